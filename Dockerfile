@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# Stage 1: build both React apps into the Go service's embed folder.
+FROM node:20-bookworm-slim AS apps
+WORKDIR /src
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
+COPY nx.json tsconfig.base.json eslint.config.js jest.preset.cjs ./
+COPY libs libs
+COPY apps/account-portal apps/account-portal
+COPY apps/preference-centre apps/preference-centre
+COPY services/api/internal/webapp/dist/.keep services/api/internal/webapp/dist/.keep
+RUN cd apps/account-portal && npx vite build && cd ../preference-centre && npx vite build
+
+# Stage 2: build the one binary with the apps inside.
+FROM golang:1.26-bookworm AS service
+WORKDIR /src/services/api
+COPY services/api/go.mod services/api/go.sum ./
+RUN go mod download
+COPY services/api ./
+COPY --from=apps /src/services/api/internal/webapp/dist ./internal/webapp/dist
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/portal ./cmd/portal
+
+# Stage 3: a small runtime image, running as a user without privileges.
+FROM gcr.io/distroless/static-debian12:nonroot
+WORKDIR /home/nonroot
+COPY --from=service /out/portal /usr/local/bin/portal
+ENV PORTAL_ENV=production PORTAL_HTTP_ADDR=:8080
+EXPOSE 8080
+USER nonroot:nonroot
+ENTRYPOINT ["/usr/local/bin/portal"]
+CMD ["serve"]

@@ -1,0 +1,46 @@
+# The two commands: `make run` and `make test`. Everything else is a step of those.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+export NX_TUI := false
+export NX_DAEMON := false
+export NX_NO_CLOUD := true
+export CGO_ENABLED := 0
+
+NX := npx nx
+PORTAL := bin/portal
+
+.PHONY: help install build run test test-go test-js e2e lint bench clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+
+# npm ci only when the lockfile changed since the last install.
+node_modules/.package-lock.json: package-lock.json package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+install: node_modules/.package-lock.json ## Install npm packages and Go modules
+	cd services/api && go mod download
+
+build: install ## Build both apps and bin/portal with the apps inside
+	$(NX) run api:build --outputStyle=stream
+
+run: build ## Build, migrate and start everything on http://localhost:8080
+	$(PORTAL) migrate
+	exec $(PORTAL) serve
+
+test: install ## Every test: Go, Jest, Playwright in Chromium, lint and type-check
+	$(NX) run-many -t build lint test --parallel=2 --outputStyle=stream
+
+lint: install ## Lint and type-check only
+	$(NX) run-many -t lint build --exclude e2e --parallel=2 --outputStyle=stream
+
+e2e: build ## Browser tests only
+	$(NX) run e2e:test --outputStyle=stream
+
+bench: build ## Benchmarks that print figures
+	cd services/api && go test -run '^$$' -bench . -benchmem ./...
+
+clean: ## Remove build output and the local database
+	rm -rf bin dist var .nx/cache services/api/internal/webapp/dist/account-portal services/api/internal/webapp/dist/preference-centre

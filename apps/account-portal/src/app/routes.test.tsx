@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { forgetLanguage, renderPage } from '@portal/ui/testing';
+import { AppRoutes } from './routes';
+
+beforeEach(forgetLanguage);
+
+const open = (path: string) => renderPage(<AppRoutes />, { path });
+
+describe('account portal routes', () => {
+  it('offers registration on an expired confirmation link', async () => {
+    await open('/error/doi-403002');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Jetzt registrieren' })).toHaveAttribute('href', '/registration');
+    expect(screen.queryByRole('link', { name: 'Zum Login' })).not.toBeInTheDocument();
+  });
+
+  it('offers login on any other error, with the fallback texts', async () => {
+    await open('/error/500123');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();
+    expect(screen.getByText('Fehlercode: 500123')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows the not-found page with home and back for unknown paths', async () => {
+    await open('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
+  });
+
+  it('shows the session-expired message with a login link', async () => {
+    await open('/session-expired');
+    expect(await screen.findByText(/Ihre Sitzung ist abgelaufen/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+  });
+
+  describe('/double-opt-in-done', () => {
+    it('shows the success for code 0', async () => {
+      await open('/double-opt-in-done?errorCode=0');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeInTheDocument();
+    });
+
+    it('goes to the error page doi-{code} for any other code', async () => {
+      await open('/double-opt-in-done?errorCode=403002');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeInTheDocument();
+    });
+
+    it('goes home without a code', async () => {
+      await open('/double-opt-in-done');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Diese Seite folgt in Kürze.' })).toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import { expect, expectAccessible, test } from '../fixtures';
+
+test.describe('account portal', () => {
+  test('the error page for an expired confirmation link offers registration', async ({ page }) => {
+    await page.goto('/error/doi-403002');
+    await expect(page.getByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Jetzt registrieren' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an unknown error code shows the fallback texts and a login button', async ({ page }) => {
+    await page.goto('/error/123456');
+    await expect(page.getByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeVisible();
+    await expect(page.getByText('Fehlercode: 123456')).toBeVisible();
+    await page.getByRole('link', { name: 'Zum Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('doi-expired shows the expired-link picture', async ({ page }) => {
+    await page.goto('/error/doi-expired');
+    await expect(page.getByRole('img', { name: 'Abgelaufener Link' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an unknown page shows page-not-found with home and back', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the double opt-in result: success for 0, the error page for other codes', async ({ page }) => {
+    await page.goto('/double-opt-in-done?errorCode=0');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/double-opt-in-done?errorCode=403002');
+    await expect(page).toHaveURL(/\/error\/doi-403002$/);
+  });
+
+  test('session expired offers the login', async ({ page }) => {
+    await page.goto('/session-expired');
+    await expect(page.getByText(/Ihre Sitzung ist abgelaufen/)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the language switch changes the texts and is remembered', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en-GB');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expectAccessible(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'i18next')?.value).toBe('en-GB');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en-GB');
+  });
+
+  test('the browser language decides on a first visit', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: 'fr-FR', baseURL });
+    const page = await context.newPage();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+    await context.close();
+  });
+
+  test('pages come with security headers and an uncached index', async ({ request }) => {
+    const response = await request.get('/login');
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBeTruthy();
+    expect(headers['cache-control']).toContain('no-cache');
+  });
+});

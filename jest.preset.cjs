@@ -1,0 +1,19 @@
+// Shared Jest settings: every project's jest.config.cjs spreads this and adds its own roots.
+const path = require('node:path');
+
+const root = __dirname;
+module.exports = {
+  testEnvironment: 'jsdom',
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
+  },
+  moduleNameMapper: {
+    '^@portal/(cms|identity)/testing$': path.join(root, 'libs/$1/src/testing/index.ts'),
+    '^@portal/ui/testing$': path.join(root, 'libs/ui/src/testing/index.tsx'),
+    '^@portal/(cms|forms|i18n|identity|ui)$': path.join(root, 'libs/$1/src/index.ts'),
+    '\\.(css|svg|png|jpg)$': 'identity-obj-proxy',
+  },
+  setupFiles: [path.join(root, 'tools/jest/polyfills.cjs')],
+  setupFilesAfterEnv: [path.join(root, 'tools/jest/setup-tests.ts')],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+};

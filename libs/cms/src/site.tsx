@@ -1,0 +1,101 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { detectLanguage, readRememberedLanguage, rememberLanguage, toLanguageTag, toLocale } from '@portal/i18n';
+import { useCmsContent } from './get-content';
+import { useMetadata } from './get-metadata';
+import type { CmsContent, Metadata } from './types';
+
+/** Everything a page needs about the site: configuration, content, and the language it is shown in. */
+export interface Site {
+  metadata: Metadata;
+  content: CmsContent;
+  /** The current language tag, e.g. `de-DE`. */
+  language: string;
+  /** The languages the metadata offers, as tags, in metadata order. */
+  languages: string[];
+  /** Switches to an available language and remembers it; any other value is ignored (spec 001 §4). */
+  changeLanguage: (language: string) => void;
+}
+
+const SiteContext = createContext<Site | null>(null);
+
+/** The site of the surrounding SiteProvider. */
+export function useSite(): Site {
+  const site = useContext(SiteContext);
+  if (!site) throw new Error('useSite must be used inside a SiteProvider');
+  return site;
+}
+
+export interface SiteProviderProps {
+  children: ReactNode;
+  /** Shown until metadata and content have arrived. */
+  loading: ReactNode;
+  /** Shown when they cannot be loaded; gets the message key of the failure. */
+  renderError: (messageKey: 'global.errors.metadata.fetch' | 'global.errors.cms.fetch') => ReactNode;
+  /** The browser's view of things; tests pass their own. */
+  environment?: { search: string; browserLanguages: readonly string[] };
+}
+
+function browserEnvironment() {
+  return { search: window.location.search, browserLanguages: navigator.languages ?? [navigator.language] };
+}
+
+/**
+ * Loads metadata, picks the language and loads that language's content. German shows until metadata is known;
+ * then the `lang` parameter, the remembered choice and the browser's languages decide among the available ones.
+ */
+export function SiteProvider({ children, loading, renderError, environment }: SiteProviderProps) {
+  const { i18n } = useTranslation();
+  const metadataResult = useMetadata();
+  const metadata = metadataResult.data;
+  // An explicit choice wins over detection for the rest of the visit.
+  const [chosenLanguage, setChosenLanguage] = useState<string | undefined>(undefined);
+
+  const languages = useMemo(
+    () => (metadata?.locales ?? []).map(toLanguageTag).filter((tag): tag is string => Boolean(tag)),
+    [metadata],
+  );
+
+  const detectedLanguage = useMemo(() => {
+    if (!metadata) return undefined;
+    const env = environment ?? browserEnvironment();
+    return detectLanguage(languages, toLanguageTag(metadata.defaultLocale) ?? metadata.defaultLocale, {
+      query: new URLSearchParams(env.search).get('lang'),
+      remembered: readRememberedLanguage(),
+      browser: env.browserLanguages,
+    });
+  }, [metadata, languages, environment]);
+
+  const language = chosenLanguage ?? detectedLanguage;
+
+  useEffect(() => {
+    if (!language) return;
+    rememberLanguage(language);
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [language, i18n]);
+
+  const changeLanguage = useCallback(
+    (requested: string) => {
+      const tag = toLanguageTag(requested);
+      const available = languages.find((lng) => lng === tag);
+      if (available) setChosenLanguage(available);
+    },
+    [languages],
+  );
+
+  const contentResult = useCmsContent(language ? metadata : undefined, toLocale(language ?? ''));
+
+  const site = useMemo<Site | null>(
+    () =>
+      metadata && language && contentResult.data
+        ? { metadata, content: contentResult.data, language, languages, changeLanguage }
+        : null,
+    [metadata, language, contentResult.data, languages, changeLanguage],
+  );
+
+  if (metadataResult.isError) return <>{renderError('global.errors.metadata.fetch')}</>;
+  if (contentResult.isError) return <>{renderError('global.errors.cms.fetch')}</>;
+  if (!site) return <>{loading}</>;
+  return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
+}

@@ -1,0 +1,62 @@
+import type { CmsContent, Metadata } from '../types';
+
+/** Metadata as the service's defaults answer it, for tests. */
+export function testMetadata(overrides: Partial<Metadata> = {}): Metadata {
+  return {
+    locales: ['de_DE', 'en_GB', 'fr_FR'],
+    defaultLocale: 'de_DE',
+    cms: { id: 'portal' },
+    restApi: '',
+    sso: { apiKey: '', customLogin: false },
+    marketingPreferenceCenter: { apiKey: 'embedded' },
+    forceConsent: false,
+    countryGermany: true,
+    ownId: { environment: '', application: '' },
+    userCentrics: { settingsId: '' },
+    adobeTagManager: { launchUrl: '' },
+    validation: { zipCode: { DE: { regex: '^\\d{5}$', errorMessage: 'Bitte geben Sie eine gültige Postleitzahl ein.' } } },
+    environmentType: 'development',
+    currency: 'EUR',
+    identity: { provider: 'embedded' },
+    ...overrides,
+  };
+}
+
+/** A small CMS document, for tests. */
+export function testContent(overrides: Partial<CmsContent> = {}): CmsContent {
+  return {
+    header: { logo: { src: '/logo.svg', alt: 'Logo' }, homeUrl: '/' },
+    footer: { copyright: '© Test' },
+    simpleFooter: { footerLinks: [{ id: 'imprint', label: 'Impressum', url: 'https://example.com/impressum' }] },
+    components: { accountPage: { accountLinks: [] }, SsoClientsOverview: { items: [] } },
+    ...overrides,
+  };
+}
+
+/** What the stubbed backend answers; a number answers that HTTP status instead. */
+export interface SiteResponses {
+  metadata?: Metadata | number;
+  content?: Record<string, CmsContent | number>;
+}
+
+/**
+ * Replaces `fetch` with a stand-in backend for metadata and CMS content. Returns the list of requested URLs, so
+ * tests can check which content was asked for.
+ */
+export function stubSiteFetch(responses: SiteResponses = {}): string[] {
+  const requested: string[] = [];
+  const metadata = responses.metadata ?? testMetadata();
+  const answer = (body: unknown) =>
+    typeof body === 'number'
+      ? ({ ok: false, status: body, json: async () => ({}) } as Response)
+      : ({ ok: true, status: 200, json: async () => body } as Response);
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    requested.push(url);
+    if (url.endsWith('/rest/v1/metadata')) return answer(metadata);
+    const match = /\/cms\/(?:[^/]+\/)?([^/]+)\.json$/.exec(url);
+    if (match) return answer(responses.content?.[match[1]!] ?? testContent());
+    return answer(404);
+  }) as typeof fetch;
+  return requested;
+}

@@ -1,0 +1,1 @@
+export { GENERIC_FORMAT_MESSAGE, zipCodeRule, zipCodeSchema, type ZipCodeRule } from './zip-code';

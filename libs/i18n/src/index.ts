@@ -1,0 +1,14 @@
+export {
+  baseLanguage,
+  DEFAULT_LANGUAGE,
+  detectLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  matchLanguage,
+  readRememberedLanguage,
+  rememberLanguage,
+  toLanguageTag,
+  toLocale,
+  type LanguageCandidates,
+} from './language';
+export { createI18n, loadShippedMessages, SHIPPED_LANGUAGES, type MessageLoader, type Messages } from './i18n';

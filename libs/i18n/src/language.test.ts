@@ -1,0 +1,54 @@
+import { detectLanguage, matchLanguage, readRememberedLanguage, rememberLanguage, toLanguageTag, toLocale } from './language';
+
+const available = ['de-DE', 'en-GB', 'fr-FR', 'fr-BE', 'nl-NL'];
+
+describe('toLanguageTag', () => {
+  it.each([
+    ['de_DE', 'de-DE'],
+    ['de-de', 'de-DE'],
+    ['FR', 'fr'],
+    ['xx-YY-ZZ', undefined],
+    ['', undefined],
+  ])('%s -> %s', (input, expected) => expect(toLanguageTag(input)).toBe(expected));
+
+  it('turns tags back into locales', () => expect(toLocale('fr-BE')).toBe('fr_BE'));
+});
+
+describe('matchLanguage', () => {
+  it('prefers the exact region, then the first of the same language', () => {
+    expect(matchLanguage('fr-BE', available)).toBe('fr-BE');
+    expect(matchLanguage('fr', available)).toBe('fr-FR');
+    expect(matchLanguage('fr-CH', available)).toBe('fr-FR');
+    expect(matchLanguage('pl', available)).toBeUndefined();
+  });
+});
+
+describe('detectLanguage', () => {
+  it.each([
+    ['the lang parameter first', { query: 'en', remembered: ['fr-FR'], browser: ['nl'] }, 'en-GB'],
+    ['an unavailable lang parameter is ignored', { query: 'pl', browser: ['nl'] }, 'nl-NL'],
+    ['the remembered choice before the browser', { remembered: ['fr-BE'], browser: ['en'] }, 'fr-BE'],
+    ['the first available browser language', { browser: ['pl-PL', 'en-US', 'de'] }, 'en-GB'],
+    ['the metadata default otherwise', { browser: ['pl'] }, 'de-DE'],
+  ])('takes %s', (_name, candidates, expected) => {
+    expect(detectLanguage(available, 'de-DE', candidates)).toBe(expected);
+  });
+});
+
+describe('remembering', () => {
+  beforeEach(() => {
+    document.cookie = 'i18next=; path=/; max-age=0';
+    localStorage.clear();
+  });
+
+  it('writes the cookie i18next and the local storage key i18nextLng', () => {
+    rememberLanguage('fr-BE');
+    expect(document.cookie).toContain('i18next=fr-BE');
+    expect(localStorage.getItem('i18nextLng')).toBe('fr-BE');
+    expect(readRememberedLanguage()).toEqual(['fr-BE', 'fr-BE']);
+  });
+
+  it('remembers nothing on a first visit', () => {
+    expect(readRememberedLanguage()).toEqual([]);
+  });
+});

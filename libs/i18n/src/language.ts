@@ -1,0 +1,96 @@
+/**
+ * Language selection as spec 001 section 4 describes it.
+ *
+ * Languages are BCP 47 tags made from the metadata's `language_COUNTRY` locales (`fr_BE` -> `fr-BE`), so a
+ * Belgian French speaker and a French one can see different content while sharing the French messages.
+ */
+
+/** The language shown before metadata has loaded, and the last fallback for messages. */
+export const DEFAULT_LANGUAGE = 'de-DE';
+
+/** Name of the cookie that remembers the choice (the i18next convention the retailer's other sites share). */
+export const LANGUAGE_COOKIE = 'i18next';
+
+/** Local storage key that remembers the choice. */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+/** Turns a metadata locale (`de_DE`) or any language tag (`de-de`, `DE`) into a canonical tag (`de-DE`). */
+export function toLanguageTag(value: string): string | undefined {
+  const match = /^([a-zA-Z]{2,3})(?:[-_]([a-zA-Z]{2}))?$/.exec(value.trim());
+  if (!match) return undefined;
+  const language = match[1]!.toLowerCase();
+  return match[2] ? `${language}-${match[2].toUpperCase()}` : language;
+}
+
+/** Turns a language tag (`de-DE`) back into the metadata and CMS locale form (`de_DE`). */
+export function toLocale(languageTag: string): string {
+  return languageTag.replace('-', '_');
+}
+
+/** The base language of a tag: `fr-BE` -> `fr`. */
+export function baseLanguage(languageTag: string): string {
+  return languageTag.split('-')[0]!.toLowerCase();
+}
+
+/**
+ * Finds the available language that a candidate asks for: an exact match first (`fr-BE`), then the first
+ * available language with the same base language (`fr` -> `fr-FR` when that comes first in the metadata).
+ */
+export function matchLanguage(candidate: string, available: readonly string[]): string | undefined {
+  const tag = toLanguageTag(candidate);
+  if (!tag) return undefined;
+  const exact = available.find((lng) => lng.toLowerCase() === tag.toLowerCase());
+  if (exact) return exact;
+  const base = baseLanguage(tag);
+  return available.find((lng) => baseLanguage(lng) === base);
+}
+
+/** Everything the detection looks at, so that it stays a pure function. */
+export interface LanguageCandidates {
+  /** The `lang` query parameter, if any. */
+  query?: string | null;
+  /** What the cookie or local storage remembers from an earlier visit. */
+  remembered?: readonly (string | null | undefined)[];
+  /** `navigator.languages`. */
+  browser?: readonly string[];
+}
+
+/**
+ * Picks the language once metadata is known: the `lang` query parameter, then the remembered choice, then the
+ * browser's languages, each only if available; otherwise the metadata's default locale.
+ */
+export function detectLanguage(available: readonly string[], defaultLanguage: string, candidates: LanguageCandidates): string {
+  const ordered = [candidates.query, ...(candidates.remembered ?? []), ...(candidates.browser ?? [])];
+  for (const candidate of ordered) {
+    if (!candidate) continue;
+    const match = matchLanguage(candidate, available);
+    if (match) return match;
+  }
+  return matchLanguage(defaultLanguage, available) ?? available[0] ?? DEFAULT_LANGUAGE;
+}
+
+/** Reads the remembered language from the cookie and local storage. */
+export function readRememberedLanguage(doc: Document = document, storage: Storage | undefined = safeLocalStorage()): string[] {
+  const fromCookie = doc.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
+    ?.slice(LANGUAGE_COOKIE.length + 1);
+  const fromStorage = storage?.getItem(LANGUAGE_STORAGE_KEY) ?? undefined;
+  return [fromCookie ? decodeURIComponent(fromCookie) : undefined, fromStorage].filter((v): v is string => Boolean(v));
+}
+
+/** Remembers the language in the cookie (one year, whole site) and in local storage. */
+export function rememberLanguage(language: string, doc: Document = document, storage: Storage | undefined = safeLocalStorage()): void {
+  doc.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=31536000; SameSite=Lax`;
+  storage?.setItem(LANGUAGE_STORAGE_KEY, language);
+}
+
+// Local storage throws in some privacy modes; the language then simply is not remembered.
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,15 @@
+export {
+  ErrorCode,
+  isAccountDisabled,
+  isInvalidLogin,
+  isLockedOut,
+  isPendingRegistration,
+  isPendingVerification,
+  isRegistrationUnverified,
+  isSamePassword,
+  isSocialConflict,
+  isSuccess,
+  type Envelope,
+  type ErrorCodeName,
+  type ValidationError,
+} from './envelope';

@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { CmsSettingsProvider, SiteProvider, type CmsSettings, type SiteProviderProps } from '@portal/cms';
+import { Loader } from './Loader';
+import { SiteLoadError } from './SiteLoadError';
+
+export interface AppProvidersProps {
+  i18n: I18n;
+  queryClient?: QueryClient;
+  settings?: Partial<CmsSettings>;
+  environment?: SiteProviderProps['environment'];
+  children: ReactNode;
+}
+
+/** What every page of both apps runs inside: data fetching, messages, and the loaded site. */
+export function AppProviders({ i18n, queryClient, settings, environment, children }: AppProvidersProps) {
+  // One retry rides out a dropped connection without keeping a broken page waiting for long.
+  const [client] = useState(() => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <CmsSettingsProvider settings={settings}>
+          <SiteProvider loading={<Loader />} renderError={(key) => <SiteLoadError messageKey={key} />} environment={environment}>
+            {children}
+          </SiteProvider>
+        </CmsSettingsProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CmsContent } from '@portal/cms';
+import { LanguageSelector } from './LanguageSelector';
+
+export interface PageLayoutProps {
+  title: string;
+  content: CmsContent;
+  language: string;
+  languages: readonly string[];
+  onLanguageChange: (language: string) => void;
+  /** Extra header controls (home and back buttons in the account shell). */
+  headerActions?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame of every page: skip link, header with logo and language switch, main content, footer links. */
+export function PageLayout({ title, content, language, languages, onLanguageChange, headerActions, children }: PageLayoutProps) {
+  const { t } = useTranslation();
+  const logo = content.header?.logo;
+  const footerLinks = content.simpleFooter?.footerLinks ?? [];
+  return (
+    <div className="page">
+      <a className="skip-link" href="#main">
+        {t('global.skiplink', { defaultValue: 'Zum Inhalt springen' })}
+      </a>
+      <header className="page__header">
+        <a className="page__brand" href={content.header?.homeUrl ?? '/'}>
+          {logo ? <img src={logo.src} alt={logo.alt} height={40} width={40} /> : null}
+          <span>{title}</span>
+        </a>
+        <div className="page__header-actions">
+          {headerActions}
+          <LanguageSelector language={language} languages={languages} onChange={onLanguageChange} />
+        </div>
+      </header>
+      <main id="main" className="page__main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="page__footer">
+        {footerLinks.length > 0 ? (
+          <nav aria-label={t('global.footer.navigation', { defaultValue: 'Fußzeile' })}>
+            <ul>
+              {footerLinks.map((link) => (
+                <li key={link.id}>
+                  <a href={link.url}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {content.footer?.copyright ? <p>{content.footer.copyright}</p> : null}
+      </footer>
+    </div>
+  );
+}

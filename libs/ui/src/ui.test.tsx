@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { testMetadata } from '@portal/cms/testing';
+import { ErrorMessage } from './ErrorMessage';
+import { SiteLayout } from './SiteLayout';
+import { forgetLanguage, renderPage } from './testing';
+
+beforeEach(forgetLanguage);
+
+describe('ErrorMessage', () => {
+  it('shows the texts of a known code', async () => {
+    await renderPage(<main><ErrorMessage code="doi-403002" /></main>);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeInTheDocument();
+  });
+
+  it('falls back to the unexpected-error headline and the code', async () => {
+    await renderPage(<main><ErrorMessage code="xyz-42" /></main>);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();
+    expect(screen.getByText('Fehlercode: xyz-42')).toBeInTheDocument();
+  });
+
+  it('shows the extra image only for doi-expired', async () => {
+    await renderPage(<main><ErrorMessage code="doi-expired" /></main>);
+    expect(await screen.findByRole('img', { name: 'Abgelaufener Link' })).toBeInTheDocument();
+  });
+});
+
+describe('SiteLayout', () => {
+  it('offers every language of the metadata and switches to the chosen one', async () => {
+    await renderPage(
+      <SiteLayout title="Kundenkonto">
+        <ErrorMessage code="404" />
+      </SiteLayout>,
+    );
+    const selector = await screen.findByRole('combobox', { name: 'Sprache' });
+    expect(within(selector).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['de-DE', 'en-GB', 'fr-FR']);
+    await userEvent.selectOptions(selector, 'en-GB');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(localStorage.getItem('i18nextLng')).toBe('en-GB');
+  });
+
+  it('hides the language switch when there is only one language', async () => {
+    await renderPage(
+      <SiteLayout title="Kundenkonto">
+        <p>content</p>
+      </SiteLayout>,
+      { metadata: testMetadata({ locales: ['de_DE'] }) },
+    );
+    expect(await screen.findByText('content')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it('shows the footer links of the content', async () => {
+    await renderPage(
+      <SiteLayout title="Kundenkonto">
+        <p>content</p>
+      </SiteLayout>,
+    );
+    expect(await screen.findByRole('link', { name: 'Impressum' })).toHaveAttribute('href', 'https://example.com/impressum');
+  });
+});
+
+describe('site loading errors', () => {
+  it('shows the error page with the unexpected-error headline', async () => {
+    await renderPage(<p>never shown</p>, { metadata: 503 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('metadata fetch failed.');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Es ist ein unerwarteter Fehler aufgetreten.');
+  });
+});

@@ -1,0 +1,85 @@
+// Command portal runs the grocer portal service: the REST API, the embedded
+// identity provider and both web apps, plus the maintenance subcommands.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "portal:", err)
+		os.Exit(1)
+	}
+}
+
+// command is one subcommand. New subcommands (seed, link, import-stores,
+// accounts) are added to commands and nothing else.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, env cmdEnv, args []string) error
+}
+
+// cmdEnv is what a subcommand writes to; tests pass buffers.
+type cmdEnv struct {
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// defaultCommand runs when the first argument is a flag or missing.
+const defaultCommand = "serve"
+
+var commands = []command{
+	{name: "serve", summary: "run the HTTP service (default)", run: runServe},
+	{name: "migrate", summary: "apply database migrations and exit", run: runMigrate},
+	{name: "healthcheck", summary: "exit 0 when the local service answers /healthz", run: runHealthcheck},
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	name := defaultCommand
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, args = args[0], args[1:]
+	}
+	if name == "help" {
+		usage(stdout)
+		return nil
+	}
+	for _, c := range commands {
+		if c.name == name {
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			err := c.run(ctx, cmdEnv{stdout: stdout, stderr: stderr}, args)
+			if errors.Is(err, flag.ErrHelp) {
+				return nil
+			}
+			return err
+		}
+	}
+	usage(stderr)
+	return fmt.Errorf("unknown command %q", name)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: portal [command] [flags]")
+	fmt.Fprintln(w, "\nCommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-14s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'portal <command> -h' for the flags of a command.")
+}
+
+// newFlagSet returns a flag set whose usage names the subcommand.
+func newFlagSet(name string, env cmdEnv) *flag.FlagSet {
+	fs := flag.NewFlagSet("portal "+name, flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	return fs
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestRunCommands(t *testing.T) {
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "sub", "portal.db")
+	tests := []struct {
+		name       string
+		args       []string
+		wantErr    string
+		wantStdout string
+	}{
+		{name: "help", args: []string{"help"}, wantStdout: "migrate"},
+		{name: "unknown command", args: []string{"frobnicate"}, wantErr: `unknown command "frobnicate"`},
+		{name: "migrate applies", args: []string{"migrate", "--database-url", dbURL}, wantStdout: "applied 0001_init"},
+		{name: "migrate again is a no-op", args: []string{"migrate", "--database-url", dbURL}, wantStdout: "database is up to date (sqlite)"},
+		{name: "invalid setting", args: []string{"migrate", "--env", "prod"}, wantErr: `config: env: must be "development" or "production", got "prod"`},
+		{name: "unknown flag", args: []string{"migrate", "--nope"}, wantErr: "flag provided but not defined"},
+		{name: "flag help", args: []string{"serve", "-h"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			err := run(context.Background(), tc.args, &stdout, &stderr)
+			if tc.wantErr != "" {
+				require.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err, stderr.String())
+			require.Contains(t, stdout.String(), tc.wantStdout)
+		})
+	}
+}
+
+func TestServePrintsAddressAndStopsOnCancel(t *testing.T) {
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"--http-addr", "127.0.0.1:0", "--database-url", dbURL, "--log-level", "warn"}, outW, io.Discard)
+		_ = outW.Close()
+	}()
+
+	lines := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(outR).ReadString('\n')
+		lines <- line
+		_, _ = io.Copy(io.Discard, outR)
+	}()
+	var line string
+	select {
+	case line = <-lines:
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve printed nothing")
+	}
+	m := regexp.MustCompile(`^Portal is running at http://localhost:(\d+)/ \(account portal\) and http://localhost:(\d+)/preferences/ \(preference centre\)\n$`).FindStringSubmatch(line)
+	require.NotNil(t, m, line)
+	require.Equal(t, m[1], m[2])
+	require.NotEqual(t, "0", m[1], "the actual port, not the requested one")
+
+	resp, err := http.Get("http://127.0.0.1:" + m[1] + "/healthz")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, `{"status":"ok"}`, strings.TrimSpace(string(body)))
+
+	cancel()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}

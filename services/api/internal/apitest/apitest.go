@@ -1,0 +1,145 @@
+// Package apitest wires the real service (real router, middleware and
+// handlers on a migrated SQLite file in a temporary folder) for handler tests
+// through httptest.
+package apitest
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/labstack/echo/v4"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi"
+)
+
+// Service is a running instance of the service, without a network listener.
+type Service struct {
+	Echo   *echo.Echo
+	DB     *database.DB
+	Config config.Config
+	// Logs holds every line the service logged, for assertions on what is (not) logged.
+	Logs *observer.ObservedLogs
+	t    testing.TB
+}
+
+// Option changes how the service is built.
+type Option func(*options)
+
+type options struct {
+	configure []func(*config.Config)
+	apps      fs.FS
+}
+
+// WithConfig edits the configuration before the service is built.
+func WithConfig(fn func(*config.Config)) Option {
+	return func(o *options) { o.configure = append(o.configure, fn) }
+}
+
+// WithApps serves these app files instead of TestApps().
+func WithApps(fsys fs.FS) Option {
+	return func(o *options) { o.apps = fsys }
+}
+
+// TestApps is a small stand-in for both built apps, shaped like Vite output.
+func TestApps() fstest.MapFS {
+	return fstest.MapFS{
+		"account-portal/index.html":                {Data: []byte(`<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>account portal</body></html>`)},
+		"account-portal/favicon.svg":               {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+		"account-portal/assets/index-AbC123.js":    {Data: []byte(strings.Repeat("console.log('account portal');\n", 100))},
+		"account-portal/assets/index-AbC123.css":   {Data: []byte(`body{margin:0}`)},
+		"account-portal/assets/logo-XyZ.png":       {Data: []byte("\x89PNG\r\n\x1a\n")},
+		"preference-centre/index.html":             {Data: []byte(`<!doctype html><html><head><script type="module" src="/preferences/assets/index-DeF456.js"></script></head><body>preference centre</body></html>`)},
+		"preference-centre/assets/index-DeF456.js": {Data: []byte(`console.log('preference centre')`)},
+	}
+}
+
+// New builds the service with a fresh SQLite database in t.TempDir().
+func New(t testing.TB, opts ...Option) *Service {
+	t.Helper()
+	o := options{apps: TestApps()}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	cfg := config.Default()
+	cfg.Database.URL = dbtest.SQLiteURL(t)
+	for _, fn := range o.configure {
+		fn(&cfg)
+	}
+	require.NoError(t, cfg.Validate(), "apitest: configuration")
+
+	db, err := database.Open(context.Background(), cfg.Database.URL)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close() })
+	_, err = db.Migrate(context.Background())
+	require.NoError(t, err)
+
+	core, logs := observer.New(zap.DebugLevel)
+	e, err := httpapi.New(httpapi.Deps{Config: cfg, Logger: zap.New(core), DB: db, Apps: o.apps})
+	require.NoError(t, err)
+	return &Service{Echo: e, DB: db, Config: cfg, Logs: logs, t: t}
+}
+
+// Request is a request to send through the service.
+type Request struct {
+	Method string
+	Target string
+	Body   string
+	Header map[string]string
+	// Host overrides the Host header (default example.com).
+	Host string
+}
+
+// Do sends a request through the full router and returns the recorded response.
+func (s *Service) Do(r Request) *httptest.ResponseRecorder {
+	s.t.Helper()
+	method := r.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	var body io.Reader
+	if r.Body != "" {
+		body = strings.NewReader(r.Body)
+	}
+	req := httptest.NewRequest(method, r.Target, body)
+	if r.Host != "" {
+		req.Host = r.Host
+	}
+	for k, v := range r.Header {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	s.Echo.ServeHTTP(rec, req)
+	return rec
+}
+
+// Get is Do for a plain GET.
+func (s *Service) Get(target string) *httptest.ResponseRecorder {
+	s.t.Helper()
+	return s.Do(Request{Target: target})
+}
+
+// ErrorBody decodes the service's JSON error document, failing the test when
+// the response is not one.
+func ErrorBody(t testing.TB, rec *httptest.ResponseRecorder) apierror.BodyError {
+	t.Helper()
+	require.Contains(t, rec.Header().Get(echo.HeaderContentType), "application/json", "error responses are JSON: %s", rec.Body.String())
+	var body apierror.Body
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body), rec.Body.String())
+	require.NotEmpty(t, body.Error.Code, rec.Body.String())
+	require.NotEmpty(t, body.Error.Message, rec.Body.String())
+	return body.Error
+}

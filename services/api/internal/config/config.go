@@ -1,0 +1,311 @@
+// Package config loads the service's one configuration struct from defaults,
+// an optional portal.yaml, PORTAL_* environment variables and command-line
+// flags (in rising precedence), and validates it before anything starts.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+
+	"github.com/spf13/viper"
+)
+
+// Environment names accepted for the env setting.
+const (
+	EnvDevelopment = "development"
+	EnvProduction  = "production"
+)
+
+// DefaultConfigFile is read when present and no other file is named.
+const DefaultConfigFile = "portal.yaml"
+
+// Config is the whole configuration of the service.
+type Config struct {
+	Env      string   `mapstructure:"env"`
+	HTTP     HTTP     `mapstructure:"http"`
+	Database Database `mapstructure:"database"`
+	Log      Log      `mapstructure:"log"`
+	Apps     Apps     `mapstructure:"apps"`
+	Metadata Metadata `mapstructure:"metadata"`
+	Content  Content  `mapstructure:"content"`
+}
+
+// HTTP configures the listener and what browsers are told about it.
+type HTTP struct {
+	Addr      string `mapstructure:"addr"`
+	PublicURL string `mapstructure:"publicUrl"`
+	CSP       CSP    `mapstructure:"csp"`
+}
+
+// CSP lists sources added to the fixed Content-Security-Policy, for third-party
+// scripts such as the identity provider's SDK in a CDC deployment.
+type CSP struct {
+	ScriptSrc  []string `mapstructure:"scriptSrc"`
+	ConnectSrc []string `mapstructure:"connectSrc"`
+}
+
+// Database selects the store: "sqlite:PATH" or a postgres:// URL.
+type Database struct {
+	URL string `mapstructure:"url"`
+}
+
+// Log configures the structured logger.
+type Log struct {
+	Level string `mapstructure:"level"`
+}
+
+// Apps binds each single-page app to its own host name, as a retailer deploys them.
+type Apps struct {
+	AccountPortal    AppHost `mapstructure:"accountPortal"`
+	PreferenceCentre AppHost `mapstructure:"preferenceCentre"`
+}
+
+// AppHost is the host name (no scheme, no port) an app is bound to; empty means any host.
+type AppHost struct {
+	Host string `mapstructure:"host"`
+}
+
+// Content configures the CMS content served under /cms.
+type Content struct {
+	// Dir, when set, holds files that override the embedded ones.
+	Dir string `mapstructure:"dir"`
+}
+
+// Metadata is what GET /rest/v1/metadata tells the apps.
+type Metadata struct {
+	Locales                   []string                `mapstructure:"locales"`
+	DefaultLocale             string                  `mapstructure:"defaultLocale"`
+	CMS                       MetadataCMS             `mapstructure:"cms"`
+	RestAPI                   string                  `mapstructure:"restApi"`
+	SSO                       MetadataSSO             `mapstructure:"sso"`
+	MarketingPreferenceCenter MetadataAPIKey          `mapstructure:"marketingPreferenceCenter"`
+	ForceConsent              bool                    `mapstructure:"forceConsent"`
+	CountryGermany            bool                    `mapstructure:"countryGermany"`
+	OwnID                     MetadataOwnID           `mapstructure:"ownId"`
+	UserCentrics              MetadataUserCentrics    `mapstructure:"userCentrics"`
+	AdobeTagManager           MetadataAdobeTagManager `mapstructure:"adobeTagManager"`
+	Validation                MetadataValidation      `mapstructure:"validation"`
+	EnvironmentType           string                  `mapstructure:"environmentType"`
+	Currency                  string                  `mapstructure:"currency"`
+	Identity                  MetadataIdentity        `mapstructure:"identity"`
+}
+
+// MetadataCMS names the content set the apps load.
+type MetadataCMS struct {
+	ID string `mapstructure:"id"`
+}
+
+// MetadataSSO configures single sign-on in the apps.
+type MetadataSSO struct {
+	APIKey      string `mapstructure:"apiKey"`
+	CustomLogin bool   `mapstructure:"customLogin"`
+}
+
+// MetadataAPIKey holds a public (browser-visible) API key.
+type MetadataAPIKey struct {
+	APIKey string `mapstructure:"apiKey"`
+}
+
+// MetadataOwnID configures the OwnID passwordless widget.
+type MetadataOwnID struct {
+	Environment string `mapstructure:"environment"`
+	Application string `mapstructure:"application"`
+}
+
+// MetadataUserCentrics configures the consent banner.
+type MetadataUserCentrics struct {
+	SettingsID string `mapstructure:"settingsId"`
+}
+
+// MetadataAdobeTagManager configures the tag manager script.
+type MetadataAdobeTagManager struct {
+	LaunchURL string `mapstructure:"launchUrl"`
+}
+
+// MetadataValidation holds per-country input rules.
+type MetadataValidation struct {
+	// ZipCode overrides the built-in postcode rules per country code (e.g. "DE").
+	ZipCode map[string]ZipCodeRule `mapstructure:"zipCode"`
+}
+
+// ZipCodeRule is the postcode pattern of one country and the message shown when it does not match.
+type ZipCodeRule struct {
+	Regex        string `mapstructure:"regex"`
+	ErrorMessage string `mapstructure:"errorMessage"`
+}
+
+// MetadataIdentity selects the identity provider the apps talk to.
+type MetadataIdentity struct {
+	Provider string      `mapstructure:"provider"`
+	CDC      MetadataCDC `mapstructure:"cdc"`
+}
+
+// MetadataCDC holds the public settings of SAP Customer Data Cloud.
+type MetadataCDC struct {
+	APIKey     string `mapstructure:"apiKey"`
+	DataCenter string `mapstructure:"dataCenter"`
+}
+
+// Default returns the configuration used when nothing is configured: the
+// embedded setup that needs nothing else installed.
+func Default() Config {
+	return Config{
+		Env:      EnvDevelopment,
+		HTTP:     HTTP{Addr: ":8080", CSP: CSP{ScriptSrc: []string{}, ConnectSrc: []string{}}},
+		Database: Database{URL: "sqlite:var/portal.db"},
+		Log:      Log{Level: "info"},
+		Metadata: Metadata{
+			Locales:                   []string{"de_DE", "en_GB", "fr_FR", "nl_NL", "es_ES", "pl_PL", "pt_PT", "nl_BE", "fr_BE", "fr_LU", "de_LU"},
+			DefaultLocale:             "de_DE",
+			CMS:                       MetadataCMS{ID: "portal"},
+			MarketingPreferenceCenter: MetadataAPIKey{APIKey: "embedded"},
+			CountryGermany:            true,
+			Currency:                  "EUR",
+			Identity:                  MetadataIdentity{Provider: "embedded"},
+		},
+	}
+}
+
+// Flags holds the command-line flags every subcommand shares.
+type Flags struct {
+	fs          *flag.FlagSet
+	configFile  string
+	httpAddr    string
+	databaseURL string
+	logLevel    string
+	env         string
+}
+
+// RegisterFlags defines the configuration flags on fs.
+func RegisterFlags(fs *flag.FlagSet) *Flags {
+	f := &Flags{fs: fs}
+	fs.StringVar(&f.configFile, "config", "", "configuration file (default $PORTAL_CONFIG or ./portal.yaml when present)")
+	fs.StringVar(&f.httpAddr, "http-addr", "", "listen address, e.g. :8080 or 127.0.0.1:0 (http.addr)")
+	fs.StringVar(&f.databaseURL, "database-url", "", "sqlite:PATH or postgres://... (database.url)")
+	fs.StringVar(&f.logLevel, "log-level", "", "debug, info, warn or error (log.level)")
+	fs.StringVar(&f.env, "env", "", "development or production (env)")
+	return f
+}
+
+// Sources returns what the parsed flags contribute; only flags given on the
+// command line override, so an empty flag never hides a file or env value.
+func (f *Flags) Sources() Sources {
+	s := Sources{ConfigFile: f.configFile, Overrides: map[string]any{}}
+	byName := map[string]struct {
+		key string
+		val *string
+	}{
+		"http-addr":    {"http.addr", &f.httpAddr},
+		"database-url": {"database.url", &f.databaseURL},
+		"log-level":    {"log.level", &f.logLevel},
+		"env":          {"env", &f.env},
+	}
+	f.fs.Visit(func(fl *flag.Flag) {
+		if b, ok := byName[fl.Name]; ok {
+			s.Overrides[b.key] = *b.val
+		}
+	})
+	return s
+}
+
+// Sources says where Load reads from besides defaults and the environment.
+type Sources struct {
+	// ConfigFile is an explicit file; it must exist when given.
+	ConfigFile string
+	// Overrides maps setting keys (e.g. "http.addr") to values that beat everything else.
+	Overrides map[string]any
+}
+
+// Load builds the configuration: defaults < config file < PORTAL_* env < overrides,
+// then validates it.
+func Load(src Sources) (Config, error) {
+	v := viper.New()
+	setDefaults(v, "", reflect.ValueOf(Default()))
+
+	file, explicit := src.ConfigFile, src.ConfigFile != ""
+	if file == "" {
+		if file = os.Getenv("PORTAL_CONFIG"); file != "" {
+			explicit = true
+		}
+	}
+	if file == "" {
+		if _, err := os.Stat(DefaultConfigFile); err == nil {
+			file = DefaultConfigFile
+		}
+	}
+	if file != "" {
+		v.SetConfigFile(file)
+		if err := v.ReadInConfig(); err != nil {
+			if !explicit && errors.Is(err, os.ErrNotExist) {
+				file = ""
+			} else {
+				return Config{}, fmt.Errorf("config: read %s: %w", file, err)
+			}
+		}
+	}
+
+	// Nested keys map to env names with "_" (http.addr -> PORTAL_HTTP_ADDR);
+	// camelCase keys are upper-cased whole (http.publicUrl -> PORTAL_HTTP_PUBLICURL).
+	v.SetEnvPrefix("PORTAL")
+	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_"))
+	v.AutomaticEnv()
+
+	for k, val := range src.Overrides {
+		v.Set(k, val)
+	}
+
+	var cfg Config
+	if err := v.Unmarshal(&cfg); err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	cfg.normalize()
+	if err := cfg.Validate(); err != nil {
+		return Config{}, err
+	}
+	return cfg, nil
+}
+
+// setDefaults registers every leaf key, which is also what lets AutomaticEnv
+// see keys that appear in no file.
+func setDefaults(v *viper.Viper, prefix string, rv reflect.Value) {
+	rt := rv.Type()
+	for i := 0; i < rt.NumField(); i++ {
+		key := rt.Field(i).Tag.Get("mapstructure")
+		if prefix != "" {
+			key = prefix + "." + key
+		}
+		fv := rv.Field(i)
+		if fv.Kind() == reflect.Struct {
+			setDefaults(v, key, fv)
+			continue
+		}
+		if fv.Kind() == reflect.Map && fv.IsNil() {
+			continue
+		}
+		v.SetDefault(key, fv.Interface())
+	}
+}
+
+// normalize trims and canonicalises values whose spelling does not matter.
+func (c *Config) normalize() {
+	c.Env = strings.ToLower(strings.TrimSpace(c.Env))
+	c.Log.Level = strings.ToLower(strings.TrimSpace(c.Log.Level))
+	c.Apps.AccountPortal.Host = strings.ToLower(strings.TrimSpace(c.Apps.AccountPortal.Host))
+	c.Apps.PreferenceCentre.Host = strings.ToLower(strings.TrimSpace(c.Apps.PreferenceCentre.Host))
+	c.Metadata.Identity.Provider = strings.ToLower(strings.TrimSpace(c.Metadata.Identity.Provider))
+	if c.Metadata.EnvironmentType == "" {
+		c.Metadata.EnvironmentType = c.Env
+	}
+	// Viper lower-cases map keys; country codes are upper case.
+	if len(c.Metadata.Validation.ZipCode) > 0 {
+		zc := make(map[string]ZipCodeRule, len(c.Metadata.Validation.ZipCode))
+		for k, r := range c.Metadata.Validation.ZipCode {
+			zc[strings.ToUpper(k)] = r
+		}
+		c.Metadata.Validation.ZipCode = zc
+	}
+}

@@ -1,0 +1,310 @@
+package config_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+)
+
+// isolate runs the test in an empty directory with no PORTAL_* variables, so
+// a developer's own portal.yaml or environment cannot change the outcome.
+func isolate(t *testing.T) string {
+	t.Helper()
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "PORTAL_") {
+			t.Setenv(name, "")
+			require.NoError(t, os.Unsetenv(name))
+		}
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	return dir
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o600))
+}
+
+func TestLoadDefaults(t *testing.T) {
+	isolate(t)
+	cfg, err := config.Load(config.Sources{})
+	require.NoError(t, err)
+	require.Equal(t, ":8080", cfg.HTTP.Addr)
+	require.Equal(t, "sqlite:var/portal.db", cfg.Database.URL)
+	require.Equal(t, "info", cfg.Log.Level)
+	require.Equal(t, "development", cfg.Env)
+	require.Equal(t, "development", cfg.Metadata.EnvironmentType)
+	require.Equal(t, "de_DE", cfg.Metadata.DefaultLocale)
+	require.Len(t, cfg.Metadata.Locales, 11)
+	require.Equal(t, "portal", cfg.Metadata.CMS.ID)
+	require.Equal(t, "embedded", cfg.Metadata.Identity.Provider)
+	require.Equal(t, "embedded", cfg.Metadata.MarketingPreferenceCenter.APIKey)
+	require.True(t, cfg.Metadata.CountryGermany)
+	require.Equal(t, "EUR", cfg.Metadata.Currency)
+}
+
+func TestLoadPrecedence(t *testing.T) {
+	const yaml = `
+env: production
+http:
+  addr: ":9000"
+  publicUrl: https://portal.example.com
+log:
+  level: warn
+database:
+  url: sqlite:from-file.db
+apps:
+  preferenceCentre:
+    host: Preferences.Example.com
+metadata:
+  defaultLocale: en_GB
+  validation:
+    zipCode:
+      de:
+        regex: '^\d{5}$'
+        errorMessage: five digits
+`
+	tests := []struct {
+		name  string
+		file  bool
+		env   map[string]string
+		flags []string
+		check func(t *testing.T, cfg config.Config)
+	}{
+		{
+			name: "file beats defaults",
+			file: true,
+			check: func(t *testing.T, cfg config.Config) {
+				require.Equal(t, ":9000", cfg.HTTP.Addr)
+				require.Equal(t, "production", cfg.Env)
+				require.Equal(t, "production", cfg.Metadata.EnvironmentType)
+				require.Equal(t, "warn", cfg.Log.Level)
+				require.Equal(t, "https://portal.example.com", cfg.HTTP.PublicURL)
+				require.Equal(t, "preferences.example.com", cfg.Apps.PreferenceCentre.Host)
+				require.Equal(t, "en_GB", cfg.Metadata.DefaultLocale)
+				require.Equal(t, "five digits", cfg.Metadata.Validation.ZipCode["DE"].ErrorMessage)
+				require.Equal(t, "portal", cfg.Metadata.CMS.ID, "keys absent from the file keep their defaults")
+			},
+		},
+		{
+			name: "env beats file",
+			file: true,
+			env: map[string]string{
+				"PORTAL_HTTP_ADDR":                "127.0.0.1:7000",
+				"PORTAL_LOG_LEVEL":                "debug",
+				"PORTAL_ENV":                      "development",
+				"PORTAL_METADATA_LOCALES":         "de_DE,en_GB",
+				"PORTAL_METADATA_FORCECONSENT":    "true",
+				"PORTAL_APPS_ACCOUNTPORTAL_HOST":  "konto.example.com",
+				"PORTAL_METADATA_ENVIRONMENTTYPE": "production",
+			},
+			check: func(t *testing.T, cfg config.Config) {
+				require.Equal(t, "127.0.0.1:7000", cfg.HTTP.Addr)
+				require.Equal(t, "debug", cfg.Log.Level)
+				require.Equal(t, "development", cfg.Env)
+				require.Equal(t, "production", cfg.Metadata.EnvironmentType, "environmentType can differ from env when set")
+				require.Equal(t, []string{"de_DE", "en_GB"}, cfg.Metadata.Locales)
+				require.True(t, cfg.Metadata.ForceConsent)
+				require.Equal(t, "konto.example.com", cfg.Apps.AccountPortal.Host)
+				require.Equal(t, "sqlite:from-file.db", cfg.Database.URL)
+			},
+		},
+		{
+			name: "flags beat env",
+			file: true,
+			env:  map[string]string{"PORTAL_HTTP_ADDR": "127.0.0.1:7000", "PORTAL_DATABASE_URL": "sqlite:env.db"},
+			flags: []string{
+				"--http-addr", "127.0.0.1:0", "--database-url", "postgres://u:pw@db.example.com/portal",
+				"--log-level", "error", "--env", "development",
+			},
+			check: func(t *testing.T, cfg config.Config) {
+				require.Equal(t, "127.0.0.1:0", cfg.HTTP.Addr)
+				require.Equal(t, "postgres://u:pw@db.example.com/portal", cfg.Database.URL)
+				require.Equal(t, "error", cfg.Log.Level)
+				require.Equal(t, "development", cfg.Env)
+			},
+		},
+		{
+			name:  "flags not given do not hide env",
+			env:   map[string]string{"PORTAL_LOG_LEVEL": "warn"},
+			flags: []string{"--http-addr", ":9999"},
+			check: func(t *testing.T, cfg config.Config) {
+				require.Equal(t, "warn", cfg.Log.Level)
+				require.Equal(t, ":9999", cfg.HTTP.Addr)
+			},
+		},
+		{
+			name: "no file uses defaults",
+			check: func(t *testing.T, cfg config.Config) {
+				require.Equal(t, ":8080", cfg.HTTP.Addr)
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := isolate(t)
+			if tc.file {
+				writeFile(t, filepath.Join(dir, "portal.yaml"), yaml)
+			}
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			fs := flag.NewFlagSet("test", flag.ContinueOnError)
+			flags := config.RegisterFlags(fs)
+			require.NoError(t, fs.Parse(tc.flags))
+			cfg, err := config.Load(flags.Sources())
+			require.NoError(t, err)
+			tc.check(t, cfg)
+		})
+	}
+}
+
+func TestLoadConfigFileLocation(t *testing.T) {
+	tests := []struct {
+		name    string
+		setup   func(t *testing.T, dir string) config.Sources
+		addr    string
+		wantErr string
+	}{
+		{
+			name: "--config flag",
+			setup: func(t *testing.T, dir string) config.Sources {
+				p := filepath.Join(dir, "other.yaml")
+				writeFile(t, p, "http:\n  addr: ':1111'\n")
+				writeFile(t, filepath.Join(dir, "portal.yaml"), "http:\n  addr: ':2222'\n")
+				return config.Sources{ConfigFile: p}
+			},
+			addr: ":1111",
+		},
+		{
+			name: "PORTAL_CONFIG",
+			setup: func(t *testing.T, dir string) config.Sources {
+				p := filepath.Join(dir, "env.yaml")
+				writeFile(t, p, "http:\n  addr: ':3333'\n")
+				t.Setenv("PORTAL_CONFIG", p)
+				return config.Sources{}
+			},
+			addr: ":3333",
+		},
+		{
+			name: "explicit file missing",
+			setup: func(t *testing.T, dir string) config.Sources {
+				return config.Sources{ConfigFile: filepath.Join(dir, "missing.yaml")}
+			},
+			wantErr: "config: read",
+		},
+		{
+			name: "broken yaml",
+			setup: func(t *testing.T, dir string) config.Sources {
+				writeFile(t, filepath.Join(dir, "portal.yaml"), "http: [unclosed\n")
+				return config.Sources{}
+			},
+			wantErr: "portal.yaml",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := isolate(t)
+			cfg, err := config.Load(tc.setup(t, dir))
+			if tc.wantErr != "" {
+				require.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.addr, cfg.HTTP.Addr)
+		})
+	}
+}
+
+func TestLoadValidation(t *testing.T) {
+	tests := []struct {
+		name    string
+		env     map[string]string
+		wantErr string
+	}{
+		{"bad env", map[string]string{"PORTAL_ENV": "prod"}, `config: env: must be "development" or "production", got "prod"`},
+		{"bad log level", map[string]string{"PORTAL_LOG_LEVEL": "verbose"}, `config: log.level:`},
+		{"bad addr", map[string]string{"PORTAL_HTTP_ADDR": "8080"}, `config: http.addr:`},
+		{"bad public url", map[string]string{"PORTAL_HTTP_PUBLICURL": "portal.example.com"}, `config: http.publicUrl:`},
+		{"unknown database scheme", map[string]string{"PORTAL_DATABASE_URL": "mysql://localhost/portal"}, `config: database.url: unsupported scheme "mysql"`},
+		{"sqlite without path", map[string]string{"PORTAL_DATABASE_URL": "sqlite:"}, `config: database.url:`},
+		{"host with port", map[string]string{"PORTAL_APPS_ACCOUNTPORTAL_HOST": "konto.example.com:8080"}, `config: apps.accountPortal.host:`},
+		{"same host for both apps", map[string]string{"PORTAL_APPS_ACCOUNTPORTAL_HOST": "a.example.com", "PORTAL_APPS_PREFERENCECENTRE_HOST": "a.example.com"}, `config: apps.preferenceCentre.host:`},
+		{"default locale not listed", map[string]string{"PORTAL_METADATA_DEFAULTLOCALE": "it_IT"}, `config: metadata.defaultLocale:`},
+		{"bad locale", map[string]string{"PORTAL_METADATA_LOCALES": "de-DE", "PORTAL_METADATA_DEFAULTLOCALE": "de-DE"}, `config: metadata.locales:`},
+		{"bad cms id", map[string]string{"PORTAL_METADATA_CMS_ID": "../etc"}, `config: metadata.cms.id:`},
+		{"unknown identity provider", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "okta"}, `config: metadata.identity.provider: must be one of embedded, cdc, fake`},
+		{"fake provider in production", map[string]string{"PORTAL_ENV": "production", "PORTAL_METADATA_IDENTITY_PROVIDER": "fake"}, `config: metadata.identity.provider: "fake"`},
+		{"cdc without api key", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc"}, `config: metadata.identity.cdc.apiKey:`},
+		{"csp source with quote", map[string]string{"PORTAL_HTTP_CSP_SCRIPTSRC": "'unsafe-inline'"}, `config: http.csp:`},
+		{"missing content dir", map[string]string{"PORTAL_CONTENT_DIR": "/does/not/exist"}, `config: content.dir:`},
+		{"bad currency", map[string]string{"PORTAL_METADATA_CURRENCY": "euro"}, `config: metadata.currency:`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			isolate(t)
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			_, err := config.Load(config.Sources{})
+			require.ErrorContains(t, err, tc.wantErr)
+		})
+	}
+}
+
+func TestLoadAcceptsValidVariants(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+	}{
+		{"postgres url", map[string]string{"PORTAL_DATABASE_URL": "postgres://postgres@127.0.0.1:5432/portal?sslmode=disable"}},
+		{"postgresql url", map[string]string{"PORTAL_DATABASE_URL": "postgresql://db.example.com/portal"}},
+		{"absolute sqlite path", map[string]string{"PORTAL_DATABASE_URL": "sqlite:/tmp/portal.db"}},
+		{"fake provider in development", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "fake"}},
+		{"cdc with keys", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc", "PORTAL_METADATA_IDENTITY_CDC_APIKEY": "3_abc", "PORTAL_METADATA_IDENTITY_CDC_DATACENTER": "eu1"}},
+		{"upper-case env value", map[string]string{"PORTAL_ENV": "Production"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			isolate(t)
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			_, err := config.Load(config.Sources{})
+			require.NoError(t, err)
+		})
+	}
+}
+
+func TestMaskedHidesSecrets(t *testing.T) {
+	tests := []struct {
+		name    string
+		url     string
+		secret  string
+		visible string
+	}{
+		{"password in user info", "postgres://portal:s3cr3t-pw@db.example.com:5432/portal", "s3cr3t-pw", "postgres://portal:*****@db.example.com:5432/portal"},
+		{"password in query", "postgres://db.example.com/portal?user=portal&password=s3cr3t-pw", "s3cr3t-pw", "password=*****"},
+		{"sqlite path unchanged", "sqlite:var/portal.db", "", "sqlite:var/portal.db"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := config.Default()
+			cfg.Database.URL = tc.url
+			cfg.Metadata.Validation.ZipCode = map[string]config.ZipCodeRule{"DE": {Regex: `^\d{5}$`}}
+			s := cfg.String()
+			if tc.secret != "" {
+				require.NotContains(t, s, tc.secret)
+			}
+			require.Contains(t, s, tc.visible)
+			require.Contains(t, s, `"addr":":8080"`)
+		})
+	}
+}

@@ -1,0 +1,152 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+var (
+	localePattern   = regexp.MustCompile(`^[a-z]{2}_[A-Z]{2}$`)
+	cmsIDPattern    = regexp.MustCompile(`^[a-z0-9-]{1,40}$`)
+	hostPattern     = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$`)
+	currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
+	countryPattern  = regexp.MustCompile(`^[A-Z]{2}$`)
+)
+
+// IdentityProviders lists the accepted values of metadata.identity.provider.
+var IdentityProviders = []string{"embedded", "cdc", "fake"}
+
+// Validate checks every setting and reports each problem naming its key.
+func (c Config) Validate() error {
+	var errs []error
+	bad := func(key, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("config: %s: %s", key, fmt.Sprintf(format, args...)))
+	}
+
+	if c.Env != EnvDevelopment && c.Env != EnvProduction {
+		bad("env", `must be "development" or "production", got %q`, c.Env)
+	}
+	if !slices.Contains([]string{"debug", "info", "warn", "error"}, c.Log.Level) {
+		bad("log.level", `must be one of debug, info, warn, error, got %q`, c.Log.Level)
+	}
+	if _, _, err := net.SplitHostPort(c.HTTP.Addr); err != nil {
+		bad("http.addr", "must be host:port or :port, got %q", c.HTTP.Addr)
+	}
+	if c.HTTP.PublicURL != "" {
+		if u, err := url.Parse(c.HTTP.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("http.publicUrl", "must be an absolute http(s) URL, got %q", c.HTTP.PublicURL)
+		}
+	}
+	for _, s := range append(slices.Clone(c.HTTP.CSP.ScriptSrc), c.HTTP.CSP.ConnectSrc...) {
+		// A quote or semicolon would let a setting rewrite the policy (e.g. add 'unsafe-inline').
+		if s == "" || strings.ContainsAny(s, "'; \t\n\"") {
+			bad("http.csp", "source %q must be a plain host or URL", s)
+		}
+	}
+	if err := checkDatabaseURL(c.Database.URL); err != nil {
+		bad("database.url", "%s", err)
+	}
+	for key, host := range map[string]string{
+		"apps.accountPortal.host":    c.Apps.AccountPortal.Host,
+		"apps.preferenceCentre.host": c.Apps.PreferenceCentre.Host,
+	} {
+		if host != "" && !hostPattern.MatchString(host) {
+			bad(key, "must be a bare host name without scheme or port, got %q", host)
+		}
+	}
+	if h := c.Apps.AccountPortal.Host; h != "" && h == c.Apps.PreferenceCentre.Host {
+		bad("apps.preferenceCentre.host", "must differ from apps.accountPortal.host (%q); leave both empty to share one host", h)
+	}
+	if c.Content.Dir != "" {
+		if st, err := os.Stat(c.Content.Dir); err != nil || !st.IsDir() {
+			bad("content.dir", "%q is not a readable directory", c.Content.Dir)
+		}
+	}
+	c.validateMetadata(bad)
+	return errors.Join(errs...)
+}
+
+func (c Config) validateMetadata(bad func(key, format string, args ...any)) {
+	m := c.Metadata
+	if len(m.Locales) == 0 {
+		bad("metadata.locales", "must list at least one locale")
+	}
+	for _, l := range m.Locales {
+		if !localePattern.MatchString(l) {
+			bad("metadata.locales", "%q is not of the form de_DE", l)
+		}
+	}
+	if !slices.Contains(m.Locales, m.DefaultLocale) {
+		bad("metadata.defaultLocale", "%q is not in metadata.locales", m.DefaultLocale)
+	}
+	if !cmsIDPattern.MatchString(m.CMS.ID) {
+		bad("metadata.cms.id", "must match %s, got %q", cmsIDPattern, m.CMS.ID)
+	}
+	if m.RestAPI != "" {
+		if u, err := url.Parse(m.RestAPI); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("metadata.restApi", `must be empty (same origin) or an absolute http(s) URL, got %q`, m.RestAPI)
+		}
+	}
+	// Empty means "same as env" (Load fills it in; a Config built in code may leave it).
+	if m.EnvironmentType != "" && m.EnvironmentType != EnvDevelopment && m.EnvironmentType != EnvProduction {
+		bad("metadata.environmentType", `must be "development" or "production", got %q`, m.EnvironmentType)
+	}
+	if !currencyPattern.MatchString(m.Currency) {
+		bad("metadata.currency", "must be an ISO 4217 code such as EUR, got %q", m.Currency)
+	}
+	for country, rule := range m.Validation.ZipCode {
+		key := "metadata.validation.zipCode." + country
+		if !countryPattern.MatchString(country) {
+			bad(key, "country must be a two-letter code")
+		}
+		if rule.Regex == "" {
+			bad(key+".regex", "must not be empty")
+		} else if _, err := regexp.Compile(rule.Regex); err != nil {
+			bad(key+".regex", "does not compile: %v", err)
+		}
+	}
+	switch p := m.Identity.Provider; {
+	case !slices.Contains(IdentityProviders, p):
+		bad("metadata.identity.provider", "must be one of %s, got %q", strings.Join(IdentityProviders, ", "), p)
+	case p == "fake" && c.Env == EnvProduction:
+		bad("metadata.identity.provider", `"fake" is for tests and demos and is refused when env is "production"`)
+	case p == "cdc":
+		if m.Identity.CDC.APIKey == "" {
+			bad("metadata.identity.cdc.apiKey", `is required when the provider is "cdc"`)
+		}
+		if m.Identity.CDC.DataCenter == "" {
+			bad("metadata.identity.cdc.dataCenter", `is required when the provider is "cdc"`)
+		}
+	}
+}
+
+// checkDatabaseURL accepts the two store kinds the service supports.
+func checkDatabaseURL(raw string) error {
+	switch {
+	case strings.HasPrefix(raw, "sqlite:"):
+		if strings.TrimPrefix(raw, "sqlite:") == "" {
+			return errors.New(`"sqlite:" needs a file path, e.g. sqlite:var/portal.db`)
+		}
+		return nil
+	case strings.HasPrefix(raw, "postgres://"), strings.HasPrefix(raw, "postgresql://"):
+		u, err := url.Parse(raw)
+		if err != nil {
+			return errors.New("is not a valid URL")
+		}
+		if u.Host == "" {
+			return errors.New("postgres URL needs a host")
+		}
+		return nil
+	case raw == "":
+		return errors.New("must not be empty")
+	default:
+		scheme, _, _ := strings.Cut(raw, ":")
+		return fmt.Errorf(`unsupported scheme %q; use sqlite:PATH or postgres://`, scheme)
+	}
+}

@@ -1,0 +1,169 @@
+// Package content holds the CMS documents the apps load from
+// /cms/{cmsId}/{language}.json: parsed and checked once at start-up, then
+// served from memory as precomputed bytes.
+package content
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"strings"
+)
+
+//go:embed files
+var embedded embed.FS
+
+// ErrNotFound means no document exists for the requested content set and language.
+var ErrNotFound = errors.New("content: not found")
+
+// DefaultFile is the fallback document the apps load when their language has none.
+const DefaultFile = "default.json"
+
+var (
+	// CMSIDPattern is what a content set id may look like.
+	CMSIDPattern = regexp.MustCompile(`^[a-z0-9-]{1,40}$`)
+	// LanguagePattern is what a language (locale) may look like, e.g. de or de_DE.
+	LanguagePattern = regexp.MustCompile(`^[a-z]{2}(_[A-Z]{2})?$`)
+)
+
+// Document is one CMS file ready to send.
+type Document struct {
+	Body []byte
+	// ETag is a strong validator derived from the body.
+	ETag string
+}
+
+// Library holds every content document in memory.
+type Library struct {
+	docs     map[string]Document // key: "cmsId/language" or DefaultFile
+	fallback Document
+}
+
+// Embedded returns the content files compiled into the binary.
+func Embedded() fs.FS {
+	sub, err := fs.Sub(embedded, "files")
+	if err != nil {
+		panic(err) // the embed directive guarantees the folder
+	}
+	return sub
+}
+
+// Load reads and checks every document of each file system in order; a file
+// in a later one replaces the file of the same name from an earlier one.
+// default.json must exist in at least one of them.
+func Load(layers ...fs.FS) (*Library, error) {
+	lib := &Library{docs: map[string]Document{}}
+	for _, fsys := range layers {
+		if err := lib.loadLayer(fsys); err != nil {
+			return nil, err
+		}
+	}
+	def, ok := lib.docs[DefaultFile]
+	if !ok {
+		return nil, fmt.Errorf("content: %s is missing", DefaultFile)
+	}
+	lib.fallback = def
+	return lib, nil
+}
+
+func (lib *Library) loadLayer(fsys fs.FS) error {
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("content: %s: %w", p, err)
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return nil
+		}
+		key, err := keyFor(p)
+		if err != nil {
+			return err
+		}
+		raw, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return fmt.Errorf("content: %s: %w", p, err)
+		}
+		doc, err := parse(p, raw)
+		if err != nil {
+			return err
+		}
+		lib.docs[key] = doc
+		return nil
+	})
+}
+
+// keyFor checks that a file sits where a request can address it.
+func keyFor(p string) (string, error) {
+	if p == DefaultFile {
+		return p, nil
+	}
+	dir, file := path.Split(p)
+	dir = strings.TrimSuffix(dir, "/")
+	lang := strings.TrimSuffix(file, ".json")
+	if strings.Contains(dir, "/") || !CMSIDPattern.MatchString(dir) || !LanguagePattern.MatchString(lang) {
+		return "", fmt.Errorf("content: %s: expected %s or <cmsId>/<language>.json (e.g. portal/de_DE.json)", p, DefaultFile)
+	}
+	return dir + "/" + lang, nil
+}
+
+// parse validates a document and compacts it, so whitespace in the source
+// files costs nothing on the wire.
+func parse(name string, raw []byte) (Document, error) {
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return Document{}, fmt.Errorf("content: %s: not a valid JSON object: %w", name, err)
+	}
+	if err := Validate(doc); err != nil {
+		return Document{}, fmt.Errorf("content: %s: %w", name, err)
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return Document{}, fmt.Errorf("content: %s: %w", name, err)
+	}
+	sum := sha256.Sum256(buf.Bytes())
+	return Document{Body: buf.Bytes(), ETag: `"` + hex.EncodeToString(sum[:16]) + `"`}, nil
+}
+
+// requiredSections are the top-level objects every document must have; the
+// apps render header, footer and account pages from them.
+var requiredSections = []string{"header", "footer", "simpleFooter", "components"}
+
+// Validate checks the shape of one document. It is the single place where the
+// content schema grows.
+func Validate(doc map[string]json.RawMessage) error {
+	for _, section := range requiredSections {
+		raw, ok := doc[section]
+		if !ok {
+			return fmt.Errorf("missing required section %q", section)
+		}
+		if !isObject(raw) {
+			return fmt.Errorf("section %q must be a JSON object", section)
+		}
+	}
+	return nil
+}
+
+func isObject(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && t[0] == '{'
+}
+
+// Document returns the document of a content set in a language.
+func (lib *Library) Document(cmsID, language string) (Document, error) {
+	doc, ok := lib.docs[cmsID+"/"+language]
+	if !ok {
+		return Document{}, ErrNotFound
+	}
+	return doc, nil
+}
+
+// Default returns the fallback document (default.json).
+func (lib *Library) Default() Document {
+	return lib.fallback
+}

@@ -1,0 +1,132 @@
+// Package database opens the service's store (an SQLite file by default,
+// PostgreSQL to scale out) and applies the embedded migrations.
+package database
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	// Registers the "pgx" database/sql driver.
+	_ "github.com/jackc/pgx/v5/stdlib"
+	// Registers the pure-Go "sqlite" driver, so CGO_ENABLED=0 builds work.
+	_ "modernc.org/sqlite"
+)
+
+// Dialect names the SQL flavour behind a DB.
+type Dialect string
+
+// Supported dialects.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is a connection pool that knows its dialect, so stores can pick the
+// right SQL where the two differ.
+type DB struct {
+	*sql.DB
+	Dialect Dialect
+}
+
+// sqlitePragmas are set on every new connection. busy_timeout comes first so
+// the switch to WAL waits for other connections instead of failing.
+var sqlitePragmas = []string{
+	"busy_timeout(5000)",
+	"journal_mode(WAL)",
+	"foreign_keys(1)",
+	"synchronous(NORMAL)",
+}
+
+// Open connects to url ("sqlite:PATH" or "postgres://…") and checks that the
+// database answers.
+func Open(ctx context.Context, url string) (*DB, error) {
+	dialect, driver, dsn, err := parseURL(url)
+	if err != nil {
+		return nil, err
+	}
+	if dialect == SQLite {
+		path := strings.TrimPrefix(url, "sqlite:")
+		if dir := filepath.Dir(path); dir != "" {
+			if err := os.MkdirAll(dir, 0o750); err != nil {
+				return nil, fmt.Errorf("database: create folder for %s: %w", path, err)
+			}
+		}
+	}
+	sqlDB, err := sql.Open(driver, dsn)
+	if err != nil {
+		return nil, fmt.Errorf("database: open %s: %w", dialect, err)
+	}
+	if dialect == SQLite {
+		// One file, one process: a few connections are enough and keep
+		// writers from queueing on SQLITE_BUSY.
+		sqlDB.SetMaxOpenConns(8)
+	} else {
+		sqlDB.SetMaxOpenConns(20)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	}
+	db := &DB{DB: sqlDB, Dialect: dialect}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("database: connect to %s: %w", dialect, err)
+	}
+	return db, nil
+}
+
+// parseURL maps the configured URL to a driver and its DSN.
+func parseURL(url string) (Dialect, string, string, error) {
+	switch {
+	case strings.HasPrefix(url, "sqlite:"):
+		path := strings.TrimPrefix(url, "sqlite:")
+		if path == "" {
+			return "", "", "", errors.New("database: sqlite: needs a file path")
+		}
+		q := make([]string, 0, len(sqlitePragmas)+1)
+		for _, p := range sqlitePragmas {
+			q = append(q, "_pragma="+p)
+		}
+		// BEGIN IMMEDIATE takes the write lock up front, so a transaction
+		// never fails half-way when it turns from reading to writing.
+		q = append(q, "_txlock=immediate")
+		return SQLite, "sqlite", "file:" + path + "?" + strings.Join(q, "&"), nil
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		return Postgres, "pgx", url, nil
+	default:
+		scheme, _, _ := strings.Cut(url, ":")
+		return "", "", "", fmt.Errorf("database: unsupported URL scheme %q (use sqlite:PATH or postgres://)", scheme)
+	}
+}
+
+// Ping reports whether the database answers; used by the readiness probe.
+func (db *DB) Ping(ctx context.Context) error {
+	return db.PingContext(ctx)
+}
+
+// Rebind turns "?" placeholders into the dialect's own ($1, $2, … for
+// PostgreSQL), so stores can write one query for both.
+func (db *DB) Rebind(query string) string {
+	if db.Dialect != Postgres {
+		return query
+	}
+	var b strings.Builder
+	b.Grow(len(query) + 8)
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,178 @@
+package database_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+)
+
+func TestMigrateAppliesAllAndIsIdempotent(t *testing.T) {
+	tests := []struct {
+		name    string
+		dialect database.Dialect
+		url     func(t *testing.T) string
+	}{
+		{"sqlite", database.SQLite, func(t *testing.T) string { return dbtest.SQLiteURL(t) }},
+		{"postgres", database.Postgres, func(t *testing.T) string { return dbtest.PostgresURL(t) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			db, err := database.Open(ctx, tc.url(t))
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = db.Close() })
+			require.Equal(t, tc.dialect, db.Dialect)
+
+			all, err := database.Migrations(tc.dialect)
+			require.NoError(t, err)
+			require.NotEmpty(t, all)
+			var want []string
+			for _, m := range all {
+				want = append(want, m.Version)
+			}
+
+			applied, err := db.Migrate(ctx)
+			require.NoError(t, err)
+			require.Equal(t, want, applied)
+
+			again, err := db.Migrate(ctx)
+			require.NoError(t, err)
+			require.Empty(t, again, "a second run applies nothing")
+
+			recorded, err := db.AppliedMigrations(ctx)
+			require.NoError(t, err)
+			require.Equal(t, want, recorded)
+
+			var value string
+			require.NoError(t, db.QueryRowContext(ctx, db.Rebind(`SELECT value FROM app_info WHERE key = ?`), "schema").Scan(&value))
+			require.Equal(t, "portal", value)
+			require.NoError(t, db.Ping(ctx))
+		})
+	}
+}
+
+func TestDialectsHaveTheSameMigrations(t *testing.T) {
+	sqlite, err := database.Migrations(database.SQLite)
+	require.NoError(t, err)
+	pg, err := database.Migrations(database.Postgres)
+	require.NoError(t, err)
+	require.Equal(t, len(sqlite), len(pg))
+	for i := range sqlite {
+		require.Equal(t, sqlite[i].Version, pg[i].Version, "every migration exists for both dialects")
+	}
+}
+
+func TestOpenSQLite(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "nested", "folder", "portal.db")
+	db, err := database.Open(ctx, "sqlite:"+path)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close() })
+
+	_, err = os.Stat(filepath.Dir(path))
+	require.NoError(t, err, "the parent folder is created")
+
+	pragmas := []struct {
+		name string
+		want string
+	}{
+		{"journal_mode", "wal"},
+		{"foreign_keys", "1"},
+		{"busy_timeout", "5000"},
+		{"synchronous", "1"}, // NORMAL
+	}
+	for _, p := range pragmas {
+		t.Run(p.name, func(t *testing.T) {
+			var got string
+			require.NoError(t, db.QueryRowContext(ctx, "PRAGMA "+p.name).Scan(&got))
+			require.Equal(t, p.want, got)
+		})
+	}
+}
+
+func TestOpenRejectsUnknownScheme(t *testing.T) {
+	tests := []struct {
+		name string
+		url  string
+	}{
+		{"mysql", "mysql://localhost/portal"},
+		{"empty sqlite path", "sqlite:"},
+		{"bare path", "var/portal.db"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := database.Open(context.Background(), tc.url)
+			require.Error(t, err)
+		})
+	}
+}
+
+func TestRebind(t *testing.T) {
+	tests := []struct {
+		name    string
+		dialect database.Dialect
+		in      string
+		want    string
+	}{
+		{"sqlite unchanged", database.SQLite, "SELECT ? , ?", "SELECT ? , ?"},
+		{"postgres numbered", database.Postgres, "SELECT ? , ?", "SELECT $1 , $2"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			db := &database.DB{Dialect: tc.dialect}
+			require.Equal(t, tc.want, db.Rebind(tc.in))
+		})
+	}
+}
+
+func TestEachRunsAgainstEveryDialect(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		var n int
+		require.NoError(t, db.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM app_info`).Scan(&n))
+		require.Equal(t, 1, n)
+	})
+}
+
+// Replicas start together; the migrator must apply each file exactly once.
+func TestMigrateConcurrently(t *testing.T) {
+	tests := []struct {
+		name string
+		url  func(t *testing.T) string
+	}{
+		{"sqlite", func(t *testing.T) string { return dbtest.SQLiteURL(t) }},
+		{"postgres", func(t *testing.T) string { return dbtest.PostgresURL(t) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			url := tc.url(t)
+			const replicas = 3
+			results := make(chan []string, replicas)
+			errs := make(chan error, replicas)
+			for range replicas {
+				db, err := database.Open(ctx, url)
+				require.NoError(t, err)
+				t.Cleanup(func() { _ = db.Close() })
+				go func() {
+					applied, err := db.Migrate(ctx)
+					results <- applied
+					errs <- err
+				}()
+			}
+			total := 0
+			for range replicas {
+				require.NoError(t, <-errs)
+				total += len(<-results)
+			}
+			all, err := database.Migrations(database.SQLite)
+			require.NoError(t, err)
+			require.Equal(t, len(all), total)
+		})
+	}
+}

@@ -1,0 +1,93 @@
+package httpapi
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/content"
+	"github.com/grocer-portal/portal/services/api/internal/webapp"
+)
+
+// domainErrors maps the domain packages' sentinel errors to what the client
+// sees. Domains stay free of HTTP; this table is the only translation.
+var domainErrors = []struct {
+	err error
+	api *apierror.Error
+}{
+	{content.ErrNotFound, apierror.NotFound("There is no content for this content set and language.")},
+	{webapp.ErrNotFound, apierror.NotFound("Not found.")},
+	{webapp.ErrNotBuilt, apierror.Unavailable("app_not_built", "This web app was not built into the service. Run `make build` to build the apps and embed them.")},
+}
+
+// toAPIError turns any error into the client-facing error type; anything
+// unknown becomes a 500 whose details only reach the log.
+func toAPIError(err error) *apierror.Error {
+	if e, ok := apierror.As(err); ok {
+		return e
+	}
+	for _, m := range domainErrors {
+		if errors.Is(err, m.err) {
+			e := *m.api
+			e.Err = err
+			return &e
+		}
+	}
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		msg := http.StatusText(he.Code)
+		// Router and middleware messages are fixed strings (e.g. "Not Found");
+		// internals are only ever in he.Internal, which is not sent.
+		if s, ok := he.Message.(string); ok && he.Code < 500 {
+			msg = s
+		}
+		if he.Code >= 500 {
+			return &apierror.Error{Status: he.Code, Code: apierror.CodeForStatus(he.Code), Message: "An internal error occurred.", Err: err}
+		}
+		return &apierror.Error{Status: he.Code, Code: apierror.CodeForStatus(he.Code), Message: msg, Err: err}
+	}
+	return apierror.Internal(err)
+}
+
+// errorHandler is echo's single error handler: every error becomes
+// {"error":{"code","message","field"}}.
+func errorHandler(logger *zap.Logger) echo.HTTPErrorHandler {
+	return func(err error, c echo.Context) {
+		if c.Response().Committed {
+			return
+		}
+		e := toAPIError(err)
+		if e.Status >= 500 && e.Code != "app_not_built" {
+			logger.Error("request failed",
+				zap.String("route", c.Path()),
+				zap.String("request_id", RequestID(c)),
+				zap.String("error", fmt.Sprint(err)),
+			)
+		}
+		if e.Status == http.StatusMethodNotAllowed {
+			if allow, ok := c.Get(echo.ContextKeyHeaderAllow).(string); ok && allow != "" {
+				c.Response().Header().Set(echo.HeaderAllow, allow)
+			}
+		}
+		// Error bodies must never be cached or taken for the app's content.
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+		c.Response().Header().Del(headerETag)
+		var writeErr error
+		if c.Request().Method == http.MethodHead {
+			writeErr = c.NoContent(e.Status)
+		} else {
+			writeErr = c.JSON(e.Status, e.Body())
+		}
+		if writeErr != nil {
+			logger.Debug("writing error response failed", zap.Error(writeErr))
+		}
+	}
+}
+
+func notFound(echo.Context) error {
+	return apierror.NotFound("There is no such endpoint.")
+}

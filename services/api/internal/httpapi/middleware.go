@@ -1,0 +1,153 @@
+package httpapi
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"path"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/apierror"
+)
+
+// HeaderRequestID carries the id that ties a response to its log line.
+const HeaderRequestID = "X-Request-Id"
+
+// contextKeyRequestID is where the request id is kept in the echo context.
+const contextKeyRequestID = "request_id"
+
+// An incoming id is reused only when it is short and plain, so a client cannot
+// write arbitrary text into the logs.
+var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+
+func requestID() echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			id := c.Request().Header.Get(HeaderRequestID)
+			if !validRequestID.MatchString(id) {
+				b := make([]byte, 12)
+				_, _ = rand.Read(b)
+				id = hex.EncodeToString(b)
+			}
+			c.Set(contextKeyRequestID, id)
+			c.Response().Header().Set(HeaderRequestID, id)
+			return next(c)
+		}
+	}
+}
+
+// RequestID returns the id of the request being handled.
+func RequestID(c echo.Context) string {
+	id, _ := c.Get(contextKeyRequestID).(string)
+	return id
+}
+
+// accessLog writes one line per request. It logs the route template, never
+// the URL: paths and query strings can carry e-mail addresses and tokens.
+// Client addresses are personal data and are not logged either.
+func accessLog(logger *zap.Logger) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			start := time.Now()
+			if err := next(c); err != nil {
+				// Render the error now, so the status logged is the one sent.
+				c.Error(err)
+			}
+			res := c.Response()
+			route := c.Path()
+			if route == "" {
+				route = "(unmatched)"
+			}
+			level := zap.InfoLevel
+			if res.Status >= 500 {
+				level = zap.ErrorLevel
+			}
+			logger.Log(level, "request",
+				zap.String("method", c.Request().Method),
+				zap.String("route", route),
+				zap.Int("status", res.Status),
+				zap.Duration("duration", time.Since(start)),
+				zap.String("request_id", RequestID(c)),
+				zap.Int64("bytes", res.Size),
+			)
+			return nil
+		}
+	}
+}
+
+// recoverPanics turns a panic into a plain 500; the stack goes to the log only.
+func recoverPanics(logger *zap.Logger) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) (err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					logger.Error("panic while handling request",
+						zap.String("route", c.Path()),
+						zap.String("request_id", RequestID(c)),
+						zap.String("panic", fmt.Sprint(r)),
+						zap.ByteString("stack", debug.Stack()),
+					)
+					err = apierror.Internal(fmt.Errorf("panic: %v", r))
+				}
+			}()
+			return next(c)
+		}
+	}
+}
+
+// ContentSecurityPolicy returns the one policy of the service. Extra script
+// and connect sources (e.g. an identity provider's SDK host) are appended;
+// inline scripts stay forbidden.
+func ContentSecurityPolicy(extraScriptSrc, extraConnectSrc []string) string {
+	script := append([]string{"'self'"}, extraScriptSrc...)
+	connect := append([]string{"'self'"}, extraConnectSrc...)
+	return strings.Join([]string{
+		"default-src 'self'",
+		"script-src " + strings.Join(script, " "),
+		"style-src 'self'",
+		"img-src 'self' data: https:",
+		"font-src 'self' data:",
+		"connect-src " + strings.Join(connect, " "),
+		"frame-ancestors 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"object-src 'none'",
+	}, "; ")
+}
+
+// securityHeaders are set before the handler runs, so error responses carry them too.
+func securityHeaders(csp string, production bool) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			h := c.Response().Header()
+			h.Set("Content-Security-Policy", csp)
+			h.Set("X-Content-Type-Options", "nosniff")
+			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+			h.Set("X-Frame-Options", "DENY")
+			h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()")
+			h.Set("Cross-Origin-Opener-Policy", "same-origin")
+			// HSTS pins browsers to HTTPS for a year; on a developer's
+			// http://localhost that would break other local services.
+			if production {
+				h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+			}
+			return next(c)
+		}
+	}
+}
+
+// compressedExtensions are formats that gzip cannot shrink.
+var compressedExtensions = map[string]bool{
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".avif": true,
+	".woff": true, ".woff2": true, ".gz": true, ".br": true, ".zip": true, ".mp4": true, ".webm": true,
+}
+
+func skipCompressed(c echo.Context) bool {
+	return compressedExtensions[strings.ToLower(path.Ext(c.Request().URL.Path))]
+}

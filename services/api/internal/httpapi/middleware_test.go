@@ -1,0 +1,136 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
+)
+
+func TestErrorShape(t *testing.T) {
+	svc := apitest.New(t)
+	svc.Echo.GET("/rest/v1/test-panic", func(echo.Context) error { panic("db password is hunter2") })
+	svc.Echo.POST("/rest/v1/test-echo", func(c echo.Context) error {
+		var v map[string]any
+		if err := c.Bind(&v); err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, v)
+	})
+
+	tests := []struct {
+		name       string
+		method     string
+		target     string
+		body       string
+		header     map[string]string
+		wantStatus int
+		wantCode   string
+	}{
+		{name: "unknown API route", target: "/rest/v1/nope", wantStatus: 404, wantCode: "not_found"},
+		{name: "unknown API version", target: "/rest/v2/metadata", wantStatus: 404, wantCode: "not_found"},
+		{name: "bare API prefix", target: "/rest", wantStatus: 404, wantCode: "not_found"},
+		{name: "unknown identity method", method: http.MethodPost, target: "/identity/accounts.nope", wantStatus: 404, wantCode: "not_found"},
+		{name: "unknown dev route", target: "/dev/mails", wantStatus: 404, wantCode: "not_found"},
+		{name: "wrong method on metadata", method: http.MethodDelete, target: "/rest/v1/metadata", wantStatus: 404, wantCode: "not_found"},
+		{name: "wrong method on an app page", method: http.MethodPut, target: "/personaldata", wantStatus: 405, wantCode: "method_not_allowed"},
+		{name: "panic becomes plain 500", target: "/rest/v1/test-panic", wantStatus: 500, wantCode: "internal_error"},
+		{
+			name: "body over the limit", method: http.MethodPost, target: "/rest/v1/test-echo",
+			body: `{"a":"` + strings.Repeat("x", 70*1024) + `"}`, header: map[string]string{"Content-Type": "application/json"},
+			wantStatus: 413, wantCode: "request_too_large",
+		},
+		{
+			name: "malformed JSON", method: http.MethodPost, target: "/rest/v1/test-echo",
+			body: `{"a":`, header: map[string]string{"Content-Type": "application/json"},
+			wantStatus: 400, wantCode: "bad_request",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := svc.Do(apitest.Request{Method: tc.method, Target: tc.target, Body: tc.body, Header: tc.header})
+			require.Equal(t, tc.wantStatus, rec.Code, rec.Body.String())
+			body := apitest.ErrorBody(t, rec)
+			require.Equal(t, tc.wantCode, body.Code)
+			require.Empty(t, body.Field)
+			require.NotContains(t, rec.Body.String(), `"field"`, "field is omitted when empty")
+			require.NotContains(t, rec.Body.String(), "hunter2")
+			require.NotContains(t, rec.Body.String(), "goroutine")
+		})
+	}
+	t.Run("panic is logged with its cause", func(t *testing.T) {
+		require.NotZero(t, svc.Logs.FilterMessage("panic while handling request").Len())
+	})
+}
+
+func TestRequestID(t *testing.T) {
+	svc := apitest.New(t)
+	tests := []struct {
+		name     string
+		incoming string
+		keep     bool
+	}{
+		{"generated when absent", "", false},
+		{"kept when plain", "abc-123.DEF_456", true},
+		{"replaced when it could forge log lines", "abc\ninjected", false},
+		{"replaced when too long", strings.Repeat("a", 65), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			header := map[string]string{}
+			if tc.incoming != "" {
+				header["X-Request-Id"] = tc.incoming
+			}
+			rec := svc.Do(apitest.Request{Target: "/healthz", Header: header})
+			got := rec.Header().Get("X-Request-Id")
+			require.NotEmpty(t, got)
+			if tc.keep {
+				require.Equal(t, tc.incoming, got)
+			} else {
+				require.NotEqual(t, tc.incoming, got)
+				require.Regexp(t, `^[0-9a-f]{24}$`, got)
+			}
+		})
+	}
+}
+
+func TestAccessLogHasNoPersonalData(t *testing.T) {
+	svc := apitest.New(t)
+	rec := svc.Do(apitest.Request{
+		Target: "/preferences/newsletter?email=jane.doe%40example.com&token=secret-token-123",
+		Header: map[string]string{"X-Request-Id": "req-1", "X-Forwarded-For": "203.0.113.9"},
+	})
+	require.Equal(t, http.StatusOK, rec.Code)
+
+	entries := svc.Logs.FilterMessage("request").AllUntimed()
+	require.Len(t, entries, 1)
+	fields := entries[0].ContextMap()
+	require.Equal(t, "GET", fields["method"])
+	require.Equal(t, "/*", fields["route"])
+	require.EqualValues(t, 200, fields["status"])
+	require.Equal(t, "req-1", fields["request_id"])
+	require.Contains(t, fields, "duration")
+	require.Contains(t, fields, "bytes")
+	for key, value := range fields {
+		s := strings.ToLower(strings.TrimSpace(toString(value)))
+		require.NotContains(t, s, "jane", key)
+		require.NotContains(t, s, "secret-token", key)
+		require.NotContains(t, s, "203.0.113.9", key)
+		require.NotContains(t, s, "newsletter", key)
+	}
+
+	svc.Get("/cms/portal/de_DE.json")
+	last := svc.Logs.FilterMessage("request").AllUntimed()
+	require.Equal(t, "/cms/:cmsId/:file", last[len(last)-1].ContextMap()["route"], "the route template, not the path")
+}
+
+func toString(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return ""
+}

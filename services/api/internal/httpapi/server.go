@@ -1,0 +1,177 @@
+// Package httpapi is the HTTP edge of the service: it builds the echo router
+// with its middleware, maps errors to JSON, and mounts the handlers for
+// health, metadata, CMS content and the two web apps.
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/content"
+	"github.com/grocer-portal/portal/services/api/internal/metadata"
+	"github.com/grocer-portal/portal/services/api/internal/webapp"
+)
+
+// Pinger is what the readiness probe needs from the database.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Deps is everything the router is built from.
+type Deps struct {
+	Config config.Config
+	Logger *zap.Logger
+	DB     Pinger
+	// Apps holds account-portal/ and preference-centre/; nil means the files embedded in the binary.
+	Apps fs.FS
+}
+
+// MaxBodyBytes caps request bodies; the API takes small JSON documents only.
+const MaxBodyBytes = "64K"
+
+// ShutdownTimeout is how long in-flight requests may take to finish on shutdown.
+const ShutdownTimeout = 15 * time.Second
+
+// New builds the service's echo instance. It loads and checks the CMS
+// content and the web apps, so a broken file stops start-up here.
+func New(d Deps) (*echo.Echo, error) {
+	if d.Logger == nil {
+		d.Logger = zap.NewNop()
+	}
+	layers := []fs.FS{content.Embedded()}
+	if dir := d.Config.Content.Dir; dir != "" {
+		layers = append(layers, os.DirFS(dir))
+	}
+	library, err := content.Load(layers...)
+	if err != nil {
+		return nil, err
+	}
+	metadataJSON, err := metadataDocument(d.Config).JSON()
+	if err != nil {
+		return nil, fmt.Errorf("metadata: %w", err)
+	}
+	apps := d.Apps
+	if apps == nil {
+		apps = webapp.Embedded()
+	}
+	site, err := webapp.New(apps, webapp.Hosts{
+		AccountPortal:    d.Config.Apps.AccountPortal.Host,
+		PreferenceCentre: d.Config.Apps.PreferenceCentre.Host,
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, app := range []webapp.App{webapp.AccountPortal, webapp.PreferenceCentre} {
+		if !site.Built(app) {
+			d.Logger.Warn("web app not built; its pages answer 503 until `make build` embeds it", zap.String("app", string(app)))
+		}
+	}
+
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = errorHandler(d.Logger)
+
+	csp := ContentSecurityPolicy(d.Config.HTTP.CSP.ScriptSrc, d.Config.HTTP.CSP.ConnectSrc)
+	e.Use(
+		requestID(),
+		accessLog(d.Logger),
+		recoverPanics(d.Logger),
+		securityHeaders(csp, d.Config.Env == config.EnvProduction),
+		middleware.GzipWithConfig(middleware.GzipConfig{Skipper: skipCompressed, MinLength: 1024}),
+		middleware.BodyLimit(MaxBodyBytes),
+	)
+
+	h := &handlers{db: d.DB, content: library, metadataJSON: metadataJSON, metadataETag: strongETag(metadataJSON), site: site}
+	get(e, "/healthz", h.health)
+	get(e, "/readyz", h.ready)
+	get(e, "/rest/v1/metadata", h.metadata)
+	get(e, "/cms/"+content.DefaultFile, h.cmsDefault)
+	get(e, "/cms/:cmsId/:file", h.cmsDocument)
+	// Unknown paths under the API prefixes are JSON 404s, never an app's index.html.
+	for _, prefix := range []string{"/rest", "/cms", "/identity", "/dev"} {
+		e.Any(prefix, notFound)
+		e.Any(prefix+"/*", notFound)
+	}
+	get(e, "/*", h.webapp)
+	return e, nil
+}
+
+// get registers a GET route that answers HEAD the same way.
+func get(e *echo.Echo, path string, h echo.HandlerFunc) {
+	e.Match([]string{http.MethodGet, http.MethodHead}, path, h)
+}
+
+func metadataDocument(cfg config.Config) metadata.Document {
+	m := cfg.Metadata
+	envType := m.EnvironmentType
+	if envType == "" {
+		envType = cfg.Env
+	}
+	overrides := make(map[string]metadata.ZipCodeRule, len(m.Validation.ZipCode))
+	for country, r := range m.Validation.ZipCode {
+		overrides[country] = metadata.ZipCodeRule{Regex: r.Regex, ErrorMessage: r.ErrorMessage}
+	}
+	return metadata.Document{
+		Locales:                   m.Locales,
+		DefaultLocale:             m.DefaultLocale,
+		CMS:                       metadata.CMS{ID: m.CMS.ID},
+		RestAPI:                   m.RestAPI,
+		SSO:                       metadata.SSO{APIKey: m.SSO.APIKey, CustomLogin: m.SSO.CustomLogin},
+		MarketingPreferenceCenter: metadata.APIKey{APIKey: m.MarketingPreferenceCenter.APIKey},
+		ForceConsent:              m.ForceConsent,
+		CountryGermany:            m.CountryGermany,
+		OwnID:                     metadata.OwnID{Environment: m.OwnID.Environment, Application: m.OwnID.Application},
+		UserCentrics:              metadata.UserCentrics{SettingsID: m.UserCentrics.SettingsID},
+		AdobeTagManager:           metadata.AdobeTagManager{LaunchURL: m.AdobeTagManager.LaunchURL},
+		EnvironmentType:           envType,
+		Currency:                  m.Currency,
+		Identity: metadata.Identity{
+			Provider: m.Identity.Provider,
+			CDC:      metadata.CDC{APIKey: m.Identity.CDC.APIKey, DataCenter: m.Identity.CDC.DataCenter},
+		},
+	}.WithZipCodeRules(overrides)
+}
+
+// Serve answers requests on ln until ctx is done, then stops accepting
+// connections and waits up to timeout for in-flight requests to finish.
+func Serve(ctx context.Context, e *echo.Echo, ln net.Listener, timeout time.Duration) error {
+	e.Listener = ln
+	e.Server.ReadHeaderTimeout = 10 * time.Second
+	e.Server.ReadTimeout = 30 * time.Second
+	e.Server.WriteTimeout = 60 * time.Second
+	e.Server.IdleTimeout = 120 * time.Second
+
+	errc := make(chan error, 1)
+	go func() { errc <- e.Start("") }()
+
+	select {
+	case err := <-errc:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return fmt.Errorf("http: %w", err)
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	err := e.Shutdown(shutdownCtx)
+	if serveErr := <-errc; serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) && err == nil {
+		err = serveErr
+	}
+	if err != nil {
+		return fmt.Errorf("http: shutdown: %w", err)
+	}
+	return nil
+}

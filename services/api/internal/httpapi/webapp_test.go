@@ -1,0 +1,185 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/config"
+)
+
+const (
+	accountPortalIndex    = "account portal"
+	preferenceCentreIndex = "preference centre"
+	immutable             = "public, max-age=31536000, immutable"
+)
+
+func TestWebAppRouting(t *testing.T) {
+	tests := []struct {
+		name       string
+		method     string
+		host       string
+		target     string
+		hosts      config.Apps
+		wantStatus int
+		wantBody   string
+		wantType   string
+		wantCache  string
+	}{
+		{name: "root", target: "/", wantStatus: 200, wantBody: accountPortalIndex, wantType: "text/html; charset=utf-8", wantCache: "no-cache"},
+		{name: "index.html", target: "/index.html", wantStatus: 200, wantBody: accountPortalIndex, wantCache: "no-cache"},
+		{name: "history fallback", target: "/registration/finalize?regToken=abc", wantStatus: 200, wantBody: accountPortalIndex, wantCache: "no-cache"},
+		{name: "error route", target: "/error/notfound", wantStatus: 200, wantBody: accountPortalIndex},
+		{name: "root static file", target: "/favicon.svg", wantStatus: 200, wantType: "image/svg+xml", wantCache: "no-cache"},
+		{name: "hashed script", target: "/assets/index-AbC123.js", wantStatus: 200, wantType: "text/javascript; charset=utf-8", wantCache: immutable},
+		{name: "hashed stylesheet", target: "/assets/index-AbC123.css", wantStatus: 200, wantType: "text/css; charset=utf-8", wantCache: immutable},
+		{name: "missing asset", target: "/assets/missing-123.js", wantStatus: 404},
+		{name: "missing preferences asset", target: "/preferences/assets/missing.js", wantStatus: 404},
+		{name: "preferences", target: "/preferences", wantStatus: 200, wantBody: preferenceCentreIndex, wantCache: "no-cache"},
+		{name: "preferences slash", target: "/preferences/", wantStatus: 200, wantBody: preferenceCentreIndex},
+		{name: "preferences with token", target: "/preferences/newsletter?token=eyJ", wantStatus: 200, wantBody: preferenceCentreIndex},
+		{name: "preferences error page", target: "/preferences/error/notfound", wantStatus: 200, wantBody: preferenceCentreIndex},
+		{name: "preferences asset", target: "/preferences/assets/index-DeF456.js", wantStatus: 200, wantType: "text/javascript; charset=utf-8", wantCache: immutable},
+		{name: "unsubscribe success", target: "/unsubscribe-success", wantStatus: 200, wantBody: preferenceCentreIndex},
+		{name: "HEAD works like GET", method: http.MethodHead, target: "/preferences/", wantStatus: 200, wantCache: "no-cache"},
+		{name: "POST is not allowed", method: http.MethodPost, target: "/", wantStatus: 405},
+		{
+			name: "preference host serves its app on every path", host: "prefs.example.com", target: "/error/notfound",
+			hosts: config.Apps{PreferenceCentre: config.AppHost{Host: "prefs.example.com"}}, wantStatus: 200, wantBody: preferenceCentreIndex,
+		},
+		{
+			name: "preference host with port", host: "prefs.example.com:8443", target: "/preferences/assets/index-DeF456.js",
+			hosts: config.Apps{PreferenceCentre: config.AppHost{Host: "prefs.example.com"}}, wantStatus: 200, wantCache: immutable,
+		},
+		{
+			name: "preference centre not served on the other host", host: "konto.example.com", target: "/preferences/",
+			hosts:      config.Apps{AccountPortal: config.AppHost{Host: "konto.example.com"}, PreferenceCentre: config.AppHost{Host: "prefs.example.com"}},
+			wantStatus: 200, wantBody: accountPortalIndex,
+		},
+		{
+			name: "account portal not served on the preference host", host: "prefs.example.com", target: "/personaldata",
+			hosts:      config.Apps{AccountPortal: config.AppHost{Host: "konto.example.com"}, PreferenceCentre: config.AppHost{Host: "prefs.example.com"}},
+			wantStatus: 200, wantBody: preferenceCentreIndex,
+		},
+		{
+			name: "bound app is not served on an unknown host", host: "elsewhere.example.com", target: "/preferences/",
+			hosts: config.Apps{PreferenceCentre: config.AppHost{Host: "prefs.example.com"}}, wantStatus: 404,
+		},
+		{
+			name: "API stays on a bound host", host: "prefs.example.com", target: "/rest/v1/metadata",
+			hosts: config.Apps{PreferenceCentre: config.AppHost{Host: "prefs.example.com"}}, wantStatus: 200, wantType: "application/json",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Apps = tc.hosts }))
+			rec := svc.Do(apitest.Request{Method: tc.method, Target: tc.target, Host: tc.host})
+			require.Equal(t, tc.wantStatus, rec.Code, rec.Body.String())
+			if tc.wantStatus >= 400 {
+				if tc.method != http.MethodHead {
+					apitest.ErrorBody(t, rec)
+				}
+				return
+			}
+			if tc.wantBody != "" {
+				require.Contains(t, rec.Body.String(), tc.wantBody)
+			}
+			if tc.method == http.MethodHead {
+				require.Empty(t, rec.Body.Bytes())
+			}
+			if tc.wantType != "" {
+				require.Equal(t, tc.wantType, rec.Header().Get("Content-Type"))
+			}
+			if tc.wantCache != "" {
+				require.Equal(t, tc.wantCache, rec.Header().Get("Cache-Control"))
+			}
+		})
+	}
+}
+
+func TestWebAppConditionalAndCompressed(t *testing.T) {
+	svc := apitest.New(t)
+	first := svc.Get("/assets/index-AbC123.js")
+	require.Equal(t, http.StatusOK, first.Code)
+	etag := first.Header().Get("ETag")
+	require.NotEmpty(t, etag)
+
+	notModified := svc.Do(apitest.Request{Target: "/assets/index-AbC123.js", Header: map[string]string{"If-None-Match": etag, "Accept-Encoding": "gzip"}})
+	require.Equal(t, http.StatusNotModified, notModified.Code)
+	require.Empty(t, notModified.Body.Bytes())
+
+	gz := svc.Do(apitest.Request{Target: "/assets/index-AbC123.js", Header: map[string]string{"Accept-Encoding": "gzip"}})
+	require.Equal(t, http.StatusOK, gz.Code)
+	require.Equal(t, "gzip", gz.Header().Get("Content-Encoding"))
+	require.Less(t, gz.Body.Len(), first.Body.Len())
+
+	png := svc.Do(apitest.Request{Target: "/assets/logo-XyZ.png", Header: map[string]string{"Accept-Encoding": "gzip"}})
+	require.Equal(t, http.StatusOK, png.Code)
+	require.Empty(t, png.Header().Get("Content-Encoding"), "already-compressed formats are sent as they are")
+}
+
+func TestWebAppNotBuilt(t *testing.T) {
+	svc := apitest.New(t, apitest.WithApps(fstest.MapFS{".keep": {Data: []byte{}}}))
+	for _, target := range []string{"/", "/preferences/", "/assets/index.js"} {
+		t.Run(target, func(t *testing.T) {
+			rec := svc.Get(target)
+			require.Equal(t, http.StatusServiceUnavailable, rec.Code)
+			body := apitest.ErrorBody(t, rec)
+			require.Equal(t, "app_not_built", body.Code)
+			require.Contains(t, body.Message, "make build")
+		})
+	}
+	require.Equal(t, http.StatusOK, svc.Get("/healthz").Code, "the API works without the apps")
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	tests := []struct {
+		name     string
+		env      string
+		target   string
+		wantHSTS bool
+	}{
+		{"app page in development", config.EnvDevelopment, "/", false},
+		{"API in development", config.EnvDevelopment, "/rest/v1/metadata", false},
+		{"error in development", config.EnvDevelopment, "/rest/v1/nope", false},
+		{"app page in production", config.EnvProduction, "/preferences/", true},
+		{"error in production", config.EnvProduction, "/cms/BAD/de_DE.json", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Env = tc.env }))
+			rec := svc.Get(tc.target)
+			h := rec.Header()
+			csp := h.Get("Content-Security-Policy")
+			require.Contains(t, csp, "default-src 'self'")
+			require.Contains(t, csp, "frame-ancestors 'none'")
+			require.Contains(t, csp, "object-src 'none'")
+			for _, directive := range strings.Split(csp, ";") {
+				if strings.HasPrefix(strings.TrimSpace(directive), "script-src") {
+					require.NotContains(t, directive, "unsafe-inline")
+					require.NotContains(t, directive, "unsafe-eval")
+				}
+			}
+			require.Equal(t, "nosniff", h.Get("X-Content-Type-Options"))
+			require.Equal(t, "strict-origin-when-cross-origin", h.Get("Referrer-Policy"))
+			require.Equal(t, "DENY", h.Get("X-Frame-Options"))
+			require.NotEmpty(t, h.Get("Permissions-Policy"))
+			require.Equal(t, "same-origin", h.Get("Cross-Origin-Opener-Policy"))
+			require.Equal(t, tc.wantHSTS, h.Get("Strict-Transport-Security") != "")
+		})
+	}
+}
+
+func TestContentSecurityPolicyAdditions(t *testing.T) {
+	svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+		c.HTTP.CSP.ScriptSrc = []string{"https://cdns.gigya.com"}
+		c.HTTP.CSP.ConnectSrc = []string{"https://accounts.eu1.gigya.com"}
+	}))
+	csp := svc.Get("/").Header().Get("Content-Security-Policy")
+	require.Contains(t, csp, "script-src 'self' https://cdns.gigya.com;")
+	require.Contains(t, csp, "connect-src 'self' https://accounts.eu1.gigya.com;")
+}

@@ -1,0 +1,242 @@
+// Package webapp serves the two built single-page apps (account portal and
+// preference centre) from an fs.FS: it decides which app owns a request, maps
+// the path to a file or the app's index.html, and says how long it may be cached.
+package webapp
+
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net"
+	"path"
+	"strings"
+)
+
+// The build copies each app's Vite output to dist/<app>/ before go build;
+// "all:" keeps files whose names start with "." or "_".
+//
+//go:embed all:dist
+var dist embed.FS
+
+// App names one of the two front ends; it is also its folder under dist/.
+type App string
+
+// The two apps.
+const (
+	AccountPortal    App = "account-portal"
+	PreferenceCentre App = "preference-centre"
+)
+
+// PreferenceCentreBase is the Vite base path of the preference centre.
+const PreferenceCentreBase = "/preferences"
+
+var (
+	// ErrNotFound means no app serves the path on this host, or an asset is missing.
+	ErrNotFound = errors.New("webapp: not found")
+	// ErrNotBuilt means the app's files were not embedded (no index.html).
+	ErrNotBuilt = errors.New("webapp: app not built")
+)
+
+// Cache policies.
+const (
+	CacheImmutable  = "public, max-age=31536000, immutable"
+	CacheRevalidate = "no-cache"
+)
+
+// Asset is a file ready to send.
+type Asset struct {
+	Body         []byte
+	ContentType  string
+	CacheControl string
+	// ETag is a strong validator derived from the body.
+	ETag string
+}
+
+// Hosts binds apps to host names; an empty host means the app shares any host.
+type Hosts struct {
+	AccountPortal    string
+	PreferenceCentre string
+}
+
+// Site holds both apps in memory.
+type Site struct {
+	hosts Hosts
+	apps  map[App]*bundle
+}
+
+type bundle struct {
+	files map[string]Asset // path relative to the app folder
+	index *Asset
+}
+
+// Embedded returns the app files compiled into the binary.
+func Embedded() fs.FS {
+	sub, err := fs.Sub(dist, "dist")
+	if err != nil {
+		panic(err) // the embed directive guarantees the folder
+	}
+	return sub
+}
+
+// New loads both apps from fsys, which holds account-portal/ and
+// preference-centre/ folders; a missing folder means that app was not built.
+func New(fsys fs.FS, hosts Hosts) (*Site, error) {
+	s := &Site{hosts: Hosts{
+		AccountPortal:    strings.ToLower(hosts.AccountPortal),
+		PreferenceCentre: strings.ToLower(hosts.PreferenceCentre),
+	}, apps: map[App]*bundle{}}
+	for _, app := range []App{AccountPortal, PreferenceCentre} {
+		b, err := loadBundle(fsys, string(app))
+		if err != nil {
+			return nil, err
+		}
+		s.apps[app] = b
+	}
+	return s, nil
+}
+
+func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
+	b := &bundle{files: map[string]Asset{}}
+	if _, err := fs.Stat(fsys, dir); errors.Is(err, fs.ErrNotExist) {
+		return b, nil
+	}
+	err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		body, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimPrefix(p, dir+"/")
+		sum := sha256.Sum256(body)
+		cache := CacheRevalidate
+		// Vite puts content-hashed files under assets/: their URL changes with
+		// their content, so browsers may keep them forever.
+		if strings.HasPrefix(name, "assets/") {
+			cache = CacheImmutable
+		}
+		b.files[name] = Asset{
+			Body:         body,
+			ContentType:  contentType(name),
+			CacheControl: cache,
+			ETag:         `"` + hex.EncodeToString(sum[:16]) + `"`,
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("webapp: load %s: %w", dir, err)
+	}
+	if idx, ok := b.files["index.html"]; ok {
+		b.index = &idx
+	}
+	return b, nil
+}
+
+// Built reports whether an app's index.html was found.
+func (s *Site) Built(app App) bool {
+	return s.apps[app].index != nil
+}
+
+// Resolve picks the app for a request's Host header and path and returns the
+// file to send: the file itself, or the app's index.html for client-side
+// routes (history fallback). A missing file under an assets folder is
+// ErrNotFound, so a browser never receives HTML for a script.
+func (s *Site) Resolve(host, urlPath string) (Asset, App, error) {
+	clean := path.Clean("/" + urlPath)
+	app, ok := s.appFor(hostname(host), clean)
+	if !ok {
+		return Asset{}, "", ErrNotFound
+	}
+	b := s.apps[app]
+	if b.index == nil {
+		return Asset{}, app, fmt.Errorf("%w: %s", ErrNotBuilt, app)
+	}
+	name := clean
+	if app == PreferenceCentre && (name == PreferenceCentreBase || strings.HasPrefix(name, PreferenceCentreBase+"/")) {
+		name = strings.TrimPrefix(name, PreferenceCentreBase)
+	}
+	name = strings.TrimPrefix(name, "/")
+	if a, ok := b.files[name]; ok {
+		return a, app, nil
+	}
+	if inAssetsFolder(name) {
+		return Asset{}, app, ErrNotFound
+	}
+	return *b.index, app, nil
+}
+
+// appFor applies host binding first, then the shared-host path rules.
+func (s *Site) appFor(host, clean string) (App, bool) {
+	if s.hosts.PreferenceCentre != "" && host == s.hosts.PreferenceCentre {
+		return PreferenceCentre, true
+	}
+	if s.hosts.AccountPortal != "" && host == s.hosts.AccountPortal {
+		return AccountPortal, true
+	}
+	app, bound := AccountPortal, s.hosts.AccountPortal
+	if clean == PreferenceCentreBase || strings.HasPrefix(clean, PreferenceCentreBase+"/") || clean == "/unsubscribe-success" {
+		app, bound = PreferenceCentre, s.hosts.PreferenceCentre
+	}
+	// An app bound to its own host is not served on any other.
+	if bound != "" {
+		return "", false
+	}
+	return app, true
+}
+
+func inAssetsFolder(name string) bool {
+	return strings.HasPrefix(name, "assets/") || strings.Contains(name, "/assets/")
+}
+
+// hostname drops the port and case from a Host header.
+func hostname(host string) string {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	return strings.ToLower(strings.TrimSuffix(host, "."))
+}
+
+// contentTypes pins the types that matter to browsers, independent of the
+// machine's mime.types.
+var contentTypes = map[string]string{
+	".html":        "text/html; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".mjs":         "text/javascript; charset=utf-8",
+	".css":         "text/css; charset=utf-8",
+	".json":        "application/json",
+	".map":         "application/json",
+	".webmanifest": "application/manifest+json",
+	".svg":         "image/svg+xml",
+	".png":         "image/png",
+	".jpg":         "image/jpeg",
+	".jpeg":        "image/jpeg",
+	".gif":         "image/gif",
+	".webp":        "image/webp",
+	".avif":        "image/avif",
+	".ico":         "image/x-icon",
+	".woff":        "font/woff",
+	".woff2":       "font/woff2",
+	".ttf":         "font/ttf",
+	".txt":         "text/plain; charset=utf-8",
+	".xml":         "application/xml",
+	".wasm":        "application/wasm",
+}
+
+func contentType(name string) string {
+	ext := strings.ToLower(path.Ext(name))
+	if ct, ok := contentTypes[ext]; ok {
+		return ct
+	}
+	if ct := mime.TypeByExtension(ext); ct != "" {
+		return ct
+	}
+	return "application/octet-stream"
+}

@@ -1,0 +1,89 @@
+package webapp_test
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/webapp"
+)
+
+func testFS() fstest.MapFS {
+	return fstest.MapFS{
+		"account-portal/index.html":             {Data: []byte("<html>account</html>")},
+		"account-portal/favicon.svg":            {Data: []byte("<svg/>")},
+		"account-portal/assets/index-abc123.js": {Data: []byte("console.log(1)")},
+		"preference-centre/index.html":          {Data: []byte("<html>preferences</html>")},
+		"preference-centre/assets/main-def.css": {Data: []byte("body{}")},
+	}
+}
+
+func TestResolve(t *testing.T) {
+	tests := []struct {
+		name      string
+		hosts     webapp.Hosts
+		host      string
+		path      string
+		wantApp   webapp.App
+		wantBody  string
+		wantCache string
+		wantType  string
+		wantErr   error
+	}{
+		{name: "root is the account portal", host: "localhost:8080", path: "/", wantApp: webapp.AccountPortal, wantBody: "<html>account</html>", wantCache: webapp.CacheRevalidate, wantType: "text/html; charset=utf-8"},
+		{name: "client route falls back to index", host: "localhost", path: "/personaldata", wantApp: webapp.AccountPortal, wantBody: "<html>account</html>", wantCache: webapp.CacheRevalidate},
+		{name: "root static file", host: "localhost", path: "/favicon.svg", wantApp: webapp.AccountPortal, wantBody: "<svg/>", wantCache: webapp.CacheRevalidate, wantType: "image/svg+xml"},
+		{name: "hashed asset is immutable", host: "localhost", path: "/assets/index-abc123.js", wantApp: webapp.AccountPortal, wantCache: webapp.CacheImmutable, wantType: "text/javascript; charset=utf-8"},
+		{name: "missing asset", host: "localhost", path: "/assets/gone.js", wantErr: webapp.ErrNotFound},
+		{name: "missing asset under nested route", host: "localhost", path: "/registration/assets/x.js", wantErr: webapp.ErrNotFound},
+		{name: "preferences root", host: "localhost", path: "/preferences", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
+		{name: "preferences route", host: "localhost", path: "/preferences/error/notfound", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
+		{name: "preferences asset", host: "localhost", path: "/preferences/assets/main-def.css", wantApp: webapp.PreferenceCentre, wantCache: webapp.CacheImmutable, wantType: "text/css; charset=utf-8"},
+		{name: "unsubscribe success", host: "localhost", path: "/unsubscribe-success", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
+		{name: "look-alike prefix is the account portal", host: "localhost", path: "/preferencesx", wantApp: webapp.AccountPortal},
+		{name: "dot segments are cleaned", host: "localhost", path: "/preferences/../assets/index-abc123.js", wantApp: webapp.AccountPortal, wantCache: webapp.CacheImmutable},
+		{name: "bound preference host serves any path", hosts: webapp.Hosts{PreferenceCentre: "prefs.example.com"}, host: "PREFS.example.com:443", path: "/error/notfound", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
+		{name: "bound preference host not served elsewhere", hosts: webapp.Hosts{PreferenceCentre: "prefs.example.com"}, host: "localhost", path: "/preferences/", wantErr: webapp.ErrNotFound},
+		{name: "account portal still shared when only preferences bound", hosts: webapp.Hosts{PreferenceCentre: "prefs.example.com"}, host: "localhost", path: "/", wantApp: webapp.AccountPortal},
+		{name: "bound account host serves preferences path as its own route", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "konto.example.com", path: "/preferences", wantApp: webapp.AccountPortal, wantBody: "<html>account</html>"},
+		{name: "bound account host not served elsewhere", hosts: webapp.Hosts{AccountPortal: "konto.example.com"}, host: "other.example.com", path: "/", wantErr: webapp.ErrNotFound},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			site, err := webapp.New(testFS(), tc.hosts)
+			require.NoError(t, err)
+			asset, app, err := site.Resolve(tc.host, tc.path)
+			if tc.wantErr != nil {
+				require.ErrorIs(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.wantApp, app)
+			if tc.wantBody != "" {
+				require.Equal(t, tc.wantBody, string(asset.Body))
+			}
+			if tc.wantCache != "" {
+				require.Equal(t, tc.wantCache, asset.CacheControl)
+			}
+			if tc.wantType != "" {
+				require.Equal(t, tc.wantType, asset.ContentType)
+			}
+			require.NotEmpty(t, asset.ETag)
+		})
+	}
+}
+
+func TestResolveNotBuilt(t *testing.T) {
+	site, err := webapp.New(fstest.MapFS{"account-portal/index.html": {Data: []byte("x")}}, webapp.Hosts{})
+	require.NoError(t, err)
+	require.True(t, site.Built(webapp.AccountPortal))
+	require.False(t, site.Built(webapp.PreferenceCentre))
+	_, _, err = site.Resolve("localhost", "/preferences/")
+	require.ErrorIs(t, err, webapp.ErrNotBuilt)
+}
+
+func TestEmbeddedLoads(t *testing.T) {
+	_, err := webapp.New(webapp.Embedded(), webapp.Hosts{})
+	require.NoError(t, err)
+}

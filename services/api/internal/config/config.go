@@ -32,6 +32,18 @@ type Config struct {
 	Apps     Apps     `mapstructure:"apps"`
 	Metadata Metadata `mapstructure:"metadata"`
 	Content  Content  `mapstructure:"content"`
+	Mail     Mail     `mapstructure:"mail"`
+}
+
+// Mail configures outgoing e-mail: always kept in the outbox table, relayed over SMTP when a URL is set.
+type Mail struct {
+	From string   `mapstructure:"from"`
+	SMTP MailSMTP `mapstructure:"smtp"`
+}
+
+// MailSMTP names the relay, smtp://[user:password@]host:port; empty keeps mails in the outbox only.
+type MailSMTP struct {
+	URL string `mapstructure:"url"`
 }
 
 // HTTP configures the listener and what browsers are told about it.
@@ -158,6 +170,7 @@ func Default() Config {
 		HTTP:     HTTP{Addr: ":8080", CSP: CSP{ScriptSrc: []string{}, ConnectSrc: []string{}}},
 		Database: Database{URL: "sqlite:var/portal.db"},
 		Log:      Log{Level: "info"},
+		Mail:     Mail{From: "Kundenkonto <noreply@portal.localhost>"},
 		Metadata: Metadata{
 			Locales:                   []string{"de_DE", "en_GB", "fr_FR", "nl_NL", "es_ES", "pl_PL", "pt_PT", "nl_BE", "fr_BE", "fr_LU", "de_LU"},
 			DefaultLocale:             "de_DE",

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/mail"
 	"net/url"
 	"os"
 	"regexp"
@@ -37,6 +38,14 @@ func (c Config) Validate() error {
 	}
 	if _, _, err := net.SplitHostPort(c.HTTP.Addr); err != nil {
 		bad("http.addr", "must be host:port or :port, got %q", c.HTTP.Addr)
+	}
+	if _, err := mail.ParseAddress(c.Mail.From); err != nil {
+		bad("mail.from", "must be an e-mail address, optionally with a name, got %q", c.Mail.From)
+	}
+	if c.Mail.SMTP.URL != "" {
+		if u, err := url.Parse(c.Mail.SMTP.URL); err != nil || u.Scheme != "smtp" || u.Hostname() == "" {
+			bad("mail.smtp.url", "must be smtp://[user:password@]host:port")
+		}
 	}
 	if c.HTTP.PublicURL != "" {
 		if u, err := url.Parse(c.HTTP.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

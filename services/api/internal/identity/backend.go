@@ -1,0 +1,67 @@
+// Package identity holds what the backend needs from the identity provider server-side, behind one interface
+// that the embedded provider and the SAP Customer Data Cloud REST client both implement.
+package identity
+
+import (
+	"context"
+	"errors"
+	"net/mail"
+	"strings"
+	"time"
+)
+
+// Email is a syntactically valid, trimmed, lower-cased e-mail address.
+type Email string
+
+// ErrInvalidEmail is returned by ParseEmail.
+var ErrInvalidEmail = errors.New("identity: invalid e-mail address")
+
+// ParseEmail accepts a bare address (no display name) of at most 254 characters.
+func ParseEmail(raw string) (Email, error) {
+	s := strings.TrimSpace(raw)
+	if s == "" || len(s) > 254 {
+		return "", ErrInvalidEmail
+	}
+	addr, err := mail.ParseAddress(s)
+	if err != nil || addr.Name != "" || addr.Address != s || !strings.Contains(s[strings.LastIndex(s, "@")+1:], ".") {
+		return "", ErrInvalidEmail
+	}
+	return Email(strings.ToLower(s)), nil
+}
+
+// String returns the address.
+func (e Email) String() string { return string(e) }
+
+// RegToken is a registration token: it gives access to one account without a session, e.g. to a newsletter
+// subscriber who opened the preference centre from an e-mail link.
+type RegToken struct {
+	Token     string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// LoginResult is the provider's answer to a credentials check: ErrorCode 0 on success, else the contract's
+// code (403042, 403120, 403041, 206001, 206002, ...).
+type LoginResult struct {
+	ErrorCode int
+	UID       string
+}
+
+// Errors of the backend operations.
+var (
+	ErrAccountNotFound = errors.New("identity: no such account")
+	ErrAlreadyVerified = errors.New("identity: account already verified")
+	ErrUnavailable     = errors.New("identity: provider unavailable")
+)
+
+// Backend is what the REST endpoints need from the identity provider.
+type Backend interface {
+	// Login checks credentials the way accounts.login does (custom login, spec 000 §7).
+	Login(ctx context.Context, loginID, password string) (LoginResult, error)
+	// ResendVerificationEmail sends a new verification mail to an unverified account in the given language.
+	// ErrAlreadyVerified when it is verified; ErrAccountNotFound when there is no such account.
+	ResendVerificationEmail(ctx context.Context, email Email, language string) error
+	// SubscriberRegToken finds the account of email, creating a newsletter-only (lite) account when there is
+	// none, and issues a regToken for it valid for one hour.
+	SubscriberRegToken(ctx context.Context, email Email) (RegToken, error)
+}

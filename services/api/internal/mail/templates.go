@@ -1,0 +1,90 @@
+package mail
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"strings"
+	"text/template"
+)
+
+// Templates are text files named {kind}.{language}.txt whose first line is "Subject: …" and whose rest is
+// the body, both text/template. German is the default language: a kind must exist in German, and any other
+// language falls back to it.
+//
+//go:embed templates/*.txt
+var templateFiles embed.FS
+
+// DefaultLanguage is the language of a mail when the recipient's is unknown or has no template.
+const DefaultLanguage = "de"
+
+type parsedTemplate struct {
+	subject *template.Template
+	body    *template.Template
+}
+
+// Templates renders messages by kind and language.
+type Templates struct {
+	byName map[string]parsedTemplate
+}
+
+// LoadTemplates parses every template of fsys (templates/*.txt), failing on the first broken one.
+func LoadTemplates(fsys fs.FS) (*Templates, error) {
+	names, err := fs.Glob(fsys, "templates/*.txt")
+	if err != nil {
+		return nil, err
+	}
+	t := &Templates{byName: map[string]parsedTemplate{}}
+	for _, name := range names {
+		raw, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		subjectLine, body, ok := strings.Cut(string(raw), "\n")
+		subject, hasPrefix := strings.CutPrefix(subjectLine, "Subject: ")
+		if !ok || !hasPrefix {
+			return nil, fmt.Errorf("mail template %s: first line must be \"Subject: …\"", name)
+		}
+		st, err := template.New(name + ":subject").Option("missingkey=error").Parse(subject)
+		if err != nil {
+			return nil, fmt.Errorf("mail template %s: %w", name, err)
+		}
+		bt, err := template.New(name).Option("missingkey=error").Parse(strings.TrimLeft(body, "\n"))
+		if err != nil {
+			return nil, fmt.Errorf("mail template %s: %w", name, err)
+		}
+		t.byName[strings.TrimSuffix(strings.TrimPrefix(name, "templates/"), ".txt")] = parsedTemplate{subject: st, body: bt}
+	}
+	return t, nil
+}
+
+// DefaultTemplates are the templates shipped with the service.
+func DefaultTemplates() *Templates {
+	t, err := LoadTemplates(templateFiles)
+	if err != nil {
+		panic(err) // the shipped templates are checked by the package's tests
+	}
+	return t
+}
+
+// Render builds the message of kind in the base language of language (e.g. "fr" for "fr_BE"), falling back
+// to German.
+func (t *Templates) Render(kind, language, to string, data any) (Message, error) {
+	lang := strings.ToLower(strings.SplitN(strings.ReplaceAll(language, "_", "-"), "-", 2)[0])
+	tpl, ok := t.byName[kind+"."+lang]
+	if !ok {
+		lang = DefaultLanguage
+		if tpl, ok = t.byName[kind+"."+lang]; !ok {
+			return Message{}, fmt.Errorf("mail: no template for %q", kind)
+		}
+	}
+	var subject, body bytes.Buffer
+	if err := tpl.subject.Execute(&subject, data); err != nil {
+		return Message{}, fmt.Errorf("mail: render %s subject: %w", kind, err)
+	}
+	if err := tpl.body.Execute(&body, data); err != nil {
+		return Message{}, fmt.Errorf("mail: render %s: %w", kind, err)
+	}
+	return Message{To: to, Kind: kind, Language: lang, Subject: subject.String(), Text: body.String()}, nil
+}

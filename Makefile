@@ -26,8 +26,9 @@ install: node_modules/.package-lock.json ## Install npm packages and Go modules
 build: install ## Build both apps and bin/portal with the apps inside
 	$(NX) run api:build --outputStyle=stream
 
-run: build ## Build, migrate and start everything on http://localhost:8080
+run: build ## Build, migrate, load demo data and start everything on http://localhost:8080
 	$(PORTAL) migrate
+	$(PORTAL) seed
 	exec $(PORTAL) serve
 
 test: install ## Every test: Go, Jest, Playwright in Chromium, lint and type-check
@@ -39,8 +40,8 @@ lint: install ## Lint and type-check only
 e2e: build ## Browser tests only
 	$(NX) run e2e:test --outputStyle=stream
 
-bench: build ## Benchmarks that print figures
-	cd services/api && go test -run '^$$' -bench . -benchmem ./...
+bench: build ## Throughput, latency and page-weight figures (see README)
+	tools/bench.sh
 
 clean: ## Remove build output and the local database
 	rm -rf bin dist var .nx/cache services/api/internal/webapp/dist/account-portal services/api/internal/webapp/dist/preference-centre

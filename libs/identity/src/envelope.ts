@@ -37,7 +37,15 @@ export const ErrorCode = {
   SOCIAL_CONFLICT: 403043,
   LOGIN_ID_UNKNOWN: 403047,
   LOCKED_OUT: 403120,
+  MISSING_REQUIRED_PARAMETER: 400002,
+  MISSING_REQUIRED_VALUE: 400027,
+  INVALID_FORMAT: 400026,
+  READ_ONLY_FIELD: 400020,
+  PROVIDER_ERROR: 500023,
 } as const;
+
+/** `errorDetails` of 400006 when the new password equals the old one (identity contract, setAccountInfo). */
+export const SAME_PASSWORD_DETAILS = '100001';
 
 export type ErrorCodeName = keyof typeof ErrorCode;
 
@@ -83,5 +91,84 @@ export function isRegistrationUnverified(envelope: Envelope): boolean {
 
 /** New password equals the old one: 400006 with details 100001 (identity contract, setAccountInfo). */
 export function isSamePassword(envelope: Envelope): boolean {
-  return envelope.errorCode === ErrorCode.INVALID_PARAMETER && envelope.errorDetails === '100001';
+  return envelope.errorCode === ErrorCode.INVALID_PARAMETER && envelope.errorDetails === SAME_PASSWORD_DETAILS;
+}
+
+/** A 200xx/206xx answer: informational, not a failure of the call (the caller may still have work to do). */
+export function isInformational(envelope: Pick<Envelope, 'errorCode'>): boolean {
+  return envelope.errorCode >= 200000 && envelope.errorCode < 300000;
+}
+
+/** The user cancelled the social login. */
+export function isCancelled(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.CANCELLED;
+}
+
+/** The link token was already used for linking: drop it and log in plainly (spec 000 §4). */
+export function isStaleLinkToken(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.STALE_LINK_TOKEN;
+}
+
+/** Account exists but was never activated. */
+export function isAccountNotActivated(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.ACCOUNT_NOT_ACTIVATED;
+}
+
+/** 400006: invalid parameter, including an invalid or expired regToken. */
+export function isInvalidParameter(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.INVALID_PARAMETER;
+}
+
+/** 400009: field validation failed; `validationErrors` says which fields. */
+export function isValidationError(envelope: Envelope): envelope is Envelope & { validationErrors: ValidationError[] } {
+  return envelope.errorCode === ErrorCode.VALIDATION && Array.isArray(envelope.validationErrors);
+}
+
+/** The e-mail address is taken: 400003 on its own (e-mail change) or as a validation error on `email` (register). */
+export function isEmailInUse(envelope: Envelope): boolean {
+  if (envelope.errorCode === ErrorCode.UNIQUE_IDENTIFIER_EXISTS) return true;
+  return (
+    envelope.errorCode === ErrorCode.VALIDATION &&
+    (envelope.validationErrors ?? []).some((e) => e.errorCode === ErrorCode.UNIQUE_IDENTIFIER_EXISTS)
+  );
+}
+
+/** A write to a field only the server may change (e.g. `data.customerassignment`). */
+export function isReadOnlyField(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.READ_ONLY_FIELD;
+}
+
+/** A password-reset mail for this account was sent less than 15 minutes ago. */
+export function isFrequencyLimited(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.FREQUENCY_LIMIT;
+}
+
+/** The verification link is older than 14 days. */
+export function isActivationExpired(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.ACTIVATION_EXPIRED;
+}
+
+/** No session and no valid regToken. */
+export function isUnauthorized(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.UNAUTHORIZED;
+}
+
+/** The password-reset token is invalid, used or expired. */
+export function isPasswordTokenInvalid(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.PASSWORD_TOKEN_INVALID;
+}
+
+/** No account has this login ID (password-reset request). */
+export function isLoginIdUnknown(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.LOGIN_ID_UNKNOWN;
+}
+
+/** The social provider failed. */
+export function isProviderError(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.PROVIDER_ERROR;
+}
+
+/** The HTTP-like status of an error code: its first three digits (identity contract, Envelope). */
+export function statusCodeOf(errorCode: number): number {
+  return errorCode === 0 ? 200 : Number(String(errorCode).slice(0, 3));
 }

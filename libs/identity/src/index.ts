@@ -1,15 +1,60 @@
 export {
   ErrorCode,
+  SAME_PASSWORD_DETAILS,
   isAccountDisabled,
+  isAccountNotActivated,
+  isActivationExpired,
+  isCancelled,
+  isEmailInUse,
+  isFrequencyLimited,
+  isInformational,
   isInvalidLogin,
+  isInvalidParameter,
   isLockedOut,
+  isLoginIdUnknown,
+  isPasswordTokenInvalid,
   isPendingRegistration,
   isPendingVerification,
+  isProviderError,
+  isReadOnlyField,
   isRegistrationUnverified,
   isSamePassword,
   isSocialConflict,
+  isStaleLinkToken,
   isSuccess,
+  isUnauthorized,
+  isValidationError,
+  statusCodeOf,
   type Envelope,
   type ErrorCodeName,
   type ValidationError,
 } from './envelope';
+export { IdentityTransportError, isIdentityTransportError, type TransportErrorCode } from './errors';
+export * from './types';
+export { createHttpProvider, readSocialLoginResult, socialLoginUrl, type HttpProviderOptions } from './adapters/http';
+export type { CdcProviderOptions, GigyaLoginEvent, GigyaSdk } from './adapters/cdc';
+export {
+  createIdentityProvider,
+  loadCdcProvider,
+  type CreateIdentityProviderOptions,
+  type IdentityMetadata,
+} from './create-identity-provider';
+export {
+  IdentityProviderComponent,
+  IdentityRoot,
+  useIdentity,
+  useIdentityProvider,
+  type IdentityRootProps,
+  type UseIdentity,
+} from './react/IdentityRoot';
+export {
+  AccountStore,
+  accountReducer,
+  ACCOUNT_EXTRA_PROFILE_FIELDS,
+  ACCOUNT_INCLUDE,
+  PW_RESET_LOGIN_ID_KEY,
+  type AccountAction,
+  type AccountSnapshot,
+  type AccountState,
+  type RegistrationPartial,
+} from './react/account-store';

@@ -42,6 +42,10 @@ var commands = []command{
 	{name: "serve", summary: "run the HTTP service (default)", run: runServe},
 	{name: "migrate", summary: "apply database migrations and exit", run: runMigrate},
 	{name: "healthcheck", summary: "exit 0 when the local service answers /healthz", run: runHealthcheck},
+	{name: "import-stores", summary: "insert or update retail stores from a CSV file", run: runImportStores},
+	{name: "seed", summary: "load demo data (the demo store directory, ...)", run: runSeed},
+	{name: "link", summary: "print a preference centre link for a subscriber (--email)", run: runLink},
+	{name: "accounts", summary: "disable or enable a customer account: accounts disable|enable EMAIL", run: runAccounts},
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {

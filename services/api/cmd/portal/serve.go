@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"strconv"
 
 	"go.uber.org/zap"
 
+	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi"
@@ -37,21 +39,36 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 		}
 	}()
 
-	e, err := httpapi.New(httpapi.Deps{Config: cfg, Logger: logger, DB: db})
-	if err != nil {
-		return err
-	}
 	ln, err := net.Listen("tcp", cfg.HTTP.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.HTTP.Addr, err)
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
+	if cfg.HTTP.PublicURL == "" {
+		cfg.HTTP.PublicURL = localURL(cfg.HTTP.Addr, port)
+	}
+	service, err := app.New(ctx, cfg, logger, db, app.Options{})
+	if err != nil {
+		_ = ln.Close()
+		return err
+	}
+	go service.Run(ctx)
 	logger.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("public_url", cfg.HTTP.PublicURL))
 	fmt.Fprintf(env.stdout, "Portal is running at http://localhost:%d/ (account portal) and http://localhost:%d/preferences/ (preference centre)\n", port, port)
 
-	err = httpapi.Serve(ctx, e, ln, httpapi.ShutdownTimeout)
+	err = httpapi.Serve(ctx, service.Echo, ln, httpapi.ShutdownTimeout)
 	logger.Info("stopped")
 	return err
+}
+
+// localURL is the address mails link to when http.publicUrl is not set: the listener's own, with the port it
+// really got (the address may ask for port 0), on localhost unless it listens on one specific address.
+func localURL(addr string, port int) string {
+	host, _, _ := net.SplitHostPort(addr)
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, strconv.Itoa(port))
 }
 
 // runMigrate applies pending migrations and reports them on stdout.

@@ -20,15 +20,16 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
-	"github.com/grocer-portal/portal/services/api/internal/httpapi"
 )
 
 // Service is a running instance of the service, without a network listener.
 type Service struct {
 	Echo   *echo.Echo
+	App    *app.App
 	DB     *database.DB
 	Config config.Config
 	// Logs holds every line the service logged, for assertions on what is (not) logged.
@@ -76,9 +77,11 @@ func New(t testing.TB, opts ...Option) *Service {
 	}
 	cfg := config.Default()
 	cfg.Database.URL = dbtest.SQLiteURL(t)
+	cfg.HTTP.PublicURL = "http://portal.test"
 	for _, fn := range o.configure {
 		fn(&cfg)
 	}
+	fillTestSecrets(&cfg)
 	require.NoError(t, cfg.Validate(), "apitest: configuration")
 
 	db, err := database.Open(context.Background(), cfg.Database.URL)
@@ -88,9 +91,9 @@ func New(t testing.TB, opts ...Option) *Service {
 	require.NoError(t, err)
 
 	core, logs := observer.New(zap.DebugLevel)
-	e, err := httpapi.New(httpapi.Deps{Config: cfg, Logger: zap.New(core), DB: db, Apps: o.apps})
+	a, err := app.New(context.Background(), cfg, zap.New(core), db, app.Options{Apps: o.apps})
 	require.NoError(t, err)
-	return &Service{Echo: e, DB: db, Config: cfg, Logs: logs, t: t}
+	return &Service{Echo: a.Echo, App: a, DB: db, Config: cfg, Logs: logs, t: t}
 }
 
 // Request is a request to send through the service.
@@ -142,4 +145,20 @@ func ErrorBody(t testing.TB, rec *httptest.ResponseRecorder) apierror.BodyError 
 	require.NotEmpty(t, body.Error.Code, rec.Body.String())
 	require.NotEmpty(t, body.Error.Message, rec.Body.String())
 	return body.Error
+}
+
+// fillTestSecrets sets the keys that production requires (and the shop key that config.Load adds in
+// development) when a test left them empty, so tests of other behaviour can run with env production. A test
+// of these settings sets its own.
+func fillTestSecrets(cfg *config.Config) {
+	if len(cfg.Subscribers.JWT.Keys) == 0 && cfg.Env == config.EnvProduction {
+		cfg.Subscribers.JWT.Keys = []config.SigningKey{{KID: "apitest", Secret: "apitest-link-signing-secret-0123456789"}}
+	}
+	if len(cfg.Reminders.APIKeys) == 0 {
+		if cfg.Env == config.EnvProduction {
+			cfg.Reminders.APIKeys = []string{"apitest-shop-key-0123456789"}
+		} else {
+			cfg.Reminders.APIKeys = []string{config.DevShopAPIKey}
+		}
+	}
 }

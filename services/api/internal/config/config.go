@@ -33,6 +33,11 @@ type Config struct {
 	Metadata Metadata `mapstructure:"metadata"`
 	Content  Content  `mapstructure:"content"`
 	Mail     Mail     `mapstructure:"mail"`
+	// Subscribers and Reminders are defined in subscribers.go.
+	Subscribers Subscribers `mapstructure:"subscribers"`
+	Reminders   Reminders   `mapstructure:"reminders"`
+	// Identity is defined in identity.go.
+	Identity Identity `mapstructure:"identity"`
 }
 
 // Mail configures outgoing e-mail: always kept in the outbox table, relayed over SMTP when a URL is set.
@@ -180,6 +185,8 @@ func Default() Config {
 			Currency:                  "EUR",
 			Identity:                  MetadataIdentity{Provider: "embedded"},
 		},
+		Subscribers: defaultSubscribers(),
+		Identity:    defaultIdentity(),
 	}
 }
 
@@ -272,7 +279,7 @@ func Load(src Sources) (Config, error) {
 	}
 
 	var cfg Config
-	if err := v.Unmarshal(&cfg); err != nil {
+	if err := v.Unmarshal(&cfg, viper.DecodeHook(decodeHooks())); err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
 	cfg.normalize()
@@ -310,6 +317,7 @@ func (c *Config) normalize() {
 	c.Apps.AccountPortal.Host = strings.ToLower(strings.TrimSpace(c.Apps.AccountPortal.Host))
 	c.Apps.PreferenceCentre.Host = strings.ToLower(strings.TrimSpace(c.Apps.PreferenceCentre.Host))
 	c.Metadata.Identity.Provider = strings.ToLower(strings.TrimSpace(c.Metadata.Identity.Provider))
+	c.normalizeReminders()
 	if c.Metadata.EnvironmentType == "" {
 		c.Metadata.EnvironmentType = c.Env
 	}

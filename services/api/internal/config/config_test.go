@@ -70,6 +70,13 @@ metadata:
       de:
         regex: '^\d{5}$'
         errorMessage: five digits
+subscribers:
+  jwt:
+    keys:
+      - kid: k1
+        secret: 0123456789abcdef0123456789abcdef
+reminders:
+  apiKeys: [shop-key-0123456789]
 `
 	tests := []struct {
 		name  string
@@ -269,7 +276,7 @@ func TestLoadAcceptsValidVariants(t *testing.T) {
 		{"absolute sqlite path", map[string]string{"PORTAL_DATABASE_URL": "sqlite:/tmp/portal.db"}},
 		{"fake provider in development", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "fake"}},
 		{"cdc with keys", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc", "PORTAL_METADATA_IDENTITY_CDC_APIKEY": "3_abc", "PORTAL_METADATA_IDENTITY_CDC_DATACENTER": "eu1"}},
-		{"upper-case env value", map[string]string{"PORTAL_ENV": "Production"}},
+		{"upper-case env value", map[string]string{"PORTAL_ENV": "Production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -23,7 +23,8 @@ func (c Config) String() string {
 
 func isSecretKey(key string) bool {
 	k := strings.ToLower(key)
-	return strings.Contains(k, "secret") || strings.Contains(k, "password") || strings.Contains(k, "privatekey") || strings.Contains(k, "token")
+	return strings.Contains(k, "secret") || strings.Contains(k, "password") || strings.Contains(k, "privatekey") || strings.Contains(k, "token") ||
+		k == "apikeys" // the shop's keys for the reminder API; "apiKey" alone names public browser keys
 }
 
 func maskValue(key string, rv reflect.Value) any {

@@ -78,6 +78,8 @@ func (c Config) Validate() error {
 		}
 	}
 	c.validateMetadata(bad)
+	c.validateSubscribers(bad)
+	c.validateIdentity(bad)
 	return errors.Join(errs...)
 }
 

@@ -113,13 +113,10 @@ func keyFor(p string) (string, error) {
 }
 
 // parse validates a document and compacts it, so whitespace in the source
-// files costs nothing on the wire.
+// files costs nothing on the wire. The original bytes are served, not the
+// decoded model, so keys the model does not know reach the apps.
 func parse(name string, raw []byte) (Document, error) {
-	var doc map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		return Document{}, fmt.Errorf("content: %s: not a valid JSON object: %w", name, err)
-	}
-	if err := Validate(doc); err != nil {
+	if _, err := Decode(raw); err != nil {
 		return Document{}, fmt.Errorf("content: %s: %w", name, err)
 	}
 	var buf bytes.Buffer
@@ -128,30 +125,6 @@ func parse(name string, raw []byte) (Document, error) {
 	}
 	sum := sha256.Sum256(buf.Bytes())
 	return Document{Body: buf.Bytes(), ETag: `"` + hex.EncodeToString(sum[:16]) + `"`}, nil
-}
-
-// requiredSections are the top-level objects every document must have; the
-// apps render header, footer and account pages from them.
-var requiredSections = []string{"header", "footer", "simpleFooter", "components"}
-
-// Validate checks the shape of one document. It is the single place where the
-// content schema grows.
-func Validate(doc map[string]json.RawMessage) error {
-	for _, section := range requiredSections {
-		raw, ok := doc[section]
-		if !ok {
-			return fmt.Errorf("missing required section %q", section)
-		}
-		if !isObject(raw) {
-			return fmt.Errorf("section %q must be a JSON object", section)
-		}
-	}
-	return nil
-}
-
-func isObject(raw json.RawMessage) bool {
-	t := bytes.TrimSpace(raw)
-	return len(t) > 0 && t[0] == '{'
 }
 
 // Document returns the document of a content set in a language.

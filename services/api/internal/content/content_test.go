@@ -2,6 +2,12 @@ package content_test
 
 import (
 	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -10,7 +16,16 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/content"
 )
 
-const minimal = `{"header":{},"footer":{},"simpleFooter":{},"components":{}}`
+// shippedLocales are the languages of the specs; each must have a complete document.
+var shippedLocales = []string{"de_DE", "en_GB", "fr_FR", "nl_NL", "es_ES", "pl_PL", "pt_PT", "nl_BE", "fr_BE", "fr_LU", "de_LU"}
+
+// minimal is the smallest document the schema accepts.
+const minimal = `{
+	"header": {"logo": {"src": "/logo.svg", "alt": "Logo"}, "homeUrl": "/"},
+	"footer": {"copyright": "© Test"},
+	"simpleFooter": {"footerLinks": []},
+	"components": {"accountPage": {"accountLinks": []}}
+}`
 
 func TestLoadEmbedded(t *testing.T) {
 	lib, err := content.Load(content.Embedded())
@@ -22,10 +37,17 @@ func TestLoadEmbedded(t *testing.T) {
 		language string
 		wantErr  error
 	}{
-		{"german", "portal", "de_DE", nil},
-		{"english", "portal", "en_GB", nil},
 		{"unknown language", "portal", "it_IT", content.ErrNotFound},
 		{"unknown content set", "other", "de_DE", content.ErrNotFound},
+		{"language without country", "portal", "de", content.ErrNotFound},
+	}
+	for _, locale := range shippedLocales {
+		tests = append(tests, struct {
+			name     string
+			cmsID    string
+			language string
+			wantErr  error
+		}{locale, "portal", locale, nil})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -45,6 +67,116 @@ func TestLoadEmbedded(t *testing.T) {
 	require.Equal(t, de.Body, lib.Default().Body, "default.json is the German document")
 }
 
+// readShipped decodes one embedded file.
+func readShipped(t *testing.T, name string) content.Model {
+	t.Helper()
+	raw, err := fs.ReadFile(content.Embedded(), name)
+	require.NoError(t, err)
+	m, err := content.Decode(raw)
+	require.NoError(t, err, name)
+	return m
+}
+
+// skeleton is what must not differ between languages: ids, keys, types, and
+// the values stored for a choice. Texts and links may differ.
+func skeleton(m content.Model) map[string]any {
+	ids := func(n int, id func(i int) string) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = id(i)
+		}
+		return out
+	}
+	s := map[string]any{
+		"footerLinks":  ids(len(m.SimpleFooter.FooterLinks), func(i int) string { return m.SimpleFooter.FooterLinks[i].ID }),
+		"accountLinks": ids(len(m.Components.AccountPage.AccountLinks), func(i int) string { return m.Components.AccountPage.AccountLinks[i].ID }),
+	}
+	if m.SocialMediaBar != nil {
+		s["socialmediabar"] = ids(len(m.SocialMediaBar.Items), func(i int) string { return m.SocialMediaBar.Items[i].ID })
+	}
+	if sso := m.Components.SsoClientsOverview; sso != nil {
+		s["ssoClients"] = ids(len(sso.Items), func(i int) string { return sso.Items[i].ID + " " + sso.Items[i].Image })
+	}
+	if pc := m.PreferenceCentre; pc != nil {
+		s["home"] = pc.Home != nil
+		var tabs []string
+		for _, tab := range pc.Tabs {
+			tabs = append(tabs, tab.ID+" open="+strconv.FormatBool(*tab.AccessWithoutNewsletterSubscription))
+			for _, it := range tab.Items {
+				line := tab.ID + "/" + it.ID + " " + it.Type + " " + it.Preference + " " + it.Icon + " " + strings.Join(it.Keys, ",") + " " + strings.Join(it.Fields, ",")
+				for _, o := range it.Options {
+					line += " " + o.Value
+				}
+				tabs = append(tabs, line)
+			}
+		}
+		s["tabs"] = tabs
+		newsletters := map[string]string{}
+		for k, n := range pc.Newsletters {
+			window := func(p *string) string {
+				if p == nil {
+					return "open"
+				}
+				return "set"
+			}
+			newsletters[k] = n.Icon + " " + window(n.DisplayStart) + "-" + window(n.DisplayEnd)
+		}
+		s["newsletters"] = newsletters
+	}
+	return s
+}
+
+func TestShippedLocalesMatchGerman(t *testing.T) {
+	german := skeleton(readShipped(t, "portal/de_DE.json"))
+	require.NotEmpty(t, german["tabs"], "the German document has a preference centre")
+	for _, locale := range shippedLocales {
+		t.Run(locale, func(t *testing.T) {
+			require.Equal(t, german, skeleton(readShipped(t, "portal/"+locale+".json")),
+				"every language has the same links, tiles, tabs and newsletters as German")
+		})
+	}
+}
+
+func TestShippedNewsletterWindows(t *testing.T) {
+	m := readShipped(t, "portal/de_DE.json")
+	christmas := m.PreferenceCentre.Newsletters["NLT_CHRISTMAS"]
+	require.NotNil(t, christmas.DisplayStart)
+	require.True(t, strings.HasPrefix(*christmas.DisplayStart, "2026-11-01"))
+	require.True(t, strings.HasPrefix(*christmas.DisplayEnd, "2026-12-31"))
+	easter := m.PreferenceCentre.Newsletters["NLT_EASTER_2025"]
+	require.NotNil(t, easter.DisplayEnd, "one newsletter's window is over, to show the apps hide it")
+	require.True(t, strings.HasPrefix(*easter.DisplayEnd, "2025-"))
+}
+
+// TestShippedImagesExist checks that every image a shipped document names on
+// the site is served by both apps. It needs the monorepo around the module.
+func TestShippedImagesExist(t *testing.T) {
+	publicDirs := []string{
+		filepath.Join("..", "..", "..", "..", "apps", "account-portal", "public"),
+		filepath.Join("..", "..", "..", "..", "apps", "preference-centre", "public"),
+	}
+	for _, dir := range publicDirs {
+		if _, err := os.Stat(dir); err != nil {
+			t.Skipf("apps not next to the service (%v)", err)
+		}
+	}
+	imageField := regexp.MustCompile(`"(?:src|icon|image)":\s*"(/[^"]+)"`)
+	require.NoError(t, fs.WalkDir(content.Embedded(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		raw, err := fs.ReadFile(content.Embedded(), p)
+		require.NoError(t, err)
+		for _, match := range imageField.FindAllSubmatch(raw, -1) {
+			for _, dir := range publicDirs {
+				_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(string(match[1]))))
+				require.NoError(t, err, "%s names %s", p, match[1])
+			}
+		}
+		return nil
+	}))
+}
+
 func TestLoadRejectsBadFiles(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -53,6 +185,7 @@ func TestLoadRejectsBadFiles(t *testing.T) {
 	}{
 		{"invalid JSON", fstest.MapFS{"default.json": {Data: []byte(minimal)}, "portal/de_DE.json": {Data: []byte(`{"header":`)}}, "portal/de_DE.json: not a valid JSON object"},
 		{"array instead of object", fstest.MapFS{"default.json": {Data: []byte(`[]`)}}, "default.json: not a valid JSON object"},
+		{"null document", fstest.MapFS{"default.json": {Data: []byte(`null`)}}, "default.json: not a valid JSON object"},
 		{"missing section", fstest.MapFS{"default.json": {Data: []byte(`{"header":{},"footer":{},"components":{}}`)}}, `default.json: missing required section "simpleFooter"`},
 		{"section of wrong type", fstest.MapFS{"default.json": {Data: []byte(`{"header":[],"footer":{},"simpleFooter":{},"components":{}}`)}}, `default.json: section "header" must be a JSON object`},
 		{"misplaced file", fstest.MapFS{"default.json": {Data: []byte(minimal)}, "portal/de/DE.json": {Data: []byte(minimal)}}, "portal/de/DE.json: expected"},
@@ -67,9 +200,17 @@ func TestLoadRejectsBadFiles(t *testing.T) {
 	}
 }
 
+func TestLoadNamesFileAndField(t *testing.T) {
+	doc := german(t)
+	set(t, doc, "components.accountPage.accountLinks[2].url", "")
+	_, err := content.Load(fstest.MapFS{"default.json": {Data: []byte(minimal)}, "portal/fr_BE.json": {Data: encode(t, doc)}})
+	require.EqualError(t, err, "content: portal/fr_BE.json: components.accountPage.accountLinks[2].url: required")
+	require.ErrorIs(t, err, content.ErrInvalid)
+}
+
 func TestLoadOverlayReplacesFiles(t *testing.T) {
 	override := fstest.MapFS{
-		"portal/de_DE.json": {Data: []byte(`{"header":{"homeUrl":"/x"},"footer":{},"simpleFooter":{},"components":{}}`)},
+		"portal/de_DE.json": {Data: []byte(strings.Replace(minimal, `"homeUrl": "/"`, `"homeUrl": "/x"`, 1))},
 		"shop/fr_FR.json":   {Data: []byte(minimal)},
 		"README.md":         {Data: []byte("ignored")},
 	}
@@ -84,4 +225,265 @@ func TestLoadOverlayReplacesFiles(t *testing.T) {
 	require.NoError(t, err, "files not overridden stay")
 	_, err = lib.Document("shop", "fr_FR")
 	require.NoError(t, err)
+}
+
+func TestDecodeKeepsUnknownKeys(t *testing.T) {
+	doc := german(t)
+	doc["promotionBanner"] = map[string]any{"text": "Neu!"}
+	set(t, doc, "components.accountPage.accountLinks[0].badge", 3)
+	_, err := content.Decode(encode(t, doc))
+	require.NoError(t, err, "keys the model does not know are allowed")
+
+	lib, err := content.Load(fstest.MapFS{"default.json": {Data: encode(t, doc)}})
+	require.NoError(t, err)
+	require.Contains(t, string(lib.Default().Body), `"promotionBanner"`, "and served as they are")
+}
+
+func TestDecodeReportsEveryBreak(t *testing.T) {
+	doc := german(t)
+	set(t, doc, "header.homeUrl", "javascript:alert(1)")
+	set(t, doc, "footer.copyright", " ")
+	_, err := content.Decode(encode(t, doc))
+	var schemaErr *content.SchemaError
+	require.ErrorAs(t, err, &schemaErr)
+	require.Len(t, schemaErr.Fields, 2)
+	require.Equal(t, "header.homeUrl", schemaErr.Fields[0].Path)
+	require.Equal(t, "footer.copyright", schemaErr.Fields[1].Path)
+}
+
+func TestDecodeRules(t *testing.T) {
+	const tabs = "preferenceCentre.tabs"
+	const interests = tabs + "[1].items"
+	const newsletters = "preferenceCentre.newsletters"
+	tests := []struct {
+		name    string
+		edit    func(t *testing.T, doc map[string]any)
+		wantErr string
+	}{
+		// Types.
+		{"string field holds a number", setTo("footer.copyright", 2026), "footer.copyright: must be a string"},
+		{"flag holds a string", setTo(tabs+"[0].accessWithoutNewsletterSubscription", "yes"), tabs + ".accessWithoutNewsletterSubscription: must be true or false"},
+		{"list holds an object", setTo("simpleFooter.footerLinks", map[string]any{}), "simpleFooter.footerLinks: must be a list"},
+
+		// Required fields.
+		{"logo without src", remove("header.logo.src"), "header.logo.src: required"},
+		{"logo without alt", setTo("header.logo.alt", ""), "header.logo.alt: required"},
+		{"no home link", remove("header.homeUrl"), "header.homeUrl: required"},
+		{"no copyright", remove("footer.copyright"), "footer.copyright: required"},
+		{"no footer links", remove("simpleFooter.footerLinks"), "simpleFooter.footerLinks: required"},
+		{"footer link without label", remove("simpleFooter.footerLinks[1].label"), "simpleFooter.footerLinks[1].label: required"},
+		{"social item without icon", remove("socialmediabar.items[0].icon"), "socialmediabar.items[0].icon: required"},
+		{"social bar without items", remove("socialmediabar.items"), "socialmediabar.items: required"},
+		{"no account links", remove("components.accountPage.accountLinks"), "components.accountPage.accountLinks: required"},
+		{"account link without url", remove("components.accountPage.accountLinks[2].url"), "components.accountPage.accountLinks[2].url: required"},
+		{"account link without description", setTo("components.accountPage.accountLinks[0].description", "  "), "components.accountPage.accountLinks[0].description: required"},
+		{"sso client without button label", remove("components.SsoClientsOverview.items[1].buttonlabel"), "components.SsoClientsOverview.items[1].buttonlabel: required"},
+		{"sso client without image", remove("components.SsoClientsOverview.items[0].image"), "components.SsoClientsOverview.items[0].image: required"},
+		{"no subscribe-again link", remove("preferenceCentre.subscribeAgainUrl"), "preferenceCentre.subscribeAgainUrl: required"},
+		{"home without greeting", remove("preferenceCentre.home.greetingPrefix"), "preferenceCentre.home.greetingPrefix: required"},
+		{"home without description", remove("preferenceCentre.home.description"), "preferenceCentre.home.description: required"},
+
+		// Links and images.
+		{"script link", setTo("simpleFooter.footerLinks[0].url", "javascript:alert(1)"), "simpleFooter.footerLinks[0].url: must be an absolute https URL or a path starting with /"},
+		{"plain http link", setTo("simpleFooter.footerLinks[0].url", "http://www.example.com/impressum"), "simpleFooter.footerLinks[0].url: must be an absolute https URL"},
+		{"protocol-relative link", setTo("components.SsoClientsOverview.items[0].url", "//evil.example/"), "components.SsoClientsOverview.items[0].url: must be an absolute https URL or a path starting with / (// leads to another host)"},
+		{"relative path", setTo("components.accountPage.accountLinks[0].url", "accessdata"), "components.accountPage.accountLinks[0].url: must be an absolute https URL"},
+		{"link with space", setTo("components.accountPage.accountLinks[0].url", "/access data"), "components.accountPage.accountLinks[0].url: must be an absolute https URL or a path starting with / without spaces or backslashes"},
+		{"data image", setTo("header.logo.src", "data:image/svg+xml;base64,PHN2Zy8+"), "header.logo.src: must be an absolute https URL"},
+		{"https without host", setTo("preferenceCentre.subscribeAgainUrl", "https:///newsletter"), "preferenceCentre.subscribeAgainUrl: must be an absolute https URL"},
+		{"credentials in link", setTo("components.SsoClientsOverview.items[0].url", "https://user:pw@photo.example.com/"), "components.SsoClientsOverview.items[0].url: must be an absolute https URL"},
+		{"tile icon off-site over http", setTo(interests+"[0].icon", "http://cdn.example.com/bio.svg"), interests + "[0].icon: must be an absolute https URL"},
+
+		// Ids.
+		{"duplicate footer link id", setTo("simpleFooter.footerLinks[1].id", "imprint"), `simpleFooter.footerLinks[1].id: duplicate "imprint" (first used at simpleFooter.footerLinks[0].id)`},
+		{"duplicate account link id", setTo("components.accountPage.accountLinks[3].id", "accessdata"), `components.accountPage.accountLinks[3].id: duplicate "accessdata"`},
+		{"duplicate sso client id", setTo("components.SsoClientsOverview.items[2].id", "photo"), `components.SsoClientsOverview.items[2].id: duplicate "photo"`},
+		{"duplicate social id", setTo("socialmediabar.items[1].id", "facebook"), `socialmediabar.items[1].id: duplicate "facebook"`},
+		{"missing id", remove("simpleFooter.footerLinks[0].id"), "simpleFooter.footerLinks[0].id: required"},
+		{"id with capitals", setTo("simpleFooter.footerLinks[0].id", "Imprint"), `simpleFooter.footerLinks[0].id: must be lower-case letters, digits and single hyphens`},
+		{"id with a hash", setTo(tabs+"[0].id", "news#letter"), tabs + `[0].id: must be lower-case letters`},
+		{"duplicate tab id", setTo(tabs+"[1].id", "newsletter"), tabs + `[1].id: duplicate "newsletter"`},
+		{"duplicate item id across tabs", setTo(tabs+"[3].items[0].id", "organic"), tabs + `[3].items[0].id: duplicate "organic" (first used at ` + interests + `[0].id)`},
+
+		// Tabs.
+		{"no tabs", setTo(tabs, []any{}), tabs + ": required: at least one tab"},
+		{"tab without title", remove(tabs + "[2].title"), tabs + "[2].title: required"},
+		{"tab without access flag", remove(tabs + "[1].accessWithoutNewsletterSubscription"), tabs + "[1].accessWithoutNewsletterSubscription: required (true or false)"},
+		{"tab without items", setTo(tabs+"[2].items", []any{}), tabs + "[2].items: required: at least one item"},
+		{"newsletter tab locked", setTo(tabs+"[0].accessWithoutNewsletterSubscription", false), tabs + "[0].accessWithoutNewsletterSubscription: must be true for a tab with newsletters"},
+		{"reminder tab locked", setTo(tabs+"[3].accessWithoutNewsletterSubscription", false), tabs + "[3].accessWithoutNewsletterSubscription: must be true for a tab with product reminders"},
+
+		// Tab items.
+		{"item without type", remove(interests + "[0].type"), interests + "[0].type: required"},
+		{"unknown item type", setTo(interests+"[0].type", "slider"), interests + `[0].type: unknown item type "slider"`},
+		{"boolean tile with lower-case preference", setTo(interests+"[0].preference", "data.preference.organic"), interests + `[0].preference: must match ^data\.preference\.[A-Z_]+$, got "data.preference.organic"`},
+		{"boolean tile outside data.preference", setTo(interests+"[0].preference", "profile.firstName"), interests + "[0].preference: must match"},
+		{"boolean tile without preference", remove(interests + "[0].preference"), interests + "[0].preference: must match"},
+		{"preference used twice", setTo(interests+"[1].preference", "data.preference.ORGANIC"), interests + `[1].preference: duplicate "data.preference.ORGANIC"`},
+		{"boolean tile without title", remove(interests + "[2].title"), interests + "[2].title: required"},
+		{"boolean tile without description", remove(interests + "[2].description"), interests + "[2].description: required"},
+		{"boolean tile without icon", remove(interests + "[2].icon"), interests + "[2].icon: required"},
+		{"radio tile with one option", setTo(interests+"[7].options", []any{map[string]any{"value": "DAILY", "label": "Täglich"}}), interests + "[7].options: required: at least two options"},
+		{"radio option without value", remove(interests + "[7].options[1].value"), interests + "[7].options[1].value: required"},
+		{"radio option without label", remove(interests + "[7].options[1].label"), interests + "[7].options[1].label: required"},
+		{"radio option value twice", setTo(interests+"[7].options[1].value", "DAILY"), interests + `[7].options[1].value: duplicate "DAILY"`},
+		{"radio tile with bad preference", setTo(interests+"[7].preference", "data.preference.SHOPPING-FREQUENCY"), interests + "[7].preference: must match"},
+		{"newsletters item without keys", remove(tabs + "[0].items[0].keys"), tabs + "[0].items[0].keys: required: at least one newsletter key"},
+		{"newsletters item with undefined key", setTo(tabs+"[0].items[0].keys[0]", "NLT_UNKNOWN"), tabs + `[0].items[0].keys[0]: newsletter "NLT_UNKNOWN" is not defined in preferenceCentre.newsletters`},
+		{"newsletter listed twice", setTo(tabs+"[0].items[0].keys[1]", "NLT_GENERAL"), tabs + `[0].items[0].keys[1]: duplicate "NLT_GENERAL"`},
+		{"profile fields empty", setTo(tabs+"[2].items[0].fields", []any{}), tabs + "[2].items[0].fields: required: at least one field"},
+		{"unknown profile field", setTo(tabs+"[2].items[0].fields[0]", "shoeSize"), tabs + `[2].items[0].fields[0]: unknown profile field "shoeSize"`},
+		{"profile field twice", setTo(tabs+"[2].items[0].fields[0]", "personalisationOptIn"), tabs + `[2].items[0].fields[0]: duplicate "personalisationOptIn"`},
+		{"product reminders twice", appendTo(tabs+"[3].items", map[string]any{"type": "productReminders", "id": "more-reminders"}), tabs + "[3].items[1].type: productReminders may appear only once"},
+
+		// Newsletters.
+		{"no newsletters", remove(newsletters), newsletters + ": required"},
+		{"newsletter key without prefix", rename(newsletters, "NLT_OFFERS", "OFFERS"), newsletters + ".OFFERS: newsletter key must match ^NLT[A-Z0-9_]*$"},
+		{"newsletter key in lower case", rename(newsletters, "NLT_OFFERS", "NLT_offers"), newsletters + ".NLT_offers: newsletter key must match"},
+		{"newsletter without name", remove(newsletters + ".NLT_GENERAL.name"), newsletters + ".NLT_GENERAL.name: required"},
+		{"newsletter without icon", remove(newsletters + ".NLT_GENERAL.icon"), newsletters + ".NLT_GENERAL.icon: required"},
+		{"newsletter without short description", remove(newsletters + ".NLT_GENERAL.descriptions.short"), newsletters + ".NLT_GENERAL.descriptions.short: required"},
+		{"newsletter with empty bullet", setTo(newsletters+".NLT_GENERAL.descriptions.long[1]", ""), newsletters + ".NLT_GENERAL.descriptions.long[1]: required"},
+		{"window start not a date", setTo(newsletters+".NLT_CHRISTMAS.displayStart", "1st of November"), newsletters + `.NLT_CHRISTMAS.displayStart: must be an ISO 8601 date and time with offset`},
+		{"window end without offset", setTo(newsletters+".NLT_CHRISTMAS.displayEnd", "2026-12-31T23:59:59"), newsletters + ".NLT_CHRISTMAS.displayEnd: must be an ISO 8601 date and time with offset"},
+		{"window as a date only", setTo(newsletters+".NLT_CHRISTMAS.displayEnd", "2026-12-31"), newsletters + ".NLT_CHRISTMAS.displayEnd: must be an ISO 8601"},
+		{"window ends before it starts", setTo(newsletters+".NLT_CHRISTMAS.displayEnd", "2026-10-01T00:00:00+02:00"), newsletters + ".NLT_CHRISTMAS.displayEnd: must be after displayStart"},
+		{"empty window", setTo(newsletters+".NLT_CHRISTMAS.displayEnd", "2026-11-01T00:00:00+01:00"), newsletters + ".NLT_CHRISTMAS.displayEnd: must be after displayStart"},
+		{"window as a number", setTo(newsletters+".NLT_CHRISTMAS.displayStart", 20261101), newsletters + ".displayStart: must be a string"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := german(t)
+			tc.edit(t, doc)
+			_, err := content.Decode(encode(t, doc))
+			require.ErrorIs(t, err, content.ErrInvalid)
+			require.ErrorContains(t, err, tc.wantErr)
+		})
+	}
+}
+
+func TestDecodeAcceptsOptionalParts(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(t *testing.T, doc map[string]any)
+	}{
+		{"no preference centre", remove("preferenceCentre")},
+		{"no social media bar", remove("socialmediabar")},
+		{"no single-sign-on tiles", remove("components.SsoClientsOverview")},
+		{"no footer text", remove("footer.text")},
+		{"no greeting suffix", remove("preferenceCentre.home.greetingSuffix")},
+		{"no home texts", remove("preferenceCentre.home")},
+		{"open-ended window", remove("preferenceCentre.newsletters.NLT_CHRISTMAS.displayEnd")},
+		{"null window", setTo("preferenceCentre.newsletters.NLT_CHRISTMAS.displayStart", nil)},
+		{"window in another offset", setTo("preferenceCentre.newsletters.NLT_CHRISTMAS.displayStart", "2026-10-31T23:00:00Z")},
+		{"radio tile without icon", remove("preferenceCentre.tabs[1].items[7].icon")},
+		{"empty footer links", setTo("simpleFooter.footerLinks", []any{})},
+		{"site-relative subscribe-again link", setTo("preferenceCentre.subscribeAgainUrl", "/registration?source=newsletter")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := german(t)
+			tc.edit(t, doc)
+			_, err := content.Decode(encode(t, doc))
+			require.NoError(t, err)
+		})
+	}
+}
+
+// german returns the shipped German document as generic JSON to break.
+func german(t *testing.T) map[string]any {
+	t.Helper()
+	raw, err := fs.ReadFile(content.Embedded(), "portal/de_DE.json")
+	require.NoError(t, err)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(raw, &doc))
+	return doc
+}
+
+func encode(t *testing.T, doc map[string]any) []byte {
+	t.Helper()
+	raw, err := json.Marshal(doc)
+	require.NoError(t, err)
+	return raw
+}
+
+func setTo(path string, v any) func(*testing.T, map[string]any) {
+	return func(t *testing.T, doc map[string]any) { set(t, doc, path, v) }
+}
+
+func remove(path string) func(*testing.T, map[string]any) {
+	return func(t *testing.T, doc map[string]any) {
+		parent, last := walk(t, doc, path)
+		obj, ok := parent.(map[string]any)
+		require.True(t, ok, "%s: parent is not an object", path)
+		_, ok = obj[last]
+		require.True(t, ok, "%s: nothing to remove", path)
+		delete(obj, last)
+	}
+}
+
+func rename(path, from, to string) func(*testing.T, map[string]any) {
+	return func(t *testing.T, doc map[string]any) {
+		obj := get(t, doc, path).(map[string]any)
+		require.Contains(t, obj, from)
+		obj[to] = obj[from]
+		delete(obj, from)
+	}
+}
+
+func set(t *testing.T, doc map[string]any, path string, v any) {
+	t.Helper()
+	parent, last := walk(t, doc, path)
+	switch p := parent.(type) {
+	case map[string]any:
+		p[last] = v
+	case []any:
+		i, err := strconv.Atoi(last)
+		require.NoError(t, err)
+		require.Less(t, i, len(p), path)
+		p[i] = v
+	}
+}
+
+func appendTo(path string, v any) func(*testing.T, map[string]any) {
+	return func(t *testing.T, doc map[string]any) {
+		list, ok := get(t, doc, path).([]any)
+		require.True(t, ok, "%s: not a list", path)
+		set(t, doc, path, append(list, v))
+	}
+}
+
+func get(t *testing.T, doc map[string]any, path string) any {
+	t.Helper()
+	parent, last := walk(t, doc, path)
+	switch p := parent.(type) {
+	case map[string]any:
+		return p[last]
+	case []any:
+		i, err := strconv.Atoi(last)
+		require.NoError(t, err)
+		return p[i]
+	}
+	return nil
+}
+
+// walk follows a path like a.b[2].c to the parent of its last step.
+func walk(t *testing.T, doc map[string]any, path string) (any, string) {
+	t.Helper()
+	steps := strings.Split(strings.NewReplacer("[", ".", "]", "").Replace(path), ".")
+	var node any = doc
+	for _, step := range steps[:len(steps)-1] {
+		switch n := node.(type) {
+		case map[string]any:
+			node = n[step]
+		case []any:
+			i, err := strconv.Atoi(step)
+			require.NoError(t, err, path)
+			require.Less(t, i, len(n), path)
+			node = n[i]
+		default:
+			t.Fatalf("%s: cannot step into %q", path, step)
+		}
+	}
+	return node, steps[len(steps)-1]
 }

@@ -98,7 +98,7 @@ func TestCMSContentDirOverrides(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "portal"), 0o750))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "portal", "fr_FR.json"),
-		[]byte(`{"header":{},"footer":{"copyright":"Tous droits réservés"},"simpleFooter":{},"components":{}}`), 0o600))
+		[]byte(`{"header":{"logo":{"src":"/logo.svg","alt":"Logo"},"homeUrl":"/"},"footer":{"copyright":"Tous droits réservés"},"simpleFooter":{"footerLinks":[]},"components":{"accountPage":{"accountLinks":[]}}}`), 0o600))
 	svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Content.Dir = dir }))
 
 	rec := svc.Get("/cms/portal/fr_FR.json")

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
 	"github.com/grocer-portal/portal/services/api/internal/content"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/webapp"
 )
 
@@ -21,6 +23,8 @@ var domainErrors = []struct {
 }{
 	{content.ErrNotFound, apierror.NotFound("There is no content for this content set and language.")},
 	{webapp.ErrNotFound, apierror.NotFound("Not found.")},
+	{identity.ErrAccountNotFound, apierror.New(http.StatusNotFound, "account_not_found", "There is no unverified registration for this e-mail address.")},
+	{identity.ErrUnavailable, apierror.Unavailable("identity_unavailable", "The identity provider cannot be reached. Please try again later.")},
 	{webapp.ErrNotBuilt, apierror.Unavailable("app_not_built", "This web app was not built into the service. Run `make build` to build the apps and embed them.")},
 }
 
@@ -39,6 +43,9 @@ func toAPIError(err error) *apierror.Error {
 	}
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
+		if field, ok := badParameter(he); ok {
+			return apierror.InvalidParameter(field, fmt.Sprintf("The parameter %s is missing or malformed.", field))
+		}
 		msg := http.StatusText(he.Code)
 		// Router and middleware messages are fixed strings (e.g. "Not Found");
 		// internals are only ever in he.Internal, which is not sent.
@@ -86,6 +93,22 @@ func errorHandler(logger *zap.Logger) echo.HTTPErrorHandler {
 			logger.Debug("writing error response failed", zap.Error(writeErr))
 		}
 	}
+}
+
+// bindingFailure matches the generated request binding's errors, which name the parameter but also quote the
+// caller's input; only the name is passed on.
+var bindingFailure = regexp.MustCompile(`^Invalid format for parameter ([A-Za-z0-9_-]+):`)
+
+func badParameter(he *echo.HTTPError) (string, bool) {
+	msg, ok := he.Message.(string)
+	if !ok || he.Code != http.StatusBadRequest {
+		return "", false
+	}
+	m := bindingFailure.FindStringSubmatch(msg)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
 }
 
 func notFound(echo.Context) error {

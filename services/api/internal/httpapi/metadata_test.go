@@ -61,6 +61,7 @@ func TestMetadataDefaults(t *testing.T) {
 func TestMetadataFromConfig(t *testing.T) {
 	svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
 		c.Env = config.EnvProduction
+		c.Identity.CDC.UserKey, c.Identity.CDC.Secret = "server-user", "server-secret-from-configuration"
 		c.Metadata.Locales = []string{"de_DE", "en_GB"}
 		c.Metadata.ForceConsent = true
 		c.Metadata.RestAPI = "https://api.example.com"

@@ -34,7 +34,7 @@ func TestErrorShape(t *testing.T) {
 		{name: "unknown API route", target: "/rest/v1/nope", wantStatus: 404, wantCode: "not_found"},
 		{name: "unknown API version", target: "/rest/v2/metadata", wantStatus: 404, wantCode: "not_found"},
 		{name: "bare API prefix", target: "/rest", wantStatus: 404, wantCode: "not_found"},
-		{name: "unknown identity method", method: http.MethodPost, target: "/identity/accounts.nope", wantStatus: 404, wantCode: "not_found"},
+		{name: "unknown identity route", target: "/identity/nope", wantStatus: 404, wantCode: "not_found"},
 		{name: "unknown dev route", target: "/dev/mails", wantStatus: 404, wantCode: "not_found"},
 		{name: "wrong method on metadata", method: http.MethodDelete, target: "/rest/v1/metadata", wantStatus: 404, wantCode: "not_found"},
 		{name: "wrong method on an app page", method: http.MethodPut, target: "/personaldata", wantStatus: 405, wantCode: "method_not_allowed"},

@@ -19,7 +19,13 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/content"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/metadata"
+	"github.com/grocer-portal/portal/services/api/internal/region"
+	"github.com/grocer-portal/portal/services/api/internal/reminders"
+	"github.com/grocer-portal/portal/services/api/internal/stores"
+	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 	"github.com/grocer-portal/portal/services/api/internal/webapp"
 )
 
@@ -35,6 +41,30 @@ type Deps struct {
 	DB     Pinger
 	// Apps holds account-portal/ and preference-centre/; nil means the files embedded in the binary.
 	Apps fs.FS
+	// Services are the domain services behind the REST endpoints; all are required.
+	Services Services
+}
+
+// Services are the domain services the REST contract answers from.
+type Services struct {
+	Identity    identity.Backend
+	Stores      *stores.Service
+	Subscribers *subscribers.Service
+	Reminders   *reminders.Service
+}
+
+func (s Services) missing() string {
+	switch {
+	case s.Identity == nil:
+		return "Identity"
+	case s.Stores == nil:
+		return "Stores"
+	case s.Subscribers == nil:
+		return "Subscribers"
+	case s.Reminders == nil:
+		return "Reminders"
+	}
+	return ""
 }
 
 // MaxBodyBytes caps request bodies; the API takes small JSON documents only.
@@ -82,6 +112,9 @@ func New(d Deps) (*echo.Echo, error) {
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler(d.Logger)
+	// The client address feeds the per-address login limit, so it is the peer's own: a header like
+	// X-Forwarded-For would let any client pick its address.
+	e.IPExtractor = echo.ExtractIPDirect()
 
 	csp := ContentSecurityPolicy(d.Config.HTTP.CSP.ScriptSrc, d.Config.HTTP.CSP.ConnectSrc)
 	e.Use(
@@ -93,12 +126,18 @@ func New(d Deps) (*echo.Echo, error) {
 		middleware.BodyLimit(MaxBodyBytes),
 	)
 
+	if name := d.Services.missing(); name != "" {
+		return nil, fmt.Errorf("httpapi: the %s service is required", name)
+	}
 	h := &handlers{db: d.DB, content: library, metadataJSON: metadataJSON, metadataETag: strongETag(metadataJSON), site: site}
-	get(e, "/healthz", h.health)
-	get(e, "/readyz", h.ready)
-	get(e, "/rest/v1/metadata", h.metadata)
-	get(e, "/cms/"+content.DefaultFile, h.cmsDefault)
-	get(e, "/cms/:cmsId/:file", h.cmsDocument)
+	restapi.RegisterHandlers(e, &restServer{
+		handlers:            h,
+		regionHandlers:      &regionHandlers{regions: region.Default()},
+		accountHandlers:     &accountHandlers{identity: d.Services.Identity},
+		storeEndpoints:      &storeHandlers{stores: d.Services.Stores},
+		subscriberEndpoints: newSubscriberHandlers(d.Services.Subscribers),
+		reminderEndpoints:   newReminderHandlers(d.Services.Reminders, d.Config.Reminders.APIKeys),
+	})
 	// Unknown paths under the API prefixes are JSON 404s, never an app's index.html.
 	for _, prefix := range []string{"/rest", "/cms", "/identity", "/dev"} {
 		e.Any(prefix, notFound)

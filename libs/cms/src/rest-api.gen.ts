@@ -1,0 +1,757 @@
+// Generated from services/api/api/openapi.yaml by tools/openapi/generate-ts.mjs. Do not edit.
+
+export interface paths {
+    "/cms/{cmsId}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The content of one language, e.g. /cms/portal/de_DE.json. */
+        get: operations["getCmsDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/default.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fallback content document. */
+        get: operations["getCmsDefault"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is alive. */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database answers. */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/v1/account/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The custom login used when sso.customLogin is set. */
+        post: operations["customLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/v1/account/registration/verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sends a new verification mail to an unconfirmed registration. */
+        put: operations["sendVerificationEmail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/v1/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's configuration (spec 000 §3, spec 001 §3). */
+        get: operations["getMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/v1/productreminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The shop creates a reminder; it becomes active when the link in its verification mail is followed within 7 days. */
+        post: operations["createProductReminder"];
+        /** Deletes reminders of the subscriber; any id that is not theirs refuses the whole call. */
+        delete: operations["deleteProductReminders"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/v1/productreminder/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The link of the verification mail; redirects to the preference centre's result page. */
+        get: operations["confirmProductReminder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/v1/productreminder/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The active product reminders of the subscriber the link token names. */
+        post: operations["searchProductReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/v1/region": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The regional store area of a German postcode. */
+        get: operations["getRegion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/v1/retailstores/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stores whose name, street, postcode or city start with the words of q, best first. */
+        get: operations["searchRetailStores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/v1/subscriber/regToken/jwt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchanges the e-mail link's JWT for a registration token of the subscriber. */
+        post: operations["exchangeSubscriberToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Content of one language; the full model is checked at start-up by the content package. */
+        CmsDocument: {
+            components?: {
+                [key: string]: unknown;
+            };
+            footer?: {
+                [key: string]: unknown;
+            };
+            header?: {
+                [key: string]: unknown;
+            };
+            preferenceCentre?: {
+                [key: string]: unknown;
+            };
+            simpleFooter?: {
+                [key: string]: unknown;
+            };
+            socialmediabar?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        CustomLoginRequest: {
+            loginID: string;
+            password: string;
+        };
+        CustomLoginResult: {
+            apiVersion: number;
+            errorCode: number;
+        };
+        ErrorResponse: {
+            error: {
+                /** @example invalid_parameter */
+                code: string;
+                /** @description The parameter or body field at fault. */
+                field?: string;
+                message: string;
+            };
+        };
+        Metadata: {
+            adobeTagManager: {
+                launchUrl: string;
+            };
+            cms: {
+                id: string;
+            };
+            /** @description The site is the German one (postcode regions apply). */
+            countryGermany: boolean;
+            /** @example EUR */
+            currency: string;
+            /** @example de_DE */
+            defaultLocale: string;
+            environmentType: string;
+            forceConsent: boolean;
+            identity: {
+                cdc?: {
+                    apiKey: string;
+                    dataCenter: string;
+                };
+                /** @enum {string} */
+                provider: "embedded" | "cdc" | "fake";
+            };
+            /** @description language_COUNTRY codes. */
+            locales: string[];
+            marketingPreferenceCenter?: {
+                apiKey: string;
+            } | null;
+            ownId: {
+                application: string;
+                environment: string;
+            };
+            /** @description Base of the REST calls; empty for the same origin. */
+            restApi: string;
+            sso: {
+                apiKey: string;
+                customLogin: boolean;
+            };
+            userCentrics: {
+                settingsId: string;
+            };
+            validation: {
+                /** @description Postcode rule per ISO country code, for all 32 countries. */
+                zipCode: {
+                    [key: string]: components["schemas"]["ZipCodeRule"];
+                };
+            };
+        };
+        ProductReminder: {
+            reminderId: string;
+            variantId: string;
+            /** @description Name per language code. */
+            variantName: {
+                [key: string]: string;
+            };
+        };
+        ProductReminderCreated: {
+            reminderId: string;
+            /** @enum {string} */
+            status: "pending";
+        };
+        ProductReminderCreateRequest: {
+            email: string;
+            language?: string;
+            variantId: string;
+            variantName: {
+                [key: string]: string;
+            };
+        };
+        ProductReminderDeleteRequest: {
+            authToken: string;
+            productReminderIds: string[];
+        };
+        ProductReminderList: {
+            productReminders: components["schemas"]["ProductReminder"][];
+        };
+        ProductReminderSearchRequest: {
+            authToken: string;
+        };
+        RegionResult: {
+            region: {
+                /** @enum {string} */
+                id: "NORD" | "SUED" | "UNKNOWN";
+            };
+        };
+        RetailStore: {
+            id: string;
+            open: boolean;
+            uiText: string;
+        };
+        RetailStoreSearchResult: {
+            retailStores: components["schemas"]["RetailStore"][];
+        };
+        Status: {
+            /** @example ok */
+            status: string;
+        };
+        SubscriberToken: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            regToken: string;
+        };
+        SubscriberTokenRequest: {
+            jwt: string;
+        };
+        VerificationEmailRequest: {
+            email: string;
+            /** @description Language of the mail */
+            lang?: string;
+        };
+        ZipCodeRule: {
+            errorMessage: string;
+            regex: string;
+        };
+    };
+    responses: {
+        /** @description A content document, with a strong ETag. */
+        CmsContent: {
+            headers: {
+                "Cache-Control"?: string;
+                ETag?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CmsDocument"];
+            };
+        };
+        /** @description What went wrong, naming the field or parameter where one is at fault. */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+    };
+    parameters: {
+        IfNoneMatch: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getCmsDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                cmsId: string;
+                /** @description `{language}.json`, the language as `de` or `de_DE`. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CmsContent"];
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getCmsDefault: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CmsContent"];
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            503: components["responses"]["Error"];
+        };
+    };
+    customLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CustomLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description The provider's errorCode (0 on success). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomLoginResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    sendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VerificationEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Mail sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The address is already verified. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    getMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Metadata"];
+                };
+            };
+        };
+    };
+    createProductReminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductReminderCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created, pending verification. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReminderCreated"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    deleteProductReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductReminderDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    confirmProductReminder: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /preferences/double-opt-in-done, or /preferences/error/doi-expired or doi-404000. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    searchProductReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductReminderSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Active reminders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReminderList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    getRegion: {
+        parameters: {
+            query: {
+                /** @description Five digits. */
+                zip: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The region; UNKNOWN for a well-formed postcode that does not exist or cannot be decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    searchRetailStores: {
+        parameters: {
+            query: {
+                /** @description 2 to 100 characters; case and umlauts do not matter (ü = ue, ß = ss). */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 20 stores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetailStoreSearchResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    exchangeSubscriberToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SubscriberTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description A registration token valid for one hour. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriberToken"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+}

@@ -1,0 +1,215 @@
+import * as yup from 'yup';
+import { messages } from './messages';
+import { birthYearSchema, compilePattern, emailSchema, emptyToUndefined, firstNameSchema, hasValue, phoneSchema, postcodeSchema } from './rules';
+import type { ZipCodeRule } from './zip-code';
+
+/** One field of the provider's `getSchema` answer. */
+export interface SchemaFieldDefinition {
+  type: string;
+  required?: boolean;
+  /** `regex('…')`, `range(1900,2020)` or `email`. */
+  format?: string;
+  writeAccess?: string;
+}
+
+export interface SchemaSectionDefinition {
+  fields: Record<string, SchemaFieldDefinition>;
+}
+
+/** The provider's `getSchema` answer (any section may be missing). */
+export interface AccountSchemaDefinition {
+  profileSchema?: SchemaSectionDefinition;
+  dataSchema?: SchemaSectionDefinition;
+  subscriptionsSchema?: SchemaSectionDefinition;
+  preferencesSchema?: SchemaSectionDefinition;
+}
+
+export type FieldFormat =
+  | { kind: 'regex'; pattern: RegExp }
+  | { kind: 'range'; min: number; max: number }
+  | { kind: 'email' };
+
+/** Reads a schema `format`; undefined for none, and for one this product does not know or cannot compile. */
+export function parseFormat(format: string | undefined): FieldFormat | undefined {
+  if (!format) return undefined;
+  if (format.trim() === 'email') return { kind: 'email' };
+  const range = /^range\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)$/.exec(format.trim());
+  if (range) return { kind: 'range', min: Number(range[1]), max: Number(range[2]) };
+  // The pattern runs to the last quote: patterns may contain quotes themselves (first names with apostrophes).
+  const regex = /^regex\('(.*)'\)$/s.exec(format.trim());
+  const pattern = regex ? compilePattern(regex[1] ?? '') : undefined;
+  return pattern ? { kind: 'regex', pattern } : undefined;
+}
+
+const sectionKeys = {
+  profile: 'profileSchema',
+  data: 'dataSchema',
+  subscriptions: 'subscriptionsSchema',
+  preferences: 'preferencesSchema',
+} as const satisfies Record<string, keyof AccountSchemaDefinition>;
+
+/** The account field a form path stands for, without list positions: `profile.phones.0.number` → `profile.phones.number`. */
+export function accountFieldName(path: string): string {
+  return path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter((segment) => segment !== '' && !/^\d+$/.test(segment))
+    .join('.');
+}
+
+/** The schema definition of a form path (`profile.firstName`, `profile.phones.0.number`, `data.salutation`). */
+export function findSchemaField(schema: AccountSchemaDefinition | undefined, path: string): SchemaFieldDefinition | undefined {
+  const [section = '', ...rest] = accountFieldName(path).split('.');
+  const key = sectionKeys[section as keyof typeof sectionKeys] as keyof AccountSchemaDefinition | undefined;
+  return key ? schema?.[key]?.fields[rest.join('.')] : undefined;
+}
+
+const NUMBER_TYPES = new Set(['long', 'int', 'integer', 'float', 'number', 'double']);
+const BOOLEAN_TYPES = new Set(['boolean', 'bool']);
+
+export interface FieldRuleOptions {
+  /** Metadata `validation.zipCode`; with it `profile.zip` follows the rule of `profile.country`. */
+  zipCodeRules?: Record<string, ZipCodeRule>;
+}
+
+/** The product's own rule of a field (spec 000 §5), which the provider's schema adds to. */
+function productRule(name: string, format: FieldFormat | undefined, options: FieldRuleOptions): yup.Schema | undefined {
+  switch (name) {
+    case 'profile.email':
+      return emailSchema({ field: name });
+    case 'profile.firstName':
+      return firstNameSchema(name);
+    case 'profile.phones.number':
+      return phoneSchema(name);
+    case 'profile.birthYear':
+      return format?.kind === 'range' ? birthYearSchema(format.min, format.max) : birthYearSchema();
+    case 'profile.zip':
+      return options.zipCodeRules ? postcodeSchema(options.zipCodeRules, { field: name, countryField: 'country' }) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The rule of one form field: the product's own rule for the field, plus what the provider's schema says
+ * (required with `gigya.schema.{field}.required.error`, a `regex('…')` or `email` format and the range of a
+ * `long` field with `gigya.schema.{field}`). Server-only fields are never checked.
+ */
+export function schemaFieldRule(path: string, field: SchemaFieldDefinition | undefined, options: FieldRuleOptions = {}): yup.Schema {
+  if (field?.writeAccess === 'serverOnly') return yup.mixed();
+  const name = accountFieldName(path);
+  const format = parseFormat(field?.format);
+  const own = productRule(name, format, options);
+  const invalid = messages.format(name);
+  let rule: yup.Schema;
+  if (own) rule = own;
+  else if (field && NUMBER_TYPES.has(field.type)) rule = yup.number().transform(emptyToUndefined).typeError(invalid);
+  else if (field && BOOLEAN_TYPES.has(field.type)) rule = yup.boolean();
+  else rule = yup.string();
+
+  if (format?.kind === 'regex') {
+    rule = rule.test('format', invalid, (value: unknown) => !hasValue(value) || format.pattern.test(String(value)));
+  } else if (format?.kind === 'email' && !own) {
+    rule = rule.test('format', invalid, (value: unknown) => !hasValue(value) || yup.string().email().isValidSync(value));
+  } else if (format?.kind === 'range' && !own) {
+    const { min, max } = format;
+    rule = rule.test('range', invalid, (value: unknown) => !hasValue(value) || (Number.isInteger(value) && Number(value) >= min && Number(value) <= max));
+  }
+  if (field?.required) rule = rule.test('required', messages.required(name), hasValue);
+  return rule;
+}
+
+type RuleTree = { [segment: string]: RuleTree | yup.Schema };
+
+function isRule(node: RuleTree | yup.Schema | undefined): node is yup.Schema {
+  return yup.isSchema(node);
+}
+
+function insert(tree: RuleTree, segments: string[], rule: yup.Schema) {
+  const [head, ...rest] = segments;
+  if (head === undefined) return;
+  if (rest.length === 0) {
+    tree[head] = rule;
+    return;
+  }
+  const child = tree[head];
+  const node: RuleTree = child && !isRule(child) ? child : {};
+  tree[head] = node;
+  insert(node, rest, rule);
+}
+
+function build(tree: RuleTree): yup.Schema {
+  const keys = Object.keys(tree);
+  if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) {
+    // A list (profile.phones.0.number): every entry follows the rules given for any position.
+    const merged: RuleTree = {};
+    for (const key of keys) {
+      const entry = tree[key];
+      if (entry && !isRule(entry)) Object.assign(merged, entry);
+    }
+    return yup.array().of(build(merged));
+  }
+  const shape: Record<string, yup.Schema> = {};
+  for (const key of keys) {
+    const node = tree[key];
+    if (node) shape[key] = isRule(node) ? node : build(node);
+  }
+  return yup.object(shape);
+}
+
+/**
+ * A yup object schema from rules by dotted form path: `{'profile.firstName': …, 'profile.phones.0.number': …,
+ * password: …}` validates `{profile: {firstName, phones: [{number}]}, password}`, the shape formik holds.
+ */
+export function formSchema(rules: Record<string, yup.Schema>): yup.ObjectSchema<Record<string, unknown>> {
+  const tree: RuleTree = {};
+  for (const [path, rule] of Object.entries(rules)) insert(tree, path.replace(/\[(\d+)\]/g, '.$1').split('.'), rule);
+  return build(tree) as yup.ObjectSchema<Record<string, unknown>>;
+}
+
+export interface AccountFormSchemaOptions extends FieldRuleOptions {
+  /** Rules of fields the identity schema does not describe, or replacements (password, retype, consent). */
+  rules?: Record<string, yup.Schema>;
+}
+
+/**
+ * The schema of an account form, built at run time from the provider's `getSchema` answer: the rules of the
+ * given form paths, plus `options.rules`.
+ *
+ * @example accountFormSchema(schema, ['profile.firstName', 'profile.birthYear'], { rules: { password: passwordSchema(policy) } })
+ */
+export function accountFormSchema(schema: AccountSchemaDefinition | undefined, paths: readonly string[], options: AccountFormSchemaOptions = {}) {
+  const rules: Record<string, yup.Schema> = {};
+  for (const path of paths) rules[path] = schemaFieldRule(path, findSchemaField(schema, path), options);
+  return formSchema({ ...rules, ...options.rules });
+}
+
+/**
+ * The required, client-writable fields of the given sections that the account has no value for: what the
+ * finalize-registration form asks for (spec 000 §4). Names are dotted (`profile.firstName`, `data.salutation`).
+ */
+export function missingRequiredFields(
+  schema: AccountSchemaDefinition | undefined,
+  account: Record<string, unknown>,
+  sections: readonly ('profile' | 'data')[] = ['profile', 'data'],
+): string[] {
+  const missing: string[] = [];
+  for (const section of sections) {
+    const fields = schema?.[sectionKeys[section]]?.fields ?? {};
+    for (const [name, field] of Object.entries(fields)) {
+      if (!field.required || field.writeAccess === 'serverOnly') continue;
+      const path = name.startsWith('phones.') ? `${section}.phones.0.${name.slice('phones.'.length)}` : `${section}.${name}`;
+      if (!hasValue(valueAt(account, path))) missing.push(path);
+    }
+  }
+  return missing;
+}
+
+function valueAt(source: unknown, path: string): unknown {
+  let current = source;
+  for (const segment of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}

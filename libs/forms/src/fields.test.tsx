@@ -1,0 +1,403 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { useFormikContext } from 'formik';
+import * as yup from 'yup';
+import { accountFormSchema } from './account-schema';
+import { CheckboxField } from './fields/CheckboxField';
+import { DateField, joinDate, splitDate } from './fields/DateField';
+import { FormError } from './fields/FormError';
+import { PasswordField } from './fields/PasswordField';
+import { SelectField } from './fields/SelectField';
+import { SubmitButton } from './fields/SubmitButton';
+import { TextField } from './fields/TextField';
+import { message } from './messages';
+import { consentSchema, passwordSchema } from './rules';
+import { mapValidationErrors } from './server-errors';
+import { renderForm } from './test-utils';
+
+const accountSchema = {
+  profileSchema: {
+    fields: {
+      firstName: { type: 'string', required: true },
+      birthYear: { type: 'long', format: 'range(1900,2020)' },
+      'phones.number': { type: 'string' },
+    },
+  },
+  dataSchema: { fields: { salutation: { type: 'string', required: false } } },
+};
+
+const salutations = [
+  { value: 'mr', label: 'Herr' },
+  { value: 'mrs', label: 'Frau' },
+  { value: 'div', label: 'Divers' },
+];
+
+/** The element an input's aria-describedby points at. */
+function description(input: HTMLElement): HTMLElement | null {
+  const id = input.getAttribute('aria-describedby');
+  return id ? document.getElementById(id) : null;
+}
+
+describe('TextField', () => {
+  const setup = () =>
+    renderForm(
+      <>
+        <TextField name="profile.firstName" label="Vorname" autoComplete="given-name" required />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      { initialValues: { profile: { firstName: '' } }, validationSchema: accountFormSchema(accountSchema, ['profile.firstName']) },
+    );
+
+  it('is labelled and tells the browser what it holds', async () => {
+    await setup();
+    const input = screen.getByRole('textbox', { name: 'Vorname' });
+    expect(input).toHaveAttribute('autocomplete', 'given-name');
+    expect(input).toHaveAttribute('aria-required', 'true');
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('announces the error of a submitted field and points the input at it', async () => {
+    const { onSubmit } = await setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Bitte geben Sie einen Wert ein.');
+    const input = screen.getByRole('textbox', { name: 'Vorname' });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(description(input)).toBe(alert);
+    expect(input).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('clears the error once the value is fixed, and submits', async () => {
+    const { onSubmit } = await setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await screen.findByRole('alert');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Vorname' }), 'Jürgen');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Vorname' })).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ profile: { firstName: 'Jürgen' } }, expect.anything()));
+  });
+
+  it('shows an error once the field is left, before any submit', async () => {
+    await setup();
+    await userEvent.click(screen.getByRole('textbox', { name: 'Vorname' }));
+    await userEvent.tab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
+  });
+
+  it('shows the error in the new language after a language switch', async () => {
+    const { i18n } = await setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
+    await act(() => i18n.changeLanguage('en-GB'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a value.');
+  });
+});
+
+describe('validating the whole form on submit', () => {
+  it('shows every error at once, also of fields missing from the initial values', async () => {
+    const { onSubmit } = await renderForm(
+      <>
+        <TextField name="profile.firstName" label="Vorname" />
+        <TextField name="profile.phones.0.number" label="Telefonnummer" type="tel" autoComplete="tel" />
+        <PasswordField name="password" label="Passwort" autoComplete="new-password" />
+        <SubmitButton>Registrieren</SubmitButton>
+      </>,
+      {
+        initialValues: { profile: { firstName: '' } } as Record<string, unknown>,
+        validationSchema: accountFormSchema(accountSchema, ['profile.firstName', 'profile.phones.0.number'], {
+          rules: { password: passwordSchema({ minLength: 8, minCharGroups: 4 }) },
+        }),
+      },
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Telefonnummer' }), '0049123');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrieren' }));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
+    expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
+    expect(screen.getByRole('textbox', { name: 'Telefonnummer' })).toHaveAccessibleDescription(
+      'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4912345678.',
+    );
+    expect(screen.getByLabelText('Passwort')).toHaveAccessibleDescription('Bitte geben Sie Ihr Passwort ein.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('PasswordField', () => {
+  const setup = () =>
+    renderForm(
+      <>
+        <PasswordField name="password" label="Passwort" autoComplete="new-password" />
+        <SubmitButton>Weiter</SubmitButton>
+      </>,
+      { initialValues: { password: '' }, validationSchema: yup.object({ password: passwordSchema({ minLength: 8, minCharGroups: 4 }) }) },
+    );
+
+  it('shows and hides the password', async () => {
+    await setup();
+    const input = screen.getByLabelText('Passwort');
+    expect(input).toHaveAttribute('type', 'password');
+    expect(input).toHaveAttribute('autocomplete', 'new-password');
+    await userEvent.type(input, 'Geheim1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort anzeigen' }));
+    expect(input).toHaveAttribute('type', 'text');
+    expect(input).toHaveValue('Geheim1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort verbergen' }));
+    expect(input).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Passwort anzeigen' })).toHaveAttribute('aria-controls', input.id);
+  });
+
+  it('the toggle does not submit the form', async () => {
+    const { onSubmit } = await setup();
+    await userEvent.type(screen.getByLabelText('Passwort'), 'Geheim1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort anzeigen' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('says how long the password must be', async () => {
+    await setup();
+    await userEvent.type(screen.getByLabelText('Passwort'), 'Ab1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Das Passwort muss mindestens 8 Zeichen lang sein.');
+  });
+});
+
+describe('SelectField', () => {
+  const options = (select: HTMLElement) => within(select).getAllByRole('option');
+
+  it('offers an empty option when the field is optional', async () => {
+    const { onSubmit } = await renderForm(
+      <>
+        <SelectField name="data.salutation" label="Anrede" options={salutations} autoComplete="honorific-prefix" />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      { initialValues: { data: { salutation: 'mrs' } } },
+    );
+    const select = screen.getByRole('combobox', { name: 'Anrede' });
+    expect(options(select).map((option) => option.textContent)).toEqual(['Keine Angabe', 'Herr', 'Frau', 'Divers']);
+    expect(select).toHaveValue('mrs');
+    await userEvent.selectOptions(select, 'Keine Angabe');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ data: { salutation: '' } }, expect.anything()));
+  });
+
+  it('offers no empty option when the field is required and has a value', async () => {
+    await renderForm(<SelectField name="data.salutation" label="Anrede" options={salutations} required />, {
+      initialValues: { data: { salutation: 'mr' } },
+    });
+    expect(options(screen.getByRole('combobox', { name: 'Anrede' })).map((option) => option.getAttribute('value'))).toEqual(['mr', 'mrs', 'div']);
+  });
+
+  it('shows a placeholder that cannot be chosen while a required field has no value', async () => {
+    await renderForm(
+      <>
+        <SelectField name="data.salutation" label="Anrede" options={salutations} required />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      {
+        initialValues: { data: { salutation: '' } },
+        validationSchema: accountFormSchema({ dataSchema: { fields: { salutation: { type: 'string', required: true } } } }, ['data.salutation']),
+      },
+    );
+    const select = screen.getByRole('combobox', { name: 'Anrede' });
+    const [placeholder] = options(select);
+    expect(placeholder).toHaveTextContent('Bitte auswählen');
+    expect(placeholder).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.selectOptions(select, 'Frau');
+    await waitFor(() => expect(options(select)).toHaveLength(3));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('CheckboxField', () => {
+  const setup = () =>
+    renderForm(
+      <>
+        <CheckboxField
+          name="consent"
+          required
+          label={
+            <>
+              Ich stimme den <a href="https://example.org/agb.pdf">Nutzungsbedingungen</a> zu.
+            </>
+          }
+        />
+        <SubmitButton>Registrieren</SubmitButton>
+      </>,
+      { initialValues: { consent: false }, validationSchema: yup.object({ consent: consentSchema() }) },
+    );
+
+  it('has the link in its label', async () => {
+    await setup();
+    expect(screen.getByRole('checkbox', { name: 'Ich stimme den Nutzungsbedingungen zu.' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Nutzungsbedingungen' })).toHaveAttribute('href', 'https://example.org/agb.pdf');
+  });
+
+  it('asks for consent, then submits a boolean', async () => {
+    const { onSubmit } = await setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Registrieren' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte stimmen Sie den Nutzungsbedingungen zu.');
+    const checkbox = screen.getByRole('checkbox');
+    expect(checkbox).toHaveAttribute('aria-invalid', 'true');
+    expect(checkbox).toHaveAccessibleDescription('Bitte stimmen Sie den Nutzungsbedingungen zu.');
+    await userEvent.click(checkbox);
+    expect(checkbox).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Registrieren' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ consent: true }, expect.anything()));
+  });
+
+  it('keeps an unset value boolean', async () => {
+    const { onSubmit } = await renderForm(
+      <>
+        <CheckboxField name="data.sfmc.dataProcessingConsented" label="Personalisierte Newsletter" />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      { initialValues: {} as Record<string, unknown> },
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Personalisierte Newsletter' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ data: { sfmc: { dataProcessingConsented: true } } }, expect.anything()));
+  });
+});
+
+describe('DateField', () => {
+  it.each([
+    ['1980-05-17', { birthDay: 17, birthMonth: 5, birthYear: 1980 }],
+    ['2001-12-01', { birthDay: 1, birthMonth: 12, birthYear: 2001 }],
+    ['', {}],
+    ['17.05.1980', {}],
+  ])('splits %j', (value, parts) => {
+    expect(splitDate(value)).toEqual(parts);
+  });
+
+  it.each([
+    [{ birthDay: 17, birthMonth: 5, birthYear: 1980 }, '1980-05-17'],
+    [{ birthDay: 1, birthMonth: 2, birthYear: 1955 }, '1955-02-01'],
+    [{ birthYear: 1980 }, ''],
+    [{}, ''],
+  ])('joins %j', (parts, value) => {
+    expect(joinDate(parts)).toBe(value);
+  });
+
+  const setup = (profile: Record<string, unknown>) =>
+    renderForm(
+      <>
+        <DateField label="Geburtsdatum" />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      {
+        initialValues: { profile },
+        validationSchema: accountFormSchema(accountSchema, ['profile.birthYear']),
+      },
+    );
+
+  it('shows the stored date and saves a new one split into day, month and year', async () => {
+    const { onSubmit } = await setup({ birthDay: 17, birthMonth: 5, birthYear: 1980, firstName: 'Anna' });
+    const input = screen.getByLabelText('Geburtsdatum');
+    expect(input).toHaveAttribute('type', 'date');
+    expect(input).toHaveAttribute('autocomplete', 'bday');
+    expect(input).toHaveValue('1980-05-17');
+    await userEvent.clear(input);
+    await userEvent.type(input, '1975-11-03');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ profile: { birthDay: 3, birthMonth: 11, birthYear: 1975, firstName: 'Anna' } }, expect.anything()),
+    );
+  });
+
+  it('announces a birth year outside 1900 to 2020', async () => {
+    const { onSubmit } = await setup({});
+    const input = screen.getByLabelText('Geburtsdatum');
+    await userEvent.type(input, '2021-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('empties all three parts when the date is cleared', async () => {
+    const { onSubmit } = await setup({ birthDay: 17, birthMonth: 5, birthYear: 1980 });
+    await userEvent.clear(screen.getByLabelText('Geburtsdatum'));
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ profile: { birthDay: undefined, birthMonth: undefined, birthYear: undefined } }, expect.anything()),
+    );
+  });
+});
+
+/** Stands in for a page that sends the form and gets the server's validation errors back. */
+function ServerAnswer() {
+  const { setErrors, setStatus } = useFormikContext();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        setErrors(
+          mapValidationErrors([{ fieldName: 'profile.phones.number', errorCode: 400026, message: 'Invalid phone number' }], {
+            keyPattern: 'ap.errors.{fieldName}.{errorCode}',
+          }),
+        );
+        setStatus({ formError: message('global.errors.form.check', 'Please check your entries in the form.') });
+      }}
+    >
+      Antwort
+    </button>
+  );
+}
+
+describe('server errors and FormError', () => {
+  it('shows the server error at the first phone entry and the general error above the button', async () => {
+    await renderForm(
+      <>
+        <TextField name="profile.phones.0.number" label="Telefonnummer" type="tel" />
+        <FormError />
+        <SubmitButton>Speichern</SubmitButton>
+        <ServerAnswer />
+      </>,
+      { initialValues: { profile: { phones: [{ number: '+4912345678' }] } } },
+    );
+    const general = screen.getByRole('alert');
+    expect(general).toBeEmptyDOMElement();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Antwort' }));
+    expect(screen.getByRole('textbox', { name: 'Telefonnummer' })).toHaveAccessibleDescription('Invalid phone number');
+    expect(general).toHaveTextContent('Please check your entries in the form.');
+  });
+
+  it('shows a message passed to it', async () => {
+    await renderForm(<FormError message={message('mpp.errors.400006.general', 'Validation failed')} />, { initialValues: {} });
+    expect(screen.getByRole('alert')).toHaveTextContent('Validation failed');
+  });
+});
+
+describe('accessibility', () => {
+  it('has no axe violations, with errors shown', async () => {
+    const { container } = await renderForm(
+      <>
+        <TextField name="profile.firstName" label="Vorname" autoComplete="given-name" required hint="Wie auf Ihrem Ausweis" />
+        <PasswordField name="password" label="Passwort" required />
+        <SelectField name="data.salutation" label="Anrede" options={salutations} />
+        <SelectField name="country" label="Land" options={[{ value: 'DE', label: 'Deutschland' }]} required />
+        <CheckboxField name="consent" label={<a href="https://example.org/agb.pdf">Nutzungsbedingungen</a>} required />
+        <DateField label="Geburtsdatum" />
+        <FormError />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      {
+        initialValues: { profile: { firstName: '' }, password: '', data: { salutation: '' }, country: '', consent: false },
+        validationSchema: accountFormSchema(accountSchema, ['profile.firstName', 'profile.birthYear'], {
+          rules: { password: passwordSchema(), consent: consentSchema(), country: yup.string().required(message('x', 'Bitte wählen')) },
+        }),
+      },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').length).toBeGreaterThan(3));
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import { getIn, setIn, useFormikContext } from 'formik';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { classNames, describedBy, FieldError, FieldHint, FieldLabel, useFieldError } from './field-state';
+
+/** A date split the way the account stores the date of birth. */
+export interface DateParts {
+  birthDay?: number;
+  birthMonth?: number;
+  birthYear?: number;
+}
+
+/** Where the three parts live in the form values. */
+export interface DateFieldNames {
+  day: string;
+  month: string;
+  year: string;
+}
+
+/** The account's date of birth (spec 000 §3, spec 001 §3). */
+export const BIRTH_DATE_FIELDS: DateFieldNames = { day: 'profile.birthDay', month: 'profile.birthMonth', year: 'profile.birthYear' };
+
+const ISO_DATE = /^(\d{4,})-(\d{2})-(\d{2})$/;
+
+/** Splits the value of a date input (`1980-05-17`) into day, month and year; an empty or partial value into nothing. */
+export function splitDate(value: string): DateParts {
+  const match = ISO_DATE.exec(value);
+  if (!match) return {};
+  return { birthDay: Number(match[3]), birthMonth: Number(match[2]), birthYear: Number(match[1]) };
+}
+
+/** The value of a date input for the parts; empty unless all three are whole numbers (a year alone shows no date). */
+export function joinDate({ birthDay, birthMonth, birthYear }: DateParts): string {
+  const parts = [birthYear, birthMonth, birthDay].map((part) => (typeof part === 'string' && part !== '' ? Number(part) : part));
+  if (!parts.every((part): part is number => typeof part === 'number' && Number.isInteger(part) && part > 0)) return '';
+  const [year, month, day] = parts as [number, number, number];
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export interface DateFieldProps {
+  label: ReactNode;
+  names?: DateFieldNames;
+  required?: boolean;
+  hint?: ReactNode;
+  id?: string;
+  /** Earliest and latest selectable dates (default: the birth years 1900 to 2020). */
+  min?: string;
+  max?: string;
+  autoComplete?: string;
+  className?: string;
+}
+
+/**
+ * One date input whose value is split into day, month and year (spec 000 §3: "Date of birth is entered as one
+ * date and split into day, month, year"). Errors of any of the three parts show at the input.
+ */
+export function DateField({
+  label,
+  names = BIRTH_DATE_FIELDS,
+  required,
+  hint,
+  id,
+  min = '1900-01-01',
+  max = '2020-12-31',
+  autoComplete = 'bday',
+  className,
+}: DateFieldProps) {
+  const { values, touched, setValues, setTouched } = useFormikContext<Record<string, unknown>>();
+  const error = useFieldError([names.year, names.month, names.day]);
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const value = joinDate({
+    birthDay: getIn(values, names.day) as number | undefined,
+    birthMonth: getIn(values, names.month) as number | undefined,
+    birthYear: getIn(values, names.year) as number | undefined,
+  });
+
+  function change(event: ChangeEvent<HTMLInputElement>) {
+    const parts = splitDate(event.target.value);
+    void setValues((previous) => {
+      let next = setIn(previous, names.day, parts.birthDay);
+      next = setIn(next, names.month, parts.birthMonth);
+      return setIn(next, names.year, parts.birthYear) as Record<string, unknown>;
+    });
+  }
+
+  function blur() {
+    let next = setIn(touched, names.day, true);
+    next = setIn(next, names.month, true);
+    void setTouched(setIn(next, names.year, true) as typeof touched);
+  }
+
+  return (
+    <div className={classNames('form-field', error && 'form-field--invalid', className)}>
+      <FieldLabel htmlFor={inputId} required={required}>
+        {label}
+      </FieldLabel>
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      <input
+        id={inputId}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={change}
+        onBlur={blur}
+        autoComplete={autoComplete}
+        className="form-field__input"
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? hintId : undefined, error && errorId)}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { createI18n, loadShippedMessages } from '@portal/i18n';
+import { isMessage, message, messages, toMessage, translateMessage } from './messages';
+
+describe('message descriptors', () => {
+  it.each([
+    [message('a', 'A'), true],
+    [message(['a', 'b'], 'A', { 0: 1 }), true],
+    ['text', false],
+    [{ key: 1, fallback: 'A' }, false],
+    [{ firstName: message('a', 'A') }, false],
+    [[message('a', 'A')], false],
+    [null, false],
+  ])('%j is a message: %s', (value, expected) => {
+    expect(isMessage(value)).toBe(expected);
+  });
+
+  it('takes a plain string as its own key and text', () => {
+    expect(toMessage('Bitte prüfen')).toEqual({ key: 'Bitte prüfen', fallback: 'Bitte prüfen' });
+    expect(toMessage('')).toBeUndefined();
+    expect(toMessage({ nested: 'error object' })).toBeUndefined();
+  });
+});
+
+describe('translateMessage', () => {
+  it.each([
+    ['de-DE', messages.required('profile.firstName'), 'Bitte geben Sie einen Wert ein.'],
+    ['en-GB', messages.required('profile.firstName'), 'Please enter a value.'],
+    ['de-DE', messages.format('profile.zip'), 'Der angegebene Wert entspricht nicht dem erwarteten Format.'],
+    ['de-DE', messages.passwordMinLength(8), 'Das Passwort muss mindestens 8 Zeichen lang sein.'],
+    ['en-GB', messages.passwordMinLength(12), 'The password must be at least 12 characters long.'],
+    ['fr-FR', messages.birthYearRange(1900, 2020), "L'année de naissance doit être comprise entre 1900 et 2020."],
+    ['en-GB', messages.birthYearRange(1900, 2020), 'The year of birth must be between 1900 and 2020.'],
+    ['de-DE', messages.retypeMismatch(), 'Die eingegebenen Passwörter stimmen nicht überein.'],
+    ['en-GB', messages.consentMissing(), 'Please agree to the terms and conditions of use.'],
+    ['de-DE', message('ap.errors.profile.firstName.400026', 'Invalid format'), 'Invalid format'],
+  ])('%s: %j', async (language, descriptor, text) => {
+    const i18n = await createI18n(loadShippedMessages, language);
+    expect(translateMessage(i18n.t, descriptor)).toBe(text);
+  });
+
+  it('prefers the field key when the catalogue has one', async () => {
+    const i18n = await createI18n(async () => ({ 'gigya.schema.profile.zip': 'PLZ falsch', 'global.validation.format': 'Format falsch' }));
+    expect(translateMessage(i18n.t, messages.format('profile.zip'))).toBe('PLZ falsch');
+    expect(translateMessage(i18n.t, messages.format('profile.city'))).toBe('Format falsch');
+  });
+
+  it('uses the English fallback with placeholders filled when no catalogue is loaded', async () => {
+    const i18n = await createI18n(async () => ({}));
+    expect(translateMessage(i18n.t, messages.passwordMinLength(8))).toBe('The password must be at least 8 characters long.');
+  });
+});

@@ -1,0 +1,242 @@
+import * as yup from 'yup';
+import {
+  birthYearSchema,
+  charGroupCount,
+  consentSchema,
+  emailSchema,
+  firstNameSchema,
+  isValidPhoneNumber,
+  newPasswordSchema,
+  passwordSchema,
+  phoneSchema,
+  postcodeSchema,
+  retypePasswordSchema,
+} from './rules';
+import { messages } from './messages';
+import { firstError, firstKey } from './test-utils';
+
+const policy = { minLength: 8, minCharGroups: 4 };
+
+describe('passwordSchema', () => {
+  it.each([
+    ['missing', undefined, 'global.password.required'],
+    ['empty', '', 'global.password.required'],
+    ['too short', 'Ab1!', 'global.passwordcomplexity.error.minlength'],
+    ['no special character', 'Abcdefg1', 'global.passwordcomplexity.error.chargroups.all'],
+    ['no digit', 'Abcdefg!', 'global.passwordcomplexity.error.chargroups.all'],
+    ['no upper case', 'abcdef1!', 'global.passwordcomplexity.error.chargroups.all'],
+    ['no lower case', 'ABCDEF1!', 'global.passwordcomplexity.error.chargroups.all'],
+    ['all four groups', 'Abcdef1!', undefined],
+    ['umlauts count as letters', 'Äöüßxy1!', undefined],
+  ])('%s', async (_case, password, key) => {
+    expect(firstKey(await firstError(passwordSchema(policy), password))).toBe(key);
+  });
+
+  it('says how long the password must be', async () => {
+    expect(await firstError(passwordSchema({ minLength: 10, minCharGroups: 0 }), 'Abcdef1!')).toEqual(messages.passwordMinLength(10));
+  });
+
+  it('counts characters, not UTF-16 units', async () => {
+    await expect(passwordSchema({ minLength: 8, minCharGroups: 0 }).isValid('😀😀😀😀')).resolves.toBe(false);
+  });
+
+  it.each([
+    [2, 'abcdefg1', undefined],
+    [3, 'abcdefg1', 'global.passwordcomplexity.error.chargroups'],
+    [3, 'Abcdefg1', undefined],
+  ])('asks for %s character groups', async (minCharGroups, password, key) => {
+    expect(firstKey(await firstError(passwordSchema({ minLength: 8, minCharGroups }), password))).toBe(key);
+  });
+
+  it.each([
+    ['Abcdef1!x', undefined],
+    ['Abcdef1!', 'global.passwordcomplexity.error.regex'],
+  ])('applies the optional policy regex to %s', async (password, key) => {
+    const schema = passwordSchema({ minLength: 8, minCharGroups: 4, regExp: 'x$' });
+    expect(firstKey(await firstError(schema, password))).toBe(key);
+  });
+
+  it('ignores a policy regex that does not compile', async () => {
+    await expect(passwordSchema({ ...policy, regExp: '([' }).isValid('Abcdef1!')).resolves.toBe(true);
+  });
+
+  it('without a policy only asks for a password (login)', async () => {
+    await expect(passwordSchema().isValid('x')).resolves.toBe(true);
+    expect(firstKey(await firstError(passwordSchema(), ''))).toBe('global.password.required');
+  });
+});
+
+describe('charGroupCount', () => {
+  it.each([
+    ['', 0],
+    ['abc', 1],
+    ['aB', 2],
+    ['aB1', 3],
+    ['aB1 ', 4],
+    ['éÉ٣€', 4],
+  ])('%j uses %s groups', (password, groups) => {
+    expect(charGroupCount(password)).toBe(groups);
+  });
+});
+
+describe('newPasswordSchema', () => {
+  const form = yup.object({ currentPassword: yup.string(), newPassword: newPasswordSchema(policy) });
+  it.each([
+    ['Abcdef1!', 'Abcdef1!', 'global.password.error.same'],
+    ['Abcdef1!', 'Abcdef1?', undefined],
+    ['Abcdef1!', 'short', 'global.passwordcomplexity.error.minlength'],
+    ['', 'Abcdef1!', undefined],
+  ])('current %j, new %j', async (currentPassword, newPassword, key) => {
+    expect(firstKey(await firstError(form, { currentPassword, newPassword }))).toBe(key);
+  });
+});
+
+describe('retypePasswordSchema', () => {
+  const form = yup.object({ password: yup.string(), retypePassword: retypePasswordSchema() });
+  it.each([
+    ['Abcdef1!', 'Abcdef1!', undefined],
+    ['Abcdef1!', 'Abcdef1?', 'clp.resetpassword.retypepassword.mismatch'],
+    ['Abcdef1!', '', 'global.password.required'],
+  ])('password %j, retyped %j', async (password, retypePassword, key) => {
+    expect(firstKey(await firstError(form, { password, retypePassword }))).toBe(key);
+  });
+
+  it('has the spec text as fallback', () => {
+    expect(messages.retypeMismatch().fallback).toBe("The passwords you entered don't match.");
+  });
+});
+
+describe('consentSchema', () => {
+  it.each([
+    [true, undefined],
+    [false, 'clp.registration.iconsent.missing'],
+    [undefined, 'clp.registration.iconsent.missing'],
+  ])('%s', async (value, key) => {
+    expect(firstKey(await firstError(consentSchema(), value))).toBe(key);
+  });
+
+  it('takes another message (the preference centre opt-in)', async () => {
+    const missing = { key: 'mpp.optin.missing', fallback: 'To save, please fill in this field.' };
+    expect(await firstError(consentSchema(missing), false)).toEqual(missing);
+  });
+});
+
+describe('emailSchema', () => {
+  it.each([
+    ['', undefined, undefined],
+    ['', messages.emailRequired(), 'global.email.required'],
+    ['   ', messages.emailRequired(), 'global.email.required'],
+    ['kunde@example.com', messages.emailRequired(), undefined],
+    ['kunde@', undefined, 'gigya.schema.profile.email'],
+  ])('%j (required: %j)', async (value, required, key) => {
+    expect(firstKey(await firstError(emailSchema({ required }), value))).toBe(key);
+  });
+});
+
+describe('phone numbers', () => {
+  it.each([
+    ['+4912345678', true],
+    ['+491701234567', true],
+    ['+351912345678', true],
+    ['+35191234567', false],
+    ['+3519123456789', false],
+    ['+48123456789', true],
+    ['+4812345678', false],
+    ['+481234567890', false],
+    ['4912345678', false],
+    ['+49 1234 5678', false],
+    ['+49-12345678', false],
+    ['+0912345678', false],
+    ['+12345', false],
+    ['+1234567890123456', false],
+    ['+49123456a8', false],
+  ])('%s valid: %s', (value, valid) => {
+    expect(isValidPhoneNumber(value)).toBe(valid);
+  });
+
+  it('leaves an empty number to the required rule', async () => {
+    await expect(phoneSchema().isValid('')).resolves.toBe(true);
+    expect(firstKey(await firstError(phoneSchema(), '12345'))).toBe('gigya.schema.profile.phones.number');
+  });
+});
+
+describe('birthYearSchema', () => {
+  it.each([
+    [1900, true],
+    [2020, true],
+    [1985, true],
+    ['1985', true],
+    ['', true],
+    [undefined, true],
+    [1899, false],
+    [2021, false],
+    [1985.5, false],
+    ['neunzehn', false],
+  ])('%j valid: %s', async (value, valid) => {
+    await expect(birthYearSchema().isValid(value)).resolves.toBe(valid);
+  });
+
+  it('says the range', async () => {
+    const error = await firstError(birthYearSchema(), 1899);
+    expect(error).toEqual(messages.birthYearRange(1900, 2020));
+    expect(error?.fallback).toBe('The year of birth must be between {min} and {max}.');
+  });
+});
+
+describe('firstNameSchema', () => {
+  it.each([
+    ['Anna', true],
+    ['Jürgen', true],
+    ['Zoë', true],
+    ['Zoe\u0308', true],
+    ['François', true],
+    ['Łukasz', true],
+    ['João', true],
+    ['Anne-Marie', true],
+    ['Mary Ann', true],
+    ["D'Angelo", true],
+    ['D’Angelo', true],
+    ['', true],
+    ['Anna1', false],
+    ['-Anna', false],
+    ['Anna!', false],
+    ['<script>', false],
+    ['A'.repeat(51), false],
+  ])('%j valid: %s', async (value, valid) => {
+    await expect(firstNameSchema().isValid(value)).resolves.toBe(valid);
+  });
+});
+
+describe('postcodeSchema', () => {
+  const rules = {
+    DE: { regex: '^\\d{5}$', errorMessage: 'Bitte geben Sie eine fünfstellige Postleitzahl ein.' },
+    BE: { regex: '^\\d{4}$', errorMessage: '' },
+    LU: { regex: '^\\d{5}$', errorMessage: 'clp.zip.lu.error' },
+  };
+  const form = yup.object({ country: yup.string(), zip: postcodeSchema(rules) });
+
+  it.each([
+    ['DE', '20095', true],
+    ['DE', '2009', false],
+    ['BE', '1000', true],
+    ['BE', '10000', false],
+    ['LU', '12345', true],
+    ['AT', '1010', true],
+    ['AT', 'ABCDEFGHIJK', false],
+    ['', 'anything at all', true],
+  ])('%s %s valid: %s', async (country, zip, valid) => {
+    await expect(form.isValid({ country, zip })).resolves.toBe(valid);
+  });
+
+  it('uses the configured message as key and text, else the generic format message', async () => {
+    expect(await firstError(form, { country: 'DE', zip: '1' })).toEqual({ key: rules.DE.errorMessage, fallback: rules.DE.errorMessage });
+    expect(await firstError(form, { country: 'LU', zip: '1' })).toEqual({ key: 'clp.zip.lu.error', fallback: 'clp.zip.lu.error' });
+    expect(await firstError(form, { country: 'BE', zip: '1' })).toEqual(messages.format('profile.zip'));
+    expect(await firstError(form, { country: 'AT', zip: 'ABCDEFGHIJK' })).toEqual(messages.format('profile.zip'));
+  });
+
+  it('validates again when the country changes', async () => {
+    await expect(form.isValid({ country: 'DE', zip: '1000' })).resolves.toBe(false);
+    await expect(form.isValid({ country: 'BE', zip: '1000' })).resolves.toBe(true);
+  });
+});

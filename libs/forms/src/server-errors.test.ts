@@ -1,0 +1,60 @@
+import { ACCOUNT_PORTAL_ERROR_KEYS, defaultFieldPath, mapValidationErrors, PREFERENCE_CENTRE_ERROR_KEYS } from './server-errors';
+
+const errors = [
+  { fieldName: 'profile.firstName', errorCode: 400026, message: 'Invalid format' },
+  { fieldName: 'profile.phones.number', errorCode: 400026, message: 'Invalid phone' },
+  { fieldName: 'email', errorCode: 400003, message: 'email already exists' },
+];
+
+describe('mapValidationErrors', () => {
+  it('keys the account portal errors ap.errors.{field}.{errorCode}, falling back to the server message', () => {
+    expect(mapValidationErrors(errors, { keyPattern: ACCOUNT_PORTAL_ERROR_KEYS })).toEqual({
+      profile: {
+        firstName: { key: 'ap.errors.profile.firstName.400026', fallback: 'Invalid format' },
+        phones: [{ number: { key: 'ap.errors.profile.phones.number.400026', fallback: 'Invalid phone' } }],
+      },
+      email: { key: 'ap.errors.email.400003', fallback: 'email already exists' },
+    });
+  });
+
+  it('keys the preference centre errors mpp.errors.{errorCode}.{fieldName}', () => {
+    expect(mapValidationErrors(errors.slice(0, 1), { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS })).toEqual({
+      profile: { firstName: { key: 'mpp.errors.400026.profile.firstName', fallback: 'Invalid format' } },
+    });
+  });
+
+  it.each([
+    [{}, 'ap.errors.email.400003'],
+    [{ keyPrefix: 'clp.errors' }, 'clp.errors.email.400003'],
+    [{ keyPrefix: 'clp.errors', keyPattern: 'x.{errorCode}' }, 'x.400003'],
+  ])('builds the key from %j', (options, key) => {
+    expect(mapValidationErrors([errors[2]!], options)).toEqual({ email: { key, fallback: 'email already exists' } });
+  });
+
+  it.each([
+    ['profile.phones.number', 'profile.phones.0.number'],
+    ['profile.phones.type', 'profile.phones.0.number'],
+    ['profile.phones', 'profile.phones.0.number'],
+    ['profile.phones[1].number', 'profile.phones.0.number'],
+    ['profile.phonesExtra', 'profile.phonesExtra'],
+    ['password', 'password'],
+  ])('puts %s at %s', (fieldName, path) => {
+    expect(defaultFieldPath(fieldName)).toBe(path);
+  });
+
+  it('keeps the first error of a field and drops fields the form does not show', () => {
+    const result = mapValidationErrors(
+      [
+        { fieldName: 'password', errorCode: 403042, message: 'Invalid password' },
+        { fieldName: 'password', errorCode: 400006, message: 'Policy' },
+        { fieldName: 'data.customerassignment', errorCode: 400020, message: 'Server only' },
+      ],
+      { fieldPath: (name) => (name === 'password' ? 'currentPassword' : undefined) },
+    );
+    expect(result).toEqual({ currentPassword: { key: 'ap.errors.password.403042', fallback: 'Invalid password' } });
+  });
+
+  it('maps nothing to no errors', () => {
+    expect(mapValidationErrors(undefined)).toEqual({});
+  });
+});

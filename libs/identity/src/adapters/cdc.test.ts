@@ -1,0 +1,72 @@
+import { createScriptedGigya } from '../testing';
+import type { LoginEvent } from '../types';
+import { cdcScriptUrl, createCdcProvider } from './cdc';
+
+type GigyaWindow = Window & { gigya?: unknown; onGigyaServiceReady?: unknown };
+
+afterEach(() => {
+  delete (window as GigyaWindow).gigya;
+  delete (window as GigyaWindow).onGigyaServiceReady;
+});
+
+describe('cdc adapter', () => {
+  it('loads the SDK once from the data centre with api key and language, then calls through it', async () => {
+    const scripted = createScriptedGigya({
+      login: (params) => ({ errorCode: 0, UID: 'u1', params }),
+      getSchema: () => ({ errorCode: 0, profileSchema: { fields: {} } }),
+    });
+    const loadScript = jest.fn(async () => {
+      (window as GigyaWindow).gigya = scripted.gigya;
+      ((window as GigyaWindow).onGigyaServiceReady as () => void)();
+    });
+    const provider = createCdcProvider({ apiKey: 'KEY', dataCenter: 'us1', language: 'de', loadScript });
+    const [login, schema] = await Promise.all([
+      provider.login({ loginID: 'a@example.org', password: 'pw' }),
+      provider.getSchema(),
+    ]);
+    expect(loadScript).toHaveBeenCalledTimes(1);
+    expect(loadScript).toHaveBeenCalledWith('https://cdns.us1.gigya.com/js/gigya.js?apikey=KEY&lang=de');
+    expect(login).toMatchObject({ errorCode: 0, UID: 'u1' });
+    expect(schema.profileSchema).toEqual({ fields: {} });
+    expect(scripted.calls.map((c) => c.method)).toEqual(['login', 'getSchema']);
+    expect(scripted.calls[0]?.params).toEqual({ loginID: 'a@example.org', password: 'pw' });
+  });
+
+  it('defaults to the eu1 data centre', () => {
+    expect(cdcScriptUrl({ apiKey: 'K y', language: 'fr' })).toBe('https://cdns.eu1.gigya.com/js/gigya.js?apikey=K+y&lang=fr');
+  });
+
+  it('resolves provider errors with the envelope', async () => {
+    const scripted = createScriptedGigya({ login: () => ({ errorCode: 403120, errorMessage: 'Account temporarily locked out' }) });
+    (window as GigyaWindow).gigya = scripted.gigya;
+    const provider = createCdcProvider({ apiKey: 'KEY', language: 'de', loadScript: jest.fn() });
+    await expect(provider.login({ loginID: 'a', password: 'b' })).resolves.toMatchObject({ errorCode: 403120 });
+  });
+
+  it('rejects with a transport error when the script cannot load, and tries again on the next call', async () => {
+    const loadScript = jest.fn().mockRejectedValueOnce(new Error('blocked')).mockImplementationOnce(async () => {
+      (window as GigyaWindow).gigya = createScriptedGigya().gigya;
+    });
+    const provider = createCdcProvider({ apiKey: 'KEY', language: 'de', loadScript });
+    await expect(provider.getPolicies()).rejects.toMatchObject({ name: 'IdentityTransportError', code: 'script-load' });
+    await expect(provider.getPolicies()).resolves.toEqual({ errorCode: 0 });
+    expect(loadScript).toHaveBeenCalledTimes(2);
+  });
+
+  it('passes the SDK login and logout events on in the contract shape', async () => {
+    const scripted = createScriptedGigya();
+    (window as GigyaWindow).gigya = scripted.gigya;
+    const provider = createCdcProvider({ apiKey: 'KEY', language: 'de', loadScript: jest.fn() });
+    const logins: LoginEvent[] = [];
+    const logout = jest.fn();
+    provider.onLogin((e) => logins.push(e));
+    provider.onLogout(logout);
+    await provider.getPolicies();
+    scripted.fireLogin({ UID: 'u1', provider: 'googleplus', profile: { email: 'a@example.org' }, newUser: true });
+    scripted.fireLogout();
+    expect(logins).toEqual([
+      { eventName: 'login', UID: 'u1', provider: 'googleplus', profile: { email: 'a@example.org' }, data: undefined, preferences: undefined, subscriptions: undefined, newUser: true },
+    ]);
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,146 @@
+import type { Envelope } from '../envelope';
+import { IdentityTransportError } from '../errors';
+import { IdentityEvents, loginEventFrom, withLoginSections } from '../events';
+import type { IdentityMethod, IdentityProvider, SocialLoginParams, SocialLoginResponse } from '../types';
+
+export interface HttpProviderOptions {
+  /** Where the service is; '' for the same origin (the default deployment). */
+  baseUrl?: string;
+  /** Defaults to the global fetch; tests pass one that keeps cookies. */
+  fetch?: typeof fetch;
+  /** How socialLogin leaves the page; defaults to `window.location.assign`. */
+  navigate?: (url: string) => void;
+}
+
+/**
+ * The embedded provider of the Go service: `POST {baseUrl}/identity/accounts.<method>` with a JSON body; the
+ * session is an HttpOnly cookie the browser keeps.
+ */
+export function createHttpProvider(options: HttpProviderOptions = {}): IdentityProvider {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const navigate = options.navigate ?? ((url: string) => window.location.assign(url));
+  const events = new IdentityEvents();
+
+  async function call<T extends Envelope>(method: IdentityMethod, params: object = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}/identity/accounts.${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify(params),
+      });
+    } catch (cause) {
+      throw new IdentityTransportError('network', `accounts.${method}: the identity service could not be reached`, { cause });
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (cause) {
+      throw new IdentityTransportError('invalid-response', `accounts.${method}: answer ${response.status} is not JSON`, {
+        cause,
+        status: response.status,
+      });
+    }
+    if (!isEnvelope(body)) {
+      throw new IdentityTransportError('invalid-response', `accounts.${method}: answer ${response.status} is not an envelope`, {
+        status: response.status,
+      });
+    }
+    return body as T;
+  }
+
+  return {
+    initRegistration: (params = {}) => call('initRegistration', params),
+    async register(params) {
+      const wantsSession = params.finalizeRegistration === true;
+      const answer = await call<Awaited<ReturnType<IdentityProvider['register']>>>('register', {
+        ...params,
+        ...(wantsSession ? { include: withLoginSections(params.include) } : {}),
+      });
+      if (wantsSession && answer.errorCode === 0) events.emitLogin(loginEventFrom(answer, 'site', true));
+      return answer;
+    },
+    async finalizeRegistration(params) {
+      const answer = await call<Awaited<ReturnType<IdentityProvider['finalizeRegistration']>>>('finalizeRegistration', {
+        ...params,
+        include: withLoginSections(params.include),
+      });
+      if (answer.errorCode === 0) events.emitLogin(loginEventFrom(answer, 'site', true));
+      return answer;
+    },
+    async login(params) {
+      const answer = await call<Awaited<ReturnType<IdentityProvider['login']>>>('login', {
+        ...params,
+        include: withLoginSections(params.include),
+      });
+      // 200009 (stale link token) opens no session: the app logs in plainly next (spec 000 §4).
+      if (answer.errorCode === 0) events.emitLogin(loginEventFrom(answer, 'site', false));
+      return answer;
+    },
+    socialLogin(params: SocialLoginParams): Promise<SocialLoginResponse> {
+      navigate(socialLoginUrl(baseUrl, params));
+      // The page is on its way to the social provider; the answer arrives as query parameters of redirectURL.
+      return new Promise<SocialLoginResponse>(() => undefined);
+    },
+    getConflictingAccount: (params) => call('getConflictingAccount', params),
+    getAccountInfo: (params = {}) => call('getAccountInfo', params),
+    setAccountInfo: (params) => call('setAccountInfo', params),
+    resetPassword: (params) => call('resetPassword', params),
+    resendVerificationCode: (params) => call('resendVerificationCode', params),
+    getSchema: (params = {}) => call('getSchema', params),
+    getPolicies: (params = {}) => call('getPolicies', params),
+    getSiteConsentDetails: () => call('getSiteConsentDetails'),
+    async logout() {
+      const answer = await call<Envelope>('logout');
+      // The client forgets the session whatever the server said; a failure is only worth a log line.
+      if (answer.errorCode !== 0) console.warn('identity: logout answered', answer.errorCode);
+      events.emitLogout();
+      return answer;
+    },
+    onLogin: events.onLogin,
+    onLogout: events.onLogout,
+  };
+}
+
+/** `{baseUrl}/identity/social/{provider}/start?redirectURL=…` (plus loginMode/regToken when linking). */
+export function socialLoginUrl(baseUrl: string, params: SocialLoginParams): string {
+  const query = new URLSearchParams();
+  query.set('redirectURL', params.redirectURL ?? currentUrl());
+  if (params.loginMode) query.set('loginMode', params.loginMode);
+  if (params.regToken) query.set('regToken', params.regToken);
+  return `${baseUrl.replace(/\/+$/, '')}/identity/social/${encodeURIComponent(params.provider)}/start?${query.toString()}`;
+}
+
+function currentUrl(): string {
+  return typeof window === 'undefined' ? '/' : window.location.href;
+}
+
+/**
+ * Reads the answer of a social login from the query the service redirects back with
+ * (`?errorCode=403043&regToken=…`); undefined when the query carries no `errorCode`, i.e. this is no return
+ * from a social login.
+ */
+export function readSocialLoginResult(search: string | URLSearchParams): SocialLoginResponse | undefined {
+  const query = typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
+  const raw = query.get('errorCode');
+  if (raw === null || !/^\d+$/.test(raw)) return undefined;
+  const errorCode = Number(raw);
+  const answer: SocialLoginResponse = { errorCode };
+  const regToken = query.get('regToken');
+  if (regToken) answer.regToken = regToken;
+  const errorMessage = query.get('errorMessage');
+  if (errorMessage) answer.errorMessage = errorMessage;
+  const errorDetails = query.get('errorDetails');
+  if (errorDetails) answer.errorDetails = errorDetails;
+  const provider = query.get('provider');
+  if (provider) answer.provider = provider;
+  const uid = query.get('UID');
+  if (uid) answer.UID = uid;
+  return answer;
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as { errorCode?: unknown }).errorCode === 'number';
+}

@@ -1,0 +1,669 @@
+/**
+ * The identity contract as one set of test cases (shared/identity-contract.md), run against every implementation:
+ * the in-memory fake (contract.fake.test.ts) and the embedded provider of the Go service through the http adapter
+ * (contract.http.test.ts). What differs between implementations sits behind ContractHelpers.
+ */
+import { ErrorCode, isSuccess, type Envelope } from '../envelope';
+import type {
+  AccountSchema,
+  ConsentDetails,
+  IdentityProvider,
+  LoginEvent,
+  Preferences,
+  Profile,
+  SocialProviderName,
+} from '../types';
+
+export type ContractMailKind = 'verification' | 'password-reset' | 'double-opt-in';
+
+/** A link from a mail and the token in it. */
+export interface ContractMail {
+  link: string;
+  token: string;
+}
+
+/** What the cases need beyond the provider itself. */
+export interface ContractHelpers {
+  /** The newest mail of `kind` to `to`, undefined when there is none. */
+  lastMail(to: string, kind: ContractMailKind): Promise<ContractMail | undefined>;
+  /** Follows a mail link as the browser would; answers where it lands (path and query, e.g. `/double-opt-in-done?errorCode=0`). */
+  openLink(link: string): Promise<string>;
+  /** What an operator does to block an account. */
+  disableAccount(email: string): Promise<void>;
+  /** Lets time pass (only with capabilities.timeTravel). */
+  advanceTime(ms: number): Promise<void>;
+  /** The social provider answers this identity next (only with capabilities.social). */
+  setSocialIdentity(provider: SocialProviderName, identity: { email: string; firstName?: string; lastName?: string } | undefined): Promise<void>;
+  /** The backend's token exchange for a newsletter subscriber (only with capabilities.liteAccounts). */
+  subscriberRegToken(email: string): Promise<string>;
+}
+
+/** Which groups of cases an implementation can run; the rest are reported as skipped, never silently passed. */
+export interface ContractCapabilities {
+  /** Cases that need hours or days to pass (expiry of tokens and links, end of a lockout). Fake only. */
+  timeTravel: boolean;
+  /** Cases that drive a social login to its answer without a browser. */
+  social: boolean;
+  /** Cases with a newsletter-only account reached through a regToken. */
+  liteAccounts: boolean;
+}
+
+export interface ContractSubject {
+  provider: IdentityProvider;
+  helpers: ContractHelpers;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Passes every policy the specs describe: upper, lower, digit, other, 12 characters. */
+export const STRONG_PASSWORD = 'Grocer-Pass-2024!';
+const OTHER_PASSWORD = 'Other-Secret-99?';
+
+let sequence = 0;
+/** A fresh address per case, unique across runs, so cases never share accounts even on one database. */
+function freshEmail(label: string): string {
+  sequence += 1;
+  return `contract-${label}-${Date.now().toString(36)}-${sequence}@example.org`.toLowerCase();
+}
+
+export function describeIdentityContract(
+  name: string,
+  makeProvider: () => Promise<ContractSubject>,
+  capabilities: ContractCapabilities = { timeTravel: false, social: false, liteAccounts: false },
+): void {
+  const timeTravel = capabilities.timeTravel ? it : it.skip;
+  const social = capabilities.social ? it : it.skip;
+  const lite = capabilities.liteAccounts ? it : it.skip;
+
+  describe(`identity contract: ${name}`, () => {
+    let provider: IdentityProvider;
+    let helpers: ContractHelpers;
+    let logins: LoginEvent[];
+    let logouts: number;
+
+    beforeEach(async () => {
+      ({ provider, helpers } = await makeProvider());
+      logins = [];
+      logouts = 0;
+      provider.onLogin((event) => logins.push(event));
+      provider.onLogout(() => (logouts += 1));
+    });
+
+    // ---- building blocks ----
+
+    /** Values for every required profile/data field, so a registration is complete whatever the schema asks. */
+    async function requiredValues(): Promise<{ profile: Record<string, unknown>; data: Record<string, unknown>; preferences: Preferences }> {
+      const schema = (await provider.getSchema()) as Envelope & Partial<AccountSchema>;
+      const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+      const profile: Record<string, unknown> = {};
+      const data: Record<string, unknown> = {};
+      for (const [field, def] of Object.entries(schema.profileSchema?.fields ?? {})) {
+        if (def.required && field !== 'email') setPath(profile, field, sampleValue(field));
+      }
+      for (const [field, def] of Object.entries(schema.dataSchema?.fields ?? {})) {
+        if (def.required && def.writeAccess !== 'serverOnly') setPath(data, field, sampleValue(field));
+      }
+      return { profile, data, preferences: grantedConsents(consent) };
+    }
+
+    async function registerComplete(email = freshEmail('reg')): Promise<{ email: string; answer: Envelope & { UID?: string } }> {
+      const { regToken } = await provider.initRegistration();
+      const values = await requiredValues();
+      const answer = await provider.register({
+        email,
+        password: STRONG_PASSWORD,
+        regToken: regToken ?? '',
+        ...values,
+        lang: 'de',
+        finalizeRegistration: true,
+      });
+      return { email, answer };
+    }
+
+    async function verify(email: string) {
+      const mail = await helpers.lastMail(email, 'verification');
+      expect(mail).toBeDefined();
+      expect(await helpers.openLink(mail!.link)).toMatch(/double-opt-in-done\?errorCode=0$/);
+    }
+
+    /** A verified, complete account that is logged in. */
+    async function activeAccount(label = 'active'): Promise<string> {
+      const { email, answer } = await registerComplete(freshEmail(label));
+      expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+      await verify(email);
+      const login = await provider.login({ loginID: email, password: STRONG_PASSWORD });
+      expect(login.errorCode).toBe(0);
+      return email;
+    }
+
+    /** A registered account missing its mandatory consent (206001), not logged in. */
+    async function pendingAccount(): Promise<{ email: string; regToken: string }> {
+      const email = freshEmail('pending');
+      const { regToken } = await provider.initRegistration();
+      const { profile, data } = await requiredValues();
+      const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', profile, data, lang: 'de' });
+      expect(answer.errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
+      expect(answer.regToken).toEqual(expect.any(String));
+      return { email, regToken: answer.regToken ?? '' };
+    }
+
+    // ---- envelope ----
+
+    describe('envelope', () => {
+      it('answers success with errorCode 0, statusCode 200, a callId and the server time', async () => {
+        const answer = await provider.getPolicies();
+        expect(answer).toMatchObject({ errorCode: 0, statusCode: 200 });
+        expect(answer.callId).toEqual(expect.any(String));
+        expect(new Date(answer.time ?? '').getTime()).not.toBeNaN();
+      });
+
+      it('answers errors with the first three digits of the code as statusCode, and a message', async () => {
+        const answer = await provider.getAccountInfo();
+        expect(answer).toMatchObject({ errorCode: ErrorCode.UNAUTHORIZED, statusCode: 403 });
+        expect(answer.errorMessage).toEqual(expect.any(String));
+      });
+    });
+
+    // ---- configuration ----
+
+    describe('getSchema, getPolicies, getSiteConsentDetails', () => {
+      it('getSchema answers the four schemas with dotted field names and the birth year range', async () => {
+        const answer = await provider.getSchema();
+        expect(answer.errorCode).toBe(0);
+        for (const section of ['profileSchema', 'dataSchema', 'subscriptionsSchema', 'preferencesSchema'] as const) {
+          expect(answer[section]?.fields).toEqual(expect.any(Object));
+        }
+        expect(answer.profileSchema?.fields.email).toMatchObject({ type: expect.any(String) });
+        expect(answer.profileSchema?.fields.birthYear).toMatchObject({ type: 'long', format: 'range(1900,2020)' });
+        expect(answer.dataSchema?.fields.customerassignment?.writeAccess).toBe('serverOnly');
+      });
+
+      it('getPolicies answers the password complexity', async () => {
+        const answer = await provider.getPolicies({ sections: 'passwordComplexity' });
+        expect(answer.errorCode).toBe(0);
+        expect(answer.passwordComplexity).toMatchObject({ minLength: expect.any(Number), minCharGroups: expect.any(Number) });
+      });
+
+      it('getSiteConsentDetails answers the mandatory terms with versions per language', async () => {
+        const answer = await provider.getSiteConsentDetails();
+        expect(answer.errorCode).toBe(0);
+        const terms = answer.siteConsentDetails?.['terms.customeraccount'];
+        expect(terms).toMatchObject({ isActive: true, isMandatory: true });
+        const statement = Object.values(terms?.legalStatements ?? {})[0];
+        expect(statement).toMatchObject({ currentDocVersion: expect.any(Number), minDocVersion: expect.any(Number) });
+      });
+    });
+
+    // ---- registration ----
+
+    describe('initRegistration and register', () => {
+      it('initRegistration answers a regToken', async () => {
+        const answer = await provider.initRegistration();
+        expect(answer.errorCode).toBe(0);
+        expect(answer.regToken).toEqual(expect.any(String));
+      });
+
+      it('register with an unknown regToken answers 400006', async () => {
+        const answer = await provider.register({ email: freshEmail('badtoken'), password: STRONG_PASSWORD, regToken: 'no-such-token' });
+        expect(answer.errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+      });
+
+      it('register without password answers 400009 with 400027 on password', async () => {
+        const { regToken } = await provider.initRegistration();
+        const answer = await provider.register({ email: freshEmail('nopw'), password: '', regToken: regToken ?? '' });
+        expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'password', errorCode: ErrorCode.MISSING_REQUIRED_VALUE }));
+      });
+
+      it('register with a malformed e-mail answers 400009 with 400026 on email', async () => {
+        const { regToken } = await provider.initRegistration();
+        const answer = await provider.register({ email: 'not-an-address', password: STRONG_PASSWORD, regToken: regToken ?? '' });
+        expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'email', errorCode: ErrorCode.INVALID_FORMAT }));
+      });
+
+      it('register with a password that breaks the policy answers 400009 with 400006 on password', async () => {
+        const { regToken } = await provider.initRegistration();
+        const answer = await provider.register({ email: freshEmail('weak'), password: 'password', regToken: regToken ?? '' });
+        expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER }));
+      });
+
+      it('a complete registration answers 206002 with a regToken, sends the verification mail and opens no session', async () => {
+        const { email, answer } = await registerComplete();
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        expect(answer.regToken).toEqual(expect.any(String));
+        expect(await helpers.lastMail(email, 'verification')).toBeDefined();
+        expect(logins).toHaveLength(0);
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+      });
+
+      it('a registration without the mandatory consent answers 206001 with a regToken', async () => {
+        await pendingAccount();
+      });
+
+      it('register with an e-mail that is taken answers 400009 with 400003 on email', async () => {
+        const { email } = await registerComplete();
+        const { regToken } = await provider.initRegistration();
+        const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '' });
+        expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS }));
+      });
+
+      timeTravel('a regToken expires after one hour (400006)', async () => {
+        const { regToken } = await provider.initRegistration();
+        await helpers.advanceTime(HOUR + MINUTE);
+        const answer = await provider.register({ email: freshEmail('late'), password: STRONG_PASSWORD, regToken: regToken ?? '' });
+        expect(answer.errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+      });
+    });
+
+    describe('finalizeRegistration', () => {
+      it('answers 400006 for an unknown regToken', async () => {
+        expect((await provider.finalizeRegistration({ regToken: 'no-such-token' })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+      });
+
+      it('answers 206001 while the mandatory consent is missing, 206002 once given but unverified', async () => {
+        const { email, regToken } = await pendingAccount();
+        expect((await provider.finalizeRegistration({ regToken })).errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        expect((await provider.setAccountInfo({ regToken, preferences: grantedConsents(consent) })).errorCode).toBe(0);
+        const answer = await provider.finalizeRegistration({ regToken });
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        expect(await helpers.lastMail(email, 'verification')).toBeDefined();
+      });
+
+      it('after verification answers the account, opens a session and emits onLogin with newUser', async () => {
+        const { email, answer } = await registerComplete();
+        await verify(email);
+        const final = await provider.finalizeRegistration({ regToken: answer.regToken ?? '' });
+        expect(final.errorCode).toBe(0);
+        expect(final.UID).toEqual(expect.any(String));
+        expect(logins).toEqual([expect.objectContaining({ eventName: 'login', UID: final.UID, newUser: true })]);
+        const info = await provider.getAccountInfo();
+        expect(info).toMatchObject({ errorCode: 0, UID: final.UID, isVerified: true, isRegistered: true });
+      });
+    });
+
+    describe('verification link', () => {
+      it('verifies once and leads to /double-opt-in-done?errorCode=0; used again it does not succeed', async () => {
+        const { email } = await registerComplete();
+        const mail = await helpers.lastMail(email, 'verification');
+        expect(await helpers.openLink(mail!.link)).toMatch(/\/double-opt-in-done\?errorCode=0$/);
+        expect(await helpers.openLink(mail!.link)).not.toMatch(/errorCode=0$/);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+      });
+
+      it('an unknown link leads to errorCode=404000', async () => {
+        const { email } = await registerComplete();
+        const mail = await helpers.lastMail(email, 'verification');
+        const forged = mail!.link.replace(mail!.token, `${mail!.token.slice(0, -4)}zzzz`);
+        expect(await helpers.openLink(forged)).toMatch(/\/double-opt-in-done\?errorCode=404000$/);
+      });
+
+      timeTravel('after 14 days the link leads to errorCode=403002 and no account exists', async () => {
+        const { email } = await registerComplete();
+        const mail = await helpers.lastMail(email, 'verification');
+        await helpers.advanceTime(14 * DAY + MINUTE);
+        expect(await helpers.openLink(mail!.link)).toMatch(/\/double-opt-in-done\?errorCode=403002$/);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        const again = await registerComplete(email);
+        expect(again.answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+      });
+    });
+
+    describe('resendVerificationCode', () => {
+      it('sends a new verification mail by e-mail or regToken', async () => {
+        const { email, answer } = await registerComplete();
+        const first = await helpers.lastMail(email, 'verification');
+        expect((await provider.resendVerificationCode({ email })).errorCode).toBe(0);
+        const second = await helpers.lastMail(email, 'verification');
+        expect(second?.token).not.toBe(first?.token);
+        expect((await provider.resendVerificationCode({ regToken: answer.regToken ?? '' })).errorCode).toBe(0);
+        await verify(email);
+      });
+
+      it('answers 400006 for an unknown or an already verified address', async () => {
+        expect((await provider.resendVerificationCode({ email: freshEmail('nobody') })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+        const email = await activeAccount();
+        expect((await provider.resendVerificationCode({ email })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+      });
+    });
+
+    // ---- login ----
+
+    describe('login', () => {
+      it('answers UID, sections, isRegistered, isVerified, and emits onLogin with provider site', async () => {
+        const { email } = await registerComplete();
+        await verify(email);
+        const answer = await provider.login({ loginID: email, password: STRONG_PASSWORD, include: 'profile,data,preferences' });
+        expect(answer).toMatchObject({ errorCode: 0, UID: expect.any(String), isRegistered: true, isVerified: true });
+        expect(answer.profile?.email).toBe(email);
+        expect(logins).toEqual([
+          expect.objectContaining({ eventName: 'login', UID: answer.UID, provider: 'site', newUser: false, profile: expect.objectContaining({ email }) }),
+        ]);
+      });
+
+      it('answers 403042 alike for a wrong password and an unknown loginID', async () => {
+        const email = await activeAccount();
+        await provider.logout();
+        const wrong = await provider.login({ loginID: email, password: OTHER_PASSWORD });
+        const unknown = await provider.login({ loginID: freshEmail('nobody'), password: OTHER_PASSWORD });
+        expect(wrong.errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect(unknown.errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect(unknown.errorMessage).toBe(wrong.errorMessage);
+        expect(unknown.errorDetails).toBe(wrong.errorDetails);
+      });
+
+      it('answers 206002 with a regToken before the e-mail is verified', async () => {
+        const { email } = await registerComplete();
+        const answer = await provider.login({ loginID: email, password: STRONG_PASSWORD });
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        expect(answer.regToken).toEqual(expect.any(String));
+        expect(logins).toHaveLength(0);
+      });
+
+      it('answers 206001 with a regToken (and the missing fields when asked) for an incomplete registration', async () => {
+        const { email } = await pendingAccount();
+        const answer = await provider.login({ loginID: email, password: STRONG_PASSWORD, include: 'profile,missing-required-fields' });
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
+        expect(answer.regToken).toEqual(expect.any(String));
+        expect(answer.missingRequiredFields).toEqual(expect.arrayContaining([expect.stringContaining('terms.customeraccount')]));
+      });
+
+      it('locks the account after 5 failed logins: the right password is refused with 403120', async () => {
+        const email = await activeAccount('lock');
+        await provider.logout();
+        for (let i = 0; i < 5; i += 1) {
+          expect([ErrorCode.INVALID_LOGIN, ErrorCode.LOCKED_OUT]).toContain((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode);
+        }
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.LOCKED_OUT);
+      });
+
+      timeTravel('the lockout ends after 15 minutes', async () => {
+        const email = await activeAccount('unlock');
+        await provider.logout();
+        for (let i = 0; i < 5; i += 1) await provider.login({ loginID: email, password: OTHER_PASSWORD });
+        await helpers.advanceTime(15 * MINUTE + 1000);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+      });
+
+      it('answers 403041 for an account an operator disabled', async () => {
+        const email = await activeAccount('disabled');
+        await provider.logout();
+        await helpers.disableAccount(email);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.ACCOUNT_DISABLED);
+      });
+    });
+
+    // ---- account info ----
+
+    describe('getAccountInfo', () => {
+      it('answers 403005 without session and regToken', async () => {
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.getAccountInfo({ regToken: 'no-such-token' })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+      });
+
+      it('answers the logged-in account with its flags and dates', async () => {
+        const email = await activeAccount();
+        const answer = await provider.getAccountInfo({ include: 'profile,data,preferences,subscriptions' });
+        expect(answer).toMatchObject({ errorCode: 0, UID: expect.any(String), isRegistered: true, isVerified: true, isActive: true });
+        expect(answer.profile?.email).toBe(email);
+        expect(answer.preferences?.terms?.customeraccount?.isConsentGranted).toBe(true);
+        expect(new Date(answer.created ?? '').getTime()).not.toBeNaN();
+        expect(new Date(answer.lastLogin ?? '').getTime()).not.toBeNaN();
+      });
+
+      it('answers a pending registration through its regToken, without a session', async () => {
+        const { email, regToken } = await pendingAccount();
+        const answer = await provider.getAccountInfo({ regToken });
+        expect(answer.errorCode).toBe(0);
+        expect(answer.profile?.email).toBe(email);
+      });
+    });
+
+    describe('setAccountInfo', () => {
+      it('answers 403005 without session and regToken', async () => {
+        expect((await provider.setAccountInfo({ profile: { firstName: 'Erika' } })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+      });
+
+      it('deep-merges data and profile instead of replacing them', async () => {
+        await activeAccount();
+        expect((await provider.setAccountInfo({ data: { sfmc: { dataProcessingConsented: true } }, profile: { firstName: 'Erika' } })).errorCode).toBe(0);
+        expect((await provider.setAccountInfo({ data: { salutation: 'mrs' }, profile: { lastName: 'Mustermann' } })).errorCode).toBe(0);
+        const answer = await provider.getAccountInfo({ include: 'profile,data' });
+        expect(answer.data).toMatchObject({ salutation: 'mrs', sfmc: { dataProcessingConsented: true } });
+        expect(answer.profile).toMatchObject({ firstName: 'Erika', lastName: 'Mustermann' });
+      });
+
+      it('answers 400020 for a write to data.customerassignment', async () => {
+        await activeAccount();
+        expect((await provider.setAccountInfo({ data: { customerassignment: 'NORD' } })).errorCode).toBe(ErrorCode.READ_ONLY_FIELD);
+      });
+
+      it('answers 400009 with the field for a birth year out of range', async () => {
+        await activeAccount();
+        const answer = await provider.setAccountInfo({ profile: { birthYear: 1850 } });
+        expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'profile.birthYear' }));
+      });
+
+      it('changes the password: 403042 for a wrong current one, 400006/100001 for the same one, then the new one logs in', async () => {
+        const email = await activeAccount('pw');
+        const wrong = await provider.setAccountInfo({ password: OTHER_PASSWORD, newPassword: 'Brand-New-Pass-1!' });
+        expect(wrong.errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        const same = await provider.setAccountInfo({ password: STRONG_PASSWORD, newPassword: STRONG_PASSWORD });
+        expect(same).toMatchObject({ errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: '100001' });
+        expect((await provider.setAccountInfo({ password: STRONG_PASSWORD, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+        await provider.logout();
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(0);
+      });
+
+      it('an e-mail change needs the current password (400002 without) and answers 400003 for an address in use', async () => {
+        const taken = await activeAccount('taken');
+        await provider.logout();
+        await activeAccount('mover');
+        expect((await provider.setAccountInfo({ profile: { email: taken } })).errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
+        expect((await provider.setAccountInfo({ profile: { email: taken }, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.UNIQUE_IDENTIFIER_EXISTS);
+      });
+
+      it('subscribing to a double opt-in newsletter is Pending until the mail link is followed, then Confirmed', async () => {
+        const email = await activeAccount('doi');
+        const key = doubleOptInKey(await provider.getSchema());
+        expect(key).toBeDefined();
+        expect((await provider.setAccountInfo({ subscriptions: { [key!]: { email: { isSubscribed: true } } } })).errorCode).toBe(0);
+        const pending = await provider.getAccountInfo({ include: 'subscriptions' });
+        expect(pending.subscriptions?.[key!]?.email).toMatchObject({ isSubscribed: true, doubleOptIn: { status: 'Pending' } });
+        const mail = await helpers.lastMail(email, 'double-opt-in');
+        expect(mail).toBeDefined();
+        // The landing page is the double opt-in page; the confirmed status is what counts.
+        expect(await helpers.openLink(mail!.link)).toMatch(/double-opt-in-done(\?errorCode=0)?$/);
+        const confirmed = await provider.getAccountInfo({ include: 'subscriptions' });
+        expect(confirmed.subscriptions?.[key!]?.email).toMatchObject({ isSubscribed: true, doubleOptIn: { status: 'Confirmed' } });
+      });
+    });
+
+    // ---- password reset ----
+
+    describe('resetPassword', () => {
+      it('answers 403047 for an unknown loginID', async () => {
+        expect((await provider.resetPassword({ loginID: freshEmail('nobody') })).errorCode).toBe(ErrorCode.LOGIN_ID_UNKNOWN);
+      });
+
+      it('mails a single-use token that sets the new password; a second request within 15 minutes answers 400125', async () => {
+        const email = await activeAccount('reset');
+        await provider.logout();
+        expect((await provider.resetPassword({ loginID: email, lang: 'de' })).errorCode).toBe(0);
+        const mail = await helpers.lastMail(email, 'password-reset');
+        expect(mail?.token).toEqual(expect.any(String));
+        const answer = await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD });
+        expect(answer.errorCode).toBe(0);
+        expect(answer.UID).toEqual(expect.any(String));
+        expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: 'Third-Pass-77#' })).errorCode).toBe(ErrorCode.PASSWORD_TOKEN_INVALID);
+        expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(ErrorCode.FREQUENCY_LIMIT);
+      });
+
+      it('answers 403025 for an unknown token and 400009 for a new password that breaks the policy', async () => {
+        const email = await activeAccount('resetpolicy');
+        await provider.logout();
+        expect((await provider.resetPassword({ passwordResetToken: 'no-such-token', newPassword: OTHER_PASSWORD })).errorCode).toBe(ErrorCode.PASSWORD_TOKEN_INVALID);
+        await provider.resetPassword({ loginID: email });
+        const mail = await helpers.lastMail(email, 'password-reset');
+        expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: 'short' })).errorCode).toBe(ErrorCode.VALIDATION);
+      });
+
+      timeTravel('the token expires after one hour (403025)', async () => {
+        const email = await activeAccount('resetlate');
+        await provider.resetPassword({ loginID: email });
+        const mail = await helpers.lastMail(email, 'password-reset');
+        await helpers.advanceTime(HOUR + MINUTE);
+        expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(ErrorCode.PASSWORD_TOKEN_INVALID);
+      });
+
+      timeTravel('a new request after 15 minutes revokes the older token', async () => {
+        const email = await activeAccount('resetagain');
+        await provider.resetPassword({ loginID: email });
+        const first = await helpers.lastMail(email, 'password-reset');
+        await helpers.advanceTime(15 * MINUTE + 1000);
+        expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
+        const second = await helpers.lastMail(email, 'password-reset');
+        expect((await provider.resetPassword({ passwordResetToken: first!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(ErrorCode.PASSWORD_TOKEN_INVALID);
+        expect((await provider.resetPassword({ passwordResetToken: second!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+      });
+    });
+
+    // ---- social login and linking ----
+
+    describe('socialLogin, getConflictingAccount, linking', () => {
+      it('getConflictingAccount answers 400006 for an unknown regToken', async () => {
+        expect((await provider.getConflictingAccount({ regToken: 'no-such-token' })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+      });
+
+      social('the provider e-mail of a site account answers 403043; login with loginMode link links it (0) and the social login then logs in', async () => {
+        const email = await activeAccount('social');
+        await provider.logout();
+        await helpers.setSocialIdentity('googleplus', { email, firstName: 'Erika' });
+        const conflict = await provider.socialLogin({ provider: 'googleplus' });
+        expect(conflict.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        expect(conflict.regToken).toEqual(expect.any(String));
+        const conflicting = await provider.getConflictingAccount({ regToken: conflict.regToken! });
+        expect(conflicting.conflictingAccount).toMatchObject({ loginID: email, loginProviders: expect.arrayContaining(['site']) });
+        const linked = await provider.login({ loginID: email, password: STRONG_PASSWORD, loginMode: 'link', regToken: conflict.regToken! });
+        expect(linked.errorCode).toBe(0);
+        await provider.logout();
+        const again = await provider.socialLogin({ provider: 'googleplus' });
+        expect(again.errorCode).toBe(0);
+        expect(logins.at(-1)).toMatchObject({ provider: 'googleplus', newUser: false });
+      });
+
+      social('linking an identity that is already linked answers 200009', async () => {
+        const email = await activeAccount('relink');
+        await provider.logout();
+        await helpers.setSocialIdentity('facebook', { email });
+        const first = await provider.socialLogin({ provider: 'facebook' });
+        const second = await provider.socialLogin({ provider: 'facebook' });
+        expect(first.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        expect(second.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD, loginMode: 'link', regToken: first.regToken! })).errorCode).toBe(0);
+        await provider.logout();
+        const stale = await provider.login({ loginID: email, password: STRONG_PASSWORD, loginMode: 'link', regToken: second.regToken! });
+        expect(stale.errorCode).toBe(ErrorCode.STALE_LINK_TOKEN);
+        expect(isSuccess(stale)).toBe(true);
+      });
+
+      social('a new social user without the mandatory consent answers 206001; after consent finalize logs in', async () => {
+        const email = freshEmail('newsocial');
+        await helpers.setSocialIdentity('apple', { email, firstName: 'Max' });
+        const answer = await provider.socialLogin({ provider: 'apple' });
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        const values = await requiredValues();
+        expect((await provider.setAccountInfo({ regToken: answer.regToken!, profile: values.profile as Profile, data: values.data, preferences: grantedConsents(consent) })).errorCode).toBe(0);
+        const final = await provider.finalizeRegistration({ regToken: answer.regToken! });
+        expect(final.errorCode).toBe(0);
+        expect(logins.at(-1)).toMatchObject({ UID: final.UID, newUser: true });
+      });
+
+      social('a cancelled social login answers 200001', async () => {
+        await helpers.setSocialIdentity('facebook', undefined);
+        expect((await provider.socialLogin({ provider: 'facebook' })).errorCode).toBe(ErrorCode.CANCELLED);
+      });
+    });
+
+    // ---- lite accounts ----
+
+    describe('lite accounts', () => {
+      lite('a newsletter subscriber is reachable through its regToken, is not registered and cannot log in', async () => {
+        const email = freshEmail('lite');
+        const regToken = await helpers.subscriberRegToken(email);
+        const info = await provider.getAccountInfo({ regToken, include: 'profile,subscriptions' });
+        expect(info).toMatchObject({ errorCode: 0, isRegistered: false });
+        expect((await provider.setAccountInfo({ regToken, profile: { firstName: 'Lea' }, data: { sfmc: { dataProcessingConsented: true } } })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo({ regToken })).profile?.firstName).toBe('Lea');
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+      });
+    });
+
+    // ---- logout ----
+
+    describe('logout', () => {
+      it('answers 0, emits onLogout and ends the session', async () => {
+        await activeAccount('logout');
+        const answer = await provider.logout();
+        expect(answer.errorCode).toBe(0);
+        expect(logouts).toBe(1);
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+      });
+    });
+  });
+}
+
+// ---- helpers ----
+
+/** A valid value for a required field the schema names; the names are those of spec 000 §3. */
+function sampleValue(field: string): unknown {
+  const known: Record<string, unknown> = {
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    zip: '10115',
+    country: 'DE',
+    birthYear: 1985,
+    birthMonth: 6,
+    birthDay: 15,
+    salutation: 'mrs',
+    'phones.number': '+4912345678',
+    'phones.type': 'default',
+  };
+  return known[field] ?? 'x';
+}
+
+/** Accepts every active mandatory consent at its current version. */
+function grantedConsents(consent: Record<string, ConsentDetails>): Preferences {
+  const preferences: Record<string, unknown> = {};
+  for (const [id, details] of Object.entries(consent)) {
+    if (details.isActive && details.isMandatory) setPath(preferences, id, { isConsentGranted: true });
+  }
+  return preferences as Preferences;
+}
+
+/** The first subscription key the schema marks for double opt-in, preferring newsletters (NLT…). */
+function doubleOptInKey(schema: Partial<AccountSchema>): string | undefined {
+  const keys = Object.entries(schema.subscriptionsSchema?.fields ?? {})
+    .filter(([, field]) => field.doubleOptIn)
+    .map(([name]) => name.replace(/\.email$/, ''));
+  return keys.find((k) => k.startsWith('NLT')) ?? keys[0];
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split('.');
+  let current = target;
+  for (const key of keys.slice(0, -1)) {
+    if (typeof current[key] !== 'object' || current[key] === null) current[key] = {};
+    current = current[key] as Record<string, unknown>;
+  }
+  current[keys[keys.length - 1] ?? ''] = value;
+}

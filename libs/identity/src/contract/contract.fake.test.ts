@@ -1,0 +1,24 @@
+import { createFakeProvider } from '../testing';
+import { describeIdentityContract } from './contract-suite';
+
+describeIdentityContract(
+  'in-memory fake',
+  async () => {
+    const fake = createFakeProvider();
+    return {
+      provider: fake,
+      helpers: {
+        async lastMail(to, kind) {
+          const mail = fake.lastMail(to, kind);
+          return mail && { link: mail.link, token: mail.token };
+        },
+        openLink: async (link) => fake.openLink(link),
+        disableAccount: async (email) => fake.disableAccount(email),
+        advanceTime: async (ms) => fake.clock.advance(ms),
+        setSocialIdentity: async (provider, identity) => fake.setSocialIdentity(provider, identity),
+        subscriberRegToken: async (email) => fake.issueSubscriberRegToken(email).regToken,
+      },
+    };
+  },
+  { timeTravel: true, social: true, liteAccounts: true },
+);

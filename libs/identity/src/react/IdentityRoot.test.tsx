@@ -1,0 +1,86 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeProvider, type FakeIdentityProvider } from '../testing';
+import { IdentityRoot, useIdentity } from './IdentityRoot';
+
+const PASSWORD = 'Grocer-Pass-2024!';
+const consent = { terms: { customeraccount: { isConsentGranted: true } } };
+
+function AccountView({ regToken = 'rt_manual' }: { regToken?: string }) {
+  const { account, ready, refresh, setRegistration } = useIdentity();
+  if (!ready) return <p>Loading</p>;
+  return (
+    <div>
+      <p>{account.loggedIn ? `Logged in as ${account.profile?.email ?? ''}` : 'Logged out'}</p>
+      {account.regToken ? <p>Registration {account.regToken}</p> : null}
+      {account.UID ? <p>UID {account.UID}</p> : null}
+      <button onClick={() => void refresh()}>Refresh</button>
+      <button onClick={() => setRegistration(regToken, { profile: { email: 'new@example.org' } })}>Start registration</button>
+    </div>
+  );
+}
+
+function setup(fake: FakeIdentityProvider) {
+  return render(
+    <IdentityRoot provider={fake}>
+      <AccountView />
+    </IdentityRoot>,
+  );
+}
+
+describe('IdentityRoot and useIdentity', () => {
+  let fake: FakeIdentityProvider;
+  beforeEach(() => {
+    window.localStorage.clear();
+    fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: consent }] });
+  });
+
+  it('is logged out and ready after the first look-up answers 403005', async () => {
+    setup(fake);
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    expect(fake.calls[0]).toEqual({
+      method: 'getAccountInfo',
+      params: { include: 'profile,data,preferences,subscriptions', extraProfileFields: 'phones' },
+    });
+  });
+
+  it('follows login and logout events, and a login forgets the stored password-reset login id', async () => {
+    window.localStorage.setItem('pwResetLoginID', 'erika@example.org');
+    setup(fake);
+    await screen.findByText('Logged out');
+    await act(() => fake.login({ loginID: 'erika@example.org', password: PASSWORD }));
+    expect(screen.getByText('Logged in as erika@example.org')).toBeInTheDocument();
+    expect(window.localStorage.getItem('pwResetLoginID')).toBeNull();
+    await act(() => fake.logout());
+    expect(screen.getByText('Logged out')).toBeInTheDocument();
+  });
+
+  it('holds a registration in progress and refreshes it through its regToken', async () => {
+    const { regToken } = fake.issueSubscriberRegToken('reader@example.org');
+    render(
+      <IdentityRoot provider={fake}>
+        <AccountView regToken={regToken} />
+      </IdentityRoot>,
+    );
+    await screen.findByText('Logged out');
+    await userEvent.click(screen.getByRole('button', { name: 'Start registration' }));
+    expect(screen.getByText(`Registration ${regToken}`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText(/^UID /)).toBeInTheDocument();
+    expect(screen.getByText('Logged out')).toBeInTheDocument();
+    expect(screen.getByText(`Registration ${regToken}`)).toBeInTheDocument();
+    expect(fake.calls.at(-1)?.params).toMatchObject({ regToken });
+  });
+
+  it('a failed refresh logs out in client state', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+    setup(fake);
+    expect(await screen.findByText('Logged in as erika@example.org')).toBeInTheDocument();
+    fake.failNext('getAccountInfo');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByText('Logged out')).toBeInTheDocument());
+    error.mockRestore();
+  });
+});

@@ -1,0 +1,60 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { IdentityProvider } from '../types';
+import { AccountStore, type AccountState, type RegistrationPartial } from './account-store';
+
+interface IdentityContextValue {
+  provider: IdentityProvider;
+  store: AccountStore;
+}
+
+const IdentityContext = createContext<IdentityContextValue | null>(null);
+
+export interface IdentityRootProps {
+  provider: IdentityProvider;
+  /** Look the account up once on mount (default true); `ready` turns true when it has answered. */
+  initialRefresh?: boolean;
+  children?: ReactNode;
+}
+
+/** Holds the account state of the app for the given provider and keeps it in step with its login/logout events. */
+export function IdentityRoot({ provider, initialRefresh = true, children }: IdentityRootProps) {
+  const [value, setValue] = useState(() => ({ provider, store: new AccountStore(provider) }));
+  // A new provider instance gets a new store (state derived from props during render, not in an effect).
+  if (value.provider !== provider) setValue({ provider, store: new AccountStore(provider) });
+  const { store } = value;
+
+  useEffect(() => store.connect(), [store]);
+  useEffect(() => {
+    if (initialRefresh) void store.refresh();
+    else store.dispatch({ type: 'ready' });
+  }, [store, initialRefresh]);
+
+  return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
+}
+
+/** The same component under the name the architecture uses. */
+export const IdentityProviderComponent = IdentityRoot;
+
+export interface UseIdentity {
+  provider: IdentityProvider;
+  account: AccountState;
+  ready: boolean;
+  /** getAccountInfo again; a failure logs out in client state. */
+  refresh: () => Promise<void>;
+  /** Keeps the regToken (and what is known) of a registration in progress. */
+  setRegistration: (regToken: string, partial?: RegistrationPartial) => void;
+}
+
+/** The provider and the account state; only inside IdentityRoot. */
+export function useIdentity(): UseIdentity {
+  const value = useContext(IdentityContext);
+  if (!value) throw new Error('useIdentity must be used inside <IdentityRoot>');
+  const { provider, store } = value;
+  const { account, ready } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return { provider, account, ready, refresh: store.refresh, setRegistration: store.setRegistration };
+}
+
+/** The provider alone, for components that only call it. */
+export function useIdentityProvider(): IdentityProvider {
+  return useIdentity().provider;
+}

@@ -1,0 +1,141 @@
+import { isSuccess } from '../envelope';
+import type { AccountData, IdentityProvider, LoginEvent, Preferences, Profile, Subscriptions } from '../types';
+
+/** The account as the apps hold it (spec 001 §3 and §4). */
+export interface AccountState {
+  loggedIn: boolean;
+  UID?: string;
+  profile?: Profile;
+  data?: AccountData;
+  preferences?: Preferences;
+  subscriptions?: Subscriptions;
+  /** Set while a registration is in progress, or for a visitor who came with a regToken (preference centre). */
+  regToken?: string;
+}
+
+export interface AccountSnapshot {
+  account: AccountState;
+  /** False until the first look-up of the account has answered. */
+  ready: boolean;
+}
+
+export type RegistrationPartial = Pick<AccountState, 'profile' | 'data' | 'preferences' | 'subscriptions' | 'UID'>;
+
+export type AccountAction =
+  | { type: 'login'; event: LoginEvent }
+  | { type: 'logout' }
+  | { type: 'registration'; regToken: string; partial: RegistrationPartial }
+  | { type: 'refreshed'; info: Omit<AccountState, 'loggedIn' | 'regToken'>; viaRegToken: boolean }
+  | { type: 'ready' };
+
+export const loggedOut: AccountState = { loggedIn: false };
+
+/** The state transitions of spec 001 §4, as a pure function. */
+export function accountReducer(state: AccountSnapshot, action: AccountAction): AccountSnapshot {
+  switch (action.type) {
+    case 'login': {
+      const { UID, profile, data, preferences, subscriptions } = action.event;
+      return { ready: true, account: { loggedIn: true, UID, profile, data, preferences, subscriptions } };
+    }
+    case 'logout':
+      return { ready: true, account: loggedOut };
+    case 'registration':
+      return { ...state, account: { loggedIn: false, regToken: action.regToken, ...action.partial } };
+    case 'refreshed':
+      return {
+        ready: true,
+        account: action.viaRegToken
+          ? { ...action.info, loggedIn: false, regToken: state.account.regToken }
+          : { ...action.info, loggedIn: true },
+      };
+    case 'ready':
+      return state.ready ? state : { ...state, ready: true };
+  }
+}
+
+/** What getAccountInfo is asked for (spec 001 §3). */
+export const ACCOUNT_INCLUDE = 'profile,data,preferences,subscriptions';
+export const ACCOUNT_EXTRA_PROFILE_FIELDS = 'phones';
+
+export const PW_RESET_LOGIN_ID_KEY = 'pwResetLoginID';
+
+/**
+ * The account state of one app, fed by the provider's events and by refresh(); React reads it through
+ * useSyncExternalStore.
+ */
+export class AccountStore {
+  private snapshot: AccountSnapshot = { account: loggedOut, ready: false };
+  private readonly listeners = new Set<() => void>();
+  private refreshes = 0;
+
+  constructor(private readonly provider: IdentityProvider) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): AccountSnapshot => this.snapshot;
+
+  dispatch(action: AccountAction) {
+    const next = accountReducer(this.snapshot, action);
+    if (next === this.snapshot) return;
+    this.snapshot = next;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Subscribes to the provider's events; answers the unsubscribe. */
+  connect(): () => void {
+    const offLogin = this.provider.onLogin((event) => {
+      forgetPasswordResetLoginId();
+      this.dispatch({ type: 'login', event });
+    });
+    const offLogout = this.provider.onLogout(() => this.dispatch({ type: 'logout' }));
+    return () => {
+      offLogin();
+      offLogout();
+    };
+  }
+
+  setRegistration = (regToken: string, partial: RegistrationPartial = {}) => {
+    this.dispatch({ type: 'registration', regToken, partial });
+  };
+
+  /**
+   * Reads the account again (with the regToken when one is held and nobody is logged in). Any failure, including
+   * 403005 and a transport error, logs out in client state (spec 001 §4).
+   */
+  refresh = async (): Promise<void> => {
+    const run = ++this.refreshes;
+    const { account } = this.snapshot;
+    const regToken = !account.loggedIn ? account.regToken : undefined;
+    try {
+      const answer = await this.provider.getAccountInfo({
+        include: ACCOUNT_INCLUDE,
+        extraProfileFields: ACCOUNT_EXTRA_PROFILE_FIELDS,
+        ...(regToken ? { regToken } : {}),
+      });
+      if (run !== this.refreshes) return; // a newer refresh wins
+      if (isSuccess(answer) && answer.UID) {
+        const { UID, profile, data, preferences, subscriptions } = answer;
+        this.dispatch({ type: 'refreshed', info: { UID, profile, data, preferences, subscriptions }, viaRegToken: Boolean(regToken) });
+      } else {
+        // 403005 on the first look-up is the normal "nobody is logged in" (spec 001 §8): no log line for it.
+        if (answer.errorCode !== 403005) console.warn('identity: getAccountInfo answered', answer.errorCode);
+        this.dispatch({ type: 'logout' });
+      }
+    } catch (error) {
+      if (run !== this.refreshes) return;
+      console.error('identity: getAccountInfo failed', error);
+      this.dispatch({ type: 'logout' });
+    }
+  };
+}
+
+function forgetPasswordResetLoginId() {
+  try {
+    window.localStorage.removeItem(PW_RESET_LOGIN_ID_KEY);
+  } catch {
+    // storage can be unavailable (private mode); nothing to forget then
+  }
+}

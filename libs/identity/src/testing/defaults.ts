@@ -1,0 +1,65 @@
+import type { AccountSchema, ConsentDetails, Policies } from '../types';
+
+/** The schema the fake answers unless told otherwise; it mirrors the fields the two specs name. */
+export const defaultSchema: AccountSchema = {
+  profileSchema: {
+    fields: {
+      email: { type: 'string', required: true, format: 'email', writeAccess: 'clientModify' },
+      firstName: { type: 'string', required: false, format: "regex('^[\\p{L} .'-]{1,50}$')", writeAccess: 'clientModify' },
+      lastName: { type: 'string', required: false, writeAccess: 'clientModify' },
+      birthDay: { type: 'long', required: false, format: 'range(1,31)', writeAccess: 'clientModify' },
+      birthMonth: { type: 'long', required: false, format: 'range(1,12)', writeAccess: 'clientModify' },
+      birthYear: { type: 'long', required: false, format: 'range(1900,2020)', writeAccess: 'clientModify' },
+      zip: { type: 'string', required: false, writeAccess: 'clientModify' },
+      country: { type: 'string', required: false, writeAccess: 'clientModify' },
+      'phones.number': { type: 'string', required: false, format: "regex('^\\+[0-9]{6,15}$')", writeAccess: 'clientModify' },
+      'phones.type': { type: 'string', required: false, writeAccess: 'clientModify' },
+    },
+  },
+  dataSchema: {
+    fields: {
+      salutation: { type: 'string', required: false, format: "regex('^(mr|mrs|div)?$')", writeAccess: 'clientModify' },
+      customerassignment: { type: 'string', required: false, writeAccess: 'serverOnly' },
+      addressBook: { type: 'string', required: false, writeAccess: 'clientModify' },
+      'sfmc.dataProcessingConsented': { type: 'boolean', required: false, writeAccess: 'clientModify' },
+      'preference.FAVORITE_STORE': { type: 'string', required: false, writeAccess: 'clientModify' },
+    },
+  },
+  subscriptionsSchema: {
+    fields: {
+      'NLT_GENERAL.email': { type: 'subscription', required: false, doubleOptIn: true, writeAccess: 'clientModify' },
+      'NLT_RECIPES.email': { type: 'subscription', required: false, doubleOptIn: false, writeAccess: 'clientModify' },
+      'SVC_PRODUCT_REMINDER.email': { type: 'subscription', required: false, doubleOptIn: true, writeAccess: 'clientModify' },
+    },
+  },
+  preferencesSchema: {
+    fields: {
+      'terms.customeraccount': { type: 'consent', required: true, writeAccess: 'clientModify' },
+      'privacy.aec': { type: 'consent', required: false, writeAccess: 'clientModify' },
+    },
+  },
+};
+
+/** The retailer's policy: 8 characters, all four character groups (spec 000 §5). */
+export const defaultPolicies: Policies = {
+  passwordComplexity: { minLength: 8, minCharGroups: 4 },
+  registration: { requireLoginID: false },
+  accountOptions: { loginIdentifiers: 'email' },
+  security: { accountLockout: { failedLoginThreshold: 5, lockoutTimeSec: 900 } },
+};
+
+export const defaultConsent: Record<string, ConsentDetails> = {
+  'terms.customeraccount': {
+    isActive: true,
+    isMandatory: true,
+    legalStatements: {
+      de: { currentDocVersion: 1, minDocVersion: 1, documentUrl: 'https://example.org/agb.pdf', purpose: 'Nutzungsbedingungen' },
+      en: { currentDocVersion: 1, minDocVersion: 1, documentUrl: 'https://example.org/terms.pdf', purpose: 'Terms of use' },
+    },
+  },
+  'privacy.aec': {
+    isActive: true,
+    isMandatory: false,
+    legalStatements: { de: { currentDocVersion: 1, minDocVersion: 1, documentUrl: 'https://example.org/datenschutz.pdf' } },
+  },
+};

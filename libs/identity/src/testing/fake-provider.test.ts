@@ -1,0 +1,122 @@
+import { IdentityTransportError } from '../errors';
+import { createFakeProvider, createFakeProviderFromScenario, DAY, MINUTE, parseScenario, type IdentityScenario } from '.';
+
+const PASSWORD = 'Grocer-Pass-2024!';
+const consent = { terms: { customeraccount: { isConsentGranted: true } } };
+
+describe('fake identity provider: what the contract suite does not reach', () => {
+  it('failNext rejects the next call of one method with a transport error, then answers again', async () => {
+    const fake = createFakeProvider();
+    fake.failNext('getSchema');
+    fake.failNext('getPolicies', new IdentityTransportError('invalid-response', 'bad gateway'));
+    await expect(fake.getSchema()).rejects.toMatchObject({ code: 'network' });
+    await expect(fake.getPolicies()).rejects.toMatchObject({ code: 'invalid-response' });
+    await expect(fake.getSchema()).resolves.toMatchObject({ errorCode: 0 });
+  });
+
+  it('an outage makes every call reject until it ends', async () => {
+    const fake = createFakeProvider({ outage: true });
+    await expect(fake.getAccountInfo()).rejects.toBeInstanceOf(IdentityTransportError);
+    await expect(fake.logout()).rejects.toMatchObject({ code: 'outage' });
+    fake.setOutage(false);
+    await expect(fake.logout()).resolves.toMatchObject({ errorCode: 0 });
+  });
+
+  it('a consent accepted at a version below the minimum answers 206001 at login until accepted again', async () => {
+    const fake = createFakeProvider({
+      accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } } }],
+    });
+    const terms = (await fake.getSiteConsentDetails()).siteConsentDetails!['terms.customeraccount']!;
+    fake.setConsent('terms.customeraccount', {
+      ...terms,
+      legalStatements: { de: { currentDocVersion: 2, minDocVersion: 2 } },
+    });
+    const answer = await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+    expect(answer).toMatchObject({ errorCode: 206001, regToken: expect.any(String) });
+    await fake.setAccountInfo({ regToken: answer.regToken!, preferences: consent });
+    expect((await fake.login({ loginID: 'erika@example.org', password: PASSWORD })).errorCode).toBe(0);
+  });
+
+  it('counts failed logins within 15 minutes only', async () => {
+    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: consent }] });
+    for (let i = 0; i < 4; i += 1) await fake.login({ loginID: 'erika@example.org', password: 'wrong' });
+    fake.clock.advance(16 * MINUTE);
+    await fake.login({ loginID: 'erika@example.org', password: 'wrong' });
+    expect((await fake.login({ loginID: 'erika@example.org', password: PASSWORD })).errorCode).toBe(0);
+  });
+
+  it('records the mails it would have sent, with kind and link token', async () => {
+    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: consent }] });
+    await fake.resetPassword({ loginID: 'Erika@Example.org', lang: 'fr' });
+    expect(fake.sentMails).toEqual([
+      expect.objectContaining({ to: 'erika@example.org', kind: 'password-reset', lang: 'fr', link: expect.stringContaining('/login/reset-password?pwrt=') }),
+    ]);
+    expect(fake.sentMails[0]?.link.endsWith(fake.sentMails[0]?.token ?? '-')).toBe(true);
+  });
+
+  it('a product reminder confirmation link lasts 7 days and lands on the preference centre', async () => {
+    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: consent }] });
+    await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+    await fake.setAccountInfo({ subscriptions: { SVC_PRODUCT_REMINDER: { email: { isSubscribed: true } } } });
+    const mail = fake.lastMail('erika@example.org', 'double-opt-in')!;
+    fake.clock.advance(7 * DAY + 1);
+    expect(fake.openLink(mail.link)).toBe('/preferences/double-opt-in-done?errorCode=403002');
+  });
+
+  it('social provider errors are answered as envelopes', async () => {
+    const fake = createFakeProvider({ social: { apple: { error: 500023 } } });
+    await expect(fake.socialLogin({ provider: 'apple' })).resolves.toMatchObject({ errorCode: 500023, statusCode: 500 });
+  });
+});
+
+describe('scenario files', () => {
+  const scenario: IdentityScenario = {
+    clock: '2026-03-01T09:00:00Z',
+    accounts: [
+      { email: 'erika@example.org', password: PASSWORD, preferences: consent },
+      { email: 'blocked@example.org', password: PASSWORD, disabled: true, preferences: consent },
+      { email: 'new@example.org', password: PASSWORD, unverified: true, preferences: consent },
+      { email: 'locked@example.org', password: PASSWORD, locked: true, preferences: consent },
+      { email: 'half@example.org', password: PASSWORD, pendingFields: ['profile.zip'], preferences: consent },
+      { email: 'reader@example.org', lite: true },
+    ],
+    tokens: [{ kind: 'password-reset', token: 'expired-reset', email: 'erika@example.org', expired: true }],
+  };
+
+  it.each([
+    ['erika@example.org', 0],
+    ['blocked@example.org', 403041],
+    ['new@example.org', 206002],
+    ['locked@example.org', 403120],
+    ['half@example.org', 206001],
+    ['reader@example.org', 403042],
+  ])('login of %s answers %d', async (email, errorCode) => {
+    const fake = createFakeProviderFromScenario(scenario);
+    expect((await fake.login({ loginID: email, password: PASSWORD })).errorCode).toBe(errorCode);
+  });
+
+  it('starts the clock where the scenario says and knows its seeded tokens', async () => {
+    const fake = createFakeProviderFromScenario(scenario);
+    expect(new Date(fake.clock.now()).toISOString()).toBe('2026-03-01T09:00:00.000Z');
+    expect((await fake.resetPassword({ passwordResetToken: 'expired-reset', newPassword: 'Other-Pass-99!' })).errorCode).toBe(403025);
+  });
+
+  it('a pending field, once written, completes the registration', async () => {
+    const fake = createFakeProviderFromScenario(scenario);
+    const { regToken } = await fake.login({ loginID: 'half@example.org', password: PASSWORD, include: 'missing-required-fields' });
+    await fake.setAccountInfo({ regToken: regToken!, profile: { zip: '10115' } });
+    expect((await fake.finalizeRegistration({ regToken: regToken! })).errorCode).toBe(0);
+  });
+
+  it('an outage flag makes every call reject', async () => {
+    const fake = createFakeProviderFromScenario({ outage: true });
+    await expect(fake.getSchema()).rejects.toMatchObject({ code: 'outage' });
+  });
+
+  it('rejects malformed scenarios with the reason', () => {
+    expect(() => parseScenario([])).toThrow(/JSON object/);
+    expect(() => parseScenario({ accounts: [{ password: 'x' }] })).toThrow(/accounts\[0\] needs an "email"/);
+    expect(() => parseScenario({ accounts: [{ email: 'a@example.org', lite: true, password: 'x' }] })).toThrow(/lite/);
+    expect(() => parseScenario({ clock: 'soon' })).toThrow(/clock/);
+  });
+});

@@ -1,0 +1,15 @@
+// Test and demo doubles of @portal/identity; never imported by production code paths.
+export { createClock, DAY, HOUR, MINUTE, type FakeClock } from './clock';
+export { defaultConsent, defaultPolicies, defaultSchema } from './defaults';
+export {
+  createFakeProvider,
+  type FakeAccountSeed,
+  type FakeIdentityProvider,
+  type FakeMailKind,
+  type FakeProviderOptions,
+  type FakeSocialIdentity,
+  type FakeTokenSeed,
+  type SentMail,
+} from './fake-provider';
+export { createFakeProviderFromScenario, parseScenario, type IdentityScenario, type ScenarioAccount } from './scenario';
+export { createScriptedGigya, type ScriptedGigya } from './scripted-gigya';

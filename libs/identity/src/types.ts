@@ -1,0 +1,327 @@
+import type { Envelope } from './envelope';
+
+/** One phone number of the profile; `type` defaults to 'default' (spec 000 §3). */
+export interface Phone {
+  number: string;
+  type?: string;
+  default?: boolean;
+}
+
+/** The provider's `profile` section (spec 000 §3, spec 001 §3). */
+export interface Profile {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  birthDay?: number;
+  birthMonth?: number;
+  birthYear?: number;
+  zip?: string;
+  country?: string;
+  phones?: Phone[];
+  [field: string]: unknown;
+}
+
+/** One address book entry; the account keeps one (spec 000 §3). */
+export interface AddressBookEntry {
+  salutation?: Salutation | '';
+  firstName?: string;
+  lastName?: string;
+  street?: string;
+  streetNo?: string;
+  zip?: string;
+  city?: string;
+  country?: string;
+  isStandardAddress?: boolean;
+}
+
+export type Salutation = 'mr' | 'mrs' | 'div';
+
+/** The provider's `data` section: site-specific fields, deep-merged on write. */
+export interface AccountData {
+  salutation?: Salutation | '';
+  /** Region of the customer; written by the server only (400020 when the client tries). */
+  customerassignment?: string;
+  addressBook?: AddressBookEntry[];
+  sfmc?: { dataProcessingConsented?: boolean; subscriptionKey?: string; [field: string]: unknown };
+  preference?: { FAVORITE_STORE?: string; SHOPPING_FREQUENCY?: string; [field: string]: unknown };
+  [field: string]: unknown;
+}
+
+/** One consent statement as the account holds it, e.g. `preferences.terms.customeraccount`. */
+export interface ConsentState {
+  isConsentGranted: boolean;
+  docVersion?: number;
+  lang?: string;
+  lastConsentModified?: string;
+}
+
+/** The provider's `preferences` section: nested by the dotted consent id (`terms.customeraccount`). */
+export interface Preferences {
+  terms?: { customeraccount?: ConsentState; [id: string]: ConsentState | undefined };
+  privacy?: { aec?: ConsentState; [id: string]: ConsentState | undefined };
+  [group: string]: Record<string, ConsentState | undefined> | undefined;
+}
+
+export type DoubleOptInStatus = 'NotConfirmed' | 'Pending' | 'Confirmed';
+
+/** `subscriptions.<key>.email` (identity contract, Subscriptions). */
+export interface EmailSubscription {
+  isSubscribed: boolean;
+  doubleOptIn?: { status: DoubleOptInStatus; emailSentTime?: string; confirmTime?: string };
+}
+
+/** Newsletter (`NLT…`) and service (`SVC_PRODUCT_REMINDER`) subscriptions by key. */
+export type Subscriptions = Record<string, { email?: EmailSubscription } | undefined>;
+
+/** What a write of one subscription looks like: only `isSubscribed` is the client's to set. */
+export type SubscriptionsUpdate = Record<string, { email: { isSubscribed: boolean } }>;
+
+/** Deep-partial, for the sections a write merges into the account. */
+export type DeepPartial<T> = T extends readonly (infer U)[]
+  ? DeepPartial<U>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+export type SocialProviderName = 'apple' | 'googleplus' | 'facebook';
+export type LoginProviderName = 'site' | SocialProviderName;
+
+/** Sections that `include` may name; joined with commas on the wire. */
+export type IncludeSection =
+  | 'profile'
+  | 'data'
+  | 'preferences'
+  | 'subscriptions'
+  | 'loginIDs'
+  | 'emails'
+  | 'missing-required-fields'
+  | 'id_token';
+
+/** `include` as the provider takes it: a comma-separated string (`'profile,data'`). */
+export type Include = string;
+
+/** The account as `getAccountInfo` answers it. */
+export interface AccountInfo {
+  UID: string;
+  profile?: Profile;
+  data?: AccountData;
+  preferences?: Preferences;
+  subscriptions?: Subscriptions;
+  isRegistered?: boolean;
+  isVerified?: boolean;
+  isActive?: boolean;
+  created?: string;
+  lastLogin?: string;
+  regSource?: string;
+  loginProvider?: string;
+  socialProviders?: string;
+}
+
+// ---- parameters and answers, one pair per method (identity contract, Methods) ----
+
+export interface InitRegistrationParams {
+  isLite?: boolean;
+}
+export interface InitRegistrationResponse extends Envelope {
+  regToken?: string;
+}
+
+export interface RegisterParams {
+  email: string;
+  password: string;
+  regToken: string;
+  profile?: DeepPartial<Profile>;
+  data?: DeepPartial<AccountData>;
+  preferences?: DeepPartial<Preferences>;
+  subscriptions?: SubscriptionsUpdate;
+  lang?: string;
+  regSource?: string;
+  finalizeRegistration?: boolean;
+  include?: Include;
+}
+export type RegisterResponse = Envelope & Partial<AccountInfo> & { newUser?: boolean };
+
+export interface FinalizeRegistrationParams {
+  regToken: string;
+  include?: Include;
+}
+export type FinalizeRegistrationResponse = Envelope & Partial<AccountInfo> & { newUser?: boolean };
+
+export interface LoginParams {
+  loginID: string;
+  password: string;
+  include?: Include;
+  loginMode?: 'standard' | 'link';
+  regToken?: string;
+  sessionExpiration?: number;
+  ignoreInterruptions?: boolean;
+}
+export type LoginResponse = Envelope &
+  Partial<AccountInfo> & {
+    newUser?: boolean;
+    /** With `include` containing `missing-required-fields` on 206001: the dotted names still missing. */
+    missingRequiredFields?: string[];
+  };
+
+export interface SocialLoginParams {
+  provider: SocialProviderName;
+  redirectURL?: string;
+  loginMode?: 'standard' | 'link';
+  regToken?: string;
+  include?: Include;
+}
+export type SocialLoginResponse = LoginResponse & { provider?: string };
+
+export interface GetConflictingAccountParams {
+  regToken: string;
+}
+export interface GetConflictingAccountResponse extends Envelope {
+  conflictingAccount?: { loginID: string; loginProviders: string[] };
+}
+
+export interface GetAccountInfoParams {
+  include?: Include;
+  extraProfileFields?: string;
+  regToken?: string;
+}
+export type GetAccountInfoResponse = Envelope & Partial<AccountInfo>;
+
+export interface SetAccountInfoParams {
+  regToken?: string;
+  profile?: DeepPartial<Profile>;
+  data?: DeepPartial<AccountData>;
+  preferences?: DeepPartial<Preferences>;
+  subscriptions?: SubscriptionsUpdate;
+  lang?: string;
+  password?: string;
+  newPassword?: string;
+}
+export type SetAccountInfoResponse = Envelope;
+
+/** Step 1 sends the mail; step 2 sets the new password with the token from the mail. */
+export type ResetPasswordParams =
+  | { loginID: string; lang?: string }
+  | { passwordResetToken: string; newPassword: string };
+export interface ResetPasswordResponse extends Envelope {
+  UID?: string;
+}
+
+export type ResendVerificationCodeParams = { regToken: string; lang?: string } | { email: string; lang?: string };
+export type ResendVerificationCodeResponse = Envelope;
+
+/** One field of a schema; `format` is `regex('…')`, `range(1900,2020)` or `email`. */
+export interface SchemaField {
+  type: string;
+  required?: boolean;
+  format?: string;
+  writeAccess?: 'serverOnly' | 'clientCreate' | 'clientModify';
+  /** Subscriptions only: whether subscribing sends a confirmation mail first. */
+  doubleOptIn?: boolean;
+}
+export interface SchemaSection {
+  fields: Record<string, SchemaField>;
+}
+export interface AccountSchema {
+  profileSchema: SchemaSection;
+  dataSchema: SchemaSection;
+  subscriptionsSchema: SchemaSection;
+  preferencesSchema: SchemaSection;
+}
+export interface GetSchemaParams {
+  include?: Include;
+}
+export type GetSchemaResponse = Envelope & Partial<AccountSchema>;
+
+export interface PasswordComplexity {
+  minLength: number;
+  minCharGroups: number;
+  regExp?: string;
+}
+export interface Policies {
+  passwordComplexity: PasswordComplexity;
+  registration?: { requireLoginID?: boolean; [key: string]: unknown };
+  accountOptions?: { loginIdentifiers?: string; [key: string]: unknown };
+  security?: { accountLockout?: { failedLoginThreshold: number; lockoutTimeSec: number }; [key: string]: unknown };
+}
+export interface GetPoliciesParams {
+  sections?: string;
+}
+export type GetPoliciesResponse = Envelope & Partial<Policies>;
+
+export interface LegalStatement {
+  currentDocVersion: number;
+  minDocVersion: number;
+  documentUrl?: string;
+  purpose?: string;
+}
+export interface ConsentDetails {
+  isActive: boolean;
+  isMandatory: boolean;
+  legalStatements: Record<string, LegalStatement>;
+}
+export interface GetSiteConsentDetailsResponse extends Envelope {
+  siteConsentDetails?: Record<string, ConsentDetails>;
+}
+
+export type LogoutResponse = Envelope;
+
+// ---- events ----
+
+export interface LoginEvent {
+  eventName: 'login';
+  UID: string;
+  provider: string;
+  profile?: Profile;
+  data?: AccountData;
+  preferences?: Preferences;
+  subscriptions?: Subscriptions;
+  newUser: boolean;
+}
+export interface LogoutEvent {
+  eventName: 'logout';
+}
+export type Unsubscribe = () => void;
+
+/**
+ * The identity provider, as every adapter (CDC Web SDK, embedded provider over HTTP, in-memory fake) offers it.
+ * Provider errors resolve with their envelope; only transport failures reject (with IdentityTransportError).
+ */
+export interface IdentityProvider {
+  initRegistration(params?: InitRegistrationParams): Promise<InitRegistrationResponse>;
+  register(params: RegisterParams): Promise<RegisterResponse>;
+  finalizeRegistration(params: FinalizeRegistrationParams): Promise<FinalizeRegistrationResponse>;
+  login(params: LoginParams): Promise<LoginResponse>;
+  /** Starts the social login; with a redirect the page navigates away and the promise never settles. */
+  socialLogin(params: SocialLoginParams): Promise<SocialLoginResponse>;
+  getConflictingAccount(params: GetConflictingAccountParams): Promise<GetConflictingAccountResponse>;
+  getAccountInfo(params?: GetAccountInfoParams): Promise<GetAccountInfoResponse>;
+  setAccountInfo(params: SetAccountInfoParams): Promise<SetAccountInfoResponse>;
+  resetPassword(params: ResetPasswordParams): Promise<ResetPasswordResponse>;
+  resendVerificationCode(params: ResendVerificationCodeParams): Promise<ResendVerificationCodeResponse>;
+  getSchema(params?: GetSchemaParams): Promise<GetSchemaResponse>;
+  getPolicies(params?: GetPoliciesParams): Promise<GetPoliciesResponse>;
+  getSiteConsentDetails(): Promise<GetSiteConsentDetailsResponse>;
+  logout(): Promise<LogoutResponse>;
+  onLogin(handler: (event: LoginEvent) => void): Unsubscribe;
+  onLogout(handler: (event: LogoutEvent) => void): Unsubscribe;
+}
+
+/** The method names the provider answers at `accounts.<method>`. */
+export type IdentityMethod = Exclude<keyof IdentityProvider, 'onLogin' | 'onLogout'>;
+
+export const IDENTITY_METHODS: readonly IdentityMethod[] = [
+  'initRegistration',
+  'register',
+  'finalizeRegistration',
+  'login',
+  'socialLogin',
+  'getConflictingAccount',
+  'getAccountInfo',
+  'setAccountInfo',
+  'resetPassword',
+  'resendVerificationCode',
+  'getSchema',
+  'getPolicies',
+  'getSiteConsentDetails',
+  'logout',
+];

@@ -1,0 +1,139 @@
+// Command loadgen measures an HTTP endpoint from a second process on loopback: it sends requests from a fixed
+// number of connections for a fixed time and prints requests per second and latency percentiles.
+//
+//	loadgen -name region -duration 5s -connections 16 http://127.0.0.1:8080/rest/v1/region?zip=20095 ...
+//
+// Several URLs are used in rotation, so a search can be measured over varied terms.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "loadgen:", err)
+		os.Exit(1)
+	}
+}
+
+// Result is what one measurement found.
+type Result struct {
+	Name       string
+	Requests   int
+	Failures   int
+	Elapsed    time.Duration
+	P50, P99   time.Duration
+	PerSecond  float64
+	StatusSeen map[int]int
+}
+
+func run(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("loadgen", flag.ContinueOnError)
+	name := fs.String("name", "load", "label printed in front of the figures")
+	duration := fs.Duration("duration", 5*time.Second, "how long to send requests")
+	warmup := fs.Duration("warmup", time.Second, "requests sent before measuring, not counted")
+	connections := fs.Int("connections", 16, "concurrent connections")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	urls := fs.Args()
+	if len(urls) == 0 {
+		return errors.New("give at least one URL")
+	}
+	if *duration <= 0 || *duration > 5*time.Minute || *connections < 1 || *connections > 1024 {
+		return errors.New("duration must be in (0, 5m] and connections in [1, 1024]")
+	}
+	if _, err := measure(*name, urls, *warmup, *connections); err != nil {
+		return err
+	}
+	r, err := measure(*name, urls, *duration, *connections)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%-14s %9.0f req/s   p50 %6.2f ms   p99 %6.2f ms   (%d requests, %d failed)\n",
+		r.Name, r.PerSecond, ms(r.P50), ms(r.P99), r.Requests, r.Failures)
+	if r.Failures > 0 {
+		return fmt.Errorf("%s: %d of %d requests failed (statuses %v)", r.Name, r.Failures, r.Requests, r.StatusSeen)
+	}
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// measure runs the load: each worker owns one keep-alive connection and records every latency.
+func measure(name string, urls []string, duration time.Duration, connections int) (Result, error) {
+	transport := &http.Transport{
+		MaxIdleConnsPerHost: connections,
+		MaxConnsPerHost:     connections,
+		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		DisableCompression:  true,
+	}
+	defer transport.CloseIdleConnections()
+	client := &http.Client{Transport: transport, Timeout: 10 * time.Second}
+
+	ctx, cancel := context.WithTimeout(context.Background(), duration)
+	defer cancel()
+	var (
+		mu        sync.Mutex
+		latencies []time.Duration
+		failures  atomic.Int64
+		statuses  = map[int]int{}
+		wg        sync.WaitGroup
+	)
+	start := time.Now()
+	for w := 0; w < connections; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			local := make([]time.Duration, 0, 1<<14)
+			localStatus := map[int]int{}
+			for i := w; ctx.Err() == nil; i++ {
+				began := time.Now()
+				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, urls[i%len(urls)], nil)
+				resp, err := client.Do(req)
+				if err != nil {
+					if ctx.Err() == nil {
+						failures.Add(1)
+					}
+					continue
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				_ = resp.Body.Close()
+				local = append(local, time.Since(began))
+				if resp.StatusCode >= 400 {
+					failures.Add(1)
+					localStatus[resp.StatusCode]++
+				}
+			}
+			mu.Lock()
+			latencies = append(latencies, local...)
+			for k, v := range localStatus {
+				statuses[k] += v
+			}
+			mu.Unlock()
+		}(w)
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if len(latencies) == 0 {
+		return Result{}, fmt.Errorf("%s: no request succeeded", name)
+	}
+	slices.Sort(latencies)
+	pct := func(p float64) time.Duration { return latencies[int(float64(len(latencies)-1)*p)] }
+	return Result{
+		Name: name, Requests: len(latencies), Failures: int(failures.Load()), Elapsed: elapsed,
+		P50: pct(0.50), P99: pct(0.99), PerSecond: float64(len(latencies)) / elapsed.Seconds(), StatusSeen: statuses,
+	}, nil
+}

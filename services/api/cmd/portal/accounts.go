@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+)
+
+// runAccounts implements `portal accounts disable|enable EMAIL`: an operator blocks an account of the embedded
+// identity provider (login answers 403041, its sessions end) or lifts the block.
+func runAccounts(ctx context.Context, env cmdEnv, args []string) error {
+	fs := newFlagSet("accounts", env)
+	flags := config.RegisterFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: portal accounts disable|enable EMAIL [flags]\n\nDisables or re-enables the account of EMAIL in the embedded identity provider.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if len(args) == 0 || (args[0] != "disable" && args[0] != "enable") {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+			fs.Usage()
+			return nil
+		}
+		fs.Usage()
+		return errors.New("accounts: say disable or enable")
+	}
+	action := args[0]
+	// The address may come before or after the flags.
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		return errors.New("accounts: the e-mail address is missing")
+	}
+	raw := rest[0]
+	if err := fs.Parse(rest[1:]); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("accounts: unexpected argument %q", fs.Arg(0))
+	}
+	email, err := identity.ParseEmail(raw)
+	if err != nil {
+		return errors.New("accounts: not an e-mail address")
+	}
+
+	cfg, logger, err := setup(flags)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = logger.Sync() }()
+	db, err := openAndMigrate(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = db.Close() }()
+	p, err := embedded.New(embedded.FromConfig(cfg), embedded.Deps{Store: embedded.NewSQLStore(db), Logger: logger})
+	if err != nil {
+		return err
+	}
+	if err := p.SetDisabled(ctx, email.String(), action == "disable"); errors.Is(err, embedded.ErrUnknownAccount) {
+		return fmt.Errorf("accounts: there is no account for %s", email)
+	} else if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.stdout, "account %sd\n", action)
+	return nil
+}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+)
+
+func TestAccountsCommand(t *testing.T) {
+	ctx := context.Background()
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	db, err := database.Open(ctx, dbURL)
+	require.NoError(t, err)
+	_, err = db.Migrate(ctx)
+	require.NoError(t, err)
+	store := embedded.NewSQLStore(db)
+	now := time.Now()
+	require.NoError(t, store.CreateAccount(ctx, embedded.Account{UID: "u1", Email: "eva@example.com", Origin: embedded.OriginSite, CreatedAt: now, UpdatedAt: now}))
+	disabled := func() bool {
+		a, err := store.AccountByUID(ctx, "u1")
+		require.NoError(t, err)
+		return a.Disabled
+	}
+	defer func() { _ = db.Close() }()
+
+	tests := []struct {
+		name         string
+		args         []string
+		wantErr      string
+		wantDisabled bool
+	}{
+		{"disable, flags after the address", []string{"accounts", "disable", "Eva@Example.com", "--database-url", dbURL}, "", true},
+		{"enable, flags first", []string{"accounts", "enable", "--database-url", dbURL, "eva@example.com"}, "", false},
+		{"unknown account", []string{"accounts", "disable", "nobody@example.com", "--database-url", dbURL}, "no account", false},
+		{"missing action", []string{"accounts", "block", "eva@example.com"}, "disable or enable", false},
+		{"missing address", []string{"accounts", "disable", "--database-url", dbURL}, "missing", false},
+		{"not an address", []string{"accounts", "disable", "eva", "--database-url", dbURL}, "not an e-mail", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			err := run(ctx, tc.args, &out, &errOut)
+			if tc.wantErr != "" {
+				require.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.wantDisabled, disabled())
+		})
+	}
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/stores"
+	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
+)
+
+func runCLI(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	// Flags go before the positional arguments, as the flag package requires.
+	args = append([]string{args[0], "--log-level", "error"}, args[1:]...)
+	err := run(context.Background(), args, &stdout, &stderr)
+	return stdout.String(), err
+}
+
+func storesIn(t *testing.T, dbURL string) []stores.Store {
+	t.Helper()
+	db, err := database.Open(context.Background(), dbURL)
+	require.NoError(t, err)
+	defer func() { _ = db.Close() }()
+	all, err := storesql.New(db).All(context.Background())
+	require.NoError(t, err)
+	return all
+}
+
+func writeCSV(t *testing.T, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "stores.csv")
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o600))
+	return path
+}
+
+func TestImportStores(t *testing.T) {
+	const header = "id,name,street,postcode,city,country,open\n"
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	tests := []struct {
+		name      string
+		file      string
+		wantOut   string
+		wantErr   []string
+		wantCount int
+	}{
+		{
+			name:      "new stores",
+			file:      header + "DE-20095-01,Hamburg,Mönckebergstraße 7,20095,Hamburg,DE,true\nAT-1060-01,Wien-Mariahilf,Mariahilfer Straße 120,1060,Wien,AT,yes\n",
+			wantOut:   "imported 2 stores (2 new, 0 updated)\n",
+			wantCount: 2,
+		},
+		{
+			name:      "update one, add one, keep one",
+			file:      header + "DE-20095-01,Hamburg,Mönckebergstraße 7,20095,Hamburg,DE,0\nAT-1060-01,Wien-Mariahilf,Mariahilfer Straße 120,1060,Wien,AT,1\nDE-80331-01,München,Sendlinger Straße 5,80331,München,DE,true\n",
+			wantOut:   "imported 3 stores (1 new, 1 updated)\n",
+			wantCount: 3,
+		},
+		{
+			name: "a bad row imports nothing",
+			file: header +
+				"DE-10115-01,Berlin,Hauptstraße 1,10115,Berlin,DE,true\n" +
+				"DE-1011-01,Berlin,Hauptstraße 1,1011,Berlin,DE,true\n" +
+				"DE-10117-01,Berlin,Hauptstraße 2,10117,Berlin,DE,perhaps\n",
+			wantErr:   []string{"nothing imported", `line 3: postcode: must be 5 digits for DE, got "1011"`, "line 4: open:"},
+			wantCount: 3,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := runCLI(t, "import-stores", "--database-url", dbURL, writeCSV(t, tc.file))
+			if tc.wantErr != nil {
+				for _, want := range tc.wantErr {
+					require.ErrorContains(t, err, want)
+				}
+			} else {
+				require.NoError(t, err)
+				require.Equal(t, tc.wantOut, out)
+			}
+			require.Len(t, storesIn(t, dbURL), tc.wantCount)
+		})
+	}
+
+	t.Run("needs exactly one file", func(t *testing.T) {
+		_, err := runCLI(t, "import-stores", "--database-url", dbURL)
+		require.ErrorContains(t, err, "exactly one CSV file")
+	})
+	t.Run("missing file", func(t *testing.T) {
+		_, err := runCLI(t, "import-stores", "--database-url", dbURL, filepath.Join(t.TempDir(), "nope.csv"))
+		require.ErrorContains(t, err, "no such file")
+	})
+}
+
+func TestSeedIsIdempotent(t *testing.T) {
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	// All seeders by default; the stores seeder reports on its own line.
+	out, err := runCLI(t, "seed", "--database-url", dbURL)
+	require.NoError(t, err)
+	require.Regexp(t, `(?m)^stores: \d{4} demo stores \(\d{4} new, 0 updated, 0 unchanged\)$`, out)
+	first := storesIn(t, dbURL)
+	require.GreaterOrEqual(t, len(first), 4000)
+
+	out, err = runCLI(t, "seed", "--database-url", dbURL, "stores")
+	require.NoError(t, err)
+	require.Regexp(t, `^stores: \d{4} demo stores \(0 new, 0 updated, \d{4} unchanged\)\n$`, out)
+	require.Equal(t, first, storesIn(t, dbURL))
+
+	_, err = runCLI(t, "seed", "--database-url", dbURL, "unicorns")
+	require.ErrorContains(t, err, `unknown seeder "unicorns" (known: stores`)
+}

@@ -1,0 +1,179 @@
+// Package app is the composition root: it builds every domain service from the configuration and the
+// database, mounts them on one router, and runs the background jobs. `portal serve` and the handler tests use
+// it alike, so tests exercise the wiring that runs in production.
+package app
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/cdc"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/identity/identityapi"
+	"github.com/grocer-portal/portal/services/api/internal/identity/social"
+	"github.com/grocer-portal/portal/services/api/internal/identity/social/devissuer"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/reminders"
+	"github.com/grocer-portal/portal/services/api/internal/stores"
+	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
+	"github.com/grocer-portal/portal/services/api/internal/subscribers"
+)
+
+// App is the whole service: its router and the services behind it.
+type App struct {
+	Echo   *echo.Echo
+	Config config.Config
+	Outbox *mail.Outbox
+	// Identity is the embedded provider; nil when the retailer's SAP Customer Data Cloud is the provider.
+	Identity  *embedded.Provider
+	Stores    *stores.Service
+	Reminders *reminders.Service
+	logger    *zap.Logger
+}
+
+// Options are what differs between a real start and a test.
+type Options struct {
+	// Apps holds the built web apps; nil means the ones embedded in the binary.
+	Apps fs.FS
+}
+
+// New builds the service on a migrated database. cfg.HTTP.PublicURL must be set (serve derives it from the
+// listener), because mails carry absolute links.
+func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *database.DB, opts Options) (*App, error) {
+	if cfg.HTTP.PublicURL == "" {
+		return nil, fmt.Errorf("app: http.publicUrl is required to build links in mails")
+	}
+	var relay mail.Relay
+	if cfg.Mail.SMTP.URL != "" {
+		smtp, err := mail.NewSMTPRelay(cfg.Mail.SMTP.URL, cfg.Mail.From)
+		if err != nil {
+			return nil, err
+		}
+		relay = smtp
+	}
+	outbox := mail.NewOutbox(db, relay)
+	templates := mail.DefaultTemplates()
+
+	a := &App{Config: cfg, Outbox: outbox, logger: logger}
+	var backend identity.Backend
+	if cfg.Metadata.Identity.Provider == "cdc" {
+		client, err := cdc.New(cdc.ConfigFrom(cfg), nil, logger)
+		if err != nil {
+			return nil, err
+		}
+		backend = client
+	} else {
+		provider, err := embedded.New(embedded.FromConfig(cfg), embedded.Deps{
+			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger,
+		})
+		if err != nil {
+			return nil, err
+		}
+		a.Identity, backend = provider, provider.Backend()
+	}
+
+	a.Stores = stores.NewService(storesql.New(db))
+	if err := a.Stores.Load(ctx); err != nil {
+		return nil, fmt.Errorf("app: load stores: %w", err)
+	}
+	tokens, err := subscribers.TokensFromConfig(ctx, cfg, db)
+	if err != nil {
+		return nil, err
+	}
+	a.Reminders = reminders.NewService(reminders.Settings{
+		Store: reminders.NewSQLStore(db), Links: tokens, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
+	})
+
+	e, err := httpapi.New(httpapi.Deps{
+		Config: cfg, Logger: logger, DB: db, Apps: opts.Apps,
+		Services: httpapi.Services{
+			Identity:    backend,
+			Stores:      a.Stores,
+			Subscribers: subscribers.NewService(tokens, backend),
+			Reminders:   a.Reminders,
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.Echo = e
+	if a.Identity != nil {
+		if err := a.mountEmbeddedIdentity(cfg, logger); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
+}
+
+// mountEmbeddedIdentity serves the provider's accounts.* API, its links, social login and, outside
+// production, the development identity issuer and the outbox viewer.
+func (a *App) mountEmbeddedIdentity(cfg config.Config, logger *zap.Logger) error {
+	production := cfg.Env == config.EnvProduction
+	identityapi.Mount(a.Echo, a.Identity, identityapi.Options{
+		Production: production, AllowedHosts: allowedHosts(cfg), Outbox: a.Outbox, Logger: logger,
+		CookieName: cfg.Identity.Embedded.Session.CookieName,
+	})
+	if _, err := devissuer.Mount(a.Echo, cfg, logger); err != nil {
+		return err
+	}
+	socialLogins, err := social.Mount(a.Echo, social.Deps{Config: cfg, Logger: logger,
+		Accounts: social.EmbeddedAccounts{Provider: a.Identity, CookieName: cfg.Identity.Embedded.Session.CookieName}})
+	if err != nil {
+		return err
+	}
+	a.Identity.SetSocialLogins(social.EmbeddedStarter{Service: socialLogins})
+	return nil
+}
+
+// allowedHosts are the hosts whose pages may call the identity API: the public URL's and the apps' own.
+func allowedHosts(cfg config.Config) []string {
+	hosts := []string{cfg.Apps.AccountPortal.Host, cfg.Apps.PreferenceCentre.Host}
+	if u, err := url.Parse(cfg.HTTP.PublicURL); err == nil && u.Hostname() != "" {
+		hosts = append(hosts, u.Hostname())
+	}
+	return hosts
+}
+
+// SweepInterval is how often expired registrations and unconfirmed reminders are removed.
+const SweepInterval = 5 * time.Minute
+
+// Run does the background work until ctx ends: delivering mail when a relay is configured, and removing
+// unverified registrations after 14 days, spent tokens and sessions, and unconfirmed reminders after 7 days. Every replica may run it: each
+// step is safe to run concurrently.
+func (a *App) Run(ctx context.Context) {
+	go a.Outbox.RunDelivery(ctx, 5*time.Second, func(err error) { a.logger.Warn("mail delivery", zap.Error(err)) })
+	ticker := time.NewTicker(SweepInterval)
+	defer ticker.Stop()
+	for {
+		a.Sweep(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+	}
+}
+
+// Sweep removes what has expired, once.
+func (a *App) Sweep(ctx context.Context) {
+	if a.Identity != nil {
+		if err := a.Identity.Maintain(ctx, time.Now()); err != nil {
+			a.logger.Warn("identity maintenance", zap.Error(err))
+		}
+	}
+	if n, err := a.Reminders.SweepPending(ctx); err != nil {
+		a.logger.Warn("sweep unconfirmed reminders", zap.Error(err))
+	} else if n > 0 {
+		a.logger.Info("removed unconfirmed reminders", zap.Int64("count", n))
+	}
+}

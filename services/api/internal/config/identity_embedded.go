@@ -1,0 +1,181 @@
+package config
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// IdentityEmbedded configures the embedded identity provider (metadata.identity.provider "embedded"): keys
+// identity.embedded.*. Lists left empty mean the built-in defaults of the provider (the spec's schema,
+// newsletters and consents).
+type IdentityEmbedded struct {
+	Session  IdentitySession  `mapstructure:"session"`
+	Lockout  IdentityLockout  `mapstructure:"lockout"`
+	Password IdentityPassword `mapstructure:"password"`
+	Argon2   IdentityArgon2   `mapstructure:"argon2"`
+	// RequiredFields are the dotted profile/data fields an account needs before it can log in (206001).
+	RequiredFields []string `mapstructure:"requiredFields"`
+	// Formats override the regex of schema fields, e.g. {field: profile.zip, regex: '^\d{5}$'}.
+	Formats              []IdentityFieldFormat  `mapstructure:"formats"`
+	Subscriptions        []IdentitySubscription `mapstructure:"subscriptions"`
+	Consents             []IdentityConsent      `mapstructure:"consents"`
+	VerificationLifetime time.Duration          `mapstructure:"verificationLifetime"`
+	ResetLinkLifetime    time.Duration          `mapstructure:"resetLinkLifetime"`
+	ResetFrequency       time.Duration          `mapstructure:"resetFrequency"`
+	RegTokenLifetime     time.Duration          `mapstructure:"regTokenLifetime"`
+}
+
+// IdentitySession configures the session cookie: idle expiry slides with use, absolute expiry does not.
+type IdentitySession struct {
+	CookieName      string        `mapstructure:"cookieName"`
+	IdleTimeout     time.Duration `mapstructure:"idleTimeout"`
+	AbsoluteTimeout time.Duration `mapstructure:"absoluteTimeout"`
+}
+
+// IdentityLockout configures the login lockout: MaxFailures failed logins of one login ID within Window lock it
+// for Duration; MaxFailuresPerAddress does the same per client address (0 turns that off).
+type IdentityLockout struct {
+	MaxFailures           int           `mapstructure:"maxFailures"`
+	Window                time.Duration `mapstructure:"window"`
+	Duration              time.Duration `mapstructure:"duration"`
+	MaxFailuresPerAddress int           `mapstructure:"maxFailuresPerAddress"`
+}
+
+// IdentityPassword is the password policy answered by accounts.getPolicies.
+type IdentityPassword struct {
+	MinLength     int    `mapstructure:"minLength"`
+	MinCharGroups int    `mapstructure:"minCharGroups"`
+	RegExp        string `mapstructure:"regExp"`
+}
+
+// IdentityArgon2 are the argon2id costs; raising them re-hashes passwords at the next login.
+type IdentityArgon2 struct {
+	MemoryKiB   int `mapstructure:"memoryKiB"`
+	Iterations  int `mapstructure:"iterations"`
+	Parallelism int `mapstructure:"parallelism"`
+	// MaxConcurrent caps simultaneous hashes (each holds memoryKiB); 0 means the number of CPUs.
+	MaxConcurrent int `mapstructure:"maxConcurrent"`
+}
+
+// IdentityFieldFormat overrides the format of one schema field.
+type IdentityFieldFormat struct {
+	Field string `mapstructure:"field"`
+	Regex string `mapstructure:"regex"`
+}
+
+// IdentitySubscription is one subscription key of the schema.
+type IdentitySubscription struct {
+	Key                  string        `mapstructure:"key"`
+	DoubleOptIn          bool          `mapstructure:"doubleOptIn"`
+	ConfirmationLifetime time.Duration `mapstructure:"confirmationLifetime"`
+}
+
+// IdentityConsent is one consent statement, e.g. terms.customeraccount.
+type IdentityConsent struct {
+	ID              string                   `mapstructure:"id"`
+	IsActive        bool                     `mapstructure:"isActive"`
+	IsMandatory     bool                     `mapstructure:"isMandatory"`
+	LegalStatements []IdentityLegalStatement `mapstructure:"legalStatements"`
+}
+
+// IdentityLegalStatement is the document of a consent in one language.
+type IdentityLegalStatement struct {
+	Lang              string  `mapstructure:"lang"`
+	CurrentDocVersion float64 `mapstructure:"currentDocVersion"`
+	MinDocVersion     float64 `mapstructure:"minDocVersion"`
+	DocumentURL       string  `mapstructure:"documentUrl"`
+	Purpose           string  `mapstructure:"purpose"`
+}
+
+func defaultIdentityEmbedded() IdentityEmbedded {
+	return IdentityEmbedded{
+		Session:              IdentitySession{CookieName: "portal_session", IdleTimeout: 30 * time.Minute, AbsoluteTimeout: 12 * time.Hour},
+		Lockout:              IdentityLockout{MaxFailures: 5, Window: 15 * time.Minute, Duration: 15 * time.Minute, MaxFailuresPerAddress: 50},
+		Password:             IdentityPassword{MinLength: 8, MinCharGroups: 4},
+		Argon2:               IdentityArgon2{MemoryKiB: 19 * 1024, Iterations: 2, Parallelism: 1},
+		RequiredFields:       []string{"profile.firstName", "profile.lastName"},
+		Formats:              []IdentityFieldFormat{},
+		Subscriptions:        []IdentitySubscription{},
+		Consents:             []IdentityConsent{},
+		VerificationLifetime: 14 * 24 * time.Hour,
+		ResetLinkLifetime:    time.Hour,
+		ResetFrequency:       15 * time.Minute,
+		RegTokenLifetime:     time.Hour,
+	}
+}
+
+var (
+	cookieNamePattern   = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+	schemaFieldPattern  = regexp.MustCompile(`^(profile|data)\.[A-Za-z0-9_.]+$`)
+	subscriptionPattern = regexp.MustCompile(`^[A-Za-z0-9_]{1,64}$`)
+	consentIDPattern    = regexp.MustCompile(`^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$`)
+)
+
+func (c Config) validateIdentityEmbedded(bad func(key, format string, args ...any)) {
+	e := c.Identity.Embedded
+	const p = "identity.embedded."
+	if !cookieNamePattern.MatchString(e.Session.CookieName) {
+		bad(p+"session.cookieName", "must be 1-64 letters, digits, '_' or '-', got %q", e.Session.CookieName)
+	}
+	if e.Session.IdleTimeout <= 0 || e.Session.AbsoluteTimeout < e.Session.IdleTimeout {
+		bad(p+"session", "idleTimeout must be positive and absoluteTimeout at least idleTimeout")
+	}
+	if e.Lockout.MaxFailures < 1 || e.Lockout.Window <= 0 || e.Lockout.Duration <= 0 || e.Lockout.MaxFailuresPerAddress < 0 {
+		bad(p+"lockout", "maxFailures >= 1, positive window and duration, maxFailuresPerAddress >= 0 required")
+	}
+	if e.Password.MinLength < 1 || e.Password.MinLength > 128 {
+		bad(p+"password.minLength", "must be 1..128, got %d", e.Password.MinLength)
+	}
+	if e.Password.MinCharGroups < 0 || e.Password.MinCharGroups > 4 {
+		bad(p+"password.minCharGroups", "must be 0..4 (lower, upper, digit, other), got %d", e.Password.MinCharGroups)
+	}
+	if e.Password.RegExp != "" {
+		if _, err := regexp.Compile(e.Password.RegExp); err != nil {
+			bad(p+"password.regExp", "does not compile: %v", err)
+		}
+	}
+	// OWASP's minimum for argon2id; lower costs are for tests, which build the provider directly.
+	if e.Argon2.MemoryKiB < 19*1024 || e.Argon2.Iterations < 2 || e.Argon2.Parallelism < 1 || e.Argon2.Parallelism > 255 || e.Argon2.MaxConcurrent < 0 {
+		bad(p+"argon2", "needs memoryKiB >= 19456, iterations >= 2, parallelism 1..255, maxConcurrent >= 0")
+	}
+	for _, f := range e.RequiredFields {
+		if !schemaFieldPattern.MatchString(f) {
+			bad(p+"requiredFields", "%q must be a dotted profile.* or data.* field", f)
+		}
+	}
+	for _, f := range e.Formats {
+		if !schemaFieldPattern.MatchString(f.Field) {
+			bad(p+"formats", "%q must be a dotted profile.* or data.* field", f.Field)
+		}
+		if _, err := regexp.Compile(f.Regex); err != nil || f.Regex == "" {
+			bad(p+"formats", "regex of %s does not compile", f.Field)
+		}
+	}
+	for _, s := range e.Subscriptions {
+		if !subscriptionPattern.MatchString(s.Key) {
+			bad(p+"subscriptions", "key %q must be letters, digits and '_'", s.Key)
+		}
+		if s.ConfirmationLifetime < 0 {
+			bad(p+"subscriptions", "confirmationLifetime of %s must not be negative", s.Key)
+		}
+	}
+	for _, con := range e.Consents {
+		if !consentIDPattern.MatchString(con.ID) {
+			bad(p+"consents", "id %q must be dotted, e.g. terms.customeraccount", con.ID)
+		}
+		for _, st := range con.LegalStatements {
+			if len(strings.TrimSpace(st.Lang)) < 2 || st.MinDocVersion > st.CurrentDocVersion {
+				bad(p+"consents", "legal statement of %s: needs a language and minDocVersion <= currentDocVersion", con.ID)
+			}
+		}
+	}
+	for key, d := range map[string]time.Duration{
+		"verificationLifetime": e.VerificationLifetime, "resetLinkLifetime": e.ResetLinkLifetime,
+		"resetFrequency": e.ResetFrequency, "regTokenLifetime": e.RegTokenLifetime,
+	} {
+		if d <= 0 {
+			bad(p+key, "must be a positive duration, got %s", d)
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package config_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+)
+
+func TestIdentityDefaults(t *testing.T) {
+	isolate(t)
+	cfg, err := config.Load(config.Sources{})
+	require.NoError(t, err)
+	require.True(t, cfg.Identity.Social.DevIssuer)
+	require.Equal(t, 10*time.Second, cfg.Identity.CDC.Timeout)
+	for name, p := range cfg.Identity.Social.Providers.ByName() {
+		require.True(t, p.Enabled, name)
+		require.Empty(t, p.ClientID, name)
+		require.Contains(t, p.Scopes, "openid", name)
+	}
+	require.Equal(t, "https://accounts.google.com", cfg.Identity.Social.Providers.GooglePlus.Issuer)
+	require.Equal(t, "form_post", cfg.Identity.Social.Providers.Apple.ResponseMode)
+
+	t.Setenv("PORTAL_ENV", "production")
+	// What production needs from other sections (subscribers.go).
+	t.Setenv("PORTAL_SUBSCRIBERS_JWT_KEYS", "k1:0123456789abcdef0123456789abcdef")
+	t.Setenv("PORTAL_REMINDERS_APIKEYS", "shop-key-0123456789")
+	_, err = config.Load(config.Sources{})
+	require.NoError(t, err, "production without social client ids: providers are simply disabled")
+}
+
+func TestIdentityFromEnvironment(t *testing.T) {
+	isolate(t)
+	t.Setenv("PORTAL_IDENTITY_SOCIAL_PROVIDERS_GOOGLEPLUS_CLIENTID", "g-client")
+	t.Setenv("PORTAL_IDENTITY_SOCIAL_PROVIDERS_GOOGLEPLUS_CLIENTSECRET", "g-secret")
+	t.Setenv("PORTAL_IDENTITY_SOCIAL_PROVIDERS_FACEBOOK_ENABLED", "false")
+	t.Setenv("PORTAL_IDENTITY_CDC_USERKEY", "AUserKey")
+	t.Setenv("PORTAL_IDENTITY_CDC_SECRET", "cdc-secret-value")
+	t.Setenv("PORTAL_IDENTITY_CDC_DATACENTER", "eu1")
+	t.Setenv("PORTAL_IDENTITY_CDC_TIMEOUT", "3s")
+	t.Setenv("PORTAL_IDENTITY_SOCIAL_STATESECRET", "0123456789abcdef0123456789abcdef")
+	cfg, err := config.Load(config.Sources{})
+	require.NoError(t, err)
+	require.Equal(t, "g-client", cfg.Identity.Social.Providers.GooglePlus.ClientID)
+	require.False(t, cfg.Identity.Social.Providers.Facebook.Enabled)
+	require.Equal(t, "eu1", cfg.Identity.CDC.DataCenter)
+	require.Equal(t, 3*time.Second, cfg.Identity.CDC.Timeout)
+
+	b, err := json.Marshal(cfg.Masked())
+	require.NoError(t, err)
+	for _, secret := range []string{"g-secret", "cdc-secret-value", "0123456789abcdef0123456789abcdef"} {
+		require.NotContains(t, string(b), secret)
+	}
+}
+
+func TestIdentityValidation(t *testing.T) {
+	tests := []struct {
+		name    string
+		env     map[string]string
+		wantErr string
+	}{
+		{"client id without secret", map[string]string{"PORTAL_IDENTITY_SOCIAL_PROVIDERS_GOOGLEPLUS_CLIENTID": "g"},
+			"config: identity.social.providers.googleplus.clientSecret:"},
+		{"http token url in production", map[string]string{
+			"PORTAL_ENV": "production", "PORTAL_IDENTITY_SOCIAL_PROVIDERS_APPLE_CLIENTID": "a", "PORTAL_IDENTITY_SOCIAL_PROVIDERS_APPLE_CLIENTSECRET": "s",
+			"PORTAL_IDENTITY_SOCIAL_PROVIDERS_APPLE_TOKENURL": "http://127.0.0.1:9/token",
+		}, "config: identity.social.providers.apple.tokenUrl:"},
+		{"relative dev issuer path as a real provider", map[string]string{
+			"PORTAL_IDENTITY_SOCIAL_PROVIDERS_FACEBOOK_CLIENTID": "f", "PORTAL_IDENTITY_SOCIAL_PROVIDERS_FACEBOOK_CLIENTSECRET": "s",
+			"PORTAL_IDENTITY_SOCIAL_PROVIDERS_FACEBOOK_JWKSURL": "/dev/oidc/facebook/jwks",
+		}, "config: identity.social.providers.facebook.jwksUrl:"},
+		{"scopes without openid", map[string]string{
+			"PORTAL_IDENTITY_SOCIAL_PROVIDERS_GOOGLEPLUS_CLIENTID": "g", "PORTAL_IDENTITY_SOCIAL_PROVIDERS_GOOGLEPLUS_CLIENTSECRET": "s",
+			"PORTAL_IDENTITY_SOCIAL_PROVIDERS_GOOGLEPLUS_SCOPES": "email",
+		}, "config: identity.social.providers.googleplus.scopes:"},
+		{"bad response mode", map[string]string{
+			"PORTAL_IDENTITY_SOCIAL_PROVIDERS_APPLE_CLIENTID": "a", "PORTAL_IDENTITY_SOCIAL_PROVIDERS_APPLE_CLIENTSECRET": "s",
+			"PORTAL_IDENTITY_SOCIAL_PROVIDERS_APPLE_RESPONSEMODE": "fragment",
+		}, "config: identity.social.providers.apple.responseMode:"},
+		{"short state secret", map[string]string{"PORTAL_IDENTITY_SOCIAL_STATESECRET": "short"}, "config: identity.social.stateSecret:"},
+		{"bad data centre", map[string]string{"PORTAL_IDENTITY_CDC_DATACENTER": "europe-1"}, "config: identity.cdc.dataCenter:"},
+		{"bad cdc base url", map[string]string{"PORTAL_IDENTITY_CDC_BASEURL": "accounts.example.com"}, "config: identity.cdc.baseUrl:"},
+		{"plain http cdc base url in production", map[string]string{"PORTAL_ENV": "production", "PORTAL_IDENTITY_CDC_BASEURL": "http://cdc-proxy.internal"}, "config: identity.cdc.baseUrl: must use https"},
+		{"zero timeout", map[string]string{"PORTAL_IDENTITY_CDC_TIMEOUT": "0s"}, "config: identity.cdc.timeout:"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			isolate(t)
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			_, err := config.Load(config.Sources{})
+			require.ErrorContains(t, err, tc.wantErr)
+		})
+	}
+}

@@ -1,0 +1,57 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+// customLoginAPIVersion is the version of the custom login answer the account portal expects.
+const customLoginAPIVersion = 2
+
+// accountHandlers are the account portal's calls that go through the backend to the identity provider.
+type accountHandlers struct {
+	identity identity.Backend
+}
+
+// SendVerificationEmail sends a new verification mail: 201 sent, 204 already verified (spec 000 §4).
+func (h *accountHandlers) SendVerificationEmail(c echo.Context) error {
+	email, err := identity.ParseEmail(c.FormValue("email"))
+	if err != nil {
+		return apierror.InvalidParameter("email", "email must be an e-mail address.")
+	}
+	switch err := h.identity.ResendVerificationEmail(c.Request().Context(), email, c.FormValue("lang")); {
+	case err == nil:
+		return c.NoContent(http.StatusCreated)
+	case errors.Is(err, identity.ErrAlreadyVerified):
+		return c.NoContent(http.StatusNoContent)
+	default:
+		return err
+	}
+}
+
+// CustomLogin checks credentials through the identity provider when sso.customLogin is set (spec 000 §7).
+func (h *accountHandlers) CustomLogin(c echo.Context) error {
+	loginID := strings.TrimSpace(c.FormValue("loginID"))
+	password := c.FormValue("password")
+	switch {
+	case loginID == "":
+		return apierror.InvalidParameter("loginID", "loginID is required.")
+	case password == "":
+		return apierror.InvalidParameter("password", "password is required.")
+	case len(loginID) > 254 || len(password) > 1024:
+		return apierror.InvalidParameter("loginID", "loginID or password is too long.")
+	}
+	result, err := h.identity.Login(c.Request().Context(), loginID, password)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return c.JSON(http.StatusOK, restapi.CustomLoginResult{ErrorCode: result.ErrorCode, ApiVersion: customLoginAPIVersion})
+}

@@ -1,0 +1,34 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
+	"github.com/grocer-portal/portal/services/api/internal/region"
+)
+
+// regionHandlers answers the postcode region check of the registration's finalize step.
+type regionHandlers struct {
+	regions *region.Table
+}
+
+// regionAnswers holds every possible body, so the hot path writes bytes without encoding anything.
+var regionAnswers = map[region.Region][]byte{
+	region.North:   []byte(`{"region":{"id":"NORD"}}`),
+	region.South:   []byte(`{"region":{"id":"SUED"}}`),
+	region.Unknown: []byte(`{"region":{"id":"UNKNOWN"}}`),
+}
+
+// GetRegion answers NORD, SUED or UNKNOWN for a five-digit German postcode.
+func (h *regionHandlers) GetRegion(c echo.Context, params restapi.GetRegionParams) error {
+	postcode, err := region.ParsePostcode(params.Zip)
+	if err != nil {
+		return apierror.InvalidParameter("zip", "zip must be a German postcode of five digits.")
+	}
+	// The table only changes with a release, so clients may keep an answer for a day.
+	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=86400")
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, regionAnswers[h.regions.Lookup(postcode)])
+}

@@ -1,0 +1,58 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
+)
+
+func TestRegion(t *testing.T) {
+	srv := apitest.New(t)
+	tests := []struct {
+		name, zip string
+		status    int
+		want      string
+		wantField string
+	}{
+		{"Hamburg", "20095", http.StatusOK, `{"region":{"id":"NORD"}}`, ""},
+		{"Berlin", "10115", http.StatusOK, `{"region":{"id":"NORD"}}`, ""},
+		{"Dresden", "01067", http.StatusOK, `{"region":{"id":"NORD"}}`, ""},
+		{"Essen", "45127", http.StatusOK, `{"region":{"id":"NORD"}}`, ""},
+		{"Dortmund", "44135", http.StatusOK, `{"region":{"id":"NORD"}}`, ""},
+		{"Münster", "48143", http.StatusOK, `{"region":{"id":"NORD"}}`, ""},
+		{"Kassel", "34117", http.StatusOK, `{"region":{"id":"NORD"}}`, ""},
+		{"München", "80331", http.StatusOK, `{"region":{"id":"SUED"}}`, ""},
+		{"Stuttgart", "70173", http.StatusOK, `{"region":{"id":"SUED"}}`, ""},
+		{"Saarbrücken", "66111", http.StatusOK, `{"region":{"id":"SUED"}}`, ""},
+		{"Köln", "50667", http.StatusOK, `{"region":{"id":"SUED"}}`, ""},
+		{"Düsseldorf", "40213", http.StatusOK, `{"region":{"id":"SUED"}}`, ""},
+		{"Duisburg", "47051", http.StatusOK, `{"region":{"id":"SUED"}}`, ""},
+		{"Frankfurt", "60311", http.StatusOK, `{"region":{"id":"SUED"}}`, ""},
+		{"Gießen", "35390", http.StatusOK, `{"region":{"id":"SUED"}}`, ""},
+		{"well-formed but not a postcode", "00000", http.StatusOK, `{"region":{"id":"UNKNOWN"}}`, ""},
+		{"four digits", "2009", http.StatusBadRequest, "", "zip"},
+		{"six digits", "200955", http.StatusBadRequest, "", "zip"},
+		{"letters", "2009a", http.StatusBadRequest, "", "zip"},
+		{"empty", "", http.StatusBadRequest, "", "zip"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := srv.Get("/rest/v1/region?zip=" + tc.zip)
+			require.Equal(t, tc.status, res.Code, res.Body.String())
+			if tc.want != "" {
+				require.JSONEq(t, tc.want, res.Body.String())
+				return
+			}
+			require.Equal(t, tc.wantField, apitest.ErrorBody(t, res).Field)
+		})
+	}
+
+	t.Run("missing parameter", func(t *testing.T) {
+		res := srv.Get("/rest/v1/region")
+		require.Equal(t, http.StatusBadRequest, res.Code)
+		require.Equal(t, "zip", apitest.ErrorBody(t, res).Field)
+	})
+}

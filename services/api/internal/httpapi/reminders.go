@@ -1,0 +1,211 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
+	"github.com/grocer-portal/portal/services/api/internal/reminders"
+	"github.com/grocer-portal/portal/services/api/internal/subscribers"
+)
+
+// reminderService is what the handlers need from *reminders.Service.
+type reminderService interface {
+	Search(ctx context.Context, authToken string) ([]reminders.Reminder, error)
+	Delete(ctx context.Context, authToken string, ids []string) error
+	Create(ctx context.Context, n reminders.NewReminder) (reminders.Reminder, error)
+	Confirm(ctx context.Context, token string) error
+}
+
+// reminderHandlers serve product reminders: search and delete for the preference centre (authenticated by
+// the link token), create for the shop (authenticated by an API key), confirm for the verification mail.
+type reminderHandlers struct {
+	reminders reminderService
+	// shopKeys are the SHA-256 digests of the accepted X-Api-Key values; comparing digests keeps the
+	// comparison constant-time whatever the lengths.
+	shopKeys [][sha256.Size]byte
+}
+
+var _ reminderEndpoints = (*reminderHandlers)(nil)
+
+func newReminderHandlers(svc reminderService, shopAPIKeys []string) *reminderHandlers {
+	h := &reminderHandlers{reminders: svc}
+	for _, k := range shopAPIKeys {
+		if k != "" {
+			h.shopKeys = append(h.shopKeys, sha256.Sum256([]byte(k)))
+		}
+	}
+	return h
+}
+
+// Where the verification link sends the browser (spec 001 §2, §8).
+const (
+	reminderConfirmedPath = "/preferences/double-opt-in-done"
+	reminderExpiredPath   = "/preferences/error/doi-expired"
+	reminderUnknownPath   = "/preferences/error/doi-404000"
+)
+
+// shopAPIKeyHeader carries the shop's key.
+const shopAPIKeyHeader = "X-Api-Key"
+
+// SearchProductReminders answers {"authToken"} with the subscriber's active reminders.
+func (h *reminderHandlers) SearchProductReminders(c echo.Context) error {
+	var req restapi.ProductReminderSearchRequest
+	if err := decodeJSONBody(c, &req); err != nil {
+		return err
+	}
+	if req.AuthToken == "" {
+		return apierror.InvalidParameter("authToken", "authToken is required.")
+	}
+	list, err := h.reminders.Search(c.Request().Context(), req.AuthToken)
+	if err != nil {
+		return reminderError(err)
+	}
+	out := restapi.ProductReminderList{ProductReminders: make([]restapi.ProductReminder, 0, len(list))}
+	for _, r := range list {
+		out.ProductReminders = append(out.ProductReminders, restapi.ProductReminder{
+			ReminderId: r.ID, VariantId: string(r.VariantID), VariantName: r.VariantName,
+		})
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return c.JSON(http.StatusOK, out)
+}
+
+// DeleteProductReminders deletes the listed reminders of the subscriber, all or none: 204, or 403 when an
+// id is not theirs, 400 for an empty list.
+func (h *reminderHandlers) DeleteProductReminders(c echo.Context) error {
+	var req restapi.ProductReminderDeleteRequest
+	if err := decodeJSONBody(c, &req); err != nil {
+		return err
+	}
+	if req.AuthToken == "" {
+		return apierror.InvalidParameter("authToken", "authToken is required.")
+	}
+	if err := h.reminders.Delete(c.Request().Context(), req.AuthToken, req.ProductReminderIds); err != nil {
+		return reminderError(err)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// CreateProductReminder lets the shop create a pending reminder and sends its verification mail.
+func (h *reminderHandlers) CreateProductReminder(c echo.Context) error {
+	if !h.shopAuthorized(c.Request().Header.Get(shopAPIKeyHeader)) {
+		return apierror.New(http.StatusUnauthorized, "invalid_api_key", "A valid X-Api-Key header is required.")
+	}
+	var req restapi.ProductReminderCreateRequest
+	if err := decodeJSONBody(c, &req); err != nil {
+		return err
+	}
+	language := ""
+	if req.Language != nil {
+		language = *req.Language
+	}
+	n, err := reminders.ParseNewReminder(req.Email, req.VariantId, req.VariantName, language)
+	if err != nil {
+		return reminderError(err)
+	}
+	r, err := h.reminders.Create(c.Request().Context(), n)
+	if err != nil {
+		return reminderError(err)
+	}
+	return c.JSON(http.StatusCreated, restapi.ProductReminderCreated{ReminderId: r.ID, Status: restapi.Pending})
+}
+
+// ConfirmProductReminder is the verification link: it activates the reminder and redirects (303) to the
+// preference centre's confirmation or error page.
+func (h *reminderHandlers) ConfirmProductReminder(c echo.Context, params restapi.ConfirmProductReminderParams) error {
+	target := reminderConfirmedPath
+	switch err := h.reminders.Confirm(c.Request().Context(), params.Token); {
+	case errors.Is(err, reminders.ErrConfirmationExpired):
+		target = reminderExpiredPath
+	case errors.Is(err, reminders.ErrConfirmationUnknown):
+		target = reminderUnknownPath
+	case err != nil:
+		return err
+	}
+	// The token is in this URL: keep it out of caches and out of the next page's Referer.
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	c.Response().Header().Set("Referrer-Policy", "no-referrer")
+	return c.Redirect(http.StatusSeeOther, target)
+}
+
+// shopAuthorized compares the presented key with every configured one in constant time.
+func (h *reminderHandlers) shopAuthorized(presented string) bool {
+	if presented == "" {
+		return false
+	}
+	got := sha256.Sum256([]byte(presented))
+	match := 0
+	for _, k := range h.shopKeys {
+		match |= subtle.ConstantTimeCompare(got[:], k[:])
+	}
+	return match == 1
+}
+
+// reminderError maps the reminder and link token errors to what the client sees.
+func reminderError(err error) error {
+	var fe *reminders.FieldError
+	switch {
+	case errors.As(err, &fe):
+		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_parameter", Message: fe.Message + ".", Field: fe.Field, Err: err}
+	case errors.Is(err, subscribers.ErrInvalidToken):
+		return &apierror.Error{Status: http.StatusUnauthorized, Code: "invalid_token", Message: "The link is invalid or has expired.", Field: "authToken", Err: err}
+	case errors.Is(err, reminders.ErrNotOwned):
+		return &apierror.Error{Status: http.StatusForbidden, Code: "reminder_not_owned", Message: "At least one of these reminders is not yours; nothing was deleted.", Field: "productReminderIds", Err: err}
+	}
+	return err
+}
+
+// decodeJSONBody reads one JSON object into v. Unknown fields are ignored (clients may send more than this
+// service reads); a value of the wrong type is a 400 naming its field.
+func decodeJSONBody(c echo.Context, v any) error {
+	dec := json.NewDecoder(c.Request().Body)
+	err := dec.Decode(v)
+	if err == nil {
+		if _, extra := dec.Token(); extra != io.EOF {
+			return apierror.New(http.StatusBadRequest, "invalid_json", "The body must be a single JSON object.")
+		}
+		return nil
+	}
+	var typeErr *json.UnmarshalTypeError
+	var httpErr *echo.HTTPError
+	switch {
+	case errors.As(err, &httpErr):
+		// The body limit middleware reports an oversized body this way.
+		return httpErr
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_parameter",
+			Message: fmt.Sprintf("%s has a value of the wrong type; expected %s.", typeErr.Field, jsonTypeName(typeErr.Type.String())), Field: typeErr.Field, Err: err}
+	case errors.Is(err, io.EOF):
+		return apierror.New(http.StatusBadRequest, "invalid_json", "The body must be a JSON object.")
+	default:
+		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_json", Message: "The body must be a JSON object.", Err: err}
+	}
+}
+
+// jsonTypeName names a Go type the way a JSON client thinks of it.
+func jsonTypeName(goType string) string {
+	switch goType {
+	case "string":
+		return "string"
+	case "[]string":
+		return "array of strings"
+	case "map[string]string":
+		return "object of strings"
+	case "bool":
+		return "boolean"
+	}
+	if len(goType) > 0 && goType[0] == '*' {
+		return jsonTypeName(goType[1:])
+	}
+	return "object"
+}

@@ -1,0 +1,246 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/reminders"
+	"github.com/grocer-portal/portal/services/api/internal/subscribers"
+)
+
+const reminderTestShopKey = "shop-key-for-tests-0123456789"
+
+type reminderFixture struct {
+	e      *echo.Echo
+	svc    *reminders.Service
+	mails  *mail.Recorder
+	tokens *subscribers.Tokens
+	now    time.Time
+}
+
+// link returns a preference centre link token for email.
+func (f *reminderFixture) link(t *testing.T, email string) string {
+	t.Helper()
+	token, _, err := f.tokens.Mint(identityEmail(t, email), time.Hour)
+	require.NoError(t, err)
+	return token
+}
+
+func newReminderFixture(t *testing.T) *reminderFixture {
+	t.Helper()
+	f := &reminderFixture{mails: &mail.Recorder{}, tokens: subscriberTestTokens(t), now: time.Now()}
+	f.svc = reminders.NewService(reminders.Settings{
+		Store: reminders.NewSQLStore(dbtest.SQLite(t)), Links: f.tokens, Mail: f.mails,
+		Templates: mail.DefaultTemplates(), PublicURL: "https://portal.example.com",
+		Now: func() time.Time { return f.now },
+	})
+	h := newReminderHandlers(f.svc, []string{"other-shop-key-0123456789", reminderTestShopKey})
+	e := echo.New()
+	e.HTTPErrorHandler = errorHandler(zap.NewNop())
+	e.POST("/rest/v1/productreminder/search", h.SearchProductReminders)
+	e.DELETE("/rest/v1/productreminder", h.DeleteProductReminders)
+	e.POST("/rest/v1/productreminder", h.CreateProductReminder)
+	e.GET("/rest/v1/productreminder/confirm", func(c echo.Context) error {
+		return h.ConfirmProductReminder(c, restapi.ConfirmProductReminderParams{Token: c.QueryParam("token")})
+	})
+	f.e = e
+	return f
+}
+
+func (f *reminderFixture) do(t *testing.T, method, path, body string, header map[string]string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Header.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	f.e.ServeHTTP(rec, req)
+	return rec
+}
+
+func (f *reminderFixture) search(t *testing.T, email string) []restapi.ProductReminder {
+	t.Helper()
+	rec := f.do(t, http.MethodPost, "/rest/v1/productreminder/search", `{"authToken":"`+f.link(t, email)+`"}`, nil)
+	require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
+	var list restapi.ProductReminderList
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &list))
+	require.NotNil(t, list.ProductReminders, "an empty list, never null")
+	return list.ProductReminders
+}
+
+func requireAPIError(t *testing.T, rec *httptest.ResponseRecorder, status int, code, field string) {
+	t.Helper()
+	require.Equal(t, status, rec.Code, rec.Body.String())
+	var body apierror.Body
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body))
+	require.Equal(t, code, body.Error.Code, rec.Body.String())
+	require.Equal(t, field, body.Error.Field, rec.Body.String())
+}
+
+func TestProductReminderJourney(t *testing.T) {
+	f := newReminderFixture(t)
+	shop := map[string]string{"X-Api-Key": reminderTestShopKey}
+
+	rec := f.do(t, http.MethodPost, "/rest/v1/productreminder",
+		`{"email":"Anna@Example.com","variantId":"4711","variantName":{"de":"Bio-Milch","en":"Organic milk"},"language":"en","extra":"ignored"}`, shop)
+	require.Equal(t, http.StatusCreated, rec.Code, rec.Body.String())
+	var created restapi.ProductReminderCreated
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &created))
+	require.Equal(t, restapi.Pending, created.Status)
+	require.Empty(t, f.search(t, "anna@example.com"), "pending until confirmed")
+
+	m, ok := f.mails.Last("anna@example.com")
+	require.True(t, ok)
+	require.Equal(t, "product-reminder-verification", m.Kind)
+	require.Equal(t, "en", m.Language)
+	require.Contains(t, m.Text, "Organic milk")
+	link := mail.Links(m.Text)[0]
+	require.True(t, strings.HasPrefix(link, "https://portal.example.com/rest/v1/productreminder/confirm?token="), link)
+	u, err := url.Parse(link)
+	require.NoError(t, err)
+
+	rec = f.do(t, http.MethodGet, u.RequestURI(), "", nil)
+	require.Equal(t, http.StatusSeeOther, rec.Code)
+	require.Equal(t, "/preferences/double-opt-in-done", rec.Header().Get(echo.HeaderLocation))
+	require.Equal(t, "no-store", rec.Header().Get(echo.HeaderCacheControl))
+	require.Equal(t, "no-referrer", rec.Header().Get("Referrer-Policy"))
+
+	list := f.search(t, "anna@example.com")
+	require.Equal(t, []restapi.ProductReminder{{ReminderId: created.ReminderId, VariantId: "4711",
+		VariantName: map[string]string{"de": "Bio-Milch", "en": "Organic milk"}}}, list)
+
+	rec = f.do(t, http.MethodGet, u.RequestURI(), "", nil)
+	require.Equal(t, http.StatusSeeOther, rec.Code)
+	require.Equal(t, "/preferences/error/doi-404000", rec.Header().Get(echo.HeaderLocation), "used links are unknown")
+
+	rec = f.do(t, http.MethodDelete, "/rest/v1/productreminder",
+		`{"authToken":"`+f.link(t, "anna@example.com")+`","productReminderIds":["`+created.ReminderId+`"]}`, nil)
+	require.Equal(t, http.StatusNoContent, rec.Code, rec.Body.String())
+	require.Empty(t, f.search(t, "anna@example.com"))
+}
+
+func TestConfirmProductReminderRedirects(t *testing.T) {
+	f := newReminderFixture(t)
+	_, err := f.svc.Create(t.Context(), reminders.NewReminder{Email: "anna@example.com", VariantID: "1", VariantName: reminders.VariantName{"de": "Milch"}, Language: "de"})
+	require.NoError(t, err)
+	m, _ := f.mails.Last("anna@example.com")
+	u, err := url.Parse(mail.Links(m.Text)[0])
+	require.NoError(t, err)
+
+	tests := []struct {
+		name  string
+		path  string
+		later time.Duration
+		want  string
+	}{
+		{"unknown", "/rest/v1/productreminder/confirm?token=" + strings.Repeat("A", 43), 0, "/preferences/error/doi-404000"},
+		{"malformed", "/rest/v1/productreminder/confirm?token=%00", 0, "/preferences/error/doi-404000"},
+		{"after 7 days", u.RequestURI(), 7*24*time.Hour + time.Second, "/preferences/error/doi-expired"},
+	}
+	start := f.now
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f.now = start.Add(tc.later)
+			rec := f.do(t, http.MethodGet, tc.path, "", nil)
+			require.Equal(t, http.StatusSeeOther, rec.Code)
+			require.Equal(t, tc.want, rec.Header().Get(echo.HeaderLocation))
+		})
+	}
+}
+
+func TestCreateProductReminderRefuses(t *testing.T) {
+	f := newReminderFixture(t)
+	shop := map[string]string{"X-Api-Key": reminderTestShopKey}
+	valid := `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"Milch"}}`
+	tests := []struct {
+		name   string
+		body   string
+		header map[string]string
+		status int
+		code   string
+		field  string
+	}{
+		{"no api key", valid, nil, http.StatusUnauthorized, "invalid_api_key", ""},
+		{"wrong api key", valid, map[string]string{"X-Api-Key": "guess"}, http.StatusUnauthorized, "invalid_api_key", ""},
+		{"api key prefix", valid, map[string]string{"X-Api-Key": reminderTestShopKey[:10]}, http.StatusUnauthorized, "invalid_api_key", ""},
+		{"bad email", `{"email":"anna","variantId":"4711","variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "email"},
+		{"bad variant id", `{"email":"anna@example.com","variantId":"a b","variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantId"},
+		{"no names", `{"email":"anna@example.com","variantId":"4711","variantName":{}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName"},
+		{"long name", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"` + strings.Repeat("x", 201) + `"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName.de"},
+		{"bad language", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"Milch"},"language":"deutsch"}`, shop, http.StatusBadRequest, "invalid_parameter", "language"},
+		{"variant id as a number", `{"email":"anna@example.com","variantId":4711,"variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantId"},
+		{"name as a number", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":1}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName"},
+		{"not JSON", `email=anna`, shop, http.StatusBadRequest, "invalid_json", ""},
+		{"empty body", ``, shop, http.StatusBadRequest, "invalid_json", ""},
+		{"two documents", valid + valid, shop, http.StatusBadRequest, "invalid_json", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := f.do(t, http.MethodPost, "/rest/v1/productreminder", tc.body, tc.header)
+			requireAPIError(t, rec, tc.status, tc.code, tc.field)
+		})
+	}
+	require.Empty(t, f.mails.Messages)
+}
+
+func TestSearchAndDeleteProductRemindersRefuse(t *testing.T) {
+	f := newReminderFixture(t)
+	ctx := t.Context()
+	seeds := []reminders.Seed{{VariantID: "1", VariantName: reminders.VariantName{"de": "Milch"}}, {VariantID: "2", VariantName: reminders.VariantName{"de": "Brot"}}}
+	_, err := f.svc.SeedActive(ctx, "anna@example.com", seeds)
+	require.NoError(t, err)
+	_, err = f.svc.SeedActive(ctx, "ben@example.com", seeds[:1])
+	require.NoError(t, err)
+	annas, bens := f.search(t, "anna@example.com"), f.search(t, "ben@example.com")
+	require.Len(t, annas, 2)
+	anna := f.link(t, "anna@example.com")
+
+	tests := []struct {
+		name   string
+		method string
+		path   string
+		body   string
+		status int
+		code   string
+		field  string
+	}{
+		{"search without token", http.MethodPost, "/rest/v1/productreminder/search", `{}`, http.StatusBadRequest, "invalid_parameter", "authToken"},
+		{"search with a forged token", http.MethodPost, "/rest/v1/productreminder/search", `{"authToken":"` + anna + `x"}`, http.StatusUnauthorized, "invalid_token", "authToken"},
+		{"search with a token of wrong type", http.MethodPost, "/rest/v1/productreminder/search", `{"authToken":42}`, http.StatusBadRequest, "invalid_parameter", "authToken"},
+		{"delete an empty list", http.MethodDelete, "/rest/v1/productreminder", `{"authToken":"` + anna + `","productReminderIds":[]}`, http.StatusBadRequest, "invalid_parameter", "productReminderIds"},
+		{"delete without list", http.MethodDelete, "/rest/v1/productreminder", `{"authToken":"` + anna + `"}`, http.StatusBadRequest, "invalid_parameter", "productReminderIds"},
+		{"delete ids of wrong type", http.MethodDelete, "/rest/v1/productreminder", `{"authToken":"` + anna + `","productReminderIds":[1,2]}`, http.StatusBadRequest, "invalid_parameter", "productReminderIds"},
+		{"delete someone else's", http.MethodDelete, "/rest/v1/productreminder", `{"authToken":"` + anna + `","productReminderIds":["` + annas[0].ReminderId + `","` + bens[0].ReminderId + `"]}`, http.StatusForbidden, "reminder_not_owned", "productReminderIds"},
+		{"delete unknown", http.MethodDelete, "/rest/v1/productreminder", `{"authToken":"` + anna + `","productReminderIds":["nope"]}`, http.StatusForbidden, "reminder_not_owned", "productReminderIds"},
+		{"delete with a forged token", http.MethodDelete, "/rest/v1/productreminder", `{"authToken":"x","productReminderIds":["` + annas[0].ReminderId + `"]}`, http.StatusUnauthorized, "invalid_token", "authToken"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			requireAPIError(t, f.do(t, tc.method, tc.path, tc.body, nil), tc.status, tc.code, tc.field)
+		})
+	}
+	require.Equal(t, annas, f.search(t, "anna@example.com"), "nothing was deleted")
+	require.Equal(t, bens, f.search(t, "ben@example.com"))
+}
+
+func identityEmail(t *testing.T, raw string) identity.Email {
+	t.Helper()
+	e, err := identity.ParseEmail(raw)
+	require.NoError(t, err)
+	return e
+}

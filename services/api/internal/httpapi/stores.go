@@ -1,0 +1,46 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
+	"github.com/grocer-portal/portal/services/api/internal/stores"
+)
+
+// storeHandlers answers the store search behind the preference centre's
+// favourite-store field.
+type storeHandlers struct {
+	stores *stores.Service
+}
+
+// storeSearchCacheControl lets browsers reuse an answer briefly while a
+// shopper types and deletes; an import shows within a minute.
+const storeSearchCacheControl = "public, max-age=60"
+
+// SearchRetailStores returns up to 20 stores matching every word of q by
+// prefix, best first; closed stores are included with open=false.
+func (h *storeHandlers) SearchRetailStores(c echo.Context, params restapi.SearchRetailStoresParams) error {
+	q, err := stores.ParseQuery(params.Q)
+	if errors.Is(err, stores.ErrQueryTooShort) || errors.Is(err, stores.ErrQueryTooLong) {
+		e := apierror.InvalidParameter("q", "q must be 2 to 100 characters long.")
+		e.Err = err
+		return e
+	}
+	if err != nil {
+		return err
+	}
+	found, err := h.stores.Search(c.Request().Context(), q)
+	if err != nil {
+		return err
+	}
+	body := restapi.RetailStoreSearchResult{RetailStores: make([]restapi.RetailStore, len(found))}
+	for i, s := range found {
+		body.RetailStores[i] = restapi.RetailStore{Id: s.ID, UiText: s.UIText(), Open: s.Open}
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, storeSearchCacheControl)
+	return c.JSON(http.StatusOK, body)
+}

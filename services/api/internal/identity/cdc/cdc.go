@@ -1,0 +1,342 @@
+// Package cdc implements identity.Backend against the REST API of SAP Customer Data Cloud (Gigya):
+// form-encoded POSTs to https://accounts.{dataCenter}.gigya.com/accounts.<method> signed with the site's
+// API key, a user key and its secret, answered with the vendor's JSON envelope (errorCode, statusCode, ...).
+package cdc
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+// DefaultTimeout bounds one call to the vendor when the configuration names none.
+const DefaultTimeout = 10 * time.Second
+
+// RegTokenLifetime is how long a regToken from accounts.initRegistration stays valid; the vendor does not
+// return it, the contract says one hour.
+const RegTokenLifetime = time.Hour
+
+// maxResponseBytes caps a vendor answer; the calls used here answer a few kilobytes.
+const maxResponseBytes = 1 << 20
+
+// ErrMisconfigured is returned by New when a required setting is missing or malformed.
+var ErrMisconfigured = errors.New("cdc: configuration incomplete")
+
+var dataCenterPattern = regexp.MustCompile(`^[a-z]{2}[0-9]$`)
+
+// Config is what the client needs to reach the vendor.
+type Config struct {
+	APIKey     string
+	DataCenter string
+	UserKey    string
+	Secret     string
+	// BaseURL replaces https://accounts.{DataCenter}.gigya.com (tests, proxies).
+	BaseURL string
+	Timeout time.Duration
+}
+
+// ConfigFrom picks the client's settings from the service configuration: identity.cdc.*, with the api key and
+// data centre falling back to the public metadata.identity.cdc.* values.
+func ConfigFrom(cfg config.Config) Config {
+	c := cfg.Identity.CDC
+	out := Config{APIKey: c.APIKey, DataCenter: c.DataCenter, UserKey: c.UserKey, Secret: c.Secret, BaseURL: c.BaseURL, Timeout: c.Timeout}
+	if out.APIKey == "" {
+		out.APIKey = cfg.Metadata.Identity.CDC.APIKey
+	}
+	if out.DataCenter == "" {
+		out.DataCenter = cfg.Metadata.Identity.CDC.DataCenter
+	}
+	return out
+}
+
+// Client is the vendor's REST API as identity.Backend.
+type Client struct {
+	cfg    Config
+	base   string
+	http   *http.Client
+	logger *zap.Logger
+	now    func() time.Time
+}
+
+var _ identity.Backend = (*Client)(nil)
+
+// New checks cfg and returns a client. httpClient may be nil (a client with cfg.Timeout is made); logger may be
+// nil.
+func New(cfg Config, httpClient *http.Client, logger *zap.Logger) (*Client, error) {
+	var missing []string
+	for key, v := range map[string]string{
+		"identity.cdc.apiKey": cfg.APIKey, "identity.cdc.userKey": cfg.UserKey, "identity.cdc.secret": cfg.Secret,
+	} {
+		if v == "" {
+			missing = append(missing, key)
+		}
+	}
+	base := strings.TrimRight(cfg.BaseURL, "/")
+	if base == "" {
+		if !dataCenterPattern.MatchString(cfg.DataCenter) {
+			missing = append(missing, "identity.cdc.dataCenter")
+		}
+		base = "https://accounts." + cfg.DataCenter + ".gigya.com"
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%w: set %s", ErrMisconfigured, strings.Join(slices.Sorted(slices.Values(missing)), ", "))
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if httpClient == nil {
+		httpClient = &http.Client{Timeout: cfg.Timeout}
+	}
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	return &Client{cfg: cfg, base: base, http: httpClient, logger: logger, now: time.Now}, nil
+}
+
+// response is the vendor's envelope plus the fields this client reads.
+type response struct {
+	CallID       string `json:"callId"`
+	ErrorCode    int    `json:"errorCode"`
+	StatusCode   int    `json:"statusCode"`
+	ErrorMessage string `json:"errorMessage"`
+	ErrorDetails string `json:"errorDetails"`
+	UID          string `json:"UID"`
+	RegToken     string `json:"regToken"`
+	Results      []struct {
+		UID        string `json:"UID"`
+		IsVerified bool   `json:"isVerified"`
+		HasFull    bool   `json:"hasFullAccount"`
+	} `json:"results"`
+	TotalCount int `json:"totalCount"`
+}
+
+// APIError is a vendor answer with an errorCode this client does not turn into a result; it wraps
+// identity.ErrUnavailable because the caller cannot act on it.
+type APIError struct {
+	Method    string
+	ErrorCode int
+	CallID    string
+}
+
+// Error implements error; it carries no personal data.
+func (e *APIError) Error() string {
+	return fmt.Sprintf("cdc: %s answered errorCode %d (callId %s)", e.Method, e.ErrorCode, e.CallID)
+}
+
+// Unwrap makes errors.Is(err, identity.ErrUnavailable) true.
+func (e *APIError) Unwrap() error { return identity.ErrUnavailable }
+
+// call POSTs one method and decodes the envelope. Transport failures, timeouts, non-2xx answers and
+// undecodable bodies are identity.ErrUnavailable. The answer's errorCode is left to the caller.
+func (c *Client) call(ctx context.Context, method string, params url.Values) (response, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+
+	form := url.Values{}
+	for k, v := range params {
+		form[k] = v
+	}
+	form.Set("apiKey", c.cfg.APIKey)
+	form.Set("userKey", c.cfg.UserKey)
+	form.Set("secret", c.cfg.Secret)
+	form.Set("format", "json")
+	form.Set("httpStatusCodes", "false")
+
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/"+method, strings.NewReader(form.Encode()))
+	if err != nil {
+		return response{}, fmt.Errorf("cdc: %s: %w", method, identity.ErrUnavailable)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "application/json")
+
+	start := time.Now()
+	res, err := c.http.Do(req)
+	if err != nil {
+		// The url.Error would repeat the URL only (no credentials: they travel in the body).
+		c.logger.Warn("cdc call failed", zap.String("method", method), zap.Duration("duration", time.Since(start)), zap.Error(err))
+		return response{}, fmt.Errorf("cdc: %s: %w: %w", method, identity.ErrUnavailable, err)
+	}
+	defer func() { _ = res.Body.Close() }()
+	body, err := io.ReadAll(io.LimitReader(res.Body, maxResponseBytes))
+	if err != nil {
+		return response{}, fmt.Errorf("cdc: %s: read answer: %w: %v", method, identity.ErrUnavailable, err)
+	}
+	if res.StatusCode < 200 || res.StatusCode > 299 {
+		c.logger.Warn("cdc call failed", zap.String("method", method), zap.Int("http_status", res.StatusCode))
+		return response{}, fmt.Errorf("cdc: %s: HTTP %d: %w", method, res.StatusCode, identity.ErrUnavailable)
+	}
+	var r response
+	if err := json.Unmarshal(body, &r); err != nil {
+		return response{}, fmt.Errorf("cdc: %s: answer is not JSON: %w", method, identity.ErrUnavailable)
+	}
+	// Only codes and the vendor's call id are logged: the messages may quote the request.
+	c.logger.Debug("cdc call", zap.String("method", method), zap.Int("error_code", r.ErrorCode),
+		zap.String("call_id", r.CallID), zap.Duration("duration", time.Since(start)))
+	return r, nil
+}
+
+// unavailable reports whether an errorCode says the vendor (or our credentials) failed rather than the request.
+func unavailable(code int) bool {
+	switch {
+	case code >= 500000:
+		// 500001 general server error, 503001 service unavailable, 504001/504002 timeouts.
+		return true
+	case code == 400093, // invalid API key
+		code == 403003, // invalid request signature
+		code == 403007, // permission denied (user key lacks rights)
+		code == 403036, // invalid user key or secret
+		code == 403048: // rate limit ("too many requests")
+		return true
+	}
+	return false
+}
+
+// loginCodes are the accounts.login answers the backend's custom login hands on to the app unchanged.
+var loginCodes = map[int]bool{
+	0:      true,
+	200009: true, // accounts linked (informational)
+	206001: true, // registration incomplete
+	206002: true, // pending verification
+	206006: true, // account not activated
+	401030: true, // old password used
+	403041: true, // account disabled
+	403042: true, // invalid loginID or password
+	403043: true, // login identifier exists (social conflict)
+	403120: true, // locked out
+	400006: true, // invalid parameter value
+	400009: true, // validation error
+}
+
+// Login calls accounts.login. A known login answer is returned as LoginResult (ErrorCode 0 with the UID on
+// success); the vendor failing, or an errorCode this contract does not know, is identity.ErrUnavailable.
+func (c *Client) Login(ctx context.Context, loginID, password string) (identity.LoginResult, error) {
+	r, err := c.call(ctx, "accounts.login", url.Values{"loginID": {loginID}, "password": {password}})
+	if err != nil {
+		return identity.LoginResult{}, err
+	}
+	if unavailable(r.ErrorCode) || !loginCodes[r.ErrorCode] {
+		return identity.LoginResult{}, &APIError{Method: "accounts.login", ErrorCode: r.ErrorCode, CallID: r.CallID}
+	}
+	res := identity.LoginResult{ErrorCode: r.ErrorCode}
+	if r.ErrorCode == 0 {
+		res.UID = r.UID
+	}
+	return res, nil
+}
+
+// ResendVerificationEmail finds the full account of email (accounts.search) and calls
+// accounts.resendVerificationCode with its UID, which is how a server resends without the user's regToken.
+//
+// Decided: no full account → identity.ErrAccountNotFound (lite accounts have nothing to verify); the search
+// says isVerified → identity.ErrAlreadyVerified without a call; the resend answering 206002-like "already
+// verified" codes or 400006 (the vendor's answer for a verified or unknown account, the account was found a
+// moment ago) → identity.ErrAlreadyVerified; 403047/404000 (gone meanwhile) → identity.ErrAccountNotFound.
+func (c *Client) ResendVerificationEmail(ctx context.Context, email identity.Email, language string) error {
+	query, err := SearchByEmailQuery("UID, isVerified", email)
+	if err != nil {
+		return err
+	}
+	r, err := c.search(ctx, query, "full")
+	if err != nil {
+		return err
+	}
+	if len(r.Results) == 0 {
+		return identity.ErrAccountNotFound
+	}
+	acc := r.Results[0]
+	if acc.IsVerified {
+		return identity.ErrAlreadyVerified
+	}
+	params := url.Values{"UID": {acc.UID}, "email": {email.String()}}
+	if language != "" {
+		params.Set("lang", language)
+	}
+	r, err = c.call(ctx, "accounts.resendVerificationCode", params)
+	if err != nil {
+		return err
+	}
+	switch r.ErrorCode {
+	case 0:
+		return nil
+	case 400006, 206002, 206006:
+		return identity.ErrAlreadyVerified
+	case 403047, 404000:
+		return identity.ErrAccountNotFound
+	}
+	return &APIError{Method: "accounts.resendVerificationCode", ErrorCode: r.ErrorCode, CallID: r.CallID}
+}
+
+// SubscriberRegToken gives a newsletter subscriber a regToken for the account of email.
+//
+// Assumptions (the vendor documents no server-side "regToken for an existing account" call):
+//   - accounts.search (full and lite accounts) tells whether the e-mail is known;
+//   - accounts.initRegistration(isLite=true) answers a fresh regToken, valid one hour (RegTokenLifetime);
+//   - accounts.setAccountInfo(regToken, profile={"email":…}) binds it to the lite identity of that e-mail:
+//     it creates the lite account when the search found none, and addresses the existing lite record
+//     otherwise (the vendor's lite registration is keyed by e-mail). That regToken is what the preference
+//     centre then uses with getAccountInfo/setAccountInfo.
+//
+// No call is retried: initRegistration and setAccountInfo are not idempotent.
+func (c *Client) SubscriberRegToken(ctx context.Context, email identity.Email) (identity.RegToken, error) {
+	query, err := SearchByEmailQuery("UID", email)
+	if err != nil {
+		return identity.RegToken{}, err
+	}
+	found, err := c.search(ctx, query, "full,lite")
+	if err != nil {
+		return identity.RegToken{}, err
+	}
+	issued := c.now()
+	r, err := c.call(ctx, "accounts.initRegistration", url.Values{"isLite": {"true"}})
+	if err != nil {
+		return identity.RegToken{}, err
+	}
+	if r.ErrorCode != 0 || r.RegToken == "" {
+		return identity.RegToken{}, &APIError{Method: "accounts.initRegistration", ErrorCode: r.ErrorCode, CallID: r.CallID}
+	}
+	token := r.RegToken
+	profile, _ := json.Marshal(map[string]string{"email": email.String()})
+	r, err = c.call(ctx, "accounts.setAccountInfo", url.Values{"regToken": {token}, "profile": {string(profile)}})
+	if err != nil {
+		return identity.RegToken{}, err
+	}
+	if r.ErrorCode != 0 {
+		return identity.RegToken{}, &APIError{Method: "accounts.setAccountInfo", ErrorCode: r.ErrorCode, CallID: r.CallID}
+	}
+	c.logger.Debug("cdc subscriber regToken issued", zap.Bool("existing_account", len(found.Results) > 0))
+	return identity.RegToken{Token: token, CreatedAt: issued, ExpiresAt: issued.Add(RegTokenLifetime)}, nil
+}
+
+// search runs accounts.search. It is a read, so one transport failure is retried once.
+func (c *Client) search(ctx context.Context, query, accountTypes string) (response, error) {
+	params := url.Values{"query": {query}, "accountTypes": {accountTypes}}
+	r, err := c.call(ctx, "accounts.search", params)
+	if err != nil && ctx.Err() == nil && !isTimeout(err) {
+		r, err = c.call(ctx, "accounts.search", params)
+	}
+	if err != nil {
+		return response{}, err
+	}
+	if r.ErrorCode != 0 {
+		return response{}, &APIError{Method: "accounts.search", ErrorCode: r.ErrorCode, CallID: r.CallID}
+	}
+	return r, nil
+}
+
+func isTimeout(err error) bool {
+	var te interface{ Timeout() bool }
+	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &te) && te.Timeout())
+}

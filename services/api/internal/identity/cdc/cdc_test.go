@@ -1,0 +1,413 @@
+package cdc_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/cdc"
+)
+
+const (
+	testAPIKey  = "3_test-api-key"
+	testUserKey = "AUserKey"
+	testSecret  = "s3cret-value-never-logged"
+	testEmail   = "eva.muster@example.com"
+)
+
+// vendorCall is one request the fake vendor received.
+type vendorCall struct {
+	Method string
+	Form   url.Values
+	Header http.Header
+}
+
+// fakeVendor plays the vendor's REST API: it records each call and answers with the canned handler of the
+// method, or errorCode 400001 ("unknown method") when there is none.
+type fakeVendor struct {
+	t        *testing.T
+	srv      *httptest.Server
+	mu       sync.Mutex
+	calls    []vendorCall
+	handlers map[string]func(w http.ResponseWriter, form url.Values)
+}
+
+func newFakeVendor(t *testing.T) *fakeVendor {
+	t.Helper()
+	f := &fakeVendor{t: t, handlers: map[string]func(http.ResponseWriter, url.Values){}}
+	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			http.Error(w, "POST only", http.StatusMethodNotAllowed)
+			return
+		}
+		if err := r.ParseForm(); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		method := strings.TrimPrefix(r.URL.Path, "/")
+		f.mu.Lock()
+		f.calls = append(f.calls, vendorCall{Method: method, Form: r.PostForm, Header: r.Header.Clone()})
+		h := f.handlers[method]
+		f.mu.Unlock()
+		if h == nil {
+			answer(w, `{"errorCode":400001,"statusCode":400,"errorMessage":"Unknown method","callId":"c0"}`)
+			return
+		}
+		h(w, r.PostForm)
+	}))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+// on sets the canned JSON answer of a method.
+func (f *fakeVendor) on(method, body string) {
+	f.onFunc(method, func(w http.ResponseWriter, _ url.Values) { answer(w, body) })
+}
+
+func (f *fakeVendor) onFunc(method string, h func(http.ResponseWriter, url.Values)) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.handlers[method] = h
+}
+
+func (f *fakeVendor) recorded() []vendorCall {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]vendorCall(nil), f.calls...)
+}
+
+func (f *fakeVendor) methods() []string {
+	var out []string
+	for _, c := range f.recorded() {
+		out = append(out, c.Method)
+	}
+	return out
+}
+
+func answer(w http.ResponseWriter, body string) {
+	w.Header().Set("Content-Type", "application/json;charset=utf-8")
+	_, _ = w.Write([]byte(body))
+}
+
+func newClient(t *testing.T, f *fakeVendor, timeout time.Duration) (*cdc.Client, *observer.ObservedLogs) {
+	t.Helper()
+	core, logs := observer.New(zap.DebugLevel)
+	c, err := cdc.New(cdc.Config{APIKey: testAPIKey, UserKey: testUserKey, Secret: testSecret, BaseURL: f.srv.URL, Timeout: timeout}, nil, zap.New(core))
+	require.NoError(t, err)
+	return c, logs
+}
+
+// requireNoPersonalDataLogged fails when a log line or field mentions the e-mail, the password or the secret.
+func requireNoPersonalDataLogged(t *testing.T, logs *observer.ObservedLogs, secrets ...string) {
+	t.Helper()
+	for _, e := range logs.All() {
+		line := e.Message
+		for k, v := range e.ContextMap() {
+			line += " " + k + "=" + strings.TrimSpace(toString(v))
+		}
+		for _, s := range append(secrets, testEmail, testSecret) {
+			require.NotContains(t, line, s, "log line leaks data")
+		}
+	}
+}
+
+func toString(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	if e, ok := v.(error); ok {
+		return e.Error()
+	}
+	return ""
+}
+
+func TestNewNamesMissingSettings(t *testing.T) {
+	tests := []struct {
+		name    string
+		cfg     cdc.Config
+		wantErr string
+	}{
+		{"nothing", cdc.Config{}, "identity.cdc.apiKey, identity.cdc.dataCenter, identity.cdc.secret, identity.cdc.userKey"},
+		{"no secret", cdc.Config{APIKey: "k", UserKey: "u", DataCenter: "eu1"}, "set identity.cdc.secret"},
+		{"bad data centre", cdc.Config{APIKey: "k", UserKey: "u", Secret: "s", DataCenter: "europe"}, "set identity.cdc.dataCenter"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := cdc.New(tc.cfg, nil, nil)
+			require.ErrorIs(t, err, cdc.ErrMisconfigured)
+			require.ErrorContains(t, err, tc.wantErr)
+		})
+	}
+	_, err := cdc.New(cdc.Config{APIKey: "k", UserKey: "u", Secret: "s", DataCenter: "eu1"}, nil, nil)
+	require.NoError(t, err)
+}
+
+func TestConfigFromFallsBackToPublicMetadata(t *testing.T) {
+	cfg := config.Default()
+	cfg.Metadata.Identity.CDC.APIKey = "3_public"
+	cfg.Metadata.Identity.CDC.DataCenter = "us1"
+	cfg.Identity.CDC.UserKey = "u"
+	cfg.Identity.CDC.Secret = "s"
+	got := cdc.ConfigFrom(cfg)
+	require.Equal(t, "3_public", got.APIKey)
+	require.Equal(t, "us1", got.DataCenter)
+	require.Equal(t, 10*time.Second, got.Timeout)
+
+	cfg.Identity.CDC.APIKey = "3_server"
+	cfg.Identity.CDC.DataCenter = "eu1"
+	got = cdc.ConfigFrom(cfg)
+	require.Equal(t, "3_server", got.APIKey)
+	require.Equal(t, "eu1", got.DataCenter)
+}
+
+func TestLogin(t *testing.T) {
+	tests := []struct {
+		name     string
+		status   int
+		body     string
+		want     identity.LoginResult
+		wantErr  error
+		wantCode int
+	}{
+		{"success", 200, `{"errorCode":0,"statusCode":200,"UID":"uid-1","callId":"c1"}`, identity.LoginResult{UID: "uid-1"}, nil, 0},
+		{"wrong password", 200, `{"errorCode":403042,"statusCode":403,"errorMessage":"Invalid LoginID","callId":"c2"}`, identity.LoginResult{ErrorCode: 403042}, nil, 0},
+		{"locked out", 200, `{"errorCode":403120,"statusCode":403,"callId":"c3"}`, identity.LoginResult{ErrorCode: 403120}, nil, 0},
+		{"disabled", 200, `{"errorCode":403041,"statusCode":403,"callId":"c3"}`, identity.LoginResult{ErrorCode: 403041}, nil, 0},
+		{"registration incomplete keeps no UID", 200, `{"errorCode":206001,"statusCode":206,"UID":"uid-2","regToken":"rt","callId":"c4"}`, identity.LoginResult{ErrorCode: 206001}, nil, 0},
+		{"pending verification", 200, `{"errorCode":206002,"statusCode":206,"callId":"c5"}`, identity.LoginResult{ErrorCode: 206002}, nil, 0},
+		{"vendor error", 200, `{"errorCode":500001,"statusCode":500,"callId":"c6"}`, identity.LoginResult{}, identity.ErrUnavailable, 500001},
+		{"bad signature is ours, not the user's", 200, `{"errorCode":403003,"statusCode":403,"callId":"c7"}`, identity.LoginResult{}, identity.ErrUnavailable, 403003},
+		{"invalid api key", 200, `{"errorCode":400093,"statusCode":400,"callId":"c8"}`, identity.LoginResult{}, identity.ErrUnavailable, 400093},
+		{"unknown code", 200, `{"errorCode":409999,"statusCode":409,"callId":"c9"}`, identity.LoginResult{}, identity.ErrUnavailable, 409999},
+		{"HTTP 502", 502, `<html>bad gateway</html>`, identity.LoginResult{}, identity.ErrUnavailable, 0},
+		{"not JSON", 200, `<html>maintenance</html>`, identity.LoginResult{}, identity.ErrUnavailable, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFakeVendor(t)
+			f.onFunc("accounts.login", func(w http.ResponseWriter, _ url.Values) {
+				w.WriteHeader(tc.status)
+				_, _ = w.Write([]byte(tc.body))
+			})
+			c, logs := newClient(t, f, time.Second)
+			got, err := c.Login(context.Background(), testEmail, "Geheim!123")
+			if tc.wantErr != nil {
+				require.ErrorIs(t, err, tc.wantErr)
+				var apiErr *cdc.APIError
+				if tc.wantCode != 0 {
+					require.ErrorAs(t, err, &apiErr)
+					require.Equal(t, tc.wantCode, apiErr.ErrorCode)
+				}
+				require.NotContains(t, err.Error(), testEmail)
+				require.NotContains(t, err.Error(), testSecret)
+			} else {
+				require.NoError(t, err)
+				require.Equal(t, tc.want, got)
+			}
+			calls := f.recorded()
+			require.Len(t, calls, 1, "accounts.login is never retried")
+			form := calls[0].Form
+			require.Equal(t, testAPIKey, form.Get("apiKey"))
+			require.Equal(t, testUserKey, form.Get("userKey"))
+			require.Equal(t, testSecret, form.Get("secret"))
+			require.Equal(t, testEmail, form.Get("loginID"))
+			require.Equal(t, "Geheim!123", form.Get("password"))
+			require.Equal(t, "json", form.Get("format"))
+			require.Equal(t, "application/x-www-form-urlencoded", calls[0].Header.Get("Content-Type"))
+			requireNoPersonalDataLogged(t, logs, "Geheim!123")
+		})
+	}
+}
+
+func TestSlowVendorTimesOut(t *testing.T) {
+	f := newFakeVendor(t)
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	f.onFunc("accounts.login", func(w http.ResponseWriter, _ url.Values) {
+		select {
+		case <-release:
+		case <-time.After(5 * time.Second):
+		}
+		answer(w, `{"errorCode":0,"UID":"late"}`)
+	})
+	c, _ := newClient(t, f, 100*time.Millisecond)
+	start := time.Now()
+	_, err := c.Login(context.Background(), testEmail, "pw")
+	require.ErrorIs(t, err, identity.ErrUnavailable)
+	require.Less(t, time.Since(start), 2*time.Second)
+}
+
+func TestCallerCancellationStopsTheCall(t *testing.T) {
+	f := newFakeVendor(t)
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	f.onFunc("accounts.search", func(w http.ResponseWriter, _ url.Values) {
+		select {
+		case <-release:
+		case <-time.After(5 * time.Second):
+		}
+	})
+	c, _ := newClient(t, f, 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err := c.SubscriberRegToken(ctx, testEmail)
+	require.ErrorIs(t, err, identity.ErrUnavailable)
+	require.Equal(t, []string{"accounts.search"}, f.methods(), "a cancelled search is not retried")
+}
+
+func TestUnreachableVendorIsUnavailable(t *testing.T) {
+	f := newFakeVendor(t)
+	c, _ := newClient(t, f, time.Second)
+	f.srv.Close()
+	_, err := c.Login(context.Background(), testEmail, "pw")
+	require.ErrorIs(t, err, identity.ErrUnavailable)
+	err = c.ResendVerificationEmail(context.Background(), testEmail, "de")
+	require.ErrorIs(t, err, identity.ErrUnavailable)
+}
+
+func TestResendVerificationEmail(t *testing.T) {
+	tests := []struct {
+		name        string
+		search      string
+		resend      string
+		wantErr     error
+		wantMethods []string
+	}{
+		{"unverified account gets a mail", `{"errorCode":0,"results":[{"UID":"uid-1","isVerified":false}],"totalCount":1}`, `{"errorCode":0}`, nil,
+			[]string{"accounts.search", "accounts.resendVerificationCode"}},
+		{"no account", `{"errorCode":0,"results":[],"totalCount":0}`, "", identity.ErrAccountNotFound, []string{"accounts.search"}},
+		{"verified account", `{"errorCode":0,"results":[{"UID":"uid-1","isVerified":true}],"totalCount":1}`, "", identity.ErrAlreadyVerified, []string{"accounts.search"}},
+		{"verified meanwhile (400006)", `{"errorCode":0,"results":[{"UID":"uid-1","isVerified":false}]}`, `{"errorCode":400006,"statusCode":400}`, identity.ErrAlreadyVerified,
+			[]string{"accounts.search", "accounts.resendVerificationCode"}},
+		{"deleted meanwhile", `{"errorCode":0,"results":[{"UID":"uid-1","isVerified":false}]}`, `{"errorCode":403047,"statusCode":403}`, identity.ErrAccountNotFound,
+			[]string{"accounts.search", "accounts.resendVerificationCode"}},
+		{"resend fails at the vendor", `{"errorCode":0,"results":[{"UID":"uid-1","isVerified":false}]}`, `{"errorCode":500001,"statusCode":500}`, identity.ErrUnavailable,
+			[]string{"accounts.search", "accounts.resendVerificationCode"}},
+		{"search refused", `{"errorCode":403007,"statusCode":403}`, "", identity.ErrUnavailable, []string{"accounts.search"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFakeVendor(t)
+			f.on("accounts.search", tc.search)
+			if tc.resend != "" {
+				f.on("accounts.resendVerificationCode", tc.resend)
+			}
+			c, logs := newClient(t, f, time.Second)
+			err := c.ResendVerificationEmail(context.Background(), testEmail, "de")
+			if tc.wantErr != nil {
+				require.ErrorIs(t, err, tc.wantErr)
+			} else {
+				require.NoError(t, err)
+			}
+			require.Equal(t, tc.wantMethods, f.methods())
+			calls := f.recorded()
+			require.Equal(t, `SELECT UID, isVerified FROM accounts WHERE profile.email = "`+testEmail+`"`, calls[0].Form.Get("query"))
+			require.Equal(t, "full", calls[0].Form.Get("accountTypes"))
+			if len(calls) > 1 {
+				require.Equal(t, "uid-1", calls[1].Form.Get("UID"))
+				require.Equal(t, testEmail, calls[1].Form.Get("email"))
+				require.Equal(t, "de", calls[1].Form.Get("lang"))
+			}
+			requireNoPersonalDataLogged(t, logs)
+		})
+	}
+}
+
+func TestSubscriberRegToken(t *testing.T) {
+	tests := []struct {
+		name        string
+		search      string
+		init        string
+		set         string
+		wantErr     error
+		wantMethods []string
+	}{
+		{"new subscriber gets a lite account", `{"errorCode":0,"results":[],"totalCount":0}`, `{"errorCode":0,"regToken":"rt-new"}`, `{"errorCode":0}`, nil,
+			[]string{"accounts.search", "accounts.initRegistration", "accounts.setAccountInfo"}},
+		{"known subscriber", `{"errorCode":0,"results":[{"UID":"uid-lite"}],"totalCount":1}`, `{"errorCode":0,"regToken":"rt-new"}`, `{"errorCode":0}`, nil,
+			[]string{"accounts.search", "accounts.initRegistration", "accounts.setAccountInfo"}},
+		{"initRegistration without token", `{"errorCode":0,"results":[]}`, `{"errorCode":0}`, "", identity.ErrUnavailable,
+			[]string{"accounts.search", "accounts.initRegistration"}},
+		{"setAccountInfo refused", `{"errorCode":0,"results":[]}`, `{"errorCode":0,"regToken":"rt-new"}`, `{"errorCode":400009,"statusCode":400}`, identity.ErrUnavailable,
+			[]string{"accounts.search", "accounts.initRegistration", "accounts.setAccountInfo"}},
+		{"initRegistration fails at the vendor", `{"errorCode":0,"results":[]}`, `{"errorCode":503001,"statusCode":503}`, "", identity.ErrUnavailable,
+			[]string{"accounts.search", "accounts.initRegistration"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFakeVendor(t)
+			f.on("accounts.search", tc.search)
+			f.on("accounts.initRegistration", tc.init)
+			if tc.set != "" {
+				f.on("accounts.setAccountInfo", tc.set)
+			}
+			c, logs := newClient(t, f, time.Second)
+			before := time.Now()
+			got, err := c.SubscriberRegToken(context.Background(), testEmail)
+			require.Equal(t, tc.wantMethods, f.methods(), "no call is retried")
+			requireNoPersonalDataLogged(t, logs, "rt-new")
+			if tc.wantErr != nil {
+				require.ErrorIs(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, "rt-new", got.Token)
+			require.WithinDuration(t, before, got.CreatedAt, time.Second)
+			require.Equal(t, time.Hour, got.ExpiresAt.Sub(got.CreatedAt))
+			calls := f.recorded()
+			require.Equal(t, `SELECT UID FROM accounts WHERE profile.email = "`+testEmail+`"`, calls[0].Form.Get("query"))
+			require.Equal(t, "full,lite", calls[0].Form.Get("accountTypes"))
+			require.Equal(t, "true", calls[1].Form.Get("isLite"))
+			require.Equal(t, "rt-new", calls[2].Form.Get("regToken"))
+			require.JSONEq(t, `{"email":"`+testEmail+`"}`, calls[2].Form.Get("profile"))
+		})
+	}
+}
+
+func TestSearchRetriesOneDroppedConnection(t *testing.T) {
+	f := newFakeVendor(t)
+	n := 0
+	f.onFunc("accounts.search", func(w http.ResponseWriter, _ url.Values) {
+		n++
+		if n == 1 {
+			hj, ok := w.(http.Hijacker)
+			require.True(t, ok)
+			conn, _, err := hj.Hijack()
+			require.NoError(t, err)
+			_ = conn.Close()
+			return
+		}
+		answer(w, `{"errorCode":0,"results":[]}`)
+	})
+	c, _ := newClient(t, f, time.Second)
+	err := c.ResendVerificationEmail(context.Background(), testEmail, "de")
+	require.ErrorIs(t, err, identity.ErrAccountNotFound)
+	require.Equal(t, []string{"accounts.search", "accounts.search"}, f.methods())
+}
+
+func TestInitRegistrationIsNotRetried(t *testing.T) {
+	f := newFakeVendor(t)
+	f.on("accounts.search", `{"errorCode":0,"results":[]}`)
+	f.onFunc("accounts.initRegistration", func(w http.ResponseWriter, _ url.Values) {
+		conn, _, err := w.(http.Hijacker).Hijack()
+		require.NoError(t, err)
+		_ = conn.Close()
+	})
+	c, _ := newClient(t, f, time.Second)
+	_, err := c.SubscriberRegToken(context.Background(), testEmail)
+	require.ErrorIs(t, err, identity.ErrUnavailable)
+	require.True(t, errors.Is(err, identity.ErrUnavailable))
+	require.Equal(t, []string{"accounts.search", "accounts.initRegistration"}, f.methods())
+}

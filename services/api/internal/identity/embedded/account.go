@@ -1,0 +1,250 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+// GetAccountInfo answers accounts.getAccountInfo for the session or a regToken; 403005 without either.
+func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, include, extraProfileFields string) (Result, error) {
+	a, acc, found, err := p.authorize(ctx, c, regToken)
+	if err != nil {
+		return Result{}, err
+	}
+	if !found {
+		return fail(CodeUnauthorized, "No session or valid regToken"), nil
+	}
+	fields, err := p.accountFields(ctx, a, extraProfileFields)
+	if err != nil {
+		return Result{}, err
+	}
+	if acc.limited {
+		fields["profile"] = map[string]any{"email": a.Email}
+		fields["data"], fields["preferences"], fields["subscriptions"] = map[string]any{}, map[string]any{}, map[string]any{}
+	}
+	if strings.Contains(include, MissingRequiredFieldsFlag) {
+		fields["missingRequiredFields"] = p.schema.missingRequired(a)
+	}
+	return ok(fields), nil
+}
+
+// SetAccountInfoParams are the parameters of accounts.setAccountInfo; nil sections are left alone.
+type SetAccountInfoParams struct {
+	RegToken, Lang                            string
+	Profile, Data, Preferences, Subscriptions map[string]any
+	Password, NewPassword                     string
+}
+
+// SetAccountInfo answers accounts.setAccountInfo: profile merged field by field, data deep-merged, consents
+// recorded with version and time, subscriptions with double opt-in; a password change ends every session of
+// the account (the caller's too); an e-mail change takes effect when the new address is confirmed.
+func (p *Provider) SetAccountInfo(ctx context.Context, c Caller, in SetAccountInfoParams) (Result, error) {
+	for attempt := 0; ; attempt++ {
+		r, err := p.setAccountInfoOnce(ctx, c, in)
+		if errors.Is(err, ErrConflict) && attempt < 2 {
+			continue // someone else saved in between: redo on the fresh account
+		}
+		return r, err
+	}
+}
+
+func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccountInfoParams) (Result, error) {
+	a, _, found, err := p.authorize(ctx, c, in.RegToken)
+	if err != nil {
+		return Result{}, err
+	}
+	if !found {
+		return fail(CodeUnauthorized, "No session or valid regToken"), nil
+	}
+	now := p.clock()
+	lang := a.Lang
+	if in.Lang != "" {
+		lang = baseLang(in.Lang)
+	}
+
+	profileIn := deepCopy(in.Profile)
+	newEmailRaw, emailGiven := profileIn["email"]
+	delete(profileIn, "email")
+	profile, errs, serverOnly := p.schema.mergeProfile(profileIn, a.Profile)
+	data, derrs, dataServerOnly := p.schema.mergeData(in.Data, a.Data)
+	if serverOnly || dataServerOnly {
+		return fail(CodeServerOnlyField, "data.customerassignment is a server-only field"), nil
+	}
+	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, lang, now)
+	subs, pendingSubs, serrs := p.schema.mergeSubscriptions(in.Subscriptions, a.Subscriptions, now)
+	errs = append(append(append(errs, derrs...), prerrs...), serrs...)
+
+	newEmail := ""
+	if emailGiven {
+		raw, _ := newEmailRaw.(string)
+		parsed, perr := identity.ParseEmail(raw)
+		if perr != nil {
+			errs = append(errs, ValidationError{FieldName: "profile.email", ErrorCode: CodeInvalidFormat, Message: "Invalid email address"})
+		} else if parsed.String() != a.Email {
+			newEmail = parsed.String()
+		}
+	}
+	if in.NewPassword != "" {
+		errs = append(errs, p.schema.checkPassword("newPassword", in.NewPassword)...)
+	}
+	if len(errs) > 0 {
+		return validationFailed(errs), nil
+	}
+
+	if in.NewPassword != "" || newEmail != "" {
+		if in.Password == "" {
+			return fail(CodeMissingParameter, "password"), nil
+		}
+		hash := a.PasswordHash
+		if hash == "" {
+			hash = p.decoyHash
+		}
+		match, _, err := p.hasher.Verify(ctx, truncate(in.Password, 1024), hash)
+		if err != nil && !errors.Is(err, ErrMalformedHash) {
+			return Result{}, err
+		}
+		if !match || a.PasswordHash == "" {
+			r := fail(CodeInvalidLogin, "Invalid password")
+			r.ValidationErrors = []ValidationError{{FieldName: "password", ErrorCode: CodeInvalidLogin, Message: "Your password is incorrect."}}
+			return r, nil
+		}
+	}
+	if newEmail != "" {
+		other, err := p.store.AccountByEmail(ctx, newEmail)
+		if err == nil && other.UID != a.UID {
+			r := fail(CodeUniqueIdentifier, "email already exists")
+			r.ValidationErrors = []ValidationError{{FieldName: "profile.email", ErrorCode: CodeUniqueIdentifier, Message: "email already exists"}}
+			return r, nil
+		}
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return Result{}, err
+		}
+	}
+	endSessions := false
+	if in.NewPassword != "" {
+		if same, _, _ := p.hasher.Verify(ctx, in.NewPassword, a.PasswordHash); same {
+			return fail(CodeInvalidParameter, DetailsPasswordSameAsOld), nil
+		}
+		hash, err := p.hasher.Hash(ctx, in.NewPassword)
+		if err != nil {
+			return Result{}, err
+		}
+		a.PasswordHash = hash
+		endSessions = true
+	}
+
+	a.Profile, a.Data, a.Preferences, a.Subscriptions, a.Lang, a.UpdatedAt = profile, data, prefs, subs, lang, now
+	if a, err = p.store.UpdateAccount(ctx, a); err != nil {
+		return Result{}, err
+	}
+	if endSessions {
+		if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
+			return Result{}, err
+		}
+		if err := p.store.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
+			return Result{}, err
+		}
+	}
+	if newEmail != "" {
+		if err := p.sendVerification(ctx, a, p.lang(c, a), newEmail); err != nil {
+			return Result{}, err
+		}
+		if err := p.sendMail(ctx, MailEmailChangedNotice, p.lang(c, a), a.Email, map[string]any{
+			"FirstName": stringField(a.Profile, "firstName"), "NewEmail": maskEmail(newEmail),
+		}); err != nil {
+			return Result{}, err
+		}
+	}
+	if err := p.sendSubscriptionConfirmations(ctx, a, pendingSubs, p.lang(c, a)); err != nil {
+		return Result{}, err
+	}
+	r := ok(nil)
+	r.EndSession = endSessions
+	return r, nil
+}
+
+// maskEmail shows enough of an address for its owner to recognise it ("e***@example.com").
+func maskEmail(e string) string {
+	at := strings.LastIndex(e, "@")
+	if at < 1 {
+		return "***"
+	}
+	return e[:1] + "***" + e[at:]
+}
+
+// sendSubscriptionConfirmations mails a double opt-in link per newly subscribed key.
+func (p *Provider) sendSubscriptionConfirmations(ctx context.Context, a Account, keys []string, lang string) error {
+	for _, key := range keys {
+		sub := p.schema.subs[key]
+		lifetime := sub.ConfirmationLifetime
+		if lifetime <= 0 {
+			lifetime = p.cfg.VerificationLifetime
+		}
+		token, err := p.issueToken(ctx, TokenSubscription, a.UID, map[string]string{"key": key}, lifetime)
+		if err != nil {
+			return err
+		}
+		if err := p.sendMail(ctx, MailSubscriptionConfirmation, lang, a.Email, map[string]any{
+			"Link": p.link(ConfirmSubscriptionPath, token), "Key": key, "FirstName": stringField(a.Profile, "firstName"),
+			"Days": int(lifetime / (24 * time.Hour)), "ProductReminder": strings.HasPrefix(key, "SVC_"),
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ConfirmSubscription follows a double opt-in link: 0 confirmed, 403002 expired, 404000 unknown or used.
+func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (int, error) {
+	if token == "" || len(token) > 200 {
+		return CodeNotFound, nil
+	}
+	t, err := p.store.TokenByHash(ctx, hashToken(token))
+	if errors.Is(err, ErrNotFound) || (err == nil && (t.Kind != TokenSubscription || !t.UsedAt.IsZero())) {
+		return CodeNotFound, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	now := p.clock()
+	if !now.Before(t.ExpiresAt) {
+		return CodeVerificationExpired, nil
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		a, err := p.store.AccountByUID(ctx, t.UID)
+		if errors.Is(err, ErrNotFound) {
+			return CodeNotFound, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+		key := t.Payload["key"]
+		v, _ := getPath(a.Subscriptions, key+".email")
+		em, _ := v.(map[string]any)
+		if subscribed, _ := em["isSubscribed"].(bool); !subscribed {
+			return CodeNotFound, nil
+		}
+		doi, _ := em["doubleOptIn"].(map[string]any)
+		if doi == nil {
+			doi = map[string]any{}
+		}
+		doi["status"], doi["confirmTime"] = "Confirmed", isoTime(now)
+		em["doubleOptIn"] = doi
+		a.UpdatedAt = now
+		if _, err = p.store.UpdateAccount(ctx, a); errors.Is(err, ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil || !used {
+			return CodeNotFound, err
+		}
+		return CodeOK, nil
+	}
+	return 0, ErrConflict
+}

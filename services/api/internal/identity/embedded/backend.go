@@ -1,0 +1,78 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+// Backend returns the provider as the identity.Backend the REST endpoints use.
+func (p *Provider) Backend() identity.Backend { return backend{p} }
+
+// backend adapts Provider to identity.Backend (whose Login differs from accounts.login).
+type backend struct{ p *Provider }
+
+var _ identity.Backend = backend{}
+
+// Login is the product backend's custom login: the codes of accounts.login, without a session.
+func (b backend) Login(ctx context.Context, loginID, password string) (identity.LoginResult, error) {
+	p := b.p
+	a, code, err := p.checkCredentials(ctx, "", loginID, password)
+	if err != nil || code != CodeOK {
+		return identity.LoginResult{ErrorCode: code}, err
+	}
+	switch {
+	case a.Disabled:
+		return identity.LoginResult{ErrorCode: CodeAccountDisabled}, nil
+	case len(p.schema.missingRequired(a)) > 0:
+		return identity.LoginResult{ErrorCode: CodePendingRegistration, UID: a.UID}, nil
+	case !a.IsVerified:
+		return identity.LoginResult{ErrorCode: CodePendingVerification, UID: a.UID}, nil
+	}
+	return identity.LoginResult{ErrorCode: CodeOK, UID: a.UID}, nil
+}
+
+// ResendVerificationEmail sends a new verification mail to an unverified registered account.
+func (b backend) ResendVerificationEmail(ctx context.Context, email identity.Email, language string) error {
+	p := b.p
+	a, err := p.store.AccountByEmail(ctx, email.String())
+	if errors.Is(err, ErrNotFound) || (err == nil && !a.IsRegistered) {
+		return identity.ErrAccountNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if a.IsVerified {
+		return identity.ErrAlreadyVerified
+	}
+	if language == "" {
+		language = p.lang(Caller{}, a)
+	}
+	return p.sendVerification(ctx, a, baseLang(language), "")
+}
+
+// SubscriberRegToken returns a one-hour subscriber regToken for the account of email, creating a
+// newsletter-only (lite) account when there is none.
+func (b backend) SubscriberRegToken(ctx context.Context, email identity.Email) (identity.RegToken, error) {
+	p := b.p
+	a, err := p.store.AccountByEmail(ctx, email.String())
+	if errors.Is(err, ErrNotFound) {
+		now := p.clock()
+		a = Account{UID: newUID(), Email: email.String(), Origin: OriginLite, CreatedAt: now, UpdatedAt: now,
+			Profile: map[string]any{}, Data: map[string]any{}, Preferences: map[string]any{}, Subscriptions: map[string]any{}}
+		err = p.store.CreateAccount(ctx, a)
+		if errors.Is(err, ErrEmailTaken) {
+			a, err = p.store.AccountByEmail(ctx, email.String()) // created concurrently
+		}
+	}
+	if err != nil {
+		return identity.RegToken{}, err
+	}
+	now := p.clock()
+	token, err := p.issueToken(ctx, TokenSubscriber, a.UID, nil, p.cfg.RegTokenLifetime)
+	if err != nil {
+		return identity.RegToken{}, err
+	}
+	return identity.RegToken{Token: token, CreatedAt: now, ExpiresAt: now.Add(p.cfg.RegTokenLifetime)}, nil
+}

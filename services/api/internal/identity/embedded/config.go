@@ -1,0 +1,176 @@
+package embedded
+
+import (
+	"fmt"
+	"regexp"
+	"time"
+)
+
+// Config is everything the embedded provider is tuned by; FromConfig builds it from the service configuration.
+type Config struct {
+	// PublicURL prefixes the links in mails (verification, reset, subscription confirmation).
+	PublicURL string
+
+	SessionIdleTimeout     time.Duration
+	SessionAbsoluteTimeout time.Duration
+
+	RegTokenLifetime     time.Duration
+	VerificationLifetime time.Duration
+	ResetTokenLifetime   time.Duration
+	ResetFrequency       time.Duration
+	// ResetMinDuration pads every resetPassword step-1 answer, so a hit and a miss take the same time.
+	ResetMinDuration time.Duration
+
+	LockoutMaxFailures           int
+	LockoutWindow                time.Duration
+	LockoutDuration              time.Duration
+	LockoutMaxFailuresPerAddress int
+
+	Password PasswordPolicy
+	Argon2   Argon2Params
+	// MaxConcurrentHashes caps simultaneous argon2id computations (memory!); 0 means the number of CPUs.
+	MaxConcurrentHashes int
+
+	Fields        []FieldSchema
+	Subscriptions []SubscriptionSchema
+	Consents      []ConsentStatement
+}
+
+// PasswordPolicy is what getPolicies answers as passwordComplexity.
+type PasswordPolicy struct {
+	MinLength     int
+	MinCharGroups int    // of lower, upper, digit, other
+	RegExp        string // optional extra pattern the password must match
+}
+
+// FieldSchema describes one profile or data field: "profile.firstName", "data.salutation".
+type FieldSchema struct {
+	Name        string
+	Type        string // string, long, boolean, date
+	Required    bool
+	Format      string // regex for strings
+	Min, Max    int64  // range for long fields (when Max > Min)
+	WriteAccess string // clientModify (default), serverOnly, clientCreate
+}
+
+// SubscriptionSchema is one newsletter or service subscription key.
+type SubscriptionSchema struct {
+	Key         string
+	DoubleOptIn bool
+	// ConfirmationLifetime is how long the double opt-in link stays valid.
+	ConfirmationLifetime time.Duration
+}
+
+// ConsentStatement is one consent ("terms.customeraccount") with its legal statements per language.
+type ConsentStatement struct {
+	ID              string
+	IsActive        bool
+	IsMandatory     bool
+	LegalStatements map[string]LegalStatement // by language ("de", "en")
+}
+
+// LegalStatement is the document of a consent in one language.
+type LegalStatement struct {
+	CurrentDocVersion float64
+	MinDocVersion     float64
+	DocumentURL       string
+	Purpose           string
+}
+
+// DefaultConfig is the configuration of the spec: 14-day verification, 1-hour reset links, 15-minute reset
+// wait, lockout after 5 failures in 15 minutes for 15 minutes, argon2id with m=19 MiB, t=2, p=1.
+func DefaultConfig() Config {
+	return Config{
+		PublicURL:                    "http://localhost:8080",
+		SessionIdleTimeout:           30 * time.Minute,
+		SessionAbsoluteTimeout:       12 * time.Hour,
+		RegTokenLifetime:             time.Hour,
+		VerificationLifetime:         14 * 24 * time.Hour,
+		ResetTokenLifetime:           time.Hour,
+		ResetFrequency:               15 * time.Minute,
+		ResetMinDuration:             250 * time.Millisecond,
+		LockoutMaxFailures:           5,
+		LockoutWindow:                15 * time.Minute,
+		LockoutDuration:              15 * time.Minute,
+		LockoutMaxFailuresPerAddress: 50,
+		Password:                     PasswordPolicy{MinLength: 8, MinCharGroups: 4},
+		Argon2:                       DefaultArgon2Params(),
+		Fields:                       DefaultFields(),
+		Subscriptions:                DefaultSubscriptions(),
+		Consents:                     DefaultConsents(),
+	}
+}
+
+// NameFormat accepts letters (including umlauts and accents), spaces, hyphens and apostrophes.
+// The pattern avoids \p{L}, so the apps can use it as a JavaScript RegExp without the u flag.
+const NameFormat = `^[A-Za-zÀ-ÖØ-öø-ÿĀ-ž][A-Za-zÀ-ÖØ-öø-ÿĀ-ž '\-]*$`
+
+// DefaultFields is the account schema of spec 000 §3 and §5.
+func DefaultFields() []FieldSchema {
+	return []FieldSchema{
+		{Name: "profile.email", Type: "string", Required: true},
+		{Name: "profile.firstName", Type: "string", Required: true, Format: NameFormat},
+		{Name: "profile.lastName", Type: "string", Required: true, Format: NameFormat},
+		{Name: "profile.birthDay", Type: "long", Min: 1, Max: 31},
+		{Name: "profile.birthMonth", Type: "long", Min: 1, Max: 12},
+		{Name: "profile.birthYear", Type: "long", Min: 1900, Max: 2020},
+		{Name: "profile.zip", Type: "string", Format: `^[A-Za-z0-9 \-]{1,10}$`},
+		{Name: "profile.country", Type: "string", Format: `^[A-Z]{2}$`},
+		{Name: "profile.phones.number", Type: "string", Format: `^\+\d{6,15}$`},
+		{Name: "profile.phones.type", Type: "string"},
+		{Name: "data.salutation", Type: "string", Format: `^(mr|mrs|div)?$`},
+		{Name: "data.customerassignment", Type: "string", WriteAccess: "serverOnly"},
+		{Name: "data.sfmc.dataProcessingConsented", Type: "boolean"},
+		{Name: "data.sfmc.subscriptionKey", Type: "string"},
+		{Name: "data.preference.FAVORITE_STORE", Type: "string"},
+		{Name: "data.preference.SHOPPING_FREQUENCY", Type: "string"},
+	}
+}
+
+// DefaultSubscriptions are the newsletter keys (double opt-in) and the product reminder service.
+func DefaultSubscriptions() []SubscriptionSchema {
+	twoWeeks := 14 * 24 * time.Hour
+	return []SubscriptionSchema{
+		{Key: "NLT_GENERAL", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
+		{Key: "NLT_OFFERS", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
+		{Key: "NLT_RECIPES", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
+		{Key: "SVC_PRODUCT_REMINDER", DoubleOptIn: true, ConfirmationLifetime: 7 * 24 * time.Hour},
+	}
+}
+
+// DefaultConsents: the terms of use are mandatory (Germany); the privacy notice is recorded but optional.
+func DefaultConsents() []ConsentStatement {
+	return []ConsentStatement{
+		{ID: "terms.customeraccount", IsActive: true, IsMandatory: true, LegalStatements: map[string]LegalStatement{
+			"de": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/terms/de.html", Purpose: "Nutzungsbedingungen Kundenkonto"},
+			"en": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/terms/en.html", Purpose: "Terms of use of the customer account"},
+		}},
+		{ID: "privacy.aec", IsActive: true, IsMandatory: false, LegalStatements: map[string]LegalStatement{
+			"de": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/privacy/de.html", Purpose: "Datenschutzhinweise"},
+			"en": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/privacy/en.html", Purpose: "Privacy notice"},
+		}},
+	}
+}
+
+// Validate reports the first unusable setting, so a bad configuration stops start-up.
+func (c Config) Validate() error {
+	if c.Password.MinLength < 1 || c.Password.MinCharGroups < 0 || c.Password.MinCharGroups > 4 {
+		return fmt.Errorf("identity: password policy: minLength >= 1 and minCharGroups 0..4 required")
+	}
+	if c.Password.RegExp != "" {
+		if _, err := regexp.Compile(c.Password.RegExp); err != nil {
+			return fmt.Errorf("identity: password regExp: %w", err)
+		}
+	}
+	for _, f := range c.Fields {
+		if f.Format != "" {
+			if _, err := regexp.Compile(f.Format); err != nil {
+				return fmt.Errorf("identity: field %s format: %w", f.Name, err)
+			}
+		}
+	}
+	if err := c.Argon2.validate(); err != nil {
+		return err
+	}
+	return nil
+}

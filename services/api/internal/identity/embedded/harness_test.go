@@ -1,0 +1,114 @@
+package embedded_test
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+)
+
+// cheapArgon2 keeps the suite fast; the timing test in identityapi uses the real parameters.
+var cheapArgon2 = embedded.Argon2Params{MemoryKiB: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}
+
+type harness struct {
+	t     *testing.T
+	ctx   context.Context
+	p     *embedded.Provider
+	store *embedded.SQLStore
+	mail  *mail.Recorder
+	now   time.Time
+}
+
+func newHarness(t *testing.T, db *database.DB, mods ...func(*embedded.Config)) *harness {
+	t.Helper()
+	h := &harness{t: t, ctx: context.Background(), store: embedded.NewSQLStore(db), mail: &mail.Recorder{},
+		now: time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)}
+	h.p = h.provider(mods...)
+	return h
+}
+
+// provider builds a provider on the harness's store and clock, e.g. with a changed configuration.
+func (h *harness) provider(mods ...func(*embedded.Config)) *embedded.Provider {
+	cfg := embedded.DefaultConfig()
+	cfg.PublicURL = "https://portal.example"
+	cfg.Argon2 = cheapArgon2
+	cfg.ResetMinDuration = 0
+	for _, m := range mods {
+		m(&cfg)
+	}
+	p, err := embedded.New(cfg, embedded.Deps{Store: h.store, Mail: h.mail, Now: func() time.Time { return h.now }})
+	require.NoError(h.t, err)
+	return p
+}
+
+func (h *harness) advance(d time.Duration) { h.now = h.now.Add(d) }
+
+// lastLink returns the token of the newest mail of kind to the address.
+func (h *harness) lastLink(to, kind string) string {
+	h.t.Helper()
+	for i := len(h.mail.Messages) - 1; i >= 0; i-- {
+		m := h.mail.Messages[i]
+		if m.To != to || m.Kind != kind {
+			continue
+		}
+		links := mail.Links(m.Text)
+		require.NotEmpty(h.t, links, "mail %s has no link", kind)
+		u, err := url.Parse(links[0])
+		require.NoError(h.t, err)
+		if tok := u.Query().Get("pwrt"); tok != "" {
+			return tok
+		}
+		return u.Query().Get("token")
+	}
+	h.t.Fatalf("no %s mail to %s", kind, to)
+	return ""
+}
+
+func (h *harness) mailCount(to, kind string) int {
+	n := 0
+	for _, m := range h.mail.Messages {
+		if m.To == to && m.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+const goodPassword = "Secret-Passw0rd"
+
+var consent = map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}
+
+// registerVerified runs register (complete) and the verification link; it returns the UID.
+func (h *harness) registerVerified(email string) string {
+	h.t.Helper()
+	init, err := h.p.InitRegistration(h.ctx)
+	require.NoError(h.t, err)
+	r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{
+		Email: email, Password: goodPassword, RegToken: init.RegToken, Lang: "de",
+		Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: consent,
+	})
+	require.NoError(h.t, err)
+	require.Equal(h.t, embedded.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+	code, err := h.p.VerifyEmail(h.ctx, h.lastLink(strings.ToLower(email), embedded.MailVerification))
+	require.NoError(h.t, err)
+	require.Equal(h.t, embedded.CodeOK, code)
+	return r.Fields["UID"].(string)
+}
+
+// login logs in and returns the session token.
+func (h *harness) login(email, password string) (embedded.Result, string) {
+	h.t.Helper()
+	r, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1"}, embedded.LoginParams{LoginID: email, Password: password})
+	require.NoError(h.t, err)
+	if r.Session != nil {
+		return r, r.Session.Token
+	}
+	return r, ""
+}

@@ -1,0 +1,186 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+)
+
+// LoginParams are the parameters of accounts.login.
+type LoginParams struct {
+	LoginID, Password, Include, LoginMode, RegToken string
+}
+
+// Login answers accounts.login. Wrong password and unknown login ID give the same code after the same work
+// (an argon2id verification against a decoy hash), and lockout is keyed by the login ID, not the account, so
+// neither the answer nor its timing tells whether an address has an account.
+func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result, error) {
+	a, code, err := p.checkCredentials(ctx, c.ClientAddress, in.LoginID, in.Password)
+	if err != nil {
+		return Result{}, err
+	}
+	if code != CodeOK {
+		return fail(code, ""), nil
+	}
+	if a.Disabled {
+		return fail(CodeAccountDisabled, ""), nil
+	}
+	if r, err := p.pendingResult(ctx, a, in.Include, nil); err != nil || r.ErrorCode != CodeOK {
+		return r, err
+	}
+	linkCode := CodeOK
+	if in.LoginMode == "link" {
+		if linkCode, err = p.linkFromToken(ctx, a, in.RegToken); err != nil {
+			return Result{}, err
+		}
+		if linkCode != CodeOK && linkCode != CodeAccountsLinked {
+			return fail(linkCode, ""), nil
+		}
+	}
+	r, err := p.completeLogin(ctx, c, a, "site", false)
+	if err == nil && linkCode == CodeAccountsLinked {
+		r.ErrorCode, r.ErrorDetails = CodeAccountsLinked, ErrorMessage(CodeAccountsLinked)
+	}
+	return r, err
+}
+
+func loginKey(loginID string) string {
+	return "login:" + hashToken(strings.ToLower(strings.TrimSpace(loginID)))
+}
+
+func addressKey(addr string) string { return "addr:" + hashToken(addr) }
+
+// checkCredentials verifies a login ID and password with lockout; it answers 0 with the account, or 403042 /
+// 403120. The argon2id work is done on every path, including while locked.
+func (p *Provider) checkCredentials(ctx context.Context, clientAddress, loginID, password string) (Account, int, error) {
+	now := p.clock()
+	idKey := loginKey(loginID)
+	locked, err := p.isLocked(ctx, idKey, now)
+	if err != nil {
+		return Account{}, 0, err
+	}
+	addrKey := ""
+	if clientAddress != "" && p.cfg.LockoutMaxFailuresPerAddress > 0 {
+		addrKey = addressKey(clientAddress)
+		addrLocked, err := p.isLocked(ctx, addrKey, now)
+		if err != nil {
+			return Account{}, 0, err
+		}
+		locked = locked || addrLocked
+	}
+	a, err := p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(loginID)))
+	usable := err == nil && a.PasswordHash != "" && len(loginID) <= 254
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return Account{}, 0, err
+	}
+	hash := p.decoyHash
+	if usable {
+		hash = a.PasswordHash
+	}
+	match, rehash, err := p.hasher.Verify(ctx, truncate(password, 1024), hash)
+	if errors.Is(err, ErrMalformedHash) {
+		p.log.Error("stored password hash is malformed", zap.String("uid", a.UID))
+		match, err = false, nil
+	}
+	if err != nil {
+		return Account{}, 0, err
+	}
+	match = match && usable
+	if locked {
+		return Account{}, CodeLockedOut, nil
+	}
+	if !match {
+		if err := p.recordFailure(ctx, idKey, p.cfg.LockoutMaxFailures, now); err != nil {
+			return Account{}, 0, err
+		}
+		if addrKey != "" {
+			if err := p.recordFailure(ctx, addrKey, p.cfg.LockoutMaxFailuresPerAddress, now); err != nil {
+				return Account{}, 0, err
+			}
+		}
+		return Account{}, CodeInvalidLogin, nil
+	}
+	if err := p.store.ClearFailures(ctx, idKey); err != nil {
+		return Account{}, 0, err
+	}
+	if rehash {
+		// Parameters were raised since this hash was made: upgrade it now that the password is known.
+		if h, err := p.hasher.Hash(ctx, password); err == nil {
+			a.PasswordHash = h
+			if updated, err := p.store.UpdateAccount(ctx, a); err == nil {
+				a = updated
+			}
+		}
+	}
+	return a, CodeOK, nil
+}
+
+func (p *Provider) isLocked(ctx context.Context, key string, now time.Time) (bool, error) {
+	until, err := p.store.LockedUntil(ctx, key)
+	if err != nil {
+		return false, err
+	}
+	return now.Before(until), nil
+}
+
+// recordFailure notes a failed login; reaching max failures within the window locks the key.
+func (p *Provider) recordFailure(ctx context.Context, key string, max int, now time.Time) error {
+	if max <= 0 {
+		return nil
+	}
+	if err := p.store.RecordFailure(ctx, key, now); err != nil {
+		return err
+	}
+	n, err := p.store.CountFailures(ctx, key, now.Add(-p.cfg.LockoutWindow))
+	if err != nil {
+		return err
+	}
+	if n >= max {
+		if err := p.store.Lock(ctx, key, now.Add(p.cfg.LockoutDuration)); err != nil {
+			return err
+		}
+		return p.store.ClearFailures(ctx, key)
+	}
+	return nil
+}
+
+// completeLogin rotates the session (the caller's old one is revoked), records the login and answers the
+// account with the onLogin details.
+func (p *Provider) completeLogin(ctx context.Context, c Caller, a Account, provider string, newUser bool) (Result, error) {
+	s, err := p.startSession(ctx, a.UID, c.SessionToken)
+	if err != nil {
+		return Result{}, err
+	}
+	now := p.clock()
+	a.LastLoginAt = now
+	if updated, err := p.store.UpdateAccount(ctx, a); err == nil {
+		a = updated
+	} else if !errors.Is(err, ErrConflict) {
+		return Result{}, err
+	}
+	fields, err := p.accountFields(ctx, a, "phones")
+	if err != nil {
+		return Result{}, err
+	}
+	fields["provider"] = provider
+	fields["newUser"] = newUser
+	fields["sessionInfo"] = map[string]any{"expires_in": int(p.cfg.SessionAbsoluteTimeout.Seconds())}
+	r := ok(fields)
+	r.Session = s
+	return r, nil
+}
+
+// Logout answers accounts.logout: the caller's session is revoked; it always succeeds.
+func (p *Provider) Logout(ctx context.Context, c Caller) (Result, error) {
+	if c.SessionToken != "" && len(c.SessionToken) <= 200 {
+		if err := p.store.RevokeSession(ctx, hashToken(c.SessionToken), p.clock()); err != nil {
+			return Result{}, err
+		}
+	}
+	r := ok(nil)
+	r.EndSession = true
+	return r, nil
+}

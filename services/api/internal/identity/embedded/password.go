@@ -1,0 +1,161 @@
+package embedded
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"regexp"
+	"runtime"
+	"strings"
+	"unicode"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// Argon2Params are the argon2id cost parameters; hashes record theirs, so raising them upgrades old hashes at
+// the next successful login.
+type Argon2Params struct {
+	MemoryKiB   uint32
+	Iterations  uint32
+	Parallelism uint8
+	SaltLength  uint32
+	KeyLength   uint32
+}
+
+// DefaultArgon2Params is the OWASP minimum for argon2id: 19 MiB, 2 iterations, 1 lane.
+func DefaultArgon2Params() Argon2Params {
+	return Argon2Params{MemoryKiB: 19 * 1024, Iterations: 2, Parallelism: 1, SaltLength: 16, KeyLength: 32}
+}
+
+func (p Argon2Params) validate() error {
+	if p.MemoryKiB < 8*uint32(p.Parallelism) || p.Iterations < 1 || p.Parallelism < 1 || p.SaltLength < 8 || p.KeyLength < 16 {
+		return errors.New("identity: argon2 parameters too weak or invalid")
+	}
+	return nil
+}
+
+// ErrMalformedHash is returned for a stored hash that is not an argon2id PHC string.
+var ErrMalformedHash = errors.New("identity: malformed password hash")
+
+// Hasher hashes and verifies passwords with argon2id. A semaphore caps concurrent hashes, because each one holds
+// MemoryKiB of memory: a login burst queues instead of exhausting the machine.
+type Hasher struct {
+	params Argon2Params
+	sem    chan struct{}
+}
+
+// NewHasher returns a hasher allowing maxConcurrent simultaneous hashes (0: number of CPUs).
+func NewHasher(p Argon2Params, maxConcurrent int) *Hasher {
+	if maxConcurrent <= 0 {
+		maxConcurrent = runtime.NumCPU()
+	}
+	return &Hasher{params: p, sem: make(chan struct{}, maxConcurrent)}
+}
+
+func (h *Hasher) acquire(ctx context.Context) error {
+	select {
+	case h.sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (h *Hasher) release() { <-h.sem }
+
+var b64 = base64.RawStdEncoding
+
+// Hash returns the PHC string $argon2id$v=19$m=…,t=…,p=…$salt$hash of password with a fresh random salt.
+func (h *Hasher) Hash(ctx context.Context, password string) (string, error) {
+	salt := make([]byte, h.params.SaltLength)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	if err := h.acquire(ctx); err != nil {
+		return "", err
+	}
+	key := argon2.IDKey([]byte(password), salt, h.params.Iterations, h.params.MemoryKiB, h.params.Parallelism, h.params.KeyLength)
+	h.release()
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, h.params.MemoryKiB, h.params.Iterations,
+		h.params.Parallelism, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+// Verify reports whether password matches the PHC string, in constant time, and whether the hash should be
+// recomputed with the current parameters.
+func (h *Hasher) Verify(ctx context.Context, password, encoded string) (match, rehash bool, err error) {
+	p, salt, key, err := decodeHash(encoded)
+	if err != nil {
+		return false, false, err
+	}
+	if err := h.acquire(ctx); err != nil {
+		return false, false, err
+	}
+	got := argon2.IDKey([]byte(password), salt, p.Iterations, p.MemoryKiB, p.Parallelism, uint32(len(key)))
+	h.release()
+	match = subtle.ConstantTimeCompare(got, key) == 1
+	rehash = p.MemoryKiB != h.params.MemoryKiB || p.Iterations != h.params.Iterations ||
+		p.Parallelism != h.params.Parallelism || uint32(len(key)) != h.params.KeyLength
+	return match, rehash, nil
+}
+
+func decodeHash(encoded string) (Argon2Params, []byte, []byte, error) {
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return Argon2Params{}, nil, nil, ErrMalformedHash
+	}
+	var version int
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return Argon2Params{}, nil, nil, ErrMalformedHash
+	}
+	var p Argon2Params
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.MemoryKiB, &p.Iterations, &p.Parallelism); err != nil {
+		return Argon2Params{}, nil, nil, ErrMalformedHash
+	}
+	salt, err := b64.DecodeString(parts[4])
+	if err != nil {
+		return Argon2Params{}, nil, nil, ErrMalformedHash
+	}
+	key, err := b64.DecodeString(parts[5])
+	if err != nil || len(key) < 16 || p.Iterations < 1 || p.Parallelism < 1 || p.MemoryKiB < 8 || p.MemoryKiB > 4*1024*1024 {
+		return Argon2Params{}, nil, nil, ErrMalformedHash
+	}
+	return p, salt, key, nil
+}
+
+// charGroups counts the character groups (lower, upper, digit, other) that occur in s.
+func charGroups(s string) int {
+	var lower, upper, digit, other int
+	for _, r := range s {
+		switch {
+		case unicode.IsLower(r):
+			lower = 1
+		case unicode.IsUpper(r):
+			upper = 1
+		case unicode.IsDigit(r):
+			digit = 1
+		default:
+			other = 1
+		}
+	}
+	return lower + upper + digit + other
+}
+
+// checkPolicy reports whether password satisfies the policy; the message names the first broken rule.
+func (pp PasswordPolicy) check(password string, re *regexp.Regexp) (string, bool) {
+	if len([]rune(password)) < pp.MinLength {
+		return fmt.Sprintf("The password must be at least %d characters long.", pp.MinLength), false
+	}
+	if len(password) > 256 {
+		return "The password is too long.", false
+	}
+	if charGroups(password) < pp.MinCharGroups {
+		return "The password must contain digits, upper and lower case letters and special characters.", false
+	}
+	if re != nil && !re.MatchString(password) {
+		return "The password does not match the password policy.", false
+	}
+	return "", true
+}

@@ -1,0 +1,357 @@
+// Package embedded is the identity provider built into the service: the SAP Customer Data Cloud (Gigya)
+// accounts.* behaviour of shared/identity-contract.md on the service's own database, for retailers who run
+// the product themselves. It knows nothing of HTTP: the identityapi package parses requests into the methods'
+// parameters and wraps each Result in the vendor's envelope.
+package embedded
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+)
+
+// Caller is what the edge knows about who is calling: the session cookie, the client address (for the
+// per-address login limit) and the language asked for.
+type Caller struct {
+	SessionToken  string
+	ClientAddress string
+	Lang          string
+}
+
+// Deps are the provider's collaborators.
+type Deps struct {
+	Store     Store
+	Mail      mail.Sender     // nil: mails are dropped (CLI use)
+	Templates *mail.Templates // nil: mail.DefaultTemplates()
+	Logger    *zap.Logger     // nil: no logging
+	// Now is the clock; tests move it to cover 14 days, 15 minutes, 1 hour without sleeping.
+	Now func() time.Time
+	// Sleep waits (real time) to pad answers whose duration would tell a hit from a miss; nil uses a timer.
+	Sleep func(ctx context.Context, d time.Duration)
+}
+
+// Provider is the embedded identity provider.
+type Provider struct {
+	cfg       Config
+	store     Store
+	mail      mail.Sender
+	templates *mail.Templates
+	log       *zap.Logger
+	now       func() time.Time
+	sleep     func(ctx context.Context, d time.Duration)
+	hasher    *Hasher
+	schema    *schema
+	decoyHash string
+	social    SocialLogins
+}
+
+// New builds a provider; it computes a decoy hash once, so logins with unknown IDs cost what real ones cost.
+func New(cfg Config, d Deps) (*Provider, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if d.Store == nil {
+		return nil, errors.New("identity: a store is required")
+	}
+	sc, err := compileSchema(cfg)
+	if err != nil {
+		return nil, err
+	}
+	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc}
+	if p.templates == nil {
+		p.templates = mail.DefaultTemplates()
+	}
+	if p.log == nil {
+		p.log = zap.NewNop()
+	}
+	if p.now == nil {
+		p.now = time.Now
+	}
+	if p.sleep == nil {
+		p.sleep = func(ctx context.Context, d time.Duration) {
+			t := time.NewTimer(d)
+			defer t.Stop()
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+			}
+		}
+	}
+	p.hasher = NewHasher(cfg.Argon2, cfg.MaxConcurrentHashes)
+	decoy, _ := newToken()
+	if p.decoyHash, err = p.hasher.Hash(context.Background(), decoy); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Config returns the provider's configuration (the edge reads session lifetimes from it).
+func (p *Provider) Config() Config { return p.cfg }
+
+// SetSocialLogins registers the social-login implementation (OIDC); without one, socialLogin answers 500023.
+func (p *Provider) SetSocialLogins(s SocialLogins) { p.social = s }
+
+func (p *Provider) clock() time.Time { return p.now().UTC() }
+
+// newToken returns a random 256-bit token (base64url) and the SHA-256 hash under which it is stored.
+func newToken() (plain, hash string) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	plain = base64.RawURLEncoding.EncodeToString(b)
+	return plain, hashToken(plain)
+}
+
+func hashToken(plain string) string {
+	sum := sha256.Sum256([]byte(plain))
+	return hex.EncodeToString(sum[:])
+}
+
+func newUID() string {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(b)
+}
+
+func (p *Provider) issueToken(ctx context.Context, kind, uid string, payload map[string]string, lifetime time.Duration) (string, error) {
+	plain, hash := newToken()
+	now := p.clock()
+	err := p.store.CreateToken(ctx, Token{Hash: hash, Kind: kind, UID: uid, Payload: payload, CreatedAt: now, ExpiresAt: now.Add(lifetime)})
+	return plain, err
+}
+
+// liveToken returns an unused, unexpired token of one of the kinds; ErrNotFound otherwise.
+func (p *Provider) liveToken(ctx context.Context, plain string, kinds ...string) (Token, error) {
+	if plain == "" || len(plain) > 200 {
+		return Token{}, ErrNotFound
+	}
+	t, err := p.store.TokenByHash(ctx, hashToken(plain))
+	if err != nil {
+		return Token{}, err
+	}
+	if !t.UsedAt.IsZero() || !p.clock().Before(t.ExpiresAt) {
+		return Token{}, ErrNotFound
+	}
+	for _, k := range kinds {
+		if t.Kind == k {
+			return t, nil
+		}
+	}
+	return Token{}, ErrNotFound
+}
+
+// regTokenAccount resolves a regToken that names an account (registration or subscriber).
+func (p *Provider) regTokenAccount(ctx context.Context, plain string) (Account, Token, error) {
+	t, err := p.liveToken(ctx, plain, TokenRegistration, TokenSubscriber)
+	if err != nil {
+		return Account{}, Token{}, err
+	}
+	if t.UID == "" {
+		return Account{}, Token{}, ErrNotFound
+	}
+	a, err := p.store.AccountByUID(ctx, t.UID)
+	return a, t, err
+}
+
+// startSession creates a session for uid and revokes the caller's previous one (rotation at login).
+func (p *Provider) startSession(ctx context.Context, uid, previous string) (*NewSession, error) {
+	now := p.clock()
+	if previous != "" {
+		if err := p.store.RevokeSession(ctx, hashToken(previous), now); err != nil {
+			return nil, err
+		}
+	}
+	plain, hash := newToken()
+	s := Session{Hash: hash, UID: uid, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(p.cfg.SessionAbsoluteTimeout)}
+	if err := p.store.CreateSession(ctx, s); err != nil {
+		return nil, err
+	}
+	return &NewSession{Token: plain, ExpiresAt: s.ExpiresAt}, nil
+}
+
+// sessionAccount returns the account of a live session: not revoked, not idle too long, not past its absolute
+// expiry, and the account not disabled. Activity slides the idle expiry.
+func (p *Provider) sessionAccount(ctx context.Context, token string) (Account, error) {
+	if token == "" || len(token) > 200 {
+		return Account{}, ErrNotFound
+	}
+	s, err := p.store.SessionByHash(ctx, hashToken(token))
+	if err != nil {
+		return Account{}, err
+	}
+	now := p.clock()
+	if !s.RevokedAt.IsZero() || !now.Before(s.ExpiresAt) || now.Sub(s.LastSeenAt) >= p.cfg.SessionIdleTimeout {
+		return Account{}, ErrNotFound
+	}
+	a, err := p.store.AccountByUID(ctx, s.UID)
+	if err != nil {
+		return Account{}, err
+	}
+	if a.Disabled {
+		return Account{}, ErrNotFound
+	}
+	// Writing on every request would make reads writes; a minute of slack is irrelevant to a 30-minute idle limit.
+	if now.Sub(s.LastSeenAt) > time.Minute {
+		if err := p.store.TouchSession(ctx, s.Hash, now); err != nil {
+			return Account{}, err
+		}
+	}
+	return a, nil
+}
+
+// SessionUID returns the account of a live session, for other handlers of the service that need the caller.
+func (p *Provider) SessionUID(ctx context.Context, token string) (string, bool) {
+	a, err := p.sessionAccount(ctx, token)
+	if err != nil {
+		return "", false
+	}
+	return a.UID, true
+}
+
+// access is how a call was authorised.
+type access struct {
+	viaRegToken bool
+	// limited: a registration regToken for a newsletter account someone is registering: not yet proven to
+	// be the owner's, so it may write but must not read the subscriber's data.
+	limited bool
+}
+
+// authorize finds the account a call acts on: a valid regToken first, else the session; found is false for
+// neither (403005).
+func (p *Provider) authorize(ctx context.Context, c Caller, regToken string) (Account, access, bool, error) {
+	if regToken != "" {
+		a, t, err := p.regTokenAccount(ctx, regToken)
+		if err == nil {
+			return a, access{viaRegToken: true, limited: t.Payload[payloadLimited] != "" && !a.IsVerified}, true, nil
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return Account{}, access{}, false, err
+		}
+	}
+	a, err := p.sessionAccount(ctx, c.SessionToken)
+	if errors.Is(err, ErrNotFound) {
+		return Account{}, access{}, false, nil
+	}
+	if err != nil {
+		return Account{}, access{}, false, err
+	}
+	return a, access{}, true, nil
+}
+
+func (p *Provider) lang(c Caller, a Account) string {
+	if c.Lang != "" {
+		return baseLang(c.Lang)
+	}
+	if a.Lang != "" {
+		return a.Lang
+	}
+	return mail.DefaultLanguage
+}
+
+func (p *Provider) link(path, token string) string {
+	return strings.TrimRight(p.cfg.PublicURL, "/") + path + "?" + tokenParam(path) + "=" + token
+}
+
+func tokenParam(path string) string {
+	if strings.Contains(path, "reset-password") {
+		return "pwrt"
+	}
+	return "token"
+}
+
+// sendMail renders and sends one mail; a provider without a sender drops it.
+func (p *Provider) sendMail(ctx context.Context, kind, lang, to string, data map[string]any) error {
+	if p.mail == nil {
+		return nil
+	}
+	m, err := p.templates.Render(kind, lang, to, data)
+	if err != nil {
+		return err
+	}
+	if err := p.mail.Send(ctx, m); err != nil {
+		return fmt.Errorf("identity: send %s mail: %w", kind, err)
+	}
+	return nil
+}
+
+// accountFields is the account as accounts.getAccountInfo and login answer it.
+func (p *Provider) accountFields(ctx context.Context, a Account, extraProfileFields string) (map[string]any, error) {
+	profile := deepCopy(a.Profile)
+	profile["email"] = a.Email
+	if !strings.Contains(extraProfileFields, "phones") {
+		delete(profile, "phones")
+	}
+	providers, err := p.store.SocialProviders(ctx, a.UID)
+	if err != nil {
+		return nil, err
+	}
+	loginProvider := "site"
+	all := providers
+	if a.PasswordHash != "" {
+		all = append([]string{"site"}, providers...)
+	} else if len(providers) > 0 {
+		loginProvider = providers[0]
+	}
+	verifiedEmails, unverifiedEmails := []string{}, []string{}
+	if a.IsVerified {
+		verifiedEmails = append(verifiedEmails, a.Email)
+	} else {
+		unverifiedEmails = append(unverifiedEmails, a.Email)
+	}
+	f := map[string]any{
+		"UID":              a.UID,
+		"profile":          profile,
+		"data":             deepCopy(a.Data),
+		"preferences":      deepCopy(a.Preferences),
+		"subscriptions":    deepCopy(a.Subscriptions),
+		"isRegistered":     a.IsRegistered,
+		"isVerified":       a.IsVerified,
+		"isActive":         !a.Disabled,
+		"created":          isoTime(a.CreatedAt),
+		"createdTimestamp": a.CreatedAt.UnixMilli(),
+		"lastUpdated":      isoTime(a.UpdatedAt),
+		"regSource":        a.RegSource,
+		"loginProvider":    loginProvider,
+		"socialProviders":  strings.Join(all, ","),
+		"emails":           map[string]any{"verified": verifiedEmails, "unverified": unverifiedEmails},
+		"loginIDs":         map[string]any{"emails": []string{a.Email}},
+	}
+	if !a.LastLoginAt.IsZero() {
+		f["lastLogin"] = isoTime(a.LastLoginAt)
+		f["lastLoginTimestamp"] = a.LastLoginAt.UnixMilli()
+	}
+	if !a.VerifiedAt.IsZero() {
+		f["verified"] = isoTime(a.VerifiedAt)
+	}
+	return f, nil
+}
+
+// Maintain runs the periodic housekeeping: SweepUnverified plus purging expired sessions, tokens and
+// failure records. The lead runs it e.g. hourly.
+func (p *Provider) Maintain(ctx context.Context, now time.Time) error {
+	if _, err := p.SweepUnverified(ctx, now); err != nil {
+		return err
+	}
+	// Tokens are kept a while past expiry, so an expired link is told apart from an unknown one.
+	return p.store.Purge(ctx, now.Add(-30*24*time.Hour))
+}
+
+// SweepUnverified deletes accounts whose registration was not confirmed within the verification lifetime
+// (spec 000: "if it expires no account is created"); a newsletter subscriber who started registering stays a
+// subscriber. It reports how many accounts it removed or reverted.
+func (p *Provider) SweepUnverified(ctx context.Context, now time.Time) (int, error) {
+	return p.store.SweepUnverified(ctx, now.Add(-p.cfg.VerificationLifetime))
+}

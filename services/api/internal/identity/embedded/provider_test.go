@@ -1,0 +1,716 @@
+package embedded_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+)
+
+func TestRegisterFinalizeVerifyLogin(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		c := embedded.Caller{}
+		init, err := h.p.InitRegistration(h.ctx)
+		require.NoError(t, err)
+		require.NotEmpty(t, init.RegToken)
+
+		// Registration asks for e-mail, password and consent only: the names are missing → 206001.
+		r, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "Eva@Example.com", Password: goodPassword,
+			RegToken: init.RegToken, Preferences: consent, Include: "profile,missing-required-fields"})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodePendingRegistration, r.ErrorCode)
+		require.NotEmpty(t, r.RegToken)
+		require.ElementsMatch(t, []string{"profile.firstName", "profile.lastName"}, r.Fields["missingRequiredFields"])
+		require.Equal(t, 1, h.mailCount("eva@example.com", embedded.MailVerification))
+
+		// The init regToken was used up.
+		again, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "x@example.com", Password: goodPassword, RegToken: init.RegToken})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeInvalidParameter, again.ErrorCode)
+
+		// Finalize: still missing → 206001; fill the names with the regToken; then 206002 (not verified).
+		f, err := h.p.FinalizeRegistration(h.ctx, c, r.RegToken, "")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodePendingRegistration, f.ErrorCode)
+		info, err := h.p.GetAccountInfo(h.ctx, c, r.RegToken, "", "")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, info.ErrorCode)
+		require.Equal(t, false, info.Fields["isVerified"])
+		s, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: r.RegToken,
+			Profile: map[string]any{"firstName": "Eva", "lastName": "O'Neill-Jürgens"}})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, s.ErrorCode, s.ValidationErrors)
+		f, err = h.p.FinalizeRegistration(h.ctx, c, r.RegToken, "")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodePendingVerification, f.ErrorCode)
+
+		// Login before verification: 206002 with a regToken.
+		l, tok := h.login("eva@example.com", goodPassword)
+		require.Equal(t, embedded.CodePendingVerification, l.ErrorCode)
+		require.NotEmpty(t, l.RegToken)
+		require.Empty(t, tok)
+
+		// The verification link works once.
+		link := h.lastLink("eva@example.com", embedded.MailVerification)
+		code, err := h.p.VerifyEmail(h.ctx, link)
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, code)
+		code, err = h.p.VerifyEmail(h.ctx, link)
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeNotFound, code)
+		code, err = h.p.VerifyEmail(h.ctx, "unknown-token")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeNotFound, code)
+
+		// Finalize now gives a session; so does login.
+		f, err = h.p.FinalizeRegistration(h.ctx, c, r.RegToken, "")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, f.ErrorCode)
+		require.NotNil(t, f.Session)
+		l, tok = h.login("EVA@example.com ", goodPassword)
+		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+		require.NotEmpty(t, tok)
+		require.Equal(t, "site", l.Fields["provider"])
+
+		info, err = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "profile,data", "")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, info.ErrorCode)
+		require.Equal(t, "eva@example.com", info.Fields["profile"].(map[string]any)["email"])
+		require.Equal(t, true, info.Fields["isRegistered"])
+		require.Equal(t, true, info.Fields["isVerified"])
+		require.Equal(t, true, info.Fields["isActive"])
+		require.NotEmpty(t, info.Fields["lastLogin"])
+		prefs := info.Fields["preferences"].(map[string]any)["terms"].(map[string]any)["customeraccount"].(map[string]any)
+		require.Equal(t, true, prefs["isConsentGranted"])
+		require.InDelta(t, 1.0, prefs["docVersion"], 0)
+
+		out, err := h.p.Logout(h.ctx, embedded.Caller{SessionToken: tok})
+		require.NoError(t, err)
+		require.True(t, out.EndSession)
+		info, err = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "", "")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeUnauthorized, info.ErrorCode, "a revoked session is refused")
+	})
+}
+
+func TestRegisterErrors(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("taken@example.com")
+		tests := []struct {
+			name       string
+			in         embedded.RegisterParams
+			wantCode   int
+			wantField  string
+			wantDetail int
+		}{
+			{"missing regToken", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, RegToken: "-"}, embedded.CodeInvalidParameter, "", 0},
+			{"missing email", embedded.RegisterParams{Password: goodPassword}, embedded.CodeValidation, "email", embedded.CodeRequiredMissing},
+			{"bad email", embedded.RegisterParams{Email: "not-an-address", Password: goodPassword}, embedded.CodeValidation, "email", embedded.CodeInvalidFormat},
+			{"email exists", embedded.RegisterParams{Email: "Taken@example.com", Password: goodPassword}, embedded.CodeValidation, "email", embedded.CodeUniqueIdentifier},
+			{"short password", embedded.RegisterParams{Email: "a@example.com", Password: "Ab1!"}, embedded.CodeValidation, "password", embedded.CodeInvalidParameter},
+			{"no special character", embedded.RegisterParams{Email: "a@example.com", Password: "Abcdefg12"}, embedded.CodeValidation, "password", embedded.CodeInvalidParameter},
+			{"missing password", embedded.RegisterParams{Email: "a@example.com"}, embedded.CodeValidation, "password", embedded.CodeRequiredMissing},
+			{"first name format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Profile: map[string]any{"firstName": "Eva3"}}, embedded.CodeValidation, "profile.firstName", embedded.CodeInvalidFormat},
+			{"birth year range", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Profile: map[string]any{"birthYear": 1899}}, embedded.CodeValidation, "profile.birthYear", embedded.CodeInvalidParameter},
+			{"phone format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Profile: map[string]any{"phones": []any{map[string]any{"number": "0171"}}}}, embedded.CodeValidation, "profile.phones.number", embedded.CodeInvalidFormat},
+			{"salutation format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"salutation": "sir"}}, embedded.CodeValidation, "data.salutation", embedded.CodeInvalidFormat},
+			{"server-only data", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"customerassignment": "NORD"}}, embedded.CodeServerOnlyField, "", 0},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				if tc.in.RegToken == "" {
+					init, err := h.p.InitRegistration(h.ctx)
+					require.NoError(t, err)
+					tc.in.RegToken = init.RegToken
+				}
+				r, err := h.p.Register(h.ctx, embedded.Caller{}, tc.in)
+				require.NoError(t, err)
+				require.Equal(t, tc.wantCode, r.ErrorCode, r.ErrorDetails)
+				if tc.wantField != "" {
+					require.Len(t, r.ValidationErrors, 1, r.ValidationErrors)
+					require.Equal(t, tc.wantField, r.ValidationErrors[0].FieldName)
+					require.Equal(t, tc.wantDetail, r.ValidationErrors[0].ErrorCode)
+				}
+			})
+		}
+	})
+}
+
+func TestVerificationLinkExpiresAndSweep(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		init, _ := h.p.InitRegistration(h.ctx)
+		r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{Email: "late@example.com", Password: goodPassword,
+			RegToken: init.RegToken, Profile: map[string]any{"firstName": "Lea", "lastName": "Late"}, Preferences: consent})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodePendingVerification, r.ErrorCode)
+		link := h.lastLink("late@example.com", embedded.MailVerification)
+
+		h.advance(14*24*time.Hour - time.Minute)
+		n, err := h.p.SweepUnverified(h.ctx, h.now)
+		require.NoError(t, err)
+		require.Zero(t, n, "not yet 14 days")
+
+		h.advance(2 * time.Minute)
+		code, err := h.p.VerifyEmail(h.ctx, link)
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeVerificationExpired, code)
+
+		n, err = h.p.SweepUnverified(h.ctx, h.now)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		_, err = h.store.AccountByEmail(h.ctx, "late@example.com")
+		require.ErrorIs(t, err, embedded.ErrNotFound, "no account is created")
+		require.NoError(t, h.p.Maintain(h.ctx, h.now))
+	})
+}
+
+func TestResendVerification(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		init, _ := h.p.InitRegistration(h.ctx)
+		r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{Email: "re@example.com", Password: goodPassword,
+			RegToken: init.RegToken, Profile: map[string]any{"firstName": "Re", "lastName": "Send"}, Preferences: consent})
+		require.NoError(t, err)
+		res, err := h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, r.RegToken, "")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, res.ErrorCode)
+		res, err = h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, "", "re@example.com")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, res.ErrorCode)
+		require.Equal(t, 3, h.mailCount("re@example.com", embedded.MailVerification))
+
+		be := h.p.Backend()
+		require.NoError(t, be.ResendVerificationEmail(h.ctx, identity.Email("re@example.com"), "en"))
+		require.ErrorIs(t, be.ResendVerificationEmail(h.ctx, identity.Email("nobody@example.com"), "de"), identity.ErrAccountNotFound)
+
+		code, err := h.p.VerifyEmail(h.ctx, h.lastLink("re@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, code)
+		res, err = h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, "", "re@example.com")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeInvalidParameter, res.ErrorCode, "already verified")
+		res, err = h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, "", "nobody@example.com")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeInvalidParameter, res.ErrorCode, "unknown")
+		require.ErrorIs(t, be.ResendVerificationEmail(h.ctx, identity.Email("re@example.com"), "de"), identity.ErrAlreadyVerified)
+	})
+}
+
+func TestLoginCodesAndLockout(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("eva@example.com")
+
+		wrong, _ := h.login("eva@example.com", "Wrong-Passw0rd")
+		unknown, _ := h.login("nobody@example.com", goodPassword)
+		require.Equal(t, embedded.CodeInvalidLogin, wrong.ErrorCode)
+		require.Equal(t, embedded.CodeInvalidLogin, unknown.ErrorCode, "unknown login ID answers like a wrong password")
+		require.Equal(t, wrong.ErrorDetails, unknown.ErrorDetails)
+
+		for i := 0; i < 3; i++ {
+			r, _ := h.login("eva@example.com", "Wrong-Passw0rd")
+			require.Equal(t, embedded.CodeInvalidLogin, r.ErrorCode)
+		}
+		r, _ := h.login("eva@example.com", "Wrong-Passw0rd") // the fifth failure within 15 minutes
+		require.Equal(t, embedded.CodeInvalidLogin, r.ErrorCode)
+		r, tok := h.login("eva@example.com", goodPassword)
+		require.Equal(t, embedded.CodeLockedOut, r.ErrorCode, "a correct password is refused while locked")
+		require.Empty(t, tok)
+
+		h.advance(15*time.Minute + time.Second)
+		r, tok = h.login("eva@example.com", goodPassword)
+		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.NotEmpty(t, tok)
+
+		// Failures spread over more than the window do not lock.
+		for i := 0; i < 6; i++ {
+			r, _ := h.login("eva@example.com", "Wrong-Passw0rd")
+			require.Equal(t, embedded.CodeInvalidLogin, r.ErrorCode, "attempt %d", i)
+			h.advance(4 * time.Minute)
+		}
+
+		// Unknown login IDs lock the same way: lockout tells nothing about existence.
+		for i := 0; i < 5; i++ {
+			h.login("ghost@example.com", "x")
+		}
+		r, _ = h.login("ghost@example.com", "x")
+		require.Equal(t, embedded.CodeLockedOut, r.ErrorCode)
+
+		// Backend.Login answers the same codes.
+		be := h.p.Backend()
+		lr, err := be.Login(h.ctx, "eva@example.com", goodPassword)
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, lr.ErrorCode)
+		require.NotEmpty(t, lr.UID)
+		lr, err = be.Login(h.ctx, "eva@example.com", "nope")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeInvalidLogin, lr.ErrorCode)
+
+		// Disabled: 403041 after a correct password, sessions ended; enabled again works.
+		require.NoError(t, h.p.SetDisabled(h.ctx, "EVA@example.com", true))
+		info, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "", "")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeUnauthorized, info.ErrorCode)
+		r, _ = h.login("eva@example.com", goodPassword)
+		require.Equal(t, embedded.CodeAccountDisabled, r.ErrorCode)
+		lr, _ = be.Login(h.ctx, "eva@example.com", goodPassword)
+		require.Equal(t, embedded.CodeAccountDisabled, lr.ErrorCode)
+		require.NoError(t, h.p.SetDisabled(h.ctx, "eva@example.com", false))
+		r, _ = h.login("eva@example.com", goodPassword)
+		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.ErrorIs(t, h.p.SetDisabled(h.ctx, "nobody@example.com", true), embedded.ErrUnknownAccount)
+	})
+}
+
+func TestLoginLimitPerClientAddress(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db, func(c *embedded.Config) { c.LockoutMaxFailuresPerAddress = 3 })
+		h.registerVerified("eva@example.com")
+		for _, id := range []string{"a@example.com", "b@example.com", "c@example.com"} {
+			r, _ := h.login(id, "x")
+			require.Equal(t, embedded.CodeInvalidLogin, r.ErrorCode)
+		}
+		r, _ := h.login("eva@example.com", goodPassword)
+		require.Equal(t, embedded.CodeLockedOut, r.ErrorCode, "the address is locked")
+		other, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "198.51.100.7"}, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, other.ErrorCode, "other addresses are not affected")
+	})
+}
+
+func TestSessions(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("eva@example.com")
+		_, first := h.login("eva@example.com", goodPassword)
+
+		// Login with the old session rotates it: the old token is revoked.
+		r, err := h.p.Login(h.ctx, embedded.Caller{SessionToken: first}, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword})
+		require.NoError(t, err)
+		second := r.Session.Token
+		require.NotEqual(t, first, second)
+		_, live := h.p.SessionUID(h.ctx, first)
+		require.False(t, live)
+		_, live = h.p.SessionUID(h.ctx, second)
+		require.True(t, live)
+
+		// Idle expiry slides with use; absolute expiry does not.
+		for i := 0; i < 24; i++ {
+			h.advance(29 * time.Minute)
+			_, live = h.p.SessionUID(h.ctx, second)
+			require.True(t, live, "used every 29 minutes (%d)", i)
+		}
+		h.advance(29 * time.Minute) // past 12 hours in total
+		_, live = h.p.SessionUID(h.ctx, second)
+		require.False(t, live, "absolute expiry")
+
+		_, third := h.login("eva@example.com", goodPassword)
+		h.advance(31 * time.Minute)
+		_, live = h.p.SessionUID(h.ctx, third)
+		require.False(t, live, "idle expiry")
+	})
+}
+
+func TestReConsentWhenMinDocVersionRises(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("eva@example.com")
+		r, _ := h.login("eva@example.com", goodPassword)
+		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+
+		// The retailer publishes terms version 2 and requires it.
+		h.p = h.provider(func(c *embedded.Config) {
+			c.Consents[0].LegalStatements["de"] = embedded.LegalStatement{CurrentDocVersion: 2, MinDocVersion: 2, DocumentURL: "/terms-v2"}
+		})
+		r, err := h.p.Login(h.ctx, embedded.Caller{}, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword, Include: "profile,missing-required-fields"})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodePendingRegistration, r.ErrorCode)
+		require.Equal(t, []string{"preferences.terms.customeraccount"}, r.Fields["missingRequiredFields"])
+		require.Nil(t, r.Session)
+
+		s, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{}, embedded.SetAccountInfoParams{RegToken: r.RegToken, Preferences: consent})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, s.ErrorCode)
+		f, err := h.p.FinalizeRegistration(h.ctx, embedded.Caller{}, r.RegToken, "")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, f.ErrorCode)
+		r, _ = h.login("eva@example.com", goodPassword)
+		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+	})
+}
+
+func TestSetAccountInfo(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		uid := h.registerVerified("eva@example.com")
+		h.registerVerified("other@example.com")
+		_, tok := h.login("eva@example.com", goodPassword)
+		me := embedded.Caller{SessionToken: tok}
+		set := func(in embedded.SetAccountInfoParams) embedded.Result {
+			t.Helper()
+			r, err := h.p.SetAccountInfo(h.ctx, me, in)
+			require.NoError(t, err)
+			return r
+		}
+
+		r, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{}, embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "X"}})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeUnauthorized, r.ErrorCode)
+
+		// data is deep-merged, never replaced; null removes a key.
+		require.Equal(t, embedded.CodeOK, set(embedded.SetAccountInfoParams{Data: map[string]any{
+			"salutation": "mrs", "sfmc": map[string]any{"dataProcessingConsented": true, "subscriptionKey": "k1"},
+			"preference": map[string]any{"FAVORITE_STORE": "4711"}}}).ErrorCode)
+		require.Equal(t, embedded.CodeOK, set(embedded.SetAccountInfoParams{Data: map[string]any{
+			"sfmc.subscriptionKey": "k2", "preference": map[string]any{"SHOPPING_FREQUENCY": "weekly", "FAVORITE_STORE": nil}}}).ErrorCode)
+		a, err := h.store.AccountByUID(h.ctx, uid)
+		require.NoError(t, err)
+		require.Equal(t, map[string]any{
+			"salutation": "mrs",
+			"sfmc":       map[string]any{"dataProcessingConsented": true, "subscriptionKey": "k2"},
+			"preference": map[string]any{"SHOPPING_FREQUENCY": "weekly"},
+		}, a.Data)
+
+		r = set(embedded.SetAccountInfoParams{Data: map[string]any{"customerassignment": "SUED"}})
+		require.Equal(t, embedded.CodeServerOnlyField, r.ErrorCode)
+		r = set(embedded.SetAccountInfoParams{Profile: map[string]any{"birthYear": "2021"}})
+		require.Equal(t, embedded.CodeValidation, r.ErrorCode)
+		require.Equal(t, "profile.birthYear", r.ValidationErrors[0].FieldName)
+		require.Equal(t, embedded.CodeOK, set(embedded.SetAccountInfoParams{Profile: map[string]any{
+			"birthYear": "1980", "birthMonth": 5, "birthDay": 17, "zip": "20095", "country": "DE",
+			"phones": []any{map[string]any{"number": "+4912345678"}}}}).ErrorCode)
+		info, err := h.p.GetAccountInfo(h.ctx, me, "", "", "phones")
+		require.NoError(t, err)
+		profile := info.Fields["profile"].(map[string]any)
+		require.EqualValues(t, 1980, profile["birthYear"])
+		require.Equal(t, []any{map[string]any{"number": "+4912345678", "type": "default"}}, profile["phones"])
+		info, _ = h.p.GetAccountInfo(h.ctx, me, "", "", "")
+		require.NotContains(t, info.Fields["profile"], "phones", "phones only with extraProfileFields")
+
+		// Password change.
+		r = set(embedded.SetAccountInfoParams{Password: "Wrong-Passw0rd", NewPassword: "New-Passw0rd!"})
+		require.Equal(t, embedded.CodeInvalidLogin, r.ErrorCode)
+		require.Equal(t, "password", r.ValidationErrors[0].FieldName)
+		r = set(embedded.SetAccountInfoParams{NewPassword: "New-Passw0rd!"})
+		require.Equal(t, embedded.CodeMissingParameter, r.ErrorCode)
+		r = set(embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "weak"})
+		require.Equal(t, embedded.CodeValidation, r.ErrorCode)
+		require.Equal(t, "newPassword", r.ValidationErrors[0].FieldName)
+		r = set(embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: goodPassword})
+		require.Equal(t, embedded.CodeInvalidParameter, r.ErrorCode)
+		require.Equal(t, embedded.DetailsPasswordSameAsOld, r.ErrorDetails)
+
+		_, otherTok := h.login("eva@example.com", goodPassword)
+		r = set(embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "New-Passw0rd!"})
+		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.True(t, r.EndSession)
+		for _, s := range []string{tok, otherTok} {
+			_, live := h.p.SessionUID(h.ctx, s)
+			require.False(t, live, "every session ends at a password change")
+		}
+		l, _ := h.login("eva@example.com", goodPassword)
+		require.Equal(t, embedded.CodeInvalidLogin, l.ErrorCode)
+		_, tok = h.login("eva@example.com", "New-Passw0rd!")
+		require.NotEmpty(t, tok)
+		me = embedded.Caller{SessionToken: tok}
+
+		// E-mail change: current password needed; in use → 400003; else notice to the old, link to the new.
+		r = set(embedded.SetAccountInfoParams{Profile: map[string]any{"email": "new@example.com"}})
+		require.Equal(t, embedded.CodeMissingParameter, r.ErrorCode)
+		r = set(embedded.SetAccountInfoParams{Password: "New-Passw0rd!", Profile: map[string]any{"email": "Other@example.com"}})
+		require.Equal(t, embedded.CodeUniqueIdentifier, r.ErrorCode)
+		r = set(embedded.SetAccountInfoParams{Password: "New-Passw0rd!", Profile: map[string]any{"email": "new@example.com"}})
+		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, 1, h.mailCount("eva@example.com", embedded.MailEmailChangedNotice))
+		a, _ = h.store.AccountByUID(h.ctx, uid)
+		require.Equal(t, "eva@example.com", a.Email, "the change waits for confirmation")
+		code, err := h.p.VerifyEmail(h.ctx, h.lastLink("new@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, code)
+		a, _ = h.store.AccountByUID(h.ctx, uid)
+		require.Equal(t, "new@example.com", a.Email)
+		_, live := h.p.SessionUID(h.ctx, tok)
+		require.False(t, live, "changing the login ID ends the sessions")
+		l, _ = h.login("new@example.com", "New-Passw0rd!")
+		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+	})
+}
+
+func TestSubscriptionsDoubleOptIn(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		uid := h.registerVerified("eva@example.com")
+		_, tok := h.login("eva@example.com", goodPassword)
+		me := embedded.Caller{SessionToken: tok}
+		sub := func(key string, on bool) {
+			t.Helper()
+			r, err := h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Subscriptions: map[string]any{key: map[string]any{"email": map[string]any{"isSubscribed": on}}}})
+			require.NoError(t, err)
+			require.Equal(t, embedded.CodeOK, r.ErrorCode, r.ValidationErrors)
+		}
+		status := func(key string) (bool, string) {
+			a, err := h.store.AccountByUID(h.ctx, uid)
+			require.NoError(t, err)
+			em := a.Subscriptions[key].(map[string]any)["email"].(map[string]any)
+			return em["isSubscribed"].(bool), em["doubleOptIn"].(map[string]any)["status"].(string)
+		}
+
+		sub("NLT_GENERAL", true)
+		on, st := status("NLT_GENERAL")
+		require.True(t, on, "isSubscribed changes at once")
+		require.Equal(t, "Pending", st)
+		link := h.lastLink("eva@example.com", embedded.MailSubscriptionConfirmation)
+		code, err := h.p.ConfirmSubscription(h.ctx, link)
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, code)
+		_, st = status("NLT_GENERAL")
+		require.Equal(t, "Confirmed", st)
+		code, _ = h.p.ConfirmSubscription(h.ctx, link)
+		require.Equal(t, embedded.CodeNotFound, code, "single use")
+
+		// The product reminder link lives 7 days.
+		sub("SVC_PRODUCT_REMINDER", true)
+		link = h.lastLink("eva@example.com", embedded.MailSubscriptionConfirmation)
+		h.advance(7*24*time.Hour + time.Second)
+		code, _ = h.p.ConfirmSubscription(h.ctx, link)
+		require.Equal(t, embedded.CodeVerificationExpired, code)
+
+		_, tok = h.login("eva@example.com", goodPassword) // the old session went idle meanwhile
+		me = embedded.Caller{SessionToken: tok}
+		sub("NLT_GENERAL", false)
+		on, st = status("NLT_GENERAL")
+		require.False(t, on)
+		require.Equal(t, "NotConfirmed", st)
+
+		r, err := h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_UNKNOWN": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeValidation, r.ErrorCode)
+	})
+}
+
+func TestResetPassword(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		uid := h.registerVerified("eva@example.com")
+		_, tok := h.login("eva@example.com", goodPassword)
+		c := embedded.Caller{}
+		reset := func(in embedded.ResetPasswordParams) embedded.Result {
+			t.Helper()
+			r, err := h.p.ResetPassword(h.ctx, c, in)
+			require.NoError(t, err)
+			return r
+		}
+
+		require.Equal(t, embedded.CodeUnknownLoginID, reset(embedded.ResetPasswordParams{LoginID: "nobody@example.com"}).ErrorCode)
+		require.Equal(t, embedded.CodeOK, reset(embedded.ResetPasswordParams{LoginID: "Eva@example.com"}).ErrorCode)
+		first := h.lastLink("eva@example.com", embedded.MailPasswordReset)
+		require.Equal(t, embedded.CodeResetFrequency, reset(embedded.ResetPasswordParams{LoginID: "eva@example.com"}).ErrorCode)
+
+		h.advance(15*time.Minute + time.Second)
+		require.Equal(t, embedded.CodeOK, reset(embedded.ResetPasswordParams{LoginID: "eva@example.com"}).ErrorCode)
+		second := h.lastLink("eva@example.com", embedded.MailPasswordReset)
+		require.NotEqual(t, first, second)
+		require.Equal(t, embedded.CodeInvalidResetToken, reset(embedded.ResetPasswordParams{PasswordResetToken: first, NewPassword: "New-Passw0rd!"}).ErrorCode,
+			"a new request revokes older tokens")
+		require.Equal(t, embedded.CodeValidation, reset(embedded.ResetPasswordParams{PasswordResetToken: second, NewPassword: "weak"}).ErrorCode)
+
+		r := reset(embedded.ResetPasswordParams{PasswordResetToken: second, NewPassword: "New-Passw0rd!"})
+		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, uid, r.Fields["UID"])
+		require.Equal(t, embedded.CodeInvalidResetToken, reset(embedded.ResetPasswordParams{PasswordResetToken: second, NewPassword: "Other-Passw0rd!"}).ErrorCode,
+			"single use")
+		_, live := h.p.SessionUID(h.ctx, tok)
+		require.False(t, live, "sessions end at a reset")
+		l, _ := h.login("eva@example.com", "New-Passw0rd!")
+		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+
+		// Tokens expire after one hour.
+		h.advance(16 * time.Minute)
+		require.Equal(t, embedded.CodeOK, reset(embedded.ResetPasswordParams{LoginID: "eva@example.com"}).ErrorCode)
+		third := h.lastLink("eva@example.com", embedded.MailPasswordReset)
+		h.advance(time.Hour + time.Second)
+		require.Equal(t, embedded.CodeInvalidResetToken, reset(embedded.ResetPasswordParams{PasswordResetToken: third, NewPassword: "Third-Passw0rd!"}).ErrorCode)
+	})
+}
+
+func TestLiteAccountsAndRegTokens(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		be := h.p.Backend()
+		rt, err := be.SubscriberRegToken(h.ctx, identity.Email("news@example.com"))
+		require.NoError(t, err)
+		require.Equal(t, time.Hour, rt.ExpiresAt.Sub(rt.CreatedAt))
+		again, err := be.SubscriberRegToken(h.ctx, identity.Email("news@example.com"))
+		require.NoError(t, err)
+		require.NotEqual(t, rt.Token, again.Token)
+
+		c := embedded.Caller{}
+		info, err := h.p.GetAccountInfo(h.ctx, c, rt.Token, "", "")
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, info.ErrorCode)
+		require.Equal(t, false, info.Fields["isRegistered"])
+		s, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: rt.Token,
+			Profile:       map[string]any{"firstName": "Nina"},
+			Subscriptions: map[string]any{"NLT_OFFERS": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, s.ErrorCode)
+
+		// A lite account has no password: login answers like an unknown ID; reset too.
+		l, _ := h.login("news@example.com", goodPassword)
+		require.Equal(t, embedded.CodeInvalidLogin, l.ErrorCode)
+		r, err := h.p.ResetPassword(h.ctx, c, embedded.ResetPasswordParams{LoginID: "news@example.com"})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeUnknownLoginID, r.ErrorCode)
+
+		// The regToken expires after an hour.
+		h.advance(time.Hour + time.Second)
+		info, _ = h.p.GetAccountInfo(h.ctx, c, rt.Token, "", "")
+		require.Equal(t, embedded.CodeUnauthorized, info.ErrorCode)
+
+		// Registering the subscriber's address upgrades the account instead of failing.
+		init, _ := h.p.InitRegistration(h.ctx)
+		reg, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
+			RegToken: init.RegToken, Profile: map[string]any{"lastName": "Neu"}, Preferences: consent})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodePendingVerification, reg.ErrorCode, reg.ValidationErrors)
+		// Until the address is confirmed, the regToken must not reveal the subscriber's data.
+		info, _ = h.p.GetAccountInfo(h.ctx, c, reg.RegToken, "", "")
+		require.Equal(t, map[string]any{"email": "news@example.com"}, info.Fields["profile"])
+		code, _ := h.p.VerifyEmail(h.ctx, h.lastLink("news@example.com", embedded.MailVerification))
+		require.Equal(t, embedded.CodeOK, code)
+		l, tok := h.login("news@example.com", goodPassword)
+		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+		info, _ = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "", "")
+		require.Equal(t, "Nina", info.Fields["profile"].(map[string]any)["firstName"])
+		require.Equal(t, true, info.Fields["isRegistered"])
+		require.Contains(t, info.Fields["subscriptions"], "NLT_OFFERS")
+
+		// An unverified upgrade that expires reverts to the subscriber, it does not delete it.
+		rt2, _ := be.SubscriberRegToken(h.ctx, identity.Email("keep@example.com"))
+		require.NotEmpty(t, rt2.Token)
+		init, _ = h.p.InitRegistration(h.ctx)
+		_, err = h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "keep@example.com", Password: goodPassword, RegToken: init.RegToken})
+		require.NoError(t, err)
+		h.advance(15 * 24 * time.Hour)
+		n, err := h.p.SweepUnverified(h.ctx, h.now)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		a, err := h.store.AccountByEmail(h.ctx, "keep@example.com")
+		require.NoError(t, err)
+		require.False(t, a.IsRegistered)
+		require.Empty(t, a.PasswordHash)
+	})
+}
+
+type fakeSocial struct{ called bool }
+
+func (f *fakeSocial) Start(_ context.Context, _ embedded.Caller, in embedded.SocialLoginParams) (embedded.Result, error) {
+	f.called = true
+	return embedded.Result{Fields: map[string]any{"redirectURL": "https://idp.example/auth?p=" + in.Provider}}, nil
+}
+
+func TestSocialLogin(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		c := embedded.Caller{}
+		r, err := h.p.SocialLogin(h.ctx, c, embedded.SocialLoginParams{Provider: "googleplus"})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeSocialNotConfigured, r.ErrorCode, "no social hook registered")
+		fs := &fakeSocial{}
+		h.p.SetSocialLogins(fs)
+		r, err = h.p.SocialLogin(h.ctx, c, embedded.SocialLoginParams{Provider: "googleplus"})
+		require.NoError(t, err)
+		require.True(t, fs.called)
+		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+
+		// New user with names and a verified e-mail: logged in at once.
+		google := embedded.SocialIdentity{Provider: "googleplus", Subject: "g-1", Email: "Sam@example.com", EmailVerified: true,
+			Profile: map[string]any{"firstName": "Sam", "lastName": "Social", "zip": "not a zip!!"}}
+		r, err = h.p.CompleteSocialLogin(h.ctx, c, google)
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodePendingRegistration, r.ErrorCode, "the mandatory consent is missing")
+		s, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: r.RegToken, Preferences: consent})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, s.ErrorCode)
+		r, err = h.p.CompleteSocialLogin(h.ctx, c, google)
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.NotNil(t, r.Session)
+		require.Equal(t, "googleplus", r.Fields["provider"])
+		require.Equal(t, "googleplus", r.Fields["socialProviders"])
+
+		// A new identity whose e-mail has a site account: 403043 and a link token.
+		h.registerVerified("eva@example.com")
+		apple := embedded.SocialIdentity{Provider: "apple", Subject: "a-1", Email: "eva@example.com", EmailVerified: true}
+		r, err = h.p.CompleteSocialLogin(h.ctx, c, apple)
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeSocialConflict, r.ErrorCode)
+		linkToken := r.RegToken
+		require.NotEmpty(t, linkToken)
+		ca, err := h.p.GetConflictingAccount(h.ctx, linkToken)
+		require.NoError(t, err)
+		require.Equal(t, map[string]any{"loginID": "eva@example.com", "loginProviders": []string{"site"}}, ca.Fields["conflictingAccount"])
+		bad, _ := h.p.GetConflictingAccount(h.ctx, "nope")
+		require.Equal(t, embedded.CodeInvalidParameter, bad.ErrorCode)
+
+		// Login in link mode links it; the social login then works directly.
+		l, err := h.p.Login(h.ctx, c, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword, LoginMode: "link", RegToken: linkToken})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+		require.NotNil(t, l.Session)
+		require.Equal(t, "site,apple", l.Fields["socialProviders"])
+		r, err = h.p.CompleteSocialLogin(h.ctx, c, apple)
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+
+		// A stale link token for an identity already linked: 200009.
+		tok2, err := h.p.CompleteSocialLogin(h.ctx, c, embedded.SocialIdentity{Provider: "facebook", Subject: "f-1", Email: "eva@example.com", EmailVerified: true})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeSocialConflict, tok2.ErrorCode)
+		l, _ = h.p.Login(h.ctx, c, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword, LoginMode: "link", RegToken: tok2.RegToken})
+		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+		tok3, _ := h.p.CompleteSocialLogin(h.ctx, c, embedded.SocialIdentity{Provider: "facebook", Subject: "f-2", Email: "eva@example.com", EmailVerified: true})
+		require.NoError(t, h.store.LinkSocial(h.ctx, "facebook", "f-2", l.Fields["UID"].(string), h.now))
+		l, _ = h.p.Login(h.ctx, c, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword, LoginMode: "link", RegToken: tok3.RegToken})
+		require.Equal(t, embedded.CodeAccountsLinked, l.ErrorCode)
+
+		// Unverified e-mail from the provider: the account waits for verification.
+		r, err = h.p.CompleteSocialLogin(h.ctx, c, embedded.SocialIdentity{Provider: "facebook", Subject: "f-9", Email: "fb@example.com",
+			Profile: map[string]any{"firstName": "Fe", "lastName": "Be"}})
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodePendingRegistration, r.ErrorCode)
+		require.Equal(t, 1, h.mailCount("fb@example.com", embedded.MailVerification))
+	})
+}
+
+func TestSchemaPoliciesConsents(t *testing.T) {
+	h := newHarness(t, dbtest.SQLite(t))
+	s := h.p.GetSchema().Fields
+	profile := s["profileSchema"].(map[string]any)["fields"].(map[string]any)
+	require.Equal(t, "range(1900,2020)", profile["birthYear"].(map[string]any)["format"])
+	require.Equal(t, true, profile["firstName"].(map[string]any)["required"])
+	require.Equal(t, `regex('^\+\d{6,15}$')`, profile["phones.number"].(map[string]any)["format"])
+	data := s["dataSchema"].(map[string]any)["fields"].(map[string]any)
+	require.Equal(t, "serverOnly", data["customerassignment"].(map[string]any)["writeAccess"])
+	subs := s["subscriptionsSchema"].(map[string]any)["fields"].(map[string]any)
+	require.Contains(t, subs, "NLT_GENERAL.email")
+	require.Contains(t, subs, "SVC_PRODUCT_REMINDER.email")
+	require.Contains(t, s["preferencesSchema"].(map[string]any)["fields"], "terms.customeraccount")
+
+	pol := h.p.GetPolicies("passwordComplexity").Fields
+	require.Equal(t, map[string]any{"passwordComplexity": map[string]any{"minLength": 8, "minCharGroups": 4}}, pol)
+
+	cd := h.p.GetSiteConsentDetails().Fields["siteConsentDetails"].(map[string]any)
+	terms := cd["terms.customeraccount"].(map[string]any)
+	require.Equal(t, true, terms["isMandatory"])
+	require.Contains(t, terms["legalStatements"], "de")
+}

@@ -1,0 +1,306 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+// Mail kinds the provider sends (templates in internal/mail/templates).
+const (
+	MailVerification             = "verification"
+	MailPasswordReset            = "password-reset"
+	MailEmailChangedNotice       = "email-changed-notice"
+	MailSubscriptionConfirmation = "subscription-confirmation"
+)
+
+// Paths of the links in mails.
+const (
+	VerifyPath              = "/identity/verify"
+	ConfirmSubscriptionPath = "/identity/confirm-subscription"
+	ResetPasswordPath       = "/login/reset-password"
+)
+
+// payload key marking a registration regToken that was issued for a pre-existing newsletter (lite) account:
+// whoever holds it has not proven they own the address yet, so it must not reveal the subscriber's data.
+const payloadLimited = "limited"
+
+// InitRegistration answers accounts.initRegistration: a regToken valid for one hour.
+func (p *Provider) InitRegistration(ctx context.Context) (Result, error) {
+	token, err := p.issueToken(ctx, TokenRegistration, "", nil, p.cfg.RegTokenLifetime)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{ErrorCode: CodeOK, RegToken: token, Fields: map[string]any{"regToken": token}}, nil
+}
+
+// RegisterParams are the parameters of accounts.register.
+type RegisterParams struct {
+	Email, Password, RegToken, Lang, RegSource, Include string
+	Profile, Data, Preferences, Subscriptions           map[string]any
+	FinalizeRegistration                                bool
+}
+
+// Register answers accounts.register. A complete registration answers 206002 and sends the verification
+// mail (the embedded provider requires verification); missing fields or consents answer 206001.
+func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (Result, error) {
+	if in.RegToken == "" {
+		return fail(CodeMissingParameter, "regToken"), nil
+	}
+	init, err := p.liveToken(ctx, in.RegToken, TokenRegistration)
+	if errors.Is(err, ErrNotFound) {
+		return fail(CodeInvalidParameter, "Invalid regToken"), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	lang := baseLang(in.Lang)
+	if lang == "" {
+		lang = p.lang(c, Account{})
+	}
+	now := p.clock()
+
+	var errs []ValidationError
+	email, emailErr := identity.ParseEmail(in.Email)
+	switch {
+	case strings.TrimSpace(in.Email) == "":
+		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: CodeRequiredMissing, Message: "Missing required field"})
+	case emailErr != nil:
+		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: CodeInvalidFormat, Message: "Invalid email address"})
+	}
+	errs = append(errs, p.schema.checkPassword("password", in.Password)...)
+
+	profileIn := deepCopy(in.Profile)
+	delete(profileIn, "email") // the email parameter is the login ID
+	existing, err := p.store.AccountByEmail(ctx, email.String())
+	upgrade := false
+	switch {
+	case err == nil && existing.IsRegistered:
+		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: CodeUniqueIdentifier, Message: "email already exists"})
+	case err == nil:
+		upgrade = true
+	case errors.Is(err, ErrNotFound):
+		existing = Account{UID: newUID(), Email: email.String(), Origin: OriginSite, CreatedAt: now,
+			Profile: map[string]any{}, Data: map[string]any{}, Preferences: map[string]any{}, Subscriptions: map[string]any{}}
+	case emailErr != nil:
+	default:
+		return Result{}, err
+	}
+	a := existing
+	profile, perrs, serverOnly := p.schema.mergeProfile(profileIn, a.Profile)
+	data, derrs, dataServerOnly := p.schema.mergeData(in.Data, a.Data)
+	if serverOnly || dataServerOnly {
+		return fail(CodeServerOnlyField, "data.customerassignment is a server-only field"), nil
+	}
+	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, lang, now)
+	subs, pendingSubs, serrs := p.schema.mergeSubscriptions(in.Subscriptions, a.Subscriptions, now)
+	errs = append(append(append(append(errs, perrs...), derrs...), prerrs...), serrs...)
+	if len(errs) > 0 {
+		return validationFailed(errs), nil
+	}
+
+	hash, err := p.hasher.Hash(ctx, in.Password)
+	if err != nil {
+		return Result{}, err
+	}
+	a.PasswordHash, a.Profile, a.Data, a.Preferences, a.Subscriptions = hash, profile, data, prefs, subs
+	a.IsRegistered, a.RegisteredAt, a.UpdatedAt, a.Lang = true, now, now, lang
+	if in.RegSource != "" {
+		a.RegSource = truncate(in.RegSource, 200)
+	}
+	if upgrade {
+		a, err = p.store.UpdateAccount(ctx, a)
+	} else {
+		err = p.store.CreateAccount(ctx, a)
+	}
+	if errors.Is(err, ErrEmailTaken) || errors.Is(err, ErrConflict) {
+		return validationFailed([]ValidationError{{FieldName: "email", ErrorCode: CodeUniqueIdentifier, Message: "email already exists"}}), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if _, err := p.store.UseToken(ctx, init.Hash, now); err != nil {
+		return Result{}, err
+	}
+	if err := p.sendVerification(ctx, a, lang, ""); err != nil {
+		return Result{}, err
+	}
+	if err := p.sendSubscriptionConfirmations(ctx, a, pendingSubs, lang); err != nil {
+		return Result{}, err
+	}
+	var payload map[string]string
+	if upgrade {
+		payload = map[string]string{payloadLimited: "1"}
+	}
+	return p.pendingResult(ctx, a, in.Include, payload)
+}
+
+// pendingResult answers 206001 (fields or consents missing) or 206002 (not verified) with a regToken for the
+// account, or 0 when nothing is pending.
+func (p *Provider) pendingResult(ctx context.Context, a Account, include string, payload map[string]string) (Result, error) {
+	missing := p.schema.missingRequired(a)
+	code := CodeOK
+	switch {
+	case len(missing) > 0:
+		code = CodePendingRegistration
+	case !a.IsVerified:
+		code = CodePendingVerification
+	default:
+		return ok(map[string]any{"UID": a.UID}), nil
+	}
+	token, err := p.issueToken(ctx, TokenRegistration, a.UID, payload, p.cfg.RegTokenLifetime)
+	if err != nil {
+		return Result{}, err
+	}
+	r := fail(code, "")
+	r.RegToken = token
+	r.Fields = map[string]any{"UID": a.UID, "isRegistered": a.IsRegistered, "isVerified": a.IsVerified}
+	if code == CodePendingRegistration {
+		r.ErrorDetails = "Missing required fields for registration: " + strings.Join(missing, ", ")
+		if strings.Contains(include, MissingRequiredFieldsFlag) {
+			r.Fields["missingRequiredFields"] = missing
+		}
+	}
+	return r, nil
+}
+
+// sendVerification mails a 14-day single-use verification link; newEmail set means an e-mail change.
+func (p *Provider) sendVerification(ctx context.Context, a Account, lang, newEmail string) error {
+	var payload map[string]string
+	to := a.Email
+	if newEmail != "" {
+		payload, to = map[string]string{"email": newEmail}, newEmail
+	}
+	token, err := p.issueToken(ctx, TokenVerification, a.UID, payload, p.cfg.VerificationLifetime)
+	if err != nil {
+		return err
+	}
+	return p.sendMail(ctx, MailVerification, lang, to, map[string]any{
+		"Link": p.link(VerifyPath, token), "FirstName": stringField(a.Profile, "firstName"), "Days": int(p.cfg.VerificationLifetime.Hours() / 24),
+		"EmailChange": newEmail != "",
+	})
+}
+
+func stringField(m map[string]any, key string) string {
+	s, _ := m[key].(string)
+	return s
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// FinalizeRegistration answers accounts.finalizeRegistration: a session once nothing is pending.
+func (p *Provider) FinalizeRegistration(ctx context.Context, c Caller, regToken, include string) (Result, error) {
+	t, err := p.liveToken(ctx, regToken, TokenRegistration)
+	if errors.Is(err, ErrNotFound) || (err == nil && t.UID == "") {
+		return fail(CodeInvalidParameter, "Invalid regToken"), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	a, err := p.store.AccountByUID(ctx, t.UID)
+	if errors.Is(err, ErrNotFound) {
+		return fail(CodeInvalidParameter, "Invalid regToken"), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if a.Disabled {
+		return fail(CodeAccountDisabled, ""), nil
+	}
+	if missing := p.schema.missingRequired(a); len(missing) > 0 || !a.IsVerified {
+		r := fail(CodePendingVerification, "")
+		if len(missing) > 0 {
+			r = fail(CodePendingRegistration, "Missing required fields for registration: "+strings.Join(missing, ", "))
+			if strings.Contains(include, MissingRequiredFieldsFlag) {
+				r.Fields = map[string]any{"missingRequiredFields": missing}
+			}
+		}
+		r.RegToken = regToken
+		return r, nil
+	}
+	if _, err := p.store.UseToken(ctx, t.Hash, p.clock()); err != nil {
+		return Result{}, err
+	}
+	return p.completeLogin(ctx, c, a, "site", true)
+}
+
+// VerifyEmail follows a verification link and returns the code for /double-opt-in-done: 0 verified,
+// 403002 expired, 404000 unknown or already used, 400003 the new address was taken meanwhile.
+func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
+	if token == "" || len(token) > 200 {
+		return CodeNotFound, nil
+	}
+	t, err := p.store.TokenByHash(ctx, hashToken(token))
+	if errors.Is(err, ErrNotFound) || (err == nil && (t.Kind != TokenVerification || !t.UsedAt.IsZero())) {
+		return CodeNotFound, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	now := p.clock()
+	if !now.Before(t.ExpiresAt) {
+		return CodeVerificationExpired, nil
+	}
+	a, err := p.store.AccountByUID(ctx, t.UID)
+	if errors.Is(err, ErrNotFound) {
+		return CodeNotFound, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil || !used {
+		return CodeNotFound, err
+	}
+	newEmail := t.Payload["email"]
+	if newEmail != "" {
+		a.Email = newEmail
+	}
+	a.IsVerified, a.VerifiedAt, a.UpdatedAt = true, now, now
+	if _, err := p.store.UpdateAccount(ctx, a); errors.Is(err, ErrEmailTaken) {
+		return CodeUniqueIdentifier, nil
+	} else if err != nil {
+		return 0, err
+	}
+	if newEmail != "" {
+		// The login ID changed: every session ends (spec 000 §4).
+		if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
+			return 0, err
+		}
+	}
+	return CodeOK, nil
+}
+
+// ResendVerificationCode answers accounts.resendVerificationCode (regToken or email): 0 and a new mail, or
+// 400006 for an unknown or already verified account.
+func (p *Provider) ResendVerificationCode(ctx context.Context, c Caller, regToken, email string) (Result, error) {
+	var a Account
+	var err error
+	switch {
+	case regToken != "":
+		var t Token
+		if t, err = p.liveToken(ctx, regToken, TokenRegistration, TokenSubscriber); err == nil {
+			a, err = p.store.AccountByUID(ctx, t.UID)
+		}
+	case email != "":
+		a, err = p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
+	default:
+		return fail(CodeMissingParameter, "regToken"), nil
+	}
+	if errors.Is(err, ErrNotFound) || (err == nil && (a.IsVerified || !a.IsRegistered)) {
+		return fail(CodeInvalidParameter, "Account is unknown or already verified"), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if err := p.sendVerification(ctx, a, p.lang(c, a), ""); err != nil {
+		return Result{}, err
+	}
+	return ok(nil), nil
+}

@@ -1,0 +1,130 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+)
+
+// ResetPasswordParams are the parameters of accounts.resetPassword: step 1 LoginID; step 2 PasswordResetToken
+// and NewPassword.
+type ResetPasswordParams struct {
+	LoginID, Lang, PasswordResetToken, NewPassword string
+}
+
+// ResetPassword answers accounts.resetPassword, both steps.
+func (p *Provider) ResetPassword(ctx context.Context, c Caller, in ResetPasswordParams) (Result, error) {
+	if in.PasswordResetToken != "" {
+		return p.completeReset(ctx, in.PasswordResetToken, in.NewPassword)
+	}
+	if strings.TrimSpace(in.LoginID) == "" {
+		return fail(CodeMissingParameter, "loginID"), nil
+	}
+	if in.Lang != "" {
+		c.Lang = in.Lang
+	}
+	// Every answer of step 1 takes at least ResetMinDuration, so a hit (mail rendered and stored) and a miss
+	// cannot be told apart by their timing; the code itself (403047) is the contract's.
+	start := time.Now()
+	r, err := p.startReset(ctx, c, in.LoginID)
+	if wait := p.cfg.ResetMinDuration - time.Since(start); wait > 0 {
+		p.sleep(ctx, wait)
+	}
+	return r, err
+}
+
+func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Result, error) {
+	a, err := p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(loginID)))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return Result{}, err
+	}
+	if err != nil || !a.IsRegistered {
+		// The same work as a hit: a token and a rendered mail, neither kept.
+		plain, _ := newToken()
+		_, _ = p.templates.Render(MailPasswordReset, p.lang(c, Account{}), "nobody@invalid.example", map[string]any{
+			"Link": p.link(ResetPasswordPath, plain), "FirstName": "", "Minutes": 60})
+		return fail(CodeUnknownLoginID, ""), nil
+	}
+	now := p.clock()
+	last, err := p.store.LatestToken(ctx, a.UID, TokenReset)
+	if err == nil && now.Sub(last.CreatedAt) < p.cfg.ResetFrequency {
+		return fail(CodeResetFrequency, "A password reset e-mail was sent recently"), nil
+	}
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return Result{}, err
+	}
+	if err := p.store.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
+		return Result{}, err
+	}
+	token, err := p.issueToken(ctx, TokenReset, a.UID, nil, p.cfg.ResetTokenLifetime)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := p.sendMail(ctx, MailPasswordReset, p.lang(c, a), a.Email, map[string]any{
+		"Link": p.link(ResetPasswordPath, token), "FirstName": stringField(a.Profile, "firstName"),
+		"Minutes": int(p.cfg.ResetTokenLifetime.Minutes()),
+	}); err != nil {
+		return Result{}, err
+	}
+	return ok(nil), nil
+}
+
+// completeReset is step 2: a valid, unused, unexpired token sets the new password, verifies the address (the
+// link proved it), ends every session and lifts a login lock.
+func (p *Provider) completeReset(ctx context.Context, token, newPassword string) (Result, error) {
+	t, err := p.liveToken(ctx, token, TokenReset)
+	if errors.Is(err, ErrNotFound) {
+		return fail(CodeInvalidResetToken, ""), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if errs := p.schema.checkPassword("newPassword", newPassword); len(errs) > 0 {
+		return validationFailed(errs), nil
+	}
+	hash, err := p.hasher.Hash(ctx, newPassword)
+	if err != nil {
+		return Result{}, err
+	}
+	now := p.clock()
+	if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil {
+		return Result{}, err
+	} else if !used {
+		return fail(CodeInvalidResetToken, ""), nil
+	}
+	for attempt := 0; ; attempt++ {
+		a, err := p.store.AccountByUID(ctx, t.UID)
+		if errors.Is(err, ErrNotFound) {
+			return fail(CodeInvalidResetToken, ""), nil
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		a.PasswordHash, a.UpdatedAt = hash, now
+		if !a.IsVerified {
+			a.IsVerified, a.VerifiedAt = true, now
+		}
+		if _, err = p.store.UpdateAccount(ctx, a); errors.Is(err, ErrConflict) && attempt < 2 {
+			continue
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
+			return Result{}, err
+		}
+		if err := p.store.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
+			return Result{}, err
+		}
+		if err := p.store.ClearFailures(ctx, loginKey(a.Email)); err != nil {
+			return Result{}, err
+		}
+		if err := p.store.Lock(ctx, loginKey(a.Email), now); err != nil {
+			return Result{}, err
+		}
+		r := ok(map[string]any{"UID": a.UID})
+		r.EndSession = true
+		return r, nil
+	}
+}

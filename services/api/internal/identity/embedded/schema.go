@@ -1,0 +1,552 @@
+package embedded
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Write access values of schema fields.
+const (
+	WriteClientModify = "clientModify"
+	WriteServerOnly   = "serverOnly"
+)
+
+type compiledField struct {
+	FieldSchema
+	re *regexp.Regexp
+}
+
+// schema is the compiled account schema, subscriptions and consents of a Config.
+type schema struct {
+	fields   map[string]*compiledField
+	order    []string
+	subs     map[string]SubscriptionSchema
+	subOrder []string
+	consents map[string]ConsentStatement
+	conOrder []string
+	policy   PasswordPolicy
+	policyRe *regexp.Regexp
+}
+
+func compileSchema(c Config) (*schema, error) {
+	s := &schema{fields: map[string]*compiledField{}, subs: map[string]SubscriptionSchema{}, consents: map[string]ConsentStatement{}, policy: c.Password}
+	for _, f := range c.Fields {
+		cf := &compiledField{FieldSchema: f}
+		if cf.WriteAccess == "" {
+			cf.WriteAccess = WriteClientModify
+		}
+		if f.Format != "" {
+			re, err := regexp.Compile(f.Format)
+			if err != nil {
+				return nil, fmt.Errorf("identity: field %s: %w", f.Name, err)
+			}
+			cf.re = re
+		}
+		s.fields[f.Name] = cf
+		s.order = append(s.order, f.Name)
+	}
+	for _, sub := range c.Subscriptions {
+		s.subs[sub.Key] = sub
+		s.subOrder = append(s.subOrder, sub.Key)
+	}
+	for _, con := range c.Consents {
+		s.consents[con.ID] = con
+		s.conOrder = append(s.conOrder, con.ID)
+	}
+	if c.Password.RegExp != "" {
+		re, err := regexp.Compile(c.Password.RegExp)
+		if err != nil {
+			return nil, err
+		}
+		s.policyRe = re
+	}
+	return s, nil
+}
+
+func (s *schema) checkPassword(field, password string) []ValidationError {
+	if password == "" {
+		return []ValidationError{{FieldName: field, ErrorCode: CodeRequiredMissing, Message: "Missing required field"}}
+	}
+	if msg, good := s.policy.check(password, s.policyRe); !good {
+		return []ValidationError{{FieldName: field, ErrorCode: CodeInvalidParameter, Message: msg}}
+	}
+	return nil
+}
+
+// coerce checks one value against its field and returns it in its stored form.
+func (f *compiledField) coerce(v any) (any, *ValidationError) {
+	bad := func(code int, msg string) (any, *ValidationError) {
+		return nil, &ValidationError{FieldName: f.Name, ErrorCode: code, Message: msg}
+	}
+	switch f.Type {
+	case "long":
+		var n float64
+		switch t := v.(type) {
+		case float64:
+			n = t
+		case int:
+			n = float64(t)
+		case int64:
+			n = float64(t)
+		case string:
+			parsed, err := strconv.ParseInt(strings.TrimSpace(t), 10, 64)
+			if err != nil {
+				return bad(CodeInvalidParameter, "The value must be a whole number.")
+			}
+			n = float64(parsed)
+		default:
+			return bad(CodeInvalidParameter, "The value must be a whole number.")
+		}
+		if n != math.Trunc(n) || math.Abs(n) > 1e15 {
+			return bad(CodeInvalidParameter, "The value must be a whole number.")
+		}
+		if f.Max > f.Min && (int64(n) < f.Min || int64(n) > f.Max) {
+			return bad(CodeInvalidParameter, fmt.Sprintf("The value must be between %d and %d.", f.Min, f.Max))
+		}
+		return int64(n), nil
+	case "boolean":
+		switch t := v.(type) {
+		case bool:
+			return t, nil
+		case string:
+			if b, err := strconv.ParseBool(t); err == nil {
+				return b, nil
+			}
+		}
+		return bad(CodeInvalidParameter, "The value must be true or false.")
+	default:
+		str, isStr := v.(string)
+		if !isStr {
+			return bad(CodeInvalidParameter, "The value must be a string.")
+		}
+		str = strings.TrimSpace(str)
+		if len(str) > 1000 {
+			return bad(CodeInvalidParameter, "The value is too long.")
+		}
+		if str == "" {
+			if f.Required {
+				return bad(CodeRequiredMissing, "Missing required field")
+			}
+			return "", nil
+		}
+		if f.re != nil && !f.re.MatchString(str) {
+			return bad(CodeInvalidFormat, "The specified value does not correspond to the expected format.")
+		}
+		return str, nil
+	}
+}
+
+// mergeProfile validates profile input (without email, which has its own flow) and merges it into cur.
+func (s *schema) mergeProfile(in, cur map[string]any) (map[string]any, []ValidationError, bool) {
+	out := deepCopy(cur)
+	var errs []ValidationError
+	serverOnly := false
+	keys := make([]string, 0, len(in))
+	for k := range in {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := in[k]
+		name := "profile." + k
+		if k == "phones" {
+			phones, verrs := s.phones(v)
+			errs = append(errs, verrs...)
+			if len(verrs) == 0 {
+				if phones == nil {
+					delete(out, "phones")
+				} else {
+					out["phones"] = phones
+				}
+			}
+			continue
+		}
+		f, known := s.fields[name]
+		if !known || k == "email" {
+			errs = append(errs, ValidationError{FieldName: name, ErrorCode: CodeInvalidParameter, Message: "Unknown field"})
+			continue
+		}
+		if f.WriteAccess == WriteServerOnly {
+			serverOnly = true
+			continue
+		}
+		if v == nil {
+			if f.Required {
+				errs = append(errs, ValidationError{FieldName: name, ErrorCode: CodeRequiredMissing, Message: "Missing required field"})
+				continue
+			}
+			delete(out, k)
+			continue
+		}
+		val, verr := f.coerce(v)
+		if verr != nil {
+			errs = append(errs, *verr)
+			continue
+		}
+		if val == "" {
+			delete(out, k)
+			continue
+		}
+		out[k] = val
+	}
+	return out, errs, serverOnly
+}
+
+// phones accepts [{number, type, default}] (or one object) and validates each number.
+func (s *schema) phones(v any) ([]any, []ValidationError) {
+	if v == nil {
+		return nil, nil
+	}
+	var list []any
+	switch t := v.(type) {
+	case []any:
+		list = t
+	case map[string]any:
+		list = []any{t}
+	default:
+		return nil, []ValidationError{{FieldName: "profile.phones", ErrorCode: CodeInvalidParameter, Message: "Phones must be a list."}}
+	}
+	if len(list) > 10 {
+		return nil, []ValidationError{{FieldName: "profile.phones", ErrorCode: CodeInvalidParameter, Message: "Too many phone numbers."}}
+	}
+	out := make([]any, 0, len(list))
+	var errs []ValidationError
+	for _, item := range list {
+		obj, isObj := item.(map[string]any)
+		if !isObj {
+			errs = append(errs, ValidationError{FieldName: "profile.phones", ErrorCode: CodeInvalidParameter, Message: "A phone must be an object."})
+			continue
+		}
+		phone := map[string]any{}
+		if f := s.fields["profile.phones.number"]; f != nil {
+			val, verr := f.coerce(obj["number"])
+			if verr != nil {
+				errs = append(errs, *verr)
+				continue
+			}
+			if val == "" {
+				continue // an empty number removes the entry
+			}
+			phone["number"] = val
+		}
+		typ, _ := obj["type"].(string)
+		if typ == "" {
+			typ = "default"
+		}
+		phone["type"] = typ
+		if d, isBool := obj["default"].(bool); isBool {
+			phone["default"] = d
+		}
+		out = append(out, phone)
+	}
+	return out, errs
+}
+
+// mergeData validates data input and deep-merges it into cur; serverOnly reports a write to a server-only field.
+func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []ValidationError, bool) {
+	leaves, good := flatten(in, 8)
+	var errs []ValidationError
+	if !good {
+		errs = append(errs, ValidationError{FieldName: "data", ErrorCode: CodeInvalidParameter, Message: "The data is nested too deeply or has empty keys."})
+	}
+	serverOnly := false
+	normalized := map[string]any{}
+	for _, l := range leaves {
+		name := "data." + l.Path
+		for fname, f := range s.fields {
+			if f.WriteAccess == WriteServerOnly && (fname == name || strings.HasPrefix(name, fname+".") || strings.HasPrefix(fname, name+".")) {
+				serverOnly = true
+			}
+		}
+		val := l.Value
+		if f, known := s.fields[name]; known && val != nil {
+			coerced, verr := f.coerce(val)
+			if verr != nil {
+				errs = append(errs, *verr)
+				continue
+			}
+			val = coerced
+		}
+		setPath(normalized, l.Path, val)
+	}
+	return DeepMerge(cur, normalized), errs, serverOnly
+}
+
+// statement picks the legal statement of a consent for a language, falling back to German, then any.
+func (c ConsentStatement) statement(lang string) LegalStatement {
+	if st, found := c.LegalStatements[baseLang(lang)]; found {
+		return st
+	}
+	if st, found := c.LegalStatements["de"]; found {
+		return st
+	}
+	keys := make([]string, 0, len(c.LegalStatements))
+	for k := range c.LegalStatements {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if len(keys) > 0 {
+		return c.LegalStatements[keys[0]]
+	}
+	return LegalStatement{}
+}
+
+func baseLang(lang string) string {
+	return strings.ToLower(strings.SplitN(strings.ReplaceAll(lang, "_", "-"), "-", 2)[0])
+}
+
+// mergePreferences records consents: granted or withdrawn, with the accepted document version and time.
+func (s *schema) mergePreferences(in, cur map[string]any, lang string, now time.Time) (map[string]any, []ValidationError) {
+	leaves, _ := flatten(in, 6)
+	out := deepCopy(cur)
+	var errs []ValidationError
+	type change struct {
+		granted    *bool
+		docVersion *float64
+	}
+	changes := map[string]*change{}
+	var order []string
+	for _, l := range leaves {
+		i := strings.LastIndex(l.Path, ".")
+		if i < 0 {
+			errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: CodeInvalidParameter, Message: "Unknown consent"})
+			continue
+		}
+		id, attr := l.Path[:i], l.Path[i+1:]
+		con, known := s.consents[id]
+		if !known || !con.IsActive {
+			errs = append(errs, ValidationError{FieldName: "preferences." + id, ErrorCode: CodeInvalidParameter, Message: "Unknown consent"})
+			continue
+		}
+		ch := changes[id]
+		if ch == nil {
+			ch = &change{}
+			changes[id] = ch
+			order = append(order, id)
+		}
+		switch attr {
+		case "isConsentGranted":
+			var b bool
+			switch t := l.Value.(type) {
+			case bool:
+				b = t
+			case string:
+				parsed, err := strconv.ParseBool(t)
+				if err != nil {
+					errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: CodeInvalidParameter, Message: "The value must be true or false."})
+					continue
+				}
+				b = parsed
+			default:
+				errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: CodeInvalidParameter, Message: "The value must be true or false."})
+				continue
+			}
+			ch.granted = &b
+		case "docVersion":
+			if f, isNum := l.Value.(float64); isNum {
+				ch.docVersion = &f
+			}
+		}
+	}
+	for _, id := range order {
+		ch := changes[id]
+		if ch.granted == nil {
+			continue
+		}
+		version := s.consents[id].statement(lang).CurrentDocVersion
+		if ch.docVersion != nil && *ch.docVersion <= version {
+			version = *ch.docVersion
+		}
+		setPath(out, id, map[string]any{
+			"isConsentGranted":    *ch.granted,
+			"docVersion":          version,
+			"lastConsentModified": isoTime(now),
+			"lang":                baseLang(lang),
+		})
+	}
+	return out, errs
+}
+
+// mergeSubscriptions applies isSubscribed changes and reports the keys that need a double opt-in mail now.
+// The double opt-in state is the server's: client writes to it are ignored.
+func (s *schema) mergeSubscriptions(in, cur map[string]any, now time.Time) (map[string]any, []string, []ValidationError) {
+	leaves, _ := flatten(in, 6)
+	out := deepCopy(cur)
+	var errs []ValidationError
+	var pending []string
+	for _, l := range leaves {
+		segs := strings.Split(l.Path, ".")
+		if len(segs) < 3 || segs[1] != "email" || segs[2] != "isSubscribed" {
+			continue
+		}
+		key := segs[0]
+		sub, known := s.subs[key]
+		if !known {
+			errs = append(errs, ValidationError{FieldName: "subscriptions." + key, ErrorCode: CodeInvalidParameter, Message: "Unknown subscription"})
+			continue
+		}
+		var want bool
+		switch t := l.Value.(type) {
+		case bool:
+			want = t
+		case string:
+			parsed, err := strconv.ParseBool(t)
+			if err != nil {
+				errs = append(errs, ValidationError{FieldName: "subscriptions." + l.Path, ErrorCode: CodeInvalidParameter, Message: "The value must be true or false."})
+				continue
+			}
+			want = parsed
+		default:
+			errs = append(errs, ValidationError{FieldName: "subscriptions." + l.Path, ErrorCode: CodeInvalidParameter, Message: "The value must be true or false."})
+			continue
+		}
+		email, _ := getPath(out, key+".email")
+		em, _ := email.(map[string]any)
+		if em == nil {
+			em = map[string]any{"isSubscribed": false, "doubleOptIn": map[string]any{"status": "NotConfirmed"}}
+		}
+		doi, _ := em["doubleOptIn"].(map[string]any)
+		if doi == nil {
+			doi = map[string]any{"status": "NotConfirmed"}
+		}
+		was, _ := em["isSubscribed"].(bool)
+		switch {
+		case want && !was:
+			if sub.DoubleOptIn && doi["status"] != "Confirmed" {
+				doi["status"] = "Pending"
+				doi["emailSentTime"] = isoTime(now)
+				delete(doi, "confirmTime")
+				pending = append(pending, key)
+			}
+		case !want && was:
+			// Subscribing again asks for a new confirmation.
+			doi["status"] = "NotConfirmed"
+			delete(doi, "confirmTime")
+		}
+		if want != was {
+			em["lastUpdatedSubscriptionState"] = isoTime(now)
+		}
+		em["isSubscribed"] = want
+		em["doubleOptIn"] = doi
+		setPath(out, key+".email", em)
+	}
+	return out, pending, errs
+}
+
+// missingRequired lists the required fields without a value and the mandatory consents not (or no longer
+// sufficiently) accepted, as dotted names.
+func (s *schema) missingRequired(a Account) []string {
+	var missing []string
+	for _, name := range s.order {
+		f := s.fields[name]
+		if !f.Required || name == "profile.email" {
+			continue
+		}
+		var doc map[string]any
+		var path string
+		switch {
+		case strings.HasPrefix(name, "profile."):
+			doc, path = a.Profile, strings.TrimPrefix(name, "profile.")
+		case strings.HasPrefix(name, "data."):
+			doc, path = a.Data, strings.TrimPrefix(name, "data.")
+		default:
+			continue
+		}
+		v, found := getPath(doc, path)
+		if !found || v == nil || v == "" {
+			missing = append(missing, name)
+		}
+	}
+	for _, id := range s.conOrder {
+		if !s.consentSatisfied(a, id) {
+			missing = append(missing, "preferences."+id)
+		}
+	}
+	return missing
+}
+
+// consentSatisfied: a mandatory active consent must be granted at a version not below minDocVersion.
+func (s *schema) consentSatisfied(a Account, id string) bool {
+	con := s.consents[id]
+	if !con.IsActive || !con.IsMandatory {
+		return true
+	}
+	v, found := getPath(a.Preferences, id)
+	p, isObj := v.(map[string]any)
+	if !found || !isObj {
+		return false
+	}
+	granted, _ := p["isConsentGranted"].(bool)
+	version, _ := p["docVersion"].(float64)
+	return granted && version >= con.statement(a.Lang).MinDocVersion
+}
+
+func (f *compiledField) describe() map[string]any {
+	d := map[string]any{"type": f.Type, "required": f.Required, "writeAccess": f.WriteAccess, "allowNull": !f.Required}
+	switch {
+	case f.Type == "long" && f.Max > f.Min:
+		d["format"] = fmt.Sprintf("range(%d,%d)", f.Min, f.Max)
+	case f.Name == "profile.email":
+		d["format"] = `regex('^[^@\s]+@[^@\s]+\.[^@\s]+$')`
+	case f.Format != "":
+		d["format"] = "regex('" + f.Format + "')"
+	}
+	return d
+}
+
+// schemaAnswer is accounts.getSchema: profileSchema, dataSchema, subscriptionsSchema, preferencesSchema.
+func (s *schema) schemaAnswer() map[string]any {
+	profile, data := map[string]any{}, map[string]any{}
+	for _, name := range s.order {
+		f := s.fields[name]
+		switch {
+		case strings.HasPrefix(name, "profile."):
+			profile[strings.TrimPrefix(name, "profile.")] = f.describe()
+		case strings.HasPrefix(name, "data."):
+			data[strings.TrimPrefix(name, "data.")] = f.describe()
+		}
+	}
+	subs := map[string]any{}
+	for _, key := range s.subOrder {
+		sub := s.subs[key]
+		subs[key+".email"] = map[string]any{"type": "subscription", "required": false, "doubleOptIn": sub.DoubleOptIn, "writeAccess": WriteClientModify}
+	}
+	prefs := map[string]any{}
+	for _, id := range s.conOrder {
+		con := s.consents[id]
+		if !con.IsActive {
+			continue
+		}
+		prefs[id] = map[string]any{"type": "consent", "required": con.IsMandatory, "writeAccess": WriteClientModify}
+	}
+	return map[string]any{
+		"profileSchema":       map[string]any{"fields": profile, "dynamicSchema": false},
+		"dataSchema":          map[string]any{"fields": data, "dynamicSchema": true},
+		"subscriptionsSchema": map[string]any{"fields": subs},
+		"preferencesSchema":   map[string]any{"fields": prefs},
+	}
+}
+
+// consentAnswer is accounts.getSiteConsentDetails.
+func (s *schema) consentAnswer() map[string]any {
+	out := map[string]any{}
+	for _, id := range s.conOrder {
+		con := s.consents[id]
+		statements := map[string]any{}
+		for lang, st := range con.LegalStatements {
+			statements[lang] = map[string]any{
+				"currentDocVersion": st.CurrentDocVersion, "minDocVersion": st.MinDocVersion,
+				"documentUrl": st.DocumentURL, "purpose": st.Purpose,
+			}
+		}
+		out[id] = map[string]any{"isActive": con.IsActive, "isMandatory": con.IsMandatory, "legalStatements": statements}
+	}
+	return map[string]any{"siteConsentDetails": out}
+}
+
+func isoTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }

@@ -1,0 +1,75 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"strings"
+)
+
+// GetSchema answers accounts.getSchema.
+func (p *Provider) GetSchema() Result { return ok(p.schema.schemaAnswer()) }
+
+// GetSiteConsentDetails answers accounts.getSiteConsentDetails.
+func (p *Provider) GetSiteConsentDetails() Result { return ok(p.schema.consentAnswer()) }
+
+// GetPolicies answers accounts.getPolicies; sections (comma-separated) narrows the answer.
+func (p *Provider) GetPolicies(sections string) Result {
+	complexity := map[string]any{"minLength": p.cfg.Password.MinLength, "minCharGroups": p.cfg.Password.MinCharGroups}
+	if p.cfg.Password.RegExp != "" {
+		complexity["regExp"] = p.cfg.Password.RegExp
+	}
+	all := map[string]any{
+		"passwordComplexity": complexity,
+		"registration":       map[string]any{"requireCaptcha": false, "requireSecurityQuestion": false, "requireLoginID": false, "enforceCoppa": false},
+		"accountOptions": map[string]any{
+			"verifyEmail": true, "allowUnverifiedLogin": false, "preventLoginIDHarvesting": true,
+			"verifyProviderEmail": true, "sendWelcomeEmail": false, "sendAccountDeletedEmail": false,
+			"defaultLanguage": "de", "loginIdentifiers": "email", "loginIdentifierConflict": "failOnSiteConflictingIdentity",
+		},
+		"security": map[string]any{"accountLockout": map[string]any{
+			"failedLoginThreshold": p.cfg.LockoutMaxFailures,
+			"lockoutTimeSec":       int(p.cfg.LockoutDuration.Seconds()),
+			"failedLoginResetSec":  int(p.cfg.LockoutWindow.Seconds()),
+		}},
+		"emailVerification": map[string]any{"verificationEmailExpiration": int(p.cfg.VerificationLifetime.Seconds())},
+		"passwordReset":     map[string]any{"tokenExpiration": int(p.cfg.ResetTokenLifetime.Seconds())},
+	}
+	if strings.TrimSpace(sections) == "" {
+		return ok(all)
+	}
+	out := map[string]any{}
+	for _, s := range strings.Split(sections, ",") {
+		if v, found := all[strings.TrimSpace(s)]; found {
+			out[strings.TrimSpace(s)] = v
+		}
+	}
+	return ok(out)
+}
+
+// ErrUnknownAccount is returned by SetDisabled for an address without an account.
+var ErrUnknownAccount = errors.New("identity: no account with this e-mail address")
+
+// SetDisabled disables (403041 at login, every session ended) or re-enables the account of an address; the
+// operator's `portal accounts disable|enable EMAIL`.
+func (p *Provider) SetDisabled(ctx context.Context, email string, disabled bool) error {
+	for attempt := 0; ; attempt++ {
+		a, err := p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
+		if errors.Is(err, ErrNotFound) {
+			return ErrUnknownAccount
+		}
+		if err != nil {
+			return err
+		}
+		now := p.clock()
+		a.Disabled, a.UpdatedAt = disabled, now
+		if _, err := p.store.UpdateAccount(ctx, a); errors.Is(err, ErrConflict) && attempt < 2 {
+			continue
+		} else if err != nil {
+			return err
+		}
+		if disabled {
+			return p.store.RevokeSessions(ctx, a.UID, now)
+		}
+		return nil
+	}
+}

@@ -1,0 +1,192 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+// SocialLogins is what the provider needs from the social-login package (OIDC with PKCE and the development
+// issuer). It only starts the flow; the callback verifies the ID token and calls CompleteSocialLogin, and the
+// linking of a conflicting identity (login with loginMode "link") is done here.
+type SocialLogins interface {
+	// Start answers accounts.socialLogin, typically 0 with the provider's authorisation URL in Fields (e.g.
+	// "redirectURL"), or 500023 for an unknown or unconfigured provider.
+	Start(ctx context.Context, c Caller, in SocialLoginParams) (Result, error)
+}
+
+// SocialLoginParams are the parameters of accounts.socialLogin.
+type SocialLoginParams struct {
+	Provider, RedirectURL, LoginMode, RegToken, Lang string
+}
+
+// SocialIdentity is what a verified ID token says about the user.
+type SocialIdentity struct {
+	Provider      string // apple, googleplus, facebook, or the development issuer's name
+	Subject       string // the provider's stable user id ("sub")
+	Email         string
+	EmailVerified bool
+	// Profile holds profile fields the provider gave (firstName, lastName, ...); invalid ones are dropped.
+	Profile map[string]any
+}
+
+// SocialLogin answers accounts.socialLogin by delegating to the registered social-login implementation.
+func (p *Provider) SocialLogin(ctx context.Context, c Caller, in SocialLoginParams) (Result, error) {
+	if p.social == nil {
+		return fail(CodeSocialNotConfigured, "Social login is not configured"), nil
+	}
+	return p.social.Start(ctx, c, in)
+}
+
+// CompleteSocialLogin finishes a social login after the ID token was verified: a known identity logs in; a new
+// identity whose e-mail belongs to a registered account answers 403043 with a social-link regToken (the app
+// goes to link-accounts); a new user gets an account (verified when the provider says the e-mail is) and
+// then 206001/206002 when something is pending, else a session (Result.Session) like login.
+func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialIdentity) (Result, error) {
+	id.Provider, id.Subject = strings.TrimSpace(id.Provider), strings.TrimSpace(id.Subject)
+	if id.Provider == "" || id.Subject == "" {
+		return fail(CodeSocialNotConfigured, "The provider gave no user id"), nil
+	}
+	uid, err := p.store.SocialUID(ctx, id.Provider, id.Subject)
+	if err == nil {
+		a, err := p.store.AccountByUID(ctx, uid)
+		if err != nil {
+			return Result{}, err
+		}
+		return p.socialLoginAccount(ctx, c, a, id.Provider, false)
+	}
+	if !errors.Is(err, ErrNotFound) {
+		return Result{}, err
+	}
+	email, err := identity.ParseEmail(id.Email)
+	if err != nil {
+		return fail(CodeSocialNotConfigured, "The provider gave no usable e-mail address"), nil
+	}
+	now := p.clock()
+	existing, err := p.store.AccountByEmail(ctx, email.String())
+	switch {
+	case err == nil && existing.IsRegistered:
+		token, err := p.issueToken(ctx, TokenSocialLink, existing.UID, map[string]string{"provider": id.Provider, "subject": id.Subject}, p.cfg.RegTokenLifetime)
+		if err != nil {
+			return Result{}, err
+		}
+		r := fail(CodeSocialConflict, "")
+		r.RegToken = token
+		return r, nil
+	case err == nil:
+		// A newsletter subscriber signs in socially: the account becomes a registered one.
+	case errors.Is(err, ErrNotFound):
+		existing = Account{UID: newUID(), Email: email.String(), Origin: OriginSocial, CreatedAt: now,
+			Profile: map[string]any{}, Data: map[string]any{}, Preferences: map[string]any{}, Subscriptions: map[string]any{}}
+	default:
+		return Result{}, err
+	}
+	a := existing
+	in := map[string]any{}
+	for k, v := range id.Profile {
+		if k != "email" {
+			in[k] = v
+		}
+	}
+	// Keep only what passes the schema: the provider's data must not block the login.
+	for k, v := range in {
+		if _, errs, _ := p.schema.mergeProfile(map[string]any{k: v}, map[string]any{}); len(errs) > 0 {
+			delete(in, k)
+		}
+	}
+	a.Profile, _, _ = p.schema.mergeProfile(in, a.Profile)
+	a.IsRegistered, a.RegisteredAt, a.UpdatedAt = true, now, now
+	if id.EmailVerified && !a.IsVerified {
+		a.IsVerified, a.VerifiedAt = true, now
+	}
+	if a.Lang == "" {
+		a.Lang = p.lang(c, a)
+	}
+	if a.Origin == OriginLite {
+		a, err = p.store.UpdateAccount(ctx, a)
+	} else {
+		err = p.store.CreateAccount(ctx, a)
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if err := p.store.LinkSocial(ctx, id.Provider, id.Subject, a.UID, now); err != nil {
+		return Result{}, err
+	}
+	if !a.IsVerified {
+		if err := p.sendVerification(ctx, a, a.Lang, ""); err != nil {
+			return Result{}, err
+		}
+	}
+	return p.socialLoginAccount(ctx, c, a, id.Provider, true)
+}
+
+func (p *Provider) socialLoginAccount(ctx context.Context, c Caller, a Account, provider string, newUser bool) (Result, error) {
+	if a.Disabled {
+		return fail(CodeAccountDisabled, ""), nil
+	}
+	if r, err := p.pendingResult(ctx, a, MissingRequiredFieldsFlag, nil); err != nil || r.ErrorCode != CodeOK {
+		return r, err
+	}
+	return p.completeLogin(ctx, c, a, provider, newUser)
+}
+
+// linkFromToken links the social identity held by a social-link regToken to a, the account whose password was
+// just checked: 0 linked, 200009 already linked to it, 400006 invalid token, 403043 linked to another account.
+func (p *Provider) linkFromToken(ctx context.Context, a Account, regToken string) (int, error) {
+	t, err := p.liveToken(ctx, regToken, TokenSocialLink)
+	if errors.Is(err, ErrNotFound) || (err == nil && t.UID != a.UID) {
+		return CodeInvalidParameter, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	provider, subject := t.Payload["provider"], t.Payload["subject"]
+	owner, err := p.store.SocialUID(ctx, provider, subject)
+	switch {
+	case err == nil && owner == a.UID:
+		return CodeAccountsLinked, nil
+	case err == nil:
+		return CodeSocialConflict, nil
+	case !errors.Is(err, ErrNotFound):
+		return 0, err
+	}
+	now := p.clock()
+	if err := p.store.LinkSocial(ctx, provider, subject, a.UID, now); errors.Is(err, ErrAlreadyLinked) {
+		return CodeAccountsLinked, nil
+	} else if err != nil {
+		return 0, err
+	}
+	if _, err := p.store.UseToken(ctx, t.Hash, now); err != nil {
+		return 0, err
+	}
+	return CodeOK, nil
+}
+
+// GetConflictingAccount answers accounts.getConflictingAccount for a social-link regToken.
+func (p *Provider) GetConflictingAccount(ctx context.Context, regToken string) (Result, error) {
+	t, err := p.liveToken(ctx, regToken, TokenSocialLink)
+	if errors.Is(err, ErrNotFound) {
+		return fail(CodeInvalidParameter, "Invalid regToken"), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	a, err := p.store.AccountByUID(ctx, t.UID)
+	if errors.Is(err, ErrNotFound) {
+		return fail(CodeInvalidParameter, "Invalid regToken"), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	providers, err := p.store.SocialProviders(ctx, a.UID)
+	if err != nil {
+		return Result{}, err
+	}
+	if a.PasswordHash != "" {
+		providers = append([]string{"site"}, providers...)
+	}
+	return ok(map[string]any{"conflictingAccount": map[string]any{"loginID": a.Email, "loginProviders": providers}}), nil
+}

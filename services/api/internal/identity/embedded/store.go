@@ -1,0 +1,117 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Store errors.
+var (
+	ErrNotFound      = errors.New("identity: not found")
+	ErrEmailTaken    = errors.New("identity: e-mail already in use")
+	ErrConflict      = errors.New("identity: account changed concurrently")
+	ErrAlreadyLinked = errors.New("identity: social identity already linked")
+)
+
+// Account origins: how an account came to exist, which decides what the unverified sweep does with it.
+const (
+	OriginSite   = "site"   // registered with e-mail and password
+	OriginLite   = "lite"   // newsletter-only account, later perhaps upgraded by registration
+	OriginSocial = "social" // created by a social login
+)
+
+// Account is one customer account.
+type Account struct {
+	UID           string
+	Email         string // lower-cased, unique
+	PasswordHash  string // empty for lite and social-only accounts
+	Profile       map[string]any
+	Data          map[string]any
+	Preferences   map[string]any
+	Subscriptions map[string]any
+	IsRegistered  bool
+	IsVerified    bool
+	Disabled      bool
+	Origin        string
+	RegSource     string
+	Lang          string
+	CreatedAt     time.Time
+	RegisteredAt  time.Time // zero while not registered
+	VerifiedAt    time.Time
+	LastLoginAt   time.Time
+	UpdatedAt     time.Time
+	Version       int64 // optimistic concurrency: UpdateAccount fails with ErrConflict on a stale version
+}
+
+// Token kinds.
+const (
+	TokenRegistration = "registration"
+	TokenSubscriber   = "subscriber"
+	TokenSocialLink   = "social-link"
+	TokenVerification = "verification"
+	TokenReset        = "password-reset"
+	TokenSubscription = "subscription-confirmation"
+)
+
+// Token is a stored (hashed) regToken or mail-link token.
+type Token struct {
+	Hash      string
+	Kind      string
+	UID       string // empty for a registration regToken before the account exists
+	Payload   map[string]string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	UsedAt    time.Time
+}
+
+// Session is a stored (hashed) login session.
+type Session struct {
+	Hash       string
+	UID        string
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+	ExpiresAt  time.Time // absolute expiry
+	RevokedAt  time.Time
+}
+
+// Store is what the provider needs from storage; SQLStore implements it for SQLite and PostgreSQL.
+type Store interface {
+	CreateAccount(ctx context.Context, a Account) error
+	AccountByUID(ctx context.Context, uid string) (Account, error)
+	AccountByEmail(ctx context.Context, email string) (Account, error)
+	// UpdateAccount writes a and bumps its version; ErrConflict when a.Version is stale, ErrEmailTaken on a clash.
+	UpdateAccount(ctx context.Context, a Account) (Account, error)
+	DeleteAccount(ctx context.Context, uid string) error
+	// SweepUnverified deletes site/social accounts registered before cutoff and still unverified, and turns
+	// upgraded lite accounts back into lite accounts; it reports how many accounts it touched.
+	SweepUnverified(ctx context.Context, cutoff time.Time) (int, error)
+
+	CreateSession(ctx context.Context, s Session) error
+	SessionByHash(ctx context.Context, hash string) (Session, error)
+	TouchSession(ctx context.Context, hash string, at time.Time) error
+	RevokeSession(ctx context.Context, hash string, at time.Time) error
+	RevokeSessions(ctx context.Context, uid string, at time.Time) error
+
+	CreateToken(ctx context.Context, t Token) error
+	TokenByHash(ctx context.Context, hash string) (Token, error)
+	// UseToken marks an unused token used and reports whether this call did it (single use under concurrency).
+	UseToken(ctx context.Context, hash string, at time.Time) (bool, error)
+	// RevokeTokens marks every unused token of the kind for uid used.
+	RevokeTokens(ctx context.Context, uid, kind string, at time.Time) error
+	// LatestToken returns the newest token of the kind for uid.
+	LatestToken(ctx context.Context, uid, kind string) (Token, error)
+
+	RecordFailure(ctx context.Context, key string, at time.Time) error
+	CountFailures(ctx context.Context, key string, since time.Time) (int, error)
+	ClearFailures(ctx context.Context, key string) error
+	Lock(ctx context.Context, key string, until time.Time) error
+	LockedUntil(ctx context.Context, key string) (time.Time, error)
+
+	LinkSocial(ctx context.Context, provider, subject, uid string, at time.Time) error
+	SocialUID(ctx context.Context, provider, subject string) (string, error)
+	SocialProviders(ctx context.Context, uid string) ([]string, error)
+
+	// Purge removes expired tokens, sessions, failure records and locks older than before.
+	Purge(ctx context.Context, before time.Time) error
+}

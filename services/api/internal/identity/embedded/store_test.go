@@ -1,0 +1,148 @@
+package embedded_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+)
+
+func TestSQLStore(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := embedded.NewSQLStore(db)
+		now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+		a := embedded.Account{UID: "u1", Email: "a@example.com", PasswordHash: "h", Origin: embedded.OriginSite, CreatedAt: now, UpdatedAt: now,
+			Profile: map[string]any{"firstName": "A"}, Data: map[string]any{"x": map[string]any{"y": true}}, IsRegistered: true, RegisteredAt: now}
+		require.NoError(t, s.CreateAccount(ctx, a))
+		require.ErrorIs(t, s.CreateAccount(ctx, embedded.Account{UID: "u2", Email: "a@example.com", CreatedAt: now, UpdatedAt: now}), embedded.ErrEmailTaken)
+
+		got, err := s.AccountByEmail(ctx, "A@example.com")
+		require.NoError(t, err)
+		require.Equal(t, "u1", got.UID)
+		require.Equal(t, map[string]any{"x": map[string]any{"y": true}}, got.Data)
+		require.True(t, got.IsRegistered)
+		require.False(t, got.IsVerified)
+		require.True(t, got.RegisteredAt.Equal(now))
+		require.True(t, got.LastLoginAt.IsZero())
+
+		got.IsVerified = true
+		updated, err := s.UpdateAccount(ctx, got)
+		require.NoError(t, err)
+		_, err = s.UpdateAccount(ctx, got) // stale version
+		require.ErrorIs(t, err, embedded.ErrConflict)
+		require.Equal(t, got.Version+1, updated.Version)
+		_, err = s.AccountByUID(ctx, "nope")
+		require.ErrorIs(t, err, embedded.ErrNotFound)
+
+		// Tokens are single use.
+		require.NoError(t, s.CreateToken(ctx, embedded.Token{Hash: "t1", Kind: embedded.TokenReset, UID: "u1", Payload: map[string]string{"k": "v"}, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
+		tok, err := s.TokenByHash(ctx, "t1")
+		require.NoError(t, err)
+		require.Equal(t, "v", tok.Payload["k"])
+		used, err := s.UseToken(ctx, "t1", now)
+		require.NoError(t, err)
+		require.True(t, used)
+		used, err = s.UseToken(ctx, "t1", now)
+		require.NoError(t, err)
+		require.False(t, used)
+		latest, err := s.LatestToken(ctx, "u1", embedded.TokenReset)
+		require.NoError(t, err)
+		require.Equal(t, "t1", latest.Hash)
+
+		// Sessions.
+		require.NoError(t, s.CreateSession(ctx, embedded.Session{Hash: "s1", UID: "u1", CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}))
+		require.NoError(t, s.RevokeSessions(ctx, "u1", now))
+		se, err := s.SessionByHash(ctx, "s1")
+		require.NoError(t, err)
+		require.False(t, se.RevokedAt.IsZero())
+
+		// Failures and locks.
+		for i := 0; i < 3; i++ {
+			require.NoError(t, s.RecordFailure(ctx, "k", now.Add(time.Duration(i)*time.Minute)))
+		}
+		n, err := s.CountFailures(ctx, "k", now.Add(time.Minute))
+		require.NoError(t, err)
+		require.Equal(t, 2, n)
+		require.NoError(t, s.Lock(ctx, "k", now.Add(time.Hour)))
+		require.NoError(t, s.Lock(ctx, "k", now.Add(2*time.Hour)))
+		until, err := s.LockedUntil(ctx, "k")
+		require.NoError(t, err)
+		require.True(t, until.Equal(now.Add(2*time.Hour)))
+
+		// Social identities.
+		require.NoError(t, s.LinkSocial(ctx, "apple", "sub", "u1", now))
+		require.ErrorIs(t, s.LinkSocial(ctx, "apple", "sub", "u1", now), embedded.ErrAlreadyLinked)
+		providers, err := s.SocialProviders(ctx, "u1")
+		require.NoError(t, err)
+		require.Equal(t, []string{"apple"}, providers)
+
+		// Deleting removes what hangs off the account.
+		require.NoError(t, s.Purge(ctx, now.Add(48*time.Hour)))
+		require.NoError(t, s.DeleteAccount(ctx, "u1"))
+		_, err = s.SocialUID(ctx, "apple", "sub")
+		require.ErrorIs(t, err, embedded.ErrNotFound)
+	})
+}
+
+func TestDeepMerge(t *testing.T) {
+	tests := []struct {
+		name          string
+		dst, src, out map[string]any
+	}{
+		{"adds", map[string]any{"a": 1.0}, map[string]any{"b": 2.0}, map[string]any{"a": 1.0, "b": 2.0}},
+		{"nested objects merge", map[string]any{"s": map[string]any{"x": 1.0, "y": 2.0}}, map[string]any{"s": map[string]any{"y": 3.0}}, map[string]any{"s": map[string]any{"x": 1.0, "y": 3.0}}},
+		{"null removes", map[string]any{"a": 1.0, "b": 2.0}, map[string]any{"a": nil}, map[string]any{"b": 2.0}},
+		{"arrays replace", map[string]any{"l": []any{1.0, 2.0}}, map[string]any{"l": []any{3.0}}, map[string]any{"l": []any{3.0}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.out, embedded.DeepMerge(tc.dst, tc.src))
+		})
+	}
+}
+
+func TestHasher(t *testing.T) {
+	ctx := context.Background()
+	h := embedded.NewHasher(cheapArgon2, 2)
+	enc, err := h.Hash(ctx, "pässwörd")
+	require.NoError(t, err)
+	require.Regexp(t, `^\$argon2id\$v=19\$m=64,t=1,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$`, enc)
+	other, _ := h.Hash(ctx, "pässwörd")
+	require.NotEqual(t, enc, other, "salted")
+	match, rehash, err := h.Verify(ctx, "pässwörd", enc)
+	require.NoError(t, err)
+	require.True(t, match)
+	require.False(t, rehash)
+	match, _, _ = h.Verify(ctx, "passwort", enc)
+	require.False(t, match)
+
+	stronger := embedded.NewHasher(embedded.Argon2Params{MemoryKiB: 128, Iterations: 2, Parallelism: 1, SaltLength: 16, KeyLength: 32}, 1)
+	match, rehash, err = stronger.Verify(ctx, "pässwörd", enc)
+	require.NoError(t, err)
+	require.True(t, match, "old parameters still verify")
+	require.True(t, rehash, "and ask for an upgrade")
+
+	for _, bad := range []string{"", "$argon2i$v=19$m=64,t=1,p=1$c2FsdA$aGFzaA", "$argon2id$v=19$m=x$a$b", "plain"} {
+		_, _, err := h.Verify(ctx, "x", bad)
+		require.ErrorIs(t, err, embedded.ErrMalformedHash, bad)
+	}
+}
+
+// BenchmarkArgon2idHash measures raw argon2id hashes per second with the production parameters; make bench
+// compares it with BenchmarkLoginHTTP (identityapi).
+func BenchmarkArgon2idHash(b *testing.B) {
+	h := embedded.NewHasher(embedded.DefaultArgon2Params(), 0)
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := h.Hash(ctx, "Secret-Passw0rd"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hashes/s")
+}

@@ -1,0 +1,447 @@
+// Package identityapi is the HTTP edge of the embedded identity provider: POST /identity/accounts.<method>
+// answered in the vendor's envelope, the verification and subscription-confirmation links, and outside
+// production GET /dev/outbox.
+package identityapi
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+)
+
+// DefaultCookieName is the session cookie of the embedded provider.
+const DefaultCookieName = "portal_session"
+
+// Options configure the mounted routes.
+type Options struct {
+	// Production hides the development routes (/dev/outbox).
+	Production bool
+	// AllowedHosts are host names (no scheme or port) whose pages may call the API besides the request's own
+	// host: the configured app hosts and the public URL's host.
+	AllowedHosts []string
+	// Outbox backs GET /dev/outbox; nil leaves the route out.
+	Outbox *mail.Outbox
+	// CookieName defaults to DefaultCookieName.
+	CookieName string
+	Logger     *zap.Logger
+}
+
+// Methods lists the accounts.* methods the embedded provider answers.
+var Methods = []string{
+	"initRegistration", "register", "finalizeRegistration", "login", "logout", "getAccountInfo", "setAccountInfo",
+	"resetPassword", "resendVerificationCode", "getSchema", "getPolicies", "getSiteConsentDetails",
+	"getConflictingAccount", "socialLogin",
+}
+
+type handler struct {
+	p       *embedded.Provider
+	o       Options
+	allowed map[string]bool
+}
+
+// Mount registers the identity routes on e. Unknown POST /identity/<x> answer the envelope with 404000.
+func Mount(e *echo.Echo, p *embedded.Provider, o Options) {
+	if o.CookieName == "" {
+		o.CookieName = DefaultCookieName
+	}
+	if o.Logger == nil {
+		o.Logger = zap.NewNop()
+	}
+	h := &handler{p: p, o: o, allowed: map[string]bool{}}
+	for _, host := range o.AllowedHosts {
+		if host = strings.ToLower(strings.TrimSpace(host)); host != "" {
+			h.allowed[host] = true
+		}
+	}
+	for _, m := range Methods {
+		e.POST("/identity/accounts."+m, h.method(m))
+	}
+	e.POST("/identity/:method", func(c echo.Context) error {
+		if !h.sameOrigin(c.Request()) {
+			return h.refuse(c)
+		}
+		return h.write(c, embedded.Result{ErrorCode: embedded.CodeNotFound, ErrorDetails: "Unknown method"})
+	})
+	e.GET(embedded.VerifyPath, h.verify)
+	e.GET(embedded.ConfirmSubscriptionPath, h.confirmSubscription)
+	if !o.Production && o.Outbox != nil {
+		MountDev(e, o.Outbox)
+	}
+}
+
+// MountDev registers GET /dev/outbox?to=ADDRESS: the newest mails to an address with their links, for QA and
+// browser tests. Never mount it in production: it shows every mail's content.
+func MountDev(e *echo.Echo, outbox *mail.Outbox) {
+	e.GET("/dev/outbox", func(c echo.Context) error {
+		to := strings.TrimSpace(c.QueryParam("to"))
+		if to == "" {
+			return c.JSON(http.StatusBadRequest, map[string]any{"error": map[string]any{"code": "invalid_parameter", "message": "Give the address as ?to=.", "field": "to"}})
+		}
+		limit := 20
+		if n, err := strconv.Atoi(c.QueryParam("limit")); err == nil && n > 0 && n <= 100 {
+			limit = n
+		}
+		msgs, err := outbox.Latest(c.Request().Context(), to, limit)
+		if err != nil {
+			return err
+		}
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+		return c.JSON(http.StatusOK, msgs)
+	})
+}
+
+func (h *handler) method(name string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !h.sameOrigin(c.Request()) {
+			return h.refuse(c)
+		}
+		in, err := parseParams(c.Request())
+		if err != nil {
+			return h.write(c, embedded.Result{ErrorCode: embedded.CodeInvalidParameter, ErrorDetails: err.Error()})
+		}
+		r, err := h.dispatch(c, name, in)
+		var perr paramError
+		if errors.As(err, &perr) {
+			return h.write(c, embedded.Result{ErrorCode: embedded.CodeInvalidParameter, ErrorDetails: perr.Error()})
+		}
+		if err != nil {
+			h.o.Logger.Error("identity call failed", zap.String("method", name), zap.String("request_id", c.Response().Header().Get(echo.HeaderXRequestID)), zap.Error(err))
+			r = embedded.Result{ErrorCode: embedded.CodeGeneralServerError}
+		}
+		if r.Session != nil {
+			h.setCookie(c, r.Session.Token, r.Session.ExpiresAt)
+		} else if r.EndSession {
+			h.clearCookie(c)
+		}
+		return h.write(c, r)
+	}
+}
+
+func (h *handler) dispatch(c echo.Context, name string, in params) (embedded.Result, error) {
+	ctx := c.Request().Context()
+	caller := embedded.Caller{ClientAddress: c.RealIP(), Lang: in.str("lang")}
+	if ck, err := c.Cookie(h.o.CookieName); err == nil {
+		caller.SessionToken = ck.Value
+	}
+	p := h.p
+	switch name {
+	case "initRegistration":
+		return p.InitRegistration(ctx)
+	case "register":
+		rp := embedded.RegisterParams{
+			Email: in.str("email"), Password: in.str("password"), RegToken: in.str("regToken"), Lang: in.str("lang"),
+			RegSource: in.str("regSource"), Include: in.str("include"), FinalizeRegistration: in.boolean("finalizeRegistration"),
+		}
+		var err error
+		if rp.Profile, rp.Data, rp.Preferences, rp.Subscriptions, err = in.sections(); err != nil {
+			return embedded.Result{}, err
+		}
+		return p.Register(ctx, caller, rp)
+	case "finalizeRegistration":
+		return p.FinalizeRegistration(ctx, caller, in.str("regToken"), in.str("include"))
+	case "login":
+		return p.Login(ctx, caller, embedded.LoginParams{
+			LoginID: in.str("loginID"), Password: in.str("password"), Include: in.str("include"),
+			LoginMode: in.str("loginMode"), RegToken: in.str("regToken"),
+		})
+	case "logout":
+		return p.Logout(ctx, caller)
+	case "getAccountInfo":
+		return p.GetAccountInfo(ctx, caller, in.str("regToken"), in.str("include"), in.str("extraProfileFields"))
+	case "setAccountInfo":
+		sp := embedded.SetAccountInfoParams{
+			RegToken: in.str("regToken"), Lang: in.str("lang"), Password: in.str("password"), NewPassword: in.str("newPassword"),
+		}
+		var err error
+		if sp.Profile, sp.Data, sp.Preferences, sp.Subscriptions, err = in.sections(); err != nil {
+			return embedded.Result{}, err
+		}
+		return p.SetAccountInfo(ctx, caller, sp)
+	case "resetPassword":
+		return p.ResetPassword(ctx, caller, embedded.ResetPasswordParams{
+			LoginID: in.str("loginID"), Lang: in.str("lang"), PasswordResetToken: in.str("passwordResetToken"), NewPassword: in.str("newPassword"),
+		})
+	case "resendVerificationCode":
+		return p.ResendVerificationCode(ctx, caller, in.str("regToken"), in.str("email"))
+	case "getSchema":
+		return p.GetSchema(), nil
+	case "getPolicies":
+		return p.GetPolicies(in.str("sections")), nil
+	case "getSiteConsentDetails":
+		return p.GetSiteConsentDetails(), nil
+	case "getConflictingAccount":
+		return p.GetConflictingAccount(ctx, in.str("regToken"))
+	case "socialLogin":
+		return p.SocialLogin(ctx, caller, embedded.SocialLoginParams{
+			Provider: in.str("provider"), RedirectURL: in.str("redirectURL"), LoginMode: in.str("loginMode"),
+			RegToken: in.str("regToken"), Lang: in.str("lang"),
+		})
+	}
+	return embedded.Result{ErrorCode: embedded.CodeNotFound, ErrorDetails: "Unknown method"}, nil
+}
+
+// write sends the vendor's envelope: always HTTP 200, the outcome in errorCode.
+func (h *handler) write(c echo.Context, r embedded.Result) error {
+	return h.writeStatus(c, http.StatusOK, r)
+}
+
+func (h *handler) writeStatus(c echo.Context, status int, r embedded.Result) error {
+	body := make(map[string]any, len(r.Fields)+8)
+	for k, v := range r.Fields {
+		body[k] = v
+	}
+	details := r.ErrorDetails
+	if details == "" && r.ErrorCode != embedded.CodeOK {
+		details = embedded.ErrorMessage(r.ErrorCode)
+	}
+	body["errorCode"] = r.ErrorCode
+	body["errorMessage"] = embedded.ErrorMessage(r.ErrorCode)
+	body["errorDetails"] = details
+	body["statusCode"] = embedded.StatusCode(r.ErrorCode)
+	body["statusReason"] = http.StatusText(embedded.StatusCode(r.ErrorCode))
+	body["callId"] = callID()
+	body["time"] = time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	body["apiVersion"] = 2
+	if len(r.ValidationErrors) > 0 {
+		body["validationErrors"] = r.ValidationErrors
+	}
+	if r.RegToken != "" {
+		body["regToken"] = r.RegToken
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return c.JSON(status, body)
+}
+
+// refuse answers a cross-site call: HTTP 403 with the envelope, errorCode 403000.
+func (h *handler) refuse(c echo.Context) error {
+	return h.writeStatus(c, http.StatusForbidden, embedded.Result{ErrorCode: embedded.CodeForbidden, ErrorDetails: "Cross-site request refused"})
+}
+
+func callID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// sameOrigin is the CSRF rule of every POST: the Origin header must name the request's own host or an
+// allowed app host; without Origin, Sec-Fetch-Site must not say cross-site (same-site needs a matching
+// Referer); without either, a Referer must match when present. Requests with none of the three (non-browser
+// clients) pass: browsers always send Origin on POST.
+func (h *handler) sameOrigin(r *http.Request) bool {
+	if origin := r.Header.Get("Origin"); origin != "" {
+		u, err := url.Parse(origin)
+		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			return false // includes "null"
+		}
+		return h.hostAllowed(u.Host, r.Host)
+	}
+	referer := r.Header.Get("Referer")
+	refererOK := func() bool {
+		u, err := url.Parse(referer)
+		return err == nil && u.Host != "" && h.hostAllowed(u.Host, r.Host)
+	}
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "cross-site":
+		return false
+	case "same-site":
+		return referer != "" && refererOK()
+	case "same-origin", "none":
+		return true
+	}
+	if referer != "" {
+		return refererOK()
+	}
+	return true
+}
+
+func (h *handler) hostAllowed(hostPort, requestHost string) bool {
+	if strings.EqualFold(hostPort, requestHost) {
+		return true
+	}
+	return h.allowed[strings.ToLower(hostname(hostPort))]
+}
+
+func hostname(hostPort string) string {
+	if host, _, err := net.SplitHostPort(hostPort); err == nil {
+		return strings.Trim(host, "[]")
+	}
+	return strings.Trim(hostPort, "[]")
+}
+
+// secureCookie: Secure everywhere except on a developer's localhost over plain HTTP.
+func secureCookie(r *http.Request) bool {
+	switch host := strings.ToLower(hostname(r.Host)); {
+	case host == "localhost", host == "127.0.0.1", host == "::1", strings.HasSuffix(host, ".localhost"):
+		return false
+	}
+	return true
+}
+
+func (h *handler) setCookie(c echo.Context, token string, expires time.Time) {
+	c.SetCookie(&http.Cookie{
+		Name: h.o.CookieName, Value: token, Path: "/", Expires: expires, MaxAge: int(time.Until(expires).Seconds()),
+		HttpOnly: true, Secure: secureCookie(c.Request()), SameSite: http.SameSiteLaxMode,
+	})
+}
+
+func (h *handler) clearCookie(c echo.Context) {
+	c.SetCookie(&http.Cookie{
+		Name: h.o.CookieName, Value: "", Path: "/", MaxAge: -1, Expires: time.Unix(0, 0),
+		HttpOnly: true, Secure: secureCookie(c.Request()), SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// ApplySession sets or clears the session cookie as a Result asks; the social-login callback calls it with
+// the Result of CompleteSocialLogin.
+func ApplySession(c echo.Context, r embedded.Result, cookieName string) {
+	h := &handler{o: Options{CookieName: cookieName}}
+	if h.o.CookieName == "" {
+		h.o.CookieName = DefaultCookieName
+	}
+	if r.Session != nil {
+		h.setCookie(c, r.Session.Token, r.Session.ExpiresAt)
+	} else if r.EndSession {
+		h.clearCookie(c)
+	}
+}
+
+func (h *handler) verify(c echo.Context) error {
+	code, err := h.p.VerifyEmail(c.Request().Context(), c.QueryParam("token"))
+	if err != nil {
+		h.o.Logger.Error("verification link failed", zap.Error(err))
+		code = embedded.CodeGeneralServerError
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return c.Redirect(http.StatusSeeOther, "/double-opt-in-done?errorCode="+strconv.Itoa(code))
+}
+
+func (h *handler) confirmSubscription(c echo.Context) error {
+	code, err := h.p.ConfirmSubscription(c.Request().Context(), c.QueryParam("token"))
+	if err != nil {
+		h.o.Logger.Error("subscription confirmation failed", zap.Error(err))
+		code = embedded.CodeGeneralServerError
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	if code == embedded.CodeOK {
+		return c.Redirect(http.StatusSeeOther, "/preferences/double-opt-in-done")
+	}
+	return c.Redirect(http.StatusSeeOther, "/preferences/error/doi-"+strconv.Itoa(code))
+}
+
+// params are a call's parameters, from a JSON body or a form (where nested ones are JSON strings, as the
+// vendor's SDK sends them), plus the query string.
+type params map[string]any
+
+type paramError struct{ name string }
+
+func (e paramError) Error() string { return "Invalid parameter value: " + e.name }
+
+func parseParams(r *http.Request) (params, error) {
+	out := params{}
+	for k, v := range r.URL.Query() {
+		if len(v) > 0 {
+			out[k] = v[0]
+		}
+	}
+	ct, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
+	switch ct {
+	case echo.MIMEApplicationJSON:
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return nil, errors.New("Unreadable body")
+		}
+		if len(strings.TrimSpace(string(body))) == 0 {
+			return out, nil
+		}
+		var m map[string]any
+		if err := json.Unmarshal(body, &m); err != nil {
+			return nil, errors.New("The body is not a JSON object")
+		}
+		for k, v := range m {
+			out[k] = v
+		}
+	default:
+		if err := r.ParseForm(); err != nil {
+			return nil, errors.New("Unreadable form")
+		}
+		for k, v := range r.PostForm {
+			if len(v) > 0 {
+				out[k] = v[0]
+			}
+		}
+	}
+	return out, nil
+}
+
+func (p params) str(name string) string {
+	switch v := p[name].(type) {
+	case string:
+		return v
+	case bool:
+		return strconv.FormatBool(v)
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case []any:
+		parts := make([]string, 0, len(v))
+		for _, x := range v {
+			parts = append(parts, fmt.Sprint(x))
+		}
+		return strings.Join(parts, ",")
+	}
+	return ""
+}
+
+func (p params) boolean(name string) bool {
+	b, _ := strconv.ParseBool(p.str(name))
+	return b
+}
+
+// object reads a nested parameter: a JSON object, or a string holding one; absent or empty is nil.
+func (p params) object(name string) (map[string]any, error) {
+	switch v := p[name].(type) {
+	case nil:
+		return nil, nil
+	case map[string]any:
+		return v, nil
+	case string:
+		if strings.TrimSpace(v) == "" {
+			return nil, nil
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(v), &m); err != nil {
+			return nil, paramError{name}
+		}
+		return m, nil
+	}
+	return nil, paramError{name}
+}
+
+func (p params) sections() (profile, data, preferences, subscriptions map[string]any, err error) {
+	if profile, err = p.object("profile"); err != nil {
+		return
+	}
+	if data, err = p.object("data"); err != nil {
+		return
+	}
+	if preferences, err = p.object("preferences"); err != nil {
+		return
+	}
+	subscriptions, err = p.object("subscriptions")
+	return
+}

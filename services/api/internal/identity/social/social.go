@@ -1,0 +1,341 @@
+// Package social is the social login of the embedded identity provider: the OpenID Connect authorisation-code
+// flow with PKCE against Apple, Google and Facebook (or, outside production, the development issuer that plays
+// them). The browser only sees redirects: /identity/social/{provider}/start sends it to the provider, the
+// provider sends it back to /identity/social/{provider}/callback, and the callback sends it to the app with the
+// contract's outcome as errorCode (and regToken) in the query.
+package social
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/identity/social/devissuer"
+)
+
+// ProviderNames are the contract's provider names, in the order they are shown.
+var ProviderNames = []string{"apple", "googleplus", "facebook"}
+
+// Outcome codes the callback sends back to the app (identity contract).
+const (
+	CodeOK                  = 0
+	CodeCancelled           = 200001
+	CodePendingRegistration = 206001
+	CodeSocialConflict      = 403043
+	CodeGeneralError        = 500001
+	CodeProviderError       = 500023
+)
+
+// Identity is what a verified ID token says about the user. Email is as the provider sent it (may be empty:
+// Facebook without the e-mail permission); the identity provider decides what an unverified one is worth.
+type Identity struct {
+	Provider      string
+	Subject       string
+	Email         string
+	EmailVerified bool
+	FirstName     string
+	LastName      string
+	// LoginMode and RegToken are what the app passed to socialLogin ("link" with the regToken of a conflict).
+	LoginMode string
+	RegToken  string
+}
+
+// Outcome is the identity provider's answer to a social login in the contract's terms: ErrorCode 0 with a new
+// session, 206001 with a regToken (new social user missing required fields), 403043 with a regToken (the
+// e-mail belongs to an existing site account: link them), or another contract code.
+type Outcome struct {
+	ErrorCode int
+	RegToken  string
+	// Session is set on success; the callback puts it in the browser before redirecting.
+	Session *http.Cookie
+}
+
+// Completer finishes a social login in the identity provider. The consumer (this package) declares it; the
+// embedded provider implements it through EmbeddedAccounts. It gets the callback's context for what the identity
+// provider reads from the request (current session cookie, client address) and may set its session cookie
+// itself instead of returning Outcome.Session.
+type Completer interface {
+	CompleteSocialLogin(c echo.Context, id Identity) (Outcome, error)
+}
+
+// Provider is one configured OpenID Connect provider. When Dev is true its URLs are paths on the service
+// itself (the development issuer), resolved against the public URL at request time.
+type Provider struct {
+	Name             string
+	ClientID         string
+	ClientSecret     string
+	Issuer           string
+	AuthorizationURL string
+	TokenURL         string
+	JWKSURL          string
+	Scopes           []string
+	ResponseMode     string
+	Dev              bool
+}
+
+// Providers resolves the configuration: a provider is enabled when identity.social.providers.<name>.enabled is
+// true and it has a client id; outside production, with identity.social.devIssuer, an enabled provider without
+// client id is played by the development issuer. In production, no provider ever points at the dev issuer.
+func Providers(cfg config.Config) map[string]Provider {
+	out := map[string]Provider{}
+	for name, p := range cfg.Identity.Social.Providers.ByName() {
+		if !p.Enabled {
+			continue
+		}
+		if p.ClientID != "" {
+			out[name] = Provider{
+				Name: name, ClientID: p.ClientID, ClientSecret: p.ClientSecret, Issuer: p.Issuer,
+				AuthorizationURL: p.AuthorizationURL, TokenURL: p.TokenURL, JWKSURL: p.JWKSURL,
+				Scopes: slices.Clone(p.Scopes), ResponseMode: p.ResponseMode,
+			}
+			continue
+		}
+		if devissuer.Enabled(cfg) {
+			path := devissuer.PathPrefix + name
+			out[name] = Provider{
+				Name: name, ClientID: devissuer.ClientID, ClientSecret: devissuer.ClientSecret, Issuer: path,
+				AuthorizationURL: path + "/authorize", TokenURL: path + "/token", JWKSURL: path + "/jwks",
+				Scopes: []string{"openid", "email", "profile"}, Dev: true,
+			}
+		}
+	}
+	return out
+}
+
+// Deps are what the social login is built from.
+type Deps struct {
+	Config config.Config
+	Logger *zap.Logger
+	// Accounts completes the login in the identity provider; required.
+	Accounts Completer
+	// HTTPClient calls the providers' token and JWKS endpoints; nil means a client with a 10-second timeout.
+	HTTPClient *http.Client
+	// Now is the clock (tests); nil means time.Now.
+	Now func() time.Time
+}
+
+// Service runs the flow.
+type Service struct {
+	providers  map[string]Provider
+	publicURL  string
+	appHosts   []string
+	production bool
+	accounts   Completer
+	hc         *http.Client
+	keys       *jwksCache
+	states     *sealer
+	spent      spentStates
+	log        *zap.Logger
+	now        func() time.Time
+}
+
+// New builds the service; it does not mount routes (see Mount).
+func New(d Deps) (*Service, error) {
+	if d.Accounts == nil {
+		return nil, errors.New("social: Deps.Accounts is required")
+	}
+	if d.Logger == nil {
+		d.Logger = zap.NewNop()
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.HTTPClient == nil {
+		d.HTTPClient = &http.Client{
+			Timeout: 10 * time.Second,
+			// A token endpoint has no business redirecting; following would resend the code elsewhere.
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		}
+	}
+	st, err := newSealer(d.Config.Identity.Social.StateSecret)
+	if err != nil {
+		return nil, fmt.Errorf("social: %w", err)
+	}
+	s := &Service{
+		providers: Providers(d.Config), publicURL: strings.TrimRight(d.Config.HTTP.PublicURL, "/"),
+		appHosts:   nonEmpty(d.Config.Apps.AccountPortal.Host, d.Config.Apps.PreferenceCentre.Host),
+		production: d.Config.Env == config.EnvProduction, accounts: d.Accounts, hc: d.HTTPClient,
+		keys: newJWKSCache(d.HTTPClient, d.Now), states: st, log: d.Logger, now: d.Now,
+	}
+	if d.Config.Identity.Social.StateSecret == "" && s.production && len(s.providers) > 0 {
+		d.Logger.Warn("identity.social.stateSecret is not set: social logins started on one replica fail on another")
+	}
+	return s, nil
+}
+
+// Mount builds the service and registers GET /identity/social/:provider/start and GET+POST
+// /identity/social/:provider/callback (POST for providers answering with response_mode=form_post).
+func Mount(e *echo.Echo, d Deps) (*Service, error) {
+	s, err := New(d)
+	if err != nil {
+		return nil, err
+	}
+	s.Register(e)
+	return s, nil
+}
+
+// Register adds the routes to e.
+func (s *Service) Register(e *echo.Echo) {
+	e.GET(RoutePrefix+":provider/start", s.start)
+	e.GET(RoutePrefix+":provider/callback", s.callback)
+	e.POST(RoutePrefix+":provider/callback", s.callback)
+}
+
+// RoutePrefix is where the flow's endpoints live.
+const RoutePrefix = "/identity/social/"
+
+// Enabled lists the providers that can be used, for the app and for accounts.socialLogin.
+func (s *Service) Enabled() []string {
+	var out []string
+	for _, n := range ProviderNames {
+		if _, ok := s.providers[n]; ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Errors of StartURL.
+var (
+	ErrUnknownProvider = errors.New("social: provider unknown or not configured")
+	ErrRedirectURL     = errors.New("social: redirectURL must be a path on this site")
+)
+
+// StartURL is where the browser goes to log in with provider and come back to redirectURL: the answer of
+// accounts.socialLogin in the embedded provider. loginMode and regToken are passed on ("link" with the regToken
+// of a conflict). ErrUnknownProvider (contract: 500023) or ErrRedirectURL (contract: 400006); the start
+// endpoint checks the redirect again against the request's host.
+func (s *Service) StartURL(provider, redirectURL, loginMode, regToken string) (string, error) {
+	if _, ok := s.providers[provider]; !ok {
+		return "", ErrUnknownProvider
+	}
+	if _, err := s.checkRedirect(redirectURL, s.publicURL); err != nil {
+		return "", err
+	}
+	if loginMode != "" && loginMode != "standard" && loginMode != "link" {
+		return "", ErrLoginMode
+	}
+	q := url.Values{}
+	for k, v := range map[string]string{"redirectURL": redirectURL, "loginMode": loginMode, "regToken": regToken} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	u := RoutePrefix + provider + "/start"
+	if len(q) > 0 {
+		u += "?" + q.Encode()
+	}
+	return u, nil
+}
+
+// ErrLoginMode is returned for a loginMode other than standard or link.
+var ErrLoginMode = errors.New("social: loginMode must be standard or link")
+
+// checkRedirect accepts a same-site path, or an absolute http(s) URL on the service's own origin (base; any
+// origin when base is unknown, the start endpoint checks again) or on a configured app host. Anything else could
+// send the browser, with a regToken in the query, to another site.
+func (s *Service) checkRedirect(raw, base string) (string, error) {
+	if !strings.HasPrefix(raw, "http://") && !strings.HasPrefix(raw, "https://") {
+		return SafeRedirect(raw)
+	}
+	if len(raw) > maxRedirectURL || strings.ContainsAny(raw, "\\") || strings.IndexFunc(raw, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0 {
+		return "", ErrRedirectURL
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.User != nil || u.Opaque != "" {
+		return "", ErrRedirectURL
+	}
+	if base == "" {
+		return raw, nil
+	}
+	b, err := url.Parse(base)
+	if err != nil {
+		return "", ErrRedirectURL
+	}
+	if u.Scheme == b.Scheme && strings.EqualFold(u.Host, b.Host) {
+		return raw, nil
+	}
+	for _, h := range s.appHosts {
+		if strings.EqualFold(u.Hostname(), h) && (u.Scheme == "https" || !s.production) {
+			return raw, nil
+		}
+	}
+	return "", ErrRedirectURL
+}
+
+func nonEmpty(values ...string) []string {
+	var out []string
+	for _, v := range values {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// maxRedirectURL caps the app's return path.
+const maxRedirectURL = 2048
+
+// SafeRedirect accepts a same-site path ("/login?x=1"), never an absolute or scheme-relative URL, so the
+// flow cannot send a browser to another site. Empty means "/".
+func SafeRedirect(raw string) (string, error) {
+	if raw == "" {
+		return "/", nil
+	}
+	if len(raw) > maxRedirectURL || !strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "//") ||
+		strings.ContainsAny(raw, "\\") || strings.IndexFunc(raw, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0 {
+		return "", ErrRedirectURL
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" || !strings.HasPrefix(u.Path, "/") {
+		return "", ErrRedirectURL
+	}
+	// Browsers resolve "/%2F/evil.example" only as a path, but a decoded "//" prefix is refused all the same.
+	if strings.HasPrefix(u.Path, "//") {
+		return "", ErrRedirectURL
+	}
+	return raw, nil
+}
+
+// withOutcome appends errorCode (and regToken, provider) to the app's URL, replacing any it carried.
+func withOutcome(redirectURL string, code int, regToken, provider string) string {
+	u, err := url.Parse(redirectURL)
+	if err != nil {
+		u = &url.URL{Path: "/"}
+	}
+	q := u.Query()
+	q.Del("regToken")
+	q.Del("provider")
+	q.Set("errorCode", fmt.Sprint(code))
+	if regToken != "" {
+		q.Set("regToken", regToken)
+	}
+	if provider != "" {
+		q.Set("provider", provider)
+	}
+	u.RawQuery = q.Encode()
+	u.Fragment = ""
+	return u.String()
+}
+
+// base is the service's public URL: http.publicUrl, else (outside production, or when unset) the request's
+// scheme and host.
+func (s *Service) base(r *http.Request) string {
+	return devissuer.BaseURL(s.publicURL, r)
+}
+
+// resolve turns a dev issuer path into a URL on base; absolute URLs stay.
+func resolve(base, u string) string {
+	if strings.HasPrefix(u, "/") {
+		return base + u
+	}
+	return u
+}

@@ -1,0 +1,222 @@
+package reminders
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+)
+
+// MailKind is the kind of the verification e-mail.
+const MailKind = "product-reminder-verification"
+
+// ConfirmPath is the endpoint the verification link points to.
+const ConfirmPath = "/rest/v1/productreminder/confirm"
+
+// LinkVerifier checks the preference centre's link token and names the subscriber; subscribers.Tokens
+// implements it. Its errors are passed on unchanged (subscribers.ErrInvalidToken for a bad token).
+type LinkVerifier interface {
+	Verify(ctx context.Context, token string) (identity.Email, error)
+}
+
+// Renderer renders e-mails; *mail.Templates implements it.
+type Renderer interface {
+	Render(kind, language, to string, data any) (mail.Message, error)
+}
+
+// Settings configure a Service.
+type Settings struct {
+	Store     Store
+	Links     LinkVerifier
+	Mail      mail.Sender
+	Templates Renderer
+	// PublicURL is the service's external base address, e.g. https://portal.example.com; verification links
+	// point there.
+	PublicURL string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Service is the product reminder feature.
+type Service struct {
+	store     Store
+	links     LinkVerifier
+	mail      mail.Sender
+	templates Renderer
+	publicURL string
+	now       func() time.Time
+}
+
+// NewService returns the service.
+func NewService(s Settings) *Service {
+	now := s.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: s.Store, links: s.Links, mail: s.Mail, templates: s.Templates,
+		publicURL: strings.TrimRight(s.PublicURL, "/"), now: now}
+}
+
+// Search lists the active reminders of the subscriber the link token names.
+func (s *Service) Search(ctx context.Context, authToken string) ([]Reminder, error) {
+	email, err := s.links.Verify(ctx, authToken)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.Active(ctx, email)
+}
+
+// Delete deletes reminders of the subscriber the link token names: all of ids, or none with ErrNotOwned
+// when any is not theirs.
+func (s *Service) Delete(ctx context.Context, authToken string, ids []string) error {
+	email, err := s.links.Verify(ctx, authToken)
+	if err != nil {
+		return err
+	}
+	ids, err = ParseIDs(ids)
+	if err != nil {
+		return err
+	}
+	return s.store.DeleteActive(ctx, email, ids)
+}
+
+// mailData is what the verification templates see.
+type mailData struct {
+	Product string
+	Link    string
+	Days    int
+}
+
+// Create stores a pending reminder and sends the verification e-mail. If the mail cannot be sent, the
+// reminder is removed again, so the shop can retry without leaving a reminder nobody can activate.
+func (s *Service) Create(ctx context.Context, n NewReminder) (Reminder, error) {
+	id, err := randomID()
+	if err != nil {
+		return Reminder{}, err
+	}
+	token, hash, err := newConfirmToken()
+	if err != nil {
+		return Reminder{}, err
+	}
+	msg, err := s.templates.Render(MailKind, n.Language, n.Email.String(), mailData{
+		Product: n.VariantName.In(n.Language),
+		Link:    s.publicURL + ConfirmPath + "?token=" + url.QueryEscape(token),
+		Days:    int(ConfirmationWindow / (24 * time.Hour)),
+	})
+	if err != nil {
+		return Reminder{}, err
+	}
+	now := s.now().UTC()
+	r := Record{
+		Reminder:         Reminder{ID: id, VariantID: n.VariantID, VariantName: n.VariantName},
+		Email:            n.Email,
+		Language:         n.Language,
+		Status:           StatusPending,
+		ConfirmTokenHash: hash,
+		ConfirmExpiresAt: now.Add(ConfirmationWindow),
+		CreatedAt:        now,
+	}
+	if err := s.store.Insert(ctx, r); err != nil {
+		return Reminder{}, err
+	}
+	if err := s.mail.Send(ctx, msg); err != nil {
+		if delErr := s.store.Delete(ctx, id); delErr != nil {
+			err = errors.Join(err, delErr)
+		}
+		return Reminder{}, fmt.Errorf("reminders: send verification mail: %w", err)
+	}
+	return r.Reminder, nil
+}
+
+// Confirm activates the reminder of a verification token. ErrConfirmationExpired after 7 days;
+// ErrConfirmationUnknown for an unknown, malformed or already used token.
+func (s *Service) Confirm(ctx context.Context, token string) error {
+	raw, err := base64.RawURLEncoding.DecodeString(token)
+	if err != nil || len(raw) != confirmTokenBytes {
+		return ErrConfirmationUnknown
+	}
+	return s.store.Confirm(ctx, hashToken(token), s.now().UTC())
+}
+
+// SweepPending deletes pending reminders whose verification window has ended; the caller runs it
+// periodically. It returns how many were deleted.
+func (s *Service) SweepPending(ctx context.Context) (int64, error) {
+	return s.store.DeleteExpiredPending(ctx, s.now().UTC())
+}
+
+// Seed is one reminder for SeedActive.
+type Seed struct {
+	VariantID   VariantID
+	VariantName VariantName
+}
+
+// SeedActive gives email active reminders for the seeds whose variant it does not have yet (demo data;
+// running it again adds nothing). It returns how many it created.
+func (s *Service) SeedActive(ctx context.Context, email identity.Email, seeds []Seed) (int, error) {
+	existing, err := s.store.Active(ctx, email)
+	if err != nil {
+		return 0, err
+	}
+	have := map[VariantID]bool{}
+	for _, r := range existing {
+		have[r.VariantID] = true
+	}
+	created := 0
+	for i, seed := range seeds {
+		if have[seed.VariantID] {
+			continue
+		}
+		id, err := randomID()
+		if err != nil {
+			return created, err
+		}
+		// Spaced creation times keep the listing in the seeds' order.
+		at := s.now().UTC().Add(time.Duration(i) * time.Millisecond)
+		if err := s.store.Insert(ctx, Record{
+			Reminder: Reminder{ID: id, VariantID: seed.VariantID, VariantName: seed.VariantName},
+			Email:    email, Language: "de", Status: StatusActive, CreatedAt: at,
+		}); err != nil {
+			return created, err
+		}
+		have[seed.VariantID] = true
+		created++
+	}
+	return created, nil
+}
+
+// confirmTokenBytes is the entropy of a verification token: 256 bits.
+const confirmTokenBytes = 32
+
+// newConfirmToken returns a random token for the link and the hash that is stored, so a copy of the
+// database cannot activate reminders.
+func newConfirmToken() (token, hash string, err error) {
+	b := make([]byte, confirmTokenBytes)
+	if _, err := rand.Read(b); err != nil {
+		return "", "", fmt.Errorf("reminders: random: %w", err)
+	}
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, hashToken(token), nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// randomID is a reminder id: 128 random bits, so ids cannot be guessed or enumerated.
+func randomID() (string, error) {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("reminders: random: %w", err)
+	}
+	return hex.EncodeToString(b), nil
+}

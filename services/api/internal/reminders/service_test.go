@@ -1,0 +1,227 @@
+package reminders_test
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/reminders"
+)
+
+var errBadToken = errors.New("bad link token")
+
+// links is a fake LinkVerifier: token "link:<address>" names that subscriber.
+type links struct{}
+
+func (links) Verify(_ context.Context, token string) (identity.Email, error) {
+	addr, ok := strings.CutPrefix(token, "link:")
+	if !ok {
+		return "", errBadToken
+	}
+	return identity.ParseEmail(addr)
+}
+
+type clock struct{ now time.Time }
+
+func (c *clock) Now() time.Time { return c.now }
+
+type fixture struct {
+	svc   *reminders.Service
+	mails *mail.Recorder
+	clock *clock
+}
+
+func newFixture(t *testing.T) fixture {
+	t.Helper()
+	f := fixture{mails: &mail.Recorder{}, clock: &clock{now: t0}}
+	f.svc = reminders.NewService(reminders.Settings{
+		Store:     reminders.NewSQLStore(dbtest.SQLite(t)),
+		Links:     links{},
+		Mail:      f.mails,
+		Templates: mail.DefaultTemplates(),
+		PublicURL: "https://portal.example.com/",
+		Now:       f.clock.Now,
+	})
+	return f
+}
+
+func newReminder(t *testing.T, email, variant, language string) reminders.NewReminder {
+	t.Helper()
+	n, err := reminders.ParseNewReminder(email, variant, map[string]string{"de": "Bio-Milch", "en": "Organic milk", "fr": "Lait bio"}, language)
+	require.NoError(t, err)
+	return n
+}
+
+// confirmToken takes the token from the verification mail's link.
+func confirmToken(t *testing.T, m mail.Message) string {
+	t.Helper()
+	links := mail.Links(m.Text)
+	require.Len(t, links, 1)
+	u, err := url.Parse(links[0])
+	require.NoError(t, err)
+	require.Equal(t, "portal.example.com", u.Host)
+	require.Equal(t, reminders.ConfirmPath, u.Path)
+	token := u.Query().Get("token")
+	require.Len(t, token, 43, "256 random bits, base64url")
+	return token
+}
+
+func search(t *testing.T, f fixture, email string) []string {
+	t.Helper()
+	list, err := f.svc.Search(context.Background(), "link:"+email)
+	require.NoError(t, err)
+	return ids(list)
+}
+
+func TestCreateAndConfirm(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	r, err := f.svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "fr_BE"))
+	require.NoError(t, err)
+	require.Len(t, r.ID, 32)
+
+	m, ok := f.mails.Last("anna@example.com")
+	require.True(t, ok)
+	require.Equal(t, reminders.MailKind, m.Kind)
+	require.Equal(t, "fr", m.Language)
+	require.Contains(t, m.Text, "Lait bio")
+	require.Contains(t, m.Text, "7 jours")
+	token := confirmToken(t, m)
+
+	require.Empty(t, search(t, f, "anna@example.com"), "pending reminders never show")
+
+	f.clock.now = t0.Add(reminders.ConfirmationWindow - time.Minute)
+	require.NoError(t, f.svc.Confirm(ctx, token))
+	require.Equal(t, []string{r.ID}, search(t, f, "anna@example.com"))
+	require.ErrorIs(t, f.svc.Confirm(ctx, token), reminders.ErrConfirmationUnknown, "single use")
+}
+
+func TestConfirmFailures(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	_, err := f.svc.Create(ctx, newReminder(t, "anna@example.com", "v1", ""))
+	require.NoError(t, err)
+	m, _ := f.mails.Last("anna@example.com")
+	require.Equal(t, "de", m.Language)
+	token := confirmToken(t, m)
+
+	tests := []struct {
+		name  string
+		token string
+		at    time.Time
+		want  error
+	}{
+		{"malformed", "not-a-token", t0, reminders.ErrConfirmationUnknown},
+		{"empty", "", t0, reminders.ErrConfirmationUnknown},
+		{"unknown", strings.Repeat("A", 43), t0, reminders.ErrConfirmationUnknown},
+		{"after 7 days", token, t0.Add(reminders.ConfirmationWindow), reminders.ErrConfirmationExpired},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f.clock.now = tc.at
+			require.ErrorIs(t, f.svc.Confirm(ctx, tc.token), tc.want)
+		})
+	}
+	require.Empty(t, search(t, f, "anna@example.com"))
+}
+
+func TestSweepPending(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	_, err := f.svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "de"))
+	require.NoError(t, err)
+	oldToken := confirmToken(t, f.mails.Messages[0])
+	f.clock.now = t0.Add(24 * time.Hour)
+	_, err = f.svc.Create(ctx, newReminder(t, "anna@example.com", "v2", "de"))
+	require.NoError(t, err)
+	newToken := confirmToken(t, f.mails.Messages[1])
+
+	f.clock.now = t0.Add(reminders.ConfirmationWindow + time.Hour)
+	n, err := f.svc.SweepPending(ctx)
+	require.NoError(t, err)
+	require.EqualValues(t, 1, n)
+	require.ErrorIs(t, f.svc.Confirm(ctx, oldToken), reminders.ErrConfirmationUnknown)
+	require.NoError(t, f.svc.Confirm(ctx, newToken))
+}
+
+func TestCreateUndoesReminderWhenMailFails(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	f.mails.Err = errors.New("outbox down")
+	_, err := f.svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "de"))
+	require.ErrorContains(t, err, "outbox down")
+
+	// Nothing is left that a sweep would have to find.
+	f.clock.now = t0.Add(365 * 24 * time.Hour)
+	n, err := f.svc.SweepPending(ctx)
+	require.NoError(t, err)
+	require.Zero(t, n)
+}
+
+func TestSearchAndDelete(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	seeds := []reminders.Seed{
+		{VariantID: "v1", VariantName: reminders.VariantName{"de": "Milch"}},
+		{VariantID: "v2", VariantName: reminders.VariantName{"de": "Brot"}},
+	}
+	_, err := f.svc.SeedActive(ctx, "anna@example.com", seeds)
+	require.NoError(t, err)
+	_, err = f.svc.SeedActive(ctx, "ben@example.com", seeds[:1])
+	require.NoError(t, err)
+	annas := search(t, f, "anna@example.com")
+	bens := search(t, f, "ben@example.com")
+	require.Len(t, annas, 2)
+
+	_, err = f.svc.Search(ctx, "forged")
+	require.ErrorIs(t, err, errBadToken)
+	require.ErrorIs(t, f.svc.Delete(ctx, "forged", annas), errBadToken)
+	require.ErrorIs(t, f.svc.Delete(ctx, "link:anna@example.com", nil), reminders.ErrInvalid)
+	require.ErrorIs(t, f.svc.Delete(ctx, "link:anna@example.com", []string{annas[0], bens[0]}), reminders.ErrNotOwned)
+	require.Len(t, search(t, f, "anna@example.com"), 2)
+
+	require.NoError(t, f.svc.Delete(ctx, "link:anna@example.com", []string{annas[0]}))
+	require.Equal(t, annas[1:], search(t, f, "anna@example.com"))
+	require.Equal(t, bens, search(t, f, "ben@example.com"))
+}
+
+func TestSeedActiveIsIdempotent(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	seeds := []reminders.Seed{
+		{VariantID: "v1", VariantName: reminders.VariantName{"de": "Milch", "en": "Milk"}},
+		{VariantID: "v2", VariantName: reminders.VariantName{"de": "Brot", "en": "Bread"}},
+	}
+	n, err := f.svc.SeedActive(ctx, "demo@example.com", seeds)
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	n, err = f.svc.SeedActive(ctx, "demo@example.com", seeds)
+	require.NoError(t, err)
+	require.Zero(t, n)
+	list, err := f.svc.Search(ctx, "link:demo@example.com")
+	require.NoError(t, err)
+	require.Len(t, list, 2)
+	require.Equal(t, reminders.VariantID("v1"), list[0].VariantID)
+}
+
+func TestVerificationTemplatesExist(t *testing.T) {
+	templates := mail.DefaultTemplates()
+	for _, lang := range []string{"de", "en", "fr", "nl", "es", "pl", "pt"} {
+		t.Run(lang, func(t *testing.T) {
+			m, err := templates.Render(reminders.MailKind, lang, "a@example.com", map[string]any{"Product": "P", "Link": "https://x.example/l", "Days": 7})
+			require.NoError(t, err)
+			require.Equal(t, lang, m.Language, "a template of its own, no fallback")
+			require.Contains(t, m.Text, "https://x.example/l")
+			require.Contains(t, m.Text, "P")
+			require.NotEmpty(t, m.Subject)
+		})
+	}
+}

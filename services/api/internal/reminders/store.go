@@ -1,0 +1,232 @@
+package reminders
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+// Store keeps reminders. SQLStore implements it for SQLite and PostgreSQL; the store suite in store_test.go
+// runs against both.
+type Store interface {
+	// Insert stores a new record; its ID must be unique.
+	Insert(ctx context.Context, r Record) error
+	// Active lists the active reminders of email, oldest first.
+	Active(ctx context.Context, email identity.Email) ([]Reminder, error)
+	// DeleteActive deletes the listed active reminders of email, all or none: ErrNotOwned when any id is not
+	// an active reminder of email.
+	DeleteActive(ctx context.Context, email identity.Email, ids []string) error
+	// Delete removes one record whatever its state (to undo an Insert whose mail could not be sent).
+	Delete(ctx context.Context, id string) error
+	// Confirm activates the pending reminder whose verification token hashes to tokenHash.
+	// ErrConfirmationUnknown when there is none (or it was used), ErrConfirmationExpired after its window.
+	// When the subscriber already has this variant active, the pending duplicate is dropped instead.
+	Confirm(ctx context.Context, tokenHash string, now time.Time) error
+	// DeleteExpiredPending deletes pending reminders whose window ended before now and says how many.
+	DeleteExpiredPending(ctx context.Context, now time.Time) (int64, error)
+}
+
+// SQLStore is the Store on the service's database, for both dialects.
+type SQLStore struct {
+	db *database.DB
+}
+
+// NewSQLStore returns the store on db (migrated).
+func NewSQLStore(db *database.DB) *SQLStore { return &SQLStore{db: db} }
+
+// sqliteTime is fixed-width, so SQLite's text comparison orders times correctly (RFC3339Nano drops zeros).
+const sqliteTime = "2006-01-02T15:04:05.000000000Z"
+
+func (s *SQLStore) timeArg(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	if s.db.Dialect == database.Postgres {
+		return t.UTC()
+	}
+	return t.UTC().Format(sqliteTime)
+}
+
+func parseDBTime(v any) (time.Time, error) {
+	switch t := v.(type) {
+	case nil:
+		return time.Time{}, nil
+	case time.Time:
+		return t.UTC(), nil
+	case string:
+		return time.Parse(time.RFC3339Nano, t)
+	case []byte:
+		return time.Parse(time.RFC3339Nano, string(t))
+	}
+	return time.Time{}, fmt.Errorf("unexpected time value %T", v)
+}
+
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// Insert implements Store.
+func (s *SQLStore) Insert(ctx context.Context, r Record) error {
+	names, err := json.Marshal(r.VariantName)
+	if err != nil {
+		return fmt.Errorf("reminders: encode name: %w", err)
+	}
+	_, err = s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO product_reminders
+		(id, email, variant_id, variant_name, language, status, confirm_token_hash, confirm_expires_at, created_at, confirmed_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		r.ID, r.Email.String(), string(r.VariantID), string(names), r.Language, string(r.Status),
+		nullString(r.ConfirmTokenHash), s.timeArg(r.ConfirmExpiresAt), s.timeArg(r.CreatedAt), s.confirmedAt(r))
+	if err != nil {
+		return fmt.Errorf("reminders: insert: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLStore) confirmedAt(r Record) any {
+	if r.Status == StatusActive {
+		return s.timeArg(r.CreatedAt)
+	}
+	return nil
+}
+
+// Active implements Store.
+func (s *SQLStore) Active(ctx context.Context, email identity.Email) ([]Reminder, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, variant_id, variant_name FROM product_reminders
+		WHERE email = ? AND status = 'active' ORDER BY created_at, id`), email.String())
+	if err != nil {
+		return nil, fmt.Errorf("reminders: list: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	out := []Reminder{}
+	for rows.Next() {
+		var r Reminder
+		var variantID, names string
+		if err := rows.Scan(&r.ID, &variantID, &names); err != nil {
+			return nil, fmt.Errorf("reminders: read: %w", err)
+		}
+		r.VariantID = VariantID(variantID)
+		if err := json.Unmarshal([]byte(names), &r.VariantName); err != nil {
+			return nil, fmt.Errorf("reminders: decode name of %s: %w", r.ID, err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// DeleteActive implements Store: one statement in one transaction, rolled back unless it removed every id.
+func (s *SQLStore) DeleteActive(ctx context.Context, email identity.Email, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	args := make([]any, 0, len(ids)+1)
+	args = append(args, email.String())
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	query := s.db.Rebind(`DELETE FROM product_reminders WHERE email = ? AND status = 'active' AND id IN (` +
+		strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ") + `)`)
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, query, args...)
+		if err != nil {
+			return fmt.Errorf("reminders: delete: %w", err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("reminders: delete: %w", err)
+		}
+		if n != int64(len(ids)) {
+			return ErrNotOwned
+		}
+		return nil
+	})
+}
+
+// Delete implements Store.
+func (s *SQLStore) Delete(ctx context.Context, id string) error {
+	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM product_reminders WHERE id = ?`), id); err != nil {
+		return fmt.Errorf("reminders: delete %s: %w", id, err)
+	}
+	return nil
+}
+
+// Confirm implements Store.
+func (s *SQLStore) Confirm(ctx context.Context, tokenHash string, now time.Time) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		var id, email, variantID, status string
+		var expiresRaw any
+		err := tx.QueryRowContext(ctx, s.db.Rebind(`SELECT id, email, variant_id, status, confirm_expires_at
+			FROM product_reminders WHERE confirm_token_hash = ?`), tokenHash).Scan(&id, &email, &variantID, &status, &expiresRaw)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrConfirmationUnknown
+		}
+		if err != nil {
+			return fmt.Errorf("reminders: find confirmation: %w", err)
+		}
+		if status != string(StatusPending) {
+			return ErrConfirmationUnknown
+		}
+		expires, err := parseDBTime(expiresRaw)
+		if err != nil {
+			return fmt.Errorf("reminders: read confirmation window: %w", err)
+		}
+		if !now.Before(expires) {
+			return ErrConfirmationExpired
+		}
+		var dup int
+		if err := tx.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM product_reminders
+			WHERE email = ? AND variant_id = ? AND status = 'active'`), email, variantID).Scan(&dup); err != nil {
+			return fmt.Errorf("reminders: check duplicate: %w", err)
+		}
+		if dup > 0 {
+			// The subscriber asked twice for the same product; the active reminder already covers it.
+			_, err := tx.ExecContext(ctx, s.db.Rebind(`DELETE FROM product_reminders WHERE id = ? AND status = 'pending'`), id)
+			return err
+		}
+		res, err := tx.ExecContext(ctx, s.db.Rebind(`UPDATE product_reminders
+			SET status = 'active', confirm_token_hash = NULL, confirm_expires_at = NULL, confirmed_at = ?
+			WHERE id = ? AND status = 'pending'`), s.timeArg(now), id)
+		if err != nil {
+			return fmt.Errorf("reminders: activate: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			// A concurrent click got there first.
+			return ErrConfirmationUnknown
+		}
+		return nil
+	})
+}
+
+// DeleteExpiredPending implements Store.
+func (s *SQLStore) DeleteExpiredPending(ctx context.Context, now time.Time) (int64, error) {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM product_reminders
+		WHERE status = 'pending' AND confirm_expires_at <= ?`), s.timeArg(now))
+	if err != nil {
+		return 0, fmt.Errorf("reminders: sweep: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+func (s *SQLStore) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("reminders: begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("reminders: commit: %w", err)
+	}
+	return nil
+}

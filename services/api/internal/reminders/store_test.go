@@ -1,0 +1,165 @@
+package reminders_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/reminders"
+)
+
+var t0 = time.Date(2030, 3, 1, 9, 0, 0, 0, time.UTC)
+
+func active(id, email string, variant reminders.VariantID, at time.Time) reminders.Record {
+	return reminders.Record{
+		Reminder: reminders.Reminder{ID: id, VariantID: variant, VariantName: reminders.VariantName{"de": "Name " + id, "en": "Name " + id}},
+		Email:    identity.Email(email), Language: "de", Status: reminders.StatusActive, CreatedAt: at,
+	}
+}
+
+func pending(id, email string, variant reminders.VariantID, hash string, at time.Time) reminders.Record {
+	r := active(id, email, variant, at)
+	r.Status = reminders.StatusPending
+	r.ConfirmTokenHash = hash
+	r.ConfirmExpiresAt = at.Add(reminders.ConfirmationWindow)
+	return r
+}
+
+func ids(list []reminders.Reminder) []string {
+	out := []string{}
+	for _, r := range list {
+		out = append(out, r.ID)
+	}
+	return out
+}
+
+// TestStore is the store suite, run on SQLite and (with PORTAL_TEST_POSTGRES_URL) PostgreSQL.
+func TestStore(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		anna, ben := identity.Email("anna@example.com"), identity.Email("ben@example.com")
+		fresh := func(t *testing.T) reminders.Store {
+			t.Helper()
+			_, err := db.ExecContext(ctx, `DELETE FROM product_reminders`)
+			require.NoError(t, err)
+			return reminders.NewSQLStore(db)
+		}
+
+		t.Run("active lists only the subscriber's active reminders, oldest first", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, active("a2", "anna@example.com", "v2", t0.Add(time.Second))))
+			require.NoError(t, s.Insert(ctx, active("a1", "anna@example.com", "v1", t0)))
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v3", "hash-p1", t0)))
+			require.NoError(t, s.Insert(ctx, active("b1", "ben@example.com", "v1", t0)))
+
+			list, err := s.Active(ctx, anna)
+			require.NoError(t, err)
+			require.Equal(t, []string{"a1", "a2"}, ids(list))
+			require.Equal(t, reminders.VariantID("v1"), list[0].VariantID)
+			require.Equal(t, reminders.VariantName{"de": "Name a1", "en": "Name a1"}, list[0].VariantName)
+
+			none, err := s.Active(ctx, "nobody@example.com")
+			require.NoError(t, err)
+			require.NotNil(t, none)
+			require.Empty(t, none)
+		})
+
+		t.Run("delete is all or nothing", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, active("a1", "anna@example.com", "v1", t0)))
+			require.NoError(t, s.Insert(ctx, active("a2", "anna@example.com", "v2", t0.Add(time.Second))))
+			require.NoError(t, s.Insert(ctx, active("b1", "ben@example.com", "v1", t0)))
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v3", "hash-p1", t0)))
+
+			for name, list := range map[string][]string{
+				"someone else's":       {"a1", "b1"},
+				"unknown":              {"a1", "nope"},
+				"own pending (hidden)": {"a1", "p1"},
+			} {
+				require.ErrorIs(t, s.DeleteActive(ctx, anna, list), reminders.ErrNotOwned, name)
+			}
+			left, err := s.Active(ctx, anna)
+			require.NoError(t, err)
+			require.Equal(t, []string{"a1", "a2"}, ids(left), "nothing was deleted")
+			bens, err := s.Active(ctx, ben)
+			require.NoError(t, err)
+			require.Equal(t, []string{"b1"}, ids(bens))
+
+			require.NoError(t, s.DeleteActive(ctx, anna, []string{"a2", "a1"}))
+			left, err = s.Active(ctx, anna)
+			require.NoError(t, err)
+			require.Empty(t, left)
+			require.ErrorIs(t, s.DeleteActive(ctx, anna, []string{"a1"}), reminders.ErrNotOwned, "already gone")
+		})
+
+		t.Run("confirm activates once within the window", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v1", "hash-p1", t0)))
+
+			require.ErrorIs(t, s.Confirm(ctx, "hash-unknown", t0), reminders.ErrConfirmationUnknown)
+			require.NoError(t, s.Confirm(ctx, "hash-p1", t0.Add(reminders.ConfirmationWindow-time.Second)))
+			list, err := s.Active(ctx, anna)
+			require.NoError(t, err)
+			require.Equal(t, []string{"p1"}, ids(list))
+			require.ErrorIs(t, s.Confirm(ctx, "hash-p1", t0.Add(time.Hour)), reminders.ErrConfirmationUnknown, "used")
+		})
+
+		t.Run("confirm after the window", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v1", "hash-p1", t0)))
+			require.ErrorIs(t, s.Confirm(ctx, "hash-p1", t0.Add(reminders.ConfirmationWindow)), reminders.ErrConfirmationExpired)
+			list, err := s.Active(ctx, anna)
+			require.NoError(t, err)
+			require.Empty(t, list)
+		})
+
+		t.Run("confirming a variant the subscriber already has drops the duplicate", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, active("a1", "anna@example.com", "v1", t0)))
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v1", "hash-p1", t0)))
+			require.NoError(t, s.Confirm(ctx, "hash-p1", t0.Add(time.Hour)))
+			list, err := s.Active(ctx, anna)
+			require.NoError(t, err)
+			require.Equal(t, []string{"a1"}, ids(list))
+			require.ErrorIs(t, s.Confirm(ctx, "hash-p1", t0.Add(time.Hour)), reminders.ErrConfirmationUnknown)
+		})
+
+		t.Run("sweep deletes expired pending reminders only", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, pending("old", "anna@example.com", "v1", "hash-old", t0)))
+			require.NoError(t, s.Insert(ctx, pending("new", "anna@example.com", "v2", "hash-new", t0.Add(2*time.Hour))))
+			// Sub-second creation time: the SQLite text form must still compare correctly.
+			require.NoError(t, s.Insert(ctx, pending("frac", "anna@example.com", "v4", "hash-frac", t0.Add(1500*time.Millisecond))))
+			require.NoError(t, s.Insert(ctx, active("a1", "anna@example.com", "v3", t0.Add(-30*24*time.Hour))))
+
+			n, err := s.DeleteExpiredPending(ctx, t0.Add(reminders.ConfirmationWindow+time.Second))
+			require.NoError(t, err)
+			require.EqualValues(t, 1, n)
+			require.ErrorIs(t, s.Confirm(ctx, "hash-old", t0), reminders.ErrConfirmationUnknown, "swept")
+			require.NoError(t, s.Confirm(ctx, "hash-frac", t0.Add(time.Hour)))
+			require.NoError(t, s.Confirm(ctx, "hash-new", t0.Add(time.Hour)))
+			list, err := s.Active(ctx, anna)
+			require.NoError(t, err)
+			require.ElementsMatch(t, []string{"a1", "frac", "new"}, ids(list))
+		})
+
+		t.Run("delete removes one record whatever its state", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v1", "hash-p1", t0)))
+			require.NoError(t, s.Delete(ctx, "p1"))
+			require.ErrorIs(t, s.Confirm(ctx, "hash-p1", t0), reminders.ErrConfirmationUnknown)
+		})
+
+		t.Run("ids and confirmation hashes are unique", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v1", "hash-p1", t0)))
+			require.Error(t, s.Insert(ctx, active("p1", "anna@example.com", "v2", t0)))
+			require.Error(t, s.Insert(ctx, pending("p2", "anna@example.com", "v2", "hash-p1", t0)))
+		})
+	})
+}

@@ -1,0 +1,93 @@
+package stores
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"testing"
+)
+
+// benchTerms are what shoppers type into the favourite-store field.
+var benchTerms = []string{"ham", "münchen", "muenchen", "801", "haupt", "strasse", "20095", "berlin haupt", "Köln", "hauptstr 1"}
+
+func demoIndex(b *testing.B) *index {
+	b.Helper()
+	// The demo package embeds this file; it cannot be imported here (it imports this package).
+	raw, err := os.ReadFile("demo/stores.csv")
+	if err != nil {
+		b.Fatal(err)
+	}
+	list, err := ReadCSV(bytes.NewReader(raw))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return newIndex(1, list)
+}
+
+// BenchmarkSearch measures one uncached search over the demo directory.
+func BenchmarkSearch(b *testing.B) {
+	idx := demoIndex(b)
+	for _, term := range benchTerms {
+		q, err := ParseQuery(term)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(term, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				idx.materialize(idx.search(q))
+			}
+		})
+	}
+}
+
+// BenchmarkSearchCached measures Service.Search on a repeated term, the
+// common case while shoppers type.
+func BenchmarkSearchCached(b *testing.B) {
+	svc := NewService(nil)
+	svc.current.Store(demoIndex(b))
+	svc.nextCheck.Store(1 << 62)
+	ctx := context.Background()
+	for _, term := range benchTerms {
+		q, err := ParseQuery(term)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(term, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := svc.Search(ctx, q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkParseQuery measures the per-request parsing of the raw term.
+func BenchmarkParseQuery(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, term := range benchTerms {
+			if _, err := ParseQuery(term); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkBuildIndex measures what a replica spends after an import.
+func BenchmarkBuildIndex(b *testing.B) {
+	raw, err := os.ReadFile("demo/stores.csv")
+	if err != nil {
+		b.Fatal(err)
+	}
+	list, err := ReadCSV(bytes.NewReader(raw))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		newIndex(1, list)
+	}
+}

@@ -1,0 +1,347 @@
+package stores
+
+import (
+	"cmp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// MaxResults is the most stores one search returns.
+const MaxResults = 20
+
+// fieldKind says in which part of a store a term occurs; it decides how much
+// a match there weighs.
+type fieldKind uint8
+
+const (
+	fieldStreetPart fieldKind = iota // a part of a compound street name: "haupt" in "hauptstrasse"
+	fieldStreet
+	fieldName
+	fieldCity
+	fieldPostcode
+)
+
+// score weighs one query word matching one store term. The order is the
+// ranking rule: postcode > city or name > street > part of a street name,
+// and a whole word beats a prefix of the same field.
+func score(kind fieldKind, exact bool) int32 {
+	switch kind {
+	case fieldPostcode:
+		if exact {
+			return 100
+		}
+		return 60
+	case fieldCity, fieldName:
+		if exact {
+			return 80
+		}
+		return 50
+	case fieldStreet:
+		if exact {
+			return 30
+		}
+		return 20
+	default:
+		return 10
+	}
+}
+
+// streetSuffixes are the generic endings of German compound street names.
+// Indexing both halves lets "haupt str" and "strasse" find "Hauptstraße".
+var streetSuffixes = []string{"strasse", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer", "chaussee", "steig", "pfad", "markt"}
+
+// minStemLen keeps short words ("Ring", "Weg") from being split into noise.
+const minStemLen = 3
+
+// posting is one occurrence of a term: which store, in which field.
+type posting struct {
+	store int32
+	// termLen is the length of the term, so telling a whole-word match from
+	// a prefix needs no second look at the term.
+	termLen uint16
+	kind    fieldKind
+}
+
+// index is an immutable snapshot of the store directory prepared for prefix
+// search. Stores are kept in their tie-break order (stores in the same town
+// descending, then postcode, name, street, id), so a lower position ranks
+// first among equal scores.
+type index struct {
+	generation int64
+	stores     []Store
+	open       []bool // stores[i].Open, kept dense for the ranking loop
+	byID       map[string]int32
+	// terms is sorted; postings[i] belongs to terms[i]. All terms sharing a
+	// prefix are therefore one contiguous run found by binary search.
+	terms    []string
+	postings []posting
+	scratch  sync.Pool
+
+	// results remembers the answers to recent queries (normalised query ->
+	// store positions). Shoppers type the same few prefixes ("ham", "mün",
+	// "ber") over and over, and the shortest prefixes cost the most.
+	results     sync.Map
+	resultCount atomic.Int32
+}
+
+// maxCachedResults bounds the result cache; when full it starts over, which
+// keeps it small under a flood of distinct queries and lets it follow what
+// shoppers type now.
+const maxCachedResults = 10_000
+
+// newIndex builds the search index over all stores of one generation.
+func newIndex(generation int64, all []Store) *index {
+	// Among equal matches, stores of bigger towns come first: a shopper
+	// typing "ham" more likely means Hamburg than Hammer, and "ber" Berlin.
+	townSize := make(map[string]int, len(all))
+	towns := make([]string, len(all))
+	for i, s := range all {
+		towns[i] = s.Country + " " + Normalize(s.City)
+		townSize[towns[i]]++
+	}
+	type ranked struct {
+		Store
+		townSize int
+	}
+	order := make([]ranked, len(all))
+	for i, s := range all {
+		order[i] = ranked{s, townSize[towns[i]]}
+	}
+	slices.SortFunc(order, func(a, b ranked) int {
+		return cmp.Or(
+			cmp.Compare(b.townSize, a.townSize),
+			strings.Compare(a.Postcode, b.Postcode),
+			strings.Compare(a.Name, b.Name),
+			strings.Compare(a.Street, b.Street),
+			strings.Compare(a.ID, b.ID),
+		)
+	})
+	sorted := make([]Store, len(order))
+	for i, r := range order {
+		sorted[i] = r.Store
+	}
+	idx := &index{generation: generation, stores: sorted, open: make([]bool, len(sorted)), byID: make(map[string]int32, len(sorted))}
+	type entry struct {
+		term string
+		posting
+	}
+	entries := make([]entry, 0, len(sorted)*8)
+	// interned shares one string per distinct term across all stores.
+	interned := make(map[string]string, len(sorted)*2)
+	intern := func(s string) string {
+		if v, ok := interned[s]; ok {
+			return v
+		}
+		interned[s] = s
+		return s
+	}
+	best := make(map[string]fieldKind, 16)
+	for i, s := range sorted {
+		idx.byID[s.ID] = int32(i)
+		idx.open[i] = s.Open
+		clear(best)
+		add := func(term string, kind fieldKind) {
+			if k, ok := best[term]; !ok || kind > k {
+				best[term] = kind
+			}
+		}
+		for _, t := range Tokenize(s.Name) {
+			add(t, fieldName)
+		}
+		for _, t := range Tokenize(s.City) {
+			add(t, fieldCity)
+		}
+		pc := Tokenize(s.Postcode)
+		for _, t := range pc {
+			add(t, fieldPostcode)
+		}
+		if len(pc) > 1 {
+			// "1012 AB" and "00-950" are also typed without the separator.
+			add(strings.Join(pc, ""), fieldPostcode)
+		}
+		for _, t := range Tokenize(s.Street) {
+			add(t, fieldStreet)
+			for _, suffix := range streetSuffixes {
+				if stem, ok := strings.CutSuffix(t, suffix); ok && len(stem) >= minStemLen {
+					add(stem, fieldStreetPart)
+					add(suffix, fieldStreetPart)
+					break
+				}
+			}
+		}
+		for term, kind := range best {
+			entries = append(entries, entry{intern(term), posting{store: int32(i), termLen: uint16(min(len(term), 1<<16-1)), kind: kind}})
+		}
+	}
+	slices.SortFunc(entries, func(a, b entry) int {
+		return cmp.Or(strings.Compare(a.term, b.term), cmp.Compare(a.store, b.store))
+	})
+	idx.terms = make([]string, len(entries))
+	idx.postings = make([]posting, len(entries))
+	for i, e := range entries {
+		idx.terms[i] = e.term
+		idx.postings[i] = e.posting
+	}
+	n := len(sorted)
+	idx.scratch.New = func() any {
+		return &scratch{count: make([]uint8, n), best: make([]int32, n), total: make([]int32, n)}
+	}
+	return idx
+}
+
+// scratch is per-search working memory, reused through a pool so a search
+// allocates nothing but its result.
+type scratch struct {
+	count   []uint8 // how many query words a store has matched so far
+	best    []int32 // best score of the current word per store
+	total   []int32 // summed score over the words matched so far
+	touched []int32 // stores matched by the first word, to reset afterwards
+}
+
+// termRange is the run of index terms starting with one query word.
+type termRange struct {
+	word   string
+	lo, hi int
+}
+
+// lookup is search with the result cache in front.
+func (idx *index) lookup(q Query) []Store {
+	var key string
+	switch len(q.tokens) {
+	case 0:
+		return nil
+	case 1:
+		key = q.tokens[0]
+	default:
+		key = q.String()
+	}
+	if v, ok := idx.results.Load(key); ok {
+		return idx.materialize(v.([]int32))
+	}
+	found := idx.search(q)
+	if idx.resultCount.Add(1) > maxCachedResults {
+		idx.results.Clear()
+		idx.resultCount.Store(1)
+	}
+	idx.results.Store(key, found)
+	return idx.materialize(found)
+}
+
+func (idx *index) materialize(positions []int32) []Store {
+	out := make([]Store, len(positions))
+	for i, p := range positions {
+		out[i] = idx.stores[p]
+	}
+	return out
+}
+
+// search returns the positions of the best MaxResults stores matching every word of q by
+// prefix, best first.
+func (idx *index) search(q Query) []int32 {
+	words := q.tokens
+	if len(words) == 0 || len(idx.stores) == 0 {
+		return nil
+	}
+	var buf [maxQueryTokens]termRange
+	ranges := buf[:0]
+	for _, w := range words {
+		lo := sort.SearchStrings(idx.terms, w)
+		hi := lo + sort.Search(len(idx.terms)-lo, func(j int) bool { return !strings.HasPrefix(idx.terms[lo+j], w) })
+		if lo == hi {
+			return nil
+		}
+		ranges = append(ranges, termRange{w, lo, hi})
+	}
+	// The rarest word goes first, so the candidate set starts small.
+	slices.SortFunc(ranges, func(a, b termRange) int { return cmp.Compare(a.hi-a.lo, b.hi-b.lo) })
+
+	sc := idx.scratch.Get().(*scratch)
+	defer idx.release(sc)
+	for k, r := range ranges {
+		step := uint8(k)
+		for i := r.lo; i < r.hi; i++ {
+			p := idx.postings[i]
+			s := p.store
+			points := score(p.kind, int(p.termLen) == len(r.word))
+			switch sc.count[s] {
+			case step:
+				sc.count[s] = step + 1
+				sc.best[s] = points
+				if k == 0 {
+					sc.touched = append(sc.touched, s)
+				}
+			case step + 1:
+				sc.best[s] = max(sc.best[s], points)
+			}
+		}
+		matched := false
+		for _, s := range sc.touched {
+			if sc.count[s] == step+1 {
+				sc.total[s] += sc.best[s]
+				matched = true
+			}
+		}
+		if !matched {
+			return nil
+		}
+	}
+
+	// Top MaxResults by (score, open, position) without sorting every candidate.
+	want := uint8(len(ranges))
+	var top [MaxResults]struct {
+		key   int64
+		store int32
+	}
+	n := 0
+	for _, s := range sc.touched {
+		if sc.count[s] != want {
+			continue
+		}
+		key := int64(sc.total[s]) << 33
+		if idx.open[s] {
+			key |= 1 << 32
+		}
+		key |= int64(^uint32(s)) // lower position ranks first
+		if n == MaxResults && key <= top[n-1].key {
+			continue
+		}
+		j := n
+		if n < MaxResults {
+			n++
+		} else {
+			j = n - 1
+		}
+		for j > 0 && top[j-1].key < key {
+			top[j] = top[j-1]
+			j--
+		}
+		top[j].key, top[j].store = key, s
+	}
+	out := make([]int32, n)
+	for i := range n {
+		out[i] = top[i].store
+	}
+	return out
+}
+
+func (idx *index) release(sc *scratch) {
+	for _, s := range sc.touched {
+		sc.count[s] = 0
+		sc.best[s] = 0
+		sc.total[s] = 0
+	}
+	sc.touched = sc.touched[:0]
+	idx.scratch.Put(sc)
+}
+
+// get returns the store with the given id.
+func (idx *index) get(id string) (Store, bool) {
+	i, ok := idx.byID[id]
+	if !ok {
+		return Store{}, false
+	}
+	return idx.stores[i], true
+}

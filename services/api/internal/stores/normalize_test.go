@@ -1,0 +1,74 @@
+package stores_test
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/stores"
+)
+
+func TestNormalize(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want string
+	}{
+		{"empty", "", ""},
+		{"already normal", "hamburg 20095", "hamburg 20095"},
+		{"upper case", "HAMBURG", "hamburg"},
+		{"umlauts spelt out", "München Köln Bärstadt", "muenchen koeln baerstadt"},
+		{"capital umlauts", "ÜBERSEE ÖHRINGEN ÄTNA", "uebersee oehringen aetna"},
+		{"sharp s", "Große Bergstraße", "grosse bergstrasse"},
+		{"capital sharp s", "GROẞE", "grosse"},
+		{"decomposed umlaut", "Mu\u0308nchen", "muenchen"},
+		{"decomposed accent", "Lie\u0300ge", "liege"},
+		{"french accents", "Liège Chaussée d'Ixelles", "liege chaussee d ixelles"},
+		{"polish letters", "Łódź Wrocław Gdańsk", "lodz wroclaw gdansk"},
+		{"portuguese and spanish", "São António Málaga España", "sao antonio malaga espana"},
+		{"ligatures", "Œuvre Æbelø", "oeuvre aebelo"},
+		{"punctuation collapses", "  Robert-Bosch-Str. 12a,  Hamburg!! ", "robert bosch str 12a hamburg"},
+		{"only punctuation", "?!-", ""},
+		{"tabs and newlines", "a\tb\nc", "a b c"},
+		{"other scripts kept", "Москва", "москва"},
+		{"invalid utf-8 separates", "ham\xffburg", "ham burg"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := stores.Normalize(tc.in)
+			require.Equal(t, tc.want, got)
+			require.Equal(t, got, stores.Normalize(got), "idempotent")
+		})
+	}
+}
+
+func TestTokenize(t *testing.T) {
+	require.Equal(t, []string{"hamburg", "altona", "grosse", "bergstrasse", "1"}, stores.Tokenize("Hamburg-Altona, Große Bergstraße 1"))
+	require.Empty(t, stores.Tokenize(" - "))
+}
+
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{"München", "Große Bergstraße 1", "Mu\u0308nchen", "ÄÖÜẞ", "Łódź", "  a  b  ", "\xff\xfe", "ǅemal", "ϒ", "İstanbul"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out := stores.Normalize(in)
+		if again := stores.Normalize(out); again != out {
+			t.Fatalf("not idempotent: %q -> %q -> %q", in, out, again)
+		}
+		if !utf8.ValidString(out) {
+			t.Fatalf("invalid UTF-8 out of %q: %q", in, out)
+		}
+		if strings.HasPrefix(out, " ") || strings.HasSuffix(out, " ") || strings.Contains(out, "  ") {
+			t.Fatalf("spaces not collapsed in %q", out)
+		}
+		for _, r := range out {
+			if unicode.IsUpper(r) || unicode.IsTitle(r) || strings.ContainsRune("äöüßÄÖÜẞ", r) {
+				t.Fatalf("%q left %q in %q", in, r, out)
+			}
+		}
+	})
+}

@@ -1,0 +1,86 @@
+package subscribers
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/database"
+)
+
+// ErrNoSigningKey is returned outside development when no key is configured (config validation already
+// refuses that; this guards code that builds a Config by hand).
+var ErrNoSigningKey = errors.New("subscribers: no signing key configured (subscribers.jwt.keys)")
+
+// KeyPurpose is the signing_keys.purpose of the development link key.
+const KeyPurpose = "subscriber-link"
+
+// developmentKID is the kid of the key created for development; fixed so that replicas starting together
+// agree on one key.
+const developmentKID = "development"
+
+// KeysFromConfig returns the configured keys. In development with none configured it returns the key kept
+// in the database, creating it on first use, so links minted by `portal link` keep working across restarts.
+func KeysFromConfig(ctx context.Context, cfg config.Config, db *database.DB) ([]Key, error) {
+	if len(cfg.Subscribers.JWT.Keys) > 0 {
+		keys := make([]Key, 0, len(cfg.Subscribers.JWT.Keys))
+		for _, k := range cfg.Subscribers.JWT.Keys {
+			keys = append(keys, Key{ID: k.KID, Secret: []byte(k.Secret)})
+		}
+		return keys, nil
+	}
+	if cfg.Env != config.EnvDevelopment || db == nil {
+		return nil, ErrNoSigningKey
+	}
+	k, err := DevelopmentKey(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	return []Key{k}, nil
+}
+
+// TokensFromConfig builds Tokens from the configuration, see KeysFromConfig.
+func TokensFromConfig(ctx context.Context, cfg config.Config, db *database.DB) (*Tokens, error) {
+	keys, err := KeysFromConfig(ctx, cfg, db)
+	if err != nil {
+		return nil, err
+	}
+	return NewTokens(TokenSettings{Issuer: cfg.Subscribers.JWT.Issuer, Audience: cfg.Subscribers.JWT.Audience, Keys: keys})
+}
+
+// DevelopmentKey returns the random 256-bit development key from signing_keys, creating it once. The insert
+// is a no-op when another process created it first, and both then read the same row.
+func DevelopmentKey(ctx context.Context, db *database.DB) (Key, error) {
+	secret := make([]byte, 32)
+	if _, err := rand.Read(secret); err != nil {
+		return Key{}, fmt.Errorf("subscribers: random: %w", err)
+	}
+	var createdAt any = time.Now().UTC().Format(time.RFC3339Nano)
+	if db.Dialect == database.Postgres {
+		createdAt = time.Now().UTC()
+	}
+	if _, err := db.ExecContext(ctx, db.Rebind(
+		`INSERT INTO signing_keys (purpose, kid, secret, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (purpose, kid) DO NOTHING`),
+		KeyPurpose, developmentKID, base64.StdEncoding.EncodeToString(secret), createdAt); err != nil {
+		return Key{}, fmt.Errorf("subscribers: store development key: %w", err)
+	}
+	var stored string
+	err := db.QueryRowContext(ctx, db.Rebind(`SELECT secret FROM signing_keys WHERE purpose = ? AND kid = ?`),
+		KeyPurpose, developmentKID).Scan(&stored)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Key{}, errors.New("subscribers: development key vanished after insert")
+	}
+	if err != nil {
+		return Key{}, fmt.Errorf("subscribers: read development key: %w", err)
+	}
+	raw, err := base64.StdEncoding.DecodeString(stored)
+	if err != nil || len(raw) < MinSecretBytes {
+		return Key{}, errors.New("subscribers: the development key in signing_keys is damaged; delete its row to get a new one")
+	}
+	return Key{ID: developmentKID, Secret: raw}, nil
+}

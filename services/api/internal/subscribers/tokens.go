@@ -1,0 +1,200 @@
+// Package subscribers handles the e-mail links that open the preference centre without a login: it signs
+// and verifies the link tokens (HS256 JWTs naming the subscriber's e-mail address) and exchanges a verified
+// token for the identity provider's registration token.
+package subscribers
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+// Errors of link tokens.
+var (
+	// ErrInvalidToken covers every token that must not open the preference centre: malformed, too large,
+	// signed with an unknown key or another algorithm, tampered, expired, not yet valid, for another issuer
+	// or audience, or without a valid e-mail address.
+	ErrInvalidToken = errors.New("subscribers: invalid link token")
+	// ErrInvalidKeys reports an unusable key set (none, too short, duplicate ids).
+	ErrInvalidKeys = errors.New("subscribers: invalid signing keys")
+)
+
+// Token limits and the clock tolerance.
+const (
+	// MaxTokenBytes caps a token before it is parsed, so huge inputs cost nothing; real links are ~300 bytes.
+	MaxTokenBytes = 4096
+	// Leeway absorbs clock skew between the system that mints links and this service.
+	Leeway = 30 * time.Second
+	// MinSecretBytes is the shortest HMAC secret accepted: the 256 bits of the HS256 digest.
+	MinSecretBytes = 32
+)
+
+// signingMethod is the one algorithm accepted; pinning it refuses "none", RS/ES algorithms and algorithm
+// confusion (an RS256 header verified with an HMAC secret taken for a public key).
+var signingMethod = jwt.SigningMethodHS256
+
+// Key is one HMAC secret and the id ("kid" header) that selects it.
+type Key struct {
+	ID     string
+	Secret []byte
+}
+
+// String keeps the secret out of logs and error messages, whatever prints a Key.
+func (k Key) String() string { return "subscribers.Key{" + k.ID + "}" }
+
+// TokenSettings configure Tokens.
+type TokenSettings struct {
+	Issuer   string
+	Audience string
+	// Keys: the first signs, all verify.
+	Keys []Key
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Tokens signs and verifies link tokens.
+type Tokens struct {
+	issuer, audience string
+	signing          Key
+	byID             map[string][]byte
+	now              func() time.Time
+	parser           *jwt.Parser
+}
+
+// Claims is the payload of a link token.
+type Claims struct {
+	// Email names the subscriber.
+	Email string `json:"email"`
+	jwt.RegisteredClaims
+}
+
+// NewTokens checks the settings and returns a signer and verifier.
+func NewTokens(s TokenSettings) (*Tokens, error) {
+	if s.Issuer == "" || s.Audience == "" {
+		return nil, fmt.Errorf("%w: issuer and audience are required", ErrInvalidKeys)
+	}
+	if len(s.Keys) == 0 {
+		return nil, fmt.Errorf("%w: at least one key is required", ErrInvalidKeys)
+	}
+	byID := make(map[string][]byte, len(s.Keys))
+	for _, k := range s.Keys {
+		switch {
+		case k.ID == "":
+			return nil, fmt.Errorf("%w: a key has no id", ErrInvalidKeys)
+		case len(k.Secret) < MinSecretBytes:
+			return nil, fmt.Errorf("%w: key %q is shorter than %d bytes", ErrInvalidKeys, k.ID, MinSecretBytes)
+		case byID[k.ID] != nil:
+			return nil, fmt.Errorf("%w: key id %q is used twice", ErrInvalidKeys, k.ID)
+		}
+		byID[k.ID] = k.Secret
+	}
+	now := s.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Tokens{
+		issuer:   s.Issuer,
+		audience: s.Audience,
+		signing:  s.Keys[0],
+		byID:     byID,
+		now:      now,
+		parser: jwt.NewParser(
+			jwt.WithValidMethods([]string{signingMethod.Alg()}),
+			jwt.WithIssuer(s.Issuer),
+			jwt.WithAudience(s.Audience),
+			jwt.WithExpirationRequired(),
+			jwt.WithIssuedAt(),
+			jwt.WithLeeway(Leeway),
+			jwt.WithTimeFunc(now),
+			jwt.WithStrictDecoding(),
+		),
+	}, nil
+}
+
+// Mint signs a link token for email valid for lifetime from now.
+func (t *Tokens) Mint(email identity.Email, lifetime time.Duration) (string, time.Time, error) {
+	if lifetime <= 0 {
+		return "", time.Time{}, errors.New("subscribers: link lifetime must be positive")
+	}
+	if _, err := identity.ParseEmail(string(email)); err != nil {
+		return "", time.Time{}, err
+	}
+	now := t.now().UTC().Truncate(time.Second)
+	expires := now.Add(lifetime)
+	jti := make([]byte, 12)
+	if _, err := rand.Read(jti); err != nil {
+		return "", time.Time{}, fmt.Errorf("subscribers: random: %w", err)
+	}
+	tok := jwt.NewWithClaims(signingMethod, Claims{
+		Email: email.String(),
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer:    t.issuer,
+			Audience:  jwt.ClaimStrings{t.audience},
+			IssuedAt:  jwt.NewNumericDate(now),
+			NotBefore: jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(expires),
+			ID:        hex.EncodeToString(jti),
+		},
+	})
+	tok.Header["kid"] = t.signing.ID
+	signed, err := tok.SignedString(t.signing.Secret)
+	if err != nil {
+		return "", time.Time{}, fmt.Errorf("subscribers: sign: %w", err)
+	}
+	return signed, expires, nil
+}
+
+// Verify checks a link token and returns the subscriber it names. Every failure is ErrInvalidToken; the
+// wrapped cause says why, for tests and debugging, and never contains the token or the address.
+func (t *Tokens) Verify(_ context.Context, token string) (identity.Email, error) {
+	token = strings.TrimSpace(token)
+	if token == "" {
+		return "", fmt.Errorf("%w: empty", ErrInvalidToken)
+	}
+	if len(token) > MaxTokenBytes {
+		return "", fmt.Errorf("%w: longer than %d bytes", ErrInvalidToken, MaxTokenBytes)
+	}
+	var claims Claims
+	_, err := t.parser.ParseWithClaims(token, &claims, t.key)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidToken, err)
+	}
+	email, err := identity.ParseEmail(claims.Email)
+	if err != nil {
+		return "", fmt.Errorf("%w: email claim: %w", ErrInvalidToken, err)
+	}
+	return email, nil
+}
+
+// key selects the secret by the header's kid. The method was already checked by WithValidMethods; it is
+// checked again so that a change of parser options can never hand an HMAC secret to another algorithm.
+func (t *Tokens) key(tok *jwt.Token) (any, error) {
+	if tok.Method != signingMethod {
+		return nil, fmt.Errorf("unexpected signing method %v", tok.Header["alg"])
+	}
+	kid, ok := tok.Header["kid"].(string)
+	if !ok || kid == "" {
+		return nil, errors.New("no kid header")
+	}
+	secret, ok := t.byID[kid]
+	if !ok {
+		return nil, errors.New("unknown kid")
+	}
+	return secret, nil
+}
+
+// LinkPath is the preference centre route a link token opens.
+const LinkPath = "/preferences/token/"
+
+// LinkURL is the address of the preference centre for token under base (e.g. https://portal.example.com).
+func LinkURL(base, token string) string {
+	return strings.TrimRight(base, "/") + LinkPath + token
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `make bench`: starts the real service on a fresh SQLite file with demo data and prints throughput and latency
+# per endpoint (loadgen on loopback), the Go micro-benchmarks, and the page weight of the apps.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${BENCH_DURATION:-5s}
+CONNECTIONS=${BENCH_CONNECTIONS:-16}
+work=$(mktemp -d)
+trap 'kill "${pid:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
+
+(cd services/api && go build -o "$work/loadgen" ./cmd/loadgen)
+export PORTAL_DATABASE_URL="sqlite:$work/portal.db" PORTAL_LOG_LEVEL=warn
+bin/portal migrate >/dev/null
+if bin/portal help | grep -q '^  seed'; then bin/portal seed >/dev/null; fi
+bin/portal serve --http-addr 127.0.0.1:0 >"$work/stdout" 2>"$work/stderr" &
+pid=$!
+for _ in $(seq 1 100); do grep -q 'Portal is running' "$work/stdout" && break; sleep 0.1; done
+base=$(grep -o 'http://localhost:[0-9]*' "$work/stdout" | head -n 1 | sed 's/localhost/127.0.0.1/')
+[ -n "$base" ] || { echo "bench: portal did not start"; cat "$work/stderr"; exit 1; }
+
+echo "== HTTP on loopback ($CONNECTIONS connections, $DURATION each, 2 cores shared with the load generator)"
+load() { "$work/loadgen" -name "$1" -duration "$DURATION" -connections "$CONNECTIONS" "${@:2}"; }
+load region "$base/rest/v1/region?zip=20095" "$base/rest/v1/region?zip=80331" "$base/rest/v1/region?zip=50667" "$base/rest/v1/region?zip=99999"
+if curl -fs "$base/rest/v1/retailstores/search?q=ham" >/dev/null; then
+  load store-search "$base/rest/v1/retailstores/search?q=ham" "$base/rest/v1/retailstores/search?q=m%C3%BCnchen" \
+    "$base/rest/v1/retailstores/search?q=bahnhof" "$base/rest/v1/retailstores/search?q=801" "$base/rest/v1/retailstores/search?q=koeln%20haupt"
+fi
+load metadata "$base/rest/v1/metadata"
+load cms "$base/cms/portal/de_DE.json" "$base/cms/portal/en_GB.json"
+
+echo
+echo "== Page weight (first load, gzipped)"
+node tools/bench/page-weight.mjs "$base" /login /registration /preferences/error/notfound
+
+echo
+echo "== Go benchmarks"
+(cd services/api && go test -run '^$' -bench . -benchmem -benchtime 1x ./internal/region/ >/dev/null && \
+  go test -run '^$' -bench . -benchmem ./internal/region/ ./internal/stores/... 2>/dev/null | grep -E '^(Benchmark|ok)' || true)
+if [ -x tools/bench-identity.sh ]; then tools/bench-identity.sh; fi

@@ -2,13 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createI18n } from '@portal/i18n';
+import { loadMessages } from './app/messages';
 import { AppProviders } from '@portal/ui';
 import '@portal/ui/styles.css';
 import { AppRoutes } from './app/routes';
 
 const metadataUrl = import.meta.env.VITE_METADATA_URL as string | undefined;
 
-void createI18n().then((i18n) => {
+void createI18n(loadMessages).then((i18n) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders i18n={i18n} settings={metadataUrl ? { metadataUrl } : undefined}>

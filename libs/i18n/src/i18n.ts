@@ -27,6 +27,14 @@ export const loadShippedMessages: MessageLoader = async (language) => {
   return load ? (await load()).default : {};
 };
 
+/**
+ * Combines loaders: the shared messages first, then an app's own, which win on a clash. Each app keeps the
+ * texts only it shows in its own bundles, so a page never downloads the other app's texts.
+ */
+export function combineMessages(...loaders: MessageLoader[]): MessageLoader {
+  return async (language) => Object.assign({}, ...(await Promise.all(loaders.map((load) => load(language)))));
+}
+
 /** Languages with shipped messages. */
 export const SHIPPED_LANGUAGES = Object.keys(bundles);
 

@@ -11,4 +11,4 @@ export {
   toLocale,
   type LanguageCandidates,
 } from './language';
-export { createI18n, loadShippedMessages, SHIPPED_LANGUAGES, type MessageLoader, type Messages } from './i18n';
+export { combineMessages, createI18n, loadShippedMessages, SHIPPED_LANGUAGES, type MessageLoader, type Messages } from './i18n';

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
+import { loadMessages } from './messages';
 import { AppRoutes } from './routes';
 
 beforeEach(forgetLanguage);
 
-const open = (path: string) => renderPage(<AppRoutes />, { path });
+const open = (path: string) => renderPage(<AppRoutes />, { path, messages: loadMessages });
 
 describe('account portal routes', () => {
   it('offers registration on an expired confirmation link', async () => {

@@ -3,13 +3,15 @@ import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { stubSiteFetch, type SiteResponses } from '@portal/cms/testing';
-import { createI18n, loadShippedMessages } from '@portal/i18n';
+import { createI18n, loadShippedMessages, type MessageLoader } from '@portal/i18n';
 import { AppProviders } from '../AppProviders';
 
 export interface RenderPageOptions extends SiteResponses {
   /** The address the page opens at. */
   path?: string;
   browserLanguages?: string[];
+  /** The app's messages; the shared ones by default. */
+  messages?: MessageLoader;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface RenderPageOptions extends SiteResponses {
  */
 export async function renderPage(ui: ReactElement, options: RenderPageOptions = {}) {
   const requested = stubSiteFetch(options);
-  const i18n = await createI18n(loadShippedMessages);
+  const i18n = await createI18n(options.messages ?? loadShippedMessages);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const path = options.path ?? '/';
   const search = path.includes('?') ? path.slice(path.indexOf('?')) : '';

@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { CmsSettingsProvider, SiteProvider, type CmsSettings, type SiteProviderProps } from '@portal/cms';
+import { IdentityGate, type IdentityGateProps } from './IdentityGate';
 import { Loader } from './Loader';
 import { SiteLoadError } from './SiteLoadError';
 
@@ -11,11 +12,13 @@ export interface AppProvidersProps {
   queryClient?: QueryClient;
   settings?: Partial<CmsSettings>;
   environment?: SiteProviderProps['environment'];
+  /** How the identity provider is set up; see IdentityGate. */
+  identity?: Omit<IdentityGateProps, 'children'>;
   children: ReactNode;
 }
 
-/** What every page of both apps runs inside: data fetching, messages, and the loaded site. */
-export function AppProviders({ i18n, queryClient, settings, environment, children }: AppProvidersProps) {
+/** What every page of both apps runs inside: data fetching, messages, the loaded site and the identity provider. */
+export function AppProviders({ i18n, queryClient, settings, environment, identity, children }: AppProvidersProps) {
   // One retry rides out a dropped connection without keeping a broken page waiting for long.
   const [client] = useState(() => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
   return (
@@ -23,7 +26,7 @@ export function AppProviders({ i18n, queryClient, settings, environment, childre
       <I18nextProvider i18n={i18n}>
         <CmsSettingsProvider settings={settings}>
           <SiteProvider loading={<Loader />} renderError={(key) => <SiteLoadError messageKey={key} />} environment={environment}>
-            {children}
+            <IdentityGate {...identity}>{children}</IdentityGate>
           </SiteProvider>
         </CmsSettingsProvider>
       </I18nextProvider>

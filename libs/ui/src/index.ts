@@ -7,3 +7,4 @@ export { UpcomingPage } from './UpcomingPage';
 export { SiteLoadError } from './SiteLoadError';
 export { AppProviders, type AppProvidersProps } from './AppProviders';
 export { SiteLayout } from './SiteLayout';
+export { IdentityGate, type IdentityGateProps } from './IdentityGate';

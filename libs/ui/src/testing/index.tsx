@@ -4,6 +4,8 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { stubSiteFetch, type SiteResponses } from '@portal/cms/testing';
 import { createI18n, loadShippedMessages, type MessageLoader } from '@portal/i18n';
+import type { IdentityProvider } from '@portal/identity';
+import { createFakeProvider } from '@portal/identity/testing';
 import { AppProviders } from '../AppProviders';
 
 export interface RenderPageOptions extends SiteResponses {
@@ -12,6 +14,10 @@ export interface RenderPageOptions extends SiteResponses {
   browserLanguages?: string[];
   /** The app's messages; the shared ones by default. */
   messages?: MessageLoader;
+  /** The identity provider; by default an empty fake, so pages never reach the network. */
+  identity?: IdentityProvider;
+  /** Look the account up at start (default true), as IdentityGate does. */
+  initialRefresh?: boolean;
 }
 
 /**
@@ -20,16 +26,22 @@ export interface RenderPageOptions extends SiteResponses {
  */
 export async function renderPage(ui: ReactElement, options: RenderPageOptions = {}) {
   const requested = stubSiteFetch(options);
+  const identity = options.identity ?? createFakeProvider();
   const i18n = await createI18n(options.messages ?? loadShippedMessages);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const path = options.path ?? '/';
   const search = path.includes('?') ? path.slice(path.indexOf('?')) : '';
   const result = render(
-    <AppProviders i18n={i18n} queryClient={queryClient} environment={{ search, browserLanguages: options.browserLanguages ?? ['de-DE'] }}>
+    <AppProviders
+      i18n={i18n}
+      queryClient={queryClient}
+      environment={{ search, browserLanguages: options.browserLanguages ?? ['de-DE'] }}
+      identity={{ provider: identity, initialRefresh: options.initialRefresh }}
+    >
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, i18n, requested };
+  return { ...result, i18n, requested, identity };
 }
 
 /** Waits until the loader is gone. */

@@ -7,13 +7,14 @@
 package main
 
 import (
-	"context"
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"slices"
 	"sync"
@@ -72,25 +73,26 @@ func run(args []string, out io.Writer) error {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// measure runs the load: each worker owns one keep-alive connection and records every latency.
+// measure runs the load: each worker owns one keep-alive connection and writes plain HTTP/1.1 requests on it,
+// reading answers with http.ReadResponse. Like wrk, it skips http.Client's transport machinery, so on a
+// machine shared with the server the load generator takes as little CPU as possible.
 func measure(name string, urls []string, duration time.Duration, connections int) (Result, error) {
-	transport := &http.Transport{
-		MaxIdleConnsPerHost: connections,
-		MaxConnsPerHost:     connections,
-		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
-		DisableCompression:  true,
+	targets := make([]target, len(urls))
+	for i, raw := range urls {
+		t, err := parseTarget(raw)
+		if err != nil {
+			return Result{}, err
+		}
+		targets[i] = t
 	}
-	defer transport.CloseIdleConnections()
-	client := &http.Client{Transport: transport, Timeout: 10 * time.Second}
-
-	ctx, cancel := context.WithTimeout(context.Background(), duration)
-	defer cancel()
+	deadline := time.Now().Add(duration)
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
 		failures  atomic.Int64
 		statuses  = map[int]int{}
 		wg        sync.WaitGroup
+		firstErr  atomic.Value
 	)
 	start := time.Now()
 	for w := 0; w < connections; w++ {
@@ -99,23 +101,36 @@ func measure(name string, urls []string, duration time.Duration, connections int
 			defer wg.Done()
 			local := make([]time.Duration, 0, 1<<14)
 			localStatus := map[int]int{}
-			for i := w; ctx.Err() == nil; i++ {
-				began := time.Now()
-				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, urls[i%len(urls)], nil)
-				resp, err := client.Do(req)
-				if err != nil {
-					if ctx.Err() == nil {
+			var conn *connection
+			for i := w; time.Now().Before(deadline); i++ {
+				t := targets[i%len(targets)]
+				if conn == nil {
+					c, err := dial(t.addr)
+					if err != nil {
 						failures.Add(1)
+						firstErr.CompareAndSwap(nil, err)
+						time.Sleep(10 * time.Millisecond)
+						continue
 					}
+					conn = c
+				}
+				began := time.Now()
+				status, err := conn.get(t)
+				if err != nil {
+					failures.Add(1)
+					firstErr.CompareAndSwap(nil, err)
+					_ = conn.Close()
+					conn = nil
 					continue
 				}
-				_, _ = io.Copy(io.Discard, resp.Body)
-				_ = resp.Body.Close()
 				local = append(local, time.Since(began))
-				if resp.StatusCode >= 400 {
+				if status >= 400 {
 					failures.Add(1)
-					localStatus[resp.StatusCode]++
+					localStatus[status]++
 				}
+			}
+			if conn != nil {
+				_ = conn.Close()
 			}
 			mu.Lock()
 			latencies = append(latencies, local...)
@@ -128,7 +143,7 @@ func measure(name string, urls []string, duration time.Duration, connections int
 	wg.Wait()
 	elapsed := time.Since(start)
 	if len(latencies) == 0 {
-		return Result{}, fmt.Errorf("%s: no request succeeded", name)
+		return Result{}, fmt.Errorf("%s: no request succeeded: %v", name, firstErr.Load())
 	}
 	slices.Sort(latencies)
 	pct := func(p float64) time.Duration { return latencies[int(float64(len(latencies)-1)*p)] }
@@ -136,4 +151,59 @@ func measure(name string, urls []string, duration time.Duration, connections int
 		Name: name, Requests: len(latencies), Failures: int(failures.Load()), Elapsed: elapsed,
 		P50: pct(0.50), P99: pct(0.99), PerSecond: float64(len(latencies)) / elapsed.Seconds(), StatusSeen: statuses,
 	}, nil
+}
+
+// target is one URL split into what a request line needs.
+type target struct {
+	addr    string
+	request []byte
+	method  string
+}
+
+func parseTarget(raw string) (target, error) {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "http" || u.Host == "" {
+		return target{}, fmt.Errorf("%q: only http:// URLs", raw)
+	}
+	addr := u.Host
+	if u.Port() == "" {
+		addr = net.JoinHostPort(u.Hostname(), "80")
+	}
+	req := "GET " + u.RequestURI() + " HTTP/1.1\r\nHost: " + u.Host + "\r\nUser-Agent: portal-loadgen\r\nAccept: */*\r\n\r\n"
+	return target{addr: addr, request: []byte(req), method: http.MethodGet}, nil
+}
+
+// connection is one keep-alive connection with its read buffer.
+type connection struct {
+	net.Conn
+	r *bufio.Reader
+}
+
+func dial(addr string) (*connection, error) {
+	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	return &connection{Conn: c, r: bufio.NewReaderSize(c, 32<<10)}, nil
+}
+
+// get sends one request and reads the whole answer, returning its status.
+func (c *connection) get(t target) (int, error) {
+	_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := c.Write(t.request); err != nil {
+		return 0, err
+	}
+	resp, err := http.ReadResponse(c.r, &http.Request{Method: t.method})
+	if err != nil {
+		return 0, err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	_ = resp.Body.Close()
+	if err != nil {
+		return 0, err
+	}
+	if resp.Close {
+		return resp.StatusCode, errors.New("server closed the connection")
+	}
+	return resp.StatusCode, nil
 }

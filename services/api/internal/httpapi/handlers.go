@@ -1,12 +1,15 @@
 package httpapi
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -106,7 +109,54 @@ func sendCached(c echo.Context, body []byte, contentType, etag, cacheControl str
 		h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
 		return c.NoContent(http.StatusOK)
 	}
+	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	if gz, ok := precompressed(c.Request(), body, etag, contentType); ok {
+		h.Set(echo.HeaderContentEncoding, "gzip")
+		body = gz
+	}
+	// The length is known, so the answer goes out in one piece: without it net/http would switch to chunked
+	// encoding for anything over 2 KB.
+	h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
 	return c.Blob(http.StatusOK, contentType, body)
+}
+
+// gzipVariants holds the compressed form of each cached body, keyed by its ETag. Bodies behind sendCached
+// never change while the process runs and are few (content, metadata, app files), so each is compressed once
+// instead of on every request.
+var gzipVariants sync.Map
+
+// precompressed returns the gzip variant of a body when the client accepts gzip and compressing is worth it.
+func precompressed(r *http.Request, body []byte, etag, contentType string) ([]byte, bool) {
+	if etag == "" || len(body) < 1024 || !compressible(contentType) || !acceptsGzip(r.Header.Get(echo.HeaderAcceptEncoding)) {
+		return nil, false
+	}
+	if gz, ok := gzipVariants.Load(etag); ok {
+		return gz.([]byte), true
+	}
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = w.Write(body)
+	_ = w.Close()
+	gz, _ := gzipVariants.LoadOrStore(etag, buf.Bytes())
+	return gz.([]byte), true
+}
+
+func compressible(contentType string) bool {
+	ct := strings.ToLower(contentType)
+	return strings.HasPrefix(ct, "text/") || strings.Contains(ct, "json") || strings.Contains(ct, "javascript") || strings.Contains(ct, "svg")
+}
+
+// acceptsGzip reads Accept-Encoding, honouring an explicit q=0 refusal.
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
 }
 
 // etagMatches applies the weak comparison RFC 9110 prescribes for If-None-Match.

@@ -149,5 +149,11 @@ var compressedExtensions = map[string]bool{
 }
 
 func skipCompressed(c echo.Context) bool {
-	return compressedExtensions[strings.ToLower(path.Ext(c.Request().URL.Path))]
+	p := c.Request().URL.Path
+	if compressedExtensions[strings.ToLower(path.Ext(p))] {
+		return true
+	}
+	// Metadata, content and the apps' files come from sendCached, which keeps a compressed copy of each.
+	dynamic := strings.HasPrefix(p, "/rest/") || strings.HasPrefix(p, "/identity/") || strings.HasPrefix(p, "/dev/")
+	return p == "/rest/v1/metadata" || strings.HasPrefix(p, "/cms/") || !dynamic
 }

@@ -17,6 +17,11 @@ func TestMalformedRequestsNeverFailWith5xx(t *testing.T) {
 	endpoints := []string{
 		"/healthz", "/readyz", "/rest/v1/metadata", "/cms/default.json", "/cms/portal/de_DE.json",
 		"/", "/preferences/", "/unsubscribe-success", "/assets/index-AbC123.js", "/identity/accounts.login", "/dev/mails",
+		"/rest/v1/region", "/rest/v1/retailstores/search", "/rest/v1/account/registration/verification-email",
+		"/rest/v1/account/login", "/rest/v1/subscriber/regToken/jwt", "/rest/v1/productreminder/search",
+		"/rest/v1/productreminder", "/rest/v1/productreminder/confirm", "/identity/accounts.register",
+		"/identity/accounts.setAccountInfo", "/identity/verify", "/identity/confirm-subscription", "/dev/outbox",
+		"/identity/social/googleplus/start", "/identity/social/googleplus/callback", "/dev/oidc/googleplus/token",
 	}
 	pathMutations := []struct {
 		name string

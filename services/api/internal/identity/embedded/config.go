@@ -134,6 +134,9 @@ func DefaultSubscriptions() []SubscriptionSchema {
 		{Key: "NLT_GENERAL", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
 		{Key: "NLT_OFFERS", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
 		{Key: "NLT_RECIPES", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
+		// The seasonal newsletters the shipped CMS documents list (content/files/portal/*.json).
+		{Key: "NLT_CHRISTMAS", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
+		{Key: "NLT_EASTER_2025", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
 		{Key: "SVC_PRODUCT_REMINDER", DoubleOptIn: true, ConfirmationLifetime: 7 * 24 * time.Hour},
 	}
 }

@@ -8,7 +8,7 @@ export type Messages = Record<string, string>;
 /** Loads the messages of one language tag (`de-DE`) or base language (`de`); unknown ones resolve to `{}`. */
 export type MessageLoader = (language: string) => Promise<Messages>;
 
-const bundles: Record<string, () => Promise<{ default: Messages }>> = {
+const bundles: MessageBundles = {
   de: () => import('./locales/de.json'),
   en: () => import('./locales/en.json'),
   es: () => import('./locales/es.json'),
@@ -18,14 +18,22 @@ const bundles: Record<string, () => Promise<{ default: Messages }>> = {
   pt: () => import('./locales/pt.json'),
 };
 
+/** Message files by base language, each loaded on demand (`de: () => import('./locales/de.json')`). */
+export type MessageBundles = Record<string, () => Promise<{ default: Messages }>>;
+
 /**
- * The shipped messages. Each base language is its own chunk, so a page loads only the languages it shows;
- * regional tags (`fr-BE`) fall back to their base language through i18next's fallback chain.
+ * A loader over message files. Each base language is its own chunk, so a page loads only the languages it
+ * shows; regional tags (`fr-BE`) get nothing here and fall back to their base language through i18next.
  */
-export const loadShippedMessages: MessageLoader = async (language) => {
-  const load = language.includes('-') ? undefined : bundles[language];
-  return load ? (await load()).default : {};
-};
+export function messagesFrom(files: MessageBundles): MessageLoader {
+  return async (language) => {
+    const load = language.includes('-') ? undefined : files[language];
+    return load ? (await load()).default : {};
+  };
+}
+
+/** The messages both apps share. */
+export const loadShippedMessages: MessageLoader = messagesFrom(bundles);
 
 /**
  * Combines loaders: the shared messages first, then an app's own, which win on a clash. Each app keeps the

@@ -11,4 +11,13 @@ export {
   toLocale,
   type LanguageCandidates,
 } from './language';
-export { combineMessages, createI18n, loadShippedMessages, SHIPPED_LANGUAGES, type MessageLoader, type Messages } from './i18n';
+export {
+  combineMessages,
+  createI18n,
+  loadShippedMessages,
+  messagesFrom,
+  SHIPPED_LANGUAGES,
+  type MessageBundles,
+  type MessageLoader,
+  type Messages,
+} from './i18n';

@@ -1,6 +1,7 @@
-import { combineMessages, loadShippedMessages, type Messages } from '@portal/i18n';
+import { combineMessages, loadShippedMessages, messagesFrom, type MessageBundles } from '@portal/i18n';
 
-const bundles: Record<string, () => Promise<{ default: Messages }>> = {
+/** This app's own texts, one chunk per language. */
+const bundles: MessageBundles = {
   de: () => import('../locales/de.json'),
   en: () => import('../locales/en.json'),
   es: () => import('../locales/es.json'),
@@ -10,14 +11,8 @@ const bundles: Record<string, () => Promise<{ default: Messages }>> = {
   pt: () => import('../locales/pt.json'),
 };
 
-/** This app's own texts; regional tags (`fr-BE`) fall back to their base language through i18next. */
-async function loadAppMessages(language: string): Promise<Messages> {
-  const load = bundles[language];
-  return load ? (await load()).default : {};
-}
-
 /** The shared messages plus this app's own. */
-export const loadMessages = combineMessages(loadShippedMessages, loadAppMessages);
+export const loadMessages = combineMessages(loadShippedMessages, messagesFrom(bundles));
 
 /** Languages this app ships texts for. */
 export const APP_LANGUAGES = Object.keys(bundles);

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 
+	"go.uber.org/zap"
+
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
@@ -48,25 +51,17 @@ func runAccounts(ctx context.Context, env cmdEnv, args []string) error {
 		return errors.New("accounts: not an e-mail address")
 	}
 
-	cfg, logger, err := setup(flags)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = logger.Sync() }()
-	db, err := openAndMigrate(ctx, cfg, logger)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = db.Close() }()
-	p, err := embedded.New(embedded.FromConfig(cfg), embedded.Deps{Store: embedded.NewSQLStore(db), Logger: logger})
-	if err != nil {
-		return err
-	}
-	if err := p.SetDisabled(ctx, email.String(), action == "disable"); errors.Is(err, embedded.ErrUnknownAccount) {
-		return fmt.Errorf("accounts: there is no account for %s", email)
-	} else if err != nil {
-		return err
-	}
-	fmt.Fprintf(env.stdout, "account %sd\n", action)
-	return nil
+	return withDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
+		p, err := embedded.New(embedded.FromConfig(cfg), embedded.Deps{Store: embedded.NewSQLStore(db), Logger: logger})
+		if err != nil {
+			return err
+		}
+		if err := p.SetDisabled(ctx, email.String(), action == "disable"); errors.Is(err, embedded.ErrUnknownAccount) {
+			return fmt.Errorf("accounts: there is no account for %s", email)
+		} else if err != nil {
+			return err
+		}
+		fmt.Fprintf(env.stdout, "account %sd\n", action)
+		return nil
+	})
 }

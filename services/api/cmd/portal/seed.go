@@ -57,24 +57,16 @@ func runSeed(ctx context.Context, env cmdEnv, args []string) error {
 		return err
 	}
 
-	cfg, logger, err := setup(flags)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = logger.Sync() }()
-	db, err := openAndMigrate(ctx, cfg, logger)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = db.Close() }()
+	return withDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
 
-	d := seedDeps{cfg: cfg, db: db, logger: logger, out: env.stdout}
-	for _, s := range chosen {
-		if err := s.run(ctx, d); err != nil {
-			return fmt.Errorf("seed %s: %w", s.name, err)
+		d := seedDeps{cfg: cfg, db: db, logger: logger, out: env.stdout}
+		for _, s := range chosen {
+			if err := s.run(ctx, d); err != nil {
+				return fmt.Errorf("seed %s: %w", s.name, err)
+			}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 func chooseSeeders(names []string) ([]seeder, error) {

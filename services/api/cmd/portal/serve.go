@@ -118,6 +118,22 @@ func setup(flags *config.Flags) (config.Config, *zap.Logger, error) {
 	return cfg, logger, nil
 }
 
+// withDatabase is the frame of every subcommand that works on the data: it loads the configuration, opens
+// and migrates the database, runs fn, and closes both again.
+func withDatabase(ctx context.Context, flags *config.Flags, fn func(cfg config.Config, logger *zap.Logger, db *database.DB) error) error {
+	cfg, logger, err := setup(flags)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = logger.Sync() }()
+	db, err := openAndMigrate(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = db.Close() }()
+	return fn(cfg, logger, db)
+}
+
 func openAndMigrate(ctx context.Context, cfg config.Config, logger *zap.Logger) (*database.DB, error) {
 	db, err := database.Open(ctx, cfg.Database.URL)
 	if err != nil {

@@ -7,7 +7,10 @@ import (
 	"io"
 	"os"
 
+	"go.uber.org/zap"
+
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
 )
@@ -58,23 +61,15 @@ func runImportStores(ctx context.Context, env cmdEnv, args []string) error {
 		return err
 	}
 
-	cfg, logger, err := setup(flags)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = logger.Sync() }()
-	db, err := openAndMigrate(ctx, cfg, logger)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = db.Close() }()
+	return withDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
 
-	res, err := stores.NewService(storesql.New(db)).Import(ctx, list)
-	if err != nil {
-		return fmt.Errorf("import-stores: nothing imported: %w", err)
-	}
-	fmt.Fprintf(env.stdout, "imported %d stores (%d new, %d updated)\n", len(list), res.New, res.Updated)
-	return nil
+		res, err := stores.NewService(storesql.New(db)).Import(ctx, list)
+		if err != nil {
+			return fmt.Errorf("import-stores: nothing imported: %w", err)
+		}
+		fmt.Fprintf(env.stdout, "imported %d stores (%d new, %d updated)\n", len(list), res.New, res.Updated)
+		return nil
+	})
 }
 
 // readStoreFile reads and validates the whole file before the database is touched.

@@ -6,10 +6,13 @@ import path from 'node:path';
 /** A running `portal serve` on a free port with a fresh SQLite database. */
 export interface PortalServer {
   baseURL: string;
+  /** The server's database, for commands such as `portal link` that read it (`sqlite:/tmp/…/portal.db`). */
+  databaseURL: string;
   stop: () => Promise<void>;
 }
 
-const binary = process.env.PORTAL_BIN ?? path.resolve(import.meta.dirname, '../../bin/portal');
+/** The service binary the tests start (and run commands of). */
+export const binary = process.env.PORTAL_BIN ?? path.resolve(import.meta.dirname, '../../bin/portal');
 
 /**
  * Starts the real service binary the way an operator would, on port 0 so parallel runs never collide, and reads
@@ -17,7 +20,8 @@ const binary = process.env.PORTAL_BIN ?? path.resolve(import.meta.dirname, '../.
  */
 export async function startPortal(extraEnv: Record<string, string> = {}): Promise<PortalServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-  const child: ChildProcess = spawn(binary, ['serve', '--http-addr', '127.0.0.1:0', '--database-url', `sqlite:${path.join(dir, 'portal.db')}`], {
+  const databaseURL = `sqlite:${path.join(dir, 'portal.db')}`;
+  const child: ChildProcess = spawn(binary, ['serve', '--http-addr', '127.0.0.1:0', '--database-url', databaseURL], {
     cwd: dir,
     env: { ...process.env, PORTAL_LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,6 +46,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}): Promis
   });
   return {
     baseURL,
+    databaseURL,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -6,6 +6,12 @@ import { loadMessages } from './app/messages';
 import { AppProviders } from '@portal/ui';
 import '@portal/ui/styles.css';
 import { AppRoutes } from './app/routes';
+import './app/app.css';
+import { applyStartupParameters } from './shared/startup';
+
+// Start-up parameters are read once, before the router takes the URL (spec 000 §2).
+const startUrl = applyStartupParameters(new URL(window.location.href));
+if (startUrl) window.history.replaceState(window.history.state, '', startUrl);
 
 const metadataUrl = import.meta.env.VITE_METADATA_URL as string | undefined;
 

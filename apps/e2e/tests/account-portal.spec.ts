@@ -27,7 +27,8 @@ test.describe('account portal', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // The home page needs a login (spec 000 §2), so a logged-out visitor lands on the login.
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('the double opt-in result: success for 0, the error page for other codes', async ({ page }) => {

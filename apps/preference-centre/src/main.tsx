@@ -5,6 +5,7 @@ import { createI18n } from '@portal/i18n';
 import { loadMessages } from './app/messages';
 import { AppProviders } from '@portal/ui';
 import '@portal/ui/styles.css';
+import './app/preference-centre.css';
 import { AppRoutes } from './app/routes';
 
 const metadataUrl = import.meta.env.VITE_METADATA_URL as string | undefined;
@@ -12,7 +13,12 @@ const metadataUrl = import.meta.env.VITE_METADATA_URL as string | undefined;
 void createI18n(loadMessages).then((i18n) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders i18n={i18n} settings={metadataUrl ? { metadataUrl } : undefined}>
+      <AppProviders
+        i18n={i18n}
+        settings={metadataUrl ? { metadataUrl } : undefined}
+        // The account is looked up with the link's regToken, not with a session (PreferenceCentreEntry).
+        identity={{ initialRefresh: false }}
+      >
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

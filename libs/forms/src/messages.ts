@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next';
-import { GENERIC_FORMAT_MESSAGE } from './zip-code';
 
 /**
  * What a validation rule or the server says about a field, before it is translated: the message keys to try
@@ -42,6 +41,9 @@ export function translateMessage(t: TFunction, error: Message | string): string 
   const keys = typeof key === 'string' ? [key] : [...key];
   return t(keys, { ...values, defaultValue: fallback }) as string;
 }
+
+/** The generic format message of spec 000 §5, used when a country's rule has no message of its own. */
+export const GENERIC_FORMAT_MESSAGE = 'The specified value does not correspond to the expected format.';
 
 /** The generic required text of spec 000 §5 (the format text is `GENERIC_FORMAT_MESSAGE`). */
 export const GENERIC_REQUIRED_TEXT = 'Please enter a value.';

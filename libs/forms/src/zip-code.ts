@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { GENERIC_FORMAT_MESSAGE } from './messages';
 
 /** A country's postcode rule, as metadata `validation.zipCode` lists it. */
 export interface ZipCodeRule {
@@ -6,8 +7,8 @@ export interface ZipCodeRule {
   errorMessage: string;
 }
 
-/** The generic format message of spec 000 §5, used when a country's rule has no message of its own. */
-export const GENERIC_FORMAT_MESSAGE = 'The specified value does not correspond to the expected format.';
+// Defined with the messages, so that pages using only the message descriptors do not pull in yup.
+export { GENERIC_FORMAT_MESSAGE };
 
 /** The rule for a country; a country without one accepts what the product accepts anywhere: up to ten characters. */
 export function zipCodeRule(rules: Record<string, ZipCodeRule>, country: string): ZipCodeRule {

@@ -1,3 +1,4 @@
+export { Dialog, type DialogProps } from './Dialog';
 export { ErrorMessage, type ErrorMessageProps } from './ErrorMessage';
 export { LanguageSelector, languageName, type LanguageSelectorProps } from './LanguageSelector';
 export { Loader } from './Loader';

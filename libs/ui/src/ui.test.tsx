@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
+import { Dialog } from './Dialog';
 import { ErrorMessage } from './ErrorMessage';
 import { SiteLayout } from './SiteLayout';
 import { forgetLanguage, renderPage } from './testing';
@@ -65,5 +67,35 @@ describe('site loading errors', () => {
     await renderPage(<p>never shown</p>, { metadata: 503 });
     expect(await screen.findByRole('alert')).toHaveTextContent('metadata fetch failed.');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Es ist ein unerwarteter Fehler aufgetreten.');
+  });
+});
+
+describe('Dialog', () => {
+  it('is a labelled modal that takes the focus, closes on Escape and gives the focus back', async () => {
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Open</button>
+          {open ? (
+            <Dialog title="Sorry!" onClose={() => setOpen(false)} actions={<button onClick={() => setOpen(false)}>OK</button>}>
+              <p>Not allowed.</p>
+            </Dialog>
+          ) : null}
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Opener />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sorry!' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('Not allowed.');
+    expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 });

@@ -37,6 +37,8 @@ export function testContent(overrides: Partial<CmsContent> = {}): CmsContent {
 export interface SiteResponses {
   metadata?: Metadata | number;
   content?: Record<string, CmsContent | number>;
+  /** Answers any other request (REST calls of a feature); undefined falls through to 404. */
+  rest?: (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
 }
 
 /**
@@ -50,13 +52,14 @@ export function stubSiteFetch(responses: SiteResponses = {}): string[] {
     typeof body === 'number'
       ? ({ ok: false, status: body, json: async () => ({}) } as Response)
       : ({ ok: true, status: 200, json: async () => body } as Response);
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     requested.push(url);
     if (url.endsWith('/rest/v1/metadata')) return answer(metadata);
     const match = /\/cms\/(?:[^/]+\/)?([^/]+)\.json$/.exec(url);
     if (match) return answer(responses.content?.[match[1]!] ?? testContent());
-    return answer(404);
+    const other = await responses.rest?.(url, init);
+    return other ?? answer(404);
   }) as typeof fetch;
   return requested;
 }

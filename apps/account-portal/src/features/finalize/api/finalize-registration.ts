@@ -1,0 +1,51 @@
+import type { FormikErrors } from 'formik';
+import { mapValidationErrors } from '@portal/forms';
+import {
+  isInvalidParameter,
+  isPendingRegistration,
+  isPendingVerification,
+  isSuccess,
+  isUnauthorized,
+  isValidationError,
+  type AccountData,
+  type DeepPartial,
+  type IdentityProvider,
+  type Profile,
+} from '@portal/identity';
+import { TERMS_CONSENT } from '../../../shared/identity-settings';
+
+export interface FinalizeValues {
+  profile?: DeepPartial<Profile>;
+  data?: DeepPartial<AccountData>;
+  consent?: boolean;
+}
+
+/** What finishing the registration led to (spec 000 §4 and §8). */
+export type FinalizeOutcome =
+  | { kind: 'loggedIn' }
+  | { kind: 'confirmEmail' }
+  | { kind: 'stillIncomplete' }
+  | { kind: 'expired' }
+  | { kind: 'fieldErrors'; errors: FormikErrors<FinalizeValues> }
+  | { kind: 'unexpected'; code: number | string };
+
+/** setAccountInfo with the regToken (the postcode as profile.zip), then finalizeRegistration; 206002 is tolerated. */
+export async function finalizeRegistration(provider: IdentityProvider, regToken: string, values: FinalizeValues): Promise<FinalizeOutcome> {
+  const [group, id] = TERMS_CONSENT.split('.') as [string, string];
+  const saved = await provider.setAccountInfo({
+    regToken,
+    ...(values.profile ? { profile: values.profile } : {}),
+    ...(values.data ? { data: values.data } : {}),
+    ...(values.consent ? { preferences: { [group]: { [id]: { isConsentGranted: true } } } } : {}),
+  });
+  if (isValidationError(saved)) return { kind: 'fieldErrors', errors: mapValidationErrors<FinalizeValues>(saved.validationErrors) };
+  if (isInvalidParameter(saved) || isUnauthorized(saved)) return { kind: 'expired' };
+  if (!isSuccess(saved)) return { kind: 'unexpected', code: saved.errorCode };
+
+  const answer = await provider.finalizeRegistration({ regToken });
+  if (isSuccess(answer)) return { kind: 'loggedIn' };
+  if (isPendingVerification(answer)) return { kind: 'confirmEmail' };
+  if (isPendingRegistration(answer) || answer.errorCode === 206001) return { kind: 'stillIncomplete' };
+  if (isInvalidParameter(answer) || isUnauthorized(answer)) return { kind: 'expired' };
+  return { kind: 'unexpected', code: answer.errorCode };
+}

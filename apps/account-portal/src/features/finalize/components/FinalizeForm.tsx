@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, Formik, setIn, type FormikHelpers } from 'formik';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSite } from '@portal/cms';
+import { accountFormSchema, consentSchema, FormError, hasValue, message, messages, postcodeSchema, SubmitButton, TextField, type AccountSchemaDefinition } from '@portal/forms';
+import { useIdentity, type LegalStatement } from '@portal/identity';
+import { ConsentField } from '../../../shared/ConsentField';
+import { LOGIN_ORIGINS, type FinalizeOrigin } from '../../../shared/navigation';
+import { finalizeRegistration, type FinalizeValues } from '../api/finalize-registration';
+import { POSTCODE_FIELD, type FinalizeFields } from '../finalize-fields';
+import { PostcodeRegion } from './PostcodeRegion';
+
+export interface FinalizeFormProps extends FinalizeFields {
+  schema: AccountSchemaDefinition;
+  consent: Record<string, { legalStatements: Record<string, LegalStatement> }>;
+  regToken: string;
+  origin: FinalizeOrigin;
+}
+
+const autoCompletes: Record<string, string> = {
+  'profile.firstName': 'given-name',
+  'profile.lastName': 'family-name',
+  'profile.zip': 'postal-code',
+};
+
+/** The fields still missing, the postcode with its region (Germany) and the terms of use when missing. */
+export function FinalizeForm({ schema, consent, regToken, origin, fields, askConsent }: FinalizeFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { metadata } = useSite();
+  const { provider } = useIdentity();
+  const germany = metadata.countryGermany;
+  const zipCodeRules = metadata.validation.zipCode;
+
+  const initialValues = useMemo(() => {
+    let values: Record<string, unknown> = {};
+    for (const path of fields) values = setIn(values, path, '') as Record<string, unknown>;
+    if (germany) values = setIn(values, 'profile.country', 'DE') as Record<string, unknown>;
+    if (askConsent) values.consent = false;
+    return values as FinalizeValues;
+  }, [fields, germany, askConsent]);
+
+  const validationSchema = useMemo(() => {
+    const rules: Parameters<typeof accountFormSchema>[2] = { zipCodeRules, rules: {} };
+    if (germany && fields.includes(POSTCODE_FIELD)) {
+      rules.rules![POSTCODE_FIELD] = postcodeSchema(zipCodeRules, { field: POSTCODE_FIELD, countryField: 'country' }).test(
+        'required',
+        messages.required(POSTCODE_FIELD),
+        hasValue,
+      );
+    }
+    if (askConsent) rules.rules!.consent = consentSchema();
+    return accountFormSchema(schema, fields, rules);
+  }, [schema, fields, germany, askConsent, zipCodeRules]);
+
+  const fromLogin = LOGIN_ORIGINS.includes(origin);
+
+  const submit = async (values: FinalizeValues, helpers: FormikHelpers<FinalizeValues>) => {
+    helpers.setStatus(undefined);
+    const profile = values.profile ? { ...values.profile, ...(typeof values.profile.zip === 'string' ? { zip: values.profile.zip.trim() } : {}) } : undefined;
+    let outcome;
+    try {
+      outcome = await finalizeRegistration(provider, regToken, { ...values, profile });
+    } catch {
+      outcome = { kind: 'unexpected' as const, code: 'network' };
+    }
+    switch (outcome.kind) {
+      case 'loggedIn':
+        navigate(fromLogin ? '/update-confirmation' : '/registration/confirmation', { replace: true });
+        return;
+      case 'confirmEmail':
+        navigate('/registration/confirmation', { replace: true });
+        return;
+      case 'expired':
+        if (fromLogin) navigate('/session-expired', { replace: true });
+        else helpers.setStatus({ formError: message('clp.registration.sessionexpired', 'Your session has expired.') });
+        return;
+      case 'stillIncomplete':
+        await queryClient.invalidateQueries({ queryKey: ['pending-account'] });
+        helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
+        return;
+      case 'fieldErrors':
+        helpers.setErrors(outcome.errors);
+        return;
+      case 'unexpected':
+        helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+    }
+  };
+
+  return (
+    <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit}>
+      <Form className="form" noValidate>
+        {fields.map((path) =>
+          path === POSTCODE_FIELD ? (
+            <div key={path}>
+              <TextField
+                name={path}
+                label={t('clp.finalize.field.profile.zip')}
+                required
+                inputMode="numeric"
+                autoComplete={autoCompletes[path]}
+              />
+              {germany ? <PostcodeRegion id="postcode-region" /> : null}
+            </div>
+          ) : (
+            <TextField key={path} name={path} label={t(`clp.finalize.field.${path}`, { defaultValue: path })} required autoComplete={autoCompletes[path]} />
+          ),
+        )}
+        {askConsent ? <ConsentField consent={consent} /> : null}
+        <FormError />
+        <SubmitButton>{t('clp.finalize.submit')}</SubmitButton>
+      </Form>
+    </Formik>
+  );
+}

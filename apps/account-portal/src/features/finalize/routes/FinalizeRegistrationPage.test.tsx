@@ -1,0 +1,118 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { jsonResponse, namesRequiredSchema, openApp, stubBackend } from '../../../testing/render-app';
+import { regionText } from '../components/PostcodeRegion';
+import { finalizeFields } from '../finalize-fields';
+
+beforeEach(forgetLanguage);
+
+const EMAIL = 'kunde@example.com';
+const PASSWORD = 'Geheim12!';
+const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+
+function regions() {
+  return stubBackend((url) => {
+    const zip = /\/rest\/v1\/region\?zip=(\w+)/.exec(url)?.[1];
+    if (!zip) return undefined;
+    if (zip === '99999') return jsonResponse(500);
+    return jsonResponse(200, { region: { id: zip.startsWith('2') ? 'NORD' : zip.startsWith('8') ? 'SUED' : 'OTHER' } });
+  });
+}
+
+/** An account that logs in with 206001 and the regToken of it. */
+async function pendingLogin(seed: Record<string, unknown> = {}) {
+  const identity = createFakeProvider({ schema: namesRequiredSchema, accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, ...seed }] });
+  const answer = await identity.login({ loginID: EMAIL, password: PASSWORD });
+  return { identity, regToken: answer.regToken! };
+}
+
+describe('finalize field selection', () => {
+  it('asks only required fields without a value, plus the postcode in Germany, plus missing consent', () => {
+    const account = { profile: { email: EMAIL, firstName: 'Erika' }, preferences: {} };
+    expect(finalizeFields(namesRequiredSchema, account, true)).toEqual({ fields: ['profile.lastName', 'profile.zip'], askConsent: true });
+    expect(finalizeFields(namesRequiredSchema, { ...account, preferences: accepted }, false)).toEqual({ fields: ['profile.lastName'], askConsent: false });
+  });
+
+  it('names the region text of every state', () => {
+    expect(regionText('INCOMPLETE', undefined)).toBe('prompt');
+    expect(regionText('CHECKING', undefined)).toBe('checking');
+    expect(regionText('FAILED', undefined)).toBe('failed');
+    expect(regionText('FINISHED', 'NORD')).toBe('nord');
+    expect(regionText('FINISHED', 'SUED')).toBe('sued');
+    expect(regionText('FINISHED', 'XY')).toBe('unknown');
+  });
+});
+
+describe('/registration/finalize', () => {
+  it('without a regToken from the registration: regtoken missing with a back link', async () => {
+    await openApp('/registration/finalize');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrierungsdaten fehlen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zurück zur Registrierung' })).toHaveAttribute('href', '/registration');
+  });
+
+  it.each(['siteLogin', 'socialLogin', 'ownIdLogin'])('without a regToken from %s: the session expired', async (origin) => {
+    await openApp('/registration/finalize', { state: { origin } });
+    expect(await screen.findByText(/Ihre Sitzung ist abgelaufen/, undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('an expired regToken from a login origin: the session expired', async () => {
+    await openApp('/registration/finalize', { state: { origin: 'siteLogin', regToken: 'unknown' } });
+    expect(await screen.findByText(/Ihre Sitzung ist abgelaufen/, undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('checks the region as the postcode is typed: prompt, north, south, unknown, failed', async () => {
+    const { identity, regToken } = await pendingLogin({ profile: { firstName: 'Erika', lastName: 'Muster' }, pendingFields: ['profile.zip'] });
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    const calls = regions();
+    const zip = await screen.findByRole('textbox', { name: /Postleitzahl/ }, { timeout: 5000 });
+    expect(screen.queryByRole('textbox', { name: /Vorname/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Geben Sie Ihre Postleitzahl ein, damit wir Ihnen Ihre Region zuordnen können.')).toBeInTheDocument();
+    await userEvent.type(zip, '20095');
+    expect(await screen.findByText('Ihre Region: Nord')).toBeInTheDocument();
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '80331');
+    expect(await screen.findByText('Ihre Region: Süd')).toBeInTheDocument();
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '01067');
+    expect(await screen.findByText('Für diese Postleitzahl kennen wir keine Region.')).toBeInTheDocument();
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '99999');
+    expect(await screen.findByText('Die Region konnte nicht ermittelt werden. Bitte überprüfen Sie Ihre Eingabe.')).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toEqual(['/rest/v1/region?zip=20095', '/rest/v1/region?zip=80331', '/rest/v1/region?zip=01067', '/rest/v1/region?zip=99999']);
+  });
+
+  it('from a login: saves names and postcode (country DE), finalizes, and shows the update confirmation', async () => {
+    const { identity, regToken } = await pendingLogin({ verified: true });
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    regions();
+    await userEvent.type(await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 }), 'Erika');
+    await userEvent.type(screen.getByRole('textbox', { name: /Nachname/ }), 'Muster');
+    await userEvent.type(screen.getByRole('textbox', { name: /Postleitzahl/ }), '20095');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.account(EMAIL)?.profile).toMatchObject({ firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' });
+    expect(identity.calls.map((c) => c.method)).toContain('finalizeRegistration');
+  });
+
+  it('206002 on finalize is tolerated: check the inbox', async () => {
+    const { identity, regToken } = await pendingLogin({ verified: false });
+    await openApp('/registration/finalize', { identity, state: { origin: 'registration', regToken } });
+    regions();
+    await userEvent.type(await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 }), 'Erika');
+    await userEvent.type(screen.getByRole('textbox', { name: /Nachname/ }), 'Muster');
+    await userEvent.type(screen.getByRole('textbox', { name: /Postleitzahl/ }), '80331');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('rejects a postcode that is not five digits', async () => {
+    const { identity, regToken } = await pendingLogin({ profile: { firstName: 'Erika', lastName: 'Muster' }, pendingFields: ['profile.zip'] });
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Postleitzahl/ }, { timeout: 5000 }), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeInTheDocument();
+    expect(identity.calls.map((c) => c.method)).not.toContain('finalizeRegistration');
+  });
+});

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { useSite } from '@portal/cms';
+import { useIdentity } from '@portal/identity';
+import { ErrorMessage, Loader, StatusPage } from '@portal/ui';
+import { useIdentitySettings } from '../../../shared/identity-settings';
+import { finalizeStateOf, LOGIN_ORIGINS } from '../../../shared/navigation';
+import { usePendingAccount } from '../api/get-pending-account';
+import { FinalizeForm } from '../components/FinalizeForm';
+import { finalizeFields } from '../finalize-fields';
+
+function RegTokenMissing() {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      headline={t('clp.finalize.regtoken.missing.headline')}
+      actions={
+        <Link className="button" to="/registration">
+          {t('clp.finalize.regtoken.missing.back')}
+        </Link>
+      }
+    >
+      <p>{t('clp.finalize.regtoken.missing')}</p>
+    </StatusPage>
+  );
+}
+
+/**
+ * `/registration/finalize` (spec 000 §2 and §4): the navigation state names the origin and carries the
+ * regToken. Without a (valid) regToken the registration origin explains it, login origins go to /session-expired.
+ */
+export function FinalizeRegistrationPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { metadata } = useSite();
+  const { account } = useIdentity();
+  const state = finalizeStateOf(location.state);
+  const origin = state.origin ?? 'registration';
+  const regToken = state.regToken ?? account.regToken;
+  const fromLogin = LOGIN_ORIGINS.includes(origin);
+  const settings = useIdentitySettings();
+  const pending = usePendingAccount(regToken);
+
+  if (!regToken || pending.data?.expired) return fromLogin ? <Navigate to="/session-expired" replace /> : <RegTokenMissing />;
+  if (settings.isError || pending.isError) return <ErrorMessage code="identity.load" />;
+  if (!settings.data || !pending.data) return <Loader />;
+
+  const { fields, askConsent } = finalizeFields(settings.data.schema, pending.data.account, metadata.countryGermany);
+  return (
+    <section className="auth-page">
+      <h1>{t('clp.finalize.headline')}</h1>
+      <p>{t('clp.finalize.intro')}</p>
+      <FinalizeForm
+        schema={settings.data.schema}
+        consent={settings.data.consent}
+        regToken={regToken}
+        origin={origin}
+        fields={fields}
+        askConsent={askConsent}
+      />
+    </section>
+  );
+}

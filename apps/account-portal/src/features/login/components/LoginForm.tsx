@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { translateMessage, type Message } from '@portal/forms';
+import { useIdentity } from '@portal/identity';
+import type { FinalizeState } from '../../../shared/navigation';
+import { loginOutcome, type LoginOutcome } from '../login-outcome';
+import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
+import { ResendVerificationPanel } from './ResendVerificationPanel';
+
+function Field({ label, type, name, value, error, autoComplete, onChange }: {
+  label: string;
+  type: 'email' | 'password';
+  name: keyof LoginValues;
+  value: string;
+  error: Message | undefined;
+  autoComplete: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
+      <label className="form-field__label" htmlFor={id}>
+        {label}
+        <span className="form-field__required" aria-hidden="true">
+          {' *'}
+        </span>
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        autoCapitalize="off"
+        spellCheck={false}
+        className="form-field__input"
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="form-field__error" role="alert">
+          {translateMessage(t, error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function OutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
+  const { t } = useTranslation();
+  switch (outcome.kind) {
+    case 'invalidCredentials':
+      return (
+        <>
+          <p className="form-error__text">{t('clp.login.error.invalidCredentials')}</p>
+          <p>
+            {t('clp.login.error.invalidCredentials.hint')} <Link to="/login/reset-password/start">{t('clp.login.forgotPassword')}</Link>
+          </p>
+        </>
+      );
+    case 'blocked':
+      return <p className="form-error__text">{t('clp.login.error.blocked')}</p>;
+    case 'lockedOut':
+      return <p className="form-error__text">{t('clp.login.error.lockedOut')}</p>;
+    case 'customError':
+      return <p className="form-error__text">{t('clp.login.customError.unknown')}</p>;
+    case 'unexpected':
+      return <p className="form-error__text">{t('clp.error.unexpected', { code: outcome.code })}</p>;
+    default:
+      return null;
+  }
+}
+
+/** E-mail and password; every login outcome of the error catalogue (spec 000 §8). */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { provider, setRegistration } = useIdentity();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<{ result: LoginOutcome; email: string }>();
+
+  const change = (name: keyof LoginValues) => (value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (submitted) setErrors(validateLogin(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateLogin(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    setOutcome(undefined);
+    const email = values.email.trim();
+    let result: LoginOutcome;
+    try {
+      result = loginOutcome(await provider.login({ loginID: email, password: values.password }));
+    } catch {
+      result = { kind: 'unexpected', code: 'network' };
+    }
+    setSubmitting(false);
+    if (result.kind === 'finalize') {
+      setRegistration(result.regToken);
+      const state: FinalizeState = { origin: 'siteLogin', regToken: result.regToken };
+      navigate('/registration/finalize', { state });
+      return;
+    }
+    // A success is followed by the page's logged-in redirect.
+    if (result.kind !== 'loggedIn') setOutcome({ result, email });
+  };
+
+  return (
+    <>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <Field label={t('clp.form.email')} type="email" name="email" value={values.email} error={errors.email} autoComplete="username" onChange={change('email')} />
+        <Field
+          label={t('clp.form.password')}
+          type="password"
+          name="password"
+          value={values.password}
+          error={errors.password}
+          autoComplete="current-password"
+          onChange={change('password')}
+        />
+        <p>
+          <Link to="/login/reset-password/start">{t('clp.login.forgotPassword')}</Link>
+        </p>
+        <div className="form-error" role="alert">
+          {outcome ? <OutcomeMessage outcome={outcome.result} /> : null}
+        </div>
+        <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
+          {t('clp.login.submit')}
+        </button>
+      </form>
+      {outcome?.result.kind === 'unverified' ? <ResendVerificationPanel email={outcome.email} /> : null}
+    </>
+  );
+}

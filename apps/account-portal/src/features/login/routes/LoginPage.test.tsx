@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeProvider } from '@portal/identity/testing';
+import type { IdentityProvider } from '@portal/identity';
+import { forgetLanguage } from '@portal/ui/testing';
+import { jsonResponse, openApp, stubBackend } from '../../../testing/render-app';
+
+beforeEach(forgetLanguage);
+
+const EMAIL = 'kunde@example.com';
+const PASSWORD = 'Geheim12!';
+const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+
+async function logIn(email = EMAIL, password = PASSWORD) {
+  await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/), email);
+  await userEvent.type(screen.getByLabelText(/^Passwort/), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+}
+
+/** A provider whose login answers `answer`, for codes the fake does not produce. */
+function answering(answer: object): IdentityProvider {
+  const fake = createFakeProvider();
+  return { ...fake, login: async () => ({ errorCode: 0, ...answer }) };
+}
+
+describe('/login', () => {
+  it('shows the form with tabs, the forgot-password link and the social buttons', async () => {
+    await openApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Anmelden oder registrieren' });
+    expect(within(tabs).getByRole('link', { name: 'Anmelden' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('link', { name: 'Registrieren' })).toHaveAttribute('href', '/registration');
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
+    for (const name of ['Weiter mit Apple', 'Weiter mit Google', 'Weiter mit Facebook']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('asks for e-mail and password before calling the provider', async () => {
+    const identity = createFakeProvider();
+    await openApp('/login', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Bitte geben Sie einen Wert ein.')).toBeInTheDocument();
+    expect(screen.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'login')).toBe(false);
+  });
+
+  it('logs in and shows the account page with the name', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await openApp('/login', { identity });
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('sends a logged-in visitor to /', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await openApp('/login', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('403042: wrong e-mail or password, with the forgot-password hint', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD }] });
+    await openApp('/login', { identity });
+    await logIn(EMAIL, 'Falsch12!');
+    const alert = await screen.findByText('Die E-Mail-Adresse oder das Passwort ist falsch.');
+    expect(alert).toBeInTheDocument();
+    expect(screen.getByText(/Wenn Sie Ihr Passwort nicht mehr wissen/)).toBeInTheDocument();
+  });
+
+  it('403005 reads the same as 403042', async () => {
+    await openApp('/login', { identity: answering({ errorCode: 403005 }) });
+    await logIn();
+    expect(await screen.findByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeInTheDocument();
+  });
+
+  it('403120: locked after too many failed logins', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, locked: true }] });
+    await openApp('/login', { identity });
+    await logIn();
+    expect(await screen.findByText(/nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt/)).toBeInTheDocument();
+  });
+
+  it('403041: the account is blocked', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, disabled: true }] });
+    await openApp('/login', { identity });
+    await logIn();
+    expect(await screen.findByText(/Ihr Kundenkonto ist gesperrt/)).toBeInTheDocument();
+  });
+
+  it('400006 with another custom message: clp.login.customError.unknown', async () => {
+    await openApp('/login', { identity: answering({ errorCode: 400006, errorDetails: 'SOMETHING_ELSE' }) });
+    await logIn();
+    expect(await screen.findByText('Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.')).toBeInTheDocument();
+  });
+
+  it('an unexpected code is shown with the code', async () => {
+    await openApp('/login', { identity: answering({ errorCode: 500001 }) });
+    await logIn();
+    expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500001')).toBeInTheDocument();
+  });
+
+  it('206001: goes on to finish the registration', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, pendingFields: ['profile.zip'] }] });
+    await openApp('/login', { identity });
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /Postleitzahl/ })).toBeInTheDocument();
+  });
+
+  describe.each([
+    ['206002', { errorCode: 206002, regToken: 'r' }],
+    ['400006 REGISTRATION_UNVERIFIED', { errorCode: 400006, errorDetails: 'REGISTRATION_UNVERIFIED' }],
+  ])('%s: the resend-verification panel', (_, answer) => {
+    it.each([
+      [201, 'Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.'],
+      [204, 'Ihre E-Mail-Adresse ist bereits bestätigt. Sie können sich jetzt anmelden.'],
+      [500, 'Die E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.'],
+    ])('status %s', async (status, text) => {
+      await openApp('/login', { identity: answering(answer) });
+      const calls = stubBackend((url) => (url.includes('/rest/v1/account/registration/verification-email') ? jsonResponse(status) : undefined));
+      await logIn();
+      expect(await screen.findByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }));
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.init).toMatchObject({ method: 'PUT', body: `email=${encodeURIComponent(EMAIL)}` });
+    });
+  });
+
+  it('a protected page opened logged out goes to /login and returns there after the login', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await openApp('/personaldata', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Seite folgt in Kürze.' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Kontomenü' })).toBeInTheDocument();
+  });
+
+  it('shows the English texts', async () => {
+    await openApp('/login?lang=en', { identity: answering({ errorCode: 403042 }) });
+    await userEvent.type(await screen.findByLabelText(/E-mail address/), EMAIL);
+    await userEvent.type(screen.getByLabelText(/^Password/), PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.getByText('The e-mail address or the password is incorrect.')).toBeInTheDocument());
+  });
+});
+
+describe('return from a social login', () => {
+  it('206001: finishes the registration with origin socialLogin', async () => {
+    const identity = createFakeProvider({ social: { googleplus: { email: 'neu@example.com' } } });
+    const answer = await identity.socialLogin({ provider: 'googleplus' });
+    await openApp(`/login?errorCode=206001&regToken=${answer.regToken}`, { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('200001: the login was cancelled', async () => {
+    await openApp('/login?errorCode=200001');
+    expect(await screen.findByText('Die Anmeldung wurde abgebrochen.')).toBeInTheDocument();
+  });
+
+  it('another code is shown with the code', async () => {
+    await openApp('/login?errorCode=500023');
+    expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500023')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import { screen, waitFor } from '@testing-library/react';
+import { createFakeProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { openApp } from '../../../testing/render-app';
+import { logoutTarget } from './LogoutPage';
+
+beforeEach(forgetLanguage);
+
+describe('logout redirect rules', () => {
+  it.each([
+    [null, '/login'],
+    ['/registration', '/registration'],
+    ['https://evil.example/', '/login'],
+    ['//evil.example', '/login'],
+    ['/\\evil.example', '/login'],
+  ])('redirect=%s → %s', (redirect, target) => expect(logoutTarget(redirect)).toBe(target));
+});
+
+describe('/logout', () => {
+  const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+
+  it('logs out and goes to /login', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: 'k@example.com', password: 'Geheim12!', preferences: accepted }] });
+    await identity.login({ loginID: 'k@example.com', password: 'Geheim12!' });
+    await openApp('/logout', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(identity.calls.map((c) => c.method)).toContain('logout'));
+    expect((await identity.getAccountInfo()).errorCode).toBe(403005);
+  });
+
+  it('goes to a same-site redirect parameter', async () => {
+    await openApp('/logout?redirect=/registration');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrieren' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,73 @@
+import type { FormikErrors } from 'formik';
+import { mapValidationErrors } from '@portal/forms';
+import {
+  isEmailInUse,
+  isInvalidParameter,
+  isPendingRegistration,
+  isPendingVerification,
+  isSuccess,
+  isValidationError,
+  type IdentityProvider,
+} from '@portal/identity';
+import { TERMS_CONSENT } from '../../../shared/identity-settings';
+
+export interface RegistrationValues {
+  email: string;
+  password: string;
+  consent: boolean;
+}
+
+/** What a registration answer means for the registration page (spec 000 §4 and §8). */
+export type RegistrationOutcome =
+  | { kind: 'loggedIn' }
+  | { kind: 'confirmEmail' }
+  | { kind: 'finalize'; regToken: string; origin: 'registration' | 'siteLogin' }
+  | { kind: 'accountExists' }
+  | { kind: 'fieldErrors'; errors: FormikErrors<RegistrationValues> }
+  | { kind: 'invalid' }
+  | { kind: 'unexpected'; code: number | string };
+
+export interface RegisterAccountOptions {
+  lang: string;
+  regSource?: string;
+}
+
+/**
+ * initRegistration, then register with its regToken and `finalizeRegistration: true` (spec 000 §7). An address
+ * that already has an account tries the login with the same password first (spec 000 §8, 400009/400003).
+ */
+export async function registerAccount(
+  provider: IdentityProvider,
+  { email, password }: RegistrationValues,
+  { lang, regSource }: RegisterAccountOptions,
+): Promise<RegistrationOutcome> {
+  const init = await provider.initRegistration();
+  if (!isSuccess(init) || !init.regToken) return { kind: 'unexpected', code: init.errorCode };
+  const [group, id] = TERMS_CONSENT.split('.') as [string, string];
+  const answer = await provider.register({
+    email,
+    password,
+    regToken: init.regToken,
+    preferences: { [group]: { [id]: { isConsentGranted: true } } },
+    finalizeRegistration: true,
+    lang,
+    ...(regSource ? { regSource } : {}),
+  });
+  if (isSuccess(answer)) return { kind: 'loggedIn' };
+  if (isPendingRegistration(answer)) return { kind: 'finalize', regToken: answer.regToken, origin: 'registration' };
+  if (isPendingVerification(answer)) return { kind: 'confirmEmail' };
+  if (isEmailInUse(answer)) {
+    const login = await provider.login({ loginID: email, password });
+    if (isSuccess(login)) return { kind: 'loggedIn' };
+    if (isPendingRegistration(login)) return { kind: 'finalize', regToken: login.regToken, origin: 'siteLogin' };
+    return { kind: 'accountExists' };
+  }
+  if (isValidationError(answer)) {
+    const errors = mapValidationErrors<RegistrationValues>(answer.validationErrors, {
+      fieldPath: (name) => (name === 'email' || name === 'profile.email' ? 'email' : name === 'password' ? 'password' : undefined),
+    });
+    return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'invalid' };
+  }
+  if (isInvalidParameter(answer)) return { kind: 'invalid' };
+  return { kind: 'unexpected', code: answer.errorCode };
+}

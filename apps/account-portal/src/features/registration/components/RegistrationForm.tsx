@@ -1,0 +1,86 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSite } from '@portal/cms';
+import { consentSchema, emailSchema, FormError, formSchema, message, messages, PasswordField, passwordSchema, SubmitButton, TextField } from '@portal/forms';
+import { useIdentity, type LegalStatement, type PasswordComplexity } from '@portal/identity';
+import { ConsentField } from '../../../shared/ConsentField';
+import type { FinalizeState } from '../../../shared/navigation';
+import { readRegSource } from '../../../shared/startup';
+import { registerAccount, type RegistrationValues } from '../api/register-account';
+
+const initialValues: RegistrationValues = { email: '', password: '', consent: false };
+
+export interface RegistrationFormProps {
+  passwordPolicy?: PasswordComplexity;
+  consent: Record<string, { legalStatements: Record<string, LegalStatement> }>;
+}
+
+/** E-mail, password and the terms of use; registers through the identity provider. */
+export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { language } = useSite();
+  const { provider, setRegistration } = useIdentity();
+  const schema = useMemo(
+    () =>
+      formSchema({
+        email: emailSchema({ required: messages.required('profile.email') }),
+        password: passwordSchema(passwordPolicy),
+        consent: consentSchema(),
+      }),
+    [passwordPolicy],
+  );
+
+  const submit = async (values: RegistrationValues, helpers: FormikHelpers<RegistrationValues>) => {
+    helpers.setStatus(undefined);
+    let outcome;
+    try {
+      outcome = await registerAccount(provider, { ...values, email: values.email.trim() }, { lang: language.split('-')[0] ?? 'de', regSource: readRegSource() });
+    } catch {
+      outcome = { kind: 'unexpected' as const, code: 'network' };
+    }
+    switch (outcome.kind) {
+      case 'loggedIn':
+        navigate('/', { replace: true });
+        return;
+      case 'confirmEmail':
+        navigate('/registration/confirmation');
+        return;
+      case 'finalize': {
+        setRegistration(outcome.regToken);
+        const state: FinalizeState = { origin: outcome.origin, regToken: outcome.regToken };
+        navigate('/registration/finalize', { state });
+        return;
+      }
+      case 'accountExists':
+        helpers.setStatus({ formError: message('clp.registration.register.error.account.exists', 'An account with this e-mail address already exists.') });
+        return;
+      case 'fieldErrors':
+        helpers.setErrors(outcome.errors);
+        return;
+      case 'invalid':
+        helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
+        return;
+      case 'unexpected':
+        helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+    }
+  };
+
+  const hint = passwordPolicy ? t('clp.registration.password.hint', { min: passwordPolicy.minLength }) : undefined;
+  return (
+    <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
+      <Form className="form" noValidate>
+        <TextField name="email" type="email" label={t('clp.form.email')} required autoComplete="email" autoCapitalize="off" spellCheck={false} />
+        <PasswordField name="password" label={t('clp.form.password')} required hint={hint} autoComplete="new-password" />
+        <ConsentField consent={consent} />
+        <FormError />
+        <SubmitButton>{t('clp.registration.submit')}</SubmitButton>
+        <p>
+          {t('clp.registration.haveAccount')} <Link to="/login">{t('clp.tabs.login')}</Link>
+        </p>
+      </Form>
+    </Formik>
+  );
+}

@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { namesRequiredSchema, openApp } from '../../../testing/render-app';
+
+beforeEach(() => {
+  forgetLanguage();
+  window.sessionStorage.clear();
+});
+
+async function register(email: string, password = 'Geheim12!', consent = true) {
+  await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 }), email);
+  await userEvent.type(screen.getByLabelText(/^Passwort/), password);
+  if (consent) await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
+  await userEvent.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
+}
+
+describe('/registration', () => {
+  it('offers the legal statement of the terms of use and the social logins', async () => {
+    await openApp('/registration');
+    expect(await screen.findByRole('link', { name: /Nutzungsbedingungen lesen/ }, { timeout: 5000 })).toHaveAttribute('href', 'https://example.org/agb.pdf');
+    expect(screen.getByRole('button', { name: 'Weiter mit Apple' })).toBeInTheDocument();
+  });
+
+  it('checks password policy and consent before registering', async () => {
+    const identity = createFakeProvider();
+    await openApp('/registration', { identity });
+    await register('neu@example.com', 'kurz', false);
+    expect(await screen.findByText('Mindestens 8 Zeichen mit Zahlen, Groß- und Kleinbuchstaben und Sonderzeichen.')).toBeInTheDocument();
+    expect(await screen.findByText(/Bitte stimmen Sie den Nutzungsbedingungen zu|Please agree/)).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'register')).toBe(false);
+  });
+
+  it('registers with regToken, finalizeRegistration, regSource and lang; a complete registration confirms the e-mail', async () => {
+    window.sessionStorage.setItem('regSource', 'shop');
+    const identity = createFakeProvider();
+    await openApp('/registration', { identity });
+    await register('neu@example.com');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeInTheDocument();
+    expect(screen.getByText(/innerhalb von 14 Tagen/)).toBeInTheDocument();
+    const call = identity.calls.find((c) => c.method === 'register')!.params;
+    expect(call).toMatchObject({ email: 'neu@example.com', finalizeRegistration: true, regSource: 'shop', lang: 'de', regToken: expect.any(String) });
+    expect(identity.lastMail('neu@example.com', 'verification')).toBeDefined();
+  });
+
+  it('206001: missing first and last name go on to finalize with origin registration', async () => {
+    const identity = createFakeProvider({ schema: namesRequiredSchema });
+    await openApp('/registration', { identity });
+    await register('neu@example.com');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /Vorname/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Nachname/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Postleitzahl/ })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('an e-mail that has an account: the spec message', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: 'alt@example.com', password: 'Anders12!' }] });
+    await openApp('/registration', { identity });
+    await register('alt@example.com');
+    expect(await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { useIdentity } from '@portal/identity';
+import { ErrorMessage, Loader } from '@portal/ui';
+import { AuthTabs } from '../../../shared/AuthTabs';
+import { useIdentitySettings } from '../../../shared/identity-settings';
+import { SocialLoginButtons, SocialLoginReturn } from '../../../shared/SocialLogin';
+import { RegistrationForm } from '../components/RegistrationForm';
+
+/** `/registration` (spec 000 §2); a logged-in visitor goes to `/`. */
+export function RegistrationPage() {
+  const { t } = useTranslation();
+  const { account, ready } = useIdentity();
+  const settings = useIdentitySettings();
+  if (ready && account.loggedIn) return <Navigate to="/" replace />;
+  return (
+    <section className="auth-page">
+      <h1>{t('clp.registration.headline')}</h1>
+      <AuthTabs current="registration" />
+      <SocialLoginReturn />
+      {settings.isError ? (
+        <ErrorMessage code="identity.load" />
+      ) : settings.data ? (
+        <RegistrationForm passwordPolicy={settings.data.passwordPolicy} consent={settings.data.consent} />
+      ) : (
+        <Loader />
+      )}
+      <SocialLoginButtons />
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { isSameSitePath, returnPath } from './navigation';
+
+describe('same-site paths', () => {
+  it.each([
+    ['/addresses', true],
+    ['/x?y=1', true],
+    ['//evil.example', false],
+    ['/\\evil.example', false],
+    ['https://evil.example/', false],
+    ['javascript:alert(1)', false],
+    [null, false],
+  ])('%s → %s', (value, expected) => expect(isSameSitePath(value)).toBe(expected));
+
+  it('returns to the protected page the login was asked for, else to /', () => {
+    expect(returnPath({ from: { pathname: '/addresses', search: '?a=1', hash: '' } })).toBe('/addresses?a=1');
+    expect(returnPath({ from: { pathname: '/logout', search: '', hash: '' } })).toBe('/');
+    expect(returnPath(null)).toBe('/');
+  });
+});

@@ -1,0 +1,34 @@
+import type { Location } from 'react-router-dom';
+
+/** Where a registration to finish comes from (spec 000 §2, /registration/finalize). */
+export type FinalizeOrigin = 'registration' | 'siteLogin' | 'socialLogin' | 'ownIdLogin';
+
+export const LOGIN_ORIGINS: readonly FinalizeOrigin[] = ['siteLogin', 'socialLogin', 'ownIdLogin'];
+
+/** The navigation state of /registration/finalize. */
+export interface FinalizeState {
+  origin: FinalizeOrigin;
+  regToken?: string;
+}
+
+/** The navigation state a protected page hands to /login, so the login can return there. */
+export interface LoginState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+}
+
+/** A path on this site (`/x`), never another host (`//evil.example`, `/\evil.example`) or a scheme. */
+export function isSameSitePath(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+}
+
+/** Where /login goes after a successful login: the protected page the visitor came from, else the account page. */
+export function returnPath(state: unknown): string {
+  const from = (state as LoginState | null)?.from;
+  const path = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : undefined;
+  return isSameSitePath(path) && !path.startsWith('/login') && !path.startsWith('/logout') ? path : '/';
+}
+
+export function finalizeStateOf(state: unknown): Partial<FinalizeState> {
+  const value = (state ?? {}) as Partial<FinalizeState>;
+  return { origin: value.origin, regToken: typeof value.regToken === 'string' ? value.regToken : undefined };
+}

@@ -1,0 +1,57 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import type { AccountSchema } from '@portal/identity';
+import { defaultSchema } from '@portal/identity/testing';
+import { renderPage, type RenderPageOptions } from '@portal/ui/testing';
+import { loadMessages } from '../app/messages';
+import { AppRoutes } from '../app/routes';
+
+/** The service's default: first and last name are required (so registrations go through finalize). */
+export const namesRequiredSchema: AccountSchema = {
+  ...defaultSchema,
+  profileSchema: {
+    fields: {
+      ...defaultSchema.profileSchema.fields,
+      firstName: { ...defaultSchema.profileSchema.fields.firstName!, required: true },
+      lastName: { ...defaultSchema.profileSchema.fields.lastName!, required: true },
+    },
+  },
+};
+
+export interface OpenAppOptions extends RenderPageOptions {
+  /** Navigation state to open `path` with (as another page would hand it over). */
+  state?: unknown;
+}
+
+/** Renders the whole app at `path` with its messages, like the browser would open it. */
+export function openApp(path: string, { state, ...options }: OpenAppOptions = {}) {
+  if (state === undefined) return renderPage(<AppRoutes />, { path, messages: loadMessages, ...options });
+  return renderPage(
+    <Routes>
+      <Route path="/__start" element={<Navigate to={path} state={state} replace />} />
+      <Route path="*" element={<AppRoutes />} />
+    </Routes>,
+    { path: '/__start', messages: loadMessages, ...options },
+  );
+}
+
+type Handler = (url: string, init?: RequestInit) => Response | undefined;
+
+/** Answers some backend calls (region, verification mail) on top of the stubbed site; answers the calls seen. */
+export function stubBackend(handler: Handler) {
+  const site = globalThis.fetch;
+  const calls: { url: string; init?: RequestInit }[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const answer = handler(url, init);
+    if (answer) {
+      calls.push({ url, init });
+      return answer;
+    }
+    return site(input, init);
+  }) as typeof fetch;
+  return calls;
+}
+
+export function jsonResponse(status: number, body?: unknown): Response {
+  return { ok: status >= 200 && status < 300, status, json: async () => body ?? {} } as Response;
+}

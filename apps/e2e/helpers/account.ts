@@ -1,0 +1,72 @@
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+/** A password that meets the retailer's policy (8 characters, all four groups). */
+export const PASSWORD = 'Geheim12!x';
+
+/** An address no other test (or project) uses; one portal serves all parallel workers. */
+export function uniqueEmail(info: TestInfo, label: string): string {
+  return `${label}-${info.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+interface OutboxMail {
+  to: string;
+  kind: string;
+  subject: string;
+  links: string[];
+}
+
+/** The mails the development outbox holds for `to`, newest first. */
+export async function mailsTo(request: APIRequestContext, baseURL: string, to: string): Promise<OutboxMail[]> {
+  const response = await request.get(`${baseURL}/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as OutboxMail[];
+}
+
+/** Waits until `to` has at least `count` verification mails; answers them. */
+export async function verificationMails(request: APIRequestContext, baseURL: string, to: string, count = 1): Promise<OutboxMail[]> {
+  let mails: OutboxMail[] = [];
+  await expect
+    .poll(async () => {
+      mails = (await mailsTo(request, baseURL, to)).filter((mail) => mail.kind === 'verification');
+      return mails.length;
+    })
+    .toBeGreaterThanOrEqual(count);
+  return mails;
+}
+
+async function identityCall(request: APIRequestContext, baseURL: string, method: string, body: object) {
+  const response = await request.post(`${baseURL}/identity/accounts.${method}`, { data: body, headers: { Origin: baseURL } });
+  return (await response.json()) as { errorCode: number; regToken?: string };
+}
+
+/**
+ * Registers through the API as the browser client would: with consent, and optionally without first and last
+ * name (then the account waits for finalize). Answers the register call's answer.
+ */
+export async function registerThroughApi(request: APIRequestContext, baseURL: string, email: string, profile: Record<string, string> = {}) {
+  const init = await identityCall(request, baseURL, 'initRegistration', {});
+  return identityCall(request, baseURL, 'register', {
+    email,
+    password: PASSWORD,
+    regToken: init.regToken,
+    profile,
+    preferences: { terms: { customeraccount: { isConsentGranted: true } } },
+    finalizeRegistration: true,
+    lang: 'de',
+  });
+}
+
+/** Opens the newest verification link of `email` and expects the double opt-in success page. */
+export async function confirmEmail(page: Page, baseURL: string, email: string) {
+  const [mail] = await verificationMails(page.request, baseURL, email);
+  const link = mail!.links[0]!;
+  // The mail links to the configured public address; the test server may run on another port.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+}
+
+/** Fills in and sends the login form. */
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: false }).first().fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+}

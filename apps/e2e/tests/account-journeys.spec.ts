@@ -1,0 +1,163 @@
+import { expect, expectAccessible, test } from '../fixtures';
+import { confirmEmail, logIn, PASSWORD, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
+
+test.describe('account portal journeys', () => {
+  test('register, finish registration, confirm the e-mail, log in, log out', async ({ page, baseURL }) => {
+    test.slow(); // the whole journey, with the post-registration timer and five accessibility scans
+    const email = uniqueEmail(test.info(), 'journey');
+    await page.goto('/registration');
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrieren' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Nutzungsbedingungen lesen/ })).toHaveAttribute('href', /\/cms\/terms\/de\.html$/);
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+    await page.getByLabel(/^Passwort/).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+
+    // The service requires first and last name: 206001 goes on to finalize.
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+    await expect(page.getByText('Geben Sie Ihre Postleitzahl ein, damit wir Ihnen Ihre Region zuordnen können.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
+    await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+    await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+    await expect(page.getByText(/innerhalb von 14 Tagen/)).toBeVisible();
+    await expectAccessible(page);
+    // After the timer the visitor (not logged in, no single sign-on) is sent on to / and from there to the login.
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+
+    await confirmEmail(page, baseURL!, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
+    await page.getByRole('link', { name: 'Zum Login' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expectAccessible(page);
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Kontomenü' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('main').getByRole('link', { name: 'Abmelden' }).last().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('logging in before confirming offers to resend the verification mail', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'unverified');
+    expect((await registerThroughApi(page.request, baseURL!, email, { firstName: 'Otto', lastName: 'Normal' })).errorCode).toBe(206002);
+    await verificationMails(page.request, baseURL!, email, 1);
+    await page.goto('/login');
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click();
+    await expect(page.getByText('Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.')).toBeVisible();
+    await verificationMails(page.request, baseURL!, email, 2);
+  });
+
+  test('an e-mail that has an account, a wrong password, and the lockout', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'exists');
+    await registerThroughApi(page.request, baseURL!, email, { firstName: 'Otto', lastName: 'Normal' });
+
+    await page.goto('/registration');
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+    await page.getByLabel(/^Passwort/).fill('Anders12!x');
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await expect(page.getByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/login');
+    // The registration attempt above tried that password once already (spec 000 §8, 400009/400003).
+    for (let attempt = 2; attempt <= 4; attempt++) {
+      await logIn(page, email, 'Falsch12!x');
+      await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
+      await expect(page.getByRole('alert').getByRole('link', { name: 'Passwort vergessen?' })).toBeVisible();
+    }
+    await expectAccessible(page);
+    await logIn(page, email, 'Falsch12!x');
+    await logIn(page, email, PASSWORD);
+    await expect(page.getByText(/nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt/)).toBeVisible();
+  });
+
+  for (const [zip, region] of [
+    ['20095', 'Nord'],
+    ['80331', 'Süd'],
+  ] as const) {
+    test(`an incomplete account finishes its registration at login (${zip} → ${region})`, async ({ page, baseURL }) => {
+      const email = uniqueEmail(test.info(), `incomplete-${zip}`);
+      expect((await registerThroughApi(page.request, baseURL!, email)).errorCode).toBe(206001);
+      await confirmEmail(page, baseURL!, email);
+      await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
+
+      await page.goto('/login');
+      await logIn(page, email);
+      await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+      await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
+      await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
+      await page.getByRole('textbox', { name: /Postleitzahl/ }).fill(zip);
+      await expect(page.getByText(`Ihre Region: ${region}`)).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+      await expect(page).toHaveURL(/\/update-confirmation$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' })).toBeVisible();
+      await expectAccessible(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible({ timeout: 10_000 });
+    });
+  }
+
+  test('a new social user finishes the registration and is logged in', async ({ page }) => {
+    const email = uniqueEmail(test.info(), 'social');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Weiter mit Google' }).click();
+    await page.getByLabel('E-Mail', { exact: true }).fill(email);
+    await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Sofia');
+    await page.getByRole('textbox', { name: /Nachname/ }).fill('Sozial');
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('80331');
+    await expect(page.getByText('Ihre Region: Süd')).toBeVisible();
+    // A social identity has not accepted the terms of use yet.
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page).toHaveURL(/\/update-confirmation$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Sofia Sozial!' })).toBeVisible({ timeout: 10_000 });
+  });
+
+  test('a protected page opened logged out goes to /login and returns after the login', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'protected');
+    await registerThroughApi(page.request, baseURL!, email, { firstName: 'Otto', lastName: 'Normal' });
+    await confirmEmail(page, baseURL!, email);
+    await page.goto('/personaldata');
+    await expect(page).toHaveURL(/\/login$/);
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/personaldata$/);
+    await expect(page.getByRole('navigation', { name: 'Kontomenü' })).toBeVisible();
+  });
+
+  test('the login and registration pages in English', async ({ page }) => {
+    await page.goto('/login?lang=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByText('Please enter your password.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('navigation', { name: 'Log in or register' }).getByRole('link', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Read the terms of use/ })).toHaveAttribute('href', /\/cms\/terms\/en\.html$/);
+    await expectAccessible(page);
+  });
+
+  test('start-up parameter gig_preselectRegistration opens the registration', async ({ page }) => {
+    await page.goto('/login?gig_preselectRegistration=true&gig_regSource=partner');
+    await expect(page).toHaveURL(/\/registration\?gig_regSource=partner$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('regSource'))).toBe('partner');
+  });
+});

@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from '../fixtures';
+import { preferenceLink, uniqueEmail, waitForMail } from '../helpers/preferences';
+
+/** Opens the centre of `email` and waits for the greeting (no first name for a newsletter-only account). */
+async function openCentre(page: Page, email: string) {
+  await page.goto(preferenceLink(email));
+  await expect(page.getByRole('heading', { level: 1, name: 'Hallo!' })).toBeVisible();
+}
+
+/** Switches on one newsletter, accepts the initial opt-in and saves. */
+async function subscribe(page: Page, newsletter: string) {
+  await page.getByRole('switch', { name: newsletter }).check();
+  await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+}
+
+test.describe('preference centre journeys', () => {
+  test('subscribe with the initial opt-in, confirm by mail, and see it confirmed', async ({ page, request }) => {
+    const email = uniqueEmail('subscribe');
+    await openCentre(page, email);
+    await expect(page.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Meine Interessen' })).toHaveAttribute('aria-disabled', 'true');
+    // Outside its display window the Easter newsletter of 2025 is not offered.
+    await expect(page.getByRole('switch', { name: 'Oster-Newsletter 2025' })).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.getByRole('switch', { name: 'Allgemeiner Newsletter' }).check();
+    const optIn = page.getByRole('dialog', { name: 'Ihre Einwilligung' });
+    await expect(optIn).toBeVisible();
+    // The focus moves into the dialog, to its first (least far-reaching) button.
+    await expect(optIn.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+    await expectAccessible(page);
+    await optIn.getByRole('button', { name: 'OK' }).click();
+    await expect(optIn).toBeHidden();
+    await expect(page.getByRole('switch', { name: 'Allgemeiner Newsletter' })).toBeChecked();
+
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+    // Subscribed now, so the next tab opens.
+    await expect(page.getByRole('tab', { name: 'Meine Interessen' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/#interests$/);
+    await expectAccessible(page);
+    // The banner goes after five seconds.
+    await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeHidden({ timeout: 8_000 });
+
+    const mail = await waitForMail(request, email, (m) => m.links.some((link) => link.includes('/identity/confirm-subscription')));
+    const link = new URL(mail.links.find((l) => l.includes('/identity/confirm-subscription'))!);
+    await page.goto(link.pathname + link.search);
+    await expect(page).toHaveURL(/\/preferences\/double-opt-in-done$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Erinnerung aktiv!' })).toBeVisible();
+    await expectAccessible(page);
+
+    await openCentre(page, email);
+    await expect(page.getByRole('switch', { name: 'Allgemeiner Newsletter' })).toBeChecked();
+    await expect(page.getByText('Abonniert und bestätigt')).toBeVisible();
+  });
+
+  test('cancelling the initial opt-in subscribes to nothing; closed tabs explain why', async ({ page }) => {
+    const email = uniqueEmail('cancel');
+    await openCentre(page, email);
+    await page.getByRole('switch', { name: 'Rezepte & Inspiration' }).check();
+    await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(page.getByRole('switch', { name: 'Rezepte & Inspiration' })).not.toBeChecked();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+
+    await openCentre(page, email);
+    for (const name of ['Allgemeiner Newsletter', 'Angebote der Woche', 'Rezepte & Inspiration']) {
+      await expect(page.getByRole('switch', { name })).not.toBeChecked();
+    }
+    // Arrow keys move between tabs; a closed tab opens only when chosen, and then explains itself.
+    await page.getByRole('tab', { name: 'Newsletter' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const closed = page.getByRole('tab', { name: 'Meine Interessen' });
+    await expect(closed).toBeFocused();
+    await page.keyboard.press('Enter');
+    const sorry = page.getByRole('dialog', { name: 'Entschuldigung!' });
+    await expect(sorry).toContainText('Sie dürfen den Newsletter leider nicht abonnieren.');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(sorry).toBeHidden();
+    await expect(closed).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('unsubscribing from everything asks first: No keeps, Yes unsubscribes', async ({ page }) => {
+    const email = uniqueEmail('unsubscribe');
+    await openCentre(page, email);
+    await subscribe(page, 'Angebote der Woche');
+
+    await openCentre(page, email);
+    await page.getByRole('switch', { name: 'Angebote der Woche' }).uncheck();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Wirklich abmelden?' });
+    await expect(confirm).toContainText(
+      'Wenn Sie sich von allen Newslettern abmelden und keine aktive Produkterinnerung haben, verlieren Sie den Zugang zu Ihrem Profil und Ihre persönlichen Daten werden gelöscht.',
+    );
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Nein' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('switch', { name: 'Angebote der Woche' })).toBeChecked();
+
+    // The switch for all newsletters: on subscribes to every one (consent is given already), off to none.
+    const all = page.getByRole('switch', { name: 'Alle Newsletter abonnieren' });
+    await all.check();
+    await expect(page.getByRole('switch', { name: 'Allgemeiner Newsletter' })).toBeChecked();
+    await all.uncheck();
+    await expect(page.getByRole('switch', { name: 'Angebote der Woche' })).not.toBeChecked();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await confirm.getByRole('button', { name: 'Ja' }).click();
+    await expect(page).toHaveURL(/\/unsubscribe-success$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Erneut anmelden' })).toHaveAttribute('href', 'https://www.example.com/de-de/newsletter');
+    await expectAccessible(page);
+
+    await openCentre(page, email);
+    await expect(page.getByRole('switch', { name: 'Angebote der Woche' })).not.toBeChecked();
+  });
+
+  test('a tampered link shows the preferences.loading error page; /preferences alone is not found', async ({ page }) => {
+    const good = preferenceLink(uniqueEmail('tampered'));
+    await page.goto(`${good.slice(0, -4)}AAAA`);
+    await expect(page).toHaveURL(/\/preferences\/error\/preferences\.loading$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/preferences');
+    await expect(page).toHaveURL(/\/preferences\/error\/notfound$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
+  });
+
+  test('an expired link shows the preferences.loading error page', async ({ page }) => {
+    // The service accepts links up to 30 s after they expire (clock skew leeway, subscribers.Leeway).
+    test.setTimeout(60_000);
+    const expiring = preferenceLink(uniqueEmail('expired'), { lifetime: '1s' });
+    await page.waitForTimeout(32_000);
+    await page.goto(expiring);
+    await expect(page).toHaveURL(/\/preferences\/error\/preferences\.loading$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeVisible();
+  });
+
+  test('?lang=fr shows the centre in French, and the choice survives a reload', async ({ page }) => {
+    const link = preferenceLink(uniqueEmail('french'));
+    await page.goto(`${link}?lang=fr`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bonjour\u00a0!' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: "Mes centres d'intérêt" })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Newsletter générale' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bonjour\u00a0!' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enregistrer' })).toBeVisible();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'i18next')?.value).toBe('fr-FR');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('fr-FR');
+  });
+});

@@ -1,0 +1,247 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { testContent, testMetadata } from '@portal/cms/testing';
+import type { PreferenceCentreContent } from '@portal/cms';
+import { createFakeProvider, type FakeAccountSeed } from '@portal/identity/testing';
+import { forgetLanguage, renderPage } from '@portal/ui/testing';
+import { loadMessages } from '../../app/messages';
+import { AppRoutes } from '../../app/routes';
+
+const EMAIL = 'erika@example.org';
+
+const preferenceCentre: PreferenceCentreContent = {
+  home: { greetingPrefix: 'Hallo', greetingSuffix: '!', description: 'Legen Sie fest, was Sie interessiert.' },
+  subscribeAgainUrl: 'https://example.com/newsletter',
+  tabs: [
+    {
+      id: 'newsletter',
+      title: 'Newsletter',
+      accessWithoutNewsletterSubscription: true,
+      items: [{ type: 'newsletters', id: 'list', title: 'Unsere Newsletter', keys: ['NLT_GENERAL', 'NLT_RECIPES', 'NLT_OLD', 'NLT_FUTURE'] }],
+    },
+    { id: 'interests', title: 'Interessen', accessWithoutNewsletterSubscription: false, items: [{ type: 'separator', id: 'sep' }] },
+    { id: 'reminders', title: 'Erinnerungen', accessWithoutNewsletterSubscription: true, items: [{ type: 'productReminders', id: 'rem', title: 'Meine Erinnerungen' }] },
+  ],
+  newsletters: {
+    NLT_GENERAL: { name: 'Allgemein', icon: '/images/newsletter-general.svg', descriptions: { short: 'Jede Woche.' } },
+    NLT_RECIPES: { name: 'Rezepte', icon: '/images/newsletter-recipes.svg', descriptions: { short: 'Lecker.' } },
+    NLT_OLD: { name: 'Ostern 2020', icon: '/images/newsletter-easter.svg', descriptions: { short: 'Vorbei.' }, displayEnd: '2020-04-30T00:00:00Z' },
+    NLT_FUTURE: { name: 'Ostern 2099', icon: '/images/newsletter-easter.svg', descriptions: { short: 'Bald.' }, displayStart: '2099-03-01T00:00:00Z' },
+  },
+};
+
+const subscribedTo = (...keys: string[]) => Object.fromEntries(keys.map((key) => [key, { email: { isSubscribed: true, doubleOptIn: { status: 'Confirmed' } } }]));
+
+interface Options {
+  seed?: Partial<FakeAccountSeed>;
+  exchangeStatus?: number;
+  reminders?: { reminderId: string; variantId: string; variantName: Record<string, string> }[];
+  forceConsent?: boolean;
+}
+
+async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], forceConsent = false }: Options = {}) {
+  const fake = createFakeProvider({ accounts: [{ email: EMAIL, profile: { firstName: 'Erika' }, ...seed }] });
+  const requests: { url: string; init?: RequestInit }[] = [];
+  const rest = (url: string, init?: RequestInit) => {
+    requests.push({ url, init });
+    const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body }) as Response;
+    if (url.endsWith('/rest/v1/subscriber/regToken/jwt')) {
+      return exchangeStatus === 200 ? answer(200, fake.issueSubscriberRegToken(EMAIL)) : answer(exchangeStatus, { error: { code: 'preferences.loading' } });
+    }
+    if (url.endsWith('/rest/v1/productreminder/search')) return answer(200, { productReminders: reminders });
+    if (url.endsWith('/rest/v1/productreminder')) return answer(204, {});
+    return undefined;
+  };
+  const page = await renderPage(<AppRoutes />, {
+    messages: loadMessages,
+    path: '/preferences/token/link-jwt',
+    identity: fake,
+    initialRefresh: false,
+    metadata: testMetadata({ forceConsent }),
+    content: { de_DE: testContent({ preferenceCentre }) },
+    rest,
+  });
+  return { ...page, fake, requests, user: userEvent.setup() };
+}
+
+const save = () => screen.getByRole('button', { name: 'Speichern' });
+
+beforeEach(forgetLanguage);
+
+describe('the preference centre', () => {
+  it('greets the subscriber and loads the account with the regToken', async () => {
+    const { fake } = await openCentre();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo Erika!' })).toBeInTheDocument();
+    expect(screen.getByText('Legen Sie fest, was Sie interessiert.')).toBeInTheDocument();
+    const lookup = fake.calls.find((call) => call.method === 'getAccountInfo');
+    expect(lookup?.params).toMatchObject({ include: 'profile,data,preferences,subscriptions', extraProfileFields: 'phones', regToken: expect.any(String) });
+  });
+
+  it('goes to the preferences.loading error page when the link is refused', async () => {
+    await openCentre({ exchangeStatus: 401 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeInTheDocument();
+  });
+
+  it('shows newsletters only inside their display window', async () => {
+    await openCentre();
+    expect(await screen.findByRole('switch', { name: 'Allgemein' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Rezepte' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Ostern 2020' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Ostern 2099' })).not.toBeInTheDocument();
+  });
+
+  it('without a newsletter a gated tab explains itself in the Sorry dialog', async () => {
+    const { user } = await openCentre();
+    const tab = await screen.findByRole('tab', { name: 'Interessen' });
+    expect(tab).toHaveAttribute('aria-disabled', 'true');
+    await user.click(tab);
+    const dialog = screen.getByRole('dialog', { name: 'Entschuldigung!' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByText('Sie dürfen den Newsletter leider nicht abonnieren.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('with a newsletter every tab opens, also by arrow keys', async () => {
+    const { user } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+    const first = await screen.findByRole('tab', { name: 'Newsletter' });
+    expect(screen.getByRole('tabpanel', { name: 'Newsletter' })).toBeInTheDocument();
+    first.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveFocus();
+    // The form is validated before the tab changes.
+    expect(await screen.findByRole('tabpanel', { name: 'Interessen' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{End}');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  it('asks for consent when newly subscribing; OK saves the consent with the subscription', async () => {
+    const { user, fake } = await openCentre();
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ihre Einwilligung' });
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Rezepte' })).toHaveFocus();
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    const written = fake.calls.find((call) => call.method === 'setAccountInfo')?.params;
+    expect(written).toEqual({
+      regToken: expect.any(String),
+      subscriptions: { NLT_RECIPES: { email: { isSubscribed: true } } },
+      data: { sfmc: { dataProcessingConsented: true } },
+    });
+    expect(fake.account(EMAIL)?.subscriptions?.NLT_RECIPES?.email?.isSubscribed).toBe(true);
+    // Subscribed now: on to the next tab, which is open.
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  it('Cancel in the consent dialog switches every newsletter off', async () => {
+    const { user } = await openCentre();
+    await user.click(await screen.findByRole('switch', { name: 'Alle Newsletter abonnieren' }));
+    expect(screen.getByRole('switch', { name: 'Allgemein' })).toBeChecked();
+    await user.click(within(screen.getByRole('dialog', { name: 'Ihre Einwilligung' })).getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.getByRole('switch', { name: 'Allgemein' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Rezepte' })).not.toBeChecked();
+  });
+
+  it('does not ask again once consent is given', async () => {
+    const { user } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before unsubscribing from all newsletters: No resets, Yes goes to /unsubscribe-success', async () => {
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+    await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+    expect(dialog).toHaveTextContent(/Wenn Sie sich von allen Newslettern abmelden und keine aktive Produkterinnerung haben/);
+    await user.click(within(dialog).getByRole('button', { name: 'Nein' }));
+    expect(screen.getByRole('switch', { name: 'Allgemein' })).toBeChecked();
+    expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+
+    await user.click(screen.getByRole('switch', { name: 'Allgemein' }));
+    await user.click(save());
+    // Escape closes the dialog like No.
+    expect(await screen.findByRole('dialog', { name: 'Wirklich abmelden?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Allgemein' }));
+    await user.click(save());
+    await user.click(within(await screen.findByRole('dialog', { name: 'Wirklich abmelden?' })).getByRole('button', { name: 'Ja' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
+    expect(fake.account(EMAIL)?.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(false);
+  });
+
+  it('uses the All variant and deletes the marked reminders', async () => {
+    const reminders = [{ reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee', en: 'Coffee' } }];
+    const { user, requests } = await openCentre({
+      seed: { subscriptions: subscribedTo('NLT_GENERAL', 'SVC_PRODUCT_REMINDER'), data: { sfmc: { dataProcessingConsented: true } } },
+      reminders,
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Alle Newsletter abonnieren' })); // all on
+    await user.click(screen.getByRole('switch', { name: 'Alle Newsletter abonnieren' })); // all off
+    await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+    // In Germany only the master toggle is offered.
+    expect(await screen.findByText('Kaffee')).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Kaffee' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Alle Produkterinnerungen' }));
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+    expect(dialog).toHaveTextContent(/alle Produkterinnerungen löschen, verlieren Sie den Zugang/);
+    await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
+    const deletion = requests.find((request) => request.init?.method === 'DELETE');
+    expect(JSON.parse(String(deletion?.init?.body))).toEqual({ authToken: 'link-jwt', productReminderIds: ['r1'] });
+  });
+
+  it('uses the ProductReminders variant without a newsletter', async () => {
+    const reminders = [{ reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee' } }];
+    const { user } = await openCentre({ seed: { subscriptions: subscribedTo('SVC_PRODUCT_REMINDER') }, reminders });
+    await user.click(await screen.findByRole('tab', { name: 'Erinnerungen' }));
+    await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+    await user.click(save());
+    expect(await screen.findByRole('dialog', { name: 'Wirklich abmelden?' })).toHaveTextContent(
+      'Wenn Sie alle Produkterinnerungen löschen und keinen Newsletter abonniert haben, verlieren Sie ebenfalls den Zugang zu Ihrem Profil.',
+    );
+  });
+
+  it('sends an account with a subscription key and nothing left straight to /unsubscribe-success', async () => {
+    await openCentre({ seed: { data: { sfmc: { subscriptionKey: 'SK-1' } }, subscriptions: { NLT_GENERAL: { email: { isSubscribed: false } } } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
+  });
+
+  it('shows the general and the field error of a refused save', async () => {
+    const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
+      errorCode: 400009,
+      errorMessage: 'Validation error',
+      errorDetails: 'Validation failed',
+      validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES', errorCode: 400006, message: 'Unknown subscription' }],
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    await user.click(save());
+    expect(await screen.findByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeInTheDocument();
+    expect(screen.getByText('Unknown subscription')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Rezepte' })).toHaveAccessibleDescription(/Unknown subscription/);
+  });
+
+  it('falls back to the error details when no general message is known', async () => {
+    const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({ errorCode: 500001, errorMessage: 'General Server Error', errorDetails: 'Try later' });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    await user.click(save());
+    expect(await screen.findByText('Try later')).toBeInTheDocument();
+  });
+
+  it('with forced consent pending the other tabs ask for consent', async () => {
+    const { user } = await openCentre({ forceConsent: true, seed: { subscriptions: subscribedTo('NLT_GENERAL') } });
+    await user.click(await screen.findByRole('tab', { name: 'Erinnerungen' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Ihre Einwilligung' })).getByRole('button', { name: 'OK' }));
+    await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true'));
+  });
+});

@@ -1,0 +1,47 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchJson, useSite, type RestSchemas } from '@portal/cms';
+
+export type SubscriberToken = RestSchemas['SubscriberToken'];
+
+/** Default lifetime of a regToken when the answer does not tell (spec 001 §4). */
+export const DEFAULT_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+/** The refresh comes this long before the regToken expires, … */
+export const REFRESH_AHEAD_MS = 10 * 1000;
+/** … but never sooner than this after the last exchange. */
+export const MIN_REFRESH_WAIT_MS = 10 * 1000;
+
+/** How long to wait before exchanging the link token again: lifetime minus 10 s, at least 10 s. */
+export function tokenRefreshDelay(token: Pick<SubscriberToken, 'createdAt' | 'expiresAt'>): number {
+  const lifetime = Date.parse(token.expiresAt) - Date.parse(token.createdAt);
+  const known = Number.isFinite(lifetime) && lifetime > 0 ? lifetime : DEFAULT_TOKEN_LIFETIME_MS;
+  return Math.max(known - REFRESH_AHEAD_MS, MIN_REFRESH_WAIT_MS);
+}
+
+/** `POST {restApi}/rest/v1/subscriber/regToken/jwt` with the form field jwt; 401 for an invalid or expired link. */
+export function exchangeSubscriberToken(restApi: string, jwt: string): Promise<SubscriberToken> {
+  return fetchJson<SubscriberToken>(`${restApi}/rest/v1/subscriber/regToken/jwt`, {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: new URLSearchParams({ jwt }),
+  });
+}
+
+export function subscriberTokenQueryOptions(restApi: string, jwt: string) {
+  return queryOptions({
+    queryKey: ['preference-centre', 'subscriber-token', jwt],
+    queryFn: () => exchangeSubscriberToken(restApi, jwt),
+    // The regToken is renewed on its own schedule, never because the window got the focus again.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchInterval: (query) => (query.state.data ? tokenRefreshDelay(query.state.data) : false),
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+}
+
+/** The regToken of the link's subscriber, renewed shortly before it expires. */
+export function useSubscriberToken(jwt: string) {
+  const { metadata } = useSite();
+  return useQuery(subscriberTokenQueryOptions(metadata.restApi, jwt));
+}

@@ -1,0 +1,59 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  ACCOUNT_EXTRA_PROFILE_FIELDS,
+  ACCOUNT_INCLUDE,
+  isSuccess,
+  useIdentity,
+  type AccountInfo,
+  type IdentityProvider,
+  type RegistrationPartial,
+} from '@portal/identity';
+
+/** The look-up failed: 403005 (no valid regToken) is expected and stays silent (spec 001 §8). */
+export class AccountLoadError extends Error {
+  constructor(readonly errorCode: number) {
+    super(`getAccountInfo answered ${errorCode}`);
+    this.name = 'AccountLoadError';
+  }
+}
+
+export type SubscriberAccount = Pick<AccountInfo, 'UID' | 'profile' | 'data' | 'preferences' | 'subscriptions'>;
+
+/** `accounts.getAccountInfo` with the regToken: data, preferences, profile (and subscriptions), plus phones. */
+export async function getSubscriberAccount(provider: IdentityProvider, regToken: string): Promise<SubscriberAccount> {
+  const answer = await provider.getAccountInfo({ include: ACCOUNT_INCLUDE, extraProfileFields: ACCOUNT_EXTRA_PROFILE_FIELDS, regToken });
+  if (!isSuccess(answer) || !answer.UID) {
+    if (answer.errorCode !== 403005) console.warn('preference centre: getAccountInfo answered', answer.errorCode);
+    throw new AccountLoadError(answer.errorCode);
+  }
+  const { UID, profile, data, preferences, subscriptions } = answer;
+  return { UID, profile, data, preferences, subscriptions };
+}
+
+export function subscriberAccountQueryOptions(
+  provider: IdentityProvider,
+  jwt: string,
+  regToken: string | undefined,
+  remember: (regToken: string, partial: RegistrationPartial) => void,
+) {
+  return queryOptions({
+    // Not keyed by the regToken: a renewed regToken reads the same account.
+    queryKey: ['preference-centre', 'account', jwt],
+    queryFn: async () => {
+      const account = await getSubscriberAccount(provider, regToken!);
+      // The app's account state (useIdentity) follows, for anything else that reads it.
+      remember(regToken!, account);
+      return account;
+    },
+    enabled: Boolean(regToken),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+/** The link subscriber's account, loaded through the identity provider with the regToken. */
+export function useSubscriberAccount(jwt: string, regToken: string | undefined) {
+  const { provider, setRegistration } = useIdentity();
+  return useQuery(subscriberAccountQueryOptions(provider, jwt, regToken, setRegistration));
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchJson, useSite, type RestSchemas } from '@portal/cms';
+
+export type ProductReminder = RestSchemas['ProductReminder'];
+
+/** `POST {restApi}/rest/v1/productreminder/search` with the link's JWT as authToken. */
+export async function searchProductReminders(restApi: string, authToken: string): Promise<ProductReminder[]> {
+  const body: RestSchemas['ProductReminderSearchRequest'] = { authToken };
+  const answer = await fetchJson<RestSchemas['ProductReminderList']>(`${restApi}/rest/v1/productreminder/search`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return answer.productReminders ?? [];
+}
+
+export function productRemindersQueryOptions(restApi: string, authToken: string) {
+  return queryOptions({
+    queryKey: ['preference-centre', 'product-reminders', authToken],
+    queryFn: () => searchProductReminders(restApi, authToken),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The subscriber's active reminders; only asked for when `enabled` (subscribed and confirmed, spec 001 §4). */
+export function useProductReminders(authToken: string, enabled: boolean) {
+  const { metadata } = useSite();
+  return useQuery({ ...productRemindersQueryOptions(metadata.restApi, authToken), enabled });
+}

@@ -1,0 +1,81 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PreferenceTab } from '@portal/cms';
+import type { TabAccess } from '../lib/rules';
+
+export interface TabBarProps {
+  tabs: PreferenceTab[];
+  activeId: string;
+  access: (tab: PreferenceTab) => TabAccess;
+  /** An open tab was chosen. */
+  onSelect: (tab: PreferenceTab) => void;
+  /** A closed tab was chosen: the caller explains why. */
+  onBlocked: (tab: PreferenceTab, access: Exclude<TabAccess, 'open'>) => void;
+}
+
+export const tabId = (id: string) => `pc-tab-${id}`;
+export const panelId = (id: string) => `pc-panel-${id}`;
+
+/**
+ * The CMS tabs in a horizontally scrollable bar with arrow buttons (WAI-ARIA tabs pattern): arrow keys, Home and
+ * End move between tabs, an open tab is selected as the focus reaches it, a closed one only when chosen.
+ */
+export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarProps) {
+  const { t } = useTranslation();
+  const list = useRef<HTMLDivElement>(null);
+
+  const choose = (tab: PreferenceTab) => {
+    const state = access(tab);
+    if (state === 'open') onSelect(tab);
+    else onBlocked(tab, state);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = (moves[event.key]! + tabs.length) % tabs.length;
+    const target = tabs[next]!;
+    document.getElementById(tabId(target.id))?.focus();
+    if (access(target) === 'open') onSelect(target);
+  };
+
+  const scroll = (direction: 1 | -1) => {
+    const element = list.current;
+    element?.scrollBy({ left: direction * Math.max(element.clientWidth * 0.6, 120), behavior: 'smooth' });
+  };
+
+  return (
+    <div className="pc-tabbar">
+      <button type="button" className="pc-tabbar__arrow" onClick={() => scroll(-1)} aria-label={t('mpp.tabs.previous', { defaultValue: 'Vorherige Bereiche anzeigen' })}>
+        <span aria-hidden="true">‹</span>
+      </button>
+      <div ref={list} className="pc-tabbar__list" role="tablist" aria-label={t('mpp.tabs.label', { defaultValue: 'Bereiche des Präferenzcenters' })}>
+        {tabs.map((tab, index) => {
+          const selected = tab.id === activeId;
+          const closed = access(tab) !== 'open';
+          return (
+            <button
+              key={tab.id}
+              id={tabId(tab.id)}
+              type="button"
+              role="tab"
+              className="pc-tabbar__tab"
+              aria-selected={selected}
+              aria-controls={selected ? panelId(tab.id) : undefined}
+              aria-disabled={closed || undefined}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => choose(tab)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              {tab.title}
+            </button>
+          );
+        })}
+      </div>
+      <button type="button" className="pc-tabbar__arrow" onClick={() => scroll(1)} aria-label={t('mpp.tabs.next', { defaultValue: 'Weitere Bereiche anzeigen' })}>
+        <span aria-hidden="true">›</span>
+      </button>
+    </div>
+  );
+}

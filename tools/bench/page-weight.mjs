@@ -1,5 +1,7 @@
 // Loads pages in Chromium like a first-time visitor and prints the JavaScript and CSS they load, gzipped.
 // Usage: node tools/bench/page-weight.mjs BASE_URL PATH [PATH...]   (fails when /login exceeds its budget)
+// Each page is loaded as a German visitor (the product's default language) and as an English one, because a
+// visitor whose language differs from German also loads the German texts shown before metadata arrives.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 
@@ -10,8 +12,8 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 let overBudget = false;
-for (const path of paths) {
-  const page = await browser.newPage();
+for (const path of paths) for (const locale of ['de-DE', 'en-GB']) {
+  const page = await browser.newPage({ locale });
   const bodies = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
@@ -25,7 +27,7 @@ for (const path of paths) {
   const budget = budgets[path];
   const verdict = budget ? (js <= budget.js ? `within ${budget.js / 1024} KB` : `OVER ${budget.js / 1024} KB`) : '';
   if (budget && js > budget.js) overBudget = true;
-  console.log(`page ${path.padEnd(22)} JS ${(js / 1024).toFixed(1).padStart(6)} KB gz   CSS ${(css / 1024).toFixed(1).padStart(5)} KB gz   ${verdict}`);
+  console.log(`page ${path.padEnd(22)} ${locale}  JS ${(js / 1024).toFixed(1).padStart(6)} KB gz   CSS ${(css / 1024).toFixed(1).padStart(5)} KB gz   ${verdict}`);
   await page.close();
 }
 await browser.close();

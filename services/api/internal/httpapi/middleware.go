@@ -4,10 +4,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net/http"
 	"path"
 	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -27,16 +30,20 @@ const contextKeyRequestID = "request_id"
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 
 func requestID() echo.MiddlewareFunc {
+	// Ids must be unique, not secret: a random prefix per process and a counter give that without a system
+	// call for randomness on every request.
+	prefix := make([]byte, 6)
+	_, _ = rand.Read(prefix)
+	base := hex.EncodeToString(prefix) + "-"
+	var counter atomic.Uint64
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			id := c.Request().Header.Get(HeaderRequestID)
 			if !validRequestID.MatchString(id) {
-				b := make([]byte, 12)
-				_, _ = rand.Read(b)
-				id = hex.EncodeToString(b)
+				id = base + strconv.FormatUint(counter.Add(1), 36)
 			}
 			c.Set(contextKeyRequestID, id)
-			c.Response().Header().Set(HeaderRequestID, id)
+			c.Response().Header()[HeaderRequestID] = []string{id}
 			return next(c)
 		}
 	}
@@ -123,19 +130,30 @@ func ContentSecurityPolicy(extraScriptSrc, extraConnectSrc []string) string {
 
 // securityHeaders are set before the handler runs, so error responses carry them too.
 func securityHeaders(csp string, production bool) echo.MiddlewareFunc {
+	headers := map[string]string{
+		"Content-Security-Policy":    csp,
+		"X-Content-Type-Options":     "nosniff",
+		"Referrer-Policy":            "strict-origin-when-cross-origin",
+		"X-Frame-Options":            "DENY",
+		"Permissions-Policy":         "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+		"Cross-Origin-Opener-Policy": "same-origin",
+	}
+	// HSTS pins browsers to HTTPS for a year; on a developer's
+	// http://localhost that would break other local services.
+	if production {
+		headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains"
+	}
+	// The values are built once and shared by every response: each slice has length and capacity 1, so a
+	// later Header.Add copies it instead of writing into the shared array.
+	shared := make(http.Header, len(headers))
+	for k, v := range headers {
+		shared[http.CanonicalHeaderKey(k)] = []string{v}
+	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			h := c.Response().Header()
-			h.Set("Content-Security-Policy", csp)
-			h.Set("X-Content-Type-Options", "nosniff")
-			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-			h.Set("X-Frame-Options", "DENY")
-			h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()")
-			h.Set("Cross-Origin-Opener-Policy", "same-origin")
-			// HSTS pins browsers to HTTPS for a year; on a developer's
-			// http://localhost that would break other local services.
-			if production {
-				h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+			for k, v := range shared {
+				h[k] = v
 			}
 			return next(c)
 		}

@@ -92,10 +92,18 @@ func TestRequestID(t *testing.T) {
 				require.Equal(t, tc.incoming, got)
 			} else {
 				require.NotEqual(t, tc.incoming, got)
-				require.Regexp(t, `^[0-9a-f]{24}$`, got)
+				require.Regexp(t, `^[0-9a-f]{12}-[0-9a-z]+$`, got)
 			}
 		})
 	}
+	t.Run("unique per request", func(t *testing.T) {
+		seen := map[string]bool{}
+		for i := 0; i < 100; i++ {
+			id := svc.Get("/healthz").Header().Get("X-Request-Id")
+			require.False(t, seen[id], "request id %s given twice", id)
+			seen[id] = true
+		}
+	})
 }
 
 func TestAccessLogHasNoPersonalData(t *testing.T) {

@@ -101,4 +101,23 @@ describe('http adapter', () => {
     expect(readSocialLoginResult(new URLSearchParams('errorCode=0'))).toEqual({ errorCode: 0 });
     expect(readSocialLoginResult('?gig_regSource=x')).toBeUndefined();
   });
+
+  it('socialLogin with followSocialLogin resolves with the answer and emits onLogin on success', async () => {
+    const { fetch, requests } = stubFetch(() => json({ errorCode: 0, UID: 'u1', profile: { email: 'a@example.org' } }));
+    const followSocialLogin = jest.fn(async () => '/login?errorCode=0&provider=apple');
+    const provider = createHttpProvider({ baseUrl: 'https://portal.example', fetch, followSocialLogin });
+    const logins: LoginEvent[] = [];
+    provider.onLogin((event) => logins.push(event));
+    await expect(provider.socialLogin({ provider: 'apple', redirectURL: '/login' })).resolves.toMatchObject({ errorCode: 0, UID: 'u1', provider: 'apple' });
+    expect(followSocialLogin).toHaveBeenCalledWith('https://portal.example/identity/social/apple/start?redirectURL=%2Flogin');
+    expect(requests[0]?.url).toBe('https://portal.example/identity/accounts.getAccountInfo');
+    expect(logins).toEqual([expect.objectContaining({ eventName: 'login', UID: 'u1', provider: 'apple', newUser: false })]);
+
+    followSocialLogin.mockResolvedValueOnce('/login?errorCode=403043&regToken=st_2&provider=apple');
+    await expect(provider.socialLogin({ provider: 'apple', redirectURL: '/login' })).resolves.toEqual({ errorCode: 403043, regToken: 'st_2', provider: 'apple' });
+    expect(logins).toHaveLength(1);
+
+    followSocialLogin.mockResolvedValueOnce('/login');
+    await expect(provider.socialLogin({ provider: 'apple', redirectURL: '/login' })).rejects.toBeInstanceOf(IdentityTransportError);
+  });
 });

@@ -10,6 +10,13 @@ export interface HttpProviderOptions {
   fetch?: typeof fetch;
   /** How socialLogin leaves the page; defaults to `window.location.assign`. */
   navigate?: (url: string) => void;
+  /**
+   * Drives the browser's part of a social login instead of `navigate` (tests against the real service): given
+   * the start URL, follows the redirects through the social provider back to the service and answers the URL
+   * the service finally redirects to (redirectURL with `?errorCode=…`). socialLogin then resolves with that
+   * answer, and on success emits onLogin as the other logins do.
+   */
+  followSocialLogin?: (startUrl: string) => Promise<string>;
 }
 
 /**
@@ -51,6 +58,31 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
     return body as T;
   }
 
+  async function followSocialLogin(
+    follow: (startUrl: string) => Promise<string>,
+    params: SocialLoginParams,
+  ): Promise<SocialLoginResponse> {
+    let landed: URL;
+    try {
+      landed = new URL(await follow(socialLoginUrl(baseUrl, params)), 'http://localhost');
+    } catch (cause) {
+      throw new IdentityTransportError('network', `socialLogin: the ${params.provider} login could not be completed`, { cause });
+    }
+    const answer = readSocialLoginResult(landed.search);
+    if (!answer) {
+      throw new IdentityTransportError('invalid-response', `socialLogin: the service returned to ${landed.pathname} without an errorCode`);
+    }
+    if (answer.errorCode !== 0) return answer;
+    // The session cookie is set; the login event carries the account like the other logins' answers do.
+    const info = await call<Awaited<ReturnType<IdentityProvider['getAccountInfo']>>>('getAccountInfo', {
+      include: withLoginSections(params.include),
+    });
+    if (info.errorCode !== 0) return answer;
+    const result: SocialLoginResponse = { ...info, ...answer, provider: answer.provider ?? params.provider };
+    events.emitLogin(loginEventFrom(result, params.provider, false));
+    return result;
+  }
+
   return {
     initRegistration: (params = {}) => call('initRegistration', params),
     async register(params) {
@@ -79,7 +111,8 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
       if (answer.errorCode === 0) events.emitLogin(loginEventFrom(answer, 'site', false));
       return answer;
     },
-    socialLogin(params: SocialLoginParams): Promise<SocialLoginResponse> {
+    async socialLogin(params: SocialLoginParams): Promise<SocialLoginResponse> {
+      if (options.followSocialLogin) return followSocialLogin(options.followSocialLogin, params);
       navigate(socialLoginUrl(baseUrl, params));
       // The page is on its way to the social provider; the answer arrives as query parameters of redirectURL.
       return new Promise<SocialLoginResponse>(() => undefined);

@@ -40,9 +40,12 @@ export interface ContractHelpers {
 
 /** Which groups of cases an implementation can run; the rest are reported as skipped, never silently passed. */
 export interface ContractCapabilities {
-  /** Cases that need hours or days to pass (expiry of tokens and links, end of a lockout). Fake only. */
+  /**
+   * Cases that need hours or days to pass (expiry of tokens and links, end of a lockout): the fake's clock, or the
+   * service's development clock (dev.clock.enabled, POST /dev/clock).
+   */
   timeTravel: boolean;
-  /** Cases that drive a social login to its answer without a browser. */
+  /** Cases that drive a social login to its answer without a browser (the http run drives the development issuer's form). */
   social: boolean;
   /** Cases with a newsletter-only account reached through a regToken. */
   liteAccounts: boolean;

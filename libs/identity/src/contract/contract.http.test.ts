@@ -5,11 +5,17 @@
 // adapter. The binary is started on a temporary SQLite file; a cookie jar plays the browser. If the binary is
 // missing or does not answer /identity/accounts.getSchema with an envelope, one failing test says so: the
 // lead builds the binary before this target runs (PORTAL_BIN overrides its path).
+//
+// What the in-memory fake does by hand, the real service does through its development aids: time passes through
+// the development clock (PORTAL_DEV_CLOCK_ENABLED, POST /dev/clock), a social login runs the browser flow
+// against the development OIDC issuer (/dev/oidc/{provider}/authorize), and a newsletter subscriber's regToken
+// comes from `portal link` and the preference centre's token exchange.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHttpProvider } from '../adapters/http';
+import type { SocialProviderName } from '../types';
 import { describeIdentityContract, type ContractMail, type ContractMailKind } from './contract-suite';
 
 const portalBin = process.env.PORTAL_BIN ?? path.resolve(__dirname, '../../../../bin/portal');
@@ -46,28 +52,48 @@ if (!probe.ok) {
     'embedded provider over HTTP (bin/portal)',
     async () => {
       const browserFetch = cookieJarFetch(baseUrl);
+      // What the tester types into the development issuer's form next, per provider; none means "cancel".
+      const socialIdentities = new Map<SocialProviderName, SocialIdentity>();
       return {
-        provider: createHttpProvider({ baseUrl, fetch: browserFetch, navigate: () => undefined }),
+        provider: createHttpProvider({
+          baseUrl,
+          fetch: browserFetch,
+          navigate: () => undefined,
+          followSocialLogin: (startUrl) => followSocialLogin(browserFetch, baseUrl, startUrl, socialIdentities),
+        }),
         helpers: {
           lastMail: (to, kind) => lastOutboxMail(baseUrl, to, kind),
           openLink: (link) => openLink(browserFetch, baseUrl, link),
-          disableAccount: (email) => runPortal(portalBin, ['accounts', 'disable', email, '--database-url', databaseUrl]),
-          advanceTime: async () => {
-            throw new Error('time travel is not possible against the real service');
+          disableAccount: async (email) => {
+            await runPortal(portalBin, ['accounts', 'disable', email, '--database-url', databaseUrl]);
           },
-          setSocialIdentity: async () => {
-            throw new Error('social login needs the browser flow against the development issuer');
+          advanceTime: (ms) => advanceClock(baseUrl, ms),
+          setSocialIdentity: async (provider, identity) => {
+            if (identity) socialIdentities.set(provider, identity);
+            else socialIdentities.delete(provider);
           },
-          subscriberRegToken: async () => {
-            throw new Error('no subscriber token exchange helper for the real service yet');
-          },
+          subscriberRegToken: (email) => subscriberRegToken(browserFetch, baseUrl, email),
         },
       };
     },
-    // Time travel cannot be done against a running service; social login and lite accounts need flows
-    // (development OIDC issuer, signed preference-centre JWT) this suite does not drive yet.
-    { timeTravel: false, social: false, liteAccounts: false },
+    { timeTravel: true, social: true, liteAccounts: true },
   );
+
+  /** The preference centre's way in: a signed link from `portal link`, exchanged for a regToken. */
+  async function subscriberRegToken(browserFetch: typeof fetch, base: string, email: string): Promise<string> {
+    const printed = await runPortal(portalBin, ['link', '--email', email, '--database-url', databaseUrl]);
+    const link = /https?:\/\/\S+/.exec(printed)?.[0];
+    const jwt = link && new URL(link).pathname.split('/').filter(Boolean).at(-1);
+    if (!jwt) throw new Error(`portal link printed no link: ${printed}`);
+    const response = await browserFetch(`${base}/rest/v1/subscriber/regToken/jwt`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams({ jwt }).toString(),
+    });
+    const body = (await response.json()) as { regToken?: string };
+    if (!response.ok || !body.regToken) throw new Error(`POST /rest/v1/subscriber/regToken/jwt answered ${response.status}: ${JSON.stringify(body)}`);
+    return body.regToken;
+  }
 }
 
 // ---- the service ----
@@ -128,6 +154,8 @@ function startPortal(bin: string, databaseUrl: string): Promise<{ child: ChildPr
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ['serve', '--http-addr', '127.0.0.1:0', '--database-url', databaseUrl, '--log-level', 'warn'], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      // The development clock lets the time-travel cases move the service's time (POST /dev/clock).
+      env: { ...process.env, PORTAL_DEV_CLOCK_ENABLED: 'true' },
     });
     let out = '';
     let err = '';
@@ -145,13 +173,24 @@ function startPortal(bin: string, databaseUrl: string): Promise<{ child: ChildPr
   });
 }
 
-function runPortal(bin: string, args: string[]): Promise<void> {
+/** Runs a portal subcommand; answers what it printed on stdout. */
+function runPortal(bin: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(bin, args, { timeout: 20_000 }, (error, _stdout, stderr) => {
+    execFile(bin, args, { timeout: 20_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`portal ${args.join(' ')} failed: ${error.message}\n${stderr}`));
-      else resolve();
+      else resolve(stdout);
     });
   });
+}
+
+/** Moves the service's development clock forward (`POST /dev/clock`, mounted with PORTAL_DEV_CLOCK_ENABLED). */
+async function advanceClock(baseUrl: string, ms: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/dev/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ advanceSeconds: ms / 1000 }),
+  });
+  if (!response.ok) throw new Error(`POST /dev/clock answered ${response.status}: ${await response.text()}`);
 }
 
 // ---- the browser's part ----
@@ -233,4 +272,90 @@ async function openLink(browserFetch: typeof fetch, baseUrl: string, link: strin
     url = new URL(`${next.pathname}${next.search}`, baseUrl);
   }
   throw new Error(`too many redirects following ${link}`);
+}
+
+// ---- social login through the development issuer ----
+
+interface SocialIdentity {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * What the browser does for a social login: start at the service, land on the development issuer's sign-in
+ * form, submit it (or cancel when no identity is set for the provider), and follow the callback back to the
+ * service, which redirects to redirectURL with the answer in the query. Answers that last redirect's target.
+ */
+async function followSocialLogin(
+  browserFetch: typeof fetch,
+  baseUrl: string,
+  startUrl: string,
+  identities: ReadonlyMap<SocialProviderName, SocialIdentity>,
+): Promise<string> {
+  const local = (location: string, from: URL) => {
+    const next = new URL(location, from);
+    return new URL(`${next.pathname}${next.search}`, baseUrl); // the service names its public URL; the test talks to this port
+  };
+  // 1. The service keeps the login state in a cookie and sends the browser to the provider.
+  const start = new URL(startUrl, baseUrl);
+  const toIssuer = await browserFetch(start.toString(), { redirect: 'manual' });
+  const authorizeLocation = toIssuer.headers.get('location');
+  if (toIssuer.status !== 302 || !authorizeLocation) throw new Error(`social start answered ${toIssuer.status}, not a redirect to the provider`);
+  const authorize = local(authorizeLocation, start);
+  if (!authorize.pathname.startsWith('/dev/oidc/')) return `${authorize.pathname}${authorize.search}`; // refused before the provider
+
+  // 2. The development issuer's sign-in page: a form whose hidden fields carry the authorisation request.
+  const page = await browserFetch(authorize.toString(), { redirect: 'manual' });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`${authorize.pathname} answered ${page.status}: ${html.slice(0, 300)}`);
+  const form = /<form method="post" action="([^"]+)"/.exec(html);
+  if (!form?.[1]) throw new Error(`${authorize.pathname} shows no sign-in form`);
+  const fields = new URLSearchParams();
+  for (const input of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields.set(input[1] ?? '', decodeHtml(input[2] ?? ''));
+  }
+  const provider = authorize.pathname.split('/')[3] as SocialProviderName;
+  const identity = identities.get(provider);
+  if (identity) {
+    fields.set('email', identity.email);
+    fields.set('firstName', identity.firstName ?? '');
+    fields.set('lastName', identity.lastName ?? '');
+    fields.set('emailVerified', 'on');
+    fields.set('action', 'login');
+  } else {
+    fields.set('action', 'cancel');
+  }
+
+  // 3. Submitting sends the browser back to the service's callback with a code (or error=access_denied).
+  const action = new URL(decodeHtml(form[1]), authorize);
+  const submitted = await browserFetch(action.toString(), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: fields.toString(),
+  });
+  const callbackLocation = submitted.headers.get('location');
+  if (submitted.status < 300 || submitted.status >= 400 || !callbackLocation) {
+    throw new Error(`the sign-in form answered ${submitted.status}: ${(await submitted.text()).slice(0, 300)}`);
+  }
+
+  // 4. The callback exchanges the code, sets the session cookie on success and redirects to redirectURL.
+  const callback = local(callbackLocation, action);
+  const back = await browserFetch(callback.toString(), { redirect: 'manual' });
+  const landing = back.headers.get('location');
+  if (back.status < 300 || back.status >= 400 || !landing) throw new Error(`the social callback answered ${back.status}, not a redirect`);
+  const landed = new URL(landing, callback);
+  return `${landed.pathname}${landed.search}`;
+}
+
+/** Undoes html/template's escaping of attribute values. */
+function decodeHtml(value: string): string {
+  return value
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

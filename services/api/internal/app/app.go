@@ -15,6 +15,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/devclock"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/cdc"
@@ -38,7 +39,9 @@ type App struct {
 	Identity  *embedded.Provider
 	Stores    *stores.Service
 	Reminders *reminders.Service
-	logger    *zap.Logger
+	// Clock is the development clock (dev.clock.enabled, never in production); nil means wall-clock time.
+	Clock  *devclock.Clock
+	logger *zap.Logger
 }
 
 // Options are what differs between a real start and a test.
@@ -65,6 +68,12 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	templates := mail.DefaultTemplates()
 
 	a := &App{Config: cfg, Outbox: outbox, logger: logger}
+	var now func() time.Time // nil: each service uses time.Now
+	if devclock.Enabled(cfg) {
+		a.Clock = devclock.New()
+		now = a.Clock.Now
+		logger.Warn("development clock enabled: POST " + devclock.Path + " moves the service's time forward")
+	}
 	var backend identity.Backend
 	if cfg.Metadata.Identity.Provider == "cdc" {
 		client, err := cdc.New(cdc.ConfigFrom(cfg), nil, logger)
@@ -74,7 +83,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		backend = client
 	} else {
 		provider, err := embedded.New(embedded.FromConfig(cfg), embedded.Deps{
-			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger,
+			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
 		})
 		if err != nil {
 			return nil, err
@@ -92,6 +101,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	}
 	a.Reminders = reminders.NewService(reminders.Settings{
 		Store: reminders.NewSQLStore(db), Links: tokens, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
+		Now: now,
 	})
 
 	e, err := httpapi.New(httpapi.Deps{
@@ -107,6 +117,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		return nil, err
 	}
 	a.Echo = e
+	if a.Clock != nil {
+		// Moving the clock lets the sweep see what expired meanwhile, as the periodic job would have.
+		devclock.Mount(e, a.Clock, a.Sweep)
+	}
 	if a.Identity != nil {
 		if err := a.mountEmbeddedIdentity(cfg, logger); err != nil {
 			return nil, err
@@ -167,7 +181,7 @@ func (a *App) Run(ctx context.Context) {
 // Sweep removes what has expired, once.
 func (a *App) Sweep(ctx context.Context) {
 	if a.Identity != nil {
-		if err := a.Identity.Maintain(ctx, time.Now()); err != nil {
+		if err := a.Identity.Maintain(ctx, a.now()); err != nil {
 			a.logger.Warn("identity maintenance", zap.Error(err))
 		}
 	}
@@ -176,4 +190,12 @@ func (a *App) Sweep(ctx context.Context) {
 	} else if n > 0 {
 		a.logger.Info("removed unconfirmed reminders", zap.Int64("count", n))
 	}
+}
+
+// now is the service's time: the development clock when enabled, else wall-clock time.
+func (a *App) now() time.Time {
+	if a.Clock != nil {
+		return a.Clock.Now()
+	}
+	return time.Now()
 }

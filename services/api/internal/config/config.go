@@ -38,6 +38,19 @@ type Config struct {
 	Reminders   Reminders   `mapstructure:"reminders"`
 	// Identity is defined in identity.go.
 	Identity Identity `mapstructure:"identity"`
+	// Dev holds development-only aids; each is refused when env is "production".
+	Dev Dev `mapstructure:"dev"`
+}
+
+// Dev holds development-only aids for local work and tests.
+type Dev struct {
+	Clock DevClock `mapstructure:"clock"`
+}
+
+// DevClock, when enabled (outside production only), gives the embedded identity provider and the reminders a
+// clock that POST /dev/clock moves forward, so tests can see tokens, links and lockouts expire.
+type DevClock struct {
+	Enabled bool `mapstructure:"enabled"`
 }
 
 // Mail configures outgoing e-mail: always kept in the outbox table, relayed over SMTP when a URL is set.

@@ -77,6 +77,9 @@ func (c Config) Validate() error {
 			bad("content.dir", "%q is not a readable directory", c.Content.Dir)
 		}
 	}
+	if c.Dev.Clock.Enabled && c.Env == EnvProduction {
+		bad("dev.clock.enabled", `the development clock is refused when env is "production"`)
+	}
 	c.validateMetadata(bad)
 	c.validateSubscribers(bad)
 	c.validateIdentity(bad)

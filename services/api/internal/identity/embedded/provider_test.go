@@ -169,6 +169,9 @@ func TestVerificationLinkExpiresAndSweep(t *testing.T) {
 		require.Equal(t, 1, n)
 		_, err = h.store.AccountByEmail(h.ctx, "late@example.com")
 		require.ErrorIs(t, err, embedded.ErrNotFound, "no account is created")
+		code, err = h.p.VerifyEmail(h.ctx, link)
+		require.NoError(t, err)
+		require.Equal(t, embedded.CodeVerificationExpired, code, "after the sweep the link still says it expired, not that it is unknown")
 		require.NoError(t, h.p.Maintain(h.ctx, h.now))
 	})
 }

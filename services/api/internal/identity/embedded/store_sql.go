@@ -173,6 +173,28 @@ func (s *SQLStore) DeleteAccount(ctx context.Context, uid string) error {
 	})
 }
 
+// deleteUnverified removes a swept registration like DeleteAccount, but keeps its verification tokens: a link
+// followed after the sweep then still answers 403002 (expired) rather than 404000 (unknown), as it does before
+// the sweep. They are spent or expired, point at a uid that no longer exists, and Purge removes them later.
+func (s *SQLStore) deleteUnverified(ctx context.Context, uid string) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		for _, st := range []struct {
+			q    string
+			args []any
+		}{
+			{`DELETE FROM identity_sessions WHERE uid = ?`, []any{uid}},
+			{`DELETE FROM social_identities WHERE uid = ?`, []any{uid}},
+			{`DELETE FROM identity_tokens WHERE uid = ? AND kind <> ?`, []any{uid, TokenVerification}},
+			{`DELETE FROM identity_accounts WHERE uid = ?`, []any{uid}},
+		} {
+			if _, err := tx.ExecContext(ctx, s.db.Rebind(st.q), st.args...); err != nil {
+				return fmt.Errorf("identity: delete unverified account: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
 // SweepUnverified implements the spec's "if the link expires no account is created".
 func (s *SQLStore) SweepUnverified(ctx context.Context, cutoff time.Time) (int, error) {
 	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT uid, origin FROM identity_accounts
@@ -202,7 +224,7 @@ func (s *SQLStore) SweepUnverified(ctx context.Context, cutoff time.Time) (int, 
 			if _, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_sessions WHERE uid = ?`), v.uid); err != nil {
 				return n, err
 			}
-		} else if err := s.DeleteAccount(ctx, v.uid); err != nil {
+		} else if err := s.deleteUnverified(ctx, v.uid); err != nil {
 			return n, err
 		}
 		n++

@@ -1,0 +1,79 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+)
+
+func advance(s *apitest.Service, body string) *http.Response {
+	rec := s.Do(apitest.Request{Method: http.MethodPost, Target: "/dev/clock", Body: body,
+		Header: map[string]string{"Content-Type": "application/json"}})
+	return rec.Result()
+}
+
+func TestDevClockMovesTheIdentityProvidersTime(t *testing.T) {
+	s := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Dev.Clock.Enabled = true }))
+	require.NotNil(t, s.App.Clock)
+	ctx := context.Background()
+	register := func(regToken string) int {
+		t.Helper()
+		r, err := s.App.Identity.Register(ctx, embedded.Caller{}, embedded.RegisterParams{
+			Email: "clock-" + regToken[:8] + "@example.com", Password: "Secret-Passw0rd", RegToken: regToken})
+		require.NoError(t, err)
+		return r.ErrorCode
+	}
+
+	early, err := s.App.Identity.InitRegistration(ctx)
+	require.NoError(t, err)
+
+	res := advance(s, `{"advance":"61m"}`)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	var state struct {
+		Offset        string  `json:"offset"`
+		OffsetSeconds float64 `json:"offsetSeconds"`
+	}
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&state))
+	require.Equal(t, "1h1m0s", state.Offset)
+	require.InDelta(t, 3660, state.OffsetSeconds, 0.001)
+
+	require.Equal(t, embedded.CodeInvalidParameter, register(early.RegToken), "the regToken expired an hour after it was issued")
+	fresh, err := s.App.Identity.InitRegistration(ctx)
+	require.NoError(t, err)
+	require.Equal(t, embedded.CodePendingRegistration, register(fresh.RegToken), "a regToken issued after the step is valid")
+
+	res = advance(s, `{"advanceSeconds":900}`)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Equal(t, 76*time.Minute, s.App.Clock.Offset())
+
+	for _, body := range []string{`{}`, `{"advance":"-5m"}`, `{"advance":"soon"}`, `{"advance":"1m","advanceSeconds":60}`, `not json`} {
+		require.Equal(t, http.StatusBadRequest, advance(s, body).StatusCode, body)
+	}
+	require.Equal(t, 76*time.Minute, s.App.Clock.Offset(), "refused steps do not move the clock")
+
+	rec := s.Get("/dev/clock")
+	require.Equal(t, http.StatusOK, rec.Code)
+	require.Contains(t, rec.Body.String(), `"offset":"1h16m0s"`)
+}
+
+func TestDevClockIsAbsentUnlessEnabledOutsideProduction(t *testing.T) {
+	for name, configure := range map[string]func(*config.Config){
+		"disabled (the default)": func(*config.Config) {},
+		"production":             func(c *config.Config) { c.Env = config.EnvProduction },
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := apitest.New(t, apitest.WithConfig(configure))
+			require.Nil(t, s.App.Clock)
+			res := advance(s, `{"advance":"15m"}`)
+			require.Contains(t, []int{http.StatusNotFound, http.StatusMethodNotAllowed}, res.StatusCode)
+		})
+	}
+}

@@ -46,6 +46,7 @@ func run(args []string, out io.Writer) error {
 	duration := fs.Duration("duration", 5*time.Second, "how long to send requests")
 	warmup := fs.Duration("warmup", time.Second, "requests sent before measuring, not counted")
 	connections := fs.Int("connections", 16, "concurrent connections")
+	gzip := fs.Bool("gzip", true, "send Accept-Encoding: gzip, as every browser does")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -56,10 +57,10 @@ func run(args []string, out io.Writer) error {
 	if *duration <= 0 || *duration > 5*time.Minute || *connections < 1 || *connections > 1024 {
 		return errors.New("duration must be in (0, 5m] and connections in [1, 1024]")
 	}
-	if _, err := measure(*name, urls, *warmup, *connections); err != nil {
+	if _, err := measure(*name, urls, *warmup, *connections, *gzip); err != nil {
 		return err
 	}
-	r, err := measure(*name, urls, *duration, *connections)
+	r, err := measure(*name, urls, *duration, *connections, *gzip)
 	if err != nil {
 		return err
 	}
@@ -76,10 +77,10 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 // measure runs the load: each worker owns one keep-alive connection and writes plain HTTP/1.1 requests on it,
 // reading answers with http.ReadResponse. Like wrk, it skips http.Client's transport machinery, so on a
 // machine shared with the server the load generator takes as little CPU as possible.
-func measure(name string, urls []string, duration time.Duration, connections int) (Result, error) {
+func measure(name string, urls []string, duration time.Duration, connections int, gzip bool) (Result, error) {
 	targets := make([]target, len(urls))
 	for i, raw := range urls {
-		t, err := parseTarget(raw)
+		t, err := parseTarget(raw, gzip)
 		if err != nil {
 			return Result{}, err
 		}
@@ -160,7 +161,7 @@ type target struct {
 	method  string
 }
 
-func parseTarget(raw string) (target, error) {
+func parseTarget(raw string, gzip bool) (target, error) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme != "http" || u.Host == "" {
 		return target{}, fmt.Errorf("%q: only http:// URLs", raw)
@@ -169,7 +170,11 @@ func parseTarget(raw string) (target, error) {
 	if u.Port() == "" {
 		addr = net.JoinHostPort(u.Hostname(), "80")
 	}
-	req := "GET " + u.RequestURI() + " HTTP/1.1\r\nHost: " + u.Host + "\r\nUser-Agent: portal-loadgen\r\nAccept: */*\r\n\r\n"
+	req := "GET " + u.RequestURI() + " HTTP/1.1\r\nHost: " + u.Host + "\r\nUser-Agent: portal-loadgen\r\nAccept: */*\r\n"
+	if gzip {
+		req += "Accept-Encoding: gzip\r\n"
+	}
+	req += "\r\n"
 	return target{addr: addr, request: []byte(req), method: http.MethodGet}, nil
 }
 

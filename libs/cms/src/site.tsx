@@ -45,7 +45,8 @@ function browserEnvironment() {
  * then the `lang` parameter, the remembered choice and the browser's languages decide among the available ones.
  */
 export function SiteProvider({ children, loading, renderError, environment }: SiteProviderProps) {
-  const { i18n } = useTranslation();
+  // ready: the texts of the current language have loaded (an app may load none before the language is known).
+  const { i18n, ready } = useTranslation();
   const metadataResult = useMetadata();
   const metadata = metadataResult.data;
   // An explicit choice wins over detection for the rest of the visit.
@@ -96,6 +97,6 @@ export function SiteProvider({ children, loading, renderError, environment }: Si
 
   if (metadataResult.isError) return <>{renderError('global.errors.metadata.fetch')}</>;
   if (contentResult.isError) return <>{renderError('global.errors.cms.fetch')}</>;
-  if (!site) return <>{loading}</>;
+  if (!site || !ready) return <>{loading}</>;
   return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
 }

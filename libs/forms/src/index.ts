@@ -1,5 +1,16 @@
 export { GENERIC_FORMAT_MESSAGE, zipCodeRule, zipCodeSchema, type ZipCodeRule } from './zip-code';
-export { GENERIC_REQUIRED_TEXT, isMessage, message, messages, toMessage, translateMessage, type Message } from './messages';
+export {
+  formatMessage,
+  GENERIC_REQUIRED_TEXT,
+  isMessage,
+  message,
+  passwordRequiredMessage,
+  requiredMessage,
+  toMessage,
+  translateMessage,
+  type Message,
+} from './message';
+export { messages } from './messages';
 export {
   BIRTH_YEAR_RANGE,
   birthYearSchema,

@@ -1,4 +1,4 @@
-import { createI18n, loadShippedMessages, SHIPPED_LANGUAGES, type Messages } from './i18n';
+import { addMessages, createI18n, loadShippedMessages, SHIPPED_LANGUAGES, type MessageLoader, type Messages } from './i18n';
 
 describe('shipped messages', () => {
   it('ship the seven languages of the specs', () => {
@@ -25,5 +25,52 @@ describe('createI18n', () => {
     const i18n = await createI18n(async (lng) => bundles[lng] ?? {}, 'fr-BE');
     expect(i18n.t('only.fr')).toBe('français');
     expect(i18n.t('only.de')).toBe('deutsch');
+  });
+});
+
+describe('loading only the texts a visitor sees', () => {
+  const bundles: Record<string, Messages> = { de: { greeting: 'Hallo', only: 'nur deutsch' }, en: { greeting: 'Hello' } };
+  function recording() {
+    const read: string[] = [];
+    const load: MessageLoader = async (lng) => {
+      read.push(lng);
+      return bundles[lng] ?? {};
+    };
+    return { read, load };
+  }
+
+  it('loads nothing before the language is known, and then no German for a complete language', async () => {
+    const { read, load } = recording();
+    const i18n = await createI18n(load, null, { completeLanguages: ['en'] });
+    expect(read).toEqual([]);
+    expect(i18n.t('greeting', { defaultValue: 'Standard' })).toBe('Standard');
+    await i18n.changeLanguage('en-GB');
+    expect(read).toEqual(['en-GB', 'en']);
+    expect(i18n.t('greeting')).toBe('Hello');
+    await i18n.changeLanguage('de-DE');
+    expect(i18n.t('greeting')).toBe('Hallo');
+  });
+
+  it('still falls back to German for a language that is not complete', async () => {
+    const { read, load } = recording();
+    const i18n = await createI18n(load, null, { completeLanguages: ['en'] });
+    await i18n.changeLanguage('fr-FR');
+    expect(read).toEqual(['fr-FR', 'fr', 'de']);
+    expect(i18n.t('only')).toBe('nur deutsch');
+  });
+
+  it('adds page texts to the loaded languages and to those loaded later', async () => {
+    const page: Record<string, Messages> = { de: { page: 'Seite' }, en: { page: 'Page' } };
+    const loadPage: MessageLoader = async (lng) => page[lng] ?? {};
+    const i18n = await createI18n(recording().load, null, { completeLanguages: ['de', 'en'] });
+    await i18n.changeLanguage('de-DE');
+    const added = addMessages(i18n, loadPage);
+    expect(addMessages(i18n, loadPage)).toBe(added);
+    await added;
+    expect(i18n.t('page')).toBe('Seite');
+    expect(i18n.t('greeting')).toBe('Hallo');
+    await i18n.changeLanguage('en-GB');
+    expect(i18n.t('page')).toBe('Page');
+    expect(i18n.t('greeting')).toBe('Hello');
   });
 });

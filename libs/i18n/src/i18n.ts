@@ -46,12 +46,31 @@ export function combineMessages(...loaders: MessageLoader[]): MessageLoader {
 /** Languages with shipped messages. */
 export const SHIPPED_LANGUAGES = Object.keys(bundles);
 
-function backend(load: MessageLoader): BackendModule {
+const NAMESPACE = 'translation';
+
+/**
+ * Loaders added by addMessages, per instance (keyed by its store, which react-i18next's wrappers of the instance
+ * share); the backend reads them with every language it loads later.
+ */
+const addedMessages = new WeakMap<object, { loaders: MessageLoader[]; added: Map<MessageLoader, Promise<void>> }>();
+
+async function readMessages(language: string, loaders: MessageLoader[]): Promise<Messages> {
+  const messages: Messages = {};
+  // Loaders added while this language loads are read too, so a page that waits for its texts gets them.
+  for (let done = 0; done < loaders.length; ) {
+    const batch = loaders.slice(done);
+    done = loaders.length;
+    Object.assign(messages, ...(await Promise.all(batch.map((load) => load(language)))));
+  }
+  return messages;
+}
+
+function backend(loaders: MessageLoader[]): BackendModule {
   return {
     type: 'backend',
     init() {},
     read(language, _namespace, callback) {
-      load(language).then(
+      readMessages(language, loaders).then(
         (messages) => callback(null, messages),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
       );
@@ -60,19 +79,60 @@ function backend(load: MessageLoader): BackendModule {
 }
 
 /**
+ * Adds texts that only some pages show, so they load with those pages instead of with the first page: now for
+ * every language the instance has loaded, and later with each language it loads. Adding the same loader again
+ * returns the first call's promise, which fits React's `use`.
+ */
+export function addMessages(i18n: I18n, load: MessageLoader): Promise<void> {
+  const state = addedMessages.get(i18n.store);
+  if (!state) return Promise.reject(new Error('addMessages needs an i18next instance from createI18n'));
+  let added = state.added.get(load);
+  if (!added) {
+    state.loaders.push(load);
+    const loaded = Object.keys(i18n.store.data).filter((language) => i18n.hasResourceBundle(language, NAMESPACE));
+    added = Promise.all(
+      loaded.map(async (language) => {
+        i18n.addResourceBundle(language, NAMESPACE, await load(language), true, true);
+      }),
+    ).then(() => undefined);
+    state.added.set(load, added);
+  }
+  return added;
+}
+
+export interface I18nOptions {
+  /**
+   * Languages whose messages have every key (the key parity tests check that). They do not load German as a
+   * fallback, so an English visitor downloads English texts only.
+   */
+  completeLanguages?: readonly string[];
+}
+
+/**
  * Creates the i18next instance both apps use. Keys are flat (dots are part of the key, as in the retailer's
  * message catalogue), and placeholders are written `{name}` as in the specs.
+ *
+ * With `language` null, no texts load until the page's language is known (the first `changeLanguage`), so a
+ * visitor whose language is not German never downloads the German texts; until then `t` gives each call's
+ * `defaultValue`, which is German (the loader, the metadata error page).
  */
-export async function createI18n(load: MessageLoader = loadShippedMessages, language = DEFAULT_LANGUAGE): Promise<I18n> {
+export async function createI18n(
+  load: MessageLoader = loadShippedMessages,
+  language: string | null = DEFAULT_LANGUAGE,
+  options: I18nOptions = {},
+): Promise<I18n> {
   const instance = i18next.createInstance();
+  const loaders = [load];
+  const complete = options.completeLanguages ?? [];
   await instance
-    .use(backend(load))
+    .use(backend(loaders))
     .use(initReactI18next)
     .init({
-      lng: language,
+      lng: language ?? undefined,
       fallbackLng: (code) => {
+        if (!code && language === null) return [];
         const chain = [baseLanguage(code ?? DEFAULT_LANGUAGE)];
-        if (!chain.includes('de')) chain.push('de');
+        if (!chain.includes('de') && !complete.includes(chain[0]!)) chain.push('de');
         return chain;
       },
       load: 'all',
@@ -82,5 +142,6 @@ export async function createI18n(load: MessageLoader = loadShippedMessages, lang
       returnEmptyString: false,
       react: { useSuspense: false },
     });
+  addedMessages.set(instance.store, { loaders, added: new Map() });
   return instance;
 }

@@ -12,11 +12,13 @@ export {
   type LanguageCandidates,
 } from './language';
 export {
+  addMessages,
   combineMessages,
   createI18n,
   loadShippedMessages,
   messagesFrom,
   SHIPPED_LANGUAGES,
+  type I18nOptions,
   type MessageBundles,
   type MessageLoader,
   type Messages,

@@ -1,10 +1,26 @@
-import { APP_LANGUAGES, loadMessages } from './messages';
+import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages } from './messages';
 
 describe('app messages', () => {
-  it.each(APP_LANGUAGES.filter((lng) => lng !== 'de'))('%s has exactly the German keys', async (language) => {
-    const german = Object.keys(await loadMessages('de')).sort();
-    const other = await loadMessages(language);
-    expect(Object.keys(other).sort()).toEqual(german);
-    for (const [key, text] of Object.entries(other)) expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
+  // The first page's texts and the other pages' texts each have the same keys in every language, so no language
+  // needs the German fallback (COMPLETE_LANGUAGES) and no page waits for texts that load with another one.
+  it.each(['first page', 'other pages'] as const)('%s: every language has exactly the German keys', async (part) => {
+    const load = part === 'first page' ? loadMessages : loadPageMessages;
+    const german = Object.keys(await load('de')).sort();
+    expect(german.length).toBeGreaterThan(0);
+    for (const language of APP_LANGUAGES.filter((lng) => lng !== 'de')) {
+      const other = await load(language);
+      expect({ language, keys: Object.keys(other).sort() }).toEqual({ language, keys: german });
+      for (const [key, text] of Object.entries(other)) expect({ language, key, empty: text.trim() === '' }).toEqual({ language, key, empty: false });
+    }
+  });
+
+  it('keeps each key in one part only', async () => {
+    const first = await loadMessages('de');
+    const clashes = Object.keys(await loadPageMessages('de')).filter((key) => key in first);
+    expect(clashes).toEqual([]);
+  });
+
+  it('marks every shipped language complete', () => {
+    expect(COMPLETE_LANGUAGES.sort()).toEqual([...APP_LANGUAGES].sort());
   });
 });

@@ -200,20 +200,11 @@ func (p *Provider) sendSubscriptionConfirmations(ctx context.Context, a Account,
 
 // ConfirmSubscription follows a double opt-in link: 0 confirmed, 403002 expired, 404000 unknown or used.
 func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (int, error) {
-	if token == "" || len(token) > 200 {
-		return CodeNotFound, nil
-	}
-	t, err := p.store.TokenByHash(ctx, hashToken(token))
-	if errors.Is(err, ErrNotFound) || (err == nil && (t.Kind != TokenSubscription || !t.UsedAt.IsZero())) {
-		return CodeNotFound, nil
-	}
-	if err != nil {
-		return 0, err
+	t, code, err := p.openLink(ctx, token, TokenSubscription)
+	if err != nil || code != CodeOK {
+		return code, err
 	}
 	now := p.clock()
-	if !now.Before(t.ExpiresAt) {
-		return CodeVerificationExpired, nil
-	}
 	for attempt := 0; attempt < 3; attempt++ {
 		a, err := p.store.AccountByUID(ctx, t.UID)
 		if errors.Is(err, ErrNotFound) {

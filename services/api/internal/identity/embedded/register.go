@@ -231,23 +231,33 @@ func (p *Provider) FinalizeRegistration(ctx context.Context, c Caller, regToken,
 	return p.completeLogin(ctx, c, a, "site", true)
 }
 
+// openLink finds the token behind a link: CodeNotFound when it is unknown, used or of another kind,
+// CodeVerificationExpired when its time is up, CodeOK when it may be used now.
+func (p *Provider) openLink(ctx context.Context, token, kind string) (Token, int, error) {
+	if token == "" || len(token) > 200 {
+		return Token{}, CodeNotFound, nil
+	}
+	t, err := p.store.TokenByHash(ctx, hashToken(token))
+	if errors.Is(err, ErrNotFound) || (err == nil && (t.Kind != kind || !t.UsedAt.IsZero())) {
+		return Token{}, CodeNotFound, nil
+	}
+	if err != nil {
+		return Token{}, 0, err
+	}
+	if !p.clock().Before(t.ExpiresAt) {
+		return Token{}, CodeVerificationExpired, nil
+	}
+	return t, CodeOK, nil
+}
+
 // VerifyEmail follows a verification link and returns the code for /double-opt-in-done: 0 verified,
 // 403002 expired, 404000 unknown or already used, 400003 the new address was taken meanwhile.
 func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
-	if token == "" || len(token) > 200 {
-		return CodeNotFound, nil
-	}
-	t, err := p.store.TokenByHash(ctx, hashToken(token))
-	if errors.Is(err, ErrNotFound) || (err == nil && (t.Kind != TokenVerification || !t.UsedAt.IsZero())) {
-		return CodeNotFound, nil
-	}
-	if err != nil {
-		return 0, err
+	t, code, err := p.openLink(ctx, token, TokenVerification)
+	if err != nil || code != CodeOK {
+		return code, err
 	}
 	now := p.clock()
-	if !now.Before(t.ExpiresAt) {
-		return CodeVerificationExpired, nil
-	}
 	a, err := p.store.AccountByUID(ctx, t.UID)
 	if errors.Is(err, ErrNotFound) {
 		return CodeNotFound, nil

@@ -1,6 +1,6 @@
 import { getIn, setIn, useFormikContext } from 'formik';
-import { useId, type ChangeEvent, type ReactNode } from 'react';
-import { classNames, describedBy, FieldError, FieldHint, FieldLabel, useFieldError } from './field-state';
+import { type ChangeEvent, type ReactNode } from 'react';
+import { FieldFrame, useFieldFrame } from './field-state';
 
 /** A date split the way the account stores the date of birth. */
 export interface DateParts {
@@ -65,11 +65,7 @@ export function DateField({
   className,
 }: DateFieldProps) {
   const { values, touched, setValues, setTouched } = useFormikContext<Record<string, unknown>>();
-  const error = useFieldError([names.year, names.month, names.day]);
-  const ownId = useId();
-  const inputId = id ?? ownId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const frame = useFieldFrame([names.year, names.month, names.day], { id, required, hint });
   const value = joinDate({
     birthDay: getIn(values, names.day) as number | undefined,
     birthMonth: getIn(values, names.month) as number | undefined,
@@ -92,13 +88,9 @@ export function DateField({
   }
 
   return (
-    <div className={classNames('form-field', error && 'form-field--invalid', className)}>
-      <FieldLabel htmlFor={inputId} required={required}>
-        {label}
-      </FieldLabel>
-      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+    <FieldFrame frame={frame} label={label} required={required} hint={hint} className={className}>
       <input
-        id={inputId}
+        id={frame.inputId}
         type="date"
         value={value}
         min={min}
@@ -107,11 +99,8 @@ export function DateField({
         onBlur={blur}
         autoComplete={autoComplete}
         className="form-field__input"
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : undefined, error && errorId)}
+        {...frame.aria}
       />
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

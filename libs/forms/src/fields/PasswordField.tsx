@@ -1,7 +1,7 @@
 import { useField } from 'formik';
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { classNames, describedBy, FieldError, FieldHint, FieldLabel, useFieldError } from './field-state';
+import { classNames, FieldFrame, useFieldFrame } from './field-state';
 
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'children' | 'required' | 'type'>;
 
@@ -19,21 +19,13 @@ export function PasswordField({ name, label, required, hint, id, autoComplete = 
   const { t } = useTranslation();
   const [field] = useField<string | undefined>(name);
   const [visible, setVisible] = useState(false);
-  const error = useFieldError(name);
-  const ownId = useId();
-  const inputId = id ?? ownId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const frame = useFieldFrame(name, { id, required, hint });
   return (
-    <div className={classNames('form-field', 'password-field', error && 'form-field--invalid', className)}>
-      <FieldLabel htmlFor={inputId} required={required}>
-        {label}
-      </FieldLabel>
-      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+    <FieldFrame frame={frame} label={label} required={required} hint={hint} className={classNames('password-field', className)}>
       <div className="password-field__control">
         <input
           {...input}
-          id={inputId}
+          id={frame.inputId}
           name={field.name}
           type={visible ? 'text' : 'password'}
           value={field.value ?? ''}
@@ -43,17 +35,14 @@ export function PasswordField({ name, label, required, hint, id, autoComplete = 
           autoCapitalize="off"
           spellCheck={false}
           className="form-field__input"
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint ? hintId : undefined, error && errorId)}
+          {...frame.aria}
         />
-        <button type="button" className="password-field__toggle" aria-controls={inputId} onClick={() => setVisible((shown) => !shown)}>
+        <button type="button" className="password-field__toggle" aria-controls={frame.inputId} onClick={() => setVisible((shown) => !shown)}>
           {visible
             ? t('global.password.hide', { defaultValue: 'Passwort verbergen' })
             : t('global.password.show', { defaultValue: 'Passwort anzeigen' })}
         </button>
       </div>
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useField } from 'formik';
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { classNames, describedBy, FieldError, FieldHint, FieldLabel, useFieldError } from './field-state';
+import { FieldFrame, useFieldFrame } from './field-state';
 
 export interface SelectOption {
   value: string;
@@ -30,29 +30,19 @@ export interface SelectFieldProps extends NativeSelectProps {
 export function SelectField({ name, label, options, required, hint, emptyLabel, placeholder, id, className, ...select }: SelectFieldProps) {
   const { t } = useTranslation();
   const [field] = useField<string | undefined>(name);
-  const error = useFieldError(name);
-  const ownId = useId();
-  const inputId = id ?? ownId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const frame = useFieldFrame(name, { id, required, hint });
   const value = field.value ?? '';
   return (
-    <div className={classNames('form-field', error && 'form-field--invalid', className)}>
-      <FieldLabel htmlFor={inputId} required={required}>
-        {label}
-      </FieldLabel>
-      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+    <FieldFrame frame={frame} label={label} required={required} hint={hint} className={className}>
       <select
         {...select}
-        id={inputId}
+        id={frame.inputId}
         name={field.name}
         value={value}
         onChange={field.onChange}
         onBlur={field.onBlur}
         className="form-field__input form-field__select"
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : undefined, error && errorId)}
+        {...frame.aria}
       >
         {!required ? <option value="">{emptyLabel ?? t('global.select.none', { defaultValue: 'Keine Angabe' })}</option> : null}
         {required && value === '' ? (
@@ -66,7 +56,6 @@ export function SelectField({ name, label, options, required, hint, emptyLabel, 
           </option>
         ))}
       </select>
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useField } from 'formik';
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { classNames, describedBy, FieldError, FieldHint, FieldLabel, useFieldError } from './field-state';
+import { type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldFrame, useFieldFrame } from './field-state';
 
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'children' | 'required'>;
 
@@ -17,32 +17,21 @@ export interface TextFieldProps extends NativeInputProps {
 /** A labelled text input (text, e-mail, phone, number) bound to formik, with its error announced. */
 export function TextField({ name, label, required, hint, id, type = 'text', className, ...input }: TextFieldProps) {
   const [field] = useField<unknown>(name);
-  const error = useFieldError(name);
-  const ownId = useId();
-  const inputId = id ?? ownId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const frame = useFieldFrame(name, { id, required, hint });
   const value = field.value === undefined || field.value === null ? '' : String(field.value as string | number);
   return (
-    <div className={classNames('form-field', error && 'form-field--invalid', className)}>
-      <FieldLabel htmlFor={inputId} required={required}>
-        {label}
-      </FieldLabel>
-      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+    <FieldFrame frame={frame} label={label} required={required} hint={hint} className={className}>
       <input
         {...input}
-        id={inputId}
+        id={frame.inputId}
         name={field.name}
         type={type}
         value={value}
         onChange={field.onChange}
         onBlur={field.onBlur}
         className="form-field__input"
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : undefined, error && errorId)}
+        {...frame.aria}
       />
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

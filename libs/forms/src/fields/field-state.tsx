@@ -1,5 +1,5 @@
 import { getIn, useFormikContext } from 'formik';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toMessage, translateMessage, type Message } from '../messages';
 
@@ -60,5 +60,62 @@ export function FieldHint({ id, children }: { id: string; children: ReactNode })
     <p id={id} className="form-field__hint">
       {children}
     </p>
+  );
+}
+
+/** The ids and accessibility wiring of one labelled field. */
+export interface FieldFrameState {
+  error: Message | undefined;
+  inputId: string;
+  hintId: string;
+  errorId: string;
+  /** Spread onto the control: it is required, invalid, and described by its hint and error. */
+  aria: { 'aria-required': true | undefined; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+}
+
+/** What every labelled field works out alike: its ids, its error (of one or more form paths) and its ARIA state. */
+export function useFieldFrame(
+  names: string | readonly string[],
+  { id, required, hint }: { id?: string; required?: boolean; hint?: ReactNode },
+): FieldFrameState {
+  const error = useFieldError(names);
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  return {
+    error,
+    inputId,
+    hintId,
+    errorId,
+    aria: {
+      'aria-required': required || undefined,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(hint ? hintId : undefined, error && errorId),
+    },
+  };
+}
+
+export interface FieldFrameProps {
+  frame: FieldFrameState;
+  label: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  className?: string;
+  /** The control itself. */
+  children: ReactNode;
+}
+
+/** The frame around a control: label, hint above it, and the announced error below it. */
+export function FieldFrame({ frame, label, required, hint, className, children }: FieldFrameProps) {
+  return (
+    <div className={classNames('form-field', frame.error && 'form-field--invalid', className)}>
+      <FieldLabel htmlFor={frame.inputId} required={required}>
+        {label}
+      </FieldLabel>
+      {hint ? <FieldHint id={frame.hintId}>{hint}</FieldHint> : null}
+      {children}
+      <FieldError id={frame.errorId} message={frame.error} />
+    </div>
   );
 }

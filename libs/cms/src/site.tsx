@@ -45,8 +45,11 @@ function browserEnvironment() {
  * then the `lang` parameter, the remembered choice and the browser's languages decide among the available ones.
  */
 export function SiteProvider({ children, loading, renderError, environment }: SiteProviderProps) {
-  // ready: the texts of the current language have loaded (an app may load none before the language is known).
-  const { i18n, ready } = useTranslation();
+  const { i18n } = useTranslation();
+  // The first language whose texts have finished loading. Until then the loader shows: an app may load no
+  // texts before metadata names the language, and a page rendered earlier would keep its fallback texts.
+  // Later switches keep the page on screen; react-i18next re-renders it once the new texts are in.
+  const [textsLoadedFor, setTextsLoadedFor] = useState<string | undefined>(undefined);
   const metadataResult = useMetadata();
   const metadata = metadataResult.data;
   // An explicit choice wins over detection for the rest of the visit.
@@ -72,8 +75,15 @@ export function SiteProvider({ children, loading, renderError, environment }: Si
   useEffect(() => {
     if (!language) return;
     rememberLanguage(language);
-    if (i18n.language !== language) void i18n.changeLanguage(language);
     document.documentElement.lang = language;
+    let current = true;
+    // changeLanguage resolves once the language's texts are loaded (at once when they already are).
+    void i18n.changeLanguage(language).then(() => {
+      if (current) setTextsLoadedFor(language);
+    });
+    return () => {
+      current = false;
+    };
   }, [language, i18n]);
 
   const changeLanguage = useCallback(
@@ -97,6 +107,6 @@ export function SiteProvider({ children, loading, renderError, environment }: Si
 
   if (metadataResult.isError) return <>{renderError('global.errors.metadata.fetch')}</>;
   if (contentResult.isError) return <>{renderError('global.errors.cms.fetch')}</>;
-  if (!site || !ready) return <>{loading}</>;
+  if (!site || textsLoadedFor === undefined) return <>{loading}</>;
   return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/social"
 	"github.com/grocer-portal/portal/services/api/internal/identity/social/devissuer"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/region"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
@@ -84,6 +85,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	} else {
 		provider, err := embedded.New(embedded.FromConfig(cfg), embedded.Deps{
 			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
+			StoreAreas: region.Default(),
 		})
 		if err != nil {
 			return nil, err

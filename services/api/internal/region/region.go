@@ -96,3 +96,13 @@ var defaultTable = sync.OnceValue(func() *Table {
 // Default returns the table built from the embedded data/regions.txt. It is
 // parsed once, on first use; later calls return the same *Table.
 func Default() *Table { return defaultTable() }
+
+// StoreArea returns the store area of a postcode as the account stores it in data.customerassignment: "NORD",
+// "SUED" or "UNKNOWN" (also for input that is not five digits, after trimming surrounding spaces).
+func (t *Table) StoreArea(postcode string) string {
+	p, err := ParsePostcode(strings.TrimSpace(postcode))
+	if err != nil {
+		return Unknown.String()
+	}
+	return t.Lookup(p).String()
+}

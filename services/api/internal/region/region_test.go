@@ -273,3 +273,19 @@ func BenchmarkParseAndLookup(b *testing.B) {
 		sink = tab.Lookup(p)
 	}
 }
+
+func TestStoreArea(t *testing.T) {
+	table := region.Default()
+	for name, tc := range map[string]struct{ postcode, want string }{
+		"Hamburg is north":           {"20095", "NORD"},
+		"Munich is south":            {"80331", "SUED"},
+		"surrounding spaces trimmed": {" 80331 ", "SUED"},
+		"four digits are unknown":    {"2009", "UNKNOWN"},
+		"letters are unknown":        {"2009a", "UNKNOWN"},
+		"empty is unknown":           {"", "UNKNOWN"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			require.Equal(t, tc.want, table.StoreArea(tc.postcode))
+		})
+	}
+}

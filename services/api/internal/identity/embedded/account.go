@@ -137,6 +137,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		endSessions = true
 	}
 
+	data = p.withCustomerAssignment(profile, data)
 	a.Profile, a.Data, a.Preferences, a.Subscriptions, a.Lang, a.UpdatedAt = profile, data, prefs, subs, lang, now
 	if a, err = p.store.UpdateAccount(ctx, a); err != nil {
 		return Result{}, err

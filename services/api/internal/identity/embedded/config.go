@@ -34,6 +34,9 @@ type Config struct {
 	Fields        []FieldSchema
 	Subscriptions []SubscriptionSchema
 	Consents      []ConsentStatement
+	// PostcodeRules are the postcode patterns by country code that an address book entry must match; its keys
+	// are the countries an address may be in. Empty accepts any two-letter code with up to ten characters.
+	PostcodeRules map[string]string
 }
 
 // PasswordPolicy is what getPolicies answers as passwordComplexity.
@@ -141,14 +144,26 @@ func DefaultSubscriptions() []SubscriptionSchema {
 	}
 }
 
-// DefaultConsents: the terms of use are mandatory (Germany); the privacy notice is recorded but optional.
-func DefaultConsents() []ConsentStatement {
+// Consent ids of the two markets (spec 000 §3): the terms of use of the customer account in Germany, the
+// privacy notice elsewhere.
+const (
+	ConsentTerms   = "terms.customeraccount"
+	ConsentPrivacy = "privacy.aec"
+)
+
+// DefaultConsents are the German market's consents (MarketConsents(true)).
+func DefaultConsents() []ConsentStatement { return MarketConsents(true) }
+
+// MarketConsents are the built-in consents of a market (metadata countryGermany): in Germany the terms of use
+// are mandatory and the privacy notice is recorded but optional; elsewhere it is the other way round, so the
+// consent the apps ask for at registration (spec 000 §3) is the one a login needs.
+func MarketConsents(germany bool) []ConsentStatement {
 	return []ConsentStatement{
-		{ID: "terms.customeraccount", IsActive: true, IsMandatory: true, LegalStatements: map[string]LegalStatement{
+		{ID: ConsentTerms, IsActive: true, IsMandatory: germany, LegalStatements: map[string]LegalStatement{
 			"de": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/terms/de.html", Purpose: "Nutzungsbedingungen Kundenkonto"},
 			"en": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/terms/en.html", Purpose: "Terms of use of the customer account"},
 		}},
-		{ID: "privacy.aec", IsActive: true, IsMandatory: false, LegalStatements: map[string]LegalStatement{
+		{ID: ConsentPrivacy, IsActive: true, IsMandatory: !germany, LegalStatements: map[string]LegalStatement{
 			"de": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/privacy/de.html", Purpose: "Datenschutzhinweise"},
 			"en": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/privacy/en.html", Purpose: "Privacy notice"},
 		}},
@@ -163,6 +178,11 @@ func (c Config) Validate() error {
 	if c.Password.RegExp != "" {
 		if _, err := regexp.Compile(c.Password.RegExp); err != nil {
 			return fmt.Errorf("identity: password regExp: %w", err)
+		}
+	}
+	for country, rule := range c.PostcodeRules {
+		if _, err := regexp.Compile(rule); err != nil {
+			return fmt.Errorf("identity: postcode rule of %s: %w", country, err)
 		}
 	}
 	for _, f := range c.Fields {

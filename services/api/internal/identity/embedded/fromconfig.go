@@ -6,13 +6,23 @@ import (
 	"strings"
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/metadata"
 )
 
 // FromConfig builds the provider configuration from the service configuration (identity.embedded.*,
-// http.publicUrl); empty lists keep the built-in schema, newsletters and consents.
+// http.publicUrl, the postcode rules and market of metadata.*); empty lists keep the built-in schema, newsletters
+// and the market's consents.
 func FromConfig(cfg config.Config) Config {
 	e := cfg.Identity.Embedded
 	c := DefaultConfig()
+	c.Consents = MarketConsents(cfg.Metadata.CountryGermany)
+	c.PostcodeRules = map[string]string{}
+	for country, rule := range metadata.DefaultZipCodeRules() {
+		c.PostcodeRules[country] = rule.Regex
+	}
+	for country, rule := range cfg.Metadata.Validation.ZipCode {
+		c.PostcodeRules[country] = rule.Regex
+	}
 	c.PublicURL = cfg.HTTP.PublicURL
 	if c.PublicURL == "" {
 		port := "8080"

@@ -38,6 +38,8 @@ type Deps struct {
 	Now func() time.Time
 	// Sleep waits (real time) to pad answers whose duration would tell a hit from a miss; nil uses a timer.
 	Sleep func(ctx context.Context, d time.Duration)
+	// StoreAreas derives data.customerassignment from a German postcode; nil leaves the field alone.
+	StoreAreas StoreAreas
 }
 
 // Provider is the embedded identity provider.
@@ -53,6 +55,8 @@ type Provider struct {
 	schema    *schema
 	decoyHash string
 	social    SocialLogins
+	// storeAreas is nil when no store-area table was given.
+	storeAreas StoreAreas
 }
 
 // New builds a provider; it computes a decoy hash once, so logins with unknown IDs cost what real ones cost.
@@ -67,7 +71,8 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc}
+	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
+		storeAreas: d.StoreAreas}
 	if p.templates == nil {
 		p.templates = mail.DefaultTemplates()
 	}

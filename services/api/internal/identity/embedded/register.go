@@ -105,6 +105,7 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 	if err != nil {
 		return Result{}, err
 	}
+	data = p.withCustomerAssignment(profile, data)
 	a.PasswordHash, a.Profile, a.Data, a.Preferences, a.Subscriptions = hash, profile, data, prefs, subs
 	a.IsRegistered, a.RegisteredAt, a.UpdatedAt, a.Lang = true, now, now, lang
 	if in.RegSource != "" {

@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"sort"
@@ -31,6 +32,8 @@ type schema struct {
 	conOrder []string
 	policy   PasswordPolicy
 	policyRe *regexp.Regexp
+	// postcodes are the postcode rules of the countries an address may be in; empty accepts any country code.
+	postcodes map[string]*regexp.Regexp
 }
 
 func compileSchema(c Config) (*schema, error) {
@@ -64,6 +67,14 @@ func compileSchema(c Config) (*schema, error) {
 			return nil, err
 		}
 		s.policyRe = re
+	}
+	s.postcodes = make(map[string]*regexp.Regexp, len(c.PostcodeRules))
+	for country, rule := range c.PostcodeRules {
+		re, err := regexp.Compile(rule)
+		if err != nil {
+			return nil, fmt.Errorf("identity: postcode rule of %s: %w", country, err)
+		}
+		s.postcodes[strings.ToUpper(country)] = re
 	}
 	return s, nil
 }
@@ -249,8 +260,14 @@ func (s *schema) phones(v any) ([]any, []ValidationError) {
 
 // mergeData validates data input and deep-merges it into cur; serverOnly reports a write to a server-only field.
 func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []ValidationError, bool) {
-	leaves, good := flatten(in, 8)
 	var errs []ValidationError
+	book, hasBook := in[addressBookField]
+	if hasBook {
+		// The address book is a list of structured entries: checked as a whole and replaced, never merged.
+		in = maps.Clone(in)
+		delete(in, addressBookField)
+	}
+	leaves, good := flatten(in, 8)
 	if !good {
 		errs = append(errs, ValidationError{FieldName: "data", ErrorCode: CodeInvalidParameter, Message: "The data is nested too deeply or has empty keys."})
 	}
@@ -274,7 +291,20 @@ func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []Validation
 		}
 		setPath(normalized, l.Path, val)
 	}
-	return DeepMerge(cur, normalized), errs, serverOnly
+	out := DeepMerge(cur, normalized)
+	if hasBook {
+		entries, berrs := []any(nil), []ValidationError(nil)
+		if book != nil {
+			entries, berrs = s.addressBook(book)
+		}
+		errs = append(errs, berrs...)
+		if len(entries) > 0 {
+			out[addressBookField] = entries
+		} else {
+			delete(out, addressBookField)
+		}
+	}
+	return out, errs, serverOnly
 }
 
 // statement picks the legal statement of a consent for a language, falling back to German, then any.

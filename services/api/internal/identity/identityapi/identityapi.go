@@ -46,7 +46,7 @@ type Options struct {
 var Methods = []string{
 	"initRegistration", "register", "finalizeRegistration", "login", "logout", "getAccountInfo", "setAccountInfo",
 	"resetPassword", "resendVerificationCode", "getSchema", "getPolicies", "getSiteConsentDetails",
-	"getConflictingAccount", "socialLogin",
+	"getConflictingAccount", "socialLogin", "exportAccountData", "deleteAccount",
 }
 
 type handler struct {
@@ -187,6 +187,10 @@ func (h *handler) dispatch(c echo.Context, name string, in params) (embedded.Res
 		return p.GetSiteConsentDetails(), nil
 	case "getConflictingAccount":
 		return p.GetConflictingAccount(ctx, in.str("regToken"))
+	case "exportAccountData":
+		return p.ExportAccountData(ctx, caller)
+	case "deleteAccount":
+		return p.DeleteAccount(ctx, caller, embedded.DeleteAccountParams{Password: in.str("password")})
 	case "socialLogin":
 		return p.SocialLogin(ctx, caller, embedded.SocialLoginParams{
 			Provider: in.str("provider"), RedirectURL: in.str("redirectURL"), LoginMode: in.str("loginMode"),

@@ -1,0 +1,105 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"go.uber.org/zap"
+)
+
+// MailAccountDeleted confirms to the former address that the account is gone.
+const MailAccountDeleted = "account-deleted"
+
+// ExportAccountData answers accounts.exportAccountData, the shopper's download of their own data (GDPR art. 15
+// and 20): the account's identity, profile (with phones), data, preferences (each consent with the accepted
+// document version, time and language), subscriptions with their double opt-in state, and the linked login
+// providers. Never a password hash, a session or a token. Only a session may ask: a regToken (e-mail links of
+// the preference centre) does not prove enough to hand out everything.
+func (p *Provider) ExportAccountData(ctx context.Context, c Caller) (Result, error) {
+	a, err := p.sessionAccount(ctx, c.SessionToken)
+	if errors.Is(err, ErrNotFound) {
+		return fail(CodeUnauthorized, "No session"), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	providers, err := p.store.SocialProviders(ctx, a.UID)
+	if err != nil {
+		return Result{}, err
+	}
+	loginProviders := []string{}
+	if a.PasswordHash != "" {
+		loginProviders = append(loginProviders, "site")
+	}
+	loginProviders = append(loginProviders, providers...)
+	profile := deepCopy(a.Profile)
+	profile["email"] = a.Email
+	account := map[string]any{
+		"UID":            a.UID,
+		"email":          a.Email,
+		"profile":        profile,
+		"data":           deepCopy(a.Data),
+		"preferences":    deepCopy(a.Preferences),
+		"subscriptions":  deepCopy(a.Subscriptions),
+		"isRegistered":   a.IsRegistered,
+		"isVerified":     a.IsVerified,
+		"lang":           a.Lang,
+		"regSource":      a.RegSource,
+		"loginProviders": loginProviders,
+		"created":        isoTime(a.CreatedAt),
+		"lastUpdated":    isoTime(a.UpdatedAt),
+	}
+	for key, at := range map[string]time.Time{"registered": a.RegisteredAt, "verified": a.VerifiedAt, "lastLogin": a.LastLoginAt} {
+		if !at.IsZero() {
+			account[key] = isoTime(at)
+		}
+	}
+	return ok(map[string]any{"exportedAt": isoTime(p.clock()), "account": account}), nil
+}
+
+// DeleteAccountParams are the parameters of accounts.deleteAccount.
+type DeleteAccountParams struct {
+	// Password is the current password: deleting needs the same proof as changing login details.
+	Password string
+}
+
+// DeleteAccount answers accounts.deleteAccount, the shopper's own erasure (GDPR art. 17): with a session and the
+// current password (checked like a login, lockout included), the account is erased with its sessions, tokens
+// and linked social identities, the session cookie is cleared, and a confirmation goes to the former address.
+// 403005 without a session, 400002 without a password, 403042 (on `password`) for a wrong one. An account
+// without a password (social login only) sets one first through the password reset.
+func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccountParams) (Result, error) {
+	a, err := p.sessionAccount(ctx, c.SessionToken)
+	if errors.Is(err, ErrNotFound) {
+		return fail(CodeUnauthorized, "No session"), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if in.Password == "" {
+		return fail(CodeMissingParameter, "password"), nil
+	}
+	_, code, err := p.checkCredentials(ctx, c.ClientAddress, a.Email, in.Password)
+	if err != nil {
+		return Result{}, err
+	}
+	if code != CodeOK {
+		r := fail(code, "")
+		if code == CodeInvalidLogin {
+			r.ValidationErrors = []ValidationError{{FieldName: "password", ErrorCode: CodeInvalidLogin, Message: "Your password is incorrect."}}
+		}
+		return r, nil
+	}
+	if err := p.store.DeleteAccount(ctx, a.UID); err != nil {
+		return Result{}, err
+	}
+	p.log.Info("account deleted at the owner's request", zap.String("uid", a.UID))
+	if err := p.sendMail(ctx, MailAccountDeleted, p.lang(c, a), a.Email, map[string]any{"FirstName": stringField(a.Profile, "firstName")}); err != nil {
+		// The account is gone either way; a lost confirmation must not make the shopper think it is not.
+		p.log.Warn("account deleted, confirmation mail failed", zap.String("uid", a.UID), zap.Error(err))
+	}
+	r := ok(nil)
+	r.EndSession = true
+	return r, nil
+}

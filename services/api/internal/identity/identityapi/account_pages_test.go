@@ -1,0 +1,389 @@
+package identityapi_test
+
+// What the account pages need from the embedded provider (issue 10), proven through the real service: the
+// router, middleware and wiring of internal/app on a migrated database (apitest).
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+)
+
+// shopper is a browser of one shopper against a service built by apitest: it keeps the session cookie.
+type shopper struct {
+	t      testing.TB
+	s      *apitest.Service
+	cookie *http.Cookie
+}
+
+func newShopper(t testing.TB, s *apitest.Service) *shopper { return &shopper{t: t, s: s} }
+
+// call posts accounts.<method> as the http adapter does (JSON, same origin) and answers the envelope.
+func (b *shopper) call(method string, params map[string]any) map[string]any {
+	b.t.Helper()
+	body, err := json.Marshal(params)
+	require.NoError(b.t, err)
+	headers := map[string]string{"Content-Type": "application/json", "Origin": "http://portal.test"}
+	if b.cookie != nil {
+		headers["Cookie"] = b.cookie.Name + "=" + b.cookie.Value
+	}
+	rec := b.s.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts." + method, Body: string(body), Header: headers, Host: "portal.test"})
+	require.Equal(b.t, http.StatusOK, rec.Code, rec.Body.String())
+	b.keepCookie(rec)
+	var out map[string]any
+	require.NoError(b.t, json.Unmarshal(rec.Body.Bytes(), &out), rec.Body.String())
+	return out
+}
+
+func (b *shopper) keepCookie(rec *httptest.ResponseRecorder) {
+	for _, c := range rec.Result().Cookies() {
+		if c.Name != "portal_session" {
+			continue
+		}
+		if c.MaxAge < 0 || c.Value == "" {
+			b.cookie = nil
+		} else {
+			b.cookie = c
+		}
+	}
+}
+
+// mails answers the kinds and links of the mails to an address, newest first, as GET /dev/outbox shows them.
+func mails(t testing.TB, s *apitest.Service, to string) []struct {
+	Kind  string   `json:"kind"`
+	Links []string `json:"links"`
+} {
+	t.Helper()
+	rec := s.Get("/dev/outbox?to=" + url.QueryEscape(to))
+	require.Equal(t, http.StatusOK, rec.Code)
+	var out []struct {
+		Kind  string   `json:"kind"`
+		Links []string `json:"links"`
+	}
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &out))
+	return out
+}
+
+func follow(t testing.TB, s *apitest.Service, to, kind string) string {
+	t.Helper()
+	for _, m := range mails(t, s, to) {
+		if m.Kind == kind {
+			u, err := url.Parse(m.Links[0])
+			require.NoError(t, err)
+			rec := s.Get(u.RequestURI())
+			require.Equal(t, http.StatusSeeOther, rec.Code)
+			return rec.Header().Get("Location")
+		}
+	}
+	t.Fatalf("no %s mail to %s", kind, to)
+	return ""
+}
+
+const shopperPassword = "Secret-Passw0rd"
+
+var termsAccepted = map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}
+
+// registerAndLogIn registers with the given profile, confirms the address and logs in.
+func registerAndLogIn(t testing.TB, s *apitest.Service, email string, profile map[string]any) *shopper {
+	t.Helper()
+	b := newShopper(t, s)
+	init := b.call("initRegistration", nil)
+	r := b.call("register", map[string]any{"email": email, "password": shopperPassword, "regToken": init["regToken"],
+		"profile": profile, "preferences": termsAccepted, "lang": "de"})
+	require.EqualValues(t, embedded.CodePendingVerification, r["errorCode"], r)
+	require.Equal(t, "/double-opt-in-done?errorCode=0", follow(t, s, email, embedded.MailVerification))
+	l := b.call("login", map[string]any{"loginID": email, "password": shopperPassword})
+	require.EqualValues(t, 0, l["errorCode"], l)
+	require.NotNil(t, b.cookie)
+	return b
+}
+
+func (b *shopper) data() map[string]any {
+	b.t.Helper()
+	info := b.call("getAccountInfo", map[string]any{"include": "profile,data,preferences"})
+	require.EqualValues(b.t, 0, info["errorCode"], info)
+	return info["data"].(map[string]any)
+}
+
+var erika = map[string]any{"firstName": "Erika", "lastName": "Muster"}
+
+func withProfile(extra map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range erika {
+		out[k] = v
+	}
+	for k, v := range extra {
+		out[k] = v
+	}
+	return out
+}
+
+func address(country, zip string, standard bool) map[string]any {
+	return map[string]any{"addressBook": []any{map[string]any{
+		"salutation": "mrs", "firstName": "Erika", "lastName": "Muster", "street": "Hauptstraße", "streetNo": "1",
+		"zip": zip, "city": "Stadt", "country": country, "isStandardAddress": standard,
+	}}}
+}
+
+func TestCustomerAssignmentIsDerivedFromAGermanPostcode(t *testing.T) {
+	s := apitest.New(t)
+
+	t.Run("registration", func(t *testing.T) {
+		b := registerAndLogIn(t, s, "reg-nord@example.com", withProfile(map[string]any{"zip": "20095", "country": "DE"}))
+		require.Equal(t, "NORD", b.data()["customerassignment"])
+	})
+
+	t.Run("finalize with the regToken", func(t *testing.T) {
+		b := newShopper(t, s)
+		init := b.call("initRegistration", nil)
+		r := b.call("register", map[string]any{"email": "finalize-sued@example.com", "password": shopperPassword,
+			"regToken": init["regToken"], "preferences": termsAccepted})
+		require.EqualValues(t, embedded.CodePendingRegistration, r["errorCode"], "first and last name are required")
+		regToken := r["regToken"]
+		saved := b.call("setAccountInfo", map[string]any{"regToken": regToken, "profile": withProfile(map[string]any{"zip": "80331", "country": "DE"})})
+		require.EqualValues(t, 0, saved["errorCode"], saved)
+		info := b.call("getAccountInfo", map[string]any{"regToken": regToken, "include": "data"})
+		require.Equal(t, "SUED", info["data"].(map[string]any)["customerassignment"])
+	})
+
+	t.Run("personal data and address", func(t *testing.T) {
+		b := registerAndLogIn(t, s, "moves@example.com", erika)
+		_, assigned := b.data()["customerassignment"]
+		require.False(t, assigned, "no postcode, no store area")
+
+		r := b.call("setAccountInfo", map[string]any{"profile": map[string]any{"zip": "20095", "country": "DE"}})
+		require.EqualValues(t, 0, r["errorCode"], r)
+		require.Equal(t, "NORD", b.data()["customerassignment"])
+
+		r = b.call("setAccountInfo", map[string]any{"data": address("DE", "80331", true)})
+		require.EqualValues(t, 0, r["errorCode"], r)
+		require.Equal(t, "SUED", b.data()["customerassignment"], "the standard address wins over the profile's postcode")
+
+		r = b.call("setAccountInfo", map[string]any{"data": address("BE", "1000", true)})
+		require.EqualValues(t, 0, r["errorCode"], r)
+		require.Equal(t, "NORD", b.data()["customerassignment"], "a Belgian address leaves the profile's German postcode")
+
+		r = b.call("setAccountInfo", map[string]any{"data": address("DE", "99999", false)})
+		require.EqualValues(t, 0, r["errorCode"], r)
+		require.Equal(t, "UNKNOWN", b.data()["customerassignment"], "a postcode outside the table")
+	})
+}
+
+func TestClientsCannotSetTheCustomerAssignment(t *testing.T) {
+	s := apitest.New(t)
+	b := registerAndLogIn(t, s, "sneaky@example.com", withProfile(map[string]any{"zip": "20095", "country": "DE"}))
+
+	for name, data := range map[string]map[string]any{
+		"plain":              {"customerassignment": "SUED"},
+		"beside an address":  {"customerassignment": "SUED", "addressBook": address("DE", "20095", true)["addressBook"]},
+		"removing it (null)": {"customerassignment": nil},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := b.call("setAccountInfo", map[string]any{"data": data})
+			require.EqualValues(t, embedded.CodeServerOnlyField, r["errorCode"], r)
+			require.Equal(t, "NORD", b.data()["customerassignment"])
+		})
+	}
+
+	init := b.call("initRegistration", nil)
+	r := b.call("register", map[string]any{"email": "sneaky-new@example.com", "password": shopperPassword, "regToken": init["regToken"],
+		"profile": erika, "preferences": termsAccepted, "data": map[string]any{"customerassignment": "SUED"}})
+	require.EqualValues(t, embedded.CodeServerOnlyField, r["errorCode"], r)
+}
+
+func TestAddressBook(t *testing.T) {
+	s := apitest.New(t)
+	b := registerAndLogIn(t, s, "address@example.com", erika)
+
+	entry := func(change func(map[string]any)) map[string]any {
+		e := address("BE", "1000", true)["addressBook"].([]any)[0].(map[string]any)
+		change(e)
+		return map[string]any{"addressBook": []any{e}}
+	}
+	for name, tc := range map[string]struct {
+		data  map[string]any
+		field string
+		code  int
+	}{
+		"Belgian postcode of five digits": {entry(func(e map[string]any) { e["zip"] = "10000" }), "data.addressBook.zip", embedded.CodeInvalidFormat},
+		"German postcode of four digits":  {entry(func(e map[string]any) { e["country"], e["zip"] = "DE", "2009" }), "data.addressBook.zip", embedded.CodeInvalidFormat},
+		"country outside the 32":          {entry(func(e map[string]any) { e["country"] = "US" }), "data.addressBook.country", embedded.CodeInvalidFormat},
+		"street missing":                  {entry(func(e map[string]any) { delete(e, "street") }), "data.addressBook.street", embedded.CodeRequiredMissing},
+		"unknown salutation":              {entry(func(e map[string]any) { e["salutation"] = "dr" }), "data.addressBook.salutation", embedded.CodeInvalidFormat},
+		"unknown field":                   {entry(func(e map[string]any) { e["floor"] = "3" }), "data.addressBook.floor", embedded.CodeInvalidParameter},
+		"flag not a boolean":              {entry(func(e map[string]any) { e["isStandardAddress"] = "yes" }), "data.addressBook.isStandardAddress", embedded.CodeInvalidParameter},
+		"not a list":                      {map[string]any{"addressBook": map[string]any{"zip": "1000"}}, "data.addressBook", embedded.CodeInvalidParameter},
+		"two addresses":                   {map[string]any{"addressBook": []any{entry(func(map[string]any) {})["addressBook"].([]any)[0], entry(func(map[string]any) {})["addressBook"].([]any)[0]}}, "data.addressBook", embedded.CodeInvalidParameter},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := b.call("setAccountInfo", map[string]any{"data": tc.data})
+			require.EqualValues(t, embedded.CodeValidation, r["errorCode"], r)
+			errs := r["validationErrors"].([]any)
+			require.Equal(t, tc.field, errs[0].(map[string]any)["fieldName"], r)
+			require.EqualValues(t, tc.code, errs[0].(map[string]any)["errorCode"], r)
+		})
+	}
+
+	r := b.call("setAccountInfo", map[string]any{"data": entry(func(e map[string]any) { e["country"], e["city"] = "be", "  Bruxelles " })})
+	require.EqualValues(t, 0, r["errorCode"], r)
+	stored := b.data()["addressBook"].([]any)[0].(map[string]any)
+	require.Equal(t, "BE", stored["country"], "country codes are stored upper case")
+	require.Equal(t, "Bruxelles", stored["city"], "trimmed")
+	require.Equal(t, true, stored["isStandardAddress"])
+
+	r = b.call("setAccountInfo", map[string]any{"data": map[string]any{"addressBook": nil}})
+	require.EqualValues(t, 0, r["errorCode"], r)
+	_, kept := b.data()["addressBook"]
+	require.False(t, kept, "null removes the address")
+}
+
+func TestConsentPerMarket(t *testing.T) {
+	for name, tc := range map[string]struct {
+		germany       bool
+		given, needed string
+	}{
+		"Germany asks for the terms of use":      {true, "privacy", "preferences.terms.customeraccount"},
+		"other markets ask for the privacy note": {false, "terms", "preferences.privacy.aec"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Metadata.CountryGermany = tc.germany }))
+			b := newShopper(t, s)
+			consent := map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}
+			if tc.given == "privacy" {
+				consent = map[string]any{"privacy": map[string]any{"aec": map[string]any{"isConsentGranted": true}}}
+			}
+			init := b.call("initRegistration", nil)
+			r := b.call("register", map[string]any{"email": "market@example.com", "password": shopperPassword, "regToken": init["regToken"],
+				"profile": erika, "preferences": consent, "include": "missing-required-fields"})
+			require.EqualValues(t, embedded.CodePendingRegistration, r["errorCode"], r)
+			require.Equal(t, []any{tc.needed}, r["missingRequiredFields"])
+
+			details := b.call("getSiteConsentDetails", nil)["siteConsentDetails"].(map[string]any)
+			require.Equal(t, true, details[strings.TrimPrefix(tc.needed, "preferences.")].(map[string]any)["isMandatory"])
+		})
+	}
+}
+
+// Raising the document version of the terms in the configuration makes the next login ask for consent again
+// (206001); accepting records the new version and lets the shopper in.
+func TestChangedTermsAskForConsentAgain(t *testing.T) {
+	dbURL := dbtest.SQLiteURL(t)
+	terms := func(version float64) func(*config.Config) {
+		return func(c *config.Config) {
+			c.Database.URL = dbURL
+			c.Identity.Embedded.Consents = []config.IdentityConsent{{ID: "terms.customeraccount", IsActive: true, IsMandatory: true,
+				LegalStatements: []config.IdentityLegalStatement{
+					{Lang: "de", CurrentDocVersion: version, MinDocVersion: version, DocumentURL: fmt.Sprintf("/cms/terms/de-v%g.html", version)},
+				}}}
+		}
+	}
+	before := apitest.New(t, apitest.WithConfig(terms(1)))
+	registerAndLogIn(t, before, "terms@example.com", erika)
+
+	after := apitest.New(t, apitest.WithConfig(terms(2)))
+	b := newShopper(t, after)
+	l := b.call("login", map[string]any{"loginID": "terms@example.com", "password": shopperPassword, "include": "missing-required-fields"})
+	require.EqualValues(t, embedded.CodePendingRegistration, l["errorCode"], l)
+	require.Equal(t, []any{"preferences.terms.customeraccount"}, l["missingRequiredFields"])
+	regToken := l["regToken"]
+	statement := b.call("getSiteConsentDetails", nil)["siteConsentDetails"].(map[string]any)["terms.customeraccount"].(map[string]any)["legalStatements"].(map[string]any)["de"].(map[string]any)
+	require.Equal(t, "/cms/terms/de-v2.html", statement["documentUrl"])
+
+	info := b.call("getAccountInfo", map[string]any{"regToken": regToken, "include": "preferences"})
+	accepted := info["preferences"].(map[string]any)["terms"].(map[string]any)["customeraccount"].(map[string]any)
+	require.Equal(t, true, accepted["isConsentGranted"], "granted once, at the old version")
+	require.EqualValues(t, 1, accepted["docVersion"])
+
+	r := b.call("setAccountInfo", map[string]any{"regToken": regToken, "preferences": termsAccepted})
+	require.EqualValues(t, 0, r["errorCode"], r)
+	f := b.call("finalizeRegistration", map[string]any{"regToken": regToken})
+	require.EqualValues(t, 0, f["errorCode"], f)
+	require.NotNil(t, b.cookie, "finalize logs in")
+	info = b.call("getAccountInfo", map[string]any{"include": "preferences"})
+	require.EqualValues(t, 2, info["preferences"].(map[string]any)["terms"].(map[string]any)["customeraccount"].(map[string]any)["docVersion"])
+}
+
+func TestExportAccountData(t *testing.T) {
+	s := apitest.New(t)
+	b := registerAndLogIn(t, s, "export@example.com", withProfile(map[string]any{"zip": "20095", "country": "DE",
+		"phones": []any{map[string]any{"number": "+4912345678"}}}))
+	r := b.call("setAccountInfo", map[string]any{"data": map[string]any{"salutation": "mrs"},
+		"subscriptions": map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
+	require.EqualValues(t, 0, r["errorCode"], r)
+
+	out := b.call("exportAccountData", nil)
+	require.EqualValues(t, 0, out["errorCode"], out)
+	require.NotEmpty(t, out["exportedAt"])
+	account := out["account"].(map[string]any)
+	require.Equal(t, "export@example.com", account["email"])
+	profile := account["profile"].(map[string]any)
+	require.Equal(t, "Erika", profile["firstName"])
+	require.Equal(t, "+4912345678", profile["phones"].([]any)[0].(map[string]any)["number"])
+	data := account["data"].(map[string]any)
+	require.Equal(t, "mrs", data["salutation"])
+	require.Equal(t, "NORD", data["customerassignment"], "the store area is the shopper's data too")
+	terms := account["preferences"].(map[string]any)["terms"].(map[string]any)["customeraccount"].(map[string]any)
+	require.EqualValues(t, 1, terms["docVersion"])
+	require.NotEmpty(t, terms["lastConsentModified"])
+	sub := account["subscriptions"].(map[string]any)["NLT_GENERAL"].(map[string]any)["email"].(map[string]any)
+	require.Equal(t, "Pending", sub["doubleOptIn"].(map[string]any)["status"])
+	require.Equal(t, []any{"site"}, account["loginProviders"])
+	require.NotEmpty(t, account["verified"])
+	require.NotEmpty(t, account["lastLogin"])
+
+	raw, err := json.Marshal(out)
+	require.NoError(t, err)
+	for _, secret := range []string{"argon2", "password", "hash", "token", b.cookie.Value} {
+		require.NotContains(t, strings.ToLower(string(raw)), strings.ToLower(secret), "no credential leaves in an export")
+	}
+
+	anonymous := newShopper(t, s)
+	require.EqualValues(t, embedded.CodeUnauthorized, anonymous.call("exportAccountData", nil)["errorCode"])
+	init := anonymous.call("initRegistration", nil)
+	require.EqualValues(t, embedded.CodeUnauthorized, anonymous.call("exportAccountData", map[string]any{"regToken": init["regToken"]})["errorCode"],
+		"a regToken is not enough")
+}
+
+func TestDeleteAccount(t *testing.T) {
+	for dialect, dbURL := range map[string]func(testing.TB) string{"sqlite": dbtest.SQLiteURL, "postgres": dbtest.PostgresURL} {
+		t.Run(dialect, func(t *testing.T) { deleteAccount(t, dbURL(t)) })
+	}
+}
+
+func deleteAccount(t *testing.T, dbURL string) {
+	{
+		s := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Database.URL = dbURL }))
+		b := registerAndLogIn(t, s, "leaving@example.com", erika)
+		other := newShopper(t, s)
+		require.EqualValues(t, 0, other.call("login", map[string]any{"loginID": "leaving@example.com", "password": shopperPassword})["errorCode"])
+
+		require.EqualValues(t, embedded.CodeMissingParameter, b.call("deleteAccount", nil)["errorCode"])
+		wrong := b.call("deleteAccount", map[string]any{"password": "Wrong-Passw0rd"})
+		require.EqualValues(t, embedded.CodeInvalidLogin, wrong["errorCode"])
+		require.Equal(t, "password", wrong["validationErrors"].([]any)[0].(map[string]any)["fieldName"])
+		require.EqualValues(t, embedded.CodeUnauthorized, newShopper(t, s).call("deleteAccount", map[string]any{"password": shopperPassword})["errorCode"])
+
+		r := b.call("deleteAccount", map[string]any{"password": shopperPassword})
+		require.EqualValues(t, 0, r["errorCode"], r)
+		require.Nil(t, b.cookie, "the session cookie is cleared")
+		require.EqualValues(t, embedded.CodeUnauthorized, other.call("getAccountInfo", nil)["errorCode"], "every session of the account ended")
+		l := newShopper(t, s).call("login", map[string]any{"loginID": "leaving@example.com", "password": shopperPassword})
+		require.EqualValues(t, embedded.CodeInvalidLogin, l["errorCode"], "the login is refused afterwards")
+		require.Equal(t, embedded.MailAccountDeleted, mails(t, s, "leaving@example.com")[0].Kind, "a confirmation goes to the former address")
+
+		_, err := s.App.Identity.Backend().SubscriberRegToken(context.Background(), "leaving@example.com")
+		require.NoError(t, err, "the address is free again")
+	}
+}

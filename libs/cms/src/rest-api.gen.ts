@@ -269,8 +269,11 @@ export interface components {
         };
         Metadata: {
             adobeTagManager: {
+                /** @description The tag manager's script */
                 launchUrl: string;
             };
+            /** @description Origins or URL prefixes (partner photo service, travel redirect) whose visitors see a back button in the account shell. */
+            backButtonReferrers: string[];
             cms: {
                 id: string;
             };
@@ -306,6 +309,7 @@ export interface components {
                 customLogin: boolean;
             };
             userCentrics: {
+                /** @description The consent manager's settings; empty loads no consent manager. */
                 settingsId: string;
             };
             validation: {

@@ -72,10 +72,17 @@ type HTTP struct {
 }
 
 // CSP lists sources added to the fixed Content-Security-Policy, for third-party
-// scripts such as the identity provider's SDK in a CDC deployment.
+// scripts such as the identity provider's SDK in a CDC deployment. ConsentManager
+// and TagManager are opened only while their metadata setting is configured
+// (see ContentSecuritySources).
 type CSP struct {
 	ScriptSrc  []string `mapstructure:"scriptSrc"`
 	ConnectSrc []string `mapstructure:"connectSrc"`
+	// ConsentManager are the sources of the consent manager (metadata.userCentrics).
+	ConsentManager []string `mapstructure:"consentManager"`
+	// TagManager are the sources of what the tag manager loads (metadata.adobeTagManager); the origin of its
+	// launch URL is added without being listed.
+	TagManager []string `mapstructure:"tagManager"`
 }
 
 // Database selects the store: "sqlite:PATH" or a postgres:// URL.
@@ -122,6 +129,9 @@ type Metadata struct {
 	EnvironmentType           string                  `mapstructure:"environmentType"`
 	Currency                  string                  `mapstructure:"currency"`
 	Identity                  MetadataIdentity        `mapstructure:"identity"`
+	// BackButtonReferrers are the origins or URL prefixes (the partner photo service, the travel redirect) whose
+	// visitors get a back button in the account shell (spec 000 §2).
+	BackButtonReferrers []string `mapstructure:"backButtonReferrers"`
 }
 
 // MetadataCMS names the content set the apps load.
@@ -185,7 +195,7 @@ type MetadataCDC struct {
 func Default() Config {
 	return Config{
 		Env:      EnvDevelopment,
-		HTTP:     HTTP{Addr: ":8080", CSP: CSP{ScriptSrc: []string{}, ConnectSrc: []string{}}},
+		HTTP:     HTTP{Addr: ":8080", CSP: CSP{ScriptSrc: []string{}, ConnectSrc: []string{}, ConsentManager: []string{DefaultConsentManagerSource}, TagManager: []string{}}},
 		Database: Database{URL: "sqlite:var/portal.db"},
 		Log:      Log{Level: "info"},
 		Mail:     Mail{From: "Kundenkonto <noreply@portal.localhost>"},
@@ -197,6 +207,8 @@ func Default() Config {
 			CountryGermany:            true,
 			Currency:                  "EUR",
 			Identity:                  MetadataIdentity{Provider: "embedded"},
+			// The partner services of the shipped demo content (SsoClientsOverview).
+			BackButtonReferrers: []string{"https://photo.example.com", "https://travel.example.com"},
 		},
 		Subscribers: defaultSubscribers(),
 		Identity:    defaultIdentity(),

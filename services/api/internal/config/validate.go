@@ -52,12 +52,7 @@ func (c Config) Validate() error {
 			bad("http.publicUrl", "must be an absolute http(s) URL, got %q", c.HTTP.PublicURL)
 		}
 	}
-	for _, s := range append(slices.Clone(c.HTTP.CSP.ScriptSrc), c.HTTP.CSP.ConnectSrc...) {
-		// A quote or semicolon would let a setting rewrite the policy (e.g. add 'unsafe-inline').
-		if s == "" || strings.ContainsAny(s, "'; \t\n\"") {
-			bad("http.csp", "source %q must be a plain host or URL", s)
-		}
-	}
+	c.validateThirdParty(bad)
 	if err := checkDatabaseURL(c.Database.URL); err != nil {
 		bad("database.url", "%s", err)
 	}

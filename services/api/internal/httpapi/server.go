@@ -117,7 +117,7 @@ func New(d Deps) (*echo.Echo, error) {
 	// X-Forwarded-For would let any client pick its address.
 	e.IPExtractor = echo.ExtractIPDirect()
 
-	csp := ContentSecurityPolicy(d.Config.HTTP.CSP.ScriptSrc, d.Config.HTTP.CSP.ConnectSrc)
+	csp := ContentSecurityPolicy(d.Config.ContentSecuritySources())
 	e.Use(
 		requestID(),
 		accessLog(d.Logger),
@@ -183,6 +183,7 @@ func metadataDocument(cfg config.Config) metadata.Document {
 			Provider: m.Identity.Provider,
 			CDC:      metadata.CDC{APIKey: m.Identity.CDC.APIKey, DataCenter: m.Identity.CDC.DataCenter},
 		},
+		BackButtonReferrers: m.BackButtonReferrers,
 	}.WithZipCodeRules(overrides)
 }
 

@@ -183,3 +183,42 @@ func TestContentSecurityPolicyAdditions(t *testing.T) {
 	require.Contains(t, csp, "script-src 'self' https://cdns.gigya.com;")
 	require.Contains(t, csp, "connect-src 'self' https://accounts.eu1.gigya.com;")
 }
+
+// The consent manager and the tag manager are third parties: the policy opens for them only while metadata
+// names them, and only for their origins (issue 10).
+func TestContentSecurityPolicyOpensForConfiguredConsentAndTagManagers(t *testing.T) {
+	directive := func(csp, name string) string {
+		for _, d := range strings.Split(csp, "; ") {
+			if strings.HasPrefix(d, name+" ") {
+				return d
+			}
+		}
+		return ""
+	}
+	for name, tc := range map[string]struct {
+		configure            func(*config.Config)
+		wantScript, wantConn string
+	}{
+		"nothing third-party by default": {func(*config.Config) {}, "script-src 'self'", "connect-src 'self'"},
+		"the consent manager": {func(c *config.Config) { c.Metadata.UserCentrics.SettingsID = "AbC123" },
+			"script-src 'self' https://*.usercentrics.eu", "connect-src 'self' https://*.usercentrics.eu"},
+		"the tag manager's launch origin and its configured sources": {func(c *config.Config) {
+			c.Metadata.AdobeTagManager.LaunchURL = "https://assets.adobedtm.com/abc/launch-xyz.min.js"
+			c.HTTP.CSP.TagManager = []string{"https://*.omtrdc.net"}
+		}, "script-src 'self' https://assets.adobedtm.com https://*.omtrdc.net", "connect-src 'self' https://assets.adobedtm.com https://*.omtrdc.net"},
+		"configured consent-manager sources replace the default": {func(c *config.Config) {
+			c.Metadata.UserCentrics.SettingsID = "AbC123"
+			c.HTTP.CSP.ConsentManager = []string{"https://consent.retailer.example"}
+		}, "script-src 'self' https://consent.retailer.example", "connect-src 'self' https://consent.retailer.example"},
+		"tag-manager sources stay shut without a launch URL": {func(c *config.Config) { c.HTTP.CSP.TagManager = []string{"https://*.omtrdc.net"} },
+			"script-src 'self'", "connect-src 'self'"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			svc := apitest.New(t, apitest.WithConfig(tc.configure))
+			csp := svc.Get("/login").Header().Get("Content-Security-Policy")
+			require.Equal(t, tc.wantScript, directive(csp, "script-src"), csp)
+			require.Equal(t, tc.wantConn, directive(csp, "connect-src"), csp)
+			require.NotContains(t, csp, "unsafe")
+		})
+	}
+}

@@ -26,6 +26,8 @@ type Document struct {
 	EnvironmentType           string          `json:"environmentType"`
 	Currency                  string          `json:"currency"`
 	Identity                  Identity        `json:"identity"`
+	// BackButtonReferrers are origins or URL prefixes whose visitors see a back button in the account shell.
+	BackButtonReferrers []string `json:"backButtonReferrers"`
 }
 
 // CMS names the content set to load from /cms/{id}/{language}.json.
@@ -120,6 +122,9 @@ func (d Document) JSON() ([]byte, error) {
 	}
 	if d.Validation.ZipCode == nil {
 		d.Validation.ZipCode = map[string]ZipCodeRule{}
+	}
+	if d.BackButtonReferrers == nil {
+		d.BackButtonReferrers = []string{}
 	}
 	return json.Marshal(d)
 }

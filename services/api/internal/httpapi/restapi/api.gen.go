@@ -108,9 +108,13 @@ type ErrorResponse struct {
 // Metadata defines model for Metadata.
 type Metadata struct {
 	AdobeTagManager struct {
+		// LaunchUrl The tag manager's script
 		LaunchUrl string `json:"launchUrl"`
 	} `json:"adobeTagManager"`
-	Cms struct {
+
+	// BackButtonReferrers Origins or URL prefixes (partner photo service, travel redirect) whose visitors see a back button in the account shell.
+	BackButtonReferrers []string `json:"backButtonReferrers"`
+	Cms                 struct {
 		Id string `json:"id"`
 	} `json:"cms"`
 
@@ -149,6 +153,7 @@ type Metadata struct {
 		CustomLogin bool   `json:"customLogin"`
 	} `json:"sso"`
 	UserCentrics struct {
+		// SettingsId The consent manager's settings; empty loads no consent manager.
 		SettingsId string `json:"settingsId"`
 	} `json:"userCentrics"`
 	Validation struct {

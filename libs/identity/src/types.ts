@@ -265,6 +265,29 @@ export interface GetSiteConsentDetailsResponse extends Envelope {
 
 export type LogoutResponse = Envelope;
 
+/**
+ * The shopper's own data as `exportAccountData` answers it (download my data): identity, profile, data,
+ * preferences with the accepted document versions and times, subscriptions, linked login providers. Never a
+ * password hash, a session or a token.
+ */
+export interface AccountExport {
+  UID: string;
+  email: string;
+  profile?: Profile;
+  data?: AccountData;
+  preferences?: Preferences;
+  subscriptions?: Subscriptions;
+  loginProviders?: string[];
+  [field: string]: unknown;
+}
+export type ExportAccountDataResponse = Envelope & { exportedAt?: string; account?: AccountExport };
+
+export interface DeleteAccountParams {
+  /** The current password: deleting needs the same proof as changing the login details. */
+  password: string;
+}
+export type DeleteAccountResponse = Envelope;
+
 // ---- events ----
 
 export interface LoginEvent {
@@ -302,6 +325,16 @@ export interface IdentityProvider {
   getPolicies(params?: GetPoliciesParams): Promise<GetPoliciesResponse>;
   getSiteConsentDetails(): Promise<GetSiteConsentDetailsResponse>;
   logout(): Promise<LogoutResponse>;
+  /**
+   * Download my data. Optional: the embedded provider answers it; the cdc adapter assembles the same document
+   * from the Web SDK's getAccountInfo. Pages offer the download only where the provider has the method.
+   */
+  exportAccountData?(): Promise<ExportAccountDataResponse>;
+  /**
+   * Delete my account (session and current password; every session ends, a logout event follows). Optional: only
+   * the embedded provider offers it; the vendor's Web SDK has no self-service deletion.
+   */
+  deleteAccount?(params: DeleteAccountParams): Promise<DeleteAccountResponse>;
   onLogin(handler: (event: LoginEvent) => void): Unsubscribe;
   onLogout(handler: (event: LogoutEvent) => void): Unsubscribe;
 }

@@ -18,6 +18,7 @@ export function testMetadata(overrides: Partial<Metadata> = {}): Metadata {
     environmentType: 'development',
     currency: 'EUR',
     identity: { provider: 'embedded' },
+    backButtonReferrers: ['https://photo.example.com', 'https://travel.example.com'],
     ...overrides,
   };
 }

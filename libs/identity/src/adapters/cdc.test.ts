@@ -69,4 +69,30 @@ describe('cdc adapter', () => {
     ]);
     expect(logout).toHaveBeenCalledTimes(1);
   });
+
+  it('assembles the data download from getAccountInfo and offers no self-service deletion', async () => {
+    const scripted = createScriptedGigya({
+      getAccountInfo: () => ({
+        errorCode: 0,
+        UID: 'u1',
+        profile: { email: 'a@example.org', firstName: 'Erika' },
+        data: { salutation: 'mrs' },
+        preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: 2 } } },
+        subscriptions: {},
+        socialProviders: 'site,googleplus',
+      }),
+    });
+    (window as GigyaWindow).gigya = scripted.gigya;
+    const provider = createCdcProvider({ apiKey: 'KEY', language: 'de', loadScript: jest.fn() });
+    const answer = await provider.exportAccountData!();
+    expect(answer).toMatchObject({
+      errorCode: 0,
+      account: { UID: 'u1', email: 'a@example.org', data: { salutation: 'mrs' }, loginProviders: ['site', 'googleplus'] },
+    });
+    expect(scripted.calls[0]).toEqual({
+      method: 'getAccountInfo',
+      params: { include: 'profile,data,preferences,subscriptions,loginIDs,emails', extraProfileFields: 'phones' },
+    });
+    expect(provider.deleteAccount).toBeUndefined();
+  });
 });

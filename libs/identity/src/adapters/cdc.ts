@@ -1,7 +1,7 @@
 import type { Envelope } from '../envelope';
 import { IdentityTransportError } from '../errors';
 import { IdentityEvents, loginEventFrom } from '../events';
-import type { IdentityMethod, IdentityProvider } from '../types';
+import type { AccountExport, ExportAccountDataResponse, GetAccountInfoResponse, IdentityMethod, IdentityProvider } from '../types';
 
 /** The part of the vendor's global `gigya` object this adapter uses. */
 export interface GigyaSdk {
@@ -137,6 +137,31 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     getPolicies: (params = {}) => call('getPolicies', params),
     getSiteConsentDetails: () => call('getSiteConsentDetails'),
     logout: () => call('logout'),
+    // The Web SDK has no export: the account as getAccountInfo answers it is the shopper's data (the vendor never
+    // answers hashes or tokens there). Deletion is not offered (see IdentityProvider.deleteAccount).
+    async exportAccountData(): Promise<ExportAccountDataResponse> {
+      const info = await call<GetAccountInfoResponse>('getAccountInfo', {
+        include: 'profile,data,preferences,subscriptions,loginIDs,emails',
+        extraProfileFields: 'phones',
+      });
+      if (info.errorCode !== 0) return info;
+      const { UID = '', profile, data, preferences, subscriptions, isRegistered, isVerified, created, lastLogin, regSource, socialProviders } = info;
+      const account: AccountExport = {
+        UID,
+        email: profile?.email ?? '',
+        profile,
+        data,
+        preferences,
+        subscriptions,
+        isRegistered,
+        isVerified,
+        created,
+        lastLogin,
+        regSource,
+        loginProviders: socialProviders ? socialProviders.split(',').filter(Boolean) : [],
+      };
+      return { errorCode: 0, exportedAt: new Date().toISOString(), account };
+    },
     onLogin(handler) {
       void sdk().catch(() => undefined); // handlers are registered with the SDK once it is there
       return events.onLogin(handler);

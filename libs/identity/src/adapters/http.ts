@@ -132,6 +132,13 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
       events.emitLogout();
       return answer;
     },
+    exportAccountData: () => call('exportAccountData'),
+    async deleteAccount(params) {
+      const answer = await call<Envelope>('deleteAccount', params);
+      // The service ended every session of the account and cleared the cookie.
+      if (answer.errorCode === 0) events.emitLogout();
+      return answer;
+    },
     onLogin: events.onLogin,
     onLogout: events.onLogout,
   };

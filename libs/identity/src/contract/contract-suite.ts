@@ -49,6 +49,8 @@ export interface ContractCapabilities {
   social: boolean;
   /** Cases with a newsletter-only account reached through a regToken. */
   liteAccounts: boolean;
+  /** The optional exportAccountData and deleteAccount (download my data, delete my account). */
+  ownData?: boolean;
 }
 
 export interface ContractSubject {
@@ -79,6 +81,7 @@ export function describeIdentityContract(
   const timeTravel = capabilities.timeTravel ? it : it.skip;
   const social = capabilities.social ? it : it.skip;
   const lite = capabilities.liteAccounts ? it : it.skip;
+  const ownData = capabilities.ownData ? it : it.skip;
 
   describe(`identity contract: ${name}`, () => {
     let provider: IdentityProvider;
@@ -620,6 +623,34 @@ export function describeIdentityContract(
         expect(answer.errorCode).toBe(0);
         expect(logouts).toBe(1);
         expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+      });
+    });
+
+    // ---- the shopper's own data (optional methods) ----
+
+    describe('exportAccountData, deleteAccount', () => {
+
+      ownData('exports the own account without secrets, only with a session', async () => {
+        expect((await provider.exportAccountData!()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        const email = await activeAccount('export');
+        expect((await provider.setAccountInfo({ data: { salutation: 'mrs' } })).errorCode).toBe(0);
+        const answer = await provider.exportAccountData!();
+        expect(answer.errorCode).toBe(0);
+        expect(answer.account).toMatchObject({ email, profile: { email }, data: { salutation: 'mrs' }, loginProviders: ['site'] });
+        expect(new Date(answer.exportedAt ?? '').getTime()).not.toBeNaN();
+        expect(JSON.stringify(answer).toLowerCase()).not.toMatch(/password|hash|token/);
+      });
+
+      ownData('deletes the own account with the current password: sessions end, the login is refused', async () => {
+        expect((await provider.deleteAccount!({ password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        const email = await activeAccount('delete');
+        const wrong = await provider.deleteAccount!({ password: OTHER_PASSWORD });
+        expect(wrong.errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect(wrong.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'password' }));
+        expect((await provider.deleteAccount!({ password: STRONG_PASSWORD })).errorCode).toBe(0);
+        expect(logouts).toBe(1);
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
       });
     });
   });

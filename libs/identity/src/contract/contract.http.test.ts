@@ -76,7 +76,7 @@ if (!probe.ok) {
         },
       };
     },
-    { timeTravel: true, social: true, liteAccounts: true },
+    { timeTravel: true, social: true, liteAccounts: true, ownData: true },
   );
 
   /** The preference centre's way in: a signed link from `portal link`, exchanged for a regToken. */

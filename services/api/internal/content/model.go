@@ -89,6 +89,15 @@ type AccountLink struct {
 	URL         string `json:"url"`
 	Label       string `json:"label"`
 	Description string `json:"description"`
+	// Image is the tile's picture. Its src may hold "{width}", which the app replaces by 768, 1024 and 1817 for
+	// the responsive sources (spec 000 §9); an empty alt marks it as decoration beside the tile's heading.
+	Image *TileImage `json:"image,omitempty"`
+}
+
+// TileImage is a tile's picture; unlike Image its alternative text may be empty (decorative).
+type TileImage struct {
+	Src string `json:"src"`
+	Alt string `json:"alt"`
 }
 
 // SsoClientsOverview is the tile grid of partner services reached by single sign-on.
@@ -325,6 +334,9 @@ func (m Model) Validate() error {
 		c.url(p+".url", l.URL)
 		c.text(p+".label", l.Label)
 		c.text(p+".description", l.Description)
+		if l.Image != nil {
+			c.url(p+".image.src", l.Image.Src)
+		}
 	}
 
 	if sso := m.Components.SsoClientsOverview; sso != nil {

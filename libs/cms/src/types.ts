@@ -30,6 +30,11 @@ export interface CmsImage {
 /** One tile of the account page (and entry of the side menu). */
 export interface AccountLink extends CmsLink {
   description: string;
+  /**
+   * The tile's picture. `src` may hold `{width}`, replaced by each of the responsive widths (768, 1024, 1817); an
+   * empty `alt` marks it as decoration beside the tile's heading.
+   */
+  image?: CmsImage;
 }
 
 /** One social media channel of the footer bar. */

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { addMessages } from '@portal/i18n';
 import { Loader, SiteLayout, UpcomingPage } from '@portal/ui';
+import { loadPage } from '../shared/load-page';
 import { RequireLogin } from '../shared/RequireLogin';
+import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { loadPageMessages } from './messages';
 
-/** A named export loaded on first use. */
+/** A named export loaded on first use; a load that fails or takes too long is retried, then reported (spec 000 §9). */
 function lazyNamed<P, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy<ComponentType<P>>(async () => ({ default: (await load())[name] }));
+  return lazy<ComponentType<P>>(async () => ({ default: (await loadPage(load))[name] }));
 }
 
 /**
@@ -82,15 +84,22 @@ const builtScreens: Partial<Record<AccountPortalPath, ReactNode>> = {
   '/session-expired': page(() => import('../features/session/SessionExpiredPage'), 'SessionExpiredPage'),
   '/double-opt-in-done': page(() => import('../features/double-opt-in/DoubleOptInDonePage'), 'DoubleOptInDonePage'),
   '/error/:errorCode': page(() => import('../features/errors/ErrorPage'), 'ErrorPage'),
+  '/personaldata': page(() => import('../features/personal-data/routes/PersonalDataPage'), 'PersonalDataPage'),
+  '/addresses': page(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage'),
+  '/addresses/addresschange': page(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage'),
+  '/addresses/addaddress': page(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage'),
+  '/accessdata': page(() => import('../features/access-data/routes/AccessDataPage'), 'AccessDataPage'),
 };
 
 function PublicFrame() {
   const { t } = useTranslation();
   return (
     <SiteLayout title={t('ap.title', { defaultValue: 'Kundenkonto' })}>
-      <Suspense fallback={<Loader />}>
-        <Outlet />
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<Loader />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     </SiteLayout>
   );
 }
@@ -109,15 +118,19 @@ function AccountFrame() {
       }
     >
       <RequireLogin>
-        <Suspense fallback={<Loader />}>
-          <PageTexts code={loadAccountShell}>
-            <AccountShell>
-              <Suspense fallback={<Loader />}>
-                <Outlet />
-              </Suspense>
-            </AccountShell>
-          </PageTexts>
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<Loader />}>
+            <PageTexts code={loadAccountShell}>
+              <AccountShell>
+                <RouteErrorBoundary>
+                  <Suspense fallback={<Loader />}>
+                    <Outlet />
+                  </Suspense>
+                </RouteErrorBoundary>
+              </AccountShell>
+            </PageTexts>
+          </Suspense>
+        </RouteErrorBoundary>
       </RequireLogin>
     </SiteLayout>
   );
@@ -130,7 +143,7 @@ export function AppRoutes() {
         {accountPortalPaths
           .filter((path) => protectedPaths.has(path))
           .map((path) => (
-            <Route key={path} path={path} element={builtScreens[path] ?? <UpcomingPage />} />
+            <Route key={path} path={path} element={builtScreens[path]} />
           ))}
       </Route>
       <Route element={<PublicFrame />}>

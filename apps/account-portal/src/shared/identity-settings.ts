@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isSuccess, useIdentity, type AccountSchema, type IdentityProvider, type LegalStatement, type PasswordComplexity } from '@portal/identity';
+import { message, messages, type Message } from '@portal/forms';
+import { isSuccess, useIdentity, type AccountSchema, type IdentityProvider, type LegalStatement, type PasswordComplexity, type Preferences } from '@portal/identity';
 
 /** Schema, password policy and consent statements change only with a deployment: one look-up per visit. */
 function settingsQuery(provider: IdentityProvider) {
@@ -23,12 +24,52 @@ export function useIdentitySettings() {
   return useQuery(settingsQuery(provider));
 }
 
-/** The consent id the account portal asks for in Germany (spec 000 §3). */
+/** The consent ids of spec 000 §3: the terms of use of the customer account, and the privacy notice. */
 export const TERMS_CONSENT = 'terms.customeraccount';
+export const PRIVACY_CONSENT = 'privacy.aec';
+export type MarketConsentId = typeof TERMS_CONSENT | typeof PRIVACY_CONSENT;
 
-/** The legal statement of the terms of use in the page's language, else German, else any. */
-export function termsStatement(consent: Record<string, { legalStatements: Record<string, LegalStatement> }>, language: string) {
-  const statements = consent[TERMS_CONSENT]?.legalStatements ?? {};
+/** The consent registration and finalize ask for: the terms of use in Germany, the privacy notice elsewhere (metadata). */
+export function marketConsentId(countryGermany: boolean): MarketConsentId {
+  return countryGermany ? TERMS_CONSENT : PRIVACY_CONSENT;
+}
+
+type ConsentStatements = Record<string, { isMandatory?: boolean; legalStatements: Record<string, LegalStatement> }>;
+
+/** The error of a consent checkbox left unticked: the spec's text for the terms, its counterpart for the privacy notice. */
+export function consentMissingMessage(id: MarketConsentId): Message {
+  return id === TERMS_CONSENT
+    ? messages.consentMissing()
+    : message('clp.registration.privacy.missing', 'Please confirm that you have read the privacy notice.');
+}
+
+/** The spec's text for a wrong current password (spec 000 §8: 403005/403042 on the password field). */
+export function wrongPasswordMessage(): Message {
+  return message('ap.accessdata.password.wrong', 'Your password is incorrect. Please enter your current password.');
+}
+
+/** The legal statement of a consent in the given language, else German, else any. */
+export function consentStatement(consent: ConsentStatements, id: string, language: string): LegalStatement | undefined {
+  const statements = consent[id]?.legalStatements ?? {};
   const base = language.split('-')[0] ?? language;
   return statements[language] ?? statements[base] ?? statements.de ?? Object.values(statements)[0];
+}
+
+/** The preferences that grant a consent, nested by its dotted id (`{terms: {customeraccount: {...}}}`). */
+export function grantConsent(id: MarketConsentId): Record<string, Record<string, { isConsentGranted: true }>> {
+  const [group, name] = id.split('.') as [string, string];
+  return { [group]: { [name]: { isConsentGranted: true } } };
+}
+
+/** Whether the account has to accept a consent: never, or at a version below the statement's minDocVersion (changed terms). */
+export function consentState(
+  preferences: Preferences | undefined,
+  id: MarketConsentId,
+  statement: LegalStatement | undefined,
+): 'accepted' | 'missing' | 'outdated' {
+  const [group, name] = id.split('.') as [string, string];
+  const state = preferences?.[group]?.[name];
+  if (state?.isConsentGranted !== true) return 'missing';
+  if (statement && (state.docVersion ?? 0) < statement.minDocVersion) return 'outdated';
+  return 'accepted';
 }

@@ -1,24 +1,38 @@
 import { missingRequiredFields, type AccountSchemaDefinition } from '@portal/forms';
-import type { AccountInfo } from '@portal/identity';
-import { TERMS_CONSENT } from '../../shared/identity-settings';
+import type { AccountInfo, ConsentDetails } from '@portal/identity';
+import { consentState, consentStatement, marketConsentId, type MarketConsentId } from '../../shared/identity-settings';
 
 export const POSTCODE_FIELD = 'profile.zip';
 
 export interface FinalizeFields {
   /** Dotted form paths of the inputs to show, e.g. `profile.firstName`. */
   fields: string[];
+  /** The market's consent (terms of use in Germany, privacy notice elsewhere), and whether to ask for it. */
+  consentId: MarketConsentId;
   askConsent: boolean;
+  /** It was accepted, but at a document version the site no longer accepts: the text says the terms changed. */
+  consentChanged: boolean;
 }
 
 /**
  * Spec 000 §4: only the required fields the account has no value for, plus the postcode in Germany, plus the
- * terms of use when they are required and not (or no longer) accepted.
+ * market's consent when it is required and not accepted, or accepted at a version below the current minimum
+ * (changed terms: the document version rose since).
  */
-export function finalizeFields(schema: AccountSchemaDefinition | undefined, account: Partial<AccountInfo>, countryGermany: boolean): FinalizeFields {
+export function finalizeFields(
+  schema: AccountSchemaDefinition | undefined,
+  account: Partial<AccountInfo>,
+  countryGermany: boolean,
+  consent: Record<string, ConsentDetails> = {},
+  language = 'de',
+): FinalizeFields {
   const fields = missingRequiredFields(schema, account as Record<string, unknown>);
   if (countryGermany && !fields.includes(POSTCODE_FIELD)) fields.push(POSTCODE_FIELD);
-  const [group, id] = TERMS_CONSENT.split('.') as [string, string];
-  const required = schema?.preferencesSchema?.fields[TERMS_CONSENT]?.required === true;
-  const granted = account.preferences?.[group]?.[id]?.isConsentGranted === true;
-  return { fields, askConsent: required && !granted };
+  const consentId = marketConsentId(countryGermany);
+  const required = schema?.preferencesSchema?.fields[consentId]?.required === true || consent[consentId]?.isMandatory === true;
+  const [group, name] = consentId.split('.') as [string, string];
+  // The version counts in the language the consent was given in, as the provider checks it.
+  const givenIn = account.preferences?.[group]?.[name]?.lang ?? language;
+  const state = consentState(account.preferences, consentId, consentStatement(consent, consentId, givenIn));
+  return { fields, consentId, askConsent: required && state !== 'accepted', consentChanged: required && state === 'outdated' };
 }

@@ -1,5 +1,6 @@
 import {
   isAccountDisabled,
+  isAccountNotActivated,
   isInvalidLogin,
   isInvalidParameter,
   isLockedOut,
@@ -15,6 +16,7 @@ export type LoginOutcome =
   | { kind: 'loggedIn' }
   | { kind: 'finalize'; regToken: string }
   | { kind: 'unverified' }
+  | { kind: 'notActivated' }
   | { kind: 'invalidCredentials' }
   | { kind: 'blocked' }
   | { kind: 'lockedOut' }
@@ -25,6 +27,7 @@ export function loginOutcome(answer: Envelope): LoginOutcome {
   if (isSuccess(answer)) return { kind: 'loggedIn' };
   if (isPendingRegistration(answer)) return { kind: 'finalize', regToken: answer.regToken };
   if (isPendingVerification(answer) || isRegistrationUnverified(answer)) return { kind: 'unverified' };
+  if (isAccountNotActivated(answer)) return { kind: 'notActivated' };
   if (isInvalidLogin(answer)) return { kind: 'invalidCredentials' };
   if (isAccountDisabled(answer)) return { kind: 'blocked' };
   if (isLockedOut(answer)) return { kind: 'lockedOut' };

@@ -1,19 +1,46 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
+import { useSite } from '@portal/cms';
 
-/** The header controls of the account shell: home and back (spec 000 §2). */
-export function AccountHeaderActions() {
+/**
+ * Whether the visitor came from a page that gets a way back (spec 000 §2: the partner photo service or a travel
+ * redirect). Which ones count is configuration (metadata `backButtonReferrers`: origins or URL prefixes).
+ */
+export function cameFromPartner(referrer: string, partners: readonly string[]): boolean {
+  if (!referrer) return false;
+  let from: URL;
+  try {
+    from = new URL(referrer);
+  } catch {
+    return false;
+  }
+  return partners.some((partner) => {
+    try {
+      const prefix = new URL(partner);
+      // An origin alone matches any page of it; a longer prefix matches that path and below.
+      return from.origin === prefix.origin && (prefix.pathname === '/' || from.pathname.startsWith(prefix.pathname));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The header controls of the account shell: home, and back to the partner service the visitor came from. */
+export function AccountHeaderActions({ referrer = document.referrer }: { referrer?: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { metadata } = useSite();
+  const back = cameFromPartner(referrer, metadata.backButtonReferrers ?? []);
   return (
     <>
       <Link className="button header-button" to="/">
         {t('ap.shell.home')}
       </Link>
-      <button type="button" className="button header-button" onClick={() => navigate(-1)}>
-        {t('ap.shell.back')}
-      </button>
+      {back ? (
+        <a className="button header-button" href={referrer}>
+          {t('ap.shell.back')}
+        </a>
+      ) : null}
     </>
   );
 }

@@ -1,33 +1,73 @@
-import { screen, within } from '@testing-library/react';
-import { createFakeProvider } from '@portal/identity/testing';
-import { testContent } from '@portal/cms/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { testContent, testMetadata } from '@portal/cms/testing';
+import { ErrorCode, type IdentityProvider } from '@portal/identity';
+import { createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
+import { setFlash } from '../../../shared/flash';
+import { cameFromPartner } from '../components/AccountShell';
+import { tileImageSources } from '../components/AccountTiles';
+import { exportFileName } from '../api/export-account-data';
 
-beforeEach(forgetLanguage);
+beforeEach(() => {
+  forgetLanguage();
+  window.sessionStorage.clear();
+});
 
 const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+const PASSWORD = 'Geheim12!';
+
+/** jsdom's Blob has no text(); FileReader reads it. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
 
 async function loggedIn() {
   const identity = createFakeProvider({
-    accounts: [{ email: 'k@example.com', password: 'Geheim12!', preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+    accounts: [{ email: 'k@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
   });
-  await identity.login({ loginID: 'k@example.com', password: 'Geheim12!' });
+  await identity.login({ loginID: 'k@example.com', password: PASSWORD });
   return identity;
 }
 
+/** The fake plus the optional own-data methods, as the embedded provider offers them. */
+function withOwnData(fake: FakeIdentityProvider, deleteAnswer = { errorCode: 0 }): IdentityProvider & { deleted: string[] } {
+  const deleted: string[] = [];
+  return {
+    ...fake,
+    deleted,
+    exportAccountData: async () => ({ errorCode: 0, exportedAt: '2026-11-23T10:00:00.000Z', account: { UID: 'u1', email: 'k@example.com', profile: { firstName: 'Erika' } } }),
+    deleteAccount: async ({ password }) => {
+      if (password !== PASSWORD) return { errorCode: ErrorCode.INVALID_LOGIN, validationErrors: [{ fieldName: 'password', errorCode: ErrorCode.INVALID_LOGIN, message: 'x' }] };
+      deleted.push(password);
+      await fake.logout();
+      return deleteAnswer;
+    },
+  };
+}
+
 describe('/ (account page)', () => {
-  it('welcomes by name and shows the account link tiles, services, logout and the shell', async () => {
+  it('welcomes by name and shows the account link tiles with pictures, services, logout and the shell', async () => {
     const content = testContent({
       components: {
-        accountPage: { accountLinks: [{ id: 'addresses', url: '/addresses', label: 'Adresse', description: 'Ihre Adresse' }] },
+        accountPage: {
+          accountLinks: [{ id: 'addresses', url: '/addresses', label: 'Adresse', description: 'Ihre Adresse', image: { src: '/img/address-{width}.jpg', alt: '' } }],
+        },
         SsoClientsOverview: { items: [{ id: 'photo', image: '/x.svg', buttonlabel: 'Zum Fotoservice', label: 'Fotoservice', description: 'Fotos', url: 'https://photo.example.com/' }] },
       },
     });
-    await openApp('/', { identity: await loggedIn(), content: { de_DE: content } });
+    const { container } = await openApp('/', { identity: await loggedIn(), content: { de_DE: content } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Adresse' })).toBeInTheDocument();
     expect(screen.getByText('Ihre Adresse')).toBeInTheDocument();
+    const picture = container.querySelector('img.tile__image');
+    expect(picture).toHaveAttribute('srcset', '/img/address-768.jpg 768w, /img/address-1024.jpg 1024w, /img/address-1817.jpg 1817w');
+    expect(picture).toHaveAttribute('src', '/img/address-1024.jpg');
     expect(screen.getByRole('heading', { level: 2, name: 'Online-Services' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zum Fotoservice' })).toHaveAttribute('href', 'https://photo.example.com/');
     expect(screen.getAllByRole('link', { name: 'Abmelden' })).toHaveLength(2);
@@ -36,7 +76,55 @@ describe('/ (account page)', () => {
     expect(within(menu).getByRole('link', { name: 'Adresse' })).toHaveAttribute('href', '/addresses');
     expect(within(menu).getByRole('link', { name: 'Abmelden' })).toHaveAttribute('href', '/logout');
     expect(screen.getByRole('link', { name: 'Startseite' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Brotkrümelnavigation' })).toBeInTheDocument();
+    // Nobody came from a partner service here: no way back.
+    expect(screen.queryByRole('link', { name: 'Zurück' })).not.toBeInTheDocument();
+  });
+
+  it('shows the success a flow left for it, for 10 seconds', async () => {
+    setFlash('ap.addresses.saved');
+    await openApp('/', { identity: await loggedIn() });
+    expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('ap.flash')).toBeNull();
+  });
+
+  it('downloads the own data and deletes the account with the current password', async () => {
+    const fake = await loggedIn();
+    const identity = withOwnData(fake);
+    const created: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:export';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await openApp('/', { identity });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Meine Daten herunterladen' }, { timeout: 5000 }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(JSON.parse(await readText(created[0]!))).toMatchObject({ account: { email: 'k@example.com', profile: { firstName: 'Erika' } } });
+    click.mockRestore();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Kundenkonto löschen …' }));
+    expect(screen.getByRole('button', { name: 'Kundenkonto löschen …' })).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.type(screen.getByLabelText(/^Aktuelles Passwort/), 'Falsch12!');
+    await userEvent.click(screen.getByRole('button', { name: 'Kundenkonto endgültig löschen' }));
+    expect(await screen.findByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('ap.flash')).toBeNull();
+
+    await userEvent.clear(screen.getByLabelText(/^Aktuelles Passwort/));
+    await userEvent.type(screen.getByLabelText(/^Aktuelles Passwort/), PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Kundenkonto endgültig löschen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Ihr Kundenkonto wurde gelöscht/)).toBeInTheDocument();
+    expect(identity.deleted).toEqual([PASSWORD]);
+  });
+
+  it('offers neither download nor deletion where the provider has no such methods', async () => {
+    await openApp('/', { identity: await loggedIn() });
+    await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Meine Daten herunterladen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Kundenkonto löschen/ })).not.toBeInTheDocument();
   });
 
   it('sends a logged-out visitor to /login', async () => {
@@ -44,3 +132,40 @@ describe('/ (account page)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });
+
+describe('account shell', () => {
+  it('offers the way back only to visitors from a configured partner', () => {
+    const partners = testMetadata().backButtonReferrers;
+    expect(cameFromPartner('https://photo.example.com/de-de/album/4', partners)).toBe(true);
+    expect(cameFromPartner('https://travel.example.com/', partners)).toBe(true);
+    expect(cameFromPartner('https://evil.example.com/photo.example.com', partners)).toBe(false);
+    expect(cameFromPartner('http://photo.example.com/', partners)).toBe(false);
+    expect(cameFromPartner('', partners)).toBe(false);
+    expect(cameFromPartner('https://www.example.com/reisen/weiter', ['https://www.example.com/reisen/'])).toBe(true);
+    expect(cameFromPartner('https://www.example.com/shop', ['https://www.example.com/reisen/'])).toBe(false);
+  });
+
+  it('shows the back link to the partner the visitor came from', async () => {
+    Object.defineProperty(document, 'referrer', { value: 'https://photo.example.com/de-de/', configurable: true });
+    try {
+      await openApp('/', { identity: await loggedIn() });
+      expect(await screen.findByRole('link', { name: 'Zurück' }, { timeout: 5000 })).toHaveAttribute('href', 'https://photo.example.com/de-de/');
+    } finally {
+      Object.defineProperty(document, 'referrer', { value: '', configurable: true });
+    }
+  });
+});
+
+describe('tile pictures and the export file', () => {
+  it('builds the responsive sources from a {width} address, and leaves others alone', () => {
+    expect(tileImageSources('/images/tile.svg')).toEqual({ src: '/images/tile.svg' });
+    expect(tileImageSources('https://cdn.example.com/t.jpg?w={width}').srcSet).toBe(
+      'https://cdn.example.com/t.jpg?w=768 768w, https://cdn.example.com/t.jpg?w=1024 1024w, https://cdn.example.com/t.jpg?w=1817 1817w',
+    );
+  });
+
+  it('names the file after the day of the export', () => {
+    expect(exportFileName('2026-11-23T10:00:00.000Z')).toBe('kundenkonto-2026-11-23.json');
+  });
+});
+

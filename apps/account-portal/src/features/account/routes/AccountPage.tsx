@@ -1,28 +1,38 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
+import { Breadcrumbs } from '../../../shared/Breadcrumbs';
+import { takeFlash } from '../../../shared/flash';
+import { ACCOUNT_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
+import { AccountTiles } from '../components/AccountTiles';
+import { OwnDataSection } from '../components/OwnDataSection';
 
-/** `/`: welcome, tiles of the configured account links, online services, logout (spec 000 §2). */
+/**
+ * `/`: welcome, tiles of the configured account links, online services, the shopper's own data and logout (spec
+ * 000 §2); a flow that returns here with a success shows it for 10 seconds.
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   const { content } = useSite();
   const { account } = useIdentity();
+  const success = useSuccessBanner(ACCOUNT_BANNER_MS);
+  const { show } = success;
   const links = content.components.accountPage.accountLinks;
   const services = content.components.SsoClientsOverview?.items ?? [];
+
+  useEffect(() => {
+    const flash = takeFlash();
+    if (flash) show(t(flash));
+  }, [show, t]);
+
   return (
     <div className="account-page">
+      <Breadcrumbs trail={[]} />
       <h1>{t('ap.account.welcome', { firstName: account.profile?.firstName ?? '', lastName: account.profile?.lastName ?? '' }).trim()}</h1>
-      <ul className="tiles">
-        {links.map((link) => (
-          <li key={link.id} className="tile">
-            <h2 className="tile__title">
-              <a href={link.url}>{link.label}</a>
-            </h2>
-            <p>{link.description}</p>
-          </li>
-        ))}
-      </ul>
+      {success.banner}
+      <AccountTiles links={links} />
       <section className="account-services" aria-labelledby="account-services-heading">
         <h2 id="account-services-heading">{t('ap.account.services.heading')}</h2>
         <p>{t('ap.account.services.text')}</p>
@@ -44,6 +54,7 @@ export function AccountPage() {
           </a>
         )}
       </section>
+      <OwnDataSection />
       <Link className="button" to="/logout">
         {t('ap.account.logout')}
       </Link>

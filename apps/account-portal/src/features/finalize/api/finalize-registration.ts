@@ -1,6 +1,7 @@
 import type { FormikErrors } from 'formik';
 import { mapValidationErrors } from '@portal/forms';
 import {
+  ErrorCode,
   isInvalidParameter,
   isPendingRegistration,
   isPendingVerification,
@@ -12,7 +13,7 @@ import {
   type IdentityProvider,
   type Profile,
 } from '@portal/identity';
-import { TERMS_CONSENT } from '../../../shared/identity-settings';
+import { grantConsent, type MarketConsentId } from '../../../shared/identity-settings';
 
 export interface FinalizeValues {
   profile?: DeepPartial<Profile>;
@@ -29,14 +30,21 @@ export type FinalizeOutcome =
   | { kind: 'fieldErrors'; errors: FormikErrors<FinalizeValues> }
   | { kind: 'unexpected'; code: number | string };
 
-/** setAccountInfo with the regToken (the postcode as profile.zip), then finalizeRegistration; 206002 is tolerated. */
-export async function finalizeRegistration(provider: IdentityProvider, regToken: string, values: FinalizeValues): Promise<FinalizeOutcome> {
-  const [group, id] = TERMS_CONSENT.split('.') as [string, string];
+/**
+ * setAccountInfo with the regToken (the postcode as profile.zip, the market's consent when ticked), then
+ * finalizeRegistration; 206002 is tolerated.
+ */
+export async function finalizeRegistration(
+  provider: IdentityProvider,
+  regToken: string,
+  values: FinalizeValues,
+  consentId: MarketConsentId,
+): Promise<FinalizeOutcome> {
   const saved = await provider.setAccountInfo({
     regToken,
     ...(values.profile ? { profile: values.profile } : {}),
     ...(values.data ? { data: values.data } : {}),
-    ...(values.consent ? { preferences: { [group]: { [id]: { isConsentGranted: true } } } } : {}),
+    ...(values.consent ? { preferences: grantConsent(consentId) } : {}),
   });
   if (isValidationError(saved)) return { kind: 'fieldErrors', errors: mapValidationErrors<FinalizeValues>(saved.validationErrors) };
   if (isInvalidParameter(saved) || isUnauthorized(saved)) return { kind: 'expired' };
@@ -45,7 +53,7 @@ export async function finalizeRegistration(provider: IdentityProvider, regToken:
   const answer = await provider.finalizeRegistration({ regToken });
   if (isSuccess(answer)) return { kind: 'loggedIn' };
   if (isPendingVerification(answer)) return { kind: 'confirmEmail' };
-  if (isPendingRegistration(answer) || answer.errorCode === 206001) return { kind: 'stillIncomplete' };
+  if (isPendingRegistration(answer) || answer.errorCode === ErrorCode.PENDING_REGISTRATION) return { kind: 'stillIncomplete' };
   if (isInvalidParameter(answer) || isUnauthorized(answer)) return { kind: 'expired' };
   return { kind: 'unexpected', code: answer.errorCode };
 }

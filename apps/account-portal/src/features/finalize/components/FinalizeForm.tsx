@@ -7,6 +7,7 @@ import { useSite } from '@portal/cms';
 import { accountFormSchema, consentSchema, FormError, hasValue, message, messages, postcodeSchema, SubmitButton, TextField, type AccountSchemaDefinition } from '@portal/forms';
 import { useIdentity, type LegalStatement } from '@portal/identity';
 import { ConsentField } from '../../../shared/ConsentField';
+import { consentMissingMessage, TERMS_CONSENT } from '../../../shared/identity-settings';
 import { LOGIN_ORIGINS, type FinalizeOrigin } from '../../../shared/navigation';
 import { finalizeRegistration, type FinalizeValues } from '../api/finalize-registration';
 import { POSTCODE_FIELD, type FinalizeFields } from '../finalize-fields';
@@ -26,7 +27,7 @@ const autoCompletes: Record<string, string> = {
 };
 
 /** The fields still missing, the postcode with its region (Germany) and the terms of use when missing. */
-export function FinalizeForm({ schema, consent, regToken, origin, fields, askConsent }: FinalizeFormProps) {
+export function FinalizeForm({ schema, consent, regToken, origin, fields, consentId, askConsent, consentChanged }: FinalizeFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -52,9 +53,9 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, askCon
         hasValue,
       );
     }
-    if (askConsent) rules.rules!.consent = consentSchema();
+    if (askConsent) rules.rules!.consent = consentSchema(consentMissingMessage(consentId));
     return accountFormSchema(schema, fields, rules);
-  }, [schema, fields, germany, askConsent, zipCodeRules]);
+  }, [schema, fields, germany, askConsent, consentId, zipCodeRules]);
 
   const fromLogin = LOGIN_ORIGINS.includes(origin);
 
@@ -63,7 +64,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, askCon
     const profile = values.profile ? { ...values.profile, ...(typeof values.profile.zip === 'string' ? { zip: values.profile.zip.trim() } : {}) } : undefined;
     let outcome;
     try {
-      outcome = await finalizeRegistration(provider, regToken, { ...values, profile });
+      outcome = await finalizeRegistration(provider, regToken, { ...values, profile }, consentId);
     } catch {
       outcome = { kind: 'unexpected' as const, code: 'network' };
     }
@@ -109,6 +110,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, askCon
             <TextField key={path} name={path} label={t(`clp.finalize.field.${path}`, { defaultValue: path })} required autoComplete={autoCompletes[path]} />
           ),
         )}
+        {consentChanged ? <p className="notice">{t(consentId === TERMS_CONSENT ? 'clp.finalize.consent.changed' : 'clp.finalize.privacy.changed')}</p> : null}
         {askConsent ? <ConsentField consent={consent} /> : null}
         <FormError />
         <SubmitButton>{t('clp.finalize.submit')}</SubmitButton>

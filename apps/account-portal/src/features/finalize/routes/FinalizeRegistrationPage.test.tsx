@@ -31,8 +31,29 @@ async function pendingLogin(seed: Record<string, unknown> = {}) {
 describe('finalize field selection', () => {
   it('asks only required fields without a value, plus the postcode in Germany, plus missing consent', () => {
     const account = { profile: { email: EMAIL, firstName: 'Erika' }, preferences: {} };
-    expect(finalizeFields(namesRequiredSchema, account, true)).toEqual({ fields: ['profile.lastName', 'profile.zip'], askConsent: true });
-    expect(finalizeFields(namesRequiredSchema, { ...account, preferences: accepted }, false)).toEqual({ fields: ['profile.lastName'], askConsent: false });
+    expect(finalizeFields(namesRequiredSchema, account, true)).toEqual({
+      fields: ['profile.lastName', 'profile.zip'],
+      consentId: 'terms.customeraccount',
+      askConsent: true,
+      consentChanged: false,
+    });
+    expect(finalizeFields(namesRequiredSchema, { ...account, preferences: accepted }, true)).toMatchObject({ askConsent: false });
+  });
+
+  it('asks for the market consent: the terms of use in Germany, the privacy notice elsewhere', () => {
+    const account = { profile: { email: EMAIL, firstName: 'Erika', lastName: 'Muster' }, preferences: accepted };
+    const privacyRequired = { ...namesRequiredSchema, preferencesSchema: { fields: { 'privacy.aec': { type: 'consent', required: true } } } };
+    expect(finalizeFields(privacyRequired, account, false)).toEqual({ fields: [], consentId: 'privacy.aec', askConsent: true, consentChanged: false });
+    const privacyGiven = { ...account, preferences: { privacy: { aec: { isConsentGranted: true, docVersion: 1 } } } };
+    expect(finalizeFields(privacyRequired, privacyGiven, false)).toMatchObject({ askConsent: false });
+  });
+
+  it('asks again when the terms changed: accepted at a version below the minimum', () => {
+    const account = { profile: { email: EMAIL, firstName: 'Erika', lastName: 'Muster', zip: '20095' }, preferences: accepted };
+    const raised = { 'terms.customeraccount': { isActive: true, isMandatory: true, legalStatements: { de: { currentDocVersion: 2, minDocVersion: 2, documentUrl: '/terms-v2.html' } } } };
+    expect(finalizeFields(namesRequiredSchema, account, true, raised, 'de-DE')).toMatchObject({ askConsent: true, consentChanged: true });
+    const current = { ...account, preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: 2 } } } };
+    expect(finalizeFields(namesRequiredSchema, current, true, raised, 'de-DE')).toMatchObject({ askConsent: false, consentChanged: false });
   });
 
   it('names the region text of every state', () => {
@@ -115,4 +136,29 @@ describe('/registration/finalize', () => {
     expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeInTheDocument();
     expect(identity.calls.map((c) => c.method)).not.toContain('finalizeRegistration');
   });
+
+  it('changed terms: asks for consent again with the new document, and lets the shopper in', async () => {
+    const identity = createFakeProvider({
+      schema: namesRequiredSchema,
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' } }],
+    });
+    identity.setConsent('terms.customeraccount', {
+      isActive: true,
+      isMandatory: true,
+      legalStatements: { de: { currentDocVersion: 2, minDocVersion: 2, documentUrl: 'https://example.org/agb-v2.pdf' } },
+    });
+    const answer = await identity.login({ loginID: EMAIL, password: PASSWORD });
+    expect(answer.errorCode).toBe(206001);
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken: answer.regToken } });
+    regions();
+    expect(await screen.findByText(/Unsere Nutzungsbedingungen haben sich geändert/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Nutzungsbedingungen lesen/ })).toHaveAttribute('href', 'https://example.org/agb-v2.pdf');
+    await userEvent.type(screen.getByRole('textbox', { name: /Postleitzahl/ }), '20095');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByText('Bitte stimmen Sie den Nutzungsbedingungen zu.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.account(EMAIL)?.preferences?.terms?.customeraccount).toMatchObject({ isConsentGranted: true, docVersion: 2 });
+  }, 20_000);
 });

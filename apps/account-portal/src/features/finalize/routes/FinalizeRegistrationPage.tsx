@@ -32,7 +32,7 @@ function RegTokenMissing() {
 export function FinalizeRegistrationPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { metadata } = useSite();
+  const { metadata, language } = useSite();
   const { account } = useIdentity();
   const state = finalizeStateOf(location.state);
   const origin = state.origin ?? 'registration';
@@ -45,7 +45,13 @@ export function FinalizeRegistrationPage() {
   if (settings.isError || pending.isError) return <ErrorMessage code="identity.load" />;
   if (!settings.data || !pending.data) return <Loader />;
 
-  const { fields, askConsent } = finalizeFields(settings.data.schema, pending.data.account, metadata.countryGermany);
+  const { fields, askConsent, consentChanged, consentId } = finalizeFields(
+    settings.data.schema,
+    pending.data.account,
+    metadata.countryGermany,
+    settings.data.consent,
+    language,
+  );
   return (
     <section className="auth-page">
       <h1>{t('clp.finalize.headline')}</h1>
@@ -56,7 +62,9 @@ export function FinalizeRegistrationPage() {
         regToken={regToken}
         origin={origin}
         fields={fields}
+        consentId={consentId}
         askConsent={askConsent}
+        consentChanged={consentChanged}
       />
     </section>
   );

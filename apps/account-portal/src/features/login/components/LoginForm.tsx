@@ -64,6 +64,8 @@ function OutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
       );
     case 'blocked':
       return <p className="form-error__text">{t('clp.login.error.blocked')}</p>;
+    case 'notActivated':
+      return <p className="form-error__text">{t('clp.login.error.notActivated')}</p>;
     case 'lockedOut':
       return <p className="form-error__text">{t('clp.login.error.lockedOut')}</p>;
     case 'customError':

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeProvider } from '@portal/identity/testing';
-import type { IdentityProvider } from '@portal/identity';
+import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { forgetLanguage } from '@portal/ui/testing';
 import { jsonResponse, openApp, stubBackend } from '../../../testing/render-app';
 
@@ -131,8 +131,15 @@ describe('/login', () => {
     await openApp('/personaldata', { identity });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
     await logIn();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Seite folgt in Kürze.' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Persönliche Daten' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Kontomenü' })).toBeInTheDocument();
+  });
+
+  it('206006: the account is not activated yet, with the way to verify it', async () => {
+    await openApp('/login', { identity: answering({ errorCode: ErrorCode.ACCOUNT_NOT_ACTIVATED }) });
+    await logIn();
+    expect(await screen.findByText(/Ihr Kundenkonto ist noch nicht aktiviert/)).toBeInTheDocument();
+    expect(screen.queryByText(/unerwarteter Fehler/)).not.toBeInTheDocument();
   });
 
   it('shows the English texts', async () => {

@@ -9,7 +9,7 @@ import {
   isValidationError,
   type IdentityProvider,
 } from '@portal/identity';
-import { TERMS_CONSENT } from '../../../shared/identity-settings';
+import { grantConsent, type MarketConsentId } from '../../../shared/identity-settings';
 
 export interface RegistrationValues {
   email: string;
@@ -30,6 +30,8 @@ export type RegistrationOutcome =
 export interface RegisterAccountOptions {
   lang: string;
   regSource?: string;
+  /** The consent of the market (metadata): the terms of use in Germany, the privacy notice elsewhere. */
+  consentId: MarketConsentId;
 }
 
 /**
@@ -39,16 +41,15 @@ export interface RegisterAccountOptions {
 export async function registerAccount(
   provider: IdentityProvider,
   { email, password }: RegistrationValues,
-  { lang, regSource }: RegisterAccountOptions,
+  { lang, regSource, consentId }: RegisterAccountOptions,
 ): Promise<RegistrationOutcome> {
   const init = await provider.initRegistration();
   if (!isSuccess(init) || !init.regToken) return { kind: 'unexpected', code: init.errorCode };
-  const [group, id] = TERMS_CONSENT.split('.') as [string, string];
   const answer = await provider.register({
     email,
     password,
     regToken: init.regToken,
-    preferences: { [group]: { [id]: { isConsentGranted: true } } },
+    preferences: grantConsent(consentId),
     finalizeRegistration: true,
     lang,
     ...(regSource ? { regSource } : {}),

@@ -6,6 +6,7 @@ import { useSite } from '@portal/cms';
 import { consentSchema, emailSchema, FormError, formSchema, message, messages, PasswordField, passwordSchema, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity, type LegalStatement, type PasswordComplexity } from '@portal/identity';
 import { ConsentField } from '../../../shared/ConsentField';
+import { consentMissingMessage, marketConsentId } from '../../../shared/identity-settings';
 import type { FinalizeState } from '../../../shared/navigation';
 import { readRegSource } from '../../../shared/startup';
 import { registerAccount, type RegistrationValues } from '../api/register-account';
@@ -21,23 +22,24 @@ export interface RegistrationFormProps {
 export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { language } = useSite();
+  const { language, metadata } = useSite();
+  const germany = metadata.countryGermany;
   const { provider, setRegistration } = useIdentity();
   const schema = useMemo(
     () =>
       formSchema({
         email: emailSchema({ required: messages.required('profile.email') }),
         password: passwordSchema(passwordPolicy),
-        consent: consentSchema(),
+        consent: consentSchema(consentMissingMessage(marketConsentId(germany))),
       }),
-    [passwordPolicy],
+    [passwordPolicy, germany],
   );
 
   const submit = async (values: RegistrationValues, helpers: FormikHelpers<RegistrationValues>) => {
     helpers.setStatus(undefined);
     let outcome;
     try {
-      outcome = await registerAccount(provider, { ...values, email: values.email.trim() }, { lang: language.split('-')[0] ?? 'de', regSource: readRegSource() });
+      outcome = await registerAccount(provider, { ...values, email: values.email.trim() }, { lang: language.split('-')[0] ?? 'de', regSource: readRegSource(), consentId: marketConsentId(germany) });
     } catch {
       outcome = { kind: 'unexpected' as const, code: 'network' };
     }

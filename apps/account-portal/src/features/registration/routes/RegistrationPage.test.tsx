@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { testMetadata } from '@portal/cms/testing';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { namesRequiredSchema, openApp } from '../../../testing/render-app';
@@ -61,4 +62,19 @@ describe('/registration', () => {
     await register('alt@example.com');
     expect(await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeInTheDocument();
   });
+
+  it('outside Germany asks for the privacy notice and registers with preferences.privacy.aec', async () => {
+    const identity = createFakeProvider();
+    await openApp('/registration', { identity, metadata: testMetadata({ countryGermany: false }) });
+    await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 }), 'neu@example.com');
+    await userEvent.type(screen.getByLabelText(/^Passwort/), 'Geheim12!');
+    expect(screen.getByRole('link', { name: /Datenschutzhinweise lesen/ })).toHaveAttribute('href', 'https://example.org/datenschutz.pdf');
+    await userEvent.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
+    expect(await screen.findByText('Bitte bestätigen Sie, dass Sie die Datenschutzhinweise gelesen haben.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Ich habe die Datenschutzhinweise/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    const call = identity.calls.find((c) => c.method === 'register')!.params as { preferences: unknown };
+    expect(call.preferences).toEqual({ privacy: { aec: { isConsentGranted: true } } });
+  }, 20_000);
 });

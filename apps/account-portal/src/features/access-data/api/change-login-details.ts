@@ -1,0 +1,86 @@
+import { useMutation } from '@tanstack/react-query';
+import { message, messages, type Message } from '@portal/forms';
+import {
+  ErrorCode,
+  isEmailInUse,
+  isInvalidLogin,
+  isSamePassword,
+  isSuccess,
+  isValidationError,
+  useIdentity,
+  type Envelope,
+  type IdentityProvider,
+} from '@portal/identity';
+import { wrongPasswordMessage } from '../../../shared/identity-settings';
+
+/** The provider's own text of an answer (spec 000 §5: "others show the provider text"), else the generic one with the code. */
+function providerMessage(answer: Envelope): Message {
+  const text = answer.errorDetails || answer.errorMessage;
+  return text ? message(text, text) : message('clp.error.unexpected', 'An unexpected error has occurred.', { code: answer.errorCode });
+}
+
+/** Where an answer's error shows: on a field of the form, or (nothing matched) the form as a whole. */
+export type ChangeOutcome<Field extends string> = { kind: 'done' } | { kind: 'error'; field: Field; message: Message };
+
+/**
+ * Step 1 of the e-mail change: the current password, checked with a login of the account's own address (the
+ * provider counts failures towards its lockout, as for any login). 400002 shows global.password.required, a
+ * wrong password the spec's text, other codes the provider's text.
+ */
+export async function confirmPassword(provider: IdentityProvider, loginID: string, password: string): Promise<ChangeOutcome<'password'>> {
+  const answer = await provider.login({ loginID, password });
+  if (isSuccess(answer)) return { kind: 'done' };
+  if (answer.errorCode === ErrorCode.MISSING_REQUIRED_PARAMETER) return { kind: 'error', field: 'password', message: messages.passwordRequired() };
+  if (isInvalidLogin(answer)) return { kind: 'error', field: 'password', message: wrongPasswordMessage() };
+  return { kind: 'error', field: 'password', message: providerMessage(answer) };
+}
+
+/**
+ * Step 2: the new address with the confirmed password. It takes effect once the link mailed to the new address is
+ * followed; the old address is told (identity contract, setAccountInfo).
+ */
+export async function changeEmail(provider: IdentityProvider, email: string, password: string): Promise<ChangeOutcome<'email' | 'password'>> {
+  const answer = await provider.setAccountInfo({ profile: { email }, password });
+  if (isSuccess(answer)) return { kind: 'done' };
+  if (isEmailInUse(answer)) return { kind: 'error', field: 'email', message: message('ap.accessdata.email.inUse', 'This e-mail address already has an account.') };
+  if (answer.errorCode === ErrorCode.MISSING_REQUIRED_PARAMETER) return { kind: 'error', field: 'password', message: messages.passwordRequired() };
+  if (isInvalidLogin(answer)) return { kind: 'error', field: 'password', message: wrongPasswordMessage() };
+  if (isValidationError(answer)) {
+    const onEmail = answer.validationErrors.find((error) => /(^|\.)email$/.test(error.fieldName));
+    if (onEmail) return { kind: 'error', field: 'email', message: message(`ap.errors.profile.email.${onEmail.errorCode}`, onEmail.message) };
+  }
+  return { kind: 'error', field: 'email', message: providerMessage(answer) };
+}
+
+/**
+ * The password change (spec 000 §5): 403042 and 403005 attach to the current password, every other error to the
+ * new one (the same password as before: 400006 with details 100001).
+ */
+export async function changePassword(provider: IdentityProvider, password: string, newPassword: string): Promise<ChangeOutcome<'currentPassword' | 'newPassword'>> {
+  const answer = await provider.setAccountInfo({ password, newPassword });
+  if (isSuccess(answer)) return { kind: 'done' };
+  if (isInvalidLogin(answer)) return { kind: 'error', field: 'currentPassword', message: wrongPasswordMessage() };
+  if (isSamePassword(answer)) return { kind: 'error', field: 'newPassword', message: messages.passwordSameAsOld() };
+  if (isValidationError(answer) && answer.validationErrors[0]) {
+    const first = answer.validationErrors[0];
+    return { kind: 'error', field: 'newPassword', message: message(`ap.errors.newPassword.${first.errorCode}`, first.message) };
+  }
+  return { kind: 'error', field: 'newPassword', message: providerMessage(answer) };
+}
+
+export function useConfirmPassword() {
+  const { provider, account } = useIdentity();
+  return useMutation({ mutationFn: (password: string) => confirmPassword(provider, account.profile?.email ?? '', password) });
+}
+
+export function useChangeEmail() {
+  const { provider } = useIdentity();
+  return useMutation({ mutationFn: ({ email, password }: { email: string; password: string }) => changeEmail(provider, email, password) });
+}
+
+export function useChangePassword() {
+  const { provider } = useIdentity();
+  return useMutation({
+    mutationFn: ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => changePassword(provider, currentPassword, newPassword),
+  });
+}

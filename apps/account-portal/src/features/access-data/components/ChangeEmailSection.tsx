@@ -1,0 +1,88 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emailSchema, FormError, formSchema, message, messages, PasswordField, passwordSchema, SubmitButton, TextField } from '@portal/forms';
+import { useIdentity } from '@portal/identity';
+import { useChangeEmail, useConfirmPassword } from '../api/change-login-details';
+
+type Step = { name: 'password' } | { name: 'email'; password: string } | { name: 'sent'; email: string };
+
+const passwordForm = formSchema({ password: passwordSchema() });
+
+/**
+ * Change e-mail (spec 000 §2): the current password first, then the new address. The change takes effect when the
+ * link mailed to the new address is followed.
+ */
+export function ChangeEmailSection() {
+  const { t } = useTranslation();
+  const { account } = useIdentity();
+  const current = account.profile?.email ?? '';
+  const [step, setStep] = useState<Step>({ name: 'password' });
+  const confirm = useConfirmPassword();
+  const change = useChangeEmail();
+  const emailForm = useMemo(
+    () =>
+      formSchema({
+        email: emailSchema({ required: messages.emailRequired() }).test(
+          'differs',
+          message('ap.accessdata.email.same', 'Please enter a different e-mail address.'),
+          (value) => !value || value.trim().toLowerCase() !== current.toLowerCase(),
+        ),
+      }),
+    [current],
+  );
+
+  const submitPassword = async ({ password }: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
+    try {
+      const outcome = await confirm.mutateAsync(password);
+      if (outcome.kind === 'done') setStep({ name: 'email', password });
+      else helpers.setErrors({ password: outcome.message as never });
+    } catch {
+      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    }
+  };
+
+  const submitEmail = async ({ email }: { email: string }, helpers: FormikHelpers<{ email: string }>) => {
+    if (step.name !== 'email') return;
+    try {
+      const outcome = await change.mutateAsync({ email: email.trim(), password: step.password });
+      if (outcome.kind === 'done') setStep({ name: 'sent', email: email.trim() });
+      else if (outcome.field === 'email') helpers.setErrors({ email: outcome.message as never });
+      // The password stopped working meanwhile (changed elsewhere): back to the first step, with the reason.
+      else setStep({ name: 'password' });
+    } catch {
+      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    }
+  };
+
+  return (
+    <section className="panel access-section" aria-labelledby="change-email-heading">
+      <h2 id="change-email-heading">{t('ap.accessdata.email.headline')}</h2>
+      <p>{t('ap.accessdata.email.current', { email: current })}</p>
+      {step.name === 'password' ? (
+        <Formik initialValues={{ password: '' }} validationSchema={passwordForm} onSubmit={submitPassword}>
+          <Form className="form" noValidate>
+            <p>{t('ap.accessdata.email.confirmIntro')}</p>
+            <PasswordField name="password" label={t('ap.accessdata.currentPassword')} required autoComplete="current-password" />
+            <FormError />
+            <SubmitButton>{t('ap.accessdata.email.confirm')}</SubmitButton>
+          </Form>
+        </Formik>
+      ) : null}
+      {step.name === 'email' ? (
+        <Formik initialValues={{ email: '' }} validationSchema={emailForm} onSubmit={submitEmail}>
+          <Form className="form" noValidate>
+            <TextField name="email" type="email" label={t('ap.accessdata.email.new')} required autoComplete="email" autoCapitalize="off" spellCheck={false} />
+            <FormError />
+            <SubmitButton>{t('ap.accessdata.email.submit')}</SubmitButton>
+          </Form>
+        </Formik>
+      ) : null}
+      {step.name === 'sent' ? (
+        <p className="notice notice--success" role="status">
+          {t('ap.accessdata.email.sent', { email: step.email })}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { FormError, formSchema, message, newPasswordSchema, PasswordField, passwordSchema, retypePasswordSchema, SubmitButton } from '@portal/forms';
+import { useIdentity, type PasswordComplexity } from '@portal/identity';
+import { useSuccessBanner } from '../../../shared/SuccessBanner';
+import { useChangePassword } from '../api/change-login-details';
+
+/** Spec 000 §4 and §9: after a password change the banner shows, then the shopper is logged out after 3 seconds. */
+export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 3_000;
+
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  retypePassword: string;
+}
+
+const initialValues: PasswordValues = { currentPassword: '', newPassword: '', retypePassword: '' };
+
+/** Change password: current, new, retype; the new one follows the policy and differs from the old one. */
+export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: PasswordComplexity }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { provider } = useIdentity();
+  const change = useChangePassword();
+  const [changed, setChanged] = useState(false);
+  const success = useSuccessBanner(LOGOUT_AFTER_PASSWORD_CHANGE_MS + 2_000);
+  const schema = useMemo(
+    () =>
+      formSchema({
+        currentPassword: passwordSchema(),
+        newPassword: newPasswordSchema(passwordPolicy, 'currentPassword'),
+        retypePassword: retypePasswordSchema('newPassword'),
+      }),
+    [passwordPolicy],
+  );
+
+  useEffect(() => {
+    if (!changed) return;
+    const timer = setTimeout(() => {
+      // The service has ended every session already; logging out here clears the client's state too.
+      void provider.logout().finally(() => navigate('/', { replace: true }));
+    }, LOGOUT_AFTER_PASSWORD_CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [changed, provider, navigate]);
+
+  const submit = async (values: PasswordValues, helpers: FormikHelpers<PasswordValues>) => {
+    helpers.setStatus(undefined);
+    try {
+      const outcome = await change.mutateAsync(values);
+      if (outcome.kind === 'done') {
+        success.show(t('ap.accessdata.password.changed'));
+        setChanged(true);
+        return;
+      }
+      helpers.setErrors({ [outcome.field]: outcome.message } as never);
+    } catch {
+      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    }
+  };
+
+  return (
+    <section className="panel access-section" aria-labelledby="change-password-heading">
+      <h2 id="change-password-heading">{t('ap.accessdata.password.headline')}</h2>
+      {success.banner}
+      <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
+        <Form className="form" noValidate>
+          <PasswordField name="currentPassword" label={t('ap.accessdata.currentPassword')} required autoComplete="current-password" />
+          <PasswordField
+            name="newPassword"
+            label={t('ap.accessdata.password.new')}
+            required
+            autoComplete="new-password"
+            hint={passwordPolicy ? t('clp.registration.password.hint', { min: passwordPolicy.minLength }) : undefined}
+          />
+          <PasswordField name="retypePassword" label={t('ap.accessdata.password.retype')} required autoComplete="new-password" />
+          <FormError />
+          <SubmitButton disabled={changed}>{t('ap.accessdata.password.submit')}</SubmitButton>
+        </Form>
+      </Formik>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ErrorCode, type IdentityProvider } from '@portal/identity';
+import { createFakeProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { openApp } from '../../../testing/render-app';
+import { accessDataSections } from './AccessDataPage';
+import { changeEmail, changePassword, confirmPassword } from '../api/change-login-details';
+
+beforeEach(forgetLanguage);
+
+const EMAIL = 'k@example.com';
+const PASSWORD = 'Geheim12!';
+const NEW_PASSWORD = 'Neues-Pass12!';
+const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+
+async function loggedIn() {
+  const identity = createFakeProvider({
+    accounts: [
+      { email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } },
+      { email: 'vergeben@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Otto', lastName: 'Normal' } },
+    ],
+  });
+  await identity.login({ loginID: EMAIL, password: PASSWORD });
+  return identity;
+}
+
+/** A provider whose setAccountInfo answers `answer`, for codes the fake does not produce. */
+function answering(answer: object): IdentityProvider {
+  const fake = createFakeProvider();
+  return { ...fake, setAccountInfo: async () => ({ errorCode: 0, ...answer }), login: async () => ({ errorCode: 0, ...answer }) };
+}
+
+describe('login details outcomes (spec 000 §5 and §8)', () => {
+  it('the password check: 400002 asks for the password, a wrong one says so, other codes show the provider text', async () => {
+    expect(await confirmPassword(answering({ errorCode: ErrorCode.MISSING_REQUIRED_PARAMETER }), EMAIL, '')).toMatchObject({
+      field: 'password',
+      message: { key: 'global.password.required' },
+    });
+    expect(await confirmPassword(answering({ errorCode: ErrorCode.INVALID_LOGIN }), EMAIL, 'x')).toMatchObject({ message: { key: 'ap.accessdata.password.wrong' } });
+    expect(await confirmPassword(answering({ errorCode: ErrorCode.LOCKED_OUT, errorDetails: 'Account temporarily locked out' }), EMAIL, 'x')).toMatchObject({
+      message: { fallback: 'Account temporarily locked out' },
+    });
+  });
+
+  it('the password change: 403042 and 403005 on the current password, everything else on the new one', async () => {
+    for (const errorCode of [ErrorCode.INVALID_LOGIN, ErrorCode.UNAUTHORIZED]) {
+      expect(await changePassword(answering({ errorCode }), 'a', 'b')).toMatchObject({ field: 'currentPassword' });
+    }
+    expect(await changePassword(answering({ errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: '100001' }), 'a', 'a')).toMatchObject({
+      field: 'newPassword',
+      message: { key: 'global.password.error.same' },
+    });
+    expect(
+      await changePassword(answering({ errorCode: ErrorCode.VALIDATION, validationErrors: [{ fieldName: 'newPassword', errorCode: 400006, message: 'weak' }] }), 'a', 'b'),
+    ).toMatchObject({ field: 'newPassword', message: { key: 'ap.errors.newPassword.400006' } });
+    expect(await changePassword(answering({ errorCode: 500001, errorMessage: 'General Server Error' }), 'a', 'b')).toMatchObject({
+      field: 'newPassword',
+      message: { fallback: 'General Server Error' },
+    });
+  });
+
+  it('the e-mail change: an address in use on the e-mail field', async () => {
+    expect(await changeEmail(answering({ errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS }), 'x@example.com', PASSWORD)).toMatchObject({
+      field: 'email',
+      message: { key: 'ap.accessdata.email.inUse' },
+    });
+  });
+
+  it('lists its sections, so later ways to log in can add one', () => {
+    expect(accessDataSections.map((section) => section.id)).toEqual(['email', 'password']);
+  });
+});
+
+describe('/accessdata', () => {
+  it('changes the e-mail address: the current password first, then the new address', async () => {
+    const identity = await loggedIn();
+    await openApp('/accessdata', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldedaten' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/auf allen Geräten abgemeldet/)).toBeInTheDocument();
+    expect(await screen.findByText('Ihre E-Mail-Adresse: k@example.com')).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'E-Mail-Adresse ändern' });
+    const current = within(section).getByLabelText(/^Aktuelles Passwort/);
+
+    await userEvent.type(current, 'Falsch12!');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(await screen.findByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeInTheDocument();
+
+    await userEvent.clear(current);
+    await userEvent.type(current, PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    const newEmail = await screen.findByRole('textbox', { name: /Neue E-Mail-Adresse/ });
+    await userEvent.type(newEmail, 'vergeben@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
+    expect(await screen.findByText('Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto.')).toBeInTheDocument();
+
+    await userEvent.clear(newEmail);
+    await userEvent.type(newEmail, 'neu@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
+    expect(await screen.findByText(/Wir haben einen Bestätigungslink an neu@example.com geschickt/)).toBeInTheDocument();
+  }, 20_000);
+
+  it('changes the password: a wrong current password on its field, then the banner and the logout after 3 seconds', async () => {
+    const identity = await loggedIn();
+    await openApp('/accessdata', { identity });
+    const section = await screen.findByRole('region', { name: 'Passwort ändern' }, { timeout: 5000 });
+    const [current, fresh, retype] = [...section.querySelectorAll('input')] as HTMLInputElement[];
+    await userEvent.type(current!, 'Falsch12!');
+    await userEvent.type(fresh!, NEW_PASSWORD);
+    await userEvent.type(retype!, 'Anderes12!');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(await screen.findByText('Die eingegebenen Passwörter stimmen nicht überein.')).toBeInTheDocument();
+    await userEvent.clear(retype!);
+    await userEvent.type(retype!, NEW_PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(await screen.findByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeInTheDocument();
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(current!);
+    await userEvent.type(current!, PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(await screen.findByText(/Ihr Passwort wurde geändert/)).toBeInTheDocument();
+    const changedAt = Date.now();
+    await waitFor(() => expect(identity.calls.at(-1)?.method).toBe('logout'), { timeout: 5000 });
+    expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2_500);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect((await identity.login({ loginID: EMAIL, password: PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+    expect((await identity.login({ loginID: EMAIL, password: NEW_PASSWORD })).errorCode).toBe(0);
+  }, 20_000);
+});

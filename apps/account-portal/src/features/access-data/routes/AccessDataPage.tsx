@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loader } from '@portal/ui';
+import { Breadcrumbs } from '../../../shared/Breadcrumbs';
+import { useIdentitySettings } from '../../../shared/identity-settings';
+import { ChangeEmailSection } from '../components/ChangeEmailSection';
+import { ChangePasswordSection } from '../components/ChangePasswordSection';
+
+interface AccessDataSectionProps {
+  passwordPolicy: Parameters<typeof ChangePasswordSection>[0]['passwordPolicy'];
+}
+
+/**
+ * The sections of the login details, in page order. Further ways to log in (e.g. passkeys) add a section here.
+ */
+export const accessDataSections: readonly { id: string; Section: ComponentType<AccessDataSectionProps> }[] = [
+  { id: 'email', Section: ChangeEmailSection },
+  { id: 'password', Section: ChangePasswordSection },
+];
+
+/** `/accessdata` (spec 000 §2): change e-mail and change password. */
+export function AccessDataPage() {
+  const { t } = useTranslation();
+  const settings = useIdentitySettings();
+  const title = t('ap.accessdata.headline');
+  return (
+    <section className="account-form-page">
+      <Breadcrumbs trail={[{ label: title }]} />
+      <h1>{title}</h1>
+      <p>{t('ap.accessdata.intro')}</p>
+      {settings.isPending ? (
+        <Loader />
+      ) : (
+        accessDataSections.map(({ id, Section }) => <Section key={id} passwordPolicy={settings.data?.passwordPolicy} />)
+      )}
+    </section>
+  );
+}

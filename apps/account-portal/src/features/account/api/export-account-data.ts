@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { isSuccess, useIdentity, type ExportAccountDataResponse, type IdentityProvider } from '@portal/identity';
+
+/** The downloaded file's name: the day of the export, so several downloads stay apart. */
+export function exportFileName(exportedAt: string | undefined, now = new Date()): string {
+  const day = (exportedAt ?? now.toISOString()).slice(0, 10);
+  return `kundenkonto-${day}.json`;
+}
+
+/** The file's content: the export without the envelope's call details. */
+export function exportDocument(answer: ExportAccountDataResponse): string {
+  return `${JSON.stringify({ exportedAt: answer.exportedAt, account: answer.account }, null, 2)}\n`;
+}
+
+/** Hands a JSON text to the browser as a download. */
+export function saveJsonFile(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click was handled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export async function exportAccountData(provider: IdentityProvider): Promise<{ kind: 'saved' } | { kind: 'failed'; code: number | string }> {
+  if (!provider.exportAccountData) return { kind: 'failed', code: 'unsupported' };
+  const answer = await provider.exportAccountData();
+  if (!isSuccess(answer) || !answer.account) return { kind: 'failed', code: answer.errorCode };
+  saveJsonFile(exportFileName(answer.exportedAt), exportDocument(answer));
+  return { kind: 'saved' };
+}
+
+/** Download my data, as a mutation (pending and error state for the button). */
+export function useExportAccountData() {
+  const { provider } = useIdentity();
+  return useMutation({ mutationFn: () => exportAccountData(provider) });
+}

@@ -1,0 +1,76 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError, formSchema, PasswordField, passwordSchema, SubmitButton } from '@portal/forms';
+import { useIdentity } from '@portal/identity';
+import { clearFlash, setFlash } from '../../../shared/flash';
+import { useDeleteAccount } from '../api/delete-account';
+import { useExportAccountData } from '../api/export-account-data';
+
+const deleteForm = formSchema({ password: passwordSchema() });
+
+/**
+ * The shopper's own data: download it as a JSON file, or delete the account with the current password. Each is
+ * offered only where the identity provider has it (the vendor's Web SDK has no self-service deletion).
+ */
+export function OwnDataSection() {
+  const { t } = useTranslation();
+  const { provider } = useIdentity();
+  const download = useExportAccountData();
+  const erase = useDeleteAccount();
+  const [asking, setAsking] = useState(false);
+  const formId = useId();
+  if (!provider.exportAccountData && !provider.deleteAccount) return null;
+
+  const submitDelete = async ({ password }: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
+    // Set first: the provider's logout event sends the page to the login, which shows it.
+    setFlash('ap.account.deleted');
+    try {
+      const outcome = await erase.mutateAsync(password);
+      if (outcome.kind === 'error') {
+        clearFlash();
+        helpers.setErrors({ password: outcome.message as never });
+      }
+    } catch {
+      clearFlash();
+      helpers.setStatus({ formError: t('clp.error.unexpected', { code: 'network' }) });
+    }
+  };
+
+  const downloadFailed = download.data?.kind === 'failed' || download.isError;
+  return (
+    <section className="panel own-data" aria-labelledby="own-data-heading">
+      <h2 id="own-data-heading">{t('ap.account.owndata.headline')}</h2>
+      {provider.exportAccountData ? (
+        <div className="own-data__part">
+          <p>{t('ap.account.owndata.download.text')}</p>
+          <button type="button" className="button button--secondary" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending || undefined}>
+            {t('ap.account.owndata.download')}
+          </button>
+          <div role="alert">{downloadFailed ? <p className="notice notice--error">{t('ap.account.owndata.download.failed')}</p> : null}</div>
+        </div>
+      ) : null}
+      {provider.deleteAccount ? (
+        <div className="own-data__part">
+          <p>{t('ap.account.owndata.delete.text')}</p>
+          <button type="button" className="button button--secondary" aria-expanded={asking} aria-controls={formId} onClick={() => setAsking((open) => !open)}>
+            {t('ap.account.owndata.delete')}
+          </button>
+          {asking ? (
+            <div id={formId}>
+              <Formik initialValues={{ password: '' }} validationSchema={deleteForm} onSubmit={submitDelete}>
+                <Form className="form" noValidate>
+                  <p className="notice notice--error">{t('ap.account.owndata.delete.warning')}</p>
+                  <PasswordField name="password" label={t('ap.accessdata.currentPassword')} required autoComplete="current-password" />
+                  <FormError />
+                  <SubmitButton>{t('ap.account.owndata.delete.confirm')}</SubmitButton>
+                </Form>
+              </Formik>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+

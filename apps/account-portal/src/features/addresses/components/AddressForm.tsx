@@ -1,0 +1,62 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSite } from '@portal/cms';
+import { CheckboxField, FormError, message, SelectField, SubmitButton, TextField } from '@portal/forms';
+import { useSaveAddress, type AddressValues } from '../api/save-address';
+import { addressSchema } from '../address-schema';
+import { countryOptions } from '../countries';
+
+export interface AddressFormProps {
+  initialValues: AddressValues;
+  onSaved: () => void;
+}
+
+/** One form for adding and changing the address (spec 000 §2): stored in `data.addressBook`. */
+export function AddressForm({ initialValues, onSaved }: AddressFormProps) {
+  const { t } = useTranslation();
+  const { language, metadata } = useSite();
+  const save = useSaveAddress();
+  const validationSchema = useMemo(() => addressSchema(metadata.validation.zipCode), [metadata]);
+  const countries = useMemo(() => countryOptions(language), [language]);
+
+  const submit = async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {
+    helpers.setStatus(undefined);
+    try {
+      const outcome = await save.mutateAsync(values);
+      if (outcome.kind === 'saved') onSaved();
+      else if (outcome.kind === 'fieldErrors') helpers.setErrors(outcome.errors);
+      else helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+    } catch {
+      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    }
+  };
+
+  const salutations = [
+    { value: 'mr', label: t('ap.salutation.mr') },
+    { value: 'mrs', label: t('ap.salutation.mrs') },
+    { value: 'div', label: t('ap.salutation.div') },
+  ];
+
+  return (
+    <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit}>
+      <Form className="form" noValidate>
+        <SelectField name="salutation" label={t('ap.address.salutation')} options={salutations} emptyLabel={t('ap.salutation.none')} autoComplete="honorific-prefix" />
+        <TextField name="firstName" label={t('ap.address.firstName')} required autoComplete="given-name" />
+        <TextField name="lastName" label={t('ap.address.lastName')} required autoComplete="family-name" />
+        <div className="form-row">
+          <TextField name="street" label={t('ap.address.street')} required autoComplete="address-line1" />
+          <TextField name="streetNo" label={t('ap.address.streetNo')} required />
+        </div>
+        <div className="form-row form-row--narrow-first">
+          <TextField name="zip" label={t('ap.address.zip')} required autoComplete="postal-code" />
+          <TextField name="city" label={t('ap.address.city')} required autoComplete="address-level2" />
+        </div>
+        <SelectField name="country" label={t('ap.address.country')} options={countries} required autoComplete="country" />
+        <CheckboxField name="isStandardAddress" label={t('ap.address.standard')} />
+        <FormError />
+        <SubmitButton>{t('ap.form.save')}</SubmitButton>
+      </Form>
+    </Formik>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSite } from '@portal/cms';
+import { useIdentity } from '@portal/identity';
+import { Breadcrumbs } from '../../../shared/Breadcrumbs';
+import { setFlash } from '../../../shared/flash';
+import { addressValues, currentAddress } from '../api/save-address';
+import { AddressForm } from '../components/AddressForm';
+
+/**
+ * The page of the address form. On success it goes back one page (spec 000 §2) and leaves the success banner to
+ * that page; opened directly (no page to go back to in this app), it goes to the address overview instead.
+ */
+function AddressFormPage({ mode }: { mode: 'change' | 'add' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { metadata } = useSite();
+  const { account } = useIdentity();
+  const existing = mode === 'change' ? currentAddress(account.data) : undefined;
+  // Taken once: the account is read again after saving, and the form must not jump meanwhile.
+  const [initialValues] = useState(() => addressValues(existing, { country: metadata.countryGermany ? 'DE' : '' }));
+  const title = t(mode === 'change' ? 'ap.addresses.change.headline' : 'ap.addresses.add.headline');
+
+  const saved = () => {
+    setFlash('ap.addresses.saved');
+    // React Router marks the first entry of a visit with the key "default": there is no page of ours behind it.
+    if (location.key !== 'default') navigate(-1);
+    else navigate('/addresses', { replace: true });
+  };
+
+  return (
+    <section className="account-form-page">
+      <Breadcrumbs trail={[{ label: t('ap.addresses.headline'), to: '/addresses' }, { label: title }]} />
+      <h1>{title}</h1>
+      <AddressForm initialValues={initialValues} onSaved={saved} />
+    </section>
+  );
+}
+
+/** `/addresses/addresschange`: the form with the account's address. */
+export function AddressChangePage() {
+  return <AddressFormPage mode="change" />;
+}
+
+/** `/addresses/addaddress`: the empty form. */
+export function AddAddressPage() {
+  return <AddressFormPage mode="add" />;
+}

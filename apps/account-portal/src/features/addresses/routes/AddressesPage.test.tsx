@@ -1,0 +1,138 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { testMetadata } from '@portal/cms/testing';
+import { ErrorCode, type IdentityProvider } from '@portal/identity';
+import { createFakeProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { openApp } from '../../../testing/render-app';
+import { addressEntry, addressValues, currentAddress } from '../api/save-address';
+import { ADDRESS_COUNTRIES, countryOptions } from '../countries';
+
+beforeEach(() => {
+  forgetLanguage();
+  window.sessionStorage.clear();
+});
+
+const EMAIL = 'k@example.com';
+const PASSWORD = 'Geheim12!';
+const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+const zipCode = {
+  DE: { regex: '^\\d{5}$', errorMessage: 'Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.' },
+  BE: { regex: '^\\d{4}$', errorMessage: 'Bitte gib eine gültige Postleitzahl mit 4 Ziffern ein.' },
+};
+const metadata = testMetadata({ validation: { zipCode } });
+
+const belgium = { firstName: 'Erika', lastName: 'Muster', street: 'Rue Neuve', streetNo: '12', zip: '1000', city: 'Bruxelles', country: 'BE', isStandardAddress: true };
+
+async function loggedIn(data: Record<string, unknown> = {}) {
+  const identity = createFakeProvider({
+    accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' }, data }],
+  });
+  await identity.login({ loginID: EMAIL, password: PASSWORD });
+  return identity;
+}
+
+describe('countries', () => {
+  it('lists the 32 countries by their names in the page language, in that language’s order', () => {
+    const german = countryOptions('de-DE');
+    expect(german).toHaveLength(32);
+    expect(new Set(german.map((o) => o.value))).toEqual(new Set(ADDRESS_COUNTRIES));
+    const names = german.map((o) => o.label);
+    expect(names.slice(0, 3)).toEqual(['Belgien', 'Bulgarien', 'Dänemark']);
+    expect(names.indexOf('Österreich')).toBeGreaterThan(names.indexOf('Norwegen'));
+    expect(names.indexOf('Österreich')).toBeLessThan(names.indexOf('Polen'));
+    const french = countryOptions('fr-FR').map((o) => o.label);
+    expect(french.slice(0, 3)).toEqual(['Allemagne', 'Autriche', 'Belgique']);
+    expect(french.indexOf('Espagne')).toBeLessThan(french.indexOf('Estonie'));
+    expect(french.indexOf('Écosse')).toBe(-1);
+    expect(french.indexOf('Îles')).toBe(-1);
+    expect(french.indexOf('Irlande')).toBeGreaterThan(french.indexOf('Hongrie'));
+  });
+});
+
+describe('address values', () => {
+  it('prefers the standard address, trims what it stores and leaves an empty salutation out', () => {
+    expect(currentAddress({ addressBook: [{ city: 'A' }, { city: 'B', isStandardAddress: true }] })?.city).toBe('B');
+    expect(currentAddress({})).toBeUndefined();
+    const values = addressValues(undefined, { country: 'DE' });
+    expect(values).toMatchObject({ country: 'DE', isStandardAddress: true, salutation: '' });
+    expect(addressEntry({ ...values, street: ' Hauptstraße ', zip: ' 20095 ' })).not.toHaveProperty('salutation');
+    expect(addressEntry({ ...values, street: ' Hauptstraße ', zip: ' 20095 ' })).toMatchObject({ street: 'Hauptstraße', zip: '20095' });
+  });
+});
+
+describe('/addresses', () => {
+  it('without an address: the no-data text and the add button', async () => {
+    await openApp('/addresses', { identity: await loggedIn(), metadata });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Sie haben noch keine Adresse hinterlegt.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Adresse hinzufügen' })).toHaveAttribute('href', '/addresses/addaddress');
+  });
+
+  it('with an address: the card with the edit button', async () => {
+    await openApp('/addresses', { identity: await loggedIn({ addressBook: [{ ...belgium, salutation: 'mrs' }] }), metadata });
+    const card = await screen.findByRole('article', { name: 'Ihre Standardadresse' }, { timeout: 5000 });
+    expect(card).toHaveTextContent('Frau Erika Muster');
+    expect(card).toHaveTextContent('Rue Neuve 12');
+    expect(card).toHaveTextContent('1000 Bruxelles');
+    expect(card).toHaveTextContent('Belgien');
+    expect(within(card).getByRole('link', { name: 'Adresse bearbeiten' })).toHaveAttribute('href', '/addresses/addresschange');
+  });
+
+  it('adds a Belgian address: five digits refused, four accepted, back to the overview with the banner', async () => {
+    const identity = await loggedIn();
+    // Opened directly: there is no page of the portal to go back to, so saving goes to the overview.
+    await openApp('/addresses/addaddress', { identity, metadata });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse hinzufügen' }, { timeout: 5000 })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Brotkrümelnavigation' });
+    expect(within(crumbs).getByRole('link', { name: 'Adresse' })).toHaveAttribute('href', '/addresses');
+    const country = screen.getByRole('combobox', { name: /Land/ });
+    expect(country).toHaveValue('DE');
+    await userEvent.type(screen.getByRole('textbox', { name: /Vorname/ }), 'Erika');
+    await userEvent.type(screen.getByRole('textbox', { name: /Nachname/ }), 'Muster');
+    await userEvent.type(screen.getByRole('textbox', { name: /Straße/ }), 'Rue Neuve');
+    await userEvent.type(screen.getByRole('textbox', { name: /Hausnummer/ }), '12');
+    const zip = screen.getByRole('textbox', { name: /Postleitzahl/ });
+    await userEvent.type(zip, '10000');
+    await userEvent.type(screen.getByRole('textbox', { name: /Ort/ }), 'Bruxelles');
+    expect(screen.queryByText(/gültige Postleitzahl/)).not.toBeInTheDocument();
+
+    // The postcode is checked again when the country changes.
+    await userEvent.selectOptions(country, 'BE');
+    expect(await screen.findByText('Bitte gib eine gültige Postleitzahl mit 4 Ziffern ein.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '1000');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Adresse' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Ihre Standardadresse' })).toHaveTextContent('1000 Bruxelles');
+    expect(identity.account(EMAIL)!.data?.addressBook).toEqual([belgium]);
+  }, 20_000);
+
+  it('changes the address and maps server errors to the fields', async () => {
+    const fake = await loggedIn({ addressBook: [belgium] });
+    const identity: IdentityProvider = {
+      ...fake,
+      setAccountInfo: async () => ({
+        errorCode: ErrorCode.VALIDATION,
+        validationErrors: [{ fieldName: 'data.addressBook.zip', errorCode: 400026, message: 'bad' }],
+      }),
+    };
+    await openApp('/addresses/addresschange', { identity, metadata });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse ändern' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('1000');
+    expect(screen.getByRole('combobox', { name: /Land/ })).toHaveValue('BE');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl für das gewählte Land ein.')).toBeInTheDocument();
+  });
+
+  it('lists the countries in French order in French', async () => {
+    await openApp('/addresses/addaddress?lang=fr', { identity: await loggedIn(), metadata });
+    const country = await screen.findByRole('combobox', { name: /Pays/ }, { timeout: 5000 });
+    const names = [...(country as HTMLSelectElement).options].map((o) => o.text);
+    expect(names.slice(0, 3)).toEqual(['Allemagne', 'Autriche', 'Belgique']);
+  });
+});

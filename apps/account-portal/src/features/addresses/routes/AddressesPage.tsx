@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useIdentity } from '@portal/identity';
+import { Breadcrumbs } from '../../../shared/Breadcrumbs';
+import { takeFlash } from '../../../shared/flash';
+import { FORM_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
+import { currentAddress } from '../api/save-address';
+import { AddressCard } from '../components/AddressCard';
+
+/** `/addresses` (spec 000 §2): the one address card, or the no-data text with the add button. */
+export function AddressesPage() {
+  const { t } = useTranslation();
+  const { account } = useIdentity();
+  const success = useSuccessBanner(FORM_BANNER_MS);
+  const { show } = success;
+  const address = currentAddress(account.data);
+  const title = t('ap.addresses.headline');
+
+  // The address form goes back one page after saving and leaves its success for this one.
+  useEffect(() => {
+    const flash = takeFlash();
+    if (flash) show(t(flash));
+  }, [show, t]);
+
+  return (
+    <section className="account-form-page">
+      <Breadcrumbs trail={[{ label: title }]} />
+      <h1>{title}</h1>
+      {success.banner}
+      {address ? (
+        <AddressCard address={address} />
+      ) : (
+        <div className="address-empty">
+          <p>{t('ap.addresses.empty')}</p>
+          <Link className="button" to="/addresses/addaddress">
+            {t('ap.addresses.add')}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

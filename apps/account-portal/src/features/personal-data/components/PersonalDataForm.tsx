@@ -1,0 +1,79 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  accountFormSchema,
+  DateField,
+  findSchemaField,
+  FormError,
+  message,
+  SelectField,
+  SubmitButton,
+  TextField,
+  type AccountSchemaDefinition,
+} from '@portal/forms';
+import { useIdentity } from '@portal/identity';
+import { PERSONAL_DATA_FIELDS, personalDataValues, useUpdatePersonalData, type PersonalDataValues } from '../api/update-personal-data';
+
+export interface PersonalDataFormProps {
+  schema: AccountSchemaDefinition;
+  /** Called after a successful save (the page shows its banner). */
+  onSaved: () => void;
+}
+
+/** Salutation, first and last name, date of birth and phone (spec 000 §2, /personaldata). */
+export function PersonalDataForm({ schema, onSaved }: PersonalDataFormProps) {
+  const { t } = useTranslation();
+  const { account } = useIdentity();
+  const save = useUpdatePersonalData();
+  const initialValues = useMemo(() => personalDataValues(account), [account]);
+  const validationSchema = useMemo(() => accountFormSchema(schema, PERSONAL_DATA_FIELDS), [schema]);
+  const required = (path: string) => findSchemaField(schema, path)?.required === true;
+
+  const submit = async (values: PersonalDataValues, helpers: FormikHelpers<PersonalDataValues>) => {
+    helpers.setStatus(undefined);
+    try {
+      const outcome = await save.mutateAsync(values);
+      if (outcome.kind === 'saved') onSaved();
+      else if (outcome.kind === 'fieldErrors') helpers.setErrors(outcome.errors);
+      else helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+    } catch {
+      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    }
+  };
+
+  const salutations = [
+    { value: 'mr', label: t('ap.salutation.mr') },
+    { value: 'mrs', label: t('ap.salutation.mrs') },
+    { value: 'div', label: t('ap.salutation.div') },
+  ];
+
+  return (
+    <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit} enableReinitialize>
+      <Form className="form" noValidate>
+        <SelectField
+          name="data.salutation"
+          label={t('ap.personaldata.salutation')}
+          options={salutations}
+          required={required('data.salutation')}
+          emptyLabel={t('ap.salutation.none')}
+          autoComplete="honorific-prefix"
+        />
+        <TextField name="profile.firstName" label={t('ap.personaldata.firstName')} required={required('profile.firstName')} autoComplete="given-name" />
+        <TextField name="profile.lastName" label={t('ap.personaldata.lastName')} required={required('profile.lastName')} autoComplete="family-name" />
+        <DateField label={t('ap.personaldata.birthDate')} required={required('profile.birthYear')} />
+        <TextField
+          name="profile.phones.0.number"
+          type="tel"
+          label={t('ap.personaldata.phone')}
+          hint={t('ap.personaldata.phone.hint')}
+          required={required('profile.phones.0.number')}
+          autoComplete="tel"
+          inputMode="tel"
+        />
+        <FormError />
+        <SubmitButton>{t('ap.form.save')}</SubmitButton>
+      </Form>
+    </Formik>
+  );
+}

@@ -1,0 +1,112 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ErrorCode, type IdentityProvider } from '@portal/identity';
+import { createFakeProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { namesRequiredSchema, openApp } from '../../../testing/render-app';
+import { personalDataUpdate, personalDataValues } from '../api/update-personal-data';
+
+beforeEach(forgetLanguage);
+
+const EMAIL = 'k@example.com';
+const PASSWORD = 'Geheim12!';
+const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+
+async function loggedIn(profile: Record<string, unknown> = {}) {
+  const identity = createFakeProvider({
+    schema: namesRequiredSchema,
+    accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster', ...profile } }],
+  });
+  await identity.login({ loginID: EMAIL, password: PASSWORD });
+  return identity;
+}
+
+describe('personal data values', () => {
+  it('splits nothing it does not know, keeps further phones and removes a cleared date', () => {
+    const current = { firstName: 'Erika', phones: [{ number: '+4911111111', type: 'mobile' }, { number: '+4922222222', type: 'default' }] };
+    const values = personalDataValues({ profile: current, data: { salutation: 'mrs' } });
+    expect(values).toEqual({
+      data: { salutation: 'mrs' },
+      profile: { firstName: 'Erika', lastName: '', birthDay: undefined, birthMonth: undefined, birthYear: undefined, phones: [{ number: '+4911111111' }] },
+    });
+    values.profile.phones[0].number = ' +4933333333 ';
+    const update = personalDataUpdate(values, current);
+    expect(update.profile).toMatchObject({
+      birthDay: null,
+      birthMonth: null,
+      birthYear: null,
+      phones: [{ number: '+4933333333', type: 'mobile' }, { number: '+4922222222', type: 'default' }],
+    });
+    values.profile.phones[0].number = '';
+    expect(personalDataUpdate(values, { phones: [{ number: '+4911111111' }] }).profile).toMatchObject({ phones: null });
+  });
+
+  it('an unknown salutation shows as not specified', () => {
+    expect(personalDataValues({ data: { salutation: 'dr' as never } }).data.salutation).toBe('');
+  });
+});
+
+describe('/personaldata', () => {
+  it('edits salutation, birth date and phone, saves with a banner and keeps the values', async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Persönliche Daten' }, { timeout: 5000 })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Brotkrümelnavigation' });
+    expect(crumbs).toHaveTextContent('Startseite');
+    expect(crumbs).toHaveTextContent('Persönliche Daten');
+    const salutation = await screen.findByRole('combobox', { name: 'Anrede' });
+    expect([...(salutation as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Keine Angabe', 'Herr', 'Frau', 'Divers']);
+    expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveValue('Erika');
+
+    await userEvent.selectOptions(salutation, 'mrs');
+    // A date input takes its value as one ISO date; the form splits it.
+    const date = screen.getByLabelText('Geburtsdatum');
+    await userEvent.type(date, '1985-06-15');
+    await userEvent.type(screen.getByRole('textbox', { name: /Telefonnummer/ }), '+4912345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    expect(await screen.findByText('Ihre persönlichen Daten wurden gespeichert.')).toBeInTheDocument();
+    const stored = identity.account(EMAIL)!;
+    expect(stored.data).toMatchObject({ salutation: 'mrs' });
+    expect(stored.profile).toMatchObject({ birthDay: 15, birthMonth: 6, birthYear: 1985, phones: [{ number: '+4912345678', type: 'default' }] });
+    await waitFor(() => expect(screen.getByLabelText('Geburtsdatum')).toHaveValue('1985-06-15'));
+  }, 20_000);
+
+  it('checks the phone and the birth year before saving', async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata', { identity });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Telefonnummer/ }, { timeout: 5000 }), '0171 1234567');
+    await userEvent.type(screen.getByLabelText('Geburtsdatum'), '1850-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4912345678.')).toBeInTheDocument();
+    expect(screen.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+  });
+
+  it('puts server validation errors on their fields: the message key, else the server text; phones at the first phone', async () => {
+    const fake = await loggedIn();
+    const identity: IdentityProvider = {
+      ...fake,
+      setAccountInfo: async () => ({
+        errorCode: ErrorCode.VALIDATION,
+        validationErrors: [
+          { fieldName: 'profile.lastName', errorCode: 400006, message: 'The value is too long.' },
+          { fieldName: 'profile.phones.number', errorCode: 400026, message: 'bad phone' },
+          { fieldName: 'profile.firstName', errorCode: 499999, message: 'Der Server mag diesen Namen nicht.' },
+        ],
+      }),
+    };
+    await openApp('/personaldata', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Speichern' }, { timeout: 5000 }));
+    expect(await screen.findByText('Bitte geben Sie einen kürzeren Nachnamen ein.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Telefonnummer/ })).toHaveAccessibleDescription(/Bitte geben Sie die Telefonnummer mit Pluszeichen/);
+    expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveAccessibleDescription('Der Server mag diesen Namen nicht.');
+    expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
+  });
+
+  it('in English', async () => {
+    await openApp('/personaldata?lang=en', { identity: await loggedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Personal data' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Title' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,90 @@
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { forgetLanguage, renderPage } from '@portal/ui/testing';
+import { loadMessages } from '../app/messages';
+import { clearFlash, setFlash, takeFlash } from './flash';
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadTimeoutError, loadPage } from './load-page';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { ACCOUNT_BANNER_MS, FORM_BANNER_MS, useSuccessBanner } from './SuccessBanner';
+
+beforeEach(forgetLanguage);
+
+describe('loadPage', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('asks again after 120 seconds without an answer, then reports the time-out', async () => {
+    jest.useFakeTimers();
+    const load = jest.fn(() => new Promise<never>(() => undefined));
+    const result = loadPage(load);
+    const settled = result.catch((error: unknown) => error);
+    expect(load).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+    expect(load).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS);
+    expect(await settled).toBeInstanceOf(ChunkLoadTimeoutError);
+  });
+
+  it('a failed load is retried once and may succeed then', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValueOnce({ Page: 'ok' });
+    await expect(loadPage(load)).resolves.toEqual({ Page: 'ok' });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+function Broken(): never {
+  throw new Error('render failed');
+}
+
+describe('RouteErrorBoundary', () => {
+  it('shows the generic error page with home and back instead of a blank page', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderPage(
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <RouteErrorBoundary>
+              <Broken />
+            </RouteErrorBoundary>
+          }
+        />
+      </Routes>,
+      { path: '/personaldata', messages: loadMessages },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Seite konnte nicht angezeigt werden.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
+    log.mockRestore();
+  });
+});
+
+describe('success banners', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('show for 5 (forms) or 10 (account page) seconds', () => {
+    expect([FORM_BANNER_MS, ACCOUNT_BANNER_MS]).toEqual([5_000, 10_000]);
+    jest.useFakeTimers();
+    const { result } = renderHook(() => useSuccessBanner(FORM_BANNER_MS));
+    const { rerender } = render(<>{result.current.banner}</>);
+    act(() => result.current.show('Gespeichert.'));
+    rerender(<>{result.current.banner}</>);
+    expect(screen.getByRole('status')).toHaveTextContent('Gespeichert.');
+    act(() => jest.advanceTimersByTime(FORM_BANNER_MS - 1));
+    rerender(<>{result.current.banner}</>);
+    expect(screen.getByRole('status')).toHaveTextContent('Gespeichert.');
+    act(() => jest.advanceTimersByTime(1));
+    rerender(<>{result.current.banner}</>);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('a flash is taken once', () => {
+    setFlash('ap.addresses.saved');
+    expect(takeFlash()).toBe('ap.addresses.saved');
+    expect(takeFlash()).toBeUndefined();
+    setFlash('x');
+    clearFlash();
+    expect(takeFlash()).toBeUndefined();
+  });
+});

@@ -331,8 +331,9 @@ export interface IdentityProvider {
    */
   exportAccountData?(): Promise<ExportAccountDataResponse>;
   /**
-   * Delete my account (session and current password; every session ends, a logout event follows). Optional: only
-   * the embedded provider offers it; the vendor's Web SDK has no self-service deletion.
+   * Delete my account (session and current password; every session of the account ends). No logout event: the
+   * app shows its confirmation, then logs out. Optional: only the embedded provider offers it; the vendor's Web
+   * SDK has no self-service deletion.
    */
   deleteAccount?(params: DeleteAccountParams): Promise<DeleteAccountResponse>;
   onLogin(handler: (event: LoginEvent) => void): Unsubscribe;

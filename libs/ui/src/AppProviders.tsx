@@ -6,7 +6,6 @@ import { CmsSettingsProvider, SiteProvider, type CmsSettings, type SiteProviderP
 import { IdentityGate, type IdentityGateProps } from './IdentityGate';
 import { Loader } from './Loader';
 import { SiteLoadError } from './SiteLoadError';
-import { ThirdPartyScripts } from './ThirdPartyScripts';
 
 export interface AppProvidersProps {
   i18n: I18n;
@@ -27,7 +26,6 @@ export function AppProviders({ i18n, queryClient, settings, environment, identit
       <I18nextProvider i18n={i18n}>
         <CmsSettingsProvider settings={settings}>
           <SiteProvider loading={<Loader />} renderError={(key) => <SiteLoadError messageKey={key} />} environment={environment}>
-            <ThirdPartyScripts />
             <IdentityGate {...identity}>{children}</IdentityGate>
           </SiteProvider>
         </CmsSettingsProvider>

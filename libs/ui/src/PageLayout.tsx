@@ -49,7 +49,6 @@ export function PageLayout({ title, content, language, languages, onLanguageChan
             </ul>
           </nav>
         ) : null}
-        {content.footer?.text ? <p>{content.footer.text}</p> : null}
         {content.footer?.copyright ? <p>{content.footer.copyright}</p> : null}
       </footer>
     </div>

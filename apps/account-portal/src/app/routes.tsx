@@ -1,34 +1,16 @@
-import { lazy, Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Route, Routes } from 'react-router-dom';
-import { addMessages } from '@portal/i18n';
 import { Loader, SiteLayout, UpcomingPage } from '@portal/ui';
-import { loadPage } from '../shared/load-page';
-import { RequireLogin } from '../shared/RequireLogin';
-import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { loadPageMessages } from './messages';
-
-/** A named export loaded on first use; a load that fails or takes too long is retried, then reported (spec 000 §9). */
-function lazyNamed<P, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy<ComponentType<P>>(async () => ({ default: (await loadPage(load))[name] }));
-}
-
-/**
- * Waits (suspends) until the texts of the pages after the first have loaded; /login needs none of them. `code`
- * starts loading the page's code meanwhile, so code and texts load side by side.
- */
-function PageTexts({ children, code }: { children: ReactNode; code?: () => Promise<unknown> }) {
-  const { i18n } = useTranslation();
-  void code?.();
-  use(addMessages(i18n, loadPageMessages));
-  return <>{children}</>;
-}
+import { lazyNamed } from '../shared/load-page';
+import { FrameErrorBoundary, PageFailed, RouteErrorBoundary } from '../shared/RouteErrorBoundary';
+import { PageTexts } from './page-texts';
 
 /**
  * Each page's code loads with the page, so that /login stays within its page weight budget; so do the texts of
- * every page but the login (`texts: false`).
+ * every page but the login (`texts` false).
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, { texts = true } = {}) {
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts = true) {
   const Page = lazyNamed(load, name);
   return texts ? (
     <PageTexts code={load}>
@@ -39,11 +21,11 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   );
 }
 
-// The account shell shows only on protected pages, so it loads with them rather than with /login.
-const loadAccountShell = () => import('../features/account/components/AccountShell');
-const AccountHeaderActions = lazyNamed<object, 'AccountHeaderActions'>(loadAccountShell, 'AccountHeaderActions');
-const AccountShell = lazyNamed<{ children: ReactNode }, 'AccountShell'>(loadAccountShell, 'AccountShell');
-const NotFoundPage = lazyNamed(() => import('../features/errors/NotFoundPage'), 'NotFoundPage');
+// The account area (its frame with shell and login check, and the protected pages) shows only after a login, so it
+// loads with those pages rather than with /login; each protected page's code loads with that page (account-area.tsx).
+const loadAccountArea = () => import('./account-area');
+const AccountArea = lazyNamed<object, 'AccountArea'>(loadAccountArea, 'AccountArea');
+const AccountScreen = lazyNamed<{ path: string }, 'AccountScreen'>(loadAccountArea, 'AccountScreen');
 
 /** Every route of spec 000 §2. Screens that later releases build show the upcoming-page notice meanwhile. */
 export const accountPortalPaths = [
@@ -74,8 +56,7 @@ type AccountPortalPath = (typeof accountPortalPaths)[number];
 const protectedPaths = new Set<AccountPortalPath>(['/', '/addresses', '/addresses/addresschange', '/addresses/addaddress', '/personaldata', '/accessdata']);
 
 const builtScreens: Partial<Record<AccountPortalPath, ReactNode>> = {
-  '/': page(() => import('../features/account/routes/AccountPage'), 'AccountPage'),
-  '/login': page(() => import('../features/login/routes/LoginPage'), 'LoginPage', { texts: false }),
+  '/login': page(() => import('../features/login/routes/LoginPage'), 'LoginPage', false),
   '/registration': page(() => import('../features/registration/routes/RegistrationPage'), 'RegistrationPage'),
   '/registration/confirmation': page(() => import('../features/registration/routes/RegistrationConfirmationPage'), 'RegistrationConfirmationPage'),
   '/registration/finalize': page(() => import('../features/finalize/routes/FinalizeRegistrationPage'), 'FinalizeRegistrationPage'),
@@ -84,17 +65,12 @@ const builtScreens: Partial<Record<AccountPortalPath, ReactNode>> = {
   '/session-expired': page(() => import('../features/session/SessionExpiredPage'), 'SessionExpiredPage'),
   '/double-opt-in-done': page(() => import('../features/double-opt-in/DoubleOptInDonePage'), 'DoubleOptInDonePage'),
   '/error/:errorCode': page(() => import('../features/errors/ErrorPage'), 'ErrorPage'),
-  '/personaldata': page(() => import('../features/personal-data/routes/PersonalDataPage'), 'PersonalDataPage'),
-  '/addresses': page(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage'),
-  '/addresses/addresschange': page(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage'),
-  '/addresses/addaddress': page(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage'),
-  '/accessdata': page(() => import('../features/access-data/routes/AccessDataPage'), 'AccessDataPage'),
 };
 
 function PublicFrame() {
   const { t } = useTranslation();
   return (
-    <SiteLayout title={t('ap.title', { defaultValue: 'Kundenkonto' })}>
+    <SiteLayout title={t('ap.title')}>
       <RouteErrorBoundary>
         <Suspense fallback={<Loader />}>
           <Outlet />
@@ -104,46 +80,22 @@ function PublicFrame() {
   );
 }
 
-function AccountFrame() {
-  const { t } = useTranslation();
-  return (
-    <SiteLayout
-      title={t('ap.title', { defaultValue: 'Kundenkonto' })}
-      headerActions={
-        <Suspense fallback={null}>
-          <PageTexts code={loadAccountShell}>
-            <AccountHeaderActions />
-          </PageTexts>
-        </Suspense>
-      }
-    >
-      <RequireLogin>
-        <RouteErrorBoundary>
-          <Suspense fallback={<Loader />}>
-            <PageTexts code={loadAccountShell}>
-              <AccountShell>
-                <RouteErrorBoundary>
-                  <Suspense fallback={<Loader />}>
-                    <Outlet />
-                  </Suspense>
-                </RouteErrorBoundary>
-              </AccountShell>
-            </PageTexts>
-          </Suspense>
-        </RouteErrorBoundary>
-      </RequireLogin>
-    </SiteLayout>
-  );
-}
-
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<AccountFrame />}>
+      <Route
+        element={
+          <FrameErrorBoundary>
+            <Suspense fallback={<Loader />}>
+              <AccountArea />
+            </Suspense>
+          </FrameErrorBoundary>
+        }
+      >
         {accountPortalPaths
           .filter((path) => protectedPaths.has(path))
           .map((path) => (
-            <Route key={path} path={path} element={builtScreens[path]} />
+            <Route key={path} path={path} element={<AccountScreen path={path} />} />
           ))}
       </Route>
       <Route element={<PublicFrame />}>
@@ -152,7 +104,7 @@ export function AppRoutes() {
           .map((path) => (
             <Route key={path} path={path} element={builtScreens[path] ?? <UpcomingPage />} />
           ))}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<PageFailed code="404" />} />
       </Route>
     </Routes>
   );

@@ -1,26 +1,32 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ErrorMessage } from '@portal/ui';
+import { StatusPage } from '@portal/ui';
 
-/** The generic error page with the way home and back (spec 000 §2). */
-export function PageFailed() {
+/**
+ * The generic error page ('An unexpected error has occurred.') and the page-not-found page (`code` 404), both
+ * with the way home and back (spec 000 §2 and §8): `global.errors.{code}.headline` and `.description`.
+ */
+export function PageFailed({ code = 'unexpected' }: { code?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const text = t(`global.errors.${code}.description`, '');
   return (
-    <ErrorMessage
-      code="page"
+    <StatusPage
+      headline={t(`global.errors.${code}.headline`)}
       actions={
         <>
           <Link className="button" to="/">
-            {t('global.button.home', { defaultValue: 'Zur Startseite' })}
+            {t('global.button.home')}
           </Link>
           <button type="button" className="button button--secondary" onClick={() => navigate(-1)}>
-            {t('global.button.back', { defaultValue: 'Zurück' })}
+            {t('global.button.back')}
           </button>
         </>
       }
-    />
+    >
+      {text ? <p>{text}</p> : null}
+    </StatusPage>
   );
 }
 
@@ -28,16 +34,12 @@ interface BoundaryState {
   failed: boolean;
 }
 
-class Boundary extends Component<{ children: ReactNode }, BoundaryState> {
+/** The same around a frame of several pages (the account area), which stays mounted while its pages change. */
+export class FrameErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
   state: BoundaryState = { failed: false };
 
   static getDerivedStateFromError(): BoundaryState {
     return { failed: true };
-  }
-
-  componentDidCatch(error: Error, info: ErrorInfo) {
-    // Only the error's kind and where it happened: a message may quote what the shopper entered.
-    console.error('page failed to render:', error.name, info.componentStack?.split('\n').slice(0, 3).join(' '));
   }
 
   render() {
@@ -47,9 +49,8 @@ class Boundary extends Component<{ children: ReactNode }, BoundaryState> {
 
 /**
  * A page that throws while rendering, or whose code or texts do not load, shows the generic error page instead
- * of a blank one. Keyed by the path, so going elsewhere tries again.
+ * of a blank one (React reports the error on the console). Keyed by the path, so going elsewhere tries again.
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return <Boundary key={pathname}>{children}</Boundary>;
+  return <FrameErrorBoundary key={useLocation().pathname}>{children}</FrameErrorBoundary>;
 }

@@ -1,6 +1,9 @@
 import type { Envelope } from '../envelope';
 import { IdentityTransportError } from '../errors';
 import { IdentityEvents, loginEventFrom, withLoginSections } from '../events';
+import { readSocialLoginResult } from './social-login-result';
+
+export { readSocialLoginResult };
 import type { IdentityMethod, IdentityProvider, SocialLoginParams, SocialLoginResponse } from '../types';
 
 export interface HttpProviderOptions {
@@ -58,31 +61,6 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
     return body as T;
   }
 
-  async function followSocialLogin(
-    follow: (startUrl: string) => Promise<string>,
-    params: SocialLoginParams,
-  ): Promise<SocialLoginResponse> {
-    let landed: URL;
-    try {
-      landed = new URL(await follow(socialLoginUrl(baseUrl, params)), 'http://localhost');
-    } catch (cause) {
-      throw new IdentityTransportError('network', `socialLogin: the ${params.provider} login could not be completed`, { cause });
-    }
-    const answer = readSocialLoginResult(landed.search);
-    if (!answer) {
-      throw new IdentityTransportError('invalid-response', `socialLogin: the service returned to ${landed.pathname} without an errorCode`);
-    }
-    if (answer.errorCode !== 0) return answer;
-    // The session cookie is set; the login event carries the account like the other logins' answers do.
-    const info = await call<Awaited<ReturnType<IdentityProvider['getAccountInfo']>>>('getAccountInfo', {
-      include: withLoginSections(params.include),
-    });
-    if (info.errorCode !== 0) return answer;
-    const result: SocialLoginResponse = { ...info, ...answer, provider: answer.provider ?? params.provider };
-    events.emitLogin(loginEventFrom(result, params.provider, false));
-    return result;
-  }
-
   return {
     initRegistration: (params = {}) => call('initRegistration', params),
     async register(params) {
@@ -112,7 +90,10 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
       return answer;
     },
     async socialLogin(params: SocialLoginParams): Promise<SocialLoginResponse> {
-      if (options.followSocialLogin) return followSocialLogin(options.followSocialLogin, params);
+      if (options.followSocialLogin) {
+        const { followSocialLogin } = await import('./follow-social-login');
+        return followSocialLogin(options.followSocialLogin, socialLoginUrl(baseUrl, params), params, (include) => call('getAccountInfo', { include }), events);
+      }
       navigate(socialLoginUrl(baseUrl, params));
       // The page is on its way to the social provider; the answer arrives as query parameters of redirectURL.
       return new Promise<SocialLoginResponse>(() => undefined);
@@ -133,12 +114,9 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
       return answer;
     },
     exportAccountData: () => call('exportAccountData'),
-    async deleteAccount(params) {
-      const answer = await call<Envelope>('deleteAccount', params);
-      // The service ended every session of the account and cleared the cookie.
-      if (answer.errorCode === 0) events.emitLogout();
-      return answer;
-    },
+    // The service ends every session of the account and clears the cookie; the app confirms the deletion and
+    // then logs out (which also clears its own state), so the confirmation is not swept away by a logout event.
+    deleteAccount: (params) => call('deleteAccount', params),
     onLogin: events.onLogin,
     onLogout: events.onLogout,
   };
@@ -155,30 +133,6 @@ export function socialLoginUrl(baseUrl: string, params: SocialLoginParams): stri
 
 function currentUrl(): string {
   return typeof window === 'undefined' ? '/' : window.location.href;
-}
-
-/**
- * Reads the answer of a social login from the query the service redirects back with
- * (`?errorCode=403043&regToken=…`); undefined when the query carries no `errorCode`, i.e. this is no return
- * from a social login.
- */
-export function readSocialLoginResult(search: string | URLSearchParams): SocialLoginResponse | undefined {
-  const query = typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
-  const raw = query.get('errorCode');
-  if (raw === null || !/^\d+$/.test(raw)) return undefined;
-  const errorCode = Number(raw);
-  const answer: SocialLoginResponse = { errorCode };
-  const regToken = query.get('regToken');
-  if (regToken) answer.regToken = regToken;
-  const errorMessage = query.get('errorMessage');
-  if (errorMessage) answer.errorMessage = errorMessage;
-  const errorDetails = query.get('errorDetails');
-  if (errorDetails) answer.errorDetails = errorDetails;
-  const provider = query.get('provider');
-  if (provider) answer.provider = provider;
-  const uid = query.get('UID');
-  if (uid) answer.UID = uid;
-  return answer;
 }
 
 function isEnvelope(body: unknown): body is Envelope {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
 	"github.com/grocer-portal/portal/services/api/internal/content"
+	"github.com/grocer-portal/portal/services/api/internal/thirdparty"
 	"github.com/grocer-portal/portal/services/api/internal/webapp"
 )
 
@@ -90,6 +91,13 @@ func (h *handlers) webapp(c echo.Context) error {
 	}
 	return sendCached(c, asset.Body, asset.ContentType, asset.ETag, asset.CacheControl)
 }
+
+// thirdPartyScript serves the script that starts the consent manager and, after consent, the tag manager.
+func (h *handlers) thirdPartyScript(c echo.Context) error {
+	return sendCached(c, thirdparty.Script, "text/javascript; charset=utf-8", thirdPartyScriptETag, webapp.CacheRevalidate)
+}
+
+var thirdPartyScriptETag = strongETag(thirdparty.Script)
 
 // sendCached writes a precomputed body with its validator, answering 304 when
 // the client already holds this version.

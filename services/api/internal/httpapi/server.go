@@ -27,6 +27,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
+	"github.com/grocer-portal/portal/services/api/internal/thirdparty"
 	"github.com/grocer-portal/portal/services/api/internal/webapp"
 )
 
@@ -103,6 +104,8 @@ func New(d Deps) (*echo.Echo, error) {
 	if err != nil {
 		return nil, err
 	}
+	thirdParty := thirdparty.Settings{SettingsID: d.Config.Metadata.UserCentrics.SettingsID, LaunchURL: d.Config.Metadata.AdobeTagManager.LaunchURL}
+	site.AddToHead(thirdParty.HeadTag())
 	for _, app := range []webapp.App{webapp.AccountPortal, webapp.PreferenceCentre} {
 		if !site.Built(app) {
 			d.Logger.Warn("web app not built; its pages answer 503 until `make build` embeds it", zap.String("app", string(app)))
@@ -145,6 +148,9 @@ func New(d Deps) (*echo.Echo, error) {
 	for _, prefix := range []string{"/rest", "/cms", "/identity", "/dev"} {
 		e.Any(prefix, notFound)
 		e.Any(prefix+"/*", notFound)
+	}
+	if thirdParty.Enabled() {
+		get(e, thirdparty.ScriptPath, h.thirdPartyScript)
 	}
 	get(e, "/*", h.webapp)
 	return e, nil

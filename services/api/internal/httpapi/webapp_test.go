@@ -222,3 +222,29 @@ func TestContentSecurityPolicyOpensForConfiguredConsentAndTagManagers(t *testing
 		})
 	}
 }
+
+// With metadata naming the consent manager (and the tag manager), both apps' pages start it through one
+// same-origin script; without, the pages carry nothing of it (issue 10).
+func TestPagesStartTheConsentManagerOnlyWhenConfigured(t *testing.T) {
+	plain := apitest.New(t)
+	for _, path := range []string{"/login", "/preferences/"} {
+		rec := plain.Get(path)
+		require.Equal(t, http.StatusOK, rec.Code)
+		require.NotContains(t, rec.Body.String(), "consent.js", path)
+	}
+
+	svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+		c.Metadata.UserCentrics.SettingsID = "AbC123"
+		c.Metadata.AdobeTagManager.LaunchURL = "https://assets.adobedtm.com/abc/launch-xyz.min.js"
+	}))
+	for _, path := range []string{"/login", "/personaldata", "/preferences/"} {
+		rec := svc.Get(path)
+		require.Equal(t, http.StatusOK, rec.Code)
+		require.Contains(t, rec.Body.String(), `<script src="/third-party/consent.js" data-consent-manager="https://web.cmp.usercentrics.eu/ui/loader.js" data-settings-id="AbC123" data-launch-url="https://assets.adobedtm.com/abc/launch-xyz.min.js" async></script></head>`, path)
+	}
+	rec := svc.Get("/third-party/consent.js")
+	require.Equal(t, http.StatusOK, rec.Code)
+	require.Contains(t, rec.Header().Get("Content-Type"), "javascript")
+	require.Contains(t, rec.Body.String(), "UC_CONSENT")
+	require.NotEmpty(t, rec.Header().Get("ETag"))
+}

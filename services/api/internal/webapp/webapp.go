@@ -140,6 +140,30 @@ func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
 	return b, nil
 }
 
+// AddToHead puts an HTML snippet at the end of the head of both apps' index.html (the retailer's consent manager,
+// see package thirdparty); an empty snippet changes nothing. Call it once, before serving.
+func (s *Site) AddToHead(snippet string) {
+	if snippet == "" {
+		return
+	}
+	for _, b := range s.apps {
+		if b.index == nil {
+			continue
+		}
+		body := string(b.index.Body)
+		at := strings.Index(strings.ToLower(body), "</head>")
+		if at < 0 {
+			continue
+		}
+		idx := *b.index
+		idx.Body = []byte(body[:at] + snippet + body[at:])
+		sum := sha256.Sum256(idx.Body)
+		idx.ETag = `"` + hex.EncodeToString(sum[:16]) + `"`
+		b.index = &idx
+		b.files["index.html"] = idx
+	}
+}
+
 // Built reports whether an app's index.html was found.
 func (s *Site) Built(app App) bool {
 	return s.apps[app].index != nil

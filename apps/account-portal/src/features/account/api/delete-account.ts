@@ -5,10 +5,7 @@ import { wrongPasswordMessage } from '../../../shared/identity-settings';
 
 export type DeleteAccountOutcome = { kind: 'deleted' } | { kind: 'error'; message: Message };
 
-/**
- * Delete my account with the current password: the provider ends every session and sends a logout event, so the
- * page leaves for the login by itself.
- */
+/** Delete my account with the current password: the provider erases it and ends every session. */
 export async function deleteAccount(provider: IdentityProvider, password: string): Promise<DeleteAccountOutcome> {
   if (!provider.deleteAccount) return { kind: 'error', message: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'unsupported' }) };
   const answer = await provider.deleteAccount({ password });

@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError, formSchema, PasswordField, passwordSchema, SubmitButton } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
-import { clearFlash, setFlash } from '../../../shared/flash';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportAccountData } from '../api/export-account-data';
 
@@ -13,7 +12,7 @@ const deleteForm = formSchema({ password: passwordSchema() });
  * The shopper's own data: download it as a JSON file, or delete the account with the current password. Each is
  * offered only where the identity provider has it (the vendor's Web SDK has no self-service deletion).
  */
-export function OwnDataSection() {
+export function OwnDataSection({ onDeleted }: { onDeleted: () => void }) {
   const { t } = useTranslation();
   const { provider } = useIdentity();
   const download = useExportAccountData();
@@ -23,16 +22,11 @@ export function OwnDataSection() {
   if (!provider.exportAccountData && !provider.deleteAccount) return null;
 
   const submitDelete = async ({ password }: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
-    // Set first: the provider's logout event sends the page to the login, which shows it.
-    setFlash('ap.account.deleted');
     try {
       const outcome = await erase.mutateAsync(password);
-      if (outcome.kind === 'error') {
-        clearFlash();
-        helpers.setErrors({ password: outcome.message as never });
-      }
+      if (outcome.kind === 'deleted') onDeleted();
+      else helpers.setErrors({ password: outcome.message as never });
     } catch {
-      clearFlash();
       helpers.setStatus({ formError: t('clp.error.unexpected', { code: 'network' }) });
     }
   };

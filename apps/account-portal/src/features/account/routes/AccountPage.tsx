@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
+import { StatusPage } from '@portal/ui';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { takeFlash } from '../../../shared/flash';
 import { ACCOUNT_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
@@ -21,11 +22,26 @@ export function AccountPage() {
   const { show } = success;
   const links = content.components.accountPage.accountLinks;
   const services = content.components.SsoClientsOverview?.items ?? [];
+  const [deleted, setDeleted] = useState(false);
 
   useEffect(() => {
     const flash = takeFlash();
     if (flash) show(t(flash));
   }, [show, t]);
+
+  // The session is gone with the account: the way on is the logout, which clears what the page still holds.
+  if (deleted) {
+    return (
+      <StatusPage
+        headline={t('ap.account.deleted')}
+        actions={
+          <Link className="button" to="/logout">
+            {t('global.button.login')}
+          </Link>
+        }
+      />
+    );
+  }
 
   return (
     <div className="account-page">
@@ -54,7 +70,7 @@ export function AccountPage() {
           </a>
         )}
       </section>
-      <OwnDataSection />
+      <OwnDataSection onDeleted={() => setDeleted(true)} />
       <Link className="button" to="/logout">
         {t('ap.account.logout')}
       </Link>

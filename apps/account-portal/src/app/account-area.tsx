@@ -1,0 +1,59 @@
+import { Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { Loader, SiteLayout } from '@portal/ui';
+import { AccountHeaderActions, AccountShell } from '../features/account/components/AccountShell';
+import { lazyNamed } from '../shared/load-page';
+import { RequireLogin } from '../shared/RequireLogin';
+import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
+import { PageTexts } from './page-texts';
+
+/**
+ * The account area: the frame of the protected pages (login check, header actions, side menu), and those pages.
+ * It loads once a protected page is opened; each page's own code loads with that page.
+ */
+const screens: Record<string, ComponentType> = {
+  '/': lazyNamed(() => import('../features/account/routes/AccountPage'), 'AccountPage'),
+  '/personaldata': lazyNamed(() => import('../features/personal-data/routes/PersonalDataPage'), 'PersonalDataPage'),
+  '/addresses': lazyNamed(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage'),
+  '/addresses/addresschange': lazyNamed(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage'),
+  '/addresses/addaddress': lazyNamed(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage'),
+  '/accessdata': lazyNamed(() => import('../features/access-data/routes/AccessDataPage'), 'AccessDataPage'),
+};
+
+/** The protected page of a route path (the paths of routes.tsx's protected routes). */
+export function AccountScreen({ path }: { path: string }) {
+  const Screen = screens[path];
+  return Screen ? <Screen /> : null;
+}
+
+/** The frame of the protected pages; a logged-out visitor goes to the login (RequireLogin). */
+export function AccountArea() {
+  const { t } = useTranslation();
+  return (
+    <SiteLayout
+      title={t('ap.title')}
+      headerActions={
+        <Suspense fallback={null}>
+          <PageTexts>
+            <AccountHeaderActions />
+          </PageTexts>
+        </Suspense>
+      }
+    >
+      <RequireLogin>
+        <Suspense fallback={<Loader />}>
+          <PageTexts>
+            <AccountShell>
+              <RouteErrorBoundary>
+                <Suspense fallback={<Loader />}>
+                  <Outlet />
+                </Suspense>
+              </RouteErrorBoundary>
+            </AccountShell>
+          </PageTexts>
+        </Suspense>
+      </RequireLogin>
+    </SiteLayout>
+  );
+}

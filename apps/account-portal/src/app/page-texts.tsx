@@ -1,0 +1,15 @@
+import { use, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addMessages } from '@portal/i18n';
+import { loadPageMessages } from './messages';
+
+/**
+ * Waits (suspends) until the texts of the pages after the first have loaded; /login needs none of them. `code`
+ * starts loading the page's code meanwhile, so code and texts load side by side.
+ */
+export function PageTexts({ children, code }: { children: ReactNode; code?: () => Promise<unknown> }) {
+  const { i18n } = useTranslation();
+  void code?.();
+  use(addMessages(i18n, loadPageMessages));
+  return <>{children}</>;
+}

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -8,7 +8,16 @@ export interface PortalServer {
   baseURL: string;
   /** The server's database, for commands such as `portal link` that read it (`sqlite:/tmp/…/portal.db`). */
   databaseURL: string;
+  /** The folder of the database (and of a portal.yaml); a later service may start on it again. */
+  dir: string;
   stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Start on the database of an earlier service (its `dir`) instead of a fresh one; the folder is kept. */
+  dir?: string;
+  /** The content of a portal.yaml for settings the environment cannot express (lists of objects). */
+  config?: string;
 }
 
 /** The service binary the tests start (and run commands of). */
@@ -18,9 +27,11 @@ export const binary = process.env.PORTAL_BIN ?? path.resolve(import.meta.dirname
  * Starts the real service binary the way an operator would, on port 0 so parallel runs never collide, and reads
  * the address it prints once it listens.
  */
-export async function startPortal(extraEnv: Record<string, string> = {}): Promise<PortalServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+export async function startPortal(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<PortalServer> {
+  const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const databaseURL = `sqlite:${path.join(dir, 'portal.db')}`;
+  // The service reads portal.yaml from its working folder.
+  if (options.config !== undefined) writeFileSync(path.join(dir, 'portal.yaml'), options.config);
   const child: ChildProcess = spawn(binary, ['serve', '--http-addr', '127.0.0.1:0', '--database-url', databaseURL], {
     cwd: dir,
     env: { ...process.env, PORTAL_LOG_LEVEL: 'warn', ...extraEnv },
@@ -47,13 +58,14 @@ export async function startPortal(extraEnv: Record<string, string> = {}): Promis
   return {
     baseURL,
     databaseURL,
+    dir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -70,3 +70,37 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Passwort', { exact: false }).first().fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 }
+
+/**
+ * A registered, confirmed account with first and last name (and the given profile): registered through the API,
+ * its verification link followed with the same request context.
+ */
+export async function confirmedAccount(request: APIRequestContext, baseURL: string, email: string, profile: Record<string, string> = {}) {
+  const answer = await registerThroughApi(request, baseURL, email, { firstName: 'Erika', lastName: 'Muster', ...profile });
+  expect(answer.errorCode).toBe(206002);
+  const [mail] = await verificationMails(request, baseURL, email);
+  const link = new URL(mail!.links[0]!);
+  const landed = await request.get(`${baseURL}${link.pathname}${link.search}`);
+  expect(landed.url()).toMatch(/double-opt-in-done\?errorCode=0$/);
+}
+
+/**
+ * Logs in through the identity API with the page's own request context, so the browser holds the session cookie
+ * (quicker than the form, which the login journeys cover).
+ */
+export async function logInThroughApi(page: Page, baseURL: string, email: string, password = PASSWORD) {
+  const answer = await identityCall(page.request, baseURL, 'login', { loginID: email, password });
+  expect(answer.errorCode).toBe(0);
+}
+
+/** The mails of a kind to `to`, waited for until there is at least one. */
+export async function mailsOfKind(request: APIRequestContext, baseURL: string, to: string, kind: string): Promise<OutboxMail[]> {
+  let mails: OutboxMail[] = [];
+  await expect
+    .poll(async () => {
+      mails = (await mailsTo(request, baseURL, to)).filter((mail) => mail.kind === kind);
+      return mails.length;
+    })
+    .toBeGreaterThan(0);
+  return mails;
+}

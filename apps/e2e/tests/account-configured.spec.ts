@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, expectAccessible, test } from '../fixtures';
+import { confirmedAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/account';
+import { startPortal } from '../portal-server';
+
+/** The terms of use at one document version, as the operator configures them (portal.yaml). */
+function termsConfig(version: number): string {
+  return `identity:
+  embedded:
+    consents:
+      - id: terms.customeraccount
+        isActive: true
+        isMandatory: true
+        legalStatements:
+          - { lang: de, currentDocVersion: ${version}, minDocVersion: ${version}, documentUrl: /cms/terms/de-v${version}.html, purpose: Nutzungsbedingungen }
+          - { lang: en, currentDocVersion: ${version}, minDocVersion: ${version}, documentUrl: /cms/terms/en-v${version}.html, purpose: Terms of use }
+`;
+}
+
+test.describe('account portal with its own configuration', () => {
+  // Each test starts its own service (one at a time), so its configuration touches no other test.
+  test.describe.configure({ mode: 'serial' });
+
+  test('changed terms: a higher document version asks for consent again at the next login, with the new document, then lets in', async ({ page }) => {
+    test.slow(); // two service starts
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-terms-'));
+    const email = uniqueEmail(test.info(), 'terms');
+    try {
+      const before = await startPortal({}, { dir, config: termsConfig(1) });
+      try {
+        await confirmedAccount(page.request, before.baseURL, email);
+      } finally {
+        await before.stop();
+      }
+
+      const after = await startPortal({}, { dir, config: termsConfig(2) });
+      try {
+        await page.goto(`${after.baseURL}/login`);
+        await logIn(page, email, PASSWORD);
+        await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+        await expect(page.getByText(/Unsere Nutzungsbedingungen haben sich geändert/)).toBeVisible();
+        await expect(page.getByRole('link', { name: /Nutzungsbedingungen lesen/ })).toHaveAttribute('href', '/cms/terms/de-v2.html');
+        await expectAccessible(page);
+        await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+        await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+        await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+        await expect(page).toHaveURL(/\/update-confirmation$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible({ timeout: 10_000 });
+      } finally {
+        await after.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the consent manager loads first, the tag manager only after consent; nothing third-party by default', async ({ page, baseURL }) => {
+    const launchUrl = 'https://assets.adobedtm.com/launch-e2e.min.js';
+    const thirdParty: string[] = [];
+    page.on('request', (request) => {
+      const host = new URL(request.url()).hostname;
+      if (host !== '127.0.0.1' && host !== 'localhost') thirdParty.push(request.url());
+    });
+
+    // The default service names neither: no third-party request at all.
+    await page.goto(`${baseURL}/login`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    expect(thirdParty).toEqual([]);
+
+    // The vendors' scripts, played by the test: the consent manager announces "denied" at start and "accepted" when
+    // asked; the tag manager marks that it ran. The service's content security policy must let both run.
+    await page.route('https://web.cmp.usercentrics.eu/ui/loader.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.consentManagerStarted = document.currentScript.dataset.settingsId;
+          window.dispatchEvent(new CustomEvent('UC_CONSENT', { detail: { consent: { status: 'ALL_DENIED' } } }));
+          window.acceptAll = () => window.dispatchEvent(new CustomEvent('UC_CONSENT', { detail: { consent: { status: 'ALL_ACCEPTED' } } }));`,
+      }),
+    );
+    await page.route(launchUrl, (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.tagManagerRan = true;' }));
+    const configured = await startPortal({ PORTAL_METADATA_USERCENTRICS_SETTINGSID: 'E2eSettings', PORTAL_METADATA_ADOBETAGMANAGER_LAUNCHURL: launchUrl });
+    try {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+      });
+      for (const path of ['/login', '/preferences/error/notfound']) {
+        await page.goto(`${configured.baseURL}${path}`);
+        await expect.poll(() => page.evaluate(() => (window as Window & { consentManagerStarted?: string }).consentManagerStarted)).toBe('E2eSettings');
+        expect(await page.evaluate(() => (window as Window & { tagManagerRan?: boolean }).tagManagerRan)).toBeUndefined();
+        expect(thirdParty.filter((url) => url === launchUrl)).toEqual([]);
+      }
+      await page.evaluate(() => (window as unknown as { acceptAll: () => void }).acceptAll());
+      await expect.poll(() => page.evaluate(() => (window as Window & { tagManagerRan?: boolean }).tagManagerRan)).toBe(true);
+      expect(violations).toEqual([]);
+    } finally {
+      await configured.stop();
+    }
+  });
+});

@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import { expect, expectAccessible, test } from '../fixtures';
+import { confirmedAccount, logIn, logInThroughApi, mailsOfKind, PASSWORD, uniqueEmail } from '../helpers/account';
+
+const NEW_PASSWORD = 'Neues-Pass12!';
+
+/** The option texts of a select, in page order, once it is on the page with its options. */
+async function optionTexts(select: import('@playwright/test').Locator): Promise<string[]> {
+  await expect(select.locator('option').nth(2)).toBeAttached();
+  return select.locator('option').allTextContents();
+}
+
+test.describe('account pages', () => {
+  test('personal data: salutation, birth date and phone saved with the banner, kept on reload; the server’s refusal on its field', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'personal');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+
+    await page.goto('/personaldata');
+    await expect(page.getByRole('heading', { level: 1, name: 'Persönliche Daten' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Brotkrümelnavigation' })).toContainText('Startseite');
+    const salutation = page.getByRole('combobox', { name: 'Anrede' });
+    expect(await optionTexts(salutation)).toEqual(['Keine Angabe', 'Herr', 'Frau', 'Divers']);
+    await expect(page.getByRole('textbox', { name: /Vorname/ })).toHaveValue('Erika');
+    await expectAccessible(page);
+
+    await salutation.selectOption('mrs');
+    await page.getByLabel('Geburtsdatum').fill('1985-06-15');
+    await page.getByRole('textbox', { name: /Telefonnummer/ }).fill('+4912345678');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const banner = page.getByText('Ihre persönlichen Daten wurden gespeichert.');
+    await expect(banner).toBeVisible();
+    await expectAccessible(page);
+    // Spec 000 §9: the banner stays 5 seconds.
+    await expect(banner).toBeHidden({ timeout: 8_000 });
+
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Anrede' })).toHaveValue('mrs');
+    await expect(page.getByLabel('Geburtsdatum')).toHaveValue('1985-06-15');
+    await expect(page.getByRole('textbox', { name: /Telefonnummer/ })).toHaveValue('+4912345678');
+
+    // A last name the form lets through but the service refuses (more than 1,000 characters): its message on its field.
+    const lastName = page.getByRole('textbox', { name: /Nachname/ });
+    await lastName.fill(`M${'a'.repeat(1000)}`);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Bitte geben Sie einen kürzeren Nachnamen ein.')).toBeVisible();
+    await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Ihre persönlichen Daten wurden gespeichert.')).toBeHidden();
+  });
+
+  test('address: a Belgian postcode of five digits refused, four accepted; the card; edited; countries in German and French order', async ({ page, baseURL }) => {
+    test.slow(); // two languages, several pages, each scanned
+    const email = uniqueEmail(test.info(), 'address');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Kontomenü' }).getByRole('link', { name: 'Adresse' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse' })).toBeVisible();
+    await expect(page.getByText('Sie haben noch keine Adresse hinterlegt.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Adresse hinzufügen' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse hinzufügen' })).toBeVisible();
+    const country = page.getByRole('combobox', { name: /Land/ });
+    const german = await optionTexts(country);
+    expect(german).toHaveLength(32);
+    expect(german.slice(0, 3)).toEqual(['Belgien', 'Bulgarien', 'Dänemark']);
+    expect([...german].sort(new Intl.Collator('de').compare)).toEqual(german);
+    await expectAccessible(page);
+
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
+    await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
+    await page.getByRole('textbox', { name: /Straße/ }).fill('Rue Neuve');
+    await page.getByRole('textbox', { name: /Hausnummer/ }).fill('12');
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('10000');
+    await page.getByRole('textbox', { name: /Ort/ }).fill('Bruxelles');
+    await country.selectOption('BE');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Bitte gib eine gültige Postleitzahl mit 4 Ziffern ein.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('1000');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+
+    // Back one page: the overview, with the banner and the card.
+    await expect(page).toHaveURL(/\/addresses$/);
+    await expect(page.getByText('Ihre Adresse wurde gespeichert.')).toBeVisible();
+    const card = page.getByRole('article', { name: 'Ihre Standardadresse' });
+    await expect(card).toContainText('Rue Neuve 12');
+    await expect(card).toContainText('1000 Bruxelles');
+    await expect(card).toContainText('Belgien');
+    await expectAccessible(page);
+
+    await card.getByRole('link', { name: 'Adresse bearbeiten' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse ändern' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('1000');
+    await page.getByRole('textbox', { name: /Ort/ }).fill('Ixelles');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page).toHaveURL(/\/addresses$/);
+    await expect(page.getByRole('article', { name: 'Ihre Standardadresse' })).toContainText('1000 Ixelles');
+
+    await page.goto('/addresses/addresschange?lang=fr');
+    const french = await optionTexts(page.getByRole('combobox', { name: /Pays/ }));
+    expect(french.slice(0, 3)).toEqual(['Allemagne', 'Autriche', 'Belgique']);
+    expect([...french].sort(new Intl.Collator('fr').compare)).toEqual(french);
+  });
+
+  test('password change: a wrong current password on its field, then the banner, the logout after 3 seconds, only the new password', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'password');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+
+    await page.goto('/accessdata');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldedaten' })).toBeVisible();
+    await expect(page.getByText(/auf allen Geräten abgemeldet/)).toBeVisible();
+    await expectAccessible(page);
+    const section = page.getByRole('region', { name: 'Passwort ändern' });
+    const current = section.getByLabel(/^Aktuelles Passwort/);
+    await current.fill('Falsch12!x');
+    await section.getByLabel(/^Neues Passwort\b/).first().fill(NEW_PASSWORD);
+    await section.getByLabel(/^Neues Passwort wiederholen/).fill(NEW_PASSWORD);
+    await section.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect(section.getByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeVisible();
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+
+    await current.fill(PASSWORD);
+    await section.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect(page.getByText(/Ihr Passwort wurde geändert/)).toBeVisible();
+    const changedAt = Date.now();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2_000);
+
+    await logIn(page, email, PASSWORD);
+    await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
+    await logIn(page, email, NEW_PASSWORD);
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+  });
+
+  test('e-mail change: the current password first, the link mailed to the new address, then the login with it', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'mover');
+    const newEmail = uniqueEmail(test.info(), 'moved');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+
+    await page.goto('/accessdata');
+    const section = page.getByRole('region', { name: 'E-Mail-Adresse ändern' });
+    await expect(section.getByText(`Ihre E-Mail-Adresse: ${email}`)).toBeVisible();
+    await section.getByLabel(/^Aktuelles Passwort/).fill(PASSWORD);
+    await section.getByRole('button', { name: 'Weiter' }).click();
+    await section.getByRole('textbox', { name: /Neue E-Mail-Adresse/ }).fill(newEmail);
+    await expectAccessible(page);
+    await section.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
+    await expect(section.getByText(new RegExp(`Wir haben einen Bestätigungslink an ${newEmail.replaceAll('.', '\\.')} geschickt`))).toBeVisible();
+    await expectAccessible(page);
+
+    // The old address is told; the new one gets the link.
+    await mailsOfKind(page.request, baseURL!, email, 'email-changed-notice');
+    const [link] = await mailsOfKind(page.request, baseURL!, newEmail, 'verification');
+    const url = new URL(link!.links[0]!);
+    await page.goto(url.pathname + url.search);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
+
+    // Changing the login ID ended every session: the login asks again, and only the new address works.
+    await page.goto('/login');
+    await logIn(page, email, PASSWORD);
+    await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
+    await logIn(page, newEmail, PASSWORD);
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+  });
+
+  test('own data: the download holds the profile; deleting ends the session and the login is refused afterwards', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'leaving');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+    // The tiles carry their pictures; the account page has its breadcrumbs.
+    await expect(page.locator('img.tile__image')).toHaveCount(4);
+    await expect(page.getByRole('navigation', { name: 'Brotkrümelnavigation' })).toBeVisible();
+    await expectAccessible(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Meine Daten herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^kundenkonto-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { account: Record<string, unknown> };
+    expect(exported.account).toMatchObject({ email, profile: { email, firstName: 'Erika', lastName: 'Muster' }, loginProviders: ['site'] });
+    expect(JSON.stringify(exported).toLowerCase()).not.toMatch(/password|hash|token/);
+
+    await page.getByRole('button', { name: 'Kundenkonto löschen …' }).click();
+    const password = page.getByRole('region', { name: 'Ihre Daten' }).getByLabel(/^Aktuelles Passwort/);
+    await password.fill('Falsch12!x');
+    await page.getByRole('button', { name: 'Kundenkonto endgültig löschen' }).click();
+    await expect(page.getByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeVisible();
+    await expectAccessible(page);
+    await password.fill(PASSWORD);
+    await page.getByRole('button', { name: 'Kundenkonto endgültig löschen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Ihr Kundenkonto wurde gelöscht/ })).toBeVisible();
+    await expectAccessible(page);
+    await mailsOfKind(page.request, baseURL!, email, 'account-deleted');
+
+    await page.getByRole('link', { name: 'Zum Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/personaldata');
+    await expect(page).toHaveURL(/\/login$/);
+    await logIn(page, email, PASSWORD);
+    await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
+  });
+
+  test('the account shell: a back link only for visitors from a partner service', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'partner');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Startseite', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zurück' })).toHaveCount(0);
+    await page.goto('/', { referer: 'https://photo.example.com/de-de/album' });
+    await expect(page.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', 'https://photo.example.com/de-de/album');
+  });
+
+  test('every account page in English, scanned', async ({ page, baseURL }) => {
+    test.slow();
+    const email = uniqueEmail(test.info(), 'english');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+    for (const [path, heading] of [
+      ['/?lang=en', 'Welcome, Erika Muster!'],
+      ['/personaldata?lang=en', 'Personal data'],
+      ['/addresses?lang=en', 'Address'],
+      ['/addresses/addaddress?lang=en', 'Add address'],
+      ['/accessdata?lang=en', 'Login details'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toBeVisible();
+      await expectAccessible(page);
+    }
+    await page.goto('/personaldata?lang=en');
+    const english = await optionTexts(page.getByRole('combobox', { name: /Title/ }));
+    expect(english).toEqual(['Not specified', 'Mr', 'Ms', 'Diverse']);
+  });
+});

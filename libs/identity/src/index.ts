@@ -1,5 +1,22 @@
 export {
+  CharGroupExamples,
+  CharGroups,
+  Durations,
+  ErrorCatalogue,
+  EveryMethodCodes,
+  IdentityApiMethods,
+  Links,
+  Lockout,
+  Pages,
+  PasswordPolicyDefaults,
+  ValidationErrorCodes,
+  type ErrorCodeInfo,
+} from './contract.gen';
+export { charGroupCount, passwordLength, passwordPolicyProblem, type PasswordPolicyProblem } from './password-policy';
+export {
   ErrorCode,
+  ErrorDetails,
+  errorMessageOf,
   SAME_PASSWORD_DETAILS,
   isAccountDisabled,
   isAccountNotActivated,

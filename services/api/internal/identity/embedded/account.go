@@ -89,9 +89,6 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 			newEmail = parsed.String()
 		}
 	}
-	if in.NewPassword != "" {
-		errs = append(errs, p.schema.checkPassword("newPassword", in.NewPassword)...)
-	}
 	if len(errs) > 0 {
 		return validationFailed(errs), nil
 	}
@@ -125,10 +122,15 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 			return Result{}, err
 		}
 	}
+	// A password change answers in the contract's order, as the fake does: the current password (400002,
+	// 403042), then the same password again (400006 with details 100001), then the policy (400009).
 	endSessions := false
 	if in.NewPassword != "" {
 		if same, _, _ := p.hasher.Verify(ctx, in.NewPassword, a.PasswordHash); same {
 			return fail(contract.CodeInvalidParameter, contract.DetailsSamePassword), nil
+		}
+		if errs := p.schema.checkPassword("newPassword", in.NewPassword); len(errs) > 0 {
+			return validationFailed(errs), nil
 		}
 		hash, err := p.hasher.Hash(ctx, in.NewPassword)
 		if err != nil {

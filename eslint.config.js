@@ -11,6 +11,7 @@ import portal from './tools/lint/feature-boundaries.js';
 //   scope: account-portal and preference-centre use their own code and shared libraries; shared uses shared.
 //   type:  app > feature (the shell both apps share: libs/ui) > ui (components, libs/forms) and data-access
 //          (libs/cms, libs/identity) > util (libs/i18n). e2e drives the apps through a browser and imports none.
+// The Go service (api) is tagged too; its own layers are held by services/api/internal/architecture.
 const projectBoundaries = {
   files: ['**/*.{ts,tsx,js,mjs}'],
   plugins: { '@nx': nx },

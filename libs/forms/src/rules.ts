@@ -1,4 +1,4 @@
-import { charGroupCount, passwordLength } from '@portal/identity';
+import { charGroupCount, passwordLength } from '@portal/identity-contract';
 import * as yup from 'yup';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';

@@ -1,4 +1,4 @@
-import { ErrorCatalogue, ErrorCode, ErrorDetails } from './contract.gen';
+import { ErrorCatalogue, ErrorCode, ErrorDetails } from '@portal/identity-contract';
 
 /** One entry of `validationErrors`: which field failed and why (identity contract, Envelope). */
 export interface ValidationError {
@@ -21,9 +21,9 @@ export interface Envelope {
 
 /**
  * The error codes, detail codes and the rest of the identity contract come from services/api/api/identity-contract.yaml
- * through the generated contract.gen.ts; `ErrorCode.X` is re-exported here so that every import keeps working.
+ * through @portal/identity-contract (generated); `ErrorCode.X` is re-exported here so that every import keeps working.
  */
-export { ErrorCode, ErrorDetails, type ErrorCodeName } from './contract.gen';
+export { ErrorCode, ErrorDetails, type ErrorCodeName } from '@portal/identity-contract';
 
 /** `errorDetails` of 400006 when the new password equals the old one (identity contract, setAccountInfo). */
 export const SAME_PASSWORD_DETAILS = ErrorDetails.SAME_PASSWORD;

@@ -11,8 +11,11 @@ export {
   PasswordPolicyDefaults,
   ValidationErrorCodes,
   type ErrorCodeInfo,
-} from './contract.gen';
-export { charGroupCount, passwordLength, passwordPolicyProblem, type PasswordPolicyProblem } from './password-policy';
+  charGroupCount,
+  passwordLength,
+  passwordPolicyProblem,
+  type PasswordPolicyProblem,
+} from '@portal/identity-contract';
 export {
   ErrorCode,
   ErrorDetails,
@@ -57,10 +60,8 @@ export {
   type IdentityMetadata,
 } from './create-identity-provider';
 export {
-  IdentityProviderComponent,
   IdentityRoot,
   useIdentity,
-  useIdentityProvider,
   type IdentityRootProps,
   type UseIdentity,
 } from './react/IdentityRoot';

@@ -3,7 +3,7 @@
  * the in-memory fake (contract.fake.test.ts) and the embedded provider of the Go service through the http adapter
  * (contract.http.test.ts). What differs between implementations sits behind ContractHelpers.
  */
-import { Durations, EveryMethodCodes, IdentityApiMethods, Lockout } from '../contract.gen';
+import { Durations, EveryMethodCodes, IdentityApiMethods, Lockout } from '@portal/identity-contract';
 import { ErrorCode, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
 import type {
   AccountSchema,

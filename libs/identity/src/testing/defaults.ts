@@ -1,4 +1,4 @@
-import { Durations, Lockout, PasswordPolicyDefaults } from '../contract.gen';
+import { Durations, Lockout, PasswordPolicyDefaults } from '@portal/identity-contract';
 import type { AccountSchema, ConsentDetails, Policies } from '../types';
 
 /** The schema the fake answers unless told otherwise; it mirrors the fields the two specs name. */

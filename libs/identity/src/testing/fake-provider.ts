@@ -1,4 +1,4 @@
-import { Durations, ErrorCatalogue, Links, Lockout, Pages } from '../contract.gen';
+import { Durations, ErrorCatalogue, Links, Lockout, Pages, passwordPolicyProblem } from '@portal/identity-contract';
 import { ErrorCode, SAME_PASSWORD_DETAILS, statusCodeOf, type Envelope, type ValidationError } from '../envelope';
 import { IdentityTransportError, type TransportErrorCode } from '../errors';
 import { IdentityEvents } from '../events';
@@ -14,7 +14,6 @@ import type {
   SocialProviderName,
   SubscriptionsUpdate,
 } from '../types';
-import { passwordPolicyProblem } from '../password-policy';
 import { createClock, HOUR, type FakeClock } from './clock';
 import { defaultConsent, defaultPolicies, defaultSchema } from './defaults';
 

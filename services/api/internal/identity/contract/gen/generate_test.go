@@ -20,10 +20,10 @@ func TestGeneratedCodeIsCurrent(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, string(current) == string(goSrc),
 		"internal/identity/contract/contract.gen.go is out of date: run `npx nx run api:generate` and commit the result")
-	current, err = os.ReadFile("../../../../../../libs/identity/src/contract.gen.ts")
+	current, err = os.ReadFile("../../../../../../libs/identity-contract/src/contract.gen.ts")
 	require.NoError(t, err)
 	require.True(t, string(current) == string(tsSrc),
-		"libs/identity/src/contract.gen.ts is out of date: run `npx nx run api:generate` and commit the result")
+		"libs/identity-contract/src/contract.gen.ts is out of date: run `npx nx run api:generate` and commit the result")
 }
 
 // TestContractMistakesAreRefused: the generator stops on a contract that would generate wrong or clashing names.

@@ -14,7 +14,7 @@ import (
 func main() {
 	contract := flag.String("contract", "../../../api/identity-contract.yaml", "the contract file")
 	goOut := flag.String("go", "contract.gen.go", "the Go file to write")
-	tsOut := flag.String("ts", "../../../../../libs/identity/src/contract.gen.ts", "the TypeScript file to write")
+	tsOut := flag.String("ts", "../../../../../libs/identity-contract/src/contract.gen.ts", "the TypeScript file to write")
 	check := flag.Bool("check", false, "write nothing; fail when a generated file is out of date")
 	flag.Parse()
 

@@ -1,5 +1,11 @@
 import { CharGroups, PasswordPolicyDefaults } from './contract.gen';
-import type { PasswordComplexity } from './types';
+
+/** The rules of getPolicies → passwordComplexity (the identity client's PasswordComplexity). */
+interface PasswordRules {
+  minLength: number;
+  minCharGroups: number;
+  regExp?: string;
+}
 
 /**
  * How many of the password policy's character groups occur in `password`. The groups are the identity contract's
@@ -22,7 +28,7 @@ export type PasswordPolicyProblem = 'minLength' | 'maxLength' | 'charGroups' | '
  * The first rule of `policy` that `password` breaks, undefined when it passes. A `regExp` that does not compile
  * (with or without the `u` flag) is ignored rather than locking everybody out.
  */
-export function passwordPolicyProblem(password: string, policy: PasswordComplexity): PasswordPolicyProblem | undefined {
+export function passwordPolicyProblem(password: string, policy: PasswordRules): PasswordPolicyProblem | undefined {
   if (passwordLength(password) < policy.minLength) return 'minLength';
   if (new TextEncoder().encode(password).length > PasswordPolicyDefaults.maxBytes) return 'maxLength';
   if (charGroupCount(password) < policy.minCharGroups) return 'charGroups';

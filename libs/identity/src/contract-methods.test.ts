@@ -1,4 +1,4 @@
-import { ErrorCatalogue, ErrorCode, IdentityApiMethods } from './contract.gen';
+import { ErrorCatalogue, ErrorCode, IdentityApiMethods } from '@portal/identity-contract';
 import { SAME_PASSWORD_DETAILS, statusCodeOf, errorMessageOf, isSuccess } from './envelope';
 import { IDENTITY_METHODS } from './types';
 

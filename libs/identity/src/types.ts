@@ -176,7 +176,7 @@ export interface GetConflictingAccountParams {
   regToken: string;
 }
 export interface GetConflictingAccountResponse extends Envelope {
-  conflictingAccount?: { loginID: string; loginProviders: string[] };
+  conflictingAccount?: { loginID: string; loginProviders?: string[] } | null;
 }
 
 export interface GetAccountInfoParams {
@@ -341,7 +341,10 @@ export interface IdentityProvider {
 }
 
 /** The method names the provider answers at `accounts.<method>`. */
-export type IdentityMethod = Exclude<keyof IdentityProvider, 'onLogin' | 'onLogout'>;
+export type IdentityMethod = Exclude<keyof IdentityProvider, 'onLogin' | 'onLogout' | OwnDataMethod>;
+
+/** The optional methods of the shopper's own data, which only the embedded provider answers (not the vendor's SDK). */
+export type OwnDataMethod = 'exportAccountData' | 'deleteAccount';
 
 export const IDENTITY_METHODS: readonly IdentityMethod[] = [
   'initRegistration',

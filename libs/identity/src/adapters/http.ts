@@ -4,7 +4,7 @@ import { IdentityEvents, loginEventFrom, withLoginSections } from '../events';
 import { readSocialLoginResult } from './social-login-result';
 
 export { readSocialLoginResult };
-import type { IdentityMethod, IdentityProvider, SocialLoginParams, SocialLoginResponse } from '../types';
+import type { IdentityMethod, IdentityProvider, OwnDataMethod, SocialLoginParams, SocialLoginResponse } from '../types';
 
 export interface HttpProviderOptions {
   /** Where the service is; '' for the same origin (the default deployment). */
@@ -32,7 +32,7 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
   const navigate = options.navigate ?? ((url: string) => window.location.assign(url));
   const events = new IdentityEvents();
 
-  async function call<T extends Envelope>(method: IdentityMethod, params: object = {}): Promise<T> {
+  async function call<T extends Envelope>(method: IdentityMethod | OwnDataMethod, params: object = {}): Promise<T> {
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}/identity/accounts.${method}`, {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // addressBookField is data.addressBook: the account's address (spec 000 §3: one entry per account).
@@ -36,17 +38,17 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 	}
 	list, isList := v.([]any)
 	if !isList {
-		return nil, []ValidationError{bad("", CodeInvalidParameter, "The address book must be a list.")}
+		return nil, []ValidationError{bad("", contract.CodeInvalidParameter, "The address book must be a list.")}
 	}
 	if len(list) > MaxAddresses {
-		return nil, []ValidationError{bad("", CodeInvalidParameter, fmt.Sprintf("The address book holds at most %d address.", MaxAddresses))}
+		return nil, []ValidationError{bad("", contract.CodeInvalidParameter, fmt.Sprintf("The address book holds at most %d address.", MaxAddresses))}
 	}
 	out := make([]any, 0, len(list))
 	var errs []ValidationError
 	for _, item := range list {
 		in, isObj := item.(map[string]any)
 		if !isObj {
-			errs = append(errs, bad("", CodeInvalidParameter, "An address must be an object."))
+			errs = append(errs, bad("", contract.CodeInvalidParameter, "An address must be an object."))
 			continue
 		}
 		keys := make([]string, 0, len(in))
@@ -56,7 +58,7 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 		sort.Strings(keys)
 		for _, k := range keys {
 			if !containsField(addressFields, k) {
-				errs = append(errs, bad(k, CodeInvalidParameter, "Unknown field"))
+				errs = append(errs, bad(k, contract.CodeInvalidParameter, "Unknown field"))
 			}
 		}
 		entry := map[string]any{}
@@ -68,7 +70,7 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 				}
 				b, isBool := raw.(bool)
 				if !isBool {
-					errs = append(errs, bad(field, CodeInvalidParameter, "The value must be true or false."))
+					errs = append(errs, bad(field, contract.CodeInvalidParameter, "The value must be true or false."))
 					continue
 				}
 				entry[field] = b
@@ -76,7 +78,7 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 			}
 			str, isStr := raw.(string)
 			if given && raw != nil && !isStr {
-				errs = append(errs, bad(field, CodeInvalidParameter, "The value must be a string."))
+				errs = append(errs, bad(field, contract.CodeInvalidParameter, "The value must be a string."))
 				continue
 			}
 			str = strings.TrimSpace(str)
@@ -84,10 +86,10 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 			case str == "" && optionalAddressFields[field]:
 				continue
 			case str == "":
-				errs = append(errs, bad(field, CodeRequiredMissing, "Missing required field"))
+				errs = append(errs, bad(field, contract.CodeMissingRequiredValue, "Missing required field"))
 				continue
 			case len(str) > 200:
-				errs = append(errs, bad(field, CodeInvalidParameter, "The value is too long."))
+				errs = append(errs, bad(field, contract.CodeInvalidParameter, "The value is too long."))
 				continue
 			}
 			if field == "country" {
@@ -110,7 +112,7 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 func (s *schema) checkAddress(entry map[string]any) ([]ValidationError, bool) {
 	var errs []ValidationError
 	format := func(field string) {
-		errs = append(errs, ValidationError{FieldName: "data." + addressBookField + "." + field, ErrorCode: CodeInvalidFormat,
+		errs = append(errs, ValidationError{FieldName: "data." + addressBookField + "." + field, ErrorCode: contract.CodeInvalidFormat,
 			Message: "The specified value does not correspond to the expected format."})
 	}
 	if sal, given := entry["salutation"].(string); given && sal != "mr" && sal != "mrs" && sal != "div" {

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // MailAccountDeleted confirms to the former address that the account is gone.
@@ -19,7 +21,7 @@ const MailAccountDeleted = "account-deleted"
 func (p *Provider) ExportAccountData(ctx context.Context, c Caller) (Result, error) {
 	a, err := p.sessionAccount(ctx, c.SessionToken)
 	if errors.Is(err, ErrNotFound) {
-		return fail(CodeUnauthorized, "No session"), nil
+		return fail(contract.CodeUnauthorized, "No session"), nil
 	}
 	if err != nil {
 		return Result{}, err
@@ -72,22 +74,22 @@ type DeleteAccountParams struct {
 func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccountParams) (Result, error) {
 	a, err := p.sessionAccount(ctx, c.SessionToken)
 	if errors.Is(err, ErrNotFound) {
-		return fail(CodeUnauthorized, "No session"), nil
+		return fail(contract.CodeUnauthorized, "No session"), nil
 	}
 	if err != nil {
 		return Result{}, err
 	}
 	if in.Password == "" {
-		return fail(CodeMissingParameter, "password"), nil
+		return fail(contract.CodeMissingRequiredParameter, "password"), nil
 	}
 	_, code, err := p.checkCredentials(ctx, c.ClientAddress, a.Email, in.Password)
 	if err != nil {
 		return Result{}, err
 	}
-	if code != CodeOK {
+	if code != contract.CodeOK {
 		r := fail(code, "")
-		if code == CodeInvalidLogin {
-			r.ValidationErrors = []ValidationError{{FieldName: "password", ErrorCode: CodeInvalidLogin, Message: "Your password is incorrect."}}
+		if code == contract.CodeInvalidLogin {
+			r.ValidationErrors = []ValidationError{{FieldName: "password", ErrorCode: contract.CodeInvalidLogin, Message: "Your password is incorrect."}}
 		}
 		return r, nil
 	}

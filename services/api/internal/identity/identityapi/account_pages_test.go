@@ -18,6 +18,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
 
@@ -102,7 +103,7 @@ func registerAndLogIn(t testing.TB, s *apitest.Service, email string, profile ma
 	init := b.call("initRegistration", nil)
 	r := b.call("register", map[string]any{"email": email, "password": shopperPassword, "regToken": init["regToken"],
 		"profile": profile, "preferences": termsAccepted, "lang": "de"})
-	require.EqualValues(t, embedded.CodePendingVerification, r["errorCode"], r)
+	require.EqualValues(t, contract.CodePendingVerification, r["errorCode"], r)
 	require.Equal(t, "/double-opt-in-done?errorCode=0", follow(t, s, email, embedded.MailVerification))
 	l := b.call("login", map[string]any{"loginID": email, "password": shopperPassword})
 	require.EqualValues(t, 0, l["errorCode"], l)
@@ -150,7 +151,7 @@ func TestCustomerAssignmentIsDerivedFromAGermanPostcode(t *testing.T) {
 		init := b.call("initRegistration", nil)
 		r := b.call("register", map[string]any{"email": "finalize-sued@example.com", "password": shopperPassword,
 			"regToken": init["regToken"], "preferences": termsAccepted})
-		require.EqualValues(t, embedded.CodePendingRegistration, r["errorCode"], "first and last name are required")
+		require.EqualValues(t, contract.CodePendingRegistration, r["errorCode"], "first and last name are required")
 		regToken := r["regToken"]
 		saved := b.call("setAccountInfo", map[string]any{"regToken": regToken, "profile": withProfile(map[string]any{"zip": "80331", "country": "DE"})})
 		require.EqualValues(t, 0, saved["errorCode"], saved)
@@ -192,7 +193,7 @@ func TestClientsCannotSetTheCustomerAssignment(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := b.call("setAccountInfo", map[string]any{"data": data})
-			require.EqualValues(t, embedded.CodeServerOnlyField, r["errorCode"], r)
+			require.EqualValues(t, contract.CodeReadOnlyField, r["errorCode"], r)
 			require.Equal(t, "NORD", b.data()["customerassignment"])
 		})
 	}
@@ -200,7 +201,7 @@ func TestClientsCannotSetTheCustomerAssignment(t *testing.T) {
 	init := b.call("initRegistration", nil)
 	r := b.call("register", map[string]any{"email": "sneaky-new@example.com", "password": shopperPassword, "regToken": init["regToken"],
 		"profile": erika, "preferences": termsAccepted, "data": map[string]any{"customerassignment": "SUED"}})
-	require.EqualValues(t, embedded.CodeServerOnlyField, r["errorCode"], r)
+	require.EqualValues(t, contract.CodeReadOnlyField, r["errorCode"], r)
 }
 
 func TestAddressBook(t *testing.T) {
@@ -217,19 +218,19 @@ func TestAddressBook(t *testing.T) {
 		field string
 		code  int
 	}{
-		"Belgian postcode of five digits": {entry(func(e map[string]any) { e["zip"] = "10000" }), "data.addressBook.zip", embedded.CodeInvalidFormat},
-		"German postcode of four digits":  {entry(func(e map[string]any) { e["country"], e["zip"] = "DE", "2009" }), "data.addressBook.zip", embedded.CodeInvalidFormat},
-		"country outside the 32":          {entry(func(e map[string]any) { e["country"] = "US" }), "data.addressBook.country", embedded.CodeInvalidFormat},
-		"street missing":                  {entry(func(e map[string]any) { delete(e, "street") }), "data.addressBook.street", embedded.CodeRequiredMissing},
-		"unknown salutation":              {entry(func(e map[string]any) { e["salutation"] = "dr" }), "data.addressBook.salutation", embedded.CodeInvalidFormat},
-		"unknown field":                   {entry(func(e map[string]any) { e["floor"] = "3" }), "data.addressBook.floor", embedded.CodeInvalidParameter},
-		"flag not a boolean":              {entry(func(e map[string]any) { e["isStandardAddress"] = "yes" }), "data.addressBook.isStandardAddress", embedded.CodeInvalidParameter},
-		"not a list":                      {map[string]any{"addressBook": map[string]any{"zip": "1000"}}, "data.addressBook", embedded.CodeInvalidParameter},
-		"two addresses":                   {map[string]any{"addressBook": []any{entry(func(map[string]any) {})["addressBook"].([]any)[0], entry(func(map[string]any) {})["addressBook"].([]any)[0]}}, "data.addressBook", embedded.CodeInvalidParameter},
+		"Belgian postcode of five digits": {entry(func(e map[string]any) { e["zip"] = "10000" }), "data.addressBook.zip", contract.CodeInvalidFormat},
+		"German postcode of four digits":  {entry(func(e map[string]any) { e["country"], e["zip"] = "DE", "2009" }), "data.addressBook.zip", contract.CodeInvalidFormat},
+		"country outside the 32":          {entry(func(e map[string]any) { e["country"] = "US" }), "data.addressBook.country", contract.CodeInvalidFormat},
+		"street missing":                  {entry(func(e map[string]any) { delete(e, "street") }), "data.addressBook.street", contract.CodeMissingRequiredValue},
+		"unknown salutation":              {entry(func(e map[string]any) { e["salutation"] = "dr" }), "data.addressBook.salutation", contract.CodeInvalidFormat},
+		"unknown field":                   {entry(func(e map[string]any) { e["floor"] = "3" }), "data.addressBook.floor", contract.CodeInvalidParameter},
+		"flag not a boolean":              {entry(func(e map[string]any) { e["isStandardAddress"] = "yes" }), "data.addressBook.isStandardAddress", contract.CodeInvalidParameter},
+		"not a list":                      {map[string]any{"addressBook": map[string]any{"zip": "1000"}}, "data.addressBook", contract.CodeInvalidParameter},
+		"two addresses":                   {map[string]any{"addressBook": []any{entry(func(map[string]any) {})["addressBook"].([]any)[0], entry(func(map[string]any) {})["addressBook"].([]any)[0]}}, "data.addressBook", contract.CodeInvalidParameter},
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := b.call("setAccountInfo", map[string]any{"data": tc.data})
-			require.EqualValues(t, embedded.CodeValidation, r["errorCode"], r)
+			require.EqualValues(t, contract.CodeValidation, r["errorCode"], r)
 			errs := r["validationErrors"].([]any)
 			require.Equal(t, tc.field, errs[0].(map[string]any)["fieldName"], r)
 			require.EqualValues(t, tc.code, errs[0].(map[string]any)["errorCode"], r)
@@ -267,7 +268,7 @@ func TestConsentPerMarket(t *testing.T) {
 			init := b.call("initRegistration", nil)
 			r := b.call("register", map[string]any{"email": "market@example.com", "password": shopperPassword, "regToken": init["regToken"],
 				"profile": erika, "preferences": consent, "include": "missing-required-fields"})
-			require.EqualValues(t, embedded.CodePendingRegistration, r["errorCode"], r)
+			require.EqualValues(t, contract.CodePendingRegistration, r["errorCode"], r)
 			require.Equal(t, []any{tc.needed}, r["missingRequiredFields"])
 
 			details := b.call("getSiteConsentDetails", nil)["siteConsentDetails"].(map[string]any)
@@ -295,7 +296,7 @@ func TestChangedTermsAskForConsentAgain(t *testing.T) {
 	after := apitest.New(t, apitest.WithConfig(terms(2)))
 	b := newShopper(t, after)
 	l := b.call("login", map[string]any{"loginID": "terms@example.com", "password": shopperPassword, "include": "missing-required-fields"})
-	require.EqualValues(t, embedded.CodePendingRegistration, l["errorCode"], l)
+	require.EqualValues(t, contract.CodePendingRegistration, l["errorCode"], l)
 	require.Equal(t, []any{"preferences.terms.customeraccount"}, l["missingRequiredFields"])
 	regToken := l["regToken"]
 	statement := b.call("getSiteConsentDetails", nil)["siteConsentDetails"].(map[string]any)["terms.customeraccount"].(map[string]any)["legalStatements"].(map[string]any)["de"].(map[string]any)
@@ -350,9 +351,9 @@ func TestExportAccountData(t *testing.T) {
 	}
 
 	anonymous := newShopper(t, s)
-	require.EqualValues(t, embedded.CodeUnauthorized, anonymous.call("exportAccountData", nil)["errorCode"])
+	require.EqualValues(t, contract.CodeUnauthorized, anonymous.call("exportAccountData", nil)["errorCode"])
 	init := anonymous.call("initRegistration", nil)
-	require.EqualValues(t, embedded.CodeUnauthorized, anonymous.call("exportAccountData", map[string]any{"regToken": init["regToken"]})["errorCode"],
+	require.EqualValues(t, contract.CodeUnauthorized, anonymous.call("exportAccountData", map[string]any{"regToken": init["regToken"]})["errorCode"],
 		"a regToken is not enough")
 }
 
@@ -369,18 +370,18 @@ func deleteAccount(t *testing.T, dbURL string) {
 		other := newShopper(t, s)
 		require.EqualValues(t, 0, other.call("login", map[string]any{"loginID": "leaving@example.com", "password": shopperPassword})["errorCode"])
 
-		require.EqualValues(t, embedded.CodeMissingParameter, b.call("deleteAccount", nil)["errorCode"])
+		require.EqualValues(t, contract.CodeMissingRequiredParameter, b.call("deleteAccount", nil)["errorCode"])
 		wrong := b.call("deleteAccount", map[string]any{"password": "Wrong-Passw0rd"})
-		require.EqualValues(t, embedded.CodeInvalidLogin, wrong["errorCode"])
+		require.EqualValues(t, contract.CodeInvalidLogin, wrong["errorCode"])
 		require.Equal(t, "password", wrong["validationErrors"].([]any)[0].(map[string]any)["fieldName"])
-		require.EqualValues(t, embedded.CodeUnauthorized, newShopper(t, s).call("deleteAccount", map[string]any{"password": shopperPassword})["errorCode"])
+		require.EqualValues(t, contract.CodeUnauthorized, newShopper(t, s).call("deleteAccount", map[string]any{"password": shopperPassword})["errorCode"])
 
 		r := b.call("deleteAccount", map[string]any{"password": shopperPassword})
 		require.EqualValues(t, 0, r["errorCode"], r)
 		require.Nil(t, b.cookie, "the session cookie is cleared")
-		require.EqualValues(t, embedded.CodeUnauthorized, other.call("getAccountInfo", nil)["errorCode"], "every session of the account ended")
+		require.EqualValues(t, contract.CodeUnauthorized, other.call("getAccountInfo", nil)["errorCode"], "every session of the account ended")
 		l := newShopper(t, s).call("login", map[string]any{"loginID": "leaving@example.com", "password": shopperPassword})
-		require.EqualValues(t, embedded.CodeInvalidLogin, l["errorCode"], "the login is refused afterwards")
+		require.EqualValues(t, contract.CodeInvalidLogin, l["errorCode"], "the login is refused afterwards")
 		require.Equal(t, embedded.MailAccountDeleted, mails(t, s, "leaving@example.com")[0].Kind, "a confirmation goes to the former address")
 
 		_, err := s.App.Identity.Backend().SubscriberRegToken(context.Background(), "leaving@example.com")

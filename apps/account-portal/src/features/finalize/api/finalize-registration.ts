@@ -53,6 +53,7 @@ export async function finalizeRegistration(
   const answer = await provider.finalizeRegistration({ regToken });
   if (isSuccess(answer)) return { kind: 'loggedIn' };
   if (isPendingVerification(answer)) return { kind: 'confirmEmail' };
+  // Still incomplete, with or without a new regToken.
   if (isPendingRegistration(answer) || answer.errorCode === ErrorCode.PENDING_REGISTRATION) return { kind: 'stillIncomplete' };
   if (isInvalidParameter(answer) || isUnauthorized(answer)) return { kind: 'expired' };
   return { kind: 'unexpected', code: answer.errorCode };

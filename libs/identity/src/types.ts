@@ -346,6 +346,8 @@ export type IdentityMethod = Exclude<keyof IdentityProvider, 'onLogin' | 'onLogo
 /** The optional methods of the shopper's own data, which only the embedded provider answers (not the vendor's SDK). */
 export type OwnDataMethod = 'exportAccountData' | 'deleteAccount';
 
+export const OWN_DATA_METHODS: readonly OwnDataMethod[] = ['exportAccountData', 'deleteAccount'];
+
 export const IDENTITY_METHODS: readonly IdentityMethod[] = [
   'initRegistration',
   'register',

@@ -26,7 +26,8 @@ function answering(answer: object): IdentityProvider {
 describe('/login', () => {
   it('shows the form with tabs, the forgot-password link and the social buttons', async () => {
     await openApp('/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    // The first test of the file waits for the page's code to load; the others find it in the module cache.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Anmelden oder registrieren' });
     expect(within(tabs).getByRole('link', { name: 'Anmelden' })).toHaveAttribute('aria-current', 'page');
     expect(within(tabs).getByRole('link', { name: 'Registrieren' })).toHaveAttribute('href', '/registration');

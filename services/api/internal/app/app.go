@@ -5,6 +5,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -74,6 +75,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		now = a.Clock.Now
 		logger.Warn("development clock enabled: POST " + devclock.Path + " moves the service's time forward")
 	}
+	a.Stores = stores.NewService(storesql.New(db))
+	if err := a.Stores.Load(ctx); err != nil {
+		return nil, fmt.Errorf("app: load stores: %w", err)
+	}
 	var backend identity.Backend
 	if cfg.Metadata.Identity.Provider == "cdc" {
 		client, err := cdc.New(cdc.ConfigFrom(cfg), nil, logger)
@@ -84,6 +89,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	} else {
 		provider, err := embedded.New(embedded.FromConfig(cfg), embedded.Deps{
 			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
+			Stores: storeDirectory{a.Stores},
 		})
 		if err != nil {
 			return nil, err
@@ -91,25 +97,28 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		a.Identity, backend = provider, provider.Backend()
 	}
 
-	a.Stores = stores.NewService(storesql.New(db))
-	if err := a.Stores.Load(ctx); err != nil {
-		return nil, fmt.Errorf("app: load stores: %w", err)
-	}
 	tokens, err := subscribers.TokensFromConfig(ctx, cfg, db)
 	if err != nil {
 		return nil, err
 	}
+	withdrawals := subscribers.NewSQLWithdrawals(db)
+	links := subscribers.NewLinks(tokens, withdrawals)
 	a.Reminders = reminders.NewService(reminders.Settings{
-		Store: reminders.NewSQLStore(db), Links: tokens, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
+		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
 		Now: now,
 	})
+	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Reminders: a.Reminders, Withdrawals: withdrawals, Now: now}
+	if a.Identity != nil {
+		// With SAP CDC, erasing a subscriber and reading a login session are the vendor's; those calls answer 503.
+		subscriberSettings.Eraser = a.Identity
+	}
 
 	e, err := httpapi.New(httpapi.Deps{
 		Config: cfg, Logger: logger, DB: db, Apps: opts.Apps,
 		Services: httpapi.Services{
 			Identity:    backend,
 			Stores:      a.Stores,
-			Subscribers: subscribers.NewService(tokens, backend),
+			Subscribers: subscribers.NewService(subscriberSettings),
 			Reminders:   a.Reminders,
 		},
 	})
@@ -127,6 +136,20 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		}
 	}
 	return a, nil
+}
+
+// storeDirectory answers the embedded provider's question about a favourite store from the store directory.
+type storeDirectory struct{ stores *stores.Service }
+
+func (d storeDirectory) StoreStatus(ctx context.Context, id string) (exists, open bool, err error) {
+	st, err := d.stores.Get(ctx, id)
+	if errors.Is(err, stores.ErrNotFound) {
+		return false, false, nil
+	}
+	if err != nil {
+		return false, false, err
+	}
+	return true, st.Open, nil
 }
 
 // mountEmbeddedIdentity serves the provider's accounts.* API, its links, social login and, outside

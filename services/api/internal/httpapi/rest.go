@@ -14,6 +14,9 @@ type (
 	}
 	subscriberEndpoints interface {
 		ExchangeSubscriberToken(c echo.Context) error
+		IssueSessionLinkToken(c echo.Context) error
+		UnsubscribeAll(c echo.Context, token string) error
+		OpenUnsubscribeLink(c echo.Context, token string) error
 	}
 	reminderEndpoints interface {
 		SearchProductReminders(c echo.Context) error

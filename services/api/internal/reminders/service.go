@@ -89,6 +89,12 @@ func (s *Service) Delete(ctx context.Context, authToken string, ids []string) er
 	return s.store.DeleteActive(ctx, email, ids)
 }
 
+// DeleteAllOf deletes every reminder of email, active or pending (a full unsubscribe), and says how many.
+func (s *Service) DeleteAllOf(ctx context.Context, email identity.Email) (int, error) {
+	n, err := s.store.DeleteAllOf(ctx, email)
+	return int(n), err
+}
+
 // mailData is what the verification templates see.
 type mailData struct {
 	Product string

@@ -25,6 +25,8 @@ type Store interface {
 	DeleteActive(ctx context.Context, email identity.Email, ids []string) error
 	// Delete removes one record whatever its state (to undo an Insert whose mail could not be sent).
 	Delete(ctx context.Context, id string) error
+	// DeleteAllOf removes every reminder of email, active or pending, and says how many.
+	DeleteAllOf(ctx context.Context, email identity.Email) (int64, error)
 	// Confirm activates the pending reminder whose verification token hashes to tokenHash.
 	// ErrConfirmationUnknown when there is none (or it was used), ErrConfirmationExpired after its window.
 	// When the subscriber already has this variant active, the pending duplicate is dropped instead.
@@ -157,6 +159,15 @@ func (s *SQLStore) Delete(ctx context.Context, id string) error {
 		return fmt.Errorf("reminders: delete %s: %w", id, err)
 	}
 	return nil
+}
+
+// DeleteAllOf implements Store.
+func (s *SQLStore) DeleteAllOf(ctx context.Context, email identity.Email) (int64, error) {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM product_reminders WHERE email = ?`), email.String())
+	if err != nil {
+		return 0, fmt.Errorf("reminders: delete all: %w", err)
+	}
+	return res.RowsAffected()
 }
 
 // Confirm implements Store.

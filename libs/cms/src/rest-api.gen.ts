@@ -189,6 +189,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/v1/retailstores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store by id, open or closed (the preference centre shows the saved favourite store with it). */
+        get: operations["getRetailStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/v1/retailstores/search": {
         parameters: {
             query?: never;
@@ -391,6 +408,18 @@ export interface components {
             /** @enum {string} */
             "List-Unsubscribe": "One-Click";
         };
+        PendingProductReminder: {
+            /**
+             * Format: date-time
+             * @description The end of the 7-day window.
+             */
+            confirmBy: string;
+            reminderId: string;
+            variantId: string;
+            variantName: {
+                [key: string]: string;
+            };
+        };
         ProductReminder: {
             reminderId: string;
             variantId: string;
@@ -417,6 +446,11 @@ export interface components {
             productReminderIds: string[];
         };
         ProductReminderList: {
+            /**
+             * @description Reminders whose verification link has not been followed yet. They are not active; one that is not
+             *     confirmed within 7 days of its creation is never activated and is removed.
+             */
+            notActivated?: components["schemas"]["PendingProductReminder"][];
             productReminders: components["schemas"]["ProductReminder"][];
         };
         ProductReminderSearchRequest: {
@@ -806,6 +840,29 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+        };
+    };
+    getRetailStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetailStore"];
+                };
+            };
+            404: components["responses"]["Error"];
         };
     };
     searchRetailStores: {

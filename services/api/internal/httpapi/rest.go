@@ -11,6 +11,7 @@ import (
 type (
 	storeEndpoints interface {
 		SearchRetailStores(c echo.Context, params restapi.SearchRetailStoresParams) error
+		GetRetailStore(c echo.Context, id string) error
 	}
 	subscriberEndpoints interface {
 		ExchangeSubscriberToken(c echo.Context) error

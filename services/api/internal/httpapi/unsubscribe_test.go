@@ -116,6 +116,11 @@ func TestFavouriteStoreMustExistAndBeOpen(t *testing.T) {
 		{ID: "DE-20095-02", Name: "Hamburg-Altstadt", Street: "Steinstraße 1", Postcode: "20095", City: "Hamburg", Country: "DE", Open: false},
 	})
 	require.NoError(t, err)
+	got := svc.Get("/rest/v1/retailstores/DE-20095-02")
+	require.Equal(t, http.StatusOK, got.Code)
+	require.JSONEq(t, `{"id":"DE-20095-02","uiText":"Hamburg-Altstadt, Steinstraße 1, 20095 Hamburg","open":false}`, got.Body.String())
+	require.Equal(t, http.StatusNotFound, svc.Get("/rest/v1/retailstores/DE-00000-00").Code)
+
 	f := newSubscriber(t, svc, "store@example.com")
 	choose := func(id string) map[string]any {
 		return f.set(t, map[string]any{"data": map[string]any{"preference": map[string]any{"FAVORITE_STORE": id}}})

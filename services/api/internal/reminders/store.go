@@ -20,6 +20,8 @@ type Store interface {
 	Insert(ctx context.Context, r Record) error
 	// Active lists the active reminders of email, oldest first.
 	Active(ctx context.Context, email identity.Email) ([]Reminder, error)
+	// Pending lists the reminders of email still waiting for their verification link, oldest first.
+	Pending(ctx context.Context, email identity.Email) ([]PendingReminder, error)
 	// DeleteActive deletes the listed active reminders of email, all or none: ErrNotOwned when any id is not
 	// an active reminder of email.
 	DeleteActive(ctx context.Context, email identity.Email, ids []string) error
@@ -119,6 +121,34 @@ func (s *SQLStore) Active(ctx context.Context, email identity.Email) ([]Reminder
 		r.VariantID = VariantID(variantID)
 		if err := json.Unmarshal([]byte(names), &r.VariantName); err != nil {
 			return nil, fmt.Errorf("reminders: decode name of %s: %w", r.ID, err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Pending implements Store.
+func (s *SQLStore) Pending(ctx context.Context, email identity.Email) ([]PendingReminder, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, variant_id, variant_name, confirm_expires_at FROM product_reminders
+		WHERE email = ? AND status = 'pending' ORDER BY created_at, id`), email.String())
+	if err != nil {
+		return nil, fmt.Errorf("reminders: list pending: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	out := []PendingReminder{}
+	for rows.Next() {
+		var r PendingReminder
+		var variantID, names string
+		var expires any
+		if err := rows.Scan(&r.ID, &variantID, &names, &expires); err != nil {
+			return nil, fmt.Errorf("reminders: read: %w", err)
+		}
+		r.VariantID = VariantID(variantID)
+		if err := json.Unmarshal([]byte(names), &r.VariantName); err != nil {
+			return nil, fmt.Errorf("reminders: decode name of %s: %w", r.ID, err)
+		}
+		if r.ConfirmBy, err = parseDBTime(expires); err != nil {
+			return nil, err
 		}
 		out = append(out, r)
 	}

@@ -198,6 +198,15 @@ type OneClickUnsubscribeRequest struct {
 // OneClickUnsubscribeRequestListUnsubscribe defines model for OneClickUnsubscribeRequest.ListUnsubscribe.
 type OneClickUnsubscribeRequestListUnsubscribe string
 
+// PendingProductReminder defines model for PendingProductReminder.
+type PendingProductReminder struct {
+	// ConfirmBy The end of the 7-day window.
+	ConfirmBy   time.Time         `json:"confirmBy"`
+	ReminderId  string            `json:"reminderId"`
+	VariantId   string            `json:"variantId"`
+	VariantName map[string]string `json:"variantName"`
+}
+
 // ProductReminder defines model for ProductReminder.
 type ProductReminder struct {
 	ReminderId string `json:"reminderId"`
@@ -232,7 +241,10 @@ type ProductReminderDeleteRequest struct {
 
 // ProductReminderList defines model for ProductReminderList.
 type ProductReminderList struct {
-	ProductReminders []ProductReminder `json:"productReminders"`
+	// NotActivated Reminders whose verification link has not been followed yet. They are not active; one that is not
+	// confirmed within 7 days of its creation is never activated and is removed.
+	NotActivated     *[]PendingProductReminder `json:"notActivated,omitempty"`
+	ProductReminders []ProductReminder         `json:"productReminders"`
 }
 
 // ProductReminderSearchRequest defines model for ProductReminderSearchRequest.
@@ -552,6 +564,9 @@ type ServerInterface interface {
 	// SearchRetailStores Stores whose name, street, postcode or city start with the words of q, best first.
 	// (GET /rest/v1/retailstores/search)
 	SearchRetailStores(ctx echo.Context, params SearchRetailStoresParams) error
+	// GetRetailStore One store by id, open or closed (the preference centre shows the saved favourite store with it).
+	// (GET /rest/v1/retailstores/{id})
+	GetRetailStore(ctx echo.Context, id string) error
 	// IssueSessionLinkToken A link token for the logged-in shopper, so the preference centre opens with the session as with an e-mail link.
 	// (POST /rest/v1/subscriber/jwt)
 	IssueSessionLinkToken(ctx echo.Context) error
@@ -770,6 +785,22 @@ func (w *ServerInterfaceWrapper) SearchRetailStores(ctx echo.Context) error {
 	return err
 }
 
+// GetRetailStore converts echo context to params.
+func (w *ServerInterfaceWrapper) GetRetailStore(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetRetailStore(ctx, id)
+	return err
+}
+
 // IssueSessionLinkToken converts echo context to params.
 func (w *ServerInterfaceWrapper) IssueSessionLinkToken(ctx echo.Context) error {
 	var err error
@@ -874,6 +905,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/cms/:cmsId/:file", wrapper.GetCmsDocument, options.OperationMiddlewares["getCmsDocument"]...)
 	router.GET(options.BaseURL+"/rest/v1/region", wrapper.GetRegion, options.OperationMiddlewares["getRegion"]...)
 	router.GET(options.BaseURL+"/rest/v1/retailstores/search", wrapper.SearchRetailStores, options.OperationMiddlewares["searchRetailStores"]...)
+	router.GET(options.BaseURL+"/rest/v1/retailstores/:id", wrapper.GetRetailStore, options.OperationMiddlewares["getRetailStore"]...)
 	router.PUT(options.BaseURL+"/rest/v1/account/registration/verification-email", wrapper.SendVerificationEmail, options.OperationMiddlewares["sendVerificationEmail"]...)
 	router.POST(options.BaseURL+"/rest/v1/account/login", wrapper.CustomLogin, options.OperationMiddlewares["customLogin"]...)
 	router.POST(options.BaseURL+"/rest/v1/subscriber/regToken/jwt", wrapper.ExchangeSubscriberToken, options.OperationMiddlewares["exchangeSubscriberToken"]...)

@@ -54,6 +54,7 @@ func (h *storeHandlers) GetRetailStore(c echo.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set(echo.HeaderCacheControl, storeSearchCacheControl)
+	// Asked once per visit for the saved favourite: it must tell at once when the store has closed.
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
 	return c.JSON(http.StatusOK, restapi.RetailStore{Id: s.ID, UiText: s.UIText(), Open: s.Open})
 }

@@ -183,7 +183,7 @@ describe('tiles, profile fields and the favourite store', () => {
   it('shows the closed-store text for a favourite that closed', async () => {
     await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#store' });
     expect(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' })).toHaveValue('Hamburg-Altona, Große Bergstraße 1, 22767 Hamburg');
-    await userEvent.setup().click(save());
+    // Named at once, before any save.
     expect(await screen.findByText('Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.')).toBeInTheDocument();
   });
 });

@@ -131,6 +131,9 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     initialValues: initial,
     enableReinitialize: true,
     validationSchema: schema,
+    // A saved favourite that has closed since is named at once, without waiting for a save (spec 001 §5).
+    validateOnMount: !initial.favouriteStore.open,
+    initialTouched: initial.favouriteStore.open ? {} : { favouriteStore: { text: true } },
     onSubmit: async (values) => {
       const variant = unsubscribeVariant(
         { newsletters: staysSubscribed(initial, account), reminders: hadReminders },

@@ -1,4 +1,4 @@
-import { FormikProvider, useFormik } from 'formik';
+import { FormikProvider, useFormik, yupToFormErrors, type FormikErrors } from 'formik';
 import { Fragment, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -14,7 +14,6 @@ import { unsubscribeAll } from '../api/unsubscribe-all';
 import { formFieldOf, initialValues, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
 import { greetingText } from '../lib/greeting';
 import { displayedNewsletterKeys, hasNewsletterSubscription, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
-import { centreSchema } from '../lib/validation';
 import { NotAllowedDialog, OptInDialog, UnsubscribeDialog } from './dialogs';
 import { NewsletterList } from './NewsletterList';
 import { PartnerTiles } from './PartnerTiles';
@@ -65,8 +64,18 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     () => initialValues(account, content, keys, reminders.active, favouriteStore),
     [account, content, keys, reminders.active, favouriteStore],
   );
-  const schema = useMemo(
-    () => centreSchema({ shown, zipCodeRules: metadata.validation.zipCode, staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account) }),
+  // The rules (with yup) load when the form is first checked, not with the page (first-load weight).
+  const validate = useCallback(
+    async (values: PreferencesValues): Promise<FormikErrors<PreferencesValues>> => {
+      const { centreSchema } = await import('../lib/validation');
+      const schema = centreSchema({ shown, zipCodeRules: metadata.validation.zipCode, staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account) });
+      try {
+        await schema.validate(values, { abortEarly: false });
+        return {};
+      } catch (error) {
+        return yupToFormErrors<PreferencesValues>(error);
+      }
+    },
     [shown, metadata.validation.zipCode, account],
   );
 
@@ -130,7 +139,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   const formik = useFormik<PreferencesValues>({
     initialValues: initial,
     enableReinitialize: true,
-    validationSchema: schema,
+    validate,
     // A saved favourite that has closed since is named at once, without waiting for a save (spec 001 §5).
     validateOnMount: !initial.favouriteStore.open,
     initialTouched: initial.favouriteStore.open ? {} : { favouriteStore: { text: true } },

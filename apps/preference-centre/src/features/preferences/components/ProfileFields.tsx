@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite, type ProfileFieldName, type ProfileFieldsTabItem } from '@portal/cms';
-import { BIRTH_YEAR_RANGE, CheckboxField, DateField, SelectField, TextField } from '@portal/forms';
+import { CheckboxField, DateField, SelectField, TextField } from '@portal/forms';
 import { StoreCombobox } from './StoreCombobox';
 
 /** The profile fields the CMS places in a tab, in its order (spec 001 §2, §3). */
@@ -46,7 +46,7 @@ function ProfileField({ field }: { field: ProfileFieldName }) {
         <TextField
           name="profile.birthYear"
           label={t('mpp.profile.birthyear', { defaultValue: 'Geburtsjahr' })}
-          hint={t('mpp.profile.birthyear.hint', { min: BIRTH_YEAR_RANGE.min, max: BIRTH_YEAR_RANGE.max, defaultValue: 'Vierstellig, zwischen {min} und {max}' })}
+          hint={t('mpp.profile.birthyear.hint', { defaultValue: 'Vierstellig, zwischen 1900 und 2020' })}
           inputMode="numeric"
           autoComplete="bday-year"
           maxLength={4}

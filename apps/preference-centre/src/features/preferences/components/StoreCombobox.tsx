@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldError, useFieldError } from '@portal/forms';
 import { MIN_QUERY_LENGTH, useRetailStoreSearch, type RetailStore } from '../api/retail-stores';
 import type { PreferencesValues } from '../lib/form';
-import { PRODUCT_NAME } from '../lib/validation';
+import { PRODUCT_NAME } from '../lib/product';
 
 /** How long typing must pause before the search runs. */
 export const STORE_SEARCH_DEBOUNCE_MS = 300;

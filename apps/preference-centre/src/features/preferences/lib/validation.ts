@@ -2,8 +2,7 @@ import * as yup from 'yup';
 import type { ProfileFieldName, ZipCodeRule } from '@portal/cms';
 import { birthYearSchema, firstNameSchema, message, postcodeSchema, type Message } from '@portal/forms';
 
-/** The retailer's name in texts such as 'My {product} store'. */
-export const PRODUCT_NAME = 'Grocer';
+import { PRODUCT_NAME } from './product';
 
 /** The preference centre's own rules (spec 001 §5), as message descriptors. */
 export const centreMessages = {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
@@ -37,7 +38,7 @@ func seedDemoSubscriber(ctx context.Context, d seedDeps) error {
 	if d.cfg.Metadata.Identity.Provider == "cdc" {
 		fmt.Fprintln(d.out, "demo-subscriber: the identity provider is SAP CDC; only the reminders are seeded, its subscriptions are the vendor's")
 	} else {
-		provider, err := embedded.New(embedded.FromConfig(d.cfg), embedded.Deps{Store: embedded.NewSQLStore(d.db), Logger: d.logger})
+		provider, err := embedded.New(app.EmbeddedSettings(d.cfg), embedded.Deps{Store: embedded.NewSQLStore(d.db), Logger: d.logger})
 		if err != nil {
 			return err
 		}
@@ -52,7 +53,7 @@ func seedDemoSubscriber(ctx context.Context, d seedDeps) error {
 	}
 	fmt.Fprintf(d.out, "demo-subscriber: %s with %d product reminders (%d new), newsletter and reminder subscriptions confirmed\n",
 		demoSubscriber, len(demoReminders), created)
-	tokens, err := subscribers.TokensFromConfig(ctx, d.cfg, d.db)
+	tokens, err := app.SubscriberTokens(ctx, d.cfg, d.db)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
@@ -38,7 +39,7 @@ func newSubscriber(t *testing.T, svc *apitest.Service, email string) *subscriber
 
 func mintLink(t *testing.T, svc *apitest.Service, email string) string {
 	t.Helper()
-	tokens, err := subscribers.TokensFromConfig(context.Background(), svc.Config, svc.DB)
+	tokens, err := app.SubscriberTokens(context.Background(), svc.Config, svc.DB)
 	require.NoError(t, err)
 	jwt, _, err := tokens.Mint(identity.Email(email), time.Hour)
 	require.NoError(t, err)

@@ -180,6 +180,15 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('Bitte wählen Sie eine gültige Grocer-Filiale aus.')).toBeInTheDocument();
   });
 
+  it('a save from another tab opens the tab of a field in error', async () => {
+    const { user, fake } = await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#interests' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    await user.click(save());
+    expect(await screen.findByText('Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Filiale' })).toHaveAttribute('aria-selected', 'true');
+    expect(written(fake)).toBeUndefined();
+  });
+
   it('shows the closed-store text for a favourite that closed', async () => {
     await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#store' });
     expect(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' })).toHaveValue('Hamburg-Altona, Große Bergstraße 1, 22767 Hamburg');

@@ -1,8 +1,8 @@
-import { FormikProvider, useFormik, yupToFormErrors, type FormikErrors } from 'formik';
-import { Fragment, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FormikProvider, getIn, useFormik, yupToFormErrors, type FormikErrors } from 'formik';
+import { Fragment, useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem } from '@portal/cms';
+import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
 import { FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type FormStatus } from '@portal/forms';
 import { isSuccess, useIdentity } from '@portal/identity';
 import { deleteProductReminders } from '../api/delete-product-reminders';
@@ -176,6 +176,23 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       void formik.setTouched(touchAll(errors), false);
     });
 
+  /**
+   * Saving checks every field, also those of other tabs: an error there opens its tab (a favourite store that
+   * closed while another tab is open would otherwise block the save without a word).
+   */
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void formik.validateForm().then((errors) => {
+      if (Object.keys(errors).length === 0) {
+        void formik.submitForm();
+        return;
+      }
+      void formik.setTouched(touchAll(errors), false);
+      const tab = tabWithError(content, errors);
+      if (tab && tab.id !== activeTab?.id && access(tab) === 'open') selectTab(tab);
+    });
+  };
+
   const home = content.home;
   const consentGiven = () => formik.values.dataProcessingConsented;
 
@@ -207,7 +224,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
             aria-labelledby={tabId(activeTab.id)}
             className="pc-panel"
             noValidate
-            onSubmit={formik.handleSubmit}
+            onSubmit={submit}
             onReset={formik.handleReset}
           >
             {groupTiles(activeTab.items).map((group) =>
@@ -309,6 +326,23 @@ function groupTiles(items: PreferenceTabItem[]): (PreferenceTabItem | Extract<Pr
     } else out.push(item);
   }
   return out;
+}
+
+/** The profile fields behind each form path of the rules (lib/validation). */
+const FIELD_OF_PATH: Record<string, ProfileFieldName[]> = {
+  'favouriteStore.text': ['favouriteStore'],
+  'profile.birthYear': ['birthYear', 'dateOfBirth'],
+  'profile.firstName': ['firstName'],
+  'profile.zip': ['zip'],
+  personalisationOptIn: ['personalisationOptIn'],
+};
+
+/** The first tab that shows a field with an error. */
+function tabWithError(content: PreferenceCentreContent, errors: object): PreferenceTab | undefined {
+  const failed = Object.entries(FIELD_OF_PATH)
+    .filter(([path]) => getIn(errors, path))
+    .flatMap(([, fields]) => fields);
+  return content.tabs.find((tab) => tab.items.some((item) => item.type === 'profileFields' && item.fields.some((field) => failed.includes(field))));
 }
 
 /** Marks every field that has an error as touched, so that the errors show. */

@@ -117,6 +117,8 @@ type Store interface {
 	Authorize(ctx context.Context, id, subject string, authTime time.Time, amr []string) error
 	// SaveCode attaches the (hashed) code to the request.
 	SaveCode(ctx context.Context, id, codeHash string, expiresAt time.Time) error
+	// RequestByCode returns the request a (hashed) code was issued for, used or not.
+	RequestByCode(ctx context.Context, codeHash string) (AuthRequest, error)
 	// UseCode marks the code used and returns its request; a second use answers the request with ErrCodeUsed,
 	// so exactly one of concurrent exchanges wins.
 	UseCode(ctx context.Context, codeHash string, at time.Time) (AuthRequest, error)

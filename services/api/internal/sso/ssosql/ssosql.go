@@ -204,6 +204,18 @@ func (s *Store) SaveCode(ctx context.Context, id, codeHash string, expiresAt tim
 	return affectedOne(res)
 }
 
+// RequestByCode implements sso.Store.
+func (s *Store) RequestByCode(ctx context.Context, codeHash string) (sso.AuthRequest, error) {
+	if codeHash == "" {
+		return sso.AuthRequest{}, sso.ErrNotFound
+	}
+	r, err := scanRequest(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+requestColumns+` FROM sso_auth_requests WHERE code_hash = ?`), codeHash))
+	if err != nil {
+		return sso.AuthRequest{}, notFound(err, "code")
+	}
+	return r, nil
+}
+
 // UseCode implements sso.Store.
 func (s *Store) UseCode(ctx context.Context, codeHash string, at time.Time) (sso.AuthRequest, error) {
 	if codeHash == "" {

@@ -58,6 +58,12 @@ func Suite(t *testing.T, newStore func(t *testing.T) sso.Store) {
 		// One code per request; no re-authorisation after it.
 		require.ErrorIs(t, s.SaveCode(ctx, "req1", "hash2", now.Add(time.Minute)), sso.ErrNotFound)
 		require.ErrorIs(t, s.Authorize(ctx, "req1", "uid-2", now, nil), sso.ErrNotFound)
+		byCode, err := s.RequestByCode(ctx, "hash1")
+		require.NoError(t, err)
+		require.Equal(t, "req1", byCode.ID)
+		require.True(t, byCode.CodeUsedAt.IsZero())
+		_, err = s.RequestByCode(ctx, "other")
+		require.ErrorIs(t, err, sso.ErrNotFound)
 		_, err = s.UseCode(ctx, "other", now)
 		require.ErrorIs(t, err, sso.ErrNotFound)
 

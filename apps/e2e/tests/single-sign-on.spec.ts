@@ -167,7 +167,7 @@ test.describe('single sign-on against the development clock', () => {
   });
 });
 
-test.describe('a partner that is not the retailer's own', () => {
+test.describe("a partner that is not the retailer's own", () => {
   test('asks for consent on the portal page, registered with `portal sso-clients add`', async ({ page, baseURL }) => {
     const email = await verifiedAccount(page, baseURL!, 'sso-consent');
     const id = `partner-${test.info().project.name}-${Date.now()}`;

@@ -59,11 +59,17 @@ test.describe('single sign-on with a partner service', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('the redirect page says the shopper is sent back to the partner', async ({ page, baseURL }) => {
+  test('the account page tile leads to the partner; the redirect page says the shopper is sent back', async ({ page, baseURL }) => {
     const email = await verifiedAccount(page, baseURL!, 'sso-redirect');
     await page.goto('/login');
     await logIn(page, email);
     await expect(page.getByRole('heading', { level: 1, name: /Willkommen, Erika Muster/ })).toBeVisible();
+    // The account page's partner tile (CMS content) leads to the partner, which signs the shopper in at once.
+    await page.getByRole('link', { name: 'Zum Fotoservice' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen beim Fotoservice' })).toBeVisible();
+    await page.getByRole('link', { name: 'Mit Ihrem Kundenkonto anmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Erika Muster!' })).toBeVisible();
+    await page.goto('/');
     // The service answers the hand-over with 204 here, which leaves the browser on the page to read and scan it.
     let handedOver = '';
     await page.route('**/oidc/continue**', (route) => {

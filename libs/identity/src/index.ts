@@ -1,5 +1,25 @@
 export {
+  CharGroupExamples,
+  CharGroups,
+  Durations,
+  ErrorCatalogue,
+  EveryMethodCodes,
+  IdentityApiMethods,
+  Links,
+  Lockout,
+  Pages,
+  PasswordPolicyDefaults,
+  ValidationErrorCodes,
+  type ErrorCodeInfo,
+  charGroupCount,
+  passwordLength,
+  passwordPolicyProblem,
+  type PasswordPolicyProblem,
+} from '@portal/identity-contract';
+export {
   ErrorCode,
+  ErrorDetails,
+  errorMessageOf,
   SAME_PASSWORD_DETAILS,
   isAccountDisabled,
   isAccountNotActivated,
@@ -40,10 +60,8 @@ export {
   type IdentityMetadata,
 } from './create-identity-provider';
 export {
-  IdentityProviderComponent,
   IdentityRoot,
   useIdentity,
-  useIdentityProvider,
   type IdentityRootProps,
   type UseIdentity,
 } from './react/IdentityRoot';

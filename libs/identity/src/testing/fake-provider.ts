@@ -1,3 +1,4 @@
+import { Durations, ErrorCatalogue, Links, Lockout, Pages, passwordPolicyProblem } from '@portal/identity-contract';
 import { ErrorCode, SAME_PASSWORD_DETAILS, statusCodeOf, type Envelope, type ValidationError } from '../envelope';
 import { IdentityTransportError, type TransportErrorCode } from '../errors';
 import { IdentityEvents } from '../events';
@@ -13,7 +14,7 @@ import type {
   SocialProviderName,
   SubscriptionsUpdate,
 } from '../types';
-import { createClock, DAY, HOUR, MINUTE, type FakeClock } from './clock';
+import { createClock, HOUR, type FakeClock } from './clock';
 import { defaultConsent, defaultPolicies, defaultSchema } from './defaults';
 
 /** An account the fake starts with. Without `password` it is a lite account (newsletter subscriber). */
@@ -152,34 +153,16 @@ interface Token {
   subscription?: string;
 }
 
-const LOCKOUT_WINDOW = 15 * MINUTE;
-const LOCKOUT_TIME = 15 * MINUTE;
-const RESET_RETRY_WAIT = 15 * MINUTE;
-const VERIFICATION_LIFETIME = 14 * DAY;
-const REMINDER_CONFIRM_LIFETIME = 7 * DAY;
-const REG_TOKEN_LIFETIME = HOUR;
-const RESET_TOKEN_LIFETIME = HOUR;
+// The identity contract's durations and messages (services/api/api/identity-contract.yaml).
+const LOCKOUT_WINDOW = Durations.lockoutWindow;
+const LOCKOUT_TIME = Durations.lockoutDuration;
+const RESET_RETRY_WAIT = Durations.resetFrequency;
+const VERIFICATION_LIFETIME = Durations.verificationLinkLifetime;
+const REMINDER_CONFIRM_LIFETIME = Durations.productReminderConfirmationLinkLifetime;
+const REG_TOKEN_LIFETIME = Durations.regTokenLifetime;
+const RESET_TOKEN_LIFETIME = Durations.resetLinkLifetime;
 
-const MESSAGES: Record<number, string> = {
-  200001: 'Operation canceled',
-  200009: 'Accounts linked',
-  206001: 'Account Pending Registration',
-  206002: 'Account Pending Verification',
-  400002: 'Missing required parameter',
-  400003: 'Unique identifier exists',
-  400006: 'Invalid parameter value',
-  400009: 'Validation error',
-  400020: 'Permission denied',
-  400125: 'Limit reached',
-  403005: 'Unauthorized user',
-  403025: 'Invalid or expired password reset token',
-  403041: 'Account disabled',
-  403042: 'Invalid LoginID',
-  403043: 'Login identifier exists',
-  403047: 'No user with this username or e-mail',
-  403120: 'Account temporarily locked out',
-  500023: 'Provider error',
-};
+const MESSAGES: Record<number, string> = Object.fromEntries(ErrorCatalogue.map((c) => [c.code, c.message]));
 
 /**
  * An in-memory identity provider that follows the identity contract: deterministic ids and tokens, a clock
@@ -199,6 +182,11 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
   const sentMails: SentMail[] = [];
   const calls: { method: IdentityMethod; params: unknown }[] = [];
   const failures = new Map<IdentityMethod, IdentityTransportError[]>();
+  /**
+   * Failed logins of login IDs without a usable account, by the ID as typed (trimmed, lower-cased): the embedded
+   * provider locks these too, so that 403042 then 403120 tells nobody whether an address has an account.
+   */
+  const unknownLogins = new Map<string, { failures: number[]; lockedUntil: number }>();
   let outage = options.outage ?? false;
   let session: { UID: string } | undefined;
   let counter = 0;
@@ -352,7 +340,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
   function sendVerification(acc: Account) {
     const token = issue('verification', VERIFICATION_LIFETIME, { UID: acc.UID });
     acc.deleteAfter = Math.max(acc.deleteAfter ?? 0, token.expiresAt);
-    send(acc, 'verification', token, `${linkBase}/identity/verify?token=${token.token}`);
+    send(acc, 'verification', token, `${linkBase}${Links.verifyEmail.path}?${Links.verifyEmail.tokenParam}=${token.token}`);
   }
 
   // ---- rules ----
@@ -384,11 +372,17 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
   }
 
   function passwordProblem(password: string): string | undefined {
-    const { minLength, minCharGroups, regExp } = policies.passwordComplexity;
-    if (password.length < minLength) return `The password must be at least ${minLength} characters long.`;
-    const groups = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((re) => re.test(password)).length;
-    if (groups < minCharGroups) return 'The password does not meet the complexity requirements.';
-    if (regExp && !new RegExp(regExp).test(password)) return 'The password does not meet the complexity requirements.';
+    // The contract's policy check, shared with libs/forms: code points, character groups by Unicode category.
+    const { minLength } = policies.passwordComplexity;
+    switch (passwordPolicyProblem(password, policies.passwordComplexity)) {
+      case 'minLength':
+        return `The password must be at least ${minLength} characters long.`;
+      case 'maxLength':
+        return 'The password is too long.';
+      case 'charGroups':
+      case 'regExp':
+        return 'The password does not meet the complexity requirements.';
+    }
     return undefined;
   }
 
@@ -444,7 +438,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
       if (wanted && !current?.isSubscribed && doubleOptIn && status !== 'Confirmed') {
         const lifetime = key === 'SVC_PRODUCT_REMINDER' ? REMINDER_CONFIRM_LIFETIME : VERIFICATION_LIFETIME;
         const token = issue('double-opt-in', lifetime, { UID: acc.UID, subscription: key });
-        send(acc, 'double-opt-in', token, `${linkBase}/identity/confirm-subscription?token=${token.token}`);
+        send(acc, 'double-opt-in', token, `${linkBase}${Links.confirmSubscription.path}?${Links.confirmSubscription.tokenParam}=${token.token}`);
         status = 'Pending';
         emailSentTime = iso(now());
       }
@@ -531,6 +525,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
 
     async register(params) {
       await guard('register', params);
+      if (!params.regToken) return fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'regToken');
       const token = valid(params.regToken, ['registration']);
       if (!token) return fail(ErrorCode.INVALID_PARAMETER, 'Invalid regToken');
       const errors: ValidationError[] = [];
@@ -581,14 +576,17 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
 
     async login(params) {
       await guard('login', params);
-      const acc = byEmail(params.loginID);
-      if (!acc?.password || !acc.isRegistered) return fail(ErrorCode.INVALID_LOGIN, 'invalid loginID or password');
-      if (acc.lockedUntil > now()) return fail(ErrorCode.LOCKED_OUT, 'Account temporarily locked out');
-      if (params.password !== acc.password) {
-        acc.failures = acc.failures.filter((t) => t > now() - LOCKOUT_WINDOW).concat(now());
-        if (acc.failures.length >= (policies.security?.accountLockout?.failedLoginThreshold ?? 5)) {
-          acc.lockedUntil = now() + LOCKOUT_TIME;
-          acc.failures = [];
+      const found = byEmail(params.loginID);
+      const unknownKey = (params.loginID ?? '').trim().toLowerCase();
+      const acc = found?.password && found.isRegistered ? found : undefined;
+      const lock = acc ?? unknownLogins.get(unknownKey) ?? { failures: [], lockedUntil: 0 };
+      if (!acc) unknownLogins.set(unknownKey, lock);
+      if (lock.lockedUntil > now()) return fail(ErrorCode.LOCKED_OUT, 'Account temporarily locked out');
+      if (!acc || params.password !== acc.password) {
+        lock.failures = lock.failures.filter((t) => t > now() - LOCKOUT_WINDOW).concat(now());
+        if (lock.failures.length >= (policies.security?.accountLockout?.failedLoginThreshold ?? Lockout.maxFailures)) {
+          lock.lockedUntil = now() + LOCKOUT_TIME;
+          lock.failures = [];
         }
         return fail(ErrorCode.INVALID_LOGIN, 'invalid loginID or password');
       }
@@ -666,6 +664,8 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
       const acc = tokenAccount(params.regToken) ?? sessionAccount();
       if (!acc) return fail(ErrorCode.UNAUTHORIZED, 'Unauthorized user');
       if (params.newPassword !== undefined) {
+        // The current password is required (400002) before it is checked (403042), as in the embedded provider.
+        if (!params.password) return fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'password');
         if (!acc.password || params.password !== acc.password) {
           return fail(ErrorCode.INVALID_LOGIN, 'invalid password', {
             validationErrors: [{ fieldName: 'password', errorCode: ErrorCode.INVALID_LOGIN, message: 'invalid password' }],
@@ -717,7 +717,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
       const token = issue('password-reset', RESET_TOKEN_LIFETIME, { UID: acc.UID });
       acc.lastResetMailAt = now();
       if (params.lang) acc.lang = params.lang;
-      send(acc, 'password-reset', token, `${linkBase}/login/reset-password?pwrt=${token.token}`);
+      send(acc, 'password-reset', token, `${linkBase}${Links.resetPassword.path}?${Links.resetPassword.tokenParam}=${token.token}`);
       return ok();
     },
 
@@ -779,29 +779,31 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
     openLink(link) {
       purge();
       const url = new URL(link, linkBase);
-      const value = url.searchParams.get('token') ?? '';
-      if (url.pathname.endsWith('/identity/verify')) {
+      const value = url.searchParams.get(Links.verifyEmail.tokenParam) ?? '';
+      if (url.pathname.endsWith(Links.verifyEmail.path)) {
+        const landing = (code: number) => `${Pages.doubleOptInDone}?errorCode=${code}`;
         const token = tokens.get(value);
-        if (!token || token.kind !== 'verification' || token.used) return '/double-opt-in-done?errorCode=404000';
-        if (token.expiresAt <= now()) return '/double-opt-in-done?errorCode=403002';
+        if (!token || token.kind !== 'verification' || token.used) return landing(ErrorCode.NOT_FOUND);
+        if (token.expiresAt <= now()) return landing(ErrorCode.ACTIVATION_EXPIRED);
         const acc = token.UID === undefined ? undefined : accounts.get(token.UID);
-        if (!acc) return '/double-opt-in-done?errorCode=404000';
+        if (!acc) return landing(ErrorCode.NOT_FOUND);
         token.used = true;
         acc.isVerified = true;
         acc.deleteAfter = undefined;
-        return '/double-opt-in-done?errorCode=0';
+        return landing(ErrorCode.OK);
       }
-      if (url.pathname.endsWith('/identity/confirm-subscription')) {
+      if (url.pathname.endsWith(Links.confirmSubscription.path)) {
         const token = tokens.get(value);
-        const target = '/preferences/double-opt-in-done';
-        if (!token || token.kind !== 'double-opt-in' || token.used) return `${target}?errorCode=404000`;
-        if (token.expiresAt <= now()) return `${target}?errorCode=403002`;
+        // As the service: the confirmed page, else the preference centre's error page with the code.
+        const failed = (code: number) => `${Pages.preferencesDoubleOptInError}${code}`;
+        if (!token || token.kind !== 'double-opt-in' || token.used) return failed(ErrorCode.NOT_FOUND);
+        if (token.expiresAt <= now()) return failed(ErrorCode.ACTIVATION_EXPIRED);
         const acc = token.UID === undefined ? undefined : accounts.get(token.UID);
         const sub = acc && token.subscription ? (acc.subscriptions[token.subscription] as { email?: { doubleOptIn?: object } } | undefined) : undefined;
-        if (!acc || !sub?.email) return `${target}?errorCode=404000`;
+        if (!acc || !sub?.email) return failed(ErrorCode.NOT_FOUND);
         token.used = true;
         sub.email.doubleOptIn = { ...sub.email.doubleOptIn, status: 'Confirmed', confirmTime: iso(now()) };
-        return target;
+        return Pages.preferencesDoubleOptInDone;
       }
       return `${url.pathname}${url.search}`;
     },

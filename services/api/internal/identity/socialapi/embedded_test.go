@@ -1,0 +1,101 @@
+package socialapi_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/identity/social"
+	"github.com/grocer-portal/portal/services/api/internal/identity/socialapi"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+)
+
+const testSessionCookie = "test_session"
+
+// realProvider is the embedded identity provider on a migrated SQLite file, wired to the social login the way
+// the service wires it.
+func realProvider(t *testing.T, configure ...func(*embedded.Config)) (*embedded.Provider, *env) {
+	t.Helper()
+	cfg := embedded.DefaultConfig()
+	for _, fn := range configure {
+		fn(&cfg)
+	}
+	p, err := embedded.New(cfg, embedded.Deps{Store: embedded.NewSQLStore(dbtest.SQLite(t)), Mail: &mail.Recorder{}})
+	require.NoError(t, err)
+	e := newEnvWith(t, socialapi.EmbeddedAccounts{Provider: p, CookieName: testSessionCookie})
+	p.SetSocialLogins(social.EmbeddedStarter{Service: e.service})
+	return p, e
+}
+
+// nothingRequired lets a new social user log in at once: no required field, no mandatory consent.
+func nothingRequired(c *embedded.Config) {
+	c.Consents = nil
+	for i := range c.Fields {
+		c.Fields[i].Required = false
+	}
+}
+
+func TestWithTheEmbeddedProvider(t *testing.T) {
+	t.Run("default schema", func(t *testing.T) { testWithTheEmbeddedProvider(t, "206001") })
+	t.Run("nothing required", func(t *testing.T) { testWithTheEmbeddedProvider(t, "0", nothingRequired) })
+}
+
+func testWithTheEmbeddedProvider(t *testing.T, wantNewUser string, configure ...func(*embedded.Config)) {
+	p, e := realProvider(t, configure...)
+	ctx := context.Background()
+
+	// accounts.socialLogin answers where the browser goes.
+	res, err := p.SocialLogin(ctx, embedded.Caller{}, embedded.SocialLoginParams{Provider: "googleplus", RedirectURL: "/login"})
+	require.NoError(t, err)
+	require.Equal(t, 0, res.ErrorCode)
+	require.Equal(t, "/identity/social/googleplus/start?redirectURL=%2Flogin", res.Fields["redirectURL"])
+	res, err = p.SocialLogin(ctx, embedded.Caller{}, embedded.SocialLoginParams{Provider: "myspace"})
+	require.NoError(t, err)
+	require.Equal(t, 500023, res.ErrorCode)
+	res, err = p.SocialLogin(ctx, embedded.Caller{}, embedded.SocialLoginParams{Provider: "apple", RedirectURL: "//evil.example/"})
+	require.NoError(t, err)
+	require.Equal(t, 400006, res.ErrorCode)
+
+	// A new Apple user: an account is created; with the default schema fields and consent are missing (206001).
+	login := func(provider string) (code, regToken string, session *http.Cookie) {
+		c := browser(t)
+		cb := e.authorize(t, c, provider, "/login", tester{email: "eva@example.com", firstName: "Eva", lastName: "Muster", verified: true})
+		r, back := e.callback(t, c, cb)
+		for _, ck := range r.Cookies() {
+			if ck.Name == testSessionCookie {
+				session = ck
+			}
+		}
+		return back.Query().Get("errorCode"), back.Query().Get("regToken"), session
+	}
+	code, regToken, session := login("apple")
+	require.Equal(t, wantNewUser, code)
+	if code == "0" {
+		require.NotNil(t, session)
+		require.True(t, session.HttpOnly)
+		uid, ok := p.SessionUID(ctx, session.Value)
+		require.True(t, ok)
+		require.NotEmpty(t, uid)
+	} else {
+		require.NotEmpty(t, regToken)
+		require.Nil(t, session)
+	}
+	// The same Apple identity comes back to the same account, with the same outcome.
+	again, _, _ := login("apple")
+	require.Equal(t, code, again)
+
+	// Google with the same e-mail: the address belongs to a registered account, so the app must link (403043).
+	code, regToken, session = login("googleplus")
+	require.Equal(t, "403043", code)
+	require.NotEmpty(t, regToken)
+	require.Nil(t, session)
+	conflict, err := p.GetConflictingAccount(ctx, regToken)
+	require.NoError(t, err)
+	require.Equal(t, 0, conflict.ErrorCode)
+	require.Equal(t, "eva@example.com", conflict.Fields["conflictingAccount"].(map[string]any)["loginID"])
+	require.Contains(t, conflict.Fields["conflictingAccount"].(map[string]any)["loginProviders"], "apple")
+}

@@ -8,11 +8,14 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/labstack/echo/v4"
+
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/sso"
 	"github.com/grocer-portal/portal/services/api/internal/sso/demopartner"
 	"github.com/grocer-portal/portal/services/api/internal/sso/ssosql"
+	"github.com/grocer-portal/portal/services/api/internal/ssoapi"
 )
 
 // SSOSettings turns the configuration into single sign-on's settings (also used by `portal sso-clients`).
@@ -80,7 +83,7 @@ func (a *App) mountSSO(ctx context.Context, cfg config.Config, db *database.DB) 
 	}
 	deps := sso.Deps{Store: ssosql.New(db), Now: a.now, Logger: a.logger}
 	if a.Identity != nil {
-		deps.Accounts = sso.EmbeddedAccounts{Provider: a.Identity, CookieName: cfg.Identity.Embedded.Session.CookieName}
+		deps.Accounts = sso.EmbeddedAccounts{Provider: a.Identity}
 	}
 	svc, err := sso.New(settings, deps)
 	if err != nil {
@@ -88,14 +91,20 @@ func (a *App) mountSSO(ctx context.Context, cfg config.Config, db *database.DB) 
 	}
 	a.SSO = svc
 	if a.Identity == nil {
-		sso.MountPartners(a.Echo, svc)
+		ssoapi.MountPartners(a.Echo, svc, a.logger)
 		return nil
 	}
-	if _, err := sso.Mount(ctx, a.Echo, svc); err != nil {
+	provider, err := svc.NewProvider(ctx)
+	if err != nil {
+		return err
+	}
+	sessions := ssoapi.EmbeddedSessions{Provider: a.Identity, CookieName: cfg.Identity.Embedded.Session.CookieName}
+	if err := ssoapi.Mount(a.Echo, svc, provider, sessions, a.logger); err != nil {
 		return err
 	}
 	if partner != nil {
-		partner.Mount(a.Echo)
+		a.Echo.Any(demopartner.Path, echo.WrapHandler(partner))
+		a.Echo.Any(demopartner.Path+"/*", echo.WrapHandler(partner))
 	}
 	return nil
 }

@@ -509,3 +509,25 @@ func TestPartnersRegistry(t *testing.T) {
 	require.Contains(t, byID, "fotoservice", "the demonstration partner outside production")
 	require.Contains(t, partners[byID["fotoservice"]].PostLogoutRedirectURIs, v.base+"/partner/fotoservice/")
 }
+
+func TestDemoPartnerSignsTheShopperIn(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	res, err := v.browser.Get(v.base + "/partner/fotoservice/login")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Equal(t, "/partner/fotoservice/", res.Request.URL.Path)
+	require.Contains(t, string(body), "Hallo, Erika Muster!")
+
+	// Its logout ends the portal session and comes back to the partner.
+	res, err = v.browser.PostForm(v.base+"/partner/fotoservice/logout", nil)
+	require.NoError(t, err)
+	body, _ = io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	require.Equal(t, "/partner/fotoservice/", res.Request.URL.Path)
+	require.Contains(t, string(body), "Mit Ihrem Kundenkonto anmelden")
+	loc, _ := v.follow(v.base + "/partner/fotoservice/login")
+	require.Equal(t, "/login", loc.Path, "logged out at the portal too")
+}

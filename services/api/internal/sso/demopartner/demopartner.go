@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
-	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
 	"golang.org/x/oauth2"
 )
@@ -78,18 +77,29 @@ func New(s Settings) *Partner {
 	return &Partner{s: s, visits: map[string]*visit{}, providers: map[string]*oidc.Provider{}}
 }
 
-// Mount serves the partner's pages.
-func (p *Partner) Mount(e *echo.Echo) {
-	e.GET(Path, func(c echo.Context) error { return c.Redirect(http.StatusFound, HomePath) })
-	e.GET(HomePath, p.home)
-	e.GET(Path+"/style.css", func(c echo.Context) error {
-		c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=3600")
-		return c.Blob(http.StatusOK, "text/css; charset=utf-8", mustRead("style.css"))
-	})
-	e.GET(Path+"/login", p.login)
-	e.GET(RedirectPath, p.callback)
-	e.POST(Path+"/logout", p.logout)
+// ServeHTTP serves the partner's pages under Path.
+func (p *Partner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch {
+	case r.URL.Path == Path:
+		http.Redirect(w, r, HomePath, http.StatusFound)
+	case r.URL.Path == HomePath && isGet(r):
+		p.home(w, r)
+	case r.URL.Path == Path+"/style.css" && isGet(r):
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		_, _ = w.Write(mustRead("style.css"))
+	case r.URL.Path == Path+"/login" && isGet(r):
+		p.login(w, r)
+	case r.URL.Path == RedirectPath && isGet(r):
+		p.callback(w, r)
+	case r.URL.Path == Path+"/logout" && r.Method == http.MethodPost:
+		p.logout(w, r)
+	default:
+		http.NotFound(w, r)
+	}
 }
+
+func isGet(r *http.Request) bool { return r.Method == http.MethodGet || r.Method == http.MethodHead }
 
 func mustRead(name string) []byte {
 	b, err := files.ReadFile(name)
@@ -119,7 +129,7 @@ func random() string {
 const cookieName = "fotoservice_visit"
 
 // visitOf returns the browser's visit, starting one (and its cookie) when there is none.
-func (p *Partner) visitOf(c echo.Context) *visit {
+func (p *Partner) visitOf(w http.ResponseWriter, r *http.Request) *visit {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
@@ -128,7 +138,7 @@ func (p *Partner) visitOf(c echo.Context) *visit {
 			delete(p.visits, id)
 		}
 	}
-	if ck, err := c.Cookie(cookieName); err == nil {
+	if ck, err := r.Cookie(cookieName); err == nil {
 		if v, ok := p.visits[ck.Value]; ok {
 			v.seen = now
 			return v
@@ -137,7 +147,7 @@ func (p *Partner) visitOf(c echo.Context) *visit {
 	id := random()
 	v := &visit{seen: now}
 	p.visits[id] = v
-	c.SetCookie(&http.Cookie{Name: cookieName, Value: id, Path: Path, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Request().TLS != nil})
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: id, Path: Path, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
 	return v
 }
 
@@ -181,112 +191,123 @@ type view struct {
 	LoggedIn             bool
 }
 
-func (p *Partner) home(c echo.Context) error {
-	v := p.visitOf(c)
+func (p *Partner) home(w http.ResponseWriter, r *http.Request) {
+	v := p.visitOf(w, r)
 	p.mu.Lock()
 	out := view{Name: v.name, Email: v.email, Message: v.message, LoggedIn: v.idToken != ""}
 	v.message = ""
 	p.mu.Unlock()
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
-	c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
-	c.Response().WriteHeader(http.StatusOK)
-	return page.Execute(c.Response(), out)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", "text/html; charset=UTF-8")
+	w.WriteHeader(http.StatusOK)
+	if err := page.Execute(w, out); err != nil {
+		p.s.Logger.Warn("fotoservice: page", zap.Error(err))
+	}
 }
 
 // login sends the browser to the provider: authorisation code with PKCE (S256), state and nonce.
-func (p *Partner) login(c echo.Context) error {
-	r := c.Request()
+func (p *Partner) login(w http.ResponseWriter, r *http.Request) {
 	pr, err := p.provider(p.ctx(r), origin(r)+p.s.IssuerPath)
 	if err != nil {
 		p.s.Logger.Warn("fotoservice: discovery failed", zap.Error(err))
-		return echo.NewHTTPError(http.StatusBadGateway, "the customer account cannot be reached")
+		http.Error(w, "the customer account cannot be reached", http.StatusBadGateway)
+		return
 	}
-	v := p.visitOf(c)
+	v := p.visitOf(w, r)
 	p.mu.Lock()
 	v.state, v.nonce, v.verifier = random(), random(), oauth2.GenerateVerifier()
 	state, nonce, verifier := v.state, v.nonce, v.verifier
 	p.mu.Unlock()
 	opts := []oauth2.AuthCodeOption{oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)}
-	if lang := c.QueryParam("lang"); lang != "" {
+	if lang := r.URL.Query().Get("lang"); lang != "" {
 		opts = append(opts, oauth2.SetAuthURLParam("ui_locales", lang))
 	}
-	return c.Redirect(http.StatusFound, p.config(r, pr).AuthCodeURL(state, opts...))
+	http.Redirect(w, r, p.config(r, pr).AuthCodeURL(state, opts...), http.StatusFound)
 }
 
-func (p *Partner) back(c echo.Context, v *visit, message string) error {
+func (p *Partner) back(w http.ResponseWriter, r *http.Request, v *visit, message string) {
 	p.mu.Lock()
 	v.message = message
 	v.state, v.nonce, v.verifier = "", "", ""
 	p.mu.Unlock()
-	return c.Redirect(http.StatusFound, HomePath)
+	http.Redirect(w, r, HomePath, http.StatusFound)
 }
 
 // callback exchanges the code (with the PKCE verifier), verifies the ID token (signature, issuer, audience,
 // expiry, nonce) and asks userinfo for the shopper's name.
-func (p *Partner) callback(c echo.Context) error {
-	r := c.Request()
-	v := p.visitOf(c)
+func (p *Partner) callback(w http.ResponseWriter, r *http.Request) {
+	v := p.visitOf(w, r)
+	query := r.URL.Query()
 	p.mu.Lock()
 	state, nonce, verifier := v.state, v.nonce, v.verifier
 	p.mu.Unlock()
-	if state == "" || c.QueryParam("state") != state {
-		return p.back(c, v, "Die Anmeldung ist abgelaufen. Bitte versuchen Sie es noch einmal.")
+	if state == "" || query.Get("state") != state {
+		p.back(w, r, v, "Die Anmeldung ist abgelaufen. Bitte versuchen Sie es noch einmal.")
+		return
 	}
-	if e := c.QueryParam("error"); e != "" {
-		return p.back(c, v, "Die Anmeldung wurde nicht abgeschlossen ("+e+").")
+	if e := query.Get("error"); e != "" {
+		p.back(w, r, v, "Die Anmeldung wurde nicht abgeschlossen ("+e+").")
+		return
 	}
 	ctx := p.ctx(r)
 	pr, err := p.provider(ctx, origin(r)+p.s.IssuerPath)
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadGateway, "the customer account cannot be reached")
+		http.Error(w, "the customer account cannot be reached", http.StatusBadGateway)
+		return
 	}
 	cfg := p.config(r, pr)
-	tok, err := cfg.Exchange(ctx, c.QueryParam("code"), oauth2.VerifierOption(verifier))
+	tok, err := cfg.Exchange(ctx, query.Get("code"), oauth2.VerifierOption(verifier))
 	if err != nil {
 		p.s.Logger.Warn("fotoservice: code exchange failed", zap.Error(err))
-		return p.back(c, v, "Die Anmeldung ist fehlgeschlagen.")
+		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		return
 	}
 	raw, _ := tok.Extra("id_token").(string)
 	idToken, err := pr.Verifier(&oidc.Config{ClientID: ClientID}).Verify(ctx, raw)
 	if err != nil || idToken.Nonce != nonce {
 		p.s.Logger.Warn("fotoservice: ID token refused", zap.Error(err))
-		return p.back(c, v, "Die Anmeldung ist fehlgeschlagen.")
+		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		return
 	}
 	info, err := pr.UserInfo(ctx, oauth2.StaticTokenSource(tok))
 	if err != nil || info.Subject != idToken.Subject {
 		p.s.Logger.Warn("fotoservice: userinfo failed", zap.Error(err))
-		return p.back(c, v, "Die Anmeldung ist fehlgeschlagen.")
+		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		return
 	}
 	var claims struct {
 		Name string `json:"name"`
 	}
 	if err := info.Claims(&claims); err != nil {
-		return p.back(c, v, "Die Anmeldung ist fehlgeschlagen.")
+		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		return
 	}
 	p.mu.Lock()
 	v.name, v.email, v.idToken = claims.Name, info.Email, raw
 	p.mu.Unlock()
-	return p.back(c, v, "")
+	p.back(w, r, v, "")
+	return
 }
 
 // logout forgets the shopper here and asks the provider to end the portal session too (RP-initiated logout),
 // coming back to the partner's registered start page.
-func (p *Partner) logout(c echo.Context) error {
-	r := c.Request()
-	v := p.visitOf(c)
+func (p *Partner) logout(w http.ResponseWriter, r *http.Request) {
+	v := p.visitOf(w, r)
 	p.mu.Lock()
 	hint := v.idToken
 	v.name, v.email, v.idToken = "", "", ""
 	p.mu.Unlock()
 	pr, err := p.provider(p.ctx(r), origin(r)+p.s.IssuerPath)
 	if err != nil {
-		return c.Redirect(http.StatusFound, HomePath)
+		http.Redirect(w, r, HomePath, http.StatusFound)
+		return
 	}
 	var meta struct {
 		EndSession string `json:"end_session_endpoint"`
 	}
 	if err := pr.Claims(&meta); err != nil || meta.EndSession == "" {
-		return c.Redirect(http.StatusFound, HomePath)
+		http.Redirect(w, r, HomePath, http.StatusFound)
+		return
 	}
 	q := url.Values{"client_id": {ClientID}, "post_logout_redirect_uri": {origin(r) + HomePath}}
 	if hint != "" {
@@ -296,5 +317,5 @@ func (p *Partner) logout(c echo.Context) error {
 	if strings.Contains(meta.EndSession, "?") {
 		sep = "&"
 	}
-	return c.Redirect(http.StatusFound, meta.EndSession+sep+q.Encode())
+	http.Redirect(w, r, meta.EndSession+sep+q.Encode(), http.StatusFound)
 }

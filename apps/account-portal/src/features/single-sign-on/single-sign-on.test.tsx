@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
-import { createFakeProvider } from '@portal/identity/testing';
+import { createFakeProvider, createScriptedGigya } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { PARTNER_TOKEN_KEY, storePartnerToken } from '../../shared/single-sign-on';
 import { jsonResponse, openApp } from '../../testing/render-app';
@@ -50,6 +50,25 @@ describe('the hand-over to a partner (spec 000 §2, §4)', () => {
     await openApp('/login/redirect');
     // Home needs a login: the logged-out visitor lands on the login.
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe("with SAP Customer Data Cloud, the redirect page is the vendor's OIDC proxy page", () => {
+  afterEach(() => {
+    delete (window as Window & { gigya?: unknown }).gigya;
+    document.head.querySelectorAll('script').forEach((script) => script.remove());
+  });
+
+  it('loads the OIDC script with the sso api key on the scripted Web SDK', async () => {
+    (window as Window & { gigya?: unknown }).gigya = createScriptedGigya().gigya;
+    const metadata = testMetadata({ sso: { apiKey: 'SSO-KEY', customLogin: false }, identity: { provider: 'cdc', cdc: { apiKey: 'SITE-KEY', dataCenter: 'eu1' } } });
+    await openApp('/login/redirect?mode=afterConsent&skipConsent=true', { metadata, identity: createFakeProvider() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie werden zurückgeleitet' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.head.querySelector('script[src*="gigya.oidc.js"]')).not.toBeNull());
+    const script = document.head.querySelector<HTMLScriptElement>('script[src*="gigya.oidc.js"]')!;
+    expect(script.src).toBe('https://cdns.eu1.gigya.com/js/gigya.oidc.js?apiKey=SSO-KEY');
+    expect(JSON.parse(script.text)).toEqual({ loginURL: '/login', consentURL: '/login/redirect?mode=afterConsent&skipConsent=true', errorURL: '/error/oidc' });
+    expect(document.head.querySelector('script[src*="gigya.js"]')).toBeNull();
   });
 });
 

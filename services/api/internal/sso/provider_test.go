@@ -356,11 +356,23 @@ func TestRefusalsAreStandardOAuthErrors(t *testing.T) {
 		v.signIn(party)
 	})
 	t.Run("malformed parameters", func(t *testing.T) {
-		for _, target := range []string{"/authorize?%zz", "/end_session?%zz", "/oauth/token", "/userinfo", "/continue?id=nope", "/keys"} {
+		for _, target := range []string{"/authorize?%zz", "/end_session?%zz", "/end_session?ui_locales=!!!", "/oauth/token", "/userinfo",
+			"/continue?id=nope", "/continue", "/consent?id=x", "/authorize/callback?id=zzz", "/authorize?max_age=abc&client_id=rp", "/keys"} {
 			res, err := http.Get(v.issuer + target)
 			require.NoError(t, err)
 			_ = res.Body.Close()
 			require.Less(t, res.StatusCode, 500, target)
+		}
+		for _, form := range []string{"grant_type=authorization_code&code=x", "grant_type=refresh_token&refresh_token=x&client_id=rp",
+			"grant_type=client_credentials", "grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer&assertion=x", "grant_type=password",
+			"grant_type=urn:ietf:params:oauth:grant-type:token-exchange&subject_token=x", "%zz",
+			"client_assertion_type=urn:ietf:params:oauth:client-assertion-type:jwt-bearer&client_assertion=abc&grant_type=authorization_code&code=x"} {
+			for _, path := range []string{"/oauth/token", "/revoke", "/oauth/introspect", "/device_authorization", "/consent"} {
+				res, err := http.Post(v.issuer+path, "application/x-www-form-urlencoded", strings.NewReader(form))
+				require.NoError(t, err)
+				_ = res.Body.Close()
+				require.Less(t, res.StatusCode, 500, path+" "+form)
+			}
 		}
 	})
 }

@@ -138,6 +138,12 @@ test.describe('single sign-on with a partner service', () => {
     expect(await refused.json()).toMatchObject({ error: 'invalid_request' });
   });
 
+  test("the partner's ui_locales choose the login page's language", async ({ page }) => {
+    await page.goto(`${PARTNER}login?lang=en`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?lang=en&oidcRequest=[^&]+$/);
+  });
+
   test('the stored partner token is gone after 15 minutes (page clock)', async ({ page }) => {
     await page.clock.install();
     await page.goto(PARTNER);

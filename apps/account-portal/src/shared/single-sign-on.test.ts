@@ -47,6 +47,12 @@ describe('stored tokens (spec 000 §3, §4, §9)', () => {
     expect(readToken(SSO_TOKEN_KEY)).toBeUndefined();
   });
 
+  it("drops the stored sso token when the URL hands back 'invalid_token' / 'invalid sso token'", () => {
+    storeSsoToken('sso', Date.now() + 60_000);
+    rememberHandOver('?error=invalid_token&error_description=invalid+sso+token');
+    expect(readToken(SSO_TOKEN_KEY)).toBeUndefined();
+  });
+
   it('remembers what the URL hands over', () => {
     rememberHandOver('?oidcRequest=abc&ssoToken=def', 5);
     expect(readToken(PARTNER_TOKEN_KEY, 6)).toEqual({ token: 'abc', expires: 5 + 900_000 });

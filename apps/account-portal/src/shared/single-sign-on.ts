@@ -114,6 +114,8 @@ export function rememberHandOver(search: string, now: number = Date.now(), stora
   const request = query.get(PARTNER_REQUEST_PARAM);
   if (request) storePartnerToken(request, now, storage);
   else readToken(PARTNER_TOKEN_KEY, now, storage);
+  // A single-sign-on error handed back in the URL (error, error_description) may void the stored token.
+  if (clearSsoTokenOnError({ error: query.get('error'), error_description: query.get('error_description') }, storage)) return;
   const ssoToken = query.get('ssoToken');
   if (ssoToken) storeSsoToken(ssoToken, now + PARTNER_TOKEN_LIFETIME_MS, storage);
   else readToken(SSO_TOKEN_KEY, now, storage);

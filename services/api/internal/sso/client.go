@@ -58,10 +58,9 @@ func (c opClient) RestrictAdditionalAccessTokenScopes() func([]string) []string 
 	return func(s []string) []string { return s }
 }
 
-// IsScopeAllowed: only the standard scopes; offline_access only for clients allowed refresh tokens.
-func (c opClient) IsScopeAllowed(scope string) bool {
-	return scope == ScopeOfflineAccess && c.RefreshTokens
-}
+// IsScopeAllowed admits no scope beyond the standard ones op knows (openid, profile, email, offline_access, ...);
+// offline_access yields a refresh token only for clients allowed the refresh_token grant (GrantTypes).
+func (c opClient) IsScopeAllowed(string) bool { return false }
 
 // IDTokenUserinfoClaimsAssertion puts the profile claims into the ID token too, so a partner can greet the
 // shopper without a second call.

@@ -32,7 +32,9 @@ func zapLevel(l slog.Level) zapcore.Level {
 	}
 }
 
-func (h *slogHandler) Enabled(_ context.Context, l slog.Level) bool { return h.z.Core().Enabled(zapLevel(l)) }
+func (h *slogHandler) Enabled(_ context.Context, l slog.Level) bool {
+	return h.z.Core().Enabled(zapLevel(l))
+}
 
 func (h *slogHandler) field(a slog.Attr) zap.Field {
 	key := a.Key

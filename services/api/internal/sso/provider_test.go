@@ -343,9 +343,16 @@ func TestRefusalsAreStandardOAuthErrors(t *testing.T) {
 			loc, _ := v.follow(party.config.AuthCodeURL("s", oauth2.S256ChallengeOption(oauth2.GenerateVerifier()), oauth2.SetAuthURLParam("id_token_hint", hint)))
 			require.Equal(t, "login_required", loc.Query().Get("error"), name)
 		}
-		// A forged bearer token gets no userinfo.
+		// A forged bearer token gets no userinfo: 401 with the RFC 6750 error.
 		_, err := party.provider.UserInfo(ctx, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: foreign, TokenType: "Bearer"}))
 		require.Error(t, err)
+		req, _ := http.NewRequest(http.MethodGet, v.issuer+"/userinfo", nil)
+		req.Header.Set("Authorization", "Bearer "+foreign)
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		_ = res.Body.Close()
+		require.Equal(t, http.StatusUnauthorized, res.StatusCode)
+		require.Equal(t, `Bearer error="invalid_token"`, res.Header.Get("WWW-Authenticate"))
 	})
 	t.Run("unregistered post-logout address is refused", func(t *testing.T) {
 		tok := v.signIn(party)

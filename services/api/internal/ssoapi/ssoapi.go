@@ -6,6 +6,7 @@ package ssoapi
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/zitadel/oidc/v3/pkg/op"
@@ -70,6 +71,15 @@ func (h *handlers) protocol(c echo.Context) error {
 		return c.JSON(http.StatusBadRequest, oauthError{Error: "invalid_request", Description: "malformed parameters"})
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	if strings.HasSuffix(r.URL.Path, "/userinfo") {
+		// op refuses a bad access token with a bare 401; RFC 6750 §3 names the error in WWW-Authenticate.
+		resp := c.Response()
+		resp.Before(func() {
+			if resp.Status == http.StatusUnauthorized {
+				resp.Header().Set(echo.HeaderWWWAuthenticate, `Bearer error="invalid_token"`)
+			}
+		})
+	}
 	ctx := sso.WithEndSession(r.Context(), func() error { return h.sessions.EndSession(c) })
 	http.StripPrefix(sso.Path, h.provider).ServeHTTP(c.Response(), r.WithContext(ctx))
 	return nil

@@ -294,7 +294,8 @@ func (s *Service) PartnerInfos(ctx context.Context) ([]PartnerInfo, error) {
 	return out, nil
 }
 
-// WithEndSession hands the end-session endpoint the function that ends the browser's portal session.
-func WithEndSession(ctx context.Context, end func() error) context.Context {
+// WithEndSession hands the end-session endpoint the function that ends the browser's portal session when it
+// belongs to subject.
+func WithEndSession(ctx context.Context, end func(subject string) error) context.Context {
 	return context.WithValue(ctx, endSessionKey{}, end)
 }

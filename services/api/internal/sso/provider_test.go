@@ -361,6 +361,10 @@ func TestRefusalsAreStandardOAuthErrors(t *testing.T) {
 		require.Equal(t, http.StatusBadRequest, res.StatusCode)
 		// Still logged in.
 		v.signIn(party)
+		// Without an id_token_hint nothing proves whose logout it is: the portal session stays.
+		loc, _ := v.follow(v.issuer + "/end_session?" + url.Values{"client_id": {"rp"}, "post_logout_redirect_uri": {rpLogout}}.Encode())
+		require.Equal(t, rpLogout, loc.String())
+		v.signIn(party)
 	})
 	t.Run("malformed parameters", func(t *testing.T) {
 		for _, target := range []string{"/authorize?%zz", "/end_session?%zz", "/end_session?ui_locales=!!!", "/oauth/token", "/userinfo",

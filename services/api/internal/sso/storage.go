@@ -258,16 +258,17 @@ func (s storage) TerminateSession(ctx context.Context, userID, clientID string) 
 	return s.svc.store.RevokeTokensOf(ctx, userID, clientID, s.svc.clock())
 }
 
-// TerminateSessionFromRequest ends the shopper's portal session (the browser's, see endSession) and revokes the
-// partner's tokens of the shopper named by the id_token_hint.
+// TerminateSessionFromRequest revokes the partner's tokens of the shopper named by the id_token_hint and ends
+// that shopper's portal session in this browser. Without a valid hint nothing proves whose logout it is (any page
+// could send the browser here), so the portal session stays.
 func (s storage) TerminateSessionFromRequest(ctx context.Context, req *op.EndSessionRequest) (string, error) {
 	if req.UserID != "" {
 		if err := s.svc.store.RevokeTokensOf(ctx, req.UserID, req.ClientID, s.svc.clock()); err != nil {
 			return "", serverError(err)
 		}
 	}
-	if end, ok := ctx.Value(endSessionKey{}).(func() error); ok {
-		if err := end(); err != nil {
+	if end, ok := ctx.Value(endSessionKey{}).(func(subject string) error); ok && req.UserID != "" {
+		if err := end(req.UserID); err != nil {
 			return "", serverError(err)
 		}
 	}

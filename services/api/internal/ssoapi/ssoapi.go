@@ -80,7 +80,13 @@ func (h *handlers) protocol(c echo.Context) error {
 			}
 		})
 	}
-	ctx := sso.WithEndSession(r.Context(), func() error { return h.sessions.EndSession(c) })
+	ctx := sso.WithEndSession(r.Context(), func(subject string) error {
+		shopper, ok, err := h.sessions.Shopper(c)
+		if err != nil || !ok || shopper.UID != subject {
+			return err // another shopper's hint ends nobody's session here
+		}
+		return h.sessions.EndSession(c)
+	})
 	http.StripPrefix(sso.Path, h.provider).ServeHTTP(c.Response(), r.WithContext(ctx))
 	return nil
 }

@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 
 async function logIn() {
-  await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/), EMAIL);
+  await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/, undefined, { timeout: 5000 }), EMAIL);
   await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
   await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
 }
@@ -29,7 +29,7 @@ describe('the hand-over to a partner (spec 000 §2, §4)', () => {
     const spy = jest.spyOn(leaveApp, 'to').mockImplementation((url) => void left.push(url));
     const identity = createFakeProvider({ accounts: [account] });
     await openApp('/login?oidcRequest=req-42', { identity });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(PARTNER_TOKEN_KEY)!)).toMatchObject({ token: 'req-42' });
     await logIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sie werden zurückgeleitet' }, { timeout: 5000 })).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('sso.customLogin (spec 000 §7)', () => {
     };
     await openApp('/login', { identity, rest, metadata: testMetadata({ restApi: 'https://api.example', sso: { apiKey: '', customLogin: true } }) });
     await logIn();
-    expect(await screen.findByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeInTheDocument();
+    expect(await screen.findByText('Die E-Mail-Adresse oder das Passwort ist falsch.', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(posted).toEqual([{ url: 'https://api.example/rest/v1/account/login', body: new URLSearchParams({ loginID: EMAIL, password: PASSWORD }).toString(), type: 'application/x-www-form-urlencoded' }]);
     expect(identity.calls.some((call) => call.method === 'login')).toBe(false);
   });

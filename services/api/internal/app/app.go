@@ -27,6 +27,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/socialapi"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
+	"github.com/grocer-portal/portal/services/api/internal/sso"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
@@ -42,7 +43,9 @@ type App struct {
 	Stores    *stores.Service
 	Reminders *reminders.Service
 	// Clock is the development clock (dev.clock.enabled, never in production); nil means wall-clock time.
-	Clock  *devclock.Clock
+	Clock *devclock.Clock
+	// SSO is single sign-on: the partner registry and, with the embedded provider, the OpenID Connect provider.
+	SSO    *sso.Service
 	logger *zap.Logger
 }
 
@@ -136,6 +139,9 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			return nil, err
 		}
 	}
+	if err := a.mountSSO(ctx, cfg, db); err != nil {
+		return nil, err
+	}
 	return a, nil
 }
 
@@ -213,6 +219,9 @@ func (a *App) Sweep(ctx context.Context) {
 		if err := a.Identity.Maintain(ctx, a.now()); err != nil {
 			a.logger.Warn("identity maintenance", zap.Error(err))
 		}
+	}
+	if err := a.SSO.Maintain(ctx); err != nil {
+		a.logger.Warn("single sign-on maintenance", zap.Error(err))
 	}
 	if n, err := a.Reminders.SweepPending(ctx); err != nil {
 		a.logger.Warn("sweep unconfirmed reminders", zap.Error(err))

@@ -38,6 +38,8 @@ type Config struct {
 	Reminders   Reminders   `mapstructure:"reminders"`
 	// Identity is defined in identity.go.
 	Identity Identity `mapstructure:"identity"`
+	// SSO is defined in sso.go.
+	SSO SSO `mapstructure:"sso"`
 	// Dev holds development-only aids; each is refused when env is "production".
 	Dev Dev `mapstructure:"dev"`
 }
@@ -203,6 +205,7 @@ func Default() Config {
 		},
 		Subscribers: defaultSubscribers(),
 		Identity:    defaultIdentity(),
+		SSO:         defaultSSO(),
 	}
 }
 

@@ -26,10 +26,10 @@ install: node_modules/.package-lock.json ## Install npm packages and Go modules
 build: install ## Build both apps and bin/portal with the apps inside
 	$(NX) run api:build --outputStyle=stream
 
-run: build ## Build, migrate, load demo data and start everything on http://localhost:8080
+run: build ## Build, migrate, load demo data and start everything on http://localhost:8080 (this machine only)
 	$(PORTAL) migrate
 	$(PORTAL) seed
-	exec $(PORTAL) serve
+	exec $(PORTAL) serve --http-addr "$${PORTAL_HTTP_ADDR:-127.0.0.1:8080}"
 
 test: install ## Every test: Go, Jest, Playwright in Chromium, lint and type-check
 	$(NX) run-many -t build lint test --parallel=2 --outputStyle=stream

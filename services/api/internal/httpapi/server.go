@@ -137,6 +137,9 @@ func New(d Deps) (*echo.Echo, error) {
 		middleware.GzipWithConfig(middleware.GzipConfig{Skipper: skipCompressed, MinLength: 1024, Level: gzip.BestSpeed}),
 		middleware.BodyLimit(MaxBodyBytes),
 	)
+	if d.Config.Tracing.OTLPEndpoint != "" {
+		e.Use(tracing())
+	}
 
 	if name := d.Services.missing(); name != "" {
 		return nil, fmt.Errorf("httpapi: the %s service is required", name)

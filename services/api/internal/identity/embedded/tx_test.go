@@ -138,3 +138,25 @@ func TestRegistrationIsAllOrNothing(t *testing.T) {
 		require.Equal(t, 1, h.mailCount("eva@example.com", embedded.MailVerification))
 	})
 }
+
+// TestCommonPasswordsAreRefused: registration, a password change and a reset refuse a password of the shipped
+// list, regardless of case, with 400009, the password field's 400006 and errorDetails COMMON_PASSWORD.
+func TestCommonPasswordsAreRefused(t *testing.T) {
+	db := dbtest.SQLite(t)
+	h := newHarness(t, db, func(c *embedded.Config) { c.Password.MinCharGroups = 3 })
+	init, err := h.p.InitRegistration(h.ctx)
+	require.NoError(t, err)
+	r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{Email: "eva@example.com", Password: "P@SSW0RD", RegToken: init.RegToken,
+		Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: consent})
+	require.NoError(t, err)
+	require.Equal(t, contract.CodeValidation, r.ErrorCode)
+	require.Equal(t, contract.DetailsCommonPassword, r.ErrorDetails)
+	require.Equal(t, []embedded.ValidationError{{FieldName: "password", ErrorCode: contract.CodeInvalidParameter, Message: embedded.CommonPasswordMessage}}, r.ValidationErrors)
+
+	h.registerVerified("eva@example.com")
+	_, session := h.login("eva@example.com", goodPassword)
+	r, err = h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: session}, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "P@ssw0rd"})
+	require.NoError(t, err)
+	require.Equal(t, contract.DetailsCommonPassword, r.ErrorDetails)
+	require.Equal(t, "newPassword", r.ValidationErrors[0].FieldName)
+}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // Shopper is one browser: a cookie jar and the service's address, which a test may switch (a restart gets a
@@ -56,7 +58,7 @@ func (s *Shopper) Call(method string, params map[string]any) (int, map[string]an
 		return 0, nil, fmt.Errorf("%s: %w", method, err)
 	}
 	code, _ := env["errorCode"].(float64)
-	if code >= 500000 {
+	if contract.Status(int(code)) >= 500 {
 		s.ServerErrors.Add(1)
 	}
 	return int(code), env, nil

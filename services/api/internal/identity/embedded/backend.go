@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
@@ -19,7 +20,7 @@ var _ identity.Backend = backend{}
 // Login is the product backend's custom login: the codes of accounts.login, without a session.
 func (b backend) Login(ctx context.Context, loginID, password string) (identity.LoginResult, error) {
 	p := b.p
-	a, code, err := p.checkCredentials(ctx, "", loginID, password)
+	a, code, err := p.checkCredentials(ctx, Caller{ClientAddress: clientaddr.From(ctx)}, loginID, password)
 	if err != nil || code != contract.CodeOK {
 		return identity.LoginResult{ErrorCode: code}, err
 	}
@@ -50,6 +51,12 @@ func (b backend) ResendVerificationEmail(ctx context.Context, email identity.Ema
 	if language == "" {
 		language = p.lang(Caller{}, a)
 	}
+	if ok, err := p.allowMail(ctx, Caller{ClientAddress: clientaddr.From(ctx)}, a.UID); err != nil || !ok {
+		if err == nil {
+			err = identity.ErrTooManyMails
+		}
+		return err
+	}
 	return p.sendVerification(ctx, a, baseLang(language), "")
 }
 
@@ -57,16 +64,7 @@ func (b backend) ResendVerificationEmail(ctx context.Context, email identity.Ema
 // newsletter-only (lite) account when there is none.
 func (b backend) SubscriberRegToken(ctx context.Context, email identity.Email) (identity.RegToken, error) {
 	p := b.p
-	a, err := p.store.AccountByEmail(ctx, email.String())
-	if errors.Is(err, ErrNotFound) {
-		now := p.clock()
-		a = Account{UID: newUID(), Email: email.String(), Origin: OriginLite, CreatedAt: now, UpdatedAt: now,
-			Profile: map[string]any{}, Data: map[string]any{}, Preferences: map[string]any{}, Subscriptions: map[string]any{}}
-		err = p.store.CreateAccount(ctx, a)
-		if errors.Is(err, ErrEmailTaken) {
-			a, err = p.store.AccountByEmail(ctx, email.String()) // created concurrently
-		}
-	}
+	a, err := p.liteAccount(ctx, email)
 	if err != nil {
 		return identity.RegToken{}, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
@@ -82,7 +83,7 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 	if in.Password == "" {
 		return fail(contract.CodeMissingRequiredParameter, "password"), nil
 	}
-	_, code, err := p.checkCredentials(ctx, c.ClientAddress, a.Email, in.Password)
+	_, code, err := p.checkCredentials(ctx, c, a.Email, in.Password)
 	if err != nil {
 		return Result{}, err
 	}
@@ -96,7 +97,13 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 	if err := p.store.DeleteAccount(ctx, a.UID); err != nil {
 		return Result{}, err
 	}
-	p.log.Info("account deleted at the owner's request", zap.String("uid", a.UID))
+	p.audit(ctx, audit.Event{Type: audit.AccountDeleted, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
+	if p.accountDeleted != nil {
+		if err := p.accountDeleted(ctx, a.UID); err != nil {
+			// The account is gone; a partner's grant that outlives it only answers for an unknown account.
+			p.log.Error("account deleted, partner grants not revoked", zap.String("uid", a.UID), zap.Error(err))
+		}
+	}
 	if err := p.sendMail(ctx, MailAccountDeleted, p.lang(c, a), a.Email, map[string]any{"FirstName": stringField(a.Profile, "firstName")}); err != nil {
 		// The account is gone either way; a lost confirmation must not make the shopper think it is not.
 		p.log.Warn("account deleted, confirmation mail failed", zap.String("uid", a.UID), zap.Error(err))

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -20,6 +21,8 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/sso"
+	"github.com/grocer-portal/portal/services/api/internal/sso/ssosql"
 )
 
 // shopper is a browser of one shopper against a service built by apitest: it keeps the session cookie.
@@ -367,6 +370,13 @@ func deleteAccount(t *testing.T, dbURL string) {
 	{
 		s := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Database.URL = dbURL }))
 		b := registerAndLogIn(t, s, "leaving@example.com", erika)
+		uid, _ := b.call("getAccountInfo", nil)["UID"].(string)
+		require.NotEmpty(t, uid)
+		// A partner service holds a single sign-on token of the account.
+		partnerTokens := ssosql.New(s.DB)
+		now := time.Now()
+		require.NoError(t, partnerTokens.CreateToken(context.Background(), sso.Token{ID: "partner-token", ClientID: "fotoservice", Subject: uid,
+			CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
 		other := newShopper(t, s)
 		require.EqualValues(t, 0, other.call("login", map[string]any{"loginID": "leaving@example.com", "password": shopperPassword})["errorCode"])
 
@@ -384,7 +394,11 @@ func deleteAccount(t *testing.T, dbURL string) {
 		require.EqualValues(t, contract.CodeInvalidLogin, l["errorCode"], "the login is refused afterwards")
 		require.Equal(t, embedded.MailAccountDeleted, mails(t, s, "leaving@example.com")[0].Kind, "a confirmation goes to the former address")
 
-		_, err := s.App.Identity.Backend().SubscriberRegToken(context.Background(), "leaving@example.com")
+		token, err := partnerTokens.TokenByID(context.Background(), "partner-token")
+		require.NoError(t, err)
+		require.False(t, token.RevokedAt.IsZero(), "a partner's token of the account ends with it")
+
+		_, err = s.App.Identity.Backend().SubscriberRegToken(context.Background(), "leaving@example.com")
 		require.NoError(t, err, "the address is free again")
 	}
 }

@@ -2,7 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { translateMessage, type Message } from '@portal/forms';
-import { useIdentity } from '@portal/identity';
+import { useSite } from '@portal/cms';
+import { isSuccess, useIdentity } from '@portal/identity';
+import { customLogin } from '../api/custom-login';
 import type { FinalizeState } from '../../../shared/navigation';
 import { loginOutcome, type LoginOutcome } from '../login-outcome';
 import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
@@ -82,6 +84,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { provider, setRegistration } = useIdentity();
+  const { metadata } = useSite();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -105,7 +108,12 @@ export function LoginForm() {
     const email = values.email.trim();
     let result: LoginOutcome;
     try {
-      result = loginOutcome(await provider.login({ loginID: email, password: values.password }));
+      // With sso.customLogin the service checks the credentials first (spec 000 §7); only then does the provider
+      // log in, so a refusal is counted once.
+      const checked = metadata.sso.customLogin ? await customLogin(metadata.restApi, email, values.password) : undefined;
+      if (metadata.sso.customLogin && !checked) result = { kind: 'unexpected', code: 'network' };
+      else if (checked && !isSuccess(checked)) result = loginOutcome(checked);
+      else result = loginOutcome(await provider.login({ loginID: email, password: values.password }));
     } catch {
       result = { kind: 'unexpected', code: 'network' };
     }

@@ -1,0 +1,40 @@
+import { ErrorCode } from '../../envelope';
+import type { IdentityProvider } from '../../types';
+import { RESET_RETRY_WAIT, RESET_TOKEN_LIFETIME } from './model';
+import { passwordProblem } from './rules';
+import type { FakeStore } from './store';
+
+type ResetMethods = Pick<IdentityProvider, 'resetPassword'>;
+
+/** Resetting a forgotten password: step 1 mails a link, step 2 sets the new password with its token. */
+export function resetMethods(store: FakeStore): ResetMethods {
+  return {
+    async resetPassword(params) {
+      await store.guard('resetPassword', params);
+      if ('passwordResetToken' in params) {
+        const token = store.valid(params.passwordResetToken, ['password-reset']);
+        const acc = token?.UID === undefined ? undefined : store.accounts.get(token.UID);
+        if (!token || !acc) return store.fail(ErrorCode.PASSWORD_TOKEN_INVALID, 'Invalid or expired password reset token');
+        const problem = passwordProblem(store, params.newPassword ?? '');
+        if (problem) return store.validationFailed([{ fieldName: 'newPassword', errorCode: ErrorCode.INVALID_PARAMETER, message: problem }]);
+        token.used = true;
+        acc.password = params.newPassword;
+        acc.failures = [];
+        acc.lockedUntil = 0;
+        if (store.session?.UID === acc.UID) store.session = undefined;
+        return store.ok({ UID: acc.UID });
+      }
+      const acc = store.byEmail(params.loginID);
+      if (!acc?.isRegistered) return store.fail(ErrorCode.LOGIN_ID_UNKNOWN, 'No user with this username or e-mail');
+      if (acc.lastResetMailAt !== undefined && store.now() - acc.lastResetMailAt < RESET_RETRY_WAIT) {
+        return store.fail(ErrorCode.FREQUENCY_LIMIT, 'A password reset mail was sent less than 15 minutes ago');
+      }
+      for (const t of store.tokens.values()) if (t.kind === 'password-reset' && t.UID === acc.UID) t.used = true;
+      const token = store.issue('password-reset', RESET_TOKEN_LIFETIME, { UID: acc.UID });
+      acc.lastResetMailAt = store.now();
+      if (params.lang) acc.lang = params.lang;
+      store.send(acc, 'password-reset', token, `${store.linkBase}/login/reset-password?pwrt=${token.token}`);
+      return store.ok();
+    },
+  };
+}

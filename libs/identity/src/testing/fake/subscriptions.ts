@@ -1,0 +1,58 @@
+import type { SubscriptionsUpdate } from '../../types';
+import { REG_TOKEN_LIFETIME, REMINDER_CONFIRM_LIFETIME, VERIFICATION_LIFETIME, type Account } from './model';
+import type { FakeStore } from './store';
+import { dropUndefined } from './values';
+
+// Subscriptions with double opt-in, the confirmation link, and the subscriber regToken of the preference centre.
+
+/** Applies `isSubscribed` changes; a new subscription to a double opt-in key mails its confirmation link. */
+export function applySubscriptions(store: FakeStore, acc: Account, updates: SubscriptionsUpdate | undefined) {
+  if (!updates) return;
+  for (const [key, update] of Object.entries(updates)) {
+    const wanted = update.email?.isSubscribed;
+    if (typeof wanted !== 'boolean') continue;
+    const current = (acc.subscriptions[key] as { email?: { isSubscribed?: boolean; doubleOptIn?: Record<string, unknown> } } | undefined)?.email;
+    const doubleOptIn = store.schema.subscriptionsSchema.fields[`${key}.email`]?.doubleOptIn === true;
+    let status = (current?.doubleOptIn?.status as string | undefined) ?? 'NotConfirmed';
+    let emailSentTime = current?.doubleOptIn?.emailSentTime as string | undefined;
+    if (wanted && !current?.isSubscribed && doubleOptIn && status !== 'Confirmed') {
+      const lifetime = key === 'SVC_PRODUCT_REMINDER' ? REMINDER_CONFIRM_LIFETIME : VERIFICATION_LIFETIME;
+      const token = store.issue('double-opt-in', lifetime, { UID: acc.UID, subscription: key });
+      store.send(acc, 'double-opt-in', token, `${store.linkBase}/identity/confirm-subscription?token=${token.token}`);
+      status = 'Pending';
+      emailSentTime = store.iso(store.now());
+    }
+    if (!wanted) {
+      status = 'NotConfirmed';
+      for (const t of store.tokens.values()) if (t.kind === 'double-opt-in' && t.UID === acc.UID && t.subscription === key) t.used = true;
+    }
+    acc.subscriptions[key] = {
+      email: {
+        isSubscribed: wanted,
+        doubleOptIn: dropUndefined({ status, emailSentTime, confirmTime: status === 'Confirmed' ? current?.doubleOptIn?.confirmTime : undefined }),
+      },
+    };
+  }
+}
+
+/** Follows a double opt-in link; answers where the browser lands. */
+export function openConfirmationLink(store: FakeStore, value: string): string {
+  const token = store.tokens.get(value);
+  const target = '/preferences/double-opt-in-done';
+  if (!token || token.kind !== 'double-opt-in' || token.used) return `${target}?errorCode=404000`;
+  if (token.expiresAt <= store.now()) return `${target}?errorCode=403002`;
+  const acc = token.UID === undefined ? undefined : store.accounts.get(token.UID);
+  const sub = acc && token.subscription ? (acc.subscriptions[token.subscription] as { email?: { doubleOptIn?: object } } | undefined) : undefined;
+  if (!acc || !sub?.email) return `${target}?errorCode=404000`;
+  token.used = true;
+  sub.email.doubleOptIn = { ...sub.email.doubleOptIn, status: 'Confirmed', confirmTime: store.iso(store.now()) };
+  return target;
+}
+
+/** The backend's token exchange for a newsletter subscriber: finds or creates a lite account, 1 h regToken. */
+export function issueSubscriberRegToken(store: FakeStore, email: string) {
+  store.purge();
+  const acc = store.byEmail(email) ?? store.newAccount(email);
+  const token = store.issue('subscriber', REG_TOKEN_LIFETIME, { UID: acc.UID });
+  return { regToken: token.token, createdAt: store.iso(store.now()), expiresAt: store.iso(token.expiresAt) };
+}

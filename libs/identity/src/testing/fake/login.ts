@@ -1,10 +1,8 @@
 import { ErrorCode } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { LOCKOUT_TIME, LOCKOUT_WINDOW } from './model';
-import { missingFields } from './rules';
 import type { FakeStore } from './store';
 import { linkSocialIdentity } from './social';
-import { listOf } from './values';
 
 type LoginMethods = Pick<IdentityProvider, 'login' | 'logout'>;
 
@@ -26,20 +24,18 @@ export function loginMethods(store: FakeStore): LoginMethods {
       }
       acc.failures = [];
       if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED, 'Account disabled');
+      // An account that is not ready links nothing: the identity waits until the registration is finished.
+      const pending = store.pendingAnswer(acc, params.include);
+      if (pending) return pending;
+      let linked = ErrorCode.OK as number;
       if (params.loginMode === 'link') {
-        const refused = linkSocialIdentity(store, acc, params.regToken);
-        if (refused) return refused;
+        const link = linkSocialIdentity(store, acc, params.regToken);
+        if ('refused' in link) return link.refused;
+        linked = link.code;
       }
-      const missing = missingFields(store, acc);
-      if (missing.length > 0) {
-        const withMissing = listOf(params.include).includes('missing-required-fields');
-        return store.fail(ErrorCode.PENDING_REGISTRATION, 'Account Pending Registration', {
-          regToken: store.registrationToken(acc),
-          ...(withMissing ? { missingRequiredFields: missing } : {}),
-        });
-      }
-      if (!acc.isVerified) return store.fail(ErrorCode.PENDING_VERIFICATION, 'Account Pending Verification', { regToken: store.registrationToken(acc) });
-      return store.startSession(acc, 'site', false, params.include);
+      const answer = store.startSession(acc, 'site', false, params.include);
+      // 200009: the identity was linked already; it is a login all the same.
+      return linked === ErrorCode.OK ? answer : { ...answer, errorCode: linked, errorDetails: 'Accounts linked' };
     },
 
     async logout() {

@@ -32,6 +32,8 @@ export interface FakeSocialIdentity {
   providerUID?: string;
   firstName?: string;
   lastName?: string;
+  /** Whether the provider vouches for the e-mail address; default true. Unverified ones get a verification mail. */
+  emailVerified?: boolean;
   error?: number;
 }
 
@@ -117,7 +119,8 @@ export interface Account {
   lastLogin?: number;
   regSource?: string;
   lang: string;
-  loginProvider: string;
+  /** How the account came to be; a registration over a newsletter subscriber (`lite`) falls back to it unconfirmed. */
+  origin: 'site' | 'social' | 'lite';
   social: { provider: SocialProviderName; providerUID: string }[];
   failures: number[];
   lockedUntil: number;
@@ -137,6 +140,19 @@ export interface Token {
   used: boolean;
   social?: { provider: SocialProviderName; providerUID: string; identity: FakeSocialIdentity };
   subscription?: string;
+  /**
+   * registration: issued for a newsletter subscriber someone is registering, not yet proven to be the owner's, so
+   * it may write but not read the subscriber's data. verification: the new address of an e-mail change.
+   */
+  limited?: boolean;
+  newEmail?: string;
+}
+
+/** The session of the one browser the fake serves. */
+export interface Session {
+  UID: string;
+  createdAt: number;
+  lastSeen: number;
 }
 
 export const LOCKOUT_WINDOW = 15 * MINUTE;
@@ -146,8 +162,13 @@ export const VERIFICATION_LIFETIME = 14 * DAY;
 export const REMINDER_CONFIRM_LIFETIME = 7 * DAY;
 export const REG_TOKEN_LIFETIME = HOUR;
 export const RESET_TOKEN_LIFETIME = HOUR;
+/** The embedded provider's default session lifetimes: 30 minutes without a call, 12 hours at most. */
+export const SESSION_IDLE_TIMEOUT = 30 * MINUTE;
+export const SESSION_ABSOLUTE_TIMEOUT = 12 * HOUR;
+/** Longer passwords are refused (bytes, as the embedded provider counts), so hashing stays cheap. */
+export const PASSWORD_MAX_BYTES = 256;
 
-/** The short name of each code (`errorMessage`), as the vendor words it. */
+/** The short name of each code (`errorMessage`), worded as the embedded provider words it. */
 export const MESSAGES: Record<number, string> = {
   [ErrorCode.CANCELLED]: 'Operation canceled',
   [ErrorCode.STALE_LINK_TOKEN]: 'Accounts linked',
@@ -161,10 +182,13 @@ export const MESSAGES: Record<number, string> = {
   [ErrorCode.FREQUENCY_LIMIT]: 'Limit reached',
   [ErrorCode.UNAUTHORIZED]: 'Unauthorized user',
   [ErrorCode.PASSWORD_TOKEN_INVALID]: 'Invalid or expired password reset token',
-  [ErrorCode.ACCOUNT_DISABLED]: 'Account disabled',
+  [ErrorCode.ACTIVATION_EXPIRED]: 'Verification code expired',
+  [ErrorCode.ACCOUNT_DISABLED]: 'Account Disabled',
   [ErrorCode.INVALID_LOGIN]: 'Invalid LoginID',
-  [ErrorCode.SOCIAL_CONFLICT]: 'Login identifier exists',
-  [ErrorCode.LOGIN_ID_UNKNOWN]: 'No user with this username or e-mail',
+  [ErrorCode.SOCIAL_CONFLICT]: 'Login Identifier exists',
+  [ErrorCode.LOGIN_ID_UNKNOWN]: 'Invalid loginID',
   [ErrorCode.LOCKED_OUT]: 'Account temporarily locked out',
-  [ErrorCode.PROVIDER_ERROR]: 'Provider error',
+  [ErrorCode.MISSING_REQUIRED_VALUE]: 'Missing required field',
+  [ErrorCode.INVALID_FORMAT]: 'Invalid format',
+  [ErrorCode.PROVIDER_ERROR]: 'Social login unavailable',
 };

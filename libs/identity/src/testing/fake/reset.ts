@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { RESET_RETRY_WAIT, RESET_TOKEN_LIFETIME } from './model';
-import { passwordProblem } from './rules';
+import { checkPassword } from './rules';
 import type { FakeStore } from './store';
 
 type ResetMethods = Pick<IdentityProvider, 'resetPassword'>;
@@ -15,19 +15,23 @@ export function resetMethods(store: FakeStore): ResetMethods {
         const token = store.valid(params.passwordResetToken, ['password-reset']);
         const acc = token?.UID === undefined ? undefined : store.accounts.get(token.UID);
         if (!token || !acc) return store.fail(ErrorCode.PASSWORD_TOKEN_INVALID, 'Invalid or expired password reset token');
-        const problem = passwordProblem(store, params.newPassword ?? '');
-        if (problem) return store.validationFailed([{ fieldName: 'newPassword', errorCode: ErrorCode.INVALID_PARAMETER, message: problem }]);
-        token.used = true;
+        const errors = checkPassword(store, 'newPassword', params.newPassword);
+        if (errors.length > 0) return store.validationFailed(errors);
+        for (const t of store.tokens.values()) if (t.kind === 'password-reset' && t.UID === acc.UID) t.used = true;
         acc.password = params.newPassword;
+        // The link proved the address; a lock ends; every session ends.
+        acc.isVerified = true;
+        acc.deleteAfter = undefined;
         acc.failures = [];
         acc.lockedUntil = 0;
-        if (store.session?.UID === acc.UID) store.session = undefined;
+        store.endSessions(acc);
         return store.ok({ UID: acc.UID });
       }
+      if (!params.loginID?.trim()) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'loginID');
       const acc = store.byEmail(params.loginID);
-      if (!acc?.isRegistered) return store.fail(ErrorCode.LOGIN_ID_UNKNOWN, 'No user with this username or e-mail');
+      if (!acc?.isRegistered) return store.fail(ErrorCode.LOGIN_ID_UNKNOWN);
       if (acc.lastResetMailAt !== undefined && store.now() - acc.lastResetMailAt < RESET_RETRY_WAIT) {
-        return store.fail(ErrorCode.FREQUENCY_LIMIT, 'A password reset mail was sent less than 15 minutes ago');
+        return store.fail(ErrorCode.FREQUENCY_LIMIT, 'A password reset e-mail was sent recently');
       }
       for (const t of store.tokens.values()) if (t.kind === 'password-reset' && t.UID === acc.UID) t.used = true;
       const token = store.issue('password-reset', RESET_TOKEN_LIFETIME, { UID: acc.UID });

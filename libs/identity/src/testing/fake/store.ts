@@ -8,15 +8,19 @@ import {
   LOCKOUT_TIME,
   MESSAGES,
   REG_TOKEN_LIFETIME,
+  SESSION_ABSOLUTE_TIMEOUT,
+  SESSION_IDLE_TIMEOUT,
   VERIFICATION_LIFETIME,
   type Account,
   type FakeMailKind,
   type FakeProviderOptions,
   type FakeSocialIdentity,
   type SentMail,
+  type Session,
   type Token,
   type TokenKind,
 } from './model';
+import { missingFields } from './rules';
 import { clone, listOf } from './values';
 
 /**
@@ -39,7 +43,7 @@ export class FakeStore {
   readonly calls: { method: IdentityMethod; params: unknown }[] = [];
   readonly failures = new Map<IdentityMethod, IdentityTransportError[]>();
   outage: boolean;
-  session: { UID: string } | undefined;
+  session: Session | undefined;
   private counter = 0;
 
   constructor(options: FakeProviderOptions) {
@@ -111,17 +115,28 @@ export class FakeStore {
     return undefined;
   }
 
-  /** Unverified registrations whose link expired are gone: "no account is created" (spec 000 §1). */
+  /**
+   * Unverified registrations whose link expired are gone: "no account is created" (spec 000 §1); one made over a
+   * newsletter subscriber falls back to the subscriber, who keeps the subscriptions.
+   */
   purge() {
     for (const acc of [...this.accounts.values()]) {
-      if (!acc.isVerified && acc.deleteAfter !== undefined && acc.deleteAfter <= this.now()) {
-        this.accounts.delete(acc.UID);
-        if (this.session?.UID === acc.UID) this.session = undefined;
-      }
+      if (acc.isVerified || acc.deleteAfter === undefined || acc.deleteAfter > this.now()) continue;
+      this.endSessions(acc);
+      if (acc.origin === 'lite') {
+        acc.password = undefined;
+        acc.isRegistered = false;
+        acc.deleteAfter = undefined;
+      } else this.accounts.delete(acc.UID);
     }
   }
 
-  newAccount(email: string): Account {
+  /** Every session of the account ends (the fake serves one browser, so there is at most one). */
+  endSessions(acc: Account) {
+    if (this.session?.UID === acc.UID) this.session = undefined;
+  }
+
+  newAccount(email: string, origin: Account['origin'] = 'site'): Account {
     const acc: Account = {
       UID: this.nextId('uid'),
       email: email.trim().toLowerCase(),
@@ -134,7 +149,7 @@ export class FakeStore {
       subscriptions: {},
       created: this.now(),
       lang: 'de',
-      loginProvider: 'site',
+      origin,
       social: [],
       failures: [],
       lockedUntil: 0,
@@ -154,8 +169,9 @@ export class FakeStore {
       created: this.iso(acc.created),
       lastLogin: acc.lastLogin === undefined ? undefined : this.iso(acc.lastLogin),
       regSource: acc.regSource,
-      loginProvider: acc.loginProvider,
-      socialProviders: ['site', ...acc.social.map((s) => s.provider)].join(','),
+      // 'site' stands for the password: an account made by a social login alone has only its providers.
+      loginProvider: acc.password !== undefined || acc.social.length === 0 ? 'site' : acc.social[0]!.provider,
+      socialProviders: this.loginProviders(acc).join(','),
     };
     if (sections.has('profile')) {
       const profile = clone(acc.profile) as Profile;
@@ -168,11 +184,30 @@ export class FakeStore {
     return answer;
   }
 
+  /** The ways the account logs in: 'site' when it has a password, then its social providers. */
+  loginProviders(acc: Account): string[] {
+    return [...(acc.password !== undefined ? ['site'] : []), ...acc.social.map((s) => s.provider)];
+  }
+
+  /**
+   * The answer to a login of an account that is not ready: 206001 (fields or consents missing, named with
+   * `missing-required-fields` in include) or 206002 (not verified), with a regToken; undefined when it is ready.
+   */
+  pendingAnswer(acc: Account, include: string | undefined, regToken?: string) {
+    const missing = missingFields(this, acc);
+    if (missing.length === 0 && acc.isVerified) return undefined;
+    const fields = { regToken: regToken ?? this.registrationToken(acc), UID: acc.UID, isRegistered: acc.isRegistered, isVerified: acc.isVerified };
+    if (missing.length === 0) return this.fail(ErrorCode.PENDING_VERIFICATION, undefined, fields);
+    return this.fail(ErrorCode.PENDING_REGISTRATION, `Missing required fields for registration: ${missing.join(', ')}`, {
+      ...fields,
+      ...(listOf(include).includes('missing-required-fields') ? { missingRequiredFields: missing } : {}),
+    });
+  }
+
   /** Opens a session for the account and emits onLogin with every section (as the vendor's event does). */
   startSession(acc: Account, provider: string, newUser: boolean, include?: string, extra: object = {}) {
-    this.session = { UID: acc.UID };
+    this.session = { UID: acc.UID, createdAt: this.now(), lastSeen: this.now() };
     acc.lastLogin = this.now();
-    acc.loginProvider = provider;
     const full = this.accountAnswer(acc, 'profile,data,preferences,subscriptions', 'phones');
     this.events.emitLogin({
       eventName: 'login',
@@ -184,12 +219,22 @@ export class FakeStore {
       subscriptions: full.subscriptions,
       newUser,
     });
-    return this.ok({ ...this.accountAnswer(acc, include), newUser, ...extra });
+    return this.ok({ ...this.accountAnswer(acc, include), provider, newUser, ...extra });
   }
 
+  /** The account of a live session: not idle 30 minutes, not older than 12 hours, not disabled; a call keeps it alive. */
   sessionAccount(): Account | undefined {
-    const acc = this.session ? this.accounts.get(this.session.UID) : undefined;
-    return acc && !acc.disabled ? acc : undefined;
+    const session = this.session;
+    if (!session) return undefined;
+    const now = this.now();
+    if (now - session.lastSeen >= SESSION_IDLE_TIMEOUT || now - session.createdAt >= SESSION_ABSOLUTE_TIMEOUT) {
+      this.session = undefined;
+      return undefined;
+    }
+    const acc = this.accounts.get(session.UID);
+    if (!acc || acc.disabled) return undefined;
+    session.lastSeen = now;
+    return acc;
   }
 
   // ---- tokens ----
@@ -210,12 +255,21 @@ export class FakeStore {
 
   /** The account a regToken gives access to without a session. */
   tokenAccount(regToken: string | undefined): Account | undefined {
-    const token = this.valid(regToken, ['registration', 'subscriber']);
-    return token?.UID === undefined ? undefined : this.accounts.get(token.UID);
+    return this.tokenAccess(regToken)?.acc;
   }
 
-  registrationToken(acc: Account): string {
-    return this.issue('registration', REG_TOKEN_LIFETIME, { UID: acc.UID }).token;
+  /**
+   * The account a regToken reaches, and whether the access is limited: a registration over a newsletter
+   * subscriber's address may write but not read the subscriber's data until the address is verified.
+   */
+  tokenAccess(regToken: string | undefined): { acc: Account; limited: boolean } | undefined {
+    const token = this.valid(regToken, ['registration', 'subscriber']);
+    const acc = token?.UID === undefined ? undefined : this.accounts.get(token.UID);
+    return acc && { acc, limited: token?.limited === true && !acc.isVerified };
+  }
+
+  registrationToken(acc: Account, limited = false): string {
+    return this.issue('registration', REG_TOKEN_LIFETIME, { UID: acc.UID, ...(limited ? { limited } : {}) }).token;
   }
 
   // ---- mails ----
@@ -224,10 +278,13 @@ export class FakeStore {
     this.sentMails.push({ to: acc.email, kind, token: token.token, link, sentAt: this.iso(this.now()), lang: acc.lang, subscription: token.subscription });
   }
 
-  sendVerification(acc: Account) {
-    const token = this.issue('verification', VERIFICATION_LIFETIME, { UID: acc.UID });
-    acc.deleteAfter = Math.max(acc.deleteAfter ?? 0, token.expiresAt);
-    this.send(acc, 'verification', token, `${this.linkBase}/identity/verify?token=${token.token}`);
+  /** A 14-day verification link; with `newEmail` it confirms an e-mail change and goes to the new address. */
+  sendVerification(acc: Account, newEmail?: string) {
+    const token = this.issue('verification', VERIFICATION_LIFETIME, { UID: acc.UID, ...(newEmail ? { newEmail } : {}) });
+    if (!newEmail && !acc.isVerified) acc.deleteAfter = Math.max(acc.deleteAfter ?? 0, token.expiresAt);
+    const link = `${this.linkBase}/identity/verify?token=${token.token}`;
+    if (newEmail) this.sentMails.push({ to: newEmail, kind: 'verification', token: token.token, link, sentAt: this.iso(this.now()), lang: acc.lang });
+    else this.send(acc, 'verification', token, link);
   }
 
   // ---- seeds ----
@@ -242,6 +299,7 @@ export class FakeStore {
         this.accounts.set(acc.UID, acc);
       }
       acc.password = seed.password;
+      acc.origin = seed.password !== undefined ? 'site' : (seed.socialProviders?.length ?? 0) > 0 ? 'social' : 'lite';
       acc.isRegistered = seed.password !== undefined || (seed.socialProviders?.length ?? 0) > 0;
       acc.isVerified = seed.verified ?? true;
       acc.disabled = seed.disabled ?? false;

@@ -1,16 +1,32 @@
-import type { SubscriptionsUpdate } from '../../types';
+import { ErrorCode, type ValidationError } from '../../envelope';
 import { REG_TOKEN_LIFETIME, REMINDER_CONFIRM_LIFETIME, VERIFICATION_LIFETIME, type Account } from './model';
 import type { FakeStore } from './store';
+import { leaves } from './rules';
 import { dropUndefined } from './values';
 
 // Subscriptions with double opt-in, the confirmation link, and the subscriber regToken of the preference centre.
 
-/** Applies `isSubscribed` changes; a new subscription to a double opt-in key mails its confirmation link. */
-export function applySubscriptions(store: FakeStore, acc: Account, updates: SubscriptionsUpdate | undefined) {
-  if (!updates) return;
-  for (const [key, update] of Object.entries(updates)) {
-    const wanted = update.email?.isSubscribed;
-    if (typeof wanted !== 'boolean') continue;
+/**
+ * The `isSubscribed` changes of a write, by key, or the errors: a key the schema does not know, a value that is
+ * not a boolean. Anything else written (the double opt-in state) is the provider's and is ignored.
+ */
+export function checkSubscriptions(store: FakeStore, updates: unknown): { changes: Record<string, boolean>; errors: ValidationError[] } {
+  const changes: Record<string, boolean> = {};
+  const errors: ValidationError[] = [];
+  for (const [path, value] of leaves(updates)) {
+    const [key, channel, attribute] = path.split('.');
+    if (channel !== 'email' || attribute !== 'isSubscribed' || !key) continue;
+    if (!store.schema.subscriptionsSchema.fields[`${key}.email`]) {
+      errors.push({ fieldName: `subscriptions.${key}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown subscription' });
+    } else if (typeof value === 'boolean' || value === 'true' || value === 'false') changes[key] = value === true || value === 'true';
+    else errors.push({ fieldName: `subscriptions.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'The value must be true or false.' });
+  }
+  return { changes, errors };
+}
+
+/** Applies checked `isSubscribed` changes; a new subscription to a double opt-in key mails its confirmation link. */
+export function applySubscriptions(store: FakeStore, acc: Account, changes: Record<string, boolean>) {
+  for (const [key, wanted] of Object.entries(changes)) {
     const current = (acc.subscriptions[key] as { email?: { isSubscribed?: boolean; doubleOptIn?: Record<string, unknown> } } | undefined)?.email;
     const doubleOptIn = store.schema.subscriptionsSchema.fields[`${key}.email`]?.doubleOptIn === true;
     let status = (current?.doubleOptIn?.status as string | undefined) ?? 'NotConfirmed';
@@ -26,11 +42,13 @@ export function applySubscriptions(store: FakeStore, acc: Account, updates: Subs
       status = 'NotConfirmed';
       for (const t of store.tokens.values()) if (t.kind === 'double-opt-in' && t.UID === acc.UID && t.subscription === key) t.used = true;
     }
+    const changed = wanted !== (current?.isSubscribed === true);
     acc.subscriptions[key] = {
-      email: {
+      email: dropUndefined({
         isSubscribed: wanted,
         doubleOptIn: dropUndefined({ status, emailSentTime, confirmTime: status === 'Confirmed' ? current?.doubleOptIn?.confirmTime : undefined }),
-      },
+        lastUpdatedSubscriptionState: changed ? store.iso(store.now()) : (current as { lastUpdatedSubscriptionState?: string } | undefined)?.lastUpdatedSubscriptionState,
+      }),
     };
   }
 }
@@ -52,7 +70,7 @@ export function openConfirmationLink(store: FakeStore, value: string): string {
 /** The backend's token exchange for a newsletter subscriber: finds or creates a lite account, 1 h regToken. */
 export function issueSubscriberRegToken(store: FakeStore, email: string) {
   store.purge();
-  const acc = store.byEmail(email) ?? store.newAccount(email);
+  const acc = store.byEmail(email) ?? store.newAccount(email, 'lite');
   const token = store.issue('subscriber', REG_TOKEN_LIFETIME, { UID: acc.UID });
   return { regToken: token.token, createdAt: store.iso(store.now()), expiresAt: store.iso(token.expiresAt) };
 }

@@ -32,7 +32,8 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       if (existing?.isRegistered) errors.push({ fieldName: 'email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, message: 'email already exists' });
       const lang = params.lang ? baseLang(params.lang) : (existing?.lang ?? 'de');
       // The email parameter is the login ID; a profile.email beside it is ignored.
-      const { email: _ignored, ...profile } = (params.profile ?? {}) as Record<string, unknown>;
+      const profile: Record<string, unknown> = { ...(params.profile ?? {}) };
+      delete profile.email;
       const write = checkWrite(store, existing, { ...params, profile }, lang);
       if (write.serverOnly) return store.fail(ErrorCode.READ_ONLY_FIELD, 'data.customerassignment is a server-only field');
       errors.push(...write.errors);

@@ -1,6 +1,7 @@
 import { IdentityTransportError } from '../errors';
 import type { IdentityProvider } from '../types';
 import { accountDataMethods } from './fake/account-data';
+import { withForcedAnswers } from './fake/forced';
 import { loginMethods } from './fake/login';
 import type { FakeIdentityProvider, FakeProviderOptions } from './fake/model';
 import { openVerificationLink, registrationMethods } from './fake/registration';
@@ -10,6 +11,7 @@ import { FakeStore } from './fake/store';
 import { issueSubscriberRegToken, openConfirmationLink } from './fake/subscriptions';
 import { clone } from './fake/values';
 
+export type { ForcedAnswer } from './fake/forced';
 export type {
   FakeAccountSeed,
   FakeIdentityProvider,
@@ -26,13 +28,14 @@ export type {
  * production); the contract suite keeps it honest against the embedded provider.
  *
  * It is put together from one module per capability (fake/registration, login, account-data, reset, social,
- * subscriptions) over one store (fake/store), plus the controls a test or a QA session needs (below).
+ * subscriptions) over one store (fake/store), plus the controls a test or a QA session needs (below), and
+ * answers forced for the next call of a method (fake/forced).
  */
 export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdentityProvider {
   const store = new FakeStore(options);
   store.seed(options);
 
-  const provider: IdentityProvider = {
+  const provider: IdentityProvider = withForcedAnswers(store, {
     ...registrationMethods(store),
     ...loginMethods(store),
     ...socialMethods(store),
@@ -40,7 +43,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
     ...resetMethods(store),
     onLogin: store.events.onLogin,
     onLogout: store.events.onLogout,
-  };
+  });
 
   return {
     ...provider,
@@ -85,6 +88,11 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
       store.social[name] = identity;
     },
     issueSubscriberRegToken: (email) => issueSubscriberRegToken(store, email),
+    forceNext(method, answer) {
+      const queued = store.forcedAnswers.get(method) ?? [];
+      queued.push({ ...answer, method });
+      store.forcedAnswers.set(method, queued);
+    },
     setConsent(id, details) {
       store.consent[id] = clone(details);
     },

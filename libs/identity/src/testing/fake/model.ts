@@ -2,6 +2,7 @@ import { ErrorCode } from '../../envelope';
 import type { IdentityTransportError, TransportErrorCode } from '../../errors';
 import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, IdentityProvider, Policies, SocialProviderName } from '../../types';
 import { DAY, HOUR, MINUTE, type FakeClock } from '../clock';
+import type { ForcedAnswer } from './forced';
 
 /** An account the fake starts with. Without `password` it is a lite account (newsletter subscriber). */
 export interface FakeAccountSeed {
@@ -73,6 +74,11 @@ export interface FakeProviderOptions {
   outage?: boolean;
   /** Origin of the links in mails; default http://localhost. */
   linkBaseUrl?: string;
+  /**
+   * QA mode: accept the regTokens the service's token exchange answers (`qa-subscriber.` + the subscriber's
+   * e-mail, base64url), as the real provider accepts the regTokens its backend issued. Off in unit tests.
+   */
+  serviceSubscriberTokens?: boolean;
 }
 
 /** The in-memory provider plus the controls a test or a demo needs. */
@@ -98,6 +104,8 @@ export interface FakeIdentityProvider extends IdentityProvider {
   issueSubscriberRegToken(email: string): { regToken: string; createdAt: string; expiresAt: string };
   /** Changes a consent statement, e.g. raises `minDocVersion` so accounts must accept again. */
   setConsent(id: string, details: ConsentDetails): void;
+  /** The next call of `method` answers `answer` instead of its own (see ForcedAnswer); several queue up. */
+  forceNext(method: IdentityMethod, answer: Omit<ForcedAnswer, 'method'>): void;
   /** A copy of an account for assertions; undefined when there is none. */
   account(email: string): (AccountInfo & { email: string; locked: boolean; disabled: boolean }) | undefined;
 }

@@ -20,7 +20,9 @@ import {
   type Token,
   type TokenKind,
 } from './model';
+import type { ForcedAnswer } from './forced';
 import { missingFields } from './rules';
+import { adoptServiceSubscriberToken } from './subscriptions';
 import { clone, listOf } from './values';
 
 /**
@@ -42,6 +44,10 @@ export class FakeStore {
   readonly sentMails: SentMail[] = [];
   readonly calls: { method: IdentityMethod; params: unknown }[] = [];
   readonly failures = new Map<IdentityMethod, IdentityTransportError[]>();
+  /** Answers the next calls of a method give instead of their own (see forced.ts). */
+  readonly forcedAnswers = new Map<IdentityMethod, ForcedAnswer[]>();
+  /** Whether regTokens of the service's QA token exchange (`qa-subscriber.…`) are accepted (see subscriptions.ts). */
+  readonly serviceSubscriberTokens: boolean;
   outage: boolean;
   session: Session | undefined;
   private counter = 0;
@@ -54,6 +60,7 @@ export class FakeStore {
     this.social = { ...(options.social ?? {}) };
     this.linkBase = (options.linkBaseUrl ?? 'http://localhost').replace(/\/+$/, '');
     this.outage = options.outage ?? false;
+    this.serviceSubscriberTokens = options.serviceSubscriberTokens ?? false;
   }
 
   nextId(prefix: string): string {
@@ -247,6 +254,7 @@ export class FakeStore {
 
   /** The token if it is of one of the kinds, unused, unexpired and its account still exists. */
   valid(value: string | undefined, kinds: TokenKind[]): Token | undefined {
+    if (value !== undefined && this.serviceSubscriberTokens && kinds.includes('subscriber')) adoptServiceSubscriberToken(this, value);
     const token = value === undefined ? undefined : this.tokens.get(value);
     if (!token || token.used || token.expiresAt <= this.now() || !kinds.includes(token.kind)) return undefined;
     if (token.UID !== undefined && !this.accounts.has(token.UID)) return undefined;

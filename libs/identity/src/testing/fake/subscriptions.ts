@@ -74,3 +74,29 @@ export function issueSubscriberRegToken(store: FakeStore, email: string) {
   const token = store.issue('subscriber', REG_TOKEN_LIFETIME, { UID: acc.UID });
   return { regToken: token.token, createdAt: store.iso(store.now()), expiresAt: store.iso(token.expiresAt) };
 }
+
+/** The prefix of the regTokens the service's token exchange answers in QA mode (services/api/internal/qamode). */
+export const SERVICE_SUBSCRIBER_TOKEN_PREFIX = 'qa-subscriber.';
+
+/**
+ * In QA mode the service exchanges the preference centre link's JWT (verified as always) for
+ * `qa-subscriber.<base64url(e-mail)>`, because the accounts live here, in the browser. The first time such a
+ * token is used it is adopted as what the backend's exchange would have made: a subscriber regToken for that
+ * address, which finds or creates its newsletter (lite) account, valid one hour on the fake's clock.
+ */
+export function adoptServiceSubscriberToken(store: FakeStore, value: string) {
+  if (!value.startsWith(SERVICE_SUBSCRIBER_TOKEN_PREFIX) || store.tokens.has(value)) return;
+  const email = decodeBase64Url(value.slice(SERVICE_SUBSCRIBER_TOKEN_PREFIX.length));
+  if (!email?.includes('@')) return;
+  const acc = store.byEmail(email) ?? store.newAccount(email, 'lite');
+  store.tokens.set(value, { token: value, kind: 'subscriber', UID: acc.UID, expiresAt: store.now() + REG_TOKEN_LIFETIME, used: false });
+}
+
+function decodeBase64Url(value: string): string | undefined {
+  try {
+    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}

@@ -24,6 +24,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/social"
 	"github.com/grocer-portal/portal/services/api/internal/identity/social/devissuer"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/qamode"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
@@ -90,6 +91,17 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		}
 		a.Identity, backend = provider, provider.Backend()
 	}
+	var qa *qamode.Library
+	if qamode.Enabled(cfg) {
+		// The accounts live in the browser's fake: the backend answers what the fake understands.
+		loaded, err := qamode.Load()
+		if err != nil {
+			return nil, err
+		}
+		qa = loaded
+		backend = qamode.NewBackend(qa, now)
+		logger.Warn("QA mode: the apps use the fake identity provider; scenarios at " + qamode.PanelPath)
+	}
 
 	a.Stores = stores.NewService(storesql.New(db))
 	if err := a.Stores.Load(ctx); err != nil {
@@ -123,6 +135,16 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	}
 	if a.Identity != nil {
 		if err := a.mountEmbeddedIdentity(cfg, logger); err != nil {
+			return nil, err
+		}
+	}
+	if qa != nil {
+		consent, _ := a.Identity.GetSiteConsentDetails().Fields["siteConsentDetails"].(map[string]any)
+		if err := qamode.Mount(ctx, e, qamode.Deps{
+			Library: qa, Schema: a.Identity.GetSchema().Fields, Policies: a.Identity.GetPolicies("").Fields, Consent: consent,
+			Links: tokens, LinkLifetime: cfg.Subscribers.Link.Lifetime, Reminders: a.Reminders,
+			Production: cfg.Env == config.EnvProduction,
+		}); err != nil {
 			return nil, err
 		}
 	}

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { translateMessage, type Message } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
 import type { FinalizeState } from '../../../shared/navigation';
+import { goToLinkAccounts } from '../../../shared/SocialLogin';
 import { loginOutcome, type LoginOutcome } from '../login-outcome';
 import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
 import { ResendVerificationPanel } from './ResendVerificationPanel';
@@ -66,6 +67,8 @@ function OutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
       return <p className="form-error__text">{t('clp.login.error.blocked')}</p>;
     case 'lockedOut':
       return <p className="form-error__text">{t('clp.login.error.lockedOut')}</p>;
+    case 'notActivated':
+      return <p className="form-error__text">{t('clp.login.error.notActivated')}</p>;
     case 'customError':
       return <p className="form-error__text">{t('clp.login.customError.unknown')}</p>;
     case 'unexpected':
@@ -112,6 +115,10 @@ export function LoginForm() {
       setRegistration(result.regToken);
       const state: FinalizeState = { origin: 'siteLogin', regToken: result.regToken };
       navigate('/registration/finalize', { state });
+      return;
+    }
+    if (result.kind === 'linkAccounts') {
+      goToLinkAccounts(navigate, result.regToken);
       return;
     }
     // A success is followed by the page's logged-in redirect.

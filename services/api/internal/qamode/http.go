@@ -23,6 +23,7 @@ const (
 	ScenarioPath = "/identity-scenario.json"
 	PanelPath    = "/dev/qa"
 	OpenPath     = "/dev/qa/open"
+	stylePath    = "/dev/qa/panel.css"
 )
 
 // Cookies that carry the tester's choice from the panel to the scenario file.
@@ -88,6 +89,10 @@ func Mount(ctx context.Context, e *echo.Echo, d Deps) error {
 	e.GET(ScenarioPath, h.scenario)
 	e.GET(PanelPath, h.panel)
 	e.GET(OpenPath, h.open)
+	e.GET(stylePath, func(c echo.Context) error {
+		css, _ := files.ReadFile("panel.css")
+		return c.Blob(http.StatusOK, "text/css; charset=utf-8", css)
+	})
 	return nil
 }
 

@@ -24,7 +24,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 )
 
-//go:embed scenarios/*.json forced-answers.json panel.html.tmpl
+//go:embed scenarios/*.json forced-answers.json panel.html.tmpl panel.css
 var files embed.FS
 
 // Enabled reports whether the service runs in QA mode: the fake identity provider, never in production.

@@ -1,32 +1,46 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import portal from './tools/lint/feature-boundaries.js';
 
-// Libraries never import apps, and features of an app never import each other:
-// dependencies point from apps to libs only (STYLE.md, rules 10 and 12).
-const libBoundaries = {
-  files: ['libs/**/*.{ts,tsx}'],
+// Dependencies point from apps to libraries and from features of a library kind to plainer ones, never back
+// (STYLE.md, rules 10 and 12). The tags are in each project.json; @nx/enforce-module-boundaries reads them from
+// the project graph, and also rejects imports of an app and relative imports into another project.
+//   scope: account-portal and preference-centre use their own code and shared libraries; shared uses shared.
+//   type:  app > feature (the shell both apps share: libs/ui) > ui (components, libs/forms) and data-access
+//          (libs/cms, libs/identity) > util (libs/i18n). e2e drives the apps through a browser and imports none.
+// The Go service (api) is tagged too; its own layers are held by services/api/internal/architecture.
+const projectBoundaries = {
+  files: ['**/*.{ts,tsx,js,mjs}'],
+  plugins: { '@nx': nx },
   rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ group: ['**/apps/**', '@portal/app-*'], message: 'A library must not depend on an app.' }] },
-    ],
-  },
-};
-
-const featureBoundaries = {
-  files: ['apps/*/src/features/**/*.{ts,tsx}'],
-  rules: {
-    'no-restricted-imports': [
+    '@nx/enforce-module-boundaries': [
       'error',
       {
-        patterns: [
-          { group: ['../../features/*', '**/features/*/**'], message: 'A feature must not import another feature; compose them in src/app.' },
+        depConstraints: [
+          { sourceTag: 'scope:account-portal', onlyDependOnLibsWithTags: ['scope:account-portal', 'scope:shared'] },
+          { sourceTag: 'scope:preference-centre', onlyDependOnLibsWithTags: ['scope:preference-centre', 'scope:shared'] },
+          { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+          { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util'] },
+          { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util'] },
+          { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util'] },
+          { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util'] },
+          { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
+          { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
         ],
       },
     ],
   },
+};
+
+// Inside an app, a feature folder never imports another one: features are composed in src/app. The rule resolves
+// each specifier (relative, workspace path or tsconfig alias) before comparing folders (tools/lint).
+const featureBoundaries = {
+  files: ['apps/*/src/**/*.{ts,tsx}'],
+  plugins: { portal },
+  rules: { 'portal/no-cross-feature-imports': 'error' },
 };
 
 export default tseslint.config(
@@ -42,7 +56,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  libBoundaries,
+  projectBoundaries,
   featureBoundaries,
   {
     // Playwright fixtures take `{}` and call `use`; neither is React.

@@ -26,6 +26,9 @@ export default defineConfig({
   base: '/',
   plugins: [react(), reactSyncExternalStore, reactRouterWithoutDisplayNames],
   resolve: { tsconfigPaths: true },
+  // Both apps show the same pictures (logo, favicon, CMS icons under /images/); they live once in libs/ui and
+  // each build copies them to its root, so every URL stays what the CMS content and index.html name.
+  publicDir: '../../libs/ui/assets',
   build: {
     outDir: '../../services/api/internal/webapp/dist/account-portal',
     emptyOutDir: true,

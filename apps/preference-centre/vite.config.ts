@@ -7,6 +7,9 @@ export default defineConfig({
   base: '/preferences/',
   plugins: [react()],
   resolve: { tsconfigPaths: true },
+  // Both apps show the same pictures (logo, favicon, CMS icons under /images/); they live once in libs/ui and
+  // each build copies them to its root, so every URL stays what the CMS content and index.html name.
+  publicDir: '../../libs/ui/assets',
   build: {
     outDir: '../../services/api/internal/webapp/dist/preference-centre',
     emptyOutDir: true,

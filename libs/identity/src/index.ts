@@ -40,10 +40,8 @@ export {
   type IdentityMetadata,
 } from './create-identity-provider';
 export {
-  IdentityProviderComponent,
   IdentityRoot,
   useIdentity,
-  useIdentityProvider,
   type IdentityRootProps,
   type UseIdentity,
 } from './react/IdentityRoot';

@@ -28,9 +28,6 @@ export const loadMessages = combineMessages(loadShippedMessages, messagesFrom(bu
 /** This app's texts that only the pages after the first need; see PageTexts in routes.tsx. */
 export const loadPageMessages = messagesFrom(pageBundles);
 
-/** Every text of this app, for tests. */
-export const loadAllMessages = combineMessages(loadMessages, loadPageMessages);
-
 /** Languages this app ships texts for. */
 export const APP_LANGUAGES = Object.keys(bundles);
 

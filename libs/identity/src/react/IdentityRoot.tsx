@@ -32,9 +32,6 @@ export function IdentityRoot({ provider, initialRefresh = true, children }: Iden
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
 }
 
-/** The same component under the name the architecture uses. */
-export const IdentityProviderComponent = IdentityRoot;
-
 export interface UseIdentity {
   provider: IdentityProvider;
   account: AccountState;
@@ -52,9 +49,4 @@ export function useIdentity(): UseIdentity {
   const { provider, store } = value;
   const { account, ready } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   return { provider, account, ready, refresh: store.refresh, setRegistration: store.setRegistration };
-}
-
-/** The provider alone, for components that only call it. */
-export function useIdentityProvider(): IdentityProvider {
-  return useIdentity().provider;
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { stubSiteFetch, type SiteResponses } from '@portal/cms/testing';
@@ -42,11 +42,6 @@ export async function renderPage(ui: ReactElement, options: RenderPageOptions = 
     </AppProviders>,
   );
   return { ...result, i18n, requested, identity };
-}
-
-/** Waits until the loader is gone. */
-export async function waitForSite() {
-  await screen.findByRole('main');
 }
 
 /** Clears what language selection remembers between tests. */

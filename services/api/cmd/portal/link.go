@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
@@ -60,7 +61,7 @@ func runLink(ctx context.Context, env cmdEnv, args []string) error {
 		}
 		defer func() { _ = db.Close() }()
 	}
-	tokens, err := subscribers.TokensFromConfig(ctx, cfg, db)
+	tokens, err := app.SubscriberTokens(ctx, cfg, db)
 	if err != nil {
 		return err
 	}

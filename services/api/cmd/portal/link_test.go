@@ -10,9 +10,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
-	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 )
 
 var linkPattern = regexp.MustCompile(`^(https?://[^/]+)/preferences/token/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\n$`)
@@ -28,7 +28,7 @@ func verifyLink(t *testing.T, cfg config.Config, dbURL, token string) string {
 		require.NoError(t, err)
 		defer func() { _ = db.Close() }()
 	}
-	tokens, err := subscribers.TokensFromConfig(ctx, cfg, db)
+	tokens, err := app.SubscriberTokens(ctx, cfg, db)
 	require.NoError(t, err)
 	email, err := tokens.Verify(ctx, token)
 	require.NoError(t, err)

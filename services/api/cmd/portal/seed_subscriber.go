@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
@@ -29,7 +30,7 @@ func seedDemoSubscriber(ctx context.Context, d seedDeps) error {
 		return err
 	}
 	fmt.Fprintf(d.out, "demo-subscriber: %s with %d product reminders (%d new)\n", demoSubscriber, len(demoReminders), created)
-	tokens, err := subscribers.TokensFromConfig(ctx, d.cfg, d.db)
+	tokens, err := app.SubscriberTokens(ctx, d.cfg, d.db)
 	if err != nil {
 		return err
 	}

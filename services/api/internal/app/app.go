@@ -23,6 +23,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/identityapi"
 	"github.com/grocer-portal/portal/services/api/internal/identity/social"
 	"github.com/grocer-portal/portal/services/api/internal/identity/social/devissuer"
+	"github.com/grocer-portal/portal/services/api/internal/identity/socialapi"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/qamode"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
@@ -70,20 +71,20 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 
 	a := &App{Config: cfg, Outbox: outbox, logger: logger}
 	var now func() time.Time // nil: each service uses time.Now
-	if devclock.Enabled(cfg) {
+	if DevClockEnabled(cfg) {
 		a.Clock = devclock.New()
 		now = a.Clock.Now
 		logger.Warn("development clock enabled: POST " + devclock.Path + " moves the service's time forward")
 	}
 	var backend identity.Backend
 	if cfg.Metadata.Identity.Provider == "cdc" {
-		client, err := cdc.New(cdc.ConfigFrom(cfg), nil, logger)
+		client, err := cdc.New(CDCSettings(cfg), nil, logger)
 		if err != nil {
 			return nil, err
 		}
 		backend = client
 	} else {
-		provider, err := embedded.New(embedded.FromConfig(cfg), embedded.Deps{
+		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{
 			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
 		})
 		if err != nil {
@@ -107,7 +108,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	if err := a.Stores.Load(ctx); err != nil {
 		return nil, fmt.Errorf("app: load stores: %w", err)
 	}
-	tokens, err := subscribers.TokensFromConfig(ctx, cfg, db)
+	tokens, err := SubscriberTokens(ctx, cfg, db)
 	if err != nil {
 		return nil, err
 	}
@@ -159,12 +160,17 @@ func (a *App) mountEmbeddedIdentity(cfg config.Config, logger *zap.Logger) error
 		Production: production, AllowedHosts: allowedHosts(cfg), Outbox: a.Outbox, Logger: logger,
 		CookieName: cfg.Identity.Embedded.Session.CookieName,
 	})
-	if _, err := devissuer.Mount(a.Echo, cfg, logger); err != nil {
+	if DevIssuerEnabled(cfg) {
+		if _, err := devissuer.Mount(a.Echo, cfg.HTTP.PublicURL, logger); err != nil {
+			return err
+		}
+	}
+	socialLogins, err := social.New(social.Deps{Settings: SocialSettings(cfg), Logger: logger})
+	if err != nil {
 		return err
 	}
-	socialLogins, err := social.Mount(a.Echo, social.Deps{Config: cfg, Logger: logger,
-		Accounts: social.EmbeddedAccounts{Provider: a.Identity, CookieName: cfg.Identity.Embedded.Session.CookieName}})
-	if err != nil {
+	accounts := socialapi.EmbeddedAccounts{Provider: a.Identity, CookieName: cfg.Identity.Embedded.Session.CookieName}
+	if err := socialapi.Mount(a.Echo, socialLogins, accounts); err != nil {
 		return err
 	}
 	a.Identity.SetSocialLogins(social.EmbeddedStarter{Service: socialLogins})

@@ -13,8 +13,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-
-	"github.com/grocer-portal/portal/services/api/internal/config"
 )
 
 // Path is where the clock is served.
@@ -61,11 +59,6 @@ func (c *Clock) Advance(d time.Duration) (time.Duration, error) {
 	return c.offset, nil
 }
 
-// Enabled reports whether the configuration asks for the development clock: never in production.
-func Enabled(cfg config.Config) bool {
-	return cfg.Env != config.EnvProduction && cfg.Dev.Clock.Enabled
-}
-
 // advanceRequest is the body of POST /dev/clock: a Go duration ("15m", "336h") or seconds.
 type advanceRequest struct {
 	Advance        string   `json:"advance"`
@@ -87,7 +80,7 @@ func (c *Clock) state() state {
 // Mount serves GET /dev/clock (the offset and the clock's time) and POST /dev/clock
 // ({"advance":"15m"} or {"advanceSeconds":900}). afterAdvance, when set, runs after each step (the app runs its
 // sweep of expired registrations, as the periodic job would have while the time passed). Never mount it in
-// production; callers check Enabled.
+// production; the composition root checks app.DevClockEnabled.
 func Mount(e *echo.Echo, c *Clock, afterAdvance func(ctx context.Context)) {
 	e.GET(Path, func(ec echo.Context) error {
 		ec.Response().Header().Set(echo.HeaderCacheControl, "no-store")

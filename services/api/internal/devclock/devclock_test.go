@@ -6,7 +6,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/devclock"
 )
 
@@ -25,13 +24,4 @@ func TestClockRunsAheadByTheOffset(t *testing.T) {
 	_, err = c.Advance(devclock.MaxAdvance + time.Hour)
 	require.Error(t, err)
 	require.Equal(t, 15*time.Minute, c.Offset())
-}
-
-func TestEnabledOnlyOutsideProduction(t *testing.T) {
-	cfg := config.Default()
-	require.False(t, devclock.Enabled(cfg), "off by default")
-	cfg.Dev.Clock.Enabled = true
-	require.True(t, devclock.Enabled(cfg))
-	cfg.Env = config.EnvProduction
-	require.False(t, devclock.Enabled(cfg), "never in production, even if validation was bypassed")
 }

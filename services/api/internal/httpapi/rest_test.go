@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/stores/demo"
-	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 )
 
 // These tests drive each REST endpoint through the whole service as `portal serve` wires it (real router,
@@ -139,7 +139,7 @@ func TestVerificationEmailAndCustomLoginThroughTheService(t *testing.T) {
 func TestSubscriberLinkAndProductRemindersThroughTheService(t *testing.T) {
 	svc := apitest.New(t)
 	ctx := context.Background()
-	tokens, err := subscribers.TokensFromConfig(ctx, svc.Config, svc.DB)
+	tokens, err := app.SubscriberTokens(ctx, svc.Config, svc.DB)
 	require.NoError(t, err)
 	jwt, _, err := tokens.Mint(identity.Email("shopper@example.com"), time.Hour)
 	require.NoError(t, err)

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 )
 
@@ -24,17 +23,25 @@ const KeyPurpose = "subscriber-link"
 // agree on one key.
 const developmentKID = "development"
 
-// KeysFromConfig returns the configured keys. In development with none configured it returns the key kept
-// in the database, creating it on first use, so links minted by `portal link` keep working across restarts.
-func KeysFromConfig(ctx context.Context, cfg config.Config, db *database.DB) ([]Key, error) {
-	if len(cfg.Subscribers.JWT.Keys) > 0 {
-		keys := make([]Key, 0, len(cfg.Subscribers.JWT.Keys))
-		for _, k := range cfg.Subscribers.JWT.Keys {
-			keys = append(keys, Key{ID: k.KID, Secret: []byte(k.Secret)})
-		}
-		return keys, nil
+// LinkSettings configure the links the service mints and checks: the composition root fills them from
+// subscribers.jwt.* and env (app.LinkSettings).
+type LinkSettings struct {
+	Issuer   string
+	Audience string
+	// Keys are the configured keys: the first signs, all verify.
+	Keys []Key
+	// DevelopmentKey allows, when no key is configured, the development key kept in the database (development
+	// only).
+	DevelopmentKey bool
+}
+
+// Keys returns the configured keys. With none configured and DevelopmentKey set it returns the key kept in the
+// database, creating it on first use, so links minted by `portal link` keep working across restarts.
+func Keys(ctx context.Context, s LinkSettings, db *database.DB) ([]Key, error) {
+	if len(s.Keys) > 0 {
+		return s.Keys, nil
 	}
-	if cfg.Env != config.EnvDevelopment || db == nil {
+	if !s.DevelopmentKey || db == nil {
 		return nil, ErrNoSigningKey
 	}
 	k, err := DevelopmentKey(ctx, db)
@@ -44,13 +51,13 @@ func KeysFromConfig(ctx context.Context, cfg config.Config, db *database.DB) ([]
 	return []Key{k}, nil
 }
 
-// TokensFromConfig builds Tokens from the configuration, see KeysFromConfig.
-func TokensFromConfig(ctx context.Context, cfg config.Config, db *database.DB) (*Tokens, error) {
-	keys, err := KeysFromConfig(ctx, cfg, db)
+// OpenTokens builds Tokens from the settings, see Keys.
+func OpenTokens(ctx context.Context, s LinkSettings, db *database.DB) (*Tokens, error) {
+	keys, err := Keys(ctx, s, db)
 	if err != nil {
 		return nil, err
 	}
-	return NewTokens(TokenSettings{Issuer: cfg.Subscribers.JWT.Issuer, Audience: cfg.Subscribers.JWT.Audience, Keys: keys})
+	return NewTokens(TokenSettings{Issuer: s.Issuer, Audience: s.Audience, Keys: keys})
 }
 
 // DevelopmentKey returns the random 256-bit development key from signing_keys, creating it once. The insert

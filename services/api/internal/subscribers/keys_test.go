@@ -7,7 +7,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
@@ -31,29 +30,32 @@ func TestDevelopmentKeyIsCreatedOnceAndKept(t *testing.T) {
 	})
 }
 
-func TestKeysFromConfig(t *testing.T) {
+// development are the settings of a development configuration without keys (app.LinkSettings).
+var development = subscribers.LinkSettings{Issuer: "portal", Audience: "preference-centre", DevelopmentKey: true}
+
+func TestKeys(t *testing.T) {
 	db := dbtest.SQLite(t)
 	ctx := context.Background()
-	configured := config.Default()
-	configured.Subscribers.JWT.Keys = []config.SigningKey{{KID: "k1", Secret: string(secretNew)}, {KID: "k0", Secret: string(secretOld)}}
-	production := config.Default()
-	production.Env = config.EnvProduction
+	configured := development
+	configured.Keys = []subscribers.Key{{ID: "k1", Secret: secretNew}, {ID: "k0", Secret: secretOld}}
+	production := development
+	production.DevelopmentKey = false
 
 	tests := []struct {
 		name    string
-		cfg     config.Config
+		cfg     subscribers.LinkSettings
 		db      *database.DB
 		wantIDs []string
 		wantErr error
 	}{
 		{name: "configured keys in order", cfg: configured, db: db, wantIDs: []string{"k1", "k0"}},
 		{name: "configured keys need no database", cfg: configured, wantIDs: []string{"k1", "k0"}},
-		{name: "development without keys uses the stored key", cfg: config.Default(), db: db, wantIDs: []string{"development"}},
+		{name: "development without keys uses the stored key", cfg: development, db: db, wantIDs: []string{"development"}},
 		{name: "production without keys", cfg: production, db: db, wantErr: subscribers.ErrNoSigningKey},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			keys, err := subscribers.KeysFromConfig(ctx, tc.cfg, tc.db)
+			keys, err := subscribers.Keys(ctx, tc.cfg, tc.db)
 			if tc.wantErr != nil {
 				require.ErrorIs(t, err, tc.wantErr)
 				return
@@ -68,15 +70,15 @@ func TestKeysFromConfig(t *testing.T) {
 	}
 }
 
-func TestTokensFromConfigSurviveRestart(t *testing.T) {
+func TestOpenTokensSurviveRestart(t *testing.T) {
 	db := dbtest.SQLite(t)
 	ctx := context.Background()
-	before, err := subscribers.TokensFromConfig(ctx, config.Default(), db)
+	before, err := subscribers.OpenTokens(ctx, development, db)
 	require.NoError(t, err)
 	token, _, err := before.Mint("anna@example.com", time.Hour)
 	require.NoError(t, err)
 
-	after, err := subscribers.TokensFromConfig(ctx, config.Default(), db)
+	after, err := subscribers.OpenTokens(ctx, development, db)
 	require.NoError(t, err)
 	email, err := after.Verify(ctx, token)
 	require.NoError(t, err)

@@ -18,7 +18,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 )
 
@@ -46,20 +45,6 @@ type Config struct {
 	// BaseURL replaces https://accounts.{DataCenter}.gigya.com (tests, proxies).
 	BaseURL string
 	Timeout time.Duration
-}
-
-// ConfigFrom picks the client's settings from the service configuration: identity.cdc.*, with the api key and
-// data centre falling back to the public metadata.identity.cdc.* values.
-func ConfigFrom(cfg config.Config) Config {
-	c := cfg.Identity.CDC
-	out := Config{APIKey: c.APIKey, DataCenter: c.DataCenter, UserKey: c.UserKey, Secret: c.Secret, BaseURL: c.BaseURL, Timeout: c.Timeout}
-	if out.APIKey == "" {
-		out.APIKey = cfg.Metadata.Identity.CDC.APIKey
-	}
-	if out.DataCenter == "" {
-		out.DataCenter = cfg.Metadata.Identity.CDC.DataCenter
-	}
-	return out
 }
 
 // Client is the vendor's REST API as identity.Backend.

@@ -15,7 +15,6 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
-	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/cdc"
 )
@@ -152,24 +151,6 @@ func TestNewNamesMissingSettings(t *testing.T) {
 	}
 	_, err := cdc.New(cdc.Config{APIKey: "k", UserKey: "u", Secret: "s", DataCenter: "eu1"}, nil, nil)
 	require.NoError(t, err)
-}
-
-func TestConfigFromFallsBackToPublicMetadata(t *testing.T) {
-	cfg := config.Default()
-	cfg.Metadata.Identity.CDC.APIKey = "3_public"
-	cfg.Metadata.Identity.CDC.DataCenter = "us1"
-	cfg.Identity.CDC.UserKey = "u"
-	cfg.Identity.CDC.Secret = "s"
-	got := cdc.ConfigFrom(cfg)
-	require.Equal(t, "3_public", got.APIKey)
-	require.Equal(t, "us1", got.DataCenter)
-	require.Equal(t, 10*time.Second, got.Timeout)
-
-	cfg.Identity.CDC.APIKey = "3_server"
-	cfg.Identity.CDC.DataCenter = "eu1"
-	got = cdc.ConfigFrom(cfg)
-	require.Equal(t, "3_server", got.APIKey)
-	require.Equal(t, "eu1", got.DataCenter)
 }
 
 func TestLogin(t *testing.T) {

@@ -6,7 +6,8 @@ import (
 	"time"
 )
 
-// Config is everything the embedded provider is tuned by; FromConfig builds it from the service configuration.
+// Config is everything the embedded provider is tuned by; the composition root builds it from the service
+// configuration (app.EmbeddedSettings).
 type Config struct {
 	// PublicURL prefixes the links in mails (verification, reset, subscription confirmation).
 	PublicURL string

@@ -2,23 +2,20 @@
 // flow with PKCE against Apple, Google and Facebook (or, outside production, the development issuer that plays
 // them). The browser only sees redirects: /identity/social/{provider}/start sends it to the provider, the
 // provider sends it back to /identity/social/{provider}/callback, and the callback sends it to the app with the
-// contract's outcome as errorCode (and regToken) in the query.
+// contract's outcome as errorCode (and regToken) in the query. This package decides each step; the HTTP
+// endpoints that carry the steps to the browser are package socialapi.
 package social
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
-
-	"github.com/grocer-portal/portal/services/api/internal/config"
-	"github.com/grocer-portal/portal/services/api/internal/identity/social/devissuer"
 )
 
 // ProviderNames are the contract's provider names, in the order they are shown.
@@ -58,13 +55,10 @@ type Outcome struct {
 	Session *http.Cookie
 }
 
-// Completer finishes a social login in the identity provider. The consumer (this package) declares it; the
-// embedded provider implements it through EmbeddedAccounts. It gets the callback's context for what the identity
-// provider reads from the request (current session cookie, client address) and may set its session cookie
-// itself instead of returning Outcome.Session.
-type Completer interface {
-	CompleteSocialLogin(c echo.Context, id Identity) (Outcome, error)
-}
+// Complete finishes a social login in the identity provider, which the caller (the HTTP edge) reaches with
+// what it reads from the request: the current session cookie and the client address. It may set the session
+// cookie itself instead of returning Outcome.Session.
+type Complete func(ctx context.Context, id Identity) (Outcome, error)
 
 // Provider is one configured OpenID Connect provider. When Dev is true its URLs are paths on the service
 // itself (the development issuer), resolved against the public URL at request time.
@@ -81,41 +75,26 @@ type Provider struct {
 	Dev              bool
 }
 
-// Providers resolves the configuration: a provider is enabled when identity.social.providers.<name>.enabled is
-// true and it has a client id; outside production, with identity.social.devIssuer, an enabled provider without
-// client id is played by the development issuer. In production, no provider ever points at the dev issuer.
-func Providers(cfg config.Config) map[string]Provider {
-	out := map[string]Provider{}
-	for name, p := range cfg.Identity.Social.Providers.ByName() {
-		if !p.Enabled {
-			continue
-		}
-		if p.ClientID != "" {
-			out[name] = Provider{
-				Name: name, ClientID: p.ClientID, ClientSecret: p.ClientSecret, Issuer: p.Issuer,
-				AuthorizationURL: p.AuthorizationURL, TokenURL: p.TokenURL, JWKSURL: p.JWKSURL,
-				Scopes: slices.Clone(p.Scopes), ResponseMode: p.ResponseMode,
-			}
-			continue
-		}
-		if devissuer.Enabled(cfg) {
-			path := devissuer.PathPrefix + name
-			out[name] = Provider{
-				Name: name, ClientID: devissuer.ClientID, ClientSecret: devissuer.ClientSecret, Issuer: path,
-				AuthorizationURL: path + "/authorize", TokenURL: path + "/token", JWKSURL: path + "/jwks",
-				Scopes: []string{"openid", "email", "profile"}, Dev: true,
-			}
-		}
-	}
-	return out
+// Settings are what the social login is configured by; the composition root fills them from identity.social.*,
+// http.publicUrl, apps.*.host and env.
+type Settings struct {
+	// Providers are the usable providers by contract name: configured with a client id, or played by the
+	// development issuer (Provider.Dev).
+	Providers map[string]Provider
+	// PublicURL is the service's public URL; empty means the request's scheme and host.
+	PublicURL string
+	// AppHosts are the apps' own host names, where an absolute redirect URL may point.
+	AppHosts []string
+	// Production refuses plain-http app redirects and marks the state cookie Secure.
+	Production bool
+	// StateSecret encrypts the login-state cookie; empty means a random key for this process.
+	StateSecret string
 }
 
 // Deps are what the social login is built from.
 type Deps struct {
-	Config config.Config
-	Logger *zap.Logger
-	// Accounts completes the login in the identity provider; required.
-	Accounts Completer
+	Settings Settings
+	Logger   *zap.Logger
 	// HTTPClient calls the providers' token and JWKS endpoints; nil means a client with a 10-second timeout.
 	HTTPClient *http.Client
 	// Now is the clock (tests); nil means time.Now.
@@ -128,7 +107,6 @@ type Service struct {
 	publicURL  string
 	appHosts   []string
 	production bool
-	accounts   Completer
 	hc         *http.Client
 	keys       *jwksCache
 	states     *sealer
@@ -137,11 +115,8 @@ type Service struct {
 	now        func() time.Time
 }
 
-// New builds the service; it does not mount routes (see Mount).
+// New builds the service; package socialapi serves it.
 func New(d Deps) (*Service, error) {
-	if d.Accounts == nil {
-		return nil, errors.New("social: Deps.Accounts is required")
-	}
 	if d.Logger == nil {
 		d.Logger = zap.NewNop()
 	}
@@ -155,38 +130,20 @@ func New(d Deps) (*Service, error) {
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		}
 	}
-	st, err := newSealer(d.Config.Identity.Social.StateSecret)
+	st, err := newSealer(d.Settings.StateSecret)
 	if err != nil {
 		return nil, fmt.Errorf("social: %w", err)
 	}
 	s := &Service{
-		providers: Providers(d.Config), publicURL: strings.TrimRight(d.Config.HTTP.PublicURL, "/"),
-		appHosts:   nonEmpty(d.Config.Apps.AccountPortal.Host, d.Config.Apps.PreferenceCentre.Host),
-		production: d.Config.Env == config.EnvProduction, accounts: d.Accounts, hc: d.HTTPClient,
+		providers: d.Settings.Providers, publicURL: strings.TrimRight(d.Settings.PublicURL, "/"),
+		appHosts:   nonEmpty(d.Settings.AppHosts...),
+		production: d.Settings.Production, hc: d.HTTPClient,
 		keys: newJWKSCache(d.HTTPClient, d.Now), states: st, log: d.Logger, now: d.Now,
 	}
-	if d.Config.Identity.Social.StateSecret == "" && s.production && len(s.providers) > 0 {
+	if d.Settings.StateSecret == "" && s.production && len(s.providers) > 0 {
 		d.Logger.Warn("identity.social.stateSecret is not set: social logins started on one replica fail on another")
 	}
 	return s, nil
-}
-
-// Mount builds the service and registers GET /identity/social/:provider/start and GET+POST
-// /identity/social/:provider/callback (POST for providers answering with response_mode=form_post).
-func Mount(e *echo.Echo, d Deps) (*Service, error) {
-	s, err := New(d)
-	if err != nil {
-		return nil, err
-	}
-	s.Register(e)
-	return s, nil
-}
-
-// Register adds the routes to e.
-func (s *Service) Register(e *echo.Echo) {
-	e.GET(RoutePrefix+":provider/start", s.start)
-	e.GET(RoutePrefix+":provider/callback", s.callback)
-	e.POST(RoutePrefix+":provider/callback", s.callback)
 }
 
 // RoutePrefix is where the flow's endpoints live.
@@ -326,11 +283,8 @@ func withOutcome(redirectURL string, code int, regToken, provider string) string
 	return u.String()
 }
 
-// base is the service's public URL: http.publicUrl, else (outside production, or when unset) the request's
-// scheme and host.
-func (s *Service) base(r *http.Request) string {
-	return devissuer.BaseURL(s.publicURL, r)
-}
+// PublicURL is the service's public URL as configured (no trailing slash); empty means each request's own.
+func (s *Service) PublicURL() string { return s.publicURL }
 
 // resolve turns a dev issuer path into a URL on base; absolute URLs stay.
 func resolve(base, u string) string {

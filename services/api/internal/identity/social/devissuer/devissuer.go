@@ -26,7 +26,6 @@ import (
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
 
-	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 )
 
@@ -101,17 +100,10 @@ func New(publicURL string, logger *zap.Logger) (*Issuer, error) {
 		now: time.Now, codes: map[string]grant{}}, nil
 }
 
-// Enabled reports whether the configuration asks for the development issuer: never in production.
-func Enabled(cfg config.Config) bool {
-	return cfg.Env != config.EnvProduction && cfg.Identity.Social.DevIssuer
-}
-
-// Mount serves the issuer under /dev/oidc/{provider}/ when Enabled(cfg), and returns it (nil when not mounted).
-func Mount(e *echo.Echo, cfg config.Config, logger *zap.Logger) (*Issuer, error) {
-	if !Enabled(cfg) {
-		return nil, nil
-	}
-	iss, err := New(cfg.HTTP.PublicURL, logger)
+// Mount serves a new issuer under /dev/oidc/{provider}/ and returns it. The composition root mounts it only
+// outside production, when identity.social.devIssuer asks for it (app.DevIssuerEnabled).
+func Mount(e *echo.Echo, publicURL string, logger *zap.Logger) (*Issuer, error) {
+	iss, err := New(publicURL, logger)
 	if err != nil {
 		return nil, err
 	}

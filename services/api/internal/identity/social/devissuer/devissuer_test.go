@@ -16,8 +16,6 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
-
-	"github.com/grocer-portal/portal/services/api/internal/config"
 )
 
 const verifier = "a-verifier-of-at-least-forty-three-characters-0123456789"
@@ -252,18 +250,6 @@ func TestDiscoveryAndJWKS(t *testing.T) {
 	require.NotContains(t, rec.Body.String(), `"d"`, "only the public key is published")
 
 	require.Equal(t, http.StatusNotFound, f.do(http.MethodGet, "/dev/oidc/myspace/jwks", nil).Code)
-}
-
-func TestEnabledNeverInProduction(t *testing.T) {
-	cfg := config.Default()
-	require.True(t, Enabled(cfg))
-	cfg.Env = config.EnvProduction
-	require.False(t, Enabled(cfg))
-	e := echo.New()
-	iss, err := Mount(e, cfg, nil)
-	require.NoError(t, err)
-	require.Nil(t, iss)
-	require.Empty(t, e.Routes())
 }
 
 func TestBaseURLFromRequestHost(t *testing.T) {

@@ -1,4 +1,4 @@
-package social_test
+package socialapi_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/identity/social"
+	"github.com/grocer-portal/portal/services/api/internal/identity/socialapi"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
 
@@ -25,7 +26,7 @@ func realProvider(t *testing.T, configure ...func(*embedded.Config)) (*embedded.
 	}
 	p, err := embedded.New(cfg, embedded.Deps{Store: embedded.NewSQLStore(dbtest.SQLite(t)), Mail: &mail.Recorder{}})
 	require.NoError(t, err)
-	e := newEnvWith(t, social.EmbeddedAccounts{Provider: p, CookieName: testSessionCookie})
+	e := newEnvWith(t, socialapi.EmbeddedAccounts{Provider: p, CookieName: testSessionCookie})
 	p.SetSocialLogins(social.EmbeddedStarter{Service: e.service})
 	return p, e
 }

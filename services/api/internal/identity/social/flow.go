@@ -1,16 +1,14 @@
 package social
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
-
-	"github.com/grocer-portal/portal/services/api/internal/apierror"
 )
 
 // StateCookie carries the encrypted login state from start to callback.
@@ -18,6 +16,22 @@ const StateCookie = "portal_social_state"
 
 // fallbackRedirect is where a callback without a readable state sends the browser.
 const fallbackRedirect = "/login"
+
+// Redirect is where a step sends the browser next, and the cookies it gets on the way (set in this order).
+type Redirect struct {
+	Location string
+	// ToProvider is true when the browser leaves for the provider's authorisation page; otherwise it returns to
+	// the app with the outcome in the query.
+	ToProvider bool
+	Cookies    []*http.Cookie
+}
+
+// Answer is what the provider sends back to the callback: state and code, or error (access_denied: cancelled).
+type Answer struct {
+	State string
+	Code  string
+	Error string
+}
 
 func (s *Service) stateCookie(value string, maxAge int, secure, crossSitePost bool) *http.Cookie {
 	c := &http.Cookie{
@@ -31,39 +45,46 @@ func (s *Service) stateCookie(value string, maxAge int, secure, crossSitePost bo
 	return c
 }
 
-// start: GET /identity/social/:provider/start?redirectURL=/path
-func (s *Service) start(c echo.Context) error {
-	name := c.Param("provider")
-	base := s.base(c.Request())
-	redirectURL, err := s.checkRedirect(c.QueryParam("redirectURL"), base)
+// SpentStateCookie clears the state cookie; the callback sets it first, whatever happens next. base is the
+// service's public URL for this request.
+func (s *Service) SpentStateCookie(base string) *http.Cookie {
+	secure := strings.HasPrefix(base, "https://") || s.production
+	return s.stateCookie("", -1, secure, false)
+}
+
+// Begin is the start of a login (GET /identity/social/:provider/start?redirectURL=/path): it sends the browser to
+// the provider with the sealed login state in a cookie. base is the service's public URL for this request.
+// ErrRedirectURL and ErrLoginMode refuse the request; a provider that is not configured sends the browser back
+// to the app with 500023.
+func (s *Service) Begin(base, name, redirectURL, loginMode, regToken string) (Redirect, error) {
+	redirectURL, err := s.checkRedirect(redirectURL, base)
 	if err != nil {
-		return apierror.InvalidParameter("redirectURL", "redirectURL must be a page of this site, such as /login.")
+		return Redirect{}, ErrRedirectURL
 	}
-	loginMode := c.QueryParam("loginMode")
 	if loginMode != "" && loginMode != "standard" && loginMode != "link" {
-		return apierror.InvalidParameter("loginMode", "loginMode must be standard or link.")
+		return Redirect{}, ErrLoginMode
 	}
 	p, ok := s.providers[name]
 	if !ok {
 		s.log.Info("social login refused", zap.String("provider", safeName(name)), zap.String("reason", "provider not configured"))
-		return c.Redirect(http.StatusSeeOther, withOutcome(redirectURL, CodeProviderError, "", ""))
+		return Redirect{Location: withOutcome(redirectURL, CodeProviderError, "", "")}, nil
 	}
 	st := loginState{
 		State: randomString(32), CodeVerifier: randomString(48), Nonce: randomString(32),
 		Provider: name, RedirectURL: redirectURL, RedirectURI: base + RoutePrefix + name + "/callback",
-		Base: base, Expires: s.now().Add(StateLifetime), LoginMode: loginMode, RegToken: c.QueryParam("regToken"),
+		Base: base, Expires: s.now().Add(StateLifetime), LoginMode: loginMode, RegToken: regToken,
 	}
 	sealed, err := s.states.seal(st)
 	if err != nil {
-		return apierror.Internal(err)
+		return Redirect{}, err
 	}
 	// Behind a TLS-terminating proxy without http.publicUrl the request looks like plain http; production is not.
 	secure := strings.HasPrefix(base, "https://") || s.production
-	http.SetCookie(c.Response(), s.stateCookie(sealed, int(StateLifetime/time.Second), secure, p.ResponseMode == "form_post"))
+	cookie := s.stateCookie(sealed, int(StateLifetime/time.Second), secure, p.ResponseMode == "form_post")
 
 	auth, err := url.Parse(resolve(base, p.AuthorizationURL))
 	if err != nil {
-		return apierror.Internal(err)
+		return Redirect{}, err
 	}
 	q := auth.Query()
 	q.Set("response_type", "code")
@@ -78,39 +99,27 @@ func (s *Service) start(c echo.Context) error {
 		q.Set("response_mode", p.ResponseMode)
 	}
 	auth.RawQuery = q.Encode()
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Redirect(http.StatusFound, auth.String())
+	return Redirect{Location: auth.String(), ToProvider: true, Cookies: []*http.Cookie{cookie}}, nil
 }
 
-// callback: GET or POST /identity/social/:provider/callback?code&state (or error=access_denied)
-func (s *Service) callback(c echo.Context) error {
-	name := c.Param("provider")
-	r := c.Request()
-	param := func(k string) string {
-		if r.Method == http.MethodPost {
-			return c.FormValue(k)
-		}
-		return c.QueryParam(k)
-	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	// The state cookie is spent whatever happens next.
-	secure := strings.HasPrefix(s.base(r), "https://") || s.production
-	http.SetCookie(c.Response(), s.stateCookie("", -1, secure, false))
-
-	refuse := func(redirectURL string, code int, reason string, err error) error {
+// Finish is the provider's answer (GET or POST /identity/social/:provider/callback): it checks the login state
+// the browser carried (nil: no cookie), exchanges the code, verifies the ID token, lets complete finish the login
+// in the identity provider and sends the browser back to the app with the outcome. Every refusal is such a
+// redirect too; the error is only the request's own end (its context done while completing).
+func (s *Service) Finish(ctx context.Context, name string, stateCookie *http.Cookie, answer Answer, complete Complete) (Redirect, error) {
+	refuse := func(redirectURL string, code int, reason string, err error) (Redirect, error) {
 		fields := []zap.Field{zap.String("provider", safeName(name)), zap.String("reason", reason), zap.Int("error_code", code)}
 		if err != nil {
 			fields = append(fields, zap.Error(err))
 		}
 		s.log.Warn("social login refused", fields...)
-		return c.Redirect(http.StatusSeeOther, withOutcome(redirectURL, code, "", safeName(name)))
+		return Redirect{Location: withOutcome(redirectURL, code, "", safeName(name))}, nil
 	}
 
-	ck, err := r.Cookie(StateCookie)
-	if err != nil {
+	if stateCookie == nil {
 		return refuse(fallbackRedirect, CodeProviderError, "no login state cookie", nil)
 	}
-	st, err := s.states.open(ck.Value)
+	st, err := s.states.open(stateCookie.Value)
 	if err != nil {
 		return refuse(fallbackRedirect, CodeProviderError, "login state cookie unreadable", nil)
 	}
@@ -118,7 +127,7 @@ func (s *Service) callback(c echo.Context) error {
 	switch {
 	case st.Provider != name:
 		return refuse(st.RedirectURL, CodeProviderError, "state of another provider", ErrStateInvalid)
-	case param("state") == "" || param("state") != st.State:
+	case answer.State == "" || answer.State != st.State:
 		return refuse(st.RedirectURL, CodeProviderError, "state mismatch", ErrStateInvalid)
 	case now.After(st.Expires):
 		return refuse(st.RedirectURL, CodeProviderError, "state expired", ErrStateExpired)
@@ -129,19 +138,18 @@ func (s *Service) callback(c echo.Context) error {
 	if !ok {
 		return refuse(st.RedirectURL, CodeProviderError, "provider not configured", nil)
 	}
-	if e := param("error"); e != "" {
+	if e := answer.Error; e != "" {
 		if e == "access_denied" {
 			s.log.Info("social login cancelled at the provider", zap.String("provider", name))
-			return c.Redirect(http.StatusSeeOther, withOutcome(st.RedirectURL, CodeCancelled, "", name))
+			return Redirect{Location: withOutcome(st.RedirectURL, CodeCancelled, "", name)}, nil
 		}
 		return refuse(st.RedirectURL, CodeProviderError, "provider answered error "+safeOAuthError(e), nil)
 	}
-	code := param("code")
+	code := answer.Code
 	if code == "" {
 		return refuse(st.RedirectURL, CodeProviderError, "no code", nil)
 	}
 
-	ctx := r.Context()
 	rawIDToken, err := exchange(ctx, s.hc, resolve(st.Base, p.TokenURL), p, code, st.CodeVerifier, st.RedirectURI)
 	if err != nil {
 		return refuse(st.RedirectURL, CodeProviderError, "code exchange failed", err)
@@ -151,21 +159,22 @@ func (s *Service) callback(c echo.Context) error {
 		return refuse(st.RedirectURL, CodeProviderError, "ID token refused", err)
 	}
 
-	out, err := s.accounts.CompleteSocialLogin(c, Identity{
+	out, err := complete(ctx, Identity{
 		Provider: name, Subject: claims.Subject, Email: claims.Email, EmailVerified: claims.EmailVerified,
 		FirstName: claims.GivenName, LastName: claims.FamilyName, LoginMode: st.LoginMode, RegToken: st.RegToken,
 	})
 	if err != nil {
 		if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
-			return err
+			return Redirect{}, err
 		}
 		return refuse(st.RedirectURL, CodeGeneralError, "identity provider failed", err)
 	}
+	var cookies []*http.Cookie
 	if out.ErrorCode == CodeOK && out.Session != nil {
-		http.SetCookie(c.Response(), out.Session)
+		cookies = append(cookies, out.Session)
 	}
 	s.log.Info("social login", zap.String("provider", name), zap.Int("error_code", out.ErrorCode))
-	return c.Redirect(http.StatusSeeOther, withOutcome(st.RedirectURL, out.ErrorCode, out.RegToken, name))
+	return Redirect{Location: withOutcome(st.RedirectURL, out.ErrorCode, out.RegToken, name), Cookies: cookies}, nil
 }
 
 // safeName keeps a provider name for the log only when it is one of ours.

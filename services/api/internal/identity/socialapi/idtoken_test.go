@@ -1,4 +1,4 @@
-package social_test
+package socialapi_test
 
 import (
 	"crypto/rand"

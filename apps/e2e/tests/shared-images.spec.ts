@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../fixtures';
+import { startPortal, type PortalServer } from '../portal-server';
+
+// The pictures both apps show live once in libs/ui/assets; each app's build copies them to its own root. These
+// tests hold the URLs that index.html, libs/ui and the CMS content name to what the service answers.
+const repository = path.resolve(import.meta.dirname, '../../..');
+const assets = path.join(repository, 'libs/ui/assets');
+const pictures = ['/favicon.svg', '/logo.svg', ...readdirSync(path.join(assets, 'images')).map((name) => `/images/${name}`)];
+const pictureFile = (url: string) => readFileSync(path.join(assets, url));
+
+/** Every picture URL the CMS content files name (logo, social icons, tiles, newsletters ...). */
+function cmsPictureURLs(): string[] {
+  const folder = path.join(repository, 'services/api/internal/content/files');
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'));
+  const urls = new Set<string>();
+  for (const file of files) {
+    for (const match of readFileSync(path.join(folder, file), 'utf8').matchAll(/"(\/[^"]+\.(?:svg|png|jpe?g|webp|gif))"/g)) {
+      urls.add(match[1]!);
+    }
+  }
+  return [...urls].sort();
+}
+
+test.describe('shared pictures', () => {
+  // Requests only: one browser project is enough.
+  test.skip(({ isMobile }) => isMobile, 'no page is rendered');
+
+  test('every picture the CMS content names is one of the shared pictures', () => {
+    const named = cmsPictureURLs();
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter((url) => !pictures.includes(url))).toEqual([]);
+  });
+
+  test('the account portal answers each shared picture at its URL', async ({ request }) => {
+    for (const url of pictures) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['content-type'], url).toBe('image/svg+xml');
+      expect(await response.body(), url).toEqual(pictureFile(url));
+    }
+  });
+
+  test('the preference centre answers each shared picture under /preferences/', async ({ request }) => {
+    for (const url of pictures) {
+      const response = await request.get(`/preferences${url}`);
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['content-type'], url).toBe('image/svg+xml');
+      expect(await response.body(), url).toEqual(pictureFile(url));
+    }
+  });
+
+  test('pictures are revalidated by ETag, not cached blindly: their URLs carry no content hash', async ({ request }) => {
+    const first = await request.get('/preferences/images/newsletter-general.svg');
+    expect(first.headers()['cache-control']).toBe('no-cache');
+    const etag = first.headers()['etag'];
+    expect(etag).toBeTruthy();
+    const again = await request.get('/preferences/images/newsletter-general.svg', { headers: { 'If-None-Match': etag! } });
+    expect(again.status()).toBe(304);
+  });
+
+  test.describe('a preference centre bound to its own host', () => {
+    const host = 'preferences.example.test';
+    let server: PortalServer;
+    test.beforeAll(async () => {
+      server = await startPortal({ PORTAL_APPS_PREFERENCECENTRE_HOST: host });
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+    });
+
+    test('answers the CMS picture URLs itself, from the root of its host', async ({ playwright }) => {
+      const request = await playwright.request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { Host: host } });
+      try {
+        for (const url of [...new Set([...pictures, ...cmsPictureURLs()])]) {
+          const response = await request.get(url);
+          expect(response.status(), url).toBe(200);
+          expect(response.headers()['content-type'], url).toBe('image/svg+xml');
+          expect(await response.body(), url).toEqual(pictureFile(url));
+        }
+        // The Host header really reached the service: this host serves the preference centre, not the portal.
+        const page = await request.get('/');
+        expect(await page.text()).toContain('Präferenzcenter');
+      } finally {
+        await request.dispose();
+      }
+    });
+  });
+});

@@ -93,7 +93,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		a.Identity, backend = provider, provider.Backend()
 	}
 	var qa *qamode.Library
-	if qamode.Enabled(cfg) {
+	if QAModeEnabled(cfg) {
 		// The accounts live in the browser's fake: the backend answers what the fake understands.
 		loaded, err := qamode.Load()
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/qamode"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
@@ -106,7 +107,7 @@ func TestQAModeIsAbsentWithTheEmbeddedProvider(t *testing.T) {
 // tokensOf signs links the way `portal link` does, with the service's keys.
 func tokensOf(t *testing.T, s *apitest.Service) *subscribers.Tokens {
 	t.Helper()
-	tokens, err := subscribers.TokensFromConfig(context.Background(), s.Config, s.DB)
+	tokens, err := app.SubscriberTokens(context.Background(), s.Config, s.DB)
 	require.NoError(t, err)
 	return tokens
 }

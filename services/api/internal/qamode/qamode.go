@@ -19,18 +19,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 )
 
 //go:embed scenarios/*.json forced-answers.json panel.html.tmpl panel.css
 var files embed.FS
-
-// Enabled reports whether the service runs in QA mode: the fake identity provider, never in production.
-func Enabled(cfg config.Config) bool {
-	return cfg.Metadata.Identity.Provider == "fake" && cfg.Env != config.EnvProduction
-}
 
 // DefaultScenario is the scenario used until the tester picks another.
 const DefaultScenario = "default"

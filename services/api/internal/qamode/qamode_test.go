@@ -9,19 +9,9 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 
-	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/qamode"
 )
-
-func TestEnabledOnlyForTheFakeOutsideProduction(t *testing.T) {
-	cfg := config.Default()
-	require.False(t, qamode.Enabled(cfg))
-	cfg.Metadata.Identity.Provider = "fake"
-	require.True(t, qamode.Enabled(cfg))
-	cfg.Env = config.EnvProduction
-	require.False(t, qamode.Enabled(cfg))
-}
 
 func TestMountRefusesProduction(t *testing.T) {
 	lib, err := qamode.Load()

@@ -637,6 +637,16 @@ export function describeIdentityContract(
         expect((await provider.finalizeRegistration({ regToken })).errorCode).toBe(0);
       });
 
+      it('finalizeRegistration answers 403041 for an account an operator disabled meanwhile', async () => {
+        const { email, regToken } = await pendingAccount();
+        await verify(email);
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        expect((await provider.setAccountInfo({ regToken, preferences: grantedConsents(consent) })).errorCode).toBe(0);
+        await helpers.disableAccount(email);
+        expect((await provider.finalizeRegistration({ regToken })).errorCode).toBe(ErrorCode.ACCOUNT_DISABLED);
+        expect(logins).toHaveLength(0);
+      });
+
       it('resendVerificationCode without regToken and e-mail answers 400002', async () => {
         expect((await provider.resendVerificationCode({} as never)).errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
       });
@@ -751,6 +761,16 @@ export function describeIdentityContract(
         const consent = await provider.setAccountInfo({ preferences: { nosuch: { consent: { isConsentGranted: true } } } as never });
         expect(consent.errorCode).toBe(ErrorCode.VALIDATION);
         expect(consent.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'preferences.nosuch.consent' }));
+      });
+
+      it('a consent is recorded with the version accepted (never above the current one), the time and the language', async () => {
+        await activeAccount('consentversion');
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        const current = Object.values(consent['terms.customeraccount']?.legalStatements ?? {})[0]?.currentDocVersion ?? 1;
+        const written = { terms: { customeraccount: { isConsentGranted: true, docVersion: current + 98 } } };
+        expect((await provider.setAccountInfo({ preferences: written, lang: 'de' })).errorCode).toBe(0);
+        const stored = (await provider.getAccountInfo({ include: 'preferences' })).preferences?.terms?.customeraccount;
+        expect(stored).toMatchObject({ isConsentGranted: true, docVersion: current, lang: 'de', lastConsentModified: expect.any(String) });
       });
 
       it('a password change: 400002 without the current password, 400009 for a weak new one before the current is checked', async () => {

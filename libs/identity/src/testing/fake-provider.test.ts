@@ -61,7 +61,8 @@ describe('fake identity provider: what the contract suite does not reach', () =>
     await fake.setAccountInfo({ subscriptions: { SVC_PRODUCT_REMINDER: { email: { isSubscribed: true } } } });
     const mail = fake.lastMail('erika@example.org', 'double-opt-in')!;
     fake.clock.advance(7 * DAY + 1);
-    expect(fake.openLink(mail.link)).toBe('/preferences/double-opt-in-done?errorCode=403002');
+    // As the service: an expired link lands on the preference centre's error page with the code.
+    expect(fake.openLink(mail.link)).toBe('/preferences/error/doi-403002');
   });
 
   it('social provider errors are answered as envelopes', async () => {

@@ -11,14 +11,18 @@ export function loginMethods(store: FakeStore): LoginMethods {
   return {
     async login(params) {
       await store.guard('login', params);
-      const acc = store.byEmail(params.loginID);
-      if (!acc?.password || !acc.isRegistered) return store.fail(ErrorCode.INVALID_LOGIN, 'invalid loginID or password');
-      if (acc.lockedUntil > store.now()) return store.fail(ErrorCode.LOCKED_OUT, 'Account temporarily locked out');
-      if (params.password !== acc.password) {
-        acc.failures = acc.failures.filter((t) => t > store.now() - LOCKOUT_WINDOW).concat(store.now());
-        if (acc.failures.length >= (store.policies.security?.accountLockout?.failedLoginThreshold ?? 5)) {
-          acc.lockedUntil = store.now() + LOCKOUT_TIME;
-          acc.failures = [];
+      // Lockout is kept per login ID, for unknown IDs too, so that the answers tell nobody which addresses exist.
+      const found = store.byEmail(params.loginID);
+      const acc = found?.password && found.isRegistered ? found : undefined;
+      const unknownKey = (params.loginID ?? '').trim().toLowerCase();
+      const lock = acc ?? store.unknownLogins.get(unknownKey) ?? { failures: [], lockedUntil: 0 };
+      if (!acc) store.unknownLogins.set(unknownKey, lock);
+      if (lock.lockedUntil > store.now()) return store.fail(ErrorCode.LOCKED_OUT, 'Account temporarily locked out');
+      if (!acc || params.password !== acc.password) {
+        lock.failures = lock.failures.filter((t) => t > store.now() - LOCKOUT_WINDOW).concat(store.now());
+        if (lock.failures.length >= (store.policies.security?.accountLockout?.failedLoginThreshold ?? 5)) {
+          lock.lockedUntil = store.now() + LOCKOUT_TIME;
+          lock.failures = [];
         }
         return store.fail(ErrorCode.INVALID_LOGIN, 'invalid loginID or password');
       }

@@ -54,10 +54,21 @@ export function checkPassword(store: FakeStore, fieldName: string, password: str
   const broken = (message: string) => [{ fieldName, errorCode: ErrorCode.INVALID_PARAMETER, message }];
   if ([...password].length < minLength) return broken(`The password must be at least ${minLength} characters long.`);
   if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) return broken('The password is too long.');
-  const groups = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((re) => re.test(password)).length;
-  if (groups < minCharGroups) return broken('The password must contain digits, upper and lower case letters and special characters.');
+  if (charGroups(password) < minCharGroups) return broken('The password must contain digits, upper and lower case letters and special characters.');
   if (regExp && !new RegExp(regExp).test(password)) return broken('The password does not match the password policy.');
   return [];
+}
+
+/**
+ * The character groups in a password by Unicode category, as the embedded provider counts them: lower-case
+ * letters (Ll), upper-case letters (Lu), decimal digits (Nd), anything else; so `Ä` is an upper-case letter.
+ */
+export function charGroups(password: string): number {
+  const groups = new Set<string>();
+  for (const c of password) {
+    groups.add(/\p{Ll}/u.test(c) ? 'lower' : /\p{Lu}/u.test(c) ? 'upper' : /\p{Nd}/u.test(c) ? 'digit' : 'other');
+  }
+  return groups.size;
 }
 
 /** What a write of profile or data values comes to: the merged section, its errors, a server-only field touched. */

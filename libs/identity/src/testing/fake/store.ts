@@ -48,6 +48,11 @@ export class FakeStore {
   readonly forcedAnswers = new Map<IdentityMethod, ForcedAnswer[]>();
   /** Whether regTokens of the service's QA token exchange (`qa-subscriber.…`) are accepted (see subscriptions.ts). */
   readonly serviceSubscriberTokens: boolean;
+  /**
+   * Failed logins of login IDs without a usable account, by the ID as typed (trimmed, lower-cased): the embedded
+   * provider locks these too, so that 403042 then 403120 tells nobody whether an address has an account.
+   */
+  readonly unknownLogins = new Map<string, { failures: number[]; lockedUntil: number }>();
   outage: boolean;
   session: Session | undefined;
   private counter = 0;

@@ -53,18 +53,20 @@ export function applySubscriptions(store: FakeStore, acc: Account, changes: Reco
   }
 }
 
-/** Follows a double opt-in link; answers where the browser lands. */
+/**
+ * Follows a double opt-in link; answers where the browser lands, as the service does: the confirmed page, else the
+ * preference centre's error page with the code (404000 unknown or used, 403002 expired).
+ */
 export function openConfirmationLink(store: FakeStore, value: string): string {
   const token = store.tokens.get(value);
-  const target = '/preferences/double-opt-in-done';
-  if (!token || token.kind !== 'double-opt-in' || token.used) return `${target}?errorCode=404000`;
-  if (token.expiresAt <= store.now()) return `${target}?errorCode=403002`;
+  if (!token || token.kind !== 'double-opt-in' || token.used) return '/preferences/error/doi-404000';
+  if (token.expiresAt <= store.now()) return '/preferences/error/doi-403002';
   const acc = token.UID === undefined ? undefined : store.accounts.get(token.UID);
-  const sub = acc && token.subscription ? (acc.subscriptions[token.subscription] as { email?: { doubleOptIn?: object } } | undefined) : undefined;
-  if (!acc || !sub?.email) return `${target}?errorCode=404000`;
+  const sub = acc && token.subscription ? (acc.subscriptions[token.subscription] as { email?: { isSubscribed?: boolean; doubleOptIn?: object } } | undefined) : undefined;
+  if (!acc || !sub?.email?.isSubscribed) return '/preferences/error/doi-404000';
   token.used = true;
   sub.email.doubleOptIn = { ...sub.email.doubleOptIn, status: 'Confirmed', confirmTime: store.iso(store.now()) };
-  return target;
+  return '/preferences/double-opt-in-done';
 }
 
 /** The backend's token exchange for a newsletter subscriber: finds or creates a lite account, 1 h regToken. */

@@ -10,7 +10,7 @@ module.exports = {
   moduleNameMapper: {
     '^@portal/(cms|identity)/testing$': path.join(root, 'libs/$1/src/testing/index.ts'),
     '^@portal/ui/testing$': path.join(root, 'libs/ui/src/testing/index.tsx'),
-    '^@portal/(cms|forms|i18n|identity|ui)$': path.join(root, 'libs/$1/src/index.ts'),
+    '^@portal/(cms|forms|i18n|identity|identity-contract|ui)$': path.join(root, 'libs/$1/src/index.ts'),
     '\\.(css|svg|png|jpg)$': 'identity-obj-proxy',
   },
   setupFiles: [path.join(root, 'tools/jest/polyfills.cjs')],

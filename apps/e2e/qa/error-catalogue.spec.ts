@@ -58,10 +58,12 @@ test.describe('account portal: login answers (spec 000 §8)', () => {
     await expect(loginError(page)).toHaveText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500001');
     await expectAccessible(page);
 
-    // 200009 (the identity was linked already) counts as a login: the shopper lands on the account page.
+    // 200009 (stale link token, no session): the app drops the stored link token and logs in plainly.
     await openQa({ force: ['login-200009'], target: '/login' });
+    await page.evaluate(() => window.localStorage.setItem('accountLinkingRegToken', 'stale-link-token'));
     await logIn(page, 'erika@qa.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('accountLinkingRegToken'))).toBeNull();
   });
 
   test('the provider cannot be reached: the login says so with the code', async ({ page, openQa }) => {

@@ -74,6 +74,7 @@ describe('charGroupCount', () => {
     ['aB1', 3],
     ['aB1 ', 4],
     ['éÉ٣€', 4],
+    ['ÄÖÜäöü123456', 3], // Ä is an upper-case letter (Lu), as in the Go provider
   ])('%j uses %s groups', (password, groups) => {
     expect(charGroupCount(password)).toBe(groups);
   });

@@ -1,3 +1,4 @@
+import { charGroupCount, passwordLength } from '@portal/identity-contract';
 import * as yup from 'yup';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
@@ -42,15 +43,11 @@ export function hasValue(value: unknown): boolean {
   return true;
 }
 
-const LOWER = /\p{Ll}/u;
-const UPPER = /\p{Lu}/u;
-const DIGIT = /\p{Nd}/u;
-const OTHER = /[^\p{Ll}\p{Lu}\p{Nd}]/u;
-
-/** How many of the groups lower case, upper case, digit and other a password uses (as the provider counts). */
-export function charGroupCount(password: string): number {
-  return [LOWER, UPPER, DIGIT, OTHER].filter((group) => group.test(password)).length;
-}
+/**
+ * How many of the groups lower case, upper case, digit and other a password uses: the identity contract's one
+ * implementation (by Unicode category), the same the fake provider checks with and the Go provider mirrors.
+ */
+export { charGroupCount };
 
 /**
  * The password of registration, reset and change: required, and, once the policy is known, its minimum length
@@ -62,7 +59,7 @@ export function passwordSchema(policy?: PasswordComplexity, required: Message = 
   if (!policy) return schema;
   const { minLength, minCharGroups, regExp } = policy;
   schema = schema
-    .test('minLength', messages.passwordMinLength(minLength), (value) => !value || [...value].length >= minLength)
+    .test('minLength', messages.passwordMinLength(minLength), (value) => !value || passwordLength(value) >= minLength)
     .test(
       'charGroups',
       minCharGroups >= 4 ? messages.passwordAllCharGroups() : messages.passwordCharGroups(minCharGroups),

@@ -1,3 +1,5 @@
+import { ErrorCatalogue, ErrorCode, ErrorDetails } from '@portal/identity-contract';
+
 /** One entry of `validationErrors`: which field failed and why (identity contract, Envelope). */
 export interface ValidationError {
   fieldName: string;
@@ -17,41 +19,20 @@ export interface Envelope {
   time?: string;
 }
 
-/** The provider error codes the two specs react to (spec 000 §8, spec 001 §8). */
-export const ErrorCode = {
-  OK: 0,
-  CANCELLED: 200001,
-  STALE_LINK_TOKEN: 200009,
-  PENDING_REGISTRATION: 206001,
-  PENDING_VERIFICATION: 206002,
-  ACCOUNT_NOT_ACTIVATED: 206006,
-  INVALID_PARAMETER: 400006,
-  VALIDATION: 400009,
-  FREQUENCY_LIMIT: 400125,
-  UNIQUE_IDENTIFIER_EXISTS: 400003,
-  ACTIVATION_EXPIRED: 403002,
-  UNAUTHORIZED: 403005,
-  PASSWORD_TOKEN_INVALID: 403025,
-  ACCOUNT_DISABLED: 403041,
-  INVALID_LOGIN: 403042,
-  SOCIAL_CONFLICT: 403043,
-  LOGIN_ID_UNKNOWN: 403047,
-  LOCKED_OUT: 403120,
-  MISSING_REQUIRED_PARAMETER: 400002,
-  MISSING_REQUIRED_VALUE: 400027,
-  INVALID_FORMAT: 400026,
-  READ_ONLY_FIELD: 400020,
-  PROVIDER_ERROR: 500023,
-} as const;
+/**
+ * The error codes, detail codes and the rest of the identity contract come from services/api/api/identity-contract.yaml
+ * through @portal/identity-contract (generated); `ErrorCode.X` is re-exported here so that every import keeps working.
+ */
+export { ErrorCode, ErrorDetails, type ErrorCodeName } from '@portal/identity-contract';
 
 /** `errorDetails` of 400006 when the new password equals the old one (identity contract, setAccountInfo). */
-export const SAME_PASSWORD_DETAILS = '100001';
+export const SAME_PASSWORD_DETAILS = ErrorDetails.SAME_PASSWORD;
 
-export type ErrorCodeName = keyof typeof ErrorCode;
+const successCodes: ReadonlySet<number> = new Set(ErrorCatalogue.filter((c) => c.outcome === 'success').map((c) => c.code));
 
-/** Success per the contract: 0, and 200009 which is informational. */
+/** Success per the contract: 0, and 200009 (the identity was linked already). */
 export function isSuccess(envelope: Pick<Envelope, 'errorCode'>): boolean {
-  return envelope.errorCode === ErrorCode.OK || envelope.errorCode === ErrorCode.STALE_LINK_TOKEN;
+  return successCodes.has(envelope.errorCode);
 }
 
 /** Registration incomplete: the answer carries the regToken to finish it with. */
@@ -86,7 +67,7 @@ export function isAccountDisabled(envelope: Envelope): boolean {
 
 /** A 400006 whose details name an unverified registration (spec 000 §8). */
 export function isRegistrationUnverified(envelope: Envelope): boolean {
-  return envelope.errorCode === ErrorCode.INVALID_PARAMETER && envelope.errorDetails === 'REGISTRATION_UNVERIFIED';
+  return envelope.errorCode === ErrorCode.INVALID_PARAMETER && envelope.errorDetails === ErrorDetails.REGISTRATION_UNVERIFIED;
 }
 
 /** New password equals the old one: 400006 with details 100001 (identity contract, setAccountInfo). */
@@ -96,7 +77,8 @@ export function isSamePassword(envelope: Envelope): boolean {
 
 /** A 200xx/206xx answer: informational, not a failure of the call (the caller may still have work to do). */
 export function isInformational(envelope: Pick<Envelope, 'errorCode'>): boolean {
-  return envelope.errorCode >= 200000 && envelope.errorCode < 300000;
+  const status = statusCodeOf(envelope.errorCode);
+  return envelope.errorCode !== ErrorCode.OK && status >= 200 && status < 300;
 }
 
 /** The user cancelled the social login. */
@@ -170,5 +152,12 @@ export function isProviderError(envelope: Envelope): boolean {
 
 /** The HTTP-like status of an error code: its first three digits (identity contract, Envelope). */
 export function statusCodeOf(errorCode: number): number {
-  return errorCode === 0 ? 200 : Number(String(errorCode).slice(0, 3));
+  return errorCode === ErrorCode.OK ? 200 : Number(String(errorCode).slice(0, 3));
+}
+
+const messages: ReadonlyMap<number, string> = new Map(ErrorCatalogue.map((c) => [c.code, c.message]));
+
+/** The envelope's errorMessage of a code (identity contract); 'Error' for a code the contract does not know. */
+export function errorMessageOf(errorCode: number): string {
+  return messages.get(errorCode) ?? 'Error';
 }

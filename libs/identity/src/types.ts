@@ -176,7 +176,7 @@ export interface GetConflictingAccountParams {
   regToken: string;
 }
 export interface GetConflictingAccountResponse extends Envelope {
-  conflictingAccount?: { loginID: string; loginProviders: string[] };
+  conflictingAccount?: { loginID: string; loginProviders?: string[] } | null;
 }
 
 export interface GetAccountInfoParams {

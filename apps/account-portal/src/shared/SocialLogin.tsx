@@ -56,6 +56,15 @@ export function SocialLoginButtons() {
   );
 }
 
+/** Drops a stored link token (stale: spec 000 §4, 200009). */
+export function forgetLinkingRegToken() {
+  try {
+    window.localStorage.removeItem(ACCOUNT_LINKING_REG_TOKEN_KEY);
+  } catch {
+    // nothing stored without storage
+  }
+}
+
 /** Keeps the regToken of the social identity to link and goes to /social/link-accounts (spec 000 §4). */
 export function goToLinkAccounts(navigate: NavigateFunction, regToken: string) {
   try {

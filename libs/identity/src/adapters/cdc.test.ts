@@ -62,7 +62,7 @@ describe('cdc adapter', () => {
     provider.onLogin((e) => logins.push(e));
     provider.onLogout(logout);
     await provider.getPolicies();
-    scripted.fireLogin({ UID: 'u1', provider: 'googleplus', profile: { email: 'a@example.org' }, newUser: true });
+    scripted.fireLogin({ eventName: 'login', loginMode: 'standard', remember: false, UID: 'u1', provider: 'googleplus', profile: { email: 'a@example.org' }, newUser: true });
     scripted.fireLogout();
     expect(logins).toEqual([
       { eventName: 'login', UID: 'u1', provider: 'googleplus', profile: { email: 'a@example.org' }, data: undefined, preferences: undefined, subscriptions: undefined, newUser: true },

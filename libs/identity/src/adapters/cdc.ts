@@ -1,29 +1,187 @@
-import type { Envelope } from '../envelope';
+import type {
+  AccountsGetConflictingAccountRequest,
+  AccountsGetConflictingAccountResponse,
+  AccountsGetPoliciesRequest,
+  AccountsGetPoliciesResponse,
+  AccountsGetSiteConsentDetailsRequest,
+  AccountsGetSiteConsentDetailsResponse,
+  AccountsResendVerificationCodeRequest,
+  AccountsResendVerificationCodeResponse,
+  GigyaProfile,
+  GigyaSubscriptions,
+  GigyaValidationError,
+  GigyaWebSDK,
+  UpdateSubscriptions,
+} from '@gigya-ts/web-sdk';
+import type { GigyaJSFunction, GigyaJSOnLoginEvent } from '@gigya-ts/web-sdk/dist/types/gigya-helpers';
+import { ErrorCode, errorMessageOf, type Envelope } from '../envelope';
 import { IdentityTransportError } from '../errors';
 import { IdentityEvents, loginEventFrom } from '../events';
-import type { IdentityMethod, IdentityProvider } from '../types';
+import type {
+  AccountData,
+  ConsentDetails,
+  ConsentState,
+  DeepPartial,
+  IdentityMethod,
+  IdentityProvider,
+  PasswordComplexity,
+  Policies,
+  Preferences,
+  SchemaSection,
+  Subscriptions,
+} from '../types';
+
+// ---- the vendor's Web SDK, as the community definitions describe it ----
+//
+// This adapter is type-checked against @gigya-ts/web-sdk (a development dependency: types only, nothing of it is
+// bundled), not against declarations written here: a method name, parameter or answer field the definitions do not
+// know fails the identity build. Where spec 000/001 (or, where they are silent, the identity contract) say more than
+// the definitions, the amendment is below, each with its reason; nothing else is declared here.
+
+/** The consents of spec 000 §3 as the SDK's preferences schema (the definitions' way to type a site's schema). */
+type PreferencesSchema = { terms?: { customeraccount?: ConsentState }; privacy?: { aec?: ConsentState } };
+
+/** The Web SDK's accounts namespace as the definitions type it, with our data and preferences sections. */
+type DefinedAccounts = GigyaWebSDK<AccountData, PreferencesSchema, GigyaSubscriptions>['accounts'];
+
+/** The answer the definitions give a method. */
+type DefinedAnswer<M extends keyof DefinedAccounts> = DefinedAccounts[M] extends (params: infer P) => void
+  ? P extends { callback?: (answer: infer A) => void }
+    ? A
+    : never
+  : never;
+
+/**
+ * The profile as spec 000 §3 writes it: with birthDay, birthMonth and birthYear, which the definitions lack, and
+ * phones whose type defaults to 'default' where the definitions require one; a write may leave a phone's number
+ * empty, which removes the entry (identity contract, setAccountInfo).
+ */
+type SpecProfile = Omit<GigyaProfile, 'phones'> & {
+  birthDay?: number;
+  birthMonth?: number;
+  birthYear?: number;
+  phones?: { number?: string; type?: string; default?: boolean }[];
+};
+/**
+ * A write's request: the spec's profile, only the consent fields that change (the contract deep-merges writes), and
+ * subscriptions in the package's own write shape (UpdateSubscriptions: isSubscribed), which its register request
+ * lacks (it asks for the read shape there, tags and all).
+ */
+type WithSpecProfile<Request> = Omit<Request, 'profile' | 'preferences' | 'subscriptions' | 'callback'> & {
+  profile?: SpecProfile;
+  preferences?: DeepPartial<PreferencesSchema>;
+  subscriptions?: UpdateSubscriptions<GigyaSubscriptions>;
+};
+
+/** The login answer with what spec and contract add to the definitions. */
+type SdkLoginResponse = Parameters<NonNullable<Parameters<DefinedAccounts['login']>[0]['callback']>>[0] & {
+  // The definitions name it isNewUser on login; the contract's login answer and its onLogin event say newUser. This
+  // adapter takes newUser from the SDK's onLogin event, so the field only reaches the app from the embedded provider.
+  newUser?: boolean;
+  // identity contract (login): with include `missing-required-fields`, 206001 lists them; the definitions lack it.
+  missingRequiredFields?: string[];
+};
+
+/**
+ * The accounts namespace this adapter calls. Spec 000 §7 names getConflictingAccount, getPolicies and
+ * getSiteConsentDetails, and the resend panel of 000 §4 needs resendVerificationCode; the definitions type them for
+ * the REST API only, so they are typed here with the package's own REST request and answer types, amended where the
+ * specs describe the answer and the definitions leave it `unknown` or looser.
+ */
+type SdkAccounts = Omit<DefinedAccounts, 'addEventHandlers' | 'login' | 'socialLogin' | 'getSchema' | 'register' | 'setAccountInfo'> & {
+  addEventHandlers: GigyaJSFunction<
+    Omit<Parameters<DefinedAccounts['addEventHandlers']>[0], 'onLogin' | 'callback'> & { onLogin?: (event: GigyaLoginEvent) => void },
+    DefinedAnswer<'addEventHandlers'>
+  >;
+  register: GigyaJSFunction<WithSpecProfile<Parameters<DefinedAccounts['register']>[0]>, DefinedAnswer<'register'>>;
+  setAccountInfo: GigyaJSFunction<WithSpecProfile<Parameters<DefinedAccounts['setAccountInfo']>[0]>, DefinedAnswer<'setAccountInfo'>>;
+  login: GigyaJSFunction<Omit<Parameters<DefinedAccounts['login']>[0], 'callback'>, SdkLoginResponse>;
+  // The definitions type socialLogin's answer as an empty envelope; spec 000 §4 reacts to its 206001 and 403043 (with
+  // regToken) as to login's, and the contract answers it "as login, provider set".
+  socialLogin: GigyaJSFunction<Omit<Parameters<DefinedAccounts['socialLogin']>[0], 'callback'>, SdkLoginResponse & { provider?: string }>;
+  // The definitions lack preferencesSchema; the preference centre and the consent field read it (identity contract,
+  // getSchema), as the vendor's REST reference documents it.
+  getSchema: GigyaJSFunction<
+    Omit<Parameters<DefinedAccounts['getSchema']>[0], 'callback'>,
+    Parameters<NonNullable<Parameters<DefinedAccounts['getSchema']>[0]['callback']>>[0] & { preferencesSchema?: SchemaSection }
+  >;
+  getConflictingAccount: GigyaJSFunction<
+    AccountsGetConflictingAccountRequest,
+    // Spec 000 §7: the answer carries conflictingAccount.loginID; the definitions make it optional.
+    Omit<AccountsGetConflictingAccountResponse, 'conflictingAccount'> & {
+      conflictingAccount?: { loginID: string; loginProviders?: string[] } | null;
+    }
+  >;
+  getPolicies: GigyaJSFunction<
+    AccountsGetPoliciesRequest,
+    // Spec 000 §3 and §5 (password policy: minLength, regExp, the character groups) and the contract (lockout) give
+    // the sections the apps read; the definitions type every section `unknown`.
+    Omit<AccountsGetPoliciesResponse, 'passwordComplexity' | 'registration' | 'accountOptions' | 'security'> & {
+      passwordComplexity?: PasswordComplexity;
+      registration?: Policies['registration'];
+      accountOptions?: Policies['accountOptions'];
+      security?: Policies['security'];
+    }
+  >;
+  getSiteConsentDetails: GigyaJSFunction<
+    AccountsGetSiteConsentDetailsRequest,
+    // Spec 000 §3 (consent: legal statements per language, with documentUrl) and §4 (accept changed terms again:
+    // versions); the definitions type it `unknown`.
+    Omit<AccountsGetSiteConsentDetailsResponse, 'siteConsentDetails'> & { siteConsentDetails?: Record<string, ConsentDetails> }
+  >;
+  resendVerificationCode: GigyaJSFunction<AccountsResendVerificationCodeRequest, AccountsResendVerificationCodeResponse>;
+};
+
+/**
+ * What the SDK hands to onLogin. Spec 001 §4: the login event carries "UID and any profile, data, preferences and
+ * subscriptions"; the definitions lack the last two.
+ */
+export type GigyaLoginEvent = GigyaJSOnLoginEvent<AccountData> & { preferences?: Preferences; subscriptions?: Subscriptions };
 
 /** The part of the vendor's global `gigya` object this adapter uses. */
 export interface GigyaSdk {
-  accounts: Record<string, unknown> & {
-    addEventHandlers?: (handlers: {
-      onLogin?: (event: GigyaLoginEvent) => void;
-      onLogout?: (event: unknown) => void;
-    }) => void;
-  };
+  accounts: SdkAccounts;
 }
 
-/** What the SDK hands to onLogin (only the fields the contract's login event needs). */
-export interface GigyaLoginEvent {
-  UID?: string;
-  provider?: string;
-  loginProvider?: string;
-  profile?: unknown;
-  data?: unknown;
-  preferences?: unknown;
-  subscriptions?: unknown;
-  newUser?: boolean;
-}
+/** The SDK's parameters and answer of a method: `gigya.accounts.<method>({...params, callback(answer)})`. */
+type SdkRequest<M extends keyof SdkAccounts> = SdkAccounts[M] extends (params: infer P) => void ? Omit<P, 'callback'> : never;
+type SdkAnswer<M extends keyof SdkAccounts> = SdkAccounts[M] extends (params: infer P) => void
+  ? P extends { callback?: (answer: infer A) => void }
+    ? A
+    : never
+  : never;
+
+// Every answer of the vendor may carry validationErrors (spec 000 §5 and 001 §5 map them from any call) and a
+// regToken (000 §4: 206001 and 403043 hand one over); the definitions list them on a few answers only.
+type ContractAnswer<M extends keyof SdkAccounts> = SdkAnswer<M> & { validationErrors?: GigyaValidationError[]; regToken?: string };
+
+type OurAnswer<M extends IdentityMethod> = Awaited<ReturnType<IdentityProvider[M]>>;
+
+/** The keys of T, of every member when T is a union. */
+type KeysOf<T> = T extends unknown ? keyof T : never;
+/** What `Ours` names that `Theirs` does not know. */
+type Unknown<Ours, Theirs> = Exclude<KeysOf<Ours>, KeysOf<Theirs>>;
+
+/**
+ * Accepts the parameters of a call only when every key of their type is a parameter the SDK knows (their types are
+ * checked by `P extends SdkRequest<M>`): a misspelt parameter turns the argument type into one that names it, so the
+ * build fails at the call.
+ */
+type KnownToTheSdk<P, M extends keyof SdkAccounts> = [Unknown<P, SdkRequest<M>>] extends [never]
+  ? unknown
+  : { parametersUnknownToTheSdk: Unknown<P, SdkRequest<M>> };
+
+/**
+ * Our answer types against the SDK's, at compile time: every field we declare is one the SDK answers (or the
+ * envelope of the contract adds), and the SDK's answer is assignable to ours. A `false` here fails the build below.
+ */
+type AnswerFits<M extends IdentityMethod & keyof SdkAccounts> = [Unknown<OurAnswer<M>, ContractAnswer<M>>] extends [never]
+  ? ContractAnswer<M> extends OurAnswer<M>
+    ? true
+    : { answerNotAssignable: M }
+  : { answerFieldsUnknownToTheSdk: Unknown<OurAnswer<M>, ContractAnswer<M>> };
+const answersFit: { [M in IdentityMethod]: true } = {} as { [M in IdentityMethod]: AnswerFits<M> };
+void answersFit;
 
 type GigyaWindow = Window & { gigya?: GigyaSdk; onGigyaServiceReady?: (...args: unknown[]) => void };
 
@@ -70,8 +228,8 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
   function sdk(): Promise<GigyaSdk> {
     ready ??= loadSdk().then(
       (gigya) => {
-        gigya.accounts.addEventHandlers?.({
-          onLogin: (event) => events.emitLogin(loginEventFrom(event, event.provider ?? event.loginProvider ?? 'site', false)),
+        gigya.accounts.addEventHandlers({
+          onLogin: (event) => events.emitLogin(loginEventFrom(event, event.provider, event.newUser)),
           onLogout: () => events.emitLogout(),
         });
         return gigya;
@@ -104,17 +262,22 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     });
   }
 
-  async function call<T extends Envelope>(method: IdentityMethod, params: object = {}): Promise<T> {
+  /** One SDK call; `method` must be a method of the SDK's accounts namespace and `params` its parameters. */
+  async function call<M extends IdentityMethod & keyof SdkAccounts, P extends SdkRequest<M>>(
+    method: M,
+    params: P & KnownToTheSdk<P, M>,
+  ): Promise<OurAnswer<M>> {
     const gigya = await sdk();
-    const fn = gigya.accounts[method];
+    const fn: unknown = gigya.accounts[method];
     if (typeof fn !== 'function') {
       throw new IdentityTransportError('sdk-unavailable', `The identity provider SDK has no accounts.${method}`);
     }
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<OurAnswer<M>>((resolve, reject) => {
       try {
         (fn as (p: object) => void).call(gigya.accounts, {
           ...params,
-          callback: (response: T) => resolve(envelopeOf(response)),
+          // What the answer holds is checked against our types once, at compile time (answersFit above).
+          callback: (response: ContractAnswer<M>) => resolve(envelopeOf(response as unknown as Envelope) as OurAnswer<M>),
         });
       } catch (cause) {
         reject(new IdentityTransportError('sdk-unavailable', `accounts.${method} failed in the identity provider SDK`, { cause }));
@@ -127,16 +290,18 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     register: (params) => call('register', params),
     finalizeRegistration: (params) => call('finalizeRegistration', params),
     login: (params) => call('login', params),
-    socialLogin: (params) => call('socialLogin', params),
+    // The definitions know no `include` here (spec 000 §7 sends the provider only): the login event carries the account.
+    socialLogin: ({ include: _include, ...params }) => call('socialLogin', params),
     getConflictingAccount: (params) => call('getConflictingAccount', params),
     getAccountInfo: (params = {}) => call('getAccountInfo', params),
     setAccountInfo: (params) => call('setAccountInfo', params),
     resetPassword: (params) => call('resetPassword', params),
-    resendVerificationCode: (params) => call('resendVerificationCode', params),
+    // The definitions know no `lang` here: the SDK speaks the language it was loaded with (cdcScriptUrl).
+    resendVerificationCode: ({ lang: _lang, ...params }) => call('resendVerificationCode', params),
     getSchema: (params = {}) => call('getSchema', params),
     getPolicies: (params = {}) => call('getPolicies', params),
-    getSiteConsentDetails: () => call('getSiteConsentDetails'),
-    logout: () => call('logout'),
+    getSiteConsentDetails: () => call('getSiteConsentDetails', {}),
+    logout: () => call('logout', {}),
     onLogin(handler) {
       void sdk().catch(() => undefined); // handlers are registered with the SDK once it is there
       return events.onLogin(handler);
@@ -149,9 +314,11 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
 }
 
 /** The SDK's answer, without the parts that only make sense inside the SDK (`context`, `requestParams`). */
-function envelopeOf<T extends Envelope>(response: T): T {
-  if (typeof response !== 'object' || response === null) return { errorCode: 500001, errorMessage: 'General server error' } as T;
-  const copy = { ...response } as T & { context?: unknown; requestParams?: unknown };
+function envelopeOf(response: Envelope | null | undefined): Envelope {
+  if (typeof response !== 'object' || response === null) {
+    return { errorCode: ErrorCode.GENERAL_SERVER_ERROR, errorMessage: errorMessageOf(ErrorCode.GENERAL_SERVER_ERROR) };
+  }
+  const copy = { ...response } as Envelope & { context?: unknown; requestParams?: unknown };
   delete copy.context;
   delete copy.requestParams;
   return copy;

@@ -61,7 +61,7 @@ describe('http adapter', () => {
     expect(events).toHaveLength(1);
   });
 
-  it('emits no onLogin for 206001, 200009 without an account or register without finalizeRegistration; does for finalizeRegistration', async () => {
+  it('emits no onLogin for 206001, 200009 or register without finalizeRegistration; does for finalizeRegistration', async () => {
     let answer: object = { errorCode: 206001, regToken: 'rt' };
     const provider = createHttpProvider({ fetch: stubFetch(() => json(answer)).fetch });
     const events: LoginEvent[] = [];
@@ -78,14 +78,6 @@ describe('http adapter', () => {
       ['u2', true],
       ['u2', true],
     ]);
-  });
-
-  it('emits onLogin for 200009 with the account: the identity was linked already and the service opened the session', async () => {
-    const provider = createHttpProvider({ fetch: stubFetch(() => json({ errorCode: 200009, UID: 'u3', profile: {} })).fetch });
-    const events: LoginEvent[] = [];
-    provider.onLogin((e) => events.push(e));
-    await provider.login({ loginID: 'a', password: 'b', loginMode: 'link', regToken: 'rt' });
-    expect(events.map((e) => e.UID)).toEqual(['u3']);
   });
 
   it('emits onLogout after logout, also when the service answers an error', async () => {

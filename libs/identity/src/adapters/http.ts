@@ -1,4 +1,4 @@
-import { isSuccess, type Envelope } from '../envelope';
+import type { Envelope } from '../envelope';
 import { IdentityTransportError } from '../errors';
 import { IdentityEvents, loginEventFrom, withLoginSections } from '../events';
 import type { IdentityMethod, IdentityProvider, SocialLoginParams, SocialLoginResponse } from '../types';
@@ -107,8 +107,8 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
         ...params,
         include: withLoginSections(params.include),
       });
-      // 200009 (the identity was linked already) is a login too: the service opened the session.
-      if (isSuccess(answer) && answer.UID) events.emitLogin(loginEventFrom(answer, 'site', false));
+      // 200009 (stale link token) opens no session: the app logs in plainly next (spec 000 §4).
+      if (answer.errorCode === 0) events.emitLogin(loginEventFrom(answer, 'site', false));
       return answer;
     },
     async socialLogin(params: SocialLoginParams): Promise<SocialLoginResponse> {

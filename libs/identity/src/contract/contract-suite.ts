@@ -3,7 +3,8 @@
  * the in-memory fake (contract.fake.test.ts) and the embedded provider of the Go service through the http adapter
  * (contract.http.test.ts). What differs between implementations sits behind ContractHelpers.
  */
-import { ErrorCode, isSuccess, type Envelope } from '../envelope';
+import { Durations, EveryMethodCodes, IdentityApiMethods, Lockout } from '@portal/identity-contract';
+import { ErrorCode, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
 import type {
   AccountSchema,
   ConsentDetails,
@@ -65,8 +66,6 @@ export interface ContractSubject {
 }
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /** Passes every policy the specs describe: upper, lower, digit, other, 12 characters. */
 export const STRONG_PASSWORD = 'Grocer-Pass-2024!';
@@ -93,13 +92,23 @@ export function describeIdentityContract(
     let helpers: ContractHelpers;
     let logins: LoginEvent[];
     let logouts: number;
+    let violations: string[];
 
     beforeEach(async () => {
-      ({ provider, helpers } = await makeProvider());
+      let subject: IdentityProvider;
+      ({ provider: subject, helpers } = await makeProvider());
+      violations = [];
+      provider = checkedProvider(subject, violations);
       logins = [];
       logouts = 0;
       provider.onLogin((event) => logins.push(event));
       provider.onLogout(() => (logouts += 1));
+    });
+
+    // Every answer of every case, whatever the case asserts: a code its method documents in the contract file,
+    // with the catalogue's message and status (services/api/api/identity-contract.yaml).
+    afterEach(() => {
+      expect(violations).toEqual([]);
     });
 
     // ---- building blocks ----
@@ -131,6 +140,18 @@ export function describeIdentityContract(
         finalizeRegistration: true,
       });
       return { email, answer };
+    }
+
+    async function passwordComplexity(): Promise<{ minLength: number; minCharGroups: number }> {
+      const policies = await provider.getPolicies({ sections: 'passwordComplexity' });
+      return { minLength: policies.passwordComplexity?.minLength ?? 1, minCharGroups: policies.passwordComplexity?.minCharGroups ?? 0 };
+    }
+
+    /** A complete registration with this password. */
+    async function registerWithPassword(password: string): Promise<Envelope & { validationErrors?: Envelope['validationErrors'] }> {
+      const { regToken } = await provider.initRegistration();
+      const values = await requiredValues();
+      return provider.register({ email: freshEmail('pw'), password, regToken: regToken ?? '', ...values, lang: 'de' });
     }
 
     async function verify(email: string) {
@@ -221,6 +242,34 @@ export function describeIdentityContract(
         expect(answer.errorCode).toBe(ErrorCode.INVALID_PARAMETER);
       });
 
+      it('register without a regToken answers 400002', async () => {
+        const answer = await provider.register({ email: freshEmail('notoken'), password: STRONG_PASSWORD, regToken: '' });
+        expect(answer.errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
+      });
+
+      it('counts character groups by Unicode category: Ä is upper case, ä lower case (ÄÖÜäöü123456 has 3 groups)', async () => {
+        const { minCharGroups } = await passwordComplexity();
+        const threeGroups = await registerWithPassword('ÄÖÜäöü123456');
+        if (minCharGroups > 3) {
+          expect(threeGroups.errorCode).toBe(ErrorCode.VALIDATION);
+          expect(threeGroups.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER }));
+        } else {
+          expect(threeGroups.errorCode).not.toBe(ErrorCode.VALIDATION);
+        }
+        // Upper, lower, digit and other without a single ASCII letter.
+        expect((await registerWithPassword('ÄÖÜäöü-12345')).errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+      });
+
+      it('counts the minimum length in characters (code points), not UTF-16 units', async () => {
+        const { minLength } = await passwordComplexity();
+        // One character short, though every emoji is two UTF-16 units.
+        const short = `Aa1${'😀'.repeat(Math.max(minLength - 4, 1))}`;
+        expect([...short].length).toBe(Math.max(minLength - 1, 4));
+        const answer = await registerWithPassword(short);
+        expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER }));
+      });
+
       it('register without password answers 400009 with 400027 on password', async () => {
         const { regToken } = await provider.initRegistration();
         const answer = await provider.register({ email: freshEmail('nopw'), password: '', regToken: regToken ?? '' });
@@ -265,7 +314,7 @@ export function describeIdentityContract(
 
       timeTravel('a regToken expires after one hour (400006)', async () => {
         const { regToken } = await provider.initRegistration();
-        await helpers.advanceTime(HOUR + MINUTE);
+        await helpers.advanceTime(Durations.regTokenLifetime + MINUTE);
         const answer = await provider.register({ email: freshEmail('late'), password: STRONG_PASSWORD, regToken: regToken ?? '' });
         expect(answer.errorCode).toBe(ErrorCode.INVALID_PARAMETER);
       });
@@ -317,7 +366,7 @@ export function describeIdentityContract(
       timeTravel('after 14 days the link leads to errorCode=403002 and no account exists', async () => {
         const { email } = await registerComplete();
         const mail = await helpers.lastMail(email, 'verification');
-        await helpers.advanceTime(14 * DAY + MINUTE);
+        await helpers.advanceTime(Durations.verificationLinkLifetime + MINUTE);
         expect(await helpers.openLink(mail!.link)).toMatch(/\/double-opt-in-done\?errorCode=403002$/);
         expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
         const again = await registerComplete(email);
@@ -393,11 +442,21 @@ export function describeIdentityContract(
         expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.LOCKED_OUT);
       });
 
+      it('locks an unknown login ID too: after the failures of a lockout it answers 403120, as for an account', async () => {
+        const policies = await provider.getPolicies({ sections: 'security' });
+        const threshold = policies.security?.accountLockout?.failedLoginThreshold ?? Lockout.maxFailures;
+        const nobody = freshEmail('nobody-lock');
+        for (let i = 0; i < threshold; i += 1) {
+          expect((await provider.login({ loginID: nobody, password: OTHER_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        }
+        expect((await provider.login({ loginID: nobody, password: OTHER_PASSWORD })).errorCode).toBe(ErrorCode.LOCKED_OUT);
+      });
+
       timeTravel('the lockout ends after 15 minutes', async () => {
         const email = await activeAccount('unlock');
         await provider.logout();
         for (let i = 0; i < 5; i += 1) await provider.login({ loginID: email, password: OTHER_PASSWORD });
-        await helpers.advanceTime(15 * MINUTE + 1000);
+        await helpers.advanceTime(Durations.lockoutDuration + 1000);
         expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
       });
 
@@ -473,6 +532,18 @@ export function describeIdentityContract(
         expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(0);
       });
 
+      it('a password change checks the current password first (400002, 403042), then sameness (100001), then the policy (400009)', async () => {
+        await activeAccount('pworder');
+        expect((await provider.setAccountInfo({ newPassword: 'Brand-New-Pass-1!' })).errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
+        expect((await provider.setAccountInfo({ password: OTHER_PASSWORD, newPassword: 'weak' })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect(await provider.setAccountInfo({ password: STRONG_PASSWORD, newPassword: STRONG_PASSWORD })).toMatchObject({
+          errorCode: ErrorCode.INVALID_PARAMETER,
+          errorDetails: '100001',
+        });
+        const weak = await provider.setAccountInfo({ password: STRONG_PASSWORD, newPassword: 'weak' });
+        expect(weak.errorCode).toBe(ErrorCode.VALIDATION);
+      });
+
       it('an e-mail change needs the current password (400002 without) and answers 400003 for an address in use', async () => {
         const taken = await activeAccount('taken');
         await provider.logout();
@@ -494,6 +565,17 @@ export function describeIdentityContract(
         expect(await helpers.openLink(mail!.link)).toMatch(/double-opt-in-done(\?errorCode=0)?$/);
         const confirmed = await provider.getAccountInfo({ include: 'subscriptions' });
         expect(confirmed.subscriptions?.[key!]?.email).toMatchObject({ isSubscribed: true, doubleOptIn: { status: 'Confirmed' } });
+      });
+    });
+
+    describe('double opt-in link', () => {
+      timeTravel('an expired subscription link leads to the preference centre error page with 403002', async () => {
+        const email = await activeAccount('doilate');
+        const key = doubleOptInKey(await provider.getSchema());
+        expect((await provider.setAccountInfo({ subscriptions: { [key!]: { email: { isSubscribed: true } } } })).errorCode).toBe(0);
+        const mail = await helpers.lastMail(email, 'double-opt-in');
+        await helpers.advanceTime(Durations.verificationLinkLifetime + MINUTE);
+        expect(await helpers.openLink(mail!.link)).toMatch(/\/preferences\/error\/doi-403002$/);
       });
     });
 
@@ -531,7 +613,7 @@ export function describeIdentityContract(
         const email = await activeAccount('resetlate');
         await provider.resetPassword({ loginID: email });
         const mail = await helpers.lastMail(email, 'password-reset');
-        await helpers.advanceTime(HOUR + MINUTE);
+        await helpers.advanceTime(Durations.resetLinkLifetime + MINUTE);
         expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(ErrorCode.PASSWORD_TOKEN_INVALID);
       });
 
@@ -539,7 +621,7 @@ export function describeIdentityContract(
         const email = await activeAccount('resetagain');
         await provider.resetPassword({ loginID: email });
         const first = await helpers.lastMail(email, 'password-reset');
-        await helpers.advanceTime(15 * MINUTE + 1000);
+        await helpers.advanceTime(Durations.resetFrequency + 1000);
         expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
         const second = await helpers.lastMail(email, 'password-reset');
         expect((await provider.resetPassword({ passwordResetToken: first!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(ErrorCode.PASSWORD_TOKEN_INVALID);
@@ -584,6 +666,9 @@ export function describeIdentityContract(
         const stale = await provider.login({ loginID: email, password: STRONG_PASSWORD, loginMode: 'link', regToken: second.regToken! });
         expect(stale.errorCode).toBe(ErrorCode.STALE_LINK_TOKEN);
         expect(isSuccess(stale)).toBe(true);
+        // It opens no session: the app drops the token and logs in plainly (spec 000 §4).
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
       });
 
       social('a new social user without the mandatory consent answers 206001; after consent finalize logs in', async () => {
@@ -695,21 +780,6 @@ export function describeIdentityContract(
         expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
       });
 
-      social('an already linked identity (200009) still logs in: a session and onLogin', async () => {
-        const email = await activeAccount('stale');
-        await provider.logout();
-        await helpers.setSocialIdentity('facebook', { email });
-        const first = await provider.socialLogin({ provider: 'facebook' });
-        const second = await provider.socialLogin({ provider: 'facebook' });
-        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD, loginMode: 'link', regToken: first.regToken! })).errorCode).toBe(0);
-        await provider.logout();
-        const loginsBefore = logins.length;
-        const stale = await provider.login({ loginID: email, password: STRONG_PASSWORD, loginMode: 'link', regToken: second.regToken! });
-        expect(stale.errorCode).toBe(ErrorCode.STALE_LINK_TOKEN);
-        expect(logins.length).toBe(loginsBefore + 1);
-        expect((await provider.getAccountInfo()).errorCode).toBe(0);
-      });
-
       social('a link token links only the account it was issued for', async () => {
         const owner = await activeAccount('linkowner');
         await provider.logout();
@@ -771,14 +841,6 @@ export function describeIdentityContract(
         expect((await provider.setAccountInfo({ preferences: written, lang: 'de' })).errorCode).toBe(0);
         const stored = (await provider.getAccountInfo({ include: 'preferences' })).preferences?.terms?.customeraccount;
         expect(stored).toMatchObject({ isConsentGranted: true, docVersion: current, lang: 'de', lastConsentModified: expect.any(String) });
-      });
-
-      it('a password change: 400002 without the current password, 400009 for a weak new one before the current is checked', async () => {
-        await activeAccount('pwmissing');
-        expect((await provider.setAccountInfo({ newPassword: OTHER_PASSWORD })).errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
-        const weak = await provider.setAccountInfo({ password: 'Wrong-Current-1!', newPassword: 'short' });
-        expect(weak.errorCode).toBe(ErrorCode.VALIDATION);
-        expect(weak.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'newPassword' }));
       });
 
       it('a password change ends the session and revokes open reset links', async () => {
@@ -900,7 +962,7 @@ export function describeIdentityContract(
         const { regToken } = await provider.initRegistration();
         const values = await requiredValues();
         await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...values, lang: 'de' });
-        await helpers.advanceTime(14 * DAY + MINUTE);
+        await helpers.advanceTime(Durations.verificationLinkLifetime + MINUTE);
         expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
         const again = await helpers.subscriberRegToken(email);
         const info = await provider.getAccountInfo({ regToken: again, include: 'data' });
@@ -923,6 +985,33 @@ export function describeIdentityContract(
 }
 
 // ---- helpers ----
+
+/**
+ * The provider, with every answer of an accounts.* method checked against the contract file: its code is one the
+ * method documents (or any method may answer), and where the answer carries errorMessage and statusCode, they are
+ * the catalogue's. What breaks the rule is collected in `violations`, which each case expects empty.
+ */
+function checkedProvider(provider: IdentityProvider, violations: string[]): IdentityProvider {
+  return new Proxy(provider, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof key !== 'string' || typeof value !== 'function' || !Object.hasOwn(IdentityApiMethods, key)) return value;
+      const documented = new Set<number>([...IdentityApiMethods[key as keyof typeof IdentityApiMethods].codes, ...EveryMethodCodes]);
+      return async (...args: unknown[]) => {
+        const answer = (await (value as (...a: unknown[]) => Promise<Envelope>).apply(target, args)) as Envelope;
+        const { errorCode, errorMessage, statusCode } = answer;
+        if (!documented.has(errorCode)) violations.push(`accounts.${key} answered ${errorCode}, which the contract does not document for it`);
+        if (errorCode !== ErrorCode.OK && errorMessage !== undefined && errorMessage !== errorMessageOf(errorCode)) {
+          violations.push(`accounts.${key}: errorMessage of ${errorCode} is '${errorMessage}', the catalogue says '${errorMessageOf(errorCode)}'`);
+        }
+        if (statusCode !== undefined && statusCode !== statusCodeOf(errorCode)) {
+          violations.push(`accounts.${key}: statusCode of ${errorCode} is ${statusCode}, not ${statusCodeOf(errorCode)}`);
+        }
+        return answer;
+      };
+    },
+  });
+}
 
 /** A valid value for a required field the schema names; the names are those of spec 000 §3. */
 function sampleValue(field: string): unknown {

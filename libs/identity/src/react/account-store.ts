@@ -1,4 +1,4 @@
-import { isSuccess } from '../envelope';
+import { isSuccess, isUnauthorized } from '../envelope';
 import type { AccountData, IdentityProvider, LoginEvent, Preferences, Profile, Subscriptions } from '../types';
 
 /** The account as the apps hold it (spec 001 §3 and §4). */
@@ -121,7 +121,7 @@ export class AccountStore {
         this.dispatch({ type: 'refreshed', info: { UID, profile, data, preferences, subscriptions }, viaRegToken: Boolean(regToken) });
       } else {
         // 403005 on the first look-up is the normal "nobody is logged in" (spec 001 §8): no log line for it.
-        if (answer.errorCode !== 403005) console.warn('identity: getAccountInfo answered', answer.errorCode);
+        if (!isUnauthorized(answer)) console.warn('identity: getAccountInfo answered', answer.errorCode);
         this.dispatch({ type: 'logout' });
       }
     } catch (error) {

@@ -1,3 +1,4 @@
+import { Durations, Lockout, PasswordPolicyDefaults } from '@portal/identity-contract';
 import type { AccountSchema, ConsentDetails, Policies } from '../types';
 
 /** The schema the fake answers unless told otherwise; it mirrors the fields the two specs name. */
@@ -39,12 +40,12 @@ export const defaultSchema: AccountSchema = {
   },
 };
 
-/** The retailer's policy: 8 characters, all four character groups (spec 000 §5). */
+/** The contract's default policy: 8 characters, all four character groups (spec 000 §5), and its lockout. */
 export const defaultPolicies: Policies = {
-  passwordComplexity: { minLength: 8, minCharGroups: 4 },
+  passwordComplexity: { minLength: PasswordPolicyDefaults.minLength, minCharGroups: PasswordPolicyDefaults.minCharGroups },
   registration: { requireLoginID: false },
   accountOptions: { loginIdentifiers: 'email' },
-  security: { accountLockout: { failedLoginThreshold: 5, lockoutTimeSec: 900 } },
+  security: { accountLockout: { failedLoginThreshold: Lockout.maxFailures, lockoutTimeSec: Durations.lockoutDuration / 1000 } },
 };
 
 export const defaultConsent: Record<string, ConsentDetails> = {

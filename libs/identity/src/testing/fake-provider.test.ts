@@ -156,11 +156,11 @@ describe('QA controls: forced answers and the service\'s subscriber tokens', () 
     expect((await fake.getConflictingAccount({ regToken: conflict.regToken! })).conflictingAccount?.loginID).toBe('erika@example.org');
   });
 
-  it('a forced success code lets the call do its work and relabels its answer', async () => {
+  it('a forced 200009 opens no session, as the provider\'s does not', async () => {
     const fake = seeded();
     fake.forceNext('login', { errorCode: ErrorCode.STALE_LINK_TOKEN });
     expect((await fake.login({ loginID: 'erika@example.org', password: PASSWORD })).errorCode).toBe(ErrorCode.STALE_LINK_TOKEN);
-    expect((await fake.getAccountInfo()).errorCode).toBe(0);
+    expect((await fake.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
   });
 
   it('accepts the service\'s qa-subscriber regTokens only when told, as a lite account of that address', async () => {

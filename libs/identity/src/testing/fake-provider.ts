@@ -1,3 +1,4 @@
+import { Links } from '@portal/identity-contract';
 import { IdentityTransportError } from '../errors';
 import type { IdentityProvider } from '../types';
 import { accountDataMethods } from './fake/account-data';
@@ -69,9 +70,10 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
     openLink(link) {
       store.purge();
       const url = new URL(link, store.linkBase);
-      const value = url.searchParams.get('token') ?? '';
-      if (url.pathname.endsWith('/identity/verify')) return openVerificationLink(store, value);
-      if (url.pathname.endsWith('/identity/confirm-subscription')) return openConfirmationLink(store, value);
+      if (url.pathname.endsWith(Links.verifyEmail.path)) return openVerificationLink(store, url.searchParams.get(Links.verifyEmail.tokenParam) ?? '');
+      if (url.pathname.endsWith(Links.confirmSubscription.path)) {
+        return openConfirmationLink(store, url.searchParams.get(Links.confirmSubscription.tokenParam) ?? '');
+      }
       return `${url.pathname}${url.search}`;
     },
     disableAccount(email) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
 
@@ -45,10 +46,10 @@ func TestDevClockMovesTheIdentityProvidersTime(t *testing.T) {
 	require.Equal(t, "1h1m0s", state.Offset)
 	require.InDelta(t, 3660, state.OffsetSeconds, 0.001)
 
-	require.Equal(t, embedded.CodeInvalidParameter, register(early.RegToken), "the regToken expired an hour after it was issued")
+	require.Equal(t, contract.CodeInvalidParameter, register(early.RegToken), "the regToken expired an hour after it was issued")
 	fresh, err := s.App.Identity.InitRegistration(ctx)
 	require.NoError(t, err)
-	require.Equal(t, embedded.CodePendingRegistration, register(fresh.RegToken), "a regToken issued after the step is valid")
+	require.Equal(t, contract.CodePendingRegistration, register(fresh.RegToken), "a regToken issued after the step is valid")
 
 	res = advance(s, `{"advanceSeconds":900}`)
 	require.Equal(t, http.StatusOK, res.StatusCode)

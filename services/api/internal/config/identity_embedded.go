@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // IdentityEmbedded configures the embedded identity provider (metadata.identity.provider "embedded"): keys
@@ -91,17 +93,17 @@ type IdentityLegalStatement struct {
 func defaultIdentityEmbedded() IdentityEmbedded {
 	return IdentityEmbedded{
 		Session:              IdentitySession{CookieName: "portal_session", IdleTimeout: 30 * time.Minute, AbsoluteTimeout: 12 * time.Hour},
-		Lockout:              IdentityLockout{MaxFailures: 5, Window: 15 * time.Minute, Duration: 15 * time.Minute, MaxFailuresPerAddress: 50},
-		Password:             IdentityPassword{MinLength: 8, MinCharGroups: 4},
+		Lockout:              IdentityLockout{MaxFailures: contract.LockoutMaxFailures, Window: contract.LockoutWindow, Duration: contract.LockoutDuration, MaxFailuresPerAddress: 50},
+		Password:             IdentityPassword{MinLength: contract.DefaultPasswordMinLength, MinCharGroups: contract.DefaultPasswordMinCharGroups},
 		Argon2:               IdentityArgon2{MemoryKiB: 19 * 1024, Iterations: 2, Parallelism: 1},
 		RequiredFields:       []string{"profile.firstName", "profile.lastName"},
 		Formats:              []IdentityFieldFormat{},
 		Subscriptions:        []IdentitySubscription{},
 		Consents:             []IdentityConsent{},
-		VerificationLifetime: 14 * 24 * time.Hour,
-		ResetLinkLifetime:    time.Hour,
-		ResetFrequency:       15 * time.Minute,
-		RegTokenLifetime:     time.Hour,
+		VerificationLifetime: contract.VerificationLinkLifetime,
+		ResetLinkLifetime:    contract.ResetLinkLifetime,
+		ResetFrequency:       contract.ResetFrequency,
+		RegTokenLifetime:     contract.RegTokenLifetime,
 	}
 }
 

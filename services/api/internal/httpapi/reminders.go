@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 )
@@ -48,10 +50,10 @@ func newReminderHandlers(svc reminderService, shopAPIKeys []string) *reminderHan
 }
 
 // Where the verification link sends the browser (spec 001 §2, §8).
-const (
-	reminderConfirmedPath = "/preferences/double-opt-in-done"
-	reminderExpiredPath   = "/preferences/error/doi-expired"
-	reminderUnknownPath   = "/preferences/error/doi-404000"
+var (
+	reminderConfirmedPath = contract.PagePreferencesDoubleOptInDone
+	reminderExpiredPath   = contract.PagePreferencesDoubleOptInError + "expired"
+	reminderUnknownPath   = contract.PagePreferencesDoubleOptInError + strconv.Itoa(contract.CodeNotFound)
 )
 
 // shopAPIKeyHeader carries the shop's key.

@@ -15,6 +15,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // Errors of link tokens.
@@ -191,8 +192,8 @@ func (t *Tokens) key(tok *jwt.Token) (any, error) {
 	return secret, nil
 }
 
-// LinkPath is the preference centre route a link token opens.
-const LinkPath = "/preferences/token/"
+// LinkPath is the preference centre route a link token opens (identity contract, links).
+const LinkPath = contract.LinkPreferenceCentrePath
 
 // LinkURL is the address of the preference centre for token under base (e.g. https://portal.example.com).
 func LinkURL(base, token string) string {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { ErrorCode, Pages } from '@portal/identity';
 import { StatusPage } from '@portal/ui';
 
 /**
@@ -10,7 +11,7 @@ export function DoubleOptInDonePage() {
   const { t } = useTranslation();
   const code = useSearchParams()[0].get('errorCode');
   if (code === null || code === '') return <Navigate to="/" replace />;
-  if (code !== '0') return <Navigate to={`/error/doi-${encodeURIComponent(code)}`} replace />;
+  if (code !== String(ErrorCode.OK)) return <Navigate to={`${Pages.doubleOptInError}${encodeURIComponent(code)}`} replace />;
   return (
     <StatusPage
       headline={t('global.doubleoptin.success.headline', { defaultValue: 'Vielen Dank für Ihre Bestätigung!' })}

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { ErrorCode } from '@portal/identity';
 import { ErrorMessage } from '@portal/ui';
 
 /** Expired confirmation links can only be fixed by registering again; every other error by logging in. */
-const codesOfferingRegistration = new Set(['doi-403002']);
+const codesOfferingRegistration = new Set([`doi-${ErrorCode.ACTIVATION_EXPIRED}`]);
 
 /** `/error/{errorCode}` (spec 000 §2 and §8). */
 export function ErrorPage() {

@@ -43,7 +43,6 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
         if (!EMAIL.test(email)) errors.push({ fieldName: 'profile.email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
         else if (email !== acc.email) newEmail = email;
       }
-      if (params.newPassword) errors.push(...checkPassword(store, 'newPassword', params.newPassword));
       if (errors.length > 0) return store.validationFailed(errors);
 
       // New login details need the current password (spec 000 §6); an account without one cannot change them.
@@ -60,7 +59,12 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
           validationErrors: [{ fieldName: 'profile.email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, message: 'email already exists' }],
         });
       }
-      if (params.newPassword && params.newPassword === acc.password) return store.fail(ErrorCode.INVALID_PARAMETER, SAME_PASSWORD_DETAILS);
+      // The contract's order for a new password: the current one first (above), then sameness, then the policy.
+      if (params.newPassword) {
+        if (params.newPassword === acc.password) return store.fail(ErrorCode.INVALID_PARAMETER, SAME_PASSWORD_DETAILS);
+        const weak = checkPassword(store, 'newPassword', params.newPassword);
+        if (weak.length > 0) return store.validationFailed(weak);
+      }
 
       acc.lang = lang;
       applyWrite(store, acc, write);

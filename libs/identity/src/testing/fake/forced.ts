@@ -1,13 +1,12 @@
-import { ErrorCode, isSuccess, type Envelope, type ValidationError } from '../../envelope';
+import { ErrorCode, type Envelope, type ValidationError } from '../../envelope';
 import { IDENTITY_METHODS, type IdentityMethod, type IdentityProvider, type SocialProviderName } from '../../types';
 import { REG_TOKEN_LIFETIME, type Account } from './model';
 import type { FakeStore } from './store';
 
 /**
- * An answer the next call of one method gives instead of its own (QA: "login answers 206006"). An error code is
- * answered as is, without acting; a success code (0, 200009) lets the call do its work and only relabels a
- * successful answer. 206001, 206002 and 403043 carry a regToken for the account the call names, so the app's
- * reaction (finalize, link-accounts) has something to work with.
+ * An answer the next call of one method gives instead of its own (QA: "login answers 206006"), without acting (as
+ * 200009, which opens no session, too). 206001, 206002 and 403043 carry a regToken for the account the call names,
+ * so the app's reaction (finalize, link-accounts) has something to work with.
  */
 export interface ForcedAnswer {
   method: IdentityMethod;
@@ -34,10 +33,6 @@ export function withForcedAnswers(store: FakeStore, provider: IdentityProvider):
     wrapped[method] = async (params?: unknown) => {
       const forced = store.forcedAnswers.get(method)?.shift();
       if (!forced) return original(params);
-      if (isSuccess(forced)) {
-        const answer = await original(params);
-        return isSuccess(answer) ? { ...answer, errorCode: forced.errorCode, ...(forced.errorDetails ? { errorDetails: forced.errorDetails } : {}) } : answer;
-      }
       store.calls.push({ method, params: params ?? {} });
       return store.fail(forced.errorCode, forced.errorDetails, {
         ...(forced.validationErrors ? { validationErrors: forced.validationErrors } : {}),

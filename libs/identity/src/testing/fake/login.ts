@@ -1,3 +1,4 @@
+import { Lockout } from '@portal/identity-contract';
 import { ErrorCode } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { LOCKOUT_TIME, LOCKOUT_WINDOW } from './model';
@@ -20,7 +21,7 @@ export function loginMethods(store: FakeStore): LoginMethods {
       if (lock.lockedUntil > store.now()) return store.fail(ErrorCode.LOCKED_OUT, 'Account temporarily locked out');
       if (!acc || params.password !== acc.password) {
         lock.failures = lock.failures.filter((t) => t > store.now() - LOCKOUT_WINDOW).concat(store.now());
-        if (lock.failures.length >= (store.policies.security?.accountLockout?.failedLoginThreshold ?? 5)) {
+        if (lock.failures.length >= (store.policies.security?.accountLockout?.failedLoginThreshold ?? Lockout.maxFailures)) {
           lock.lockedUntil = store.now() + LOCKOUT_TIME;
           lock.failures = [];
         }
@@ -31,15 +32,13 @@ export function loginMethods(store: FakeStore): LoginMethods {
       // An account that is not ready links nothing: the identity waits until the registration is finished.
       const pending = store.pendingAnswer(acc, params.include);
       if (pending) return pending;
-      let linked = ErrorCode.OK as number;
       if (params.loginMode === 'link') {
-        const link = linkSocialIdentity(store, acc, params.regToken);
-        if ('refused' in link) return link.refused;
-        linked = link.code;
+        // 200009 (the identity was linked already, the link token is stale) counts as success but opens no
+        // session: the app drops the token and logs in plainly (spec 000 §4).
+        const refused = linkSocialIdentity(store, acc, params.regToken);
+        if (refused) return refused;
       }
-      const answer = store.startSession(acc, 'site', false, params.include);
-      // 200009: the identity was linked already; it is a login all the same.
-      return linked === ErrorCode.OK ? answer : { ...answer, errorCode: linked, errorDetails: 'Accounts linked' };
+      return store.startSession(acc, 'site', false, params.include);
     },
 
     async logout() {

@@ -1,7 +1,7 @@
-import { ErrorCode } from '../../envelope';
+import { Durations, ErrorCatalogue } from '@portal/identity-contract';
 import type { IdentityTransportError, TransportErrorCode } from '../../errors';
 import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, IdentityProvider, Policies, SocialProviderName } from '../../types';
-import { DAY, HOUR, MINUTE, type FakeClock } from '../clock';
+import { HOUR, MINUTE, type FakeClock } from '../clock';
 import type { ForcedAnswer } from './forced';
 
 /** An account the fake starts with. Without `password` it is a lite account (newsletter subscriber). */
@@ -163,40 +163,17 @@ export interface Session {
   lastSeen: number;
 }
 
-export const LOCKOUT_WINDOW = 15 * MINUTE;
-export const LOCKOUT_TIME = 15 * MINUTE;
-export const RESET_RETRY_WAIT = 15 * MINUTE;
-export const VERIFICATION_LIFETIME = 14 * DAY;
-export const REMINDER_CONFIRM_LIFETIME = 7 * DAY;
-export const REG_TOKEN_LIFETIME = HOUR;
-export const RESET_TOKEN_LIFETIME = HOUR;
+// The identity contract's durations (services/api/api/identity-contract.yaml).
+export const LOCKOUT_WINDOW = Durations.lockoutWindow;
+export const LOCKOUT_TIME = Durations.lockoutDuration;
+export const RESET_RETRY_WAIT = Durations.resetFrequency;
+export const VERIFICATION_LIFETIME = Durations.verificationLinkLifetime;
+export const REMINDER_CONFIRM_LIFETIME = Durations.productReminderConfirmationLinkLifetime;
+export const REG_TOKEN_LIFETIME = Durations.regTokenLifetime;
+export const RESET_TOKEN_LIFETIME = Durations.resetLinkLifetime;
 /** The embedded provider's default session lifetimes: 30 minutes without a call, 12 hours at most. */
 export const SESSION_IDLE_TIMEOUT = 30 * MINUTE;
 export const SESSION_ABSOLUTE_TIMEOUT = 12 * HOUR;
-/** Longer passwords are refused (bytes, as the embedded provider counts), so hashing stays cheap. */
-export const PASSWORD_MAX_BYTES = 256;
 
-/** The short name of each code (`errorMessage`), worded as the embedded provider words it. */
-export const MESSAGES: Record<number, string> = {
-  [ErrorCode.CANCELLED]: 'Operation canceled',
-  [ErrorCode.STALE_LINK_TOKEN]: 'Accounts linked',
-  [ErrorCode.PENDING_REGISTRATION]: 'Account Pending Registration',
-  [ErrorCode.PENDING_VERIFICATION]: 'Account Pending Verification',
-  [ErrorCode.MISSING_REQUIRED_PARAMETER]: 'Missing required parameter',
-  [ErrorCode.UNIQUE_IDENTIFIER_EXISTS]: 'Unique identifier exists',
-  [ErrorCode.INVALID_PARAMETER]: 'Invalid parameter value',
-  [ErrorCode.VALIDATION]: 'Validation error',
-  [ErrorCode.READ_ONLY_FIELD]: 'Permission denied',
-  [ErrorCode.FREQUENCY_LIMIT]: 'Limit reached',
-  [ErrorCode.UNAUTHORIZED]: 'Unauthorized user',
-  [ErrorCode.PASSWORD_TOKEN_INVALID]: 'Invalid or expired password reset token',
-  [ErrorCode.ACTIVATION_EXPIRED]: 'Verification code expired',
-  [ErrorCode.ACCOUNT_DISABLED]: 'Account Disabled',
-  [ErrorCode.INVALID_LOGIN]: 'Invalid LoginID',
-  [ErrorCode.SOCIAL_CONFLICT]: 'Login Identifier exists',
-  [ErrorCode.LOGIN_ID_UNKNOWN]: 'Invalid loginID',
-  [ErrorCode.LOCKED_OUT]: 'Account temporarily locked out',
-  [ErrorCode.MISSING_REQUIRED_VALUE]: 'Missing required field',
-  [ErrorCode.INVALID_FORMAT]: 'Invalid format',
-  [ErrorCode.PROVIDER_ERROR]: 'Social login unavailable',
-};
+/** The short name of each code (`errorMessage`), from the identity contract's catalogue. */
+export const MESSAGES: Record<number, string> = Object.fromEntries(ErrorCatalogue.map((c) => [c.code, c.message]));

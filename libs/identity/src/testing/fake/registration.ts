@@ -1,3 +1,4 @@
+import { Pages } from '@portal/identity-contract';
 import { ErrorCode, type ValidationError } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { applyWrite, checkWrite } from './account-data';
@@ -86,14 +87,15 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
  * 403002 expired, 404000 unknown or used, 400003 when the new address of an e-mail change was taken meanwhile.
  */
 export function openVerificationLink(store: FakeStore, value: string): string {
+  const landing = (code: number) => `${Pages.doubleOptInDone}?errorCode=${code}`;
   const token = store.tokens.get(value);
-  if (!token || token.kind !== 'verification' || token.used) return '/double-opt-in-done?errorCode=404000';
-  if (token.expiresAt <= store.now()) return `/double-opt-in-done?errorCode=${ErrorCode.ACTIVATION_EXPIRED}`;
+  if (!token || token.kind !== 'verification' || token.used) return landing(ErrorCode.NOT_FOUND);
+  if (token.expiresAt <= store.now()) return landing(ErrorCode.ACTIVATION_EXPIRED);
   const acc = token.UID === undefined ? undefined : store.accounts.get(token.UID);
-  if (!acc) return '/double-opt-in-done?errorCode=404000';
+  if (!acc) return landing(ErrorCode.NOT_FOUND);
   if (token.newEmail) {
     const other = store.byEmail(token.newEmail);
-    if (other && other !== acc) return `/double-opt-in-done?errorCode=${ErrorCode.UNIQUE_IDENTIFIER_EXISTS}`;
+    if (other && other !== acc) return landing(ErrorCode.UNIQUE_IDENTIFIER_EXISTS);
     acc.email = token.newEmail;
     acc.profile.email = token.newEmail;
     // The login ID changed: every session ends (spec 000 §4).
@@ -102,5 +104,5 @@ export function openVerificationLink(store: FakeStore, value: string): string {
   token.used = true;
   acc.isVerified = true;
   acc.deleteAfter = undefined;
-  return '/double-opt-in-done?errorCode=0';
+  return landing(ErrorCode.OK);
 }

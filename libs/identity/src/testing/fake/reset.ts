@@ -1,3 +1,4 @@
+import { Links } from '@portal/identity-contract';
 import { ErrorCode } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { RESET_RETRY_WAIT, RESET_TOKEN_LIFETIME } from './model';
@@ -37,7 +38,7 @@ export function resetMethods(store: FakeStore): ResetMethods {
       const token = store.issue('password-reset', RESET_TOKEN_LIFETIME, { UID: acc.UID });
       acc.lastResetMailAt = store.now();
       if (params.lang) acc.lang = params.lang;
-      store.send(acc, 'password-reset', token, `${store.linkBase}/login/reset-password?pwrt=${token.token}`);
+      store.send(acc, 'password-reset', token, `${store.linkBase}${Links.resetPassword.path}?${Links.resetPassword.tokenParam}=${token.token}`);
       return store.ok();
     },
   };

@@ -1,6 +1,7 @@
 import { ErrorCode, type ValidationError } from '../../envelope';
 import type { ConsentDetails, SchemaField } from '../../types';
-import { PASSWORD_MAX_BYTES, type Account } from './model';
+import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
+import type { Account } from './model';
 import type { FakeStore } from './store';
 import { clone, EMAIL, getPath, isBlank, isPlainObject, setPath } from './values';
 
@@ -44,31 +45,18 @@ export function missingFields(store: FakeStore, acc: Account): string[] {
   return missing;
 }
 
-/**
- * The password policy on one field: 400027 when empty, else 400006 naming the first broken rule. Length counts
- * characters (code points), as a person counts them, not UTF-16 units.
- */
+/** The password policy on one field (the contract's check): 400027 when empty, else 400006 naming the broken rule. */
 export function checkPassword(store: FakeStore, fieldName: string, password: string | undefined): ValidationError[] {
   if (!password) return [{ fieldName, errorCode: ErrorCode.MISSING_REQUIRED_VALUE, message: 'Missing required field' }];
-  const { minLength, minCharGroups, regExp } = store.policies.passwordComplexity;
-  const broken = (message: string) => [{ fieldName, errorCode: ErrorCode.INVALID_PARAMETER, message }];
-  if ([...password].length < minLength) return broken(`The password must be at least ${minLength} characters long.`);
-  if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) return broken('The password is too long.');
-  if (charGroups(password) < minCharGroups) return broken('The password must contain digits, upper and lower case letters and special characters.');
-  if (regExp && !new RegExp(regExp).test(password)) return broken('The password does not match the password policy.');
-  return [];
-}
-
-/**
- * The character groups in a password by Unicode category, as the embedded provider counts them: lower-case
- * letters (Ll), upper-case letters (Lu), decimal digits (Nd), anything else; so `Ä` is an upper-case letter.
- */
-export function charGroups(password: string): number {
-  const groups = new Set<string>();
-  for (const c of password) {
-    groups.add(/\p{Ll}/u.test(c) ? 'lower' : /\p{Lu}/u.test(c) ? 'upper' : /\p{Nd}/u.test(c) ? 'digit' : 'other');
-  }
-  return groups.size;
+  const problem = passwordPolicyProblem(password, store.policies.passwordComplexity);
+  if (!problem) return [];
+  const messages: Record<PasswordPolicyProblem, string> = {
+    minLength: `The password must be at least ${store.policies.passwordComplexity.minLength} characters long.`,
+    maxLength: 'The password is too long.',
+    charGroups: 'The password must contain digits, upper and lower case letters and special characters.',
+    regExp: 'The password does not match the password policy.',
+  };
+  return [{ fieldName, errorCode: ErrorCode.INVALID_PARAMETER, message: messages[problem] }];
 }
 
 /** What a write of profile or data values comes to: the merged section, its errors, a server-only field touched. */

@@ -64,17 +64,17 @@ function loginAccount(store: FakeStore, acc: Account, provider: Account['social'
 
 /**
  * Links the social identity a conflict regToken holds to the account whose password was just checked (login with
- * `loginMode: 'link'`): 0 linked, 200009 linked to it already; refused with 400006 for a token of another
- * account (or none) and 403043 when the identity belongs to another account.
+ * `loginMode: 'link'`); answers undefined when linked, else the answer: 200009 linked to it already, 400006 for a
+ * token of another account (or none), 403043 when the identity belongs to another account.
  */
-export function linkSocialIdentity(store: FakeStore, acc: Account, regToken: string | undefined): { code: number } | { refused: Envelope } {
+export function linkSocialIdentity(store: FakeStore, acc: Account, regToken: string | undefined): Envelope | undefined {
   const token = store.valid(regToken, ['social']);
-  if (!token?.social || token.UID !== acc.UID) return { refused: store.fail(ErrorCode.INVALID_PARAMETER, 'Invalid regToken') };
+  if (!token?.social || token.UID !== acc.UID) return store.fail(ErrorCode.INVALID_PARAMETER, 'Invalid regToken');
   const { provider, providerUID } = token.social;
   const owner = [...store.accounts.values()].find((a) => a.social.some((s) => s.provider === provider && s.providerUID === providerUID));
-  if (owner === acc) return { code: ErrorCode.STALE_LINK_TOKEN };
-  if (owner) return { refused: store.fail(ErrorCode.SOCIAL_CONFLICT, 'The identity belongs to another account') };
+  if (owner === acc) return store.fail(ErrorCode.STALE_LINK_TOKEN, 'Accounts already linked');
+  if (owner) return store.fail(ErrorCode.SOCIAL_CONFLICT, 'The identity belongs to another account');
   token.used = true;
   acc.social.push({ provider, providerUID });
-  return { code: ErrorCode.OK };
+  return undefined;
 }

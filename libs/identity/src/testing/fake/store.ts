@@ -1,4 +1,5 @@
 import { ErrorCode, statusCodeOf, type Envelope, type ValidationError } from '../../envelope';
+import { Links } from '@portal/identity-contract';
 import { IdentityTransportError } from '../../errors';
 import { IdentityEvents } from '../../events';
 import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, Policies, Profile, SocialProviderName } from '../../types';
@@ -295,7 +296,7 @@ export class FakeStore {
   sendVerification(acc: Account, newEmail?: string) {
     const token = this.issue('verification', VERIFICATION_LIFETIME, { UID: acc.UID, ...(newEmail ? { newEmail } : {}) });
     if (!newEmail && !acc.isVerified) acc.deleteAfter = Math.max(acc.deleteAfter ?? 0, token.expiresAt);
-    const link = `${this.linkBase}/identity/verify?token=${token.token}`;
+    const link = `${this.linkBase}${Links.verifyEmail.path}?${Links.verifyEmail.tokenParam}=${token.token}`;
     if (newEmail) this.sentMails.push({ to: newEmail, kind: 'verification', token: token.token, link, sentAt: this.iso(this.now()), lang: acc.lang });
     else this.send(acc, 'verification', token, link);
   }

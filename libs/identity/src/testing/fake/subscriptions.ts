@@ -1,3 +1,4 @@
+import { Links, Pages } from '@portal/identity-contract';
 import { ErrorCode, type ValidationError } from '../../envelope';
 import { REG_TOKEN_LIFETIME, REMINDER_CONFIRM_LIFETIME, VERIFICATION_LIFETIME, type Account } from './model';
 import type { FakeStore } from './store';
@@ -34,7 +35,7 @@ export function applySubscriptions(store: FakeStore, acc: Account, changes: Reco
     if (wanted && !current?.isSubscribed && doubleOptIn && status !== 'Confirmed') {
       const lifetime = key === 'SVC_PRODUCT_REMINDER' ? REMINDER_CONFIRM_LIFETIME : VERIFICATION_LIFETIME;
       const token = store.issue('double-opt-in', lifetime, { UID: acc.UID, subscription: key });
-      store.send(acc, 'double-opt-in', token, `${store.linkBase}/identity/confirm-subscription?token=${token.token}`);
+      store.send(acc, 'double-opt-in', token, `${store.linkBase}${Links.confirmSubscription.path}?${Links.confirmSubscription.tokenParam}=${token.token}`);
       status = 'Pending';
       emailSentTime = store.iso(store.now());
     }
@@ -59,14 +60,15 @@ export function applySubscriptions(store: FakeStore, acc: Account, changes: Reco
  */
 export function openConfirmationLink(store: FakeStore, value: string): string {
   const token = store.tokens.get(value);
-  if (!token || token.kind !== 'double-opt-in' || token.used) return '/preferences/error/doi-404000';
-  if (token.expiresAt <= store.now()) return '/preferences/error/doi-403002';
+  const failed = (code: number) => `${Pages.preferencesDoubleOptInError}${code}`;
+  if (!token || token.kind !== 'double-opt-in' || token.used) return failed(ErrorCode.NOT_FOUND);
+  if (token.expiresAt <= store.now()) return failed(ErrorCode.ACTIVATION_EXPIRED);
   const acc = token.UID === undefined ? undefined : store.accounts.get(token.UID);
   const sub = acc && token.subscription ? (acc.subscriptions[token.subscription] as { email?: { isSubscribed?: boolean; doubleOptIn?: object } } | undefined) : undefined;
-  if (!acc || !sub?.email?.isSubscribed) return '/preferences/error/doi-404000';
+  if (!acc || !sub?.email?.isSubscribed) return failed(ErrorCode.NOT_FOUND);
   token.used = true;
   sub.email.doubleOptIn = { ...sub.email.doubleOptIn, status: 'Confirmed', confirmTime: store.iso(store.now()) };
-  return '/preferences/double-opt-in-done';
+  return Pages.preferencesDoubleOptInDone;
 }
 
 /** The backend's token exchange for a newsletter subscriber: finds or creates a lite account, 1 h regToken. */

@@ -19,6 +19,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // DefaultTimeout bounds one call to the vendor when the configuration names none.
@@ -175,34 +176,29 @@ func (c *Client) call(ctx context.Context, method string, params url.Values) (re
 
 // unavailable reports whether an errorCode says the vendor (or our credentials) failed rather than the request.
 func unavailable(code int) bool {
-	switch {
-	case code >= 500000:
-		// 500001 general server error, 503001 service unavailable, 504001/504002 timeouts.
-		return true
-	case code == 400093, // invalid API key
-		code == 403003, // invalid request signature
-		code == 403007, // permission denied (user key lacks rights)
-		code == 403036, // invalid user key or secret
-		code == 403048: // rate limit ("too many requests")
+	switch code {
+	case contract.CodeInvalidAPIKey, contract.CodeInvalidRequestSignature, contract.CodePermissionDenied,
+		contract.CodeInvalidUserKey, contract.CodeRateLimit:
 		return true
 	}
-	return false
+	// 500001 general server error, 503001 service unavailable, 504001/504002 timeouts, and any other 5xx.
+	return contract.IsServerFailure(code)
 }
 
 // loginCodes are the accounts.login answers the backend's custom login hands on to the app unchanged.
 var loginCodes = map[int]bool{
-	0:      true,
-	200009: true, // accounts linked (informational)
-	206001: true, // registration incomplete
-	206002: true, // pending verification
-	206006: true, // account not activated
-	401030: true, // old password used
-	403041: true, // account disabled
-	403042: true, // invalid loginID or password
-	403043: true, // login identifier exists (social conflict)
-	403120: true, // locked out
-	400006: true, // invalid parameter value
-	400009: true, // validation error
+	contract.CodeOK:                  true,
+	contract.CodeStaleLinkToken:      true,
+	contract.CodePendingRegistration: true,
+	contract.CodePendingVerification: true,
+	contract.CodeAccountNotActivated: true,
+	contract.CodeOldPasswordUsed:     true,
+	contract.CodeAccountDisabled:     true,
+	contract.CodeInvalidLogin:        true,
+	contract.CodeSocialConflict:      true,
+	contract.CodeLockedOut:           true,
+	contract.CodeInvalidParameter:    true,
+	contract.CodeValidation:          true,
 }
 
 // Login calls accounts.login. A known login answer is returned as LoginResult (ErrorCode 0 with the UID on
@@ -216,7 +212,7 @@ func (c *Client) Login(ctx context.Context, loginID, password string) (identity.
 		return identity.LoginResult{}, &APIError{Method: "accounts.login", ErrorCode: r.ErrorCode, CallID: r.CallID}
 	}
 	res := identity.LoginResult{ErrorCode: r.ErrorCode}
-	if r.ErrorCode == 0 {
+	if r.ErrorCode == contract.CodeOK {
 		res.UID = r.UID
 	}
 	return res, nil
@@ -254,11 +250,11 @@ func (c *Client) ResendVerificationEmail(ctx context.Context, email identity.Ema
 		return err
 	}
 	switch r.ErrorCode {
-	case 0:
+	case contract.CodeOK:
 		return nil
-	case 400006, 206002, 206006:
+	case contract.CodeInvalidParameter, contract.CodePendingVerification, contract.CodeAccountNotActivated:
 		return identity.ErrAlreadyVerified
-	case 403047, 404000:
+	case contract.CodeLoginIDUnknown, contract.CodeNotFound:
 		return identity.ErrAccountNotFound
 	}
 	return &APIError{Method: "accounts.resendVerificationCode", ErrorCode: r.ErrorCode, CallID: r.CallID}
@@ -289,7 +285,7 @@ func (c *Client) SubscriberRegToken(ctx context.Context, email identity.Email) (
 	if err != nil {
 		return identity.RegToken{}, err
 	}
-	if r.ErrorCode != 0 || r.RegToken == "" {
+	if r.ErrorCode != contract.CodeOK || r.RegToken == "" {
 		return identity.RegToken{}, &APIError{Method: "accounts.initRegistration", ErrorCode: r.ErrorCode, CallID: r.CallID}
 	}
 	token := r.RegToken
@@ -298,7 +294,7 @@ func (c *Client) SubscriberRegToken(ctx context.Context, email identity.Email) (
 	if err != nil {
 		return identity.RegToken{}, err
 	}
-	if r.ErrorCode != 0 {
+	if r.ErrorCode != contract.CodeOK {
 		return identity.RegToken{}, &APIError{Method: "accounts.setAccountInfo", ErrorCode: r.ErrorCode, CallID: r.CallID}
 	}
 	c.logger.Debug("cdc subscriber regToken issued", zap.Bool("existing_account", len(found.Results) > 0))
@@ -315,7 +311,7 @@ func (c *Client) search(ctx context.Context, query, accountTypes string) (respon
 	if err != nil {
 		return response{}, err
 	}
-	if r.ErrorCode != 0 {
+	if r.ErrorCode != contract.CodeOK {
 		return response{}, &APIError{Method: "accounts.search", ErrorCode: r.ErrorCode, CallID: r.CallID}
 	}
 	return r, nil

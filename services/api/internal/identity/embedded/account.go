@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // GetAccountInfo answers accounts.getAccountInfo for the session or a regToken; 403005 without either.
@@ -16,7 +17,7 @@ func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, inclu
 		return Result{}, err
 	}
 	if !found {
-		return fail(CodeUnauthorized, "No session or valid regToken"), nil
+		return fail(contract.CodeUnauthorized, "No session or valid regToken"), nil
 	}
 	fields, err := p.accountFields(ctx, a, extraProfileFields)
 	if err != nil {
@@ -79,7 +80,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		return Result{}, err
 	}
 	if !found {
-		return fail(CodeUnauthorized, "No session or valid regToken"), nil
+		return fail(contract.CodeUnauthorized, "No session or valid regToken"), nil
 	}
 	now := p.clock()
 	lang := a.Lang
@@ -93,7 +94,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	profile, errs, serverOnly := p.schema.mergeProfile(profileIn, a.Profile)
 	data, derrs, dataServerOnly := p.schema.mergeData(in.Data, a.Data)
 	if serverOnly || dataServerOnly {
-		return fail(CodeServerOnlyField, "data.customerassignment is a server-only field"), nil
+		return fail(contract.CodeReadOnlyField, "data.customerassignment is a server-only field"), nil
 	}
 	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, lang, now)
 	subs, pendingSubs, serrs := p.schema.mergeSubscriptions(in.Subscriptions, a.Subscriptions, now)
@@ -104,13 +105,10 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		raw, _ := newEmailRaw.(string)
 		parsed, perr := identity.ParseEmail(raw)
 		if perr != nil {
-			errs = append(errs, ValidationError{FieldName: "profile.email", ErrorCode: CodeInvalidFormat, Message: "Invalid email address"})
+			errs = append(errs, ValidationError{FieldName: "profile.email", ErrorCode: contract.CodeInvalidFormat, Message: "Invalid email address"})
 		} else if parsed.String() != a.Email {
 			newEmail = parsed.String()
 		}
-	}
-	if in.NewPassword != "" {
-		errs = append(errs, p.schema.checkPassword("newPassword", in.NewPassword)...)
 	}
 	if len(errs) > 0 {
 		return validationFailed(errs), nil
@@ -118,7 +116,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 
 	if in.NewPassword != "" || newEmail != "" {
 		if in.Password == "" {
-			return fail(CodeMissingParameter, "password"), nil
+			return fail(contract.CodeMissingRequiredParameter, "password"), nil
 		}
 		hash := a.PasswordHash
 		if hash == "" {
@@ -129,26 +127,31 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 			return Result{}, err
 		}
 		if !match || a.PasswordHash == "" {
-			r := fail(CodeInvalidLogin, "Invalid password")
-			r.ValidationErrors = []ValidationError{{FieldName: "password", ErrorCode: CodeInvalidLogin, Message: "Your password is incorrect."}}
+			r := fail(contract.CodeInvalidLogin, "Invalid password")
+			r.ValidationErrors = []ValidationError{{FieldName: "password", ErrorCode: contract.CodeInvalidLogin, Message: "Your password is incorrect."}}
 			return r, nil
 		}
 	}
 	if newEmail != "" {
 		other, err := p.store.AccountByEmail(ctx, newEmail)
 		if err == nil && other.UID != a.UID {
-			r := fail(CodeUniqueIdentifier, "email already exists")
-			r.ValidationErrors = []ValidationError{{FieldName: "profile.email", ErrorCode: CodeUniqueIdentifier, Message: "email already exists"}}
+			r := fail(contract.CodeUniqueIdentifierExists, "email already exists")
+			r.ValidationErrors = []ValidationError{{FieldName: "profile.email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}
 			return r, nil
 		}
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			return Result{}, err
 		}
 	}
+	// A password change answers in the contract's order, as the fake does: the current password (400002,
+	// 403042), then the same password again (400006 with details 100001), then the policy (400009).
 	endSessions := false
 	if in.NewPassword != "" {
 		if same, _, _ := p.hasher.Verify(ctx, in.NewPassword, a.PasswordHash); same {
-			return fail(CodeInvalidParameter, DetailsPasswordSameAsOld), nil
+			return fail(contract.CodeInvalidParameter, contract.DetailsSamePassword), nil
+		}
+		if errs := p.schema.checkPassword("newPassword", in.NewPassword); len(errs) > 0 {
+			return validationFailed(errs), nil
 		}
 		hash, err := p.hasher.Hash(ctx, in.NewPassword)
 		if err != nil {
@@ -210,7 +213,7 @@ func (p *Provider) sendSubscriptionConfirmations(ctx context.Context, a Account,
 			return err
 		}
 		if err := p.sendMail(ctx, MailSubscriptionConfirmation, lang, a.Email, map[string]any{
-			"Link": p.link(ConfirmSubscriptionPath, token), "Key": key, "FirstName": stringField(a.Profile, "firstName"),
+			"Link": p.link(contract.LinkConfirmSubscriptionPath, contract.LinkConfirmSubscriptionTokenParam, token), "Key": key, "FirstName": stringField(a.Profile, "firstName"),
 			"Days": int(lifetime / (24 * time.Hour)), "ProductReminder": strings.HasPrefix(key, "SVC_"),
 		}); err != nil {
 			return err
@@ -222,14 +225,14 @@ func (p *Provider) sendSubscriptionConfirmations(ctx context.Context, a Account,
 // ConfirmSubscription follows a double opt-in link: 0 confirmed, 403002 expired, 404000 unknown or used.
 func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (int, error) {
 	t, code, err := p.openLink(ctx, token, TokenSubscription)
-	if err != nil || code != CodeOK {
+	if err != nil || code != contract.CodeOK {
 		return code, err
 	}
 	now := p.clock()
 	for attempt := 0; attempt < 3; attempt++ {
 		a, err := p.store.AccountByUID(ctx, t.UID)
 		if errors.Is(err, ErrNotFound) {
-			return CodeNotFound, nil
+			return contract.CodeNotFound, nil
 		}
 		if err != nil {
 			return 0, err
@@ -238,7 +241,7 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (int, 
 		v, _ := getPath(a.Subscriptions, key+".email")
 		em, _ := v.(map[string]any)
 		if subscribed, _ := em["isSubscribed"].(bool); !subscribed {
-			return CodeNotFound, nil
+			return contract.CodeNotFound, nil
 		}
 		doi, _ := em["doubleOptIn"].(map[string]any)
 		if doi == nil {
@@ -254,9 +257,9 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (int, 
 			return 0, err
 		}
 		if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil || !used {
-			return CodeNotFound, err
+			return contract.CodeNotFound, err
 		}
-		return CodeOK, nil
+		return contract.CodeOK, nil
 	}
 	return 0, ErrConflict
 }

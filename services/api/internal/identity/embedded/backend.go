@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // Backend returns the provider as the identity.Backend the REST endpoints use.
@@ -19,18 +20,18 @@ var _ identity.Backend = backend{}
 func (b backend) Login(ctx context.Context, loginID, password string) (identity.LoginResult, error) {
 	p := b.p
 	a, code, err := p.checkCredentials(ctx, "", loginID, password)
-	if err != nil || code != CodeOK {
+	if err != nil || code != contract.CodeOK {
 		return identity.LoginResult{ErrorCode: code}, err
 	}
 	switch {
 	case a.Disabled:
-		return identity.LoginResult{ErrorCode: CodeAccountDisabled}, nil
+		return identity.LoginResult{ErrorCode: contract.CodeAccountDisabled}, nil
 	case len(p.schema.missingRequired(a)) > 0:
-		return identity.LoginResult{ErrorCode: CodePendingRegistration, UID: a.UID}, nil
+		return identity.LoginResult{ErrorCode: contract.CodePendingRegistration, UID: a.UID}, nil
 	case !a.IsVerified:
-		return identity.LoginResult{ErrorCode: CodePendingVerification, UID: a.UID}, nil
+		return identity.LoginResult{ErrorCode: contract.CodePendingVerification, UID: a.UID}, nil
 	}
-	return identity.LoginResult{ErrorCode: CodeOK, UID: a.UID}, nil
+	return identity.LoginResult{ErrorCode: contract.CodeOK, UID: a.UID}, nil
 }
 
 // ResendVerificationEmail sends a new verification mail to an unverified registered account.

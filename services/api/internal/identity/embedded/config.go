@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // Config is everything the embedded provider is tuned by; the composition root builds it from the service
@@ -78,23 +80,23 @@ type LegalStatement struct {
 	Purpose           string
 }
 
-// DefaultConfig is the configuration of the spec: 14-day verification, 1-hour reset links, 15-minute reset
-// wait, lockout after 5 failures in 15 minutes for 15 minutes, argon2id with m=19 MiB, t=2, p=1.
+// DefaultConfig is the configuration of the identity contract (14-day verification, 1-hour reset links, 15-minute
+// reset wait, lockout after 5 failures in 15 minutes for 15 minutes), argon2id with m=19 MiB, t=2, p=1.
 func DefaultConfig() Config {
 	return Config{
 		PublicURL:                    "http://localhost:8080",
 		SessionIdleTimeout:           30 * time.Minute,
 		SessionAbsoluteTimeout:       12 * time.Hour,
-		RegTokenLifetime:             time.Hour,
-		VerificationLifetime:         14 * 24 * time.Hour,
-		ResetTokenLifetime:           time.Hour,
-		ResetFrequency:               15 * time.Minute,
+		RegTokenLifetime:             contract.RegTokenLifetime,
+		VerificationLifetime:         contract.VerificationLinkLifetime,
+		ResetTokenLifetime:           contract.ResetLinkLifetime,
+		ResetFrequency:               contract.ResetFrequency,
 		ResetMinDuration:             250 * time.Millisecond,
-		LockoutMaxFailures:           5,
-		LockoutWindow:                15 * time.Minute,
-		LockoutDuration:              15 * time.Minute,
+		LockoutMaxFailures:           contract.LockoutMaxFailures,
+		LockoutWindow:                contract.LockoutWindow,
+		LockoutDuration:              contract.LockoutDuration,
 		LockoutMaxFailuresPerAddress: 50,
-		Password:                     PasswordPolicy{MinLength: 8, MinCharGroups: 4},
+		Password:                     PasswordPolicy{MinLength: contract.DefaultPasswordMinLength, MinCharGroups: contract.DefaultPasswordMinCharGroups},
 		Argon2:                       DefaultArgon2Params(),
 		Fields:                       DefaultFields(),
 		Subscriptions:                DefaultSubscriptions(),
@@ -130,7 +132,7 @@ func DefaultFields() []FieldSchema {
 
 // DefaultSubscriptions are the newsletter keys (double opt-in) and the product reminder service.
 func DefaultSubscriptions() []SubscriptionSchema {
-	twoWeeks := 14 * 24 * time.Hour
+	twoWeeks := contract.NewsletterConfirmationLinkLifetime
 	return []SubscriptionSchema{
 		{Key: "NLT_GENERAL", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
 		{Key: "NLT_OFFERS", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
@@ -138,7 +140,7 @@ func DefaultSubscriptions() []SubscriptionSchema {
 		// The seasonal newsletters the shipped CMS documents list (content/files/portal/*.json).
 		{Key: "NLT_CHRISTMAS", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
 		{Key: "NLT_EASTER_2025", DoubleOptIn: true, ConfirmationLifetime: twoWeeks},
-		{Key: "SVC_PRODUCT_REMINDER", DoubleOptIn: true, ConfirmationLifetime: 7 * 24 * time.Hour},
+		{Key: "SVC_PRODUCT_REMINDER", DoubleOptIn: true, ConfirmationLifetime: contract.ProductReminderConfirmationLinkLifetime},
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
@@ -95,10 +96,10 @@ func (h *harness) registerVerified(email string) string {
 		Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: consent,
 	})
 	require.NoError(h.t, err)
-	require.Equal(h.t, embedded.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+	require.Equal(h.t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
 	code, err := h.p.VerifyEmail(h.ctx, h.lastLink(strings.ToLower(email), embedded.MailVerification))
 	require.NoError(h.t, err)
-	require.Equal(h.t, embedded.CodeOK, code)
+	require.Equal(h.t, contract.CodeOK, code)
 	return r.Fields["UID"].(string)
 }
 

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // LoginParams are the parameters of accounts.login.
@@ -22,29 +24,27 @@ func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result,
 	if err != nil {
 		return Result{}, err
 	}
-	if code != CodeOK {
+	if code != contract.CodeOK {
 		return fail(code, ""), nil
 	}
 	if a.Disabled {
-		return fail(CodeAccountDisabled, ""), nil
+		return fail(contract.CodeAccountDisabled, ""), nil
 	}
-	if r, err := p.pendingResult(ctx, a, in.Include, nil); err != nil || r.ErrorCode != CodeOK {
+	if r, err := p.pendingResult(ctx, a, in.Include, nil); err != nil || r.ErrorCode != contract.CodeOK {
 		return r, err
 	}
-	linkCode := CodeOK
+	linkCode := contract.CodeOK
 	if in.LoginMode == "link" {
 		if linkCode, err = p.linkFromToken(ctx, a, in.RegToken); err != nil {
 			return Result{}, err
 		}
-		if linkCode != CodeOK && linkCode != CodeAccountsLinked {
+		// 200009: the identity was linked already, the link token is stale. It counts as success but opens no
+		// session: the app drops the token and logs in plainly (spec 000 §4), as the fake does.
+		if linkCode != contract.CodeOK {
 			return fail(linkCode, ""), nil
 		}
 	}
-	r, err := p.completeLogin(ctx, c, a, "site", false)
-	if err == nil && linkCode == CodeAccountsLinked {
-		r.ErrorCode, r.ErrorDetails = CodeAccountsLinked, ErrorMessage(CodeAccountsLinked)
-	}
-	return r, err
+	return p.completeLogin(ctx, c, a, "site", false)
 }
 
 func loginKey(loginID string) string {
@@ -90,7 +90,7 @@ func (p *Provider) checkCredentials(ctx context.Context, clientAddress, loginID,
 	}
 	match = match && usable
 	if locked {
-		return Account{}, CodeLockedOut, nil
+		return Account{}, contract.CodeLockedOut, nil
 	}
 	if !match {
 		if err := p.recordFailure(ctx, idKey, p.cfg.LockoutMaxFailures, now); err != nil {
@@ -101,7 +101,7 @@ func (p *Provider) checkCredentials(ctx context.Context, clientAddress, loginID,
 				return Account{}, 0, err
 			}
 		}
-		return Account{}, CodeInvalidLogin, nil
+		return Account{}, contract.CodeInvalidLogin, nil
 	}
 	if err := p.store.ClearFailures(ctx, idKey); err != nil {
 		return Account{}, 0, err
@@ -115,7 +115,7 @@ func (p *Provider) checkCredentials(ctx context.Context, clientAddress, loginID,
 			}
 		}
 	}
-	return a, CodeOK, nil
+	return a, contract.CodeOK, nil
 }
 
 func (p *Provider) isLocked(ctx context.Context, key string, now time.Time) (bool, error) {

@@ -10,9 +10,11 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // Argon2Params are the argon2id cost parameters; hashes record theirs, so raising them upgrades old hashes at
@@ -125,33 +127,16 @@ func decodeHash(encoded string) (Argon2Params, []byte, []byte, error) {
 	return p, salt, key, nil
 }
 
-// charGroups counts the character groups (lower, upper, digit, other) that occur in s.
-func charGroups(s string) int {
-	var lower, upper, digit, other int
-	for _, r := range s {
-		switch {
-		case unicode.IsLower(r):
-			lower = 1
-		case unicode.IsUpper(r):
-			upper = 1
-		case unicode.IsDigit(r):
-			digit = 1
-		default:
-			other = 1
-		}
-	}
-	return lower + upper + digit + other
-}
-
-// checkPolicy reports whether password satisfies the policy; the message names the first broken rule.
+// check reports whether password satisfies the policy; the message names the first broken rule. The length
+// counts code points and the groups Unicode categories, as the identity contract defines them.
 func (pp PasswordPolicy) check(password string, re *regexp.Regexp) (string, bool) {
-	if len([]rune(password)) < pp.MinLength {
+	if utf8.RuneCountInString(password) < pp.MinLength {
 		return fmt.Sprintf("The password must be at least %d characters long.", pp.MinLength), false
 	}
-	if len(password) > 256 {
+	if len(password) > contract.PasswordMaxBytes {
 		return "The password is too long.", false
 	}
-	if charGroups(password) < pp.MinCharGroups {
+	if contract.CharGroupCount(password) < pp.MinCharGroups {
 		return "The password must contain digits, upper and lower case letters and special characters.", false
 	}
 	if re != nil && !re.MatchString(password) {

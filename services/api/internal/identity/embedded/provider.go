@@ -12,6 +12,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -261,15 +262,8 @@ func (p *Provider) lang(c Caller, a Account) string {
 	return mail.DefaultLanguage
 }
 
-func (p *Provider) link(path, token string) string {
-	return strings.TrimRight(p.cfg.PublicURL, "/") + path + "?" + tokenParam(path) + "=" + token
-}
-
-func tokenParam(path string) string {
-	if strings.Contains(path, "reset-password") {
-		return "pwrt"
-	}
-	return "token"
+func (p *Provider) link(path, tokenParam, token string) string {
+	return strings.TrimRight(p.cfg.PublicURL, "/") + path + "?" + tokenParam + "=" + url.QueryEscape(token)
 }
 
 // sendMail renders and sends one mail; a provider without a sender drops it.

@@ -10,6 +10,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
 
@@ -25,7 +26,7 @@ func TestRegisterFinalizeVerifyLogin(t *testing.T) {
 		r, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "Eva@Example.com", Password: goodPassword,
 			RegToken: init.RegToken, Preferences: consent, Include: "profile,missing-required-fields"})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodePendingRegistration, r.ErrorCode)
+		require.Equal(t, contract.CodePendingRegistration, r.ErrorCode)
 		require.NotEmpty(t, r.RegToken)
 		require.ElementsMatch(t, []string{"profile.firstName", "profile.lastName"}, r.Fields["missingRequiredFields"])
 		require.Equal(t, 1, h.mailCount("eva@example.com", embedded.MailVerification))
@@ -33,27 +34,27 @@ func TestRegisterFinalizeVerifyLogin(t *testing.T) {
 		// The init regToken was used up.
 		again, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "x@example.com", Password: goodPassword, RegToken: init.RegToken})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeInvalidParameter, again.ErrorCode)
+		require.Equal(t, contract.CodeInvalidParameter, again.ErrorCode)
 
 		// Finalize: still missing → 206001; fill the names with the regToken; then 206002 (not verified).
 		f, err := h.p.FinalizeRegistration(h.ctx, c, r.RegToken, "")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodePendingRegistration, f.ErrorCode)
+		require.Equal(t, contract.CodePendingRegistration, f.ErrorCode)
 		info, err := h.p.GetAccountInfo(h.ctx, c, r.RegToken, "", "")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, info.ErrorCode)
+		require.Equal(t, contract.CodeOK, info.ErrorCode)
 		require.Equal(t, false, info.Fields["isVerified"])
 		s, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: r.RegToken,
 			Profile: map[string]any{"firstName": "Eva", "lastName": "O'Neill-Jürgens"}})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, s.ErrorCode, s.ValidationErrors)
+		require.Equal(t, contract.CodeOK, s.ErrorCode, s.ValidationErrors)
 		f, err = h.p.FinalizeRegistration(h.ctx, c, r.RegToken, "")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodePendingVerification, f.ErrorCode)
+		require.Equal(t, contract.CodePendingVerification, f.ErrorCode)
 
 		// Login before verification: 206002 with a regToken.
 		l, tok := h.login("eva@example.com", goodPassword)
-		require.Equal(t, embedded.CodePendingVerification, l.ErrorCode)
+		require.Equal(t, contract.CodePendingVerification, l.ErrorCode)
 		require.NotEmpty(t, l.RegToken)
 		require.Empty(t, tok)
 
@@ -61,27 +62,27 @@ func TestRegisterFinalizeVerifyLogin(t *testing.T) {
 		link := h.lastLink("eva@example.com", embedded.MailVerification)
 		code, err := h.p.VerifyEmail(h.ctx, link)
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, code)
+		require.Equal(t, contract.CodeOK, code)
 		code, err = h.p.VerifyEmail(h.ctx, link)
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeNotFound, code)
+		require.Equal(t, contract.CodeNotFound, code)
 		code, err = h.p.VerifyEmail(h.ctx, "unknown-token")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeNotFound, code)
+		require.Equal(t, contract.CodeNotFound, code)
 
 		// Finalize now gives a session; so does login.
 		f, err = h.p.FinalizeRegistration(h.ctx, c, r.RegToken, "")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, f.ErrorCode)
+		require.Equal(t, contract.CodeOK, f.ErrorCode)
 		require.NotNil(t, f.Session)
 		l, tok = h.login("EVA@example.com ", goodPassword)
-		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+		require.Equal(t, contract.CodeOK, l.ErrorCode)
 		require.NotEmpty(t, tok)
 		require.Equal(t, "site", l.Fields["provider"])
 
 		info, err = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "profile,data,preferences", "")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, info.ErrorCode)
+		require.Equal(t, contract.CodeOK, info.ErrorCode)
 		require.Equal(t, "eva@example.com", info.Fields["profile"].(map[string]any)["email"])
 		require.Equal(t, true, info.Fields["isRegistered"])
 		require.Equal(t, true, info.Fields["isVerified"])
@@ -96,7 +97,7 @@ func TestRegisterFinalizeVerifyLogin(t *testing.T) {
 		require.True(t, out.EndSession)
 		info, err = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "", "")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeUnauthorized, info.ErrorCode, "a revoked session is refused")
+		require.Equal(t, contract.CodeUnauthorized, info.ErrorCode, "a revoked session is refused")
 	})
 }
 
@@ -111,18 +112,18 @@ func TestRegisterErrors(t *testing.T) {
 			wantField  string
 			wantDetail int
 		}{
-			{"missing regToken", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, RegToken: "-"}, embedded.CodeInvalidParameter, "", 0},
-			{"missing email", embedded.RegisterParams{Password: goodPassword}, embedded.CodeValidation, "email", embedded.CodeRequiredMissing},
-			{"bad email", embedded.RegisterParams{Email: "not-an-address", Password: goodPassword}, embedded.CodeValidation, "email", embedded.CodeInvalidFormat},
-			{"email exists", embedded.RegisterParams{Email: "Taken@example.com", Password: goodPassword}, embedded.CodeValidation, "email", embedded.CodeUniqueIdentifier},
-			{"short password", embedded.RegisterParams{Email: "a@example.com", Password: "Ab1!"}, embedded.CodeValidation, "password", embedded.CodeInvalidParameter},
-			{"no special character", embedded.RegisterParams{Email: "a@example.com", Password: "Abcdefg12"}, embedded.CodeValidation, "password", embedded.CodeInvalidParameter},
-			{"missing password", embedded.RegisterParams{Email: "a@example.com"}, embedded.CodeValidation, "password", embedded.CodeRequiredMissing},
-			{"first name format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Profile: map[string]any{"firstName": "Eva3"}}, embedded.CodeValidation, "profile.firstName", embedded.CodeInvalidFormat},
-			{"birth year range", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Profile: map[string]any{"birthYear": 1899}}, embedded.CodeValidation, "profile.birthYear", embedded.CodeInvalidParameter},
-			{"phone format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Profile: map[string]any{"phones": []any{map[string]any{"number": "0171"}}}}, embedded.CodeValidation, "profile.phones.number", embedded.CodeInvalidFormat},
-			{"salutation format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"salutation": "sir"}}, embedded.CodeValidation, "data.salutation", embedded.CodeInvalidFormat},
-			{"server-only data", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"customerassignment": "NORD"}}, embedded.CodeServerOnlyField, "", 0},
+			{"missing regToken", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, RegToken: "-"}, contract.CodeInvalidParameter, "", 0},
+			{"missing email", embedded.RegisterParams{Password: goodPassword}, contract.CodeValidation, "email", contract.CodeMissingRequiredValue},
+			{"bad email", embedded.RegisterParams{Email: "not-an-address", Password: goodPassword}, contract.CodeValidation, "email", contract.CodeInvalidFormat},
+			{"email exists", embedded.RegisterParams{Email: "Taken@example.com", Password: goodPassword}, contract.CodeValidation, "email", contract.CodeUniqueIdentifierExists},
+			{"short password", embedded.RegisterParams{Email: "a@example.com", Password: "Ab1!"}, contract.CodeValidation, "password", contract.CodeInvalidParameter},
+			{"no special character", embedded.RegisterParams{Email: "a@example.com", Password: "Abcdefg12"}, contract.CodeValidation, "password", contract.CodeInvalidParameter},
+			{"missing password", embedded.RegisterParams{Email: "a@example.com"}, contract.CodeValidation, "password", contract.CodeMissingRequiredValue},
+			{"first name format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Profile: map[string]any{"firstName": "Eva3"}}, contract.CodeValidation, "profile.firstName", contract.CodeInvalidFormat},
+			{"birth year range", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Profile: map[string]any{"birthYear": 1899}}, contract.CodeValidation, "profile.birthYear", contract.CodeInvalidParameter},
+			{"phone format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Profile: map[string]any{"phones": []any{map[string]any{"number": "0171"}}}}, contract.CodeValidation, "profile.phones.number", contract.CodeInvalidFormat},
+			{"salutation format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"salutation": "sir"}}, contract.CodeValidation, "data.salutation", contract.CodeInvalidFormat},
+			{"server-only data", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"customerassignment": "NORD"}}, contract.CodeReadOnlyField, "", 0},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
@@ -151,7 +152,7 @@ func TestVerificationLinkExpiresAndSweep(t *testing.T) {
 		r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{Email: "late@example.com", Password: goodPassword,
 			RegToken: init.RegToken, Profile: map[string]any{"firstName": "Lea", "lastName": "Late"}, Preferences: consent})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodePendingVerification, r.ErrorCode)
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
 		link := h.lastLink("late@example.com", embedded.MailVerification)
 
 		h.advance(14*24*time.Hour - time.Minute)
@@ -162,7 +163,7 @@ func TestVerificationLinkExpiresAndSweep(t *testing.T) {
 		h.advance(2 * time.Minute)
 		code, err := h.p.VerifyEmail(h.ctx, link)
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeVerificationExpired, code)
+		require.Equal(t, contract.CodeActivationExpired, code)
 
 		n, err = h.p.SweepUnverified(h.ctx, h.now)
 		require.NoError(t, err)
@@ -171,7 +172,7 @@ func TestVerificationLinkExpiresAndSweep(t *testing.T) {
 		require.ErrorIs(t, err, embedded.ErrNotFound, "no account is created")
 		code, err = h.p.VerifyEmail(h.ctx, link)
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeVerificationExpired, code, "after the sweep the link still says it expired, not that it is unknown")
+		require.Equal(t, contract.CodeActivationExpired, code, "after the sweep the link still says it expired, not that it is unknown")
 		require.NoError(t, h.p.Maintain(h.ctx, h.now))
 	})
 }
@@ -185,10 +186,10 @@ func TestResendVerification(t *testing.T) {
 		require.NoError(t, err)
 		res, err := h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, r.RegToken, "")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, res.ErrorCode)
+		require.Equal(t, contract.CodeOK, res.ErrorCode)
 		res, err = h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, "", "re@example.com")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, res.ErrorCode)
+		require.Equal(t, contract.CodeOK, res.ErrorCode)
 		require.Equal(t, 3, h.mailCount("re@example.com", embedded.MailVerification))
 
 		be := h.p.Backend()
@@ -197,13 +198,13 @@ func TestResendVerification(t *testing.T) {
 
 		code, err := h.p.VerifyEmail(h.ctx, h.lastLink("re@example.com", embedded.MailVerification))
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, code)
+		require.Equal(t, contract.CodeOK, code)
 		res, err = h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, "", "re@example.com")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeInvalidParameter, res.ErrorCode, "already verified")
+		require.Equal(t, contract.CodeInvalidParameter, res.ErrorCode, "already verified")
 		res, err = h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, "", "nobody@example.com")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeInvalidParameter, res.ErrorCode, "unknown")
+		require.Equal(t, contract.CodeInvalidParameter, res.ErrorCode, "unknown")
 		require.ErrorIs(t, be.ResendVerificationEmail(h.ctx, identity.Email("re@example.com"), "de"), identity.ErrAlreadyVerified)
 	})
 }
@@ -215,29 +216,29 @@ func TestLoginCodesAndLockout(t *testing.T) {
 
 		wrong, _ := h.login("eva@example.com", "Wrong-Passw0rd")
 		unknown, _ := h.login("nobody@example.com", goodPassword)
-		require.Equal(t, embedded.CodeInvalidLogin, wrong.ErrorCode)
-		require.Equal(t, embedded.CodeInvalidLogin, unknown.ErrorCode, "unknown login ID answers like a wrong password")
+		require.Equal(t, contract.CodeInvalidLogin, wrong.ErrorCode)
+		require.Equal(t, contract.CodeInvalidLogin, unknown.ErrorCode, "unknown login ID answers like a wrong password")
 		require.Equal(t, wrong.ErrorDetails, unknown.ErrorDetails)
 
 		for i := 0; i < 3; i++ {
 			r, _ := h.login("eva@example.com", "Wrong-Passw0rd")
-			require.Equal(t, embedded.CodeInvalidLogin, r.ErrorCode)
+			require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode)
 		}
 		r, _ := h.login("eva@example.com", "Wrong-Passw0rd") // the fifth failure within 15 minutes
-		require.Equal(t, embedded.CodeInvalidLogin, r.ErrorCode)
+		require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode)
 		r, tok := h.login("eva@example.com", goodPassword)
-		require.Equal(t, embedded.CodeLockedOut, r.ErrorCode, "a correct password is refused while locked")
+		require.Equal(t, contract.CodeLockedOut, r.ErrorCode, "a correct password is refused while locked")
 		require.Empty(t, tok)
 
 		h.advance(15*time.Minute + time.Second)
 		r, tok = h.login("eva@example.com", goodPassword)
-		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
 		require.NotEmpty(t, tok)
 
 		// Failures spread over more than the window do not lock.
 		for i := 0; i < 6; i++ {
 			r, _ := h.login("eva@example.com", "Wrong-Passw0rd")
-			require.Equal(t, embedded.CodeInvalidLogin, r.ErrorCode, "attempt %d", i)
+			require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode, "attempt %d", i)
 			h.advance(4 * time.Minute)
 		}
 
@@ -246,30 +247,30 @@ func TestLoginCodesAndLockout(t *testing.T) {
 			h.login("ghost@example.com", "x")
 		}
 		r, _ = h.login("ghost@example.com", "x")
-		require.Equal(t, embedded.CodeLockedOut, r.ErrorCode)
+		require.Equal(t, contract.CodeLockedOut, r.ErrorCode)
 
 		// Backend.Login answers the same codes.
 		be := h.p.Backend()
 		lr, err := be.Login(h.ctx, "eva@example.com", goodPassword)
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, lr.ErrorCode)
+		require.Equal(t, contract.CodeOK, lr.ErrorCode)
 		require.NotEmpty(t, lr.UID)
 		lr, err = be.Login(h.ctx, "eva@example.com", "nope")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeInvalidLogin, lr.ErrorCode)
+		require.Equal(t, contract.CodeInvalidLogin, lr.ErrorCode)
 
 		// Disabled: 403041 after a correct password, sessions ended; enabled again works.
 		require.NoError(t, h.p.SetDisabled(h.ctx, "EVA@example.com", true))
 		info, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "", "")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeUnauthorized, info.ErrorCode)
+		require.Equal(t, contract.CodeUnauthorized, info.ErrorCode)
 		r, _ = h.login("eva@example.com", goodPassword)
-		require.Equal(t, embedded.CodeAccountDisabled, r.ErrorCode)
+		require.Equal(t, contract.CodeAccountDisabled, r.ErrorCode)
 		lr, _ = be.Login(h.ctx, "eva@example.com", goodPassword)
-		require.Equal(t, embedded.CodeAccountDisabled, lr.ErrorCode)
+		require.Equal(t, contract.CodeAccountDisabled, lr.ErrorCode)
 		require.NoError(t, h.p.SetDisabled(h.ctx, "eva@example.com", false))
 		r, _ = h.login("eva@example.com", goodPassword)
-		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
 		require.ErrorIs(t, h.p.SetDisabled(h.ctx, "nobody@example.com", true), embedded.ErrUnknownAccount)
 	})
 }
@@ -280,13 +281,13 @@ func TestLoginLimitPerClientAddress(t *testing.T) {
 		h.registerVerified("eva@example.com")
 		for _, id := range []string{"a@example.com", "b@example.com", "c@example.com"} {
 			r, _ := h.login(id, "x")
-			require.Equal(t, embedded.CodeInvalidLogin, r.ErrorCode)
+			require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode)
 		}
 		r, _ := h.login("eva@example.com", goodPassword)
-		require.Equal(t, embedded.CodeLockedOut, r.ErrorCode, "the address is locked")
+		require.Equal(t, contract.CodeLockedOut, r.ErrorCode, "the address is locked")
 		other, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "198.51.100.7"}, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, other.ErrorCode, "other addresses are not affected")
+		require.Equal(t, contract.CodeOK, other.ErrorCode, "other addresses are not affected")
 	})
 }
 
@@ -328,7 +329,7 @@ func TestReConsentWhenMinDocVersionRises(t *testing.T) {
 		h := newHarness(t, db)
 		h.registerVerified("eva@example.com")
 		r, _ := h.login("eva@example.com", goodPassword)
-		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
 
 		// The retailer publishes terms version 2 and requires it.
 		h.p = h.provider(func(c *embedded.Config) {
@@ -336,18 +337,18 @@ func TestReConsentWhenMinDocVersionRises(t *testing.T) {
 		})
 		r, err := h.p.Login(h.ctx, embedded.Caller{}, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword, Include: "profile,missing-required-fields"})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodePendingRegistration, r.ErrorCode)
+		require.Equal(t, contract.CodePendingRegistration, r.ErrorCode)
 		require.Equal(t, []string{"preferences.terms.customeraccount"}, r.Fields["missingRequiredFields"])
 		require.Nil(t, r.Session)
 
 		s, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{}, embedded.SetAccountInfoParams{RegToken: r.RegToken, Preferences: consent})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, s.ErrorCode)
+		require.Equal(t, contract.CodeOK, s.ErrorCode)
 		f, err := h.p.FinalizeRegistration(h.ctx, embedded.Caller{}, r.RegToken, "")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, f.ErrorCode)
+		require.Equal(t, contract.CodeOK, f.ErrorCode)
 		r, _ = h.login("eva@example.com", goodPassword)
-		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
 	})
 }
 
@@ -367,13 +368,13 @@ func TestSetAccountInfo(t *testing.T) {
 
 		r, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{}, embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "X"}})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeUnauthorized, r.ErrorCode)
+		require.Equal(t, contract.CodeUnauthorized, r.ErrorCode)
 
 		// data is deep-merged, never replaced; null removes a key.
-		require.Equal(t, embedded.CodeOK, set(embedded.SetAccountInfoParams{Data: map[string]any{
+		require.Equal(t, contract.CodeOK, set(embedded.SetAccountInfoParams{Data: map[string]any{
 			"salutation": "mrs", "sfmc": map[string]any{"dataProcessingConsented": true, "subscriptionKey": "k1"},
 			"preference": map[string]any{"FAVORITE_STORE": "4711"}}}).ErrorCode)
-		require.Equal(t, embedded.CodeOK, set(embedded.SetAccountInfoParams{Data: map[string]any{
+		require.Equal(t, contract.CodeOK, set(embedded.SetAccountInfoParams{Data: map[string]any{
 			"sfmc.subscriptionKey": "k2", "preference": map[string]any{"SHOPPING_FREQUENCY": "weekly", "FAVORITE_STORE": nil}}}).ErrorCode)
 		a, err := h.store.AccountByUID(h.ctx, uid)
 		require.NoError(t, err)
@@ -384,11 +385,11 @@ func TestSetAccountInfo(t *testing.T) {
 		}, a.Data)
 
 		r = set(embedded.SetAccountInfoParams{Data: map[string]any{"customerassignment": "SUED"}})
-		require.Equal(t, embedded.CodeServerOnlyField, r.ErrorCode)
+		require.Equal(t, contract.CodeReadOnlyField, r.ErrorCode)
 		r = set(embedded.SetAccountInfoParams{Profile: map[string]any{"birthYear": "2021"}})
-		require.Equal(t, embedded.CodeValidation, r.ErrorCode)
+		require.Equal(t, contract.CodeValidation, r.ErrorCode)
 		require.Equal(t, "profile.birthYear", r.ValidationErrors[0].FieldName)
-		require.Equal(t, embedded.CodeOK, set(embedded.SetAccountInfoParams{Profile: map[string]any{
+		require.Equal(t, contract.CodeOK, set(embedded.SetAccountInfoParams{Profile: map[string]any{
 			"birthYear": "1980", "birthMonth": 5, "birthDay": 17, "zip": "20095", "country": "DE",
 			"phones": []any{map[string]any{"number": "+4912345678"}}}}).ErrorCode)
 		info, err := h.p.GetAccountInfo(h.ctx, me, "", "", "phones")
@@ -401,50 +402,50 @@ func TestSetAccountInfo(t *testing.T) {
 
 		// Password change.
 		r = set(embedded.SetAccountInfoParams{Password: "Wrong-Passw0rd", NewPassword: "New-Passw0rd!"})
-		require.Equal(t, embedded.CodeInvalidLogin, r.ErrorCode)
+		require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode)
 		require.Equal(t, "password", r.ValidationErrors[0].FieldName)
 		r = set(embedded.SetAccountInfoParams{NewPassword: "New-Passw0rd!"})
-		require.Equal(t, embedded.CodeMissingParameter, r.ErrorCode)
+		require.Equal(t, contract.CodeMissingRequiredParameter, r.ErrorCode)
 		r = set(embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "weak"})
-		require.Equal(t, embedded.CodeValidation, r.ErrorCode)
+		require.Equal(t, contract.CodeValidation, r.ErrorCode)
 		require.Equal(t, "newPassword", r.ValidationErrors[0].FieldName)
 		r = set(embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: goodPassword})
-		require.Equal(t, embedded.CodeInvalidParameter, r.ErrorCode)
-		require.Equal(t, embedded.DetailsPasswordSameAsOld, r.ErrorDetails)
+		require.Equal(t, contract.CodeInvalidParameter, r.ErrorCode)
+		require.Equal(t, contract.DetailsSamePassword, r.ErrorDetails)
 
 		_, otherTok := h.login("eva@example.com", goodPassword)
 		r = set(embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "New-Passw0rd!"})
-		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
 		require.True(t, r.EndSession)
 		for _, s := range []string{tok, otherTok} {
 			_, live := h.p.SessionUID(h.ctx, s)
 			require.False(t, live, "every session ends at a password change")
 		}
 		l, _ := h.login("eva@example.com", goodPassword)
-		require.Equal(t, embedded.CodeInvalidLogin, l.ErrorCode)
+		require.Equal(t, contract.CodeInvalidLogin, l.ErrorCode)
 		_, tok = h.login("eva@example.com", "New-Passw0rd!")
 		require.NotEmpty(t, tok)
 		me = embedded.Caller{SessionToken: tok}
 
 		// E-mail change: current password needed; in use → 400003; else notice to the old, link to the new.
 		r = set(embedded.SetAccountInfoParams{Profile: map[string]any{"email": "new@example.com"}})
-		require.Equal(t, embedded.CodeMissingParameter, r.ErrorCode)
+		require.Equal(t, contract.CodeMissingRequiredParameter, r.ErrorCode)
 		r = set(embedded.SetAccountInfoParams{Password: "New-Passw0rd!", Profile: map[string]any{"email": "Other@example.com"}})
-		require.Equal(t, embedded.CodeUniqueIdentifier, r.ErrorCode)
+		require.Equal(t, contract.CodeUniqueIdentifierExists, r.ErrorCode)
 		r = set(embedded.SetAccountInfoParams{Password: "New-Passw0rd!", Profile: map[string]any{"email": "new@example.com"}})
-		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
 		require.Equal(t, 1, h.mailCount("eva@example.com", embedded.MailEmailChangedNotice))
 		a, _ = h.store.AccountByUID(h.ctx, uid)
 		require.Equal(t, "eva@example.com", a.Email, "the change waits for confirmation")
 		code, err := h.p.VerifyEmail(h.ctx, h.lastLink("new@example.com", embedded.MailVerification))
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, code)
+		require.Equal(t, contract.CodeOK, code)
 		a, _ = h.store.AccountByUID(h.ctx, uid)
 		require.Equal(t, "new@example.com", a.Email)
 		_, live := h.p.SessionUID(h.ctx, tok)
 		require.False(t, live, "changing the login ID ends the sessions")
 		l, _ = h.login("new@example.com", "New-Passw0rd!")
-		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+		require.Equal(t, contract.CodeOK, l.ErrorCode)
 	})
 }
 
@@ -458,7 +459,7 @@ func TestSubscriptionsDoubleOptIn(t *testing.T) {
 			t.Helper()
 			r, err := h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Subscriptions: map[string]any{key: map[string]any{"email": map[string]any{"isSubscribed": on}}}})
 			require.NoError(t, err)
-			require.Equal(t, embedded.CodeOK, r.ErrorCode, r.ValidationErrors)
+			require.Equal(t, contract.CodeOK, r.ErrorCode, r.ValidationErrors)
 		}
 		status := func(key string) (bool, string) {
 			a, err := h.store.AccountByUID(h.ctx, uid)
@@ -474,18 +475,18 @@ func TestSubscriptionsDoubleOptIn(t *testing.T) {
 		link := h.lastLink("eva@example.com", embedded.MailSubscriptionConfirmation)
 		code, err := h.p.ConfirmSubscription(h.ctx, link)
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, code)
+		require.Equal(t, contract.CodeOK, code)
 		_, st = status("NLT_GENERAL")
 		require.Equal(t, "Confirmed", st)
 		code, _ = h.p.ConfirmSubscription(h.ctx, link)
-		require.Equal(t, embedded.CodeNotFound, code, "single use")
+		require.Equal(t, contract.CodeNotFound, code, "single use")
 
 		// The product reminder link lives 7 days.
 		sub("SVC_PRODUCT_REMINDER", true)
 		link = h.lastLink("eva@example.com", embedded.MailSubscriptionConfirmation)
 		h.advance(7*24*time.Hour + time.Second)
 		code, _ = h.p.ConfirmSubscription(h.ctx, link)
-		require.Equal(t, embedded.CodeVerificationExpired, code)
+		require.Equal(t, contract.CodeActivationExpired, code)
 
 		_, tok = h.login("eva@example.com", goodPassword) // the old session went idle meanwhile
 		me = embedded.Caller{SessionToken: tok}
@@ -496,7 +497,7 @@ func TestSubscriptionsDoubleOptIn(t *testing.T) {
 
 		r, err := h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_UNKNOWN": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeValidation, r.ErrorCode)
+		require.Equal(t, contract.CodeValidation, r.ErrorCode)
 	})
 }
 
@@ -513,35 +514,35 @@ func TestResetPassword(t *testing.T) {
 			return r
 		}
 
-		require.Equal(t, embedded.CodeUnknownLoginID, reset(embedded.ResetPasswordParams{LoginID: "nobody@example.com"}).ErrorCode)
-		require.Equal(t, embedded.CodeOK, reset(embedded.ResetPasswordParams{LoginID: "Eva@example.com"}).ErrorCode)
+		require.Equal(t, contract.CodeLoginIDUnknown, reset(embedded.ResetPasswordParams{LoginID: "nobody@example.com"}).ErrorCode)
+		require.Equal(t, contract.CodeOK, reset(embedded.ResetPasswordParams{LoginID: "Eva@example.com"}).ErrorCode)
 		first := h.lastLink("eva@example.com", embedded.MailPasswordReset)
-		require.Equal(t, embedded.CodeResetFrequency, reset(embedded.ResetPasswordParams{LoginID: "eva@example.com"}).ErrorCode)
+		require.Equal(t, contract.CodeFrequencyLimit, reset(embedded.ResetPasswordParams{LoginID: "eva@example.com"}).ErrorCode)
 
 		h.advance(15*time.Minute + time.Second)
-		require.Equal(t, embedded.CodeOK, reset(embedded.ResetPasswordParams{LoginID: "eva@example.com"}).ErrorCode)
+		require.Equal(t, contract.CodeOK, reset(embedded.ResetPasswordParams{LoginID: "eva@example.com"}).ErrorCode)
 		second := h.lastLink("eva@example.com", embedded.MailPasswordReset)
 		require.NotEqual(t, first, second)
-		require.Equal(t, embedded.CodeInvalidResetToken, reset(embedded.ResetPasswordParams{PasswordResetToken: first, NewPassword: "New-Passw0rd!"}).ErrorCode,
+		require.Equal(t, contract.CodePasswordTokenInvalid, reset(embedded.ResetPasswordParams{PasswordResetToken: first, NewPassword: "New-Passw0rd!"}).ErrorCode,
 			"a new request revokes older tokens")
-		require.Equal(t, embedded.CodeValidation, reset(embedded.ResetPasswordParams{PasswordResetToken: second, NewPassword: "weak"}).ErrorCode)
+		require.Equal(t, contract.CodeValidation, reset(embedded.ResetPasswordParams{PasswordResetToken: second, NewPassword: "weak"}).ErrorCode)
 
 		r := reset(embedded.ResetPasswordParams{PasswordResetToken: second, NewPassword: "New-Passw0rd!"})
-		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
 		require.Equal(t, uid, r.Fields["UID"])
-		require.Equal(t, embedded.CodeInvalidResetToken, reset(embedded.ResetPasswordParams{PasswordResetToken: second, NewPassword: "Other-Passw0rd!"}).ErrorCode,
+		require.Equal(t, contract.CodePasswordTokenInvalid, reset(embedded.ResetPasswordParams{PasswordResetToken: second, NewPassword: "Other-Passw0rd!"}).ErrorCode,
 			"single use")
 		_, live := h.p.SessionUID(h.ctx, tok)
 		require.False(t, live, "sessions end at a reset")
 		l, _ := h.login("eva@example.com", "New-Passw0rd!")
-		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+		require.Equal(t, contract.CodeOK, l.ErrorCode)
 
 		// Tokens expire after one hour.
 		h.advance(16 * time.Minute)
-		require.Equal(t, embedded.CodeOK, reset(embedded.ResetPasswordParams{LoginID: "eva@example.com"}).ErrorCode)
+		require.Equal(t, contract.CodeOK, reset(embedded.ResetPasswordParams{LoginID: "eva@example.com"}).ErrorCode)
 		third := h.lastLink("eva@example.com", embedded.MailPasswordReset)
 		h.advance(time.Hour + time.Second)
-		require.Equal(t, embedded.CodeInvalidResetToken, reset(embedded.ResetPasswordParams{PasswordResetToken: third, NewPassword: "Third-Passw0rd!"}).ErrorCode)
+		require.Equal(t, contract.CodePasswordTokenInvalid, reset(embedded.ResetPasswordParams{PasswordResetToken: third, NewPassword: "Third-Passw0rd!"}).ErrorCode)
 	})
 }
 
@@ -559,39 +560,39 @@ func TestLiteAccountsAndRegTokens(t *testing.T) {
 		c := embedded.Caller{}
 		info, err := h.p.GetAccountInfo(h.ctx, c, rt.Token, "", "")
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, info.ErrorCode)
+		require.Equal(t, contract.CodeOK, info.ErrorCode)
 		require.Equal(t, false, info.Fields["isRegistered"])
 		s, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: rt.Token,
 			Profile:       map[string]any{"firstName": "Nina"},
 			Subscriptions: map[string]any{"NLT_OFFERS": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, s.ErrorCode)
+		require.Equal(t, contract.CodeOK, s.ErrorCode)
 
 		// A lite account has no password: login answers like an unknown ID; reset too.
 		l, _ := h.login("news@example.com", goodPassword)
-		require.Equal(t, embedded.CodeInvalidLogin, l.ErrorCode)
+		require.Equal(t, contract.CodeInvalidLogin, l.ErrorCode)
 		r, err := h.p.ResetPassword(h.ctx, c, embedded.ResetPasswordParams{LoginID: "news@example.com"})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeUnknownLoginID, r.ErrorCode)
+		require.Equal(t, contract.CodeLoginIDUnknown, r.ErrorCode)
 
 		// The regToken expires after an hour.
 		h.advance(time.Hour + time.Second)
 		info, _ = h.p.GetAccountInfo(h.ctx, c, rt.Token, "", "")
-		require.Equal(t, embedded.CodeUnauthorized, info.ErrorCode)
+		require.Equal(t, contract.CodeUnauthorized, info.ErrorCode)
 
 		// Registering the subscriber's address upgrades the account instead of failing.
 		init, _ := h.p.InitRegistration(h.ctx)
 		reg, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
 			RegToken: init.RegToken, Profile: map[string]any{"lastName": "Neu"}, Preferences: consent})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodePendingVerification, reg.ErrorCode, reg.ValidationErrors)
+		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode, reg.ValidationErrors)
 		// Until the address is confirmed, the regToken must not reveal the subscriber's data.
 		info, _ = h.p.GetAccountInfo(h.ctx, c, reg.RegToken, "", "")
 		require.Equal(t, map[string]any{"email": "news@example.com"}, info.Fields["profile"])
 		code, _ := h.p.VerifyEmail(h.ctx, h.lastLink("news@example.com", embedded.MailVerification))
-		require.Equal(t, embedded.CodeOK, code)
+		require.Equal(t, contract.CodeOK, code)
 		l, tok := h.login("news@example.com", goodPassword)
-		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+		require.Equal(t, contract.CodeOK, l.ErrorCode)
 		info, _ = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "profile,subscriptions", "")
 		require.Equal(t, "Nina", info.Fields["profile"].(map[string]any)["firstName"])
 		require.Equal(t, true, info.Fields["isRegistered"])
@@ -627,26 +628,26 @@ func TestSocialLogin(t *testing.T) {
 		c := embedded.Caller{}
 		r, err := h.p.SocialLogin(h.ctx, c, embedded.SocialLoginParams{Provider: "googleplus"})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeSocialNotConfigured, r.ErrorCode, "no social hook registered")
+		require.Equal(t, contract.CodeProviderError, r.ErrorCode, "no social hook registered")
 		fs := &fakeSocial{}
 		h.p.SetSocialLogins(fs)
 		r, err = h.p.SocialLogin(h.ctx, c, embedded.SocialLoginParams{Provider: "googleplus"})
 		require.NoError(t, err)
 		require.True(t, fs.called)
-		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
 
 		// New user with names and a verified e-mail: logged in at once.
 		google := embedded.SocialIdentity{Provider: "googleplus", Subject: "g-1", Email: "Sam@example.com", EmailVerified: true,
 			Profile: map[string]any{"firstName": "Sam", "lastName": "Social", "zip": "not a zip!!"}}
 		r, err = h.p.CompleteSocialLogin(h.ctx, c, google)
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodePendingRegistration, r.ErrorCode, "the mandatory consent is missing")
+		require.Equal(t, contract.CodePendingRegistration, r.ErrorCode, "the mandatory consent is missing")
 		s, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: r.RegToken, Preferences: consent})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, s.ErrorCode)
+		require.Equal(t, contract.CodeOK, s.ErrorCode)
 		r, err = h.p.CompleteSocialLogin(h.ctx, c, google)
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
 		require.NotNil(t, r.Session)
 		require.Equal(t, "googleplus", r.Fields["provider"])
 		require.Equal(t, "googleplus", r.Fields["socialProviders"])
@@ -656,41 +657,42 @@ func TestSocialLogin(t *testing.T) {
 		apple := embedded.SocialIdentity{Provider: "apple", Subject: "a-1", Email: "eva@example.com", EmailVerified: true}
 		r, err = h.p.CompleteSocialLogin(h.ctx, c, apple)
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeSocialConflict, r.ErrorCode)
+		require.Equal(t, contract.CodeSocialConflict, r.ErrorCode)
 		linkToken := r.RegToken
 		require.NotEmpty(t, linkToken)
 		ca, err := h.p.GetConflictingAccount(h.ctx, linkToken)
 		require.NoError(t, err)
 		require.Equal(t, map[string]any{"loginID": "eva@example.com", "loginProviders": []string{"site"}}, ca.Fields["conflictingAccount"])
 		bad, _ := h.p.GetConflictingAccount(h.ctx, "nope")
-		require.Equal(t, embedded.CodeInvalidParameter, bad.ErrorCode)
+		require.Equal(t, contract.CodeInvalidParameter, bad.ErrorCode)
 
 		// Login in link mode links it; the social login then works directly.
 		l, err := h.p.Login(h.ctx, c, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword, LoginMode: "link", RegToken: linkToken})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+		require.Equal(t, contract.CodeOK, l.ErrorCode)
 		require.NotNil(t, l.Session)
 		require.Equal(t, "site,apple", l.Fields["socialProviders"])
 		r, err = h.p.CompleteSocialLogin(h.ctx, c, apple)
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeOK, r.ErrorCode)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
 
 		// A stale link token for an identity already linked: 200009.
 		tok2, err := h.p.CompleteSocialLogin(h.ctx, c, embedded.SocialIdentity{Provider: "facebook", Subject: "f-1", Email: "eva@example.com", EmailVerified: true})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodeSocialConflict, tok2.ErrorCode)
+		require.Equal(t, contract.CodeSocialConflict, tok2.ErrorCode)
 		l, _ = h.p.Login(h.ctx, c, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword, LoginMode: "link", RegToken: tok2.RegToken})
-		require.Equal(t, embedded.CodeOK, l.ErrorCode)
+		require.Equal(t, contract.CodeOK, l.ErrorCode)
 		tok3, _ := h.p.CompleteSocialLogin(h.ctx, c, embedded.SocialIdentity{Provider: "facebook", Subject: "f-2", Email: "eva@example.com", EmailVerified: true})
 		require.NoError(t, h.store.LinkSocial(h.ctx, "facebook", "f-2", l.Fields["UID"].(string), h.now))
 		l, _ = h.p.Login(h.ctx, c, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword, LoginMode: "link", RegToken: tok3.RegToken})
-		require.Equal(t, embedded.CodeAccountsLinked, l.ErrorCode)
+		require.Equal(t, contract.CodeStaleLinkToken, l.ErrorCode)
+		require.Nil(t, l.Session, "200009 opens no session")
 
 		// Unverified e-mail from the provider: the account waits for verification.
 		r, err = h.p.CompleteSocialLogin(h.ctx, c, embedded.SocialIdentity{Provider: "facebook", Subject: "f-9", Email: "fb@example.com",
 			Profile: map[string]any{"firstName": "Fe", "lastName": "Be"}})
 		require.NoError(t, err)
-		require.Equal(t, embedded.CodePendingRegistration, r.ErrorCode)
+		require.Equal(t, contract.CodePendingRegistration, r.ErrorCode)
 		require.Equal(t, 1, h.mailCount("fb@example.com", embedded.MailVerification))
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // Mail kinds the provider sends (templates in internal/mail/templates).
@@ -14,13 +15,6 @@ const (
 	MailPasswordReset            = "password-reset"
 	MailEmailChangedNotice       = "email-changed-notice"
 	MailSubscriptionConfirmation = "subscription-confirmation"
-)
-
-// Paths of the links in mails.
-const (
-	VerifyPath              = "/identity/verify"
-	ConfirmSubscriptionPath = "/identity/confirm-subscription"
-	ResetPasswordPath       = "/login/reset-password"
 )
 
 // payload key marking a registration regToken that was issued for a pre-existing newsletter (lite) account:
@@ -33,7 +27,7 @@ func (p *Provider) InitRegistration(ctx context.Context) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{ErrorCode: CodeOK, RegToken: token, Fields: map[string]any{"regToken": token}}, nil
+	return Result{ErrorCode: contract.CodeOK, RegToken: token, Fields: map[string]any{"regToken": token}}, nil
 }
 
 // RegisterParams are the parameters of accounts.register.
@@ -47,11 +41,11 @@ type RegisterParams struct {
 // mail (the embedded provider requires verification); missing fields or consents answer 206001.
 func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (Result, error) {
 	if in.RegToken == "" {
-		return fail(CodeMissingParameter, "regToken"), nil
+		return fail(contract.CodeMissingRequiredParameter, "regToken"), nil
 	}
 	init, err := p.liveToken(ctx, in.RegToken, TokenRegistration)
 	if errors.Is(err, ErrNotFound) {
-		return fail(CodeInvalidParameter, "Invalid regToken"), nil
+		return fail(contract.CodeInvalidParameter, "Invalid regToken"), nil
 	}
 	if err != nil {
 		return Result{}, err
@@ -66,9 +60,9 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 	email, emailErr := identity.ParseEmail(in.Email)
 	switch {
 	case strings.TrimSpace(in.Email) == "":
-		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: CodeRequiredMissing, Message: "Missing required field"})
+		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: contract.CodeMissingRequiredValue, Message: "Missing required field"})
 	case emailErr != nil:
-		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: CodeInvalidFormat, Message: "Invalid email address"})
+		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: contract.CodeInvalidFormat, Message: "Invalid email address"})
 	}
 	errs = append(errs, p.schema.checkPassword("password", in.Password)...)
 
@@ -78,7 +72,7 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 	upgrade := false
 	switch {
 	case err == nil && existing.IsRegistered:
-		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: CodeUniqueIdentifier, Message: "email already exists"})
+		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"})
 	case err == nil:
 		upgrade = true
 	case errors.Is(err, ErrNotFound):
@@ -92,7 +86,7 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 	profile, perrs, serverOnly := p.schema.mergeProfile(profileIn, a.Profile)
 	data, derrs, dataServerOnly := p.schema.mergeData(in.Data, a.Data)
 	if serverOnly || dataServerOnly {
-		return fail(CodeServerOnlyField, "data.customerassignment is a server-only field"), nil
+		return fail(contract.CodeReadOnlyField, "data.customerassignment is a server-only field"), nil
 	}
 	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, lang, now)
 	subs, pendingSubs, serrs := p.schema.mergeSubscriptions(in.Subscriptions, a.Subscriptions, now)
@@ -116,7 +110,7 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 		err = p.store.CreateAccount(ctx, a)
 	}
 	if errors.Is(err, ErrEmailTaken) || errors.Is(err, ErrConflict) {
-		return validationFailed([]ValidationError{{FieldName: "email", ErrorCode: CodeUniqueIdentifier, Message: "email already exists"}}), nil
+		return validationFailed([]ValidationError{{FieldName: "email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}), nil
 	}
 	if err != nil {
 		return Result{}, err
@@ -141,12 +135,12 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 // account, or 0 when nothing is pending.
 func (p *Provider) pendingResult(ctx context.Context, a Account, include string, payload map[string]string) (Result, error) {
 	missing := p.schema.missingRequired(a)
-	code := CodeOK
+	code := contract.CodeOK
 	switch {
 	case len(missing) > 0:
-		code = CodePendingRegistration
+		code = contract.CodePendingRegistration
 	case !a.IsVerified:
-		code = CodePendingVerification
+		code = contract.CodePendingVerification
 	default:
 		return ok(map[string]any{"UID": a.UID}), nil
 	}
@@ -157,7 +151,7 @@ func (p *Provider) pendingResult(ctx context.Context, a Account, include string,
 	r := fail(code, "")
 	r.RegToken = token
 	r.Fields = map[string]any{"UID": a.UID, "isRegistered": a.IsRegistered, "isVerified": a.IsVerified}
-	if code == CodePendingRegistration {
+	if code == contract.CodePendingRegistration {
 		r.ErrorDetails = "Missing required fields for registration: " + strings.Join(missing, ", ")
 		if strings.Contains(include, MissingRequiredFieldsFlag) {
 			r.Fields["missingRequiredFields"] = missing
@@ -178,7 +172,7 @@ func (p *Provider) sendVerification(ctx context.Context, a Account, lang, newEma
 		return err
 	}
 	return p.sendMail(ctx, MailVerification, lang, to, map[string]any{
-		"Link": p.link(VerifyPath, token), "FirstName": stringField(a.Profile, "firstName"), "Days": int(p.cfg.VerificationLifetime.Hours() / 24),
+		"Link": p.link(contract.LinkVerifyEmailPath, contract.LinkVerifyEmailTokenParam, token), "FirstName": stringField(a.Profile, "firstName"), "Days": int(p.cfg.VerificationLifetime.Hours() / 24),
 		"EmailChange": newEmail != "",
 	})
 }
@@ -199,25 +193,25 @@ func truncate(s string, n int) string {
 func (p *Provider) FinalizeRegistration(ctx context.Context, c Caller, regToken, include string) (Result, error) {
 	t, err := p.liveToken(ctx, regToken, TokenRegistration)
 	if errors.Is(err, ErrNotFound) || (err == nil && t.UID == "") {
-		return fail(CodeInvalidParameter, "Invalid regToken"), nil
+		return fail(contract.CodeInvalidParameter, "Invalid regToken"), nil
 	}
 	if err != nil {
 		return Result{}, err
 	}
 	a, err := p.store.AccountByUID(ctx, t.UID)
 	if errors.Is(err, ErrNotFound) {
-		return fail(CodeInvalidParameter, "Invalid regToken"), nil
+		return fail(contract.CodeInvalidParameter, "Invalid regToken"), nil
 	}
 	if err != nil {
 		return Result{}, err
 	}
 	if a.Disabled {
-		return fail(CodeAccountDisabled, ""), nil
+		return fail(contract.CodeAccountDisabled, ""), nil
 	}
 	if missing := p.schema.missingRequired(a); len(missing) > 0 || !a.IsVerified {
-		r := fail(CodePendingVerification, "")
+		r := fail(contract.CodePendingVerification, "")
 		if len(missing) > 0 {
-			r = fail(CodePendingRegistration, "Missing required fields for registration: "+strings.Join(missing, ", "))
+			r = fail(contract.CodePendingRegistration, "Missing required fields for registration: "+strings.Join(missing, ", "))
 			if strings.Contains(include, MissingRequiredFieldsFlag) {
 				r.Fields = map[string]any{"missingRequiredFields": missing}
 			}
@@ -231,42 +225,42 @@ func (p *Provider) FinalizeRegistration(ctx context.Context, c Caller, regToken,
 	return p.completeLogin(ctx, c, a, "site", true)
 }
 
-// openLink finds the token behind a link: CodeNotFound when it is unknown, used or of another kind,
-// CodeVerificationExpired when its time is up, CodeOK when it may be used now.
+// openLink finds the token behind a link: contract.CodeNotFound when it is unknown, used or of another kind,
+// contract.CodeActivationExpired when its time is up, contract.CodeOK when it may be used now.
 func (p *Provider) openLink(ctx context.Context, token, kind string) (Token, int, error) {
 	if token == "" || len(token) > 200 {
-		return Token{}, CodeNotFound, nil
+		return Token{}, contract.CodeNotFound, nil
 	}
 	t, err := p.store.TokenByHash(ctx, hashToken(token))
 	if errors.Is(err, ErrNotFound) || (err == nil && (t.Kind != kind || !t.UsedAt.IsZero())) {
-		return Token{}, CodeNotFound, nil
+		return Token{}, contract.CodeNotFound, nil
 	}
 	if err != nil {
 		return Token{}, 0, err
 	}
 	if !p.clock().Before(t.ExpiresAt) {
-		return Token{}, CodeVerificationExpired, nil
+		return Token{}, contract.CodeActivationExpired, nil
 	}
-	return t, CodeOK, nil
+	return t, contract.CodeOK, nil
 }
 
 // VerifyEmail follows a verification link and returns the code for /double-opt-in-done: 0 verified,
 // 403002 expired, 404000 unknown or already used, 400003 the new address was taken meanwhile.
 func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 	t, code, err := p.openLink(ctx, token, TokenVerification)
-	if err != nil || code != CodeOK {
+	if err != nil || code != contract.CodeOK {
 		return code, err
 	}
 	now := p.clock()
 	a, err := p.store.AccountByUID(ctx, t.UID)
 	if errors.Is(err, ErrNotFound) {
-		return CodeNotFound, nil
+		return contract.CodeNotFound, nil
 	}
 	if err != nil {
 		return 0, err
 	}
 	if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil || !used {
-		return CodeNotFound, err
+		return contract.CodeNotFound, err
 	}
 	newEmail := t.Payload["email"]
 	if newEmail != "" {
@@ -274,7 +268,7 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 	}
 	a.IsVerified, a.VerifiedAt, a.UpdatedAt = true, now, now
 	if _, err := p.store.UpdateAccount(ctx, a); errors.Is(err, ErrEmailTaken) {
-		return CodeUniqueIdentifier, nil
+		return contract.CodeUniqueIdentifierExists, nil
 	} else if err != nil {
 		return 0, err
 	}
@@ -284,7 +278,7 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 			return 0, err
 		}
 	}
-	return CodeOK, nil
+	return contract.CodeOK, nil
 }
 
 // ResendVerificationCode answers accounts.resendVerificationCode (regToken or email): 0 and a new mail, or
@@ -301,10 +295,10 @@ func (p *Provider) ResendVerificationCode(ctx context.Context, c Caller, regToke
 	case email != "":
 		a, err = p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
 	default:
-		return fail(CodeMissingParameter, "regToken"), nil
+		return fail(contract.CodeMissingRequiredParameter, "regToken"), nil
 	}
 	if errors.Is(err, ErrNotFound) || (err == nil && (a.IsVerified || !a.IsRegistered)) {
-		return fail(CodeInvalidParameter, "Account is unknown or already verified"), nil
+		return fail(contract.CodeInvalidParameter, "Account is unknown or already verified"), nil
 	}
 	if err != nil {
 		return Result{}, err

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // ResetPasswordParams are the parameters of accounts.resetPassword: step 1 LoginID; step 2 PasswordResetToken
@@ -19,7 +21,7 @@ func (p *Provider) ResetPassword(ctx context.Context, c Caller, in ResetPassword
 		return p.completeReset(ctx, in.PasswordResetToken, in.NewPassword)
 	}
 	if strings.TrimSpace(in.LoginID) == "" {
-		return fail(CodeMissingParameter, "loginID"), nil
+		return fail(contract.CodeMissingRequiredParameter, "loginID"), nil
 	}
 	if in.Lang != "" {
 		c.Lang = in.Lang
@@ -43,13 +45,14 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 		// The same work as a hit: a token and a rendered mail, neither kept.
 		plain, _ := newToken()
 		_, _ = p.templates.Render(MailPasswordReset, p.lang(c, Account{}), "nobody@invalid.example", map[string]any{
-			"Link": p.link(ResetPasswordPath, plain), "FirstName": "", "Minutes": 60})
-		return fail(CodeUnknownLoginID, ""), nil
+			"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, plain), "FirstName": "",
+			"Minutes": int(p.cfg.ResetTokenLifetime.Minutes())})
+		return fail(contract.CodeLoginIDUnknown, ""), nil
 	}
 	now := p.clock()
 	last, err := p.store.LatestToken(ctx, a.UID, TokenReset)
 	if err == nil && now.Sub(last.CreatedAt) < p.cfg.ResetFrequency {
-		return fail(CodeResetFrequency, "A password reset e-mail was sent recently"), nil
+		return fail(contract.CodeFrequencyLimit, "A password reset e-mail was sent recently"), nil
 	}
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return Result{}, err
@@ -62,7 +65,7 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 		return Result{}, err
 	}
 	if err := p.sendMail(ctx, MailPasswordReset, p.lang(c, a), a.Email, map[string]any{
-		"Link": p.link(ResetPasswordPath, token), "FirstName": stringField(a.Profile, "firstName"),
+		"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, token), "FirstName": stringField(a.Profile, "firstName"),
 		"Minutes": int(p.cfg.ResetTokenLifetime.Minutes()),
 	}); err != nil {
 		return Result{}, err
@@ -75,7 +78,7 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 func (p *Provider) completeReset(ctx context.Context, token, newPassword string) (Result, error) {
 	t, err := p.liveToken(ctx, token, TokenReset)
 	if errors.Is(err, ErrNotFound) {
-		return fail(CodeInvalidResetToken, ""), nil
+		return fail(contract.CodePasswordTokenInvalid, ""), nil
 	}
 	if err != nil {
 		return Result{}, err
@@ -91,12 +94,12 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 	if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil {
 		return Result{}, err
 	} else if !used {
-		return fail(CodeInvalidResetToken, ""), nil
+		return fail(contract.CodePasswordTokenInvalid, ""), nil
 	}
 	for attempt := 0; ; attempt++ {
 		a, err := p.store.AccountByUID(ctx, t.UID)
 		if errors.Is(err, ErrNotFound) {
-			return fail(CodeInvalidResetToken, ""), nil
+			return fail(contract.CodePasswordTokenInvalid, ""), nil
 		}
 		if err != nil {
 			return Result{}, err

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // Write access values of schema fields.
@@ -70,10 +72,10 @@ func compileSchema(c Config) (*schema, error) {
 
 func (s *schema) checkPassword(field, password string) []ValidationError {
 	if password == "" {
-		return []ValidationError{{FieldName: field, ErrorCode: CodeRequiredMissing, Message: "Missing required field"}}
+		return []ValidationError{{FieldName: field, ErrorCode: contract.CodeMissingRequiredValue, Message: "Missing required field"}}
 	}
 	if msg, good := s.policy.check(password, s.policyRe); !good {
-		return []ValidationError{{FieldName: field, ErrorCode: CodeInvalidParameter, Message: msg}}
+		return []ValidationError{{FieldName: field, ErrorCode: contract.CodeInvalidParameter, Message: msg}}
 	}
 	return nil
 }
@@ -96,17 +98,17 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 		case string:
 			parsed, err := strconv.ParseInt(strings.TrimSpace(t), 10, 64)
 			if err != nil {
-				return bad(CodeInvalidParameter, "The value must be a whole number.")
+				return bad(contract.CodeInvalidParameter, "The value must be a whole number.")
 			}
 			n = float64(parsed)
 		default:
-			return bad(CodeInvalidParameter, "The value must be a whole number.")
+			return bad(contract.CodeInvalidParameter, "The value must be a whole number.")
 		}
 		if n != math.Trunc(n) || math.Abs(n) > 1e15 {
-			return bad(CodeInvalidParameter, "The value must be a whole number.")
+			return bad(contract.CodeInvalidParameter, "The value must be a whole number.")
 		}
 		if f.Max > f.Min && (int64(n) < f.Min || int64(n) > f.Max) {
-			return bad(CodeInvalidParameter, fmt.Sprintf("The value must be between %d and %d.", f.Min, f.Max))
+			return bad(contract.CodeInvalidParameter, fmt.Sprintf("The value must be between %d and %d.", f.Min, f.Max))
 		}
 		return int64(n), nil
 	case "boolean":
@@ -118,24 +120,24 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 				return b, nil
 			}
 		}
-		return bad(CodeInvalidParameter, "The value must be true or false.")
+		return bad(contract.CodeInvalidParameter, "The value must be true or false.")
 	default:
 		str, isStr := v.(string)
 		if !isStr {
-			return bad(CodeInvalidParameter, "The value must be a string.")
+			return bad(contract.CodeInvalidParameter, "The value must be a string.")
 		}
 		str = strings.TrimSpace(str)
 		if len(str) > 1000 {
-			return bad(CodeInvalidParameter, "The value is too long.")
+			return bad(contract.CodeInvalidParameter, "The value is too long.")
 		}
 		if str == "" {
 			if f.Required {
-				return bad(CodeRequiredMissing, "Missing required field")
+				return bad(contract.CodeMissingRequiredValue, "Missing required field")
 			}
 			return "", nil
 		}
 		if f.re != nil && !f.re.MatchString(str) {
-			return bad(CodeInvalidFormat, "The specified value does not correspond to the expected format.")
+			return bad(contract.CodeInvalidFormat, "The specified value does not correspond to the expected format.")
 		}
 		return str, nil
 	}
@@ -168,7 +170,7 @@ func (s *schema) mergeProfile(in, cur map[string]any) (map[string]any, []Validat
 		}
 		f, known := s.fields[name]
 		if !known || k == "email" {
-			errs = append(errs, ValidationError{FieldName: name, ErrorCode: CodeInvalidParameter, Message: "Unknown field"})
+			errs = append(errs, ValidationError{FieldName: name, ErrorCode: contract.CodeInvalidParameter, Message: "Unknown field"})
 			continue
 		}
 		if f.WriteAccess == WriteServerOnly {
@@ -177,7 +179,7 @@ func (s *schema) mergeProfile(in, cur map[string]any) (map[string]any, []Validat
 		}
 		if v == nil {
 			if f.Required {
-				errs = append(errs, ValidationError{FieldName: name, ErrorCode: CodeRequiredMissing, Message: "Missing required field"})
+				errs = append(errs, ValidationError{FieldName: name, ErrorCode: contract.CodeMissingRequiredValue, Message: "Missing required field"})
 				continue
 			}
 			delete(out, k)
@@ -209,17 +211,17 @@ func (s *schema) phones(v any) ([]any, []ValidationError) {
 	case map[string]any:
 		list = []any{t}
 	default:
-		return nil, []ValidationError{{FieldName: "profile.phones", ErrorCode: CodeInvalidParameter, Message: "Phones must be a list."}}
+		return nil, []ValidationError{{FieldName: "profile.phones", ErrorCode: contract.CodeInvalidParameter, Message: "Phones must be a list."}}
 	}
 	if len(list) > 10 {
-		return nil, []ValidationError{{FieldName: "profile.phones", ErrorCode: CodeInvalidParameter, Message: "Too many phone numbers."}}
+		return nil, []ValidationError{{FieldName: "profile.phones", ErrorCode: contract.CodeInvalidParameter, Message: "Too many phone numbers."}}
 	}
 	out := make([]any, 0, len(list))
 	var errs []ValidationError
 	for _, item := range list {
 		obj, isObj := item.(map[string]any)
 		if !isObj {
-			errs = append(errs, ValidationError{FieldName: "profile.phones", ErrorCode: CodeInvalidParameter, Message: "A phone must be an object."})
+			errs = append(errs, ValidationError{FieldName: "profile.phones", ErrorCode: contract.CodeInvalidParameter, Message: "A phone must be an object."})
 			continue
 		}
 		phone := map[string]any{}
@@ -252,7 +254,7 @@ func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []Validation
 	leaves, good := flatten(in, 8)
 	var errs []ValidationError
 	if !good {
-		errs = append(errs, ValidationError{FieldName: "data", ErrorCode: CodeInvalidParameter, Message: "The data is nested too deeply or has empty keys."})
+		errs = append(errs, ValidationError{FieldName: "data", ErrorCode: contract.CodeInvalidParameter, Message: "The data is nested too deeply or has empty keys."})
 	}
 	serverOnly := false
 	normalized := map[string]any{}
@@ -314,13 +316,13 @@ func (s *schema) mergePreferences(in, cur map[string]any, lang string, now time.
 	for _, l := range leaves {
 		i := strings.LastIndex(l.Path, ".")
 		if i < 0 {
-			errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: CodeInvalidParameter, Message: "Unknown consent"})
+			errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: contract.CodeInvalidParameter, Message: "Unknown consent"})
 			continue
 		}
 		id, attr := l.Path[:i], l.Path[i+1:]
 		con, known := s.consents[id]
 		if !known || !con.IsActive {
-			errs = append(errs, ValidationError{FieldName: "preferences." + id, ErrorCode: CodeInvalidParameter, Message: "Unknown consent"})
+			errs = append(errs, ValidationError{FieldName: "preferences." + id, ErrorCode: contract.CodeInvalidParameter, Message: "Unknown consent"})
 			continue
 		}
 		ch := changes[id]
@@ -338,12 +340,12 @@ func (s *schema) mergePreferences(in, cur map[string]any, lang string, now time.
 			case string:
 				parsed, err := strconv.ParseBool(t)
 				if err != nil {
-					errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: CodeInvalidParameter, Message: "The value must be true or false."})
+					errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: contract.CodeInvalidParameter, Message: "The value must be true or false."})
 					continue
 				}
 				b = parsed
 			default:
-				errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: CodeInvalidParameter, Message: "The value must be true or false."})
+				errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: contract.CodeInvalidParameter, Message: "The value must be true or false."})
 				continue
 			}
 			ch.granted = &b
@@ -387,7 +389,7 @@ func (s *schema) mergeSubscriptions(in, cur map[string]any, now time.Time) (map[
 		key := segs[0]
 		sub, known := s.subs[key]
 		if !known {
-			errs = append(errs, ValidationError{FieldName: "subscriptions." + key, ErrorCode: CodeInvalidParameter, Message: "Unknown subscription"})
+			errs = append(errs, ValidationError{FieldName: "subscriptions." + key, ErrorCode: contract.CodeInvalidParameter, Message: "Unknown subscription"})
 			continue
 		}
 		var want bool
@@ -397,12 +399,12 @@ func (s *schema) mergeSubscriptions(in, cur map[string]any, now time.Time) (map[
 		case string:
 			parsed, err := strconv.ParseBool(t)
 			if err != nil {
-				errs = append(errs, ValidationError{FieldName: "subscriptions." + l.Path, ErrorCode: CodeInvalidParameter, Message: "The value must be true or false."})
+				errs = append(errs, ValidationError{FieldName: "subscriptions." + l.Path, ErrorCode: contract.CodeInvalidParameter, Message: "The value must be true or false."})
 				continue
 			}
 			want = parsed
 		default:
-			errs = append(errs, ValidationError{FieldName: "subscriptions." + l.Path, ErrorCode: CodeInvalidParameter, Message: "The value must be true or false."})
+			errs = append(errs, ValidationError{FieldName: "subscriptions." + l.Path, ErrorCode: contract.CodeInvalidParameter, Message: "The value must be true or false."})
 			continue
 		}
 		email, _ := getPath(out, key+".email")

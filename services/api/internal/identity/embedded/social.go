@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // SocialLogins is what the provider needs from the social-login package (OIDC with PKCE and the development
@@ -35,7 +36,7 @@ type SocialIdentity struct {
 // SocialLogin answers accounts.socialLogin by delegating to the registered social-login implementation.
 func (p *Provider) SocialLogin(ctx context.Context, c Caller, in SocialLoginParams) (Result, error) {
 	if p.social == nil {
-		return fail(CodeSocialNotConfigured, "Social login is not configured"), nil
+		return fail(contract.CodeProviderError, "Social login is not configured"), nil
 	}
 	return p.social.Start(ctx, c, in)
 }
@@ -47,7 +48,7 @@ func (p *Provider) SocialLogin(ctx context.Context, c Caller, in SocialLoginPara
 func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialIdentity) (Result, error) {
 	id.Provider, id.Subject = strings.TrimSpace(id.Provider), strings.TrimSpace(id.Subject)
 	if id.Provider == "" || id.Subject == "" {
-		return fail(CodeSocialNotConfigured, "The provider gave no user id"), nil
+		return fail(contract.CodeProviderError, "The provider gave no user id"), nil
 	}
 	uid, err := p.store.SocialUID(ctx, id.Provider, id.Subject)
 	if err == nil {
@@ -62,7 +63,7 @@ func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialI
 	}
 	email, err := identity.ParseEmail(id.Email)
 	if err != nil {
-		return fail(CodeSocialNotConfigured, "The provider gave no usable e-mail address"), nil
+		return fail(contract.CodeProviderError, "The provider gave no usable e-mail address"), nil
 	}
 	now := p.clock()
 	existing, err := p.store.AccountByEmail(ctx, email.String())
@@ -72,7 +73,7 @@ func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialI
 		if err != nil {
 			return Result{}, err
 		}
-		r := fail(CodeSocialConflict, "")
+		r := fail(contract.CodeSocialConflict, "")
 		r.RegToken = token
 		return r, nil
 	case err == nil:
@@ -125,9 +126,9 @@ func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialI
 
 func (p *Provider) socialLoginAccount(ctx context.Context, c Caller, a Account, provider string, newUser bool) (Result, error) {
 	if a.Disabled {
-		return fail(CodeAccountDisabled, ""), nil
+		return fail(contract.CodeAccountDisabled, ""), nil
 	}
-	if r, err := p.pendingResult(ctx, a, MissingRequiredFieldsFlag, nil); err != nil || r.ErrorCode != CodeOK {
+	if r, err := p.pendingResult(ctx, a, MissingRequiredFieldsFlag, nil); err != nil || r.ErrorCode != contract.CodeOK {
 		return r, err
 	}
 	return p.completeLogin(ctx, c, a, provider, newUser)
@@ -138,7 +139,7 @@ func (p *Provider) socialLoginAccount(ctx context.Context, c Caller, a Account, 
 func (p *Provider) linkFromToken(ctx context.Context, a Account, regToken string) (int, error) {
 	t, err := p.liveToken(ctx, regToken, TokenSocialLink)
 	if errors.Is(err, ErrNotFound) || (err == nil && t.UID != a.UID) {
-		return CodeInvalidParameter, nil
+		return contract.CodeInvalidParameter, nil
 	}
 	if err != nil {
 		return 0, err
@@ -147,36 +148,36 @@ func (p *Provider) linkFromToken(ctx context.Context, a Account, regToken string
 	owner, err := p.store.SocialUID(ctx, provider, subject)
 	switch {
 	case err == nil && owner == a.UID:
-		return CodeAccountsLinked, nil
+		return contract.CodeStaleLinkToken, nil
 	case err == nil:
-		return CodeSocialConflict, nil
+		return contract.CodeSocialConflict, nil
 	case !errors.Is(err, ErrNotFound):
 		return 0, err
 	}
 	now := p.clock()
 	if err := p.store.LinkSocial(ctx, provider, subject, a.UID, now); errors.Is(err, ErrAlreadyLinked) {
-		return CodeAccountsLinked, nil
+		return contract.CodeStaleLinkToken, nil
 	} else if err != nil {
 		return 0, err
 	}
 	if _, err := p.store.UseToken(ctx, t.Hash, now); err != nil {
 		return 0, err
 	}
-	return CodeOK, nil
+	return contract.CodeOK, nil
 }
 
 // GetConflictingAccount answers accounts.getConflictingAccount for a social-link regToken.
 func (p *Provider) GetConflictingAccount(ctx context.Context, regToken string) (Result, error) {
 	t, err := p.liveToken(ctx, regToken, TokenSocialLink)
 	if errors.Is(err, ErrNotFound) {
-		return fail(CodeInvalidParameter, "Invalid regToken"), nil
+		return fail(contract.CodeInvalidParameter, "Invalid regToken"), nil
 	}
 	if err != nil {
 		return Result{}, err
 	}
 	a, err := p.store.AccountByUID(ctx, t.UID)
 	if errors.Is(err, ErrNotFound) {
-		return fail(CodeInvalidParameter, "Invalid regToken"), nil
+		return fail(contract.CodeInvalidParameter, "Invalid regToken"), nil
 	}
 	if err != nil {
 		return Result{}, err

@@ -21,6 +21,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
 
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
@@ -76,10 +77,10 @@ func Mount(e *echo.Echo, p *embedded.Provider, o Options) {
 		if !h.sameOrigin(c.Request()) {
 			return h.refuse(c)
 		}
-		return h.write(c, embedded.Result{ErrorCode: embedded.CodeNotFound, ErrorDetails: "Unknown method"})
+		return h.write(c, embedded.Result{ErrorCode: contract.CodeNotFound, ErrorDetails: "Unknown method"})
 	})
-	e.GET(embedded.VerifyPath, h.verify)
-	e.GET(embedded.ConfirmSubscriptionPath, h.confirmSubscription)
+	e.GET(contract.LinkVerifyEmailPath, h.verify)
+	e.GET(contract.LinkConfirmSubscriptionPath, h.confirmSubscription)
 	if !o.Production && o.Outbox != nil {
 		MountDev(e, o.Outbox)
 	}
@@ -113,16 +114,16 @@ func (h *handler) method(name string) echo.HandlerFunc {
 		}
 		in, err := parseParams(c.Request())
 		if err != nil {
-			return h.write(c, embedded.Result{ErrorCode: embedded.CodeInvalidParameter, ErrorDetails: err.Error()})
+			return h.write(c, embedded.Result{ErrorCode: contract.CodeInvalidParameter, ErrorDetails: err.Error()})
 		}
 		r, err := h.dispatch(c, name, in)
 		var perr paramError
 		if errors.As(err, &perr) {
-			return h.write(c, embedded.Result{ErrorCode: embedded.CodeInvalidParameter, ErrorDetails: perr.Error()})
+			return h.write(c, embedded.Result{ErrorCode: contract.CodeInvalidParameter, ErrorDetails: perr.Error()})
 		}
 		if err != nil {
 			h.o.Logger.Error("identity call failed", zap.String("method", name), zap.String("request_id", c.Response().Header().Get(echo.HeaderXRequestID)), zap.Error(err))
-			r = embedded.Result{ErrorCode: embedded.CodeGeneralServerError}
+			r = embedded.Result{ErrorCode: contract.CodeGeneralServerError}
 		}
 		if r.Session != nil {
 			h.setCookie(c, r.Session.Token, r.Session.ExpiresAt)
@@ -193,7 +194,7 @@ func (h *handler) dispatch(c echo.Context, name string, in params) (embedded.Res
 			RegToken: in.str("regToken"), Lang: in.str("lang"),
 		})
 	}
-	return embedded.Result{ErrorCode: embedded.CodeNotFound, ErrorDetails: "Unknown method"}, nil
+	return embedded.Result{ErrorCode: contract.CodeNotFound, ErrorDetails: "Unknown method"}, nil
 }
 
 // write sends the vendor's envelope: always HTTP 200, the outcome in errorCode.
@@ -207,14 +208,14 @@ func (h *handler) writeStatus(c echo.Context, status int, r embedded.Result) err
 		body[k] = v
 	}
 	details := r.ErrorDetails
-	if details == "" && r.ErrorCode != embedded.CodeOK {
-		details = embedded.ErrorMessage(r.ErrorCode)
+	if details == "" && r.ErrorCode != contract.CodeOK {
+		details = contract.Message(r.ErrorCode)
 	}
 	body["errorCode"] = r.ErrorCode
-	body["errorMessage"] = embedded.ErrorMessage(r.ErrorCode)
+	body["errorMessage"] = contract.Message(r.ErrorCode)
 	body["errorDetails"] = details
-	body["statusCode"] = embedded.StatusCode(r.ErrorCode)
-	body["statusReason"] = http.StatusText(embedded.StatusCode(r.ErrorCode))
+	body["statusCode"] = contract.Status(r.ErrorCode)
+	body["statusReason"] = http.StatusText(contract.Status(r.ErrorCode))
 	body["callId"] = callID()
 	body["time"] = time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
 	body["apiVersion"] = 2
@@ -230,7 +231,7 @@ func (h *handler) writeStatus(c echo.Context, status int, r embedded.Result) err
 
 // refuse answers a cross-site call: HTTP 403 with the envelope, errorCode 403000.
 func (h *handler) refuse(c echo.Context) error {
-	return h.writeStatus(c, http.StatusForbidden, embedded.Result{ErrorCode: embedded.CodeForbidden, ErrorDetails: "Cross-site request refused"})
+	return h.writeStatus(c, http.StatusForbidden, embedded.Result{ErrorCode: contract.CodeForbidden, ErrorDetails: "Cross-site request refused"})
 }
 
 func callID() string {
@@ -322,26 +323,26 @@ func ApplySession(c echo.Context, r embedded.Result, cookieName string) {
 }
 
 func (h *handler) verify(c echo.Context) error {
-	code, err := h.p.VerifyEmail(c.Request().Context(), c.QueryParam("token"))
+	code, err := h.p.VerifyEmail(c.Request().Context(), c.QueryParam(contract.LinkVerifyEmailTokenParam))
 	if err != nil {
 		h.o.Logger.Error("verification link failed", zap.Error(err))
-		code = embedded.CodeGeneralServerError
+		code = contract.CodeGeneralServerError
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
-	return c.Redirect(http.StatusSeeOther, "/double-opt-in-done?errorCode="+strconv.Itoa(code))
+	return c.Redirect(http.StatusSeeOther, contract.PageDoubleOptInDone+"?errorCode="+strconv.Itoa(code))
 }
 
 func (h *handler) confirmSubscription(c echo.Context) error {
-	code, err := h.p.ConfirmSubscription(c.Request().Context(), c.QueryParam("token"))
+	code, err := h.p.ConfirmSubscription(c.Request().Context(), c.QueryParam(contract.LinkConfirmSubscriptionTokenParam))
 	if err != nil {
 		h.o.Logger.Error("subscription confirmation failed", zap.Error(err))
-		code = embedded.CodeGeneralServerError
+		code = contract.CodeGeneralServerError
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
-	if code == embedded.CodeOK {
-		return c.Redirect(http.StatusSeeOther, "/preferences/double-opt-in-done")
+	if code == contract.CodeOK {
+		return c.Redirect(http.StatusSeeOther, contract.PagePreferencesDoubleOptInDone)
 	}
-	return c.Redirect(http.StatusSeeOther, "/preferences/error/doi-"+strconv.Itoa(code))
+	return c.Redirect(http.StatusSeeOther, contract.PagePreferencesDoubleOptInError+strconv.Itoa(code))
 }
 
 // params are a call's parameters, from a JSON body or a form (where nested ones are JSON strings, as the

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/identity/identityapi"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
@@ -142,7 +143,7 @@ func (v *env) registerVerified(email string) {
 	init, _ := v.call("initRegistration", nil, req{})
 	r, _ := v.call("register", map[string]any{"email": email, "password": password, "regToken": init["regToken"],
 		"profile": map[string]any{"firstName": "Eva", "lastName": "Müller"}, "preferences": consent}, req{})
-	require.Equal(v.t, embedded.CodePendingVerification, code(r), r)
+	require.Equal(v.t, contract.CodePendingVerification, code(r), r)
 	link, err := url.Parse(v.outboxLink(email, embedded.MailVerification))
 	require.NoError(v.t, err)
 	rec := v.get(link.RequestURI())
@@ -161,7 +162,7 @@ func TestRegisterVerifyLoginLogoutOverHTTP(t *testing.T) {
 	r, rec := v.call("register", map[string]any{"email": "eva@example.com", "password": password, "regToken": init["regToken"],
 		"profile": map[string]any{"firstName": "Eva", "lastName": "Müller"}, "preferences": consent, "lang": "en"}, req{})
 	require.Equal(t, http.StatusOK, rec.Code)
-	require.Equal(t, embedded.CodePendingVerification, code(r))
+	require.Equal(t, contract.CodePendingVerification, code(r))
 	require.EqualValues(t, 206, r["statusCode"])
 	require.NotEmpty(t, r["regToken"])
 	require.Equal(t, "no-store", rec.Header().Get("Cache-Control"))
@@ -191,7 +192,7 @@ func TestRegisterVerifyLoginLogoutOverHTTP(t *testing.T) {
 	s, _ := v.call("setAccountInfo", map[string]any{"data": map[string]any{"salutation": "mrs"}}, req{cookie: ck})
 	require.Equal(t, 0, code(s))
 	s, _ = v.call("setAccountInfo", map[string]any{"data": map[string]any{"customerassignment": "NORD"}}, req{cookie: ck})
-	require.Equal(t, embedded.CodeServerOnlyField, code(s))
+	require.Equal(t, contract.CodeReadOnlyField, code(s))
 
 	out, rec := v.call("logout", nil, req{cookie: ck})
 	require.Equal(t, 0, code(out))
@@ -199,7 +200,7 @@ func TestRegisterVerifyLoginLogoutOverHTTP(t *testing.T) {
 	require.NotNil(t, cleared)
 	require.Less(t, cleared.MaxAge, 0)
 	info, _ = v.call("getAccountInfo", nil, req{cookie: ck})
-	require.Equal(t, embedded.CodeUnauthorized, code(info), "the revoked session is refused")
+	require.Equal(t, contract.CodeUnauthorized, code(info), "the revoked session is refused")
 }
 
 func TestCookieSecureOutsideLocalhost(t *testing.T) {
@@ -236,7 +237,7 @@ func TestSessionRotatesAtLogin(t *testing.T) {
 	second := sessionCookie(rec)
 	require.NotEqual(t, first.Value, second.Value)
 	info, _ := v.call("getAccountInfo", nil, req{cookie: first})
-	require.Equal(t, embedded.CodeUnauthorized, code(info))
+	require.Equal(t, contract.CodeUnauthorized, code(info))
 	info, _ = v.call("getAccountInfo", nil, req{cookie: second})
 	require.Equal(t, 0, code(info))
 }
@@ -264,7 +265,7 @@ func TestCrossSiteRequestsAreRefused(t *testing.T) {
 			r, rec := v.call("initRegistration", nil, req{headers: tc.headers})
 			if tc.refused {
 				require.Equal(t, http.StatusForbidden, rec.Code)
-				require.Equal(t, embedded.CodeForbidden, code(r))
+				require.Equal(t, contract.CodeForbidden, code(r))
 				require.EqualValues(t, 403, r["statusCode"])
 				return
 			}
@@ -280,17 +281,17 @@ func TestBadInputNeverFails500(t *testing.T) {
 		name, method, ct, body string
 		want                   int
 	}{
-		{"broken JSON", "register", echo.MIMEApplicationJSON, `{"email":`, embedded.CodeInvalidParameter},
-		{"JSON array", "login", echo.MIMEApplicationJSON, `[1,2]`, embedded.CodeInvalidParameter},
-		{"profile not JSON", "setAccountInfo", echo.MIMEApplicationForm, `profile=%7Bnope`, embedded.CodeInvalidParameter},
-		{"data wrong type", "register", echo.MIMEApplicationJSON, `{"data": 5}`, embedded.CodeInvalidParameter},
-		{"unknown method", "doesNotExist", echo.MIMEApplicationForm, ``, embedded.CodeNotFound},
-		{"login without anything", "login", echo.MIMEApplicationForm, ``, embedded.CodeInvalidLogin},
-		{"huge password", "login", echo.MIMEApplicationForm, `loginID=a%40b.de&password=` + strings.Repeat("x", 5000), embedded.CodeInvalidLogin},
-		{"reset without parameters", "resetPassword", echo.MIMEApplicationForm, ``, embedded.CodeMissingParameter},
-		{"finalize without token", "finalizeRegistration", echo.MIMEApplicationForm, ``, embedded.CodeInvalidParameter},
-		{"social login without hook", "socialLogin", echo.MIMEApplicationForm, `provider=apple`, embedded.CodeSocialNotConfigured},
-		{"conflicting account bad token", "getConflictingAccount", echo.MIMEApplicationForm, `regToken=x`, embedded.CodeInvalidParameter},
+		{"broken JSON", "register", echo.MIMEApplicationJSON, `{"email":`, contract.CodeInvalidParameter},
+		{"JSON array", "login", echo.MIMEApplicationJSON, `[1,2]`, contract.CodeInvalidParameter},
+		{"profile not JSON", "setAccountInfo", echo.MIMEApplicationForm, `profile=%7Bnope`, contract.CodeInvalidParameter},
+		{"data wrong type", "register", echo.MIMEApplicationJSON, `{"data": 5}`, contract.CodeInvalidParameter},
+		{"unknown method", "doesNotExist", echo.MIMEApplicationForm, ``, contract.CodeNotFound},
+		{"login without anything", "login", echo.MIMEApplicationForm, ``, contract.CodeInvalidLogin},
+		{"huge password", "login", echo.MIMEApplicationForm, `loginID=a%40b.de&password=` + strings.Repeat("x", 5000), contract.CodeInvalidLogin},
+		{"reset without parameters", "resetPassword", echo.MIMEApplicationForm, ``, contract.CodeMissingRequiredParameter},
+		{"finalize without token", "finalizeRegistration", echo.MIMEApplicationForm, ``, contract.CodeInvalidParameter},
+		{"social login without hook", "socialLogin", echo.MIMEApplicationForm, `provider=apple`, contract.CodeProviderError},
+		{"conflicting account bad token", "getConflictingAccount", echo.MIMEApplicationForm, `regToken=x`, contract.CodeInvalidParameter},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -325,7 +326,7 @@ func TestSubscriptionConfirmationLink(t *testing.T) {
 	s, _ := v.call("setAccountInfo", map[string]any{"subscriptions": map[string]any{"NLT_RECIPES": map[string]any{"email": map[string]any{"isSubscribed": true}}}}, req{cookie: ck})
 	require.Equal(t, 0, code(s))
 	link, _ := url.Parse(v.outboxLink("eva@example.com", embedded.MailSubscriptionConfirmation))
-	require.Equal(t, embedded.ConfirmSubscriptionPath, link.Path)
+	require.Equal(t, contract.LinkConfirmSubscriptionPath, link.Path)
 	rec = v.get(link.RequestURI())
 	require.Equal(t, http.StatusSeeOther, rec.Code)
 	require.Equal(t, "/preferences/double-opt-in-done", rec.Header().Get("Location"))
@@ -346,7 +347,7 @@ func TestResetPasswordLinkOverHTTP(t *testing.T) {
 	require.Equal(t, 0, code(r))
 	require.NotEmpty(t, r["UID"])
 	r, _ = v.call("resetPassword", map[string]any{"passwordResetToken": token, "newPassword": "New-Passw0rd!"}, req{})
-	require.Equal(t, embedded.CodeInvalidResetToken, code(r))
+	require.Equal(t, contract.CodePasswordTokenInvalid, code(r))
 }
 
 func TestDevOutboxOnlyOutsideProduction(t *testing.T) {
@@ -391,7 +392,7 @@ func TestLoginTimingUnknownVsWrongPassword(t *testing.T) {
 		}
 		for _, loginID := range order {
 			wall, cpu, c := attempt(loginID)
-			require.Equal(t, embedded.CodeInvalidLogin, c, "the same code for a wrong password and an unknown login ID")
+			require.Equal(t, contract.CodeInvalidLogin, c, "the same code for a wrong password and an unknown login ID")
 			if loginID == "eva@example.com" {
 				wrongWall, wrongCPU = append(wrongWall, wall), append(wrongCPU, cpu)
 			} else {

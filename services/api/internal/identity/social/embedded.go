@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
 
@@ -17,13 +18,13 @@ func (st EmbeddedStarter) Start(_ context.Context, _ embedded.Caller, in embedde
 	u, err := st.Service.StartURL(in.Provider, in.RedirectURL, in.LoginMode, in.RegToken)
 	switch {
 	case errors.Is(err, ErrUnknownProvider):
-		return embedded.Result{ErrorCode: embedded.CodeSocialNotConfigured, ErrorDetails: "Social login provider is not configured: " + safeName(in.Provider)}, nil
+		return embedded.Result{ErrorCode: contract.CodeProviderError, ErrorDetails: "Social login provider is not configured: " + safeName(in.Provider)}, nil
 	case errors.Is(err, ErrRedirectURL):
-		return embedded.Result{ErrorCode: embedded.CodeInvalidParameter, ErrorDetails: "redirectURL"}, nil
+		return embedded.Result{ErrorCode: contract.CodeInvalidParameter, ErrorDetails: "redirectURL"}, nil
 	case errors.Is(err, ErrLoginMode):
-		return embedded.Result{ErrorCode: embedded.CodeInvalidParameter, ErrorDetails: "loginMode"}, nil
+		return embedded.Result{ErrorCode: contract.CodeInvalidParameter, ErrorDetails: "loginMode"}, nil
 	case err != nil:
 		return embedded.Result{}, err
 	}
-	return embedded.Result{ErrorCode: embedded.CodeOK, Fields: map[string]any{"redirectURL": u, "provider": in.Provider}}, nil
+	return embedded.Result{ErrorCode: contract.CodeOK, Fields: map[string]any{"redirectURL": u, "provider": in.Provider}}, nil
 }

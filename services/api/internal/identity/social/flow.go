@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // StateCookie carries the encrypted login state from start to callback.
@@ -67,7 +69,7 @@ func (s *Service) Begin(base, name, redirectURL, loginMode, regToken string) (Re
 	p, ok := s.providers[name]
 	if !ok {
 		s.log.Info("social login refused", zap.String("provider", safeName(name)), zap.String("reason", "provider not configured"))
-		return Redirect{Location: withOutcome(redirectURL, CodeProviderError, "", "")}, nil
+		return Redirect{Location: withOutcome(redirectURL, contract.CodeProviderError, "", "")}, nil
 	}
 	st := loginState{
 		State: randomString(32), CodeVerifier: randomString(48), Nonce: randomString(32),
@@ -117,46 +119,46 @@ func (s *Service) Finish(ctx context.Context, name string, stateCookie *http.Coo
 	}
 
 	if stateCookie == nil {
-		return refuse(fallbackRedirect, CodeProviderError, "no login state cookie", nil)
+		return refuse(fallbackRedirect, contract.CodeProviderError, "no login state cookie", nil)
 	}
 	st, err := s.states.open(stateCookie.Value)
 	if err != nil {
-		return refuse(fallbackRedirect, CodeProviderError, "login state cookie unreadable", nil)
+		return refuse(fallbackRedirect, contract.CodeProviderError, "login state cookie unreadable", nil)
 	}
 	now := s.now()
 	switch {
 	case st.Provider != name:
-		return refuse(st.RedirectURL, CodeProviderError, "state of another provider", ErrStateInvalid)
+		return refuse(st.RedirectURL, contract.CodeProviderError, "state of another provider", ErrStateInvalid)
 	case answer.State == "" || answer.State != st.State:
-		return refuse(st.RedirectURL, CodeProviderError, "state mismatch", ErrStateInvalid)
+		return refuse(st.RedirectURL, contract.CodeProviderError, "state mismatch", ErrStateInvalid)
 	case now.After(st.Expires):
-		return refuse(st.RedirectURL, CodeProviderError, "state expired", ErrStateExpired)
+		return refuse(st.RedirectURL, contract.CodeProviderError, "state expired", ErrStateExpired)
 	case !s.spent.spend(st.State, st.Expires, now):
-		return refuse(st.RedirectURL, CodeProviderError, "state reused", ErrStateUsed)
+		return refuse(st.RedirectURL, contract.CodeProviderError, "state reused", ErrStateUsed)
 	}
 	p, ok := s.providers[name]
 	if !ok {
-		return refuse(st.RedirectURL, CodeProviderError, "provider not configured", nil)
+		return refuse(st.RedirectURL, contract.CodeProviderError, "provider not configured", nil)
 	}
 	if e := answer.Error; e != "" {
 		if e == "access_denied" {
 			s.log.Info("social login cancelled at the provider", zap.String("provider", name))
-			return Redirect{Location: withOutcome(st.RedirectURL, CodeCancelled, "", name)}, nil
+			return Redirect{Location: withOutcome(st.RedirectURL, contract.CodeCancelled, "", name)}, nil
 		}
-		return refuse(st.RedirectURL, CodeProviderError, "provider answered error "+safeOAuthError(e), nil)
+		return refuse(st.RedirectURL, contract.CodeProviderError, "provider answered error "+safeOAuthError(e), nil)
 	}
 	code := answer.Code
 	if code == "" {
-		return refuse(st.RedirectURL, CodeProviderError, "no code", nil)
+		return refuse(st.RedirectURL, contract.CodeProviderError, "no code", nil)
 	}
 
 	rawIDToken, err := exchange(ctx, s.hc, resolve(st.Base, p.TokenURL), p, code, st.CodeVerifier, st.RedirectURI)
 	if err != nil {
-		return refuse(st.RedirectURL, CodeProviderError, "code exchange failed", err)
+		return refuse(st.RedirectURL, contract.CodeProviderError, "code exchange failed", err)
 	}
 	claims, err := verifyIDToken(ctx, s.keys, resolve(st.Base, p.JWKSURL), rawIDToken, resolve(st.Base, p.Issuer), p.ClientID, st.Nonce, s.now())
 	if err != nil {
-		return refuse(st.RedirectURL, CodeProviderError, "ID token refused", err)
+		return refuse(st.RedirectURL, contract.CodeProviderError, "ID token refused", err)
 	}
 
 	out, err := complete(ctx, Identity{
@@ -167,10 +169,10 @@ func (s *Service) Finish(ctx context.Context, name string, stateCookie *http.Coo
 		if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 			return Redirect{}, err
 		}
-		return refuse(st.RedirectURL, CodeGeneralError, "identity provider failed", err)
+		return refuse(st.RedirectURL, contract.CodeGeneralServerError, "identity provider failed", err)
 	}
 	var cookies []*http.Cookie
-	if out.ErrorCode == CodeOK && out.Session != nil {
+	if out.ErrorCode == contract.CodeOK && out.Session != nil {
 		cookies = append(cookies, out.Session)
 	}
 	s.log.Info("social login", zap.String("provider", name), zap.Int("error_code", out.ErrorCode))

@@ -21,16 +21,6 @@ import (
 // ProviderNames are the contract's provider names, in the order they are shown.
 var ProviderNames = []string{"apple", "googleplus", "facebook"}
 
-// Outcome codes the callback sends back to the app (identity contract).
-const (
-	CodeOK                  = 0
-	CodeCancelled           = 200001
-	CodePendingRegistration = 206001
-	CodeSocialConflict      = 403043
-	CodeGeneralError        = 500001
-	CodeProviderError       = 500023
-)
-
 // Identity is what a verified ID token says about the user. Email is as the provider sent it (may be empty:
 // Facebook without the e-mail permission); the identity provider decides what an unverified one is worth.
 type Identity struct {

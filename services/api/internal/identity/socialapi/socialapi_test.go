@@ -20,6 +20,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
 	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/social"
 	"github.com/grocer-portal/portal/services/api/internal/identity/social/devissuer"
 	"github.com/grocer-portal/portal/services/api/internal/identity/socialapi"
@@ -38,9 +39,9 @@ func (f *fakeAccounts) CompleteSocialLogin(_ echo.Context, id social.Identity) (
 	f.mu.Unlock()
 	switch {
 	case strings.HasPrefix(id.Email, "new"):
-		return social.Outcome{ErrorCode: social.CodePendingRegistration, RegToken: "rt-finalize"}, nil
+		return social.Outcome{ErrorCode: contract.CodePendingRegistration, RegToken: "rt-finalize"}, nil
 	case strings.HasPrefix(id.Email, "site"):
-		return social.Outcome{ErrorCode: social.CodeSocialConflict, RegToken: "rt-link"}, nil
+		return social.Outcome{ErrorCode: contract.CodeSocialConflict, RegToken: "rt-link"}, nil
 	}
 	return social.Outcome{ErrorCode: 0, Session: &http.Cookie{Name: "portal_session", Value: "session-token", Path: "/", HttpOnly: true}}, nil
 }

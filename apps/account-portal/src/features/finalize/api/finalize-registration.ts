@@ -1,6 +1,7 @@
 import type { FormikErrors } from 'formik';
 import { mapValidationErrors } from '@portal/forms';
 import {
+  ErrorCode,
   isInvalidParameter,
   isPendingRegistration,
   isPendingVerification,
@@ -45,7 +46,8 @@ export async function finalizeRegistration(provider: IdentityProvider, regToken:
   const answer = await provider.finalizeRegistration({ regToken });
   if (isSuccess(answer)) return { kind: 'loggedIn' };
   if (isPendingVerification(answer)) return { kind: 'confirmEmail' };
-  if (isPendingRegistration(answer) || answer.errorCode === 206001) return { kind: 'stillIncomplete' };
+  // Still incomplete, with or without a new regToken.
+  if (isPendingRegistration(answer) || answer.errorCode === ErrorCode.PENDING_REGISTRATION) return { kind: 'stillIncomplete' };
   if (isInvalidParameter(answer) || isUnauthorized(answer)) return { kind: 'expired' };
   return { kind: 'unexpected', code: answer.errorCode };
 }

@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { translateMessage, type Message } from '@portal/forms';
-import { useIdentity } from '@portal/identity';
+import { isStaleLinkToken, useIdentity } from '@portal/identity';
 import type { FinalizeState } from '../../../shared/navigation';
-import { goToLinkAccounts } from '../../../shared/SocialLogin';
+import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialLogin';
 import { loginOutcome, type LoginOutcome } from '../login-outcome';
 import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
 import { ResendVerificationPanel } from './ResendVerificationPanel';
@@ -106,7 +106,14 @@ export function LoginForm() {
     const email = values.email.trim();
     let result: LoginOutcome;
     try {
-      result = loginOutcome(await provider.login({ loginID: email, password: values.password }));
+      let answer = await provider.login({ loginID: email, password: values.password });
+      if (isStaleLinkToken(answer)) {
+        // 200009: the link token is stale (the identity is linked already) and no session was opened; the token is
+        // dropped and the login done plainly (spec 000 §4).
+        forgetLinkingRegToken();
+        answer = await provider.login({ loginID: email, password: values.password });
+      }
+      result = loginOutcome(answer);
     } catch {
       result = { kind: 'unexpected', code: 'network' };
     }

@@ -112,6 +112,17 @@ describe('/login', () => {
     expect(window.localStorage.getItem('accountLinkingRegToken')).toBe('link-me');
   });
 
+  it('200009: drops the stale link token and logs in plainly', async () => {
+    window.localStorage.setItem('accountLinkingRegToken', 'stale');
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    identity.forceNext('login', { errorCode: 200009 });
+    await openApp('/login', { identity });
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.localStorage.getItem('accountLinkingRegToken')).toBeNull();
+    expect(identity.calls.filter((call) => call.method === 'login')).toHaveLength(2);
+  });
+
   it('206001: goes on to finish the registration', async () => {
     const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, pendingFields: ['profile.zip'] }] });
     await openApp('/login', { identity });

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson, useSite, type RestSchemas } from '@portal/cms';
+import { Durations } from '@portal/identity';
 
 export type SubscriberToken = RestSchemas['SubscriberToken'];
 
 /** Default lifetime of a regToken when the answer does not tell (spec 001 §4). */
-export const DEFAULT_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+export const DEFAULT_TOKEN_LIFETIME_MS = Durations.regTokenLifetime;
 /** The refresh comes this long before the regToken expires, … */
-export const REFRESH_AHEAD_MS = 10 * 1000;
+export const REFRESH_AHEAD_MS = Durations.regTokenRefreshLead;
 /** … but never sooner than this after the last exchange. */
-export const MIN_REFRESH_WAIT_MS = 10 * 1000;
+export const MIN_REFRESH_WAIT_MS = Durations.regTokenRefreshLead;
 
 /** How long to wait before exchanging the link token again: lifetime minus 10 s, at least 10 s. */
 export function tokenRefreshDelay(token: Pick<SubscriberToken, 'createdAt' | 'expiresAt'>): number {

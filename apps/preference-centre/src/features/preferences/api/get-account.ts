@@ -5,6 +5,7 @@ import {
   ACCOUNT_INCLUDE,
   ErrorCode,
   isSuccess,
+  isUnauthorized,
   useIdentity,
   type AccountInfo,
   type IdentityProvider,
@@ -26,7 +27,7 @@ export type SubscriberAccount = Pick<AccountInfo, 'UID' | 'profile' | 'data' | '
 export async function getSubscriberAccount(provider: IdentityProvider, regToken: string): Promise<SubscriberAccount> {
   const answer = await provider.getAccountInfo({ include: ACCOUNT_INCLUDE, extraProfileFields: ACCOUNT_EXTRA_PROFILE_FIELDS, regToken });
   if (!isSuccess(answer) || !answer.UID) {
-    if (answer.errorCode !== ErrorCode.UNAUTHORIZED) console.warn('preference centre: getAccountInfo answered', answer.errorCode);
+    if (!isUnauthorized(answer)) console.warn('preference centre: getAccountInfo answered', answer.errorCode);
     throw new AccountLoadError(answer.errorCode);
   }
   const { UID, profile, data, preferences, subscriptions } = answer;

@@ -1,0 +1,240 @@
+// Code generated from services/api/api/identity-contract.yaml by services/api/internal/identity/contract/gen. DO NOT EDIT.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Error codes of the identity contract; the comment is the code's meaning. */
+export const ErrorCode = {
+  /** The call succeeded. */
+  OK: 0,
+  /** The user cancelled the social login. */
+  CANCELLED: 200001,
+  /** login with loginMode link named a social identity that is already linked to this account: the link token is stale. Counts as success (contract: "treat 200009 as success"), but opens no session. */
+  STALE_LINK_TOKEN: 200009,
+  /** Registration incomplete: required fields or a mandatory consent (also one accepted below its minDocVersion) are missing. The answer carries a regToken to finish with. */
+  PENDING_REGISTRATION: 206001,
+  /** The e-mail address is not confirmed yet; the answer carries a regToken. */
+  PENDING_VERIFICATION: 206002,
+  /** The account exists but was never activated. */
+  ACCOUNT_NOT_ACTIVATED: 206006,
+  /** A required parameter is missing; errorDetails names it (e.g. the current password of an e-mail change). */
+  MISSING_REQUIRED_PARAMETER: 400002,
+  /** The e-mail address belongs to another account: on its own (e-mail change) or as the validation error of `email` inside 400009 (register). */
+  UNIQUE_IDENTIFIER_EXISTS: 400003,
+  /** A parameter is invalid: an unknown or expired regToken, a malformed request; as a validation error, a password that breaks the policy or a value out of range. errorDetails may carry a detail code (below). */
+  INVALID_PARAMETER: 400006,
+  /** Field validation failed; validationErrors lists {fieldName, errorCode, message}. */
+  VALIDATION: 400009,
+  /** A write to a field only the server may change (data.customerassignment). */
+  READ_ONLY_FIELD: 400020,
+  /** As a validation error, a value that does not match its format (e-mail, schema regex). */
+  INVALID_FORMAT: 400026,
+  /** As a validation error, a required value is missing. */
+  MISSING_REQUIRED_VALUE: 400027,
+  /** The vendor refused the site's API key; the Go CDC client reports the provider unavailable. */
+  INVALID_API_KEY: 400093,
+  /** A password-reset mail for this account was sent less than resetFrequency (15 minutes) ago. */
+  FREQUENCY_LIMIT: 400125,
+  /** The login used a password the account had before; the backend's custom login hands it on. */
+  OLD_PASSWORD_USED: 401030,
+  /** A cross-site call refused by the service's HTTP edge (Origin not the service's own host or an allowed app host); the only answer with an HTTP status other than 200. */
+  FORBIDDEN: 403000,
+  /** The verification (or double opt-in) link is older than its lifetime. */
+  ACTIVATION_EXPIRED: 403002,
+  /** The vendor refused the request signature; the Go CDC client reports the provider unavailable. */
+  INVALID_REQUEST_SIGNATURE: 403003,
+  /** No session and no valid regToken. */
+  UNAUTHORIZED: 403005,
+  /** The server's user key lacks a permission; the Go CDC client reports the provider unavailable. */
+  PERMISSION_DENIED: 403007,
+  /** The password-reset token is unknown, used, revoked by a newer one, or older than resetLink (1 hour). */
+  PASSWORD_TOKEN_INVALID: 403025,
+  /** The vendor refused the server's user key or secret; the Go CDC client reports the provider unavailable. */
+  INVALID_USER_KEY: 403036,
+  /** An operator disabled the account. */
+  ACCOUNT_DISABLED: 403041,
+  /** Wrong password or unknown login ID, one code for both (no account enumeration); also the current password of a password or e-mail change (as a validation error on `password`). */
+  INVALID_LOGIN: 403042,
+  /** The social provider's e-mail belongs to an existing site account; the answer carries a regToken. */
+  SOCIAL_CONFLICT: 403043,
+  /** No account has this login ID (password-reset request). */
+  LOGIN_ID_UNKNOWN: 403047,
+  /** The vendor throttles the site; the Go CDC client reports the provider unavailable. */
+  RATE_LIMIT: 403048,
+  /** Too many failed logins for this login ID (see lockout); even the right password is refused. */
+  LOCKED_OUT: 403120,
+  /** An unknown or already used link token (the verification and double opt-in landing pages show it), an unknown accounts.* method, or an account that disappeared. */
+  NOT_FOUND: 404000,
+  /** The provider failed; the unexpected-error text with the code (000 §8). */
+  GENERAL_SERVER_ERROR: 500001,
+  /** The social login provider failed, is unknown or is not configured. */
+  PROVIDER_ERROR: 500023,
+  /** The vendor is down; the Go CDC client reports the provider unavailable. */
+  SERVICE_UNAVAILABLE: 503001,
+  /** The vendor timed out; the Go CDC client reports the provider unavailable. */
+  TIMEOUT: 504001,
+  /** The vendor timed out; the Go CDC client reports the provider unavailable. */
+  GENERAL_TIMEOUT: 504002,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+
+/** What the contract says about one error code. */
+export interface ErrorCodeInfo {
+  code: number;
+  name: ErrorCodeName;
+  /** The envelope's errorMessage. */
+  message: string;
+  /** The envelope's statusCode: the first three digits of the code. */
+  status: number;
+  outcome: 'success' | 'informational' | 'error';
+  /** Who answers it: every implementation, the service's HTTP edge only, or the vendor only. */
+  from: 'all' | 'embedded' | 'vendor';
+}
+
+/** Every error code (the error catalogue), in the contract's order. */
+export const ErrorCatalogue: readonly ErrorCodeInfo[] = [
+  { code: ErrorCode.OK, name: 'OK', message: 'OK', status: 200, outcome: 'success', from: 'all' },
+  { code: ErrorCode.CANCELLED, name: 'CANCELLED', message: 'Operation canceled', status: 200, outcome: 'informational', from: 'all' },
+  { code: ErrorCode.STALE_LINK_TOKEN, name: 'STALE_LINK_TOKEN', message: 'Accounts linked', status: 200, outcome: 'success', from: 'all' },
+  { code: ErrorCode.PENDING_REGISTRATION, name: 'PENDING_REGISTRATION', message: 'Account Pending Registration', status: 206, outcome: 'informational', from: 'all' },
+  { code: ErrorCode.PENDING_VERIFICATION, name: 'PENDING_VERIFICATION', message: 'Account Pending Verification', status: 206, outcome: 'informational', from: 'all' },
+  { code: ErrorCode.ACCOUNT_NOT_ACTIVATED, name: 'ACCOUNT_NOT_ACTIVATED', message: 'Account not activated', status: 206, outcome: 'informational', from: 'vendor' },
+  { code: ErrorCode.MISSING_REQUIRED_PARAMETER, name: 'MISSING_REQUIRED_PARAMETER', message: 'Missing required parameter', status: 400, outcome: 'error', from: 'all' },
+  { code: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, name: 'UNIQUE_IDENTIFIER_EXISTS', message: 'Unique identifier exists', status: 400, outcome: 'error', from: 'all' },
+  { code: ErrorCode.INVALID_PARAMETER, name: 'INVALID_PARAMETER', message: 'Invalid parameter value', status: 400, outcome: 'error', from: 'all' },
+  { code: ErrorCode.VALIDATION, name: 'VALIDATION', message: 'Validation error', status: 400, outcome: 'error', from: 'all' },
+  { code: ErrorCode.READ_ONLY_FIELD, name: 'READ_ONLY_FIELD', message: 'Permission denied', status: 400, outcome: 'error', from: 'all' },
+  { code: ErrorCode.INVALID_FORMAT, name: 'INVALID_FORMAT', message: 'Invalid format', status: 400, outcome: 'error', from: 'all' },
+  { code: ErrorCode.MISSING_REQUIRED_VALUE, name: 'MISSING_REQUIRED_VALUE', message: 'Missing required field', status: 400, outcome: 'error', from: 'all' },
+  { code: ErrorCode.INVALID_API_KEY, name: 'INVALID_API_KEY', message: 'Invalid ApiKey parameter', status: 400, outcome: 'error', from: 'vendor' },
+  { code: ErrorCode.FREQUENCY_LIMIT, name: 'FREQUENCY_LIMIT', message: 'Limit reached', status: 400, outcome: 'error', from: 'all' },
+  { code: ErrorCode.OLD_PASSWORD_USED, name: 'OLD_PASSWORD_USED', message: 'Old password used', status: 401, outcome: 'error', from: 'vendor' },
+  { code: ErrorCode.FORBIDDEN, name: 'FORBIDDEN', message: 'Forbidden', status: 403, outcome: 'error', from: 'embedded' },
+  { code: ErrorCode.ACTIVATION_EXPIRED, name: 'ACTIVATION_EXPIRED', message: 'Verification code expired', status: 403, outcome: 'error', from: 'all' },
+  { code: ErrorCode.INVALID_REQUEST_SIGNATURE, name: 'INVALID_REQUEST_SIGNATURE', message: 'Invalid request signature', status: 403, outcome: 'error', from: 'vendor' },
+  { code: ErrorCode.UNAUTHORIZED, name: 'UNAUTHORIZED', message: 'Unauthorized user', status: 403, outcome: 'error', from: 'all' },
+  { code: ErrorCode.PERMISSION_DENIED, name: 'PERMISSION_DENIED', message: 'Permission denied', status: 403, outcome: 'error', from: 'vendor' },
+  { code: ErrorCode.PASSWORD_TOKEN_INVALID, name: 'PASSWORD_TOKEN_INVALID', message: 'Invalid or expired password reset token', status: 403, outcome: 'error', from: 'all' },
+  { code: ErrorCode.INVALID_USER_KEY, name: 'INVALID_USER_KEY', message: 'Invalid user key or secret', status: 403, outcome: 'error', from: 'vendor' },
+  { code: ErrorCode.ACCOUNT_DISABLED, name: 'ACCOUNT_DISABLED', message: 'Account Disabled', status: 403, outcome: 'error', from: 'all' },
+  { code: ErrorCode.INVALID_LOGIN, name: 'INVALID_LOGIN', message: 'Invalid LoginID', status: 403, outcome: 'error', from: 'all' },
+  { code: ErrorCode.SOCIAL_CONFLICT, name: 'SOCIAL_CONFLICT', message: 'Login Identifier exists', status: 403, outcome: 'error', from: 'all' },
+  { code: ErrorCode.LOGIN_ID_UNKNOWN, name: 'LOGIN_ID_UNKNOWN', message: 'Login ID does not exist', status: 403, outcome: 'error', from: 'all' },
+  { code: ErrorCode.RATE_LIMIT, name: 'RATE_LIMIT', message: 'Rate limit exceeded', status: 403, outcome: 'error', from: 'vendor' },
+  { code: ErrorCode.LOCKED_OUT, name: 'LOCKED_OUT', message: 'Account temporarily locked out', status: 403, outcome: 'error', from: 'all' },
+  { code: ErrorCode.NOT_FOUND, name: 'NOT_FOUND', message: 'Not found', status: 404, outcome: 'error', from: 'all' },
+  { code: ErrorCode.GENERAL_SERVER_ERROR, name: 'GENERAL_SERVER_ERROR', message: 'General Server Error', status: 500, outcome: 'error', from: 'all' },
+  { code: ErrorCode.PROVIDER_ERROR, name: 'PROVIDER_ERROR', message: 'Social login provider error', status: 500, outcome: 'error', from: 'all' },
+  { code: ErrorCode.SERVICE_UNAVAILABLE, name: 'SERVICE_UNAVAILABLE', message: 'Service unavailable', status: 503, outcome: 'error', from: 'vendor' },
+  { code: ErrorCode.TIMEOUT, name: 'TIMEOUT', message: 'Timeout', status: 504, outcome: 'error', from: 'vendor' },
+  { code: ErrorCode.GENERAL_TIMEOUT, name: 'GENERAL_TIMEOUT', message: 'General timeout', status: 504, outcome: 'error', from: 'vendor' },
+];
+
+/** Detail codes: errorDetails values that refine an error code. */
+export const ErrorDetails = {
+  /** With ErrorCode.INVALID_PARAMETER: The new password equals the old one (000 §8 "400006.100001"; contract, decided). */
+  SAME_PASSWORD: '100001',
+  /** With ErrorCode.INVALID_PARAMETER: The registration is not verified yet (a login of an unverified account, answered by the vendor's site policy). */
+  REGISTRATION_UNVERIFIED: 'REGISTRATION_UNVERIFIED',
+} as const;
+
+/** Password policy defaults (getPolicies → passwordComplexity) and the longest password hashed, in UTF-8 bytes. */
+export const PasswordPolicyDefaults = { minLength: 8, minCharGroups: 4, maxBytes: 256 } as const;
+
+/** The character groups of the password policy by Unicode general category; each pattern finds one character of its group. */
+export const CharGroups: readonly { name: string; pattern: RegExp }[] = [
+  { name: 'lower', pattern: /\p{Ll}/u },
+  { name: 'upper', pattern: /\p{Lu}/u },
+  { name: 'digit', pattern: /\p{Nd}/u },
+  { name: 'other', pattern: /[^\p{Ll}\p{Lu}\p{Nd}]/u },
+];
+
+/** Passwords with their number of character groups; both sides test against them. */
+export const CharGroupExamples: readonly { password: string; groups: number }[] = [
+  { password: 'ÄÖÜäöü123456', groups: 3 },
+  { password: 'Grocer-Pass-2024!', groups: 4 },
+  { password: 'ÉCOLE-école-1', groups: 4 },
+  { password: 'password', groups: 1 },
+  { password: '١٢٣abc', groups: 2 },
+  { password: 'ǅungla1', groups: 3 },
+  { password: '日本語Pass1', groups: 4 },
+  { password: 'ßtraße', groups: 1 },
+];
+
+/** Durations of the contract, in milliseconds. */
+export const Durations = {
+  /** The verification link of a registration or an e-mail change; an account not verified by then is deleted. Source: 000 §1, §8, §9. */
+  verificationLinkLifetime: 14 * DAY,
+  /** The double opt-in link of a newsletter subscription. Source: contract (Subscriptions). */
+  newsletterConfirmationLinkLifetime: 14 * DAY,
+  /** The double opt-in link of the product reminder subscription (SVC_PRODUCT_REMINDER). Source: 001 §4, §8, §9. */
+  productReminderConfirmationLinkLifetime: 7 * DAY,
+  /** The password-reset link (single use; a newer one revokes it). Source: contract (resetPassword). */
+  resetLinkLifetime: HOUR,
+  /** The wait before another password-reset mail for the same account (400125 sooner). Source: 000 §4, §9. */
+  resetFrequency: 15 * MINUTE,
+  /** A regToken (initRegistration, 206001/206002, a social conflict, a subscriber's token exchange). Source: 001 §4; contract (initRegistration). */
+  regTokenLifetime: HOUR,
+  /** The preference centre refreshes a regToken this long before it expires, and waits at least this long. Source: 001 §4, §9. */
+  regTokenRefreshLead: 10 * SECOND,
+  /** The partner token record oidcServicePartner kept in local storage (900000 ms). Source: 000 §4, §9. */
+  partnerTokenLifetime: 15 * MINUTE,
+  /** Failed logins within this window count towards a lockout. Source: contract (Lockout, decided). */
+  lockoutWindow: 15 * MINUTE,
+  /** How long a locked login ID stays locked (403120). Source: contract (Lockout, decided). */
+  lockoutDuration: 15 * MINUTE,
+} as const;
+
+/** maxFailures failed logins of one login ID within Durations.lockoutWindow lock it for Durations.lockoutDuration. */
+export const Lockout = { maxFailures: 5 } as const;
+
+/** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */
+export const Links = {
+  /** Verifies the address and redirects to doubleOptInDone with errorCode 0, 403002 (expired) or 404000 (unknown or used). */
+  verifyEmail: { path: '/identity/verify', tokenParam: 'token' },
+  /** Confirms the subscription and redirects to preferencesDoubleOptInDone, else to preferencesDoubleOptInError + code. */
+  confirmSubscription: { path: '/identity/confirm-subscription', tokenParam: 'token' },
+  /** The account portal's reset-completion page reads the token from pwrt (000 §2). */
+  resetPassword: { path: '/login/reset-password', tokenParam: 'pwrt' },
+  /** The signed subscriber token (a JWT) follows the path (001 §2). */
+  preferenceCentre: { path: '/preferences/token/', tokenParam: '' },
+} as const;
+
+/** Pages the links land on (paths ending in `doi-` take the error code). */
+export const Pages = {
+  /** Account portal; query errorCode. 0 success; another code goes to doubleOptInError + code (000 §2). */
+  doubleOptInDone: '/double-opt-in-done',
+  /** Account portal error page; the code follows (doi-403002 offers registration) (000 §2). */
+  doubleOptInError: '/error/doi-',
+  /** Preference centre; a confirmed subscription or reminder (001 §2). */
+  preferencesDoubleOptInDone: '/preferences/double-opt-in-done',
+  /** Preference centre error page; the code (or `expired`) follows (001 §2). */
+  preferencesDoubleOptInError: '/preferences/error/doi-',
+} as const;
+
+/** The accounts.* methods of the identity HTTP API, their parameters and the codes they answer besides EveryMethodCodes. */
+export const IdentityApiMethods = {
+  initRegistration: { params: ['isLite'], codes: [ErrorCode.OK] },
+  register: { params: ['email', 'password', 'regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'regSource', 'finalizeRegistration', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.READ_ONLY_FIELD] },
+  finalizeRegistration: { params: ['regToken', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED] },
+  login: { params: ['loginID', 'password', 'include', 'loginMode', 'regToken', 'sessionExpiration', 'ignoreInterruptions'], codes: [ErrorCode.OK, ErrorCode.STALE_LINK_TOKEN, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.SOCIAL_CONFLICT, ErrorCode.LOCKED_OUT] },
+  socialLogin: { params: ['provider', 'redirectURL', 'loginMode', 'regToken'], codes: [ErrorCode.OK, ErrorCode.CANCELLED, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.ACCOUNT_DISABLED, ErrorCode.SOCIAL_CONFLICT, ErrorCode.PROVIDER_ERROR] },
+  getConflictingAccount: { params: ['regToken'], codes: [ErrorCode.OK, ErrorCode.INVALID_PARAMETER] },
+  getAccountInfo: { params: ['include', 'extraProfileFields', 'regToken'], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
+  setAccountInfo: { params: ['regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'password', 'newPassword'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.UNIQUE_IDENTIFIER_EXISTS, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.READ_ONLY_FIELD, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN] },
+  resetPassword: { params: ['loginID', 'lang', 'passwordResetToken', 'newPassword'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.VALIDATION, ErrorCode.FREQUENCY_LIMIT, ErrorCode.PASSWORD_TOKEN_INVALID, ErrorCode.LOGIN_ID_UNKNOWN] },
+  resendVerificationCode: { params: ['regToken', 'email', 'lang'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER] },
+  getSchema: { params: ['include'], codes: [ErrorCode.OK] },
+  getPolicies: { params: ['sections'], codes: [ErrorCode.OK] },
+  getSiteConsentDetails: { params: [], codes: [ErrorCode.OK] },
+  logout: { params: [], codes: [ErrorCode.OK] },
+} as const;
+
+/** Codes any method may answer: a cross-site call, an unreadable request, a failure in the service. */
+export const EveryMethodCodes: readonly number[] = [ErrorCode.FORBIDDEN, ErrorCode.INVALID_PARAMETER, ErrorCode.GENERAL_SERVER_ERROR];
+
+/** The codes of validationErrors entries. */
+export const ValidationErrorCodes: readonly number[] = [ErrorCode.UNIQUE_IDENTIFIER_EXISTS, ErrorCode.INVALID_PARAMETER, ErrorCode.INVALID_FORMAT, ErrorCode.MISSING_REQUIRED_VALUE, ErrorCode.INVALID_LOGIN];

@@ -1,0 +1,5 @@
+// The identity contract's facts for TypeScript: generated from services/api/api/identity-contract.yaml
+// (contract.gen.ts), plus the one password-policy check that reads them. A util library, so that every layer (the
+// identity client, libs/forms, the apps) can use the same names; @portal/identity re-exports it.
+export * from './contract.gen';
+export { charGroupCount, passwordLength, passwordPolicyProblem, type PasswordPolicyProblem } from './password-policy';

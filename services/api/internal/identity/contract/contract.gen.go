@@ -1,0 +1,272 @@
+// Code generated from services/api/api/identity-contract.yaml by services/api/internal/identity/contract/gen. DO NOT EDIT.
+
+package contract
+
+import (
+	"time"
+	"unicode"
+)
+
+// Error codes (ErrorCode.NAME in TypeScript); the comment is the code's meaning.
+const (
+	// CodeOK (0): The call succeeded.
+	CodeOK = 0
+	// CodeCancelled (200001): The user cancelled the social login.
+	CodeCancelled = 200001
+	// CodeStaleLinkToken (200009): login with loginMode link named a social identity that is already linked to
+	// this account: the link token is stale. Counts as success (contract: "treat 200009 as success"), but opens
+	// no session.
+	CodeStaleLinkToken = 200009
+	// CodePendingRegistration (206001): Registration incomplete: required fields or a mandatory consent (also
+	// one accepted below its minDocVersion) are missing. The answer carries a regToken to finish with.
+	CodePendingRegistration = 206001
+	// CodePendingVerification (206002): The e-mail address is not confirmed yet; the answer carries a regToken.
+	CodePendingVerification = 206002
+	// CodeAccountNotActivated (206006): The account exists but was never activated.
+	CodeAccountNotActivated = 206006
+	// CodeMissingRequiredParameter (400002): A required parameter is missing; errorDetails names it (e.g. the
+	// current password of an e-mail change).
+	CodeMissingRequiredParameter = 400002
+	// CodeUniqueIdentifierExists (400003): The e-mail address belongs to another account: on its own (e-mail
+	// change) or as the validation error of `email` inside 400009 (register).
+	CodeUniqueIdentifierExists = 400003
+	// CodeInvalidParameter (400006): A parameter is invalid: an unknown or expired regToken, a malformed
+	// request; as a validation error, a password that breaks the policy or a value out of range. errorDetails
+	// may carry a detail code (below).
+	CodeInvalidParameter = 400006
+	// CodeValidation (400009): Field validation failed; validationErrors lists {fieldName, errorCode, message}.
+	CodeValidation = 400009
+	// CodeReadOnlyField (400020): A write to a field only the server may change (data.customerassignment).
+	CodeReadOnlyField = 400020
+	// CodeInvalidFormat (400026): As a validation error, a value that does not match its format (e-mail, schema
+	// regex).
+	CodeInvalidFormat = 400026
+	// CodeMissingRequiredValue (400027): As a validation error, a required value is missing.
+	CodeMissingRequiredValue = 400027
+	// CodeInvalidAPIKey (400093): The vendor refused the site's API key; the Go CDC client reports the provider
+	// unavailable.
+	CodeInvalidAPIKey = 400093
+	// CodeFrequencyLimit (400125): A password-reset mail for this account was sent less than resetFrequency (15
+	// minutes) ago.
+	CodeFrequencyLimit = 400125
+	// CodeOldPasswordUsed (401030): The login used a password the account had before; the backend's custom login
+	// hands it on.
+	CodeOldPasswordUsed = 401030
+	// CodeForbidden (403000): A cross-site call refused by the service's HTTP edge (Origin not the service's own
+	// host or an allowed app host); the only answer with an HTTP status other than 200.
+	CodeForbidden = 403000
+	// CodeActivationExpired (403002): The verification (or double opt-in) link is older than its lifetime.
+	CodeActivationExpired = 403002
+	// CodeInvalidRequestSignature (403003): The vendor refused the request signature; the Go CDC client reports
+	// the provider unavailable.
+	CodeInvalidRequestSignature = 403003
+	// CodeUnauthorized (403005): No session and no valid regToken.
+	CodeUnauthorized = 403005
+	// CodePermissionDenied (403007): The server's user key lacks a permission; the Go CDC client reports the
+	// provider unavailable.
+	CodePermissionDenied = 403007
+	// CodePasswordTokenInvalid (403025): The password-reset token is unknown, used, revoked by a newer one, or
+	// older than resetLink (1 hour).
+	CodePasswordTokenInvalid = 403025
+	// CodeInvalidUserKey (403036): The vendor refused the server's user key or secret; the Go CDC client reports
+	// the provider unavailable.
+	CodeInvalidUserKey = 403036
+	// CodeAccountDisabled (403041): An operator disabled the account.
+	CodeAccountDisabled = 403041
+	// CodeInvalidLogin (403042): Wrong password or unknown login ID, one code for both (no account enumeration);
+	// also the current password of a password or e-mail change (as a validation error on `password`).
+	CodeInvalidLogin = 403042
+	// CodeSocialConflict (403043): The social provider's e-mail belongs to an existing site account; the answer
+	// carries a regToken.
+	CodeSocialConflict = 403043
+	// CodeLoginIDUnknown (403047): No account has this login ID (password-reset request).
+	CodeLoginIDUnknown = 403047
+	// CodeRateLimit (403048): The vendor throttles the site; the Go CDC client reports the provider unavailable.
+	CodeRateLimit = 403048
+	// CodeLockedOut (403120): Too many failed logins for this login ID (see lockout); even the right password is
+	// refused.
+	CodeLockedOut = 403120
+	// CodeNotFound (404000): An unknown or already used link token (the verification and double opt-in landing
+	// pages show it), an unknown accounts.* method, or an account that disappeared.
+	CodeNotFound = 404000
+	// CodeGeneralServerError (500001): The provider failed; the unexpected-error text with the code (000 §8).
+	CodeGeneralServerError = 500001
+	// CodeProviderError (500023): The social login provider failed, is unknown or is not configured.
+	CodeProviderError = 500023
+	// CodeServiceUnavailable (503001): The vendor is down; the Go CDC client reports the provider unavailable.
+	CodeServiceUnavailable = 503001
+	// CodeTimeout (504001): The vendor timed out; the Go CDC client reports the provider unavailable.
+	CodeTimeout = 504001
+	// CodeGeneralTimeout (504002): The vendor timed out; the Go CDC client reports the provider unavailable.
+	CodeGeneralTimeout = 504002
+)
+
+// Catalogue describes every error code (the error catalogue), in the contract's order.
+var Catalogue = []Code{
+	{Code: CodeOK, Name: "OK", Message: "OK", Status: 200, Outcome: OutcomeSuccess, From: FromAll},
+	{Code: CodeCancelled, Name: "CANCELLED", Message: "Operation canceled", Status: 200, Outcome: OutcomeInformational, From: FromAll},
+	{Code: CodeStaleLinkToken, Name: "STALE_LINK_TOKEN", Message: "Accounts linked", Status: 200, Outcome: OutcomeSuccess, From: FromAll},
+	{Code: CodePendingRegistration, Name: "PENDING_REGISTRATION", Message: "Account Pending Registration", Status: 206, Outcome: OutcomeInformational, From: FromAll},
+	{Code: CodePendingVerification, Name: "PENDING_VERIFICATION", Message: "Account Pending Verification", Status: 206, Outcome: OutcomeInformational, From: FromAll},
+	{Code: CodeAccountNotActivated, Name: "ACCOUNT_NOT_ACTIVATED", Message: "Account not activated", Status: 206, Outcome: OutcomeInformational, From: FromVendor},
+	{Code: CodeMissingRequiredParameter, Name: "MISSING_REQUIRED_PARAMETER", Message: "Missing required parameter", Status: 400, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeUniqueIdentifierExists, Name: "UNIQUE_IDENTIFIER_EXISTS", Message: "Unique identifier exists", Status: 400, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeInvalidParameter, Name: "INVALID_PARAMETER", Message: "Invalid parameter value", Status: 400, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeValidation, Name: "VALIDATION", Message: "Validation error", Status: 400, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeReadOnlyField, Name: "READ_ONLY_FIELD", Message: "Permission denied", Status: 400, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeInvalidFormat, Name: "INVALID_FORMAT", Message: "Invalid format", Status: 400, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeMissingRequiredValue, Name: "MISSING_REQUIRED_VALUE", Message: "Missing required field", Status: 400, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeInvalidAPIKey, Name: "INVALID_API_KEY", Message: "Invalid ApiKey parameter", Status: 400, Outcome: OutcomeError, From: FromVendor},
+	{Code: CodeFrequencyLimit, Name: "FREQUENCY_LIMIT", Message: "Limit reached", Status: 400, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeOldPasswordUsed, Name: "OLD_PASSWORD_USED", Message: "Old password used", Status: 401, Outcome: OutcomeError, From: FromVendor},
+	{Code: CodeForbidden, Name: "FORBIDDEN", Message: "Forbidden", Status: 403, Outcome: OutcomeError, From: FromEmbedded},
+	{Code: CodeActivationExpired, Name: "ACTIVATION_EXPIRED", Message: "Verification code expired", Status: 403, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeInvalidRequestSignature, Name: "INVALID_REQUEST_SIGNATURE", Message: "Invalid request signature", Status: 403, Outcome: OutcomeError, From: FromVendor},
+	{Code: CodeUnauthorized, Name: "UNAUTHORIZED", Message: "Unauthorized user", Status: 403, Outcome: OutcomeError, From: FromAll},
+	{Code: CodePermissionDenied, Name: "PERMISSION_DENIED", Message: "Permission denied", Status: 403, Outcome: OutcomeError, From: FromVendor},
+	{Code: CodePasswordTokenInvalid, Name: "PASSWORD_TOKEN_INVALID", Message: "Invalid or expired password reset token", Status: 403, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeInvalidUserKey, Name: "INVALID_USER_KEY", Message: "Invalid user key or secret", Status: 403, Outcome: OutcomeError, From: FromVendor},
+	{Code: CodeAccountDisabled, Name: "ACCOUNT_DISABLED", Message: "Account Disabled", Status: 403, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeInvalidLogin, Name: "INVALID_LOGIN", Message: "Invalid LoginID", Status: 403, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeSocialConflict, Name: "SOCIAL_CONFLICT", Message: "Login Identifier exists", Status: 403, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeLoginIDUnknown, Name: "LOGIN_ID_UNKNOWN", Message: "Login ID does not exist", Status: 403, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeRateLimit, Name: "RATE_LIMIT", Message: "Rate limit exceeded", Status: 403, Outcome: OutcomeError, From: FromVendor},
+	{Code: CodeLockedOut, Name: "LOCKED_OUT", Message: "Account temporarily locked out", Status: 403, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeNotFound, Name: "NOT_FOUND", Message: "Not found", Status: 404, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeGeneralServerError, Name: "GENERAL_SERVER_ERROR", Message: "General Server Error", Status: 500, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeProviderError, Name: "PROVIDER_ERROR", Message: "Social login provider error", Status: 500, Outcome: OutcomeError, From: FromAll},
+	{Code: CodeServiceUnavailable, Name: "SERVICE_UNAVAILABLE", Message: "Service unavailable", Status: 503, Outcome: OutcomeError, From: FromVendor},
+	{Code: CodeTimeout, Name: "TIMEOUT", Message: "Timeout", Status: 504, Outcome: OutcomeError, From: FromVendor},
+	{Code: CodeGeneralTimeout, Name: "GENERAL_TIMEOUT", Message: "General timeout", Status: 504, Outcome: OutcomeError, From: FromVendor},
+}
+
+// Detail codes: errorDetails values that refine an error code.
+const (
+	// DetailsSamePassword (with CodeInvalidParameter): The new password equals the old one (000 §8
+	// "400006.100001"; contract, decided).
+	DetailsSamePassword = "100001"
+	// DetailsRegistrationUnverified (with CodeInvalidParameter): The registration is not verified yet (a login
+	// of an unverified account, answered by the vendor's site policy).
+	DetailsRegistrationUnverified = "REGISTRATION_UNVERIFIED"
+)
+
+// Password policy defaults (getPolicies → passwordComplexity) and the longest password hashed, in UTF-8 bytes.
+const (
+	DefaultPasswordMinLength     = 8
+	DefaultPasswordMinCharGroups = 4
+	PasswordMaxBytes             = 256
+)
+
+// CharGroups are the character groups of the password policy by Unicode general category; the group without
+// categories takes every character no other group takes.
+var CharGroups = []CharGroup{
+	{Name: "lower", Categories: []*unicode.RangeTable{unicode.Ll}},
+	{Name: "upper", Categories: []*unicode.RangeTable{unicode.Lu}},
+	{Name: "digit", Categories: []*unicode.RangeTable{unicode.Nd}},
+	{Name: "other"},
+}
+
+// CharGroupExamples are passwords with their number of character groups; both sides test against them.
+var CharGroupExamples = []CharGroupExample{
+	{Password: "ÄÖÜäöü123456", Groups: 3},
+	{Password: "Grocer-Pass-2024!", Groups: 4},
+	{Password: "ÉCOLE-école-1", Groups: 4},
+	{Password: "password", Groups: 1},
+	{Password: "١٢٣abc", Groups: 2},
+	{Password: "ǅungla1", Groups: 3},
+	{Password: "日本語Pass1", Groups: 4},
+	{Password: "ßtraße", Groups: 1},
+}
+
+// Durations of the contract.
+const (
+	// VerificationLinkLifetime: The verification link of a registration or an e-mail change; an account not
+	// verified by then is deleted. Source: 000 §1, §8, §9.
+	VerificationLinkLifetime = 14 * 24 * time.Hour
+	// NewsletterConfirmationLinkLifetime: The double opt-in link of a newsletter subscription. Source: contract
+	// (Subscriptions).
+	NewsletterConfirmationLinkLifetime = 14 * 24 * time.Hour
+	// ProductReminderConfirmationLinkLifetime: The double opt-in link of the product reminder subscription
+	// (SVC_PRODUCT_REMINDER). Source: 001 §4, §8, §9.
+	ProductReminderConfirmationLinkLifetime = 7 * 24 * time.Hour
+	// ResetLinkLifetime: The password-reset link (single use; a newer one revokes it). Source: contract
+	// (resetPassword).
+	ResetLinkLifetime = time.Hour
+	// ResetFrequency: The wait before another password-reset mail for the same account (400125 sooner). Source:
+	// 000 §4, §9.
+	ResetFrequency = 15 * time.Minute
+	// RegTokenLifetime: A regToken (initRegistration, 206001/206002, a social conflict, a subscriber's token
+	// exchange). Source: 001 §4; contract (initRegistration).
+	RegTokenLifetime = time.Hour
+	// RegTokenRefreshLead: The preference centre refreshes a regToken this long before it expires, and waits at
+	// least this long. Source: 001 §4, §9.
+	RegTokenRefreshLead = 10 * time.Second
+	// PartnerTokenLifetime: The partner token record oidcServicePartner kept in local storage (900000 ms).
+	// Source: 000 §4, §9.
+	PartnerTokenLifetime = 15 * time.Minute
+	// LockoutWindow: Failed logins within this window count towards a lockout. Source: contract (Lockout,
+	// decided).
+	LockoutWindow = 15 * time.Minute
+	// LockoutDuration: How long a locked login ID stays locked (403120). Source: contract (Lockout, decided).
+	LockoutDuration = 15 * time.Minute
+)
+
+// LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.
+const LockoutMaxFailures = 5
+
+// Links in mails: the path and the query parameter that carries the token (none: the token follows the path).
+const (
+	// LinkVerifyEmailPath: Verifies the address and redirects to doubleOptInDone with errorCode 0, 403002
+	// (expired) or 404000 (unknown or used).
+	LinkVerifyEmailPath       = "/identity/verify"
+	LinkVerifyEmailTokenParam = "token"
+	// LinkConfirmSubscriptionPath: Confirms the subscription and redirects to preferencesDoubleOptInDone, else
+	// to preferencesDoubleOptInError + code.
+	LinkConfirmSubscriptionPath       = "/identity/confirm-subscription"
+	LinkConfirmSubscriptionTokenParam = "token"
+	// LinkResetPasswordPath: The account portal's reset-completion page reads the token from pwrt (000 §2).
+	LinkResetPasswordPath       = "/login/reset-password"
+	LinkResetPasswordTokenParam = "pwrt"
+	// LinkPreferenceCentrePath: The signed subscriber token (a JWT) follows the path (001 §2).
+	LinkPreferenceCentrePath       = "/preferences/token/"
+	LinkPreferenceCentreTokenParam = ""
+)
+
+// Pages the links land on (paths ending in "doi-" take the error code).
+const (
+	// PageDoubleOptInDone: Account portal; query errorCode. 0 success; another code goes to doubleOptInError +
+	// code (000 §2).
+	PageDoubleOptInDone = "/double-opt-in-done"
+	// PageDoubleOptInError: Account portal error page; the code follows (doi-403002 offers registration) (000
+	// §2).
+	PageDoubleOptInError = "/error/doi-"
+	// PagePreferencesDoubleOptInDone: Preference centre; a confirmed subscription or reminder (001 §2).
+	PagePreferencesDoubleOptInDone = "/preferences/double-opt-in-done"
+	// PagePreferencesDoubleOptInError: Preference centre error page; the code (or `expired`) follows (001 §2).
+	PagePreferencesDoubleOptInError = "/preferences/error/doi-"
+)
+
+// Methods are the accounts.* methods of the identity HTTP API, their parameters and the codes they answer
+// besides EveryMethodCodes.
+var Methods = []Method{
+	{Name: "initRegistration", Params: []string{"isLite"}, Codes: []int{CodeOK}},
+	{Name: "register", Params: []string{"email", "password", "regToken", "profile", "data", "preferences", "subscriptions", "lang", "regSource", "finalizeRegistration", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeInvalidParameter, CodeValidation, CodeReadOnlyField}},
+	{Name: "finalizeRegistration", Params: []string{"regToken", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeInvalidParameter, CodeAccountDisabled}},
+	{Name: "login", Params: []string{"loginID", "password", "include", "loginMode", "regToken", "sessionExpiration", "ignoreInterruptions"}, Codes: []int{CodeOK, CodeStaleLinkToken, CodePendingRegistration, CodePendingVerification, CodeInvalidParameter, CodeAccountDisabled, CodeInvalidLogin, CodeSocialConflict, CodeLockedOut}},
+	{Name: "socialLogin", Params: []string{"provider", "redirectURL", "loginMode", "regToken"}, Codes: []int{CodeOK, CodeCancelled, CodePendingRegistration, CodePendingVerification, CodeAccountDisabled, CodeSocialConflict, CodeProviderError}},
+	{Name: "getConflictingAccount", Params: []string{"regToken"}, Codes: []int{CodeOK, CodeInvalidParameter}},
+	{Name: "getAccountInfo", Params: []string{"include", "extraProfileFields", "regToken"}, Codes: []int{CodeOK, CodeUnauthorized}},
+	{Name: "setAccountInfo", Params: []string{"regToken", "profile", "data", "preferences", "subscriptions", "lang", "password", "newPassword"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeUniqueIdentifierExists, CodeInvalidParameter, CodeValidation, CodeReadOnlyField, CodeUnauthorized, CodeInvalidLogin}},
+	{Name: "resetPassword", Params: []string{"loginID", "lang", "passwordResetToken", "newPassword"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeValidation, CodeFrequencyLimit, CodePasswordTokenInvalid, CodeLoginIDUnknown}},
+	{Name: "resendVerificationCode", Params: []string{"regToken", "email", "lang"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter}},
+	{Name: "getSchema", Params: []string{"include"}, Codes: []int{CodeOK}},
+	{Name: "getPolicies", Params: []string{"sections"}, Codes: []int{CodeOK}},
+	{Name: "getSiteConsentDetails", Params: []string{}, Codes: []int{CodeOK}},
+	{Name: "logout", Params: []string{}, Codes: []int{CodeOK}},
+}
+
+// EveryMethodCodes may answer any method: a cross-site call, an unreadable request, a failure in the service.
+var EveryMethodCodes = []int{CodeForbidden, CodeInvalidParameter, CodeGeneralServerError}
+
+// ValidationErrorCodes are the codes of validationErrors entries.
+var ValidationErrorCodes = []int{CodeUniqueIdentifierExists, CodeInvalidParameter, CodeInvalidFormat, CodeMissingRequiredValue, CodeInvalidLogin}

@@ -1,0 +1,137 @@
+package contract
+
+import (
+	"strconv"
+	"unicode"
+)
+
+// Outcome says how a caller treats a code.
+type Outcome string
+
+// The outcomes of codes.
+const (
+	// OutcomeSuccess: the call did what was asked (0, and 200009).
+	OutcomeSuccess Outcome = "success"
+	// OutcomeInformational: not a failure, but the caller has work to do (206001 finalize, 200001 cancelled).
+	OutcomeInformational Outcome = "informational"
+	OutcomeError         Outcome = "error"
+)
+
+// From says who answers a code.
+type From string
+
+// Who answers a code.
+const (
+	// FromAll: every implementation (embedded provider, fake, vendor).
+	FromAll From = "all"
+	// FromEmbedded: the service's HTTP edge only.
+	FromEmbedded From = "embedded"
+	// FromVendor: the SAP CDC REST API only.
+	FromVendor From = "vendor"
+)
+
+// Code is what the contract says about one error code.
+type Code struct {
+	Code    int
+	Name    string // the TypeScript name, ErrorCode.NAME
+	Message string // the envelope's errorMessage
+	Status  int    // the envelope's statusCode
+	Outcome Outcome
+	From    From
+}
+
+// CharGroup is one character group of the password policy.
+type CharGroup struct {
+	Name string
+	// Categories are Unicode general categories; none means every character no other group takes.
+	Categories []*unicode.RangeTable
+}
+
+// CharGroupExample is a password and its number of character groups.
+type CharGroupExample struct {
+	Password string
+	Groups   int
+}
+
+// Method is one accounts.* method of the identity HTTP API.
+type Method struct {
+	Name   string
+	Params []string
+	// Codes it answers besides EveryMethodCodes.
+	Codes []int
+}
+
+var byCode = func() map[int]Code {
+	m := make(map[int]Code, len(Catalogue))
+	for _, c := range Catalogue {
+		m[c.Code] = c
+	}
+	return m
+}()
+
+// Lookup finds a code of the contract.
+func Lookup(code int) (Code, bool) {
+	c, found := byCode[code]
+	return c, found
+}
+
+// Message is the envelope's errorMessage of a code; "Error" for a code the contract does not know.
+func Message(code int) string {
+	if c, found := byCode[code]; found {
+		return c.Message
+	}
+	return "Error"
+}
+
+// Status is the envelope's statusCode of a code: 200 for 0, else its first three digits (500 for a code too
+// short to have three).
+func Status(code int) int {
+	if code == CodeOK {
+		return 200
+	}
+	s := strconv.Itoa(code)
+	if len(s) < 3 {
+		return 500
+	}
+	n, _ := strconv.Atoi(s[:3])
+	return n
+}
+
+// IsSuccess reports whether a code counts as success: 0, and 200009 (contract: "treat 200009 as success").
+func IsSuccess(code int) bool {
+	c, found := byCode[code]
+	return found && c.Outcome == OutcomeSuccess
+}
+
+// IsServerFailure reports whether a code says the provider failed (a 5xx status) rather than the request.
+func IsServerFailure(code int) bool { return Status(code) >= 500 }
+
+// CharGroupCount counts the character groups of the password policy that occur in s.
+func CharGroupCount(s string) int {
+	seen := make([]bool, len(CharGroups))
+	for _, r := range s {
+		seen[charGroup(r)] = true
+	}
+	n := 0
+	for _, found := range seen {
+		if found {
+			n++
+		}
+	}
+	return n
+}
+
+// charGroup is the index in CharGroups of the group r belongs to.
+func charGroup(r rune) int {
+	rest := len(CharGroups) - 1
+	for i, g := range CharGroups {
+		if len(g.Categories) == 0 {
+			rest = i
+			continue
+		}
+		if unicode.In(r, g.Categories...) {
+			return i
+		}
+	}
+	return rest
+}

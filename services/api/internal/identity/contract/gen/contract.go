@@ -1,0 +1,294 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// document is api/identity-contract.yaml; the file's comments say what each part means.
+type document struct {
+	Codes          []code     `yaml:"codes"`
+	Details        []detail   `yaml:"details"`
+	PasswordPolicy policy     `yaml:"passwordPolicy"`
+	Durations      []duration `yaml:"durations"`
+	Lockout        struct {
+		MaxFailures int    `yaml:"maxFailures"`
+		KeyedBy     string `yaml:"keyedBy"`
+	} `yaml:"lockout"`
+	Links   []link   `yaml:"links"`
+	Pages   []page   `yaml:"pages"`
+	API     api      `yaml:"api"`
+	Methods []method `yaml:"methods"`
+}
+
+type code struct {
+	Code     int    `yaml:"code"`
+	Name     string `yaml:"name"`
+	Message  string `yaml:"message"`
+	Status   int    `yaml:"status"`
+	Outcome  string `yaml:"outcome"`
+	From     string `yaml:"from"`
+	Meaning  string `yaml:"meaning"`
+	Reaction string `yaml:"reaction"`
+	Source   string `yaml:"source"`
+}
+
+type detail struct {
+	Name     string `yaml:"name"`
+	Code     int    `yaml:"code"`
+	Details  string `yaml:"details"`
+	Meaning  string `yaml:"meaning"`
+	Reaction string `yaml:"reaction"`
+}
+
+type policy struct {
+	MinLength     int `yaml:"minLength"`
+	MinCharGroups int `yaml:"minCharGroups"`
+	MaxBytes      int `yaml:"maxBytes"`
+	Groups        []struct {
+		Name       string   `yaml:"name"`
+		Categories []string `yaml:"categories"`
+	} `yaml:"groups"`
+	Examples []struct {
+		Password string `yaml:"password"`
+		Groups   int    `yaml:"groups"`
+	} `yaml:"examples"`
+}
+
+type duration struct {
+	Name     string `yaml:"name"`
+	Duration string `yaml:"duration"`
+	Meaning  string `yaml:"meaning"`
+	Source   string `yaml:"source"`
+}
+
+type link struct {
+	Name       string `yaml:"name"`
+	Path       string `yaml:"path"`
+	TokenParam string `yaml:"tokenParam"`
+	Mail       string `yaml:"mail"`
+	Meaning    string `yaml:"meaning"`
+}
+
+type page struct {
+	Name    string `yaml:"name"`
+	Path    string `yaml:"path"`
+	Meaning string `yaml:"meaning"`
+}
+
+type api struct {
+	Request  string `yaml:"request"`
+	Response string `yaml:"response"`
+	// Envelope documents the answer's fields for readers; the code generated from it is the ErrorCode table.
+	Envelope []struct {
+		Name    string `yaml:"name"`
+		Type    string `yaml:"type"`
+		Meaning string `yaml:"meaning"`
+	} `yaml:"envelope"`
+	EveryMethod     []int `yaml:"everyMethod"`
+	ValidationCodes []int `yaml:"validationCodes"`
+}
+
+type method struct {
+	Name   string `yaml:"name"`
+	Params []struct {
+		Name     string `yaml:"name"`
+		Type     string `yaml:"type"`
+		Required bool   `yaml:"required"`
+		Meaning  string `yaml:"meaning"`
+	} `yaml:"params"`
+	Answer string `yaml:"answer"`
+	Codes  []int  `yaml:"codes"`
+}
+
+// parse reads the contract strictly (an unknown key is a typo, not an extension) and checks what the generated
+// code relies on.
+func parse(raw []byte) (document, error) {
+	var d document
+	dec := yaml.NewDecoder(bytes.NewReader(raw))
+	dec.KnownFields(true)
+	if err := dec.Decode(&d); err != nil {
+		return d, fmt.Errorf("identity contract: %w", err)
+	}
+	return d, d.validate()
+}
+
+var (
+	upperSnake = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
+	lowerCamel = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
+	durationRe = regexp.MustCompile(`^([1-9][0-9]*)(s|m|h|d)$`)
+)
+
+func (d document) validate() error {
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+
+	byCode := map[int]code{}
+	names := map[string]bool{}
+	for _, c := range d.Codes {
+		if _, dup := byCode[c.Code]; dup {
+			bad("code %d listed twice", c.Code)
+		}
+		byCode[c.Code] = c
+		if !upperSnake.MatchString(c.Name) || names[c.Name] {
+			bad("code %d: name %q must be unique UPPER_SNAKE_CASE", c.Code, c.Name)
+		}
+		names[c.Name] = true
+		if c.Code != 0 && (c.Code < 100000 || c.Code > 999999) {
+			bad("code %d: error codes have six digits", c.Code)
+		}
+		if want := statusOf(c.Code); c.Status != want {
+			bad("code %d: status %d, but the envelope's statusCode is the first three digits: %d", c.Code, c.Status, want)
+		}
+		switch c.Outcome {
+		case "success", "informational", "error":
+		default:
+			bad("code %d: outcome %q is not success, informational or error", c.Code, c.Outcome)
+		}
+		if c.Outcome == "informational" && c.Status/100 != 2 {
+			bad("code %d: only 2xxxxx codes are informational", c.Code)
+		}
+		switch c.From {
+		case "all", "embedded", "vendor":
+		default:
+			bad("code %d: from %q is not all, embedded or vendor", c.Code, c.From)
+		}
+		if c.Message == "" || c.Meaning == "" {
+			bad("code %d: message and meaning are required", c.Code)
+		}
+	}
+	if c, found := byCode[0]; !found || c.Outcome != "success" {
+		bad("code 0 must be listed as success")
+	}
+	known := func(where string, n int) {
+		if _, found := byCode[n]; !found {
+			bad("%s: code %d is not in codes", where, n)
+		}
+	}
+	for _, det := range d.Details {
+		if !upperSnake.MatchString(det.Name) || det.Details == "" {
+			bad("detail %q: UPPER_SNAKE_CASE name and details required", det.Name)
+		}
+		known("detail "+det.Name, det.Code)
+	}
+
+	p := d.PasswordPolicy
+	if p.MinLength < 1 || p.MinCharGroups < 0 || p.MinCharGroups > len(p.Groups) || p.MaxBytes < p.MinLength {
+		bad("passwordPolicy: minLength >= 1, minCharGroups within the groups, maxBytes >= minLength")
+	}
+	rest := 0
+	for _, g := range p.Groups {
+		if !lowerCamel.MatchString(g.Name) {
+			bad("passwordPolicy group %q: lowerCamelCase name", g.Name)
+		}
+		if len(g.Categories) == 0 {
+			rest++
+		}
+		for _, cat := range g.Categories {
+			if _, found := unicode.Categories[cat]; !found || len(cat) != 2 {
+				bad("passwordPolicy group %s: %q is not a Unicode general category (Lu, Ll, Nd, ...)", g.Name, cat)
+			}
+		}
+	}
+	if rest != 1 || len(p.Groups[len(p.Groups)-1].Categories) != 0 {
+		bad("passwordPolicy: exactly one group, the last, takes the characters no other group has (categories: [])")
+	}
+	if len(p.Examples) == 0 {
+		bad("passwordPolicy: examples are what both sides test against; give some")
+	}
+
+	for _, du := range d.Durations {
+		if !lowerCamel.MatchString(du.Name) || !durationRe.MatchString(du.Duration) {
+			bad("duration %q: lowerCamelCase name and a duration like 15m, 1h, 14d (got %q)", du.Name, du.Duration)
+		}
+	}
+	if d.Lockout.MaxFailures < 1 {
+		bad("lockout.maxFailures must be at least 1")
+	}
+	for _, l := range d.Links {
+		if !lowerCamel.MatchString(l.Name) || !strings.HasPrefix(l.Path, "/") {
+			bad("link %q: lowerCamelCase name and a path starting with /", l.Name)
+		}
+	}
+	for _, pg := range d.Pages {
+		if !lowerCamel.MatchString(pg.Name) || !strings.HasPrefix(pg.Path, "/") {
+			bad("page %q: lowerCamelCase name and a path starting with /", pg.Name)
+		}
+	}
+	for _, n := range d.API.EveryMethod {
+		known("api.everyMethod", n)
+	}
+	for _, n := range d.API.ValidationCodes {
+		known("api.validationCodes", n)
+	}
+	methods := map[string]bool{}
+	for _, m := range d.Methods {
+		if !lowerCamel.MatchString(m.Name) || methods[m.Name] {
+			bad("method %q: unique lowerCamelCase name", m.Name)
+		}
+		methods[m.Name] = true
+		for _, n := range m.Codes {
+			known("method "+m.Name, n)
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("identity contract:\n  %s", strings.Join(problems, "\n  "))
+	}
+	return nil
+}
+
+// statusOf is the envelope's statusCode of a code: the first three digits, 200 for 0.
+func statusOf(c int) int {
+	if c == 0 {
+		return 200
+	}
+	s := strconv.Itoa(c)
+	if len(s) < 3 {
+		return 0
+	}
+	n, _ := strconv.Atoi(s[:3])
+	return n
+}
+
+// goInitialisms are spelled in capitals inside Go names (Go's naming convention: CodeLoginIDUnknown).
+var goInitialisms = map[string]bool{"OK": true, "ID": true, "API": true, "URL": true}
+
+// goName turns UPPER_SNAKE or lowerCamel into Go's exported CamelCase.
+func goName(name string) string {
+	var words []string
+	if upperSnake.MatchString(name) {
+		words = strings.Split(name, "_")
+	} else {
+		start := 0
+		for i, r := range name {
+			if i > 0 && unicode.IsUpper(r) {
+				words = append(words, name[start:i])
+				start = i
+			}
+		}
+		words = append(words, name[start:])
+	}
+	var b strings.Builder
+	for _, w := range words {
+		upper := strings.ToUpper(w)
+		if goInitialisms[upper] {
+			b.WriteString(upper)
+			continue
+		}
+		b.WriteString(upper[:1] + strings.ToLower(w[1:]))
+	}
+	return b.String()
+}
+
+// durationParts splits "14d" into 14 and "d".
+func durationParts(s string) (int, string) {
+	m := durationRe.FindStringSubmatch(s)
+	n, _ := strconv.Atoi(m[1])
+	return n, m[2]
+}

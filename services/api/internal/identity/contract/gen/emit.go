@@ -1,0 +1,279 @@
+package main
+
+import (
+	"fmt"
+	"go/format"
+	"strconv"
+	"strings"
+)
+
+const (
+	contractFile = "services/api/api/identity-contract.yaml"
+	generator    = "services/api/internal/identity/contract/gen"
+)
+
+// goFile is contract.gen.go: constants and tables only; the logic that reads them (CharGroupCount, Message,
+// IsSuccess, ...) is written by hand beside it.
+func goFile(d document) ([]byte, error) {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	goName := func(prefix, name string) string { return prefix + goName(name) }
+	codeName := map[int]string{}
+	for _, c := range d.Codes {
+		codeName[c.Code] = goName("Code", c.Name)
+	}
+	codeList := func(codes []int) string {
+		names := make([]string, len(codes))
+		for i, c := range codes {
+			names[i] = codeName[c]
+		}
+		return strings.Join(names, ", ")
+	}
+
+	w("// Code generated from %s by %s. DO NOT EDIT.\n\n", contractFile, generator)
+	w("package contract\n\nimport (\n\t\"time\"\n\t\"unicode\"\n)\n\n")
+
+	w("// Error codes (ErrorCode.NAME in TypeScript); the comment is the code's meaning.\nconst (\n")
+	for _, c := range d.Codes {
+		comment(&b, "\t", fmt.Sprintf("%s (%d): %s", codeName[c.Code], c.Code, c.Meaning))
+		w("\t%s = %d\n", codeName[c.Code], c.Code)
+	}
+	w(")\n\n")
+
+	w("// Catalogue describes every error code (the error catalogue), in the contract's order.\nvar Catalogue = []Code{\n")
+	for _, c := range d.Codes {
+		w("\t{Code: %s, Name: %q, Message: %q, Status: %d, Outcome: Outcome%s, From: From%s},\n",
+			codeName[c.Code], c.Name, c.Message, c.Status, goName("", c.Outcome), goName("", c.From))
+	}
+	w("}\n\n")
+
+	w("// Detail codes: errorDetails values that refine an error code.\nconst (\n")
+	for _, det := range d.Details {
+		comment(&b, "\t", fmt.Sprintf("%s (with %s): %s", goName("Details", det.Name), codeName[det.Code], det.Meaning))
+		w("\t%s = %q\n", goName("Details", det.Name), det.Details)
+	}
+	w(")\n\n")
+
+	p := d.PasswordPolicy
+	w("// Password policy defaults (getPolicies → passwordComplexity) and the longest password hashed, in UTF-8 bytes.\n")
+	w("const (\n\tDefaultPasswordMinLength     = %d\n\tDefaultPasswordMinCharGroups = %d\n\tPasswordMaxBytes             = %d\n)\n\n",
+		p.MinLength, p.MinCharGroups, p.MaxBytes)
+	w("// CharGroups are the character groups of the password policy by Unicode general category; the group without\n")
+	w("// categories takes every character no other group takes.\nvar CharGroups = []CharGroup{\n")
+	for _, g := range p.Groups {
+		if len(g.Categories) == 0 {
+			w("\t{Name: %q},\n", g.Name)
+			continue
+		}
+		tables := make([]string, len(g.Categories))
+		for i, cat := range g.Categories {
+			tables[i] = "unicode." + cat
+		}
+		w("\t{Name: %q, Categories: []*unicode.RangeTable{%s}},\n", g.Name, strings.Join(tables, ", "))
+	}
+	w("}\n\n")
+	w("// CharGroupExamples are passwords with their number of character groups; both sides test against them.\n")
+	w("var CharGroupExamples = []CharGroupExample{\n")
+	for _, e := range p.Examples {
+		w("\t{Password: %q, Groups: %d},\n", e.Password, e.Groups)
+	}
+	w("}\n\n")
+
+	w("// Durations of the contract.\nconst (\n")
+	for _, du := range d.Durations {
+		comment(&b, "\t", fmt.Sprintf("%s: %s Source: %s.", goName("", du.Name), du.Meaning, du.Source))
+		w("\t%s = %s\n", goName("", du.Name), goDuration(du.Duration))
+	}
+	w(")\n\n")
+	w("// LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.\n")
+	w("const LockoutMaxFailures = %d\n\n", d.Lockout.MaxFailures)
+
+	w("// Links in mails: the path and the query parameter that carries the token (none: the token follows the path).\nconst (\n")
+	for _, l := range d.Links {
+		comment(&b, "\t", fmt.Sprintf("%s: %s", goName("Link", l.Name)+"Path", l.Meaning))
+		w("\t%sPath       = %q\n", goName("Link", l.Name), l.Path)
+		w("\t%sTokenParam = %q\n", goName("Link", l.Name), l.TokenParam)
+	}
+	w(")\n\n")
+	w("// Pages the links land on (paths ending in \"doi-\" take the error code).\nconst (\n")
+	for _, pg := range d.Pages {
+		comment(&b, "\t", fmt.Sprintf("%s: %s", goName("Page", pg.Name), pg.Meaning))
+		w("\t%s = %q\n", goName("Page", pg.Name), pg.Path)
+	}
+	w(")\n\n")
+
+	w("// Methods are the accounts.* methods of the identity HTTP API, their parameters and the codes they answer\n")
+	w("// besides EveryMethodCodes.\nvar Methods = []Method{\n")
+	for _, m := range d.Methods {
+		params := make([]string, len(m.Params))
+		for i, prm := range m.Params {
+			params[i] = strconv.Quote(prm.Name)
+		}
+		w("\t{Name: %q, Params: []string{%s}, Codes: []int{%s}},\n", m.Name, strings.Join(params, ", "), codeList(m.Codes))
+	}
+	w("}\n\n")
+	w("// EveryMethodCodes may answer any method: a cross-site call, an unreadable request, a failure in the service.\n")
+	w("var EveryMethodCodes = []int{%s}\n\n", codeList(d.API.EveryMethod))
+	w("// ValidationErrorCodes are the codes of validationErrors entries.\n")
+	w("var ValidationErrorCodes = []int{%s}\n", codeList(d.API.ValidationCodes))
+
+	src, err := format.Source([]byte(b.String()))
+	if err != nil {
+		return nil, fmt.Errorf("generated Go does not format: %w\n%s", err, b.String())
+	}
+	return src, nil
+}
+
+// tsFile is contract.gen.ts: the same facts as TypeScript values (durations in milliseconds).
+func tsFile(d document) []byte {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	codeName := map[int]string{}
+	for _, c := range d.Codes {
+		codeName[c.Code] = "ErrorCode." + c.Name
+	}
+	codeList := func(codes []int) string {
+		names := make([]string, len(codes))
+		for i, c := range codes {
+			names[i] = codeName[c]
+		}
+		return strings.Join(names, ", ")
+	}
+
+	w("// Code generated from %s by %s. DO NOT EDIT.\n\n", contractFile, generator)
+	w("const SECOND = 1000;\nconst MINUTE = 60 * SECOND;\nconst HOUR = 60 * MINUTE;\nconst DAY = 24 * HOUR;\n\n")
+
+	w("/** Error codes of the identity contract; the comment is the code's meaning. */\nexport const ErrorCode = {\n")
+	for _, c := range d.Codes {
+		w("  /** %s */\n  %s: %d,\n", jsdoc(c.Meaning), c.Name, c.Code)
+	}
+	w("} as const;\n\n")
+
+	w("export type ErrorCodeName = keyof typeof ErrorCode;\n\n")
+	w("/** What the contract says about one error code. */\nexport interface ErrorCodeInfo {\n")
+	w("  code: number;\n  name: ErrorCodeName;\n  /** The envelope's errorMessage. */\n  message: string;\n")
+	w("  /** The envelope's statusCode: the first three digits of the code. */\n  status: number;\n")
+	w("  outcome: 'success' | 'informational' | 'error';\n")
+	w("  /** Who answers it: every implementation, the service's HTTP edge only, or the vendor only. */\n")
+	w("  from: 'all' | 'embedded' | 'vendor';\n}\n\n")
+	w("/** Every error code (the error catalogue), in the contract's order. */\nexport const ErrorCatalogue: readonly ErrorCodeInfo[] = [\n")
+	for _, c := range d.Codes {
+		w("  { code: %s, name: %s, message: %s, status: %d, outcome: %s, from: %s },\n",
+			codeName[c.Code], tsString(c.Name), tsString(c.Message), c.Status, tsString(c.Outcome), tsString(c.From))
+	}
+	w("];\n\n")
+
+	w("/** Detail codes: errorDetails values that refine an error code. */\nexport const ErrorDetails = {\n")
+	for _, det := range d.Details {
+		w("  /** With %s: %s */\n  %s: %s,\n", codeName[det.Code], jsdoc(det.Meaning), det.Name, tsString(det.Details))
+	}
+	w("} as const;\n\n")
+
+	p := d.PasswordPolicy
+	w("/** Password policy defaults (getPolicies → passwordComplexity) and the longest password hashed, in UTF-8 bytes. */\n")
+	w("export const PasswordPolicyDefaults = { minLength: %d, minCharGroups: %d, maxBytes: %d } as const;\n\n",
+		p.MinLength, p.MinCharGroups, p.MaxBytes)
+	w("/** The character groups of the password policy by Unicode general category; each pattern finds one character of its group. */\n")
+	w("export const CharGroups: readonly { name: string; pattern: RegExp }[] = [\n")
+	var named []string
+	for _, g := range p.Groups {
+		var class string
+		if len(g.Categories) == 0 {
+			class = "[^" + strings.Join(named, "") + "]"
+		} else {
+			var props []string
+			for _, cat := range g.Categories {
+				props = append(props, `\p{`+cat+`}`)
+			}
+			named = append(named, props...)
+			class = strings.Join(props, "")
+			if len(props) > 1 {
+				class = "[" + class + "]"
+			}
+		}
+		w("  { name: %s, pattern: /%s/u },\n", tsString(g.Name), class)
+	}
+	w("];\n\n")
+	w("/** Passwords with their number of character groups; both sides test against them. */\n")
+	w("export const CharGroupExamples: readonly { password: string; groups: number }[] = [\n")
+	for _, e := range p.Examples {
+		w("  { password: %s, groups: %d },\n", tsString(e.Password), e.Groups)
+	}
+	w("];\n\n")
+
+	w("/** Durations of the contract, in milliseconds. */\nexport const Durations = {\n")
+	for _, du := range d.Durations {
+		w("  /** %s Source: %s. */\n  %s: %s,\n", jsdoc(du.Meaning), jsdoc(du.Source), du.Name, tsDuration(du.Duration))
+	}
+	w("} as const;\n\n")
+	w("/** maxFailures failed logins of one login ID within Durations.lockoutWindow lock it for Durations.lockoutDuration. */\n")
+	w("export const Lockout = { maxFailures: %d } as const;\n\n", d.Lockout.MaxFailures)
+
+	w("/** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */\n")
+	w("export const Links = {\n")
+	for _, l := range d.Links {
+		w("  /** %s */\n  %s: { path: %s, tokenParam: %s },\n", jsdoc(l.Meaning), l.Name, tsString(l.Path), tsString(l.TokenParam))
+	}
+	w("} as const;\n\n")
+	w("/** Pages the links land on (paths ending in `doi-` take the error code). */\nexport const Pages = {\n")
+	for _, pg := range d.Pages {
+		w("  /** %s */\n  %s: %s,\n", jsdoc(pg.Meaning), pg.Name, tsString(pg.Path))
+	}
+	w("} as const;\n\n")
+
+	w("/** The accounts.* methods of the identity HTTP API, their parameters and the codes they answer besides EveryMethodCodes. */\n")
+	w("export const IdentityApiMethods = {\n")
+	for _, m := range d.Methods {
+		params := make([]string, len(m.Params))
+		for i, prm := range m.Params {
+			params[i] = tsString(prm.Name)
+		}
+		w("  %s: { params: [%s], codes: [%s] },\n", m.Name, strings.Join(params, ", "), codeList(m.Codes))
+	}
+	w("} as const;\n\n")
+	w("/** Codes any method may answer: a cross-site call, an unreadable request, a failure in the service. */\n")
+	w("export const EveryMethodCodes: readonly number[] = [%s];\n\n", codeList(d.API.EveryMethod))
+	w("/** The codes of validationErrors entries. */\n")
+	w("export const ValidationErrorCodes: readonly number[] = [%s];\n", codeList(d.API.ValidationCodes))
+	return []byte(b.String())
+}
+
+// comment writes text as // lines of at most about 110 columns.
+func comment(b *strings.Builder, indent, text string) {
+	line := indent + "//"
+	for _, word := range strings.Fields(text) {
+		if len(line)+1+len(word) > 110 && line != indent+"//" {
+			b.WriteString(line + "\n")
+			line = indent + "//"
+		}
+		line += " " + word
+	}
+	b.WriteString(line + "\n")
+}
+
+func jsdoc(text string) string {
+	return strings.ReplaceAll(strings.Join(strings.Fields(text), " "), "*/", "*\\/")
+}
+
+func tsString(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`)
+	return "'" + r.Replace(s) + "'"
+}
+
+func goDuration(s string) string {
+	n, unit := durationParts(s)
+	base := map[string]string{"s": "time.Second", "m": "time.Minute", "h": "time.Hour", "d": "24 * time.Hour"}[unit]
+	if n == 1 {
+		return base
+	}
+	return fmt.Sprintf("%d * %s", n, base)
+}
+
+func tsDuration(s string) string {
+	n, unit := durationParts(s)
+	base := map[string]string{"s": "SECOND", "m": "MINUTE", "h": "HOUR", "d": "DAY"}[unit]
+	if n == 1 {
+		return base
+	}
+	return fmt.Sprintf("%d * %s", n, base)
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestGeneratedCodeIsCurrent regenerates both files in memory and fails when either differs from the checked-in
+// one: the contract file and the constants both languages compile against cannot drift apart.
+func TestGeneratedCodeIsCurrent(t *testing.T) {
+	raw, err := os.ReadFile("../../../../api/identity-contract.yaml")
+	require.NoError(t, err)
+	goSrc, tsSrc, err := generate(raw)
+	require.NoError(t, err)
+
+	current, err := os.ReadFile("../contract.gen.go")
+	require.NoError(t, err)
+	require.True(t, string(current) == string(goSrc),
+		"internal/identity/contract/contract.gen.go is out of date: run `npx nx run api:generate` and commit the result")
+	current, err = os.ReadFile("../../../../../../libs/identity-contract/src/contract.gen.ts")
+	require.NoError(t, err)
+	require.True(t, string(current) == string(tsSrc),
+		"libs/identity-contract/src/contract.gen.ts is out of date: run `npx nx run api:generate` and commit the result")
+}
+
+// TestContractMistakesAreRefused: the generator stops on a contract that would generate wrong or clashing names.
+func TestContractMistakesAreRefused(t *testing.T) {
+	raw, err := os.ReadFile("../../../../api/identity-contract.yaml")
+	require.NoError(t, err)
+	valid := string(raw)
+	cases := []struct {
+		name, from, to, want string
+	}{
+		{"a status that is not the code's first digits", "code: 403042\n    name: INVALID_LOGIN\n    message: Invalid LoginID\n    status: 403",
+			"code: 403042\n    name: INVALID_LOGIN\n    message: Invalid LoginID\n    status: 401", "first three digits"},
+		{"a duplicate name", "name: LOCKED_OUT", "name: INVALID_LOGIN", "unique"},
+		{"an unknown key (a typo)", "    outcome: error\n    from: all\n    meaning: An operator", "    outcome: error\n    form: all\n    meaning: An operator", "field form not found"},
+		{"a method answering a code the contract lacks", "codes: [0, 403005]", "codes: [0, 403006]", "403006 is not in codes"},
+		{"a character group that is no Unicode category", "categories: [Nd]", "categories: [Digit]", "not a Unicode general category"},
+		{"an unreadable duration", "duration: 15m", "duration: 15 minutes", "duration like"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Contains(t, valid, tc.from)
+			_, _, err := generate([]byte(strings.Replace(valid, tc.from, tc.to, 1)))
+			require.Error(t, err)
+			require.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
+
+func TestGoNames(t *testing.T) {
+	for in, want := range map[string]string{
+		"OK": "OK", "LOGIN_ID_UNKNOWN": "LoginIDUnknown", "INVALID_API_KEY": "InvalidAPIKey",
+		"verificationLinkLifetime": "VerificationLinkLifetime", "regTokenRefreshLead": "RegTokenRefreshLead",
+	} {
+		require.Equal(t, want, goName(in), in)
+	}
+}

@@ -1,0 +1,74 @@
+// Command gen generates the Go and TypeScript constants of the identity contract from api/identity-contract.yaml.
+// Run by `go generate ./internal/identity/contract` (and `npx nx run api:generate`); paths are relative to
+// services/api/internal/identity/contract, where go generate runs it. With -check it writes nothing and fails
+// when a generated file differs from what the contract gives: the TypeScript side's drift test.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+)
+
+func main() {
+	contract := flag.String("contract", "../../../api/identity-contract.yaml", "the contract file")
+	goOut := flag.String("go", "contract.gen.go", "the Go file to write")
+	tsOut := flag.String("ts", "../../../../../libs/identity-contract/src/contract.gen.ts", "the TypeScript file to write")
+	check := flag.Bool("check", false, "write nothing; fail when a generated file is out of date")
+	flag.Parse()
+
+	if err := run(*contract, *goOut, *tsOut, *check); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func run(contractPath, goPath, tsPath string, check bool) error {
+	raw, err := os.ReadFile(contractPath)
+	if err != nil {
+		return err
+	}
+	goSrc, tsSrc, err := generate(raw)
+	if err != nil {
+		return err
+	}
+	outputs := []struct {
+		path string
+		src  []byte
+	}{{goPath, goSrc}, {tsPath, tsSrc}}
+	stale := false
+	for _, o := range outputs {
+		if check {
+			current, err := os.ReadFile(o.path)
+			if err != nil || !bytes.Equal(current, o.src) {
+				fmt.Fprintf(os.Stderr, "%s is out of date: run `npx nx run api:generate` and commit the result\n", o.path)
+				stale = true
+			}
+			continue
+		}
+		if err := os.WriteFile(o.path, o.src, 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("wrote %s\n", o.path)
+	}
+	if stale {
+		return fmt.Errorf("the generated identity contract does not match %s", contractPath)
+	}
+	if check {
+		fmt.Printf("%s and %s match %s\n", goPath, tsPath, contractPath)
+	}
+	return nil
+}
+
+// generate turns the contract into the Go file and the TypeScript file.
+func generate(raw []byte) (goSrc, tsSrc []byte, err error) {
+	d, err := parse(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	if goSrc, err = goFile(d); err != nil {
+		return nil, nil, err
+	}
+	return goSrc, tsFile(d), nil
+}

@@ -29,9 +29,17 @@ fi
 load metadata "$base/rest/v1/metadata"
 load cms "$base/cms/portal/de_DE.json" "$base/cms/portal/en_GB.json"
 
+# The demo subscriber's preference centre, from a fresh link (the origin printed is the configured one).
+centre=$(bin/portal link --email demo@example.com 2>/dev/null | sed -E 's#^https?://[^/]+##')
+
 echo
 echo "== Page weight (first load, gzipped)"
-node tools/bench/page-weight.mjs "$base" /login /registration /preferences/error/notfound || echo "page weight: over budget (see above)"
+node tools/bench/page-weight.mjs "$base" /login /registration /preferences/error/notfound "$centre" || echo "page weight: over budget (see above)"
+
+echo
+echo "== Lighthouse, mobile profile (layout shift budget 0.02 for the preference centre)"
+CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node tools/bench/lighthouse.mjs --max-cls 0.02 "$base$centre#newsletter" "$base$centre#interests" \
+  "$base$centre#my-store" "$base/preferences/error/notfound" || echo "layout shift: over budget (see above)"
 
 echo
 echo "== Go benchmarks"

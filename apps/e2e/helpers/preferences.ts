@@ -11,9 +11,9 @@ export function uniqueEmail(prefix = 'pc'): string {
  * A preference centre link for `email`, made by `portal link` against the database of the service global-setup
  * started; answers the path `/preferences/token/{jwt}` (the printed origin is the configured public URL).
  */
-export function preferenceLink(email: string, options: { lifetime?: string } = {}): string {
+export function preferenceLink(email: string, options: { lifetime?: string; databaseURL?: string } = {}): string {
   const binary = process.env.PORTAL_BIN;
-  const databaseURL = process.env.E2E_DATABASE_URL;
+  const databaseURL = options.databaseURL ?? process.env.E2E_DATABASE_URL;
   if (!binary || !databaseURL) throw new Error('PORTAL_BIN and E2E_DATABASE_URL are not set: global-setup did not start the portal');
   const args = ['link', '--email', email, '--database-url', databaseURL];
   if (options.lifetime) args.push('--lifetime', options.lifetime);
@@ -46,4 +46,17 @@ export async function waitForMail(request: APIRequestContext, to: string, match:
     if (Date.now() > deadline) throw new Error(`no matching mail to ${to} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Runs a `portal` subcommand against a service's database (e.g. `seed`, `import-stores`); answers its output. */
+export function portalCommand(databaseURL: string, args: string[], input?: string): string {
+  const binary = process.env.PORTAL_BIN;
+  if (!binary) throw new Error('PORTAL_BIN is not set: global-setup did not run');
+  // Go's flag parsing stops at the first argument that is not a flag: the database flag goes right after the command.
+  const [command, ...rest] = args;
+  return execFileSync(binary, [command!, '--database-url', databaseURL, ...rest], {
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, PORTAL_LOG_LEVEL: 'warn' },
+  });
 }

@@ -9,6 +9,8 @@ const repository = path.resolve(import.meta.dirname, '../../..');
 const assets = path.join(repository, 'libs/ui/assets');
 const pictures = ['/favicon.svg', '/logo.svg', ...readdirSync(path.join(assets, 'images')).map((name) => `/images/${name}`)];
 const pictureFile = (url: string) => readFileSync(path.join(assets, url));
+/** The raster variants of the partner tile pictures (tools/images/render-variants.mjs) are PNG. */
+const pictureType = (url: string) => (url.endsWith('.png') ? 'image/png' : 'image/svg+xml');
 
 /** Every picture URL the CMS content files name (logo, social icons, tiles, newsletters ...). */
 function cmsPictureURLs(): string[] {
@@ -37,7 +39,7 @@ test.describe('shared pictures', () => {
     for (const url of pictures) {
       const response = await request.get(url);
       expect(response.status(), url).toBe(200);
-      expect(response.headers()['content-type'], url).toBe('image/svg+xml');
+      expect(response.headers()['content-type'], url).toBe(pictureType(url));
       expect(await response.body(), url).toEqual(pictureFile(url));
     }
   });
@@ -46,7 +48,7 @@ test.describe('shared pictures', () => {
     for (const url of pictures) {
       const response = await request.get(`/preferences${url}`);
       expect(response.status(), url).toBe(200);
-      expect(response.headers()['content-type'], url).toBe('image/svg+xml');
+      expect(response.headers()['content-type'], url).toBe(pictureType(url));
       expect(await response.body(), url).toEqual(pictureFile(url));
     }
   });
@@ -76,7 +78,7 @@ test.describe('shared pictures', () => {
         for (const url of [...new Set([...pictures, ...cmsPictureURLs()])]) {
           const response = await request.get(url);
           expect(response.status(), url).toBe(200);
-          expect(response.headers()['content-type'], url).toBe('image/svg+xml');
+          expect(response.headers()['content-type'], url).toBe(pictureType(url));
           expect(await response.body(), url).toEqual(pictureFile(url));
         }
         // The Host header really reached the service: this host serves the preference centre, not the portal.

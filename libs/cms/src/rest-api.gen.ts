@@ -189,6 +189,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/v1/retailstores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store by id, open or closed (the preference centre shows the saved favourite store with it). */
+        get: operations["getRetailStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/v1/retailstores/search": {
         parameters: {
             query?: never;
@@ -200,6 +217,28 @@ export interface paths {
         get: operations["searchRetailStores"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/v1/subscriber/jwt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link token for the logged-in shopper, so the preference centre opens with the session as with an e-mail link.
+         * @description Reads the embedded identity provider's session cookie. The token is the one an e-mail link carries
+         *     (valid one hour) and is used the same way: exchanged for a regToken, and as `authToken` of the reminder
+         *     calls. 503 when the identity provider is SAP CDC (its session is the vendor's).
+         */
+        post: operations["issueSessionLinkToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -223,10 +262,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/v1/subscriber/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link token of the subscriber's e-mail (the JWT of `/preferences/token/{token}`). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** A GET changes nothing (mail scanners follow links); it redirects to the preference centre of the token. */
+        get: operations["openUnsubscribeLink"];
+        put?: never;
+        /**
+         * Unsubscribes from everything (RFC 8058 one-click; also the preference centre's full unsubscribe).
+         * @description The retailer's mailing system puts this address in `List-Unsubscribe` with
+         *     `List-Unsubscribe-Post: List-Unsubscribe=One-Click`; mail clients then POST the body
+         *     `List-Unsubscribe=One-Click` (form-encoded or multipart). It ends every subscription, deletes every product
+         *     reminder and erases the subscriber's personal data; only the withdrawal record is kept (see
+         *     `SubscriberWithdrawal`). This link and every older link of the address open nothing afterwards (410 on
+         *     the token exchange, 401 on the reminder calls). A repeated POST of an old link succeeds and does nothing.
+         */
+        post: operations["unsubscribeAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description The stored shape of the preference centre's tiles and favourite store: `data.preference` of the account
+         *     at the identity provider (written with accounts.setAccountInfo `data`, read with accounts.getAccountInfo).
+         *     The namespace is closed: the embedded provider refuses any key it does not list with 400009 and a
+         *     validation error on `data.preference.<KEY>` ("Unknown preference"), and a value of the wrong type or
+         *     outside a radio tile's options with 400006 on that field. `null` removes a value. Each CMS tile names its
+         *     key (`preference: data.preference.ORGANIC`); a boolean tile stores true or false, a radio tile the `value`
+         *     of the chosen option.
+         */
+        AccountPreferences: {
+            BABY?: boolean;
+            BARBECUE?: boolean;
+            /** @description Id of the favourite store (GET /rest/v1/retailstores/search); a new choice must exist and be open. */
+            FAVORITE_STORE?: string;
+            ORGANIC?: boolean;
+            PETS?: boolean;
+            /** @enum {string} */
+            SHOPPING_FREQUENCY?: "DAILY" | "WEEKLY" | "MONTHLY" | "RARELY";
+            VEGAN?: boolean;
+            WINE?: boolean;
+        };
         /** @description Content of one language; the full model is checked at start-up by the content package. */
         CmsDocument: {
             components?: {
@@ -315,6 +404,22 @@ export interface components {
                 };
             };
         };
+        OneClickUnsubscribeRequest: {
+            /** @enum {string} */
+            "List-Unsubscribe": "One-Click";
+        };
+        PendingProductReminder: {
+            /**
+             * Format: date-time
+             * @description The end of the 7-day window.
+             */
+            confirmBy: string;
+            reminderId: string;
+            variantId: string;
+            variantName: {
+                [key: string]: string;
+            };
+        };
         ProductReminder: {
             reminderId: string;
             variantId: string;
@@ -341,6 +446,11 @@ export interface components {
             productReminderIds: string[];
         };
         ProductReminderList: {
+            /**
+             * @description Reminders whose verification link has not been followed yet. They are not active; one that is not
+             *     confirmed within 7 days of its creation is never activated and is removed.
+             */
+            notActivated?: components["schemas"]["PendingProductReminder"][];
             productReminders: components["schemas"]["ProductReminder"][];
         };
         ProductReminderSearchRequest: {
@@ -360,6 +470,11 @@ export interface components {
         RetailStoreSearchResult: {
             retailStores: components["schemas"]["RetailStore"][];
         };
+        SessionLinkToken: {
+            /** Format: date-time */
+            expiresAt: string;
+            jwt: string;
+        };
         Status: {
             /** @example ok */
             status: string;
@@ -373,6 +488,30 @@ export interface components {
         };
         SubscriberTokenRequest: {
             jwt: string;
+        };
+        /**
+         * @description What a full unsubscribe keeps, and all it keeps (table `subscriber_withdrawals`; not served by any
+         *     endpoint). The retailer must be able to show that, and when, an address withdrew its consent (GDPR
+         *     Art. 7(1), 17(3)(e)), and must not mail it again on the strength of an old link; nothing else is needed
+         *     for that, so nothing else stays. Erased: a newsletter-only account entirely (profile: name, birth date,
+         *     postcode, country, phones; data: salutation, preference tiles, favourite store, consents; subscriptions;
+         *     its regTokens) and every product reminder, active or pending. A shopper who also logs in to the account
+         *     portal keeps that customer account (spec 000), minus every subscription, the preference tiles, the
+         *     favourite store and the marketing data (`data.preference`, `data.sfmc`).
+         */
+        SubscriberWithdrawal: {
+            /** @description Hex SHA-256 of the lower-cased address; the address itself is not kept. */
+            emailHash: string;
+            /** @description How many product reminders were deleted. */
+            reminders: number;
+            /** @description The keys that were subscribed */
+            subscriptions: string[];
+            /** Format: date-time */
+            withdrawnAt: string;
+        };
+        UnsubscribeResult: {
+            /** @enum {boolean} */
+            unsubscribed: true;
         };
         VerificationEmailRequest: {
             email: string;
@@ -703,6 +842,29 @@ export interface operations {
             400: components["responses"]["Error"];
         };
     };
+    getRetailStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetailStore"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
     searchRetailStores: {
         parameters: {
             query: {
@@ -727,6 +889,28 @@ export interface operations {
             400: components["responses"]["Error"];
         };
     };
+    issueSessionLinkToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A link token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionLinkToken"];
+                };
+            };
+            401: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
     exchangeSubscriberToken: {
         parameters: {
             query?: never;
@@ -747,6 +931,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubscriberToken"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            /**
+             * @description The subscriber unsubscribed from everything after this link was issued (code `unsubscribed`): the link
+             *     opens nothing any more; the preference centre shows its unsubscribe-success page.
+             */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["Error"];
+        };
+    };
+    openUnsubscribeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link token of the subscriber's e-mail (the JWT of `/preferences/token/{token}`). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /preferences/token/{token}, where the subscriber decides. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unsubscribeAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link token of the subscriber's e-mail (the JWT of `/preferences/token/{token}`). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OneClickUnsubscribeRequest"];
+                "multipart/form-data": components["schemas"]["OneClickUnsubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeResult"];
                 };
             };
             400: components["responses"]["Error"];

@@ -51,7 +51,9 @@ export {
   defaultFieldPath,
   mapValidationErrors,
   PREFERENCE_CENTRE_ERROR_KEYS,
+  identityErrorMessage,
   serverErrorMessage,
+  type IdentityErrorLike,
   type MapValidationErrorsOptions,
   type ServerValidationError,
 } from './server-errors';

@@ -1,4 +1,4 @@
-import { ACCOUNT_PORTAL_ERROR_KEYS, defaultFieldPath, mapValidationErrors, PREFERENCE_CENTRE_ERROR_KEYS } from './server-errors';
+import { ACCOUNT_PORTAL_ERROR_KEYS, defaultFieldPath, identityErrorMessage, mapValidationErrors, PREFERENCE_CENTRE_ERROR_KEYS } from './server-errors';
 
 const errors = [
   { fieldName: 'profile.firstName', errorCode: 400026, message: 'Invalid format' },
@@ -56,5 +56,22 @@ describe('mapValidationErrors', () => {
 
   it('maps nothing to no errors', () => {
     expect(mapValidationErrors(undefined)).toEqual({});
+  });
+});
+
+describe('identityErrorMessage', () => {
+  it('looks up cdc.errorcode.{code}, then .{detailsCode}, then with the field suffix, falling back to "{code} {details}"', () => {
+    expect(identityErrorMessage({ errorCode: 400006, errorDetails: '100001' }, { field: 'password' })).toEqual({
+      key: ['cdc.errorcode.400006', 'cdc.errorcode.400006.100001', 'cdc.errorcode.400006.100001.password'],
+      fallback: '400006 100001',
+    });
+    expect(identityErrorMessage({ errorCode: 500001, errorDetails: 'Try again later' })).toEqual({
+      key: ['cdc.errorcode.500001'],
+      fallback: '500001 Try again later',
+    });
+    expect(identityErrorMessage({ errorCode: 403005 }, { field: 'profile.firstName', leading: ['mpp.errors.403005.general'] })).toEqual({
+      key: ['mpp.errors.403005.general', 'cdc.errorcode.403005', 'cdc.errorcode.403005.profile.firstName'],
+      fallback: '403005',
+    });
   });
 });

@@ -61,3 +61,31 @@ export function mapValidationErrors<Values = Record<string, unknown>>(
   }
   return result as FormikErrors<Values>;
 }
+
+/** What an identity provider error carries (identity contract, Envelope). */
+export interface IdentityErrorLike {
+  errorCode: number;
+  errorDetails?: string;
+  errorMessage?: string;
+}
+
+/**
+ * The text of an identity provider error in spec 001 §8's lookup order: `cdc.errorcode.{code}`, then
+ * `cdc.errorcode.{code}.{detailsCode}`, then that key with the field as suffix; falling back to
+ * '{code} {details}'. The details count as a code (`100001`, `REGISTRATION_UNVERIFIED`) only when they are one
+ * word; prose details ("Validation failed") only appear in the fallback. `leading` keys are tried first (e.g. the
+ * preference centre's `mpp.errors.{code}.general`), and `fallback` replaces the default one (that message falls
+ * back to the error details, spec 001 §8).
+ */
+export function identityErrorMessage(
+  error: IdentityErrorLike,
+  options: { field?: string; leading?: readonly string[]; fallback?: string } = {},
+): Message {
+  const code = String(error.errorCode);
+  const details = error.errorDetails?.trim() ?? '';
+  const detailsCode = /^[A-Za-z0-9_-]+$/.test(details) ? details : '';
+  const keys = [...(options.leading ?? []), `cdc.errorcode.${code}`];
+  if (detailsCode) keys.push(`cdc.errorcode.${code}.${detailsCode}`);
+  if (options.field) keys.push(detailsCode ? `cdc.errorcode.${code}.${detailsCode}.${options.field}` : `cdc.errorcode.${code}.${options.field}`);
+  return message(keys, options.fallback || [code, details || error.errorMessage || ''].filter(Boolean).join(' '));
+}

@@ -52,7 +52,7 @@ export {
 export { IdentityTransportError, isIdentityTransportError, type TransportErrorCode } from './errors';
 export * from './types';
 export { createHttpProvider, readSocialLoginResult, socialLoginUrl, type HttpProviderOptions } from './adapters/http';
-export type { CdcProviderOptions, GigyaLoginEvent, GigyaSdk } from './adapters/cdc';
+export type { CdcOidcOptions, CdcOidcPages, CdcProviderOptions, GigyaLoginEvent, GigyaSdk } from './adapters/cdc';
 export {
   createIdentityProvider,
   loadCdcProvider,

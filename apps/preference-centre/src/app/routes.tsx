@@ -7,10 +7,12 @@ import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { PreferenceCentreEntry } from '../features/preferences/PreferenceCentreEntry';
 import { TokenlessEntry } from '../features/preferences/TokenlessEntry';
 import { UnsubscribeSuccessPage } from '../features/unsubscribe/UnsubscribeSuccessPage';
+import { useLanguageCookie } from './language-cookie';
 
 /** Every route of spec 001 §2. */
 export function AppRoutes() {
   const { t } = useTranslation();
+  useLanguageCookie();
   return (
     <SiteLayout title={t('mpp.title', { defaultValue: 'Präferenzcenter' })}>
       <Routes>

@@ -1,6 +1,6 @@
 import { createScriptedGigya } from '../testing';
 import type { LoginEvent } from '../types';
-import { cdcScriptUrl, createCdcProvider } from './cdc';
+import { cdcOidcScriptUrl, cdcScriptUrl, createCdcProvider, loadCdcOidcScript } from './cdc';
 
 type GigyaWindow = Window & { gigya?: unknown; onGigyaServiceReady?: unknown };
 
@@ -68,5 +68,36 @@ describe('cdc adapter', () => {
       { eventName: 'login', UID: 'u1', provider: 'googleplus', profile: { email: 'a@example.org' }, data: undefined, preferences: undefined, subscriptions: undefined, newUser: true },
     ]);
     expect(logout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the vendor's OIDC proxy script (spec 000 §7: loaded with the api key)", () => {
+  it('loads the Web SDK, then gigya.oidc.js with the api key and the portal pages as its settings', async () => {
+    const scripted = createScriptedGigya();
+    const loaded: { src: string; text?: string }[] = [];
+    const loadScript = jest.fn(async (src: string, text?: string) => {
+      loaded.push({ src, text });
+      (window as GigyaWindow).gigya = scripted.gigya;
+    });
+    await loadCdcOidcScript({ apiKey: 'SSO KEY', dataCenter: 'us1', language: 'de', loginURL: '/login', consentURL: '/login/consent', errorURL: '/error/oidc', loadScript });
+    expect(loaded).toEqual([
+      { src: 'https://cdns.us1.gigya.com/js/gigya.js?apikey=SSO+KEY&lang=de', text: undefined },
+      { src: 'https://cdns.us1.gigya.com/js/gigya.oidc.js?apiKey=SSO+KEY', text: JSON.stringify({ loginURL: '/login', consentURL: '/login/consent', errorURL: '/error/oidc' }) },
+    ]);
+  });
+
+  it('reuses a Web SDK that is already there', async () => {
+    (window as GigyaWindow).gigya = createScriptedGigya().gigya;
+    const loadScript = jest.fn(async () => undefined);
+    await loadCdcOidcScript({ apiKey: 'K', language: 'de', loginURL: '/login', loadScript });
+    expect(loadScript).toHaveBeenCalledTimes(1);
+    expect(loadScript).toHaveBeenCalledWith(cdcOidcScriptUrl({ apiKey: 'K' }), JSON.stringify({ loginURL: '/login' }));
+  });
+
+  it('answers a transport error when the script cannot load', async () => {
+    const loadScript = jest.fn(async () => {
+      throw new Error('blocked');
+    });
+    await expect(loadCdcOidcScript({ apiKey: 'K', language: 'de', loginURL: '/login', loadScript })).rejects.toMatchObject({ name: 'IdentityTransportError', code: 'script-load' });
   });
 });

@@ -203,11 +203,52 @@ export function cdcScriptUrl(options: Pick<CdcProviderOptions, 'apiKey' | 'dataC
   return `https://cdns.${options.dataCenter || 'eu1'}.gigya.com/js/gigya.js?${query.toString()}`;
 }
 
-/** Adds a `<script>` element and waits for it to load. */
-export function appendScript(src: string): Promise<void> {
+/**
+ * `https://cdns.{dataCenter}.gigya.com/js/gigya.oidc.js?apiKey=…`: the vendor's OpenID Connect proxy script, which
+ * spec 000 §7 loads with the api key.
+ */
+export function cdcOidcScriptUrl(options: { apiKey: string; dataCenter?: string }): string {
+  const query = new URLSearchParams({ apiKey: options.apiKey });
+  return `https://cdns.${options.dataCenter || 'eu1'}.gigya.com/js/gigya.oidc.js?${query.toString()}`;
+}
+
+/** The pages the vendor's OIDC proxy script sends the shopper to: the portal's own. */
+export interface CdcOidcPages {
+  loginURL: string;
+  consentURL?: string;
+  errorURL?: string;
+}
+
+export interface CdcOidcOptions extends Pick<CdcProviderOptions, 'dataCenter' | 'language' | 'window'>, CdcOidcPages {
+  /** The api key of single sign-on (metadata sso.apiKey). */
+  apiKey: string;
+  /** Loads a script by URL, with inline text (the proxy script's settings); defaults to appending a `<script>`. */
+  loadScript?: (src: string, text?: string) => Promise<void>;
+}
+
+/**
+ * Makes the page the vendor's OpenID Connect proxy page (single sign-on with SAP Customer Data Cloud as the
+ * partners' provider): the Web SDK first (unless it is there already), then `gigya.oidc.js` with the api key and,
+ * as its inline settings, the portal's login, consent and error pages. The script then drives the redirects.
+ */
+export async function loadCdcOidcScript(options: CdcOidcOptions): Promise<void> {
+  const win = (options.window ?? window) as GigyaWindow;
+  const loadScript = options.loadScript ?? appendScript;
+  try {
+    if (!win.gigya?.accounts) await loadScript(cdcScriptUrl(options));
+    const pages: CdcOidcPages = { loginURL: options.loginURL, consentURL: options.consentURL, errorURL: options.errorURL };
+    await loadScript(cdcOidcScriptUrl(options), JSON.stringify(pages));
+  } catch (cause) {
+    throw new IdentityTransportError('script-load', 'The single sign-on script could not be loaded', { cause });
+  }
+}
+
+/** Adds a `<script>` element (with inline text, for scripts that read their own settings) and waits for it to load. */
+export function appendScript(src: string, text?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = src;
+    if (text) script.text = text;
     script.async = true;
     script.onload = () => resolve();
     script.onerror = () => reject(new Error(`script ${src} failed to load`));

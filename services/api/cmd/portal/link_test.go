@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -10,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
@@ -87,7 +91,7 @@ func TestSeedDemoSubscriber(t *testing.T) {
 	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
 	out, err := runCLI(t, "seed", "--database-url", dbURL, "demo-subscriber")
 	require.NoError(t, err)
-	require.Contains(t, out, "demo-subscriber: demo@example.com with 3 product reminders (3 new)\n")
+	require.Contains(t, out, "demo-subscriber: demo@example.com with 3 product reminders (3 new), newsletter and reminder subscriptions confirmed\n")
 	require.Contains(t, out, "demo-subscriber: preference centre http://localhost:8080/preferences/token/")
 
 	out, err = runCLI(t, "seed", "--database-url", dbURL, "demo-subscriber")
@@ -97,4 +101,33 @@ func TestSeedDemoSubscriber(t *testing.T) {
 	// The printed link opens the reminders.
 	token := strings.TrimSpace(out[strings.LastIndex(out, "/preferences/token/")+len("/preferences/token/"):])
 	require.Equal(t, "demo@example.com", verifyLink(t, config.Default(), dbURL, token))
+
+	// Through the real service, the demo shows what seed announces: the reminder service subscribed and
+	// confirmed (so the centre lists reminders, spec 001 §4), and its three reminders.
+	svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Database.URL = dbURL }))
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/regToken/jwt",
+		Body: url.Values{"jwt": {token}}.Encode(), Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}})
+	require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
+	var exchanged struct{ RegToken string }
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &exchanged))
+	rec = svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.getAccountInfo",
+		Body: `{"regToken":"` + exchanged.RegToken + `","include":"data,subscriptions"}`, Header: map[string]string{"Content-Type": "application/json"}})
+	var account struct {
+		Subscriptions map[string]struct {
+			Email struct {
+				IsSubscribed bool
+				DoubleOptIn  struct{ Status string }
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &account), rec.Body.String())
+	for _, key := range []string{"SVC_PRODUCT_REMINDER", "NLT_GENERAL"} {
+		require.True(t, account.Subscriptions[key].Email.IsSubscribed, key)
+		require.Equal(t, "Confirmed", account.Subscriptions[key].Email.DoubleOptIn.Status, key)
+	}
+	rec = svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/productreminder/search",
+		Body: `{"authToken":"` + token + `"}`, Header: map[string]string{"Content-Type": "application/json"}})
+	var listed struct{ ProductReminders []struct{ VariantID string } }
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &listed), rec.Body.String())
+	require.Len(t, listed.ProductReminders, 3)
 }

@@ -46,6 +46,7 @@ var commands = []command{
 	{name: "seed", summary: "load demo data (the demo store directory, ...)", run: runSeed},
 	{name: "link", summary: "print a preference centre link for a subscriber (--email)", run: runLink},
 	{name: "accounts", summary: "disable or enable a customer account: accounts disable|enable EMAIL", run: runAccounts},
+	{name: "sso-clients", summary: "register partner services of single sign-on: sso-clients add|list|remove", run: runSSOClients},
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {

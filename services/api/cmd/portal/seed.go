@@ -34,7 +34,7 @@ type seeder struct {
 
 var seeders = []seeder{
 	{name: "stores", summary: "the demo store directory (about 4,400 stores; GeoNames (geonames.org), CC BY 4.0)", run: seedStores},
-	{name: "demo-subscriber", summary: "the demo subscriber demo@example.com with 3 active product reminders", run: seedDemoSubscriber},
+	{name: "demo-subscriber", summary: "the demo subscriber demo@example.com: general newsletter and product reminders confirmed, 3 active product reminders", run: seedDemoSubscriber},
 }
 
 // runSeed implements `portal seed [flags] [NAME...]`: all seeders, or the named ones.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net"
 	"strconv"
 
@@ -115,6 +116,8 @@ func setup(flags *config.Flags) (config.Config, *zap.Logger, error) {
 		return config.Config{}, nil, err
 	}
 	logger.Info("configuration", zap.Any("config", cfg.Masked()))
+	// Libraries that log through log/slog (zitadel/oidc) write the service's JSON lines too.
+	slog.SetDefault(slog.New(logging.Slog(logger)))
 	return cfg, logger, nil
 }
 

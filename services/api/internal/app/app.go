@@ -5,6 +5,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -27,6 +28,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/qamode"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
+	"github.com/grocer-portal/portal/services/api/internal/sso"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
@@ -42,7 +44,9 @@ type App struct {
 	Stores    *stores.Service
 	Reminders *reminders.Service
 	// Clock is the development clock (dev.clock.enabled, never in production); nil means wall-clock time.
-	Clock  *devclock.Clock
+	Clock *devclock.Clock
+	// SSO is single sign-on: the partner registry and, with the embedded provider, the OpenID Connect provider.
+	SSO    *sso.Service
 	logger *zap.Logger
 }
 
@@ -76,6 +80,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		now = a.Clock.Now
 		logger.Warn("development clock enabled: POST " + devclock.Path + " moves the service's time forward")
 	}
+	a.Stores = stores.NewService(storesql.New(db))
+	if err := a.Stores.Load(ctx); err != nil {
+		return nil, fmt.Errorf("app: load stores: %w", err)
+	}
 	var backend identity.Backend
 	if cfg.Metadata.Identity.Provider == "cdc" {
 		client, err := cdc.New(CDCSettings(cfg), nil, logger)
@@ -86,6 +94,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	} else {
 		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{
 			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
+			Stores: storeDirectory{a.Stores},
 		})
 		if err != nil {
 			return nil, err
@@ -104,25 +113,28 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		logger.Warn("QA mode: the apps use the fake identity provider; scenarios at " + qamode.PanelPath)
 	}
 
-	a.Stores = stores.NewService(storesql.New(db))
-	if err := a.Stores.Load(ctx); err != nil {
-		return nil, fmt.Errorf("app: load stores: %w", err)
-	}
 	tokens, err := SubscriberTokens(ctx, cfg, db)
 	if err != nil {
 		return nil, err
 	}
+	withdrawals := subscribers.NewSQLWithdrawals(db)
+	links := subscribers.NewLinks(tokens, withdrawals)
 	a.Reminders = reminders.NewService(reminders.Settings{
-		Store: reminders.NewSQLStore(db), Links: tokens, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
+		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
 		Now: now,
 	})
+	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Reminders: a.Reminders, Withdrawals: withdrawals, Now: now}
+	if a.Identity != nil {
+		// With SAP CDC, erasing a subscriber and reading a login session are the vendor's; those calls answer 503.
+		subscriberSettings.Eraser = a.Identity
+	}
 
 	e, err := httpapi.New(httpapi.Deps{
 		Config: cfg, Logger: logger, DB: db, Apps: opts.Apps,
 		Services: httpapi.Services{
 			Identity:    backend,
 			Stores:      a.Stores,
-			Subscribers: subscribers.NewService(tokens, backend),
+			Subscribers: subscribers.NewService(subscriberSettings),
 			Reminders:   a.Reminders,
 		},
 	})
@@ -149,7 +161,24 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			return nil, err
 		}
 	}
+	if err := a.mountSSO(ctx, cfg, db); err != nil {
+		return nil, err
+	}
 	return a, nil
+}
+
+// storeDirectory answers the embedded provider's question about a favourite store from the store directory.
+type storeDirectory struct{ stores *stores.Service }
+
+func (d storeDirectory) StoreStatus(ctx context.Context, id string) (exists, open bool, err error) {
+	st, err := d.stores.Get(ctx, id)
+	if errors.Is(err, stores.ErrNotFound) {
+		return false, false, nil
+	}
+	if err != nil {
+		return false, false, err
+	}
+	return true, st.Open, nil
 }
 
 // mountEmbeddedIdentity serves the provider's accounts.* API, its links, social login and, outside
@@ -212,6 +241,9 @@ func (a *App) Sweep(ctx context.Context) {
 		if err := a.Identity.Maintain(ctx, a.now()); err != nil {
 			a.logger.Warn("identity maintenance", zap.Error(err))
 		}
+	}
+	if err := a.SSO.Maintain(ctx); err != nil {
+		a.logger.Warn("single sign-on maintenance", zap.Error(err))
 	}
 	if n, err := a.Reminders.SweepPending(ctx); err != nil {
 		a.logger.Warn("sweep unconfirmed reminders", zap.Error(err))

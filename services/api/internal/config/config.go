@@ -38,6 +38,8 @@ type Config struct {
 	Reminders   Reminders   `mapstructure:"reminders"`
 	// Identity is defined in identity.go.
 	Identity Identity `mapstructure:"identity"`
+	// SSO is defined in sso.go.
+	SSO SSO `mapstructure:"sso"`
 	// Dev holds development-only aids; each is refused when env is "production".
 	Dev Dev `mapstructure:"dev"`
 }
@@ -129,7 +131,9 @@ type MetadataCMS struct {
 	ID string `mapstructure:"id"`
 }
 
-// MetadataSSO configures single sign-on in the apps.
+// MetadataSSO configures single sign-on in the apps. The default "embedded": the embedded provider's session
+// cookie is shared by both apps, which is single sign-on for the preference centre, so a logged-in shopper
+// reaches it without a link (spec 001 §6); empty shows the centre's 'not available' page instead.
 type MetadataSSO struct {
 	APIKey      string `mapstructure:"apiKey"`
 	CustomLogin bool   `mapstructure:"customLogin"`
@@ -193,6 +197,7 @@ func Default() Config {
 			Locales:                   []string{"de_DE", "en_GB", "fr_FR", "nl_NL", "es_ES", "pl_PL", "pt_PT", "nl_BE", "fr_BE", "fr_LU", "de_LU"},
 			DefaultLocale:             "de_DE",
 			CMS:                       MetadataCMS{ID: "portal"},
+			SSO:                       MetadataSSO{APIKey: "embedded"},
 			MarketingPreferenceCenter: MetadataAPIKey{APIKey: "embedded"},
 			CountryGermany:            true,
 			Currency:                  "EUR",
@@ -200,6 +205,7 @@ func Default() Config {
 		},
 		Subscribers: defaultSubscribers(),
 		Identity:    defaultIdentity(),
+		SSO:         defaultSSO(),
 	}
 }
 

@@ -26,7 +26,7 @@ func TestMetadataDefaults(t *testing.T) {
 		"defaultLocale":             "de_DE",
 		"cms":                       map[string]any{"id": "portal"},
 		"restApi":                   "",
-		"sso":                       map[string]any{"apiKey": "", "customLogin": false},
+		"sso":                       map[string]any{"apiKey": "embedded", "customLogin": false},
 		"marketingPreferenceCenter": map[string]any{"apiKey": "embedded"},
 		"forceConsent":              false,
 		"countryGermany":            true,

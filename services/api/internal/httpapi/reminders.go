@@ -22,7 +22,7 @@ import (
 
 // reminderService is what the handlers need from *reminders.Service.
 type reminderService interface {
-	Search(ctx context.Context, authToken string) ([]reminders.Reminder, error)
+	SearchAll(ctx context.Context, authToken string) ([]reminders.Reminder, []reminders.PendingReminder, error)
 	Delete(ctx context.Context, authToken string, ids []string) error
 	Create(ctx context.Context, n reminders.NewReminder) (reminders.Reminder, error)
 	Confirm(ctx context.Context, token string) error
@@ -59,7 +59,8 @@ var (
 // shopAPIKeyHeader carries the shop's key.
 const shopAPIKeyHeader = "X-Api-Key"
 
-// SearchProductReminders answers {"authToken"} with the subscriber's active reminders.
+// SearchProductReminders answers {"authToken"} with the subscriber's active reminders, and those not activated
+// yet under notActivated.
 func (h *reminderHandlers) SearchProductReminders(c echo.Context) error {
 	var req restapi.ProductReminderSearchRequest
 	if err := decodeJSONBody(c, &req); err != nil {
@@ -68,14 +69,20 @@ func (h *reminderHandlers) SearchProductReminders(c echo.Context) error {
 	if req.AuthToken == "" {
 		return apierror.InvalidParameter("authToken", "authToken is required.")
 	}
-	list, err := h.reminders.Search(c.Request().Context(), req.AuthToken)
+	list, pending, err := h.reminders.SearchAll(c.Request().Context(), req.AuthToken)
 	if err != nil {
 		return reminderError(err)
 	}
-	out := restapi.ProductReminderList{ProductReminders: make([]restapi.ProductReminder, 0, len(list))}
+	notActivated := make([]restapi.PendingProductReminder, 0, len(pending))
+	out := restapi.ProductReminderList{ProductReminders: make([]restapi.ProductReminder, 0, len(list)), NotActivated: &notActivated}
 	for _, r := range list {
 		out.ProductReminders = append(out.ProductReminders, restapi.ProductReminder{
 			ReminderId: r.ID, VariantId: string(r.VariantID), VariantName: r.VariantName,
+		})
+	}
+	for _, r := range pending {
+		notActivated = append(notActivated, restapi.PendingProductReminder{
+			ReminderId: r.ID, VariantId: string(r.VariantID), VariantName: r.VariantName, ConfirmBy: r.ConfirmBy.UTC(),
 		})
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")

@@ -11,9 +11,13 @@ import (
 type (
 	storeEndpoints interface {
 		SearchRetailStores(c echo.Context, params restapi.SearchRetailStoresParams) error
+		GetRetailStore(c echo.Context, id string) error
 	}
 	subscriberEndpoints interface {
 		ExchangeSubscriberToken(c echo.Context) error
+		IssueSessionLinkToken(c echo.Context) error
+		UnsubscribeAll(c echo.Context, token string) error
+		OpenUnsubscribeLink(c echo.Context, token string) error
 	}
 	reminderEndpoints interface {
 		SearchProductReminders(c echo.Context) error

@@ -186,6 +186,18 @@ func TestSubscriberLinkAndProductRemindersThroughTheService(t *testing.T) {
 		return body.ProductReminders
 	}
 	require.Empty(t, search(), "pending reminders are not listed")
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/productreminder/search",
+		Body: `{"authToken":"` + jwt + `"}`, Header: map[string]string{"Content-Type": "application/json"}})
+	var pending struct {
+		NotActivated []struct {
+			VariantID string `json:"variantId"`
+			ConfirmBy time.Time
+		}
+	}
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &pending))
+	require.Len(t, pending.NotActivated, 1, "but reported as not activated")
+	require.Equal(t, "milk-1l", pending.NotActivated[0].VariantID)
+	require.WithinDuration(t, time.Now().Add(7*24*time.Hour), pending.NotActivated[0].ConfirmBy, time.Minute)
 
 	mails, err := svc.App.Outbox.Latest(ctx, "shopper@example.com", 1)
 	require.NoError(t, err)

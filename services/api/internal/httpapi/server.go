@@ -138,7 +138,7 @@ func New(d Deps) (*echo.Echo, error) {
 		regionHandlers:      &regionHandlers{regions: region.Default()},
 		accountHandlers:     &accountHandlers{identity: d.Services.Identity},
 		storeEndpoints:      &storeHandlers{stores: d.Services.Stores},
-		subscriberEndpoints: newSubscriberHandlers(d.Services.Subscribers),
+		subscriberEndpoints: newSubscriberHandlers(d.Services.Subscribers, d.Config.Identity.Embedded.Session.CookieName),
 		reminderEndpoints:   newReminderHandlers(d.Services.Reminders, d.Config.Reminders.APIKeys),
 	})
 	// Unknown paths under the API prefixes are JSON 404s, never an app's index.html.

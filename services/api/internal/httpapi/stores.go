@@ -44,3 +44,17 @@ func (h *storeHandlers) SearchRetailStores(c echo.Context, params restapi.Search
 	c.Response().Header().Set(echo.HeaderCacheControl, storeSearchCacheControl)
 	return c.JSON(http.StatusOK, body)
 }
+
+// GetRetailStore answers one store by id, open or closed; 404 for an unknown id.
+func (h *storeHandlers) GetRetailStore(c echo.Context, id string) error {
+	s, err := h.stores.Get(c.Request().Context(), id)
+	if errors.Is(err, stores.ErrNotFound) {
+		return &apierror.Error{Status: http.StatusNotFound, Code: "not_found", Message: "There is no store with this id.", Field: "id", Err: err}
+	}
+	if err != nil {
+		return err
+	}
+	// Asked once per visit for the saved favourite: it must tell at once when the store has closed.
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+	return c.JSON(http.StatusOK, restapi.RetailStore{Id: s.ID, UiText: s.UIText(), Open: s.Open})
+}

@@ -47,6 +47,14 @@ type LoginResult struct {
 	UID       string
 }
 
+// ErasedSubscriber is what a full unsubscribe removed from the identity provider: the subscriptions that
+// were on, and whether the whole account went (a newsletter-only account) or only its marketing data (an
+// account the shopper also uses to log in, which is theirs apart from the newsletters).
+type ErasedSubscriber struct {
+	Subscriptions  []string
+	AccountDeleted bool
+}
+
 // Errors of the backend operations.
 var (
 	ErrAccountNotFound = errors.New("identity: no such account")

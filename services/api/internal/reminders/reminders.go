@@ -170,6 +170,13 @@ type Reminder struct {
 	VariantName VariantName
 }
 
+// PendingReminder is a reminder whose verification link has not been followed: not active, and never
+// activated when ConfirmBy passes.
+type PendingReminder struct {
+	Reminder
+	ConfirmBy time.Time
+}
+
 // NewReminder is the shop's request for a reminder, parsed.
 type NewReminder struct {
 	Email       identity.Email

@@ -75,6 +75,20 @@ func (s *Service) Search(ctx context.Context, authToken string) ([]Reminder, err
 	return s.store.Active(ctx, email)
 }
 
+// SearchAll lists the subscriber's active reminders and those still waiting for their verification link.
+func (s *Service) SearchAll(ctx context.Context, authToken string) ([]Reminder, []PendingReminder, error) {
+	email, err := s.links.Verify(ctx, authToken)
+	if err != nil {
+		return nil, nil, err
+	}
+	active, err := s.store.Active(ctx, email)
+	if err != nil {
+		return nil, nil, err
+	}
+	pending, err := s.store.Pending(ctx, email)
+	return active, pending, err
+}
+
 // Delete deletes reminders of the subscriber the link token names: all of ids, or none with ErrNotOwned
 // when any is not theirs.
 func (s *Service) Delete(ctx context.Context, authToken string, ids []string) error {
@@ -87,6 +101,12 @@ func (s *Service) Delete(ctx context.Context, authToken string, ids []string) er
 		return err
 	}
 	return s.store.DeleteActive(ctx, email, ids)
+}
+
+// DeleteAllOf deletes every reminder of email, active or pending (a full unsubscribe), and says how many.
+func (s *Service) DeleteAllOf(ctx context.Context, email identity.Email) (int, error) {
+	n, err := s.store.DeleteAllOf(ctx, email)
+	return int(n), err
 }
 
 // mailData is what the verification templates see.

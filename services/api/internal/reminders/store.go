@@ -20,11 +20,15 @@ type Store interface {
 	Insert(ctx context.Context, r Record) error
 	// Active lists the active reminders of email, oldest first.
 	Active(ctx context.Context, email identity.Email) ([]Reminder, error)
+	// Pending lists the reminders of email still waiting for their verification link, oldest first.
+	Pending(ctx context.Context, email identity.Email) ([]PendingReminder, error)
 	// DeleteActive deletes the listed active reminders of email, all or none: ErrNotOwned when any id is not
 	// an active reminder of email.
 	DeleteActive(ctx context.Context, email identity.Email, ids []string) error
 	// Delete removes one record whatever its state (to undo an Insert whose mail could not be sent).
 	Delete(ctx context.Context, id string) error
+	// DeleteAllOf removes every reminder of email, active or pending, and says how many.
+	DeleteAllOf(ctx context.Context, email identity.Email) (int64, error)
 	// Confirm activates the pending reminder whose verification token hashes to tokenHash.
 	// ErrConfirmationUnknown when there is none (or it was used), ErrConfirmationExpired after its window.
 	// When the subscriber already has this variant active, the pending duplicate is dropped instead.
@@ -123,6 +127,34 @@ func (s *SQLStore) Active(ctx context.Context, email identity.Email) ([]Reminder
 	return out, rows.Err()
 }
 
+// Pending implements Store.
+func (s *SQLStore) Pending(ctx context.Context, email identity.Email) ([]PendingReminder, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, variant_id, variant_name, confirm_expires_at FROM product_reminders
+		WHERE email = ? AND status = 'pending' ORDER BY created_at, id`), email.String())
+	if err != nil {
+		return nil, fmt.Errorf("reminders: list pending: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	out := []PendingReminder{}
+	for rows.Next() {
+		var r PendingReminder
+		var variantID, names string
+		var expires any
+		if err := rows.Scan(&r.ID, &variantID, &names, &expires); err != nil {
+			return nil, fmt.Errorf("reminders: read: %w", err)
+		}
+		r.VariantID = VariantID(variantID)
+		if err := json.Unmarshal([]byte(names), &r.VariantName); err != nil {
+			return nil, fmt.Errorf("reminders: decode name of %s: %w", r.ID, err)
+		}
+		if r.ConfirmBy, err = parseDBTime(expires); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
 // DeleteActive implements Store: one statement in one transaction, rolled back unless it removed every id.
 func (s *SQLStore) DeleteActive(ctx context.Context, email identity.Email, ids []string) error {
 	if len(ids) == 0 {
@@ -157,6 +189,15 @@ func (s *SQLStore) Delete(ctx context.Context, id string) error {
 		return fmt.Errorf("reminders: delete %s: %w", id, err)
 	}
 	return nil
+}
+
+// DeleteAllOf implements Store.
+func (s *SQLStore) DeleteAllOf(ctx context.Context, email identity.Email) (int64, error) {
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM product_reminders WHERE email = ?`), email.String())
+	if err != nil {
+		return 0, fmt.Errorf("reminders: delete all: %w", err)
+	}
+	return res.RowsAffected()
 }
 
 // Confirm implements Store.

@@ -155,6 +155,23 @@ func TestStore(t *testing.T) {
 			require.ErrorIs(t, s.Confirm(ctx, "hash-p1", t0), reminders.ErrConfirmationUnknown)
 		})
 
+		t.Run("delete all of an address removes active and pending, nobody else's", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, active("a1", "anna@example.com", "v1", t0)))
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v2", "hash-p1", t0)))
+			require.NoError(t, s.Insert(ctx, active("b1", "ben@example.com", "v1", t0)))
+			n, err := s.DeleteAllOf(ctx, anna)
+			require.NoError(t, err)
+			require.EqualValues(t, 2, n)
+			require.ErrorIs(t, s.Confirm(ctx, "hash-p1", t0), reminders.ErrConfirmationUnknown)
+			left, err := s.Active(ctx, ben)
+			require.NoError(t, err)
+			require.Equal(t, []string{"b1"}, ids(left))
+			n, err = s.DeleteAllOf(ctx, anna)
+			require.NoError(t, err)
+			require.Zero(t, n)
+		})
+
 		t.Run("ids and confirmation hashes are unique", func(t *testing.T) {
 			s := fresh(t)
 			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v1", "hash-p1", t0)))

@@ -4,40 +4,125 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 )
-
-// LinkVerifier checks a link token and names the subscriber; *Tokens implements it.
-type LinkVerifier interface {
-	Verify(ctx context.Context, token string) (identity.Email, error)
-}
 
 // RegTokenIssuer is the part of identity.Backend the exchange needs.
 type RegTokenIssuer interface {
 	SubscriberRegToken(ctx context.Context, email identity.Email) (identity.RegToken, error)
 }
 
-// Service exchanges link tokens for registration tokens.
-type Service struct {
-	links    LinkVerifier
-	accounts RegTokenIssuer
+// AccountEraser is what a full unsubscribe and the session entry need from the identity provider; the
+// embedded provider implements it.
+type AccountEraser interface {
+	EraseSubscriber(ctx context.Context, email identity.Email) (identity.ErasedSubscriber, error)
+	// SessionEmail names the account of a login session; identity.ErrAccountNotFound without a live one.
+	SessionEmail(ctx context.Context, sessionToken string) (identity.Email, error)
 }
 
-// NewService returns the exchange on links and accounts.
-func NewService(links LinkVerifier, accounts RegTokenIssuer) *Service {
-	return &Service{links: links, accounts: accounts}
+// ReminderEraser deletes every product reminder of an address, active or pending; *reminders.Service.
+type ReminderEraser interface {
+	DeleteAllOf(ctx context.Context, email identity.Email) (int, error)
+}
+
+// Errors of the subscriber operations besides ErrInvalidToken.
+var (
+	// ErrWithdrawn: the link was issued before its subscriber unsubscribed from everything; it opens nothing
+	// any more. It is always wrapped together with ErrInvalidToken.
+	ErrWithdrawn = errors.New("subscribers: the subscriber has unsubscribed since this link was issued")
+	// ErrNotLoggedIn: no live login session.
+	ErrNotLoggedIn = errors.New("subscribers: no login session")
+	// ErrUnsupported: the configured identity provider cannot do this (SAP CDC: erasure and sessions are the
+	// vendor's).
+	ErrUnsupported = errors.New("subscribers: not available with this identity provider")
+)
+
+// SessionLinkLifetime is how long a link token issued for a login session is valid.
+const SessionLinkLifetime = time.Hour
+
+// Links verifies and issues link tokens, refusing those issued before their subscriber unsubscribed from
+// everything. The exchange, the reminder endpoints and the one-click unsubscribe all verify through it.
+type Links struct {
+	tokens *Tokens
+	// withdrawals is nil when nothing can have been withdrawn (tests of the tokens alone).
+	withdrawals WithdrawalStore
+}
+
+// NewLinks returns the link checker on tokens and the withdrawal records.
+func NewLinks(tokens *Tokens, withdrawals WithdrawalStore) *Links {
+	return &Links{tokens: tokens, withdrawals: withdrawals}
+}
+
+// Verify checks a link token and names its subscriber; a link issued before the subscriber withdrew is
+// refused with ErrInvalidToken and ErrWithdrawn.
+func (l *Links) Verify(ctx context.Context, token string) (identity.Email, error) {
+	link, withdrawn, err := l.open(ctx, token)
+	if err != nil {
+		return "", err
+	}
+	if withdrawn {
+		return "", fmt.Errorf("%w: %w", ErrInvalidToken, ErrWithdrawn)
+	}
+	return link.Email, nil
+}
+
+// Mint issues a link token for email, valid for lifetime.
+func (l *Links) Mint(email identity.Email, lifetime time.Duration) (string, time.Time, error) {
+	return l.tokens.Mint(email, lifetime)
+}
+
+// open checks the token and tells whether its subscriber unsubscribed from everything at or after its issue.
+func (l *Links) open(ctx context.Context, token string) (Link, bool, error) {
+	link, err := l.tokens.Open(ctx, token)
+	if err != nil || l.withdrawals == nil {
+		return link, false, err
+	}
+	at, found, err := l.withdrawals.LastWithdrawal(ctx, HashEmail(link.Email))
+	if err != nil || !found {
+		return link, false, err
+	}
+	// iat has whole seconds: a link from the second of the withdrawal counts as older.
+	return link, !link.IssuedAt.After(at.Truncate(time.Second)), nil
+}
+
+// Settings are what a Service is built from.
+type Settings struct {
+	Links    *Links
+	Accounts RegTokenIssuer
+	// Eraser is nil when the identity provider is SAP CDC.
+	Eraser    AccountEraser
+	Reminders ReminderEraser
+	// Withdrawals keeps the records of full unsubscribes (the same store the Links read).
+	Withdrawals WithdrawalStore
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Service is the subscriber side of the preference centre: links, their exchange, full unsubscribes.
+type Service struct {
+	s Settings
+}
+
+// NewService returns the service.
+func NewService(s Settings) *Service {
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	return &Service{s: s}
 }
 
 // Exchange verifies a link token and returns a registration token (valid one hour) for the subscriber's
-// account, which the provider creates as a lite account when there is none. Errors: ErrInvalidToken;
-// identity.ErrUnavailable (wrapped) when the provider cannot answer.
+// account, which the provider creates as a lite account when there is none. Errors: ErrInvalidToken (with
+// ErrWithdrawn for a link older than a full unsubscribe); identity.ErrUnavailable (wrapped) when the provider
+// cannot answer.
 func (s *Service) Exchange(ctx context.Context, token string) (identity.RegToken, error) {
-	email, err := s.links.Verify(ctx, token)
+	email, err := s.s.Links.Verify(ctx, token)
 	if err != nil {
 		return identity.RegToken{}, err
 	}
-	rt, err := s.accounts.SubscriberRegToken(ctx, email)
+	rt, err := s.s.Accounts.SubscriberRegToken(ctx, email)
 	switch {
 	case errors.Is(err, identity.ErrAccountNotFound):
 		// Lite accounts are created on demand, so this means the provider refused the address.
@@ -46,4 +131,52 @@ func (s *Service) Exchange(ctx context.Context, token string) (identity.RegToken
 		return identity.RegToken{}, fmt.Errorf("subscribers: registration token: %w", err)
 	}
 	return rt, nil
+}
+
+// LinkForSession issues a link token (SessionLinkLifetime) for the account of a login session, so that a
+// logged-in shopper uses the preference centre exactly as a link's holder does. ErrNotLoggedIn without a live
+// session.
+func (s *Service) LinkForSession(ctx context.Context, sessionToken string) (string, time.Time, error) {
+	if s.s.Eraser == nil {
+		return "", time.Time{}, ErrUnsupported
+	}
+	if sessionToken == "" {
+		return "", time.Time{}, ErrNotLoggedIn
+	}
+	email, err := s.s.Eraser.SessionEmail(ctx, sessionToken)
+	if errors.Is(err, identity.ErrAccountNotFound) {
+		return "", time.Time{}, ErrNotLoggedIn
+	}
+	if err != nil {
+		return "", time.Time{}, err
+	}
+	return s.s.Links.Mint(email, SessionLinkLifetime)
+}
+
+// UnsubscribeAll is the full unsubscribe of the link's subscriber (spec 001 §4, RFC 8058 one-click): every
+// subscription ends, every product reminder is deleted, the subscriber's personal data is erased from the
+// identity provider (EraseSubscriber says what that means for each kind of account), and only the Withdrawal
+// record stays. The link and every older link of the address open nothing afterwards. A link already older
+// than a withdrawal does nothing and succeeds, so a repeated one-click POST is harmless.
+func (s *Service) UnsubscribeAll(ctx context.Context, token string) (Withdrawal, error) {
+	if s.s.Eraser == nil || s.s.Reminders == nil || s.s.Withdrawals == nil {
+		return Withdrawal{}, ErrUnsupported
+	}
+	link, withdrawn, err := s.s.Links.open(ctx, token)
+	if err != nil || withdrawn {
+		return Withdrawal{}, err
+	}
+	erased, err := s.s.Eraser.EraseSubscriber(ctx, link.Email)
+	if err != nil {
+		return Withdrawal{}, fmt.Errorf("subscribers: erase account: %w", err)
+	}
+	deleted, err := s.s.Reminders.DeleteAllOf(ctx, link.Email)
+	if err != nil {
+		return Withdrawal{}, fmt.Errorf("subscribers: delete reminders: %w", err)
+	}
+	w := Withdrawal{EmailHash: HashEmail(link.Email), Subscriptions: erased.Subscriptions, Reminders: deleted, At: s.s.Now().UTC()}
+	if err := s.s.Withdrawals.Record(ctx, w); err != nil {
+		return Withdrawal{}, err
+	}
+	return w, nil
 }

@@ -57,7 +57,7 @@ func TestExchange(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			backend := &fakeBackend{err: tc.backendErr}
-			rt, err := subscribers.NewService(tokens, backend).Exchange(context.Background(), tc.token)
+			rt, err := subscribers.NewService(subscribers.Settings{Links: subscribers.NewLinks(tokens, nil), Accounts: backend}).Exchange(context.Background(), tc.token)
 			require.Len(t, backend.asked, tc.wantAsked)
 			if tc.wantErr != nil {
 				require.ErrorIs(t, err, tc.wantErr)

@@ -155,24 +155,41 @@ func (t *Tokens) Mint(email identity.Email, lifetime time.Duration) (string, tim
 
 // Verify checks a link token and returns the subscriber it names. Every failure is ErrInvalidToken; the
 // wrapped cause says why, for tests and debugging, and never contains the token or the address.
-func (t *Tokens) Verify(_ context.Context, token string) (identity.Email, error) {
+func (t *Tokens) Verify(ctx context.Context, token string) (identity.Email, error) {
+	link, err := t.Open(ctx, token)
+	return link.Email, err
+}
+
+// Link is what a verified link token says: whose it is and when it was issued.
+type Link struct {
+	Email    identity.Email
+	IssuedAt time.Time
+}
+
+// Open checks a link token like Verify and also answers when it was issued.
+func (t *Tokens) Open(_ context.Context, token string) (Link, error) {
 	token = strings.TrimSpace(token)
 	if token == "" {
-		return "", fmt.Errorf("%w: empty", ErrInvalidToken)
+		return Link{}, fmt.Errorf("%w: empty", ErrInvalidToken)
 	}
 	if len(token) > MaxTokenBytes {
-		return "", fmt.Errorf("%w: longer than %d bytes", ErrInvalidToken, MaxTokenBytes)
+		return Link{}, fmt.Errorf("%w: longer than %d bytes", ErrInvalidToken, MaxTokenBytes)
 	}
 	var claims Claims
 	_, err := t.parser.ParseWithClaims(token, &claims, t.key)
 	if err != nil {
-		return "", fmt.Errorf("%w: %w", ErrInvalidToken, err)
+		return Link{}, fmt.Errorf("%w: %w", ErrInvalidToken, err)
 	}
 	email, err := identity.ParseEmail(claims.Email)
 	if err != nil {
-		return "", fmt.Errorf("%w: email claim: %w", ErrInvalidToken, err)
+		return Link{}, fmt.Errorf("%w: email claim: %w", ErrInvalidToken, err)
 	}
-	return email, nil
+	// WithIssuedAt and WithExpirationRequired made the parser check both; iat may still be absent.
+	link := Link{Email: email}
+	if claims.IssuedAt != nil {
+		link.IssuedAt = claims.IssuedAt.UTC()
+	}
+	return link, nil
 }
 
 // key selects the secret by the header's kid. The method was already checked by WithValidMethods; it is
@@ -198,4 +215,13 @@ const LinkPath = contract.LinkPreferenceCentrePath
 // LinkURL is the address of the preference centre for token under base (e.g. https://portal.example.com).
 func LinkURL(base, token string) string {
 	return strings.TrimRight(base, "/") + LinkPath + token
+}
+
+// OneClickPath is the RFC 8058 one-click unsubscribe address of a link token; the retailer's mailing system
+// names it in List-Unsubscribe (with List-Unsubscribe-Post: List-Unsubscribe=One-Click).
+const OneClickPath = "/rest/v1/subscriber/unsubscribe/"
+
+// OneClickURL is the one-click unsubscribe address for token under base.
+func OneClickURL(base, token string) string {
+	return strings.TrimRight(base, "/") + OneClickPath + token
 }

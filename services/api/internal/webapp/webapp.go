@@ -13,6 +13,7 @@ import (
 	"mime"
 	"net"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -45,7 +46,14 @@ var (
 const (
 	CacheImmutable  = "public, max-age=31536000, immutable"
 	CacheRevalidate = "no-cache"
+	// CacheImageVariant is for the raster renditions of the shared pictures (images/NAME-286w.png): each is
+	// rendered once from its SVG and only changes with a new picture, so browsers keep it for 30 days and
+	// revalidate in the background for a week more.
+	CacheImageVariant = "public, max-age=2592000, stale-while-revalidate=604800"
 )
+
+// imageVariant matches the raster renditions tools/images/render-variants.mjs writes.
+var imageVariant = regexp.MustCompile(`(^|/)images/[a-z0-9-]+-[0-9]+w\.(png|webp|avif)$`)
 
 // Asset is a file ready to send.
 type Asset struct {
@@ -122,6 +130,8 @@ func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
 		// their content, so browsers may keep them forever.
 		if strings.HasPrefix(name, "assets/") {
 			cache = CacheImmutable
+		} else if imageVariant.MatchString(name) {
+			cache = CacheImageVariant
 		}
 		b.files[name] = Asset{
 			Body:         body,

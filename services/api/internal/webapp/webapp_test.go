@@ -11,11 +11,13 @@ import (
 
 func testFS() fstest.MapFS {
 	return fstest.MapFS{
-		"account-portal/index.html":             {Data: []byte("<html>account</html>")},
-		"account-portal/favicon.svg":            {Data: []byte("<svg/>")},
-		"account-portal/assets/index-abc123.js": {Data: []byte("console.log(1)")},
-		"preference-centre/index.html":          {Data: []byte("<html>preferences</html>")},
-		"preference-centre/assets/main-def.css": {Data: []byte("body{}")},
+		"account-portal/index.html":                {Data: []byte("<html>account</html>")},
+		"account-portal/favicon.svg":               {Data: []byte("<svg/>")},
+		"account-portal/images/sso-photo.svg":      {Data: []byte("<svg/>")},
+		"account-portal/images/sso-photo-286w.png": {Data: []byte("\x89PNG")},
+		"account-portal/assets/index-abc123.js":    {Data: []byte("console.log(1)")},
+		"preference-centre/index.html":             {Data: []byte("<html>preferences</html>")},
+		"preference-centre/assets/main-def.css":    {Data: []byte("body{}")},
 	}
 }
 
@@ -34,6 +36,8 @@ func TestResolve(t *testing.T) {
 		{name: "root is the account portal", host: "localhost:8080", path: "/", wantApp: webapp.AccountPortal, wantBody: "<html>account</html>", wantCache: webapp.CacheRevalidate, wantType: "text/html; charset=utf-8"},
 		{name: "client route falls back to index", host: "localhost", path: "/personaldata", wantApp: webapp.AccountPortal, wantBody: "<html>account</html>", wantCache: webapp.CacheRevalidate},
 		{name: "root static file", host: "localhost", path: "/favicon.svg", wantApp: webapp.AccountPortal, wantBody: "<svg/>", wantCache: webapp.CacheRevalidate, wantType: "image/svg+xml"},
+		{name: "picture source revalidates", host: "localhost", path: "/images/sso-photo.svg", wantApp: webapp.AccountPortal, wantCache: webapp.CacheRevalidate},
+		{name: "raster variant of a picture is kept long", host: "localhost", path: "/images/sso-photo-286w.png", wantApp: webapp.AccountPortal, wantCache: webapp.CacheImageVariant, wantType: "image/png"},
 		{name: "hashed asset is immutable", host: "localhost", path: "/assets/index-abc123.js", wantApp: webapp.AccountPortal, wantCache: webapp.CacheImmutable, wantType: "text/javascript; charset=utf-8"},
 		{name: "missing asset", host: "localhost", path: "/assets/gone.js", wantErr: webapp.ErrNotFound},
 		{name: "missing asset under nested route", host: "localhost", path: "/registration/assets/x.js", wantErr: webapp.ErrNotFound},

@@ -31,6 +31,12 @@ const preferenceCentre: PreferenceCentreContent = {
   },
 };
 
+const stores = [
+  { id: 'DE-20095-01', uiText: 'Mönckebergstraße 7, 20095 Hamburg', open: true },
+  { id: 'DE-20095-02', uiText: 'Hamburg-Altstadt, Steinstraße 1, 20095 Hamburg', open: true },
+  { id: 'DE-22767-01', uiText: 'Hamburg-Altona, Große Bergstraße 1, 22767 Hamburg', open: false },
+];
+
 const subscribedTo = (...keys: string[]) => Object.fromEntries(keys.map((key) => [key, { email: { isSubscribed: true, doubleOptIn: { status: 'Confirmed' } } }]));
 
 interface Options {
@@ -53,6 +59,15 @@ async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], for
     }
     if (url.endsWith('/rest/v1/productreminder/search')) return answer(200, { productReminders: reminders });
     if (url.endsWith('/rest/v1/productreminder')) return answer(204, {});
+    if (url.includes('/rest/v1/subscriber/unsubscribe/')) {
+      return answer(200, { unsubscribed: true });
+    }
+    if (url.includes('/rest/v1/retailstores/search')) return answer(200, { retailStores: stores.filter((s) => s.uiText.toLowerCase().includes(new URL(url, 'http://x').searchParams.get('q')!.toLowerCase())) });
+    const byId = /\/rest\/v1\/retailstores\/([^/?]+)$/.exec(url);
+    if (byId) {
+      const found = stores.find((s) => s.id === decodeURIComponent(byId[1]!));
+      return found ? answer(200, found) : answer(404, { error: { code: 'not_found' } });
+    }
     return undefined;
   };
   const page = await renderPage(<AppRoutes />, {
@@ -177,7 +192,7 @@ describe('the preference centre', () => {
   });
 
   it('asks before unsubscribing from all newsletters: No resets, Yes goes to /unsubscribe-success', async () => {
-    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+    const { user, fake, requests } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
     await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
     await user.click(save());
     const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
@@ -196,7 +211,10 @@ describe('the preference centre', () => {
     await user.click(save());
     await user.click(within(await screen.findByRole('dialog', { name: 'Wirklich abmelden?' })).getByRole('button', { name: 'Ja' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
-    expect(fake.account(EMAIL)?.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(false);
+    // The server does the full unsubscribe (erasing the personal data), with the RFC 8058 one-click call.
+    const unsubscribe = requests.find((request) => request.url.includes('/rest/v1/subscriber/unsubscribe/'));
+    expect(unsubscribe?.url).toMatch(/\/rest\/v1\/subscriber\/unsubscribe\/link-jwt$/);
+    expect(String(unsubscribe?.init?.body)).toBe('List-Unsubscribe=One-Click');
   });
 
   it('uses the All variant and deletes the marked reminders', async () => {
@@ -217,8 +235,9 @@ describe('the preference centre', () => {
     expect(dialog).toHaveTextContent(/alle Produkterinnerungen löschen, verlieren Sie den Zugang/);
     await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
-    const deletion = requests.find((request) => request.init?.method === 'DELETE');
-    expect(JSON.parse(String(deletion?.init?.body))).toEqual({ authToken: 'link-jwt', productReminderIds: ['r1'] });
+    // Everything goes in one call: the server deletes the reminders with the rest.
+    expect(requests.some((request) => request.url.includes('/rest/v1/subscriber/unsubscribe/link-jwt'))).toBe(true);
+    expect(requests.some((request) => request.init?.method === 'DELETE')).toBe(false);
   });
 
   it('uses the ProductReminders variant without a newsletter', async () => {
@@ -254,7 +273,7 @@ describe('the preference centre', () => {
 
   it('falls back to the error details when no general message is known', async () => {
     const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
-    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({ errorCode: 500001, errorMessage: 'General Server Error', errorDetails: 'Try later' });
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({ errorCode: 500099, errorMessage: 'General Server Error', errorDetails: 'Try later' });
     await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
     await user.click(save());
     expect(await screen.findByText('Try later')).toBeInTheDocument();

@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { useSite } from '@portal/cms';
+import { ResponseError, useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
 import { useSubscriberAccount } from './api/get-account';
 import { useSubscriberToken } from './api/exchange-subscriber-token';
+import { useProviderSettings } from './api/provider-settings';
+import { useFavouriteStore } from './api/retail-stores';
 import { useProductReminders } from './api/search-product-reminders';
 import { PreferenceHome } from './components/PreferenceHome';
 import { hasNewsletterSubscription, remindersActive } from './lib/rules';
@@ -21,24 +24,36 @@ export function PreferenceCentreEntry() {
 }
 
 /**
- * Exchanges the link's JWT for a regToken (renewed before it expires), loads the account with it and the
- * reminders, then shows the centre; any failure to load is the `preferences.loading` error page (spec 001 §4).
+ * Exchanges the link's JWT (or the one issued for a login session) for a regToken (renewed before it expires),
+ * loads the account with it, the reminders, the saved favourite store and the provider's settings, then shows
+ * the centre; any failure to load is the `preferences.loading` error page (spec 001 §4). A link older than a full
+ * unsubscribe opens nothing: the unsubscribe-success page.
  */
-function PreferenceCentre({ jwt }: { jwt: string }) {
+export function PreferenceCentre({ jwt, headerActions }: { jwt: string; headerActions?: ReactNode }) {
   const { content } = useSite();
   const { ready } = useIdentity();
   const queryClient = useQueryClient();
   const token = useSubscriberToken(jwt);
   const account = useSubscriberAccount(jwt, token.data?.regToken);
+  const settings = useProviderSettings();
   const withReminders = account.data ? remindersActive(account.data.subscriptions) : false;
   const reminders = useProductReminders(jwt, withReminders);
+  const storeId = typeof account.data?.data?.preference?.FAVORITE_STORE === 'string' ? account.data.data.preference.FAVORITE_STORE : '';
+  const favouriteStore = useFavouriteStore(storeId);
+  // After the first render, reloads (a save) keep the centre on screen: its banner and open tab stay.
+  const [shown, setShown] = useState(false);
 
-  if (token.isError || account.isError) return <Navigate to="/preferences/error/preferences.loading" replace />;
-  if (!ready || !token.data || !account.data || (withReminders && reminders.isPending)) return <Loader />;
+  if (token.error instanceof ResponseError && token.error.status === 410) return <Navigate to="/unsubscribe-success" replace />;
+  if (token.isError || account.isError || settings.isError) return <Navigate to="/preferences/error/preferences.loading" replace />;
+  if (!ready || !token.data || !account.data || settings.isPending || (withReminders && reminders.isPending) || (storeId && favouriteStore.isPending && !shown)) {
+    return <Loader />;
+  }
+  // Adjusting state while rendering, as React recommends for values derived from earlier renders.
+  if (!shown) setShown(true);
 
-  const list = withReminders ? (reminders.data ?? []) : [];
+  const list = withReminders && reminders.data ? reminders.data : { active: [], notActivated: [] };
   // Nothing left to manage: subscribed once (a subscription key), now no newsletter and no reminder (spec 001 §4).
-  if (account.data.data?.sfmc?.subscriptionKey && !hasNewsletterSubscription(account.data.subscriptions) && list.length === 0) {
+  if (account.data.data?.sfmc?.subscriptionKey && !hasNewsletterSubscription(account.data.subscriptions) && list.active.length === 0) {
     return <Navigate to="/unsubscribe-success" replace />;
   }
 
@@ -50,6 +65,8 @@ function PreferenceCentre({ jwt }: { jwt: string }) {
       content={content.preferenceCentre!}
       reminders={list}
       remindersFailed={withReminders && reminders.isError}
+      favouriteStore={favouriteStore.data}
+      headerActions={headerActions}
       reload={async () => {
         await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'account', jwt] });
         await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'product-reminders', jwt] });

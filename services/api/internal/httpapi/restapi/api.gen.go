@@ -34,6 +34,21 @@ func (e MetadataIdentityProvider) Valid() bool {
 	}
 }
 
+// Defines values for OneClickUnsubscribeRequestListUnsubscribe.
+const (
+	OneClick OneClickUnsubscribeRequestListUnsubscribe = "One-Click"
+)
+
+// Valid indicates whether the value is a known member of the OneClickUnsubscribeRequestListUnsubscribe enum.
+func (e OneClickUnsubscribeRequestListUnsubscribe) Valid() bool {
+	switch e {
+	case OneClick:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ProductReminderCreatedStatus.
 const (
 	Pending ProductReminderCreatedStatus = "pending"
@@ -64,6 +79,21 @@ func (e RegionResultRegionId) Valid() bool {
 	case SUED:
 		return true
 	case UNKNOWN:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for UnsubscribeResultUnsubscribed.
+const (
+	True UnsubscribeResultUnsubscribed = true
+)
+
+// Valid indicates whether the value is a known member of the UnsubscribeResultUnsubscribed enum.
+func (e UnsubscribeResultUnsubscribed) Valid() bool {
+	switch e {
+	case True:
 		return true
 	default:
 		return false
@@ -160,6 +190,23 @@ type Metadata struct {
 // MetadataIdentityProvider defines model for Metadata.Identity.Provider.
 type MetadataIdentityProvider string
 
+// OneClickUnsubscribeRequest defines model for OneClickUnsubscribeRequest.
+type OneClickUnsubscribeRequest struct {
+	ListUnsubscribe OneClickUnsubscribeRequestListUnsubscribe `json:"List-Unsubscribe"`
+}
+
+// OneClickUnsubscribeRequestListUnsubscribe defines model for OneClickUnsubscribeRequest.ListUnsubscribe.
+type OneClickUnsubscribeRequestListUnsubscribe string
+
+// PendingProductReminder defines model for PendingProductReminder.
+type PendingProductReminder struct {
+	// ConfirmBy The end of the 7-day window.
+	ConfirmBy   time.Time         `json:"confirmBy"`
+	ReminderId  string            `json:"reminderId"`
+	VariantId   string            `json:"variantId"`
+	VariantName map[string]string `json:"variantName"`
+}
+
 // ProductReminder defines model for ProductReminder.
 type ProductReminder struct {
 	ReminderId string `json:"reminderId"`
@@ -194,7 +241,10 @@ type ProductReminderDeleteRequest struct {
 
 // ProductReminderList defines model for ProductReminderList.
 type ProductReminderList struct {
-	ProductReminders []ProductReminder `json:"productReminders"`
+	// NotActivated Reminders whose verification link has not been followed yet. They are not active; one that is not
+	// confirmed within 7 days of its creation is never activated and is removed.
+	NotActivated     *[]PendingProductReminder `json:"notActivated,omitempty"`
+	ProductReminders []ProductReminder         `json:"productReminders"`
 }
 
 // ProductReminderSearchRequest defines model for ProductReminderSearchRequest.
@@ -224,6 +274,12 @@ type RetailStoreSearchResult struct {
 	RetailStores []RetailStore `json:"retailStores"`
 }
 
+// SessionLinkToken defines model for SessionLinkToken.
+type SessionLinkToken struct {
+	ExpiresAt time.Time `json:"expiresAt"`
+	Jwt       string    `json:"jwt"`
+}
+
 // Status defines model for Status.
 type Status struct {
 	// Status Example: ok
@@ -241,6 +297,14 @@ type SubscriberToken struct {
 type SubscriberTokenRequest struct {
 	Jwt string `json:"jwt"`
 }
+
+// UnsubscribeResult defines model for UnsubscribeResult.
+type UnsubscribeResult struct {
+	Unsubscribed UnsubscribeResultUnsubscribed `json:"unsubscribed"`
+}
+
+// UnsubscribeResultUnsubscribed defines model for UnsubscribeResult.Unsubscribed.
+type UnsubscribeResultUnsubscribed bool
 
 // VerificationEmailRequest defines model for VerificationEmailRequest.
 type VerificationEmailRequest struct {
@@ -309,6 +373,12 @@ type SearchProductRemindersJSONRequestBody = ProductReminderSearchRequest
 
 // ExchangeSubscriberTokenFormdataRequestBody defines body for ExchangeSubscriberToken for application/x-www-form-urlencoded ContentType.
 type ExchangeSubscriberTokenFormdataRequestBody = SubscriberTokenRequest
+
+// UnsubscribeAllFormdataRequestBody defines body for UnsubscribeAll for application/x-www-form-urlencoded ContentType.
+type UnsubscribeAllFormdataRequestBody = OneClickUnsubscribeRequest
+
+// UnsubscribeAllMultipartRequestBody defines body for UnsubscribeAll for multipart/form-data ContentType.
+type UnsubscribeAllMultipartRequestBody = OneClickUnsubscribeRequest
 
 // Getter for additional properties for CmsDocument. Returns the specified
 // element and whether it was found
@@ -494,9 +564,21 @@ type ServerInterface interface {
 	// SearchRetailStores Stores whose name, street, postcode or city start with the words of q, best first.
 	// (GET /rest/v1/retailstores/search)
 	SearchRetailStores(ctx echo.Context, params SearchRetailStoresParams) error
+	// GetRetailStore One store by id, open or closed (the preference centre shows the saved favourite store with it).
+	// (GET /rest/v1/retailstores/{id})
+	GetRetailStore(ctx echo.Context, id string) error
+	// IssueSessionLinkToken A link token for the logged-in shopper, so the preference centre opens with the session as with an e-mail link.
+	// (POST /rest/v1/subscriber/jwt)
+	IssueSessionLinkToken(ctx echo.Context) error
 	// ExchangeSubscriberToken Exchanges the e-mail link's JWT for a registration token of the subscriber.
 	// (POST /rest/v1/subscriber/regToken/jwt)
 	ExchangeSubscriberToken(ctx echo.Context) error
+	// OpenUnsubscribeLink A GET changes nothing (mail scanners follow links); it redirects to the preference centre of the token.
+	// (GET /rest/v1/subscriber/unsubscribe/{token})
+	OpenUnsubscribeLink(ctx echo.Context, token string) error
+	// UnsubscribeAll Unsubscribes from everything (RFC 8058 one-click; also the preference centre's full unsubscribe).
+	// (POST /rest/v1/subscriber/unsubscribe/{token})
+	UnsubscribeAll(ctx echo.Context, token string) error
 }
 
 // ServerInterfaceWrapper converts echo contexts to parameters.
@@ -703,12 +785,69 @@ func (w *ServerInterfaceWrapper) SearchRetailStores(ctx echo.Context) error {
 	return err
 }
 
+// GetRetailStore converts echo context to params.
+func (w *ServerInterfaceWrapper) GetRetailStore(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetRetailStore(ctx, id)
+	return err
+}
+
+// IssueSessionLinkToken converts echo context to params.
+func (w *ServerInterfaceWrapper) IssueSessionLinkToken(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.IssueSessionLinkToken(ctx)
+	return err
+}
+
 // ExchangeSubscriberToken converts echo context to params.
 func (w *ServerInterfaceWrapper) ExchangeSubscriberToken(ctx echo.Context) error {
 	var err error
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.ExchangeSubscriberToken(ctx)
+	return err
+}
+
+// OpenUnsubscribeLink converts echo context to params.
+func (w *ServerInterfaceWrapper) OpenUnsubscribeLink(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "token" -------------
+	var token string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "token", ctx.Param("token"), &token, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter token: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.OpenUnsubscribeLink(ctx, token)
+	return err
+}
+
+// UnsubscribeAll converts echo context to params.
+func (w *ServerInterfaceWrapper) UnsubscribeAll(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "token" -------------
+	var token string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "token", ctx.Param("token"), &token, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter token: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UnsubscribeAll(ctx, token)
 	return err
 }
 
@@ -766,9 +905,13 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/cms/:cmsId/:file", wrapper.GetCmsDocument, options.OperationMiddlewares["getCmsDocument"]...)
 	router.GET(options.BaseURL+"/rest/v1/region", wrapper.GetRegion, options.OperationMiddlewares["getRegion"]...)
 	router.GET(options.BaseURL+"/rest/v1/retailstores/search", wrapper.SearchRetailStores, options.OperationMiddlewares["searchRetailStores"]...)
+	router.GET(options.BaseURL+"/rest/v1/retailstores/:id", wrapper.GetRetailStore, options.OperationMiddlewares["getRetailStore"]...)
 	router.PUT(options.BaseURL+"/rest/v1/account/registration/verification-email", wrapper.SendVerificationEmail, options.OperationMiddlewares["sendVerificationEmail"]...)
 	router.POST(options.BaseURL+"/rest/v1/account/login", wrapper.CustomLogin, options.OperationMiddlewares["customLogin"]...)
 	router.POST(options.BaseURL+"/rest/v1/subscriber/regToken/jwt", wrapper.ExchangeSubscriberToken, options.OperationMiddlewares["exchangeSubscriberToken"]...)
+	router.POST(options.BaseURL+"/rest/v1/subscriber/jwt", wrapper.IssueSessionLinkToken, options.OperationMiddlewares["issueSessionLinkToken"]...)
+	router.GET(options.BaseURL+"/rest/v1/subscriber/unsubscribe/:token", wrapper.OpenUnsubscribeLink, options.OperationMiddlewares["openUnsubscribeLink"]...)
+	router.POST(options.BaseURL+"/rest/v1/subscriber/unsubscribe/:token", wrapper.UnsubscribeAll, options.OperationMiddlewares["unsubscribeAll"]...)
 	router.POST(options.BaseURL+"/rest/v1/productreminder/search", wrapper.SearchProductReminders, options.OperationMiddlewares["searchProductReminders"]...)
 	router.DELETE(options.BaseURL+"/rest/v1/productreminder", wrapper.DeleteProductReminders, options.OperationMiddlewares["deleteProductReminders"]...)
 	router.POST(options.BaseURL+"/rest/v1/productreminder", wrapper.CreateProductReminder, options.OperationMiddlewares["createProductReminder"]...)

@@ -110,6 +110,13 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 			newEmail = parsed.String()
 		}
 	}
+	storeErr, err := p.checkFavouriteStore(ctx, data, a.Data)
+	if err != nil {
+		return Result{}, err
+	}
+	if storeErr != nil {
+		errs = append(errs, *storeErr)
+	}
 	if len(errs) > 0 {
 		return validationFailed(errs), nil
 	}
@@ -189,6 +196,28 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	r := ok(nil)
 	r.EndSession = endSessions
 	return r, nil
+}
+
+// checkFavouriteStore refuses a newly chosen favourite store that the retailer does not have or that has closed
+// (spec 001 §5); keeping a store that closed since it was chosen is not a new choice and passes.
+func (p *Provider) checkFavouriteStore(ctx context.Context, data, before map[string]any) (*ValidationError, error) {
+	path := strings.TrimPrefix(FavouriteStoreField, "data.")
+	chosen, _ := getPath(data, path)
+	id, _ := chosen.(string)
+	previous, _ := getPath(before, path)
+	if p.stores == nil || id == "" || id == previous {
+		return nil, nil
+	}
+	exists, open, err := p.stores.StoreStatus(ctx, id)
+	switch {
+	case err != nil:
+		return nil, err
+	case !exists:
+		return &ValidationError{FieldName: FavouriteStoreField, ErrorCode: contract.CodeInvalidParameter, Message: "Unknown store"}, nil
+	case !open:
+		return &ValidationError{FieldName: FavouriteStoreField, ErrorCode: contract.CodeInvalidParameter, Message: "The store has closed"}, nil
+	}
+	return nil, nil
 }
 
 // maskEmail shows enough of an address for its owner to recognise it ("e***@example.com").

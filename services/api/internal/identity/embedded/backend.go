@@ -57,16 +57,7 @@ func (b backend) ResendVerificationEmail(ctx context.Context, email identity.Ema
 // newsletter-only (lite) account when there is none.
 func (b backend) SubscriberRegToken(ctx context.Context, email identity.Email) (identity.RegToken, error) {
 	p := b.p
-	a, err := p.store.AccountByEmail(ctx, email.String())
-	if errors.Is(err, ErrNotFound) {
-		now := p.clock()
-		a = Account{UID: newUID(), Email: email.String(), Origin: OriginLite, CreatedAt: now, UpdatedAt: now,
-			Profile: map[string]any{}, Data: map[string]any{}, Preferences: map[string]any{}, Subscriptions: map[string]any{}}
-		err = p.store.CreateAccount(ctx, a)
-		if errors.Is(err, ErrEmailTaken) {
-			a, err = p.store.AccountByEmail(ctx, email.String()) // created concurrently
-		}
-	}
+	a, err := p.liteAccount(ctx, email)
 	if err != nil {
 		return identity.RegToken{}, err
 	}

@@ -125,10 +125,27 @@ func DefaultFields() []FieldSchema {
 		{Name: "data.customerassignment", Type: "string", WriteAccess: "serverOnly"},
 		{Name: "data.sfmc.dataProcessingConsented", Type: "boolean"},
 		{Name: "data.sfmc.subscriptionKey", Type: "string"},
-		{Name: "data.preference.FAVORITE_STORE", Type: "string"},
-		{Name: "data.preference.SHOPPING_FREQUENCY", Type: "string"},
+		{Name: "data.sfmc.personalisationOptIn", Type: "boolean"},
+		// The preference tiles of the CMS (PreferenceNamespace is closed: only these keys are accepted). A boolean
+		// tile stores true or false, a radio tile one of its option values, the favourite store a store id.
+		{Name: FavouriteStoreField, Type: "string", Format: `^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`},
+		{Name: "data.preference.SHOPPING_FREQUENCY", Type: "string", Format: `^(DAILY|WEEKLY|MONTHLY|RARELY)$`},
+		{Name: "data.preference.ORGANIC", Type: "boolean"},
+		{Name: "data.preference.VEGAN", Type: "boolean"},
+		{Name: "data.preference.WINE", Type: "boolean"},
+		{Name: "data.preference.BABY", Type: "boolean"},
+		{Name: "data.preference.PETS", Type: "boolean"},
+		{Name: "data.preference.BARBECUE", Type: "boolean"},
 	}
 }
+
+// PreferenceNamespace holds the preference tiles and the favourite store. Unlike the rest of data (a dynamic
+// schema), it is closed: a key the schema does not list is refused, so a typo or a tile the CMS no longer offers
+// never lands in an account.
+const PreferenceNamespace = "data.preference."
+
+// FavouriteStoreField holds the id of the subscriber's favourite store (spec 001 §3).
+const FavouriteStoreField = "data.preference.FAVORITE_STORE"
 
 // DefaultSubscriptions are the newsletter keys (double opt-in) and the product reminder service.
 func DefaultSubscriptions() []SubscriptionSchema {

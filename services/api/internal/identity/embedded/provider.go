@@ -39,6 +39,14 @@ type Deps struct {
 	Now func() time.Time
 	// Sleep waits (real time) to pad answers whose duration would tell a hit from a miss; nil uses a timer.
 	Sleep func(ctx context.Context, d time.Duration)
+	// Stores checks a newly chosen favourite store; nil accepts any well-formed id.
+	Stores StoreDirectory
+}
+
+// StoreDirectory is what the provider asks about a store id written to FavouriteStoreField: whether the
+// retailer has such a store and whether it is still open.
+type StoreDirectory interface {
+	StoreStatus(ctx context.Context, id string) (exists, open bool, err error)
 }
 
 // Provider is the embedded identity provider.
@@ -54,6 +62,7 @@ type Provider struct {
 	schema    *schema
 	decoyHash string
 	social    SocialLogins
+	stores    StoreDirectory
 }
 
 // New builds a provider; it computes a decoy hash once, so logins with unknown IDs cost what real ones cost.
@@ -68,7 +77,7 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc}
+	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc, stores: d.Stores}
 	if p.templates == nil {
 		p.templates = mail.DefaultTemplates()
 	}

@@ -375,14 +375,31 @@ func TestSetAccountInfo(t *testing.T) {
 			"salutation": "mrs", "sfmc": map[string]any{"dataProcessingConsented": true, "subscriptionKey": "k1"},
 			"preference": map[string]any{"FAVORITE_STORE": "4711"}}}).ErrorCode)
 		require.Equal(t, contract.CodeOK, set(embedded.SetAccountInfoParams{Data: map[string]any{
-			"sfmc.subscriptionKey": "k2", "preference": map[string]any{"SHOPPING_FREQUENCY": "weekly", "FAVORITE_STORE": nil}}}).ErrorCode)
+			"sfmc.subscriptionKey": "k2", "preference": map[string]any{"SHOPPING_FREQUENCY": "WEEKLY", "ORGANIC": true, "FAVORITE_STORE": nil}}}).ErrorCode)
 		a, err := h.store.AccountByUID(h.ctx, uid)
 		require.NoError(t, err)
 		require.Equal(t, map[string]any{
 			"salutation": "mrs",
 			"sfmc":       map[string]any{"dataProcessingConsented": true, "subscriptionKey": "k2"},
-			"preference": map[string]any{"SHOPPING_FREQUENCY": "weekly"},
+			"preference": map[string]any{"SHOPPING_FREQUENCY": "WEEKLY", "ORGANIC": true},
 		}, a.Data)
+
+		// The preference tiles are a closed namespace: unknown keys and values outside a tile's are refused by field.
+		for _, bad := range []struct {
+			data  map[string]any
+			field string
+		}{
+			{map[string]any{"preference": map[string]any{"GOLF": true}}, "data.preference.GOLF"},
+			{map[string]any{"preference.GOLF": true}, "data.preference.GOLF"},
+			{map[string]any{"preference": map[string]any{"SHOPPING_FREQUENCY": "HOURLY"}}, "data.preference.SHOPPING_FREQUENCY"},
+			{map[string]any{"preference": map[string]any{"ORGANIC": "maybe"}}, "data.preference.ORGANIC"},
+			{map[string]any{"preference": map[string]any{"FAVORITE_STORE": 4711}}, "data.preference.FAVORITE_STORE"},
+			{map[string]any{"preference": "everything"}, "data.preference"},
+		} {
+			r := set(embedded.SetAccountInfoParams{Data: bad.data})
+			require.Equal(t, contract.CodeValidation, r.ErrorCode, bad.field)
+			require.Equal(t, bad.field, r.ValidationErrors[0].FieldName)
+		}
 
 		r = set(embedded.SetAccountInfoParams{Data: map[string]any{"customerassignment": "SUED"}})
 		require.Equal(t, contract.CodeReadOnlyField, r.ErrorCode)

@@ -266,7 +266,12 @@ func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []Validation
 			}
 		}
 		val := l.Value
-		if f, known := s.fields[name]; known && val != nil {
+		f, known := s.fields[name]
+		if !known && strings.HasPrefix(name+".", PreferenceNamespace) {
+			errs = append(errs, ValidationError{FieldName: name, ErrorCode: contract.CodeInvalidParameter, Message: "Unknown preference"})
+			continue
+		}
+		if known && val != nil {
 			coerced, verr := f.coerce(val)
 			if verr != nil {
 				errs = append(errs, *verr)

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
 	"go.uber.org/zap"
+	"golang.org/x/oauth2"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
@@ -72,7 +72,7 @@ func (s *Service) Begin(base, name, redirectURL, loginMode, regToken string) (Re
 		return Redirect{Location: withOutcome(redirectURL, contract.CodeProviderError, "", "")}, nil
 	}
 	st := loginState{
-		State: randomString(32), CodeVerifier: randomString(48), Nonce: randomString(32),
+		State: randomString(32), CodeVerifier: oauth2.GenerateVerifier(), Nonce: randomString(32),
 		Provider: name, RedirectURL: redirectURL, RedirectURI: base + RoutePrefix + name + "/callback",
 		Base: base, Expires: s.now().Add(StateLifetime), LoginMode: loginMode, RegToken: regToken,
 	}
@@ -84,24 +84,7 @@ func (s *Service) Begin(base, name, redirectURL, loginMode, regToken string) (Re
 	secure := strings.HasPrefix(base, "https://") || s.production
 	cookie := s.stateCookie(sealed, int(StateLifetime/time.Second), secure, p.ResponseMode == "form_post")
 
-	auth, err := url.Parse(resolve(base, p.AuthorizationURL))
-	if err != nil {
-		return Redirect{}, err
-	}
-	q := auth.Query()
-	q.Set("response_type", "code")
-	q.Set("client_id", p.ClientID)
-	q.Set("redirect_uri", st.RedirectURI)
-	q.Set("scope", strings.Join(p.Scopes, " "))
-	q.Set("state", st.State)
-	q.Set("nonce", st.Nonce)
-	q.Set("code_challenge", codeChallenge(st.CodeVerifier))
-	q.Set("code_challenge_method", "S256")
-	if p.ResponseMode != "" {
-		q.Set("response_mode", p.ResponseMode)
-	}
-	auth.RawQuery = q.Encode()
-	return Redirect{Location: auth.String(), ToProvider: true, Cookies: []*http.Cookie{cookie}}, nil
+	return Redirect{Location: authCodeURL(p, base, st), ToProvider: true, Cookies: []*http.Cookie{cookie}}, nil
 }
 
 // Finish is the provider's answer (GET or POST /identity/social/:provider/callback): it checks the login state
@@ -152,11 +135,11 @@ func (s *Service) Finish(ctx context.Context, name string, stateCookie *http.Coo
 		return refuse(st.RedirectURL, contract.CodeProviderError, "no code", nil)
 	}
 
-	rawIDToken, err := exchange(ctx, s.hc, resolve(st.Base, p.TokenURL), p, code, st.CodeVerifier, st.RedirectURI)
+	rawIDToken, err := exchange(ctx, s.hc, p, st.Base, code, st.CodeVerifier, st.RedirectURI)
 	if err != nil {
 		return refuse(st.RedirectURL, contract.CodeProviderError, "code exchange failed", err)
 	}
-	claims, err := verifyIDToken(ctx, s.keys, resolve(st.Base, p.JWKSURL), rawIDToken, resolve(st.Base, p.Issuer), p.ClientID, st.Nonce, s.now())
+	claims, err := verifyIDToken(ctx, s.keys, resolve(st.Base, p.JWKSURL), rawIDToken, resolve(st.Base, p.Issuer), p.ClientID, st.Nonce, s.now)
 	if err != nil {
 		return refuse(st.RedirectURL, contract.CodeProviderError, "ID token refused", err)
 	}

@@ -98,7 +98,7 @@ type Service struct {
 	appHosts   []string
 	production bool
 	hc         *http.Client
-	keys       *jwksCache
+	keys       *keySets
 	states     *sealer
 	spent      spentStates
 	log        *zap.Logger
@@ -128,7 +128,7 @@ func New(d Deps) (*Service, error) {
 		providers: d.Settings.Providers, publicURL: strings.TrimRight(d.Settings.PublicURL, "/"),
 		appHosts:   nonEmpty(d.Settings.AppHosts...),
 		production: d.Settings.Production, hc: d.HTTPClient,
-		keys: newJWKSCache(d.HTTPClient, d.Now), states: st, log: d.Logger, now: d.Now,
+		keys: newKeySets(d.HTTPClient), states: st, log: d.Logger, now: d.Now,
 	}
 	if d.Settings.StateSecret == "" && s.production && len(s.providers) > 0 {
 		d.Logger.Warn("identity.social.stateSecret is not set: social logins started on one replica fail on another")

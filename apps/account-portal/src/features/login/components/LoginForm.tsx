@@ -2,7 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { translateMessage, type Message } from '@portal/forms';
-import { isStaleLinkToken, useIdentity } from '@portal/identity';
+import { useSite } from '@portal/cms';
+import { isStaleLinkToken, isSuccess, useIdentity } from '@portal/identity';
+import { customLogin } from '../api/custom-login';
 import type { FinalizeState } from '../../../shared/navigation';
 import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialLogin';
 import { loginOutcome, type LoginOutcome } from '../login-outcome';
@@ -83,6 +85,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { provider, setRegistration } = useIdentity();
+  const { metadata } = useSite();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -93,6 +96,15 @@ export function LoginForm() {
     const next = { ...values, [name]: value };
     setValues(next);
     if (submitted) setErrors(validateLogin(next));
+  };
+
+  const providerLogin = async (loginID: string, password: string) => {
+    const answer = await provider.login({ loginID, password });
+    if (!isStaleLinkToken(answer)) return answer;
+    // 200009: the link token is stale (the identity is linked already) and no session was opened; the token is
+    // dropped and the login done plainly (spec 000 §4).
+    forgetLinkingRegToken();
+    return provider.login({ loginID, password });
   };
 
   const submit = async (event: FormEvent) => {
@@ -106,14 +118,12 @@ export function LoginForm() {
     const email = values.email.trim();
     let result: LoginOutcome;
     try {
-      let answer = await provider.login({ loginID: email, password: values.password });
-      if (isStaleLinkToken(answer)) {
-        // 200009: the link token is stale (the identity is linked already) and no session was opened; the token is
-        // dropped and the login done plainly (spec 000 §4).
-        forgetLinkingRegToken();
-        answer = await provider.login({ loginID: email, password: values.password });
-      }
-      result = loginOutcome(answer);
+      // With sso.customLogin the service checks the credentials first (spec 000 §7); only then does the provider
+      // log in, so a refusal is counted once.
+      const checked = metadata.sso.customLogin ? await customLogin(metadata.restApi, email, values.password) : undefined;
+      if (metadata.sso.customLogin && !checked) result = { kind: 'unexpected', code: 'network' };
+      else if (checked && !isSuccess(checked)) result = loginOutcome(checked);
+      else result = loginOutcome(await providerLogin(email, values.password));
     } catch {
       result = { kind: 'unexpected', code: 'network' };
     }

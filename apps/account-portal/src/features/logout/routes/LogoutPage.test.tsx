@@ -7,13 +7,17 @@ import { logoutTarget } from './LogoutPage';
 beforeEach(forgetLanguage);
 
 describe('logout redirect rules', () => {
+  const partners = [{ id: 'fotoservice', name: 'Fotoservice', postLogoutRedirectUris: ['https://foto.example/'] }];
   it.each([
-    [null, '/login'],
-    ['/registration', '/registration'],
-    ['https://evil.example/', '/login'],
-    ['//evil.example', '/login'],
-    ['/\\evil.example', '/login'],
-  ])('redirect=%s → %s', (redirect, target) => expect(logoutTarget(redirect)).toBe(target));
+    [null, { path: '/login' }],
+    ['/registration', { path: '/registration' }],
+    ['https://evil.example/', { path: '/login' }],
+    ['//evil.example', { path: '/login' }],
+    ['/\\evil.example', { path: '/login' }],
+    ['https://foto.example/', { address: 'https://foto.example/' }],
+    ['https://foto.example/other', { path: '/login' }],
+    ['https://foto.example', { path: '/login' }],
+  ])('redirect=%s → %o', (redirect, target) => expect(logoutTarget(redirect, partners)).toEqual(target));
 });
 
 describe('/logout', () => {

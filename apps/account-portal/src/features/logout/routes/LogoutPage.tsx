@@ -3,25 +3,41 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
 import { isSameSitePath } from '../../../shared/navigation';
+import { fetchPartners, isPartnerLogoutAddress, type Partner } from '../../../shared/single-sign-on';
 
-/** Where /logout goes afterwards: the `redirect` parameter when it is a path on this site, else /login. */
-export function logoutTarget(redirect: string | null): string {
-  return isSameSitePath(redirect) ? redirect : '/login';
+/** Leaves the app for a partner's address (tests replace it). */
+export const leaveApp = { to: (url: string) => window.location.assign(url) };
+
+/**
+ * Where /logout goes afterwards: the `redirect` parameter when it is a path on this site or exactly an address
+ * registered for a partner's logout (never an open redirect), else /login.
+ */
+export function logoutTarget(redirect: string | null, partners: Partner[] = []): { path: string } | { address: string } {
+  if (isSameSitePath(redirect)) return { path: redirect };
+  if (redirect && isPartnerLogoutAddress(redirect, partners)) return { address: redirect };
+  return { path: '/login' };
 }
 
 /** `/logout`: logs out, then goes on (spec 000 §2); a failed logout is only logged (spec 000 §8). */
 export function LogoutPage() {
   const { provider } = useIdentity();
   const navigate = useNavigate();
-  const target = logoutTarget(useSearchParams()[0].get('redirect'));
+  const redirect = useSearchParams()[0].get('redirect');
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // The partner list is only needed for an address off this site.
+    const partners = redirect && !isSameSitePath(redirect) ? fetchPartners() : Promise.resolve([]);
     void provider
       .logout()
       .catch((error: unknown) => console.warn('logout failed', error))
-      .finally(() => navigate(target, { replace: true }));
-  }, [provider, navigate, target]);
+      .then(() => partners)
+      .then((list) => {
+        const target = logoutTarget(redirect, list);
+        if ('address' in target) leaveApp.to(target.address);
+        else navigate(target.path, { replace: true });
+      });
+  }, [provider, navigate, redirect]);
   return <Loader />;
 }

@@ -1,8 +1,10 @@
-import type { DeepPartial, AccountData, IdentityProvider, SetAccountInfoResponse, SubscriptionsUpdate } from '@portal/identity';
+import type { AccountData, DeepPartial, IdentityProvider, Profile, SetAccountInfoResponse, SubscriptionsUpdate } from '@portal/identity';
 
+/** What a save writes; `null` in data or profile removes a value (the provider deep-merges). */
 export interface PreferencesUpdate {
   subscriptions: SubscriptionsUpdate;
   data?: DeepPartial<AccountData>;
+  profile?: Record<string, unknown>;
 }
 
 /** `accounts.setAccountInfo` with the regToken; the envelope comes back as is, errors included. */
@@ -11,5 +13,6 @@ export function savePreferences(provider: IdentityProvider, regToken: string, up
     regToken,
     ...(Object.keys(update.subscriptions).length > 0 ? { subscriptions: update.subscriptions } : {}),
     ...(update.data ? { data: update.data } : {}),
+    ...(update.profile ? { profile: update.profile as DeepPartial<Profile> } : {}),
   });
 }

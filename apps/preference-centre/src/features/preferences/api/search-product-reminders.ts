@@ -2,16 +2,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson, useSite, type RestSchemas } from '@portal/cms';
 
 export type ProductReminder = RestSchemas['ProductReminder'];
+export type PendingProductReminder = RestSchemas['PendingProductReminder'];
+
+/** The subscriber's reminders: active ones, and those whose verification link was not followed (yet). */
+export interface ProductReminders {
+  active: ProductReminder[];
+  notActivated: PendingProductReminder[];
+}
 
 /** `POST {restApi}/rest/v1/productreminder/search` with the link's JWT as authToken. */
-export async function searchProductReminders(restApi: string, authToken: string): Promise<ProductReminder[]> {
+export async function searchProductReminders(restApi: string, authToken: string): Promise<ProductReminders> {
   const body: RestSchemas['ProductReminderSearchRequest'] = { authToken };
   const answer = await fetchJson<RestSchemas['ProductReminderList']>(`${restApi}/rest/v1/productreminder/search`, {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return answer.productReminders ?? [];
+  return { active: answer.productReminders ?? [], notActivated: answer.notActivated ?? [] };
 }
 
 export function productRemindersQueryOptions(restApi: string, authToken: string) {
@@ -23,7 +30,7 @@ export function productRemindersQueryOptions(restApi: string, authToken: string)
   });
 }
 
-/** The subscriber's active reminders; only asked for when `enabled` (subscribed and confirmed, spec 001 §4). */
+/** The subscriber's reminders; only asked for when `enabled` (subscribed and confirmed, spec 001 §4). */
 export function useProductReminders(authToken: string, enabled: boolean) {
   const { metadata } = useSite();
   return useQuery({ ...productRemindersQueryOptions(metadata.restApi, authToken), enabled });

@@ -1,39 +1,52 @@
-import { FormikProvider, useFormik } from 'formik';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { FormikProvider, getIn, useFormik, yupToFormErrors, type FormikErrors } from 'formik';
+import { Fragment, useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSite, type PreferenceCentreContent, type PreferenceTab } from '@portal/cms';
-import { FormError, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type FormStatus } from '@portal/forms';
+import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
+import { FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type FormStatus } from '@portal/forms';
 import { isSuccess, useIdentity } from '@portal/identity';
 import { deleteProductReminders } from '../api/delete-product-reminders';
 import type { SubscriberAccount } from '../api/get-account';
+import type { RetailStore } from '../api/retail-stores';
 import { savePreferences } from '../api/save-preferences';
-import type { ProductReminder } from '../api/search-product-reminders';
-import { formFieldOf, initialValues, preferencesUpdate, remindersToDelete, staysSubscribed, type PreferencesValues } from '../lib/form';
+import type { ProductReminders } from '../api/search-product-reminders';
+import { unsubscribeAll } from '../api/unsubscribe-all';
+import { formFieldOf, initialValues, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
+import { greetingText } from '../lib/greeting';
 import { displayedNewsletterKeys, hasNewsletterSubscription, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
 import { NotAllowedDialog, OptInDialog, UnsubscribeDialog } from './dialogs';
 import { NewsletterList } from './NewsletterList';
+import { PartnerTiles } from './PartnerTiles';
 import { ProductReminderList } from './ProductReminderList';
+import { ProfileFields } from './ProfileFields';
 import { SuccessBanner } from './SuccessBanner';
 import { panelId, tabId, TabBar } from './TabBar';
+import { BooleanTile, RadioTile } from './Tiles';
 
 export interface PreferenceHomeProps {
   jwt: string;
   regToken: string;
   account: SubscriberAccount;
   content: PreferenceCentreContent;
-  reminders: ProductReminder[];
+  reminders: ProductReminders;
   remindersFailed: boolean;
+  /** The saved favourite store, when the account has one and the directory knows it. */
+  favouriteStore: RetailStore | undefined;
   /** Reads the account (and reminders) again after a save. */
   reload: () => Promise<void>;
+  /** Shown for a logged-in shopper (the session entry): the logout. */
+  headerActions?: ReactNode;
 }
 
-type OpenDialog = { kind: 'notAllowed' } | { kind: 'optIn' } | { kind: 'unsubscribe'; variant: UnsubscribeVariant; values: PreferencesValues };
+type OpenDialog =
+  | { kind: 'notAllowed' }
+  | { kind: 'optIn'; thenOpen?: PreferenceTab }
+  | { kind: 'unsubscribe'; variant: UnsubscribeVariant; values: PreferencesValues };
 
 /** The preference centre: greeting, tabs from the CMS and the form that saves them (spec 001 §2). */
-export function PreferenceHome({ jwt, regToken, account, content, reminders, remindersFailed, reload }: PreferenceHomeProps) {
+export function PreferenceHome({ jwt, regToken, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions }: PreferenceHomeProps) {
   const { t } = useTranslation();
-  const { metadata, language } = useSite();
+  const { metadata, language, content: site } = useSite();
   const { provider } = useIdentity();
   const navigate = useNavigate();
   const location = useLocation();
@@ -46,19 +59,49 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   // The display windows are judged when the account is (re)loaded, so a list does not change under the user's hands.
   const [loadedAt] = useState(() => Date.now());
   const keys = useMemo(() => displayedNewsletterKeys(content, loadedAt), [content, loadedAt]);
-  const initial = useMemo(() => initialValues(account, keys, reminders), [account, keys, reminders]);
+  const shown = useMemo(() => shownProfileFields(content), [content]);
+  const initial = useMemo(
+    () => initialValues(account, content, keys, reminders.active, favouriteStore),
+    [account, content, keys, reminders.active, favouriteStore],
+  );
+  // The rules (with yup) load when the form is first checked, not with the page (first-load weight).
+  const validate = useCallback(
+    async (values: PreferencesValues): Promise<FormikErrors<PreferencesValues>> => {
+      const { centreSchema } = await import('../lib/validation');
+      const schema = centreSchema({ shown, zipCodeRules: metadata.validation.zipCode, staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account) });
+      try {
+        await schema.validate(values, { abortEarly: false });
+        return {};
+      } catch (error) {
+        return yupToFormErrors<PreferencesValues>(error);
+      }
+    },
+    [shown, metadata.validation.zipCode, account],
+  );
 
   const subscribed = hasNewsletterSubscription(account.subscriptions);
-  const hadReminders = reminders.length;
+  const hadReminders = reminders.active.length;
 
   const save = async (values: PreferencesValues, full: boolean) => {
     formik.setStatus(undefined);
-    const update = preferencesUpdate(values, initial);
+    if (full) {
+      // Everything goes: the server ends every subscription, deletes the reminders and the personal data.
+      try {
+        await unsubscribeAll(metadata.restApi, jwt);
+      } catch (error) {
+        console.error('preference centre: unsubscribing from everything failed', error);
+        formik.setStatus({ formError: message('global.errors.unexpected.headline', 'Es ist ein unerwarteter Fehler aufgetreten.') } satisfies FormStatus);
+        return;
+      }
+      await navigate('/unsubscribe-success');
+      return;
+    }
+    const update = preferencesUpdate(values, initial, shown);
     try {
       const answer = await savePreferences(provider, regToken, update);
       if (!isSuccess(answer)) {
         const status: FormStatus = {
-          formError: message(`mpp.errors.${answer.errorCode}.general`, answer.errorDetails || answer.errorMessage || String(answer.errorCode)),
+          formError: identityErrorMessage(answer, { leading: [`mpp.errors.${answer.errorCode}.general`], fallback: answer.errorDetails || answer.errorMessage }),
         };
         formik.setStatus(status);
         formik.setErrors(mapValidationErrors<PreferencesValues>(answer.validationErrors, { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS, fieldPath: formFieldOf }));
@@ -81,10 +124,6 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       } satisfies FormStatus);
       return;
     }
-    if (full) {
-      await navigate('/unsubscribe-success');
-      return;
-    }
     await reload();
     setBannerShown(true);
     setSaves((count) => count + 1);
@@ -100,6 +139,10 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   const formik = useFormik<PreferencesValues>({
     initialValues: initial,
     enableReinitialize: true,
+    validate,
+    // A saved favourite that has closed since is named at once, without waiting for a save (spec 001 §5).
+    validateOnMount: !initial.favouriteStore.open,
+    initialTouched: initial.favouriteStore.open ? {} : { favouriteStore: { text: true } },
     onSubmit: async (values) => {
       const variant = unsubscribeVariant(
         { newsletters: staysSubscribed(initial, account), reminders: hadReminders },
@@ -123,30 +166,53 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     void navigate({ pathname: location.pathname, search: location.search, hash: tab.id }, { replace: true });
   }
 
-  const firstName = account.profile?.firstName;
-  const home = content.home;
-  const greeting = home ? `${home.greetingPrefix}${firstName ? ` ${firstName}` : ''}${home.greetingSuffix ?? ''}` : undefined;
+  /** All fields are checked before the tab changes (spec 001 §2); the errors show where they are. */
+  const switchTo = (tab: PreferenceTab) =>
+    void formik.validateForm().then((errors) => {
+      if (Object.keys(errors).length === 0) {
+        selectTab(tab);
+        return;
+      }
+      void formik.setTouched(touchAll(errors), false);
+    });
 
+  /**
+   * Saving checks every field, also those of other tabs: an error there opens its tab (a favourite store that
+   * closed while another tab is open would otherwise block the save without a word).
+   */
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void formik.validateForm().then((errors) => {
+      if (Object.keys(errors).length === 0) {
+        void formik.submitForm();
+        return;
+      }
+      void formik.setTouched(touchAll(errors), false);
+      const tab = tabWithError(content, errors);
+      if (tab && tab.id !== activeTab?.id && access(tab) === 'open') selectTab(tab);
+    });
+  };
+
+  const home = content.home;
   const consentGiven = () => formik.values.dataProcessingConsented;
 
   return (
     <div className="pc-home">
-      {greeting ? <h1>{greeting}</h1> : <h1>{t('mpp.title', { defaultValue: 'Präferenzcenter' })}</h1>}
+      <div className="pc-home__head">
+        <h1>{home ? greetingText(home, account.profile?.firstName) : t('mpp.title', { defaultValue: 'Präferenzcenter' })}</h1>
+        {headerActions}
+      </div>
       {home?.description ? <p className="pc-home__description">{home.description}</p> : null}
       <div ref={tabList}>
         <TabBar
           tabs={content.tabs}
           activeId={activeTab?.id ?? ''}
           access={access}
-          onSelect={(tab) => {
-            // All fields are checked before the tab changes (spec 001 §2).
-            void formik.validateForm().then((errors) => {
-              if (Object.keys(errors).length === 0) selectTab(tab);
-            });
-          }}
-          onBlocked={(_, why) => setDialog(why === 'needsConsent' ? { kind: 'optIn' } : { kind: 'notAllowed' })}
+          onSelect={switchTo}
+          onBlocked={(tab, why) => setDialog(why === 'needsConsent' ? { kind: 'optIn', thenOpen: tab } : { kind: 'notAllowed' })}
         />
       </div>
+      {/* The status line keeps its height, so the banner never pushes the form down (layout shift). */}
       <div role="status" className="pc-home__status">
         {bannerShown ? <SuccessBanner key={saves} onDone={hideBanner} /> : null}
       </div>
@@ -158,56 +224,38 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
             aria-labelledby={tabId(activeTab.id)}
             className="pc-panel"
             noValidate
-            onSubmit={formik.handleSubmit}
+            onSubmit={submit}
             onReset={formik.handleReset}
           >
-            {activeTab.items.map((item) => {
-              switch (item.type) {
-                case 'newsletters':
-                  return (
-                    <NewsletterList
-                      key={item.id}
-                      item={item}
-                      keys={item.keys.filter((key) => keys.includes(key))}
-                      newsletters={content.newsletters}
-                      saved={account.subscriptions}
-                      onSubscribe={() => {
-                        if (!consentGiven()) setDialog({ kind: 'optIn' });
-                      }}
-                    />
-                  );
-                case 'productReminders':
-                  return (
-                    <ProductReminderList
-                      key={item.id}
-                      item={item}
-                      reminders={reminders}
-                      failed={remindersFailed}
-                      individual={showsReminderToggles(language)}
-                      language={language}
-                    />
-                  );
-                case 'separator':
-                  return <hr key={item.id} className="pc-separator" />;
-                default:
-                  // Tiles and profile fields come with a later journey.
-                  return null;
-              }
-            })}
+            {groupTiles(activeTab.items).map((group) =>
+              Array.isArray(group) ? (
+                <div key={group[0]!.id} className="pc-tiles">
+                  {group.map((item) => (
+                    <BooleanTile key={item.id} item={item} />
+                  ))}
+                </div>
+              ) : (
+                <Fragment key={group.id}>{renderItem(group)}</Fragment>
+              ),
+            )}
             <FormError />
             <SubmitButton>{t('mpp.button.save', { defaultValue: 'Speichern' })}</SubmitButton>
           </form>
         </FormikProvider>
       ) : null}
+      <PartnerTiles items={site.components.SsoClientsOverview?.items ?? []} />
       {dialog?.kind === 'notAllowed' ? <NotAllowedDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'optIn' ? (
         <OptInDialog
           onConfirm={() => {
             void formik.setFieldValue('dataProcessingConsented', true);
+            const { thenOpen } = dialog;
             setDialog(null);
+            // Consent given for a tab that forced consent blocked: that tab opens (spec 001 §4, forced consent).
+            if (thenOpen && tabAccess(thenOpen, { subscribed, consentPending: false }) === 'open') selectTab(thenOpen);
           }}
           onCancel={() => {
-            void formik.setFieldValue('newsletters', Object.fromEntries(Object.keys(formik.values.newsletters).map((key) => [key, false])));
+            if (!dialog.thenOpen) void formik.setFieldValue('newsletters', Object.fromEntries(Object.keys(formik.values.newsletters).map((key) => [key, false])));
             setDialog(null);
           }}
         />
@@ -229,4 +277,75 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       ) : null}
     </div>
   );
+
+  function renderItem(item: PreferenceTabItem) {
+    switch (item.type) {
+      case 'newsletters':
+        return (
+          <NewsletterList
+            item={item}
+            keys={item.keys.filter((key) => keys.includes(key))}
+            newsletters={content.newsletters}
+            saved={account.subscriptions}
+            onSubscribe={() => {
+              if (!consentGiven()) setDialog({ kind: 'optIn' });
+            }}
+          />
+        );
+      case 'productReminders':
+        return (
+          <ProductReminderList
+            item={item}
+            reminders={reminders.active}
+            notActivated={reminders.notActivated}
+            failed={remindersFailed}
+            individual={showsReminderToggles(account.profile?.country)}
+            language={language}
+          />
+        );
+      case 'booleanTile':
+        return <BooleanTile item={item} />;
+      case 'radioTile':
+        return <RadioTile item={item} />;
+      case 'profileFields':
+        return <ProfileFields item={item} />;
+      case 'separator':
+        return <hr className="pc-separator" />;
+    }
+  }
+}
+
+/** Consecutive boolean tiles form one grid; every other item stands alone. */
+function groupTiles(items: PreferenceTabItem[]): (PreferenceTabItem | Extract<PreferenceTabItem, { type: 'booleanTile' }>[])[] {
+  const out: (PreferenceTabItem | Extract<PreferenceTabItem, { type: 'booleanTile' }>[])[] = [];
+  for (const item of items) {
+    const last = out.at(-1);
+    if (item.type === 'booleanTile') {
+      if (Array.isArray(last)) last.push(item);
+      else out.push([item]);
+    } else out.push(item);
+  }
+  return out;
+}
+
+/** The profile fields behind each form path of the rules (lib/validation). */
+const FIELD_OF_PATH: Record<string, ProfileFieldName[]> = {
+  'favouriteStore.text': ['favouriteStore'],
+  'profile.birthYear': ['birthYear', 'dateOfBirth'],
+  'profile.firstName': ['firstName'],
+  'profile.zip': ['zip'],
+  personalisationOptIn: ['personalisationOptIn'],
+};
+
+/** The first tab that shows a field with an error. */
+function tabWithError(content: PreferenceCentreContent, errors: object): PreferenceTab | undefined {
+  const failed = Object.entries(FIELD_OF_PATH)
+    .filter(([path]) => getIn(errors, path))
+    .flatMap(([, fields]) => fields);
+  return content.tabs.find((tab) => tab.items.some((item) => item.type === 'profileFields' && item.fields.some((field) => failed.includes(field))));
+}
+
+/** Marks every field that has an error as touched, so that the errors show. */
+function touchAll(errors: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, value && typeof value === 'object' && !('fallback' in value) ? touchAll(value) : true]));
 }

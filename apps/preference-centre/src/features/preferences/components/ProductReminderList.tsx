@@ -2,20 +2,25 @@ import { useFormikContext } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductRemindersTabItem } from '@portal/cms';
-import type { ProductReminder } from '../api/search-product-reminders';
+import type { PendingProductReminder, ProductReminder } from '../api/search-product-reminders';
 import type { PreferencesValues } from '../lib/form';
 
 export interface ProductReminderListProps {
   item: ProductRemindersTabItem;
   reminders: ProductReminder[];
+  notActivated: PendingProductReminder[];
   failed: boolean;
-  /** Individual switches, or only the master switch (spec 001 §9). */
+  /** Individual switches, or only the master switch (spec 001 §9: by the account's country). */
   individual: boolean;
   language: string;
 }
 
+function nameIn(variantName: Record<string, string>, base: string, fallback: string): string {
+  return variantName[base] ?? variantName.de ?? Object.values(variantName)[0] ?? fallback;
+}
+
 /** The active reminders: switched off, a reminder is deleted on save (spec 001 §2, screen 2). */
-export function ProductReminderList({ item, reminders, failed, individual, language }: ProductReminderListProps) {
+export function ProductReminderList({ item, reminders, notActivated, failed, individual, language }: ProductReminderListProps) {
   const { t } = useTranslation();
   const { values, setFieldValue } = useFormikContext<PreferencesValues>();
   const id = useId();
@@ -53,7 +58,8 @@ export function ProductReminderList({ item, reminders, failed, individual, langu
         </div>
         <ul className="pc-list">
           {reminders.map((reminder) => {
-            const name = reminder.variantName[base] ?? reminder.variantName.de ?? Object.values(reminder.variantName)[0] ?? reminder.variantId;
+            const name = nameIn(reminder.variantName, base, reminder.variantId);
+            const kept = values.keepReminders[reminder.reminderId] === true;
             return (
               <li key={reminder.reminderId} className="pc-reminder">
                 {individual ? (
@@ -63,7 +69,7 @@ export function ProductReminderList({ item, reminders, failed, individual, langu
                       type="checkbox"
                       role="switch"
                       className="pc-toggle__input"
-                      checked={values.keepReminders[reminder.reminderId] === true}
+                      checked={kept}
                       onChange={(event) => void setFieldValue('keepReminders', { ...values.keepReminders, [reminder.reminderId]: event.target.checked })}
                     />
                     <label htmlFor={`${id}-${reminder.reminderId}`} className="pc-toggle__label">
@@ -71,7 +77,10 @@ export function ProductReminderList({ item, reminders, failed, individual, langu
                     </label>
                   </div>
                 ) : (
-                  <span>{name}</span>
+                  <span className={kept ? undefined : 'pc-reminder--deleted'}>
+                    {name}
+                    {kept ? null : <span className="visually-hidden">{` (${t('mpp.productreminders.marked', { defaultValue: 'wird beim Speichern gelöscht' })})`}</span>}
+                  </span>
                 )}
               </li>
             );
@@ -86,6 +95,23 @@ export function ProductReminderList({ item, reminders, failed, individual, langu
       <h2 id={`${id}-headline`}>{item.title ?? t('mpp.productreminders.headline', { defaultValue: 'Meine Produkterinnerungen' })}</h2>
       <p>{item.description ?? t('mpp.productreminders.description', { defaultValue: 'Hier sehen Sie Ihre aktiven Produkterinnerungen.' })}</p>
       {body}
+      {!failed && notActivated.length > 0 ? (
+        <div className="pc-reminders-pending">
+          <p>
+            {t('mpp.productreminders.notactivated', {
+              defaultValue:
+                'Noch nicht aktiv: Bitte bestätigen Sie diese Erinnerungen über den Link in unserer E-Mail. Wird der Link nicht innerhalb von 7 Tagen geöffnet, wird die Erinnerung nicht aktiviert.',
+            })}
+          </p>
+          <ul className="pc-list">
+            {notActivated.map((reminder) => (
+              <li key={reminder.reminderId} className="pc-reminder pc-reminder--pending">
+                {nameIn(reminder.variantName, base, reminder.variantId)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,8 +1,34 @@
-import type { SubscriptionsUpdate } from '@portal/identity';
+import type { PreferenceCentreContent, ProfileFieldName } from '@portal/cms';
+import type { AccountData, DeepPartial, SubscriptionsUpdate } from '@portal/identity';
 import type { SubscriberAccount } from '../api/get-account';
 import type { PreferencesUpdate } from '../api/save-preferences';
 import type { ProductReminder } from '../api/search-product-reminders';
 import { hasNewsletterSubscription, isNewsletterKey } from './rules';
+
+/** `data.preference.ORGANIC` → `ORGANIC`: the key of a tile inside `data.preference` (openapi AccountPreferences). */
+export function preferenceKey(preference: string): string {
+  return preference.replace(/^data\.preference\./, '');
+}
+
+/** The profile inputs of the form; empty strings where the account has no value. */
+export interface ProfileValues {
+  firstName: string;
+  lastName: string;
+  birthDay?: number;
+  birthMonth?: number;
+  birthYear?: number | string;
+  zip: string;
+  /** The country the postcode is checked against (the account's, else DE). */
+  country: string;
+}
+
+/** The favourite store as the combobox holds it: the chosen store's id (empty while typing) and the text shown. */
+export interface FavouriteStoreValue {
+  id: string;
+  text: string;
+  /** false for a saved favourite that has closed since (spec 001 §5). */
+  open: boolean;
+}
 
 /** What the preference centre's form holds. */
 export interface PreferencesValues {
@@ -12,28 +38,115 @@ export interface PreferencesValues {
   dataProcessingConsented: boolean;
   /** Listed reminders by id: true keeps it, false deletes it on save. */
   keepReminders: Record<string, boolean>;
+  /** The tiles by key of data.preference: true/false for a boolean tile, the option value ('' unanswered) for a radio tile. */
+  preferences: Record<string, boolean | string>;
+  favouriteStore: FavouriteStoreValue;
+  /** data.sfmc.personalisationOptIn: personalised newsletters. */
+  personalisationOptIn: boolean;
+  /** data.salutation: mr, mrs, div or '' (not specified). */
+  salutation: string;
+  profile: ProfileValues;
 }
 
-export function initialValues(account: SubscriberAccount, keys: string[], reminders: ProductReminder[]): PreferencesValues {
+/** The profile fields the CMS places anywhere in the centre. */
+export function shownProfileFields(content: PreferenceCentreContent): Set<ProfileFieldName> {
+  const shown = new Set<ProfileFieldName>();
+  for (const tab of content.tabs) for (const item of tab.items) if (item.type === 'profileFields') item.fields.forEach((field) => shown.add(field));
+  return shown;
+}
+
+/** The tiles of the CMS: key of data.preference → kind. */
+export function tilesOf(content: PreferenceCentreContent): Map<string, 'boolean' | 'radio'> {
+  const tiles = new Map<string, 'boolean' | 'radio'>();
+  for (const tab of content.tabs) {
+    for (const item of tab.items) {
+      if (item.type === 'booleanTile') tiles.set(preferenceKey(item.preference), 'boolean');
+      if (item.type === 'radioTile') tiles.set(preferenceKey(item.preference), 'radio');
+    }
+  }
+  return tiles;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function initialValues(
+  account: SubscriberAccount,
+  content: PreferenceCentreContent,
+  keys: string[],
+  reminders: ProductReminder[],
+  favouriteStore: { uiText: string; open: boolean } | undefined,
+): PreferencesValues {
+  const saved = (account.data?.preference ?? {}) as Record<string, unknown>;
+  const profile = (account.profile ?? {}) as Record<string, unknown>;
+  const sfmc = (account.data?.sfmc ?? {}) as Record<string, unknown>;
+  const storeId = text(saved.FAVORITE_STORE);
   return {
     newsletters: Object.fromEntries(keys.map((key) => [key, account.subscriptions?.[key]?.email?.isSubscribed === true])),
-    dataProcessingConsented: account.data?.sfmc?.dataProcessingConsented === true,
+    dataProcessingConsented: sfmc.dataProcessingConsented === true,
     keepReminders: Object.fromEntries(reminders.map((reminder) => [reminder.reminderId, true])),
+    preferences: Object.fromEntries([...tilesOf(content)].map(([key, kind]) => [key, kind === 'boolean' ? saved[key] === true : text(saved[key])])),
+    favouriteStore: { id: storeId, text: storeId ? (favouriteStore?.uiText ?? storeId) : '', open: favouriteStore?.open ?? true },
+    personalisationOptIn: sfmc.personalisationOptIn === true,
+    salutation: text(account.data?.salutation),
+    profile: {
+      firstName: text(profile.firstName),
+      lastName: text(profile.lastName),
+      birthDay: typeof profile.birthDay === 'number' ? profile.birthDay : undefined,
+      birthMonth: typeof profile.birthMonth === 'number' ? profile.birthMonth : undefined,
+      birthYear: typeof profile.birthYear === 'number' ? profile.birthYear : undefined,
+      zip: text(profile.zip),
+      country: text(profile.country) || 'DE',
+    },
   };
 }
 
-/** Only what changed is written: unchanged keys stay untouched at the provider. */
-export function preferencesUpdate(values: PreferencesValues, initial: PreferencesValues): PreferencesUpdate {
+const numberOrNull = (value: number | string | undefined) => (value === undefined || value === '' ? null : Number(value));
+
+/** Only what changed is written: unchanged keys stay untouched at the provider; a cleared value is null. */
+export function preferencesUpdate(values: PreferencesValues, initial: PreferencesValues, shown: Set<ProfileFieldName>): PreferencesUpdate {
   const subscriptions: SubscriptionsUpdate = {};
   for (const [key, on] of Object.entries(values.newsletters)) {
     if (on !== initial.newsletters[key]) subscriptions[key] = { email: { isSubscribed: on } };
   }
-  const data = values.dataProcessingConsented && !initial.dataProcessingConsented ? { sfmc: { dataProcessingConsented: true } } : undefined;
-  return { subscriptions, data };
+  const data: Record<string, unknown> = {};
+  const sfmc: Record<string, unknown> = {};
+  if (values.dataProcessingConsented && !initial.dataProcessingConsented) sfmc.dataProcessingConsented = true;
+  if (shown.has('personalisationOptIn') && values.personalisationOptIn !== initial.personalisationOptIn) sfmc.personalisationOptIn = values.personalisationOptIn;
+  if (Object.keys(sfmc).length > 0) data.sfmc = sfmc;
+
+  const preference: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values.preferences)) {
+    if (value !== initial.preferences[key]) preference[key] = value === '' ? null : value;
+  }
+  if (shown.has('favouriteStore') && values.favouriteStore.id !== initial.favouriteStore.id) preference.FAVORITE_STORE = values.favouriteStore.id || null;
+  if (Object.keys(preference).length > 0) data.preference = preference;
+  if (shown.has('salutation') && values.salutation !== initial.salutation) data.salutation = values.salutation || null;
+
+  const profile: Record<string, unknown> = {};
+  const p = values.profile;
+  const before = initial.profile;
+  if (shown.has('firstName') && p.firstName.trim() !== before.firstName) profile.firstName = p.firstName.trim() || null;
+  if (shown.has('lastName') && p.lastName.trim() !== before.lastName) profile.lastName = p.lastName.trim() || null;
+  if (shown.has('dateOfBirth') || shown.has('birthYear')) {
+    if (numberOrNull(p.birthYear) !== numberOrNull(before.birthYear)) profile.birthYear = numberOrNull(p.birthYear);
+  }
+  if (shown.has('dateOfBirth')) {
+    if (numberOrNull(p.birthMonth) !== numberOrNull(before.birthMonth)) profile.birthMonth = numberOrNull(p.birthMonth);
+    if (numberOrNull(p.birthDay) !== numberOrNull(before.birthDay)) profile.birthDay = numberOrNull(p.birthDay);
+  }
+  if (shown.has('zip')) {
+    if (p.zip.trim() !== before.zip) profile.zip = p.zip.trim() || null;
+    if (p.country !== before.country) profile.country = p.country;
+  }
+  return {
+    subscriptions,
+    data: Object.keys(data).length > 0 ? (data as DeepPartial<AccountData>) : undefined,
+    profile: Object.keys(profile).length > 0 ? profile : undefined,
+  };
 }
 
 /** Whether a newsletter stays subscribed after saving `values`: a shown one in the form, or a hidden one at the provider. */
-export function staysSubscribed(values: PreferencesValues, account: SubscriberAccount): boolean {
+export function staysSubscribed(values: Pick<PreferencesValues, 'newsletters'>, account: SubscriberAccount): boolean {
   if (Object.values(values.newsletters).some(Boolean)) return true;
   const hidden = Object.fromEntries(Object.entries(account.subscriptions ?? {}).filter(([key]) => isNewsletterKey(key) && !(key in values.newsletters)));
   return hasNewsletterSubscription(hidden);
@@ -45,8 +158,15 @@ export function remindersToDelete(values: PreferencesValues): string[] {
     .map(([id]) => id);
 }
 
-/** Server field names onto the form: `subscriptions.NLT_X(.email.isSubscribed)` is the newsletter's switch. */
+/** Server field names onto the form: `subscriptions.NLT_X(.email.isSubscribed)` is the newsletter's switch, and so on. */
 export function formFieldOf(fieldName: string): string {
-  const match = /^subscriptions\.([^.]+)/.exec(fieldName);
-  return match ? `newsletters.${match[1]}` : fieldName;
+  const subscription = /^subscriptions\.([^.]+)/.exec(fieldName);
+  if (subscription) return `newsletters.${subscription[1]}`;
+  if (fieldName === 'data.preference.FAVORITE_STORE') return 'favouriteStore.text';
+  const preference = /^data\.preference\.([^.]+)$/.exec(fieldName);
+  if (preference) return `preferences.${preference[1]}`;
+  if (fieldName === 'data.salutation') return 'salutation';
+  if (fieldName === 'data.sfmc.personalisationOptIn') return 'personalisationOptIn';
+  if (/^profile\.(birthDay|birthMonth)$/.test(fieldName)) return 'profile.birthYear';
+  return fieldName;
 }

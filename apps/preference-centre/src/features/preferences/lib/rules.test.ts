@@ -41,9 +41,12 @@ describe('preference centre rules', () => {
     expect(unsubscribeVariant(before, after)).toBe(variant);
   });
 
-  it('offers single reminder toggles only outside BE, NL, PT, PL, ES, LU, DE and FR', () => {
-    for (const language of ['de-DE', 'fr-BE', 'nl-NL', 'pt-PT', 'pl-PL', 'es-ES', 'de-LU', 'fr-FR']) expect(showsReminderToggles(language)).toBe(false);
-    expect(showsReminderToggles('en-GB')).toBe(true);
+  it("offers single reminder toggles only when the account's country is outside BE, NL, PT, PL, ES, LU, DE and FR", () => {
+    for (const country of ['DE', 'BE', 'NL', 'PT', 'PL', 'ES', 'LU', 'FR', 'fr']) expect(showsReminderToggles(country)).toBe(false);
+    for (const country of ['AT', 'GB', 'IT']) expect(showsReminderToggles(country)).toBe(true);
+    // No country on the account: the default country DE.
+    expect(showsReminderToggles(undefined)).toBe(false);
+    expect(showsReminderToggles('')).toBe(false);
   });
 
   it('refreshes the regToken 10 s before it expires, after at least 10 s', () => {

@@ -74,8 +74,11 @@ export function unsubscribeVariant(before: { newsletters: boolean; reminders: nu
 /** Countries where only the master toggle of the reminders is offered (spec 001 §9). */
 const MASTER_TOGGLE_ONLY = new Set(['BE', 'NL', 'PT', 'PL', 'ES', 'LU', 'DE', 'FR']);
 
-/** Whether each reminder gets its own toggle, from the site language's region (`fr-BE` → BE). */
-export function showsReminderToggles(language: string): boolean {
-  const country = language.split('-')[1]?.toUpperCase();
-  return !country || !MASTER_TOGGLE_ONLY.has(country);
+/** The country an account counts as from when it names none (spec 001 §9). */
+export const DEFAULT_COUNTRY = 'DE';
+
+/** Whether each reminder gets its own toggle, from the account's country (not the page language). */
+export function showsReminderToggles(accountCountry: string | undefined): boolean {
+  const country = (accountCountry || DEFAULT_COUNTRY).toUpperCase();
+  return !MASTER_TOGGLE_ONLY.has(country);
 }

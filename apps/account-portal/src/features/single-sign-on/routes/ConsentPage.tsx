@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Loader, StatusPage } from '@portal/ui';
+import { PARTNER_REQUEST_PARAM } from '../../../shared/single-sign-on';
+
+interface ConsentRequest {
+  partner: { id: string; name: string };
+  scopes: string[];
+}
+
+/** Where the service shows and takes the shopper's consent for a partner's sign-in. */
+const CONSENT_PATH = '/oidc/consent';
+
+/**
+ * `/login/consent`: a partner that is not the retailer's own asks to sign the shopper in; the page names what it
+ * receives, and the shopper allows or declines. The decision is an ordinary form sent to the service, which
+ * answers the partner.
+ */
+export function ConsentPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useSearchParams()[0].get(PARTNER_REQUEST_PARAM) ?? '';
+  const [request, setRequest] = useState<ConsentRequest | 'expired'>();
+  useEffect(() => {
+    let cancelled = false;
+    void fetch(`${CONSENT_PATH}?id=${encodeURIComponent(id)}`, { headers: { Accept: 'application/json' } })
+      .then(async (response) => {
+        if (cancelled) return;
+        if (response.status === 401) {
+          navigate(`/login?${PARTNER_REQUEST_PARAM}=${encodeURIComponent(id)}`, { replace: true });
+          return;
+        }
+        setRequest(response.ok ? ((await response.json()) as ConsentRequest) : 'expired');
+      })
+      .catch(() => !cancelled && setRequest('expired'));
+    return () => {
+      cancelled = true;
+    };
+  }, [id, navigate]);
+  if (!request) return <Loader />;
+  if (request === 'expired') {
+    return (
+      <StatusPage headline={t('clp.login.redirect.headline')}>
+        <p>{t('clp.login.consent.expired')}</p>
+      </StatusPage>
+    );
+  }
+  const partner = request.partner.name;
+  return (
+    <StatusPage headline={t('clp.login.consent.headline', { partner })}>
+      <p>{t('clp.login.consent.text', { partner })}</p>
+      <ul>
+        {request.scopes.map((scope) => (
+          <li key={scope}>{t(`clp.login.consent.scope.${scope}`, { defaultValue: scope })}</li>
+        ))}
+      </ul>
+      <form method="post" action={CONSENT_PATH} className="consent-form">
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" name="decision" value="allow" className="button">
+          {t('clp.login.consent.allow')}
+        </button>{' '}
+        <button type="submit" name="decision" value="deny" className="button button--secondary">
+          {t('clp.login.consent.deny')}
+        </button>
+      </form>
+    </StatusPage>
+  );
+}

@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { testMetadata } from '@portal/cms/testing';
+import { createFakeProvider, createScriptedGigya } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { PARTNER_TOKEN_KEY, storePartnerToken } from '../../shared/single-sign-on';
+import { jsonResponse, openApp } from '../../testing/render-app';
+import { leaveApp } from './routes/LoginRedirectPage';
+
+const EMAIL = 'kunde@example.com';
+const PASSWORD = 'Geheim12!';
+const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+const account = { email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } };
+
+beforeEach(() => {
+  forgetLanguage();
+  window.localStorage.clear();
+});
+
+async function logIn() {
+  await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/, undefined, { timeout: 5000 }), EMAIL);
+  await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+  await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+}
+
+describe('the hand-over to a partner (spec 000 §2, §4)', () => {
+  it('keeps the partner request of /login?oidcRequest= and, after the login, hands the shopper back to the partner', async () => {
+    const left: string[] = [];
+    const spy = jest.spyOn(leaveApp, 'to').mockImplementation((url) => void left.push(url));
+    const identity = createFakeProvider({ accounts: [account] });
+    await openApp('/login?oidcRequest=req-42', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(PARTNER_TOKEN_KEY)!)).toMatchObject({ token: 'req-42' });
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie werden zurückgeleitet' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(left).toEqual(['/oidc/continue?id=req-42']));
+    expect(screen.getByText(/Sie werden jetzt zurück zum Partnerdienst geleitet/)).toHaveAttribute('data-redirect-state', 'GIGYA_REDIRECT_TO_SERVICE_PARTNER_IN_PROGRESS');
+    expect(window.localStorage.getItem(PARTNER_TOKEN_KEY)).toBeNull();
+    spy.mockRestore();
+  });
+
+  it('sends a shopper who is not logged in from the redirect page to the login, keeping the partner token', async () => {
+    storePartnerToken('req-7');
+    await openApp('/login/redirect?mode=afterConsent&skipConsent=true');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.localStorage.getItem(PARTNER_TOKEN_KEY)).not.toBeNull();
+  });
+
+  it('goes home from the redirect page without single sign-on', async () => {
+    await openApp('/login/redirect');
+    // Home needs a login: the logged-out visitor lands on the login.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe("with SAP Customer Data Cloud, the redirect page is the vendor's OIDC proxy page", () => {
+  afterEach(() => {
+    delete (window as Window & { gigya?: unknown }).gigya;
+    document.head.querySelectorAll('script').forEach((script) => script.remove());
+  });
+
+  it('loads the OIDC script with the sso api key on the scripted Web SDK', async () => {
+    (window as Window & { gigya?: unknown }).gigya = createScriptedGigya().gigya;
+    const metadata = testMetadata({ sso: { apiKey: 'SSO-KEY', customLogin: false }, identity: { provider: 'cdc', cdc: { apiKey: 'SITE-KEY', dataCenter: 'eu1' } } });
+    await openApp('/login/redirect?mode=afterConsent&skipConsent=true', { metadata, identity: createFakeProvider() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie werden zurückgeleitet' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.head.querySelector('script[src*="gigya.oidc.js"]')).not.toBeNull());
+    const script = document.head.querySelector<HTMLScriptElement>('script[src*="gigya.oidc.js"]')!;
+    expect(script.src).toBe('https://cdns.eu1.gigya.com/js/gigya.oidc.js?apiKey=SSO-KEY');
+    expect(JSON.parse(script.text)).toEqual({ loginURL: '/login', consentURL: '/login/redirect?mode=afterConsent&skipConsent=true', errorURL: '/error/oidc' });
+    expect(document.head.querySelector('script[src*="gigya.js"]')).toBeNull();
+  });
+});
+
+describe('sso.customLogin (spec 000 §7)', () => {
+  it('posts the login form-encoded to the service and reacts to its errorCode', async () => {
+    const identity = createFakeProvider({ accounts: [account] });
+    const posted: { url: string; body: string; type: string }[] = [];
+    const rest = (url: string, init?: RequestInit) => {
+      if (!url.endsWith('/rest/v1/account/login')) return undefined;
+      posted.push({ url, body: String(init?.body), type: new Headers(init?.headers).get('Content-Type') ?? '' });
+      return jsonResponse(200, { errorCode: 403042, apiVersion: 2 });
+    };
+    await openApp('/login', { identity, rest, metadata: testMetadata({ restApi: 'https://api.example', sso: { apiKey: '', customLogin: true } }) });
+    await logIn();
+    expect(await screen.findByText('Die E-Mail-Adresse oder das Passwort ist falsch.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(posted).toEqual([{ url: 'https://api.example/rest/v1/account/login', body: new URLSearchParams({ loginID: EMAIL, password: PASSWORD }).toString(), type: 'application/x-www-form-urlencoded' }]);
+    expect(identity.calls.some((call) => call.method === 'login')).toBe(false);
+  });
+
+  it('logs in through the provider once the service said 0', async () => {
+    const identity = createFakeProvider({ accounts: [account] });
+    const rest = (url: string) => (url.endsWith('/rest/v1/account/login') ? jsonResponse(200, { errorCode: 0, apiVersion: 2 }) : undefined);
+    await openApp('/login', { identity, rest, metadata: testMetadata({ sso: { apiKey: '', customLogin: true } }) });
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  clearSsoTokenOnError,
+  fetchPartners,
+  isPartnerLogoutAddress,
+  partnerContinueURL,
+  PARTNER_TOKEN_KEY,
+  PARTNER_TOKEN_LIFETIME_MS,
+  readToken,
+  rememberHandOver,
+  ssoSessionType,
+  SSO_TOKEN_KEY,
+  storePartnerToken,
+  storeSsoToken,
+  takePartnerToken,
+} from './single-sign-on';
+
+beforeEach(() => window.localStorage.clear());
+
+describe('stored tokens (spec 000 §3, §4, §9)', () => {
+  it('keeps the partner token 15 minutes (900000 ms) and removes it when expired', () => {
+    const now = 1_000_000;
+    storePartnerToken('req-1', now);
+    expect(JSON.parse(window.localStorage.getItem(PARTNER_TOKEN_KEY)!)).toEqual({ token: 'req-1', expires: now + 900_000 });
+    expect(PARTNER_TOKEN_LIFETIME_MS).toBe(900_000);
+    expect(readToken(PARTNER_TOKEN_KEY, now + 899_999)?.token).toBe('req-1');
+    expect(readToken(PARTNER_TOKEN_KEY, now + 900_000)).toBeUndefined();
+    expect(window.localStorage.getItem(PARTNER_TOKEN_KEY)).toBeNull();
+  });
+
+  it('answers a partner token once', () => {
+    storePartnerToken('req-2');
+    expect(takePartnerToken()).toBe('req-2');
+    expect(takePartnerToken()).toBeUndefined();
+  });
+
+  it('removes unreadable records', () => {
+    window.localStorage.setItem(SSO_TOKEN_KEY, '{broken');
+    expect(readToken(SSO_TOKEN_KEY)).toBeUndefined();
+    expect(window.localStorage.getItem(SSO_TOKEN_KEY)).toBeNull();
+  });
+
+  it("clears the sso token on 'invalid_token' / 'invalid sso token' only", () => {
+    storeSsoToken('sso', Date.now() + 60_000);
+    expect(clearSsoTokenOnError({ error: 'invalid_token', error_description: 'something else' })).toBe(false);
+    expect(readToken(SSO_TOKEN_KEY)?.token).toBe('sso');
+    expect(clearSsoTokenOnError({ error: 'invalid_token', error_description: 'invalid sso token' })).toBe(true);
+    expect(readToken(SSO_TOKEN_KEY)).toBeUndefined();
+  });
+
+  it("drops the stored sso token when the URL hands back 'invalid_token' / 'invalid sso token'", () => {
+    storeSsoToken('sso', Date.now() + 60_000);
+    rememberHandOver('?error=invalid_token&error_description=invalid+sso+token');
+    expect(readToken(SSO_TOKEN_KEY)).toBeUndefined();
+  });
+
+  it('remembers what the URL hands over', () => {
+    rememberHandOver('?oidcRequest=abc&ssoToken=def', 5);
+    expect(readToken(PARTNER_TOKEN_KEY, 6)).toEqual({ token: 'abc', expires: 5 + 900_000 });
+    expect(readToken(SSO_TOKEN_KEY, 6)?.token).toBe('def');
+  });
+});
+
+describe('session type (spec 000 §4)', () => {
+  it('is WebSDKSSo with an sso token in the URL or storage', () => {
+    expect(ssoSessionType('?ssoToken=x')).toBe('WebSDKSSo');
+    storeSsoToken('y', Date.now() + 1000);
+    expect(ssoSessionType('')).toBe('WebSDKSSo');
+  });
+  it('is OIDC with a live partner token or the OIDC script loaded', () => {
+    expect(ssoSessionType('', Date.now(), { oidcScriptLoaded: true })).toBe('OIDC');
+    storePartnerToken('p', 0);
+    expect(ssoSessionType('', PARTNER_TOKEN_LIFETIME_MS - 1)).toBe('OIDC');
+    expect(ssoSessionType('', PARTNER_TOKEN_LIFETIME_MS)).toBe('NONE');
+  });
+  it('is NONE otherwise', () => expect(ssoSessionType('')).toBe('NONE'));
+});
+
+describe('partners', () => {
+  const partners = [{ id: 'a', name: 'A', postLogoutRedirectUris: ['https://a.example/bye'] }];
+  it('accepts only exactly registered logout addresses', () => {
+    expect(isPartnerLogoutAddress('https://a.example/bye', partners)).toBe(true);
+    expect(isPartnerLogoutAddress('https://a.example/bye?x=1', partners)).toBe(false);
+    expect(isPartnerLogoutAddress('https://evil.example/', partners)).toBe(false);
+  });
+  it('loads the registry, and none when it fails', async () => {
+    const ok = jest.fn(async () => ({ ok: true, json: async () => partners }));
+    expect(await fetchPartners(ok as unknown as typeof fetch)).toEqual(partners);
+    const failing = jest.fn(async () => {
+      throw new Error('offline');
+    });
+    expect(await fetchPartners(failing as unknown as typeof fetch)).toEqual([]);
+  });
+  it('continues a sign-in at the service', () => expect(partnerContinueURL('a b')).toBe('/oidc/continue?id=a%20b'));
+});

@@ -1,0 +1,166 @@
+/**
+ * Single sign-on hand-over (spec 000 §2, §3, §4, §9): the stored `ssoToken` of the vendor's Web SDK single
+ * sign-on, the stored partner token `oidcServicePartner` of a partner's OpenID Connect sign-in (the service's
+ * sign-in request, kept 15 minutes), the session type they make, and where the shopper goes next.
+ */
+
+/** Local storage keys of spec 000 §3. */
+export const SSO_TOKEN_KEY = 'ssoToken';
+export const PARTNER_TOKEN_KEY = 'oidcServicePartner';
+
+/** Spec 000 §9: the partner token lives 15 minutes (900000 ms). */
+export const PARTNER_TOKEN_LIFETIME_MS = 900_000;
+
+/** The query parameter with which the service's OpenID Connect provider sends a partner's sign-in to /login. */
+export const PARTNER_REQUEST_PARAM = 'oidcRequest';
+
+/** Spec 000 §2: the redirect page, as single sign-on opens it. */
+export const REDIRECT_PAGE = '/login/redirect?mode=afterConsent&skipConsent=true';
+
+/** Where the service's provider continues a partner's sign-in once the shopper is logged in. */
+export const PARTNER_CONTINUE_PATH = '/oidc/continue';
+
+/** Where the service lists the registered partners (logout addresses, home pages for the back button). */
+export const PARTNERS_PATH = '/oidc/partners';
+
+export type SsoSessionType = 'WebSDKSSo' | 'OIDC' | 'NONE';
+
+/** A stored token record: the token and when it expires (ms since the epoch). */
+export interface StoredToken {
+  token: string;
+  expires: number;
+}
+
+type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function localStore(): TokenStorage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A live stored token; an expired or unreadable one is removed (spec 000 §4: removed when expired). */
+export function readToken(key: string, now: number = Date.now(), storage: TokenStorage | undefined = localStore()): StoredToken | undefined {
+  try {
+    const raw = storage?.getItem(key);
+    if (!raw) return undefined;
+    const value = JSON.parse(raw) as Partial<StoredToken>;
+    if (typeof value.token === 'string' && value.token && typeof value.expires === 'number' && value.expires > now) {
+      return { token: value.token, expires: value.expires };
+    }
+    storage?.removeItem(key);
+  } catch {
+    try {
+      storage?.removeItem(key);
+    } catch {
+      // storage unavailable: nothing stored either
+    }
+  }
+  return undefined;
+}
+
+function writeToken(key: string, token: StoredToken, storage: TokenStorage | undefined) {
+  try {
+    storage?.setItem(key, JSON.stringify(token));
+  } catch {
+    // storage unavailable (private mode): the hand-over then ends at the account page
+  }
+}
+
+function removeToken(key: string, storage: TokenStorage | undefined) {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // nothing to remove
+  }
+}
+
+/** Keeps a partner's sign-in request for 15 minutes. */
+export function storePartnerToken(token: string, now: number = Date.now(), storage: TokenStorage | undefined = localStore()) {
+  writeToken(PARTNER_TOKEN_KEY, { token, expires: now + PARTNER_TOKEN_LIFETIME_MS }, storage);
+}
+
+/** Reads and removes the partner token: a sign-in request is answered once. */
+export function takePartnerToken(now: number = Date.now(), storage: TokenStorage | undefined = localStore()): string | undefined {
+  const stored = readToken(PARTNER_TOKEN_KEY, now, storage);
+  removeToken(PARTNER_TOKEN_KEY, storage);
+  return stored?.token;
+}
+
+/** Keeps the Web SDK's single-sign-on token. */
+export function storeSsoToken(token: string, expires: number, storage: TokenStorage | undefined = localStore()) {
+  writeToken(SSO_TOKEN_KEY, { token, expires }, storage);
+}
+
+/** Spec 000 §4: the sso-token error `invalid_token` / 'invalid sso token' clears the stored token. Answers whether it did. */
+export function clearSsoTokenOnError(error: unknown, storage: TokenStorage | undefined = localStore()): boolean {
+  const e = (error ?? {}) as { error?: unknown; error_description?: unknown; errorDescription?: unknown };
+  const description = e.error_description ?? e.errorDescription;
+  if (e.error === 'invalid_token' && typeof description === 'string' && description.toLowerCase() === 'invalid sso token') {
+    removeToken(SSO_TOKEN_KEY, storage);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Reads what a partner handed over in the URL: a sign-in request of the service's provider (`oidcRequest`)
+ * becomes the partner token; a Web SDK `ssoToken` is kept as well. Expired records are removed on the way.
+ */
+export function rememberHandOver(search: string, now: number = Date.now(), storage: TokenStorage | undefined = localStore()) {
+  const query = new URLSearchParams(search);
+  const request = query.get(PARTNER_REQUEST_PARAM);
+  if (request) storePartnerToken(request, now, storage);
+  else readToken(PARTNER_TOKEN_KEY, now, storage);
+  // A single-sign-on error handed back in the URL (error, error_description) may void the stored token.
+  if (clearSsoTokenOnError({ error: query.get('error'), error_description: query.get('error_description') }, storage)) return;
+  const ssoToken = query.get('ssoToken');
+  if (ssoToken) storeSsoToken(ssoToken, now + PARTNER_TOKEN_LIFETIME_MS, storage);
+  else readToken(SSO_TOKEN_KEY, now, storage);
+}
+
+/**
+ * Spec 000 §4: WebSDKSSo when the URL carries a single-sign-on token or one is stored; OIDC when a partner token
+ * exists or the vendor's OIDC script is loaded; otherwise NONE.
+ */
+export function ssoSessionType(
+  search: string = typeof window === 'undefined' ? '' : window.location.search,
+  now: number = Date.now(),
+  { oidcScriptLoaded = false, storage = localStore() }: { oidcScriptLoaded?: boolean; storage?: TokenStorage } = {},
+): SsoSessionType {
+  if (new URLSearchParams(search).get('ssoToken') || readToken(SSO_TOKEN_KEY, now, storage)) return 'WebSDKSSo';
+  if (readToken(PARTNER_TOKEN_KEY, now, storage) || oidcScriptLoaded) return 'OIDC';
+  return 'NONE';
+}
+
+/** Where the browser continues a partner's sign-in (a page of the service, not of this app). */
+export function partnerContinueURL(token: string): string {
+  return `${PARTNER_CONTINUE_PATH}?id=${encodeURIComponent(token)}`;
+}
+
+/** A registered partner as the service lists it. */
+export interface Partner {
+  id: string;
+  name: string;
+  homeUrl?: string;
+  postLogoutRedirectUris: string[];
+}
+
+/** The registered partners; none when the list cannot be loaded. */
+export async function fetchPartners(fetchImpl: typeof fetch = fetch): Promise<Partner[]> {
+  try {
+    const response = await fetchImpl(PARTNERS_PATH, { headers: { Accept: 'application/json' } });
+    if (!response.ok) return [];
+    const body = (await response.json()) as unknown;
+    return Array.isArray(body) ? (body as Partner[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether an address is exactly one a registered partner's logout may return to (never an open redirect). */
+export function isPartnerLogoutAddress(address: string, partners: Partner[]): boolean {
+  return partners.some((partner) => partner.postLogoutRedirectUris?.includes(address));
+}

@@ -1,0 +1,282 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { confirmEmail, logIn, registerThroughApi } from '../helpers/account';
+import { portalCommand, preferenceLink, uniqueEmail } from '../helpers/preferences';
+import { startPortal, type PortalServer } from '../portal-server';
+
+/**
+ * The journeys of issue 12 against the real service. Each worker starts its own service with the demo data
+ * (`portal seed`): the journeys change the demo subscriber and close a store, which must not reach other tests.
+ */
+// Each journey walks several pages with an axe scan on each: more than the default 30 s on a shared machine.
+const JOURNEY_TIMEOUT = 90_000;
+
+const test = base.extend<object, { portal: PortalServer }>({
+  portal: [
+    async ({}, use) => {
+      const server = await startPortal();
+      portalCommand(server.databaseURL, ['seed']);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ portal }, use) => use(portal.baseURL),
+});
+
+const DEMO = 'demo@example.com';
+
+/** Loads the page afresh: a goto that differs only in the #fragment would stay in the same document. */
+async function reopen(page: Page, url: string) {
+  await page.goto('about:blank');
+  await page.goto(url);
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(blocking, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** The demo subscriber as `portal seed` promises it, whatever an earlier journey of this worker did. */
+function resetDemo(portal: PortalServer) {
+  portalCommand(portal.databaseURL, ['seed', 'demo-subscriber']);
+  // The favourite-store journey closes this store; the demo's favourite may be it.
+  portalCommand(portal.databaseURL, ['import-stores', '-'], storeRow(LUENEBURG, true));
+}
+
+/** A store of the demo directory as its CSV row, opened or closed. */
+function storeRow(id: string, open: boolean): string {
+  const csv = readFileSync(path.resolve(import.meta.dirname, '../../../services/api/internal/stores/demo/stores.csv'), 'utf8');
+  const row = csv.split('\n').find((line) => line.startsWith(`${id},`));
+  if (!row) throw new Error(`no store ${id} in the demo directory`);
+  return `id,name,street,postcode,city,country,open\n${row.replace(/,(true|false)$/, `,${open}`)}\n`;
+}
+
+const LUENEBURG = 'DE-21335-01';
+
+test.describe('preference centre, complete', () => {
+  test('favourite store: search, choose with the keyboard, save, reload; closed: the closed-store text', async ({ page, portal }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    resetDemo(portal);
+    const link = preferenceLink(DEMO, { databaseURL: portal.databaseURL });
+
+    await test.step('choose the store by typing part of the city and the keyboard', async () => {
+      await page.goto(`${link}#my-store`);
+      const box = page.getByRole('combobox', { name: 'Meine Grocer-Filiale' });
+      await expect(box).toBeVisible();
+      await expectAccessible(page);
+      await box.fill('Lünebu');
+      await expect(page.getByRole('option', { name: /Schulstraße 129, 21335 Lüneburg/ })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /Filialen? gefunden|Filialen gefunden/ })).toHaveCount(1);
+      await expectAccessible(page);
+      const options = page.getByRole('option');
+      const names = await options.allTextContents();
+      const index = names.findIndex((name) => name.includes('Schulstraße 129'));
+      for (let i = 0; i <= index; i++) await box.press('ArrowDown');
+      await box.press('Enter');
+      await expect(box).toHaveValue(/Schulstraße 129, 21335 Lüneburg/);
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+    });
+
+    await test.step('after a reload it is there', async () => {
+      await reopen(page, `${link}#my-store`);
+      await expect(page.getByRole('combobox', { name: 'Meine Grocer-Filiale' })).toHaveValue(/Schulstraße 129, 21335 Lüneburg/);
+    });
+
+    await test.step('the store closes (portal import-stores): the closed-store text', async () => {
+      portalCommand(portal.databaseURL, ['import-stores', '-'], storeRow(LUENEBURG, false));
+      // The service compares the directory's generation at most once a second.
+      await expect(async () => {
+        await reopen(page, `${link}#my-store`);
+        await expect(page.getByText('Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.')).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 10_000 });
+      await expectAccessible(page);
+    });
+  });
+
+  test('birth year, tiles and the personalisation opt-in', async ({ page, portal }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    resetDemo(portal);
+    const link = preferenceLink(DEMO, { databaseURL: portal.databaseURL });
+
+    await test.step('birth year 1899 is refused with the spec text', async () => {
+      await page.goto(`${link}#my-store`);
+      await page.getByRole('textbox', { name: /Geburtsjahr/ }).fill('1899');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('textbox', { name: /Geburtsjahr/ }).fill('1984');
+    });
+
+    await test.step('tiles toggled, saved, reloaded: kept', async () => {
+      await reopen(page, `${link}#interests`);
+      const organic = page.getByRole('checkbox', { name: 'Bio' });
+      const wasOn = await organic.isChecked();
+      await organic.setChecked(!wasOn);
+      await page.getByRole('group', { name: 'Wie oft kaufen Sie bei uns ein?' }).getByRole('radio', { name: 'Ein paar Mal im Monat' }).check();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+      await reopen(page, `${link}#interests`);
+      await expect(page.getByRole('checkbox', { name: 'Bio' })).toBeChecked({ checked: !wasOn });
+      await expect(page.getByRole('radio', { name: 'Ein paar Mal im Monat' })).toBeChecked();
+    });
+
+    await test.step('without the personalisation opt-in the save is refused', async () => {
+      await reopen(page, `${link}#newsletter`);
+      const optIn = page.getByRole('checkbox', { name: /personalisierte Newsletter/ });
+      await expect(optIn).toBeChecked();
+      await optIn.uncheck();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Zum Speichern füllen Sie bitte dieses Feld aus.')).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+
+  test('product reminders: listed, master toggle, deleted on save; one not confirmed says so', async ({ page, portal, request }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    resetDemo(portal);
+    const link = preferenceLink(DEMO, { databaseURL: portal.databaseURL });
+
+    await test.step('the demo subscriber sees its three reminders', async () => {
+      await page.goto(`${link}#product-reminders`);
+      for (const name of ['Bio-Vollmilch 3,8 %, 1 l', 'Espresso-Bohnen, 1 kg', 'Akku-Bohrschrauber 18 V']) await expect(page.getByText(name)).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    await test.step('the master toggle marks all; saving deletes them; gone after a reload', async () => {
+      const all = page.getByRole('switch', { name: 'Alle Produkterinnerungen' });
+      await expect(all).toBeChecked();
+      await all.uncheck();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+      await reopen(page, `${link}#product-reminders`);
+      await expect(page.getByText('Sie haben keine aktiven Produkterinnerungen.')).toBeVisible();
+      await expect(page.getByText('Espresso-Bohnen, 1 kg')).toHaveCount(0);
+    });
+
+    await test.step('a reminder the shop created and nobody confirmed is not active, and the text says so', async () => {
+      const created = await request.post('/rest/v1/productreminder', {
+        headers: { 'X-Api-Key': 'dev-shop-key' },
+        data: { email: DEMO, variantId: 'demo-green-tea-100g', variantName: { de: 'Grüner Tee, 100 g', en: 'Green tea, 100 g' }, language: 'de' },
+      });
+      expect(created.status()).toBe(201);
+      await reopen(page, `${link}#product-reminders`);
+      await expect(page.getByText(/Wird der Link nicht innerhalb von 7 Tagen geöffnet, wird die Erinnerung nicht aktiviert/)).toBeVisible();
+      await expect(page.getByText('Grüner Tee, 100 g')).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+
+  test('full unsubscribe erases the subscriber; one-click POST unsubscribes, a GET changes nothing', async ({ page, portal, request }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    const email = uniqueEmail('leaving');
+    const link = preferenceLink(email, { databaseURL: portal.databaseURL });
+
+    await test.step('subscribe first, with the initial opt-in and the personalisation opt-in', async () => {
+      await page.goto(link);
+      await page.getByRole('switch', { name: 'Angebote der Woche' }).check();
+      await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('checkbox', { name: /personalisierte Newsletter/ }).check();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+    });
+
+    await test.step('unsubscribe from everything: confirmation, success page', async () => {
+      await reopen(page, link);
+      await page.getByRole('switch', { name: 'Angebote der Woche' }).uncheck();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByRole('dialog', { name: 'Wirklich abmelden?' }).getByRole('button', { name: 'Ja' }).click();
+      await expect(page).toHaveURL(/\/unsubscribe-success$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    await test.step('the personal data is gone (through the API) and the old link shows no profile', async () => {
+      const jwt = link.split('/').at(-1)!;
+      const exchanged = await request.post('/rest/v1/subscriber/regToken/jwt', { form: { jwt } });
+      expect(exchanged.status()).toBe(410);
+      // A new link opens a new, empty account: nothing of the old one is left.
+      const fresh = (await request.post('/rest/v1/subscriber/regToken/jwt', { form: { jwt: preferenceLink(email, { databaseURL: portal.databaseURL }).split('/').at(-1)! } }));
+      // The withdrawal and the new link may fall in the same second; then the new link counts as old as well.
+      if (fresh.status() === 200) {
+        const { regToken } = (await fresh.json()) as { regToken: string };
+        const account = await request.post('/identity/accounts.getAccountInfo', { data: { regToken, include: 'profile,data,subscriptions' }, headers: { Origin: portal.baseURL } });
+        const body = (await account.json()) as { profile: Record<string, unknown>; data: Record<string, unknown>; subscriptions: Record<string, unknown> };
+        expect(body.profile).toEqual({ email });
+        expect(body.data).toEqual({});
+        expect(body.subscriptions).toEqual({});
+      }
+      await reopen(page, link);
+      await expect(page).toHaveURL(/\/unsubscribe-success$/);
+      await expect(page.getByRole('switch')).toHaveCount(0);
+    });
+
+    await test.step('one-click: a GET of the address changes nothing, the POST unsubscribes', async () => {
+      const other = uniqueEmail('oneclick');
+      const otherLink = preferenceLink(other, { databaseURL: portal.databaseURL });
+      await page.goto(otherLink);
+      await page.getByRole('switch', { name: 'Allgemeiner Newsletter' }).check();
+      await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('checkbox', { name: /personalisierte Newsletter/ }).check();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+
+      const oneClick = `/rest/v1/subscriber/unsubscribe/${otherLink.split('/').at(-1)}`;
+      const scanned = await request.get(oneClick, { maxRedirects: 0 });
+      expect(scanned.status()).toBe(303);
+      await reopen(page, otherLink);
+      await expect(page.getByRole('switch', { name: 'Allgemeiner Newsletter' })).toBeChecked();
+
+      const posted = await request.post(oneClick, { form: { 'List-Unsubscribe': 'One-Click' } });
+      expect(posted.status()).toBe(200);
+      await reopen(page, otherLink);
+      await expect(page).toHaveURL(/\/unsubscribe-success$/);
+    });
+  });
+
+  test('partner tiles with pictures that load; a logged-in shopper reaches the centre without a link', async ({ page, portal, request }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    const email = uniqueEmail('shopper');
+    await test.step('register, confirm and log in to the account portal', async () => {
+      const answer = await registerThroughApi(request, portal.baseURL, email, { firstName: 'Eva', lastName: 'Muster' });
+      expect(answer.errorCode).toBe(206002);
+      await confirmEmail(page, portal.baseURL, email);
+      await page.goto('/login');
+      await logIn(page, email);
+      await expect(page).toHaveURL(/\/$/);
+    });
+
+    await test.step('the centre opens with the session', async () => {
+      await page.goto('/preferences');
+      await expect(page.getByRole('heading', { level: 1, name: 'Hallo Eva!' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    await test.step('the partner tiles show pictures that load, at the widths of the spec', async () => {
+      const tiles = page.getByRole('list').filter({ has: page.getByRole('link', { name: 'Zum Fotoservice' }) });
+      await expect(tiles.getByRole('heading', { level: 3 })).toHaveCount(4);
+      const images = tiles.locator('img');
+      for (let i = 0; i < (await images.count()); i++) {
+        const image = images.nth(i);
+        await image.scrollIntoViewIfNeeded();
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        const srcset = (await image.getAttribute('srcset'))!;
+        for (const candidate of srcset.split(', ')) {
+          const [url, width] = candidate.split(' ');
+          const response = await request.get(url!);
+          expect(response.status(), url).toBe(200);
+          expect(response.headers()['cache-control']).toContain('max-age=2592000');
+          expect(width).toMatch(/^(233|258|286|572|858)w$/);
+        }
+      }
+    });
+  });
+});

@@ -1,0 +1,209 @@
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { expect, expectAccessible, test } from '../fixtures';
+import { confirmEmail, logIn, PASSWORD, registerThroughApi, uniqueEmail } from '../helpers/account';
+import { startPortal } from '../portal-server';
+
+// Single sign-on (spec 000 §2, §4): the demonstration partner "Fotoservice" (a relying party built on
+// coreos/go-oidc, served by the portal under /partner/fotoservice/) signs its users in with the portal's
+// OpenID Connect provider, whose login is the account portal's own login page.
+
+const PARTNER = '/partner/fotoservice/';
+
+async function verifiedAccount(page: import('@playwright/test').Page, baseURL: string, label: string) {
+  const email = uniqueEmail(test.info(), label);
+  expect((await registerThroughApi(page.request, baseURL, email, { firstName: 'Erika', lastName: 'Muster' })).errorCode).toBe(206002);
+  await confirmEmail(page, baseURL, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
+  return email;
+}
+
+test.describe('single sign-on with a partner service', () => {
+  test('partner → portal login → back logged in; the second visit goes straight through; logout returns to the partner', async ({ page, context, baseURL }) => {
+    test.slow(); // two logins and four accessibility scans
+    const email = await verifiedAccount(page, baseURL!, 'sso');
+
+    await page.goto(PARTNER);
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen beim Fotoservice' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Mit Ihrem Kundenkonto anmelden' }).click();
+
+    // The portal's own login page, with the partner's sign-in kept as the partner token.
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?oidcRequest=/);
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('oidcServicePartner') ?? 'null'));
+    expect(stored.token).toBeTruthy();
+    expect(stored.expires - Date.now()).toBeGreaterThan(14 * 60_000);
+    await logIn(page, email);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Erika Muster!' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${PARTNER}$`));
+    await expect(page.getByText(email)).toBeVisible();
+    await expectAccessible(page);
+    expect(await page.evaluate(() => window.localStorage.getItem('oidcServicePartner'))).toBeNull();
+
+    // A second visit (the partner forgot its own session): no login form, straight back.
+    await context.clearCookies({ name: 'fotoservice_visit' });
+    await page.goto(PARTNER);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
+    await page.getByRole('link', { name: 'Mit Ihrem Kundenkonto anmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Erika Muster!' })).toBeVisible();
+    expect(visited).not.toContain('/login');
+
+    // Logout at the partner ends the portal session too and comes back to the partner's registered address.
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen beim Fotoservice' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${PARTNER}$`));
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the account page tile leads to the partner; the redirect page says the shopper is sent back', async ({ page, baseURL }) => {
+    const email = await verifiedAccount(page, baseURL!, 'sso-redirect');
+    await page.goto('/login');
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: /Willkommen, Erika Muster/ })).toBeVisible();
+    // The account page's partner tile (CMS content) leads to the partner, which signs the shopper in at once.
+    await page.getByRole('link', { name: 'Zum Fotoservice' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen beim Fotoservice' })).toBeVisible();
+    await page.getByRole('link', { name: 'Mit Ihrem Kundenkonto anmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Erika Muster!' })).toBeVisible();
+    await page.goto('/');
+    // The service answers the hand-over with 204 here, which leaves the browser on the page to read and scan it.
+    let handedOver = '';
+    await page.route('**/oidc/continue**', (route) => {
+      handedOver = route.request().url();
+      return route.fulfill({ status: 204 });
+    });
+    await page.evaluate(() => window.localStorage.setItem('oidcServicePartner', JSON.stringify({ token: 'held', expires: Date.now() + 60_000 })));
+    await page.goto('/login/redirect?mode=afterConsent&skipConsent=true');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sie werden zurückgeleitet' })).toBeVisible();
+    await expect(page.getByText('Sie werden jetzt zurück zum Partnerdienst geleitet.')).toBeVisible();
+    await expect.poll(() => handedOver).toContain('/oidc/continue?id=held');
+    await expect(page.getByRole('status')).toHaveAttribute('data-redirect-state', 'GIGYA_REDIRECT_TO_SERVICE_PARTNER_IN_PROGRESS');
+    await expectAccessible(page);
+  });
+
+  test('a registration started at the partner ends at the partner after the confirmation', async ({ page, baseURL }) => {
+    test.slow(); // registration, finalize, the 3-second timer, confirmation and login
+    const email = uniqueEmail(test.info(), 'sso-register');
+    await page.goto(PARTNER);
+    await page.getByRole('link', { name: 'Mit Ihrem Kundenkonto anmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: 'Registrieren' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrieren' })).toBeVisible();
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+    await page.getByLabel(/^Passwort/).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
+    await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+    await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+
+    // After the timer the hand-over finds the shopper not yet logged in: on to the login, the partner token kept.
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    expect(await page.evaluate(() => window.localStorage.getItem('oidcServicePartner'))).not.toBeNull();
+    await confirmEmail(page, baseURL!, email);
+    await page.getByRole('link', { name: 'Zum Login' }).click();
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Erika Muster!' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${PARTNER}$`));
+  });
+
+  test('logout goes only to addresses registered for a partner', async ({ page, baseURL }) => {
+    const email = await verifiedAccount(page, baseURL!, 'sso-logout');
+    const partnerHome = `${baseURL}${PARTNER}`;
+
+    await page.goto('/login');
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: /Willkommen, Erika Muster/ })).toBeVisible();
+    await page.goto(`/logout?redirect=${encodeURIComponent('https://evil.example/')}`);
+    await expect(page).toHaveURL(/\/login$/);
+
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: /Willkommen, Erika Muster/ })).toBeVisible();
+    await page.goto(`/logout?redirect=${encodeURIComponent(partnerHome)}`);
+    await expect(page).toHaveURL(partnerHome);
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen beim Fotoservice' })).toBeVisible();
+
+    // The provider's own logout refuses an unregistered address with the standard error.
+    const refused = await page.request.get(`/oidc/end_session?client_id=fotoservice&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`, { maxRedirects: 0 });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  test("the partner's ui_locales choose the login page's language", async ({ page }) => {
+    await page.goto(`${PARTNER}login?lang=en`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?lang=en&oidcRequest=[^&]+$/);
+  });
+
+  test('the stored partner token is gone after 15 minutes (page clock)', async ({ page }) => {
+    await page.clock.install();
+    await page.goto(PARTNER);
+    await page.getByRole('link', { name: 'Mit Ihrem Kundenkonto anmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('oidcServicePartner'))).not.toBeNull();
+    await page.clock.fastForward('14:00'); // the page clock also runs in real time meanwhile: leave a margin
+    await page.goto('/login');
+    expect(await page.evaluate(() => window.localStorage.getItem('oidcServicePartner'))).not.toBeNull();
+    await page.clock.fastForward('01:30');
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('oidcServicePartner'))).toBeNull();
+  });
+});
+
+test.describe('single sign-on against the development clock', () => {
+  test('a partner sign-in expires at the service after 15 minutes too', async ({ page }) => {
+    const server = await startPortal({ PORTAL_DEV_CLOCK_ENABLED: 'true' });
+    try {
+      await page.goto(`${server.baseURL}${PARTNER}`);
+      await page.getByRole('link', { name: 'Mit Ihrem Kundenkonto anmelden' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+      const request = new URL(page.url()).searchParams.get('oidcRequest')!;
+      const advanced = await page.request.post(`${server.baseURL}/dev/clock`, { data: { advance: '15m1s' } });
+      expect(advanced.ok()).toBe(true);
+      const expired = await page.request.get(`${server.baseURL}/oidc/continue?id=${encodeURIComponent(request)}`, { maxRedirects: 0 });
+      expect(expired.status()).toBe(400);
+      expect(await expired.json()).toMatchObject({ error: 'invalid_request' });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+test.describe("a partner that is not the retailer's own", () => {
+  test('asks for consent on the portal page, registered with `portal sso-clients add`', async ({ page, baseURL }) => {
+    const email = await verifiedAccount(page, baseURL!, 'sso-consent');
+    const id = `partner-${test.info().project.name}-${Date.now()}`;
+    const callback = `${baseURL}/partner/${id}/callback`;
+    const printed = execFileSync(
+      process.env.PORTAL_BIN!,
+      ['sso-clients', 'add', '--database-url', process.env.E2E_DATABASE_URL!, '--id', id, '--name', 'Reiseservice', '--redirect-uri', callback],
+      { encoding: 'utf8', env: { ...process.env, PORTAL_LOG_LEVEL: 'warn' } },
+    );
+    expect(printed).toMatch(/client secret \(shown only now, store it at the partner\): \S{40,}/);
+
+    await page.goto('/login');
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: /Willkommen, Erika Muster/ })).toBeVisible();
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const authorize = new URLSearchParams({ client_id: id, redirect_uri: callback, response_type: 'code', scope: 'openid profile email', state: 'st', code_challenge: challenge, code_challenge_method: 'S256' });
+    await page.goto(`/oidc/authorize?${authorize.toString()}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Reiseservice möchte Sie mit Ihrem Kundenkonto anmelden' })).toBeVisible();
+    await expect(page.getByText('Ihren Vor- und Nachnamen')).toBeVisible();
+    await expect(page.getByText('Ihre E-Mail-Adresse')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Erlauben' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${callback}\\?code=[^&]+&state=st$`));
+  });
+});

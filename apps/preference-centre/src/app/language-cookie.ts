@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useSite } from '@portal/cms';
+import { LANGUAGE_COOKIE } from '@portal/i18n';
+
+/** How often the language cookie is read (spec 001 §9: cookie change polling interval 300 ms). */
+export const LANGUAGE_COOKIE_POLL_MS = 300;
+
+/** The language the `i18next` cookie names, decoded; undefined without one. */
+export function languageCookie(cookie: string): string | undefined {
+  const raw = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
+    ?.slice(LANGUAGE_COOKIE.length + 1);
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Follows the language chosen elsewhere on the site: the account portal (another tab, or the same browser
+ * later) writes the `i18next` cookie; a change shows here within 300 ms. Browsers have no event for cookie
+ * changes that works everywhere, hence the polling. Only available languages are taken (spec 001 §4).
+ */
+export function useLanguageCookie() {
+  const { language, changeLanguage } = useSite();
+  useEffect(() => {
+    let seen = languageCookie(document.cookie);
+    const timer = setInterval(() => {
+      const now = languageCookie(document.cookie);
+      if (now === seen) return;
+      seen = now;
+      if (now && now !== language) changeLanguage(now);
+    }, LANGUAGE_COOKIE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [language, changeLanguage]);
+}

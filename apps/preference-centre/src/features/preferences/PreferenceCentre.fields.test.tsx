@@ -1,0 +1,278 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { testContent, testMetadata } from '@portal/cms/testing';
+import type { PreferenceCentreContent } from '@portal/cms';
+import { createFakeProvider, type FakeAccountSeed } from '@portal/identity/testing';
+import { forgetLanguage, renderPage } from '@portal/ui/testing';
+import { loadMessages } from '../../app/messages';
+import { AppRoutes } from '../../app/routes';
+import { greetingText } from './lib/greeting';
+
+const EMAIL = 'erika@example.org';
+
+const preferenceCentre: PreferenceCentreContent = {
+  home: { greetingPrefix: 'Hallo', greetingSuffix: '!', description: 'Ihre Einstellungen.' },
+  subscribeAgainUrl: 'https://example.com/newsletter',
+  tabs: [
+    {
+      id: 'newsletter',
+      title: 'Newsletter',
+      accessWithoutNewsletterSubscription: true,
+      items: [
+        { type: 'newsletters', id: 'list', keys: ['NLT_GENERAL'] },
+        { type: 'separator', id: 'sep' },
+        { type: 'profileFields', id: 'opt', fields: ['personalisationOptIn'] },
+      ],
+    },
+    {
+      id: 'interests',
+      title: 'Interessen',
+      accessWithoutNewsletterSubscription: false,
+      items: [
+        { type: 'booleanTile', id: 'organic', preference: 'data.preference.ORGANIC', title: 'Bio', description: 'Öko', icon: '/images/tile-organic.svg' },
+        { type: 'booleanTile', id: 'vegan', preference: 'data.preference.VEGAN', title: 'Vegan', description: 'Pflanzlich', icon: '/images/tile-vegan.svg' },
+        {
+          type: 'radioTile',
+          id: 'freq',
+          preference: 'data.preference.SHOPPING_FREQUENCY',
+          title: 'Wie oft?',
+          options: [
+            { value: 'DAILY', label: 'Täglich' },
+            { value: 'WEEKLY', label: 'Wöchentlich' },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'store',
+      title: 'Filiale',
+      accessWithoutNewsletterSubscription: false,
+      items: [{ type: 'profileFields', id: 'profile', fields: ['salutation', 'firstName', 'favouriteStore', 'birthYear', 'zip'] }],
+    },
+    { id: 'reminders', title: 'Erinnerungen', accessWithoutNewsletterSubscription: true, items: [{ type: 'productReminders', id: 'rem' }] },
+  ],
+  newsletters: { NLT_GENERAL: { name: 'Allgemein', icon: '/images/newsletter-general.svg', descriptions: { short: 'Jede Woche.' } } },
+};
+
+const stores = [
+  { id: 'DE-20095-01', uiText: 'Mönckebergstraße 7, 20095 Hamburg', open: true },
+  { id: 'DE-20095-02', uiText: 'Hamburg-Altstadt, Steinstraße 1, 20095 Hamburg', open: true },
+  { id: 'DE-22767-01', uiText: 'Hamburg-Altona, Große Bergstraße 1, 22767 Hamburg', open: false },
+];
+
+const confirmed = { isSubscribed: true, doubleOptIn: { status: 'Confirmed' as const } };
+const subscriber: Partial<FakeAccountSeed> = {
+  subscriptions: { NLT_GENERAL: { email: confirmed } },
+  data: { sfmc: { dataProcessingConsented: true, personalisationOptIn: true } },
+};
+
+interface Options {
+  seed?: Partial<FakeAccountSeed>;
+  path?: string;
+  exchangeStatus?: number;
+  reminders?: { productReminders: unknown[]; notActivated?: unknown[] };
+  sessionStatus?: number;
+  sso?: string;
+}
+
+async function openCentre({ seed = subscriber, path = '/preferences/token/link-jwt', exchangeStatus = 200, reminders, sessionStatus = 200, sso = 'embedded' }: Options = {}) {
+  const fake = createFakeProvider({ accounts: [{ email: EMAIL, ...seed }] });
+  const requests: string[] = [];
+  const rest = (url: string) => {
+    requests.push(url);
+    const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body }) as Response;
+    if (url.endsWith('/rest/v1/subscriber/regToken/jwt')) {
+      return exchangeStatus === 200 ? answer(200, fake.issueSubscriberRegToken(EMAIL)) : answer(exchangeStatus, { error: { code: 'x' } });
+    }
+    if (url.endsWith('/rest/v1/subscriber/jwt')) return answer(sessionStatus, sessionStatus === 200 ? { jwt: 'session-jwt', expiresAt: '2099-01-01T00:00:00Z' } : {});
+    if (url.endsWith('/rest/v1/productreminder/search')) return answer(200, reminders ?? { productReminders: [] });
+    if (url.includes('/rest/v1/retailstores/search')) {
+      const q = new URL(url, 'http://x').searchParams.get('q')!.toLowerCase();
+      return answer(200, { retailStores: stores.filter((store) => store.uiText.toLowerCase().includes(q)) });
+    }
+    const byId = /\/rest\/v1\/retailstores\/([^/?]+)$/.exec(url);
+    if (byId) {
+      const found = stores.find((store) => store.id === decodeURIComponent(byId[1]!));
+      return found ? answer(200, found) : answer(404, {});
+    }
+    return undefined;
+  };
+  const page = await renderPage(<AppRoutes />, {
+    messages: loadMessages,
+    path,
+    identity: fake,
+    initialRefresh: false,
+    metadata: testMetadata({ sso: { apiKey: sso, customLogin: false } }),
+    content: { de_DE: testContent({ preferenceCentre }) },
+    rest,
+  });
+  return { ...page, fake, requests, user: userEvent.setup() };
+}
+
+const save = () => screen.getByRole('button', { name: 'Speichern' });
+const written = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params;
+
+beforeEach(forgetLanguage);
+
+describe('tiles, profile fields and the favourite store', () => {
+  it('saves boolean and radio tiles in data.preference and restores them', async () => {
+    const { user, fake } = await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { VEGAN: true } } }, path: '/preferences/token/link-jwt#interests' });
+    expect(await screen.findByRole('checkbox', { name: 'Vegan' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Bio' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Vegan' }));
+    await user.click(within(screen.getByRole('group', { name: 'Wie oft?' })).getByRole('radio', { name: 'Wöchentlich' }));
+    await user.click(save());
+    await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
+    expect(written(fake)).toEqual({ regToken: expect.any(String), data: { preference: { ORGANIC: true, VEGAN: false, SHOPPING_FREQUENCY: 'WEEKLY' } } });
+    expect(fake.account(EMAIL)?.data?.preference).toEqual({ ORGANIC: true, VEGAN: false, SHOPPING_FREQUENCY: 'WEEKLY' });
+  });
+
+  it('refuses a birth year outside 1900 to 2020 before the tab changes', async () => {
+    const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    const year = await screen.findByRole('textbox', { name: /Geburtsjahr/ });
+    await user.type(year, '1899');
+    await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+    expect(await screen.findByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Filiale' })).toHaveAttribute('aria-selected', 'true');
+    expect(year).toHaveAccessibleDescription(/Das Geburtsjahr muss zwischen 1900 und 2020 liegen/);
+  });
+
+  it('re-validates the postcode when the country changes', async () => {
+    const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    await user.type(await screen.findByRole('textbox', { name: 'Postleitzahl' }), '1234');
+    await user.click(save());
+    expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeInTheDocument();
+  });
+
+  it('requires the personalisation opt-in to save while a newsletter stays subscribed', async () => {
+    const { user, fake } = await openCentre();
+    await user.click(await screen.findByRole('checkbox', { name: /personalisierte Newsletter/ }));
+    await user.click(save());
+    expect(await screen.findByText('Zum Speichern füllen Sie bitte dieses Feld aus.')).toBeInTheDocument();
+    expect(written(fake)).toBeUndefined();
+  });
+
+  it('picks the favourite store with the keyboard from two characters on, announcing the results', async () => {
+    const { user, fake, requests } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+    await user.type(box, 'h');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(requests.some((url) => url.includes('retailstores/search'))).toBe(false);
+    await user.type(box, 'am');
+    expect(await screen.findByRole('option', { name: /Mönckebergstraße/ })).toBeInTheDocument();
+    expect(requests.filter((url) => url.includes('retailstores/search'))).toHaveLength(1);
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByText('3 Filialen gefunden. Mit den Pfeiltasten auswählen.')).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /Steinstraße/ }).id);
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('Hamburg-Altstadt, Steinstraße 1, 20095 Hamburg');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await user.click(save());
+    await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
+    expect(written(fake)).toEqual({ regToken: expect.any(String), data: { preference: { FAVORITE_STORE: 'DE-20095-02' } } });
+  });
+
+  it('refuses typed text that is no store, and names a saved store that has closed', async () => {
+    const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    await user.type(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), 'Irgendwo');
+    await user.click(save());
+    expect(await screen.findByText('Bitte wählen Sie eine gültige Grocer-Filiale aus.')).toBeInTheDocument();
+  });
+
+  it('a save from another tab opens the tab of a field in error', async () => {
+    const { user, fake } = await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#interests' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    await user.click(save());
+    expect(await screen.findByText('Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Filiale' })).toHaveAttribute('aria-selected', 'true');
+    expect(written(fake)).toBeUndefined();
+  });
+
+  it('shows the closed-store text for a favourite that closed', async () => {
+    await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#store' });
+    expect(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' })).toHaveValue('Hamburg-Altona, Große Bergstraße 1, 22767 Hamburg');
+    // Named at once, before any save.
+    expect(await screen.findByText('Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.')).toBeInTheDocument();
+  });
+});
+
+describe('reminders, entry and texts', () => {
+  const reminderSeed = { ...subscriber, subscriptions: { ...subscriber.subscriptions, SVC_PRODUCT_REMINDER: { email: confirmed } } };
+  const list = {
+    productReminders: [{ reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee' } }],
+    notActivated: [{ reminderId: 'p1', variantId: 'v2', variantName: { de: 'Tee' }, confirmBy: '2099-01-01T00:00:00Z' }],
+  };
+
+  it('lists active reminders, says which are not activated, and hides single toggles for the default country', async () => {
+    await openCentre({ seed: reminderSeed, reminders: list, path: '/preferences/token/link-jwt#reminders' });
+    expect(await screen.findByText('Kaffee')).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Kaffee' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Alle Produkterinnerungen' })).toBeChecked();
+    expect(screen.getByText(/Wird der Link nicht innerhalb von 7 Tagen geöffnet, wird die Erinnerung nicht aktiviert/)).toBeInTheDocument();
+    expect(screen.getByText('Tee')).toBeInTheDocument();
+  });
+
+  it("offers single toggles when the account's country is not one of the eight", async () => {
+    await openCentre({ seed: { ...reminderSeed, profile: { country: 'AT' } }, reminders: list, path: '/preferences/token/link-jwt#reminders' });
+    expect(await screen.findByRole('switch', { name: 'Kaffee' })).toBeChecked();
+  });
+
+  it('sends a link older than a full unsubscribe to the unsubscribe-success page', async () => {
+    await openCentre({ exchangeStatus: 410 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
+  });
+
+  it('opens the centre for a logged-in shopper without a link, with a logout', async () => {
+    const { requests } = await openCentre({ path: '/preferences' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+    expect(requests.some((url) => url.endsWith('/rest/v1/subscriber/jwt'))).toBe(true);
+  });
+
+  it('without a login the tokenless entry is not found; without single sign-on it is not available', async () => {
+    await openCentre({ path: '/preferences', sessionStatus: 401 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+  });
+
+  it('shows the hard-coded German not-available page when single sign-on is not configured', async () => {
+    await openCentre({ path: '/preferences', sso: '' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Seite ist bald für Sie verfügbar.' })).toBeInTheDocument();
+  });
+
+  it('makes the provider calls of spec 001 §7', async () => {
+    const { fake } = await openCentre();
+    await screen.findByRole('heading', { level: 1 });
+    const methods = fake.calls.map((call) => call.method);
+    expect(methods).toEqual(expect.arrayContaining(['getSchema', 'getPolicies', 'getSiteConsentDetails', 'getAccountInfo']));
+    expect(fake.calls.find((call) => call.method === 'getPolicies')?.params).toEqual({ sections: 'passwordComplexity' });
+  });
+
+  it('follows the i18next cookie within 300 ms', async () => {
+    await openCentre({ path: '/preferences/error/notfound' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+    // The account portal (another tab) switches to English: the centre follows without a reload.
+    document.cookie = 'i18next=en-GB; path=/';
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 350));
+    });
+    expect(document.documentElement.lang).toBe('en-GB');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('the greeting', () => {
+  it.each([
+    ['de', { greetingPrefix: 'Hallo', greetingSuffix: '!' }, 'Hallo!', 'Hallo Erika!'],
+    ['en', { greetingPrefix: 'Hello', greetingSuffix: '!' }, 'Hello!', 'Hello Erika!'],
+    ['fr', { greetingPrefix: 'Bonjour', greetingSuffix: '\u00a0!' }, 'Bonjour\u00a0!', 'Bonjour Erika\u00a0!'],
+    ['nl', { greetingPrefix: 'Hallo', greetingSuffix: '!' }, 'Hallo!', 'Hallo Erika!'],
+    ['es', { greetingPrefix: '¡Hola', greetingSuffix: '!' }, '¡Hola!', '¡Hola Erika!'],
+    ['pl', { greetingPrefix: 'Witaj,', greetingSuffix: '!' }, 'Witaj!', 'Witaj, Erika!'],
+    ['pt', { greetingPrefix: 'Olá,', greetingSuffix: '!' }, 'Olá!', 'Olá, Erika!'],
+  ])('reads right with and without a name in %s', (_, home, without, withName) => {
+    expect(greetingText({ ...home, description: '' }, undefined)).toBe(without);
+    expect(greetingText({ ...home, description: '' }, '  ')).toBe(without);
+    expect(greetingText({ ...home, description: '' }, 'Erika')).toBe(withName);
+  });
+});

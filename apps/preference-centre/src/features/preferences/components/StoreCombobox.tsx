@@ -1,0 +1,149 @@
+import { useFormikContext } from 'formik';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldError, useFieldError } from '@portal/forms';
+import { MIN_QUERY_LENGTH, useRetailStoreSearch, type RetailStore } from '../api/retail-stores';
+import type { PreferencesValues } from '../lib/form';
+import { PRODUCT_NAME } from '../lib/product';
+
+/** How long typing must pause before the search runs. */
+export const STORE_SEARCH_DEBOUNCE_MS = 300;
+
+/** The text after the last keystroke, once typing has paused for `delay`. */
+function useDebounced(value: string, delay: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/**
+ * 'My {product} store': a search-as-you-type combobox (WAI-ARIA 1.2 combobox pattern with a list box popup) over
+ * the store search. Arrow keys move through the suggestions, Enter chooses, Escape closes (and clears when
+ * closed); the number of suggestions is announced. Choosing stores the store's id in data.preference.FAVORITE_STORE;
+ * typing again clears the choice until a store is picked, so free text never passes as a store.
+ */
+export function StoreCombobox() {
+  const { t } = useTranslation();
+  const { values, setFieldValue, setFieldTouched } = useFormikContext<PreferencesValues>();
+  const id = useId();
+  const listId = `${id}-list`;
+  const input = useRef<HTMLInputElement>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const store = values.favouriteStore;
+  // Only what the shopper typed is searched, never the text of a store just chosen.
+  const typing = open ? store.text.trim() : '';
+  const query = useDebounced(typing, STORE_SEARCH_DEBOUNCE_MS);
+  const search = useRetailStoreSearch(query);
+  const results: RetailStore[] = open && query.length >= MIN_QUERY_LENGTH && query === typing ? (search.data ?? []) : [];
+  const expanded = results.length > 0;
+  const error = useFieldError('favouriteStore.text');
+  const errorId = `${id}-error`;
+
+  const choose = (choice: RetailStore) => {
+    void setFieldValue('favouriteStore', { id: choice.id, text: choice.uiText, open: choice.open });
+    void setFieldTouched('favouriteStore.text', true, false);
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (!open) setOpen(true);
+        if (results.length) setActive((index) => (index + 1) % results.length);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        if (results.length) setActive((index) => (index <= 0 ? results.length - 1 : index - 1));
+        break;
+      case 'Enter':
+        if (expanded && active >= 0) {
+          event.preventDefault();
+          choose(results[active]!);
+        }
+        break;
+      case 'Escape':
+        if (expanded) {
+          event.preventDefault();
+          setOpen(false);
+          setActive(-1);
+        } else if (store.text) {
+          event.preventDefault();
+          void setFieldValue('favouriteStore', { id: '', text: '', open: true });
+        }
+        break;
+    }
+  };
+
+  let announcement = '';
+  if (open && query.length >= MIN_QUERY_LENGTH && query === typing && search.isSuccess) {
+    announcement =
+      results.length === 0
+        ? t('mpp.favouritestore.noresults', { defaultValue: 'Keine Filiale gefunden.' })
+        : t('mpp.favouritestore.results', { count: results.length, defaultValue: '{count} Filialen gefunden. Mit den Pfeiltasten auswählen.' });
+  }
+
+  return (
+    <div className={`form-field pc-store${error ? ' form-field--invalid' : ''}`}>
+      <label className="form-field__label" htmlFor={id}>
+        {t('mpp.favouritestore.label', { product: PRODUCT_NAME, defaultValue: 'Meine {product}-Filiale' })}
+      </label>
+      <p id={`${id}-hint`} className="form-field__hint">
+        {t('mpp.favouritestore.hint', { defaultValue: 'Ort, Postleitzahl oder Straße eingeben, ab zwei Zeichen.' })}
+      </p>
+      <div className="pc-store__box">
+        <input
+          ref={input}
+          id={id}
+          type="text"
+          role="combobox"
+          className="form-field__input"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-hint`, error ? errorId : ''].filter(Boolean).join(' ')}
+          value={store.text}
+          onChange={(event) => {
+            void setFieldValue('favouriteStore', { id: '', text: event.target.value, open: true });
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            void setFieldTouched('favouriteStore.text', true);
+            // A click on an option lands before the list closes.
+            setTimeout(() => setOpen(false), 150);
+          }}
+        />
+        <ul id={listId} role="listbox" className="pc-store__list" hidden={!expanded} aria-label={t('mpp.favouritestore.listlabel', { defaultValue: 'Gefundene Filialen' })}>
+          {results.map((result, index) => (
+            <li
+              key={result.id}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={`pc-store__option${index === active ? ' pc-store__option--active' : ''}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(result)}
+            >
+              {result.uiText}
+              {result.open ? null : ` (${t('mpp.favouritestore.closedmark', { defaultValue: 'geschlossen' })})`}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import * as yup from 'yup';
+import type { ProfileFieldName, ZipCodeRule } from '@portal/cms';
+import { birthYearSchema, firstNameSchema, message, postcodeSchema, type Message } from '@portal/forms';
+
+import { PRODUCT_NAME } from './product';
+
+/** The preference centre's own rules (spec 001 §5), as message descriptors. */
+export const centreMessages = {
+  storeInvalid: (): Message => message('mpp.favouritestore.error.invalid', 'Please select a valid {product} store.', { product: PRODUCT_NAME }),
+  storeClosed: (): Message => message('mpp.favouritestore.error.closed', 'Your favorite store has been closed. Please pick a new one.'),
+  personalisationRequired: (): Message => message('mpp.personalisation.error.required', 'To save, please fill in this field.'),
+};
+
+export interface CentreRules {
+  shown: Set<ProfileFieldName>;
+  zipCodeRules: Record<string, ZipCodeRule>;
+  /** Whether the values leave a newsletter subscribed: then the personalisation opt-in is required to save. */
+  staysSubscribed: (newsletters: Record<string, boolean>) => boolean;
+}
+
+/**
+ * The form's schema: only the fields the CMS shows are checked. Formik validates the whole form on every change,
+ * so the postcode is checked again when the country changes, and every field before a tab switch (spec 001 §2).
+ */
+export function centreSchema({ shown, zipCodeRules, staysSubscribed }: CentreRules) {
+  const profile: Record<string, yup.AnySchema> = {};
+  if (shown.has('firstName')) profile.firstName = firstNameSchema();
+  if (shown.has('birthYear') || shown.has('dateOfBirth')) profile.birthYear = birthYearSchema();
+  if (shown.has('zip')) profile.zip = postcodeSchema(zipCodeRules, { field: 'profile.zip', countryField: 'country' });
+  return yup.object({
+    profile: yup.object(profile),
+    favouriteStore: shown.has('favouriteStore')
+      ? yup.object({
+          text: yup
+            .string()
+            .test('chosen', centreMessages.storeInvalid(), function chosen(text) {
+              return !text?.trim() || Boolean((this.parent as { id: string }).id);
+            })
+            .test('open', centreMessages.storeClosed(), function open() {
+              const store = this.parent as { id: string; open: boolean };
+              return !store.id || store.open;
+            }),
+        })
+      : yup.object(),
+    personalisationOptIn: shown.has('personalisationOptIn')
+      ? yup.boolean().test('required', centreMessages.personalisationRequired(), function required(value) {
+          const { newsletters } = this.parent as { newsletters: Record<string, boolean> };
+          return value === true || !staysSubscribed(newsletters);
+        })
+      : yup.boolean(),
+  });
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/sso"
+	"github.com/grocer-portal/portal/services/api/internal/sso/ssosql"
+)
+
+func TestSSOClientsCommand(t *testing.T) {
+	ctx := context.Background()
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	var out, errOut bytes.Buffer
+	err := run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "reisen", "--name", "Reiseservice",
+		"--redirect-uri", "https://reisen.example/cb", "--redirect-uri", "https://reisen.example/cb2",
+		"--post-logout-uri", "https://reisen.example/", "--first-party", "--refresh-tokens"}, &out, &errOut)
+	require.NoError(t, err)
+	m := regexp.MustCompile(`client secret \(shown only now, store it at the partner\): (\S+)`).FindStringSubmatch(out.String())
+	require.Len(t, m, 2, out.String())
+
+	db, err := database.Open(ctx, dbURL)
+	require.NoError(t, err)
+	defer func() { _ = db.Close() }()
+	c, err := ssosql.New(db).ClientByID(ctx, "reisen")
+	require.NoError(t, err)
+	require.Equal(t, sso.HashSecret(m[1]), c.SecretHash, "only the hash is stored")
+	require.Equal(t, []string{"https://reisen.example/cb", "https://reisen.example/cb2"}, c.RedirectURIs)
+	require.True(t, c.FirstParty && c.RefreshTokens)
+
+	out.Reset()
+	require.NoError(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "app", "--public", "--redirect-uri", "https://app.example/cb"}, &out, &errOut))
+	require.NotContains(t, out.String(), "secret")
+	out.Reset()
+	require.NoError(t, run(ctx, []string{"sso-clients", "list", "--database-url", dbURL}, &out, &errOut))
+	require.Contains(t, out.String(), "reisen\tReiseservice\tconfidential, first-party, refresh tokens")
+	require.Contains(t, out.String(), "app\tapp\tpublic")
+
+	require.ErrorContains(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "bad", "--redirect-uri", "ftp://x"}, &out, &errOut), "must use https")
+	require.ErrorContains(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "none"}, &out, &errOut), "at least one redirect URI")
+	require.NoError(t, run(ctx, []string{"sso-clients", "remove", "--database-url", dbURL, "--id", "app"}, &out, &errOut))
+	require.ErrorContains(t, run(ctx, []string{"sso-clients", "remove", "--database-url", dbURL, "--id", "app"}, &out, &errOut), "no client")
+	require.ErrorContains(t, run(ctx, []string{"sso-clients", "rename"}, &out, &errOut), "add, list or remove")
+}

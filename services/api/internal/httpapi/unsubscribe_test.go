@@ -1,0 +1,295 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/app"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/reminders"
+	"github.com/grocer-portal/portal/services/api/internal/stores"
+	"github.com/grocer-portal/portal/services/api/internal/subscribers"
+)
+
+// subscriberFixture is a subscriber of the real service: a link, its regToken, and helpers to call as the
+// preference centre does.
+type subscriberFixture struct {
+	svc      *apitest.Service
+	email    identity.Email
+	jwt      string
+	regToken string
+}
+
+func newSubscriber(t *testing.T, svc *apitest.Service, email string) *subscriberFixture {
+	t.Helper()
+	f := &subscriberFixture{svc: svc, email: identity.Email(email), jwt: mintLink(t, svc, email)}
+	status, body := f.exchange(t, f.jwt)
+	require.Equal(t, http.StatusOK, status, body)
+	f.regToken = body["regToken"].(string)
+	return f
+}
+
+func mintLink(t *testing.T, svc *apitest.Service, email string) string {
+	t.Helper()
+	tokens, err := app.SubscriberTokens(context.Background(), svc.Config, svc.DB)
+	require.NoError(t, err)
+	jwt, _, err := tokens.Mint(identity.Email(email), time.Hour)
+	require.NoError(t, err)
+	return jwt
+}
+
+func (f *subscriberFixture) exchange(t *testing.T, jwt string) (int, map[string]any) {
+	t.Helper()
+	rec := f.svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/regToken/jwt",
+		Body: url.Values{"jwt": {jwt}}.Encode(), Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}})
+	var body map[string]any
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body), rec.Body.String())
+	return rec.Code, body
+}
+
+func (f *subscriberFixture) set(t *testing.T, params map[string]any) map[string]any {
+	t.Helper()
+	params["regToken"] = f.regToken
+	return identityCall(t, f.svc, "setAccountInfo", params)
+}
+
+func (f *subscriberFixture) account(t *testing.T) map[string]any {
+	t.Helper()
+	return identityCall(t, f.svc, "getAccountInfo", map[string]any{"regToken": f.regToken, "include": "profile,data,preferences,subscriptions"})
+}
+
+func (f *subscriberFixture) reminders(t *testing.T, jwt string) (int, []any) {
+	t.Helper()
+	rec := f.svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/productreminder/search",
+		Body: `{"authToken":"` + jwt + `"}`, Header: map[string]string{"Content-Type": "application/json"}})
+	var body struct{ ProductReminders []any }
+	_ = json.Unmarshal(rec.Body.Bytes(), &body)
+	return rec.Code, body.ProductReminders
+}
+
+func oneClick(svc *apitest.Service, method, jwt, body, contentType string) *http.Response {
+	return svc.Do(apitest.Request{Method: method, Target: subscribers.OneClickPath + jwt, Body: body,
+		Header: map[string]string{"Content-Type": contentType}}).Result()
+}
+
+func TestPreferenceTilesAreValidatedAndKept(t *testing.T) {
+	svc := apitest.New(t)
+	f := newSubscriber(t, svc, "tiles@example.com")
+
+	env := f.set(t, map[string]any{"data": map[string]any{"preference": map[string]any{
+		"ORGANIC": true, "WINE": false, "SHOPPING_FREQUENCY": "MONTHLY"}}})
+	require.EqualValues(t, 0, env["errorCode"], env)
+	data := f.account(t)["data"].(map[string]any)
+	require.Equal(t, map[string]any{"ORGANIC": true, "WINE": false, "SHOPPING_FREQUENCY": "MONTHLY"}, data["preference"])
+
+	for _, tc := range []struct {
+		name, field string
+		preference  map[string]any
+	}{
+		{"unknown key", "data.preference.GOLF", map[string]any{"GOLF": true}},
+		{"value outside the radio tile", "data.preference.SHOPPING_FREQUENCY", map[string]any{"SHOPPING_FREQUENCY": "HOURLY"}},
+		{"boolean tile given text", "data.preference.VEGAN", map[string]any{"VEGAN": "sometimes"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := f.set(t, map[string]any{"data": map[string]any{"preference": tc.preference}})
+			require.EqualValues(t, 400009, env["errorCode"], env)
+			errs := env["validationErrors"].([]any)
+			require.Equal(t, tc.field, errs[0].(map[string]any)["fieldName"])
+		})
+	}
+	require.Equal(t, map[string]any{"ORGANIC": true, "WINE": false, "SHOPPING_FREQUENCY": "MONTHLY"},
+		f.account(t)["data"].(map[string]any)["preference"], "a refused save changes nothing")
+}
+
+func TestFavouriteStoreMustExistAndBeOpen(t *testing.T) {
+	svc := apitest.New(t)
+	ctx := context.Background()
+	_, err := svc.App.Stores.Import(ctx, []stores.Store{
+		{ID: "DE-20095-01", Name: "Hamburg", Street: "Mönckebergstraße 7", Postcode: "20095", City: "Hamburg", Country: "DE", Open: true},
+		{ID: "DE-20095-02", Name: "Hamburg-Altstadt", Street: "Steinstraße 1", Postcode: "20095", City: "Hamburg", Country: "DE", Open: false},
+	})
+	require.NoError(t, err)
+	got := svc.Get("/rest/v1/retailstores/DE-20095-02")
+	require.Equal(t, http.StatusOK, got.Code)
+	require.JSONEq(t, `{"id":"DE-20095-02","uiText":"Hamburg-Altstadt, Steinstraße 1, 20095 Hamburg","open":false}`, got.Body.String())
+	require.Equal(t, http.StatusNotFound, svc.Get("/rest/v1/retailstores/DE-00000-00").Code)
+
+	f := newSubscriber(t, svc, "store@example.com")
+	choose := func(id string) map[string]any {
+		return f.set(t, map[string]any{"data": map[string]any{"preference": map[string]any{"FAVORITE_STORE": id}}})
+	}
+	require.EqualValues(t, 0, choose("DE-20095-01")["errorCode"])
+	for id, message := range map[string]string{"DE-99999-99": "Unknown store", "DE-20095-02": "The store has closed", "../x": "The specified value does not correspond to the expected format."} {
+		env := choose(id)
+		require.EqualValues(t, 400009, env["errorCode"], id)
+		e := env["validationErrors"].([]any)[0].(map[string]any)
+		require.Equal(t, "data.preference.FAVORITE_STORE", e["fieldName"])
+		require.Equal(t, message, e["message"])
+	}
+
+	// A favourite that closed after it was chosen stays until the subscriber picks another one.
+	_, err = svc.App.Stores.Import(ctx, []stores.Store{
+		{ID: "DE-20095-01", Name: "Hamburg", Street: "Mönckebergstraße 7", Postcode: "20095", City: "Hamburg", Country: "DE", Open: false},
+	})
+	require.NoError(t, err)
+	require.EqualValues(t, 0, f.set(t, map[string]any{"data": map[string]any{"salutation": "mrs"}})["errorCode"])
+	require.Equal(t, "DE-20095-01", f.account(t)["data"].(map[string]any)["preference"].(map[string]any)["FAVORITE_STORE"])
+}
+
+func TestFullUnsubscribeErasesTheSubscriberAndKeepsOnlyTheWithdrawal(t *testing.T) {
+	svc := apitest.New(t)
+	ctx := context.Background()
+	f := newSubscriber(t, svc, "leaving@example.com")
+	require.EqualValues(t, 0, f.set(t, map[string]any{
+		"profile":       map[string]any{"firstName": "Lena", "birthYear": 1985, "zip": "20095"},
+		"data":          map[string]any{"salutation": "mrs", "preference": map[string]any{"ORGANIC": true}, "sfmc": map[string]any{"dataProcessingConsented": true}},
+		"subscriptions": map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}},
+	})["errorCode"])
+	_, err := svc.App.Reminders.SeedActive(ctx, f.email, []reminders.Seed{{VariantID: "milk", VariantName: reminders.VariantName{"de": "Milch"}}})
+	require.NoError(t, err)
+	status, listed := f.reminders(t, f.jwt)
+	require.Equal(t, http.StatusOK, status)
+	require.Len(t, listed, 1)
+
+	// Mail scanners follow GET links: a GET of the one-click address changes nothing and leads to the centre.
+	got := oneClick(svc, http.MethodGet, f.jwt, "", "")
+	require.Equal(t, http.StatusSeeOther, got.StatusCode)
+	require.Equal(t, subscribers.LinkPath+f.jwt, got.Header.Get("Location"))
+	require.Equal(t, "no-store", got.Header.Get("Cache-Control"))
+	require.Equal(t, "Lena", f.account(t)["profile"].(map[string]any)["firstName"])
+
+	// A POST without the RFC 8058 body is refused, naming the field; so is a forged link.
+	for _, bad := range []struct{ jwt, body, contentType string }{
+		{f.jwt, "", "application/x-www-form-urlencoded"},
+		{f.jwt, "List-Unsubscribe=Yes", "application/x-www-form-urlencoded"},
+		{f.jwt, `{"List-Unsubscribe":"One-Click"}`, "application/json"},
+	} {
+		res := oneClick(svc, http.MethodPost, bad.jwt, bad.body, bad.contentType)
+		require.Equal(t, http.StatusBadRequest, res.StatusCode, bad.body)
+	}
+	res := oneClick(svc, http.MethodPost, f.jwt[:len(f.jwt)-2]+"xx", "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded")
+	require.Equal(t, http.StatusUnauthorized, res.StatusCode)
+	require.Equal(t, "Lena", f.account(t)["profile"].(map[string]any)["firstName"], "nothing happened yet")
+
+	res = oneClick(svc, http.MethodPost, f.jwt, "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded")
+	require.Equal(t, http.StatusOK, res.StatusCode)
+
+	// The personal data is gone: the newsletter-only account with its profile, tiles and regTokens, the reminders.
+	env := identityCall(t, svc, "getAccountInfo", map[string]any{"regToken": f.regToken})
+	require.EqualValues(t, 403005, env["errorCode"], "the account and its regToken are gone")
+	var accounts int
+	require.NoError(t, svc.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM identity_accounts WHERE email = 'leaving@example.com'`).Scan(&accounts))
+	require.Zero(t, accounts)
+	var reminderRows int
+	require.NoError(t, svc.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM product_reminders WHERE email = 'leaving@example.com'`).Scan(&reminderRows))
+	require.Zero(t, reminderRows)
+
+	// Only the withdrawal stays: what and when, under a hash of the address.
+	records, err := subscribers.NewSQLWithdrawals(svc.DB).Withdrawals(ctx, subscribers.HashEmail(f.email))
+	require.NoError(t, err)
+	require.Len(t, records, 1)
+	require.Equal(t, []string{"NLT_GENERAL"}, records[0].Subscriptions)
+	require.Equal(t, 1, records[0].Reminders)
+	require.WithinDuration(t, time.Now(), records[0].At, time.Minute)
+	var dump string
+	require.NoError(t, svc.DB.QueryRowContext(ctx, `SELECT email_hash || subscriptions FROM subscriber_withdrawals`).Scan(&dump))
+	require.NotContains(t, dump, "leaving")
+
+	// The old link opens nothing: 410 on the exchange, 401 on the reminders; POSTing it again does nothing more.
+	status, body := f.exchange(t, f.jwt)
+	require.Equal(t, http.StatusGone, status)
+	require.Equal(t, "unsubscribed", body["error"].(map[string]any)["code"])
+	status, _ = f.reminders(t, f.jwt)
+	require.Equal(t, http.StatusUnauthorized, status)
+	require.Equal(t, http.StatusOK, oneClick(svc, http.MethodPost, f.jwt, "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded").StatusCode)
+	require.NoError(t, svc.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM identity_accounts WHERE email = 'leaving@example.com'`).Scan(&accounts))
+	require.Zero(t, accounts, "an old link does not even create an empty account")
+	records, err = subscribers.NewSQLWithdrawals(svc.DB).Withdrawals(ctx, subscribers.HashEmail(f.email))
+	require.NoError(t, err)
+	require.Len(t, records, 1)
+
+	// A link issued later (the subscriber signed up again) works, on a fresh, empty account.
+	time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second + 10*time.Millisecond)))
+	again := newSubscriber(t, svc, "leaving@example.com")
+	profile := again.account(t)["profile"].(map[string]any)
+	require.Equal(t, map[string]any{"email": "leaving@example.com"}, profile)
+}
+
+func TestOneClickUnsubscribeAcceptsMultipart(t *testing.T) {
+	svc := apitest.New(t)
+	f := newSubscriber(t, svc, "multipart@example.com")
+	body := "--b\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\nOne-Click\r\n--b--\r\n"
+	res := oneClick(svc, http.MethodPost, f.jwt, body, "multipart/form-data; boundary=b")
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	status, _ := f.exchange(t, f.jwt)
+	require.Equal(t, http.StatusGone, status)
+}
+
+func TestUnsubscribeOfAnAccountThatAlsoLogsInKeepsTheCustomerAccount(t *testing.T) {
+	svc := apitest.New(t)
+	ctx := context.Background()
+	registerUnverified(t, svc, "customer@example.com")
+	f := newSubscriber(t, svc, "customer@example.com")
+	require.EqualValues(t, 0, f.set(t, map[string]any{
+		"data":          map[string]any{"preference": map[string]any{"VEGAN": true}, "sfmc": map[string]any{"dataProcessingConsented": true}},
+		"subscriptions": map[string]any{"NLT_OFFERS": map[string]any{"email": map[string]any{"isSubscribed": true}}},
+	})["errorCode"])
+	require.Equal(t, http.StatusOK, oneClick(svc, http.MethodPost, f.jwt, "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded").StatusCode)
+
+	var profile, data, subs string
+	require.NoError(t, svc.DB.QueryRowContext(ctx, `SELECT profile, data, subscriptions FROM identity_accounts WHERE email = 'customer@example.com'`).Scan(&profile, &data, &subs))
+	require.Contains(t, profile, "Eva", "the customer account (spec 000) stays")
+	require.NotContains(t, data, "VEGAN")
+	require.NotContains(t, data, "dataProcessingConsented")
+	require.NotContains(t, strings.ReplaceAll(subs, " ", ""), `"isSubscribed":true`)
+	status, _ := f.exchange(t, f.jwt)
+	require.Equal(t, http.StatusGone, status)
+}
+
+func TestSessionLinkTokenOpensTheCentreForALoggedInShopper(t *testing.T) {
+	svc := apitest.New(t)
+	registerUnverified(t, svc, "session@example.com")
+	mails, err := svc.App.Outbox.Latest(context.Background(), "session@example.com", 1)
+	require.NoError(t, err)
+	verifyURL, err := url.Parse(mails[0].Links[0])
+	require.NoError(t, err)
+	require.Equal(t, http.StatusSeeOther, svc.Get(verifyURL.RequestURI()).Code)
+
+	issue := func(cookie string) (int, map[string]any) {
+		rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/jwt", Header: map[string]string{"Cookie": cookie}})
+		var body map[string]any
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body))
+		return rec.Code, body
+	}
+	status, body := issue("")
+	require.Equal(t, http.StatusUnauthorized, status)
+	require.Equal(t, "not_logged_in", body["error"].(map[string]any)["code"])
+	status, _ = issue("portal_session=forged")
+	require.Equal(t, http.StatusUnauthorized, status)
+
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.login", Body: `{"loginID":"session@example.com","password":"Sommer-2026!"}`,
+		Header: map[string]string{"Content-Type": "application/json", "Origin": "http://example.com"}})
+	require.Equal(t, http.StatusOK, rec.Code)
+	var session string
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "portal_session" {
+			session = c.Value
+		}
+	}
+	require.NotEmpty(t, session, rec.Body.String())
+	status, body = issue("portal_session=" + session)
+	require.Equal(t, http.StatusOK, status, body)
+	f := &subscriberFixture{svc: svc}
+	status, exchanged := f.exchange(t, body["jwt"].(string))
+	require.Equal(t, http.StatusOK, status)
+	f.regToken = exchanged["regToken"].(string)
+	require.Equal(t, "Eva", f.account(t)["profile"].(map[string]any)["firstName"], "the session's own account")
+}

@@ -1,0 +1,164 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"sort"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+// SubscriberSeed is demo data for SeedSubscriber: subscriptions that are on and confirmed, and data merged in.
+type SubscriberSeed struct {
+	Confirmed []string
+	Data      map[string]any
+}
+
+// SeedSubscriber gives email (a newsletter-only account, created when missing) the seed's confirmed
+// subscriptions and data; running it again leaves the account as it is. Unknown subscription keys are refused.
+func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, seed SubscriberSeed) error {
+	for _, key := range seed.Confirmed {
+		if _, known := p.schema.subs[key]; !known {
+			return errors.New("identity: seed: unknown subscription " + key)
+		}
+	}
+	for attempt := 0; ; attempt++ {
+		a, err := p.liteAccount(ctx, email)
+		if err != nil {
+			return err
+		}
+		now := p.clock()
+		changed := false
+		for _, key := range seed.Confirmed {
+			v, _ := getPath(a.Subscriptions, key+".email")
+			em, _ := v.(map[string]any)
+			doi, _ := em["doubleOptIn"].(map[string]any)
+			if subscribed, _ := em["isSubscribed"].(bool); subscribed && doi["status"] == "Confirmed" {
+				continue
+			}
+			setPath(a.Subscriptions, key+".email", map[string]any{
+				"isSubscribed": true, "lastUpdatedSubscriptionState": isoTime(now),
+				"doubleOptIn": map[string]any{"status": "Confirmed", "emailSentTime": isoTime(now), "confirmTime": isoTime(now)},
+			})
+			changed = true
+		}
+		for _, l := range mustFlatten(seed.Data) {
+			if v, found := getPath(a.Data, l.Path); !found || v != l.Value {
+				setPath(a.Data, l.Path, l.Value)
+				changed = true
+			}
+		}
+		if !changed {
+			return nil
+		}
+		a.UpdatedAt = now
+		if _, err = p.store.UpdateAccount(ctx, a); errors.Is(err, ErrConflict) && attempt < 2 {
+			continue
+		}
+		return err
+	}
+}
+
+func mustFlatten(m map[string]any) []leaf {
+	leaves, _ := flatten(m, 8)
+	return leaves
+}
+
+// liteAccount returns the account of email, creating a newsletter-only account when there is none.
+func (p *Provider) liteAccount(ctx context.Context, email identity.Email) (Account, error) {
+	a, err := p.store.AccountByEmail(ctx, email.String())
+	if !errors.Is(err, ErrNotFound) {
+		return a, err
+	}
+	now := p.clock()
+	a = Account{UID: newUID(), Email: email.String(), Origin: OriginLite, CreatedAt: now, UpdatedAt: now,
+		Profile: map[string]any{}, Data: map[string]any{}, Preferences: map[string]any{}, Subscriptions: map[string]any{}}
+	err = p.store.CreateAccount(ctx, a)
+	if errors.Is(err, ErrEmailTaken) {
+		return p.store.AccountByEmail(ctx, email.String()) // created concurrently
+	}
+	return a, err
+}
+
+// marketingData are the data sections a full unsubscribe erases from an account the shopper keeps: the
+// preference tiles and favourite store, and the marketing system's consents and key.
+var marketingData = []string{"preference", "sfmc"}
+
+// EraseSubscriber is the identity side of a full unsubscribe (spec 001 §4: it "removes access to the profile
+// and deletes personal data"). A newsletter-only account is deleted with everything in it (profile, tiles,
+// favourite store, birth date, subscriptions, its regTokens). An account the shopper also logs in with keeps
+// what belongs to the customer account (spec 000) and loses every subscription, the tiles, the favourite store
+// and the marketing consents; its subscriber regTokens stop working. An unknown address erases nothing.
+func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (identity.ErasedSubscriber, error) {
+	for attempt := 0; ; attempt++ {
+		a, err := p.store.AccountByEmail(ctx, email.String())
+		if errors.Is(err, ErrNotFound) {
+			return identity.ErasedSubscriber{}, nil
+		}
+		if err != nil {
+			return identity.ErasedSubscriber{}, err
+		}
+		out := identity.ErasedSubscriber{Subscriptions: subscribedKeys(a.Subscriptions)}
+		if !a.IsRegistered && a.PasswordHash == "" {
+			providers, err := p.store.SocialProviders(ctx, a.UID)
+			if err != nil {
+				return identity.ErasedSubscriber{}, err
+			}
+			if len(providers) == 0 {
+				out.AccountDeleted = true
+				return out, p.store.DeleteAccount(ctx, a.UID)
+			}
+		}
+		now := p.clock()
+		for _, key := range sortedKeys(a.Subscriptions) {
+			v, _ := getPath(a.Subscriptions, key+".email")
+			if em, isObj := v.(map[string]any); isObj {
+				em["isSubscribed"] = false
+				em["doubleOptIn"] = map[string]any{"status": "NotConfirmed"}
+				em["lastUpdatedSubscriptionState"] = isoTime(now)
+			}
+		}
+		for _, section := range marketingData {
+			delete(a.Data, section)
+		}
+		a.UpdatedAt = now
+		if _, err = p.store.UpdateAccount(ctx, a); errors.Is(err, ErrConflict) && attempt < 2 {
+			continue
+		}
+		if err != nil {
+			return identity.ErasedSubscriber{}, err
+		}
+		return out, p.store.RevokeTokens(ctx, a.UID, TokenSubscriber, now)
+	}
+}
+
+// SessionEmail names the account of a live session; identity.ErrAccountNotFound without one.
+func (p *Provider) SessionEmail(ctx context.Context, sessionToken string) (identity.Email, error) {
+	a, err := p.sessionAccount(ctx, sessionToken)
+	if errors.Is(err, ErrNotFound) {
+		return "", identity.ErrAccountNotFound
+	}
+	if err != nil {
+		return "", err
+	}
+	return identity.Email(a.Email), nil
+}
+
+func subscribedKeys(subs map[string]any) []string {
+	var keys []string
+	for _, key := range sortedKeys(subs) {
+		if v, _ := getPath(subs, key+".email.isSubscribed"); v == true {
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,81 @@
+package logging
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+)
+
+// Slog is a log/slog handler writing to a zap logger, for libraries that log through slog (zitadel/oidc), so
+// that their lines are the service's JSON lines at the service's level.
+func Slog(z *zap.Logger) slog.Handler { return &slogHandler{z: z} }
+
+type slogHandler struct {
+	z      *zap.Logger
+	group  string
+	fields []zap.Field
+}
+
+func zapLevel(l slog.Level) zapcore.Level {
+	switch {
+	case l >= slog.LevelError:
+		return zapcore.ErrorLevel
+	case l >= slog.LevelWarn:
+		return zapcore.WarnLevel
+	case l >= slog.LevelInfo:
+		return zapcore.InfoLevel
+	default:
+		return zapcore.DebugLevel
+	}
+}
+
+func (h *slogHandler) Enabled(_ context.Context, l slog.Level) bool {
+	return h.z.Core().Enabled(zapLevel(l))
+}
+
+func (h *slogHandler) field(a slog.Attr) zap.Field {
+	key := a.Key
+	if h.group != "" {
+		key = h.group + "." + key
+	}
+	v := a.Value.Resolve()
+	if v.Kind() == slog.KindGroup {
+		parts := make([]string, 0, len(v.Group()))
+		for _, g := range v.Group() {
+			parts = append(parts, g.Key+"="+g.Value.Resolve().String())
+		}
+		return zap.String(key, strings.Join(parts, " "))
+	}
+	return zap.Any(key, v.Any())
+}
+
+func (h *slogHandler) Handle(_ context.Context, r slog.Record) error {
+	fields := append([]zap.Field(nil), h.fields...)
+	r.Attrs(func(a slog.Attr) bool {
+		fields = append(fields, h.field(a))
+		return true
+	})
+	if ce := h.z.Check(zapLevel(r.Level), r.Message); ce != nil {
+		ce.Write(fields...)
+	}
+	return nil
+}
+
+func (h *slogHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	next := &slogHandler{z: h.z, group: h.group, fields: append([]zap.Field(nil), h.fields...)}
+	for _, a := range attrs {
+		next.fields = append(next.fields, h.field(a))
+	}
+	return next
+}
+
+func (h *slogHandler) WithGroup(name string) slog.Handler {
+	g := name
+	if h.group != "" {
+		g = h.group + "." + name
+	}
+	return &slogHandler{z: h.z, group: g, fields: h.fields}
+}

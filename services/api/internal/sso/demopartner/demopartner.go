@@ -1,0 +1,321 @@
+// Package demopartner is "Fotoservice", a demonstration partner service of the retailer: a first-party
+// relying party of the service's OpenID Connect provider, written the way a partner would write one, with
+// the standard client libraries (golang.org/x/oauth2 and coreos/go-oidc) and nothing of this repository's
+// provider code. The service serves it under Path outside production, so anyone can click through the single
+// sign-on: partner, "log in with your customer account", the portal's login, back at the partner.
+package demopartner
+
+import (
+	"context"
+	"crypto/rand"
+	"embed"
+	"encoding/base64"
+	"html/template"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coreos/go-oidc/v3/oidc"
+	"go.uber.org/zap"
+	"golang.org/x/oauth2"
+)
+
+// Path is where the partner is served.
+const Path = "/partner/fotoservice"
+
+// ClientID is the partner's registered client id.
+const ClientID = "fotoservice"
+
+// Name is the partner's name as shoppers see it.
+const Name = "Fotoservice"
+
+//go:embed page.html.tmpl style.css
+var files embed.FS
+
+var page = template.Must(template.ParseFS(files, "page.html.tmpl"))
+
+// Settings are the partner's registration at the provider.
+type Settings struct {
+	// IssuerPath is the provider's path on the service's host ("/oidc").
+	IssuerPath   string
+	ClientSecret string
+	// HTTPClient reaches the provider (discovery, token, keys, userinfo); nil means http.DefaultClient.
+	HTTPClient *http.Client
+	Logger     *zap.Logger
+}
+
+// Partner is the demonstration partner. Its visits live in memory: it is a demonstration for one process.
+type Partner struct {
+	s         Settings
+	mu        sync.Mutex
+	visits    map[string]*visit
+	providers map[string]*oidc.Provider
+}
+
+// visit is one browser's state at the partner.
+type visit struct {
+	state, nonce, verifier string
+	name, email, idToken   string
+	message                string
+	seen                   time.Time
+}
+
+// RedirectPath and HomePath are what the partner registers: its callback and its start page (the post-logout
+// address).
+const (
+	RedirectPath = Path + "/callback"
+	HomePath     = Path + "/"
+)
+
+// New returns the partner.
+func New(s Settings) *Partner {
+	if s.Logger == nil {
+		s.Logger = zap.NewNop()
+	}
+	return &Partner{s: s, visits: map[string]*visit{}, providers: map[string]*oidc.Provider{}}
+}
+
+// ServeHTTP serves the partner's pages under Path.
+func (p *Partner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch {
+	case r.URL.Path == Path:
+		http.Redirect(w, r, HomePath, http.StatusFound)
+	case r.URL.Path == HomePath && isGet(r):
+		p.home(w, r)
+	case r.URL.Path == Path+"/style.css" && isGet(r):
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		_, _ = w.Write(mustRead("style.css"))
+	case r.URL.Path == Path+"/login" && isGet(r):
+		p.login(w, r)
+	case r.URL.Path == RedirectPath && isGet(r):
+		p.callback(w, r)
+	case r.URL.Path == Path+"/logout" && r.Method == http.MethodPost:
+		p.logout(w, r)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func isGet(r *http.Request) bool { return r.Method == http.MethodGet || r.Method == http.MethodHead }
+
+func mustRead(name string) []byte {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// origin is the scheme and host the browser used: the partner runs beside the portal, under the same host.
+func origin(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+func random() string {
+	b := make([]byte, 24)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+const cookieName = "fotoservice_visit"
+
+// visitOf returns the browser's visit, starting one (and its cookie) when there is none.
+func (p *Partner) visitOf(w http.ResponseWriter, r *http.Request) *visit {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	for id, v := range p.visits {
+		if now.Sub(v.seen) > 12*time.Hour {
+			delete(p.visits, id)
+		}
+	}
+	if ck, err := r.Cookie(cookieName); err == nil {
+		if v, ok := p.visits[ck.Value]; ok {
+			v.seen = now
+			return v
+		}
+	}
+	id := random()
+	v := &visit{seen: now}
+	p.visits[id] = v
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: id, Path: Path, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+	return v
+}
+
+// provider discovers the issuer once per host.
+func (p *Partner) provider(ctx context.Context, issuer string) (*oidc.Provider, error) {
+	p.mu.Lock()
+	if pr, ok := p.providers[issuer]; ok {
+		p.mu.Unlock()
+		return pr, nil
+	}
+	p.mu.Unlock()
+	if p.s.HTTPClient != nil {
+		ctx = oidc.ClientContext(ctx, p.s.HTTPClient)
+	}
+	pr, err := oidc.NewProvider(ctx, issuer)
+	if err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	p.providers[issuer] = pr
+	p.mu.Unlock()
+	return pr, nil
+}
+
+func (p *Partner) config(r *http.Request, pr *oidc.Provider) *oauth2.Config {
+	return &oauth2.Config{
+		ClientID: ClientID, ClientSecret: p.s.ClientSecret, Endpoint: pr.Endpoint(),
+		RedirectURL: origin(r) + RedirectPath, Scopes: []string{oidc.ScopeOpenID, "profile", "email"},
+	}
+}
+
+func (p *Partner) ctx(r *http.Request) context.Context {
+	if p.s.HTTPClient != nil {
+		return oidc.ClientContext(r.Context(), p.s.HTTPClient)
+	}
+	return r.Context()
+}
+
+type view struct {
+	Name, Email, Message string
+	LoggedIn             bool
+}
+
+func (p *Partner) home(w http.ResponseWriter, r *http.Request) {
+	v := p.visitOf(w, r)
+	p.mu.Lock()
+	out := view{Name: v.name, Email: v.email, Message: v.message, LoggedIn: v.idToken != ""}
+	v.message = ""
+	p.mu.Unlock()
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", "text/html; charset=UTF-8")
+	w.WriteHeader(http.StatusOK)
+	if err := page.Execute(w, out); err != nil {
+		p.s.Logger.Warn("fotoservice: page", zap.Error(err))
+	}
+}
+
+// login sends the browser to the provider: authorisation code with PKCE (S256), state and nonce.
+func (p *Partner) login(w http.ResponseWriter, r *http.Request) {
+	pr, err := p.provider(p.ctx(r), origin(r)+p.s.IssuerPath)
+	if err != nil {
+		p.s.Logger.Warn("fotoservice: discovery failed", zap.Error(err))
+		http.Error(w, "the customer account cannot be reached", http.StatusBadGateway)
+		return
+	}
+	v := p.visitOf(w, r)
+	p.mu.Lock()
+	v.state, v.nonce, v.verifier = random(), random(), oauth2.GenerateVerifier()
+	state, nonce, verifier := v.state, v.nonce, v.verifier
+	p.mu.Unlock()
+	opts := []oauth2.AuthCodeOption{oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)}
+	if lang := r.URL.Query().Get("lang"); lang != "" {
+		opts = append(opts, oauth2.SetAuthURLParam("ui_locales", lang))
+	}
+	http.Redirect(w, r, p.config(r, pr).AuthCodeURL(state, opts...), http.StatusFound)
+}
+
+func (p *Partner) back(w http.ResponseWriter, r *http.Request, v *visit, message string) {
+	p.mu.Lock()
+	v.message = message
+	v.state, v.nonce, v.verifier = "", "", ""
+	p.mu.Unlock()
+	http.Redirect(w, r, HomePath, http.StatusFound)
+}
+
+// callback exchanges the code (with the PKCE verifier), verifies the ID token (signature, issuer, audience,
+// expiry, nonce) and asks userinfo for the shopper's name.
+func (p *Partner) callback(w http.ResponseWriter, r *http.Request) {
+	v := p.visitOf(w, r)
+	query := r.URL.Query()
+	p.mu.Lock()
+	state, nonce, verifier := v.state, v.nonce, v.verifier
+	p.mu.Unlock()
+	if state == "" || query.Get("state") != state {
+		p.back(w, r, v, "Die Anmeldung ist abgelaufen. Bitte versuchen Sie es noch einmal.")
+		return
+	}
+	if e := query.Get("error"); e != "" {
+		p.back(w, r, v, "Die Anmeldung wurde nicht abgeschlossen ("+e+").")
+		return
+	}
+	ctx := p.ctx(r)
+	pr, err := p.provider(ctx, origin(r)+p.s.IssuerPath)
+	if err != nil {
+		http.Error(w, "the customer account cannot be reached", http.StatusBadGateway)
+		return
+	}
+	cfg := p.config(r, pr)
+	tok, err := cfg.Exchange(ctx, query.Get("code"), oauth2.VerifierOption(verifier))
+	if err != nil {
+		p.s.Logger.Warn("fotoservice: code exchange failed", zap.Error(err))
+		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		return
+	}
+	raw, _ := tok.Extra("id_token").(string)
+	idToken, err := pr.Verifier(&oidc.Config{ClientID: ClientID}).Verify(ctx, raw)
+	if err != nil || idToken.Nonce != nonce {
+		p.s.Logger.Warn("fotoservice: ID token refused", zap.Error(err))
+		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		return
+	}
+	info, err := pr.UserInfo(ctx, oauth2.StaticTokenSource(tok))
+	if err != nil || info.Subject != idToken.Subject {
+		p.s.Logger.Warn("fotoservice: userinfo failed", zap.Error(err))
+		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		return
+	}
+	var claims struct {
+		Name string `json:"name"`
+	}
+	if err := info.Claims(&claims); err != nil {
+		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		return
+	}
+	p.mu.Lock()
+	v.name, v.email, v.idToken = claims.Name, info.Email, raw
+	p.mu.Unlock()
+	p.back(w, r, v, "")
+	return
+}
+
+// logout forgets the shopper here and asks the provider to end the portal session too (RP-initiated logout),
+// coming back to the partner's registered start page.
+func (p *Partner) logout(w http.ResponseWriter, r *http.Request) {
+	v := p.visitOf(w, r)
+	p.mu.Lock()
+	hint := v.idToken
+	v.name, v.email, v.idToken = "", "", ""
+	p.mu.Unlock()
+	pr, err := p.provider(p.ctx(r), origin(r)+p.s.IssuerPath)
+	if err != nil {
+		http.Redirect(w, r, HomePath, http.StatusFound)
+		return
+	}
+	var meta struct {
+		EndSession string `json:"end_session_endpoint"`
+	}
+	if err := pr.Claims(&meta); err != nil || meta.EndSession == "" {
+		http.Redirect(w, r, HomePath, http.StatusFound)
+		return
+	}
+	q := url.Values{"client_id": {ClientID}, "post_logout_redirect_uri": {origin(r) + HomePath}}
+	if hint != "" {
+		q.Set("id_token_hint", hint)
+	}
+	sep := "?"
+	if strings.Contains(meta.EndSession, "?") {
+		sep = "&"
+	}
+	http.Redirect(w, r, meta.EndSession+sep+q.Encode(), http.StatusFound)
+}

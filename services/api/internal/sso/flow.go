@@ -1,0 +1,301 @@
+package sso
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/zitadel/oidc/v3/pkg/oidc"
+	"github.com/zitadel/oidc/v3/pkg/op"
+	"golang.org/x/text/language"
+)
+
+// Paths under Path served beside op's protocol endpoints (by ssoapi).
+const (
+	// ContinuePath is where a sign-in request goes after op stored it, and where the account portal sends
+	// the shopper back after the login (/login/redirect).
+	ContinuePath = "/continue"
+	// ConsentPath answers what a partner asks for (GET) and takes the shopper's decision (POST).
+	ConsentPath = "/consent"
+	// PartnersPath lists the registered partners for the account portal (logout addresses, back button).
+	PartnersPath = "/partners"
+)
+
+// The account portal's pages of the hand-over, and the query parameter naming the sign-in request: the
+// portal keeps its value as the partner token (`oidcServicePartner`, spec 000 §3).
+const (
+	PortalLogin   = "/login"
+	PortalConsent = "/login/consent"
+	RequestParam  = "oidcRequest"
+)
+
+// Locales the login pages speak (ui_locales is handed on to them).
+var supportedLocales = []language.Tag{language.German, language.English, language.French, language.Dutch, language.Spanish, language.Polish, language.Portuguese}
+
+// NewProvider builds op's provider on the service: its storage, the issuer of the request's host, S256 PKCE,
+// refresh tokens (for clients allowed them).
+func (s *Service) NewProvider(ctx context.Context) (*op.Provider, error) {
+	// The key that seals op's access tokens and codes; shared by all replicas through the database.
+	secret, err := s.store.Secret(ctx, "access-token-key", randomToken())
+	if err != nil {
+		return nil, err
+	}
+	cfg := &op.Config{
+		CryptoKey:                sha256.Sum256([]byte(secret)),
+		CryptoKeyId:              "db1",
+		DefaultLogoutRedirectURI: PortalLogin,
+		CodeMethodS256:           true,
+		AuthMethodPost:           true,
+		GrantTypeRefreshToken:    true,
+		SupportedUILocales:       supportedLocales,
+		SupportedScopes:          []string{ScopeOpenID, ScopeProfile, ScopeEmail, ScopeOfflineAccess},
+	}
+	var opts []op.Option
+	if !s.settings.Production {
+		opts = append(opts, op.WithAllowInsecure())
+	}
+	return op.NewProvider(cfg, storage{s}, func(bool) (op.IssuerFromRequest, error) { return s.IssuerFor, nil }, opts...)
+}
+
+// IssuerFor is the issuer under the host the request came to, when that host is the service's (the public
+// URL's, a configured app host, or the loopback alias of a loopback public URL); else the public URL's.
+func (s *Service) IssuerFor(r *http.Request) string {
+	pub, err := url.Parse(s.settings.PublicURL)
+	if err != nil || pub.Host == "" {
+		return s.Issuer()
+	}
+	host := r.Host
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	ours := strings.EqualFold(name, pub.Hostname()) || slices.ContainsFunc(s.settings.Hosts, func(h string) bool { return h != "" && strings.EqualFold(h, name) })
+	if !ours && !(isLoopback(pub.Hostname()) && isLoopback(name)) {
+		return s.Issuer()
+	}
+	return pub.Scheme + "://" + host + Path
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Step is what a sign-in request needs next.
+type Step int
+
+const (
+	// StepInvalid: the request is unknown, expired or answered; Error says why (it cannot go to the partner).
+	StepInvalid Step = iota
+	// StepLogin: the shopper logs in on the portal's login page.
+	StepLogin
+	// StepLoginAgain: prompt=login or max_age: the current session ends and the shopper logs in again.
+	StepLoginAgain
+	// StepConsent: the portal's consent page asks the shopper.
+	StepConsent
+	// StepAnswerError: the partner gets Error at its redirect address (prompt=none, a declined consent).
+	StepAnswerError
+	// StepAnswer: the request is authorised; op answers the partner with a code.
+	StepAnswer
+)
+
+// Decision is the next step of a sign-in request.
+type Decision struct {
+	Step    Step
+	Request AuthRequest
+	Error   *oidc.Error
+}
+
+// PortalURL is the portal page of a login or consent step, naming the request (and the partner's language).
+func (d Decision) PortalURL() string {
+	page := PortalLogin
+	if d.Step == StepConsent {
+		page = PortalConsent
+	}
+	q := url.Values{RequestParam: {d.Request.ID}}
+	if len(d.Request.Request.Locales) > 0 {
+		q.Set("lang", d.Request.Request.Locales[0])
+	}
+	return page + "?" + q.Encode()
+}
+
+// CallbackURL is op's callback that answers the partner of an authorised request.
+func (d Decision) CallbackURL() string {
+	return Path + "/authorize/callback?id=" + url.QueryEscape(d.Request.ID)
+}
+
+// OPRequest is the request as op's error answer needs it.
+func (d Decision) OPRequest() op.AuthRequest { return authRequest{d.Request} }
+
+func invalid(err error) (Decision, error) {
+	var e *oidc.Error
+	if errors.As(err, &e) && e.ErrorType != oidc.ServerError {
+		return Decision{Step: StepInvalid, Error: e}, nil
+	}
+	return Decision{}, err
+}
+
+// Continue decides what a stored sign-in request needs next, given the shopper of the browser's session (nil
+// without one): the portal's login (no session, prompt=login, or a login older than max_age), the portal's
+// consent page (a partner that is not first-party, without a stored consent), or nothing: then the request is
+// authorised. prompt=none never shows a page: it answers login_required or consent_required.
+func (s *Service) Continue(ctx context.Context, id string, shopper *Shopper) (Decision, error) {
+	req, err := storage{s}.liveRequest(ctx, id)
+	if err != nil {
+		return invalid(err)
+	}
+	client, err := s.Client(ctx, req.ClientID)
+	if err != nil {
+		return invalid(oidc.ErrInvalidRequest().WithDescription("the partner is no longer registered"))
+	}
+	promptNone := slices.Contains(req.Request.Prompt, oidc.PromptNone)
+	if shopper == nil || !s.fresh(req, shopper.AuthTime) {
+		switch {
+		case promptNone:
+			return Decision{Step: StepAnswerError, Request: req, Error: oidc.ErrLoginRequired()}, nil
+		case shopper != nil:
+			return Decision{Step: StepLoginAgain, Request: req}, nil
+		default:
+			return Decision{Step: StepLogin, Request: req}, nil
+		}
+	}
+	if !client.FirstParty {
+		consented, err := s.consented(ctx, shopper.UID, req)
+		if err != nil {
+			return Decision{}, err
+		}
+		if !consented || slices.Contains(req.Request.Prompt, oidc.PromptConsent) {
+			if promptNone {
+				return Decision{Step: StepAnswerError, Request: req, Error: &oidc.Error{ErrorType: "consent_required"}}, nil
+			}
+			return Decision{Step: StepConsent, Request: req}, nil
+		}
+	}
+	return s.authorize(ctx, req, *shopper)
+}
+
+// fresh reports whether a login at authTime satisfies the request: prompt=login needs a login after the request
+// started; max_age one within that many seconds.
+func (s *Service) fresh(req AuthRequest, authTime time.Time) bool {
+	if authTime.After(req.CreatedAt) {
+		return true
+	}
+	if slices.Contains(req.Request.Prompt, oidc.PromptLogin) {
+		return false
+	}
+	if req.Request.MaxAge == nil {
+		return true
+	}
+	return s.clock().Sub(authTime) <= time.Duration(*req.Request.MaxAge)*time.Second
+}
+
+func (s *Service) consented(ctx context.Context, uid string, req AuthRequest) (bool, error) {
+	c, err := s.store.Consent(ctx, uid, req.ClientID)
+	if errors.Is(err, ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	for _, scope := range req.Request.Scopes {
+		if scope != ScopeOpenID && !slices.Contains(c.Scopes, scope) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// authorize records the shopper on the request.
+func (s *Service) authorize(ctx context.Context, req AuthRequest, shopper Shopper) (Decision, error) {
+	err := s.store.Authorize(ctx, req.ID, shopper.UID, shopper.AuthTime, nil)
+	if errors.Is(err, ErrNotFound) {
+		return invalid(oidc.ErrInvalidRequest().WithDescription("unknown or expired sign-in request"))
+	}
+	if err != nil {
+		return Decision{}, err
+	}
+	req.Subject = shopper.UID
+	return Decision{Step: StepAnswer, Request: req}, nil
+}
+
+// ConsentRequest is what the portal's consent page shows.
+type ConsentRequest struct {
+	Partner PartnerInfo `json:"partner"`
+	Scopes  []string    `json:"scopes"`
+}
+
+// AskConsent answers what a live request's partner asks for (the scopes besides openid).
+func (s *Service) AskConsent(ctx context.Context, id string) (ConsentRequest, Decision, error) {
+	req, err := storage{s}.liveRequest(ctx, id)
+	if err != nil {
+		d, err := invalid(err)
+		return ConsentRequest{}, d, err
+	}
+	client, err := s.Client(ctx, req.ClientID)
+	if err != nil {
+		d, err := invalid(oidc.ErrInvalidRequest().WithDescription("the partner is no longer registered"))
+		return ConsentRequest{}, d, err
+	}
+	scopes := slices.DeleteFunc(slices.Clone(req.Request.Scopes), func(sc string) bool { return sc == ScopeOpenID })
+	return ConsentRequest{Partner: partnerInfo(client), Scopes: scopes}, Decision{Step: StepConsent, Request: req}, nil
+}
+
+// Decide takes the logged-in shopper's answer: allow stores the consent and authorises the request; decline
+// answers the partner access_denied.
+func (s *Service) Decide(ctx context.Context, id string, shopper Shopper, allow bool) (Decision, error) {
+	req, err := storage{s}.liveRequest(ctx, id)
+	if err != nil {
+		return invalid(err)
+	}
+	if !allow {
+		return Decision{Step: StepAnswerError, Request: req, Error: oidc.ErrAccessDenied().WithDescription("the shopper declined")}, nil
+	}
+	if err := s.store.SaveConsent(ctx, Consent{UID: shopper.UID, ClientID: req.ClientID, Scopes: req.Request.Scopes, GrantedAt: s.clock()}); err != nil {
+		return Decision{}, err
+	}
+	return s.authorize(ctx, req, shopper)
+}
+
+// PartnerInfo is what the account portal may know of a partner.
+type PartnerInfo struct {
+	ID                     string   `json:"id"`
+	Name                   string   `json:"name"`
+	HomeURL                string   `json:"homeUrl,omitempty"`
+	PostLogoutRedirectURIs []string `json:"postLogoutRedirectUris"`
+}
+
+func partnerInfo(c Client) PartnerInfo {
+	logouts := c.PostLogoutRedirectURIs
+	if logouts == nil {
+		logouts = []string{}
+	}
+	return PartnerInfo{ID: c.ID, Name: c.Name, HomeURL: c.HomeURL, PostLogoutRedirectURIs: logouts}
+}
+
+// PartnerInfos lists the registered partners as the portal sees them.
+func (s *Service) PartnerInfos(ctx context.Context) ([]PartnerInfo, error) {
+	clients, err := s.Partners(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PartnerInfo, len(clients))
+	for i, c := range clients {
+		out[i] = partnerInfo(c)
+	}
+	return out, nil
+}
+
+// WithEndSession hands the end-session endpoint the function that ends the browser's portal session when it
+// belongs to subject.
+func WithEndSession(ctx context.Context, end func(subject string) error) context.Context {
+	return context.WithValue(ctx, endSessionKey{}, end)
+}

@@ -1,0 +1,556 @@
+package sso_test
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coreos/go-oidc/v3/oidc"
+	jose "github.com/go-jose/go-jose/v4"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/oauth2"
+
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+)
+
+// The relying party of these tests is coreos/go-oidc with golang.org/x/oauth2: a standard client, not code of
+// this repository, run against the whole service over HTTP.
+
+const (
+	rpRedirect   = "http://rp.test/callback"
+	rpLogout     = "http://rp.test/bye"
+	rpSecret     = "rp-secret-0123456789abcdefghijklmnop"
+	shopperEmail = "erika@example.com"
+	shopperPass  = "Geheim12!x"
+)
+
+type env struct {
+	t      *testing.T
+	base   string
+	issuer string
+	svc    *apitest.Service
+	// browser carries the shopper's cookies and stops at the partner's redirect address.
+	browser *http.Client
+}
+
+func newEnv(t *testing.T, edit ...func(*config.Config)) *env {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	base := "http://" + ln.Addr().String()
+	svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+		c.HTTP.PublicURL = base
+		c.Dev.Clock.Enabled = true
+		c.SSO.Clients = []config.SSOClient{
+			{ID: "rp", Name: "Test partner", Secret: rpSecret, RedirectURIs: []string{rpRedirect}, PostLogoutRedirectURIs: []string{rpLogout}, FirstParty: true, RefreshTokens: true},
+			{ID: "public-rp", Name: "Public partner", Public: true, RedirectURIs: []string{rpRedirect}, FirstParty: true},
+			{ID: "third", Name: "Drittanbieter", Secret: rpSecret, RedirectURIs: []string{rpRedirect}},
+		}
+		for _, e := range edit {
+			e(c)
+		}
+	}))
+	srv := httptest.NewUnstartedServer(svc.Echo)
+	_ = srv.Listener.Close()
+	srv.Listener = ln
+	srv.Start()
+	t.Cleanup(srv.Close)
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar, CheckRedirect: func(r *http.Request, _ []*http.Request) error {
+		if r.URL.Host == "rp.test" || !strings.HasPrefix(r.URL.String(), base) {
+			return http.ErrUseLastResponse
+		}
+		return nil
+	}}
+	return &env{t: t, base: base, issuer: base + "/oidc", svc: svc, browser: browser}
+}
+
+// identity calls the embedded provider's API as the account portal does.
+func (v *env) identity(method string, params url.Values) map[string]any {
+	v.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, v.base+"/identity/accounts."+method, strings.NewReader(params.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", v.base)
+	res, err := v.browser.Do(req)
+	require.NoError(v.t, err)
+	defer res.Body.Close()
+	var out map[string]any
+	require.NoError(v.t, json.NewDecoder(res.Body).Decode(&out))
+	return out
+}
+
+// registerAndLogIn creates a verified account and logs the browser in.
+func (v *env) registerAndLogIn() {
+	v.t.Helper()
+	init := v.identity("initRegistration", nil)
+	consent := `{"terms":{"customeraccount":{"isConsentGranted":true}}}`
+	v.identity("register", url.Values{"email": {shopperEmail}, "password": {shopperPass}, "regToken": {init["regToken"].(string)},
+		"profile": {`{"firstName":"Erika","lastName":"Muster"}`}, "preferences": {consent}})
+	res, err := v.browser.Get(v.base + "/dev/outbox?to=" + url.QueryEscape(shopperEmail))
+	require.NoError(v.t, err)
+	var mails []mail.Stored
+	require.NoError(v.t, json.NewDecoder(res.Body).Decode(&mails))
+	_ = res.Body.Close()
+	require.NotEmpty(v.t, mails)
+	link, _ := url.Parse(mails[0].Links[0])
+	res, err = v.browser.Get(v.base + link.RequestURI())
+	require.NoError(v.t, err)
+	_ = res.Body.Close()
+	v.logIn()
+}
+
+func (v *env) logIn() {
+	v.t.Helper()
+	out := v.identity("login", url.Values{"loginID": {shopperEmail}, "password": {shopperPass}})
+	require.EqualValues(v.t, 0, out["errorCode"], out)
+}
+
+type rp struct {
+	provider *oidc.Provider
+	config   *oauth2.Config
+	verifier *oidc.IDTokenVerifier
+}
+
+func (v *env) relyingParty(clientID, secret string, scopes ...string) rp {
+	v.t.Helper()
+	p, err := oidc.NewProvider(context.Background(), v.issuer)
+	require.NoError(v.t, err)
+	return rp{provider: p, verifier: p.Verifier(&oidc.Config{ClientID: clientID}), config: &oauth2.Config{
+		ClientID: clientID, ClientSecret: secret, Endpoint: p.Endpoint(), RedirectURL: rpRedirect,
+		Scopes: append([]string{oidc.ScopeOpenID, "profile", "email"}, scopes...),
+	}}
+}
+
+// follow runs the browser from an address until the service sends it to the partner (or anywhere off the
+// service) and answers that address; a page of the portal (the login) ends it too.
+func (v *env) follow(start string) (*url.URL, *http.Response) {
+	v.t.Helper()
+	res, err := v.browser.Get(start)
+	require.NoError(v.t, err)
+	_, _ = io.Copy(io.Discard, res.Body)
+	_ = res.Body.Close()
+	require.Less(v.t, res.StatusCode, 500, "never a 5xx")
+	if res.StatusCode == http.StatusFound || res.StatusCode == http.StatusSeeOther {
+		loc, err := res.Location()
+		require.NoError(v.t, err)
+		return loc, res
+	}
+	return res.Request.URL, res
+}
+
+// authorize starts a sign-in and answers where the browser ends: the partner's callback with code or error.
+func (v *env) authorize(party rp, verifier string, extra ...oauth2.AuthCodeOption) *url.URL {
+	v.t.Helper()
+	opts := append([]oauth2.AuthCodeOption{oidc.Nonce("nonce-1"), oauth2.S256ChallengeOption(verifier)}, extra...)
+	loc, _ := v.follow(party.config.AuthCodeURL("state-1", opts...))
+	return loc
+}
+
+func (v *env) advanceClock(d time.Duration) {
+	v.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, v.base+"/dev/clock", strings.NewReader(`{"advance":"`+d.String()+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(v.t, err)
+	body, _ := io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	require.Equal(v.t, http.StatusOK, res.StatusCode, string(body))
+}
+
+// oauthError asserts a standard OAuth error answer (never a 5xx) and answers its error code.
+func oauthError(t *testing.T, err error) string {
+	t.Helper()
+	var re *oauth2.RetrieveError
+	require.True(t, errors.As(err, &re), "want an OAuth error, got %v", err)
+	require.GreaterOrEqual(t, re.Response.StatusCode, 400)
+	require.Less(t, re.Response.StatusCode, 500, "never a 5xx: %s", re.Body)
+	return re.ErrorCode
+}
+
+func TestWholeFlowWithAStandardRelyingParty(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	party := v.relyingParty("rp", rpSecret)
+
+	// Discovery names what the provider does: code flow, S256 only, RS256.
+	var meta struct {
+		Methods       []string `json:"code_challenge_methods_supported"`
+		ResponseTypes []string `json:"response_types_supported"`
+		Algs          []string `json:"id_token_signing_alg_values_supported"`
+		EndSession    string   `json:"end_session_endpoint"`
+	}
+	require.NoError(t, party.provider.Claims(&meta))
+	require.Equal(t, []string{"S256"}, meta.Methods)
+	require.Contains(t, meta.ResponseTypes, "code")
+	require.Equal(t, []string{"RS256"}, meta.Algs)
+	require.Equal(t, v.issuer+"/end_session", meta.EndSession)
+
+	verifier := oauth2.GenerateVerifier()
+	loc := v.authorize(party, verifier)
+	require.Equal(t, "rp.test", loc.Host, loc.String())
+	require.Equal(t, "state-1", loc.Query().Get("state"))
+	code := loc.Query().Get("code")
+	require.NotEmpty(t, code, loc.String())
+
+	tok, err := party.config.Exchange(context.Background(), code, oauth2.VerifierOption(verifier))
+	require.NoError(t, err)
+	require.Empty(t, tok.RefreshToken, "no refresh token without offline_access")
+	raw, _ := tok.Extra("id_token").(string)
+	idToken, err := party.verifier.Verify(context.Background(), raw) // signature (JWKS), iss, aud, exp
+	require.NoError(t, err)
+	require.Equal(t, "nonce-1", idToken.Nonce)
+	var claims struct {
+		Name     string `json:"name"`
+		Email    string `json:"email"`
+		AuthTime int64  `json:"auth_time"`
+	}
+	require.NoError(t, idToken.Claims(&claims))
+	require.Equal(t, "Erika Muster", claims.Name)
+	require.Equal(t, shopperEmail, claims.Email)
+	require.NotZero(t, claims.AuthTime)
+	require.NoError(t, idToken.VerifyAccessToken(tok.AccessToken))
+
+	info, err := party.provider.UserInfo(context.Background(), oauth2.StaticTokenSource(tok))
+	require.NoError(t, err)
+	require.Equal(t, idToken.Subject, info.Subject)
+	require.Equal(t, shopperEmail, info.Email)
+	require.True(t, info.EmailVerified)
+
+	// The code works once; its second use is invalid_grant and revokes what the first one gave.
+	_, err = party.config.Exchange(context.Background(), code, oauth2.VerifierOption(verifier))
+	require.Equal(t, "invalid_grant", oauthError(t, err))
+	_, err = party.provider.UserInfo(context.Background(), oauth2.StaticTokenSource(tok))
+	require.Error(t, err, "the access token of a reused code is revoked")
+
+	// RP-initiated logout with the registered address ends the portal session and goes back to the partner.
+	tok2 := v.signIn(party)
+	raw2, _ := tok2.Extra("id_token").(string)
+	loc, _ = v.follow(meta.EndSession + "?" + url.Values{"id_token_hint": {raw2}, "post_logout_redirect_uri": {rpLogout}, "state": {"s2"}}.Encode())
+	require.Equal(t, rpLogout+"?state=s2", loc.String())
+	_, err = party.provider.UserInfo(context.Background(), oauth2.StaticTokenSource(tok2))
+	require.Error(t, err, "logout revokes the partner's tokens")
+	// Logged out: the next sign-in goes to the portal's login page.
+	loc = v.authorize(party, oauth2.GenerateVerifier())
+	require.Equal(t, "/login", loc.Path)
+	require.NotEmpty(t, loc.Query().Get("oidcRequest"))
+}
+
+// signIn runs a complete sign-in for a logged-in browser.
+func (v *env) signIn(party rp, extra ...oauth2.AuthCodeOption) *oauth2.Token {
+	v.t.Helper()
+	verifier := oauth2.GenerateVerifier()
+	loc := v.authorize(party, verifier, extra...)
+	require.NotEmpty(v.t, loc.Query().Get("code"), loc.String())
+	tok, err := party.config.Exchange(context.Background(), loc.Query().Get("code"), oauth2.VerifierOption(verifier))
+	require.NoError(v.t, err)
+	return tok
+}
+
+func TestRefusalsAreStandardOAuthErrors(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	party := v.relyingParty("rp", rpSecret)
+	ctx := context.Background()
+
+	t.Run("unregistered redirect URI: 400 at the provider, no redirect", func(t *testing.T) {
+		cfg := *party.config
+		cfg.RedirectURL = "http://rp.test/elsewhere"
+		loc, res := v.follow(cfg.AuthCodeURL("s", oauth2.S256ChallengeOption(oauth2.GenerateVerifier())))
+		require.Equal(t, http.StatusBadRequest, res.StatusCode)
+		require.NotEqual(t, "rp.test", loc.Host)
+	})
+	t.Run("unknown client: 400, no redirect", func(t *testing.T) {
+		cfg := *party.config
+		cfg.ClientID = "nobody"
+		_, res := v.follow(cfg.AuthCodeURL("s", oauth2.S256ChallengeOption(oauth2.GenerateVerifier())))
+		require.Equal(t, http.StatusBadRequest, res.StatusCode)
+	})
+	t.Run("no PKCE: invalid_request at the partner", func(t *testing.T) {
+		loc, _ := v.follow(party.config.AuthCodeURL("s"))
+		require.Equal(t, "rp.test", loc.Host)
+		require.Equal(t, "invalid_request", loc.Query().Get("error"))
+	})
+	t.Run("PKCE plain is refused", func(t *testing.T) {
+		loc, _ := v.follow(party.config.AuthCodeURL("s", oauth2.SetAuthURLParam("code_challenge", "abcdefghijklmnopqrstuvwxyz0123456789abcdefg"),
+			oauth2.SetAuthURLParam("code_challenge_method", "plain")))
+		require.Equal(t, "invalid_request", loc.Query().Get("error"))
+	})
+	t.Run("missing verifier", func(t *testing.T) {
+		loc := v.authorize(party, oauth2.GenerateVerifier())
+		_, err := party.config.Exchange(ctx, loc.Query().Get("code"))
+		require.Equal(t, "invalid_request", oauthError(t, err))
+	})
+	t.Run("wrong verifier", func(t *testing.T) {
+		loc := v.authorize(party, oauth2.GenerateVerifier())
+		_, err := party.config.Exchange(ctx, loc.Query().Get("code"), oauth2.VerifierOption(oauth2.GenerateVerifier()))
+		require.Equal(t, "invalid_grant", oauthError(t, err))
+	})
+	t.Run("wrong client secret", func(t *testing.T) {
+		verifier := oauth2.GenerateVerifier()
+		loc := v.authorize(party, verifier)
+		cfg := *party.config
+		cfg.ClientSecret = "wrong"
+		_, err := cfg.Exchange(ctx, loc.Query().Get("code"), oauth2.VerifierOption(verifier))
+		require.Equal(t, "invalid_client", oauthError(t, err))
+	})
+	t.Run("made-up code", func(t *testing.T) {
+		_, err := party.config.Exchange(ctx, "made-up", oauth2.VerifierOption(oauth2.GenerateVerifier()))
+		require.Equal(t, "invalid_grant", oauthError(t, err))
+	})
+	t.Run("expired code (development clock)", func(t *testing.T) {
+		verifier := oauth2.GenerateVerifier()
+		loc := v.authorize(party, verifier)
+		v.advanceClock(2 * time.Minute)
+		_, err := party.config.Exchange(ctx, loc.Query().Get("code"), oauth2.VerifierOption(verifier))
+		require.Equal(t, "invalid_grant", oauthError(t, err))
+		v.logIn() // the session may have idled meanwhile
+	})
+	t.Run("refresh tokens only with offline_access for a client allowed them", func(t *testing.T) {
+		tok := v.signIn(party, oauth2.SetAuthURLParam("scope", "openid offline_access"))
+		require.NotEmpty(t, tok.RefreshToken)
+		fresh, err := party.config.TokenSource(ctx, &oauth2.Token{RefreshToken: tok.RefreshToken}).Token()
+		require.NoError(t, err)
+		require.NotEqual(t, tok.RefreshToken, fresh.RefreshToken, "rotated")
+		_, err = party.config.TokenSource(ctx, &oauth2.Token{RefreshToken: tok.RefreshToken}).Token()
+		require.Equal(t, "invalid_grant", oauthError(t, err), "a used refresh token is spent")
+
+		pub := v.relyingParty("public-rp", "")
+		ptok := v.signIn(pub, oauth2.SetAuthURLParam("scope", "openid offline_access"))
+		require.Empty(t, ptok.RefreshToken, "this client is not allowed refresh tokens")
+	})
+	t.Run("alg none and a foreign key are refused as id_token_hint", func(t *testing.T) {
+		tok := v.signIn(party)
+		raw, _ := tok.Extra("id_token").(string)
+		payload := strings.Split(raw, ".")[1]
+		none := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"none","typ":"JWT"}`)) + "." + payload + "."
+		foreign := signWithForeignKey(t, payload)
+		for name, hint := range map[string]string{"alg none": none, "foreign key": foreign} {
+			_, res := v.follow(v.issuer + "/end_session?" + url.Values{"id_token_hint": {hint}, "post_logout_redirect_uri": {rpLogout}}.Encode())
+			require.Equal(t, http.StatusBadRequest, res.StatusCode, name)
+			loc, _ := v.follow(party.config.AuthCodeURL("s", oauth2.S256ChallengeOption(oauth2.GenerateVerifier()), oauth2.SetAuthURLParam("id_token_hint", hint)))
+			require.Equal(t, "login_required", loc.Query().Get("error"), name)
+		}
+		// A forged bearer token gets no userinfo: 401 with the RFC 6750 error.
+		_, err := party.provider.UserInfo(ctx, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: foreign, TokenType: "Bearer"}))
+		require.Error(t, err)
+		req, _ := http.NewRequest(http.MethodGet, v.issuer+"/userinfo", nil)
+		req.Header.Set("Authorization", "Bearer "+foreign)
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		_ = res.Body.Close()
+		require.Equal(t, http.StatusUnauthorized, res.StatusCode)
+		require.Equal(t, `Bearer error="invalid_token"`, res.Header.Get("WWW-Authenticate"))
+	})
+	t.Run("unregistered post-logout address is refused", func(t *testing.T) {
+		tok := v.signIn(party)
+		raw, _ := tok.Extra("id_token").(string)
+		_, res := v.follow(v.issuer + "/end_session?" + url.Values{"id_token_hint": {raw}, "post_logout_redirect_uri": {"https://evil.example/"}}.Encode())
+		require.Equal(t, http.StatusBadRequest, res.StatusCode)
+		// Still logged in.
+		v.signIn(party)
+		// Without an id_token_hint nothing proves whose logout it is: the portal session stays.
+		loc, _ := v.follow(v.issuer + "/end_session?" + url.Values{"client_id": {"rp"}, "post_logout_redirect_uri": {rpLogout}}.Encode())
+		require.Equal(t, rpLogout, loc.String())
+		v.signIn(party)
+	})
+	t.Run("malformed parameters", func(t *testing.T) {
+		for _, target := range []string{"/authorize?%zz", "/end_session?%zz", "/end_session?ui_locales=!!!", "/oauth/token", "/userinfo",
+			"/continue?id=nope", "/continue", "/consent?id=x", "/authorize/callback?id=zzz", "/authorize?max_age=abc&client_id=rp", "/keys"} {
+			res, err := http.Get(v.issuer + target)
+			require.NoError(t, err)
+			_ = res.Body.Close()
+			require.Less(t, res.StatusCode, 500, target)
+		}
+		for _, form := range []string{"grant_type=authorization_code&code=x", "grant_type=refresh_token&refresh_token=x&client_id=rp",
+			"grant_type=client_credentials", "grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer&assertion=x", "grant_type=password",
+			"grant_type=urn:ietf:params:oauth:grant-type:token-exchange&subject_token=x", "%zz",
+			"client_assertion_type=urn:ietf:params:oauth:client-assertion-type:jwt-bearer&client_assertion=abc&grant_type=authorization_code&code=x"} {
+			for _, path := range []string{"/oauth/token", "/revoke", "/oauth/introspect", "/device_authorization", "/consent"} {
+				res, err := http.Post(v.issuer+path, "application/x-www-form-urlencoded", strings.NewReader(form))
+				require.NoError(t, err)
+				_ = res.Body.Close()
+				require.Less(t, res.StatusCode, 500, path+" "+form)
+			}
+		}
+	})
+}
+
+func signWithForeignKey(t *testing.T, payload string) string {
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	require.NoError(t, err)
+	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.RS256, Key: key}, nil)
+	require.NoError(t, err)
+	body, err := base64.RawURLEncoding.DecodeString(payload)
+	require.NoError(t, err)
+	jws, err := signer.Sign(body)
+	require.NoError(t, err)
+	out, err := jws.CompactSerialize()
+	require.NoError(t, err)
+	return out
+}
+
+func TestPromptMaxAgeAndConsent(t *testing.T) {
+	v := newEnv(t)
+	party := v.relyingParty("rp", rpSecret)
+
+	// Not logged in: prompt=none answers login_required; otherwise the portal's login page.
+	loc := v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
+	require.Equal(t, "login_required", loc.Query().Get("error"))
+	require.Equal(t, "state-1", loc.Query().Get("state"))
+	loc = v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("ui_locales", "fr"))
+	require.Equal(t, "/login", loc.Path)
+	require.Equal(t, "fr", loc.Query().Get("lang"))
+	requestID := loc.Query().Get("oidcRequest")
+
+	// After the login the portal sends the browser to /oidc/continue: straight on to the partner.
+	v.registerAndLogIn()
+	loc, _ = v.follow(v.issuer + "/continue?id=" + url.QueryEscape(requestID))
+	require.NotEmpty(t, loc.Query().Get("code"), loc.String())
+	// The request is answered: it cannot be continued twice.
+	_, res := v.follow(v.issuer + "/continue?id=" + url.QueryEscape(requestID))
+	require.Equal(t, http.StatusBadRequest, res.StatusCode)
+
+	// Logged in: prompt=none goes straight through; prompt=login asks for a new login (and ends the old session).
+	loc = v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
+	require.NotEmpty(t, loc.Query().Get("code"))
+	v.advanceClock(2 * time.Second)
+	loc = v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("max_age", "3600"))
+	require.NotEmpty(t, loc.Query().Get("code"))
+	loc = v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("max_age", "1"))
+	require.Equal(t, "/login", loc.Path, "a login older than max_age")
+	v.logIn()
+	loc = v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "login"))
+	require.Equal(t, "/login", loc.Path)
+	loc = v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
+	require.Equal(t, "login_required", loc.Query().Get("error"), "prompt=login ended the session")
+	v.logIn()
+
+	// A partner that is not first-party asks for consent on the portal's page, once.
+	third := v.relyingParty("third", rpSecret)
+	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
+	require.Equal(t, "consent_required", loc.Query().Get("error"))
+	loc = v.authorize(third, oauth2.GenerateVerifier())
+	require.Equal(t, "/login/consent", loc.Path)
+	id := loc.Query().Get("oidcRequest")
+	res, err := v.browser.Get(v.issuer + "/consent?id=" + url.QueryEscape(id))
+	require.NoError(t, err)
+	var ask struct {
+		Partner struct{ Name string } `json:"partner"`
+		Scopes  []string              `json:"scopes"`
+	}
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&ask))
+	_ = res.Body.Close()
+	require.Equal(t, "Drittanbieter", ask.Partner.Name)
+	require.Equal(t, []string{"profile", "email"}, ask.Scopes)
+	res, err = v.browser.PostForm(v.issuer+"/consent", url.Values{"id": {id}, "decision": {"allow"}})
+	require.NoError(t, err)
+	_ = res.Body.Close()
+	loc, err = res.Location()
+	require.NoError(t, err)
+	require.NotEmpty(t, loc.Query().Get("code"), loc.String())
+	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
+	require.NotEmpty(t, loc.Query().Get("code"), "consent is remembered")
+
+	// Denying answers access_denied.
+	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "consent"))
+	require.Equal(t, "/login/consent", loc.Path)
+	res, err = v.browser.PostForm(v.issuer+"/consent", url.Values{"id": {loc.Query().Get("oidcRequest")}, "decision": {"deny"}})
+	require.NoError(t, err)
+	_ = res.Body.Close()
+	denied, _ := url.Parse(res.Header.Get("Location"))
+	require.Equal(t, "access_denied", denied.Query().Get("error"))
+}
+
+func TestKeyRotationOldKeysVerifyUntilTheyExpire(t *testing.T) {
+	v := newEnv(t, func(c *config.Config) { c.SSO.KeyRotation = 2 * time.Hour; c.SSO.IDTokenLifetime = time.Hour })
+	v.registerAndLogIn()
+	keys := func() []string {
+		res, err := http.Get(v.issuer + "/keys")
+		require.NoError(t, err)
+		defer res.Body.Close()
+		var set jose.JSONWebKeySet
+		require.NoError(t, json.NewDecoder(res.Body).Decode(&set))
+		var ids []string
+		for _, k := range set.Keys {
+			ids = append(ids, k.KeyID)
+		}
+		return ids
+	}
+	party := v.relyingParty("rp", rpSecret)
+	first := v.signIn(party)
+	old := keys()
+	require.Len(t, old, 1)
+	v.advanceClock(2*time.Hour + time.Minute) // the first key stops signing
+	v.logIn()
+	second := v.signIn(party)
+	both := keys()
+	require.Len(t, both, 2, "the old key is still published")
+	require.Contains(t, both, old[0])
+	kid := func(tok *oauth2.Token) string {
+		raw, _ := tok.Extra("id_token").(string)
+		jws, err := jose.ParseSigned(raw, []jose.SignatureAlgorithm{jose.RS256})
+		require.NoError(t, err)
+		return jws.Signatures[0].Header.KeyID
+	}
+	require.Equal(t, old[0], kid(first))
+	require.NotEqual(t, old[0], kid(second))
+	v.advanceClock(time.Hour) // past the old key's verification period
+	require.NotContains(t, keys(), old[0])
+}
+
+func TestPartnersRegistry(t *testing.T) {
+	v := newEnv(t)
+	res, err := http.Get(v.issuer + "/partners")
+	require.NoError(t, err)
+	defer res.Body.Close()
+	var partners []struct {
+		ID                     string   `json:"id"`
+		Name                   string   `json:"name"`
+		HomeURL                string   `json:"homeUrl"`
+		PostLogoutRedirectURIs []string `json:"postLogoutRedirectUris"`
+	}
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&partners))
+	byID := map[string]int{}
+	for i, p := range partners {
+		byID[p.ID] = i
+	}
+	require.Contains(t, byID, "rp")
+	require.Equal(t, []string{rpLogout}, partners[byID["rp"]].PostLogoutRedirectURIs)
+	require.Contains(t, byID, "fotoservice", "the demonstration partner outside production")
+	require.Contains(t, partners[byID["fotoservice"]].PostLogoutRedirectURIs, v.base+"/partner/fotoservice/")
+}
+
+func TestDemoPartnerSignsTheShopperIn(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	res, err := v.browser.Get(v.base + "/partner/fotoservice/login")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Equal(t, "/partner/fotoservice/", res.Request.URL.Path)
+	require.Contains(t, string(body), "Hallo, Erika Muster!")
+
+	// Its logout ends the portal session and comes back to the partner.
+	res, err = v.browser.PostForm(v.base+"/partner/fotoservice/logout", nil)
+	require.NoError(t, err)
+	body, _ = io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	require.Equal(t, "/partner/fotoservice/", res.Request.URL.Path)
+	require.Contains(t, string(body), "Mit Ihrem Kundenkonto anmelden")
+	loc, _ := v.follow(v.base + "/partner/fotoservice/login")
+	require.Equal(t, "/login", loc.Path, "logged out at the portal too")
+}

@@ -1,0 +1,159 @@
+// Package ssotest holds the contract every sso.Store must meet, as one suite run against each database.
+package ssotest
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/sso"
+)
+
+// Suite runs every case against a fresh store from newStore.
+func Suite(t *testing.T, newStore func(t *testing.T) sso.Store) {
+	ctx := context.Background()
+	now := time.UnixMilli(time.Now().UnixMilli()).UTC()
+
+	t.Run("clients are saved, replaced, listed and deleted", func(t *testing.T) {
+		s := newStore(t)
+		c := sso.Client{ID: "fotoservice", Name: "Fotoservice", SecretHash: "abc", RedirectURIs: []string{"https://foto.example/cb"},
+			PostLogoutRedirectURIs: []string{"https://foto.example/"}, FirstParty: true, RefreshTokens: true, HomeURL: "https://foto.example/", CreatedAt: now}
+		require.NoError(t, s.SaveClient(ctx, c))
+		got, err := s.ClientByID(ctx, "fotoservice")
+		require.NoError(t, err)
+		require.Equal(t, c, got)
+		c.RedirectURIs, c.FirstParty, c.SecretHash = []string{"https://foto.example/a", "https://foto.example/b"}, false, ""
+		require.NoError(t, s.SaveClient(ctx, c))
+		got, err = s.ClientByID(ctx, "fotoservice")
+		require.NoError(t, err)
+		require.Equal(t, c, got)
+		require.True(t, got.Public())
+		all, err := s.Clients(ctx)
+		require.NoError(t, err)
+		require.Len(t, all, 1)
+		require.NoError(t, s.DeleteClient(ctx, "fotoservice"))
+		_, err = s.ClientByID(ctx, "fotoservice")
+		require.ErrorIs(t, err, sso.ErrNotFound)
+		require.ErrorIs(t, s.DeleteClient(ctx, "fotoservice"), sso.ErrNotFound)
+	})
+
+	t.Run("an auth request is authorised, gets a code, and the code works once", func(t *testing.T) {
+		s := newStore(t)
+		maxAge := uint(0)
+		r := sso.AuthRequest{ID: "req1", ClientID: "fotoservice", CreatedAt: now, ExpiresAt: now.Add(15 * time.Minute),
+			Request: sso.Request{RedirectURI: "https://foto.example/cb", Scopes: []string{"openid", "profile"}, State: "st", Nonce: "n",
+				CodeChallenge: "ch", CodeChallengeMethod: "S256", Prompt: []string{"login"}, MaxAge: &maxAge}}
+		require.NoError(t, s.CreateAuthRequest(ctx, r))
+		got, err := s.AuthRequest(ctx, "req1")
+		require.NoError(t, err)
+		require.Equal(t, r.Request, got.Request)
+		require.Empty(t, got.Subject)
+		// No code before the shopper is known.
+		require.ErrorIs(t, s.SaveCode(ctx, "req1", "hash1", now.Add(time.Minute)), sso.ErrNotFound)
+		require.NoError(t, s.Authorize(ctx, "req1", "uid-1", now, []string{"pwd"}))
+		require.NoError(t, s.SaveCode(ctx, "req1", "hash1", now.Add(time.Minute)))
+		// One code per request; no re-authorisation after it.
+		require.ErrorIs(t, s.SaveCode(ctx, "req1", "hash2", now.Add(time.Minute)), sso.ErrNotFound)
+		require.ErrorIs(t, s.Authorize(ctx, "req1", "uid-2", now, nil), sso.ErrNotFound)
+		byCode, err := s.RequestByCode(ctx, "hash1")
+		require.NoError(t, err)
+		require.Equal(t, "req1", byCode.ID)
+		require.True(t, byCode.CodeUsedAt.IsZero())
+		_, err = s.RequestByCode(ctx, "other")
+		require.ErrorIs(t, err, sso.ErrNotFound)
+		_, err = s.UseCode(ctx, "other", now)
+		require.ErrorIs(t, err, sso.ErrNotFound)
+
+		var wg sync.WaitGroup
+		results := make([]error, 4)
+		for i := range results {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, results[i] = s.UseCode(ctx, "hash1", now)
+			}()
+		}
+		wg.Wait()
+		wins := 0
+		for _, err := range results {
+			if err == nil {
+				wins++
+			} else {
+				require.ErrorIs(t, err, sso.ErrCodeUsed)
+			}
+		}
+		require.Equal(t, 1, wins)
+		used, err := s.UseCode(ctx, "hash1", now)
+		require.ErrorIs(t, err, sso.ErrCodeUsed)
+		require.Equal(t, "uid-1", used.Subject)
+		require.Equal(t, []string{"pwd"}, used.AMR)
+		require.False(t, used.CodeUsedAt.IsZero())
+	})
+
+	t.Run("tokens are found by id and refresh hash and revoked once", func(t *testing.T) {
+		s := newStore(t)
+		tok := sso.Token{ID: "t1", RefreshHash: "rh1", ClientID: "c", Subject: "uid-1", Scopes: []string{"openid"}, Audience: []string{"c"},
+			AuthTime: now, AMR: []string{"pwd"}, AuthRequestID: "req1", CreatedAt: now, ExpiresAt: now.Add(5 * time.Minute), RefreshExpiresAt: now.Add(time.Hour)}
+		require.NoError(t, s.CreateToken(ctx, tok))
+		require.NoError(t, s.CreateToken(ctx, sso.Token{ID: "t2", ClientID: "c", Subject: "uid-1", AuthRequestID: "req2", CreatedAt: now, ExpiresAt: now.Add(time.Minute)}))
+		got, err := s.TokenByID(ctx, "t1")
+		require.NoError(t, err)
+		require.Equal(t, tok, got)
+		got, err = s.TokenByRefreshHash(ctx, "rh1")
+		require.NoError(t, err)
+		require.Equal(t, "t1", got.ID)
+		_, err = s.TokenByRefreshHash(ctx, "")
+		require.ErrorIs(t, err, sso.ErrNotFound)
+		first, err := s.RevokeToken(ctx, "t1", now)
+		require.NoError(t, err)
+		require.True(t, first)
+		again, err := s.RevokeToken(ctx, "t1", now)
+		require.NoError(t, err)
+		require.False(t, again)
+		require.NoError(t, s.RevokeTokensOfRequest(ctx, "req2", now))
+		got, err = s.TokenByID(ctx, "t2")
+		require.NoError(t, err)
+		require.False(t, got.RevokedAt.IsZero())
+		require.NoError(t, s.CreateToken(ctx, sso.Token{ID: "t3", ClientID: "d", Subject: "uid-1", CreatedAt: now, ExpiresAt: now.Add(time.Minute)}))
+		require.NoError(t, s.RevokeTokensOf(ctx, "uid-1", "", now))
+		got, err = s.TokenByID(ctx, "t3")
+		require.NoError(t, err)
+		require.False(t, got.RevokedAt.IsZero())
+	})
+
+	t.Run("consents, keys and secrets", func(t *testing.T) {
+		s := newStore(t)
+		_, err := s.Consent(ctx, "uid-1", "c")
+		require.ErrorIs(t, err, sso.ErrNotFound)
+		require.NoError(t, s.SaveConsent(ctx, sso.Consent{UID: "uid-1", ClientID: "c", Scopes: []string{"openid"}, GrantedAt: now}))
+		require.NoError(t, s.SaveConsent(ctx, sso.Consent{UID: "uid-1", ClientID: "c", Scopes: []string{"openid", "email"}, GrantedAt: now}))
+		c, err := s.Consent(ctx, "uid-1", "c")
+		require.NoError(t, err)
+		require.Equal(t, []string{"openid", "email"}, c.Scopes)
+
+		old := sso.SigningKey{ID: "k1", Algorithm: "RS256", PrivateKey: "pem1", CreatedAt: now.Add(-2 * time.Hour), SignUntil: now.Add(-time.Hour), VerifyUntil: now.Add(time.Hour)}
+		gone := sso.SigningKey{ID: "k0", Algorithm: "RS256", PrivateKey: "pem0", CreatedAt: now.Add(-3 * time.Hour), SignUntil: now.Add(-2 * time.Hour), VerifyUntil: now.Add(-time.Minute)}
+		fresh := sso.SigningKey{ID: "k2", Algorithm: "RS256", PrivateKey: "pem2", CreatedAt: now, SignUntil: now.Add(time.Hour), VerifyUntil: now.Add(2 * time.Hour)}
+		for _, k := range []sso.SigningKey{old, gone, fresh} {
+			require.NoError(t, s.CreateSigningKey(ctx, k))
+		}
+		keys, err := s.SigningKeys(ctx, now)
+		require.NoError(t, err)
+		require.Equal(t, []sso.SigningKey{fresh, old}, keys)
+
+		v, err := s.Secret(ctx, "crypto", "first")
+		require.NoError(t, err)
+		require.Equal(t, "first", v)
+		v, err = s.Secret(ctx, "crypto", "second")
+		require.NoError(t, err)
+		require.Equal(t, "first", v)
+
+		require.NoError(t, s.Purge(ctx, now))
+		keys, err = s.SigningKeys(ctx, now.Add(-time.Hour))
+		require.NoError(t, err)
+		require.Len(t, keys, 2)
+	})
+}

@@ -1,0 +1,447 @@
+package sso
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	jose "github.com/go-jose/go-jose/v4"
+	"github.com/zitadel/oidc/v3/pkg/oidc"
+	"github.com/zitadel/oidc/v3/pkg/op"
+)
+
+// storage is op's view of the service. Every refusal is an *oidc.Error, so op answers the standard OAuth error
+// (invalid_grant, invalid_client, ...) and never a 500; only a failing database is a server_error.
+type storage struct {
+	svc *Service
+}
+
+var (
+	_ op.Storage                        = storage{}
+	_ op.CanSetUserinfoFromRequest      = storage{}
+	_ op.CanTerminateSessionFromRequest = storage{}
+)
+
+func serverError(err error) error { return oidc.ErrServerError().WithParent(err) }
+
+// authRequest adapts AuthRequest to op.AuthRequest.
+type authRequest struct{ AuthRequest }
+
+func (a authRequest) GetID() string         { return a.ID }
+func (a authRequest) GetACR() string        { return "" }
+func (a authRequest) GetAMR() []string      { return a.AMR }
+func (a authRequest) GetAudience() []string { return []string{a.ClientID} }
+func (a authRequest) GetAuthTime() time.Time {
+	return a.AuthTime
+}
+func (a authRequest) GetClientID() string { return a.ClientID }
+func (a authRequest) GetCodeChallenge() *oidc.CodeChallenge {
+	if a.Request.CodeChallenge == "" {
+		return nil
+	}
+	return &oidc.CodeChallenge{Challenge: a.Request.CodeChallenge, Method: oidc.CodeChallengeMethod(a.Request.CodeChallengeMethod)}
+}
+func (a authRequest) GetNonce() string                   { return a.Request.Nonce }
+func (a authRequest) GetRedirectURI() string             { return a.Request.RedirectURI }
+func (a authRequest) GetResponseType() oidc.ResponseType { return oidc.ResponseTypeCode }
+func (a authRequest) GetResponseMode() oidc.ResponseMode {
+	return oidc.ResponseMode(a.Request.ResponseMode)
+}
+func (a authRequest) GetScopes() []string { return a.Request.Scopes }
+func (a authRequest) GetState() string    { return a.Request.State }
+func (a authRequest) GetSubject() string  { return a.Subject }
+func (a authRequest) Done() bool          { return a.Subject != "" }
+
+// refreshRequest adapts a Token found by its refresh token to op.RefreshTokenRequest.
+type refreshRequest struct {
+	Token
+	scopes []string
+}
+
+func (r *refreshRequest) GetAMR() []string                 { return r.AMR }
+func (r *refreshRequest) GetAudience() []string            { return r.Audience }
+func (r *refreshRequest) GetAuthTime() time.Time           { return r.AuthTime }
+func (r *refreshRequest) GetClientID() string              { return r.ClientID }
+func (r *refreshRequest) GetScopes() []string              { return r.scopes }
+func (r *refreshRequest) GetSubject() string               { return r.Subject }
+func (r *refreshRequest) SetCurrentScopes(scopes []string) { r.scopes = scopes }
+
+// CreateAuthRequest stores a validated request; PKCE with S256 is required of every client.
+func (s storage) CreateAuthRequest(ctx context.Context, in *oidc.AuthRequest, _ string) (op.AuthRequest, error) {
+	if in.CodeChallenge == "" || in.CodeChallengeMethod != oidc.CodeChallengeMethodS256 {
+		return nil, oidc.ErrInvalidRequest().WithDescription("PKCE is required: send code_challenge with code_challenge_method S256")
+	}
+	now := s.svc.clock()
+	r := AuthRequest{ID: randomToken(), ClientID: in.ClientID, CreatedAt: now, ExpiresAt: now.Add(s.svc.settings.RequestLifetime),
+		Request: Request{
+			RedirectURI: in.RedirectURI, Scopes: in.Scopes, State: in.State, Nonce: in.Nonce, CodeChallenge: in.CodeChallenge,
+			CodeChallengeMethod: string(in.CodeChallengeMethod), ResponseMode: string(in.ResponseMode), Prompt: in.Prompt, MaxAge: in.MaxAge,
+		}}
+	for _, l := range in.UILocales {
+		r.Request.Locales = append(r.Request.Locales, l.String())
+	}
+	if err := s.svc.store.CreateAuthRequest(ctx, r); err != nil {
+		return nil, serverError(err)
+	}
+	return authRequest{r}, nil
+}
+
+// liveRequest returns an unexpired request whose code was not yet issued.
+func (s storage) liveRequest(ctx context.Context, id string) (AuthRequest, error) {
+	if id == "" || len(id) > 100 {
+		return AuthRequest{}, oidc.ErrInvalidRequest().WithDescription("unknown or expired sign-in request")
+	}
+	r, err := s.svc.store.AuthRequest(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return AuthRequest{}, oidc.ErrInvalidRequest().WithDescription("unknown or expired sign-in request")
+	}
+	if err != nil {
+		return AuthRequest{}, serverError(err)
+	}
+	if !s.svc.clock().Before(r.ExpiresAt) || r.CodeHash != "" {
+		return AuthRequest{}, oidc.ErrInvalidRequest().WithDescription("unknown or expired sign-in request")
+	}
+	return r, nil
+}
+
+// AuthRequestByID implements op.Storage.
+func (s storage) AuthRequestByID(ctx context.Context, id string) (op.AuthRequest, error) {
+	r, err := s.liveRequest(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return authRequest{r}, nil
+}
+
+// AuthRequestByCode finds the request of an unexpired, unused code. A second use of a code fails and revokes
+// what the first one issued (RFC 6749 §4.1.2). The code is used up only when tokens are issued (claimCode),
+// after op checked PKCE and the client, so a partner's failed attempt does not burn it.
+func (s storage) AuthRequestByCode(ctx context.Context, code string) (op.AuthRequest, error) {
+	now := s.svc.clock()
+	r, err := s.svc.store.RequestByCode(ctx, hashToken(code))
+	if errors.Is(err, ErrNotFound) {
+		return nil, oidc.ErrInvalidGrant().WithDescription("unknown code")
+	}
+	if err != nil {
+		return nil, serverError(err)
+	}
+	if !r.CodeUsedAt.IsZero() {
+		return nil, s.reused(ctx, r)
+	}
+	if !now.Before(r.CodeExpiresAt) {
+		return nil, oidc.ErrInvalidGrant().WithDescription("the code has expired")
+	}
+	return authRequest{r}, nil
+}
+
+// reused revokes what a reused code's first exchange issued.
+func (s storage) reused(ctx context.Context, r AuthRequest) error {
+	if err := s.svc.store.RevokeTokensOfRequest(ctx, r.ID, s.svc.clock()); err != nil {
+		return serverError(err)
+	}
+	return oidc.ErrInvalidGrant().WithDescription("the code was used before")
+}
+
+// claimCode uses the code of a request up; of concurrent exchanges exactly one gets tokens.
+func (s storage) claimCode(ctx context.Context, req op.TokenRequest) error {
+	r, ok := req.(authRequest)
+	if !ok {
+		return nil
+	}
+	used, err := s.svc.store.UseCode(ctx, r.CodeHash, s.svc.clock())
+	if errors.Is(err, ErrCodeUsed) {
+		return s.reused(ctx, used)
+	}
+	if errors.Is(err, ErrNotFound) {
+		return oidc.ErrInvalidGrant().WithDescription("unknown code")
+	}
+	if err != nil {
+		return serverError(err)
+	}
+	return nil
+}
+
+// SaveAuthCode implements op.Storage.
+func (s storage) SaveAuthCode(ctx context.Context, id, code string) error {
+	err := s.svc.store.SaveCode(ctx, id, hashToken(code), s.svc.clock().Add(s.svc.settings.CodeLifetime))
+	if errors.Is(err, ErrNotFound) {
+		return oidc.ErrInvalidRequest().WithDescription("the sign-in request was answered before")
+	}
+	if err != nil {
+		return serverError(err)
+	}
+	return nil
+}
+
+// DeleteAuthRequest keeps the request: it is needed until it expires to notice a reused code.
+func (s storage) DeleteAuthRequest(context.Context, string) error { return nil }
+
+// newToken builds the token row for a token request of any kind op hands over.
+func (s storage) newToken(req op.TokenRequest) Token {
+	now := s.svc.clock()
+	t := Token{ID: randomToken(), Subject: req.GetSubject(), Scopes: req.GetScopes(), Audience: req.GetAudience(), CreatedAt: now,
+		ExpiresAt: now.Add(s.svc.settings.AccessTokenLifetime)}
+	switch r := req.(type) {
+	case authRequest:
+		t.ClientID, t.AuthTime, t.AMR, t.AuthRequestID = r.ClientID, r.AuthTime, r.AMR, r.ID
+	case *refreshRequest:
+		t.ClientID, t.AuthTime, t.AMR, t.AuthRequestID = r.ClientID, r.AuthTime, r.AMR, r.AuthRequestID
+	}
+	return t
+}
+
+// CreateAccessToken implements op.Storage.
+func (s storage) CreateAccessToken(ctx context.Context, req op.TokenRequest) (string, time.Time, error) {
+	if err := s.claimCode(ctx, req); err != nil {
+		return "", time.Time{}, err
+	}
+	t := s.newToken(req)
+	if err := s.svc.store.CreateToken(ctx, t); err != nil {
+		return "", time.Time{}, serverError(err)
+	}
+	return t.ID, t.ExpiresAt, nil
+}
+
+// CreateAccessAndRefreshTokens issues a refresh token beside the access token; a refresh rotates: the old one
+// is revoked, and only one of two concurrent refreshes with the same token wins.
+func (s storage) CreateAccessAndRefreshTokens(ctx context.Context, req op.TokenRequest, current string) (string, string, time.Time, error) {
+	if err := s.claimCode(ctx, req); err != nil {
+		return "", "", time.Time{}, err
+	}
+	if current != "" {
+		old, err := s.svc.store.TokenByRefreshHash(ctx, hashToken(current))
+		if err != nil {
+			return "", "", time.Time{}, oidc.ErrInvalidGrant().WithDescription("unknown refresh token")
+		}
+		first, err := s.svc.store.RevokeToken(ctx, old.ID, s.svc.clock())
+		if err != nil {
+			return "", "", time.Time{}, serverError(err)
+		}
+		if !first {
+			return "", "", time.Time{}, oidc.ErrInvalidGrant().WithDescription("the refresh token was used before")
+		}
+	}
+	t := s.newToken(req)
+	refresh := randomToken()
+	t.RefreshHash, t.RefreshExpiresAt = hashToken(refresh), t.CreatedAt.Add(s.svc.settings.RefreshTokenLifetime)
+	if r, ok := req.(*refreshRequest); ok {
+		// A refresh does not extend the shopper's sign-in beyond the first refresh token's life.
+		t.RefreshExpiresAt = r.RefreshExpiresAt
+	}
+	if err := s.svc.store.CreateToken(ctx, t); err != nil {
+		return "", "", time.Time{}, serverError(err)
+	}
+	return t.ID, refresh, t.ExpiresAt, nil
+}
+
+// liveRefresh returns the token row of an unrevoked, unexpired refresh token.
+func (s storage) liveRefresh(ctx context.Context, refresh string) (Token, error) {
+	t, err := s.svc.store.TokenByRefreshHash(ctx, hashToken(refresh))
+	if err != nil || !t.RevokedAt.IsZero() || !s.svc.clock().Before(t.RefreshExpiresAt) {
+		return Token{}, op.ErrInvalidRefreshToken
+	}
+	return t, nil
+}
+
+// TokenRequestByRefreshToken implements op.Storage.
+func (s storage) TokenRequestByRefreshToken(ctx context.Context, refresh string) (op.RefreshTokenRequest, error) {
+	t, err := s.liveRefresh(ctx, refresh)
+	if err != nil {
+		return nil, oidc.ErrInvalidGrant().WithDescription("invalid refresh token")
+	}
+	return &refreshRequest{Token: t, scopes: t.Scopes}, nil
+}
+
+// TerminateSession implements op.Storage (TerminateSessionFromRequest is what op calls).
+func (s storage) TerminateSession(ctx context.Context, userID, clientID string) error {
+	return s.svc.store.RevokeTokensOf(ctx, userID, clientID, s.svc.clock())
+}
+
+// TerminateSessionFromRequest revokes the partner's tokens of the shopper named by the id_token_hint and ends
+// that shopper's portal session in this browser. Without a valid hint nothing proves whose logout it is (any page
+// could send the browser here), so the portal session stays.
+func (s storage) TerminateSessionFromRequest(ctx context.Context, req *op.EndSessionRequest) (string, error) {
+	if req.UserID != "" {
+		if err := s.svc.store.RevokeTokensOf(ctx, req.UserID, req.ClientID, s.svc.clock()); err != nil {
+			return "", serverError(err)
+		}
+	}
+	if end, ok := ctx.Value(endSessionKey{}).(func(subject string) error); ok && req.UserID != "" {
+		if err := end(req.UserID); err != nil {
+			return "", serverError(err)
+		}
+	}
+	return req.RedirectURI, nil
+}
+
+// RevokeToken implements op.Storage (RFC 7009): access tokens by id, refresh tokens by value.
+func (s storage) RevokeToken(ctx context.Context, tokenOrID, userID, clientID string) *oidc.Error {
+	var t Token
+	var err error
+	if userID != "" {
+		t, err = s.svc.store.TokenByID(ctx, tokenOrID)
+	} else {
+		t, err = s.svc.store.TokenByRefreshHash(ctx, hashToken(tokenOrID))
+	}
+	if errors.Is(err, ErrNotFound) {
+		return nil // RFC 7009 §2.2: an unknown token is no error
+	}
+	if err != nil {
+		return oidc.ErrServerError().WithParent(err)
+	}
+	if t.ClientID != clientID {
+		return oidc.ErrInvalidClient().WithDescription("the token belongs to another client")
+	}
+	if _, err := s.svc.store.RevokeToken(ctx, t.ID, s.svc.clock()); err != nil {
+		return oidc.ErrServerError().WithParent(err)
+	}
+	return nil
+}
+
+// GetRefreshTokenInfo implements op.Storage.
+func (s storage) GetRefreshTokenInfo(ctx context.Context, _ string, token string) (string, string, error) {
+	t, err := s.svc.store.TokenByRefreshHash(ctx, hashToken(token))
+	if err != nil {
+		return "", "", op.ErrInvalidRefreshToken
+	}
+	return t.Subject, t.ID, nil
+}
+
+// SigningKey implements op.Storage.
+func (s storage) SigningKey(ctx context.Context) (op.SigningKey, error) {
+	k, err := s.svc.keys.current(ctx)
+	if err != nil {
+		return nil, serverError(err)
+	}
+	return k, nil
+}
+
+// SignatureAlgorithms implements op.Storage: RS256 only, so `alg: none` and HMAC tricks never verify.
+func (s storage) SignatureAlgorithms(context.Context) ([]jose.SignatureAlgorithm, error) {
+	return []jose.SignatureAlgorithm{jose.RS256}, nil
+}
+
+// KeySet implements op.Storage: every key that still verifies.
+func (s storage) KeySet(ctx context.Context) ([]op.Key, error) {
+	if _, err := s.svc.keys.current(ctx); err != nil {
+		return nil, serverError(err)
+	}
+	keys, err := s.svc.keys.published(ctx)
+	if err != nil {
+		return nil, serverError(err)
+	}
+	out := make([]op.Key, len(keys))
+	for i, k := range keys {
+		out[i] = k
+	}
+	return out, nil
+}
+
+// GetClientByClientID implements op.Storage; an unknown client is invalid_client.
+func (s storage) GetClientByClientID(ctx context.Context, id string) (op.Client, error) {
+	c, err := s.svc.Client(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return nil, oidc.ErrInvalidClient().WithDescription("unknown client")
+	}
+	if err != nil {
+		return nil, serverError(err)
+	}
+	return opClient{Client: c, dev: !s.svc.settings.Production, idTokenLifetime: s.svc.settings.IDTokenLifetime}, nil
+}
+
+// AuthorizeClientIDSecret implements op.Storage.
+func (s storage) AuthorizeClientIDSecret(ctx context.Context, id, secret string) error {
+	c, err := s.svc.Client(ctx, id)
+	if errors.Is(err, ErrNotFound) || (err == nil && !secretMatches(c, secret)) {
+		return oidc.ErrInvalidClient().WithDescription("invalid client_id / client_secret")
+	}
+	if err != nil {
+		return serverError(err)
+	}
+	return nil
+}
+
+// SetUserinfoFromScopes is deprecated in op; SetUserinfoFromRequest does the work.
+func (s storage) SetUserinfoFromScopes(context.Context, *oidc.UserInfo, string, string, []string) error {
+	return nil
+}
+
+// SetUserinfoFromRequest puts the shopper's claims into the ID token.
+func (s storage) SetUserinfoFromRequest(ctx context.Context, info *oidc.UserInfo, req op.IDTokenRequest, scopes []string) error {
+	return s.userinfo(ctx, info, req.GetSubject(), scopes)
+}
+
+func (s storage) userinfo(ctx context.Context, info *oidc.UserInfo, subject string, scopes []string) error {
+	if s.svc.accounts == nil {
+		return oidc.ErrServerError().WithDescription("no identity provider")
+	}
+	p, err := s.svc.accounts.Profile(ctx, subject)
+	if errors.Is(err, ErrNotFound) {
+		return oidc.ErrInvalidRequest().WithDescription("the account no longer exists")
+	}
+	if err != nil {
+		return serverError(err)
+	}
+	info.Subject = subject
+	if slices.Contains(scopes, ScopeProfile) {
+		info.GivenName, info.FamilyName, info.Name = p.GivenName, p.FamilyName, p.Name()
+		if p.Locale != "" {
+			info.Locale = oidc.NewLocale(p.localeTag())
+		}
+	}
+	if slices.Contains(scopes, ScopeEmail) {
+		info.Email, info.EmailVerified = p.Email, oidc.Bool(p.EmailVerified)
+	}
+	return nil
+}
+
+// liveToken returns an unrevoked, unexpired access token.
+func (s storage) liveToken(ctx context.Context, id, subject string) (Token, error) {
+	t, err := s.svc.store.TokenByID(ctx, id)
+	if err != nil || t.Subject != subject || !t.RevokedAt.IsZero() || !s.svc.clock().Before(t.ExpiresAt) {
+		return Token{}, oidc.ErrInvalidRequest().WithDescription("invalid_token: the access token is invalid or expired")
+	}
+	return t, nil
+}
+
+// SetUserinfoFromToken answers the userinfo endpoint.
+func (s storage) SetUserinfoFromToken(ctx context.Context, info *oidc.UserInfo, tokenID, subject, _ string) error {
+	t, err := s.liveToken(ctx, tokenID, subject)
+	if err != nil {
+		return err
+	}
+	return s.userinfo(ctx, info, subject, t.Scopes)
+}
+
+// SetIntrospectionFromToken implements op.Storage.
+func (s storage) SetIntrospectionFromToken(ctx context.Context, resp *oidc.IntrospectionResponse, tokenID, subject, clientID string) error {
+	t, err := s.liveToken(ctx, tokenID, subject)
+	if err != nil || !slices.Contains(t.Audience, clientID) {
+		return oidc.ErrInvalidRequest().WithDescription("token inactive")
+	}
+	resp.Active, resp.Scope, resp.ClientID = true, t.Scopes, t.ClientID
+	resp.Subject, resp.Audience = t.Subject, t.Audience
+	return nil
+}
+
+// GetPrivateClaimsFromScopes implements op.Storage: no private claims.
+func (s storage) GetPrivateClaimsFromScopes(context.Context, string, string, []string) (map[string]any, error) {
+	return nil, nil
+}
+
+// GetKeyByIDAndClientID implements op.Storage: JWT client authentication is not offered.
+func (s storage) GetKeyByIDAndClientID(context.Context, string, string) (*jose.JSONWebKey, error) {
+	return nil, oidc.ErrInvalidClient().WithDescription("private_key_jwt is not supported")
+}
+
+// ValidateJWTProfileScopes implements op.Storage: the JWT profile grant is not offered.
+func (s storage) ValidateJWTProfileScopes(context.Context, string, []string) ([]string, error) {
+	return nil, oidc.ErrUnsupportedGrantType()
+}
+
+// Health implements op.Storage.
+func (s storage) Health(context.Context) error { return nil }
+
+// endSessionKey carries, in the end-session request's context, the function that ends the browser's session.
+type endSessionKey struct{}

@@ -1,0 +1,191 @@
+// Package ssoapi is the HTTP edge of single sign-on: op's protocol endpoints under /oidc, the continuation that
+// hands a partner's sign-in to the account portal's login and consent pages and back, and the partner registry
+// the portal reads. It knows the shopper through the identity provider's session cookie (Sessions).
+package ssoapi
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/zitadel/oidc/v3/pkg/op"
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/sso"
+)
+
+// Sessions is what the edge needs from the identity provider's session.
+type Sessions interface {
+	// Shopper returns whom the browser's session belongs to; ok is false without a live session.
+	Shopper(c echo.Context) (s sso.Shopper, ok bool, err error)
+	// EndSession logs the browser out: its session is revoked and its cookie cleared.
+	EndSession(c echo.Context) error
+}
+
+type handlers struct {
+	svc      *sso.Service
+	sessions Sessions
+	provider *op.Provider
+	log      *zap.Logger
+}
+
+// Mount serves the provider under sso.Path: op's endpoints (discovery, authorize, token, userinfo, keys,
+// end_session, revoke, introspect), the hand-over to the account portal, and the partner registry.
+func Mount(e *echo.Echo, svc *sso.Service, provider *op.Provider, sessions Sessions, logger *zap.Logger) error {
+	if sessions == nil || provider == nil {
+		return errors.New("ssoapi: a provider and the sessions are required")
+	}
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	h := &handlers{svc: svc, sessions: sessions, provider: provider, log: logger}
+	e.GET(sso.Path+sso.ContinuePath, h.continueSignIn)
+	e.GET(sso.Path+sso.ConsentPath, h.consentRequest)
+	e.POST(sso.Path+sso.ConsentPath, h.consentDecision)
+	e.GET(sso.Path+sso.PartnersPath, h.partners)
+	e.Any(sso.Path+"/*", h.protocol)
+	return nil
+}
+
+// MountPartners serves only the partner registry (when another identity provider does the single sign-on).
+func MountPartners(e *echo.Echo, svc *sso.Service, logger *zap.Logger) {
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	h := &handlers{svc: svc, log: logger}
+	e.GET(sso.Path+sso.PartnersPath, h.partners)
+}
+
+// oauthError is the standard error body (RFC 6749 §5.2).
+type oauthError struct {
+	Error       string `json:"error"`
+	Description string `json:"error_description,omitempty"`
+}
+
+// protocol hands a request to op. Malformed parameters are refused here (op would answer some with a 500);
+// the end-session endpoint gets the function that logs the browser out.
+func (h *handlers) protocol(c echo.Context) error {
+	r := c.Request()
+	if err := r.ParseForm(); err != nil {
+		return c.JSON(http.StatusBadRequest, oauthError{Error: "invalid_request", Description: "malformed parameters"})
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	if strings.HasSuffix(r.URL.Path, "/userinfo") {
+		// op refuses a bad access token with a bare 401; RFC 6750 §3 names the error in WWW-Authenticate.
+		resp := c.Response()
+		resp.Before(func() {
+			if resp.Status == http.StatusUnauthorized {
+				resp.Header().Set(echo.HeaderWWWAuthenticate, `Bearer error="invalid_token"`)
+			}
+		})
+	}
+	ctx := sso.WithEndSession(r.Context(), func(subject string) error {
+		shopper, ok, err := h.sessions.Shopper(c)
+		if err != nil || !ok || shopper.UID != subject {
+			return err // another shopper's hint ends nobody's session here
+		}
+		return h.sessions.EndSession(c)
+	})
+	http.StripPrefix(sso.Path, h.provider).ServeHTTP(c.Response(), r.WithContext(ctx))
+	return nil
+}
+
+func (h *handlers) shopper(c echo.Context) (*sso.Shopper, error) {
+	s, ok, err := h.sessions.Shopper(c)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// continueSignIn carries out the next step of a stored sign-in request (sso.Service.Continue).
+func (h *handlers) continueSignIn(c echo.Context) error {
+	shopper, err := h.shopper(c)
+	if err != nil {
+		return err
+	}
+	d, err := h.svc.Continue(c.Request().Context(), c.QueryParam("id"), shopper)
+	if err != nil {
+		return err
+	}
+	return h.carryOut(c, d)
+}
+
+func (h *handlers) carryOut(c echo.Context, d sso.Decision) error {
+	switch d.Step {
+	case sso.StepLoginAgain:
+		// prompt=login or max_age: the shopper logs in again, so the old session ends here.
+		if err := h.sessions.EndSession(c); err != nil {
+			return err
+		}
+		return c.Redirect(http.StatusFound, d.PortalURL())
+	case sso.StepLogin, sso.StepConsent:
+		return c.Redirect(http.StatusFound, d.PortalURL())
+	case sso.StepAnswer:
+		return c.Redirect(http.StatusFound, d.CallbackURL())
+	case sso.StepAnswerError:
+		op.AuthRequestError(c.Response(), c.Request(), d.OPRequest(), d.Error, h.provider)
+		return nil
+	default:
+		return c.JSON(http.StatusBadRequest, oauthError{Error: string(d.Error.ErrorType), Description: d.Error.Description})
+	}
+}
+
+// consentRequest answers the portal's consent page: who asks for what (only to the logged-in shopper).
+func (h *handlers) consentRequest(c echo.Context) error {
+	shopper, err := h.shopper(c)
+	if err != nil {
+		return err
+	}
+	ask, d, err := h.svc.AskConsent(c.Request().Context(), c.QueryParam("id"))
+	if err != nil {
+		return err
+	}
+	if d.Step == sso.StepInvalid {
+		return h.carryOut(c, d)
+	}
+	if shopper == nil {
+		return c.JSON(http.StatusUnauthorized, oauthError{Error: "login_required"})
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return c.JSON(http.StatusOK, ask)
+}
+
+// consentDecision takes the shopper's answer (a form with id and decision=allow|deny). The session cookie
+// (SameSite=Lax) does not come with another site's form, so no other site can decide for the shopper.
+func (h *handlers) consentDecision(c echo.Context) error {
+	decision := c.FormValue("decision")
+	if decision != "allow" && decision != "deny" {
+		return c.JSON(http.StatusBadRequest, oauthError{Error: "invalid_request", Description: "decision must be allow or deny"})
+	}
+	shopper, err := h.shopper(c)
+	if err != nil {
+		return err
+	}
+	id := c.FormValue("id")
+	if shopper == nil {
+		d, err := h.svc.Continue(c.Request().Context(), id, nil)
+		if err != nil {
+			return err
+		}
+		return h.carryOut(c, d)
+	}
+	d, err := h.svc.Decide(c.Request().Context(), id, *shopper, decision == "allow")
+	if err != nil {
+		return err
+	}
+	return h.carryOut(c, d)
+}
+
+// partners lists the registered partners: the portal's /logout goes only to their post-logout addresses, and
+// the account shell's back button recognises a partner by its home address.
+func (h *handlers) partners(c echo.Context) error {
+	out, err := h.svc.PartnerInfos(c.Request().Context())
+	if err != nil {
+		h.log.Error("single sign-on: list partners", zap.Error(err))
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+	return c.JSON(http.StatusOK, out)
+}

@@ -1,0 +1,124 @@
+package subscribers
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+// Withdrawal is what a full unsubscribe keeps, and all it keeps (spec 001 §4: the subscriber's personal data is
+// deleted). The retailer must be able to show that, and when, an address withdrew its consent to newsletters
+// (GDPR Art. 7(1) and 17(3)(e)); the record says what was withdrawn and when, under a hash of the address.
+type Withdrawal struct {
+	// EmailHash is HashEmail of the address: the address itself is not kept. Whoever is asked about an
+	// address can find its withdrawal; the table alone does not name anybody.
+	EmailHash string
+	// Subscriptions are the keys that were subscribed (newsletters and SVC_PRODUCT_REMINDER).
+	Subscriptions []string
+	// Reminders is how many product reminders were deleted.
+	Reminders int
+	At        time.Time
+}
+
+// HashEmail is the hex SHA-256 of the normalised address, the key of withdrawal records.
+func HashEmail(email identity.Email) string {
+	sum := sha256.Sum256([]byte(strings.ToLower(email.String())))
+	return hex.EncodeToString(sum[:])
+}
+
+// WithdrawalStore keeps withdrawal records; SQLWithdrawals implements it for SQLite and PostgreSQL.
+type WithdrawalStore interface {
+	Record(ctx context.Context, w Withdrawal) error
+	// LastWithdrawal answers when the address of emailHash last withdrew; found is false when it never did.
+	LastWithdrawal(ctx context.Context, emailHash string) (at time.Time, found bool, err error)
+	// Withdrawals lists the records of an address, oldest first.
+	Withdrawals(ctx context.Context, emailHash string) ([]Withdrawal, error)
+}
+
+// SQLWithdrawals is the WithdrawalStore on the service's database.
+type SQLWithdrawals struct{ db *database.DB }
+
+// NewSQLWithdrawals returns the store on db (migrated).
+func NewSQLWithdrawals(db *database.DB) *SQLWithdrawals { return &SQLWithdrawals{db: db} }
+
+// sqliteTime is fixed-width, so SQLite's text comparison orders times correctly.
+const sqliteTime = "2006-01-02T15:04:05.000000000Z"
+
+func (s *SQLWithdrawals) timeArg(t time.Time) any {
+	if s.db.Dialect == database.Postgres {
+		return t.UTC()
+	}
+	return t.UTC().Format(sqliteTime)
+}
+
+// Record implements WithdrawalStore.
+func (s *SQLWithdrawals) Record(ctx context.Context, w Withdrawal) error {
+	_, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO subscriber_withdrawals (email_hash, subscriptions, reminders, withdrawn_at)
+		VALUES (?, ?, ?, ?)`), w.EmailHash, strings.Join(w.Subscriptions, ","), w.Reminders, s.timeArg(w.At))
+	if err != nil {
+		return fmt.Errorf("subscribers: record withdrawal: %w", err)
+	}
+	return nil
+}
+
+// LastWithdrawal implements WithdrawalStore.
+func (s *SQLWithdrawals) LastWithdrawal(ctx context.Context, emailHash string) (time.Time, bool, error) {
+	var raw any
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT withdrawn_at FROM subscriber_withdrawals WHERE email_hash = ?
+		ORDER BY withdrawn_at DESC LIMIT 1`), emailHash).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, false, nil
+	}
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("subscribers: read withdrawal: %w", err)
+	}
+	at, err := parseDBTime(raw)
+	return at, err == nil, err
+}
+
+// Withdrawals implements WithdrawalStore.
+func (s *SQLWithdrawals) Withdrawals(ctx context.Context, emailHash string) ([]Withdrawal, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT subscriptions, reminders, withdrawn_at FROM subscriber_withdrawals
+		WHERE email_hash = ? ORDER BY withdrawn_at, id`), emailHash)
+	if err != nil {
+		return nil, fmt.Errorf("subscribers: list withdrawals: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	var out []Withdrawal
+	for rows.Next() {
+		w := Withdrawal{EmailHash: emailHash}
+		var subs string
+		var raw any
+		if err := rows.Scan(&subs, &w.Reminders, &raw); err != nil {
+			return nil, fmt.Errorf("subscribers: read withdrawal: %w", err)
+		}
+		if subs != "" {
+			w.Subscriptions = strings.Split(subs, ",")
+		}
+		if w.At, err = parseDBTime(raw); err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
+
+func parseDBTime(v any) (time.Time, error) {
+	switch t := v.(type) {
+	case time.Time:
+		return t.UTC(), nil
+	case string:
+		return time.Parse(time.RFC3339Nano, t)
+	case []byte:
+		return time.Parse(time.RFC3339Nano, string(t))
+	}
+	return time.Time{}, fmt.Errorf("subscribers: unexpected time value %T", v)
+}

@@ -2,6 +2,7 @@ import { Durations, ErrorCatalogue } from '@portal/identity-contract';
 import type { IdentityTransportError, TransportErrorCode } from '../../errors';
 import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, IdentityProvider, Policies, SocialProviderName } from '../../types';
 import { HOUR, MINUTE, type FakeClock } from '../clock';
+import type { CommonPasswords } from '../common-passwords';
 import type { ForcedAnswer } from './forced';
 
 /** An account the fake starts with. Without `password` it is a lite account (newsletter subscriber). */
@@ -79,6 +80,11 @@ export interface FakeProviderOptions {
    * e-mail, base64url), as the real provider accepts the regTokens its backend issued. Off in unit tests.
    */
   serviceSubscriberTokens?: boolean;
+  /**
+   * Common and breached passwords to refuse (400009, 400006 on the field, errorDetails COMMON_PASSWORD), as the
+   * embedded provider does; tests in Node pass `loadCommonPasswords()` from `../common-passwords.node`.
+   */
+  commonPasswords?: CommonPasswords;
 }
 
 /** The in-memory provider plus the controls a test or a demo needs. */

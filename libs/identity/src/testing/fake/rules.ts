@@ -45,11 +45,16 @@ export function missingFields(store: FakeStore, acc: Account): string[] {
   return missing;
 }
 
+/** The validation message of a common password (the embedded provider's wording). */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common: it appears in lists of breached passwords.';
+
 /** The password policy on one field (the contract's check): 400027 when empty, else 400006 naming the broken rule. */
 export function checkPassword(store: FakeStore, fieldName: string, password: string | undefined): ValidationError[] {
   if (!password) return [{ fieldName, errorCode: ErrorCode.MISSING_REQUIRED_VALUE, message: 'Missing required field' }];
   const problem = passwordPolicyProblem(password, store.policies.passwordComplexity);
-  if (!problem) return [];
+  if (!problem) {
+    return store.commonPasswords?.has(password) ? [{ fieldName, errorCode: ErrorCode.INVALID_PARAMETER, message: COMMON_PASSWORD_MESSAGE }] : [];
+  }
   const messages: Record<PasswordPolicyProblem, string> = {
     minLength: `The password must be at least ${store.policies.passwordComplexity.minLength} characters long.`,
     maxLength: 'The password is too long.',

@@ -1,4 +1,5 @@
-import { ErrorCode, statusCodeOf, type Envelope, type ValidationError } from '../../envelope';
+import { ErrorCode, ErrorDetails, statusCodeOf, type Envelope, type ValidationError } from '../../envelope';
+import type { CommonPasswords } from '../common-passwords';
 import { Links } from '@portal/identity-contract';
 import { IdentityTransportError } from '../../errors';
 import { IdentityEvents } from '../../events';
@@ -22,7 +23,7 @@ import {
   type TokenKind,
 } from './model';
 import type { ForcedAnswer } from './forced';
-import { missingFields } from './rules';
+import { COMMON_PASSWORD_MESSAGE, missingFields } from './rules';
 import { adoptServiceSubscriberToken } from './subscriptions';
 import { clone, listOf } from './values';
 
@@ -49,6 +50,7 @@ export class FakeStore {
   readonly forcedAnswers = new Map<IdentityMethod, ForcedAnswer[]>();
   /** Whether regTokens of the service's QA token exchange (`qa-subscriber.…`) are accepted (see subscriptions.ts). */
   readonly serviceSubscriberTokens: boolean;
+  readonly commonPasswords: CommonPasswords | undefined;
   /**
    * Failed logins of login IDs without a usable account, by the ID as typed (trimmed, lower-cased): the embedded
    * provider locks these too, so that 403042 then 403120 tells nobody whether an address has an account.
@@ -67,6 +69,7 @@ export class FakeStore {
     this.linkBase = (options.linkBaseUrl ?? 'http://localhost').replace(/\/+$/, '');
     this.outage = options.outage ?? false;
     this.serviceSubscriberTokens = options.serviceSubscriberTokens ?? false;
+    this.commonPasswords = options.commonPasswords;
   }
 
   nextId(prefix: string): string {
@@ -107,7 +110,8 @@ export class FakeStore {
   }
 
   validationFailed(validationErrors: ValidationError[]) {
-    return this.fail(ErrorCode.VALIDATION, 'Validation failed', { validationErrors });
+    const common = validationErrors.some((e) => e.message === COMMON_PASSWORD_MESSAGE);
+    return this.fail(ErrorCode.VALIDATION, common ? ErrorDetails.COMMON_PASSWORD : 'Validation failed', { validationErrors });
   }
 
   /** What every call does first: record it, reject when told to (failNext, outage), forget what expired. */

@@ -7,6 +7,7 @@ import {
   isPendingRegistration,
   isPendingVerification,
   isRegistrationUnverified,
+  isSocialConflict,
   isSuccess,
   type Envelope,
 } from '@portal/identity';
@@ -17,6 +18,7 @@ export type LoginOutcome =
   | { kind: 'finalize'; regToken: string }
   | { kind: 'unverified' }
   | { kind: 'notActivated' }
+  | { kind: 'linkAccounts'; regToken: string }
   | { kind: 'invalidCredentials' }
   | { kind: 'blocked' }
   | { kind: 'lockedOut' }
@@ -28,6 +30,7 @@ export function loginOutcome(answer: Envelope): LoginOutcome {
   if (isPendingRegistration(answer)) return { kind: 'finalize', regToken: answer.regToken };
   if (isPendingVerification(answer) || isRegistrationUnverified(answer)) return { kind: 'unverified' };
   if (isAccountNotActivated(answer)) return { kind: 'notActivated' };
+  if (isSocialConflict(answer)) return { kind: 'linkAccounts', regToken: answer.regToken };
   if (isInvalidLogin(answer)) return { kind: 'invalidCredentials' };
   if (isAccountDisabled(answer)) return { kind: 'blocked' };
   if (isLockedOut(answer)) return { kind: 'lockedOut' };

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { translateMessage, type Message } from '@portal/forms';
 import { useSite } from '@portal/cms';
-import { isSuccess, useIdentity } from '@portal/identity';
+import { isStaleLinkToken, isSuccess, useIdentity } from '@portal/identity';
 import { customLogin } from '../api/custom-login';
 import type { FinalizeState } from '../../../shared/navigation';
+import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialLogin';
 import { loginOutcome, type LoginOutcome } from '../login-outcome';
 import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
 import { ResendVerificationPanel } from './ResendVerificationPanel';
@@ -66,10 +67,10 @@ function OutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
       );
     case 'blocked':
       return <p className="form-error__text">{t('clp.login.error.blocked')}</p>;
-    case 'notActivated':
-      return <p className="form-error__text">{t('clp.login.error.notActivated')}</p>;
     case 'lockedOut':
       return <p className="form-error__text">{t('clp.login.error.lockedOut')}</p>;
+    case 'notActivated':
+      return <p className="form-error__text">{t('clp.login.error.notActivated')}</p>;
     case 'customError':
       return <p className="form-error__text">{t('clp.login.customError.unknown')}</p>;
     case 'unexpected':
@@ -97,6 +98,15 @@ export function LoginForm() {
     if (submitted) setErrors(validateLogin(next));
   };
 
+  const providerLogin = async (loginID: string, password: string) => {
+    const answer = await provider.login({ loginID, password });
+    if (!isStaleLinkToken(answer)) return answer;
+    // 200009: the link token is stale (the identity is linked already) and no session was opened; the token is
+    // dropped and the login done plainly (spec 000 §4).
+    forgetLinkingRegToken();
+    return provider.login({ loginID, password });
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -113,7 +123,7 @@ export function LoginForm() {
       const checked = metadata.sso.customLogin ? await customLogin(metadata.restApi, email, values.password) : undefined;
       if (metadata.sso.customLogin && !checked) result = { kind: 'unexpected', code: 'network' };
       else if (checked && !isSuccess(checked)) result = loginOutcome(checked);
-      else result = loginOutcome(await provider.login({ loginID: email, password: values.password }));
+      else result = loginOutcome(await providerLogin(email, values.password));
     } catch {
       result = { kind: 'unexpected', code: 'network' };
     }
@@ -122,6 +132,10 @@ export function LoginForm() {
       setRegistration(result.regToken);
       const state: FinalizeState = { origin: 'siteLogin', regToken: result.regToken };
       navigate('/registration/finalize', { state });
+      return;
+    }
+    if (result.kind === 'linkAccounts') {
+      goToLinkAccounts(navigate, result.regToken);
       return;
     }
     // A success is followed by the page's logged-in redirect.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeProvider } from '@portal/identity/testing';
-import { ErrorCode, type IdentityProvider } from '@portal/identity';
+import type { IdentityProvider } from '@portal/identity';
 import { forgetLanguage } from '@portal/ui/testing';
 import { jsonResponse, openApp, stubBackend } from '../../../testing/render-app';
 
@@ -26,8 +26,7 @@ function answering(answer: object): IdentityProvider {
 describe('/login', () => {
   it('shows the form with tabs, the forgot-password link and the social buttons', async () => {
     await openApp('/login');
-    // The first test of the file waits for the page's code to load; the others find it in the module cache.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Anmelden oder registrieren' });
     expect(within(tabs).getByRole('link', { name: 'Anmelden' })).toHaveAttribute('aria-current', 'page');
     expect(within(tabs).getByRole('link', { name: 'Registrieren' })).toHaveAttribute('href', '/registration');
@@ -99,6 +98,31 @@ describe('/login', () => {
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500001')).toBeInTheDocument();
   });
 
+  it('206006: the account is not activated yet, verify it', async () => {
+    await openApp('/login', { identity: answering({ errorCode: 206006 }) });
+    await logIn();
+    expect(await screen.findByText(/Ihr Kundenkonto ist noch nicht aktiviert/)).toBeInTheDocument();
+  });
+
+  it('403043: keeps the link token and goes to /social/link-accounts', async () => {
+    window.localStorage.removeItem('accountLinkingRegToken');
+    await openApp('/login', { identity: answering({ errorCode: 403043, regToken: 'link-me' }) });
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Seite folgt in Kürze.' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('accountLinkingRegToken')).toBe('link-me');
+  });
+
+  it('200009: drops the stale link token and logs in plainly', async () => {
+    window.localStorage.setItem('accountLinkingRegToken', 'stale');
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    identity.forceNext('login', { errorCode: 200009 });
+    await openApp('/login', { identity });
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.localStorage.getItem('accountLinkingRegToken')).toBeNull();
+    expect(identity.calls.filter((call) => call.method === 'login')).toHaveLength(2);
+  });
+
   it('206001: goes on to finish the registration', async () => {
     const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, pendingFields: ['profile.zip'] }] });
     await openApp('/login', { identity });
@@ -136,13 +160,6 @@ describe('/login', () => {
     expect(screen.getByRole('navigation', { name: 'Kontomenü' })).toBeInTheDocument();
   });
 
-  it('206006: the account is not activated yet, with the way to verify it', async () => {
-    await openApp('/login', { identity: answering({ errorCode: ErrorCode.ACCOUNT_NOT_ACTIVATED }) });
-    await logIn();
-    expect(await screen.findByText(/Ihr Kundenkonto ist noch nicht aktiviert/)).toBeInTheDocument();
-    expect(screen.queryByText(/unerwarteter Fehler/)).not.toBeInTheDocument();
-  });
-
   it('shows the English texts', async () => {
     await openApp('/login?lang=en', { identity: answering({ errorCode: 403042 }) });
     await userEvent.type(await screen.findByLabelText(/E-mail address/), EMAIL);
@@ -168,5 +185,32 @@ describe('return from a social login', () => {
   it('another code is shown with the code', async () => {
     await openApp('/login?errorCode=500023');
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500023')).toBeInTheDocument();
+  });
+});
+
+describe('a social login answered in the page (the vendor\'s popup, the fake)', () => {
+  it('403043: keeps the link token and goes to /social/link-accounts', async () => {
+    window.localStorage.removeItem('accountLinkingRegToken');
+    const identity = createFakeProvider({
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }],
+      social: { googleplus: { email: EMAIL } },
+    });
+    await openApp('/login', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Google' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Seite folgt in Kürze.' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('accountLinkingRegToken')).toEqual(expect.any(String));
+  });
+
+  it('206001: a new social user finishes the registration', async () => {
+    const identity = createFakeProvider({ social: { apple: { email: 'neu@example.com' } } });
+    await openApp('/login', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Apple' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('200001: the login was cancelled', async () => {
+    await openApp('/login', { identity: createFakeProvider() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Facebook' }));
+    expect(await screen.findByText('Die Anmeldung wurde abgebrochen.')).toBeInTheDocument();
   });
 });

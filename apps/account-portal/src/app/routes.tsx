@@ -84,6 +84,7 @@ const builtScreens: Partial<Record<AccountPortalPath, ReactNode>> = {
   '/login/redirect': page(() => import('../features/single-sign-on/routes/LoginRedirectPage'), 'LoginRedirectPage'),
   '/login/consent': page(() => import('../features/single-sign-on/routes/ConsentPage'), 'ConsentPage'),
   '/logout': page(() => import('../features/logout/routes/LogoutPage'), 'LogoutPage'),
+  '/social/link-accounts': page(() => import('../features/link-accounts/routes/LinkAccountsPage'), 'LinkAccountsPage'),
   '/session-expired': page(() => import('../features/session/SessionExpiredPage'), 'SessionExpiredPage'),
   '/double-opt-in-done': page(() => import('../features/double-opt-in/DoubleOptInDonePage'), 'DoubleOptInDonePage'),
   '/error/:errorCode': page(() => import('../features/errors/ErrorPage'), 'ErrorPage'),

@@ -5,6 +5,8 @@ import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
 
 beforeEach(forgetLanguage);
+// Each case loads lazily split pages (code and texts) one after another, on a machine shared by several runs.
+jest.setTimeout(20_000);
 
 const EMAIL = 'kunde@example.com';
 const OLD_PASSWORD = 'Geheim12!';
@@ -18,12 +20,12 @@ function shopper(): FakeIdentityProvider {
 }
 
 async function requestReset(email = EMAIL) {
-  await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }), email);
+  await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 }), email);
   await userEvent.click(screen.getByRole('button', { name: 'Link senden' }));
 }
 
 async function setNewPassword(password: string, retype = password) {
-  await userEvent.type(await screen.findByLabelText(/^Neues Passwort \*/), password);
+  await userEvent.type(await screen.findByLabelText(/^Neues Passwort \*/, {}, { timeout: 5000 }), password);
   await userEvent.type(screen.getByLabelText(/^Neues Passwort wiederholen/), retype);
   await userEvent.click(screen.getByRole('button', { name: 'Passwort speichern' }));
 }

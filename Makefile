@@ -10,7 +10,7 @@ export CGO_ENABLED := 0
 NX := npx nx
 PORTAL := bin/portal
 
-.PHONY: help install build run test test-go test-js e2e lint bench clean
+.PHONY: help install build run test test-go test-js e2e lint bench soak clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -26,10 +26,10 @@ install: node_modules/.package-lock.json ## Install npm packages and Go modules
 build: install ## Build both apps and bin/portal with the apps inside
 	$(NX) run api:build --outputStyle=stream
 
-run: build ## Build, migrate, load demo data and start everything on http://localhost:8080
+run: build ## Build, migrate, load demo data and start everything on http://localhost:8080 (this machine only)
 	$(PORTAL) migrate
 	$(PORTAL) seed
-	exec $(PORTAL) serve
+	exec $(PORTAL) serve --http-addr "$${PORTAL_HTTP_ADDR:-127.0.0.1:8080}"
 
 test: install ## Every test: Go, Jest, Playwright in Chromium, lint and type-check
 	$(NX) run-many -t build lint test --parallel=2 --outputStyle=stream
@@ -42,6 +42,9 @@ e2e: build ## Browser tests only
 
 bench: build ## Throughput, latency and page-weight figures (see README)
 	tools/bench.sh
+
+soak: install ## Durability: a minute of shopper journeys, a kill -9, a restart; every acknowledged write checked (SQLite; PostgreSQL too with PORTAL_TEST_POSTGRES_URL)
+	cd services/api && PORTAL_SOAK_DURATION=$${PORTAL_SOAK_DURATION:-60s} PORTAL_SOAK_SHOPPERS=$${PORTAL_SOAK_SHOPPERS:-16} go test -count=1 -run 'TestSoak' -v -timeout 15m ./internal/processtest/ | grep -E 'soak|journeys cut short|PASS|FAIL|SKIP|ok'
 
 clean: ## Remove build output and the local database
 	rm -rf bin dist var .nx/cache services/api/internal/webapp/dist/account-portal services/api/internal/webapp/dist/preference-centre

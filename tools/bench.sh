@@ -51,3 +51,7 @@ echo "== Logins through the HTTP API vs raw argon2id hashes (same parameters, sa
 hashes=$(cd services/api && go test -run '^$' -bench 'BenchmarkArgon2idHash$' -benchtime 40x ./internal/identity/embedded/ | awk '/hashes\/s/ {for (i=1;i<=NF;i++) if ($(i+1)=="hashes/s") print $i}')
 logins=$(cd services/api && go test -run '^$' -bench 'BenchmarkLoginHTTP$' -benchtime 40x ./internal/identity/identityapi/ | awk '/logins\/s/ {for (i=1;i<=NF;i++) if ($(i+1)=="logins/s") print $i}')
 awk -v h="$hashes" -v l="$logins" 'BEGIN { printf "argon2id      %8.1f hashes/s\nlogin (HTTP)  %8.1f logins/s\nratio         %8.2f (target >= 0.80)\n", h, l, l / h }'
+
+echo
+echo "== Correct-password logins while another client sends wrong passwords from the same address (issue 15)"
+(cd services/api && PORTAL_BENCH_LOGINS=1 go test -count=1 -v -run 'TestLoginsUnderAttackFromTheSameAddress$' ./internal/httpapi/ | grep -E '^logins|FAIL' || true)

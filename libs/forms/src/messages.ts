@@ -41,6 +41,8 @@ export const messages = {
     ),
   passwordRegex: () => message('global.passwordcomplexity.error.regex', 'The password does not meet the requirements.'),
   passwordSameAsOld: () => message('global.password.error.same', 'The new password must be different from the old one.'),
+  passwordCommon: () =>
+    message('global.password.error.common', 'This password is too common: it appears in lists of stolen passwords. Please choose another one.'),
   retypeMismatch: () => message('clp.resetpassword.retypepassword.mismatch', "The passwords you entered don't match."),
   consentMissing: () => message('clp.registration.iconsent.missing', 'Please agree to the terms and conditions of use.'),
   birthYearRange: (min: number, max: number) =>

@@ -137,6 +137,8 @@ export const ErrorCatalogue: readonly ErrorCodeInfo[] = [
 export const ErrorDetails = {
   /** With ErrorCode.INVALID_PARAMETER: The new password equals the old one (000 §8 "400006.100001"; contract, decided). */
   SAME_PASSWORD: '100001',
+  /** With ErrorCode.VALIDATION: The password (register, setAccountInfo's newPassword, resetPassword's newPassword) is on the list of the 100,000 most common and breached passwords, compared regardless of case (OWASP ASVS 6.2.4; decided): the validation error of the password field has errorCode 400006 and the envelope this errorDetails. The embedded provider and the fake check it; the vendor applies its own rules. */
+  COMMON_PASSWORD: 'COMMON_PASSWORD',
   /** With ErrorCode.INVALID_PARAMETER: The registration is not verified yet (a login of an unverified account, answered by the vendor's site policy). */
   REGISTRATION_UNVERIFIED: 'REGISTRATION_UNVERIFIED',
 } as const;

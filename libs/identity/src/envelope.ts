@@ -75,6 +75,11 @@ export function isSamePassword(envelope: Envelope): boolean {
   return envelope.errorCode === ErrorCode.INVALID_PARAMETER && envelope.errorDetails === SAME_PASSWORD_DETAILS;
 }
 
+/** The password is on the list of common and breached passwords: 400009 with details COMMON_PASSWORD. */
+export function isCommonPassword(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.VALIDATION && envelope.errorDetails === ErrorDetails.COMMON_PASSWORD;
+}
+
 /** A 200xx/206xx answer: informational, not a failure of the call (the caller may still have work to do). */
 export function isInformational(envelope: Pick<Envelope, 'errorCode'>): boolean {
   const status = statusCodeOf(envelope.errorCode);

@@ -39,6 +39,7 @@ export {
   isReadOnlyField,
   isRegistrationUnverified,
   isSamePassword,
+  isCommonPassword,
   isSocialConflict,
   isStaleLinkToken,
   isSuccess,

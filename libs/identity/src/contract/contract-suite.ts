@@ -4,7 +4,7 @@
  * (contract.http.test.ts). What differs between implementations sits behind ContractHelpers.
  */
 import { Durations, EveryMethodCodes, IdentityApiMethods, Lockout } from '@portal/identity-contract';
-import { ErrorCode, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
+import { ErrorCode, ErrorDetails, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
 import type {
   AccountSchema,
   ConsentDetails,
@@ -280,6 +280,15 @@ export function describeIdentityContract(
         const { regToken } = await provider.initRegistration();
         const answer = await provider.register({ email: freshEmail('weak'), password: 'password', regToken: regToken ?? '' });
         expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER }));
+      });
+
+      it('refuses a common or breached password regardless of case: 400009, 400006 on password, details COMMON_PASSWORD (ASVS 6.2.4)', async () => {
+        const { regToken } = await provider.initRegistration();
+        // On the shipped list as "p@ssw0rd"; passes the policy (12 characters aside) with all four groups.
+        const answer = await provider.register({ email: freshEmail('common'), password: 'P@ssw0rd', regToken: regToken ?? '' });
+        expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.errorDetails).toBe(ErrorDetails.COMMON_PASSWORD);
         expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER }));
       });
 

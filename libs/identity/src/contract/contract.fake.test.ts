@@ -1,10 +1,11 @@
 import { createFakeProvider } from '../testing';
+import { loadCommonPasswords } from '../testing/common-passwords.node';
 import { describeIdentityContract } from './contract-suite';
 
 describeIdentityContract(
   'in-memory fake',
   async () => {
-    const fake = createFakeProvider();
+    const fake = createFakeProvider({ commonPasswords: loadCommonPasswords() });
     return {
       provider: fake,
       helpers: {

@@ -1,7 +1,8 @@
 import { Durations, ErrorCatalogue, Links, Lockout, Pages, passwordPolicyProblem } from '@portal/identity-contract';
-import { ErrorCode, SAME_PASSWORD_DETAILS, statusCodeOf, type Envelope, type ValidationError } from '../envelope';
+import { ErrorCode, ErrorDetails, SAME_PASSWORD_DETAILS, statusCodeOf, type Envelope, type ValidationError } from '../envelope';
 import { IdentityTransportError, type TransportErrorCode } from '../errors';
 import { IdentityEvents } from '../events';
+import type { CommonPasswords } from './common-passwords';
 import type {
   AccountInfo,
   AccountSchema,
@@ -85,6 +86,11 @@ export interface FakeProviderOptions {
   outage?: boolean;
   /** Origin of the links in mails; default http://localhost. */
   linkBaseUrl?: string;
+  /**
+   * Common and breached passwords to refuse (400009, 400006 on the field, errorDetails COMMON_PASSWORD), as the
+   * embedded provider does; tests in Node pass `loadCommonPasswords()` from `./common-passwords.node`.
+   */
+  commonPasswords?: CommonPasswords;
 }
 
 /** The in-memory provider plus the controls a test or a demo needs. */
@@ -169,6 +175,9 @@ const MESSAGES: Record<number, string> = Object.fromEntries(ErrorCatalogue.map((
  * the test moves, and the mails it would have sent. Use it in unit tests and in demo/QA builds (never in
  * production); the contract suite keeps it honest against the embedded provider.
  */
+/** The validation message of a common password (the embedded provider's wording). */
+const COMMON_PASSWORD_MESSAGE = 'This password is too common: it appears in lists of breached passwords.';
+
 export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdentityProvider {
   const clock = options.clock ?? createClock();
   const schema = clone(options.schema ?? defaultSchema);
@@ -218,7 +227,8 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
     };
   }
   function validationFailed(validationErrors: ValidationError[]) {
-    return fail(ErrorCode.VALIDATION, 'Validation failed', { validationErrors });
+    const common = validationErrors.some((e) => e.message === COMMON_PASSWORD_MESSAGE);
+    return fail(ErrorCode.VALIDATION, common ? ErrorDetails.COMMON_PASSWORD : 'Validation failed', { validationErrors });
   }
 
   // ---- accounts ----
@@ -383,6 +393,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
       case 'regExp':
         return 'The password does not meet the complexity requirements.';
     }
+    if (options.commonPasswords?.has(password)) return COMMON_PASSWORD_MESSAGE;
     return undefined;
   }
 

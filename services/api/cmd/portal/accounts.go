@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/app"
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
@@ -53,7 +54,7 @@ func runAccounts(ctx context.Context, env cmdEnv, args []string) error {
 	}
 
 	return withDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
-		p, err := embedded.New(app.EmbeddedSettings(cfg), embedded.Deps{Store: embedded.NewSQLStore(db), Logger: logger})
+		p, err := embedded.New(app.EmbeddedSettings(cfg), embedded.Deps{Store: embedded.NewSQLStore(db), Logger: logger, Audit: audit.New(db, nil)})
 		if err != nil {
 			return err
 		}

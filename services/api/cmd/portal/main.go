@@ -47,6 +47,7 @@ var commands = []command{
 	{name: "link", summary: "print a preference centre link for a subscriber (--email)", run: runLink},
 	{name: "accounts", summary: "disable or enable a customer account: accounts disable|enable EMAIL", run: runAccounts},
 	{name: "sso-clients", summary: "register partner services of single sign-on: sso-clients add|list|remove", run: runSSOClients},
+	{name: "audit", summary: "print the security events of an account: audit --email ADDRESS", run: runAudit},
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {

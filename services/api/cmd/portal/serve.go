@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"os"
 	"strconv"
+	"strings"
 
 	"go.uber.org/zap"
 
@@ -14,6 +16,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi"
 	"github.com/grocer-portal/portal/services/api/internal/logging"
+	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 )
 
 // runServe starts the service and blocks until ctx ends (SIGINT/SIGTERM),
@@ -53,13 +56,63 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 		_ = ln.Close()
 		return err
 	}
+	shutdownTracing, err := app.StartTracing(ctx, cfg, logger)
+	if err != nil {
+		_ = ln.Close()
+		return err
+	}
+	defer shutdownTracing()
+	adminAddr := ""
+	if cfg.Admin.Addr != "" {
+		adminLn, err := net.Listen("tcp", cfg.Admin.Addr)
+		if err != nil {
+			_ = ln.Close()
+			return fmt.Errorf("listen on admin.addr %s: %w", cfg.Admin.Addr, err)
+		}
+		adminAddr = adminLn.Addr().String()
+		go func() {
+			if err := app.ServeAdmin(ctx, adminLn, db); err != nil {
+				logger.Error("admin listener", zap.Error(err))
+			}
+		}()
+	}
 	go service.Run(ctx)
-	logger.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("public_url", cfg.HTTP.PublicURL))
+	logger.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("public_url", cfg.HTTP.PublicURL), zap.String("admin_addr", adminAddr))
 	fmt.Fprintf(env.stdout, "Portal is running at http://localhost:%d/ (account portal) and http://localhost:%d/preferences/ (preference centre)\n", port, port)
+	printStartup(ctx, env, cfg, db, adminAddr)
 
 	err = httpapi.Serve(ctx, service.Echo, ln, httpapi.ShutdownTimeout)
 	logger.Info("stopped")
 	return err
+}
+
+// printStartup tells a person at a terminal where to go next: the apps, the demo subscriber's link, the outbox
+// and the metrics, and what is only for development. Scripts and containers get the one line above.
+func printStartup(ctx context.Context, env cmdEnv, cfg config.Config, db *database.DB, adminAddr string) {
+	f, ok := env.stdout.(*os.File)
+	if !ok || !logging.IsTerminal(f) {
+		return
+	}
+	base := strings.TrimRight(cfg.HTTP.PublicURL, "/")
+	w := env.stdout
+	fmt.Fprintf(w, "\n  Account portal     %s/\n  Preference centre  %s/preferences/\n", base, base)
+	if tokens, err := app.SubscriberTokens(ctx, cfg, db); err == nil {
+		if token, _, err := tokens.Mint(demoSubscriber, cfg.Subscribers.Link.Lifetime); err == nil {
+			fmt.Fprintf(w, "  Demo subscriber    %s (%s)\n", subscribers.LinkURL(base, token), demoSubscriber)
+		}
+	}
+	if cfg.Env != config.EnvProduction {
+		fmt.Fprintf(w, "  Mails (outbox)     %s/dev/outbox?to=ADDRESS\n", base)
+	}
+	if adminAddr != "" {
+		fmt.Fprintf(w, "  Metrics            http://%s/metrics\n", adminAddr)
+	}
+	fmt.Fprintf(w, "  Database           %s (%s)\n\n", cfg.Masked()["database"].(map[string]any)["url"], cfg.Env)
+	if host, _, _ := net.SplitHostPort(cfg.HTTP.Addr); cfg.Env != config.EnvProduction && (host == "" || host == "0.0.0.0" || host == "::") {
+		fmt.Fprintln(w, "  Warning: listening on every interface; the development pages (/dev/*) still answer only this machine.")
+	}
+	fmt.Fprintln(w, "  Ctrl-C stops the service. Log lines follow.")
+	fmt.Fprintln(w)
 }
 
 // localURL is the address mails link to when http.publicUrl is not set: the listener's own, with the port it
@@ -111,12 +164,13 @@ func setup(flags *config.Flags) (config.Config, *zap.Logger, error) {
 	if err != nil {
 		return config.Config{}, nil, err
 	}
-	logger, err := logging.New(cfg.Log.Level, cfg.Env)
+	logger, err := logging.New(cfg.Log.Level, cfg.Env, cfg.Log.Format)
 	if err != nil {
 		return config.Config{}, nil, err
 	}
-	logger.Info("configuration", zap.Any("config", cfg.Masked()))
-	// Libraries that log through log/slog (zitadel/oidc) write the service's JSON lines too.
+	// The whole configuration (secrets masked) is for debugging; people read the start-up summary instead.
+	logger.Debug("configuration", zap.Any("config", cfg.Masked()))
+	// Libraries that log through log/slog (zitadel/oidc) write the service's log lines too.
 	slog.SetDefault(slog.New(logging.Slog(logger)))
 	return cfg, logger, nil
 }

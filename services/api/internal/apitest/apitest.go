@@ -104,6 +104,8 @@ type Request struct {
 	Header map[string]string
 	// Host overrides the Host header (default example.com).
 	Host string
+	// RemoteAddr is the connection's peer (default 127.0.0.1:40000, a developer's own machine).
+	RemoteAddr string
 }
 
 // Do sends a request through the full router and returns the recorded response.
@@ -120,6 +122,10 @@ func (s *Service) Do(r Request) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(method, r.Target, body)
 	if r.Host != "" {
 		req.Host = r.Host
+	}
+	req.RemoteAddr = "127.0.0.1:40000"
+	if r.RemoteAddr != "" {
+		req.RemoteAddr = r.RemoteAddr
 	}
 	for k, v := range r.Header {
 		req.Header.Set(k, v)

@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
 
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/devclock"
@@ -25,12 +26,15 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/social"
 	"github.com/grocer-portal/portal/services/api/internal/identity/social/devissuer"
 	"github.com/grocer-portal/portal/services/api/internal/identity/socialapi"
+	"github.com/grocer-portal/portal/services/api/internal/jobs"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/metrics"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/sso"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
+	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
 
 // App is the whole service: its router and the services behind it.
@@ -45,8 +49,13 @@ type App struct {
 	// Clock is the development clock (dev.clock.enabled, never in production); nil means wall-clock time.
 	Clock *devclock.Clock
 	// SSO is single sign-on: the partner registry and, with the embedded provider, the OpenID Connect provider.
-	SSO    *sso.Service
-	logger *zap.Logger
+	SSO *sso.Service
+	// Audit is the audit log of security events; Throttle counts what the throttles limit.
+	Audit    *audit.Log
+	Throttle *throttle.Limiter
+	db       *database.DB
+	jobs     *jobs.Leases
+	logger   *zap.Logger
 }
 
 // Options are what differs between a real start and a test.
@@ -63,7 +72,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	}
 	var relay mail.Relay
 	if cfg.Mail.SMTP.URL != "" {
-		smtp, err := mail.NewSMTPRelay(cfg.Mail.SMTP.URL, cfg.Mail.From)
+		smtp, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: cfg.Mail.SMTP.URL, From: cfg.Mail.From})
 		if err != nil {
 			return nil, err
 		}
@@ -72,7 +81,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	outbox := mail.NewOutbox(db, relay)
 	templates := mail.DefaultTemplates()
 
-	a := &App{Config: cfg, Outbox: outbox, logger: logger}
+	a := &App{Config: cfg, Outbox: outbox, logger: logger, db: db}
 	var now func() time.Time // nil: each service uses time.Now
 	if DevClockEnabled(cfg) {
 		a.Clock = devclock.New()
@@ -83,6 +92,8 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	if err := a.Stores.Load(ctx); err != nil {
 		return nil, fmt.Errorf("app: load stores: %w", err)
 	}
+	a.Audit, a.Throttle, a.jobs = audit.New(db, now), throttle.New(db, now), jobs.New(db, now)
+	metrics.SetSources(metrics.Sources{DB: db.DB, OutboxBacklog: outbox.Backlog})
 	var backend identity.Backend
 	if cfg.Metadata.Identity.Provider == "cdc" {
 		client, err := cdc.New(CDCSettings(cfg), nil, logger)
@@ -94,6 +105,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{
 			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
 			Stores: storeDirectory{a.Stores},
+			Audit: a.Audit, Throttle: a.Throttle,
 		})
 		if err != nil {
 			return nil, err
@@ -193,18 +205,16 @@ func allowedHosts(cfg config.Config) []string {
 	return hosts
 }
 
-// SweepInterval is how often expired registrations and unconfirmed reminders are removed.
-const SweepInterval = 5 * time.Minute
-
-// Run does the background work until ctx ends: delivering mail when a relay is configured, and removing
-// unverified registrations after 14 days, spent tokens and sessions, and unconfirmed reminders after 7 days. Every replica may run it: each
-// step is safe to run concurrently.
+// Run does the background work until ctx ends: delivering mail when a relay is configured, and the sweep
+// (jobs.sweepInterval): unverified registrations after 14 days, spent tokens and sessions, unconfirmed
+// reminders after 7 days, throttle counts, old audit entries and outbox mails. Every replica runs Run; mail
+// delivery claims each mail for one replica, and one replica per round holds the sweep's lease.
 func (a *App) Run(ctx context.Context) {
-	go a.Outbox.RunDelivery(ctx, 5*time.Second, func(err error) { a.logger.Warn("mail delivery", zap.Error(err)) })
-	ticker := time.NewTicker(SweepInterval)
+	go a.Outbox.RunDelivery(ctx, a.Config.Jobs.MailInterval, func(err error) { a.logger.Warn("mail delivery", zap.Error(err)) })
+	ticker := time.NewTicker(a.Config.Jobs.SweepInterval)
 	defer ticker.Stop()
 	for {
-		a.Sweep(ctx)
+		a.sweepOnce(ctx)
 		select {
 		case <-ctx.Done():
 			return
@@ -213,10 +223,25 @@ func (a *App) Run(ctx context.Context) {
 	}
 }
 
+// sweepJob names the sweep's lease.
+const sweepJob = "sweep"
+
+// sweepOnce runs the sweep when this replica gets the round's lease; the lease lasts a little less than the
+// interval, so the next round is open to every replica again.
+func (a *App) sweepOnce(ctx context.Context) {
+	ran, err := a.jobs.RunOnce(ctx, sweepJob, a.Config.Jobs.SweepInterval*9/10, func(ctx context.Context) { a.Sweep(ctx) })
+	if err != nil && ctx.Err() == nil {
+		a.logger.Warn("sweep lease", zap.Error(err))
+	} else if ran {
+		a.logger.Debug("sweep ran")
+	}
+}
+
 // Sweep removes what has expired, once.
 func (a *App) Sweep(ctx context.Context) {
+	now := a.now()
 	if a.Identity != nil {
-		if err := a.Identity.Maintain(ctx, a.now()); err != nil {
+		if err := a.Identity.Maintain(ctx, now); err != nil {
 			a.logger.Warn("identity maintenance", zap.Error(err))
 		}
 	}
@@ -227,6 +252,20 @@ func (a *App) Sweep(ctx context.Context) {
 		a.logger.Warn("sweep unconfirmed reminders", zap.Error(err))
 	} else if n > 0 {
 		a.logger.Info("removed unconfirmed reminders", zap.Int64("count", n))
+	}
+	// Throttle windows are an hour at most (mail limits; the login window is 15 minutes).
+	if err := a.Throttle.Purge(ctx, now.Add(-24*time.Hour)); err != nil {
+		a.logger.Warn("purge throttle counts", zap.Error(err))
+	}
+	if n, err := a.Audit.Purge(ctx, now.Add(-a.Config.Audit.Retention)); err != nil {
+		a.logger.Warn("purge audit log", zap.Error(err))
+	} else if n > 0 {
+		a.logger.Info("removed old audit entries", zap.Int64("count", n))
+	}
+	if n, err := a.Outbox.Prune(ctx, now.Add(-a.Config.Mail.Retention)); err != nil {
+		a.logger.Warn("prune outbox", zap.Error(err))
+	} else if n > 0 {
+		a.logger.Info("removed old mails from the outbox", zap.Int64("count", n))
 	}
 }
 

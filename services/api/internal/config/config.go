@@ -10,6 +10,7 @@ import (
 	"os"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/spf13/viper"
 )
@@ -42,6 +43,11 @@ type Config struct {
 	SSO SSO `mapstructure:"sso"`
 	// Dev holds development-only aids; each is refused when env is "production".
 	Dev Dev `mapstructure:"dev"`
+	// Admin, Tracing, Audit and Jobs are defined in operations.go.
+	Admin   Admin   `mapstructure:"admin"`
+	Tracing Tracing `mapstructure:"tracing"`
+	Audit   Audit   `mapstructure:"audit"`
+	Jobs    Jobs    `mapstructure:"jobs"`
 }
 
 // Dev holds development-only aids for local work and tests.
@@ -59,9 +65,12 @@ type DevClock struct {
 type Mail struct {
 	From string   `mapstructure:"from"`
 	SMTP MailSMTP `mapstructure:"smtp"`
+	// Retention is how long the outbox keeps a mail; the sweep removes older ones.
+	Retention time.Duration `mapstructure:"retention"`
 }
 
-// MailSMTP names the relay, smtp://[user:password@]host:port; empty keeps mails in the outbox only.
+// MailSMTP names the relay: smtp://[user:password@]host:port (STARTTLS, required when credentials are given)
+// or smtps://[user:password@]host:port (implicit TLS); empty keeps mails in the outbox only.
 type MailSMTP struct {
 	URL string `mapstructure:"url"`
 }
@@ -71,6 +80,9 @@ type HTTP struct {
 	Addr      string `mapstructure:"addr"`
 	PublicURL string `mapstructure:"publicUrl"`
 	CSP       CSP    `mapstructure:"csp"`
+	// TrustedProxies are the address ranges (CIDR) of reverse proxies whose X-Forwarded-For is believed; empty
+	// (the default) trusts none and takes the client address from the connection.
+	TrustedProxies []string `mapstructure:"trustedProxies"`
 }
 
 // CSP lists sources added to the fixed Content-Security-Policy, for third-party
@@ -88,6 +100,8 @@ type Database struct {
 // Log configures the structured logger.
 type Log struct {
 	Level string `mapstructure:"level"`
+	// Format is auto (readable in a terminal, JSON lines otherwise), json or console.
+	Format string `mapstructure:"format"`
 }
 
 // Apps binds each single-page app to its own host name, as a retailer deploys them.
@@ -187,7 +201,7 @@ type MetadataCDC struct {
 // Default returns the configuration used when nothing is configured: the
 // embedded setup that needs nothing else installed.
 func Default() Config {
-	return Config{
+	c := Config{
 		Env:      EnvDevelopment,
 		HTTP:     HTTP{Addr: ":8080", CSP: CSP{ScriptSrc: []string{}, ConnectSrc: []string{}}},
 		Database: Database{URL: "sqlite:var/portal.db"},
@@ -207,6 +221,8 @@ func Default() Config {
 		Identity:    defaultIdentity(),
 		SSO:         defaultSSO(),
 	}
+	defaultOperations(&c)
+	return c
 }
 
 // Flags holds the command-line flags every subcommand shares.
@@ -333,6 +349,7 @@ func setDefaults(v *viper.Viper, prefix string, rv reflect.Value) {
 func (c *Config) normalize() {
 	c.Env = strings.ToLower(strings.TrimSpace(c.Env))
 	c.Log.Level = strings.ToLower(strings.TrimSpace(c.Log.Level))
+	c.Log.Format = strings.ToLower(strings.TrimSpace(c.Log.Format))
 	c.Apps.AccountPortal.Host = strings.ToLower(strings.TrimSpace(c.Apps.AccountPortal.Host))
 	c.Apps.PreferenceCentre.Host = strings.ToLower(strings.TrimSpace(c.Apps.PreferenceCentre.Host))
 	c.Metadata.Identity.Provider = strings.ToLower(strings.TrimSpace(c.Metadata.Identity.Provider))

@@ -12,10 +12,13 @@ import (
 // identity.embedded.*. Lists left empty mean the built-in defaults of the provider (the spec's schema,
 // newsletters and consents).
 type IdentityEmbedded struct {
-	Session  IdentitySession  `mapstructure:"session"`
-	Lockout  IdentityLockout  `mapstructure:"lockout"`
-	Password IdentityPassword `mapstructure:"password"`
-	Argon2   IdentityArgon2   `mapstructure:"argon2"`
+	Session IdentitySession `mapstructure:"session"`
+	Lockout IdentityLockout `mapstructure:"lockout"`
+	// AddressSlowdown and MailLimits are defined in operations.go.
+	AddressSlowdown IdentityAddressSlowdown `mapstructure:"addressSlowdown"`
+	MailLimits      IdentityMailLimits      `mapstructure:"mailLimits"`
+	Password        IdentityPassword        `mapstructure:"password"`
+	Argon2          IdentityArgon2          `mapstructure:"argon2"`
 	// RequiredFields are the dotted profile/data fields an account needs before it can log in (206001).
 	RequiredFields []string `mapstructure:"requiredFields"`
 	// Formats override the regex of schema fields, e.g. {field: profile.zip, regex: '^\d{5}$'}.
@@ -36,12 +39,11 @@ type IdentitySession struct {
 }
 
 // IdentityLockout configures the login lockout: MaxFailures failed logins of one login ID within Window lock it
-// for Duration; MaxFailuresPerAddress does the same per client address (0 turns that off).
+// for Duration. A client address never locks: its failures slow it down (addressSlowdown).
 type IdentityLockout struct {
-	MaxFailures           int           `mapstructure:"maxFailures"`
-	Window                time.Duration `mapstructure:"window"`
-	Duration              time.Duration `mapstructure:"duration"`
-	MaxFailuresPerAddress int           `mapstructure:"maxFailuresPerAddress"`
+	MaxFailures int           `mapstructure:"maxFailures"`
+	Window      time.Duration `mapstructure:"window"`
+	Duration    time.Duration `mapstructure:"duration"`
 }
 
 // IdentityPassword is the password policy answered by accounts.getPolicies.
@@ -93,7 +95,9 @@ type IdentityLegalStatement struct {
 func defaultIdentityEmbedded() IdentityEmbedded {
 	return IdentityEmbedded{
 		Session:              IdentitySession{CookieName: "portal_session", IdleTimeout: 30 * time.Minute, AbsoluteTimeout: 12 * time.Hour},
-		Lockout:              IdentityLockout{MaxFailures: contract.LockoutMaxFailures, Window: contract.LockoutWindow, Duration: contract.LockoutDuration, MaxFailuresPerAddress: 50},
+		Lockout:              IdentityLockout{MaxFailures: contract.LockoutMaxFailures, Window: contract.LockoutWindow, Duration: contract.LockoutDuration},
+		AddressSlowdown:      defaultAddressSlowdown(),
+		MailLimits:           defaultMailLimits(),
 		Password:             IdentityPassword{MinLength: contract.DefaultPasswordMinLength, MinCharGroups: contract.DefaultPasswordMinCharGroups},
 		Argon2:               IdentityArgon2{MemoryKiB: 19 * 1024, Iterations: 2, Parallelism: 1},
 		RequiredFields:       []string{"profile.firstName", "profile.lastName"},
@@ -123,8 +127,8 @@ func (c Config) validateIdentityEmbedded(bad func(key, format string, args ...an
 	if e.Session.IdleTimeout <= 0 || e.Session.AbsoluteTimeout < e.Session.IdleTimeout {
 		bad(p+"session", "idleTimeout must be positive and absoluteTimeout at least idleTimeout")
 	}
-	if e.Lockout.MaxFailures < 1 || e.Lockout.Window <= 0 || e.Lockout.Duration <= 0 || e.Lockout.MaxFailuresPerAddress < 0 {
-		bad(p+"lockout", "maxFailures >= 1, positive window and duration, maxFailuresPerAddress >= 0 required")
+	if e.Lockout.MaxFailures < 1 || e.Lockout.Window <= 0 || e.Lockout.Duration <= 0 {
+		bad(p+"lockout", "maxFailures >= 1, positive window and duration required")
 	}
 	if e.Password.MinLength < 1 || e.Password.MinLength > 128 {
 		bad(p+"password.minLength", "must be 1..128, got %d", e.Password.MinLength)

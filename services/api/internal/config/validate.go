@@ -43,8 +43,8 @@ func (c Config) Validate() error {
 		bad("mail.from", "must be an e-mail address, optionally with a name, got %q", c.Mail.From)
 	}
 	if c.Mail.SMTP.URL != "" {
-		if u, err := url.Parse(c.Mail.SMTP.URL); err != nil || u.Scheme != "smtp" || u.Hostname() == "" {
-			bad("mail.smtp.url", "must be smtp://[user:password@]host:port")
+		if u, err := url.Parse(c.Mail.SMTP.URL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+			bad("mail.smtp.url", "must be smtp://[user:password@]host:port (STARTTLS) or smtps://[user:password@]host:port (implicit TLS)")
 		}
 	}
 	if c.HTTP.PublicURL != "" {
@@ -83,6 +83,7 @@ func (c Config) Validate() error {
 	c.validateMetadata(bad)
 	c.validateSubscribers(bad)
 	c.validateIdentity(bad)
+	c.validateOperations(bad)
 	return errors.Join(errs...)
 }
 

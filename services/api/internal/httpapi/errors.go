@@ -24,6 +24,7 @@ var domainErrors = []struct {
 	{content.ErrNotFound, apierror.NotFound("There is no content for this content set and language.")},
 	{webapp.ErrNotFound, apierror.NotFound("Not found.")},
 	{identity.ErrAccountNotFound, apierror.New(http.StatusNotFound, "account_not_found", "There is no unverified registration for this e-mail address.")},
+	{identity.ErrTooManyMails, apierror.New(http.StatusTooManyRequests, "too_many_mails", "Too many e-mails were requested. Please try again later.")},
 	{identity.ErrUnavailable, apierror.Unavailable("identity_unavailable", "The identity provider cannot be reached. Please try again later.")},
 	{webapp.ErrNotBuilt, apierror.Unavailable("app_not_built", "This web app was not built into the service. Run `make build` to build the apps and embed them.")},
 }

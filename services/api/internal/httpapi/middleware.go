@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
 
 // HeaderRequestID carries the id that ties a response to its log line.
@@ -71,21 +72,43 @@ func accessLog(logger *zap.Logger) echo.MiddlewareFunc {
 			if route == "" {
 				route = "(unmatched)"
 			}
+			elapsed := time.Since(start)
+			metrics.Requests.WithLabelValues(route, c.Request().Method, statusText(res.Status)).Inc()
+			metrics.RequestDuration.WithLabelValues(route).Observe(elapsed.Seconds())
 			level := zap.InfoLevel
 			if res.Status >= 500 {
 				level = zap.ErrorLevel
+			}
+			if !logger.Core().Enabled(level) {
+				return nil
 			}
 			logger.Log(level, "request",
 				zap.String("method", c.Request().Method),
 				zap.String("route", route),
 				zap.Int("status", res.Status),
-				zap.Duration("duration", time.Since(start)),
+				zap.Duration("duration", elapsed),
 				zap.String("request_id", RequestID(c)),
 				zap.Int64("bytes", res.Size),
 			)
 			return nil
 		}
 	}
+}
+
+// statusTexts holds the label of every status code, so counting a request allocates nothing.
+var statusTexts = func() [600]string {
+	var out [600]string
+	for i := range out {
+		out[i] = strconv.Itoa(i)
+	}
+	return out
+}()
+
+func statusText(status int) string {
+	if status >= 0 && status < len(statusTexts) {
+		return statusTexts[status]
+	}
+	return strconv.Itoa(status)
 }
 
 // recoverPanics turns a panic into a plain 500; the stack goes to the log only.

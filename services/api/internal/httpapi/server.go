@@ -113,9 +113,15 @@ func New(d Deps) (*echo.Echo, error) {
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler(d.Logger)
-	// The client address feeds the per-address login limit, so it is the peer's own: a header like
-	// X-Forwarded-For would let any client pick its address.
-	e.IPExtractor = echo.ExtractIPDirect()
+	// The client address feeds the per-address slowdown, the mail throttles and the audit log, so it is the
+	// peer's own unless the peer is a configured proxy: a header like X-Forwarded-For would let anyone pick it.
+	if e.IPExtractor, err = ipExtractor(d.Config); err != nil {
+		return nil, fmt.Errorf("http.trustedProxies: %w", err)
+	}
+	cop, err := crossOriginProtection(TrustedOrigins(d.Config))
+	if err != nil {
+		return nil, fmt.Errorf("cross-origin protection: %w", err)
+	}
 
 	csp := ContentSecurityPolicy(d.Config.HTTP.CSP.ScriptSrc, d.Config.HTTP.CSP.ConnectSrc)
 	e.Use(
@@ -123,11 +129,17 @@ func New(d Deps) (*echo.Echo, error) {
 		accessLog(d.Logger),
 		recoverPanics(d.Logger),
 		securityHeaders(csp, d.Config.Env == config.EnvProduction),
+		loopbackOnlyDev(),
+		withClientAddress(),
+		cop,
 		// Answers computed per request (store search, identity) are small JSON: the fastest level keeps most of
 		// the saving at a fraction of the CPU; cached bodies are compressed once at the best level instead.
 		middleware.GzipWithConfig(middleware.GzipConfig{Skipper: skipCompressed, MinLength: 1024, Level: gzip.BestSpeed}),
 		middleware.BodyLimit(MaxBodyBytes),
 	)
+	if d.Config.Tracing.OTLPEndpoint != "" {
+		e.Use(tracing())
+	}
 
 	if name := d.Services.missing(); name != "" {
 		return nil, fmt.Errorf("httpapi: the %s service is required", name)

@@ -59,7 +59,9 @@ type ErasedSubscriber struct {
 var (
 	ErrAccountNotFound = errors.New("identity: no such account")
 	ErrAlreadyVerified = errors.New("identity: account already verified")
-	ErrUnavailable     = errors.New("identity: provider unavailable")
+	// ErrTooManyMails: the account or the client address asked for too many mails lately (throttled).
+	ErrTooManyMails = errors.New("identity: too many mails requested")
+	ErrUnavailable  = errors.New("identity: provider unavailable")
 )
 
 // Backend is what the REST endpoints need from the identity provider.

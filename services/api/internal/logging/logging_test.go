@@ -23,7 +23,7 @@ func TestNew(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			logger, err := logging.New(tc.level, tc.env)
+			logger, err := logging.New(tc.level, tc.env, logging.FormatJSON)
 			if tc.wantErr {
 				require.Error(t, err)
 				return

@@ -1,10 +1,8 @@
 package mail_test
 
 import (
-	"bufio"
 	"context"
 	"net"
-	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -120,72 +118,4 @@ func TestOutboxDeliversThroughRelayAndRetries(t *testing.T) {
 		require.NoError(t, err)
 		require.Zero(t, sent, "a sent mail is never sent again")
 	})
-}
-
-// fakeSMTP is a minimal SMTP server that accepts one message and hands back what it received.
-func fakeSMTP(t *testing.T) (addr string, received <-chan string) {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = ln.Close() })
-	out := make(chan string, 1)
-	go func() {
-		conn, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		defer func() { _ = conn.Close() }()
-		r := bufio.NewReader(conn)
-		write := func(s string) { _, _ = conn.Write([]byte(s + "\r\n")) }
-		write("220 fake ESMTP")
-		var data strings.Builder
-		inData := false
-		for {
-			line, err := r.ReadString('\n')
-			if err != nil {
-				return
-			}
-			if inData {
-				if line == ".\r\n" {
-					inData = false
-					write("250 queued")
-					out <- data.String()
-					continue
-				}
-				data.WriteString(line)
-				continue
-			}
-			switch cmd := strings.ToUpper(strings.TrimSpace(line)); {
-			case strings.HasPrefix(cmd, "EHLO"), strings.HasPrefix(cmd, "HELO"):
-				write("250 fake")
-			case cmd == "DATA":
-				inData = true
-				write("354 go ahead")
-			case cmd == "QUIT":
-				write("221 bye")
-				return
-			default:
-				write("250 ok")
-			}
-		}
-	}()
-	return ln.Addr().String(), out
-}
-
-func TestSMTPRelay(t *testing.T) {
-	addr, received := fakeSMTP(t)
-	relay, err := mail.NewSMTPRelay("smtp://"+addr, "Portal <noreply@portal.example>")
-	require.NoError(t, err)
-	require.NoError(t, relay.Deliver(context.Background(), mail.Message{To: "eva@example.com", Subject: "Grüße", Text: "Hallo\nEva", Language: "de"}))
-	msg := <-received
-	require.Contains(t, msg, "To: eva@example.com")
-	require.Contains(t, msg, "Subject: =?utf-8?q?Gr=C3=BC=C3=9Fe?=")
-	require.Contains(t, msg, "Hallo\r\nEva")
-}
-
-func TestSMTPRelayRejectsBadSettings(t *testing.T) {
-	_, err := mail.NewSMTPRelay("http://host:25", "a@example.com")
-	require.ErrorContains(t, err, "mail.smtp.url")
-	_, err = mail.NewSMTPRelay("smtp://host:25", "not an address")
-	require.ErrorContains(t, err, "mail.from")
 }

@@ -2,12 +2,13 @@ package mail
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
 
 // Outbox stores every message in the database. With a relay it marks them pending for the delivery loop, so
@@ -73,17 +74,35 @@ func (o *Outbox) Latest(ctx context.Context, to string, limit int) ([]Stored, er
 	return out, rows.Err()
 }
 
-// DeliverPending hands pending messages to the relay, oldest first, and reports how many were sent. Each
-// message is claimed with a conditional update first, so concurrent replicas never deliver it twice.
+// ClaimTimeout is how long a mail may stay claimed ('sending'); a replica that crashed mid-delivery leaves it
+// there, and the next delivery round hands it back to 'pending' after this time.
+const ClaimTimeout = 2 * time.Minute
+
+// RedactedLink replaces the links of a delivered mail in the outbox: the link is a credential (a reset or a
+// verification), and once the relay has it the outbox has no reason to keep it.
+const RedactedLink = "[link removed after delivery]"
+
+// DeliverPending hands pending messages to the relay, oldest first, and reports how many were sent. A batch is
+// claimed in one statement (on PostgreSQL with SKIP LOCKED), so concurrent replicas never deliver a mail twice;
+// mails left claimed by a crashed replica are claimed again after ClaimTimeout.
 func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 	if o.relay == nil {
 		return 0, nil
 	}
-	rows, err := o.db.QueryContext(ctx, o.db.Rebind(
-		`SELECT id, recipient, kind, language, subject, body_text, attempts FROM mail_outbox WHERE status = ? ORDER BY id LIMIT ?`),
-		StatusPending, batch)
+	now := o.now()
+	if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ? WHERE status = 'sending' AND claimed_at < ?`),
+		StatusPending, o.timeValue(now.Add(-ClaimTimeout))); err != nil {
+		return 0, fmt.Errorf("mail: reclaim: %w", err)
+	}
+	lock := ""
+	if o.db.Dialect == database.Postgres {
+		lock = " FOR UPDATE SKIP LOCKED"
+	}
+	rows, err := o.db.QueryContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, claimed_at = ?
+		WHERE id IN (SELECT id FROM mail_outbox WHERE status = ? ORDER BY id LIMIT ?`+lock+`)
+		RETURNING id, recipient, kind, language, subject, body_text, attempts`), o.timeValue(now), StatusPending, batch)
 	if err != nil {
-		return 0, fmt.Errorf("mail: find pending: %w", err)
+		return 0, fmt.Errorf("mail: claim: %w", err)
 	}
 	type pending struct {
 		id       int64
@@ -100,31 +119,64 @@ func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 		list = append(list, p)
 	}
 	_ = rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("mail: claim: %w", err)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].id < list[j].id })
 	sent := 0
 	for _, p := range list {
-		claimed, err := o.db.ExecContext(ctx, o.db.Rebind(
-			`UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1 WHERE id = ? AND status = ?`), p.id, StatusPending)
-		if err != nil {
-			return sent, fmt.Errorf("mail: claim: %w", err)
-		}
-		if n, _ := claimed.RowsAffected(); n == 0 {
-			continue
-		}
-		status, lastError, sentAt := StatusSent, "", sql.NullString{String: o.timestamp(o.now()), Valid: true}
 		if err := o.relay.Deliver(ctx, p.m); err != nil {
-			status, lastError, sentAt = StatusPending, err.Error(), sql.NullString{}
-			if p.attempts+1 >= o.attempts {
+			metrics.MailDeliveryFailures.Inc()
+			status := StatusPending
+			if p.attempts >= o.attempts {
 				status = StatusFailed
 			}
-		} else {
-			sent++
+			if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, last_error = ? WHERE id = ?`),
+				status, truncateError(err.Error()), p.id); err != nil {
+				return sent, fmt.Errorf("mail: record delivery: %w", err)
+			}
+			continue
 		}
-		if _, err := o.db.ExecContext(ctx, o.db.Rebind(
-			`UPDATE mail_outbox SET status = ?, last_error = ?, sent_at = ? WHERE id = ?`), status, lastError, o.nullableTime(sentAt), p.id); err != nil {
+		sent++
+		metrics.MailsDelivered.Inc()
+		if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, last_error = '', sent_at = ?, body_text = ? WHERE id = ?`),
+			StatusSent, o.timeValue(o.now()), linkPattern.ReplaceAllString(p.m.Text, RedactedLink), p.id); err != nil {
 			return sent, fmt.Errorf("mail: record delivery: %w", err)
 		}
 	}
 	return sent, nil
+}
+
+func truncateError(s string) string {
+	if len(s) > 500 {
+		return s[:500]
+	}
+	return s
+}
+
+// Backlog is the number of mails waiting for the relay (pending or being sent).
+func (o *Outbox) Backlog(ctx context.Context) (int, error) {
+	var n int
+	err := o.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_outbox WHERE status IN ('pending', 'sending')`).Scan(&n)
+	return n, err
+}
+
+// Prune removes mails created before the cutoff that no longer wait for delivery, and reports how many.
+func (o *Outbox) Prune(ctx context.Context, before time.Time) (int64, error) {
+	res, err := o.db.ExecContext(ctx, o.db.Rebind(`DELETE FROM mail_outbox WHERE created_at < ? AND status NOT IN ('pending', 'sending')`),
+		o.timeValue(before))
+	if err != nil {
+		return 0, fmt.Errorf("mail: prune outbox: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+// timeValue is a time as the outbox's columns hold it: RFC 3339 text in SQLite, timestamptz in PostgreSQL.
+func (o *Outbox) timeValue(t time.Time) any {
+	if o.db.Dialect == database.Postgres {
+		return t.UTC()
+	}
+	return o.timestamp(t)
 }
 
 // RunDelivery delivers pending messages every interval until ctx ends.
@@ -146,16 +198,10 @@ func (o *Outbox) RunDelivery(ctx context.Context, interval time.Duration, onErro
 	}
 }
 
-// timestamp stores times as RFC 3339 text in SQLite and as timestamptz in PostgreSQL.
+// timestamp is a time as RFC 3339 text with a fixed number of digits, so SQLite compares it as text correctly
+// (PostgreSQL parses it into timestamptz).
 func (o *Outbox) timestamp(t time.Time) string {
-	return t.UTC().Format(time.RFC3339Nano)
-}
-
-func (o *Outbox) nullableTime(s sql.NullString) any {
-	if !s.Valid {
-		return nil
-	}
-	return s.String
+	return t.UTC().Format("2006-01-02T15:04:05.000000000Z07:00")
 }
 
 func parseTime(v any) time.Time {

@@ -2,102 +2,181 @@ package mail
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/tls"
+	"encoding/hex"
 	"fmt"
-	"mime"
-	"net"
+	"html"
 	netmail "net/mail"
-	"net/smtp"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
+
+	gomail "github.com/wneessen/go-mail"
 )
 
-// SMTPRelay delivers over SMTP to the relay named by a URL: smtp://[user:password@]host:port. With
-// credentials it requires STARTTLS, so a password never crosses the network in clear text.
+// SMTPRelay delivers over SMTP with wneessen/go-mail to the relay named by a URL:
+//
+//   - smtp://host:port: STARTTLS when the relay offers it; smtp://user:password@host:port requires STARTTLS, so
+//     a password never crosses the network in clear text;
+//   - smtps://[user:password@]host:port: TLS from the first byte (implicit TLS, usually port 465).
+//
+// The envelope sender is the bare address of mail.from (no display name); every message carries a Message-ID
+// and a Date, and a plain-text part with an HTML alternative.
 type SMTPRelay struct {
-	addr string
-	host string
-	auth smtp.Auth
-	from string
+	host     string
+	port     int
+	implicit bool
+	user     string
+	password string
+	from     *netmail.Address
+	tls      *tls.Config
 }
 
-// NewSMTPRelay parses the relay URL; from is the sender address.
-func NewSMTPRelay(rawURL, from string) (*SMTPRelay, error) {
-	u, err := url.Parse(rawURL)
-	if err != nil || u.Scheme != "smtp" || u.Hostname() == "" {
-		return nil, fmt.Errorf("mail.smtp.url: want smtp://[user:password@]host:port")
+// SMTPSettings configure the relay.
+type SMTPSettings struct {
+	URL  string
+	From string
+	// TLS replaces the default TLS configuration (the system's roots, the relay's host name); tests trust their
+	// own certificate with it.
+	TLS *tls.Config
+}
+
+// NewSMTPRelay parses the relay URL; from is the sender, optionally with a display name.
+func NewSMTPRelay(s SMTPSettings) (*SMTPRelay, error) {
+	u, err := url.Parse(s.URL)
+	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+		return nil, fmt.Errorf("mail.smtp.url: want smtp://[user:password@]host:port or smtps://[user:password@]host:port")
 	}
-	if _, err := netmail.ParseAddress(from); err != nil {
+	from, err := netmail.ParseAddress(s.From)
+	if err != nil {
 		return nil, fmt.Errorf("mail.from: %w", err)
 	}
-	port := u.Port()
-	if port == "" {
-		port = "25"
+	r := &SMTPRelay{host: u.Hostname(), implicit: u.Scheme == "smtps", from: from, tls: s.TLS}
+	r.port = 25
+	if r.implicit {
+		r.port = 465
 	}
-	r := &SMTPRelay{addr: net.JoinHostPort(u.Hostname(), port), host: u.Hostname(), from: from}
+	if p := u.Port(); p != "" {
+		if r.port, err = strconv.Atoi(p); err != nil || r.port < 1 || r.port > 65535 {
+			return nil, fmt.Errorf("mail.smtp.url: bad port %q", p)
+		}
+	}
 	if u.User != nil {
-		password, _ := u.User.Password()
-		r.auth = smtp.PlainAuth("", u.User.Username(), password, u.Hostname())
+		r.user = u.User.Username()
+		r.password, _ = u.User.Password()
+	}
+	if r.tls == nil {
+		r.tls = &tls.Config{ServerName: r.host, MinVersion: tls.VersionTLS12}
 	}
 	return r, nil
 }
 
-// Deliver sends one message.
-func (r *SMTPRelay) Deliver(ctx context.Context, m Message) error {
-	dialer := net.Dialer{Timeout: 10 * time.Second}
-	conn, err := dialer.DialContext(ctx, "tcp", r.addr)
-	if err != nil {
-		return fmt.Errorf("smtp: dial: %w", err)
+func (r *SMTPRelay) client() (*gomail.Client, error) {
+	opts := []gomail.Option{gomail.WithPort(r.port), gomail.WithTimeout(30 * time.Second), gomail.WithTLSConfig(r.tls)}
+	switch {
+	case r.implicit:
+		opts = append(opts, gomail.WithSSL())
+	case r.user != "":
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
+	default:
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
 	}
-	if deadline, ok := ctx.Deadline(); ok {
-		_ = conn.SetDeadline(deadline)
-	} else {
-		_ = conn.SetDeadline(time.Now().Add(30 * time.Second))
+	if r.user != "" {
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthPlain), gomail.WithUsername(r.user), gomail.WithPassword(r.password))
 	}
-	client, err := smtp.NewClient(conn, r.host)
-	if err != nil {
-		_ = conn.Close()
-		return fmt.Errorf("smtp: hello: %w", err)
-	}
-	defer func() { _ = client.Close() }()
-	if r.auth != nil {
-		if err := client.Auth(r.auth); err != nil {
-			return fmt.Errorf("smtp: auth: %w", err)
-		}
-	}
-	if err := client.Mail(r.from); err != nil {
-		return fmt.Errorf("smtp: sender: %w", err)
-	}
-	if err := client.Rcpt(m.To); err != nil {
-		return fmt.Errorf("smtp: recipient refused: %w", err)
-	}
-	w, err := client.Data()
-	if err != nil {
-		return fmt.Errorf("smtp: data: %w", err)
-	}
-	if _, err := w.Write(compose(r.from, m)); err != nil {
-		return fmt.Errorf("smtp: write: %w", err)
-	}
-	if err := w.Close(); err != nil {
-		return fmt.Errorf("smtp: send: %w", err)
-	}
-	return client.Quit()
+	return gomail.NewClient(r.host, opts...)
 }
 
-// compose builds an RFC 5322 message with a UTF-8 plain-text body.
-func compose(from string, m Message) []byte {
-	var b strings.Builder
-	b.WriteString("From: " + from + "\r\n")
-	b.WriteString("To: " + m.To + "\r\n")
-	b.WriteString("Subject: " + mime.QEncoding.Encode("utf-8", m.Subject) + "\r\n")
-	b.WriteString("Date: " + time.Now().UTC().Format(time.RFC1123Z) + "\r\n")
-	b.WriteString("MIME-Version: 1.0\r\n")
-	b.WriteString("Content-Type: text/plain; charset=utf-8\r\n")
-	b.WriteString("Content-Transfer-Encoding: 8bit\r\n")
-	if m.Language != "" {
-		b.WriteString("Content-Language: " + m.Language + "\r\n")
+// Deliver sends one message.
+func (r *SMTPRelay) Deliver(ctx context.Context, m Message) error {
+	msg, err := r.compose(m)
+	if err != nil {
+		return err
 	}
-	b.WriteString("\r\n")
-	b.WriteString(strings.ReplaceAll(strings.ReplaceAll(m.Text, "\r\n", "\n"), "\n", "\r\n"))
-	return []byte(b.String())
+	c, err := r.client()
+	if err != nil {
+		return fmt.Errorf("smtp: %w", err)
+	}
+	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+		return fmt.Errorf("smtp: %w", err)
+	}
+	return nil
+}
+
+// compose builds the message: bare envelope sender, From with the display name, Message-ID in the sender's
+// domain, Date, the text and its HTML rendering.
+func (r *SMTPRelay) compose(m Message) (*gomail.Msg, error) {
+	msg := gomail.NewMsg(gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingQP))
+	if err := msg.EnvelopeFrom(r.from.Address); err != nil {
+		return nil, fmt.Errorf("smtp: sender: %w", err)
+	}
+	if err := msg.FromFormat(r.from.Name, r.from.Address); err != nil {
+		return nil, fmt.Errorf("smtp: sender: %w", err)
+	}
+	if err := msg.To(m.To); err != nil {
+		return nil, fmt.Errorf("smtp: recipient: %w", err)
+	}
+	msg.Subject(m.Subject)
+	msg.SetMessageIDWithValue(messageID(r.from.Address))
+	msg.SetDate()
+	if m.Language != "" {
+		msg.SetGenHeader(gomail.HeaderContentLang, m.Language)
+	}
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	msg.AddAlternativeString(gomail.TypeTextHTML, TextToHTML(m.Text, m.Language))
+	return msg, nil
+}
+
+// messageID is a random id in the sender's domain (RFC 5322 §3.6.4).
+func messageID(from string) string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	domain := "portal.localhost"
+	if at := strings.LastIndex(from, "@"); at >= 0 && at < len(from)-1 {
+		domain = from[at+1:]
+	}
+	return hex.EncodeToString(b) + "@" + domain
+}
+
+// TextToHTML renders a mail's text as a small HTML document: paragraphs at blank lines, line breaks kept, web
+// addresses as links, everything else escaped.
+func TextToHTML(text, lang string) string {
+	var b strings.Builder
+	if lang == "" {
+		lang = DefaultLanguage
+	}
+	b.WriteString(`<!doctype html><html lang="` + html.EscapeString(lang) + `"><head><meta charset="utf-8"></head><body>`)
+	for _, para := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n\n") {
+		if strings.TrimSpace(para) == "" {
+			continue
+		}
+		b.WriteString("<p>")
+		for i, line := range strings.Split(strings.Trim(para, "\n"), "\n") {
+			if i > 0 {
+				b.WriteString("<br>")
+			}
+			b.WriteString(linkify(line))
+		}
+		b.WriteString("</p>")
+	}
+	b.WriteString("</body></html>")
+	return b.String()
+}
+
+func linkify(line string) string {
+	var b strings.Builder
+	rest := line
+	for {
+		loc := linkPattern.FindStringIndex(rest)
+		if loc == nil {
+			b.WriteString(html.EscapeString(rest))
+			return b.String()
+		}
+		b.WriteString(html.EscapeString(rest[:loc[0]]))
+		link := html.EscapeString(rest[loc[0]:loc[1]])
+		b.WriteString(`<a href="` + link + `">` + link + `</a>`)
+		rest = rest[loc[1]:]
+	}
 }

@@ -145,6 +145,12 @@ const (
 	// DetailsSamePassword (with CodeInvalidParameter): The new password equals the old one (000 §8
 	// "400006.100001"; contract, decided).
 	DetailsSamePassword = "100001"
+	// DetailsCommonPassword (with CodeValidation): The password (register, setAccountInfo's newPassword,
+	// resetPassword's newPassword) is on the list of the 100,000 most common and breached passwords, compared
+	// regardless of case (OWASP ASVS 6.2.4; decided): the validation error of the password field has errorCode
+	// 400006 and the envelope this errorDetails. The embedded provider and the fake check it; the vendor applies
+	// its own rules.
+	DetailsCommonPassword = "COMMON_PASSWORD"
 	// DetailsRegistrationUnverified (with CodeInvalidParameter): The registration is not verified yet (a login
 	// of an unverified account, answered by the vendor's site policy).
 	DetailsRegistrationUnverified = "REGISTRATION_UNVERIFIED"

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
@@ -147,17 +148,39 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		endSessions = true
 	}
 
+	if newEmail != "" || len(pendingSubs) > 0 {
+		// The call sends mail: throttled per account and per client address, before anything changes.
+		if allowed, err := p.allowMail(ctx, c, a.UID); err != nil {
+			return Result{}, err
+		} else if !allowed {
+			return fail(contract.CodeFrequencyLimit, "Too many e-mails were requested; try again later"), nil
+		}
+	}
+
 	a.Profile, a.Data, a.Preferences, a.Subscriptions, a.Lang, a.UpdatedAt = profile, data, prefs, subs, lang, now
-	if a, err = p.store.UpdateAccount(ctx, a); err != nil {
+	// A new password, the end of every session and of every reset link take effect together or not at all.
+	err = p.store.InTx(ctx, func(st Store) error {
+		updated, err := st.UpdateAccount(ctx, a)
+		if err != nil {
+			return err
+		}
+		a = updated
+		if !endSessions {
+			return nil
+		}
+		if err := st.RevokeSessions(ctx, a.UID, now); err != nil {
+			return err
+		}
+		return st.RevokeTokens(ctx, a.UID, TokenReset, now)
+	})
+	if err != nil {
 		return Result{}, err
 	}
 	if endSessions {
-		if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
-			return Result{}, err
-		}
-		if err := p.store.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
-			return Result{}, err
-		}
+		p.audit(ctx, audit.Event{Type: audit.PasswordChanged, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
+	}
+	if newEmail != "" {
+		p.audit(ctx, audit.Event{Type: audit.EmailChangeAsked, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
 	}
 	if newEmail != "" {
 		if err := p.sendVerification(ctx, a, p.lang(c, a), newEmail); err != nil {
@@ -210,19 +233,42 @@ func maskEmail(e string) string {
 
 // sendSubscriptionConfirmations mails a double opt-in link per newly subscribed key.
 func (p *Provider) sendSubscriptionConfirmations(ctx context.Context, a Account, keys []string, lang string) error {
+	tokens, err := p.subscriptionTokens(ctx, p.store, a, keys)
+	if err != nil {
+		return err
+	}
+	return p.mailSubscriptionConfirmations(ctx, a, tokens, lang)
+}
+
+// subscriptionToken is the stored token of one double opt-in link.
+type subscriptionToken struct {
+	key, token string
+	lifetime   time.Duration
+}
+
+// subscriptionTokens stores a double opt-in token per newly subscribed key.
+func (p *Provider) subscriptionTokens(ctx context.Context, st Store, a Account, keys []string) ([]subscriptionToken, error) {
+	out := make([]subscriptionToken, 0, len(keys))
 	for _, key := range keys {
-		sub := p.schema.subs[key]
-		lifetime := sub.ConfirmationLifetime
+		lifetime := p.schema.subs[key].ConfirmationLifetime
 		if lifetime <= 0 {
 			lifetime = p.cfg.VerificationLifetime
 		}
-		token, err := p.issueToken(ctx, TokenSubscription, a.UID, map[string]string{"key": key}, lifetime)
+		token, err := p.issueTokenIn(ctx, st, TokenSubscription, a.UID, map[string]string{"key": key}, lifetime)
 		if err != nil {
-			return err
+			return nil, err
 		}
+		out = append(out, subscriptionToken{key: key, token: token, lifetime: lifetime})
+	}
+	return out, nil
+}
+
+// mailSubscriptionConfirmations sends the double opt-in mails of stored tokens.
+func (p *Provider) mailSubscriptionConfirmations(ctx context.Context, a Account, tokens []subscriptionToken, lang string) error {
+	for _, t := range tokens {
 		if err := p.sendMail(ctx, MailSubscriptionConfirmation, lang, a.Email, map[string]any{
-			"Link": p.link(contract.LinkConfirmSubscriptionPath, contract.LinkConfirmSubscriptionTokenParam, token), "Key": key, "FirstName": stringField(a.Profile, "firstName"),
-			"Days": int(lifetime / (24 * time.Hour)), "ProductReminder": strings.HasPrefix(key, "SVC_"),
+			"Link": p.link(contract.LinkConfirmSubscriptionPath, contract.LinkConfirmSubscriptionTokenParam, t.token), "Key": t.key, "FirstName": stringField(a.Profile, "firstName"),
+			"Days": int(t.lifetime / (24 * time.Hour)), "ProductReminder": strings.HasPrefix(t.key, "SVC_"),
 		}); err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
@@ -19,7 +20,7 @@ var _ identity.Backend = backend{}
 // Login is the product backend's custom login: the codes of accounts.login, without a session.
 func (b backend) Login(ctx context.Context, loginID, password string) (identity.LoginResult, error) {
 	p := b.p
-	a, code, err := p.checkCredentials(ctx, "", loginID, password)
+	a, code, err := p.checkCredentials(ctx, Caller{ClientAddress: clientaddr.From(ctx)}, loginID, password)
 	if err != nil || code != contract.CodeOK {
 		return identity.LoginResult{ErrorCode: code}, err
 	}
@@ -49,6 +50,12 @@ func (b backend) ResendVerificationEmail(ctx context.Context, email identity.Ema
 	}
 	if language == "" {
 		language = p.lang(Caller{}, a)
+	}
+	if ok, err := p.allowMail(ctx, Caller{ClientAddress: clientaddr.From(ctx)}, a.UID); err != nil || !ok {
+		if err == nil {
+			err = identity.ErrTooManyMails
+		}
+		return err
 	}
 	return p.sendVerification(ctx, a, baseLang(language), "")
 }

@@ -24,10 +24,13 @@ type Config struct {
 	// ResetMinDuration pads every resetPassword step-1 answer, so a hit and a miss take the same time.
 	ResetMinDuration time.Duration
 
-	LockoutMaxFailures           int
-	LockoutWindow                time.Duration
-	LockoutDuration              time.Duration
-	LockoutMaxFailuresPerAddress int
+	LockoutMaxFailures int
+	LockoutWindow      time.Duration
+	LockoutDuration    time.Duration
+	// AddressSlowdown delays wrong-password answers to a client address with many failures; it never refuses.
+	AddressSlowdown AddressSlowdown
+	// MailLimits throttle the calls that send mail, per account and per client address.
+	MailLimits MailLimits
 
 	Password PasswordPolicy
 	Argon2   Argon2Params
@@ -84,24 +87,70 @@ type LegalStatement struct {
 // reset wait, lockout after 5 failures in 15 minutes for 15 minutes), argon2id with m=19 MiB, t=2, p=1.
 func DefaultConfig() Config {
 	return Config{
-		PublicURL:                    "http://localhost:8080",
-		SessionIdleTimeout:           30 * time.Minute,
-		SessionAbsoluteTimeout:       12 * time.Hour,
-		RegTokenLifetime:             contract.RegTokenLifetime,
-		VerificationLifetime:         contract.VerificationLinkLifetime,
-		ResetTokenLifetime:           contract.ResetLinkLifetime,
-		ResetFrequency:               contract.ResetFrequency,
-		ResetMinDuration:             250 * time.Millisecond,
-		LockoutMaxFailures:           contract.LockoutMaxFailures,
-		LockoutWindow:                contract.LockoutWindow,
-		LockoutDuration:              contract.LockoutDuration,
-		LockoutMaxFailuresPerAddress: 50,
-		Password:                     PasswordPolicy{MinLength: contract.DefaultPasswordMinLength, MinCharGroups: contract.DefaultPasswordMinCharGroups},
-		Argon2:                       DefaultArgon2Params(),
-		Fields:                       DefaultFields(),
-		Subscriptions:                DefaultSubscriptions(),
-		Consents:                     DefaultConsents(),
+		PublicURL:              "http://localhost:8080",
+		SessionIdleTimeout:     30 * time.Minute,
+		SessionAbsoluteTimeout: 12 * time.Hour,
+		RegTokenLifetime:       contract.RegTokenLifetime,
+		VerificationLifetime:   contract.VerificationLinkLifetime,
+		ResetTokenLifetime:     contract.ResetLinkLifetime,
+		ResetFrequency:         contract.ResetFrequency,
+		ResetMinDuration:       250 * time.Millisecond,
+		LockoutMaxFailures:     contract.LockoutMaxFailures,
+		LockoutWindow:          contract.LockoutWindow,
+		LockoutDuration:        contract.LockoutDuration,
+		AddressSlowdown:        DefaultAddressSlowdown(),
+		MailLimits:             DefaultMailLimits(),
+		Password:               PasswordPolicy{MinLength: contract.DefaultPasswordMinLength, MinCharGroups: contract.DefaultPasswordMinCharGroups},
+		Argon2:                 DefaultArgon2Params(),
+		Fields:                 DefaultFields(),
+		Subscriptions:          DefaultSubscriptions(),
+		Consents:               DefaultConsents(),
 	}
+}
+
+// AddressSlowdown is how failed logins from one client address slow that address down. Behind a proxy, a
+// carrier's NAT or an office network many shoppers share an address, so failures never lock an address (that
+// would let anyone lock everybody out); each wrong-password answer to an address with more than FreeFailures
+// failures within the lockout window waits BaseDelay, doubled every DoublingEvery further failures, at most
+// MaxDelay. The wait holds no hashing slot, and a correct password is answered at once.
+type AddressSlowdown struct {
+	FreeFailures  int
+	DoublingEvery int
+	BaseDelay     time.Duration
+	MaxDelay      time.Duration
+}
+
+// DefaultAddressSlowdown: 10 free failures, then 250 ms doubling every 10 failures up to 10 s.
+func DefaultAddressSlowdown() AddressSlowdown {
+	return AddressSlowdown{FreeFailures: 10, DoublingEvery: 10, BaseDelay: 250 * time.Millisecond, MaxDelay: 10 * time.Second}
+}
+
+// Delay is the wait before a wrong-password answer to an address with n failures in the window (this one
+// included); 0 while BaseDelay is 0 or n is within the free failures.
+func (s AddressSlowdown) Delay(n int) time.Duration {
+	if s.BaseDelay <= 0 || n <= s.FreeFailures {
+		return 0
+	}
+	every := max(s.DoublingEvery, 1)
+	d := s.BaseDelay
+	for steps := (n - s.FreeFailures - 1) / every; steps > 0 && d < s.MaxDelay; steps-- {
+		d *= 2
+	}
+	return min(d, s.MaxDelay)
+}
+
+// MailLimits cap the mails a caller can make the service send (verification resends, reset requests, e-mail
+// changes, subscription confirmations) within Window: PerAccount per account, PerAddress per client address.
+// Zero turns a limit off.
+type MailLimits struct {
+	PerAccount int
+	PerAddress int
+	Window     time.Duration
+}
+
+// DefaultMailLimits: 5 mails per account and 30 per client address within an hour.
+func DefaultMailLimits() MailLimits {
+	return MailLimits{PerAccount: 5, PerAddress: 30, Window: time.Hour}
 }
 
 // NameFormat accepts letters (including umlauts and accents), spaces, hyphens and apostrophes.

@@ -49,6 +49,21 @@ func (h *harness) provider(mods ...func(*embedded.Config)) *embedded.Provider {
 	return p
 }
 
+// providerWithSleep is provider with a recorded (instant) wait instead of a real one.
+func (h *harness) providerWithSleep(sleep func(time.Duration), mods ...func(*embedded.Config)) *embedded.Provider {
+	cfg := embedded.DefaultConfig()
+	cfg.PublicURL = "https://portal.example"
+	cfg.Argon2 = cheapArgon2
+	cfg.ResetMinDuration = 0
+	for _, m := range mods {
+		m(&cfg)
+	}
+	p, err := embedded.New(cfg, embedded.Deps{Store: h.store, Mail: h.mail, Now: func() time.Time { return h.now },
+		Sleep: func(_ context.Context, d time.Duration) { sleep(d) }})
+	require.NoError(h.t, err)
+	return p
+}
+
 func (h *harness) advance(d time.Duration) { h.now = h.now.Add(d) }
 
 // lastLink returns the token of the newest mail of kind to the address.

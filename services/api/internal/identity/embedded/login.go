@@ -8,7 +8,9 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
 
 // LoginParams are the parameters of accounts.login.
@@ -20,7 +22,7 @@ type LoginParams struct {
 // (an argon2id verification against a decoy hash), and lockout is keyed by the login ID, not the account, so
 // neither the answer nor its timing tells whether an address has an account.
 func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result, error) {
-	a, code, err := p.checkCredentials(ctx, c.ClientAddress, in.LoginID, in.Password)
+	a, code, err := p.checkCredentials(ctx, c, in.LoginID, in.Password)
 	if err != nil {
 		return Result{}, err
 	}
@@ -28,9 +30,11 @@ func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result,
 		return fail(code, ""), nil
 	}
 	if a.Disabled {
+		metrics.Logins.WithLabelValues("disabled").Inc()
 		return fail(contract.CodeAccountDisabled, ""), nil
 	}
 	if r, err := p.pendingResult(ctx, a, in.Include, nil); err != nil || r.ErrorCode != contract.CodeOK {
+		metrics.Logins.WithLabelValues("pending").Inc()
 		return r, err
 	}
 	linkCode := contract.CodeOK
@@ -44,6 +48,8 @@ func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result,
 			return fail(linkCode, ""), nil
 		}
 	}
+	metrics.Logins.WithLabelValues("ok").Inc()
+	p.audit(ctx, audit.Event{Type: audit.LoginSucceeded, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
 	return p.completeLogin(ctx, c, a, "site", false)
 }
 
@@ -54,22 +60,14 @@ func loginKey(loginID string) string {
 func addressKey(addr string) string { return "addr:" + hashToken(addr) }
 
 // checkCredentials verifies a login ID and password with lockout; it answers 0 with the account, or 403042 /
-// 403120. The argon2id work is done on every path, including while locked.
-func (p *Provider) checkCredentials(ctx context.Context, clientAddress, loginID, password string) (Account, int, error) {
+// 403120. The argon2id work is done on every path, including while locked. Failures also count against the
+// client address, whose wrong-password answers then slow down (AddressSlowdown); the address never locks.
+func (p *Provider) checkCredentials(ctx context.Context, c Caller, loginID, password string) (Account, int, error) {
 	now := p.clock()
 	idKey := loginKey(loginID)
 	locked, err := p.isLocked(ctx, idKey, now)
 	if err != nil {
 		return Account{}, 0, err
-	}
-	addrKey := ""
-	if clientAddress != "" && p.cfg.LockoutMaxFailuresPerAddress > 0 {
-		addrKey = addressKey(clientAddress)
-		addrLocked, err := p.isLocked(ctx, addrKey, now)
-		if err != nil {
-			return Account{}, 0, err
-		}
-		locked = locked || addrLocked
 	}
 	a, err := p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(loginID)))
 	usable := err == nil && a.PasswordHash != "" && len(loginID) <= 254
@@ -90,16 +88,25 @@ func (p *Provider) checkCredentials(ctx context.Context, clientAddress, loginID,
 	}
 	match = match && usable
 	if locked {
+		metrics.Logins.WithLabelValues("locked").Inc()
+		p.audit(ctx, audit.Event{Type: audit.LoginLocked, UID: a.UID, Email: loginID, ClientAddress: c.ClientAddress})
 		return Account{}, contract.CodeLockedOut, nil
 	}
 	if !match {
-		if err := p.recordFailure(ctx, idKey, p.cfg.LockoutMaxFailures, now); err != nil {
+		metrics.Logins.WithLabelValues("invalid").Inc()
+		lockedNow, err := p.recordFailure(ctx, idKey, p.cfg.LockoutMaxFailures, now)
+		if err != nil {
 			return Account{}, 0, err
 		}
-		if addrKey != "" {
-			if err := p.recordFailure(ctx, addrKey, p.cfg.LockoutMaxFailuresPerAddress, now); err != nil {
-				return Account{}, 0, err
-			}
+		event := audit.Event{Type: audit.LoginFailed, UID: a.UID, Email: loginID, ClientAddress: c.ClientAddress}
+		p.audit(ctx, event)
+		if lockedNow {
+			metrics.Lockouts.Inc()
+			event.Type = audit.LockedOut
+			p.audit(ctx, event)
+		}
+		if err := p.slowDownAddress(ctx, c.ClientAddress, now); err != nil {
+			return Account{}, 0, err
 		}
 		return Account{}, contract.CodeInvalidLogin, nil
 	}
@@ -118,6 +125,27 @@ func (p *Provider) checkCredentials(ctx context.Context, clientAddress, loginID,
 	return a, contract.CodeOK, nil
 }
 
+// slowDownAddress records a failed login of the client address and waits as long as the address's failures in
+// the lockout window ask for (AddressSlowdown).
+func (p *Provider) slowDownAddress(ctx context.Context, clientAddress string, now time.Time) error {
+	if clientAddress == "" || p.cfg.AddressSlowdown.BaseDelay <= 0 {
+		return nil
+	}
+	key := addressKey(clientAddress)
+	if err := p.store.RecordFailure(ctx, key, now); err != nil {
+		return err
+	}
+	n, err := p.store.CountFailures(ctx, key, now.Add(-p.cfg.LockoutWindow))
+	if err != nil {
+		return err
+	}
+	if d := p.cfg.AddressSlowdown.Delay(n); d > 0 {
+		metrics.Throttled.WithLabelValues("login-address").Inc()
+		p.sleep(ctx, d)
+	}
+	return nil
+}
+
 func (p *Provider) isLocked(ctx context.Context, key string, now time.Time) (bool, error) {
 	until, err := p.store.LockedUntil(ctx, key)
 	if err != nil {
@@ -126,25 +154,25 @@ func (p *Provider) isLocked(ctx context.Context, key string, now time.Time) (boo
 	return now.Before(until), nil
 }
 
-// recordFailure notes a failed login; reaching max failures within the window locks the key.
-func (p *Provider) recordFailure(ctx context.Context, key string, max int, now time.Time) error {
+// recordFailure notes a failed login; reaching max failures within the window locks the key (lockedNow).
+func (p *Provider) recordFailure(ctx context.Context, key string, max int, now time.Time) (lockedNow bool, err error) {
 	if max <= 0 {
-		return nil
+		return false, nil
 	}
 	if err := p.store.RecordFailure(ctx, key, now); err != nil {
-		return err
+		return false, err
 	}
 	n, err := p.store.CountFailures(ctx, key, now.Add(-p.cfg.LockoutWindow))
 	if err != nil {
-		return err
+		return false, err
 	}
 	if n >= max {
 		if err := p.store.Lock(ctx, key, now.Add(p.cfg.LockoutDuration)); err != nil {
-			return err
+			return false, err
 		}
-		return p.store.ClearFailures(ctx, key)
+		return true, p.store.ClearFailures(ctx, key)
 	}
-	return nil
+	return false, nil
 }
 
 // completeLogin rotates the session (the caller's old one is revoked), records the login and answers the

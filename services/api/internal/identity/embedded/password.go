@@ -10,11 +10,13 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
 
 // Argon2Params are the argon2id cost parameters; hashes record theirs, so raising them upgrades old hashes at
@@ -60,6 +62,14 @@ func NewHasher(p Argon2Params, maxConcurrent int) *Hasher {
 func (h *Hasher) acquire(ctx context.Context) error {
 	select {
 	case h.sem <- struct{}{}:
+		metrics.HashQueueWait.Observe(0)
+		return nil
+	default:
+	}
+	start := time.Now()
+	select {
+	case h.sem <- struct{}{}:
+		metrics.HashQueueWait.Observe(time.Since(start).Seconds())
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

@@ -12,13 +12,17 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"strings"
 	"time"
 
 	"go.uber.org/zap"
 
+	"github.com/grocer-portal/portal/services/api/internal/audit"
+	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
 
 // Caller is what the edge knows about who is calling: the session cookie, the client address (for the
@@ -41,6 +45,10 @@ type Deps struct {
 	Sleep func(ctx context.Context, d time.Duration)
 	// Stores checks a newly chosen favourite store; nil accepts any well-formed id.
 	Stores StoreDirectory
+	// Audit receives the security events (logins, failures, lockouts, changes); nil keeps none.
+	Audit audit.Recorder
+	// Throttle counts mail-sending calls per account and per client address; nil throttles nothing.
+	Throttle *throttle.Limiter
 }
 
 // StoreDirectory is what the provider asks about a store id written to FavouriteStoreField: whether the
@@ -63,6 +71,8 @@ type Provider struct {
 	decoyHash string
 	social    SocialLogins
 	stores    StoreDirectory
+	auditLog  audit.Recorder
+	throttle  *throttle.Limiter
 }
 
 // New builds a provider; it computes a decoy hash once, so logins with unknown IDs cost what real ones cost.
@@ -77,7 +87,11 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc, stores: d.Stores}
+	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
+		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle}
+	if p.auditLog == nil {
+		p.auditLog = audit.Discard{}
+	}
 	if p.templates == nil {
 		p.templates = mail.DefaultTemplates()
 	}
@@ -137,9 +151,14 @@ func newUID() string {
 }
 
 func (p *Provider) issueToken(ctx context.Context, kind, uid string, payload map[string]string, lifetime time.Duration) (string, error) {
+	return p.issueTokenIn(ctx, p.store, kind, uid, payload, lifetime)
+}
+
+// issueTokenIn is issueToken on a given store, e.g. inside a transaction.
+func (p *Provider) issueTokenIn(ctx context.Context, st Store, kind, uid string, payload map[string]string, lifetime time.Duration) (string, error) {
 	plain, hash := newToken()
 	now := p.clock()
-	err := p.store.CreateToken(ctx, Token{Hash: hash, Kind: kind, UID: uid, Payload: payload, CreatedAt: now, ExpiresAt: now.Add(lifetime)})
+	err := st.CreateToken(ctx, Token{Hash: hash, Kind: kind, UID: uid, Payload: payload, CreatedAt: now, ExpiresAt: now.Add(lifetime)})
 	return plain, err
 }
 
@@ -273,6 +292,53 @@ func (p *Provider) lang(c Caller, a Account) string {
 
 func (p *Provider) link(path, tokenParam, token string) string {
 	return strings.TrimRight(p.cfg.PublicURL, "/") + path + "?" + tokenParam + "=" + url.QueryEscape(token)
+}
+
+// audit records a security event; a failure to record is logged, never the caller's failure.
+func (p *Provider) audit(ctx context.Context, e audit.Event) {
+	if e.ClientAddress == "" {
+		e.ClientAddress = clientaddr.From(ctx)
+	}
+	e.At = p.clock()
+	if err := p.auditLog.Record(ctx, e); err != nil {
+		p.log.Warn("audit log", zap.String("event", e.Type), zap.Error(err))
+	}
+}
+
+// Scopes of the mail throttles.
+const (
+	mailScopeAccount = "mail-account"
+	mailScopeAddress = "mail-address"
+)
+
+// allowMail counts one mail-sending call of the account and the caller's address against MailLimits and
+// reports false when either limit is reached (the mail is then not sent, and the call answers 400125).
+func (p *Provider) allowMail(ctx context.Context, c Caller, uid string) (bool, error) {
+	if p.throttle == nil {
+		return true, nil
+	}
+	limits := p.cfg.MailLimits
+	address := c.ClientAddress
+	if address == "" {
+		address = clientaddr.From(ctx)
+	}
+	// The machine itself (a developer, the browser tests, a local proxy not declared in http.trustedProxies) is
+	// not one client: counting it as one would throttle everybody behind it; the per-account limit still holds.
+	if address != "" && limits.PerAddress > 0 && !isLoopback(address) {
+		ok, err := p.throttle.Allow(ctx, throttle.Limit{Scope: mailScopeAddress, Max: limits.PerAddress, Window: limits.Window}, throttle.Key(address))
+		if err != nil || !ok {
+			return false, err
+		}
+	}
+	if uid != "" && limits.PerAccount > 0 {
+		return p.throttle.Allow(ctx, throttle.Limit{Scope: mailScopeAccount, Max: limits.PerAccount, Window: limits.Window}, throttle.Key(uid))
+	}
+	return true, nil
+}
+
+func isLoopback(address string) bool {
+	ip := net.ParseIP(address)
+	return ip != nil && ip.IsLoopback()
 }
 
 // sendMail renders and sends one mail; a provider without a sender drops it.

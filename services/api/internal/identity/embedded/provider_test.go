@@ -2,6 +2,7 @@ package embedded_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -275,19 +276,33 @@ func TestLoginCodesAndLockout(t *testing.T) {
 	})
 }
 
-func TestLoginLimitPerClientAddress(t *testing.T) {
+// TestClientAddressSlowsDownNeverLocks: failures from one address (a NAT, a proxy) slow that address's wrong
+// answers down, growing with the failures, but never refuse a correct password from it (issue 15).
+func TestClientAddressSlowsDownNeverLocks(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
-		h := newHarness(t, db, func(c *embedded.Config) { c.LockoutMaxFailuresPerAddress = 3 })
+		h := newHarness(t, db, func(c *embedded.Config) {
+			c.AddressSlowdown = embedded.AddressSlowdown{FreeFailures: 3, DoublingEvery: 2, BaseDelay: time.Second, MaxDelay: 4 * time.Second}
+		})
+		var waits []time.Duration
+		h.p = h.providerWithSleep(func(d time.Duration) { waits = append(waits, d) }, func(c *embedded.Config) {
+			c.AddressSlowdown = embedded.AddressSlowdown{FreeFailures: 3, DoublingEvery: 2, BaseDelay: time.Second, MaxDelay: 4 * time.Second}
+		})
 		h.registerVerified("eva@example.com")
-		for _, id := range []string{"a@example.com", "b@example.com", "c@example.com"} {
-			r, _ := h.login(id, "x")
+		for i := 0; i < 10; i++ {
+			// Ten different login IDs: no account locks, only the address collects failures.
+			r, _ := h.login(fmt.Sprintf("guess%d@example.com", i), "Wrong-Passw0rd")
 			require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode)
 		}
+		require.Equal(t, []time.Duration{time.Second, time.Second, 2 * time.Second, 2 * time.Second, 4 * time.Second, 4 * time.Second, 4 * time.Second}, waits,
+			"3 free failures, then 1 s doubling every 2 failures up to 4 s")
+		waits = nil
 		r, _ := h.login("eva@example.com", goodPassword)
-		require.Equal(t, contract.CodeLockedOut, r.ErrorCode, "the address is locked")
-		other, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "198.51.100.7"}, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword})
+		require.Equal(t, contract.CodeOK, r.ErrorCode, "a correct password from the address is never refused")
+		require.Empty(t, waits, "nor delayed")
+		other, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "198.51.100.7"}, embedded.LoginParams{LoginID: "nobody@example.com", Password: "x"})
 		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, other.ErrorCode, "other addresses are not affected")
+		require.Equal(t, contract.CodeInvalidLogin, other.ErrorCode)
+		require.Empty(t, waits, "other addresses are not slowed down")
 	})
 }
 

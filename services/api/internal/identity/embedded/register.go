@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
@@ -104,24 +105,40 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 	if in.RegSource != "" {
 		a.RegSource = truncate(in.RegSource, 200)
 	}
-	if upgrade {
-		a, err = p.store.UpdateAccount(ctx, a)
-	} else {
-		err = p.store.CreateAccount(ctx, a)
-	}
+	// The account, the spent regToken and the tokens of its mails are written together or not at all; the
+	// mails go out once they are stored.
+	var verifyToken string
+	var subTokens []subscriptionToken
+	err = p.store.InTx(ctx, func(st Store) error {
+		var err error
+		if upgrade {
+			a, err = st.UpdateAccount(ctx, a)
+		} else {
+			err = st.CreateAccount(ctx, a)
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := st.UseToken(ctx, init.Hash, now); err != nil {
+			return err
+		}
+		if verifyToken, err = p.verificationToken(ctx, st, a, ""); err != nil {
+			return err
+		}
+		subTokens, err = p.subscriptionTokens(ctx, st, a, pendingSubs)
+		return err
+	})
 	if errors.Is(err, ErrEmailTaken) || errors.Is(err, ErrConflict) {
 		return validationFailed([]ValidationError{{FieldName: "email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}), nil
 	}
 	if err != nil {
 		return Result{}, err
 	}
-	if _, err := p.store.UseToken(ctx, init.Hash, now); err != nil {
+	p.audit(ctx, audit.Event{Type: audit.Registered, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
+	if err := p.mailVerification(ctx, a, lang, "", verifyToken); err != nil {
 		return Result{}, err
 	}
-	if err := p.sendVerification(ctx, a, lang, ""); err != nil {
-		return Result{}, err
-	}
-	if err := p.sendSubscriptionConfirmations(ctx, a, pendingSubs, lang); err != nil {
+	if err := p.mailSubscriptionConfirmations(ctx, a, subTokens, lang); err != nil {
 		return Result{}, err
 	}
 	var payload map[string]string
@@ -162,14 +179,27 @@ func (p *Provider) pendingResult(ctx context.Context, a Account, include string,
 
 // sendVerification mails a 14-day single-use verification link; newEmail set means an e-mail change.
 func (p *Provider) sendVerification(ctx context.Context, a Account, lang, newEmail string) error {
-	var payload map[string]string
-	to := a.Email
-	if newEmail != "" {
-		payload, to = map[string]string{"email": newEmail}, newEmail
-	}
-	token, err := p.issueToken(ctx, TokenVerification, a.UID, payload, p.cfg.VerificationLifetime)
+	token, err := p.verificationToken(ctx, p.store, a, newEmail)
 	if err != nil {
 		return err
+	}
+	return p.mailVerification(ctx, a, lang, newEmail, token)
+}
+
+// verificationToken stores the token of a verification link; newEmail set means an e-mail change.
+func (p *Provider) verificationToken(ctx context.Context, st Store, a Account, newEmail string) (string, error) {
+	var payload map[string]string
+	if newEmail != "" {
+		payload = map[string]string{"email": newEmail}
+	}
+	return p.issueTokenIn(ctx, st, TokenVerification, a.UID, payload, p.cfg.VerificationLifetime)
+}
+
+// mailVerification sends the verification mail carrying token.
+func (p *Provider) mailVerification(ctx context.Context, a Account, lang, newEmail, token string) error {
+	to := a.Email
+	if newEmail != "" {
+		to = newEmail
 	}
 	return p.sendMail(ctx, MailVerification, lang, to, map[string]any{
 		"Link": p.link(contract.LinkVerifyEmailPath, contract.LinkVerifyEmailTokenParam, token), "FirstName": stringField(a.Profile, "firstName"), "Days": int(p.cfg.VerificationLifetime.Hours() / 24),
@@ -277,6 +307,9 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 		if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
 			return 0, err
 		}
+		p.audit(ctx, audit.Event{Type: audit.EmailChanged, UID: a.UID, Email: a.Email})
+	} else {
+		p.audit(ctx, audit.Event{Type: audit.EmailVerified, UID: a.UID, Email: a.Email})
 	}
 	return contract.CodeOK, nil
 }
@@ -302,6 +335,11 @@ func (p *Provider) ResendVerificationCode(ctx context.Context, c Caller, regToke
 	}
 	if err != nil {
 		return Result{}, err
+	}
+	if allowed, err := p.allowMail(ctx, c, a.UID); err != nil {
+		return Result{}, err
+	} else if !allowed {
+		return fail(contract.CodeFrequencyLimit, "Too many e-mails were requested; try again later"), nil
 	}
 	if err := p.sendVerification(ctx, a, p.lang(c, a), ""); err != nil {
 		return Result{}, err

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
@@ -57,6 +58,12 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return Result{}, err
 	}
+	if allowed, err := p.allowMail(ctx, c, a.UID); err != nil {
+		return Result{}, err
+	} else if !allowed {
+		return fail(contract.CodeFrequencyLimit, "Too many e-mails were requested; try again later"), nil
+	}
+	p.audit(ctx, audit.Event{Type: audit.PasswordResetSent, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
 	if err := p.store.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
 		return Result{}, err
 	}
@@ -91,41 +98,48 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 		return Result{}, err
 	}
 	now := p.clock()
-	if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil {
-		return Result{}, err
-	} else if !used {
-		return fail(contract.CodePasswordTokenInvalid, ""), nil
-	}
 	for attempt := 0; ; attempt++ {
-		a, err := p.store.AccountByUID(ctx, t.UID)
+		// The spent token, the new password, the end of every session and reset link, and the lifted lock take
+		// effect together or not at all.
+		var a Account
+		err := p.store.InTx(ctx, func(st Store) error {
+			if used, err := st.UseToken(ctx, t.Hash, now); err != nil {
+				return err
+			} else if !used {
+				return ErrNotFound
+			}
+			var err error
+			if a, err = st.AccountByUID(ctx, t.UID); err != nil {
+				return err
+			}
+			a.PasswordHash, a.UpdatedAt = hash, now
+			if !a.IsVerified {
+				a.IsVerified, a.VerifiedAt = true, now
+			}
+			if a, err = st.UpdateAccount(ctx, a); err != nil {
+				return err
+			}
+			if err := st.RevokeSessions(ctx, a.UID, now); err != nil {
+				return err
+			}
+			if err := st.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
+				return err
+			}
+			if err := st.ClearFailures(ctx, loginKey(a.Email)); err != nil {
+				return err
+			}
+			return st.Lock(ctx, loginKey(a.Email), now)
+		})
+		if errors.Is(err, ErrConflict) && attempt < 2 {
+			continue
+		}
 		if errors.Is(err, ErrNotFound) {
 			return fail(contract.CodePasswordTokenInvalid, ""), nil
 		}
 		if err != nil {
 			return Result{}, err
 		}
-		a.PasswordHash, a.UpdatedAt = hash, now
-		if !a.IsVerified {
-			a.IsVerified, a.VerifiedAt = true, now
-		}
-		if _, err = p.store.UpdateAccount(ctx, a); errors.Is(err, ErrConflict) && attempt < 2 {
-			continue
-		}
-		if err != nil {
-			return Result{}, err
-		}
-		if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
-			return Result{}, err
-		}
-		if err := p.store.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
-			return Result{}, err
-		}
-		if err := p.store.ClearFailures(ctx, loginKey(a.Email)); err != nil {
-			return Result{}, err
-		}
-		if err := p.store.Lock(ctx, loginKey(a.Email), now); err != nil {
-			return Result{}, err
-		}
+		p.audit(ctx, audit.Event{Type: audit.PasswordReset, UID: a.UID, Email: a.Email})
 		r := ok(map[string]any{"UID": a.UID})
 		r.EndSession = true
 		return r, nil

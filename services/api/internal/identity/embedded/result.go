@@ -47,7 +47,13 @@ func fail(code int, details string) Result {
 }
 
 func validationFailed(errs []ValidationError) Result {
-	return Result{ErrorCode: contract.CodeValidation, ErrorDetails: "Validation failed", ValidationErrors: errs}
+	details := "Validation failed"
+	for _, e := range errs {
+		if e.Message == CommonPasswordMessage {
+			details = contract.DetailsCommonPassword
+		}
+	}
+	return Result{ErrorCode: contract.CodeValidation, ErrorDetails: details, ValidationErrors: errs}
 }
 
 func ok(fields map[string]any) Result {

@@ -1,6 +1,8 @@
 package embedded
 
 import (
+	"github.com/grocer-portal/portal/services/api/internal/identity/commonpasswords"
+
 	"fmt"
 	"math"
 	"regexp"
@@ -77,8 +79,15 @@ func (s *schema) checkPassword(field, password string) []ValidationError {
 	if msg, good := s.policy.check(password, s.policyRe); !good {
 		return []ValidationError{{FieldName: field, ErrorCode: contract.CodeInvalidParameter, Message: msg}}
 	}
+	if commonpasswords.Contains(password) {
+		return []ValidationError{{FieldName: field, ErrorCode: contract.CodeInvalidParameter, Message: CommonPasswordMessage}}
+	}
 	return nil
 }
+
+// CommonPasswordMessage is the validation message of a password on the list of common and breached passwords;
+// the envelope then carries contract.DetailsCommonPassword.
+const CommonPasswordMessage = "This password is too common: it appears in lists of breached passwords."
 
 // coerce checks one value against its field and returns it in its stored form.
 func (f *compiledField) coerce(v any) (any, *ValidationError) {

@@ -1,6 +1,8 @@
 package embedded
 
 import (
+	"github.com/grocer-portal/portal/services/api/internal/audit"
+
 	"context"
 	"errors"
 	"strings"
@@ -67,9 +69,14 @@ func (p *Provider) SetDisabled(ctx context.Context, email string, disabled bool)
 		} else if err != nil {
 			return err
 		}
+		event := audit.AccountEnabled
 		if disabled {
-			return p.store.RevokeSessions(ctx, a.UID, now)
+			event = audit.AccountDisabled
+			if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
+				return err
+			}
 		}
+		p.audit(ctx, audit.Event{Type: event, UID: a.UID, Email: a.Email, Detail: "operator"})
 		return nil
 	}
 }

@@ -1,6 +1,8 @@
 package embedded
 
 import (
+	"github.com/grocer-portal/portal/services/api/internal/audit"
+
 	"context"
 	"errors"
 	"strings"
@@ -151,6 +153,7 @@ func (p *Provider) socialLoginAccount(ctx context.Context, c Caller, a Account, 
 			return Result{}, err
 		}
 	}
+	p.audit(ctx, audit.Event{Type: audit.SocialLogin, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: provider})
 	return p.completeLogin(ctx, c, a, provider, newUser)
 }
 
@@ -183,6 +186,7 @@ func (p *Provider) linkFromToken(ctx context.Context, a Account, regToken string
 	if _, err := p.store.UseToken(ctx, t.Hash, now); err != nil {
 		return 0, err
 	}
+	p.audit(ctx, audit.Event{Type: audit.SocialLinked, UID: a.UID, Email: a.Email, Detail: provider})
 	return contract.CodeOK, nil
 }
 

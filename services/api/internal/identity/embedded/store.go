@@ -114,4 +114,8 @@ type Store interface {
 
 	// Purge removes expired tokens, sessions, failure records and locks older than before.
 	Purge(ctx context.Context, before time.Time) error
+
+	// InTx runs fn on a store whose calls form one transaction: all of them take effect or none (fn returned
+	// an error). Inside fn only the given store may be used.
+	InTx(ctx context.Context, fn func(Store) error) error
 }

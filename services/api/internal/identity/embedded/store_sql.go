@@ -15,10 +15,40 @@ import (
 // SQLStore keeps the provider's state in the service database (SQLite or PostgreSQL, migration 0005).
 type SQLStore struct {
 	db *database.DB
+	// x runs the queries: the pool, or the transaction of InTx.
+	x  querier
+	tx *sql.Tx
+}
+
+// querier is what *sql.DB and *sql.Tx share.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // NewSQLStore returns a store on a migrated database.
-func NewSQLStore(db *database.DB) *SQLStore { return &SQLStore{db: db} }
+func NewSQLStore(db *database.DB) *SQLStore { return &SQLStore{db: db, x: db.DB} }
+
+// InTx runs fn with a store whose every call belongs to one transaction, committed when fn returns nil and
+// rolled back otherwise; inside a transaction it joins it.
+func (s *SQLStore) InTx(ctx context.Context, fn func(Store) error) error {
+	if s.tx != nil {
+		return fn(s)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("identity: begin: %w", err)
+	}
+	if err := fn(&SQLStore{db: s.db, x: tx, tx: tx}); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("identity: commit: %w", err)
+	}
+	return nil
+}
 
 var _ Store = (*SQLStore)(nil)
 
@@ -86,7 +116,7 @@ func (s *SQLStore) CreateAccount(ctx context.Context, a Account) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_accounts (`+accountColumns+`)
+	_, err = s.x.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_accounts (`+accountColumns+`)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`),
 		a.UID, a.Email, a.PasswordHash, d[0], d[1], d[2], d[3], a.IsRegistered, a.IsVerified, a.Disabled, a.Origin,
 		a.RegSource, a.Lang, ms(a.CreatedAt), nullMS(a.RegisteredAt), nullMS(a.VerifiedAt), nullMS(a.LastLoginAt), ms(a.UpdatedAt))
@@ -120,12 +150,12 @@ func (s *SQLStore) scanAccount(row *sql.Row) (Account, error) {
 
 // AccountByUID loads an account.
 func (s *SQLStore) AccountByUID(ctx context.Context, uid string) (Account, error) {
-	return s.scanAccount(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountColumns+` FROM identity_accounts WHERE uid = ?`), uid))
+	return s.scanAccount(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountColumns+` FROM identity_accounts WHERE uid = ?`), uid))
 }
 
 // AccountByEmail loads an account by its (lower-cased) e-mail.
 func (s *SQLStore) AccountByEmail(ctx context.Context, email string) (Account, error) {
-	return s.scanAccount(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountColumns+` FROM identity_accounts WHERE email = ?`), strings.ToLower(email)))
+	return s.scanAccount(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountColumns+` FROM identity_accounts WHERE email = ?`), strings.ToLower(email)))
 }
 
 // UpdateAccount writes every column of a when its version is current.
@@ -134,7 +164,7 @@ func (s *SQLStore) UpdateAccount(ctx context.Context, a Account) (Account, error
 	if err != nil {
 		return Account{}, err
 	}
-	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE identity_accounts SET email = ?, password_hash = ?, profile = ?,
+	res, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_accounts SET email = ?, password_hash = ?, profile = ?,
 		data = ?, preferences = ?, subscriptions = ?, is_registered = ?, is_verified = ?, disabled = ?, origin = ?,
 		reg_source = ?, lang = ?, registered_at = ?, verified_at = ?, last_login_at = ?, updated_at = ?, version = version + 1
 		WHERE uid = ? AND version = ?`),
@@ -158,7 +188,7 @@ func (s *SQLStore) UpdateAccount(ctx context.Context, a Account) (Account, error
 
 // DeleteAccount removes an account with its sessions, social links and tokens.
 func (s *SQLStore) DeleteAccount(ctx context.Context, uid string) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(tx querier) error {
 		for _, q := range []string{
 			`DELETE FROM identity_sessions WHERE uid = ?`,
 			`DELETE FROM social_identities WHERE uid = ?`,
@@ -177,7 +207,7 @@ func (s *SQLStore) DeleteAccount(ctx context.Context, uid string) error {
 // followed after the sweep then still answers 403002 (expired) rather than 404000 (unknown), as it does before
 // the sweep. They are spent or expired, point at a uid that no longer exists, and Purge removes them later.
 func (s *SQLStore) deleteUnverified(ctx context.Context, uid string) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(tx querier) error {
 		for _, st := range []struct {
 			q    string
 			args []any
@@ -197,7 +227,7 @@ func (s *SQLStore) deleteUnverified(ctx context.Context, uid string) error {
 
 // SweepUnverified implements the spec's "if the link expires no account is created".
 func (s *SQLStore) SweepUnverified(ctx context.Context, cutoff time.Time) (int, error) {
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT uid, origin FROM identity_accounts
+	rows, err := s.x.QueryContext(ctx, s.db.Rebind(`SELECT uid, origin FROM identity_accounts
 		WHERE is_verified = ? AND is_registered = ? AND registered_at IS NOT NULL AND registered_at < ?`), false, true, ms(cutoff))
 	if err != nil {
 		return 0, fmt.Errorf("identity: find unverified: %w", err)
@@ -217,11 +247,11 @@ func (s *SQLStore) SweepUnverified(ctx context.Context, cutoff time.Time) (int, 
 	for _, v := range list {
 		if v.origin == OriginLite {
 			// It was a newsletter subscriber before: keep the subscriber, drop the unconfirmed registration.
-			if _, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE identity_accounts SET password_hash = '', is_registered = ?,
+			if _, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_accounts SET password_hash = '', is_registered = ?,
 				registered_at = NULL, version = version + 1 WHERE uid = ?`), false, v.uid); err != nil {
 				return n, fmt.Errorf("identity: revert lite account: %w", err)
 			}
-			if _, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_sessions WHERE uid = ?`), v.uid); err != nil {
+			if _, err := s.x.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_sessions WHERE uid = ?`), v.uid); err != nil {
 				return n, err
 			}
 		} else if err := s.deleteUnverified(ctx, v.uid); err != nil {
@@ -234,7 +264,7 @@ func (s *SQLStore) SweepUnverified(ctx context.Context, cutoff time.Time) (int, 
 
 // CreateSession stores a session.
 func (s *SQLStore) CreateSession(ctx context.Context, se Session) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_sessions (token_hash, uid, created_at, last_seen_at, expires_at)
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_sessions (token_hash, uid, created_at, last_seen_at, expires_at)
 		VALUES (?, ?, ?, ?, ?)`), se.Hash, se.UID, ms(se.CreatedAt), ms(se.LastSeenAt), ms(se.ExpiresAt))
 	if err != nil {
 		return fmt.Errorf("identity: create session: %w", err)
@@ -247,7 +277,7 @@ func (s *SQLStore) SessionByHash(ctx context.Context, hash string) (Session, err
 	var se Session
 	var created, seen, expires int64
 	var revoked sql.NullInt64
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT token_hash, uid, created_at, last_seen_at, expires_at, revoked_at
+	err := s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT token_hash, uid, created_at, last_seen_at, expires_at, revoked_at
 		FROM identity_sessions WHERE token_hash = ?`), hash).Scan(&se.Hash, &se.UID, &created, &seen, &expires, &revoked)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Session{}, ErrNotFound
@@ -261,19 +291,19 @@ func (s *SQLStore) SessionByHash(ctx context.Context, hash string) (Session, err
 
 // TouchSession records activity, which slides the idle expiry.
 func (s *SQLStore) TouchSession(ctx context.Context, hash string, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE identity_sessions SET last_seen_at = ? WHERE token_hash = ?`), ms(at), hash)
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_sessions SET last_seen_at = ? WHERE token_hash = ?`), ms(at), hash)
 	return err
 }
 
 // RevokeSession ends one session.
 func (s *SQLStore) RevokeSession(ctx context.Context, hash string, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE identity_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL`), ms(at), hash)
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL`), ms(at), hash)
 	return err
 }
 
 // RevokeSessions ends every session of an account.
 func (s *SQLStore) RevokeSessions(ctx context.Context, uid string, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE identity_sessions SET revoked_at = ? WHERE uid = ? AND revoked_at IS NULL`), ms(at), uid)
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_sessions SET revoked_at = ? WHERE uid = ? AND revoked_at IS NULL`), ms(at), uid)
 	return err
 }
 
@@ -283,7 +313,7 @@ func (s *SQLStore) CreateToken(ctx context.Context, t Token) error {
 	if err != nil || t.Payload == nil {
 		payload = []byte("{}")
 	}
-	_, err = s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_tokens (token_hash, kind, uid, payload, created_at, expires_at)
+	_, err = s.x.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_tokens (token_hash, kind, uid, payload, created_at, expires_at)
 		VALUES (?, ?, ?, ?, ?, ?)`), t.Hash, t.Kind, t.UID, string(payload), ms(t.CreatedAt), ms(t.ExpiresAt))
 	if err != nil {
 		return fmt.Errorf("identity: create token: %w", err)
@@ -313,12 +343,12 @@ const tokenColumns = `token_hash, kind, uid, payload, created_at, expires_at, us
 
 // TokenByHash loads a token, used or not.
 func (s *SQLStore) TokenByHash(ctx context.Context, hash string) (Token, error) {
-	return s.scanToken(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+tokenColumns+` FROM identity_tokens WHERE token_hash = ?`), hash))
+	return s.scanToken(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+tokenColumns+` FROM identity_tokens WHERE token_hash = ?`), hash))
 }
 
 // UseToken marks a token used once.
 func (s *SQLStore) UseToken(ctx context.Context, hash string, at time.Time) (bool, error) {
-	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE identity_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL`), ms(at), hash)
+	res, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL`), ms(at), hash)
 	if err != nil {
 		return false, fmt.Errorf("identity: use token: %w", err)
 	}
@@ -328,38 +358,38 @@ func (s *SQLStore) UseToken(ctx context.Context, hash string, at time.Time) (boo
 
 // RevokeTokens marks every unused token of kind for uid used.
 func (s *SQLStore) RevokeTokens(ctx context.Context, uid, kind string, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE identity_tokens SET used_at = ? WHERE uid = ? AND kind = ? AND used_at IS NULL`), ms(at), uid, kind)
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_tokens SET used_at = ? WHERE uid = ? AND kind = ? AND used_at IS NULL`), ms(at), uid, kind)
 	return err
 }
 
 // LatestToken returns the newest token of kind for uid.
 func (s *SQLStore) LatestToken(ctx context.Context, uid, kind string) (Token, error) {
-	return s.scanToken(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+tokenColumns+` FROM identity_tokens
+	return s.scanToken(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+tokenColumns+` FROM identity_tokens
 		WHERE uid = ? AND kind = ? ORDER BY created_at DESC LIMIT 1`), uid, kind))
 }
 
 // RecordFailure notes one failed login for key.
 func (s *SQLStore) RecordFailure(ctx context.Context, key string, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_login_failures (key, at) VALUES (?, ?)`), key, ms(at))
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_login_failures (key, at) VALUES (?, ?)`), key, ms(at))
 	return err
 }
 
 // CountFailures counts failures of key since the given time.
 func (s *SQLStore) CountFailures(ctx context.Context, key string, since time.Time) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM identity_login_failures WHERE key = ? AND at >= ?`), key, ms(since)).Scan(&n)
+	err := s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM identity_login_failures WHERE key = ? AND at >= ?`), key, ms(since)).Scan(&n)
 	return n, err
 }
 
 // ClearFailures forgets the failures of key.
 func (s *SQLStore) ClearFailures(ctx context.Context, key string) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_login_failures WHERE key = ?`), key)
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_login_failures WHERE key = ?`), key)
 	return err
 }
 
 // Lock locks key until the given time.
 func (s *SQLStore) Lock(ctx context.Context, key string, until time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_login_locks (key, until) VALUES (?, ?)
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_login_locks (key, until) VALUES (?, ?)
 		ON CONFLICT (key) DO UPDATE SET until = excluded.until`), key, ms(until))
 	return err
 }
@@ -367,7 +397,7 @@ func (s *SQLStore) Lock(ctx context.Context, key string, until time.Time) error 
 // LockedUntil returns when the lock of key ends (zero when there is none).
 func (s *SQLStore) LockedUntil(ctx context.Context, key string) (time.Time, error) {
 	var until int64
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT until FROM identity_login_locks WHERE key = ?`), key).Scan(&until)
+	err := s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT until FROM identity_login_locks WHERE key = ?`), key).Scan(&until)
 	if errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, nil
 	}
@@ -379,7 +409,7 @@ func (s *SQLStore) LockedUntil(ctx context.Context, key string) (time.Time, erro
 
 // LinkSocial links a provider identity to an account; ErrAlreadyLinked when the identity is linked already.
 func (s *SQLStore) LinkSocial(ctx context.Context, provider, subject, uid string, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO social_identities (provider, subject, uid, created_at) VALUES (?, ?, ?, ?)`),
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`INSERT INTO social_identities (provider, subject, uid, created_at) VALUES (?, ?, ?, ?)`),
 		provider, subject, uid, ms(at))
 	if isUniqueViolation(err) {
 		return ErrAlreadyLinked
@@ -390,7 +420,7 @@ func (s *SQLStore) LinkSocial(ctx context.Context, provider, subject, uid string
 // SocialUID returns the account a provider identity is linked to.
 func (s *SQLStore) SocialUID(ctx context.Context, provider, subject string) (string, error) {
 	var uid string
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT uid FROM social_identities WHERE provider = ? AND subject = ?`), provider, subject).Scan(&uid)
+	err := s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT uid FROM social_identities WHERE provider = ? AND subject = ?`), provider, subject).Scan(&uid)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}
@@ -399,7 +429,7 @@ func (s *SQLStore) SocialUID(ctx context.Context, provider, subject string) (str
 
 // SocialProviders lists the providers linked to an account.
 func (s *SQLStore) SocialProviders(ctx context.Context, uid string) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT DISTINCT provider FROM social_identities WHERE uid = ? ORDER BY provider`), uid)
+	rows, err := s.x.QueryContext(ctx, s.db.Rebind(`SELECT DISTINCT provider FROM social_identities WHERE uid = ? ORDER BY provider`), uid)
 	if err != nil {
 		return nil, err
 	}
@@ -423,21 +453,13 @@ func (s *SQLStore) Purge(ctx context.Context, before time.Time) error {
 		`DELETE FROM identity_login_failures WHERE at < ?`,
 		`DELETE FROM identity_login_locks WHERE until < ?`,
 	} {
-		if _, err := s.db.ExecContext(ctx, s.db.Rebind(q), ms(before)); err != nil {
+		if _, err := s.x.ExecContext(ctx, s.db.Rebind(q), ms(before)); err != nil {
 			return fmt.Errorf("identity: purge: %w", err)
 		}
 	}
 	return nil
 }
 
-func (s *SQLStore) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	return tx.Commit()
+func (s *SQLStore) inTx(ctx context.Context, fn func(tx querier) error) error {
+	return s.InTx(ctx, func(st Store) error { return fn(st.(*SQLStore).x) })
 }

@@ -371,7 +371,7 @@ func TestLoginTimingUnknownVsWrongPassword(t *testing.T) {
 	}
 	v := newEnv(t, func(c *embedded.Config, _ *identityapi.Options) {
 		c.Argon2 = embedded.DefaultArgon2Params()
-		c.LockoutMaxFailures, c.LockoutMaxFailuresPerAddress = 1000, 0
+		c.LockoutMaxFailures, c.AddressSlowdown.BaseDelay = 1000, 0
 	})
 	v.registerVerified("eva@example.com")
 	// Each attempt is measured in wall time and in the CPU time this process spent on it. Other processes

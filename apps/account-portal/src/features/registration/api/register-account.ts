@@ -1,6 +1,7 @@
 import type { FormikErrors } from 'formik';
-import { mapValidationErrors } from '@portal/forms';
+import { mapValidationErrors, messages } from '@portal/forms';
 import {
+  isCommonPassword,
   isEmailInUse,
   isInvalidParameter,
   isPendingRegistration,
@@ -66,6 +67,8 @@ export async function registerAccount(
     const errors = mapValidationErrors<RegistrationValues>(answer.validationErrors, {
       fieldPath: (name) => (name === 'email' || name === 'profile.email' ? 'email' : name === 'password' ? 'password' : undefined),
     });
+    // A common or breached password (ASVS 6.2.4) only the provider knows: its own message, in every language.
+    if (isCommonPassword(answer)) Object.assign(errors, { password: messages.passwordCommon() });
     return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'invalid' };
   }
   if (isInvalidParameter(answer)) return { kind: 'invalid' };

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeProvider } from '@portal/identity/testing';
+import { commonPasswordsFrom, createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { namesRequiredSchema, openApp } from '../../../testing/render-app';
 
@@ -42,6 +42,14 @@ describe('/registration', () => {
     const call = identity.calls.find((c) => c.method === 'register')!.params;
     expect(call).toMatchObject({ email: 'neu@example.com', finalizeRegistration: true, regSource: 'shop', lang: 'de', regToken: expect.any(String) });
     expect(identity.lastMail('neu@example.com', 'verification')).toBeDefined();
+  });
+
+  it('a common or breached password: the provider refuses it and the page says why', async () => {
+    const identity = createFakeProvider({ commonPasswords: commonPasswordsFrom('123456\nP@ssw0rd\n') });
+    await openApp('/registration', { identity });
+    await register('neu@example.com', 'p@sSw0rD');
+    expect(await screen.findByText(/Dieses Passwort ist zu verbreitet/)).toBeInTheDocument();
+    expect(identity.lastMail('neu@example.com', 'verification')).toBeUndefined();
   });
 
   it('206001: missing first and last name go on to finalize with origin registration', async () => {

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+)
+
+// TestAuditCommand: `portal accounts disable` is recorded, and `portal audit --email` prints the account's events.
+func TestAuditCommand(t *testing.T) {
+	ctx := context.Background()
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	db, err := database.Open(ctx, dbURL)
+	require.NoError(t, err)
+	defer func() { _ = db.Close() }()
+	_, err = db.Migrate(ctx)
+	require.NoError(t, err)
+	now := time.Now()
+	require.NoError(t, embedded.NewSQLStore(db).CreateAccount(ctx, embedded.Account{UID: "u1", Email: "eva@example.com", Origin: embedded.OriginSite, CreatedAt: now, UpdatedAt: now}))
+
+	var out, errOut bytes.Buffer
+	require.NoError(t, run(ctx, []string{"accounts", "disable", "eva@example.com", "--database-url", dbURL}, &out, &errOut))
+	out.Reset()
+	require.NoError(t, run(ctx, []string{"audit", "--email", "Eva@Example.com", "--database-url", dbURL}, &out, &errOut))
+	require.Contains(t, out.String(), "account.disabled")
+	require.Contains(t, out.String(), "operator")
+
+	out.Reset()
+	require.NoError(t, run(ctx, []string{"audit", "--email", "nobody@example.com", "--database-url", dbURL}, &out, &errOut))
+	require.Contains(t, out.String(), "no events for nobody@example.com")
+	require.Error(t, run(ctx, []string{"audit", "--email", "not-an-address", "--database-url", dbURL}, &out, &errOut))
+}

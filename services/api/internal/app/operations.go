@@ -1,0 +1,86 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"time"
+
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/sdk/resource"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	semconv "go.opentelemetry.io/otel/semconv/v1.26.0"
+	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/metrics"
+)
+
+// AdminHandler answers on the admin listener (admin.addr): GET /metrics (Prometheus), /healthz and /readyz. It
+// is never mounted on the public listener.
+func AdminHandler(db *database.DB) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics.Handler())
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := db.Ping(ctx); err != nil {
+			http.Error(w, "database not reachable", http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = w.Write([]byte("ok\n"))
+	})
+	return mux
+}
+
+// ServeAdmin serves AdminHandler on ln until ctx ends.
+func ServeAdmin(ctx context.Context, ln net.Listener, db *database.DB) error {
+	srv := &http.Server{Handler: AdminHandler(db), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shutdown)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// StartTracing sends OpenTelemetry traces over OTLP/HTTP to tracing.otlpEndpoint when it is set (the HTTP edge
+// makes a span per request, named by its route template); without it the global tracer stays the no-op one, which
+// costs nothing. The returned function flushes and stops the exporter.
+func StartTracing(ctx context.Context, cfg config.Config, logger *zap.Logger) (func(), error) {
+	if cfg.Tracing.OTLPEndpoint == "" {
+		return func() {}, nil
+	}
+	exporter, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(cfg.Tracing.OTLPEndpoint+"/v1/traces"))
+	if err != nil {
+		return nil, err
+	}
+	ratio := cfg.Tracing.SampleRatio
+	if ratio == 0 {
+		ratio = 1
+	}
+	provider := sdktrace.NewTracerProvider(
+		sdktrace.WithBatcher(exporter),
+		sdktrace.WithSampler(sdktrace.ParentBased(sdktrace.TraceIDRatioBased(ratio))),
+		sdktrace.WithResource(resource.NewSchemaless(semconv.ServiceName("portal"), semconv.DeploymentEnvironment(cfg.Env))),
+	)
+	otel.SetTracerProvider(provider)
+	otel.SetTextMapPropagator(propagation.TraceContext{})
+	logger.Info("sending traces", zap.String("otlp_endpoint", cfg.Tracing.OTLPEndpoint))
+	return func() {
+		flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := provider.Shutdown(flush); err != nil {
+			logger.Warn("flushing traces", zap.Error(err))
+		}
+	}, nil
+}

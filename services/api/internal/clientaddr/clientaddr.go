@@ -1,0 +1,18 @@
+// Package clientaddr carries the client's address (as the HTTP edge determined it, through trusted proxies
+// only) in a request's context, so the domain's throttles and audit log can read it without HTTP types.
+package clientaddr
+
+import "context"
+
+type key struct{}
+
+// With returns ctx carrying the client address.
+func With(ctx context.Context, addr string) context.Context {
+	return context.WithValue(ctx, key{}, addr)
+}
+
+// From returns the client address carried by ctx, or "".
+func From(ctx context.Context) string {
+	s, _ := ctx.Value(key{}).(string)
+	return s
+}

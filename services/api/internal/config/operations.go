@@ -1,0 +1,148 @@
+package config
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Operations settings (issue 15): trusted proxies, the admin listener, traces, the audit log, retention and the
+// periodic jobs.
+
+// Admin configures the second listener that serves /metrics (Prometheus) and the health probes. It is off
+// unless an address is set; it is meant for loopback or an internal network, never the public one.
+type Admin struct {
+	Addr string `mapstructure:"addr"`
+}
+
+// Tracing sends OpenTelemetry traces over OTLP/HTTP when an endpoint is set (e.g. http://127.0.0.1:4318).
+type Tracing struct {
+	OTLPEndpoint string `mapstructure:"otlpEndpoint"`
+	// SampleRatio is the share of requests traced (0..1); 0 means 1 when an endpoint is set.
+	SampleRatio float64 `mapstructure:"sampleRatio"`
+}
+
+// Audit configures the audit log of security events.
+type Audit struct {
+	// Retention is how long entries are kept; the sweep removes older ones.
+	Retention time.Duration `mapstructure:"retention"`
+}
+
+// Jobs configures the periodic background work. Among replicas one runs each round (a lease in the database).
+type Jobs struct {
+	SweepInterval time.Duration `mapstructure:"sweepInterval"`
+	// MailInterval is how often pending mails are handed to the SMTP relay.
+	MailInterval time.Duration `mapstructure:"mailInterval"`
+}
+
+// IdentityAddressSlowdown: wrong-password answers to a client address with more than freeFailures failures in
+// the lockout window wait baseDelay, doubled every doublingEvery further failures, at most maxDelay. An address
+// is never locked and a correct password never delayed.
+type IdentityAddressSlowdown struct {
+	FreeFailures  int           `mapstructure:"freeFailures"`
+	DoublingEvery int           `mapstructure:"doublingEvery"`
+	BaseDelay     time.Duration `mapstructure:"baseDelay"`
+	MaxDelay      time.Duration `mapstructure:"maxDelay"`
+}
+
+// IdentityMailLimits cap the mail-sending calls (verification resends, reset requests, e-mail changes,
+// subscription confirmations) per account and per client address within window; 0 turns a limit off.
+type IdentityMailLimits struct {
+	PerAccount int           `mapstructure:"perAccount"`
+	PerAddress int           `mapstructure:"perAddress"`
+	Window     time.Duration `mapstructure:"window"`
+}
+
+func defaultAddressSlowdown() IdentityAddressSlowdown {
+	return IdentityAddressSlowdown{FreeFailures: 10, DoublingEvery: 10, BaseDelay: 250 * time.Millisecond, MaxDelay: 10 * time.Second}
+}
+
+func defaultMailLimits() IdentityMailLimits {
+	return IdentityMailLimits{PerAccount: 5, PerAddress: 30, Window: time.Hour}
+}
+
+// defaultOperations fills the operations settings of Default().
+func defaultOperations(c *Config) {
+	c.HTTP.TrustedProxies = []string{}
+	c.Audit = Audit{Retention: 365 * 24 * time.Hour}
+	c.Jobs = Jobs{SweepInterval: 5 * time.Minute, MailInterval: 5 * time.Second}
+	c.Mail.Retention = 30 * 24 * time.Hour
+	c.Log.Format = LogFormatAuto
+}
+
+// Log formats: auto is human-readable in a terminal and JSON lines otherwise.
+const (
+	LogFormatAuto    = "auto"
+	LogFormatJSON    = "json"
+	LogFormatConsole = "console"
+)
+
+// TrustedProxyNets parses http.trustedProxies (CIDR ranges or single addresses).
+func (c Config) TrustedProxyNets() ([]*net.IPNet, error) {
+	out := make([]*net.IPNet, 0, len(c.HTTP.TrustedProxies))
+	for _, raw := range c.HTTP.TrustedProxies {
+		raw = strings.TrimSpace(raw)
+		if !strings.Contains(raw, "/") {
+			ip := net.ParseIP(raw)
+			if ip == nil {
+				return nil, fmt.Errorf("%q is neither an address nor a CIDR range", raw)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a CIDR range", raw)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func (c Config) validateOperations(bad func(key, format string, args ...any)) {
+	if _, err := c.TrustedProxyNets(); err != nil {
+		bad("http.trustedProxies", "%s", err)
+	}
+	if c.Admin.Addr != "" {
+		if _, _, err := net.SplitHostPort(c.Admin.Addr); err != nil {
+			bad("admin.addr", "must be host:port, e.g. 127.0.0.1:9090, got %q", c.Admin.Addr)
+		} else if c.Admin.Addr == c.HTTP.Addr {
+			bad("admin.addr", "must differ from http.addr: metrics never share the public listener")
+		}
+	}
+	if t := c.Tracing.OTLPEndpoint; t != "" {
+		if u, err := url.Parse(t); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("tracing.otlpEndpoint", "must be an http(s) URL of an OTLP/HTTP collector, e.g. http://127.0.0.1:4318")
+		}
+	}
+	if c.Tracing.SampleRatio < 0 || c.Tracing.SampleRatio > 1 {
+		bad("tracing.sampleRatio", "must be between 0 and 1")
+	}
+	if c.Audit.Retention < 24*time.Hour {
+		bad("audit.retention", "must be at least 24h, got %s", c.Audit.Retention)
+	}
+	if c.Mail.Retention < time.Hour {
+		bad("mail.retention", "must be at least 1h, got %s", c.Mail.Retention)
+	}
+	if c.Jobs.SweepInterval < 100*time.Millisecond || c.Jobs.MailInterval < 100*time.Millisecond {
+		bad("jobs", "sweepInterval and mailInterval must be at least 100ms")
+	}
+	if !slices.Contains([]string{LogFormatAuto, LogFormatJSON, LogFormatConsole}, c.Log.Format) {
+		bad("log.format", "must be auto, json or console, got %q", c.Log.Format)
+	}
+	s := c.Identity.Embedded.AddressSlowdown
+	if s.FreeFailures < 0 || s.DoublingEvery < 1 || s.BaseDelay < 0 || s.MaxDelay < s.BaseDelay {
+		bad("identity.embedded.addressSlowdown", "freeFailures >= 0, doublingEvery >= 1, 0 <= baseDelay <= maxDelay required")
+	}
+	m := c.Identity.Embedded.MailLimits
+	if m.PerAccount < 0 || m.PerAddress < 0 || m.Window <= 0 {
+		bad("identity.embedded.mailLimits", "perAccount and perAddress >= 0 and a positive window required")
+	}
+}

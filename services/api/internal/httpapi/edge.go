@@ -1,0 +1,192 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
+	"github.com/grocer-portal/portal/services/api/internal/config"
+)
+
+// ipExtractor reads the client address: from the connection when no proxy is trusted (the default), else from
+// X-Forwarded-For, believing only the hops that come from http.trustedProxies. Loopback, link-local and private
+// ranges are not trusted unless configured, so nobody picks their own address by sending the header.
+func ipExtractor(cfg config.Config) (echo.IPExtractor, error) {
+	nets, err := cfg.TrustedProxyNets()
+	if err != nil {
+		return nil, err
+	}
+	if len(nets) == 0 {
+		return echo.ExtractIPDirect(), nil
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range nets {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...), nil
+}
+
+// withClientAddress puts the client address into the request's context for the domain's throttles and audit log.
+func withClientAddress() echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			c.SetRequest(r.WithContext(clientaddr.With(r.Context(), c.RealIP())))
+			return next(c)
+		}
+	}
+}
+
+// DevPrefix is where the development aids live: the outbox viewer, the clock, QA mode and the development
+// OpenID issuer.
+const DevPrefix = "/dev/"
+
+// loopbackOnlyDev hides the development aids from everything but the machine itself: /dev/outbox shows every
+// reset and verification link, so on any other address it is a plain 404. The connection, the client address
+// (through trusted proxies) and every forwarded hop must be loopback: a local reverse proxy forwarding someone
+// else's request is not the developer.
+func loopbackOnlyDev() echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			if strings.HasPrefix(r.URL.Path, DevPrefix) && !fromThisMachine(r, c.RealIP()) {
+				return echo.ErrNotFound
+			}
+			return next(c)
+		}
+	}
+}
+
+func fromThisMachine(r *http.Request, realIP string) bool {
+	if !isLoopback(r.RemoteAddr) || !isLoopback(realIP) {
+		return false
+	}
+	if r.Header.Get("Forwarded") != "" {
+		return false
+	}
+	for _, h := range []string{echo.HeaderXForwardedFor, echo.HeaderXRealIP} {
+		for _, v := range r.Header.Values(h) {
+			for _, hop := range strings.Split(v, ",") {
+				if !isLoopback(strings.TrimSpace(hop)) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func isLoopback(addr string) bool {
+	host := addr
+	if h, _, err := net.SplitHostPort(addr); err == nil {
+		host = h
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// Paths whose state-changing requests carry their own authorisation instead of a cookie, so a cross-site
+// request cannot abuse a shopper's session on them and they stay open to other sites.
+var crossOriginBypass = []string{
+	// Apple answers social logins with response_mode=form_post: a cross-site POST from appleid.apple.com,
+	// protected by the login state cookie and PKCE.
+	"POST /identity/social/{provider}/callback",
+	// RFC 8058 one-click unsubscribe: mail providers post it (usually without Origin); the signed token in the
+	// path is the authorisation.
+	"POST /rest/v1/subscriber/unsubscribe/{token}",
+}
+
+// crossOriginProtection refuses cross-site state-changing requests on every route (net/http's
+// CrossOriginProtection: Sec-Fetch-Site, else Origin against Host; requests with neither, from non-browser
+// clients such as mail providers and the shop, pass). The identity API's accounts.* methods check the same and
+// more themselves and answer in the vendor's envelope (403000), so they are left to it.
+func crossOriginProtection(trustedOrigins []string) (echo.MiddlewareFunc, error) {
+	cop := http.NewCrossOriginProtection()
+	for _, o := range trustedOrigins {
+		if err := cop.AddTrustedOrigin(o); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range crossOriginBypass {
+		cop.AddInsecureBypassPattern(p)
+	}
+	deny := func(w http.ResponseWriter) {
+		w.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSONCharsetUTF8)
+		w.WriteHeader(http.StatusForbidden)
+		_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{
+			"code": "cross_origin", "message": "Cross-origin request refused.",
+		}})
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			switch r.Method {
+			case http.MethodGet, http.MethodHead, http.MethodOptions:
+				return next(c)
+			}
+			if strings.HasPrefix(r.URL.Path, "/identity/accounts.") {
+				return next(c)
+			}
+			if err := cop.Check(r); err != nil {
+				deny(c.Response())
+				return nil
+			}
+			return next(c)
+		}
+	}, nil
+}
+
+// TrustedOrigins are the origins besides a request's own whose pages may send state-changing requests: the
+// public URL's and the apps' own hosts.
+func TrustedOrigins(cfg config.Config) []string {
+	var out []string
+	if u, err := url.Parse(cfg.HTTP.PublicURL); err == nil && u.Scheme != "" && u.Host != "" {
+		out = append(out, u.Scheme+"://"+u.Host)
+	}
+	for _, host := range []string{cfg.Apps.AccountPortal.Host, cfg.Apps.PreferenceCentre.Host} {
+		if host == "" {
+			continue
+		}
+		out = append(out, "https://"+host)
+		if cfg.Env != config.EnvProduction {
+			out = append(out, "http://"+host)
+		}
+	}
+	return out
+}
+
+// tracing makes one OpenTelemetry span per request, named by its route template (never the URL, which can hold
+// addresses and tokens), continuing a trace the caller propagated. It is mounted only when traces are sent.
+func tracing() echo.MiddlewareFunc {
+	tracer := otel.Tracer("github.com/grocer-portal/portal/services/api/internal/httpapi")
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			ctx := otel.GetTextMapPropagator().Extract(r.Context(), propagation.HeaderCarrier(r.Header))
+			ctx, span := tracer.Start(ctx, r.Method+" "+c.Path(), trace.WithSpanKind(trace.SpanKindServer))
+			defer span.End()
+			c.SetRequest(r.WithContext(ctx))
+			err := next(c)
+			if err != nil {
+				c.Error(err)
+			}
+			status := c.Response().Status
+			span.SetAttributes(attribute.String("http.request.method", r.Method), attribute.String("http.route", c.Path()),
+				attribute.Int("http.response.status_code", status))
+			if status >= 500 {
+				span.SetStatus(codes.Error, http.StatusText(status))
+			}
+			return nil
+		}
+	}
+}

@@ -1,0 +1,163 @@
+package mail_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"mime"
+	"mime/multipart"
+	netmail "net/mail"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/mail/mailtest"
+)
+
+var resetMail = mail.Message{To: "eva@example.com", Kind: "password-reset", Language: "de", Subject: "Grüße & Passwort",
+	Text: "Hallo Eva,\n\nbitte folgen Sie <diesem> Link:\nhttps://portal.example/login/reset-password?pwrt=abc123\n\nIhr Team"}
+
+// parts reads a delivered message: its headers and the bodies of its text and HTML parts.
+func parts(t *testing.T, raw []byte) (*netmail.Message, string, string) {
+	t.Helper()
+	msg, err := netmail.ReadMessage(bytes.NewReader(raw))
+	require.NoError(t, err)
+	mediaType, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	require.NoError(t, err)
+	require.Equal(t, "multipart/alternative", mediaType, "a text part and an HTML alternative")
+	var text, html string
+	mr := multipart.NewReader(msg.Body, params["boundary"])
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		body, err := io.ReadAll(p) // multipart decodes quoted-printable
+		require.NoError(t, err)
+		switch ct, _, _ := mime.ParseMediaType(p.Header.Get("Content-Type")); ct {
+		case "text/plain":
+			text = string(body)
+		case "text/html":
+			html = string(body)
+		}
+	}
+	return msg, text, html
+}
+
+func TestSMTPRelayAgainstARealServer(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		opts     mailtest.Options
+		url      func(addr string) string
+		wantUser string
+	}{
+		{"STARTTLS with credentials", mailtest.Options{STARTTLS: true, User: "portal", Password: "s3cret"},
+			func(a string) string { return "smtp://portal:s3cret@" + a }, "portal"},
+		{"implicit TLS (smtps)", mailtest.Options{Implicit: true, User: "portal", Password: "s3cret"},
+			func(a string) string { return "smtps://portal:s3cret@" + a }, "portal"},
+		{"STARTTLS offered, no credentials", mailtest.Options{STARTTLS: true},
+			func(a string) string { return "smtp://" + a }, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := mailtest.Start(t, tc.opts)
+			relay, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: tc.url(srv.Addr), From: "Kundenkonto <noreply@portal.example>", TLS: srv.ClientTLS})
+			require.NoError(t, err)
+			require.NoError(t, relay.Deliver(context.Background(), resetMail))
+
+			got := srv.Received()
+			require.Len(t, got, 1)
+			r := got[0]
+			require.Equal(t, "noreply@portal.example", r.From, "the envelope sender is the bare address")
+			require.Equal(t, []string{"eva@example.com"}, r.To)
+			require.True(t, r.TLS, "the message travelled encrypted")
+			require.Equal(t, tc.wantUser, r.User)
+
+			msg, text, html := parts(t, r.Data)
+			from, err := msg.Header.AddressList("From")
+			require.NoError(t, err)
+			require.Equal(t, []*netmail.Address{{Name: "Kundenkonto", Address: "noreply@portal.example"}}, from)
+			require.Regexp(t, `^<[0-9a-f]{32}@portal\.example>$`, msg.Header.Get("Message-Id"))
+			date, err := msg.Header.Date()
+			require.NoError(t, err)
+			require.WithinDuration(t, time.Now(), date, time.Minute)
+			subject, err := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+			require.NoError(t, err)
+			require.Equal(t, "Grüße & Passwort", subject)
+			require.Equal(t, resetMail.Text, strings.ReplaceAll(text, "\r\n", "\n"))
+			require.Contains(t, html, `<a href="https://portal.example/login/reset-password?pwrt=abc123">`)
+			require.Contains(t, html, "&lt;diesem&gt;", "the text is escaped in the HTML part")
+		})
+	}
+}
+
+func TestSMTPRelayRequiresTLSForCredentials(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{User: "portal", Password: "s3cret"}) // no STARTTLS on offer
+	relay, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: "smtp://portal:s3cret@" + srv.Addr, From: "noreply@portal.example"})
+	require.NoError(t, err)
+	require.Error(t, relay.Deliver(context.Background(), resetMail), "no password over a clear-text connection")
+	require.Empty(t, srv.Received())
+}
+
+func TestSMTPRelayRejectsBadSettings(t *testing.T) {
+	_, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: "http://host:25", From: "a@example.com"})
+	require.ErrorContains(t, err, "mail.smtp.url")
+	_, err = mail.NewSMTPRelay(mail.SMTPSettings{URL: "smtp://host:25", From: "not an address"})
+	require.ErrorContains(t, err, "mail.from")
+}
+
+// TestOutboxThroughRelay: delivered mails lose their links in the outbox, mails left 'sending' by a crash are
+// delivered later, and old mails are pruned.
+func TestOutboxThroughRelay(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		srv := mailtest.Start(t, mailtest.Options{STARTTLS: true})
+		relay, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: "smtp://" + srv.Addr, From: "noreply@portal.example", TLS: srv.ClientTLS})
+		require.NoError(t, err)
+		outbox := mail.NewOutbox(db, relay)
+		require.NoError(t, outbox.Send(ctx, resetMail))
+		backlog, err := outbox.Backlog(ctx)
+		require.NoError(t, err)
+		require.Equal(t, 1, backlog)
+
+		sent, err := outbox.DeliverPending(ctx, 10)
+		require.NoError(t, err)
+		require.Equal(t, 1, sent)
+		require.Contains(t, string(srv.Received()[0].Data), "pwrt=3Dabc123", "the relay got the link")
+		stored, err := outbox.Latest(ctx, "eva@example.com", 1)
+		require.NoError(t, err)
+		require.Equal(t, mail.StatusSent, stored[0].Status)
+		require.NotContains(t, stored[0].Text, "abc123", "the outbox forgets the link once delivered")
+		require.Contains(t, stored[0].Text, mail.RedactedLink)
+		require.Empty(t, stored[0].Links)
+
+		// A crash between claiming and delivering leaves the mail 'sending'; after the claim timeout it goes out.
+		require.NoError(t, outbox.Send(ctx, mail.Message{To: "max@example.com", Subject: "s", Text: "t"}))
+		_, err = db.ExecContext(ctx, db.Rebind(`UPDATE mail_outbox SET status = 'sending', claimed_at = ? WHERE recipient = ?`),
+			claimTime(db, time.Now().Add(-mail.ClaimTimeout-time.Minute)), "max@example.com")
+		require.NoError(t, err)
+		sent, err = outbox.DeliverPending(ctx, 10)
+		require.NoError(t, err)
+		require.Equal(t, 1, sent, "the mail a crash left behind is delivered")
+		require.Len(t, srv.Received(), 2)
+
+		removed, err := outbox.Prune(ctx, time.Now().Add(time.Minute))
+		require.NoError(t, err)
+		require.EqualValues(t, 2, removed)
+		left, err := outbox.Latest(ctx, "eva@example.com", 10)
+		require.NoError(t, err)
+		require.Empty(t, left)
+	})
+}
+
+func claimTime(db *database.DB, t time.Time) any {
+	if db.Dialect == database.Postgres {
+		return t.UTC()
+	}
+	return t.UTC().Format("2006-01-02T15:04:05.000000000Z07:00")
+}

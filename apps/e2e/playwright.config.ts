@@ -34,5 +34,8 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     { name: 'phone', use: { ...devices['Pixel 7'] } },
+    // Both apps on the fake identity provider (QA mode, one service per worker): the error catalogues of spec 000
+    // and spec 001 section 8, with the hard-to-reach codes forced through the QA panel.
+    { name: 'qa', testDir: './qa', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
 });

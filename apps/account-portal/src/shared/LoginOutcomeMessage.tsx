@@ -22,6 +22,8 @@ export function LoginOutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
       return <p className="form-error__text">{t('clp.login.error.blocked')}</p>;
     case 'lockedOut':
       return <p className="form-error__text">{t('clp.login.error.lockedOut')}</p>;
+    case 'notActivated':
+      return <p className="form-error__text">{t('clp.login.error.notActivated')}</p>;
     case 'customError':
       return <p className="form-error__text">{t('clp.login.customError.unknown')}</p>;
     case 'unexpected':

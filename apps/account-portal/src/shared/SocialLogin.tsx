@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import {
   isCancelled,
   isPendingRegistration,
@@ -8,6 +8,7 @@ import {
   isSuccess,
   readSocialLoginResult,
   useIdentity,
+  type Envelope,
   type SocialProviderName,
 } from '@portal/identity';
 import type { FinalizeState } from './navigation';
@@ -17,13 +18,24 @@ const PROVIDERS: readonly SocialProviderName[] = ['apple', 'googleplus', 'facebo
 /** Key under which the social identity to link waits for /social/link-accounts (spec 000 §3). */
 export const ACCOUNT_LINKING_REG_TOKEN_KEY = 'accountLinkingRegToken';
 
-/** Buttons for the social logins; the provider's answer comes back as query parameters of this page. */
+/**
+ * Buttons for the social logins. With a redirect (embedded provider) the answer comes back as query parameters of
+ * this page (SocialLoginReturn); a provider that answers in the page (the vendor's popup, the fake) resolves with
+ * it, and the same reaction follows here.
+ */
 export function SocialLoginButtons() {
   const { t } = useTranslation();
   const { provider } = useIdentity();
   const { pathname } = useLocation();
-  const start = (name: SocialProviderName) => {
-    void provider.socialLogin({ provider: name, redirectURL: `${window.location.origin}${pathname}` });
+  const [answer, setAnswer] = useState<Envelope | 'network'>();
+  const start = async (name: SocialProviderName) => {
+    setAnswer(undefined);
+    try {
+      setAnswer(await provider.socialLogin({ provider: name, redirectURL: `${window.location.origin}${pathname}` }));
+    } catch (error) {
+      console.error('social login failed', error);
+      setAnswer('network');
+    }
   };
   return (
     <section className="social-login" aria-labelledby="social-login-heading">
@@ -33,26 +45,48 @@ export function SocialLoginButtons() {
       <ul className="social-login__buttons">
         {PROVIDERS.map((name) => (
           <li key={name}>
-            <button type="button" className="button button--secondary social-login__button" onClick={() => start(name)}>
+            <button type="button" className="button button--secondary social-login__button" onClick={() => void start(name)}>
               {t(`clp.social.${name}`)}
             </button>
           </li>
         ))}
       </ul>
+      {answer ? <SocialLoginReaction result={answer} /> : null}
     </section>
   );
 }
 
+/** The regToken of the social identity waiting on /social/link-accounts, if any. */
+export function readLinkingRegToken(): string | undefined {
+  try {
+    return window.localStorage.getItem(ACCOUNT_LINKING_REG_TOKEN_KEY) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Drops a stored link token: linked, stale (spec 000 §4, 200009), expired, or the shopper left the link page. */
+export function forgetLinkingRegToken() {
+  try {
+    window.localStorage.removeItem(ACCOUNT_LINKING_REG_TOKEN_KEY);
+  } catch {
+    // nothing stored without storage
+  }
+}
+
+/** Keeps the regToken of the social identity to link and goes to /social/link-accounts (spec 000 §4). */
+export function goToLinkAccounts(navigate: NavigateFunction, regToken: string) {
+  try {
+    window.localStorage.setItem(ACCOUNT_LINKING_REG_TOKEN_KEY, regToken);
+  } catch {
+    // without storage the link page asks the customer to log in again
+  }
+  void navigate('/social/link-accounts', { replace: true });
+}
+
 function LinkAccounts({ regToken }: { regToken: string }) {
   const navigate = useNavigate();
-  useEffect(() => {
-    try {
-      window.localStorage.setItem(ACCOUNT_LINKING_REG_TOKEN_KEY, regToken);
-    } catch {
-      // without storage the link page asks the customer to log in again
-    }
-    navigate('/social/link-accounts', { replace: true });
-  }, [navigate, regToken]);
+  useEffect(() => goToLinkAccounts(navigate, regToken), [navigate, regToken]);
   return null;
 }
 
@@ -61,10 +95,22 @@ function LinkAccounts({ regToken }: { regToken: string }) {
  * the accounts, a success is picked up by the page's logged-in redirect, a cancel or failure is said here.
  */
 export function SocialLoginReturn() {
-  const { t } = useTranslation();
   const { search } = useLocation();
   const result = readSocialLoginResult(search);
-  if (!result || isSuccess(result)) return null;
+  return result ? <SocialLoginReaction result={result} /> : null;
+}
+
+/** What a social login's answer leads to; a success is picked up by the page's logged-in redirect. */
+function SocialLoginReaction({ result }: { result: Envelope | 'network' }) {
+  const { t } = useTranslation();
+  if (result === 'network') {
+    return (
+      <p className="notice notice--error" role="alert">
+        {t('clp.error.unexpected', { code: 'network' })}
+      </p>
+    );
+  }
+  if (isSuccess(result)) return null;
   if (isPendingRegistration(result)) {
     const state: FinalizeState = { origin: 'socialLogin', regToken: result.regToken };
     return <Navigate to="/registration/finalize" replace state={state} />;

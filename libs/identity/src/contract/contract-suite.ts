@@ -23,6 +23,14 @@ export interface ContractMail {
   token: string;
 }
 
+/** Who the social provider says the user is; `emailVerified` defaults to true. */
+export interface ContractSocialIdentity {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  emailVerified?: boolean;
+}
+
 /** What the cases need beyond the provider itself. */
 export interface ContractHelpers {
   /** The newest mail of `kind` to `to`, undefined when there is none. */
@@ -34,7 +42,7 @@ export interface ContractHelpers {
   /** Lets time pass (only with capabilities.timeTravel). */
   advanceTime(ms: number): Promise<void>;
   /** The social provider answers this identity next (only with capabilities.social). */
-  setSocialIdentity(provider: SocialProviderName, identity: { email: string; firstName?: string; lastName?: string } | undefined): Promise<void>;
+  setSocialIdentity(provider: SocialProviderName, identity: ContractSocialIdentity | undefined): Promise<void>;
   /** The backend's token exchange for a newsletter subscriber (only with capabilities.liteAccounts). */
   subscriberRegToken(email: string): Promise<string>;
 }
@@ -702,6 +710,272 @@ export function describeIdentityContract(
         expect((await provider.setAccountInfo({ regToken, profile: { firstName: 'Lea' }, data: { sfmc: { dataProcessingConsented: true } } })).errorCode).toBe(0);
         expect((await provider.getAccountInfo({ regToken })).profile?.firstName).toBe('Lea');
         expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+      });
+    });
+
+    // ---- where the fake and the embedded provider once answered differently ----
+    // Each case below was found by comparing the in-memory fake with the Go embedded provider method by method;
+    // the contract (or, where it is silent, the embedded provider) decided which answer is right.
+
+    describe('agreements: registration', () => {
+      it('register without a regToken answers 400002 naming the parameter', async () => {
+        const answer = await provider.register({ email: freshEmail('noregtoken'), password: STRONG_PASSWORD, regToken: '' });
+        expect(answer).toMatchObject({ errorCode: ErrorCode.MISSING_REQUIRED_PARAMETER, errorDetails: 'regToken' });
+      });
+
+      it('an incomplete registration (206001) mails the verification link at once; verified first, finalize logs in', async () => {
+        const { email, regToken } = await pendingAccount();
+        await verify(email);
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        expect((await provider.setAccountInfo({ regToken, preferences: grantedConsents(consent) })).errorCode).toBe(0);
+        expect((await provider.finalizeRegistration({ regToken })).errorCode).toBe(0);
+      });
+
+      it('finalizeRegistration answers 403041 for an account an operator disabled meanwhile', async () => {
+        const { email, regToken } = await pendingAccount();
+        await verify(email);
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        expect((await provider.setAccountInfo({ regToken, preferences: grantedConsents(consent) })).errorCode).toBe(0);
+        await helpers.disableAccount(email);
+        expect((await provider.finalizeRegistration({ regToken })).errorCode).toBe(ErrorCode.ACCOUNT_DISABLED);
+        expect(logins).toHaveLength(0);
+      });
+
+      it('resendVerificationCode without regToken and e-mail answers 400002', async () => {
+        expect((await provider.resendVerificationCode({} as never)).errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
+      });
+
+      lite('registering over a newsletter subscriber: the new regToken does not reveal the subscriber\'s data before verification', async () => {
+        const email = freshEmail('liteupgrade');
+        const subscriber = await helpers.subscriberRegToken(email);
+        expect((await provider.setAccountInfo({ regToken: subscriber, profile: { firstName: 'Lea' } })).errorCode).toBe(0);
+        const { regToken } = await provider.initRegistration();
+        const values = await requiredValues();
+        const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...values, lang: 'de' });
+        expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(answer.errorCode);
+        const seen = await provider.getAccountInfo({ regToken: answer.regToken!, include: 'profile,data' });
+        expect(seen.errorCode).toBe(0);
+        expect(seen.profile?.email).toBe(email);
+        expect(seen.profile?.firstName).not.toBe('Lea');
+      });
+    });
+
+    describe('agreements: login', () => {
+      it('pending answers (206001, 206002) name the account: UID, isRegistered, isVerified', async () => {
+        const { email } = await registerComplete();
+        const answer = await provider.login({ loginID: email, password: STRONG_PASSWORD });
+        expect(answer).toMatchObject({ errorCode: ErrorCode.PENDING_VERIFICATION, UID: expect.any(String), isRegistered: true, isVerified: false });
+      });
+
+      it('login names the provider; getAccountInfo answers the sections include names, profile and data by default', async () => {
+        const email = await activeAccount('include');
+        await provider.logout();
+        // (The login answer itself may carry more: an adapter asks for every section to fill the onLogin event.)
+        const plain = await provider.login({ loginID: email, password: STRONG_PASSWORD });
+        expect(plain).toMatchObject({ errorCode: 0, provider: 'site', profile: expect.objectContaining({ email }), data: expect.any(Object) });
+        const narrow = await provider.getAccountInfo({ include: 'subscriptions' });
+        expect(narrow.subscriptions).toEqual(expect.any(Object));
+        expect(narrow.profile).toBeUndefined();
+        const byDefault = await provider.getAccountInfo();
+        expect(byDefault.profile?.email).toBe(email);
+        expect(byDefault.preferences).toBeUndefined();
+      });
+
+      timeTravel('a session ends after 30 minutes without a call', async () => {
+        await activeAccount('idle');
+        await helpers.advanceTime(29 * MINUTE);
+        expect((await provider.getAccountInfo()).errorCode).toBe(0);
+        await helpers.advanceTime(31 * MINUTE);
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+      });
+
+      social('a link token links only the account it was issued for', async () => {
+        const owner = await activeAccount('linkowner');
+        await provider.logout();
+        const other = await activeAccount('linkother');
+        await provider.logout();
+        await helpers.setSocialIdentity('googleplus', { email: owner });
+        const conflict = await provider.socialLogin({ provider: 'googleplus' });
+        expect(conflict.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        const refused = await provider.login({ loginID: other, password: STRONG_PASSWORD, loginMode: 'link', regToken: conflict.regToken! });
+        expect(refused.errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+        expect((await provider.socialLogin({ provider: 'googleplus' })).errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+      });
+
+      social('an incomplete registration cannot link: 206001, and the identity stays unlinked', async () => {
+        const { email } = await pendingAccount();
+        await helpers.setSocialIdentity('googleplus', { email });
+        const conflict = await provider.socialLogin({ provider: 'googleplus' });
+        expect(conflict.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        const answer = await provider.login({ loginID: email, password: STRONG_PASSWORD, loginMode: 'link', regToken: conflict.regToken! });
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
+        expect((await provider.socialLogin({ provider: 'googleplus' })).errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+      });
+    });
+
+    describe('agreements: account data', () => {
+      it('getAccountInfo answers missingRequiredFields when include asks for them', async () => {
+        const { regToken } = await pendingAccount();
+        const answer = (await provider.getAccountInfo({ regToken, include: 'profile,missing-required-fields' })) as Envelope & { missingRequiredFields?: string[] };
+        expect(answer.missingRequiredFields).toEqual(expect.arrayContaining([expect.stringContaining('terms.customeraccount')]));
+      });
+
+      it('values are stored in their schema form: trimmed, numbers as numbers, phones typed, an empty value removes the field', async () => {
+        await activeAccount('normalise');
+        const written = { zip: ' 10115 ', birthYear: '1985', phones: [{ number: '+4912345678' }] };
+        expect((await provider.setAccountInfo({ profile: written as never })).errorCode).toBe(0);
+        const stored = await provider.getAccountInfo({ include: 'profile', extraProfileFields: 'phones' });
+        expect(stored.profile).toMatchObject({ zip: '10115', birthYear: 1985, phones: [{ number: '+4912345678', type: 'default' }] });
+        expect((await provider.setAccountInfo({ profile: { zip: '' } })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile?.zip).toBeUndefined();
+      });
+
+      it('answers 400009 naming an unknown profile field, subscription or consent', async () => {
+        await activeAccount('unknown');
+        const profile = await provider.setAccountInfo({ profile: { nickname: 'Eri' } });
+        expect(profile.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'profile.nickname' }));
+        const subscription = await provider.setAccountInfo({ subscriptions: { NLT_NO_SUCH_LETTER: { email: { isSubscribed: true } } } });
+        expect(subscription.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(subscription.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'subscriptions.NLT_NO_SUCH_LETTER' }));
+        const consent = await provider.setAccountInfo({ preferences: { nosuch: { consent: { isConsentGranted: true } } } as never });
+        expect(consent.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(consent.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'preferences.nosuch.consent' }));
+      });
+
+      it('a consent is recorded with the version accepted (never above the current one), the time and the language', async () => {
+        await activeAccount('consentversion');
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        const current = Object.values(consent['terms.customeraccount']?.legalStatements ?? {})[0]?.currentDocVersion ?? 1;
+        const written = { terms: { customeraccount: { isConsentGranted: true, docVersion: current + 98 } } };
+        expect((await provider.setAccountInfo({ preferences: written, lang: 'de' })).errorCode).toBe(0);
+        const stored = (await provider.getAccountInfo({ include: 'preferences' })).preferences?.terms?.customeraccount;
+        expect(stored).toMatchObject({ isConsentGranted: true, docVersion: current, lang: 'de', lastConsentModified: expect.any(String) });
+      });
+
+      it('a password change ends the session and revokes open reset links', async () => {
+        const email = await activeAccount('pwend');
+        expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
+        const mail = await helpers.lastMail(email, 'password-reset');
+        expect((await provider.setAccountInfo({ password: STRONG_PASSWORD, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: 'Third-Pass-77#' })).errorCode).toBe(ErrorCode.PASSWORD_TOKEN_INVALID);
+      });
+
+      it('an e-mail change takes effect when the link mailed to the new address is followed, and ends the sessions', async () => {
+        const taken = await activeAccount('emailtaken');
+        await provider.logout();
+        const email = await activeAccount('emailmove');
+        const inUse = await provider.setAccountInfo({ profile: { email: taken }, password: STRONG_PASSWORD });
+        expect(inUse.errorCode).toBe(ErrorCode.UNIQUE_IDENTIFIER_EXISTS);
+        expect(inUse.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'profile.email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS }));
+        const moved = freshEmail('emailnew');
+        expect((await provider.setAccountInfo({ profile: { email: moved }, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile?.email).toBe(email);
+        const mail = await helpers.lastMail(moved, 'verification');
+        expect(mail).toBeDefined();
+        expect(await helpers.openLink(mail!.link)).toMatch(/double-opt-in-done\?errorCode=0$/);
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect((await provider.login({ loginID: moved, password: STRONG_PASSWORD })).errorCode).toBe(0);
+      });
+
+      lite('a newsletter subscriber without a password cannot change its e-mail address', async () => {
+        const email = freshEmail('litemove');
+        const regToken = await helpers.subscriberRegToken(email);
+        expect((await provider.setAccountInfo({ regToken, profile: { email: freshEmail('litenew') } })).errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
+        expect((await provider.getAccountInfo({ regToken, include: 'profile' })).profile?.email).toBe(email);
+      });
+
+      it('getPolicies answers only the sections asked for', async () => {
+        const answer = await provider.getPolicies({ sections: 'passwordComplexity' });
+        expect(answer.passwordComplexity).toBeDefined();
+        expect(answer.registration).toBeUndefined();
+        expect(answer.security).toBeUndefined();
+      });
+
+      social('a social-only account lists only its providers: no "site" without a password', async () => {
+        const email = freshEmail('socialonly');
+        await helpers.setSocialIdentity('apple', { email, firstName: 'Max', lastName: 'Muster' });
+        const first = await provider.socialLogin({ provider: 'apple' });
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        const values = await requiredValues();
+        if (first.errorCode === ErrorCode.PENDING_REGISTRATION) {
+          expect((await provider.setAccountInfo({ regToken: first.regToken!, profile: values.profile as Profile, data: values.data, preferences: grantedConsents(consent) })).errorCode).toBe(0);
+          expect((await provider.finalizeRegistration({ regToken: first.regToken! })).errorCode).toBe(0);
+        }
+        const info = await provider.getAccountInfo();
+        expect(info).toMatchObject({ errorCode: 0, loginProvider: 'apple', socialProviders: 'apple' });
+        await provider.logout();
+        await helpers.setSocialIdentity('facebook', { email });
+        const conflict = await provider.socialLogin({ provider: 'facebook' });
+        expect(conflict.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        const conflicting = await provider.getConflictingAccount({ regToken: conflict.regToken! });
+        expect(conflicting.conflictingAccount).toEqual({ loginID: email, loginProviders: ['apple'] });
+      });
+    });
+
+    describe('agreements: password policy and reset', () => {
+      it('the minimum length counts characters, not UTF-16 units; more than 256 bytes is refused', async () => {
+        const { passwordComplexity } = await provider.getPolicies({ sections: 'passwordComplexity' });
+        const min = passwordComplexity?.minLength ?? 8;
+        const astral = `Aa1!${'\u{1F34E}'.repeat(Math.max(min - 5, 1))}`; // one character short, in apples
+        const tooLong = `Aa1!${'x'.repeat(253)}`;
+        for (const password of [astral, tooLong]) {
+          const { regToken } = await provider.initRegistration();
+          const answer = await provider.register({ email: freshEmail('pwlength'), password, regToken: regToken ?? '' });
+          expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+          expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER }));
+        }
+      });
+
+      it('resetPassword without loginID answers 400002; without a new password 400009 with 400027', async () => {
+        expect((await provider.resetPassword({ loginID: '' })).errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
+        const email = await activeAccount('resetempty');
+        await provider.resetPassword({ loginID: email });
+        const mail = await helpers.lastMail(email, 'password-reset');
+        const answer = await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: '' });
+        expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'newPassword', errorCode: ErrorCode.MISSING_REQUIRED_VALUE }));
+      });
+
+      it('completing a reset verifies the address: the link proved it', async () => {
+        const { email } = await registerComplete();
+        expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
+        const mail = await helpers.lastMail(email, 'password-reset');
+        expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(0);
+      });
+    });
+
+    describe('agreements: social login', () => {
+      social('a provider that did not verify the e-mail: the verification mail is sent and finalize answers 206002 until it is followed', async () => {
+        const email = freshEmail('unverifiedsocial');
+        await helpers.setSocialIdentity('apple', { email, firstName: 'Max', lastName: 'Muster', emailVerified: false });
+        const answer = await provider.socialLogin({ provider: 'apple' });
+        expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(answer.errorCode);
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        const values = await requiredValues();
+        expect((await provider.setAccountInfo({ regToken: answer.regToken!, profile: values.profile as Profile, data: values.data, preferences: grantedConsents(consent) })).errorCode).toBe(0);
+        expect((await provider.finalizeRegistration({ regToken: answer.regToken! })).errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        await verify(email);
+        expect((await provider.finalizeRegistration({ regToken: answer.regToken! })).errorCode).toBe(0);
+      });
+    });
+
+    describe('agreements: lite accounts', () => {
+      timeTravel('an unconfirmed registration over a newsletter subscriber reverts to the subscriber after 14 days', async () => {
+        if (!capabilities.liteAccounts) return;
+        const email = freshEmail('litekeep');
+        const subscriber = await helpers.subscriberRegToken(email);
+        expect((await provider.setAccountInfo({ regToken: subscriber, data: { sfmc: { dataProcessingConsented: true } } })).errorCode).toBe(0);
+        const { regToken } = await provider.initRegistration();
+        const values = await requiredValues();
+        await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...values, lang: 'de' });
+        await helpers.advanceTime(Durations.verificationLinkLifetime + MINUTE);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        const again = await helpers.subscriberRegToken(email);
+        const info = await provider.getAccountInfo({ regToken: again, include: 'data' });
+        expect(info).toMatchObject({ errorCode: 0, isRegistered: false, data: { sfmc: { dataProcessingConsented: true } } });
       });
     });
 

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHttpProvider } from '../adapters/http';
 import type { SocialProviderName } from '../types';
-import { describeIdentityContract, type ContractMail, type ContractMailKind } from './contract-suite';
+import { describeIdentityContract, type ContractMail, type ContractMailKind, type ContractSocialIdentity } from './contract-suite';
 
 const portalBin = process.env.PORTAL_BIN ?? path.resolve(__dirname, '../../../../bin/portal');
 const RUNNING_LINE = /Portal is running at (http:\/\/localhost:\d+)\//;
@@ -276,11 +276,7 @@ async function openLink(browserFetch: typeof fetch, baseUrl: string, link: strin
 
 // ---- social login through the development issuer ----
 
-interface SocialIdentity {
-  email: string;
-  firstName?: string;
-  lastName?: string;
-}
+type SocialIdentity = ContractSocialIdentity;
 
 /**
  * What the browser does for a social login: start at the service, land on the development issuer's sign-in
@@ -321,7 +317,8 @@ async function followSocialLogin(
     fields.set('email', identity.email);
     fields.set('firstName', identity.firstName ?? '');
     fields.set('lastName', identity.lastName ?? '');
-    fields.set('emailVerified', 'on');
+    // An unchecked box is not sent at all.
+    if (identity.emailVerified !== false) fields.set('emailVerified', 'on');
     fields.set('action', 'login');
   } else {
     fields.set('action', 'cancel');

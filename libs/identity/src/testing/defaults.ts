@@ -21,7 +21,6 @@ export const defaultSchema: AccountSchema = {
     fields: {
       salutation: { type: 'string', required: false, format: "regex('^(mr|mrs|div)?$')", writeAccess: 'clientModify' },
       customerassignment: { type: 'string', required: false, writeAccess: 'serverOnly' },
-      addressBook: { type: 'string', required: false, writeAccess: 'clientModify' },
       'sfmc.dataProcessingConsented': { type: 'boolean', required: false, writeAccess: 'clientModify' },
       'preference.FAVORITE_STORE': { type: 'string', required: false, writeAccess: 'clientModify' },
     },

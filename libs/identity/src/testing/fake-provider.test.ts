@@ -1,4 +1,5 @@
 import { IdentityTransportError } from '../errors';
+import { ErrorCode } from '../envelope';
 import { createFakeProvider, createFakeProviderFromScenario, DAY, MINUTE, parseScenario, type IdentityScenario } from '.';
 
 const PASSWORD = 'Grocer-Pass-2024!';
@@ -119,5 +120,63 @@ describe('scenario files', () => {
     expect(() => parseScenario({ accounts: [{ password: 'x' }] })).toThrow(/accounts\[0\] needs an "email"/);
     expect(() => parseScenario({ accounts: [{ email: 'a@example.org', lite: true, password: 'x' }] })).toThrow(/lite/);
     expect(() => parseScenario({ clock: 'soon' })).toThrow(/clock/);
+  });
+});
+
+describe('QA controls: forced answers and the service\'s subscriber tokens', () => {
+  const seeded = () => createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: consent }] });
+
+  it('a forced error answers the next call of that method only, without acting', async () => {
+    const fake = seeded();
+    fake.forceNext('login', { errorCode: ErrorCode.ACCOUNT_NOT_ACTIVATED });
+    const forced = await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+    expect(forced).toMatchObject({ errorCode: ErrorCode.ACCOUNT_NOT_ACTIVATED, statusCode: 206 });
+    expect((await fake.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+    expect((await fake.login({ loginID: 'erika@example.org', password: PASSWORD })).errorCode).toBe(0);
+    expect(fake.calls.filter((c) => c.method === 'login')).toHaveLength(2);
+  });
+
+  it('forced answers queue per method and carry details and validation errors', async () => {
+    const fake = seeded();
+    const validationErrors = [{ fieldName: 'subscriptions.NLT_GENERAL', errorCode: ErrorCode.INVALID_PARAMETER, message: 'no' }];
+    fake.forceNext('setAccountInfo', { errorCode: ErrorCode.VALIDATION, validationErrors });
+    fake.forceNext('setAccountInfo', { errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: 'REGISTRATION_UNVERIFIED' });
+    await expect(fake.setAccountInfo({})).resolves.toMatchObject({ errorCode: ErrorCode.VALIDATION, validationErrors });
+    await expect(fake.setAccountInfo({})).resolves.toMatchObject({ errorDetails: 'REGISTRATION_UNVERIFIED' });
+    await expect(fake.setAccountInfo({})).resolves.toMatchObject({ errorCode: ErrorCode.UNAUTHORIZED });
+  });
+
+  it('a forced 206001 carries a regToken of the account the call names; 403043 one for linking', async () => {
+    const fake = seeded();
+    fake.forceNext('login', { errorCode: ErrorCode.PENDING_REGISTRATION });
+    const pending = await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+    expect((await fake.getAccountInfo({ regToken: pending.regToken! })).profile?.email).toBe('erika@example.org');
+    fake.forceNext('login', { errorCode: ErrorCode.SOCIAL_CONFLICT });
+    const conflict = await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+    expect((await fake.getConflictingAccount({ regToken: conflict.regToken! })).conflictingAccount?.loginID).toBe('erika@example.org');
+  });
+
+  it('a forced 200009 opens no session, as the provider\'s does not', async () => {
+    const fake = seeded();
+    fake.forceNext('login', { errorCode: ErrorCode.STALE_LINK_TOKEN });
+    expect((await fake.login({ loginID: 'erika@example.org', password: PASSWORD })).errorCode).toBe(ErrorCode.STALE_LINK_TOKEN);
+    expect((await fake.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+  });
+
+  it('accepts the service\'s qa-subscriber regTokens only when told, as a lite account of that address', async () => {
+    // The same example is in the service's tests (services/api/internal/qamode/qamode_test.go).
+    const token = 'qa-subscriber.bGVzZXJAZXhhbXBsZS5vcmc';
+    expect((await createFakeProvider().getAccountInfo({ regToken: token })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+    const fake = createFakeProvider({ serviceSubscriberTokens: true, accounts: [{ email: 'leser@example.org', subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } } }] });
+    const info = await fake.getAccountInfo({ regToken: token, include: 'profile,subscriptions' });
+    expect(info).toMatchObject({ errorCode: 0, isRegistered: false, profile: { email: 'leser@example.org' }, subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } } });
+    expect((await fake.getAccountInfo({ regToken: 'qa-subscriber.%%%' })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+  });
+
+  it('a scenario forces answers and refuses malformed ones', async () => {
+    const fake = createFakeProviderFromScenario({ forcedAnswers: [{ method: 'getAccountInfo', errorCode: ErrorCode.UNAUTHORIZED }] });
+    expect((await fake.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+    expect(() => parseScenario({ forcedAnswers: [{ method: 'fly', errorCode: 1 }] })).toThrow(/unknown method "fly"/);
+    expect(() => parseScenario({ forcedAnswers: [{ method: 'login', errorCode: 'x' }] })).toThrow(/errorCode/);
   });
 });

@@ -10,6 +10,7 @@ export {
   type FakeProviderOptions,
   type FakeSocialIdentity,
   type FakeTokenSeed,
+  type ForcedAnswer,
   type SentMail,
 } from './fake-provider';
 export { createFakeProviderFromScenario, parseScenario, type IdentityScenario, type ScenarioAccount } from './scenario';

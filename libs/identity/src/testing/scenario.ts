@@ -1,5 +1,6 @@
 import type { AccountSchema, ConsentDetails, Policies, SocialProviderName } from '../types';
 import { createClock } from './clock';
+import { parseForcedAnswer, type ForcedAnswer } from './fake/forced';
 import {
   createFakeProvider,
   type FakeAccountSeed,
@@ -10,7 +11,9 @@ import {
 
 /**
  * A scenario file (`/identity-scenario.json`) for running the apps wholly in the browser against the fake,
- * e.g. for QA's browser tests of hard cases:
+ * e.g. for QA's browser tests of hard cases. In QA mode the service answers it: the scenario the tester chose
+ * (services/api/internal/qamode/scenarios), with the service's own schema, policies and consents, and the
+ * answers forced for the next call of a method:
  *
  * ```json
  * {
@@ -41,6 +44,13 @@ export interface IdentityScenario {
   schema?: AccountSchema;
   policies?: Policies;
   consent?: Record<string, ConsentDetails>;
+  /** Answers the next calls of these methods give instead of their own (e.g. `login` answers 206006). */
+  forcedAnswers?: ForcedAnswer[];
+  /** QA mode: accept the regTokens of the service's token exchange (see FakeProviderOptions). */
+  serviceSubscriberTokens?: boolean;
+  /** What the scenario is for, for people; the fake ignores it (as it ignores any other key). */
+  name?: string;
+  description?: string;
 }
 
 export interface ScenarioAccount extends Omit<FakeAccountSeed, 'verified'> {
@@ -73,13 +83,16 @@ export function parseScenario(input: unknown): IdentityScenario {
     throw new Error('identity scenario: "clock" must be an ISO 8601 time');
   }
   if (input.tokens !== undefined && !Array.isArray(input.tokens)) throw new Error('identity scenario: "tokens" must be a list');
+  const forced = input.forcedAnswers ?? [];
+  if (!Array.isArray(forced)) throw new Error('identity scenario: "forcedAnswers" must be a list');
+  forced.forEach((answer: unknown, i) => parseForcedAnswer(answer, `identity scenario: forcedAnswers[${i}]`));
   return input as IdentityScenario;
 }
 
 /** A fake provider in the state the scenario describes. */
 export function createFakeProviderFromScenario(scenario: IdentityScenario): FakeIdentityProvider {
   const parsed = parseScenario(scenario);
-  return createFakeProvider({
+  const fake = createFakeProvider({
     clock: createClock(parsed.clock),
     outage: parsed.outage,
     accounts: (parsed.accounts ?? []).map(({ unverified, lite, ...account }) => ({
@@ -92,7 +105,10 @@ export function createFakeProviderFromScenario(scenario: IdentityScenario): Fake
     schema: parsed.schema,
     policies: parsed.policies,
     consent: parsed.consent,
+    serviceSubscriberTokens: parsed.serviceSubscriberTokens,
   });
+  for (const { method, ...answer } of parsed.forcedAnswers ?? []) fake.forceNext(method, answer);
+  return fake;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

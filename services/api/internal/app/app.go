@@ -29,6 +29,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/jobs"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/metrics"
+	"github.com/grocer-portal/portal/services/api/internal/qamode"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/sso"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
@@ -105,12 +106,23 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{
 			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
 			Stores: storeDirectory{a.Stores},
-			Audit: a.Audit, Throttle: a.Throttle,
+			Audit:  a.Audit, Throttle: a.Throttle,
 		})
 		if err != nil {
 			return nil, err
 		}
 		a.Identity, backend = provider, provider.Backend()
+	}
+	var qa *qamode.Library
+	if QAModeEnabled(cfg) {
+		// The accounts live in the browser's fake: the backend answers what the fake understands.
+		loaded, err := qamode.Load()
+		if err != nil {
+			return nil, err
+		}
+		qa = loaded
+		backend = qamode.NewBackend(qa, now)
+		logger.Warn("QA mode: the apps use the fake identity provider; scenarios at " + qamode.PanelPath)
 	}
 
 	tokens, err := SubscriberTokens(ctx, cfg, db)
@@ -148,6 +160,16 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	}
 	if a.Identity != nil {
 		if err := a.mountEmbeddedIdentity(cfg, logger); err != nil {
+			return nil, err
+		}
+	}
+	if qa != nil {
+		consent, _ := a.Identity.GetSiteConsentDetails().Fields["siteConsentDetails"].(map[string]any)
+		if err := qamode.Mount(ctx, e, qamode.Deps{
+			Library: qa, Schema: a.Identity.GetSchema().Fields, Policies: a.Identity.GetPolicies("").Fields, Consent: consent,
+			Links: tokens, LinkLifetime: cfg.Subscribers.Link.Lifetime, Reminders: a.Reminders,
+			Production: cfg.Env == config.EnvProduction,
+		}); err != nil {
 			return nil, err
 		}
 	}

@@ -105,6 +105,12 @@ func DevClockEnabled(cfg config.Config) bool {
 	return cfg.Env != config.EnvProduction && cfg.Dev.Clock.Enabled
 }
 
+// QAModeEnabled reports whether the service runs in QA mode: the apps on the fake identity provider
+// (metadata.identity.provider "fake"), never in production.
+func QAModeEnabled(cfg config.Config) bool {
+	return cfg.Metadata.Identity.Provider == "fake" && cfg.Env != config.EnvProduction
+}
+
 // DevIssuerEnabled reports whether the configuration asks for the development OpenID issuer: never in
 // production.
 func DevIssuerEnabled(cfg config.Config) bool {

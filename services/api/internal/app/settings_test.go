@@ -43,6 +43,15 @@ func TestDevClockEnabledOnlyOutsideProduction(t *testing.T) {
 	require.False(t, app.DevClockEnabled(cfg), "never in production, even if validation was bypassed")
 }
 
+func TestQAModeOnlyForTheFakeOutsideProduction(t *testing.T) {
+	cfg := config.Default()
+	require.False(t, app.QAModeEnabled(cfg), "the embedded provider by default")
+	cfg.Metadata.Identity.Provider = "fake"
+	require.True(t, app.QAModeEnabled(cfg))
+	cfg.Env = config.EnvProduction
+	require.False(t, app.QAModeEnabled(cfg), "never in production, even if validation was bypassed")
+}
+
 func TestDevIssuerNeverInProduction(t *testing.T) {
 	cfg := config.Default()
 	require.True(t, app.DevIssuerEnabled(cfg))

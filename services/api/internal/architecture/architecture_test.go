@@ -40,6 +40,7 @@ var httpEdges = map[string]string{
 	"internal/identity/socialapi":        "the social login's start and callback endpoints",
 	"internal/identity/social/devissuer": "development stand-in for an external OpenID provider: an HTTP server by nature",
 	"internal/devclock":                  "development clock and its /dev/clock endpoint",
+	"internal/qamode":                    "QA mode (outside production): scenario file, /dev/qa panel",
 	"internal/ssoapi":                    "single sign-on's OpenID Connect endpoints and the hand-over to the portal's pages",
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import type { PreferenceCentreContent } from '@portal/cms';
+import { ErrorCode } from '@portal/identity';
 import { createFakeProvider, type FakeAccountSeed } from '@portal/identity/testing';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../../app/messages';
@@ -43,10 +44,12 @@ interface Options {
   exchangeStatus?: number;
   reminders?: { reminderId: string; variantId: string; variantName: Record<string, string> }[];
   forceConsent?: boolean;
+  prepare?: (fake: ReturnType<typeof createFakeProvider>) => void;
 }
 
-async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], forceConsent = false }: Options = {}) {
+async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], forceConsent = false, prepare }: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, profile: { firstName: 'Erika' }, ...seed }] });
+  prepare?.(fake);
   const requests: { url: string; init?: RequestInit }[] = [];
   const rest = (url: string, init?: RequestInit) => {
     requests.push({ url, init });
@@ -90,6 +93,26 @@ describe('the preference centre', () => {
     expect(screen.getByText('Legen Sie fest, was Sie interessiert.')).toBeInTheDocument();
     const lookup = fake.calls.find((call) => call.method === 'getAccountInfo');
     expect(lookup?.params).toMatchObject({ include: 'profile,data,preferences,subscriptions', extraProfileFields: 'phones', regToken: expect.any(String) });
+  });
+
+  it('ignores 403005 on the look-up: exchanges the link again, looks up again, logs nothing', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { requests } = await openCentre({ prepare: (fake) => fake.forceNext('getAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo Erika!' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.endsWith('/rest/v1/subscriber/regToken/jwt'))).toHaveLength(2);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('goes to the preferences.loading error page when the look-up fails again after a fresh exchange', async () => {
+    const { fake } = await openCentre({
+      prepare: (f) => {
+        f.forceNext('getAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
+        f.forceNext('getAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.method === 'getAccountInfo')).toHaveLength(2);
   });
 
   it('goes to the preferences.loading error page when the link is refused', async () => {

@@ -31,7 +31,28 @@ func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, inclu
 	if strings.Contains(include, MissingRequiredFieldsFlag) {
 		fields["missingRequiredFields"] = p.schema.missingRequired(a)
 	}
+	keepSections(fields, include)
 	return ok(fields), nil
+}
+
+// accountSections are the parts of the account that `include` selects.
+var accountSections = []string{"profile", "data", "preferences", "subscriptions"}
+
+// keepSections drops the sections include does not name; without include, profile and data are answered (the
+// contract's default).
+func keepSections(fields map[string]any, include string) {
+	wanted := map[string]bool{}
+	for _, s := range strings.Split(include, ",") {
+		wanted[strings.TrimSpace(s)] = true
+	}
+	if strings.TrimSpace(include) == "" {
+		wanted["profile"], wanted["data"] = true, true
+	}
+	for _, s := range accountSections {
+		if !wanted[s] {
+			delete(fields, s)
+		}
+	}
 }
 
 // SetAccountInfoParams are the parameters of accounts.setAccountInfo; nil sections are left alone.

@@ -81,7 +81,7 @@ func TestRegisterFinalizeVerifyLogin(t *testing.T) {
 		require.NotEmpty(t, tok)
 		require.Equal(t, "site", l.Fields["provider"])
 
-		info, err = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "profile,data", "")
+		info, err = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "profile,data,preferences", "")
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, info.ErrorCode)
 		require.Equal(t, "eva@example.com", info.Fields["profile"].(map[string]any)["email"])
@@ -625,7 +625,7 @@ func TestLiteAccountsAndRegTokens(t *testing.T) {
 		require.Equal(t, contract.CodeOK, code)
 		l, tok := h.login("news@example.com", goodPassword)
 		require.Equal(t, contract.CodeOK, l.ErrorCode)
-		info, _ = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "", "")
+		info, _ = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "profile,subscriptions", "")
 		require.Equal(t, "Nina", info.Fields["profile"].(map[string]any)["firstName"])
 		require.Equal(t, true, info.Fields["isRegistered"])
 		require.Contains(t, info.Fields["subscriptions"], "NLT_OFFERS")

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { isInvalidParameter, isRegistrationUnverified, isStaleLinkToken, useIdentity, type IdentityProvider } from '@portal/identity';
-import { forgetLinkingRegToken } from '../../../shared/account-linking';
+import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import { loginOutcome, type LoginOutcome } from '../../../shared/login-outcome';
 
 /** A login outcome, or the link token no longer valid (400006: expired, used, or not this account's). */

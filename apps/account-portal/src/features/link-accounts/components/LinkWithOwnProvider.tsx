@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isSuccess, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
-import { forgetLinkingRegToken } from '../../../shared/account-linking';
+import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 
 /**
  * For an account without a password (social only): the login with a provider the account already has proves

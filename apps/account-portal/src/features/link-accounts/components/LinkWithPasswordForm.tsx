@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formSchema, PasswordField, passwordSchema, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
-import { forgetLinkingRegToken } from '../../../shared/account-linking';
+import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import type { LoginOutcome } from '../../../shared/login-outcome';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import type { FinalizeState } from '../../../shared/navigation';
@@ -39,6 +39,8 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
         navigate('/', { replace: true });
         return;
       case 'linkExpired':
+      case 'linkAccounts':
+        // The token is spent or no longer this account's (another account took the identity meanwhile).
         forgetLinkingRegToken();
         onLinkExpired();
         return;

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { translateMessage, type Message } from '@portal/forms';
 import { useSite } from '@portal/cms';
-import { isSuccess, useIdentity } from '@portal/identity';
+import { isStaleLinkToken, isSuccess, useIdentity } from '@portal/identity';
 import { customLogin } from '../api/custom-login';
 import type { FinalizeState } from '../../../shared/navigation';
 import { loginOutcome, type LoginOutcome } from '../../../shared/login-outcome';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
+import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialLogin';
 import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
 import { ResendVerificationPanel } from './ResendVerificationPanel';
 
@@ -71,6 +72,15 @@ export function LoginForm() {
     if (submitted) setErrors(validateLogin(next));
   };
 
+  const providerLogin = async (loginID: string, password: string) => {
+    const answer = await provider.login({ loginID, password });
+    if (!isStaleLinkToken(answer)) return answer;
+    // 200009: the link token is stale (the identity is linked already) and no session was opened; the token is
+    // dropped and the login done plainly (spec 000 §4).
+    forgetLinkingRegToken();
+    return provider.login({ loginID, password });
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -87,7 +97,7 @@ export function LoginForm() {
       const checked = metadata.sso.customLogin ? await customLogin(metadata.restApi, email, values.password) : undefined;
       if (metadata.sso.customLogin && !checked) result = { kind: 'unexpected', code: 'network' };
       else if (checked && !isSuccess(checked)) result = loginOutcome(checked);
-      else result = loginOutcome(await provider.login({ loginID: email, password: values.password }));
+      else result = loginOutcome(await providerLogin(email, values.password));
     } catch {
       result = { kind: 'unexpected', code: 'network' };
     }
@@ -96,6 +106,10 @@ export function LoginForm() {
       setRegistration(result.regToken);
       const state: FinalizeState = { origin: 'siteLogin', regToken: result.regToken };
       navigate('/registration/finalize', { state });
+      return;
+    }
+    if (result.kind === 'linkAccounts') {
+      goToLinkAccounts(navigate, result.regToken);
       return;
     }
     // A success is followed by the page's logged-in redirect.

@@ -98,6 +98,35 @@ describe('/login', () => {
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500001')).toBeInTheDocument();
   });
 
+  it('206006: the account is not activated yet, verify it', async () => {
+    await openApp('/login', { identity: answering({ errorCode: 206006 }) });
+    await logIn();
+    expect(await screen.findByText(/Ihr Kundenkonto ist noch nicht aktiviert/)).toBeInTheDocument();
+  });
+
+  it('403043: keeps the link token and goes to /social/link-accounts', async () => {
+    window.localStorage.removeItem('accountLinkingRegToken');
+    const identity: IdentityProvider = {
+      ...answering({ errorCode: 403043, regToken: 'link-me' }),
+      getConflictingAccount: async () => ({ errorCode: 0, conflictingAccount: { loginID: EMAIL, loginProviders: ['site'] } }),
+    };
+    await openApp('/login', { identity });
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konten verknüpfen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.localStorage.getItem('accountLinkingRegToken')).toBe('link-me');
+  });
+
+  it('200009: drops the stale link token and logs in plainly', async () => {
+    window.localStorage.setItem('accountLinkingRegToken', 'stale');
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    identity.forceNext('login', { errorCode: 200009 });
+    await openApp('/login', { identity });
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.localStorage.getItem('accountLinkingRegToken')).toBeNull();
+    expect(identity.calls.filter((call) => call.method === 'login')).toHaveLength(2);
+  });
+
   it('206001: goes on to finish the registration', async () => {
     const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, pendingFields: ['profile.zip'] }] });
     await openApp('/login', { identity });
@@ -160,5 +189,33 @@ describe('return from a social login', () => {
   it('another code is shown with the code', async () => {
     await openApp('/login?errorCode=500023');
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500023')).toBeInTheDocument();
+  });
+});
+
+describe('a social login answered in the page (the vendor\'s popup, the fake)', () => {
+  it('403043: keeps the link token and goes to /social/link-accounts', async () => {
+    window.localStorage.removeItem('accountLinkingRegToken');
+    const identity = createFakeProvider({
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }],
+      social: { googleplus: { email: EMAIL } },
+    });
+    await openApp('/login', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Google' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konten verknüpfen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveValue(EMAIL);
+    expect(window.localStorage.getItem('accountLinkingRegToken')).toEqual(expect.any(String));
+  });
+
+  it('206001: a new social user finishes the registration', async () => {
+    const identity = createFakeProvider({ social: { apple: { email: 'neu@example.com' } } });
+    await openApp('/login', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Apple' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('200001: the login was cancelled', async () => {
+    await openApp('/login', { identity: createFakeProvider() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Facebook' }));
+    expect(await screen.findByText('Die Anmeldung wurde abgebrochen.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSite } from '@portal/cms';
 import {
   ACCOUNT_EXTRA_PROFILE_FIELDS,
   ACCOUNT_INCLUDE,
+  ErrorCode,
   isSuccess,
   isUnauthorized,
   useIdentity,
@@ -9,6 +11,7 @@ import {
   type IdentityProvider,
   type RegistrationPartial,
 } from '@portal/identity';
+import { subscriberTokenQueryOptions } from './exchange-subscriber-token';
 
 /** The look-up failed: 403005 (no valid regToken) is expected and stays silent (spec 001 §8). */
 export class AccountLoadError extends Error {
@@ -36,14 +39,25 @@ export function subscriberAccountQueryOptions(
   jwt: string,
   regToken: string | undefined,
   remember: (regToken: string, partial: RegistrationPartial) => void,
+  renewRegToken: () => Promise<string>,
 ) {
   return queryOptions({
     // Not keyed by the regToken: a renewed regToken reads the same account.
     queryKey: ['preference-centre', 'account', jwt],
     queryFn: async () => {
-      const account = await getSubscriberAccount(provider, regToken!);
+      let used = regToken!;
+      let account: SubscriberAccount;
+      try {
+        account = await getSubscriberAccount(provider, used);
+      } catch (error) {
+        // 403005 on the look-up is ignored (spec 001 §8): the regToken may have run out meanwhile (a tab woken
+        // from sleep), so the link's token is exchanged once more and the look-up repeated; only then it counts.
+        if (!(error instanceof AccountLoadError) || error.errorCode !== ErrorCode.UNAUTHORIZED) throw error;
+        used = await renewRegToken();
+        account = await getSubscriberAccount(provider, used);
+      }
       // The app's account state (useIdentity) follows, for anything else that reads it.
-      remember(regToken!, account);
+      remember(used, account);
       return account;
     },
     enabled: Boolean(regToken),
@@ -56,5 +70,8 @@ export function subscriberAccountQueryOptions(
 /** The link subscriber's account, loaded through the identity provider with the regToken. */
 export function useSubscriberAccount(jwt: string, regToken: string | undefined) {
   const { provider, setRegistration } = useIdentity();
-  return useQuery(subscriberAccountQueryOptions(provider, jwt, regToken, setRegistration));
+  const { metadata } = useSite();
+  const queryClient = useQueryClient();
+  const renew = async () => (await queryClient.fetchQuery({ ...subscriberTokenQueryOptions(metadata.restApi, jwt), staleTime: 0 })).regToken;
+  return useQuery(subscriberAccountQueryOptions(provider, jwt, regToken, setRegistration, renew));
 }

@@ -1,0 +1,149 @@
+import { ErrorCode, SAME_PASSWORD_DETAILS, type ValidationError } from '../../envelope';
+import type { IdentityProvider } from '../../types';
+import type { Account } from './model';
+import { baseLang, checkPassword, missingFields, writeData, writePreferences, writeProfile } from './rules';
+import type { FakeStore } from './store';
+import { applySubscriptions, checkSubscriptions } from './subscriptions';
+import { clone, EMAIL, getPath, isBlank, listOf } from './values';
+
+type AccountDataMethods = Pick<IdentityProvider, 'getAccountInfo' | 'setAccountInfo' | 'getSchema' | 'getPolicies' | 'getSiteConsentDetails'>;
+
+/** Reading and writing the account, and the configuration the apps read (schema, policies, consents). */
+export function accountDataMethods(store: FakeStore): AccountDataMethods {
+  return {
+    async getAccountInfo(params = {}) {
+      await store.guard('getAccountInfo', params);
+      const access = store.tokenAccess(params.regToken) ?? sessionAccess(store);
+      if (!access) return store.fail(ErrorCode.UNAUTHORIZED, 'No session or valid regToken');
+      const { acc, limited } = access;
+      const answer = store.accountAnswer(acc, params.include, params.extraProfileFields);
+      if (limited) {
+        // A registration over a subscriber's address: nothing of the subscriber shows until it is verified.
+        if (answer.profile) answer.profile = { email: acc.email };
+        if (answer.data) answer.data = {};
+        if (answer.preferences) answer.preferences = {};
+        if (answer.subscriptions) answer.subscriptions = {};
+      }
+      const missing = listOf(params.include).includes('missing-required-fields') ? { missingRequiredFields: missingFields(store, acc) } : {};
+      return store.ok({ ...answer, ...missing });
+    },
+
+    async setAccountInfo(params) {
+      await store.guard('setAccountInfo', params);
+      const acc = store.tokenAccount(params.regToken) ?? store.sessionAccount();
+      if (!acc) return store.fail(ErrorCode.UNAUTHORIZED, 'No session or valid regToken');
+      const lang = params.lang ? baseLang(params.lang) : acc.lang;
+      const { email: emailGiven, ...profile } = (params.profile ?? {}) as Record<string, unknown>;
+      const write = checkWrite(store, acc, { ...params, profile }, lang);
+      if (write.serverOnly) return store.fail(ErrorCode.READ_ONLY_FIELD, 'data.customerassignment is a server-only field');
+      const errors = [...write.errors];
+      let newEmail: string | undefined;
+      if (emailGiven !== undefined) {
+        const email = typeof emailGiven === 'string' ? emailGiven.trim().toLowerCase() : '';
+        if (!EMAIL.test(email)) errors.push({ fieldName: 'profile.email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
+        else if (email !== acc.email) newEmail = email;
+      }
+      if (errors.length > 0) return store.validationFailed(errors);
+
+      // New login details need the current password (spec 000 §6); an account without one cannot change them.
+      if (params.newPassword || newEmail) {
+        if (!params.password) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'password');
+        if (acc.password === undefined || params.password !== acc.password) {
+          return store.fail(ErrorCode.INVALID_LOGIN, 'Invalid password', {
+            validationErrors: [{ fieldName: 'password', errorCode: ErrorCode.INVALID_LOGIN, message: 'Your password is incorrect.' }],
+          });
+        }
+      }
+      if (newEmail && store.byEmail(newEmail)) {
+        return store.fail(ErrorCode.UNIQUE_IDENTIFIER_EXISTS, 'email already exists', {
+          validationErrors: [{ fieldName: 'profile.email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, message: 'email already exists' }],
+        });
+      }
+      // The contract's order for a new password: the current one first (above), then sameness, then the policy.
+      if (params.newPassword) {
+        if (params.newPassword === acc.password) return store.fail(ErrorCode.INVALID_PARAMETER, SAME_PASSWORD_DETAILS);
+        const weak = checkPassword(store, 'newPassword', params.newPassword);
+        if (weak.length > 0) return store.validationFailed(weak);
+      }
+
+      acc.lang = lang;
+      applyWrite(store, acc, write);
+      if (params.newPassword) {
+        acc.password = params.newPassword;
+        // A new password ends every session and every open reset link of the account.
+        store.endSessions(acc);
+        for (const t of store.tokens.values()) if (t.kind === 'password-reset' && t.UID === acc.UID) t.used = true;
+      }
+      // The new address counts once its owner follows the link mailed to it.
+      if (newEmail) store.sendVerification(acc, newEmail);
+      return store.ok();
+    },
+
+    async getSchema(params = {}) {
+      await store.guard('getSchema', params);
+      return store.ok(clone(store.schema));
+    },
+
+    async getPolicies(params = {}) {
+      await store.guard('getPolicies', params);
+      const all = clone(store.policies) as unknown as Record<string, unknown>;
+      const wanted = listOf(params.sections);
+      return store.ok(wanted.length === 0 ? all : Object.fromEntries(Object.entries(all).filter(([section]) => wanted.includes(section))));
+    },
+
+    async getSiteConsentDetails() {
+      await store.guard('getSiteConsentDetails', {});
+      return store.ok({ siteConsentDetails: clone(store.consent) });
+    },
+  };
+}
+
+function sessionAccess(store: FakeStore) {
+  const acc = store.sessionAccount();
+  return acc && { acc, limited: false };
+}
+
+/** A write of the account's sections, checked but not applied yet. */
+export interface CheckedWrite {
+  profile: Record<string, unknown>;
+  data: Record<string, unknown>;
+  preferences: Record<string, unknown>;
+  subscriptions: Record<string, boolean>;
+  errors: ValidationError[];
+  serverOnly: boolean;
+}
+
+/** Checks profile, data, preferences and subscriptions of a write against the current account (or none yet). */
+export function checkWrite(
+  store: FakeStore,
+  acc: Account | undefined,
+  p: { profile?: unknown; data?: unknown; preferences?: unknown; subscriptions?: unknown },
+  lang: string,
+): CheckedWrite {
+  const profile = writeProfile(store, p.profile, acc?.profile ?? {});
+  const data = writeData(store, p.data, acc?.data ?? {});
+  const preferences = writePreferences(store, p.preferences, acc?.preferences ?? {}, lang);
+  const subscriptions = checkSubscriptions(store, p.subscriptions);
+  return {
+    profile: profile.values,
+    data: data.values,
+    preferences: preferences.values,
+    subscriptions: subscriptions.changes,
+    errors: [...profile.errors, ...data.errors, ...preferences.errors, ...subscriptions.errors],
+    serverOnly: profile.serverOnly || data.serverOnly,
+  };
+}
+
+/** Applies a checked write: the sections, the subscriptions (mailing double opt-in links), pending fields filled. */
+export function applyWrite(store: FakeStore, acc: Account, write: CheckedWrite) {
+  acc.profile = { ...write.profile, email: acc.email };
+  acc.data = write.data;
+  acc.preferences = write.preferences;
+  applySubscriptions(store, acc, write.subscriptions);
+  acc.pendingFields = acc.pendingFields.filter((name) => {
+    const [section, ...rest] = name.split('.');
+    const values = section === 'profile' ? acc.profile : section === 'data' ? acc.data : acc.preferences;
+    return isBlank(getPath(values, rest.join('.')));
+  });
+}
+

@@ -1,0 +1,108 @@
+import { Pages } from '@portal/identity-contract';
+import { ErrorCode, type ValidationError } from '../../envelope';
+import type { IdentityProvider } from '../../types';
+import { applyWrite, checkWrite } from './account-data';
+import { REG_TOKEN_LIFETIME } from './model';
+import { baseLang, checkPassword } from './rules';
+import type { FakeStore } from './store';
+import { EMAIL } from './values';
+
+type RegistrationMethods = Pick<IdentityProvider, 'initRegistration' | 'register' | 'finalizeRegistration' | 'resendVerificationCode'>;
+
+const ALL_SECTIONS = 'profile,data,preferences,subscriptions';
+
+/** Registering, finishing a registration and verifying the e-mail address. */
+export function registrationMethods(store: FakeStore): RegistrationMethods {
+  return {
+    async initRegistration(params = {}) {
+      await store.guard('initRegistration', params);
+      return store.ok({ regToken: store.issue('registration', REG_TOKEN_LIFETIME).token });
+    },
+
+    async register(params) {
+      await store.guard('register', params);
+      if (!params.regToken) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'regToken');
+      const token = store.valid(params.regToken, ['registration']);
+      if (!token) return store.fail(ErrorCode.INVALID_PARAMETER, 'Invalid regToken');
+      const errors: ValidationError[] = [];
+      const email = typeof params.email === 'string' ? params.email.trim().toLowerCase() : '';
+      if (!email) errors.push({ fieldName: 'email', errorCode: ErrorCode.MISSING_REQUIRED_VALUE, message: 'Missing required field' });
+      else if (!EMAIL.test(email)) errors.push({ fieldName: 'email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
+      errors.push(...checkPassword(store, 'password', params.password));
+      const existing = store.byEmail(email);
+      if (existing?.isRegistered) errors.push({ fieldName: 'email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, message: 'email already exists' });
+      const lang = params.lang ? baseLang(params.lang) : (existing?.lang ?? 'de');
+      // The email parameter is the login ID; a profile.email beside it is ignored.
+      const profile: Record<string, unknown> = { ...(params.profile ?? {}) };
+      delete profile.email;
+      const write = checkWrite(store, existing, { ...params, profile }, lang);
+      if (write.serverOnly) return store.fail(ErrorCode.READ_ONLY_FIELD, 'data.customerassignment is a server-only field');
+      errors.push(...write.errors);
+      if (errors.length > 0) return store.validationFailed(errors);
+
+      // A newsletter subscriber's account becomes a registered one; whoever registers it has not proven yet
+      // that the address is theirs, so the regToken answered may write but not read the subscriber's data.
+      const upgrade = existing !== undefined;
+      const acc = existing ?? store.newAccount(email);
+      acc.password = params.password;
+      acc.isRegistered = true;
+      acc.isVerified = false;
+      acc.lang = lang;
+      if (params.regSource) acc.regSource = params.regSource;
+      applyWrite(store, acc, write);
+      token.used = true;
+      // The embedded provider requires verification: the link is mailed now, whatever is still missing.
+      store.sendVerification(acc);
+      return store.pendingAnswer(acc, params.include, store.registrationToken(acc, upgrade)) ?? store.ok({ UID: acc.UID });
+    },
+
+    async finalizeRegistration(params) {
+      await store.guard('finalizeRegistration', params);
+      const token = store.valid(params.regToken, ['registration']);
+      const acc = token?.UID === undefined ? undefined : store.accounts.get(token.UID);
+      if (!token || !acc) return store.fail(ErrorCode.INVALID_PARAMETER, 'Invalid regToken');
+      if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED);
+      const pending = store.pendingAnswer(acc, params.include, token.token);
+      if (pending) return pending;
+      token.used = true;
+      // Finishing answers the full account, whatever include says.
+      return store.startSession(acc, 'site', true, ALL_SECTIONS);
+    },
+
+    async resendVerificationCode(params) {
+      await store.guard('resendVerificationCode', params);
+      const regToken = 'regToken' in params ? params.regToken : undefined;
+      const email = 'email' in params ? params.email : undefined;
+      if (!regToken && !email) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'regToken');
+      const acc = regToken ? store.tokenAccount(regToken) : store.byEmail(email);
+      if (!acc?.isRegistered || acc.isVerified) return store.fail(ErrorCode.INVALID_PARAMETER, 'Account is unknown or already verified');
+      store.sendVerification(acc);
+      return store.ok();
+    },
+  };
+}
+
+/**
+ * Follows a verification link; answers where the browser lands (`/double-opt-in-done?errorCode=…`): 0 verified,
+ * 403002 expired, 404000 unknown or used, 400003 when the new address of an e-mail change was taken meanwhile.
+ */
+export function openVerificationLink(store: FakeStore, value: string): string {
+  const landing = (code: number) => `${Pages.doubleOptInDone}?errorCode=${code}`;
+  const token = store.tokens.get(value);
+  if (!token || token.kind !== 'verification' || token.used) return landing(ErrorCode.NOT_FOUND);
+  if (token.expiresAt <= store.now()) return landing(ErrorCode.ACTIVATION_EXPIRED);
+  const acc = token.UID === undefined ? undefined : store.accounts.get(token.UID);
+  if (!acc) return landing(ErrorCode.NOT_FOUND);
+  if (token.newEmail) {
+    const other = store.byEmail(token.newEmail);
+    if (other && other !== acc) return landing(ErrorCode.UNIQUE_IDENTIFIER_EXISTS);
+    acc.email = token.newEmail;
+    acc.profile.email = token.newEmail;
+    // The login ID changed: every session ends (spec 000 §4).
+    store.endSessions(acc);
+  }
+  token.used = true;
+  acc.isVerified = true;
+  acc.deleteAfter = undefined;
+  return landing(ErrorCode.OK);
+}

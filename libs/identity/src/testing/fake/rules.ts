@@ -1,0 +1,260 @@
+import { ErrorCode, type ValidationError } from '../../envelope';
+import type { ConsentDetails, SchemaField } from '../../types';
+import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
+import type { Account } from './model';
+import type { FakeStore } from './store';
+import { clone, EMAIL, getPath, isBlank, isPlainObject, setPath } from './values';
+
+// The account rules every capability shares: what is still missing, what a password must be, and how written
+// values are checked and stored in their schema form (as the embedded provider's schema.go does).
+
+/** The legal statement of a consent in a language (`de-DE` counts as `de`), else German, else the first one. */
+export function statementFor(details: ConsentDetails, lang: string) {
+  return details.legalStatements[baseLang(lang)] ?? details.legalStatements.de ?? Object.values(details.legalStatements)[0];
+}
+
+export function baseLang(lang: string): string {
+  return lang.replace('_', '-').split('-')[0]!.toLowerCase();
+}
+
+/** Dotted names of the required fields without a value and the mandatory consents not (or no longer) accepted. */
+export function missingFields(store: FakeStore, acc: Account): string[] {
+  const missing: string[] = [];
+  for (const [section, values] of [
+    ['profile', acc.profile],
+    ['data', acc.data],
+  ] as const) {
+    const fields = (section === 'profile' ? store.schema.profileSchema : store.schema.dataSchema).fields;
+    for (const [name, field] of Object.entries(fields)) {
+      if (section === 'profile' && name === 'email') continue; // the login ID, never missing
+      if (field.required && isBlank(getPath(values, name))) missing.push(`${section}.${name}`);
+    }
+  }
+  for (const name of acc.pendingFields) {
+    const [section, ...rest] = name.split('.');
+    const values = section === 'profile' ? acc.profile : section === 'data' ? acc.data : undefined;
+    if (values && isBlank(getPath(values, rest.join('.'))) && !missing.includes(name)) missing.push(name);
+  }
+  for (const [id, details] of Object.entries(store.consent)) {
+    if (!details.isActive || !details.isMandatory) continue;
+    const state = getPath(acc.preferences, id) as { isConsentGranted?: boolean; docVersion?: number } | undefined;
+    const statement = statementFor(details, acc.lang);
+    const accepted = state?.isConsentGranted === true && (state.docVersion ?? statement?.currentDocVersion ?? 0) >= (statement?.minDocVersion ?? 0);
+    if (!accepted) missing.push(`preferences.${id}`);
+  }
+  return missing;
+}
+
+/** The validation message of a common password (the embedded provider's wording). */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common: it appears in lists of breached passwords.';
+
+/** The password policy on one field (the contract's check): 400027 when empty, else 400006 naming the broken rule. */
+export function checkPassword(store: FakeStore, fieldName: string, password: string | undefined): ValidationError[] {
+  if (!password) return [{ fieldName, errorCode: ErrorCode.MISSING_REQUIRED_VALUE, message: 'Missing required field' }];
+  const problem = passwordPolicyProblem(password, store.policies.passwordComplexity);
+  if (!problem) {
+    return store.commonPasswords?.has(password) ? [{ fieldName, errorCode: ErrorCode.INVALID_PARAMETER, message: COMMON_PASSWORD_MESSAGE }] : [];
+  }
+  const messages: Record<PasswordPolicyProblem, string> = {
+    minLength: `The password must be at least ${store.policies.passwordComplexity.minLength} characters long.`,
+    maxLength: 'The password is too long.',
+    charGroups: 'The password must contain digits, upper and lower case letters and special characters.',
+    regExp: 'The password does not match the password policy.',
+  };
+  return [{ fieldName, errorCode: ErrorCode.INVALID_PARAMETER, message: messages[problem] }];
+}
+
+/** What a write of profile or data values comes to: the merged section, its errors, a server-only field touched. */
+export interface SectionWrite {
+  values: Record<string, unknown>;
+  errors: ValidationError[];
+  serverOnly: boolean;
+}
+
+/**
+ * Checks profile input (without `email`, which has its own flow) against the schema and merges it into the
+ * current profile: unknown fields are refused, strings trimmed, an empty or null value removes the field, longs
+ * and booleans are stored as such, phones get the type 'default'.
+ */
+export function writeProfile(store: FakeStore, input: unknown, current: Record<string, unknown>): SectionWrite {
+  const out = clone(current);
+  const errors: ValidationError[] = [];
+  let serverOnly = false;
+  if (!isPlainObject(input)) return { values: out, errors, serverOnly };
+  const fields = store.schema.profileSchema.fields;
+  for (const key of Object.keys(input).sort()) {
+    const value = input[key];
+    const name = `profile.${key}`;
+    if (key === 'phones') {
+      const phones = writePhones(fields['phones.number'], value);
+      errors.push(...phones.errors);
+      if (phones.errors.length === 0) {
+        if (phones.list === undefined) delete out.phones;
+        else out.phones = phones.list;
+      }
+      continue;
+    }
+    const field = fields[key];
+    if (!field || key === 'email') {
+      errors.push({ fieldName: name, errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown field' });
+      continue;
+    }
+    if (field.writeAccess === 'serverOnly') {
+      serverOnly = true;
+      continue;
+    }
+    const result = coerce(field, name, value);
+    if ('error' in result) errors.push(result.error);
+    else if (result.value === undefined) delete out[key];
+    else out[key] = result.value;
+  }
+  return { values: out, errors, serverOnly };
+}
+
+/** Checks data input and deep-merges it into the current data; fields the schema does not name are kept as given. */
+export function writeData(store: FakeStore, input: unknown, current: Record<string, unknown>): SectionWrite {
+  const errors: ValidationError[] = [];
+  let serverOnly = false;
+  const fields = store.schema.dataSchema.fields;
+  const out = clone(current);
+  for (const [path, value] of leaves(input)) {
+    for (const [name, field] of Object.entries(fields)) {
+      if (field.writeAccess === 'serverOnly' && (name === path || path.startsWith(`${name}.`) || name.startsWith(`${path}.`))) serverOnly = true;
+    }
+    const field = fields[path];
+    if (value === null) {
+      removePath(out, path);
+      continue;
+    }
+    if (!field) {
+      setPath(out, path, clone(value));
+      continue;
+    }
+    const result = coerce(field, `data.${path}`, value);
+    if ('error' in result) errors.push(result.error);
+    else if (result.value === undefined) removePath(out, path);
+    else setPath(out, path, result.value);
+  }
+  return { values: out, errors, serverOnly };
+}
+
+/** Records consents: granted or withdrawn, with the document version accepted (at most the current one) and time. */
+export function writePreferences(store: FakeStore, input: unknown, current: Record<string, unknown>, lang: string) {
+  const out = clone(current);
+  const errors: ValidationError[] = [];
+  const changes = new Map<string, { granted?: boolean; docVersion?: number }>();
+  for (const [path, value] of leaves(input)) {
+    const at = path.lastIndexOf('.');
+    const id = at < 0 ? path : path.slice(0, at);
+    const attribute = at < 0 ? '' : path.slice(at + 1);
+    if (at < 0 || !store.consent[id]?.isActive) {
+      errors.push({ fieldName: `preferences.${id}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown consent' });
+      continue;
+    }
+    const change = changes.get(id) ?? {};
+    changes.set(id, change);
+    if (attribute === 'isConsentGranted') {
+      const granted = booleanOf(value);
+      if (granted === undefined) errors.push({ fieldName: `preferences.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'The value must be true or false.' });
+      else change.granted = granted;
+    } else if (attribute === 'docVersion' && typeof value === 'number') change.docVersion = value;
+  }
+  for (const [id, change] of changes) {
+    if (change.granted === undefined) continue;
+    const current = statementFor(store.consent[id]!, lang)?.currentDocVersion ?? 1;
+    setPath(out, id, {
+      isConsentGranted: change.granted,
+      docVersion: change.docVersion !== undefined && change.docVersion <= current ? change.docVersion : current,
+      lastConsentModified: store.iso(store.now()),
+      lang: baseLang(lang),
+    });
+  }
+  return { values: out, errors };
+}
+
+type Coerced = { value: unknown } | { error: ValidationError };
+
+/** One value in its stored form, or why it cannot be stored; `value: undefined` removes the field. */
+function coerce(field: SchemaField, fieldName: string, value: unknown): Coerced {
+  const bad = (errorCode: number, message: string): Coerced => ({ error: { fieldName, errorCode, message } });
+  if (value === null || value === undefined) {
+    return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
+  }
+  if (field.type === 'long') {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(n) || Math.abs(n) > 1e15) return bad(ErrorCode.INVALID_PARAMETER, 'The value must be a whole number.');
+    const range = /^range\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)$/.exec(field.format ?? '');
+    if (range && (n < Number(range[1]) || n > Number(range[2]))) {
+      return bad(ErrorCode.INVALID_PARAMETER, `The value must be between ${range[1]} and ${range[2]}.`);
+    }
+    return { value: n };
+  }
+  if (field.type === 'boolean') {
+    const b = booleanOf(value);
+    return b === undefined ? bad(ErrorCode.INVALID_PARAMETER, 'The value must be true or false.') : { value: b };
+  }
+  if (typeof value !== 'string') return bad(ErrorCode.INVALID_PARAMETER, 'The value must be a string.');
+  const text = value.trim();
+  if (text.length > 1000) return bad(ErrorCode.INVALID_PARAMETER, 'The value is too long.');
+  if (text === '') return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
+  const format = field.format ?? '';
+  const regex = /^regex\('(.*)'\)$/s.exec(format);
+  if ((format === 'email' && !EMAIL.test(text)) || (regex && !new RegExp(regex[1] ?? '', 'u').test(text))) {
+    return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
+  }
+  return { value: text };
+}
+
+/** `[{number, type, default}]` (or one object): each number checked, an empty number drops its entry. */
+function writePhones(numberField: SchemaField | undefined, value: unknown): { list?: unknown[]; errors: ValidationError[] } {
+  if (value === null || value === undefined) return { list: undefined, errors: [] };
+  const list = Array.isArray(value) ? value : isPlainObject(value) ? [value] : undefined;
+  const refuse = (message: string) => ({ errors: [{ fieldName: 'profile.phones', errorCode: ErrorCode.INVALID_PARAMETER, message }] });
+  if (!list) return refuse('Phones must be a list.');
+  if (list.length > 10) return refuse('Too many phone numbers.');
+  const out: unknown[] = [];
+  const errors: ValidationError[] = [];
+  for (const item of list) {
+    if (!isPlainObject(item)) {
+      errors.push({ fieldName: 'profile.phones', errorCode: ErrorCode.INVALID_PARAMETER, message: 'A phone must be an object.' });
+      continue;
+    }
+    const number = coerce(numberField ?? { type: 'string' }, 'profile.phones.number', item.number);
+    if ('error' in number) {
+      errors.push(number.error);
+      continue;
+    }
+    if (number.value === undefined) continue;
+    out.push({
+      number: number.value,
+      type: typeof item.type === 'string' && item.type ? item.type : 'default',
+      ...(typeof item.default === 'boolean' ? { default: item.default } : {}),
+    });
+  }
+  return { list: out, errors };
+}
+
+function booleanOf(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return undefined;
+}
+
+/** The leaves of a nested object as dotted paths (null and arrays are leaves). */
+export function leaves(input: unknown, prefix = ''): [string, unknown][] {
+  if (!isPlainObject(input)) return prefix ? [[prefix, input]] : [];
+  const out: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(input)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isPlainObject(value) && Object.keys(value).length > 0) out.push(...leaves(value, path));
+    else out.push([path, value]);
+  }
+  return out;
+}
+
+function removePath(target: Record<string, unknown>, path: string) {
+  const keys = path.split('.');
+  const parent = keys.length === 1 ? target : getPath(target, keys.slice(0, -1).join('.'));
+  if (isPlainObject(parent)) delete parent[keys[keys.length - 1]!];
+}

@@ -1,0 +1,80 @@
+import { ErrorCode, type Envelope } from '../../envelope';
+import type { IdentityProvider } from '../../types';
+import { REG_TOKEN_LIFETIME, type Account } from './model';
+import { writeProfile } from './rules';
+import type { FakeStore } from './store';
+import { dropUndefined } from './values';
+
+type SocialMethods = Pick<IdentityProvider, 'socialLogin' | 'getConflictingAccount'>;
+
+/** Social login (the fake plays the provider) and the conflicting site account of a social identity. */
+export function socialMethods(store: FakeStore): SocialMethods {
+  return {
+    async socialLogin(params) {
+      await store.guard('socialLogin', params);
+      const identity = store.social[params.provider];
+      if (!identity) return store.fail(ErrorCode.CANCELLED, 'Operation canceled');
+      if (identity.error !== undefined) return store.fail(identity.error);
+      const email = (identity.email ?? '').trim().toLowerCase();
+      const providerUID = identity.providerUID ?? `${params.provider}-${email}`;
+      const linked = [...store.accounts.values()].find((a) => a.social.some((s) => s.provider === params.provider && s.providerUID === providerUID));
+      if (linked) return loginAccount(store, linked, params.provider, false, params.include);
+      if (!email) return store.fail(ErrorCode.PROVIDER_ERROR, 'The provider gave no usable e-mail address');
+      const existing = store.byEmail(email);
+      if (existing?.isRegistered) {
+        const token = store.issue('social', REG_TOKEN_LIFETIME, {
+          UID: existing.UID,
+          social: { provider: params.provider, providerUID, identity: { ...identity } },
+        });
+        return store.fail(ErrorCode.SOCIAL_CONFLICT, 'loginID already exists', { regToken: token.token, provider: params.provider });
+      }
+      // A newsletter subscriber who signs in socially becomes a registered account.
+      const acc = existing ?? store.newAccount(email, 'social');
+      acc.isRegistered = true;
+      acc.social.push({ provider: params.provider, providerUID });
+      // Only what the schema takes: the provider's data must not block the login.
+      for (const [field, value] of Object.entries(dropUndefined({ firstName: identity.firstName, lastName: identity.lastName }))) {
+        const written = writeProfile(store, { [field]: value }, acc.profile);
+        if (written.errors.length === 0) acc.profile = written.values;
+      }
+      if (identity.emailVerified !== false) {
+        acc.isVerified = true;
+        acc.deleteAfter = undefined;
+      } else if (!acc.isVerified) store.sendVerification(acc);
+      return loginAccount(store, acc, params.provider, true, params.include);
+    },
+
+    async getConflictingAccount(params) {
+      await store.guard('getConflictingAccount', params);
+      const token = store.valid(params.regToken, ['social']);
+      const acc = token?.UID === undefined ? undefined : store.accounts.get(token.UID);
+      if (!acc) return store.fail(ErrorCode.INVALID_PARAMETER, 'Invalid regToken');
+      return store.ok({ conflictingAccount: { loginID: acc.email, loginProviders: store.loginProviders(acc) } });
+    },
+  };
+}
+
+/** A social login of a known account: 403041 disabled, 206001/206002 pending, else a session. */
+function loginAccount(store: FakeStore, acc: Account, provider: Account['social'][number]['provider'], newUser: boolean, include?: string) {
+  if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED, 'Account disabled');
+  const pending = store.pendingAnswer(acc, `${include ?? ''},missing-required-fields`);
+  if (pending) return { ...pending, provider };
+  return store.startSession(acc, provider, newUser, include);
+}
+
+/**
+ * Links the social identity a conflict regToken holds to the account whose password was just checked (login with
+ * `loginMode: 'link'`); answers undefined when linked, else the answer: 200009 linked to it already, 400006 for a
+ * token of another account (or none), 403043 when the identity belongs to another account.
+ */
+export function linkSocialIdentity(store: FakeStore, acc: Account, regToken: string | undefined): Envelope | undefined {
+  const token = store.valid(regToken, ['social']);
+  if (!token?.social || token.UID !== acc.UID) return store.fail(ErrorCode.INVALID_PARAMETER, 'Invalid regToken');
+  const { provider, providerUID } = token.social;
+  const owner = [...store.accounts.values()].find((a) => a.social.some((s) => s.provider === provider && s.providerUID === providerUID));
+  if (owner === acc) return store.fail(ErrorCode.STALE_LINK_TOKEN, 'Accounts already linked');
+  if (owner) return store.fail(ErrorCode.SOCIAL_CONFLICT, 'The identity belongs to another account');
+  token.used = true;
+  acc.social.push({ provider, providerUID });
+  return undefined;
+}

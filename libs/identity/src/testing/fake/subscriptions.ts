@@ -1,0 +1,106 @@
+import { Links, Pages } from '@portal/identity-contract';
+import { ErrorCode, type ValidationError } from '../../envelope';
+import { REG_TOKEN_LIFETIME, REMINDER_CONFIRM_LIFETIME, VERIFICATION_LIFETIME, type Account } from './model';
+import type { FakeStore } from './store';
+import { leaves } from './rules';
+import { dropUndefined } from './values';
+
+// Subscriptions with double opt-in, the confirmation link, and the subscriber regToken of the preference centre.
+
+/**
+ * The `isSubscribed` changes of a write, by key, or the errors: a key the schema does not know, a value that is
+ * not a boolean. Anything else written (the double opt-in state) is the provider's and is ignored.
+ */
+export function checkSubscriptions(store: FakeStore, updates: unknown): { changes: Record<string, boolean>; errors: ValidationError[] } {
+  const changes: Record<string, boolean> = {};
+  const errors: ValidationError[] = [];
+  for (const [path, value] of leaves(updates)) {
+    const [key, channel, attribute] = path.split('.');
+    if (channel !== 'email' || attribute !== 'isSubscribed' || !key) continue;
+    if (!store.schema.subscriptionsSchema.fields[`${key}.email`]) {
+      errors.push({ fieldName: `subscriptions.${key}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown subscription' });
+    } else if (typeof value === 'boolean' || value === 'true' || value === 'false') changes[key] = value === true || value === 'true';
+    else errors.push({ fieldName: `subscriptions.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'The value must be true or false.' });
+  }
+  return { changes, errors };
+}
+
+/** Applies checked `isSubscribed` changes; a new subscription to a double opt-in key mails its confirmation link. */
+export function applySubscriptions(store: FakeStore, acc: Account, changes: Record<string, boolean>) {
+  for (const [key, wanted] of Object.entries(changes)) {
+    const current = (acc.subscriptions[key] as { email?: { isSubscribed?: boolean; doubleOptIn?: Record<string, unknown> } } | undefined)?.email;
+    const doubleOptIn = store.schema.subscriptionsSchema.fields[`${key}.email`]?.doubleOptIn === true;
+    let status = (current?.doubleOptIn?.status as string | undefined) ?? 'NotConfirmed';
+    let emailSentTime = current?.doubleOptIn?.emailSentTime as string | undefined;
+    if (wanted && !current?.isSubscribed && doubleOptIn && status !== 'Confirmed') {
+      const lifetime = key === 'SVC_PRODUCT_REMINDER' ? REMINDER_CONFIRM_LIFETIME : VERIFICATION_LIFETIME;
+      const token = store.issue('double-opt-in', lifetime, { UID: acc.UID, subscription: key });
+      store.send(acc, 'double-opt-in', token, `${store.linkBase}${Links.confirmSubscription.path}?${Links.confirmSubscription.tokenParam}=${token.token}`);
+      status = 'Pending';
+      emailSentTime = store.iso(store.now());
+    }
+    if (!wanted) {
+      status = 'NotConfirmed';
+      for (const t of store.tokens.values()) if (t.kind === 'double-opt-in' && t.UID === acc.UID && t.subscription === key) t.used = true;
+    }
+    const changed = wanted !== (current?.isSubscribed === true);
+    acc.subscriptions[key] = {
+      email: dropUndefined({
+        isSubscribed: wanted,
+        doubleOptIn: dropUndefined({ status, emailSentTime, confirmTime: status === 'Confirmed' ? current?.doubleOptIn?.confirmTime : undefined }),
+        lastUpdatedSubscriptionState: changed ? store.iso(store.now()) : (current as { lastUpdatedSubscriptionState?: string } | undefined)?.lastUpdatedSubscriptionState,
+      }),
+    };
+  }
+}
+
+/**
+ * Follows a double opt-in link; answers where the browser lands, as the service does: the confirmed page, else the
+ * preference centre's error page with the code (404000 unknown or used, 403002 expired).
+ */
+export function openConfirmationLink(store: FakeStore, value: string): string {
+  const token = store.tokens.get(value);
+  const failed = (code: number) => `${Pages.preferencesDoubleOptInError}${code}`;
+  if (!token || token.kind !== 'double-opt-in' || token.used) return failed(ErrorCode.NOT_FOUND);
+  if (token.expiresAt <= store.now()) return failed(ErrorCode.ACTIVATION_EXPIRED);
+  const acc = token.UID === undefined ? undefined : store.accounts.get(token.UID);
+  const sub = acc && token.subscription ? (acc.subscriptions[token.subscription] as { email?: { isSubscribed?: boolean; doubleOptIn?: object } } | undefined) : undefined;
+  if (!acc || !sub?.email?.isSubscribed) return failed(ErrorCode.NOT_FOUND);
+  token.used = true;
+  sub.email.doubleOptIn = { ...sub.email.doubleOptIn, status: 'Confirmed', confirmTime: store.iso(store.now()) };
+  return Pages.preferencesDoubleOptInDone;
+}
+
+/** The backend's token exchange for a newsletter subscriber: finds or creates a lite account, 1 h regToken. */
+export function issueSubscriberRegToken(store: FakeStore, email: string) {
+  store.purge();
+  const acc = store.byEmail(email) ?? store.newAccount(email, 'lite');
+  const token = store.issue('subscriber', REG_TOKEN_LIFETIME, { UID: acc.UID });
+  return { regToken: token.token, createdAt: store.iso(store.now()), expiresAt: store.iso(token.expiresAt) };
+}
+
+/** The prefix of the regTokens the service's token exchange answers in QA mode (services/api/internal/qamode). */
+export const SERVICE_SUBSCRIBER_TOKEN_PREFIX = 'qa-subscriber.';
+
+/**
+ * In QA mode the service exchanges the preference centre link's JWT (verified as always) for
+ * `qa-subscriber.<base64url(e-mail)>`, because the accounts live here, in the browser. The first time such a
+ * token is used it is adopted as what the backend's exchange would have made: a subscriber regToken for that
+ * address, which finds or creates its newsletter (lite) account, valid one hour on the fake's clock.
+ */
+export function adoptServiceSubscriberToken(store: FakeStore, value: string) {
+  if (!value.startsWith(SERVICE_SUBSCRIBER_TOKEN_PREFIX) || store.tokens.has(value)) return;
+  const email = decodeBase64Url(value.slice(SERVICE_SUBSCRIBER_TOKEN_PREFIX.length));
+  if (!email?.includes('@')) return;
+  const acc = store.byEmail(email) ?? store.newAccount(email, 'lite');
+  store.tokens.set(value, { token: value, kind: 'subscriber', UID: acc.UID, expiresAt: store.now() + REG_TOKEN_LIFETIME, used: false });
+}
+
+function decodeBase64Url(value: string): string | undefined {
+  try {
+    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}

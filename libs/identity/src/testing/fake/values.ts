@@ -1,0 +1,58 @@
+// Pure helpers on the plain JSON values the fake stores (no state of their own).
+
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+export function getPath(target: unknown, path: string): unknown {
+  let current = target;
+  for (const key of path.split('.')) {
+    if (Array.isArray(current)) current = current[0];
+    if (!isPlainObject(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+export function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split('.');
+  let current = target;
+  for (const key of keys.slice(0, -1)) {
+    if (!isPlainObject(current[key])) current[key] = {};
+    current = current[key] as Record<string, unknown>;
+  }
+  current[keys[keys.length - 1] ?? ''] = value;
+}
+
+/** Objects merge key by key, arrays and values replace, null removes (the provider's rule for `data`). */
+export function deepMerge(target: Record<string, unknown>, patch: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete target[key];
+    else if (isPlainObject(value)) {
+      if (!isPlainObject(target[key])) target[key] = {};
+      deepMerge(target[key] as Record<string, unknown>, value);
+    } else if (value !== undefined) target[key] = clone(value);
+  }
+}
+
+export function dropUndefined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function clone<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+/** The names in a comma-separated parameter such as `include`. */
+export function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,85 @@
+package qamode_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/qamode"
+)
+
+func TestMountRefusesProduction(t *testing.T) {
+	lib, err := qamode.Load()
+	require.NoError(t, err)
+	err = qamode.Mount(context.Background(), echo.New(), qamode.Deps{Library: lib, Production: true})
+	require.ErrorContains(t, err, "refused in production")
+}
+
+func TestShippedScenariosAndPresetsLoad(t *testing.T) {
+	lib, err := qamode.Load()
+	require.NoError(t, err)
+	require.Contains(t, lib.Names(), qamode.DefaultScenario)
+	require.Contains(t, lib.Names(), "outage")
+	sc, found := lib.Scenario(qamode.DefaultScenario)
+	require.True(t, found)
+	require.GreaterOrEqual(t, len(sc.Accounts), 9, "every account state of the issue: active, unverified, incomplete, blocked, locked, social-only, conflict, newsletter, reminders")
+	require.NotEmpty(t, lib.Presets())
+}
+
+func TestParseForced(t *testing.T) {
+	lib, err := qamode.Load()
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name, spec string
+		want       qamode.ForcedAnswer
+		wrong      string
+	}{
+		{name: "method and code", spec: "login:206006", want: qamode.ForcedAnswer{Method: "login", ErrorCode: 206006}},
+		{name: "with details", spec: "login:400006:REGISTRATION_UNVERIFIED", want: qamode.ForcedAnswer{Method: "login", ErrorCode: 400006, ErrorDetails: "REGISTRATION_UNVERIFIED"}},
+		{name: "unknown method", spec: "fly:1", wrong: "unknown method"},
+		{name: "code not a number", spec: "login:x", wrong: "must be a number"},
+		{name: "neither", spec: "nonsense", wrong: "neither a preset"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := lib.ParseForced(tc.spec)
+			if tc.wrong != "" {
+				require.ErrorContains(t, err, tc.wrong)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+	preset, err := lib.ParseForced("setAccountInfo-400009")
+	require.NoError(t, err)
+	require.Equal(t, "setAccountInfo", preset.Method)
+	require.NotEmpty(t, preset.ValidationErrors)
+}
+
+func TestSubscriberTokenNamesTheAddress(t *testing.T) {
+	// The same example is in the fake's tests (libs/identity/src/testing/fake-provider.test.ts).
+	require.Equal(t, "qa-subscriber.bGVzZXJAZXhhbXBsZS5vcmc", qamode.SubscriberToken("leser@example.org"))
+}
+
+func TestBackendAnswersFromTheScenarios(t *testing.T) {
+	lib, err := qamode.Load()
+	require.NoError(t, err)
+	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	b := qamode.NewBackend(lib, func() time.Time { return now })
+	ctx := context.Background()
+	require.NoError(t, b.ResendVerificationEmail(ctx, "unverified@qa.example", "de"))
+	require.ErrorIs(t, b.ResendVerificationEmail(ctx, "erika@qa.example", "de"), identity.ErrAlreadyVerified)
+	require.ErrorIs(t, b.ResendVerificationEmail(ctx, "newsletter@qa.example", "de"), identity.ErrAccountNotFound)
+	require.ErrorIs(t, b.ResendVerificationEmail(ctx, "someone@example.org", "de"), identity.ErrAccountNotFound)
+	_, err = b.Login(ctx, "erika@qa.example", "Qa-Passwort-1!")
+	require.True(t, errors.Is(err, identity.ErrUnavailable))
+	rt, err := b.SubscriberRegToken(ctx, "leser@example.org")
+	require.NoError(t, err)
+	require.Equal(t, qamode.SubscriberToken("leser@example.org"), rt.Token)
+	require.Equal(t, now.Add(time.Hour), rt.ExpiresAt)
+}

@@ -58,6 +58,8 @@ const protectedPaths = new Set<AccountPortalPath>(['/', '/addresses', '/addresse
 
 const builtScreens: Partial<Record<AccountPortalPath, ReactNode>> = {
   '/login': page(() => import('../features/login/routes/LoginPage'), 'LoginPage', false),
+  '/login/reset-password/start': page(() => import('../features/password-reset/routes/PasswordResetStartPage'), 'PasswordResetStartPage'),
+  '/login/reset-password': page(() => import('../features/password-reset/routes/PasswordResetPage'), 'PasswordResetPage'),
   '/registration': page(() => import('../features/registration/routes/RegistrationPage'), 'RegistrationPage'),
   '/registration/confirmation': page(() => import('../features/registration/routes/RegistrationConfirmationPage'), 'RegistrationConfirmationPage'),
   '/registration/finalize': page(() => import('../features/finalize/routes/FinalizeRegistrationPage'), 'FinalizeRegistrationPage'),
@@ -65,6 +67,7 @@ const builtScreens: Partial<Record<AccountPortalPath, ReactNode>> = {
   '/login/redirect': page(() => import('../features/single-sign-on/routes/LoginRedirectPage'), 'LoginRedirectPage'),
   '/login/consent': page(() => import('../features/single-sign-on/routes/ConsentPage'), 'ConsentPage'),
   '/logout': page(() => import('../features/logout/routes/LogoutPage'), 'LogoutPage'),
+  '/social/link-accounts': page(() => import('../features/link-accounts/routes/LinkAccountsPage'), 'LinkAccountsPage'),
   '/session-expired': page(() => import('../features/session/SessionExpiredPage'), 'SessionExpiredPage'),
   '/double-opt-in-done': page(() => import('../features/double-opt-in/DoubleOptInDonePage'), 'DoubleOptInDonePage'),
   '/error/:errorCode': page(() => import('../features/errors/ErrorPage'), 'ErrorPage'),

@@ -56,7 +56,16 @@ export function SocialLoginButtons() {
   );
 }
 
-/** Drops a stored link token (stale: spec 000 §4, 200009). */
+/** The regToken of the social identity waiting on /social/link-accounts, if any. */
+export function readLinkingRegToken(): string | undefined {
+  try {
+    return window.localStorage.getItem(ACCOUNT_LINKING_REG_TOKEN_KEY) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Drops a stored link token: linked, stale (spec 000 §4, 200009), expired, or the shopper left the link page. */
 export function forgetLinkingRegToken() {
   try {
     window.localStorage.removeItem(ACCOUNT_LINKING_REG_TOKEN_KEY);

@@ -612,6 +612,15 @@ export function describeIdentityContract(
         expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(ErrorCode.FREQUENCY_LIMIT);
       });
 
+      it('a completed reset ends every session of the account', async () => {
+        const email = await activeAccount('resetsessions');
+        expect((await provider.getAccountInfo()).errorCode).toBe(0);
+        expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
+        const mail = await helpers.lastMail(email, 'password-reset');
+        expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+      });
+
       it('answers 403025 for an unknown token and 400009 for a new password that breaks the policy', async () => {
         const email = await activeAccount('resetpolicy');
         await provider.logout();
@@ -699,6 +708,52 @@ export function describeIdentityContract(
       social('a cancelled social login answers 200001', async () => {
         await helpers.setSocialIdentity('facebook', undefined);
         expect((await provider.socialLogin({ provider: 'facebook' })).errorCode).toBe(ErrorCode.CANCELLED);
+      });
+
+      // Linking only once the account's owner proved it (OWASP ASVS 6.8.1): a matching e-mail links nothing.
+      social('linking with a wrong password answers 403042, opens no session and links nothing', async () => {
+        const email = await activeAccount('linkwrong');
+        await provider.logout();
+        await helpers.setSocialIdentity('googleplus', { email });
+        const conflict = await provider.socialLogin({ provider: 'googleplus' });
+        expect(conflict.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        const wrong = await provider.login({ loginID: email, password: OTHER_PASSWORD, loginMode: 'link', regToken: conflict.regToken! });
+        expect(wrong.errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.socialLogin({ provider: 'googleplus' })).errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+      });
+
+      social('the link token is no regToken: it reads and writes nothing of the account', async () => {
+        const email = await activeAccount('linkread');
+        await provider.logout();
+        await helpers.setSocialIdentity('googleplus', { email });
+        const conflict = await provider.socialLogin({ provider: 'googleplus' });
+        expect(conflict.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        expect((await provider.getAccountInfo({ regToken: conflict.regToken! })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.setAccountInfo({ regToken: conflict.regToken!, profile: { firstName: 'Mallory' } })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.finalizeRegistration({ regToken: conflict.regToken! })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+      });
+
+      social('an account without a password links through a login with its own provider in link mode', async () => {
+        const email = freshEmail('ownprovider');
+        await helpers.setSocialIdentity('apple', { email, firstName: 'Max', lastName: 'Muster' });
+        const first = await provider.socialLogin({ provider: 'apple' });
+        if (first.errorCode === ErrorCode.PENDING_REGISTRATION) {
+          const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+          const values = await requiredValues();
+          expect((await provider.setAccountInfo({ regToken: first.regToken!, profile: values.profile as Profile, data: values.data, preferences: grantedConsents(consent) })).errorCode).toBe(0);
+          expect((await provider.finalizeRegistration({ regToken: first.regToken! })).errorCode).toBe(0);
+        }
+        await provider.logout();
+        await helpers.setSocialIdentity('googleplus', { email });
+        const conflict = await provider.socialLogin({ provider: 'googleplus' });
+        expect(conflict.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        expect((await provider.getConflictingAccount({ regToken: conflict.regToken! })).conflictingAccount?.loginProviders).toEqual(['apple']);
+        const proved = await provider.socialLogin({ provider: 'apple', loginMode: 'link', regToken: conflict.regToken! });
+        expect(proved.errorCode).toBe(0);
+        await provider.logout();
+        expect((await provider.socialLogin({ provider: 'googleplus' })).errorCode).toBe(0);
+        expect(logins.at(-1)).toMatchObject({ provider: 'googleplus', newUser: false });
       });
     });
 

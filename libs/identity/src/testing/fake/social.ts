@@ -18,7 +18,12 @@ export function socialMethods(store: FakeStore): SocialMethods {
       const email = (identity.email ?? '').trim().toLowerCase();
       const providerUID = identity.providerUID ?? `${params.provider}-${email}`;
       const linked = [...store.accounts.values()].find((a) => a.social.some((s) => s.provider === params.provider && s.providerUID === providerUID));
-      if (linked) return loginAccount(store, linked, params.provider, false, params.include);
+      if (linked) {
+        // In link mode a login the account already has proves its owner: the identity of the token joins it, as
+        // the embedded provider does (a token of another account, or a spent one, links nothing).
+        const linkToken = params.loginMode === 'link' ? params.regToken : undefined;
+        return loginAccount(store, linked, params.provider, false, params.include, linkToken);
+      }
       if (!email) return store.fail(ErrorCode.PROVIDER_ERROR, 'The provider gave no usable e-mail address');
       const existing = store.byEmail(email);
       if (existing?.isRegistered) {
@@ -54,17 +59,21 @@ export function socialMethods(store: FakeStore): SocialMethods {
   };
 }
 
-/** A social login of a known account: 403041 disabled, 206001/206002 pending, else a session. */
-function loginAccount(store: FakeStore, acc: Account, provider: Account['social'][number]['provider'], newUser: boolean, include?: string) {
+/**
+ * A social login of a known account: 403041 disabled, 206001/206002 pending, else a session, after linking the
+ * identity `linkToken` holds when it is this account's.
+ */
+function loginAccount(store: FakeStore, acc: Account, provider: Account['social'][number]['provider'], newUser: boolean, include?: string, linkToken?: string) {
   if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED, 'Account disabled');
   const pending = store.pendingAnswer(acc, `${include ?? ''},missing-required-fields`);
   if (pending) return { ...pending, provider };
+  if (linkToken) linkSocialIdentity(store, acc, linkToken);
   return store.startSession(acc, provider, newUser, include);
 }
 
 /**
- * Links the social identity a conflict regToken holds to the account whose password was just checked (login with
- * `loginMode: 'link'`); answers undefined when linked, else the answer: 200009 linked to it already, 400006 for a
+ * Links the social identity a conflict regToken holds to the account whose owner just proved it (its password in
+ * login with `loginMode: 'link'`, or a social login it already has in that mode); answers undefined when linked, else the answer: 200009 linked to it already, 400006 for a
  * token of another account (or none), 403043 when the identity belongs to another account.
  */
 export function linkSocialIdentity(store: FakeStore, acc: Account, regToken: string | undefined): Envelope | undefined {

@@ -33,6 +33,9 @@ type SocialIdentity struct {
 	EmailVerified bool
 	// Profile holds profile fields the provider gave (firstName, lastName, ...); invalid ones are dropped.
 	Profile map[string]any
+	// LinkToken is the regToken of a 403043 when the app asked to link (socialLogin with loginMode "link"): an
+	// identity already linked to the conflicting account proves its owner, so the waiting identity is linked too.
+	LinkToken string
 }
 
 // SocialLogin answers accounts.socialLogin by delegating to the registered social-login implementation.
@@ -43,10 +46,13 @@ func (p *Provider) SocialLogin(ctx context.Context, c Caller, in SocialLoginPara
 	return p.social.Start(ctx, c, in)
 }
 
-// CompleteSocialLogin finishes a social login after the ID token was verified: a known identity logs in; a new
-// identity whose e-mail belongs to a registered account answers 403043 with a social-link regToken (the app
-// goes to link-accounts); a new user gets an account (verified when the provider says the e-mail is) and
-// then 206001/206002 when something is pending, else a session (Result.Session) like login.
+// CompleteSocialLogin finishes a social login after the ID token was verified: a known identity logs in (and,
+// with a LinkToken of its own account, links the identity that token holds); a new identity whose e-mail
+// belongs to a registered account answers 403043 with a social-link regToken (the app goes to link-accounts),
+// whatever the provider says about the e-mail: a matching address proves nothing about the account's owner
+// (OWASP ASVS 6.8.1), only its password or a login it already has does. A new user gets an account (verified
+// when the provider says the e-mail is) and then 206001/206002 when something is pending, else a session
+// (Result.Session) like login.
 func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialIdentity) (Result, error) {
 	id.Provider, id.Subject = strings.TrimSpace(id.Provider), strings.TrimSpace(id.Subject)
 	if id.Provider == "" || id.Subject == "" {
@@ -58,7 +64,7 @@ func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialI
 		if err != nil {
 			return Result{}, err
 		}
-		return p.socialLoginAccount(ctx, c, a, id.Provider, false)
+		return p.socialLoginAccount(ctx, c, a, id.Provider, false, strings.TrimSpace(id.LinkToken))
 	}
 	if !errors.Is(err, ErrNotFound) {
 		return Result{}, err
@@ -123,15 +129,29 @@ func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialI
 			return Result{}, err
 		}
 	}
-	return p.socialLoginAccount(ctx, c, a, id.Provider, true)
+	return p.socialLoginAccount(ctx, c, a, id.Provider, true, "")
 }
 
-func (p *Provider) socialLoginAccount(ctx context.Context, c Caller, a Account, provider string, newUser bool) (Result, error) {
+// socialLoginAccount logs a into the account a social identity belongs to. linkToken, when given, is linked
+// only once the login would succeed, as login with loginMode "link" does; a token that is not a's (another
+// account's, expired, used) links nothing and the login goes on: the shopper proved this account, not the other.
+func (p *Provider) socialLoginAccount(ctx context.Context, c Caller, a Account, provider string, newUser bool, linkToken string) (Result, error) {
 	if a.Disabled {
 		return fail(contract.CodeAccountDisabled, ""), nil
 	}
-	if r, err := p.pendingResult(ctx, a, MissingRequiredFieldsFlag, nil); err != nil || r.ErrorCode != contract.CodeOK {
+	// A newsletter account that a social login made registered, with an e-mail nobody has confirmed yet: its
+	// regToken may finish the registration but not read what the subscriber kept there (as for a registration).
+	var payload map[string]string
+	if a.Origin == OriginLite && !a.IsVerified {
+		payload = map[string]string{payloadLimited: "1"}
+	}
+	if r, err := p.pendingResult(ctx, a, MissingRequiredFieldsFlag, payload); err != nil || r.ErrorCode != contract.CodeOK {
 		return r, err
+	}
+	if linkToken != "" {
+		if _, err := p.linkFromToken(ctx, a, linkToken); err != nil {
+			return Result{}, err
+		}
 	}
 	p.audit(ctx, audit.Event{Type: audit.SocialLogin, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: provider})
 	return p.completeLogin(ctx, c, a, provider, newUser)

@@ -25,8 +25,9 @@ var ErrNotWired = errors.New("socialapi: EmbeddedAccounts.Provider is nil")
 // CompleteSocialLogin implements Completer with embedded.Provider.CompleteSocialLogin. The provider's first and
 // last name go into the profile as firstName and lastName (the embedded provider drops what its schema refuses).
 //
-// loginMode "link" with a regToken is not handed on: the embedded provider links a conflicting social identity
-// through accounts.login with loginMode "link" (password check), which is the flow of the link-accounts page.
+// loginMode "link" hands the regToken on: a login with an identity the conflicting account already has links the
+// waiting one (the link-accounts page offers it when that account has no password); otherwise linking is
+// accounts.login with loginMode "link" and the account's password.
 func (a EmbeddedAccounts) CompleteSocialLogin(c echo.Context, id social.Identity) (social.Outcome, error) {
 	if a.Provider == nil {
 		return social.Outcome{}, ErrNotWired
@@ -49,10 +50,19 @@ func (a EmbeddedAccounts) CompleteSocialLogin(c echo.Context, id social.Identity
 	}
 	res, err := a.Provider.CompleteSocialLogin(c.Request().Context(), caller, embedded.SocialIdentity{
 		Provider: id.Provider, Subject: id.Subject, Email: id.Email, EmailVerified: id.EmailVerified, Profile: profile,
+		LinkToken: linkToken(id),
 	})
 	if err != nil {
 		return social.Outcome{}, err
 	}
 	identityapi.ApplySession(c, res, cookieName)
 	return social.Outcome{ErrorCode: res.ErrorCode, RegToken: res.RegToken}, nil
+}
+
+// linkToken is the regToken to link with: only when the app asked for linking.
+func linkToken(id social.Identity) string {
+	if id.LoginMode != "link" {
+		return ""
+	}
+	return id.RegToken
 }

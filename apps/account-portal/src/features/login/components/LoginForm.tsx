@@ -6,8 +6,9 @@ import { useSite } from '@portal/cms';
 import { isStaleLinkToken, isSuccess, useIdentity } from '@portal/identity';
 import { customLogin } from '../api/custom-login';
 import type { FinalizeState } from '../../../shared/navigation';
+import { loginOutcome, type LoginOutcome } from '../../../shared/login-outcome';
+import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialLogin';
-import { loginOutcome, type LoginOutcome } from '../login-outcome';
 import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
 import { ResendVerificationPanel } from './ResendVerificationPanel';
 
@@ -51,33 +52,6 @@ function Field({ label, type, name, value, error, autoComplete, onChange }: {
       ) : null}
     </div>
   );
-}
-
-function OutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
-  const { t } = useTranslation();
-  switch (outcome.kind) {
-    case 'invalidCredentials':
-      return (
-        <>
-          <p className="form-error__text">{t('clp.login.error.invalidCredentials')}</p>
-          <p>
-            {t('clp.login.error.invalidCredentials.hint')} <Link to="/login/reset-password/start">{t('clp.login.forgotPassword')}</Link>
-          </p>
-        </>
-      );
-    case 'blocked':
-      return <p className="form-error__text">{t('clp.login.error.blocked')}</p>;
-    case 'lockedOut':
-      return <p className="form-error__text">{t('clp.login.error.lockedOut')}</p>;
-    case 'notActivated':
-      return <p className="form-error__text">{t('clp.login.error.notActivated')}</p>;
-    case 'customError':
-      return <p className="form-error__text">{t('clp.login.customError.unknown')}</p>;
-    case 'unexpected':
-      return <p className="form-error__text">{t('clp.error.unexpected', { code: outcome.code })}</p>;
-    default:
-      return null;
-  }
 }
 
 /** E-mail and password; every login outcome of the error catalogue (spec 000 §8). */
@@ -159,7 +133,7 @@ export function LoginForm() {
           <Link to="/login/reset-password/start">{t('clp.login.forgotPassword')}</Link>
         </p>
         <div className="form-error" role="alert">
-          {outcome ? <OutcomeMessage outcome={outcome.result} /> : null}
+          {outcome ? <LoginOutcomeMessage outcome={outcome.result} /> : null}
         </div>
         <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
           {t('clp.login.submit')}

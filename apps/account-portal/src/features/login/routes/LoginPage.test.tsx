@@ -106,9 +106,13 @@ describe('/login', () => {
 
   it('403043: keeps the link token and goes to /social/link-accounts', async () => {
     window.localStorage.removeItem('accountLinkingRegToken');
-    await openApp('/login', { identity: answering({ errorCode: 403043, regToken: 'link-me' }) });
+    const identity: IdentityProvider = {
+      ...answering({ errorCode: 403043, regToken: 'link-me' }),
+      getConflictingAccount: async () => ({ errorCode: 0, conflictingAccount: { loginID: EMAIL, loginProviders: ['site'] } }),
+    };
+    await openApp('/login', { identity });
     await logIn();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Seite folgt in Kürze.' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konten verknüpfen' }, { timeout: 5000 })).toBeInTheDocument();
     expect(window.localStorage.getItem('accountLinkingRegToken')).toBe('link-me');
   });
 
@@ -197,7 +201,8 @@ describe('a social login answered in the page (the vendor\'s popup, the fake)', 
     });
     await openApp('/login', { identity });
     await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Google' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Seite folgt in Kürze.' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konten verknüpfen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveValue(EMAIL);
     expect(window.localStorage.getItem('accountLinkingRegToken')).toEqual(expect.any(String));
   });
 

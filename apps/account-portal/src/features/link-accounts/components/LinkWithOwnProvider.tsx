@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { isSuccess, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
+import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
+
+/**
+ * For an account without a password (social only): the login with a provider the account already has proves
+ * the owner, and links the waiting identity (socialLogin in link mode with the token). With a redirect the
+ * answer comes back as this page's query; a provider that answers in the page resolves here.
+ */
+export function LinkWithOwnProvider({ providers, regToken }: { providers: SocialProviderName[]; regToken: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { provider } = useIdentity();
+  const [answer, setAnswer] = useState<Envelope | 'network'>();
+  const start = async (name: SocialProviderName) => {
+    setAnswer(undefined);
+    try {
+      const result = await provider.socialLogin({
+        provider: name,
+        loginMode: 'link',
+        regToken,
+        redirectURL: `${window.location.origin}/social/link-accounts`,
+      });
+      if (isSuccess(result)) {
+        forgetLinkingRegToken();
+        navigate('/', { replace: true });
+        return;
+      }
+      setAnswer(result);
+    } catch {
+      setAnswer('network');
+    }
+  };
+  return (
+    <>
+      <ul className="social-login__buttons">
+        {providers.map((name) => (
+          <li key={name}>
+            <button type="button" className="button button--secondary social-login__button" onClick={() => void start(name)}>
+              {t(`clp.social.${name}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="form-error" role="alert">
+        {answer ? (
+          <p className="form-error__text">{t('clp.error.unexpected', { code: answer === 'network' ? 'network' : answer.errorCode })}</p>
+        ) : null}
+      </div>
+    </>
+  );
+}

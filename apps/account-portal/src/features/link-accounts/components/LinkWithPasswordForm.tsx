@@ -1,0 +1,73 @@
+import { Form, Formik } from 'formik';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { formSchema, PasswordField, passwordSchema, SubmitButton, TextField } from '@portal/forms';
+import { useIdentity } from '@portal/identity';
+import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
+import type { LoginOutcome } from '../../../shared/login-outcome';
+import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
+import type { FinalizeState } from '../../../shared/navigation';
+import { useLinkAccounts } from '../api/link-accounts';
+
+interface PasswordValues {
+  loginID: string;
+  password: string;
+}
+
+export interface LinkWithPasswordFormProps {
+  loginID: string;
+  regToken: string;
+  onLinkExpired: () => void;
+}
+
+/** The existing account's e-mail (read-only) and its password, which proves the owner before anything is linked. */
+export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkWithPasswordFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { setRegistration } = useIdentity();
+  const link = useLinkAccounts();
+  const [refused, setRefused] = useState<LoginOutcome>();
+  const schema = useMemo(() => formSchema({ password: passwordSchema() }), []);
+
+  const submit = async (values: PasswordValues) => {
+    setRefused(undefined);
+    const outcome = await link.mutateAsync({ loginID, password: values.password, regToken });
+    switch (outcome.kind) {
+      case 'loggedIn':
+        forgetLinkingRegToken();
+        navigate('/', { replace: true });
+        return;
+      case 'linkExpired':
+      case 'linkAccounts':
+        // The token is spent or no longer this account's (another account took the identity meanwhile).
+        forgetLinkingRegToken();
+        onLinkExpired();
+        return;
+      case 'finalize': {
+        // The account must finish its registration first (e.g. changed terms); nothing was linked.
+        forgetLinkingRegToken();
+        setRegistration(outcome.regToken);
+        const state: FinalizeState = { origin: 'siteLogin', regToken: outcome.regToken };
+        navigate('/registration/finalize', { state });
+        return;
+      }
+      default:
+        setRefused(outcome);
+    }
+  };
+
+  return (
+    <Formik initialValues={{ loginID, password: '' }} validationSchema={schema} onSubmit={submit}>
+      <Form className="form" noValidate>
+        <TextField name="loginID" type="email" label={t('clp.form.email')} readOnly autoComplete="username" />
+        <PasswordField name="password" label={t('clp.form.password')} required autoComplete="current-password" />
+        <div className="form-error" role="alert">
+          {refused?.kind === 'unverified' ? <p className="form-error__text">{t('clp.login.unverified.text')}</p> : null}
+          {refused ? <LoginOutcomeMessage outcome={refused} /> : null}
+        </div>
+        <SubmitButton>{t('clp.linkaccounts.submit')}</SubmitButton>
+      </Form>
+    </Formik>
+  );
+}

@@ -1,0 +1,175 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { IdentityProvider } from '@portal/identity';
+import { createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { openApp } from '../../../testing/render-app';
+
+beforeEach(forgetLanguage);
+// Each case loads lazily split pages (code and texts) one after another, on a machine shared by several runs.
+jest.setTimeout(20_000);
+
+const EMAIL = 'kunde@example.com';
+const PASSWORD = 'Geheim12!';
+const TOKEN_KEY = 'accountLinkingRegToken';
+const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+
+/** A site account and a Google identity with the same e-mail; the Google login has answered 403043. */
+async function conflict(): Promise<{ identity: FakeIdentityProvider; regToken: string }> {
+  const identity = createFakeProvider({
+    accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+    social: { googleplus: { email: EMAIL } },
+  });
+  const answer = await identity.socialLogin({ provider: 'googleplus' });
+  expect(answer.errorCode).toBe(403043);
+  window.localStorage.setItem(TOKEN_KEY, answer.regToken!);
+  return { identity, regToken: answer.regToken! };
+}
+
+async function linkWith(password: string) {
+  await userEvent.type(await screen.findByLabelText(/^Passwort/, {}, { timeout: 5000 }), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Verknüpfen und anmelden' }));
+}
+
+function loginCalls(identity: FakeIdentityProvider) {
+  return identity.calls.filter((call) => call.method === 'login').map((call) => call.params);
+}
+
+describe('/social/link-accounts', () => {
+  it("shows the existing account's login ID read-only (getConflictingAccount) and asks for its password", async () => {
+    const { identity, regToken } = await conflict();
+    await openApp('/social/link-accounts', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeInTheDocument();
+    const email = await screen.findByRole('textbox', { name: /E-Mail-Adresse/ });
+    expect(email).toHaveValue(EMAIL);
+    expect(email).toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/^Passwort/)).toHaveAttribute('type', 'password');
+    expect(identity.calls).toContainEqual({ method: 'getConflictingAccount', params: { regToken } });
+  });
+
+  it('403042: the wrong-password text with the forgot-password hint; nothing is linked', async () => {
+    const { identity } = await conflict();
+    await openApp('/social/link-accounts', { identity });
+    await linkWith('Falsch12!');
+    expect(await screen.findByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
+    expect(identity.account(EMAIL)?.socialProviders ?? '').not.toContain('googleplus');
+  });
+
+  it('403005 reads the same as 403042', async () => {
+    const { identity } = await conflict();
+    await openApp('/social/link-accounts', { identity: { ...identity, login: async () => ({ errorCode: 403005 }) } });
+    await linkWith(PASSWORD);
+    expect(await screen.findByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeInTheDocument();
+    expect(screen.getByText(/Wenn Sie Ihr Passwort nicht mehr wissen/)).toBeInTheDocument();
+  });
+
+  it('the right password logs in with loginMode link and the token, links the identity and drops the token', async () => {
+    const { identity, regToken } = await conflict();
+    await openApp('/social/link-accounts', { identity });
+    await linkWith(PASSWORD);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(loginCalls(identity)).toEqual([{ loginID: EMAIL, password: PASSWORD, loginMode: 'link', regToken }]);
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    await identity.logout();
+    expect((await identity.socialLogin({ provider: 'googleplus' })).errorCode).toBe(0);
+  });
+
+  it('200009: drops the stale token and logs in plainly with what was typed', async () => {
+    const { identity, regToken } = await conflict();
+    const stale: IdentityProvider = {
+      ...identity,
+      login: (params) => (params.loginMode === 'link' ? Promise.resolve({ errorCode: 200009 }) : identity.login(params)),
+    };
+    const seen: unknown[] = [];
+    const recording: IdentityProvider = { ...stale, login: (params) => (seen.push(params), stale.login(params)) };
+    await openApp('/social/link-accounts', { identity: recording });
+    await linkWith(PASSWORD);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(seen).toEqual([
+      { loginID: EMAIL, password: PASSWORD, loginMode: 'link', regToken },
+      { loginID: EMAIL, password: PASSWORD },
+    ]);
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('without a stored token says that nothing waits for linking, with the way to the login', async () => {
+    window.localStorage.removeItem(TOKEN_KEY);
+    const identity = createFakeProvider();
+    await openApp('/social/link-accounts', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+    expect(identity.calls.some((call) => call.method === 'getConflictingAccount')).toBe(false);
+  });
+
+  it('an expired or unknown token (400006 from getConflictingAccount) ends the same way and is dropped', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'no-such-token');
+    await openApp('/social/link-accounts', { identity: createFakeProvider() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('a token that expires while the page is open (400006 from the link login) ends the same way', async () => {
+    const { identity } = await conflict();
+    await openApp('/social/link-accounts', { identity: { ...identity, login: async () => ({ errorCode: 400006, errorDetails: 'regToken' }) } });
+    await linkWith(PASSWORD);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('cancel drops the token and goes to the login', async () => {
+    const { identity } = await conflict();
+    await openApp('/social/link-accounts', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Abbrechen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('leaving the page another way (the forgot-password hint) drops the token too', async () => {
+    const { identity } = await conflict();
+    await openApp('/social/link-accounts', { identity });
+    await linkWith('Falsch12!');
+    const hint = await screen.findByRole('link', { name: 'Passwort vergessen?' });
+    // The next page suspends while its code loads; userEvent's act is not awaited, so React would never commit it.
+    await act(async () => hint.click());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Passwort vergessen?' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('a social-only account is offered the login with its own provider, in link mode with the token', async () => {
+    const { identity, regToken } = await conflict();
+    const socialLogins: unknown[] = [];
+    const socialOnly: IdentityProvider = {
+      ...identity,
+      getConflictingAccount: async () => ({ errorCode: 0, conflictingAccount: { loginID: EMAIL, loginProviders: ['apple'] } }),
+      socialLogin: async (params) => {
+        socialLogins.push(params);
+        // Stands for the provider's login of the account, which links the waiting identity.
+        return identity.login({ loginID: EMAIL, password: PASSWORD });
+      },
+    };
+    await openApp('/social/link-accounts', { identity: socialOnly });
+    expect(await screen.findByText(/Kundenkonto, das kein Passwort hat/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Passwort/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Weiter mit Google' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter mit Apple' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(socialLogins).toEqual([{ provider: 'apple', loginMode: 'link', regToken, redirectURL: 'http://localhost/social/link-accounts' }]);
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('back from the own provider with errorCode=0 the shopper goes on to /', async () => {
+    const { identity } = await conflict();
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await openApp('/social/link-accounts?errorCode=0&provider=apple', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull());
+  });
+
+  it('back from the own provider cancelled: says so and keeps the offer', async () => {
+    const { identity } = await conflict();
+    await openApp('/social/link-accounts?errorCode=200001&provider=apple', { identity });
+    expect(await screen.findByText('Die Anmeldung wurde abgebrochen.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeInTheDocument();
+  });
+});

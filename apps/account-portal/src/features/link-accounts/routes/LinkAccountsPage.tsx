@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { isSuccess, readSocialLoginResult, useIdentity, type SocialProviderName } from '@portal/identity';
+import { ErrorMessage, Loader, StatusPage } from '@portal/ui';
+import { forgetLinkingRegToken, readLinkingRegToken, SocialLoginReturn } from '../../../shared/SocialLogin';
+import { useConflictingAccount } from '../api/get-conflicting-account';
+import { LinkWithOwnProvider } from '../components/LinkWithOwnProvider';
+import { LinkWithPasswordForm } from '../components/LinkWithPasswordForm';
+
+const SOCIAL_PROVIDERS: readonly string[] = ['apple', 'googleplus', 'facebook'] satisfies SocialProviderName[];
+
+/** No social identity waits for linking (no token, or it expired): said plainly, with the way back to the login. */
+function NothingToLink() {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      headline={t('clp.linkaccounts.missing.headline')}
+      actions={
+        <Link className="button" to="/login">
+          {t('global.button.login')}
+        </Link>
+      }
+    >
+      <p>{t('clp.linkaccounts.missing.text')}</p>
+    </StatusPage>
+  );
+}
+
+/**
+ * `/social/link-accounts` (spec 000 §2 and §4): a social login met an existing account with the same e-mail.
+ * Nothing is linked by the e-mail alone: the owner proves the account with its password, or, for an account
+ * without one, with a login it already has (OWASP ASVS 6.8.1). Leaving the page drops the waiting identity.
+ */
+export function LinkAccountsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { account, ready } = useIdentity();
+  // Read once: the token stays with this visit of the page even when storage is cleared meanwhile.
+  const [regToken] = useState(readLinkingRegToken);
+  const [expired, setExpired] = useState(false);
+  const conflicting = useConflictingAccount(expired ? undefined : regToken);
+  const returned = readSocialLoginResult(search);
+  const linkedByOwnProvider = returned !== undefined && isSuccess(returned);
+
+  // Leaving the page, whichever way, ends the linking: a token must not wait for a later visitor of this browser.
+  useEffect(() => forgetLinkingRegToken, []);
+  const gone = expired || conflicting.data?.expired === true;
+  useEffect(() => {
+    if (gone) forgetLinkingRegToken();
+  }, [gone]);
+
+  if (linkedByOwnProvider) return <Navigate to="/" replace />;
+  if (!regToken || gone) return ready && account.loggedIn ? <Navigate to="/" replace /> : <NothingToLink />;
+  if (conflicting.isError) return <ErrorMessage code="identity.load" />;
+  if (!conflicting.data || conflicting.data.expired) return <Loader />;
+
+  const { loginID, loginProviders } = conflicting.data.account;
+  const ownProviders = loginProviders.filter((name): name is SocialProviderName => SOCIAL_PROVIDERS.includes(name));
+  // Without a password the account proves itself with its own social login; a provider that does not say how the
+  // account logs in gets the password form.
+  const socialOnly = !loginProviders.includes('site') && ownProviders.length > 0;
+  const cancel = () => {
+    forgetLinkingRegToken();
+    navigate('/login', { replace: true });
+  };
+  return (
+    <section className="auth-page">
+      <h1>{t('clp.linkaccounts.headline')}</h1>
+      <SocialLoginReturn />
+      {socialOnly ? (
+        <>
+          <p>{t('clp.linkaccounts.social.intro')}</p>
+          <LinkWithOwnProvider providers={ownProviders} regToken={regToken} />
+        </>
+      ) : (
+        <>
+          <p>{t('clp.linkaccounts.intro')}</p>
+          <LinkWithPasswordForm loginID={loginID} regToken={regToken} onLinkExpired={() => setExpired(true)} />
+        </>
+      )}
+      <p>
+        <button type="button" className="button button--secondary" onClick={cancel}>
+          {t('clp.linkaccounts.cancel')}
+        </button>
+      </p>
+    </section>
+  );
+}

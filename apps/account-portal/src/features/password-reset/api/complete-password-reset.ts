@@ -1,0 +1,66 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormikErrors } from 'formik';
+import { mapValidationErrors } from '@portal/forms';
+import { isPasswordTokenInvalid, isSuccess, isValidationError, useIdentity, type IdentityProvider } from '@portal/identity';
+import { forgetResetLoginId, readResetLoginId } from '../reset-login-id';
+
+export interface NewPasswordValues {
+  password: string;
+  retypePassword: string;
+}
+
+/** What setting the new password led to (spec 000 §4 and §8). */
+export type CompleteResetOutcome =
+  | { kind: 'changed' }
+  /** 403025: the link expired, was used already or is unknown. */
+  | { kind: 'linkInvalid' }
+  | { kind: 'fieldErrors'; errors: FormikErrors<NewPasswordValues> }
+  | { kind: 'unexpected'; code: number | string };
+
+/** resetPassword step 2 with the token from the mail's link and the new password (spec 000 §7). */
+export async function completePasswordReset(provider: IdentityProvider, passwordResetToken: string, newPassword: string): Promise<CompleteResetOutcome> {
+  let answer;
+  try {
+    answer = await provider.resetPassword({ passwordResetToken, newPassword });
+  } catch {
+    return { kind: 'unexpected', code: 'network' };
+  }
+  if (isSuccess(answer)) return { kind: 'changed' };
+  if (isPasswordTokenInvalid(answer)) return { kind: 'linkInvalid' };
+  if (isValidationError(answer)) {
+    // The policy the page checks is the service's; should they differ, the service's message shows at the field.
+    const errors = mapValidationErrors<NewPasswordValues>(answer.validationErrors, {
+      fieldPath: (name) => (name === 'newPassword' || name === 'password' ? 'password' : undefined),
+    });
+    if (Object.keys(errors).length > 0) return { kind: 'fieldErrors', errors };
+  }
+  return { kind: 'unexpected', code: answer.errorCode };
+}
+
+/**
+ * The automatic login after a reset (spec 000 §4) with the login ID kept when the reset was asked for; the
+ * kept ID is forgotten whatever the answer (a login event forgets it as well). False when there is none or the
+ * login did not succeed: the shopper then logs in on the login page, which explains any refusal.
+ */
+export async function logInAfterReset(provider: IdentityProvider, newPassword: string): Promise<boolean> {
+  const loginID = readResetLoginId();
+  if (!loginID) return false;
+  forgetResetLoginId();
+  try {
+    return isSuccess(await provider.login({ loginID, password: newPassword }));
+  } catch {
+    return false;
+  }
+}
+
+export function useCompletePasswordReset() {
+  const { provider } = useIdentity();
+  return useMutation({
+    mutationFn: ({ token, password }: { token: string; password: string }) => completePasswordReset(provider, token, password),
+  });
+}
+
+export function useLogInAfterReset() {
+  const { provider } = useIdentity();
+  return useMutation({ mutationFn: (password: string) => logInAfterReset(provider, password) });
+}

@@ -1,0 +1,62 @@
+import { Form, Formik, type FormikErrors, type FormikHelpers } from 'formik';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { emailSchema, FormError, formSchema, message, messages, SubmitButton, TextField } from '@portal/forms';
+import { Durations } from '@portal/identity';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+interface ResetStartValues {
+  email: string;
+}
+
+const initialValues: ResetStartValues = { email: '' };
+const MINUTE = 60_000;
+
+/** The e-mail address to send the reset link to; `onStarted` once the mail is on its way. */
+export function ResetStartForm({ onStarted }: { onStarted: (email: string) => void }) {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  // Reset start: e-mail required with global.email.required (spec 000 §5).
+  const schema = useMemo(() => formSchema({ email: emailSchema({ required: messages.emailRequired() }) }), []);
+
+  const submit = async (values: ResetStartValues, helpers: FormikHelpers<ResetStartValues>) => {
+    helpers.setStatus(undefined);
+    const email = values.email.trim();
+    const outcome = await request.mutateAsync(email);
+    switch (outcome.kind) {
+      case 'started':
+        onStarted(email);
+        return;
+      case 'unknownEmail':
+        // Field errors are message descriptors (libs/forms), which the field translates.
+        helpers.setErrors({ email: message('clp.resetpassword.error.unknownEmail', 'There is no user with this username or e-mail.') } as unknown as FormikErrors<ResetStartValues>);
+        return;
+      case 'wait':
+        helpers.setStatus({
+          formError: message('clp.resetpassword.error.wait', 'Please wait {minutes} minutes before you ask for another link.', {
+            minutes: Durations.resetFrequency / MINUTE,
+          }),
+        });
+        return;
+      case 'invalid':
+        helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
+        return;
+      case 'unexpected':
+        helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+    }
+  };
+
+  return (
+    <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
+      <Form className="form" noValidate>
+        <TextField name="email" type="email" label={t('clp.form.email')} required autoComplete="username" autoCapitalize="off" spellCheck={false} />
+        <FormError />
+        <SubmitButton>{t('clp.resetpassword.start.submit')}</SubmitButton>
+        <p>
+          <Link to="/login">{t('clp.resetpassword.backToLogin')}</Link>
+        </p>
+      </Form>
+    </Formik>
+  );
+}

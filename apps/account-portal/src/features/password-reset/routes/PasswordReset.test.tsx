@@ -1,0 +1,175 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { openApp } from '../../../testing/render-app';
+
+beforeEach(forgetLanguage);
+// Each case loads lazily split pages (code and texts) one after another, on a machine shared by several runs.
+jest.setTimeout(20_000);
+
+const EMAIL = 'kunde@example.com';
+const OLD_PASSWORD = 'Geheim12!';
+const NEW_PASSWORD = 'Neu-Geheim34?';
+const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+
+function shopper(): FakeIdentityProvider {
+  return createFakeProvider({
+    accounts: [{ email: EMAIL, password: OLD_PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+  });
+}
+
+async function requestReset(email = EMAIL) {
+  await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 }), email);
+  await userEvent.click(screen.getByRole('button', { name: 'Link senden' }));
+}
+
+async function setNewPassword(password: string, retype = password) {
+  await userEvent.type(await screen.findByLabelText(/^Neues Passwort \*/, {}, { timeout: 5000 }), password);
+  await userEvent.type(screen.getByLabelText(/^Neues Passwort wiederholen/), retype);
+  await userEvent.click(screen.getByRole('button', { name: 'Passwort speichern' }));
+}
+
+/** The path and query of the reset link the fake mailed. */
+function resetLink(identity: FakeIdentityProvider): string {
+  const link = new URL(identity.lastMail(EMAIL, 'password-reset')!.link);
+  return `${link.pathname}${link.search}`;
+}
+
+describe('/login/reset-password/start', () => {
+  it('asks for the e-mail address before calling the provider (global.email.required)', async () => {
+    const identity = shopper();
+    await openApp('/login/reset-password/start', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Passwort vergessen?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Link senden' }));
+    expect(await screen.findByText('Bitte geben Sie Ihre E-Mail-Adresse ein.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'resetPassword')).toBe(false);
+  });
+
+  it('sends the mail, keeps the address as pwResetLoginID and shows the process-started page with a back link', async () => {
+    const identity = shopper();
+    await openApp('/login/reset-password/start', { identity });
+    await requestReset();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitte sehen Sie in Ihr Postfach' })).toBeInTheDocument();
+    expect(screen.getByText(/Wir haben eine E-Mail an kunde@example.com geschickt\. .* innerhalb von 60 Minuten/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zurück zur Anmeldung' })).toHaveAttribute('href', '/login');
+    expect(window.localStorage.getItem('pwResetLoginID')).toBe(EMAIL);
+    expect(identity.lastMail(EMAIL, 'password-reset')?.lang).toBe('de');
+  });
+
+  it('403047: says that no account has this address', async () => {
+    await openApp('/login/reset-password/start', { identity: shopper() });
+    await requestReset('niemand@example.com');
+    expect(await screen.findByText('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(window.localStorage.getItem('pwResetLoginID')).toBeNull();
+  });
+
+  it('400125: a second request within 15 minutes says that the shopper must wait', async () => {
+    const identity = shopper();
+    await identity.resetPassword({ loginID: EMAIL });
+    await openApp('/login/reset-password/start', { identity });
+    await requestReset();
+    expect(await screen.findByText(/Bitte warten Sie 15 Minuten, bevor Sie einen neuen anfordern/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Passwort vergessen?' })).toBeInTheDocument();
+  });
+
+  it('shows any other answer with its code', async () => {
+    const identity = shopper();
+    await openApp('/login/reset-password/start', { identity: { ...identity, resetPassword: async () => ({ errorCode: 500001 }) } });
+    await requestReset();
+    expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500001')).toBeInTheDocument();
+  });
+
+  it('a transport failure is said with the code network', async () => {
+    const identity = shopper();
+    identity.failNext('resetPassword');
+    await openApp('/login/reset-password/start', { identity });
+    await requestReset();
+    expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: network')).toBeInTheDocument();
+  });
+});
+
+describe('/login/reset-password', () => {
+  it('without pwrt goes to /, which sends a logged-out visitor on to the login', async () => {
+    await openApp('/login/reset-password', { identity: shopper() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('refuses a retype that differs (clp.resetpassword.retypepassword.mismatch) and a password the policy refuses', async () => {
+    const identity = shopper();
+    await identity.resetPassword({ loginID: EMAIL });
+    await openApp(resetLink(identity), { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Neues Passwort festlegen' })).toBeInTheDocument();
+    await setNewPassword(NEW_PASSWORD, 'Neu-Geheim34!');
+    expect(await screen.findByText('Die eingegebenen Passwörter stimmen nicht überein.')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText(/^Neues Passwort \*/));
+    await userEvent.type(screen.getByLabelText(/^Neues Passwort \*/), 'kurz');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort speichern' }));
+    // The policy comes from getPolicies: 8 characters, all four groups.
+    expect(await screen.findByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'resetPassword' && 'passwordResetToken' in (call.params as object))).toBe(false);
+    expect(identity.calls.some((call) => call.method === 'getPolicies')).toBe(true);
+  });
+
+  it('sets the new password, shows the success and logs the shopper in with the kept login ID, which is then gone', async () => {
+    const identity = shopper();
+    await identity.resetPassword({ loginID: EMAIL });
+    window.localStorage.setItem('pwResetLoginID', EMAIL);
+    await openApp(resetLink(identity), { identity });
+    await setNewPassword(NEW_PASSWORD);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.calls.filter((call) => call.method === 'login').map((call) => call.params)).toEqual([{ loginID: EMAIL, password: NEW_PASSWORD }]);
+    expect(window.localStorage.getItem('pwResetLoginID')).toBeNull();
+    expect((await identity.login({ loginID: EMAIL, password: OLD_PASSWORD })).errorCode).toBe(403042);
+  });
+
+  it('shows the success message while the automatic login runs', async () => {
+    const identity = shopper();
+    await identity.resetPassword({ loginID: EMAIL });
+    window.localStorage.setItem('pwResetLoginID', EMAIL);
+    let finishLogin: () => void = () => undefined;
+    const slow = { ...identity, login: (params: Parameters<typeof identity.login>[0]) => new Promise<Awaited<ReturnType<typeof identity.login>>>((resolve) => (finishLogin = () => void identity.login(params).then(resolve))) };
+    await openApp(resetLink(identity), { identity: slow });
+    await setNewPassword(NEW_PASSWORD);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihr Passwort wurde geändert' })).toBeInTheDocument();
+    expect(screen.getByText(/Aus Sicherheitsgründen wurden Sie auf allen Geräten abgemeldet/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Sie werden jetzt mit Ihrem neuen Passwort angemeldet');
+    finishLogin();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('without a kept login ID (link opened in another browser) asks the shopper to log in', async () => {
+    const identity = shopper();
+    await identity.resetPassword({ loginID: EMAIL });
+    await openApp(resetLink(identity), { identity });
+    await setNewPassword(NEW_PASSWORD);
+    expect(await screen.findByText('Bitte melden Sie sich mit Ihrem neuen Passwort an.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+    expect(identity.calls.some((call) => call.method === 'login')).toBe(false);
+  });
+
+  it('403025: the link is used, expired or unknown; offers to start again', async () => {
+    const identity = shopper();
+    await identity.resetPassword({ loginID: EMAIL });
+    const link = resetLink(identity);
+    await identity.resetPassword({ passwordResetToken: new URLSearchParams(link.split('?')[1]).get('pwrt')!, newPassword: NEW_PASSWORD });
+    await openApp(link, { identity });
+    await setNewPassword('Noch-Neuer56!');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist nicht mehr gültig' })).toBeInTheDocument();
+    expect(screen.getByText(/abgelaufen, wurde bereits verwendet oder ist ungültig/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Neuen Link anfordern' })).toHaveAttribute('href', '/login/reset-password/start');
+  });
+
+  it('shows a policy refusal of the service at the password field', async () => {
+    const identity = shopper();
+    const refusing = {
+      ...identity,
+      resetPassword: async () => ({ errorCode: 400009, validationErrors: [{ fieldName: 'newPassword', errorCode: 400006, message: 'This password is too common' }] }),
+    };
+    await openApp('/login/reset-password?pwrt=abc', { identity: refusing });
+    await setNewPassword(NEW_PASSWORD);
+    expect(await screen.findByText('This password is too common')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveAttribute('aria-invalid', 'true'));
+  });
+});

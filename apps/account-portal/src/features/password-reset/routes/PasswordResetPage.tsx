@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Links } from '@portal/identity';
+import { ErrorMessage, Loader, StatusPage } from '@portal/ui';
+import { useIdentitySettings } from '../../../shared/identity-settings';
+import { useLogInAfterReset } from '../api/complete-password-reset';
+import { NewPasswordForm } from '../components/NewPasswordForm';
+
+/** 403025: the link expired, was used already or is unknown; the way to start again. */
+function LinkInvalid() {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      headline={t('clp.resetpassword.linkinvalid.headline')}
+      actions={
+        <Link className="button" to="/login/reset-password/start">
+          {t('clp.resetpassword.linkinvalid.restart')}
+        </Link>
+      }
+    >
+      <p>{t('clp.resetpassword.linkinvalid.text')}</p>
+    </StatusPage>
+  );
+}
+
+/**
+ * The success message; meanwhile the shopper is logged in with the new password (spec 000 §4) and goes on to
+ * `/`. Without a kept login ID, or when that login is refused, the shopper logs in by hand.
+ */
+function PasswordChanged({ loggingIn, loginFailed }: { loggingIn: boolean; loginFailed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      headline={t('clp.resetpassword.success.headline')}
+      actions={
+        loginFailed ? (
+          <Link className="button" to="/login">
+            {t('global.button.login')}
+          </Link>
+        ) : undefined
+      }
+    >
+      <p>{t('clp.resetpassword.success.text')}</p>
+      <p role="status">{loggingIn ? t('clp.resetpassword.success.loggingIn') : loginFailed ? t('clp.resetpassword.success.logIn') : null}</p>
+    </StatusPage>
+  );
+}
+
+/** `/login/reset-password?pwrt=…` (spec 000 §2): the new password; without the token the visitor goes to `/`. */
+export function PasswordResetPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get(Links.resetPassword.tokenParam);
+  const settings = useIdentitySettings();
+  const login = useLogInAfterReset();
+  const [step, setStep] = useState<'form' | 'changed' | 'linkInvalid'>('form');
+
+  if (!token) return <Navigate to="/" replace />;
+  if (step === 'linkInvalid') return <LinkInvalid />;
+  if (step === 'changed') return <PasswordChanged loggingIn={!login.isSuccess} loginFailed={login.data === false} />;
+
+  const changed = (password: string) => {
+    setStep('changed');
+    login.mutate(password, { onSuccess: (loggedIn) => loggedIn && navigate('/', { replace: true }) });
+  };
+  return (
+    <section className="auth-page">
+      <h1>{t('clp.resetpassword.headline')}</h1>
+      <p>{t('clp.resetpassword.intro')}</p>
+      {settings.isError ? (
+        <ErrorMessage code="identity.load" />
+      ) : settings.data ? (
+        <NewPasswordForm token={token} passwordPolicy={settings.data.passwordPolicy} onChanged={changed} onLinkInvalid={() => setStep('linkInvalid')} />
+      ) : (
+        <Loader />
+      )}
+    </section>
+  );
+}

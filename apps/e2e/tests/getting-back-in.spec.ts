@@ -1,0 +1,204 @@
+import { test as base, type Browser, type Page } from '@playwright/test';
+import { expect, expectAccessible } from '../fixtures';
+import { confirmEmail, logIn, mailsTo, PASSWORD, registerThroughApi, uniqueEmail } from '../helpers/account';
+import { startPortal, type PortalServer } from '../portal-server';
+
+/**
+ * Issue 11 against the real service: the password reset with its automatic login, and the linking of a social
+ * login to an existing account. Each worker starts its own service with the development clock on: a journey moves
+ * that clock past the 15-minute wait, which must not reach the tests of other workers.
+ */
+const test = base.extend<object, { portal: PortalServer }>({
+  portal: [
+    async ({}, use) => {
+      const server = await startPortal({ PORTAL_DEV_CLOCK_ENABLED: 'true' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ portal }, use) => use(portal.baseURL),
+});
+
+const NEW_PASSWORD = 'Neu-Geheim34?';
+
+/** A registered, confirmed account with password PASSWORD, named Erika Muster. */
+async function confirmedAccount(page: Page, baseURL: string, label: string): Promise<string> {
+  const email = uniqueEmail(test.info(), label);
+  expect((await registerThroughApi(page.request, baseURL, email, { firstName: 'Erika', lastName: 'Muster' })).errorCode).toBe(206002);
+  await confirmEmail(page, baseURL, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
+  return email;
+}
+
+/** The path and query of the newest reset link mailed to `email` (the mail names the configured public address). */
+async function resetLink(page: Page, baseURL: string, email: string, count = 1): Promise<string> {
+  let links: string[] = [];
+  await expect
+    .poll(async () => {
+      links = (await mailsTo(page.request, baseURL, email)).filter((mail) => mail.kind === 'password-reset').map((mail) => mail.links[0]!);
+      return links.length;
+    })
+    .toBe(count);
+  const url = new URL(links[0]!);
+  return `${url.pathname}${url.search}`;
+}
+
+async function askForReset(page: Page, email: string) {
+  await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+  await page.getByRole('button', { name: 'Link senden' }).click();
+}
+
+/** Another browser, logged in with the old password: its session must end with the reset. */
+async function otherDevice(browser: Browser, baseURL: string, email: string) {
+  const context = await browser.newContext({ baseURL, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await logIn(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+/** The development issuer's login form, as the social provider would show it. */
+async function socialLogin(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Weiter mit Google' }).click();
+  await page.getByLabel('E-Mail', { exact: true }).fill(email);
+  await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+test.describe('getting back in', () => {
+  test('forgot password: mail, link, new password, automatic login; the link once; the 15-minute wait; an unknown address', async ({ page, baseURL, browser, portal }) => {
+    test.slow(); // two accounts, two browsers, seven pages with accessibility scans
+    const email = await confirmedAccount(page, baseURL!, 'reset');
+    const elsewhere = await otherDevice(browser, baseURL!, email);
+
+    await test.step('request: the login links to the reset, which sends the mail and says so', async () => {
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Passwort vergessen?' }).first().click();
+      await expect(page).toHaveURL(/\/login\/reset-password\/start$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen?' })).toBeVisible();
+      await page.getByRole('button', { name: 'Link senden' }).click();
+      await expect(page.getByText('Bitte geben Sie Ihre E-Mail-Adresse ein.')).toBeVisible();
+      await expectAccessible(page);
+      await askForReset(page, email);
+      await expect(page.getByRole('heading', { level: 1, name: 'Bitte sehen Sie in Ihr Postfach' })).toBeVisible();
+      await expect(page.getByText(`Wir haben eine E-Mail an ${email} geschickt.`, { exact: false })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Zurück zur Anmeldung' })).toHaveAttribute('href', '/login');
+      await expectAccessible(page);
+    });
+
+    const link = await resetLink(page, baseURL!, email);
+    expect(link).toMatch(/^\/login\/reset-password\?pwrt=/);
+
+    await test.step('the link: a mismatched retype is refused, the new password logs the shopper in on /', async () => {
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' })).toBeVisible();
+      await page.getByLabel(/^Neues Passwort \*/).fill(NEW_PASSWORD);
+      await page.getByLabel(/^Neues Passwort wiederholen/).fill(`${NEW_PASSWORD}x`);
+      await page.getByRole('button', { name: 'Passwort speichern' }).click();
+      await expect(page.getByText('Die eingegebenen Passwörter stimmen nicht überein.')).toBeVisible();
+      await expectAccessible(page);
+      await page.getByLabel(/^Neues Passwort wiederholen/).fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Passwort speichern' }).click();
+      await expect(page).toHaveURL(new RegExp(`^${baseURL}/$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+      expect(await page.evaluate(() => window.localStorage.getItem('pwResetLoginID'))).toBeNull();
+    });
+
+    await test.step('the reset ended the session of the other browser', async () => {
+      await elsewhere.page.goto('/');
+      await expect(elsewhere.page).toHaveURL(/\/login$/);
+      await elsewhere.close();
+    });
+
+    await test.step('the old password is refused', async () => {
+      await page.goto('/logout');
+      await expect(page).toHaveURL(/\/login$/);
+      await logIn(page, email, PASSWORD);
+      await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
+    });
+
+    await test.step('the same link again shows the 403025 text with a way to start again', async () => {
+      await page.goto(link);
+      await page.getByLabel(/^Neues Passwort \*/).fill('Noch-Neuer56!');
+      await page.getByLabel(/^Neues Passwort wiederholen/).fill('Noch-Neuer56!');
+      await page.getByRole('button', { name: 'Passwort speichern' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Dieser Link ist nicht mehr gültig' })).toBeVisible();
+      await expect(page.getByText(/abgelaufen, wurde bereits verwendet oder ist ungültig/)).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Neuen Link anfordern' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen?' })).toBeVisible();
+    });
+
+    await test.step('a second request within 15 minutes says that the shopper must wait; after them it is sent', async () => {
+      await askForReset(page, email);
+      await expect(page.getByText(/Bitte warten Sie 15 Minuten, bevor Sie einen neuen anfordern/)).toBeVisible();
+      await expectAccessible(page);
+      expect((await page.request.post(`${portal.baseURL}/dev/clock`, { data: { advance: '15m1s' } })).ok()).toBe(true);
+      await page.getByRole('button', { name: 'Link senden' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Bitte sehen Sie in Ihr Postfach' })).toBeVisible();
+      await resetLink(page, baseURL!, email, 2);
+    });
+
+    await test.step('an unknown address shows the 403047 text', async () => {
+      await page.goto('/login/reset-password/start');
+      await askForReset(page, uniqueEmail(test.info(), 'nobody'));
+      await expect(page.getByText('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.')).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    await test.step('without pwrt the completion page sends the visitor to /', async () => {
+      await page.goto('/login/reset-password');
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  });
+
+  test('linking: a social login with the e-mail of an account links it after the password; then it goes straight in', async ({ page, baseURL }) => {
+    test.slow(); // the development issuer twice, four pages with accessibility scans
+    const email = await confirmedAccount(page, baseURL!, 'link');
+
+    await test.step('the social login meets the account: the link page shows its e-mail read-only', async () => {
+      await page.goto('/login');
+      await socialLogin(page, email);
+      await expect(page).toHaveURL(/\/social\/link-accounts$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeVisible();
+      const shown = page.getByRole('textbox', { name: /E-Mail-Adresse/ });
+      await expect(shown).toHaveValue(email);
+      await expect(shown).toHaveAttribute('readonly', '');
+      expect(await page.evaluate(() => window.localStorage.getItem('accountLinkingRegToken'))).toEqual(expect.any(String));
+      await expectAccessible(page);
+    });
+
+    await test.step('a wrong password shows its text with the forgot-password hint', async () => {
+      await page.getByLabel(/^Passwort/).fill('Falsch12!x');
+      await page.getByRole('button', { name: 'Verknüpfen und anmelden' }).click();
+      await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    await test.step('the right password links and logs in', async () => {
+      await page.getByLabel(/^Passwort/).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Verknüpfen und anmelden' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+      expect(await page.evaluate(() => window.localStorage.getItem('accountLinkingRegToken'))).toBeNull();
+    });
+
+    await test.step('after logout the same social login goes straight in', async () => {
+      await page.goto('/logout');
+      await expect(page).toHaveURL(/\/login$/);
+      await socialLogin(page, email);
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+    });
+
+    await test.step('the link page without a waiting identity says so, with the way to the login', async () => {
+      await page.goto('/logout');
+      await expect(page).toHaveURL(/\/login$/);
+      await page.goto('/social/link-accounts');
+      await expect(page.getByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Zum Login' })).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Route, Routes } from 'react-router-dom';
-import { Loader, SiteLayout, UpcomingPage } from '@portal/ui';
+import { Loader, SiteLayout } from '@portal/ui';
 import { lazyNamed } from '../shared/load-page';
 import { FrameErrorBoundary, PageFailed, RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { PageTexts } from './page-texts';
@@ -27,7 +27,7 @@ const loadAccountArea = () => import('./account-area');
 const AccountArea = lazyNamed<object, 'AccountArea'>(loadAccountArea, 'AccountArea');
 const AccountScreen = lazyNamed<{ path: string }, 'AccountScreen'>(loadAccountArea, 'AccountScreen');
 
-/** Every route of spec 000 §2. Screens that later releases build show the upcoming-page notice meanwhile. */
+/** Every route of spec 000 §2 (plus the single-sign-on consent page). */
 export const accountPortalPaths = [
   '/',
   '/login',
@@ -54,9 +54,13 @@ export const accountPortalPaths = [
 type AccountPortalPath = (typeof accountPortalPaths)[number];
 
 /** Pages that need a login (spec 000 §6); they show inside the account shell. */
-const protectedPaths = new Set<AccountPortalPath>(['/', '/addresses', '/addresses/addresschange', '/addresses/addaddress', '/personaldata', '/accessdata']);
+const protectedPathList = ['/', '/addresses', '/addresses/addresschange', '/addresses/addaddress', '/personaldata', '/accessdata'] as const satisfies readonly AccountPortalPath[];
+type PublicPath = Exclude<AccountPortalPath, (typeof protectedPathList)[number]>;
+const protectedPaths = new Set<AccountPortalPath>(protectedPathList);
+const isPublicPath = (path: AccountPortalPath): path is PublicPath => !protectedPaths.has(path);
 
-const builtScreens: Partial<Record<AccountPortalPath, ReactNode>> = {
+// Every public path has its screen: the type makes a route without one a compile error.
+const publicScreens: Record<PublicPath, ReactNode> = {
   '/login': page(() => import('../features/login/routes/LoginPage'), 'LoginPage', false),
   '/login/reset-password/start': page(() => import('../features/password-reset/routes/PasswordResetStartPage'), 'PasswordResetStartPage'),
   '/login/reset-password': page(() => import('../features/password-reset/routes/PasswordResetPage'), 'PasswordResetPage'),
@@ -106,9 +110,9 @@ export function AppRoutes() {
       </Route>
       <Route element={<PublicFrame />}>
         {accountPortalPaths
-          .filter((path) => !protectedPaths.has(path))
+          .filter(isPublicPath)
           .map((path) => (
-            <Route key={path} path={path} element={builtScreens[path] ?? <UpcomingPage />} />
+            <Route key={path} path={path} element={publicScreens[path]} />
           ))}
         <Route path="*" element={<PageFailed code="404" />} />
       </Route>

@@ -97,12 +97,13 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	a.Audit, a.Throttle, a.jobs = audit.New(db, now), throttle.New(db, now), jobs.New(db, now)
 	metrics.SetSources(metrics.Sources{DB: db.DB, OutboxBacklog: outbox.Backlog})
 	var backend identity.Backend
+	var eraser subscribers.AccountEraser
 	if cfg.Metadata.Identity.Provider == "cdc" {
 		client, err := cdc.New(CDCSettings(cfg), nil, logger)
 		if err != nil {
 			return nil, err
 		}
-		backend = client
+		backend, eraser = client, client
 	} else {
 		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{
 			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
@@ -120,7 +121,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		if err != nil {
 			return nil, err
 		}
-		a.Identity, backend = provider, provider.Backend()
+		a.Identity, backend, eraser = provider, provider.Backend(), provider
 	}
 	var qa *qamode.Library
 	if QAModeEnabled(cfg) {
@@ -144,11 +145,8 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
 		Now: now,
 	})
-	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Reminders: a.Reminders, Withdrawals: withdrawals, Now: now}
-	if a.Identity != nil {
-		// With SAP CDC, erasing a subscriber and reading a login session are the vendor's; those calls answer 503.
-		subscriberSettings.Eraser = a.Identity
-	}
+	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Eraser: eraser, Reminders: a.Reminders,
+		Withdrawals: withdrawals, Now: now}
 
 	e, err := httpapi.New(httpapi.Deps{
 		Config: cfg, Logger: logger, DB: db, Apps: opts.Apps,

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -22,4 +24,38 @@ func TestLoadgenFailsOnErrors(t *testing.T) {
 	defer srv.Close()
 	var out bytes.Buffer
 	require.ErrorContains(t, run([]string{"-duration", "100ms", "-warmup", "10ms", "-connections", "1", srv.URL}, &out), "failed")
+}
+
+func TestLoadgenComparesWithTheCeiling(t *testing.T) {
+	fast := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok")) }))
+	defer fast.Close()
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"-name", "same", "-duration", "200ms", "-warmup", "20ms", "-rounds", "2", "-connections", "2",
+		"-ceiling", fast.URL, fast.URL}, &out))
+	require.Regexp(t, `^same\s+\d+ req/s\s+p99\s+[\d.]+ ms \| ceiling\s+\d+ req/s\s+p99\s+[\d.]+ ms \| share: throughput [\d.]+\s+p99 [\d.]+`, out.String())
+
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(5 * time.Millisecond)
+		_, _ = w.Write([]byte("ok"))
+	}))
+	defer slow.Close()
+	out.Reset()
+	err := run([]string{"-name", "slow", "-duration", "200ms", "-warmup", "20ms", "-rounds", "2", "-connections", "2",
+		"-ceiling", fast.URL, "-target", "0.8", slow.URL}, &out)
+	require.ErrorIs(t, err, errBelowTarget)
+	require.Contains(t, out.String(), "BELOW TARGET")
+}
+
+func TestLoadgenPostsTheBody(t *testing.T) {
+	var got atomic.Value
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = r.ParseForm()
+		got.Store(r.Method + " " + r.PostForm.Get("loginID") + " " + r.Header.Get("Cookie"))
+		_, _ = w.Write([]byte("ok"))
+	}))
+	defer srv.Close()
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"-duration", "50ms", "-warmup", "10ms", "-connections", "1", "-method", "POST",
+		"-body", "loginID=a%40example.com", "-header", "Cookie: s=1", srv.URL}, &out))
+	require.Equal(t, "POST a@example.com s=1", got.Load())
 }

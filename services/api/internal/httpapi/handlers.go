@@ -102,8 +102,13 @@ var thirdPartyScriptETag = strongETag(thirdparty.Script)
 // sendCached writes a precomputed body with its validator, answering 304 when
 // the client already holds this version.
 func sendCached(c echo.Context, body []byte, contentType, etag, cacheControl string) error {
-	p := preparedFor(body, contentType, etag, cacheControl)
+	return writePrepared(c, preparedFor(body, contentType, etag, cacheControl))
+}
+
+// writePrepared writes a prepared answer: 304 when the client holds this version, else the plain or gzip body.
+func writePrepared(c echo.Context, p *prepared) error {
 	h := c.Response().Header()
+	etag, body, contentType := p.etag[0], p.body, p.contentType[0]
 	h[echo.HeaderCacheControl] = p.cacheControl
 	if etag != "" {
 		h[headerETag] = p.etag
@@ -141,10 +146,27 @@ var (
 	contentEncodingGzip = []string{"gzip"}
 )
 
+// prepare makes the header values and, when worth it, the gzip form of a body that will be sent many times.
+func prepare(body []byte, contentType, etag, cacheControl string) *prepared {
+	p := &prepared{
+		body: body, contentType: []string{contentType}, cacheControl: []string{cacheControl}, etag: []string{etag},
+		length: []string{strconv.Itoa(len(body))},
+	}
+	if etag != "" && len(body) >= 1024 && compressible(contentType) {
+		var buf bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = w.Write(body)
+		_ = w.Close()
+		p.gzip, p.gzipLength = buf.Bytes(), []string{strconv.Itoa(buf.Len())}
+	}
+	return p
+}
+
 // prepared holds what sendCached writes for one body besides the body: its header values and its gzip form.
 // Bodies behind sendCached never change while the process runs and are few (content, metadata, app files), so
 // each is prepared once, at its first request, instead of formatting headers and compressing on every one.
 type prepared struct {
+	body                            []byte
 	contentType, cacheControl, etag []string
 	length, gzipLength              []string
 	gzip                            []byte // nil when compressing is not worth it
@@ -162,21 +184,11 @@ func preparedFor(body []byte, contentType, etag, cacheControl string) *prepared 
 		preparedMu.RUnlock()
 		// One body is served with one type and policy; should two callers ever differ, the second is simply
 		// prepared afresh each time.
-		if ok && p.contentType[0] == contentType && p.cacheControl[0] == cacheControl {
+		if ok && p.contentType[0] == contentType && p.cacheControl[0] == cacheControl && len(p.body) == len(body) {
 			return p
 		}
 	}
-	p := &prepared{
-		contentType: []string{contentType}, cacheControl: []string{cacheControl}, etag: []string{etag},
-		length: []string{strconv.Itoa(len(body))},
-	}
-	if etag != "" && len(body) >= 1024 && compressible(contentType) {
-		var buf bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		_, _ = w.Write(body)
-		_ = w.Close()
-		p.gzip, p.gzipLength = buf.Bytes(), []string{strconv.Itoa(buf.Len())}
-	}
+	p := prepare(body, contentType, etag, cacheControl)
 	if etag != "" {
 		preparedMu.Lock()
 		if _, ok := preparedBodies[etag]; !ok {

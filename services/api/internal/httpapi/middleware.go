@@ -254,8 +254,10 @@ func skipCompressed(c echo.Context) bool {
 	if compressedExtensions[strings.ToLower(path.Ext(p))] {
 		return true
 	}
-	// Metadata, content and the apps' files come from sendCached, which keeps a compressed copy of each; the
-	// region answers are fixed documents of some 25 bytes, below any size worth compressing.
+	// Metadata, content, store search answers and the apps' files are prepared answers, each with its
+	// compressed copy made once; the region answers are fixed documents of some 25 bytes, below any size worth
+	// compressing.
 	dynamic := strings.HasPrefix(p, "/rest/") || strings.HasPrefix(p, "/identity/") || strings.HasPrefix(p, "/dev/")
-	return p == "/rest/v1/metadata" || p == "/rest/v1/region" || strings.HasPrefix(p, "/cms/") || !dynamic
+	return p == "/rest/v1/metadata" || p == "/rest/v1/region" || p == "/rest/v1/retailstores/search" ||
+		strings.HasPrefix(p, "/cms/") || !dynamic
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -58,4 +59,28 @@ func TestLoadgenPostsTheBody(t *testing.T) {
 	require.NoError(t, run([]string{"-duration", "50ms", "-warmup", "10ms", "-connections", "1", "-method", "POST",
 		"-body", "loginID=a%40example.com", "-header", "Cookie: s=1", srv.URL}, &out))
 	require.Equal(t, "POST a@example.com s=1", got.Load())
+}
+
+// TestLoadgenReadsEveryFraming: fixed length, chunked (a streamed answer), no body on 304, several answers in a
+// row on one keep-alive connection.
+func TestLoadgenReadsEveryFraming(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/chunked":
+			for range 3 {
+				_, _ = w.Write([]byte(strings.Repeat("x", 5000)))
+				w.(http.Flusher).Flush()
+			}
+		case "/cached":
+			w.WriteHeader(http.StatusNotModified)
+		default:
+			w.Header().Set("X-Many", strings.Repeat("y", 300))
+			_, _ = w.Write([]byte("ok"))
+		}
+	}))
+	defer srv.Close()
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"-duration", "100ms", "-warmup", "10ms", "-connections", "2",
+		srv.URL + "/chunked", srv.URL + "/cached", srv.URL + "/plain"}, &out))
+	require.Contains(t, out.String(), " 0 failed")
 }

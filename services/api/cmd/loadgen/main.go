@@ -91,12 +91,23 @@ func run(args []string, out io.Writer) error {
 	ceiling := fs.String("ceiling", "", "reference URL measured in alternating slices of the same run; figures are printed as a share of it")
 	rounds := fs.Int("rounds", 5, "alternating slices of endpoint and ceiling (with -ceiling)")
 	targetShare := fs.Float64("target", 0, "with -ceiling: least share of the ceiling's throughput and p99 (exit status 3 below it)")
+	var series, seriesHeaders headers
+	fs.Var((*listFlag)(&series), "series", "'NAME URL [URL...]': a point of a growth curve; several are measured in alternating slices (repeatable)")
+	fs.Var((*listFlag)(&seriesHeaders), "series-header", "'NAME|Header: value': a request header of one series only (repeatable)")
+	maxSpread := fs.Float64("max-spread", 0, "with -series: largest allowed p99 of the last series over the first's (exit status 3 above it)")
 	serveCeiling := fs.String("serve-ceiling", "", "serve the bare echo reference on this address (e.g. 127.0.0.1:0) until killed")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *serveCeiling != "" {
 		return serveReference(*serveCeiling, out)
+	}
+	if len(series) > 0 {
+		if *duration <= 0 || *duration > 5*time.Minute || *connections < 1 || *connections > 1024 || *rounds < 1 {
+			return errors.New("duration must be in (0, 5m], connections in [1, 1024] and rounds at least 1")
+		}
+		return curve(out, *name, series, seriesHeaders, *warmup, *duration, *rounds, *connections,
+			options{gzip: *gzip, method: *method, body: *body, headers: hdrs}, *maxSpread)
 	}
 	urls := fs.Args()
 	if len(urls) == 0 {
@@ -168,6 +179,81 @@ func againstCeiling(out io.Writer, name string, urls []string, ceilingURL string
 	}
 	if target > 0 && (rate < target || tail < target) {
 		return fmt.Errorf("%s: %w (throughput %.2f, p99 %.2f of the ceiling; want %.2f)", name, errBelowTarget, rate, tail, target)
+	}
+	return nil
+}
+
+// listFlag collects a repeatable flag as is.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, "; ") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// curve measures the points of a growth curve (the same requests against databases of different sizes) in
+// alternating slices, prints each point and the p99 of the last over the first's.
+func curve(out io.Writer, name string, specs, specHeaders []string, warmup, duration time.Duration, rounds, connections int,
+	opts options, maxSpread float64) error {
+	type point struct {
+		label   string
+		urls    []string
+		opts    options
+		samples []sample
+	}
+	points := make([]*point, len(specs))
+	for i, spec := range specs {
+		f := strings.Fields(spec)
+		if len(f) < 2 {
+			return fmt.Errorf("-series %q: want NAME URL [URL...]", spec)
+		}
+		p := &point{label: f[0], urls: f[1:], opts: opts}
+		p.opts.headers = slices.Clone(opts.headers)
+		for _, h := range specHeaders {
+			if label, header, ok := strings.Cut(h, "|"); ok && label == p.label {
+				p.opts.headers = append(p.opts.headers, header)
+			}
+		}
+		points[i] = p
+	}
+	for _, p := range points {
+		if _, err := measure(name, p.urls, warmup, connections, p.opts); err != nil {
+			return err
+		}
+	}
+	slice := duration / time.Duration(rounds)
+	for i := 0; i < rounds; i++ {
+		for _, p := range points {
+			s, err := measureRaw(name, p.urls, slice, connections, p.opts)
+			if err != nil {
+				return err
+			}
+			p.samples = append(p.samples, s)
+		}
+	}
+	results := make([]Result, len(points))
+	for i, p := range points {
+		results[i] = combine(name, p.samples)
+		r := results[i]
+		fmt.Fprintf(out, "%-16s %-16s %8.0f req/s   p50 %7.2f ms   p99 %7.2f ms   (%d requests, %d failed)\n",
+			name, p.label, r.PerSecond, ms(r.P50), ms(r.P99), r.Requests, r.Failures)
+	}
+	for _, r := range results {
+		if err := r.failed(); err != nil {
+			return err
+		}
+	}
+	first, last := results[0], results[len(results)-1]
+	spread := ms(last.P99) / ms(first.P99)
+	verdict := ""
+	if maxSpread > 0 {
+		verdict = fmt.Sprintf(" (limit %.2f)", maxSpread)
+		if spread > maxSpread {
+			verdict += "  OVER LIMIT"
+		}
+	}
+	fmt.Fprintf(out, "%-16s %-16s p99 %s / %s = %.2f%s\n", name, "end to end", points[len(points)-1].label, points[0].label, spread, verdict)
+	if maxSpread > 0 && spread > maxSpread {
+		return fmt.Errorf("%s: %w: p99 grew %.2f times from %s to %s (limit %.2f)", name, errBelowTarget, spread,
+			points[0].label, points[len(points)-1].label, maxSpread)
 	}
 	return nil
 }

@@ -84,3 +84,28 @@ func TestLoadgenReadsEveryFraming(t *testing.T) {
 		srv.URL + "/chunked", srv.URL + "/cached", srv.URL + "/plain"}, &out))
 	require.Contains(t, out.String(), " 0 failed")
 }
+
+// TestLoadgenDrawsACurve: two points measured in alternation, each with its own header; a point much slower than
+// the first goes over the limit.
+func TestLoadgenDrawsACurve(t *testing.T) {
+	var sawSmall, sawLarge atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/large" {
+			sawLarge.Store(r.Header.Get("Cookie") == "s=large")
+			time.Sleep(3 * time.Millisecond)
+		} else {
+			sawSmall.Store(r.Header.Get("Cookie") == "s=small")
+		}
+		_, _ = w.Write([]byte("ok"))
+	}))
+	defer srv.Close()
+	var out bytes.Buffer
+	err := run([]string{"-name", "info", "-duration", "200ms", "-warmup", "10ms", "-rounds", "2", "-connections", "1", "-max-spread", "1.2",
+		"-series", "small " + srv.URL + "/small", "-series", "large " + srv.URL + "/large",
+		"-series-header", "small|Cookie: s=small", "-series-header", "large|Cookie: s=large"}, &out)
+	require.ErrorIs(t, err, errBelowTarget)
+	require.Regexp(t, `info\s+small\s+\d+ req/s`, out.String())
+	require.Regexp(t, `info\s+end to end\s+p99 large / small = [\d.]+ \(limit 1.20\)  OVER LIMIT`, out.String())
+	require.True(t, sawSmall.Load())
+	require.True(t, sawLarge.Load())
+}

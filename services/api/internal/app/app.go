@@ -109,7 +109,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
 			Stores: storeDirectory{a.Stores},
 			Audit:  a.Audit, Throttle: a.Throttle,
-			StoreAreas: region.Default(),
+			StoreAreas:       region.Default(),
 			EraseWithAccount: eraseWithAccount,
 		})
 		if err != nil {

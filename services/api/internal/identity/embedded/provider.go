@@ -20,9 +20,9 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
+	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
-	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
@@ -91,7 +91,7 @@ type Provider struct {
 	auditLog  audit.Recorder
 	throttle  *throttle.Limiter
 	// storeAreas is nil when no store-area table was given.
-	storeAreas     StoreAreas
+	storeAreas       StoreAreas
 	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
 }
 

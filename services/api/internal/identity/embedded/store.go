@@ -1,9 +1,9 @@
 package embedded
 
 import (
-	"github.com/grocer-portal/portal/services/api/internal/database"
 	"context"
 	"errors"
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"time"
 )
 

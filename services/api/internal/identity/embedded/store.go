@@ -3,8 +3,9 @@ package embedded
 import (
 	"context"
 	"errors"
-	"github.com/grocer-portal/portal/services/api/internal/database"
 	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
 )
 
 // Store errors.

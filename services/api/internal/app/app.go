@@ -116,6 +116,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			return nil, err
 		}
 		a.Identity, backend = provider, provider.Backend()
+		if cfg.LoopbackMailExemption() {
+			logger.Warn("mail limits: callers on a loopback address are exempt from the per-address limit " +
+				"(identity.embedded.mailLimits.exemptLoopback, never in production)")
+		}
 	}
 	var qa *qamode.Library
 	if QAModeEnabled(cfg) {

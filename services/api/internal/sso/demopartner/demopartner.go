@@ -61,7 +61,8 @@ type visit struct {
 	name, email, idToken   string
 	// message is the key (texts) of what to say once on the next page, messageArg its detail.
 	message, messageArg string
-	// lang is the language the visitor chose with ?lang= (kept for the round trip through the portal).
+	// lang is the language the visitor chose with ?lang= (kept for the visit and handed to the portal's login);
+	// empty when none was chosen.
 	lang string
 	seen time.Time
 }
@@ -201,9 +202,12 @@ type view struct {
 func (p *Partner) home(w http.ResponseWriter, r *http.Request) {
 	v := p.visitOf(w, r)
 	p.mu.Lock()
-	v.lang = pickLanguage(r, v.lang)
-	t := texts[v.lang]
-	out := view{Lang: v.lang, Notice: t["notice"], Pitch: t["pitch"], LogoutLabel: t["logout"], LoginLabel: t["login"],
+	if chosen := baseLanguage(r.URL.Query().Get("lang")); chosen != "" {
+		v.lang = chosen
+	}
+	lang := pickLanguage(r, v.lang)
+	t := texts[lang]
+	out := view{Lang: lang, Notice: t["notice"], Pitch: t["pitch"], LogoutLabel: t["logout"], LoginLabel: t["login"],
 		LoggedIn: v.idToken != "", Heading: t["welcome"]}
 	if out.LoggedIn {
 		out.Heading = fmt.Sprintf(t["hello"], v.name)
@@ -241,13 +245,14 @@ func (p *Partner) login(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	v.state, v.nonce, v.verifier = random(), random(), oauth2.GenerateVerifier()
 	state, nonce, verifier := v.state, v.nonce, v.verifier
-	if r.URL.Query().Get("lang") != "" {
-		v.lang = pickLanguage(r, v.lang)
+	if chosen := baseLanguage(r.URL.Query().Get("lang")); chosen != "" {
+		v.lang = chosen
 	}
 	lang := v.lang
 	p.mu.Unlock()
 	opts := []oauth2.AuthCodeOption{oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)}
-	// The portal's login speaks the partner's language (ui_locales), as chosen here.
+	// A language the visitor chose here (?lang=) is handed to the portal's login (ui_locales); without a choice
+	// the portal picks its own, from the browser, as for any visitor.
 	if lang != "" {
 		opts = append(opts, oauth2.SetAuthURLParam("ui_locales", lang))
 	}

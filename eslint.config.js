@@ -61,6 +61,15 @@ export default tseslint.config(
   {
     // Playwright fixtures take `{}` and call `use`; neither is React.
     files: ['apps/e2e/**/*.ts'],
-    rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },
+    rules: {
+      'no-empty-pattern': 'off',
+      'react-hooks/rules-of-hooks': 'off',
+      // A skipped test hides in the report: skip only with a stated reason, never leave one marked to fix.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='fixme']", message: 'Fix the test or delete it; test.fixme hides it.' },
+        { selector: "CallExpression[callee.property.name='skip'][arguments.length<2]", message: 'test.skip needs its reason as the second argument.' },
+      ],
+    },
   },
 );

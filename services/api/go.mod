@@ -3,6 +3,7 @@ module github.com/grocer-portal/portal/services/api
 go 1.26.0
 
 require (
+	github.com/XSAM/otelsql v0.44.0
 	github.com/coreos/go-oidc/v3 v3.21.0
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.25.1

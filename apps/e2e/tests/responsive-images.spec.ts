@@ -33,8 +33,7 @@ async function checkEverySrcset(page: Page, request: APIRequestContext): Promise
 }
 
 test.describe('responsive pictures', () => {
-  // Requests and attributes only: one browser project is enough.
-  test.skip(({ isMobile }) => isMobile, 'the srcset candidates are the same at every width');
+  // Requests only: the phone project leaves this spec out (playwright.config.ts, REQUEST_ONLY_SPECS).
 
   test('every srcset candidate of both apps answers 200 with a picture of the width it states', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'srcset');

@@ -31,8 +31,7 @@ function cmsPictureURLs(): string[] {
 }
 
 test.describe('shared pictures', () => {
-  // Requests only: one browser project is enough.
-  test.skip(({ isMobile }) => isMobile, 'no page is rendered');
+  // Requests only: the phone project leaves this spec out (playwright.config.ts, REQUEST_ONLY_SPECS).
 
   test('every picture the CMS content names is one of the shared pictures', () => {
     const named = cmsPictureURLs();

@@ -145,10 +145,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The link of the verification mail; redirects to the preference centre's result page. */
+        /** The link of the verification mail. Changes nothing (mail scanners open links): it lands on the preference centre's /preferences/double-opt-in-done#reminder={token}, whose page confirms with the POST. */
         get: operations["confirmProductReminder"];
         put?: never;
-        post?: never;
+        /** Activates the reminder of the verification link's token; answers the page that shows the outcome. */
+        post: operations["activateProductReminder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -357,6 +358,14 @@ export interface components {
                 field?: string;
                 message: string;
             };
+        };
+        LinkConfirmationRequest: {
+            /** @description The token of the mail link. */
+            token: string;
+        };
+        LinkOutcome: {
+            /** @description The app page that shows the outcome of a confirmed mail link. */
+            next: string;
         };
         Metadata: {
             adobeTagManager: {
@@ -789,12 +798,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To /preferences/double-opt-in-done, or /preferences/error/doi-expired or doi-404000. */
+            /** @description To /preferences/double-opt-in-done with the token in the fragment. */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    activateProductReminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LinkConfirmationRequest"];
+            };
+        };
+        responses: {
+            /** @description The page to show: /preferences/double-opt-in-done, /preferences/error/doi-expired or doi-404000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkOutcome"];
+                };
             };
         };
     };

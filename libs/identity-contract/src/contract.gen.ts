@@ -195,9 +195,9 @@ export const Lockout = { maxFailures: 5 } as const;
 
 /** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */
 export const Links = {
-  /** Verifies the address and redirects to doubleOptInDone with errorCode 0, 403002 (expired) or 404000 (unknown or used). */
+  /** GET changes nothing (mail scanners open links): it lands on doubleOptInDone#verify={token}, whose page POSTs the token here; the answer {next} is doubleOptInDone with errorCode 0, 403002 (expired) or 404000 (unknown or used). */
   verifyEmail: { path: '/identity/verify', tokenParam: 'token' },
-  /** Confirms the subscription and redirects to preferencesDoubleOptInDone, else to preferencesDoubleOptInError + code. */
+  /** GET changes nothing: it lands on preferencesDoubleOptInDone#subscription={token}, whose page POSTs the token here; the answer {next} is preferencesDoubleOptInDone, else preferencesDoubleOptInError + code. */
   confirmSubscription: { path: '/identity/confirm-subscription', tokenParam: 'token' },
   /** The account portal's reset-completion page reads the token from pwrt (000 §2). */
   resetPassword: { path: '/login/reset-password', tokenParam: 'pwrt' },

@@ -52,6 +52,7 @@ export {
 } from './envelope';
 export { IdentityTransportError, isIdentityTransportError, type TransportErrorCode } from './errors';
 export * from './types';
+export { confirmMailLink, mailLinkToken } from './mail-link';
 export { createHttpProvider, readSocialLoginResult, socialLoginUrl, type HttpProviderOptions } from './adapters/http';
 export type { CdcOidcOptions, CdcOidcPages, CdcProviderOptions, GigyaLoginEvent, GigyaSdk } from './adapters/cdc';
 export {

@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHttpProvider } from '../adapters/http';
+import { confirmMailLink } from '../mail-link';
 import type { SocialProviderName } from '../types';
 import { describeIdentityContract, type ContractMail, type ContractMailKind, type ContractSocialIdentity } from './contract-suite';
 
@@ -268,6 +269,9 @@ async function openLink(browserFetch: typeof fetch, baseUrl: string, link: strin
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || !location) return `${url.pathname}${url.search}`;
     const next = new URL(location, url);
+    // A mail link lands on its page with the token in the fragment; the page posts it back (confirmMailLink).
+    const landed = [...new URLSearchParams(next.hash.slice(1)).values()][0];
+    if (landed) return confirmMailLink(new URL(url.pathname, baseUrl).toString(), landed, browserFetch);
     if (!/^\/(identity|dev)\//.test(next.pathname)) return `${next.pathname}${next.search}`;
     url = new URL(`${next.pathname}${next.search}`, baseUrl);
   }

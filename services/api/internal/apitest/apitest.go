@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -178,4 +179,37 @@ func fillTestSecrets(cfg *config.Config) {
 			cfg.Reminders.APIKeys = []string{config.DevShopAPIKey}
 		}
 	}
+}
+
+// OpenMailLink does what a recipient's click on a mail link does (package maillink): the link's GET, which may
+// only land on its app page with the token in the fragment, then that page's POST of the token. It returns the
+// page that shows the outcome.
+func (s *Service) OpenMailLink(link string) string {
+	s.t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		s.t.Fatalf("mail link %q: %v", link, err)
+	}
+	landed := s.Get(u.RequestURI())
+	if landed.Code != http.StatusSeeOther {
+		s.t.Fatalf("GET %s answered %d, want 303 to its page", u.Path, landed.Code)
+	}
+	_, fragment, found := strings.Cut(landed.Header().Get("Location"), "#")
+	values, err := url.ParseQuery(fragment)
+	if !found || err != nil || len(values) != 1 {
+		s.t.Fatalf("GET %s landed on %q, want a page with the token in its fragment", u.Path, landed.Header().Get("Location"))
+	}
+	var token string
+	for _, v := range values {
+		token = v[0]
+	}
+	rec := s.Do(Request{Method: http.MethodPost, Target: u.Path, Body: url.Values{"token": {token}}.Encode(),
+		Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Origin": "http://example.com"}})
+	var out struct {
+		Next string `json:"next"`
+	}
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &out) != nil || out.Next == "" {
+		s.t.Fatalf("POST %s answered %d %s", u.Path, rec.Code, rec.Body.String())
+	}
+	return out.Next
 }

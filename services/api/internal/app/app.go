@@ -117,6 +117,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			return nil, err
 		}
 		a.Identity, backend, eraser = provider, provider.Backend(), provider
+		if cfg.LoopbackMailExemption() {
+			logger.Warn("mail limits: callers on a loopback address are exempt from the per-address limit " +
+				"(identity.embedded.mailLimits.exemptLoopback, never in production)")
+		}
 	}
 	var qa *qamode.Library
 	if QAModeEnabled(cfg) {

@@ -45,7 +45,8 @@ func EmbeddedSettings(cfg config.Config) embedded.Config {
 	c.LockoutMaxFailures, c.LockoutWindow, c.LockoutDuration = e.Lockout.MaxFailures, e.Lockout.Window, e.Lockout.Duration
 	c.AddressSlowdown = embedded.AddressSlowdown{FreeFailures: e.AddressSlowdown.FreeFailures, DoublingEvery: e.AddressSlowdown.DoublingEvery,
 		BaseDelay: e.AddressSlowdown.BaseDelay, MaxDelay: e.AddressSlowdown.MaxDelay}
-	c.MailLimits = embedded.MailLimits{PerAccount: e.MailLimits.PerAccount, PerAddress: e.MailLimits.PerAddress, Window: e.MailLimits.Window}
+	c.MailLimits = embedded.MailLimits{PerAccount: e.MailLimits.PerAccount, PerAddress: e.MailLimits.PerAddress, Window: e.MailLimits.Window,
+		ExemptLoopback: cfg.LoopbackMailExemption()}
 	c.Password = embedded.PasswordPolicy{MinLength: e.Password.MinLength, MinCharGroups: e.Password.MinCharGroups, RegExp: e.Password.RegExp}
 	c.Argon2.MemoryKiB, c.Argon2.Iterations, c.Argon2.Parallelism = uint32(e.Argon2.MemoryKiB), uint32(e.Argon2.Iterations), uint8(e.Argon2.Parallelism)
 	c.MaxConcurrentHashes = e.Argon2.MaxConcurrent

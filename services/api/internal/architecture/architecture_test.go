@@ -38,6 +38,7 @@ var httpEdges = map[string]string{
 	"internal/httpapi/restapi":           "the generated echo server interface of openapi.yaml",
 	"internal/identity/identityapi":      "the embedded provider's accounts.* API and links",
 	"internal/identity/socialapi":        "the social login's start and callback endpoints",
+	"internal/maillink":                  "mail links' GET lands on their page, the page's POST confirms (for the edges above)",
 	"internal/identity/social/devissuer": "development stand-in for an external OpenID provider: an HTTP server by nature",
 	"internal/devclock":                  "development clock and its /dev/clock endpoint",
 	"internal/qamode":                    "QA mode (outside production): scenario file, /dev/qa panel",

@@ -54,6 +54,16 @@ type IdentityMailLimits struct {
 	PerAccount int           `mapstructure:"perAccount"`
 	PerAddress int           `mapstructure:"perAddress"`
 	Window     time.Duration `mapstructure:"window"`
+	// ExemptLoopback leaves calls from the machine itself (a developer, the browser tests) out of the per-address
+	// limit. It applies only outside production (LoopbackMailExemption): in production a local reverse proxy
+	// not declared in http.trustedProxies would otherwise turn the whole internet into one exempt address.
+	ExemptLoopback bool `mapstructure:"exemptLoopback"`
+}
+
+// LoopbackMailExemption reports whether calls from a loopback address skip the per-address mail limit: asked
+// for, and not in production.
+func (c *Config) LoopbackMailExemption() bool {
+	return c.Identity.Embedded.MailLimits.ExemptLoopback && c.Env != EnvProduction
 }
 
 func defaultAddressSlowdown() IdentityAddressSlowdown {
@@ -61,7 +71,7 @@ func defaultAddressSlowdown() IdentityAddressSlowdown {
 }
 
 func defaultMailLimits() IdentityMailLimits {
-	return IdentityMailLimits{PerAccount: 5, PerAddress: 30, Window: time.Hour}
+	return IdentityMailLimits{PerAccount: 5, PerAddress: 30, Window: time.Hour, ExemptLoopback: true}
 }
 
 // defaultOperations fills the operations settings of Default().

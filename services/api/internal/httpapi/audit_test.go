@@ -26,7 +26,7 @@ func TestAuditLogOfAJourney(t *testing.T) {
 	require.NoError(t, err)
 	u, err := url.Parse(mails[0].Links[0])
 	require.NoError(t, err)
-	require.Equal(t, http.StatusSeeOther, svc.Get(u.RequestURI()).Code)
+	require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(mails[0].Links[0]))
 
 	post := func(method, body, cookie string) *httptest.ResponseRecorder {
 		h := map[string]string{"Content-Type": "application/json", "Origin": "http://example.com"}

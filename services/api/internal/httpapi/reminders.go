@@ -16,6 +16,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/maillink"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 )
@@ -129,22 +130,28 @@ func (h *reminderHandlers) CreateProductReminder(c echo.Context) error {
 	return c.JSON(http.StatusCreated, restapi.ProductReminderCreated{ReminderId: r.ID, Status: restapi.Pending})
 }
 
-// ConfirmProductReminder is the verification link: it activates the reminder and redirects (303) to the
-// preference centre's confirmation or error page.
+// ReminderFragmentKey names the token in the fragment of the page the verification link lands on.
+const ReminderFragmentKey = "reminder"
+
+// ConfirmProductReminder is the verification link's GET: it changes nothing (mail scanners open links) and
+// lands on the preference centre's confirmation page, which activates the reminder with the POST.
 func (h *reminderHandlers) ConfirmProductReminder(c echo.Context, params restapi.ConfirmProductReminderParams) error {
-	target := reminderConfirmedPath
-	switch err := h.reminders.Confirm(c.Request().Context(), params.Token); {
+	return maillink.Land(c, reminderConfirmedPath, ReminderFragmentKey, params.Token)
+}
+
+// ActivateProductReminder is the POST of the verification link's page: it activates the reminder and answers
+// the preference centre's confirmation or error page.
+func (h *reminderHandlers) ActivateProductReminder(c echo.Context) error {
+	next := reminderConfirmedPath
+	switch err := h.reminders.Confirm(c.Request().Context(), c.FormValue("token")); {
 	case errors.Is(err, reminders.ErrConfirmationExpired):
-		target = reminderExpiredPath
+		next = reminderExpiredPath
 	case errors.Is(err, reminders.ErrConfirmationUnknown):
-		target = reminderUnknownPath
+		next = reminderUnknownPath
 	case err != nil:
 		return err
 	}
-	// The token is in this URL: keep it out of caches and out of the next page's Referer.
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
-	c.Response().Header().Set("Referrer-Policy", "no-referrer")
-	return c.Redirect(http.StatusSeeOther, target)
+	return maillink.Answer(c, next)
 }
 
 // shopAuthorized compares the presented key with every configured one in constant time.

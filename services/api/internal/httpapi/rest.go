@@ -24,6 +24,7 @@ type (
 		DeleteProductReminders(c echo.Context) error
 		CreateProductReminder(c echo.Context) error
 		ConfirmProductReminder(c echo.Context, params restapi.ConfirmProductReminderParams) error
+		ActivateProductReminder(c echo.Context) error
 	}
 )
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -53,6 +54,38 @@ func TestMailSendingCallsAreThrottled(t *testing.T) {
 		require.EqualValues(t, 400125, resend("eva@example.com", "192.0.2.1:1002"), "a third mail from the same address")
 		require.EqualValues(t, 0, resend("eva@example.com", "198.51.100.4:1000"), "another address is not affected")
 	})
+}
+
+// The machine itself is left out of the per-address limit only outside production, and the service says so
+// when it starts; in production a loopback caller counts like any other (issue 15).
+func TestTheLoopbackMailExemptionIsForDevelopmentOnly(t *testing.T) {
+	for _, tc := range []struct {
+		env    string
+		exempt bool
+	}{{config.EnvDevelopment, true}, {config.EnvProduction, false}} {
+		t.Run(tc.env, func(t *testing.T) {
+			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+				c.Env = tc.env
+				c.Identity.Embedded.MailLimits = config.IdentityMailLimits{PerAccount: 100, PerAddress: 2, Window: time.Hour, ExemptLoopback: true}
+			}))
+			require.Equal(t, tc.exempt, svc.Config.LoopbackMailExemption())
+			warned := svc.Logs.FilterMessageSnippet("exempt from the per-address limit").Len()
+			require.Equal(t, tc.exempt, warned == 1, "the start-up warning appears exactly when the exemption is active")
+			registerUnverified(t, svc, "eva@example.com")
+			codes := []float64{}
+			for i := 0; i < 3; i++ {
+				rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.resendVerificationCode", RemoteAddr: "127.0.0.1:4000",
+					Body: `{"email":"eva@example.com"}`, Header: map[string]string{"Content-Type": "application/json"}})
+				require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
+				codes = append(codes, decode(t, rec.Body.Bytes())["errorCode"].(float64))
+			}
+			if tc.exempt {
+				require.Equal(t, []float64{0, 0, 0}, codes)
+			} else {
+				require.Equal(t, []float64{0, 0, 400125}, codes, "in production the third mail from 127.0.0.1 is refused")
+			}
+		})
+	}
 }
 
 func decode(t *testing.T, body []byte) map[string]any {

@@ -102,5 +102,38 @@ func (s *Shopper) Follow(link string) (string, error) {
 		s.ServerErrors.Add(1)
 		return "", fmt.Errorf("HTTP %d", res.StatusCode)
 	}
-	return res.Header.Get("Location"), nil
+	// The GET only lands on the page (mail scanners open links); the page posts the token from the fragment.
+	_, fragment, found := strings.Cut(res.Header.Get("Location"), "#")
+	values, err := url.ParseQuery(fragment)
+	if !found || err != nil || len(values) != 1 {
+		return "", fmt.Errorf("the link landed on %q, not on a page that confirms it", res.Header.Get("Location"))
+	}
+	form := url.Values{}
+	for _, v := range values {
+		form.Set("token", v[0])
+	}
+	req, err := http.NewRequest(http.MethodPost, s.url(u.Path), strings.NewReader(form.Encode()))
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", *s.base.Load())
+	res, err = s.client.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer func() { _ = res.Body.Close() }()
+	if res.StatusCode >= 500 {
+		s.ServerErrors.Add(1)
+	}
+	if res.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("HTTP %d", res.StatusCode)
+	}
+	var out struct {
+		Next string `json:"next"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		return "", err
+	}
+	return out.Next, nil
 }

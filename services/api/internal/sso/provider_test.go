@@ -105,10 +105,7 @@ func (v *env) registerAndLogIn() {
 	require.NoError(v.t, json.NewDecoder(res.Body).Decode(&mails))
 	_ = res.Body.Close()
 	require.NotEmpty(v.t, mails)
-	link, _ := url.Parse(mails[0].Links[0])
-	res, err = v.browser.Get(v.base + link.RequestURI())
-	require.NoError(v.t, err)
-	_ = res.Body.Close()
+	require.Equal(v.t, "/double-opt-in-done?errorCode=0", v.svc.OpenMailLink(mails[0].Links[0]))
 	v.logIn()
 }
 
@@ -178,6 +175,42 @@ func oauthError(t *testing.T, err error) string {
 	require.GreaterOrEqual(t, re.Response.StatusCode, 400)
 	require.Less(t, re.Response.StatusCode, 500, "never a 5xx: %s", re.Body)
 	return re.ErrorCode
+}
+
+// The discovery document, read by go-oidc, names only what the provider serves: every endpoint it advertises
+// answers (never 404), and what it does not do (device authorization, the implicit flow, JWT-bearer grants) is
+// not advertised.
+func TestDiscoveryAdvertisesOnlyWhatIsServed(t *testing.T) {
+	v := newEnv(t)
+	p, err := oidc.NewProvider(context.Background(), v.issuer)
+	require.NoError(t, err)
+	var meta map[string]any
+	require.NoError(t, p.Claims(&meta))
+	require.NotContains(t, meta, "device_authorization_endpoint")
+	require.Equal(t, []any{"code"}, meta["response_types_supported"])
+	require.ElementsMatch(t, []any{"authorization_code", "refresh_token"}, meta["grant_types_supported"])
+	for key, value := range meta {
+		endpoint, ok := value.(string)
+		if !strings.HasSuffix(key, "_endpoint") && key != "jwks_uri" || !ok {
+			continue
+		}
+		require.True(t, strings.HasPrefix(endpoint, v.issuer+"/"), key)
+		for _, method := range []string{http.MethodGet, http.MethodPost} {
+			req, err := http.NewRequest(method, endpoint, nil)
+			require.NoError(t, err)
+			res, err := http.DefaultClient.Do(req)
+			require.NoError(t, err)
+			_ = res.Body.Close()
+			if res.StatusCode != http.StatusMethodNotAllowed {
+				require.NotEqual(t, http.StatusNotFound, res.StatusCode, "%s %s (%s)", method, endpoint, key)
+				require.Less(t, res.StatusCode, 500, "%s %s", method, endpoint)
+			}
+		}
+	}
+	res, err := http.Post(v.issuer+"/device_authorization", "application/x-www-form-urlencoded", strings.NewReader("client_id=rp"))
+	require.NoError(t, err)
+	_ = res.Body.Close()
+	require.Equal(t, http.StatusNotFound, res.StatusCode, "not offered, not routed")
 }
 
 func TestWholeFlowWithAStandardRelyingParty(t *testing.T) {

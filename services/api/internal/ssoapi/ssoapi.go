@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/zitadel/oidc/v3/pkg/oidc"
 	"github.com/zitadel/oidc/v3/pkg/op"
 	"go.uber.org/zap"
 
@@ -44,8 +45,28 @@ func Mount(e *echo.Echo, svc *sso.Service, provider *op.Provider, sessions Sessi
 	e.GET(sso.Path+sso.ConsentPath, h.consentRequest)
 	e.POST(sso.Path+sso.ConsentPath, h.consentDecision)
 	e.GET(sso.Path+sso.PartnersPath, h.partners)
+	e.GET(sso.Path+oidc.DiscoveryEndpoint, h.discovery)
+	e.Any(sso.Path+deviceAuthorizationPath, func(c echo.Context) error {
+		return c.JSON(http.StatusNotFound, oauthError{Error: "invalid_request", Description: "device authorization is not offered"})
+	})
 	e.Any(sso.Path+"/*", h.protocol)
 	return nil
+}
+
+// deviceAuthorizationPath is op's default device authorization endpoint, which this provider does not offer.
+const deviceAuthorizationPath = "/device_authorization"
+
+// discovery is op's discovery document without what this provider does not do, so that a relying party's
+// library never picks it: no device authorization (op routes it whatever the storage), only the code flow
+// (clients are registered for "code" alone, never the implicit flow) and refresh tokens; no JWT-bearer grant.
+func (h *handlers) discovery(c echo.Context) error {
+	r := c.Request()
+	ctx := op.ContextWithIssuer(r.Context(), h.provider.IssuerFromRequest(r))
+	doc := op.CreateDiscoveryConfig(ctx, h.provider, h.provider.Storage())
+	doc.DeviceAuthorizationEndpoint = ""
+	doc.ResponseTypesSupported = []string{string(oidc.ResponseTypeCode)}
+	doc.GrantTypesSupported = []oidc.GrantType{oidc.GrantTypeCode, oidc.GrantTypeRefreshToken}
+	return c.JSON(http.StatusOK, doc)
 }
 
 // MountPartners serves only the partner registry (when another identity provider does the single sign-on).

@@ -135,6 +135,18 @@ type ErrorResponse struct {
 	} `json:"error"`
 }
 
+// LinkConfirmationRequest defines model for LinkConfirmationRequest.
+type LinkConfirmationRequest struct {
+	// Token The token of the mail link.
+	Token string `json:"token"`
+}
+
+// LinkOutcome defines model for LinkOutcome.
+type LinkOutcome struct {
+	// Next The app page that shows the outcome of a confirmed mail link.
+	Next string `json:"next"`
+}
+
 // Metadata defines model for Metadata.
 type Metadata struct {
 	AdobeTagManager struct {
@@ -373,6 +385,9 @@ type DeleteProductRemindersJSONRequestBody = ProductReminderDeleteRequest
 // CreateProductReminderJSONRequestBody defines body for CreateProductReminder for application/json ContentType.
 type CreateProductReminderJSONRequestBody = ProductReminderCreateRequest
 
+// ActivateProductReminderFormdataRequestBody defines body for ActivateProductReminder for application/x-www-form-urlencoded ContentType.
+type ActivateProductReminderFormdataRequestBody = LinkConfirmationRequest
+
 // SearchProductRemindersJSONRequestBody defines body for SearchProductReminders for application/json ContentType.
 type SearchProductRemindersJSONRequestBody = ProductReminderSearchRequest
 
@@ -557,9 +572,12 @@ type ServerInterface interface {
 	// CreateProductReminder The shop creates a reminder; it becomes active when the link in its verification mail is followed within 7 days.
 	// (POST /rest/v1/productreminder)
 	CreateProductReminder(ctx echo.Context) error
-	// ConfirmProductReminder The link of the verification mail; redirects to the preference centre's result page.
+	// ConfirmProductReminder The link of the verification mail. Changes nothing (mail scanners open links): it lands on the preference centre's /preferences/double-opt-in-done#reminder={token}, whose page confirms with the POST.
 	// (GET /rest/v1/productreminder/confirm)
 	ConfirmProductReminder(ctx echo.Context, params ConfirmProductReminderParams) error
+	// ActivateProductReminder Activates the reminder of the verification link's token; answers the page that shows the outcome.
+	// (POST /rest/v1/productreminder/confirm)
+	ActivateProductReminder(ctx echo.Context) error
 	// SearchProductReminders The active product reminders of the subscriber the link token names.
 	// (POST /rest/v1/productreminder/search)
 	SearchProductReminders(ctx echo.Context) error
@@ -745,6 +763,15 @@ func (w *ServerInterfaceWrapper) ConfirmProductReminder(ctx echo.Context) error 
 	return err
 }
 
+// ActivateProductReminder converts echo context to params.
+func (w *ServerInterfaceWrapper) ActivateProductReminder(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ActivateProductReminder(ctx)
+	return err
+}
+
 // SearchProductReminders converts echo context to params.
 func (w *ServerInterfaceWrapper) SearchProductReminders(ctx echo.Context) error {
 	var err error
@@ -921,5 +948,6 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.DELETE(options.BaseURL+"/rest/v1/productreminder", wrapper.DeleteProductReminders, options.OperationMiddlewares["deleteProductReminders"]...)
 	router.POST(options.BaseURL+"/rest/v1/productreminder", wrapper.CreateProductReminder, options.OperationMiddlewares["createProductReminder"]...)
 	router.GET(options.BaseURL+"/rest/v1/productreminder/confirm", wrapper.ConfirmProductReminder, options.OperationMiddlewares["confirmProductReminder"]...)
+	router.POST(options.BaseURL+"/rest/v1/productreminder/confirm", wrapper.ActivateProductReminder, options.OperationMiddlewares["activateProductReminder"]...)
 
 }

@@ -224,12 +224,14 @@ const LockoutMaxFailures = 5
 
 // Links in mails: the path and the query parameter that carries the token (none: the token follows the path).
 const (
-	// LinkVerifyEmailPath: Verifies the address and redirects to doubleOptInDone with errorCode 0, 403002
-	// (expired) or 404000 (unknown or used).
+	// LinkVerifyEmailPath: GET changes nothing (mail scanners open links): it lands on
+	// doubleOptInDone#verify={token}, whose page POSTs the token here; the answer {next} is doubleOptInDone with
+	// errorCode 0, 403002 (expired) or 404000 (unknown or used).
 	LinkVerifyEmailPath       = "/identity/verify"
 	LinkVerifyEmailTokenParam = "token"
-	// LinkConfirmSubscriptionPath: Confirms the subscription and redirects to preferencesDoubleOptInDone, else
-	// to preferencesDoubleOptInError + code.
+	// LinkConfirmSubscriptionPath: GET changes nothing: it lands on
+	// preferencesDoubleOptInDone#subscription={token}, whose page POSTs the token here; the answer {next} is
+	// preferencesDoubleOptInDone, else preferencesDoubleOptInError + code.
 	LinkConfirmSubscriptionPath       = "/identity/confirm-subscription"
 	LinkConfirmSubscriptionTokenParam = "token"
 	// LinkResetPasswordPath: The account portal's reset-completion page reads the token from pwrt (000 §2).

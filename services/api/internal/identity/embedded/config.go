@@ -149,6 +149,9 @@ type MailLimits struct {
 	PerAccount int
 	PerAddress int
 	Window     time.Duration
+	// ExemptLoopback leaves loopback callers out of PerAddress (development and tests only; see
+	// config.LoopbackMailExemption): the machine itself is not one client there.
+	ExemptLoopback bool
 }
 
 // DefaultMailLimits: 5 mails per account and 30 per client address within an hour.

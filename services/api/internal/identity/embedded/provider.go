@@ -343,9 +343,10 @@ func (p *Provider) allowMail(ctx context.Context, c Caller, uid string) (bool, e
 	if address == "" {
 		address = clientaddr.From(ctx)
 	}
-	// The machine itself (a developer, the browser tests, a local proxy not declared in http.trustedProxies) is
-	// not one client: counting it as one would throttle everybody behind it; the per-account limit still holds.
-	if address != "" && limits.PerAddress > 0 && !isLoopback(address) {
+	// Outside production the machine itself (a developer, the browser tests) is not one client: counting it as
+	// one would throttle every test behind it; the per-account limit still holds. In production it counts like
+	// any address, so an undeclared local proxy cannot exempt everybody behind it.
+	if address != "" && limits.PerAddress > 0 && !(limits.ExemptLoopback && isLoopback(address)) {
 		ok, err := p.throttle.Allow(ctx, throttle.Limit{Scope: mailScopeAddress, Max: limits.PerAddress, Window: limits.Window}, throttle.Key(address))
 		if err != nil || !ok {
 			return false, err

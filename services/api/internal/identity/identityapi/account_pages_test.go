@@ -87,11 +87,7 @@ func follow(t testing.TB, s *apitest.Service, to, kind string) string {
 	t.Helper()
 	for _, m := range mails(t, s, to) {
 		if m.Kind == kind {
-			u, err := url.Parse(m.Links[0])
-			require.NoError(t, err)
-			rec := s.Get(u.RequestURI())
-			require.Equal(t, http.StatusSeeOther, rec.Code)
-			return rec.Header().Get("Location")
+			return s.OpenMailLink(m.Links[0])
 		}
 	}
 	t.Fatalf("no %s mail to %s", kind, to)

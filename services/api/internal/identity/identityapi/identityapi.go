@@ -24,6 +24,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/maillink"
 )
 
 // DefaultCookieName is the session cookie of the embedded provider.
@@ -79,8 +80,15 @@ func Mount(e *echo.Echo, p *embedded.Provider, o Options) {
 		}
 		return h.write(c, embedded.Result{ErrorCode: contract.CodeNotFound, ErrorDetails: "Unknown method"})
 	})
-	e.GET(contract.LinkVerifyEmailPath, h.verify)
-	e.GET(contract.LinkConfirmSubscriptionPath, h.confirmSubscription)
+	// A mail link's GET only lands on the page that confirms it with a POST (package maillink).
+	e.GET(contract.LinkVerifyEmailPath, func(c echo.Context) error {
+		return maillink.Land(c, contract.PageDoubleOptInDone, VerifyFragmentKey, c.QueryParam(contract.LinkVerifyEmailTokenParam))
+	})
+	e.POST(contract.LinkVerifyEmailPath, h.verify)
+	e.GET(contract.LinkConfirmSubscriptionPath, func(c echo.Context) error {
+		return maillink.Land(c, contract.PagePreferencesDoubleOptInDone, SubscriptionFragmentKey, c.QueryParam(contract.LinkConfirmSubscriptionTokenParam))
+	})
+	e.POST(contract.LinkConfirmSubscriptionPath, h.confirmSubscription)
 	if !o.Production && o.Outbox != nil {
 		MountDev(e, o.Outbox)
 	}
@@ -326,27 +334,40 @@ func ApplySession(c echo.Context, r embedded.Result, cookieName string) {
 	}
 }
 
+// Fragment keys of the pages the mail links land on: the page posts the token back to the link's address.
+const (
+	VerifyFragmentKey       = "verify"
+	SubscriptionFragmentKey = "subscription"
+)
+
+// verify is the POST of the verification link (its page sends the token): the address is verified and the
+// answer names /double-opt-in-done with errorCode 0, 403002 (expired) or 404000 (unknown or used).
 func (h *handler) verify(c echo.Context) error {
-	code, err := h.p.VerifyEmail(c.Request().Context(), c.QueryParam(contract.LinkVerifyEmailTokenParam))
+	if !h.sameOrigin(c.Request()) {
+		return h.refuse(c)
+	}
+	code, err := h.p.VerifyEmail(c.Request().Context(), c.FormValue(contract.LinkVerifyEmailTokenParam))
 	if err != nil {
 		h.o.Logger.Error("verification link failed", zap.Error(err))
 		code = contract.CodeGeneralServerError
 	}
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
-	return c.Redirect(http.StatusSeeOther, contract.PageDoubleOptInDone+"?errorCode="+strconv.Itoa(code))
+	return maillink.Answer(c, contract.PageDoubleOptInDone+"?errorCode="+strconv.Itoa(code))
 }
 
+// confirmSubscription is the POST of a subscription's double opt-in link: confirmed, or the error page's code.
 func (h *handler) confirmSubscription(c echo.Context) error {
-	code, err := h.p.ConfirmSubscription(c.Request().Context(), c.QueryParam(contract.LinkConfirmSubscriptionTokenParam))
+	if !h.sameOrigin(c.Request()) {
+		return h.refuse(c)
+	}
+	code, err := h.p.ConfirmSubscription(c.Request().Context(), c.FormValue(contract.LinkConfirmSubscriptionTokenParam))
 	if err != nil {
 		h.o.Logger.Error("subscription confirmation failed", zap.Error(err))
 		code = contract.CodeGeneralServerError
 	}
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	if code == contract.CodeOK {
-		return c.Redirect(http.StatusSeeOther, contract.PagePreferencesDoubleOptInDone)
+		return maillink.Answer(c, contract.PagePreferencesDoubleOptInDone)
 	}
-	return c.Redirect(http.StatusSeeOther, contract.PagePreferencesDoubleOptInError+strconv.Itoa(code))
+	return maillink.Answer(c, contract.PagePreferencesDoubleOptInError+strconv.Itoa(code))
 }
 
 // params are a call's parameters, from a JSON body or a form (where nested ones are JSON strings, as the

@@ -144,11 +144,38 @@ func (v *env) registerVerified(email string) {
 	r, _ := v.call("register", map[string]any{"email": email, "password": password, "regToken": init["regToken"],
 		"profile": map[string]any{"firstName": "Eva", "lastName": "Müller"}, "preferences": consent}, req{})
 	require.Equal(v.t, contract.CodePendingVerification, code(r), r)
-	link, err := url.Parse(v.outboxLink(email, embedded.MailVerification))
+	require.Equal(v.t, "/double-opt-in-done?errorCode=0", v.openLink(v.outboxLink(email, embedded.MailVerification)))
+}
+
+// openLink is a click on a mail link: its GET lands on the page with the token in the fragment, and that page
+// posts the token back; it returns the page that shows the outcome.
+func (v *env) openLink(link string) string {
+	v.t.Helper()
+	u, err := url.Parse(link)
 	require.NoError(v.t, err)
-	rec := v.get(link.RequestURI())
+	rec := v.get(u.RequestURI())
 	require.Equal(v.t, http.StatusSeeOther, rec.Code)
-	require.Equal(v.t, "/double-opt-in-done?errorCode=0", rec.Header().Get("Location"))
+	_, fragment, found := strings.Cut(rec.Header().Get("Location"), "#")
+	require.True(v.t, found, rec.Header().Get("Location"))
+	values, err := url.ParseQuery(fragment)
+	require.NoError(v.t, err)
+	require.Len(v.t, values, 1)
+	var token string
+	for _, val := range values {
+		token = val[0]
+	}
+	hr := httptest.NewRequest(http.MethodPost, u.Path, strings.NewReader(url.Values{"token": {token}}.Encode()))
+	hr.Host = "localhost:8080"
+	hr.Header.Set(echo.HeaderContentType, echo.MIMEApplicationForm)
+	hr.Header.Set("Origin", "http://localhost:8080")
+	post := httptest.NewRecorder()
+	v.e.ServeHTTP(post, hr)
+	require.Equal(v.t, http.StatusOK, post.Code, post.Body.String())
+	var out struct {
+		Next string `json:"next"`
+	}
+	require.NoError(v.t, json.Unmarshal(post.Body.Bytes(), &out))
+	return out.Next
 }
 
 func TestRegisterVerifyLoginLogoutOverHTTP(t *testing.T) {
@@ -170,13 +197,27 @@ func TestRegisterVerifyLoginLogoutOverHTTP(t *testing.T) {
 	link := v.outboxLink("eva@example.com", embedded.MailVerification)
 	require.True(t, strings.HasPrefix(link, "http://localhost:8080/identity/verify?token="), link)
 	u, _ := url.Parse(link)
-	rec = v.get(u.RequestURI())
-	require.Equal(t, http.StatusSeeOther, rec.Code)
-	require.Equal(t, "/double-opt-in-done?errorCode=0", rec.Header().Get("Location"))
-	rec = v.get(u.RequestURI())
-	require.Equal(t, "/double-opt-in-done?errorCode=404000", rec.Header().Get("Location"), "single use")
+	// Opening the link (a mail scanner's GET) changes nothing: it lands on the page, the token in the fragment.
+	for range 2 {
+		rec = v.get(u.RequestURI())
+		require.Equal(t, http.StatusSeeOther, rec.Code)
+		require.Equal(t, "/double-opt-in-done#verify="+u.Query().Get("token"), rec.Header().Get("Location"))
+		require.Equal(t, "no-referrer", rec.Header().Get("Referrer-Policy"))
+	}
+	l, _ := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{json: true})
+	require.Equal(t, contract.CodePendingVerification, code(l), "still unverified after the GETs")
+	// A cross-site page cannot post it for the shopper.
+	forged := httptest.NewRequest(http.MethodPost, u.Path, strings.NewReader("token="+url.QueryEscape(u.Query().Get("token"))))
+	forged.Host = "localhost:8080"
+	forged.Header.Set(echo.HeaderContentType, echo.MIMEApplicationForm)
+	forged.Header.Set("Origin", "https://evil.example")
+	rec = httptest.NewRecorder()
+	v.e.ServeHTTP(rec, forged)
+	require.Equal(t, http.StatusForbidden, rec.Code)
+	require.Equal(t, "/double-opt-in-done?errorCode=0", v.openLink(link))
+	require.Equal(t, "/double-opt-in-done?errorCode=404000", v.openLink(link), "single use")
 
-	l, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password, "include": "profile,data"}, req{json: true})
+	l, rec = v.call("login", map[string]any{"loginID": "eva@example.com", "password": password, "include": "profile,data"}, req{json: true})
 	require.Equal(t, 0, code(l), l)
 	ck := sessionCookie(rec)
 	require.NotNil(t, ck)
@@ -328,10 +369,9 @@ func TestSubscriptionConfirmationLink(t *testing.T) {
 	link, _ := url.Parse(v.outboxLink("eva@example.com", embedded.MailSubscriptionConfirmation))
 	require.Equal(t, contract.LinkConfirmSubscriptionPath, link.Path)
 	rec = v.get(link.RequestURI())
-	require.Equal(t, http.StatusSeeOther, rec.Code)
-	require.Equal(t, "/preferences/double-opt-in-done", rec.Header().Get("Location"))
-	rec = v.get(link.RequestURI())
-	require.Equal(t, "/preferences/error/doi-404000", rec.Header().Get("Location"))
+	require.Equal(t, "/preferences/double-opt-in-done#subscription="+link.Query().Get("token"), rec.Header().Get("Location"), "a GET only lands")
+	require.Equal(t, "/preferences/double-opt-in-done", v.openLink(link.String()))
+	require.Equal(t, "/preferences/error/doi-404000", v.openLink(link.String()))
 }
 
 func TestResetPasswordLinkOverHTTP(t *testing.T) {

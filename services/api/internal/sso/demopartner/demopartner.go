@@ -10,6 +10,7 @@ import (
 	"crypto/rand"
 	"embed"
 	"encoding/base64"
+	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -58,8 +59,12 @@ type Partner struct {
 type visit struct {
 	state, nonce, verifier string
 	name, email, idToken   string
-	message                string
-	seen                   time.Time
+	// message is the key (texts) of what to say once on the next page, messageArg its detail.
+	message, messageArg string
+	// lang is the language the visitor chose with ?lang= (kept for the visit and handed to the portal's login);
+	// empty when none was chosen.
+	lang string
+	seen time.Time
 }
 
 // RedirectPath and HomePath are what the partner registers: its callback and its start page (the post-logout
@@ -187,15 +192,38 @@ func (p *Partner) ctx(r *http.Request) context.Context {
 }
 
 type view struct {
-	Name, Email, Message string
-	LoggedIn             bool
+	Lang                     string
+	Heading, Notice, Message string
+	LoggedInText, Pitch      string
+	LogoutLabel, LoginLabel  string
+	LoggedIn                 bool
 }
 
 func (p *Partner) home(w http.ResponseWriter, r *http.Request) {
 	v := p.visitOf(w, r)
 	p.mu.Lock()
-	out := view{Name: v.name, Email: v.email, Message: v.message, LoggedIn: v.idToken != ""}
-	v.message = ""
+	if chosen := baseLanguage(r.URL.Query().Get("lang")); chosen != "" {
+		v.lang = chosen
+	}
+	lang := pickLanguage(r, v.lang)
+	t := texts[lang]
+	out := view{Lang: lang, Notice: t["notice"], Pitch: t["pitch"], LogoutLabel: t["logout"], LoginLabel: t["login"],
+		LoggedIn: v.idToken != "", Heading: t["welcome"]}
+	if out.LoggedIn {
+		out.Heading = fmt.Sprintf(t["hello"], v.name)
+		email := ""
+		if v.email != "" {
+			email = " (" + v.email + ")"
+		}
+		out.LoggedInText = fmt.Sprintf(t["loggedIn"], email)
+	}
+	if v.message != "" {
+		out.Message = t[v.message]
+		if v.messageArg != "" {
+			out.Message = fmt.Sprintf(out.Message, v.messageArg)
+		}
+	}
+	v.message, v.messageArg = "", ""
 	p.mu.Unlock()
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Content-Type", "text/html; charset=UTF-8")
@@ -217,17 +245,24 @@ func (p *Partner) login(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	v.state, v.nonce, v.verifier = random(), random(), oauth2.GenerateVerifier()
 	state, nonce, verifier := v.state, v.nonce, v.verifier
+	if chosen := baseLanguage(r.URL.Query().Get("lang")); chosen != "" {
+		v.lang = chosen
+	}
+	lang := v.lang
 	p.mu.Unlock()
 	opts := []oauth2.AuthCodeOption{oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)}
-	if lang := r.URL.Query().Get("lang"); lang != "" {
+	// A language the visitor chose here (?lang=) is handed to the portal's login (ui_locales); without a choice
+	// the portal picks its own, from the browser, as for any visitor.
+	if lang != "" {
 		opts = append(opts, oauth2.SetAuthURLParam("ui_locales", lang))
 	}
 	http.Redirect(w, r, p.config(r, pr).AuthCodeURL(state, opts...), http.StatusFound)
 }
 
-func (p *Partner) back(w http.ResponseWriter, r *http.Request, v *visit, message string) {
+// back returns to the start page, which says message (a key of texts, with arg for its %s) once.
+func (p *Partner) back(w http.ResponseWriter, r *http.Request, v *visit, message string, arg ...string) {
 	p.mu.Lock()
-	v.message = message
+	v.message, v.messageArg = message, strings.Join(arg, "")
 	v.state, v.nonce, v.verifier = "", "", ""
 	p.mu.Unlock()
 	http.Redirect(w, r, HomePath, http.StatusFound)
@@ -242,11 +277,11 @@ func (p *Partner) callback(w http.ResponseWriter, r *http.Request) {
 	state, nonce, verifier := v.state, v.nonce, v.verifier
 	p.mu.Unlock()
 	if state == "" || query.Get("state") != state {
-		p.back(w, r, v, "Die Anmeldung ist abgelaufen. Bitte versuchen Sie es noch einmal.")
+		p.back(w, r, v, "msgExpired")
 		return
 	}
 	if e := query.Get("error"); e != "" {
-		p.back(w, r, v, "Die Anmeldung wurde nicht abgeschlossen ("+e+").")
+		p.back(w, r, v, "msgAborted", e)
 		return
 	}
 	ctx := p.ctx(r)
@@ -259,27 +294,27 @@ func (p *Partner) callback(w http.ResponseWriter, r *http.Request) {
 	tok, err := cfg.Exchange(ctx, query.Get("code"), oauth2.VerifierOption(verifier))
 	if err != nil {
 		p.s.Logger.Warn("fotoservice: code exchange failed", zap.Error(err))
-		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		p.back(w, r, v, "msgFailed")
 		return
 	}
 	raw, _ := tok.Extra("id_token").(string)
 	idToken, err := pr.Verifier(&oidc.Config{ClientID: ClientID}).Verify(ctx, raw)
 	if err != nil || idToken.Nonce != nonce {
 		p.s.Logger.Warn("fotoservice: ID token refused", zap.Error(err))
-		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		p.back(w, r, v, "msgFailed")
 		return
 	}
 	info, err := pr.UserInfo(ctx, oauth2.StaticTokenSource(tok))
 	if err != nil || info.Subject != idToken.Subject {
 		p.s.Logger.Warn("fotoservice: userinfo failed", zap.Error(err))
-		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		p.back(w, r, v, "msgFailed")
 		return
 	}
 	var claims struct {
 		Name string `json:"name"`
 	}
 	if err := info.Claims(&claims); err != nil {
-		p.back(w, r, v, "Die Anmeldung ist fehlgeschlagen.")
+		p.back(w, r, v, "msgFailed")
 		return
 	}
 	p.mu.Lock()

@@ -1,0 +1,26 @@
+import { identityCall, PASSWORD, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
+import { expect, expectAccessible, test } from '../fixtures';
+
+// Mail scanners and link previews open every link of a mail with GET before the recipient does: a confirmation
+// link must change nothing on GET. It lands on its page, and the page confirms with a POST.
+test.describe('mail links', () => {
+  test('a scanner opening the verification link confirms nothing; the shopper opening it does', async ({ page, request, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'scanned');
+    expect((await registerThroughApi(request, baseURL!, email, { firstName: 'Erika', lastName: 'Muster' })).errorCode).toBe(206002);
+    const [mail] = await verificationMails(request, baseURL!, email);
+    const link = new URL(mail!.links[0]!);
+
+    // The scanner: a bare GET, redirects followed, as many times as it likes.
+    for (let i = 0; i < 2; i++) expect((await request.get(`${baseURL}${link.pathname}${link.search}`)).status()).toBe(200);
+    expect((await identityCall(request, baseURL!, 'login', { loginID: email, password: PASSWORD })).errorCode).toBe(206002);
+
+    // The shopper: the page posts the token and shows the outcome; the address is confirmed, once.
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/double-opt-in-done\?errorCode=0$/);
+    await expectAccessible(page);
+    expect((await identityCall(request, baseURL!, 'login', { loginID: email, password: PASSWORD })).errorCode).toBe(0);
+    await page.goto(link.pathname + link.search);
+    await expect(page).toHaveURL(/\/error\/doi-404000$/);
+  });
+});

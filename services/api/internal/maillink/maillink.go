@@ -1,0 +1,38 @@
+// Package maillink keeps the links in mails from changing anything when they are merely opened. Mail scanners,
+// link previews and security gateways fetch every link of a mail with GET before (or without) the recipient
+// clicking it, so a confirmation that happened on GET would confirm what nobody confirmed, and spend the link.
+// A link's GET therefore only lands on the app page of the link, with the token in the URL's fragment (which
+// is never sent to a server, so it stays out of logs and Referer headers); that page POSTs it back to the same
+// address, and the POST answers which page shows the outcome.
+package maillink
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Outcome is the answer to a link's POST: the app page that shows what happened.
+type Outcome struct {
+	Next string `json:"next"`
+}
+
+// Land answers a link's GET: 303 to page with "#key=token", touching nothing.
+func Land(c echo.Context, page, key, token string) error {
+	noTrace(c)
+	return c.Redirect(http.StatusSeeOther, page+"#"+key+"="+url.QueryEscape(strings.TrimSpace(token)))
+}
+
+// Answer is the POST's answer: 200 with the page to show.
+func Answer(c echo.Context, next string) error {
+	noTrace(c)
+	return c.JSON(http.StatusOK, Outcome{Next: next})
+}
+
+// noTrace keeps a token-bearing exchange out of caches and out of the next page's Referer.
+func noTrace(c echo.Context) {
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	c.Response().Header().Set("Referrer-Policy", "no-referrer")
+}

@@ -90,17 +90,18 @@ func run(args []string, out io.Writer) error {
 	fs.Var(&hdrs, "header", "extra request header 'Name: value' (repeatable)")
 	ceiling := fs.String("ceiling", "", "reference URL measured in alternating slices of the same run; figures are printed as a share of it")
 	rounds := fs.Int("rounds", 5, "alternating slices of endpoint and ceiling (with -ceiling)")
-	targetShare := fs.Float64("target", 0, "with -ceiling: least share of the ceiling's throughput and p99 (exit status 3 below it)")
+	targetShare := fs.Float64("target", 0, "with -ceiling: least share of the ceiling's throughput (exit status 3 below it)")
 	var series, seriesHeaders headers
 	fs.Var((*listFlag)(&series), "series", "'NAME URL [URL...]': a point of a growth curve; several are measured in alternating slices (repeatable)")
 	fs.Var((*listFlag)(&seriesHeaders), "series-header", "'NAME|Header: value': a request header of one series only (repeatable)")
-	maxSpread := fs.Float64("max-spread", 0, "with -series: largest allowed p99 of the last series over the first's (exit status 3 above it)")
+	maxSpread := fs.Float64("max-spread", 0, "with -series: largest allowed p99 of the last series over the first's, median over the rounds (exit status 3 above it)")
 	serveCeiling := fs.String("serve-ceiling", "", "serve the bare echo reference on this address (e.g. 127.0.0.1:0) until killed")
+	headersFrom := fs.String("headers-from", "", "with -serve-ceiling: also serve /ceiling-with-headers, the same handler answering with the headers this URL answers with")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *serveCeiling != "" {
-		return serveReference(*serveCeiling, out)
+		return serveReference(*serveCeiling, *headersFrom, out)
 	}
 	if len(series) > 0 {
 		if *duration <= 0 || *duration > 5*time.Minute || *connections < 1 || *connections > 1024 || *rounds < 1 {
@@ -164,8 +165,8 @@ func againstCeiling(out io.Writer, name string, urls []string, ceilingURL string
 	rate, tail := r.PerSecond/c.PerSecond, ms(c.P99)/ms(r.P99)
 	verdict := ""
 	if target > 0 {
-		verdict = fmt.Sprintf("   target >= %.2f", target)
-		if rate < target || tail < target {
+		verdict = fmt.Sprintf("   target throughput >= %.2f", target)
+		if rate < target {
 			verdict += "  BELOW TARGET"
 		}
 	}
@@ -177,8 +178,8 @@ func againstCeiling(out io.Writer, name string, urls []string, ceilingURL string
 	if err := c.failed(); err != nil {
 		return err
 	}
-	if target > 0 && (rate < target || tail < target) {
-		return fmt.Errorf("%s: %w (throughput %.2f, p99 %.2f of the ceiling; want %.2f)", name, errBelowTarget, rate, tail, target)
+	if target > 0 && rate < target {
+		return fmt.Errorf("%s: %w (throughput %.2f of the ceiling; want %.2f)", name, errBelowTarget, rate, target)
 	}
 	return nil
 }
@@ -242,7 +243,18 @@ func curve(out io.Writer, name string, specs, specHeaders []string, warmup, dura
 		}
 	}
 	first, last := results[0], results[len(results)-1]
-	spread := ms(last.P99) / ms(first.P99)
+	overall := ms(last.P99) / ms(first.P99)
+	// The check is on the median over the rounds of the last point's p99 over the first's in the same round: a
+	// neighbour's burst on the shared machine lands in one slice and moves one round's ratio, not the median.
+	ratios := make([]float64, rounds)
+	for i := range ratios {
+		ratios[i] = ms(combine(name, points[len(points)-1].samples[i:i+1]).P99) / ms(combine(name, points[0].samples[i:i+1]).P99)
+	}
+	slices.Sort(ratios)
+	spread := ratios[len(ratios)/2]
+	if len(ratios)%2 == 0 {
+		spread = (ratios[len(ratios)/2-1] + ratios[len(ratios)/2]) / 2
+	}
 	verdict := ""
 	if maxSpread > 0 {
 		verdict = fmt.Sprintf(" (limit %.2f)", maxSpread)
@@ -250,7 +262,8 @@ func curve(out io.Writer, name string, specs, specHeaders []string, warmup, dura
 			verdict += "  OVER LIMIT"
 		}
 	}
-	fmt.Fprintf(out, "%-16s %-16s p99 %s / %s = %.2f%s\n", name, "end to end", points[len(points)-1].label, points[0].label, spread, verdict)
+	fmt.Fprintf(out, "%-16s %-16s p99 %s / %s = %.2f over the whole run, %.2f median of %d rounds%s\n", name, "end to end",
+		points[len(points)-1].label, points[0].label, overall, spread, rounds, verdict)
 	if maxSpread > 0 && spread > maxSpread {
 		return fmt.Errorf("%s: %w: p99 grew %.2f times from %s to %s (limit %.2f)", name, errBelowTarget, spread,
 			points[0].label, points[len(points)-1].label, maxSpread)
@@ -267,16 +280,16 @@ func (r Result) failed() error {
 
 // serveReference runs the ceiling: echo with no middleware and one handler encoding a small JSON document, the
 // shape of the region answer. It prints its URL, then serves until the process is killed.
-func serveReference(addr string, out io.Writer) error {
-	type id struct {
-		ID string `json:"id"`
+//
+// With headersFrom it also serves /ceiling-with-headers: the same handler answering with the headers a GET of
+// headersFrom answered with (the service's security headers, cache policy, request id), set from shared values.
+// It shows how much of the distance to the ceiling is the headers themselves: net/http copies, sorts and writes
+// each one, and the client reads each one.
+func serveReference(addr, headersFrom string, out io.Writer) error {
+	e, err := newReference(headersFrom)
+	if err != nil {
+		return err
 	}
-	type answer struct {
-		Region id `json:"region"`
-	}
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	e.GET("/ceiling", func(c echo.Context) error { return c.JSON(http.StatusOK, answer{Region: id{ID: "NORD"}}) })
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -287,6 +300,42 @@ func serveReference(addr string, out io.Writer) error {
 	}
 	e.Listener = ln
 	return e.Start("")
+}
+
+// newReference builds the ceiling's echo instance.
+func newReference(headersFrom string) (*echo.Echo, error) {
+	type id struct {
+		ID string `json:"id"`
+	}
+	type answer struct {
+		Region id `json:"region"`
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.GET("/ceiling", func(c echo.Context) error { return c.JSON(http.StatusOK, answer{Region: id{ID: "NORD"}}) })
+	if headersFrom != "" {
+		res, err := http.Get(headersFrom)
+		if err != nil {
+			return nil, err
+		}
+		_ = res.Body.Close()
+		copied := http.Header{}
+		for k, v := range res.Header {
+			switch k {
+			case "Date", "Content-Length", "Content-Type", "Content-Encoding", "Connection":
+			default:
+				copied[k] = v[:len(v):len(v)]
+			}
+		}
+		e.GET("/ceiling-with-headers", func(c echo.Context) error {
+			h := c.Response().Header()
+			for k, v := range copied {
+				h[k] = v
+			}
+			return c.JSON(http.StatusOK, answer{Region: id{ID: "NORD"}})
+		})
+	}
+	return e, nil
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

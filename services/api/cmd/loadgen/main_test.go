@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -105,7 +106,31 @@ func TestLoadgenDrawsACurve(t *testing.T) {
 		"-series-header", "small|Cookie: s=small", "-series-header", "large|Cookie: s=large"}, &out)
 	require.ErrorIs(t, err, errBelowTarget)
 	require.Regexp(t, `info\s+small\s+\d+ req/s`, out.String())
-	require.Regexp(t, `info\s+end to end\s+p99 large / small = [\d.]+ \(limit 1.20\)  OVER LIMIT`, out.String())
+	require.Regexp(t, `info\s+end to end\s+p99 large / small = [\d.]+ over the whole run, [\d.]+ median of 2 rounds \(limit 1.20\)  OVER LIMIT`, out.String())
 	require.True(t, sawSmall.Load())
 	require.True(t, sawLarge.Load())
+}
+
+// TestReferenceWithTheServicesHeaders: the ceiling answers bare on /ceiling and, on /ceiling-with-headers, with the
+// headers the sample URL answered with (not its framing).
+func TestReferenceWithTheServicesHeaders(t *testing.T) {
+	sample := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("X-Frame-Options", "DENY")
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{}`))
+	}))
+	defer sample.Close()
+	ref, err := newReference(sample.URL)
+	require.NoError(t, err)
+	srv := httptest.NewServer(ref)
+	defer srv.Close()
+	for path, want := range map[string]string{"/ceiling": "", "/ceiling-with-headers": "DENY"} {
+		res, err := http.Get(srv.URL + path)
+		require.NoError(t, err)
+		body, _ := io.ReadAll(res.Body)
+		_ = res.Body.Close()
+		require.JSONEq(t, `{"region":{"id":"NORD"}}`, string(body))
+		require.Equal(t, want, res.Header.Get("X-Frame-Options"), path)
+		require.Equal(t, "application/json", res.Header.Get("Content-Type"))
+	}
 }

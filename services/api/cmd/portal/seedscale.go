@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"go.uber.org/zap"
@@ -45,6 +47,9 @@ func runSeedScale(ctx context.Context, env cmdEnv, args []string) error {
 	nStores := fs.Int("stores", 0, "stores to have in the directory (at least the demo directory's first N)")
 	nAccounts := fs.Int("accounts", 0, "synthetic accounts to have")
 	password := fs.String("password", ScalePassword, "password of every synthetic account")
+	fresh := fs.Bool("fresh", false, "PostgreSQL: create the database of --database-url first (dropped if it exists); its name must start with "+benchDatabasePrefix)
+	drop := fs.Bool("drop", false, "PostgreSQL: drop the database of --database-url and do nothing else (same name rule)")
+	sizes := fs.Bool("sizes", false, "afterwards print each table's rows and bytes, with indexes, per row")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), seedScaleUsage)
 		fs.PrintDefaults()
@@ -54,6 +59,15 @@ func runSeedScale(ctx context.Context, env cmdEnv, args []string) error {
 	}
 	if *nStores < 0 || *nAccounts < 0 || *nStores > 10_000_000 || *nAccounts > 100_000_000 {
 		return errors.New("seed-scale: --stores and --accounts must be between 0 and 10 million / 100 million")
+	}
+	if *fresh || *drop {
+		cfg, _, err := setup(flags)
+		if err != nil {
+			return err
+		}
+		if err := benchDatabase(ctx, cfg.Database.URL, *drop); err != nil || *drop {
+			return err
+		}
 	}
 	return withDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
 		if cfg.Env == config.EnvProduction {
@@ -82,8 +96,73 @@ func runSeedScale(ctx context.Context, env cmdEnv, args []string) error {
 			}
 			fmt.Fprintf(env.stdout, "accounts: %d (%d new) in %s, password %q\n", *nAccounts, added, time.Since(start).Round(time.Millisecond), *password)
 		}
+		if *sizes {
+			return printTableSizes(ctx, db, env)
+		}
 		return nil
 	})
+}
+
+// benchDatabasePrefix guards --fresh and --drop: only databases made for measuring are created and dropped.
+const benchDatabasePrefix = "portal_bench_"
+
+// benchDatabase creates (dropping it first if it exists) or drops the PostgreSQL database named in url, through
+// the server's maintenance database "postgres".
+func benchDatabase(ctx context.Context, raw string, drop bool) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		return errors.New("seed-scale: --fresh and --drop are for PostgreSQL URLs")
+	}
+	name := strings.TrimPrefix(u.Path, "/")
+	if !strings.HasPrefix(name, benchDatabasePrefix) || strings.ContainsAny(name, `"/ `) {
+		return fmt.Errorf("seed-scale: will only create or drop databases named %s…, not %q", benchDatabasePrefix, name)
+	}
+	u.Path = "/postgres"
+	admin, err := database.Open(ctx, u.String())
+	if err != nil {
+		return err
+	}
+	defer func() { _ = admin.Close() }()
+	if _, err := admin.ExecContext(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %q WITH (FORCE)`, name)); err != nil {
+		return fmt.Errorf("seed-scale: drop %s: %w", name, err)
+	}
+	if drop {
+		return nil
+	}
+	if _, err := admin.ExecContext(ctx, fmt.Sprintf(`CREATE DATABASE %q`, name)); err != nil {
+		return fmt.Errorf("seed-scale: create %s: %w", name, err)
+	}
+	return nil
+}
+
+// grownTables are the tables whose size an operator plans for (docs/scaling.md).
+var grownTables = []string{"identity_accounts", "identity_sessions", "identity_tokens", "mail_outbox", "audit_events",
+	"subscriber_withdrawals", "product_reminders", "retail_stores", "throttle_events", "identity_login_failures"}
+
+// printTableSizes prints rows, bytes (table, indexes and, on PostgreSQL, TOAST) and bytes per row of each table.
+func printTableSizes(ctx context.Context, db *database.DB, env cmdEnv) error {
+	fmt.Fprintf(env.stdout, "%-26s %12s %14s %12s\n", "table ("+string(db.Dialect)+")", "rows", "bytes", "bytes/row")
+	for _, table := range grownTables {
+		var rows, size int64
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table).Scan(&rows); err != nil {
+			return err
+		}
+		q := `SELECT pg_total_relation_size('` + table + `')`
+		if db.Dialect == database.SQLite {
+			// dbstat counts the pages of the table and of every index on it.
+			q = `SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE name = '` + table + `' OR name IN
+				(SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = '` + table + `')`
+		}
+		if err := db.QueryRowContext(ctx, q).Scan(&size); err != nil {
+			return err
+		}
+		perRow := "-"
+		if rows > 0 {
+			perRow = strconv.FormatInt(size/rows, 10)
+		}
+		fmt.Fprintf(env.stdout, "%-26s %12d %14d %12s\n", table, rows, size, perRow)
+	}
+	return nil
 }
 
 // scaleStores is the demo directory repeated until there are n stores: copy k of a store is a numbered branch

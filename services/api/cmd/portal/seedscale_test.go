@@ -39,3 +39,14 @@ func TestSeedScale(t *testing.T) {
 		require.Contains(t, info.Body.String(), ScaleEmail(i))
 	}
 }
+
+// TestSeedScaleDropsOnlyBenchDatabases: --fresh and --drop refuse any database not named for measuring, before
+// connecting anywhere.
+func TestSeedScaleDropsOnlyBenchDatabases(t *testing.T) {
+	for _, flag := range []string{"--fresh", "--drop"} {
+		_, err := runCLI(t, "seed-scale", flag, "--database-url", "postgres://postgres@127.0.0.1:1/portal?sslmode=disable")
+		require.ErrorContains(t, err, "will only create or drop databases named portal_bench_")
+	}
+	_, err := runCLI(t, "seed-scale", "--drop", "--database-url", dbtest.SQLiteURL(t))
+	require.ErrorContains(t, err, "for PostgreSQL URLs")
+}

@@ -43,6 +43,7 @@ var httpEdges = map[string]string{
 	"internal/devclock":                  "development clock and its /dev/clock endpoint",
 	"internal/qamode":                    "QA mode (outside production): scenario file, /dev/qa panel",
 	"internal/ssoapi":                    "single sign-on's OpenID Connect endpoints and the hand-over to the portal's pages",
+	"cmd/loadgen":                        "make bench's load generator and its ceiling, a bare echo handler to measure the service against",
 }
 
 // configReaders may import internal/config besides the composition roots.

@@ -248,3 +248,22 @@ func TestPagesStartTheConsentManagerOnlyWhenConfigured(t *testing.T) {
 	require.Contains(t, rec.Body.String(), "UC_CONSENT")
 	require.NotEmpty(t, rec.Header().Get("ETag"))
 }
+
+// TestRootFilesThroughTheService: robots.txt and favicon.ico come back as themselves with their types, an unknown
+// root file is a 404, never the app's page.
+func TestRootFilesThroughTheService(t *testing.T) {
+	svc := apitest.New(t)
+	robots := svc.Get("/robots.txt")
+	require.Equal(t, http.StatusOK, robots.Code)
+	require.Equal(t, "text/plain; charset=utf-8", robots.Header().Get("Content-Type"))
+	require.Contains(t, robots.Body.String(), "Disallow: /")
+	icon := svc.Get("/favicon.ico")
+	require.Equal(t, http.StatusOK, icon.Code)
+	require.Equal(t, "image/x-icon", icon.Header().Get("Content-Type"))
+	for _, path := range []string{"/foo.txt", "/sitemap.xml", "/.well-known/security.txt"} {
+		rec := svc.Get(path)
+		require.Equal(t, http.StatusNotFound, rec.Code, path)
+		require.NotContains(t, rec.Body.String(), "<html", path)
+	}
+	require.Contains(t, svc.Get("/preferences/token/eyJh.eyJz.c2ln").Body.String(), "preference centre")
+}

@@ -23,6 +23,15 @@ import (
 //go:embed all:dist
 var dist embed.FS
 
+// The files browsers and crawlers ask for at the root of a host without being told, whatever the apps ship:
+// robots.txt per app (root/<app>/), favicon.ico and the iOS touch icons for both (root/shared/, drawn by ./gen).
+//
+//go:embed root
+var rootFiles embed.FS
+
+// touchIconAliases are the other names iOS and crawlers try for the touch icon.
+var touchIconAliases = []string{"apple-touch-icon-precomposed.png", "apple-touch-icon-180x180.png"}
+
 // App names one of the two front ends; it is also its folder under dist/.
 type App string
 
@@ -50,6 +59,8 @@ const (
 	// rendered once from its SVG and only changes with a new picture, so browsers keep it for 30 days and
 	// revalidate in the background for a week more.
 	CacheImageVariant = "public, max-age=2592000, stale-while-revalidate=604800"
+	// CacheRootFile is for robots.txt, favicon.ico and the touch icons.
+	CacheRootFile = "public, max-age=86400"
 )
 
 // imageVariant matches the raster renditions tools/images/render-variants.mjs writes.
@@ -79,6 +90,9 @@ type Site struct {
 type bundle struct {
 	files map[string]Asset // path relative to the app folder
 	index *Asset
+	// root are the well-known files answered at the root of the app's host (robots.txt, favicon.ico, ...) when the
+	// app's own build has no file of that name.
+	root map[string]Asset
 }
 
 // Embedded returns the app files compiled into the binary.
@@ -102,9 +116,39 @@ func New(fsys fs.FS, hosts Hosts) (*Site, error) {
 		if err != nil {
 			return nil, err
 		}
+		if b.root, err = loadRootFiles(app); err != nil {
+			return nil, err
+		}
 		s.apps[app] = b
 	}
 	return s, nil
+}
+
+// loadRootFiles reads the shared root files and the app's own (an app's file wins over a shared one).
+func loadRootFiles(app App) (map[string]Asset, error) {
+	out := map[string]Asset{}
+	for _, dir := range []string{"root/shared", "root/" + string(app)} {
+		entries, err := fs.ReadDir(rootFiles, dir)
+		if err != nil {
+			return nil, fmt.Errorf("webapp: root files: %w", err)
+		}
+		for _, e := range entries {
+			body, err := fs.ReadFile(rootFiles, dir+"/"+e.Name())
+			if err != nil {
+				return nil, err
+			}
+			sum := sha256.Sum256(body)
+			// A day: these change with a release at most, and a stale icon or robots.txt for a day harms nobody.
+			out[e.Name()] = Asset{Body: body, ContentType: contentType(e.Name()), CacheControl: CacheRootFile,
+				ETag: `"` + hex.EncodeToString(sum[:16]) + `"`}
+		}
+	}
+	if icon, ok := out["apple-touch-icon.png"]; ok {
+		for _, alias := range touchIconAliases {
+			out[alias] = icon
+		}
+	}
+	return out, nil
 }
 
 func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
@@ -201,7 +245,18 @@ func (s *Site) Resolve(host, urlPath string) (Asset, App, error) {
 	if a, ok := b.files[name]; ok {
 		return a, app, nil
 	}
-	if inAssetsFolder(name) {
+	// The host's root: robots.txt and the icons are answered as themselves; any other file name there
+	// (/sitemap.xml, /ads.txt, /wp-login.php) and anything under /.well-known/ is not found, never a page.
+	atHostRoot := clean == "/"+name
+	if atHostRoot && !strings.Contains(name, "/") {
+		if a, ok := b.root[name]; ok {
+			return a, app, nil
+		}
+		if strings.Contains(name, ".") {
+			return Asset{}, app, ErrNotFound
+		}
+	}
+	if inAssetsFolder(name) || name == ".well-known" || strings.HasPrefix(name, ".well-known/") {
 		return Asset{}, app, ErrNotFound
 	}
 	return *b.index, app, nil

@@ -91,3 +91,61 @@ func TestEmbeddedLoads(t *testing.T) {
 	_, err := webapp.New(webapp.Embedded(), webapp.Hosts{})
 	require.NoError(t, err)
 }
+
+// TestRootFiles: what browsers and crawlers ask for at the root of a host is answered as itself, never with an
+// app's index.html; other file names at the root and anything under /.well-known/ are not found, while client
+// routes (a token link with dots in it, too) still get the app.
+func TestRootFiles(t *testing.T) {
+	shared := webapp.Hosts{}
+	ownHosts := webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}
+	tests := []struct {
+		name     string
+		hosts    webapp.Hosts
+		host     string
+		path     string
+		wantApp  webapp.App
+		wantType string
+		wantBody string // a fragment
+		wantErr  error
+	}{
+		{name: "robots.txt lets crawlers see the entry pages only", hosts: shared, host: "localhost", path: "/robots.txt",
+			wantApp: webapp.AccountPortal, wantType: "text/plain; charset=utf-8", wantBody: "Allow: /login$\nAllow: /registration$\nDisallow: /\n"},
+		{name: "the preference centre's own host is closed to crawlers", hosts: ownHosts, host: "prefs.example.com", path: "/robots.txt",
+			wantApp: webapp.PreferenceCentre, wantType: "text/plain; charset=utf-8", wantBody: "User-agent: *\nDisallow: /\n"},
+		{name: "favicon.ico", hosts: shared, host: "localhost", path: "/favicon.ico", wantApp: webapp.AccountPortal, wantType: "image/x-icon", wantBody: "\x00\x00\x01\x00"},
+		{name: "favicon.ico on the preference centre's host", hosts: ownHosts, host: "prefs.example.com", path: "/favicon.ico", wantApp: webapp.PreferenceCentre, wantType: "image/x-icon"},
+		{name: "touch icon", hosts: shared, host: "localhost", path: "/apple-touch-icon.png", wantApp: webapp.AccountPortal, wantType: "image/png", wantBody: "\x89PNG"},
+		{name: "touch icon, precomposed name", hosts: shared, host: "localhost", path: "/apple-touch-icon-precomposed.png", wantApp: webapp.AccountPortal, wantType: "image/png", wantBody: "\x89PNG"},
+		{name: "a file of the app at the root is its own", hosts: shared, host: "localhost", path: "/favicon.svg", wantApp: webapp.AccountPortal, wantBody: "<svg/>"},
+		{name: "unknown root file", hosts: shared, host: "localhost", path: "/foo.txt", wantErr: webapp.ErrNotFound},
+		{name: "no sitemap", hosts: shared, host: "localhost", path: "/sitemap.xml", wantErr: webapp.ErrNotFound},
+		{name: "probe for a PHP file", hosts: ownHosts, host: "prefs.example.com", path: "/wp-login.php", wantErr: webapp.ErrNotFound},
+		{name: "nothing under .well-known", hosts: shared, host: "localhost", path: "/.well-known/security.txt", wantErr: webapp.ErrNotFound},
+		{name: "nothing under .well-known on the preference centre's host", hosts: ownHosts, host: "prefs.example.com", path: "/.well-known/change-password", wantErr: webapp.ErrNotFound},
+		{name: "a token link with dots is a page", hosts: shared, host: "localhost", path: "/preferences/token/eyJh.eyJz.c2ln", wantApp: webapp.PreferenceCentre, wantType: "text/html; charset=utf-8", wantBody: "<html>preferences</html>"},
+		{name: "a token link on the preference centre's host", hosts: ownHosts, host: "prefs.example.com", path: "/token/eyJh.eyJz.c2ln", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
+		{name: "a route without a dot is a page", hosts: shared, host: "localhost", path: "/registration", wantApp: webapp.AccountPortal, wantBody: "<html>account</html>"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			site, err := webapp.New(testFS(), tc.hosts)
+			require.NoError(t, err)
+			asset, app, err := site.Resolve(tc.host, tc.path)
+			if tc.wantErr != nil {
+				require.ErrorIs(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.wantApp, app)
+			if tc.wantType != "" {
+				require.Equal(t, tc.wantType, asset.ContentType)
+			}
+			require.Contains(t, string(asset.Body), tc.wantBody)
+			require.NotEmpty(t, asset.ETag)
+			if tc.wantType != "" && tc.wantType != "text/html; charset=utf-8" {
+				require.NotContains(t, string(asset.Body), "<html>")
+				require.Equal(t, webapp.CacheRootFile, asset.CacheControl)
+			}
+		})
+	}
+}

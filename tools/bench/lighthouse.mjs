@@ -5,13 +5,16 @@
 //
 // Usage: node tools/bench/lighthouse.mjs [--runs N] [--only SUBSTRING] BASE_URL PREFERENCE_CENTRE_LINK_PATH
 //   The account pages need a session: an account is registered, confirmed through the development outbox
-//   (/dev/outbox) and logged in through the identity API, as the browser client would; its cookie goes along with
-//   Lighthouse's requests for those pages. `--runs` takes the median of N runs per page; `--only` measures the
-//   pages whose label contains the substring (while working on one page).
+//   (/dev/outbox) and logged in through the identity API, as the browser client would; its session cookie is put
+//   into the browser's cookie jar for those pages (Lighthouse keeps cookies between runs) and cleared after them.
+//   `--runs` takes the median of N runs per page; `--only` measures the pages whose label contains the substring
+//   (while working on one page).
 // Chromium: CHROME_PATH (default /usr/bin/chromium), as on the project's machines (TOOLCHAIN.md).
 import { readFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import { benchSession } from './session.mjs';
 
 const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
 const target = budgets.lighthouse;
@@ -31,71 +34,44 @@ if (!base || !centre) {
   process.exit(2);
 }
 
-// Every route of both apps (budgets.json), the account pages logged in; /logout last, as it ends the session.
-const pages = budgets.pages
-  .map((page) => ({ ...page, path: page.path.replace('{link}', centre) }))
-  .filter((page) => page.label.includes(only))
-  .sort((a, b) => Number(a.path === '/logout') - Number(b.path === '/logout'));
+// Every route of both apps (budgets.json, where /logout comes last of the account pages: it ends the session).
+const pages = budgets.pages.map((page) => ({ ...page, path: page.path.replace('{link}', centre) })).filter((page) => page.label.includes(only));
 
-const PASSWORD = 'Geheim12!x';
+const cookies = pages.some((page) => page.session) ? await benchSession(base) : [];
 
-/** A call of the identity API as the browser client makes it; answers the JSON and the Set-Cookie headers. */
-async function identityCall(method, body, cookie = '') {
-  const response = await fetch(`${base}/identity/accounts.${method}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { answer: await response.json(), cookies: response.headers.getSetCookie() };
-}
-
-/** A confirmed account with a session: answers the Cookie header that carries the session. */
-async function session() {
-  const email = `bench-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const init = await identityCall('initRegistration', {});
-  const registered = await identityCall('register', {
-    email,
-    password: PASSWORD,
-    regToken: init.answer.regToken,
-    profile: { firstName: 'Erika', lastName: 'Muster' },
-    preferences: { terms: { customeraccount: { isConsentGranted: true } } },
-    finalizeRegistration: true,
-    lang: 'de',
-  });
-  if (registered.answer.errorCode !== 206002) throw new Error(`bench account: register answered ${registered.answer.errorCode}`);
-  let link;
-  for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    const mails = await (await fetch(`${base}/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-    link = mails.find((mail) => mail.kind === 'verification')?.links[0];
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!link) throw new Error('bench account: no verification mail in /dev/outbox');
-  const verified = new URL(link);
-  await fetch(`${base}${verified.pathname}${verified.search}`);
-  const login = await identityCall('login', { loginID: email, password: PASSWORD });
-  if (login.answer.errorCode !== 0) throw new Error(`bench account: login answered ${login.answer.errorCode}`);
-  return login.cookies.map((cookie) => cookie.split(';')[0]).join('; ');
-}
-
-const cookie = pages.some((page) => page.session) ? await session() : '';
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
 });
 
+// The browser's cookie jar, through the DevTools protocol: holds the session for the account pages only.
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const jar = await browser.target().createCDPSession();
+let loggedIn = false;
+async function useSession(wanted) {
+  if (wanted === loggedIn) return;
+  if (wanted) {
+    const { hostname } = new URL(base);
+    await jar.send('Storage.setCookies', { cookies: cookies.map((cookie) => ({ ...cookie, domain: hostname, path: '/', httpOnly: true })) });
+  } else {
+    await jar.send('Storage.clearCookies');
+  }
+  loggedIn = wanted;
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rows = [];
 try {
   for (const page of pages) {
     const samples = [];
+    await useSession(Boolean(page.session));
     for (let run = 0; run < runs; run++) {
       const result = await lighthouse(`${base}${page.path}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
-        extraHeaders: page.session ? { Cookie: cookie } : undefined,
       });
       const { audits, categories, finalDisplayedUrl } = result.lhr;
       const scripts = (audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script');
@@ -113,6 +89,7 @@ try {
     rows.push({ ...page, perf: pick('perf'), a11y: pick('a11y'), cls: pick('cls'), tbt: pick('tbt'), lcp: pick('lcp'), js: pick('js'), landed: samples[0].landed });
   }
 } finally {
+  await browser.disconnect();
   await chrome.kill();
 }
 

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import puppeteer from 'puppeteer-core';
+import { chromium } from 'playwright';
 import { benchSession } from './session.mjs';
 
 const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
@@ -45,18 +45,14 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
 });
 
-// The browser's cookie jar, through the DevTools protocol: holds the session for the account pages only.
-const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-const jar = await browser.target().createCDPSession();
+// The browser's cookie jar, reached through the DevTools protocol: holds the session for the account pages only.
+const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+const jar = browser.contexts()[0];
 let loggedIn = false;
 async function useSession(wanted) {
   if (wanted === loggedIn) return;
-  if (wanted) {
-    const { hostname } = new URL(base);
-    await jar.send('Storage.setCookies', { cookies: cookies.map((cookie) => ({ ...cookie, domain: hostname, path: '/', httpOnly: true })) });
-  } else {
-    await jar.send('Storage.clearCookies');
-  }
+  if (wanted) await jar.addCookies(cookies.map((cookie) => ({ ...cookie, url: base, httpOnly: true })));
+  else await jar.clearCookies();
   loggedIn = wanted;
 }
 
@@ -73,14 +69,16 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
       });
-      const { audits, categories, finalDisplayedUrl } = result.lhr;
+      const { audits, categories, finalDisplayedUrl, runtimeError } = result.lhr;
+      // A run Lighthouse could not finish (the page never painted, say) counts as missing every target.
+      if (runtimeError) console.error(`${page.label}: ${runtimeError.code} ${runtimeError.message}`);
       const scripts = (audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script');
       samples.push({
         perf: Math.round((categories.performance.score ?? 0) * 100),
         a11y: Math.round((categories.accessibility.score ?? 0) * 100),
-        cls: audits['cumulative-layout-shift'].numericValue,
-        tbt: audits['total-blocking-time'].numericValue,
-        lcp: audits['largest-contentful-paint'].numericValue,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? Infinity,
+        tbt: audits['total-blocking-time']?.numericValue ?? Infinity,
+        lcp: audits['largest-contentful-paint']?.numericValue ?? Infinity,
         js: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
         landed: new URL(finalDisplayedUrl).pathname,
       });
@@ -89,7 +87,7 @@ try {
     rows.push({ ...page, perf: pick('perf'), a11y: pick('a11y'), cls: pick('cls'), tbt: pick('tbt'), lcp: pick('lcp'), js: pick('js'), landed: samples[0].landed });
   }
 } finally {
-  await browser.disconnect();
+  await browser.close();
   await chrome.kill();
 }
 

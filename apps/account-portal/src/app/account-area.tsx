@@ -27,33 +27,26 @@ export function AccountScreen({ path }: { path: string }) {
   return Screen ? <Screen /> : null;
 }
 
-/** The frame of the protected pages; a logged-out visitor goes to the login (RequireLogin). */
+/**
+ * The frame of the protected pages; a logged-out visitor goes to the login (RequireLogin). The frame waits for the
+ * pages' texts as a whole (the loader of routes.tsx shows meanwhile): shown before them, the header's home button
+ * would arrive later and widen the header, shifting the page down on a phone (layout shift).
+ */
 export function AccountArea() {
   const { t } = useTranslation();
   return (
-    <SiteLayout
-      title={t('ap.title')}
-      headerActions={
-        <Suspense fallback={null}>
-          <PageTexts>
-            <AccountHeaderActions />
-          </PageTexts>
-        </Suspense>
-      }
-    >
-      <RequireLogin>
-        <Suspense fallback={<Loader />}>
-          <PageTexts>
-            <AccountShell>
-              <RouteErrorBoundary>
-                <Suspense fallback={<Loader />}>
-                  <Outlet />
-                </Suspense>
-              </RouteErrorBoundary>
-            </AccountShell>
-          </PageTexts>
-        </Suspense>
-      </RequireLogin>
-    </SiteLayout>
+    <PageTexts>
+      <SiteLayout title={t('ap.title')} headerActions={<AccountHeaderActions />}>
+        <RequireLogin>
+          <AccountShell>
+            <RouteErrorBoundary>
+              <Suspense fallback={<Loader />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
+          </AccountShell>
+        </RequireLogin>
+      </SiteLayout>
+    </PageTexts>
   );
 }

@@ -18,14 +18,20 @@ export function RegistrationPage() {
       <h1>{t('clp.registration.headline')}</h1>
       <AuthTabs current="registration" />
       <SocialLoginReturn />
+      {/* The social buttons show with the form, not under its loader: the form arriving would push them down. */}
       {settings.isError ? (
-        <ErrorMessage code="identity.load" />
+        <>
+          <ErrorMessage code="identity.load" />
+          <SocialLoginButtons />
+        </>
       ) : settings.data ? (
-        <RegistrationForm passwordPolicy={settings.data.passwordPolicy} consent={settings.data.consent} />
+        <>
+          <RegistrationForm passwordPolicy={settings.data.passwordPolicy} consent={settings.data.consent} />
+          <SocialLoginButtons />
+        </>
       ) : (
         <Loader />
       )}
-      <SocialLoginButtons />
     </section>
   );
 }

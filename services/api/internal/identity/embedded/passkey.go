@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"strings"
 	"time"
@@ -39,11 +40,21 @@ func (c PasskeyConfig) resolve(publicURL string) (PasskeyConfig, error) {
 	if err != nil || u.Host == "" {
 		return c, fmt.Errorf("identity: passkeys need an absolute public URL, got %q", publicURL)
 	}
+	host := u.Hostname()
+	// Browsers refuse WebAuthn on an IP address, and a relying-party id must be a domain: a service reached by
+	// its address (the development listener on 127.0.0.1) offers passkeys on localhost, the same machine's name.
+	if net.ParseIP(host) != nil {
+		host = "localhost"
+	}
 	if c.RPID == "" {
-		c.RPID = u.Hostname()
+		c.RPID = host
 	}
 	if len(c.Origins) == 0 {
-		c.Origins = []string{u.Scheme + "://" + u.Host}
+		origin := u.Scheme + "://" + host
+		if p := u.Port(); p != "" {
+			origin += ":" + p
+		}
+		c.Origins = []string{origin}
 	}
 	if c.RPName == "" {
 		c.RPName = c.RPID

@@ -324,3 +324,15 @@ func TestPasskeyRegistrationRefusals(t *testing.T) {
 }
 
 func base64URL(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
+
+// TestPasskeysOnAnAddressListener: a service reached by its IP address (the development listener) offers passkeys
+// on localhost, since a relying-party id must be a domain; it starts instead of failing.
+func TestPasskeysOnAnAddressListener(t *testing.T) {
+	h := newHarness(t, dbtest.SQLite(t))
+	p := h.provider(func(c *embedded.Config) { c.PublicURL = "http://127.0.0.1:8080" })
+	r, err := p.InitPasskeyLogin(h.ctx)
+	require.NoError(t, err)
+	b, err := json.Marshal(r.Fields["options"])
+	require.NoError(t, err)
+	require.Contains(t, string(b), `"rpId":"localhost"`)
+}

@@ -10,7 +10,7 @@ import { loginOutcome, type LoginOutcome } from '../../../shared/login-outcome';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialLogin';
 import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
-import { conditionalMediationAvailable } from '../../../shared/passkey-browser';
+import { cancelConditionalRequest, conditionalMediationAvailable } from '../../../shared/passkey-browser';
 import { usePasskeyLogin } from '../api/passkey-login';
 import { PasskeyLoginMessage } from './PasskeyLoginMessage';
 import { ResendVerificationPanel } from './ResendVerificationPanel';
@@ -85,7 +85,7 @@ export function LoginForm() {
     return () => {
       active = false;
       // A conditional request outlives nothing: leaving the page (or starting anew) ends it.
-      if (started) void import('@simplewebauthn/browser').then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+      if (started) cancelConditionalRequest();
     };
   }, [passkeys, startAutofill]);
 

@@ -1,5 +1,6 @@
 // Renders the raster variants of the shared pictures at the widths the apps ask for in their srcset attributes
-// (spec 001 §2, screen 9: partner tiles 233, 258, 286, 572 and 858 pixels wide), from the SVG sources in
+// (spec 001 §2, screen 9: partner tiles 233, 258, 286, 572 and 858 pixels wide; spec 000 §9: account tiles 768,
+// 1024 and 1817), from the SVG sources in
 // libs/ui/assets/images, with the same Chromium the browser tests use. Run it after changing a picture and
 // commit the PNG files: `node tools/images/render-variants.mjs` (`--check` fails when one is missing).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,8 +10,16 @@ import { chromium } from 'playwright';
 const root = path.resolve(import.meta.dirname, '../..');
 const images = path.join(root, 'libs/ui/assets/images');
 
-/** Which pictures get which widths: partner tiles (components.SsoClientsOverview) for now. */
-export const VARIANTS = [{ prefix: 'sso-', widths: [233, 258, 286, 572, 858] }];
+/**
+ * Which pictures get which widths: partner tiles (components.SsoClientsOverview, spec 001 §2) and the account
+ * page's tile pictures (components.accountPage.accountLinks, spec 000 §9: 768, 1024, 1817). The other CMS pictures
+ * are icons drawn at 48 or 64 CSS pixels (interest tiles, newsletters, social media bar): they stay vectors, sharp
+ * at any density, where a 768-pixel raster would only cost bytes.
+ */
+export const VARIANTS = [
+  { prefix: 'sso-', widths: [233, 258, 286, 572, 858] },
+  { prefix: 'tile-account-', widths: [768, 1024, 1817] },
+];
 
 const wanted = [];
 for (const file of readdirSync(images).filter((name) => name.endsWith('.svg'))) {

@@ -105,13 +105,20 @@ test.describe('preference centre, complete', () => {
     resetDemo(portal);
     const link = preferenceLink(DEMO, { databaseURL: portal.databaseURL });
 
-    await test.step('birth year 1899 is refused with the spec text', async () => {
+    await test.step('date of birth (the CMS places it): birth year 1899 is refused with the spec text, 1900 is accepted and kept', async () => {
       await page.goto(`${link}#my-store`);
-      await page.getByRole('textbox', { name: /Geburtsjahr/ }).fill('1899');
+      const dateOfBirth = page.getByLabel('Geburtsdatum');
+      await dateOfBirth.fill('1899-12-31');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeVisible();
+      await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeHidden();
       await expectAccessible(page);
-      await page.getByRole('textbox', { name: /Geburtsjahr/ }).fill('1984');
+      await dateOfBirth.fill('1900-01-01');
+      await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeHidden();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+      await reopen(page, `${link}#my-store`);
+      await expect(page.getByLabel('Geburtsdatum')).toHaveValue('1900-01-01');
     });
 
     await test.step('tiles toggled, saved, reloaded: kept', async () => {

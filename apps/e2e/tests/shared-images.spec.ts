@@ -9,17 +9,22 @@ const repository = path.resolve(import.meta.dirname, '../../..');
 const assets = path.join(repository, 'libs/ui/assets');
 const pictures = ['/favicon.svg', '/logo.svg', ...readdirSync(path.join(assets, 'images')).map((name) => `/images/${name}`)];
 const pictureFile = (url: string) => readFileSync(path.join(assets, url));
-/** The raster variants of the partner tile pictures (tools/images/render-variants.mjs) are PNG. */
+/** The raster variants of the tile pictures (tools/images/render-variants.mjs) are PNG. */
 const pictureType = (url: string) => (url.endsWith('.png') ? 'image/png' : 'image/svg+xml');
 
-/** Every picture URL the CMS content files name (logo, social icons, tiles, newsletters ...). */
+/** The widths a `{width}` in a content picture's address stands for (spec 000 §9, the account tiles). */
+const TEMPLATE_WIDTHS = [768, 1024, 1817];
+
+/** Every picture URL the CMS content files name (logo, social icons, tiles, newsletters ...), templates expanded. */
 function cmsPictureURLs(): string[] {
   const folder = path.join(repository, 'services/api/internal/content/files');
   const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'));
   const urls = new Set<string>();
   for (const file of files) {
     for (const match of readFileSync(path.join(folder, file), 'utf8').matchAll(/"(\/[^"]+\.(?:svg|png|jpe?g|webp|gif))"/g)) {
-      urls.add(match[1]!);
+      const url = match[1]!;
+      if (url.includes('{width}')) for (const width of TEMPLATE_WIDTHS) urls.add(url.replaceAll('{width}', String(width)));
+      else urls.add(url);
     }
   }
   return [...urls].sort();

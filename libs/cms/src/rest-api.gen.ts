@@ -234,9 +234,11 @@ export interface paths {
         put?: never;
         /**
          * A link token for the logged-in shopper, so the preference centre opens with the session as with an e-mail link.
-         * @description Reads the embedded identity provider's session cookie. The token is the one an e-mail link carries
+         * @description The session is the embedded identity provider's session cookie or, with SAP CDC (whose session lives
+         *     in the vendor's Web SDK), the id_token of `gigya.accounts.getJWT` as `Authorization: Bearer`, checked
+         *     against the vendor's published keys, issuer and API key. The token is the one an e-mail link carries
          *     (valid one hour) and is used the same way: exchanged for a regToken, and as `authToken` of the reminder
-         *     calls. 503 when the identity provider is SAP CDC (its session is the vendor's).
+         *     calls. 503 when the identity provider cannot be reached.
          */
         post: operations["issueSessionLinkToken"];
         delete?: never;

@@ -15,7 +15,7 @@ export const ErrorCode = {
   STALE_LINK_TOKEN: 200009,
   /** Registration incomplete: required fields or a mandatory consent (also one accepted below its minDocVersion) are missing. The answer carries a regToken to finish with. */
   PENDING_REGISTRATION: 206001,
-  /** The e-mail address is not confirmed yet; the answer carries a regToken. */
+  /** The e-mail address is not confirmed yet; the answer carries a regToken, except to a social login whose address the provider did not confirm (nothing that would tell whether the address has an account). */
   PENDING_VERIFICATION: 206002,
   /** The account exists but was never activated. */
   ACCOUNT_NOT_ACTIVATED: 206006,

@@ -267,6 +267,10 @@ export interface GetSiteConsentDetailsResponse extends Envelope {
 }
 
 export type LogoutResponse = Envelope;
+/** `accounts.getJWT`: the login session as an id_token (absent when nobody is logged in). */
+export interface GetJWTResponse extends Envelope {
+  id_token?: string;
+}
 
 /**
  * The shopper's own data as `exportAccountData` answers it (download my data): identity, profile, data,
@@ -390,12 +394,18 @@ export interface IdentityProvider {
   passkeyLogin?(params: PasskeyLoginParams): Promise<LoginResponse>;
   getPasskeys?(): Promise<GetPasskeysResponse>;
   removePasskey?(params: RemovePasskeyParams): Promise<Envelope>;
+  /**
+   * The login session as an id_token, for the service's endpoints that act for the logged-in shopper
+   * (`POST /rest/v1/subscriber/jwt`). Optional: only the vendor's SDK has it, because its session lives in the
+   * SDK; the embedded provider's session is its cookie, which the browser sends by itself.
+   */
+  getJWT?(): Promise<GetJWTResponse>;
   onLogin(handler: (event: LoginEvent) => void): Unsubscribe;
   onLogout(handler: (event: LogoutEvent) => void): Unsubscribe;
 }
 
 /** The method names the provider answers at `accounts.<method>`. */
-export type IdentityMethod = Exclude<keyof IdentityProvider, 'onLogin' | 'onLogout' | OwnDataMethod | PasskeyMethod>;
+export type IdentityMethod = Exclude<keyof IdentityProvider, 'onLogin' | 'onLogout' | OwnDataMethod | PasskeyMethod | VendorSessionMethod>;
 
 /** The optional passkey methods: the embedded provider and the fake answer them, the vendor's SDK does not. */
 export type PasskeyMethod = 'initPasskeyRegistration' | 'registerPasskey' | 'initPasskeyLogin' | 'passkeyLogin' | 'getPasskeys' | 'removePasskey';
@@ -408,6 +418,9 @@ export const PASSKEY_METHODS: readonly PasskeyMethod[] = [
   'getPasskeys',
   'removePasskey',
 ];
+
+/** The vendor SDK's session method, which no other provider has (see IdentityProvider.getJWT). */
+export type VendorSessionMethod = 'getJWT';
 
 /** The optional methods of the shopper's own data, which only the embedded provider answers (not the vendor's SDK). */
 export type OwnDataMethod = 'exportAccountData' | 'deleteAccount';

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate, type NavigateFunction } from 'react
 import {
   isCancelled,
   isPendingRegistration,
+  isPendingVerification,
   isSocialConflict,
   isSuccess,
   readSocialLoginResult,
@@ -92,7 +93,7 @@ function LinkAccounts({ regToken }: { regToken: string }) {
 
 /**
  * What a return from the social provider means (spec 000 §4): 206001 finishes the registration, 403043 links
- * the accounts, a success is picked up by the page's logged-in redirect, a cancel or failure is said here.
+ * the accounts, 206002 asks to confirm the address by mail, a success is picked up by the page's logged-in redirect, a cancel or failure is said here.
  */
 export function SocialLoginReturn() {
   const { search } = useLocation();
@@ -116,6 +117,15 @@ function SocialLoginReaction({ result }: { result: Envelope | 'network' }) {
     return <Navigate to="/registration/finalize" replace state={state} />;
   }
   if (isSocialConflict(result)) return <LinkAccounts regToken={result.regToken} />;
+  // An address the provider did not confirm: our own mail has to confirm it first (and says nothing here about
+  // whether the address already has an account).
+  if (isPendingVerification(result)) {
+    return (
+      <p className="notice" role="status">
+        {t('clp.social.unconfirmedEmail')}
+      </p>
+    );
+  }
   return (
     <p className="notice notice--error" role="alert">
       {isCancelled(result) ? t('clp.social.cancelled') : t('clp.error.unexpected', { code: result.errorCode })}

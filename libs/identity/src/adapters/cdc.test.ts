@@ -97,6 +97,21 @@ describe('cdc adapter', () => {
   });
 });
 
+describe('the session as an id_token (for the service acting for the logged-in shopper)', () => {
+  it("answers the SDK's getJWT, and nothing when nobody is logged in", async () => {
+    let loggedIn = true;
+    const scripted = createScriptedGigya({
+      getJWT: () => (loggedIn ? { errorCode: 0, id_token: 'header.claims.signature' } : { errorCode: 403005, errorMessage: 'Unauthorized user' }),
+    });
+    (window as GigyaWindow).gigya = scripted.gigya;
+    const provider = createCdcProvider({ apiKey: 'KEY', language: 'de', loadScript: jest.fn() });
+    await expect(provider.getJWT!()).resolves.toMatchObject({ errorCode: 0, id_token: 'header.claims.signature' });
+    loggedIn = false;
+    await expect(provider.getJWT!()).resolves.toMatchObject({ errorCode: 403005 });
+    expect(scripted.calls.map((c) => c.method)).toEqual(['getJWT', 'getJWT']);
+  });
+});
+
 describe("the vendor's OIDC proxy script (spec 000 §7: loaded with the api key)", () => {
   it('loads the Web SDK, then gigya.oidc.js with the api key and the portal pages as its settings', async () => {
     const scripted = createScriptedGigya();

@@ -24,6 +24,7 @@ import type {
   ConsentState,
   DeepPartial,
   ExportAccountDataResponse,
+  GetJWTResponse,
   IdentityMethod,
   IdentityProvider,
   PasswordComplexity,
@@ -346,6 +347,17 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     getPolicies: (params = {}) => call('getPolicies', params),
     getSiteConsentDetails: () => call('getSiteConsentDetails', {}),
     logout: () => call('logout', {}),
+    // The session as the SDK's id_token; the service checks it against the vendor's keys.
+    async getJWT(): Promise<GetJWTResponse> {
+      const gigya = await sdk();
+      return new Promise<GetJWTResponse>((resolve, reject) => {
+        try {
+          gigya.accounts.getJWT({ callback: (response) => resolve(envelopeOf(response as unknown as Envelope) as GetJWTResponse) });
+        } catch (cause) {
+          reject(new IdentityTransportError('sdk-unavailable', 'accounts.getJWT failed in the identity provider SDK', { cause }));
+        }
+      });
+    },
     // The Web SDK has no export: the account as getAccountInfo answers it is the shopper's data (the vendor never
     // answers hashes or tokens there). Deletion is not offered (see IdentityProvider.deleteAccount).
     async exportAccountData(): Promise<ExportAccountDataResponse> {

@@ -1012,17 +1012,38 @@ export function describeIdentityContract(
     });
 
     describe('agreements: social login', () => {
-      social('a provider that did not verify the e-mail: the verification mail is sent and finalize answers 206002 until it is followed', async () => {
+      social('a provider that did not verify the e-mail: 206002 without regToken until the verification mail is followed, then finalize', async () => {
         const email = freshEmail('unverifiedsocial');
         await helpers.setSocialIdentity('apple', { email, firstName: 'Max', lastName: 'Muster', emailVerified: false });
         const answer = await provider.socialLogin({ provider: 'apple' });
-        expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(answer.errorCode);
-        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
-        const values = await requiredValues();
-        expect((await provider.setAccountInfo({ regToken: answer.regToken!, profile: values.profile as Profile, data: values.data, preferences: grantedConsents(consent) })).errorCode).toBe(0);
-        expect((await provider.finalizeRegistration({ regToken: answer.regToken! })).errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        expect(answer).toMatchObject({ errorCode: ErrorCode.PENDING_VERIFICATION });
+        expect(answer.regToken).toBeUndefined();
+        expect((await provider.socialLogin({ provider: 'apple' })).errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
         await verify(email);
-        expect((await provider.finalizeRegistration({ regToken: answer.regToken! })).errorCode).toBe(0);
+        const after = await provider.socialLogin({ provider: 'apple' });
+        expect([0, ErrorCode.PENDING_REGISTRATION]).toContain(after.errorCode);
+        if (after.errorCode === ErrorCode.PENDING_REGISTRATION) {
+          const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+          const values = await requiredValues();
+          expect((await provider.setAccountInfo({ regToken: after.regToken!, profile: values.profile as Profile, data: values.data, preferences: grantedConsents(consent) })).errorCode).toBe(0);
+          expect((await provider.finalizeRegistration({ regToken: after.regToken! })).errorCode).toBe(0);
+        }
+      });
+
+      social('an address the provider did not verify never reaches an existing account (pre-account hijacking), and the answer does not tell it exists', async () => {
+        const email = await activeAccount('hijack');
+        await provider.logout();
+        await helpers.setSocialIdentity('facebook', { email, firstName: 'Mallory', emailVerified: false });
+        const answer = await provider.socialLogin({ provider: 'facebook' });
+        await helpers.setSocialIdentity('facebook', { email: freshEmail('nobody'), emailVerified: false });
+        const fresh = await provider.socialLogin({ provider: 'facebook' });
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        expect(answer.regToken).toBeUndefined();
+        expect(Object.keys(answer).sort()).toEqual(Object.keys(fresh).sort());
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        // With the address confirmed, the same provider takes the linking path: the identity was not linked.
+        await helpers.setSocialIdentity('facebook', { email, emailVerified: true });
+        expect((await provider.socialLogin({ provider: 'facebook' })).errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
       });
     });
 

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -22,4 +25,87 @@ func TestLoadgenFailsOnErrors(t *testing.T) {
 	defer srv.Close()
 	var out bytes.Buffer
 	require.ErrorContains(t, run([]string{"-duration", "100ms", "-warmup", "10ms", "-connections", "1", srv.URL}, &out), "failed")
+}
+
+func TestLoadgenComparesWithTheCeiling(t *testing.T) {
+	fast := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok")) }))
+	defer fast.Close()
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"-name", "same", "-duration", "200ms", "-warmup", "20ms", "-rounds", "2", "-connections", "2",
+		"-ceiling", fast.URL, fast.URL}, &out))
+	require.Regexp(t, `^same\s+\d+ req/s\s+p99\s+[\d.]+ ms \| ceiling\s+\d+ req/s\s+p99\s+[\d.]+ ms \| share: throughput [\d.]+\s+p99 [\d.]+`, out.String())
+
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(5 * time.Millisecond)
+		_, _ = w.Write([]byte("ok"))
+	}))
+	defer slow.Close()
+	out.Reset()
+	err := run([]string{"-name", "slow", "-duration", "200ms", "-warmup", "20ms", "-rounds", "2", "-connections", "2",
+		"-ceiling", fast.URL, "-target", "0.8", slow.URL}, &out)
+	require.ErrorIs(t, err, errBelowTarget)
+	require.Contains(t, out.String(), "BELOW TARGET")
+}
+
+func TestLoadgenPostsTheBody(t *testing.T) {
+	var got atomic.Value
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = r.ParseForm()
+		got.Store(r.Method + " " + r.PostForm.Get("loginID") + " " + r.Header.Get("Cookie"))
+		_, _ = w.Write([]byte("ok"))
+	}))
+	defer srv.Close()
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"-duration", "50ms", "-warmup", "10ms", "-connections", "1", "-method", "POST",
+		"-body", "loginID=a%40example.com", "-header", "Cookie: s=1", srv.URL}, &out))
+	require.Equal(t, "POST a@example.com s=1", got.Load())
+}
+
+// TestLoadgenReadsEveryFraming: fixed length, chunked (a streamed answer), no body on 304, several answers in a
+// row on one keep-alive connection.
+func TestLoadgenReadsEveryFraming(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/chunked":
+			for range 3 {
+				_, _ = w.Write([]byte(strings.Repeat("x", 5000)))
+				w.(http.Flusher).Flush()
+			}
+		case "/cached":
+			w.WriteHeader(http.StatusNotModified)
+		default:
+			w.Header().Set("X-Many", strings.Repeat("y", 300))
+			_, _ = w.Write([]byte("ok"))
+		}
+	}))
+	defer srv.Close()
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"-duration", "100ms", "-warmup", "10ms", "-connections", "2",
+		srv.URL + "/chunked", srv.URL + "/cached", srv.URL + "/plain"}, &out))
+	require.Contains(t, out.String(), " 0 failed")
+}
+
+// TestLoadgenDrawsACurve: two points measured in alternation, each with its own header; a point much slower than
+// the first goes over the limit.
+func TestLoadgenDrawsACurve(t *testing.T) {
+	var sawSmall, sawLarge atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/large" {
+			sawLarge.Store(r.Header.Get("Cookie") == "s=large")
+			time.Sleep(3 * time.Millisecond)
+		} else {
+			sawSmall.Store(r.Header.Get("Cookie") == "s=small")
+		}
+		_, _ = w.Write([]byte("ok"))
+	}))
+	defer srv.Close()
+	var out bytes.Buffer
+	err := run([]string{"-name", "info", "-duration", "200ms", "-warmup", "10ms", "-rounds", "2", "-connections", "1", "-max-spread", "1.2",
+		"-series", "small " + srv.URL + "/small", "-series", "large " + srv.URL + "/large",
+		"-series-header", "small|Cookie: s=small", "-series-header", "large|Cookie: s=large"}, &out)
+	require.ErrorIs(t, err, errBelowTarget)
+	require.Regexp(t, `info\s+small\s+\d+ req/s`, out.String())
+	require.Regexp(t, `info\s+end to end\s+p99 large / small = [\d.]+ \(limit 1.20\)  OVER LIMIT`, out.String())
+	require.True(t, sawSmall.Load())
+	require.True(t, sawLarge.Load())
 }

@@ -48,6 +48,7 @@ var commands = []command{
 	{name: "accounts", summary: "disable or enable a customer account: accounts disable|enable EMAIL", run: runAccounts},
 	{name: "sso-clients", summary: "register partner services of single sign-on: sso-clients add|list|remove", run: runSSOClients},
 	{name: "audit", summary: "print the security events of an account: audit --email ADDRESS", run: runAudit},
+	{name: "seed-scale", summary: "synthetic stores and accounts for measuring at scale: seed-scale --stores N --accounts N", run: runSeedScale},
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -43,6 +43,13 @@ type Option func(*options)
 type options struct {
 	configure []func(*config.Config)
 	apps      fs.FS
+	logger    *zap.Logger
+}
+
+// WithLogger sends the service's log to logger instead of Logs (benchmarks: the production encoder, without
+// keeping every line in memory).
+func WithLogger(l *zap.Logger) Option {
+	return func(o *options) { o.logger = l }
 }
 
 // WithConfig edits the configuration before the service is built.
@@ -91,7 +98,11 @@ func New(t testing.TB, opts ...Option) *Service {
 	require.NoError(t, err)
 
 	core, logs := observer.New(zap.DebugLevel)
-	a, err := app.New(context.Background(), cfg, zap.New(core), db, app.Options{Apps: o.apps})
+	logger := zap.New(core)
+	if o.logger != nil {
+		logger = o.logger
+	}
+	a, err := app.New(context.Background(), cfg, logger, db, app.Options{Apps: o.apps})
 	require.NoError(t, err)
 	return &Service{Echo: a.Echo, App: a, DB: db, Config: cfg, Logs: logs, t: t}
 }

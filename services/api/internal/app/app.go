@@ -33,6 +33,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/region"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/sso"
+	"github.com/grocer-portal/portal/services/api/internal/sso/ssosql"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
@@ -97,30 +98,25 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	a.Audit, a.Throttle, a.jobs = audit.New(db, now), throttle.New(db, now), jobs.New(db, now)
 	metrics.SetSources(metrics.Sources{DB: db.DB, OutboxBacklog: outbox.Backlog})
 	var backend identity.Backend
+	var eraser subscribers.AccountEraser
 	if cfg.Metadata.Identity.Provider == "cdc" {
 		client, err := cdc.New(CDCSettings(cfg), nil, logger)
 		if err != nil {
 			return nil, err
 		}
-		backend = client
+		backend, eraser = client, client
 	} else {
 		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{
 			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
 			Stores: storeDirectory{a.Stores},
 			Audit:  a.Audit, Throttle: a.Throttle,
-			StoreAreas: region.Default(),
-			// Partners' tokens of a deleted account end with it (single sign-on is mounted after the provider).
-			AccountDeleted: func(ctx context.Context, uid string) error {
-				if a.SSO == nil {
-					return nil
-				}
-				return a.SSO.ForgetAccount(ctx, uid)
-			},
+			StoreAreas:       region.Default(),
+			EraseWithAccount: eraseWithAccount,
 		})
 		if err != nil {
 			return nil, err
 		}
-		a.Identity, backend = provider, provider.Backend()
+		a.Identity, backend, eraser = provider, provider.Backend(), provider
 	}
 	var qa *qamode.Library
 	if QAModeEnabled(cfg) {
@@ -144,11 +140,8 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
 		Now: now,
 	})
-	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Reminders: a.Reminders, Withdrawals: withdrawals, Now: now}
-	if a.Identity != nil {
-		// With SAP CDC, erasing a subscriber and reading a login session are the vendor's; those calls answer 503.
-		subscriberSettings.Eraser = a.Identity
-	}
+	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Eraser: eraser, Reminders: a.Reminders,
+		Withdrawals: withdrawals, Now: now}
 
 	e, err := httpapi.New(httpapi.Deps{
 		Config: cfg, Logger: logger, DB: db, Apps: opts.Apps,
@@ -306,4 +299,27 @@ func (a *App) now() time.Time {
 		return a.Clock.Now()
 	}
 	return time.Now()
+}
+
+// eraseWithAccount is what a shopper's deletion of the account erases beyond the identity provider's tables, in
+// the same transaction: single sign-on consents, partners' tokens and login requests, the product reminders and
+// every mail of its address; what the account had subscribed leaves the withdrawal record a full unsubscribe
+// leaves (an address hash, GDPR Art. 7(1) and 17(3)(e)), which also refuses the account's older e-mail links.
+func eraseWithAccount(ctx context.Context, tx database.Tx, acc embedded.ErasedAccount) error {
+	if err := ssosql.EraseAccount(ctx, tx, acc.UID); err != nil {
+		return err
+	}
+	deleted, err := reminders.EraseAllOf(ctx, tx, acc.Email)
+	if err != nil {
+		return err
+	}
+	if _, err := mail.EraseRecipient(ctx, tx, acc.Email.String()); err != nil {
+		return err
+	}
+	if len(acc.Subscriptions) == 0 && deleted == 0 {
+		return nil
+	}
+	return subscribers.RecordWithdrawal(ctx, tx, subscribers.Withdrawal{
+		EmailHash: subscribers.HashEmail(acc.Email), Subscriptions: acc.Subscriptions, Reminders: int(deleted), At: acc.At.UTC(),
+	})
 }

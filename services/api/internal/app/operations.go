@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"go.opentelemetry.io/otel"
@@ -20,11 +21,15 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
 
-// AdminHandler answers on the admin listener (admin.addr): GET /metrics (Prometheus), /healthz and /readyz. It
-// is never mounted on the public listener.
+// AdminHandler answers on the admin listener (admin.addr): GET /metrics (Prometheus), /healthz, /readyz and the
+// Go profiler under /debug/pprof/ (how docs/scaling.md's figures were found; an operator profiles a replica
+// under real load the same way). It is never mounted on the public listener.
 func AdminHandler(db *database.DB) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", metrics.Handler())
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)

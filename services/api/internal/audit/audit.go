@@ -28,6 +28,7 @@ const (
 	Registered        = "account.registered"
 	SocialLinked      = "social.linked"
 	SocialLogin       = "social.login"
+	SocialRefused     = "social.refused" // a social login with an address its provider had not confirmed, for an existing account
 	PasskeyAdded      = "passkey.added"
 	PasskeyRemoved    = "passkey.removed"
 	PasskeyLogin      = "passkey.login"

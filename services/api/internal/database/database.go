@@ -130,3 +130,20 @@ func (db *DB) Rebind(query string) string {
 	}
 	return b.String()
 }
+
+// Querier runs statements: the pool or a transaction.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Tx is a transaction that knows its dialect, for work that spans the tables of several packages and must
+// happen all or not at all (erasing an account with everything tied to it).
+type Tx struct {
+	Querier
+	Dialect Dialect
+}
+
+// Rebind is DB.Rebind for the transaction's dialect.
+func (t Tx) Rebind(query string) string { return (&DB{Dialect: t.Dialect}).Rebind(query) }

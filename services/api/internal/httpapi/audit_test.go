@@ -85,4 +85,11 @@ func TestMetricsOnTheAdminListenerOnly(t *testing.T) {
 	}
 	public := svc.Get("/metrics")
 	require.NotContains(t, public.Body.String(), "portal_http_requests_total")
+
+	// The profiler too lives on the admin listener only.
+	prof, err := http.Get(admin.URL + "/debug/pprof/")
+	require.NoError(t, err)
+	_ = prof.Body.Close()
+	require.Equal(t, http.StatusOK, prof.StatusCode)
+	require.NotContains(t, svc.Get("/debug/pprof/").Body.String(), "goroutine")
 }

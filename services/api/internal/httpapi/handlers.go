@@ -102,51 +102,101 @@ var thirdPartyScriptETag = strongETag(thirdparty.Script)
 // sendCached writes a precomputed body with its validator, answering 304 when
 // the client already holds this version.
 func sendCached(c echo.Context, body []byte, contentType, etag, cacheControl string) error {
+	return writePrepared(c, preparedFor(body, contentType, etag, cacheControl))
+}
+
+// writePrepared writes a prepared answer: 304 when the client holds this version, else the plain or gzip body.
+func writePrepared(c echo.Context, p *prepared) error {
 	h := c.Response().Header()
-	h.Set(echo.HeaderCacheControl, cacheControl)
+	etag, body, contentType := p.etag[0], p.body, p.contentType[0]
+	h[echo.HeaderCacheControl] = p.cacheControl
 	if etag != "" {
-		h.Set(headerETag, etag)
-		if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
+		h[headerETag] = p.etag
+		if inm := c.Request().Header.Get("If-None-Match"); inm != "" && etagMatches(inm, etag) {
 			return c.NoContent(http.StatusNotModified)
 		}
 	}
+	h[echo.HeaderContentType] = p.contentType
 	if c.Request().Method == http.MethodHead {
 		// net/http would drop the body anyway; skipping it also keeps the
 		// gzip middleware from announcing an encoding it never applied.
-		h.Set(echo.HeaderContentType, contentType)
-		h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
+		h[echo.HeaderContentLength] = p.length
 		return c.NoContent(http.StatusOK)
 	}
-	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
-	if gz, ok := precompressed(c.Request(), body, etag, contentType); ok {
-		h.Set(echo.HeaderContentEncoding, "gzip")
-		body = gz
+	if len(h[echo.HeaderVary]) == 0 {
+		h[echo.HeaderVary] = varyAcceptEncoding
+	} else {
+		h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
 	}
 	// The length is known, so the answer goes out in one piece: without it net/http would switch to chunked
 	// encoding for anything over 2 KB.
-	h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
+	h[echo.HeaderContentLength] = p.length
+	if p.gzip != nil && acceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) {
+		h[echo.HeaderContentEncoding] = contentEncodingGzip
+		h[echo.HeaderContentLength] = p.gzipLength
+		body = p.gzip
+	}
 	return c.Blob(http.StatusOK, contentType, body)
 }
 
-// gzipVariants holds the compressed form of each cached body, keyed by its ETag. Bodies behind sendCached
-// never change while the process runs and are few (content, metadata, app files), so each is compressed once
-// instead of on every request.
-var gzipVariants sync.Map
+// Header values shared by every response; each slice has length and capacity 1, so a later Header.Add copies
+// it instead of writing into the shared array.
+var (
+	varyAcceptEncoding  = []string{echo.HeaderAcceptEncoding}
+	contentEncodingGzip = []string{"gzip"}
+)
 
-// precompressed returns the gzip variant of a body when the client accepts gzip and compressing is worth it.
-func precompressed(r *http.Request, body []byte, etag, contentType string) ([]byte, bool) {
-	if etag == "" || len(body) < 1024 || !compressible(contentType) || !acceptsGzip(r.Header.Get(echo.HeaderAcceptEncoding)) {
-		return nil, false
+// prepare makes the header values and, when worth it, the gzip form of a body that will be sent many times.
+func prepare(body []byte, contentType, etag, cacheControl string) *prepared {
+	p := &prepared{
+		body: body, contentType: []string{contentType}, cacheControl: []string{cacheControl}, etag: []string{etag},
+		length: []string{strconv.Itoa(len(body))},
 	}
-	if gz, ok := gzipVariants.Load(etag); ok {
-		return gz.([]byte), true
+	if etag != "" && len(body) >= 1024 && compressible(contentType) {
+		var buf bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = w.Write(body)
+		_ = w.Close()
+		p.gzip, p.gzipLength = buf.Bytes(), []string{strconv.Itoa(buf.Len())}
 	}
-	var buf bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	_, _ = w.Write(body)
-	_ = w.Close()
-	gz, _ := gzipVariants.LoadOrStore(etag, buf.Bytes())
-	return gz.([]byte), true
+	return p
+}
+
+// prepared holds what sendCached writes for one body besides the body: its header values and its gzip form.
+// Bodies behind sendCached never change while the process runs and are few (content, metadata, app files), so
+// each is prepared once, at its first request, instead of formatting headers and compressing on every one.
+type prepared struct {
+	body                            []byte
+	contentType, cacheControl, etag []string
+	length, gzipLength              []string
+	gzip                            []byte // nil when compressing is not worth it
+}
+
+var (
+	preparedMu     sync.RWMutex
+	preparedBodies = map[string]*prepared{} // by ETag
+)
+
+func preparedFor(body []byte, contentType, etag, cacheControl string) *prepared {
+	if etag != "" {
+		preparedMu.RLock()
+		p, ok := preparedBodies[etag]
+		preparedMu.RUnlock()
+		// One body is served with one type and policy; should two callers ever differ, the second is simply
+		// prepared afresh each time.
+		if ok && p.contentType[0] == contentType && p.cacheControl[0] == cacheControl && len(p.body) == len(body) {
+			return p
+		}
+	}
+	p := prepare(body, contentType, etag, cacheControl)
+	if etag != "" {
+		preparedMu.Lock()
+		if _, ok := preparedBodies[etag]; !ok {
+			preparedBodies[etag] = p
+		}
+		preparedMu.Unlock()
+	}
+	return p
 }
 
 func compressible(contentType string) bool {
@@ -156,7 +206,9 @@ func compressible(contentType string) bool {
 
 // acceptsGzip reads Accept-Encoding, honouring an explicit q=0 refusal.
 func acceptsGzip(header string) bool {
-	for _, part := range strings.Split(header, ",") {
+	for header != "" {
+		var part string
+		part, header, _ = strings.Cut(header, ",")
 		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
 			continue
@@ -181,7 +233,8 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-const headerETag = "ETag"
+// headerETag is in canonical form ("Etag"), as direct assignments into a header map need.
+const headerETag = "Etag"
 
 // strongETag derives a validator from a body.
 func strongETag(body []byte) string {

@@ -10,10 +10,13 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
@@ -23,12 +26,21 @@ import (
 // HeaderRequestID carries the id that ties a response to its log line.
 const HeaderRequestID = "X-Request-Id"
 
-// contextKeyRequestID is where the request id is kept in the echo context.
-const contextKeyRequestID = "request_id"
-
 // An incoming id is reused only when it is short and plain, so a client cannot
 // write arbitrary text into the logs.
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+
+// chainOnce joins the service's middleware into one, built once. Echo v4 applies e.Use middleware to the
+// route's handler on every request, so each layer's closure was allocated per request; here the layers wrap a
+// dispatcher that calls the route's handler (c.Handler(), the very handler echo passes as next), so the chain
+// is built at start-up and a request allocates none of it.
+func chainOnce(mw ...echo.MiddlewareFunc) echo.MiddlewareFunc {
+	h := func(c echo.Context) error { return c.Handler()(c) }
+	for i := len(mw) - 1; i >= 0; i-- {
+		h = mw[i](h)
+	}
+	return func(echo.HandlerFunc) echo.HandlerFunc { return h }
+}
 
 func requestID() echo.MiddlewareFunc {
 	// Ids must be unique, not secret: a random prefix per process and a counter give that without a system
@@ -43,7 +55,8 @@ func requestID() echo.MiddlewareFunc {
 			if !validRequestID.MatchString(id) {
 				id = base + strconv.FormatUint(counter.Add(1), 36)
 			}
-			c.Set(contextKeyRequestID, id)
+			// The response header is where the id is kept for the log too: echo's context store would allocate a
+			// map for every request.
 			c.Response().Header()[HeaderRequestID] = []string{id}
 			return next(c)
 		}
@@ -52,14 +65,18 @@ func requestID() echo.MiddlewareFunc {
 
 // RequestID returns the id of the request being handled.
 func RequestID(c echo.Context) string {
-	id, _ := c.Get(contextKeyRequestID).(string)
-	return id
+	if v := c.Response().Header()[HeaderRequestID]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // accessLog writes one line per request. It logs the route template, never
 // the URL: paths and query strings can carry e-mail addresses and tokens.
 // Client addresses are personal data and are not logged either.
 func accessLog(logger *zap.Logger) echo.MiddlewareFunc {
+	// The caller would always be this file; finding it costs a stack walk per request.
+	logger = logger.WithOptions(zap.WithCaller(false))
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			start := time.Now()
@@ -73,26 +90,54 @@ func accessLog(logger *zap.Logger) echo.MiddlewareFunc {
 				route = "(unmatched)"
 			}
 			elapsed := time.Since(start)
-			metrics.Requests.WithLabelValues(route, c.Request().Method, statusText(res.Status)).Inc()
-			metrics.RequestDuration.WithLabelValues(route).Observe(elapsed.Seconds())
+			requestCounter(route, c.Request().Method, res.Status).Inc()
+			durationObserver(route).Observe(elapsed.Seconds())
 			level := zap.InfoLevel
 			if res.Status >= 500 {
 				level = zap.ErrorLevel
 			}
-			if !logger.Core().Enabled(level) {
-				return nil
+			if ce := logger.Check(level, "request"); ce != nil {
+				ce.Write(
+					zap.String("method", c.Request().Method),
+					zap.String("route", route),
+					zap.Int("status", res.Status),
+					zap.Duration("duration", elapsed),
+					zap.String("request_id", RequestID(c)),
+					zap.Int64("bytes", res.Size),
+				)
 			}
-			logger.Log(level, "request",
-				zap.String("method", c.Request().Method),
-				zap.String("route", route),
-				zap.Int("status", res.Status),
-				zap.Duration("duration", elapsed),
-				zap.String("request_id", RequestID(c)),
-				zap.Int64("bytes", res.Size),
-			)
 			return nil
 		}
 	}
+}
+
+// The metric children of each route, method and status, looked up once: the vectors hash their label values
+// on every lookup. Routes are templates and methods and statuses few, so the maps stay small.
+var (
+	requestCounters   sync.Map // requestKey -> prometheus.Counter
+	durationObservers sync.Map // route -> prometheus.Observer
+)
+
+type requestKey struct {
+	route, method string
+	status        int
+}
+
+func requestCounter(route, method string, status int) prometheus.Counter {
+	k := requestKey{route, method, status}
+	if c, ok := requestCounters.Load(k); ok {
+		return c.(prometheus.Counter)
+	}
+	c, _ := requestCounters.LoadOrStore(k, metrics.Requests.WithLabelValues(route, method, statusText(status)))
+	return c.(prometheus.Counter)
+}
+
+func durationObserver(route string) prometheus.Observer {
+	if o, ok := durationObservers.Load(route); ok {
+		return o.(prometheus.Observer)
+	}
+	o, _ := durationObservers.LoadOrStore(route, metrics.RequestDuration.WithLabelValues(route))
+	return o.(prometheus.Observer)
 }
 
 // statusTexts holds the label of every status code, so counting a request allocates nothing.
@@ -183,6 +228,21 @@ func securityHeaders(csp string, production bool) echo.MiddlewareFunc {
 	}
 }
 
+// bodyLimit refuses request bodies over limit (413). A request without a body (http.NoBody: every GET a
+// browser sends) has nothing to count, so it is not wrapped in a counting reader.
+func bodyLimit(limit string) echo.MiddlewareFunc {
+	limited := middleware.BodyLimit(limit)
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		withLimit := limited(next)
+		return func(c echo.Context) error {
+			if b := c.Request().Body; b == nil || b == http.NoBody {
+				return next(c)
+			}
+			return withLimit(c)
+		}
+	}
+}
+
 // compressedExtensions are formats that gzip cannot shrink.
 var compressedExtensions = map[string]bool{
 	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".webp": true, ".avif": true,
@@ -194,7 +254,10 @@ func skipCompressed(c echo.Context) bool {
 	if compressedExtensions[strings.ToLower(path.Ext(p))] {
 		return true
 	}
-	// Metadata, content and the apps' files come from sendCached, which keeps a compressed copy of each.
+	// Metadata, content, store search answers and the apps' files are prepared answers, each with its
+	// compressed copy made once; the region answers are fixed documents of some 25 bytes, below any size worth
+	// compressing.
 	dynamic := strings.HasPrefix(p, "/rest/") || strings.HasPrefix(p, "/identity/") || strings.HasPrefix(p, "/dev/")
-	return p == "/rest/v1/metadata" || strings.HasPrefix(p, "/cms/") || !dynamic
+	return p == "/rest/v1/metadata" || p == "/rest/v1/region" || p == "/rest/v1/retailstores/search" ||
+		strings.HasPrefix(p, "/cms/") || !dynamic
 }

@@ -22,13 +22,21 @@ var regionAnswers = map[region.Region][]byte{
 	region.Unknown: []byte(`{"region":{"id":"UNKNOWN"}}`),
 }
 
+// The table only changes with a release, so clients may keep an answer for a day. The values are shared by every
+// answer (length and capacity 1: a later Header.Add copies instead of writing into them).
+var (
+	regionCacheControl = []string{"public, max-age=86400"}
+	contentTypeJSON    = []string{echo.MIMEApplicationJSON}
+)
+
 // GetRegion answers NORD, SUED or UNKNOWN for a five-digit German postcode.
-func (h *regionHandlers) GetRegion(c echo.Context, params restapi.GetRegionParams) error {
+func (r *regionHandlers) GetRegion(c echo.Context, params restapi.GetRegionParams) error {
 	postcode, err := region.ParsePostcode(params.Zip)
 	if err != nil {
 		return apierror.InvalidParameter("zip", "zip must be a German postcode of five digits.")
 	}
-	// The table only changes with a release, so clients may keep an answer for a day.
-	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=86400")
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, regionAnswers[h.regions.Lookup(postcode)])
+	h := c.Response().Header()
+	h[echo.HeaderCacheControl] = regionCacheControl
+	h[echo.HeaderContentType] = contentTypeJSON
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, regionAnswers[r.regions.Lookup(postcode)])
 }

@@ -127,7 +127,7 @@ func New(d Deps) (*echo.Echo, error) {
 	}
 
 	csp := ContentSecurityPolicy(d.Config.ContentSecuritySources())
-	e.Use(
+	edge := []echo.MiddlewareFunc{
 		requestID(),
 		accessLog(d.Logger),
 		recoverPanics(d.Logger),
@@ -138,11 +138,12 @@ func New(d Deps) (*echo.Echo, error) {
 		// Answers computed per request (store search, identity) are small JSON: the fastest level keeps most of
 		// the saving at a fraction of the CPU; cached bodies are compressed once at the best level instead.
 		middleware.GzipWithConfig(middleware.GzipConfig{Skipper: skipCompressed, MinLength: 1024, Level: gzip.BestSpeed}),
-		middleware.BodyLimit(MaxBodyBytes),
-	)
-	if d.Config.Tracing.OTLPEndpoint != "" {
-		e.Use(tracing())
+		bodyLimit(MaxBodyBytes),
 	}
+	if d.Config.Tracing.OTLPEndpoint != "" {
+		edge = append(edge, tracing())
+	}
+	e.Use(chainOnce(edge...))
 
 	if name := d.Services.missing(); name != "" {
 		return nil, fmt.Errorf("httpapi: the %s service is required", name)

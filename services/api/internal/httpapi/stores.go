@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 
@@ -33,16 +34,26 @@ func (h *storeHandlers) SearchRetailStores(c echo.Context, params restapi.Search
 	if err != nil {
 		return err
 	}
-	found, err := h.stores.Search(c.Request().Context(), q)
+	// Shoppers type the same prefixes over and over: the answer to a query is encoded, compressed and given its
+	// ETag once per snapshot of the directory, then written as bytes.
+	answer, err := h.stores.SearchRendered(c.Request().Context(), q, renderStoreSearch)
 	if err != nil {
 		return err
 	}
+	return writePrepared(c, answer.(*prepared))
+}
+
+func renderStoreSearch(found []stores.Store) (any, error) {
 	body := restapi.RetailStoreSearchResult{RetailStores: make([]restapi.RetailStore, len(found))}
 	for i, s := range found {
 		body.RetailStores[i] = restapi.RetailStore{Id: s.ID, UiText: s.UIText(), Open: s.Open}
 	}
-	c.Response().Header().Set(echo.HeaderCacheControl, storeSearchCacheControl)
-	return c.JSON(http.StatusOK, body)
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, '\n') // as echo's c.JSON writes it
+	return prepare(b, echo.MIMEApplicationJSON, strongETag(b), storeSearchCacheControl), nil
 }
 
 // GetRetailStore answers one store by id, open or closed; 404 for an unknown id.

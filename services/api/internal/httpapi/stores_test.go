@@ -1,11 +1,15 @@
 package httpapi
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -89,4 +93,62 @@ func keys(m map[string]any) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestStoreSearchAnswersArePreparedPerSnapshot: an answer is encoded once per query and directory snapshot, with an
+// ETag the browser can revalidate and a gzip copy; an import shows at once in this replica, with a new ETag.
+func TestStoreSearchAnswersArePreparedPerSnapshot(t *testing.T) {
+	svc := stores.NewService(storetest.NewMemory())
+	hamburg := func(n int) stores.Store {
+		return stores.Store{ID: fmt.Sprintf("DE-20095-%02d", n), Name: "Hamburg", Street: fmt.Sprintf("Spitalerstraße %d", n),
+			Postcode: "20095", City: "Hamburg", Country: "DE", Open: true}
+	}
+	var list []stores.Store
+	for n := 1; n <= 15; n++ {
+		list = append(list, hamburg(n))
+	}
+	_, err := svc.Import(context.Background(), list)
+	require.NoError(t, err)
+	h := &storeHandlers{stores: svc}
+	e := echo.New()
+	e.GET("/search", func(c echo.Context) error {
+		return h.SearchRetailStores(c, restapi.SearchRetailStoresParams{Q: c.QueryParam("q")})
+	})
+	get := func(header map[string]string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, "/search?q=ham", nil)
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		return rec
+	}
+
+	plain := get(nil)
+	require.Equal(t, http.StatusOK, plain.Code)
+	etag := plain.Header().Get("ETag")
+	require.NotEmpty(t, etag)
+	require.Equal(t, strconv.Itoa(plain.Body.Len()), plain.Header().Get(echo.HeaderContentLength))
+	var first restapi.RetailStoreSearchResult
+	require.NoError(t, json.Unmarshal(plain.Body.Bytes(), &first))
+	require.Len(t, first.RetailStores, 15)
+
+	zipped := get(map[string]string{"Accept-Encoding": "gzip"})
+	require.Equal(t, "gzip", zipped.Header().Get(echo.HeaderContentEncoding))
+	zr, err := gzip.NewReader(zipped.Body)
+	require.NoError(t, err)
+	unzipped, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	require.Equal(t, plain.Body.String(), string(unzipped))
+
+	require.Equal(t, http.StatusNotModified, get(map[string]string{"If-None-Match": etag}).Code)
+
+	_, err = svc.Import(context.Background(), []stores.Store{hamburg(16)})
+	require.NoError(t, err)
+	after := get(map[string]string{"If-None-Match": etag})
+	require.Equal(t, http.StatusOK, after.Code, "the import changed the answer")
+	require.NotEqual(t, etag, after.Header().Get("ETag"))
+	var second restapi.RetailStoreSearchResult
+	require.NoError(t, json.Unmarshal(after.Body.Bytes(), &second))
+	require.Len(t, second.RetailStores, 16)
 }

@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -57,10 +58,6 @@ func (h *subscriberHandlers) ExchangeSubscriberToken(c echo.Context) error {
 	case errors.Is(err, subscribers.ErrInvalidToken):
 		return &apierror.Error{Status: http.StatusUnauthorized, Code: preferencesLoadingCode,
 			Message: "The link is invalid or has expired.", Field: "jwt", Err: err}
-	case errors.Is(err, identity.ErrUnavailable):
-		e := apierror.Unavailable("identity_unavailable", "The account service is not available. Please try again later.")
-		e.Err = err
-		return e
 	case err != nil:
 		return err
 	}
@@ -73,9 +70,13 @@ func (h *subscriberHandlers) ExchangeSubscriberToken(c echo.Context) error {
 }
 
 // IssueSessionLinkToken gives the logged-in shopper a link token: 401 not_logged_in without a live session.
+// The session is proven by the embedded provider's session cookie, or, with SAP CDC, by the vendor's id_token
+// as a Bearer credential (the vendor's session lives in its Web SDK, not in a cookie of ours).
 func (h *subscriberHandlers) IssueSessionLinkToken(c echo.Context) error {
 	session := ""
-	if ck, err := c.Cookie(h.sessionCookie); err == nil {
+	if bearer, ok := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer "); ok {
+		session = strings.TrimSpace(bearer)
+	} else if ck, err := c.Cookie(h.sessionCookie); err == nil {
 		session = ck.Value
 	}
 	token, expires, err := h.subscribers.LinkForSession(c.Request().Context(), session)
@@ -108,10 +109,6 @@ func (h *subscriberHandlers) UnsubscribeAll(c echo.Context, token string) error 
 		return &apierror.Error{Status: http.StatusUnauthorized, Code: "invalid_token", Message: "The link is invalid or has expired.", Field: "token", Err: err}
 	case errors.Is(err, subscribers.ErrUnsupported):
 		return unsupported(err)
-	case errors.Is(err, identity.ErrUnavailable):
-		e := apierror.Unavailable("identity_unavailable", "The account service is not available. Please try again later.")
-		e.Err = err
-		return e
 	case err != nil:
 		return err
 	}

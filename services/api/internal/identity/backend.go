@@ -55,6 +55,11 @@ type ErasedSubscriber struct {
 	AccountDeleted bool
 }
 
+// MarketingDataSections are the sections of an account's data a full unsubscribe erases from an account the
+// shopper keeps: the preference tiles and favourite store, and the marketing system's consents and key. Every
+// provider erases the same ones.
+var MarketingDataSections = []string{"preference", "sfmc"}
+
 // Errors of the backend operations.
 var (
 	ErrAccountNotFound = errors.New("identity: no such account")

@@ -4,6 +4,7 @@ package logging
 import (
 	"fmt"
 	"os"
+	"time"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
@@ -21,6 +22,19 @@ const (
 // New returns a logger writing to stderr at the given level (debug|info|warn|error) in the given format
 // (auto|json|console). Stdout stays free for the CLI's own messages.
 func New(level, env, format string) (*zap.Logger, error) {
+	return NewTo(level, env, format, os.Stderr)
+}
+
+// FlushInterval is the longest a JSON line at info level or below waits in the buffer. Warnings and errors are
+// written at once, together with whatever is buffered before them, so the file stays in order.
+const FlushInterval = time.Second
+
+// bufferSize holds a few hundred access-log lines: at thousands of requests per second a write system call per
+// line cost more than encoding it (docs/scaling.md), so lines go out in batches.
+const bufferSize = 64 << 10
+
+// NewTo is New writing to w (benchmarks and tests).
+func NewTo(level, env, format string, w zapcore.WriteSyncer) (*zap.Logger, error) {
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
 		return nil, fmt.Errorf("logging: %w", err)
@@ -31,31 +45,45 @@ func New(level, env, format string) (*zap.Logger, error) {
 			format = FormatConsole
 		}
 	}
-	cfg := zap.NewProductionConfig()
-	cfg.Level = zap.NewAtomicLevelAt(lvl)
-	cfg.EncoderConfig.TimeKey = "time"
-	cfg.EncoderConfig.EncodeTime = zapcore.ISO8601TimeEncoder
-	// Sampling drops repeated lines, which would hide access-log entries.
-	cfg.Sampling = nil
-	cfg.OutputPaths = []string{"stderr"}
-	cfg.ErrorOutputPaths = []string{"stderr"}
-	fields := []zap.Option{zap.Fields(zap.String("env", env))}
+	enc := zap.NewProductionEncoderConfig()
+	enc.TimeKey = "time"
+	enc.EncodeTime = zapcore.ISO8601TimeEncoder
+	// Sampling (zap's production default) is left off: it drops repeated lines, which would hide access-log
+	// entries.
+	opts := []zap.Option{zap.ErrorOutput(zapcore.Lock(os.Stderr))}
 	if format == FormatConsole {
-		// For people: short time, coloured level, the message, then the fields; no caller or stack noise.
-		cfg.Encoding = "console"
-		cfg.EncoderConfig.EncodeTime = zapcore.TimeEncoderOfLayout("15:04:05")
-		cfg.EncoderConfig.EncodeLevel = zapcore.CapitalColorLevelEncoder
-		cfg.EncoderConfig.CallerKey = ""
-		cfg.EncoderConfig.StacktraceKey = ""
-		cfg.DisableStacktrace = true
-		fields = nil
+		// For people: short time, coloured level, the message, then the fields; no caller or stack noise. A
+		// terminal gets each line at once.
+		enc.EncodeTime = zapcore.TimeEncoderOfLayout("15:04:05")
+		enc.EncodeLevel = zapcore.CapitalColorLevelEncoder
+		enc.CallerKey = ""
+		enc.StacktraceKey = ""
+		core := zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(w), zap.NewAtomicLevelAt(lvl))
+		return zap.New(core, opts...), nil
 	}
-	logger, err := cfg.Build(fields...)
-	if err != nil {
-		return nil, fmt.Errorf("logging: %w", err)
-	}
-	return logger, nil
+	buffered := &zapcore.BufferedWriteSyncer{WS: zapcore.Lock(w), Size: bufferSize, FlushInterval: FlushInterval}
+	json := zapcore.NewJSONEncoder(enc)
+	core := zapcore.NewTee(
+		zapcore.NewCore(json, buffered, zap.LevelEnablerFunc(func(l zapcore.Level) bool { return l >= lvl && l < zapcore.WarnLevel })),
+		zapcore.NewCore(json, flushing{buffered}, zap.LevelEnablerFunc(func(l zapcore.Level) bool { return l >= lvl && l >= zapcore.WarnLevel })),
+	)
+	opts = append(opts, zap.AddCaller(), zap.AddStacktrace(zapcore.ErrorLevel), zap.Fields(zap.String("env", env)))
+	return zap.New(core, opts...), nil
 }
+
+// flushing writes a warning or an error through the buffer and flushes it, so it is on disk before the service
+// goes on (and the lines buffered before it with it, in order).
+type flushing struct{ b *zapcore.BufferedWriteSyncer }
+
+func (f flushing) Write(p []byte) (int, error) {
+	n, err := f.b.Write(p)
+	if err != nil {
+		return n, err
+	}
+	return n, f.b.Sync()
+}
+
+func (f flushing) Sync() error { return f.b.Sync() }
 
 // IsTerminal reports whether f is a character device (a terminal), without a dependency for it.
 func IsTerminal(f *os.File) bool {

@@ -1,12 +1,11 @@
-package logging_test
+package logging
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"go.uber.org/zap/zapcore"
-
-	"github.com/grocer-portal/portal/services/api/internal/logging"
 )
 
 func TestNew(t *testing.T) {
@@ -23,7 +22,7 @@ func TestNew(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			logger, err := logging.New(tc.level, tc.env, logging.FormatJSON)
+			logger, err := New(tc.level, tc.env, FormatJSON)
 			if tc.wantErr {
 				require.Error(t, err)
 				return
@@ -33,3 +32,27 @@ func TestNew(t *testing.T) {
 		})
 	}
 }
+
+// TestWarningsFlushTheBuffer: info lines are batched, but a warning goes out at once with everything before it,
+// in order; Sync writes the rest.
+func TestWarningsFlushTheBuffer(t *testing.T) {
+	var out syncBuffer
+	logger, err := NewTo("info", "test", FormatJSON, &out)
+	require.NoError(t, err)
+	logger.Info("first")
+	require.Empty(t, out.String(), "an info line waits in the buffer")
+	logger.Warn("second")
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	require.Len(t, lines, 2)
+	require.Contains(t, lines[0], `"msg":"first"`)
+	require.Contains(t, lines[1], `"msg":"second"`)
+	logger.Debug("hidden")
+	logger.Info("third")
+	require.NoError(t, logger.Sync())
+	require.Contains(t, out.String(), `"msg":"third"`)
+	require.NotContains(t, out.String(), "hidden")
+}
+
+type syncBuffer struct{ strings.Builder }
+
+func (b *syncBuffer) Sync() error { return nil }

@@ -161,6 +161,17 @@ func (o *Outbox) Backlog(ctx context.Context) (int, error) {
 	return n, err
 }
 
+// EraseRecipient deletes every message to address within tx, waiting or delivered (an account's erasure: a
+// stored copy of a mail is the shopper's data as much as the account is). A message a relay is delivering at
+// this moment may still arrive; its outcome then updates nothing.
+func EraseRecipient(ctx context.Context, tx database.Tx, address string) (int64, error) {
+	res, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM mail_outbox WHERE recipient = ?`), strings.ToLower(strings.TrimSpace(address)))
+	if err != nil {
+		return 0, fmt.Errorf("mail: erase recipient: %w", err)
+	}
+	return res.RowsAffected()
+}
+
 // Prune removes mails created before the cutoff that no longer wait for delivery, and reports how many.
 func (o *Outbox) Prune(ctx context.Context, before time.Time) (int64, error) {
 	res, err := o.db.ExecContext(ctx, o.db.Rebind(`DELETE FROM mail_outbox WHERE created_at < ? AND status NOT IN ('pending', 'sending')`),

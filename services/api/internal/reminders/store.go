@@ -193,7 +193,12 @@ func (s *SQLStore) Delete(ctx context.Context, id string) error {
 
 // DeleteAllOf implements Store.
 func (s *SQLStore) DeleteAllOf(ctx context.Context, email identity.Email) (int64, error) {
-	res, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM product_reminders WHERE email = ?`), email.String())
+	return EraseAllOf(ctx, database.Tx{Querier: s.db, Dialect: s.db.Dialect}, email)
+}
+
+// EraseAllOf deletes every reminder of email, pending or active, within tx (an account's erasure).
+func EraseAllOf(ctx context.Context, tx database.Tx, email identity.Email) (int64, error) {
+	res, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM product_reminders WHERE email = ?`), email.String())
 	if err != nil {
 		return 0, fmt.Errorf("reminders: delete all: %w", err)
 	}

@@ -116,12 +116,6 @@ func New(s Settings, d Deps) (*Service, error) {
 
 func (s *Service) clock() time.Time { return s.now().UTC() }
 
-// ForgetAccount revokes every token a partner holds for an account that was deleted, so the partner's userinfo
-// and refresh calls stop at once.
-func (s *Service) ForgetAccount(ctx context.Context, uid string) error {
-	return s.store.RevokeTokensOf(ctx, uid, "", s.clock())
-}
-
 // Issuer is the issuer for the public URL.
 func (s *Service) Issuer() string { return strings.TrimRight(s.settings.PublicURL, "/") + Path }
 

@@ -85,6 +85,11 @@ type index struct {
 	// "ber") over and over, and the shortest prefixes cost the most.
 	results     sync.Map
 	resultCount atomic.Int32
+
+	// rendered remembers what callers made of recent results (the HTTP answer, encoded and compressed), by
+	// the same key; it lives and dies with this snapshot, so an import never serves a stale rendering.
+	rendered      sync.Map
+	renderedCount atomic.Int32
 }
 
 // maxCachedResults bounds the result cache; when full it starts over, which
@@ -207,17 +212,38 @@ type termRange struct {
 	lo, hi int
 }
 
+// cacheKey is the normalised query: its one word (no allocation) or its words joined.
+func (q Query) cacheKey() string {
+	if len(q.tokens) == 1 {
+		return q.tokens[0]
+	}
+	return q.String()
+}
+
+// renderedLookup returns render's value for the result of q, computing it once per snapshot and query.
+func (idx *index) renderedLookup(q Query, render func([]Store) (any, error)) (any, error) {
+	key := q.cacheKey()
+	if v, ok := idx.rendered.Load(key); ok {
+		return v, nil
+	}
+	v, err := render(idx.lookup(q))
+	if err != nil {
+		return nil, err
+	}
+	if idx.renderedCount.Add(1) > maxCachedResults {
+		idx.rendered.Clear()
+		idx.renderedCount.Store(1)
+	}
+	idx.rendered.Store(key, v)
+	return v, nil
+}
+
 // lookup is search with the result cache in front.
 func (idx *index) lookup(q Query) []Store {
-	var key string
-	switch len(q.tokens) {
-	case 0:
+	if len(q.tokens) == 0 {
 		return nil
-	case 1:
-		key = q.tokens[0]
-	default:
-		key = q.String()
 	}
+	key := q.cacheKey()
 	if v, ok := idx.results.Load(key); ok {
 		return idx.materialize(v.([]int32))
 	}

@@ -79,6 +79,17 @@ func (s *Service) Search(ctx context.Context, q Query) ([]Store, error) {
 	return idx.lookup(q), nil
 }
 
+// SearchRendered is Search for callers that turn the result into something costly to make, such as an encoded
+// and compressed HTTP answer: render runs once per query and directory snapshot, later calls get its value
+// back. The value must not be changed by its users. Like the results, at most 10,000 are kept per snapshot.
+func (s *Service) SearchRendered(ctx context.Context, q Query, render func([]Store) (any, error)) (any, error) {
+	idx, err := s.index(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return idx.renderedLookup(q, render)
+}
+
 // Get returns the store with the given id, or ErrNotFound.
 func (s *Service) Get(ctx context.Context, id string) (Store, error) {
 	idx, err := s.index(ctx)

@@ -15,10 +15,11 @@ type RegTokenIssuer interface {
 }
 
 // AccountEraser is what a full unsubscribe and the session entry need from the identity provider; the
-// embedded provider implements it.
+// embedded provider and the SAP CDC client implement it.
 type AccountEraser interface {
 	EraseSubscriber(ctx context.Context, email identity.Email) (identity.ErasedSubscriber, error)
-	// SessionEmail names the account of a login session; identity.ErrAccountNotFound without a live one.
+	// SessionEmail names the account of a login session: the embedded provider's session token, or the
+	// vendor's id_token with SAP CDC; identity.ErrAccountNotFound without a live one.
 	SessionEmail(ctx context.Context, sessionToken string) (identity.Email, error)
 }
 
@@ -91,7 +92,7 @@ func (l *Links) open(ctx context.Context, token string) (Link, bool, error) {
 type Settings struct {
 	Links    *Links
 	Accounts RegTokenIssuer
-	// Eraser is nil when the identity provider is SAP CDC.
+	// Eraser is nil only in tests that need no full unsubscribe (ErrUnsupported then).
 	Eraser    AccountEraser
 	Reminders ReminderEraser
 	// Withdrawals keeps the records of full unsubscribes (the same store the Links read).

@@ -52,8 +52,8 @@ func NewSQLWithdrawals(db *database.DB) *SQLWithdrawals { return &SQLWithdrawals
 // sqliteTime is fixed-width, so SQLite's text comparison orders times correctly.
 const sqliteTime = "2006-01-02T15:04:05.000000000Z"
 
-func (s *SQLWithdrawals) timeArg(t time.Time) any {
-	if s.db.Dialect == database.Postgres {
+func timeArg(dialect database.Dialect, t time.Time) any {
+	if dialect == database.Postgres {
 		return t.UTC()
 	}
 	return t.UTC().Format(sqliteTime)
@@ -61,8 +61,13 @@ func (s *SQLWithdrawals) timeArg(t time.Time) any {
 
 // Record implements WithdrawalStore.
 func (s *SQLWithdrawals) Record(ctx context.Context, w Withdrawal) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO subscriber_withdrawals (email_hash, subscriptions, reminders, withdrawn_at)
-		VALUES (?, ?, ?, ?)`), w.EmailHash, strings.Join(w.Subscriptions, ","), w.Reminders, s.timeArg(w.At))
+	return RecordWithdrawal(ctx, database.Tx{Querier: s.db, Dialect: s.db.Dialect}, w)
+}
+
+// RecordWithdrawal keeps w within tx (an account's erasure withdraws what the account had subscribed).
+func RecordWithdrawal(ctx context.Context, tx database.Tx, w Withdrawal) error {
+	_, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO subscriber_withdrawals (email_hash, subscriptions, reminders, withdrawn_at)
+		VALUES (?, ?, ?, ?)`), w.EmailHash, strings.Join(w.Subscriptions, ","), w.Reminders, timeArg(tx.Dialect, w.At))
 	if err != nil {
 		return fmt.Errorf("subscribers: record withdrawal: %w", err)
 	}

@@ -18,6 +18,8 @@ export function socialMethods(store: FakeStore): SocialMethods {
       const email = (identity.email ?? '').trim().toLowerCase();
       const providerUID = identity.providerUID ?? `${params.provider}-${email}`;
       const linked = [...store.accounts.values()].find((a) => a.social.some((s) => s.provider === params.provider && s.providerUID === providerUID));
+      // The account an unconfirmed address created waits for its mail, as an existing one's answer does.
+      if (linked && identity.emailVerified === false && !linked.isVerified && !linked.disabled) return awaitMailbox(store);
       if (linked) {
         // In link mode a login the account already has proves its owner: the identity of the token joins it, as
         // the embedded provider does (a token of another account, or a spent one, links nothing).
@@ -26,6 +28,9 @@ export function socialMethods(store: FakeStore): SocialMethods {
       }
       if (!email) return store.fail(ErrorCode.PROVIDER_ERROR, 'The provider gave no usable e-mail address');
       const existing = store.byEmail(email);
+      // An address the provider did not confirm is anybody's claim (pre-account hijacking): it never joins or
+      // logs into an existing account, and the answer is the one a new address gets, as the embedded provider's.
+      if (identity.emailVerified === false && existing) return awaitMailbox(store);
       if (existing?.isRegistered) {
         const token = store.issue('social', REG_TOKEN_LIFETIME, {
           UID: existing.UID,
@@ -45,7 +50,10 @@ export function socialMethods(store: FakeStore): SocialMethods {
       if (identity.emailVerified !== false) {
         acc.isVerified = true;
         acc.deleteAfter = undefined;
-      } else if (!acc.isVerified) store.sendVerification(acc);
+      } else if (!acc.isVerified) {
+        store.sendVerification(acc);
+        return awaitMailbox(store);
+      }
       return loginAccount(store, acc, params.provider, true, params.include);
     },
 
@@ -57,6 +65,11 @@ export function socialMethods(store: FakeStore): SocialMethods {
       return store.ok({ conflictingAccount: { loginID: acc.email, loginProviders: store.loginProviders(acc) } });
     },
   };
+}
+
+/** 206002 without regToken or account fields: the answer to a social login whose address nobody confirmed yet. */
+function awaitMailbox(store: FakeStore) {
+  return store.fail(ErrorCode.PENDING_VERIFICATION, 'Account Pending Verification');
 }
 
 /**

@@ -55,6 +55,7 @@ type Client struct {
 	http   *http.Client
 	logger *zap.Logger
 	now    func() time.Time
+	keys   *vendorKeys
 }
 
 var _ identity.Backend = (*Client)(nil)
@@ -89,7 +90,9 @@ func New(cfg Config, httpClient *http.Client, logger *zap.Logger) (*Client, erro
 	if logger == nil {
 		logger = zap.NewNop()
 	}
-	return &Client{cfg: cfg, base: base, http: httpClient, logger: logger, now: time.Now}, nil
+	c := &Client{cfg: cfg, base: base, http: httpClient, logger: logger, now: time.Now}
+	c.keys = &vendorKeys{fetch: c.fetchKeys}
+	return c, nil
 }
 
 // response is the vendor's envelope plus the fields this client reads.
@@ -102,11 +105,17 @@ type response struct {
 	UID          string `json:"UID"`
 	RegToken     string `json:"regToken"`
 	Results      []struct {
-		UID        string `json:"UID"`
-		IsVerified bool   `json:"isVerified"`
-		HasFull    bool   `json:"hasFullAccount"`
+		UID           string         `json:"UID"`
+		IsVerified    bool           `json:"isVerified"`
+		HasFull       bool           `json:"hasFullAccount"`
+		Subscriptions map[string]any `json:"subscriptions"`
 	} `json:"results"`
 	TotalCount int `json:"totalCount"`
+	Profile    struct {
+		Email string `json:"email"`
+	} `json:"profile"`
+	// Keys is accounts.getJWTPublicKey's answer with V2=true: the site's signing keys as a JWKS.
+	Keys []json.RawMessage `json:"keys"`
 }
 
 // APIError is a vendor answer with an errorCode this client does not turn into a result; it wraps

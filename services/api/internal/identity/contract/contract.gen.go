@@ -20,7 +20,9 @@ const (
 	// CodePendingRegistration (206001): Registration incomplete: required fields or a mandatory consent (also
 	// one accepted below its minDocVersion) are missing. The answer carries a regToken to finish with.
 	CodePendingRegistration = 206001
-	// CodePendingVerification (206002): The e-mail address is not confirmed yet; the answer carries a regToken.
+	// CodePendingVerification (206002): The e-mail address is not confirmed yet; the answer carries a regToken,
+	// except to a social login whose address the provider did not confirm (nothing that would tell whether the
+	// address has an account).
 	CodePendingVerification = 206002
 	// CodeAccountNotActivated (206006): The account exists but was never activated.
 	CodeAccountNotActivated = 206006

@@ -1,6 +1,7 @@
 package embedded_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -156,27 +157,74 @@ func TestLinkingASocialOnlyAccountThroughItsOwnProvider(t *testing.T) {
 	})
 }
 
-// A newsletter account that a social login with an unconfirmed e-mail made registered: its regToken finishes the
-// registration but shows nothing of what the subscriber kept, as for a registration over a newsletter account.
-func TestSocialLoginOverANewsletterAccountWithAnUnconfirmedEmail(t *testing.T) {
+// Pre-account hijacking: an attacker signs up at a provider with a victim's address, which the provider does not
+// confirm. Whatever account has that address, registered or newsletter, the login neither joins it nor logs into
+// it nor hands out a token for it, and the answer is the one a fresh address gets: nothing tells the two apart.
+func TestSocialLoginWithAnUnconfirmedAddress(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		c := embedded.Caller{}
-		be := h.p.Backend()
-		rt, err := be.SubscriberRegToken(h.ctx, identity.Email("news@example.com"))
+		social := func(id embedded.SocialIdentity) embedded.Result {
+			t.Helper()
+			r, err := h.p.CompleteSocialLogin(h.ctx, c, id)
+			require.NoError(t, err)
+			return r
+		}
+		requireBareWait := func(r embedded.Result, what string) {
+			t.Helper()
+			require.Equal(t, contract.CodePendingVerification, r.ErrorCode, what)
+			require.Empty(t, r.RegToken, what)
+			require.Empty(t, r.Fields, what+": no UID or account flags")
+			require.Nil(t, r.Session, what)
+		}
+
+		eva := h.registerVerified("eva@example.com")
+		rt, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("news@example.com"))
 		require.NoError(t, err)
 		s, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: rt.Token, Profile: map[string]any{"firstName": "Nina", "lastName": "News"}})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, s.ErrorCode)
 
-		r, err := h.p.CompleteSocialLogin(h.ctx, c, embedded.SocialIdentity{Provider: "facebook", Subject: "f-news", Email: "news@example.com"})
+		fresh := social(embedded.SocialIdentity{Provider: "facebook", Subject: "f-fresh", Email: "fresh@example.com"})
+		requireBareWait(fresh, "a fresh address")
+		for _, victim := range []string{"eva@example.com", "news@example.com"} {
+			verificationMails := h.mailCount(victim, embedded.MailVerification)
+			for attempt := 1; attempt <= 2; attempt++ {
+				r := social(embedded.SocialIdentity{Provider: "facebook", Subject: "f-attacker", Email: strings.ToUpper(victim),
+					Profile: map[string]any{"firstName": "Mallory"}})
+				requireBareWait(r, victim)
+				require.Equal(t, fresh, r, "the same answer as for an address without account")
+			}
+			_, err := h.store.SocialUID(h.ctx, "facebook", "f-attacker")
+			require.ErrorIs(t, err, embedded.ErrNotFound, "nothing linked to %s", victim)
+			require.Equal(t, 2, h.mailCount(victim, embedded.MailSocialLoginUnconfirmed), "the owner hears of it")
+			require.Equal(t, verificationMails, h.mailCount(victim, embedded.MailVerification), "no link that would confirm the attacker's account")
+		}
+		news, err := h.store.AccountByEmail(h.ctx, "news@example.com")
 		require.NoError(t, err)
-		require.Equal(t, contract.CodePendingRegistration, r.ErrorCode)
-		require.Nil(t, r.Session)
-		info, err := h.p.GetAccountInfo(h.ctx, c, r.RegToken, "profile,data,subscriptions", "")
+		require.False(t, news.IsRegistered, "the newsletter account stays a newsletter account")
+		require.Equal(t, "Nina", news.Profile["firstName"])
+		a, err := h.store.AccountByUID(h.ctx, eva)
 		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, info.ErrorCode)
-		require.Equal(t, map[string]any{"email": "news@example.com"}, info.Fields["profile"], "the subscriber's name is not shown")
-		require.Equal(t, 1, h.mailCount("news@example.com", embedded.MailVerification))
+		require.Equal(t, "Eva", a.Profile["firstName"])
+
+		// The fresh address's own identity waits for its mail too (a second try would otherwise differ from the
+		// victims' answers); once the mailbox's owner followed the link it finishes the registration.
+		requireBareWait(social(embedded.SocialIdentity{Provider: "facebook", Subject: "f-fresh", Email: "fresh@example.com"}), "fresh, again")
+		require.Equal(t, 1, h.mailCount("fresh@example.com", embedded.MailVerification))
+		code, err := h.p.VerifyEmail(h.ctx, h.lastLink("fresh@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, code)
+		r := social(embedded.SocialIdentity{Provider: "facebook", Subject: "f-fresh", Email: "fresh@example.com"})
+		require.Equal(t, contract.CodePendingRegistration, r.ErrorCode, "the mandatory consent is missing")
+		require.NotEmpty(t, r.RegToken)
+
+		// With the address confirmed by the provider, the registered account takes the linking path (403043).
+		linked := social(embedded.SocialIdentity{Provider: "facebook", Subject: "f-eva", Email: "eva@example.com", EmailVerified: true})
+		require.Equal(t, contract.CodeSocialConflict, linked.ErrorCode)
+		require.NotEmpty(t, linked.RegToken)
+		require.Nil(t, linked.Session)
+		_, err = h.store.SocialUID(h.ctx, "facebook", "f-eva")
+		require.ErrorIs(t, err, embedded.ErrNotFound, "linked only once the password proves the owner")
 	})
 }

@@ -8,6 +8,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
@@ -68,8 +70,10 @@ type DeleteAccountParams struct {
 }
 
 // DeleteAccount answers accounts.deleteAccount, the shopper's own erasure (GDPR art. 17): with a session and the
-// current password (checked like a login, lockout included), the account is erased with its sessions, tokens
-// and linked social identities, the session cookie is cleared, and a confirmation goes to the former address.
+// current password (checked like a login, lockout included), the account is erased with its sessions, tokens,
+// linked social identities and, in the same transaction, whatever EraseWithAccount erases elsewhere; the
+// session cookie is cleared, and a confirmation goes to the former address. The audit log keeps the security
+// events (the deletion too) for its retention period: the record of who did what to an account.
 // 403005 without a session, 400002 without a password, 403042 (on `password`) for a wrong one. An account
 // without a password (social login only) sets one first through the password reset.
 func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccountParams) (Result, error) {
@@ -94,16 +98,16 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 		}
 		return r, nil
 	}
-	if err := p.store.DeleteAccount(ctx, a.UID); err != nil {
+	erased := ErasedAccount{UID: a.UID, Email: identity.Email(a.Email), Subscriptions: subscribedKeys(a.Subscriptions), At: p.clock()}
+	if err := p.store.EraseAccount(ctx, a.UID, a.Email, func(tx database.Tx) error {
+		if p.eraseWithAccount == nil {
+			return nil
+		}
+		return p.eraseWithAccount(ctx, tx, erased)
+	}); err != nil {
 		return Result{}, err
 	}
 	p.audit(ctx, audit.Event{Type: audit.AccountDeleted, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
-	if p.accountDeleted != nil {
-		if err := p.accountDeleted(ctx, a.UID); err != nil {
-			// The account is gone; a partner's grant that outlives it only answers for an unknown account.
-			p.log.Error("account deleted, partner grants not revoked", zap.String("uid", a.UID), zap.Error(err))
-		}
-	}
 	if err := p.sendMail(ctx, MailAccountDeleted, p.lang(c, a), a.Email, map[string]any{"FirstName": stringField(a.Profile, "firstName")}); err != nil {
 		// The account is gone either way; a lost confirmation must not make the shopper think it is not.
 		p.log.Warn("account deleted, confirmation mail failed", zap.String("uid", a.UID), zap.Error(err))

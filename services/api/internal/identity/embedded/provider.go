@@ -22,6 +22,8 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
@@ -52,8 +54,19 @@ type Deps struct {
 	Audit audit.Recorder
 	// Throttle counts mail-sending calls per account and per client address; nil throttles nothing.
 	Throttle *throttle.Limiter
-	// AccountDeleted tells what else holds an account (single sign-on grants) that the shopper deleted it.
-	AccountDeleted func(ctx context.Context, uid string) error
+	// EraseWithAccount erases, in the transaction that deletes an account, what other parts of the service keep
+	// of it (single sign-on consents and tokens, product reminders, mails, the newsletter withdrawal record):
+	// the shopper's erasure happens entirely or not at all.
+	EraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
+}
+
+// ErasedAccount is what EraseWithAccount learns of an account the shopper deleted.
+type ErasedAccount struct {
+	UID   string
+	Email identity.Email
+	// Subscriptions are the keys the account was subscribed to (newsletters, SVC_PRODUCT_REMINDER).
+	Subscriptions []string
+	At            time.Time
 }
 
 // StoreDirectory is what the provider asks about a store id written to FavouriteStoreField: whether the
@@ -79,8 +92,8 @@ type Provider struct {
 	auditLog  audit.Recorder
 	throttle  *throttle.Limiter
 	// storeAreas is nil when no store-area table was given.
-	storeAreas     StoreAreas
-	accountDeleted func(ctx context.Context, uid string) error
+	storeAreas       StoreAreas
+	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
 	// passkeys is the resolved relying party; webauthn verifies the ceremonies.
 	passkeys PasskeyConfig
 	webauthn *webauthn.WebAuthn
@@ -100,7 +113,7 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	}
 	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
 		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle, storeAreas: d.StoreAreas,
-		accountDeleted: d.AccountDeleted}
+		eraseWithAccount: d.EraseWithAccount}
 	if p.auditLog == nil {
 		p.auditLog = audit.Discard{}
 	}

@@ -724,7 +724,8 @@ func TestSocialLogin(t *testing.T) {
 		r, err = h.p.CompleteSocialLogin(h.ctx, c, embedded.SocialIdentity{Provider: "facebook", Subject: "f-9", Email: "fb@example.com",
 			Profile: map[string]any{"firstName": "Fe", "lastName": "Be"}})
 		require.NoError(t, err)
-		require.Equal(t, contract.CodePendingRegistration, r.ErrorCode)
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
+		require.Empty(t, r.RegToken)
 		require.Equal(t, 1, h.mailCount("fb@example.com", embedded.MailVerification))
 	})
 }

@@ -48,11 +48,15 @@ func (p *Provider) SocialLogin(ctx context.Context, c Caller, in SocialLoginPara
 
 // CompleteSocialLogin finishes a social login after the ID token was verified: a known identity logs in (and,
 // with a LinkToken of its own account, links the identity that token holds); a new identity whose e-mail
-// belongs to a registered account answers 403043 with a social-link regToken (the app goes to link-accounts),
-// whatever the provider says about the e-mail: a matching address proves nothing about the account's owner
-// (OWASP ASVS 6.8.1), only its password or a login it already has does. A new user gets an account (verified
-// when the provider says the e-mail is) and then 206001/206002 when something is pending, else a session
-// (Result.Session) like login.
+// belongs to a registered account answers 403043 with a social-link regToken (the app goes to link-accounts):
+// a matching address proves nothing about the account's owner (OWASP ASVS 6.8.1), only its password or a login
+// it already has does. A new user gets an account (verified when the provider says the e-mail is) and then
+// 206001/206002 when something is pending, else a session (Result.Session) like login.
+//
+// An address the provider did not confirm is anybody's claim (pre-account hijacking: an attacker signs up at a
+// provider with the victim's address): it never joins an existing account, logs into one, or gets a link token
+// for one. Whether or not an account has the address, the answer is the same bare 206002 (check the inbox): an
+// existing account's owner gets a notice, a new address an account that waits for its verification mail.
 func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialIdentity) (Result, error) {
 	id.Provider, id.Subject = strings.TrimSpace(id.Provider), strings.TrimSpace(id.Subject)
 	if id.Provider == "" || id.Subject == "" {
@@ -63,6 +67,11 @@ func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialI
 		a, err := p.store.AccountByUID(ctx, uid)
 		if err != nil {
 			return Result{}, err
+		}
+		// The account this unconfirmed address created waits for its mail like an existing one would: the
+		// answers of the two cases stay alike until the mailbox's owner followed the link.
+		if !id.EmailVerified && !a.IsVerified && !a.Disabled {
+			return awaitMailbox(), nil
 		}
 		return p.socialLoginAccount(ctx, c, a, id.Provider, false, strings.TrimSpace(id.LinkToken))
 	}
@@ -76,6 +85,18 @@ func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialI
 	now := p.clock()
 	existing, err := p.store.AccountByEmail(ctx, email.String())
 	switch {
+	case err == nil && !id.EmailVerified:
+		lang := existing.Lang
+		if lang == "" {
+			lang = p.lang(c, existing)
+		}
+		if err := p.sendMail(ctx, MailSocialLoginUnconfirmed, lang, existing.Email, map[string]any{
+			"FirstName": stringField(existing.Profile, "firstName"), "ProviderName": providerName(id.Provider),
+		}); err != nil {
+			return Result{}, err
+		}
+		p.audit(ctx, audit.Event{Type: audit.SocialRefused, UID: existing.UID, Email: existing.Email, ClientAddress: c.ClientAddress, Detail: id.Provider})
+		return awaitMailbox(), nil
 	case err == nil && existing.IsRegistered:
 		token, err := p.issueToken(ctx, TokenSocialLink, existing.UID, map[string]string{"provider": id.Provider, "subject": id.Subject}, p.cfg.RegTokenLifetime)
 		if err != nil {
@@ -128,8 +149,32 @@ func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialI
 		if err := p.sendVerification(ctx, a, a.Lang, ""); err != nil {
 			return Result{}, err
 		}
+		return awaitMailbox(), nil
 	}
 	return p.socialLoginAccount(ctx, c, a, id.Provider, true, "")
+}
+
+// MailSocialLoginUnconfirmed tells an account's owner that a social login with the account's address, which the
+// provider had not confirmed, was refused.
+const MailSocialLoginUnconfirmed = "social-login-unconfirmed"
+
+// awaitMailbox is the answer to a social login whose address the provider did not confirm and our own mail has
+// not yet: 206002 without regToken or account fields, which would tell whether the address has an account.
+func awaitMailbox() Result {
+	return fail(contract.CodePendingVerification, "")
+}
+
+// providerName is how a mail names a social login provider.
+func providerName(provider string) string {
+	switch provider {
+	case "apple":
+		return "Apple"
+	case "googleplus":
+		return "Google"
+	case "facebook":
+		return "Facebook"
+	}
+	return provider
 }
 
 // socialLoginAccount logs a into the account a social identity belongs to. linkToken, when given, is linked

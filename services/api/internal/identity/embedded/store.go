@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
 )
 
 // Store errors.
@@ -116,6 +118,9 @@ type Store interface {
 	// UpdateAccount writes a and bumps its version; ErrConflict when a.Version is stale, ErrEmailTaken on a clash.
 	UpdateAccount(ctx context.Context, a Account) (Account, error)
 	DeleteAccount(ctx context.Context, uid string) error
+	// EraseAccount deletes the account of uid with its sessions, social links, tokens and login failures, and
+	// runs also in the same transaction (what other packages keep of the account): all of it or nothing.
+	EraseAccount(ctx context.Context, uid, email string, also func(database.Tx) error) error
 	// SweepUnverified deletes site/social accounts registered before cutoff and still unverified, and turns
 	// upgraded lite accounts back into lite accounts; it reports how many accounts it touched.
 	SweepUnverified(ctx context.Context, cutoff time.Time) (int, error)

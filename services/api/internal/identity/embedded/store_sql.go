@@ -204,6 +204,32 @@ func (s *SQLStore) DeleteAccount(ctx context.Context, uid string) error {
 	})
 }
 
+// EraseAccount implements Store.
+func (s *SQLStore) EraseAccount(ctx context.Context, uid, email string, also func(database.Tx) error) error {
+	return s.inTx(ctx, func(tx querier) error {
+		for _, st := range []struct {
+			q   string
+			arg string
+		}{
+			{`DELETE FROM identity_sessions WHERE uid = ?`, uid},
+			{`DELETE FROM social_identities WHERE uid = ?`, uid},
+			{`DELETE FROM identity_passkeys WHERE uid = ?`, uid},
+			{`DELETE FROM identity_tokens WHERE uid = ?`, uid},
+			{`DELETE FROM identity_login_failures WHERE key = ?`, loginKey(email)},
+			{`DELETE FROM identity_login_locks WHERE key = ?`, loginKey(email)},
+			{`DELETE FROM identity_accounts WHERE uid = ?`, uid},
+		} {
+			if _, err := tx.ExecContext(ctx, s.db.Rebind(st.q), st.arg); err != nil {
+				return fmt.Errorf("identity: erase account: %w", err)
+			}
+		}
+		if also == nil {
+			return nil
+		}
+		return also(database.Tx{Querier: tx, Dialect: s.db.Dialect})
+	})
+}
+
 // deleteUnverified removes a swept registration like DeleteAccount, but keeps its verification tokens: a link
 // followed after the sweep then still answers 403002 (expired) rather than 404000 (unknown), as it does before
 // the sweep. They are spent or expired, point at a uid that no longer exists, and Purge removes them later.

@@ -80,10 +80,6 @@ func (p *Provider) liteAccount(ctx context.Context, email identity.Email) (Accou
 	return a, err
 }
 
-// marketingData are the data sections a full unsubscribe erases from an account the shopper keeps: the
-// preference tiles and favourite store, and the marketing system's consents and key.
-var marketingData = []string{"preference", "sfmc"}
-
 // EraseSubscriber is the identity side of a full unsubscribe (spec 001 §4: it "removes access to the profile
 // and deletes personal data"). A newsletter-only account is deleted with everything in it (profile, tiles,
 // favourite store, birth date, subscriptions, its regTokens). An account the shopper also logs in with keeps
@@ -118,7 +114,7 @@ func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (i
 				em["lastUpdatedSubscriptionState"] = isoTime(now)
 			}
 		}
-		for _, section := range marketingData {
+		for _, section := range identity.MarketingDataSections {
 			delete(a.Data, section)
 		}
 		a.UpdatedAt = now

@@ -18,11 +18,14 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/sso"
 	"github.com/grocer-portal/portal/services/api/internal/sso/ssosql"
+	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 )
 
 // shopper is a browser of one shopper against a service built by apitest: it keeps the session cookie.
@@ -377,8 +380,28 @@ func deleteAccount(t *testing.T, dbURL string) {
 		now := time.Now()
 		require.NoError(t, partnerTokens.CreateToken(context.Background(), sso.Token{ID: "partner-token", ClientID: "fotoservice", Subject: uid,
 			CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
+		ctx := context.Background()
+		require.NoError(t, partnerTokens.SaveConsent(ctx, sso.Consent{UID: uid, ClientID: "fotoservice", Scopes: []string{"openid", "email"}, GrantedAt: now}))
+		require.NoError(t, partnerTokens.CreateAuthRequest(ctx, sso.AuthRequest{ID: "partner-login", ClientID: "fotoservice", Subject: uid,
+			Request: sso.Request{RedirectURI: "https://partner.example/cb", Scopes: []string{"openid"}}, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
+		// The shop's product reminders of the address, one active and one waiting for its link, and newsletters.
+		shop := reminders.NewSQLStore(s.DB)
+		for i, status := range []reminders.Status{reminders.StatusActive, reminders.StatusPending} {
+			r := reminders.Record{Reminder: reminders.Reminder{ID: fmt.Sprintf("rem-%d", i), VariantID: "v1", VariantName: reminders.VariantName{"de": "Kaffee"}},
+				Email: "leaving@example.com", Language: "de", Status: status, CreatedAt: now}
+			if status == reminders.StatusPending {
+				r.ConfirmTokenHash, r.ConfirmExpiresAt = fmt.Sprintf("%064d", i), now.Add(time.Hour)
+			}
+			require.NoError(t, shop.Insert(ctx, r))
+		}
+		require.EqualValues(t, 0, b.call("setAccountInfo", map[string]any{
+			"subscriptions": map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}}})["errorCode"])
+		// A mail to the address still waiting for the relay, beside the delivered ones.
+		_, err := s.DB.ExecContext(ctx, s.DB.Rebind(`UPDATE mail_outbox SET status = 'pending' WHERE recipient = ?`), "leaving@example.com")
+		require.NoError(t, err)
 		other := newShopper(t, s)
 		require.EqualValues(t, 0, other.call("login", map[string]any{"loginID": "leaving@example.com", "password": shopperPassword})["errorCode"])
+		require.EqualValues(t, contract.CodeInvalidLogin, newShopper(t, s).call("login", map[string]any{"loginID": "LEAVING@example.com", "password": "Wrong-Passw0rd"})["errorCode"])
 
 		require.EqualValues(t, contract.CodeMissingRequiredParameter, b.call("deleteAccount", nil)["errorCode"])
 		wrong := b.call("deleteAccount", map[string]any{"password": "Wrong-Passw0rd"})
@@ -389,16 +412,84 @@ func deleteAccount(t *testing.T, dbURL string) {
 		r := b.call("deleteAccount", map[string]any{"password": shopperPassword})
 		require.EqualValues(t, 0, r["errorCode"], r)
 		require.Nil(t, b.cookie, "the session cookie is cleared")
+		// Nothing of the account is left in any table, but for the security log and the confirmation mail; the
+		// newsletter withdrawal is kept under the address's hash only.
+		for table, rows := range rowsNaming(t, s.DB, uid, "leaving@example.com", subscribers.HashEmail("leaving@example.com")) {
+			switch table {
+			case "audit_events":
+			case "mail_outbox":
+				require.Len(t, rows, 1, "only the confirmation mail")
+				require.Contains(t, rows[0], embedded.MailAccountDeleted)
+			case "subscriber_withdrawals":
+				require.Len(t, rows, 1)
+				require.Contains(t, rows[0], "NLT_GENERAL")
+			default:
+				require.Empty(t, rows, "%s still names the account", table)
+			}
+		}
 		require.EqualValues(t, contract.CodeUnauthorized, other.call("getAccountInfo", nil)["errorCode"], "every session of the account ended")
 		l := newShopper(t, s).call("login", map[string]any{"loginID": "leaving@example.com", "password": shopperPassword})
 		require.EqualValues(t, contract.CodeInvalidLogin, l["errorCode"], "the login is refused afterwards")
 		require.Equal(t, embedded.MailAccountDeleted, mails(t, s, "leaving@example.com")[0].Kind, "a confirmation goes to the former address")
 
-		token, err := partnerTokens.TokenByID(context.Background(), "partner-token")
-		require.NoError(t, err)
-		require.False(t, token.RevokedAt.IsZero(), "a partner's token of the account ends with it")
-
-		_, err = s.App.Identity.Backend().SubscriberRegToken(context.Background(), "leaving@example.com")
+		_, err = partnerTokens.TokenByID(ctx, "partner-token")
+		require.ErrorIs(t, err, sso.ErrNotFound, "a partner's token of the account ends with it")
+		_, err = s.App.Identity.Backend().SubscriberRegToken(ctx, "leaving@example.com")
 		require.NoError(t, err, "the address is free again")
 	}
+}
+
+// rowsNaming returns, per table of the database, the rows (as text) in which any column holds one of needles,
+// case-insensitively: every table, so a table added later is covered without naming it here.
+func rowsNaming(t *testing.T, db *database.DB, needles ...string) map[string][]string {
+	t.Helper()
+	ctx := context.Background()
+	list := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`
+	if db.Dialect == database.Postgres {
+		list = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
+	}
+	rows, err := db.QueryContext(ctx, list)
+	require.NoError(t, err)
+	var tables []string
+	for rows.Next() {
+		var name string
+		require.NoError(t, rows.Scan(&name))
+		tables = append(tables, name)
+	}
+	require.NoError(t, rows.Err())
+	require.NoError(t, rows.Close())
+	require.Contains(t, tables, "sso_consents")
+	out := map[string][]string{}
+	for _, table := range tables {
+		rows, err := db.QueryContext(ctx, `SELECT * FROM `+table)
+		require.NoError(t, err, table)
+		cols, err := rows.Columns()
+		require.NoError(t, err)
+		out[table] = nil
+		for rows.Next() {
+			values := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range values {
+				ptrs[i] = &values[i]
+			}
+			require.NoError(t, rows.Scan(ptrs...))
+			var line strings.Builder
+			for _, v := range values {
+				if b, ok := v.([]byte); ok {
+					v = string(b)
+				}
+				fmt.Fprintf(&line, "%v|", v)
+			}
+			text := strings.ToLower(line.String())
+			for _, n := range needles {
+				if strings.Contains(text, strings.ToLower(n)) {
+					out[table] = append(out[table], line.String())
+					break
+				}
+			}
+		}
+		require.NoError(t, rows.Err())
+		require.NoError(t, rows.Close())
+	}
+	return out
 }

@@ -61,9 +61,10 @@ func testWithTheEmbeddedProvider(t *testing.T, wantNewUser string, configure ...
 	require.Equal(t, 400006, res.ErrorCode)
 
 	// A new Apple user: an account is created; with the default schema fields and consent are missing (206001).
-	login := func(provider string) (code, regToken string, session *http.Cookie) {
+	eva := tester{email: "eva@example.com", firstName: "Eva", lastName: "Muster", verified: true}
+	loginAs := func(provider string, who tester) (code, regToken string, session *http.Cookie) {
 		c := browser(t)
-		cb := e.authorize(t, c, provider, "/login", tester{email: "eva@example.com", firstName: "Eva", lastName: "Muster", verified: true})
+		cb := e.authorize(t, c, provider, "/login", who)
 		r, back := e.callback(t, c, cb)
 		for _, ck := range r.Cookies() {
 			if ck.Name == testSessionCookie {
@@ -72,6 +73,7 @@ func testWithTheEmbeddedProvider(t *testing.T, wantNewUser string, configure ...
 		}
 		return back.Query().Get("errorCode"), back.Query().Get("regToken"), session
 	}
+	login := func(provider string) (code, regToken string, session *http.Cookie) { return loginAs(provider, eva) }
 	code, regToken, session := login("apple")
 	require.Equal(t, wantNewUser, code)
 	if code == "0" {
@@ -98,4 +100,18 @@ func testWithTheEmbeddedProvider(t *testing.T, wantNewUser string, configure ...
 	require.Equal(t, 0, conflict.ErrorCode)
 	require.Equal(t, "eva@example.com", conflict.Fields["conflictingAccount"].(map[string]any)["loginID"])
 	require.Contains(t, conflict.Fields["conflictingAccount"].(map[string]any)["loginProviders"], "apple")
+
+	// Facebook with Eva's address but unconfirmed by Facebook (pre-account hijacking): no link page, no token,
+	// no session, and the very answer an address without an account gets.
+	mallory := tester{email: "eva@example.com", firstName: "Mallory", verified: false}
+	code, regToken, session = loginAs("facebook", mallory)
+	require.Equal(t, "206002", code)
+	require.Empty(t, regToken)
+	require.Nil(t, session)
+	freshCode, freshToken, freshSession := loginAs("facebook", tester{email: "nobody@example.com", verified: false})
+	require.Equal(t, []any{code, regToken, session}, []any{freshCode, freshToken, freshSession})
+	_, linkToken, _ := login("googleplus")
+	conflict, err = p.GetConflictingAccount(ctx, linkToken)
+	require.NoError(t, err)
+	require.Equal(t, []string{"apple"}, conflict.Fields["conflictingAccount"].(map[string]any)["loginProviders"], "Facebook was not linked")
 }

@@ -219,7 +219,7 @@ func TestSocialLoginEndToEnd(t *testing.T) {
 	}{
 		{"returning social user logs in", "googleplus", tester{email: "eva@example.com", firstName: "Eva", lastName: "Muster", verified: true}, "0", "", true},
 		{"new social user finishes registration", "apple", tester{email: "new.user@example.com", firstName: "Neu", verified: true}, "206001", "rt-finalize", false},
-		{"e-mail of a site account must be linked", "facebook", tester{email: "site.user@example.com", verified: false}, "403043", "rt-link", false},
+		{"e-mail of a site account must be linked", "facebook", tester{email: "site.user@example.com", verified: true}, "403043", "rt-link", false},
 		{"cancel at the provider", "googleplus", tester{email: "eva@example.com", cancel: true}, "200001", "", false},
 	}
 	for _, tc := range tests {

@@ -382,3 +382,18 @@ func (s *Store) Purge(ctx context.Context, before time.Time) error {
 	_, err := s.exec(ctx, "purge keys", `DELETE FROM sso_signing_keys WHERE verify_until < ?`, b)
 	return err
 }
+
+// EraseAccount deletes, within tx, everything single sign-on keeps of the account uid: what it allowed partners
+// (consents), the tokens partners hold for it and the authorisation requests it logged in through.
+func EraseAccount(ctx context.Context, tx database.Tx, uid string) error {
+	for _, q := range []string{
+		`DELETE FROM sso_consents WHERE uid = ?`,
+		`DELETE FROM sso_tokens WHERE subject = ?`,
+		`DELETE FROM sso_auth_requests WHERE subject = ?`,
+	} {
+		if _, err := tx.ExecContext(ctx, tx.Rebind(q), uid); err != nil {
+			return fmt.Errorf("sso: erase account: %w", err)
+		}
+	}
+	return nil
+}

@@ -186,6 +186,12 @@ describe('return from a social login', () => {
     expect(await screen.findByText('Die Anmeldung wurde abgebrochen.')).toBeInTheDocument();
   });
 
+  it('206002: an address the provider did not confirm asks to look in the inbox, with no account to go to', async () => {
+    await openApp('/login?errorCode=206002');
+    expect(await screen.findByText(/^Bitte sehen Sie in Ihr E-Mail-Postfach/)).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+  });
+
   it('another code is shown with the code', async () => {
     await openApp('/login?errorCode=500023');
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500023')).toBeInTheDocument();

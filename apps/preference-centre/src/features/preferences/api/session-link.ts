@@ -1,25 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson, ResponseError, useSite, type RestSchemas } from '@portal/cms';
+import { ErrorCode, useIdentity, type IdentityProvider } from '@portal/identity';
 
 export type SessionLinkToken = RestSchemas['SessionLinkToken'];
 
 /**
  * `POST {restApi}/rest/v1/subscriber/jwt`: a link token for the logged-in shopper's session, so the centre opens
- * for a session exactly as for an e-mail link; undefined without a login (401).
+ * for a session exactly as for an e-mail link; undefined without a login (401). The embedded provider's session
+ * is its cookie; the vendor's lives in its SDK and is shown to the service as the SDK's id_token.
  */
-export async function issueSessionLink(restApi: string): Promise<SessionLinkToken | undefined> {
+export async function issueSessionLink(restApi: string, provider: Pick<IdentityProvider, 'getJWT'>): Promise<SessionLinkToken | undefined> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (provider.getJWT) {
+    const session = await provider.getJWT();
+    if (session.errorCode !== ErrorCode.OK || !session.id_token) return undefined;
+    headers.Authorization = `Bearer ${session.id_token}`;
+  }
   try {
-    return await fetchJson<SessionLinkToken>(`${restApi}/rest/v1/subscriber/jwt`, { method: 'POST', headers: { Accept: 'application/json' } });
+    return await fetchJson<SessionLinkToken>(`${restApi}/rest/v1/subscriber/jwt`, { method: 'POST', headers });
   } catch (error) {
     if (error instanceof ResponseError && error.status === 401) return undefined;
     throw error;
   }
 }
 
-export function sessionLinkQueryOptions(restApi: string) {
+export function sessionLinkQueryOptions(restApi: string, provider: Pick<IdentityProvider, 'getJWT'>) {
   return queryOptions({
     queryKey: ['preference-centre', 'session-link'],
-    queryFn: () => issueSessionLink(restApi),
+    queryFn: () => issueSessionLink(restApi, provider),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: false,
@@ -28,5 +36,6 @@ export function sessionLinkQueryOptions(restApi: string) {
 
 export function useSessionLink() {
   const { metadata } = useSite();
-  return useQuery(sessionLinkQueryOptions(metadata.restApi));
+  const { provider } = useIdentity();
+  return useQuery(sessionLinkQueryOptions(metadata.restApi, provider));
 }

@@ -1,0 +1,113 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/identity/cdc/cdctest"
+)
+
+// cdcVendor answers the vendor calls of the subscriber endpoints for one newsletter-only subscriber, and records
+// the methods called.
+type cdcVendor struct {
+	signer cdctest.Signer
+	jwks   string
+	mu     sync.Mutex
+	calls  []string
+	erased bool
+}
+
+func (v *cdcVendor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	_ = r.ParseForm()
+	method := strings.TrimPrefix(r.URL.Path, "/")
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.calls = append(v.calls, method)
+	body := `{"errorCode":400001,"statusCode":400}`
+	switch method {
+	case "accounts.search":
+		body = `{"errorCode":0,"results":[{"UID":"uid-lite","hasFullAccount":false,"subscriptions":{"NLTDE":{"email":{"isSubscribed":true}}}}]}`
+		if v.erased {
+			body = `{"errorCode":0,"results":[]}`
+		}
+	case "accounts.deleteAccount":
+		v.erased, body = r.PostForm.Get("UID") == "uid-lite", `{"errorCode":0}`
+	case "accounts.initRegistration":
+		body = `{"errorCode":0,"regToken":"st2.vendor-regtoken"}`
+	case "accounts.setAccountInfo":
+		body = `{"errorCode":0}`
+	case "accounts.getJWTPublicKey":
+		body = v.jwks
+	case "accounts.getAccountInfo":
+		if r.PostForm.Get("UID") == "uid-full" {
+			body = `{"errorCode":0,"profile":{"email":"kunde@example.com"}}`
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write([]byte(body))
+}
+
+func (v *cdcVendor) called() []string {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return append([]string(nil), v.calls...)
+}
+
+func cdcService(t *testing.T) (*apitest.Service, *cdcVendor) {
+	t.Helper()
+	vendor := &cdcVendor{signer: cdctest.NewSigner(t, "3_site", "site-key")}
+	vendor.jwks = vendor.signer.JWKSAnswer(t)
+	srv := httptest.NewServer(vendor)
+	t.Cleanup(srv.Close)
+	svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+		c.Metadata.Identity.Provider = "cdc"
+		c.Metadata.Identity.CDC = config.MetadataCDC{APIKey: "3_site", DataCenter: "eu1"}
+		c.Identity.CDC.UserKey, c.Identity.CDC.Secret, c.Identity.CDC.BaseURL = "server-user", "server-secret", srv.URL
+	}))
+	return svc, vendor
+}
+
+// With SAP CDC the retailer's one-click link works as with the embedded provider: the vendor's newsletter-only
+// record is deleted and the link opens nothing afterwards.
+func TestOneClickUnsubscribeWithCDC(t *testing.T) {
+	svc, vendor := cdcService(t)
+	jwt := mintLink(t, svc, "abo@example.com")
+	res := oneClick(svc, http.MethodPost, jwt, "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded")
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Equal(t, []string{"accounts.search", "accounts.deleteAccount"}, vendor.called())
+	f := &subscriberFixture{svc: svc}
+	status, _ := f.exchange(t, jwt)
+	require.Equal(t, http.StatusGone, status, "the withdrawn link opens nothing")
+}
+
+// A shopper logged in through the vendor's Web SDK opens the centre with the SDK's id_token; a cookie of the
+// embedded provider or a forged token opens nothing.
+func TestSessionLinkTokenWithCDC(t *testing.T) {
+	svc, vendor := cdcService(t)
+	issue := func(header map[string]string) (int, map[string]any) {
+		rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/jwt", Header: header})
+		var body map[string]any
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body), rec.Body.String())
+		return rec.Code, body
+	}
+	status, body := issue(nil)
+	require.Equal(t, http.StatusUnauthorized, status)
+	require.Equal(t, "not_logged_in", body["error"].(map[string]any)["code"])
+	status, _ = issue(map[string]string{"Authorization": "Bearer " + cdctest.NewSigner(t, "3_site", "site-key").IDToken(t, "uid-full", nil)})
+	require.Equal(t, http.StatusUnauthorized, status, "a token of another key")
+
+	status, body = issue(map[string]string{"Authorization": "Bearer " + vendor.signer.IDToken(t, "uid-full", nil)})
+	require.Equal(t, http.StatusOK, status, body)
+	f := &subscriberFixture{svc: svc}
+	status, exchanged := f.exchange(t, body["jwt"].(string))
+	require.Equal(t, http.StatusOK, status, exchanged)
+	require.Equal(t, "st2.vendor-regtoken", exchanged["regToken"])
+}

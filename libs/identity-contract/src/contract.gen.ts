@@ -141,6 +141,24 @@ export const ErrorDetails = {
   COMMON_PASSWORD: 'COMMON_PASSWORD',
   /** With ErrorCode.INVALID_PARAMETER: The registration is not verified yet (a login of an unverified account, answered by the vendor's site policy). */
   REGISTRATION_UNVERIFIED: 'REGISTRATION_UNVERIFIED',
+  /** With ErrorCode.INVALID_LOGIN: The browser signed for another origin than the service's configured ones (phishing site, wrong host). */
+  PASSKEY_ORIGIN: 'PASSKEY_ORIGIN',
+  /** With ErrorCode.INVALID_LOGIN: The authenticator data names another relying party id than the configured one. */
+  PASSKEY_RP_ID: 'PASSKEY_RP_ID',
+  /** With ErrorCode.INVALID_LOGIN: The challenge is unknown, used already (a replayed answer) or older than passkeyChallengeLifetime, or it belongs to another ceremony. Challenges are single use. */
+  PASSKEY_CHALLENGE: 'PASSKEY_CHALLENGE',
+  /** With ErrorCode.INVALID_LOGIN: No account has this credential (never registered here, or removed). */
+  PASSKEY_UNKNOWN: 'PASSKEY_UNKNOWN',
+  /** With ErrorCode.INVALID_LOGIN: The signature (or attestation) does not verify against the stored public key. */
+  PASSKEY_SIGNATURE: 'PASSKEY_SIGNATURE',
+  /** With ErrorCode.INVALID_LOGIN: The signature counter went backwards (or stood still where it counts), so the authenticator may be cloned. */
+  PASSKEY_COUNTER: 'PASSKEY_COUNTER',
+  /** With ErrorCode.INVALID_LOGIN: The authenticator did not verify the user (PIN, biometrics); user verification is required. */
+  PASSKEY_USER_VERIFICATION: 'PASSKEY_USER_VERIFICATION',
+  /** With ErrorCode.INVALID_LOGIN: The answer is malformed or fails another WebAuthn check (type, flags, attestation format). */
+  PASSKEY_INVALID: 'PASSKEY_INVALID',
+  /** With ErrorCode.INVALID_PARAMETER: removePasskey of the only passkey of an account without a password or social login: the account could not log in any more. Set a password first. */
+  LAST_PASSKEY: 'LAST_PASSKEY',
 } as const;
 
 /** Password policy defaults (getPolicies → passwordComplexity) and the longest password hashed, in UTF-8 bytes. */
@@ -188,6 +206,8 @@ export const Durations = {
   lockoutWindow: 15 * MINUTE,
   /** How long a locked login ID stays locked (403120). Source: contract (Lockout, decided). */
   lockoutDuration: 15 * MINUTE,
+  /** A passkey ceremony's challenge (single use; kept in the database until then). Source: issue 14 (decided). */
+  passkeyChallengeLifetime: 5 * MINUTE,
 } as const;
 
 /** maxFailures failed logins of one login ID within Durations.lockoutWindow lock it for Durations.lockoutDuration. */
@@ -220,7 +240,7 @@ export const Pages = {
 /** The accounts.* methods of the identity HTTP API, their parameters and the codes they answer besides EveryMethodCodes. */
 export const IdentityApiMethods = {
   initRegistration: { params: ['isLite'], codes: [ErrorCode.OK] },
-  register: { params: ['email', 'password', 'regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'regSource', 'finalizeRegistration', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.READ_ONLY_FIELD] },
+  register: { params: ['email', 'password', 'passkey', 'regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'regSource', 'finalizeRegistration', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.READ_ONLY_FIELD] },
   finalizeRegistration: { params: ['regToken', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED] },
   login: { params: ['loginID', 'password', 'include', 'loginMode', 'regToken', 'sessionExpiration', 'ignoreInterruptions'], codes: [ErrorCode.OK, ErrorCode.STALE_LINK_TOKEN, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.SOCIAL_CONFLICT, ErrorCode.LOCKED_OUT] },
   socialLogin: { params: ['provider', 'redirectURL', 'loginMode', 'regToken'], codes: [ErrorCode.OK, ErrorCode.CANCELLED, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.ACCOUNT_DISABLED, ErrorCode.SOCIAL_CONFLICT, ErrorCode.PROVIDER_ERROR] },
@@ -235,6 +255,12 @@ export const IdentityApiMethods = {
   logout: { params: [], codes: [ErrorCode.OK] },
   exportAccountData: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
   deleteAccount: { params: ['password'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN, ErrorCode.LOCKED_OUT] },
+  initPasskeyRegistration: { params: ['regToken', 'email'], codes: [ErrorCode.OK, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.UNAUTHORIZED] },
+  registerPasskey: { params: ['passkey', 'name'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED] },
+  initPasskeyLogin: { params: [], codes: [ErrorCode.OK] },
+  passkeyLogin: { params: ['passkey', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.LOCKED_OUT] },
+  getPasskeys: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
+  removePasskey: { params: ['id'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.NOT_FOUND] },
 } as const;
 
 /** Codes any method may answer: a cross-site call, an unreadable request, a failure in the service. */

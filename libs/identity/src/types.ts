@@ -128,7 +128,10 @@ export interface InitRegistrationResponse extends Envelope {
 
 export interface RegisterParams {
   email: string;
+  /** '' with `passkey`: the account registers with a passkey instead of a password. */
   password: string;
+  /** The browser's RegistrationResponseJSON for the options of initPasskeyRegistration (same regToken and email). */
+  passkey?: PasskeyCredentialJSON;
   regToken: string;
   profile?: DeepPartial<Profile>;
   data?: DeepPartial<AccountData>;
@@ -292,6 +295,47 @@ export interface DeleteAccountParams {
 }
 export type DeleteAccountResponse = Envelope;
 
+// ---- passkeys (embedded provider and fake; the vendor's passwordless widget takes their place with cdc) ----
+
+/** A WebAuthn JSON form (options, RegistrationResponseJSON, AuthenticationResponseJSON) as @simplewebauthn/browser uses it. */
+export type PasskeyCredentialJSON = Record<string, unknown>;
+
+export interface InitPasskeyRegistrationParams {
+  /** From initRegistration: a new account registers with a passkey (then `email` is required). Without it the session's account adds one. */
+  regToken?: string;
+  email?: string;
+}
+export interface PasskeyOptionsResponse extends Envelope {
+  /** PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON. */
+  options?: PasskeyCredentialJSON;
+}
+export interface RegisterPasskeyParams {
+  passkey: PasskeyCredentialJSON;
+  name?: string;
+}
+/** One passkey of the account as /accessdata lists it. */
+export interface PasskeyInfo {
+  id: string;
+  name: string;
+  created: string;
+  lastUsed?: string;
+  backedUp?: boolean;
+}
+export interface RegisterPasskeyResponse extends Envelope {
+  passkey?: PasskeyInfo;
+}
+export interface PasskeyLoginParams {
+  passkey: PasskeyCredentialJSON;
+  include?: Include;
+}
+export interface GetPasskeysResponse extends Envelope {
+  passkeys?: PasskeyInfo[];
+  hasPassword?: boolean;
+}
+export interface RemovePasskeyParams {
+  id: string;
+}
+
 // ---- events ----
 
 export interface LoginEvent {
@@ -340,6 +384,16 @@ export interface IdentityProvider {
    * SDK has no self-service deletion.
    */
   deleteAccount?(params: DeleteAccountParams): Promise<DeleteAccountResponse>;
+  /** Creation options for a passkey: of a new account (regToken and email), else for the session's account. */
+  initPasskeyRegistration?(params?: InitPasskeyRegistrationParams): Promise<PasskeyOptionsResponse>;
+  /** Adds the passkey just made to the session's account. */
+  registerPasskey?(params: RegisterPasskeyParams): Promise<RegisterPasskeyResponse>;
+  /** Request options for a discoverable credential (a passkey login, also with conditional mediation). */
+  initPasskeyLogin?(): Promise<PasskeyOptionsResponse>;
+  /** Logs in with the browser's answer; as login otherwise (206001, 206002, lockout, onLogin with provider 'passkey'). */
+  passkeyLogin?(params: PasskeyLoginParams): Promise<LoginResponse>;
+  getPasskeys?(): Promise<GetPasskeysResponse>;
+  removePasskey?(params: RemovePasskeyParams): Promise<Envelope>;
   /**
    * The login session as an id_token, for the service's endpoints that act for the logged-in shopper
    * (`POST /rest/v1/subscriber/jwt`). Optional: only the vendor's SDK has it, because its session lives in the
@@ -351,7 +405,19 @@ export interface IdentityProvider {
 }
 
 /** The method names the provider answers at `accounts.<method>`. */
-export type IdentityMethod = Exclude<keyof IdentityProvider, 'onLogin' | 'onLogout' | OwnDataMethod | VendorSessionMethod>;
+export type IdentityMethod = Exclude<keyof IdentityProvider, 'onLogin' | 'onLogout' | OwnDataMethod | PasskeyMethod | VendorSessionMethod>;
+
+/** The optional passkey methods: the embedded provider and the fake answer them, the vendor's SDK does not. */
+export type PasskeyMethod = 'initPasskeyRegistration' | 'registerPasskey' | 'initPasskeyLogin' | 'passkeyLogin' | 'getPasskeys' | 'removePasskey';
+
+export const PASSKEY_METHODS: readonly PasskeyMethod[] = [
+  'initPasskeyRegistration',
+  'registerPasskey',
+  'initPasskeyLogin',
+  'passkeyLogin',
+  'getPasskeys',
+  'removePasskey',
+];
 
 /** The vendor SDK's session method, which no other provider has (see IdentityProvider.getJWT). */
 export type VendorSessionMethod = 'getJWT';

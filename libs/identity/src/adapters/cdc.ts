@@ -331,7 +331,8 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
 
   return {
     initRegistration: (params = {}) => call('initRegistration', params),
-    register: (params) => call('register', params),
+    // Passkeys are the embedded provider's; with the vendor its passwordless widget (OwnID) registers instead.
+    register: ({ passkey: _passkey, ...params }) => call('register', params),
     finalizeRegistration: (params) => call('finalizeRegistration', params),
     login: (params) => call('login', params),
     // The definitions know no `include` here (spec 000 §7 sends the provider only): the login event carries the account.

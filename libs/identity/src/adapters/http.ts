@@ -4,7 +4,7 @@ import { IdentityEvents, loginEventFrom, withLoginSections } from '../events';
 import { readSocialLoginResult } from './social-login-result';
 
 export { readSocialLoginResult };
-import type { IdentityMethod, IdentityProvider, OwnDataMethod, SocialLoginParams, SocialLoginResponse } from '../types';
+import type { IdentityMethod, IdentityProvider, OwnDataMethod, PasskeyMethod, SocialLoginParams, SocialLoginResponse } from '../types';
 
 export interface HttpProviderOptions {
   /** Where the service is; '' for the same origin (the default deployment). */
@@ -32,7 +32,7 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
   const navigate = options.navigate ?? ((url: string) => window.location.assign(url));
   const events = new IdentityEvents();
 
-  async function call<T extends Envelope>(method: IdentityMethod | OwnDataMethod, params: object = {}): Promise<T> {
+  async function call<T extends Envelope>(method: IdentityMethod | OwnDataMethod | PasskeyMethod, params: object = {}): Promise<T> {
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}/identity/accounts.${method}`, {
@@ -117,6 +117,19 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
     // The service ends every session of the account and clears the cookie; the app confirms the deletion and
     // then logs out (which also clears its own state), so the confirmation is not swept away by a logout event.
     deleteAccount: (params) => call('deleteAccount', params),
+    initPasskeyRegistration: (params = {}) => call('initPasskeyRegistration', params),
+    registerPasskey: (params) => call('registerPasskey', params),
+    initPasskeyLogin: () => call('initPasskeyLogin'),
+    async passkeyLogin(params) {
+      const answer = await call<Awaited<ReturnType<NonNullable<IdentityProvider['passkeyLogin']>>>>('passkeyLogin', {
+        ...params,
+        include: withLoginSections(params.include),
+      });
+      if (answer.errorCode === 0) events.emitLogin(loginEventFrom(answer, 'passkey', false));
+      return answer;
+    },
+    getPasskeys: () => call('getPasskeys'),
+    removePasskey: (params) => call('removePasskey', params),
     onLogin: events.onLogin,
     onLogout: events.onLogout,
   };

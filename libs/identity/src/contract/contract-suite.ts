@@ -5,6 +5,7 @@
  */
 import { Durations, EveryMethodCodes, IdentityApiMethods, Lockout } from '@portal/identity-contract';
 import { ErrorCode, ErrorDetails, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
+import { SoftAuthenticator } from './soft-authenticator';
 import type {
   AccountSchema,
   ConsentDetails,
@@ -45,6 +46,8 @@ export interface ContractHelpers {
   setSocialIdentity(provider: SocialProviderName, identity: ContractSocialIdentity | undefined): Promise<void>;
   /** The backend's token exchange for a newsletter subscriber (only with capabilities.liteAccounts). */
   subscriberRegToken(email: string): Promise<string>;
+  /** The passkeys' relying-party id and the page origin the provider accepts (only with capabilities.passkeys). */
+  relyingParty?(): { rpId: string; origin: string };
 }
 
 /** Which groups of cases an implementation can run; the rest are reported as skipped, never silently passed. */
@@ -60,6 +63,8 @@ export interface ContractCapabilities {
   liteAccounts: boolean;
   /** The optional exportAccountData and deleteAccount (download my data, delete my account). */
   ownData?: boolean;
+  /** The optional passkey methods (initPasskeyRegistration … removePasskey), driven by a software authenticator. */
+  passkeys?: boolean;
 }
 
 export interface ContractSubject {
@@ -89,6 +94,7 @@ export function describeIdentityContract(
   const social = capabilities.social ? it : it.skip;
   const lite = capabilities.liteAccounts ? it : it.skip;
   const ownData = capabilities.ownData ? it : it.skip;
+  const passkeys = capabilities.passkeys ? it : it.skip;
 
   describe(`identity contract: ${name}`, () => {
     let provider: IdentityProvider;
@@ -1067,6 +1073,120 @@ export function describeIdentityContract(
         expect(answer.errorCode).toBe(0);
         expect(logouts).toBe(1);
         expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+      });
+    });
+
+    // ---- passkeys (optional methods) ----
+
+    describe('passkeys', () => {
+      function authenticator(): SoftAuthenticator {
+        const rp = helpers.relyingParty!();
+        return new SoftAuthenticator(rp.rpId, rp.origin);
+      }
+
+      async function passkeyLogin(auth: SoftAuthenticator) {
+        const { options } = await provider.initPasskeyLogin!();
+        return provider.passkeyLogin!({ passkey: auth.login(options) });
+      }
+
+      /** Adds a passkey to the logged-in account; answers the authenticator holding it. */
+      async function addPasskey(name = 'Laptop'): Promise<{ auth: SoftAuthenticator; id: string }> {
+        const init = await provider.initPasskeyRegistration!();
+        expect(init.errorCode).toBe(0);
+        const auth = authenticator();
+        const added = await provider.registerPasskey!({ passkey: auth.register(init.options), name });
+        expect(added.errorCode).toBe(0);
+        expect(added.passkey).toMatchObject({ id: auth.id, name });
+        return { auth, id: auth.id };
+      }
+
+      passkeys('adds a passkey to a logged-in account, lists it, logs in with it, and not once it is removed', async () => {
+        expect((await provider.initPasskeyRegistration!()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.getPasskeys!()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        const email = await activeAccount('passkey-add');
+        const { auth, id } = await addPasskey();
+        const listed = await provider.getPasskeys!();
+        expect(listed).toMatchObject({ errorCode: 0, hasPassword: true, passkeys: [{ id, name: 'Laptop', created: expect.any(String) }] });
+
+        await provider.logout();
+        logins = [];
+        const login = await passkeyLogin(auth);
+        expect(login.errorCode).toBe(0);
+        expect(logins).toEqual([expect.objectContaining({ eventName: 'login', provider: 'passkey', UID: login.UID })]);
+        expect((await provider.getAccountInfo()).profile?.email).toBe(email);
+        expect((await provider.getPasskeys!()).passkeys?.[0]?.lastUsed).toEqual(expect.any(String));
+
+        expect((await provider.removePasskey!({ id })).errorCode).toBe(0);
+        expect((await provider.removePasskey!({ id })).errorCode).toBe(ErrorCode.NOT_FOUND);
+        await provider.logout();
+        const refused = await passkeyLogin(auth);
+        expect(refused).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.PASSKEY_UNKNOWN });
+      });
+
+      passkeys('refuses a replayed answer, another origin, a tampered signature and a counter going backwards', async () => {
+        await activeAccount('passkey-refuse');
+        const { auth } = await addPasskey();
+        await provider.logout();
+
+        const { options } = await provider.initPasskeyLogin!();
+        const answer = auth.login(options);
+        expect((await provider.passkeyLogin!({ passkey: answer })).errorCode).toBe(0);
+        await provider.logout();
+        const replayed = await provider.passkeyLogin!({ passkey: answer });
+        expect(replayed).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.PASSKEY_CHALLENGE });
+
+        const origin = auth.origin;
+        auth.origin = 'https://phishing.example';
+        expect(await passkeyLogin(auth)).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.PASSKEY_ORIGIN });
+        auth.origin = origin;
+
+        auth.tamperSignature = true;
+        expect(await passkeyLogin(auth)).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.PASSKEY_SIGNATURE });
+        auth.tamperSignature = false;
+
+        const counter = auth.counter;
+        auth.counter = 0;
+        expect(await passkeyLogin(auth)).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.PASSKEY_COUNTER });
+        auth.counter = counter + 10;
+
+        auth.userVerified = false;
+        expect(await passkeyLogin(auth)).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.PASSKEY_USER_VERIFICATION });
+        auth.userVerified = true;
+        expect((await passkeyLogin(auth)).errorCode).toBe(0);
+      });
+
+      passkeys('registers with a passkey instead of a password: verified by mail, then the passkey logs in; the last one stays until a password is set', async () => {
+        const email = freshEmail('passkey-reg');
+        const { regToken } = await provider.initRegistration();
+        const init = await provider.initPasskeyRegistration!({ regToken, email });
+        expect(init.errorCode).toBe(0);
+        const auth = authenticator();
+        const values = await requiredValues();
+        const answer = await provider.register({ email, password: '', regToken: regToken ?? '', passkey: auth.register(init.options), ...values, lang: 'de' });
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        expect((await passkeyLogin(auth)).errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        await verify(email);
+        expect((await passkeyLogin(auth)).errorCode).toBe(0);
+        expect((await provider.getPasskeys!()).hasPassword).toBe(false);
+
+        const last = await provider.removePasskey!({ id: auth.id });
+        expect(last).toMatchObject({ errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: ErrorDetails.LAST_PASSKEY });
+        expect((await provider.setAccountInfo({ newPassword: STRONG_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.removePasskey!({ id: auth.id })).errorCode).toBe(0);
+      });
+
+      passkeys('answers 206001 to a passkey login of an account missing required fields', async () => {
+        const email = freshEmail('passkey-pending');
+        const { regToken } = await provider.initRegistration();
+        const init = await provider.initPasskeyRegistration!({ regToken, email });
+        const auth = authenticator();
+        const { profile, data } = await requiredValues();
+        const answer = await provider.register({ email, password: '', regToken: regToken ?? '', passkey: auth.register(init.options), profile, data, lang: 'de' });
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
+        const login = await passkeyLogin(auth);
+        expect(login.errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
+        expect(login.regToken).toEqual(expect.any(String));
       });
     });
 

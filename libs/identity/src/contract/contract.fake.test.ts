@@ -18,8 +18,9 @@ describeIdentityContract(
         advanceTime: async (ms) => fake.clock.advance(ms),
         setSocialIdentity: async (provider, identity) => fake.setSocialIdentity(provider, identity),
         subscriberRegToken: async (email) => fake.issueSubscriberRegToken(email).regToken,
+        relyingParty: () => ({ rpId: 'localhost', origin: 'http://localhost' }),
       },
     };
   },
-  { timeTravel: true, social: true, liteAccounts: true },
+  { timeTravel: true, social: true, liteAccounts: true, passkeys: true },
 );

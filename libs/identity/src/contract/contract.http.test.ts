@@ -74,10 +74,12 @@ if (!probe.ok) {
             else socialIdentities.delete(provider);
           },
           subscriberRegToken: (email) => subscriberRegToken(browserFetch, baseUrl, email),
+          // The service's public URL is http://localhost:PORT: its host name is the relying-party id.
+          relyingParty: () => ({ rpId: new URL(baseUrl).hostname, origin: baseUrl }),
         },
       };
     },
-    { timeTravel: true, social: true, liteAccounts: true, ownData: true },
+    { timeTravel: true, social: true, liteAccounts: true, ownData: true, passkeys: true },
   );
 
   /** The preference centre's way in: a signed link from `portal link`, exchanged for a regToken. */

@@ -5,6 +5,7 @@ import { accountDataMethods } from './fake/account-data';
 import { withForcedAnswers } from './fake/forced';
 import { loginMethods } from './fake/login';
 import type { FakeIdentityProvider, FakeProviderOptions } from './fake/model';
+import { passkeyMethods } from './fake/passkeys';
 import { openVerificationLink, registrationMethods } from './fake/registration';
 import { resetMethods } from './fake/reset';
 import { socialMethods } from './fake/social';
@@ -42,6 +43,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeIdent
     ...socialMethods(store),
     ...accountDataMethods(store),
     ...resetMethods(store),
+    ...passkeyMethods(store),
     onLogin: store.events.onLogin,
     onLogout: store.events.onLogout,
   });

@@ -41,6 +41,7 @@ func EmbeddedSettings(cfg config.Config) embedded.Config {
 		}
 		c.PublicURL = "http://localhost:" + port
 	}
+	c.Passkeys = embedded.PasskeyConfig{RPID: e.Passkeys.RPID, RPName: e.Passkeys.RPName, Origins: e.Passkeys.Origins}
 	c.SessionIdleTimeout, c.SessionAbsoluteTimeout = e.Session.IdleTimeout, e.Session.AbsoluteTimeout
 	c.LockoutMaxFailures, c.LockoutWindow, c.LockoutDuration = e.Lockout.MaxFailures, e.Lockout.Window, e.Lockout.Duration
 	c.AddressSlowdown = embedded.AddressSlowdown{FreeFailures: e.AddressSlowdown.FreeFailures, DoublingEvery: e.AddressSlowdown.DoublingEvery,

@@ -29,6 +29,16 @@ type IdentityEmbedded struct {
 	ResetLinkLifetime    time.Duration          `mapstructure:"resetLinkLifetime"`
 	ResetFrequency       time.Duration          `mapstructure:"resetFrequency"`
 	RegTokenLifetime     time.Duration          `mapstructure:"regTokenLifetime"`
+	Passkeys             IdentityPasskeys       `mapstructure:"passkeys"`
+}
+
+// IdentityPasskeys is the WebAuthn relying party of the passkeys. Left empty, the relying-party id is the host
+// name of http.publicUrl and its origin the one accepted; set them when the account portal has its own host
+// (apps.accountPortal.host) or several origins share the passkeys of a parent domain.
+type IdentityPasskeys struct {
+	RPID    string   `mapstructure:"rpId"`
+	RPName  string   `mapstructure:"rpName"`
+	Origins []string `mapstructure:"origins"`
 }
 
 // IdentitySession configures the session cookie: idle expiry slides with use, absolute expiry does not.
@@ -108,6 +118,7 @@ func defaultIdentityEmbedded() IdentityEmbedded {
 		ResetLinkLifetime:    contract.ResetLinkLifetime,
 		ResetFrequency:       contract.ResetFrequency,
 		RegTokenLifetime:     contract.RegTokenLifetime,
+		Passkeys:             IdentityPasskeys{Origins: []string{}},
 	}
 }
 

@@ -52,6 +52,14 @@ func (c Config) Validate() error {
 			bad("http.publicUrl", "must be an absolute http(s) URL, got %q", c.HTTP.PublicURL)
 		}
 	}
+	for _, o := range c.Identity.Embedded.Passkeys.Origins {
+		if u, err := url.Parse(o); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+			bad("identity.embedded.passkeys.origins", "each must be an origin like https://konto.example.com, got %q", o)
+		}
+	}
+	if id := c.Identity.Embedded.Passkeys.RPID; id != "" && (strings.Contains(id, "/") || strings.Contains(id, ":")) {
+		bad("identity.embedded.passkeys.rpId", "must be a host name (no scheme or port), got %q", id)
+	}
 	c.validateThirdParty(bad)
 	if err := checkDatabaseURL(c.Database.URL); err != nil {
 		bad("database.url", "%s", err)

@@ -30,7 +30,9 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
 
     async setAccountInfo(params) {
       await store.guard('setAccountInfo', params);
-      const acc = store.tokenAccount(params.regToken) ?? store.sessionAccount();
+      const byToken = store.tokenAccount(params.regToken);
+      const viaRegToken = byToken !== undefined;
+      const acc = byToken ?? store.sessionAccount();
       if (!acc) return store.fail(ErrorCode.UNAUTHORIZED, 'No session or valid regToken');
       const lang = params.lang ? baseLang(params.lang) : acc.lang;
       const { email: emailGiven, ...profile } = (params.profile ?? {}) as Record<string, unknown>;
@@ -46,7 +48,10 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       if (errors.length > 0) return store.validationFailed(errors);
 
       // New login details need the current password (spec 000 §6); an account without one cannot change them.
-      if (params.newPassword || newEmail) {
+      // An account without a password (registered with a passkey, or social only) sets its first one with its
+      // session alone, as the embedded provider allows; a regToken is not enough.
+      const firstPassword = Boolean(params.newPassword) && !params.password && acc.password === undefined && !viaRegToken && !newEmail;
+      if ((params.newPassword || newEmail) && !firstPassword) {
         if (!params.password) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'password');
         if (acc.password === undefined || params.password !== acc.password) {
           return store.fail(ErrorCode.INVALID_LOGIN, 'Invalid password', {

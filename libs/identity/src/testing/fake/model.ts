@@ -1,6 +1,6 @@
 import { Durations, ErrorCatalogue } from '@portal/identity-contract';
 import type { IdentityTransportError, TransportErrorCode } from '../../errors';
-import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, IdentityProvider, Policies, SocialProviderName } from '../../types';
+import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, IdentityProvider, PasskeyMethod, Policies, SocialProviderName } from '../../types';
 import { HOUR, MINUTE, type FakeClock } from '../clock';
 import type { CommonPasswords } from '../common-passwords';
 import type { ForcedAnswer } from './forced';
@@ -85,6 +85,11 @@ export interface FakeProviderOptions {
    * embedded provider does; tests in Node pass `loadCommonPasswords()` from `../common-passwords.node`.
    */
   commonPasswords?: CommonPasswords;
+  /**
+   * The passkeys' relying party: the id (a host name) and the page origin whose answers are accepted. Default:
+   * the page's own origin (`location.origin`), else linkBaseUrl's, and its host name.
+   */
+  passkeys?: { rpId?: string; origin?: string };
 }
 
 /** The in-memory provider plus the controls a test or a demo needs. */
@@ -92,7 +97,7 @@ export interface FakeIdentityProvider extends IdentityProvider {
   readonly clock: FakeClock;
   readonly sentMails: readonly SentMail[];
   /** Every call made, in order, with its parameters. */
-  readonly calls: readonly { method: IdentityMethod; params: unknown }[];
+  readonly calls: readonly { method: IdentityMethod | PasskeyMethod; params: unknown }[];
   /** The newest mail to `to` (of `kind`, when given). */
   lastMail(to: string, kind?: FakeMailKind): SentMail | undefined;
   /** The next call of `method` rejects with a transport error (code 'network' unless given). */
@@ -142,6 +147,29 @@ export interface Account {
   pendingFields: string[];
   /** Unverified registrations are deleted after this (verification link lifetime). */
   deleteAfter?: number;
+}
+
+/** A passkey of an account (what the embedded provider keeps in identity_passkeys). */
+export interface Passkey {
+  id: string;
+  UID: string;
+  name: string;
+  publicKey: JsonWebKey;
+  signCount: number;
+  backupEligible: boolean;
+  backupState: boolean;
+  created: number;
+  lastUsed?: number;
+}
+
+/** A ceremony's challenge: single use, short lived. */
+export interface PasskeyChallenge {
+  kind: 'registration' | 'add' | 'login';
+  UID: string;
+  email: string;
+  regToken?: string;
+  expiresAt: number;
+  used: boolean;
 }
 
 export type TokenKind = FakeMailKind | 'registration' | 'social' | 'subscriber';

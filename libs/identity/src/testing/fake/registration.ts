@@ -2,7 +2,8 @@ import { Pages } from '@portal/identity-contract';
 import { ErrorCode, type ValidationError } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { applyWrite, checkWrite } from './account-data';
-import { REG_TOKEN_LIFETIME } from './model';
+import { REG_TOKEN_LIFETIME, type Passkey } from './model';
+import { verifyRegistrationPasskey } from './passkeys';
 import { baseLang, checkPassword } from './rules';
 import type { FakeStore } from './store';
 import { EMAIL } from './values';
@@ -28,7 +29,9 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       const email = typeof params.email === 'string' ? params.email.trim().toLowerCase() : '';
       if (!email) errors.push({ fieldName: 'email', errorCode: ErrorCode.MISSING_REQUIRED_VALUE, message: 'Missing required field' });
       else if (!EMAIL.test(email)) errors.push({ fieldName: 'email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
-      errors.push(...checkPassword(store, 'password', params.password));
+      // With a passkey instead of a password, the passkey is checked once everything else is valid.
+      const withPasskey = params.passkey !== undefined && !params.password;
+      if (!withPasskey) errors.push(...checkPassword(store, 'password', params.password));
       const existing = store.byEmail(email);
       if (existing?.isRegistered) errors.push({ fieldName: 'email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, message: 'email already exists' });
       const lang = params.lang ? baseLang(params.lang) : (existing?.lang ?? 'de');
@@ -43,8 +46,15 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       // A newsletter subscriber's account becomes a registered one; whoever registers it has not proven yet
       // that the address is theirs, so the regToken answered may write but not read the subscriber's data.
       const upgrade = existing !== undefined;
-      const acc = existing ?? store.newAccount(email);
-      acc.password = params.password;
+      let passkey: Passkey | undefined;
+      if (withPasskey) {
+        const verified = await verifyRegistrationPasskey(store, params.passkey!, params.regToken, email);
+        if (!('key' in verified)) return verified;
+        passkey = verified.key;
+      }
+      const acc = existing ?? store.newAccount(email, 'site', passkey?.UID);
+      acc.password = withPasskey ? undefined : params.password;
+      if (passkey) store.passkeys.set(passkey.id, passkey);
       acc.isRegistered = true;
       acc.isVerified = false;
       acc.lang = lang;

@@ -3,7 +3,7 @@ import type { CommonPasswords } from '../common-passwords';
 import { Links } from '@portal/identity-contract';
 import { IdentityTransportError } from '../../errors';
 import { IdentityEvents } from '../../events';
-import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, Policies, Profile, SocialProviderName } from '../../types';
+import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, PasskeyMethod, Policies, Profile, SocialProviderName } from '../../types';
 import { createClock, HOUR, type FakeClock } from '../clock';
 import { defaultConsent, defaultPolicies, defaultSchema } from '../defaults';
 import {
@@ -17,6 +17,8 @@ import {
   type FakeMailKind,
   type FakeProviderOptions,
   type FakeSocialIdentity,
+  type Passkey,
+  type PasskeyChallenge,
   type SentMail,
   type Session,
   type Token,
@@ -44,7 +46,7 @@ export class FakeStore {
   readonly accounts = new Map<string, Account>();
   readonly tokens = new Map<string, Token>();
   readonly sentMails: SentMail[] = [];
-  readonly calls: { method: IdentityMethod; params: unknown }[] = [];
+  readonly calls: { method: IdentityMethod | PasskeyMethod; params: unknown }[] = [];
   readonly failures = new Map<IdentityMethod, IdentityTransportError[]>();
   /** Answers the next calls of a method give instead of their own (see forced.ts). */
   readonly forcedAnswers = new Map<IdentityMethod, ForcedAnswer[]>();
@@ -56,6 +58,10 @@ export class FakeStore {
    * provider locks these too, so that 403042 then 403120 tells nobody whether an address has an account.
    */
   readonly unknownLogins = new Map<string, { failures: number[]; lockedUntil: number }>();
+  /** Passkeys by credential id, and ceremony challenges by challenge (fake/passkeys). */
+  readonly passkeys = new Map<string, Passkey>();
+  readonly passkeyChallenges = new Map<string, PasskeyChallenge>();
+  readonly relyingParty: { rpId: string; origin: string };
   outage: boolean;
   session: Session | undefined;
   private counter = 0;
@@ -70,6 +76,9 @@ export class FakeStore {
     this.outage = options.outage ?? false;
     this.serviceSubscriberTokens = options.serviceSubscriberTokens ?? false;
     this.commonPasswords = options.commonPasswords;
+    const pageOrigin = typeof location === 'undefined' ? this.linkBase : location.origin;
+    const origin = (options.passkeys?.origin ?? pageOrigin).replace(/\/+$/, '');
+    this.relyingParty = { origin, rpId: options.passkeys?.rpId ?? new URL(origin).hostname };
   }
 
   nextId(prefix: string): string {
@@ -115,9 +124,9 @@ export class FakeStore {
   }
 
   /** What every call does first: record it, reject when told to (failNext, outage), forget what expired. */
-  async guard(method: IdentityMethod, params: unknown): Promise<void> {
+  async guard(method: IdentityMethod | PasskeyMethod, params: unknown): Promise<void> {
     this.calls.push({ method, params: clone(params ?? {}) });
-    const queued = this.failures.get(method)?.shift();
+    const queued = this.failures.get(method as IdentityMethod)?.shift();
     if (queued) throw queued;
     if (this.outage) throw new IdentityTransportError('outage', `accounts.${method}: the identity provider is not reachable`);
     this.purge();
@@ -140,6 +149,8 @@ export class FakeStore {
     for (const acc of [...this.accounts.values()]) {
       if (acc.isVerified || acc.deleteAfter === undefined || acc.deleteAfter > this.now()) continue;
       this.endSessions(acc);
+      // The passkeys of an unconfirmed registration go with it, as its password does.
+      this.forgetPasskeys(acc.UID);
       if (acc.origin === 'lite') {
         acc.password = undefined;
         acc.isRegistered = false;
@@ -148,14 +159,18 @@ export class FakeStore {
     }
   }
 
+  forgetPasskeys(UID: string) {
+    for (const [id, key] of this.passkeys) if (key.UID === UID) this.passkeys.delete(id);
+  }
+
   /** Every session of the account ends (the fake serves one browser, so there is at most one). */
   endSessions(acc: Account) {
     if (this.session?.UID === acc.UID) this.session = undefined;
   }
 
-  newAccount(email: string, origin: Account['origin'] = 'site'): Account {
+  newAccount(email: string, origin: Account['origin'] = 'site', UID = this.nextId('uid')): Account {
     const acc: Account = {
-      UID: this.nextId('uid'),
+      UID,
       email: email.trim().toLowerCase(),
       isRegistered: false,
       isVerified: false,

@@ -156,6 +156,34 @@ const (
 	// DetailsRegistrationUnverified (with CodeInvalidParameter): The registration is not verified yet (a login
 	// of an unverified account, answered by the vendor's site policy).
 	DetailsRegistrationUnverified = "REGISTRATION_UNVERIFIED"
+	// DetailsPasskeyOrigin (with CodeInvalidLogin): The browser signed for another origin than the service's
+	// configured ones (phishing site, wrong host).
+	DetailsPasskeyOrigin = "PASSKEY_ORIGIN"
+	// DetailsPasskeyRpID (with CodeInvalidLogin): The authenticator data names another relying party id than the
+	// configured one.
+	DetailsPasskeyRpID = "PASSKEY_RP_ID"
+	// DetailsPasskeyChallenge (with CodeInvalidLogin): The challenge is unknown, used already (a replayed
+	// answer) or older than passkeyChallengeLifetime, or it belongs to another ceremony. Challenges are single
+	// use.
+	DetailsPasskeyChallenge = "PASSKEY_CHALLENGE"
+	// DetailsPasskeyUnknown (with CodeInvalidLogin): No account has this credential (never registered here, or
+	// removed).
+	DetailsPasskeyUnknown = "PASSKEY_UNKNOWN"
+	// DetailsPasskeySignature (with CodeInvalidLogin): The signature (or attestation) does not verify against
+	// the stored public key.
+	DetailsPasskeySignature = "PASSKEY_SIGNATURE"
+	// DetailsPasskeyCounter (with CodeInvalidLogin): The signature counter went backwards (or stood still where
+	// it counts), so the authenticator may be cloned.
+	DetailsPasskeyCounter = "PASSKEY_COUNTER"
+	// DetailsPasskeyUserVerification (with CodeInvalidLogin): The authenticator did not verify the user (PIN,
+	// biometrics); user verification is required.
+	DetailsPasskeyUserVerification = "PASSKEY_USER_VERIFICATION"
+	// DetailsPasskeyInvalid (with CodeInvalidLogin): The answer is malformed or fails another WebAuthn check
+	// (type, flags, attestation format).
+	DetailsPasskeyInvalid = "PASSKEY_INVALID"
+	// DetailsLastPasskey (with CodeInvalidParameter): removePasskey of the only passkey of an account without a
+	// password or social login: the account could not log in any more. Set a password first.
+	DetailsLastPasskey = "LAST_PASSKEY"
 )
 
 // Password policy defaults (getPolicies → passwordComplexity) and the longest password hashed, in UTF-8 bytes.
@@ -217,6 +245,9 @@ const (
 	LockoutWindow = 15 * time.Minute
 	// LockoutDuration: How long a locked login ID stays locked (403120). Source: contract (Lockout, decided).
 	LockoutDuration = 15 * time.Minute
+	// PasskeyChallengeLifetime: A passkey ceremony's challenge (single use; kept in the database until then).
+	// Source: issue 14 (decided).
+	PasskeyChallengeLifetime = 5 * time.Minute
 )
 
 // LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.
@@ -260,7 +291,7 @@ const (
 // besides EveryMethodCodes.
 var Methods = []Method{
 	{Name: "initRegistration", Params: []string{"isLite"}, Codes: []int{CodeOK}},
-	{Name: "register", Params: []string{"email", "password", "regToken", "profile", "data", "preferences", "subscriptions", "lang", "regSource", "finalizeRegistration", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeInvalidParameter, CodeValidation, CodeReadOnlyField}},
+	{Name: "register", Params: []string{"email", "password", "passkey", "regToken", "profile", "data", "preferences", "subscriptions", "lang", "regSource", "finalizeRegistration", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeInvalidParameter, CodeValidation, CodeReadOnlyField}},
 	{Name: "finalizeRegistration", Params: []string{"regToken", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeInvalidParameter, CodeAccountDisabled}},
 	{Name: "login", Params: []string{"loginID", "password", "include", "loginMode", "regToken", "sessionExpiration", "ignoreInterruptions"}, Codes: []int{CodeOK, CodeStaleLinkToken, CodePendingRegistration, CodePendingVerification, CodeInvalidParameter, CodeAccountDisabled, CodeInvalidLogin, CodeSocialConflict, CodeLockedOut}},
 	{Name: "socialLogin", Params: []string{"provider", "redirectURL", "loginMode", "regToken"}, Codes: []int{CodeOK, CodeCancelled, CodePendingRegistration, CodePendingVerification, CodeAccountDisabled, CodeSocialConflict, CodeProviderError}},
@@ -275,6 +306,12 @@ var Methods = []Method{
 	{Name: "logout", Params: []string{}, Codes: []int{CodeOK}},
 	{Name: "exportAccountData", Params: []string{}, Codes: []int{CodeOK, CodeUnauthorized}},
 	{Name: "deleteAccount", Params: []string{"password"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeUnauthorized, CodeInvalidLogin, CodeLockedOut}},
+	{Name: "initPasskeyRegistration", Params: []string{"regToken", "email"}, Codes: []int{CodeOK, CodeInvalidParameter, CodeValidation, CodeUnauthorized}},
+	{Name: "registerPasskey", Params: []string{"passkey", "name"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized}},
+	{Name: "initPasskeyLogin", Params: []string{}, Codes: []int{CodeOK}},
+	{Name: "passkeyLogin", Params: []string{"passkey", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeAccountDisabled, CodeInvalidLogin, CodeLockedOut}},
+	{Name: "getPasskeys", Params: []string{}, Codes: []int{CodeOK, CodeUnauthorized}},
+	{Name: "removePasskey", Params: []string{"id"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized, CodeNotFound}},
 }
 
 // EveryMethodCodes may answer any method: a cross-site call, an unreadable request, a failure in the service.

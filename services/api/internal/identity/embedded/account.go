@@ -76,7 +76,7 @@ func (p *Provider) SetAccountInfo(ctx context.Context, c Caller, in SetAccountIn
 }
 
 func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccountInfoParams) (Result, error) {
-	a, _, found, err := p.authorize(ctx, c, in.RegToken)
+	a, acc, found, err := p.authorize(ctx, c, in.RegToken)
 	if err != nil {
 		return Result{}, err
 	}
@@ -122,7 +122,10 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		return validationFailed(errs), nil
 	}
 
-	if in.NewPassword != "" || newEmail != "" {
+	// An account without a password (registered with a passkey, or social only) sets its first one with its
+	// session alone: there is no current password to confirm, and a regToken is not enough.
+	firstPassword := in.NewPassword != "" && in.Password == "" && a.PasswordHash == "" && !acc.viaRegToken && newEmail == ""
+	if (in.NewPassword != "" || newEmail != "") && !firstPassword {
 		if in.Password == "" {
 			return fail(contract.CodeMissingRequiredParameter, "password"), nil
 		}
@@ -155,7 +158,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	// 403042), then the same password again (400006 with details 100001), then the policy (400009).
 	endSessions := false
 	if in.NewPassword != "" {
-		if same, _, _ := p.hasher.Verify(ctx, in.NewPassword, a.PasswordHash); same {
+		if same, _, _ := p.hasher.Verify(ctx, in.NewPassword, a.PasswordHash); same && !firstPassword {
 			return fail(contract.CodeInvalidParameter, contract.DetailsSamePassword), nil
 		}
 		if errs := p.schema.checkPassword("newPassword", in.NewPassword); len(errs) > 0 {

@@ -13,6 +13,8 @@ import (
 type Config struct {
 	// PublicURL prefixes the links in mails (verification, reset, subscription confirmation).
 	PublicURL string
+	// Passkeys is the WebAuthn relying party; empty fields derive from PublicURL.
+	Passkeys PasskeyConfig
 
 	SessionIdleTimeout     time.Duration
 	SessionAbsoluteTimeout time.Duration

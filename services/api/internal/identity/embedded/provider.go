@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-webauthn/webauthn/webauthn"
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
@@ -93,6 +94,9 @@ type Provider struct {
 	// storeAreas is nil when no store-area table was given.
 	storeAreas       StoreAreas
 	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
+	// passkeys is the resolved relying party; webauthn verifies the ceremonies.
+	passkeys PasskeyConfig
+	webauthn *webauthn.WebAuthn
 }
 
 // New builds a provider; it computes a decoy hash once, so logins with unknown IDs cost what real ones cost.
@@ -131,6 +135,12 @@ func New(cfg Config, d Deps) (*Provider, error) {
 			case <-ctx.Done():
 			}
 		}
+	}
+	if p.passkeys, err = cfg.Passkeys.resolve(cfg.PublicURL); err != nil {
+		return nil, err
+	}
+	if p.webauthn, err = newWebAuthn(p.passkeys); err != nil {
+		return nil, fmt.Errorf("identity: passkeys: %w", err)
 	}
 	p.hasher = NewHasher(cfg.Argon2, cfg.MaxConcurrentHashes)
 	decoy, _ := newToken()

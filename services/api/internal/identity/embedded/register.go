@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 
@@ -36,6 +37,9 @@ type RegisterParams struct {
 	Email, Password, RegToken, Lang, RegSource, Include string
 	Profile, Data, Preferences, Subscriptions           map[string]any
 	FinalizeRegistration                                bool
+	// Passkey registers with a passkey instead of a password: the RegistrationResponseJSON answering the options
+	// of InitPasskeyRegistration for this regToken and e-mail.
+	Passkey json.RawMessage
 }
 
 // Register answers accounts.register. A complete registration answers 206002 and sends the verification
@@ -65,7 +69,10 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 	case emailErr != nil:
 		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: contract.CodeInvalidFormat, Message: "Invalid email address"})
 	}
-	errs = append(errs, p.schema.checkPassword("password", in.Password)...)
+	withPasskey := len(in.Passkey) > 0 && in.Password == ""
+	if !withPasskey {
+		errs = append(errs, p.schema.checkPassword("password", in.Password)...)
+	}
 
 	profileIn := deepCopy(in.Profile)
 	delete(profileIn, "email") // the email parameter is the login ID
@@ -96,8 +103,28 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 		return validationFailed(errs), nil
 	}
 
-	hash, err := p.hasher.Hash(ctx, in.Password)
-	if err != nil {
+	var hash string
+	var passkey *Passkey
+	if withPasskey {
+		ch, cred, err := p.verifyNewPasskey(ctx, in.Passkey, ChallengeRegistration)
+		if err == nil && (ch.RegTokenHash != init.Hash || ch.Email != email.String() || (upgrade && ch.UID != existing.UID)) {
+			err = refusal(contract.DetailsPasskeyChallenge) // options made for another registration
+		}
+		var ref passkeyRefusal
+		if errors.As(err, &ref) {
+			p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, Email: email.String(), ClientAddress: c.ClientAddress, Detail: "register: " + ref.details})
+			return fail(contract.CodeInvalidParameter, ref.details), nil
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		a.UID = ch.UID
+		k, err := p.newPasskey(a.UID, "", cred)
+		if err != nil {
+			return Result{}, err
+		}
+		passkey = &k
+	} else if hash, err = p.hasher.Hash(ctx, in.Password); err != nil {
 		return Result{}, err
 	}
 	data = p.withCustomerAssignment(profile, data)
@@ -120,6 +147,11 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 		if err != nil {
 			return err
 		}
+		if passkey != nil {
+			if err := st.CreatePasskey(ctx, *passkey); err != nil {
+				return err
+			}
+		}
 		if _, err := st.UseToken(ctx, init.Hash, now); err != nil {
 			return err
 		}
@@ -136,6 +168,9 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 		return Result{}, err
 	}
 	p.audit(ctx, audit.Event{Type: audit.Registered, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
+	if passkey != nil {
+		p.audit(ctx, audit.Event{Type: audit.PasskeyAdded, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
+	}
 	if err := p.mailVerification(ctx, a, lang, "", verifyToken); err != nil {
 		return Result{}, err
 	}

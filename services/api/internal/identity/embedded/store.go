@@ -77,6 +77,39 @@ type Session struct {
 	RevokedAt  time.Time
 }
 
+// Passkey is one WebAuthn credential of an account.
+type Passkey struct {
+	ID             string // the credential id, base64url
+	UID            string
+	Name           string
+	Credential     []byte // go-webauthn's Credential as JSON
+	SignCount      uint32
+	BackupEligible bool
+	BackupState    bool
+	CreatedAt      time.Time
+	LastUsedAt     time.Time
+}
+
+// Kinds of passkey challenges.
+const (
+	ChallengeRegistration = "registration" // a new account registers with a passkey instead of a password
+	ChallengeAdd          = "add"          // a signed-in account adds a passkey
+	ChallengeLogin        = "login"        // a login with a discoverable credential
+)
+
+// PasskeyChallenge is a stored ceremony challenge (hashed) with go-webauthn's SessionData.
+type PasskeyChallenge struct {
+	Hash         string
+	Kind         string
+	UID          string // the account (add), or the UID the new account will get (registration)
+	Email        string // registration: the address the passkey is made for
+	RegTokenHash string // registration: the regToken it belongs to
+	Session      []byte
+	CreatedAt    time.Time
+	ExpiresAt    time.Time
+	UsedAt       time.Time
+}
+
 // Store is what the provider needs from storage; SQLStore implements it for SQLite and PostgreSQL.
 type Store interface {
 	CreateAccount(ctx context.Context, a Account) error
@@ -116,6 +149,19 @@ type Store interface {
 	LinkSocial(ctx context.Context, provider, subject, uid string, at time.Time) error
 	SocialUID(ctx context.Context, provider, subject string) (string, error)
 	SocialProviders(ctx context.Context, uid string) ([]string, error)
+
+	CreatePasskey(ctx context.Context, k Passkey) error
+	PasskeyByID(ctx context.Context, id string) (Passkey, error)
+	Passkeys(ctx context.Context, uid string) ([]Passkey, error)
+	// UpdatePasskeyUse writes the counter, backup flags, record and time of a successful login with the passkey.
+	UpdatePasskeyUse(ctx context.Context, k Passkey) error
+	// DeletePasskey removes the account's passkey; ErrNotFound when it has no such passkey.
+	DeletePasskey(ctx context.Context, uid, id string) error
+
+	CreatePasskeyChallenge(ctx context.Context, c PasskeyChallenge) error
+	// UsePasskeyChallenge marks the challenge used and returns it; ErrNotFound when it is unknown or was used
+	// already (single use under concurrency). Expiry is the caller's to check.
+	UsePasskeyChallenge(ctx context.Context, hash string, at time.Time) (PasskeyChallenge, error)
 
 	// Purge removes expired tokens, sessions, failure records and locks older than before.
 	Purge(ctx context.Context, before time.Time) error

@@ -192,6 +192,7 @@ func (s *SQLStore) DeleteAccount(ctx context.Context, uid string) error {
 		for _, q := range []string{
 			`DELETE FROM identity_sessions WHERE uid = ?`,
 			`DELETE FROM social_identities WHERE uid = ?`,
+			`DELETE FROM identity_passkeys WHERE uid = ?`,
 			`DELETE FROM identity_tokens WHERE uid = ?`,
 			`DELETE FROM identity_accounts WHERE uid = ?`,
 		} {
@@ -212,6 +213,7 @@ func (s *SQLStore) EraseAccount(ctx context.Context, uid, email string, also fun
 		}{
 			{`DELETE FROM identity_sessions WHERE uid = ?`, uid},
 			{`DELETE FROM social_identities WHERE uid = ?`, uid},
+			{`DELETE FROM identity_passkeys WHERE uid = ?`, uid},
 			{`DELETE FROM identity_tokens WHERE uid = ?`, uid},
 			{`DELETE FROM identity_login_failures WHERE key = ?`, loginKey(email)},
 			{`DELETE FROM identity_login_locks WHERE key = ?`, loginKey(email)},
@@ -239,6 +241,7 @@ func (s *SQLStore) deleteUnverified(ctx context.Context, uid string) error {
 		}{
 			{`DELETE FROM identity_sessions WHERE uid = ?`, []any{uid}},
 			{`DELETE FROM social_identities WHERE uid = ?`, []any{uid}},
+			{`DELETE FROM identity_passkeys WHERE uid = ?`, []any{uid}},
 			{`DELETE FROM identity_tokens WHERE uid = ? AND kind <> ?`, []any{uid, TokenVerification}},
 			{`DELETE FROM identity_accounts WHERE uid = ?`, []any{uid}},
 		} {
@@ -277,6 +280,10 @@ func (s *SQLStore) SweepUnverified(ctx context.Context, cutoff time.Time) (int, 
 				return n, fmt.Errorf("identity: revert lite account: %w", err)
 			}
 			if _, err := s.x.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_sessions WHERE uid = ?`), v.uid); err != nil {
+				return n, err
+			}
+			// A passkey made while registering belongs to the registration that was not confirmed.
+			if _, err := s.x.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_passkeys WHERE uid = ?`), v.uid); err != nil {
 				return n, err
 			}
 		} else if err := s.deleteUnverified(ctx, v.uid); err != nil {
@@ -477,6 +484,7 @@ func (s *SQLStore) Purge(ctx context.Context, before time.Time) error {
 		`DELETE FROM identity_tokens WHERE expires_at < ?`,
 		`DELETE FROM identity_login_failures WHERE at < ?`,
 		`DELETE FROM identity_login_locks WHERE until < ?`,
+		`DELETE FROM identity_passkey_challenges WHERE expires_at < ?`,
 	} {
 		if _, err := s.x.ExecContext(ctx, s.db.Rebind(q), ms(before)); err != nil {
 			return fmt.Errorf("identity: purge: %w", err)

@@ -49,6 +49,7 @@ var Methods = []string{
 	"initRegistration", "register", "finalizeRegistration", "login", "logout", "getAccountInfo", "setAccountInfo",
 	"resetPassword", "resendVerificationCode", "getSchema", "getPolicies", "getSiteConsentDetails",
 	"getConflictingAccount", "socialLogin", "exportAccountData", "deleteAccount",
+	"initPasskeyRegistration", "registerPasskey", "initPasskeyLogin", "passkeyLogin", "getPasskeys", "removePasskey",
 }
 
 type handler struct {
@@ -161,6 +162,9 @@ func (h *handler) dispatch(c echo.Context, name string, in params) (embedded.Res
 		if rp.Profile, rp.Data, rp.Preferences, rp.Subscriptions, err = in.sections(); err != nil {
 			return embedded.Result{}, err
 		}
+		if rp.Passkey, err = in.raw("passkey"); err != nil {
+			return embedded.Result{}, err
+		}
 		return p.Register(ctx, caller, rp)
 	case "finalizeRegistration":
 		return p.FinalizeRegistration(ctx, caller, in.str("regToken"), in.str("include"))
@@ -200,6 +204,26 @@ func (h *handler) dispatch(c echo.Context, name string, in params) (embedded.Res
 		return p.ExportAccountData(ctx, caller)
 	case "deleteAccount":
 		return p.DeleteAccount(ctx, caller, embedded.DeleteAccountParams{Password: in.str("password")})
+	case "initPasskeyRegistration":
+		return p.InitPasskeyRegistration(ctx, caller, in.str("regToken"), in.str("email"))
+	case "registerPasskey":
+		raw, err := in.raw("passkey")
+		if err != nil {
+			return embedded.Result{}, err
+		}
+		return p.RegisterPasskey(ctx, caller, raw, in.str("name"))
+	case "initPasskeyLogin":
+		return p.InitPasskeyLogin(ctx)
+	case "passkeyLogin":
+		raw, err := in.raw("passkey")
+		if err != nil {
+			return embedded.Result{}, err
+		}
+		return p.PasskeyLogin(ctx, caller, raw, in.str("include"))
+	case "getPasskeys":
+		return p.GetPasskeys(ctx, caller)
+	case "removePasskey":
+		return p.RemovePasskey(ctx, caller, in.str("id"))
 	case "socialLogin":
 		return p.SocialLogin(ctx, caller, embedded.SocialLoginParams{
 			Provider: in.str("provider"), RedirectURL: in.str("redirectURL"), LoginMode: in.str("loginMode"),
@@ -456,6 +480,19 @@ func (p params) object(name string) (map[string]any, error) {
 		return m, nil
 	}
 	return nil, paramError{name}
+}
+
+// raw reads a nested parameter as JSON (a WebAuthn response): an object, or a string holding one; absent is nil.
+func (p params) raw(name string) (json.RawMessage, error) {
+	m, err := p.object(name)
+	if err != nil || m == nil {
+		return nil, err
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, paramError{name}
+	}
+	return b, nil
 }
 
 func (p params) sections() (profile, data, preferences, subscriptions map[string]any, err error) {

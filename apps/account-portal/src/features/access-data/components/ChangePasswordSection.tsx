@@ -6,6 +6,7 @@ import { FormError, formSchema, message, newPasswordSchema, PasswordField, passw
 import { useIdentity, type PasswordComplexity } from '@portal/identity';
 import { useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useChangePassword } from '../api/change-login-details';
+import { usePasskeys } from '../api/passkeys';
 
 /** Spec 000 §4 and §9: after a password change the banner shows, then the shopper is logged out after 3 seconds. */
 export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 3_000;
@@ -26,14 +27,16 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
   const change = useChangePassword();
   const [changed, setChanged] = useState(false);
   const success = useSuccessBanner(LOGOUT_AFTER_PASSWORD_CHANGE_MS + 2_000);
+  // An account without a password (registered with a passkey) sets its first one: there is no current one to ask.
+  const firstPassword = usePasskeys().data?.hasPassword === false;
   const schema = useMemo(
     () =>
       formSchema({
-        currentPassword: passwordSchema(),
+        ...(firstPassword ? {} : { currentPassword: passwordSchema() }),
         newPassword: newPasswordSchema(passwordPolicy, 'currentPassword'),
         retypePassword: retypePasswordSchema('newPassword'),
       }),
-    [passwordPolicy],
+    [passwordPolicy, firstPassword],
   );
 
   useEffect(() => {
@@ -62,11 +65,12 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
 
   return (
     <section className="panel access-section" aria-labelledby="change-password-heading">
-      <h2 id="change-password-heading">{t('ap.accessdata.password.headline')}</h2>
+      <h2 id="change-password-heading">{t(firstPassword ? 'ap.accessdata.password.first.headline' : 'ap.accessdata.password.headline')}</h2>
+      {firstPassword ? <p>{t('ap.accessdata.password.first.intro')}</p> : null}
       {success.banner}
       <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
         <Form className="form" noValidate>
-          <PasswordField name="currentPassword" label={t('ap.accessdata.currentPassword')} required autoComplete="current-password" />
+          {firstPassword ? null : <PasswordField name="currentPassword" label={t('ap.accessdata.currentPassword')} required autoComplete="current-password" />}
           <PasswordField
             name="newPassword"
             label={t('ap.accessdata.password.new')}

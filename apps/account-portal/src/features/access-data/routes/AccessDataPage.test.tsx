@@ -68,7 +68,7 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
   });
 
   it('lists its sections, so later ways to log in can add one', () => {
-    expect(accessDataSections.map((section) => section.id)).toEqual(['email', 'password']);
+    expect(accessDataSections.map((section) => section.id)).toEqual(['email', 'password', 'passkeys']);
   });
 });
 

@@ -5,6 +5,7 @@ import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { useIdentitySettings } from '../../../shared/identity-settings';
 import { ChangeEmailSection } from '../components/ChangeEmailSection';
 import { ChangePasswordSection } from '../components/ChangePasswordSection';
+import { PasskeysSection } from '../components/PasskeysSection';
 
 interface AccessDataSectionProps {
   passwordPolicy: Parameters<typeof ChangePasswordSection>[0]['passwordPolicy'];
@@ -16,9 +17,10 @@ interface AccessDataSectionProps {
 export const accessDataSections: readonly { id: string; Section: ComponentType<AccessDataSectionProps> }[] = [
   { id: 'email', Section: ChangeEmailSection },
   { id: 'password', Section: ChangePasswordSection },
+  { id: 'passkeys', Section: PasskeysSection },
 ];
 
-/** `/accessdata` (spec 000 §2): change e-mail and change password. */
+/** `/accessdata` (spec 000 §2): change e-mail and change password; passkeys where the identity provider has them. */
 export function AccessDataPage() {
   const { t } = useTranslation();
   const settings = useIdentitySettings();

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { translateMessage, type Message } from '@portal/forms';
@@ -10,6 +10,9 @@ import { loginOutcome, type LoginOutcome } from '../../../shared/login-outcome';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialLogin';
 import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
+import { cancelConditionalRequest, conditionalMediationAvailable } from '../../../shared/passkey-browser';
+import { usePasskeyLogin } from '../api/passkey-login';
+import { PasskeyLoginMessage } from './PasskeyLoginMessage';
 import { ResendVerificationPanel } from './ResendVerificationPanel';
 
 function Field({ label, type, name, value, error, autoComplete, onChange }: {
@@ -65,6 +68,26 @@ export function LoginForm() {
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<{ result: LoginOutcome; email: string }>();
+  // Conditional mediation: the browser offers the shopper's passkeys in the e-mail field's autofill. It starts
+  // after the first paint and loads the WebAuthn script only where the browser can do it.
+  const passkeys = Boolean(provider.passkeyLogin);
+  const autofill = usePasskeyLogin();
+  const startAutofill = autofill.start;
+  useEffect(() => {
+    if (!passkeys) return;
+    let active = true;
+    let started = false;
+    void conditionalMediationAvailable().then((available) => {
+      if (!active || !available) return;
+      started = true;
+      void startAutofill(true);
+    });
+    return () => {
+      active = false;
+      // A conditional request outlives nothing: leaving the page (or starting anew) ends it.
+      if (started) cancelConditionalRequest();
+    };
+  }, [passkeys, startAutofill]);
 
   const change = (name: keyof LoginValues) => (value: string) => {
     const next = { ...values, [name]: value };
@@ -119,7 +142,7 @@ export function LoginForm() {
   return (
     <>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <Field label={t('clp.form.email')} type="email" name="email" value={values.email} error={errors.email} autoComplete="username" onChange={change('email')} />
+        <Field label={t('clp.form.email')} type="email" name="email" value={values.email} error={errors.email} autoComplete={passkeys ? 'username webauthn' : 'username'} onChange={change('email')} />
         <Field
           label={t('clp.form.password')}
           type="password"
@@ -133,7 +156,7 @@ export function LoginForm() {
           <Link to="/login/reset-password/start">{t('clp.login.forgotPassword')}</Link>
         </p>
         <div className="form-error" role="alert">
-          {outcome ? <LoginOutcomeMessage outcome={outcome.result} /> : null}
+          {outcome ? <LoginOutcomeMessage outcome={outcome.result} /> : autofill.outcome ? <PasskeyLoginMessage outcome={autofill.outcome} /> : null}
         </div>
         <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
           {t('clp.login.submit')}

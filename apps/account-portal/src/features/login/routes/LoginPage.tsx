@@ -5,8 +5,12 @@ import { useIdentity } from '@portal/identity';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { returnPath } from '../../../shared/navigation';
 import { REDIRECT_PAGE, rememberHandOver, ssoSessionType } from '../../../shared/single-sign-on';
+import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
+import { Passwordless } from '../../../shared/Passwordless';
 import { SocialLoginButtons, SocialLoginReturn } from '../../../shared/SocialLogin';
+import { useOwnIdLogin } from '../api/ownid-login';
 import { LoginForm } from '../components/LoginForm';
+import { PasskeyLogin } from '../components/PasskeyLogin';
 
 /**
  * `/login` (spec 000 §2): a logged-in visitor goes on to where the login was asked for, else to `/`; with a
@@ -16,6 +20,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const { account, ready } = useIdentity();
   const location = useLocation();
+  const ownId = useOwnIdLogin();
   // Once per visit of the page: keep what a partner handed over before deciding where a logged-in visitor goes.
   useState(() => rememberHandOver(location.search));
   if (ready && account.loggedIn) {
@@ -27,6 +32,12 @@ export function LoginPage() {
       <AuthTabs current="login" />
       <SocialLoginReturn />
       <LoginForm />
+      <Passwordless kind="login" passkeys={<PasskeyLogin />} ownId={ownId.callbacks} />
+      {ownId.outcome ? (
+        <div className="form-error" role="alert">
+          <LoginOutcomeMessage outcome={ownId.outcome} />
+        </div>
+      ) : null}
       <SocialLoginButtons />
     </section>
   );

@@ -33,6 +33,8 @@ export interface RegisterAccountOptions {
   regSource?: string;
   /** The consent of the market (metadata): the terms of use in Germany, the privacy notice elsewhere. */
   consentId: MarketConsentId;
+  /** What the vendor's passwordless widget (OwnID) made for this registration: sent as data.ownIdData (decided). */
+  ownIdData?: unknown;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface RegisterAccountOptions {
 export async function registerAccount(
   provider: IdentityProvider,
   { email, password }: RegistrationValues,
-  { lang, regSource, consentId }: RegisterAccountOptions,
+  { lang, regSource, consentId, ownIdData }: RegisterAccountOptions,
 ): Promise<RegistrationOutcome> {
   const init = await provider.initRegistration();
   if (!isSuccess(init) || !init.regToken) return { kind: 'unexpected', code: init.errorCode };
@@ -54,6 +56,7 @@ export async function registerAccount(
     finalizeRegistration: true,
     lang,
     ...(regSource ? { regSource } : {}),
+    ...(ownIdData === undefined ? {} : { data: { ownIdData } }),
   });
   if (isSuccess(answer)) return { kind: 'loggedIn' };
   if (isPendingRegistration(answer)) return { kind: 'finalize', regToken: answer.regToken, origin: 'registration' };

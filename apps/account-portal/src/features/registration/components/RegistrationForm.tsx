@@ -1,5 +1,5 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
@@ -9,7 +9,12 @@ import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, marketConsentId } from '../../../shared/identity-settings';
 import type { FinalizeState } from '../../../shared/navigation';
 import { readRegSource } from '../../../shared/startup';
+import { Passwordless } from '../../../shared/Passwordless';
 import { registerAccount, type RegistrationValues } from '../api/register-account';
+import { registerWithPasskey, type PasskeyRegistrationOutcome } from '../api/register-with-passkey';
+import { PasskeyRegistration } from './PasskeyRegistration';
+
+type OutcomeHelpers = Pick<FormikHelpers<RegistrationValues>, 'setStatus' | 'setErrors'>;
 
 const initialValues: RegistrationValues = { email: '', password: '', consent: false };
 
@@ -35,14 +40,33 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
     [passwordPolicy, germany],
   );
 
+  // What the vendor's passwordless widget made for this registration (cdc with metadata ownId); sent with register.
+  const ownIdData = useRef<unknown>(undefined);
+  const options = () => ({ lang: language.split('-')[0] ?? 'de', regSource: readRegSource(), consentId: marketConsentId(germany), ownIdData: ownIdData.current });
+
   const submit = async (values: RegistrationValues, helpers: FormikHelpers<RegistrationValues>) => {
     helpers.setStatus(undefined);
     let outcome;
     try {
-      outcome = await registerAccount(provider, { ...values, email: values.email.trim() }, { lang: language.split('-')[0] ?? 'de', regSource: readRegSource(), consentId: marketConsentId(germany) });
+      outcome = await registerAccount(provider, { ...values, email: values.email.trim() }, options());
     } catch {
       outcome = { kind: 'unexpected' as const, code: 'network' };
     }
+    react(outcome, helpers);
+  };
+
+  const registerPasskey = async (values: RegistrationValues, helpers: OutcomeHelpers) => {
+    helpers.setStatus(undefined);
+    let outcome: PasskeyRegistrationOutcome;
+    try {
+      outcome = await registerWithPasskey(provider, values.email.trim(), options());
+    } catch {
+      outcome = { kind: 'unexpected', code: 'network' };
+    }
+    react(outcome, helpers);
+  };
+
+  const react = (outcome: PasskeyRegistrationOutcome, helpers: OutcomeHelpers) => {
     switch (outcome.kind) {
       case 'loggedIn':
         navigate('/', { replace: true });
@@ -67,6 +91,14 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
         return;
       case 'unexpected':
         helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+        return;
+      case 'ceremony':
+        helpers.setStatus({
+          formError:
+            outcome.failure === 'cancelled'
+              ? message('clp.passwordless.register.cancelled', 'No passkey was created.')
+              : message('clp.passwordless.error.unsupported', 'This browser does not support passkeys.'),
+        });
     }
   };
 
@@ -79,6 +111,11 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
         <ConsentField consent={consent} />
         <FormError />
         <SubmitButton>{t('clp.registration.submit')}</SubmitButton>
+        <Passwordless
+          kind="registration"
+          passkeys={<PasskeyRegistration onRegister={registerPasskey} />}
+          ownId={{ onRegister: (data) => (ownIdData.current = data) }}
+        />
         <p>
           {t('clp.registration.haveAccount')} <Link to="/login">{t('clp.tabs.login')}</Link>
         </p>

@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorDetails, isSuccess, useIdentity, type IdentityProvider, type PasskeyInfo } from '@portal/identity';
+import { CeremonyError, createPasskey, type CeremonyFailure } from '../../../shared/passkey-browser';
+
+/** The account's passkeys and whether it has a password (a passwordless account sets its first one). */
+export function passkeysQuery(provider: IdentityProvider) {
+  return queryOptions({
+    queryKey: ['identity', 'passkeys'],
+    enabled: Boolean(provider.getPasskeys),
+    queryFn: async (): Promise<{ passkeys: PasskeyInfo[]; hasPassword: boolean }> => {
+      const answer = await provider.getPasskeys!();
+      if (!isSuccess(answer)) throw new Error(`getPasskeys answered ${answer.errorCode}`);
+      return { passkeys: answer.passkeys ?? [], hasPassword: answer.hasPassword ?? true };
+    },
+  });
+}
+
+export function usePasskeys() {
+  const { provider } = useIdentity();
+  return useQuery(passkeysQuery(provider));
+}
+
+export type AddPasskeyOutcome = { kind: 'done' } | { kind: 'ceremony'; failure: CeremonyFailure } | { kind: 'failed'; code: number };
+
+/** Adds a passkey to the session's account: creation options, the browser makes it, the provider stores it. */
+export async function addPasskey(provider: IdentityProvider, name: string): Promise<AddPasskeyOutcome> {
+  const init = await provider.initPasskeyRegistration!();
+  if (!isSuccess(init)) return { kind: 'failed', code: init.errorCode };
+  let passkey;
+  try {
+    passkey = await createPasskey(init.options);
+  } catch (error) {
+    return { kind: 'ceremony', failure: error instanceof CeremonyError ? error.failure : 'failed' };
+  }
+  const answer = await provider.registerPasskey!({ passkey, name: name.trim() || defaultPasskeyName() });
+  return isSuccess(answer) ? { kind: 'done' } : { kind: 'failed', code: answer.errorCode };
+}
+
+/** A name the shopper recognises when none was typed: the device's platform, as the browser reports it. */
+function defaultPasskeyName(): string {
+  const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform || navigator.platform;
+  return platform ? `Passkey (${platform})` : 'Passkey';
+}
+
+export type RemovePasskeyOutcome = { kind: 'done' } | { kind: 'last' } | { kind: 'failed'; code: number };
+
+export async function removePasskey(provider: IdentityProvider, id: string): Promise<RemovePasskeyOutcome> {
+  const answer = await provider.removePasskey!({ id });
+  if (isSuccess(answer)) return { kind: 'done' };
+  if (answer.errorDetails === ErrorDetails.LAST_PASSKEY) return { kind: 'last' };
+  return { kind: 'failed', code: answer.errorCode };
+}
+
+export function useAddPasskey() {
+  const { provider } = useIdentity();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => addPasskey(provider, name),
+    onSettled: () => client.invalidateQueries({ queryKey: ['identity', 'passkeys'] }),
+  });
+}
+
+export function useRemovePasskey() {
+  const { provider } = useIdentity();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => removePasskey(provider, id),
+    onSettled: () => client.invalidateQueries({ queryKey: ['identity', 'passkeys'] }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
+import type { PasskeyLoginOutcome } from '../api/passkey-login';
+
+/** The text of a passkey login that did not log in. */
+export function PasskeyLoginMessage({ outcome }: { outcome: PasskeyLoginOutcome }) {
+  const { t } = useTranslation();
+  if (outcome.kind === 'passkeyRefused') {
+    return <p className="form-error__text">{t(outcome.unknown ? 'clp.passwordless.error.unknown' : 'clp.passwordless.error.refused')}</p>;
+  }
+  if (outcome.kind === 'ceremony') {
+    return <p className="form-error__text">{t(outcome.failure === 'cancelled' ? 'clp.passwordless.error.cancelled' : 'clp.passwordless.error.unsupported')}</p>;
+  }
+  if (outcome.kind === 'unverified') return <p className="form-error__text">{t('clp.login.unverified.headline')}</p>;
+  return <LoginOutcomeMessage outcome={outcome} />;
+}

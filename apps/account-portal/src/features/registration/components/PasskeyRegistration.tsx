@@ -1,0 +1,39 @@
+import { useFormikContext, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RegistrationValues } from '../api/register-account';
+
+/**
+ * The passkey button of the passwordless widget on /registration: the e-mail address and the consent of the form
+ * above, and a passkey instead of the password.
+ */
+export function PasskeyRegistration({
+  onRegister,
+}: {
+  onRegister: (values: RegistrationValues, helpers: Pick<FormikHelpers<RegistrationValues>, 'setStatus' | 'setErrors'>) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const form = useFormikContext<RegistrationValues>();
+  const [pending, setPending] = useState(false);
+  const start = async () => {
+    // The form's own rules for the address and the consent; the password is what the passkey replaces.
+    await Promise.all([form.setFieldTouched('email', true, false), form.setFieldTouched('consent', true, false)]);
+    const errors = await form.validateForm();
+    if (errors.email || errors.consent) return;
+    form.setFieldError('password', undefined);
+    setPending(true);
+    try {
+      await onRegister(form.values, form);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <p className="passwordless__hint">{t('clp.passwordless.register.hint')}</p>
+      <button type="button" className="button button--secondary passwordless__button" disabled={pending || form.isSubmitting} aria-busy={pending || undefined} onClick={() => void start()}>
+        {t('clp.passwordless.register')}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, expectAccessible, test as base } from '../fixtures';
+import { confirmedAccount, confirmEmail, logInThroughApi, uniqueEmail } from '../helpers/account';
+
+/**
+ * Issue 14 against the real service, with Chromium's virtual authenticator (DevTools WebAuthn domain) playing a
+ * platform authenticator with user verification. Browsers refuse WebAuthn on an IP address, so these pages are
+ * opened on localhost, the relying party the service derives from its 127.0.0.1 listener.
+ */
+const test = base.extend({
+  baseURL: async ({ baseURL }, use) => use(baseURL!.replace('://127.0.0.1:', '://localhost:')),
+});
+
+// The widget is hidden below 1024 pixels: the journeys run in the desktop project (the width test sets its own).
+test.beforeEach(({}, info) => test.skip(info.project.name !== 'desktop', 'the passwordless widget shows from 1024 pixels'));
+
+/** A virtual platform authenticator with discoverable credentials and user verification, in this page. */
+async function virtualAuthenticator(page: Page): Promise<{ client: CDPSession; authenticatorId: string }> {
+  const client = await page.context().newCDPSession(page);
+  await client.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await client.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { client, authenticatorId };
+}
+
+async function credentialCount(client: CDPSession, authenticatorId: string): Promise<number> {
+  const { credentials } = await client.send('WebAuthn.getCredentials', { authenticatorId });
+  return credentials.length;
+}
+
+async function logOut(page: Page) {
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+async function logInWithPasskey(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('region', { name: 'Ohne Passwort' }).getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+}
+
+test.describe('passkeys', () => {
+  test('register with a passkey, confirm the e-mail, log out, log in with the passkey', async ({ page, baseURL }) => {
+    test.slow(); // the whole journey with the post-registration timer and accessibility scans
+    const { client, authenticatorId } = await virtualAuthenticator(page);
+    const email = uniqueEmail(test.info(), 'passkey-reg');
+    await page.goto('/registration');
+    const widget = page.getByRole('region', { name: 'Ohne Passwort' });
+    await expect(widget.getByRole('button', { name: 'Mit Passkey registrieren' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+    await widget.getByRole('button', { name: 'Mit Passkey registrieren' }).click();
+
+    // No password asked; the service requires the names, so finalize comes next, as for a password.
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+    expect(await credentialCount(client, authenticatorId)).toBe(1);
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Paula');
+    await page.getByRole('textbox', { name: /Nachname/ }).fill('Passkey');
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+    await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+
+    await confirmEmail(page, baseURL!, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
+
+    // Logged out, /login asks the browser for a passkey in the e-mail field's autofill (conditional mediation);
+    // the virtual authenticator, simulating the shopper's touch, answers it with the one passkey it holds.
+    await page.goto('/logout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Paula Passkey!' })).toBeVisible();
+
+    // The account has no password: /accessdata lists the passkey and offers to set a first password.
+    await page.goto('/accessdata');
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+    await expect(passkeys.getByText(/zuletzt verwendet am/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Passwort festlegen' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('add a passkey to a password account, log in with it, remove it and see the login refused', async ({ page, baseURL }) => {
+    test.slow();
+    // A browser without conditional mediation: the widget's button is the way in (the autofill is the other test's).
+    await page.addInitScript(() => {
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false });
+    });
+    const { client, authenticatorId } = await virtualAuthenticator(page);
+    const email = uniqueEmail(test.info(), 'passkey-add');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+
+    await page.goto('/accessdata');
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await expect(passkeys.getByText('Sie haben noch keinen Passkey.')).toBeVisible();
+    await passkeys.getByRole('textbox', { name: 'Name des Passkeys (optional)' }).fill('Laptop');
+    await passkeys.getByRole('button', { name: 'Passkey hinzufügen' }).click();
+    await expect(passkeys.getByText('Der Passkey wurde hinzugefügt.')).toBeVisible();
+    await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+    await expect(passkeys.getByText('Laptop')).toBeVisible();
+    await expect(passkeys.getByText(/noch nicht verwendet/)).toBeVisible();
+    expect(await credentialCount(client, authenticatorId)).toBe(1);
+    await expectAccessible(page);
+
+    await logOut(page);
+    await logInWithPasskey(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+
+    await page.goto('/accessdata');
+    await passkeys.getByRole('button', { name: 'Passkey „Laptop“ entfernen' }).click();
+    await expect(passkeys.getByText('Der Passkey wurde entfernt.')).toBeVisible();
+    await expect(passkeys.getByText('Sie haben noch keinen Passkey.')).toBeVisible();
+
+    // The authenticator still holds the passkey; the service no longer knows it.
+    await logOut(page);
+    await logInWithPasskey(page);
+    await expect(page.getByText('Dieser Passkey gehört zu keinem Kundenkonto. Bitte melden Sie sich mit Ihrem Passwort an.').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('the passwordless widget width (spec 000 §2)', () => {
+  test('is shown at 1024 pixels and absent at 1023, on /login and /registration', async ({ page }) => {
+    for (const path of ['/login', '/registration']) {
+      const button = page.getByRole('button', { name: path === '/login' ? 'Mit Passkey anmelden' : 'Mit Passkey registrieren' });
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await page.goto(path);
+      await expect(button).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Ohne Passwort' })).toBeVisible();
+      await page.setViewportSize({ width: 1023, height: 800 });
+      await expect(button).toHaveCount(0);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(button).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Ohne Passwort' })).toHaveCount(0);
+    }
+  });
+
+  test('the login e-mail field offers passkeys in its autofill', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveAttribute('autocomplete', 'username webauthn');
+  });
+});

@@ -1,0 +1,338 @@
+package embedded_test
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded/passkeytest"
+)
+
+const (
+	rpID   = "portal.example"
+	origin = "https://portal.example"
+)
+
+// registerWithPasskey registers email with a passkey instead of a password; profile nil leaves out the required
+// names (206001).
+func (h *harness) registerWithPasskey(email string, profile map[string]any) (*passkeytest.Authenticator, embedded.Result) {
+	h.t.Helper()
+	init, err := h.p.InitRegistration(h.ctx)
+	require.NoError(h.t, err)
+	opts, err := h.p.InitPasskeyRegistration(h.ctx, embedded.Caller{}, init.RegToken, email)
+	require.NoError(h.t, err)
+	require.Equal(h.t, contract.CodeOK, opts.ErrorCode, opts.ErrorDetails)
+	auth := passkeytest.New(rpID, origin)
+	auth.BackupEligible, auth.BackupState = true, true
+	answer, err := auth.Register(opts.Fields["options"])
+	require.NoError(h.t, err)
+	r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{
+		Email: email, RegToken: init.RegToken, Lang: "de", Profile: profile, Preferences: consent, Passkey: answer,
+	})
+	require.NoError(h.t, err)
+	return auth, r
+}
+
+// passkeyLogin runs one login ceremony with the authenticator.
+func (h *harness) passkeyLogin(auth *passkeytest.Authenticator, session string) embedded.Result {
+	h.t.Helper()
+	opts, err := h.p.InitPasskeyLogin(h.ctx)
+	require.NoError(h.t, err)
+	answer, err := auth.Login(opts.Fields["options"])
+	require.NoError(h.t, err)
+	r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1", SessionToken: session}, answer, "")
+	require.NoError(h.t, err)
+	return r
+}
+
+func requireRefused(t *testing.T, r embedded.Result, details string) {
+	t.Helper()
+	require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode)
+	require.Equal(t, details, r.ErrorDetails)
+	require.Nil(t, r.Session)
+}
+
+func TestPasskeyRegistrationVerificationAndLogin(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		auth, r := h.registerWithPasskey("Pia@Example.com", map[string]any{"firstName": "Pia", "lastName": "Passkey"})
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+		uid := r.Fields["UID"].(string)
+		require.Equal(t, uid, string(auth.UserHandle), "the user handle is the UID")
+
+		// Not verified yet: the passkey is right, the account is pending (206002), no session.
+		pending := h.passkeyLogin(auth, "")
+		require.Equal(t, contract.CodePendingVerification, pending.ErrorCode)
+		require.Nil(t, pending.Session)
+
+		code, err := h.p.VerifyEmail(h.ctx, h.lastLink("pia@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, code)
+
+		_, oldSession := h.login("nobody@example.com", "x") // no session: a login of an unknown address
+		require.Empty(t, oldSession)
+		first := h.passkeyLogin(auth, "")
+		require.Equal(t, contract.CodeOK, first.ErrorCode, first.ErrorDetails)
+		require.NotNil(t, first.Session)
+		require.Equal(t, "passkey", first.Fields["provider"])
+
+		// A second login rotates the session: the first one ends.
+		second := h.passkeyLogin(auth, first.Session.Token)
+		require.Equal(t, contract.CodeOK, second.ErrorCode)
+		_, ok := h.p.SessionUID(h.ctx, first.Session.Token)
+		require.False(t, ok, "the previous session was rotated away")
+		got, ok := h.p.SessionUID(h.ctx, second.Session.Token)
+		require.True(t, ok)
+		require.Equal(t, uid, got)
+
+		// The counter and the backup flags are stored, and the list shows name, creation and last use.
+		keys, err := h.store.Passkeys(h.ctx, uid)
+		require.NoError(t, err)
+		require.Len(t, keys, 1)
+		require.Equal(t, auth.Counter, keys[0].SignCount)
+		require.True(t, keys[0].BackupEligible)
+		require.True(t, keys[0].BackupState)
+		list, err := h.p.GetPasskeys(h.ctx, embedded.Caller{SessionToken: second.Session.Token})
+		require.NoError(t, err)
+		require.Equal(t, false, list.Fields["hasPassword"])
+		item := list.Fields["passkeys"].([]map[string]any)[0]
+		require.NotEmpty(t, item["name"])
+		require.NotEmpty(t, item["created"])
+		require.NotEmpty(t, item["lastUsed"])
+	})
+}
+
+func TestPasskeyLoginRefusals(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		auth, r := h.registerWithPasskey("rita@example.com", map[string]any{"firstName": "Rita", "lastName": "Refused"})
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
+		_, err := h.p.VerifyEmail(h.ctx, h.lastLink("rita@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, h.passkeyLogin(auth, "").ErrorCode)
+
+		t.Run("wrong origin", func(t *testing.T) {
+			auth.Origin = "https://portal.example.evil"
+			defer func() { auth.Origin = origin }()
+			requireRefused(t, h.passkeyLogin(auth, ""), contract.DetailsPasskeyOrigin)
+		})
+		t.Run("wrong relying-party id", func(t *testing.T) {
+			auth.RPID = "evil.example"
+			defer func() { auth.RPID = rpID }()
+			requireRefused(t, h.passkeyLogin(auth, ""), contract.DetailsPasskeyRpID)
+		})
+		t.Run("replayed challenge", func(t *testing.T) {
+			opts, err := h.p.InitPasskeyLogin(h.ctx)
+			require.NoError(t, err)
+			answer, err := auth.Login(opts.Fields["options"])
+			require.NoError(t, err)
+			r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, answer, "")
+			require.NoError(t, err)
+			require.Equal(t, contract.CodeOK, r.ErrorCode)
+			again, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, answer, "")
+			require.NoError(t, err)
+			requireRefused(t, again, contract.DetailsPasskeyChallenge)
+		})
+		t.Run("expired challenge", func(t *testing.T) {
+			opts, err := h.p.InitPasskeyLogin(h.ctx)
+			require.NoError(t, err)
+			answer, err := auth.Login(opts.Fields["options"])
+			require.NoError(t, err)
+			h.advance(contract.PasskeyChallengeLifetime + time.Second)
+			r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, answer, "")
+			require.NoError(t, err)
+			requireRefused(t, r, contract.DetailsPasskeyChallenge)
+		})
+		t.Run("unknown credential", func(t *testing.T) {
+			stranger := passkeytest.New(rpID, origin)
+			stranger.UserHandle = auth.UserHandle
+			requireRefused(t, h.passkeyLogin(stranger, ""), contract.DetailsPasskeyUnknown)
+		})
+		t.Run("tampered signature", func(t *testing.T) {
+			auth.TamperSignature = true
+			defer func() { auth.TamperSignature = false }()
+			requireRefused(t, h.passkeyLogin(auth, ""), contract.DetailsPasskeySignature)
+		})
+		t.Run("counter going backwards", func(t *testing.T) {
+			saved := auth.Counter
+			auth.Counter = 0
+			defer func() { auth.Counter = saved + 1 }()
+			requireRefused(t, h.passkeyLogin(auth, ""), contract.DetailsPasskeyCounter)
+		})
+		t.Run("user not verified", func(t *testing.T) {
+			auth.UserVerified = false
+			defer func() { auth.UserVerified = true }()
+			requireRefused(t, h.passkeyLogin(auth, ""), contract.DetailsPasskeyUserVerification)
+		})
+		t.Run("malformed answer", func(t *testing.T) {
+			r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, json.RawMessage(`{"id":"x","type":"public-key"}`), "")
+			require.NoError(t, err)
+			requireRefused(t, r, contract.DetailsPasskeyInvalid)
+		})
+		// After all that the passkey still logs in (counter restored beyond the stored one).
+		require.Equal(t, contract.CodeOK, h.passkeyLogin(auth, "").ErrorCode)
+	})
+}
+
+func TestPasskeyRefusalsCountTowardsLockout(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		auth, _ := h.registerWithPasskey("lou@example.com", map[string]any{"firstName": "Lou", "lastName": "Locked"})
+		_, err := h.p.VerifyEmail(h.ctx, h.lastLink("lou@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		auth.TamperSignature = true
+		for range 5 {
+			requireRefused(t, h.passkeyLogin(auth, ""), contract.DetailsPasskeySignature)
+		}
+		auth.TamperSignature = false
+		locked := h.passkeyLogin(auth, "")
+		require.Equal(t, contract.CodeLockedOut, locked.ErrorCode, "a locked account is refused whatever the passkey says")
+		h.advance(embedded.DefaultConfig().LockoutDuration + time.Second)
+		require.Equal(t, contract.CodeOK, h.passkeyLogin(auth, "").ErrorCode)
+	})
+}
+
+func TestPasskeyLoginOfIncompleteAccountAnswers206001(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		auth, r := h.registerWithPasskey("ines@example.com", nil)
+		require.Equal(t, contract.CodePendingRegistration, r.ErrorCode)
+		login := h.passkeyLogin(auth, "")
+		require.Equal(t, contract.CodePendingRegistration, login.ErrorCode)
+		require.NotEmpty(t, login.RegToken, "finalize (origin ownIdLogin) continues with this regToken")
+		require.Nil(t, login.Session)
+	})
+}
+
+func TestPasskeyAddListRemoveOnPasswordAccount(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		uid := h.registerVerified("paula@example.com")
+		_, session := h.login("paula@example.com", goodPassword)
+		require.NotEmpty(t, session)
+		caller := embedded.Caller{SessionToken: session}
+
+		noSession, err := h.p.InitPasskeyRegistration(h.ctx, embedded.Caller{}, "", "")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeUnauthorized, noSession.ErrorCode)
+
+		opts, err := h.p.InitPasskeyRegistration(h.ctx, caller, "", "")
+		require.NoError(t, err)
+		auth := passkeytest.New(rpID, origin)
+		answer, err := auth.Register(opts.Fields["options"])
+		require.NoError(t, err)
+		added, err := h.p.RegisterPasskey(h.ctx, caller, answer, "Laptop")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, added.ErrorCode, added.ErrorDetails)
+		id := added.Fields["passkey"].(map[string]any)["id"].(string)
+
+		// The same answer again: its challenge is spent.
+		again, err := h.p.RegisterPasskey(h.ctx, caller, answer, "Laptop")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeInvalidParameter, again.ErrorCode)
+		require.Equal(t, contract.DetailsPasskeyChallenge, again.ErrorDetails)
+
+		list, err := h.p.GetPasskeys(h.ctx, caller)
+		require.NoError(t, err)
+		require.Equal(t, true, list.Fields["hasPassword"])
+		require.Len(t, list.Fields["passkeys"], 1)
+		require.Equal(t, "Laptop", list.Fields["passkeys"].([]map[string]any)[0]["name"])
+
+		login := h.passkeyLogin(auth, "")
+		require.Equal(t, contract.CodeOK, login.ErrorCode)
+		require.Equal(t, uid, login.Fields["UID"])
+
+		removed, err := h.p.RemovePasskey(h.ctx, caller, id)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, removed.ErrorCode)
+		requireRefused(t, h.passkeyLogin(auth, ""), contract.DetailsPasskeyUnknown)
+		gone, err := h.p.RemovePasskey(h.ctx, caller, id)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeNotFound, gone.ErrorCode)
+	})
+}
+
+func TestPasswordlessAccountKeepsItsLastPasskeyAndSetsAPassword(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		auth, _ := h.registerWithPasskey("nora@example.com", map[string]any{"firstName": "Nora", "lastName": "Nopass"})
+		_, err := h.p.VerifyEmail(h.ctx, h.lastLink("nora@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		login := h.passkeyLogin(auth, "")
+		require.Equal(t, contract.CodeOK, login.ErrorCode)
+		caller := embedded.Caller{SessionToken: login.Session.Token}
+		id := base64URL(auth.CredentialID)
+
+		last, err := h.p.RemovePasskey(h.ctx, caller, id)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeInvalidParameter, last.ErrorCode)
+		require.Equal(t, contract.DetailsLastPasskey, last.ErrorDetails)
+
+		set, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{NewPassword: goodPassword})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, set.ErrorCode, set.ErrorDetails)
+		r, session := h.login("nora@example.com", goodPassword)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
+		removed, err := h.p.RemovePasskey(h.ctx, embedded.Caller{SessionToken: session}, id)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, removed.ErrorCode)
+	})
+}
+
+func TestPasskeyRegistrationRefusals(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		register := func(mod func(a *passkeytest.Authenticator), email string) embedded.Result {
+			init, err := h.p.InitRegistration(h.ctx)
+			require.NoError(t, err)
+			opts, err := h.p.InitPasskeyRegistration(h.ctx, embedded.Caller{}, init.RegToken, "ok@example.com")
+			require.NoError(t, err)
+			auth := passkeytest.New(rpID, origin)
+			mod(auth)
+			answer, err := auth.Register(opts.Fields["options"])
+			require.NoError(t, err)
+			r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{Email: email, RegToken: init.RegToken,
+				Profile: map[string]any{"firstName": "O", "lastName": "K"}, Preferences: consent, Passkey: answer})
+			require.NoError(t, err)
+			return r
+		}
+		for _, tc := range []struct {
+			name, email, details string
+			mod                  func(a *passkeytest.Authenticator)
+		}{
+			{"wrong origin", "ok@example.com", contract.DetailsPasskeyOrigin, func(a *passkeytest.Authenticator) { a.Origin = "http://portal.example" }},
+			{"wrong relying-party id", "ok@example.com", contract.DetailsPasskeyRpID, func(a *passkeytest.Authenticator) { a.RPID = "example" }},
+			{"user not verified", "ok@example.com", contract.DetailsPasskeyUserVerification, func(a *passkeytest.Authenticator) { a.UserVerified = false }},
+			{"options of another address", "other@example.com", contract.DetailsPasskeyChallenge, func(*passkeytest.Authenticator) {}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				r := register(tc.mod, tc.email)
+				require.Equal(t, contract.CodeInvalidParameter, r.ErrorCode)
+				require.Equal(t, tc.details, r.ErrorDetails)
+			})
+		}
+		_, err := h.store.AccountByEmail(h.ctx, "ok@example.com")
+		require.ErrorIs(t, err, embedded.ErrNotFound, "no refused registration left an account")
+	})
+}
+
+func base64URL(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
+
+// TestPasskeysOnAnAddressListener: a service reached by its IP address (the development listener) offers passkeys
+// on localhost, since a relying-party id must be a domain; it starts instead of failing.
+func TestPasskeysOnAnAddressListener(t *testing.T) {
+	h := newHarness(t, dbtest.SQLite(t))
+	p := h.provider(func(c *embedded.Config) { c.PublicURL = "http://127.0.0.1:8080" })
+	r, err := p.InitPasskeyLogin(h.ctx)
+	require.NoError(t, err)
+	b, err := json.Marshal(r.Fields["options"])
+	require.NoError(t, err)
+	require.Contains(t, string(b), `"rpId":"localhost"`)
+}

@@ -62,6 +62,8 @@ export async function confirmEmail(page: Page, baseURL: string, email: string) {
   const link = mail!.links[0]!;
   // The mail links to the configured public address; the test server may run on another port.
   await page.goto(new URL(link).pathname + new URL(link).search);
+  // The link lands on the page, which confirms with a POST (a GET changes nothing): wait for its outcome.
+  await expect(page).toHaveURL(/\/double-opt-in-done\?errorCode=0$/);
 }
 
 /** Fills in and sends the login form. */

@@ -12,7 +12,6 @@ const test = base.extend({
 });
 
 // The widget is hidden below 1024 pixels: the journeys run in the desktop project (the width test sets its own).
-test.beforeEach(({}, info) => test.skip(info.project.name !== 'desktop', 'the passwordless widget shows from 1024 pixels'));
 
 /** A virtual platform authenticator with discoverable credentials and user verification, in this page. */
 async function virtualAuthenticator(page: Page): Promise<{ client: CDPSession; authenticatorId: string }> {

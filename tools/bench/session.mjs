@@ -34,8 +34,18 @@ export async function benchSession(base) {
     if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   if (!link) throw new Error('bench account: no verification mail in /dev/outbox');
+  // A mail link's GET only lands on its page with the token in the fragment; the page's POST confirms (maillink).
   const verified = new URL(link);
-  await fetch(`${base}${verified.pathname}${verified.search}`);
+  const landed = await fetch(`${base}${verified.pathname}${verified.search}`, { redirect: 'manual' });
+  const fragment = new URLSearchParams((landed.headers.get('location') ?? '').split('#')[1] ?? '');
+  const [token] = [...fragment.values()];
+  if (!token) throw new Error(`bench account: the verification link landed on ${landed.headers.get('location')}`);
+  const confirmed = await fetch(`${base}${verified.pathname}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+    body: new URLSearchParams({ token }),
+  });
+  if (!confirmed.ok) throw new Error(`bench account: confirming answered ${confirmed.status}`);
   const login = await identityCall(base, 'login', { loginID: email, password: PASSWORD });
   if (login.answer.errorCode !== 0) throw new Error(`bench account: login answered ${login.answer.errorCode}`);
   return login.cookies.map((cookie) => {

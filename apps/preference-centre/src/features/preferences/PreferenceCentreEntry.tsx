@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ResponseError, useSite } from '@portal/cms';
-import { useIdentity } from '@portal/identity';
+import { isSuccess, useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
 import { useSubscriberAccount } from './api/get-account';
 import { useSubscriberToken } from './api/exchange-subscriber-token';
@@ -67,6 +67,7 @@ export function PreferenceCentre({ jwt, headerActions }: { jwt: string; headerAc
       remindersFailed={withReminders && reminders.isError}
       favouriteStore={favouriteStore.data}
       headerActions={headerActions}
+      accountSchema={isSuccess(settings.data.schema) ? settings.data.schema : undefined}
       reload={async () => {
         await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'account', jwt] });
         await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'product-reminders', jwt] });

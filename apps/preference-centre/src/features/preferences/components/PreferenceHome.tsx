@@ -3,7 +3,7 @@ import { Fragment, useCallback, useMemo, useRef, useState, type FormEvent, type 
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
-import { FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type FormStatus } from '@portal/forms';
+import { FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
 import { isSuccess, useIdentity } from '@portal/identity';
 import { deleteProductReminders } from '../api/delete-product-reminders';
 import type { SubscriberAccount } from '../api/get-account';
@@ -36,6 +36,8 @@ export interface PreferenceHomeProps {
   reload: () => Promise<void>;
   /** Shown for a logged-in shopper (the session entry): the logout. */
   headerActions?: ReactNode;
+  /** The provider's account schema (getSchema), which bounds the birth year. */
+  accountSchema?: AccountSchemaDefinition;
 }
 
 type OpenDialog =
@@ -44,7 +46,7 @@ type OpenDialog =
   | { kind: 'unsubscribe'; variant: UnsubscribeVariant; values: PreferencesValues };
 
 /** The preference centre: greeting, tabs from the CMS and the form that saves them (spec 001 §2). */
-export function PreferenceHome({ jwt, regToken, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions }: PreferenceHomeProps) {
+export function PreferenceHome({ jwt, regToken, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions, accountSchema }: PreferenceHomeProps) {
   const { t } = useTranslation();
   const { metadata, language, content: site } = useSite();
   const { provider } = useIdentity();
@@ -68,7 +70,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   const validate = useCallback(
     async (values: PreferencesValues): Promise<FormikErrors<PreferencesValues>> => {
       const { centreSchema } = await import('../lib/validation');
-      const schema = centreSchema({ shown, zipCodeRules: metadata.validation.zipCode, staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account) });
+      const schema = centreSchema({ shown, zipCodeRules: metadata.validation.zipCode, staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account), accountSchema });
       try {
         await schema.validate(values, { abortEarly: false });
         return {};
@@ -76,7 +78,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
         return yupToFormErrors<PreferencesValues>(error);
       }
     },
-    [shown, metadata.validation.zipCode, account],
+    [shown, metadata.validation.zipCode, account, accountSchema],
   );
 
   const subscribed = hasNewsletterSubscription(account.subscriptions);

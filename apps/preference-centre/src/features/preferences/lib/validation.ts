@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import type { ProfileFieldName, ZipCodeRule } from '@portal/cms';
-import { birthYearSchema, firstNameSchema, message, postcodeSchema, type Message } from '@portal/forms';
+import { birthYearSchema, findSchemaField, firstNameSchema, message, parseFormat, postcodeSchema, type AccountSchemaDefinition, type Message } from '@portal/forms';
 
 import { PRODUCT_NAME } from './product';
 
@@ -16,16 +16,22 @@ export interface CentreRules {
   zipCodeRules: Record<string, ZipCodeRule>;
   /** Whether the values leave a newsletter subscribed: then the personalisation opt-in is required to save. */
   staysSubscribed: (newsletters: Record<string, boolean>) => boolean;
+  /** The provider's getSchema answer: its `range(…)` of profile.birthYear bounds the birth year (spec 001 §7). */
+  accountSchema?: AccountSchemaDefinition;
 }
 
 /**
  * The form's schema: only the fields the CMS shows are checked. Formik validates the whole form on every change,
  * so the postcode is checked again when the country changes, and every field before a tab switch (spec 001 §2).
  */
-export function centreSchema({ shown, zipCodeRules, staysSubscribed }: CentreRules) {
+export function centreSchema({ shown, zipCodeRules, staysSubscribed, accountSchema }: CentreRules) {
   const profile: Record<string, yup.AnySchema> = {};
   if (shown.has('firstName')) profile.firstName = firstNameSchema();
-  if (shown.has('birthYear') || shown.has('dateOfBirth')) profile.birthYear = birthYearSchema();
+  if (shown.has('birthYear') || shown.has('dateOfBirth')) {
+    // The provider's schema decides the range; without one (or a format this product does not read), the spec's.
+    const format = parseFormat(findSchemaField(accountSchema, 'profile.birthYear')?.format);
+    profile.birthYear = format?.kind === 'range' ? birthYearSchema(format.min, format.max) : birthYearSchema();
+  }
   if (shown.has('zip')) profile.zip = postcodeSchema(zipCodeRules, { field: 'profile.zip', countryField: 'country' });
   return yup.object({
     profile: yup.object(profile),

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"net/mail"
+	"slices"
 	"strings"
 	"time"
 )
@@ -59,6 +60,21 @@ type ErasedSubscriber struct {
 // shopper keeps: the preference tiles and favourite store, and the marketing system's consents and key. Every
 // provider erases the same ones.
 var MarketingDataSections = []string{"preference", "sfmc"}
+
+// SubscribedKeys names the subscriptions of an account's `subscriptions` section whose e-mail channel is on
+// (`<key>.email.isSubscribed` true), sorted.
+func SubscribedKeys(subscriptions map[string]any) []string {
+	var keys []string
+	for key, v := range subscriptions {
+		sub, _ := v.(map[string]any)
+		email, _ := sub["email"].(map[string]any)
+		if email["isSubscribed"] == true {
+			keys = append(keys, key)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
 
 // Errors of the backend operations.
 var (

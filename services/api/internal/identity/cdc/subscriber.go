@@ -39,7 +39,7 @@ func (c *Client) EraseSubscriber(ctx context.Context, email identity.Email) (ide
 	var out identity.ErasedSubscriber
 	deleted, kept := 0, 0
 	for _, acc := range found.Results {
-		for _, key := range subscribedKeys(acc.Subscriptions) {
+		for _, key := range identity.SubscribedKeys(acc.Subscriptions) {
 			if !slices.Contains(out.Subscriptions, key) {
 				out.Subscriptions = append(out.Subscriptions, key)
 			}
@@ -94,18 +94,4 @@ func (c *Client) expectOK(ctx context.Context, method string, params url.Values,
 		return nil
 	}
 	return &APIError{Method: method, ErrorCode: r.ErrorCode, CallID: r.CallID}
-}
-
-// subscribedKeys names the subscriptions whose e-mail channel is on, sorted.
-func subscribedKeys(subscriptions map[string]any) []string {
-	var keys []string
-	for key, v := range subscriptions {
-		sub, _ := v.(map[string]any)
-		em, _ := sub["email"].(map[string]any)
-		if em["isSubscribed"] == true {
-			keys = append(keys, key)
-		}
-	}
-	slices.Sort(keys)
-	return keys
 }

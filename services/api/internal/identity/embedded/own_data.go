@@ -98,7 +98,7 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 		}
 		return r, nil
 	}
-	erased := ErasedAccount{UID: a.UID, Email: identity.Email(a.Email), Subscriptions: subscribedKeys(a.Subscriptions), At: p.clock()}
+	erased := ErasedAccount{UID: a.UID, Email: identity.Email(a.Email), Subscriptions: identity.SubscribedKeys(a.Subscriptions), At: p.clock()}
 	if err := p.store.EraseAccount(ctx, a.UID, a.Email, func(tx database.Tx) error {
 		if p.eraseWithAccount == nil {
 			return nil

@@ -94,7 +94,7 @@ func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (i
 		if err != nil {
 			return identity.ErasedSubscriber{}, err
 		}
-		out := identity.ErasedSubscriber{Subscriptions: subscribedKeys(a.Subscriptions)}
+		out := identity.ErasedSubscriber{Subscriptions: identity.SubscribedKeys(a.Subscriptions)}
 		if !a.IsRegistered && a.PasswordHash == "" {
 			providers, err := p.store.SocialProviders(ctx, a.UID)
 			if err != nil {
@@ -138,16 +138,6 @@ func (p *Provider) SessionEmail(ctx context.Context, sessionToken string) (ident
 		return "", err
 	}
 	return identity.Email(a.Email), nil
-}
-
-func subscribedKeys(subs map[string]any) []string {
-	var keys []string
-	for _, key := range sortedKeys(subs) {
-		if v, _ := getPath(subs, key+".email.isSubscribed"); v == true {
-			keys = append(keys, key)
-		}
-	}
-	return keys
 }
 
 func sortedKeys(m map[string]any) []string {

@@ -10,6 +10,8 @@ module.exports = {
   moduleNameMapper: {
     '^@portal/(cms|identity)/testing$': path.join(root, 'libs/$1/src/testing/index.ts'),
     '^@portal/ui/testing$': path.join(root, 'libs/ui/src/testing/index.tsx'),
+    // The schema kit, which the apps load through deferredSchema; their tests build rules from it directly.
+    '^@portal/forms/schemas$': path.join(root, 'libs/forms/src/schemas.ts'),
     '^@portal/(cms|forms|i18n|identity|identity-contract|ui)$': path.join(root, 'libs/$1/src/index.ts'),
     '\\.(css|svg|png|jpg)$': 'identity-obj-proxy',
   },

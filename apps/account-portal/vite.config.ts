@@ -47,11 +47,12 @@ export default defineConfig({
               name: 'auth',
               test: /[\\/](account-portal[\\/]src[\\/]shared[\\/](SocialLogin|AuthTabs|navigation)\.tsx?|forms[\\/]src[\\/]message\.ts|react-query[\\/]build[\\/]modern[\\/]useMutation\.js|query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js)$/,
             },
-            // The forms of the other pages (fields, rules, formik, yup) in one chunk: fewer requests, and a shorter
-            // preload list in the first chunk.
+            // The forms of the other pages (fields, formik) in one chunk: fewer requests, and a shorter preload list
+            // in the first chunk. The schema kit (yup and the schema builders: schemas.ts, rules.ts,
+            // account-schema.ts) stays out: it loads on its own when a form is first checked (deferredSchema).
             {
               name: 'forms',
-              test: /[\\/](libs[\\/]forms[\\/]src[\\/]|node_modules[\\/](formik|yup|property-expr|tiny-case|toposort|react-fast-compare|hoist-non-react-statics|lodash(-es)?|deepmerge|tiny-warning)[\\/]|account-portal[\\/]src[\\/]shared[\\/](Breadcrumbs|SuccessBanner|flash|identity-settings|ConsentField)\.tsx?$)/,
+              test: /[\\/](libs[\\/]forms[\\/]src[\\/](?!(schemas|rules|account-schema)\.ts$)|node_modules[\\/](formik|react-fast-compare|hoist-non-react-statics|lodash(-es)?|deepmerge|tiny-warning)[\\/]|account-portal[\\/]src[\\/]shared[\\/](Breadcrumbs|SuccessBanner|flash|identity-settings|ConsentField)\.tsx?$)/,
             },
           ],
         },

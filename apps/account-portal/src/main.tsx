@@ -1,9 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createI18n } from '@portal/i18n';
 import { COMPLETE_LANGUAGES, loadMessages } from './app/messages';
-import { AppProviders } from '@portal/ui';
+import { AppProviders, mountApp } from '@portal/ui';
 import '@portal/ui/styles.css';
 import { AppRoutes } from './app/routes';
 import './app/app.css';
@@ -18,13 +16,11 @@ const metadataUrl = import.meta.env.VITE_METADATA_URL as string | undefined;
 // No texts load before metadata decides the language (the loader shows its German default text meanwhile), so a
 // visitor whose language is not German loads no German texts.
 void createI18n(loadMessages, null, { completeLanguages: COMPLETE_LANGUAGES }).then((i18n) => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders i18n={i18n} settings={metadataUrl ? { metadataUrl } : undefined}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
+  mountApp(
+    <AppProviders i18n={i18n} settings={metadataUrl ? { metadataUrl } : undefined}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>,
   );
 });

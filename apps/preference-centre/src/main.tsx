@@ -1,9 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createI18n } from '@portal/i18n';
 import { loadMessages } from './app/messages';
-import { AppProviders } from '@portal/ui';
+import { AppProviders, mountApp } from '@portal/ui';
 import '@portal/ui/styles.css';
 import './app/preference-centre.css';
 import { AppRoutes } from './app/routes';
@@ -11,18 +9,16 @@ import { AppRoutes } from './app/routes';
 const metadataUrl = import.meta.env.VITE_METADATA_URL as string | undefined;
 
 void createI18n(loadMessages).then((i18n) => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders
-        i18n={i18n}
-        settings={metadataUrl ? { metadataUrl } : undefined}
-        // The account is looked up with the link's regToken, not with a session (PreferenceCentreEntry).
-        identity={{ initialRefresh: false }}
-      >
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
+  mountApp(
+    <AppProviders
+      i18n={i18n}
+      settings={metadataUrl ? { metadataUrl } : undefined}
+      // The account is looked up with the link's regToken, not with a session (PreferenceCentreEntry).
+      identity={{ initialRefresh: false }}
+    >
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>,
   );
 });

@@ -1,14 +1,6 @@
 import * as yup from 'yup';
-import {
-  accountFieldName,
-  accountFormSchema,
-  findSchemaField,
-  formSchema,
-  missingRequiredFields,
-  parseFormat,
-  schemaFieldRule,
-  type AccountSchemaDefinition,
-} from './account-schema';
+import { accountFormSchema, formSchema, schemaFieldRule } from './account-schema';
+import { accountFieldName, findSchemaField, missingRequiredFields, parseFormat, type AccountSchemaDefinition } from './schema-fields';
 import { messages } from './messages';
 import { passwordSchema } from './rules';
 import { firstError, firstKey } from './test-utils';

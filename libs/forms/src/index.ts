@@ -1,4 +1,4 @@
-export { GENERIC_FORMAT_MESSAGE, zipCodeRule, zipCodeSchema, type ZipCodeRule } from './zip-code';
+export { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
 export {
   formatMessage,
   GENERIC_REQUIRED_TEXT,
@@ -13,39 +13,27 @@ export {
 export { messages } from './messages';
 export {
   BIRTH_YEAR_RANGE,
-  birthYearSchema,
   charGroupCount,
   compilePattern,
-  consentSchema,
-  emailSchema,
   emptyToUndefined,
   FIRST_NAME,
-  firstNameSchema,
   hasValue,
   isValidPhoneNumber,
-  newPasswordSchema,
-  passwordSchema,
   PHONE_NUMBER_LENGTHS,
-  phoneSchema,
-  postcodeSchema,
-  retypePasswordSchema,
   type PasswordComplexity,
-} from './rules';
+} from './checks';
 export {
   accountFieldName,
-  accountFormSchema,
   findSchemaField,
-  formSchema,
   missingRequiredFields,
   parseFormat,
-  schemaFieldRule,
-  type AccountFormSchemaOptions,
   type AccountSchemaDefinition,
   type FieldFormat,
-  type FieldRuleOptions,
   type SchemaFieldDefinition,
   type SchemaSectionDefinition,
-} from './account-schema';
+} from './schema-fields';
+export { deferredSchema, type DeferredSchema, type SchemaKit } from './deferred-schema';
+export type { AccountFormSchemaOptions, FieldRuleOptions } from './account-schema';
 export {
   ACCOUNT_PORTAL_ERROR_KEYS,
   defaultFieldPath,

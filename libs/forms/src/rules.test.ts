@@ -1,17 +1,16 @@
 import * as yup from 'yup';
 import {
   birthYearSchema,
-  charGroupCount,
   consentSchema,
   emailSchema,
   firstNameSchema,
-  isValidPhoneNumber,
   newPasswordSchema,
   passwordSchema,
   phoneSchema,
   postcodeSchema,
   retypePasswordSchema,
 } from './rules';
+import { charGroupCount, isValidPhoneNumber } from './checks';
 import { messages } from './messages';
 import { firstError, firstKey } from './test-utils';
 

@@ -1,53 +1,11 @@
-import { charGroupCount, passwordLength } from '@portal/identity-contract';
 import * as yup from 'yup';
+import { charGroupCount, passwordLength } from '@portal/identity-contract';
+import { BIRTH_YEAR_RANGE, compilePattern, emptyToUndefined, FIRST_NAME, hasValue, isValidPhoneNumber, type PasswordComplexity } from './checks';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
 
-/** The provider's password policy (`getPolicies` → `passwordComplexity`). */
-export interface PasswordComplexity {
-  minLength: number;
-  /** How many of the groups lower case, upper case, digit and other must occur. */
-  minCharGroups: number;
-  regExp?: string;
-}
-
-/** Birth years the product accepts (spec 000 §5 and §9, spec 001 §5). */
-export const BIRTH_YEAR_RANGE = { min: 1900, max: 2020 } as const;
-
-/**
- * Compiles a pattern from the provider or the configuration: with the `u` flag where it compiles (so `\p{L}`
- * works), otherwise without; undefined when it is not a valid pattern at all, so a broken pattern never locks
- * the user out of a form.
- */
-export function compilePattern(pattern: string): RegExp | undefined {
-  for (const flags of ['u', '']) {
-    try {
-      return new RegExp(pattern, flags);
-    } catch {
-      // try the next flags
-    }
-  }
-  return undefined;
-}
-
-/** Empty inputs of number fields mean "no value", not "not a number". */
-export function emptyToUndefined(value: unknown, original: unknown): unknown {
-  return original === '' || original === null ? undefined : value;
-}
-
-/** Whether a value counts as given: whitespace alone is no first name. */
-export function hasValue(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  if (typeof value === 'string') return value.trim() !== '';
-  if (typeof value === 'number') return !Number.isNaN(value);
-  return true;
-}
-
-/**
- * How many of the groups lower case, upper case, digit and other a password uses: the identity contract's one
- * implementation (by Unicode category), the same the fake provider checks with and the Go provider mirrors.
- */
-export { charGroupCount };
+// The schema builders of the forms. Only the schema kit (schemas.ts) reaches this module, so yup loads when a
+// form is first checked, not with the page (page weight, issue 16).
 
 /**
  * The password of registration, reset and change: required, and, once the policy is known, its minimum length
@@ -100,31 +58,6 @@ export function emailSchema({ field = 'profile.email', required }: { field?: str
   return required ? schema.test('required', required, hasValue) : schema;
 }
 
-/**
- * Countries whose numbers have a fixed length after the country code (spec 000 §5: PT 9 digits, PL 11 digits –
- * read as the whole number, +48 and 9 digits, which is the length of every Polish number).
- */
-export const PHONE_NUMBER_LENGTHS: Readonly<Record<string, { countryCode: string; digits: number }>> = {
-  PT: { countryCode: '351', digits: 9 },
-  PL: { countryCode: '48', digits: 9 },
-};
-
-const INTERNATIONAL_NUMBER = /^\+([1-9]\d{6,14})$/;
-
-/**
- * Whether a phone number is written internationally: a plus sign, the country code and digits only, 7 to 15
- * digits in all (E.164), e.g. +4912345678; numbers of the countries in `PHONE_NUMBER_LENGTHS` need exactly their
- * length. Country codes are prefix-free, so the leading digits say which country a number belongs to.
- */
-export function isValidPhoneNumber(value: string): boolean {
-  const digits = INTERNATIONAL_NUMBER.exec(value)?.[1];
-  if (!digits) return false;
-  for (const { countryCode, digits: length } of Object.values(PHONE_NUMBER_LENGTHS)) {
-    if (digits.startsWith(countryCode)) return digits.length === countryCode.length + length;
-  }
-  return true;
-}
-
 /** The phone number of the profile (an empty one is left to the required rule). */
 export function phoneSchema(field = 'profile.phones.number') {
   return yup.string().test('phone', messages.phoneFormat(field), (value) => !value || isValidPhoneNumber(value));
@@ -135,12 +68,6 @@ export function birthYearSchema(min: number = BIRTH_YEAR_RANGE.min, max: number 
   const outOfRange = messages.birthYearRange(min, max);
   return yup.number().transform(emptyToUndefined).typeError(outOfRange).integer(outOfRange).min(min, outOfRange).max(max, outOfRange);
 }
-
-/**
- * A first name: letters of any script (umlauts, accents, also as combining marks), with spaces, hyphens and
- * apostrophes between them, starting with a letter, at most 50 characters.
- */
-export const FIRST_NAME = /^\p{L}[\p{L}\p{M} '’-]{0,49}$/u;
 
 export function firstNameSchema(field = 'profile.firstName') {
   return yup.string().trim().matches(FIRST_NAME, { message: messages.firstNameFormat(field), excludeEmptyString: true });
@@ -161,5 +88,17 @@ export function postcodeSchema(rules: Record<string, ZipCodeRule>, { field = 'pr
     const configured = rule.errorMessage && rule.errorMessage !== GENERIC_FORMAT_MESSAGE ? rule.errorMessage : undefined;
     const invalid = configured ? message(configured, configured) : messages.format(field);
     return schema.trim().matches(pattern, { message: invalid, excludeEmptyString: true });
+  });
+}
+
+/**
+ * A yup string schema for the postcode that depends on the sibling field `country`, so the postcode is
+ * validated again whenever the country changes (spec 000 §5).
+ */
+export function zipCodeSchema(rules: Record<string, ZipCodeRule>, countryField = 'country') {
+  return yup.string().when(countryField, ([country], schema: yup.StringSchema) => {
+    if (!country) return schema;
+    const rule = zipCodeRule(rules, String(country));
+    return schema.matches(new RegExp(rule.regex), rule.errorMessage || GENERIC_FORMAT_MESSAGE);
   });
 }

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { GENERIC_FORMAT_MESSAGE, zipCodeSchema } from './zip-code';
+import { zipCodeSchema } from './rules';
+import { GENERIC_FORMAT_MESSAGE } from './zip-code';
 
 const rules = {
   DE: { regex: '^\\d{5}$', errorMessage: 'Bitte geben Sie eine fünfstellige Postleitzahl ein.' },

@@ -8,3 +8,4 @@ export { SiteLoadError } from './SiteLoadError';
 export { AppProviders, type AppProvidersProps } from './AppProviders';
 export { SiteLayout } from './SiteLayout';
 export { IdentityGate, type IdentityGateProps } from './IdentityGate';
+export { mountApp } from './mount-app';

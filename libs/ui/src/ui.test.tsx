@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { Dialog } from './Dialog';
 import { ErrorMessage } from './ErrorMessage';
+import { intlLanguageName, languageName, OWN_LANGUAGE_NAMES } from './LanguageSelector';
 import { SiteLayout } from './SiteLayout';
 import { forgetLanguage, renderPage } from './testing';
 
@@ -97,5 +98,18 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+});
+
+describe('languageName', () => {
+  it.each(Object.entries(OWN_LANGUAGE_NAMES))("names %s as Intl.DisplayNames does, without asking it", (tag, name) => {
+    expect(intlLanguageName(tag)).toBe(name);
+    expect(languageName(tag)).toBe(name);
+  });
+
+  it('asks Intl.DisplayNames for a language of no site yet, and keeps a tag it cannot name', () => {
+    expect(languageName('da-DK')).toBe(intlLanguageName('da-DK'));
+    expect(languageName('da-DK')).not.toBe('da-DK');
+    expect(languageName('not a tag')).toBe('not a tag');
   });
 });

@@ -1,19 +1,16 @@
-import { firstNameSchema, formSchema, hasValue, message, messages, zipCodeSchema, type ZipCodeRule } from '@portal/forms';
-import * as yup from 'yup';
+import type { Schema } from 'yup';
+import { hasValue, message, messages, type SchemaKit, type ZipCodeRule } from '@portal/forms';
 import { ADDRESS_COUNTRIES } from './countries';
 
 const FIELD = 'data.addressBook';
-
-function required(field: string, rule: yup.Schema = yup.string()) {
-  return rule.test('required', messages.required(`${FIELD}.${field}`), hasValue);
-}
 
 /**
  * The rules of the address form: every field but the salutation is required, names as in the profile, the
  * postcode by the rule of the chosen country from metadata `validation.zipCode` (checked again whenever the
  * country changes, as formik validates the whole form on every change).
  */
-export function addressSchema(zipCodeRules: Record<string, ZipCodeRule>) {
+export function addressSchema({ yup, firstNameSchema, formSchema, zipCodeSchema }: SchemaKit, zipCodeRules: Record<string, ZipCodeRule>) {
+  const required = (field: string, rule: Schema = yup.string()) => rule.test('required', messages.required(`${FIELD}.${field}`), hasValue);
   return formSchema({
     salutation: yup.string().oneOf(['', 'mr', 'mrs', 'div']),
     firstName: required('firstName', firstNameSchema(`${FIELD}.firstName`)),

@@ -1,13 +1,13 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, FormError, formSchema, message, messages, PasswordField, passwordSchema, SubmitButton, TextField } from '@portal/forms';
+import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
 import { useChangeEmail, useConfirmPassword } from '../api/change-login-details';
 
 type Step = { name: 'password' } | { name: 'email'; password: string } | { name: 'sent'; email: string };
 
-const passwordForm = formSchema({ password: passwordSchema() });
+const passwordForm = deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() }));
 
 /**
  * Change e-mail (spec 000 §2): the current password first, then the new address. The change takes effect when the
@@ -22,13 +22,15 @@ export function ChangeEmailSection() {
   const change = useChangeEmail();
   const emailForm = useMemo(
     () =>
-      formSchema({
-        email: emailSchema({ required: messages.emailRequired() }).test(
-          'differs',
-          message('ap.accessdata.email.same', 'Please enter a different e-mail address.'),
-          (value) => !value || value.trim().toLowerCase() !== current.toLowerCase(),
-        ),
-      }),
+      deferredSchema(({ emailSchema, formSchema }) =>
+        formSchema({
+          email: emailSchema({ required: messages.emailRequired() }).test(
+            'differs',
+            message('ap.accessdata.email.same', 'Please enter a different e-mail address.'),
+            (value) => !value || value.trim().toLowerCase() !== current.toLowerCase(),
+          ),
+        }),
+      ),
     [current],
   );
 

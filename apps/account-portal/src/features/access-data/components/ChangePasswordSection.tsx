@@ -2,7 +2,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { FormError, formSchema, message, newPasswordSchema, PasswordField, passwordSchema, retypePasswordSchema, SubmitButton } from '@portal/forms';
+import { deferredSchema, FormError, message, PasswordField, SubmitButton } from '@portal/forms';
 import { useIdentity, type PasswordComplexity } from '@portal/identity';
 import { useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useChangePassword } from '../api/change-login-details';
@@ -31,11 +31,13 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
   const firstPassword = usePasskeys().data?.hasPassword === false;
   const schema = useMemo(
     () =>
-      formSchema({
-        ...(firstPassword ? {} : { currentPassword: passwordSchema() }),
-        newPassword: newPasswordSchema(passwordPolicy, 'currentPassword'),
-        retypePassword: retypePasswordSchema('newPassword'),
-      }),
+      deferredSchema(({ formSchema, newPasswordSchema, passwordSchema, retypePasswordSchema }) =>
+        formSchema({
+          ...(firstPassword ? {} : { currentPassword: passwordSchema() }),
+          newPassword: newPasswordSchema(passwordPolicy, 'currentPassword'),
+          retypePassword: retypePasswordSchema('newPassword'),
+        }),
+      ),
     [passwordPolicy, firstPassword],
   );
 

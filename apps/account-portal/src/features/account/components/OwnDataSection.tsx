@@ -1,12 +1,12 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError, formSchema, PasswordField, passwordSchema, SubmitButton } from '@portal/forms';
+import { deferredSchema, FormError, PasswordField, SubmitButton } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportAccountData } from '../api/export-account-data';
 
-const deleteForm = formSchema({ password: passwordSchema() });
+const deleteForm = deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() }));
 
 /**
  * The shopper's own data: download it as a JSON file, or delete the account with the current password. Each is

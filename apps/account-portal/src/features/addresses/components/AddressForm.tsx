@@ -2,7 +2,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '@portal/cms';
-import { CheckboxField, FormError, message, SelectField, SubmitButton, TextField } from '@portal/forms';
+import { CheckboxField, deferredSchema, FormError, message, SelectField, SubmitButton, TextField } from '@portal/forms';
 import { useSaveAddress, type AddressValues } from '../api/save-address';
 import { addressSchema } from '../address-schema';
 import { countryOptions } from '../countries';
@@ -17,7 +17,7 @@ export function AddressForm({ initialValues, onSaved }: AddressFormProps) {
   const { t } = useTranslation();
   const { language, metadata } = useSite();
   const save = useSaveAddress();
-  const validationSchema = useMemo(() => addressSchema(metadata.validation.zipCode), [metadata]);
+  const validationSchema = useMemo(() => deferredSchema((kit) => addressSchema(kit, metadata.validation.zipCode)), [metadata]);
   const countries = useMemo(() => countryOptions(language), [language]);
 
   const submit = async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {

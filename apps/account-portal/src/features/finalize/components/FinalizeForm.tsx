@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
-import { accountFormSchema, consentSchema, FormError, hasValue, message, messages, postcodeSchema, SubmitButton, TextField, type AccountSchemaDefinition } from '@portal/forms';
+import { deferredSchema, FormError, hasValue, message, messages, SubmitButton, TextField, type AccountFormSchemaOptions, type AccountSchemaDefinition } from '@portal/forms';
 import { useIdentity, type LegalStatement } from '@portal/identity';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, TERMS_CONSENT } from '../../../shared/identity-settings';
@@ -44,18 +44,22 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
     return values as FinalizeValues;
   }, [fields, germany, askConsent]);
 
-  const validationSchema = useMemo(() => {
-    const rules: Parameters<typeof accountFormSchema>[2] = { zipCodeRules, rules: {} };
-    if (germany && fields.includes(POSTCODE_FIELD)) {
-      rules.rules![POSTCODE_FIELD] = postcodeSchema(zipCodeRules, { field: POSTCODE_FIELD, countryField: 'country' }).test(
-        'required',
-        messages.required(POSTCODE_FIELD),
-        hasValue,
-      );
-    }
-    if (askConsent) rules.rules!.consent = consentSchema(consentMissingMessage(consentId));
-    return accountFormSchema(schema, fields, rules);
-  }, [schema, fields, germany, askConsent, consentId, zipCodeRules]);
+  const validationSchema = useMemo(
+    () =>
+      deferredSchema(({ accountFormSchema, consentSchema, postcodeSchema }) => {
+        const rules: AccountFormSchemaOptions = { zipCodeRules, rules: {} };
+        if (germany && fields.includes(POSTCODE_FIELD)) {
+          rules.rules![POSTCODE_FIELD] = postcodeSchema(zipCodeRules, { field: POSTCODE_FIELD, countryField: 'country' }).test(
+            'required',
+            messages.required(POSTCODE_FIELD),
+            hasValue,
+          );
+        }
+        if (askConsent) rules.rules!.consent = consentSchema(consentMissingMessage(consentId));
+        return accountFormSchema(schema, fields, rules);
+      }),
+    [schema, fields, germany, askConsent, consentId, zipCodeRules],
+  );
 
   const fromLogin = LOGIN_ORIGINS.includes(origin);
 

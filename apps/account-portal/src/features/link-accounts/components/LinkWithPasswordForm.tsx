@@ -2,7 +2,7 @@ import { Form, Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formSchema, PasswordField, passwordSchema, SubmitButton, TextField } from '@portal/forms';
+import { deferredSchema, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import type { LoginOutcome } from '../../../shared/login-outcome';
@@ -28,7 +28,7 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
   const { setRegistration } = useIdentity();
   const link = useLinkAccounts();
   const [refused, setRefused] = useState<LoginOutcome>();
-  const schema = useMemo(() => formSchema({ password: passwordSchema() }), []);
+  const schema = useMemo(() => deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() })), []);
 
   const submit = async (values: PasswordValues) => {
     setRefused(undefined);

@@ -1,7 +1,7 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError, formSchema, message, PasswordField, passwordSchema, retypePasswordSchema, SubmitButton } from '@portal/forms';
+import { deferredSchema, FormError, message, PasswordField, SubmitButton } from '@portal/forms';
 import type { PasswordComplexity } from '@portal/identity';
 import { useCompletePasswordReset, type NewPasswordValues } from '../api/complete-password-reset';
 
@@ -20,7 +20,10 @@ export function NewPasswordForm({ token, passwordPolicy, onChanged, onLinkInvali
   const { t } = useTranslation();
   const complete = useCompletePasswordReset();
   const schema = useMemo(
-    () => formSchema({ password: passwordSchema(passwordPolicy), retypePassword: retypePasswordSchema('password') }),
+    () =>
+      deferredSchema(({ formSchema, passwordSchema, retypePasswordSchema }) =>
+        formSchema({ password: passwordSchema(passwordPolicy), retypePassword: retypePasswordSchema('password') }),
+      ),
     [passwordPolicy],
   );
 

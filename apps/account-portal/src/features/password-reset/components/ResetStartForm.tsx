@@ -2,7 +2,7 @@ import { Form, Formik, type FormikErrors, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { emailSchema, FormError, formSchema, message, messages, SubmitButton, TextField } from '@portal/forms';
+import { deferredSchema, FormError, message, messages, SubmitButton, TextField } from '@portal/forms';
 import { Durations } from '@portal/identity';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
@@ -18,7 +18,10 @@ export function ResetStartForm({ onStarted }: { onStarted: (email: string) => vo
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
   // Reset start: e-mail required with global.email.required (spec 000 §5).
-  const schema = useMemo(() => formSchema({ email: emailSchema({ required: messages.emailRequired() }) }), []);
+  const schema = useMemo(
+    () => deferredSchema(({ emailSchema, formSchema }) => formSchema({ email: emailSchema({ required: messages.emailRequired() }) })),
+    [],
+  );
 
   const submit = async (values: ResetStartValues, helpers: FormikHelpers<ResetStartValues>) => {
     helpers.setStatus(undefined);

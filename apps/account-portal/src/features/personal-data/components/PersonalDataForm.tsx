@@ -2,8 +2,8 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  accountFormSchema,
   DateField,
+  deferredSchema,
   findSchemaField,
   FormError,
   message,
@@ -27,7 +27,7 @@ export function PersonalDataForm({ schema, onSaved }: PersonalDataFormProps) {
   const { account } = useIdentity();
   const save = useUpdatePersonalData();
   const initialValues = useMemo(() => personalDataValues(account), [account]);
-  const validationSchema = useMemo(() => accountFormSchema(schema, PERSONAL_DATA_FIELDS), [schema]);
+  const validationSchema = useMemo(() => deferredSchema(({ accountFormSchema }) => accountFormSchema(schema, PERSONAL_DATA_FIELDS)), [schema]);
   const required = (path: string) => findSchemaField(schema, path)?.required === true;
 
   const submit = async (values: PersonalDataValues, helpers: FormikHelpers<PersonalDataValues>) => {

@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
-import { consentSchema, emailSchema, FormError, formSchema, message, messages, PasswordField, passwordSchema, SubmitButton, TextField } from '@portal/forms';
+import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity, type LegalStatement, type PasswordComplexity } from '@portal/identity';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, marketConsentId } from '../../../shared/identity-settings';
@@ -32,11 +32,13 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
   const { provider, setRegistration } = useIdentity();
   const schema = useMemo(
     () =>
-      formSchema({
-        email: emailSchema({ required: messages.required('profile.email') }),
-        password: passwordSchema(passwordPolicy),
-        consent: consentSchema(consentMissingMessage(marketConsentId(germany))),
-      }),
+      deferredSchema(({ consentSchema, emailSchema, formSchema, passwordSchema }) =>
+        formSchema({
+          email: emailSchema({ required: messages.required('profile.email') }),
+          password: passwordSchema(passwordPolicy),
+          consent: consentSchema(consentMissingMessage(marketConsentId(germany))),
+        }),
+      ),
     [passwordPolicy, germany],
   );
 

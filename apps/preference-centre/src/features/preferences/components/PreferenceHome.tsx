@@ -1,9 +1,9 @@
-import { FormikProvider, getIn, useFormik, yupToFormErrors, type FormikErrors } from 'formik';
+import { FormikProvider, getIn, useFormik } from 'formik';
 import { Fragment, useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
-import { FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
+import { deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
 import { isSuccess, useIdentity } from '@portal/identity';
 import { deleteProductReminders } from '../api/delete-product-reminders';
 import type { SubscriberAccount } from '../api/get-account';
@@ -14,6 +14,7 @@ import { unsubscribeAll } from '../api/unsubscribe-all';
 import { formFieldOf, initialValues, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
 import { greetingText } from '../lib/greeting';
 import { displayedNewsletterKeys, hasNewsletterSubscription, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
+import { centreSchema } from '../lib/validation';
 import { NotAllowedDialog, OptInDialog, UnsubscribeDialog } from './dialogs';
 import { NewsletterList } from './NewsletterList';
 import { PartnerTiles } from './PartnerTiles';
@@ -67,17 +68,11 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     [account, content, keys, reminders.active, favouriteStore],
   );
   // The rules (with yup) load when the form is first checked, not with the page (first-load weight).
-  const validate = useCallback(
-    async (values: PreferencesValues): Promise<FormikErrors<PreferencesValues>> => {
-      const { centreSchema } = await import('../lib/validation');
-      const schema = centreSchema({ shown, zipCodeRules: metadata.validation.zipCode, staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account), accountSchema });
-      try {
-        await schema.validate(values, { abortEarly: false });
-        return {};
-      } catch (error) {
-        return yupToFormErrors<PreferencesValues>(error);
-      }
-    },
+  const validationSchema = useMemo(
+    () =>
+      deferredSchema((kit) =>
+        centreSchema(kit, { shown, zipCodeRules: metadata.validation.zipCode, staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account), accountSchema }),
+      ),
     [shown, metadata.validation.zipCode, account, accountSchema],
   );
 
@@ -141,7 +136,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   const formik = useFormik<PreferencesValues>({
     initialValues: initial,
     enableReinitialize: true,
-    validate,
+    validationSchema,
     // A saved favourite that has closed since is named at once, without waiting for a save (spec 001 §5).
     validateOnMount: !initial.favouriteStore.open,
     initialTouched: initial.favouriteStore.open ? {} : { favouriteStore: { text: true } },

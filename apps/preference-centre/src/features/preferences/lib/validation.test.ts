@@ -1,4 +1,7 @@
-import { centreSchema } from './validation';
+import * as kit from '@portal/forms/schemas';
+import { centreSchema as centreRules, type CentreRules } from './validation';
+
+const centreSchema = (rules: CentreRules) => centreRules(kit, rules);
 
 const valid = (schema: ReturnType<typeof centreSchema>, birthYear: string) =>
   schema.isValid({ profile: { birthYear }, favouriteStore: { text: '', id: '', open: true }, newsletters: {} });

@@ -1,6 +1,6 @@
-import * as yup from 'yup';
+import type { AnySchema } from 'yup';
 import type { ProfileFieldName, ZipCodeRule } from '@portal/cms';
-import { birthYearSchema, findSchemaField, firstNameSchema, message, parseFormat, postcodeSchema, type AccountSchemaDefinition, type Message } from '@portal/forms';
+import { findSchemaField, message, parseFormat, type AccountSchemaDefinition, type Message, type SchemaKit } from '@portal/forms';
 
 import { PRODUCT_NAME } from './product';
 
@@ -24,8 +24,8 @@ export interface CentreRules {
  * The form's schema: only the fields the CMS shows are checked. Formik validates the whole form on every change,
  * so the postcode is checked again when the country changes, and every field before a tab switch (spec 001 §2).
  */
-export function centreSchema({ shown, zipCodeRules, staysSubscribed, accountSchema }: CentreRules) {
-  const profile: Record<string, yup.AnySchema> = {};
+export function centreSchema({ yup, birthYearSchema, firstNameSchema, postcodeSchema }: SchemaKit, { shown, zipCodeRules, staysSubscribed, accountSchema }: CentreRules) {
+  const profile: Record<string, AnySchema> = {};
   if (shown.has('firstName')) profile.firstName = firstNameSchema();
   if (shown.has('birthYear') || shown.has('dateOfBirth')) {
     // The provider's schema decides the range; without one (or a format this product does not read), the spec's.

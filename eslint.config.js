@@ -59,6 +59,11 @@ export default tseslint.config(
   projectBoundaries,
   featureBoundaries,
   {
+    // The apps' build settings share their plugins (tools/vite); build tooling is no dependency of the app's code.
+    files: ['apps/*/vite.config.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
     // Playwright fixtures take `{}` and call `use`; neither is React.
     files: ['apps/e2e/**/*.ts'],
     rules: {

@@ -1,30 +1,12 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-// react-i18next imports the useSyncExternalStore shim for React < 18; React 19 has the hook itself (page weight).
-const reactSyncExternalStore: Plugin = {
-  name: 'react-use-sync-external-store',
-  enforce: 'pre',
-  resolveId: (id) => (id === 'use-sync-external-store/shim' ? '\0react-use-sync-external-store' : null),
-  load: (id) => (id === '\0react-use-sync-external-store' ? "export { useSyncExternalStore } from 'react';" : null),
-};
-
-// React Router names its components and contexts for React DevTools with top-level `X.displayName = "…"`
-// statements. Tree-shaking has to keep such a write, and with it what it names, even where the app never uses
-// it (some of the router's contexts), so the build leaves these debugging names out (page weight).
-const reactRouterWithoutDisplayNames: Plugin = {
-  name: 'react-router-without-display-names',
-  transform: {
-    filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/ },
-    handler: (code) => ({ code: code.replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, ''), map: null }),
-  },
-};
+import { defineConfig } from 'vite';
+import { metadataPreload, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
 
 // The build lands inside the Go service, which embeds it into the portal binary.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), reactSyncExternalStore, reactRouterWithoutDisplayNames],
+  plugins: [react(), reactSyncExternalStore, reactRouterWithoutDisplayNames, metadataPreload],
   resolve: { tsconfigPaths: true },
   // Both apps show the same pictures (logo, favicon, CMS icons under /images/); they live once in libs/ui and
   // each build copies them to its root, so every URL stays what the CMS content and index.html name.

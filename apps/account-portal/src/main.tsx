@@ -3,13 +3,14 @@ import { createI18n } from '@portal/i18n';
 import { COMPLETE_LANGUAGES, loadMessages } from './app/messages';
 import { AppProviders, mountApp } from '@portal/ui';
 import '@portal/ui/styles.css';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadPage } from './app/routes';
 import './app/app.css';
 import { applyStartupParameters } from './shared/startup';
 
 // Start-up parameters are read once, before the router takes the URL (spec 000 §2).
 const startUrl = applyStartupParameters(new URL(window.location.href));
 if (startUrl) window.history.replaceState(window.history.state, '', startUrl);
+preloadPage(window.location.pathname);
 
 const metadataUrl = import.meta.env.VITE_METADATA_URL as string | undefined;
 

@@ -41,8 +41,10 @@ weightTest.describe('page weight', () => {
     weightTest(`${label}: first load within ${budgetKB(label)} KB of JavaScript gzipped`, async ({ page, baseURL, account }) => {
       if (session) await logInThroughApi(page, baseURL!, account.email);
       const scripts: Promise<number>[] = [];
+      let metadataRequests = 0;
       const onResponse = (response: Response) => {
         if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+        if (new URL(response.url()).pathname === '/rest/v1/metadata') metadataRequests++;
       };
       page.on('response', onResponse);
       await page.goto(route.replace('{link}', account.link));
@@ -57,6 +59,8 @@ weightTest.describe('page weight', () => {
       console.log(`page weight ${label}: ${kb.toFixed(1)} KB of JavaScript gzipped (budget ${budgetKB(label)} KB)`);
       expect(kb, `${label}: JavaScript of the first load, KB gzipped`).toBeLessThanOrEqual(budgetKB(label));
       expect(kb, 'no script loaded: the measure would pass whatever the page weighs').toBeGreaterThan(50);
+      // The HTML preloads metadata (tools/vite/plugins.ts); a second request means the app's fetch did not take it.
+      expect(metadataRequests, 'requests for metadata (the app takes the preloaded answer)').toBe(1);
     });
   }
 });

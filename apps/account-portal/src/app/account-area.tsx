@@ -12,18 +12,27 @@ import { PageTexts } from './page-texts';
  * The account area: the frame of the protected pages (login check, header actions, side menu), and those pages.
  * It loads once a protected page is opened; each page's own code loads with that page.
  */
-const screens: Record<string, ComponentType> = {
-  '/': lazyNamed(() => import('../features/account/routes/AccountPage'), 'AccountPage'),
-  '/personaldata': lazyNamed(() => import('../features/personal-data/routes/PersonalDataPage'), 'PersonalDataPage'),
-  '/addresses': lazyNamed(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage'),
-  '/addresses/addresschange': lazyNamed(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage'),
-  '/addresses/addaddress': lazyNamed(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage'),
-  '/accessdata': lazyNamed(() => import('../features/access-data/routes/AccessDataPage'), 'AccessDataPage'),
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return { Screen: lazyNamed(load, name), load: load as () => Promise<unknown> };
+}
+
+const screens: Record<string, ReturnType<typeof screen>> = {
+  '/': screen(() => import('../features/account/routes/AccountPage'), 'AccountPage'),
+  '/personaldata': screen(() => import('../features/personal-data/routes/PersonalDataPage'), 'PersonalDataPage'),
+  '/addresses': screen(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage'),
+  '/addresses/addresschange': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage'),
+  '/addresses/addaddress': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage'),
+  '/accessdata': screen(() => import('../features/access-data/routes/AccessDataPage'), 'AccessDataPage'),
 };
+
+/** Starts loading a protected page's code (routes.tsx preloadPage). */
+export function preloadAccountScreen(path: string): Promise<unknown> | undefined {
+  return screens[path]?.load();
+}
 
 /** The protected page of a route path (the paths of routes.tsx's protected routes). */
 export function AccountScreen({ path }: { path: string }) {
-  const Screen = screens[path];
+  const Screen = screens[path]?.Screen;
   return Screen ? <Screen /> : null;
 }
 

@@ -1,24 +1,33 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Route, Routes } from 'react-router-dom';
+import { matchPath, Outlet, Route, Routes } from 'react-router-dom';
 import { Loader, SiteLayout } from '@portal/ui';
 import { lazyNamed } from '../shared/load-page';
 import { FrameErrorBoundary, PageFailed, RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { PageTexts } from './page-texts';
 
+/** A page's route element, and the loader of its code (to start it ahead of the first render: preloadPage). */
+interface Screen {
+  element: ReactNode;
+  load: () => Promise<unknown>;
+}
+
 /**
  * Each page's code loads with the page, so that /login stays within its page weight budget; so do the texts of
  * every page but the login (`texts` false).
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts = true) {
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts = true): Screen {
   const Page = lazyNamed(load, name);
-  return texts ? (
-    <PageTexts code={load}>
+  return {
+    element: texts ? (
+      <PageTexts code={load}>
+        <Page />
+      </PageTexts>
+    ) : (
       <Page />
-    </PageTexts>
-  ) : (
-    <Page />
-  );
+    ),
+    load,
+  };
 }
 
 // The account area (its frame with shell and login check, and the protected pages) shows only after a login, so it
@@ -60,7 +69,7 @@ const protectedPaths = new Set<AccountPortalPath>(protectedPathList);
 const isPublicPath = (path: AccountPortalPath): path is PublicPath => !protectedPaths.has(path);
 
 // Every public path has its screen: the type makes a route without one a compile error.
-const publicScreens: Record<PublicPath, ReactNode> = {
+const publicScreens: Record<PublicPath, Screen> = {
   '/login': page(() => import('../features/login/routes/LoginPage'), 'LoginPage', false),
   '/login/reset-password/start': page(() => import('../features/password-reset/routes/PasswordResetStartPage'), 'PasswordResetStartPage'),
   '/login/reset-password': page(() => import('../features/password-reset/routes/PasswordResetPage'), 'PasswordResetPage'),
@@ -76,6 +85,18 @@ const publicScreens: Record<PublicPath, ReactNode> = {
   '/double-opt-in-done': page(() => import('../features/double-opt-in/DoubleOptInDonePage'), 'DoubleOptInDonePage'),
   '/error/:errorCode': page(() => import('../features/errors/ErrorPage'), 'ErrorPage'),
 };
+
+/**
+ * Starts loading the code of the page at `pathname` before the first render (main.tsx). Rendering asks for it
+ * only once metadata and the texts are in; asked for now, it arrives beside them (largest contentful paint). A
+ * failure here is left to the render's own load, which retries and shows the error page.
+ */
+export function preloadPage(pathname: string) {
+  const path = accountPortalPaths.find((candidate) => matchPath(candidate, pathname));
+  if (!path) return;
+  const load = isPublicPath(path) ? publicScreens[path].load : () => loadAccountArea().then((area) => area.preloadAccountScreen(path));
+  load().catch(() => undefined);
+}
 
 function PublicFrame() {
   const { t } = useTranslation();
@@ -112,7 +133,7 @@ export function AppRoutes() {
         {accountPortalPaths
           .filter(isPublicPath)
           .map((path) => (
-            <Route key={path} path={path} element={publicScreens[path]} />
+            <Route key={path} path={path} element={publicScreens[path].element} />
           ))}
         <Route path="*" element={<PageFailed code="404" />} />
       </Route>

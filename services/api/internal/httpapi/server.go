@@ -214,6 +214,7 @@ func Serve(ctx context.Context, e *echo.Echo, ln net.Listener, timeout time.Dura
 	e.Server.ReadTimeout = 30 * time.Second
 	e.Server.WriteTimeout = 60 * time.Second
 	e.Server.IdleTimeout = 120 * time.Second
+	e.Server.ConnContext = peerAddress
 
 	errc := make(chan error, 1)
 	go func() { errc <- e.Start("") }()

@@ -148,7 +148,9 @@ func New(d Deps) (*echo.Echo, error) {
 	if name := d.Services.missing(); name != "" {
 		return nil, fmt.Errorf("httpapi: the %s service is required", name)
 	}
-	h := &handlers{db: d.DB, content: library, metadataJSON: metadataJSON, metadataETag: strongETag(metadataJSON), site: site}
+	// no-cache: clients revalidate every time, so a configuration change shows at once.
+	metadata := prepare(metadataJSON, echo.MIMEApplicationJSON, strongETag(metadataJSON), "no-cache")
+	h := &handlers{db: d.DB, content: library, metadata: metadata, site: site}
 	regions := &regionHandlers{regions: region.Default()}
 	rest := &restServer{
 		handlers:            h,

@@ -37,9 +37,10 @@ echo "== Lighthouse, mobile profile, every route (targets: tools/bench/budgets.j
 CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node tools/bench/lighthouse.mjs "$base" "$centre" || echo "lighthouse: under target (see above)"
 
 echo
-echo "== Go benchmarks"
+echo "== Go benchmarks (BenchmarkEdge: one request through the router with the production middleware and JSON access log)"
 (cd services/api && go test -run '^$' -bench . -benchmem -benchtime 1x ./internal/region/ >/dev/null && \
-  go test -run '^$' -bench . -benchmem ./internal/region/ ./internal/stores/... 2>/dev/null | grep -E '^(Benchmark|ok)' || true)
+  go test -run '^$' -bench . -benchmem ./internal/region/ ./internal/stores/... 2>/dev/null | grep -E '^(Benchmark|ok)' || true
+  go test -run '^$' -bench Edge -benchmem ./internal/httpapi/ 2>/dev/null | grep -E '^(Benchmark|ok)' || true)
 
 echo
 api_logins

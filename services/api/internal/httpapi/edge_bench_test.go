@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
 	"github.com/grocer-portal/portal/services/api/internal/logging"
 )
 
@@ -29,6 +30,8 @@ func BenchmarkEdge(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			req := httptest.NewRequest(http.MethodGet, tc.target, nil)
 			req.RemoteAddr = "192.0.2.1:40000"
+			// What httpapi.Serve's ConnContext gives every request of a connection.
+			req = req.WithContext(clientaddr.With(req.Context(), "192.0.2.1"))
 			req.Header.Set("Accept-Encoding", "gzip")
 			for b.Loop() {
 				rec := httptest.NewRecorder()

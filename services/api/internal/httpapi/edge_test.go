@@ -3,13 +3,17 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi"
 )
 
 // TestDevelopmentAidsAnswerOnlyOnLoopback: /dev/outbox shows every reset link, so it and the other development
@@ -116,6 +120,43 @@ func TestClientAddressThroughTrustedProxiesOnly(t *testing.T) {
 				Body:   `{"loginID":"nobody@example.com","password":"Wrong-Passw0rd"}`,
 				Header: map[string]string{"Content-Type": "application/json", "X-Forwarded-For": tc.xff}})
 			require.Equal(t, http.StatusOK, rec.Code)
+			events, err := svc.App.Audit.ByEmail(context.Background(), "nobody@example.com", 10)
+			require.NoError(t, err)
+			require.Len(t, events, 1)
+			require.Equal(t, tc.want, events[0].ClientAddress)
+		})
+	}
+}
+
+// TestClientAddressOverARealConnection: served on a listener, the connection's peer address is put in its context
+// once (httpapi.Serve's ConnContext); a request forwarded by a trusted proxy still gets the forwarded address.
+func TestClientAddressOverARealConnection(t *testing.T) {
+	for _, tc := range []struct{ name, trusted, want string }{
+		{"no proxy trusted: the peer", "", "127.0.0.1"},
+		{"from a trusted proxy: the forwarded address", "127.0.0.0/8", "203.0.113.9"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+				if tc.trusted != "" {
+					c.HTTP.TrustedProxies = []string{tc.trusted}
+				}
+			}))
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			require.NoError(t, err)
+			ctx, stop := context.WithCancel(context.Background())
+			served := make(chan error, 1)
+			go func() { served <- httpapi.Serve(ctx, svc.Echo, ln, 5*time.Second) }()
+			t.Cleanup(func() { stop(); require.NoError(t, <-served) })
+
+			req, err := http.NewRequest(http.MethodPost, "http://"+ln.Addr().String()+"/identity/accounts.login",
+				strings.NewReader(`{"loginID":"nobody@example.com","password":"Wrong-Passw0rd"}`))
+			require.NoError(t, err)
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("X-Forwarded-For", "203.0.113.9")
+			res, err := http.DefaultClient.Do(req)
+			require.NoError(t, err)
+			_ = res.Body.Close()
+			require.Equal(t, http.StatusOK, res.StatusCode)
 			events, err := svc.App.Audit.ByEmail(context.Background(), "nobody@example.com", 10)
 			require.NoError(t, err)
 			require.Len(t, events, 1)

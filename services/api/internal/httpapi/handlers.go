@@ -21,11 +21,12 @@ import (
 )
 
 type handlers struct {
-	db           Pinger
-	content      *content.Library
-	metadataJSON []byte
-	metadataETag string
-	site         *webapp.Site
+	db      Pinger
+	content *content.Library
+	// metadata is prepared when the router is built: the document is fixed for the life of the process, so its
+	// requests skip the lookup (a lock and a hash) that finds other prepared bodies.
+	metadata *prepared
+	site     *webapp.Site
 }
 
 type statusBody struct {
@@ -53,11 +54,6 @@ func (h *handlers) ready(c echo.Context) error {
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return c.JSON(http.StatusOK, statusBody{Status: "ok"})
-}
-
-func (h *handlers) metadata(c echo.Context) error {
-	// no-cache: clients revalidate every time, so a configuration change shows at once.
-	return sendCached(c, h.metadataJSON, echo.MIMEApplicationJSON, h.metadataETag, "no-cache")
 }
 
 func (h *handlers) cmsDefault(c echo.Context) error {

@@ -50,6 +50,34 @@ func TestRegion(t *testing.T) {
 		})
 	}
 
+	// A plain ?zip=digits skips the generated binding; every other query goes through it, with its answers.
+	for _, tc := range []struct {
+		query   string
+		status  int
+		want    string
+		message string
+	}{
+		{"zip=%32%30%30%39%35", http.StatusOK, `{"region":{"id":"NORD"}}`, ""},
+		{"zip=20095&x=1", http.StatusOK, `{"region":{"id":"NORD"}}`, ""},
+		{"zip=20095&zip=80331", http.StatusBadRequest, "", "The parameter zip is missing or malformed."},
+		{"zip=20095;x=1", http.StatusBadRequest, "", "The parameter zip is missing or malformed."},
+		{"ZIP=20095", http.StatusBadRequest, "", "The parameter zip is missing or malformed."},
+		{"zip=+20095", http.StatusBadRequest, "", "zip must be a German postcode of five digits."},
+		{"zip=20095%00", http.StatusBadRequest, "", "zip must be a German postcode of five digits."},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			res := srv.Get("/rest/v1/region?" + tc.query)
+			require.Equal(t, tc.status, res.Code, res.Body.String())
+			if tc.want != "" {
+				require.JSONEq(t, tc.want, res.Body.String())
+				return
+			}
+			body := apitest.ErrorBody(t, res)
+			require.Equal(t, "zip", body.Field)
+			require.Equal(t, tc.message, body.Message)
+		})
+	}
+
 	t.Run("missing parameter", func(t *testing.T) {
 		res := srv.Get("/rest/v1/region")
 		require.Equal(t, http.StatusBadRequest, res.Code)

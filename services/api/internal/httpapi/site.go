@@ -15,7 +15,7 @@ func (h *handlers) GetHealth(c echo.Context) error { return h.health(c) }
 func (h *handlers) GetReadiness(c echo.Context) error { return h.ready(c) }
 
 // GetMetadata answers the site configuration.
-func (h *handlers) GetMetadata(c echo.Context) error { return h.metadata(c) }
+func (h *handlers) GetMetadata(c echo.Context) error { return writePrepared(c, h.metadata) }
 
 // GetCmsDefault answers the fallback content; If-None-Match is read by sendCached.
 func (h *handlers) GetCmsDefault(c echo.Context, _ restapi.GetCmsDefaultParams) error {

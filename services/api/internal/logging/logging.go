@@ -4,6 +4,7 @@ package logging
 import (
 	"fmt"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
@@ -47,7 +48,7 @@ func NewTo(level, env, format string, w zapcore.WriteSyncer) (*zap.Logger, error
 	}
 	enc := zap.NewProductionEncoderConfig()
 	enc.TimeKey = "time"
-	enc.EncodeTime = zapcore.ISO8601TimeEncoder
+	enc.EncodeTime = iso8601Millis
 	// Sampling (zap's production default) is left off: it drops repeated lines, which would hide access-log
 	// entries.
 	opts := []zap.Option{zap.ErrorOutput(zapcore.Lock(os.Stderr))}
@@ -90,3 +91,29 @@ func IsTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
+
+// iso8601Millis writes what zapcore.ISO8601TimeEncoder writes ("2006-01-02T15:04:05.000Z0700"), formatting each
+// millisecond once: under load most lines share their millisecond with the line before, and formatting the
+// time was a fifth of encoding an access-log line.
+func iso8601Millis(t time.Time, enc zapcore.PrimitiveArrayEncoder) {
+	ms, loc := t.UnixMilli(), t.Location()
+	if c := lastTime.Load(); c != nil && c.ms == ms && c.loc == loc {
+		enc.AppendString(c.text)
+		return
+	}
+	c := &formattedTime{ms: ms, loc: loc, text: t.Format(iso8601Layout)}
+	lastTime.Store(c)
+	enc.AppendString(c.text)
+}
+
+// iso8601Layout is zapcore.ISO8601TimeEncoder's layout.
+const iso8601Layout = "2006-01-02T15:04:05.000Z0700"
+
+// formattedTime is one millisecond's text in one location.
+type formattedTime struct {
+	ms   int64
+	loc  *time.Location
+	text string
+}
+
+var lastTime atomic.Pointer[formattedTime]

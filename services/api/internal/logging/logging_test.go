@@ -3,8 +3,10 @@ package logging
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
+	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 )
 
@@ -56,3 +58,28 @@ func TestWarningsFlushTheBuffer(t *testing.T) {
 type syncBuffer struct{ strings.Builder }
 
 func (b *syncBuffer) Sync() error { return nil }
+
+// TestTimeIsZapsISO8601: the cached encoder writes the very line zap's own does, within a millisecond, across
+// milliseconds, seconds and locations.
+func TestTimeIsZapsISO8601(t *testing.T) {
+	encoder := func(te zapcore.TimeEncoder) zapcore.Encoder {
+		cfg := zap.NewProductionEncoderConfig()
+		cfg.EncodeTime = te
+		return zapcore.NewJSONEncoder(cfg)
+	}
+	zaps, ours := encoder(zapcore.ISO8601TimeEncoder), encoder(iso8601Millis)
+	base := time.Date(2026, 3, 29, 0, 59, 59, 998_000_000, time.UTC)
+	var times []time.Time
+	for _, step := range []time.Duration{0, 400 * time.Microsecond, time.Millisecond, 2 * time.Millisecond, time.Second, time.Hour} {
+		tm := base.Add(step)
+		times = append(times, tm, tm.In(time.FixedZone("CET", 3600)), tm.In(time.FixedZone("CEST", 7200)), tm.Local(), base.Add(-step))
+	}
+	times = append(times, time.Now(), time.Now(), time.Time{})
+	for _, tm := range times {
+		want, err := zaps.EncodeEntry(zapcore.Entry{Time: tm, Message: "request"}, nil)
+		require.NoError(t, err)
+		got, err := ours.EncodeEntry(zapcore.Entry{Time: tm, Message: "request"}, nil)
+		require.NoError(t, err)
+		require.Equal(t, want.String(), got.String(), tm.String())
+	}
+}

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { detectLanguage, readRememberedLanguage, rememberLanguage, toLanguageTag, toLocale } from '@portal/i18n';
 import { useCmsContent } from './get-content';
@@ -78,8 +78,10 @@ export function SiteProvider({ children, loading, renderError, environment }: Si
     document.documentElement.lang = language;
     let current = true;
     // changeLanguage resolves once the language's texts are loaded (at once when they already are).
+    // The site shows (or changes language) as a transition: React renders the whole page in small slices rather
+    // than in one long task of the main thread (total blocking time, issue 16).
     void i18n.changeLanguage(language).then(() => {
-      if (current) setTextsLoadedFor(language);
+      if (current) startTransition(() => setTextsLoadedFor(language));
     });
     return () => {
       current = false;

@@ -4,6 +4,7 @@ import { useSite } from '@portal/cms';
 import { createIdentityProvider, IdentityRoot, type IdentityProvider } from '@portal/identity';
 import { Loader } from './Loader';
 import { SiteLoadError } from './SiteLoadError';
+import { useRevealed } from './use-revealed';
 
 export interface IdentityGateProps {
   children: ReactNode;
@@ -32,8 +33,9 @@ export function IdentityGate({ children, provider, initialRefresh = true }: Iden
     retry: false,
   });
   const ready = provider ?? created.data;
+  const revealed = useRevealed(Boolean(ready));
   if (created.isError) return <SiteLoadError messageKey="global.errors.identity.load" />;
-  if (!ready) return <Loader />;
+  if (!ready || !revealed) return <Loader />;
   return (
     <IdentityRoot provider={ready} initialRefresh={initialRefresh}>
       {children}

@@ -9,3 +9,4 @@ export { AppProviders, type AppProvidersProps } from './AppProviders';
 export { SiteLayout } from './SiteLayout';
 export { IdentityGate, type IdentityGateProps } from './IdentityGate';
 export { mountApp } from './mount-app';
+export { useRevealed } from './use-revealed';

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { message, messages, type Message } from '@portal/forms';
 import { isSuccess, useIdentity, type AccountSchema, type IdentityProvider, type LegalStatement, type PasswordComplexity, type Preferences } from '@portal/identity';
 
@@ -19,9 +20,15 @@ function settingsQuery(provider: IdentityProvider) {
   });
 }
 
+/**
+ * The settings, with their arrival deferred: the forms they gate then render in a background pass React splits
+ * up, not in the synchronous render react-query's update asks for (total blocking time, issue 16; useRevealed).
+ */
 export function useIdentitySettings() {
   const { provider } = useIdentity();
-  return useQuery(settingsQuery(provider));
+  const query = useQuery(settingsQuery(provider));
+  const data = useDeferredValue(query.data);
+  return { data, isError: query.isError, isPending: !data && !query.isError };
 }
 
 /** The consent ids of spec 000 §3: the terms of use of the customer account, and the privacy notice. */

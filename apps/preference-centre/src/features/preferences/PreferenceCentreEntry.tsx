@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ResponseError, useSite } from '@portal/cms';
 import { isSuccess, useIdentity } from '@portal/identity';
-import { Loader } from '@portal/ui';
+import { Loader, useRevealed } from '@portal/ui';
 import { useSubscriberAccount } from './api/get-account';
 import { useSubscriberToken } from './api/exchange-subscriber-token';
 import { useProviderSettings } from './api/provider-settings';
@@ -42,10 +42,13 @@ export function PreferenceCentre({ jwt, headerActions }: { jwt: string; headerAc
   const favouriteStore = useFavouriteStore(storeId);
   // After the first render, reloads (a save) keep the centre on screen: its banner and open tab stay.
   const [shown, setShown] = useState(false);
+  const loaded = ready && token.isSuccess && account.isSuccess && settings.isSuccess && !(withReminders && reminders.isPending) && !(storeId && favouriteStore.isPending && !shown);
+  // The centre is a large page: it renders in a background pass React splits up, once everything it needs is in.
+  const revealed = useRevealed(loaded);
 
   if (token.error instanceof ResponseError && token.error.status === 410) return <Navigate to="/unsubscribe-success" replace />;
   if (token.isError || account.isError || settings.isError) return <Navigate to="/preferences/error/preferences.loading" replace />;
-  if (!ready || !token.data || !account.data || settings.isPending || (withReminders && reminders.isPending) || (storeId && favouriteStore.isPending && !shown)) {
+  if (!ready || !token.data || !account.data || settings.isPending || (withReminders && reminders.isPending) || (storeId && favouriteStore.isPending && !shown) || !revealed) {
     return <Loader />;
   }
   // Adjusting state while rendering, as React recommends for values derived from earlier renders.

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { Loader, SiteLayout } from '@portal/ui';
 import { AccountHeaderActions, AccountShell } from '../features/account/components/AccountShell';
 import { lazyNamed } from '../shared/load-page';
+import { usePrefetchIdentitySettings } from '../shared/identity-settings';
 import { RequireLogin } from '../shared/RequireLogin';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { PageTexts } from './page-texts';
@@ -43,6 +44,7 @@ export function AccountScreen({ path }: { path: string }) {
  */
 export function AccountArea() {
   const { t } = useTranslation();
+  usePrefetchIdentitySettings();
   return (
     <PageTexts>
       <SiteLayout title={t('ap.title')} headerActions={<AccountHeaderActions />}>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { message, messages, type Message } from '@portal/forms';
 import { isSuccess, useIdentity, type AccountSchema, type IdentityProvider, type LegalStatement, type PasswordComplexity, type Preferences } from '@portal/identity';
@@ -29,6 +29,15 @@ export function useIdentitySettings() {
   const query = useQuery(settingsQuery(provider));
   const data = useDeferredValue(query.data);
   return { data, isError: query.isError, isPending: !data && !query.isError };
+}
+
+/**
+ * Asks for the settings ahead of the pages that show them (the account area does, while the login check is still
+ * out): they then arrive beside the account rather than after it, one round trip sooner (largest contentful paint).
+ */
+export function usePrefetchIdentitySettings() {
+  const { provider } = useIdentity();
+  usePrefetchQuery(settingsQuery(provider));
 }
 
 /** The consent ids of spec 000 §3: the terms of use of the customer account, and the privacy notice. */

@@ -5,6 +5,7 @@ import { testMetadata } from '@portal/cms/testing';
 import { Dialog } from './Dialog';
 import { ErrorMessage } from './ErrorMessage';
 import { intlLanguageName, languageName, OWN_LANGUAGE_NAMES } from './LanguageSelector';
+import { useRevealed } from './use-revealed';
 import { SiteLayout } from './SiteLayout';
 import { forgetLanguage, renderPage } from './testing';
 
@@ -111,5 +112,25 @@ describe('languageName', () => {
     expect(languageName('da-DK')).toBe(intlLanguageName('da-DK'));
     expect(languageName('da-DK')).not.toBe('da-DK');
     expect(languageName('not a tag')).toBe('not a tag');
+  });
+});
+
+describe('useRevealed', () => {
+  function Gate({ ready }: { ready: boolean }) {
+    return <p>{useRevealed(ready) ? 'page' : 'loader'}</p>;
+  }
+
+  it('shows at once what is ready when it mounts: no loader flashes on a page whose data is there', () => {
+    render(<Gate ready />);
+    expect(screen.getByText('page')).toBeInTheDocument();
+  });
+
+  it('reveals the page once ready, and goes back to the loader at once when no longer ready', async () => {
+    const { rerender } = render(<Gate ready={false} />);
+    expect(screen.getByText('loader')).toBeInTheDocument();
+    rerender(<Gate ready />);
+    expect(await screen.findByText('page')).toBeInTheDocument();
+    rerender(<Gate ready={false} />);
+    expect(screen.getByText('loader')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -119,22 +120,31 @@ func TestLoginsAgainstRawHashes(t *testing.T) {
 	}
 	login()
 	hash()
-	const rounds, perRound = 20, 2
+	// The ratio judged is the median of the rounds' ratios: a garbage collection (each hash allocates 19 MiB) or
+	// a neighbour's burst lands on one round of one side, and moved the ratio of the totals by ±0.05 between runs.
+	const rounds, perRound = 30, 2
 	var inLogins, inHashes time.Duration
+	ratios := make([]float64, 0, rounds)
 	for range rounds {
 		start := time.Now()
 		for range perRound {
 			hash()
 		}
-		inHashes += time.Since(start)
+		roundHashes := time.Since(start)
 		start = time.Now()
 		for range perRound {
 			login()
 		}
-		inLogins += time.Since(start)
+		roundLogins := time.Since(start)
+		inHashes += roundHashes
+		inLogins += roundLogins
+		ratios = append(ratios, roundHashes.Seconds()/roundLogins.Seconds())
 	}
+	slices.Sort(ratios)
+	median := (ratios[(rounds-1)/2] + ratios[rounds/2]) / 2
 	hashes := rounds * perRound / inHashes.Seconds()
 	logins := rounds * perRound / inLogins.Seconds()
-	fmt.Printf("argon2id      %8.1f hashes/s\nlogin (HTTP)  %8.1f logins/s\nratio         %8.2f (target >= 0.95)\n", hashes, logins, logins/hashes)
-	require.GreaterOrEqual(t, logins/hashes, 0.95)
+	fmt.Printf("argon2id      %8.1f hashes/s\nlogin (HTTP)  %8.1f logins/s\nratio         %8.2f median of %d rounds, %.2f over the whole run (target >= 0.95)\n",
+		hashes, logins, median, rounds, logins/hashes)
+	require.GreaterOrEqual(t, median, 0.95)
 }

@@ -48,9 +48,7 @@ export function PreferenceCentre({ jwt, headerActions }: { jwt: string; headerAc
 
   if (token.error instanceof ResponseError && token.error.status === 410) return <Navigate to="/unsubscribe-success" replace />;
   if (token.isError || account.isError || settings.isError) return <Navigate to="/preferences/error/preferences.loading" replace />;
-  if (!ready || !token.data || !account.data || settings.isPending || (withReminders && reminders.isPending) || (storeId && favouriteStore.isPending && !shown) || !revealed) {
-    return <Loader />;
-  }
+  if (!loaded || !revealed) return <Loader />;
   // Adjusting state while rendering, as React recommends for values derived from earlier renders.
   if (!shown) setShown(true);
 

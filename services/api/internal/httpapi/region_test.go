@@ -38,16 +38,22 @@ func TestRegion(t *testing.T) {
 		{"letters", "2009a", http.StatusBadRequest, "", "zip"},
 		{"empty", "", http.StatusBadRequest, "", "zip"},
 	}
+	// check asks for the region with a query: the answer `want`, or an error on `field` (with `message`, if given).
+	check := func(t *testing.T, query string, status int, want, field, message string) {
+		res := srv.Get("/rest/v1/region?" + query)
+		require.Equal(t, status, res.Code, res.Body.String())
+		if want != "" {
+			require.JSONEq(t, want, res.Body.String())
+			return
+		}
+		body := apitest.ErrorBody(t, res)
+		require.Equal(t, field, body.Field)
+		if message != "" {
+			require.Equal(t, message, body.Message)
+		}
+	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			res := srv.Get("/rest/v1/region?zip=" + tc.zip)
-			require.Equal(t, tc.status, res.Code, res.Body.String())
-			if tc.want != "" {
-				require.JSONEq(t, tc.want, res.Body.String())
-				return
-			}
-			require.Equal(t, tc.wantField, apitest.ErrorBody(t, res).Field)
-		})
+		t.Run(tc.name, func(t *testing.T) { check(t, "zip="+tc.zip, tc.status, tc.want, tc.wantField, "") })
 	}
 
 	// A plain ?zip=digits skips the generated binding; every other query goes through it, with its answers.
@@ -65,17 +71,7 @@ func TestRegion(t *testing.T) {
 		{"zip=+20095", http.StatusBadRequest, "", "zip must be a German postcode of five digits."},
 		{"zip=20095%00", http.StatusBadRequest, "", "zip must be a German postcode of five digits."},
 	} {
-		t.Run(tc.query, func(t *testing.T) {
-			res := srv.Get("/rest/v1/region?" + tc.query)
-			require.Equal(t, tc.status, res.Code, res.Body.String())
-			if tc.want != "" {
-				require.JSONEq(t, tc.want, res.Body.String())
-				return
-			}
-			body := apitest.ErrorBody(t, res)
-			require.Equal(t, "zip", body.Field)
-			require.Equal(t, tc.message, body.Message)
-		})
+		t.Run(tc.query, func(t *testing.T) { check(t, tc.query, tc.status, tc.want, "zip", tc.message) })
 	}
 
 	t.Run("missing parameter", func(t *testing.T) {

@@ -1,8 +1,6 @@
 // Build settings both apps share (apps/*/vite.config.ts), each for page weight or loading speed (issue 16).
 import type { Plugin } from 'vite';
-
-/** Where the apps find metadata unless a build sets VITE_METADATA_URL (libs/cms settings.tsx says the same). */
-const DEFAULT_METADATA_URL = '/rest/v1/metadata';
+import { DEFAULT_METADATA_URL } from '../../libs/cms/src/metadata-url';
 
 // react-i18next imports the useSyncExternalStore shim for React < 18; React 19 has the hook itself (page weight).
 export const reactSyncExternalStore: Plugin = {

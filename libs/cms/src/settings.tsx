@@ -1,11 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { DEFAULT_METADATA_URL } from './metadata-url';
 
 /** Where the apps find the backend; `metadataUrl` can be changed by a build setting (spec 001 §7). */
 export interface CmsSettings {
   metadataUrl: string;
 }
 
-const defaultSettings: CmsSettings = { metadataUrl: '/rest/v1/metadata' };
+const defaultSettings: CmsSettings = { metadataUrl: DEFAULT_METADATA_URL };
 
 const SettingsContext = createContext<CmsSettings>(defaultSettings);
 

@@ -4,7 +4,7 @@ import { loadMessages } from './app/messages';
 import { AppProviders, mountApp } from '@portal/ui';
 import '@portal/ui/styles.css';
 import './app/preference-centre.css';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, prepareFirstPage } from './app/routes';
 
 const metadataUrl = import.meta.env.VITE_METADATA_URL as string | undefined;
 
@@ -14,7 +14,7 @@ void createI18n(loadMessages).then((i18n) => {
       i18n={i18n}
       settings={metadataUrl ? { metadataUrl } : undefined}
       // The account is looked up with the link's regToken, not with a session (PreferenceCentreEntry).
-      identity={{ initialRefresh: false }}
+      identity={{ initialRefresh: false, warmUp: prepareFirstPage(window.location.pathname) }}
     >
       <BrowserRouter>
         <AppRoutes />

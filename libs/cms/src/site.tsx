@@ -1,4 +1,4 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { detectLanguage, readRememberedLanguage, rememberLanguage, toLanguageTag, toLocale } from '@portal/i18n';
 import { useCmsContent } from './get-content';
@@ -34,6 +34,11 @@ export interface SiteProviderProps {
   renderError: (messageKey: 'global.errors.metadata.fetch' | 'global.errors.cms.fetch') => ReactNode;
   /** The browser's view of things; tests pass their own. */
   environment?: { search: string; browserLanguages: readonly string[] };
+  /**
+   * Called once metadata has named the language, as its texts and content start loading: work that needs no
+   * more than these starts here, beside them rather than after them (the identity provider).
+   */
+  prepare?: (metadata: Metadata, language: string) => void;
 }
 
 function browserEnvironment() {
@@ -44,7 +49,7 @@ function browserEnvironment() {
  * Loads metadata, picks the language and loads that language's content. German shows until metadata is known;
  * then the `lang` parameter, the remembered choice and the browser's languages decide among the available ones.
  */
-export function SiteProvider({ children, loading, renderError, environment }: SiteProviderProps) {
+export function SiteProvider({ children, loading, renderError, environment, prepare }: SiteProviderProps) {
   const { i18n } = useTranslation();
   // The first language whose texts have finished loading. Until then the loader shows: an app may load no
   // texts before metadata names the language, and a page rendered earlier would keep its fallback texts.
@@ -71,6 +76,14 @@ export function SiteProvider({ children, loading, renderError, environment }: Si
   }, [metadata, languages, environment]);
 
   const language = chosenLanguage ?? detectedLanguage;
+
+  // Once: the first language is the one the page starts in (see IdentityGate for why a later one changes nothing).
+  const prepared = useRef(false);
+  useEffect(() => {
+    if (prepared.current || !metadata || !language) return;
+    prepared.current = true;
+    prepare?.(metadata, language);
+  }, [metadata, language, prepare]);
 
   useEffect(() => {
     if (!language) return;

@@ -73,4 +73,17 @@ describe('loading only the texts a visitor sees', () => {
     expect(i18n.t('page')).toBe('Page');
     expect(i18n.t('greeting')).toBe('Hello');
   });
+
+  it('loads page texts added before the first language with it, and marks the promise settled for React', async () => {
+    const page: Record<string, Messages> = { de: { page: 'Seite' } };
+    const { read, load } = recording();
+    const i18n = await createI18n(load, null, { completeLanguages: ['de'] });
+    const added = addMessages(i18n, async (lng) => page[lng] ?? {}) as Promise<void> & { status?: string };
+    expect(read).toEqual([]);
+    await i18n.changeLanguage('de-DE');
+    expect(i18n.t('page')).toBe('Seite');
+    await added;
+    // React's `use` reads `status`: a page rendered now shows at once instead of suspending first.
+    expect(added.status).toBe('fulfilled');
+  });
 });

@@ -79,9 +79,24 @@ function backend(loaders: MessageLoader[]): BackendModule {
 }
 
 /**
+ * Writes a promise's outcome onto it the way React's `use` reads it (`status`, `value`, `reason`): a page that
+ * waits for texts which arrived before it renders then shows at once, where `use` would suspend once, and React
+ * holds back what replaces the loader it has just shown for up to 300 ms (its fallback throttle).
+ */
+function markOutcome<T>(promise: Promise<T>) {
+  const marked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  marked.status = 'pending';
+  promise.then(
+    (value) => Object.assign(marked, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(marked, { status: 'rejected', reason }),
+  );
+}
+
+/**
  * Adds texts that only some pages show, so they load with those pages instead of with the first page: now for
- * every language the instance has loaded, and later with each language it loads. Adding the same loader again
- * returns the first call's promise, which fits React's `use`.
+ * every language the instance has loaded, and later with each language it loads (added before the first language
+ * loads, they load with it). Adding the same loader again returns the first call's promise, which fits React's
+ * `use`.
  */
 export function addMessages(i18n: I18n, load: MessageLoader): Promise<void> {
   const state = addedMessages.get(i18n.store);
@@ -95,6 +110,7 @@ export function addMessages(i18n: I18n, load: MessageLoader): Promise<void> {
         i18n.addResourceBundle(language, NAMESPACE, await load(language), true, true);
       }),
     ).then(() => undefined);
+    markOutcome(added);
     state.added.set(load, added);
   }
   return added;

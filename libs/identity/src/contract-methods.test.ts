@@ -25,6 +25,7 @@ describe('the generated identity contract', () => {
       expect(entry.code).toBe(ErrorCode[entry.name]);
       expect(statusCodeOf(entry.code)).toBe(entry.status);
       expect(errorMessageOf(entry.code)).toBe(entry.message);
+      expect(isSuccess({ errorCode: entry.code })).toBe(entry.outcome === 'success');
     }
     expect(isSuccess({ errorCode: ErrorCode.STALE_LINK_TOKEN })).toBe(true);
     expect(isSuccess({ errorCode: ErrorCode.CANCELLED })).toBe(false);

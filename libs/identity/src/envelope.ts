@@ -1,4 +1,4 @@
-import { ErrorCatalogue, ErrorCode, ErrorDetails } from '@portal/identity-contract';
+import { ErrorCode, ErrorDetails, ErrorMessages, SuccessCodes } from '@portal/identity-contract';
 
 /** One entry of `validationErrors`: which field failed and why (identity contract, Envelope). */
 export interface ValidationError {
@@ -28,7 +28,7 @@ export { ErrorCode, ErrorDetails, type ErrorCodeName } from '@portal/identity-co
 /** `errorDetails` of 400006 when the new password equals the old one (identity contract, setAccountInfo). */
 export const SAME_PASSWORD_DETAILS = ErrorDetails.SAME_PASSWORD;
 
-const successCodes: ReadonlySet<number> = new Set(ErrorCatalogue.filter((c) => c.outcome === 'success').map((c) => c.code));
+const successCodes: ReadonlySet<number> = new Set(SuccessCodes);
 
 /** Success per the contract: 0, and 200009 (the identity was linked already). */
 export function isSuccess(envelope: Pick<Envelope, 'errorCode'>): boolean {
@@ -160,9 +160,7 @@ export function statusCodeOf(errorCode: number): number {
   return errorCode === ErrorCode.OK ? 200 : Number(String(errorCode).slice(0, 3));
 }
 
-const messages: ReadonlyMap<number, string> = new Map(ErrorCatalogue.map((c) => [c.code, c.message]));
-
 /** The envelope's errorMessage of a code (identity contract); 'Error' for a code the contract does not know. */
 export function errorMessageOf(errorCode: number): string {
-  return messages.get(errorCode) ?? 'Error';
+  return ErrorMessages[errorCode] ?? 'Error';
 }

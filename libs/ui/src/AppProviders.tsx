@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { CmsSettingsProvider, SiteProvider, type CmsSettings, type SiteProviderProps } from '@portal/cms';
-import { IdentityGate, type IdentityGateProps } from './IdentityGate';
+import { CmsSettingsProvider, SiteProvider, type CmsSettings, type Metadata, type SiteProviderProps } from '@portal/cms';
+import { IdentityGate, startIdentity, type IdentityGateProps } from './IdentityGate';
 import { Loader } from './Loader';
 import { SiteLoadError } from './SiteLoadError';
 
@@ -21,11 +21,19 @@ export interface AppProvidersProps {
 export function AppProviders({ i18n, queryClient, settings, environment, identity, children }: AppProvidersProps) {
   // One retry rides out a dropped connection without keeping a broken page waiting for long.
   const [client] = useState(() => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
+  // The identity provider the metadata names starts beside the texts (IdentityGate shows it once they are in).
+  const { provider, initialRefresh, warmUp } = identity ?? {};
+  const prepare = useCallback(
+    (metadata: Metadata, language: string) => {
+      if (!provider) startIdentity(client, metadata, language, { initialRefresh, warmUp });
+    },
+    [client, provider, initialRefresh, warmUp],
+  );
   return (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <CmsSettingsProvider settings={settings}>
-          <SiteProvider loading={<Loader />} renderError={(key) => <SiteLoadError messageKey={key} />} environment={environment}>
+          <SiteProvider loading={<Loader />} renderError={(key) => <SiteLoadError messageKey={key} />} environment={environment} prepare={prepare}>
             <IdentityGate {...identity}>{children}</IdentityGate>
           </SiteProvider>
         </CmsSettingsProvider>

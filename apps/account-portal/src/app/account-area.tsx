@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { Loader, SiteLayout } from '@portal/ui';
 import { AccountHeaderActions, AccountShell } from '../features/account/components/AccountShell';
-import { lazyNamed } from '../shared/load-page';
+import { lazyNamed, loadCode } from '../shared/load-page';
 import { usePrefetchIdentitySettings } from '../shared/identity-settings';
 import { RequireLogin } from '../shared/RequireLogin';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
@@ -14,7 +14,7 @@ import { PageTexts } from './page-texts';
  * It loads once a protected page is opened; each page's own code loads with that page.
  */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return { Screen: lazyNamed(load, name), load: load as () => Promise<unknown> };
+  return { Screen: lazyNamed(load, name), load: () => loadCode(load) as Promise<unknown> };
 }
 
 const screens: Record<string, ReturnType<typeof screen>> = {

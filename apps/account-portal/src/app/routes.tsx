@@ -1,32 +1,52 @@
+import type { i18n as I18n } from 'i18next';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Outlet, Route, Routes } from 'react-router-dom';
-import { Loader, SiteLayout } from '@portal/ui';
-import { lazyNamed } from '../shared/load-page';
+import { addMessages } from '@portal/i18n';
+import { Loader, SiteLayout, type IdentityGateProps } from '@portal/ui';
+import { lazyNamed, loadCode } from '../shared/load-page';
+import { loadPageMessages } from './messages';
 import { FrameErrorBoundary, PageFailed, RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { PageTexts } from './page-texts';
 
-/** A page's route element, and the loader of its code (to start it ahead of the first render: preloadPage). */
+/**
+ * A page's route element, the loader of its code, and what else it needs (all started ahead of the first render
+ * when it is the first page: preloadPage, prepareFirstPage).
+ */
 interface Screen {
   element: ReactNode;
   load: () => Promise<unknown>;
+  /** Shows texts beyond the first page's (PageTexts). */
+  texts: boolean;
+  /** Shows the identity settings (schema, password policy, consent statements). */
+  identitySettings: boolean;
+  /** Pages it sends the shopper on to at once, whose code loads beside its own when it is the first page. */
+  onward: readonly string[];
 }
 
 /**
  * Each page's code loads with the page, so that /login stays within its page weight budget; so do the texts of
  * every page but the login (`texts` false).
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts = true): Screen {
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  { texts = true, identitySettings = false, onward = [] }: Partial<Pick<Screen, 'texts' | 'identitySettings' | 'onward'>> = {},
+): Screen {
   const Page = lazyNamed(load, name);
+  const code = () => loadCode(load);
   return {
     element: texts ? (
-      <PageTexts code={load}>
+      <PageTexts code={code}>
         <Page />
       </PageTexts>
     ) : (
       <Page />
     ),
-    load,
+    load: code,
+    texts,
+    identitySettings,
+    onward,
   };
 }
 
@@ -70,14 +90,15 @@ const isPublicPath = (path: AccountPortalPath): path is PublicPath => !protected
 
 // Every public path has its screen: the type makes a route without one a compile error.
 const publicScreens: Record<PublicPath, Screen> = {
-  '/login': page(() => import('../features/login/routes/LoginPage'), 'LoginPage', false),
+  '/login': page(() => import('../features/login/routes/LoginPage'), 'LoginPage', { texts: false }),
   '/login/reset-password/start': page(() => import('../features/password-reset/routes/PasswordResetStartPage'), 'PasswordResetStartPage'),
-  '/login/reset-password': page(() => import('../features/password-reset/routes/PasswordResetPage'), 'PasswordResetPage'),
-  '/registration': page(() => import('../features/registration/routes/RegistrationPage'), 'RegistrationPage'),
+  '/login/reset-password': page(() => import('../features/password-reset/routes/PasswordResetPage'), 'PasswordResetPage', { identitySettings: true }),
+  '/registration': page(() => import('../features/registration/routes/RegistrationPage'), 'RegistrationPage', { identitySettings: true }),
   '/registration/confirmation': page(() => import('../features/registration/routes/RegistrationConfirmationPage'), 'RegistrationConfirmationPage'),
-  '/registration/finalize': page(() => import('../features/finalize/routes/FinalizeRegistrationPage'), 'FinalizeRegistrationPage'),
+  '/registration/finalize': page(() => import('../features/finalize/routes/FinalizeRegistrationPage'), 'FinalizeRegistrationPage', { identitySettings: true }),
   '/update-confirmation': page(() => import('../features/finalize/routes/UpdateConfirmationPage'), 'UpdateConfirmationPage'),
-  '/login/redirect': page(() => import('../features/single-sign-on/routes/LoginRedirectPage'), 'LoginRedirectPage'),
+  // Without single sign-on or a login, the redirect page goes straight on to the login.
+  '/login/redirect': page(() => import('../features/single-sign-on/routes/LoginRedirectPage'), 'LoginRedirectPage', { onward: ['/login'] }),
   '/login/consent': page(() => import('../features/single-sign-on/routes/ConsentPage'), 'ConsentPage'),
   '/logout': page(() => import('../features/logout/routes/LogoutPage'), 'LogoutPage'),
   '/social/link-accounts': page(() => import('../features/link-accounts/routes/LinkAccountsPage'), 'LinkAccountsPage'),
@@ -92,10 +113,33 @@ const publicScreens: Record<PublicPath, Screen> = {
  * failure here is left to the render's own load, which retries and shows the error page.
  */
 export function preloadPage(pathname: string) {
+  const screen = screenAt(pathname);
+  for (const code of [screen, ...(screen?.onward ?? []).map(screenAt)]) code?.load().catch(() => undefined);
+}
+
+/**
+ * The first page's texts load with the site's rather than after them (PageTexts would ask for them only once the
+ * site is shown), and its identity settings as soon as the identity provider exists (the warm-up this returns,
+ * for AppProviders): each a round trip less before the page shows.
+ */
+export function prepareFirstPage(pathname: string, i18n: I18n): IdentityGateProps['warmUp'] {
+  const screen = screenAt(pathname);
+  if (screen?.texts) void addMessages(i18n, loadPageMessages);
+  if (!screen?.identitySettings) return undefined;
+  // Imported here rather than above: /login's first load then does not carry the query (page weight); the pages
+  // that warm up load the chunk holding it anyway.
+  return (provider, client) => void import('../shared/identity-settings-query').then(({ settingsQuery }) => client.prefetchQuery(settingsQuery(provider)));
+}
+
+/** What the account area's pages share: its frame's code and texts, and the settings it asks for ahead of them. */
+function accountScreen(path: AccountPortalPath): Omit<Screen, 'element'> {
+  return { load: () => loadCode(loadAccountArea).then((area) => area.preloadAccountScreen(path)), texts: true, identitySettings: true, onward: [] };
+}
+
+function screenAt(pathname: string): Omit<Screen, 'element'> | undefined {
   const path = accountPortalPaths.find((candidate) => matchPath(candidate, pathname));
-  if (!path) return;
-  const load = isPublicPath(path) ? publicScreens[path].load : () => loadAccountArea().then((area) => area.preloadAccountScreen(path));
-  load().catch(() => undefined);
+  if (!path) return undefined;
+  return isPublicPath(path) ? publicScreens[path] : accountScreen(path);
 }
 
 function PublicFrame() {

@@ -1,24 +1,8 @@
-import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { message, messages, type Message } from '@portal/forms';
-import { isSuccess, useIdentity, type AccountSchema, type IdentityProvider, type LegalStatement, type PasswordComplexity, type Preferences } from '@portal/identity';
-
-/** Schema, password policy and consent statements change only with a deployment: one look-up per visit. */
-function settingsQuery(provider: IdentityProvider) {
-  return queryOptions({
-    queryKey: ['identity-settings'],
-    queryFn: async () => {
-      const [schema, policies, consent] = await Promise.all([provider.getSchema(), provider.getPolicies(), provider.getSiteConsentDetails()]);
-      if (!isSuccess(schema) || !isSuccess(policies) || !isSuccess(consent)) throw new Error('identity settings could not be loaded');
-      return {
-        schema: schema as Partial<AccountSchema>,
-        passwordPolicy: policies.passwordComplexity as PasswordComplexity | undefined,
-        consent: consent.siteConsentDetails ?? {},
-      };
-    },
-    staleTime: Infinity,
-  });
-}
+import { useIdentity, type LegalStatement, type Preferences } from '@portal/identity';
+import { settingsQuery } from './identity-settings-query';
 
 /**
  * The settings, with their arrival deferred: the forms they gate then render in a background pass React splits

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 /** Spec 000 §9: a page's code that has not arrived after this long counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -19,7 +19,27 @@ export function loadPage<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEO
   return Promise.race([load(), timeout]).catch((error: unknown) => (retries > 0 ? loadPage(load, timeoutMs, retries - 1) : Promise.reject(error as Error)));
 }
 
-/** A named export loaded on first use through loadPage, as a lazy component. */
-export function lazyNamed<P, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy<ComponentType<P>>(async () => ({ default: (await loadPage(load))[name] }));
+/** The modules loadCode has loaded, by their loader. */
+const loadedCode = new WeakMap<() => Promise<unknown>, unknown>();
+
+/** Loads code through loadPage and keeps the module, so that lazyNamed shows a page whose code is in at once. */
+export async function loadCode<T>(load: () => Promise<T>): Promise<T> {
+  const module = await loadPage(load);
+  loadedCode.set(load, module);
+  return module;
+}
+
+/**
+ * A named export loaded on first use through loadCode, as a lazy component; rendered once its code is in (started
+ * ahead by preloadPage, say), it shows at once. A lazy component would suspend even then, and React holds back the
+ * content that replaces a loader it has just shown for up to 300 ms (its fallback throttle).
+ */
+export function lazyNamed<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): ComponentType<P> {
+  const Lazy = lazy<ComponentType<P>>(async () => ({ default: (await loadCode(load))[name] }));
+  function Named(props: P) {
+    // Chosen once per mount: a switch from the lazy component to the loaded one would mount the page afresh.
+    const [Loaded] = useState(() => (loadedCode.get(load) as Record<K, ComponentType<P>> | undefined)?.[name]);
+    return createElement(Loaded ?? Lazy, props);
+  }
+  return Named;
 }

@@ -1,9 +1,10 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../app/messages';
 import { clearFlash, setFlash, takeFlash } from './flash';
-import { CHUNK_LOAD_TIMEOUT, CHUNK_LOAD_TIMEOUT_MS, loadPage } from './load-page';
+import { CHUNK_LOAD_TIMEOUT, CHUNK_LOAD_TIMEOUT_MS, lazyNamed, loadCode, loadPage } from './load-page';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { ACCOUNT_BANNER_MS, FORM_BANNER_MS, useSuccessBanner } from './SuccessBanner';
 
@@ -30,6 +31,35 @@ describe('loadPage', () => {
     const load = jest.fn().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValueOnce({ Page: 'ok' });
     await expect(loadPage(load)).resolves.toEqual({ Page: 'ok' });
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazyNamed', () => {
+  const Fallback = () => <p>loading</p>;
+
+  it('shows a page whose code came in ahead (loadCode) at once, without its loader', async () => {
+    const load = jest.fn(async () => ({ Page: () => <h1>Page</h1> }));
+    const Page = lazyNamed(load, 'Page');
+    await loadCode(load);
+    render(
+      <Suspense fallback={<Fallback />}>
+        <Page />
+      </Suspense>,
+    );
+    expect(screen.getByRole('heading', { name: 'Page' })).toBeInTheDocument();
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the loader until the code of a page not loaded yet arrives', async () => {
+    const Page = lazyNamed(async () => ({ Page: ({ name }: { name: string }) => <h1>{name}</h1> }), 'Page');
+    render(
+      <Suspense fallback={<Fallback />}>
+        <Page name="Later" />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Later' })).toBeInTheDocument();
   });
 });
 

@@ -1,13 +1,31 @@
 import { useTranslation } from 'react-i18next';
-import { Route, Routes } from 'react-router-dom';
-import { SiteLayout } from '@portal/ui';
+import { matchPath, Route, Routes } from 'react-router-dom';
+import { SiteLayout, type IdentityGateProps } from '@portal/ui';
 import { DoubleOptInDonePage } from '../features/double-opt-in/DoubleOptInDonePage';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { subscriberTokenQueryOptions } from '../features/preferences/api/exchange-subscriber-token';
+import { providerSettingsQuery } from '../features/preferences/api/provider-settings';
 import { PreferenceCentreEntry } from '../features/preferences/PreferenceCentreEntry';
 import { TokenlessEntry } from '../features/preferences/TokenlessEntry';
 import { UnsubscribeSuccessPage } from '../features/unsubscribe/UnsubscribeSuccessPage';
 import { useLanguageCookie } from './language-cookie';
+
+const TOKEN_ROUTE = '/preferences/token/:token';
+
+/**
+ * A centre opened from its link asks for the link's regToken and the provider's settings as soon as the identity
+ * provider exists, beside the texts rather than after them (the warm-up this returns, for AppProviders): a round
+ * trip less before the centre shows.
+ */
+export function prepareFirstPage(pathname: string): IdentityGateProps['warmUp'] {
+  const jwt = matchPath(TOKEN_ROUTE, pathname)?.params.token;
+  if (!jwt) return undefined;
+  return (provider, client, metadata) => {
+    void client.prefetchQuery(providerSettingsQuery(provider));
+    void client.prefetchQuery(subscriberTokenQueryOptions(metadata.restApi, jwt));
+  };
+}
 
 /** Every route of spec 001 §2. */
 export function AppRoutes() {
@@ -16,7 +34,7 @@ export function AppRoutes() {
   return (
     <SiteLayout title={t('mpp.title', { defaultValue: 'Präferenzcenter' })}>
       <Routes>
-        <Route path="/preferences/token/:token" element={<PreferenceCentreEntry />} />
+        <Route path={TOKEN_ROUTE} element={<PreferenceCentreEntry />} />
         <Route path="/preferences/double-opt-in-done" element={<DoubleOptInDonePage />} />
         <Route path="/preferences/error/:errorCodeParameter" element={<ErrorPage />} />
         <Route path="/preferences/*" element={<TokenlessEntry />} />

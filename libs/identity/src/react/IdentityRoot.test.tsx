@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeProvider, type FakeIdentityProvider } from '../testing';
+import { AccountStore } from './account-store';
 import { IdentityRoot, useIdentity } from './IdentityRoot';
 
 const PASSWORD = 'Grocer-Pass-2024!';
@@ -43,6 +44,21 @@ describe('IdentityRoot and useIdentity', () => {
       method: 'getAccountInfo',
       params: { include: 'profile,data,preferences,subscriptions', extraProfileFields: 'phones' },
     });
+  });
+
+  it('takes a store whose first look-up started ahead of it, and asks the provider only once', async () => {
+    const store = new AccountStore(fake);
+    void store.load();
+    render(
+      <IdentityRoot provider={fake} store={store}>
+        <AccountView />
+      </IdentityRoot>,
+    );
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    expect(fake.calls.map((call) => call.method)).toEqual(['getAccountInfo']);
+    // A refresh still asks again: only the first look-up is shared.
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(fake.calls.map((call) => call.method)).toEqual(['getAccountInfo', 'getAccountInfo']));
   });
 
   it('follows login and logout events, and a login forgets the stored password-reset login id', async () => {

@@ -11,21 +11,23 @@ const IdentityContext = createContext<IdentityContextValue | null>(null);
 
 export interface IdentityRootProps {
   provider: IdentityProvider;
+  /** The account state of this provider, when it was made (and its look-up started) ahead of this root. */
+  store?: AccountStore;
   /** Look the account up once on mount (default true); `ready` turns true when it has answered. */
   initialRefresh?: boolean;
   children?: ReactNode;
 }
 
 /** Holds the account state of the app for the given provider and keeps it in step with its login/logout events. */
-export function IdentityRoot({ provider, initialRefresh = true, children }: IdentityRootProps) {
-  const [value, setValue] = useState(() => ({ provider, store: new AccountStore(provider) }));
+export function IdentityRoot({ provider, store: given, initialRefresh = true, children }: IdentityRootProps) {
+  const [value, setValue] = useState(() => ({ provider, store: given ?? new AccountStore(provider) }));
   // A new provider instance gets a new store (state derived from props during render, not in an effect).
-  if (value.provider !== provider) setValue({ provider, store: new AccountStore(provider) });
+  if (value.provider !== provider || (given && value.store !== given)) setValue({ provider, store: given ?? new AccountStore(provider) });
   const { store } = value;
 
   useEffect(() => store.connect(), [store]);
   useEffect(() => {
-    if (initialRefresh) void store.refresh();
+    if (initialRefresh) void store.load();
     else store.dispatch({ type: 'ready' });
   }, [store, initialRefresh]);
 

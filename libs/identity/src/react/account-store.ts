@@ -67,6 +67,7 @@ export class AccountStore {
   private snapshot: AccountSnapshot = { account: loggedOut, ready: false };
   private readonly listeners = new Set<() => void>();
   private refreshes = 0;
+  private firstLookUp?: Promise<void>;
 
   constructor(private readonly provider: IdentityProvider) {}
 
@@ -100,6 +101,12 @@ export class AccountStore {
   setRegistration = (regToken: string, partial: RegistrationPartial = {}) => {
     this.dispatch({ type: 'registration', regToken, partial });
   };
+
+  /**
+   * The first look-up of the account, once: the app starts it as soon as the provider exists (beside the texts),
+   * and IdentityRoot asks for it again on mount, which then waits for the same answer instead of a second request.
+   */
+  load = (): Promise<void> => (this.firstLookUp ??= this.refresh());
 
   /**
    * Reads the account again (with the regToken when one is held and nobody is logged in). Any failure, including

@@ -1,4 +1,4 @@
-import { Durations, ErrorCatalogue } from '@portal/identity-contract';
+import { Durations, ErrorMessages } from '@portal/identity-contract';
 import type { IdentityTransportError, TransportErrorCode } from '../../errors';
 import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, IdentityProvider, PasskeyMethod, Policies, SocialProviderName } from '../../types';
 import { HOUR, MINUTE, type FakeClock } from '../clock';
@@ -210,4 +210,4 @@ export const SESSION_IDLE_TIMEOUT = 30 * MINUTE;
 export const SESSION_ABSOLUTE_TIMEOUT = 12 * HOUR;
 
 /** The short name of each code (`errorMessage`), from the identity contract's catalogue. */
-export const MESSAGES: Record<number, string> = Object.fromEntries(ErrorCatalogue.map((c) => [c.code, c.message]));
+export const MESSAGES: Readonly<Record<number, string>> = ErrorMessages;

@@ -27,7 +27,8 @@ function planHandOver(loggedIn: boolean, vendorSso: boolean): HandOver {
   const onward: RedirectState = loggedIn ? 'GIGYA_REDIRECT_TO_SERVICE_PARTNER_IN_PROGRESS' : 'GIGYA_REDIRECT_TO_LOGIN_IN_PROGRESS';
   if (vendorSso) return { state: onward, go: 'vendorScript' };
   const type = ssoSessionType();
-  if (type === 'NONE') return { state: 'WAITING_FOR_CUSTOMER', go: 'home' };
+  // Home needs a login: a visitor who is not logged in goes straight to the login, where home would send them.
+  if (type === 'NONE') return { state: 'WAITING_FOR_CUSTOMER', go: loggedIn ? 'home' : 'login' };
   if (!loggedIn) return { state: onward, go: 'login' };
   if (type === 'OIDC' && readToken(PARTNER_TOKEN_KEY)) return { state: onward, go: 'partner' };
   return { state: 'WAITING_FOR_CUSTOMER', go: 'home' };

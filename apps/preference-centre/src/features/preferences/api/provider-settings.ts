@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isSuccess, useIdentity, type IdentityProvider } from '@portal/identity';
 
 /**
@@ -18,13 +18,17 @@ export async function loadProviderSettings(provider: IdentityProvider) {
   return { schema, policies, consents };
 }
 
-export function useProviderSettings() {
-  const { provider } = useIdentity();
-  return useQuery({
+export function providerSettingsQuery(provider: IdentityProvider) {
+  return queryOptions({
     queryKey: ['preference-centre', 'provider-settings'],
     queryFn: () => loadProviderSettings(provider),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: false,
   });
+}
+
+export function useProviderSettings() {
+  const { provider } = useIdentity();
+  return useQuery(providerSettingsQuery(provider));
 }

@@ -158,10 +158,27 @@ func tsFile(d document) []byte {
 	w("  from: 'all' | 'embedded' | 'vendor';\n}\n\n")
 	w("/** Every error code (the error catalogue), in the contract's order. */\nexport const ErrorCatalogue: readonly ErrorCodeInfo[] = [\n")
 	for _, c := range d.Codes {
-		w("  { code: %s, name: %s, message: %s, status: %d, outcome: %s, from: %s },\n",
-			codeName[c.Code], tsString(c.Name), tsString(c.Message), c.Status, tsString(c.Outcome), tsString(c.From))
+		// The code as a number, not ErrorCode.X: a literal without property reads is one a bundler may drop
+		// where nothing uses it (the first page's code).
+		w("  { code: %d, name: %s, message: %s, status: %d, outcome: %s, from: %s },\n",
+			c.Code, tsString(c.Name), tsString(c.Message), c.Status, tsString(c.Outcome), tsString(c.From))
 	}
 	w("];\n\n")
+
+	// What the apps need of the catalogue at run time, apart from it: the catalogue's names, statuses and sources
+	// then stay out of the first page's code (page weight, issue 16).
+	w("/** The envelope's errorMessage by error code. */\nexport const ErrorMessages: Readonly<Record<number, string>> = {\n")
+	for _, c := range d.Codes {
+		w("  %d: %s,\n", c.Code, tsString(c.Message))
+	}
+	w("};\n\n")
+	var success []string
+	for _, c := range d.Codes {
+		if c.Outcome == "success" {
+			success = append(success, fmt.Sprintf("%d /* %s */", c.Code, c.Name))
+		}
+	}
+	w("/** The error codes whose outcome is success. */\nexport const SuccessCodes: readonly number[] = [%s];\n\n", strings.Join(success, ", "))
 
 	w("/** Detail codes: errorDetails values that refine an error code. */\nexport const ErrorDetails = {\n")
 	for _, det := range d.Details {

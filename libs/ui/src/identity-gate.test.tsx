@@ -1,0 +1,61 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { stubSiteFetch, testMetadata } from '@portal/cms/testing';
+import { createI18n, loadShippedMessages, type Messages } from '@portal/i18n';
+import { useIdentity, type IdentityProvider } from '@portal/identity';
+import type { FakeIdentityProvider } from '@portal/identity/testing';
+import { AppProviders } from './AppProviders';
+import { forgetLanguage } from './testing';
+
+beforeEach(forgetLanguage);
+
+function AccountLine() {
+  const { account, ready } = useIdentity();
+  return <p>{ready ? (account.loggedIn ? 'logged in' : 'anonymous') : 'looking up'}</p>;
+}
+
+/** The fake provider the metadata names (`fake`) puts itself on the window (createIdentityProvider). */
+const createdFake = () => (window as Window & { __identityFake?: FakeIdentityProvider }).__identityFake;
+
+describe('the identity provider the metadata names', () => {
+  afterEach(() => delete (window as Window & { __identityFake?: unknown }).__identityFake);
+
+  it('starts beside the texts: the account look-up and the warm-up run before the texts are in, and the look-up runs once', async () => {
+    stubSiteFetch({ metadata: testMetadata({ identity: { provider: 'fake' } }) });
+    let releaseTexts!: () => void;
+    const textsHeld = new Promise<void>((resolve) => (releaseTexts = resolve));
+    const i18n = await createI18n(async (language): Promise<Messages> => {
+      await textsHeld;
+      return loadShippedMessages(language);
+    }, null);
+    const warmedUp: IdentityProvider[] = [];
+
+    render(
+      <AppProviders i18n={i18n} queryClient={new QueryClient()} environment={{ search: '', browserLanguages: ['de-DE'] }} identity={{ warmUp: (provider) => warmedUp.push(provider) }}>
+        <AccountLine />
+      </AppProviders>,
+    );
+
+    await waitFor(() => expect(warmedUp).toHaveLength(1));
+    expect(warmedUp[0]).toBe(createdFake());
+    await waitFor(() => expect(createdFake()!.calls.map((call) => call.method)).toEqual(['getAccountInfo']));
+    expect(screen.queryByText(/anonymous|looking up/)).not.toBeInTheDocument();
+
+    releaseTexts();
+    expect(await screen.findByText('anonymous')).toBeInTheDocument();
+    // The gate took the provider (and its account look-up) from the start instead of asking again.
+    expect(createdFake()!.calls.map((call) => call.method)).toEqual(['getAccountInfo']);
+  });
+
+  it('shows the load error once the texts are in when the provider cannot be created', async () => {
+    stubSiteFetch({ metadata: testMetadata({ environmentType: 'production', identity: { provider: 'fake' } }) });
+    const i18n = await createI18n(loadShippedMessages, null);
+    render(
+      <AppProviders i18n={i18n} queryClient={new QueryClient()} environment={{ search: '', browserLanguages: ['de-DE'] }}>
+        <AccountLine />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();
+    expect(screen.queryByText(/anonymous|looking up/)).not.toBeInTheDocument();
+  });
+});

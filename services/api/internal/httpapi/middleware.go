@@ -203,41 +203,69 @@ func ContentSecurityPolicy(extraScriptSrc, extraConnectSrc []string) string {
 	}, "; ")
 }
 
-// securityHeaders are set before the handler runs, so error responses carry them too.
+// apiContentSecurityPolicy is the policy of the JSON answers: nothing loads and nothing frames them, should one
+// be opened in a tab (OWASP REST Security Cheat Sheet).
+const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
+
+// isAPIPath tells the JSON API (REST and content) from the pages and everything else on the site.
+func isAPIPath(p string) bool {
+	return strings.HasPrefix(p, "/rest/") || strings.HasPrefix(p, "/cms/")
+}
+
+// securityHeaders are set before the handler runs, so error responses carry them too. Pages get the full set;
+// the JSON API gets the headers that protect an API answer (OWASP REST Security Cheat Sheet: its own
+// Content-Security-Policy, nosniff, framing denied, HSTS) and not those that only a document reads (referrer,
+// permissions and opener policies): the region check and metadata are the hottest answers, and each extra
+// header costs them a share of their throughput (issue 16).
 func securityHeaders(csp string, production bool) echo.MiddlewareFunc {
-	headers := map[string]string{
+	document := sharedHeaders(map[string]string{
 		"Content-Security-Policy":    csp,
 		"X-Content-Type-Options":     "nosniff",
 		"Referrer-Policy":            "strict-origin-when-cross-origin",
 		"X-Frame-Options":            "DENY",
 		"Permissions-Policy":         "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
 		"Cross-Origin-Opener-Policy": "same-origin",
-	}
-	// HSTS pins browsers to HTTPS for a year; on a developer's
-	// http://localhost that would break other local services.
-	if production {
-		headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains"
-	}
-	// The values are built once and shared by every response: each slice has length and capacity 1, so a
-	// later Header.Add copies it instead of writing into the shared array. A slice, not a map: ranging over a
-	// map costs an iterator per request.
-	type header struct {
-		key   string
-		value []string
-	}
-	shared := make([]header, 0, len(headers))
-	for k, v := range headers {
-		shared = append(shared, header{http.CanonicalHeaderKey(k), []string{v}})
-	}
+	}, production)
+	api := sharedHeaders(map[string]string{
+		"Content-Security-Policy": apiContentSecurityPolicy,
+		"X-Content-Type-Options":  "nosniff",
+		"X-Frame-Options":         "DENY",
+	}, production)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
+			set := document
+			if isAPIPath(c.Request().URL.Path) {
+				set = api
+			}
 			h := c.Response().Header()
-			for _, kv := range shared {
+			for _, kv := range set {
 				h[kv.key] = kv.value
 			}
 			return next(c)
 		}
 	}
+}
+
+// sharedHeader is a header whose value is built once and shared by every response.
+type sharedHeader struct {
+	key   string
+	value []string
+}
+
+// sharedHeaders builds a header set once. Each value slice has length and capacity 1, so a later Header.Add
+// copies it instead of writing into the shared array. A slice, not a map: ranging over a map costs an iterator
+// per request.
+func sharedHeaders(headers map[string]string, production bool) []sharedHeader {
+	// HSTS pins browsers to HTTPS for a year; on a developer's http://localhost that would break other local
+	// services.
+	if production {
+		headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains"
+	}
+	shared := make([]sharedHeader, 0, len(headers))
+	for k, v := range headers {
+		shared = append(shared, sharedHeader{http.CanonicalHeaderKey(k), []string{v}})
+	}
+	return shared
 }
 
 // bodyLimit refuses request bodies over limit (413). A request without a body (http.NoBody: every GET a

@@ -144,10 +144,9 @@ func TestSecurityHeaders(t *testing.T) {
 		wantHSTS bool
 	}{
 		{"app page in development", config.EnvDevelopment, "/", false},
-		{"API in development", config.EnvDevelopment, "/rest/v1/metadata", false},
-		{"error in development", config.EnvDevelopment, "/rest/v1/nope", false},
+		{"error in development", config.EnvDevelopment, "/identity/nope", false},
 		{"app page in production", config.EnvProduction, "/preferences/", true},
-		{"error in production", config.EnvProduction, "/cms/BAD/de_DE.json", true},
+		{"development aid in production", config.EnvProduction, "/dev/outbox", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -170,6 +169,34 @@ func TestSecurityHeaders(t *testing.T) {
 			require.NotEmpty(t, h.Get("Permissions-Policy"))
 			require.Equal(t, "same-origin", h.Get("Cross-Origin-Opener-Policy"))
 			require.Equal(t, tc.wantHSTS, h.Get("Strict-Transport-Security") != "")
+		})
+	}
+}
+
+// The JSON API carries the headers that protect an API answer, not those only a document reads (issue 16).
+func TestSecurityHeadersOfTheAPI(t *testing.T) {
+	tests := []struct {
+		name     string
+		env      string
+		target   string
+		wantHSTS bool
+	}{
+		{"answer in development", config.EnvDevelopment, "/rest/v1/metadata", false},
+		{"region answer in production", config.EnvProduction, "/rest/v1/region?zip=20095", true},
+		{"error in development", config.EnvDevelopment, "/rest/v1/nope", false},
+		{"content error in production", config.EnvProduction, "/cms/BAD/de_DE.json", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Env = tc.env }))
+			h := svc.Get(tc.target).Header()
+			require.Equal(t, "default-src 'none'; frame-ancestors 'none'", h.Get("Content-Security-Policy"))
+			require.Equal(t, "nosniff", h.Get("X-Content-Type-Options"))
+			require.Equal(t, "DENY", h.Get("X-Frame-Options"))
+			require.Equal(t, tc.wantHSTS, h.Get("Strict-Transport-Security") != "")
+			for _, documentOnly := range []string{"Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy"} {
+				require.Empty(t, h.Get(documentOnly), documentOnly)
+			}
 		})
 	}
 }

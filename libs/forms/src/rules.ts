@@ -91,14 +91,3 @@ export function postcodeSchema(rules: Record<string, ZipCodeRule>, { field = 'pr
   });
 }
 
-/**
- * A yup string schema for the postcode that depends on the sibling field `country`, so the postcode is
- * validated again whenever the country changes (spec 000 §5).
- */
-export function zipCodeSchema(rules: Record<string, ZipCodeRule>, countryField = 'country') {
-  return yup.string().when(countryField, ([country], schema: yup.StringSchema) => {
-    if (!country) return schema;
-    const rule = zipCodeRule(rules, String(country));
-    return schema.matches(new RegExp(rule.regex), rule.errorMessage || GENERIC_FORMAT_MESSAGE);
-  });
-}

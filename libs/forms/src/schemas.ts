@@ -13,5 +13,4 @@ export {
   phoneSchema,
   postcodeSchema,
   retypePasswordSchema,
-  zipCodeSchema,
 } from './rules';

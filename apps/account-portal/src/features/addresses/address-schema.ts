@@ -9,7 +9,7 @@ const FIELD = 'data.addressBook';
  * postcode by the rule of the chosen country from metadata `validation.zipCode` (checked again whenever the
  * country changes, as formik validates the whole form on every change).
  */
-export function addressSchema({ yup, firstNameSchema, formSchema, zipCodeSchema }: SchemaKit, zipCodeRules: Record<string, ZipCodeRule>) {
+export function addressSchema({ yup, firstNameSchema, formSchema, postcodeSchema }: SchemaKit, zipCodeRules: Record<string, ZipCodeRule>) {
   const required = (field: string, rule: Schema = yup.string()) => rule.test('required', messages.required(`${FIELD}.${field}`), hasValue);
   return formSchema({
     salutation: yup.string().oneOf(['', 'mr', 'mrs', 'div']),
@@ -17,7 +17,7 @@ export function addressSchema({ yup, firstNameSchema, formSchema, zipCodeSchema 
     lastName: required('lastName', yup.string().trim().max(100, messages.format(`${FIELD}.lastName`))),
     street: required('street', yup.string().trim().max(200, messages.format(`${FIELD}.street`))),
     streetNo: required('streetNo', yup.string().trim().max(20, messages.format(`${FIELD}.streetNo`))),
-    zip: required('zip', zipCodeSchema(zipCodeRules, 'country')),
+    zip: required('zip', postcodeSchema(zipCodeRules, { field: `${FIELD}.zip`, countryField: 'country' })),
     city: required('city', yup.string().trim().max(100, messages.format(`${FIELD}.city`))),
     country: required(
       'country',

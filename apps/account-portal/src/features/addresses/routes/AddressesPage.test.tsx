@@ -103,6 +103,13 @@ describe('/addresses', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
 
+    // A country without a rule of its own in metadata: the generic format text, in the page's language.
+    await userEvent.selectOptions(country, 'AT');
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '10#0');
+    expect(await screen.findByText('Der angegebene Wert entspricht nicht dem erwarteten Format.')).toBeInTheDocument();
+    await userEvent.selectOptions(country, 'BE');
+
     await userEvent.clear(zip);
     await userEvent.type(zip, '1000');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));

@@ -136,24 +136,41 @@ func TestWebAppNotBuilt(t *testing.T) {
 	require.Equal(t, http.StatusOK, svc.Get("/healthz").Code, "the API works without the apps")
 }
 
+// Pages get the full set of security headers; the JSON API (/rest, /cms) gets those that protect an API answer
+// and not those only a document reads (issue 16).
 func TestSecurityHeaders(t *testing.T) {
 	tests := []struct {
 		name     string
 		env      string
 		target   string
+		api      bool
 		wantHSTS bool
 	}{
-		{"app page in development", config.EnvDevelopment, "/", false},
-		{"error in development", config.EnvDevelopment, "/identity/nope", false},
-		{"app page in production", config.EnvProduction, "/preferences/", true},
-		{"development aid in production", config.EnvProduction, "/dev/outbox", true},
+		{"app page in development", config.EnvDevelopment, "/", false, false},
+		{"error in development", config.EnvDevelopment, "/identity/nope", false, false},
+		{"app page in production", config.EnvProduction, "/preferences/", false, true},
+		{"development aid in production", config.EnvProduction, "/dev/outbox", false, true},
+		{"API answer in development", config.EnvDevelopment, "/rest/v1/metadata", true, false},
+		{"region answer in production", config.EnvProduction, "/rest/v1/region?zip=20095", true, true},
+		{"API error in development", config.EnvDevelopment, "/rest/v1/nope", true, false},
+		{"content error in production", config.EnvProduction, "/cms/BAD/de_DE.json", true, true},
 	}
+	documentOnly := []string{"Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy"}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Env = tc.env }))
-			rec := svc.Get(tc.target)
-			h := rec.Header()
+			h := svc.Get(tc.target).Header()
+			require.Equal(t, "nosniff", h.Get("X-Content-Type-Options"))
+			require.Equal(t, "DENY", h.Get("X-Frame-Options"))
+			require.Equal(t, tc.wantHSTS, h.Get("Strict-Transport-Security") != "")
 			csp := h.Get("Content-Security-Policy")
+			if tc.api {
+				require.Equal(t, "default-src 'none'; frame-ancestors 'none'", csp)
+				for _, name := range documentOnly {
+					require.Empty(t, h.Get(name), name)
+				}
+				return
+			}
 			require.Contains(t, csp, "default-src 'self'")
 			require.Contains(t, csp, "frame-ancestors 'none'")
 			require.Contains(t, csp, "object-src 'none'")
@@ -163,40 +180,9 @@ func TestSecurityHeaders(t *testing.T) {
 					require.NotContains(t, directive, "unsafe-eval")
 				}
 			}
-			require.Equal(t, "nosniff", h.Get("X-Content-Type-Options"))
 			require.Equal(t, "strict-origin-when-cross-origin", h.Get("Referrer-Policy"))
-			require.Equal(t, "DENY", h.Get("X-Frame-Options"))
 			require.NotEmpty(t, h.Get("Permissions-Policy"))
 			require.Equal(t, "same-origin", h.Get("Cross-Origin-Opener-Policy"))
-			require.Equal(t, tc.wantHSTS, h.Get("Strict-Transport-Security") != "")
-		})
-	}
-}
-
-// The JSON API carries the headers that protect an API answer, not those only a document reads (issue 16).
-func TestSecurityHeadersOfTheAPI(t *testing.T) {
-	tests := []struct {
-		name     string
-		env      string
-		target   string
-		wantHSTS bool
-	}{
-		{"answer in development", config.EnvDevelopment, "/rest/v1/metadata", false},
-		{"region answer in production", config.EnvProduction, "/rest/v1/region?zip=20095", true},
-		{"error in development", config.EnvDevelopment, "/rest/v1/nope", false},
-		{"content error in production", config.EnvProduction, "/cms/BAD/de_DE.json", true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Env = tc.env }))
-			h := svc.Get(tc.target).Header()
-			require.Equal(t, "default-src 'none'; frame-ancestors 'none'", h.Get("Content-Security-Policy"))
-			require.Equal(t, "nosniff", h.Get("X-Content-Type-Options"))
-			require.Equal(t, "DENY", h.Get("X-Frame-Options"))
-			require.Equal(t, tc.wantHSTS, h.Get("Strict-Transport-Security") != "")
-			for _, documentOnly := range []string{"Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy"} {
-				require.Empty(t, h.Get(documentOnly), documentOnly)
-			}
 		})
 	}
 }

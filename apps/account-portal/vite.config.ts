@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { metadataPreload, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
+import { firstPageTexts, metadataPreload, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
 
 // The build lands inside the Go service, which embeds it into the portal binary.
 export default defineConfig({
@@ -24,6 +24,7 @@ export default defineConfig({
           // Everything the first page needs in one chunk: one request, and one gzip stream compresses better.
           groups: [
             { name: 'start', tags: ['$initial'] },
+            firstPageTexts,
             // What /login shares with the other sign-in pages, as one chunk rather than three small ones.
             {
               name: 'auth',

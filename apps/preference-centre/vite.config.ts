@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { metadataPreload, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
+import { firstPageTexts, metadataPreload, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
 
 // The build lands inside the Go service, which embeds it into the portal binary.
 export default defineConfig({
@@ -18,6 +18,7 @@ export default defineConfig({
     target: 'es2022',
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      output: { codeSplitting: { groups: [firstPageTexts] } },
       treeshake: {
         // The shared libraries have no import-time side effects (see the account portal's build).
         moduleSideEffects: (id: string) => !/[\\/]libs[\\/][a-z-]+[\\/]src[\\/]/.test(id) || id.endsWith('.css'),

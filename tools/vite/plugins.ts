@@ -37,3 +37,16 @@ export const metadataPreload: Plugin = (() => {
     transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' }],
   };
 })();
+
+/**
+ * A code-splitting group (`build.rolldownOptions.output.codeSplitting.groups`): each language's texts that always
+ * load together, the shared ones of libs/i18n and the app's own for the first page, as one chunk: one request
+ * instead of two before the first page can show. The texts of the later pages (`locales/pages/`) stay apart, so
+ * /login does not load them.
+ */
+export const firstPageTexts = {
+  name: (id: string) => {
+    const language = /[\\/](?:libs[\\/]i18n|apps[\\/][a-z-]+)[\\/]src[\\/]locales[\\/]([a-z]{2})\.json$/.exec(id)?.[1];
+    return language ? `texts-${language}` : null;
+  },
+};

@@ -1,4 +1,7 @@
 // Build settings both apps share (apps/*/vite.config.ts), each for page weight or loading speed (issue 16).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { DEFAULT_METADATA_URL } from '../../libs/cms/src/metadata-url';
 
@@ -48,5 +51,27 @@ export const firstPageTexts = {
   name: (id: string) => {
     const language = /[\\/](?:libs[\\/]i18n|apps[\\/][a-z-]+)[\\/]src[\\/]locales[\\/]([a-z]{2})\.json$/.exec(id)?.[1];
     return language ? `texts-${language}` : null;
+  },
+};
+
+/**
+ * Writes a brotli copy (`.br`) beside each of the build's code and style files, at the best quality, for the
+ * service to send to browsers that accept br (every current one): some 15 % fewer bytes than its gzip copy, which
+ * a phone's slow link turns into time (issue 16). Built once here, with Node's own brotli; the files are
+ * content-hashed, so a copy never outlives its file. Written after the bundle is written, from its final code:
+ * Vite still rewrites the chunks' preload lists while the bundle is generated.
+ */
+export const brotliCopies: Plugin = {
+  name: 'brotli-copies',
+  apply: 'build',
+  writeBundle(options, bundle) {
+    for (const file of Object.values(bundle)) {
+      if (!/\.(js|css)$/.test(file.fileName)) continue;
+      const source = file.type === 'chunk' ? file.code : file.source;
+      const packed = brotliCompressSync(source, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT },
+      });
+      writeFileSync(join(options.dir!, `${file.fileName}.br`), packed);
+    }
   },
 };

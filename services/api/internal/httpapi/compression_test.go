@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/require"
 
@@ -40,4 +41,33 @@ func TestCachedBodiesAreServedCompressedOnceWithTheirLength(t *testing.T) {
 			require.Equal(t, plain.Body.Bytes(), refused.Body.Bytes())
 		})
 	}
+}
+
+// The apps' code comes with a brotli copy from the build (tools/vite/plugins.ts brotliCopies): sent as it is to
+// browsers that accept br, gzip to those that refuse it, and never at an address of its own (issue 16). That
+// Chromium decodes the copies is what every browser test of `make test` runs on.
+func TestAppFilesAreServedWithTheirBrotliCopy(t *testing.T) {
+	apps := apitest.TestApps()
+	code := apps["account-portal/assets/index-AbC123.js"].Data
+	copyFromTheBuild := []byte("brotli copy of index-AbC123.js")
+	apps["account-portal/assets/index-AbC123.js.br"] = &fstest.MapFile{Data: copyFromTheBuild}
+	svc := apitest.New(t, apitest.WithApps(apps))
+	const target = "/assets/index-AbC123.js"
+
+	for _, accepted := range []string{"gzip, deflate, br, zstd", "br"} {
+		br := svc.Do(apitest.Request{Target: target, Header: map[string]string{"Accept-Encoding": accepted}})
+		require.Equal(t, http.StatusOK, br.Code)
+		require.Equal(t, "br", br.Header().Get("Content-Encoding"), accepted)
+		require.Equal(t, strconv.Itoa(len(copyFromTheBuild)), br.Header().Get("Content-Length"))
+		require.Contains(t, br.Header().Values("Vary"), "Accept-Encoding")
+		require.Equal(t, copyFromTheBuild, br.Body.Bytes())
+	}
+
+	gz := svc.Do(apitest.Request{Target: target, Header: map[string]string{"Accept-Encoding": "br;q=0, gzip"}})
+	require.Equal(t, "gzip", gz.Header().Get("Content-Encoding"))
+	plain := svc.Get(target)
+	require.Empty(t, plain.Header().Get("Content-Encoding"))
+	require.Equal(t, code, plain.Body.Bytes())
+
+	require.NotEqual(t, http.StatusOK, svc.Get(target+".br").Code, "the copy has no address of its own")
 }

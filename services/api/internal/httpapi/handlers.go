@@ -85,7 +85,7 @@ func (h *handlers) webapp(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return sendCached(c, asset.Body, asset.ContentType, asset.ETag, asset.CacheControl)
+	return writePrepared(c, preparedFor(asset.Body, asset.Brotli, asset.ContentType, asset.ETag, asset.CacheControl))
 }
 
 // thirdPartyScript serves the script that starts the consent manager and, after consent, the tag manager.
@@ -98,7 +98,7 @@ var thirdPartyScriptETag = strongETag(thirdparty.Script)
 // sendCached writes a precomputed body with its validator, answering 304 when
 // the client already holds this version.
 func sendCached(c echo.Context, body []byte, contentType, etag, cacheControl string) error {
-	return writePrepared(c, preparedFor(body, contentType, etag, cacheControl))
+	return writePrepared(c, preparedFor(body, nil, contentType, etag, cacheControl))
 }
 
 // writePrepared writes a prepared answer: 304 when the client holds this version, else the plain or gzip body.
@@ -127,7 +127,12 @@ func writePrepared(c echo.Context, p *prepared) error {
 	// The length is known, so the answer goes out in one piece: without it net/http would switch to chunked
 	// encoding for anything over 2 KB.
 	h[echo.HeaderContentLength] = p.length
-	if p.gzip != nil && acceptsGzip(c.Request().Header.Get(echo.HeaderAcceptEncoding)) {
+	switch accepted := c.Request().Header.Get(echo.HeaderAcceptEncoding); {
+	case p.brotli != nil && acceptsCoding(accepted, "br"):
+		h[echo.HeaderContentEncoding] = contentEncodingBrotli
+		h[echo.HeaderContentLength] = p.brotliLength
+		body = p.brotli
+	case p.gzip != nil && acceptsCoding(accepted, "gzip"):
 		h[echo.HeaderContentEncoding] = contentEncodingGzip
 		h[echo.HeaderContentLength] = p.gzipLength
 		body = p.gzip
@@ -138,15 +143,24 @@ func writePrepared(c echo.Context, p *prepared) error {
 // Header values shared by every response; each slice has length and capacity 1, so a later Header.Add copies
 // it instead of writing into the shared array.
 var (
-	varyAcceptEncoding  = []string{echo.HeaderAcceptEncoding}
-	contentEncodingGzip = []string{"gzip"}
+	varyAcceptEncoding    = []string{echo.HeaderAcceptEncoding}
+	contentEncodingGzip   = []string{"gzip"}
+	contentEncodingBrotli = []string{"br"}
 )
 
 // prepare makes the header values and, when worth it, the gzip form of a body that will be sent many times.
 func prepare(body []byte, contentType, etag, cacheControl string) *prepared {
+	return prepareWithBrotli(body, nil, contentType, etag, cacheControl)
+}
+
+// prepareWithBrotli is prepare for a body that also has a brotli form (made by the build).
+func prepareWithBrotli(body, brotli []byte, contentType, etag, cacheControl string) *prepared {
 	p := &prepared{
 		body: body, contentType: []string{contentType}, cacheControl: []string{cacheControl}, etag: []string{etag},
 		length: []string{strconv.Itoa(len(body))},
+	}
+	if brotli != nil {
+		p.brotli, p.brotliLength = brotli, []string{strconv.Itoa(len(brotli))}
 	}
 	if etag != "" && len(body) >= 1024 && compressible(contentType) {
 		var buf bytes.Buffer
@@ -162,10 +176,11 @@ func prepare(body []byte, contentType, etag, cacheControl string) *prepared {
 // Bodies behind sendCached never change while the process runs and are few (content, metadata, app files), so
 // each is prepared once, at its first request, instead of formatting headers and compressing on every one.
 type prepared struct {
-	body                            []byte
-	contentType, cacheControl, etag []string
-	length, gzipLength              []string
-	gzip                            []byte // nil when compressing is not worth it
+	body                             []byte
+	contentType, cacheControl, etag  []string
+	length, gzipLength, brotliLength []string
+	gzip                             []byte // nil when compressing is not worth it
+	brotli                           []byte // nil without a brotli form from the build
 }
 
 var (
@@ -173,18 +188,18 @@ var (
 	preparedBodies = map[string]*prepared{} // by ETag
 )
 
-func preparedFor(body []byte, contentType, etag, cacheControl string) *prepared {
+func preparedFor(body, brotli []byte, contentType, etag, cacheControl string) *prepared {
 	if etag != "" {
 		preparedMu.RLock()
 		p, ok := preparedBodies[etag]
 		preparedMu.RUnlock()
-		// One body is served with one type and policy; should two callers ever differ, the second is simply
+		// One body is served with one type, policy and brotli copy; should two callers ever differ, the second is simply
 		// prepared afresh each time.
-		if ok && p.contentType[0] == contentType && p.cacheControl[0] == cacheControl && len(p.body) == len(body) {
+		if ok && p.contentType[0] == contentType && p.cacheControl[0] == cacheControl && len(p.body) == len(body) && len(p.brotli) == len(brotli) {
 			return p
 		}
 	}
-	p := prepare(body, contentType, etag, cacheControl)
+	p := prepareWithBrotli(body, brotli, contentType, etag, cacheControl)
 	if etag != "" {
 		preparedMu.Lock()
 		if _, ok := preparedBodies[etag]; !ok {
@@ -200,13 +215,13 @@ func compressible(contentType string) bool {
 	return strings.HasPrefix(ct, "text/") || strings.Contains(ct, "json") || strings.Contains(ct, "javascript") || strings.Contains(ct, "svg")
 }
 
-// acceptsGzip reads Accept-Encoding, honouring an explicit q=0 refusal.
-func acceptsGzip(header string) bool {
+// acceptsCoding reads Accept-Encoding for one content coding, honouring an explicit q=0 refusal.
+func acceptsCoding(header, wanted string) bool {
 	for header != "" {
 		var part string
 		part, header, _ = strings.Cut(header, ",")
 		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+		if !strings.EqualFold(strings.TrimSpace(coding), wanted) {
 			continue
 		}
 		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")

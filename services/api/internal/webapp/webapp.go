@@ -73,6 +73,9 @@ type Asset struct {
 	CacheControl string
 	// ETag is a strong validator derived from the body.
 	ETag string
+	// Brotli is the body compressed by the build (a `.br` file beside it), for browsers that accept br: some 15 %
+	// smaller than gzip for the apps' code. Nil when the build made none.
+	Brotli []byte
 }
 
 // Hosts binds apps to host names; an empty host means the app shares any host.
@@ -153,6 +156,7 @@ func loadRootFiles(app App) (map[string]Asset, error) {
 
 func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
 	b := &bundle{files: map[string]Asset{}}
+	brotli := map[string][]byte{}
 	if _, err := fs.Stat(fsys, dir); errors.Is(err, fs.ErrNotExist) {
 		return b, nil
 	}
@@ -168,6 +172,11 @@ func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
 			return err
 		}
 		name := strings.TrimPrefix(p, dir+"/")
+		// A compressed copy is served with its file, never at an address of its own.
+		if original, ok := strings.CutSuffix(name, ".br"); ok {
+			brotli[original] = body
+			return nil
+		}
 		sum := sha256.Sum256(body)
 		cache := CacheRevalidate
 		// Vite puts content-hashed files under assets/: their URL changes with
@@ -187,6 +196,12 @@ func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
 	})
 	if err != nil {
 		return nil, fmt.Errorf("webapp: load %s: %w", dir, err)
+	}
+	for name, body := range brotli {
+		if a, ok := b.files[name]; ok {
+			a.Brotli = body
+			b.files[name] = a
+		}
 	}
 	if idx, ok := b.files["index.html"]; ok {
 		b.index = &idx

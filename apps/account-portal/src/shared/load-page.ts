@@ -19,14 +19,31 @@ export function loadPage<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEO
   return Promise.race([load(), timeout]).catch((error: unknown) => (retries > 0 ? loadPage(load, timeoutMs, retries - 1) : Promise.reject(error as Error)));
 }
 
-/** The modules loadCode has loaded, by their loader. */
+/** The loads loadCode has started, and the modules they have brought, by their loader. */
+const loadingCode = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
 const loadedCode = new WeakMap<() => Promise<unknown>, unknown>();
 
-/** Loads code through loadPage and keeps the module, so that lazyNamed shows a page whose code is in at once. */
-export async function loadCode<T>(load: () => Promise<T>): Promise<T> {
-  const module = await loadPage(load);
-  loadedCode.set(load, module);
-  return module;
+/**
+ * Loads code through loadPage once, however often it is asked for (the preload, PageTexts on every render, the
+ * lazy page), and keeps the module, so that lazyNamed shows a page whose code is in at once. A failed load is
+ * forgotten, so the next ask tries again.
+ */
+export function loadCode<T>(load: () => Promise<T>): Promise<T> {
+  let loading = loadingCode.get(load) as Promise<T> | undefined;
+  if (!loading) {
+    loading = loadPage(load).then(
+      (module) => {
+        loadedCode.set(load, module);
+        return module;
+      },
+      (error: unknown) => {
+        loadingCode.delete(load);
+        throw error;
+      },
+    );
+    loadingCode.set(load, loading);
+  }
+  return loading;
 }
 
 /**

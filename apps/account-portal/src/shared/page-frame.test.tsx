@@ -51,6 +51,16 @@ describe('lazyNamed', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('loads code once however often it is asked for, and asks again after a failure', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('one')).mockRejectedValueOnce(new Error('two')).mockResolvedValue({ Page: 'ok' });
+    await expect(loadCode(load)).rejects.toThrow('two');
+    expect(load).toHaveBeenCalledTimes(2); // loadPage's own retry
+    await expect(Promise.all([loadCode(load), loadCode(load)])).resolves.toEqual([{ Page: 'ok' }, { Page: 'ok' }]);
+    expect(load).toHaveBeenCalledTimes(3);
+    await loadCode(load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
   it('shows the loader until the code of a page not loaded yet arrives', async () => {
     const Page = lazyNamed(async () => ({ Page: ({ name }: { name: string }) => <h1>{name}</h1> }), 'Page');
     render(

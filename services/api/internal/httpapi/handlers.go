@@ -101,7 +101,8 @@ func sendCached(c echo.Context, body []byte, contentType, etag, cacheControl str
 	return writePrepared(c, preparedFor(body, nil, contentType, etag, cacheControl))
 }
 
-// writePrepared writes a prepared answer: 304 when the client holds this version, else the plain or gzip body.
+// writePrepared writes a prepared answer: 304 when the client holds this version, else the brotli, gzip or plain
+// body, the first the client accepts.
 func writePrepared(c echo.Context, p *prepared) error {
 	h := c.Response().Header()
 	etag, body, contentType := p.etag[0], p.body, p.contentType[0]
@@ -148,13 +149,9 @@ var (
 	contentEncodingBrotli = []string{"br"}
 )
 
-// prepare makes the header values and, when worth it, the gzip form of a body that will be sent many times.
-func prepare(body []byte, contentType, etag, cacheControl string) *prepared {
-	return prepareWithBrotli(body, nil, contentType, etag, cacheControl)
-}
-
-// prepareWithBrotli is prepare for a body that also has a brotli form (made by the build).
-func prepareWithBrotli(body, brotli []byte, contentType, etag, cacheControl string) *prepared {
+// prepare makes the header values and, when worth it, the gzip form of a body that will be sent many times; brotli
+// is its brotli form when the build made one (the apps' files), else nil.
+func prepare(body, brotli []byte, contentType, etag, cacheControl string) *prepared {
 	p := &prepared{
 		body: body, contentType: []string{contentType}, cacheControl: []string{cacheControl}, etag: []string{etag},
 		length: []string{strconv.Itoa(len(body))},
@@ -193,13 +190,13 @@ func preparedFor(body, brotli []byte, contentType, etag, cacheControl string) *p
 		preparedMu.RLock()
 		p, ok := preparedBodies[etag]
 		preparedMu.RUnlock()
-		// One body is served with one type, policy and brotli copy; should two callers ever differ, the second is simply
-		// prepared afresh each time.
+		// One body is served with one type, policy and brotli copy; should two callers ever differ, the second is
+		// simply prepared afresh each time.
 		if ok && p.contentType[0] == contentType && p.cacheControl[0] == cacheControl && len(p.body) == len(body) && len(p.brotli) == len(brotli) {
 			return p
 		}
 	}
-	p := prepareWithBrotli(body, brotli, contentType, etag, cacheControl)
+	p := prepare(body, brotli, contentType, etag, cacheControl)
 	if etag != "" {
 		preparedMu.Lock()
 		if _, ok := preparedBodies[etag]; !ok {

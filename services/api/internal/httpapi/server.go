@@ -149,7 +149,7 @@ func New(d Deps) (*echo.Echo, error) {
 		return nil, fmt.Errorf("httpapi: the %s service is required", name)
 	}
 	// no-cache: clients revalidate every time, so a configuration change shows at once.
-	metadata := prepare(metadataJSON, echo.MIMEApplicationJSON, strongETag(metadataJSON), "no-cache")
+	metadata := prepare(metadataJSON, nil, echo.MIMEApplicationJSON, strongETag(metadataJSON), "no-cache")
 	h := &handlers{db: d.DB, content: library, metadata: metadata, site: site}
 	regions := &regionHandlers{regions: region.Default()}
 	rest := &restServer{

@@ -53,7 +53,7 @@ func renderStoreSearch(found []stores.Store) (any, error) {
 		return nil, err
 	}
 	b = append(b, '\n') // as echo's c.JSON writes it
-	return prepare(b, echo.MIMEApplicationJSON, strongETag(b), storeSearchCacheControl), nil
+	return prepare(b, nil, echo.MIMEApplicationJSON, strongETag(b), storeSearchCacheControl), nil
 }
 
 // GetRetailStore answers one store by id, open or closed; 404 for an unknown id.

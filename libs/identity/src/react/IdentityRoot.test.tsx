@@ -61,6 +61,36 @@ describe('IdentityRoot and useIdentity', () => {
     await waitFor(() => expect(fake.calls.map((call) => call.method)).toEqual(['getAccountInfo', 'getAccountInfo']));
   });
 
+  it('a logout while the first look-up is out wins over its answer', async () => {
+    await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    // The provider reads the account at once (logged in) and the answer travels until `answer()`.
+    const provider: FakeIdentityProvider = {
+      ...fake,
+      getAccountInfo: async (params) => {
+        const read = await fake.getAccountInfo(params);
+        await held;
+        return read;
+      },
+    };
+    const store = new AccountStore(provider);
+    const lookUp = store.load();
+    render(
+      <IdentityRoot provider={provider} store={store}>
+        <AccountView />
+      </IdentityRoot>,
+    );
+    await act(() => fake.logout());
+    expect(screen.getByText('Logged out')).toBeInTheDocument();
+    // The look-up was sent while logged in; its answer comes after the logout and is ignored.
+    await act(async () => {
+      answer();
+      await lookUp;
+    });
+    expect(screen.getByText('Logged out')).toBeInTheDocument();
+  });
+
   it('follows login and logout events, and a login forgets the stored password-reset login id', async () => {
     window.localStorage.setItem('pwResetLoginID', 'erika@example.org');
     setup(fake);

@@ -87,11 +87,17 @@ export class AccountStore {
 
   /** Subscribes to the provider's events; answers the unsubscribe. */
   connect(): () => void {
+    // A login or logout is newer than any look-up still out: its answer describes the account before the event
+    // (the first look-up starts with the page, and a /logout page logs out before it answers).
     const offLogin = this.provider.onLogin((event) => {
+      this.refreshes++;
       forgetPasswordResetLoginId();
       this.dispatch({ type: 'login', event });
     });
-    const offLogout = this.provider.onLogout(() => this.dispatch({ type: 'logout' }));
+    const offLogout = this.provider.onLogout(() => {
+      this.refreshes++;
+      this.dispatch({ type: 'logout' });
+    });
     return () => {
       offLogin();
       offLogout();
@@ -122,7 +128,7 @@ export class AccountStore {
         extraProfileFields: ACCOUNT_EXTRA_PROFILE_FIELDS,
         ...(regToken ? { regToken } : {}),
       });
-      if (run !== this.refreshes) return; // a newer refresh wins
+      if (run !== this.refreshes) return; // a newer refresh, login or logout wins
       if (isSuccess(answer) && answer.UID) {
         const { UID, profile, data, preferences, subscriptions } = answer;
         this.dispatch({ type: 'refreshed', info: { UID, profile, data, preferences, subscriptions }, viaRegToken: Boolean(regToken) });

@@ -24,6 +24,22 @@ export const reactRouterWithoutDisplayNames: Plugin = {
   },
 };
 
+// React Router's package exports its development build to every bundler (no `production` condition in its
+// exports map); the production build beside it is the same code with the development warnings switched off, which
+// the minifier then drops (half a KB of the first load, page weight). The build takes that one; the dev server
+// keeps the warnings.
+export const reactRouterProductionBuild: Plugin = {
+  name: 'react-router-production-build',
+  apply: 'build',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (source !== 'react-router' && source !== 'react-router/dom') return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved) return null;
+    return { ...resolved, id: resolved.id.replace(/([\\/]react-router[\\/]dist[\\/])development([\\/])/, '$1production$2') };
+  },
+};
+
 /**
  * Every page starts by reading metadata (which languages, which texts, which identity provider), and its code
  * asks for it only once it has arrived and run. A preload in the HTML asks for metadata while the code is still on

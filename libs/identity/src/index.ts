@@ -78,3 +78,9 @@ export {
   type AccountState,
   type RegistrationPartial,
 } from './react/account-store';
+export {
+  identitySettingsQuery,
+  loadIdentitySettings,
+  type IdentitySettings,
+  type IdentitySettingsCall,
+} from './react/identity-settings';

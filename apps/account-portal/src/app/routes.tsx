@@ -3,6 +3,7 @@ import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Outlet, Route, Routes } from 'react-router-dom';
 import { addMessages } from '@portal/i18n';
+import { identitySettingsQuery } from '@portal/identity';
 import { Loader, SiteLayout, type IdentityGateProps } from '@portal/ui';
 import { lazyNamed, loadCode } from '../shared/load-page';
 import { loadPageMessages } from './messages';
@@ -126,9 +127,7 @@ export function prepareFirstPage(pathname: string, i18n: I18n): IdentityGateProp
   const screen = screenAt(pathname);
   if (screen?.texts) void addMessages(i18n, loadPageMessages);
   if (!screen?.identitySettings) return undefined;
-  // Imported here rather than above: /login's first load then does not carry the query (page weight); the pages
-  // that warm up load the chunk holding it anyway.
-  return (provider, client) => void import('../shared/identity-settings-query').then(({ settingsQuery }) => client.prefetchQuery(settingsQuery(provider)));
+  return (provider, client) => void client.prefetchQuery(identitySettingsQuery(provider));
 }
 
 /** What the account area's pages share: its frame's code and texts, and the settings it asks for ahead of them. */

@@ -1,18 +1,26 @@
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { message, messages, type Message } from '@portal/forms';
-import { useIdentity, type LegalStatement, type Preferences } from '@portal/identity';
-import { settingsQuery } from './identity-settings-query';
+import { identitySettingsQuery, useIdentity, type IdentitySettings, type LegalStatement, type Preferences } from '@portal/identity';
 
 /**
- * The settings, with their arrival deferred: the forms they gate then render in a background pass React splits
- * up, not in the synchronous render react-query's update asks for (total blocking time, issue 16; useRevealed).
+ * The identity settings, complete or not at all: every form of the portal needs its part (the consent
+ * statements, the schema, the password policy), so a part the provider could not give is the page's error. Their
+ * arrival is deferred: the forms they gate then render in a background pass React splits up, not in the
+ * synchronous render react-query's update asks for (total blocking time, issue 16; useRevealed).
  */
 export function useIdentitySettings() {
   const { provider } = useIdentity();
-  const query = useQuery(settingsQuery(provider));
-  const data = useDeferredValue(query.data);
-  return { data, isError: query.isError, isPending: !data && !query.isError };
+  const query = useQuery(identitySettingsQuery(provider));
+  const loaded = useDeferredValue(query.data);
+  const data = useMemo(() => complete(loaded), [loaded]);
+  const isError = query.isError || (loaded !== undefined && !data);
+  return { data, isError, isPending: !loaded && !query.isError };
+}
+
+function complete(settings: IdentitySettings | undefined) {
+  if (!settings || settings.failed.length > 0) return undefined;
+  return { schema: settings.schema ?? {}, passwordPolicy: settings.passwordPolicy, consent: settings.consent ?? {} };
 }
 
 /**
@@ -21,7 +29,7 @@ export function useIdentitySettings() {
  */
 export function usePrefetchIdentitySettings() {
   const { provider } = useIdentity();
-  usePrefetchQuery(settingsQuery(provider));
+  usePrefetchQuery(identitySettingsQuery(provider));
 }
 
 /** The consent ids of spec 000 §3: the terms of use of the customer account, and the privacy notice. */

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { matchPath, Route, Routes } from 'react-router-dom';
+import { identitySettingsQuery } from '@portal/identity';
 import { SiteLayout, type IdentityGateProps } from '@portal/ui';
 import { DoubleOptInDonePage } from '../features/double-opt-in/DoubleOptInDonePage';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { subscriberTokenQueryOptions } from '../features/preferences/api/exchange-subscriber-token';
-import { providerSettingsQuery } from '../features/preferences/api/provider-settings';
 import { PreferenceCentreEntry } from '../features/preferences/PreferenceCentreEntry';
 import { TokenlessEntry } from '../features/preferences/TokenlessEntry';
 import { UnsubscribeSuccessPage } from '../features/unsubscribe/UnsubscribeSuccessPage';
@@ -22,7 +22,7 @@ export function prepareFirstPage(pathname: string): IdentityGateProps['warmUp'] 
   const jwt = matchPath(TOKEN_ROUTE, pathname)?.params.token;
   if (!jwt) return undefined;
   return (provider, client, metadata) => {
-    void client.prefetchQuery(providerSettingsQuery(provider));
+    void client.prefetchQuery(identitySettingsQuery(provider));
     void client.prefetchQuery(subscriberTokenQueryOptions(metadata.restApi, jwt));
   };
 }

@@ -120,6 +120,19 @@ describe('the preference centre', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeInTheDocument();
   });
 
+  it('opens with its built-in rules when the provider cannot give its settings', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await openCentre({
+      prepare: (fake) => {
+        fake.forceNext('getSchema', { errorCode: ErrorCode.GENERAL_SERVER_ERROR });
+        fake.forceNext('getPolicies', { errorCode: ErrorCode.GENERAL_SERVER_ERROR });
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo Erika!' })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('identity settings: getSchema answered', ErrorCode.GENERAL_SERVER_ERROR);
+    warn.mockRestore();
+  });
+
   it('shows newsletters only inside their display window', async () => {
     await openCentre();
     expect(await screen.findByRole('switch', { name: 'Allgemein' })).not.toBeChecked();

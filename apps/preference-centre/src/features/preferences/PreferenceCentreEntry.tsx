@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ResponseError, useSite } from '@portal/cms';
-import { isSuccess, useIdentity } from '@portal/identity';
+import { identitySettingsQuery, useIdentity } from '@portal/identity';
 import { Loader, useRevealed } from '@portal/ui';
 import { useSubscriberAccount } from './api/get-account';
 import { useSubscriberToken } from './api/exchange-subscriber-token';
-import { useProviderSettings } from './api/provider-settings';
 import { useFavouriteStore } from './api/retail-stores';
 import { useProductReminders } from './api/search-product-reminders';
 import { PreferenceHome } from './components/PreferenceHome';
@@ -31,11 +30,12 @@ export function PreferenceCentreEntry() {
  */
 export function PreferenceCentre({ jwt, headerActions }: { jwt: string; headerActions?: ReactNode }) {
   const { content } = useSite();
-  const { ready } = useIdentity();
+  const { ready, provider } = useIdentity();
   const queryClient = useQueryClient();
   const token = useSubscriberToken(jwt);
   const account = useSubscriberAccount(jwt, token.data?.regToken);
-  const settings = useProviderSettings();
+  // The schema's birth-year range when the provider gives it; without it the centre keeps its built-in rules.
+  const settings = useQuery(identitySettingsQuery(provider));
   const withReminders = account.data ? remindersActive(account.data.subscriptions) : false;
   const reminders = useProductReminders(jwt, withReminders);
   const storeId = typeof account.data?.data?.preference?.FAVORITE_STORE === 'string' ? account.data.data.preference.FAVORITE_STORE : '';
@@ -68,7 +68,7 @@ export function PreferenceCentre({ jwt, headerActions }: { jwt: string; headerAc
       remindersFailed={withReminders && reminders.isError}
       favouriteStore={favouriteStore.data}
       headerActions={headerActions}
-      accountSchema={isSuccess(settings.data.schema) ? settings.data.schema : undefined}
+      accountSchema={settings.data.schema}
       reload={async () => {
         await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'account', jwt] });
         await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'product-reminders', jwt] });

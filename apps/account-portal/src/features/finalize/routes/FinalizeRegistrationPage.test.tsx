@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ErrorCode } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { jsonResponse, namesRequiredSchema, openApp, stubBackend } from '../../../testing/render-app';
@@ -81,6 +82,17 @@ describe('/registration/finalize', () => {
   it('an expired regToken from a login origin: the session expired', async () => {
     await openApp('/registration/finalize', { state: { origin: 'siteLogin', regToken: 'unknown' } });
     expect(await screen.findByText(/Ihre Sitzung ist abgelaufen/, undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('without the schema the provider could not give: the page says the login is unavailable, under its heading', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { identity, regToken } = await pendingLogin({ pendingFields: ['profile.zip'] });
+    identity.forceNext('getSchema', { errorCode: ErrorCode.GENERAL_SERVER_ERROR });
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Die Anmeldung ist gerade nicht erreichbar.');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Registrierung abschließen']);
+    expect(screen.queryByRole('textbox', { name: /Postleitzahl/ })).not.toBeInTheDocument();
+    warn.mockRestore();
   });
 
   it('checks the region as the postcode is typed: prompt, north, south, unknown, failed', async () => {

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
-import { ErrorMessage, Loader, StatusPage } from '@portal/ui';
+import { Loader, StatusPage } from '@portal/ui';
 import { useIdentitySettings } from '../../../shared/identity-settings';
 import { finalizeStateOf, LOGIN_ORIGINS } from '../../../shared/navigation';
 import { usePendingAccount } from '../api/get-pending-account';
 import { FinalizeForm } from '../components/FinalizeForm';
 import { finalizeFields } from '../finalize-fields';
+import { IdentityUnavailable } from '../../../shared/IdentityUnavailable';
 
 function RegTokenMissing() {
   const { t } = useTranslation();
@@ -42,7 +43,14 @@ export function FinalizeRegistrationPage() {
   const pending = usePendingAccount(regToken);
 
   if (!regToken || pending.data?.expired) return fromLogin ? <Navigate to="/session-expired" replace /> : <RegTokenMissing />;
-  if (settings.isError || pending.isError) return <ErrorMessage code="identity.load" />;
+  if (settings.isError || pending.isError) {
+    return (
+      <section className="auth-page">
+        <h1>{t('clp.finalize.headline')}</h1>
+        <IdentityUnavailable />
+      </section>
+    );
+  }
   if (!settings.data || !pending.data) return <Loader />;
 
   const { fields, askConsent, consentChanged, consentId } = finalizeFields(

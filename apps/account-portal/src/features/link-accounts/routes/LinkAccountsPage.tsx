@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { isSuccess, readSocialLoginResult, useIdentity, type SocialProviderName } from '@portal/identity';
-import { ErrorMessage, Loader, StatusPage } from '@portal/ui';
+import { Loader, StatusPage } from '@portal/ui';
 import { forgetLinkingRegToken, readLinkingRegToken, SocialLoginReturn } from '../../../shared/SocialLogin';
 import { useConflictingAccount } from '../api/get-conflicting-account';
 import { LinkWithOwnProvider } from '../components/LinkWithOwnProvider';
 import { LinkWithPasswordForm } from '../components/LinkWithPasswordForm';
+import { IdentityUnavailable } from '../../../shared/IdentityUnavailable';
 
 const SOCIAL_PROVIDERS: readonly string[] = ['apple', 'googleplus', 'facebook'] satisfies SocialProviderName[];
 
@@ -53,7 +54,14 @@ export function LinkAccountsPage() {
 
   if (linkedByOwnProvider) return <Navigate to="/" replace />;
   if (!regToken || gone) return ready && account.loggedIn ? <Navigate to="/" replace /> : <NothingToLink />;
-  if (conflicting.isError) return <ErrorMessage code="identity.load" />;
+  if (conflicting.isError) {
+    return (
+      <section className="auth-page">
+        <h1>{t('clp.linkaccounts.headline')}</h1>
+        <IdentityUnavailable />
+      </section>
+    );
+  }
   if (!conflicting.data || conflicting.data.expired) return <Loader />;
 
   const { loginID, loginProviders } = conflicting.data.account;

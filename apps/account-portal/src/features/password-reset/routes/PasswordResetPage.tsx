@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Links } from '@portal/identity';
-import { ErrorMessage, Loader, StatusPage } from '@portal/ui';
+import { Loader, StatusPage } from '@portal/ui';
 import { useIdentitySettings } from '../../../shared/identity-settings';
 import { useLogInAfterReset } from '../api/complete-password-reset';
 import { NewPasswordForm } from '../components/NewPasswordForm';
+import { IdentityUnavailable } from '../../../shared/IdentityUnavailable';
 
 /** 403025: the link expired, was used already or is unknown; the way to start again. */
 function LinkInvalid() {
@@ -70,7 +71,7 @@ export function PasswordResetPage() {
       <h1>{t('clp.resetpassword.headline')}</h1>
       <p>{t('clp.resetpassword.intro')}</p>
       {settings.isError ? (
-        <ErrorMessage code="identity.load" />
+        <IdentityUnavailable />
       ) : settings.data ? (
         <NewPasswordForm token={token} passwordPolicy={settings.data.passwordPolicy} onChanged={changed} onLinkInvalid={() => setStep('linkInvalid')} />
       ) : (

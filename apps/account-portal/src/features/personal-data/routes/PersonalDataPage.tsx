@@ -4,6 +4,7 @@ import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { useIdentitySettings } from '../../../shared/identity-settings';
 import { FORM_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
 import { PersonalDataForm } from '../components/PersonalDataForm';
+import { IdentityUnavailable } from '../../../shared/IdentityUnavailable';
 
 /** `/personaldata` (spec 000 §2): the form, a 5-second success banner and breadcrumbs. */
 export function PersonalDataPage() {
@@ -16,7 +17,7 @@ export function PersonalDataPage() {
       <Breadcrumbs trail={[{ label: title }]} />
       <h1>{title}</h1>
       {success.banner}
-      {settings.isError ? <p className="notice notice--error">{t('global.errors.identity.load')}</p> : null}
+      {settings.isError ? <IdentityUnavailable /> : null}
       {settings.data ? <PersonalDataForm schema={settings.data.schema} onSaved={() => success.show(t('ap.personaldata.saved'))} /> : null}
       {settings.isPending ? <Loader /> : null}
     </section>

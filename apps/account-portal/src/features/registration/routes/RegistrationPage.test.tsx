@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
+import { ErrorCode } from '@portal/identity';
 import { commonPasswordsFrom, createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { namesRequiredSchema, openApp } from '../../../testing/render-app';
@@ -22,6 +23,18 @@ describe('/registration', () => {
     await openApp('/registration');
     expect(await screen.findByRole('link', { name: /Nutzungsbedingungen lesen/ }, { timeout: 5000 })).toHaveAttribute('href', 'https://example.org/agb.pdf');
     expect(screen.getByRole('button', { name: 'Weiter mit Apple' })).toBeInTheDocument();
+  });
+
+  it('without the consent statements the provider could not give, the page says the login is unavailable', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const identity = createFakeProvider();
+    identity.forceNext('getSiteConsentDetails', { errorCode: ErrorCode.GENERAL_SERVER_ERROR });
+    await openApp('/registration', { identity });
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Die Anmeldung ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.');
+    expect(screen.queryByRole('button', { name: 'Jetzt registrieren' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Weiter mit Apple' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Registrieren']);
+    warn.mockRestore();
   });
 
   it('checks password policy and consent before registering', async () => {

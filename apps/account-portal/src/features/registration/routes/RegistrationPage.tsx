@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
-import { ErrorMessage, Loader } from '@portal/ui';
+import { Loader } from '@portal/ui';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { useIdentitySettings } from '../../../shared/identity-settings';
 import { SocialLoginButtons, SocialLoginReturn } from '../../../shared/SocialLogin';
 import { RegistrationForm } from '../components/RegistrationForm';
+import { IdentityUnavailable } from '../../../shared/IdentityUnavailable';
 
 /** `/registration` (spec 000 §2); a logged-in visitor goes to `/`. */
 export function RegistrationPage() {
@@ -21,7 +22,7 @@ export function RegistrationPage() {
       {/* The social buttons show with the form, not under its loader: the form arriving would push them down. */}
       {settings.isError ? (
         <>
-          <ErrorMessage code="identity.load" />
+          <IdentityUnavailable />
           <SocialLoginButtons />
         </>
       ) : settings.data ? (

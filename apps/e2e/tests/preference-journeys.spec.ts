@@ -20,6 +20,8 @@ async function subscribe(page: Page, newsletter: string) {
 
 test.describe('preference centre journeys', () => {
   test('subscribe with the initial opt-in, confirm by mail, and see it confirmed', async ({ page, request }) => {
+    // Three pages, four axe scans and a mail: more than the default 30 s on a busy 2-core machine.
+    test.setTimeout(60_000);
     const email = uniqueEmail('subscribe');
     await openCentre(page, email);
     await expect(page.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');

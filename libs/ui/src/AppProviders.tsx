@@ -4,7 +4,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { CmsSettingsProvider, SiteProvider, type CmsSettings, type Metadata, type SiteProviderProps } from '@portal/cms';
 import { IdentityGate, startIdentity, type IdentityGateProps } from './IdentityGate';
-import { Loader } from './Loader';
+import { PageLoader } from './Loader';
 import { SiteLoadError } from './SiteLoadError';
 
 export interface AppProvidersProps {
@@ -33,7 +33,7 @@ export function AppProviders({ i18n, queryClient, settings, environment, identit
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <CmsSettingsProvider settings={settings}>
-          <SiteProvider loading={<Loader />} renderError={(key) => <SiteLoadError messageKey={key} />} environment={environment} prepare={prepare}>
+          <SiteProvider loading={<PageLoader />} renderError={(key) => <SiteLoadError messageKey={key} />} environment={environment} prepare={prepare}>
             <IdentityGate {...identity}>{children}</IdentityGate>
           </SiteProvider>
         </CmsSettingsProvider>

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react';
 import { useSite, type Metadata } from '@portal/cms';
 import { AccountStore, createIdentityProvider, IdentityRoot, type IdentityProvider } from '@portal/identity';
-import { Loader } from './Loader';
+import { PageLoader } from './Loader';
 import { SiteLoadError } from './SiteLoadError';
 import { useRevealed } from './use-revealed';
 
@@ -72,7 +72,7 @@ export function IdentityGate({ children, provider, initialRefresh = true }: Iden
   const session = provider ? { provider, store: undefined } : created.data;
   const revealed = useRevealed(Boolean(session));
   if (created.isError) return <SiteLoadError messageKey="global.errors.identity.load" />;
-  if (!session || !revealed) return <Loader />;
+  if (!session || !revealed) return <PageLoader />;
   return (
     <IdentityRoot provider={session.provider} store={session.store} initialRefresh={initialRefresh}>
       {children}

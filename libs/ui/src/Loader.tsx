@@ -10,3 +10,16 @@ export function Loader() {
     </div>
   );
 }
+
+/**
+ * The loader of a page whose frame is not there yet (its site or its identity provider still loading), inside the
+ * page's main landmark: a page has one from its first paint, and an accessibility scan that comes early finds
+ * it (axe landmark-one-main, seen in Lighthouse on a slow machine).
+ */
+export function PageLoader() {
+  return (
+    <main>
+      <Loader />
+    </main>
+  );
+}

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { stubSiteFetch, testMetadata } from '@portal/cms/testing';
 import { createI18n, loadShippedMessages, type Messages } from '@portal/i18n';
 import { useIdentity, type IdentityProvider } from '@portal/identity';
@@ -40,6 +40,8 @@ describe('the identity provider the metadata names', () => {
     expect(warmedUp[0]).toBe(createdFake());
     await waitFor(() => expect(createdFake()!.calls.map((call) => call.method)).toEqual(['getAccountInfo']));
     expect(screen.queryByText(/anonymous|looking up/)).not.toBeInTheDocument();
+    // Meanwhile the page has its main landmark, with the loader in it.
+    expect(within(screen.getByRole('main')).getByRole('status')).toBeInTheDocument();
 
     releaseTexts();
     expect(await screen.findByText('anonymous')).toBeInTheDocument();

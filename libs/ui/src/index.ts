@@ -1,7 +1,7 @@
 export { Dialog, type DialogProps } from './Dialog';
 export { ErrorMessage, type ErrorMessageProps } from './ErrorMessage';
 export { LanguageSelector, languageName, type LanguageSelectorProps } from './LanguageSelector';
-export { Loader } from './Loader';
+export { Loader, PageLoader } from './Loader';
 export { PageLayout, type PageLayoutProps } from './PageLayout';
 export { StatusPage, type StatusPageProps } from './StatusPage';
 export { SiteLoadError } from './SiteLoadError';

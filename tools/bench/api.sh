@@ -34,7 +34,8 @@ api_search_urls() { local t; for t in "${api_terms[@]}"; do printf '%s ' "$1/res
 # -serve-ceiling: no middleware, no log) loaded in alternating slices by the same load generator.
 api_against_ceiling() {
   local base=$1
-  "$work/loadgen" -serve-ceiling 127.0.0.1:0 -headers-from "$base/rest/v1/region?zip=20095" >"$work/ceiling.out" 2>&1 &
+  "$work/loadgen" -serve-ceiling 127.0.0.1:0 -headers-from "$base/rest/v1/region?zip=20095" \
+    -answer-from "metadata=$base/rest/v1/metadata" >"$work/ceiling.out" 2>&1 &
   api_pids+=($!)
   for _ in $(seq 1 50); do grep -q '^ceiling on' "$work/ceiling.out" && break; sleep 0.1; done
   local ceiling
@@ -49,9 +50,11 @@ api_against_ceiling() {
   # shellcheck disable=SC2046
   vs store-search 0.50 $(api_search_urls "$base")
   vs cms 0 "$base/cms/portal/de_DE.json" "$base/cms/portal/en_GB.json"
-  # Not a target: the bare handler sending the region answer's headers (security headers, cache policy, request
-  # id) shows how far the headers alone stand from the ceiling.
+  # Not targets: the bare handler sending the region answer's headers (security headers, cache policy, request
+  # id) shows how far the headers alone stand from the ceiling; sending metadata's whole answer (its headers and
+  # its gzip body, byte for byte), how far metadata's size alone does.
   vs headers-only 0 "${ceiling}-with-headers"
+  vs metadata-bytes 0 "${ceiling}-as-metadata"
 }
 
 # api_logins: successful logins per second through the whole service (middleware and access log on) against raw

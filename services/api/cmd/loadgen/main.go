@@ -97,11 +97,13 @@ func run(args []string, out io.Writer) error {
 	maxSpread := fs.Float64("max-spread", 0, "with -series: largest allowed p99 of the last series over the first's, median over the rounds (exit status 3 above it)")
 	serveCeiling := fs.String("serve-ceiling", "", "serve the bare echo reference on this address (e.g. 127.0.0.1:0) until killed")
 	headersFrom := fs.String("headers-from", "", "with -serve-ceiling: also serve /ceiling-with-headers, the same handler answering with the headers this URL answers with")
+	var answersFrom headers
+	fs.Var((*listFlag)(&answersFrom), "answer-from", "'NAME=URL', with -serve-ceiling: also serve /ceiling-as-NAME, replaying the headers and body this URL answers with (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *serveCeiling != "" {
-		return serveReference(*serveCeiling, *headersFrom, out)
+		return serveReference(*serveCeiling, *headersFrom, answersFrom, out)
 	}
 	if len(series) > 0 {
 		if *duration <= 0 || *duration > 5*time.Minute || *connections < 1 || *connections > 1024 || *rounds < 1 {
@@ -285,8 +287,12 @@ func (r Result) failed() error {
 // headersFrom answered with (the service's security headers, cache policy, request id), set from shared values.
 // It shows how much of the distance to the ceiling is the headers themselves: net/http copies, sorts and writes
 // each one, and the client reads each one.
-func serveReference(addr, headersFrom string, out io.Writer) error {
-	e, err := newReference(headersFrom)
+//
+// Each 'NAME=URL' of answersFrom adds /ceiling-as-NAME: the bare handler sending that URL's whole answer, its
+// headers and its body as sent to a browser (gzip accepted). It shows how much of an endpoint's distance to the
+// ceiling is the size of what it sends rather than the work of making it.
+func serveReference(addr, headersFrom string, answersFrom []string, out io.Writer) error {
+	e, err := newReference(headersFrom, answersFrom...)
 	if err != nil {
 		return err
 	}
@@ -303,7 +309,7 @@ func serveReference(addr, headersFrom string, out io.Writer) error {
 }
 
 // newReference builds the ceiling's echo instance.
-func newReference(headersFrom string) (*echo.Echo, error) {
+func newReference(headersFrom string, answersFrom ...string) (*echo.Echo, error) {
 	type id struct {
 		ID string `json:"id"`
 	}
@@ -335,7 +341,56 @@ func newReference(headersFrom string) (*echo.Echo, error) {
 			return c.JSON(http.StatusOK, answer{Region: id{ID: "NORD"}})
 		})
 	}
+	for _, spec := range answersFrom {
+		name, from, ok := strings.Cut(spec, "=")
+		if !ok || name == "" || strings.Contains(name, "/") {
+			return nil, fmt.Errorf("-answer-from %q: want NAME=URL", spec)
+		}
+		replay, err := recordAnswer(from)
+		if err != nil {
+			return nil, err
+		}
+		e.GET("/ceiling-as-"+name, replay)
+	}
 	return e, nil
+}
+
+// recordAnswer fetches url once as a browser would (gzip accepted, the body left as sent) and answers a handler
+// that sends the same status, headers and body; net/http writes the date and the framing afresh.
+func recordAnswer(url string) (echo.HandlerFunc, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	// Set by hand, the transport leaves the body compressed (it would unpack it, and drop the encoding, otherwise).
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		return nil, err
+	}
+	recorded := http.Header{}
+	for k, v := range res.Header {
+		switch k {
+		case "Date", "Connection", "Transfer-Encoding":
+		default:
+			recorded[k] = v[:len(v):len(v)]
+		}
+	}
+	status := res.StatusCode
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		for k, v := range recorded {
+			h[k] = v
+		}
+		c.Response().WriteHeader(status)
+		_, err := c.Response().Write(body)
+		return err
+	}, nil
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -133,4 +135,39 @@ func TestReferenceWithTheServicesHeaders(t *testing.T) {
 		require.Equal(t, want, res.Header.Get("X-Frame-Options"), path)
 		require.Equal(t, "application/json", res.Header.Get("Content-Type"))
 	}
+}
+
+// TestReferenceReplaysAnAnswer: /ceiling-as-NAME sends what the sample URL sent a browser, its status, headers
+// and body byte for byte (here a gzip body, left compressed), with fresh framing.
+func TestReferenceReplaysAnAnswer(t *testing.T) {
+	var compressed bytes.Buffer
+	zw := gzip.NewWriter(&compressed)
+	_, _ = zw.Write([]byte(`{"locales":["de_DE"]}`))
+	require.NoError(t, zw.Close())
+	sample := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		require.Equal(t, "gzip", r.Header.Get("Accept-Encoding"))
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Header().Set("Etag", `"v1"`)
+		w.WriteHeader(http.StatusCreated)
+		_, _ = w.Write(compressed.Bytes())
+	}))
+	defer sample.Close()
+	ref, err := newReference("", "metadata="+sample.URL)
+	require.NoError(t, err)
+	srv := httptest.NewServer(ref)
+	defer srv.Close()
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	res, err := client.Get(srv.URL + "/ceiling-as-metadata")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	require.Equal(t, http.StatusCreated, res.StatusCode)
+	require.Equal(t, compressed.Bytes(), body)
+	require.Equal(t, "gzip", res.Header.Get("Content-Encoding"))
+	require.Equal(t, `"v1"`, res.Header.Get("Etag"))
+	require.Equal(t, strconv.Itoa(compressed.Len()), res.Header.Get("Content-Length"))
+
+	_, err = newReference("", "no-url-here")
+	require.ErrorContains(t, err, "want NAME=URL")
 }

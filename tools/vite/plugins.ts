@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { DEFAULT_METADATA_URL } from '../../libs/cms/src/metadata-url';
+import { PAGE_LOADER_HTML } from '../../libs/ui/src/page-loader-html';
 
 // react-i18next imports the useSyncExternalStore shim for React < 18; React 19 has the hook itself (page weight).
 export const reactSyncExternalStore: Plugin = {
@@ -56,6 +57,20 @@ export const metadataPreload: Plugin = (() => {
     transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preload', href, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' }],
   };
 })();
+
+/**
+ * The page's loader in its HTML (PAGE_LOADER_HTML of libs/ui), so that a visitor sees it from the first paint, once
+ * the HTML and the styles are in, instead of a blank page until the app's code has arrived and run. React replaces
+ * it with the same loader when the app mounts.
+ */
+export const pageLoaderInHtml: Plugin = {
+  name: 'page-loader-in-html',
+  transformIndexHtml: (html) => {
+    const emptyRoot = '<div id="root"></div>';
+    if (!html.includes(emptyRoot)) throw new Error(`page-loader-in-html: index.html has no ${emptyRoot}`);
+    return html.replace(emptyRoot, `<div id="root">${PAGE_LOADER_HTML}</div>`);
+  },
+};
 
 /**
  * A code-splitting group (`build.rolldownOptions.output.codeSplitting.groups`): each language's texts that always

@@ -65,14 +65,16 @@ test.describe('account portal', () => {
     await context.close();
   });
 
-  test('the loader shows from the page\'s HTML, before its code has run', async ({ page }) => {
+  test('both apps show the loader from their HTML, before their code has run', async ({ page }) => {
     // No code arrives: what shows is the HTML and its styles alone, as on a slow link before the code is in.
     await page.route('**/*.js', (route) => route.abort());
-    await page.goto('/login');
-    const loader = page.getByRole('main').getByRole('status');
-    await expect(loader).toHaveText('Wird geladen …');
-    await expect(loader.locator('.loader__spinner')).toBeVisible();
-    await expectAccessible(page);
+    for (const path of ['/login', '/unsubscribe-success']) {
+      await page.goto(path);
+      const loader = page.getByRole('main').getByRole('status');
+      await expect(loader).toHaveText('Wird geladen …');
+      await expect(loader.locator('.loader__spinner')).toBeVisible();
+      await expectAccessible(page);
+    }
   });
 
   test('pages come with security headers and an uncached index', async ({ request }) => {

@@ -20,16 +20,6 @@ test.describe('preference centre', () => {
     await expect(page.getByText('Fehlercode: xyz')).toBeVisible();
   });
 
-  test('the loader shows from the page\'s HTML, before its code has run', async ({ page }) => {
-    // No code arrives: what shows is the HTML and its styles alone, as on a slow link before the code is in.
-    await page.route('**/*.js', (route) => route.abort());
-    await page.goto('/unsubscribe-success');
-    const loader = page.getByRole('main').getByRole('status');
-    await expect(loader).toHaveText('Wird geladen …');
-    await expect(loader.locator('.loader__spinner')).toBeVisible();
-    await expectAccessible(page);
-  });
-
   test('the unsubscribe success page offers to subscribe again', async ({ page }) => {
     await page.goto('/unsubscribe-success');
     await expect(page.getByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeVisible();

@@ -77,6 +77,20 @@ test.describe('account portal', () => {
     }
   });
 
+  test('without JavaScript neither app shows a loader that would never end', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    for (const path of ['/login', '/unsubscribe-success']) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeAttached();
+      await expect(page.locator('.loader')).toBeHidden();
+      // What a browser without JavaScript shows instead. Playwright's switch only stops scripts from running; the
+      // page is still parsed as for a browser with them, so the message itself stays unrendered here.
+      expect(await page.content()).toContain('<noscript>Bitte aktivieren Sie JavaScript');
+    }
+    await context.close();
+  });
+
   test('pages come with security headers and an uncached index', async ({ request }) => {
     const response = await request.get('/login');
     expect(response.status()).toBe(200);

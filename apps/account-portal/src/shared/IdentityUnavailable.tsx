@@ -13,3 +13,16 @@ export function IdentityUnavailable() {
     </p>
   );
 }
+
+/**
+ * A page whose whole content needed the identity provider (finishing a registration, linking accounts): its heading
+ * and IdentityUnavailable.
+ */
+export function IdentityUnavailablePage({ headline }: { headline: string }) {
+  return (
+    <section className="auth-page">
+      <h1>{headline}</h1>
+      <IdentityUnavailable />
+    </section>
+  );
+}

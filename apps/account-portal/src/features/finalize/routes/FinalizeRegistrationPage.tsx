@@ -8,7 +8,7 @@ import { finalizeStateOf, LOGIN_ORIGINS } from '../../../shared/navigation';
 import { usePendingAccount } from '../api/get-pending-account';
 import { FinalizeForm } from '../components/FinalizeForm';
 import { finalizeFields } from '../finalize-fields';
-import { IdentityUnavailable } from '../../../shared/IdentityUnavailable';
+import { IdentityUnavailablePage } from '../../../shared/IdentityUnavailable';
 
 function RegTokenMissing() {
   const { t } = useTranslation();
@@ -43,14 +43,7 @@ export function FinalizeRegistrationPage() {
   const pending = usePendingAccount(regToken);
 
   if (!regToken || pending.data?.expired) return fromLogin ? <Navigate to="/session-expired" replace /> : <RegTokenMissing />;
-  if (settings.isError || pending.isError) {
-    return (
-      <section className="auth-page">
-        <h1>{t('clp.finalize.headline')}</h1>
-        <IdentityUnavailable />
-      </section>
-    );
-  }
+  if (settings.isError || pending.isError) return <IdentityUnavailablePage headline={t('clp.finalize.headline')} />;
   if (!settings.data || !pending.data) return <Loader />;
 
   const { fields, askConsent, consentChanged, consentId } = finalizeFields(

@@ -7,7 +7,7 @@ import { forgetLinkingRegToken, readLinkingRegToken, SocialLoginReturn } from '.
 import { useConflictingAccount } from '../api/get-conflicting-account';
 import { LinkWithOwnProvider } from '../components/LinkWithOwnProvider';
 import { LinkWithPasswordForm } from '../components/LinkWithPasswordForm';
-import { IdentityUnavailable } from '../../../shared/IdentityUnavailable';
+import { IdentityUnavailablePage } from '../../../shared/IdentityUnavailable';
 
 const SOCIAL_PROVIDERS: readonly string[] = ['apple', 'googleplus', 'facebook'] satisfies SocialProviderName[];
 
@@ -54,14 +54,7 @@ export function LinkAccountsPage() {
 
   if (linkedByOwnProvider) return <Navigate to="/" replace />;
   if (!regToken || gone) return ready && account.loggedIn ? <Navigate to="/" replace /> : <NothingToLink />;
-  if (conflicting.isError) {
-    return (
-      <section className="auth-page">
-        <h1>{t('clp.linkaccounts.headline')}</h1>
-        <IdentityUnavailable />
-      </section>
-    );
-  }
+  if (conflicting.isError) return <IdentityUnavailablePage headline={t('clp.linkaccounts.headline')} />;
   if (!conflicting.data || conflicting.data.expired) return <Loader />;
 
   const { loginID, loginProviders } = conflicting.data.account;

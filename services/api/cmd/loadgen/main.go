@@ -320,18 +320,13 @@ func newReference(headersFrom string, answersFrom ...string) (*echo.Echo, error)
 	e.HideBanner, e.HidePort = true, true
 	e.GET("/ceiling", func(c echo.Context) error { return c.JSON(http.StatusOK, answer{Region: id{ID: "NORD"}}) })
 	if headersFrom != "" {
-		res, err := http.Get(headersFrom)
+		_, copied, _, err := fetchAnswer(headersFrom)
 		if err != nil {
 			return nil, err
 		}
-		_ = res.Body.Close()
-		copied := http.Header{}
-		for k, v := range res.Header {
-			switch k {
-			case "Date", "Content-Length", "Content-Type", "Content-Encoding", "Connection":
-			default:
-				copied[k] = v[:len(v):len(v)]
-			}
+		// The body is the bare handler's own, and so are its framing headers.
+		for _, k := range []string{"Content-Length", "Content-Type", "Content-Encoding"} {
+			delete(copied, k)
 		}
 		e.GET("/ceiling-with-headers", func(c echo.Context) error {
 			h := c.Response().Header()
@@ -355,33 +350,13 @@ func newReference(headersFrom string, answersFrom ...string) (*echo.Echo, error)
 	return e, nil
 }
 
-// recordAnswer fetches url once as a browser would (gzip accepted, the body left as sent) and answers a handler
-// that sends the same status, headers and body; net/http writes the date and the framing afresh.
+// recordAnswer fetches url once (fetchAnswer) and answers a handler that sends the same status, headers and body;
+// net/http writes the date and the framing afresh.
 func recordAnswer(url string) (echo.HandlerFunc, error) {
-	req, err := http.NewRequest(http.MethodGet, url, nil)
+	status, recorded, body, err := fetchAnswer(url)
 	if err != nil {
 		return nil, err
 	}
-	// Set by hand, the transport leaves the body compressed (it would unpack it, and drop the encoding, otherwise).
-	req.Header.Set("Accept-Encoding", "gzip")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		return nil, err
-	}
-	recorded := http.Header{}
-	for k, v := range res.Header {
-		switch k {
-		case "Date", "Connection", "Transfer-Encoding":
-		default:
-			recorded[k] = v[:len(v):len(v)]
-		}
-	}
-	status := res.StatusCode
 	return func(c echo.Context) error {
 		h := c.Response().Header()
 		for k, v := range recorded {
@@ -391,6 +366,36 @@ func recordAnswer(url string) (echo.HandlerFunc, error) {
 		_, err := c.Response().Write(body)
 		return err
 	}, nil
+}
+
+// fetchAnswer GETs url as a browser would (gzip accepted, the body left as sent) and answers its status, its
+// headers but the connection's own (date, connection, transfer encoding), each value a slice of capacity 1 so that
+// a handler's Header.Add copies it instead of writing into the shared array, and its body.
+func fetchAnswer(url string) (int, http.Header, []byte, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	// Set by hand, the transport leaves the body compressed (it would unpack it, and drop the encoding, otherwise).
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	header := http.Header{}
+	for k, v := range res.Header {
+		switch k {
+		case "Date", "Connection", "Transfer-Encoding":
+		default:
+			header[k] = v[:len(v):len(v)]
+		}
+	}
+	return res.StatusCode, header, body, nil
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"runtime"
+	"strconv"
 	"testing"
 )
 
@@ -90,4 +92,42 @@ func BenchmarkBuildIndex(b *testing.B) {
 	for b.Loop() {
 		newIndex(1, list)
 	}
+}
+
+// BenchmarkGarbageCollection measures one full collection of the heap while a directory's index is alive. A login
+// allocates argon2id's memory, so the service collects every other login or so; an index the collector has to
+// walk (a pointer per string) made each collection, and with it each login, cost more as the directory grew.
+func BenchmarkGarbageCollection(b *testing.B) {
+	raw, err := os.ReadFile("demo/stores.csv")
+	if err != nil {
+		b.Fatal(err)
+	}
+	base, err := ReadCSV(bytes.NewReader(raw))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{4_000, 100_000} {
+		b.Run(strconv.Itoa(n)+"-stores", func(b *testing.B) {
+			idx := newIndex(1, scaled(base, n))
+			runtime.GC()
+			for b.Loop() {
+				runtime.GC()
+			}
+			runtime.KeepAlive(idx)
+		})
+	}
+}
+
+// scaled repeats list until it has n stores, each copy a numbered branch in the same town (as `portal seed-scale`).
+func scaled(list []Store, n int) []Store {
+	out := make([]Store, n)
+	for i := range out {
+		s := list[i%len(list)]
+		if k := i / len(list); k > 0 {
+			s.ID += "-F" + strconv.Itoa(k+1)
+			s.Street += ", Filiale " + strconv.Itoa(k+1)
+		}
+		out[i] = s
+	}
+	return out
 }

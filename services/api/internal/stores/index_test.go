@@ -1,0 +1,61 @@
+package stores
+
+import (
+	"bytes"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Every store of the demo directory comes back from the index's text whole, by its id; an unknown id finds none.
+func TestIndexGivesBackEveryStore(t *testing.T) {
+	raw, err := os.ReadFile("demo/stores.csv")
+	require.NoError(t, err)
+	list, err := ReadCSV(bytes.NewReader(raw))
+	require.NoError(t, err)
+	idx := newIndex(1, list)
+	for _, want := range list {
+		got, ok := idx.get(want.ID)
+		require.True(t, ok, want.ID)
+		require.Equal(t, want, got)
+	}
+	for _, id := range []string{"", "0", "zzz", list[0].ID + "x"} {
+		_, ok := idx.get(id)
+		assert.False(t, ok, id)
+	}
+}
+
+// The index's per-store and per-term slices hold no pointers, so a garbage collection does not walk them: the cost
+// of every collection, and with it of every login (argon2id's memory), stays flat as the directory grows.
+func TestIndexHoldsNoPointerPerStoreOrTerm(t *testing.T) {
+	for _, v := range []any{storeEntry{}, posting{}, span{}} {
+		assert.False(t, holdsPointers(reflect.TypeOf(v)), "%T must hold no pointers", v)
+	}
+	idx := reflect.TypeOf(index{})
+	for _, name := range []string{"stores", "postings", "open", "byID"} {
+		field, ok := idx.FieldByName(name)
+		if assert.True(t, ok, name) {
+			assert.False(t, holdsPointers(field.Type.Elem()), "index.%s's elements must hold no pointers", name)
+		}
+	}
+	assert.True(t, holdsPointers(reflect.TypeOf(Store{})), "the check itself sees a string")
+}
+
+func holdsPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.String, reflect.Slice, reflect.Map, reflect.Interface, reflect.Func, reflect.Chan, reflect.UnsafePointer:
+		return true
+	case reflect.Array:
+		return t.Len() > 0 && holdsPointers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if holdsPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+	}
+	return false
+}

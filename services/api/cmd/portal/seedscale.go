@@ -165,23 +165,13 @@ func printTableSizes(ctx context.Context, db *database.DB, env cmdEnv) error {
 	return nil
 }
 
-// scaleStores is the demo directory repeated until there are n stores: copy k of a store is a numbered branch
-// in the same town ("…, Filiale 2"), so searches find proportionally more stores, as in a bigger directory.
+// scaleStores is the demo directory repeated until there are n stores (stores.Repeat).
 func scaleStores(n int) ([]stores.Store, error) {
 	base, err := demo.Stores()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]stores.Store, n)
-	for i := range out {
-		s := base[i%len(base)]
-		if k := i / len(base); k > 0 {
-			s.ID += "-F" + strconv.Itoa(k+1)
-			s.Street += ", Filiale " + strconv.Itoa(k+1)
-		}
-		out[i] = s
-	}
-	return out, nil
+	return stores.Repeat(base, n), nil
 }
 
 func seedScaleAccounts(ctx context.Context, cfg config.Config, db *database.DB, logger *zap.Logger, n int, password string) (int64, error) {

@@ -12,18 +12,24 @@ import (
 // benchTerms are what shoppers type into the favourite-store field.
 var benchTerms = []string{"ham", "münchen", "muenchen", "801", "haupt", "strasse", "20095", "berlin haupt", "Köln", "hauptstr 1"}
 
-func demoIndex(b *testing.B) *index {
-	b.Helper()
-	// The demo package embeds this file; it cannot be imported here (it imports this package).
+// demoStores is the demo directory. The demo package embeds this file; it cannot be imported here (it imports
+// this package).
+func demoStores(tb testing.TB) []Store {
+	tb.Helper()
 	raw, err := os.ReadFile("demo/stores.csv")
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	list, err := ReadCSV(bytes.NewReader(raw))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	return newIndex(1, list)
+	return list
+}
+
+func demoIndex(b *testing.B) *index {
+	b.Helper()
+	return newIndex(1, demoStores(b))
 }
 
 // BenchmarkSearch measures one uncached search over the demo directory.
@@ -80,14 +86,7 @@ func BenchmarkParseQuery(b *testing.B) {
 
 // BenchmarkBuildIndex measures what a replica spends after an import.
 func BenchmarkBuildIndex(b *testing.B) {
-	raw, err := os.ReadFile("demo/stores.csv")
-	if err != nil {
-		b.Fatal(err)
-	}
-	list, err := ReadCSV(bytes.NewReader(raw))
-	if err != nil {
-		b.Fatal(err)
-	}
+	list := demoStores(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		newIndex(1, list)
@@ -98,17 +97,10 @@ func BenchmarkBuildIndex(b *testing.B) {
 // allocates argon2id's memory, so the service collects every other login or so; an index the collector has to
 // walk (a pointer per string) made each collection, and with it each login, cost more as the directory grew.
 func BenchmarkGarbageCollection(b *testing.B) {
-	raw, err := os.ReadFile("demo/stores.csv")
-	if err != nil {
-		b.Fatal(err)
-	}
-	base, err := ReadCSV(bytes.NewReader(raw))
-	if err != nil {
-		b.Fatal(err)
-	}
+	base := demoStores(b)
 	for _, n := range []int{4_000, 100_000} {
 		b.Run(strconv.Itoa(n)+"-stores", func(b *testing.B) {
-			idx := newIndex(1, scaled(base, n))
+			idx := newIndex(1, Repeat(base, n))
 			runtime.GC()
 			for b.Loop() {
 				runtime.GC()
@@ -116,18 +108,4 @@ func BenchmarkGarbageCollection(b *testing.B) {
 			runtime.KeepAlive(idx)
 		})
 	}
-}
-
-// scaled repeats list until it has n stores, each copy a numbered branch in the same town (as `portal seed-scale`).
-func scaled(list []Store, n int) []Store {
-	out := make([]Store, n)
-	for i := range out {
-		s := list[i%len(list)]
-		if k := i / len(list); k > 0 {
-			s.ID += "-F" + strconv.Itoa(k+1)
-			s.Street += ", Filiale " + strconv.Itoa(k+1)
-		}
-		out[i] = s
-	}
-	return out
 }

@@ -1,8 +1,6 @@
 package stores
 
 import (
-	"bytes"
-	"os"
 	"reflect"
 	"testing"
 
@@ -12,10 +10,7 @@ import (
 
 // Every store of the demo directory comes back from the index's text whole, by its id; an unknown id finds none.
 func TestIndexGivesBackEveryStore(t *testing.T) {
-	raw, err := os.ReadFile("demo/stores.csv")
-	require.NoError(t, err)
-	list, err := ReadCSV(bytes.NewReader(raw))
-	require.NoError(t, err)
+	list := demoStores(t)
 	idx := newIndex(1, list)
 	for _, want := range list {
 		got, ok := idx.get(want.ID)

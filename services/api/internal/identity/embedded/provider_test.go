@@ -752,3 +752,32 @@ func TestSchemaPoliciesConsents(t *testing.T) {
 	require.Equal(t, true, terms["isMandatory"])
 	require.Contains(t, terms["legalStatements"], "de")
 }
+
+// An ended session is answered like an unknown one, so the sweep removes it a day after its absolute end instead of
+// keeping it as long as the links (30 days), which made the sessions the largest table (docs/scaling.md).
+func TestMaintainRemovesASessionADayAfterItsEnd(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("ended@example.com")
+		_, token := h.login("ended@example.com", goodPassword)
+		require.NotEmpty(t, token)
+		sessions := func() int {
+			var n int
+			require.NoError(t, db.QueryRowContext(h.ctx, `SELECT COUNT(*) FROM identity_sessions`).Scan(&n))
+			return n
+		}
+		require.Equal(t, 1, sessions())
+
+		h.advance(12*time.Hour + 24*time.Hour - time.Minute)
+		require.NoError(t, h.p.Maintain(h.ctx, h.now))
+		require.Equal(t, 1, sessions(), "kept for a day after its absolute end (12 hours)")
+		_, live := h.p.SessionUID(h.ctx, token)
+		require.False(t, live)
+
+		h.advance(2 * time.Minute)
+		require.NoError(t, h.p.Maintain(h.ctx, h.now))
+		require.Zero(t, sessions(), "gone a day after its end")
+		_, live = h.p.SessionUID(h.ctx, token)
+		require.False(t, live, "and still answered as no session")
+	})
+}

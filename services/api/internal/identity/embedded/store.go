@@ -163,8 +163,9 @@ type Store interface {
 	// already (single use under concurrency). Expiry is the caller's to check.
 	UsePasskeyChallenge(ctx context.Context, hash string, at time.Time) (PasskeyChallenge, error)
 
-	// Purge removes expired tokens, sessions, failure records and locks older than before.
-	Purge(ctx context.Context, before time.Time) error
+	// Purge removes the sessions whose absolute end is before sessionsBefore, and expired tokens, failure
+	// records, locks and passkey challenges older than before.
+	Purge(ctx context.Context, sessionsBefore, before time.Time) error
 
 	// InTx runs fn on a store whose calls form one transaction: all of them take effect or none (fn returned
 	// an error). Inside fn only the given store may be used.

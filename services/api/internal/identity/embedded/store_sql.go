@@ -478,15 +478,18 @@ func (s *SQLStore) SocialProviders(ctx context.Context, uid string) ([]string, e
 }
 
 // Purge drops expired sessions and tokens, old failure records and ended locks.
-func (s *SQLStore) Purge(ctx context.Context, before time.Time) error {
-	for _, q := range []string{
-		`DELETE FROM identity_sessions WHERE expires_at < ?`,
-		`DELETE FROM identity_tokens WHERE expires_at < ?`,
-		`DELETE FROM identity_login_failures WHERE at < ?`,
-		`DELETE FROM identity_login_locks WHERE until < ?`,
-		`DELETE FROM identity_passkey_challenges WHERE expires_at < ?`,
+func (s *SQLStore) Purge(ctx context.Context, sessionsBefore, before time.Time) error {
+	for _, st := range []struct {
+		q      string
+		cutoff time.Time
+	}{
+		{`DELETE FROM identity_sessions WHERE expires_at < ?`, sessionsBefore},
+		{`DELETE FROM identity_tokens WHERE expires_at < ?`, before},
+		{`DELETE FROM identity_login_failures WHERE at < ?`, before},
+		{`DELETE FROM identity_login_locks WHERE until < ?`, before},
+		{`DELETE FROM identity_passkey_challenges WHERE expires_at < ?`, before},
 	} {
-		if _, err := s.x.ExecContext(ctx, s.db.Rebind(q), ms(before)); err != nil {
+		if _, err := s.x.ExecContext(ctx, s.db.Rebind(st.q), ms(st.cutoff)); err != nil {
 			return fmt.Errorf("identity: purge: %w", err)
 		}
 	}

@@ -83,7 +83,7 @@ func TestSQLStore(t *testing.T) {
 		require.Equal(t, []string{"apple"}, providers)
 
 		// Deleting removes what hangs off the account.
-		require.NoError(t, s.Purge(ctx, now.Add(48*time.Hour)))
+		require.NoError(t, s.Purge(ctx, now.Add(48*time.Hour), now.Add(48*time.Hour)))
 		require.NoError(t, s.DeleteAccount(ctx, "u1"))
 		_, err = s.SocialUID(ctx, "apple", "sub")
 		require.ErrorIs(t, err, embedded.ErrNotFound)

@@ -76,6 +76,27 @@ func TestApps() fstest.MapFS {
 	}
 }
 
+// WithRequestTracing mounts the HTTP edge's tracing (as config tracing.otlpEndpoint does) without sending anything
+// anywhere: apitest starts no exporter, so each request's span, and the query spans under it, reach whatever tracer
+// provider the test set (dbtest.RecordStatements).
+func WithRequestTracing() Option {
+	return WithConfig(func(c *config.Config) { c.Tracing.OTLPEndpoint = "http://127.0.0.1:4318" })
+}
+
+// EachDatabase runs fn as a subtest on a service over SQLite and one over PostgreSQL (skipped without
+// PORTAL_TEST_POSTGRES_URL, as dbtest.PostgresURL says).
+func EachDatabase(t *testing.T, fn func(t *testing.T, s *Service), opts ...Option) {
+	t.Helper()
+	for _, db := range []struct {
+		name string
+		url  func(testing.TB) string
+	}{{"sqlite", dbtest.SQLiteURL}, {"postgres", dbtest.PostgresURL}} {
+		t.Run(db.name, func(t *testing.T) {
+			fn(t, New(t, append(opts, WithConfig(func(c *config.Config) { c.Database.URL = db.url(t) }))...))
+		})
+	}
+}
+
 // New builds the service with a fresh SQLite database in t.TempDir().
 func New(t testing.TB, opts ...Option) *Service {
 	t.Helper()

@@ -64,6 +64,26 @@ func (s *Statements) Take() []string {
 	return out
 }
 
+// RequireIndexed checks the statements recorded since the last Take: each one's plan must find its rows through
+// an index (TablesReadWhole), but for the tables or indexes of tinyByDesign (name: why it stays small). It fails t
+// when nothing was recorded, and answers how many statements it checked.
+func (s *Statements) RequireIndexed(t testing.TB, db *database.DB, tinyByDesign map[string]string) int {
+	t.Helper()
+	statements := s.Take()
+	if len(statements) == 0 {
+		t.Fatalf("dbtest: no statement was recorded: are the queries made under a span?")
+	}
+	for _, statement := range statements {
+		tables, plan := TablesReadWhole(t, db, statement)
+		for _, table := range tables {
+			if _, tiny := tinyByDesign[table]; !tiny {
+				t.Errorf("reads %s whole: %s\nplan:\n%s", table, statement, plan)
+			}
+		}
+	}
+	return len(statements)
+}
+
 // TablesReadWhole asks the database for the plan of statement and names the tables (or indexes) it would read
 // whole, with the plan for a failure message. SQLite: "SCAN t" or "SCAN t USING INDEX i" (where "SEARCH t USING
 // INDEX i (c<?)" is a lookup). PostgreSQL: the generic plan, so that the parameters stay parameters (NULL values

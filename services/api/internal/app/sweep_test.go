@@ -13,7 +13,7 @@ import (
 // Every statement of the sweep finds its rows through an index. The sweep runs every few minutes on tables that
 // grow with every login, link and mail (sessions, tokens, the outbox: docs/scaling.md), so a statement that read a
 // table whole would cost more with every row the table keeps. The statements are the ones the sweep really runs
-// (its database spans), each one's plan asked of the database (dbtest.TablesReadWhole).
+// (its database spans), each one's plan asked of the database (dbtest.Statements.RequireIndexed).
 func TestSweepFindsItsRowsThroughIndexes(t *testing.T) {
 	statements := dbtest.RecordStatements(t)
 	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {

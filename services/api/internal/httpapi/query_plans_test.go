@@ -16,7 +16,7 @@ import (
 // exchange, reading and saving the preferences and newsletters, the product reminders, the store directory and
 // the one-click unsubscribe run for every mail a shop sends, on tables that grow with every subscriber. The
 // statements are the ones the requests really run (their database spans), each one's plan asked of the database
-// (dbtest.TablesReadWhole); the same for a shopper's account visits is in identityapi.
+// (dbtest.Statements.RequireIndexed); the same for a shopper's account visits is in identityapi.
 func TestEveryQueryOfASubscribersVisitFindsItsRowsThroughIndexes(t *testing.T) {
 	statements := dbtest.RecordStatements(t)
 	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {

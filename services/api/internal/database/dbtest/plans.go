@@ -65,7 +65,7 @@ func (s *Statements) Take() []string {
 }
 
 // RequireIndexed checks the statements recorded since the last Take: each one's plan must find its rows through
-// an index (TablesReadWhole), but for the tables or indexes of tinyByDesign (name: why it stays small). It fails t
+// an index (tablesReadWhole), but for the tables or indexes of tinyByDesign (name: why it stays small). It fails t
 // when nothing was recorded, and answers how many statements it checked.
 func (s *Statements) RequireIndexed(t testing.TB, db *database.DB, tinyByDesign map[string]string) int {
 	t.Helper()
@@ -74,7 +74,7 @@ func (s *Statements) RequireIndexed(t testing.TB, db *database.DB, tinyByDesign 
 		t.Fatalf("dbtest: no statement was recorded: are the queries made under a span?")
 	}
 	for _, statement := range statements {
-		tables, plan := TablesReadWhole(t, db, statement)
+		tables, plan := tablesReadWhole(t, db, statement)
 		for _, table := range tables {
 			if _, tiny := tinyByDesign[table]; !tiny {
 				t.Errorf("reads %s whole: %s\nplan:\n%s", table, statement, plan)
@@ -84,12 +84,12 @@ func (s *Statements) RequireIndexed(t testing.TB, db *database.DB, tinyByDesign 
 	return len(statements)
 }
 
-// TablesReadWhole asks the database for the plan of statement and names the tables (or indexes) it would read
+// tablesReadWhole asks the database for the plan of statement and names the tables (or indexes) it would read
 // whole, with the plan for a failure message. SQLite: "SCAN t" or "SCAN t USING INDEX i" (where "SEARCH t USING
 // INDEX i (c<?)" is a lookup). PostgreSQL: the generic plan, so that the parameters stay parameters (NULL values
 // would let the planner fold every comparison away), with sequential scans priced out so that an index is used
 // wherever one exists; a sequential scan, or an index scan without an index condition, reads whole.
-func TablesReadWhole(t testing.TB, db *database.DB, statement string) ([]string, string) {
+func tablesReadWhole(t testing.TB, db *database.DB, statement string) ([]string, string) {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := db.Conn(ctx)
@@ -110,7 +110,7 @@ func TablesReadWhole(t testing.TB, db *database.DB, statement string) ([]string,
 			_, _ = conn.ExecContext(ctx, "DEALLOCATE planned; RESET enable_seqscan; RESET plan_cache_mode")
 		}()
 		query = "EXPLAIN (FORMAT JSON) EXECUTE planned"
-		if n := len(regexp.MustCompile(`\$\d+`).FindAllString(statement, -1)); n > 0 {
+		if n := len(postgresParameters.FindAllString(statement, -1)); n > 0 {
 			query += "(" + strings.TrimSuffix(strings.Repeat("NULL, ", n), ", ") + ")"
 		}
 	}
@@ -148,9 +148,14 @@ func TablesReadWhole(t testing.TB, db *database.DB, statement string) ([]string,
 	return postgresScans(plan.String()), plan.String()
 }
 
+var (
+	postgresParameters = regexp.MustCompile(`\$\d+`)
+	sqliteScan         = regexp.MustCompile(`(?m)^SCAN (\w+)`)
+)
+
 func sqliteScans(plan string) []string {
 	var tables []string
-	for _, m := range regexp.MustCompile(`(?m)^SCAN (\w+)`).FindAllStringSubmatch(plan, -1) {
+	for _, m := range sqliteScan.FindAllStringSubmatch(plan, -1) {
 		if m[1] != "CONSTANT" {
 			tables = append(tables, m[1])
 		}

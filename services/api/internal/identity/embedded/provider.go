@@ -440,8 +440,13 @@ func (p *Provider) accountFields(ctx context.Context, a Account, extraProfileFie
 	return f, nil
 }
 
-// sessionRetention is how long a session's row stays after its absolute end.
-const sessionRetention = 24 * time.Hour
+// How long rows stay after their end before Maintain removes them: an ended session is answered like an unknown
+// one, so it goes after a day; expired tokens stay a month, so that an expired link is told apart from an unknown
+// one, and failure records and locks with them.
+const (
+	sessionRetention = 24 * time.Hour
+	recordRetention  = 30 * 24 * time.Hour
+)
 
 // Maintain runs the periodic housekeeping: SweepUnverified plus purging expired sessions, tokens and
 // failure records. The lead runs it e.g. hourly.
@@ -449,10 +454,8 @@ func (p *Provider) Maintain(ctx context.Context, now time.Time) error {
 	if _, err := p.SweepUnverified(ctx, now); err != nil {
 		return err
 	}
-	// Tokens are kept a while past expiry, so an expired link is told apart from an unknown one. An ended session
-	// is answered like an unknown one, so it goes a day after its absolute end: kept as long as the tokens, the
-	// sessions would be the largest table of all (docs/scaling.md).
-	return p.store.Purge(ctx, now.Add(-sessionRetention), now.Add(-30*24*time.Hour))
+	// Kept as long as the tokens, the sessions would be the largest table of all (docs/scaling.md).
+	return p.store.Purge(ctx, now.Add(-sessionRetention), now.Add(-recordRetention))
 }
 
 // SweepUnverified deletes accounts whose registration was not confirmed within the verification lifetime

@@ -16,7 +16,7 @@ import (
 // every visit, so a statement that read one whole would make each visit slower as the shop grows. (`make bench`
 // times login and getAccountInfo with a million accounts; this holds every statement, on both databases.) The
 // statements are the ones the requests really run (their database spans); each one's plan is asked of the
-// database (dbtest.TablesReadWhole).
+// database (dbtest.Statements.RequireIndexed).
 func TestEveryQueryOfAShoppersVisitsFindsItsRowsThroughIndexes(t *testing.T) {
 	statements := dbtest.RecordStatements(t)
 	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {

@@ -87,12 +87,20 @@ func WithRequestTracing() Option {
 // PORTAL_TEST_POSTGRES_URL, as dbtest.PostgresURL says).
 func EachDatabase(t *testing.T, fn func(t *testing.T, s *Service), opts ...Option) {
 	t.Helper()
+	ForEachDatabase(t, func(t *testing.T, database Option) { fn(t, New(t, append(opts, database)...)) })
+}
+
+// ForEachDatabase runs fn as a subtest twice, with the option that puts a service on a fresh SQLite database and
+// then with the one that puts it on a fresh PostgreSQL database (skipped without PORTAL_TEST_POSTGRES_URL): for a
+// test that builds its service itself.
+func ForEachDatabase(t *testing.T, fn func(t *testing.T, database Option)) {
+	t.Helper()
 	for _, db := range []struct {
 		name string
 		url  func(testing.TB) string
 	}{{"sqlite", dbtest.SQLiteURL}, {"postgres", dbtest.PostgresURL}} {
 		t.Run(db.name, func(t *testing.T) {
-			fn(t, New(t, append(opts, WithConfig(func(c *config.Config) { c.Database.URL = db.url(t) }))...))
+			fn(t, WithConfig(func(c *config.Config) { c.Database.URL = db.url(t) }))
 		})
 	}
 }

@@ -47,11 +47,11 @@ type env struct {
 	browser *http.Client
 }
 
-func newEnv(t *testing.T, edit ...func(*config.Config)) *env {
+func newEnv(t *testing.T, opts ...apitest.Option) *env {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	base := "http://" + ln.Addr().String()
-	svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+	svc := apitest.New(t, append([]apitest.Option{apitest.WithConfig(func(c *config.Config) {
 		c.HTTP.PublicURL = base
 		c.Dev.Clock.Enabled = true
 		c.SSO.Clients = []config.SSOClient{
@@ -59,10 +59,7 @@ func newEnv(t *testing.T, edit ...func(*config.Config)) *env {
 			{ID: "public-rp", Name: "Public partner", Public: true, RedirectURIs: []string{rpRedirect}, FirstParty: true},
 			{ID: "third", Name: "Drittanbieter", Secret: rpSecret, RedirectURIs: []string{rpRedirect}},
 		}
-		for _, e := range edit {
-			e(c)
-		}
-	}))
+	})}, opts...)...)
 	srv := httptest.NewUnstartedServer(svc.Echo)
 	_ = srv.Listener.Close()
 	srv.Listener = ln
@@ -508,7 +505,7 @@ func TestPromptMaxAgeAndConsent(t *testing.T) {
 }
 
 func TestKeyRotationOldKeysVerifyUntilTheyExpire(t *testing.T) {
-	v := newEnv(t, func(c *config.Config) { c.SSO.KeyRotation = 2 * time.Hour; c.SSO.IDTokenLifetime = time.Hour })
+	v := newEnv(t, apitest.WithConfig(func(c *config.Config) { c.SSO.KeyRotation = 2 * time.Hour; c.SSO.IDTokenLifetime = time.Hour }))
 	v.registerAndLogIn()
 	keys := func() []string {
 		res, err := http.Get(v.issuer + "/keys")

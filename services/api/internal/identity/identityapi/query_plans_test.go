@@ -1,6 +1,7 @@
 package identityapi_test
 
 import (
+	"encoding/json"
 	"net/url"
 	"testing"
 
@@ -9,10 +10,11 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded/passkeytest"
 )
 
 // Every statement a shopper's visits run finds its rows through an index: registration, confirmation, logins
-// right and wrong, the account pages, a password reset and logout touch tables that grow with every shopper and
+// right and wrong, passkeys (added, listed, logged in with, removed), the account pages, a password reset and logout touch tables that grow with every shopper and
 // every visit, so a statement that read one whole would make each visit slower as the shop grows. (`make bench`
 // times login and getAccountInfo with a million accounts; this holds every statement, on both databases.) The
 // statements are the ones the requests really run (their database spans); each one's plan is asked of the
@@ -26,6 +28,23 @@ func TestEveryQueryOfAShoppersVisitsFindsItsRowsThroughIndexes(t *testing.T) {
 		b.data()
 		require.EqualValues(t, 0, b.call("setAccountInfo", map[string]any{"data": address("DE", "80331", true)})["errorCode"])
 		require.EqualValues(t, 0, b.call("setAccountInfo", map[string]any{"profile": map[string]any{"firstName": "Eva"}})["errorCode"])
+
+		// A passkey added on the login details page, listed, logged in with and removed: its look-ups by
+		// credential id and by account.
+		options := b.call("initPasskeyRegistration", map[string]any{})
+		require.EqualValues(t, 0, options["errorCode"], options)
+		phone := passkeytest.New("portal.test", "http://portal.test")
+		answer, err := phone.Register(options["options"])
+		require.NoError(t, err)
+		require.EqualValues(t, 0, b.call("registerPasskey", map[string]any{"passkey": json.RawMessage(answer), "name": "Phone"})["errorCode"])
+		options = b.call("initPasskeyLogin", map[string]any{})
+		answer, err = phone.Login(options["options"])
+		require.NoError(t, err)
+		require.EqualValues(t, 0, b.call("passkeyLogin", map[string]any{"passkey": json.RawMessage(answer)})["errorCode"])
+		passkeys := b.call("getPasskeys", nil)["passkeys"].([]any)
+		require.Len(t, passkeys, 1)
+		removed := b.call("removePasskey", map[string]any{"id": passkeys[0].(map[string]any)["id"]})
+		require.EqualValues(t, 0, removed["errorCode"], removed)
 		require.EqualValues(t, 0, b.call("logout", nil)["errorCode"])
 
 		other := newShopper(t, s)

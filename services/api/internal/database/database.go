@@ -68,14 +68,19 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("database: open %s: %w", dialect, err)
 	}
-	if dialect == SQLite {
-		// One file, one process: a few connections are enough and keep
-		// writers from queueing on SQLITE_BUSY.
-		sqlDB.SetMaxOpenConns(8)
-	} else {
-		sqlDB.SetMaxOpenConns(20)
+	// One file, one process: a few connections are enough for SQLite and keep writers from queueing on
+	// SQLITE_BUSY.
+	maxOpen := 8
+	if dialect != SQLite {
+		maxOpen = 20
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
+	sqlDB.SetMaxOpenConns(maxOpen)
+	// database/sql keeps 2 idle connections unless told otherwise and closes every other one as it is put back:
+	// with more than two requests at a time, PostgreSQL then forked a backend (and pgx prepared its statements
+	// again) for most queries, 974 new sessions in 10 s of getAccountInfo from 8 clients, p99 75 ms for a 0.9 ms
+	// call. The pool keeps what it opened, until ConnMaxIdleTime on PostgreSQL.
+	sqlDB.SetMaxIdleConns(maxOpen)
 	db := &DB{DB: sqlDB, Dialect: dialect}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()

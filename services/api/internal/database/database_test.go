@@ -4,8 +4,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
@@ -175,4 +177,25 @@ func TestMigrateConcurrently(t *testing.T) {
 			require.Equal(t, len(all), total)
 		})
 	}
+}
+
+// The pool keeps the connections it opened: requests at once beyond database/sql's default of two idle
+// connections must not each open (on PostgreSQL: fork a backend and prepare every statement again) and close one.
+func TestThePoolKeepsItsConnectionsUnderConcurrentQueries(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		for range 20 {
+			var wg sync.WaitGroup
+			for range 8 {
+				wg.Go(func() {
+					var n int
+					assert.NoError(t, db.QueryRowContext(ctx, `SELECT COUNT(*) FROM app_info`).Scan(&n))
+				})
+			}
+			wg.Wait()
+		}
+		stats := db.Stats()
+		require.Zero(t, stats.MaxIdleClosed, "connections closed as idle beyond the pool's limit: %+v", stats)
+		require.LessOrEqual(t, stats.OpenConnections, 8, "%+v", stats)
+	})
 }

@@ -14,11 +14,11 @@ import (
 )
 
 // Every statement a shopper's visits run finds its rows through an index: registration, confirmation, logins
-// right and wrong, passkeys (added, listed, logged in with, removed), the account pages, a password reset and logout touch tables that grow with every shopper and
-// every visit, so a statement that read one whole would make each visit slower as the shop grows. (`make bench`
-// times login and getAccountInfo with a million accounts; this holds every statement, on both databases.) The
-// statements are the ones the requests really run (their database spans); each one's plan is asked of the
-// database (dbtest.Statements.RequireIndexed).
+// right and wrong, passkeys (added, listed, logged in with, removed), the account pages, a password reset and
+// logout touch tables that grow with every shopper and every visit, so a statement that read one whole would make
+// each visit slower as the shop grows. (`make bench` times login and getAccountInfo with a million accounts; this
+// holds every statement, on both databases.) The statements are the ones the requests really run (their database
+// spans); each one's plan is asked of the database (dbtest.Statements.RequireIndexed).
 func TestEveryQueryOfAShoppersVisitsFindsItsRowsThroughIndexes(t *testing.T) {
 	statements := dbtest.RecordStatements(t)
 	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {

@@ -1,12 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { brotliCopies, firstPageTexts, metadataPreload, pageLoaderInHtml, reactRouterProductionBuild, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
+import { brotliCopies, compileHints, firstPageTexts, metadataPreload, pageLoaderInHtml, reactRouterProductionBuild, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
 
 // The build lands inside the Go service, which embeds it into the portal binary.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), reactSyncExternalStore, reactRouterProductionBuild, reactRouterWithoutDisplayNames, metadataPreload, pageLoaderInHtml, brotliCopies],
+  plugins: [react(), reactSyncExternalStore, reactRouterProductionBuild, reactRouterWithoutDisplayNames, metadataPreload, pageLoaderInHtml, compileHints, brotliCopies],
   resolve: { tsconfigPaths: true },
   // Both apps show the same pictures (logo, favicon, CMS icons under /images/); they live once in libs/ui and
   // each build copies them to its root, so every URL stays what the CMS content and index.html name.

@@ -58,6 +58,10 @@ async function useSession(wanted) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rows = [];
+// Lighthouse's CPU benchmark of the machine, read with every run: its fourfold slowdown stands for a mid-tier phone
+// only on a machine scoring about 1,500-2,000 (Lighthouse's docs/throttling.md), so a slower machine's table reads
+// lower than the phone would, and tables from two machines compare only beside this figure.
+const benchmarks = [];
 try {
   for (const page of pages) {
     const samples = [];
@@ -69,7 +73,8 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
       });
-      const { audits, categories, finalDisplayedUrl, runtimeError } = result.lhr;
+      const { audits, categories, finalDisplayedUrl, runtimeError, environment } = result.lhr;
+      if (environment?.benchmarkIndex) benchmarks.push(environment.benchmarkIndex);
       // A run Lighthouse could not finish (the page never painted, say) counts as missing every target.
       if (runtimeError) console.error(`${page.label}: ${runtimeError.code} ${runtimeError.message}`);
       const scripts = (audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script');
@@ -106,6 +111,11 @@ for (const row of rows) {
   if (misses.length > 0) under = true;
   console.log(
     `${row.label.padEnd(36)}  ${String(row.perf).padStart(4)}  ${String(row.a11y).padStart(4)}  ${row.cls.toFixed(3).padStart(6)}  ${Math.round(row.tbt).toString().padStart(6)}  ${Math.round(row.lcp).toString().padStart(6)}  ${(row.js / 1024).toFixed(1).padStart(5)}${misses.length ? `  UNDER TARGET: ${misses.join(', ')}` : ''}${shownLanded(row)}`,
+  );
+}
+if (benchmarks.length > 0) {
+  console.log(
+    `machine: Lighthouse benchmarkIndex ${Math.round(median(benchmarks))} (median of ${benchmarks.length} runs, ${Math.round(Math.min(...benchmarks))}-${Math.round(Math.max(...benchmarks))}); the 4x CPU slowdown models a mid-tier phone at 1500-2000`,
   );
 }
 process.exit(under ? 1 : 0);

@@ -18,6 +18,8 @@ interface Budgets {
 }
 const budgets = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../tools/bench/budgets.json'), 'utf8')) as Budgets;
 const budgetKB = (label: string) => budgets.jsKB[label] ?? budgets.jsKB['default']!;
+// V8's explicit compile hint, which the builds put at the head of every chunk (compileHints, tools/vite/plugins.ts).
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 // One confirmed account per worker (registering is the slow part); each logged-in page gets its own session, as
 // /logout ends the one it is opened with. The token link's #fragments are one document: measured once.
@@ -40,10 +42,17 @@ weightTest.describe('page weight', () => {
   for (const { label, path: route, session } of measured) {
     weightTest(`${label}: first load within ${budgetKB(label)} KB of JavaScript gzipped`, async ({ page, baseURL, account }) => {
       if (session) await logInThroughApi(page, baseURL!, account.email);
-      const scripts: Promise<number>[] = [];
+      const scripts: Promise<{ gzipped: number; unhinted?: string }>[] = [];
       let metadataRequests = 0;
       const onResponse = (response: Response) => {
-        if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+        if (response.request().resourceType() === 'script') {
+          scripts.push(
+            response.body().then((body) => ({
+              gzipped: gzipSync(body, { level: 9 }).length,
+              unhinted: body.toString('utf8', 0, COMPILE_HINT.length) === COMPILE_HINT ? undefined : new URL(response.url()).pathname,
+            })),
+          );
+        }
         if (new URL(response.url()).pathname === '/rest/v1/metadata') metadataRequests++;
       };
       page.on('response', onResponse);
@@ -54,13 +63,16 @@ weightTest.describe('page weight', () => {
       // The tokenless preference centre holds a request open for a while; what it loads by then is its first load.
       await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {});
       page.off('response', onResponse);
-      const kb = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0) / 1024;
+      const loaded = await Promise.all(scripts);
+      const kb = loaded.reduce((sum, script) => sum + script.gzipped, 0) / 1024;
       weightTest.info().annotations.push({ type: 'JavaScript gzipped', description: `${kb.toFixed(1)} KB (budget ${budgetKB(label)} KB)` });
       console.log(`page weight ${label}: ${kb.toFixed(1)} KB of JavaScript gzipped (budget ${budgetKB(label)} KB)`);
       expect(kb, `${label}: JavaScript of the first load, KB gzipped`).toBeLessThanOrEqual(budgetKB(label));
       expect(kb, 'no script loaded: the measure would pass whatever the page weighs').toBeGreaterThan(50);
       // The HTML preloads metadata (tools/vite/plugins.ts); a second request means the app's fetch did not take it.
       expect(metadataRequests, 'requests for metadata (the app takes the preloaded answer)').toBe(1);
+      // Each chunk asks V8 to compile it off the main thread while it loads (compileHints in tools/vite/plugins.ts).
+      expect(loaded.flatMap((script) => script.unhinted ?? []), 'scripts without the compile hint as their first line').toEqual([]);
     });
   }
 });

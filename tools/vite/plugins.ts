@@ -103,7 +103,16 @@ export const compileHints: Plugin = {
   generateBundle: {
     order: 'post',
     handler(_options, bundle) {
-      for (const file of Object.values(bundle)) if (file.type === 'chunk') file.code = `${COMPILE_HINT}\n${file.code}`;
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        file.code = `${COMPILE_HINT}\n${file.code}`;
+        // A source map, when a build makes one, already exists: its lines move down by the one added.
+        const map = bundle[`${file.fileName}.map`];
+        if (map?.type === 'asset' && typeof map.source === 'string') {
+          const parsed = JSON.parse(map.source) as { mappings: string };
+          map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
+        }
+      }
     },
   },
 };

@@ -86,7 +86,7 @@ export const firstPageTexts = {
 };
 
 /** The first line of every code chunk of the builds (compileHints). */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Asks V8 to compile every function of each code chunk while the chunk streams in, on a background thread, instead

@@ -153,6 +153,18 @@ func (v *env) authorize(party rp, verifier string, extra ...oauth2.AuthCodeOptio
 	return loc
 }
 
+// decideConsent posts the shopper's answer on the consent page for the waiting request id and answers where the
+// service sends the browser: the partner's callback with a code, or with access_denied.
+func (v *env) decideConsent(id, decision string) *url.URL {
+	v.t.Helper()
+	res, err := v.browser.PostForm(v.issuer+"/consent", url.Values{"id": {id}, "decision": {decision}})
+	require.NoError(v.t, err)
+	_ = res.Body.Close()
+	loc, err := res.Location()
+	require.NoError(v.t, err)
+	return loc
+}
+
 func (v *env) advanceClock(d time.Duration) {
 	v.t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, v.base+"/dev/clock", strings.NewReader(`{"advance":"`+d.String()+`"}`))
@@ -485,11 +497,7 @@ func TestPromptMaxAgeAndConsent(t *testing.T) {
 	_ = res.Body.Close()
 	require.Equal(t, "Drittanbieter", ask.Partner.Name)
 	require.Equal(t, []string{"profile", "email"}, ask.Scopes)
-	res, err = v.browser.PostForm(v.issuer+"/consent", url.Values{"id": {id}, "decision": {"allow"}})
-	require.NoError(t, err)
-	_ = res.Body.Close()
-	loc, err = res.Location()
-	require.NoError(t, err)
+	loc = v.decideConsent(id, "allow")
 	require.NotEmpty(t, loc.Query().Get("code"), loc.String())
 	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
 	require.NotEmpty(t, loc.Query().Get("code"), "consent is remembered")
@@ -497,10 +505,7 @@ func TestPromptMaxAgeAndConsent(t *testing.T) {
 	// Denying answers access_denied.
 	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "consent"))
 	require.Equal(t, "/login/consent", loc.Path)
-	res, err = v.browser.PostForm(v.issuer+"/consent", url.Values{"id": {loc.Query().Get("oidcRequest")}, "decision": {"deny"}})
-	require.NoError(t, err)
-	_ = res.Body.Close()
-	denied, _ := url.Parse(res.Header.Get("Location"))
+	denied := v.decideConsent(loc.Query().Get("oidcRequest"), "deny")
 	require.Equal(t, "access_denied", denied.Query().Get("error"))
 }
 

@@ -35,8 +35,9 @@ node tools/bench/page-weight.mjs "$base" "$centre" || echo "page weight: over bu
 echo
 # The median of three runs a route (LIGHTHOUSE_RUNS): one run's blocking time moves by a factor of two or more on
 # a shared machine.
-echo "== Lighthouse, mobile profile, every route, median of ${LIGHTHOUSE_RUNS:=3} runs (targets: tools/bench/budgets.json)"
-CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node tools/bench/lighthouse.mjs --runs "$LIGHTHOUSE_RUNS" "$base" "$centre" || echo "lighthouse: under target (see above)"
+echo "== Lighthouse, mobile profile, every route, median of ${LIGHTHOUSE_RUNS:=3} runs, CPU slowdown ${LIGHTHOUSE_CPU_SLOWDOWN:=calibrated} (targets: tools/bench/budgets.json)"
+CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node tools/bench/lighthouse.mjs --runs "$LIGHTHOUSE_RUNS" --cpu-slowdown "$LIGHTHOUSE_CPU_SLOWDOWN" \
+  "$base" "$centre" || echo "lighthouse: under target (see above)"
 
 echo
 echo "== Go benchmarks (BenchmarkEdge: one request through the router with the production middleware and JSON access log)"

@@ -8,5 +8,5 @@ export { SiteLoadError } from './SiteLoadError';
 export { AppProviders, type AppProvidersProps } from './AppProviders';
 export { SiteLayout } from './SiteLayout';
 export { IdentityGate, type IdentityGateProps } from './IdentityGate';
-export { mountApp } from './mount-app';
+export { mountApp, startAfterModules } from './mount-app';
 export { useRevealed } from './use-revealed';

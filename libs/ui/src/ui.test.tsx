@@ -5,6 +5,7 @@ import { testMetadata } from '@portal/cms/testing';
 import { Dialog } from './Dialog';
 import { ErrorMessage } from './ErrorMessage';
 import { intlLanguageName, languageName, OWN_LANGUAGE_NAMES } from './LanguageSelector';
+import { startAfterModules } from './mount-app';
 import { useRevealed } from './use-revealed';
 import { SiteLayout } from './SiteLayout';
 import { forgetLanguage, renderPage } from './testing';
@@ -132,5 +133,20 @@ describe('useRevealed', () => {
     expect(await screen.findByText('page')).toBeInTheDocument();
     rerender(<Gate ready={false} />);
     expect(screen.getByText('loader')).toBeInTheDocument();
+  });
+});
+
+describe('startAfterModules', () => {
+  it('starts the app in a later task, not in the one evaluating its modules', () => {
+    jest.useFakeTimers();
+    try {
+      const start = jest.fn();
+      startAfterModules(start);
+      expect(start).not.toHaveBeenCalled();
+      jest.runOnlyPendingTimers();
+      expect(start).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

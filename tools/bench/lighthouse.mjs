@@ -88,20 +88,14 @@ const phoneSlowdown = (index) => Math.max(1, 3 + (index - 1300) / 233);
 // --cpu-slowdown calibrated: three runs of the first page (discarded; they also warm the service) read the
 // machine's benchmarkIndex, and the table is measured at the calculator's slowdown for it instead of Lighthouse's
 // fixed 4x, so tables from a fast and a slow machine mean the same phone.
-let slowdown;
-if (cpuSlowdown === 'calibrated') {
+let slowdown = cpuSlowdown === 'default' || cpuSlowdown === 'calibrated' ? undefined : Number(cpuSlowdown);
+async function calibrate() {
   const indexes = [];
   for (let run = 0; run < 3; run++) indexes.push((await measure(`${base}${pages[0].path}`, 'calibration')).environment?.benchmarkIndex);
   const measured = indexes.filter(Number.isFinite);
-  if (measured.length === 0) {
-    await browser.close();
-    await chrome.kill();
-    throw new Error('calibration: Lighthouse reported no benchmarkIndex');
-  }
+  if (measured.length === 0) throw new Error('calibration: Lighthouse reported no benchmarkIndex');
   slowdown = Math.round(phoneSlowdown(median(measured)) * 10) / 10;
   console.log(`calibrated: benchmarkIndex ${Math.round(median(measured))} (median of ${measured.length} runs) -> CPU slowdown ${slowdown}x`);
-} else if (cpuSlowdown !== 'default') {
-  slowdown = Number(cpuSlowdown);
 }
 
 const rows = [];
@@ -109,6 +103,7 @@ const rows = [];
 // from two machines compare only beside it.
 const benchmarks = [];
 try {
+  if (cpuSlowdown === 'calibrated') await calibrate();
   for (const page of pages) {
     const samples = [];
     await useSession(Boolean(page.session));

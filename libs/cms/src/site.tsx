@@ -1,4 +1,4 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { detectLanguage, readRememberedLanguage, rememberLanguage, toLanguageTag, toLocale } from '@portal/i18n';
 import { useCmsContent } from './get-content';
@@ -56,7 +56,11 @@ export function SiteProvider({ children, loading, renderError, environment, prep
   // Later switches keep the page on screen; react-i18next re-renders it once the new texts are in.
   const [textsLoadedFor, setTextsLoadedFor] = useState<string | undefined>(undefined);
   const metadataResult = useMetadata();
-  const metadata = metadataResult.data;
+  // Deferred as useRevealed defers a page: react-query hands metadata over in a synchronous render, and that render
+  // with the effects React then flushes in the same task (language detection, the texts asked for, the identity
+  // provider started) was one 20 ms task of the main thread on this machine, ten times that on a phone. The urgent
+  // render now changes nothing; the rest runs in a background pass and its effects in a task of their own.
+  const metadata = useDeferredValue(metadataResult.data);
   // An explicit choice wins over detection for the rest of the visit.
   const [chosenLanguage, setChosenLanguage] = useState<string | undefined>(undefined);
 

@@ -37,7 +37,17 @@ echo
 # a shared machine.
 echo "== Lighthouse, mobile profile, every route, median of ${LIGHTHOUSE_RUNS:=3} runs, CPU slowdown ${LIGHTHOUSE_CPU_SLOWDOWN:=calibrated} (targets: tools/bench/budgets.json)"
 CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node tools/bench/lighthouse.mjs --runs "$LIGHTHOUSE_RUNS" --cpu-slowdown "$LIGHTHOUSE_CPU_SLOWDOWN" \
-  "$base" "$centre" || echo "lighthouse: under target (see above)"
+  "$base" "$centre" | tee "$work/lighthouse.out" || echo "lighthouse: under target (see above)"
+
+echo
+# The same phone without Lighthouse's DevTools cost (tools/bench/long-tasks.mjs): at the slowdown Lighthouse
+# calibrated above, or the one it was given.
+slowdown=$(sed -n 's/^calibrated: .* CPU slowdown \([0-9.]*\)x$/\1/p' "$work/lighthouse.out")
+slowdown=${slowdown:-$LIGHTHOUSE_CPU_SLOWDOWN}
+[ "$slowdown" = calibrated ] && slowdown=4
+echo "== Long tasks of every route's first load as a shopper's browser runs it (no DevTools Runtime), median of ${LIGHTHOUSE_RUNS} loads"
+CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node tools/bench/long-tasks.mjs --runs "$LIGHTHOUSE_RUNS" --cpu-slowdown "$slowdown" \
+  "$base" "$centre" || echo "long tasks: over target (see above)"
 
 echo
 echo "== Go benchmarks (BenchmarkEdge: one request through the router with the production middleware and JSON access log)"

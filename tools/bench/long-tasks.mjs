@@ -103,6 +103,8 @@ const rows = [];
 try {
   // One account for the logged-in pages; /logout ends the session it is opened with, so each of its runs has its own.
   const shared = pages.some((page) => page.session) ? await benchSession(base) : [];
+  // A fresh browser's first loads are slower (its caches, fonts and code are cold): one load, not counted.
+  await load(cdp, `${base}/login`);
   for (const page of pages) {
     const samples = [];
     for (let run = 0; run < runs; run++) {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { SelectOption } from '@portal/forms';
 
 /** The countries an address may be in (spec 000 §3), as ISO codes. */
@@ -7,17 +8,23 @@ export const ADDRESS_COUNTRIES = [
 ] as const;
 
 /**
- * The countries with their names in the page's language, sorted as that language sorts (spec 000 §3: "listed
- * sorted by localized name"); the names come from the platform (Intl.DisplayNames), not from a list kept here.
+ * The text of a country's name. The names are CLDR's, the data behind `Intl.DisplayNames` (countries.test.ts holds
+ * every shipped language to it), but come as texts: asking `Intl.DisplayNames` in the page loads ICU's region
+ * names on first use, 14–34 ms of the main thread on the development machine and ten times that on a phone, the
+ * longest task of the address pages (issue 16).
  */
-export function countryOptions(language: string): SelectOption[] {
-  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+export const countryKey = (code: string) => `ap.countries.${code}`;
+
+/** The countries with their names in the page's language, sorted as that language sorts (spec 000 §3: "listed sorted by localized name"). */
+export function countryOptions(t: TFunction, language: string): SelectOption[] {
   const collator = new Intl.Collator(language);
-  return ADDRESS_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => collator.compare(a.label, b.label));
+  return ADDRESS_COUNTRIES.map((code) => ({ value: code, label: countryName(t, code, language) })).sort((a, b) => collator.compare(a.label, b.label));
 }
 
-/** The name of one country in the page's language. */
-export function countryName(code: string, language: string): string {
+/** The name of one country in the page's language; a code outside the list (an account edited elsewhere) is named by the platform. */
+export function countryName(t: TFunction, code: string, language: string): string {
+  const name = t(countryKey(code), { defaultValue: '' });
+  if (name) return name;
   try {
     return new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }).of(code) ?? code;
   } catch {

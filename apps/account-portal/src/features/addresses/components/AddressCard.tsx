@@ -21,7 +21,7 @@ export function AddressCard({ address }: { address: AddressBookEntry }) {
         <br />
         {[address.zip, address.city].filter(Boolean).join(' ')}
         <br />
-        {address.country ? countryName(address.country, language) : null}
+        {address.country ? countryName(t, address.country, language) : null}
       </address>
       <Link className="button button--secondary" to="/addresses/addresschange">
         {t('ap.addresses.edit')}

@@ -18,7 +18,7 @@ export function AddressForm({ initialValues, onSaved }: AddressFormProps) {
   const { language, metadata } = useSite();
   const save = useSaveAddress();
   const validationSchema = useMemo(() => deferredSchema((kit) => addressSchema(kit, metadata.validation.zipCode)), [metadata]);
-  const countries = useMemo(() => countryOptions(language), [language]);
+  const countries = useMemo(() => countryOptions(t, language), [t, language]);
 
   const submit = async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {
     helpers.setStatus(undefined);

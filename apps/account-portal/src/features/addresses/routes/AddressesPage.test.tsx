@@ -1,12 +1,14 @@
 import { screen, within } from '@testing-library/react';
+import type { TFunction } from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
+import { APP_LANGUAGES, loadPageMessages } from '../../../app/messages';
 import { openApp } from '../../../testing/render-app';
 import { addressEntry, addressValues, currentAddress } from '../api/save-address';
-import { ADDRESS_COUNTRIES, countryOptions } from '../countries';
+import { ADDRESS_COUNTRIES, countryKey, countryName, countryOptions } from '../countries';
 
 beforeEach(() => {
   forgetLanguage();
@@ -33,20 +35,38 @@ async function loggedIn(data: Record<string, unknown> = {}) {
 }
 
 describe('countries', () => {
-  it('lists the 32 countries by their names in the page language, in that language’s order', () => {
-    const german = countryOptions('de-DE');
+  // CLDR's names (what Intl.DisplayNames gives) in the variant of each language the retailer's sites use:
+  // Portuguese is Portugal's ("Polónia", not "Polônia").
+  const CLDR_LOCALE: Record<string, string> = { de: 'de-DE', en: 'en-GB', es: 'es-ES', fr: 'fr-FR', nl: 'nl-NL', pl: 'pl-PL', pt: 'pt-PT' };
+  const translate = (texts: Record<string, string>) =>
+    ((key: string, options?: { defaultValue?: string }) => texts[key] ?? options?.defaultValue ?? key) as unknown as TFunction;
+
+  it('has every country’s CLDR name as a text in every shipped language', async () => {
+    expect(Object.keys(CLDR_LOCALE).sort()).toEqual([...APP_LANGUAGES].sort());
+    for (const language of APP_LANGUAGES) {
+      const texts = await loadPageMessages(language);
+      const cldr = new Intl.DisplayNames([CLDR_LOCALE[language]!], { type: 'region' });
+      for (const code of ADDRESS_COUNTRIES) expect({ language, code, name: texts[countryKey(code)] }).toEqual({ language, code, name: cldr.of(code) });
+    }
+  });
+
+  it('lists the 32 countries by their names in the page language, in that language’s order', async () => {
+    const german = countryOptions(translate(await loadPageMessages('de')), 'de-DE');
     expect(german).toHaveLength(32);
     expect(new Set(german.map((o) => o.value))).toEqual(new Set(ADDRESS_COUNTRIES));
     const names = german.map((o) => o.label);
     expect(names.slice(0, 3)).toEqual(['Belgien', 'Bulgarien', 'Dänemark']);
     expect(names.indexOf('Österreich')).toBeGreaterThan(names.indexOf('Norwegen'));
     expect(names.indexOf('Österreich')).toBeLessThan(names.indexOf('Polen'));
-    const french = countryOptions('fr-FR').map((o) => o.label);
+    const french = countryOptions(translate(await loadPageMessages('fr')), 'fr-FR').map((o) => o.label);
     expect(french.slice(0, 3)).toEqual(['Allemagne', 'Autriche', 'Belgique']);
     expect(french.indexOf('Espagne')).toBeLessThan(french.indexOf('Estonie'));
-    expect(french.indexOf('Écosse')).toBe(-1);
-    expect(french.indexOf('Îles')).toBe(-1);
     expect(french.indexOf('Irlande')).toBeGreaterThan(french.indexOf('Hongrie'));
+  });
+
+  it('names a country outside the list as the platform does', () => {
+    expect(countryName(translate({}), 'US', 'de-DE')).toBe('Vereinigte Staaten');
+    expect(countryName(translate({}), 'not a code', 'de-DE')).toBe('not a code');
   });
 });
 

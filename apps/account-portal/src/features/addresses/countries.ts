@@ -8,8 +8,8 @@ export const ADDRESS_COUNTRIES = [
 ] as const;
 
 /**
- * The text of a country's name. The names are CLDR's, the data behind `Intl.DisplayNames` (AddressesPage.test.tsx holds
- * every shipped language to it), but come as texts: asking `Intl.DisplayNames` in the page loads ICU's region
+ * The text of a country's name. The names are CLDR's, the data behind `Intl.DisplayNames` (AddressesPage.test.tsx
+ * holds every shipped language to it), but come as texts: asking `Intl.DisplayNames` in the page loads ICU's region
  * names on first use, 14–34 ms of the main thread on the development machine and ten times that on a phone, the
  * longest task of the address pages (issue 16).
  */

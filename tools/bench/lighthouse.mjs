@@ -13,13 +13,11 @@
 //   `make bench` uses) takes the slowdown Lighthouse's CPU throttling calculator gives for this machine's
 //   benchmarkIndex, so that the table stands for the same mid-tier phone on a fast machine as on a slow one.
 // Chromium: CHROME_PATH (default /usr/bin/chromium), as on the project's machines (TOOLCHAIN.md).
-import { readFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright';
-import { benchSession } from './session.mjs';
+import { benchPages, budgets, landedNote, launchChrome, median } from './pages.mjs';
+import { benchSession, browserCookies } from './session.mjs';
 
-const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
 const target = budgets.lighthouse;
 
 const args = process.argv.slice(2);
@@ -40,29 +38,24 @@ if (!base || !centre || !(cpuSlowdown === 'default' || cpuSlowdown === 'calibrat
 }
 
 // Every route of both apps (budgets.json, where /logout comes last of the account pages: it ends the session).
-const pages = budgets.pages.map((page) => ({ ...page, path: page.path.replace('{link}', centre) })).filter((page) => page.label.includes(only));
+const pages = benchPages(centre, only);
 
 const cookies = pages.some((page) => page.session) ? await benchSession(base) : [];
 
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-});
+const chrome = await launchChrome();
 
 // The browser's cookie jar, reached through the DevTools protocol: holds the session for the account pages only.
 const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
 const jar = browser.contexts()[0];
 let loggedIn = false;
-const inJar = (session) => session.map((cookie) => ({ ...cookie, url: base, httpOnly: true }));
 async function useSession(wanted) {
   if (wanted === loggedIn) return;
-  if (wanted) await jar.addCookies(inJar(cookies));
+  if (wanted) await jar.addCookies(browserCookies(cookies, base));
   else await jar.clearCookies();
   loggedIn = wanted;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 // Runs Lighthouse once on url. A run whose trace Lighthouse failed to record (its message asks to run it again) is
 // run again, up to twice: counted, it would be a run missing every target that says nothing about the page.
 const unrecorded = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_SCREENSHOTS', 'PROTOCOL_TIMEOUT']);
@@ -109,8 +102,8 @@ try {
     const samples = [];
     await useSession(Boolean(page.session));
     for (let run = 0; run < runs; run++) {
-      // /logout ends the session it is opened with: every later run opens it with a session of its own.
-      if (page.path === '/logout' && run > 0) await jar.addCookies(inJar(await benchSession(base)));
+      // The first run of a page that ends its session (/logout) has the shared one; every later run needs its own.
+      if (page.endsSession && run > 0) await jar.addCookies(browserCookies(await benchSession(base), base));
       const { audits, categories, finalDisplayedUrl, runtimeError, environment } = await measure(`${base}${page.path}`, page.label);
       if (environment?.benchmarkIndex) benchmarks.push(environment.benchmarkIndex);
       // A run Lighthouse could not finish (the page never painted, say) counts as missing every target.
@@ -134,8 +127,6 @@ try {
   await chrome.kill();
 }
 
-// Link tokens are long and secret-like: never printed.
-const shownLanded = (row) => (row.landed === new URL(`${base}${row.path}`).pathname ? '' : `  (shows ${row.landed.replace(/(\/token\/)[^/]+/, '$1…')})`);
 console.log(`targets: performance >= ${target.performance}, accessibility >= ${target.accessibility}, CLS <= ${target.cls}, TBT <= ${target.tbtMs} ms`);
 console.log(`${'page'.padEnd(36)}  perf  a11y     CLS  TBT ms  LCP ms  JS KB`);
 let under = false;
@@ -148,7 +139,7 @@ for (const row of rows) {
   ].filter(Boolean);
   if (misses.length > 0) under = true;
   console.log(
-    `${row.label.padEnd(36)}  ${String(row.perf).padStart(4)}  ${String(row.a11y).padStart(4)}  ${row.cls.toFixed(3).padStart(6)}  ${Math.round(row.tbt).toString().padStart(6)}  ${Math.round(row.lcp).toString().padStart(6)}  ${(row.js / 1024).toFixed(1).padStart(5)}${misses.length ? `  UNDER TARGET: ${misses.join(', ')}` : ''}${shownLanded(row)}`,
+    `${row.label.padEnd(36)}  ${String(row.perf).padStart(4)}  ${String(row.a11y).padStart(4)}  ${row.cls.toFixed(3).padStart(6)}  ${Math.round(row.tbt).toString().padStart(6)}  ${Math.round(row.lcp).toString().padStart(6)}  ${(row.js / 1024).toFixed(1).padStart(5)}${misses.length ? `  UNDER TARGET: ${misses.join(', ')}` : ''}${landedNote(base, row)}`,
   );
 }
 if (benchmarks.length > 0) {

@@ -8,12 +8,10 @@
 // enables the Runtime domain as well, to show the difference.
 //
 // usage: node tools/bench/long-tasks.mjs [--runs N] [--only SUBSTRING] [--cpu-slowdown N] [--with-runtime] BASE_URL PREFERENCE_CENTRE_LINK_PATH
-import { readFileSync } from 'node:fs';
-import * as chromeLauncher from 'chrome-launcher';
 import WebSocket from 'ws';
-import { benchSession } from './session.mjs';
+import { benchPages, budgets, landedNote, launchChrome, median } from './pages.mjs';
+import { benchSession, browserCookies } from './session.mjs';
 
-const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
 const targetMs = budgets.lighthouse.tbtMs;
 
 const args = process.argv.slice(2);
@@ -34,7 +32,7 @@ if (!base || !centre || !(slowdown >= 1)) {
   console.error('usage: node tools/bench/long-tasks.mjs [--runs N] [--only SUBSTRING] [--cpu-slowdown N] [--with-runtime] BASE_URL PREFERENCE_CENTRE_LINK_PATH');
   process.exit(2);
 }
-const pages = budgets.pages.map((page) => ({ ...page, path: page.path.replace('{link}', centre) })).filter((page) => page.label.includes(only));
+const pages = benchPages(centre, only);
 
 // Installed before the page's own scripts: collects the long tasks, and three seconds after the load event hands
 // them over, with the path the page ended on, through the title.
@@ -44,10 +42,7 @@ const OBSERVER = `(() => {
   addEventListener('load', () => setTimeout(() => { document.title = 'LONG-TASKS ' + JSON.stringify({ tasks, landed: location.pathname }); }, 3000));
 })();`;
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-});
+const chrome = await launchChrome();
 
 /** The browser's DevTools connection: commands and their answers, by id (the Page domain's events are not needed). */
 async function connect(port) {
@@ -74,7 +69,6 @@ async function connect(port) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One load of url in a new tab: its long tasks and the path it ended on. */
 async function load(cdp, url) {
@@ -101,7 +95,7 @@ async function load(cdp, url) {
 const cdp = await connect(chrome.port);
 const rows = [];
 try {
-  // One account for the logged-in pages; /logout ends the session it is opened with, so each of its runs has its own.
+  // One account for the logged-in pages; a page that ends its session (/logout) gets a session of its own each run.
   const shared = pages.some((page) => page.session) ? await benchSession(base) : [];
   // A fresh browser's first loads are slower (its caches, fonts and code are cold): one load, not counted.
   await load(cdp, `${base}/login`);
@@ -110,8 +104,8 @@ try {
     for (let run = 0; run < runs; run++) {
       await cdp.send('Storage.clearCookies');
       if (page.session) {
-        const cookies = page.path === '/logout' ? await benchSession(base) : shared;
-        await cdp.send('Storage.setCookies', { cookies: cookies.map((cookie) => ({ ...cookie, url: base, httpOnly: true })) });
+        const session = page.endsSession ? await benchSession(base) : shared;
+        await cdp.send('Storage.setCookies', { cookies: browserCookies(session, base) });
       }
       const { tasks, landed } = await load(cdp, `${base}${page.path}`);
       samples.push({ blocking: tasks.reduce((sum, ms) => sum + ms - 50, 0), longest: Math.max(0, ...tasks), landed });
@@ -123,8 +117,6 @@ try {
   await chrome.kill();
 }
 
-// Link tokens are long and secret-like: never printed.
-const shownLanded = (row) => (row.landed === new URL(`${base}${row.path}`).pathname ? '' : `  (shows ${row.landed.replace(/(\/token\/)[^/]+/, '$1…')})`);
 console.log(
   `CPU slowdown ${slowdown}x, Runtime domain ${withRuntime ? 'ON (as Lighthouse runs it)' : 'off (as a shopper’s browser runs)'}, median of ${runs} loads; ` +
     `blocking = every long task's time past 50 ms, navigation to load + 3 s (target: ${targetMs} ms, Lighthouse's blocking-time target)`,
@@ -134,6 +126,6 @@ let over = false;
 for (const row of rows) {
   const miss = row.blocking > targetMs;
   over ||= miss;
-  console.log(`${row.label.padEnd(36)}  ${String(row.blocking).padStart(11)}  ${String(row.longest || 'none').padStart(15)}${miss ? '  OVER TARGET' : ''}${shownLanded(row)}`);
+  console.log(`${row.label.padEnd(36)}  ${String(row.blocking).padStart(11)}  ${String(row.longest || 'none').padStart(15)}${miss ? '  OVER TARGET' : ''}${landedNote(base, row)}`);
 }
 process.exit(over ? 1 : 0);

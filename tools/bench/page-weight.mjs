@@ -4,12 +4,11 @@
 // Usage: node tools/bench/page-weight.mjs BASE_URL PREFERENCE_CENTRE_LINK_PATH
 // Each page is loaded as a German visitor (the product's default language); /login also as an English one, whose
 // texts are other files.
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
+import { budgets } from './pages.mjs';
 import { benchSession } from './session.mjs';
 
-const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
 const budgetKB = (label) => budgets.jsKB[label] ?? budgets.jsKB.default;
 const targetKB = (label) => budgets.jsTargetKB[label] ?? budgets.jsTargetKB.default;
 const [base, centre] = process.argv.slice(2);

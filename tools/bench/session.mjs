@@ -54,3 +54,6 @@ export async function benchSession(base) {
   });
 }
 
+
+/** A session's cookies as a browser's cookie jar takes them: for the service's origin, HttpOnly as it sets them. */
+export const browserCookies = (session, base) => session.map((cookie) => ({ ...cookie, url: base, httpOnly: true }));

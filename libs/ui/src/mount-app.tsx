@@ -13,10 +13,11 @@ export function mountApp(app: ReactNode, container: HTMLElement = document.getEl
 }
 
 /**
- * Runs an app's start-up in a task of its own, after the task in which the browser evaluated the app's modules. On a
- * phone that evaluation alone is a long task (some 275 ms of the main thread at Lighthouse's calibrated slowdown,
- * README); the start-up in it as well (start-up parameters, the first page's code asked for, i18next set up: some
- * 60 ms more) made it longer, and every millisecond of a task past 50 counts as blocking time (issue 16).
+ * Runs an app's start-up in a task of its own, after the task in which the browser evaluated the app's modules. The
+ * start-up (start-up parameters, the first page's code asked for, i18next set up) is some 60 ms of a phone's main
+ * thread at Lighthouse's calibrated slowdown; in the evaluation's task it made that task longer (under Lighthouse
+ * a long one already, mostly its DevTools cost: README), and every millisecond of a task past 50 counts as blocking
+ * time (issue 16).
  */
 export function startAfterModules(start: () => void) {
   setTimeout(start, 0);

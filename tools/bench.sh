@@ -50,10 +50,12 @@ CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node tools/bench/long-tasks.mjs --
   "$base" "$centre" || echo "long tasks: over target (see above)"
 
 echo
-echo "== Go benchmarks (BenchmarkEdge: one request through the router with the production middleware and JSON access log)"
+echo "== Go benchmarks (BenchmarkEdge: one request through the router with the production middleware and JSON access log;"
+echo "   BenchmarkLoginBeyondHash: a successful login with the cheapest argon2id, i.e. what a login adds to its hash)"
 (cd services/api && go test -run '^$' -bench . -benchmem -benchtime 1x ./internal/region/ >/dev/null && \
   go test -run '^$' -bench . -benchmem ./internal/region/ ./internal/stores/... 2>/dev/null | grep -E '^(Benchmark|ok)' || true
-  go test -run '^$' -bench Edge -benchmem ./internal/httpapi/ 2>/dev/null | grep -E '^(Benchmark|ok)' || true)
+  go test -run '^$' -bench Edge -benchmem ./internal/httpapi/ 2>/dev/null | grep -E '^(Benchmark|ok)' || true
+  go test -run '^$' -bench LoginBeyondHash -benchmem ./internal/identity/identityapi/ 2>/dev/null | grep -E '^(Benchmark|ok)' || true)
 
 echo
 api_logins

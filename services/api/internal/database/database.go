@@ -38,6 +38,7 @@ const (
 type DB struct {
 	*sql.DB
 	Dialect Dialect
+	stmts   *statements
 }
 
 // sqlitePragmas are set on every new connection. busy_timeout comes first so
@@ -82,6 +83,9 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	// call. The pool keeps what it opened, until ConnMaxIdleTime on PostgreSQL.
 	sqlDB.SetMaxIdleConns(maxOpen)
 	db := &DB{DB: sqlDB, Dialect: dialect}
+	if dialect == SQLite {
+		db.stmts = &statements{pool: sqlDB}
+	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := db.PingContext(pingCtx); err != nil {

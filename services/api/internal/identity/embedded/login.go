@@ -183,12 +183,10 @@ func (p *Provider) completeLogin(ctx context.Context, c Caller, a Account, provi
 		return Result{}, err
 	}
 	now := p.clock()
-	a.LastLoginAt = now
-	if updated, err := p.store.UpdateAccount(ctx, a); err == nil {
-		a = updated
-	} else if !errors.Is(err, ErrConflict) {
+	if err := p.store.RecordLogin(ctx, a.UID, now); err != nil {
 		return Result{}, err
 	}
+	a.LastLoginAt = now
 	fields, err := p.accountFields(ctx, a, "phones")
 	if err != nil {
 		return Result{}, err

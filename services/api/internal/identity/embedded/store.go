@@ -116,7 +116,11 @@ type Store interface {
 	AccountByUID(ctx context.Context, uid string) (Account, error)
 	AccountByEmail(ctx context.Context, email string) (Account, error)
 	// UpdateAccount writes a and bumps its version; ErrConflict when a.Version is stale, ErrEmailTaken on a clash.
+	// It leaves LastLoginAt alone: that is RecordLogin's.
 	UpdateAccount(ctx context.Context, a Account) (Account, error)
+	// RecordLogin sets the account's LastLoginAt. A login is not an edit of the account: it neither bumps the
+	// version (a profile form open in another tab still saves) nor rewrites the account's documents.
+	RecordLogin(ctx context.Context, uid string, at time.Time) error
 	DeleteAccount(ctx context.Context, uid string) error
 	// EraseAccount deletes the account of uid with its sessions, social links, tokens and login failures, and
 	// runs also in the same transaction (what other packages keep of the account): all of it or nothing.

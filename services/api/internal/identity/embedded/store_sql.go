@@ -28,7 +28,7 @@ type querier interface {
 }
 
 // NewSQLStore returns a store on a migrated database.
-func NewSQLStore(db *database.DB) *SQLStore { return &SQLStore{db: db, x: db.DB} }
+func NewSQLStore(db *database.DB) *SQLStore { return &SQLStore{db: db, x: db} }
 
 // InTx runs fn with a store whose every call belongs to one transaction, committed when fn returns nil and
 // rolled back otherwise; inside a transaction it joins it.
@@ -166,10 +166,10 @@ func (s *SQLStore) UpdateAccount(ctx context.Context, a Account) (Account, error
 	}
 	res, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_accounts SET email = ?, password_hash = ?, profile = ?,
 		data = ?, preferences = ?, subscriptions = ?, is_registered = ?, is_verified = ?, disabled = ?, origin = ?,
-		reg_source = ?, lang = ?, registered_at = ?, verified_at = ?, last_login_at = ?, updated_at = ?, version = version + 1
+		reg_source = ?, lang = ?, registered_at = ?, verified_at = ?, updated_at = ?, version = version + 1
 		WHERE uid = ? AND version = ?`),
 		a.Email, a.PasswordHash, d[0], d[1], d[2], d[3], a.IsRegistered, a.IsVerified, a.Disabled, a.Origin, a.RegSource,
-		a.Lang, nullMS(a.RegisteredAt), nullMS(a.VerifiedAt), nullMS(a.LastLoginAt), ms(a.UpdatedAt), a.UID, a.Version)
+		a.Lang, nullMS(a.RegisteredAt), nullMS(a.VerifiedAt), ms(a.UpdatedAt), a.UID, a.Version)
 	if isUniqueViolation(err) {
 		return Account{}, ErrEmailTaken
 	}
@@ -184,6 +184,14 @@ func (s *SQLStore) UpdateAccount(ctx context.Context, a Account) (Account, error
 	}
 	a.Version++
 	return a, nil
+}
+
+// RecordLogin writes the time of the account's latest login.
+func (s *SQLStore) RecordLogin(ctx context.Context, uid string, at time.Time) error {
+	if _, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_accounts SET last_login_at = ? WHERE uid = ?`), ms(at), uid); err != nil {
+		return fmt.Errorf("identity: record login: %w", err)
+	}
+	return nil
 }
 
 // DeleteAccount removes an account with its sessions, social links and tokens.

@@ -37,6 +37,21 @@ func TestSQLStore(t *testing.T) {
 		_, err = s.UpdateAccount(ctx, got) // stale version
 		require.ErrorIs(t, err, embedded.ErrConflict)
 		require.Equal(t, got.Version+1, updated.Version)
+
+		// A login is not an edit: the version stays, and a form read before it still saves without undoing it.
+		require.NoError(t, s.RecordLogin(ctx, "u1", now.Add(time.Minute)))
+		loggedIn, err := s.AccountByUID(ctx, "u1")
+		require.NoError(t, err)
+		require.True(t, loggedIn.LastLoginAt.Equal(now.Add(time.Minute)))
+		require.Equal(t, updated.Version, loggedIn.Version)
+		updated.Profile["firstName"] = "B"
+		_, err = s.UpdateAccount(ctx, updated)
+		require.NoError(t, err)
+		edited, err := s.AccountByUID(ctx, "u1")
+		require.NoError(t, err)
+		require.Equal(t, "B", edited.Profile["firstName"])
+		require.True(t, edited.LastLoginAt.Equal(now.Add(time.Minute)))
+
 		_, err = s.AccountByUID(ctx, "nope")
 		require.ErrorIs(t, err, embedded.ErrNotFound)
 

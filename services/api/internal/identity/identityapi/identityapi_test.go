@@ -479,3 +479,21 @@ func BenchmarkLoginHTTP(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "logins/s")
 }
+
+// BenchmarkLoginBeyondHash measures what a successful login costs besides its hash (argon2id at the smallest
+// parameters, so the figure is the lockout check, the account read, the session, the audit event and the answer).
+func BenchmarkLoginBeyondHash(b *testing.B) {
+	v := newEnv(b)
+	v.registerVerified("eva@example.com")
+	body := url.Values{"loginID": {"eva@example.com"}, "password": {password}}.Encode()
+	for b.Loop() {
+		hr := httptest.NewRequest(http.MethodPost, "/identity/accounts.login", strings.NewReader(body))
+		hr.Host = "localhost:8080"
+		hr.Header.Set(echo.HeaderContentType, echo.MIMEApplicationForm)
+		rec := httptest.NewRecorder()
+		v.e.ServeHTTP(rec, hr)
+		if !strings.Contains(rec.Body.String(), `"errorCode":0`) {
+			b.Fatal(rec.Body.String())
+		}
+	}
+}

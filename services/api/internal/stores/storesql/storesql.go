@@ -40,7 +40,7 @@ func (r *Repository) Generation(ctx context.Context) (int64, error) {
 
 // All implements stores.Repository.
 func (r *Repository) All(ctx context.Context) ([]stores.Store, error) {
-	return r.query(ctx, r.db.DB, `SELECT id, name, street, postcode, city, country, is_open FROM retail_stores ORDER BY id`)
+	return r.query(ctx, r.db, `SELECT id, name, street, postcode, city, country, is_open FROM retail_stores ORDER BY id`)
 }
 
 type queryer interface {

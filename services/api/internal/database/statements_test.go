@@ -2,6 +2,7 @@ package database_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -81,4 +82,25 @@ func TestPostgresLeavesStatementsToItsDriver(t *testing.T) {
 	var value string
 	require.NoError(t, db.QueryRowContext(context.Background(), db.Rebind(`SELECT value FROM app_info WHERE key = ?`), "schema").Scan(&value))
 	require.Equal(t, -1, database.CachedStatements(db), "pgx caches prepared statements per connection itself")
+}
+
+// A kept statement must be reset after each use: one left mid-read would hold its connection's snapshot, and the
+// write-ahead log could then never be checkpointed back into the database file and would grow without end.
+func TestCachedStatementsLeaveNoReadOpen(t *testing.T) {
+	db := dbtest.SQLite(t)
+	ctx := context.Background()
+	for i := range 50 {
+		_, err := db.ExecContext(ctx, `INSERT INTO app_info (key, value) VALUES (?, ?)`, fmt.Sprintf("k%d", i), "v")
+		require.NoError(t, err)
+		var value string
+		require.NoError(t, db.QueryRowContext(ctx, `SELECT value FROM app_info WHERE key = ?`, fmt.Sprintf("k%d", i)).Scan(&value))
+		rows, err := db.QueryContext(ctx, `SELECT key FROM app_info ORDER BY key`)
+		require.NoError(t, err)
+		require.True(t, rows.Next(), "read one row of many, then close")
+		require.NoError(t, rows.Close())
+	}
+	var busy, logFrames, checkpointed int
+	require.NoError(t, db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logFrames, &checkpointed))
+	require.Zero(t, busy, "a reader still holds the log")
+	require.Zero(t, logFrames, "the log was truncated")
 }

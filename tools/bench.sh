@@ -43,10 +43,11 @@ echo
 # The same phone without Lighthouse's DevTools cost (tools/bench/long-tasks.mjs): when calibrated, at the phone
 # Lighthouse's calculator makes of the benchmark index read with every run of the table (steadier than the three
 # calibration runs alone), or at the slowdown Lighthouse was given.
-slowdown=$(sed -n 's/^machine: .* makes a mid-tier phone of \([0-9.]*\)x on this machine.*$/\1/p' "$work/lighthouse.out")
-[ "$LIGHTHOUSE_CPU_SLOWDOWN" = calibrated ] || slowdown=
-slowdown=${slowdown:-$LIGHTHOUSE_CPU_SLOWDOWN}
-case $slowdown in calibrated | default) slowdown=4 ;; esac
+slowdown=$LIGHTHOUSE_CPU_SLOWDOWN
+if [ "$slowdown" = calibrated ]; then
+  slowdown=$(sed -n 's/^machine: .* makes a mid-tier phone of \([0-9.]*\)x on this machine.*$/\1/p' "$work/lighthouse.out")
+fi
+case ${slowdown:-default} in default) slowdown=4 ;; esac
 echo "== Long tasks of every route's first load as a shopper's browser runs it (no DevTools Runtime), median of ${LIGHTHOUSE_RUNS} loads"
 CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node tools/bench/long-tasks.mjs --runs "$LIGHTHOUSE_RUNS" --cpu-slowdown "$slowdown" \
   "$base" "$centre" || echo "long tasks: over target (see above)"

@@ -31,6 +31,23 @@ test.describe('account portal', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('a public page sending the visitor into the account area keeps a main landmark while its code loads', async ({ page }) => {
+    // The account area's code held back, as on a slow link: meanwhile the loader shows inside the page's main
+    // landmark (Lighthouse scanned the confirmation page during its timer's move home and found none).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/account-area-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/no/such/page');
+    await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Wird geladen …');
+    await expectAccessible(page);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+  });
+
   test('the double opt-in result: success for 0, the error page for other codes', async ({ page }) => {
     await page.goto('/double-opt-in-done?errorCode=0');
     await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();

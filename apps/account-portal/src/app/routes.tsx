@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { matchPath, Outlet, Route, Routes } from 'react-router-dom';
 import { addMessages } from '@portal/i18n';
 import { identitySettingsQuery } from '@portal/identity';
-import { Loader, SiteLayout, type IdentityGateProps } from '@portal/ui';
+import { Loader, PageLoader, SiteLayout, type IdentityGateProps } from '@portal/ui';
 import { lazyNamed, loadCode } from '../shared/load-page';
 import { loadPageMessages } from './messages';
 import { FrameErrorBoundary, PageFailed, RouteErrorBoundary } from '../shared/RouteErrorBoundary';
@@ -160,7 +160,9 @@ export function AppRoutes() {
       <Route
         element={
           <FrameErrorBoundary>
-            <Suspense fallback={<Loader />}>
+            {/* Outside any frame: the loader brings the page's main landmark (a visitor sent on from a public page
+                meets it while the account area's code or texts load, and an accessibility scan may too). */}
+            <Suspense fallback={<PageLoader />}>
               <AccountArea />
             </Suspense>
           </FrameErrorBoundary>

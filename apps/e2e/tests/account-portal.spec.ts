@@ -48,6 +48,18 @@ test.describe('account portal', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
   });
 
+  test('the account area whose code does not load shows the error page inside the site frame', async ({ page }) => {
+    await page.route(/\/assets\/account-area-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/no/such/page');
+    await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeVisible();
+    // The generic error has no description: none shows, not its message key.
+    await expect(main).not.toContainText('global.errors');
+    await expect(main.getByRole('link', { name: 'Zur Startseite' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('the double opt-in result: success for 0, the error page for other codes', async ({ page }) => {
     await page.goto('/double-opt-in-done?errorCode=0');
     await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();

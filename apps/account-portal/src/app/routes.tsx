@@ -141,16 +141,21 @@ function screenAt(pathname: string): Omit<Screen, 'element'> | undefined {
   return isPublicPath(path) ? publicScreens[path] : accountScreen(path);
 }
 
-function PublicFrame() {
+/** The site's frame without the account area's: around the public pages, and around the account area's failure. */
+function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  return <SiteLayout title={t('ap.title')}>{children}</SiteLayout>;
+}
+
+function PublicFrame() {
   return (
-    <SiteLayout title={t('ap.title')}>
+    <PublicLayout>
       <RouteErrorBoundary>
         <Suspense fallback={<Loader />}>
           <Outlet />
         </Suspense>
       </RouteErrorBoundary>
-    </SiteLayout>
+    </PublicLayout>
   );
 }
 
@@ -159,7 +164,13 @@ export function AppRoutes() {
     <Routes>
       <Route
         element={
-          <FrameErrorBoundary>
+          <FrameErrorBoundary
+            failed={
+              <PublicLayout>
+                <PageFailed />
+              </PublicLayout>
+            }
+          >
             {/* Outside any frame: the loader brings the page's main landmark (a visitor sent on from a public page
                 meets it while the account area's code or texts load, and an accessibility scan may too). */}
             <Suspense fallback={<PageLoader />}>

@@ -8,9 +8,11 @@ import { StatusPage } from '@portal/ui';
  * with the way home and back (spec 000 §2 and §8): `global.errors.{code}.headline` and `.description`.
  */
 export function PageFailed({ code = 'unexpected' }: { code?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const text = t(`global.errors.${code}.description`, '');
+  // Not every code has a description; asked for one it lacks, i18next answers with the key itself.
+  const description = `global.errors.${code}.description`;
+  const text = i18n.exists(description) ? t(description) : '';
   return (
     <StatusPage
       headline={t(`global.errors.${code}.headline`)}
@@ -34,8 +36,11 @@ interface BoundaryState {
   failed: boolean;
 }
 
-/** The same around a frame of several pages (the account area), which stays mounted while its pages change. */
-export class FrameErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+/**
+ * The same around a frame of several pages (the account area), which stays mounted while its pages change.
+ * `failed` replaces the error page where the boundary stands outside every frame, so it can bring one.
+ */
+export class FrameErrorBoundary extends Component<{ children: ReactNode; failed?: ReactNode }, BoundaryState> {
   state: BoundaryState = { failed: false };
 
   static getDerivedStateFromError(): BoundaryState {
@@ -43,7 +48,7 @@ export class FrameErrorBoundary extends Component<{ children: ReactNode }, Bound
   }
 
   render() {
-    return this.state.failed ? <PageFailed /> : this.props.children;
+    return this.state.failed ? (this.props.failed ?? <PageFailed />) : this.props.children;
   }
 }
 

@@ -46,7 +46,9 @@ echo
 slowdown=$LIGHTHOUSE_CPU_SLOWDOWN
 if [ "$slowdown" = calibrated ]; then
   slowdown=$(sed -n 's/^machine: .* makes a mid-tier phone of \([0-9.]*\)x on this machine.*$/\1/p' "$work/lighthouse.out")
+  [ -n "$slowdown" ] || echo "long tasks: Lighthouse printed no machine line to calibrate from; Lighthouse's default 4x instead"
 fi
+# Lighthouse's own default slowdown, when it was given none or its calibration could not be read.
 case ${slowdown:-default} in default) slowdown=4 ;; esac
 echo "== Long tasks of every route's first load as a shopper's browser runs it (no DevTools Runtime), median of ${LIGHTHOUSE_RUNS} loads"
 CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node tools/bench/long-tasks.mjs --runs "$LIGHTHOUSE_RUNS" --cpu-slowdown "$slowdown" \

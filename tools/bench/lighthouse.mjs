@@ -143,9 +143,10 @@ for (const row of rows) {
   );
 }
 if (benchmarks.length > 0) {
-  const phone = phoneSlowdown(median(benchmarks));
+  const index = median(benchmarks);
+  const phone = phoneSlowdown(index);
   console.log(
-    `machine: Lighthouse benchmarkIndex ${Math.round(median(benchmarks))} (median of ${benchmarks.length} runs, ${Math.round(Math.min(...benchmarks))}-${Math.round(Math.max(...benchmarks))}); ` +
+    `machine: Lighthouse benchmarkIndex ${Math.round(index)} (median of ${benchmarks.length} runs, ${Math.round(Math.min(...benchmarks))}-${Math.round(Math.max(...benchmarks))}); ` +
       `CPU slowdown ${slowdown ?? 4}x, where Lighthouse's calculator makes a mid-tier phone of ${phone.toFixed(1)}x on this machine` +
       (retried ? `; ${retried} run(s) whose trace was not recorded run again` : ''),
   );

@@ -82,9 +82,13 @@ if (!probe.ok) {
     { timeTravel: true, social: true, liteAccounts: true, ownData: true, passkeys: true },
   );
 
-  /** The preference centre's way in: a signed link from `portal link`, exchanged for a regToken. */
+  /**
+   * The preference centre's way in: a signed link from `portal link`, exchanged for a regToken. The command stamps
+   * the link on the wall clock, while the time-travel cases move the service's clock on by weeks (its links age on
+   * it): the longest lifetime the service allows keeps the link valid there.
+   */
   async function subscriberRegToken(browserFetch: typeof fetch, base: string, email: string): Promise<string> {
-    const printed = await runPortal(portalBin, ['link', '--email', email, '--database-url', databaseUrl]);
+    const printed = await runPortal(portalBin, ['link', '--email', email, '--lifetime', '8784h', '--database-url', databaseUrl]);
     const link = /https?:\/\/\S+/.exec(printed)?.[0];
     const jwt = link && new URL(link).pathname.split('/').filter(Boolean).at(-1);
     if (!jwt) throw new Error(`portal link printed no link: ${printed}`);

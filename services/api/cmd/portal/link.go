@@ -61,7 +61,7 @@ func runLink(ctx context.Context, env cmdEnv, args []string) error {
 		}
 		defer func() { _ = db.Close() }()
 	}
-	tokens, err := app.SubscriberTokens(ctx, cfg, db)
+	tokens, err := app.SubscriberTokens(ctx, cfg, db, nil)
 	if err != nil {
 		return err
 	}

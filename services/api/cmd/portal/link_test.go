@@ -32,7 +32,7 @@ func verifyLink(t *testing.T, cfg config.Config, dbURL, token string) string {
 		require.NoError(t, err)
 		defer func() { _ = db.Close() }()
 	}
-	tokens, err := app.SubscriberTokens(ctx, cfg, db)
+	tokens, err := app.SubscriberTokens(ctx, cfg, db, nil)
 	require.NoError(t, err)
 	email, err := tokens.Verify(ctx, token)
 	require.NoError(t, err)

@@ -53,7 +53,7 @@ func seedDemoSubscriber(ctx context.Context, d seedDeps) error {
 	}
 	fmt.Fprintf(d.out, "demo-subscriber: %s with %d product reminders (%d new), newsletter and reminder subscriptions confirmed\n",
 		demoSubscriber, len(demoReminders), created)
-	tokens, err := app.SubscriberTokens(ctx, d.cfg, d.db)
+	tokens, err := app.SubscriberTokens(ctx, d.cfg, d.db, nil)
 	if err != nil {
 		return err
 	}

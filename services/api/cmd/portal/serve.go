@@ -96,7 +96,7 @@ func printStartup(ctx context.Context, env cmdEnv, cfg config.Config, db *databa
 	base := strings.TrimRight(cfg.HTTP.PublicURL, "/")
 	w := env.stdout
 	fmt.Fprintf(w, "\n  Account portal     %s/\n  Preference centre  %s/preferences/\n", base, base)
-	if tokens, err := app.SubscriberTokens(ctx, cfg, db); err == nil {
+	if tokens, err := app.SubscriberTokens(ctx, cfg, db, nil); err == nil {
 		if token, _, err := tokens.Mint(demoSubscriber, cfg.Subscribers.Link.Lifetime); err == nil {
 			fmt.Fprintf(w, "  Demo subscriber    %s (%s)\n", subscribers.LinkURL(base, token), demoSubscriber)
 		}

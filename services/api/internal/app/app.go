@@ -134,7 +134,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		logger.Warn("QA mode: the apps use the fake identity provider; scenarios at " + qamode.PanelPath)
 	}
 
-	tokens, err := SubscriberTokens(ctx, cfg, db)
+	tokens, err := SubscriberTokens(ctx, cfg, db, now)
 	if err != nil {
 		return nil, err
 	}

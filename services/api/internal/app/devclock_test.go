@@ -4,13 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
@@ -63,6 +66,27 @@ func TestDevClockMovesTheIdentityProvidersTime(t *testing.T) {
 	rec := s.Get("/dev/clock")
 	require.Equal(t, http.StatusOK, rec.Code)
 	require.Contains(t, rec.Body.String(), `"offset":"1h16m0s"`)
+}
+
+// Preference-centre links age on the same clock: a QA engineer who moves it past a link's expiry (and the 30 s
+// leeway) sees the link refused, as a shopper would once the time has really passed.
+func TestDevClockExpiresPreferenceCentreLinks(t *testing.T) {
+	s := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Dev.Clock.Enabled = true }))
+	// Minted as `portal link` mints, on the wall clock of another process.
+	tokens, err := app.SubscriberTokens(context.Background(), s.Config, s.DB, nil)
+	require.NoError(t, err)
+	link, _, err := tokens.Mint(identity.Email("clock-link@example.com"), time.Minute)
+	require.NoError(t, err)
+	exchange := func() int {
+		return s.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/regToken/jwt",
+			Body: url.Values{"jwt": {link}}.Encode(), Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}}).Code
+	}
+
+	require.Equal(t, http.StatusOK, exchange())
+	require.Equal(t, http.StatusOK, advance(s, `{"advance":"1m"}`).StatusCode)
+	require.Equal(t, http.StatusOK, exchange(), "within the leeway after its expiry")
+	require.Equal(t, http.StatusOK, advance(s, `{"advance":"31s"}`).StatusCode)
+	require.Equal(t, http.StatusUnauthorized, exchange(), "expired on the development clock")
 }
 
 func TestDevClockIsAbsentUnlessEnabledOutsideProduction(t *testing.T) {

@@ -108,7 +108,7 @@ func TestQAModeIsAbsentWithTheEmbeddedProvider(t *testing.T) {
 // tokensOf signs links the way `portal link` does, with the service's keys.
 func tokensOf(t *testing.T, s *apitest.Service) *subscribers.Tokens {
 	t.Helper()
-	tokens, err := app.SubscriberTokens(context.Background(), s.Config, s.DB)
+	tokens, err := app.SubscriberTokens(context.Background(), s.Config, s.DB, nil)
 	require.NoError(t, err)
 	return tokens
 }

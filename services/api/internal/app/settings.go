@@ -5,6 +5,7 @@ import (
 	"net"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
@@ -176,7 +177,10 @@ func LinkSettings(cfg config.Config) subscribers.LinkSettings {
 	}
 }
 
-// SubscriberTokens mints and checks preference-centre links as the configuration says (LinkSettings).
-func SubscriberTokens(ctx context.Context, cfg config.Config, db *database.DB) (*subscribers.Tokens, error) {
-	return subscribers.OpenTokens(ctx, LinkSettings(cfg), db)
+// SubscriberTokens mints and checks preference-centre links as the configuration says (LinkSettings), on the
+// clock now (nil: time.Now).
+func SubscriberTokens(ctx context.Context, cfg config.Config, db *database.DB, now func() time.Time) (*subscribers.Tokens, error) {
+	s := LinkSettings(cfg)
+	s.Now = now
+	return subscribers.OpenTokens(ctx, s, db)
 }

@@ -134,7 +134,7 @@ func TestVerificationEmailAndCustomLoginThroughTheService(t *testing.T) {
 func TestSubscriberLinkAndProductRemindersThroughTheService(t *testing.T) {
 	svc := apitest.New(t)
 	ctx := context.Background()
-	tokens, err := app.SubscriberTokens(ctx, svc.Config, svc.DB)
+	tokens, err := app.SubscriberTokens(ctx, svc.Config, svc.DB, nil)
 	require.NoError(t, err)
 	jwt, _, err := tokens.Mint(identity.Email("shopper@example.com"), time.Hour)
 	require.NoError(t, err)

@@ -39,7 +39,7 @@ func newSubscriber(t *testing.T, svc *apitest.Service, email string) *subscriber
 
 func mintLink(t *testing.T, svc *apitest.Service, email string) string {
 	t.Helper()
-	tokens, err := app.SubscriberTokens(context.Background(), svc.Config, svc.DB)
+	tokens, err := app.SubscriberTokens(context.Background(), svc.Config, svc.DB, nil)
 	require.NoError(t, err)
 	jwt, _, err := tokens.Mint(identity.Email(email), time.Hour)
 	require.NoError(t, err)

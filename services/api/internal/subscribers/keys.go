@@ -33,6 +33,9 @@ type LinkSettings struct {
 	// DevelopmentKey allows, when no key is configured, the development key kept in the database (development
 	// only).
 	DevelopmentKey bool
+	// Now is the clock that stamps and expires links; nil means time.Now. The service passes its development
+	// clock when one is on, so links age with everything else it moves forward.
+	Now func() time.Time
 }
 
 // Keys returns the configured keys. With none configured and DevelopmentKey set it returns the key kept in the
@@ -57,7 +60,7 @@ func OpenTokens(ctx context.Context, s LinkSettings, db *database.DB) (*Tokens, 
 	if err != nil {
 		return nil, err
 	}
-	return NewTokens(TokenSettings{Issuer: s.Issuer, Audience: s.Audience, Keys: keys})
+	return NewTokens(TokenSettings{Issuer: s.Issuer, Audience: s.Audience, Keys: keys, Now: s.Now})
 }
 
 // DevelopmentKey returns the random 256-bit development key from signing_keys, creating it once. The insert

@@ -17,7 +17,8 @@ export function preferenceLink(email: string, options: { lifetime?: string; data
   if (!binary || !databaseURL) throw new Error('PORTAL_BIN and E2E_DATABASE_URL are not set: global-setup did not start the portal');
   const args = ['link', '--email', email, '--database-url', databaseURL];
   if (options.lifetime) args.push('--lifetime', options.lifetime);
-  const printed = execFileSync(binary, args, { encoding: 'utf8', env: { ...process.env, PORTAL_LOG_LEVEL: 'warn' } }).trim();
+  // The command's "valid until" note goes to its stderr: kept out of the test report (a failure's error carries it).
+  const printed = execFileSync(binary, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORTAL_LOG_LEVEL: 'warn' } }).trim();
   const url = new URL(printed.split('\n').at(-1)!.trim());
   if (!url.pathname.startsWith('/preferences/token/')) throw new Error(`portal link printed an unexpected link: ${printed}`);
   return url.pathname;

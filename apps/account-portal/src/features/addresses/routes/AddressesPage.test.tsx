@@ -64,6 +64,33 @@ describe('countries', () => {
     expect(french.indexOf('Irlande')).toBeGreaterThan(french.indexOf('Hongrie'));
   });
 
+  it('ships each language’s order of the names as that language’s collator sorts them, and creates no collator', async () => {
+    const collator = jest.spyOn(Intl, 'Collator');
+    try {
+      for (const language of APP_LANGUAGES) {
+        const t = translate(await loadPageMessages(language));
+        const shipped = countryOptions(t, CLDR_LOCALE[language]!).map((o) => o.label);
+        const sorter = new Intl.Collator(CLDR_LOCALE[language]);
+        const sorted = ADDRESS_COUNTRIES.map((code) => countryName(t, code, CLDR_LOCALE[language]!)).sort(sorter.compare);
+        expect({ language, order: shipped }).toEqual({ language, order: sorted });
+        // The page's own tag may name another region of the language (fr-BE): the same names, the same order.
+        expect(countryOptions(t, `${language}-BE`).map((o) => o.label)).toEqual(shipped);
+      }
+      // Once per language above, by this test itself; countryOptions made none.
+      expect(collator).toHaveBeenCalledTimes(APP_LANGUAGES.length);
+    } finally {
+      collator.mockRestore();
+    }
+  });
+
+  it('sorts in the page for a language without a shipped order', () => {
+    const italian = { 'ap.countries.DE': 'Germania', 'ap.countries.AT': 'Austria', 'ap.countries.IT': 'Italia' };
+    const labels = countryOptions(translate(italian), 'it-IT').map((o) => o.label);
+    expect(labels).toHaveLength(32);
+    expect(labels.indexOf('Austria')).toBeLessThan(labels.indexOf('Germania'));
+    expect(labels.indexOf('Germania')).toBeLessThan(labels.indexOf('Italia'));
+  });
+
   it('names a country outside the list as the platform does', () => {
     expect(countryName(translate({}), 'US', 'de-DE')).toBe('Vereinigte Staaten');
     expect(countryName(translate({}), 'not a code', 'de-DE')).toBe('not a code');

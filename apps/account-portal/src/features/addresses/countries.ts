@@ -21,8 +21,8 @@ type CountryCode = (typeof ADDRESS_COUNTRIES)[number];
 /**
  * ADDRESS_COUNTRIES in the order of their names in each shipped language, as that language sorts them
  * (`Intl.Collator`; AddressesPage.test.tsx holds every order to it). Sorting in the page would make the address form
- * create a collator, and the first one of a language loads ICU's collation data: 7–21 ms of the main thread in
- * Chromium on the development machine, several times that on a phone (issue 16).
+ * create a collator, and the first collator a page creates loads ICU's collation data: 7–11 ms (once 21) of the main
+ * thread in Chromium on the development machine, several times that on a phone (issue 16).
  */
 const COUNTRY_ORDER: Readonly<Record<string, readonly CountryCode[]>> = {
   de: ['BE', 'BG', 'DK', 'DE', 'EE', 'FI', 'FR', 'GR', 'IE', 'IS', 'IT', 'HR', 'LV', 'LI', 'LT', 'LU', 'MT', 'NL', 'NO', 'AT', 'PL', 'PT', 'RO', 'SE', 'CH', 'SK', 'SI', 'ES', 'CZ', 'HU', 'GB', 'CY'],

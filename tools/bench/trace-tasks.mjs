@@ -60,7 +60,8 @@ try {
 // The renderer's main thread: the thread named CrRendererMain of the process that loaded the page.
 const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
 const onMain = (e) => mainThreads.has(`${e.pid}:${e.tid}`) && e.ph === 'X';
-const start = Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
+// A loop, not Math.min(...): a trace with the stack categories holds more events than a call takes arguments.
+const start = events.reduce((first, e) => (e.ts > 0 && e.ts < first ? e.ts : first), Infinity);
 const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask' && e.dur > LONG_TASK_US).sort((a, b) => a.ts - b.ts);
 const ms = (us) => Math.round(us / 1000);
 // Link tokens are long and secret-like: never printed (as in pages.mjs).

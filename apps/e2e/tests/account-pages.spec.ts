@@ -77,7 +77,7 @@ test.describe('account pages', () => {
     await page.getByRole('textbox', { name: /Ort/ }).fill('Bruxelles');
     await country.selectOption('BE');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Bitte gib eine gültige Postleitzahl mit 4 Ziffern ein.')).toBeVisible();
+    await expect(page.getByText('Bitte geben Sie eine gültige Postleitzahl mit 4 Ziffern ein.')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('1000');
     await page.getByRole('button', { name: 'Speichern' }).click();

@@ -94,15 +94,17 @@ var Countries = []string{
 
 // DefaultZipCodeRules returns the postcode rules of every country: five
 // digits for Germany and Luxembourg, four for Belgium, and up to ten letters,
-// digits, spaces or hyphens elsewhere.
+// digits, spaces or hyphens elsewhere. Their error messages are message keys
+// the apps translate into every shipped language (a configured rule may give
+// a key or a text).
 func DefaultZipCodeRules() map[string]ZipCodeRule {
 	rules := make(map[string]ZipCodeRule, len(Countries))
 	for _, c := range Countries {
-		rules[c] = ZipCodeRule{Regex: `^[A-Za-z0-9 -]{1,10}$`, ErrorMessage: "Bitte gib eine gültige Postleitzahl ein."}
+		rules[c] = ZipCodeRule{Regex: `^[A-Za-z0-9 -]{1,10}$`, ErrorMessage: "global.zipcode.invalid"}
 	}
-	rules["DE"] = ZipCodeRule{Regex: `^\d{5}$`, ErrorMessage: "Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein."}
-	rules["LU"] = ZipCodeRule{Regex: `^\d{5}$`, ErrorMessage: "Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein."}
-	rules["BE"] = ZipCodeRule{Regex: `^\d{4}$`, ErrorMessage: "Bitte gib eine gültige Postleitzahl mit 4 Ziffern ein."}
+	rules["DE"] = ZipCodeRule{Regex: `^\d{5}$`, ErrorMessage: "global.zipcode.invalid.digits5"}
+	rules["LU"] = ZipCodeRule{Regex: `^\d{5}$`, ErrorMessage: "global.zipcode.invalid.digits5"}
+	rules["BE"] = ZipCodeRule{Regex: `^\d{4}$`, ErrorMessage: "global.zipcode.invalid.digits4"}
 	return rules
 }
 

@@ -1,7 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import type { FormikErrors } from 'formik';
-import { mapValidationErrors } from '@portal/forms';
-import { isSuccess, isValidationError, useIdentity, type AccountData, type AddressBookEntry, type IdentityProvider, type Salutation } from '@portal/identity';
+import type { AccountData, AddressBookEntry, Salutation } from '@portal/identity';
+import { useAccountSave } from '../../../shared/account-save';
 
 /** The address form; postcode and country are siblings, so the postcode follows the country's rule. */
 export interface AddressValues {
@@ -52,8 +50,6 @@ export function addressEntry(values: AddressValues): AddressBookEntry {
   };
 }
 
-export type SaveAddressOutcome = { kind: 'saved' } | { kind: 'fieldErrors'; errors: FormikErrors<AddressValues> } | { kind: 'failed'; code: number | string };
-
 /** The form field of a server error on `data.addressBook.<field>` (`ap.errors.data.addressBook.<field>.<code>`). */
 function addressFieldPath(fieldName: string): string | undefined {
   const match = /^data\.addressBook(?:\[\d+\]|\.\d+)?\.(\w+)$/.exec(fieldName);
@@ -61,22 +57,6 @@ function addressFieldPath(fieldName: string): string | undefined {
 }
 
 /** Replaces the account's address book with the one address (the account keeps one, spec 000 §3). */
-export async function saveAddress(provider: IdentityProvider, values: AddressValues): Promise<SaveAddressOutcome> {
-  const answer = await provider.setAccountInfo({ data: { addressBook: [addressEntry(values)] } });
-  if (isSuccess(answer)) return { kind: 'saved' };
-  if (isValidationError(answer)) {
-    const errors = mapValidationErrors<AddressValues>(answer.validationErrors, { fieldPath: addressFieldPath });
-    if (Object.keys(errors).length > 0) return { kind: 'fieldErrors', errors };
-  }
-  return { kind: 'failed', code: answer.errorCode };
-}
-
 export function useSaveAddress() {
-  const { provider, refresh } = useIdentity();
-  return useMutation({
-    mutationFn: (values: AddressValues) => saveAddress(provider, values),
-    onSuccess: async (outcome) => {
-      if (outcome.kind === 'saved') await refresh();
-    },
-  });
+  return useAccountSave((values: AddressValues) => ({ data: { addressBook: [addressEntry(values)] } }), { fieldPath: addressFieldPath });
 }

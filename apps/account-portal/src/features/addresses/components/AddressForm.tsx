@@ -1,8 +1,9 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
+import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '@portal/cms';
-import { CheckboxField, deferredSchema, FormError, message, SelectField, SubmitButton, TextField } from '@portal/forms';
+import { CheckboxField, deferredSchema, FormError, SelectField, SubmitButton, TextField } from '@portal/forms';
+import { salutationOptions, submitSave } from '../../../shared/account-save';
 import { useSaveAddress, type AddressValues } from '../api/save-address';
 import { addressSchema } from '../address-schema';
 import { countryOptions } from '../countries';
@@ -20,23 +21,8 @@ export function AddressForm({ initialValues, onSaved }: AddressFormProps) {
   const validationSchema = useMemo(() => deferredSchema((kit) => addressSchema(kit, metadata.validation.zipCode)), [metadata]);
   const countries = useMemo(() => countryOptions(t, language), [t, language]);
 
-  const submit = async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {
-    helpers.setStatus(undefined);
-    try {
-      const outcome = await save.mutateAsync(values);
-      if (outcome.kind === 'saved') onSaved();
-      else if (outcome.kind === 'fieldErrors') helpers.setErrors(outcome.errors);
-      else helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
-    } catch {
-      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
-    }
-  };
-
-  const salutations = [
-    { value: 'mr', label: t('ap.salutation.mr') },
-    { value: 'mrs', label: t('ap.salutation.mrs') },
-    { value: 'div', label: t('ap.salutation.div') },
-  ];
+  const submit = submitSave(save.mutateAsync, onSaved);
+  const salutations = salutationOptions(t);
 
   return (
     <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit}>

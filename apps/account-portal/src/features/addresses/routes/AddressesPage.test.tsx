@@ -18,9 +18,10 @@ beforeEach(() => {
 const EMAIL = 'k@example.com';
 const PASSWORD = 'Geheim12!';
 const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+// A rule's message is a text of the operator's (DE) or a message key the apps translate (BE, as the built-in rules).
 const zipCode = {
   DE: { regex: '^\\d{5}$', errorMessage: 'Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.' },
-  BE: { regex: '^\\d{4}$', errorMessage: 'Bitte gib eine gültige Postleitzahl mit 4 Ziffern ein.' },
+  BE: { regex: '^\\d{4}$', errorMessage: 'global.zipcode.invalid.digits4' },
 };
 const metadata = testMetadata({ validation: { zipCode } });
 
@@ -146,7 +147,7 @@ describe('/addresses', () => {
 
     // The postcode is checked again when the country changes.
     await userEvent.selectOptions(country, 'BE');
-    expect(await screen.findByText('Bitte gib eine gültige Postleitzahl mit 4 Ziffern ein.')).toBeInTheDocument();
+    expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl mit 4 Ziffern ein.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
 

@@ -1,6 +1,7 @@
 import { getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { POSTCODE_LOOKUP_LENGTH, useRegion } from '../api/get-region';
+import { useSite } from '@portal/cms';
+import { isRegionLookup, useRegion } from '../api/get-region';
 
 /** The states of the postcode check (spec 000 §4). */
 export type PostcodeCheckState = 'INCOMPLETE' | 'CHECKING' | 'FAILED' | 'FINISHED';
@@ -21,14 +22,18 @@ export function regionText(state: PostcodeCheckState, regionId: string | undefin
   }
 }
 
-/** Shows the region of the postcode being entered, looked up once it has five characters (Germany only). */
+/**
+ * Shows the region of the postcode being entered, looked up once it has five characters of a German postcode
+ * (Germany only); until then the prompt, beside the field's own message for five characters that are none.
+ */
 export function PostcodeRegion({ name = 'profile.zip', id }: { name?: string; id?: string }) {
   const { t } = useTranslation();
+  const { metadata } = useSite();
   const { values } = useFormikContext<Record<string, unknown>>();
   const zip = String(getIn(values, name) ?? '').trim();
-  const region = useRegion(zip);
-  const state: PostcodeCheckState =
-    zip.length !== POSTCODE_LOOKUP_LENGTH ? 'INCOMPLETE' : region.isError ? 'FAILED' : region.isSuccess ? 'FINISHED' : 'CHECKING';
+  const lookup = isRegionLookup(zip, metadata.validation.zipCode);
+  const region = useRegion(zip, lookup);
+  const state: PostcodeCheckState = !lookup ? 'INCOMPLETE' : region.isError ? 'FAILED' : region.isSuccess ? 'FINISHED' : 'CHECKING';
   const text = regionText(state, region.data?.region.id);
   return (
     <p id={id} className={`postcode-region postcode-region--${text}`} role="status" data-state={state}>

@@ -113,6 +113,12 @@ describe('/registration/finalize', () => {
     await userEvent.clear(zip);
     await userEvent.type(zip, '99999');
     expect(await screen.findByText('Die Region konnte nicht ermittelt werden. Bitte überprüfen Sie Ihre Eingabe.')).toBeInTheDocument();
+    // Five characters that are no German postcode: the field says so, and the server is not asked.
+    await userEvent.clear(zip);
+    await userEvent.type(zip, 'abcde');
+    await userEvent.tab();
+    expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeInTheDocument();
+    expect(screen.getByText('Geben Sie Ihre Postleitzahl ein, damit wir Ihnen Ihre Region zuordnen können.')).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual(['/rest/v1/region?zip=20095', '/rest/v1/region?zip=80331', '/rest/v1/region?zip=01067', '/rest/v1/region?zip=99999']);
   });
 

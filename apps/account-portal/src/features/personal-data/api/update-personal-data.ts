@@ -1,17 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import type { FormikErrors } from 'formik';
-import { mapValidationErrors } from '@portal/forms';
-import {
-  isSuccess,
-  isValidationError,
-  useIdentity,
-  type AccountState,
-  type DeepPartial,
-  type IdentityProvider,
-  type Phone,
-  type Profile,
-  type Salutation,
-} from '@portal/identity';
+import type { AccountState, DeepPartial, Phone, Profile, Salutation } from '@portal/identity';
+import { useAccountSave } from '../../../shared/account-save';
 
 /** What the personal data form edits (spec 000 §3): salutation, names, date of birth, the first phone number. */
 export interface PersonalDataValues {
@@ -78,26 +66,7 @@ export function personalDataUpdate(values: PersonalDataValues, current: Profile 
   return { profile: profile as unknown as DeepPartial<Profile>, data: { salutation: values.data.salutation } };
 }
 
-export type PersonalDataOutcome = { kind: 'saved' } | { kind: 'fieldErrors'; errors: FormikErrors<PersonalDataValues> } | { kind: 'failed'; code: number | string };
-
-/** setAccountInfo with the session; server validation errors land on their fields (`ap.errors.{field}.{code}`). */
-export async function updatePersonalData(provider: IdentityProvider, values: PersonalDataValues, current: Profile | undefined): Promise<PersonalDataOutcome> {
-  const answer = await provider.setAccountInfo(personalDataUpdate(values, current));
-  if (isSuccess(answer)) return { kind: 'saved' };
-  if (isValidationError(answer)) {
-    const errors = mapValidationErrors<PersonalDataValues>(answer.validationErrors);
-    if (Object.keys(errors).length > 0) return { kind: 'fieldErrors', errors };
-  }
-  return { kind: 'failed', code: answer.errorCode };
-}
-
-/** The save, as a mutation: the account is read again after it, so every page shows the new values. */
+/** The save of the personal data form; server validation errors land on their fields (`ap.errors.{field}.{code}`). */
 export function useUpdatePersonalData() {
-  const { provider, account, refresh } = useIdentity();
-  return useMutation({
-    mutationFn: (values: PersonalDataValues) => updatePersonalData(provider, values, account.profile),
-    onSuccess: async (outcome) => {
-      if (outcome.kind === 'saved') await refresh();
-    },
-  });
+  return useAccountSave((values: PersonalDataValues, account) => personalDataUpdate(values, account.profile));
 }

@@ -1,4 +1,4 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
+import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,14 +6,14 @@ import {
   deferredSchema,
   findSchemaField,
   FormError,
-  message,
   SelectField,
   SubmitButton,
   TextField,
   type AccountSchemaDefinition,
 } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
-import { PERSONAL_DATA_FIELDS, personalDataValues, useUpdatePersonalData, type PersonalDataValues } from '../api/update-personal-data';
+import { salutationOptions, submitSave } from '../../../shared/account-save';
+import { PERSONAL_DATA_FIELDS, personalDataValues, useUpdatePersonalData } from '../api/update-personal-data';
 
 export interface PersonalDataFormProps {
   schema: AccountSchemaDefinition;
@@ -30,23 +30,8 @@ export function PersonalDataForm({ schema, onSaved }: PersonalDataFormProps) {
   const validationSchema = useMemo(() => deferredSchema(({ accountFormSchema }) => accountFormSchema(schema, PERSONAL_DATA_FIELDS)), [schema]);
   const required = (path: string) => findSchemaField(schema, path)?.required === true;
 
-  const submit = async (values: PersonalDataValues, helpers: FormikHelpers<PersonalDataValues>) => {
-    helpers.setStatus(undefined);
-    try {
-      const outcome = await save.mutateAsync(values);
-      if (outcome.kind === 'saved') onSaved();
-      else if (outcome.kind === 'fieldErrors') helpers.setErrors(outcome.errors);
-      else helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
-    } catch {
-      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
-    }
-  };
-
-  const salutations = [
-    { value: 'mr', label: t('ap.salutation.mr') },
-    { value: 'mrs', label: t('ap.salutation.mrs') },
-    { value: 'div', label: t('ap.salutation.div') },
-  ];
+  const submit = submitSave(save.mutateAsync, onSaved);
+  const salutations = salutationOptions(t);
 
   return (
     <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit} enableReinitialize>

@@ -7,7 +7,7 @@ import {
   isPendingRegistration,
   isPendingVerification,
   isSuccess,
-  isValidationError,
+  ErrorCode,
   type IdentityProvider,
 } from '@portal/identity';
 import { grantConsent, type MarketConsentId } from '../../../shared/identity-settings';
@@ -67,13 +67,14 @@ export async function registerAccount(
     if (isPendingRegistration(login)) return { kind: 'finalize', regToken: login.regToken, origin: 'siteLogin' };
     return { kind: 'accountExists' };
   }
-  if (isValidationError(answer)) {
+  if (answer.errorCode === ErrorCode.VALIDATION) {
     const errors = mapValidationErrors<RegistrationValues>(answer.validationErrors, {
       fieldPath: (name) => (name === 'email' || name === 'profile.email' ? 'email' : name === 'password' ? 'password' : undefined),
     });
     // A common or breached password (ASVS 6.2.4) only the provider knows: its own message, in every language.
     if (isCommonPassword(answer)) Object.assign(errors, { password: messages.passwordCommon() });
-    return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'invalid' };
+    // 400009 that names neither field of the form: the account-exists text with its forgot-password hint (spec 000 §8).
+    return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'accountExists' };
   }
   if (isInvalidParameter(answer)) return { kind: 'invalid' };
   return { kind: 'unexpected', code: answer.errorCode };

@@ -84,6 +84,15 @@ describe('/registration', () => {
     expect(await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeInTheDocument();
   });
 
+  it('400009 without 400003: the account-exists text, not an unexpected error (spec 000 §8)', async () => {
+    const identity = createFakeProvider();
+    identity.forceNext('register', { errorCode: ErrorCode.VALIDATION });
+    await openApp('/registration', { identity });
+    await register('neu@example.com');
+    expect(await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeInTheDocument();
+    expect(screen.queryByText(/unerwarteter Fehler/)).not.toBeInTheDocument();
+  });
+
   it('outside Germany asks for the privacy notice and registers with preferences.privacy.aec', async () => {
     const identity = createFakeProvider();
     await openApp('/registration', { identity, metadata: testMetadata({ countryGermany: false }) });

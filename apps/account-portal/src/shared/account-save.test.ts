@@ -1,0 +1,82 @@
+import type { FormikHelpers } from 'formik';
+import { ErrorCode } from '@portal/identity';
+import { createFakeProvider } from '@portal/identity/testing';
+import { saveAccountInfo, submitSave, type SaveOutcome } from './account-save';
+
+type Values = { name: string };
+
+function formikHelpers() {
+  return { setStatus: jest.fn(), setErrors: jest.fn() } as unknown as FormikHelpers<Values> & { setStatus: jest.Mock; setErrors: jest.Mock };
+}
+
+describe('submitSave', () => {
+  it('calls onSaved after a save, and clears an earlier failure first', async () => {
+    const onSaved = jest.fn();
+    const helpers = formikHelpers();
+    await submitSave<Values>(async () => ({ kind: 'saved' }), onSaved)({ name: 'a' }, helpers);
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(helpers.setStatus).toHaveBeenCalledWith(undefined);
+    expect(helpers.setErrors).not.toHaveBeenCalled();
+  });
+
+  it('puts field errors on their fields', async () => {
+    const onSaved = jest.fn();
+    const helpers = formikHelpers();
+    const errors = { name: 'too long' };
+    await submitSave<Values>(async () => ({ kind: 'fieldErrors', errors }), onSaved)({ name: 'a' }, helpers);
+    expect(helpers.setErrors).toHaveBeenCalledWith(errors);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('shows the general form text for refused input without a field', async () => {
+    const helpers = formikHelpers();
+    await submitSave<Values>(async () => ({ kind: 'invalid' }), jest.fn())({ name: 'a' }, helpers);
+    expect(helpers.setStatus).toHaveBeenLastCalledWith({ formError: expect.objectContaining({ key: 'clp.form.error.validation' }) });
+  });
+
+  it.each<[string, () => Promise<SaveOutcome<Values>>, string | number]>([
+    ['a failure with its code', async () => ({ kind: 'failed', code: 500001 }), 500001],
+    ['a request that never got an answer', () => Promise.reject(new TypeError('Failed to fetch')), 'network'],
+  ])('shows the unexpected-error text above the button for %s', async (_, save, code) => {
+    const onSaved = jest.fn();
+    const helpers = formikHelpers();
+    await submitSave<Values>(save, onSaved)({ name: 'a' }, helpers);
+    expect(helpers.setStatus).toHaveBeenLastCalledWith({ formError: expect.objectContaining({ key: 'clp.error.unexpected', values: { code } }) });
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('saveAccountInfo', () => {
+  const values = { data: { salutation: '' }, profile: { firstName: 'Erika', phones: [{ number: '' }] } };
+  const refused = (answer: Parameters<ReturnType<typeof createFakeProvider>['forceNext']>[1]) => {
+    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: 'Secret-Passw0rd!' }] });
+    fake.forceNext('setAccountInfo', answer);
+    return saveAccountInfo(fake, { profile: { firstName: 'Erika' } }, values);
+  };
+
+  it("keeps the errors of the form's fields, the phone number's in its array", async () => {
+    const outcome = await refused({
+      errorCode: ErrorCode.VALIDATION,
+      validationErrors: [
+        { fieldName: 'profile.firstName', errorCode: 400006, message: 'too long' },
+        { fieldName: 'profile.phones.number', errorCode: 400026, message: 'bad phone' },
+        { fieldName: 'subscriptions.NLT_GENERAL.email.isSubscribed', errorCode: 400006, message: 'not on this form' },
+      ],
+    });
+    expect(outcome).toEqual({
+      kind: 'fieldErrors',
+      errors: { profile: { firstName: expect.objectContaining({ fallback: 'too long' }), phones: [{ number: expect.objectContaining({ fallback: 'bad phone' }) }] } },
+    });
+  });
+
+  it.each([
+    ['400009 on fields the form does not show', { errorCode: ErrorCode.VALIDATION, validationErrors: [{ fieldName: 'data.sfmc.dataProcessingConsented', errorCode: 400006, message: 'x' }] }],
+    ['400006', { errorCode: ErrorCode.INVALID_PARAMETER, errorMessage: 'Invalid parameter value' }],
+  ])('answers invalid, for the general form text, to %s', async (_, answer) => {
+    expect(await refused(answer)).toEqual({ kind: 'invalid' });
+  });
+
+  it('answers failed with the code of anything else', async () => {
+    expect(await refused({ errorCode: ErrorCode.GENERAL_SERVER_ERROR })).toEqual({ kind: 'failed', code: ErrorCode.GENERAL_SERVER_ERROR });
+  });
+});

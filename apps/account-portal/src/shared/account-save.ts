@@ -1,0 +1,88 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { getIn, type FormikErrors, type FormikHelpers } from 'formik';
+import { mapValidationErrors, message, type MapValidationErrorsOptions, type SelectOption } from '@portal/forms';
+import { isInvalidParameter, isSuccess, isValidationError, useIdentity, type AccountState, type IdentityProvider, type SetAccountInfoParams } from '@portal/identity';
+
+/**
+ * What saving an account form came to: saved, errors to show on the form's fields, refused input without a field
+ * of the form to show it on, or a failure with its code.
+ */
+export type SaveOutcome<Values> =
+  | { kind: 'saved' }
+  | { kind: 'fieldErrors'; errors: FormikErrors<Values> }
+  | { kind: 'invalid' }
+  | { kind: 'failed'; code: number | string };
+
+/**
+ * setAccountInfo with the session; server validation errors land on the form's fields (`ap.errors.{field}.{code}`).
+ * Refused input that names no field of the form (400006, or 400009 on a field the form does not show) gets the
+ * general form text (spec 000 §8), never silence.
+ */
+export async function saveAccountInfo<Values extends object>(
+  provider: IdentityProvider,
+  update: SetAccountInfoParams,
+  values: Values,
+  fields?: MapValidationErrorsOptions,
+): Promise<SaveOutcome<Values>> {
+  const answer = await provider.setAccountInfo(update);
+  if (isSuccess(answer)) return { kind: 'saved' };
+  if (isValidationError(answer)) {
+    const errors = onForm(mapValidationErrors<Values>(answer.validationErrors, fields), values);
+    return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'invalid' };
+  }
+  if (isInvalidParameter(answer)) return { kind: 'invalid' };
+  return { kind: 'failed', code: answer.errorCode };
+}
+
+/** The errors whose field the form has; formik would keep the others where nobody sees them. */
+function onForm<Values extends object>(errors: FormikErrors<Values>, values: Values, prefix = ''): FormikErrors<Values> {
+  // Arrays stay arrays (the phone numbers), as formik's own errors are shaped like the values.
+  const kept: Record<string, unknown> = Array.isArray(errors) ? ([] as unknown as Record<string, unknown>) : {};
+  for (const [key, error] of Object.entries(errors as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (getIn(values, path) === undefined) continue;
+    const nested = error && typeof error === 'object' && !('fallback' in error) ? onForm(error as FormikErrors<Values>, values, path) : error;
+    if (typeof nested !== 'object' || nested === null || Object.keys(nested).length > 0) kept[key] = nested;
+  }
+  return kept as FormikErrors<Values>;
+}
+
+/**
+ * An account form's save as a mutation: `update` turns the form's values into the change, and the account is read
+ * again after a save, so every page shows the new values.
+ */
+export function useAccountSave<Values extends object>(update: (values: Values, account: AccountState) => SetAccountInfoParams, fields?: MapValidationErrorsOptions) {
+  const { provider, account, refresh } = useIdentity();
+  return useMutation({
+    mutationFn: (values: Values) => saveAccountInfo<Values>(provider, update(values, account), values, fields),
+    onSuccess: async (outcome) => {
+      if (outcome.kind === 'saved') await refresh();
+    },
+  });
+}
+
+/** formik's onSubmit for an account form: field errors on their fields, anything else above the button with its code. */
+export function submitSave<Values>(save: (values: Values) => Promise<SaveOutcome<Values>>, onSaved: () => void) {
+  return async (values: Values, helpers: FormikHelpers<Values>) => {
+    helpers.setStatus(undefined);
+    try {
+      const outcome = await save(values);
+      if (outcome.kind === 'saved') onSaved();
+      else if (outcome.kind === 'fieldErrors') helpers.setErrors(outcome.errors);
+      else if (outcome.kind === 'invalid') helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
+      else helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+    } catch {
+      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    }
+  };
+}
+
+/** The salutations of spec 000 §3 (mr, mrs, div), for the personal data and the address form. */
+export function salutationOptions(t: TFunction): SelectOption[] {
+  return [
+    { value: 'mr', label: t('ap.salutation.mr') },
+    { value: 'mrs', label: t('ap.salutation.mrs') },
+    { value: 'div', label: t('ap.salutation.div') },
+  ];
+}

@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { Dialog } from './Dialog';
@@ -42,6 +43,21 @@ describe('SiteLayout', () => {
     await userEvent.selectOptions(selector, 'en-GB');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(localStorage.getItem('i18nextLng')).toBe('en-GB');
+  });
+
+  it("names the browser tab in the page's language", async () => {
+    function Titled() {
+      const { t } = useTranslation();
+      return (
+        <SiteLayout title={t('global.errors.404.headline')}>
+          <p>content</p>
+        </SiteLayout>
+      );
+    }
+    await renderPage(<Titled />);
+    await waitFor(() => expect(document.title).toBe('Seite nicht gefunden'));
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Sprache' }), 'en-GB');
+    await waitFor(() => expect(document.title).toBe('Page not found'));
   });
 
   it('hides the language switch when there is only one language', async () => {

@@ -1,10 +1,11 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import type { PreferenceCentreContent } from '@portal/cms';
 import { createFakeProvider, type FakeAccountSeed } from '@portal/identity/testing';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../../app/messages';
+import { useLocation } from 'react-router-dom';
 import { AppRoutes } from '../../app/routes';
 import { greetingText } from './lib/greeting';
 
@@ -97,19 +98,31 @@ async function openCentre({ seed = subscriber, path = '/preferences/token/link-j
     }
     return undefined;
   };
-  const page = await renderPage(<AppRoutes />, {
-    messages: loadMessages,
-    path,
-    identity: fake,
-    initialRefresh: false,
-    metadata: testMetadata({ sso: { apiKey: sso, customLogin: false } }),
-    content: { de_DE: testContent({ preferenceCentre }) },
-    rest,
-  });
+  const page = await renderPage(
+    <>
+      <AppRoutes />
+      <HashProbe />
+    </>,
+    {
+      messages: loadMessages,
+      path,
+      identity: fake,
+      initialRefresh: false,
+      metadata: testMetadata({ sso: { apiKey: sso, customLogin: false } }),
+      content: { de_DE: testContent({ preferenceCentre }) },
+      rest,
+    },
+  );
   return { ...page, fake, requests, user: userEvent.setup() };
 }
 
 const save = () => screen.getByRole('button', { name: 'Speichern' });
+
+/** The router's hash, which the centre keeps on the open tab. */
+function HashProbe() {
+  return <output data-testid="hash">{useLocation().hash}</output>;
+}
+const shownHash = () => screen.getByTestId('hash').textContent;
 const written = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params;
 
 beforeEach(forgetLanguage);
@@ -187,6 +200,28 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Filiale' })).toHaveAttribute('aria-selected', 'true');
     expect(written(fake)).toBeUndefined();
+  });
+
+  it('a tab change stopped by a field of another tab opens that tab and puts the focus on the field', async () => {
+    const { user } = await openCentre({
+      seed: { ...subscriber, data: { sfmc: { dataProcessingConsented: true } } },
+      path: '/preferences/token/link-jwt#store',
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Interessen' }));
+    expect(await screen.findByText('Zum Speichern füllen Sie bitte dieses Feld aus.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
+    const optIn = screen.getByRole('checkbox', { name: /personalisierte Newsletter/ });
+    await waitFor(() => expect(optIn).toHaveFocus());
+    expect(shownHash()).toBe('#newsletter');
+    await user.click(optIn);
+    await user.click(screen.getByRole('tab', { name: 'Interessen' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  it.each(['#nowhere', ''])('the hash names the open tab, also after the link named %p', async (hash) => {
+    await openCentre({ path: `/preferences/token/link-jwt${hash}` });
+    expect(await screen.findByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(shownHash()).toBe('#newsletter'));
   });
 
   it('shows the closed-store text for a favourite that closed', async () => {

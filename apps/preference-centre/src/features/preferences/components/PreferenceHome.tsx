@@ -1,5 +1,5 @@
 import { FormikProvider, getIn, useFormik } from 'formik';
-import { Fragment, useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
@@ -58,6 +58,9 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   const [saves, setSaves] = useState(0);
   const [bannerShown, setBannerShown] = useState(false);
   const hideBanner = useCallback(() => setBannerShown(false), []);
+  const panel = useRef<HTMLFormElement>(null);
+  const focusPending = useRef(false);
+  const [errorsRevealed, setErrorsRevealed] = useState(0);
 
   // The display windows are judged when the account is (re)loaded, so a list does not change under the user's hands.
   const [loadedAt] = useState(() => Date.now());
@@ -166,29 +169,46 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   /** All fields are checked before the tab changes (spec 001 §2); the errors show where they are. */
   const switchTo = (tab: PreferenceTab) =>
     void formik.validateForm().then((errors) => {
-      if (Object.keys(errors).length === 0) {
-        selectTab(tab);
-        return;
-      }
-      void formik.setTouched(touchAll(errors), false);
+      if (Object.keys(errors).length > 0) return revealErrors(errors);
+      focusPending.current = false;
+      selectTab(tab);
     });
 
-  /**
-   * Saving checks every field, also those of other tabs: an error there opens its tab (a favourite store that
-   * closed while another tab is open would otherwise block the save without a word).
-   */
+  /** Saving checks every field, also those of other tabs. */
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void formik.validateForm().then((errors) => {
-      if (Object.keys(errors).length === 0) {
-        void formik.submitForm();
-        return;
-      }
-      void formik.setTouched(touchAll(errors), false);
-      const tab = tabWithError(content, errors);
-      if (tab && tab.id !== activeTab?.id && access(tab) === 'open') selectTab(tab);
+      if (Object.keys(errors).length > 0) return revealErrors(errors);
+      focusPending.current = false;
+      void formik.submitForm();
     });
   };
+
+  /**
+   * Shows the errors that stop a save or a tab change, and the shopper's focus goes to the first field in error.
+   * An error on another tab opens that tab: a closed favourite store or the missing personalisation opt-in would
+   * otherwise block every click without a word.
+   */
+  function revealErrors(errors: object) {
+    void formik.setTouched(touchAll(errors), false);
+    const tab = tabWithError(content, errors);
+    if (tab && tab.id !== activeTab?.id && access(tab) === 'open') selectTab(tab);
+    focusPending.current = true;
+    setErrorsRevealed((count) => count + 1);
+  }
+  // Once the errors are on screen (their tab may open a render later), the first field in error takes the focus.
+  useEffect(() => {
+    const field = panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (focusPending.current && field) {
+      focusPending.current = false;
+      field.focus();
+    }
+  }, [errorsRevealed, activeTab?.id, formik.touched]);
+
+  // The URL's hash names the tab that is open (spec 001 §2), also when it named an unknown or a closed tab.
+  useEffect(() => {
+    if (activeTab && wanted !== activeTab.id) selectTab(activeTab);
+  });
 
   const home = content.home;
   const consentGiven = () => formik.values.dataProcessingConsented;
@@ -216,6 +236,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       {activeTab ? (
         <FormikProvider value={formik}>
           <form
+            ref={panel}
             id={panelId(activeTab.id)}
             role="tabpanel"
             aria-labelledby={tabId(activeTab.id)}

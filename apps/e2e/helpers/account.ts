@@ -12,6 +12,7 @@ interface OutboxMail {
   to: string;
   kind: string;
   subject: string;
+  text: string;
   links: string[];
 }
 

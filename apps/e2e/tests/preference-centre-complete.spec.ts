@@ -3,7 +3,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { confirmEmail, logIn, registerThroughApi } from '../helpers/account';
-import { portalCommand, preferenceLink, uniqueEmail } from '../helpers/preferences';
+import { portalCommand, preferenceLink, uniqueEmail, waitForMail } from '../helpers/preferences';
 import { startPortal, type PortalServer } from '../portal-server';
 
 /**
@@ -181,6 +181,22 @@ test.describe('preference centre, complete', () => {
       await expect(page.getByText(/Wird der Link nicht innerhalb von 7 Tagen geöffnet, wird die Erinnerung nicht aktiviert/)).toBeVisible();
       await expect(page.getByText('Grüner Tee, 100 g')).toBeVisible();
       await expectAccessible(page);
+    });
+
+    await test.step('a shopper new to the centre confirms a reminder from the shop, and the centre lists it', async () => {
+      const shopper = uniqueEmail('reminder');
+      const created = await request.post('/rest/v1/productreminder', {
+        headers: { 'X-Api-Key': 'dev-shop-key' },
+        data: { email: shopper, variantId: 'demo-oat-drink-1l', variantName: { de: 'Haferdrink, 1 l' }, language: 'de' },
+      });
+      expect(created.status()).toBe(201);
+      const mail = await waitForMail(request, shopper, (m) => m.links.some((l) => l.includes('/rest/v1/productreminder/confirm')));
+      const confirm = new URL(mail.links.find((l) => l.includes('/rest/v1/productreminder/confirm'))!);
+      await page.goto(confirm.pathname + confirm.search);
+      await expect(page.getByRole('heading', { level: 1, name: 'Erinnerung aktiv!' })).toBeVisible();
+      await reopen(page, `${preferenceLink(shopper, { databaseURL: portal.databaseURL })}#product-reminders`);
+      await expect(page.getByText('Haferdrink, 1 l')).toBeVisible();
+      await expect(page.getByText('Sie haben keine aktiven Produkterinnerungen.')).toHaveCount(0);
     });
   });
 

@@ -52,10 +52,13 @@ test.describe('preference centre journeys', () => {
     await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeHidden({ timeout: 8_000 });
 
     const mail = await waitForMail(request, email, (m) => m.links.some((link) => link.includes('/identity/confirm-subscription')));
+    // The mail and the page it opens name the newsletter as the centre does, not by its key.
+    expect(mail.text).toContain('Anmeldung zum Newsletter „Allgemeiner Newsletter“');
     const link = new URL(mail.links.find((l) => l.includes('/identity/confirm-subscription'))!);
     await page.goto(link.pathname + link.search);
-    await expect(page).toHaveURL(/\/preferences\/double-opt-in-done$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Erinnerung aktiv!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/preferences\/double-opt-in-done\?newsletter=NLT_GENERAL$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung bestätigt!' })).toBeVisible();
+    await expect(page.getByText('Sie erhalten ab jetzt unseren Newsletter „Allgemeiner Newsletter“.')).toBeVisible();
     await expectAccessible(page);
 
     await openCentre(page, email);

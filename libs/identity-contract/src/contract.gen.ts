@@ -259,7 +259,7 @@ export const Lockout = { maxFailures: 5 } as const;
 export const Links = {
   /** GET changes nothing (mail scanners open links): it lands on doubleOptInDone#verify={token}, whose page POSTs the token here; the answer {next} is doubleOptInDone with errorCode 0, 403002 (expired) or 404000 (unknown or used). */
   verifyEmail: { path: '/identity/verify', tokenParam: 'token' },
-  /** GET changes nothing: it lands on preferencesDoubleOptInDone#subscription={token}, whose page POSTs the token here; the answer {next} is preferencesDoubleOptInDone, else preferencesDoubleOptInError + code. */
+  /** GET changes nothing: it lands on preferencesDoubleOptInDone#subscription={token}, whose page POSTs the token here; the answer {next} is preferencesDoubleOptInDone (with ?newsletter={key} for a newsletter, NLT…), else preferencesDoubleOptInError + code. */
   confirmSubscription: { path: '/identity/confirm-subscription', tokenParam: 'token' },
   /** The account portal's reset-completion page reads the token from pwrt (000 §2). */
   resetPassword: { path: '/login/reset-password', tokenParam: 'pwrt' },

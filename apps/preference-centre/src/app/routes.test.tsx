@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { testMetadata } from '@portal/cms/testing';
+import type { PreferenceCentreContent } from '@portal/cms';
+import { testContent, testMetadata } from '@portal/cms/testing';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from './messages';
 import { AppRoutes } from './routes';
@@ -30,6 +31,21 @@ describe('preference centre routes', () => {
     await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/double-opt-in-done', browserLanguages: ['en'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Reminder active!' })).toBeInTheDocument();
     expect(screen.getByText('You will soon be reminded of the product.')).toBeInTheDocument();
+  });
+
+  it('thanks for a confirmed newsletter by its name, and without one when the content does not name it', async () => {
+    const preferenceCentre: PreferenceCentreContent = {
+      subscribeAgainUrl: 'https://example.com/newsletter',
+      tabs: [],
+      newsletters: { NLT_GENERAL: { name: 'Allgemeiner Newsletter', icon: '/images/newsletter-general.svg', descriptions: { short: 'Jede Woche.' } } },
+    };
+    const content = { de_DE: testContent({ preferenceCentre }) };
+    const first = await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/double-opt-in-done?newsletter=NLT_GENERAL', content });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldung bestätigt!' })).toBeInTheDocument();
+    expect(screen.getByText('Sie erhalten ab jetzt unseren Newsletter „Allgemeiner Newsletter“.')).toBeInTheDocument();
+    first.unmount();
+    await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/double-opt-in-done?newsletter=NLT_UNKNOWN', content });
+    expect(await screen.findByText('Sie erhalten ab jetzt unseren Newsletter.')).toBeInTheDocument();
   });
 
   it('confirms the unsubscribe and offers to subscribe again', async () => {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/content"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/devclock"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi"
@@ -97,8 +98,15 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	}
 	a.Audit, a.Throttle, a.jobs = audit.New(db, now), throttle.New(db, now), jobs.New(db, now)
 	metrics.SetSources(metrics.Sources{DB: db.DB, OutboxBacklog: outbox.Backlog})
+	// The CMS content is read once: the REST contract serves it, and mails name newsletters as it does.
+	library, err := content.LoadWithDir(cfg.Content.Dir)
+	if err != nil {
+		return nil, err
+	}
 	var backend identity.Backend
 	var eraser subscribers.AccountEraser
+	// SAP CDC runs the double opt-in of the reminder subscription itself; the embedded provider is told.
+	var reminderSubscriptions reminders.Subscriptions
 	if cfg.Metadata.Identity.Provider == "cdc" {
 		client, err := cdc.New(CDCSettings(cfg), nil, logger)
 		if err != nil {
@@ -112,11 +120,14 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			Audit:  a.Audit, Throttle: a.Throttle,
 			StoreAreas:       region.Default(),
 			EraseWithAccount: eraseWithAccount,
+			NewsletterName: func(key, language string) string {
+				return library.NewsletterName(cfg.Metadata.CMS.ID, language, key)
+			},
 		})
 		if err != nil {
 			return nil, err
 		}
-		a.Identity, backend, eraser = provider, provider.Backend(), provider
+		a.Identity, backend, eraser, reminderSubscriptions = provider, provider.Backend(), provider, provider
 		if cfg.LoopbackMailExemption() {
 			logger.Warn("mail limits: callers on a loopback address are exempt from the per-address limit " +
 				"(identity.embedded.mailLimits.exemptLoopback, never in production)")
@@ -142,13 +153,13 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	links := subscribers.NewLinks(tokens, withdrawals)
 	a.Reminders = reminders.NewService(reminders.Settings{
 		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
-		Now: now,
+		Subscriptions: reminderSubscriptions, Now: now,
 	})
 	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Eraser: eraser, Reminders: a.Reminders,
 		Withdrawals: withdrawals, Now: now}
 
 	e, err := httpapi.New(httpapi.Deps{
-		Config: cfg, Logger: logger, DB: db, Apps: opts.Apps,
+		Config: cfg, Logger: logger, DB: db, Apps: opts.Apps, Content: library,
 		Services: httpapi.Services{
 			Identity:    backend,
 			Stores:      a.Stores,

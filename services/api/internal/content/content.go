@@ -12,8 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -38,6 +40,8 @@ type Document struct {
 	Body []byte
 	// ETag is a strong validator derived from the body.
 	ETag string
+	// newsletters are the names of its preference centre's newsletters, by subscription key.
+	newsletters map[string]string
 }
 
 // Library holds every content document in memory.
@@ -53,6 +57,15 @@ func Embedded() fs.FS {
 		panic(err) // the embed directive guarantees the folder
 	}
 	return sub
+}
+
+// LoadWithDir loads the embedded documents with those of dir over them (content.dir; "" for none).
+func LoadWithDir(dir string) (*Library, error) {
+	layers := []fs.FS{Embedded()}
+	if dir != "" {
+		layers = append(layers, os.DirFS(dir))
+	}
+	return Load(layers...)
 }
 
 // Load reads and checks every document of each file system in order; a file
@@ -116,7 +129,8 @@ func keyFor(p string) (string, error) {
 // files costs nothing on the wire. The original bytes are served, not the
 // decoded model, so keys the model does not know reach the apps.
 func parse(name string, raw []byte) (Document, error) {
-	if _, err := Decode(raw); err != nil {
+	model, err := Decode(raw)
+	if err != nil {
 		return Document{}, fmt.Errorf("content: %s: %w", name, err)
 	}
 	var buf bytes.Buffer
@@ -124,7 +138,14 @@ func parse(name string, raw []byte) (Document, error) {
 		return Document{}, fmt.Errorf("content: %s: %w", name, err)
 	}
 	sum := sha256.Sum256(buf.Bytes())
-	return Document{Body: buf.Bytes(), ETag: `"` + hex.EncodeToString(sum[:16]) + `"`}, nil
+	doc := Document{Body: buf.Bytes(), ETag: `"` + hex.EncodeToString(sum[:16]) + `"`}
+	if model.PreferenceCentre != nil {
+		doc.newsletters = make(map[string]string, len(model.PreferenceCentre.Newsletters))
+		for key, n := range model.PreferenceCentre.Newsletters {
+			doc.newsletters[key] = n.Name
+		}
+	}
+	return doc, nil
 }
 
 // Document returns the document of a content set in a language.
@@ -134,6 +155,31 @@ func (lib *Library) Document(cmsID, language string) (Document, error) {
 		return Document{}, ErrNotFound
 	}
 	return doc, nil
+}
+
+// NewsletterName is what a content set calls a newsletter in a language (de, or de_DE): the document of that
+// locale, else the first of the language in locale order, else default.json; "" when none names it. Mails name
+// a newsletter as the preference centre shows it.
+func (lib *Library) NewsletterName(cmsID, language, key string) string {
+	language = strings.ReplaceAll(language, "-", "_")
+	if doc, ok := lib.docs[cmsID+"/"+language]; ok && doc.newsletters[key] != "" {
+		return doc.newsletters[key]
+	}
+	base, _, _ := strings.Cut(language, "_")
+	prefix := cmsID + "/" + base + "_"
+	keys := make([]string, 0, len(lib.docs))
+	for k := range lib.docs {
+		if strings.HasPrefix(k, prefix) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if name := lib.docs[k].newsletters[key]; name != "" {
+			return name
+		}
+	}
+	return lib.fallback.newsletters[key]
 }
 
 // Default returns the fallback document (default.json).

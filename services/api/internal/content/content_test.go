@@ -487,3 +487,21 @@ func walk(t *testing.T, doc map[string]any, path string) (any, string) {
 	}
 	return node, steps[len(steps)-1]
 }
+
+// TestNewsletterName: mails name a newsletter as the preference centre of their language does.
+func TestNewsletterName(t *testing.T) {
+	lib, err := content.Load(content.Embedded())
+	require.NoError(t, err)
+	for _, tc := range []struct{ language, want string }{
+		{"de_DE", "Allgemeiner Newsletter"},
+		{"de", "Allgemeiner Newsletter"},
+		{"en-GB", "General newsletter"},
+		{"en", "General newsletter"},
+		{"pl", "Newsletter ogólny"},
+		{"it", "Allgemeiner Newsletter"}, // no Italian content: default.json
+	} {
+		require.Equal(t, tc.want, lib.NewsletterName("portal", tc.language, "NLT_GENERAL"), tc.language)
+	}
+	require.Empty(t, lib.NewsletterName("portal", "de", "NLT_NOBODY"))
+	require.Equal(t, "Allgemeiner Newsletter", lib.NewsletterName("unknown-set", "en", "NLT_GENERAL"), "a set without documents falls back too")
+}

@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
-	"os"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -43,6 +42,8 @@ type Deps struct {
 	DB     Pinger
 	// Apps holds account-portal/ and preference-centre/; nil means the files embedded in the binary.
 	Apps fs.FS
+	// Content is the CMS content; nil loads the embedded documents and content.dir's.
+	Content *content.Library
 	// Services are the domain services behind the REST endpoints; all are required.
 	Services Services
 }
@@ -81,13 +82,12 @@ func New(d Deps) (*echo.Echo, error) {
 	if d.Logger == nil {
 		d.Logger = zap.NewNop()
 	}
-	layers := []fs.FS{content.Embedded()}
-	if dir := d.Config.Content.Dir; dir != "" {
-		layers = append(layers, os.DirFS(dir))
-	}
-	library, err := content.Load(layers...)
-	if err != nil {
-		return nil, err
+	library := d.Content
+	if library == nil {
+		var err error
+		if library, err = content.LoadWithDir(d.Config.Content.Dir); err != nil {
+			return nil, err
+		}
 	}
 	metadataJSON, err := metadataDocument(d.Config).JSON()
 	if err != nil {

@@ -28,6 +28,17 @@ type LinkVerifier interface {
 	Verify(ctx context.Context, token string) (identity.Email, error)
 }
 
+// SubscriptionKey is the identity provider's subscription of product reminders (spec 001 §3): the centre lists
+// reminders only while it is on and its double opt-in confirmed (spec 001 §4).
+const SubscriptionKey = "SVC_PRODUCT_REMINDER"
+
+// Subscriptions records at the identity provider that an address confirmed a subscription through a double
+// opt-in link of ours (a reminder's verification mail), creating a newsletter-only account when there is none;
+// the embedded provider implements it.
+type Subscriptions interface {
+	SubscribeConfirmed(ctx context.Context, email identity.Email, key string) error
+}
+
 // Renderer renders e-mails; *mail.Templates implements it.
 type Renderer interface {
 	Render(kind, language, to string, data any) (mail.Message, error)
@@ -39,6 +50,9 @@ type Settings struct {
 	Links     LinkVerifier
 	Mail      mail.Sender
 	Templates Renderer
+	// Subscriptions is told of each confirmed reminder; nil where the identity provider runs the subscription's
+	// double opt-in itself (SAP CDC).
+	Subscriptions Subscriptions
 	// PublicURL is the service's external base address, e.g. https://portal.example.com; verification links
 	// point there.
 	PublicURL string
@@ -52,6 +66,7 @@ type Service struct {
 	links     LinkVerifier
 	mail      mail.Sender
 	templates Renderer
+	subs      Subscriptions
 	publicURL string
 	now       func() time.Time
 }
@@ -62,7 +77,7 @@ func NewService(s Settings) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: s.Store, links: s.Links, mail: s.Mail, templates: s.Templates,
+	return &Service{store: s.Store, links: s.Links, mail: s.Mail, templates: s.Templates, subs: s.Subscriptions,
 		publicURL: strings.TrimRight(s.PublicURL, "/"), now: now}
 }
 
@@ -157,20 +172,37 @@ func (s *Service) Create(ctx context.Context, n NewReminder) (Reminder, error) {
 	return r.Reminder, nil
 }
 
-// Confirm activates the reminder of a verification token. ErrConfirmationExpired after 7 days;
+// Confirm activates the reminder of a verification token and turns the subscriber's product reminder
+// subscription on, confirmed: the click is the double opt-in. ErrConfirmationExpired after 7 days;
 // ErrConfirmationUnknown for an unknown, malformed or already used token.
 func (s *Service) Confirm(ctx context.Context, token string) error {
 	raw, err := base64.RawURLEncoding.DecodeString(token)
 	if err != nil || len(raw) != confirmTokenBytes {
 		return ErrConfirmationUnknown
 	}
-	return s.store.Confirm(ctx, hashToken(token), s.now().UTC())
+	hash, now := hashToken(token), s.now().UTC()
+	if s.subs != nil {
+		// The subscription first: should the provider fail, the reminder stays pending and the link works again.
+		email, err := s.store.ConfirmationOwner(ctx, hash, now)
+		if err != nil {
+			return err
+		}
+		if err := s.subs.SubscribeConfirmed(ctx, email, SubscriptionKey); err != nil {
+			return fmt.Errorf("reminders: confirm the subscription: %w", err)
+		}
+	}
+	return s.store.Confirm(ctx, hash, now)
 }
 
-// SweepPending deletes pending reminders whose verification window has ended; the caller runs it
-// periodically. It returns how many were deleted.
+// ExpiredKept is how long a reminder whose verification window ended unconfirmed is kept: a late click on its
+// link then says the link expired (the doi-expired page) rather than that it is unknown, and the centre names it
+// among the reminders that were not activated.
+const ExpiredKept = 30 * 24 * time.Hour
+
+// SweepPending deletes pending reminders whose verification window ended more than ExpiredKept ago; the caller
+// runs it periodically. It returns how many were deleted.
 func (s *Service) SweepPending(ctx context.Context) (int64, error) {
-	return s.store.DeleteExpiredPending(ctx, s.now().UTC())
+	return s.store.DeleteExpiredPending(ctx, s.now().UTC().Add(-ExpiredKept))
 }
 
 // Seed is one reminder for SeedActive.

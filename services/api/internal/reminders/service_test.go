@@ -144,12 +144,56 @@ func TestSweepPending(t *testing.T) {
 	require.NoError(t, err)
 	newToken := confirmToken(t, f.mails.Messages[1])
 
+	// Past its window, an unconfirmed reminder is kept for a while: its late click is told the link expired.
 	f.clock.now = t0.Add(reminders.ConfirmationWindow + time.Hour)
 	n, err := f.svc.SweepPending(ctx)
 	require.NoError(t, err)
+	require.Zero(t, n)
+	require.ErrorIs(t, f.svc.Confirm(ctx, oldToken), reminders.ErrConfirmationExpired)
+	require.NoError(t, f.svc.Confirm(ctx, newToken))
+
+	f.clock.now = t0.Add(reminders.ConfirmationWindow + reminders.ExpiredKept + time.Hour)
+	n, err = f.svc.SweepPending(ctx)
+	require.NoError(t, err)
 	require.EqualValues(t, 1, n)
 	require.ErrorIs(t, f.svc.Confirm(ctx, oldToken), reminders.ErrConfirmationUnknown)
-	require.NoError(t, f.svc.Confirm(ctx, newToken))
+}
+
+// subscriptions records what Confirm tells the identity provider, and fails while err is set.
+type subscriptions struct {
+	calls []string
+	err   error
+}
+
+func (s *subscriptions) SubscribeConfirmed(_ context.Context, email identity.Email, key string) error {
+	if s.err != nil {
+		return s.err
+	}
+	s.calls = append(s.calls, email.String()+" "+key)
+	return nil
+}
+
+func TestConfirmTurnsTheSubscriptionOn(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	subs := &subscriptions{err: errors.New("provider down")}
+	store := reminders.NewSQLStore(dbtest.SQLite(t))
+	f.svc = reminders.NewService(reminders.Settings{Store: store, Links: links{}, Mail: f.mails, Templates: mail.DefaultTemplates(),
+		PublicURL: "https://portal.example.com/", Subscriptions: subs, Now: f.clock.Now})
+	r, err := f.svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "de"))
+	require.NoError(t, err)
+	token := confirmToken(t, f.mails.Messages[0])
+
+	require.ErrorContains(t, f.svc.Confirm(ctx, token), "provider down")
+	require.Empty(t, search(t, f, "anna@example.com"), "the reminder waits, so its link works again")
+
+	subs.err = nil
+	require.NoError(t, f.svc.Confirm(ctx, token))
+	require.Equal(t, []string{"anna@example.com " + reminders.SubscriptionKey}, subs.calls)
+	require.Equal(t, []string{r.ID}, search(t, f, "anna@example.com"))
+
+	require.ErrorIs(t, f.svc.Confirm(ctx, token), reminders.ErrConfirmationUnknown)
+	require.Len(t, subs.calls, 1, "a used link tells the provider nothing")
 }
 
 func TestCreateUndoesReminderWhenMailFails(t *testing.T) {

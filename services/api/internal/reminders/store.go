@@ -29,12 +29,15 @@ type Store interface {
 	Delete(ctx context.Context, id string) error
 	// DeleteAllOf removes every reminder of email, active or pending, and says how many.
 	DeleteAllOf(ctx context.Context, email identity.Email) (int64, error)
+	// ConfirmationOwner names the subscriber of the pending reminder whose verification token hashes to
+	// tokenHash, with Confirm's errors and without changing anything.
+	ConfirmationOwner(ctx context.Context, tokenHash string, now time.Time) (identity.Email, error)
 	// Confirm activates the pending reminder whose verification token hashes to tokenHash.
 	// ErrConfirmationUnknown when there is none (or it was used), ErrConfirmationExpired after its window.
 	// When the subscriber already has this variant active, the pending duplicate is dropped instead.
 	Confirm(ctx context.Context, tokenHash string, now time.Time) error
-	// DeleteExpiredPending deletes pending reminders whose window ended before now and says how many.
-	DeleteExpiredPending(ctx context.Context, now time.Time) (int64, error)
+	// DeleteExpiredPending deletes pending reminders whose window ended at or before `before` and says how many.
+	DeleteExpiredPending(ctx context.Context, before time.Time) (int64, error)
 }
 
 // SQLStore is the Store on the service's database, for both dialects.
@@ -205,29 +208,50 @@ func EraseAllOf(ctx context.Context, tx database.Tx, email identity.Email) (int6
 	return res.RowsAffected()
 }
 
+// ConfirmationOwner implements Store.
+func (s *SQLStore) ConfirmationOwner(ctx context.Context, tokenHash string, now time.Time) (identity.Email, error) {
+	p, err := s.pendingByToken(ctx, s.db.QueryRowContext, tokenHash, now)
+	return identity.Email(p.email), err
+}
+
+// pendingConfirmation is the pending reminder a verification token names.
+type pendingConfirmation struct{ id, email, variantID string }
+
+// pendingByToken finds the pending reminder of a verification token that may still be confirmed at now.
+func (s *SQLStore) pendingByToken(ctx context.Context, queryRow func(ctx context.Context, query string, args ...any) *sql.Row,
+	tokenHash string, now time.Time) (pendingConfirmation, error) {
+	var p pendingConfirmation
+	var status string
+	var expiresRaw any
+	err := queryRow(ctx, s.db.Rebind(`SELECT id, email, variant_id, status, confirm_expires_at
+		FROM product_reminders WHERE confirm_token_hash = ?`), tokenHash).Scan(&p.id, &p.email, &p.variantID, &status, &expiresRaw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, ErrConfirmationUnknown
+	}
+	if err != nil {
+		return p, fmt.Errorf("reminders: find confirmation: %w", err)
+	}
+	if status != string(StatusPending) {
+		return p, ErrConfirmationUnknown
+	}
+	expires, err := parseDBTime(expiresRaw)
+	if err != nil {
+		return p, fmt.Errorf("reminders: read confirmation window: %w", err)
+	}
+	if !now.Before(expires) {
+		return p, ErrConfirmationExpired
+	}
+	return p, nil
+}
+
 // Confirm implements Store.
 func (s *SQLStore) Confirm(ctx context.Context, tokenHash string, now time.Time) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
-		var id, email, variantID, status string
-		var expiresRaw any
-		err := tx.QueryRowContext(ctx, s.db.Rebind(`SELECT id, email, variant_id, status, confirm_expires_at
-			FROM product_reminders WHERE confirm_token_hash = ?`), tokenHash).Scan(&id, &email, &variantID, &status, &expiresRaw)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrConfirmationUnknown
-		}
+		p, err := s.pendingByToken(ctx, tx.QueryRowContext, tokenHash, now)
 		if err != nil {
-			return fmt.Errorf("reminders: find confirmation: %w", err)
+			return err
 		}
-		if status != string(StatusPending) {
-			return ErrConfirmationUnknown
-		}
-		expires, err := parseDBTime(expiresRaw)
-		if err != nil {
-			return fmt.Errorf("reminders: read confirmation window: %w", err)
-		}
-		if !now.Before(expires) {
-			return ErrConfirmationExpired
-		}
+		id, email, variantID := p.id, p.email, p.variantID
 		var dup int
 		if err := tx.QueryRowContext(ctx, s.db.Rebind(`SELECT COUNT(*) FROM product_reminders
 			WHERE email = ? AND variant_id = ? AND status = 'active'`), email, variantID).Scan(&dup); err != nil {
@@ -253,9 +277,9 @@ func (s *SQLStore) Confirm(ctx context.Context, tokenHash string, now time.Time)
 }
 
 // DeleteExpiredPending implements Store.
-func (s *SQLStore) DeleteExpiredPending(ctx context.Context, now time.Time) (int64, error) {
+func (s *SQLStore) DeleteExpiredPending(ctx context.Context, before time.Time) (int64, error) {
 	res, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM product_reminders
-		WHERE status = 'pending' AND confirm_expires_at <= ?`), s.timeArg(now))
+		WHERE status = 'pending' AND confirm_expires_at <= ?`), s.timeArg(before))
 	if err != nil {
 		return 0, fmt.Errorf("reminders: sweep: %w", err)
 	}

@@ -102,11 +102,20 @@ func TestStore(t *testing.T) {
 			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v1", "hash-p1", t0)))
 
 			require.ErrorIs(t, s.Confirm(ctx, "hash-unknown", t0), reminders.ErrConfirmationUnknown)
+			owner, err := s.ConfirmationOwner(ctx, "hash-p1", t0.Add(reminders.ConfirmationWindow-time.Second))
+			require.NoError(t, err)
+			require.Equal(t, anna, owner)
+			_, err = s.ConfirmationOwner(ctx, "hash-p1", t0.Add(reminders.ConfirmationWindow))
+			require.ErrorIs(t, err, reminders.ErrConfirmationExpired)
+			_, err = s.ConfirmationOwner(ctx, "hash-unknown", t0)
+			require.ErrorIs(t, err, reminders.ErrConfirmationUnknown)
 			require.NoError(t, s.Confirm(ctx, "hash-p1", t0.Add(reminders.ConfirmationWindow-time.Second)))
 			list, err := s.Active(ctx, anna)
 			require.NoError(t, err)
 			require.Equal(t, []string{"p1"}, ids(list))
 			require.ErrorIs(t, s.Confirm(ctx, "hash-p1", t0.Add(time.Hour)), reminders.ErrConfirmationUnknown, "used")
+			_, err = s.ConfirmationOwner(ctx, "hash-p1", t0.Add(time.Hour))
+			require.ErrorIs(t, err, reminders.ErrConfirmationUnknown, "used")
 		})
 
 		t.Run("confirm after the window", func(t *testing.T) {

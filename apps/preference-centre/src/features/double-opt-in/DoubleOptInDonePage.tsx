@@ -18,13 +18,28 @@ const MAIL_LINKS = [
 /**
  * Where a product reminder's or newsletter's confirmation link lands (spec 001 §2). The link's GET changes
  * nothing (mail scanners open links): it brings the token in the fragment, and this page confirms it with a POST,
- * then shows the outcome (this page without a token, or the error page).
+ * then shows the outcome (this page without a token, or the error page). The spec's text is the reminder's; a
+ * confirmed newsletter comes back named in the query (`?newsletter=NLT_…`) and is thanked for by its CMS name.
  */
 export function DoubleOptInDonePage() {
   const { t } = useTranslation();
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
+  const { content } = useSite();
   const link = MAIL_LINKS.map((l) => ({ ...l, token: mailLinkToken(hash, l.key) })).find((l) => l.token);
   if (link?.token) return <ConfirmLink address={link.address} token={link.token} />;
+  const newsletter = new URLSearchParams(search).get('newsletter');
+  if (newsletter?.startsWith('NLT')) {
+    const name = content.preferenceCentre?.newsletters[newsletter as `NLT${string}`]?.name;
+    return (
+      <StatusPage headline={t('mpp.doubleoptin.newsletter.headline', { defaultValue: 'Anmeldung bestätigt!' })}>
+        <p>
+          {name
+            ? t('mpp.doubleoptin.newsletter.named', { name, defaultValue: 'Sie erhalten ab jetzt unseren Newsletter „{name}“.' })
+            : t('mpp.doubleoptin.newsletter.text', { defaultValue: 'Sie erhalten ab jetzt unseren Newsletter.' })}
+        </p>
+      </StatusPage>
+    );
+  }
   return (
     <StatusPage headline={t('mpp.doubleoptin.headline', { defaultValue: 'Erinnerung aktiv!' })}>
       <p>{t('mpp.doubleoptin.text', { defaultValue: 'Sie werden bald an das Produkt erinnert.' })}</p>

@@ -262,7 +262,8 @@ const (
 	LinkVerifyEmailTokenParam = "token"
 	// LinkConfirmSubscriptionPath: GET changes nothing: it lands on
 	// preferencesDoubleOptInDone#subscription={token}, whose page POSTs the token here; the answer {next} is
-	// preferencesDoubleOptInDone, else preferencesDoubleOptInError + code.
+	// preferencesDoubleOptInDone (with ?newsletter={key} for a newsletter, NLT…), else
+	// preferencesDoubleOptInError + code.
 	LinkConfirmSubscriptionPath       = "/identity/confirm-subscription"
 	LinkConfirmSubscriptionTokenParam = "token"
 	// LinkResetPasswordPath: The account portal's reset-completion page reads the token from pwrt (000 §2).

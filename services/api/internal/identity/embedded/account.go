@@ -291,8 +291,12 @@ func (p *Provider) subscriptionTokens(ctx context.Context, st Store, a Account, 
 // mailSubscriptionConfirmations sends the double opt-in mails of stored tokens.
 func (p *Provider) mailSubscriptionConfirmations(ctx context.Context, a Account, tokens []subscriptionToken, lang string) error {
 	for _, t := range tokens {
+		name := p.newsletterName(t.key, lang)
+		if name == "" {
+			name = t.key
+		}
 		if err := p.sendMail(ctx, MailSubscriptionConfirmation, lang, a.Email, map[string]any{
-			"Link": p.link(contract.LinkConfirmSubscriptionPath, contract.LinkConfirmSubscriptionTokenParam, t.token), "Key": t.key, "FirstName": stringField(a.Profile, "firstName"),
+			"Link": p.link(contract.LinkConfirmSubscriptionPath, contract.LinkConfirmSubscriptionTokenParam, t.token), "Name": name, "FirstName": stringField(a.Profile, "firstName"),
 			"Days": int(t.lifetime / (24 * time.Hour)), "ProductReminder": strings.HasPrefix(t.key, "SVC_"),
 		}); err != nil {
 			return err
@@ -301,26 +305,27 @@ func (p *Provider) mailSubscriptionConfirmations(ctx context.Context, a Account,
 	return nil
 }
 
-// ConfirmSubscription follows a double opt-in link: 0 confirmed, 403002 expired, 404000 unknown or used.
-func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (int, error) {
+// ConfirmSubscription follows a double opt-in link: 0 confirmed, 403002 expired, 404000 unknown or used; it
+// names the subscription the link confirmed.
+func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key string, code int, err error) {
 	t, code, err := p.openLink(ctx, token, TokenSubscription)
 	if err != nil || code != contract.CodeOK {
-		return code, err
+		return "", code, err
 	}
+	key = t.Payload["key"]
 	now := p.clock()
 	for attempt := 0; attempt < 3; attempt++ {
 		a, err := p.store.AccountByUID(ctx, t.UID)
 		if errors.Is(err, ErrNotFound) {
-			return contract.CodeNotFound, nil
+			return "", contract.CodeNotFound, nil
 		}
 		if err != nil {
-			return 0, err
+			return "", 0, err
 		}
-		key := t.Payload["key"]
 		v, _ := getPath(a.Subscriptions, key+".email")
 		em, _ := v.(map[string]any)
 		if subscribed, _ := em["isSubscribed"].(bool); !subscribed {
-			return contract.CodeNotFound, nil
+			return "", contract.CodeNotFound, nil
 		}
 		doi, _ := em["doubleOptIn"].(map[string]any)
 		if doi == nil {
@@ -333,12 +338,12 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (int, 
 			continue
 		}
 		if err != nil {
-			return 0, err
+			return "", 0, err
 		}
 		if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil || !used {
-			return contract.CodeNotFound, err
+			return "", contract.CodeNotFound, err
 		}
-		return contract.CodeOK, nil
+		return key, contract.CodeOK, nil
 	}
-	return 0, ErrConflict
+	return "", 0, ErrConflict
 }

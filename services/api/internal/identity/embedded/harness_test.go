@@ -44,9 +44,17 @@ func (h *harness) provider(mods ...func(*embedded.Config)) *embedded.Provider {
 	for _, m := range mods {
 		m(&cfg)
 	}
-	p, err := embedded.New(cfg, embedded.Deps{Store: h.store, Mail: h.mail, Now: func() time.Time { return h.now }})
+	p, err := embedded.New(cfg, embedded.Deps{Store: h.store, Mail: h.mail, Now: func() time.Time { return h.now }, NewsletterName: newsletterNames})
 	require.NoError(h.t, err)
 	return p
+}
+
+// newsletterNames names one newsletter, in German only, as the CMS content would.
+func newsletterNames(key, language string) string {
+	if key == "NLT_GENERAL" && language == "de" {
+		return "Allgemeiner Newsletter"
+	}
+	return ""
 }
 
 // providerWithSleep is provider with a recorded (instant) wait instead of a real one.

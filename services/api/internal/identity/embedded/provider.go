@@ -58,6 +58,9 @@ type Deps struct {
 	// of it (single sign-on consents and tokens, product reminders, mails, the newsletter withdrawal record):
 	// the shopper's erasure happens entirely or not at all.
 	EraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
+	// NewsletterName is what the content calls a newsletter in a language, so its double opt-in mail names it as
+	// the preference centre does; nil, or "" from it, names the subscription key.
+	NewsletterName func(key, language string) string
 }
 
 // ErasedAccount is what EraseWithAccount learns of an account the shopper deleted.
@@ -89,8 +92,10 @@ type Provider struct {
 	decoyHash string
 	social    SocialLogins
 	stores    StoreDirectory
-	auditLog  audit.Recorder
-	throttle  *throttle.Limiter
+	// newsletterName is never nil (New fills in the key itself).
+	newsletterName func(key, language string) string
+	auditLog       audit.Recorder
+	throttle       *throttle.Limiter
 	// storeAreas is nil when no store-area table was given.
 	storeAreas       StoreAreas
 	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
@@ -112,10 +117,13 @@ func New(cfg Config, d Deps) (*Provider, error) {
 		return nil, err
 	}
 	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
-		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle, storeAreas: d.StoreAreas,
+		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle, storeAreas: d.StoreAreas, newsletterName: d.NewsletterName,
 		eraseWithAccount: d.EraseWithAccount}
 	if p.auditLog == nil {
 		p.auditLog = audit.Discard{}
+	}
+	if p.newsletterName == nil {
+		p.newsletterName = func(string, string) string { return "" }
 	}
 	if p.templates == nil {
 		p.templates = mail.DefaultTemplates()

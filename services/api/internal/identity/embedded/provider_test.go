@@ -505,19 +505,23 @@ func TestSubscriptionsDoubleOptIn(t *testing.T) {
 		require.True(t, on, "isSubscribed changes at once")
 		require.Equal(t, "Pending", st)
 		link := h.lastLink("eva@example.com", embedded.MailSubscriptionConfirmation)
-		code, err := h.p.ConfirmSubscription(h.ctx, link)
+		mailed := h.mail.Messages[len(h.mail.Messages)-1]
+		require.Contains(t, mailed.Text, "Newsletter „Allgemeiner Newsletter“", "the mail names the newsletter as the content does")
+		require.NotContains(t, mailed.Text, "NLT_GENERAL")
+		key, code, err := h.p.ConfirmSubscription(h.ctx, link)
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, code)
+		require.Equal(t, "NLT_GENERAL", key, "the link names what it confirmed")
 		_, st = status("NLT_GENERAL")
 		require.Equal(t, "Confirmed", st)
-		code, _ = h.p.ConfirmSubscription(h.ctx, link)
+		_, code, _ = h.p.ConfirmSubscription(h.ctx, link)
 		require.Equal(t, contract.CodeNotFound, code, "single use")
 
 		// The product reminder link lives 7 days.
 		sub("SVC_PRODUCT_REMINDER", true)
 		link = h.lastLink("eva@example.com", embedded.MailSubscriptionConfirmation)
 		h.advance(7*24*time.Hour + time.Second)
-		code, _ = h.p.ConfirmSubscription(h.ctx, link)
+		_, code, _ = h.p.ConfirmSubscription(h.ctx, link)
 		require.Equal(t, contract.CodeActivationExpired, code)
 
 		_, tok = h.login("eva@example.com", goodPassword) // the old session went idle meanwhile

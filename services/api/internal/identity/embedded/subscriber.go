@@ -59,6 +59,13 @@ func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, see
 	}
 }
 
+// SubscribeConfirmed turns key on for email, with its double opt-in confirmed: the address confirmed it through a
+// link of the service's own (a product reminder's verification mail). A newsletter-only account is created when
+// the address has none; an account that has it on and confirmed is left as it is.
+func (p *Provider) SubscribeConfirmed(ctx context.Context, email identity.Email, key string) error {
+	return p.SeedSubscriber(ctx, email, SubscriberSeed{Confirmed: []string{key}})
+}
+
 func mustFlatten(m map[string]any) []leaf {
 	leaves, _ := flatten(m, 8)
 	return leaves

@@ -378,17 +378,25 @@ func (h *handler) verify(c echo.Context) error {
 	return maillink.Answer(c, contract.PageDoubleOptInDone+"?errorCode="+strconv.Itoa(code))
 }
 
+// newsletterKeyPrefix starts every newsletter's subscription key (spec 001 §3).
+const newsletterKeyPrefix = "NLT"
+
 // confirmSubscription is the POST of a subscription's double opt-in link: confirmed, or the error page's code.
+// A confirmed newsletter is named in the page's query, so the page thanks for the newsletter; the product
+// reminder subscription gets the page's own reminder text (spec 001 §2).
 func (h *handler) confirmSubscription(c echo.Context) error {
 	if !h.sameOrigin(c.Request()) {
 		return h.refuse(c)
 	}
-	code, err := h.p.ConfirmSubscription(c.Request().Context(), c.FormValue(contract.LinkConfirmSubscriptionTokenParam))
+	key, code, err := h.p.ConfirmSubscription(c.Request().Context(), c.FormValue(contract.LinkConfirmSubscriptionTokenParam))
 	if err != nil {
 		h.o.Logger.Error("subscription confirmation failed", zap.Error(err))
 		code = contract.CodeGeneralServerError
 	}
 	if code == contract.CodeOK {
+		if strings.HasPrefix(key, newsletterKeyPrefix) {
+			return maillink.Answer(c, contract.PagePreferencesDoubleOptInDone+"?"+url.Values{"newsletter": {key}}.Encode())
+		}
 		return maillink.Answer(c, contract.PagePreferencesDoubleOptInDone)
 	}
 	return maillink.Answer(c, contract.PagePreferencesDoubleOptInError+strconv.Itoa(code))

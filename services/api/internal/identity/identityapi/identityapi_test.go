@@ -370,7 +370,7 @@ func TestSubscriptionConfirmationLink(t *testing.T) {
 	require.Equal(t, contract.LinkConfirmSubscriptionPath, link.Path)
 	rec = v.get(link.RequestURI())
 	require.Equal(t, "/preferences/double-opt-in-done#subscription="+link.Query().Get("token"), rec.Header().Get("Location"), "a GET only lands")
-	require.Equal(t, "/preferences/double-opt-in-done", v.openLink(link.String()))
+	require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_RECIPES", v.openLink(link.String()), "the page thanks for the newsletter it names")
 	require.Equal(t, "/preferences/error/doi-404000", v.openLink(link.String()))
 }
 

@@ -9,6 +9,13 @@ test.describe('account portal journeys', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Registrieren' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Nutzungsbedingungen lesen/ })).toHaveAttribute('href', /\/cms\/terms\/de\.html$/);
     await expectAccessible(page);
+    // One press of the button shows every error, also those of the fields not touched: the error of the field just
+    // left, which appears on blur, used to move the button away from the pointer before the press ended.
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill('x');
+    await page.getByLabel(/^Passwort/).fill('abc');
+    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await expect(page.getByText('Bitte stimmen Sie den Nutzungsbedingungen zu.')).toBeVisible();
+    await expect(page.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeVisible();
     await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
     await page.getByLabel(/^Passwort/).fill(PASSWORD);
     await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useFormikContext } from 'formik';
@@ -113,7 +113,9 @@ describe('validating the whole form on submit', () => {
       },
     );
     await userEvent.type(screen.getByRole('textbox', { name: 'Telefonnummer' }), '0049123');
-    await userEvent.click(screen.getByRole('button', { name: 'Registrieren' }));
+    // From the keyboard: the button has the focus when it is pressed.
+    screen.getByRole('button', { name: 'Registrieren' }).focus();
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
     expect(screen.getByRole('textbox', { name: 'Telefonnummer' })).toHaveAccessibleDescription(
@@ -121,6 +123,55 @@ describe('validating the whole form on submit', () => {
     );
     expect(screen.getByLabelText('Passwort')).toHaveAccessibleDescription('Bitte geben Sie Ihr Passwort ein.');
     expect(onSubmit).not.toHaveBeenCalled();
+    // The focus goes from the button to the first field in error, not to the page.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveFocus());
+  });
+
+  it('keeps the focus in the field while the button is pressed, so no error appears under the pointer before the click', async () => {
+    await renderForm(
+      <>
+        <TextField name="email" label="E-Mail-Adresse" />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      { initialValues: { email: '' } },
+    );
+    expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Speichern' }))).toBe(false);
+  });
+
+  it("puts the focus on the first field the server's answer names", async () => {
+    await renderForm(
+      <>
+        <TextField name="email" label="E-Mail-Adresse" />
+        <TextField name="city" label="Ort" />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      {
+        initialValues: { email: 'a@example.com', city: 'Hamburg' },
+        onSubmit: async (_values, helpers) => helpers.setErrors(mapValidationErrors([{ fieldName: 'city', errorCode: 400009, message: 'Diesen Ort kennen wir nicht.' }])),
+      },
+    );
+    screen.getByRole('button', { name: 'Speichern' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Ort' })).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: 'Ort' })).toHaveAccessibleDescription('Diesen Ort kennen wir nicht.');
+  });
+
+  it("leaves the focus in the field it is in, where leaving it would check the form and drop the server's errors", async () => {
+    await renderForm(
+      <>
+        <TextField name="email" label="E-Mail-Adresse" />
+        <TextField name="city" label="Ort" />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      {
+        initialValues: { email: 'a@example.com', city: 'Hamburg' },
+        onSubmit: async (_values, helpers) => helpers.setErrors(mapValidationErrors([{ fieldName: 'city', errorCode: 400009, message: 'Diesen Ort kennen wir nicht.' }])),
+      },
+    );
+    await userEvent.click(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Diesen Ort kennen wir nicht.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveFocus();
   });
 });
 

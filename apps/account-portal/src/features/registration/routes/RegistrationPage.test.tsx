@@ -84,6 +84,14 @@ describe('/registration', () => {
     expect(await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeInTheDocument();
   });
 
+  it('shows every error of a submit at once, the missing consent beside a weak password; the field typed in keeps the focus', async () => {
+    await openApp('/registration');
+    await register('x', 'abc', false);
+    expect(await screen.findByText('Bitte stimmen Sie den Nutzungsbedingungen zu.')).toBeInTheDocument();
+    expect(screen.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Passwort/)).toHaveFocus();
+  });
+
   it('400009 without 400003: the account-exists text, not an unexpected error (spec 000 §8)', async () => {
     const identity = createFakeProvider();
     identity.forceNext('register', { errorCode: ErrorCode.VALIDATION });

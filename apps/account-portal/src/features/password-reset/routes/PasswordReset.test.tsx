@@ -119,6 +119,8 @@ describe('/login/reset-password', () => {
     await openApp(resetLink(identity), { identity });
     await setNewPassword(NEW_PASSWORD);
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    // The account page repeats the success, since the login leaves its page at once.
+    expect(await screen.findByText('Ihr Passwort wurde geändert')).toBeInTheDocument();
     expect(identity.calls.filter((call) => call.method === 'login').map((call) => call.params)).toEqual([{ loginID: EMAIL, password: NEW_PASSWORD }]);
     expect(window.localStorage.getItem('pwResetLoginID')).toBeNull();
     expect((await identity.login({ loginID: EMAIL, password: OLD_PASSWORD })).errorCode).toBe(403042);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Links } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
+import { setFlash } from '../../../shared/flash';
 import { useIdentitySettings } from '../../../shared/identity-settings';
 import { useLogInAfterReset } from '../api/complete-password-reset';
 import { NewPasswordForm } from '../components/NewPasswordForm';
@@ -27,7 +28,8 @@ function LinkInvalid() {
 
 /**
  * The success message; meanwhile the shopper is logged in with the new password (spec 000 §4) and goes on to
- * `/`. Without a kept login ID, or when that login is refused, the shopper logs in by hand.
+ * `/`, where the account page's success banner says it again (the login takes a fraction of a second, too short
+ * to read this page). Without a kept login ID, or when that login is refused, the shopper logs in by hand.
  */
 function PasswordChanged({ loggingIn, loginFailed }: { loggingIn: boolean; loginFailed: boolean }) {
   const { t } = useTranslation();
@@ -64,7 +66,13 @@ export function PasswordResetPage() {
 
   const changed = (password: string) => {
     setStep('changed');
-    login.mutate(password, { onSuccess: (loggedIn) => loggedIn && navigate('/', { replace: true }) });
+    login.mutate(password, {
+      onSuccess: (loggedIn) => {
+        if (!loggedIn) return;
+        setFlash('clp.resetpassword.success.headline');
+        void navigate('/', { replace: true });
+      },
+    });
   };
   return (
     <section className="auth-page">

@@ -13,8 +13,12 @@ import {
 } from '@portal/identity';
 import { wrongPasswordMessage } from '../../../shared/identity-settings';
 
-/** The provider's own text of an answer (spec 000 §5: "others show the provider text"), else the generic one with the code. */
+/**
+ * The provider's own text of an answer (spec 000 §5: "others show the provider text"), else the generic one with the
+ * code; a refused value (400006) gets the general form text in the page's language (spec 000 §8).
+ */
 function providerMessage(answer: Envelope): Message {
+  if (answer.errorCode === ErrorCode.INVALID_PARAMETER) return message('clp.form.error.validation', 'Please check your entries in the form.');
   const text = answer.errorDetails || answer.errorMessage;
   return text ? message(text, text) : message('clp.error.unexpected', 'An unexpected error has occurred.', { code: answer.errorCode });
 }

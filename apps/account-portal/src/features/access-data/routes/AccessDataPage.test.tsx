@@ -54,6 +54,11 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
     expect(
       await changePassword(answering({ errorCode: ErrorCode.VALIDATION, validationErrors: [{ fieldName: 'newPassword', errorCode: 400006, message: 'weak' }] }), 'a', 'b'),
     ).toMatchObject({ field: 'newPassword', message: { key: 'ap.errors.newPassword.400006' } });
+    // A refused value without details: the general form text, not the provider's English words (spec 000 §8).
+    expect(await changePassword(answering({ errorCode: ErrorCode.INVALID_PARAMETER, errorMessage: 'Invalid parameter value' }), 'a', 'b')).toMatchObject({
+      field: 'newPassword',
+      message: { key: 'clp.form.error.validation' },
+    });
     expect(await changePassword(answering({ errorCode: 500001, errorMessage: 'General Server Error' }), 'a', 'b')).toMatchObject({
       field: 'newPassword',
       message: { fallback: 'General Server Error' },

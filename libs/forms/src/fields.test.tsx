@@ -138,8 +138,9 @@ describe('validating the whole form on submit', () => {
     expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Speichern' }))).toBe(false);
   });
 
-  it("puts the focus on the first field the server's answer names", async () => {
-    await renderForm(
+  /** A form whose server refuses the city. */
+  const renderRefusedCity = () =>
+    renderForm(
       <>
         <TextField name="email" label="E-Mail-Adresse" />
         <TextField name="city" label="Ort" />
@@ -150,6 +151,9 @@ describe('validating the whole form on submit', () => {
         onSubmit: async (_values, helpers) => helpers.setErrors(mapValidationErrors([{ fieldName: 'city', errorCode: 400009, message: 'Diesen Ort kennen wir nicht.' }])),
       },
     );
+
+  it("puts the focus on the first field the server's answer names", async () => {
+    await renderRefusedCity();
     screen.getByRole('button', { name: 'Speichern' }).focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Ort' })).toHaveFocus());
@@ -157,17 +161,7 @@ describe('validating the whole form on submit', () => {
   });
 
   it("leaves the focus in the field it is in, where leaving it would check the form and drop the server's errors", async () => {
-    await renderForm(
-      <>
-        <TextField name="email" label="E-Mail-Adresse" />
-        <TextField name="city" label="Ort" />
-        <SubmitButton>Speichern</SubmitButton>
-      </>,
-      {
-        initialValues: { email: 'a@example.com', city: 'Hamburg' },
-        onSubmit: async (_values, helpers) => helpers.setErrors(mapValidationErrors([{ fieldName: 'city', errorCode: 400009, message: 'Diesen Ort kennen wir nicht.' }])),
-      },
-    );
+    await renderRefusedCity();
     await userEvent.click(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }));
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Diesen Ort kennen wir nicht.')).toBeInTheDocument();

@@ -20,6 +20,7 @@ export type {
 } from './types';
 export type { components as RestComponents, paths as RestPaths } from './rest-api.gen';
 export { fetchJson, ResponseError } from './fetch-json';
+export { isNewsletterKey } from './types';
 export { CmsSettingsProvider, useCmsSettings, type CmsSettings } from './settings';
 export { metadataQuery, useMetadata } from './get-metadata';
 export { contentQuery, fetchContent, useCmsContent } from './get-content';

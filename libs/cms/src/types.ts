@@ -56,6 +56,11 @@ export interface SsoClientItem {
 /** A newsletter subscription key, e.g. `NLT_GENERAL` (stored as `subscriptions.NLT_GENERAL`). */
 export type NewsletterKey = `NLT${string}`;
 
+/** Newsletter subscription keys start with NLT (spec 001 §3). */
+export function isNewsletterKey(key: string): key is NewsletterKey {
+  return key.startsWith('NLT');
+}
+
 /** A preference field of the account, e.g. `data.preference.ORGANIC`. */
 export type PreferenceKey = `data.preference.${string}`;
 

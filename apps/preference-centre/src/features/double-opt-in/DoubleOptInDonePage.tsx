@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSite } from '@portal/cms';
+import { isNewsletterKey, useSite } from '@portal/cms';
 import { confirmMailLink, Links, mailLinkToken, Pages } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
 
@@ -28,8 +28,8 @@ export function DoubleOptInDonePage() {
   const link = MAIL_LINKS.map((l) => ({ ...l, token: mailLinkToken(hash, l.key) })).find((l) => l.token);
   if (link?.token) return <ConfirmLink address={link.address} token={link.token} />;
   const newsletter = new URLSearchParams(search).get('newsletter');
-  if (newsletter?.startsWith('NLT')) {
-    const name = content.preferenceCentre?.newsletters[newsletter as `NLT${string}`]?.name;
+  if (newsletter && isNewsletterKey(newsletter)) {
+    const name = content.preferenceCentre?.newsletters[newsletter]?.name;
     return (
       <StatusPage headline={t('mpp.doubleoptin.newsletter.headline', { defaultValue: 'Anmeldung bestätigt!' })}>
         <p>

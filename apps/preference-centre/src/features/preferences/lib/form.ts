@@ -1,9 +1,9 @@
-import type { PreferenceCentreContent, ProfileFieldName } from '@portal/cms';
+import { isNewsletterKey, type PreferenceCentreContent, type ProfileFieldName } from '@portal/cms';
 import type { AccountData, DeepPartial, SubscriptionsUpdate } from '@portal/identity';
 import type { SubscriberAccount } from '../api/get-account';
 import type { PreferencesUpdate } from '../api/save-preferences';
 import type { ProductReminder } from '../api/search-product-reminders';
-import { hasNewsletterSubscription, isNewsletterKey } from './rules';
+import { hasNewsletterSubscription } from './rules';
 
 /** `data.preference.ORGANIC` → `ORGANIC`: the key of a tile inside `data.preference` (openapi AccountPreferences). */
 export function preferenceKey(preference: string): string {

@@ -1,10 +1,5 @@
-import type { NewsletterContent, PreferenceCentreContent, PreferenceTab } from '@portal/cms';
+import { isNewsletterKey, type NewsletterContent, type PreferenceCentreContent, type PreferenceTab } from '@portal/cms';
 import type { Subscriptions } from '@portal/identity';
-
-/** Newsletter subscription keys start with NLT (spec 001 §3). */
-export function isNewsletterKey(key: string): boolean {
-  return key.startsWith('NLT');
-}
 
 export const PRODUCT_REMINDER_KEY = 'SVC_PRODUCT_REMINDER';
 

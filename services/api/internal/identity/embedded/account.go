@@ -129,18 +129,14 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		if in.Password == "" {
 			return fail(contract.CodeMissingRequiredParameter, "password"), nil
 		}
-		hash := a.PasswordHash
-		if hash == "" {
-			hash = p.decoyHash
-		}
-		match, _, err := p.hasher.Verify(ctx, truncate(in.Password, 1024), hash)
-		if err != nil && !errors.Is(err, ErrMalformedHash) {
+		// Checked as a login is, lockout included: otherwise a stolen session or a newsletter link's regToken
+		// could guess the password here without limit and then take the account over.
+		_, code, err := p.checkCredentials(ctx, c, a.Email, in.Password)
+		if err != nil {
 			return Result{}, err
 		}
-		if !match || a.PasswordHash == "" {
-			r := fail(contract.CodeInvalidLogin, "Invalid password")
-			r.ValidationErrors = []ValidationError{{FieldName: "password", ErrorCode: contract.CodeInvalidLogin, Message: "Your password is incorrect."}}
-			return r, nil
+		if code != contract.CodeOK {
+			return wrongPassword(code), nil
 		}
 	}
 	if newEmail != "" {

@@ -92,11 +92,7 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 		return Result{}, err
 	}
 	if code != contract.CodeOK {
-		r := fail(code, "")
-		if code == contract.CodeInvalidLogin {
-			r.ValidationErrors = []ValidationError{{FieldName: "password", ErrorCode: contract.CodeInvalidLogin, Message: "Your password is incorrect."}}
-		}
-		return r, nil
+		return wrongPassword(code), nil
 	}
 	erased := ErasedAccount{UID: a.UID, Email: identity.Email(a.Email), Subscriptions: identity.SubscribedKeys(a.Subscriptions), At: p.clock()}
 	if err := p.store.EraseAccount(ctx, a.UID, a.Email, func(tx database.Tx) error {

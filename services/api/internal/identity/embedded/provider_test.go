@@ -3,6 +3,7 @@ package embedded_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -273,6 +274,100 @@ func TestLoginCodesAndLockout(t *testing.T) {
 		r, _ = h.login("eva@example.com", goodPassword)
 		require.Equal(t, contract.CodeOK, r.ErrorCode)
 		require.ErrorIs(t, h.p.SetDisabled(h.ctx, "nobody@example.com", true), embedded.ErrUnknownAccount)
+	})
+}
+
+// TestLoginDetailsChecksLockOut: the current password that a password or e-mail change asks for is checked as a
+// login is. Wrong guesses through a session or a newsletter link's regToken count towards the login ID's
+// lockout, and while it holds even the right password changes nothing (QA, 2026-11-28).
+func TestLoginDetailsChecksLockOut(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("eva@example.com")
+		_, tok := h.login("eva@example.com", goodPassword)
+		rt, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("eva@example.com"))
+		require.NoError(t, err)
+		set := func(in embedded.SetAccountInfoParams) embedded.Result {
+			t.Helper()
+			r, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok, ClientAddress: "192.0.2.7"}, in)
+			require.NoError(t, err)
+			return r
+		}
+
+		guesses := []embedded.SetAccountInfoParams{
+			{Password: "Guess-1-Passw0rd", NewPassword: "Taken-Passw0rd!"},
+			{Password: "Guess-2-Passw0rd", Profile: map[string]any{"email": "thief@example.net"}},
+			{RegToken: rt.Token, Password: "Guess-3-Passw0rd", NewPassword: "Taken-Passw0rd!"},
+			{RegToken: rt.Token, Password: "Guess-4-Passw0rd", Profile: map[string]any{"email": "thief@example.net"}},
+		}
+		for _, g := range guesses {
+			r := set(g)
+			require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode)
+			require.Equal(t, "password", r.ValidationErrors[0].FieldName)
+		}
+		r, _ := h.login("eva@example.com", "Guess-5-Passw0rd") // the fifth failure of the login ID
+		require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode)
+
+		for _, right := range []embedded.SetAccountInfoParams{
+			{Password: goodPassword, NewPassword: "Taken-Passw0rd!"},
+			{RegToken: rt.Token, Password: goodPassword, Profile: map[string]any{"email": "thief@example.net"}},
+		} {
+			require.Equal(t, contract.CodeLockedOut, set(right).ErrorCode, "locked out: the right password changes nothing")
+		}
+		require.Zero(t, h.mailCount("thief@example.net", embedded.MailVerification))
+
+		h.advance(15*time.Minute + time.Second)
+		require.Equal(t, contract.CodeOK, set(embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "Own-New-Passw0rd!"}).ErrorCode)
+	})
+}
+
+// TestDataKeepsItsShapeAndSize: data is deep-merged, never replaced (identity contract), so a value cannot take
+// the place of an object (data.sfmc = 5 would drop the consent inside it) nor an object the place of a value;
+// and an account's data stays within MaxDataBytes (QA, 2026-11-28).
+func TestDataKeepsItsShapeAndSize(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("eva@example.com")
+		_, tok := h.login("eva@example.com", goodPassword)
+		me := embedded.Caller{SessionToken: tok}
+		set := func(data map[string]any) embedded.Result {
+			t.Helper()
+			r, err := h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Data: data})
+			require.NoError(t, err)
+			return r
+		}
+		require.Equal(t, contract.CodeOK, set(map[string]any{
+			"sfmc": map[string]any{"dataProcessingConsented": true}, "loyalty": map[string]any{"tier": "gold"}, "note": "x"}).ErrorCode)
+
+		for _, bad := range []struct {
+			data  map[string]any
+			field string
+		}{
+			{map[string]any{"sfmc": 5}, "data.sfmc"}, // the schema has fields below
+			{map[string]any{"sfmc": map[string]any{"dataProcessingConsented": map[string]any{"x": 1}}}, "data.sfmc.dataProcessingConsented.x"}, // below a schema value
+			{map[string]any{"loyalty": "none"}, "data.loyalty"},                     // the stored data has an object
+			{map[string]any{"note": map[string]any{"text": "y"}}, "data.note.text"}, // below a stored value
+		} {
+			r := set(bad.data)
+			require.Equal(t, contract.CodeValidation, r.ErrorCode, "%v", bad.data)
+			require.Equal(t, bad.field, r.ValidationErrors[0].FieldName)
+		}
+		require.Equal(t, contract.CodeOK, set(map[string]any{"loyalty": nil, "note": "y"}).ErrorCode, "removing an object and changing a value stay allowed")
+
+		chunk := map[string]any{}
+		for i := 0; i < 100; i++ {
+			chunk[fmt.Sprintf("k%03d", i)] = strings.Repeat("z", 100)
+		}
+		require.Equal(t, contract.CodeOK, set(map[string]any{"junk1": chunk}).ErrorCode, "about 11 KB fits")
+		r := set(map[string]any{"junk2": chunk})
+		require.Equal(t, contract.CodeValidation, r.ErrorCode, "22 KB does not")
+		require.Equal(t, "data", r.ValidationErrors[0].FieldName)
+		require.Equal(t, contract.CodeOK, set(map[string]any{"junk1": nil}).ErrorCode)
+
+		info, err := h.p.GetAccountInfo(h.ctx, me, "", "data", "")
+		require.NoError(t, err)
+		require.Equal(t, map[string]any{"dataProcessingConsented": true}, info.Fields["data"].(map[string]any)["sfmc"], "the refused writes changed nothing")
+		require.NotContains(t, info.Fields["data"], "junk2")
 	})
 }
 

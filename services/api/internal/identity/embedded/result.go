@@ -46,6 +46,16 @@ func fail(code int, details string) Result {
 	return Result{ErrorCode: code, ErrorDetails: details}
 }
 
+// wrongPassword answers a current password that checkCredentials refused: 403042 on the `password` field, or
+// 403120 while the login ID is locked out.
+func wrongPassword(code int) Result {
+	r := fail(code, "")
+	if code == contract.CodeInvalidLogin {
+		r.ValidationErrors = []ValidationError{{FieldName: "password", ErrorCode: contract.CodeInvalidLogin, Message: "Your password is incorrect."}}
+	}
+	return r
+}
+
 func validationFailed(errs []ValidationError) Result {
 	details := "Validation failed"
 	for _, e := range errs {

@@ -1,8 +1,7 @@
 package embedded
 
 import (
-	"github.com/grocer-portal/portal/services/api/internal/identity/commonpasswords"
-
+	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grocer-portal/portal/services/api/internal/identity/commonpasswords"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
@@ -297,6 +297,11 @@ func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []Validation
 			errs = append(errs, ValidationError{FieldName: name, ErrorCode: contract.CodeInvalidParameter, Message: "Unknown preference"})
 			continue
 		}
+		if val != nil && s.shapeConflict(name, l.Path, val, cur) {
+			errs = append(errs, ValidationError{FieldName: name, ErrorCode: contract.CodeInvalidParameter,
+				Message: "The value does not fit the field: an object cannot become a value, nor a value an object."})
+			continue
+		}
 		if known && val != nil {
 			coerced, verr := f.coerce(val)
 			if verr != nil {
@@ -308,6 +313,12 @@ func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []Validation
 		setPath(normalized, l.Path, val)
 	}
 	out := DeepMerge(cur, normalized)
+	if len(in) > 0 && len(errs) == 0 {
+		if size, before := jsonSize(out), jsonSize(cur); size > MaxDataBytes && size > before {
+			errs = append(errs, ValidationError{FieldName: "data", ErrorCode: contract.CodeInvalidParameter,
+				Message: fmt.Sprintf("The data would grow to %d bytes; an account holds at most %d.", size, MaxDataBytes)})
+		}
+	}
 	if hasBook {
 		entries, berrs := []any(nil), []ValidationError(nil)
 		if book != nil {
@@ -321,6 +332,49 @@ func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []Validation
 		}
 	}
 	return out, errs, serverOnly
+}
+
+// MaxDataBytes bounds an account's data document, serialised. The apps keep a few hundred bytes there (tiles,
+// favourite store, consents, the address); without a bound, any session or newsletter link could grow an account
+// by 64 KB a call until every read of it carried megabytes. A write that shrinks an oversized document passes.
+const MaxDataBytes = 16 << 10
+
+func jsonSize(doc map[string]any) int {
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return math.MaxInt
+	}
+	return len(b)
+}
+
+// shapeConflict reports a write that would change a field's shape: a value where the schema or the stored data
+// has an object (data.sfmc = 5 would drop the personalisation consent inside it), or an object below a value.
+func (s *schema) shapeConflict(name, path string, val any, cur map[string]any) bool {
+	_, isObject := val.(map[string]any)
+	for fname := range s.fields {
+		if !isObject && strings.HasPrefix(fname, name+".") {
+			return true // a value where the schema has fields below
+		}
+		if strings.HasPrefix(name, fname+".") {
+			return true // fields below a value of the schema
+		}
+	}
+	var at any = cur
+	segs := strings.Split(path, ".")
+	for i, seg := range segs {
+		obj, isObj := at.(map[string]any)
+		if !isObj {
+			return at != nil // fields below a stored value
+		}
+		if at = obj[seg]; at == nil {
+			return false
+		}
+		if i == len(segs)-1 {
+			_, storedObject := at.(map[string]any)
+			return storedObject && !isObject
+		}
+	}
+	return false
 }
 
 // statement picks the legal statement of a consent for a language, falling back to German, then any.

@@ -697,7 +697,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Mail sent. */
+            /** @description Mail sent; also the answer for an address with no registration, to which nothing is sent (no account enumeration). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -712,7 +712,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };

@@ -20,14 +20,16 @@ type accountHandlers struct {
 	identity identity.Backend
 }
 
-// SendVerificationEmail sends a new verification mail: 201 sent, 204 already verified (spec 000 §4).
+// SendVerificationEmail sends a new verification mail: 201 sent, 204 already verified (spec 000 §4). An address
+// without a registration answers 201 as well, with nothing sent: a 404 would tell anyone which addresses are
+// registered (the provider's own resendVerificationCode gives one answer for both, too).
 func (h *accountHandlers) SendVerificationEmail(c echo.Context) error {
 	email, err := identity.ParseEmail(c.FormValue("email"))
 	if err != nil {
 		return apierror.InvalidParameter("email", "email must be an e-mail address.")
 	}
 	switch err := h.identity.ResendVerificationEmail(c.Request().Context(), email, c.FormValue("lang")); {
-	case err == nil:
+	case err == nil, errors.Is(err, identity.ErrAccountNotFound):
 		return c.NoContent(http.StatusCreated)
 	case errors.Is(err, identity.ErrAlreadyVerified):
 		return c.NoContent(http.StatusNoContent)

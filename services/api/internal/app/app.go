@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -215,7 +214,7 @@ func (d storeDirectory) StoreStatus(ctx context.Context, id string) (exists, ope
 func (a *App) mountEmbeddedIdentity(cfg config.Config, logger *zap.Logger) error {
 	production := cfg.Env == config.EnvProduction
 	identityapi.Mount(a.Echo, a.Identity, identityapi.Options{
-		Production: production, AllowedHosts: allowedHosts(cfg), Outbox: a.Outbox, Logger: logger,
+		Production: production, TrustedOrigins: httpapi.TrustedOrigins(cfg), Outbox: a.Outbox, Logger: logger,
 		CookieName: cfg.Identity.Embedded.Session.CookieName,
 	})
 	if DevIssuerEnabled(cfg) {
@@ -233,15 +232,6 @@ func (a *App) mountEmbeddedIdentity(cfg config.Config, logger *zap.Logger) error
 	}
 	a.Identity.SetSocialLogins(social.EmbeddedStarter{Service: socialLogins})
 	return nil
-}
-
-// allowedHosts are the hosts whose pages may call the identity API: the public URL's and the apps' own.
-func allowedHosts(cfg config.Config) []string {
-	hosts := []string{cfg.Apps.AccountPortal.Host, cfg.Apps.PreferenceCentre.Host}
-	if u, err := url.Parse(cfg.HTTP.PublicURL); err == nil && u.Hostname() != "" {
-		hosts = append(hosts, u.Hostname())
-	}
-	return hosts
 }
 
 // Run does the background work until ctx ends: delivering mail when a relay is configured, and the sweep

@@ -34,9 +34,9 @@ const DefaultCookieName = "portal_session"
 type Options struct {
 	// Production hides the development routes (/dev/outbox).
 	Production bool
-	// AllowedHosts are host names (no scheme or port) whose pages may call the API besides the request's own
-	// host: the configured app hosts and the public URL's host.
-	AllowedHosts []string
+	// TrustedOrigins are the origins (scheme, host and port) whose pages may call the API besides the request's
+	// own host: the REST API's list (httpapi.TrustedOrigins), so both APIs trust the same pages.
+	TrustedOrigins []string
 	// Outbox backs GET /dev/outbox; nil leaves the route out.
 	Outbox *mail.Outbox
 	// CookieName defaults to DefaultCookieName.
@@ -55,7 +55,7 @@ var Methods = []string{
 type handler struct {
 	p       *embedded.Provider
 	o       Options
-	allowed map[string]bool
+	trusted map[string]bool
 }
 
 // Mount registers the identity routes on e. Unknown POST /identity/<x> answer the envelope with 404000.
@@ -66,10 +66,10 @@ func Mount(e *echo.Echo, p *embedded.Provider, o Options) {
 	if o.Logger == nil {
 		o.Logger = zap.NewNop()
 	}
-	h := &handler{p: p, o: o, allowed: map[string]bool{}}
-	for _, host := range o.AllowedHosts {
-		if host = strings.ToLower(strings.TrimSpace(host)); host != "" {
-			h.allowed[host] = true
+	h := &handler{p: p, o: o, trusted: map[string]bool{}}
+	for _, origin := range o.TrustedOrigins {
+		if origin = strings.ToLower(strings.TrimSpace(origin)); origin != "" {
+			h.trusted[origin] = true
 		}
 	}
 	for _, m := range Methods {
@@ -286,12 +286,12 @@ func (h *handler) sameOrigin(r *http.Request) bool {
 		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
 			return false // includes "null"
 		}
-		return h.hostAllowed(u.Host, r.Host)
+		return h.originAllowed(u, r.Host)
 	}
 	referer := r.Header.Get("Referer")
 	refererOK := func() bool {
 		u, err := url.Parse(referer)
-		return err == nil && u.Host != "" && h.hostAllowed(u.Host, r.Host)
+		return err == nil && u.Host != "" && h.originAllowed(u, r.Host)
 	}
 	switch r.Header.Get("Sec-Fetch-Site") {
 	case "cross-site":
@@ -307,11 +307,13 @@ func (h *handler) sameOrigin(r *http.Request) bool {
 	return true
 }
 
-func (h *handler) hostAllowed(hostPort, requestHost string) bool {
-	if strings.EqualFold(hostPort, requestHost) {
+// originAllowed: the request's own host and port (its scheme is the proxy's business), or a trusted origin with
+// its scheme and port: a page on another port of the same host is another origin.
+func (h *handler) originAllowed(u *url.URL, requestHost string) bool {
+	if strings.EqualFold(u.Host, requestHost) {
 		return true
 	}
-	return h.allowed[strings.ToLower(hostname(hostPort))]
+	return h.trusted[strings.ToLower(u.Scheme+"://"+u.Host)]
 }
 
 func hostname(hostPort string) string {
@@ -321,8 +323,12 @@ func hostname(hostPort string) string {
 	return strings.Trim(hostPort, "[]")
 }
 
-// secureCookie: Secure everywhere except on a developer's localhost over plain HTTP.
-func secureCookie(r *http.Request) bool {
+// secureCookie: Secure in production and everywhere else except on a developer's localhost over plain HTTP (a
+// proxy that rewrites Host to localhost must not cost production cookies their Secure).
+func (h *handler) secureCookie(r *http.Request) bool {
+	if h.o.Production {
+		return true
+	}
 	switch host := strings.ToLower(hostname(r.Host)); {
 	case host == "localhost", host == "127.0.0.1", host == "::1", strings.HasSuffix(host, ".localhost"):
 		return false
@@ -333,14 +339,14 @@ func secureCookie(r *http.Request) bool {
 func (h *handler) setCookie(c echo.Context, token string, expires time.Time) {
 	c.SetCookie(&http.Cookie{
 		Name: h.o.CookieName, Value: token, Path: "/", Expires: expires, MaxAge: int(time.Until(expires).Seconds()),
-		HttpOnly: true, Secure: secureCookie(c.Request()), SameSite: http.SameSiteLaxMode,
+		HttpOnly: true, Secure: h.secureCookie(c.Request()), SameSite: http.SameSiteLaxMode,
 	})
 }
 
 func (h *handler) clearCookie(c echo.Context) {
 	c.SetCookie(&http.Cookie{
 		Name: h.o.CookieName, Value: "", Path: "/", MaxAge: -1, Expires: time.Unix(0, 0),
-		HttpOnly: true, Secure: secureCookie(c.Request()), SameSite: http.SameSiteLaxMode,
+		HttpOnly: true, Secure: h.secureCookie(c.Request()), SameSite: http.SameSiteLaxMode,
 	})
 }
 

@@ -39,7 +39,7 @@ func newEnv(t testing.TB, opts ...option) *env {
 	cfg.PublicURL = "http://localhost:8080"
 	cfg.Argon2 = embedded.Argon2Params{MemoryKiB: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}
 	cfg.ResetMinDuration = 0
-	o := identityapi.Options{Outbox: outbox, AllowedHosts: []string{"konto.example.com"}}
+	o := identityapi.Options{Outbox: outbox, TrustedOrigins: []string{"https://konto.example.com"}}
 	for _, opt := range opts {
 		opt(&cfg, &o)
 	}
@@ -245,7 +245,7 @@ func TestRegisterVerifyLoginLogoutOverHTTP(t *testing.T) {
 }
 
 func TestCookieSecureOutsideLocalhost(t *testing.T) {
-	v := newEnv(t, func(_ *embedded.Config, o *identityapi.Options) { o.AllowedHosts = nil })
+	v := newEnv(t, func(_ *embedded.Config, o *identityapi.Options) { o.TrustedOrigins = nil })
 	v.registerVerified("eva@example.com")
 	tests := []struct {
 		host   string
@@ -267,6 +267,15 @@ func TestCookieSecureOutsideLocalhost(t *testing.T) {
 			require.Equal(t, "/", ck.Path)
 		})
 	}
+}
+
+func TestCookieAlwaysSecureInProduction(t *testing.T) {
+	v := newEnv(t, func(_ *embedded.Config, o *identityapi.Options) { o.Production = true })
+	// A proxy that hands the service Host: localhost must not cost the production cookie its Secure (the
+	// logout's clearing cookie: production has no outbox to register through).
+	_, rec := v.call("logout", nil, req{host: "localhost:8080"})
+	require.NotNil(t, sessionCookie(rec))
+	require.True(t, sessionCookie(rec).Secure)
 }
 
 func TestSessionRotatesAtLogin(t *testing.T) {
@@ -295,6 +304,9 @@ func TestCrossSiteRequestsAreRefused(t *testing.T) {
 		{"foreign origin", map[string]string{"Origin": "https://evil.example"}, true},
 		{"opaque origin", map[string]string{"Origin": "null"}, true},
 		{"same host other port", map[string]string{"Origin": "http://localhost:9999"}, true},
+		{"configured app host over http", map[string]string{"Origin": "http://konto.example.com"}, true},
+		{"configured app host other port", map[string]string{"Origin": "https://konto.example.com:8443"}, true},
+		{"referer of a configured app host other port", map[string]string{"Referer": "https://konto.example.com:8443/x"}, true},
 		{"fetch metadata cross-site", map[string]string{"Sec-Fetch-Site": "cross-site"}, true},
 		{"fetch metadata same-origin", map[string]string{"Sec-Fetch-Site": "same-origin"}, false},
 		{"foreign referer", map[string]string{"Referer": "https://evil.example/page"}, true},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
@@ -112,6 +113,30 @@ func badParameter(he *echo.HTTPError) (string, bool) {
 	return m[1], true
 }
 
-func notFound(echo.Context) error {
-	return apierror.NotFound("There is no such endpoint.")
+// noSuchEndpoint answers an API path that no route of the request's method serves: 405 with Allow when routes of
+// other methods serve it (PATCH on the region check), else 404; never an app's index.html.
+func noSuchEndpoint(e *echo.Echo) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if allow := otherMethods(e, c); len(allow) > 0 {
+			c.Response().Header().Set(echo.HeaderAllow, strings.Join(allow, ", "))
+			return apierror.New(http.StatusMethodNotAllowed, "method_not_allowed", "This endpoint does not answer "+c.Request().Method+".")
+		}
+		return apierror.NotFound("There is no such endpoint.")
+	}
+}
+
+// otherMethods lists the methods whose routes serve the request's path, other than the catch-all that answered.
+func otherMethods(e *echo.Echo, c echo.Context) []string {
+	probe := e.NewContext(c.Request(), nil)
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if m == c.Request().Method {
+			continue
+		}
+		e.Router().Find(m, echo.GetPath(c.Request()), probe)
+		if p := probe.Path(); p != c.Path() && p != "/*" {
+			allow = append(allow, m)
+		}
+	}
+	return allow
 }

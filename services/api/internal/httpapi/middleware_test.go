@@ -30,14 +30,17 @@ func TestErrorShape(t *testing.T) {
 		header     map[string]string
 		wantStatus int
 		wantCode   string
+		wantAllow  string
 	}{
 		{name: "unknown API route", target: "/rest/v1/nope", wantStatus: 404, wantCode: "not_found"},
 		{name: "unknown API version", target: "/rest/v2/metadata", wantStatus: 404, wantCode: "not_found"},
 		{name: "bare API prefix", target: "/rest", wantStatus: 404, wantCode: "not_found"},
-		{name: "unknown identity route", target: "/identity/nope", wantStatus: 404, wantCode: "not_found"},
+		{name: "identity routes answer POST only", target: "/identity/nope", wantStatus: 405, wantCode: "method_not_allowed", wantAllow: "POST"},
 		{name: "unknown dev route", target: "/dev/mails", wantStatus: 404, wantCode: "not_found"},
-		{name: "wrong method on metadata", method: http.MethodDelete, target: "/rest/v1/metadata", wantStatus: 404, wantCode: "not_found"},
-		{name: "wrong method on an app page", method: http.MethodPut, target: "/personaldata", wantStatus: 405, wantCode: "method_not_allowed"},
+		{name: "wrong method on metadata", method: http.MethodDelete, target: "/rest/v1/metadata", wantStatus: 405, wantCode: "method_not_allowed", wantAllow: "GET"},
+		{name: "wrong method on the region check", method: http.MethodPatch, target: "/rest/v1/region?zip=12345", wantStatus: 405, wantCode: "method_not_allowed", wantAllow: "GET"},
+		{name: "wrong method on a templated path", method: http.MethodDelete, target: "/rest/v1/retailstores/abc", wantStatus: 405, wantCode: "method_not_allowed", wantAllow: "GET"},
+		{name: "wrong method on an app page", method: http.MethodPut, target: "/personaldata", wantStatus: 405, wantCode: "method_not_allowed", wantAllow: "OPTIONS, GET, HEAD"},
 		{name: "panic becomes plain 500", target: "/rest/v1/test-panic", wantStatus: 500, wantCode: "internal_error"},
 		{
 			name: "body over the limit", method: http.MethodPost, target: "/rest/v1/test-echo",
@@ -56,6 +59,7 @@ func TestErrorShape(t *testing.T) {
 			require.Equal(t, tc.wantStatus, rec.Code, rec.Body.String())
 			body := apitest.ErrorBody(t, rec)
 			require.Equal(t, tc.wantCode, body.Code)
+			require.Equal(t, tc.wantAllow, rec.Header().Get(echo.HeaderAllow))
 			require.Empty(t, body.Field)
 			require.NotContains(t, rec.Body.String(), `"field"`, "field is omitted when empty")
 			require.NotContains(t, rec.Body.String(), "hunter2")

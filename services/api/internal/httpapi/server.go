@@ -165,8 +165,8 @@ func New(d Deps) (*echo.Echo, error) {
 	e.GET("/rest/v1/region", regions.plainZipQuery((&restapi.ServerInterfaceWrapper{Handler: rest}).GetRegion))
 	// Unknown paths under the API prefixes are JSON 404s, never an app's index.html.
 	for _, prefix := range []string{"/rest", "/cms", "/identity", "/dev"} {
-		e.Any(prefix, notFound)
-		e.Any(prefix+"/*", notFound)
+		e.Any(prefix, noSuchEndpoint(e))
+		e.Any(prefix+"/*", noSuchEndpoint(e))
 	}
 	if thirdParty.Enabled() {
 		get(e, thirdparty.ScriptPath, h.thirdPartyScript)

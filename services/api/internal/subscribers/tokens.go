@@ -198,6 +198,10 @@ func (t *Tokens) key(tok *jwt.Token) (any, error) {
 	if tok.Method != signingMethod {
 		return nil, fmt.Errorf("unexpected signing method %v", tok.Header["alg"])
 	}
+	if _, found := tok.Header["crit"]; found {
+		// RFC 7515 4.1.11: extensions named critical must be understood, and this verifier understands none.
+		return nil, errors.New("critical header extensions")
+	}
 	kid, ok := tok.Header["kid"].(string)
 	if !ok || kid == "" {
 		return nil, errors.New("no kid header")

@@ -158,6 +158,9 @@ func TestVerify(t *testing.T) {
 		{name: "kid not a string", token: func(t *testing.T) string {
 			return handMade(t, map[string]any{"alg": "HS256", "typ": "JWT", "kid": 1}, validClaims(), secretNew)
 		}},
+		{name: "critical header extension (RFC 7515 4.1.11)", token: func(t *testing.T) string {
+			return handMade(t, map[string]any{"alg": "HS256", "typ": "JWT", "kid": "new", "crit": []string{"x"}, "x": 1}, validClaims(), secretNew)
+		}},
 		{name: "HS384 with the right key", token: func(t *testing.T) string {
 			return sign(t, jwt.SigningMethodHS384, "new", secretNew, validClaims())
 		}},

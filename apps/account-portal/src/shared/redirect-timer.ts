@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { REDIRECT_PAGE, ssoSessionType } from './single-sign-on';
+import { afterLoginPath } from './single-sign-on';
 
 export { ssoSessionType, type SsoSessionType } from './single-sign-on';
 
@@ -21,7 +21,7 @@ export type RedirectState =
 /** Where the customer goes once the state is WAITING_FOR_CUSTOMER: the redirect page with single sign-on, else home. */
 export function redirectTarget(state: RedirectState = 'WAITING_FOR_CUSTOMER'): string | undefined {
   if (state !== 'WAITING_FOR_CUSTOMER') return undefined;
-  return ssoSessionType() !== 'NONE' ? REDIRECT_PAGE : '/';
+  return afterLoginPath();
 }
 
 /**

@@ -135,6 +135,14 @@ export function ssoSessionType(
   return 'NONE';
 }
 
+/**
+ * Where a shopper goes once logged in: with a partner's sign-in (or the Web SDK's single sign-on) waiting, the
+ * redirect page that hands them back to the partner (spec 000 §1, §4); else `fallback`.
+ */
+export function afterLoginPath(fallback = '/'): string {
+  return ssoSessionType() !== 'NONE' ? REDIRECT_PAGE : fallback;
+}
+
 /** Where the browser continues a partner's sign-in (a page of the service, not of this app). */
 export function partnerContinueURL(token: string): string {
   return `${PARTNER_CONTINUE_PATH}?id=${encodeURIComponent(token)}`;

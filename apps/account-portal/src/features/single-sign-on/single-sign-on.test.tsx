@@ -5,7 +5,7 @@ import { createFakeProvider, createScriptedGigya } from '@portal/identity/testin
 import { forgetLanguage } from '@portal/ui/testing';
 import { PARTNER_TOKEN_KEY, storePartnerToken } from '../../shared/single-sign-on';
 import { jsonResponse, openApp } from '../../testing/render-app';
-import { leaveApp } from './routes/LoginRedirectPage';
+import { leaveApp } from '../../shared/leave-app';
 
 const EMAIL = 'kunde@example.com';
 const PASSWORD = 'Geheim12!';
@@ -26,7 +26,7 @@ async function logIn() {
 describe('the hand-over to a partner (spec 000 §2, §4)', () => {
   it('keeps the partner request of /login?oidcRequest= and, after the login, hands the shopper back to the partner', async () => {
     const left: string[] = [];
-    const spy = jest.spyOn(leaveApp, 'to').mockImplementation((url) => void left.push(url));
+    const spy = jest.spyOn(leaveApp, 'replaceWith').mockImplementation((url) => void left.push(url));
     const identity = createFakeProvider({ accounts: [account] });
     await openApp('/login?oidcRequest=req-42', { identity });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isSuccess, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
+import { afterLoginPath } from '../../../shared/single-sign-on';
 
 /**
  * For an account without a password (social only): the login with a provider the account already has proves
@@ -25,7 +26,7 @@ export function LinkWithOwnProvider({ providers, regToken }: { providers: Social
       });
       if (isSuccess(result)) {
         forgetLinkingRegToken();
-        navigate('/', { replace: true });
+        navigate(afterLoginPath(), { replace: true });
         return;
       }
       setAnswer(result);

@@ -9,6 +9,7 @@ import type { LoginOutcome } from '../../../shared/login-outcome';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import type { FinalizeState } from '../../../shared/navigation';
 import { useLinkAccounts } from '../api/link-accounts';
+import { afterLoginPath } from '../../../shared/single-sign-on';
 
 interface PasswordValues {
   loginID: string;
@@ -36,7 +37,7 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
     switch (outcome.kind) {
       case 'loggedIn':
         forgetLinkingRegToken();
-        navigate('/', { replace: true });
+        navigate(afterLoginPath(), { replace: true });
         return;
       case 'linkExpired':
       case 'linkAccounts':

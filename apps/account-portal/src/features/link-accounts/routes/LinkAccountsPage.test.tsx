@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { IdentityProvider } from '@portal/identity';
 import { createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
+import { leaveApp } from '../../../shared/leave-app';
+import { storePartnerToken } from '../../../shared/single-sign-on';
 import { openApp } from '../../../testing/render-app';
 
 beforeEach(forgetLanguage);
@@ -73,6 +75,18 @@ describe('/social/link-accounts', () => {
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
     await identity.logout();
     expect((await identity.socialLogin({ provider: 'googleplus' })).errorCode).toBe(0);
+  });
+
+  it("with a partner's sign-in waiting, the linked shopper goes on to the hand-over, not home (spec 000 §1)", async () => {
+    const left: string[] = [];
+    const spy = jest.spyOn(leaveApp, 'replaceWith').mockImplementation((url) => void left.push(url));
+    const { identity } = await conflict();
+    storePartnerToken('req-7');
+    await openApp('/social/link-accounts', { identity });
+    await linkWith(PASSWORD);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie werden zurückgeleitet' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(left).toEqual(['/oidc/continue?id=req-7']));
+    spy.mockRestore();
   });
 
   it('200009: drops the stale token and logs in plainly with what was typed', async () => {

@@ -8,6 +8,7 @@ import { useConflictingAccount } from '../api/get-conflicting-account';
 import { LinkWithOwnProvider } from '../components/LinkWithOwnProvider';
 import { LinkWithPasswordForm } from '../components/LinkWithPasswordForm';
 import { IdentityUnavailablePage } from '../../../shared/IdentityUnavailable';
+import { afterLoginPath } from '../../../shared/single-sign-on';
 
 const SOCIAL_PROVIDERS: readonly string[] = ['apple', 'googleplus', 'facebook'] satisfies SocialProviderName[];
 
@@ -52,8 +53,8 @@ export function LinkAccountsPage() {
     if (gone) forgetLinkingRegToken();
   }, [gone]);
 
-  if (linkedByOwnProvider) return <Navigate to="/" replace />;
-  if (!regToken || gone) return ready && account.loggedIn ? <Navigate to="/" replace /> : <NothingToLink />;
+  if (linkedByOwnProvider) return <Navigate to={afterLoginPath()} replace />;
+  if (!regToken || gone) return ready && account.loggedIn ? <Navigate to={afterLoginPath()} replace /> : <NothingToLink />;
   if (conflicting.isError) return <IdentityUnavailablePage headline={t('clp.linkaccounts.headline')} />;
   if (!conflicting.data || conflicting.data.expired) return <Loader />;
 

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { returnPath } from '../../../shared/navigation';
-import { REDIRECT_PAGE, rememberHandOver, ssoSessionType } from '../../../shared/single-sign-on';
+import { afterLoginPath, rememberHandOver } from '../../../shared/single-sign-on';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { Passwordless } from '../../../shared/Passwordless';
 import { SocialLoginButtons, SocialLoginReturn } from '../../../shared/SocialLogin';
@@ -24,7 +24,7 @@ export function LoginPage() {
   // Once per visit of the page: keep what a partner handed over before deciding where a logged-in visitor goes.
   useState(() => rememberHandOver(location.search));
   if (ready && account.loggedIn) {
-    return <Navigate to={ssoSessionType(location.search) !== 'NONE' ? REDIRECT_PAGE : returnPath(location.state)} replace />;
+    return <Navigate to={afterLoginPath(returnPath(location.state))} replace />;
   }
   return (
     <section className="auth-page">

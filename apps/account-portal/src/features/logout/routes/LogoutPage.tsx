@@ -2,11 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
+import { leaveApp } from '../../../shared/leave-app';
 import { isSameSitePath } from '../../../shared/navigation';
 import { fetchPartners, isPartnerLogoutAddress, type Partner } from '../../../shared/single-sign-on';
-
-/** Leaves the app for a partner's address (tests replace it). */
-export const leaveApp = { to: (url: string) => window.location.assign(url) };
 
 /**
  * Where /logout goes afterwards: the `redirect` parameter when it is a path on this site or exactly an address

@@ -13,6 +13,7 @@ import { Passwordless } from '../../../shared/Passwordless';
 import { registerAccount, type RegistrationValues } from '../api/register-account';
 import { registerWithPasskey, type PasskeyRegistrationOutcome } from '../api/register-with-passkey';
 import { PasskeyRegistration } from './PasskeyRegistration';
+import { afterLoginPath } from '../../../shared/single-sign-on';
 
 type OutcomeHelpers = Pick<FormikHelpers<RegistrationValues>, 'setStatus' | 'setErrors'>;
 
@@ -71,7 +72,7 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
   const react = (outcome: PasskeyRegistrationOutcome, helpers: OutcomeHelpers) => {
     switch (outcome.kind) {
       case 'loggedIn':
-        navigate('/', { replace: true });
+        navigate(afterLoginPath(), { replace: true });
         return;
       case 'confirmEmail':
         navigate('/registration/confirmation');

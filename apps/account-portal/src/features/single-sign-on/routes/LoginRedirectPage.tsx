@@ -4,11 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { loadCdcProvider, useIdentity } from '@portal/identity';
 import { StatusPage } from '@portal/ui';
+import { leaveApp } from '../../../shared/leave-app';
 import type { RedirectState } from '../../../shared/redirect-timer';
 import { PARTNER_TOKEN_KEY, partnerContinueURL, readToken, REDIRECT_PAGE, ssoSessionType, takePartnerToken } from '../../../shared/single-sign-on';
-
-/** Leaves the app for an address of the service (tests replace it). */
-export const leaveApp = { to: (url: string) => window.location.replace(url) };
 
 /** What the redirect page does, and the redirect state it is in meanwhile. */
 interface HandOver {
@@ -58,7 +56,7 @@ export function LoginRedirectPage() {
         return;
       case 'partner': {
         const token = takePartnerToken();
-        if (token) leaveApp.to(partnerContinueURL(token));
+        if (token) leaveApp.replaceWith(partnerContinueURL(token));
         else navigate('/', { replace: true });
         return;
       }

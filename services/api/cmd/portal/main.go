@@ -47,6 +47,7 @@ var commands = []command{
 	{name: "link", summary: "print a preference centre link for a subscriber (--email)", run: runLink},
 	{name: "accounts", summary: "disable or enable a customer account: accounts disable|enable EMAIL", run: runAccounts},
 	{name: "sso-clients", summary: "register partner services of single sign-on: sso-clients add|list|remove", run: runSSOClients},
+	{name: "mail", summary: "queue the mails whose delivery failed for good again: mail requeue-failed", run: runMail},
 	{name: "audit", summary: "print the security events of an account: audit --email ADDRESS", run: runAudit},
 	{name: "seed-scale", summary: "synthetic stores and accounts for measuring at scale: seed-scale --stores N --accounts N", run: runSeedScale},
 }

@@ -81,7 +81,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		}
 		relay = smtp
 	}
-	outbox := mail.NewOutbox(db, relay)
+	outbox := mail.NewOutbox(db, relay, logger.Named("mail"))
 	templates := mail.DefaultTemplates()
 
 	a := &App{Config: cfg, Outbox: outbox, logger: logger, db: db}
@@ -89,6 +89,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	if DevClockEnabled(cfg) {
 		a.Clock = devclock.New()
 		now = a.Clock.Now
+		outbox.WithClock(now)
 		logger.Warn("development clock enabled: POST " + devclock.Path + " moves the service's time forward")
 	}
 	a.Stores = stores.NewService(storesql.New(db))

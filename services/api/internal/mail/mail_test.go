@@ -2,12 +2,16 @@ package mail_test
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/stretchr/testify/require"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
@@ -75,6 +79,79 @@ func TestOutbox(t *testing.T) {
 	})
 }
 
+// TestOutboxOutlastsARelayOutage: a relay down for hours delays mail instead of losing it (the waits double up to
+// an hour, about a day in all); a mail given up is logged, counted and sent again by RequeueFailed.
+func TestOutboxOutlastsARelayOutage(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		relay := &flakyRelay{failures: 1 << 30}
+		now := time.Now()
+		logs, observed := observer.New(zap.WarnLevel)
+		outbox := mail.NewOutbox(db, relay, zap.New(logs)).WithClock(func() time.Time { return now })
+		require.NoError(t, outbox.Send(ctx, mail.Message{To: "a@example.com", Kind: "password-reset", Subject: "s", Text: "t"}))
+
+		start, attempts := now, 0
+		for ; attempts < mail.MaxAttempts; attempts++ {
+			_, err := outbox.DeliverPending(ctx, 10)
+			require.NoError(t, err)
+			now = now.Add(mail.RetryDelay(attempts + 1))
+		}
+		require.Greater(t, now.Sub(start), 20*time.Hour, "the attempts span most of a day")
+		stored, err := outbox.Latest(ctx, "a@example.com", 1)
+		require.NoError(t, err)
+		require.Equal(t, mail.StatusFailed, stored[0].Status)
+		require.Equal(t, 1, observed.FilterMessage("mail delivery failed for good; `portal mail requeue-failed` sends it again").Len())
+
+		relay.mu.Lock()
+		relay.failures = 0
+		relay.mu.Unlock()
+		n, err := outbox.RequeueFailed(ctx)
+		require.NoError(t, err)
+		require.EqualValues(t, 1, n)
+		sent, err := outbox.DeliverPending(ctx, 10)
+		require.NoError(t, err)
+		require.Equal(t, 1, sent, "a requeued mail goes out at once")
+	})
+}
+
+// TestSlowRelayNeverSendsTwice: a batch that a slow relay keeps busy past ClaimTimeout loses the mails another
+// replica took over meanwhile, instead of sending them a second time.
+func TestSlowRelayNeverSendsTwice(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		now := time.Now()
+		clock := func() time.Time { return now }
+		var other *mail.Outbox
+		otherRelay := &flakyRelay{}
+		// Each mail takes the first replica's relay 70 s, within the claim timeout; while it sends the second, the
+		// third has waited in its batch past the timeout, and the other replica reclaims it.
+		slow := relayFunc(func(m mail.Message) error {
+			now = now.Add(70 * time.Second)
+			if m.To == "second@example.com" {
+				sent, err := other.DeliverPending(ctx, 10)
+				require.NoError(t, err)
+				require.Equal(t, 1, sent, "the other replica takes over the waiting mail, not the one being sent")
+			}
+			return nil
+		})
+		first := mail.NewOutbox(db, slow).WithClock(clock)
+		other = mail.NewOutbox(db, otherRelay).WithClock(clock)
+		for _, to := range []string{"first@example.com", "second@example.com", "third@example.com"} {
+			require.NoError(t, first.Send(ctx, mail.Message{To: to, Subject: "s", Text: "t"}))
+		}
+
+		sent, err := first.DeliverPending(ctx, 10)
+		require.NoError(t, err)
+		require.Equal(t, 2, sent, "the first replica sends only the mails it still holds")
+		require.Len(t, otherRelay.got, 1)
+		require.Equal(t, "third@example.com", otherRelay.got[0].To)
+	})
+}
+
+type relayFunc func(mail.Message) error
+
+func (f relayFunc) Deliver(_ context.Context, m mail.Message) error { return f(m) }
+
 type flakyRelay struct {
 	mu       sync.Mutex
 	failures int
@@ -96,8 +173,10 @@ func TestOutboxDeliversThroughRelayAndRetries(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		relay := &flakyRelay{failures: 1}
-		outbox := mail.NewOutbox(db, relay)
-		require.NoError(t, outbox.Send(ctx, mail.Message{To: "a@example.com", Subject: "s", Text: "t"}))
+		now := time.Now()
+		logs, observed := observer.New(zap.WarnLevel)
+		outbox := mail.NewOutbox(db, relay, zap.New(logs)).WithClock(func() time.Time { return now })
+		require.NoError(t, outbox.Send(ctx, mail.Message{To: "a@example.com", Kind: "verification", Subject: "s", Text: "t"}))
 
 		sent, err := outbox.DeliverPending(ctx, 10)
 		require.NoError(t, err)
@@ -105,7 +184,13 @@ func TestOutboxDeliversThroughRelayAndRetries(t *testing.T) {
 		stored, err := outbox.Latest(ctx, "a@example.com", 1)
 		require.NoError(t, err)
 		require.Equal(t, mail.StatusPending, stored[0].Status, "a failed delivery is retried")
+		require.Equal(t, 1, observed.FilterMessage("mail delivery failed; will retry").Len(), "and logged")
+		require.NotContains(t, fmt.Sprint(observed.All()), "a@example.com", "without the recipient")
 
+		sent, err = outbox.DeliverPending(ctx, 10)
+		require.NoError(t, err)
+		require.Zero(t, sent, "not before its retry delay")
+		now = now.Add(mail.RetryDelay(1))
 		sent, err = outbox.DeliverPending(ctx, 10)
 		require.NoError(t, err)
 		require.Equal(t, 1, sent)

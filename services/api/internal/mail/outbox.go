@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"go.uber.org/zap"
+
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
@@ -18,6 +20,7 @@ type Outbox struct {
 	relay    Relay
 	now      func() time.Time
 	attempts int
+	log      *zap.Logger
 }
 
 // Relay delivers one message, e.g. over SMTP.
@@ -25,12 +28,39 @@ type Relay interface {
 	Deliver(ctx context.Context, m Message) error
 }
 
-// MaxAttempts is how often delivery of one message is tried before it is marked failed.
-const MaxAttempts = 5
+// MaxAttempts is how often delivery of one message is tried before it is marked failed: with RetryDelay's
+// waits, about a day of a relay being down or refusing.
+const MaxAttempts = 30
 
-// NewOutbox returns an outbox on db; relay may be nil (messages then stay in the outbox only).
-func NewOutbox(db *database.DB, relay Relay) *Outbox {
-	return &Outbox{db: db, relay: relay, now: time.Now, attempts: MaxAttempts}
+// RetryDelay is the wait after a message's n-th failed attempt: 30 s, doubling, at most an hour.
+func RetryDelay(n int) time.Duration {
+	if n < 1 {
+		n = 1
+	}
+	if n > 8 {
+		return time.Hour
+	}
+	return min(30*time.Second<<(n-1), time.Hour)
+}
+
+// NewOutbox returns an outbox on db; relay may be nil (messages then stay in the outbox only). Delivery
+// failures are logged on logger (nil: not logged).
+func NewOutbox(db *database.DB, relay Relay, logger ...*zap.Logger) *Outbox {
+	o := &Outbox{db: db, relay: relay, now: time.Now, attempts: MaxAttempts, log: zap.NewNop()}
+	if len(logger) > 0 && logger[0] != nil {
+		o.log = logger[0]
+	}
+	return o
+}
+
+// clock is the time in microseconds, as PostgreSQL keeps it: a claim time reads back exactly as written (it marks
+// the claim), and SQLite's text times compare like PostgreSQL's.
+func (o *Outbox) clock() time.Time { return o.now().Truncate(time.Microsecond) }
+
+// WithClock makes the outbox read the time from now (the development clock, tests).
+func (o *Outbox) WithClock(now func() time.Time) *Outbox {
+	o.now = now
+	return o
 }
 
 // Send stores m.
@@ -82,14 +112,16 @@ const ClaimTimeout = 2 * time.Minute
 // verification), and once the relay has it the outbox has no reason to keep it.
 const RedactedLink = "[link removed after delivery]"
 
-// DeliverPending hands pending messages to the relay, oldest first, and reports how many were sent. A batch is
-// claimed in one statement (on PostgreSQL with SKIP LOCKED), so concurrent replicas never deliver a mail twice;
-// mails left claimed by a crashed replica are claimed again after ClaimTimeout.
+// DeliverPending hands pending messages that are due to the relay, oldest first, and reports how many were
+// sent. A batch is claimed in one statement (on PostgreSQL with SKIP LOCKED), and each mail's claim is checked
+// and renewed just before it goes out, so concurrent replicas never deliver a mail twice, even when a slow relay
+// keeps a batch busy past ClaimTimeout; mails left claimed by a crashed replica are claimed again after it. A
+// failed attempt waits RetryDelay before the next; after MaxAttempts the mail is marked failed (RequeueFailed).
 func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 	if o.relay == nil {
 		return 0, nil
 	}
-	now := o.now()
+	now := o.clock()
 	if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ? WHERE status = 'sending' AND claimed_at < ?`),
 		StatusPending, o.timeValue(now.Add(-ClaimTimeout))); err != nil {
 		return 0, fmt.Errorf("mail: reclaim: %w", err)
@@ -99,8 +131,8 @@ func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 		lock = " FOR UPDATE SKIP LOCKED"
 	}
 	rows, err := o.db.QueryContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, claimed_at = ?
-		WHERE id IN (SELECT id FROM mail_outbox WHERE status = ? ORDER BY id LIMIT ?`+lock+`)
-		RETURNING id, recipient, kind, language, subject, body_text, attempts`), o.timeValue(now), StatusPending, batch)
+		WHERE id IN (SELECT id FROM mail_outbox WHERE status = ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY id LIMIT ?`+lock+`)
+		RETURNING id, recipient, kind, language, subject, body_text, attempts`), o.timeValue(now), StatusPending, o.timeValue(now), batch)
 	if err != nil {
 		return 0, fmt.Errorf("mail: claim: %w", err)
 	}
@@ -125,15 +157,14 @@ func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 	sort.Slice(list, func(i, j int) bool { return list[i].id < list[j].id })
 	sent := 0
 	for _, p := range list {
+		if mine, err := o.renewClaim(ctx, p.id, now); err != nil {
+			return sent, err
+		} else if !mine {
+			continue // the batch outlasted ClaimTimeout and another replica took this mail over
+		}
 		if err := o.relay.Deliver(ctx, p.m); err != nil {
-			metrics.MailDeliveryFailures.Inc()
-			status := StatusPending
-			if p.attempts >= o.attempts {
-				status = StatusFailed
-			}
-			if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, last_error = ? WHERE id = ?`),
-				status, truncateError(err.Error()), p.id); err != nil {
-				return sent, fmt.Errorf("mail: record delivery: %w", err)
+			if err := o.recordFailure(ctx, p.id, p.m.Kind, p.attempts, err); err != nil {
+				return sent, err
 			}
 			continue
 		}
@@ -145,6 +176,50 @@ func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 		}
 	}
 	return sent, nil
+}
+
+// renewClaim checks that the mail is still claimed by this round (claimed at claimedAt) and renews the claim, so
+// no other replica reclaims it while the relay has it.
+func (o *Outbox) renewClaim(ctx context.Context, id int64, claimedAt time.Time) (bool, error) {
+	res, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET claimed_at = ? WHERE id = ? AND status = 'sending' AND claimed_at = ?`),
+		o.timeValue(o.clock()), id, o.timeValue(claimedAt))
+	if err != nil {
+		return false, fmt.Errorf("mail: renew claim: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// recordFailure puts a mail back to wait RetryDelay, or marks it failed after its last attempt, and logs either
+// (kind and attempt, never the recipient: the relay's error text is stored with the mail, not logged).
+func (o *Outbox) recordFailure(ctx context.Context, id int64, kind string, attempts int, cause error) error {
+	metrics.MailDeliveryFailures.Inc()
+	status, next := StatusPending, o.clock().Add(RetryDelay(attempts))
+	if attempts >= o.attempts {
+		status = StatusFailed
+		metrics.MailsFailed.Inc()
+		o.log.Error("mail delivery failed for good; `portal mail requeue-failed` sends it again",
+			zap.Int64("mail_id", id), zap.String("kind", kind), zap.Int("attempts", attempts))
+	} else {
+		o.log.Warn("mail delivery failed; will retry", zap.Int64("mail_id", id), zap.String("kind", kind),
+			zap.Int("attempt", attempts), zap.Duration("retry_in", RetryDelay(attempts)))
+	}
+	if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, last_error = ?, next_attempt_at = ? WHERE id = ?`),
+		status, truncateError(cause.Error()), o.timeValue(next), id); err != nil {
+		return fmt.Errorf("mail: record delivery: %w", err)
+	}
+	return nil
+}
+
+// RequeueFailed gives every mail that failed for good a fresh set of attempts, due now (an operator's command
+// once the relay works again), and reports how many.
+func (o *Outbox) RequeueFailed(ctx context.Context) (int64, error) {
+	res, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, attempts = 0, next_attempt_at = NULL WHERE status = ?`),
+		StatusPending, StatusFailed)
+	if err != nil {
+		return 0, fmt.Errorf("mail: requeue failed: %w", err)
+	}
+	return res.RowsAffected()
 }
 
 func truncateError(s string) string {

@@ -51,6 +51,11 @@ var (
 	MailDeliveryFailures = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "portal_mail_delivery_failures_total", Help: "Failed attempts to hand a mail to the SMTP relay.",
 	})
+	// MailsFailed counts mails given up after their last attempt (mail.MaxAttempts); each waits in the outbox for
+	// `portal mail requeue-failed`. Alert on any increase.
+	MailsFailed = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "portal_mail_failed_total", Help: "Mails given up after their last delivery attempt.",
+	})
 	// MailsDelivered counts mails handed to the SMTP relay.
 	MailsDelivered = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "portal_mail_delivered_total", Help: "Mails handed to the SMTP relay.",
@@ -74,7 +79,7 @@ func init() {
 	Registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		Requests, RequestDuration, Logins, Lockouts, Throttled, HashQueueWait, MailDeliveryFailures, MailsDelivered,
+		Requests, RequestDuration, Logins, Lockouts, Throttled, HashQueueWait, MailDeliveryFailures, MailsFailed, MailsDelivered,
 		serviceCollector{},
 	)
 }

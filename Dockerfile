@@ -6,6 +6,7 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY nx.json tsconfig.base.json eslint.config.js jest.preset.cjs ./
 COPY libs libs
+COPY tools/vite tools/vite
 COPY apps/account-portal apps/account-portal
 COPY apps/preference-centre apps/preference-centre
 COPY services/api/internal/webapp/dist/.keep services/api/internal/webapp/dist/.keep

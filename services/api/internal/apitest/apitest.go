@@ -194,10 +194,16 @@ func ErrorBody(t testing.TB, rec *httptest.ResponseRecorder) apierror.BodyError 
 	return body.Error
 }
 
-// fillTestSecrets sets the keys that production requires (and the shop key that config.Load adds in
+// fillTestSecrets sets the keys, the public URL and the sender that production requires (and the shop key that config.Load adds in
 // development) when a test left them empty, so tests of other behaviour can run with env production. A test
 // of these settings sets its own.
 func fillTestSecrets(cfg *config.Config) {
+	if cfg.Env == config.EnvProduction && cfg.HTTP.PublicURL == "" {
+		cfg.HTTP.PublicURL = "https://konto.apitest.example"
+	}
+	if cfg.Env == config.EnvProduction && strings.HasSuffix(cfg.Mail.From, ".localhost>") {
+		cfg.Mail.From = "Kundenkonto <noreply@apitest.example>"
+	}
 	if len(cfg.Subscribers.JWT.Keys) == 0 && cfg.Env == config.EnvProduction {
 		cfg.Subscribers.JWT.Keys = []config.SigningKey{{KID: "apitest", Secret: "apitest-link-signing-secret-0123456789"}}
 	}

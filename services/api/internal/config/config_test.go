@@ -77,6 +77,8 @@ subscribers:
         secret: 0123456789abcdef0123456789abcdef
 reminders:
   apiKeys: [shop-key-0123456789]
+mail:
+  from: Kundenkonto <noreply@portal.example.com>
 `
 	tests := []struct {
 		name  string
@@ -249,6 +251,10 @@ func TestLoadValidation(t *testing.T) {
 		{"bad cms id", map[string]string{"PORTAL_METADATA_CMS_ID": "../etc"}, `config: metadata.cms.id:`},
 		{"unknown identity provider", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "okta"}, `config: metadata.identity.provider: must be one of embedded, cdc, fake`},
 		{"fake provider in production", map[string]string{"PORTAL_ENV": "production", "PORTAL_METADATA_IDENTITY_PROVIDER": "fake"}, `config: metadata.identity.provider: "fake"`},
+		{"production without a public URL", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
+			"PORTAL_MAIL_FROM": "noreply@example.com"}, "config: http.publicUrl: is required"},
+		{"production with the development sender", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
+			"PORTAL_HTTP_PUBLICURL": "https://konto.example.com"}, "config: mail.from: must be the retailer's sender"},
 		{"cdc without api key", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc"}, `config: metadata.identity.cdc.apiKey:`},
 		{"csp source with quote", map[string]string{"PORTAL_HTTP_CSP_SCRIPTSRC": "'unsafe-inline'"}, `config: http.csp:`},
 		{"missing content dir", map[string]string{"PORTAL_CONTENT_DIR": "/does/not/exist"}, `config: content.dir:`},
@@ -276,7 +282,8 @@ func TestLoadAcceptsValidVariants(t *testing.T) {
 		{"absolute sqlite path", map[string]string{"PORTAL_DATABASE_URL": "sqlite:/tmp/portal.db"}},
 		{"fake provider in development", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "fake"}},
 		{"cdc with keys", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc", "PORTAL_METADATA_IDENTITY_CDC_APIKEY": "3_abc", "PORTAL_METADATA_IDENTITY_CDC_DATACENTER": "eu1"}},
-		{"upper-case env value", map[string]string{"PORTAL_ENV": "Production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789"}},
+		{"upper-case env value", map[string]string{"PORTAL_ENV": "Production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
+			"PORTAL_HTTP_PUBLICURL": "https://konto.example.com", "PORTAL_MAIL_FROM": "noreply@example.com"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

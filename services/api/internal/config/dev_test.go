@@ -19,10 +19,12 @@ func TestDevClockSetting(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, cfg.Dev.Clock.Enabled)
 
-	// What production needs from other sections (subscribers.go).
+	// What production needs from other sections (subscribers.go, validate.go).
 	t.Setenv("PORTAL_ENV", "production")
 	t.Setenv("PORTAL_SUBSCRIBERS_JWT_KEYS", "k1:0123456789abcdef0123456789abcdef")
 	t.Setenv("PORTAL_REMINDERS_APIKEYS", "shop-key-0123456789")
+	t.Setenv("PORTAL_HTTP_PUBLICURL", "https://konto.example.com")
+	t.Setenv("PORTAL_MAIL_FROM", "noreply@example.com")
 	_, err = config.Load(config.Sources{})
 	require.ErrorContains(t, err, "config: dev.clock.enabled:", "the development clock is refused in production")
 

@@ -25,9 +25,11 @@ func TestIdentityDefaults(t *testing.T) {
 	require.Equal(t, "form_post", cfg.Identity.Social.Providers.Apple.ResponseMode)
 
 	t.Setenv("PORTAL_ENV", "production")
-	// What production needs from other sections (subscribers.go).
+	// What production needs from other sections (subscribers.go, validate.go).
 	t.Setenv("PORTAL_SUBSCRIBERS_JWT_KEYS", "k1:0123456789abcdef0123456789abcdef")
 	t.Setenv("PORTAL_REMINDERS_APIKEYS", "shop-key-0123456789")
+	t.Setenv("PORTAL_HTTP_PUBLICURL", "https://konto.example.com")
+	t.Setenv("PORTAL_MAIL_FROM", "noreply@example.com")
 	_, err = config.Load(config.Sources{})
 	require.NoError(t, err, "production without social client ids: providers are simply disabled")
 }

@@ -148,16 +148,22 @@ func decodeHooks() mapstructure.DecodeHookFunc {
 	)
 }
 
-// stringToWeakSlice is viper's own list hook: unlike mapstructure's, it splits into any slice type.
+// stringToWeakSlice is viper's own list hook (unlike mapstructure's, it splits into any slice type), trimming each
+// item.
 func stringToWeakSlice(sep string) mapstructure.DecodeHookFuncType {
 	return func(from, to reflect.Type, data any) (any, error) {
 		if from.Kind() != reflect.String || to.Kind() != reflect.Slice {
 			return data, nil
 		}
 		raw := data.(string)
-		if raw == "" {
+		if strings.TrimSpace(raw) == "" {
 			return []string{}, nil
 		}
-		return strings.Split(raw, sep), nil
+		// "a, b" is two items, not "a" and " b": an operator's space must not make a key that never matches.
+		items := strings.Split(raw, sep)
+		for i := range items {
+			items[i] = strings.TrimSpace(items[i])
+		}
+		return items, nil
 	}
 }

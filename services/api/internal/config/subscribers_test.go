@@ -48,7 +48,7 @@ func TestSubscribersFromSources(t *testing.T) {
 				"PORTAL_SUBSCRIBERS_JWT_KEYS":       "new:" + testSecret2 + ", old:" + testSecret1,
 				"PORTAL_SUBSCRIBERS_JWT_AUDIENCE":   "mpp",
 				"PORTAL_SUBSCRIBERS_LINK_LIFETIME":  "720h",
-				"PORTAL_REMINDERS_APIKEYS":          "shop-a-0123456789,shop-b-0123456789",
+				"PORTAL_REMINDERS_APIKEYS":          "shop-a-0123456789, shop-b-0123456789",
 				"PORTAL_SUBSCRIBERS_JWT_ISSUER":     "portal",
 				"PORTAL_METADATA_IDENTITY_PROVIDER": "embedded",
 			},
@@ -65,6 +65,8 @@ func TestSubscribersFromSources(t *testing.T) {
 				"PORTAL_ENV":                  "production",
 				"PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:" + testSecret1,
 				"PORTAL_REMINDERS_APIKEYS":    "shop-key-0123456789",
+				"PORTAL_HTTP_PUBLICURL":       "https://konto.example.com",
+				"PORTAL_MAIL_FROM":            "noreply@example.com",
 			},
 			check: func(t *testing.T, cfg config.Config) {
 				require.Equal(t, []string{"shop-key-0123456789"}, cfg.Reminders.APIKeys, "no development key is added")
@@ -95,6 +97,8 @@ func TestSubscribersValidation(t *testing.T) {
 			"PORTAL_ENV":                  "production",
 			"PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:" + testSecret1,
 			"PORTAL_REMINDERS_APIKEYS":    "shop-key-0123456789",
+			"PORTAL_HTTP_PUBLICURL":       "https://konto.example.com",
+			"PORTAL_MAIL_FROM":            "noreply@example.com",
 		}
 		for k, v := range extra {
 			env[k] = v

@@ -80,6 +80,16 @@ func (c Config) Validate() error {
 			bad("content.dir", "%q is not a readable directory", c.Content.Dir)
 		}
 	}
+	if c.Env == EnvProduction {
+		// Mails and links are built on these: without them a production service would send mail from
+		// portal.localhost with links to the address it listens on.
+		if c.HTTP.PublicURL == "" {
+			bad("http.publicUrl", `is required when env is "production" (the address shoppers open; mails link to it)`)
+		}
+		if from, err := mail.ParseAddress(c.Mail.From); err == nil && strings.HasSuffix(strings.ToLower(from.Address), ".localhost") {
+			bad("mail.from", `must be the retailer's sender address when env is "production", got the development default %q`, c.Mail.From)
+		}
+	}
 	if c.Dev.Clock.Enabled && c.Env == EnvProduction {
 		bad("dev.clock.enabled", `the development clock is refused when env is "production"`)
 	}

@@ -33,22 +33,17 @@ func runAccounts(ctx context.Context, env cmdEnv, args []string) error {
 		return errors.New("accounts: say disable or enable")
 	}
 	action := args[0]
-	// The address may come before or after the flags.
-	if err := fs.Parse(args[1:]); err != nil {
+	rest, err := parseArgs(fs, args[1:])
+	if err != nil {
 		return err
 	}
-	rest := fs.Args()
 	if len(rest) == 0 {
 		return errors.New("accounts: the e-mail address is missing")
 	}
-	raw := rest[0]
-	if err := fs.Parse(rest[1:]); err != nil {
-		return err
+	if len(rest) > 1 {
+		return fmt.Errorf("accounts: unexpected argument %q", rest[1])
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("accounts: unexpected argument %q", fs.Arg(0))
-	}
-	email, err := identity.ParseEmail(raw)
+	email, err := identity.ParseEmail(rest[0])
 	if err != nil {
 		return errors.New("accounts: not an e-mail address")
 	}

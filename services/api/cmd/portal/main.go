@@ -91,3 +91,19 @@ func newFlagSet(name string, env cmdEnv) *flag.FlagSet {
 	fs.SetOutput(env.stderr)
 	return fs
 }
+
+// parseArgs parses flags wherever they stand among the arguments (`seed stores --database-url X` as well as
+// `seed --database-url X stores`; the flag package alone stops at the first argument) and returns the others.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}

@@ -48,14 +48,15 @@ func runImportStores(ctx context.Context, env cmdEnv, args []string) error {
 		fmt.Fprint(fs.Output(), importStoresUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	files, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		fs.Usage()
 		return errors.New("import-stores: give exactly one CSV file")
 	}
-	path := fs.Arg(0)
+	path := files[0]
 	list, err := readStoreFile(path)
 	if err != nil {
 		return err

@@ -74,7 +74,7 @@ func TestImportStores(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out, err := runCLI(t, "import-stores", "--database-url", dbURL, writeCSV(t, tc.file))
+			out, err := runCLI(t, "import-stores", writeCSV(t, tc.file), "--database-url", dbURL) // flags after the file work too
 			if tc.wantErr != nil {
 				for _, want := range tc.wantErr {
 					require.ErrorContains(t, err, want)
@@ -113,4 +113,16 @@ func TestSeedIsIdempotent(t *testing.T) {
 
 	_, err = runCLI(t, "seed", "--database-url", dbURL, "unicorns")
 	require.ErrorContains(t, err, `unknown seeder "unicorns" (known: stores`)
+
+	out, err = runCLI(t, "seed", "stores", "--database-url", dbURL)
+	require.NoError(t, err, "flags may follow the names")
+	require.Contains(t, out, "unchanged")
+
+	t.Setenv("PORTAL_ENV", "production")
+	t.Setenv("PORTAL_SUBSCRIBERS_JWT_KEYS", "k1:0123456789abcdef0123456789abcdef")
+	t.Setenv("PORTAL_REMINDERS_APIKEYS", "shop-key-0123456789")
+	t.Setenv("PORTAL_HTTP_PUBLICURL", "https://konto.example.com")
+	t.Setenv("PORTAL_MAIL_FROM", "noreply@example.com")
+	_, err = runCLI(t, "seed", "--database-url", dbURL)
+	require.ErrorContains(t, err, "refused in production")
 }

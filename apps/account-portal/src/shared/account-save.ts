@@ -2,14 +2,15 @@ import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { getIn, type FormikErrors, type FormikHelpers } from 'formik';
 import { mapValidationErrors, message, type MapValidationErrorsOptions, type SelectOption } from '@portal/forms';
-import { isInvalidParameter, isSuccess, isValidationError, useIdentity, type AccountState, type IdentityProvider, type SetAccountInfoParams } from '@portal/identity';
+import { isInvalidParameter, isSuccess, isUnauthorized, isValidationError, useIdentity, type AccountState, type IdentityProvider, type SetAccountInfoParams } from '@portal/identity';
 
 /**
  * What saving an account form came to: saved, errors to show on the form's fields, refused input without a field
- * of the form to show it on, or a failure with its code.
+ * of the form to show it on, a session that ended meanwhile, or a failure with its code.
  */
 export type SaveOutcome<Values> =
   | { kind: 'saved' }
+  | { kind: 'sessionLost' }
   | { kind: 'fieldErrors'; errors: FormikErrors<Values> }
   | { kind: 'invalid' }
   | { kind: 'failed'; code: number | string };
@@ -32,6 +33,9 @@ export async function saveAccountInfo<Values extends object>(
     return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'invalid' };
   }
   if (isInvalidParameter(answer)) return { kind: 'invalid' };
+  // The session ended elsewhere (another tab's logout, the idle timeout): useIdentity's provider has logged the
+  // shopper out in client state, and the page's login guard sends them to the login and back here.
+  if (isUnauthorized(answer)) return { kind: 'sessionLost' };
   return { kind: 'failed', code: answer.errorCode };
 }
 
@@ -70,6 +74,7 @@ export function submitSave<Values>(save: (values: Values) => Promise<SaveOutcome
       const outcome = await save(values);
       if (outcome.kind === 'saved') onSaved();
       else if (outcome.kind === 'fieldErrors') helpers.setErrors(outcome.errors);
+      else if (outcome.kind === 'sessionLost') return;
       else if (outcome.kind === 'invalid') helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
       else helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
     } catch {

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createFakeProvider, type FakeIdentityProvider } from '../testing';
 import { AccountStore } from './account-store';
 import { IdentityRoot, useIdentity } from './IdentityRoot';
@@ -18,6 +19,17 @@ function AccountView({ regToken = 'rt_manual' }: { regToken?: string }) {
       <button onClick={() => void refresh()}>Refresh</button>
       <button onClick={() => setRegistration(regToken, { profile: { email: 'new@example.org' } })}>Start registration</button>
     </div>
+  );
+}
+
+function SaveButton() {
+  const { provider } = useIdentity();
+  const [answer, setAnswer] = useState<number>();
+  return (
+    <>
+      <button onClick={() => void provider.setAccountInfo({ profile: { firstName: 'Eva' } }).then((a) => setAnswer(a.errorCode))}>Save</button>
+      {answer === undefined ? null : <p>Answer {answer}</p>}
+    </>
   );
 }
 
@@ -117,6 +129,22 @@ describe('IdentityRoot and useIdentity', () => {
     expect(screen.getByText('Logged out')).toBeInTheDocument();
     expect(screen.getByText(`Registration ${regToken}`)).toBeInTheDocument();
     expect(fake.calls.at(-1)?.params).toMatchObject({ regToken });
+  });
+
+  it('a call answered 403005 while logged in (the session idled out) logs out in client state', async () => {
+    await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+    render(
+      <IdentityRoot provider={fake}>
+        <AccountView />
+        <SaveButton />
+      </IdentityRoot>,
+    );
+    expect(await screen.findByText('Logged in as erika@example.org')).toBeInTheDocument();
+    fake.clock.advance(31 * 60_000);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Answer 403005')).toBeInTheDocument();
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    expect(fake.calls.map((call) => call.method).slice(-2)).toEqual(['setAccountInfo', 'getAccountInfo']);
   });
 
   it('a failed refresh logs out in client state', async () => {

@@ -1,10 +1,17 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { IdentityProvider } from '../types';
-import { AccountStore, type AccountState, type RegistrationPartial } from './account-store';
+import { AccountStore, watchSession, type AccountState, type RegistrationPartial } from './account-store';
 
 interface IdentityContextValue {
+  /** The provider the root was given. */
   provider: IdentityProvider;
+  /** The same, as the pages call it (watchSession). */
+  watched: IdentityProvider;
   store: AccountStore;
+}
+
+function contextValue(provider: IdentityProvider, store: AccountStore): IdentityContextValue {
+  return { provider, watched: watchSession(provider, store), store };
 }
 
 const IdentityContext = createContext<IdentityContextValue | null>(null);
@@ -20,9 +27,9 @@ export interface IdentityRootProps {
 
 /** Holds the account state of the app for the given provider and keeps it in step with its login/logout events. */
 export function IdentityRoot({ provider, store: given, initialRefresh = true, children }: IdentityRootProps) {
-  const [value, setValue] = useState(() => ({ provider, store: given ?? new AccountStore(provider) }));
+  const [value, setValue] = useState(() => contextValue(provider, given ?? new AccountStore(provider)));
   // A new provider instance gets a new store (state derived from props during render, not in an effect).
-  if (value.provider !== provider || (given && value.store !== given)) setValue({ provider, store: given ?? new AccountStore(provider) });
+  if (value.provider !== provider || (given && value.store !== given)) setValue(contextValue(provider, given ?? new AccountStore(provider)));
   const { store } = value;
 
   useEffect(() => store.connect(), [store]);
@@ -48,7 +55,7 @@ export interface UseIdentity {
 export function useIdentity(): UseIdentity {
   const value = useContext(IdentityContext);
   if (!value) throw new Error('useIdentity must be used inside <IdentityRoot>');
-  const { provider, store } = value;
+  const { watched, store } = value;
   const { account, ready } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return { provider, account, ready, refresh: store.refresh, setRegistration: store.setRegistration };
+  return { provider: watched, account, ready, refresh: store.refresh, setRegistration: store.setRegistration };
 }

@@ -1,4 +1,5 @@
 import { isSuccess, isUnauthorized } from '../envelope';
+import type { Envelope } from '../envelope';
 import type { AccountData, IdentityProvider, LoginEvent, Preferences, Profile, Subscriptions } from '../types';
 
 /** The account as the apps hold it (spec 001 §3 and §4). */
@@ -143,6 +144,35 @@ export class AccountStore {
       this.dispatch({ type: 'logout' });
     }
   };
+}
+
+/**
+ * The provider as an app's pages call it. An answer 403005 (no session) to a call of a logged-in shopper means the
+ * session ended elsewhere (a logout in another tab, the idle timeout): the account is looked up again, which logs
+ * it out in client state, and the page's login guard sends the shopper to the login and back (spec 000 §2) instead
+ * of the page showing an unexpected error. The store's own look-ups use the provider itself, so they never loop.
+ */
+export function watchSession(provider: IdentityProvider, store: AccountStore): IdentityProvider {
+  const wrapped = new Map<PropertyKey, unknown>();
+  const check = (answer: unknown) => {
+    const { account } = store.getSnapshot();
+    if (account.loggedIn && typeof answer === 'object' && answer !== null && isUnauthorized(answer as Envelope)) void store.refresh();
+  };
+  return new Proxy(provider, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      // One wrapper per method, so a page that keeps a method (or lists it in a hook's dependencies) keeps one.
+      if (!wrapped.has(key)) {
+        wrapped.set(key, (...args: unknown[]) => {
+          const result: unknown = value.apply(target, args);
+          if (result instanceof Promise) result.then(check, () => undefined);
+          return result;
+        });
+      }
+      return wrapped.get(key);
+    },
+  });
 }
 
 function forgetPasswordResetLoginId() {

@@ -104,6 +104,22 @@ describe('/personaldata', () => {
     expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
   });
 
+  it('a session that idled out meanwhile sends the shopper to the login, and back here after it (spec 000 §2)', async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata', { identity });
+    const first = await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 });
+    identity.clock.advance(31 * 60_000);
+    await userEvent.clear(first);
+    await userEvent.type(first, 'Eva');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/unerwarteter Fehler/)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /E-Mail-Adresse/ }), EMAIL);
+    await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Persönliche Daten' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('in English', async () => {
     await openApp('/personaldata?lang=en', { identity: await loggedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Personal data' }, { timeout: 5000 })).toBeInTheDocument();

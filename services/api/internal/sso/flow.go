@@ -54,7 +54,7 @@ func (s *Service) NewProvider(ctx context.Context) (*op.Provider, error) {
 		AuthMethodPost:           true,
 		GrantTypeRefreshToken:    true,
 		SupportedUILocales:       supportedLocales,
-		SupportedScopes:          []string{ScopeOpenID, ScopeProfile, ScopeEmail, ScopeOfflineAccess},
+		SupportedScopes:          supportedScopes,
 	}
 	var opts []op.Option
 	if !s.settings.Production {
@@ -206,12 +206,27 @@ func (s *Service) consented(ctx context.Context, uid string, req AuthRequest) (b
 	if err != nil {
 		return false, err
 	}
-	for _, scope := range req.Request.Scopes {
-		if scope != ScopeOpenID && !slices.Contains(c.Scopes, scope) {
+	for _, scope := range grantable(req.Request.Scopes) {
+		if !slices.Contains(c.Scopes, scope) {
 			return false, nil
 		}
 	}
 	return true, nil
+}
+
+// supportedScopes are the scopes the provider answers (its discovery document lists them).
+var supportedScopes = []string{ScopeOpenID, ScopeProfile, ScopeEmail, ScopeOfflineAccess}
+
+// grantable are the scopes of a request a shopper is asked to consent to: those the provider answers, besides
+// openid. Others (phone, address) give a partner nothing here, so they are neither shown nor stored.
+func grantable(scopes []string) []string {
+	var out []string
+	for _, sc := range scopes {
+		if sc != ScopeOpenID && slices.Contains(supportedScopes, sc) && !slices.Contains(out, sc) {
+			out = append(out, sc)
+		}
+	}
+	return out
 }
 
 // authorize records the shopper on the request.
@@ -245,7 +260,10 @@ func (s *Service) AskConsent(ctx context.Context, id string) (ConsentRequest, De
 		d, err := invalid(oidc.ErrInvalidRequest().WithDescription("the partner is no longer registered"))
 		return ConsentRequest{}, d, err
 	}
-	scopes := slices.DeleteFunc(slices.Clone(req.Request.Scopes), func(sc string) bool { return sc == ScopeOpenID })
+	scopes := grantable(req.Request.Scopes)
+	if scopes == nil {
+		scopes = []string{}
+	}
 	return ConsentRequest{Partner: partnerInfo(client), Scopes: scopes}, Decision{Step: StepConsent, Request: req}, nil
 }
 
@@ -259,7 +277,18 @@ func (s *Service) Decide(ctx context.Context, id string, shopper Shopper, allow 
 	if !allow {
 		return Decision{Step: StepAnswerError, Request: req, Error: oidc.ErrAccessDenied().WithDescription("the shopper declined")}, nil
 	}
-	if err := s.store.SaveConsent(ctx, Consent{UID: shopper.UID, ClientID: req.ClientID, Scopes: req.Request.Scopes, GrantedAt: s.clock()}); err != nil {
+	// A consent adds to what the shopper allowed this partner before; it never takes an earlier scope back.
+	scopes := grantable(req.Request.Scopes)
+	earlier, err := s.store.Consent(ctx, shopper.UID, req.ClientID)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return Decision{}, err
+	}
+	for _, sc := range earlier.Scopes {
+		if !slices.Contains(scopes, sc) {
+			scopes = append(scopes, sc)
+		}
+	}
+	if err := s.store.SaveConsent(ctx, Consent{UID: shopper.UID, ClientID: req.ClientID, Scopes: scopes, GrantedAt: s.clock()}); err != nil {
 		return Decision{}, err
 	}
 	return s.authorize(ctx, req, shopper)

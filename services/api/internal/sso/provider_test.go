@@ -25,6 +25,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/ssoapi"
 )
 
 // The relying party of these tests is coreos/go-oidc with golang.org/x/oauth2: a standard client, not code of
@@ -461,9 +462,9 @@ func TestPromptMaxAgeAndConsent(t *testing.T) {
 	v.registerAndLogIn()
 	loc, _ = v.follow(v.issuer + "/continue?id=" + url.QueryEscape(requestID))
 	require.NotEmpty(t, loc.Query().Get("code"), loc.String())
-	// The request is answered: it cannot be continued twice.
-	_, res := v.follow(v.issuer + "/continue?id=" + url.QueryEscape(requestID))
-	require.Equal(t, http.StatusBadRequest, res.StatusCode)
+	// The request is answered: it cannot be continued twice; the browser lands on the portal's error page.
+	loc, _ = v.follow(v.issuer + "/continue?id=" + url.QueryEscape(requestID))
+	require.Equal(t, ssoapi.ExpiredSignInPage, loc.Path)
 
 	// Logged in: prompt=none goes straight through; prompt=login asks for a new login (and ends the old session).
 	loc = v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
@@ -501,6 +502,24 @@ func TestPromptMaxAgeAndConsent(t *testing.T) {
 	require.NotEmpty(t, loc.Query().Get("code"), loc.String())
 	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
 	require.NotEmpty(t, loc.Query().Get("code"), "consent is remembered")
+
+	// A later consent adds to the earlier one; scopes the provider does not answer are neither asked nor kept.
+	more := rp{provider: third.provider, verifier: third.verifier, config: &oauth2.Config{}}
+	*more.config = *third.config
+	more.config.Scopes = []string{oidc.ScopeOpenID, "offline_access", "phone"}
+	loc = v.authorize(more, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "consent"))
+	require.Equal(t, "/login/consent", loc.Path)
+	id = loc.Query().Get("oidcRequest")
+	res, err = v.browser.Get(v.issuer + "/consent?id=" + url.QueryEscape(id))
+	require.NoError(t, err)
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&ask))
+	_ = res.Body.Close()
+	require.Equal(t, []string{"offline_access"}, ask.Scopes)
+	require.NotEmpty(t, v.decideConsent(id, "allow").Query().Get("code"))
+	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
+	require.NotEmpty(t, loc.Query().Get("code"), "profile and email are still allowed")
+	loc = v.authorize(more, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
+	require.NotEmpty(t, loc.Query().Get("code"), "and so is offline access; phone is not asked for")
 
 	// Denying answers access_denied.
 	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "consent"))

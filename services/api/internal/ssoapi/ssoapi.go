@@ -149,9 +149,14 @@ func (h *handlers) carryOut(c echo.Context, d sso.Decision) error {
 		op.AuthRequestError(c.Response(), c.Request(), d.OPRequest(), d.Error, h.provider)
 		return nil
 	default:
-		return c.JSON(http.StatusBadRequest, oauthError{Error: string(d.Error.ErrorType), Description: d.Error.Description})
+		// The request is unknown, expired or already answered, so nothing can go back to the partner: the browser
+		// lands on the portal's error page (in the shopper's language), not on a JSON body.
+		return c.Redirect(http.StatusFound, ExpiredSignInPage)
 	}
 }
+
+// ExpiredSignInPage is the account portal's error page for a partner's sign-in that can no longer be carried out.
+const ExpiredSignInPage = "/error/sso-expired"
 
 // consentRequest answers the portal's consent page: who asks for what (only to the logged-in shopper).
 func (h *handlers) consentRequest(c echo.Context) error {
@@ -164,7 +169,8 @@ func (h *handlers) consentRequest(c echo.Context) error {
 		return err
 	}
 	if d.Step == sso.StepInvalid {
-		return h.carryOut(c, d)
+		// The consent page asks with fetch and shows its own text for this.
+		return c.JSON(http.StatusBadRequest, oauthError{Error: string(d.Error.ErrorType), Description: d.Error.Description})
 	}
 	if shopper == nil {
 		return c.JSON(http.StatusUnauthorized, oauthError{Error: "login_required"})

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
 import { useChangeEmail, useConfirmPassword } from '../api/change-login-details';
+import { usePasskeys } from '../api/passkeys';
 
 type Step = { name: 'password' } | { name: 'email'; password: string } | { name: 'sent'; email: string };
 
@@ -11,7 +12,8 @@ const passwordForm = deferredSchema(({ formSchema, passwordSchema }) => formSche
 
 /**
  * Change e-mail (spec 000 §2): the current password first, then the new address. The change takes effect when the
- * link mailed to the new address is followed.
+ * link mailed to the new address is followed. An account without a password (registered with a passkey) sets one
+ * first, in the password section below: the change is confirmed with it.
  */
 export function ChangeEmailSection() {
   const { t } = useTranslation();
@@ -20,6 +22,7 @@ export function ChangeEmailSection() {
   const [step, setStep] = useState<Step>({ name: 'password' });
   const confirm = useConfirmPassword();
   const change = useChangeEmail();
+  const withoutPassword = usePasskeys().data?.hasPassword === false;
   const emailForm = useMemo(
     () =>
       deferredSchema(({ emailSchema, formSchema }) =>
@@ -61,7 +64,8 @@ export function ChangeEmailSection() {
     <section className="panel access-section" aria-labelledby="change-email-heading">
       <h2 id="change-email-heading">{t('ap.accessdata.email.headline')}</h2>
       <p>{t('ap.accessdata.email.current', { email: current })}</p>
-      {step.name === 'password' ? (
+      {step.name === 'password' && withoutPassword ? <p>{t('ap.accessdata.email.passwordFirst')}</p> : null}
+      {step.name === 'password' && !withoutPassword ? (
         <Formik initialValues={{ password: '' }} validationSchema={passwordForm} onSubmit={submitPassword}>
           <Form className="form" noValidate>
             <p>{t('ap.accessdata.email.confirmIntro')}</p>

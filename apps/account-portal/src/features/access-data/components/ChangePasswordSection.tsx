@@ -82,7 +82,7 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
           />
           <PasswordField name="retypePassword" label={t('ap.accessdata.password.retype')} required autoComplete="new-password" />
           <FormError />
-          <SubmitButton disabled={changed}>{t('ap.accessdata.password.submit')}</SubmitButton>
+          <SubmitButton disabled={changed}>{t(firstPassword ? 'ap.accessdata.password.first.submit' : 'ap.accessdata.password.submit')}</SubmitButton>
         </Form>
       </Formik>
     </section>

@@ -105,6 +105,18 @@ describe('/accessdata', () => {
     expect(await screen.findByText(/Wir haben einen Bestätigungslink an neu@example.com geschickt/)).toBeInTheDocument();
   }, 20_000);
 
+  it('an account without a password is asked to set one before it can change its e-mail address', async () => {
+    const identity = await loggedIn();
+    const passwordless: IdentityProvider = { ...identity, getPasskeys: async () => ({ errorCode: 0, passkeys: [], hasPassword: false }) };
+    await openApp('/accessdata', { identity: passwordless });
+    const email = await screen.findByRole('region', { name: 'E-Mail-Adresse ändern' }, { timeout: 5000 });
+    expect(await within(email).findByText(/Legen Sie zuerst unten eines fest/)).toBeInTheDocument();
+    expect(within(email).queryByLabelText(/^Aktuelles Passwort/)).not.toBeInTheDocument();
+    const password = screen.getByRole('region', { name: 'Passwort festlegen' });
+    expect(within(password).queryByLabelText(/^Aktuelles Passwort/)).not.toBeInTheDocument();
+    expect(within(password).getByRole('button', { name: 'Passwort festlegen' })).toBeInTheDocument();
+  });
+
   it('changes the password: a wrong current password on its field, then the banner and the logout after 3 seconds', async () => {
     const identity = await loggedIn();
     await openApp('/accessdata', { identity });

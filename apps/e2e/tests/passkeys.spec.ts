@@ -75,6 +75,8 @@ test.describe('passkeys', () => {
     await expect(passkeys.getByRole('listitem')).toHaveCount(1);
     await expect(passkeys.getByText(/zuletzt verwendet am/)).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Passwort festlegen' })).toBeVisible();
+    // Its e-mail change is confirmed with a password, so it is told to set one first.
+    await expect(page.getByRole('region', { name: 'E-Mail-Adresse ändern' }).getByText(/Legen Sie zuerst unten eines fest/)).toBeVisible();
     await expectAccessible(page);
   });
 

@@ -48,7 +48,7 @@ func runAccounts(ctx context.Context, env cmdEnv, args []string) error {
 		return errors.New("accounts: not an e-mail address")
 	}
 
-	return withDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
+	return withExistingDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
 		p, err := embedded.New(app.EmbeddedSettings(cfg), embedded.Deps{Store: embedded.NewSQLStore(db), Logger: logger, Audit: audit.New(db, nil)})
 		if err != nil {
 			return err

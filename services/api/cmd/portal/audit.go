@@ -34,7 +34,7 @@ func runAudit(ctx context.Context, env cmdEnv, args []string) error {
 	if *limit < 1 || *limit > 10000 {
 		return errors.New("audit: --limit must be 1..10000")
 	}
-	return withDatabase(ctx, flags, func(_ config.Config, _ *zap.Logger, db *database.DB) error {
+	return withExistingDatabase(ctx, flags, func(_ config.Config, _ *zap.Logger, db *database.DB) error {
 		events, err := audit.New(db, nil).ByEmail(ctx, addr.String(), *limit)
 		if err != nil {
 			return err

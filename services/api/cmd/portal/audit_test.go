@@ -36,4 +36,8 @@ func TestAuditCommand(t *testing.T) {
 	require.NoError(t, run(ctx, []string{"audit", "--email", "nobody@example.com", "--database-url", dbURL}, &out, &errOut))
 	require.Contains(t, out.String(), "no events for nobody@example.com")
 	require.Error(t, run(ctx, []string{"audit", "--email", "not-an-address", "--database-url", dbURL}, &out, &errOut))
+
+	typo := filepath.Join(filepath.Dir(dbURL[len("sqlite:"):]), "portl.db")
+	require.ErrorContains(t, run(ctx, []string{"audit", "--email", "eva@example.com", "--database-url", "sqlite:" + typo}, &out, &errOut), "there is no database at")
+	require.NoFileExists(t, typo, "a mistyped path makes no new database")
 }

@@ -22,13 +22,17 @@ func runHealthcheck(ctx context.Context, env cmdEnv, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, port, err := net.SplitHostPort(cfg.HTTP.Addr)
+	host, port, err := net.SplitHostPort(cfg.HTTP.Addr)
 	if err != nil {
 		return fmt.Errorf("http.addr: %w", err)
 	}
+	// A listener on every address answers on the loopback one; a listener on one address only there.
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "127.0.0.1"
+	}
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://127.0.0.1:"+port+"/healthz", nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+net.JoinHostPort(host, port)+"/healthz", nil)
 	if err != nil {
 		return err
 	}

@@ -40,8 +40,8 @@ func runLink(ctx context.Context, env cmdEnv, args []string) error {
 	if err != nil {
 		return errors.New("link: --email must be an e-mail address")
 	}
-	if *lifetime < 0 {
-		return errors.New("link: --lifetime must be positive")
+	if *lifetime < 0 || *lifetime > config.MaxLinkLifetime {
+		return errors.New("link: --lifetime must be positive and at most 8784h (one year), as subscribers.link.lifetime")
 	}
 
 	cfg, logger, err := setup(flags)

@@ -35,7 +35,7 @@ func runMail(ctx context.Context, env cmdEnv, args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("mail: unexpected argument %q", fs.Arg(0))
 	}
-	return withDatabase(ctx, flags, func(_ config.Config, _ *zap.Logger, db *database.DB) error {
+	return withExistingDatabase(ctx, flags, func(_ config.Config, _ *zap.Logger, db *database.DB) error {
 		n, err := mail.NewOutbox(db, nil).RequeueFailed(ctx)
 		if err != nil {
 			return err

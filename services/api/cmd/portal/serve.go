@@ -178,11 +178,26 @@ func setup(flags *config.Flags) (config.Config, *zap.Logger, error) {
 // withDatabase is the frame of every subcommand that works on the data: it loads the configuration, opens
 // and migrates the database, runs fn, and closes both again.
 func withDatabase(ctx context.Context, flags *config.Flags, fn func(cfg config.Config, logger *zap.Logger, db *database.DB) error) error {
+	return openDatabase(ctx, flags, false, fn)
+}
+
+// withExistingDatabase is withDatabase for subcommands about data that must be there already (audit, accounts,
+// mail): a mistyped SQLite path is an error, not a new empty database that answers "no events".
+func withExistingDatabase(ctx context.Context, flags *config.Flags, fn func(cfg config.Config, logger *zap.Logger, db *database.DB) error) error {
+	return openDatabase(ctx, flags, true, fn)
+}
+
+func openDatabase(ctx context.Context, flags *config.Flags, existing bool, fn func(cfg config.Config, logger *zap.Logger, db *database.DB) error) error {
 	cfg, logger, err := setup(flags)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = logger.Sync() }()
+	if path, isFile := strings.CutPrefix(cfg.Database.URL, "sqlite:"); existing && isFile {
+		if _, err := os.Stat(path); err != nil {
+			return fmt.Errorf("database.url: there is no database at %s (check --database-url; portal migrate makes one)", path)
+		}
+	}
 	db, err := openAndMigrate(ctx, cfg, logger)
 	if err != nil {
 		return err

@@ -251,6 +251,8 @@ func TestLoadValidation(t *testing.T) {
 		{"bad cms id", map[string]string{"PORTAL_METADATA_CMS_ID": "../etc"}, `config: metadata.cms.id:`},
 		{"unknown identity provider", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "okta"}, `config: metadata.identity.provider: must be one of embedded, cdc, fake`},
 		{"fake provider in production", map[string]string{"PORTAL_ENV": "production", "PORTAL_METADATA_IDENTITY_PROVIDER": "fake"}, `config: metadata.identity.provider: "fake"`},
+		{"zero access token lifetime", map[string]string{"PORTAL_SSO_ACCESSTOKENLIFETIME": "0s"}, "config: sso.accessTokenLifetime: must be a positive duration"},
+		{"negative key rotation", map[string]string{"PORTAL_SSO_KEYROTATION": "-1h"}, "config: sso.keyRotation: must be a positive duration"},
 		{"production without a public URL", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
 			"PORTAL_MAIL_FROM": "noreply@example.com"}, "config: http.publicUrl: is required"},
 		{"production with the development sender", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",

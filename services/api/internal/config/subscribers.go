@@ -68,6 +68,9 @@ func (c *Config) normalizeReminders() {
 	}
 }
 
+// MaxLinkLifetime is the longest a preference centre link may stay valid: a link in an old mail is a credential.
+const MaxLinkLifetime = 366 * 24 * time.Hour
+
 func (c Config) validateSubscribers(bad func(key, format string, args ...any)) {
 	s := c.Subscribers
 	if strings.TrimSpace(s.JWT.Issuer) == "" {
@@ -93,7 +96,7 @@ func (c Config) validateSubscribers(bad func(key, format string, args ...any)) {
 			bad(key+".secret", "must be at least %d bytes, got %d", MinSigningKeyBytes, len(k.Secret))
 		}
 	}
-	if s.Link.Lifetime <= 0 || s.Link.Lifetime > 366*24*time.Hour {
+	if s.Link.Lifetime <= 0 || s.Link.Lifetime > MaxLinkLifetime {
 		bad("subscribers.link.lifetime", "must be between 1s and 8784h (one year), got %s", s.Link.Lifetime)
 	}
 

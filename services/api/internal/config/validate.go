@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 )
 
 var (
@@ -97,6 +98,7 @@ func (c Config) Validate() error {
 	c.validateSubscribers(bad)
 	c.validateIdentity(bad)
 	c.validateOperations(bad)
+	c.validateSSO(bad)
 	return errors.Join(errs...)
 }
 
@@ -176,5 +178,24 @@ func checkDatabaseURL(raw string) error {
 	default:
 		scheme, _, _ := strings.Cut(raw, ":")
 		return fmt.Errorf(`unsupported scheme %q; use sqlite:PATH or postgres://`, scheme)
+	}
+}
+
+// validateSSO: every lifetime is positive. A zero or negative one was silently replaced by the default, so an
+// operator's typo (0s, -1h) changed nothing without a word.
+func (c Config) validateSSO(bad func(key, format string, args ...any)) {
+	for _, l := range []struct {
+		key string
+		d   time.Duration
+	}{
+		{"sso.codeLifetime", c.SSO.CodeLifetime},
+		{"sso.accessTokenLifetime", c.SSO.AccessTokenLifetime},
+		{"sso.idTokenLifetime", c.SSO.IDTokenLifetime},
+		{"sso.refreshTokenLifetime", c.SSO.RefreshTokenLifetime},
+		{"sso.keyRotation", c.SSO.KeyRotation},
+	} {
+		if l.d <= 0 {
+			bad(l.key, "must be a positive duration such as 15m, got %s", l.d)
+		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -326,7 +328,11 @@ func Load(src Sources) (Config, error) {
 	}
 
 	var cfg Config
-	if err := v.Unmarshal(&cfg, viper.DecodeHook(decodeHooks())); err != nil {
+	// Exact: a key no setting has (a typo such as http.adr in the file) is an error naming it, not silently ignored.
+	if err := v.UnmarshalExact(&cfg, viper.DecodeHook(decodeHooks())); err != nil {
+		if unknown := unknownKeys(err); len(unknown) > 0 {
+			return Config{}, fmt.Errorf("config: unknown keys (a typo?): %s", strings.Join(unknown, ", "))
+		}
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
 	cfg.normalize()
@@ -334,6 +340,25 @@ func Load(src Sources) (Config, error) {
 		return Config{}, err
 	}
 	return cfg, nil
+}
+
+// invalidKeys matches mapstructure's report of keys no field takes: 'http' has invalid keys: adr, port.
+var invalidKeys = regexp.MustCompile(`'([^']*)' has invalid keys: ([^\n]+)`)
+
+// unknownKeys lists the dotted keys an exact decoding refused (the struct's own name stands for the top level).
+func unknownKeys(err error) []string {
+	var out []string
+	for _, m := range invalidKeys.FindAllStringSubmatch(err.Error(), -1) {
+		prefix := m[1] + "."
+		if strings.Contains(m[1], "Config") || m[1] == "" {
+			prefix = ""
+		}
+		for _, k := range strings.Split(m[2], ", ") {
+			out = append(out, prefix+strings.TrimSpace(k))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // setDefaults registers every leaf key, which is also what lets AutomaticEnv

@@ -210,6 +210,14 @@ func TestLoadConfigFileLocation(t *testing.T) {
 			wantErr: "config: read",
 		},
 		{
+			name: "a key no setting has",
+			setup: func(t *testing.T, dir string) config.Sources {
+				writeFile(t, filepath.Join(dir, "portal.yaml"), "http:\n  adr: ':1111'\nlogg:\n  level: debug\n")
+				return config.Sources{}
+			},
+			wantErr: "config: unknown keys (a typo?): http.adr, logg",
+		},
+		{
 			name: "broken yaml",
 			setup: func(t *testing.T, dir string) config.Sources {
 				writeFile(t, filepath.Join(dir, "portal.yaml"), "http: [unclosed\n")

@@ -6,6 +6,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -82,6 +84,16 @@ func (h *handlers) cmsDocument(c echo.Context) error {
 
 func (h *handlers) webapp(c echo.Context) error {
 	asset, _, err := h.site.Resolve(c.Request().Host, c.Request().URL.Path)
+	var moved *webapp.OtherHostError
+	if errors.As(err, &moved) {
+		// The same path and query on the preference centre's host (keeping a development port).
+		target := *c.Request().URL
+		target.Scheme, target.Host = c.Scheme(), moved.Host
+		if _, port, splitErr := net.SplitHostPort(c.Request().Host); splitErr == nil && port != "80" && port != "443" {
+			target.Host = net.JoinHostPort(moved.Host, port)
+		}
+		return c.Redirect(http.StatusTemporaryRedirect, target.String())
+	}
 	if err != nil {
 		return err
 	}

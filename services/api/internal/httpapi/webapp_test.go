@@ -29,6 +29,7 @@ func TestWebAppRouting(t *testing.T) {
 		wantBody   string
 		wantType   string
 		wantCache  string
+		wantGoTo   string
 	}{
 		{name: "root", target: "/", wantStatus: 200, wantBody: accountPortalIndex, wantType: "text/html; charset=utf-8", wantCache: "no-cache"},
 		{name: "index.html", target: "/index.html", wantStatus: 200, wantBody: accountPortalIndex, wantCache: "no-cache"},
@@ -56,9 +57,15 @@ func TestWebAppRouting(t *testing.T) {
 			hosts: config.Apps{PreferenceCentre: config.AppHost{Host: "prefs.example.com"}}, wantStatus: 200, wantCache: immutable,
 		},
 		{
-			name: "preference centre not served on the other host", host: "konto.example.com", target: "/preferences/",
+			// Links built on the public URL (the account portal's host) open the centre on its own host.
+			name: "a preference centre link on the other host goes to the centre's", host: "konto.example.com", target: "/preferences/token/eyJ?lang=fr",
 			hosts:      config.Apps{AccountPortal: config.AppHost{Host: "konto.example.com"}, PreferenceCentre: config.AppHost{Host: "prefs.example.com"}},
-			wantStatus: 200, wantBody: accountPortalIndex,
+			wantStatus: 307, wantGoTo: "http://prefs.example.com/preferences/token/eyJ?lang=fr",
+		},
+		{
+			name: "keeping a development port", host: "konto.example.com:8807", target: "/preferences/double-opt-in-done",
+			hosts:      config.Apps{AccountPortal: config.AppHost{Host: "konto.example.com"}, PreferenceCentre: config.AppHost{Host: "prefs.example.com"}},
+			wantStatus: 307, wantGoTo: "http://prefs.example.com:8807/preferences/double-opt-in-done",
 		},
 		{
 			name: "account portal not served on the preference host", host: "prefs.example.com", target: "/personaldata",
@@ -67,7 +74,11 @@ func TestWebAppRouting(t *testing.T) {
 		},
 		{
 			name: "bound app is not served on an unknown host", host: "elsewhere.example.com", target: "/preferences/",
-			hosts: config.Apps{PreferenceCentre: config.AppHost{Host: "prefs.example.com"}}, wantStatus: 404,
+			hosts: config.Apps{PreferenceCentre: config.AppHost{Host: "prefs.example.com"}}, wantStatus: 307, wantGoTo: "http://prefs.example.com/preferences/",
+		},
+		{
+			name: "bound account portal is not served on an unknown host", host: "elsewhere.example.com", target: "/login",
+			hosts: config.Apps{AccountPortal: config.AppHost{Host: "konto.example.com"}}, wantStatus: 404,
 		},
 		{
 			name: "API stays on a bound host", host: "prefs.example.com", target: "/rest/v1/metadata",
@@ -79,6 +90,10 @@ func TestWebAppRouting(t *testing.T) {
 			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Apps = tc.hosts }))
 			rec := svc.Do(apitest.Request{Method: tc.method, Target: tc.target, Host: tc.host})
 			require.Equal(t, tc.wantStatus, rec.Code, rec.Body.String())
+			if tc.wantGoTo != "" {
+				require.Equal(t, tc.wantGoTo, rec.Header().Get("Location"))
+				return
+			}
 			if tc.wantStatus >= 400 {
 				if tc.method != http.MethodHead {
 					apitest.ErrorBody(t, rec)

@@ -51,6 +51,12 @@ var (
 	ErrNotBuilt = errors.New("webapp: app not built")
 )
 
+// OtherHostError means the path belongs to the app bound to another host (apps.preferenceCentre.host): a
+// preference centre link built on the public URL, or typed on the account portal's host, goes there.
+type OtherHostError struct{ Host string }
+
+func (e *OtherHostError) Error() string { return "webapp: served on " + e.Host }
+
 // Cache policies.
 const (
 	CacheImmutable  = "public, max-age=31536000, immutable"
@@ -244,6 +250,9 @@ func (s *Site) Built(app App) bool {
 // ErrNotFound, so a browser never receives HTML for a script.
 func (s *Site) Resolve(host, urlPath string) (Asset, App, error) {
 	clean := path.Clean("/" + urlPath)
+	if centre := s.hosts.PreferenceCentre; centre != "" && hostname(host) != centre && isPreferenceCentrePath(clean) {
+		return Asset{}, "", &OtherHostError{Host: centre}
+	}
 	app, ok := s.appFor(hostname(host), clean)
 	if !ok {
 		return Asset{}, "", ErrNotFound
@@ -286,7 +295,7 @@ func (s *Site) appFor(host, clean string) (App, bool) {
 		return AccountPortal, true
 	}
 	app, bound := AccountPortal, s.hosts.AccountPortal
-	if clean == PreferenceCentreBase || strings.HasPrefix(clean, PreferenceCentreBase+"/") || clean == "/unsubscribe-success" {
+	if isPreferenceCentrePath(clean) {
 		app, bound = PreferenceCentre, s.hosts.PreferenceCentre
 	}
 	// An app bound to its own host is not served on any other.
@@ -294,6 +303,11 @@ func (s *Site) appFor(host, clean string) (App, bool) {
 		return "", false
 	}
 	return app, true
+}
+
+// isPreferenceCentrePath: the preference centre's paths on a shared host.
+func isPreferenceCentrePath(clean string) bool {
+	return clean == PreferenceCentreBase || strings.HasPrefix(clean, PreferenceCentreBase+"/") || clean == "/unsubscribe-success"
 }
 
 func inAssetsFolder(name string) bool {

@@ -48,9 +48,10 @@ func TestResolve(t *testing.T) {
 		{name: "look-alike prefix is the account portal", host: "localhost", path: "/preferencesx", wantApp: webapp.AccountPortal},
 		{name: "dot segments are cleaned", host: "localhost", path: "/preferences/../assets/index-abc123.js", wantApp: webapp.AccountPortal, wantCache: webapp.CacheImmutable},
 		{name: "bound preference host serves any path", hosts: webapp.Hosts{PreferenceCentre: "prefs.example.com"}, host: "PREFS.example.com:443", path: "/error/notfound", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
-		{name: "bound preference host not served elsewhere", hosts: webapp.Hosts{PreferenceCentre: "prefs.example.com"}, host: "localhost", path: "/preferences/", wantErr: webapp.ErrNotFound},
+		{name: "bound preference host: its paths elsewhere go there", hosts: webapp.Hosts{PreferenceCentre: "prefs.example.com"}, host: "localhost", path: "/preferences/", wantErr: &webapp.OtherHostError{Host: "prefs.example.com"}},
 		{name: "account portal still shared when only preferences bound", hosts: webapp.Hosts{PreferenceCentre: "prefs.example.com"}, host: "localhost", path: "/", wantApp: webapp.AccountPortal},
-		{name: "bound account host serves preferences path as its own route", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "konto.example.com", path: "/preferences", wantApp: webapp.AccountPortal, wantBody: "<html>account</html>"},
+		{name: "a preference centre link on the account portal's host goes to the centre's", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "konto.example.com", path: "/preferences/token/abc", wantErr: &webapp.OtherHostError{Host: "prefs.example.com"}},
+		{name: "and so does its unsubscribe page", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "konto.example.com", path: "/unsubscribe-success", wantErr: &webapp.OtherHostError{Host: "prefs.example.com"}},
 		{name: "bound account host not served elsewhere", hosts: webapp.Hosts{AccountPortal: "konto.example.com"}, host: "other.example.com", path: "/", wantErr: webapp.ErrNotFound},
 	}
 	for _, tc := range tests {
@@ -58,6 +59,12 @@ func TestResolve(t *testing.T) {
 			site, err := webapp.New(testFS(), tc.hosts)
 			require.NoError(t, err)
 			asset, app, err := site.Resolve(tc.host, tc.path)
+			if want, moved := tc.wantErr.(*webapp.OtherHostError); moved {
+				var got *webapp.OtherHostError
+				require.ErrorAs(t, err, &got)
+				require.Equal(t, want.Host, got.Host)
+				return
+			}
 			if tc.wantErr != nil {
 				require.ErrorIs(t, err, tc.wantErr)
 				return

@@ -271,8 +271,11 @@ func (a *App) sweepOnce(ctx context.Context) {
 func (a *App) Sweep(ctx context.Context) {
 	now := a.now()
 	if a.Identity != nil {
-		if err := a.Identity.Maintain(ctx, now); err != nil {
+		if m, err := a.Identity.Maintain(ctx, now); err != nil {
 			a.logger.Warn("identity maintenance", zap.Error(err))
+		} else if m != (embedded.Maintenance{}) {
+			a.logger.Info("removed expired identity records", zap.Int("unverified_registrations", m.Unverified),
+				zap.Int64("sessions", m.Sessions), zap.Int64("tokens", m.Tokens), zap.Int64("lockout_records", m.Throttling))
 		}
 	}
 	if err := a.SSO.Maintain(ctx); err != nil {

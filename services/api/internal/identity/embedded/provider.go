@@ -458,12 +458,21 @@ const (
 
 // Maintain runs the periodic housekeeping: SweepUnverified plus purging expired sessions, tokens and
 // failure records. The lead runs it e.g. hourly.
-func (p *Provider) Maintain(ctx context.Context, now time.Time) error {
-	if _, err := p.SweepUnverified(ctx, now); err != nil {
-		return err
+func (p *Provider) Maintain(ctx context.Context, now time.Time) (Maintenance, error) {
+	unverified, err := p.SweepUnverified(ctx, now)
+	if err != nil {
+		return Maintenance{}, err
 	}
 	// Kept as long as the tokens, the sessions would be the largest table of all (docs/scaling.md).
-	return p.store.Purge(ctx, now.Add(-sessionRetention), now.Add(-recordRetention))
+	purged, err := p.store.Purge(ctx, now.Add(-sessionRetention), now.Add(-recordRetention))
+	return Maintenance{Unverified: unverified, Purged: purged}, err
+}
+
+// Maintenance is what one Maintain removed, for the sweep's log line.
+type Maintenance struct {
+	// Unverified are the registrations removed (or reverted to subscribers) unconfirmed.
+	Unverified int
+	Purged
 }
 
 // SweepUnverified deletes accounts whose registration was not confirmed within the verification lifetime

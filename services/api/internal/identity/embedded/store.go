@@ -169,9 +169,15 @@ type Store interface {
 
 	// Purge removes the sessions whose absolute end is before sessionsBefore, and expired tokens, failure
 	// records, locks and passkey challenges older than before.
-	Purge(ctx context.Context, sessionsBefore, before time.Time) error
+	Purge(ctx context.Context, sessionsBefore, before time.Time) (Purged, error)
 
 	// InTx runs fn on a store whose calls form one transaction: all of them take effect or none (fn returned
 	// an error). Inside fn only the given store may be used.
 	InTx(ctx context.Context, fn func(Store) error) error
+}
+
+// Purged counts what a Purge removed: ended sessions, spent or expired tokens (links, regTokens), and the
+// lockout's failures and locks with passkey challenges.
+type Purged struct {
+	Sessions, Tokens, Throttling int64
 }

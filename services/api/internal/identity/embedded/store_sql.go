@@ -485,23 +485,31 @@ func (s *SQLStore) SocialProviders(ctx context.Context, uid string) ([]string, e
 	return out, rows.Err()
 }
 
-// Purge drops expired sessions and tokens, old failure records and ended locks.
-func (s *SQLStore) Purge(ctx context.Context, sessionsBefore, before time.Time) error {
+// Purge drops expired sessions and tokens, old failure records and ended locks, and counts them.
+func (s *SQLStore) Purge(ctx context.Context, sessionsBefore, before time.Time) (Purged, error) {
+	var out Purged
 	for _, st := range []struct {
 		q      string
 		cutoff time.Time
+		count  *int64
 	}{
-		{`DELETE FROM identity_sessions WHERE expires_at < ?`, sessionsBefore},
-		{`DELETE FROM identity_tokens WHERE expires_at < ?`, before},
-		{`DELETE FROM identity_login_failures WHERE at < ?`, before},
-		{`DELETE FROM identity_login_locks WHERE until < ?`, before},
-		{`DELETE FROM identity_passkey_challenges WHERE expires_at < ?`, before},
+		{`DELETE FROM identity_sessions WHERE expires_at < ?`, sessionsBefore, &out.Sessions},
+		{`DELETE FROM identity_tokens WHERE expires_at < ?`, before, &out.Tokens},
+		{`DELETE FROM identity_login_failures WHERE at < ?`, before, &out.Throttling},
+		{`DELETE FROM identity_login_locks WHERE until < ?`, before, &out.Throttling},
+		{`DELETE FROM identity_passkey_challenges WHERE expires_at < ?`, before, &out.Throttling},
 	} {
-		if _, err := s.x.ExecContext(ctx, s.db.Rebind(st.q), ms(st.cutoff)); err != nil {
-			return fmt.Errorf("identity: purge: %w", err)
+		res, err := s.x.ExecContext(ctx, s.db.Rebind(st.q), ms(st.cutoff))
+		if err != nil {
+			return out, fmt.Errorf("identity: purge: %w", err)
 		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return out, fmt.Errorf("identity: purge: %w", err)
+		}
+		*st.count += n
 	}
-	return nil
+	return out, nil
 }
 
 func (s *SQLStore) inTx(ctx context.Context, fn func(tx querier) error) error {

@@ -98,7 +98,9 @@ func TestSQLStore(t *testing.T) {
 		require.Equal(t, []string{"apple"}, providers)
 
 		// Deleting removes what hangs off the account.
-		require.NoError(t, s.Purge(ctx, now.Add(48*time.Hour), now.Add(48*time.Hour)))
+		purged, err := s.Purge(ctx, now.Add(48*time.Hour), now.Add(48*time.Hour))
+		require.NoError(t, err)
+		require.NotZero(t, purged.Sessions+purged.Tokens, "it counts what it removed")
 		require.NoError(t, s.DeleteAccount(ctx, "u1"))
 		_, err = s.SocialUID(ctx, "apple", "sub")
 		require.ErrorIs(t, err, embedded.ErrNotFound)

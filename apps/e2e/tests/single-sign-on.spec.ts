@@ -132,6 +132,16 @@ test.describe('single sign-on with a partner service', () => {
     await expect(page).toHaveURL(partnerHome);
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen beim Fotoservice' })).toBeVisible();
 
+    // A partner's logout without an id_token_hint goes through the portal's logout page: the portal session
+    // ends too, and the partner gets its state back.
+    await page.goto('/login');
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: /Willkommen, Erika Muster/ })).toBeVisible();
+    await page.goto(`/oidc/end_session?client_id=fotoservice&post_logout_redirect_uri=${encodeURIComponent(partnerHome)}&state=s7`);
+    await expect(page).toHaveURL(`${partnerHome}?state=s7`);
+    await page.goto('/personaldata');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+
     // The provider's own logout refuses an unregistered address with the standard error.
     const refused = await page.request.get(`/oidc/end_session?client_id=fotoservice&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`, { maxRedirects: 0 });
     expect(refused.status()).toBe(400);

@@ -170,5 +170,22 @@ export async function fetchPartners(fetchImpl: typeof fetch = fetch): Promise<Pa
 
 /** Whether an address is exactly one a registered partner's logout may return to (never an open redirect). */
 export function isPartnerLogoutAddress(address: string, partners: Partner[]): boolean {
-  return partners.some((partner) => partner.postLogoutRedirectUris?.includes(address));
+  const registered = withoutState(address);
+  return registered !== undefined && partners.some((partner) => partner.postLogoutRedirectUris?.includes(registered));
+}
+
+/**
+ * The address without the `state` parameter a partner's logout request asked to get back (OpenID Connect
+ * RP-Initiated Logout); only that parameter may differ from a registered address, so nothing else can be smuggled in.
+ */
+function withoutState(address: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return undefined;
+  }
+  if (!url.searchParams.has('state')) return address;
+  url.searchParams.delete('state');
+  return url.toString().replace(/\?$/, '');
 }

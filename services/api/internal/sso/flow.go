@@ -32,7 +32,10 @@ const (
 const (
 	PortalLogin   = "/login"
 	PortalConsent = "/login/consent"
-	RequestParam  = "oidcRequest"
+	// PortalLogout is the portal's logout page (spec 000 §2): it logs out, then goes to its `redirect` parameter
+	// when that is a page of the portal or a partner's registered logout address.
+	PortalLogout = "/logout"
+	RequestParam = "oidcRequest"
 )
 
 // Locales the login pages speak (ui_locales is handed on to them).

@@ -25,6 +25,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/sso"
 	"github.com/grocer-portal/portal/services/api/internal/ssoapi"
 )
 
@@ -404,9 +405,11 @@ func TestRefusalsAreStandardOAuthErrors(t *testing.T) {
 		require.Equal(t, http.StatusBadRequest, res.StatusCode)
 		// Still logged in.
 		v.signIn(party)
-		// Without an id_token_hint nothing proves whose logout it is: the portal session stays.
-		loc, _ := v.follow(v.issuer + "/end_session?" + url.Values{"client_id": {"rp"}, "post_logout_redirect_uri": {rpLogout}}.Encode())
-		require.Equal(t, rpLogout, loc.String())
+		// Without an id_token_hint nothing proves whose logout it is: the browser goes through the portal's logout
+		// page, which logs out and goes on to the partner's registered address (with the partner's state).
+		loc, _ := v.follow(v.issuer + "/end_session?" + url.Values{"client_id": {"rp"}, "post_logout_redirect_uri": {rpLogout}, "state": {"s3"}}.Encode())
+		require.Equal(t, sso.PortalLogout, loc.Path)
+		require.Equal(t, rpLogout+"?state=s3", loc.Query().Get("redirect"))
 		v.signIn(party)
 	})
 	t.Run("malformed parameters", func(t *testing.T) {

@@ -3,6 +3,7 @@ package sso
 import (
 	"context"
 	"errors"
+	"net/url"
 	"slices"
 	"time"
 
@@ -259,15 +260,18 @@ func (s storage) TerminateSession(ctx context.Context, userID, clientID string) 
 }
 
 // TerminateSessionFromRequest revokes the partner's tokens of the shopper named by the id_token_hint and ends
-// that shopper's portal session in this browser. Without a valid hint nothing proves whose logout it is (any page
-// could send the browser here), so the portal session stays.
+// that shopper's portal session in this browser. Without a hint nothing proves whose logout it is, so it is not
+// ended here: the browser goes through the portal's own logout page, as a partner's plain logout link would
+// (spec 000 §2), which logs out whoever is logged in and then goes on to the partner's registered address. Before,
+// the partner was sent back as if the logout had happened while the portal session stayed.
 func (s storage) TerminateSessionFromRequest(ctx context.Context, req *op.EndSessionRequest) (string, error) {
-	if req.UserID != "" {
-		if err := s.svc.store.RevokeTokensOf(ctx, req.UserID, req.ClientID, s.svc.clock()); err != nil {
-			return "", serverError(err)
-		}
+	if req.UserID == "" {
+		return PortalLogout + "?" + url.Values{"redirect": {req.RedirectURI}}.Encode(), nil
 	}
-	if end, ok := ctx.Value(endSessionKey{}).(func(subject string) error); ok && req.UserID != "" {
+	if err := s.svc.store.RevokeTokensOf(ctx, req.UserID, req.ClientID, s.svc.clock()); err != nil {
+		return "", serverError(err)
+	}
+	if end, ok := ctx.Value(endSessionKey{}).(func(subject string) error); ok {
 		if err := end(req.UserID); err != nil {
 			return "", serverError(err)
 		}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/language"
 )
 
 // Sentinel errors of the store directory.
@@ -112,7 +114,7 @@ func (s Store) Validate() error {
 			return err
 		}
 	}
-	if !countryPattern.MatchString(s.Country) {
+	if !countryPattern.MatchString(s.Country) || !isCountryCode(s.Country) {
 		return &FieldError{"country", fmt.Sprintf("must be an ISO 3166-1 alpha-2 code such as DE, got %q", s.Country)}
 	}
 	if s.Postcode == "" {
@@ -126,6 +128,13 @@ func (s Store) Validate() error {
 		return &FieldError{"postcode", fmt.Sprintf("must be 2 to 10 letters, digits, spaces or hyphens, got %q", s.Postcode)}
 	}
 	return nil
+}
+
+// isCountryCode: an assigned ISO 3166-1 alpha-2 code of a country, not one for private use (XX, ZZ, QM–QZ) nor
+// an exceptionally reserved one (UK, EU).
+func isCountryCode(code string) bool {
+	r, err := language.ParseRegion(code)
+	return err == nil && r.IsCountry() && !r.IsPrivateUse() && r.ISO3() != "ZZZ"
 }
 
 func checkText(field, value string) error {

@@ -140,8 +140,8 @@ func messageID(from string) string {
 	return hex.EncodeToString(b) + "@" + domain
 }
 
-// TextToHTML renders a mail's text as a small HTML document: paragraphs at blank lines, line breaks kept, web
-// addresses as links, everything else escaped.
+// TextToHTML renders a mail's text as a small HTML document: paragraphs at blank lines, line breaks kept, a line
+// that is a web address as a link, everything else escaped.
 func TextToHTML(text, lang string) string {
 	var b strings.Builder
 	if lang == "" {
@@ -165,18 +165,14 @@ func TextToHTML(text, lang string) string {
 	return b.String()
 }
 
+// linkify makes a line that is one web address a link. The templates put their links on lines of their own; an
+// address inside a sentence can come from data (a product name the shop sent) and stays text, so no mail of the
+// retailer's shows a clickable link that someone else chose.
 func linkify(line string) string {
-	var b strings.Builder
-	rest := line
-	for {
-		loc := linkPattern.FindStringIndex(rest)
-		if loc == nil {
-			b.WriteString(html.EscapeString(rest))
-			return b.String()
-		}
-		b.WriteString(html.EscapeString(rest[:loc[0]]))
-		link := html.EscapeString(rest[loc[0]:loc[1]])
-		b.WriteString(`<a href="` + link + `">` + link + `</a>`)
-		rest = rest[loc[1]:]
+	trimmed := strings.TrimSpace(line)
+	if loc := linkPattern.FindStringIndex(trimmed); loc != nil && loc[0] == 0 && loc[1] == len(trimmed) {
+		link := html.EscapeString(trimmed)
+		return `<a href="` + link + `">` + link + `</a>`
 	}
+	return html.EscapeString(line)
 }

@@ -20,7 +20,7 @@ import (
 )
 
 var resetMail = mail.Message{To: "eva@example.com", Kind: "password-reset", Language: "de", Subject: "Grüße & Passwort",
-	Text: "Hallo Eva,\n\nbitte folgen Sie <diesem> Link:\nhttps://portal.example/login/reset-password?pwrt=abc123\n\nIhr Team"}
+	Text: "Hallo Eva,\n\nbitte folgen Sie <diesem> Link:\nhttps://portal.example/login/reset-password?pwrt=abc123\n\nIhr Team (Produkt: Kaffee https://evil.example/x)"}
 
 // parts reads a delivered message: its headers and the bodies of its text and HTML parts.
 func parts(t *testing.T, raw []byte) (*netmail.Message, string, string) {
@@ -92,6 +92,7 @@ func TestSMTPRelayAgainstARealServer(t *testing.T) {
 			require.Equal(t, resetMail.Text, strings.ReplaceAll(text, "\r\n", "\n"))
 			require.Contains(t, html, `<a href="https://portal.example/login/reset-password?pwrt=abc123">`)
 			require.Contains(t, html, "&lt;diesem&gt;", "the text is escaped in the HTML part")
+			require.NotContains(t, html, `href="https://evil.example`, "an address inside a sentence (data such as a product name) is no link")
 		})
 	}
 }

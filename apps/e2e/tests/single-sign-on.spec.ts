@@ -148,6 +148,13 @@ test.describe('single sign-on with a partner service', () => {
     expect(await refused.json()).toMatchObject({ error: 'invalid_request' });
   });
 
+  test('a sign-in request naming no registered partner or return address shows the portal error page', async ({ page }) => {
+    await page.goto(`/oidc/authorize?client_id=nobody&response_type=code&scope=openid&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`);
+    await expect(page).toHaveURL(/\/error\/sso-invalid$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Die Anmeldung beim Partnerdienst ist nicht möglich.' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test("the partner's ui_locales choose the login page's language", async ({ page }) => {
     await page.goto(`${PARTNER}login?lang=en`);
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();

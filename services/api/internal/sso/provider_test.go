@@ -309,18 +309,21 @@ func TestRefusalsAreStandardOAuthErrors(t *testing.T) {
 	party := v.relyingParty("rp", rpSecret)
 	ctx := context.Background()
 
-	t.Run("unregistered redirect URI: 400 at the provider, no redirect", func(t *testing.T) {
+	// Requests nothing can be answered to never go back anywhere: the portal's error page says so.
+	t.Run("unregistered redirect URI: the portal's error page, no redirect to it", func(t *testing.T) {
 		cfg := *party.config
 		cfg.RedirectURL = "http://rp.test/elsewhere"
-		loc, res := v.follow(cfg.AuthCodeURL("s", oauth2.S256ChallengeOption(oauth2.GenerateVerifier())))
-		require.Equal(t, http.StatusBadRequest, res.StatusCode)
+		loc, _ := v.follow(cfg.AuthCodeURL("s", oauth2.S256ChallengeOption(oauth2.GenerateVerifier())))
+		require.Equal(t, ssoapi.InvalidSignInPage, loc.Path)
 		require.NotEqual(t, "rp.test", loc.Host)
 	})
-	t.Run("unknown client: 400, no redirect", func(t *testing.T) {
+	t.Run("unknown or missing client: the portal's error page", func(t *testing.T) {
 		cfg := *party.config
 		cfg.ClientID = "nobody"
-		_, res := v.follow(cfg.AuthCodeURL("s", oauth2.S256ChallengeOption(oauth2.GenerateVerifier())))
-		require.Equal(t, http.StatusBadRequest, res.StatusCode)
+		loc, _ := v.follow(cfg.AuthCodeURL("s", oauth2.S256ChallengeOption(oauth2.GenerateVerifier())))
+		require.Equal(t, ssoapi.InvalidSignInPage, loc.Path)
+		loc, _ = v.follow(v.issuer + "/authorize?response_type=code&scope=openid")
+		require.Equal(t, ssoapi.InvalidSignInPage, loc.Path)
 	})
 	t.Run("no PKCE: invalid_request at the partner", func(t *testing.T) {
 		loc, _ := v.follow(party.config.AuthCodeURL("s"))

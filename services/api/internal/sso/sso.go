@@ -132,6 +132,19 @@ func (s *Service) Client(ctx context.Context, id string) (Client, error) {
 	return s.store.ClientByID(ctx, id)
 }
 
+// Answerable reports whether a sign-in request can be answered at the partner: its client is registered and its
+// redirect_uri is one the client registered (compared exactly, as the provider does).
+func (s *Service) Answerable(ctx context.Context, clientID, redirectURI string) (bool, error) {
+	c, err := s.Client(ctx, clientID)
+	if errors.Is(err, ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return redirectURI != "" && slices.Contains(c.RedirectURIs, redirectURI), nil
+}
+
 // Partners are all registered clients, configured ones first (for the portal's partner registry).
 func (s *Service) Partners(ctx context.Context) ([]Client, error) {
 	out := slices.Clone(s.settings.Clients)

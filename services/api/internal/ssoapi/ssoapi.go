@@ -92,6 +92,18 @@ func (h *handlers) protocol(c echo.Context) error {
 		return c.JSON(http.StatusBadRequest, oauthError{Error: "invalid_request", Description: "malformed parameters"})
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	if strings.HasSuffix(r.URL.Path, "/authorize") {
+		// A request nothing can be answered to (no or an unknown client_id, a redirect_uri the partner did not
+		// register) must not go back anywhere; the browser gets the portal's error page in the shopper's language
+		// instead of the library's English plain text, and the log no error line for a caller's mistake.
+		answerable, err := h.svc.Answerable(r.Context(), r.Form.Get("client_id"), r.Form.Get("redirect_uri"))
+		if err != nil {
+			return err
+		}
+		if !answerable {
+			return c.Redirect(http.StatusFound, InvalidSignInPage)
+		}
+	}
 	if strings.HasSuffix(r.URL.Path, "/userinfo") {
 		// op refuses a bad access token with a bare 401; RFC 6750 §3 names the error in WWW-Authenticate.
 		resp := c.Response()
@@ -155,8 +167,12 @@ func (h *handlers) carryOut(c echo.Context, d sso.Decision) error {
 	}
 }
 
-// ExpiredSignInPage is the account portal's error page for a partner's sign-in that can no longer be carried out.
-const ExpiredSignInPage = "/error/sso-expired"
+// The account portal's error pages of single sign-on: a partner's sign-in that can no longer be carried out, and
+// one that names no registered partner or return address.
+const (
+	ExpiredSignInPage = "/error/sso-expired"
+	InvalidSignInPage = "/error/sso-invalid"
+)
 
 // consentRequest answers the portal's consent page: who asks for what (only to the logged-in shopper).
 func (h *handlers) consentRequest(c echo.Context) error {

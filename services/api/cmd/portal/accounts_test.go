@@ -3,23 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
 
 func TestAccountsCommand(t *testing.T) {
 	ctx := context.Background()
-	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
-	db, err := database.Open(ctx, dbURL)
-	require.NoError(t, err)
-	_, err = db.Migrate(ctx)
-	require.NoError(t, err)
+	dbURL, db := migratedSQLite(t)
 	store := embedded.NewSQLStore(db)
 	now := time.Now()
 	require.NoError(t, store.CreateAccount(ctx, embedded.Account{UID: "u1", Email: "eva@example.com", Origin: embedded.OriginSite, CreatedAt: now, UpdatedAt: now}))
@@ -28,7 +22,6 @@ func TestAccountsCommand(t *testing.T) {
 		require.NoError(t, err)
 		return a.Disabled
 	}
-	defer func() { _ = db.Close() }()
 
 	tests := []struct {
 		name         string

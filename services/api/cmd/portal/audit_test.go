@@ -9,19 +9,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
 
 // TestAuditCommand: `portal accounts disable` is recorded, and `portal audit --email` prints the account's events.
 func TestAuditCommand(t *testing.T) {
 	ctx := context.Background()
-	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
-	db, err := database.Open(ctx, dbURL)
-	require.NoError(t, err)
-	defer func() { _ = db.Close() }()
-	_, err = db.Migrate(ctx)
-	require.NoError(t, err)
+	dbURL, db := migratedSQLite(t)
 	now := time.Now()
 	require.NoError(t, embedded.NewSQLStore(db).CreateAccount(ctx, embedded.Account{UID: "u1", Email: "eva@example.com", Origin: embedded.OriginSite, CreatedAt: now, UpdatedAt: now}))
 

@@ -3,24 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
 
 func TestMailRequeueFailed(t *testing.T) {
 	ctx := context.Background()
-	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
-	db, err := database.Open(ctx, dbURL)
-	require.NoError(t, err)
-	defer func() { _ = db.Close() }()
-	_, err = db.Migrate(ctx)
-	require.NoError(t, err)
-	_, err = db.ExecContext(ctx, `INSERT INTO mail_outbox (recipient, kind, language, subject, body_text, status, attempts, created_at)
+	dbURL, db := migratedSQLite(t)
+	_, err := db.ExecContext(ctx, `INSERT INTO mail_outbox (recipient, kind, language, subject, body_text, status, attempts, created_at)
 		VALUES ('eva@example.com', 'verification', 'de', 's', 't', 'failed', 30, '2026-11-28T10:00:00.000000000Z')`)
 	require.NoError(t, err)
 

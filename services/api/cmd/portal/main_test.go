@@ -13,7 +13,22 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
 )
+
+// migratedSQLite is a fresh, migrated SQLite database for a command to work on (its URL for --database-url, and
+// the database for the test's own setup and checks), closed when the test ends.
+func migratedSQLite(t *testing.T) (string, *database.DB) {
+	t.Helper()
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	db, err := database.Open(context.Background(), dbURL)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close() })
+	_, err = db.Migrate(context.Background())
+	require.NoError(t, err)
+	return dbURL, db
+}
 
 func TestRunCommands(t *testing.T) {
 	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "sub", "portal.db")

@@ -56,6 +56,7 @@ func TestLinkCommand(t *testing.T) {
 		{name: "invalid e-mail", args: []string{"--email", "not-an-address", "--database-url", dbURL}, wantErr: "link: --email must be an e-mail address"},
 		{name: "missing e-mail", args: []string{"--database-url", dbURL}, wantErr: "link: --email is required"},
 		{name: "negative lifetime", args: []string{"--email", "demo@example.com", "--lifetime", "-1h"}, wantErr: "link: --lifetime must be positive"},
+		{name: "zero lifetime", args: []string{"--email", "demo@example.com", "--lifetime", "0s"}, wantErr: "link: --lifetime must be positive"},
 		{name: "lifetime over a year", args: []string{"--email", "demo@example.com", "--lifetime", "100000h"}, wantErr: "at most 8784h"},
 		{name: "production without keys", args: []string{"--email", "demo@example.com", "--env", "production"}, wantErr: "subscribers.jwt.keys"},
 	}

@@ -123,6 +123,7 @@ func TestSeedIsIdempotent(t *testing.T) {
 	t.Setenv("PORTAL_REMINDERS_APIKEYS", "shop-key-0123456789")
 	t.Setenv("PORTAL_HTTP_PUBLICURL", "https://konto.example.com")
 	t.Setenv("PORTAL_MAIL_FROM", "noreply@example.com")
+	t.Setenv("PORTAL_MAIL_SMTP_URL", "smtp://mail.example.com:25")
 	_, err = runCLI(t, "seed", "--database-url", dbURL)
 	require.ErrorContains(t, err, "refused in production")
 }

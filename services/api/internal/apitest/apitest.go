@@ -194,12 +194,16 @@ func ErrorBody(t testing.TB, rec *httptest.ResponseRecorder) apierror.BodyError 
 	return body.Error
 }
 
-// fillTestSecrets sets the keys, the public URL and the sender that production requires (and the shop key that config.Load adds in
+// fillTestSecrets sets the keys, the public URL, the sender and the relay that production requires (and the shop key that config.Load adds in
 // development) when a test left them empty, so tests of other behaviour can run with env production. A test
 // of these settings sets its own.
 func fillTestSecrets(cfg *config.Config) {
 	if cfg.Env == config.EnvProduction && cfg.HTTP.PublicURL == "" {
 		cfg.HTTP.PublicURL = "https://konto.apitest.example"
+	}
+	if cfg.Env == config.EnvProduction && cfg.Mail.SMTP.URL == "" {
+		// Nothing delivers in these tests (the service's Run is not started); the setting only has to be there.
+		cfg.Mail.SMTP.URL = "smtp://127.0.0.1:1"
 	}
 	if cfg.Env == config.EnvProduction && strings.HasSuffix(cfg.Mail.From, ".localhost>") {
 		cfg.Mail.From = "Kundenkonto <noreply@apitest.example>"

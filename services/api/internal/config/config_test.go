@@ -79,6 +79,8 @@ reminders:
   apiKeys: [shop-key-0123456789]
 mail:
   from: Kundenkonto <noreply@portal.example.com>
+  smtp:
+    url: smtp://mail.example.com:25
 `
 	tests := []struct {
 		name  string
@@ -263,6 +265,8 @@ func TestLoadValidation(t *testing.T) {
 		{"negative key rotation", map[string]string{"PORTAL_SSO_KEYROTATION": "-1h"}, "config: sso.keyRotation: must be a positive duration"},
 		{"production without a public URL", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
 			"PORTAL_MAIL_FROM": "noreply@example.com"}, "config: http.publicUrl: is required"},
+		{"production without a mail relay", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
+			"PORTAL_HTTP_PUBLICURL": "https://konto.example.com", "PORTAL_MAIL_FROM": "noreply@example.com"}, "config: mail.smtp.url: is required"},
 		{"production with the development sender", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
 			"PORTAL_HTTP_PUBLICURL": "https://konto.example.com"}, "config: mail.from: must be the retailer's sender"},
 		{"cdc without api key", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc"}, `config: metadata.identity.cdc.apiKey:`},
@@ -293,7 +297,8 @@ func TestLoadAcceptsValidVariants(t *testing.T) {
 		{"fake provider in development", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "fake"}},
 		{"cdc with keys", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc", "PORTAL_METADATA_IDENTITY_CDC_APIKEY": "3_abc", "PORTAL_METADATA_IDENTITY_CDC_DATACENTER": "eu1"}},
 		{"upper-case env value", map[string]string{"PORTAL_ENV": "Production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
-			"PORTAL_HTTP_PUBLICURL": "https://konto.example.com", "PORTAL_MAIL_FROM": "noreply@example.com"}},
+			"PORTAL_HTTP_PUBLICURL": "https://konto.example.com", "PORTAL_MAIL_FROM": "noreply@example.com",
+			"PORTAL_MAIL_SMTP_URL": "smtp://mail.example.com:25"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -25,6 +25,7 @@ func TestDevClockSetting(t *testing.T) {
 	t.Setenv("PORTAL_REMINDERS_APIKEYS", "shop-key-0123456789")
 	t.Setenv("PORTAL_HTTP_PUBLICURL", "https://konto.example.com")
 	t.Setenv("PORTAL_MAIL_FROM", "noreply@example.com")
+	t.Setenv("PORTAL_MAIL_SMTP_URL", "smtp://mail.example.com:25")
 	_, err = config.Load(config.Sources{})
 	require.ErrorContains(t, err, "config: dev.clock.enabled:", "the development clock is refused in production")
 

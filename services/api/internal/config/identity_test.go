@@ -30,6 +30,7 @@ func TestIdentityDefaults(t *testing.T) {
 	t.Setenv("PORTAL_REMINDERS_APIKEYS", "shop-key-0123456789")
 	t.Setenv("PORTAL_HTTP_PUBLICURL", "https://konto.example.com")
 	t.Setenv("PORTAL_MAIL_FROM", "noreply@example.com")
+	t.Setenv("PORTAL_MAIL_SMTP_URL", "smtp://mail.example.com:25")
 	_, err = config.Load(config.Sources{})
 	require.NoError(t, err, "production without social client ids: providers are simply disabled")
 }

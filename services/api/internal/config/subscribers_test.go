@@ -67,6 +67,7 @@ func TestSubscribersFromSources(t *testing.T) {
 				"PORTAL_REMINDERS_APIKEYS":    "shop-key-0123456789",
 				"PORTAL_HTTP_PUBLICURL":       "https://konto.example.com",
 				"PORTAL_MAIL_FROM":            "noreply@example.com",
+				"PORTAL_MAIL_SMTP_URL":        "smtp://mail.example.com:25",
 			},
 			check: func(t *testing.T, cfg config.Config) {
 				require.Equal(t, []string{"shop-key-0123456789"}, cfg.Reminders.APIKeys, "no development key is added")
@@ -99,6 +100,7 @@ func TestSubscribersValidation(t *testing.T) {
 			"PORTAL_REMINDERS_APIKEYS":    "shop-key-0123456789",
 			"PORTAL_HTTP_PUBLICURL":       "https://konto.example.com",
 			"PORTAL_MAIL_FROM":            "noreply@example.com",
+			"PORTAL_MAIL_SMTP_URL":        "smtp://mail.example.com:25",
 		}
 		for k, v := range extra {
 			env[k] = v

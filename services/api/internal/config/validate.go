@@ -87,6 +87,9 @@ func (c Config) Validate() error {
 		if c.HTTP.PublicURL == "" {
 			bad("http.publicUrl", `is required when env is "production" (the address shoppers open; mails link to it)`)
 		}
+		if c.Mail.SMTP.URL == "" {
+			bad("mail.smtp.url", `is required when env is "production": without a relay, verification and reset mails stay in the outbox unsent`)
+		}
 		if from, err := mail.ParseAddress(c.Mail.From); err == nil && strings.HasSuffix(strings.ToLower(from.Address), ".localhost") {
 			bad("mail.from", `must be the retailer's sender address when env is "production", got the development default %q`, c.Mail.From)
 		}

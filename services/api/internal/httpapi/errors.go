@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -117,7 +118,14 @@ func badParameter(he *echo.HTTPError) (string, bool) {
 // other methods serve it (PATCH on the region check), else 404; never an app's index.html.
 func noSuchEndpoint(e *echo.Echo) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if allow := otherMethods(e, c); len(allow) > 0 {
+		allow := otherMethods(e, c)
+		if c.Request().Method == http.MethodHead && slices.Contains(allow, http.MethodGet) {
+			// HEAD is GET without the body (RFC 9110 9.3.2); the generated routes register GET only, and net/http
+			// drops the body of an answer to HEAD.
+			e.Router().Find(http.MethodGet, echo.GetPath(c.Request()), c)
+			return c.Handler()(c)
+		}
+		if len(allow) > 0 {
 			c.Response().Header().Set(echo.HeaderAllow, strings.Join(allow, ", "))
 			return apierror.New(http.StatusMethodNotAllowed, "method_not_allowed", "This endpoint does not answer "+c.Request().Method+".")
 		}

@@ -1,7 +1,9 @@
 package httpapi_test
 
 import (
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -69,6 +71,27 @@ func TestErrorShape(t *testing.T) {
 	t.Run("panic is logged with its cause", func(t *testing.T) {
 		require.NotZero(t, svc.Logs.FilterMessage("panic while handling request").Len())
 	})
+}
+
+// TestHeadIsGetWithoutTheBody: every GET endpoint of the REST contract answers HEAD (RFC 9110 9.3.2) through a real
+// server, which sends GET's headers and no body.
+func TestHeadIsGetWithoutTheBody(t *testing.T) {
+	svc := apitest.New(t)
+	srv := httptest.NewServer(svc.Echo)
+	defer srv.Close()
+	for _, target := range []string{"/rest/v1/region?zip=12345", "/rest/v1/metadata", "/rest/v1/retailstores/search?q=Berlin"} {
+		get, err := http.Get(srv.URL + target)
+		require.NoError(t, err)
+		_ = get.Body.Close()
+		head, err := http.Head(srv.URL + target)
+		require.NoError(t, err)
+		body, err := io.ReadAll(head.Body)
+		require.NoError(t, err)
+		_ = head.Body.Close()
+		require.Equal(t, get.StatusCode, head.StatusCode, target)
+		require.Equal(t, get.Header.Get("Content-Type"), head.Header.Get("Content-Type"), target)
+		require.Empty(t, body, target)
+	}
 }
 
 func TestRequestID(t *testing.T) {

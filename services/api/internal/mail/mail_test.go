@@ -2,6 +2,7 @@ package mail_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"sync"
@@ -155,6 +156,7 @@ func (f relayFunc) Deliver(_ context.Context, m mail.Message) error { return f(m
 type flakyRelay struct {
 	mu       sync.Mutex
 	failures int
+	err      error // what a failure answers; net.ErrClosed when nil
 	got      []mail.Message
 }
 
@@ -163,6 +165,9 @@ func (r *flakyRelay) Deliver(_ context.Context, m mail.Message) error {
 	defer r.mu.Unlock()
 	if r.failures > 0 {
 		r.failures--
+		if r.err != nil {
+			return r.err
+		}
 		return net.ErrClosed
 	}
 	r.got = append(r.got, m)
@@ -172,7 +177,7 @@ func (r *flakyRelay) Deliver(_ context.Context, m mail.Message) error {
 func TestOutboxDeliversThroughRelayAndRetries(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		relay := &flakyRelay{failures: 1}
+		relay := &flakyRelay{failures: 1, err: errors.New("550 <a@example.com>: mailbox unavailable")}
 		now := time.Now()
 		logs, observed := observer.New(zap.WarnLevel)
 		outbox := mail.NewOutbox(db, relay, zap.New(logs)).WithClock(func() time.Time { return now })
@@ -185,7 +190,11 @@ func TestOutboxDeliversThroughRelayAndRetries(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, mail.StatusPending, stored[0].Status, "a failed delivery is retried")
 		require.Equal(t, 1, observed.FilterMessage("mail delivery failed; will retry").Len(), "and logged")
+		require.Equal(t, "550 <[address]>: mailbox unavailable", observed.All()[0].ContextMap()["error"], "with the relay's reason")
 		require.NotContains(t, fmt.Sprint(observed.All()), "a@example.com", "without the recipient")
+		var lastError string
+		require.NoError(t, db.QueryRowContext(ctx, `SELECT last_error FROM mail_outbox`).Scan(&lastError))
+		require.Equal(t, "550 <a@example.com>: mailbox unavailable", lastError, "the mail keeps the whole reason")
 
 		sent, err = outbox.DeliverPending(ctx, 10)
 		require.NoError(t, err)

@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -191,7 +192,8 @@ func (o *Outbox) renewClaim(ctx context.Context, id int64, claimedAt time.Time) 
 }
 
 // recordFailure puts a mail back to wait RetryDelay, or marks it failed after its last attempt, and logs either
-// (kind and attempt, never the recipient: the relay's error text is stored with the mail, not logged).
+// with the relay's reason (an outage, refused credentials, TLS), whose e-mail addresses are left out: a relay's
+// "550 <eva@example.com>: unknown user" must not put the recipient into the log. The mail keeps the whole text.
 func (o *Outbox) recordFailure(ctx context.Context, id int64, kind string, attempts int, cause error) error {
 	metrics.MailDeliveryFailures.Inc()
 	status, next := StatusPending, o.clock().Add(RetryDelay(attempts))
@@ -199,10 +201,10 @@ func (o *Outbox) recordFailure(ctx context.Context, id int64, kind string, attem
 		status = StatusFailed
 		metrics.MailsFailed.Inc()
 		o.log.Error("mail delivery failed for good; `portal mail requeue-failed` sends it again",
-			zap.Int64("mail_id", id), zap.String("kind", kind), zap.Int("attempts", attempts))
+			zap.Int64("mail_id", id), zap.String("kind", kind), zap.Int("attempts", attempts), zap.String("error", withoutAddresses(cause.Error())))
 	} else {
 		o.log.Warn("mail delivery failed; will retry", zap.Int64("mail_id", id), zap.String("kind", kind),
-			zap.Int("attempt", attempts), zap.Duration("retry_in", RetryDelay(attempts)))
+			zap.Int("attempt", attempts), zap.Duration("retry_in", RetryDelay(attempts)), zap.String("error", withoutAddresses(cause.Error())))
 	}
 	if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, last_error = ?, next_attempt_at = ? WHERE id = ?`),
 		status, truncateError(cause.Error()), o.timeValue(next), id); err != nil {
@@ -221,6 +223,11 @@ func (o *Outbox) RequeueFailed(ctx context.Context) (int64, error) {
 	}
 	return res.RowsAffected()
 }
+
+// addressInError is an e-mail address as relays quote them in their answers.
+var addressInError = regexp.MustCompile(`[^\s<>"'@]+@[^\s<>"']+`)
+
+func withoutAddresses(s string) string { return addressInError.ReplaceAllString(s, "[address]") }
 
 func truncateError(s string) string {
 	if len(s) > 500 {

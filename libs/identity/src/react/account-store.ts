@@ -1,5 +1,4 @@
-import { isSuccess, isUnauthorized } from '../envelope';
-import type { Envelope } from '../envelope';
+import { isSuccess, isUnauthorized, type Envelope } from '../envelope';
 import type { AccountData, IdentityProvider, LoginEvent, Preferences, Profile, Subscriptions } from '../types';
 
 /** The account as the apps hold it (spec 001 §3 and §4). */

@@ -114,8 +114,9 @@ func badParameter(he *echo.HTTPError) (string, bool) {
 	return m[1], true
 }
 
-// noSuchEndpoint answers an API path that no route of the request's method serves: 405 with Allow when routes of
-// other methods serve it (PATCH on the region check), else 404; never an app's index.html.
+// noSuchEndpoint answers an API path that no route of the request's method serves: HEAD through the path's GET
+// route, 405 with Allow when routes of other methods serve it (PATCH on the region check), else 404; never an
+// app's index.html.
 func noSuchEndpoint(e *echo.Echo) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		allow := otherMethods(e, c)

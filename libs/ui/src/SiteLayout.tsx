@@ -1,14 +1,25 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSite } from '@portal/cms';
 import { PageLayout } from './PageLayout';
+import { usePageAnnouncement } from './page-announcement';
 
-/** PageLayout filled from the loaded site: its content, language and language switch; the tab's title in the page's language. */
-export function SiteLayout({ title, headerActions, children }: { title: string; headerActions?: ReactNode; children: ReactNode }) {
+export interface SiteLayoutProps {
+  /** The app's name, in the page's language: the header's, and the end of the tab's title. */
+  title: string;
+  /** The page shown (its path): a new one is named in the tab's title and gets the focus (usePageAnnouncement). */
+  pageKey?: string;
+  headerActions?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * PageLayout filled from the loaded site: its content, language and language switch. index.html names the app in
+ * German for the first paint; the tab's title then names the page and the app in the page's language (WCAG 2.4.2,
+ * 3.1.1).
+ */
+export function SiteLayout({ title, pageKey, headerActions, children }: SiteLayoutProps) {
   const site = useSite();
-  // index.html names the app in German for the first paint; the title then follows the page's language (WCAG 2.4.2, 3.1.1).
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  usePageAnnouncement(pageKey, title);
   return (
     <PageLayout
       title={title}

@@ -6,7 +6,7 @@ export { PageLayout, type PageLayoutProps } from './PageLayout';
 export { StatusPage, type StatusPageProps } from './StatusPage';
 export { SiteLoadError } from './SiteLoadError';
 export { AppProviders, type AppProvidersProps } from './AppProviders';
-export { SiteLayout } from './SiteLayout';
+export { SiteLayout, type SiteLayoutProps } from './SiteLayout';
 export { IdentityGate, type IdentityGateProps } from './IdentityGate';
 export { mountApp, startAfterModules } from './mount-app';
 export { useRevealed } from './use-revealed';

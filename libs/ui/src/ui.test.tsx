@@ -45,19 +45,45 @@ describe('SiteLayout', () => {
     expect(localStorage.getItem('i18nextLng')).toBe('en-GB');
   });
 
-  it("names the browser tab in the page's language", async () => {
+  it("names the browser tab after the page's heading and the app, in the page's language", async () => {
     function Titled() {
       const { t } = useTranslation();
       return (
-        <SiteLayout title={t('global.errors.404.headline')}>
-          <p>content</p>
+        <SiteLayout title={t('global.errors.404.headline')} pageKey="/x">
+          <h1>{t('global.skiplink')}</h1>
         </SiteLayout>
       );
     }
     await renderPage(<Titled />);
-    await waitFor(() => expect(document.title).toBe('Seite nicht gefunden'));
+    await waitFor(() => expect(document.title).toBe('Zum Inhalt springen – Seite nicht gefunden'));
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Sprache' }), 'en-GB');
-    await waitFor(() => expect(document.title).toBe('Page not found'));
+    await waitFor(() => expect(document.title).toBe('Skip to content – Page not found'));
+  });
+
+  it("moves the focus to the new page's heading after a navigation, unless the page has taken it", async () => {
+    const pages = ['Erste', 'Zweite', 'Dritte'];
+    function Paged() {
+      const [page, setPage] = useState(0);
+      return (
+        <SiteLayout title="Kundenkonto" pageKey={pages[page]}>
+          <h1>{pages[page]}</h1>
+          {page === 2 ? <input aria-label="Feld" autoFocus /> : null}
+          {/* A new button per page: the one pressed leaves with its page, as a link does. */}
+          <button key={page} type="button" onClick={() => setPage(page + 1)}>
+            Weiter
+          </button>
+        </SiteLayout>
+      );
+    }
+    await renderPage(<Paged />);
+    await waitFor(() => expect(document.title).toBe('Erste – Kundenkonto'));
+    expect(document.activeElement).toBe(document.body);
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Zweite' })).toHaveFocus());
+    expect(document.title).toBe('Zweite – Kundenkonto');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    await waitFor(() => expect(document.title).toBe('Dritte – Kundenkonto'));
+    expect(screen.getByRole('textbox', { name: 'Feld' })).toHaveFocus();
   });
 
   it('hides the language switch when there is only one language', async () => {

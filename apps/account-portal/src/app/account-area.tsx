@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Loader, SiteLayout } from '@portal/ui';
 import { AccountHeaderActions, AccountShell } from '../features/account/components/AccountShell';
 import { lazyNamed, loadCode } from '../shared/load-page';
@@ -44,10 +44,11 @@ export function AccountScreen({ path }: { path: string }) {
  */
 export function AccountArea() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   usePrefetchIdentitySettings();
   return (
     <PageTexts>
-      <SiteLayout title={t('ap.title')} headerActions={<AccountHeaderActions />}>
+      <SiteLayout title={t('ap.title')} pageKey={pathname} headerActions={<AccountHeaderActions />}>
         <RequireLogin>
           <AccountShell>
             <RouteErrorBoundary>

@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchPath, Outlet, Route, Routes } from 'react-router-dom';
+import { matchPath, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { addMessages } from '@portal/i18n';
 import { identitySettingsQuery } from '@portal/identity';
 import { Loader, PageLoader, SiteLayout, type IdentityGateProps } from '@portal/ui';
@@ -144,7 +144,12 @@ function screenAt(pathname: string): Omit<Screen, 'element'> | undefined {
 /** The site's frame without the account area's: around the public pages, and around the account area's failure. */
 function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  return <SiteLayout title={t('ap.title')}>{children}</SiteLayout>;
+  const { pathname } = useLocation();
+  return (
+    <SiteLayout title={t('ap.title')} pageKey={pathname}>
+      {children}
+    </SiteLayout>
+  );
 }
 
 function PublicFrame() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { matchPath, Route, Routes } from 'react-router-dom';
+import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { identitySettingsQuery } from '@portal/identity';
 import { SiteLayout, type IdentityGateProps } from '@portal/ui';
 import { DoubleOptInDonePage } from '../features/double-opt-in/DoubleOptInDonePage';
@@ -30,9 +30,10 @@ export function prepareFirstPage(pathname: string): IdentityGateProps['warmUp'] 
 /** Every route of spec 001 §2. */
 export function AppRoutes() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   useLanguageCookie();
   return (
-    <SiteLayout title={t('mpp.title', { defaultValue: 'Präferenzcenter' })}>
+    <SiteLayout title={t('mpp.title', { defaultValue: 'Präferenzcenter' })} pageKey={pathname}>
       <Routes>
         <Route path={TOKEN_ROUTE} element={<PreferenceCentreEntry />} />
         <Route path="/preferences/double-opt-in-done" element={<DoubleOptInDonePage />} />

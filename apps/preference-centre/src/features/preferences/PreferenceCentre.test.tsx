@@ -185,8 +185,9 @@ describe('the preference centre', () => {
       data: { sfmc: { dataProcessingConsented: true } },
     });
     expect(fake.account(EMAIL)?.subscriptions?.NLT_RECIPES?.email?.isSubscribed).toBe(true);
-    // Subscribed now: on to the next tab, which is open.
+    // Subscribed now: on to the next tab, which is open, and the keyboard with it.
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveFocus());
   });
 
   it('Cancel in the consent dialog switches every newsletter off', async () => {

@@ -1,5 +1,5 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { deferredSchema, FormError, message, PasswordField, SubmitButton } from '@portal/forms';
@@ -26,6 +26,7 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
   const { provider } = useIdentity();
   const change = useChangePassword();
   const [changed, setChanged] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const success = useSuccessBanner(LOGOUT_AFTER_PASSWORD_CHANGE_MS + 2_000);
   // An account without a password (registered with a passkey) sets its first one: there is no current one to ask.
   const firstPassword = usePasskeys().data?.hasPassword === false;
@@ -57,6 +58,8 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
       if (outcome.kind === 'done') {
         success.show(t('ap.accessdata.password.changed'));
         setChanged(true);
+        // The button the shopper pressed is disabled now and would drop the keyboard to the page's start.
+        heading.current?.focus();
         return;
       }
       helpers.setErrors({ [outcome.field]: outcome.message } as never);
@@ -67,7 +70,7 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
 
   return (
     <section className="panel access-section" aria-labelledby="change-password-heading">
-      <h2 id="change-password-heading">{t(firstPassword ? 'ap.accessdata.password.first.headline' : 'ap.accessdata.password.headline')}</h2>
+      <h2 id="change-password-heading" ref={heading} tabIndex={-1}>{t(firstPassword ? 'ap.accessdata.password.first.headline' : 'ap.accessdata.password.headline')}</h2>
       {firstPassword ? <p>{t('ap.accessdata.password.first.intro')}</p> : null}
       {success.banner}
       <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>

@@ -137,6 +137,7 @@ describe('/accessdata', () => {
     await userEvent.type(current!, PASSWORD);
     await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
     expect(await screen.findByText(/Ihr Passwort wurde geändert/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Passwort ändern' })).toHaveFocus();
     const changedAt = Date.now();
     await waitFor(() => expect(identity.calls.at(-1)?.method).toBe('logout'), { timeout: 5000 });
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2_500);

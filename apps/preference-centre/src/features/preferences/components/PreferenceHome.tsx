@@ -134,6 +134,9 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     const next = content.tabs.slice(index + 1).find((tab) => tabAccess(tab, { subscribed: nowSubscribed, consentPending }) === 'open');
     if (next) selectTab(next);
     tabList.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    // The keyboard goes on where the shopper reads on: the tab now open (WCAG 2.4.3), not the page's start.
+    const opened = next ?? activeTab;
+    if (opened) requestAnimationFrame(() => document.getElementById(tabId(opened.id))?.focus({ preventScroll: true }));
   };
 
   const formik = useFormik<PreferencesValues>({

@@ -31,6 +31,18 @@ test.describe('account portal', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('a page change by keyboard names the new page in the tab and puts the focus on its heading (WCAG 2.4.2, 2.4.3)', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Anmelden – Kundenkonto');
+    await page.getByRole('link', { name: 'Passwort vergessen?' }).focus();
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { level: 1, name: 'Passwort vergessen?' });
+    await expect(heading).toBeFocused();
+    await expect(page).toHaveTitle('Passwort vergessen? – Kundenkonto');
+    await page.goto('/login?lang=en');
+    await expect(page).toHaveTitle('Log in – Customer account');
+  });
+
   test('a public page sending the visitor into the account area keeps a main landmark while its code loads', async ({ page }) => {
     // The account area's code held back, as on a slow link: meanwhile the loader shows inside the page's main
     // landmark (Lighthouse scanned the confirmation page during its timer's move home and found none).

@@ -1,28 +1,36 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 
-/** How long a new page may take to show its heading (its code and texts load lazily). */
-const HEADING_WAIT_FRAMES = 120;
+/** Whether the document has shown a page yet. */
+let pageShown = false;
+
+/** Forgets the pages shown, so that the next one counts as the document's first (tests render many documents). */
+export function forgetPagesShown() {
+  pageShown = false;
+}
+
+/** How long a new page may take to show its heading (its code and texts load lazily), in milliseconds. */
+const HEADING_WAIT_MS = 2_000;
 
 /**
  * A page change in a single-page app is silent: the browser neither names the new page nor moves the focus, so a
  * screen reader stays where the shopper was (WCAG 2.4.2, 2.4.3). For each page (`pageKey`, the path), once its
  * heading is there, the tab's title names it ("Persönliche Daten – Kundenkonto"), and after a navigation the
  * focus moves to that heading unless something on the page has taken it already (a status page's heading, a
- * form's field). The first page keeps the browser's own focus.
+ * form's field). The document's first page keeps the browser's own focus; a later one does even when a new frame
+ * shows it (the account portal's public and account areas each have their own).
  */
 export function usePageAnnouncement(pageKey: string | undefined, siteTitle: string) {
-  const firstPage = useRef(true);
   useEffect(() => {
-    const moveFocus = !firstPage.current;
-    firstPage.current = false;
+    const moveFocus = pageShown;
+    pageShown = true;
     let frame = 0;
-    let frames = 0;
+    const deadline = performance.now() + HEADING_WAIT_MS;
     const announce = () => {
       const heading = document.querySelector<HTMLElement>('#main h1');
       const name = heading?.textContent?.trim();
       if (!heading || !name) {
-        document.title = siteTitle;
-        if (++frames < HEADING_WAIT_FRAMES) frame = requestAnimationFrame(announce);
+        if (document.title !== siteTitle) document.title = siteTitle;
+        if (performance.now() < deadline) frame = requestAnimationFrame(announce);
         return;
       }
       document.title = `${name} – ${siteTitle}`;

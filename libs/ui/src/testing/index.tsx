@@ -7,6 +7,7 @@ import { createI18n, loadShippedMessages, type MessageLoader } from '@portal/i18
 import type { IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { AppProviders } from '../AppProviders';
+import { forgetPagesShown } from '../page-announcement';
 
 export interface RenderPageOptions extends SiteResponses {
   /** The address the page opens at. */
@@ -25,6 +26,7 @@ export interface RenderPageOptions extends SiteResponses {
  * content, and waits until the site has loaded.
  */
 export async function renderPage(ui: ReactElement, options: RenderPageOptions = {}) {
+  forgetPagesShown();
   const requested = stubSiteFetch(options);
   const identity = options.identity ?? createFakeProvider();
   const i18n = await createI18n(options.messages ?? loadShippedMessages);

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/config/configtest"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
@@ -118,12 +119,7 @@ func TestSeedIsIdempotent(t *testing.T) {
 	require.NoError(t, err, "flags may follow the names")
 	require.Contains(t, out, "unchanged")
 
-	t.Setenv("PORTAL_ENV", "production")
-	t.Setenv("PORTAL_SUBSCRIBERS_JWT_KEYS", "k1:0123456789abcdef0123456789abcdef")
-	t.Setenv("PORTAL_REMINDERS_APIKEYS", "shop-key-0123456789")
-	t.Setenv("PORTAL_HTTP_PUBLICURL", "https://konto.example.com")
-	t.Setenv("PORTAL_MAIL_FROM", "noreply@example.com")
-	t.Setenv("PORTAL_MAIL_SMTP_URL", "smtp://mail.example.com:25")
+	configtest.SetProduction(t)
 	_, err = runCLI(t, "seed", "--database-url", dbURL)
 	require.ErrorContains(t, err, "refused in production")
 }

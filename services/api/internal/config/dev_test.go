@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/config/configtest"
 )
 
 func TestDevClockSetting(t *testing.T) {
@@ -19,13 +20,7 @@ func TestDevClockSetting(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, cfg.Dev.Clock.Enabled)
 
-	// What production needs from other sections (subscribers.go, validate.go).
-	t.Setenv("PORTAL_ENV", "production")
-	t.Setenv("PORTAL_SUBSCRIBERS_JWT_KEYS", "k1:0123456789abcdef0123456789abcdef")
-	t.Setenv("PORTAL_REMINDERS_APIKEYS", "shop-key-0123456789")
-	t.Setenv("PORTAL_HTTP_PUBLICURL", "https://konto.example.com")
-	t.Setenv("PORTAL_MAIL_FROM", "noreply@example.com")
-	t.Setenv("PORTAL_MAIL_SMTP_URL", "smtp://mail.example.com:25")
+	configtest.SetProduction(t)
 	_, err = config.Load(config.Sources{})
 	require.ErrorContains(t, err, "config: dev.clock.enabled:", "the development clock is refused in production")
 

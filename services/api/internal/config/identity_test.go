@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/config/configtest"
 )
 
 func TestIdentityDefaults(t *testing.T) {
@@ -24,13 +25,7 @@ func TestIdentityDefaults(t *testing.T) {
 	require.Equal(t, "https://accounts.google.com", cfg.Identity.Social.Providers.GooglePlus.Issuer)
 	require.Equal(t, "form_post", cfg.Identity.Social.Providers.Apple.ResponseMode)
 
-	t.Setenv("PORTAL_ENV", "production")
-	// What production needs from other sections (subscribers.go, validate.go).
-	t.Setenv("PORTAL_SUBSCRIBERS_JWT_KEYS", "k1:0123456789abcdef0123456789abcdef")
-	t.Setenv("PORTAL_REMINDERS_APIKEYS", "shop-key-0123456789")
-	t.Setenv("PORTAL_HTTP_PUBLICURL", "https://konto.example.com")
-	t.Setenv("PORTAL_MAIL_FROM", "noreply@example.com")
-	t.Setenv("PORTAL_MAIL_SMTP_URL", "smtp://mail.example.com:25")
+	configtest.SetProduction(t)
 	_, err = config.Load(config.Sources{})
 	require.NoError(t, err, "production without social client ids: providers are simply disabled")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/config/configtest"
 )
 
 const (
@@ -94,14 +95,8 @@ func TestSubscribersFromSources(t *testing.T) {
 
 func TestSubscribersValidation(t *testing.T) {
 	prod := func(extra map[string]string) map[string]string {
-		env := map[string]string{
-			"PORTAL_ENV":                  "production",
-			"PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:" + testSecret1,
-			"PORTAL_REMINDERS_APIKEYS":    "shop-key-0123456789",
-			"PORTAL_HTTP_PUBLICURL":       "https://konto.example.com",
-			"PORTAL_MAIL_FROM":            "noreply@example.com",
-			"PORTAL_MAIL_SMTP_URL":        "smtp://mail.example.com:25",
-		}
+		env := configtest.Production()
+		env["PORTAL_SUBSCRIBERS_JWT_KEYS"] = "k1:" + testSecret1
 		for k, v := range extra {
 			env[k] = v
 		}

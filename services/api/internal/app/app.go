@@ -81,7 +81,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		}
 		relay = smtp
 	}
-	outbox := mail.NewOutbox(db, relay, logger.Named("mail"))
+	outbox := mail.NewOutbox(db, relay).WithLogger(logger.Named("mail"))
 	templates := mail.DefaultTemplates()
 
 	a := &App{Config: cfg, Outbox: outbox, logger: logger, db: db}

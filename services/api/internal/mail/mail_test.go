@@ -88,7 +88,7 @@ func TestOutboxOutlastsARelayOutage(t *testing.T) {
 		relay := &flakyRelay{failures: 1 << 30}
 		now := time.Now()
 		logs, observed := observer.New(zap.WarnLevel)
-		outbox := mail.NewOutbox(db, relay, zap.New(logs)).WithClock(func() time.Time { return now })
+		outbox := mail.NewOutbox(db, relay).WithLogger(zap.New(logs)).WithClock(func() time.Time { return now })
 		require.NoError(t, outbox.Send(ctx, mail.Message{To: "a@example.com", Kind: "password-reset", Subject: "s", Text: "t"}))
 
 		start, attempts := now, 0
@@ -180,7 +180,7 @@ func TestOutboxDeliversThroughRelayAndRetries(t *testing.T) {
 		relay := &flakyRelay{failures: 1, err: errors.New("550 <a@example.com>: mailbox unavailable")}
 		now := time.Now()
 		logs, observed := observer.New(zap.WarnLevel)
-		outbox := mail.NewOutbox(db, relay, zap.New(logs)).WithClock(func() time.Time { return now })
+		outbox := mail.NewOutbox(db, relay).WithLogger(zap.New(logs)).WithClock(func() time.Time { return now })
 		require.NoError(t, outbox.Send(ctx, mail.Message{To: "a@example.com", Kind: "verification", Subject: "s", Text: "t"}))
 
 		sent, err := outbox.DeliverPending(ctx, 10)

@@ -35,22 +35,18 @@ const MaxAttempts = 30
 
 // RetryDelay is the wait after a message's n-th failed attempt: 30 s, doubling, at most an hour.
 func RetryDelay(n int) time.Duration {
-	if n < 1 {
-		n = 1
-	}
-	if n > 8 {
-		return time.Hour
-	}
+	n = min(max(n, 1), 8) // from the 8th the doubling is past the hour anyway, and larger shifts would overflow
 	return min(30*time.Second<<(n-1), time.Hour)
 }
 
-// NewOutbox returns an outbox on db; relay may be nil (messages then stay in the outbox only). Delivery
-// failures are logged on logger (nil: not logged).
-func NewOutbox(db *database.DB, relay Relay, logger ...*zap.Logger) *Outbox {
-	o := &Outbox{db: db, relay: relay, now: time.Now, attempts: MaxAttempts, log: zap.NewNop()}
-	if len(logger) > 0 && logger[0] != nil {
-		o.log = logger[0]
-	}
+// NewOutbox returns an outbox on db; relay may be nil (messages then stay in the outbox only).
+func NewOutbox(db *database.DB, relay Relay) *Outbox {
+	return &Outbox{db: db, relay: relay, now: time.Now, attempts: MaxAttempts, log: zap.NewNop()}
+}
+
+// WithLogger makes the outbox log its delivery failures on logger (without it they are only counted and stored).
+func (o *Outbox) WithLogger(logger *zap.Logger) *Outbox {
+	o.log = logger
 	return o
 }
 

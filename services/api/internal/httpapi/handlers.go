@@ -86,7 +86,7 @@ func (h *handlers) webapp(c echo.Context) error {
 	asset, _, err := h.site.Resolve(c.Request().Host, c.Request().URL.Path)
 	var moved *webapp.OtherHostError
 	if errors.As(err, &moved) {
-		// The same path and query on the preference centre's host (keeping a development port).
+		// The same path and query on the other app's host (keeping a development port).
 		target := *c.Request().URL
 		target.Scheme, target.Host = c.Scheme(), moved.Host
 		if _, port, splitErr := net.SplitHostPort(c.Request().Host); splitErr == nil && port != "80" && port != "443" {

@@ -68,9 +68,10 @@ func TestWebAppRouting(t *testing.T) {
 			wantStatus: 307, wantGoTo: "http://prefs.example.com:8807/preferences/double-opt-in-done",
 		},
 		{
-			name: "account portal not served on the preference host", host: "prefs.example.com", target: "/personaldata",
+			// A shopper who shortens a link on the centre's host to an account page gets the account portal.
+			name: "an account page on the preference host goes to the account portal's", host: "prefs.example.com", target: "/personaldata?x=1",
 			hosts:      config.Apps{AccountPortal: config.AppHost{Host: "konto.example.com"}, PreferenceCentre: config.AppHost{Host: "prefs.example.com"}},
-			wantStatus: 200, wantBody: preferenceCentreIndex,
+			wantStatus: 307, wantGoTo: "http://konto.example.com/personaldata?x=1",
 		},
 		{
 			name: "bound app is not served on an unknown host", host: "elsewhere.example.com", target: "/preferences/",

@@ -51,8 +51,9 @@ var (
 	ErrNotBuilt = errors.New("webapp: app not built")
 )
 
-// OtherHostError means the path belongs to the app bound to another host (apps.preferenceCentre.host): a
-// preference centre link built on the public URL, or typed on the account portal's host, goes there.
+// OtherHostError means the path belongs to the app bound to another host: a preference centre link built on the
+// public URL, or typed on the account portal's host, goes to apps.preferenceCentre.host; an account page asked of
+// the centre's host (a shopper shortening a link to the host's root or /login) goes to apps.accountPortal.host.
 type OtherHostError struct{ Host string }
 
 func (e *OtherHostError) Error() string { return "webapp: served on " + e.Host }
@@ -283,6 +284,9 @@ func (s *Site) Resolve(host, urlPath string) (Asset, App, error) {
 	if inAssetsFolder(name) || name == ".well-known" || strings.HasPrefix(name, ".well-known/") {
 		return Asset{}, app, ErrNotFound
 	}
+	if s.accountPageOnCentreHost(hostname(host), clean) {
+		return Asset{}, "", &OtherHostError{Host: s.hosts.AccountPortal}
+	}
 	return *b.index, app, nil
 }
 
@@ -303,6 +307,16 @@ func (s *Site) appFor(host, clean string) (App, bool) {
 		return "", false
 	}
 	return app, true
+}
+
+// accountPageOnCentreHost: with both apps on hosts of their own, a page path on the centre's host that the centre
+// has no route for (its own error pages aside) is one of the account portal's.
+func (s *Site) accountPageOnCentreHost(host, clean string) bool {
+	centre, account := s.hosts.PreferenceCentre, s.hosts.AccountPortal
+	if centre == "" || account == "" || centre == account || host != centre {
+		return false
+	}
+	return !isPreferenceCentrePath(clean) && !strings.HasPrefix(clean, "/error/")
 }
 
 // isPreferenceCentrePath: the preference centre's paths on a shared host.

@@ -52,6 +52,12 @@ func TestResolve(t *testing.T) {
 		{name: "account portal still shared when only preferences bound", hosts: webapp.Hosts{PreferenceCentre: "prefs.example.com"}, host: "localhost", path: "/", wantApp: webapp.AccountPortal},
 		{name: "a preference centre link on the account portal's host goes to the centre's", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "konto.example.com", path: "/preferences/token/abc", wantErr: &webapp.OtherHostError{Host: "prefs.example.com"}},
 		{name: "and so does its unsubscribe page", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "konto.example.com", path: "/unsubscribe-success", wantErr: &webapp.OtherHostError{Host: "prefs.example.com"}},
+		{name: "an account page on the centre's host goes to the account portal's", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/login", wantErr: &webapp.OtherHostError{Host: "konto.example.com"}},
+		{name: "and so does the centre host's root", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/", wantErr: &webapp.OtherHostError{Host: "konto.example.com"}},
+		{name: "the centre's own pages stay on its host", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/preferences/token/abc", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
+		{name: "and so do its error pages", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/error/notfound", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
+		{name: "the centre host's robots.txt is its own", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/robots.txt", wantApp: webapp.PreferenceCentre},
+		{name: "a missing file there is not found, not a redirect", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/sitemap.xml", wantErr: webapp.ErrNotFound},
 		{name: "bound account host not served elsewhere", hosts: webapp.Hosts{AccountPortal: "konto.example.com"}, host: "other.example.com", path: "/", wantErr: webapp.ErrNotFound},
 	}
 	for _, tc := range tests {
@@ -130,7 +136,7 @@ func TestRootFiles(t *testing.T) {
 		{name: "nothing under .well-known", hosts: shared, host: "localhost", path: "/.well-known/security.txt", wantErr: webapp.ErrNotFound},
 		{name: "nothing under .well-known on the preference centre's host", hosts: ownHosts, host: "prefs.example.com", path: "/.well-known/change-password", wantErr: webapp.ErrNotFound},
 		{name: "a token link with dots is a page", hosts: shared, host: "localhost", path: "/preferences/token/eyJh.eyJz.c2ln", wantApp: webapp.PreferenceCentre, wantType: "text/html; charset=utf-8", wantBody: "<html>preferences</html>"},
-		{name: "a token link on the preference centre's host", hosts: ownHosts, host: "prefs.example.com", path: "/token/eyJh.eyJz.c2ln", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
+		{name: "a token link on the preference centre's host", hosts: ownHosts, host: "prefs.example.com", path: "/preferences/token/eyJh.eyJz.c2ln", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
 		{name: "a route without a dot is a page", hosts: shared, host: "localhost", path: "/registration", wantApp: webapp.AccountPortal, wantBody: "<html>account</html>"},
 	}
 	for _, tc := range tests {

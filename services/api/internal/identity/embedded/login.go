@@ -64,8 +64,7 @@ func addressKey(addr string) string { return "addr:" + hashToken(addr) }
 // client address, whose wrong-password answers then slow down (AddressSlowdown); the address never locks.
 func (p *Provider) checkCredentials(ctx context.Context, c Caller, loginID, password string) (Account, int, error) {
 	now := p.clock()
-	idKey := loginKey(loginID)
-	locked, err := p.isLocked(ctx, idKey, now)
+	try, err := p.beginAttempt(ctx, loginKey(loginID), now)
 	if err != nil {
 		return Account{}, 0, err
 	}
@@ -87,31 +86,32 @@ func (p *Provider) checkCredentials(ctx context.Context, c Caller, loginID, pass
 		return Account{}, 0, err
 	}
 	match = match && usable
-	if locked {
-		metrics.Logins.WithLabelValues("locked").Inc()
-		p.audit(ctx, audit.Event{Type: audit.LoginLocked, UID: a.UID, Email: loginID, ClientAddress: c.ClientAddress})
-		return Account{}, contract.CodeLockedOut, nil
+	verdict, lockedNow, err := p.judgeAttempt(ctx, try, match)
+	if err != nil {
+		return Account{}, 0, err
 	}
-	if !match {
-		metrics.Logins.WithLabelValues("invalid").Inc()
-		lockedNow, err := p.recordFailure(ctx, idKey, p.cfg.LockoutMaxFailures, now)
-		if err != nil {
-			return Account{}, 0, err
-		}
-		event := audit.Event{Type: audit.LoginFailed, UID: a.UID, Email: loginID, ClientAddress: c.ClientAddress}
+	event := audit.Event{Type: audit.LoginFailed, UID: a.UID, Email: loginID, ClientAddress: c.ClientAddress}
+	if verdict == tryRefused {
+		event.Type = audit.LoginLocked
+	}
+	if verdict != trySucceeded {
 		p.audit(ctx, event)
-		if lockedNow {
-			metrics.Lockouts.Inc()
-			event.Type = audit.LockedOut
-			p.audit(ctx, event)
-		}
+	}
+	if lockedNow {
+		metrics.Lockouts.Inc()
+		event.Type = audit.LockedOut
+		p.audit(ctx, event)
+	}
+	switch verdict {
+	case tryRefused:
+		metrics.Logins.WithLabelValues("locked").Inc()
+		return Account{}, contract.CodeLockedOut, nil
+	case tryFailed:
+		metrics.Logins.WithLabelValues("invalid").Inc()
 		if err := p.slowDownAddress(ctx, c.ClientAddress, now); err != nil {
 			return Account{}, 0, err
 		}
 		return Account{}, contract.CodeInvalidLogin, nil
-	}
-	if err := p.store.ClearFailures(ctx, idKey); err != nil {
-		return Account{}, 0, err
 	}
 	if rehash {
 		// Parameters were raised since this hash was made: upgrade it now that the password is known.
@@ -154,25 +154,72 @@ func (p *Provider) isLocked(ctx context.Context, key string, now time.Time) (boo
 	return now.Before(until), nil
 }
 
-// recordFailure notes a failed login; reaching max failures within the window locks the key (lockedNow).
-func (p *Provider) recordFailure(ctx context.Context, key string, max int, now time.Time) (lockedNow bool, err error) {
-	if max <= 0 {
-		return false, nil
+// attempt is one try of a login ID's credentials (password or passkey). It counts as a failure from before it is
+// judged (beginAttempt) until it succeeds, so that parallel tries cannot all be judged against the same count of
+// earlier failures: of any number sent at once, at most LockoutMaxFailures are judged, the rest are refused as
+// locked (OWASP ASVS 2.2.1; a flood of 49 wrong and 1 right password once got all 50 judged and a session).
+type attempt struct {
+	key    string
+	now    time.Time
+	locked bool // the key was locked when the try began; it was not counted
+	place  int  // failures in the window when it began, itself included
+}
+
+func (p *Provider) beginAttempt(ctx context.Context, key string, now time.Time) (attempt, error) {
+	try := attempt{key: key, now: now}
+	var err error
+	if try.locked, err = p.isLocked(ctx, key, now); err != nil || try.locked || p.cfg.LockoutMaxFailures <= 0 {
+		return try, err
 	}
 	if err := p.store.RecordFailure(ctx, key, now); err != nil {
-		return false, err
+		return try, err
 	}
-	n, err := p.store.CountFailures(ctx, key, now.Add(-p.cfg.LockoutWindow))
-	if err != nil {
-		return false, err
-	}
-	if n >= max {
-		if err := p.store.Lock(ctx, key, now.Add(p.cfg.LockoutDuration)); err != nil {
-			return false, err
+	try.place, err = p.store.CountFailures(ctx, key, now.Add(-p.cfg.LockoutWindow))
+	return try, err
+}
+
+// verdict is what a try's credentials amount to once the lockout has had its say.
+type verdict int
+
+const (
+	tryRefused   verdict = iota // 403120 whatever the credentials: the key is locked, or too many tries came at once
+	tryFailed                   // wrong credentials, counted
+	trySucceeded                // right credentials: the failures are forgotten
+)
+
+// judgeAttempt settles a try whose credentials were checked (right: ok). It is refused when the key was or has
+// since been locked (a try that began before another locked it), or when more tries were in the window than
+// failures are allowed, which locks the key. The lock is read after the try was counted, so a try counted after a
+// lock cleared the failures still sees the lock. A wrong try that reaches the allowed failures locks the key; the
+// failures start again from none once a lock ends. lockedNow: this try locked the key.
+func (p *Provider) judgeAttempt(ctx context.Context, try attempt, ok bool) (v verdict, lockedNow bool, err error) {
+	max := p.cfg.LockoutMaxFailures
+	switch {
+	case try.locked:
+		return tryRefused, false, nil
+	case max > 0 && try.place > max:
+		if locked, err := p.isLocked(ctx, try.key, p.clock()); err != nil || locked {
+			return tryRefused, false, err
 		}
-		return true, p.store.ClearFailures(ctx, key)
+		return tryRefused, true, p.lock(ctx, try)
 	}
-	return false, nil
+	if locked, err := p.isLocked(ctx, try.key, p.clock()); err != nil || locked {
+		return tryRefused, false, err
+	}
+	if ok {
+		return trySucceeded, false, p.store.ClearFailures(ctx, try.key)
+	}
+	if max > 0 && try.place == max {
+		return tryFailed, true, p.lock(ctx, try)
+	}
+	return tryFailed, false, nil
+}
+
+func (p *Provider) lock(ctx context.Context, try attempt) error {
+	if err := p.store.Lock(ctx, try.key, try.now.Add(p.cfg.LockoutDuration)); err != nil {
+		return err
+	}
+	return p.store.ClearFailures(ctx, try.key)
 }
 
 // completeLogin rotates the session (the caller's old one is revoked), records the login and answers the

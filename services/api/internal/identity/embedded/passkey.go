@@ -412,8 +412,8 @@ func (p *Provider) verifyPasskeyLogin(ctx context.Context, c Caller, raw json.Ra
 	}
 	// The account's lockout is the password's: a locked account is refused whatever the passkey says.
 	now := p.clock()
-	idKey := loginKey(a.Email)
-	if locked, err := p.isLocked(ctx, idKey, now); err != nil || locked {
+	try, err := p.beginAttempt(ctx, loginKey(a.Email), now)
+	if err != nil || try.locked {
 		if err == nil {
 			err = errLocked
 		}
@@ -434,19 +434,25 @@ func (p *Provider) verifyPasskeyLogin(ctx context.Context, c Caller, raw json.Ra
 	} else if err != nil {
 		err = libraryRefusal(err)
 	}
-	if errors.As(err, &ref) {
-		p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: ref.details})
-		lockedNow, lerr := p.recordFailure(ctx, idKey, p.cfg.LockoutMaxFailures, now)
-		if lerr != nil {
-			return Account{}, Passkey{}, lerr
-		}
-		if lockedNow {
-			metrics.Lockouts.Inc()
-			p.audit(ctx, audit.Event{Type: audit.LockedOut, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: "passkey"})
-		}
+	refused := errors.As(err, &ref)
+	if err != nil && !refused {
 		return Account{}, Passkey{}, err
 	}
-	if err := p.store.ClearFailures(ctx, idKey); err != nil {
+	verdict, lockedNow, jerr := p.judgeAttempt(ctx, try, !refused)
+	if jerr != nil {
+		return Account{}, Passkey{}, jerr
+	}
+	if verdict == tryFailed {
+		p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: ref.details})
+	}
+	if lockedNow {
+		metrics.Lockouts.Inc()
+		p.audit(ctx, audit.Event{Type: audit.LockedOut, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: "passkey"})
+	}
+	switch verdict {
+	case tryRefused:
+		return a, Passkey{}, errLocked
+	case tryFailed:
 		return Account{}, Passkey{}, err
 	}
 	b, err := json.Marshal(cred)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -275,6 +276,45 @@ func TestLoginCodesAndLockout(t *testing.T) {
 		r, _ = h.login("eva@example.com", goodPassword)
 		require.Equal(t, contract.CodeOK, r.ErrorCode)
 		require.ErrorIs(t, h.p.SetDisabled(h.ctx, "nobody@example.com", true), embedded.ErrUnknownAccount)
+	})
+}
+
+// TestParallelGuessesMeetTheLockout: guesses sent at once are judged against the lockout one by one. A QA flood of
+// 49 wrong passwords and the right one at the same moment once had all 50 judged (each read the lock before its
+// slow hash) and the right one given a session.
+func TestParallelGuessesMeetTheLockout(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("eva@example.com")
+		flood := func(n int) (codes []int) {
+			answers := make(chan int, n)
+			var wg sync.WaitGroup
+			for range n {
+				wg.Go(func() {
+					r, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1"}, embedded.LoginParams{LoginID: "eva@example.com", Password: "Wrong-Passw0rd"})
+					require.NoError(t, err)
+					answers <- r.ErrorCode
+				})
+			}
+			wg.Wait()
+			close(answers)
+			for code := range answers {
+				codes = append(codes, code)
+			}
+			return codes
+		}
+		codes := flood(30)
+		judged := 0
+		for _, code := range codes {
+			require.Contains(t, []int{contract.CodeInvalidLogin, contract.CodeLockedOut}, code)
+			if code == contract.CodeInvalidLogin {
+				judged++
+			}
+		}
+		require.LessOrEqual(t, judged, embedded.DefaultConfig().LockoutMaxFailures, "no more guesses judged than failures allowed")
+		r, tok := h.login("eva@example.com", goodPassword)
+		require.Equal(t, contract.CodeLockedOut, r.ErrorCode, "the flood locked the login ID: the right password waits too")
+		require.Empty(t, tok)
 	})
 }
 

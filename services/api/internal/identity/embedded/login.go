@@ -225,7 +225,7 @@ func (p *Provider) lock(ctx context.Context, try attempt) error {
 // completeLogin rotates the session (the caller's old one is revoked), records the login and answers the
 // account with the onLogin details.
 func (p *Provider) completeLogin(ctx context.Context, c Caller, a Account, provider string, newUser bool) (Result, error) {
-	s, err := p.startSession(ctx, a.UID, c.SessionToken)
+	s, err := p.startSession(ctx, a, c.SessionToken)
 	if err != nil {
 		return Result{}, err
 	}

@@ -234,8 +234,9 @@ func (p *Provider) regTokenAccount(ctx context.Context, plain string) (Account, 
 	return a, t, err
 }
 
-// startSession creates a session for uid and revokes the caller's previous one (rotation at login).
-func (p *Provider) startSession(ctx context.Context, uid, previous string) (*NewSession, error) {
+// startSession creates a session for the account as the login found it and revokes the caller's previous one
+// (rotation at login).
+func (p *Provider) startSession(ctx context.Context, a Account, previous string) (*NewSession, error) {
 	now := p.clock()
 	if previous != "" {
 		if err := p.store.RevokeSession(ctx, hashToken(previous), now); err != nil {
@@ -243,15 +244,26 @@ func (p *Provider) startSession(ctx context.Context, uid, previous string) (*New
 		}
 	}
 	plain, hash := newToken()
-	s := Session{Hash: hash, UID: uid, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(p.cfg.SessionAbsoluteTimeout)}
+	s := Session{Hash: hash, UID: a.UID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(p.cfg.SessionAbsoluteTimeout),
+		Credentials: credentialsStamp(a)}
 	if err := p.store.CreateSession(ctx, s); err != nil {
 		return nil, err
 	}
 	return &NewSession{Token: plain, ExpiresAt: s.ExpiresAt}, nil
 }
 
+// credentialsStamp digests what a login proves, the account's password hash and e-mail address. A password or
+// e-mail change revokes the account's sessions, but a login that checked the old password while the change was
+// being made could open its session after that revocation (QA found 5 such sessions of 6 racing logins); a session
+// whose stamp is not the account's now is over. (A hash upgraded at another login changes the stamp too, ending
+// the account's other sessions; that happens once per change of the hashing parameters.)
+func credentialsStamp(a Account) string {
+	sum := sha256.Sum256([]byte(a.PasswordHash + "\x00" + a.Email))
+	return hex.EncodeToString(sum[:16])
+}
+
 // sessionAccount returns the account of a live session: not revoked, not idle too long, not past its absolute
-// expiry, and the account not disabled. Activity slides the idle expiry.
+// expiry, the account not disabled and its credentials those the session was opened with. Activity slides the idle expiry.
 func (p *Provider) sessionAccount(ctx context.Context, token string) (Account, error) {
 	if token == "" || len(token) > 200 {
 		return Account{}, ErrNotFound
@@ -268,7 +280,7 @@ func (p *Provider) sessionAccount(ctx context.Context, token string) (Account, e
 	if err != nil {
 		return Account{}, err
 	}
-	if a.Disabled {
+	if a.Disabled || (s.Credentials != "" && s.Credentials != credentialsStamp(a)) {
 		return Account{}, ErrNotFound
 	}
 	// Writing on every request would make reads writes; a minute of slack is irrelevant to a 30-minute idle limit.

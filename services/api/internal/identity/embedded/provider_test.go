@@ -318,6 +318,45 @@ func TestParallelGuessesMeetTheLockout(t *testing.T) {
 	})
 }
 
+// TestSessionOfOldCredentialsIsOver: a login that checked the old password while a password or e-mail change was
+// being made opens its session after the change revoked the account's sessions; that session must not work (QA,
+// 2026-11-28: 5 of 6 racing logins kept a session after a password change on PostgreSQL).
+func TestSessionOfOldCredentialsIsOver(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		uid := h.registerVerified("eva@example.com")
+		_, tok := h.login("eva@example.com", goodPassword)
+		checked, err := h.store.AccountByUID(h.ctx, uid) // what the racing login verified
+		require.NoError(t, err)
+
+		r, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "New-Passw0rd!"})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
+		late, err := h.p.StartSession(h.ctx, checked)
+		require.NoError(t, err)
+		_, live := h.p.SessionUID(h.ctx, late.Token)
+		require.False(t, live, "a session opened with the password of before the change is over")
+
+		_, tok = h.login("eva@example.com", "New-Passw0rd!")
+		_, live = h.p.SessionUID(h.ctx, tok)
+		require.True(t, live, "a login with the new password works")
+
+		// The same for the login ID: a session opened for the old address is over once the new one is confirmed.
+		checked, err = h.store.AccountByUID(h.ctx, uid)
+		require.NoError(t, err)
+		r, err = h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, embedded.SetAccountInfoParams{Password: "New-Passw0rd!", Profile: map[string]any{"email": "eva.neu@example.com"}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
+		code, err := h.p.VerifyEmail(h.ctx, h.lastLink("eva.neu@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, code)
+		late, err = h.p.StartSession(h.ctx, checked)
+		require.NoError(t, err)
+		_, live = h.p.SessionUID(h.ctx, late.Token)
+		require.False(t, live, "a session opened for the address of before the change is over")
+	})
+}
+
 // TestLoginDetailsChecksLockOut: the current password that a password or e-mail change asks for is checked as a
 // login is. Wrong guesses through a session or a newsletter link's regToken count towards the login ID's
 // lockout, and while it holds even the right password changes nothing (QA, 2026-11-28).

@@ -75,6 +75,8 @@ type Session struct {
 	LastSeenAt time.Time
 	ExpiresAt  time.Time // absolute expiry
 	RevokedAt  time.Time
+	// Credentials is credentialsStamp of the account the login proved ("" for sessions older than migration 0013).
+	Credentials string
 }
 
 // Passkey is one WebAuthn credential of an account.

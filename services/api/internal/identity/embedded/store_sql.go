@@ -304,8 +304,8 @@ func (s *SQLStore) SweepUnverified(ctx context.Context, cutoff time.Time) (int, 
 
 // CreateSession stores a session.
 func (s *SQLStore) CreateSession(ctx context.Context, se Session) error {
-	_, err := s.x.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_sessions (token_hash, uid, created_at, last_seen_at, expires_at)
-		VALUES (?, ?, ?, ?, ?)`), se.Hash, se.UID, ms(se.CreatedAt), ms(se.LastSeenAt), ms(se.ExpiresAt))
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_sessions (token_hash, uid, created_at, last_seen_at, expires_at, credentials)
+		VALUES (?, ?, ?, ?, ?, ?)`), se.Hash, se.UID, ms(se.CreatedAt), ms(se.LastSeenAt), ms(se.ExpiresAt), se.Credentials)
 	if err != nil {
 		return fmt.Errorf("identity: create session: %w", err)
 	}
@@ -317,8 +317,8 @@ func (s *SQLStore) SessionByHash(ctx context.Context, hash string) (Session, err
 	var se Session
 	var created, seen, expires int64
 	var revoked sql.NullInt64
-	err := s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT token_hash, uid, created_at, last_seen_at, expires_at, revoked_at
-		FROM identity_sessions WHERE token_hash = ?`), hash).Scan(&se.Hash, &se.UID, &created, &seen, &expires, &revoked)
+	err := s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT token_hash, uid, created_at, last_seen_at, expires_at, revoked_at, credentials
+		FROM identity_sessions WHERE token_hash = ?`), hash).Scan(&se.Hash, &se.UID, &created, &seen, &expires, &revoked, &se.Credentials)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Session{}, ErrNotFound
 	}

@@ -151,12 +151,13 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	}
 	withdrawals := subscribers.NewSQLWithdrawals(db)
 	links := subscribers.NewLinks(tokens, withdrawals)
+	subscriberLock := jobs.SubscriberGuard{Leases: a.jobs}
 	a.Reminders = reminders.NewService(reminders.Settings{
 		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
-		Subscriptions: reminderSubscriptions, Now: now,
+		Subscriptions: reminderSubscriptions, Now: now, Lock: subscriberLock,
 	})
 	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Eraser: eraser, Reminders: a.Reminders,
-		Withdrawals: withdrawals, Now: now}
+		Withdrawals: withdrawals, Now: now, Lock: subscriberLock}
 
 	e, err := httpapi.New(httpapi.Deps{
 		Config: cfg, Logger: logger, DB: db, Apps: opts.Apps, Content: library,

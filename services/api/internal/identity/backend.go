@@ -33,6 +33,20 @@ func ParseEmail(raw string) (Email, error) {
 // String returns the address.
 func (e Email) String() string { return string(e) }
 
+// SubscriberLock runs work on one subscriber's data alone among requests and replicas (jobs.SubscriberGuard):
+// work that spans the identity provider and the product's own tables, which no one transaction covers.
+type SubscriberLock interface {
+	Exclusive(ctx context.Context, email Email, fn func(context.Context) error) error
+}
+
+// Alone runs fn under the subscriber's lock, or at once without one (tests of one request at a time).
+func Alone(ctx context.Context, lock SubscriberLock, email Email, fn func(context.Context) error) error {
+	if lock == nil {
+		return fn(ctx)
+	}
+	return lock.Exclusive(ctx, email, fn)
+}
+
 // RegToken is a registration token: it gives access to one account without a session, e.g. to a newsletter
 // subscriber who opened the preference centre from an e-mail link.
 type RegToken struct {

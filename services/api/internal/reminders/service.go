@@ -58,6 +58,9 @@ type Settings struct {
 	PublicURL string
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Lock keeps a confirmation apart from the subscriber's unsubscribe from everything and from the confirmation
+	// of another of their reminders; nil in tests of one request at a time.
+	Lock identity.SubscriberLock
 }
 
 // Service is the product reminder feature.
@@ -67,6 +70,7 @@ type Service struct {
 	mail      mail.Sender
 	templates Renderer
 	subs      Subscriptions
+	lock      identity.SubscriberLock
 	publicURL string
 	now       func() time.Time
 }
@@ -78,7 +82,7 @@ func NewService(s Settings) *Service {
 		now = time.Now
 	}
 	return &Service{store: s.Store, links: s.Links, mail: s.Mail, templates: s.Templates, subs: s.Subscriptions,
-		publicURL: strings.TrimRight(s.PublicURL, "/"), now: now}
+		lock: s.Lock, publicURL: strings.TrimRight(s.PublicURL, "/"), now: now}
 }
 
 // Search lists the active reminders of the subscriber the link token names.
@@ -181,17 +185,24 @@ func (s *Service) Confirm(ctx context.Context, token string) error {
 		return ErrConfirmationUnknown
 	}
 	hash, now := hashToken(token), s.now().UTC()
-	if s.subs != nil {
-		// The subscription first: should the provider fail, the reminder stays pending and the link works again.
-		email, err := s.store.ConfirmationOwner(ctx, hash, now)
-		if err != nil {
+	email, err := s.store.ConfirmationOwner(ctx, hash, now)
+	if err != nil {
+		return err
+	}
+	return identity.Alone(ctx, s.lock, email, func(ctx context.Context) error {
+		// Asked again alone: an unsubscribe from everything may have deleted the reminder meanwhile, and then
+		// subscribing would bring the address back.
+		if _, err := s.store.ConfirmationOwner(ctx, hash, now); err != nil {
 			return err
 		}
-		if err := s.subs.SubscribeConfirmed(ctx, email, SubscriptionKey); err != nil {
-			return fmt.Errorf("reminders: confirm the subscription: %w", err)
+		if s.subs != nil {
+			// The subscription first: should the provider fail, the reminder stays pending and the link works again.
+			if err := s.subs.SubscribeConfirmed(ctx, email, SubscriptionKey); err != nil {
+				return fmt.Errorf("reminders: confirm the subscription: %w", err)
+			}
 		}
-	}
-	return s.store.Confirm(ctx, hash, now)
+		return s.store.Confirm(ctx, hash, now)
+	})
 }
 
 // ExpiredKept is how long a reminder whose verification window ended unconfirmed is kept: a late click on its

@@ -196,6 +196,40 @@ func TestConfirmTurnsTheSubscriptionOn(t *testing.T) {
 	require.Len(t, subs.calls, 1, "a used link tells the provider nothing")
 }
 
+// unsubscribeFirst is a SubscriberLock held by an unsubscribe from everything that deletes the address's
+// reminders before the confirmation waiting for the lock gets it.
+type unsubscribeFirst struct {
+	store reminders.Store
+	held  []identity.Email
+}
+
+func (u *unsubscribeFirst) Exclusive(ctx context.Context, email identity.Email, fn func(context.Context) error) error {
+	u.held = append(u.held, email)
+	if _, err := u.store.DeleteAllOf(ctx, email); err != nil {
+		return err
+	}
+	return fn(ctx)
+}
+
+// TestConfirmAfterAnUnsubscribeSubscribesNothing: a confirmation that waited for the subscriber's lock while an
+// unsubscribe from everything erased the address must not subscribe it again (QA: 11 of 38 racing pairs left a
+// subscribed account behind).
+func TestConfirmAfterAnUnsubscribeSubscribesNothing(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	subs := &subscriptions{}
+	store := reminders.NewSQLStore(dbtest.SQLite(t))
+	lock := &unsubscribeFirst{store: store}
+	f.svc = reminders.NewService(reminders.Settings{Store: store, Links: links{}, Mail: f.mails, Templates: mail.DefaultTemplates(),
+		PublicURL: "https://portal.example.com/", Subscriptions: subs, Now: f.clock.Now, Lock: lock})
+	_, err := f.svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "de"))
+	require.NoError(t, err)
+
+	require.ErrorIs(t, f.svc.Confirm(ctx, confirmToken(t, f.mails.Messages[0])), reminders.ErrConfirmationUnknown)
+	require.Equal(t, []identity.Email{"anna@example.com"}, lock.held, "the confirmation ran under the address's lock")
+	require.Empty(t, subs.calls, "nothing subscribed the erased address again")
+}
+
 func TestCreateUndoesReminderWhenMailFails(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)

@@ -99,6 +99,9 @@ type Settings struct {
 	Withdrawals WithdrawalStore
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Lock keeps an unsubscribe from everything apart from a reminder's confirmation for the same address; nil in
+	// tests of one request at a time.
+	Lock identity.SubscriberLock
 }
 
 // Service is the subscriber side of the preference centre: links, their exchange, full unsubscribes.
@@ -167,16 +170,20 @@ func (s *Service) UnsubscribeAll(ctx context.Context, token string) (Withdrawal,
 	if err != nil || withdrawn {
 		return Withdrawal{}, err
 	}
-	erased, err := s.s.Eraser.EraseSubscriber(ctx, link.Email)
+	var w Withdrawal
+	err = identity.Alone(ctx, s.s.Lock, link.Email, func(ctx context.Context) error {
+		erased, err := s.s.Eraser.EraseSubscriber(ctx, link.Email)
+		if err != nil {
+			return fmt.Errorf("subscribers: erase account: %w", err)
+		}
+		deleted, err := s.s.Reminders.DeleteAllOf(ctx, link.Email)
+		if err != nil {
+			return fmt.Errorf("subscribers: delete reminders: %w", err)
+		}
+		w = Withdrawal{EmailHash: HashEmail(link.Email), Subscriptions: erased.Subscriptions, Reminders: deleted, At: s.s.Now().UTC()}
+		return s.s.Withdrawals.Record(ctx, w)
+	})
 	if err != nil {
-		return Withdrawal{}, fmt.Errorf("subscribers: erase account: %w", err)
-	}
-	deleted, err := s.s.Reminders.DeleteAllOf(ctx, link.Email)
-	if err != nil {
-		return Withdrawal{}, fmt.Errorf("subscribers: delete reminders: %w", err)
-	}
-	w := Withdrawal{EmailHash: HashEmail(link.Email), Subscriptions: erased.Subscriptions, Reminders: deleted, At: s.s.Now().UTC()}
-	if err := s.s.Withdrawals.Record(ctx, w); err != nil {
 		return Withdrawal{}, err
 	}
 	return w, nil

@@ -14,6 +14,8 @@ export interface FinalizeState {
 /** The navigation state a protected page hands to /login, so the login can return there. */
 export interface LoginState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+  /** The session ended under the page the shopper was on; the login says so. */
+  sessionEnded?: boolean;
 }
 
 /** A path on this site (`/x`), never another host (`//evil.example`, `/\evil.example`) or a scheme. */

@@ -14,6 +14,7 @@ function AccountView({ regToken = 'rt_manual' }: { regToken?: string }) {
   return (
     <div>
       <p>{account.loggedIn ? `Logged in as ${account.profile?.email ?? ''}` : 'Logged out'}</p>
+      {account.sessionEnded ? <p>Session ended</p> : null}
       {account.regToken ? <p>Registration {account.regToken}</p> : null}
       {account.UID ? <p>UID {account.UID}</p> : null}
       <button onClick={() => void refresh()}>Refresh</button>
@@ -144,6 +145,8 @@ describe('IdentityRoot and useIdentity', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Answer 403005')).toBeInTheDocument();
     expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    // The login can tell the shopper why they are asked again.
+    expect(screen.getByText('Session ended')).toBeInTheDocument();
     expect(fake.calls.map((call) => call.method).slice(-2)).toEqual(['setAccountInfo', 'getAccountInfo']);
   });
 
@@ -155,6 +158,8 @@ describe('IdentityRoot and useIdentity', () => {
     fake.failNext('getAccountInfo');
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.getByText('Logged out')).toBeInTheDocument());
+    // Only a page's call answered 403005 says a session ended under it.
+    expect(screen.queryByText('Session ended')).not.toBeInTheDocument();
     error.mockRestore();
   });
 });

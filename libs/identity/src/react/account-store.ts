@@ -11,6 +11,8 @@ export interface AccountState {
   subscriptions?: Subscriptions;
   /** Set while a registration is in progress, or for a visitor who came with a regToken (preference centre). */
   regToken?: string;
+  /** Set when the session ended under an open page (another tab's logout, the idle timeout), so the login can say why. */
+  sessionEnded?: boolean;
 }
 
 export interface AccountSnapshot {
@@ -23,7 +25,7 @@ export type RegistrationPartial = Pick<AccountState, 'profile' | 'data' | 'prefe
 
 export type AccountAction =
   | { type: 'login'; event: LoginEvent }
-  | { type: 'logout' }
+  | { type: 'logout'; sessionEnded?: boolean }
   | { type: 'registration'; regToken: string; partial: RegistrationPartial }
   | { type: 'refreshed'; info: Omit<AccountState, 'loggedIn' | 'regToken'>; viaRegToken: boolean }
   | { type: 'ready' };
@@ -38,7 +40,7 @@ export function accountReducer(state: AccountSnapshot, action: AccountAction): A
       return { ready: true, account: { loggedIn: true, UID, profile, data, preferences, subscriptions } };
     }
     case 'logout':
-      return { ready: true, account: loggedOut };
+      return { ready: true, account: action.sessionEnded ? { ...loggedOut, sessionEnded: true } : loggedOut };
     case 'registration':
       return { ...state, account: { loggedIn: false, regToken: action.regToken, ...action.partial } };
     case 'refreshed':
@@ -116,9 +118,10 @@ export class AccountStore {
 
   /**
    * Reads the account again (with the regToken when one is held and nobody is logged in). Any failure, including
-   * 403005 and a transport error, logs out in client state (spec 001 §4).
+   * 403005 and a transport error, logs out in client state (spec 001 §4); `sessionEnded` marks that logout as the
+   * end of a session a page was using.
    */
-  refresh = async (): Promise<void> => {
+  refresh = async ({ sessionEnded = false }: { sessionEnded?: boolean } = {}): Promise<void> => {
     const run = ++this.refreshes;
     const { account } = this.snapshot;
     const regToken = !account.loggedIn ? account.regToken : undefined;
@@ -135,12 +138,12 @@ export class AccountStore {
       } else {
         // 403005 on the first look-up is the normal "nobody is logged in" (spec 001 §8): no log line for it.
         if (!isUnauthorized(answer)) console.warn('identity: getAccountInfo answered', answer.errorCode);
-        this.dispatch({ type: 'logout' });
+        this.dispatch({ type: 'logout', sessionEnded });
       }
     } catch (error) {
       if (run !== this.refreshes) return;
       console.error('identity: getAccountInfo failed', error);
-      this.dispatch({ type: 'logout' });
+      this.dispatch({ type: 'logout', sessionEnded });
     }
   };
 }
@@ -155,7 +158,9 @@ export function watchSession(provider: IdentityProvider, store: AccountStore): I
   const wrapped = new Map<PropertyKey, unknown>();
   const check = (answer: unknown) => {
     const { account } = store.getSnapshot();
-    if (account.loggedIn && typeof answer === 'object' && answer !== null && isUnauthorized(answer as Envelope)) void store.refresh();
+    if (account.loggedIn && typeof answer === 'object' && answer !== null && isUnauthorized(answer as Envelope)) {
+      void store.refresh({ sessionEnded: true });
+    }
   };
   return new Proxy(provider, {
     get(target, key, receiver) {

@@ -50,6 +50,12 @@ describe('/login', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it('a visitor sent here by a protected page is not told a session ended', async () => {
+    await openApp('/personaldata');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Sitzung ist abgelaufen/)).not.toBeInTheDocument();
+  });
+
   it('sends a logged-in visitor to /', async () => {
     const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     await identity.login({ loginID: EMAIL, password: PASSWORD });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import { AuthTabs } from '../../../shared/AuthTabs';
-import { returnPath } from '../../../shared/navigation';
+import { returnPath, type LoginState } from '../../../shared/navigation';
 import { afterLoginPath, rememberHandOver } from '../../../shared/single-sign-on';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { Passwordless } from '../../../shared/Passwordless';
@@ -30,6 +30,11 @@ export function LoginPage() {
     <section className="auth-page">
       <h1>{t('clp.login.headline')}</h1>
       <AuthTabs current="login" />
+      {(location.state as LoginState | null)?.sessionEnded ? (
+        <p className="notice" role="status">
+          {t('clp.login.sessionEnded')}
+        </p>
+      ) : null}
       <SocialLoginReturn />
       <LoginForm />
       <Passwordless kind="login" passkeys={<PasskeyLogin />} ownId={ownId.callbacks} />

@@ -114,6 +114,7 @@ describe('/personaldata', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText(/unerwarteter Fehler/)).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
     await userEvent.type(screen.getByRole('textbox', { name: /E-Mail-Adresse/ }), EMAIL);
     await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
     await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));

@@ -43,11 +43,13 @@ interface Options {
   seed?: Partial<FakeAccountSeed>;
   exchangeStatus?: number;
   reminders?: { reminderId: string; variantId: string; variantName: Record<string, string> }[];
+  /** The reminder search's status; it answers `reminders` when 200. */
+  remindersStatus?: number;
   forceConsent?: boolean;
   prepare?: (fake: ReturnType<typeof createFakeProvider>) => void;
 }
 
-async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], forceConsent = false, prepare }: Options = {}) {
+async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], remindersStatus = 200, forceConsent = false, prepare }: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, profile: { firstName: 'Erika' }, ...seed }] });
   prepare?.(fake);
   const requests: { url: string; init?: RequestInit }[] = [];
@@ -57,7 +59,9 @@ async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], for
     if (url.endsWith('/rest/v1/subscriber/regToken/jwt')) {
       return exchangeStatus === 200 ? answer(200, fake.issueSubscriberRegToken(EMAIL)) : answer(exchangeStatus, { error: { code: 'preferences.loading' } });
     }
-    if (url.endsWith('/rest/v1/productreminder/search')) return answer(200, { productReminders: reminders });
+    if (url.endsWith('/rest/v1/productreminder/search')) {
+      return remindersStatus === 200 ? answer(200, { productReminders: reminders }) : answer(remindersStatus, { error: { code: 'internal' } });
+    }
     if (url.endsWith('/rest/v1/productreminder')) return answer(204, {});
     if (url.includes('/rest/v1/subscriber/unsubscribe/')) {
       return answer(200, { unsubscribed: true });
@@ -268,6 +272,17 @@ describe('the preference centre', () => {
   it('sends an account with a subscription key and nothing left straight to /unsubscribe-success', async () => {
     await openCentre({ seed: { data: { sfmc: { subscriptionKey: 'SK-1' } }, subscriptions: { NLT_GENERAL: { email: { isSubscribed: false } } } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
+  });
+
+  it('a reminder-only subscriber whose reminders fail to load sees the centre with the failure, not the unsubscribe page', async () => {
+    await openCentre({
+      seed: { data: { sfmc: { subscriptionKey: 'SK-1' } }, subscriptions: { ...subscribedTo('SVC_PRODUCT_REMINDER'), NLT_GENERAL: { email: { isSubscribed: false } } } },
+      remindersStatus: 500,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /Erika/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+    expect(await screen.findByText(/konnten wir Ihre Produkterinnerungen nicht laden/)).toBeInTheDocument();
   });
 
   it('shows the general and the field error of a refused save', async () => {

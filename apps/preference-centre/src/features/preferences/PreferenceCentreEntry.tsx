@@ -53,8 +53,10 @@ export function PreferenceCentre({ jwt, headerActions }: { jwt: string; headerAc
   if (!shown) setShown(true);
 
   const list = withReminders && reminders.data ? reminders.data : { active: [], notActivated: [] };
+  const remindersFailed = withReminders && reminders.isError;
   // Nothing left to manage: subscribed once (a subscription key), now no newsletter and no reminder (spec 001 §4).
-  if (account.data.data?.sfmc?.subscriptionKey && !hasNewsletterSubscription(account.data.subscriptions) && list.active.length === 0) {
+  // Reminders that failed to load are not "no reminder": the centre shows them as failed instead.
+  if (account.data.data?.sfmc?.subscriptionKey && !hasNewsletterSubscription(account.data.subscriptions) && !remindersFailed && list.active.length === 0) {
     return <Navigate to="/unsubscribe-success" replace />;
   }
 
@@ -65,7 +67,7 @@ export function PreferenceCentre({ jwt, headerActions }: { jwt: string; headerAc
       account={account.data}
       content={content.preferenceCentre!}
       reminders={list}
-      remindersFailed={withReminders && reminders.isError}
+      remindersFailed={remindersFailed}
       favouriteStore={favouriteStore.data}
       headerActions={headerActions}
       accountSchema={settings.data.schema}

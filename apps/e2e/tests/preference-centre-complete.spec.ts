@@ -222,6 +222,11 @@ test.describe('preference centre, complete', () => {
       await expect(page).toHaveURL(/\/unsubscribe-success$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeVisible();
       await expectAccessible(page);
+      // The success page took the centre's place in the history: going back shows no profile (QA found the erased
+      // first name and birth date there, from the page's memory).
+      await page.goBack();
+      await expect(page.getByRole('switch')).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: /Hallo/ })).toHaveCount(0);
     });
 
     await test.step('the personal data is gone (through the API) and the old link shows no profile', async () => {

@@ -54,6 +54,19 @@ describe('preference centre routes', () => {
     expect(screen.getByRole('link', { name: 'Erneut anmelden' })).toBeInTheDocument();
   });
 
+  it('an errorCode other than 0 is that error, not a success', async () => {
+    await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/double-opt-in-done?errorCode=403002' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeInTheDocument();
+    // The centre's words: a subscriber of a newsletter has no registration to redo.
+    expect(screen.getByText(/Bitte wählen Sie den Newsletter im Präferenzcenter erneut aus/)).toBeInTheDocument();
+  });
+
+  it('a used confirmation link says the subscription may be confirmed already, not to log in', async () => {
+    await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/error/doi-404000' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Der Bestätigungslink ist ungültig.' })).toBeInTheDocument();
+    expect(screen.getByText(/Dann ist Ihre Anmeldung schon bestätigt/)).toBeInTheDocument();
+  });
+
   it('shows the error page outside /preferences too', async () => {
     await renderPage(<AppRoutes />, { messages: loadMessages, path: '/error/doi-expired' });
     expect(await screen.findByRole('img', { name: 'Abgelaufener Link' })).toBeInTheDocument();

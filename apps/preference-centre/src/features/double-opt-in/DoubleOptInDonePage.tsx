@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { isNewsletterKey, useSite } from '@portal/cms';
 import { confirmMailLink, Links, mailLinkToken, Pages } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
@@ -19,7 +19,8 @@ const MAIL_LINKS = [
  * Where a product reminder's or newsletter's confirmation link lands (spec 001 §2). The link's GET changes
  * nothing (mail scanners open links): it brings the token in the fragment, and this page confirms it with a POST,
  * then shows the outcome (this page without a token, or the error page). The spec's text is the reminder's; a
- * confirmed newsletter comes back named in the query (`?newsletter=NLT_…`) and is thanked for by its CMS name.
+ * confirmed newsletter comes back named in the query (`?newsletter=NLT_…`) and is thanked for by its CMS name. An
+ * `errorCode` other than 0 (the account portal's form of the outcome) is that error, not a success.
  */
 export function DoubleOptInDonePage() {
   const { t } = useTranslation();
@@ -27,7 +28,10 @@ export function DoubleOptInDonePage() {
   const { content } = useSite();
   const link = MAIL_LINKS.map((l) => ({ ...l, token: mailLinkToken(hash, l.key) })).find((l) => l.token);
   if (link?.token) return <ConfirmLink address={link.address} token={link.token} />;
-  const newsletter = new URLSearchParams(search).get('newsletter');
+  const query = new URLSearchParams(search);
+  const errorCode = query.get('errorCode');
+  if (errorCode && errorCode !== '0') return <Navigate to={`${Pages.preferencesDoubleOptInError}${encodeURIComponent(errorCode)}`} replace />;
+  const newsletter = query.get('newsletter');
   if (newsletter && isNewsletterKey(newsletter)) {
     const name = content.preferenceCentre?.newsletters[newsletter]?.name;
     return (

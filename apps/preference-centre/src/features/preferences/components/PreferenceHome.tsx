@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { FormikProvider, getIn, useFormik } from 'formik';
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +53,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   const { metadata, language, content: site } = useSite();
   const { provider } = useIdentity();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const tabList = useRef<HTMLDivElement>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -93,7 +95,10 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
         formik.setStatus({ formError: message('global.errors.unexpected.headline', 'Es ist ein unerwarteter Fehler aufgetreten.') } satisfies FormStatus);
         return;
       }
-      await navigate('/unsubscribe-success');
+      // In place of this page, and with the subscriber's data gone from the page's memory too: going back shows
+      // no profile of an account that no longer exists (a link older than the unsubscribe opens nothing).
+      await navigate('/unsubscribe-success', { replace: true });
+      queryClient.removeQueries({ queryKey: ['preference-centre'] });
       return;
     }
     const update = preferencesUpdate(values, initial, shown);

@@ -300,6 +300,21 @@ describe('the preference centre', () => {
     expect(screen.getByRole('switch', { name: 'Rezepte' })).toHaveAccessibleDescription(/Unknown subscription/);
   });
 
+  it('a regToken that ran out while the page slept is renewed and the save repeated', async () => {
+    const { user, fake, requests } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+    const exchanges = () => requests.filter((request) => request.url.endsWith('/rest/v1/subscriber/regToken/jwt')).length;
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    const before = exchanges();
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({ errorCode: ErrorCode.UNAUTHORIZED, errorMessage: 'Unauthorized user', errorDetails: 'regToken expired' });
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(exchanges()).toBe(before + 1);
+    // The second try reached the provider, with the new regToken.
+    const saves = fake.calls.filter((call) => call.method === 'setAccountInfo');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.params).toMatchObject({ regToken: expect.any(String), subscriptions: expect.any(Object) });
+  });
+
   it('falls back to the error details when no general message is known', async () => {
     const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
     jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({ errorCode: 500099, errorMessage: 'General Server Error', errorDetails: 'Try later' });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { fetchJson, useSite, type RestSchemas } from '@portal/cms';
 import { Durations } from '@portal/identity';
 
@@ -39,6 +39,14 @@ export function subscriberTokenQueryOptions(restApi: string, jwt: string) {
     refetchIntervalInBackground: true,
     retry: false,
   });
+}
+
+/**
+ * Exchanges the link again now, whatever its schedule, for a save whose regToken ran out while the page slept (a
+ * closed laptop, a background tab whose timers were held back); the page then holds the new regToken too.
+ */
+export function renewSubscriberToken(queryClient: QueryClient, restApi: string, jwt: string): Promise<SubscriberToken> {
+  return queryClient.fetchQuery({ ...subscriberTokenQueryOptions(restApi, jwt), staleTime: 0 });
 }
 
 /** The regToken of the link's subscriber, renewed shortly before it expires. */

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
 import { deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
-import { isSuccess, useIdentity } from '@portal/identity';
+import { isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { deleteProductReminders } from '../api/delete-product-reminders';
+import { renewSubscriberToken } from '../api/exchange-subscriber-token';
 import type { SubscriberAccount } from '../api/get-account';
 import type { RetailStore } from '../api/retail-stores';
 import { savePreferences } from '../api/save-preferences';
@@ -103,7 +104,13 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     }
     const update = preferencesUpdate(values, initial, shown);
     try {
-      const answer = await savePreferences(provider, regToken, update);
+      let answer = await savePreferences(provider, regToken, update);
+      if (isUnauthorized(answer)) {
+        // The regToken ran out while the page slept, but the link may still hold: exchanged again, the save is
+        // repeated once. A link that no longer holds keeps the first answer ("your link has expired").
+        const fresh = await renewSubscriberToken(queryClient, metadata.restApi, jwt).catch(() => undefined);
+        if (fresh) answer = await savePreferences(provider, fresh.regToken, update);
+      }
       if (!isSuccess(answer)) {
         const status: FormStatus = {
           formError: identityErrorMessage(answer, { leading: [`mpp.errors.${answer.errorCode}.general`], fallback: answer.errorDetails || answer.errorMessage }),

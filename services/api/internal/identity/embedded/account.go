@@ -66,13 +66,12 @@ type SetAccountInfoParams struct {
 // recorded with version and time, subscriptions with double opt-in; a password change ends every session of
 // the account (the caller's too); an e-mail change takes effect when the new address is confirmed.
 func (p *Provider) SetAccountInfo(ctx context.Context, c Caller, in SetAccountInfoParams) (Result, error) {
-	for attempt := 0; ; attempt++ {
-		r, err := p.setAccountInfoOnce(ctx, c, in)
-		if errors.Is(err, ErrConflict) && attempt < 2 {
-			continue // someone else saved in between: redo on the fresh account
-		}
-		return r, err
-	}
+	var r Result
+	err := untilNoConflict(ctx, func() (err error) {
+		r, err = p.setAccountInfoOnce(ctx, c, in) // someone else saved in between: redo on the fresh account
+		return err
+	})
+	return r, err
 }
 
 func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccountInfoParams) (Result, error) {
@@ -194,6 +193,11 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		}
 		return st.RevokeTokens(ctx, a.UID, TokenReset, now)
 	})
+	if errors.Is(err, ErrNotFound) {
+		// Erased meanwhile (an unsubscribe from everything deleted the newsletter-only account): the caller's
+		// regToken or session no longer names an account.
+		return fail(contract.CodeUnauthorized, ""), nil
+	}
 	if err != nil {
 		return Result{}, err
 	}
@@ -310,18 +314,19 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key s
 	}
 	key = t.Payload["key"]
 	now := p.clock()
-	for attempt := 0; attempt < 3; attempt++ {
+	code = contract.CodeNotFound
+	err = untilNoConflict(ctx, func() error {
 		a, err := p.store.AccountByUID(ctx, t.UID)
 		if errors.Is(err, ErrNotFound) {
-			return "", contract.CodeNotFound, nil
+			return nil
 		}
 		if err != nil {
-			return "", 0, err
+			return err
 		}
 		v, _ := getPath(a.Subscriptions, key+".email")
 		em, _ := v.(map[string]any)
 		if subscribed, _ := em["isSubscribed"].(bool); !subscribed {
-			return "", contract.CodeNotFound, nil
+			return nil
 		}
 		doi, _ := em["doubleOptIn"].(map[string]any)
 		if doi == nil {
@@ -330,16 +335,22 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key s
 		doi["status"], doi["confirmTime"] = "Confirmed", isoTime(now)
 		em["doubleOptIn"] = doi
 		a.UpdatedAt = now
-		if _, err = p.store.UpdateAccount(ctx, a); errors.Is(err, ErrConflict) {
-			continue
-		}
-		if err != nil {
-			return "", 0, err
+		if _, err = p.store.UpdateAccount(ctx, a); errors.Is(err, ErrNotFound) {
+			return nil // erased meanwhile (an unsubscribe from everything)
+		} else if err != nil {
+			return err
 		}
 		if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil || !used {
-			return "", contract.CodeNotFound, err
+			return err
 		}
-		return key, contract.CodeOK, nil
+		code = contract.CodeOK
+		return nil
+	})
+	if err != nil {
+		return "", 0, err
 	}
-	return "", 0, ErrConflict
+	if code != contract.CodeOK {
+		return "", code, nil
+	}
+	return key, code, nil
 }

@@ -357,6 +357,40 @@ func TestSessionOfOldCredentialsIsOver(t *testing.T) {
 	})
 }
 
+// TestParallelSavesOfOneAccountAllLand: saves of one account sent at once each land (a save that lost the race is
+// made again on the fresh account), none answers 500 and none loses another's change (QA: 17 of 30 answered 500001
+// on PostgreSQL).
+func TestParallelSavesOfOneAccountAllLand(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		uid := h.registerVerified("eva@example.com")
+		_, tok := h.login("eva@example.com", goodPassword)
+		var tiles []string // the boolean preference tiles: each save ticks one
+		for _, f := range embedded.DefaultFields() {
+			if tile, ok := strings.CutPrefix(f.Name, "data.preference."); ok && f.Type == "boolean" {
+				tiles = append(tiles, tile)
+			}
+		}
+		require.NotEmpty(t, tiles)
+		const saves = 30
+		var wg sync.WaitGroup
+		for i := range saves {
+			wg.Go(func() {
+				r, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, embedded.SetAccountInfoParams{
+					Data: map[string]any{"preference": map[string]any{tiles[i%len(tiles)]: true}},
+				})
+				require.NoError(t, err)
+				require.Equal(t, contract.CodeOK, r.ErrorCode)
+			})
+		}
+		wg.Wait()
+		a, err := h.store.AccountByUID(h.ctx, uid)
+		require.NoError(t, err)
+		kept, _ := a.Data["preference"].(map[string]any)
+		require.Len(t, kept, min(saves, len(tiles)), "every save kept")
+	})
+}
+
 // TestLoginDetailsChecksLockOut: the current password that a password or e-mail change asks for is checked as a
 // login is. Wrong guesses through a session or a newsletter link's regToken count towards the login ID's
 // lockout, and while it holds even the right password changes nothing (QA, 2026-11-28).

@@ -98,11 +98,11 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 		return Result{}, err
 	}
 	now := p.clock()
-	for attempt := 0; ; attempt++ {
-		// The spent token, the new password, the end of every session and reset link, and the lifted lock take
-		// effect together or not at all.
-		var a Account
-		err := p.store.InTx(ctx, func(st Store) error {
+	// The spent token, the new password, the end of every session and reset link, and the lifted lock take effect
+	// together or not at all.
+	var a Account
+	err = untilNoConflict(ctx, func() error {
+		return p.store.InTx(ctx, func(st Store) error {
 			if used, err := st.UseToken(ctx, t.Hash, now); err != nil {
 				return err
 			} else if !used {
@@ -130,18 +130,15 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 			}
 			return st.Lock(ctx, loginKey(a.Email), now)
 		})
-		if errors.Is(err, ErrConflict) && attempt < 2 {
-			continue
-		}
-		if errors.Is(err, ErrNotFound) {
-			return fail(contract.CodePasswordTokenInvalid, ""), nil
-		}
-		if err != nil {
-			return Result{}, err
-		}
-		p.audit(ctx, audit.Event{Type: audit.PasswordReset, UID: a.UID, Email: a.Email})
-		r := ok(map[string]any{"UID": a.UID})
-		r.EndSession = true
-		return r, nil
+	})
+	if errors.Is(err, ErrNotFound) {
+		return fail(contract.CodePasswordTokenInvalid, ""), nil
 	}
+	if err != nil {
+		return Result{}, err
+	}
+	p.audit(ctx, audit.Event{Type: audit.PasswordReset, UID: a.UID, Email: a.Email})
+	r := ok(map[string]any{"UID": a.UID})
+	r.EndSession = true
+	return r, nil
 }

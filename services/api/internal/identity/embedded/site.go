@@ -54,29 +54,30 @@ var ErrUnknownAccount = errors.New("identity: no account with this e-mail addres
 // SetDisabled disables (403041 at login, every session ended) or re-enables the account of an address; the
 // operator's `portal accounts disable|enable EMAIL`.
 func (p *Provider) SetDisabled(ctx context.Context, email string, disabled bool) error {
-	for attempt := 0; ; attempt++ {
-		a, err := p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
+	var a Account
+	now := p.clock()
+	err := untilNoConflict(ctx, func() (err error) {
+		a, err = p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
 		if errors.Is(err, ErrNotFound) {
 			return ErrUnknownAccount
 		}
 		if err != nil {
 			return err
 		}
-		now := p.clock()
 		a.Disabled, a.UpdatedAt = disabled, now
-		if _, err := p.store.UpdateAccount(ctx, a); errors.Is(err, ErrConflict) && attempt < 2 {
-			continue
-		} else if err != nil {
+		a, err = p.store.UpdateAccount(ctx, a)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	event := audit.AccountEnabled
+	if disabled {
+		event = audit.AccountDisabled
+		if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
 			return err
 		}
-		event := audit.AccountEnabled
-		if disabled {
-			event = audit.AccountDisabled
-			if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
-				return err
-			}
-		}
-		p.audit(ctx, audit.Event{Type: event, UID: a.UID, Email: a.Email, Detail: "operator"})
-		return nil
 	}
+	p.audit(ctx, audit.Event{Type: event, UID: a.UID, Email: a.Email, Detail: "operator"})
+	return nil
 }

@@ -22,7 +22,7 @@ func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, see
 			return errors.New("identity: seed: unknown subscription " + key)
 		}
 	}
-	for attempt := 0; ; attempt++ {
+	return untilNoConflict(ctx, func() error {
 		a, err := p.liteAccount(ctx, email)
 		if err != nil {
 			return err
@@ -52,11 +52,9 @@ func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, see
 			return nil
 		}
 		a.UpdatedAt = now
-		if _, err = p.store.UpdateAccount(ctx, a); errors.Is(err, ErrConflict) && attempt < 2 {
-			continue
-		}
+		_, err = p.store.UpdateAccount(ctx, a)
 		return err
-	}
+	})
 }
 
 // SubscribeConfirmed turns key on for email, with its double opt-in confirmed: the address confirmed it through a
@@ -93,23 +91,25 @@ func (p *Provider) liteAccount(ctx context.Context, email identity.Email) (Accou
 // what belongs to the customer account (spec 000) and loses every subscription, the tiles, the favourite store
 // and the marketing consents; its subscriber regTokens stop working. An unknown address erases nothing.
 func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (identity.ErasedSubscriber, error) {
-	for attempt := 0; ; attempt++ {
+	var out identity.ErasedSubscriber
+	err := untilNoConflict(ctx, func() error {
 		a, err := p.store.AccountByEmail(ctx, email.String())
 		if errors.Is(err, ErrNotFound) {
-			return identity.ErasedSubscriber{}, nil
+			out = identity.ErasedSubscriber{}
+			return nil
 		}
 		if err != nil {
-			return identity.ErasedSubscriber{}, err
+			return err
 		}
-		out := identity.ErasedSubscriber{Subscriptions: identity.SubscribedKeys(a.Subscriptions)}
+		out = identity.ErasedSubscriber{Subscriptions: identity.SubscribedKeys(a.Subscriptions)}
 		if !a.IsRegistered && a.PasswordHash == "" {
 			providers, err := p.store.SocialProviders(ctx, a.UID)
 			if err != nil {
-				return identity.ErasedSubscriber{}, err
+				return err
 			}
 			if len(providers) == 0 {
 				out.AccountDeleted = true
-				return out, p.store.DeleteAccount(ctx, a.UID)
+				return p.store.DeleteAccount(ctx, a.UID)
 			}
 		}
 		now := p.clock()
@@ -125,14 +125,15 @@ func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (i
 			delete(a.Data, section)
 		}
 		a.UpdatedAt = now
-		if _, err = p.store.UpdateAccount(ctx, a); errors.Is(err, ErrConflict) && attempt < 2 {
-			continue
+		if _, err = p.store.UpdateAccount(ctx, a); err != nil {
+			return err
 		}
-		if err != nil {
-			return identity.ErasedSubscriber{}, err
-		}
-		return out, p.store.RevokeTokens(ctx, a.UID, TokenSubscriber, now)
+		return p.store.RevokeTokens(ctx, a.UID, TokenSubscriber, now)
+	})
+	if err != nil {
+		return identity.ErasedSubscriber{}, err
 	}
+	return out, nil
 }
 
 // SessionEmail names the account of a live session; identity.ErrAccountNotFound without one.

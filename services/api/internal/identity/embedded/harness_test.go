@@ -37,6 +37,11 @@ func newHarness(t *testing.T, db *database.DB, mods ...func(*embedded.Config)) *
 
 // provider builds a provider on the harness's store and clock, e.g. with a changed configuration.
 func (h *harness) provider(mods ...func(*embedded.Config)) *embedded.Provider {
+	return h.providerOn(h.store, mods...)
+}
+
+// providerOn builds a provider on a store (the harness's, or one that wraps it) and the harness's clock.
+func (h *harness) providerOn(store embedded.Store, mods ...func(*embedded.Config)) *embedded.Provider {
 	cfg := embedded.DefaultConfig()
 	cfg.PublicURL = "https://portal.example"
 	cfg.Argon2 = cheapArgon2
@@ -44,7 +49,7 @@ func (h *harness) provider(mods ...func(*embedded.Config)) *embedded.Provider {
 	for _, m := range mods {
 		m(&cfg)
 	}
-	p, err := embedded.New(cfg, embedded.Deps{Store: h.store, Mail: h.mail, Now: func() time.Time { return h.now }, NewsletterName: newsletterNames})
+	p, err := embedded.New(cfg, embedded.Deps{Store: store, Mail: h.mail, Now: func() time.Time { return h.now }, NewsletterName: newsletterNames})
 	require.NoError(h.t, err)
 	return p
 }

@@ -391,6 +391,51 @@ func TestParallelSavesOfOneAccountAllLand(t *testing.T) {
 	})
 }
 
+// losesRaces is a store whose next `left` account updates lose a race with another save (ErrConflict), as a save
+// of the account sent at the same moment makes them.
+type losesRaces struct {
+	embedded.Store
+	left *int
+}
+
+func (s losesRaces) UpdateAccount(ctx context.Context, a embedded.Account) (embedded.Account, error) {
+	if *s.left > 0 {
+		*s.left--
+		return embedded.Account{}, embedded.ErrConflict
+	}
+	return s.Store.UpdateAccount(ctx, a)
+}
+
+func (s losesRaces) InTx(ctx context.Context, fn func(embedded.Store) error) error {
+	return s.Store.InTx(ctx, func(st embedded.Store) error { return fn(losesRaces{Store: st, left: s.left}) })
+}
+
+// TestVerificationLinkThatLosesARaceVerifies: a verification link followed while the account is being saved
+// verifies it (QA: the link was used up before the save's conflict, the account stayed unverified and the shopper
+// saw 500001).
+func TestVerificationLinkThatLosesARaceVerifies(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		init, err := h.p.InitRegistration(h.ctx)
+		require.NoError(t, err)
+		r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{
+			Email: "vera@example.com", Password: goodPassword, RegToken: init.RegToken, Lang: "de",
+			Profile: map[string]any{"firstName": "Vera", "lastName": "Muster"}, Preferences: consent,
+		})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
+
+		left := 2
+		p := h.providerOn(losesRaces{Store: h.store, left: &left})
+		code, err := p.VerifyEmail(h.ctx, h.lastLink("vera@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, code)
+		a, err := h.store.AccountByEmail(h.ctx, "vera@example.com")
+		require.NoError(t, err)
+		require.True(t, a.IsVerified)
+	})
+}
+
 // TestLoginDetailsChecksLockOut: the current password that a password or e-mail change asks for is checked as a
 // login is. Wrong guesses through a session or a newsletter link's regToken count towards the login ID's
 // lockout, and while it holds even the right password changes nothing (QA, 2026-11-28).

@@ -318,31 +318,42 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 		return code, err
 	}
 	now := p.clock()
-	a, err := p.store.AccountByUID(ctx, t.UID)
-	if errors.Is(err, ErrNotFound) {
-		return contract.CodeNotFound, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil || !used {
-		return contract.CodeNotFound, err
-	}
 	newEmail := t.Payload["email"]
-	if newEmail != "" {
-		a.Email = newEmail
-	}
-	a.IsVerified, a.VerifiedAt, a.UpdatedAt = true, now, now
-	if _, err := p.store.UpdateAccount(ctx, a); errors.Is(err, ErrEmailTaken) {
+	var a Account
+	// The spent link, the verified account and, for a new address, the end of every session take effect together:
+	// a save of the account racing the link used it up and left the account unverified (QA). A save that won
+	// the race makes the link try again on the fresh account.
+	err = untilNoConflict(ctx, func() error {
+		return p.store.InTx(ctx, func(st Store) error {
+			if used, err := st.UseToken(ctx, t.Hash, now); err != nil {
+				return err
+			} else if !used {
+				return ErrNotFound
+			}
+			var err error
+			if a, err = st.AccountByUID(ctx, t.UID); err != nil {
+				return err
+			}
+			if newEmail != "" {
+				a.Email = newEmail
+			}
+			a.IsVerified, a.VerifiedAt, a.UpdatedAt = true, now, now
+			if a, err = st.UpdateAccount(ctx, a); err != nil || newEmail == "" {
+				return err
+			}
+			// The login ID changed: every session ends (spec 000 §4).
+			return st.RevokeSessions(ctx, a.UID, now)
+		})
+	})
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return contract.CodeNotFound, nil
+	case errors.Is(err, ErrEmailTaken):
 		return contract.CodeUniqueIdentifierExists, nil
-	} else if err != nil {
+	case err != nil:
 		return 0, err
 	}
 	if newEmail != "" {
-		// The login ID changed: every session ends (spec 000 §4).
-		if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
-			return 0, err
-		}
 		p.audit(ctx, audit.Event{Type: audit.EmailChanged, UID: a.UID, Email: a.Email})
 	} else {
 		p.audit(ctx, audit.Event{Type: audit.EmailVerified, UID: a.UID, Email: a.Email})

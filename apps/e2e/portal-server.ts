@@ -45,7 +45,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
       const match = /Portal is running at (http:\/\/[^\s/]+)\//.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+        resolve(match[1]!); // localhost, the service's public URL: mail links open the tests' origin
       }
     };
     child.stdout!.on('data', onData);

@@ -1,15 +1,12 @@
 import type { CDPSession, Page } from '@playwright/test';
-import { expect, expectAccessible, test as base } from '../fixtures';
+import { expect, expectAccessible, test } from '../fixtures';
 import { confirmedAccount, confirmEmail, logInThroughApi, uniqueEmail } from '../helpers/account';
 
 /**
  * Issue 14 against the real service, with Chromium's virtual authenticator (DevTools WebAuthn domain) playing a
- * platform authenticator with user verification. Browsers refuse WebAuthn on an IP address, so these pages are
- * opened on localhost, the relying party the service derives from its 127.0.0.1 listener.
+ * platform authenticator with user verification. Browsers refuse WebAuthn on an IP address; the pages are opened
+ * on localhost, the service's public URL and relying party.
  */
-const test = base.extend({
-  baseURL: async ({ baseURL }, use) => use(baseURL!.replace('://127.0.0.1:', '://localhost:')),
-});
 
 // The widget is hidden below 1024 pixels: the journeys run in the desktop project (the width test sets its own).
 

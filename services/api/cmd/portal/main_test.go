@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -94,6 +95,15 @@ func TestServePrintsAddressAndStopsOnCancel(t *testing.T) {
 	_ = resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Equal(t, `{"status":"ok"}`, strings.TrimSpace(string(body)))
+
+	// The public URL is the printed localhost address, though the service listens on 127.0.0.1: a social login
+	// started from a localhost page goes to the provider (it was refused with a JSON error page).
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err = noFollow.Get("http://127.0.0.1:" + m[1] + "/identity/social/googleplus/start?redirectURL=" + url.QueryEscape("http://localhost:"+m[1]+"/login"))
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	require.Equal(t, http.StatusFound, resp.StatusCode)
+	require.True(t, strings.HasPrefix(resp.Header.Get("Location"), "http://localhost:"+m[1]+"/dev/oidc/googleplus/"), resp.Header.Get("Location"))
 
 	cancel()
 	select {

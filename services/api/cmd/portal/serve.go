@@ -116,10 +116,13 @@ func printStartup(ctx context.Context, env cmdEnv, cfg config.Config, db *databa
 }
 
 // localURL is the address mails link to when http.publicUrl is not set: the listener's own, with the port it
-// really got (the address may ask for port 0), on localhost unless it listens on one specific address.
+// really got (the address may ask for port 0), on localhost unless it listens on one specific address other than
+// this machine's. A loopback address is localhost too, the address the start-up line names: `make run` listens on
+// 127.0.0.1, and a public URL on 127.0.0.1 refused the social logins started from localhost, and its mail links
+// opened another origin than the shopper's (no session, no stored reset login ID, no passkeys).
 func localURL(addr string, port int) string {
 	host, _, _ := net.SplitHostPort(addr)
-	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+	if ip := net.ParseIP(host); host == "" || (ip != nil && (ip.IsUnspecified() || ip.IsLoopback())) {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, strconv.Itoa(port))

@@ -235,7 +235,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
         {headerActions}
       </div>
       {home?.description ? <p className="pc-home__description">{home.description}</p> : null}
-      <div ref={tabList}>
+      <div ref={tabList} className="pc-tabs">
         <TabBar
           tabs={content.tabs}
           activeId={activeTab?.id ?? ''}

@@ -67,6 +67,8 @@ export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarPr
               tabIndex={selected ? 0 : -1}
               onClick={() => choose(tab)}
               onKeyDown={(event) => onKeyDown(event, index)}
+              // A tab reached with the keyboard scrolls into the list's view, its focus outline whole (WCAG 2.4.7).
+              onFocus={(event) => event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })}
             >
               {tab.title}
             </button>

@@ -436,6 +436,50 @@ func TestVerificationLinkThatLosesARaceVerifies(t *testing.T) {
 	})
 }
 
+// TestRegistrationRaces: one regToken makes one account, also when registrations with it come at once; a
+// registration of a newsletter subscriber's address that loses a race with a save of that subscriber's account is
+// made again, not answered "email already exists" (QA: 5 accounts from one regToken; 3 of 6 such registrations
+// refused).
+func TestRegistrationRaces(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		register := func(p *embedded.Provider, email, regToken string) embedded.Result {
+			r, err := p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{
+				Email: email, Password: goodPassword, RegToken: regToken, Lang: "de",
+				Profile: map[string]any{"firstName": "Rita", "lastName": "Rennt"}, Preferences: consent,
+			})
+			require.NoError(t, err)
+			return r
+		}
+
+		init, err := h.p.InitRegistration(h.ctx)
+		require.NoError(t, err)
+		codes := make(chan int, 6)
+		var wg sync.WaitGroup
+		for i := range 6 {
+			wg.Go(func() { codes <- register(h.p, fmt.Sprintf("rita-%d@example.com", i), init.RegToken).ErrorCode })
+		}
+		wg.Wait()
+		close(codes)
+		made := 0
+		for code := range codes {
+			require.Contains(t, []int{contract.CodePendingVerification, contract.CodeInvalidParameter}, code)
+			if code == contract.CodePendingVerification {
+				made++
+			}
+		}
+		require.Equal(t, 1, made, "one regToken, one account")
+
+		_, err = h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("news@example.com")) // a newsletter-only account
+		require.NoError(t, err)
+		init, err = h.p.InitRegistration(h.ctx)
+		require.NoError(t, err)
+		left := 1
+		r := register(h.providerOn(losesRaces{Store: h.store, left: &left}), "news@example.com", init.RegToken)
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, "made again on the fresh account")
+	})
+}
+
 // TestLoginDetailsChecksLockOut: the current password that a password or e-mail change asks for is checked as a
 // login is. Wrong guesses through a session or a newsletter link's regToken count towards the login ID's
 // lockout, and while it holds even the right password changes nothing (QA, 2026-11-28).

@@ -43,8 +43,22 @@ type RegisterParams struct {
 }
 
 // Register answers accounts.register. A complete registration answers 206002 and sends the verification
-// mail (the embedded provider requires verification); missing fields or consents answer 206001.
+// mail (the embedded provider requires verification); missing fields or consents answer 206001. A registration
+// that lost a race with a save of the same address's newsletter account is made again on the fresh account (it
+// answered "email already exists", QA).
 func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (Result, error) {
+	var r Result
+	err := untilNoConflict(ctx, func() (err error) {
+		r, err = p.registerOnce(ctx, c, in)
+		return err
+	})
+	return r, err
+}
+
+// errRegTokenSpent: another registration used the regToken first.
+var errRegTokenSpent = errors.New("identity: regToken used meanwhile")
+
+func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams) (Result, error) {
 	if in.RegToken == "" {
 		return fail(contract.CodeMissingRequiredParameter, "regToken"), nil
 	}
@@ -152,8 +166,11 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 				return err
 			}
 		}
-		if _, err := st.UseToken(ctx, init.Hash, now); err != nil {
+		// One regToken, one account: registrations sent at once with the same token made one account each (QA).
+		if used, err := st.UseToken(ctx, init.Hash, now); err != nil {
 			return err
+		} else if !used {
+			return errRegTokenSpent
 		}
 		if verifyToken, err = p.verificationToken(ctx, st, a, ""); err != nil {
 			return err
@@ -161,8 +178,11 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 		subTokens, err = p.subscriptionTokens(ctx, st, a, pendingSubs)
 		return err
 	})
-	if errors.Is(err, ErrEmailTaken) || errors.Is(err, ErrConflict) {
+	if errors.Is(err, ErrEmailTaken) {
 		return validationFailed([]ValidationError{{FieldName: "email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}), nil
+	}
+	if errors.Is(err, errRegTokenSpent) {
+		return fail(contract.CodeInvalidParameter, "Invalid regToken"), nil
 	}
 	if err != nil {
 		return Result{}, err

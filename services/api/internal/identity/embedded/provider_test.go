@@ -480,6 +480,30 @@ func TestRegistrationRaces(t *testing.T) {
 	})
 }
 
+// TestParallelResetRequestsSendOneMail: one reset mail per 15 minutes, also for requests sent at once (QA: 10 at
+// once sent 8 mails).
+func TestParallelResetRequestsSendOneMail(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("rosa@example.com")
+		var wg sync.WaitGroup
+		for range 10 {
+			wg.Go(func() {
+				r, err := h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{LoginID: "rosa@example.com"})
+				require.NoError(t, err)
+				require.Contains(t, []int{contract.CodeOK, contract.CodeFrequencyLimit}, r.ErrorCode)
+			})
+		}
+		wg.Wait()
+		require.Equal(t, 1, h.mailCount("rosa@example.com", embedded.MailPasswordReset))
+		h.advance(15*time.Minute + time.Second)
+		r, err := h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{LoginID: "rosa@example.com"})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode, "15 minutes later, another")
+		require.Equal(t, 2, h.mailCount("rosa@example.com", embedded.MailPasswordReset))
+	})
+}
+
 // TestLoginDetailsChecksLockOut: the current password that a password or e-mail change asks for is checked as a
 // login is. Wrong guesses through a session or a newsletter link's regToken count towards the login ID's
 // lockout, and while it holds even the right password changes nothing (QA, 2026-11-28).

@@ -58,9 +58,21 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return Result{}, err
 	}
+	// The same rule for requests sent at once, which all found no recent token above (QA: 10 at once sent 8
+	// mails): one of them claims the account's reset mail for the next ResetFrequency.
+	mailSlot := "reset-mail:" + a.UID
+	if claimed, err := p.store.Claim(ctx, mailSlot, now, now.Add(p.cfg.ResetFrequency)); err != nil {
+		return Result{}, err
+	} else if !claimed {
+		return fail(contract.CodeFrequencyLimit, "A password reset e-mail was sent recently"), nil
+	}
 	if allowed, err := p.allowMail(ctx, c, a.UID); err != nil {
 		return Result{}, err
 	} else if !allowed {
+		// No mail went out: the slot is free again.
+		if err := p.store.Lock(ctx, mailSlot, now); err != nil {
+			return Result{}, err
+		}
 		return fail(contract.CodeFrequencyLimit, "Too many e-mails were requested; try again later"), nil
 	}
 	p.audit(ctx, audit.Event{Type: audit.PasswordResetSent, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})

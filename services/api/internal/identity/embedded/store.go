@@ -151,6 +151,9 @@ type Store interface {
 	ClearFailures(ctx context.Context, key string) error
 	Lock(ctx context.Context, key string, until time.Time) error
 	LockedUntil(ctx context.Context, key string) (time.Time, error)
+	// Claim locks key until the given time unless it is locked at now; claimed tells whether this call did. One
+	// conditional statement: of claims sent at once, one wins.
+	Claim(ctx context.Context, key string, now, until time.Time) (claimed bool, err error)
 
 	LinkSocial(ctx context.Context, provider, subject, uid string, at time.Time) error
 	SocialUID(ctx context.Context, provider, subject string) (string, error)

@@ -434,6 +434,17 @@ func (s *SQLStore) Lock(ctx context.Context, key string, until time.Time) error 
 	return err
 }
 
+// Claim implements Store.
+func (s *SQLStore) Claim(ctx context.Context, key string, now, until time.Time) (bool, error) {
+	res, err := s.x.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_login_locks (key, until) VALUES (?, ?)
+		ON CONFLICT (key) DO UPDATE SET until = excluded.until WHERE identity_login_locks.until <= ?`), key, ms(until), ms(now))
+	if err != nil {
+		return false, fmt.Errorf("identity: claim: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
 // LockedUntil returns when the lock of key ends (zero when there is none).
 func (s *SQLStore) LockedUntil(ctx context.Context, key string) (time.Time, error) {
 	var until int64

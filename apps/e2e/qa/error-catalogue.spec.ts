@@ -47,6 +47,11 @@ test.describe('account portal: login answers (spec 000 §8)', () => {
     await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click();
     await expect(page.getByText('Ihre E-Mail-Adresse ist bereits bestätigt. Sie können sich jetzt anmelden.')).toBeVisible();
 
+    // 400006 without a custom message: the general form text.
+    await openQa({ force: ['login-400006'], target: '/login' });
+    await logIn(page, 'erika@qa.example');
+    await expect(loginError(page)).toHaveText('Bitte überprüfen Sie Ihre Eingaben im Formular.');
+
     // 400006 with another custom message: clp.login.customError.unknown.
     await openQa({ force: ['login-400006-custom'], target: '/login' });
     await logIn(page, 'erika@qa.example');

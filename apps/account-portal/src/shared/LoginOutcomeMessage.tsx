@@ -26,6 +26,8 @@ export function LoginOutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
       return <p className="form-error__text">{t('clp.login.error.notActivated')}</p>;
     case 'customError':
       return <p className="form-error__text">{t('clp.login.customError.unknown')}</p>;
+    case 'invalidForm':
+      return <p className="form-error__text">{t('clp.form.error.validation')}</p>;
     case 'unexpected':
       return <p className="form-error__text">{t('clp.error.unexpected', { code: outcome.code })}</p>;
     default:

@@ -23,6 +23,7 @@ export type LoginOutcome =
   | { kind: 'blocked' }
   | { kind: 'lockedOut' }
   | { kind: 'customError' }
+  | { kind: 'invalidForm' }
   | { kind: 'unexpected'; code: number | string };
 
 export function loginOutcome(answer: Envelope): LoginOutcome {
@@ -34,7 +35,10 @@ export function loginOutcome(answer: Envelope): LoginOutcome {
   if (isInvalidLogin(answer)) return { kind: 'invalidCredentials' };
   if (isAccountDisabled(answer)) return { kind: 'blocked' };
   if (isLockedOut(answer)) return { kind: 'lockedOut' };
-  // 400006 with any other custom message (spec 000 §8).
-  if (isInvalidParameter(answer)) return { kind: 'customError' };
+  // 400006: the general form text; with any other custom message, the custom error (spec 000 §8). A custom message
+  // comes in the details; details that only repeat the error message (as the provider's usually do) are none.
+  if (isInvalidParameter(answer)) {
+    return answer.errorDetails && answer.errorDetails !== answer.errorMessage ? { kind: 'customError' } : { kind: 'invalidForm' };
+  }
   return { kind: 'unexpected', code: answer.errorCode };
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -33,6 +34,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/region"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/sso"
+	"github.com/grocer-portal/portal/services/api/internal/sso/demopartner"
 	"github.com/grocer-portal/portal/services/api/internal/sso/ssosql"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
@@ -72,6 +74,11 @@ type Options struct {
 func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *database.DB, opts Options) (*App, error) {
 	if cfg.HTTP.PublicURL == "" {
 		return nil, fmt.Errorf("app: http.publicUrl is required to build links in mails")
+	}
+	if demoPartnerEnabled(cfg) {
+		// The demonstration partner is a photo service: its visitors get the account shell's back button, as the
+		// retailer's photo partner's do (spec 000 §2).
+		cfg.Metadata.BackButtonReferrers = append(slices.Clone(cfg.Metadata.BackButtonReferrers), trimSlash(cfg.HTTP.PublicURL)+demopartner.Path+"/")
 	}
 	var relay mail.Relay
 	if cfg.Mail.SMTP.URL != "" {

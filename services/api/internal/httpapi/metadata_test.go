@@ -36,7 +36,7 @@ func TestMetadataDefaults(t *testing.T) {
 		"environmentType":           "development",
 		"currency":                  "EUR",
 		"identity":                  map[string]any{"provider": "embedded", "cdc": map[string]any{"apiKey": "", "dataCenter": ""}},
-		"backButtonReferrers":       []any{"https://photo.example.com", "https://travel.example.com"},
+		"backButtonReferrers":       []any{"https://photo.example.com", "https://travel.example.com", "http://portal.test/partner/fotoservice/"}, // and the demonstration partner
 	}
 	for key, value := range want {
 		t.Run(key, func(t *testing.T) {

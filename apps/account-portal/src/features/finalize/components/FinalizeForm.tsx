@@ -18,6 +18,8 @@ export interface FinalizeFormProps extends FinalizeFields {
   consent: Record<string, { legalStatements: Record<string, LegalStatement> }>;
   regToken: string;
   origin: FinalizeOrigin;
+  /** The postcode the account has already: the field shows it (Germany asks for the postcode even then). */
+  postcode?: string;
 }
 
 const autoCompletes: Record<string, string> = {
@@ -27,7 +29,7 @@ const autoCompletes: Record<string, string> = {
 };
 
 /** The fields still missing, the postcode with its region (Germany) and the terms of use when missing. */
-export function FinalizeForm({ schema, consent, regToken, origin, fields, consentId, askConsent, consentChanged }: FinalizeFormProps) {
+export function FinalizeForm({ schema, consent, regToken, origin, fields, consentId, askConsent, consentChanged, postcode = '' }: FinalizeFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -38,11 +40,11 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
 
   const initialValues = useMemo(() => {
     let values: Record<string, unknown> = {};
-    for (const path of fields) values = setIn(values, path, '') as Record<string, unknown>;
+    for (const path of fields) values = setIn(values, path, path === POSTCODE_FIELD ? postcode : '') as Record<string, unknown>;
     if (germany) values = setIn(values, 'profile.country', 'DE') as Record<string, unknown>;
     if (askConsent) values.consent = false;
     return values as FinalizeValues;
-  }, [fields, germany, askConsent]);
+  }, [fields, germany, askConsent, postcode]);
 
   const validationSchema = useMemo(
     () =>

@@ -95,6 +95,13 @@ describe('/registration/finalize', () => {
     warn.mockRestore();
   });
 
+  it('shows the postcode the account has already in its field', async () => {
+    const { identity, regToken } = await pendingLogin({ profile: { firstName: 'Erika', zip: '20095' }, pendingFields: ['profile.lastName'] });
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    expect(await screen.findByRole('textbox', { name: /Nachname/ }, { timeout: 5000 })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('20095');
+  });
+
   it('checks the region as the postcode is typed: prompt, north, south, unknown, failed', async () => {
     const { identity, regToken } = await pendingLogin({ profile: { firstName: 'Erika', lastName: 'Muster' }, pendingFields: ['profile.zip'] });
     await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
@@ -171,7 +178,8 @@ describe('/registration/finalize', () => {
     regions();
     expect(await screen.findByText(/Unsere Nutzungsbedingungen haben sich geändert/, undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Nutzungsbedingungen lesen/ })).toHaveAttribute('href', 'https://example.org/agb-v2.pdf');
-    await userEvent.type(screen.getByRole('textbox', { name: /Postleitzahl/ }), '20095');
+    // The account's postcode is in its field already.
+    expect(screen.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('20095');
     await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
     expect(await screen.findByText('Bitte stimmen Sie den Nutzungsbedingungen zu.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));

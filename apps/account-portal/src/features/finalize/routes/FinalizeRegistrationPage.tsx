@@ -66,6 +66,7 @@ export function FinalizeRegistrationPage() {
         consentId={consentId}
         askConsent={askConsent}
         consentChanged={consentChanged}
+        postcode={typeof pending.data.account.profile?.zip === 'string' ? pending.data.account.profile.zip : undefined}
       />
     </section>
   );

@@ -56,6 +56,15 @@ describe('/login', () => {
     expect(screen.queryByText(/Sitzung ist abgelaufen/)).not.toBeInTheDocument();
   });
 
+  it.each([{}, { errorMessage: 'Invalid parameter value', errorDetails: 'Invalid parameter value' }])(
+    '400006 without a custom message: the general form text (spec 000 §8) %#',
+    async (details) => {
+      await openApp('/login', { identity: answering({ errorCode: 400006, ...details }) });
+      await logIn();
+      expect(await screen.findByText('Bitte überprüfen Sie Ihre Eingaben im Formular.')).toBeInTheDocument();
+    },
+  );
+
   it('sends a logged-in visitor to /', async () => {
     const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     await identity.login({ loginID: EMAIL, password: PASSWORD });

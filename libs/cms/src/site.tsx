@@ -1,6 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { detectLanguage, readRememberedLanguage, rememberLanguage, toLanguageTag, toLocale } from '@portal/i18n';
+import { ResponseError } from './fetch-json';
 import { useCmsContent } from './get-content';
 import { useMetadata } from './get-metadata';
 import type { CmsContent, Metadata } from './types';
@@ -30,8 +31,8 @@ export interface SiteProviderProps {
   children: ReactNode;
   /** Shown until metadata and content have arrived. */
   loading: ReactNode;
-  /** Shown when they cannot be loaded; gets the message key of the failure. */
-  renderError: (messageKey: 'global.errors.metadata.fetch' | 'global.errors.cms.fetch') => ReactNode;
+  /** Shown when they cannot be loaded; gets the message key of the failure and the HTTP status it had, if any. */
+  renderError: (messageKey: 'global.errors.metadata.fetch' | 'global.errors.cms.fetch', status?: number) => ReactNode;
   /** The browser's view of things; tests pass their own. */
   environment?: { search: string; browserLanguages: readonly string[] };
   /**
@@ -124,8 +125,13 @@ export function SiteProvider({ children, loading, renderError, environment, prep
     [metadata, language, contentResult.data, languages, changeLanguage],
   );
 
-  if (metadataResult.isError) return <>{renderError('global.errors.metadata.fetch')}</>;
-  if (contentResult.isError) return <>{renderError('global.errors.cms.fetch')}</>;
+  if (metadataResult.isError) return <>{renderError('global.errors.metadata.fetch', statusOf(metadataResult.error))}</>;
+  if (contentResult.isError) return <>{renderError('global.errors.cms.fetch', statusOf(contentResult.error))}</>;
   if (!site || textsLoadedFor === undefined) return <>{loading}</>;
   return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
+}
+
+/** The HTTP status of a failed load; none for a network failure. */
+function statusOf(error: unknown): number | undefined {
+  return error instanceof ResponseError ? error.status : undefined;
 }

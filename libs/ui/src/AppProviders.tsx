@@ -33,7 +33,7 @@ export function AppProviders({ i18n, queryClient, settings, environment, identit
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <CmsSettingsProvider settings={settings}>
-          <SiteProvider loading={<PageLoader />} renderError={(key) => <SiteLoadError messageKey={key} />} environment={environment} prepare={prepare}>
+          <SiteProvider loading={<PageLoader />} renderError={(key, status) => <SiteLoadError messageKey={key} status={status} />} environment={environment} prepare={prepare}>
             <IdentityGate {...identity}>{children}</IdentityGate>
           </SiteProvider>
         </CmsSettingsProvider>

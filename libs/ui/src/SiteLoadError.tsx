@@ -6,13 +6,32 @@ const fallbacks: Record<string, string> = {
   'global.errors.cms.fetch': 'cms data fetch failed.',
 };
 
-/** The error page shown when metadata or content cannot be loaded (spec 001 §8). */
-export function SiteLoadError({ messageKey }: { messageKey: keyof typeof fallbacks | string }) {
+/**
+ * The error page shown when metadata or content cannot be loaded (spec 001 §8): the failure, the status the server
+ * answered ('Response had status {n}', spec 000 §8) and the generic error page's ways on, home or back (spec 000
+ * §2). It stands outside the router, which needs the content, so its ways are plain links and history.
+ */
+export function SiteLoadError({ messageKey, status }: { messageKey: keyof typeof fallbacks | string; status?: number }) {
   const { t } = useTranslation();
   return (
     <main id="main" className="page__main">
-      <StatusPage headline={t('global.errors.unexpected.headline', { defaultValue: 'Es ist ein unerwarteter Fehler aufgetreten.' })}>
-        <p role="alert">{t(messageKey, { defaultValue: fallbacks[messageKey] ?? messageKey })}</p>
+      <StatusPage
+        headline={t('global.errors.unexpected.headline', { defaultValue: 'Es ist ein unerwarteter Fehler aufgetreten.' })}
+        actions={
+          <>
+            <a className="button" href="/">
+              {t('global.button.home', { defaultValue: 'Zur Startseite' })}
+            </a>
+            <button type="button" className="button button--secondary" onClick={() => window.history.back()}>
+              {t('global.button.back', { defaultValue: 'Zurück' })}
+            </button>
+          </>
+        }
+      >
+        <p role="alert">
+          {t(messageKey, { defaultValue: fallbacks[messageKey] ?? messageKey })}
+          {status ? ` ${t('global.errors.response.status', { status, defaultValue: 'Response had status {status}' })}` : null}
+        </p>
       </StatusPage>
     </main>
   );

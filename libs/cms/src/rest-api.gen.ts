@@ -429,6 +429,8 @@ export interface components {
              * @description The end of the 7-day window.
              */
             confirmBy: string;
+            /** @description The 7-day window has ended (by the service's clock); the link no longer activates the reminder. */
+            expired: boolean;
             reminderId: string;
             variantId: string;
             variantName: {

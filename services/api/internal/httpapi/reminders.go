@@ -83,7 +83,7 @@ func (h *reminderHandlers) SearchProductReminders(c echo.Context) error {
 	}
 	for _, r := range pending {
 		notActivated = append(notActivated, restapi.PendingProductReminder{
-			ReminderId: r.ID, VariantId: string(r.VariantID), VariantName: r.VariantName, ConfirmBy: r.ConfirmBy.UTC(),
+			ReminderId: r.ID, VariantId: string(r.VariantID), VariantName: r.VariantName, ConfirmBy: r.ConfirmBy.UTC(), Expired: r.Expired,
 		})
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")

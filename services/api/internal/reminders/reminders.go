@@ -175,6 +175,9 @@ type Reminder struct {
 type PendingReminder struct {
 	Reminder
 	ConfirmBy time.Time
+	// Expired: ConfirmBy has passed, the link no longer activates it (the centre says so instead of asking for
+	// the confirmation).
+	Expired bool
 }
 
 // NewReminder is the shop's request for a reminder, parsed.

@@ -105,6 +105,10 @@ func (s *Service) SearchAll(ctx context.Context, authToken string) ([]Reminder, 
 		return nil, nil, err
 	}
 	pending, err := s.store.Pending(ctx, email)
+	now := s.now()
+	for i := range pending {
+		pending[i].Expired = !now.Before(pending[i].ConfirmBy)
+	}
 	return active, pending, err
 }
 

@@ -303,3 +303,22 @@ func TestVerificationTemplatesExist(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchAllTellsAnExpiredReminder: a reminder whose link was not followed within its window is reported as
+// expired, so the centre says it was not activated instead of asking for the confirmation (spec 001 §8).
+func TestSearchAllTellsAnExpiredReminder(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	_, err := f.svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "de"))
+	require.NoError(t, err)
+	_, pending, err := f.svc.SearchAll(ctx, "link:anna@example.com")
+	require.NoError(t, err)
+	require.Len(t, pending, 1)
+	require.False(t, pending[0].Expired, "still within its window")
+
+	f.clock.now = t0.Add(reminders.ConfirmationWindow)
+	_, pending, err = f.svc.SearchAll(ctx, "link:anna@example.com")
+	require.NoError(t, err)
+	require.Len(t, pending, 1)
+	require.True(t, pending[0].Expired, "its window has ended")
+}

@@ -236,7 +236,10 @@ describe('reminders, entry and texts', () => {
   const reminderSeed = { ...subscriber, subscriptions: { ...subscriber.subscriptions, SVC_PRODUCT_REMINDER: { email: confirmed } } };
   const list = {
     productReminders: [{ reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee' } }],
-    notActivated: [{ reminderId: 'p1', variantId: 'v2', variantName: { de: 'Tee' }, confirmBy: '2099-01-01T00:00:00Z' }],
+    notActivated: [
+      { reminderId: 'p1', variantId: 'v2', variantName: { de: 'Tee' }, confirmBy: '2099-01-01T00:00:00Z', expired: false },
+      { reminderId: 'p2', variantId: 'v3', variantName: { de: 'Kakao' }, confirmBy: '2020-01-01T00:00:00Z', expired: true },
+    ],
   };
 
   it('lists active reminders, says which are not activated, and hides single toggles for the default country', async () => {
@@ -246,6 +249,9 @@ describe('reminders, entry and texts', () => {
     expect(screen.getByRole('switch', { name: 'Alle Produkterinnerungen' })).toBeChecked();
     expect(screen.getByText(/Wird der Link nicht innerhalb von 7 Tagen geöffnet, wird die Erinnerung nicht aktiviert/)).toBeInTheDocument();
     expect(screen.getByText('Tee')).toBeInTheDocument();
+    // One whose 7 days are over is named as not activated, not asked for (spec 001 §8).
+    expect(screen.getByText('Nicht aktiviert: Der Bestätigungslink dieser Erinnerungen wurde nicht innerhalb von 7 Tagen geöffnet.')).toBeInTheDocument();
+    expect(screen.getByText('Kakao')).toBeInTheDocument();
   });
 
   it("offers single toggles when the account's country is not one of the eight", async () => {

@@ -218,7 +218,10 @@ type OneClickUnsubscribeRequestListUnsubscribe string
 // PendingProductReminder defines model for PendingProductReminder.
 type PendingProductReminder struct {
 	// ConfirmBy The end of the 7-day window.
-	ConfirmBy   time.Time         `json:"confirmBy"`
+	ConfirmBy time.Time `json:"confirmBy"`
+
+	// Expired The 7-day window has ended (by the service's clock); the link no longer activates the reminder.
+	Expired     bool              `json:"expired"`
 	ReminderId  string            `json:"reminderId"`
 	VariantId   string            `json:"variantId"`
 	VariantName map[string]string `json:"variantName"`

@@ -19,6 +19,23 @@ function nameIn(variantName: Record<string, string>, base: string, fallback: str
   return variantName[base] ?? variantName.de ?? Object.values(variantName)[0] ?? fallback;
 }
 
+/** Reminders that are not active, under the text that says why; nothing without any. */
+function PendingReminders({ reminders, text, base }: { reminders: PendingProductReminder[]; text: string; base: string }) {
+  if (reminders.length === 0) return null;
+  return (
+    <div className="pc-reminders-pending">
+      <p>{text}</p>
+      <ul className="pc-list">
+        {reminders.map((reminder) => (
+          <li key={reminder.reminderId} className="pc-reminder pc-reminder--pending">
+            {nameIn(reminder.variantName, base, reminder.variantId)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The active reminders: switched off, a reminder is deleted on save (spec 001 §2, screen 2). */
 export function ProductReminderList({ item, reminders, notActivated, failed, individual, language }: ProductReminderListProps) {
   const { t } = useTranslation();
@@ -26,6 +43,9 @@ export function ProductReminderList({ item, reminders, notActivated, failed, ind
   const id = useId();
   const base = language.split('-')[0]!;
   const allKept = reminders.length > 0 && reminders.every((reminder) => values.keepReminders[reminder.reminderId]);
+  // Those whose link still activates them are asked for; those whose 7 days are over are named as not activated.
+  const waiting = notActivated.filter((reminder) => !reminder.expired);
+  const expired = notActivated.filter((reminder) => reminder.expired);
 
   let body;
   if (failed) {
@@ -95,23 +115,25 @@ export function ProductReminderList({ item, reminders, notActivated, failed, ind
       <h2 id={`${id}-headline`}>{item.title ?? t('mpp.productreminders.headline', { defaultValue: 'Meine Produkterinnerungen' })}</h2>
       <p>{item.description ?? t('mpp.productreminders.description', { defaultValue: 'Hier sehen Sie Ihre aktiven Produkterinnerungen.' })}</p>
       {body}
-      {!failed && notActivated.length > 0 ? (
-        <div className="pc-reminders-pending">
-          <p>
-            {t('mpp.productreminders.notactivated', {
+      {failed ? null : (
+        <>
+          <PendingReminders
+            reminders={waiting}
+            text={t('mpp.productreminders.notactivated', {
               defaultValue:
                 'Noch nicht aktiv: Bitte bestätigen Sie diese Erinnerungen über den Link in unserer E-Mail. Wird der Link nicht innerhalb von 7 Tagen geöffnet, wird die Erinnerung nicht aktiviert.',
             })}
-          </p>
-          <ul className="pc-list">
-            {notActivated.map((reminder) => (
-              <li key={reminder.reminderId} className="pc-reminder pc-reminder--pending">
-                {nameIn(reminder.variantName, base, reminder.variantId)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+            base={base}
+          />
+          <PendingReminders
+            reminders={expired}
+            text={t('mpp.productreminders.expired', {
+              defaultValue: 'Nicht aktiviert: Der Bestätigungslink dieser Erinnerungen wurde nicht innerhalb von 7 Tagen geöffnet.',
+            })}
+            base={base}
+          />
+        </>
+      )}
     </section>
   );
 }

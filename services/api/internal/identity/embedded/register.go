@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
@@ -339,31 +340,17 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 	}
 	now := p.clock()
 	newEmail := t.Payload["email"]
-	var a Account
-	// The spent link, the verified account and, for a new address, the end of every session take effect together:
-	// a save of the account racing the link used it up and left the account unverified (QA). A save that won
-	// the race makes the link try again on the fresh account.
-	err = untilNoConflict(ctx, func() error {
-		return p.store.InTx(ctx, func(st Store) error {
-			if used, err := st.UseToken(ctx, t.Hash, now); err != nil {
-				return err
-			} else if !used {
-				return ErrNotFound
-			}
-			var err error
-			if a, err = st.AccountByUID(ctx, t.UID); err != nil {
-				return err
-			}
-			if newEmail != "" {
-				a.Email = newEmail
-			}
-			a.IsVerified, a.VerifiedAt, a.UpdatedAt = true, now, now
-			if a, err = st.UpdateAccount(ctx, a); err != nil || newEmail == "" {
-				return err
-			}
-			// The login ID changed: every session ends (spec 000 §4).
-			return st.RevokeSessions(ctx, a.UID, now)
-		})
+	// The verified account and, for a new address, the end of every session (spec 000 §4: the login ID changed).
+	a, err := p.spendLink(ctx, t, now, func(st Store, a Account) (Account, error) {
+		if newEmail != "" {
+			a.Email = newEmail
+		}
+		a.IsVerified, a.VerifiedAt, a.UpdatedAt = true, now, now
+		a, err := st.UpdateAccount(ctx, a)
+		if err != nil || newEmail == "" {
+			return a, err
+		}
+		return a, st.RevokeSessions(ctx, a.UID, now)
 	})
 	switch {
 	case errors.Is(err, ErrNotFound):
@@ -379,6 +366,30 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 		p.audit(ctx, audit.Event{Type: audit.EmailVerified, UID: a.UID, Email: a.Email})
 	}
 	return contract.CodeOK, nil
+}
+
+// spendLink uses the link t and changes its account in one transaction, so that both happen or neither (a save
+// of the account racing a verification link once used the link up and left the account unverified, QA). When a
+// save won the race, the change is made again on the fresh account. ErrNotFound: the link was used meanwhile, or
+// its account is gone.
+func (p *Provider) spendLink(ctx context.Context, t Token, now time.Time, change func(st Store, a Account) (Account, error)) (Account, error) {
+	var a Account
+	err := untilNoConflict(ctx, func() error {
+		return p.store.InTx(ctx, func(st Store) error {
+			if used, err := st.UseToken(ctx, t.Hash, now); err != nil {
+				return err
+			} else if !used {
+				return ErrNotFound
+			}
+			found, err := st.AccountByUID(ctx, t.UID)
+			if err != nil {
+				return err
+			}
+			a, err = change(st, found)
+			return err
+		})
+	})
+	return a, err
 }
 
 // ResendVerificationCode answers accounts.resendVerificationCode (regToken or email): 0 and a new mail, or

@@ -112,36 +112,25 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 	now := p.clock()
 	// The spent token, the new password, the end of every session and reset link, and the lifted lock take effect
 	// together or not at all.
-	var a Account
-	err = untilNoConflict(ctx, func() error {
-		return p.store.InTx(ctx, func(st Store) error {
-			if used, err := st.UseToken(ctx, t.Hash, now); err != nil {
-				return err
-			} else if !used {
-				return ErrNotFound
-			}
-			var err error
-			if a, err = st.AccountByUID(ctx, t.UID); err != nil {
-				return err
-			}
-			a.PasswordHash, a.UpdatedAt = hash, now
-			if !a.IsVerified {
-				a.IsVerified, a.VerifiedAt = true, now
-			}
-			if a, err = st.UpdateAccount(ctx, a); err != nil {
-				return err
-			}
-			if err := st.RevokeSessions(ctx, a.UID, now); err != nil {
-				return err
-			}
-			if err := st.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
-				return err
-			}
-			if err := st.ClearFailures(ctx, loginKey(a.Email)); err != nil {
-				return err
-			}
-			return st.Lock(ctx, loginKey(a.Email), now)
-		})
+	a, err := p.spendLink(ctx, t, now, func(st Store, a Account) (Account, error) {
+		a.PasswordHash, a.UpdatedAt = hash, now
+		if !a.IsVerified {
+			a.IsVerified, a.VerifiedAt = true, now
+		}
+		a, err := st.UpdateAccount(ctx, a)
+		if err != nil {
+			return a, err
+		}
+		if err := st.RevokeSessions(ctx, a.UID, now); err != nil {
+			return a, err
+		}
+		if err := st.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
+			return a, err
+		}
+		if err := st.ClearFailures(ctx, loginKey(a.Email)); err != nil {
+			return a, err
+		}
+		return a, st.Lock(ctx, loginKey(a.Email), now)
 	})
 	if errors.Is(err, ErrNotFound) {
 		return fail(contract.CodePasswordTokenInvalid, ""), nil

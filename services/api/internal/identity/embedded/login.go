@@ -188,28 +188,29 @@ const (
 )
 
 // judgeAttempt settles a try whose credentials were checked (right: ok). It is refused when the key was or has
-// since been locked (a try that began before another locked it), or when more tries were in the window than
-// failures are allowed, which locks the key. The lock is read after the try was counted, so a try counted after a
-// lock cleared the failures still sees the lock. A wrong try that reaches the allowed failures locks the key; the
-// failures start again from none once a lock ends. lockedNow: this try locked the key.
+// since been locked (a try that began before another locked it), and when more tries were in the window than
+// failures are allowed: the right password too, or a flood of guesses would have every one judged. A wrong try at
+// or beyond the allowed failures locks the key; a right one beyond them is only refused (the owner's tabs or
+// retries sent at once must not lock the account, QA). The lock is read after the try was counted, so a try counted
+// after a lock cleared the failures still sees the lock. lockedNow: this try locked the key.
 func (p *Provider) judgeAttempt(ctx context.Context, try attempt, ok bool) (v verdict, lockedNow bool, err error) {
-	max := p.cfg.LockoutMaxFailures
-	switch {
-	case try.locked:
+	if try.locked {
 		return tryRefused, false, nil
-	case max > 0 && try.place > max:
-		if locked, err := p.isLocked(ctx, try.key, p.clock()); err != nil || locked {
-			return tryRefused, false, err
-		}
-		return tryRefused, true, p.lock(ctx, try)
 	}
 	if locked, err := p.isLocked(ctx, try.key, p.clock()); err != nil || locked {
 		return tryRefused, false, err
 	}
-	if ok {
+	max := p.cfg.LockoutMaxFailures
+	beyond := max > 0 && try.place > max
+	switch {
+	case ok && beyond:
+		return tryRefused, false, nil
+	case ok:
 		return trySucceeded, false, p.store.ClearFailures(ctx, try.key)
-	}
-	if max > 0 && try.place == max {
+	case max > 0 && try.place >= max:
+		if beyond {
+			return tryRefused, true, p.lock(ctx, try)
+		}
 		return tryFailed, true, p.lock(ctx, try)
 	}
 	return tryFailed, false, nil

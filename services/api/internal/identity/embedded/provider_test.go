@@ -318,6 +318,33 @@ func TestParallelGuessesMeetTheLockout(t *testing.T) {
 	})
 }
 
+// TestParallelRightPasswordsNeverLock: the owner's own logins sent at once (several tabs, retries) may be refused
+// for the moment when more came than failures are allowed, but never lock the account (QA: 6 at once locked it for
+// 15 minutes after the first version of the flood guard).
+func TestParallelRightPasswordsNeverLock(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("eva@example.com")
+		codes := make(chan int, 12)
+		var wg sync.WaitGroup
+		for range 12 {
+			wg.Go(func() {
+				r, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1"}, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword})
+				require.NoError(t, err)
+				codes <- r.ErrorCode
+			})
+		}
+		wg.Wait()
+		close(codes)
+		for code := range codes {
+			require.Contains(t, []int{contract.CodeOK, contract.CodeLockedOut}, code)
+		}
+		r, tok := h.login("eva@example.com", goodPassword)
+		require.Equal(t, contract.CodeOK, r.ErrorCode, "the account is not locked")
+		require.NotEmpty(t, tok)
+	})
+}
+
 // TestSessionOfOldCredentialsIsOver: a login that checked the old password while a password or e-mail change was
 // being made opens its session after the change revoked the account's sessions; that session must not work (QA,
 // 2026-11-28: 5 of 6 racing logins kept a session after a password change on PostgreSQL).

@@ -314,19 +314,11 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key s
 	}
 	key = t.Payload["key"]
 	now := p.clock()
-	code = contract.CodeNotFound
-	err = untilNoConflict(ctx, func() error {
-		a, err := p.store.AccountByUID(ctx, t.UID)
-		if errors.Is(err, ErrNotFound) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+	_, err = p.spendLink(ctx, t, now, func(st Store, a Account) (Account, error) {
 		v, _ := getPath(a.Subscriptions, key+".email")
 		em, _ := v.(map[string]any)
 		if subscribed, _ := em["isSubscribed"].(bool); !subscribed {
-			return nil
+			return a, ErrNotFound // unsubscribed meanwhile: the link confirms nothing and stays unused
 		}
 		doi, _ := em["doubleOptIn"].(map[string]any)
 		if doi == nil {
@@ -335,22 +327,13 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key s
 		doi["status"], doi["confirmTime"] = "Confirmed", isoTime(now)
 		em["doubleOptIn"] = doi
 		a.UpdatedAt = now
-		if _, err = p.store.UpdateAccount(ctx, a); errors.Is(err, ErrNotFound) {
-			return nil // erased meanwhile (an unsubscribe from everything)
-		} else if err != nil {
-			return err
-		}
-		if used, err := p.store.UseToken(ctx, t.Hash, now); err != nil || !used {
-			return err
-		}
-		code = contract.CodeOK
-		return nil
+		return st.UpdateAccount(ctx, a)
 	})
-	if err != nil {
+	switch {
+	case errors.Is(err, ErrNotFound): // used meanwhile, or the account was erased
+		return "", contract.CodeNotFound, nil
+	case err != nil:
 		return "", 0, err
 	}
-	if code != contract.CodeOK {
-		return "", code, nil
-	}
-	return key, code, nil
+	return key, contract.CodeOK, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -129,6 +130,27 @@ func (h *harness) registerVerified(email string) string {
 	require.NoError(h.t, err)
 	require.Equal(h.t, contract.CodeOK, code)
 	return r.Fields["UID"].(string)
+}
+
+// loginsAtOnce sends n logins with the password at the same moment and answers their codes.
+func (h *harness) loginsAtOnce(email, password string, n int) []int {
+	h.t.Helper()
+	answers := make(chan int, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			r, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1"}, embedded.LoginParams{LoginID: email, Password: password})
+			require.NoError(h.t, err)
+			answers <- r.ErrorCode
+		})
+	}
+	wg.Wait()
+	close(answers)
+	codes := make([]int, 0, n)
+	for code := range answers {
+		codes = append(codes, code)
+	}
+	return codes
 }
 
 // login logs in and returns the session token.

@@ -286,24 +286,7 @@ func TestParallelGuessesMeetTheLockout(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		h.registerVerified("eva@example.com")
-		flood := func(n int) (codes []int) {
-			answers := make(chan int, n)
-			var wg sync.WaitGroup
-			for range n {
-				wg.Go(func() {
-					r, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1"}, embedded.LoginParams{LoginID: "eva@example.com", Password: "Wrong-Passw0rd"})
-					require.NoError(t, err)
-					answers <- r.ErrorCode
-				})
-			}
-			wg.Wait()
-			close(answers)
-			for code := range answers {
-				codes = append(codes, code)
-			}
-			return codes
-		}
-		codes := flood(30)
+		codes := h.loginsAtOnce("eva@example.com", "Wrong-Passw0rd", 30)
 		judged := 0
 		for _, code := range codes {
 			require.Contains(t, []int{contract.CodeInvalidLogin, contract.CodeLockedOut}, code)
@@ -325,18 +308,7 @@ func TestParallelRightPasswordsNeverLock(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		h.registerVerified("eva@example.com")
-		codes := make(chan int, 12)
-		var wg sync.WaitGroup
-		for range 12 {
-			wg.Go(func() {
-				r, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1"}, embedded.LoginParams{LoginID: "eva@example.com", Password: goodPassword})
-				require.NoError(t, err)
-				codes <- r.ErrorCode
-			})
-		}
-		wg.Wait()
-		close(codes)
-		for code := range codes {
+		for _, code := range h.loginsAtOnce("eva@example.com", goodPassword, 12) {
 			require.Contains(t, []int{contract.CodeOK, contract.CodeLockedOut}, code)
 		}
 		r, tok := h.login("eva@example.com", goodPassword)

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface LanguageSelectorProps {
@@ -50,21 +50,69 @@ export function intlLanguageName(tag: string): string {
   }
 }
 
-/** A language switch, shown only when the site offers more than one language (spec 000 §1). */
+/**
+ * A language switch, shown only when the site offers more than one language (spec 000 §1). A button that opens
+ * the list of languages, each a button of its own, rather than a native select: a select switches on every arrow
+ * key while a keyboard user is still looking through it, and each switch rewrites the whole page (WCAG 3.2.2, F37).
+ * Escape, a choice, a click outside or the focus leaving close the list; the focus then returns to the button.
+ */
 export function LanguageSelector({ language, languages, onChange }: LanguageSelectorProps) {
   const { t } = useTranslation();
-  const id = useId();
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const widget = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    // Safari focuses no button on a click, so a click elsewhere may move no focus at all.
+    const closeOutside = (event: PointerEvent) => {
+      if (!widget.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
   if (languages.length < 2) return null;
+
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
   return (
-    <div className="language-selector">
-      <label htmlFor={id}>{t('global.language.label', { defaultValue: 'Sprache' })}</label>
-      <select id={id} value={language} onChange={(event) => onChange(event.target.value)}>
+    <div
+      ref={widget}
+      className="language-selector"
+      onKeyDown={(event) => {
+        if (open && event.key === 'Escape') {
+          event.preventDefault();
+          close();
+        }
+      }}
+      onBlur={(event) => {
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
+      <button ref={toggle} type="button" className="language-selector__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        {t('global.language.label', { defaultValue: 'Sprache' })} <span lang={language}>{languageName(language)}</span>
+      </button>
+      <ul id={listId} className="language-selector__list" hidden={!open}>
         {languages.map((lng) => (
-          <option key={lng} value={lng} lang={lng}>
-            {languageName(lng)}
-          </option>
+          <li key={lng}>
+            <button
+              type="button"
+              lang={lng}
+              aria-current={lng === language ? 'true' : undefined}
+              onClick={() => {
+                close();
+                if (lng !== language) onChange(lng);
+              }}
+            >
+              {languageName(lng)}
+            </button>
+          </li>
         ))}
-      </select>
+      </ul>
     </div>
   );
 }

@@ -38,11 +38,58 @@ describe('SiteLayout', () => {
         <ErrorMessage code="404" />
       </SiteLayout>,
     );
-    const selector = await screen.findByRole('combobox', { name: 'Sprache' });
-    expect(within(selector).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['de-DE', 'en-GB', 'fr-FR']);
-    await userEvent.selectOptions(selector, 'en-GB');
+    const toggle = await screen.findByRole('button', { name: 'Sprache Deutsch (Deutschland)', expanded: false });
+    await userEvent.click(toggle);
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(list).toBeVisible();
+    expect(within(list).getAllByRole('button').map((button) => [button.textContent, button.getAttribute('lang')])).toEqual([
+      ['Deutsch (Deutschland)', 'de-DE'],
+      ['British English', 'en-GB'],
+      ['Français (France)', 'fr-FR'],
+    ]);
+    expect(within(list).getByRole('button', { name: 'Deutsch (Deutschland)' })).toHaveAttribute('aria-current', 'true');
+    await userEvent.click(within(list).getByRole('button', { name: 'British English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(localStorage.getItem('i18nextLng')).toBe('en-GB');
+    const switched = screen.getByRole('button', { name: 'Language British English', expanded: false });
+    expect(switched).toHaveFocus();
+  });
+
+  it('changes nothing while a keyboard user looks through the languages (WCAG 3.2.2)', async () => {
+    await renderPage(
+      <SiteLayout title="Kundenkonto">
+        <ErrorMessage code="404" />
+      </SiteLayout>,
+    );
+    const toggle = await screen.findByRole('button', { name: 'Sprache Deutsch (Deutschland)' });
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'British English' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowUp}');
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).not.toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+  });
+
+  it('closes the list when the focus or a click goes elsewhere', async () => {
+    await renderPage(
+      <SiteLayout title="Kundenkonto">
+        <ErrorMessage code="404" />
+      </SiteLayout>,
+    );
+    const toggle = await screen.findByRole('button', { name: 'Sprache Deutsch (Deutschland)' });
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('heading', { level: 1 }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    await userEvent.tab({ shift: true });
+    expect(toggle).not.toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it("names the browser tab after the page's heading and the app, in the page's language", async () => {
@@ -56,7 +103,8 @@ describe('SiteLayout', () => {
     }
     await renderPage(<Titled />);
     await waitFor(() => expect(document.title).toBe('Zum Inhalt springen – Seite nicht gefunden'));
-    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Sprache' }), 'en-GB');
+    await userEvent.click(await screen.findByRole('button', { name: /^Sprache / }));
+    await userEvent.click(screen.getByRole('button', { name: 'British English' }));
     await waitFor(() => expect(document.title).toBe('Skip to content – Page not found'));
   });
 
@@ -94,7 +142,7 @@ describe('SiteLayout', () => {
       { metadata: testMetadata({ locales: ['de_DE'] }) },
     );
     expect(await screen.findByText('content')).toBeInTheDocument();
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Sprache / })).not.toBeInTheDocument();
   });
 
   it('shows the footer links of the content', async () => {

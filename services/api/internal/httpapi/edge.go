@@ -121,6 +121,13 @@ var crossOriginBypass = []string{
 	// RFC 8058 one-click unsubscribe: mail providers post it (usually without Origin); the signed token in the
 	// path is the authorisation.
 	"POST /rest/v1/subscriber/unsubscribe/{token}",
+	// The provider's back-channel endpoints: a partner's code with its PKCE verifier or secret, a bearer or refresh
+	// token authorise them, never a cookie, and a partner app in the browser calls them from its own origin (the
+	// provider's CORS answers name registered partners only).
+	"POST /oidc/oauth/token",
+	"POST /oidc/oauth/introspect",
+	"POST /oidc/revoke",
+	"POST /oidc/userinfo",
 }
 
 // crossOriginProtection refuses cross-site state-changing requests on every route (net/http's

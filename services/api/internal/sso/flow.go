@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rs/cors"
 	"github.com/zitadel/oidc/v3/pkg/oidc"
 	"github.com/zitadel/oidc/v3/pkg/op"
 	"golang.org/x/text/language"
@@ -59,11 +60,46 @@ func (s *Service) NewProvider(ctx context.Context) (*op.Provider, error) {
 		SupportedUILocales:       supportedLocales,
 		SupportedScopes:          supportedScopes,
 	}
-	var opts []op.Option
+	opts := []op.Option{op.WithCORSOptions(s.corsOptions())}
 	if !s.settings.Production {
 		opts = append(opts, op.WithAllowInsecure())
 	}
 	return op.NewProvider(cfg, storage{s}, func(bool) (op.IssuerFromRequest, error) { return s.IssuerFor, nil }, opts...)
+}
+
+// corsOptions let the pages of registered partners, and only theirs, read the provider's answers: a partner app
+// in the browser (a public client) exchanges its code and asks for userinfo from its own origin. op's default
+// lets every origin read them with the shopper's cookies; none of these endpoints needs the cookies.
+func (s *Service) corsOptions() *cors.Options {
+	return &cors.Options{
+		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
+		AllowedHeaders: []string{"Accept", "Accept-Language", "Authorization", "Content-Type"},
+		ExposedHeaders: []string{"Location", "Content-Length"},
+		AllowOriginVaryRequestFunc: func(r *http.Request, origin string) (bool, []string) {
+			return s.partnerOrigin(r.Context(), origin), nil
+		},
+	}
+}
+
+// partnerOrigin reports whether an origin is that of a registered client's redirect address. Only a request
+// from another site's page names an origin to look up (the partners are few, their table does not grow with
+// sign-ins); a server's request names none.
+func (s *Service) partnerOrigin(ctx context.Context, origin string) bool {
+	if origin == "" {
+		return false
+	}
+	partners, err := s.Partners(ctx)
+	if err != nil {
+		return false
+	}
+	for _, c := range partners {
+		for _, raw := range c.RedirectURIs {
+			if u, err := url.Parse(raw); err == nil && strings.EqualFold(u.Scheme+"://"+u.Host, origin) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // IssuerFor is the issuer under the host the request came to, when that host is the service's (the public

@@ -614,3 +614,68 @@ func TestDemoPartnerSignsTheShopperIn(t *testing.T) {
 	loc, _ := v.follow(v.base + "/partner/fotoservice/login")
 	require.Equal(t, "/login", loc.Path, "logged out at the portal too")
 }
+
+// A partner app in the browser (a public client on its own origin) exchanges its code and reads userinfo from
+// that origin; other sites' pages may neither call these endpoints with CORS nor read any answer.
+func TestPartnerPagesAndOnlyTheirsReadTheProvider(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	const partnerOrigin, foreignOrigin = "http://rp.test", "https://evil.example"
+
+	browserPost := func(path, origin string, form url.Values) *http.Response {
+		req, _ := http.NewRequest(http.MethodPost, v.issuer+path, strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", origin)
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = res.Body.Close() })
+		return res
+	}
+	preflight := func(path, origin string) *http.Response {
+		req, _ := http.NewRequest(http.MethodOptions, v.issuer+path, nil)
+		req.Header.Set("Origin", origin)
+		req.Header.Set("Access-Control-Request-Method", http.MethodPost)
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		_ = res.Body.Close()
+		return res
+	}
+
+	for _, path := range []string{"/oauth/token", "/userinfo", "/revoke", "/consent", "/end_session"} {
+		require.Empty(t, preflight(path, foreignOrigin).Header.Get("Access-Control-Allow-Origin"), path)
+	}
+	res := preflight("/oauth/token", partnerOrigin)
+	require.Equal(t, partnerOrigin, res.Header.Get("Access-Control-Allow-Origin"))
+	require.Empty(t, res.Header.Get("Access-Control-Allow-Credentials"), "no cookie is needed, so none is offered")
+
+	// The public partner's code exchange, posted from its page as a browser does.
+	pub := v.relyingParty("public-rp", "")
+	verifier := oauth2.GenerateVerifier()
+	code := v.authorize(pub, verifier).Query().Get("code")
+	require.NotEmpty(t, code)
+	res = browserPost("/oauth/token", partnerOrigin, url.Values{"grant_type": {"authorization_code"}, "code": {code},
+		"code_verifier": {verifier}, "client_id": {"public-rp"}, "redirect_uri": {rpRedirect}})
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Equal(t, partnerOrigin, res.Header.Get("Access-Control-Allow-Origin"))
+	var tok struct {
+		AccessToken string `json:"access_token"`
+	}
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&tok))
+	require.NotEmpty(t, tok.AccessToken)
+
+	// Its access token reads userinfo from its page; another site's page may not read the answer.
+	for origin, readable := range map[string]bool{partnerOrigin: true, foreignOrigin: false} {
+		req, _ := http.NewRequest(http.MethodGet, v.issuer+"/userinfo", nil)
+		req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+		req.Header.Set("Origin", origin)
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		_ = res.Body.Close()
+		require.Equal(t, http.StatusOK, res.StatusCode)
+		require.Equal(t, readable, res.Header.Get("Access-Control-Allow-Origin") == origin, origin)
+	}
+
+	// The consent answer works on the shopper's session: no other site posts it.
+	require.Equal(t, http.StatusForbidden, browserPost("/consent", partnerOrigin, url.Values{"id": {"x"}, "decision": {"allow"}}).StatusCode)
+}

@@ -47,6 +47,10 @@ const (
 // ErrInvalidMessage is returned for a message without recipient, subject or text.
 var ErrInvalidMessage = errors.New("mail: message needs a recipient, a subject and a text")
 
+// ErrRefused marks a delivery the relay refused for good (a 5xx reply to the recipient or the message): the
+// same mail would be refused again (RFC 5321 4.2.1), so the outbox marks it failed at once instead of retrying.
+var ErrRefused = errors.New("refused by the relay")
+
 var linkPattern = regexp.MustCompile(`https?://[^\s<>"]+`)
 
 // Links lists the web addresses in a text, in order, so QA and browser tests can follow them.

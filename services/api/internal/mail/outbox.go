@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -187,20 +188,26 @@ func (o *Outbox) renewClaim(ctx context.Context, id int64, claimedAt time.Time) 
 	return n == 1, err
 }
 
-// recordFailure puts a mail back to wait RetryDelay, or marks it failed after its last attempt, and logs either
-// with the relay's reason (an outage, refused credentials, TLS), whose e-mail addresses are left out: a relay's
-// "550 <eva@example.com>: unknown user" must not put the recipient into the log. The mail keeps the whole text.
+// recordFailure puts a mail back to wait RetryDelay, or marks it failed after its last attempt or a refusal for
+// good, and logs either with the relay's reason (an outage, refused credentials, TLS), whose e-mail addresses are
+// left out: a relay's "550 <eva@example.com>: unknown user" must not put the recipient into the log. The mail
+// keeps the whole text.
 func (o *Outbox) recordFailure(ctx context.Context, id int64, kind string, attempts int, cause error) error {
 	metrics.MailDeliveryFailures.Inc()
 	status, next := StatusPending, o.clock().Add(RetryDelay(attempts))
-	if attempts >= o.attempts {
+	fields := []zap.Field{zap.Int64("mail_id", id), zap.String("kind", kind), zap.Int("attempts", attempts),
+		zap.String("error", withoutAddresses(cause.Error()))}
+	switch {
+	case errors.Is(cause, ErrRefused):
 		status = StatusFailed
 		metrics.MailsFailed.Inc()
-		o.log.Error("mail delivery failed for good; `portal mail requeue-failed` sends it again",
-			zap.Int64("mail_id", id), zap.String("kind", kind), zap.Int("attempts", attempts), zap.String("error", withoutAddresses(cause.Error())))
-	} else {
-		o.log.Warn("mail delivery failed; will retry", zap.Int64("mail_id", id), zap.String("kind", kind),
-			zap.Int("attempt", attempts), zap.Duration("retry_in", RetryDelay(attempts)), zap.String("error", withoutAddresses(cause.Error())))
+		o.log.Error("mail refused by the relay for good; not tried again", fields...)
+	case attempts >= o.attempts:
+		status = StatusFailed
+		metrics.MailsFailed.Inc()
+		o.log.Error("mail delivery failed for good; `portal mail requeue-failed` sends it again", fields...)
+	default:
+		o.log.Warn("mail delivery failed; will retry", append(fields, zap.Duration("retry_in", RetryDelay(attempts)))...)
 	}
 	if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, last_error = ?, next_attempt_at = ? WHERE id = ?`),
 		status, truncateError(cause.Error()), o.timeValue(next), id); err != nil {

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/tls"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"html"
 	netmail "net/mail"
@@ -100,9 +101,22 @@ func (r *SMTPRelay) Deliver(ctx context.Context, m Message) error {
 		return fmt.Errorf("smtp: %w", err)
 	}
 	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+		if refusedForGood(err) {
+			return fmt.Errorf("smtp: %w: %w", ErrRefused, err)
+		}
 		return fmt.Errorf("smtp: %w", err)
 	}
 	return nil
+}
+
+// refusedForGood: the relay answered the recipient or the message with a 5xx reply. A refused sender (MAIL FROM)
+// or refused credentials are the relay's settings, which an operator mends, so those mails wait and retry.
+func refusedForGood(err error) bool {
+	var se *gomail.SendError
+	if !errors.As(err, &se) || se.ErrorCode() < 500 || se.ErrorCode() > 599 {
+		return false
+	}
+	return se.Reason == gomail.ErrSMTPRcptTo || se.Reason == gomail.ErrSMTPData || se.Reason == gomail.ErrSMTPDataClose
 }
 
 // compose builds the message: bare envelope sender, From with the display name, Message-ID in the sender's

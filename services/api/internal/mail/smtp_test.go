@@ -162,3 +162,26 @@ func claimTime(db *database.DB, t time.Time) any {
 	}
 	return t.UTC().Format("2006-01-02T15:04:05.000000000Z07:00")
 }
+
+// A recipient the relay refuses for good (550) fails at once: trying again would be refused again (RFC 5321
+// 4.2.1). One it asks to try later (451) waits and retries.
+func TestOutboxGivesUpOnARefusalForGood(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		srv := mailtest.Start(t, mailtest.Options{Refuse: map[string]int{"gone@example.com": 550, "busy@example.com": 451}})
+		relay, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: "smtp://" + srv.Addr, From: "noreply@portal.example"})
+		require.NoError(t, err)
+		outbox := mail.NewOutbox(db, relay)
+		for _, to := range []string{"gone@example.com", "busy@example.com"} {
+			require.NoError(t, outbox.Send(ctx, mail.Message{To: to, Subject: "s", Text: "t"}))
+		}
+		sent, err := outbox.DeliverPending(ctx, 10)
+		require.NoError(t, err)
+		require.Zero(t, sent)
+		for to, want := range map[string]string{"gone@example.com": mail.StatusFailed, "busy@example.com": mail.StatusPending} {
+			stored, err := outbox.Latest(ctx, to, 1)
+			require.NoError(t, err)
+			require.Equal(t, want, stored[0].Status, to)
+		}
+	})
+}

@@ -40,6 +40,9 @@ type Options struct {
 	Implicit bool
 	// User and Password enable AUTH PLAIN (only over TLS).
 	User, Password string
+	// Refuse answers RCPT TO for these recipients with the reply code given: 550 (no such user, for good) or 451
+	// (try again later).
+	Refuse map[string]int
 }
 
 // Server is a running test SMTP server.
@@ -134,6 +137,9 @@ func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 }
 
 func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	if code, ok := ss.o.Refuse[to]; ok {
+		return &smtp.SMTPError{Code: code, EnhancedCode: smtp.EnhancedCode{code / 100, 1, 1}, Message: "Recipient refused"}
+	}
 	ss.cur.To = append(ss.cur.To, to)
 	return nil
 }

@@ -171,6 +171,8 @@ export interface SocialLoginParams {
   redirectURL?: string;
   loginMode?: 'standard' | 'link';
   regToken?: string;
+  /** The app's language (de, fr): the mails the login sends speak it. */
+  lang?: string;
   include?: Include;
 }
 export type SocialLoginResponse = LoginResponse & { provider?: string };

@@ -12,6 +12,8 @@ import {
   type Envelope,
   type SocialProviderName,
 } from '@portal/identity';
+import { useSite } from '@portal/cms';
+import { baseLanguage } from '@portal/i18n';
 import type { FinalizeState } from './navigation';
 
 const PROVIDERS: readonly SocialProviderName[] = ['apple', 'googleplus', 'facebook'];
@@ -27,12 +29,13 @@ export const ACCOUNT_LINKING_REG_TOKEN_KEY = 'accountLinkingRegToken';
 export function SocialLoginButtons() {
   const { t } = useTranslation();
   const { provider } = useIdentity();
+  const { language } = useSite();
   const { pathname } = useLocation();
   const [answer, setAnswer] = useState<Envelope | 'network'>();
   const start = async (name: SocialProviderName) => {
     setAnswer(undefined);
     try {
-      setAnswer(await provider.socialLogin({ provider: name, redirectURL: `${window.location.origin}${pathname}` }));
+      setAnswer(await provider.socialLogin({ provider: name, redirectURL: `${window.location.origin}${pathname}`, lang: baseLanguage(language) }));
     } catch (error) {
       console.error('social login failed', error);
       setAnswer('network');

@@ -336,7 +336,8 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     finalizeRegistration: (params) => call('finalizeRegistration', params),
     login: (params) => call('login', params),
     // The definitions know no `include` here (spec 000 §7 sends the provider only): the login event carries the account.
-    socialLogin: ({ include: _include, ...params }) => call('socialLogin', params),
+    // The SDK's mails speak the language it was loaded with (cdcScriptUrl).
+    socialLogin: ({ include: _include, lang: _lang, ...params }) => call('socialLogin', params),
     getConflictingAccount: (params) => call('getConflictingAccount', params),
     getAccountInfo: (params = {}) => call('getAccountInfo', params),
     setAccountInfo: (params) => call('setAccountInfo', params),

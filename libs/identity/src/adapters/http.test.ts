@@ -93,9 +93,9 @@ describe('http adapter', () => {
   it('socialLogin navigates to the service, which redirects back with the answer in the query', () => {
     const navigate = jest.fn();
     const provider = createHttpProvider({ baseUrl: 'https://portal.example', navigate, fetch: stubFetch(() => json({})).fetch });
-    void provider.socialLogin({ provider: 'googleplus', redirectURL: 'https://portal.example/login?x=1' });
+    void provider.socialLogin({ provider: 'googleplus', redirectURL: 'https://portal.example/login?x=1', lang: 'fr' });
     expect(navigate).toHaveBeenCalledWith(
-      'https://portal.example/identity/social/googleplus/start?redirectURL=https%3A%2F%2Fportal.example%2Flogin%3Fx%3D1',
+      'https://portal.example/identity/social/googleplus/start?redirectURL=https%3A%2F%2Fportal.example%2Flogin%3Fx%3D1&lang=fr',
     );
     expect(readSocialLoginResult('?errorCode=403043&regToken=st_1')).toEqual({ errorCode: 403043, regToken: 'st_1' });
     expect(readSocialLoginResult(new URLSearchParams('errorCode=0'))).toEqual({ errorCode: 0 });

@@ -135,12 +135,13 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
   };
 }
 
-/** `{baseUrl}/identity/social/{provider}/start?redirectURL=…` (plus loginMode/regToken when linking). */
+/** `{baseUrl}/identity/social/{provider}/start?redirectURL=…` (plus loginMode/regToken when linking, and lang). */
 export function socialLoginUrl(baseUrl: string, params: SocialLoginParams): string {
   const query = new URLSearchParams();
   query.set('redirectURL', params.redirectURL ?? currentUrl());
   if (params.loginMode) query.set('loginMode', params.loginMode);
   if (params.regToken) query.set('regToken', params.regToken);
+  if (params.lang) query.set('lang', params.lang);
   return `${baseUrl.replace(/\/+$/, '')}/identity/social/${encodeURIComponent(params.provider)}/start?${query.toString()}`;
 }
 

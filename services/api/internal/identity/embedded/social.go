@@ -90,10 +90,18 @@ func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialI
 		if lang == "" {
 			lang = p.lang(c, existing)
 		}
-		if err := p.sendMail(ctx, MailSocialLoginUnconfirmed, lang, existing.Email, map[string]any{
-			"FirstName": stringField(existing.Profile, "firstName"), "ProviderName": providerName(id.Provider),
-		}); err != nil {
+		// Counted like every mail to an account: beyond the limit the notice stays unsent, and the answer stays
+		// the bare 206002 of an unknown address.
+		allowed, err := p.allowMail(ctx, c, existing.UID)
+		if err != nil {
 			return Result{}, err
+		}
+		if allowed {
+			if err := p.sendMail(ctx, MailSocialLoginUnconfirmed, lang, existing.Email, map[string]any{
+				"FirstName": stringField(existing.Profile, "firstName"), "ProviderName": providerName(id.Provider),
+			}); err != nil {
+				return Result{}, err
+			}
 		}
 		p.audit(ctx, audit.Event{Type: audit.SocialRefused, UID: existing.UID, Email: existing.Email, ClientAddress: c.ClientAddress, Detail: id.Provider})
 		return awaitMailbox(), nil

@@ -15,7 +15,7 @@ type EmbeddedStarter struct{ Service *Service }
 
 // Start implements embedded.SocialLogins.
 func (st EmbeddedStarter) Start(_ context.Context, _ embedded.Caller, in embedded.SocialLoginParams) (embedded.Result, error) {
-	u, err := st.Service.StartURL(in.Provider, in.RedirectURL, in.LoginMode, in.RegToken)
+	u, err := st.Service.StartURL(in.Provider, in.RedirectURL, in.LoginMode, in.RegToken, in.Lang)
 	switch {
 	case errors.Is(err, ErrUnknownProvider):
 		return embedded.Result{ErrorCode: contract.CodeProviderError, ErrorDetails: "Social login provider is not configured: " + safeName(in.Provider)}, nil

@@ -54,11 +54,12 @@ func (s *Service) SpentStateCookie(base string) *http.Cookie {
 	return s.stateCookie("", -1, secure, false)
 }
 
-// Begin is the start of a login (GET /identity/social/:provider/start?redirectURL=/path): it sends the browser to
-// the provider with the sealed login state in a cookie. base is the service's public URL for this request.
+// Begin is the start of a login (GET /identity/social/:provider/start?redirectURL=/path&lang=fr): it sends the
+// browser to the provider with the sealed login state in a cookie. base is the service's public URL for this
+// request; lang, the app's language, goes with the state to the mails the login sends.
 // ErrRedirectURL and ErrLoginMode refuse the request; a provider that is not configured sends the browser back
 // to the app with 500023.
-func (s *Service) Begin(base, name, redirectURL, loginMode, regToken string) (Redirect, error) {
+func (s *Service) Begin(base, name, redirectURL, loginMode, regToken, lang string) (Redirect, error) {
 	redirectURL, err := s.checkRedirect(redirectURL, base)
 	if err != nil {
 		return Redirect{}, ErrRedirectURL
@@ -74,7 +75,7 @@ func (s *Service) Begin(base, name, redirectURL, loginMode, regToken string) (Re
 	st := loginState{
 		State: randomString(32), CodeVerifier: oauth2.GenerateVerifier(), Nonce: randomString(32),
 		Provider: name, RedirectURL: redirectURL, RedirectURI: base + RoutePrefix + name + "/callback",
-		Base: base, Expires: s.now().Add(StateLifetime), LoginMode: loginMode, RegToken: regToken,
+		Base: base, Expires: s.now().Add(StateLifetime), LoginMode: loginMode, RegToken: regToken, Lang: languageTag(lang),
 	}
 	sealed, err := s.states.seal(st)
 	if err != nil {
@@ -146,7 +147,7 @@ func (s *Service) Finish(ctx context.Context, name string, stateCookie *http.Coo
 
 	out, err := complete(ctx, Identity{
 		Provider: name, Subject: claims.Subject, Email: claims.Email, EmailVerified: claims.EmailVerified,
-		FirstName: claims.GivenName, LastName: claims.FamilyName, LoginMode: st.LoginMode, RegToken: st.RegToken,
+		FirstName: claims.GivenName, LastName: claims.FamilyName, LoginMode: st.LoginMode, RegToken: st.RegToken, Lang: st.Lang,
 	})
 	if err != nil {
 		if errors.Is(err, ctx.Err()) && ctx.Err() != nil {

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 
@@ -33,6 +34,8 @@ type Identity struct {
 	// LoginMode and RegToken are what the app passed to socialLogin ("link" with the regToken of a conflict).
 	LoginMode string
 	RegToken  string
+	// Lang is the app's language when the login started ("" when it named none or an unusable one).
+	Lang string
 }
 
 // Outcome is the identity provider's answer to a social login in the contract's terms: ErrorCode 0 with a new
@@ -158,9 +161,9 @@ var (
 
 // StartURL is where the browser goes to log in with provider and come back to redirectURL: the answer of
 // accounts.socialLogin in the embedded provider. loginMode and regToken are passed on ("link" with the regToken
-// of a conflict). ErrUnknownProvider (contract: 500023) or ErrRedirectURL (contract: 400006); the start
-// endpoint checks the redirect again against the request's host.
-func (s *Service) StartURL(provider, redirectURL, loginMode, regToken string) (string, error) {
+// of a conflict), and so is the app's language, for the mails of the login. ErrUnknownProvider (contract: 500023)
+// or ErrRedirectURL (contract: 400006); the start endpoint checks the redirect again against the request's host.
+func (s *Service) StartURL(provider, redirectURL, loginMode, regToken, lang string) (string, error) {
 	if _, ok := s.providers[provider]; !ok {
 		return "", ErrUnknownProvider
 	}
@@ -171,7 +174,7 @@ func (s *Service) StartURL(provider, redirectURL, loginMode, regToken string) (s
 		return "", ErrLoginMode
 	}
 	q := url.Values{}
-	for k, v := range map[string]string{"redirectURL": redirectURL, "loginMode": loginMode, "regToken": regToken} {
+	for k, v := range map[string]string{"redirectURL": redirectURL, "loginMode": loginMode, "regToken": regToken, "lang": languageTag(lang)} {
 		if v != "" {
 			q.Set(k, v)
 		}
@@ -283,3 +286,14 @@ func resolve(base, u string) string {
 	}
 	return u
 }
+
+// languageTag is a language as the app names it (de, fr-BE, nl_NL), or "" for anything else: it travels in the
+// login state cookie, so it stays short.
+func languageTag(lang string) string {
+	if !languagePattern.MatchString(lang) {
+		return ""
+	}
+	return lang
+}
+
+var languagePattern = regexp.MustCompile(`^[a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,8})?$`)

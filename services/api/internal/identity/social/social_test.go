@@ -1,6 +1,7 @@
 package social_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -51,24 +52,27 @@ func TestStartURL(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"apple", "googleplus"}, s.Enabled())
 
-	u, err := s.StartURL("apple", "/login?a=b", "", "")
+	u, err := s.StartURL("apple", "/login?a=b", "", "", "")
 	require.NoError(t, err)
 	require.Equal(t, "/identity/social/apple/start?redirectURL=%2Flogin%3Fa%3Db", u)
-	u, err = s.StartURL("apple", "/social/link-accounts", "link", "rt-1")
+	u, err = s.StartURL("apple", "/social/link-accounts", "link", "rt-1", "fr-BE")
 	require.NoError(t, err)
-	require.Equal(t, "/identity/social/apple/start?loginMode=link&redirectURL=%2Fsocial%2Flink-accounts&regToken=rt-1", u)
-	_, err = s.StartURL("facebook", "/login", "", "")
+	require.Equal(t, "/identity/social/apple/start?lang=fr-BE&loginMode=link&redirectURL=%2Fsocial%2Flink-accounts&regToken=rt-1", u)
+	u, err = s.StartURL("apple", "/login", "", "", strings.Repeat("x", 500))
+	require.NoError(t, err)
+	require.Equal(t, "/identity/social/apple/start?redirectURL=%2Flogin", u, "no language but a language travels on")
+	_, err = s.StartURL("facebook", "/login", "", "", "")
 	require.ErrorIs(t, err, social.ErrUnknownProvider)
-	_, err = s.StartURL("apple", "//evil.example", "", "")
+	_, err = s.StartURL("apple", "//evil.example", "", "", "")
 	require.ErrorIs(t, err, social.ErrRedirectURL)
-	_, err = s.StartURL("apple", "/login", "merge", "")
+	_, err = s.StartURL("apple", "/login", "merge", "", "")
 	require.ErrorIs(t, err, social.ErrLoginMode)
 
 	settings.PublicURL = "https://konto.example.com"
 	s, err = social.New(social.Deps{Settings: settings})
 	require.NoError(t, err)
-	_, err = s.StartURL("apple", "https://konto.example.com/login", "", "")
+	_, err = s.StartURL("apple", "https://konto.example.com/login", "", "", "")
 	require.NoError(t, err)
-	_, err = s.StartURL("apple", "https://evil.example/login", "", "")
+	_, err = s.StartURL("apple", "https://evil.example/login", "", "", "")
 	require.ErrorIs(t, err, social.ErrRedirectURL)
 }

@@ -35,6 +35,7 @@ type loginState struct {
 	Base         string    `json:"b"` // public URL of the service when the login started
 	LoginMode    string    `json:"m,omitempty"`
 	RegToken     string    `json:"t,omitempty"`
+	Lang         string    `json:"l,omitempty"` // the app's language, for the mails the login sends
 	Expires      time.Time `json:"e"`
 }
 

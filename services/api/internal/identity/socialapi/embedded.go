@@ -36,8 +36,9 @@ func (a EmbeddedAccounts) CompleteSocialLogin(c echo.Context, id social.Identity
 	if cookieName == "" {
 		cookieName = identityapi.DefaultCookieName
 	}
-	// The same caller the identity API builds: the current session (rotated at login) and the client address.
-	caller := embedded.Caller{ClientAddress: c.RealIP()}
+	// The same caller the identity API builds: the current session (rotated at login), the client address and
+	// the app's language.
+	caller := embedded.Caller{ClientAddress: c.RealIP(), Lang: id.Lang}
 	if ck, err := c.Cookie(cookieName); err == nil {
 		caller.SessionToken = ck.Value
 	}

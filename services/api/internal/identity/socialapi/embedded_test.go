@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/social"
 	"github.com/grocer-portal/portal/services/api/internal/identity/socialapi"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
 
 const testSessionCookie = "test_session"
@@ -20,11 +22,17 @@ const testSessionCookie = "test_session"
 // the service wires it.
 func realProvider(t *testing.T, configure ...func(*embedded.Config)) (*embedded.Provider, *env) {
 	t.Helper()
+	return realProviderWith(t, embedded.Deps{Store: embedded.NewSQLStore(dbtest.SQLite(t)), Mail: &mail.Recorder{}}, configure...)
+}
+
+// realProviderWith is realProvider with the dependencies given.
+func realProviderWith(t *testing.T, deps embedded.Deps, configure ...func(*embedded.Config)) (*embedded.Provider, *env) {
+	t.Helper()
 	cfg := embedded.DefaultConfig()
 	for _, fn := range configure {
 		fn(&cfg)
 	}
-	p, err := embedded.New(cfg, embedded.Deps{Store: embedded.NewSQLStore(dbtest.SQLite(t)), Mail: &mail.Recorder{}})
+	p, err := embedded.New(cfg, deps)
 	require.NoError(t, err)
 	e := newEnvWith(t, socialapi.EmbeddedAccounts{Provider: p, CookieName: testSessionCookie})
 	p.SetSocialLogins(social.EmbeddedStarter{Service: e.service})
@@ -114,4 +122,48 @@ func testWithTheEmbeddedProvider(t *testing.T, wantNewUser string, configure ...
 	conflict, err = p.GetConflictingAccount(ctx, linkToken)
 	require.NoError(t, err)
 	require.Equal(t, []string{"apple"}, conflict.Fields["conflictingAccount"].(map[string]any)["loginProviders"], "Facebook was not linked")
+}
+
+// The mails of a social login speak the language the app started it in, and the notice to an account's owner
+// about a login with an unconfirmed address counts against the mail limits like any mail to an account (a QA
+// loop of such logins sent eight notices in seconds).
+func TestSocialLoginMailsSpeakTheAppsLanguageWithinTheMailLimits(t *testing.T) {
+	db := dbtest.SQLite(t)
+	mails := &mail.Recorder{}
+	_, e := realProviderWith(t, embedded.Deps{Store: embedded.NewSQLStore(db), Mail: mails, Throttle: throttle.New(db, time.Now)})
+	loginAs := func(who tester, lang string) string {
+		c := browser(t)
+		cb := e.authorizeWith(t, c, "facebook", "/identity/social/facebook/start?redirectURL=%2Flogin&lang="+lang, who)
+		_, back := e.callback(t, c, cb)
+		return back.Query().Get("errorCode")
+	}
+
+	// A new address the provider did not confirm: its verification mail in the app's language.
+	require.Equal(t, "206002", loginAs(tester{email: "lea@example.com", firstName: "Léa"}, "fr"))
+	verification, ok := mails.Last("lea@example.com")
+	require.True(t, ok)
+	require.Equal(t, "fr", verification.Language)
+
+	// A registered account's address, unconfirmed by the provider: its owner is told in the account's language
+	// (the one its registration spoke, not the one of whoever tries), and no more often than the limit allows;
+	// the answer stays the bare 206002 beyond it.
+	c := browser(t)
+	cb := e.authorizeWith(t, c, "apple", "/identity/social/apple/start?redirectURL=%2Flogin&lang=pl", tester{email: "eva@example.com", firstName: "Eva", verified: true})
+	_, _ = e.callback(t, c, cb)
+	notices := func() (n int, languages []string) {
+		for _, m := range mails.Messages {
+			if m.To == "eva@example.com" && m.Kind == embedded.MailSocialLoginUnconfirmed {
+				n++
+				languages = append(languages, m.Language)
+			}
+		}
+		return n, languages
+	}
+	limit := embedded.DefaultMailLimits().PerAccount
+	for range limit + 3 {
+		require.Equal(t, "206002", loginAs(tester{email: "eva@example.com", firstName: "Mallory"}, "fr"))
+	}
+	n, languages := notices()
+	require.Equal(t, limit, n)
+	require.Equal(t, "pl", languages[0], "the account's language")
 }

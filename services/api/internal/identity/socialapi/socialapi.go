@@ -49,9 +49,10 @@ func (h *handlers) base(r *http.Request) string {
 	return devissuer.BaseURL(h.svc.PublicURL(), r)
 }
 
-// start: GET /identity/social/:provider/start?redirectURL=/path
+// start: GET /identity/social/:provider/start?redirectURL=/path&lang=de
 func (h *handlers) start(c echo.Context) error {
-	next, err := h.svc.Begin(h.base(c.Request()), c.Param("provider"), c.QueryParam("redirectURL"), c.QueryParam("loginMode"), c.QueryParam("regToken"))
+	next, err := h.svc.Begin(h.base(c.Request()), c.Param("provider"), c.QueryParam("redirectURL"), c.QueryParam("loginMode"),
+		c.QueryParam("regToken"), c.QueryParam("lang"))
 	switch {
 	case errors.Is(err, social.ErrRedirectURL):
 		return apierror.InvalidParameter("redirectURL", "redirectURL must be a page of this site, such as /login.")

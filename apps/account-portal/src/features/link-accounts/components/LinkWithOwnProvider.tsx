@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useSite } from '@portal/cms';
+import { baseLanguage } from '@portal/i18n';
 import { isSuccess, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import { afterLoginPath } from '../../../shared/single-sign-on';
@@ -14,6 +16,7 @@ export function LinkWithOwnProvider({ providers, regToken }: { providers: Social
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { provider } = useIdentity();
+  const { language } = useSite();
   const [answer, setAnswer] = useState<Envelope | 'network'>();
   const start = async (name: SocialProviderName) => {
     setAnswer(undefined);
@@ -23,6 +26,7 @@ export function LinkWithOwnProvider({ providers, regToken }: { providers: Social
         loginMode: 'link',
         regToken,
         redirectURL: `${window.location.origin}/social/link-accounts`,
+        lang: baseLanguage(language),
       });
       if (isSuccess(result)) {
         forgetLinkingRegToken();

@@ -230,16 +230,18 @@ func DefaultConsents() []ConsentStatement { return MarketConsents(true) }
 
 // MarketConsents are the built-in consents of a market (metadata countryGermany): in Germany the terms of use
 // are mandatory and the privacy notice is recorded but optional; elsewhere it is the other way round, so the
-// consent the apps ask for at registration (spec 000 §3) is the one a login needs.
+// consent the apps ask for at registration (spec 000 §3) is the one a login needs. Their documents are the
+// retailer's pages the demonstration content's footer links to; an operator names their own in
+// identity.embedded.consents.
 func MarketConsents(germany bool) []ConsentStatement {
 	return []ConsentStatement{
 		{ID: ConsentTerms, IsActive: true, IsMandatory: germany, LegalStatements: map[string]LegalStatement{
-			"de": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/terms/de.html", Purpose: "Nutzungsbedingungen Kundenkonto"},
-			"en": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/terms/en.html", Purpose: "Terms of use of the customer account"},
+			"de": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "https://www.example.com/de-de/nutzungsbedingungen", Purpose: "Nutzungsbedingungen Kundenkonto"},
+			"en": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "https://www.example.com/en-gb/terms-of-use", Purpose: "Terms of use of the customer account"},
 		}},
 		{ID: ConsentPrivacy, IsActive: true, IsMandatory: !germany, LegalStatements: map[string]LegalStatement{
-			"de": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/privacy/de.html", Purpose: "Datenschutzhinweise"},
-			"en": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/cms/privacy/en.html", Purpose: "Privacy notice"},
+			"de": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "https://www.example.com/de-de/datenschutz", Purpose: "Datenschutzhinweise"},
+			"en": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "https://www.example.com/en-gb/privacy", Purpose: "Privacy notice"},
 		}},
 	}
 }

@@ -49,3 +49,24 @@ func TestDefaultSchemaAcceptsEveryShippedTile(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultConsentsLinkTheFooterDocuments: the terms and privacy notice a shopper accepts at registration open
+// the same pages as the shipped content's footer links of that language (they once were paths nothing served).
+func TestDefaultConsentsLinkTheFooterDocuments(t *testing.T) {
+	documents := map[string]string{"de": "portal/de_DE.json", "en": "portal/en_GB.json"}
+	for _, germany := range []bool{true, false} {
+		for _, consent := range embedded.MarketConsents(germany) {
+			for lang, statement := range consent.LegalStatements {
+				raw, err := fs.ReadFile(content.Embedded(), documents[lang])
+				require.NoError(t, err, lang)
+				doc, err := content.Decode(raw)
+				require.NoError(t, err)
+				var footer []string
+				for _, link := range doc.SimpleFooter.FooterLinks {
+					footer = append(footer, link.URL)
+				}
+				require.Contains(t, footer, statement.DocumentURL, "%s in %s", consent.ID, lang)
+			}
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,6 +30,17 @@ type handlers struct {
 	// requests skip the lookup (a lock and a hash) that finds other prepared bodies.
 	metadata *prepared
 	site     *webapp.Site
+	// localOrigin is the public URL's origin when that is http://localhost:PORT (make run's), else empty.
+	localOrigin string
+}
+
+// localOriginOf returns the origin of a public URL on localhost over plain HTTP (a development one), else "".
+func localOriginOf(publicURL string) string {
+	u, err := url.Parse(publicURL)
+	if err != nil || u.Scheme != "http" || u.Hostname() != "localhost" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }
 
 type statusBody struct {
@@ -83,6 +95,12 @@ func (h *handlers) cmsDocument(c echo.Context) error {
 }
 
 func (h *handlers) webapp(c echo.Context) error {
+	// A page asked of a loopback address while the public URL is localhost (make run listens on 127.0.0.1 and
+	// prints localhost) opens on localhost: the session and the social login's state cookie belong to one host,
+	// passkeys to the relying party localhost, and mail links point there.
+	if h.localOrigin != "" && isLoopback(c.Request().Host) {
+		return c.Redirect(http.StatusTemporaryRedirect, h.localOrigin+c.Request().URL.RequestURI())
+	}
 	asset, _, err := h.site.Resolve(c.Request().Host, c.Request().URL.Path)
 	var moved *webapp.OtherHostError
 	if errors.As(err, &moved) {

@@ -150,7 +150,7 @@ func New(d Deps) (*echo.Echo, error) {
 	}
 	// no-cache: clients revalidate every time, so a configuration change shows at once.
 	metadata := prepare(metadataJSON, nil, echo.MIMEApplicationJSON, strongETag(metadataJSON), "no-cache")
-	h := &handlers{db: d.DB, content: library, metadata: metadata, site: site}
+	h := &handlers{db: d.DB, content: library, metadata: metadata, site: site, localOrigin: localOriginOf(d.Config.HTTP.PublicURL)}
 	regions := &regionHandlers{regions: region.Default()}
 	rest := &restServer{
 		handlers:            h,

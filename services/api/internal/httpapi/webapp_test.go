@@ -25,6 +25,7 @@ func TestWebAppRouting(t *testing.T) {
 		host       string
 		target     string
 		hosts      config.Apps
+		publicURL  string
 		wantStatus int
 		wantBody   string
 		wantType   string
@@ -85,10 +86,36 @@ func TestWebAppRouting(t *testing.T) {
 			name: "API stays on a bound host", host: "prefs.example.com", target: "/rest/v1/metadata",
 			hosts: config.Apps{PreferenceCentre: config.AppHost{Host: "prefs.example.com"}}, wantStatus: 200, wantType: "application/json",
 		},
+		{
+			// make run listens on 127.0.0.1 and prints localhost: the one origin of the session, social login and passkeys.
+			name: "a page on a loopback address opens on the public URL's localhost", host: "127.0.0.1:8080", target: "/login?lang=fr",
+			publicURL: "http://localhost:8080", wantStatus: 307, wantGoTo: "http://localhost:8080/login?lang=fr",
+		},
+		{
+			name: "and so does the preference centre's", host: "[::1]:8080", target: "/preferences/token/eyJ?lang=nl",
+			publicURL: "http://localhost:8080", wantStatus: 307, wantGoTo: "http://localhost:8080/preferences/token/eyJ?lang=nl",
+		},
+		{
+			name: "the API answers on a loopback address", host: "127.0.0.1:8080", target: "/rest/v1/metadata",
+			publicURL: "http://localhost:8080", wantStatus: 200, wantType: "application/json",
+		},
+		{
+			name: "a loopback address with a public URL elsewhere serves its pages", host: "127.0.0.1:8080", target: "/login",
+			publicURL: "https://konto.example.com", wantStatus: 200, wantBody: accountPortalIndex,
+		},
+		{
+			name: "localhost itself serves its pages", host: "localhost:8080", target: "/login",
+			publicURL: "http://localhost:8080", wantStatus: 200, wantBody: accountPortalIndex,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Apps = tc.hosts }))
+			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+				c.Apps = tc.hosts
+				if tc.publicURL != "" {
+					c.HTTP.PublicURL = tc.publicURL
+				}
+			}))
 			rec := svc.Do(apitest.Request{Method: tc.method, Target: tc.target, Host: tc.host})
 			require.Equal(t, tc.wantStatus, rec.Code, rec.Body.String())
 			if tc.wantGoTo != "" {

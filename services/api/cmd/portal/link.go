@@ -58,7 +58,11 @@ func runLink(ctx context.Context, env cmdEnv, args []string) error {
 
 	var db *database.DB
 	if len(cfg.Subscribers.JWT.Keys) == 0 {
-		// Only the development key lives in the database.
+		// Only the development key lives in the database: the running service's, or the link would be signed with
+		// a key of a new database that no service knows.
+		if err := requireSQLiteFile(cfg.Database.URL); err != nil {
+			return err
+		}
 		if db, err = openAndMigrate(ctx, cfg, logger); err != nil {
 			return err
 		}

@@ -40,7 +40,7 @@ func verifyLink(t *testing.T, cfg config.Config, dbURL, token string) string {
 }
 
 func TestLinkCommand(t *testing.T) {
-	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	dbURL, _ := migratedSQLite(t)
 	const secret = "cli-test-secret-0123456789abcdef-0123"
 	tests := []struct {
 		name     string
@@ -53,6 +53,8 @@ func TestLinkCommand(t *testing.T) {
 		{name: "same key on the next run", args: []string{"--email", "demo@example.com", "--database-url", dbURL}, wantBase: "http://localhost:8080"},
 		{name: "configured key and public URL", args: []string{"--email", "demo@example.com", "--lifetime", "2h", "--database-url", "sqlite:" + filepath.Join(t.TempDir(), "unused", "x.db")},
 			env: map[string]string{"PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:" + secret, "PORTAL_HTTP_PUBLICURL": "https://portal.example.com/"}, wantBase: "https://portal.example.com"},
+		{name: "development key of a database that is not there", args: []string{"--email", "demo@example.com", "--database-url", "sqlite:" + filepath.Join(t.TempDir(), "typo.db")},
+			wantErr: "there is no database at"},
 		{name: "invalid e-mail", args: []string{"--email", "not-an-address", "--database-url", dbURL}, wantErr: "link: --email must be an e-mail address"},
 		{name: "missing e-mail", args: []string{"--database-url", dbURL}, wantErr: "link: --email is required"},
 		{name: "negative lifetime", args: []string{"--email", "demo@example.com", "--lifetime", "-1h"}, wantErr: "link: --lifetime must be positive"},

@@ -71,7 +71,7 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 		}
 		adminAddr = adminLn.Addr().String()
 		go func() {
-			if err := app.ServeAdmin(ctx, adminLn, db); err != nil {
+			if err := app.ServeAdmin(ctx, adminLn, db, cfg.Env == config.EnvProduction); err != nil {
 				logger.Error("admin listener", zap.Error(err))
 			}
 		}()
@@ -185,7 +185,8 @@ func withDatabase(ctx context.Context, flags *config.Flags, fn func(cfg config.C
 }
 
 // withExistingDatabase is withDatabase for subcommands about data that must be there already (audit, accounts,
-// mail): a mistyped SQLite path is an error, not a new empty database that answers "no events".
+// mail) or that write into the running service's database (import-stores, sso-clients): a mistyped SQLite path
+// is an error, not a new empty database that answers "no events" or takes an import nobody sees.
 func withExistingDatabase(ctx context.Context, flags *config.Flags, fn func(cfg config.Config, logger *zap.Logger, db *database.DB) error) error {
 	return openDatabase(ctx, flags, true, fn)
 }
@@ -196,9 +197,9 @@ func openDatabase(ctx context.Context, flags *config.Flags, existing bool, fn fu
 		return err
 	}
 	defer func() { _ = logger.Sync() }()
-	if path, isFile := strings.CutPrefix(cfg.Database.URL, "sqlite:"); existing && isFile {
-		if _, err := os.Stat(path); err != nil {
-			return fmt.Errorf("database.url: there is no database at %s (check --database-url; portal migrate makes one)", path)
+	if existing {
+		if err := requireSQLiteFile(cfg.Database.URL); err != nil {
+			return err
 		}
 	}
 	db, err := openAndMigrate(ctx, cfg, logger)
@@ -207,6 +208,17 @@ func openDatabase(ctx context.Context, flags *config.Flags, existing bool, fn fu
 	}
 	defer func() { _ = db.Close() }()
 	return fn(cfg, logger, db)
+}
+
+// requireSQLiteFile refuses a SQLite URL whose file is not there (a PostgreSQL URL names a server, which says so
+// itself).
+func requireSQLiteFile(databaseURL string) error {
+	if path, isFile := strings.CutPrefix(databaseURL, "sqlite:"); isFile {
+		if _, err := os.Stat(path); err != nil {
+			return fmt.Errorf("database.url: there is no database at %s (check --database-url; portal migrate makes one)", path)
+		}
+	}
+	return nil
 }
 
 func openAndMigrate(ctx context.Context, cfg config.Config, logger *zap.Logger) (*database.DB, error) {

@@ -59,7 +59,7 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 		return fmt.Errorf("sso-clients: unexpected argument %q", fs.Arg(0))
 	}
 	r.RedirectURIs, r.PostLogoutRedirectURIs = redirects, logouts
-	return withDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
+	return withExistingDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
 		svc, err := sso.New(app.SSOSettings(cfg), sso.Deps{Store: ssosql.New(db), Logger: logger})
 		if err != nil {
 			return err

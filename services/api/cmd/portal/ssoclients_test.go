@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -16,7 +15,7 @@ import (
 
 func TestSSOClientsCommand(t *testing.T) {
 	ctx := context.Background()
-	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	dbURL, _ := migratedSQLite(t)
 	var out, errOut bytes.Buffer
 	err := run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "reisen", "--name", "Reiseservice",
 		"--redirect-uri", "https://reisen.example/cb", "--redirect-uri", "https://reisen.example/cb2",

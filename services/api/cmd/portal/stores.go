@@ -62,7 +62,7 @@ func runImportStores(ctx context.Context, env cmdEnv, args []string) error {
 		return err
 	}
 
-	return withDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
+	return withExistingDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
 
 		res, err := stores.NewService(storesql.New(db)).Import(ctx, list)
 		if err != nil {

@@ -43,7 +43,7 @@ func writeCSV(t *testing.T, content string) string {
 
 func TestImportStores(t *testing.T) {
 	const header = "id,name,street,postcode,city,country,open\n"
-	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	dbURL, _ := migratedSQLite(t)
 	tests := []struct {
 		name      string
 		file      string

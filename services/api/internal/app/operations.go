@@ -23,13 +23,27 @@ import (
 
 // AdminHandler answers on the admin listener (admin.addr): GET /metrics (Prometheus), /healthz, /readyz and the
 // Go profiler under /debug/pprof/ (how docs/scaling.md's figures were found; an operator profiles a replica
-// under real load the same way). It is never mounted on the public listener.
-func AdminHandler(db *database.DB) http.Handler {
+// under real load the same way). It is never mounted on the public listener. In production the profiler answers
+// only requests from the machine itself (ssh, kubectl port-forward), since admin.addr may well listen on every
+// interface for the metrics scraper: its memory dumps and traces are not for the network (OWASP ASVS 14.3.2).
+func AdminHandler(db *database.DB, production bool) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", metrics.Handler())
-	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
-	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
-	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	profiler := func(h http.HandlerFunc) http.HandlerFunc {
+		if !production {
+			return h
+		}
+		return func(w http.ResponseWriter, r *http.Request) {
+			if host, _, err := net.SplitHostPort(r.RemoteAddr); err != nil || !net.ParseIP(host).IsLoopback() {
+				http.NotFound(w, r)
+				return
+			}
+			h(w, r)
+		}
+	}
+	mux.HandleFunc("GET /debug/pprof/", profiler(pprof.Index))
+	mux.HandleFunc("GET /debug/pprof/profile", profiler(pprof.Profile))
+	mux.HandleFunc("GET /debug/pprof/trace", profiler(pprof.Trace))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
@@ -44,8 +58,8 @@ func AdminHandler(db *database.DB) http.Handler {
 }
 
 // ServeAdmin serves AdminHandler on ln until ctx ends.
-func ServeAdmin(ctx context.Context, ln net.Listener, db *database.DB) error {
-	srv := &http.Server{Handler: AdminHandler(db), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+func ServeAdmin(ctx context.Context, ln net.Listener, db *database.DB, production bool) error {
+	srv := &http.Server{Handler: AdminHandler(db, production), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -65,7 +65,7 @@ func TestMetricsOnTheAdminListenerOnly(t *testing.T) {
 	require.Equal(t, http.StatusOK, svc.Get("/rest/v1/region?zip=20095").Code)
 	identityCall(t, svc, "login", map[string]any{"loginID": "nobody@example.com", "password": "Wrong-Passw0rd!"})
 
-	admin := httptest.NewServer(app.AdminHandler(svc.DB))
+	admin := httptest.NewServer(app.AdminHandler(svc.DB, false))
 	defer admin.Close()
 	res, err := http.Get(admin.URL + "/metrics")
 	require.NoError(t, err)

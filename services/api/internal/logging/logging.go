@@ -2,9 +2,11 @@
 package logging
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"go.uber.org/zap"
@@ -51,7 +53,8 @@ func NewTo(level, env, format string, w zapcore.WriteSyncer) (*zap.Logger, error
 	enc.EncodeTime = iso8601Millis
 	// Sampling (zap's production default) is left off: it drops repeated lines, which would hide access-log
 	// entries.
-	opts := []zap.Option{zap.ErrorOutput(zapcore.Lock(os.Stderr))}
+	w = syncWhereItCan{w}
+	opts := []zap.Option{zap.ErrorOutput(zapcore.Lock(w))}
 	if format == FormatConsole {
 		// For people: short time, coloured level, the message, then the fields; no caller or stack noise. A
 		// terminal gets each line at once.
@@ -85,6 +88,18 @@ func (f flushing) Write(p []byte) (int, error) {
 }
 
 func (f flushing) Sync() error { return f.b.Sync() }
+
+// syncWhereItCan flushes to disk when the output is a file and does nothing otherwise: a pipe (docker's log
+// driver, `| cat`) or a terminal refuses fsync with EINVAL or ENOTSUP, which zap would report after every
+// warning as a line that is not JSON ("write error: sync /dev/stderr: invalid argument").
+type syncWhereItCan struct{ zapcore.WriteSyncer }
+
+func (s syncWhereItCan) Sync() error {
+	if err := s.WriteSyncer.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return err
+	}
+	return nil
+}
 
 // IsTerminal reports whether f is a character device (a terminal), without a dependency for it.
 func IsTerminal(f *os.File) bool {

@@ -1,6 +1,9 @@
 package logging
 
 import (
+	"encoding/json"
+	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +56,27 @@ func TestWarningsFlushTheBuffer(t *testing.T) {
 	require.NoError(t, logger.Sync())
 	require.Contains(t, out.String(), `"msg":"third"`)
 	require.NotContains(t, out.String(), "hidden")
+}
+
+// TestJSONLinesThroughAPipe: on a pipe (docker's log driver, `| cat`), which refuses fsync, every line is still
+// JSON: the flush after a warning once added "write error: sync /dev/stderr: invalid argument".
+func TestJSONLinesThroughAPipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	logger, err := NewTo("info", "test", FormatJSON, w)
+	require.NoError(t, err)
+	logger.Info("first")
+	logger.Warn("second")
+	logger.Error("third")
+	_ = logger.Sync()
+	require.NoError(t, w.Close())
+	out, err := io.ReadAll(r)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	require.Len(t, lines, 3, string(out))
+	for _, line := range lines {
+		require.True(t, json.Valid([]byte(line)), line)
+	}
 }
 
 type syncBuffer struct{ strings.Builder }

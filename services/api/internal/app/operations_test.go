@@ -1,0 +1,41 @@
+package app_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/app"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+)
+
+// In production the admin listener may listen on every interface for the metrics scraper; the profiler's memory
+// dumps and traces answer only the machine itself there. Development serves it to anyone who reaches the port.
+func TestProfilerOnlyForTheMachineInProduction(t *testing.T) {
+	db := dbtest.SQLite(t)
+	for _, tc := range []struct {
+		production bool
+		remote     string
+		want       int
+	}{
+		{true, "10.1.2.3:40000", http.StatusNotFound},
+		{true, "[::1]:40000", http.StatusOK},
+		{true, "127.0.0.1:40000", http.StatusOK},
+		{false, "10.1.2.3:40000", http.StatusOK},
+	} {
+		admin := app.AdminHandler(db, tc.production)
+		req := httptest.NewRequest(http.MethodGet, "/debug/pprof/", nil)
+		req.RemoteAddr = tc.remote
+		rec := httptest.NewRecorder()
+		admin.ServeHTTP(rec, req)
+		require.Equal(t, tc.want, rec.Code, "production %v from %s", tc.production, tc.remote)
+
+		req = httptest.NewRequest(http.MethodGet, "/metrics", nil)
+		req.RemoteAddr = tc.remote
+		rec = httptest.NewRecorder()
+		admin.ServeHTTP(rec, req)
+		require.Equal(t, http.StatusOK, rec.Code, "metrics for the scraper, production %v", tc.production)
+	}
+}

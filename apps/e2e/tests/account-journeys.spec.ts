@@ -81,9 +81,18 @@ test.describe('account portal journeys', () => {
 
     await page.goto('/login');
     // The registration attempt above tried that password once already (spec 000 §8, 400009/400003).
+    const submit = page.getByRole('button', { name: 'Anmelden', exact: true });
     for (let attempt = 2; attempt <= 4; attempt++) {
-      await logIn(page, email, 'Falsch12!x');
+      if (attempt === 2) {
+        // From the keyboard: the button keeps the focus while the login runs and after its refusal (WCAG 2.4.3).
+        await page.getByLabel('E-Mail-Adresse').fill(email);
+        await page.getByLabel('Passwort', { exact: false }).first().fill('Falsch12!x');
+        await submit.press('Enter');
+      } else {
+        await logIn(page, email, 'Falsch12!x');
+      }
       await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
+      if (attempt === 2) await expect(submit).toBeFocused();
       await expect(page.getByRole('alert').getByRole('link', { name: 'Passwort vergessen?' })).toBeVisible();
     }
     await expectAccessible(page);

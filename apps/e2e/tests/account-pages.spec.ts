@@ -27,9 +27,12 @@ test.describe('account pages', () => {
     await salutation.selectOption('mrs');
     await page.getByLabel('Geburtsdatum').fill('1985-06-15');
     await page.getByRole('textbox', { name: /Telefonnummer/ }).fill('+4912345678');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    // From the keyboard: after the save the focus is back on the button, not lost to the page (WCAG 2.4.3).
+    const save = page.getByRole('button', { name: 'Speichern' });
+    await save.press('Enter');
     const banner = page.getByText('Ihre persönlichen Daten wurden gespeichert.');
     await expect(banner).toBeVisible();
+    await expect(save).toBeFocused();
     await expectAccessible(page);
     // Spec 000 §9: the banner stays 5 seconds.
     await expect(banner).toBeHidden({ timeout: 8_000 });

@@ -14,21 +14,30 @@ function isField(element: Element | null, form: HTMLFormElement): boolean {
  * The form's submit button. Submitting validates every field and marks them all touched, so every error shows
  * before the form moves on; while the form is being saved the button cannot submit it again. A submit that ends
  * with errors, the form's own or the server's, puts the focus on the first field in error (WCAG 3.3.1) when it was
- * on the button, which was disabled meanwhile and left the focus nowhere.
+ * on the button, which was disabled meanwhile and left the focus nowhere; one that ends without errors on the same
+ * page gives the focus back to the button (WCAG 2.4.3), unless the page has put it somewhere.
  */
 export function SubmitButton({ children, className, disabled, onMouseDown, ...button }: SubmitButtonProps) {
-  const { isSubmitting, submitCount } = useFormikContext<unknown>();
+  const { isSubmitting } = useFormikContext<unknown>();
   const ref = useRef<HTMLButtonElement>(null);
-  const handled = useRef(submitCount);
+  // Whether a submit is under way: its end is what counts, also when a save re-initialises the form (its account
+  // read again) and so sets the submit count back.
+  const submitting = useRef(false);
   useEffect(() => {
-    if (isSubmitting || submitCount === handled.current) return;
-    handled.current = submitCount;
+    if (isSubmitting) {
+      submitting.current = true;
+      return;
+    }
+    if (!submitting.current) return;
+    submitting.current = false;
     const form = ref.current?.form;
     // A field that has the focus keeps it: leaving it would check the form on blur, and formik's check replaces
     // the errors the server gave with the form's own.
     if (!form || isField(document.activeElement, form)) return;
-    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [isSubmitting, submitCount]);
+    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else if (document.activeElement === null || document.activeElement === document.body) ref.current?.focus();
+  }, [isSubmitting]);
   return (
     <button
       {...button}

@@ -1,5 +1,5 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
@@ -23,6 +23,13 @@ export function ChangeEmailSection() {
   const confirm = useConfirmPassword();
   const change = useChangeEmail();
   const withoutPassword = usePasskeys().data?.hasPassword === false;
+  // Each step replaces the form the focus was in (WCAG 2.4.3): the new address's field takes it, then the
+  // confirmation that the link is on its way (read out as the focus arrives).
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (step.name === 'email') section.current?.querySelector<HTMLElement>('input[name="email"]')?.focus();
+    if (step.name === 'sent') section.current?.querySelector<HTMLElement>('.notice')?.focus();
+  }, [step.name]);
   const emailForm = useMemo(
     () =>
       deferredSchema(({ emailSchema, formSchema }) =>
@@ -61,7 +68,7 @@ export function ChangeEmailSection() {
   };
 
   return (
-    <section className="panel access-section" aria-labelledby="change-email-heading">
+    <section ref={section} className="panel access-section" aria-labelledby="change-email-heading">
       <h2 id="change-email-heading">{t('ap.accessdata.email.headline')}</h2>
       <p>{t('ap.accessdata.email.current', { email: current })}</p>
       {step.name === 'password' && withoutPassword ? <p>{t('ap.accessdata.email.passwordFirst')}</p> : null}
@@ -85,7 +92,7 @@ export function ChangeEmailSection() {
         </Formik>
       ) : null}
       {step.name === 'sent' ? (
-        <p className="notice notice--success" role="status">
+        <p className="notice notice--success" tabIndex={-1}>
           {t('ap.accessdata.email.sent', { email: step.email })}
         </p>
       ) : null}

@@ -95,6 +95,7 @@ describe('/accessdata', () => {
     await userEvent.type(current, PASSWORD);
     await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
     const newEmail = await screen.findByRole('textbox', { name: /Neue E-Mail-Adresse/ });
+    await waitFor(() => expect(newEmail).toHaveFocus());
     await userEvent.type(newEmail, 'vergeben@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
     expect(await screen.findByText('Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto.')).toBeInTheDocument();
@@ -102,7 +103,8 @@ describe('/accessdata', () => {
     await userEvent.clear(newEmail);
     await userEvent.type(newEmail, 'neu@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
-    expect(await screen.findByText(/Wir haben einen Bestätigungslink an neu@example.com geschickt/)).toBeInTheDocument();
+    const sent = await screen.findByText(/Wir haben einen Bestätigungslink an neu@example.com geschickt/);
+    await waitFor(() => expect(sent).toHaveFocus());
   }, 20_000);
 
   it('an account without a password is asked to set one before it can change its e-mail address', async () => {

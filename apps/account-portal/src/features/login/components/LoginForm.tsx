@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { translateMessage, type Message } from '@portal/forms';
@@ -67,6 +67,12 @@ export function LoginForm() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // Submits the form's own check refused: each puts the focus on the first field in error (WCAG 3.3.1).
+  const [refused, setRefused] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refused > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
   const [outcome, setOutcome] = useState<{ result: LoginOutcome; email: string }>();
   // Conditional mediation: the browser offers the shopper's passkeys in the e-mail field's autofill. It starts
   // after the first paint and loads the WebAuthn script only where the browser can do it.
@@ -106,10 +112,14 @@ export function LoginForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (submitting) return;
     setSubmitted(true);
     const found = validateLogin(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      setRefused((n) => n + 1);
+      return;
+    }
     setSubmitting(true);
     setOutcome(undefined);
     const email = values.email.trim();
@@ -141,7 +151,7 @@ export function LoginForm() {
 
   return (
     <>
-      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
         <Field label={t('clp.form.email')} type="email" name="email" value={values.email} error={errors.email} autoComplete={passkeys ? 'username webauthn' : 'username'} onChange={change('email')} />
         <Field
           label={t('clp.form.password')}
@@ -158,7 +168,8 @@ export function LoginForm() {
         <div className="form-error" role="alert">
           {outcome ? <LoginOutcomeMessage outcome={outcome.result} /> : autofill.outcome ? <PasskeyLoginMessage outcome={autofill.outcome} /> : null}
         </div>
-        <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
+        {/* Not disabled while the login runs, which would drop the focus to the page: a second submit is ignored. */}
+        <button type="submit" className="button" aria-disabled={submitting || undefined} aria-busy={submitting || undefined}>
           {t('clp.login.submit')}
         </button>
       </form>

@@ -41,6 +41,33 @@ describe('/login', () => {
     expect(await screen.findByText('Bitte geben Sie einen Wert ein.')).toBeInTheDocument();
     expect(screen.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeInTheDocument();
     expect(identity.calls.some((call) => call.method === 'login')).toBe(false);
+    expect(screen.getByLabelText(/E-Mail-Adresse/)).toHaveFocus();
+    await userEvent.type(screen.getByLabelText(/E-Mail-Adresse/), EMAIL);
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByLabelText(/^Passwort/)).toHaveFocus();
+  });
+
+  it('keeps the focus on the button while a login runs and after it was refused', async () => {
+    let answer: (value: object) => void = () => undefined;
+    let logins = 0;
+    const login = () => {
+      logins += 1;
+      return new Promise((resolve) => (answer = resolve));
+    };
+    await openApp('/login', { identity: { ...createFakeProvider(), login } as IdentityProvider });
+    await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/), EMAIL);
+    await userEvent.type(screen.getByLabelText(/^Passwort/), 'falsch');
+    const button = screen.getByRole('button', { name: 'Anmelden' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    answer({ errorCode: 403042, errorMessage: 'Invalid LoginID' });
+    expect(await screen.findByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(button).not.toHaveAttribute('aria-busy');
+    expect(logins).toBe(1);
   });
 
   it('logs in and shows the account page with the name', async () => {

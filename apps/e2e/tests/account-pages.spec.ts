@@ -210,6 +210,28 @@ test.describe('account pages', () => {
     await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
   });
 
+  test('an unused session: the warning two minutes before its end, and staying logged in renews it (page clock)', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'idle');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+    await page.clock.install();
+    await page.goto('/personaldata');
+    await expect(page.getByRole('heading', { level: 1, name: 'Persönliche Daten' })).toBeVisible();
+    // The service's idle limit is 30 minutes and may date the page's last call a minute early.
+    await page.clock.fastForward('25:00');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.clock.fastForward('02:15');
+    const dialog = page.getByRole('dialog', { name: 'Sind Sie noch da?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Angemeldet bleiben' })).toBeFocused();
+    await expectAccessible(page);
+    const renewal = page.waitForRequest((request) => request.url().includes('/identity/accounts.getAccountInfo'));
+    await page.keyboard.press('Enter');
+    await renewal;
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('textbox', { name: /Vorname/ })).toHaveValue('Erika');
+  });
+
   test('the account shell: a back link only for visitors from a partner service', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'partner');
     await confirmedAccount(page.request, baseURL!, email);

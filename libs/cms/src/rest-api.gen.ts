@@ -392,6 +392,8 @@ export interface components {
                 };
                 /** @enum {string} */
                 provider: "embedded" | "cdc" | "fake";
+                /** @description How long a session of the embedded provider lives without a request; the account portal warns before it ends. Absent for another provider. */
+                sessionIdleSeconds?: number;
             };
             /** @description language_COUNTRY codes. */
             locales: string[];

@@ -7,6 +7,7 @@ import { lazyNamed, loadCode } from '../shared/load-page';
 import { usePrefetchIdentitySettings } from '../shared/identity-settings';
 import { RequireLogin } from '../shared/RequireLogin';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
+import { SessionKeeper } from '../shared/SessionKeeper';
 import { PageTexts } from './page-texts';
 
 /**
@@ -50,6 +51,7 @@ export function AccountArea() {
     <PageTexts>
       <SiteLayout title={t('ap.title')} pageKey={pathname} headerActions={<AccountHeaderActions />}>
         <RequireLogin>
+          <SessionKeeper />
           <AccountShell>
             <RouteErrorBoundary>
               <Suspense fallback={<Loader />}>

@@ -35,7 +35,7 @@ func TestMetadataDefaults(t *testing.T) {
 		"adobeTagManager":           map[string]any{"launchUrl": ""},
 		"environmentType":           "development",
 		"currency":                  "EUR",
-		"identity":                  map[string]any{"provider": "embedded", "cdc": map[string]any{"apiKey": "", "dataCenter": ""}},
+		"identity":                  map[string]any{"provider": "embedded", "cdc": map[string]any{"apiKey": "", "dataCenter": ""}, "sessionIdleSeconds": float64(1800)},
 		"backButtonReferrers":       []any{"https://photo.example.com", "https://travel.example.com", "http://portal.test/partner/fotoservice/"}, // and the demonstration partner
 	}
 	for key, value := range want {
@@ -80,6 +80,8 @@ func TestMetadataFromConfig(t *testing.T) {
 	require.Equal(t, "production", doc.EnvironmentType, "environmentType mirrors env")
 	require.Equal(t, "cdc", doc.Identity.Provider)
 	require.Equal(t, "eu1", doc.Identity.CDC.DataCenter)
+	require.Zero(t, doc.Identity.SessionIdleSeconds, "the vendor keeps its own sessions")
+	require.NotContains(t, rec.Body.String(), "sessionIdleSeconds")
 	require.Equal(t, "vier Ziffern", doc.Validation.ZipCode["AT"].ErrorMessage)
 	require.Len(t, doc.Validation.ZipCode, 32)
 

@@ -180,6 +180,15 @@ func get(e *echo.Echo, path string, h echo.HandlerFunc) {
 	e.Match([]string{http.MethodGet, http.MethodHead}, path, h)
 }
 
+// sessionIdleSeconds is the embedded provider's idle limit, which the apps warn of; other providers keep their
+// own sessions.
+func sessionIdleSeconds(cfg config.Config) int {
+	if cfg.Metadata.Identity.Provider != "embedded" {
+		return 0
+	}
+	return int(cfg.Identity.Embedded.Session.IdleTimeout / time.Second)
+}
+
 func metadataDocument(cfg config.Config) metadata.Document {
 	m := cfg.Metadata
 	envType := m.EnvironmentType
@@ -205,8 +214,9 @@ func metadataDocument(cfg config.Config) metadata.Document {
 		EnvironmentType:           envType,
 		Currency:                  m.Currency,
 		Identity: metadata.Identity{
-			Provider: m.Identity.Provider,
-			CDC:      metadata.CDC{APIKey: m.Identity.CDC.APIKey, DataCenter: m.Identity.CDC.DataCenter},
+			Provider:           m.Identity.Provider,
+			CDC:                metadata.CDC{APIKey: m.Identity.CDC.APIKey, DataCenter: m.Identity.CDC.DataCenter},
+			SessionIdleSeconds: sessionIdleSeconds(cfg),
 		},
 		BackButtonReferrers: m.BackButtonReferrers,
 	}.WithZipCodeRules(overrides)

@@ -78,6 +78,9 @@ type Identity struct {
 	// Provider is "embedded" (this service), "cdc" (SAP Customer Data Cloud) or "fake".
 	Provider string `json:"provider"`
 	CDC      CDC    `json:"cdc"`
+	// SessionIdleSeconds is how long a session of the embedded provider lives without a request: the account
+	// portal warns before it ends and keeps it alive while the shopper works (WCAG 2.2.1). 0 for another provider.
+	SessionIdleSeconds int `json:"sessionIdleSeconds,omitempty"`
 }
 
 // CDC holds the public settings of SAP Customer Data Cloud.

@@ -176,6 +176,9 @@ type Metadata struct {
 			DataCenter string `json:"dataCenter"`
 		} `json:"cdc,omitempty"`
 		Provider MetadataIdentityProvider `json:"provider"`
+
+		// SessionIdleSeconds How long a session of the embedded provider lives without a request; the account portal warns before it ends. Absent for another provider.
+		SessionIdleSeconds *int `json:"sessionIdleSeconds,omitempty"`
 	} `json:"identity"`
 
 	// Locales language_COUNTRY codes.

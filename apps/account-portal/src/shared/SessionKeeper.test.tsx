@@ -1,0 +1,101 @@
+import { act, screen } from '@testing-library/react';
+import { testMetadata } from '@portal/cms/testing';
+import type { IdentityProvider } from '@portal/identity';
+import { createFakeProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { openApp } from '../testing/render-app';
+
+const EMAIL = 'k@example.com';
+const PASSWORD = 'Geheim12!';
+const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+const IDLE_S = 600;
+const MINUTE = 60_000;
+
+beforeEach(forgetLanguage);
+afterEach(() => jest.useRealTimers());
+
+async function openAccountPage(identity: IdentityProvider) {
+  // Fake timers from the start (the page's clock is set up as it opens), running on with real time meanwhile.
+  jest.useFakeTimers({ advanceTimers: true, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  const metadata = testMetadata();
+  await openApp('/personaldata', { identity, metadata: { ...metadata, identity: { ...metadata.identity, sessionIdleSeconds: IDLE_S } } });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Persönliche Daten' }, { timeout: 5000 })).toBeInTheDocument();
+}
+
+async function loggedIn() {
+  const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+  await identity.login({ loginID: EMAIL, password: PASSWORD });
+  return identity;
+}
+
+/** The look-ups the page made since `from`. */
+function lookUps(identity: ReturnType<typeof createFakeProvider>, from = 0) {
+  return identity.calls.slice(from).filter((call) => call.method === 'getAccountInfo').length;
+}
+
+async function pass(ms: number) {
+  await act(async () => {
+    jest.advanceTimersByTime(ms);
+  });
+}
+
+describe('the session of the account pages (WCAG 2.2.1)', () => {
+  it('warns two minutes before an unused session would end, and staying renews it', async () => {
+    const identity = await loggedIn();
+    await openAccountPage(identity);
+
+    // The service may date the page's last call a minute early: the warning comes 3 minutes before the limit.
+    await pass((IDLE_S / 60 - 4) * MINUTE);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await pass(MINUTE + 10_000);
+    const dialog = screen.getByRole('dialog', { name: 'Sind Sie noch da?' });
+    expect(dialog).toHaveTextContent('in 2 Minuten');
+    expect(screen.getByRole('button', { name: 'Angemeldet bleiben' })).toHaveFocus();
+
+    const before = identity.calls.length;
+    await act(async () => screen.getByRole('button', { name: 'Angemeldet bleiben' }).click());
+    expect(lookUps(identity, before)).toBe(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Unanswered, the page asks once the session is over: the service's answer decides (here another tab kept it).
+    await pass((IDLE_S / 60 - 3) * MINUTE + 10_000);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    const unanswered = identity.calls.length;
+    await pass(3 * MINUTE + 10_000);
+    expect(lookUps(identity, unanswered)).toBe(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a session that ended while the warning waited sends the shopper to the login, which says so', async () => {
+    const identity = await loggedIn();
+    // The service ends the session unseen by the page (its idle limit): from then on it answers 403005.
+    let ended = false;
+    const expiring: IdentityProvider = {
+      ...identity,
+      getAccountInfo: async (params) => (ended ? { errorCode: 403005, errorMessage: 'Unauthorized user', statusCode: 403 } : identity.getAccountInfo(params)),
+    };
+    await openAccountPage(expiring);
+    await pass((IDLE_S / 60 - 3) * MINUTE + 10_000);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    ended = true;
+    await pass(3 * MINUTE + 10_000);
+    jest.useRealTimers();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/Ihre Sitzung ist abgelaufen/)).toBeInTheDocument();
+  });
+
+  it('a shopper at work renews the session now and then, so no warning comes', async () => {
+    const identity = await loggedIn();
+    await openAccountPage(identity);
+    const start = identity.calls.length;
+    for (let minute = 0; minute < IDLE_S / 60 + 5; minute++) {
+      await pass(MINUTE);
+      await act(async () => {
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      });
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Every five minutes of work at most, not on every key.
+    expect(lookUps(identity, start)).toBe(Math.floor((IDLE_S / 60 + 5) / 6));
+  });
+});

@@ -1,0 +1,83 @@
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSite } from '@portal/cms';
+import { useIdentity } from '@portal/identity';
+import { lazyNamed } from './load-page';
+
+/** How long before the end the warning comes: time enough to read it and answer (WCAG 2.2.1 asks for 20 s). */
+const SESSION_WARNING_MS = 120_000;
+/** The service records a session's activity at most once a minute, so it may date a call up to this much earlier. */
+const SLACK_MS = 60_000;
+/** A shopper at work (typing, clicking) renews the session at most this often. */
+const RENEW_AFTER_MS = 5 * 60_000;
+/** How often the clock is looked at: a tab held back or a laptop woken catches up at the next look. */
+const TICK_MS = 10_000;
+
+/**
+ * The embedded provider ends a session after `sessionIdleSeconds` without a request (metadata), and whatever a
+ * form held unsaved was lost with it (WCAG 2.2.1, QA keyboard round). While the shopper works on a page the
+ * session is renewed now and then; two minutes before it would end unused a dialog asks whether to stay logged
+ * in. Left unanswered, the session ends, and the account area sends the shopper to the login, which says why.
+ * Another provider keeps its own sessions: nothing to do then.
+ */
+export function SessionKeeper() {
+  const { metadata } = useSite();
+  const idleMs = (metadata.identity.sessionIdleSeconds ?? 0) * 1000;
+  return idleMs > SLACK_MS + SESSION_WARNING_MS ? <IdleWarning idleMs={idleMs} /> : null;
+}
+
+// The dialog's code loads when it is due, not with every account page (page weight).
+const SessionWarning = lazyNamed(() => import('./SessionWarning'), 'SessionWarning');
+
+function IdleWarning({ idleMs }: { idleMs: number }) {
+  const navigate = useNavigate();
+  const { provider, account } = useIdentity();
+  // When the service last saw this page's session, at the latest: set as the page opens and whenever the account is
+  // read again (a page's own saves do).
+  const used = useRef(0);
+  const [warning, setWarning] = useState(false);
+  const warningShown = useRef(false);
+
+  useEffect(() => {
+    used.current = Date.now();
+  }, [account]);
+
+  // A bare look-up, not the account store's refresh: that would hand forms a new account and reset what they hold.
+  // A session that ended meanwhile answers 403005, and the watched provider logs the shopper out.
+  const renew = useCallback(() => {
+    used.current = Date.now();
+    warningShown.current = false;
+    setWarning(false);
+    void provider.getAccountInfo({}).catch(() => undefined);
+  }, [provider]);
+
+  useEffect(() => {
+    const atWork = () => {
+      if (!warningShown.current && Date.now() - used.current > RENEW_AFTER_MS) renew();
+    };
+    const look = () => {
+      const unused = Date.now() - used.current;
+      if (unused >= idleMs + TICK_MS) {
+        // Over at the service by now, unless another tab used it: the look-up logs out, or goes on with that tab.
+        renew();
+      } else if (unused >= idleMs - SLACK_MS - SESSION_WARNING_MS && !warningShown.current) {
+        warningShown.current = true;
+        setWarning(true);
+      }
+    };
+    const events = ['keydown', 'pointerdown'] as const;
+    for (const name of events) document.addEventListener(name, atWork, { capture: true, passive: true });
+    const timer = window.setInterval(look, TICK_MS);
+    return () => {
+      for (const name of events) document.removeEventListener(name, atWork, { capture: true });
+      window.clearInterval(timer);
+    };
+  }, [idleMs, renew]);
+
+  if (!warning) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionWarning minutes={SESSION_WARNING_MS / 60_000} onStay={renew} onLogout={() => navigate('/logout')} />
+    </Suspense>
+  );
+}

@@ -22,6 +22,13 @@ describe('account portal routes', () => {
     expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
   });
 
+  it("says an e-mail change's expired link changed nothing, and offers the login", async () => {
+    await open('/error/email-change-expired');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeInTheDocument();
+    expect(screen.getByText(/Ihre E-Mail-Adresse wurde nicht geändert/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+  });
+
   it('shows the not-found page with home and back for unknown paths', async () => {
     await open('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();

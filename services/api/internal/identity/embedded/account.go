@@ -306,9 +306,12 @@ func (p *Provider) mailSubscriptionConfirmations(ctx context.Context, a Account,
 }
 
 // ConfirmSubscription follows a double opt-in link: 0 confirmed, 403002 expired, 404000 unknown or used; it
-// names the subscription the link confirmed.
+// names the subscription the link confirmed, or would have (an expired link's page depends on it).
 func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key string, code int, err error) {
 	t, code, err := p.openLink(ctx, token, TokenSubscription)
+	if code == contract.CodeActivationExpired {
+		return t.Payload["key"], code, nil
+	}
 	if err != nil || code != contract.CodeOK {
 		return "", code, err
 	}

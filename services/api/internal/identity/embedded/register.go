@@ -313,7 +313,8 @@ func (p *Provider) FinalizeRegistration(ctx context.Context, c Caller, regToken,
 }
 
 // openLink finds the token behind a link: contract.CodeNotFound when it is unknown, used or of another kind,
-// contract.CodeActivationExpired when its time is up, contract.CodeOK when it may be used now.
+// contract.CodeActivationExpired (with the token, whose kind of change the landing page names) when its time is
+// up, contract.CodeOK when it may be used now.
 func (p *Provider) openLink(ctx context.Context, token, kind string) (Token, int, error) {
 	if token == "" || len(token) > 200 {
 		return Token{}, contract.CodeNotFound, nil
@@ -326,9 +327,16 @@ func (p *Provider) openLink(ctx context.Context, token, kind string) (Token, int
 		return Token{}, 0, err
 	}
 	if !p.clock().Before(t.ExpiresAt) {
-		return Token{}, contract.CodeActivationExpired, nil
+		return t, contract.CodeActivationExpired, nil
 	}
 	return t, contract.CodeOK, nil
+}
+
+// ExpiredEmailChange reports whether token is the link of an e-mail change whose time is up: its page says the
+// address stayed as it was, not that no account was made (which the expired link of a registration says).
+func (p *Provider) ExpiredEmailChange(ctx context.Context, token string) bool {
+	t, code, err := p.openLink(ctx, token, TokenVerification)
+	return err == nil && code == contract.CodeActivationExpired && t.Payload["email"] != ""
 }
 
 // VerifyEmail follows a verification link and returns the code for /double-opt-in-done: 0 verified,

@@ -364,6 +364,11 @@ func ApplySession(c echo.Context, r embedded.Result, cookieName string) {
 	}
 }
 
+// ExpiredEmailChangePage is where an e-mail change's expired link lands: the account portal's error page saying
+// the address was not changed (global.errors.email-change-expired), not the expired registration's "register
+// again".
+const ExpiredEmailChangePage = "/error/email-change-expired"
+
 // Fragment keys of the pages the mail links land on: the page posts the token back to the link's address.
 const (
 	VerifyFragmentKey       = "verify"
@@ -376,10 +381,14 @@ func (h *handler) verify(c echo.Context) error {
 	if !h.sameOrigin(c.Request()) {
 		return h.refuse(c)
 	}
-	code, err := h.p.VerifyEmail(c.Request().Context(), c.FormValue(contract.LinkVerifyEmailTokenParam))
+	token := c.FormValue(contract.LinkVerifyEmailTokenParam)
+	code, err := h.p.VerifyEmail(c.Request().Context(), token)
 	if err != nil {
 		h.o.Logger.Error("verification link failed", zap.Error(err))
 		code = contract.CodeGeneralServerError
+	}
+	if code == contract.CodeActivationExpired && h.p.ExpiredEmailChange(c.Request().Context(), token) {
+		return maillink.Answer(c, ExpiredEmailChangePage)
 	}
 	return maillink.Answer(c, contract.PageDoubleOptInDone+"?errorCode="+strconv.Itoa(code))
 }
@@ -404,6 +413,11 @@ func (h *handler) confirmSubscription(c echo.Context) error {
 			return maillink.Answer(c, contract.PagePreferencesDoubleOptInDone+"?"+url.Values{"newsletter": {key}}.Encode())
 		}
 		return maillink.Answer(c, contract.PagePreferencesDoubleOptInDone)
+	}
+	// The product reminders' link lives 7 days, not a newsletter's 14, and is not asked for again in the
+	// newsletter list: its page is the reminders' own expired link.
+	if code == contract.CodeActivationExpired && key != "" && !strings.HasPrefix(key, newsletterKeyPrefix) {
+		return maillink.Answer(c, contract.PagePreferencesDoubleOptInError+"expired")
 	}
 	return maillink.Answer(c, contract.PagePreferencesDoubleOptInError+strconv.Itoa(code))
 }

@@ -384,6 +384,27 @@ func TestSubscriptionConfirmationLink(t *testing.T) {
 	require.Equal(t, "/preferences/double-opt-in-done#subscription="+link.Query().Get("token"), rec.Header().Get("Location"), "a GET only lands")
 	require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_RECIPES", v.openLink(link.String()), "the page thanks for the newsletter it names")
 	require.Equal(t, "/preferences/error/doi-404000", v.openLink(link.String()))
+
+	// Expired: a newsletter's link lands on the double opt-in error (choose it again), the product reminders'
+	// 7-day link on the reminders' expired page (it said 14 days and spoke of newsletters).
+	for _, key := range []string{"NLT_OFFERS", "SVC_PRODUCT_REMINDER"} {
+		s, _ = v.call("setAccountInfo", map[string]any{"subscriptions": map[string]any{key: map[string]any{"email": map[string]any{"isSubscribed": true}}}}, req{cookie: ck})
+		require.Equal(t, 0, code(s), key)
+	}
+	// The outbox lists the newest first: the reminders' mail, then the newsletter's.
+	var links []string
+	res := v.get("/dev/outbox?to=eva%40example.com")
+	var msgs []mail.Stored
+	require.NoError(t, json.Unmarshal(res.Body.Bytes(), &msgs))
+	for _, m := range msgs {
+		if m.Kind == embedded.MailSubscriptionConfirmation && len(m.Links) > 0 {
+			links = append(links, m.Links[0])
+		}
+	}
+	require.GreaterOrEqual(t, len(links), 2)
+	v.now = v.now.Add(15 * 24 * time.Hour)
+	require.Equal(t, "/preferences/error/doi-expired", v.openLink(links[0]))
+	require.Equal(t, "/preferences/error/doi-403002", v.openLink(links[1]))
 }
 
 func TestResetPasswordLinkOverHTTP(t *testing.T) {
@@ -501,4 +522,26 @@ func benchmarkLogins(b *testing.B, v *env) {
 			b.Fatal(rec.Body.String())
 		}
 	}
+}
+
+// An expired link of an e-mail change lands on a page saying the address stayed as it was; an expired link of a
+// registration still lands on the double opt-in error (QA: both said no account was created).
+func TestExpiredLinksLandWhereTheirTextFits(t *testing.T) {
+	v := newEnv(t)
+	v.registerVerified("eva@example.com")
+	l, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{json: true})
+	require.Equal(t, 0, code(l), l)
+	change, _ := v.call("setAccountInfo", map[string]any{"password": password, "profile": map[string]any{"email": "eva.neu@example.com"}}, req{cookie: sessionCookie(rec)})
+	require.Equal(t, 0, code(change), change)
+	changeLink := v.outboxLink("eva.neu@example.com", embedded.MailVerification)
+
+	init, _ := v.call("initRegistration", nil, req{})
+	r, _ := v.call("register", map[string]any{"email": "max@example.com", "password": password, "regToken": init["regToken"],
+		"profile": map[string]any{"firstName": "Max", "lastName": "Muster"}, "preferences": consent}, req{})
+	require.Equal(t, contract.CodePendingVerification, code(r), r)
+	registrationLink := v.outboxLink("max@example.com", embedded.MailVerification)
+
+	v.now = v.now.Add(embedded.DefaultConfig().VerificationLifetime + time.Minute)
+	require.Equal(t, identityapi.ExpiredEmailChangePage, v.openLink(changeLink))
+	require.Equal(t, "/double-opt-in-done?errorCode=403002", v.openLink(registrationLink))
 }

@@ -25,6 +25,12 @@ export function usePageAnnouncement(pageKey: string | undefined, siteTitle: stri
     pageShown = true;
     let frame = 0;
     const deadline = performance.now() + HEADING_WAIT_MS;
+    // A heading that changes on the same page (its content in the language just chosen, which arrives after the
+    // page's own texts) renames the tab too; the focus stays where it is.
+    const rename = new MutationObserver(() => {
+      const name = document.querySelector<HTMLElement>('#main h1')?.textContent?.trim();
+      if (name && document.title !== `${name} – ${siteTitle}`) document.title = `${name} – ${siteTitle}`;
+    });
     const announce = () => {
       const heading = document.querySelector<HTMLElement>('#main h1');
       const name = heading?.textContent?.trim();
@@ -34,6 +40,8 @@ export function usePageAnnouncement(pageKey: string | undefined, siteTitle: stri
         return;
       }
       document.title = `${name} – ${siteTitle}`;
+      const main = document.getElementById('main');
+      if (main) rename.observe(main, { subtree: true, childList: true, characterData: true });
       const focus = document.activeElement;
       if (moveFocus && (focus === null || focus === document.body)) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
@@ -41,6 +49,9 @@ export function usePageAnnouncement(pageKey: string | undefined, siteTitle: stri
       }
     };
     announce();
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      rename.disconnect();
+    };
   }, [pageKey, siteTitle]);
 }

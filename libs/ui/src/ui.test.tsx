@@ -108,6 +108,27 @@ describe('SiteLayout', () => {
     await waitFor(() => expect(document.title).toBe('Skip to content – Page not found'));
   });
 
+  it('renames the tab when the heading changes on the same page (its content arriving after a language switch)', async () => {
+    function Greeting() {
+      const [greeting, setGreeting] = useState('Hallo!');
+      return (
+        <SiteLayout title="Präferenzcenter" pageKey="/p">
+          <h1>{greeting}</h1>
+          <button type="button" onClick={() => setGreeting('Bonjour !')}>
+            Inhalt
+          </button>
+        </SiteLayout>
+      );
+    }
+    await renderPage(<Greeting />);
+    await waitFor(() => expect(document.title).toBe('Hallo! – Präferenzcenter'));
+    const content = screen.getByRole('button', { name: 'Inhalt' });
+    content.focus();
+    await userEvent.click(content);
+    await waitFor(() => expect(document.title).toBe('Bonjour ! – Präferenzcenter'));
+    expect(content).toHaveFocus();
+  });
+
   it("moves the focus to the new page's heading after a navigation, unless the page has taken it", async () => {
     const pages = ['Erste', 'Zweite', 'Dritte'];
     function Paged() {

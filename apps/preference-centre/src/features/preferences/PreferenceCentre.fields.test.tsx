@@ -193,6 +193,27 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('Bitte wählen Sie eine gültige Grocer-Filiale aus.')).toBeInTheDocument();
   });
 
+  it('judges the store field when it is left, not on every key after a save; Escape then ArrowDown opens on the first store', async () => {
+    const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+    await user.type(box, 'Irgendwo');
+    await user.click(save());
+    const refusal = 'Bitte wählen Sie eine gültige Grocer-Filiale aus.';
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'ham');
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
+    expect(box).not.toHaveAttribute('aria-invalid');
+    expect(await screen.findByRole('option', { name: /Mönckebergstraße/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    const first = await screen.findByRole('option', { name: /Mönckebergstraße/ });
+    expect(box).toHaveAttribute('aria-activedescendant', first.id);
+    await user.tab();
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+
   it('a save from another tab opens the tab of a field in error', async () => {
     const { user, fake } = await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#interests' });
     await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));

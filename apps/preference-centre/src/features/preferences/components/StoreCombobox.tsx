@@ -27,7 +27,7 @@ function useDebounced(value: string, delay: number): string {
  */
 export function StoreCombobox() {
   const { t } = useTranslation();
-  const { values, setFieldValue, setFieldTouched } = useFormikContext<PreferencesValues>();
+  const { values, touched, setFieldValue, setFieldTouched } = useFormikContext<PreferencesValues>();
   const id = useId();
   const listId = `${id}-list`;
   const input = useRef<HTMLInputElement>(null);
@@ -40,7 +40,13 @@ export function StoreCombobox() {
   const search = useRetailStoreSearch(query);
   const results: RetailStore[] = open && query.length >= MIN_QUERY_LENGTH && query === typing ? (search.data ?? []) : [];
   const expanded = results.length > 0;
-  const error = useFieldError('favouriteStore.text');
+  // While the shopper types and picks after a save, the field is not judged yet: its error (no store chosen) came
+  // with the first key and cut into the results' announcement. It shows again once the field is left, a store is
+  // chosen or a save shows the form's errors again (a new `touched`). `typedAt` is the `touched` the typing began
+  // with.
+  const [typedAt, setTypedAt] = useState<object>();
+  const fieldError = useFieldError('favouriteStore.text');
+  const error = typedAt === touched ? undefined : fieldError;
   const errorId = `${id}-error`;
 
   const choose = (choice: RetailStore) => {
@@ -48,14 +54,20 @@ export function StoreCombobox() {
     void setFieldTouched('favouriteStore.text', true, false);
     setOpen(false);
     setActive(-1);
+    setTypedAt(undefined);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
-        if (!open) setOpen(true);
-        if (results.length) setActive((index) => (index + 1) % results.length);
+        if (!open) {
+          // Opens the list on its first suggestion, as soon as the suggestions are there (WAI-ARIA combobox).
+          setOpen(true);
+          setActive(0);
+        } else if (results.length) {
+          setActive((index) => (index + 1) % results.length);
+        }
         break;
       case 'ArrowUp':
         event.preventDefault();
@@ -115,9 +127,11 @@ export function StoreCombobox() {
             void setFieldValue('favouriteStore', { id: '', text: event.target.value, open: true });
             setOpen(true);
             setActive(-1);
+            setTypedAt(touched);
           }}
           onKeyDown={onKeyDown}
           onBlur={() => {
+            setTypedAt(undefined);
             void setFieldTouched('favouriteStore.text', true);
             // A click on an option lands before the list closes.
             setTimeout(() => setOpen(false), 150);

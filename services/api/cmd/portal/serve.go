@@ -171,6 +171,9 @@ func setup(flags *config.Flags) (config.Config, *zap.Logger, error) {
 	if err != nil {
 		return config.Config{}, nil, err
 	}
+	if unknown := config.UnknownEnvironment(os.Environ()); len(unknown) > 0 {
+		logger.Warn("environment variables that name no setting are ignored (a typo?)", zap.Strings("variables", unknown))
+	}
 	// The whole configuration (secrets masked) is for debugging; people read the start-up summary instead.
 	logger.Debug("configuration", zap.Any("config", cfg.Masked()))
 	// Libraries that log through log/slog (zitadel/oidc) write the service's log lines too.

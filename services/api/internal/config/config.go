@@ -342,6 +342,37 @@ func Load(src Sources) (Config, error) {
 	return cfg, nil
 }
 
+// UnknownEnvironment lists the PORTAL_* variables of environ that name no setting (PORTAL_MAIL_SMTPURL for
+// PORTAL_MAIL_SMTP_URL), which would otherwise be ignored without a word; a file's unknown key stops Load, a
+// variable only earns a warning, since an environment is shared with other tools. PORTAL_CONFIG names the file;
+// PORTAL_BIN and PORTAL_TEST_*, PORTAL_BENCH_*, PORTAL_SOAK_* belong to the test and measuring tools.
+func UnknownEnvironment(environ []string) []string {
+	v := viper.New()
+	setDefaults(v, "", reflect.ValueOf(Default()))
+	known := map[string]bool{"PORTAL_CONFIG": true, "PORTAL_BIN": true}
+	for _, k := range v.AllKeys() {
+		known["PORTAL_"+strings.ToUpper(strings.ReplaceAll(k, ".", "_"))] = true
+	}
+	var out []string
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "PORTAL_") && !known[name] && !hasAnyPrefix(name, "PORTAL_TEST_", "PORTAL_BENCH_", "PORTAL_SOAK_") {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func hasAnyPrefix(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // invalidKeys matches mapstructure's report of keys no field takes: 'http' has invalid keys: adr, port.
 var invalidKeys = regexp.MustCompile(`'([^']*)' has invalid keys: ([^\n]+)`)
 

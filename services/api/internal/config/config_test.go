@@ -340,3 +340,10 @@ func TestMaskedHidesSecrets(t *testing.T) {
 		})
 	}
 }
+
+// A mistyped variable is named at start-up (QA: PORTAL_MAIL_SMTPURL left mails in the outbox without a word).
+func TestUnknownEnvironmentIsNamed(t *testing.T) {
+	environ := []string{"PATH=/bin", "PORTAL_MAIL_SMTPURL=smtp://relay:25", "PORTAL_MAIL_SMTP_URL=smtp://relay:25", "PORTAL_HTTP_PUBLICURL=https://x.example",
+		"PORTAL_IDENTITY_EMBEDDED_SESSION_IDLETIMEOUT=10m", "PORTAL_CONFIG=portal.yaml", "PORTAL_TEST_POSTGRES_URL=postgres://", "PORTAL_BENCH_LOGINS=5", "PORTAL_BIN=bin/portal", "PORTAL_HTTP_ADR=:80"}
+	require.Equal(t, []string{"PORTAL_HTTP_ADR", "PORTAL_MAIL_SMTPURL"}, config.UnknownEnvironment(environ))
+}

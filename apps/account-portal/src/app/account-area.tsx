@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Loader, SiteLayout } from '@portal/ui';
@@ -7,7 +7,6 @@ import { lazyNamed, loadCode } from '../shared/load-page';
 import { usePrefetchIdentitySettings } from '../shared/identity-settings';
 import { RequireLogin } from '../shared/RequireLogin';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { SessionKeeper } from '../shared/SessionKeeper';
 import { PageTexts } from './page-texts';
 
 /**
@@ -26,6 +25,20 @@ const screens: Record<string, ReturnType<typeof screen>> = {
   '/addresses/addaddress': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage'),
   '/accessdata': screen(() => import('../features/access-data/routes/AccessDataPage'), 'AccessDataPage'),
 };
+
+// The session keeper's work begins minutes after a page opens (SessionKeeper): its code comes once the page is up,
+// not with the page's first load (page weight).
+const SessionKeeper = lazyNamed(() => import('../shared/SessionKeeper'), 'SessionKeeper');
+export const SESSION_KEEPER_DELAY_MS = 5_000;
+
+function Later({ ms, children }: { ms: number; children: ReactNode }) {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDue(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [ms]);
+  return due ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** Starts loading a protected page's code (routes.tsx preloadPage). */
 export function preloadAccountScreen(path: string): Promise<unknown> | undefined {
@@ -51,7 +64,9 @@ export function AccountArea() {
     <PageTexts>
       <SiteLayout title={t('ap.title')} pageKey={pathname} headerActions={<AccountHeaderActions />}>
         <RequireLogin>
-          <SessionKeeper />
+          <Later ms={SESSION_KEEPER_DELAY_MS}>
+            <SessionKeeper />
+          </Later>
           <AccountShell>
             <RouteErrorBoundary>
               <Suspense fallback={<Loader />}>

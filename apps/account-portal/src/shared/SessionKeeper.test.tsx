@@ -3,6 +3,7 @@ import { testMetadata } from '@portal/cms/testing';
 import type { IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
+import { SESSION_KEEPER_DELAY_MS } from '../app/account-area';
 import { openApp } from '../testing/render-app';
 
 const EMAIL = 'k@example.com';
@@ -20,6 +21,8 @@ async function openAccountPage(identity: IdentityProvider) {
   const metadata = testMetadata();
   await openApp('/personaldata', { identity, metadata: { ...metadata, identity: { ...metadata.identity, sessionIdleSeconds: IDLE_S } } });
   expect(await screen.findByRole('heading', { level: 1, name: 'Persönliche Daten' }, { timeout: 5000 })).toBeInTheDocument();
+  // The keeper comes a few seconds after the page; its clock starts then.
+  await pass(SESSION_KEEPER_DELAY_MS);
 }
 
 async function loggedIn() {

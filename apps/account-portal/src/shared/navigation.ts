@@ -16,6 +16,8 @@ export interface LoginState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
   /** The session ended under the page the shopper was on; the login says so. */
   sessionEnded?: boolean;
+  /** The password was just changed, which ended the session; the login says so (its text comes with that page's). */
+  passwordChanged?: boolean;
 }
 
 /** A path on this site (`/x`), never another host (`//evil.example`, `/\evil.example`) or a scheme. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { deferredSchema, FormError, message, PasswordField, SubmitButton } from '@portal/forms';
 import { useIdentity, type PasswordComplexity } from '@portal/identity';
+import type { LoginState } from '../../../shared/navigation';
 import { useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useChangePassword } from '../api/change-login-details';
 import { usePasskeys } from '../api/passkeys';
@@ -45,8 +46,10 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
   useEffect(() => {
     if (!changed) return;
     const timer = setTimeout(() => {
-      // The service has ended every session already; logging out here clears the client's state too.
-      void provider.logout().finally(() => navigate('/', { replace: true }));
+      // The service has ended every session already; logging out here clears the client's state too. The login
+      // page repeats why the shopper is there (the banner's words may have been cut off by the page change).
+      const state: LoginState = { passwordChanged: true };
+      void provider.logout().finally(() => navigate('/login', { replace: true, state }));
     }, LOGOUT_AFTER_PASSWORD_CHANGE_MS);
     return () => clearTimeout(timer);
   }, [changed, provider, navigate]);

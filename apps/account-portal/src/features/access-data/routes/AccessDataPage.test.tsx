@@ -144,6 +144,7 @@ describe('/accessdata', () => {
     await waitFor(() => expect(identity.calls.at(-1)?.method).toBe('logout'), { timeout: 5000 });
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2_500);
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.');
     expect((await identity.login({ loginID: EMAIL, password: PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
     expect((await identity.login({ loginID: EMAIL, password: NEW_PASSWORD })).errorCode).toBe(0);
   }, 20_000);

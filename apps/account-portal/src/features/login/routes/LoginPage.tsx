@@ -35,6 +35,11 @@ export function LoginPage() {
           {t('clp.login.sessionEnded')}
         </p>
       ) : null}
+      {(location.state as LoginState | null)?.passwordChanged ? (
+        <p className="notice notice--success" role="status">
+          {t('clp.login.passwordChanged')}
+        </p>
+      ) : null}
       <SocialLoginReturn />
       <LoginForm />
       <Passwordless kind="login" passkeys={<PasskeyLogin />} ownId={ownId.callbacks} />

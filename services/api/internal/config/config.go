@@ -422,6 +422,12 @@ func (c *Config) normalize() {
 	c.Apps.PreferenceCentre.Host = strings.ToLower(strings.TrimSpace(c.Apps.PreferenceCentre.Host))
 	c.Metadata.Identity.Provider = strings.ToLower(strings.TrimSpace(c.Metadata.Identity.Provider))
 	c.normalizeReminders()
+	// In production the default session cookie carries the __Host- prefix: browsers then take it only from this
+	// host, over HTTPS, for Path=/ and without Domain, so a sibling subdomain can neither set nor shadow it (OWASP
+	// ASVS 3.4.4). A name of the operator's own stays as it is.
+	if c.Env == EnvProduction && c.Identity.Embedded.Session.CookieName == DefaultSessionCookie {
+		c.Identity.Embedded.Session.CookieName = "__Host-" + DefaultSessionCookie
+	}
 	if c.Metadata.EnvironmentType == "" {
 		c.Metadata.EnvironmentType = c.Env
 	}

@@ -41,6 +41,9 @@ type IdentityPasskeys struct {
 	Origins []string `mapstructure:"origins"`
 }
 
+// DefaultSessionCookie names the session cookie; production gives it the __Host- prefix (normalize).
+const DefaultSessionCookie = "portal_session"
+
 // IdentitySession configures the session cookie: idle expiry slides with use, absolute expiry does not.
 type IdentitySession struct {
 	CookieName      string        `mapstructure:"cookieName"`
@@ -104,7 +107,7 @@ type IdentityLegalStatement struct {
 
 func defaultIdentityEmbedded() IdentityEmbedded {
 	return IdentityEmbedded{
-		Session:              IdentitySession{CookieName: "portal_session", IdleTimeout: 30 * time.Minute, AbsoluteTimeout: 12 * time.Hour},
+		Session:              IdentitySession{CookieName: DefaultSessionCookie, IdleTimeout: 30 * time.Minute, AbsoluteTimeout: 12 * time.Hour},
 		Lockout:              IdentityLockout{MaxFailures: contract.LockoutMaxFailures, Window: contract.LockoutWindow, Duration: contract.LockoutDuration},
 		AddressSlowdown:      defaultAddressSlowdown(),
 		MailLimits:           defaultMailLimits(),

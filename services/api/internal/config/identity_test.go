@@ -25,9 +25,16 @@ func TestIdentityDefaults(t *testing.T) {
 	require.Equal(t, "https://accounts.google.com", cfg.Identity.Social.Providers.GooglePlus.Issuer)
 	require.Equal(t, "form_post", cfg.Identity.Social.Providers.Apple.ResponseMode)
 
+	require.Equal(t, "portal_session", cfg.Identity.Embedded.Session.CookieName)
+
 	configtest.SetProduction(t)
-	_, err = config.Load(config.Sources{})
+	cfg, err = config.Load(config.Sources{})
 	require.NoError(t, err, "production without social client ids: providers are simply disabled")
+	require.Equal(t, "__Host-portal_session", cfg.Identity.Embedded.Session.CookieName, "a sibling subdomain can neither set nor shadow it")
+	t.Setenv("PORTAL_IDENTITY_EMBEDDED_SESSION_COOKIENAME", "shop_session")
+	cfg, err = config.Load(config.Sources{})
+	require.NoError(t, err)
+	require.Equal(t, "shop_session", cfg.Identity.Embedded.Session.CookieName, "the operator's own name stays")
 }
 
 func TestIdentityFromEnvironment(t *testing.T) {

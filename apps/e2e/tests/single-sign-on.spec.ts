@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, expectAccessible, test } from '../fixtures';
 import { confirmEmail, logIn, PASSWORD, registerThroughApi, uniqueEmail } from '../helpers/account';
 import { startPortal } from '../portal-server';
@@ -19,6 +21,27 @@ async function verifiedAccount(page: import('@playwright/test').Page, baseURL: s
 }
 
 test.describe('single sign-on with a partner service', () => {
+  test('a partner asking to log in again (prompt=login): the form despite the session, which the link alone does not end', async ({ page, baseURL }) => {
+    const email = await verifiedAccount(page, baseURL!, 'ssoagain');
+    await page.goto('/login');
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+
+    await page.goto(`${PARTNER}login?prompt=login`);
+    await expect(page).toHaveURL(/\/login\?.*prompt=login/);
+    await expect(page.getByText('Der Partnerdienst bittet Sie, sich zur Bestätigung erneut anzumelden.')).toBeVisible();
+    await expectAccessible(page);
+    // Any site can link here: the session lives on until the new login replaces it.
+    const other = await page.context().newPage();
+    await other.goto('/');
+    await expect(other.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+    await other.close();
+
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Erika Muster!' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${PARTNER}$`));
+  });
+
   test('partner → portal login → back logged in; the second visit goes straight through; logout returns to the partner', async ({ page, context, baseURL }) => {
     test.slow(); // two logins and four accessibility scans
     const email = await verifiedAccount(page, baseURL!, 'sso');
@@ -204,7 +227,11 @@ test.describe("a partner that is not the retailer's own", () => {
   test('asks for consent on the portal page, registered with `portal sso-clients add`', async ({ page, baseURL }) => {
     const email = await verifiedAccount(page, baseURL!, 'sso-consent');
     const id = `partner-${test.info().project.name}-${Date.now()}`;
-    const callback = `${baseURL}/partner/${id}/callback`;
+    // The partner lives on an origin of its own: the portal's pages may post forms only to themselves (CSP
+    // form-action 'self'), and the consent's way to the partner must not be one.
+    const partner = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<title>Reiseservice</title><h1>Reiseservice</h1>'));
+    await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+    const callback = `http://127.0.0.1:${(partner.address() as AddressInfo).port}/${id}/callback`;
     const printed = execFileSync(
       process.env.PORTAL_BIN!,
       ['sso-clients', 'add', '--database-url', process.env.E2E_DATABASE_URL!, '--id', id, '--name', 'Reiseservice', '--redirect-uri', callback],
@@ -226,5 +253,7 @@ test.describe("a partner that is not the retailer's own", () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Erlauben' }).click();
     await expect(page).toHaveURL(new RegExp(`^${callback}\\?code=[^&]+&state=st$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Reiseservice' })).toBeVisible();
+    partner.close();
   });
 });

@@ -14,6 +14,9 @@ export const PARTNER_TOKEN_LIFETIME_MS = 900_000;
 /** The query parameter with which the service's OpenID Connect provider sends a partner's sign-in to /login. */
 export const PARTNER_REQUEST_PARAM = 'oidcRequest';
 
+/** With `login`, the service's provider asks a logged-in shopper to log in again (a partner's prompt=login). */
+export const LOGIN_AGAIN_PARAM = 'prompt';
+
 /** Spec 000 §2: the redirect page, as single sign-on opens it. */
 export const REDIRECT_PAGE = '/login/redirect?mode=afterConsent&skipConsent=true';
 

@@ -124,6 +124,9 @@ var crossOriginBypass = []string{
 	// The provider's back-channel endpoints: a partner's code with its PKCE verifier or secret, a bearer or refresh
 	// token authorise them, never a cookie, and a partner app in the browser calls them from its own origin (the
 	// provider's CORS answers name registered partners only).
+	// OpenID Connect Core 3.1.2.1: the authorisation endpoint takes POST as well as GET, from the partner's page;
+	// the shopper's session cookie (SameSite=Lax) does not come with another site's POST, so it grants nothing.
+	"POST /oidc/authorize",
 	"POST /oidc/oauth/token",
 	"POST /oidc/oauth/introspect",
 	"POST /oidc/revoke",

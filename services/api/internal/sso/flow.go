@@ -37,6 +37,9 @@ const (
 	// when that is a page of the portal or a partner's registered logout address.
 	PortalLogout = "/logout"
 	RequestParam = "oidcRequest"
+	// LoginAgainParam=login on the login page: the partner asks a logged-in shopper to log in again (prompt=login,
+	// max_age), and the page shows its form although a session is there.
+	LoginAgainParam = "prompt"
 )
 
 // Locales the login pages speak (ui_locales is handed on to them).
@@ -137,7 +140,7 @@ const (
 	StepInvalid Step = iota
 	// StepLogin: the shopper logs in on the portal's login page.
 	StepLogin
-	// StepLoginAgain: prompt=login or max_age: the current session ends and the shopper logs in again.
+	// StepLoginAgain: prompt=login or max_age: the shopper logs in again; the login replaces the current session.
 	StepLoginAgain
 	// StepConsent: the portal's consent page asks the shopper.
 	StepConsent
@@ -161,6 +164,9 @@ func (d Decision) PortalURL() string {
 		page = PortalConsent
 	}
 	q := url.Values{RequestParam: {d.Request.ID}}
+	if d.Step == StepLoginAgain {
+		q.Set(LoginAgainParam, "login")
+	}
 	if len(d.Request.Request.Locales) > 0 {
 		q.Set("lang", d.Request.Request.Locales[0])
 	}

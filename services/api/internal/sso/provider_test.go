@@ -472,7 +472,9 @@ func TestPromptMaxAgeAndConsent(t *testing.T) {
 	loc, _ = v.follow(v.issuer + "/continue?id=" + url.QueryEscape(requestID))
 	require.Equal(t, ssoapi.ExpiredSignInPage, loc.Path)
 
-	// Logged in: prompt=none goes straight through; prompt=login asks for a new login (and ends the old session).
+	// Logged in: prompt=none goes straight through; prompt=login asks for a new login on the portal's page, which
+	// shows its form although a session is there (prompt=login in its query); the session lives on until that
+	// login replaces it (a link from any site could otherwise log the shopper out).
 	loc = v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
 	require.NotEmpty(t, loc.Query().Get("code"))
 	v.advanceClock(2 * time.Second)
@@ -483,9 +485,16 @@ func TestPromptMaxAgeAndConsent(t *testing.T) {
 	v.logIn()
 	loc = v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "login"))
 	require.Equal(t, "/login", loc.Path)
+	require.Equal(t, "login", loc.Query().Get(sso.LoginAgainParam))
+	waiting := loc.Query().Get(sso.RequestParam)
 	loc = v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
-	require.Equal(t, "login_required", loc.Query().Get("error"), "prompt=login ended the session")
+	require.NotEmpty(t, loc.Query().Get("code"), "prompt=login left the session as it was")
+	loc, _ = v.follow(v.issuer + "/continue?id=" + url.QueryEscape(waiting))
+	require.Equal(t, "/login", loc.Path, "the old login does not answer a prompt=login")
+	v.advanceClock(time.Second)
 	v.logIn()
+	loc, _ = v.follow(v.issuer + "/continue?id=" + url.QueryEscape(waiting))
+	require.NotEmpty(t, loc.Query().Get("code"), "the new login does")
 
 	// A partner that is not first-party asks for consent on the portal's page, once.
 	third := v.relyingParty("third", rpSecret)
@@ -645,6 +654,18 @@ func TestPartnerPagesAndOnlyTheirsReadTheProvider(t *testing.T) {
 	for _, path := range []string{"/oauth/token", "/userinfo", "/revoke", "/consent", "/end_session"} {
 		require.Empty(t, preflight(path, foreignOrigin).Header.Get("Access-Control-Allow-Origin"), path)
 	}
+	// Its OpenID Connect library reads the discovery document and the keys from the page too.
+	for _, path := range []string{"/.well-known/openid-configuration", "/keys"} {
+		for origin, readable := range map[string]bool{partnerOrigin: true, foreignOrigin: false} {
+			req, _ := http.NewRequest(http.MethodGet, v.issuer+path, nil)
+			req.Header.Set("Origin", origin)
+			res, err := http.DefaultClient.Do(req)
+			require.NoError(t, err)
+			_ = res.Body.Close()
+			require.Equal(t, http.StatusOK, res.StatusCode, path)
+			require.Equal(t, readable, res.Header.Get("Access-Control-Allow-Origin") == origin, "%s from %s", path, origin)
+		}
+	}
 	res := preflight("/oauth/token", partnerOrigin)
 	require.Equal(t, partnerOrigin, res.Header.Get("Access-Control-Allow-Origin"))
 	require.Empty(t, res.Header.Get("Access-Control-Allow-Credentials"), "no cookie is needed, so none is offered")
@@ -678,4 +699,57 @@ func TestPartnerPagesAndOnlyTheirsReadTheProvider(t *testing.T) {
 
 	// The consent answer works on the shopper's session: no other site posts it.
 	require.Equal(t, http.StatusForbidden, browserPost("/consent", partnerOrigin, url.Values{"id": {"x"}, "decision": {"allow"}}).StatusCode)
+
+	// A partner may send the authorisation request as a POST from its page (OpenID Connect Core 3.1.2.1): it goes
+	// on to the portal's login like a GET.
+	form := url.Values{"client_id": {"public-rp"}, "redirect_uri": {rpRedirect}, "response_type": {"code"}, "scope": {"openid"},
+		"code_challenge": {oauth2.S256ChallengeFromVerifier(oauth2.GenerateVerifier())}, "code_challenge_method": {"S256"}, "state": {"s"}}
+	req, _ := http.NewRequest(http.MethodPost, v.issuer+"/authorize", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", partnerOrigin)
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := noFollow.Do(req)
+	require.NoError(t, err)
+	_ = res.Body.Close()
+	require.Equal(t, http.StatusFound, res.StatusCode)
+	next, err := res.Location()
+	require.NoError(t, err)
+	require.Equal(t, sso.Path+sso.ContinuePath, next.Path)
+}
+
+// The consent page posts the decision with fetch and goes where the answer names: a form post that redirects to
+// the partner's origin is stopped by the pages' CSP (form-action 'self') in Chromium.
+func TestConsentDecisionAnsweredAsJSON(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	third := v.relyingParty("third", rpSecret)
+	decide := func(decision string) string {
+		loc := v.authorize(third, oauth2.GenerateVerifier())
+		require.Equal(t, "/login/consent", loc.Path, loc.String())
+		req, _ := http.NewRequest(http.MethodPost, v.issuer+"/consent", strings.NewReader(url.Values{"id": {loc.Query().Get("oidcRequest")}, "decision": {decision}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Accept", "application/json")
+		req.Header.Set("Origin", v.base)
+		res, err := v.browser.Do(req)
+		require.NoError(t, err)
+		defer res.Body.Close()
+		require.Equal(t, http.StatusOK, res.StatusCode)
+		require.Equal(t, "no-store", res.Header.Get("Cache-Control"))
+		var answer struct {
+			Next string `json:"next"`
+		}
+		require.NoError(t, json.NewDecoder(res.Body).Decode(&answer))
+		return answer.Next
+	}
+	denied, err := url.Parse(decide("deny"))
+	require.NoError(t, err)
+	require.Equal(t, "rp.test", denied.Host)
+	require.Equal(t, "access_denied", denied.Query().Get("error"))
+
+	next := decide("allow")
+	require.True(t, strings.HasPrefix(next, "/oidc/authorize/callback?id="), next)
+	loc, _ := v.follow(v.base + next)
+	require.Equal(t, "rp.test", loc.Host)
+	require.NotEmpty(t, loc.Query().Get("code"))
 }

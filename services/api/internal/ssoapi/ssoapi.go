@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/rs/cors"
 	"github.com/zitadel/oidc/v3/pkg/oidc"
 	"github.com/zitadel/oidc/v3/pkg/op"
 	"go.uber.org/zap"
@@ -45,7 +46,10 @@ func Mount(e *echo.Echo, svc *sso.Service, provider *op.Provider, sessions Sessi
 	e.GET(sso.Path+sso.ConsentPath, h.consentRequest)
 	e.POST(sso.Path+sso.ConsentPath, h.consentDecision)
 	e.GET(sso.Path+sso.PartnersPath, h.partners)
-	e.GET(sso.Path+oidc.DiscoveryEndpoint, h.discovery)
+	// The discovery document is served here rather than by op's router: it gets op's CORS answers too, so a
+	// partner's page (a public client's OpenID Connect library) can read it.
+	discoveryCORS := echo.WrapMiddleware(cors.New(*provider.CORSOptions()).Handler)
+	e.GET(sso.Path+oidc.DiscoveryEndpoint, h.discovery, discoveryCORS)
 	e.Any(sso.Path+deviceAuthorizationPath, func(c echo.Context) error {
 		return c.JSON(http.StatusNotFound, oauthError{Error: "invalid_request", Description: "device authorization is not offered"})
 	})
@@ -147,13 +151,9 @@ func (h *handlers) continueSignIn(c echo.Context) error {
 
 func (h *handlers) carryOut(c echo.Context, d sso.Decision) error {
 	switch d.Step {
-	case sso.StepLoginAgain:
-		// prompt=login or max_age: the shopper logs in again, so the old session ends here.
-		if err := h.sessions.EndSession(c); err != nil {
-			return err
-		}
-		return c.Redirect(http.StatusFound, d.PortalURL())
-	case sso.StepLogin, sso.StepConsent:
+	case sso.StepLogin, sso.StepLoginAgain, sso.StepConsent:
+		// prompt=login or max_age: the login page asks again, and the new login replaces the session. Ending it
+		// here, on a GET any site can link to, logged the shopper out without a word (logout CSRF).
 		return c.Redirect(http.StatusFound, d.PortalURL())
 	case sso.StepAnswer:
 		return c.Redirect(http.StatusFound, d.CallbackURL())
@@ -207,19 +207,52 @@ func (h *handlers) consentDecision(c echo.Context) error {
 		return err
 	}
 	id := c.FormValue("id")
+	var d sso.Decision
 	if shopper == nil {
-		d, err := h.svc.Continue(c.Request().Context(), id, nil)
-		if err != nil {
-			return err
-		}
-		return h.carryOut(c, d)
+		d, err = h.svc.Continue(c.Request().Context(), id, nil)
+	} else {
+		d, err = h.svc.Decide(c.Request().Context(), id, *shopper, decision == "allow")
 	}
-	d, err := h.svc.Decide(c.Request().Context(), id, *shopper, decision == "allow")
 	if err != nil {
 		return err
 	}
+	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
+		return h.nextAsJSON(c, d)
+	}
 	return h.carryOut(c, d)
 }
+
+// nextAsJSON answers {"next": URL} with where carryOut would redirect. The consent page posts the decision with
+// fetch and then goes there itself: the pages' CSP (form-action 'self') stops a form whose answer redirects to
+// another origin, and Chromium applies it to every redirect after the post, so a partner on its own origin was
+// never reached (QA).
+func (h *handlers) nextAsJSON(c echo.Context, d sso.Decision) error {
+	res := c.Response()
+	page := res.Writer
+	held := &heldRedirect{header: http.Header{}}
+	res.Writer = held
+	err := h.carryOut(c, d)
+	res.Writer, res.Committed, res.Status, res.Size = page, false, 0, 0
+	if err != nil {
+		return err
+	}
+	next := held.header.Get(echo.HeaderLocation)
+	if held.status < 300 || held.status > 399 || next == "" {
+		return c.JSON(http.StatusBadGateway, oauthError{Error: "server_error", Description: "the sign-in could not be answered"})
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return c.JSON(http.StatusOK, map[string]string{"next": next})
+}
+
+// heldRedirect keeps a redirect's status and headers instead of sending them (nextAsJSON).
+type heldRedirect struct {
+	header http.Header
+	status int
+}
+
+func (w *heldRedirect) Header() http.Header         { return w.header }
+func (w *heldRedirect) Write(b []byte) (int, error) { return len(b), nil }
+func (w *heldRedirect) WriteHeader(status int)      { w.status = status }
 
 // partners lists the registered partners: the portal's /logout goes only to their post-logout addresses, and
 // the account shell's back button recognises a partner by its home address.

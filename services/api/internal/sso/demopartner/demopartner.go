@@ -256,6 +256,10 @@ func (p *Partner) login(w http.ResponseWriter, r *http.Request) {
 	if lang != "" {
 		opts = append(opts, oauth2.SetAuthURLParam("ui_locales", lang))
 	}
+	// ?prompt=login: the partner asks a logged-in shopper to log in again (before a sensitive step).
+	if r.URL.Query().Get("prompt") == "login" {
+		opts = append(opts, oauth2.SetAuthURLParam("prompt", "login"))
+	}
 	http.Redirect(w, r, p.config(r, pr).AuthCodeURL(state, opts...), http.StatusFound)
 }
 

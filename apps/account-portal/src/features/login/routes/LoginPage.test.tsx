@@ -77,6 +77,16 @@ describe('/login', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it("asked to log in again (a partner's prompt=login), a logged-in shopper gets the form and goes on after the login", async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await openApp('/login?prompt=login', { identity });
+    expect(await screen.findByText('Der Partnerdienst bittet Sie, sich zur Bestätigung erneut anzumelden.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('a visitor sent here by a protected page is not told a session ended', async () => {
     await openApp('/personaldata');
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();

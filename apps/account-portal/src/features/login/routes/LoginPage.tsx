@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { returnPath, type LoginState } from '../../../shared/navigation';
-import { afterLoginPath, rememberHandOver } from '../../../shared/single-sign-on';
+import { afterLoginPath, LOGIN_AGAIN_PARAM, rememberHandOver } from '../../../shared/single-sign-on';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { Passwordless } from '../../../shared/Passwordless';
 import { SocialLoginButtons, SocialLoginReturn } from '../../../shared/SocialLogin';
@@ -15,21 +15,31 @@ import { PasskeyLogin } from '../components/PasskeyLogin';
 /**
  * `/login` (spec 000 §2): a logged-in visitor goes on to where the login was asked for, else to `/`; with a
  * partner's sign-in waiting (single sign-on), to the redirect page that hands the shopper back to the partner.
+ * A partner that asks a logged-in shopper to log in again (`prompt=login`) gets the form, and the shopper goes on
+ * once that login is done.
  */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { account, ready } = useIdentity();
+  const { account, ready, provider } = useIdentity();
   const location = useLocation();
+  const loginAgain = new URLSearchParams(location.search).get(LOGIN_AGAIN_PARAM) === 'login';
+  const [loggedInAgain, setLoggedInAgain] = useState(false);
+  useEffect(() => (loginAgain ? provider.onLogin(() => setLoggedInAgain(true)) : undefined), [loginAgain, provider]);
   const ownId = useOwnIdLogin();
   // Once per visit of the page: keep what a partner handed over before deciding where a logged-in visitor goes.
   useState(() => rememberHandOver(location.search));
-  if (ready && account.loggedIn) {
+  if (ready && account.loggedIn && (!loginAgain || loggedInAgain)) {
     return <Navigate to={afterLoginPath(returnPath(location.state))} replace />;
   }
   return (
     <section className="auth-page">
       <h1>{t('clp.login.headline')}</h1>
       <AuthTabs current="login" />
+      {loginAgain ? (
+        <p className="notice" role="status">
+          {t('clp.login.again')}
+        </p>
+      ) : null}
       {(location.state as LoginState | null)?.sessionEnded ? (
         <p className="notice" role="status">
           {t('clp.login.sessionEnded')}

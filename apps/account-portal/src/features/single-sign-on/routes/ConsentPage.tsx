@@ -14,14 +14,35 @@ const CONSENT_PATH = '/oidc/consent';
 
 /**
  * `/login/consent`: a partner that is not the retailer's own asks to sign the shopper in; the page names what it
- * receives, and the shopper allows or declines. The decision is an ordinary form sent to the service, which
- * answers the partner.
+ * receives, and the shopper allows or declines. The decision goes to the service with fetch, which names where
+ * the browser goes next (the partner's answer); the page then goes there. A form post whose answer redirected to
+ * the partner's origin was stopped by the pages' CSP (form-action 'self'), which Chromium applies to the redirects.
  */
 export function ConsentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useSearchParams()[0].get(PARTNER_REQUEST_PARAM) ?? '';
   const [request, setRequest] = useState<ConsentRequest | 'expired'>();
+  const [sending, setSending] = useState(false);
+  const decide = async (decision: 'allow' | 'deny') => {
+    if (sending) return;
+    setSending(true);
+    try {
+      const response = await fetch(CONSENT_PATH, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ id, decision }),
+      });
+      const answer = response.ok ? ((await response.json()) as { next?: string }) : {};
+      if (answer.next) {
+        window.location.assign(answer.next);
+        return;
+      }
+    } catch {
+      // shown below as the expired request: the sign-in has to start again at the partner
+    }
+    setRequest('expired');
+  };
   useEffect(() => {
     let cancelled = false;
     void fetch(`${CONSENT_PATH}?id=${encodeURIComponent(id)}`, { headers: { Accept: 'application/json' } })
@@ -55,15 +76,14 @@ export function ConsentPage() {
           <li key={scope}>{t(`clp.login.consent.scope.${scope}`, { defaultValue: scope })}</li>
         ))}
       </ul>
-      <form method="post" action={CONSENT_PATH} className="consent-form">
-        <input type="hidden" name="id" value={id} />
-        <button type="submit" name="decision" value="allow" className="button">
+      <div className="consent-form">
+        <button type="button" className="button" aria-busy={sending || undefined} onClick={() => void decide('allow')}>
           {t('clp.login.consent.allow')}
         </button>{' '}
-        <button type="submit" name="decision" value="deny" className="button button--secondary">
+        <button type="button" className="button button--secondary" onClick={() => void decide('deny')}>
           {t('clp.login.consent.deny')}
         </button>
-      </form>
+      </div>
     </StatusPage>
   );
 }

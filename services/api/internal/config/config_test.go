@@ -254,7 +254,7 @@ func TestLoadValidation(t *testing.T) {
 		{"bad public url", map[string]string{"PORTAL_HTTP_PUBLICURL": "portal.example.com"}, `config: http.publicUrl:`},
 		{"public url with a query", map[string]string{"PORTAL_HTTP_PUBLICURL": "https://portal.example.com/?utm=1"}, `config: http.publicUrl:`},
 		{"public url with a fragment", map[string]string{"PORTAL_HTTP_PUBLICURL": "https://portal.example.com/#top"}, `config: http.publicUrl:`},
-		{"public url with credentials", map[string]string{"PORTAL_HTTP_PUBLICURL": "https://user:pw@portal.example.com"}, `config: http.publicUrl:`},
+		{"public url with credentials", map[string]string{"PORTAL_HTTP_PUBLICURL": "https://user:s3cret@portal.example.com"}, `config: http.publicUrl: must be an absolute http(s) URL without query, fragment or credentials, got "https://user:xxxxx@portal.example.com"`},
 		{"unknown database scheme", map[string]string{"PORTAL_DATABASE_URL": "mysql://localhost/portal"}, `config: database.url: unsupported scheme "mysql"`},
 		{"sqlite without path", map[string]string{"PORTAL_DATABASE_URL": "sqlite:"}, `config: database.url:`},
 		{"host with port", map[string]string{"PORTAL_APPS_ACCOUNTPORTAL_HOST": "konto.example.com:8080"}, `config: apps.accountPortal.host:`},

@@ -52,7 +52,11 @@ func (c Config) Validate() error {
 		// Links are built by appending paths to it, so a query, a fragment or credentials would break every one.
 		if u, err := url.Parse(c.HTTP.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
 			u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(c.HTTP.PublicURL, "#") || u.User != nil {
-			bad("http.publicUrl", "must be an absolute http(s) URL without query, fragment or credentials, got %q", c.HTTP.PublicURL)
+			shown := c.HTTP.PublicURL
+			if u != nil && u.User != nil {
+				shown = u.Redacted() // the message is logged: no password in it
+			}
+			bad("http.publicUrl", "must be an absolute http(s) URL without query, fragment or credentials, got %q", shown)
 		}
 	}
 	for _, o := range c.Identity.Embedded.Passkeys.Origins {

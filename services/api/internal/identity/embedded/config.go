@@ -234,14 +234,27 @@ func DefaultConsents() []ConsentStatement { return MarketConsents(true) }
 // retailer's pages the demonstration content's footer links to; an operator names their own in
 // identity.embedded.consents.
 func MarketConsents(germany bool) []ConsentStatement {
+	statement := func(url, purpose string) LegalStatement {
+		return LegalStatement{CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: url, Purpose: purpose}
+	}
 	return []ConsentStatement{
 		{ID: ConsentTerms, IsActive: true, IsMandatory: germany, LegalStatements: map[string]LegalStatement{
-			"de": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "https://www.example.com/de-de/nutzungsbedingungen", Purpose: "Nutzungsbedingungen Kundenkonto"},
-			"en": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "https://www.example.com/en-gb/terms-of-use", Purpose: "Terms of use of the customer account"},
+			"de": statement("https://www.example.com/de-de/nutzungsbedingungen", "Nutzungsbedingungen Kundenkonto"),
+			"en": statement("https://www.example.com/en-gb/terms-of-use", "Terms of use of the customer account"),
+			"es": statement("https://www.example.com/es-es/condiciones-de-uso", "Condiciones de uso de la cuenta de cliente"),
+			"fr": statement("https://www.example.com/fr-fr/conditions-d-utilisation", "Conditions d’utilisation du compte client"),
+			"nl": statement("https://www.example.com/nl-nl/gebruiksvoorwaarden", "Gebruiksvoorwaarden klantaccount"),
+			"pl": statement("https://www.example.com/pl-pl/regulamin", "Regulamin konta klienta"),
+			"pt": statement("https://www.example.com/pt-pt/termos-de-utilizacao", "Termos de utilização da conta de cliente"),
 		}},
 		{ID: ConsentPrivacy, IsActive: true, IsMandatory: !germany, LegalStatements: map[string]LegalStatement{
-			"de": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "https://www.example.com/de-de/datenschutz", Purpose: "Datenschutzhinweise"},
-			"en": {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "https://www.example.com/en-gb/privacy", Purpose: "Privacy notice"},
+			"de": statement("https://www.example.com/de-de/datenschutz", "Datenschutzhinweise"),
+			"en": statement("https://www.example.com/en-gb/privacy", "Privacy notice"),
+			"es": statement("https://www.example.com/es-es/privacidad", "Aviso de privacidad"),
+			"fr": statement("https://www.example.com/fr-fr/protection-des-donnees", "Protection des données"),
+			"nl": statement("https://www.example.com/nl-nl/privacy", "Privacyverklaring"),
+			"pl": statement("https://www.example.com/pl-pl/polityka-prywatnosci", "Polityka prywatności"),
+			"pt": statement("https://www.example.com/pt-pt/privacidade", "Aviso de privacidade"),
 		}},
 	}
 }

@@ -53,9 +53,11 @@ func TestDefaultSchemaAcceptsEveryShippedTile(t *testing.T) {
 // TestDefaultConsentsLinkTheFooterDocuments: the terms and privacy notice a shopper accepts at registration open
 // the same pages as the shipped content's footer links of that language (they once were paths nothing served).
 func TestDefaultConsentsLinkTheFooterDocuments(t *testing.T) {
-	documents := map[string]string{"de": "portal/de_DE.json", "en": "portal/en_GB.json"}
+	documents := map[string]string{"de": "portal/de_DE.json", "en": "portal/en_GB.json", "es": "portal/es_ES.json", "fr": "portal/fr_FR.json",
+		"nl": "portal/nl_NL.json", "pl": "portal/pl_PL.json", "pt": "portal/pt_PT.json"}
 	for _, germany := range []bool{true, false} {
 		for _, consent := range embedded.MarketConsents(germany) {
+			require.Len(t, consent.LegalStatements, len(documents), "a statement in every shipped language: %s", consent.ID)
 			for lang, statement := range consent.LegalStatements {
 				raw, err := fs.ReadFile(content.Embedded(), documents[lang])
 				require.NoError(t, err, lang)

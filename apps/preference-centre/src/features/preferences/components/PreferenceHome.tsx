@@ -250,30 +250,24 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       </div>
       {activeTab ? (
         <FormikProvider value={formik}>
-          <form
-            ref={panel}
-            id={panelId(activeTab.id)}
-            role="tabpanel"
-            aria-labelledby={tabId(activeTab.id)}
-            className="pc-panel"
-            noValidate
-            onSubmit={submit}
-            onReset={formik.handleReset}
-          >
-            {groupTiles(activeTab.items).map((group) =>
-              Array.isArray(group) ? (
-                <div key={group[0]!.id} className="pc-tiles">
-                  {group.map((item) => (
-                    <BooleanTile key={item.id} item={item} />
-                  ))}
-                </div>
-              ) : (
-                <Fragment key={group.id}>{renderItem(group)}</Fragment>
-              ),
-            )}
-            <FormError />
-            <SubmitButton>{t('mpp.button.save', { defaultValue: 'Speichern' })}</SubmitButton>
-          </form>
+          {/* The tab panel holds the form: a form may not take the tabpanel role itself (ARIA in HTML). */}
+          <div id={panelId(activeTab.id)} role="tabpanel" aria-labelledby={tabId(activeTab.id)}>
+            <form ref={panel} className="pc-panel" noValidate onSubmit={submit} onReset={formik.handleReset}>
+              {groupTiles(activeTab.items).map((group) =>
+                Array.isArray(group) ? (
+                  <div key={group[0]!.id} className="pc-tiles">
+                    {group.map((item) => (
+                      <BooleanTile key={item.id} item={item} />
+                    ))}
+                  </div>
+                ) : (
+                  <Fragment key={group.id}>{renderItem(group)}</Fragment>
+                ),
+              )}
+              <FormError />
+              <SubmitButton>{t('mpp.button.save', { defaultValue: 'Speichern' })}</SubmitButton>
+            </form>
+          </div>
         </FormikProvider>
       ) : null}
       <PartnerTiles items={site.components.SsoClientsOverview?.items ?? []} />

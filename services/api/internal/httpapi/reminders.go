@@ -53,7 +53,7 @@ func newReminderHandlers(svc reminderService, shopAPIKeys []string) *reminderHan
 // Where the verification link sends the browser (spec 001 §2, §8).
 var (
 	reminderConfirmedPath = contract.PagePreferencesDoubleOptInDone
-	reminderExpiredPath   = contract.PagePreferencesDoubleOptInError + "expired"
+	reminderExpiredPath   = contract.PagePreferencesLinkExpired
 	reminderUnknownPath   = contract.PagePreferencesDoubleOptInError + strconv.Itoa(contract.CodeNotFound)
 )
 

@@ -135,3 +135,7 @@ func charGroup(r rune) int {
 	}
 	return rest
 }
+
+// PagePreferencesLinkExpired is the preference centre's page for an expired link of the product reminders (their
+// own confirmation and the reminder service's subscription): the `expired` of PagePreferencesDoubleOptInError.
+const PagePreferencesLinkExpired = PagePreferencesDoubleOptInError + "expired"

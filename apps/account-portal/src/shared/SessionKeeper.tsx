@@ -36,7 +36,6 @@ function IdleWarning({ idleMs }: { idleMs: number }) {
   // read again (a page's own saves do).
   const used = useRef(0);
   const [warning, setWarning] = useState(false);
-  const warningShown = useRef(false);
 
   useEffect(() => {
     used.current = Date.now();
@@ -46,22 +45,21 @@ function IdleWarning({ idleMs }: { idleMs: number }) {
   // A session that ended meanwhile answers 403005, and the watched provider logs the shopper out.
   const renew = useCallback(() => {
     used.current = Date.now();
-    warningShown.current = false;
     setWarning(false);
     void provider.getAccountInfo({}).catch(() => undefined);
   }, [provider]);
 
   useEffect(() => {
+    // While the warning shows, its buttons answer it: a click on "log out" must not renew first.
     const atWork = () => {
-      if (!warningShown.current && Date.now() - used.current > RENEW_AFTER_MS) renew();
+      if (!warning && Date.now() - used.current > RENEW_AFTER_MS) renew();
     };
     const look = () => {
       const unused = Date.now() - used.current;
       if (unused >= idleMs + TICK_MS) {
         // Over at the service by now, unless another tab used it: the look-up logs out, or goes on with that tab.
         renew();
-      } else if (unused >= idleMs - SLACK_MS - SESSION_WARNING_MS && !warningShown.current) {
-        warningShown.current = true;
+      } else if (unused >= idleMs - SLACK_MS - SESSION_WARNING_MS) {
         setWarning(true);
       }
     };
@@ -72,7 +70,7 @@ function IdleWarning({ idleMs }: { idleMs: number }) {
       for (const name of events) document.removeEventListener(name, atWork, { capture: true });
       window.clearInterval(timer);
     };
-  }, [idleMs, renew]);
+  }, [idleMs, renew, warning]);
 
   if (!warning) return null;
   return (

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -39,6 +40,14 @@ func verifyLink(t *testing.T, cfg config.Config, dbURL, token string) string {
 	return email.String()
 }
 
+// emptyFile is what a touch leaves: a path that is there, with no database in it.
+func emptyFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "empty.db")
+	require.NoError(t, os.WriteFile(path, nil, 0o600))
+	return path
+}
+
 func TestLinkCommand(t *testing.T) {
 	dbURL, _ := migratedSQLite(t)
 	const secret = "cli-test-secret-0123456789abcdef-0123"
@@ -54,6 +63,8 @@ func TestLinkCommand(t *testing.T) {
 		{name: "configured key and public URL", args: []string{"--email", "demo@example.com", "--lifetime", "2h", "--database-url", "sqlite:" + filepath.Join(t.TempDir(), "unused", "x.db")},
 			env: map[string]string{"PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:" + secret, "PORTAL_HTTP_PUBLICURL": "https://portal.example.com/"}, wantBase: "https://portal.example.com"},
 		{name: "development key of a database that is not there", args: []string{"--email", "demo@example.com", "--database-url", "sqlite:" + filepath.Join(t.TempDir(), "typo.db")},
+			wantErr: "there is no database at"},
+		{name: "development key of an empty file", args: []string{"--email", "demo@example.com", "--database-url", "sqlite:" + emptyFile(t)},
 			wantErr: "there is no database at"},
 		{name: "invalid e-mail", args: []string{"--email", "not-an-address", "--database-url", dbURL}, wantErr: "link: --email must be an e-mail address"},
 		{name: "missing e-mail", args: []string{"--database-url", dbURL}, wantErr: "link: --email is required"},

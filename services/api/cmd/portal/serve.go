@@ -217,7 +217,9 @@ func openDatabase(ctx context.Context, flags *config.Flags, existing bool, fn fu
 // itself).
 func requireSQLiteFile(databaseURL string) error {
 	if path, isFile := strings.CutPrefix(databaseURL, "sqlite:"); isFile {
-		if _, err := os.Stat(path); err != nil {
+		// An empty file is what a touch or a failed copy leaves; SQLite would take it as a new database and the
+		// command would migrate it, writing into a database no service reads.
+		if info, err := os.Stat(path); err != nil || info.Size() == 0 {
 			return fmt.Errorf("database.url: there is no database at %s (check --database-url; portal migrate makes one)", path)
 		}
 	}

@@ -57,42 +57,59 @@ describe('TextField', () => {
     expect(input).not.toHaveAttribute('aria-invalid');
   });
 
-  it('announces the error of a submitted field and points the input at it', async () => {
+  it('shows the error of a submitted field and puts the focus on the input it describes, announcing nothing twice', async () => {
     const { onSubmit } = await setup();
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Bitte geben Sie einen Wert ein.');
+    const error = await screen.findByText('Bitte geben Sie einen Wert ein.');
     const input = screen.getByRole('textbox', { name: 'Vorname' });
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(description(input)).toBe(alert);
+    expect(description(input)).toBe(error);
     expect(input).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
+    await waitFor(() => expect(input).toHaveFocus());
+    // The focused field reads its error; an alert too would say it twice.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('clears the error once the value is fixed, and submits', async () => {
     const { onSubmit } = await setup();
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await screen.findByRole('alert');
+    await screen.findByText('Bitte geben Sie einen Wert ein.');
     await userEvent.type(screen.getByRole('textbox', { name: 'Vorname' }), 'Jürgen');
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Bitte geben Sie einen Wert ein.')).not.toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: 'Vorname' })).not.toHaveAttribute('aria-invalid');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ profile: { firstName: 'Jürgen' } }, expect.anything()));
   });
 
-  it('shows an error once the field is left, before any submit', async () => {
+  it('announces an error once the field is left, before any submit', async () => {
     await setup();
     await userEvent.click(screen.getByRole('textbox', { name: 'Vorname' }));
     await userEvent.tab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
   });
 
+  it('announces an error that appears after a submit as the field is changed', async () => {
+    await setup();
+    const input = screen.getByRole('textbox', { name: 'Vorname' });
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await screen.findByText('Bitte geben Sie einen Wert ein.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.type(input, 'J');
+    await waitFor(() => expect(screen.queryByText('Bitte geben Sie einen Wert ein.')).not.toBeInTheDocument());
+    await userEvent.clear(input);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
+  });
+
   it('shows the error in the new language after a language switch', async () => {
     const { i18n } = await setup();
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
+    expect(await screen.findByText('Bitte geben Sie einen Wert ein.')).toBeInTheDocument();
     await act(() => i18n.changeLanguage('en-GB'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a value.');
+    expect(await screen.findByText('Please enter a value.')).toBeInTheDocument();
+    // The same error in other words: not announced anew.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
@@ -116,7 +133,12 @@ describe('validating the whole form on submit', () => {
     // From the keyboard: the button has the focus when it is pressed.
     screen.getByRole('button', { name: 'Registrieren' }).focus();
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
+    // The phone number's error came as the field was left, and was announced then; the two the submit brought are
+    // not announced each: the focus goes to the first, which reads it.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveFocus());
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4912345678.',
+    ]);
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
     expect(screen.getByRole('textbox', { name: 'Telefonnummer' })).toHaveAccessibleDescription(
       'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4912345678.',
@@ -166,6 +188,9 @@ describe('validating the whole form on submit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Diesen Ort kennen wir nicht.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveFocus();
+    // Its error is not read as the focus stays: the submit names it, once.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Ort: Diesen Ort kennen wir nicht.'));
   });
 });
 
@@ -204,7 +229,9 @@ describe('PasswordField', () => {
     await setup();
     await userEvent.type(screen.getByLabelText('Passwort'), 'Ab1!');
     await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Das Passwort muss mindestens 8 Zeichen lang sein.');
+    expect(await screen.findByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
+    // Submitted from the field, which keeps the focus: the label without its required mark, and the error.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Passwort: Das Passwort muss mindestens 8 Zeichen lang sein\.$/));
   });
 });
 
@@ -250,11 +277,11 @@ describe('SelectField', () => {
     expect(placeholder).toHaveTextContent('Bitte auswählen');
     expect(placeholder).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
+    expect(await screen.findByText('Bitte geben Sie einen Wert ein.')).toBeInTheDocument();
     expect(select).toHaveAttribute('aria-invalid', 'true');
     await userEvent.selectOptions(select, 'Frau');
     await waitFor(() => expect(options(select)).toHaveLength(3));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Bitte geben Sie einen Wert ein.')).not.toBeInTheDocument();
   });
 });
 
@@ -285,7 +312,7 @@ describe('CheckboxField', () => {
   it('asks for consent, then submits a boolean', async () => {
     const { onSubmit } = await setup();
     await userEvent.click(screen.getByRole('button', { name: 'Registrieren' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte stimmen Sie den Nutzungsbedingungen zu.');
+    expect(await screen.findByText('Bitte stimmen Sie den Nutzungsbedingungen zu.')).toBeInTheDocument();
     const checkbox = screen.getByRole('checkbox');
     expect(checkbox).toHaveAttribute('aria-invalid', 'true');
     expect(checkbox).toHaveAccessibleDescription('Bitte stimmen Sie den Nutzungsbedingungen zu.');
@@ -359,7 +386,7 @@ describe('DateField', () => {
     const input = screen.getByLabelText('Geburtsdatum');
     await userEvent.type(input, '2021-01-01');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.');
+    expect(await screen.findByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.');
     expect(onSubmit).not.toHaveBeenCalled();
@@ -441,7 +468,7 @@ describe('accessibility', () => {
       },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(screen.getAllByRole('alert').length).toBeGreaterThan(3));
+    await waitFor(() => expect(container.querySelectorAll('.form-field__error').length).toBeGreaterThan(3));
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { useFormikContext } from 'formik';
-import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { classNames } from './field-state';
 
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
@@ -10,12 +10,24 @@ function isField(element: Element | null, form: HTMLFormElement): boolean {
   return element !== null && form.contains(element) && element.matches('input, select, textarea');
 }
 
+/** "Label: error" of a field in error, as a screen reader would name and describe it. */
+function fieldErrorText(field: HTMLElement): string {
+  const label = (field as HTMLInputElement).labels?.[0]?.cloneNode(true) as HTMLElement | undefined;
+  label?.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  const errors = (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter((id) => id.endsWith('-error'))
+    .map((id) => document.getElementById(id)?.textContent ?? '');
+  return [label?.textContent?.trim(), ...errors].filter(Boolean).join(': ');
+}
+
 /**
  * The form's submit button. Submitting validates every field and marks them all touched, so every error shows
  * before the form moves on; while the form is being saved the button cannot submit it again. A submit that ends
  * with errors, the form's own or the server's, puts the focus on the first field in error (WCAG 3.3.1) when it was
  * on the button, which was disabled meanwhile and left the focus nowhere; one that ends without errors on the same
- * page gives the focus back to the button (WCAG 2.4.3), unless the page has put it somewhere.
+ * page gives the focus back to the button (WCAG 2.4.3), unless the page has put it somewhere. The errors a submit
+ * brings are not announced each (FieldError); when the focus stays in a field, the first of them is named once.
  */
 export function SubmitButton({ children, className, disabled, onMouseDown, ...button }: SubmitButtonProps) {
   const { isSubmitting } = useFormikContext<unknown>();
@@ -23,6 +35,9 @@ export function SubmitButton({ children, className, disabled, onMouseDown, ...bu
   // Whether a submit is under way: its end is what counts, also when a save re-initialises the form (its account
   // read again) and so sets the submit count back.
   const submitting = useRef(false);
+  const [announcement, setAnnouncement] = useState('');
+  // Emptied as a submit starts, so that the same error named again after it is announced again.
+  if (isSubmitting && announcement) setAnnouncement('');
   useEffect(() => {
     if (isSubmitting) {
       submitting.current = true;
@@ -33,28 +48,37 @@ export function SubmitButton({ children, className, disabled, onMouseDown, ...bu
     const form = ref.current?.form;
     // A field that has the focus keeps it: leaving it would check the form on blur, and formik's check replaces
     // the errors the server gave with the form's own.
-    if (!form || isField(document.activeElement, form)) return;
-    const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!form || isField(document.activeElement, form)) {
+      if (invalid) setAnnouncement(fieldErrorText(invalid));
+      return;
+    }
     if (invalid) invalid.focus();
     else if (document.activeElement === null || document.activeElement === document.body) ref.current?.focus();
   }, [isSubmitting]);
   return (
-    <button
-      {...button}
-      ref={ref}
-      // Pressing the button would blur the field just typed in, whose error (checked on blur) then appears and moves
-      // the button down before the press ends: the click missed and the first submit did nothing (QA, 2026-11-28).
-      // The field keeps the focus, and the submit checks every field at once.
-      onMouseDown={(event) => {
-        onMouseDown?.(event);
-        event.preventDefault();
-      }}
-      type="submit"
-      className={classNames('button', className)}
-      disabled={disabled || isSubmitting}
-      aria-busy={isSubmitting || undefined}
-    >
-      {children}
-    </button>
+    <>
+      <button
+        {...button}
+        ref={ref}
+        // Pressing the button would blur the field just typed in, whose error (checked on blur) then appears and moves
+        // the button down before the press ends: the click missed and the first submit did nothing (QA, 2026-11-28).
+        // The field keeps the focus, and the submit checks every field at once.
+        onMouseDown={(event) => {
+          onMouseDown?.(event);
+          event.preventDefault();
+        }}
+        type="submit"
+        className={classNames('button', className)}
+        disabled={disabled || isSubmitting}
+        aria-busy={isSubmitting || undefined}
+      >
+        {children}
+      </button>
+      {/* Polite: it follows the field's own name, which the screen reader reads as the focus stays. */}
+      <span className="visually-hidden" role="status">
+        {announcement}
+      </span>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { getIn, useFormikContext } from 'formik';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toMessage, translateMessage, type Message } from '../messages';
 
@@ -30,12 +30,28 @@ export function classNames(...names: (string | false | undefined)[]): string {
   return names.filter(Boolean).join(' ');
 }
 
-/** A field's error, announced by screen readers the moment it appears. */
+/**
+ * A field's error. One that appears as the shopper leaves or changes the field is announced at once (role alert).
+ * Those a submit brings are not: each would interrupt the one before, and the submit itself puts the focus on the
+ * first field in error, which reads its error as its description, or names that error once (SubmitButton).
+ */
 export function FieldError({ id, message }: { id: string; message: Message | undefined }) {
   const { t } = useTranslation();
+  const { submitCount, isSubmitting } = useFormikContext<unknown>();
+  const key = message && JSON.stringify([message.key, message.values, message.fallback]);
+  // Whether to announce is decided once for each error, not for each render: a language switch translates it again
+  // without announcing. `settledSubmits` is the submit count as of the last render outside a submit: an error that
+  // appears while it differs came with a submit (formik counts the submit first and sets the errors it found, or the
+  // server's, a render or more later).
+  const [seen, setSeen] = useState({ key: undefined as string | undefined, announce: false, settledSubmits: submitCount });
+  let next = seen;
+  if (key !== next.key) next = { ...next, key, announce: submitCount === next.settledSubmits && !isSubmitting };
+  if (!isSubmitting && next.settledSubmits !== submitCount) next = { ...next, settledSubmits: submitCount };
+  if (next !== seen) setSeen(next);
   if (!message) return null;
   return (
-    <p id={id} className="form-field__error" role="alert">
+    // A new element for each error: screen readers announce an alert as it is added.
+    <p key={key} id={id} className="form-field__error" role={next.announce ? 'alert' : undefined}>
       {translateMessage(t, message)}
     </p>
   );

@@ -48,8 +48,10 @@ function Field({ label, type, name, value, error, autoComplete, onChange }: {
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
+      {/* Not announced as it appears: errors come with a submit, which puts the focus on the first field in error
+          (read with its error), or change as the shopper types in the field. */}
       {error ? (
-        <p id={`${id}-error`} className="form-field__error" role="alert">
+        <p id={`${id}-error`} className="form-field__error">
           {translateMessage(t, error)}
         </p>
       ) : null}

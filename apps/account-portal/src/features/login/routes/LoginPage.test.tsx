@@ -42,6 +42,9 @@ describe('/login', () => {
     expect(screen.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeInTheDocument();
     expect(identity.calls.some((call) => call.method === 'login')).toBe(false);
     expect(screen.getByLabelText(/E-Mail-Adresse/)).toHaveFocus();
+    expect(screen.getByLabelText(/E-Mail-Adresse/)).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
+    // The focused field reads its error: no alert says it, or the password's, on top.
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     await userEvent.type(screen.getByLabelText(/E-Mail-Adresse/), EMAIL);
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByLabelText(/^Passwort/)).toHaveFocus();

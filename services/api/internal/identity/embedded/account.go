@@ -67,14 +67,34 @@ type SetAccountInfoParams struct {
 // the account (the caller's too); an e-mail change takes effect when the new address is confirmed.
 func (p *Provider) SetAccountInfo(ctx context.Context, c Caller, in SetAccountInfoParams) (Result, error) {
 	var r Result
+	permit := &mailPermit{}
 	err := untilNoConflict(ctx, func() (err error) {
-		r, err = p.setAccountInfoOnce(ctx, c, in) // someone else saved in between: redo on the fresh account
+		r, err = p.setAccountInfoOnce(ctx, c, in, permit) // someone else saved in between: redo on the fresh account
 		return err
 	})
 	return r, err
 }
 
-func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccountInfoParams) (Result, error) {
+// mailPermit asks the mail throttle once for a call, however often a conflict makes it redo its save: each ask
+// counts against the shopper's allowance, and five saves at once, each redone, once spent it without a mail sent
+// (QA).
+type mailPermit struct {
+	asked, allowed bool
+}
+
+func (m *mailPermit) allow(ctx context.Context, p *Provider, c Caller, uid string) (bool, error) {
+	if m.asked {
+		return m.allowed, nil
+	}
+	allowed, err := p.allowMail(ctx, c, uid)
+	if err != nil {
+		return false, err
+	}
+	m.asked, m.allowed = true, allowed
+	return allowed, nil
+}
+
+func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccountInfoParams, permit *mailPermit) (Result, error) {
 	a, acc, found, err := p.authorize(ctx, c, in.RegToken)
 	if err != nil {
 		return Result{}, err
@@ -170,7 +190,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	data = p.withCustomerAssignment(profile, data)
 	if newEmail != "" || len(pendingSubs) > 0 {
 		// The call sends mail: throttled per account and per client address, before anything changes.
-		if allowed, err := p.allowMail(ctx, c, a.UID); err != nil {
+		if allowed, err := permit.allow(ctx, p, c, a.UID); err != nil {
 			return Result{}, err
 		} else if !allowed {
 			return fail(contract.CodeFrequencyLimit, "Too many e-mails were requested; try again later"), nil

@@ -15,6 +15,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
 
 func TestRegisterFinalizeVerifyLogin(t *testing.T) {
@@ -432,6 +433,81 @@ func TestVerificationLinkThatLosesARaceVerifies(t *testing.T) {
 		a, err := h.store.AccountByEmail(h.ctx, "vera@example.com")
 		require.NoError(t, err)
 		require.True(t, a.IsVerified)
+	})
+}
+
+// TestOnlyTheLatestEmailChangeCounts: a new e-mail change ends the links of earlier ones, and of changes asked at
+// once only the first link followed changes the address (QA: after changes to X and then Y, both links worked and
+// the older, followed last, made the address X).
+func TestOnlyTheLatestEmailChangeCounts(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		uid := h.registerVerified("ida@example.com")
+		_, tok := h.login("ida@example.com", goodPassword)
+		change := func(to string) {
+			r, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, embedded.SetAccountInfoParams{Password: goodPassword, Profile: map[string]any{"email": to}})
+			require.NoError(t, err)
+			require.Equal(t, contract.CodeOK, r.ErrorCode)
+		}
+		follow := func(to string) int {
+			code, err := h.p.VerifyEmail(h.ctx, h.lastLink(to, embedded.MailVerification))
+			require.NoError(t, err)
+			return code
+		}
+		email := func() string {
+			a, err := h.store.AccountByUID(h.ctx, uid)
+			require.NoError(t, err)
+			return a.Email
+		}
+
+		change("ida.x@example.com")
+		change("ida.y@example.com")
+		require.Equal(t, contract.CodeNotFound, follow("ida.x@example.com"), "the earlier change's link is over")
+		require.Equal(t, "ida@example.com", email())
+		require.Equal(t, contract.CodeOK, follow("ida.y@example.com"))
+		require.Equal(t, "ida.y@example.com", email())
+
+		// Changes asked at the same moment may each leave a live link; the first followed wins, the others find
+		// the account no longer at the address they were asked of.
+		_, tok = h.login("ida.y@example.com", goodPassword)
+		var wg sync.WaitGroup
+		for i := range 5 {
+			wg.Go(func() { change(fmt.Sprintf("ida.%d@example.com", i)) })
+		}
+		wg.Wait()
+		changed := 0
+		for i := range 5 {
+			if follow(fmt.Sprintf("ida.%d@example.com", i)) == contract.CodeOK {
+				changed++
+			}
+		}
+		require.Equal(t, 1, changed)
+		require.Regexp(t, `^ida\.\d@example\.com$`, email())
+	})
+}
+
+// TestRedoneSaveAsksTheMailLimitOnce: a save that a conflict makes redo asks the mail throttle once, not on every
+// try (QA: five subscriptions sent at once spent the allowance of five on redone tries, and two of them were refused
+// "too many e-mails" with two mails sent).
+func TestRedoneSaveAsksTheMailLimitOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("nora@example.com")
+		_, tok := h.login("nora@example.com", goodPassword)
+		left := 4
+		cfg := embedded.DefaultConfig()
+		cfg.PublicURL, cfg.Argon2 = "https://portal.example", cheapArgon2
+		cfg.MailLimits = embedded.MailLimits{PerAccount: 1, Window: time.Hour}
+		p, err := embedded.New(cfg, embedded.Deps{Store: losesRaces{Store: h.store, left: &left}, Mail: h.mail, Now: func() time.Time { return h.now },
+			Throttle: throttle.New(db, func() time.Time { return h.now })})
+		require.NoError(t, err)
+
+		r, err := p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, embedded.SetAccountInfoParams{
+			Subscriptions: map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode, "saved on the fifth try, within a limit of one mail")
+		require.Zero(t, left, "four tries lost a race")
+		require.NotEmpty(t, h.lastLink("nora@example.com", embedded.MailSubscriptionConfirmation))
 	})
 }
 

@@ -9,6 +9,11 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Email is a syntactically valid, trimmed, lower-cased e-mail address.
@@ -17,17 +22,42 @@ type Email string
 // ErrInvalidEmail is returned by ParseEmail.
 var ErrInvalidEmail = errors.New("identity: invalid e-mail address")
 
-// ParseEmail accepts a bare address (no display name) of at most 254 characters.
+// ParseEmail accepts a bare address (no display name) and returns the one form it is stored and looked up in:
+// trimmed, composed (Unicode NFC), lower-cased, with its domain in ASCII (an internationalised domain as its xn--
+// form), so that the ways of writing one address name one account (QA: "josé" composed and decomposed, and
+// "bücher.de" beside "xn--bcher-kva.de", made two accounts each). Refused: invalid UTF-8, control and format
+// characters (a right-to-left override or a zero-width space makes a look-alike of someone else's address), the
+// replacement character, more than 64 octets before the @ or 254 in all (RFC 5321 4.5.3.1), a domain literal
+// ([127.0.0.1]) or one without a dot.
 func ParseEmail(raw string) (Email, error) {
 	s := strings.TrimSpace(raw)
-	if s == "" || len(s) > 254 {
+	if !utf8.ValidString(s) || strings.IndexFunc(s, unfit) >= 0 {
+		return "", ErrInvalidEmail
+	}
+	s = norm.NFC.String(s)
+	at := strings.LastIndex(s, "@")
+	if at <= 0 || at > 64 || strings.HasPrefix(s[at+1:], "[") {
+		return "", ErrInvalidEmail
+	}
+	domain, err := idna.Lookup.ToASCII(s[at+1:])
+	if err != nil || !strings.Contains(domain, ".") {
+		return "", ErrInvalidEmail
+	}
+	s = s[:at+1] + domain
+	if len(s) > 254 {
 		return "", ErrInvalidEmail
 	}
 	addr, err := mail.ParseAddress(s)
-	if err != nil || addr.Name != "" || addr.Address != s || !strings.Contains(s[strings.LastIndex(s, "@")+1:], ".") {
+	if err != nil || addr.Name != "" || addr.Address != s {
 		return "", ErrInvalidEmail
 	}
 	return Email(strings.ToLower(s)), nil
+}
+
+// unfit reports the characters an address may not hold: controls (NUL among them), format characters, and the
+// replacement character a JSON decoder puts for invalid UTF-8 (QA: a reminder's address was stored with it).
+func unfit(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError
 }
 
 // String returns the address.

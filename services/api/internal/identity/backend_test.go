@@ -1,6 +1,7 @@
 package identity_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -20,6 +21,20 @@ func TestParseEmail(t *testing.T) {
 		{"display name", "Eva <eva@example.com>", "", false},
 		{"two ats", "a@b@example.com", "", false},
 		{"too long", string(make([]byte, 250)) + "@example.com", "", false},
+		{"composed", "jos\u00e9@example.com", "jos\u00e9@example.com", true},
+		{"decomposed: the composed form", "jose\u0301@example.com", "jos\u00e9@example.com", true},
+		{"internationalised domain: its ASCII form", "idn@B\u00fccher.de", "idn@xn--bcher-kva.de", true},
+		{"ASCII form of the domain", "idn@xn--bcher-kva.de", "idn@xn--bcher-kva.de", true},
+		{"plus address", "eva+news@example.com", "eva+news@example.com", true},
+		{"64 octets before the @", strings.Repeat("a", 64) + "@example.com", strings.Repeat("a", 64) + "@example.com", true},
+		{"65 octets before the @", strings.Repeat("a", 65) + "@example.com", "", false},
+		{"NUL", "a\x00@example.com", "", false},
+		{"invalid UTF-8", "w\xff@example.com", "", false},
+		{"replacement character (invalid UTF-8 through JSON)", "\ufffd@example.com", "", false},
+		{"right-to-left override", "moc.elpmaxe\u202e@example.com", "", false},
+		{"zero-width space", "ev\u200ba@example.com", "", false},
+		{"domain literal", "ip@[127.0.0.1]", "", false},
+		{"domain label with underscore", "a@ex_ample.com", "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -32,4 +47,24 @@ func TestParseEmail(t *testing.T) {
 			require.Equal(t, identity.Email(tc.want), got)
 		})
 	}
+}
+
+// FuzzParseEmail: whatever comes in, an accepted address is valid UTF-8 without invisible characters, within the
+// lengths, and parsing it again gives it back (one stored form).
+func FuzzParseEmail(f *testing.F) {
+	for _, seed := range []string{"eva@example.com", " Eva@Example.COM ", "jose\u0301@b\u00fccher.de", "a\x00@b.de", "ip@[127.0.0.1]", "\"a b\"@example.com", "x@xn--bcher-kva.de"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		email, err := identity.ParseEmail(raw)
+		if err != nil {
+			return
+		}
+		s := email.String()
+		require.True(t, len(s) <= 254 && strings.LastIndex(s, "@") <= 64, s)
+		require.False(t, strings.ContainsRune(s, 0), s)
+		again, err := identity.ParseEmail(s)
+		require.NoError(t, err, s)
+		require.Equal(t, email, again)
+	})
 }

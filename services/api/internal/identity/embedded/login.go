@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
@@ -54,6 +55,9 @@ func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result,
 }
 
 func loginKey(loginID string) string {
+	if email, err := identity.ParseEmail(loginID); err == nil {
+		loginID = email.String() // the ways of writing one address share its count
+	}
 	return "login:" + hashToken(strings.ToLower(strings.TrimSpace(loginID)))
 }
 
@@ -68,7 +72,7 @@ func (p *Provider) checkCredentials(ctx context.Context, c Caller, loginID, pass
 	if err != nil {
 		return Account{}, 0, err
 	}
-	a, err := p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(loginID)))
+	a, err := p.accountByEmail(ctx, loginID)
 	usable := err == nil && a.PasswordHash != "" && len(loginID) <= 254
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return Account{}, 0, err

@@ -166,6 +166,16 @@ func (p *Provider) SetSocialLogins(s SocialLogins) { p.social = s }
 
 func (p *Provider) clock() time.Time { return p.now().UTC() }
 
+// accountByEmail finds the account of an address as typed, in its stored form (identity.ParseEmail). What is no
+// address has no account and is not looked up: PostgreSQL answers a NUL byte with an error (QA).
+func (p *Provider) accountByEmail(ctx context.Context, typed string) (Account, error) {
+	email, err := identity.ParseEmail(typed)
+	if err != nil {
+		return Account{}, ErrNotFound
+	}
+	return p.store.AccountByEmail(ctx, email.String())
+}
+
 // newToken returns a random 256-bit token (base64url) and the SHA-256 hash under which it is stored.
 func newToken() (plain, hash string) {
 	b := make([]byte, 32)

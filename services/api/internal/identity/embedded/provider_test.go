@@ -436,6 +436,29 @@ func TestVerificationLinkThatLosesARaceVerifies(t *testing.T) {
 	})
 }
 
+// TestOneAddressWrittenTwoWaysIsOneAccount: the composed and decomposed forms of an address, and an
+// internationalised domain in Unicode and in ASCII, name one account (QA: each made two).
+func TestOneAddressWrittenTwoWaysIsOneAccount(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("jos\u00e9@xn--bcher-kva.de")
+		r, tok := h.login("jose\u0301@B\u00fccher.de", goodPassword)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
+		require.NotEmpty(t, tok)
+
+		init, err := h.p.InitRegistration(h.ctx)
+		require.NoError(t, err)
+		r, err = h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{
+			Email: "JOSE\u0301@B\u00dcCHER.DE", Password: goodPassword, RegToken: init.RegToken, Lang: "de",
+			Profile: map[string]any{"firstName": "Jos\u00e9", "lastName": "Doppelt"}, Preferences: consent,
+		})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeValidation, r.ErrorCode)
+		require.Equal(t, []embedded.ValidationError{{FieldName: "email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}, r.ValidationErrors,
+			"the address is taken, however written")
+	})
+}
+
 // TestOnlyTheLatestEmailChangeCounts: a new e-mail change ends the links of earlier ones, and of changes asked at
 // once only the first link followed changes the address (QA: after changes to X and then Y, both links worked and
 // the older, followed last, made the address X).

@@ -422,7 +422,7 @@ func (p *Provider) ResendVerificationCode(ctx context.Context, c Caller, regToke
 			a, err = p.store.AccountByUID(ctx, t.UID)
 		}
 	case email != "":
-		a, err = p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
+		a, err = p.accountByEmail(ctx, email)
 	default:
 		return fail(contract.CodeMissingRequiredParameter, "regToken"), nil
 	}

@@ -38,7 +38,7 @@ func (p *Provider) ResetPassword(ctx context.Context, c Caller, in ResetPassword
 }
 
 func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Result, error) {
-	a, err := p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(loginID)))
+	a, err := p.accountByEmail(ctx, loginID)
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return Result{}, err
 	}

@@ -57,7 +57,7 @@ func (p *Provider) SetDisabled(ctx context.Context, email string, disabled bool)
 	var a Account
 	now := p.clock()
 	err := untilNoConflict(ctx, func() (err error) {
-		a, err = p.store.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
+		a, err = p.accountByEmail(ctx, email)
 		if errors.Is(err, ErrNotFound) {
 			return ErrUnknownAccount
 		}

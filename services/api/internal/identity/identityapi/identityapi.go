@@ -8,15 +8,17 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"net"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
@@ -430,13 +432,12 @@ type paramError struct{ name string }
 
 func (e paramError) Error() string { return "Invalid parameter value: " + e.name }
 
+// parseParams reads a call's parameters from its body, a JSON object or a form; never from the URL, where
+// credentials would end in proxies' logs. Each parameter is a single value (a string, number, boolean or JSON
+// object), strings valid UTF-8 without NUL: the database refuses those (PostgreSQL with an error), and a list was
+// once joined into one string with commas (QA).
 func parseParams(r *http.Request) (params, error) {
 	out := params{}
-	for k, v := range r.URL.Query() {
-		if len(v) > 0 {
-			out[k] = v[0]
-		}
-	}
 	ct, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
 	switch ct {
 	case echo.MIMEApplicationJSON:
@@ -451,21 +452,39 @@ func parseParams(r *http.Request) (params, error) {
 		if err := json.Unmarshal(body, &m); err != nil {
 			return nil, errors.New("The body is not a JSON object")
 		}
-		for k, v := range m {
-			out[k] = v
-		}
+		maps.Copy(out, m)
 	default:
 		if err := r.ParseForm(); err != nil {
 			return nil, errors.New("Unreadable form")
 		}
 		for k, v := range r.PostForm {
-			if len(v) > 0 {
+			if len(v) > 1 {
+				return nil, paramError{k}
+			}
+			if len(v) == 1 {
 				out[k] = v[0]
 			}
 		}
 	}
+	for k, v := range out {
+		switch v := v.(type) {
+		case []any:
+			return nil, paramError{k}
+		case string:
+			if !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
+				return nil, paramError{k}
+			}
+		}
+	}
+	if lang := out.str("lang"); lang != "" && !languageTag.MatchString(lang) {
+		return nil, paramError{"lang"}
+	}
 	return out, nil
 }
+
+// languageTag is the shape of a language code as the apps send it (de, en-GB); what the service does not
+// speak falls back to its default, but a value of any other shape is refused rather than stored.
+var languageTag = regexp.MustCompile(`^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$`)
 
 func (p params) str(name string) string {
 	switch v := p[name].(type) {
@@ -475,12 +494,6 @@ func (p params) str(name string) string {
 		return strconv.FormatBool(v)
 	case float64:
 		return strconv.FormatFloat(v, 'f', -1, 64)
-	case []any:
-		parts := make([]string, 0, len(v))
-		for _, x := range v {
-			parts = append(parts, fmt.Sprint(x))
-		}
-		return strings.Join(parts, ",")
 	}
 	return ""
 }

@@ -333,18 +333,28 @@ func TestBadInputNeverFails500(t *testing.T) {
 	tests := []struct {
 		name, method, ct, body string
 		want                   int
+		param                  string // the parameter the answer names
 	}{
-		{"broken JSON", "register", echo.MIMEApplicationJSON, `{"email":`, contract.CodeInvalidParameter},
-		{"JSON array", "login", echo.MIMEApplicationJSON, `[1,2]`, contract.CodeInvalidParameter},
-		{"profile not JSON", "setAccountInfo", echo.MIMEApplicationForm, `profile=%7Bnope`, contract.CodeInvalidParameter},
-		{"data wrong type", "register", echo.MIMEApplicationJSON, `{"data": 5}`, contract.CodeInvalidParameter},
-		{"unknown method", "doesNotExist", echo.MIMEApplicationForm, ``, contract.CodeNotFound},
-		{"login without anything", "login", echo.MIMEApplicationForm, ``, contract.CodeInvalidLogin},
-		{"huge password", "login", echo.MIMEApplicationForm, `loginID=a%40b.de&password=` + strings.Repeat("x", 5000), contract.CodeInvalidLogin},
-		{"reset without parameters", "resetPassword", echo.MIMEApplicationForm, ``, contract.CodeMissingRequiredParameter},
-		{"finalize without token", "finalizeRegistration", echo.MIMEApplicationForm, ``, contract.CodeInvalidParameter},
-		{"social login without hook", "socialLogin", echo.MIMEApplicationForm, `provider=apple`, contract.CodeProviderError},
-		{"conflicting account bad token", "getConflictingAccount", echo.MIMEApplicationForm, `regToken=x`, contract.CodeInvalidParameter},
+		{"broken JSON", "register", echo.MIMEApplicationJSON, `{"email":`, contract.CodeInvalidParameter, ""},
+		{"JSON array", "login", echo.MIMEApplicationJSON, `[1,2]`, contract.CodeInvalidParameter, ""},
+		{"profile not JSON", "setAccountInfo", echo.MIMEApplicationForm, `profile=%7Bnope`, contract.CodeInvalidParameter, ""},
+		{"data wrong type", "register", echo.MIMEApplicationJSON, `{"data": 5}`, contract.CodeInvalidParameter, ""},
+		{"unknown method", "doesNotExist", echo.MIMEApplicationForm, ``, contract.CodeNotFound, ""},
+		{"login without anything", "login", echo.MIMEApplicationForm, ``, contract.CodeInvalidLogin, ""},
+		{"huge password", "login", echo.MIMEApplicationForm, `loginID=a%40b.de&password=` + strings.Repeat("x", 5000), contract.CodeInvalidLogin, ""},
+		{"reset without parameters", "resetPassword", echo.MIMEApplicationForm, ``, contract.CodeMissingRequiredParameter, ""},
+		{"finalize without token", "finalizeRegistration", echo.MIMEApplicationForm, ``, contract.CodeInvalidParameter, ""},
+		{"social login without hook", "socialLogin", echo.MIMEApplicationForm, `provider=apple`, contract.CodeProviderError, ""},
+		{"conflicting account bad token", "getConflictingAccount", echo.MIMEApplicationForm, `regToken=x`, contract.CodeInvalidParameter, ""},
+		// Values the database refuses or that were read wrongly are refused by name (QA: PostgreSQL answered 500001
+		// for a NUL byte; a list became one string with commas and changed a password).
+		{"NUL in the login ID", "login", echo.MIMEApplicationJSON, `{"loginID":"a\u0000@example.com","password":"x"}`, contract.CodeInvalidParameter, "loginID"},
+		{"NUL in the language", "register", echo.MIMEApplicationJSON, `{"lang":"de\u0000"}`, contract.CodeInvalidParameter, "lang"},
+		{"invalid UTF-8 in a form", "register", echo.MIMEApplicationForm, `regSource=w%FF`, contract.CodeInvalidParameter, "regSource"},
+		{"a list for a value", "setAccountInfo", echo.MIMEApplicationJSON, `{"password":["Secret-Passw0rd"],"newPassword":["X-Passw0rd-1"]}`, contract.CodeInvalidParameter, "password"},
+		{"a value twice in a form", "login", echo.MIMEApplicationForm, `loginID=a%40b.de&loginID=c%40d.de`, contract.CodeInvalidParameter, "loginID"},
+		{"no language code", "register", echo.MIMEApplicationJSON, `{"lang":"` + strings.Repeat("x", 3000) + `"}`, contract.CodeInvalidParameter, "lang"},
+		{"the login ID in the URL is not read", "login?loginID=a%40b.de&password=x", echo.MIMEApplicationForm, ``, contract.CodeInvalidLogin, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -356,6 +366,9 @@ func TestBadInputNeverFails500(t *testing.T) {
 			var out map[string]any
 			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &out))
 			require.Equal(t, tc.want, code(out), out)
+			if tc.param != "" {
+				require.Contains(t, out["errorDetails"], tc.param)
+			}
 		})
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -466,8 +467,8 @@ func parseParams(r *http.Request) (params, error) {
 			}
 		}
 	}
-	for k, v := range out {
-		switch v := v.(type) {
+	for _, k := range slices.Sorted(maps.Keys(out)) { // the first bad one by name: the same answer every time
+		switch v := out[k].(type) {
 		case []any:
 			return nil, paramError{k}
 		case string:

@@ -351,7 +351,7 @@ func TestBadInputNeverFails500(t *testing.T) {
 		{"NUL in the login ID", "login", echo.MIMEApplicationJSON, `{"loginID":"a\u0000@example.com","password":"x"}`, contract.CodeInvalidParameter, "loginID"},
 		{"NUL in the language", "register", echo.MIMEApplicationJSON, `{"lang":"de\u0000"}`, contract.CodeInvalidParameter, "lang"},
 		{"invalid UTF-8 in a form", "register", echo.MIMEApplicationForm, `regSource=w%FF`, contract.CodeInvalidParameter, "regSource"},
-		{"a list for a value", "setAccountInfo", echo.MIMEApplicationJSON, `{"password":["Secret-Passw0rd"],"newPassword":["X-Passw0rd-1"]}`, contract.CodeInvalidParameter, "password"},
+		{"a list for a value", "setAccountInfo", echo.MIMEApplicationJSON, `{"password":["Secret-Passw0rd"],"newPassword":["X-Passw0rd-1"]}`, contract.CodeInvalidParameter, "newPassword"},
 		{"a value twice in a form", "login", echo.MIMEApplicationForm, `loginID=a%40b.de&loginID=c%40d.de`, contract.CodeInvalidParameter, "loginID"},
 		{"no language code", "register", echo.MIMEApplicationJSON, `{"lang":"` + strings.Repeat("x", 3000) + `"}`, contract.CodeInvalidParameter, "lang"},
 		{"the login ID in the URL is not read", "login?loginID=a%40b.de&password=x", echo.MIMEApplicationForm, ``, contract.CodeInvalidLogin, ""},

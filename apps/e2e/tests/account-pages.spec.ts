@@ -46,7 +46,7 @@ test.describe('account pages', () => {
     const lastName = page.getByRole('textbox', { name: /Nachname/ });
     await lastName.fill(`M${'a'.repeat(1000)}`);
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Bitte geben Sie einen kürzeren Nachnamen ein.')).toBeVisible();
+    await expect(page.getByText('Bitte geben Sie einen kürzeren Nachnamen ein.', { exact: true })).toBeVisible();
     await expect(lastName).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Ihre persönlichen Daten wurden gespeichert.')).toBeHidden();
   });
@@ -80,7 +80,7 @@ test.describe('account pages', () => {
     await page.getByRole('textbox', { name: /Ort/ }).fill('Bruxelles');
     await country.selectOption('BE');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Bitte geben Sie eine gültige Postleitzahl mit 4 Ziffern ein.')).toBeVisible();
+    await expect(page.getByText('Bitte geben Sie eine gültige Postleitzahl mit 4 Ziffern ein.', { exact: true })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('1000');
     await page.getByRole('button', { name: 'Speichern' }).click();
@@ -123,7 +123,7 @@ test.describe('account pages', () => {
     await section.getByLabel(/^Neues Passwort\b/).first().fill(NEW_PASSWORD);
     await section.getByLabel(/^Neues Passwort wiederholen/).fill(NEW_PASSWORD);
     await section.getByRole('button', { name: 'Passwort ändern' }).click();
-    await expect(section.getByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeVisible();
+    await expect(section.getByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.', { exact: true })).toBeVisible();
     await expect(current).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
 
@@ -194,7 +194,7 @@ test.describe('account pages', () => {
     const password = page.getByRole('region', { name: 'Ihre Daten' }).getByLabel(/^Aktuelles Passwort/);
     await password.fill('Falsch12!x');
     await page.getByRole('button', { name: 'Kundenkonto endgültig löschen' }).click();
-    await expect(page.getByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeVisible();
+    await expect(page.getByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.', { exact: true })).toBeVisible();
     await expectAccessible(page);
     await password.fill(PASSWORD);
     await page.getByRole('button', { name: 'Kundenkonto endgültig löschen' }).click();

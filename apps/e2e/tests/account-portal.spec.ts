@@ -152,4 +152,20 @@ test.describe('account portal', () => {
     expect(headers['referrer-policy']).toBeTruthy();
     expect(headers['cache-control']).toContain('no-cache');
   });
+  test('the focus ring shows on the dark header as elsewhere, and in forced colours the current language is marked', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const ring = (locator: ReturnType<typeof page.locator>) => locator.evaluate((element) => getComputedStyle(element).outlineColor);
+    // The skip link comes first, then the logo in the header: the red ring had 2.24:1 on its blue (WCAG 1.4.11).
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const brand = page.locator('.page__brand');
+    await expect(brand).toBeFocused();
+    expect(await ring(brand)).toBe('rgb(255, 255, 255)');
+
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.getByRole('button', { name: /Sprache/ }).click();
+    const border = (selector: string) => page.locator(`.language-selector__list button${selector}`).first().evaluate((element) => getComputedStyle(element).borderLeftColor);
+    expect(await border('[aria-current="true"]')).not.toBe(await border(':not([aria-current])'));
+  });
 });

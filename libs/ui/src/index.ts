@@ -10,3 +10,4 @@ export { SiteLayout, type SiteLayoutProps } from './SiteLayout';
 export { IdentityGate, type IdentityGateProps } from './IdentityGate';
 export { mountApp, startAfterModules } from './mount-app';
 export { useRevealed } from './use-revealed';
+export { scrollBehavior } from './motion';

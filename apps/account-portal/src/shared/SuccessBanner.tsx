@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { scrollBehavior } from '@portal/ui';
 
 /** Spec 000 §9: how long the success banners stay. */
 export const ACCOUNT_BANNER_MS = 10_000;
@@ -16,7 +17,7 @@ export function useSuccessBanner(durationMs: number): { show: (text: string) => 
 
   useEffect(() => {
     if (!shown) return;
-    region.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    region.current?.scrollIntoView?.({ block: 'nearest', behavior: scrollBehavior() });
     const timer = setTimeout(() => setShown(undefined), durationMs);
     return () => clearTimeout(timer);
   }, [shown, durationMs]);

@@ -3,12 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { Loader } from '@portal/ui';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { useIdentitySettings } from '../../../shared/identity-settings';
+import { lazyNamed } from '../../../shared/load-page';
+import { WhenNear } from '../../../shared/WhenNear';
 import { ChangeEmailSection } from '../components/ChangeEmailSection';
 import { ChangePasswordSection } from '../components/ChangePasswordSection';
-import { PasskeysSection } from '../components/PasskeysSection';
 
 interface AccessDataSectionProps {
   passwordPolicy: Parameters<typeof ChangePasswordSection>[0]['passwordPolicy'];
+}
+
+const PasskeysSectionCode = lazyNamed(() => import('../components/PasskeysSection'), 'PasskeysSection');
+const PASSKEYS_SECTION_DELAY_MS = 5_000;
+
+/** The passkeys come last, below the fold of a phone: their code is not part of the page's first load. */
+function PasskeysSection() {
+  return (
+    <WhenNear ms={PASSKEYS_SECTION_DELAY_MS}>
+      <PasskeysSectionCode />
+    </WhenNear>
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
 import { deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
 import { isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
+import { scrollBehavior } from '@portal/ui';
 import { deleteProductReminders } from '../api/delete-product-reminders';
 import { renewSubscriberToken } from '../api/exchange-subscriber-token';
 import type { SubscriberAccount } from '../api/get-account';
@@ -145,7 +146,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     const index = content.tabs.findIndex((tab) => tab.id === activeTab?.id);
     const next = content.tabs.slice(index + 1).find((tab) => tabAccess(tab, { subscribed: nowSubscribed, consentPending }) === 'open');
     if (next) selectTab(next);
-    tabList.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    tabList.current?.scrollIntoView?.({ block: 'start', behavior: scrollBehavior() });
     // The keyboard goes on where the shopper reads on: the tab now open (WCAG 2.4.3), not the page's start.
     const opened = next ?? activeTab;
     if (opened) requestAnimationFrame(() => document.getElementById(tabId(opened.id))?.focus({ preventScroll: true }));

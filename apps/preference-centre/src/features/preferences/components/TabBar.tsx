@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreferenceTab } from '@portal/cms';
+import { scrollBehavior } from '@portal/ui';
 import type { TabAccess } from '../lib/rules';
 
 export interface TabBarProps {
@@ -20,6 +21,20 @@ export const panelId = (id: string) => `pc-panel-${id}`;
  * The CMS tabs in a horizontally scrollable bar with arrow buttons (WAI-ARIA tabs pattern): arrow keys, Home and
  * End move between tabs, an open tab is selected as the focus reaches it, a closed one only when chosen.
  */
+/**
+ * Scrolls the tab list sideways until tab shows whole. Not scrollIntoView, which scrolls the page too: the tab
+ * focused after a save cut short the page's scroll to the tabs and stopped at the top edge, under the banner
+ * (WCAG 2.4.11, QA).
+ */
+function revealInList(tab: HTMLElement, list: HTMLElement | null) {
+  if (!list) return;
+  const room = parseFloat(getComputedStyle(list).scrollPaddingInlineStart) || 0;
+  const shown = list.getBoundingClientRect();
+  const { left, right } = tab.getBoundingClientRect();
+  if (left < shown.left + room) list.scrollLeft -= shown.left + room - left;
+  else if (right > shown.right - room) list.scrollLeft += right - (shown.right - room);
+}
+
 export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
@@ -42,7 +57,7 @@ export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarPr
 
   const scroll = (direction: 1 | -1) => {
     const element = list.current;
-    element?.scrollBy({ left: direction * Math.max(element.clientWidth * 0.6, 120), behavior: 'smooth' });
+    element?.scrollBy({ left: direction * Math.max(element.clientWidth * 0.6, 120), behavior: scrollBehavior() });
   };
 
   return (
@@ -68,7 +83,7 @@ export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarPr
               onClick={() => choose(tab)}
               onKeyDown={(event) => onKeyDown(event, index)}
               // A tab reached with the keyboard scrolls into the list's view, its focus outline whole (WCAG 2.4.7).
-              onFocus={(event) => event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })}
+              onFocus={(event) => revealInList(event.currentTarget, list.current)}
             >
               {tab.title}
             </button>

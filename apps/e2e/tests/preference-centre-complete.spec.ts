@@ -82,6 +82,17 @@ test.describe('preference centre, complete', () => {
       await expect(box).toHaveValue(/Schulstraße 129, 21335 Lüneburg/);
       await page.getByRole('button', { name: 'Speichern' }).click();
       await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+      // The focus goes to the tab opened next, and the page's scroll to the tabs leaves it clear of the banner fixed
+      // above (WCAG 2.4.11; QA: the tab's focus cut the scroll short, and 65 % of the tab lay under the banner).
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const banner = document.querySelector('.pc-banner')?.getBoundingClientRect();
+            const focused = document.activeElement;
+            return Boolean(banner && focused?.getAttribute('role') === 'tab' && focused.getBoundingClientRect().top >= banner.bottom);
+          }),
+        )
+        .toBe(true);
     });
 
     await test.step('after a reload it is there', async () => {

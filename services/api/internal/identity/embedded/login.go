@@ -208,7 +208,10 @@ func (p *Provider) judgeAttempt(ctx context.Context, try attempt, ok bool) (v ve
 	beyond := max > 0 && try.place > max
 	switch {
 	case ok && beyond:
-		return tryRefused, false, nil
+		// Refused, but the password was right: its failures are forgotten as a success's are. Left counted, the
+		// owner's own tries sent at once could leave enough behind to refuse the next login (a lock, set by a wrong
+		// try, stays).
+		return tryRefused, false, p.store.ClearFailures(ctx, try.key)
 	case ok:
 		return trySucceeded, false, p.store.ClearFailures(ctx, try.key)
 	case max > 0 && try.place >= max:

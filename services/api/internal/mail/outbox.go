@@ -114,7 +114,10 @@ const RedactedLink = "[link removed after delivery]"
 // sent. A batch is claimed in one statement (on PostgreSQL with SKIP LOCKED), and each mail's claim is checked
 // and renewed just before it goes out, so concurrent replicas never deliver a mail twice, even when a slow relay
 // keeps a batch busy past ClaimTimeout; mails left claimed by a crashed replica are claimed again after it. A
-// failed attempt waits RetryDelay before the next; after MaxAttempts the mail is marked failed (RequeueFailed).
+// crash between the relay's acceptance and the mark "sent" thus sends that mail again: delivery is at least once,
+// as SMTP allows no better (the relay's acceptance and the database's mark cannot be one transaction; QA saw one
+// mail twice after a kill -9 mid-burst). A failed attempt waits RetryDelay before the next; after MaxAttempts the
+// mail is marked failed (RequeueFailed).
 func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 	if o.relay == nil {
 		return 0, nil

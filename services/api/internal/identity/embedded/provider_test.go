@@ -446,6 +446,17 @@ func TestOneAddressWrittenTwoWaysIsOneAccount(t *testing.T) {
 		require.Equal(t, contract.CodeOK, r.ErrorCode)
 		require.NotEmpty(t, tok)
 
+		// A name typed decomposed is the same name composed (QA: refused by the name's pattern); a NUL is refused.
+		r, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Jose\u0301"}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode, r.ValidationErrors)
+		a, err := h.store.AccountByEmail(h.ctx, "jos\u00e9@xn--bcher-kva.de")
+		require.NoError(t, err)
+		require.Equal(t, "Jos\u00e9", a.Profile["firstName"])
+		r, err = h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, embedded.SetAccountInfoParams{Profile: map[string]any{"lastName": "Null\x00"}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeValidation, r.ErrorCode)
+
 		init, err := h.p.InitRegistration(h.ctx)
 		require.NoError(t, err)
 		r, err = h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/grocer-portal/portal/services/api/internal/identity/commonpasswords"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
@@ -146,9 +148,14 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 		if !isStr {
 			return bad(contract.CodeInvalidParameter, "The value must be a string.")
 		}
-		str = strings.TrimSpace(str)
+		// Composed (NFC), as keyboards mostly type it: a name typed decomposed ("José" as e and a combining accent)
+		// was refused by the name pattern and would be stored apart from the same name composed (QA).
+		str = norm.NFC.String(strings.TrimSpace(str))
 		if len(str) > 1000 {
 			return bad(contract.CodeInvalidParameter, "The value is too long.")
+		}
+		if strings.ContainsRune(str, 0) {
+			return bad(contract.CodeInvalidFormat, "The specified value does not correspond to the expected format.")
 		}
 		if str == "" {
 			if f.Required {

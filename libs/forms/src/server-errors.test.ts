@@ -17,6 +17,12 @@ describe('mapValidationErrors', () => {
     });
   });
 
+  it.each(['profile.phones[1].number', 'profile.phones.1.number'])('keys an error of a later list entry (%s) by its field, at the first entry', (fieldName) => {
+    expect(mapValidationErrors([{ fieldName, errorCode: 400026, message: 'bad phone1' }], { keyPattern: ACCOUNT_PORTAL_ERROR_KEYS })).toEqual({
+      profile: { phones: [{ number: { key: 'ap.errors.profile.phones.number.400026', fallback: 'bad phone1' } }] },
+    });
+  });
+
   it('keys the preference centre errors mpp.errors.{errorCode}.{fieldName}', () => {
     expect(mapValidationErrors(errors.slice(0, 1), { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS })).toEqual({
       profile: { firstName: { key: 'mpp.errors.400026.profile.firstName', fallback: 'Invalid format' } },

@@ -36,9 +36,14 @@ export function defaultFieldPath(fieldName: string): string {
   return /^profile\.phones($|[.[])/.test(fieldName) ? 'profile.phones.0.number' : fieldName;
 }
 
-/** The message of one server error: the pattern's key, falling back to the server's own message. */
+/**
+ * The message of one server error: the pattern's key, falling back to the server's own message. The key names the
+ * field without a list index (`profile.phones[1].number` is `profile.phones.number`): the texts are per field, not
+ * per entry (QA: a second phone entry's error showed the server's English words).
+ */
 export function serverErrorMessage(error: ServerValidationError, keyPattern: string): Message {
-  const key = keyPattern.replaceAll('{fieldName}', error.fieldName).replaceAll('{errorCode}', String(error.errorCode));
+  const field = error.fieldName.replace(/\[\d+\]|\.\d+(?=\.|$)/g, '');
+  const key = keyPattern.replaceAll('{fieldName}', field).replaceAll('{errorCode}', String(error.errorCode));
   return message(key, error.message);
 }
 

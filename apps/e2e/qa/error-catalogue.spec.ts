@@ -167,7 +167,7 @@ test.describe('preference centre: error rules (spec 001 §8)', () => {
     await expect(general).toBeVisible();
     const saveBox = await page.getByRole('button', { name: 'Speichern' }).boundingBox();
     expect((await general.boundingBox())!.y).toBeLessThan(saveBox!.y);
-    await expect(page.getByText('This newsletter cannot be changed at the moment.')).toBeVisible();
+    await expect(page.getByText('This newsletter cannot be changed at the moment.', { exact: true })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Allgemeiner Newsletter' })).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
 

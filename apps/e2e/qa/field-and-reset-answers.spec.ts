@@ -25,7 +25,7 @@ test.describe('account portal: answers on a field and of the password reset (spe
     await openAccountPage(page, '/personaldata');
     await page.getByLabel('Geburtsdatum').fill('1984-05-17');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeVisible();
+    await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Geburtsdatum')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
   });
@@ -40,7 +40,7 @@ test.describe('account portal: answers on a field and of the password reset (spe
     await openQa({ force: ['setAccountInfo-400006-100001'], target: '/login' });
     await openAccountPage(page, '/accessdata');
     await changePassword();
-    await expect(page.getByText('Das neue Passwort muss sich vom bisherigen unterscheiden.')).toBeVisible();
+    await expect(page.getByText('Das neue Passwort muss sich vom bisherigen unterscheiden.', { exact: true })).toBeVisible();
     await expectAccessible(page);
 
     await openQa({ force: ['setAccountInfo-403042'], target: '/login' });
@@ -54,7 +54,7 @@ test.describe('account portal: answers on a field and of the password reset (spe
     await openQa({ force: ['resetPassword-403047'], target: '/login/reset-password/start' });
     await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill('niemand@qa.example');
     await page.getByRole('button', { name: 'Link senden' }).click();
-    await expect(page.getByText('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.')).toBeVisible();
+    await expect(page.getByText('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.', { exact: true })).toBeVisible();
     await expectAccessible(page);
 
     await openQa({ force: ['resetPassword-403025'], target: '/login/reset-password?pwrt=qa-reset-token' });

@@ -46,7 +46,7 @@ test.describe('account portal: answers on a field and of the password reset (spe
     await openQa({ force: ['setAccountInfo-403042'], target: '/login' });
     await openAccountPage(page, '/accessdata');
     await changePassword();
-    await expect(page.getByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeVisible();
+    await expect(page.getByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.', { exact: true })).toBeVisible();
     await expectAccessible(page);
   });
 

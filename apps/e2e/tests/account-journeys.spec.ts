@@ -14,8 +14,8 @@ test.describe('account portal journeys', () => {
     await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill('x');
     await page.getByLabel(/^Passwort/).fill('abc');
     await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
-    await expect(page.getByText('Bitte stimmen Sie den Nutzungsbedingungen zu.')).toBeVisible();
-    await expect(page.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeVisible();
+    await expect(page.getByText('Bitte stimmen Sie den Nutzungsbedingungen zu.', { exact: true })).toBeVisible();
+    await expect(page.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.', { exact: true })).toBeVisible();
     await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
     await page.getByLabel(/^Passwort/).fill(PASSWORD);
     await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
@@ -163,7 +163,7 @@ test.describe('account portal journeys', () => {
     await page.goto('/login?lang=en');
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(page.getByText('Please enter your password.')).toBeVisible();
+    await expect(page.getByText('Please enter your password.', { exact: true })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('navigation', { name: 'Log in or register' }).getByRole('link', { name: 'Register' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();

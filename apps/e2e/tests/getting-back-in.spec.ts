@@ -79,7 +79,7 @@ test.describe('getting back in', () => {
       await expect(page).toHaveURL(/\/login\/reset-password\/start$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen?' })).toBeVisible();
       await page.getByRole('button', { name: 'Link senden' }).click();
-      await expect(page.getByText('Bitte geben Sie Ihre E-Mail-Adresse ein.')).toBeVisible();
+      await expect(page.getByText('Bitte geben Sie Ihre E-Mail-Adresse ein.', { exact: true })).toBeVisible();
       await expectAccessible(page);
       await askForReset(page, email);
       await expect(page.getByRole('heading', { level: 1, name: 'Bitte sehen Sie in Ihr Postfach' })).toBeVisible();
@@ -144,7 +144,7 @@ test.describe('getting back in', () => {
     await test.step('an unknown address shows the 403047 text', async () => {
       await page.goto('/login/reset-password/start');
       await askForReset(page, uniqueEmail(test.info(), 'nobody'));
-      await expect(page.getByText('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.')).toBeVisible();
+      await expect(page.getByText('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.', { exact: true })).toBeVisible();
       await expectAccessible(page);
     });
 

@@ -63,8 +63,8 @@ func (l *Limiter) Allow(ctx context.Context, limit Limit, key string) (bool, err
 			return false, fmt.Errorf("throttle: lock: %w", err)
 		}
 	}
-	q := database.Tx{Querier: tx, Dialect: l.db.Dialect}
-	n, err := count(ctx, q, limit.Scope, key, l.now().Add(-limit.Window))
+	q, now := database.Tx{Querier: tx, Dialect: l.db.Dialect}, l.now()
+	n, err := count(ctx, q, limit.Scope, key, now.Add(-limit.Window))
 	if err != nil {
 		return false, err
 	}
@@ -72,18 +72,13 @@ func (l *Limiter) Allow(ctx context.Context, limit Limit, key string) (bool, err
 		metrics.Throttled.WithLabelValues(limit.Scope).Inc()
 		return false, nil
 	}
-	if err := record(ctx, q, limit.Scope, key, l.now()); err != nil {
+	if err := record(ctx, q, limit.Scope, key, now); err != nil {
 		return false, err
 	}
 	if err := tx.Commit(); err != nil {
 		return false, fmt.Errorf("throttle: commit: %w", err)
 	}
 	return true, nil
-}
-
-// Record notes one event of key.
-func (l *Limiter) Record(ctx context.Context, scope, key string) error {
-	return record(ctx, database.Tx{Querier: l.db, Dialect: l.db.Dialect}, scope, key, l.now())
 }
 
 // Count is the number of events of key within the window up to now.

@@ -25,27 +25,32 @@ export function usePageAnnouncement(pageKey: string | undefined, siteTitle: stri
     pageShown = true;
     let frame = 0;
     const deadline = performance.now() + HEADING_WAIT_MS;
+    const heading = () => document.querySelector<HTMLElement>('#main h1');
+    // The tab's title: the heading's text and the site's name, or the site's name alone while there is no heading.
+    const nameTab = (name: string | undefined) => {
+      const title = name ? `${name} – ${siteTitle}` : siteTitle;
+      if (document.title !== title) document.title = title;
+    };
     // A heading that changes on the same page (its content in the language just chosen, which arrives after the
     // page's own texts) renames the tab too; the focus stays where it is.
     const rename = new MutationObserver(() => {
-      const name = document.querySelector<HTMLElement>('#main h1')?.textContent?.trim();
-      if (name && document.title !== `${name} – ${siteTitle}`) document.title = `${name} – ${siteTitle}`;
+      const name = heading()?.textContent?.trim();
+      if (name) nameTab(name);
     });
     const announce = () => {
-      const heading = document.querySelector<HTMLElement>('#main h1');
-      const name = heading?.textContent?.trim();
-      if (!heading || !name) {
-        if (document.title !== siteTitle) document.title = siteTitle;
+      const shown = heading();
+      const name = shown?.textContent?.trim();
+      nameTab(name);
+      if (!shown || !name) {
         if (performance.now() < deadline) frame = requestAnimationFrame(announce);
         return;
       }
-      document.title = `${name} – ${siteTitle}`;
       const main = document.getElementById('main');
       if (main) rename.observe(main, { subtree: true, childList: true, characterData: true });
       const focus = document.activeElement;
       if (moveFocus && (focus === null || focus === document.body)) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus();
+        if (!shown.hasAttribute('tabindex')) shown.setAttribute('tabindex', '-1');
+        shown.focus();
       }
     };
     announce();

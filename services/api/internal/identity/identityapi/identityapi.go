@@ -14,7 +14,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,6 +23,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
 
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
@@ -477,15 +477,11 @@ func parseParams(r *http.Request) (params, error) {
 			}
 		}
 	}
-	if lang := out.str("lang"); lang != "" && !languageTag.MatchString(lang) {
+	if lang := out.str("lang"); lang != "" && !identity.IsLanguageTag(lang) {
 		return nil, paramError{"lang"}
 	}
 	return out, nil
 }
-
-// languageTag is the shape of a language code as the apps send it (de, en-GB); what the service does not
-// speak falls back to its default, but a value of any other shape is refused rather than stored.
-var languageTag = regexp.MustCompile(`^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$`)
 
 func (p params) str(name string) string {
 	switch v := p[name].(type) {

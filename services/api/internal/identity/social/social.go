@@ -12,11 +12,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 )
 
 // ProviderNames are the contract's provider names, in the order they are shown.
@@ -287,13 +288,12 @@ func resolve(base, u string) string {
 	return u
 }
 
-// languageTag is a language as the app names it (de, fr-BE, nl_NL), or "" for anything else: it travels in the
-// login state cookie, so it stays short.
+// languageTag is lang when it has the shape of a language (identity.IsLanguageTag), or "" for anything else: it
+// travels in the login state cookie, so it stays short, and a start URL with another shape still logs in, in the
+// default language.
 func languageTag(lang string) string {
-	if !languagePattern.MatchString(lang) {
+	if !identity.IsLanguageTag(lang) {
 		return ""
 	}
 	return lang
 }
-
-var languagePattern = regexp.MustCompile(`^[a-zA-Z]{2,3}([-_][a-zA-Z0-9]{2,8})?$`)

@@ -46,6 +46,11 @@ describe('parseFormat', () => {
     ["regex('^\\d{5}$')", '1234', false],
     ["regex('^[\\p{L} .'-]{1,50}$')", "D'Angelo", true],
     ["regex('^[\\p{L} .'-]{1,50}$')", 'R2D2', false],
+    // The embedded provider's name format (services/api NameFormat), as its getSchema sends it.
+    ["regex('^\\p{L}[\\p{L}\\p{M} '’\\-]*$')", 'D’Angelo', true],
+    ["regex('^\\p{L}[\\p{L}\\p{M} '’\\-]*$')", 'Ștefan', true],
+    ["regex('^\\p{L}[\\p{L}\\p{M} '’\\-]*$')", 'Jose\u0301', true],
+    ["regex('^\\p{L}[\\p{L}\\p{M} '’\\-]*$')", '-Eva', false],
   ])('reads %s (quotes and Unicode classes included)', (format, value, matches) => {
     const parsed = parseFormat(format);
     expect(parsed?.kind).toBe('regex');

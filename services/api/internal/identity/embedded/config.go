@@ -161,9 +161,12 @@ func DefaultMailLimits() MailLimits {
 	return MailLimits{PerAccount: 5, PerAddress: 30, Window: time.Hour}
 }
 
-// NameFormat accepts letters (including umlauts and accents), spaces, hyphens and apostrophes.
-// The pattern avoids \p{L}, so the apps can use it as a JavaScript RegExp without the u flag.
-const NameFormat = `^[A-Za-zÀ-ÖØ-öø-ÿĀ-ž][A-Za-zÀ-ÖØ-öø-ÿĀ-ž '\-]*$`
+// NameFormat accepts a letter of any script, then letters, combining marks, spaces, hyphens and apostrophes (the
+// typewriter's and the typographic one phones type): the apps' own first-name rule (libs/forms FIRST_NAME), without
+// its length. The stores' countries write names the Latin-1 ranges it once listed refused: Romanian Ș and Ț,
+// Greek, Bulgarian Cyrillic, D’Angelo as a phone's keyboard types it (QA). The apps compile a schema's regex with
+// the u flag (libs/forms compilePattern), which \p{L} needs.
+const NameFormat = `^\p{L}[\p{L}\p{M} '’\-]*$`
 
 // DefaultFields is the account schema of spec 000 §3 and §5.
 func DefaultFields() []FieldSchema {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
@@ -467,6 +468,27 @@ func TestOneAddressWrittenTwoWaysIsOneAccount(t *testing.T) {
 		require.Equal(t, contract.CodeValidation, r.ErrorCode)
 		require.Equal(t, []embedded.ValidationError{{FieldName: "email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}, r.ValidationErrors,
 			"the address is taken, however written")
+	})
+}
+
+// TestNamesOfTheStoresCountries: first and last names as shoppers in the stores' countries write them are taken
+// (QA: Romanian, Greek and Bulgarian names, and an apostrophe typed on a phone, were refused as a wrong format).
+func TestNamesOfTheStoresCountries(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("nume@example.com")
+		_, tok := h.login("nume@example.com", goodPassword)
+		set := func(name string) int {
+			r, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": name, "lastName": name}})
+			require.NoError(t, err)
+			return r.ErrorCode
+		}
+		for _, name := range []string{"Ștefan", "Țuțea", "Νίκος", "Иван", "D’Angelo", "O'Brien", "Anna-Lena", "Zoë Marie", "Łukasz", "Øyvind", "Jose\u0301"} {
+			assert.Equal(t, contract.CodeOK, set(name), name)
+		}
+		for _, name := range []string{"Eva3", "-Eva", "'Eva", "Eva!", "<b>Eva</b>", "Eva\u202e", "Eva.", "\u0301Eva"} {
+			assert.Equal(t, contract.CodeValidation, set(name), name)
+		}
 	})
 }
 

@@ -1176,6 +1176,32 @@ export function describeIdentityContract(
         expect((await provider.removePasskey!({ id: auth.id })).errorCode).toBe(0);
       });
 
+      passkeys('a reset that first proves the address ends the passkeys bound before it; a verified account keeps its own', async () => {
+        // Someone registers a shopper's address with a passkey; the shopper finds the address taken and resets.
+        const email = freshEmail('passkey-hijack');
+        const { regToken } = await provider.initRegistration();
+        const init = await provider.initPasskeyRegistration!({ regToken, email });
+        const intruder = authenticator();
+        const values = await requiredValues();
+        const answer = await provider.register({ email, password: '', regToken: regToken ?? '', passkey: intruder.register(init.options), ...values, lang: 'de' });
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        const reset = async () => {
+          expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
+          const mail = await helpers.lastMail(email, 'password-reset');
+          expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+        };
+        await reset();
+        expect((await passkeyLogin(intruder)).errorCode).not.toBe(0);
+        expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.getPasskeys!()).passkeys).toEqual([]);
+
+        const { auth: own } = await addPasskey();
+        await provider.logout();
+        await helpers.advanceTime(Durations.resetFrequency + 1000);
+        await reset();
+        expect((await passkeyLogin(own)).errorCode).toBe(0);
+      });
+
       passkeys('answers 206001 to a passkey login of an account missing required fields', async () => {
         const email = freshEmail('passkey-pending');
         const { regToken } = await provider.initRegistration();

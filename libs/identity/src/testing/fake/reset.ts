@@ -20,7 +20,9 @@ export function resetMethods(store: FakeStore): ResetMethods {
         if (errors.length > 0) return store.validationFailed(errors);
         for (const t of store.tokens.values()) if (t.kind === 'password-reset' && t.UID === acc.UID) t.used = true;
         acc.password = params.newPassword;
-        // The link proved the address; a lock ends; every session ends.
+        // The link proved the address; a lock ends; every session ends. Passkeys bound before that proof were
+        // anyone's who registered the address, and go (pre-account hijacking).
+        if (!acc.isVerified) store.forgetPasskeys(acc.UID);
         acc.isVerified = true;
         acc.deleteAfter = undefined;
         acc.failures = [];

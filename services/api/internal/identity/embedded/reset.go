@@ -110,11 +110,20 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 		return Result{}, err
 	}
 	now := p.clock()
+	var dropped []Passkey
 	// The spent token, the new password, the end of every session and reset link, and the lifted lock take effect
 	// together or not at all.
 	a, err := p.spendLink(ctx, t, now, func(st Store, a Account) (Account, error) {
 		a.PasswordHash, a.UpdatedAt = hash, now
 		if !a.IsVerified {
+			// The reset is the first proof that the mailbox's owner holds the account. A passkey bound before it
+			// is anyone's who registered the address: someone who registered a shopper's address with a passkey
+			// logged in with it after the shopper, finding the address taken, reset the password (pre-account
+			// hijacking, QA security round). Only the owner's credentials outlive the proof.
+			var err error
+			if dropped, err = dropPasskeys(ctx, st, a.UID); err != nil {
+				return a, err
+			}
 			a.IsVerified, a.VerifiedAt = true, now
 		}
 		a, err := st.UpdateAccount(ctx, a)
@@ -139,7 +148,24 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 		return Result{}, err
 	}
 	p.audit(ctx, audit.Event{Type: audit.PasswordReset, UID: a.UID, Email: a.Email})
+	for range dropped {
+		p.audit(ctx, audit.Event{Type: audit.PasskeyRemoved, UID: a.UID, Email: a.Email, Detail: "bound before the address was proven"})
+	}
 	r := ok(map[string]any{"UID": a.UID})
 	r.EndSession = true
 	return r, nil
+}
+
+// dropPasskeys removes every passkey of the account and returns them.
+func dropPasskeys(ctx context.Context, st Store, uid string) ([]Passkey, error) {
+	keys, err := st.Passkeys(ctx, uid)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range keys {
+		if err := st.DeletePasskey(ctx, uid, k.ID); err != nil {
+			return nil, err
+		}
+	}
+	return keys, nil
 }

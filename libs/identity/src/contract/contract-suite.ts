@@ -822,6 +822,24 @@ export function describeIdentityContract(
         expect(seen.profile?.email).toBe(email);
         expect(seen.profile?.firstName).not.toBe('Lea');
       });
+
+      lite('registering over a newsletter subscriber fills what the subscriber left empty but renames and unsubscribes no one', async () => {
+        const email = freshEmail('liteholds');
+        const subscriber = await helpers.subscriberRegToken(email);
+        const subscribe = { NLT_GENERAL: { email: { isSubscribed: true } } };
+        expect((await provider.setAccountInfo({ regToken: subscriber, profile: { firstName: 'Lea' }, subscriptions: subscribe })).errorCode).toBe(0);
+        const { regToken } = await provider.initRegistration();
+        const values = await requiredValues();
+        const answer = await provider.register({
+          email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...values, lang: 'de',
+          profile: { ...values.profile, firstName: 'Hacked', lastName: 'Neu' },
+          subscriptions: { NLT_GENERAL: { email: { isSubscribed: false } } },
+        });
+        expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(answer.errorCode);
+        const seen = await provider.getAccountInfo({ regToken: await helpers.subscriberRegToken(email), include: 'profile,subscriptions' });
+        expect(seen.profile).toMatchObject({ firstName: 'Lea', lastName: 'Neu' });
+        expect(seen.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(true);
+      });
     });
 
     describe('agreements: login', () => {

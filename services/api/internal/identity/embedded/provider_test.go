@@ -1069,10 +1069,13 @@ func TestLiteAccountsAndRegTokens(t *testing.T) {
 		info, _ = h.p.GetAccountInfo(h.ctx, c, rt.Token, "", "")
 		require.Equal(t, contract.CodeUnauthorized, info.ErrorCode)
 
-		// Registering the subscriber's address upgrades the account instead of failing.
+		// Registering the subscriber's address upgrades the account instead of failing. It fills what the
+		// subscriber left empty and adds subscriptions, but renames and unsubscribes no one: whoever registers has
+		// not proven the address yet (QA security round).
 		init, _ := h.p.InitRegistration(h.ctx)
 		reg, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
-			RegToken: init.RegToken, Profile: map[string]any{"lastName": "Neu"}, Preferences: consent})
+			RegToken: init.RegToken, Profile: map[string]any{"firstName": "Hacked", "lastName": "Neu"}, Preferences: consent,
+			Subscriptions: map[string]any{"NLT_OFFERS": map[string]any{"email": map[string]any{"isSubscribed": false}}}})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode, reg.ValidationErrors)
 		// Until the address is confirmed, the regToken must not reveal the subscriber's data.
@@ -1084,8 +1087,10 @@ func TestLiteAccountsAndRegTokens(t *testing.T) {
 		require.Equal(t, contract.CodeOK, l.ErrorCode)
 		info, _ = h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, "", "profile,subscriptions", "")
 		require.Equal(t, "Nina", info.Fields["profile"].(map[string]any)["firstName"])
+		require.Equal(t, "Neu", info.Fields["profile"].(map[string]any)["lastName"])
 		require.Equal(t, true, info.Fields["isRegistered"])
-		require.Contains(t, info.Fields["subscriptions"], "NLT_OFFERS")
+		offers, _ := info.Fields["subscriptions"].(map[string]any)["NLT_OFFERS"].(map[string]any)
+		require.Equal(t, true, offers["email"].(map[string]any)["isSubscribed"], "still subscribed")
 
 		// An unverified upgrade that expires reverts to the subscriber, it does not delete it.
 		rt2, _ := be.SubscriberRegToken(h.ctx, identity.Email("keep@example.com"))

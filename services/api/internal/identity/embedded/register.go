@@ -142,6 +142,9 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	} else if hash, err = p.hasher.Hash(ctx, in.Password); err != nil {
 		return Result{}, err
 	}
+	if upgrade {
+		profile, data, subs = keepHeld(existing.Profile, profile), keepHeld(existing.Data, data), keepSubscribed(existing.Subscriptions, subs)
+	}
 	data = p.withCustomerAssignment(profile, data)
 	a.PasswordHash, a.Profile, a.Data, a.Preferences, a.Subscriptions = hash, profile, data, prefs, subs
 	a.IsRegistered, a.RegisteredAt, a.UpdatedAt, a.Lang = true, now, now, lang
@@ -203,6 +206,32 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 		payload = map[string]string{payloadLimited: "1"}
 	}
 	return p.pendingResult(ctx, a, in.Include, payload)
+}
+
+// keepHeld puts back into merged every value a newsletter subscriber's account held. Registering a subscriber's
+// address proves nothing about who registers: until the link in the mail is followed, a registration fills what
+// the subscriber left empty but changes nothing the subscriber gave (QA security round: anyone who knew a
+// subscriber's address renamed them). The subscriber changes their own values in the preference centre, or on the
+// account pages once the address is confirmed.
+func keepHeld(held, merged map[string]any) map[string]any {
+	for k, v := range held {
+		if v != nil && v != "" {
+			merged[k] = copyValue(v)
+		}
+	}
+	return merged
+}
+
+// keepSubscribed keeps the subscriber's subscriptions on: a registration of the address may add subscriptions
+// (each confirmed by mail) but end none (QA security round: anyone who knew a subscriber's address unsubscribed
+// them). Unsubscribing is the preference centre's.
+func keepSubscribed(held, merged map[string]any) map[string]any {
+	for k, v := range held {
+		if on, _ := getPath(held, k+".email.isSubscribed"); on == true {
+			merged[k] = copyValue(v)
+		}
+	}
+	return merged
 }
 
 // pendingResult answers 206001 (fields or consents missing) or 206002 (not verified) with a regToken for the

@@ -24,11 +24,11 @@ type accountHandlers struct {
 // without a registration answers 201 as well, with nothing sent: a 404 would tell anyone which addresses are
 // registered (the provider's own resendVerificationCode gives one answer for both, too).
 func (h *accountHandlers) SendVerificationEmail(c echo.Context) error {
-	email, err := identity.ParseEmail(c.FormValue("email"))
+	email, err := identity.ParseEmail(c.Request().PostFormValue("email"))
 	if err != nil {
 		return apierror.InvalidParameter("email", "email must be an e-mail address.")
 	}
-	switch err := h.identity.ResendVerificationEmail(c.Request().Context(), email, c.FormValue("lang")); {
+	switch err := h.identity.ResendVerificationEmail(c.Request().Context(), email, c.Request().PostFormValue("lang")); {
 	case err == nil, errors.Is(err, identity.ErrAccountNotFound):
 		return c.NoContent(http.StatusCreated)
 	case errors.Is(err, identity.ErrAlreadyVerified):
@@ -38,10 +38,11 @@ func (h *accountHandlers) SendVerificationEmail(c echo.Context) error {
 	}
 }
 
-// CustomLogin checks credentials through the identity provider when sso.customLogin is set (spec 000 §7).
+// CustomLogin checks credentials through the identity provider when sso.customLogin is set (spec 000 §7). Like
+// every form of this API it reads the body only (PostFormValue): credentials in a URL end in proxy and CDN logs.
 func (h *accountHandlers) CustomLogin(c echo.Context) error {
-	loginID := strings.TrimSpace(c.FormValue("loginID"))
-	password := c.FormValue("password")
+	loginID := strings.TrimSpace(c.Request().PostFormValue("loginID"))
+	password := c.Request().PostFormValue("password")
 	switch {
 	case loginID == "":
 		return apierror.InvalidParameter("loginID", "loginID is required.")

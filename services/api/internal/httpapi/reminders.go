@@ -143,7 +143,7 @@ func (h *reminderHandlers) ConfirmProductReminder(c echo.Context, params restapi
 // the preference centre's confirmation or error page.
 func (h *reminderHandlers) ActivateProductReminder(c echo.Context) error {
 	next := reminderConfirmedPath
-	switch err := h.reminders.Confirm(c.Request().Context(), c.FormValue("token")); {
+	switch err := h.reminders.Confirm(c.Request().Context(), c.Request().PostFormValue("token")); {
 	case errors.Is(err, reminders.ErrConfirmationExpired):
 		next = reminderExpiredPath
 	case errors.Is(err, reminders.ErrConfirmationUnknown):

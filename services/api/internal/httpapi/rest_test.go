@@ -133,6 +133,12 @@ func TestVerificationEmailAndCustomLoginThroughTheService(t *testing.T) {
 	status, body = login("", "x")
 	require.Equal(t, http.StatusBadRequest, status)
 	require.Equal(t, "loginID", body["error"].(map[string]any)["field"])
+
+	// Credentials and addresses in the URL are not read: they end in proxy logs (QA security round).
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/account/login?loginID=eva%40example.com&password=Sommer-2026%21"})
+	require.Equal(t, http.StatusBadRequest, rec.Code)
+	rec = svc.Do(apitest.Request{Method: http.MethodPut, Target: "/rest/v1/account/registration/verification-email?email=eva%40example.com"})
+	require.Equal(t, http.StatusBadRequest, rec.Code)
 }
 
 func TestSubscriberLinkAndProductRemindersThroughTheService(t *testing.T) {

@@ -40,6 +40,14 @@ func (b backend) ResendVerificationEmail(ctx context.Context, email identity.Ema
 	p := b.p
 	a, err := p.store.AccountByEmail(ctx, email.String())
 	if errors.Is(err, ErrNotFound) || (err == nil && !a.IsRegistered) {
+		// The same limit as an account's, counted on the address, so that the sixth ask within the hour answers
+		// "too many" whether or not the address has a registration (QA security round: only a pending account
+		// ever answered 429, which told it apart).
+		if ok, err := p.allowMail(ctx, Caller{ClientAddress: clientaddr.From(ctx)}, "address:"+email.String()); err != nil {
+			return err
+		} else if !ok {
+			return identity.ErrTooManyMails
+		}
 		return identity.ErrAccountNotFound
 	}
 	if err != nil {

@@ -105,6 +105,9 @@ func ForEachDatabase(t *testing.T, fn func(t *testing.T, database Option)) {
 	}
 }
 
+// testPublicURL is the service's address in tests (https://portal.test in production, which requires HTTPS).
+const testPublicURL = "http://portal.test"
+
 // New builds the service with a fresh SQLite database in t.TempDir().
 func New(t testing.TB, opts ...Option) *Service {
 	t.Helper()
@@ -114,7 +117,7 @@ func New(t testing.TB, opts ...Option) *Service {
 	}
 	cfg := config.Default()
 	cfg.Database.URL = dbtest.SQLiteURL(t)
-	cfg.HTTP.PublicURL = "http://portal.test"
+	cfg.HTTP.PublicURL = testPublicURL
 	for _, fn := range o.configure {
 		fn(&cfg)
 	}
@@ -198,8 +201,8 @@ func ErrorBody(t testing.TB, rec *httptest.ResponseRecorder) apierror.BodyError 
 // development) when a test left them empty, so tests of other behaviour can run with env production. A test
 // of these settings sets its own.
 func fillTestSecrets(cfg *config.Config) {
-	if cfg.Env == config.EnvProduction && cfg.HTTP.PublicURL == "" {
-		cfg.HTTP.PublicURL = "https://konto.apitest.example"
+	if cfg.Env == config.EnvProduction && (cfg.HTTP.PublicURL == "" || cfg.HTTP.PublicURL == testPublicURL) {
+		cfg.HTTP.PublicURL = "https://portal.test" // production's address is HTTPS
 	}
 	if cfg.Env == config.EnvProduction && cfg.Mail.SMTP.URL == "" {
 		// Nothing delivers in these tests (the service's Run is not started); the setting only has to be there.

@@ -268,6 +268,8 @@ func TestLoadValidation(t *testing.T) {
 		{"negative key rotation", map[string]string{"PORTAL_SSO_KEYROTATION": "-1h"}, "config: sso.keyRotation: must be a positive duration"},
 		{"production without a public URL", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
 			"PORTAL_MAIL_FROM": "noreply@example.com"}, "config: http.publicUrl: is required"},
+		{"production on plain HTTP", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
+			"PORTAL_MAIL_FROM": "noreply@example.com", "PORTAL_MAIL_SMTP_URL": "smtp://relay.example.com:25", "PORTAL_HTTP_PUBLICURL": "http://konto.example.com"}, "config: http.publicUrl: must be an https:// address"},
 		{"production without a mail relay", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
 			"PORTAL_HTTP_PUBLICURL": "https://konto.example.com", "PORTAL_MAIL_FROM": "noreply@example.com"}, "config: mail.smtp.url: is required"},
 		{"production with the development sender", map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
@@ -346,4 +348,28 @@ func TestUnknownEnvironmentIsNamed(t *testing.T) {
 	environ := []string{"PATH=/bin", "PORTAL_MAIL_SMTPURL=smtp://relay:25", "PORTAL_MAIL_SMTP_URL=smtp://relay:25", "PORTAL_HTTP_PUBLICURL=https://x.example",
 		"PORTAL_IDENTITY_EMBEDDED_SESSION_IDLETIMEOUT=10m", "PORTAL_CONFIG=portal.yaml", "PORTAL_TEST_POSTGRES_URL=postgres://", "PORTAL_BENCH_LOGINS=5", "PORTAL_BIN=bin/portal", "PORTAL_HTTP_ADR=:80"}
 	require.Equal(t, []string{"PORTAL_HTTP_ADR", "PORTAL_MAIL_SMTPURL"}, config.UnknownEnvironment(environ))
+}
+
+// TestProductionTakesASecureOriginOnly: browsers keep production's Secure session cookie from HTTPS and from the
+// machine itself (docker-compose.yml runs production on http://localhost:8080), from no other http:// address.
+func TestProductionTakesASecureOriginOnly(t *testing.T) {
+	for url, ok := range map[string]bool{
+		"https://konto.example.com": true, "http://localhost:8080": true, "http://127.0.0.1:8080": true,
+		"http://konto.example.com": false, "http://192.0.2.10": false,
+	} {
+		t.Run(url, func(t *testing.T) {
+			isolate(t)
+			for k, v := range map[string]string{"PORTAL_ENV": "production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef",
+				"PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789", "PORTAL_MAIL_FROM": "noreply@example.com",
+				"PORTAL_MAIL_SMTP_URL": "smtp://relay.example.com:25", "PORTAL_HTTP_PUBLICURL": url} {
+				t.Setenv(k, v)
+			}
+			_, err := config.Load(config.Sources{})
+			if ok {
+				require.NoError(t, err)
+			} else {
+				require.ErrorContains(t, err, "http.publicUrl: must be an https:// address")
+			}
+		})
+	}
 }

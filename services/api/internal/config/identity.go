@@ -132,11 +132,18 @@ func (c Config) validateIdentity(bad func(key, format string, args ...any)) {
 	if s.StateSecret != "" && len(s.StateSecret) < 32 {
 		bad("identity.social.stateSecret", "must be at least 32 characters")
 	}
+	stateSecretNamed := false
 	for name, p := range s.Providers.ByName() {
 		key := "identity.social.providers." + name
 		if !p.Enabled || p.ClientID == "" {
 			// Disabled, or (outside production) played by the development issuer.
 			continue
+		}
+		if c.Env == EnvProduction && s.StateSecret == "" && !stateSecretNamed {
+			// A key of each process's own breaks every social login that returns to another replica than it
+			// started on; production runs replicas (QA operations round: docker-compose.yml said it was required).
+			bad("identity.social.stateSecret", "is required when env is \"production\" and %s.clientId is set: every replica needs the same key", key)
+			stateSecretNamed = true
 		}
 		if p.ClientSecret == "" {
 			bad(key+".clientSecret", "is required when %s.clientId is set", key)

@@ -92,6 +92,11 @@ func (c Config) Validate() error {
 		// portal.localhost with links to the address it listens on.
 		if c.HTTP.PublicURL == "" {
 			bad("http.publicUrl", `is required when env is "production" (the address shoppers open; mails link to it)`)
+		} else if u, err := url.Parse(c.HTTP.PublicURL); err == nil && !secureOrigin(u) {
+			// Production's session cookie is __Host- and Secure, which browsers take only from a secure origin: on
+			// any other http:// address nobody could stay logged in, and mails would link to plain HTTP (QA
+			// operations round). http://localhost is one (docker-compose.yml runs production there).
+			bad("http.publicUrl", `must be an https:// address when env is "production" (the session cookie is Secure), got %q`, c.HTTP.PublicURL)
 		}
 		if c.Mail.SMTP.URL == "" {
 			bad("mail.smtp.url", `is required when env is "production": without a relay, verification and reset mails stay in the outbox unsent`)
@@ -207,4 +212,18 @@ func (c Config) validateSSO(bad func(key, format string, args ...any)) {
 			bad(l.key, "must be a positive duration such as 15m, got %s", l.d)
 		}
 	}
+}
+
+// secureOrigin reports whether browsers treat u's origin as secure, so that they keep a Secure cookie from it:
+// HTTPS, or plain HTTP on the machine itself (localhost, a loopback address).
+func secureOrigin(u *url.URL) bool {
+	if strings.EqualFold(u.Scheme, "https") {
+		return true
+	}
+	host := strings.ToLower(u.Hostname())
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/app"
@@ -64,6 +65,8 @@ func TestMetricsOnTheAdminListenerOnly(t *testing.T) {
 	svc := apitest.New(t)
 	require.Equal(t, http.StatusOK, svc.Get("/rest/v1/region?zip=20095").Code)
 	identityCall(t, svc, "login", map[string]any{"loginID": "nobody@example.com", "password": "Wrong-Passw0rd!"})
+	// A method a caller made up is counted as OTHER, not as a series of its own (QA operations round).
+	svc.Do(apitest.Request{Method: "MADEUP" + strings.Repeat("X", 100), Target: "/rest/v1/region?zip=20095"})
 
 	admin := httptest.NewServer(app.AdminHandler(svc.DB, false))
 	defer admin.Close()
@@ -80,9 +83,12 @@ func TestMetricsOnTheAdminListenerOnly(t *testing.T) {
 		"portal_db_pool_open_connections",
 		"portal_mail_outbox_backlog 0",
 		"go_goroutines",
+		`portal_http_requests_total{method="OTHER",route="/rest/v1/region",status="405"}`,
 	} {
 		require.Contains(t, body.String(), want)
 	}
+	require.NotContains(t, body.String(), "MADEUP")
+	require.Zero(t, svc.Logs.FilterField(zap.String("method", "MADEUP"+strings.Repeat("X", 100))).Len())
 	public := svc.Get("/metrics")
 	require.NotContains(t, public.Body.String(), "portal_http_requests_total")
 

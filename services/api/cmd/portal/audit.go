@@ -24,7 +24,7 @@ func runAudit(ctx context.Context, env cmdEnv, args []string) error {
 	email := fs.String("email", "", "the account's e-mail address (required)")
 	limit := fs.Int("limit", 100, "at most this many events")
 	asJSON := fs.Bool("json", false, "one JSON object per line instead of a table")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	addr, err := identity.ParseEmail(*email)

@@ -15,7 +15,7 @@ import (
 func runHealthcheck(ctx context.Context, env cmdEnv, args []string) error {
 	fs := newFlagSet("healthcheck", env)
 	flags := config.RegisterFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	cfg, err := config.Load(flags.Sources())

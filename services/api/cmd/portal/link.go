@@ -28,11 +28,8 @@ func runLink(ctx context.Context, env cmdEnv, args []string) error {
 		fmt.Fprintln(fs.Output(), "Usage: portal link --email ADDRESS [--lifetime 720h] [flags]\n\nPrints a link that opens the preference centre for the subscriber.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("link: unexpected argument %q", fs.Arg(0))
 	}
 	if *email == "" {
 		return errors.New("link: --email is required")

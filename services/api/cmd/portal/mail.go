@@ -29,11 +29,8 @@ func runMail(ctx context.Context, env cmdEnv, args []string) error {
 		}
 		return errors.New("mail: say requeue-failed")
 	}
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("mail: unexpected argument %q", fs.Arg(0))
 	}
 	return withExistingDatabase(ctx, flags, func(_ config.Config, _ *zap.Logger, db *database.DB) error {
 		n, err := mail.NewOutbox(db, nil).RequeueFailed(ctx)

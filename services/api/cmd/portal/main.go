@@ -92,6 +92,18 @@ func newFlagSet(name string, env cmdEnv) *flag.FlagSet {
 	return fs
 }
 
+// parseFlags parses a command that takes flags only: an argument beside them is refused, not ignored (QA
+// operations round: `portal migrate postgres://…` migrated the default SQLite file and said it had).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%s: unexpected argument %q (settings are flags: --database-url …)", strings.TrimPrefix(fs.Name(), "portal "), fs.Arg(0))
+	}
+	return nil
+}
+
 // parseArgs parses flags wherever they stand among the arguments (`seed stores --database-url X` as well as
 // `seed --database-url X stores`; the flag package alone stops at the first argument) and returns the others.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {

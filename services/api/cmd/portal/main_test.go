@@ -45,6 +45,8 @@ func TestRunCommands(t *testing.T) {
 		{name: "migrate again is a no-op", args: []string{"migrate", "--database-url", dbURL}, wantStdout: "database is up to date (sqlite)"},
 		{name: "invalid setting", args: []string{"migrate", "--env", "prod"}, wantErr: `config: env: must be "development" or "production", got "prod"`},
 		{name: "unknown flag", args: []string{"migrate", "--nope"}, wantErr: "flag provided but not defined"},
+		{name: "an argument beside the flags", args: []string{"migrate", "postgres://elsewhere/portal"}, wantErr: `migrate: unexpected argument "postgres://elsewhere/portal"`},
+		{name: "an argument after the flags", args: []string{"audit", "--email", "eva@example.com", "extra"}, wantErr: `audit: unexpected argument "extra"`},
 		{name: "flag help", args: []string{"serve", "-h"}},
 	}
 	for _, tc := range tests {

@@ -54,7 +54,7 @@ func runSeedScale(ctx context.Context, env cmdEnv, args []string) error {
 		fmt.Fprint(fs.Output(), seedScaleUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *nStores < 0 || *nAccounts < 0 || *nStores > 10_000_000 || *nAccounts > 100_000_000 {

@@ -24,7 +24,7 @@ import (
 func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	fs := newFlagSet("serve", env)
 	flags := config.RegisterFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	cfg, logger, err := setup(flags)
@@ -132,7 +132,7 @@ func localURL(addr string, port int) string {
 func runMigrate(ctx context.Context, env cmdEnv, args []string) error {
 	fs := newFlagSet("migrate", env)
 	flags := config.RegisterFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	cfg, logger, err := setup(flags)

@@ -49,14 +49,11 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 		return errors.New("sso-clients: say add, list or remove")
 	}
 	action := args[0]
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseFlags(fs, args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("sso-clients: unexpected argument %q", fs.Arg(0))
 	}
 	r.RedirectURIs, r.PostLogoutRedirectURIs = redirects, logouts
 	return withExistingDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {

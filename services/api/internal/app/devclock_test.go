@@ -102,3 +102,21 @@ func TestDevClockIsAbsentUnlessEnabledOutsideProduction(t *testing.T) {
 		})
 	}
 }
+
+// TestJobLeasesKeepTheWallClock: with the development clock a year ahead, the sweep's lease still ends on the
+// wall clock's time, so a later process on the real clock can take it (QA operations round: the lease, stamped on
+// the moved clock, kept every later process from sweeping for a year).
+func TestJobLeasesKeepTheWallClock(t *testing.T) {
+	s := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Dev.Clock.Enabled = true }))
+	require.Equal(t, http.StatusOK, advance(s, `{"advance":"8760h"}`).StatusCode)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); s.App.Run(ctx) }()
+	var until int64
+	require.Eventually(t, func() bool {
+		return s.DB.QueryRowContext(context.Background(), `SELECT until FROM job_leases WHERE name = 'sweep'`).Scan(&until) == nil
+	}, 5*time.Second, 10*time.Millisecond)
+	cancel()
+	<-done
+	require.Less(t, time.UnixMilli(until), time.Now().Add(time.Hour), "the lease ends within the sweep interval of the wall clock")
+}

@@ -37,6 +37,7 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 	fs.BoolVar(&r.Public, "public", false, "a public client: no secret, PKCE only (add)")
 	fs.BoolVar(&r.FirstParty, "first-party", false, "the retailer's own service: no consent screen (add)")
 	fs.BoolVar(&r.RefreshTokens, "refresh-tokens", false, "may receive refresh tokens (scope offline_access) (add)")
+	fs.BoolVar(&r.Replace, "replace", false, "register an id that exists again: a new secret, and only the addresses given (add)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: portal sso-clients add|list|remove [flags]\n\nRegisters partner services of single sign-on (OpenID Connect clients).\n\nFlags:")
 		fs.PrintDefaults()

@@ -41,6 +41,18 @@ func TestSSOClientsCommand(t *testing.T) {
 	require.Contains(t, out.String(), "reisen\tReiseservice\tconfidential, first-party, refresh tokens")
 	require.Contains(t, out.String(), "app\tapp\tpublic")
 
+	// An id that is registered is not replaced by accident (a new secret would break the live partner); --replace
+	// registers it again.
+	again := []string{"sso-clients", "add", "--database-url", dbURL, "--id", "reisen", "--redirect-uri", "https://other.example/cb"}
+	require.ErrorContains(t, run(ctx, again, &out, &errOut), "registered already")
+	kept, err := ssosql.New(db).ClientByID(ctx, "reisen")
+	require.NoError(t, err)
+	require.Equal(t, c.SecretHash, kept.SecretHash)
+	require.NoError(t, run(ctx, append(again, "--replace"), &out, &errOut))
+	replaced, err := ssosql.New(db).ClientByID(ctx, "reisen")
+	require.NoError(t, err)
+	require.Equal(t, []string{"https://other.example/cb"}, replaced.RedirectURIs)
+
 	require.ErrorContains(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "bad", "--redirect-uri", "ftp://x"}, &out, &errOut), "must use https")
 	require.ErrorContains(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "none"}, &out, &errOut), "at least one redirect URI")
 	require.NoError(t, run(ctx, []string{"sso-clients", "remove", "--database-url", dbURL, "--id", "app"}, &out, &errOut))

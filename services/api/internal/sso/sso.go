@@ -167,7 +167,13 @@ type Registration struct {
 	PostLogoutRedirectURIs []string
 	// Public clients get no secret and must use PKCE alone.
 	Public, FirstParty, RefreshTokens bool
+	// Replace registers the id again when it is registered already (a new secret, the addresses given); without
+	// it such an id is refused, as a mistyped id would otherwise replace a live partner's registration.
+	Replace bool
 }
+
+// ErrClientExists is Register's answer for an id that is registered already (without Registration.Replace).
+var ErrClientExists = errors.New("sso: a client with this id is registered already")
 
 // Register stores a client and answers its secret (empty for a public client): the only time it is shown.
 func (s *Service) Register(ctx context.Context, r Registration) (Client, string, error) {
@@ -184,6 +190,13 @@ func (s *Service) Register(ctx context.Context, r Registration) (Client, string,
 	if slices.ContainsFunc(s.settings.Clients, func(o Client) bool { return o.ID == c.ID }) {
 		return Client{}, "", fmt.Errorf("sso: client %q is registered by configuration", c.ID)
 	}
+	if !r.Replace {
+		if _, err := s.store.ClientByID(ctx, c.ID); err == nil {
+			return Client{}, "", fmt.Errorf("%w: %q (replacing it gives it a new secret and these addresses only)", ErrClientExists, c.ID)
+		} else if !errors.Is(err, ErrNotFound) {
+			return Client{}, "", err
+		}
+	}
 	if err := s.store.SaveClient(ctx, c); err != nil {
 		return Client{}, "", err
 	}
@@ -191,7 +204,8 @@ func (s *Service) Register(ctx context.Context, r Registration) (Client, string,
 }
 
 // ValidateClient checks a client's registration: an id, at least one redirect address, and addresses that are
-// absolute, without fragment, and HTTPS in production (plain HTTP only for the local machine elsewhere).
+// absolute, without fragment, and HTTPS in production (plain HTTP is taken outside production, where partners'
+// test services run on hosts of their own).
 func ValidateClient(c Client, production bool) error {
 	if strings.TrimSpace(c.ID) == "" || len(c.ID) > 200 || strings.ContainsAny(c.ID, " :/") {
 		return fmt.Errorf("sso: client id %q: letters, digits, dots and dashes only", c.ID)

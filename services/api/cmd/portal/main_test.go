@@ -115,3 +115,14 @@ func TestServePrintsAddressAndStopsOnCancel(t *testing.T) {
 		t.Fatal("serve did not stop")
 	}
 }
+
+// TestMigrateNamesMigrationsOfANewerVersion: a database a newer version migrated is not reported as merely up to
+// date (QA operations round: a rollback's migrate said so).
+func TestMigrateNamesMigrationsOfANewerVersion(t *testing.T) {
+	dbURL, db := migratedSQLite(t)
+	_, err := db.ExecContext(context.Background(), `INSERT INTO schema_migrations (version, applied_at) VALUES ('9999_future', '2030-01-01T00:00:00Z')`)
+	require.NoError(t, err)
+	var stdout, stderr bytes.Buffer
+	require.NoError(t, run(context.Background(), []string{"migrate", "--database-url", dbURL}, &stdout, &stderr))
+	require.Contains(t, stderr.String(), "migrations this version does not know (9999_future)")
+}

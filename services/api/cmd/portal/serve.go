@@ -153,6 +153,13 @@ func runMigrate(ctx context.Context, env cmdEnv, args []string) error {
 	if err != nil {
 		return err
 	}
+	// A database a newer version migrated is not "up to date" for this one (QA operations round: a rollback's
+	// migrate said it was).
+	if newer, err := db.NewerMigrations(ctx); err != nil {
+		return err
+	} else if len(newer) > 0 {
+		fmt.Fprintf(env.stderr, "warning: the database has migrations this version does not know (%s): a newer version of the service migrated it; this one may not read or write its data right\n", strings.Join(newer, ", "))
+	}
 	if len(applied) == 0 {
 		fmt.Fprintf(env.stdout, "database is up to date (%s)\n", db.Dialect)
 	} else {
@@ -237,5 +244,8 @@ func openAndMigrate(ctx context.Context, cfg config.Config, logger *zap.Logger) 
 		return nil, err
 	}
 	logger.Info("database ready", zap.String("dialect", string(db.Dialect)), zap.Strings("migrations_applied", applied))
+	if newer, err := db.NewerMigrations(ctx); err == nil && len(newer) > 0 {
+		logger.Warn("the database has migrations this version does not know: a newer version of the service migrated it", zap.Strings("migrations", newer))
+	}
 	return db, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -118,6 +119,26 @@ func (db *DB) Migrate(ctx context.Context) ([]string, error) {
 		}
 	}
 	return applied, nil
+}
+
+// NewerMigrations lists the versions recorded in schema_migrations that this build does not know: the database
+// was migrated by a newer version of the service, whose schema this one may not read or write right (a rollback).
+func (db *DB) NewerMigrations(ctx context.Context) ([]string, error) {
+	known, err := Migrations(db.Dialect)
+	if err != nil {
+		return nil, err
+	}
+	applied, err := db.AppliedMigrations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var newer []string
+	for _, v := range applied {
+		if !slices.ContainsFunc(known, func(m Migration) bool { return m.Version == v }) {
+			newer = append(newer, v)
+		}
+	}
+	return newer, nil
 }
 
 // AppliedMigrations lists the versions recorded in schema_migrations, in order.

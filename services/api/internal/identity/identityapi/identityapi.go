@@ -28,6 +28,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/maillink"
+	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
 
 // DefaultCookieName is the session cookie of the embedded provider.
@@ -135,6 +136,7 @@ func (h *handler) method(name string) echo.HandlerFunc {
 		}
 		if err != nil {
 			h.o.Logger.Error("identity call failed", zap.String("method", name), zap.String("request_id", c.Response().Header().Get(echo.HeaderXRequestID)), zap.Error(err))
+			metrics.IdentityFailures.WithLabelValues(name).Inc()
 			r = embedded.Result{ErrorCode: contract.CodeGeneralServerError}
 		}
 		if r.Session != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
@@ -19,6 +20,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/identity/identityapi"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
 
 type env struct {
@@ -26,6 +28,8 @@ type env struct {
 	e   *echo.Echo
 	p   *embedded.Provider
 	now time.Time
+	// dbClose closes the database under the provider, for failures on the server.
+	dbClose func() error
 }
 
 type option func(*embedded.Config, *identityapi.Options)
@@ -34,7 +38,7 @@ func newEnv(t testing.TB, opts ...option) *env {
 	t.Helper()
 	db := dbtest.SQLite(t)
 	outbox := mail.NewOutbox(db, nil)
-	v := &env{t: t, e: echo.New(), now: time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)}
+	v := &env{t: t, e: echo.New(), now: time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC), dbClose: db.Close}
 	cfg := embedded.DefaultConfig()
 	cfg.PublicURL = "http://localhost:8080"
 	cfg.Argon2 = embedded.Argon2Params{MemoryKiB: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}
@@ -557,4 +561,17 @@ func TestExpiredLinksLandWhereTheirTextFits(t *testing.T) {
 	v.now = v.now.Add(embedded.DefaultConfig().VerificationLifetime + time.Minute)
 	require.Equal(t, identityapi.ExpiredEmailChangePage, v.openLink(changeLink))
 	require.Equal(t, "/double-opt-in-done?errorCode=403002", v.openLink(registrationLink))
+}
+
+// TestServerFailuresAreCounted: a call that fails on the server answers 500001 in the envelope with HTTP 200, as
+// the vendor's API does; the failure is counted by method, so an outage shows in the metrics (QA operations round:
+// with the database gone, every login answered 500001 and the request metrics counted status 200).
+func TestServerFailuresAreCounted(t *testing.T) {
+	v := newEnv(t)
+	require.NoError(t, v.dbClose())
+	before := testutil.ToFloat64(metrics.IdentityFailures.WithLabelValues("initRegistration"))
+	out, rec := v.call("initRegistration", nil, req{})
+	require.Equal(t, http.StatusOK, rec.Code)
+	require.EqualValues(t, contract.CodeGeneralServerError, out["errorCode"])
+	require.Equal(t, before+1, testutil.ToFloat64(metrics.IdentityFailures.WithLabelValues("initRegistration")))
 }

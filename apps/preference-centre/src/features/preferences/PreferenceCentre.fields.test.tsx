@@ -136,7 +136,7 @@ describe('tiles, profile fields and the favourite store', () => {
     await user.click(within(screen.getByRole('group', { name: 'Wie oft?' })).getByRole('radio', { name: 'Wöchentlich' }));
     await user.click(save());
     await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
-    expect(written(fake)).toEqual({ regToken: expect.any(String), data: { preference: { ORGANIC: true, VEGAN: false, SHOPPING_FREQUENCY: 'WEEKLY' } } });
+    expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de', data: { preference: { ORGANIC: true, VEGAN: false, SHOPPING_FREQUENCY: 'WEEKLY' } } });
     expect(fake.account(EMAIL)?.data?.preference).toEqual({ ORGANIC: true, VEGAN: false, SHOPPING_FREQUENCY: 'WEEKLY' });
   });
 
@@ -183,7 +183,13 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await user.click(save());
     await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
-    expect(written(fake)).toEqual({ regToken: expect.any(String), data: { preference: { FAVORITE_STORE: 'DE-20095-02' } } });
+    expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de', data: { preference: { FAVORITE_STORE: 'DE-20095-02' } } });
+  });
+
+  it('announces one store found in the singular', async () => {
+    const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    await user.type(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), 'Steinstraße');
+    expect(await screen.findByText('1 Filiale gefunden. Mit den Pfeiltasten auswählen.')).toBeInTheDocument();
   });
 
   it('refuses typed text that is no store, and names a saved store that has closed', async () => {

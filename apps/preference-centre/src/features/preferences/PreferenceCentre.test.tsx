@@ -185,6 +185,8 @@ describe('the preference centre', () => {
     const written = fake.calls.find((call) => call.method === 'setAccountInfo')?.params;
     expect(written).toEqual({
       regToken: expect.any(String),
+      // The double opt-in mail speaks the page's language (a newsletter-only subscriber's was always German).
+      lang: 'de',
       subscriptions: { NLT_RECIPES: { email: { isSubscribed: true } } },
       data: { sfmc: { dataProcessingConsented: true } },
     });

@@ -44,7 +44,10 @@ export async function confirmPassword(provider: IdentityProvider, loginID: strin
  * followed; the old address is told (identity contract, setAccountInfo).
  */
 export async function changeEmail(provider: IdentityProvider, email: string, password: string): Promise<ChangeOutcome<'email' | 'password'>> {
-  const answer = await provider.setAccountInfo({ profile: { email }, password });
+  // The confirmation mail speaks the page's language (the document's, which the app keeps), not the one the
+  // account was registered in (QA). Read here rather than through the site's hook: /accessdata has no bytes to spare.
+  const lang = document.documentElement.lang.split('-')[0] || undefined;
+  const answer = await provider.setAccountInfo({ profile: { email }, password, lang });
   if (isSuccess(answer)) return { kind: 'done' };
   if (isEmailInUse(answer)) return { kind: 'error', field: 'email', message: message('ap.accessdata.email.inUse', 'This e-mail address already has an account.') };
   if (answer.errorCode === ErrorCode.MISSING_REQUIRED_PARAMETER) return { kind: 'error', field: 'password', message: messages.passwordRequired() };

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -76,7 +77,16 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 			}
 		}()
 	}
-	go service.Run(ctx)
+	// The background work (mail delivery, sweeps) finishes what it has begun before the database closes.
+	background := make(chan struct{})
+	go func() { defer close(background); service.Run(ctx) }()
+	defer func() {
+		select {
+		case <-background:
+		case <-time.After(httpapi.ShutdownTimeout):
+			logger.Warn("background work still running at shutdown")
+		}
+	}()
 	logger.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("public_url", cfg.HTTP.PublicURL), zap.String("admin_addr", adminAddr))
 	fmt.Fprintf(env.stdout, "Portal is running at http://localhost:%d/ (account portal) and http://localhost:%d/preferences/ (preference centre)\n", port, port)
 	printStartup(ctx, env, cfg, db, adminAddr)

@@ -251,7 +251,13 @@ func (a *App) mountEmbeddedIdentity(cfg config.Config, logger *zap.Logger) error
 // reminders after 7 days, throttle counts, old audit entries and outbox mails. Every replica runs Run; mail
 // delivery claims each mail for one replica, and one replica per round holds the sweep's lease.
 func (a *App) Run(ctx context.Context) {
-	go a.Outbox.RunDelivery(ctx, a.Config.Jobs.MailInterval, func(err error) { a.logger.Warn("mail delivery", zap.Error(err)) })
+	// Run returns once the delivery has finished the mail it was handing over (Outbox.DeliverPending).
+	delivery := make(chan struct{})
+	go func() {
+		defer close(delivery)
+		a.Outbox.RunDelivery(ctx, a.Config.Jobs.MailInterval, func(err error) { a.logger.Warn("mail delivery", zap.Error(err)) })
+	}()
+	defer func() { <-delivery }()
 	ticker := time.NewTicker(a.Config.Jobs.SweepInterval)
 	defer ticker.Stop()
 	for {

@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
@@ -211,5 +212,59 @@ func TestOutboxDeliversThroughRelayAndRetries(t *testing.T) {
 		sent, err = outbox.DeliverPending(ctx, 10)
 		require.NoError(t, err)
 		require.Zero(t, sent, "a sent mail is never sent again")
+	})
+}
+
+// ctxRelay answers like a relay whose dialogue ends when its context does, after the test lets it go on.
+type ctxRelay struct {
+	started chan struct{}
+	proceed chan struct{}
+	mu      sync.Mutex
+	got     []string
+}
+
+func (r *ctxRelay) Deliver(ctx context.Context, m mail.Message) error {
+	r.started <- struct{}{}
+	<-r.proceed
+	if err := ctx.Err(); err != nil {
+		return err // cut off mid-dialogue
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.got = append(r.got, m.To)
+	return nil
+}
+
+// TestStoppingFinishesTheMailInFlight: a stop asked while the relay takes a mail lets that mail finish and be
+// marked sent, and puts the batch's other mails back to waiting (QA operations round: a SIGTERM during a slow
+// relay's answer left the mail "sending", and it went out a second time after ClaimTimeout).
+func TestStoppingFinishesTheMailInFlight(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		relay := &ctxRelay{started: make(chan struct{}, 1), proceed: make(chan struct{})}
+		outbox := mail.NewOutbox(db, relay)
+		for _, to := range []string{"a@example.com", "b@example.com"} {
+			require.NoError(t, outbox.Send(context.Background(), mail.Message{To: to, Kind: "verification", Subject: "s", Text: "t"}))
+		}
+		ctx, stop := context.WithCancel(context.Background())
+		done := make(chan int)
+		go func() {
+			sent, err := outbox.DeliverPending(ctx, 10)
+			assert.NoError(t, err)
+			done <- sent
+		}()
+		<-relay.started
+		stop()
+		close(relay.proceed)
+		require.Equal(t, 1, <-done)
+		require.Equal(t, []string{"a@example.com"}, relay.got)
+		a, err := outbox.Latest(context.Background(), "a@example.com", 1)
+		require.NoError(t, err)
+		require.Equal(t, mail.StatusSent, a[0].Status)
+		b, err := outbox.Latest(context.Background(), "b@example.com", 1)
+		require.NoError(t, err)
+		require.Equal(t, mail.StatusPending, b[0].Status, "not begun: waiting again, for any replica")
+		var attempts int
+		require.NoError(t, db.QueryRowContext(context.Background(), db.Rebind(`SELECT attempts FROM mail_outbox WHERE recipient = ?`), "b@example.com").Scan(&attempts))
+		require.Zero(t, attempts)
 	})
 }

@@ -157,26 +157,50 @@ func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].id < list[j].id })
 	sent := 0
-	for _, p := range list {
+	// A mail the relay has begun to take is finished and marked even when the service is told to stop: cut off
+	// mid-dialogue, a relay that had the whole message sent it, and the outbox sent it again after ClaimTimeout (QA
+	// operations round: a SIGTERM during a slow relay's answer). The relay's own timeouts bound the wait; the
+	// mails of the batch not begun go back to waiting, for this or another replica.
+	inFlight := context.WithoutCancel(ctx)
+	for i, p := range list {
+		if ctx.Err() != nil {
+			rest := make([]int64, 0, len(list)-i)
+			for _, q := range list[i:] {
+				rest = append(rest, q.id)
+			}
+			return sent, o.release(inFlight, rest, now)
+		}
 		if mine, err := o.renewClaim(ctx, p.id, now); err != nil {
 			return sent, err
 		} else if !mine {
 			continue // the batch outlasted ClaimTimeout and another replica took this mail over
 		}
-		if err := o.relay.Deliver(ctx, p.m); err != nil {
-			if err := o.recordFailure(ctx, p.id, p.m.Kind, p.attempts, err); err != nil {
+		if err := o.relay.Deliver(inFlight, p.m); err != nil {
+			if err := o.recordFailure(inFlight, p.id, p.m.Kind, p.attempts, err); err != nil {
 				return sent, err
 			}
 			continue
 		}
 		sent++
 		metrics.MailsDelivered.Inc()
-		if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, last_error = '', sent_at = ?, body_text = ? WHERE id = ?`),
+		if _, err := o.db.ExecContext(inFlight, o.db.Rebind(`UPDATE mail_outbox SET status = ?, last_error = '', sent_at = ?, body_text = ? WHERE id = ?`),
 			StatusSent, o.timeValue(o.now()), linkPattern.ReplaceAllString(p.m.Text, RedactedLink), p.id); err != nil {
 			return sent, fmt.Errorf("mail: record delivery: %w", err)
 		}
 	}
 	return sent, nil
+}
+
+// release puts mails of a batch that were claimed (at claimedAt) but not begun back to waiting, their attempt not
+// counted.
+func (o *Outbox) release(ctx context.Context, ids []int64, claimedAt time.Time) error {
+	for _, id := range ids {
+		if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, attempts = attempts - 1 WHERE id = ? AND status = 'sending' AND claimed_at = ?`),
+			StatusPending, id, o.timeValue(claimedAt)); err != nil {
+			return fmt.Errorf("mail: release claim: %w", err)
+		}
+	}
+	return nil
 }
 
 // renewClaim checks that the mail is still claimed by this round (claimed at claimedAt) and renews the claim, so

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -57,7 +58,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]
 	}
-	if name == "help" {
+	// `portal --help` asks for the commands, not for the flags of serve, the command that runs without a name.
+	if name == "help" || (len(args) == 1 && slices.Contains([]string{"-h", "-help", "--help"}, args[0])) {
 		usage(stdout)
 		return nil
 	}

@@ -40,6 +40,7 @@ func TestRunCommands(t *testing.T) {
 		wantStdout string
 	}{
 		{name: "help", args: []string{"help"}, wantStdout: "migrate"},
+		{name: "--help lists the commands", args: []string{"--help"}, wantStdout: "import-stores"},
 		{name: "unknown command", args: []string{"frobnicate"}, wantErr: `unknown command "frobnicate"`},
 		{name: "migrate applies", args: []string{"migrate", "--database-url", dbURL}, wantStdout: "applied 0001_init"},
 		{name: "migrate again is a no-op", args: []string{"migrate", "--database-url", dbURL}, wantStdout: "database is up to date (sqlite)"},

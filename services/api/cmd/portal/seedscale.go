@@ -57,6 +57,10 @@ func runSeedScale(ctx context.Context, env cmdEnv, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if *nStores == 0 && *nAccounts == 0 && !*fresh && !*drop && !*sizes {
+		fs.Usage()
+		return errors.New("seed-scale: say what to make: --stores N, --accounts N (or --fresh, --drop, --sizes)")
+	}
 	if *nStores < 0 || *nAccounts < 0 || *nStores > 10_000_000 || *nAccounts > 100_000_000 {
 		return errors.New("seed-scale: --stores and --accounts must be between 0 and 10 million / 100 million")
 	}
@@ -88,6 +92,16 @@ func runSeedScale(ctx context.Context, env cmdEnv, args []string) error {
 		if *nAccounts > 0 {
 			if cfg.Metadata.Identity.Provider == "cdc" {
 				return errors.New("seed-scale: accounts need the embedded identity provider")
+			}
+			// The env setting is the shell's, not the database's: a database that holds any account outside
+			// example.com (reserved for examples, RFC 2606) holds shoppers, and accounts with a known password
+			// have no place beside them (QA operations round).
+			var real int
+			if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM identity_accounts WHERE email NOT LIKE '%@example.com'`).Scan(&real); err != nil {
+				return err
+			}
+			if real > 0 {
+				return fmt.Errorf("seed-scale: refused: the database holds %d account(s) outside example.com, so it is no database for measuring", real)
 			}
 			start := time.Now()
 			added, err := seedScaleAccounts(ctx, cfg, db, logger, *nAccounts, *password)

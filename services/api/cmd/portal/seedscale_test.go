@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -38,6 +39,19 @@ func TestSeedScale(t *testing.T) {
 			Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Cookie": strings.Split(cookie, ";")[0]}})
 		require.Contains(t, info.Body.String(), ScaleEmail(i))
 	}
+
+	// Nothing asked, nothing done, and said so; a database with a shopper in it gets no synthetic accounts.
+	_, err = runCLI(t, "seed-scale", "--database-url", url)
+	require.ErrorContains(t, err, "say what to make")
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.initRegistration"})
+	regToken := regexp.MustCompile(`"regToken":"([^"]+)"`).FindStringSubmatch(rec.Body.String())
+	require.Len(t, regToken, 2, rec.Body.String())
+	rec = svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.register",
+		Body:   "email=eva%40shopper.de&password=Sommer-2026%21&regToken=" + regToken[1],
+		Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}})
+	require.Contains(t, rec.Body.String(), `"errorCode":206001`)
+	_, err = runCLI(t, "seed-scale", "--database-url", url, "--accounts", "122")
+	require.ErrorContains(t, err, "holds 1 account(s) outside example.com")
 }
 
 // TestSeedScaleDropsOnlyBenchDatabases: --fresh and --drop refuse any database not named for measuring, before

@@ -57,6 +57,14 @@ func TestAuditLogOfAJourney(t *testing.T) {
 	for _, secret := range []string{"Sommer-2026!", "Winter-2027?x", "Wrong-Passw0rd!", strings.TrimPrefix(session, "portal_session="), u.Query().Get("token")} {
 		require.NotContains(t, string(dump), secret)
 	}
+
+	// The right password for a disabled account is in the log too (QA operations round).
+	require.NoError(t, svc.App.Identity.SetDisabled(context.Background(), "eva@example.com", true))
+	require.Contains(t, post("login", `{"loginID":"eva@example.com","password":"Winter-2027?x"}`, "").Body.String(), `"errorCode":403041`)
+	events, err = svc.App.Audit.ByEmail(context.Background(), "eva@example.com", 1)
+	require.NoError(t, err)
+	require.Equal(t, audit.LoginFailed, events[0].Type)
+	require.Equal(t, "account disabled", events[0].Detail)
 }
 
 // TestMetricsOnTheAdminListenerOnly: /metrics answers on the admin handler with the request, login and pool

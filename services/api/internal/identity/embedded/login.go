@@ -32,6 +32,9 @@ func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result,
 	}
 	if a.Disabled {
 		metrics.Logins.WithLabelValues("disabled").Inc()
+		// The right password for a disabled account is worth the operator's knowing (QA operations round: portal
+		// audit showed nothing of it).
+		p.audit(ctx, audit.Event{Type: audit.LoginFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: "account disabled"})
 		return fail(contract.CodeAccountDisabled, ""), nil
 	}
 	if r, err := p.pendingResult(ctx, a, in.Include, nil); err != nil || r.ErrorCode != contract.CodeOK {

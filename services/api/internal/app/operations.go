@@ -94,6 +94,9 @@ func StartTracing(ctx context.Context, cfg config.Config, logger *zap.Logger) (f
 	)
 	otel.SetTracerProvider(provider)
 	otel.SetTextMapPropagator(propagation.TraceContext{})
+	// A collector that cannot be reached is worth a warning in the service's own log; OpenTelemetry's default
+	// handler wrote it through the standard logger, where it passed for information (QA operations round).
+	otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) { logger.Warn("tracing", zap.Error(err)) }))
 	logger.Info("sending traces", zap.String("otlp_endpoint", cfg.Tracing.OTLPEndpoint))
 	return func() {
 		flush, cancel := context.WithTimeout(context.Background(), 5*time.Second)

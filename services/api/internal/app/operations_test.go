@@ -1,13 +1,19 @@
 package app_test
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/otel"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/grocer-portal/portal/services/api/internal/app"
+	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 )
 
@@ -38,4 +44,18 @@ func TestProfilerOnlyForTheMachineInProduction(t *testing.T) {
 		admin.ServeHTTP(rec, req)
 		require.Equal(t, http.StatusOK, rec.Code, "metrics for the scraper, production %v", tc.production)
 	}
+}
+
+// TestTracingErrorsAreWarnings: what OpenTelemetry reports (a collector that cannot be reached) is a warning in
+// the service's log (QA operations round: it went through the standard logger).
+func TestTracingErrorsAreWarnings(t *testing.T) {
+	core, logs := observer.New(zap.WarnLevel)
+	cfg := config.Default()
+	cfg.Tracing.OTLPEndpoint = "http://127.0.0.1:1"
+	shutdown, err := app.StartTracing(context.Background(), cfg, zap.New(core))
+	require.NoError(t, err)
+	t.Cleanup(func() { otel.SetErrorHandler(otel.ErrorHandlerFunc(func(error) {})) })
+	defer shutdown()
+	otel.Handle(errors.New("traces export: connection refused"))
+	require.Equal(t, 1, logs.FilterMessage("tracing").Len())
 }

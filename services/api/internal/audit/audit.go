@@ -27,6 +27,7 @@ const (
 	EmailVerified     = "email.verified"
 	Registered        = "account.registered"
 	SocialLinked      = "social.linked"
+	SocialUnlinked    = "social.unlinked"
 	SocialLogin       = "social.login"
 	SocialRefused     = "social.refused" // a social login with an address its provider had not confirmed, for an existing account
 	PasskeyAdded      = "passkey.added"

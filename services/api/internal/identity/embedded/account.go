@@ -102,6 +102,16 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	if !found {
 		return fail(contract.CodeUnauthorized, "No session or valid regToken"), nil
 	}
+	if a.Disabled { // a regToken issued after the operator disabled the account (a newsletter link's) changes nothing
+		return fail(contract.CodeAccountDisabled, ""), nil
+	}
+	// A registration of a subscriber's address that nobody has confirmed yet may complete what it lacks (fields,
+	// consents) but, as at the registration itself (keepHeld), change and end nothing the subscriber gave, and
+	// neither the password nor the address: with the regToken alone a stranger renamed and unsubscribed a
+	// subscriber and moved the account to an address of their own (code review round).
+	if acc.limited && (in.NewPassword != "" || in.Password != "" || in.Profile["email"] != nil) {
+		return fail(contract.CodeUnauthorized, "The address is not confirmed yet"), nil
+	}
 	now := p.clock()
 	lang := a.Lang
 	if in.Lang != "" {
@@ -139,6 +149,9 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	}
 	if len(errs) > 0 {
 		return validationFailed(errs), nil
+	}
+	if acc.limited {
+		profile, data, subs = keepHeld(a.Profile, profile), keepHeld(a.Data, data), keepSubscribed(a.Subscriptions, subs)
 	}
 
 	// An account without a password (registered with a passkey, or social only) sets its first one with its
@@ -198,7 +211,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	}
 
 	a.Profile, a.Data, a.Preferences, a.Subscriptions, a.Lang, a.UpdatedAt = profile, data, prefs, subs, lang, now
-	// A new password, the end of every session and of every reset link take effect together or not at all.
+	// A new password and the end of what the old one gave (endCredentials) take effect together or not at all.
 	err = p.store.InTx(ctx, func(st Store) error {
 		updated, err := st.UpdateAccount(ctx, a)
 		if err != nil {
@@ -208,10 +221,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		if !endSessions {
 			return nil
 		}
-		if err := st.RevokeSessions(ctx, a.UID, now); err != nil {
-			return err
-		}
-		return st.RevokeTokens(ctx, a.UID, TokenReset, now)
+		return endCredentials(ctx, st, a.UID, now)
 	})
 	if errors.Is(err, ErrNotFound) {
 		// Erased meanwhile (an unsubscribe from everything deleted the newsletter-only account): the caller's

@@ -520,6 +520,12 @@ func (p *Provider) RemovePasskey(ctx context.Context, c Caller, id string) (Resu
 	} else if err != nil {
 		return Result{}, err
 	}
+	// A passkey is removed because its device is lost or no longer trusted: the sessions it may have opened end
+	// with it, the other devices' too (sessions do not record how they were opened); the shopper's own stays
+	// (code review round: the lost phone stayed logged in).
+	if err := p.store.RevokeOtherSessions(ctx, a.UID, hashToken(c.SessionToken), p.clock()); err != nil {
+		return Result{}, err
+	}
 	p.audit(ctx, audit.Event{Type: audit.PasskeyRemoved, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
 	return ok(nil), nil
 }

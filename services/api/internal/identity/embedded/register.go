@@ -148,6 +148,11 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	data = p.withCustomerAssignment(profile, data)
 	a.PasswordHash, a.Profile, a.Data, a.Preferences, a.Subscriptions = hash, profile, data, prefs, subs
 	a.IsRegistered, a.RegisteredAt, a.UpdatedAt, a.Lang = true, now, now, lang
+	if upgrade {
+		// Whoever registers a subscriber's address proves it with the mail, even when the subscriber's account
+		// counts as verified (code review round: such a registration logged in at once).
+		a.IsVerified, a.VerifiedAt = false, time.Time{}
+	}
 	if in.RegSource != "" {
 		a.RegSource = truncate(in.RegSource, 200)
 	}
@@ -340,8 +345,12 @@ func (p *Provider) FinalizeRegistration(ctx context.Context, c Caller, regToken,
 		r.RegToken = regToken
 		return r, nil
 	}
-	if _, err := p.store.UseToken(ctx, t.Hash, p.clock()); err != nil {
+	// Single use under concurrency too: of finalisations sent at once with one regToken, one opens a session
+	// (code review round: each did).
+	if used, err := p.store.UseToken(ctx, t.Hash, p.clock()); err != nil {
 		return Result{}, err
+	} else if !used {
+		return fail(contract.CodeInvalidParameter, "Invalid regToken"), nil
 	}
 	return p.completeLogin(ctx, c, a, "site", true)
 }
@@ -397,7 +406,7 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 		if err != nil || newEmail == "" {
 			return a, err
 		}
-		return a, st.RevokeSessions(ctx, a.UID, now)
+		return a, endCredentials(ctx, st, a.UID, now)
 	})
 	switch {
 	case errors.Is(err, ErrNotFound):

@@ -74,7 +74,12 @@ func (p *Provider) SetDisabled(ctx context.Context, email string, disabled bool)
 	event := audit.AccountEnabled
 	if disabled {
 		event = audit.AccountDisabled
-		if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
+		// Sessions end, and so do the links and regTokens issued to the account (code review round: a disabled
+		// account changed its password and address through a regToken).
+		if err := endCredentials(ctx, p.store, a.UID, now); err != nil {
+			return err
+		}
+		if err := p.store.RevokeTokens(ctx, a.UID, TokenSubscriber, now); err != nil {
 			return err
 		}
 	}

@@ -58,6 +58,16 @@ func (p *Provider) SocialLogin(ctx context.Context, c Caller, in SocialLoginPara
 // for one. Whether or not an account has the address, the answer is the same bare 206002 (check the inbox): an
 // existing account's owner gets a notice, a new address an account that waits for its verification mail.
 func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialIdentity) (Result, error) {
+	r, err := p.completeSocialLoginOnce(ctx, c, id)
+	if errors.Is(err, ErrEmailTaken) || errors.Is(err, ErrAlreadyLinked) {
+		// Another callback of the same identity (a double click) made the account and its link meanwhile: seen
+		// now, it logs in (code review round: the second answered 500001).
+		return p.completeSocialLoginOnce(ctx, c, id)
+	}
+	return r, err
+}
+
+func (p *Provider) completeSocialLoginOnce(ctx context.Context, c Caller, id SocialIdentity) (Result, error) {
 	id.Provider, id.Subject = strings.TrimSpace(id.Provider), strings.TrimSpace(id.Subject)
 	if id.Provider == "" || id.Subject == "" {
 		return fail(contract.CodeProviderError, "The provider gave no user id"), nil
@@ -142,15 +152,21 @@ func (p *Provider) CompleteSocialLogin(ctx context.Context, c Caller, id SocialI
 	if a.Lang == "" {
 		a.Lang = p.lang(c, a)
 	}
-	if a.Origin == OriginLite {
-		a, err = p.store.UpdateAccount(ctx, a)
-	} else {
-		err = p.store.CreateAccount(ctx, a)
-	}
+	// The account and its link together: an account without its link would answer the identity's next login
+	// as someone else's address (403043).
+	err = p.store.InTx(ctx, func(st Store) error {
+		var err error
+		if a.Origin == OriginLite {
+			a, err = st.UpdateAccount(ctx, a)
+		} else {
+			err = st.CreateAccount(ctx, a)
+		}
+		if err != nil {
+			return err
+		}
+		return st.LinkSocial(ctx, id.Provider, id.Subject, a.UID, now)
+	})
 	if err != nil {
-		return Result{}, err
-	}
-	if err := p.store.LinkSocial(ctx, id.Provider, id.Subject, a.UID, now); err != nil {
 		return Result{}, err
 	}
 	if !a.IsVerified {

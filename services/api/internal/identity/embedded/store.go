@@ -136,6 +136,8 @@ type Store interface {
 	TouchSession(ctx context.Context, hash string, at time.Time) error
 	RevokeSession(ctx context.Context, hash string, at time.Time) error
 	RevokeSessions(ctx context.Context, uid string, at time.Time) error
+	// RevokeOtherSessions ends every session of the account but the one of keepHash.
+	RevokeOtherSessions(ctx context.Context, uid, keepHash string, at time.Time) error
 
 	CreateToken(ctx context.Context, t Token) error
 	TokenByHash(ctx context.Context, hash string) (Token, error)
@@ -158,6 +160,8 @@ type Store interface {
 	LinkSocial(ctx context.Context, provider, subject, uid string, at time.Time) error
 	SocialUID(ctx context.Context, provider, subject string) (string, error)
 	SocialProviders(ctx context.Context, uid string) ([]string, error)
+	// UnlinkSocial removes every provider identity linked to the account and reports how many there were.
+	UnlinkSocial(ctx context.Context, uid string) (int64, error)
 
 	CreatePasskey(ctx context.Context, k Passkey) error
 	PasskeyByID(ctx context.Context, id string) (Passkey, error)

@@ -263,8 +263,12 @@ func (s *SQLStore) deleteUnverified(ctx context.Context, uid string) error {
 
 // SweepUnverified implements the spec's "if the link expires no account is created".
 func (s *SQLStore) SweepUnverified(ctx context.Context, cutoff time.Time) (int, error) {
-	rows, err := s.x.QueryContext(ctx, s.db.Rebind(`SELECT uid, origin FROM identity_accounts
-		WHERE is_verified = ? AND is_registered = ? AND registered_at IS NOT NULL AND registered_at < ?`), false, true, ms(cutoff))
+	// A verification link mailed again later (a resend) keeps its 14 days: a registration goes only when no link
+	// of it was mailed after the cutoff (code review round: a link resent on day 13 was dead on day 15).
+	rows, err := s.x.QueryContext(ctx, s.db.Rebind(`SELECT uid, origin FROM identity_accounts a
+		WHERE is_verified = ? AND is_registered = ? AND registered_at IS NOT NULL AND registered_at < ?
+		AND NOT EXISTS (SELECT 1 FROM identity_tokens t WHERE t.uid = a.uid AND t.kind = ? AND t.used_at IS NULL AND t.created_at >= ?)`),
+		false, true, ms(cutoff), TokenVerification, ms(cutoff))
 	if err != nil {
 		return 0, fmt.Errorf("identity: find unverified: %w", err)
 	}
@@ -292,6 +296,11 @@ func (s *SQLStore) SweepUnverified(ctx context.Context, cutoff time.Time) (int, 
 			}
 			// A passkey made while registering belongs to the registration that was not confirmed.
 			if _, err := s.x.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_passkeys WHERE uid = ?`), v.uid); err != nil {
+				return n, err
+			}
+			// So do its links and regTokens: followed later, a link verified the subscriber's account, which the
+			// next registration of the address then took over without a mail (code review round).
+			if _, err := s.x.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_tokens WHERE uid = ? AND kind IN (?, ?)`), v.uid, TokenVerification, TokenRegistration); err != nil {
 				return n, err
 			}
 		} else if err := s.deleteUnverified(ctx, v.uid); err != nil {
@@ -338,6 +347,12 @@ func (s *SQLStore) TouchSession(ctx context.Context, hash string, at time.Time) 
 // RevokeSession ends one session.
 func (s *SQLStore) RevokeSession(ctx context.Context, hash string, at time.Time) error {
 	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL`), ms(at), hash)
+	return err
+}
+
+// RevokeOtherSessions ends every session of an account but the one of keepHash.
+func (s *SQLStore) RevokeOtherSessions(ctx context.Context, uid, keepHash string, at time.Time) error {
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_sessions SET revoked_at = ? WHERE uid = ? AND token_hash <> ? AND revoked_at IS NULL`), ms(at), uid, keepHash)
 	return err
 }
 
@@ -466,6 +481,15 @@ func (s *SQLStore) LinkSocial(ctx context.Context, provider, subject, uid string
 		return ErrAlreadyLinked
 	}
 	return err
+}
+
+// UnlinkSocial removes every provider identity linked to the account and reports how many there were.
+func (s *SQLStore) UnlinkSocial(ctx context.Context, uid string) (int64, error) {
+	res, err := s.x.ExecContext(ctx, s.db.Rebind(`DELETE FROM social_identities WHERE uid = ?`), uid)
+	if err != nil {
+		return 0, fmt.Errorf("identity: unlink social identities: %w", err)
+	}
+	return res.RowsAffected()
 }
 
 // SocialUID returns the account a provider identity is linked to.

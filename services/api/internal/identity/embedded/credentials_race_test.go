@@ -1,0 +1,192 @@
+package embedded_test
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded/passkeytest"
+)
+
+// Code review round: pre-account hijacking through a social identity with an unconfirmed address: the reset that first proves the
+// address drops passkeys bound before it, but not the social identity that made the account.
+func TestResetByTheAddressOwnerUnlinksSocialIdentitiesBoundBeforeIt(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		c := embedded.Caller{}
+		attacker := embedded.SocialIdentity{Provider: "facebook", Subject: "f-mallory", Email: "victim@example.com", EmailVerified: false,
+			Profile: map[string]any{"firstName": "Vic", "lastName": "Tim"}}
+		r, err := h.p.CompleteSocialLogin(h.ctx, c, attacker)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
+
+		// The owner of the mailbox finds the address taken and resets the password: the first proof of the address.
+		rr, err := h.p.ResetPassword(h.ctx, c, embedded.ResetPasswordParams{LoginID: "victim@example.com"})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, rr.ErrorCode)
+		rr, err = h.p.ResetPassword(h.ctx, c, embedded.ResetPasswordParams{PasswordResetToken: h.lastLink("victim@example.com", embedded.MailPasswordReset), NewPassword: "Victims-Own-Passw0rd!"})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, rr.ErrorCode)
+		// The owner accepts the terms and uses the account.
+		l, _ := h.login("victim@example.com", "Victims-Own-Passw0rd!")
+		if l.ErrorCode == contract.CodePendingRegistration {
+			s, _ := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: l.RegToken, Preferences: consent})
+			require.Equal(t, contract.CodeOK, s.ErrorCode)
+		}
+
+		// The attacker's identity, still with the unconfirmed address, logs in.
+		r, err = h.p.CompleteSocialLogin(h.ctx, c, attacker)
+		require.NoError(t, err)
+		t.Logf("attacker's social login after the owner's reset: errorCode=%d session=%v", r.ErrorCode, r.Session != nil)
+		require.Nil(t, r.Session, "an identity bound before the address was proven must not log into the owner's account")
+	})
+}
+
+// Code review round: removing a passkey leaves the sessions opened with it alive (sessions are bound to password hash and e-mail only).
+func TestRemovingAPasskeyEndsTheOtherSessions(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("paula@example.com")
+		_, own := h.login("paula@example.com", goodPassword)
+		me := embedded.Caller{SessionToken: own}
+		opts, err := h.p.InitPasskeyRegistration(h.ctx, me, "", "")
+		require.NoError(t, err)
+		auth := passkeytest.New(rpID, origin)
+		answer, err := auth.Register(opts.Fields["options"])
+		require.NoError(t, err)
+		added, err := h.p.RegisterPasskey(h.ctx, me, answer, "Phone")
+		require.NoError(t, err)
+		id := added.Fields["passkey"].(map[string]any)["id"].(string)
+
+		stolen := h.passkeyLogin(auth, "") // the lost phone's session
+		require.Equal(t, contract.CodeOK, stolen.ErrorCode)
+		removed, err := h.p.RemovePasskey(h.ctx, me, id)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, removed.ErrorCode)
+		_, live := h.p.SessionUID(h.ctx, stolen.Session.Token)
+		t.Logf("session opened with the removed passkey still live: %v", live)
+		require.False(t, live, "a session opened with a passkey must end when that passkey is removed")
+	})
+}
+
+// A disabled account changes nothing through a regToken: the ones it had end with the disabling, and one issued
+// after it (a newsletter link's) is answered 403041 (code review round: the password and the address changed).
+func TestDisabledAccountActsThroughNoRegToken(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("eva@example.com")
+		before, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("eva@example.com"))
+		require.NoError(t, err)
+		require.NoError(t, h.p.SetDisabled(h.ctx, "eva@example.com", true))
+		c := embedded.Caller{}
+		w, _ := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: before.Token, Password: goodPassword, NewPassword: "Other-Passw0rd!x"})
+		require.Equal(t, contract.CodeUnauthorized, w.ErrorCode, "the regToken ended with the disabling")
+		after, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("eva@example.com"))
+		require.NoError(t, err)
+		w, _ = h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: after.Token, Password: goodPassword, NewPassword: "Other-Passw0rd!x"})
+		require.Equal(t, contract.CodeAccountDisabled, w.ErrorCode)
+		e, _ := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: after.Token, Password: goodPassword, Profile: map[string]any{"email": "new@example.net"}})
+		require.Equal(t, contract.CodeAccountDisabled, e.ErrorCode)
+	})
+}
+
+// Code review round: two callbacks of one new social identity at once (a double click): one answers a Go error (500001).
+func TestParallelSocialSignUpIsNoServerError(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		p := h.providerOn(stallSocial{Store: h.store, n: 2, in: &atomic.Int32{}, all: make(chan struct{})})
+		var wg sync.WaitGroup
+		var failures atomic.Int32
+		for range 2 {
+			wg.Go(func() {
+				r, err := p.CompleteSocialLogin(h.ctx, embedded.Caller{}, embedded.SocialIdentity{Provider: "googleplus", Subject: "g-1",
+					Email: "gina@example.com", EmailVerified: true, Profile: map[string]any{"firstName": "G", "lastName": "H"}})
+				t.Logf("callback: code=%d err=%v", r.ErrorCode, err)
+				if err != nil {
+					failures.Add(1)
+					t.Logf("error: %v", err)
+				}
+			})
+		}
+		wg.Wait()
+		require.Zero(t, failures.Load(), "a repeated callback is no server error")
+	})
+}
+
+// stallTokens holds every TokenByHash until n callers have read, so their checks all see the token unused.
+type stallTokens struct {
+	embedded.Store
+	n   int32
+	in  *atomic.Int32
+	all chan struct{}
+}
+
+func (s stallTokens) TokenByHash(ctx context.Context, hash string) (embedded.Token, error) {
+	t, err := s.Store.TokenByHash(ctx, hash)
+	if s.in.Add(1) == s.n {
+		close(s.all)
+	}
+	select {
+	case <-s.all:
+	case <-time.After(2 * time.Second):
+	}
+	return t, err
+}
+
+// Code review round: finalizeRegistration ignores UseToken's answer: two calls that read the token before either
+// used it both open a session.
+func TestFinalizeTwiceAtOnceOpensOneSession(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		c := embedded.Caller{}
+		init, _ := h.p.InitRegistration(h.ctx)
+		r, _ := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "fin@example.com", Password: goodPassword, RegToken: init.RegToken,
+			Profile: map[string]any{"firstName": "F", "lastName": "F"}, Preferences: consent})
+		code, _ := h.p.VerifyEmail(h.ctx, h.lastLink("fin@example.com", embedded.MailVerification))
+		require.Equal(t, contract.CodeOK, code)
+		p := h.providerOn(stallTokens{Store: h.store, n: 2, in: &atomic.Int32{}, all: make(chan struct{})})
+		var wg sync.WaitGroup
+		var sessions atomic.Int32
+		for range 2 {
+			wg.Go(func() {
+				f, err := p.FinalizeRegistration(h.ctx, c, r.RegToken, "")
+				require.NoError(t, err)
+				if f.Session != nil {
+					sessions.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		t.Logf("sessions from one single-use regToken: %d", sessions.Load())
+		require.EqualValues(t, 1, sessions.Load())
+	})
+}
+
+// stallSocial holds AccountByEmail until n callers have looked the address up (both callbacks find it new).
+type stallSocial struct {
+	embedded.Store
+	n   int32
+	in  *atomic.Int32
+	all chan struct{}
+}
+
+func (s stallSocial) AccountByEmail(ctx context.Context, email string) (embedded.Account, error) {
+	uid, err := s.Store.AccountByEmail(ctx, email)
+	if s.in.Add(1) == s.n {
+		close(s.all)
+	}
+	select {
+	case <-s.all:
+	case <-time.After(2 * time.Second):
+	}
+	return uid, err
+}

@@ -130,6 +130,12 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			Audit:  a.Audit, Throttle: a.Throttle,
 			StoreAreas:       region.Default(),
 			EraseWithAccount: eraseWithAccount,
+			CredentialsEnded: func(ctx context.Context, uid string) error {
+				if a.SSO == nil {
+					return nil
+				}
+				return a.SSO.EndTokensOf(ctx, uid)
+			},
 			NewsletterName: func(key, language string) string {
 				return library.NewsletterName(cfg.Metadata.CMS.ID, language, key)
 			},

@@ -322,6 +322,11 @@ func (s *Service) Decide(ctx context.Context, id string, shopper Shopper, allow 
 	if !allow {
 		return Decision{Step: StepAnswerError, Request: req, Error: oidc.ErrAccessDenied().WithDescription("the shopper declined")}, nil
 	}
+	// A request that asked for a new login (prompt=login, max_age) is answered only after one, also when the
+	// consent is posted straight away (code review round: the consent POST skipped the login).
+	if !s.fresh(req, shopper.AuthTime) {
+		return Decision{Step: StepLoginAgain, Request: req}, nil
+	}
 	// A consent adds to what the shopper allowed this partner before; it never takes an earlier scope back.
 	scopes := grantable(req.Request.Scopes)
 	earlier, err := s.store.Consent(ctx, shopper.UID, req.ClientID)

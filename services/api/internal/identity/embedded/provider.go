@@ -58,6 +58,10 @@ type Deps struct {
 	// of it (single sign-on consents and tokens, product reminders, mails, the newsletter withdrawal record):
 	// the shopper's erasure happens entirely or not at all.
 	EraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
+	// CredentialsEnded hears of an account whose credentials ended (a password reset or change, a confirmed e-mail
+	// change, a disabling), once that is stored, so that what other parts issued under them ends too: partners'
+	// tokens of single sign-on. nil: there is nothing else to end.
+	CredentialsEnded func(ctx context.Context, uid string) error
 	// NewsletterName is what the content calls a newsletter in a language, so its double opt-in mail names it as
 	// the preference centre does; nil, or "" from it, names the subscription key.
 	NewsletterName func(key, language string) string
@@ -99,6 +103,7 @@ type Provider struct {
 	// storeAreas is nil when no store-area table was given.
 	storeAreas       StoreAreas
 	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
+	credentialsEnded func(ctx context.Context, uid string) error
 	// passkeys is the resolved relying party; webauthn verifies the ceremonies.
 	passkeys PasskeyConfig
 	webauthn *webauthn.WebAuthn
@@ -118,7 +123,7 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	}
 	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
 		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle, storeAreas: d.StoreAreas, newsletterName: d.NewsletterName,
-		eraseWithAccount: d.EraseWithAccount}
+		eraseWithAccount: d.EraseWithAccount, credentialsEnded: d.CredentialsEnded}
 	if p.auditLog == nil {
 		p.auditLog = audit.Discard{}
 	}

@@ -418,6 +418,7 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 	}
 	if newEmail != "" {
 		p.audit(ctx, audit.Event{Type: audit.EmailChanged, UID: a.UID, Email: a.Email})
+		p.credentialsChanged(ctx, a.UID)
 	} else {
 		p.audit(ctx, audit.Event{Type: audit.EmailVerified, UID: a.UID, Email: a.Email})
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"go.uber.org/zap"
 )
 
 // ResetPasswordParams are the parameters of accounts.resetPassword: step 1 LoginID; step 2 PasswordResetToken
@@ -151,6 +152,7 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 		return Result{}, err
 	}
 	p.audit(ctx, audit.Event{Type: audit.PasswordReset, UID: a.UID, Email: a.Email})
+	p.credentialsChanged(ctx, a.UID)
 	for range dropped {
 		p.audit(ctx, audit.Event{Type: audit.PasskeyRemoved, UID: a.UID, Email: a.Email, Detail: "bound before the address was proven"})
 	}
@@ -191,4 +193,15 @@ func endCredentials(ctx context.Context, st Store, uid string, now time.Time) er
 		}
 	}
 	return nil
+}
+
+// credentialsChanged tells the parts that issued something under the account's old credentials
+// (Deps.CredentialsEnded) that they ended. The change is stored already; a failure here is logged, not answered.
+func (p *Provider) credentialsChanged(ctx context.Context, uid string) {
+	if p.credentialsEnded == nil {
+		return
+	}
+	if err := p.credentialsEnded(ctx, uid); err != nil && p.log != nil {
+		p.log.Warn("ending what the old credentials gave", zap.Error(err))
+	}
 }

@@ -84,5 +84,8 @@ func (p *Provider) SetDisabled(ctx context.Context, email string, disabled bool)
 		}
 	}
 	p.audit(ctx, audit.Event{Type: event, UID: a.UID, Email: a.Email, Detail: "operator"})
+	if disabled {
+		p.credentialsChanged(ctx, a.UID)
+	}
 	return nil
 }

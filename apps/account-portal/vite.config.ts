@@ -1,12 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { brotliCopies, compileHints, firstPageTexts, metadataPreload, pageLoaderInHtml, reactRouterProductionBuild, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
+import { brotliCopies, compileHints, firstPageTexts, formikFieldArrayPure, metadataPreload, moduleSideEffects, pageLoaderInHtml, reactRouterProductionBuild, reactRouterPureComponents, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
 
 // The build lands inside the Go service, which embeds it into the portal binary.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), reactSyncExternalStore, reactRouterProductionBuild, reactRouterWithoutDisplayNames, metadataPreload, pageLoaderInHtml, compileHints, brotliCopies],
+  plugins: [react(), reactSyncExternalStore, reactRouterProductionBuild, reactRouterWithoutDisplayNames, reactRouterPureComponents, formikFieldArrayPure, metadataPreload, pageLoaderInHtml, compileHints, brotliCopies],
   resolve: { tsconfigPaths: true },
   // Both apps show the same pictures (logo, favicon, CMS icons under /images/); they live once in libs/ui and
   // each build copies them to its root, so every URL stays what the CMS content and index.html name.
@@ -40,11 +40,8 @@ export default defineConfig({
           ],
         },
       },
-      treeshake: {
-        // The shared libraries have no import-time side effects. Saying so lets the login page take only the
-        // message descriptors from @portal/forms instead of the whole library with formik and yup (page weight).
-        moduleSideEffects: (id: string) => !/[\\/]libs[\\/][a-z-]+[\\/]src[\\/]/.test(id) || id.endsWith('.css'),
-      },
+      // Modules without import-time side effects (the shared libraries, formik's statics copier): moduleSideEffects.
+      treeshake: { moduleSideEffects },
     },
   },
   server: {

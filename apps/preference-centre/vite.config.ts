@@ -1,12 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { brotliCopies, compileHints, firstPageTexts, metadataPreload, pageLoaderInHtml, reactRouterProductionBuild, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
+import { brotliCopies, compileHints, firstPageTexts, formikFieldArrayPure, metadataPreload, moduleSideEffects, pageLoaderInHtml, reactRouterProductionBuild, reactRouterPureComponents, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
 
 // The build lands inside the Go service, which embeds it into the portal binary.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/preferences/',
-  plugins: [react(), reactSyncExternalStore, reactRouterProductionBuild, reactRouterWithoutDisplayNames, metadataPreload, pageLoaderInHtml, compileHints, brotliCopies],
+  plugins: [react(), reactSyncExternalStore, reactRouterProductionBuild, reactRouterWithoutDisplayNames, reactRouterPureComponents, formikFieldArrayPure, metadataPreload, pageLoaderInHtml, compileHints, brotliCopies],
   resolve: { tsconfigPaths: true },
   // Both apps show the same pictures (logo, favicon, CMS icons under /images/); they live once in libs/ui and
   // each build copies them to its root, so every URL stays what the CMS content and index.html name.
@@ -19,10 +19,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: { codeSplitting: { groups: [firstPageTexts] } },
-      treeshake: {
-        // The shared libraries have no import-time side effects (see the account portal's build).
-        moduleSideEffects: (id: string) => !/[\\/]libs[\\/][a-z-]+[\\/]src[\\/]/.test(id) || id.endsWith('.css'),
-      },
+      // Modules without import-time side effects (the shared libraries, formik's statics copier): moduleSideEffects.
+      treeshake: { moduleSideEffects },
     },
   },
   server: {

@@ -25,6 +25,53 @@ export const reactRouterWithoutDisplayNames: Plugin = {
   },
 };
 
+// React Router makes its components and contexts with top-level `var X = React.forwardRef(…)` (or createContext,
+// memo) calls that carry no pure annotation, so tree-shaking keeps each of them, and all they use, even where
+// nothing uses it: its <Form> brought useSubmit and the fetcher code into every page (1.3 KB gzipped of the entry
+// chunk). These React calls have no side effects; the build marks them pure, and keeps only the ones the apps use
+// (page weight).
+export const reactRouterPureComponents: Plugin = {
+  name: 'react-router-pure-components',
+  transform: {
+    filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/ },
+    handler: (code) => ({ code: code.replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2'), map: null }),
+  },
+};
+
+// formik sets its FieldArray's default props with a top-level statement (`FieldArrayInner.defaultProps = …`), which
+// tree-shaking has to keep, and with it FieldArray's array helpers, formik's `connect` and the statics copier it
+// brings (hoist-non-react-statics with react-is): some 1 KB gzipped of every form page, though no form here uses
+// FieldArray. The build sets those default props inside a pure call instead, so FieldArray, when a form uses it,
+// still gets them before it is first used, and is left out otherwise (page weight).
+const FORMIK_FIELD_ARRAY_DEFAULTS = /^FieldArrayInner\.defaultProps = (\{\s*validateOnChange: true\s*\});\nvar FieldArray = \/\*#__PURE__\*\/connect\(FieldArrayInner\);$/m;
+export const formikFieldArrayPure: Plugin = {
+  name: 'formik-field-array-pure',
+  transform: {
+    filter: { id: /[\\/]node_modules[\\/]formik[\\/]dist[\\/]formik\.esm\.js$/ },
+    handler(code) {
+      if (!FORMIK_FIELD_ARRAY_DEFAULTS.test(code)) this.error('formik-field-array-pure: formik no longer sets FieldArray default props as expected');
+      return {
+        code: code.replace(
+          FORMIK_FIELD_ARRAY_DEFAULTS,
+          'var FieldArray = /*#__PURE__*/connect(/*#__PURE__*/(function () { FieldArrayInner.defaultProps = $1; return FieldArrayInner; })());',
+        ),
+        map: null,
+      };
+    },
+  },
+};
+
+/**
+ * Which modules tree-shaking must run even when nothing of them is used (`build.rolldownOptions.treeshake
+ * .moduleSideEffects` of both apps): the shared libraries (libs/…/src) have no import-time side effects, which lets
+ * the login page take only the message descriptors from @portal/forms instead of the whole library with formik and
+ * yup; nor have formik's statics copier, hoist-non-react-statics, and the react-is it brings, which formik uses
+ * only in `connect` and `withFormik` (no form here does: formikFieldArrayPure), so they stay out of every form page
+ * (page weight). Style sheets always count.
+ */
+export const moduleSideEffects = (id: string): boolean =>
+  !/[\\/]libs[\\/][a-z-]+[\\/]src[\\/]|[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) || id.endsWith('.css');
+
 // React Router's package exports its development build to every bundler (no `production` condition in its
 // exports map); the production build beside it is the same code with the development warnings switched off, which
 // the minifier then drops (half a KB of the first load, page weight). The build takes that one; the dev server

@@ -627,6 +627,19 @@ export function describeIdentityContract(
         expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
       });
 
+      it('a completed reset ends what the old password gave: a pending e-mail change and its regTokens', async () => {
+        const email = await activeAccount('resetends');
+        const moved = freshEmail('resetends-new');
+        expect((await provider.setAccountInfo({ profile: { email: moved }, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        const change = await helpers.lastMail(moved, 'verification');
+        await provider.logout();
+        expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
+        const mail = await helpers.lastMail(email, 'password-reset');
+        expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+        expect(await helpers.openLink(change!.link)).not.toMatch(/errorCode=0$/);
+        expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(0);
+      });
+
       it('answers 403025 for an unknown token and 400009 for a new password that breaks the policy', async () => {
         const email = await activeAccount('resetpolicy');
         await provider.logout();
@@ -821,6 +834,22 @@ export function describeIdentityContract(
         expect(seen.errorCode).toBe(0);
         expect(seen.profile?.email).toBe(email);
         expect(seen.profile?.firstName).not.toBe('Lea');
+      });
+
+      lite('the regToken of an unconfirmed registration over a subscriber completes fields but renames, unsubscribes and re-addresses no one', async () => {
+        const email = freshEmail('litetoken');
+        const subscriber = await helpers.subscriberRegToken(email);
+        expect((await provider.setAccountInfo({ regToken: subscriber, profile: { firstName: 'Lea' }, subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } } })).errorCode).toBe(0);
+        const { regToken } = await provider.initRegistration();
+        const values = await requiredValues();
+        const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...values, lang: 'de' });
+        expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(answer.errorCode);
+        const limited = answer.regToken!;
+        expect((await provider.setAccountInfo({ regToken: limited, profile: { firstName: 'Hacked' }, subscriptions: { NLT_GENERAL: { email: { isSubscribed: false } } } })).errorCode).toBe(0);
+        expect((await provider.setAccountInfo({ regToken: limited, password: STRONG_PASSWORD, profile: { email: freshEmail('thief') } })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        const seen = await provider.getAccountInfo({ regToken: await helpers.subscriberRegToken(email), include: 'profile,subscriptions' });
+        expect(seen.profile).toMatchObject({ firstName: 'Lea', email });
+        expect(seen.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(true);
       });
 
       lite('registering over a newsletter subscriber fills what the subscriber left empty but renames and unsubscribes no one', async () => {

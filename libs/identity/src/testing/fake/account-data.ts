@@ -30,10 +30,17 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
 
     async setAccountInfo(params) {
       await store.guard('setAccountInfo', params);
-      const byToken = store.tokenAccount(params.regToken);
+      const byToken = store.tokenAccess(params.regToken);
       const viaRegToken = byToken !== undefined;
-      const acc = byToken ?? store.sessionAccount();
+      const acc = byToken?.acc ?? store.sessionAccount();
       if (!acc) return store.fail(ErrorCode.UNAUTHORIZED, 'No session or valid regToken');
+      if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED);
+      // An unconfirmed registration over a subscriber completes what it lacks but changes nothing the subscriber
+      // gave, nor the password or the address (as the embedded provider).
+      const limited = byToken?.limited === true;
+      if (limited && (params.newPassword || params.password || (params.profile as Record<string, unknown> | undefined)?.email !== undefined)) {
+        return store.fail(ErrorCode.UNAUTHORIZED, 'The address is not confirmed yet');
+      }
       const lang = params.lang ? baseLang(params.lang) : acc.lang;
       const { email: emailGiven, ...profile } = (params.profile ?? {}) as Record<string, unknown>;
       const write = checkWrite(store, acc, { ...params, profile }, lang);
@@ -72,12 +79,11 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       }
 
       acc.lang = lang;
-      applyWrite(store, acc, write);
+      applyWrite(store, acc, limited ? keepSubscriber(acc, write) : write);
       if (params.newPassword) {
         acc.password = params.newPassword;
-        // A new password ends every session and every open reset link of the account.
-        store.endSessions(acc);
-        for (const t of store.tokens.values()) if (t.kind === 'password-reset' && t.UID === acc.UID) t.used = true;
+        // A new password ends every session and what the old one gave (links, regTokens).
+        store.endCredentials(acc);
       }
       // The new address counts once its owner follows the link mailed to it.
       if (newEmail) store.sendVerification(acc, newEmail);
@@ -152,3 +158,18 @@ export function applyWrite(store: FakeStore, acc: Account, write: CheckedWrite) 
   });
 }
 
+/**
+ * A registration of a newsletter subscriber's address fills what the subscriber left empty and adds subscriptions,
+ * but changes and ends nothing the subscriber has: whoever registers has not proven the address yet (as the
+ * embedded provider's keepHeld and keepSubscribed).
+ */
+export function keepSubscriber(subscriber: Account, write: CheckedWrite): CheckedWrite {
+  const held = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => !isBlank(value)));
+  const subscribed = (key: string) => (subscriber.subscriptions[key] as { email?: { isSubscribed?: boolean } } | undefined)?.email?.isSubscribed === true;
+  return {
+    ...write,
+    profile: { ...write.profile, ...held(subscriber.profile) },
+    data: { ...write.data, ...held(subscriber.data) },
+    subscriptions: Object.fromEntries(Object.entries(write.subscriptions).filter(([key, wanted]) => wanted || !subscribed(key))),
+  };
+}

@@ -1,12 +1,12 @@
 import { Pages } from '@portal/identity-contract';
 import { ErrorCode, type ValidationError } from '../../envelope';
 import type { IdentityProvider } from '../../types';
-import { applyWrite, checkWrite, type CheckedWrite } from './account-data';
-import { REG_TOKEN_LIFETIME, type Account, type Passkey } from './model';
+import { applyWrite, checkWrite, keepSubscriber } from './account-data';
+import { REG_TOKEN_LIFETIME, type Passkey } from './model';
 import { verifyRegistrationPasskey } from './passkeys';
 import { baseLang, checkPassword } from './rules';
 import type { FakeStore } from './store';
-import { EMAIL, isBlank } from './values';
+import { EMAIL } from './values';
 
 type RegistrationMethods = Pick<IdentityProvider, 'initRegistration' | 'register' | 'finalizeRegistration' | 'resendVerificationCode'>;
 
@@ -108,27 +108,12 @@ export function openVerificationLink(store: FakeStore, value: string): string {
     if (other && other !== acc) return landing(ErrorCode.UNIQUE_IDENTIFIER_EXISTS);
     acc.email = token.newEmail;
     acc.profile.email = token.newEmail;
-    // The login ID changed: every session ends (spec 000 §4).
-    store.endSessions(acc);
+    // The login ID changed: every session ends (spec 000 §4), and what was issued under the old one.
+    token.used = true;
+    store.endCredentials(acc);
   }
   token.used = true;
   acc.isVerified = true;
   acc.deleteAfter = undefined;
   return landing(ErrorCode.OK);
-}
-
-/**
- * A registration of a newsletter subscriber's address fills what the subscriber left empty and adds subscriptions,
- * but changes and ends nothing the subscriber has: whoever registers has not proven the address yet (as the
- * embedded provider's keepHeld and keepSubscribed).
- */
-function keepSubscriber(subscriber: Account, write: CheckedWrite): CheckedWrite {
-  const held = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => !isBlank(value)));
-  const subscribed = (key: string) => (subscriber.subscriptions[key] as { email?: { isSubscribed?: boolean } } | undefined)?.email?.isSubscribed === true;
-  return {
-    ...write,
-    profile: { ...write.profile, ...held(subscriber.profile) },
-    data: { ...write.data, ...held(subscriber.data) },
-    subscriptions: Object.fromEntries(Object.entries(write.subscriptions).filter(([key, wanted]) => wanted || !subscribed(key))),
-  };
 }

@@ -18,7 +18,6 @@ export function resetMethods(store: FakeStore): ResetMethods {
         if (!token || !acc) return store.fail(ErrorCode.PASSWORD_TOKEN_INVALID, 'Invalid or expired password reset token');
         const errors = checkPassword(store, 'newPassword', params.newPassword);
         if (errors.length > 0) return store.validationFailed(errors);
-        for (const t of store.tokens.values()) if (t.kind === 'password-reset' && t.UID === acc.UID) t.used = true;
         acc.password = params.newPassword;
         // The link proved the address; a lock ends; every session ends. Passkeys bound before that proof were
         // anyone's who registered the address, and go (pre-account hijacking).
@@ -27,7 +26,7 @@ export function resetMethods(store: FakeStore): ResetMethods {
         acc.deleteAfter = undefined;
         acc.failures = [];
         acc.lockedUntil = 0;
-        store.endSessions(acc);
+        store.endCredentials(acc);
         return store.ok({ UID: acc.UID });
       }
       if (!params.loginID?.trim()) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'loginID');

@@ -163,6 +163,17 @@ export class FakeStore {
     for (const [id, key] of this.passkeys) if (key.UID === UID) this.passkeys.delete(id);
   }
 
+  /**
+   * What the old credentials gave ends, at a password reset or change and a confirmed e-mail change (as the
+   * embedded provider's endCredentials): the session, reset links, e-mail change and verification links, regTokens.
+   */
+  endCredentials(acc: Account) {
+    this.endSessions(acc);
+    for (const t of this.tokens.values()) {
+      if (t.UID === acc.UID && (t.kind === 'password-reset' || t.kind === 'verification' || t.kind === 'registration')) t.used = true;
+    }
+  }
+
   /** Every session of the account ends (the fake serves one browser, so there is at most one). */
   endSessions(acc: Account) {
     if (this.session?.UID === acc.UID) this.session = undefined;

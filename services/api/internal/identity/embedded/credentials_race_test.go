@@ -78,8 +78,8 @@ func TestRemovingAPasskeyEndsTheOtherSessions(t *testing.T) {
 	})
 }
 
-// A disabled account changes nothing through a regToken: the ones it had end with the disabling, and one issued
-// after it (a newsletter link's) is answered 403041 (code review round: the password and the address changed).
+// A disabled account changes nothing through a regToken, one it had or one issued after the disabling (a newsletter
+// link's): 403041 (code review round: the password and the address changed).
 func TestDisabledAccountActsThroughNoRegToken(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
@@ -89,7 +89,7 @@ func TestDisabledAccountActsThroughNoRegToken(t *testing.T) {
 		require.NoError(t, h.p.SetDisabled(h.ctx, "eva@example.com", true))
 		c := embedded.Caller{}
 		w, _ := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: before.Token, Password: goodPassword, NewPassword: "Other-Passw0rd!x"})
-		require.Equal(t, contract.CodeUnauthorized, w.ErrorCode, "the regToken ended with the disabling")
+		require.Equal(t, contract.CodeAccountDisabled, w.ErrorCode)
 		after, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("eva@example.com"))
 		require.NoError(t, err)
 		w, _ = h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: after.Token, Password: goodPassword, NewPassword: "Other-Passw0rd!x"})

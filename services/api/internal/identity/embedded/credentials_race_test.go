@@ -30,12 +30,7 @@ func TestResetByTheAddressOwnerUnlinksSocialIdentitiesBoundBeforeIt(t *testing.T
 		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
 
 		// The owner of the mailbox finds the address taken and resets the password: the first proof of the address.
-		rr, err := h.p.ResetPassword(h.ctx, c, embedded.ResetPasswordParams{LoginID: "victim@example.com"})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, rr.ErrorCode)
-		rr, err = h.p.ResetPassword(h.ctx, c, embedded.ResetPasswordParams{PasswordResetToken: h.lastLink("victim@example.com", embedded.MailPasswordReset), NewPassword: "Victims-Own-Passw0rd!"})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, rr.ErrorCode)
+		h.resetPassword("victim@example.com", "Victims-Own-Passw0rd!")
 		// The owner accepts the terms and uses the account.
 		l, _ := h.login("victim@example.com", "Victims-Own-Passw0rd!")
 		if l.ErrorCode == contract.CodePendingRegistration {
@@ -103,7 +98,7 @@ func TestDisabledAccountActsThroughNoRegToken(t *testing.T) {
 func TestParallelSocialSignUpIsNoServerError(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
-		p := h.providerOn(stallSocial{Store: h.store, n: 2, in: &atomic.Int32{}, all: make(chan struct{})})
+		p := h.providerOn(stallSocial{Store: h.store, barrier: newBarrier(2)})
 		var wg sync.WaitGroup
 		var failures atomic.Int32
 		for range 2 {
@@ -122,23 +117,35 @@ func TestParallelSocialSignUpIsNoServerError(t *testing.T) {
 	})
 }
 
-// stallTokens holds every TokenByHash until n callers have read, so their checks all see the token unused.
-type stallTokens struct {
-	embedded.Store
+// barrier holds each caller of wait until n have come (or two seconds passed): store wrappers use it so that
+// requests sent at once all read before any of them writes.
+type barrier struct {
 	n   int32
 	in  *atomic.Int32
 	all chan struct{}
 }
 
-func (s stallTokens) TokenByHash(ctx context.Context, hash string) (embedded.Token, error) {
-	t, err := s.Store.TokenByHash(ctx, hash)
-	if s.in.Add(1) == s.n {
-		close(s.all)
+func newBarrier(n int32) barrier { return barrier{n: n, in: &atomic.Int32{}, all: make(chan struct{})} }
+
+func (b barrier) wait() {
+	if b.in.Add(1) == b.n {
+		close(b.all)
 	}
 	select {
-	case <-s.all:
+	case <-b.all:
 	case <-time.After(2 * time.Second):
 	}
+}
+
+// stallTokens holds every TokenByHash until n callers have read, so their checks all see the token unused.
+type stallTokens struct {
+	embedded.Store
+	barrier
+}
+
+func (s stallTokens) TokenByHash(ctx context.Context, hash string) (embedded.Token, error) {
+	t, err := s.Store.TokenByHash(ctx, hash)
+	s.wait()
 	return t, err
 }
 
@@ -153,7 +160,7 @@ func TestFinalizeTwiceAtOnceOpensOneSession(t *testing.T) {
 			Profile: map[string]any{"firstName": "F", "lastName": "F"}, Preferences: consent})
 		code, _ := h.p.VerifyEmail(h.ctx, h.lastLink("fin@example.com", embedded.MailVerification))
 		require.Equal(t, contract.CodeOK, code)
-		p := h.providerOn(stallTokens{Store: h.store, n: 2, in: &atomic.Int32{}, all: make(chan struct{})})
+		p := h.providerOn(stallTokens{Store: h.store, barrier: newBarrier(2)})
 		var wg sync.WaitGroup
 		var sessions atomic.Int32
 		for range 2 {
@@ -174,19 +181,11 @@ func TestFinalizeTwiceAtOnceOpensOneSession(t *testing.T) {
 // stallSocial holds AccountByEmail until n callers have looked the address up (both callbacks find it new).
 type stallSocial struct {
 	embedded.Store
-	n   int32
-	in  *atomic.Int32
-	all chan struct{}
+	barrier
 }
 
 func (s stallSocial) AccountByEmail(ctx context.Context, email string) (embedded.Account, error) {
-	uid, err := s.Store.AccountByEmail(ctx, email)
-	if s.in.Add(1) == s.n {
-		close(s.all)
-	}
-	select {
-	case <-s.all:
-	case <-time.After(2 * time.Second):
-	}
-	return uid, err
+	a, err := s.Store.AccountByEmail(ctx, email)
+	s.wait()
+	return a, err
 }

@@ -153,6 +153,18 @@ func (h *harness) loginsAtOnce(email, password string, n int) []int {
 	return codes
 }
 
+// resetPassword runs both steps of a password reset of email, through the mailed link, to newPassword.
+func (h *harness) resetPassword(email, newPassword string) {
+	h.t.Helper()
+	r, err := h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{LoginID: email})
+	require.NoError(h.t, err)
+	require.Equal(h.t, contract.CodeOK, r.ErrorCode, r.ErrorDetails)
+	r, err = h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{
+		PasswordResetToken: h.lastLink(email, embedded.MailPasswordReset), NewPassword: newPassword})
+	require.NoError(h.t, err)
+	require.Equal(h.t, contract.CodeOK, r.ErrorCode, r.ErrorDetails)
+}
+
 // login logs in and returns the session token.
 func (h *harness) login(email, password string) (embedded.Result, string) {
 	h.t.Helper()

@@ -34,11 +34,12 @@ var (
 	Logins = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "portal_identity_logins_total", Help: "Password logins by outcome.",
 	}, []string{"outcome"})
-	// IdentityFailures counts identity API calls answered 500001 because something failed on the server (the
-	// database, the vendor). The identity API answers in its envelope with HTTP 200, as the vendor's does, so
-	// portal_http_requests_total shows no 5xx for them (QA operations round: an outage went unseen there).
+	// IdentityFailures counts identity API calls answered with the contract's general server error because
+	// something failed on the server (the database, the vendor). The identity API answers in its envelope with HTTP
+	// 200, as the vendor's does, so portal_http_requests_total shows no 5xx for them (QA operations round: an
+	// outage went unseen there).
 	IdentityFailures = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "portal_identity_call_failures_total", Help: "Identity API calls that failed on the server (errorCode 500001), by method.",
+		Name: "portal_identity_call_failures_total", Help: "Identity API calls that failed on the server (the contract's general server error), by method.",
 	}, []string{"method"})
 	// Lockouts counts login IDs locked after too many failures.
 	Lockouts = prometheus.NewCounter(prometheus.CounterOpts{

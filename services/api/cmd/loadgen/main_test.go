@@ -44,7 +44,9 @@ func TestLoadgenComparesWithTheCeiling(t *testing.T) {
 	}))
 	defer slow.Close()
 	out.Reset()
-	err := run([]string{"-name", "slow", "-duration", "200ms", "-warmup", "20ms", "-rounds", "2", "-connections", "2",
+	// Slices long enough that a machine busy with a whole test run still completes requests in each (CI once saw
+	// none in a 100 ms slice of the slow server).
+	err := run([]string{"-name", "slow", "-duration", "1s", "-warmup", "20ms", "-rounds", "2", "-connections", "2",
 		"-ceiling", fast.URL, "-target", "0.8", slow.URL}, &out)
 	require.ErrorIs(t, err, errBelowTarget)
 	require.Contains(t, out.String(), "BELOW TARGET")

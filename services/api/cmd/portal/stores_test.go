@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -39,6 +41,19 @@ func writeCSV(t *testing.T, content string) string {
 	path := filepath.Join(t.TempDir(), "stores.csv")
 	require.NoError(t, os.WriteFile(path, []byte(content), 0o600))
 	return path
+}
+
+// TestImportStoresRefusesAnOversizedFile: more rows than a store directory holds are a wrong file.
+func TestImportStoresRefusesAnOversizedFile(t *testing.T) {
+	dbURL, _ := migratedSQLite(t)
+	var b strings.Builder
+	b.WriteString("id,name,street,postcode,city,country,open\n")
+	for i := range maxImportStores + 1 {
+		fmt.Fprintf(&b, "DE-%07d,Hamburg,Steinstraße %d,20095,Hamburg,DE,true\n", i, i)
+	}
+	_, err := runCLI(t, "import-stores", "--database-url", dbURL, writeCSV(t, b.String()))
+	require.ErrorContains(t, err, "more than the 50000 a store directory holds")
+	require.Empty(t, storesIn(t, dbURL))
 }
 
 func TestImportStores(t *testing.T) {

@@ -132,19 +132,14 @@ func (c Config) validateIdentity(bad func(key, format string, args ...any)) {
 	if s.StateSecret != "" && len(s.StateSecret) < 32 {
 		bad("identity.social.stateSecret", "must be at least 32 characters")
 	}
-	stateSecretNamed := false
+	configured := false
 	for name, p := range s.Providers.ByName() {
 		key := "identity.social.providers." + name
 		if !p.Enabled || p.ClientID == "" {
 			// Disabled, or (outside production) played by the development issuer.
 			continue
 		}
-		if c.Env == EnvProduction && s.StateSecret == "" && !stateSecretNamed {
-			// A key of each process's own breaks every social login that returns to another replica than it
-			// started on; production runs replicas (QA operations round: docker-compose.yml said it was required).
-			bad("identity.social.stateSecret", "is required when env is \"production\" and %s.clientId is set: every replica needs the same key", key)
-			stateSecretNamed = true
-		}
+		configured = true
 		if p.ClientSecret == "" {
 			bad(key+".clientSecret", "is required when %s.clientId is set", key)
 		}
@@ -162,6 +157,11 @@ func (c Config) validateIdentity(bad func(key, format string, args ...any)) {
 		if p.ResponseMode != "" && p.ResponseMode != "query" && p.ResponseMode != "form_post" {
 			bad(key+".responseMode", `must be empty, "query" or "form_post", got %q`, p.ResponseMode)
 		}
+	}
+	if configured && c.Env == EnvProduction && s.StateSecret == "" {
+		// A key of each process's own breaks every social login that returns to another replica than it started
+		// on; production runs replicas (QA operations round: docker-compose.yml said it was required).
+		bad("identity.social.stateSecret", "is required when env is \"production\" and a provider's clientId is set: every replica needs the same key")
 	}
 }
 

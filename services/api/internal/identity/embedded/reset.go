@@ -6,9 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"go.uber.org/zap"
+
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
-	"go.uber.org/zap"
 )
 
 // ResetPasswordParams are the parameters of accounts.resetPassword: step 1 LoginID; step 2 PasswordResetToken
@@ -111,7 +112,7 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 		return Result{}, err
 	}
 	now := p.clock()
-	var dropped []Passkey
+	var dropped int
 	var unlinked int64
 	// The spent token, the new password, the end of every session and reset link, and the lifted lock take effect
 	// together or not at all.
@@ -164,18 +165,18 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 	return r, nil
 }
 
-// dropPasskeys removes every passkey of the account and returns them.
-func dropPasskeys(ctx context.Context, st Store, uid string) ([]Passkey, error) {
+// dropPasskeys removes every passkey of the account and reports how many there were.
+func dropPasskeys(ctx context.Context, st Store, uid string) (int, error) {
 	keys, err := st.Passkeys(ctx, uid)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
 	for _, k := range keys {
 		if err := st.DeletePasskey(ctx, uid, k.ID); err != nil {
-			return nil, err
+			return 0, err
 		}
 	}
-	return keys, nil
+	return len(keys), nil
 }
 
 // endCredentials ends what the account's old credentials gave, at a password reset or change and at a confirmed
@@ -184,10 +185,15 @@ func dropPasskeys(ctx context.Context, st Store, uid string) ([]Passkey, error) 
 // was still confirmed after the owner's reset), and regTokens (one a login with the old password answered still
 // finalised into a session after the reset). Code review round.
 func endCredentials(ctx context.Context, st Store, uid string, now time.Time) error {
+	return endSessionsAndTokens(ctx, st, uid, now, TokenReset, TokenVerification, TokenRegistration)
+}
+
+// endSessionsAndTokens ends every session of the account and its unused tokens of the given kinds.
+func endSessionsAndTokens(ctx context.Context, st Store, uid string, now time.Time, kinds ...string) error {
 	if err := st.RevokeSessions(ctx, uid, now); err != nil {
 		return err
 	}
-	for _, kind := range []string{TokenReset, TokenVerification, TokenRegistration} {
+	for _, kind := range kinds {
 		if err := st.RevokeTokens(ctx, uid, kind, now); err != nil {
 			return err
 		}

@@ -77,13 +77,8 @@ func (p *Provider) SetDisabled(ctx context.Context, email string, disabled bool)
 		// Sessions end, and so do the reset and e-mail change links; its regTokens stay, to be answered 403041
 		// (finalizeRegistration, setAccountInfo: a disabled account changed its password and address through one,
 		// code review round).
-		if err := p.store.RevokeSessions(ctx, a.UID, now); err != nil {
+		if err := endSessionsAndTokens(ctx, p.store, a.UID, now, TokenReset, TokenVerification); err != nil {
 			return err
-		}
-		for _, kind := range []string{TokenReset, TokenVerification} {
-			if err := p.store.RevokeTokens(ctx, a.UID, kind, now); err != nil {
-				return err
-			}
 		}
 	}
 	p.audit(ctx, audit.Event{Type: event, UID: a.UID, Email: a.Email, Detail: "operator"})

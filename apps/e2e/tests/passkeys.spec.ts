@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmedAccount, confirmEmail, logInThroughApi, uniqueEmail } from '../helpers/account';
+import { confirmedAccount, confirmEmail, logInThroughApi, PASSWORD, uniqueEmail } from '../helpers/account';
+import { startPortal } from '../portal-server';
 
 /**
  * Issue 14 against the real service, with Chromium's virtual authenticator (DevTools WebAuthn domain) playing a
@@ -115,6 +116,38 @@ test.describe('passkeys', () => {
     await expect(page.getByText('Dieser Passkey gehört zu keinem Kundenkonto. Bitte melden Sie sich mit Ihrem Passwort an.').first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
     await expectAccessible(page);
+  });
+});
+
+test.describe('passkeys against the development clock', () => {
+  test('a session whose login is older than ten minutes confirms the password before it adds a passkey', async ({ page }) => {
+    test.slow();
+    const server = await startPortal({ PORTAL_DEV_CLOCK_ENABLED: 'true' });
+    try {
+      const { client, authenticatorId } = await virtualAuthenticator(page);
+      const email = uniqueEmail(test.info(), 'passkey-recent');
+      await confirmedAccount(page.request, server.baseURL, email);
+      await logInThroughApi(page, server.baseURL, email);
+      // The shopper's session goes on (its idle limit is 30 minutes), but a copy of its cookie must not add a way in.
+      expect((await page.request.post(`${server.baseURL}/dev/clock`, { data: { advance: '10m1s' } })).ok()).toBe(true);
+
+      await page.goto(`${server.baseURL}/accessdata`);
+      const passkeys = page.getByRole('region', { name: 'Passkeys' });
+      await passkeys.getByRole('textbox', { name: 'Name des Passkeys (optional)' }).fill('Laptop');
+      await passkeys.getByRole('button', { name: 'Passkey hinzufügen' }).click();
+      await expect(passkeys.getByText(/Bitte bestätigen Sie Ihr aktuelles Passwort, bevor Sie einen Passkey hinzufügen/)).toBeVisible();
+      await expect(passkeys.getByLabel(/^Aktuelles Passwort/)).toBeFocused();
+      expect(await credentialCount(client, authenticatorId)).toBe(0);
+      await expectAccessible(page);
+
+      await passkeys.getByLabel(/^Aktuelles Passwort/).fill(PASSWORD);
+      await passkeys.getByRole('button', { name: 'Bestätigen und Passkey hinzufügen' }).click();
+      await expect(passkeys.getByText('Der Passkey wurde hinzugefügt.')).toBeVisible();
+      await expect(passkeys.getByText('Laptop')).toBeVisible();
+      expect(await credentialCount(client, authenticatorId)).toBe(1);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -199,6 +199,8 @@ export const ErrorDetails = {
   PASSKEY_USER_VERIFICATION: 'PASSKEY_USER_VERIFICATION',
   /** With ErrorCode.INVALID_LOGIN: The answer is malformed or fails another WebAuthn check (type, flags, attestation format). */
   PASSKEY_INVALID: 'PASSKEY_INVALID',
+  /** With ErrorCode.INVALID_LOGIN: initPasskeyRegistration for a session whose login is older than recentLogin: a new way in needs a fresh proof, so a session cookie copied later cannot add a passkey that would outlive the owner's password reset. A login (password, passkey or social) opens a fresh session. */
+  RECENT_LOGIN_REQUIRED: 'RECENT_LOGIN_REQUIRED',
   /** With ErrorCode.INVALID_PARAMETER: removePasskey of the only passkey of an account without a password or social login: the account could not log in any more. Set a password first. */
   LAST_PASSKEY: 'LAST_PASSKEY',
 } as const;
@@ -250,6 +252,8 @@ export const Durations = {
   lockoutDuration: 15 * MINUTE,
   /** A passkey ceremony's challenge (single use; kept in the database until then). Source: issue 14 (decided). */
   passkeyChallengeLifetime: 5 * MINUTE,
+  /** How long after its login a session may add a passkey (initPasskeyRegistration); later it answers 403042 RECENT_LOGIN_REQUIRED. Long enough to add one after logging in, short enough that a copied cookie cannot. Source: contract (passkeys, decided). */
+  recentLogin: 10 * MINUTE,
 } as const;
 
 /** maxFailures failed logins of one login ID within Durations.lockoutWindow lock it for Durations.lockoutDuration. */
@@ -297,7 +301,7 @@ export const IdentityApiMethods = {
   logout: { params: [], codes: [ErrorCode.OK] },
   exportAccountData: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
   deleteAccount: { params: ['password'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN, ErrorCode.LOCKED_OUT] },
-  initPasskeyRegistration: { params: ['regToken', 'email'], codes: [ErrorCode.OK, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.UNAUTHORIZED] },
+  initPasskeyRegistration: { params: ['regToken', 'email'], codes: [ErrorCode.OK, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN] },
   registerPasskey: { params: ['passkey', 'name'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED] },
   initPasskeyLogin: { params: [], codes: [ErrorCode.OK] },
   passkeyLogin: { params: ['passkey', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.LOCKED_OUT] },

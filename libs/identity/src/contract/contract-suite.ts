@@ -95,6 +95,7 @@ export function describeIdentityContract(
   const lite = capabilities.liteAccounts ? it : it.skip;
   const ownData = capabilities.ownData ? it : it.skip;
   const passkeys = capabilities.passkeys ? it : it.skip;
+  const passkeysInTime = capabilities.passkeys && capabilities.timeTravel ? it : it.skip;
 
   describe(`identity contract: ${name}`, () => {
     let provider: IdentityProvider;
@@ -1168,6 +1169,15 @@ export function describeIdentityContract(
         await provider.logout();
         const refused = await passkeyLogin(auth);
         expect(refused).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.PASSKEY_UNKNOWN });
+      });
+
+      passkeysInTime('adds a passkey only within recentLogin of the login: a copied session cookie cannot add one; a new login can', async () => {
+        const email = await activeAccount('passkey-recent');
+        await helpers.advanceTime(Durations.recentLogin + MINUTE);
+        expect(await provider.initPasskeyRegistration!()).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.RECENT_LOGIN_REQUIRED });
+        expect((await provider.getAccountInfo()).errorCode).toBe(0); // the session itself goes on
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        await addPasskey();
       });
 
       passkeys('refuses a replayed answer, another origin, a tampered signature and a counter going backwards', async () => {

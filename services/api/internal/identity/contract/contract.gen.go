@@ -181,6 +181,11 @@ const (
 	// DetailsPasskeyInvalid (with CodeInvalidLogin): The answer is malformed or fails another WebAuthn check
 	// (type, flags, attestation format).
 	DetailsPasskeyInvalid = "PASSKEY_INVALID"
+	// DetailsRecentLoginRequired (with CodeInvalidLogin): initPasskeyRegistration for a session whose login is
+	// older than recentLogin: a new way in needs a fresh proof, so a session cookie copied later cannot add a
+	// passkey that would outlive the owner's password reset. A login (password, passkey or social) opens a fresh
+	// session.
+	DetailsRecentLoginRequired = "RECENT_LOGIN_REQUIRED"
 	// DetailsLastPasskey (with CodeInvalidParameter): removePasskey of the only passkey of an account without a
 	// password or social login: the account could not log in any more. Set a password first.
 	DetailsLastPasskey = "LAST_PASSKEY"
@@ -248,6 +253,10 @@ const (
 	// PasskeyChallengeLifetime: A passkey ceremony's challenge (single use; kept in the database until then).
 	// Source: issue 14 (decided).
 	PasskeyChallengeLifetime = 5 * time.Minute
+	// RecentLogin: How long after its login a session may add a passkey (initPasskeyRegistration); later it
+	// answers 403042 RECENT_LOGIN_REQUIRED. Long enough to add one after logging in, short enough that a copied
+	// cookie cannot. Source: contract (passkeys, decided).
+	RecentLogin = 10 * time.Minute
 )
 
 // LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.
@@ -307,7 +316,7 @@ var Methods = []Method{
 	{Name: "logout", Params: []string{}, Codes: []int{CodeOK}},
 	{Name: "exportAccountData", Params: []string{}, Codes: []int{CodeOK, CodeUnauthorized}},
 	{Name: "deleteAccount", Params: []string{"password"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeUnauthorized, CodeInvalidLogin, CodeLockedOut}},
-	{Name: "initPasskeyRegistration", Params: []string{"regToken", "email"}, Codes: []int{CodeOK, CodeInvalidParameter, CodeValidation, CodeUnauthorized}},
+	{Name: "initPasskeyRegistration", Params: []string{"regToken", "email"}, Codes: []int{CodeOK, CodeInvalidParameter, CodeValidation, CodeUnauthorized, CodeInvalidLogin}},
 	{Name: "registerPasskey", Params: []string{"passkey", "name"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized}},
 	{Name: "initPasskeyLogin", Params: []string{}, Codes: []int{CodeOK}},
 	{Name: "passkeyLogin", Params: []string{"passkey", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeAccountDisabled, CodeInvalidLogin, CodeLockedOut}},

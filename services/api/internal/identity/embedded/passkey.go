@@ -227,12 +227,19 @@ func (p *Provider) InitPasskeyRegistration(ctx context.Context, c Caller, regTok
 		}
 		return ok(map[string]any{"options": creation.Response}), nil
 	}
-	a, err := p.sessionAccount(ctx, c.SessionToken)
+	a, session, err := p.liveSession(ctx, c.SessionToken)
 	if errors.Is(err, ErrNotFound) {
 		return fail(contract.CodeUnauthorized, "No session"), nil
 	}
 	if err != nil {
 		return Result{}, err
+	}
+	// A passkey is a way in that outlives a password reset, so adding one asks for a login the shopper made just
+	// now, not only a session cookie that may have been copied hours ago (QA security round).
+	if p.clock().Sub(session.CreatedAt) > contract.RecentLogin {
+		p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress,
+			Detail: "add: " + contract.DetailsRecentLoginRequired})
+		return fail(contract.CodeInvalidLogin, contract.DetailsRecentLoginRequired), nil
 	}
 	u, err := p.passkeyUser(ctx, a)
 	if err != nil {

@@ -259,6 +259,41 @@ func TestPasskeyAddListRemoveOnPasswordAccount(t *testing.T) {
 	})
 }
 
+// A session cookie copied from the shopper's browser must not add a passkey (a way in that outlives the owner's
+// password reset): adding one needs a login made within contract.RecentLogin, and a new login renews it.
+func TestAddingAPasskeyNeedsARecentLogin(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("rita@example.com")
+		_, session := h.login("rita@example.com", goodPassword)
+		require.NotEmpty(t, session)
+
+		// Still in use (the idle limit is 30 minutes), but its login is older than RecentLogin.
+		h.advance(contract.RecentLogin / 2)
+		_, err := h.p.GetPasskeys(h.ctx, embedded.Caller{SessionToken: session})
+		require.NoError(t, err)
+		h.advance(contract.RecentLogin/2 + time.Second)
+		stale, err := h.p.InitPasskeyRegistration(h.ctx, embedded.Caller{SessionToken: session}, "", "")
+		require.NoError(t, err)
+		requireRefused(t, stale, contract.DetailsRecentLoginRequired)
+		require.Nil(t, stale.Fields["options"])
+		list, err := h.p.GetPasskeys(h.ctx, embedded.Caller{SessionToken: session})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, list.ErrorCode, "the session itself goes on")
+
+		_, fresh := h.login("rita@example.com", goodPassword)
+		caller := embedded.Caller{SessionToken: fresh}
+		opts, err := h.p.InitPasskeyRegistration(h.ctx, caller, "", "")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, opts.ErrorCode, opts.ErrorDetails)
+		answer, err := passkeytest.New(rpID, origin).Register(opts.Fields["options"])
+		require.NoError(t, err)
+		added, err := h.p.RegisterPasskey(h.ctx, caller, answer, "Phone")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, added.ErrorCode, added.ErrorDetails)
+	})
+}
+
 func TestPasswordlessAccountKeepsItsLastPasskeyAndSetsAPassword(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)

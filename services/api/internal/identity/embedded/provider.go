@@ -280,31 +280,37 @@ func credentialsStamp(a Account) string {
 // sessionAccount returns the account of a live session: not revoked, not idle too long, not past its absolute
 // expiry, the account not disabled and its credentials those the session was opened with. Activity slides the idle expiry.
 func (p *Provider) sessionAccount(ctx context.Context, token string) (Account, error) {
+	a, _, err := p.liveSession(ctx, token)
+	return a, err
+}
+
+// liveSession is sessionAccount with the session itself, for a call that asks when its login was.
+func (p *Provider) liveSession(ctx context.Context, token string) (Account, Session, error) {
 	if token == "" || len(token) > 200 {
-		return Account{}, ErrNotFound
+		return Account{}, Session{}, ErrNotFound
 	}
 	s, err := p.store.SessionByHash(ctx, hashToken(token))
 	if err != nil {
-		return Account{}, err
+		return Account{}, Session{}, err
 	}
 	now := p.clock()
 	if !s.RevokedAt.IsZero() || !now.Before(s.ExpiresAt) || now.Sub(s.LastSeenAt) >= p.cfg.SessionIdleTimeout {
-		return Account{}, ErrNotFound
+		return Account{}, Session{}, ErrNotFound
 	}
 	a, err := p.store.AccountByUID(ctx, s.UID)
 	if err != nil {
-		return Account{}, err
+		return Account{}, Session{}, err
 	}
 	if a.Disabled || (s.Credentials != "" && s.Credentials != credentialsStamp(a)) {
-		return Account{}, ErrNotFound
+		return Account{}, Session{}, ErrNotFound
 	}
 	// Writing on every request would make reads writes; a minute of slack is irrelevant to a 30-minute idle limit.
 	if now.Sub(s.LastSeenAt) > time.Minute {
 		if err := p.store.TouchSession(ctx, s.Hash, now); err != nil {
-			return Account{}, err
+			return Account{}, Session{}, err
 		}
 	}
-	return a, nil
+	return a, s, nil
 }
 
 // SessionUID returns the account of a live session, for other handlers of the service that need the caller.

@@ -20,11 +20,19 @@ export function usePasskeys() {
   return useQuery(passkeysQuery(provider));
 }
 
-export type AddPasskeyOutcome = { kind: 'done' } | { kind: 'ceremony'; failure: CeremonyFailure } | { kind: 'failed'; code: number };
+export type AddPasskeyOutcome =
+  | { kind: 'done' }
+  | { kind: 'recentLogin' }
+  | { kind: 'ceremony'; failure: CeremonyFailure }
+  | { kind: 'failed'; code: number };
 
-/** Adds a passkey to the session's account: creation options, the browser makes it, the provider stores it. */
+/**
+ * Adds a passkey to the session's account: creation options, the browser makes it, the provider stores it. The
+ * provider adds one only within a few minutes of a login (RECENT_LOGIN_REQUIRED): `recentLogin`, confirm it is you.
+ */
 export async function addPasskey(provider: IdentityProvider, name: string): Promise<AddPasskeyOutcome> {
   const init = await provider.initPasskeyRegistration!();
+  if (init.errorDetails === ErrorDetails.RECENT_LOGIN_REQUIRED) return { kind: 'recentLogin' };
   if (!isSuccess(init)) return { kind: 'failed', code: init.errorCode };
   let passkey;
   try {

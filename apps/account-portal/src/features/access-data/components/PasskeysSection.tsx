@@ -1,9 +1,61 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deferredSchema, FormError, message, PasswordField, SubmitButton } from '@portal/forms';
 import { useIdentity, type PasskeyInfo } from '@portal/identity';
 import { Loader } from '@portal/ui';
 import { FORM_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
+import { useConfirmPassword } from '../api/change-login-details';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+
+const confirmForm = deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() }));
+
+/**
+ * A passkey is a way in that outlives a password reset, so the provider adds one only within minutes of a login: a
+ * session cookie copied from the shopper's browser must not be enough. Confirming the current password is that login
+ * (as for the e-mail change); an account without a password logs in again and comes back here.
+ */
+function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onConfirmed: () => void }) {
+  const { t } = useTranslation();
+  const { provider } = useIdentity();
+  const confirm = useConfirmPassword();
+  // The add button's form gives way to this one: the focus goes where the shopper continues (WCAG 2.4.3).
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.querySelector<HTMLElement>('input, button')?.focus(), []);
+
+  const submit = async ({ password }: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
+    try {
+      const outcome = await confirm.mutateAsync(password);
+      if (outcome.kind === 'done') onConfirmed();
+      else helpers.setErrors({ password: outcome.message as never });
+    } catch {
+      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    }
+  };
+
+  return (
+    <div ref={box}>
+      {hasPassword ? (
+        <Formik initialValues={{ password: '' }} validationSchema={confirmForm} onSubmit={submit}>
+          <Form className="form" noValidate>
+            <p>{t('ap.accessdata.passkeys.confirmIntro')}</p>
+            <PasswordField name="password" label={t('ap.accessdata.currentPassword')} required autoComplete="current-password" />
+            <FormError />
+            <SubmitButton>{t('ap.accessdata.passkeys.confirm')}</SubmitButton>
+          </Form>
+        </Formik>
+      ) : (
+        <>
+          <p>{t('ap.accessdata.passkeys.loginAgainIntro')}</p>
+          {/* The logout sends the page's login guard to /login, which returns here afterwards. */}
+          <button type="button" className="button" onClick={() => void provider.logout()}>
+            {t('ap.accessdata.passkeys.loginAgain')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
 
 function PasskeyRow({ passkey, onRemove, busy }: { passkey: PasskeyInfo; onRemove: () => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
@@ -40,22 +92,34 @@ function PasskeysPanel() {
   const success = useSuccessBanner(FORM_BANNER_MS);
   const [error, setError] = useState<string>();
   const [name, setName] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const nameId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const addNamed = async () => {
     setError(undefined);
     try {
       const outcome = await add.mutateAsync(name);
       if (outcome.kind === 'done') {
         setName('');
         success.show(t('ap.accessdata.passkeys.added'));
+      } else if (outcome.kind === 'recentLogin') {
+        setConfirming(true);
       } else if (outcome.kind === 'ceremony') {
         setError(t(outcome.failure === 'cancelled' ? 'ap.accessdata.passkeys.error.cancelled' : 'clp.passwordless.error.unsupported'));
       } else setError(t('ap.accessdata.passkeys.error.failed'));
     } catch {
       setError(t('clp.error.unexpected', { code: 'network' }));
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void addNamed();
+  };
+
+  const confirmed = () => {
+    setConfirming(false);
+    void addNamed();
   };
 
   const drop = async (id: string) => {
@@ -85,20 +149,24 @@ function PasskeysPanel() {
       ) : (
         <p>{t('ap.accessdata.passkeys.none')}</p>
       )}
-      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={nameId}>
-            {t('ap.accessdata.passkeys.name')}
-          </label>
-          <input id={nameId} className="form-field__input" value={name} maxLength={100} autoComplete="off" onChange={(event) => setName(event.target.value)} />
-        </div>
-        <div className="form-error" role="alert">
-          {error ? <p className="form-error__text">{error}</p> : null}
-        </div>
-        <button type="submit" className="button" disabled={add.isPending} aria-busy={add.isPending || undefined}>
-          {t('ap.accessdata.passkeys.add')}
-        </button>
-      </form>
+      {confirming ? (
+        <ConfirmItsYou hasPassword={list.data?.hasPassword ?? true} onConfirmed={confirmed} />
+      ) : (
+        <form className="form" noValidate onSubmit={submit}>
+          <div className="form-field">
+            <label className="form-field__label" htmlFor={nameId}>
+              {t('ap.accessdata.passkeys.name')}
+            </label>
+            <input id={nameId} className="form-field__input" value={name} maxLength={100} autoComplete="off" onChange={(event) => setName(event.target.value)} />
+          </div>
+          <div className="form-error" role="alert">
+            {error ? <p className="form-error__text">{error}</p> : null}
+          </div>
+          <button type="submit" className="button" disabled={add.isPending} aria-busy={add.isPending || undefined}>
+            {t('ap.accessdata.passkeys.add')}
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Durations } from '@portal/identity-contract';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
-import { createFakeProvider } from '@portal/identity/testing';
+import { createFakeProvider, MINUTE } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
 import { accessDataSections } from './AccessDataPage';
@@ -120,6 +121,46 @@ describe('/accessdata', () => {
     expect(within(password).queryByLabelText(/^Aktuelles Passwort/)).not.toBeInTheDocument();
     expect(within(password).getByRole('button', { name: 'Passwort festlegen' })).toBeInTheDocument();
   });
+
+  it('adds a passkey only after a recent login: a session older than that confirms the current password first', async () => {
+    const identity = await loggedIn();
+    identity.clock.advance(Durations.recentLogin + MINUTE);
+    await openApp('/accessdata', { identity });
+    const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    await userEvent.click(within(section).getByRole('button', { name: 'Passkey hinzufügen' }));
+    expect(await within(section).findByText(/Bitte bestätigen Sie Ihr aktuelles Passwort, bevor Sie einen Passkey hinzufügen/)).toBeInTheDocument();
+    const password = within(section).getByLabelText(/^Aktuelles Passwort/);
+    expect(password).toHaveFocus();
+    await userEvent.type(password, 'Falsch12!');
+    await userEvent.click(within(section).getByRole('button', { name: 'Bestätigen und Passkey hinzufügen' }));
+    expect(await within(section).findByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeInTheDocument();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, PASSWORD);
+    await userEvent.click(within(section).getByRole('button', { name: 'Bestätigen und Passkey hinzufügen' }));
+    // The login just made lets the provider start the ceremony, which this browser (jsdom) cannot take part in.
+    expect(await within(section).findByText('Dieser Browser unterstützt keine Passkeys.')).toBeInTheDocument();
+    const inits = identity.calls.filter((call) => call.method === 'initPasskeyRegistration');
+    expect(inits).toHaveLength(2);
+    expect((await identity.getPasskeys!()).errorCode).toBe(0);
+  }, 20_000);
+
+  it('an account without a password logs in again before it adds a passkey, and comes back to the login details', async () => {
+    const identity = await loggedIn();
+    identity.clock.advance(Durations.recentLogin + MINUTE);
+    const passwordless: IdentityProvider = { ...identity, getPasskeys: async () => ({ errorCode: 0, passkeys: [], hasPassword: false }) };
+    await openApp('/accessdata', { identity: passwordless });
+    const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    await userEvent.click(within(section).getByRole('button', { name: 'Passkey hinzufügen' }));
+    expect(await within(section).findByText(/ein Passkey nur kurz nach einer Anmeldung hinzufügen/)).toBeInTheDocument();
+    expect(within(section).queryByLabelText(/^Aktuelles Passwort/)).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Erneut anmelden' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /E-Mail-Adresse/ }), EMAIL);
+    await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldedaten' }, { timeout: 5000 })).toBeInTheDocument();
+  }, 20_000);
 
   it('changes the password: a wrong current password on its field, then the banner and the logout after 3 seconds', async () => {
     const identity = await loggedIn();

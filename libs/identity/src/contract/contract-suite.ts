@@ -1180,6 +1180,19 @@ export function describeIdentityContract(
         await addPasskey();
       });
 
+      passkeysInTime('an account without a password sets its first one only within recentLogin of the login, as it adds a passkey', async () => {
+        const { email, auth } = await passwordlessAccount('passkey-first-password');
+        await helpers.advanceTime(Durations.recentLogin + MINUTE);
+        expect(await provider.setAccountInfo({ newPassword: STRONG_PASSWORD })).toMatchObject({
+          errorCode: ErrorCode.INVALID_LOGIN,
+          errorDetails: ErrorDetails.RECENT_LOGIN_REQUIRED,
+        });
+        expect((await provider.getPasskeys!()).hasPassword).toBe(false);
+        expect((await passkeyLogin(auth)).errorCode).toBe(0);
+        expect((await provider.setAccountInfo({ newPassword: STRONG_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+      });
+
       passkeys('refuses a replayed answer, another origin, a tampered signature and a counter going backwards', async () => {
         await activeAccount('passkey-refuse');
         const { auth } = await addPasskey();
@@ -1212,8 +1225,9 @@ export function describeIdentityContract(
         expect((await passkeyLogin(auth)).errorCode).toBe(0);
       });
 
-      passkeys('registers with a passkey instead of a password: verified by mail, then the passkey logs in; the last one stays until a password is set', async () => {
-        const email = freshEmail('passkey-reg');
+      /** Registers with a passkey instead of a password, verifies the address and logs in with the passkey. */
+      async function passwordlessAccount(prefix: string): Promise<{ email: string; auth: SoftAuthenticator }> {
+        const email = freshEmail(prefix);
         const { regToken } = await provider.initRegistration();
         const init = await provider.initPasskeyRegistration!({ regToken, email });
         expect(init.errorCode).toBe(0);
@@ -1225,6 +1239,11 @@ export function describeIdentityContract(
         await verify(email);
         expect((await passkeyLogin(auth)).errorCode).toBe(0);
         expect((await provider.getPasskeys!()).hasPassword).toBe(false);
+        return { email, auth };
+      }
+
+      passkeys('registers with a passkey instead of a password: verified by mail, then the passkey logs in; the last one stays until a password is set', async () => {
+        const { email, auth } = await passwordlessAccount('passkey-reg');
 
         const last = await provider.removePasskey!({ id: auth.id });
         expect(last).toMatchObject({ errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: ErrorDetails.LAST_PASSKEY });

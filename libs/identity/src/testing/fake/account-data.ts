@@ -1,3 +1,4 @@
+import { Durations, ErrorDetails } from '@portal/identity-contract';
 import { ErrorCode, SAME_PASSWORD_DETAILS, type ValidationError } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import type { Account } from './model';
@@ -56,8 +57,11 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
 
       // New login details need the current password (spec 000 §6); an account without one cannot change them.
       // An account without a password (registered with a passkey, or social only) sets its first one with its
-      // session alone, as the embedded provider allows; a regToken is not enough.
+      // session, as the embedded provider allows, within recentLogin of its login; a regToken is not enough.
       const firstPassword = Boolean(params.newPassword) && !params.password && acc.password === undefined && !viaRegToken && !newEmail;
+      if (firstPassword && store.now() - store.session!.createdAt > Durations.recentLogin) {
+        return store.fail(ErrorCode.INVALID_LOGIN, ErrorDetails.RECENT_LOGIN_REQUIRED);
+      }
       if ((params.newPassword || newEmail) && !firstPassword) {
         if (!params.password) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'password');
         if (acc.password === undefined || params.password !== acc.password) {

@@ -155,8 +155,13 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	}
 
 	// An account without a password (registered with a passkey, or social only) sets its first one with its
-	// session alone: there is no current password to confirm, and a regToken is not enough.
+	// session: there is no current password to confirm, and a regToken is not enough. The session's login must be
+	// recent, as for adding a passkey: a password set with a copied cookie would be a way in its owner, who logs
+	// in with a passkey, never learns of.
 	firstPassword := in.NewPassword != "" && in.Password == "" && a.PasswordHash == "" && !acc.viaRegToken && newEmail == ""
+	if firstPassword && !p.recentLogin(acc.loggedInAt) {
+		return fail(contract.CodeInvalidLogin, contract.DetailsRecentLoginRequired), nil
+	}
 	if (in.NewPassword != "" || newEmail != "") && !firstPassword {
 		if in.Password == "" {
 			return fail(contract.CodeMissingRequiredParameter, "password"), nil

@@ -236,7 +236,7 @@ func (p *Provider) InitPasskeyRegistration(ctx context.Context, c Caller, regTok
 	}
 	// A passkey is a way in that outlives a password reset, so adding one asks for a login the shopper made just
 	// now, not only a session cookie that may have been copied hours ago (QA security round).
-	if p.clock().Sub(session.CreatedAt) > contract.RecentLogin {
+	if !p.recentLogin(session.CreatedAt) {
 		p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress,
 			Detail: "add: " + contract.DetailsRecentLoginRequired})
 		return fail(contract.CodeInvalidLogin, contract.DetailsRecentLoginRequired), nil

@@ -310,6 +310,17 @@ func TestPasswordlessAccountKeepsItsLastPasskeyAndSetsAPassword(t *testing.T) {
 		require.Equal(t, contract.CodeInvalidParameter, last.ErrorCode)
 		require.Equal(t, contract.DetailsLastPasskey, last.ErrorDetails)
 
+		// The first password, like a passkey, is a new way in: only within RecentLogin of the session's login.
+		h.advance(contract.RecentLogin + time.Second)
+		stale, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{NewPassword: goodPassword})
+		require.NoError(t, err)
+		requireRefused(t, stale, contract.DetailsRecentLoginRequired)
+		refused, _ := h.login("nora@example.com", goodPassword)
+		require.Equal(t, contract.CodeInvalidLogin, refused.ErrorCode, "no password was set")
+
+		login = h.passkeyLogin(auth, login.Session.Token)
+		require.Equal(t, contract.CodeOK, login.ErrorCode)
+		caller = embedded.Caller{SessionToken: login.Session.Token}
 		set, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{NewPassword: goodPassword})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, set.ErrorCode, set.ErrorDetails)

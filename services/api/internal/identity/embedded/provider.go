@@ -24,6 +24,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
@@ -328,6 +329,14 @@ type access struct {
 	// limited: a registration regToken for a newsletter account someone is registering: not yet proven to
 	// be the owner's, so it may write but must not read the subscriber's data.
 	limited bool
+	// loggedInAt: when the session's login was (zero with a regToken), for what needs a recent one (recentLogin).
+	loggedInAt time.Time
+}
+
+// recentLogin reports whether the caller logged in within contract.RecentLogin: what adds a lasting way in (a
+// passkey, a first password) asks for that, not for a session cookie that may have been copied hours ago.
+func (p *Provider) recentLogin(loggedInAt time.Time) bool {
+	return !loggedInAt.IsZero() && p.clock().Sub(loggedInAt) <= contract.RecentLogin
 }
 
 // authorize finds the account a call acts on: a valid regToken first, else the session; found is false for
@@ -342,14 +351,14 @@ func (p *Provider) authorize(ctx context.Context, c Caller, regToken string) (Ac
 			return Account{}, access{}, false, err
 		}
 	}
-	a, err := p.sessionAccount(ctx, c.SessionToken)
+	a, s, err := p.liveSession(ctx, c.SessionToken)
 	if errors.Is(err, ErrNotFound) {
 		return Account{}, access{}, false, nil
 	}
 	if err != nil {
 		return Account{}, access{}, false, err
 	}
-	return a, access{}, true, nil
+	return a, access{loggedInAt: s.CreatedAt}, true, nil
 }
 
 func (p *Provider) lang(c Caller, a Account) string {

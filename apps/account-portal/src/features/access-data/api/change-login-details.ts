@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { message, messages, type Message } from '@portal/forms';
 import {
   ErrorCode,
+  ErrorDetails,
   isEmailInUse,
   isInvalidLogin,
   isSamePassword,
@@ -63,9 +64,15 @@ export async function changeEmail(provider: IdentityProvider, email: string, pas
  * The password change (spec 000 §5): 403042 and 403005 attach to the current password, every other error to the
  * new one (the same password as before: 400006 with details 100001).
  */
-export async function changePassword(provider: IdentityProvider, password: string, newPassword: string): Promise<ChangeOutcome<'currentPassword' | 'newPassword'>> {
+export async function changePassword(
+  provider: IdentityProvider,
+  password: string,
+  newPassword: string,
+): Promise<ChangeOutcome<'currentPassword' | 'newPassword'> | { kind: 'recentLogin' }> {
   const answer = await provider.setAccountInfo({ password, newPassword });
   if (isSuccess(answer)) return { kind: 'done' };
+  // A first password (an account without one) needs a login of the last minutes, as adding a passkey does.
+  if (answer.errorDetails === ErrorDetails.RECENT_LOGIN_REQUIRED) return { kind: 'recentLogin' };
   if (isInvalidLogin(answer)) return { kind: 'error', field: 'currentPassword', message: wrongPasswordMessage() };
   if (isSamePassword(answer)) return { kind: 'error', field: 'newPassword', message: messages.passwordSameAsOld() };
   if (isValidationError(answer) && answer.validationErrors[0]) {

@@ -8,6 +8,7 @@ import type { LoginState } from '../../../shared/navigation';
 import { useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useChangePassword } from '../api/change-login-details';
 import { usePasskeys } from '../api/passkeys';
+import { LoginAgain } from './LoginAgain';
 
 /** Spec 000 §4 and §9: after a password change the banner shows, then the shopper is logged out after 3 seconds. */
 export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 3_000;
@@ -27,6 +28,7 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
   const { provider } = useIdentity();
   const change = useChangePassword();
   const [changed, setChanged] = useState(false);
+  const [loginAgain, setLoginAgain] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const success = useSuccessBanner(LOGOUT_AFTER_PASSWORD_CHANGE_MS + 2_000);
   // An account without a password (registered with a passkey) sets its first one: there is no current one to ask.
@@ -65,7 +67,8 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
         heading.current?.focus();
         return;
       }
-      helpers.setErrors({ [outcome.field]: outcome.message } as never);
+      if (outcome.kind === 'recentLogin') setLoginAgain(true);
+      else helpers.setErrors({ [outcome.field]: outcome.message } as never);
     } catch {
       helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
     }
@@ -76,21 +79,25 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
       <h2 id="change-password-heading" ref={heading} tabIndex={-1}>{t(firstPassword ? 'ap.accessdata.password.first.headline' : 'ap.accessdata.password.headline')}</h2>
       {firstPassword ? <p>{t('ap.accessdata.password.first.intro')}</p> : null}
       {success.banner}
-      <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
-        <Form className="form" noValidate>
-          {firstPassword ? null : <PasswordField name="currentPassword" label={t('ap.accessdata.currentPassword')} required autoComplete="current-password" />}
-          <PasswordField
-            name="newPassword"
-            label={t('ap.accessdata.password.new')}
-            required
-            autoComplete="new-password"
-            hint={passwordPolicy ? t('clp.registration.password.hint', { min: passwordPolicy.minLength }) : undefined}
-          />
-          <PasswordField name="retypePassword" label={t('ap.accessdata.password.retype')} required autoComplete="new-password" />
-          <FormError />
-          <SubmitButton disabled={changed}>{t(firstPassword ? 'ap.accessdata.password.first.submit' : 'ap.accessdata.password.submit')}</SubmitButton>
-        </Form>
-      </Formik>
+      {loginAgain ? (
+        <LoginAgain />
+      ) : (
+        <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
+          <Form className="form" noValidate>
+            {firstPassword ? null : <PasswordField name="currentPassword" label={t('ap.accessdata.currentPassword')} required autoComplete="current-password" />}
+            <PasswordField
+              name="newPassword"
+              label={t('ap.accessdata.password.new')}
+              required
+              autoComplete="new-password"
+              hint={passwordPolicy ? t('clp.registration.password.hint', { min: passwordPolicy.minLength }) : undefined}
+            />
+            <PasswordField name="retypePassword" label={t('ap.accessdata.password.retype')} required autoComplete="new-password" />
+            <FormError />
+            <SubmitButton disabled={changed}>{t(firstPassword ? 'ap.accessdata.password.first.submit' : 'ap.accessdata.password.submit')}</SubmitButton>
+          </Form>
+        </Formik>
+      )}
     </section>
   );
 }

@@ -7,21 +7,21 @@ import { Loader } from '@portal/ui';
 import { FORM_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useConfirmPassword } from '../api/change-login-details';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { LoginAgain } from './LoginAgain';
 
 const confirmForm = deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() }));
 
 /**
  * A passkey is a way in that outlives a password reset, so the provider adds one only within minutes of a login: a
  * session cookie copied from the shopper's browser must not be enough. Confirming the current password is that login
- * (as for the e-mail change); an account without a password logs in again and comes back here.
+ * (as for the e-mail change); an account without a password logs in again.
  */
 function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onConfirmed: () => void }) {
   const { t } = useTranslation();
-  const { provider } = useIdentity();
   const confirm = useConfirmPassword();
   // The add button's form gives way to this one: the focus goes where the shopper continues (WCAG 2.4.3).
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.querySelector<HTMLElement>('input, button')?.focus(), []);
+  useEffect(() => box.current?.querySelector('input')?.focus(), []);
 
   const submit = async ({ password }: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
     try {
@@ -45,13 +45,7 @@ function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onC
           </Form>
         </Formik>
       ) : (
-        <>
-          <p>{t('ap.accessdata.passkeys.loginAgainIntro')}</p>
-          {/* The logout sends the page's login guard to /login, which returns here afterwards. */}
-          <button type="button" className="button" onClick={() => void provider.logout()}>
-            {t('ap.accessdata.passkeys.loginAgain')}
-          </button>
-        </>
+        <LoginAgain />
       )}
     </div>
   );

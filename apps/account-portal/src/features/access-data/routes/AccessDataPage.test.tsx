@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Durations } from '@portal/identity-contract';
-import { ErrorCode, type IdentityProvider } from '@portal/identity';
+import { ErrorCode, ErrorDetails, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider, MINUTE } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
@@ -152,8 +152,9 @@ describe('/accessdata', () => {
     await openApp('/accessdata', { identity: passwordless });
     const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
     await userEvent.click(within(section).getByRole('button', { name: 'Passkey hinzufügen' }));
-    expect(await within(section).findByText(/ein Passkey nur kurz nach einer Anmeldung hinzufügen/)).toBeInTheDocument();
+    expect(await within(section).findByText(/nur kurz nach einer Anmeldung möglich/)).toBeInTheDocument();
     expect(within(section).queryByLabelText(/^Aktuelles Passwort/)).not.toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Erneut anmelden' })).toHaveFocus();
     await userEvent.click(within(section).getByRole('button', { name: 'Erneut anmelden' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: /E-Mail-Adresse/ }), EMAIL);
@@ -161,6 +162,27 @@ describe('/accessdata', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldedaten' }, { timeout: 5000 })).toBeInTheDocument();
   }, 20_000);
+
+  it('an account without a password sets its first one only shortly after a login, else it logs in again', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    identity.clock.advance(Durations.recentLogin + MINUTE);
+    // The fake's account has a password; this one answers as a passwordless account's would.
+    const passwordless: IdentityProvider = {
+      ...identity,
+      getPasskeys: async () => ({ errorCode: 0, passkeys: [], hasPassword: false }),
+      setAccountInfo: async () => ({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.RECENT_LOGIN_REQUIRED, statusCode: 403 }),
+    };
+    await openApp('/accessdata', { identity: passwordless });
+    const section = await screen.findByRole('region', { name: 'Passwort festlegen' }, { timeout: 5000 });
+    const [fresh, retype] = [...section.querySelectorAll('input')] as HTMLInputElement[];
+    await userEvent.type(fresh!, NEW_PASSWORD);
+    await userEvent.type(retype!, NEW_PASSWORD);
+    await userEvent.click(within(section).getByRole('button', { name: 'Passwort festlegen' }));
+    expect(await within(section).findByText(/nur kurz nach einer Anmeldung möglich/)).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Erneut anmelden' })).toHaveFocus();
+    expect(within(section).queryByText(/Ihr Passwort ist nicht korrekt/)).not.toBeInTheDocument();
+  });
 
   it('changes the password: a wrong current password on its field, then the banner and the logout after 3 seconds', async () => {
     const identity = await loggedIn();

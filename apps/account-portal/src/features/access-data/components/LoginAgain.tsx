@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIdentity } from '@portal/identity';
+
+/**
+ * What adds a way in (a passkey, a first password) needs a login of the last minutes (RECENT_LOGIN_REQUIRED); an
+ * account without a password cannot confirm one, so it logs in again. The logout hands the page's login guard over
+ * to /login, which returns here afterwards. It takes the place of the form the shopper used: the focus moves to
+ * its button (WCAG 2.4.3).
+ */
+export function LoginAgain() {
+  const { t } = useTranslation();
+  const { provider } = useIdentity();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <div className="form">
+      <p>{t('ap.accessdata.loginAgain.intro')}</p>
+      <button ref={button} type="button" className="button" onClick={() => void provider.logout()}>
+        {t('ap.accessdata.loginAgain')}
+      </button>
+    </div>
+  );
+}

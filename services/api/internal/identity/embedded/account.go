@@ -239,6 +239,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	if endSessions {
 		p.audit(ctx, audit.Event{Type: audit.PasswordChanged, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
 		p.credentialsChanged(ctx, a.UID)
+		p.notify(ctx, MailPasswordChangedNotice, p.lang(c, a), a, resetStartPath)
 	}
 	if newEmail != "" {
 		p.audit(ctx, audit.Event{Type: audit.EmailChangeAsked, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"go.uber.org/zap"
-
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
@@ -104,10 +102,7 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 		return Result{}, err
 	}
 	p.audit(ctx, audit.Event{Type: audit.AccountDeleted, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
-	if err := p.sendMail(ctx, MailAccountDeleted, p.lang(c, a), a.Email, map[string]any{"FirstName": stringField(a.Profile, "firstName")}); err != nil {
-		// The account is gone either way; a lost confirmation must not make the shopper think it is not.
-		p.log.Warn("account deleted, confirmation mail failed", zap.String("uid", a.UID), zap.Error(err))
-	}
+	p.notify(ctx, MailAccountDeleted, p.lang(c, a), a, "")
 	r := ok(nil)
 	r.EndSession = true
 	return r, nil

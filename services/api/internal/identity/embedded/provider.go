@@ -423,6 +423,30 @@ func isLoopback(address string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// Notices to the account's address of a change to its ways in, so the owner learns of one they did not make, each
+// with the page that undoes it. (The e-mail change's notice to the old address, MailEmailChangedNotice, goes with
+// its confirmation mail.)
+const (
+	MailPasswordChangedNotice = "password-changed-notice"
+	MailPasskeyAddedNotice    = "passkey-added-notice"
+
+	resetStartPath   = "/login/reset-password/start"
+	loginDetailsPath = "/accessdata"
+)
+
+// notify sends a notice of a change that is stored already (path: a page of the account portal for the mail's
+// link, or ""). A failed notice is logged, not answered: the change stands, and an error would make the shopper
+// think it did not.
+func (p *Provider) notify(ctx context.Context, kind, lang string, a Account, path string) {
+	data := map[string]any{"FirstName": stringField(a.Profile, "firstName")}
+	if path != "" {
+		data["Link"] = strings.TrimRight(p.cfg.PublicURL, "/") + path
+	}
+	if err := p.sendMail(ctx, kind, lang, a.Email, data); err != nil {
+		p.log.Warn("notice mail failed", zap.String("kind", kind), zap.String("uid", a.UID), zap.Error(err))
+	}
+}
+
 // sendMail renders and sends one mail; a provider without a sender drops it.
 func (p *Provider) sendMail(ctx context.Context, kind, lang, to string, data map[string]any) error {
 	if p.mail == nil {

@@ -21,7 +21,7 @@ type ResetPasswordParams struct {
 // ResetPassword answers accounts.resetPassword, both steps.
 func (p *Provider) ResetPassword(ctx context.Context, c Caller, in ResetPasswordParams) (Result, error) {
 	if in.PasswordResetToken != "" {
-		return p.completeReset(ctx, in.PasswordResetToken, in.NewPassword)
+		return p.completeReset(ctx, c, in.PasswordResetToken, in.NewPassword)
 	}
 	if strings.TrimSpace(in.LoginID) == "" {
 		return fail(contract.CodeMissingRequiredParameter, "loginID"), nil
@@ -96,7 +96,7 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 
 // completeReset is step 2: a valid, unused, unexpired token sets the new password, verifies the address (the
 // link proved it), ends every session and lifts a login lock.
-func (p *Provider) completeReset(ctx context.Context, token, newPassword string) (Result, error) {
+func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPassword string) (Result, error) {
 	t, err := p.liveToken(ctx, token, TokenReset)
 	if errors.Is(err, ErrNotFound) {
 		return fail(contract.CodePasswordTokenInvalid, ""), nil
@@ -160,6 +160,7 @@ func (p *Provider) completeReset(ctx context.Context, token, newPassword string)
 	if unlinked > 0 {
 		p.audit(ctx, audit.Event{Type: audit.SocialUnlinked, UID: a.UID, Email: a.Email, Detail: "bound before the address was proven"})
 	}
+	p.notify(ctx, MailPasswordChangedNotice, p.lang(c, a), a, resetStartPath)
 	r := ok(map[string]any{"UID": a.UID})
 	r.EndSession = true
 	return r, nil

@@ -1,0 +1,66 @@
+package embedded_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded/passkeytest"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+)
+
+// noticeTo is the newest mail of kind to the address, failing the test when there is none.
+func (h *harness) noticeTo(to, kind string) mail.Message {
+	h.t.Helper()
+	for i := len(h.mail.Messages) - 1; i >= 0; i-- {
+		if m := h.mail.Messages[i]; m.To == to && m.Kind == kind {
+			return m
+		}
+	}
+	h.t.Fatalf("no %s mail to %s", kind, to)
+	return mail.Message{}
+}
+
+// Whoever changes a way into an account, its address hears of it, with the page that undoes the change: a
+// password changed, set for the first time or reset, and a passkey added. A refused change sends nothing.
+func TestChangesToTheWaysInAreToldToTheAddress(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		const email = "nina@example.com"
+		h.registerVerified(email)
+		_, session := h.login(email, goodPassword)
+		caller := embedded.Caller{SessionToken: session, Lang: "en"}
+
+		wrong, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: "Wrong-Passw0rd", NewPassword: "Other-Passw0rd"})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeInvalidLogin, wrong.ErrorCode)
+		require.Zero(t, h.mailCount(email, embedded.MailPasswordChangedNotice), "a refused change is no news")
+
+		opts, err := h.p.InitPasskeyRegistration(h.ctx, caller, "", "")
+		require.NoError(t, err)
+		answer, err := passkeytest.New(rpID, origin).Register(opts.Fields["options"])
+		require.NoError(t, err)
+		added, err := h.p.RegisterPasskey(h.ctx, caller, answer, "Call +49 30 1234 to keep your account")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, added.ErrorCode, added.ErrorDetails)
+		notice := h.noticeTo(email, embedded.MailPasskeyAddedNotice)
+		require.Equal(t, "en", notice.Language)
+		require.Contains(t, notice.Text, "https://portal.example/accessdata")
+		require.Contains(t, notice.Text, "Eva")
+		require.NotContains(t, notice.Text, "+49", "the name someone typed is not the retailer's words")
+
+		changed, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "Other-Passw0rd"})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, changed.ErrorCode, changed.ErrorDetails)
+		notice = h.noticeTo(email, embedded.MailPasswordChangedNotice)
+		require.Equal(t, "en", notice.Language)
+		require.Contains(t, notice.Text, "https://portal.example/login/reset-password/start")
+
+		h.resetPassword(email, "Third-Passw0rd")
+		require.Equal(t, 2, h.mailCount(email, embedded.MailPasswordChangedNotice), "a reset is told too")
+	})
+}

@@ -64,29 +64,46 @@ func TestRunCommands(t *testing.T) {
 	}
 }
 
-func TestServePrintsAddressAndStopsOnCancel(t *testing.T) {
+// startServe runs `portal serve` on a free port of 127.0.0.1 until ctx ends; it answers the first line serve printed
+// and where serve's answer will arrive.
+func startServe(t *testing.T, ctx context.Context) (string, <-chan error) {
+	t.Helper()
 	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, []string{"--http-addr", "127.0.0.1:0", "--database-url", dbURL, "--log-level", "warn"}, outW, io.Discard)
 		_ = outW.Close()
 	}()
-
 	lines := make(chan string, 1)
 	go func() {
 		line, _ := bufio.NewReader(outR).ReadString('\n')
 		lines <- line
 		_, _ = io.Copy(io.Discard, outR)
 	}()
-	var line string
 	select {
-	case line = <-lines:
+	case line := <-lines:
+		return line, done
 	case <-time.After(30 * time.Second):
 		t.Fatal("serve printed nothing")
+		return "", nil
 	}
+}
+
+// Behind a proxy the address to open is the public URL, not the listener's port on localhost (operator round).
+func TestServePrintsThePublicURL(t *testing.T) {
+	t.Setenv("PORTAL_HTTP_PUBLICURL", "http://konto.localhost:9443/")
+	ctx, cancel := context.WithCancel(context.Background())
+	line, done := startServe(t, ctx)
+	cancel()
+	require.NoError(t, <-done)
+	require.Equal(t, "Portal is running at http://konto.localhost:9443/ (account portal) and http://konto.localhost:9443/preferences/ (preference centre)\n", line)
+}
+
+func TestServePrintsAddressAndStopsOnCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	line, done := startServe(t, ctx)
 	m := regexp.MustCompile(`^Portal is running at http://localhost:(\d+)/ \(account portal\) and http://localhost:(\d+)/preferences/ \(preference centre\)\n$`).FindStringSubmatch(line)
 	require.NotNil(t, m, line)
 	require.Equal(t, m[1], m[2])

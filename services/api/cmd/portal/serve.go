@@ -88,7 +88,10 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 		}
 	}()
 	logger.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("public_url", cfg.HTTP.PublicURL), zap.String("admin_addr", adminAddr))
-	fmt.Fprintf(env.stdout, "Portal is running at http://localhost:%d/ (account portal) and http://localhost:%d/preferences/ (preference centre)\n", port, port)
+	// Where a person opens it: the public URL (a proxy's address in production, which named localhost before),
+	// else this machine's listener.
+	base := strings.TrimRight(cfg.HTTP.PublicURL, "/")
+	fmt.Fprintf(env.stdout, "Portal is running at %s/ (account portal) and %s/preferences/ (preference centre)\n", base, base)
 	printStartup(ctx, env, cfg, db, adminAddr)
 
 	err = httpapi.Serve(ctx, service.Echo, ln, httpapi.ShutdownTimeout)

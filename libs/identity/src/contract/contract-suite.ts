@@ -853,6 +853,25 @@ export function describeIdentityContract(
         expect(seen.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(true);
       });
 
+      lite('a login with the password of an unconfirmed registration over a subscriber answers a regToken just as limited', async () => {
+        const email = freshEmail('litelogin');
+        const subscriber = await helpers.subscriberRegToken(email);
+        expect((await provider.setAccountInfo({ regToken: subscriber, profile: { firstName: 'Lea' } })).errorCode).toBe(0);
+        const { regToken } = await provider.initRegistration();
+        const values = await requiredValues();
+        const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...values, lang: 'de' });
+        expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(answer.errorCode);
+        // A stranger who registered the subscriber's address logs in with the password they chose.
+        const login = await provider.login({ loginID: email, password: STRONG_PASSWORD });
+        expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(login.errorCode);
+        const seen = await provider.getAccountInfo({ regToken: login.regToken!, include: 'profile' });
+        expect(seen.errorCode).toBe(0);
+        expect(seen.profile?.firstName).not.toBe('Lea');
+        expect((await provider.setAccountInfo({ regToken: login.regToken!, password: STRONG_PASSWORD, profile: { email: freshEmail('thief') } })).errorCode).toBe(
+          ErrorCode.UNAUTHORIZED,
+        );
+      });
+
       lite('registering over a newsletter subscriber fills what the subscriber left empty but renames and unsubscribes no one', async () => {
         const email = freshEmail('liteholds');
         const subscriber = await helpers.subscriberRegToken(email);

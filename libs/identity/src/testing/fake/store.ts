@@ -309,7 +309,11 @@ export class FakeStore {
   tokenAccess(regToken: string | undefined): { acc: Account; limited: boolean } | undefined {
     const token = this.valid(regToken, ['registration', 'subscriber']);
     const acc = token?.UID === undefined ? undefined : this.accounts.get(token.UID);
-    return acc && { acc, limited: token?.limited === true && !acc.isVerified };
+    if (!token || !acc) return undefined;
+    // Every registration regToken of a subscriber's account nobody has confirmed yet, not only the registration's
+    // own: a login with the password it chose answers one too (as the embedded provider).
+    const limited = !acc.isVerified && (token.limited === true || (token.kind === 'registration' && acc.origin === 'lite'));
+    return { acc, limited };
   }
 
   registrationToken(acc: Account, limited = false): string {

@@ -345,7 +345,7 @@ func (p *Provider) authorize(ctx context.Context, c Caller, regToken string) (Ac
 	if regToken != "" {
 		a, t, err := p.regTokenAccount(ctx, regToken)
 		if err == nil {
-			return a, access{viaRegToken: true, limited: t.Payload[payloadLimited] != "" && !a.IsVerified}, true, nil
+			return a, access{viaRegToken: true, limited: limitedAccess(t, a)}, true, nil
 		}
 		if !errors.Is(err, ErrNotFound) {
 			return Account{}, access{}, false, err
@@ -359,6 +359,17 @@ func (p *Provider) authorize(ctx context.Context, c Caller, regToken string) (Ac
 		return Account{}, access{}, false, err
 	}
 	return a, access{loggedInAt: s.CreatedAt}, true, nil
+}
+
+// limitedAccess reports whether a regToken reaches a newsletter subscriber's account that someone registered and
+// nobody has confirmed yet. Not only the regToken of the registration itself: a login with the password or passkey
+// that registration chose answers a regToken too, and that one read the subscriber's data and moved the account to
+// the stranger's address (QA security round). A subscriber regToken (the preference centre's) is the subscriber's own.
+func limitedAccess(t Token, a Account) bool {
+	if a.IsVerified {
+		return false
+	}
+	return t.Payload[payloadLimited] != "" || (t.Kind == TokenRegistration && a.Origin == OriginLite)
 }
 
 func (p *Provider) lang(c Caller, a Account) string {

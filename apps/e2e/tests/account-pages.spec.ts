@@ -173,6 +173,7 @@ test.describe('account pages', () => {
   });
 
   test('own data: the download holds the profile; deleting ends the session and the login is refused afterwards', async ({ page, baseURL }) => {
+    test.slow(); // a journey of its own: the download, two deletions and three accessibility scans (34 s once on a busy machine)
     const email = uniqueEmail(test.info(), 'leaving');
     await confirmedAccount(page.request, baseURL!, email);
     await logInThroughApi(page, baseURL!, email);

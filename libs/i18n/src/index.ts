@@ -3,6 +3,7 @@ export {
   DEFAULT_LANGUAGE,
   detectLanguage,
   LANGUAGE_COOKIE,
+  languageCookie,
   LANGUAGE_STORAGE_KEY,
   matchLanguage,
   readRememberedLanguage,

@@ -51,4 +51,12 @@ describe('remembering', () => {
   it('remembers nothing on a first visit', () => {
     expect(readRememberedLanguage()).toEqual([]);
   });
+
+  it('skips a cookie that is not valid percent-encoding instead of throwing, and still reads local storage', () => {
+    document.cookie = 'i18next=%E0%A4%A; path=/';
+    expect(readRememberedLanguage()).toEqual([]);
+    localStorage.setItem('i18nextLng', 'nl-NL');
+    expect(readRememberedLanguage()).toEqual(['nl-NL']);
+    expect(detectLanguage(available, 'de-DE', { remembered: readRememberedLanguage() })).toBe('nl-NL');
+  });
 });

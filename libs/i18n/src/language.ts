@@ -71,13 +71,28 @@ export function detectLanguage(available: readonly string[], defaultLanguage: st
 
 /** Reads the remembered language from the cookie and local storage. */
 export function readRememberedLanguage(doc: Document = document, storage: Storage | undefined = safeLocalStorage()): string[] {
-  const fromCookie = doc.cookie
+  const fromStorage = storage?.getItem(LANGUAGE_STORAGE_KEY) ?? undefined;
+  return [languageCookie(doc.cookie), fromStorage].filter((v): v is string => Boolean(v));
+}
+
+/**
+ * The language the `i18next` cookie names (of a `document.cookie` string), decoded; undefined without one or when
+ * it is not valid percent-encoding. The cookie is the whole site's (path /, shared with the retailer's other
+ * pages): a value another page wrote unencoded (`i18next=%`) must cost the remembered language only, not throw
+ * URIError and leave both apps blank (QA).
+ */
+export function languageCookie(cookie: string): string | undefined {
+  const raw = cookie
     .split(';')
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
     ?.slice(LANGUAGE_COOKIE.length + 1);
-  const fromStorage = storage?.getItem(LANGUAGE_STORAGE_KEY) ?? undefined;
-  return [fromCookie ? decodeURIComponent(fromCookie) : undefined, fromStorage].filter((v): v is string => Boolean(v));
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Remembers the language in the cookie (one year, whole site) and in local storage. */

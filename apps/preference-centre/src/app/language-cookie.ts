@@ -1,24 +1,9 @@
 import { useEffect } from 'react';
 import { useSite } from '@portal/cms';
-import { LANGUAGE_COOKIE } from '@portal/i18n';
+import { languageCookie } from '@portal/i18n';
 
 /** How often the language cookie is read (spec 001 §9: cookie change polling interval 300 ms). */
 export const LANGUAGE_COOKIE_POLL_MS = 300;
-
-/** The language the `i18next` cookie names, decoded; undefined without one. */
-export function languageCookie(cookie: string): string | undefined {
-  const raw = cookie
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
-    ?.slice(LANGUAGE_COOKIE.length + 1);
-  if (!raw) return undefined;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Follows the language chosen elsewhere on the site: the account portal (another tab, or the same browser

@@ -46,10 +46,12 @@ interface Options {
   /** The reminder search's status; it answers `reminders` when 200. */
   remindersStatus?: number;
   forceConsent?: boolean;
+  /** The address the centre opens at (default: the link without a hash). */
+  path?: string;
   prepare?: (fake: ReturnType<typeof createFakeProvider>) => void;
 }
 
-async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], remindersStatus = 200, forceConsent = false, prepare }: Options = {}) {
+async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], remindersStatus = 200, forceConsent = false, path = '/preferences/token/link-jwt', prepare }: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, profile: { firstName: 'Erika' }, ...seed }] });
   prepare?.(fake);
   const requests: { url: string; init?: RequestInit }[] = [];
@@ -76,7 +78,7 @@ async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], rem
   };
   const page = await renderPage(<AppRoutes />, {
     messages: loadMessages,
-    path: '/preferences/token/link-jwt',
+    path,
     identity: fake,
     initialRefresh: false,
     metadata: testMetadata({ forceConsent }),
@@ -135,6 +137,12 @@ describe('the preference centre', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hallo Erika!' })).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('identity settings: getSchema answered', ErrorCode.GENERAL_SERVER_ERROR);
     warn.mockRestore();
+  });
+
+  it('a link whose hash is not valid percent-encoding opens the first tab instead of a blank page', async () => {
+    await openCentre({ path: '/preferences/token/link-jwt#%E0%A4%A' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo Erika!' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('shows newsletters only inside their display window', async () => {
@@ -285,6 +293,22 @@ describe('the preference centre', () => {
     expect(screen.queryByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
     expect(await screen.findByText(/konnten wir Ihre Produkterinnerungen nicht laden/)).toBeInTheDocument();
+  });
+
+  it('reminders that failed to load are not "no reminder": unsubscribing every newsletter saves it without the full unsubscribe', async () => {
+    const { user, fake, requests } = await openCentre({
+      seed: { subscriptions: subscribedTo('NLT_GENERAL', 'SVC_PRODUCT_REMINDER'), data: { sfmc: { dataProcessingConsented: true } } },
+      remindersStatus: 500,
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Wirklich abmelden?' })).not.toBeInTheDocument();
+    // The reminders the page could not show are left alone: no full unsubscribe, no deletion.
+    expect(requests.some((request) => request.url.includes('/rest/v1/subscriber/unsubscribe/'))).toBe(false);
+    expect(requests.some((request) => request.init?.method === 'DELETE')).toBe(false);
+    const saved = fake.calls.find((call) => call.method === 'setAccountInfo');
+    expect(saved?.params).toMatchObject({ subscriptions: { NLT_GENERAL: { email: { isSubscribed: false } } } });
   });
 
   it('shows the general and the field error of a refused save', async () => {

@@ -161,10 +161,15 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     validateOnMount: !initial.favouriteStore.open,
     initialTouched: initial.favouriteStore.open ? {} : { favouriteStore: { text: true } },
     onSubmit: async (values) => {
-      const variant = unsubscribeVariant(
-        { newsletters: staysSubscribed(initial, account), reminders: hadReminders },
-        { newsletters: staysSubscribed(values, account), reminders: hadReminders - remindersToDelete(values).length },
-      );
+      // Reminders that failed to load may well exist: "no remaining reminder" is unknown, so the save never turns
+      // into the full unsubscribe, which would delete reminders the shopper could not see (and the dialog would
+      // say there were none). The newsletters are saved as chosen; the reminders stay.
+      const variant = remindersFailed
+        ? undefined
+        : unsubscribeVariant(
+            { newsletters: staysSubscribed(initial, account), reminders: hadReminders },
+            { newsletters: staysSubscribed(values, account), reminders: hadReminders - remindersToDelete(values).length },
+          );
       if (variant) {
         setDialog({ kind: 'unsubscribe', variant, values });
         return;
@@ -176,7 +181,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   const isConsentPending = (consentInForm: boolean) => metadata.forceConsent === true && !consentInForm;
   const access = (tab: PreferenceTab) => tabAccess(tab, { subscribed, consentPending: isConsentPending(formik.values.dataProcessingConsented) });
 
-  const wanted = decodeURIComponent(location.hash.replace(/^#/, ''));
+  const wanted = tabAnchor(location.hash);
   const activeTab = content.tabs.find((tab) => tab.id === wanted && access(tab) === 'open') ?? content.tabs.find((tab) => access(tab) === 'open');
 
   function selectTab(tab: PreferenceTab) {
@@ -341,6 +346,20 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       case 'separator':
         return <hr className="pc-separator" />;
     }
+  }
+}
+
+/**
+ * The tab the URL's hash names. A hash that is not valid percent-encoding (`#%`, a link a mail client or a
+ * tracker cut short) names no tab: the first open tab shows, as for an unknown one, instead of URIError
+ * blanking the page.
+ */
+export function tabAnchor(hash: string): string {
+  const raw = hash.replace(/^#/, '');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
   }
 }
 

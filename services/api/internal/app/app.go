@@ -115,6 +115,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	}
 	var backend identity.Backend
 	var eraser subscribers.AccountEraser
+	var sessions subscribers.SessionBinder // nil with SAP CDC, whose sessions are the vendor's
 	// SAP CDC runs the double opt-in of the reminder subscription itself; the embedded provider is told.
 	var reminderSubscriptions reminders.Subscriptions
 	if cfg.Metadata.Identity.Provider == "cdc" {
@@ -143,7 +144,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		if err != nil {
 			return nil, err
 		}
-		a.Identity, backend, eraser, reminderSubscriptions = provider, provider.Backend(), provider, provider
+		a.Identity, backend, eraser, sessions, reminderSubscriptions = provider, provider.Backend(), provider, provider, provider
 		if cfg.LoopbackMailExemption() {
 			logger.Warn("mail limits: callers on a loopback address are exempt from the per-address limit " +
 				"(identity.embedded.mailLimits.exemptLoopback, never in production)")
@@ -166,7 +167,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		return nil, err
 	}
 	withdrawals := subscribers.NewSQLWithdrawals(db)
-	links := subscribers.NewLinks(tokens, withdrawals)
+	links := subscribers.NewLinks(tokens, withdrawals, sessions)
 	subscriberLock := jobs.SubscriberGuard{Leases: a.jobs}
 	a.Reminders = reminders.NewService(reminders.Settings{
 		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,

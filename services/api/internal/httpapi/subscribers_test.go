@@ -56,7 +56,7 @@ func (b *regTokenBackend) SubscriberRegToken(_ context.Context, email identity.E
 var _ identity.Backend = (*regTokenBackend)(nil)
 
 func subscriberEcho(backend identity.Backend, tokens *subscribers.Tokens) *echo.Echo {
-	h := newSubscriberHandlers(subscribers.NewService(subscribers.Settings{Links: subscribers.NewLinks(tokens, nil), Accounts: backend}), "portal_session")
+	h := newSubscriberHandlers(subscribers.NewService(subscribers.Settings{Links: subscribers.NewLinks(tokens, nil, nil), Accounts: backend}), "portal_session")
 	e := echo.New()
 	e.HTTPErrorHandler = errorHandler(zap.NewNop())
 	e.POST("/rest/v1/subscriber/regToken/jwt", h.ExchangeSubscriberToken)

@@ -290,4 +290,12 @@ func TestSessionLinkTokenOpensTheCentreForALoggedInShopper(t *testing.T) {
 	require.Equal(t, http.StatusOK, status)
 	f.regToken = exchanged["regToken"].(string)
 	require.Equal(t, "Eva", f.account(t)["profile"].(map[string]any)["firstName"], "the session's own account")
+
+	// The link ends with its session (QA security round: a copied cookie's link read and changed the profile for
+	// an hour after the owner had logged out or reset the password); a mailed link is bound to no session.
+	rec = svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.logout", Body: `{}`,
+		Header: map[string]string{"Content-Type": "application/json", "Origin": "http://example.com", "Cookie": "portal_session=" + session}})
+	require.Equal(t, http.StatusOK, rec.Code)
+	status, _ = f.exchange(t, body["jwt"].(string))
+	require.Equal(t, http.StatusUnauthorized, status)
 }

@@ -23,6 +23,18 @@ type AccountEraser interface {
 	SessionEmail(ctx context.Context, sessionToken string) (identity.Email, error)
 }
 
+// SessionBinder ties the links a login session asks for to that session (the embedded provider; SAP CDC's sessions
+// are the vendor's): such a link opens nothing once the session ended, at a logout, a password change or reset or
+// the account's disabling. Otherwise a session cookie copied once gave a link that read and changed the profile
+// for an hour after the owner's reset (QA security round).
+type SessionBinder interface {
+	// SessionKey is what a link carries to name the session of sessionToken; never the token itself.
+	SessionKey(sessionToken string) string
+	// SessionLive reports whether the session a key names has not ended. Its idle time does not count: the
+	// shopper is in the preference centre, not on the account pages that keep it alive.
+	SessionLive(ctx context.Context, key string) (bool, error)
+}
+
 // ReminderEraser deletes every product reminder of an address, active or pending; *reminders.Service.
 type ReminderEraser interface {
 	DeleteAllOf(ctx context.Context, email identity.Email) (int, error)
@@ -35,6 +47,9 @@ var (
 	ErrWithdrawn = errors.New("subscribers: the subscriber has unsubscribed since this link was issued")
 	// ErrNotLoggedIn: no live login session.
 	ErrNotLoggedIn = errors.New("subscribers: no login session")
+	// ErrSessionEnded: the link was issued for a login session that has ended since; it is always wrapped
+	// together with ErrInvalidToken.
+	ErrSessionEnded = errors.New("subscribers: the login session this link was issued for has ended")
 	// ErrUnsupported: the configured identity provider cannot do this (SAP CDC: erasure and sessions are the
 	// vendor's).
 	ErrUnsupported = errors.New("subscribers: not available with this identity provider")
@@ -49,15 +64,18 @@ type Links struct {
 	tokens *Tokens
 	// withdrawals is nil when nothing can have been withdrawn (tests of the tokens alone).
 	withdrawals WithdrawalStore
+	// sessions is nil where login sessions cannot be checked; a link bound to a session then opens nothing.
+	sessions SessionBinder
 }
 
-// NewLinks returns the link checker on tokens and the withdrawal records.
-func NewLinks(tokens *Tokens, withdrawals WithdrawalStore) *Links {
-	return &Links{tokens: tokens, withdrawals: withdrawals}
+// NewLinks returns the link checker on tokens, the withdrawal records and the login sessions (nil: none to bind).
+func NewLinks(tokens *Tokens, withdrawals WithdrawalStore, sessions SessionBinder) *Links {
+	return &Links{tokens: tokens, withdrawals: withdrawals, sessions: sessions}
 }
 
 // Verify checks a link token and names its subscriber; a link issued before the subscriber withdrew is
-// refused with ErrInvalidToken and ErrWithdrawn.
+// refused with ErrInvalidToken and ErrWithdrawn, one issued for a login session that has ended with
+// ErrInvalidToken and ErrSessionEnded.
 func (l *Links) Verify(ctx context.Context, token string) (identity.Email, error) {
 	link, withdrawn, err := l.open(ctx, token)
 	if err != nil {
@@ -69,6 +87,15 @@ func (l *Links) Verify(ctx context.Context, token string) (identity.Email, error
 	return link.Email, nil
 }
 
+// mintForSession issues a link token bound to the login session of sessionToken, where sessions can be checked.
+func (l *Links) mintForSession(email identity.Email, lifetime time.Duration, sessionToken string) (string, time.Time, error) {
+	key := ""
+	if l.sessions != nil {
+		key = l.sessions.SessionKey(sessionToken)
+	}
+	return l.tokens.mint(email, lifetime, key)
+}
+
 // Mint issues a link token for email, valid for lifetime.
 func (l *Links) Mint(email identity.Email, lifetime time.Duration) (string, time.Time, error) {
 	return l.tokens.Mint(email, lifetime)
@@ -77,8 +104,22 @@ func (l *Links) Mint(email identity.Email, lifetime time.Duration) (string, time
 // open checks the token and tells whether its subscriber unsubscribed from everything at or after its issue.
 func (l *Links) open(ctx context.Context, token string) (Link, bool, error) {
 	link, err := l.tokens.Open(ctx, token)
-	if err != nil || l.withdrawals == nil {
+	if err != nil {
 		return link, false, err
+	}
+	if link.Session != "" {
+		live := false
+		if l.sessions != nil {
+			if live, err = l.sessions.SessionLive(ctx, link.Session); err != nil {
+				return link, false, err
+			}
+		}
+		if !live {
+			return link, false, fmt.Errorf("%w: %w", ErrInvalidToken, ErrSessionEnded)
+		}
+	}
+	if l.withdrawals == nil {
+		return link, false, nil
 	}
 	at, found, err := l.withdrawals.LastWithdrawal(ctx, HashEmail(link.Email))
 	if err != nil || !found {
@@ -138,8 +179,8 @@ func (s *Service) Exchange(ctx context.Context, token string) (identity.RegToken
 }
 
 // LinkForSession issues a link token (SessionLinkLifetime) for the account of a login session, so that a
-// logged-in shopper uses the preference centre exactly as a link's holder does. ErrNotLoggedIn without a live
-// session.
+// logged-in shopper uses the preference centre exactly as a link's holder does; where sessions can be checked
+// (SessionBinder) the link ends with the session. ErrNotLoggedIn without a live session.
 func (s *Service) LinkForSession(ctx context.Context, sessionToken string) (string, time.Time, error) {
 	if s.s.Eraser == nil {
 		return "", time.Time{}, ErrUnsupported
@@ -154,7 +195,7 @@ func (s *Service) LinkForSession(ctx context.Context, sessionToken string) (stri
 	if err != nil {
 		return "", time.Time{}, err
 	}
-	return s.s.Links.Mint(email, SessionLinkLifetime)
+	return s.s.Links.mintForSession(email, SessionLinkLifetime, sessionToken)
 }
 
 // UnsubscribeAll is the full unsubscribe of the link's subscriber (spec 001 §4, RFC 8058 one-click): every

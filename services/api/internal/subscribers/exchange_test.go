@@ -57,7 +57,7 @@ func TestExchange(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			backend := &fakeBackend{err: tc.backendErr}
-			rt, err := subscribers.NewService(subscribers.Settings{Links: subscribers.NewLinks(tokens, nil), Accounts: backend}).Exchange(context.Background(), tc.token)
+			rt, err := subscribers.NewService(subscribers.Settings{Links: subscribers.NewLinks(tokens, nil, nil), Accounts: backend}).Exchange(context.Background(), tc.token)
 			require.Len(t, backend.asked, tc.wantAsked)
 			if tc.wantErr != nil {
 				require.ErrorIs(t, err, tc.wantErr)
@@ -68,4 +68,49 @@ func TestExchange(t *testing.T) {
 			require.Equal(t, identity.Email("anna@example.com"), backend.asked[0])
 		})
 	}
+}
+
+// fakeSessions is a hand-written login session store: sessions are live until ended.
+type fakeSessions struct{ ended map[string]bool }
+
+func (f *fakeSessions) SessionKey(token string) string { return "key-" + token }
+
+func (f *fakeSessions) SessionLive(_ context.Context, key string) (bool, error) {
+	return key == "key-s1" && !f.ended[key], nil
+}
+
+func (f *fakeSessions) EraseSubscriber(context.Context, identity.Email) (identity.ErasedSubscriber, error) {
+	return identity.ErasedSubscriber{}, errors.New("not used")
+}
+
+func (f *fakeSessions) SessionEmail(_ context.Context, token string) (identity.Email, error) {
+	if token != "s1" {
+		return "", identity.ErrAccountNotFound
+	}
+	return "anna@example.com", nil
+}
+
+// A link a login session asked for ends with that session; where sessions cannot be checked it opens nothing.
+func TestSessionLinksEndWithTheirSession(t *testing.T) {
+	tokens := newTokens(t)
+	sessions := &fakeSessions{ended: map[string]bool{}}
+	links := subscribers.NewLinks(tokens, nil, sessions)
+	service := subscribers.NewService(subscribers.Settings{Links: links, Accounts: &fakeBackend{}, Eraser: sessions})
+
+	link, _, err := service.LinkForSession(context.Background(), "s1")
+	require.NoError(t, err)
+	_, err = service.Exchange(context.Background(), link)
+	require.NoError(t, err)
+	mailed, _, err := tokens.Mint("anna@example.com", time.Hour)
+	require.NoError(t, err)
+
+	_, err = subscribers.NewLinks(tokens, nil, nil).Verify(context.Background(), link)
+	require.ErrorIs(t, err, subscribers.ErrSessionEnded, "a bound link where no session can be checked")
+
+	sessions.ended["key-s1"] = true
+	_, err = service.Exchange(context.Background(), link)
+	require.ErrorIs(t, err, subscribers.ErrInvalidToken)
+	require.ErrorIs(t, err, subscribers.ErrSessionEnded)
+	_, err = service.Exchange(context.Background(), mailed)
+	require.NoError(t, err, "a mailed link is bound to no session")
 }

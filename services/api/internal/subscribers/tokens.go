@@ -74,6 +74,8 @@ type Tokens struct {
 type Claims struct {
 	// Email names the subscriber.
 	Email string `json:"email"`
+	// Session binds a link a login session asked for to that session (SessionBinder's key); absent in mailed links.
+	Session string `json:"sid,omitempty"`
 	jwt.RegisteredClaims
 }
 
@@ -122,6 +124,11 @@ func NewTokens(s TokenSettings) (*Tokens, error) {
 
 // Mint signs a link token for email valid for lifetime from now.
 func (t *Tokens) Mint(email identity.Email, lifetime time.Duration) (string, time.Time, error) {
+	return t.mint(email, lifetime, "")
+}
+
+// mint signs a link token, bound to a login session when session is not "".
+func (t *Tokens) mint(email identity.Email, lifetime time.Duration, session string) (string, time.Time, error) {
 	if lifetime <= 0 {
 		return "", time.Time{}, errors.New("subscribers: link lifetime must be positive")
 	}
@@ -135,7 +142,8 @@ func (t *Tokens) Mint(email identity.Email, lifetime time.Duration) (string, tim
 		return "", time.Time{}, fmt.Errorf("subscribers: random: %w", err)
 	}
 	tok := jwt.NewWithClaims(signingMethod, Claims{
-		Email: email.String(),
+		Email:   email.String(),
+		Session: session,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Issuer:    t.issuer,
 			Audience:  jwt.ClaimStrings{t.audience},
@@ -164,6 +172,8 @@ func (t *Tokens) Verify(ctx context.Context, token string) (identity.Email, erro
 type Link struct {
 	Email    identity.Email
 	IssuedAt time.Time
+	// Session is the key of the login session the link was issued for ("" for a mailed link).
+	Session string
 }
 
 // Open checks a link token like Verify and also answers when it was issued.
@@ -185,7 +195,7 @@ func (t *Tokens) Open(_ context.Context, token string) (Link, error) {
 		return Link{}, fmt.Errorf("%w: email claim: %w", ErrInvalidToken, err)
 	}
 	// WithIssuedAt and WithExpirationRequired made the parser check both; iat may still be absent.
-	link := Link{Email: email}
+	link := Link{Email: email, Session: claims.Session}
 	if claims.IssuedAt != nil {
 		link.IssuedAt = claims.IssuedAt.UTC()
 	}

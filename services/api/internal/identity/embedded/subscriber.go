@@ -148,6 +148,36 @@ func (p *Provider) SessionEmail(ctx context.Context, sessionToken string) (ident
 	return identity.Email(a.Email), nil
 }
 
+// SessionKey names the session of sessionToken for a link the session asks for (subscribers.SessionBinder): the
+// hash the session is stored under, which opens nothing by itself.
+func (p *Provider) SessionKey(sessionToken string) string {
+	return hashToken(sessionToken)
+}
+
+// SessionLive reports whether the session stored under key has not ended: not logged out or revoked (a password
+// change or reset, the disabling), not past its absolute expiry, and its account's credentials those it was opened
+// with. Its idle time does not count (subscribers.SessionBinder).
+func (p *Provider) SessionLive(ctx context.Context, key string) (bool, error) {
+	s, err := p.store.SessionByHash(ctx, key)
+	if errors.Is(err, ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if !s.RevokedAt.IsZero() || !p.clock().Before(s.ExpiresAt) {
+		return false, nil
+	}
+	a, err := p.store.AccountByUID(ctx, s.UID)
+	if errors.Is(err, ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return !a.Disabled && (s.Credentials == "" || s.Credentials == credentialsStamp(a)), nil
+}
+
 func sortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {

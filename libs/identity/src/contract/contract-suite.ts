@@ -853,6 +853,15 @@ export function describeIdentityContract(
         expect(seen.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(true);
       });
 
+      lite('a password change ends the regTokens the preference centre holds for the account', async () => {
+        const email = await activeAccount('centre-token');
+        const centre = await helpers.subscriberRegToken(email);
+        expect((await provider.getAccountInfo({ regToken: centre })).errorCode).toBe(0);
+        expect((await provider.setAccountInfo({ password: STRONG_PASSWORD, newPassword: `${STRONG_PASSWORD}x` })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo({ regToken: centre })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.getAccountInfo({ regToken: await helpers.subscriberRegToken(email) })).errorCode).toBe(0);
+      });
+
       lite('a login with the password of an unconfirmed registration over a subscriber answers a regToken just as limited', async () => {
         const email = freshEmail('litelogin');
         const subscriber = await helpers.subscriberRegToken(email);

@@ -165,12 +165,14 @@ export class FakeStore {
 
   /**
    * What the old credentials gave ends, at a password reset or change and a confirmed e-mail change (as the
-   * embedded provider's endCredentials): the session, reset links, e-mail change and verification links, regTokens.
+   * embedded provider's endCredentials): the session, reset links, e-mail change and verification links, regTokens
+   * (the preference centre's too: it exchanges its link again).
    */
   endCredentials(acc: Account) {
     this.endSessions(acc);
+    const ended: TokenKind[] = ['password-reset', 'verification', 'registration', 'subscriber'];
     for (const t of this.tokens.values()) {
-      if (t.UID === acc.UID && (t.kind === 'password-reset' || t.kind === 'verification' || t.kind === 'registration')) t.used = true;
+      if (t.UID === acc.UID && ended.includes(t.kind)) t.used = true;
     }
   }
 

@@ -184,9 +184,11 @@ func dropPasskeys(ctx context.Context, st Store, uid string) (int, error) {
 // e-mail change: every session, and the links and tokens issued under them: reset links (one mailed to an old
 // address among them), e-mail change and verification links (an e-mail change a thief asked with the old password
 // was still confirmed after the owner's reset), and regTokens (one a login with the old password answered still
-// finalised into a session after the reset). Code review round.
+// finalised into a session after the reset; code review round), the preference centre's among them (one exchanged
+// from a link a copied session cookie asked for read and changed the profile for its hour; the centre exchanges
+// its link again, which a mailed link survives and a session's does not; security round).
 func endCredentials(ctx context.Context, st Store, uid string, now time.Time) error {
-	return endSessionsAndTokens(ctx, st, uid, now, TokenReset, TokenVerification, TokenRegistration)
+	return endSessionsAndTokens(ctx, st, uid, now, TokenReset, TokenVerification, TokenRegistration, TokenSubscriber)
 }
 
 // endSessionsAndTokens ends every session of the account and its unused tokens of the given kinds.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
@@ -35,9 +36,14 @@ func TestSessionLiveForTheLinksASessionAsksFor(t *testing.T) {
 
 		_, session = h.login("lina@example.com", goodPassword)
 		key = h.p.SessionKey(session)
+		centre, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("lina@example.com"))
+		require.NoError(t, err)
 		changed, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: session}, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "Other-Passw0rd"})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, changed.ErrorCode, changed.ErrorDetails)
 		require.False(t, live(), "a password change ends the session and its links")
+		info, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{}, centre.Token, "profile", "")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeUnauthorized, info.ErrorCode, "and the regTokens the centre holds: it exchanges its link again")
 	})
 }

@@ -14,9 +14,38 @@ import {
 } from '@portal/identity';
 import { useSite } from '@portal/cms';
 import { baseLanguage } from '@portal/i18n';
-import type { FinalizeState } from './navigation';
+import { isSameSitePath, returnPath, type FinalizeState } from './navigation';
 
 const PROVIDERS: readonly SocialProviderName[] = ['apple', 'googleplus', 'facebook'];
+
+/**
+ * Key under which the page a social login was started for waits (session storage): the provider's redirect loads
+ * /login anew, without the navigation state that kept it (spec 000 §2: a protected page's origin is kept). Every
+ * start writes or clears it, so a return from the provider reads the page of its own start.
+ */
+export const SOCIAL_LOGIN_RETURN_KEY = 'socialLoginReturnPath';
+
+function rememberSocialLoginReturn(path: string) {
+  try {
+    if (path === '/') window.sessionStorage.removeItem(SOCIAL_LOGIN_RETURN_KEY);
+    else window.sessionStorage.setItem(SOCIAL_LOGIN_RETURN_KEY, path);
+  } catch {
+    // without storage the login goes to the account page
+  }
+}
+
+/**
+ * The page the social login being returned from was started for. Read, not taken: the login page may render
+ * more than once (its first render can suspend) before it goes on.
+ */
+export function socialLoginReturn(): string | undefined {
+  try {
+    const path = window.sessionStorage.getItem(SOCIAL_LOGIN_RETURN_KEY);
+    return isSameSitePath(path) ? returnPath({ from: { pathname: path } }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Key under which the social identity to link waits for /social/link-accounts (spec 000 §3). */
 export const ACCOUNT_LINKING_REG_TOKEN_KEY = 'accountLinkingRegToken';
@@ -30,10 +59,11 @@ export function SocialLoginButtons() {
   const { t } = useTranslation();
   const { provider } = useIdentity();
   const { language } = useSite();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const [answer, setAnswer] = useState<Envelope | 'network'>();
   const start = async (name: SocialProviderName) => {
     setAnswer(undefined);
+    rememberSocialLoginReturn(returnPath(state));
     try {
       setAnswer(await provider.socialLogin({ provider: name, redirectURL: `${window.location.origin}${pathname}`, lang: baseLanguage(language) }));
     } catch (error) {

@@ -223,7 +223,39 @@ func (s *schema) mergeProfile(in, cur map[string]any) (map[string]any, []Validat
 		}
 		out[k] = val
 	}
+	errs = append(errs, s.checkProfilePostcode(in, out, errs)...)
 	return out, errs, serverOnly
+}
+
+// checkProfilePostcode holds the profile's postcode and country to the rules of an address (spec 000 §5: the
+// country's postcode rule; §3: the countries the product knows), when a write gives either and its own format held.
+func (s *schema) checkProfilePostcode(in, merged map[string]any, errs []ValidationError) []ValidationError {
+	_, zipGiven := in["zip"]
+	_, countryGiven := in["country"]
+	if !zipGiven && !countryGiven {
+		return nil
+	}
+	for _, e := range errs {
+		if e.FieldName == "profile.zip" || e.FieldName == "profile.country" {
+			return nil
+		}
+	}
+	country, _ := merged["country"].(string)
+	if country == "" {
+		return nil
+	}
+	format := func(field string) []ValidationError {
+		return []ValidationError{{FieldName: "profile." + field, ErrorCode: contract.CodeInvalidFormat,
+			Message: "The specified value does not correspond to the expected format."}}
+	}
+	rule, known := s.postcodes[country]
+	if len(s.postcodes) > 0 && !known {
+		return format("country")
+	}
+	if zip, _ := merged["zip"].(string); zip != "" && rule != nil && !rule.MatchString(zip) {
+		return format("zip")
+	}
+	return nil
 }
 
 // phones accepts [{number, type, default}] (or one object) and validates each number.

@@ -252,6 +252,35 @@ func TestAddressBook(t *testing.T) {
 	require.False(t, kept, "null removes the address")
 }
 
+// The profile's postcode and country follow the rules the address book's do (spec 000 §5: the country's postcode
+// rule, DE five digits; §3: the 32 countries): a German "ABCDE" was stored and derived the store area UNKNOWN.
+func TestProfilePostcodeFollowsItsCountrysRule(t *testing.T) {
+	s := apitest.New(t)
+	b := registerAndLogIn(t, s, "profile-zip@example.com", withProfile(map[string]any{"zip": "20095", "country": "DE"}))
+	for name, tc := range map[string]struct {
+		profile map[string]any
+		field   string
+	}{
+		"German postcode of letters":     {map[string]any{"zip": "ABCDE", "country": "DE"}, "profile.zip"},
+		"German postcode of four digits": {map[string]any{"zip": "2009"}, "profile.zip"},
+		"Belgian postcode of five":       {map[string]any{"zip": "10000", "country": "BE"}, "profile.zip"},
+		"country outside the 32":         {map[string]any{"country": "XX"}, "profile.country"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := b.call("setAccountInfo", map[string]any{"profile": tc.profile})
+			require.EqualValues(t, contract.CodeValidation, r["errorCode"], r)
+			errs := r["validationErrors"].([]any)
+			require.Equal(t, tc.field, errs[0].(map[string]any)["fieldName"], r)
+			require.EqualValues(t, contract.CodeInvalidFormat, errs[0].(map[string]any)["errorCode"], r)
+		})
+	}
+	require.Equal(t, "NORD", b.data()["customerassignment"], "nothing refused was stored")
+	r := b.call("setAccountInfo", map[string]any{"profile": map[string]any{"zip": "1000", "country": "BE"}})
+	require.EqualValues(t, 0, r["errorCode"], r)
+	r = b.call("setAccountInfo", map[string]any{"profile": map[string]any{"firstName": "Eri"}})
+	require.EqualValues(t, 0, r["errorCode"], "a save that leaves postcode and country alone is not refused for them")
+}
+
 func TestConsentPerMarket(t *testing.T) {
 	for name, tc := range map[string]struct {
 		germany       bool

@@ -247,6 +247,29 @@ describe('return from a social login', () => {
     expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
   });
 
+  it('a social login started from a protected page returns to that page (spec 000 §2: the origin kept)', async () => {
+    window.sessionStorage.clear();
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }] });
+    // The embedded provider leaves the page for the social provider; the answer comes back on a new load of /login.
+    const leaving: IdentityProvider = { ...identity, socialLogin: () => new Promise(() => undefined) };
+    const before = await openApp('/personaldata', { identity: leaving });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Google' }, { timeout: 5000 }));
+    before.unmount();
+
+    await identity.login({ loginID: EMAIL, password: PASSWORD }); // the session the social login's callback opened
+    await openApp('/login?errorCode=0&provider=googleplus', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Persönliche Daten' }, { timeout: 5000 })).toBeInTheDocument();
+  }, 20_000);
+
+  it('a stored return path is used only by a return from a social login', async () => {
+    window.sessionStorage.setItem('socialLoginReturnPath', '/accessdata');
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }] });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await openApp('/login', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: /^Willkommen/ }, { timeout: 5000 })).toBeInTheDocument();
+    window.sessionStorage.clear();
+  }, 20_000);
+
   it('another code is shown with the code', async () => {
     await openApp('/login?errorCode=500023');
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500023')).toBeInTheDocument();

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useIdentity } from '@portal/identity';
+import { readSocialLoginResult, useIdentity } from '@portal/identity';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { returnPath, type LoginState } from '../../../shared/navigation';
 import { afterLoginPath, LOGIN_AGAIN_PARAM, rememberHandOver } from '../../../shared/single-sign-on';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { Passwordless } from '../../../shared/Passwordless';
-import { SocialLoginButtons, SocialLoginReturn } from '../../../shared/SocialLogin';
+import { SocialLoginButtons, SocialLoginReturn, socialLoginReturn } from '../../../shared/SocialLogin';
 import { useOwnIdLogin } from '../api/ownid-login';
 import { LoginForm } from '../components/LoginForm';
 import { PasskeyLogin } from '../components/PasskeyLogin';
@@ -28,8 +28,10 @@ export function LoginPage() {
   const ownId = useOwnIdLogin();
   // Once per visit of the page: keep what a partner handed over before deciding where a logged-in visitor goes.
   useState(() => rememberHandOver(location.search));
+  // Back from a social provider, the page the login was asked for comes from storage: the redirect lost the state.
+  const socialReturn = readSocialLoginResult(location.search) ? socialLoginReturn() : undefined;
   if (ready && account.loggedIn && (!loginAgain || loggedInAgain)) {
-    return <Navigate to={afterLoginPath(returnPath(location.state))} replace />;
+    return <Navigate to={afterLoginPath(socialReturn ?? returnPath(location.state))} replace />;
   }
   return (
     <section className="auth-page">

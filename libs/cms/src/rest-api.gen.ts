@@ -239,7 +239,9 @@ export interface paths {
          *     in the vendor's Web SDK), the id_token of `gigya.accounts.getJWT` as `Authorization: Bearer`, checked
          *     against the vendor's published keys, issuer and API key. The token is the one an e-mail link carries
          *     (valid one hour) and is used the same way: exchanged for a regToken, and as `authToken` of the reminder
-         *     calls. 503 when the identity provider cannot be reached.
+         *     calls. With the embedded provider it is bound to the session and opens nothing (401) once that session
+         *     ended: a logout, a password change or reset, the account's disabling. 503 when the identity provider
+         *     cannot be reached.
          */
         post: operations["issueSessionLinkToken"];
         delete?: never;

@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { classNames, FieldFrame, useFieldFrame } from './field-state';
+import { classNames, describedBy, FieldFrame, useFieldFrame } from './field-state';
 
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'children' | 'required' | 'type'>;
 
@@ -14,8 +14,21 @@ export interface PasswordFieldProps extends NativeInputProps {
   autoComplete?: 'current-password' | 'new-password';
 }
 
-/** A password input with a button that shows or hides the password. */
-export function PasswordField({ name, label, required, hint, id, autoComplete = 'current-password', className, ...input }: PasswordFieldProps) {
+/**
+ * A password input with a button that shows or hides the password. An `aria-describedby` of its own (a text the
+ * form puts before the field) comes first in the description, before the field's hint and error.
+ */
+export function PasswordField({
+  name,
+  label,
+  required,
+  hint,
+  id,
+  autoComplete = 'current-password',
+  className,
+  'aria-describedby': description,
+  ...input
+}: PasswordFieldProps) {
   const { t } = useTranslation();
   const [field] = useField<string | undefined>(name);
   const [visible, setVisible] = useState(false);
@@ -36,6 +49,7 @@ export function PasswordField({ name, label, required, hint, id, autoComplete = 
           spellCheck={false}
           className="form-field__input"
           {...frame.aria}
+          aria-describedby={describedBy(description, frame.aria['aria-describedby'])}
         />
         <button type="button" className="password-field__toggle" aria-controls={frame.inputId} onClick={() => setVisible((shown) => !shown)}>
           {visible

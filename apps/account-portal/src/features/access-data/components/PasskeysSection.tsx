@@ -19,8 +19,10 @@ const confirmForm = deferredSchema(({ formSchema, passwordSchema }) => formSchem
 function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onConfirmed: () => void }) {
   const { t } = useTranslation();
   const confirm = useConfirmPassword();
-  // The add button's form gives way to this one: the focus goes where the shopper continues (WCAG 2.4.3).
+  // The add button's form gives way to this one: the focus goes where the shopper continues (WCAG 2.4.3), to the
+  // password field, which the intro describes: the focus arriving reads why a password is asked (WCAG 4.1.3).
   const box = useRef<HTMLDivElement>(null);
+  const introId = useId();
   useEffect(() => box.current?.querySelector('input')?.focus(), []);
 
   const submit = async ({ password }: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
@@ -38,8 +40,14 @@ function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onC
       {hasPassword ? (
         <Formik initialValues={{ password: '' }} validationSchema={confirmForm} onSubmit={submit}>
           <Form className="form" noValidate>
-            <p>{t('ap.accessdata.passkeys.confirmIntro')}</p>
-            <PasswordField name="password" label={t('ap.accessdata.currentPassword')} required autoComplete="current-password" />
+            <p id={introId}>{t('ap.accessdata.passkeys.confirmIntro')}</p>
+            <PasswordField
+              name="password"
+              label={t('ap.accessdata.currentPassword')}
+              required
+              autoComplete="current-password"
+              aria-describedby={introId}
+            />
             <FormError />
             <SubmitButton>{t('ap.accessdata.passkeys.confirm')}</SubmitButton>
           </Form>
@@ -64,7 +72,14 @@ function PasskeyRow({ passkey, onRemove, busy }: { passkey: PasskeyInfo; onRemov
           {passkey.lastUsed ? t('ap.accessdata.passkeys.lastUsed', { date: date(passkey.lastUsed) }) : t('ap.accessdata.passkeys.neverUsed')}
         </p>
       </div>
-      <button type="button" className="button button--secondary" disabled={busy} aria-label={t('ap.accessdata.passkeys.remove.label', { name: passkey.name })} onClick={onRemove}>
+      {/* Not disabled while a removal runs, which would drop the focus to the page (WCAG 2.4.3): a second press is ignored. */}
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-disabled={busy || undefined}
+        aria-label={t('ap.accessdata.passkeys.remove.label', { name: passkey.name })}
+        onClick={busy ? undefined : onRemove}
+      >
         {t('ap.accessdata.passkeys.remove')}
       </button>
     </li>
@@ -88,6 +103,15 @@ function PasskeysPanel() {
   const [name, setName] = useState('');
   const [confirming, setConfirming] = useState(false);
   const nameId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The password confirmation took the focus and gives way to the add form again: the focus goes back to the add
+  // button, not to the page's start (WCAG 2.4.3).
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (wasConfirming.current && !confirming) addButton.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
 
   const addNamed = async () => {
     setError(undefined);
@@ -108,7 +132,7 @@ function PasskeysPanel() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void addNamed();
+    if (!add.isPending) void addNamed();
   };
 
   const confirmed = () => {
@@ -120,7 +144,11 @@ function PasskeysPanel() {
     setError(undefined);
     try {
       const outcome = await remove.mutateAsync(id);
-      if (outcome.kind === 'done') success.show(t('ap.accessdata.passkeys.removed'));
+      if (outcome.kind === 'done') {
+        // The row and its button go: the focus stays in the section, whose banner says what happened.
+        heading.current?.focus();
+        success.show(t('ap.accessdata.passkeys.removed'));
+      }
       else setError(t(outcome.kind === 'last' ? 'ap.accessdata.passkeys.error.last' : 'ap.accessdata.passkeys.error.failed'));
     } catch {
       setError(t('clp.error.unexpected', { code: 'network' }));
@@ -129,7 +157,7 @@ function PasskeysPanel() {
 
   return (
     <section className="panel access-section" aria-labelledby="passkeys-heading">
-      <h2 id="passkeys-heading">{t('ap.accessdata.passkeys.headline')}</h2>
+      <h2 id="passkeys-heading" ref={heading} tabIndex={-1}>{t('ap.accessdata.passkeys.headline')}</h2>
       <p>{t('ap.accessdata.passkeys.intro')}</p>
       {success.banner}
       {list.isPending ? (
@@ -156,7 +184,8 @@ function PasskeysPanel() {
           <div className="form-error" role="alert">
             {error ? <p className="form-error__text">{error}</p> : null}
           </div>
-          <button type="submit" className="button" disabled={add.isPending} aria-busy={add.isPending || undefined}>
+          {/* Not disabled while the ceremony runs, which would drop the focus to the page: a second submit is ignored. */}
+          <button ref={addButton} type="submit" className="button" aria-disabled={add.isPending || undefined} aria-busy={add.isPending || undefined}>
             {t('ap.accessdata.passkeys.add')}
           </button>
         </form>

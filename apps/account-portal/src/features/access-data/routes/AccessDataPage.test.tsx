@@ -140,10 +140,47 @@ describe('/accessdata', () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Bestätigen und Passkey hinzufügen' }));
     // The login just made lets the provider start the ceremony, which this browser (jsdom) cannot take part in.
     expect(await within(section).findByText('Dieser Browser unterstützt keine Passkeys.')).toBeInTheDocument();
+    // The confirmation the focus was in gave way to the add form: the focus is on its button, not on the page.
+    expect(within(section).getByRole('button', { name: 'Passkey hinzufügen' })).toHaveFocus();
     const inits = identity.calls.filter((call) => call.method === 'initPasskeyRegistration');
     expect(inits).toHaveLength(2);
     expect((await identity.getPasskeys!()).errorCode).toBe(0);
   }, 20_000);
+
+  it('keeps the focus on the add button while the passkey is made (a disabled button would drop it)', async () => {
+    const identity = await loggedIn();
+    const waiting: IdentityProvider = { ...identity, initPasskeyRegistration: () => new Promise(() => undefined) };
+    await openApp('/accessdata', { identity: waiting });
+    const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    const add = await within(section).findByRole('button', { name: 'Passkey hinzufügen' });
+    await userEvent.click(add);
+    await waitFor(() => expect(add).toHaveAttribute('aria-busy', 'true'));
+    expect(add).not.toBeDisabled();
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveFocus();
+  });
+
+  it('removing a passkey leaves the focus in the section, not on the page', async () => {
+    const identity = await loggedIn();
+    let passkeys = [
+      { id: 'p1', name: 'Laptop', created: '2026-11-01T10:00:00Z' },
+      { id: 'p2', name: 'Handy', created: '2026-11-02T10:00:00Z' },
+    ];
+    const withPasskeys: IdentityProvider = {
+      ...identity,
+      getPasskeys: async () => ({ errorCode: 0, passkeys, hasPassword: true }),
+      removePasskey: async ({ id }: { id: string }) => {
+        passkeys = passkeys.filter((passkey) => passkey.id !== id);
+        return { errorCode: 0 };
+      },
+    } as IdentityProvider;
+    await openApp('/accessdata', { identity: withPasskeys });
+    const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Passkey „Laptop“ entfernen' }));
+    expect(await within(section).findByText('Der Passkey wurde entfernt.')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).queryByText('Laptop')).not.toBeInTheDocument());
+    expect(within(section).getByRole('heading', { level: 2, name: 'Passkeys' })).toHaveFocus();
+  });
 
   it('an account without a password logs in again before it adds a passkey, and comes back to the login details', async () => {
     const identity = await loggedIn();

@@ -518,6 +518,20 @@ export function describeIdentityContract(
         expect((await provider.setAccountInfo({ profile: { firstName: 'Erika' } })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
       });
 
+      it('answers 403005 for a regToken that opens nothing, even beside a session, and changes nothing of the session', async () => {
+        // The preference centre renews its regToken on 403005; the session on the same browser may be another
+        // address's, and was read and written instead (QA bad-input round).
+        const email = await activeAccount('beside');
+        expect((await provider.getAccountInfo({ regToken: 'no-such-token' })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+        expect((await provider.setAccountInfo({ regToken: 'no-such-token', profile: { firstName: 'Mallory' } })).errorCode).toBe(
+          ErrorCode.UNAUTHORIZED,
+        );
+        const own = await provider.getAccountInfo({ include: 'profile' });
+        expect(own.errorCode).toBe(0);
+        expect(own.profile?.email).toBe(email);
+        expect(own.profile?.firstName).not.toBe('Mallory');
+      });
+
       it('deep-merges data and profile instead of replacing them', async () => {
         await activeAccount();
         expect((await provider.setAccountInfo({ data: { sfmc: { dataProcessingConsented: true } }, profile: { firstName: 'Erika' } })).errorCode).toBe(0);

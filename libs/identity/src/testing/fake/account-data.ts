@@ -14,7 +14,9 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
   return {
     async getAccountInfo(params = {}) {
       await store.guard('getAccountInfo', params);
-      const access = store.tokenAccess(params.regToken) ?? sessionAccess(store);
+      // A given regToken that opens nothing answers 403005 even beside a session, which may be another
+      // person's or another address's (as the embedded provider).
+      const access = params.regToken ? store.tokenAccess(params.regToken) : sessionAccess(store);
       if (!access) return store.fail(ErrorCode.UNAUTHORIZED, 'No session or valid regToken');
       const { acc, limited } = access;
       const answer = store.accountAnswer(acc, params.include, params.extraProfileFields);
@@ -33,7 +35,7 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       await store.guard('setAccountInfo', params);
       const byToken = store.tokenAccess(params.regToken);
       const viaRegToken = byToken !== undefined;
-      const acc = byToken?.acc ?? store.sessionAccount();
+      const acc = params.regToken ? byToken?.acc : store.sessionAccount();
       if (!acc) return store.fail(ErrorCode.UNAUTHORIZED, 'No session or valid regToken');
       if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED);
       // An unconfirmed registration over a subscriber completes what it lacks but changes nothing the subscriber

@@ -339,17 +339,21 @@ func (p *Provider) recentLogin(loggedInAt time.Time) bool {
 	return !loggedInAt.IsZero() && p.clock().Sub(loggedInAt) <= contract.RecentLogin
 }
 
-// authorize finds the account a call acts on: a valid regToken first, else the session; found is false for
-// neither (403005).
+// authorize finds the account a call acts on: the regToken's when one is given, else the session's; found is
+// false for neither (403005). A regToken that is given but unknown, expired or revoked answers 403005 even beside
+// a session: the caller asked for that token's account, and the session may be another person's or another
+// address's (QA bad-input round: a preference centre whose regToken a password change had ended read and changed
+// the account logged in on the same browser, and its renewal on 403005 never ran).
 func (p *Provider) authorize(ctx context.Context, c Caller, regToken string) (Account, access, bool, error) {
 	if regToken != "" {
 		a, t, err := p.regTokenAccount(ctx, regToken)
-		if err == nil {
-			return a, access{viaRegToken: true, limited: limitedAccess(t, a)}, true, nil
-		}
-		if !errors.Is(err, ErrNotFound) {
+		switch {
+		case errors.Is(err, ErrNotFound):
+			return Account{}, access{}, false, nil
+		case err != nil:
 			return Account{}, access{}, false, err
 		}
+		return a, access{viaRegToken: true, limited: limitedAccess(t, a)}, true, nil
 	}
 	a, s, err := p.liveSession(ctx, c.SessionToken)
 	if errors.Is(err, ErrNotFound) {

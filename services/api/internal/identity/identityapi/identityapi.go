@@ -4,6 +4,7 @@
 package identityapi
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -435,10 +436,15 @@ type paramError struct{ name string }
 
 func (e paramError) Error() string { return "Invalid parameter value: " + e.name }
 
+// objectParams are the parameters that are JSON objects (or, in a form, strings holding one); every other
+// parameter is a single value.
+var objectParams = map[string]bool{"profile": true, "data": true, "preferences": true, "subscriptions": true, "passkey": true}
+
 // parseParams reads a call's parameters from its body, a JSON object or a form; never from the URL, where
-// credentials would end in proxies' logs. Each parameter is a single value (a string, number, boolean or JSON
-// object), strings valid UTF-8 without NUL: the database refuses those (PostgreSQL with an error), and a list was
-// once joined into one string with commas (QA).
+// credentials would end in proxies' logs. Each parameter is a single value (a string, number or boolean; a JSON
+// object only for objectParams), strings valid UTF-8 without NUL: the database refuses those (PostgreSQL with an
+// error), a list was once joined into one string with commas (QA), and an object was read as an empty value, so
+// setAccountInfo with newPassword {…} answered 0 and changed nothing (QA bad-input round).
 func parseParams(r *http.Request) (params, error) {
 	out := params{}
 	ct, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
@@ -456,7 +462,7 @@ func parseParams(r *http.Request) (params, error) {
 			return nil, errors.New("The body is not a JSON object")
 		}
 		maps.Copy(out, m)
-	default:
+	case echo.MIMEApplicationForm:
 		if err := r.ParseForm(); err != nil {
 			return nil, errors.New("Unreadable form")
 		}
@@ -468,11 +474,26 @@ func parseParams(r *http.Request) (params, error) {
 				out[k] = v[0]
 			}
 		}
+	default:
+		// Any other type (text/plain, multipart, none) with a body: its parameters went unread and the call answered
+		// as if none were given, setAccountInfo 0 with nothing changed (QA bad-input round). A call without a body
+		// needs no type.
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return nil, errors.New("Unreadable body")
+		}
+		if len(bytes.TrimSpace(body)) > 0 {
+			return nil, errors.New("Unsupported content type: send application/json or application/x-www-form-urlencoded")
+		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(out)) { // the first bad one by name: the same answer every time
 		switch v := out[k].(type) {
 		case []any:
 			return nil, paramError{k}
+		case map[string]any:
+			if !objectParams[k] {
+				return nil, paramError{k}
+			}
 		case string:
 			if !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
 				return nil, paramError{k}

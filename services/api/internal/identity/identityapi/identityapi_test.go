@@ -356,9 +356,21 @@ func TestBadInputNeverFails500(t *testing.T) {
 		{"NUL in the language", "register", echo.MIMEApplicationJSON, `{"lang":"de\u0000"}`, contract.CodeInvalidParameter, "lang"},
 		{"invalid UTF-8 in a form", "register", echo.MIMEApplicationForm, `regSource=w%FF`, contract.CodeInvalidParameter, "regSource"},
 		{"a list for a value", "setAccountInfo", echo.MIMEApplicationJSON, `{"password":["Secret-Passw0rd"],"newPassword":["X-Passw0rd-1"]}`, contract.CodeInvalidParameter, "newPassword"},
+		// An object where a value belongs was read as an empty value: the call answered 0 and changed nothing, or
+		// went on without it (QA bad-input round).
+		{"an object for the new password", "setAccountInfo", echo.MIMEApplicationJSON, `{"password":"Secret-Passw0rd","newPassword":{"value":"X-Passw0rd-1"}}`, contract.CodeInvalidParameter, "newPassword"},
+		{"an object for the language", "setAccountInfo", echo.MIMEApplicationJSON, `{"lang":{"de":true}}`, contract.CodeInvalidParameter, "lang"},
+		{"an object for the reset token", "resetPassword", echo.MIMEApplicationJSON, `{"passwordResetToken":{},"newPassword":"X-Passw0rd-1"}`, contract.CodeInvalidParameter, "passwordResetToken"},
+		{"an object for the redirect", "socialLogin", echo.MIMEApplicationJSON, `{"provider":"apple","redirectURL":{"href":"/"}}`, contract.CodeInvalidParameter, "redirectURL"},
 		{"a value twice in a form", "login", echo.MIMEApplicationForm, `loginID=a%40b.de&loginID=c%40d.de`, contract.CodeInvalidParameter, "loginID"},
 		{"no language code", "register", echo.MIMEApplicationJSON, `{"lang":"` + strings.Repeat("x", 3000) + `"}`, contract.CodeInvalidParameter, "lang"},
 		{"the login ID in the URL is not read", "login?loginID=a%40b.de&password=x", echo.MIMEApplicationForm, ``, contract.CodeInvalidLogin, ""},
+		// A body of another type was not read at all: the call answered as if it had no parameters (setAccountInfo 0
+		// with nothing changed, login 403042 as for a wrong password). QA bad-input round.
+		{"JSON sent as text/plain", "login", echo.MIMETextPlain, `{"loginID":"a@b.de","password":"x"}`, contract.CodeInvalidParameter, "content type"},
+		{"a multipart form", "login", echo.MIMEMultipartForm + "; boundary=b", "--b\r\nContent-Disposition: form-data; name=\"loginID\"\r\n\r\na@b.de\r\n--b--\r\n", contract.CodeInvalidParameter, "content type"},
+		{"a body without a type", "login", "", `loginID=a%40b.de&password=x`, contract.CodeInvalidParameter, "content type"},
+		{"no body, no type", "getPolicies", "", ``, contract.CodeOK, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -837,14 +837,20 @@ export function describeIdentityContract(
         expect((await provider.resendVerificationCode({} as never)).errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
       });
 
-      lite('registering over a newsletter subscriber: the new regToken does not reveal the subscriber\'s data before verification', async () => {
-        const email = freshEmail('liteupgrade');
-        const subscriber = await helpers.subscriberRegToken(email);
-        expect((await provider.setAccountInfo({ regToken: subscriber, profile: { firstName: 'Lea' } })).errorCode).toBe(0);
+      /** A newsletter subscriber Lea (with `subscriber`'s values too), then a registration of her address nobody confirmed. */
+      async function registeredOverSubscriber(label: string, subscriber: Parameters<IdentityProvider['setAccountInfo']>[0] = {}) {
+        const email = freshEmail(label);
+        const token = await helpers.subscriberRegToken(email);
+        expect((await provider.setAccountInfo({ ...subscriber, regToken: token, profile: { firstName: 'Lea' } })).errorCode).toBe(0);
         const { regToken } = await provider.initRegistration();
         const values = await requiredValues();
         const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...values, lang: 'de' });
         expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(answer.errorCode);
+        return { email, answer };
+      }
+
+      lite('registering over a newsletter subscriber: the new regToken does not reveal the subscriber\'s data before verification', async () => {
+        const { email, answer } = await registeredOverSubscriber('liteupgrade');
         const seen = await provider.getAccountInfo({ regToken: answer.regToken!, include: 'profile,data' });
         expect(seen.errorCode).toBe(0);
         expect(seen.profile?.email).toBe(email);
@@ -852,13 +858,7 @@ export function describeIdentityContract(
       });
 
       lite('the regToken of an unconfirmed registration over a subscriber completes fields but renames, unsubscribes and re-addresses no one', async () => {
-        const email = freshEmail('litetoken');
-        const subscriber = await helpers.subscriberRegToken(email);
-        expect((await provider.setAccountInfo({ regToken: subscriber, profile: { firstName: 'Lea' }, subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } } })).errorCode).toBe(0);
-        const { regToken } = await provider.initRegistration();
-        const values = await requiredValues();
-        const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...values, lang: 'de' });
-        expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(answer.errorCode);
+        const { email, answer } = await registeredOverSubscriber('litetoken', { subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } } });
         const limited = answer.regToken!;
         expect((await provider.setAccountInfo({ regToken: limited, profile: { firstName: 'Hacked' }, subscriptions: { NLT_GENERAL: { email: { isSubscribed: false } } } })).errorCode).toBe(0);
         expect((await provider.setAccountInfo({ regToken: limited, password: STRONG_PASSWORD, profile: { email: freshEmail('thief') } })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
@@ -877,13 +877,7 @@ export function describeIdentityContract(
       });
 
       lite('a login with the password of an unconfirmed registration over a subscriber answers a regToken just as limited', async () => {
-        const email = freshEmail('litelogin');
-        const subscriber = await helpers.subscriberRegToken(email);
-        expect((await provider.setAccountInfo({ regToken: subscriber, profile: { firstName: 'Lea' } })).errorCode).toBe(0);
-        const { regToken } = await provider.initRegistration();
-        const values = await requiredValues();
-        const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...values, lang: 'de' });
-        expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(answer.errorCode);
+        const { email } = await registeredOverSubscriber('litelogin');
         // A stranger who registered the subscriber's address logs in with the password they chose.
         const login = await provider.login({ loginID: email, password: STRONG_PASSWORD });
         expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(login.errorCode);

@@ -285,6 +285,12 @@ func (p *Provider) sessionAccount(ctx context.Context, token string) (Account, e
 	return a, err
 }
 
+// sessionHolds reports whether what opened the session still holds: the account is not disabled and its
+// credentials are those the login proved.
+func sessionHolds(s Session, a Account) bool {
+	return !a.Disabled && (s.Credentials == "" || s.Credentials == credentialsStamp(a))
+}
+
 // liveSession is sessionAccount with the session itself, for a call that asks when its login was.
 func (p *Provider) liveSession(ctx context.Context, token string) (Account, Session, error) {
 	if token == "" || len(token) > 200 {
@@ -302,7 +308,7 @@ func (p *Provider) liveSession(ctx context.Context, token string) (Account, Sess
 	if err != nil {
 		return Account{}, Session{}, err
 	}
-	if a.Disabled || (s.Credentials != "" && s.Credentials != credentialsStamp(a)) {
+	if !sessionHolds(s, a) {
 		return Account{}, Session{}, ErrNotFound
 	}
 	// Writing on every request would make reads writes; a minute of slack is irrelevant to a 30-minute idle limit.

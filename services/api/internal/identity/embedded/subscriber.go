@@ -175,7 +175,7 @@ func (p *Provider) SessionLive(ctx context.Context, key string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return !a.Disabled && (s.Credentials == "" || s.Credentials == credentialsStamp(a)), nil
+	return sessionHolds(s, a), nil
 }
 
 func sortedKeys(m map[string]any) []string {

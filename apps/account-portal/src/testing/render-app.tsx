@@ -34,7 +34,7 @@ export function openApp(path: string, { state, ...options }: OpenAppOptions = {}
   );
 }
 
-type Handler = (url: string, init?: RequestInit) => Response | undefined;
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
 
 /** Answers some backend calls (region, verification mail) on top of the stubbed site; answers the calls seen. */
 export function stubBackend(handler: Handler) {

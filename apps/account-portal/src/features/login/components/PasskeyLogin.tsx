@@ -8,7 +8,14 @@ export function PasskeyLogin() {
   const { start, outcome, pending } = usePasskeyLogin();
   return (
     <>
-      <button type="button" className="button button--secondary passwordless__button" disabled={pending} aria-busy={pending || undefined} onClick={() => void start(false)}>
+      {/* Not disabled while the browser asks for the passkey, which would drop the focus to the page (WCAG 2.4.3). */}
+      <button
+        type="button"
+        className="button button--secondary passwordless__button"
+        aria-disabled={pending || undefined}
+        aria-busy={pending || undefined}
+        onClick={() => !pending && void start(false)}
+      >
         {t('clp.passwordless.login')}
       </button>
       <div className="form-error" role="alert">

@@ -16,7 +16,13 @@ export function ResendVerificationPanel({ email }: { email: string }) {
     <section className="panel" aria-labelledby="resend-verification-heading">
       <h2 id="resend-verification-heading">{t('clp.login.unverified.headline')}</h2>
       <p>{t('clp.login.unverified.text')}</p>
-      <button type="button" className="button button--secondary" disabled={resend.isPending} onClick={() => resend.mutate(email)}>
+      {/* Not disabled while the mail is asked for, which would drop the focus to the page (WCAG 2.4.3): a second press is ignored. */}
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-disabled={resend.isPending || undefined}
+        onClick={() => !resend.isPending && resend.mutate(email)}
+      >
         {t('clp.login.unverified.resend')}
       </button>
       <div role="status">

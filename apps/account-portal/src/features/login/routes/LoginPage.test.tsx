@@ -210,6 +210,18 @@ describe('/login', () => {
     });
   });
 
+  it('the resend button keeps the focus while the mail is asked for (a disabled one would drop it), and asks once', async () => {
+    await openApp('/login', { identity: answering({ errorCode: 206002, regToken: 'r' }) });
+    const calls = stubBackend((url) => (url.includes('/rest/v1/account/registration/verification-email') ? new Promise<Response>(() => undefined) : undefined));
+    await logIn();
+    const resend = await screen.findByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' });
+    await userEvent.click(resend);
+    await waitFor(() => expect(resend).toHaveAttribute('aria-disabled', 'true'));
+    expect(resend).toHaveFocus();
+    await userEvent.click(resend);
+    expect(calls).toHaveLength(1);
+  });
+
   it('a protected page opened logged out goes to /login and returns there after the login', async () => {
     const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     await openApp('/personaldata', { identity });

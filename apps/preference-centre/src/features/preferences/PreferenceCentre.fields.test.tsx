@@ -186,6 +186,21 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de', data: { preference: { FAVORITE_STORE: 'DE-20095-02' } } });
   });
 
+  it('a store the server refuses at the save (closed meanwhile) is named in the page\'s language, not in the server\'s English', async () => {
+    const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+    await user.type(box, 'Steinstraße');
+    await user.click(await screen.findByRole('option', { name: /Steinstraße/ }));
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
+      errorCode: 400009,
+      errorMessage: 'Validation error',
+      validationErrors: [{ fieldName: 'data.preference.FAVORITE_STORE', errorCode: 400006, message: 'The store has closed' }],
+    });
+    await user.click(save());
+    expect(await screen.findByText('Diese Filiale ist nicht mehr verfügbar. Bitte wählen Sie eine andere aus.')).toBeInTheDocument();
+    expect(screen.queryByText('The store has closed')).not.toBeInTheDocument();
+  });
+
   it('announces one store found in the singular', async () => {
     const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
     await user.type(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), 'Steinstraße');

@@ -285,30 +285,17 @@ func (p *Provider) sessionAccount(ctx context.Context, token string) (Account, e
 	return a, err
 }
 
-// sessionHolds reports whether what opened the session still holds: the account is not disabled and its
-// credentials are those the login proved.
-func sessionHolds(s Session, a Account) bool {
-	return !a.Disabled && (s.Credentials == "" || s.Credentials == credentialsStamp(a))
-}
-
 // liveSession is sessionAccount with the session itself, for a call that asks when its login was.
 func (p *Provider) liveSession(ctx context.Context, token string) (Account, Session, error) {
 	if token == "" || len(token) > 200 {
 		return Account{}, Session{}, ErrNotFound
 	}
-	s, err := p.store.SessionByHash(ctx, hashToken(token))
+	a, s, err := p.storedSession(ctx, hashToken(token))
 	if err != nil {
 		return Account{}, Session{}, err
 	}
 	now := p.clock()
-	if !s.RevokedAt.IsZero() || !now.Before(s.ExpiresAt) || now.Sub(s.LastSeenAt) >= p.cfg.SessionIdleTimeout {
-		return Account{}, Session{}, ErrNotFound
-	}
-	a, err := p.store.AccountByUID(ctx, s.UID)
-	if err != nil {
-		return Account{}, Session{}, err
-	}
-	if !sessionHolds(s, a) {
+	if now.Sub(s.LastSeenAt) >= p.cfg.SessionIdleTimeout {
 		return Account{}, Session{}, ErrNotFound
 	}
 	// Writing on every request would make reads writes; a minute of slack is irrelevant to a 30-minute idle limit.
@@ -316,6 +303,27 @@ func (p *Provider) liveSession(ctx context.Context, token string) (Account, Sess
 		if err := p.store.TouchSession(ctx, s.Hash, now); err != nil {
 			return Account{}, Session{}, err
 		}
+	}
+	return a, s, nil
+}
+
+// storedSession is the session stored under hash with its account; ErrNotFound once it has ended: revoked,
+// past its absolute expiry, its account disabled or its credentials no longer those the login proved. Idle time
+// is the caller's to judge (a preference-centre link's session does not idle, SessionLive).
+func (p *Provider) storedSession(ctx context.Context, hash string) (Account, Session, error) {
+	s, err := p.store.SessionByHash(ctx, hash)
+	if err != nil {
+		return Account{}, Session{}, err
+	}
+	if !s.RevokedAt.IsZero() || !p.clock().Before(s.ExpiresAt) {
+		return Account{}, Session{}, ErrNotFound
+	}
+	a, err := p.store.AccountByUID(ctx, s.UID)
+	if err != nil {
+		return Account{}, Session{}, err
+	}
+	if a.Disabled || (s.Credentials != "" && s.Credentials != credentialsStamp(a)) {
+		return Account{}, Session{}, ErrNotFound
 	}
 	return a, s, nil
 }

@@ -3,6 +3,7 @@ import {
   isInvalidLogin,
   isPendingRegistration,
   isRegistrationUnverified,
+  isRecentLoginRequired,
   isSamePassword,
   isSocialConflict,
   isSuccess,
@@ -38,5 +39,11 @@ describe('envelope guards', () => {
     expect(isRegistrationUnverified({ errorCode: 400006, errorDetails: 'REGISTRATION_UNVERIFIED' })).toBe(true);
     expect(isRegistrationUnverified({ errorCode: 400006, errorDetails: 'other' })).toBe(false);
     expect(isSamePassword({ errorCode: 400006, errorDetails: '100001' })).toBe(true);
+  });
+
+  it('reads the details of 403042', () => {
+    expect(isRecentLoginRequired({ errorCode: 403042, errorDetails: 'RECENT_LOGIN_REQUIRED' })).toBe(true);
+    expect(isRecentLoginRequired({ errorCode: 403042, errorDetails: 'PASSKEY_SIGNATURE' })).toBe(false);
+    expect(isRecentLoginRequired({ errorCode: 400006, errorDetails: 'RECENT_LOGIN_REQUIRED' })).toBe(false);
   });
 });

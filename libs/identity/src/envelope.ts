@@ -75,6 +75,14 @@ export function isSamePassword(envelope: Envelope): boolean {
   return envelope.errorCode === ErrorCode.INVALID_PARAMETER && envelope.errorDetails === SAME_PASSWORD_DETAILS;
 }
 
+/**
+ * Adding a way in (a passkey, a first password) needs a login of the last minutes: 403042 with details
+ * RECENT_LOGIN_REQUIRED (identity contract, recentLogin). Ask before isInvalidLogin, which it also is.
+ */
+export function isRecentLoginRequired(envelope: Envelope): boolean {
+  return envelope.errorCode === ErrorCode.INVALID_LOGIN && envelope.errorDetails === ErrorDetails.RECENT_LOGIN_REQUIRED;
+}
+
 /** The password is on the list of common and breached passwords: 400009 with details COMMON_PASSWORD. */
 export function isCommonPassword(envelope: Envelope): boolean {
   return envelope.errorCode === ErrorCode.VALIDATION && envelope.errorDetails === ErrorDetails.COMMON_PASSWORD;

@@ -37,6 +37,7 @@ export {
   isPendingVerification,
   isProviderError,
   isReadOnlyField,
+  isRecentLoginRequired,
   isRegistrationUnverified,
   isSamePassword,
   isCommonPassword,

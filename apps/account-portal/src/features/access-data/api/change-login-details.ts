@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { message, messages, type Message } from '@portal/forms';
 import {
   ErrorCode,
-  ErrorDetails,
   isEmailInUse,
   isInvalidLogin,
+  isRecentLoginRequired,
   isSamePassword,
   isSuccess,
   isValidationError,
@@ -72,7 +72,7 @@ export async function changePassword(
   const answer = await provider.setAccountInfo({ password, newPassword });
   if (isSuccess(answer)) return { kind: 'done' };
   // A first password (an account without one) needs a login of the last minutes, as adding a passkey does.
-  if (answer.errorDetails === ErrorDetails.RECENT_LOGIN_REQUIRED) return { kind: 'recentLogin' };
+  if (isRecentLoginRequired(answer)) return { kind: 'recentLogin' };
   if (isInvalidLogin(answer)) return { kind: 'error', field: 'currentPassword', message: wrongPasswordMessage() };
   if (isSamePassword(answer)) return { kind: 'error', field: 'newPassword', message: messages.passwordSameAsOld() };
   if (isValidationError(answer) && answer.validationErrors[0]) {

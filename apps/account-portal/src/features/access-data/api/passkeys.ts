@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorDetails, isSuccess, useIdentity, type IdentityProvider, type PasskeyInfo } from '@portal/identity';
+import { ErrorDetails, isRecentLoginRequired, isSuccess, useIdentity, type IdentityProvider, type PasskeyInfo } from '@portal/identity';
 import { CeremonyError, createPasskey, type CeremonyFailure } from '../../../shared/passkey-browser';
 
 /** The account's passkeys and whether it has a password (a passwordless account sets its first one). */
@@ -32,7 +32,7 @@ export type AddPasskeyOutcome =
  */
 export async function addPasskey(provider: IdentityProvider, name: string): Promise<AddPasskeyOutcome> {
   const init = await provider.initPasskeyRegistration!();
-  if (init.errorDetails === ErrorDetails.RECENT_LOGIN_REQUIRED) return { kind: 'recentLogin' };
+  if (isRecentLoginRequired(init)) return { kind: 'recentLogin' };
   if (!isSuccess(init)) return { kind: 'failed', code: init.errorCode };
   let passkey;
   try {

@@ -131,9 +131,12 @@ describe('/accessdata', () => {
     expect(await within(section).findByText(/Bitte bestätigen Sie Ihr aktuelles Passwort, bevor Sie einen Passkey hinzufügen/)).toBeInTheDocument();
     const password = within(section).getByLabelText(/^Aktuelles Passwort/);
     expect(password).toHaveFocus();
+    // The focus arriving reads why a password is asked (WCAG 4.1.3); after a wrong one, the reason, then the error.
+    expect(password).toHaveAccessibleDescription(/Bitte bestätigen Sie Ihr aktuelles Passwort, bevor Sie einen Passkey hinzufügen/);
     await userEvent.type(password, 'Falsch12!');
     await userEvent.click(within(section).getByRole('button', { name: 'Bestätigen und Passkey hinzufügen' }));
     expect(await within(section).findByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(/bevor Sie einen Passkey hinzufügen.*Ihr Passwort ist nicht korrekt/);
 
     await userEvent.clear(password);
     await userEvent.type(password, PASSWORD);
@@ -217,7 +220,10 @@ describe('/accessdata', () => {
     await userEvent.type(retype!, NEW_PASSWORD);
     await userEvent.click(within(section).getByRole('button', { name: 'Passwort festlegen' }));
     expect(await within(section).findByText(/nur kurz nach einer Anmeldung möglich/)).toBeInTheDocument();
-    expect(within(section).getByRole('button', { name: 'Erneut anmelden' })).toHaveFocus();
+    const again = within(section).getByRole('button', { name: 'Erneut anmelden' });
+    expect(again).toHaveFocus();
+    // The focus arriving reads why, not only "Log in again" (WCAG 4.1.3).
+    expect(again).toHaveAccessibleDescription(/nur kurz nach einer Anmeldung möglich/);
     expect(within(section).queryByText(/Ihr Passwort ist nicht korrekt/)).not.toBeInTheDocument();
   });
 

@@ -19,13 +19,8 @@ func TestUnconfirmedRegistrationRenamesAndUnsubscribesNoSubscriber(t *testing.T)
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		c := embedded.Caller{}
-		rt, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("news@example.com"))
-		require.NoError(t, err)
-		s, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: rt.Token,
-			Profile:       map[string]any{"firstName": "Nina"},
+		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina"},
 			Subscriptions: map[string]any{"NLT_OFFERS": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, s.ErrorCode)
 
 		// A stranger registers the subscriber's address: 206002 with a "limited" regToken.
 		init, _ := h.p.InitRegistration(h.ctx)
@@ -53,11 +48,7 @@ func TestUnconfirmedRegistrationMovesNoSubscriberToAnotherAddress(t *testing.T) 
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		c := embedded.Caller{}
-		rt, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("news@example.com"))
-		require.NoError(t, err)
-		_, err = h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: rt.Token,
-			Profile: map[string]any{"firstName": "Nina", "birthYear": 1980}})
-		require.NoError(t, err)
+		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina", "birthYear": 1980}})
 
 		init, _ := h.p.InitRegistration(h.ctx)
 		reg, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,

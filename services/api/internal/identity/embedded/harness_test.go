@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
@@ -80,25 +81,42 @@ func (h *harness) providerWithSleep(sleep func(time.Duration), mods ...func(*emb
 
 func (h *harness) advance(d time.Duration) { h.now = h.now.Add(d) }
 
+// lastMail is the newest mail of kind to the address, failing the test when there is none.
+func (h *harness) lastMail(to, kind string) mail.Message {
+	h.t.Helper()
+	for i := len(h.mail.Messages) - 1; i >= 0; i-- {
+		if m := h.mail.Messages[i]; m.To == to && m.Kind == kind {
+			return m
+		}
+	}
+	h.t.Fatalf("no %s mail to %s", kind, to)
+	return mail.Message{}
+}
+
+// subscriber makes a newsletter subscriber of email (the preference centre's token exchange) and saves in with
+// its regToken, which it answers.
+func (h *harness) subscriber(email string, in embedded.SetAccountInfoParams) string {
+	h.t.Helper()
+	rt, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email(email))
+	require.NoError(h.t, err)
+	in.RegToken = rt.Token
+	s, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{}, in)
+	require.NoError(h.t, err)
+	require.Equal(h.t, contract.CodeOK, s.ErrorCode, s.ErrorDetails)
+	return rt.Token
+}
+
 // lastLink returns the token of the newest mail of kind to the address.
 func (h *harness) lastLink(to, kind string) string {
 	h.t.Helper()
-	for i := len(h.mail.Messages) - 1; i >= 0; i-- {
-		m := h.mail.Messages[i]
-		if m.To != to || m.Kind != kind {
-			continue
-		}
-		links := mail.Links(m.Text)
-		require.NotEmpty(h.t, links, "mail %s has no link", kind)
-		u, err := url.Parse(links[0])
-		require.NoError(h.t, err)
-		if tok := u.Query().Get("pwrt"); tok != "" {
-			return tok
-		}
-		return u.Query().Get("token")
+	links := mail.Links(h.lastMail(to, kind).Text)
+	require.NotEmpty(h.t, links, "mail %s has no link", kind)
+	u, err := url.Parse(links[0])
+	require.NoError(h.t, err)
+	if tok := u.Query().Get("pwrt"); tok != "" {
+		return tok
 	}
-	h.t.Fatalf("no %s mail to %s", kind, to)
-	return ""
+	return u.Query().Get("token")
 }
 
 func (h *harness) mailCount(to, kind string) int {

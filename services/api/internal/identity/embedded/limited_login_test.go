@@ -7,7 +7,6 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
-	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded/passkeytest"
@@ -21,12 +20,7 @@ func TestLoginOfAnUnconfirmedRegistrationOfASubscriberIsLimitedToo(t *testing.T)
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		c := embedded.Caller{}
-		rt, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("news@example.com"))
-		require.NoError(t, err)
-		s, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: rt.Token,
-			Profile: map[string]any{"firstName": "Nina", "birthYear": 1980}})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, s.ErrorCode)
+		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina", "birthYear": 1980}})
 
 		// A stranger registers the subscriber's address with a password of their own, then logs in with it.
 		init, _ := h.p.InitRegistration(h.ctx)
@@ -71,11 +65,7 @@ func TestPasskeyLoginOfAnUnconfirmedRegistrationOfASubscriberIsLimited(t *testin
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		c := embedded.Caller{}
-		rt, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("news@example.com"))
-		require.NoError(t, err)
-		_, err = h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: rt.Token,
-			Profile: map[string]any{"firstName": "Nina", "birthYear": 1980}})
-		require.NoError(t, err)
+		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina", "birthYear": 1980}})
 
 		auth := passkeytest.New(rpID, origin)
 		init, _ := h.p.InitRegistration(h.ctx)

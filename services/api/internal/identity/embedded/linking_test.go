@@ -9,7 +9,6 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
-	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
@@ -179,11 +178,7 @@ func TestSocialLoginWithAnUnconfirmedAddress(t *testing.T) {
 		}
 
 		eva := h.registerVerified("eva@example.com")
-		rt, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("news@example.com"))
-		require.NoError(t, err)
-		s, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: rt.Token, Profile: map[string]any{"firstName": "Nina", "lastName": "News"}})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, s.ErrorCode)
+		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina", "lastName": "News"}})
 
 		fresh := social(embedded.SocialIdentity{Provider: "facebook", Subject: "f-fresh", Email: "fresh@example.com"})
 		requireBareWait(fresh, "a fresh address")

@@ -10,20 +10,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded/passkeytest"
-	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
-
-// noticeTo is the newest mail of kind to the address, failing the test when there is none.
-func (h *harness) noticeTo(to, kind string) mail.Message {
-	h.t.Helper()
-	for i := len(h.mail.Messages) - 1; i >= 0; i-- {
-		if m := h.mail.Messages[i]; m.To == to && m.Kind == kind {
-			return m
-		}
-	}
-	h.t.Fatalf("no %s mail to %s", kind, to)
-	return mail.Message{}
-}
 
 // Whoever changes a way into an account, its address hears of it, with the page that undoes the change: a
 // password changed, set for the first time or reset, and a passkey added. A refused change sends nothing.
@@ -47,7 +34,7 @@ func TestChangesToTheWaysInAreToldToTheAddress(t *testing.T) {
 		added, err := h.p.RegisterPasskey(h.ctx, caller, answer, "Call +49 30 1234 to keep your account")
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, added.ErrorCode, added.ErrorDetails)
-		notice := h.noticeTo(email, embedded.MailPasskeyAddedNotice)
+		notice := h.lastMail(email, embedded.MailPasskeyAddedNotice)
 		require.Equal(t, "en", notice.Language)
 		require.Contains(t, notice.Text, "https://portal.example/accessdata")
 		require.Contains(t, notice.Text, "Eva")
@@ -56,7 +43,7 @@ func TestChangesToTheWaysInAreToldToTheAddress(t *testing.T) {
 		changed, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "Other-Passw0rd"})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, changed.ErrorCode, changed.ErrorDetails)
-		notice = h.noticeTo(email, embedded.MailPasswordChangedNotice)
+		notice = h.lastMail(email, embedded.MailPasswordChangedNotice)
 		require.Equal(t, "en", notice.Language)
 		require.Contains(t, notice.Text, "https://portal.example/login/reset-password/start")
 

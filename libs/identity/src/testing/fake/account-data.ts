@@ -1,4 +1,4 @@
-import { Durations, ErrorDetails } from '@portal/identity-contract';
+import { ErrorDetails } from '@portal/identity-contract';
 import { ErrorCode, SAME_PASSWORD_DETAILS, type ValidationError } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import type { Account } from './model';
@@ -61,7 +61,7 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       // An account without a password (registered with a passkey, or social only) sets its first one with its
       // session, as the embedded provider allows, within recentLogin of its login; a regToken is not enough.
       const firstPassword = Boolean(params.newPassword) && !params.password && acc.password === undefined && !viaRegToken && !newEmail;
-      if (firstPassword && store.now() - store.session!.createdAt > Durations.recentLogin) {
+      if (firstPassword && !store.recentLogin()) {
         return store.fail(ErrorCode.INVALID_LOGIN, ErrorDetails.RECENT_LOGIN_REQUIRED);
       }
       if ((params.newPassword || newEmail) && !firstPassword) {

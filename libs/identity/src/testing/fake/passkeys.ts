@@ -165,7 +165,7 @@ export function passkeyMethods(store: FakeStore): PasskeyMethods {
       const acc = store.sessionAccount();
       if (!acc) return store.fail(ErrorCode.UNAUTHORIZED, 'No session');
       // A way in that outlives a password reset needs a login made just now, not only a (perhaps copied) session.
-      if (store.now() - store.session!.createdAt > Durations.recentLogin) return store.fail(ErrorCode.INVALID_LOGIN, ErrorDetails.RECENT_LOGIN_REQUIRED);
+      if (!store.recentLogin()) return store.fail(ErrorCode.INVALID_LOGIN, ErrorDetails.RECENT_LOGIN_REQUIRED);
       const own = [...store.passkeys.values()].filter((k) => k.UID === acc.UID);
       return store.ok({ options: creationOptions(challenge('add', acc.UID, acc.email), acc, own) });
     },

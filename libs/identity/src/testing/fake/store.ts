@@ -1,6 +1,6 @@
 import { ErrorCode, ErrorDetails, statusCodeOf, type Envelope, type ValidationError } from '../../envelope';
 import type { CommonPasswords } from '../common-passwords';
-import { Links } from '@portal/identity-contract';
+import { Durations, Links } from '@portal/identity-contract';
 import { IdentityTransportError } from '../../errors';
 import { IdentityEvents } from '../../events';
 import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, PasskeyMethod, Policies, Profile, SocialProviderName } from '../../types';
@@ -280,6 +280,14 @@ export class FakeStore {
     if (!acc || acc.disabled) return undefined;
     session.lastSeen = now;
     return acc;
+  }
+
+  /**
+   * Whether the session's login is at most recentLogin old: what adds a way in (a passkey, a first password) asks
+   * for that (as the embedded provider); else the answer is 403042 RECENT_LOGIN_REQUIRED.
+   */
+  recentLogin(): boolean {
+    return this.session !== undefined && this.now() - this.session.createdAt <= Durations.recentLogin;
   }
 
   // ---- tokens ----

@@ -90,6 +90,8 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
       return answer;
     },
     async socialLogin(params: SocialLoginParams): Promise<SocialLoginResponse> {
+      // Without a provider there is nowhere to go: the service's method answers 400002 naming it.
+      if (!params.provider?.trim()) return call('socialLogin', params);
       if (options.followSocialLogin) {
         const { followSocialLogin } = await import('./follow-social-login');
         return followSocialLogin(options.followSocialLogin, socialLoginUrl(baseUrl, params), params, (include) => call('getAccountInfo', { include }), events);

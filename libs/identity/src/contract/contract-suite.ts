@@ -461,6 +461,16 @@ export function describeIdentityContract(
         expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.LOCKED_OUT);
       });
 
+      it('a login without a login ID or password answers 400002 naming it, and it counts towards no lockout', async () => {
+        const email = await activeAccount('nopassword');
+        await provider.logout();
+        for (let i = 0; i < Lockout.maxFailures; i += 1) {
+          expect(await provider.login({ loginID: email, password: '' })).toMatchObject({ errorCode: ErrorCode.MISSING_REQUIRED_PARAMETER, errorDetails: 'password' });
+        }
+        expect(await provider.login({ loginID: ' ', password: STRONG_PASSWORD })).toMatchObject({ errorCode: ErrorCode.MISSING_REQUIRED_PARAMETER, errorDetails: 'loginID' });
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+      });
+
       it('locks an unknown login ID too: after the failures of a lockout it answers 403120, as for an account', async () => {
         const policies = await provider.getPolicies({ sections: 'security' });
         const threshold = policies.security?.accountLockout?.failedLoginThreshold ?? Lockout.maxFailures;
@@ -687,6 +697,10 @@ export function describeIdentityContract(
     // ---- social login and linking ----
 
     describe('socialLogin, getConflictingAccount, linking', () => {
+      it('socialLogin without a provider answers 400002 naming it', async () => {
+        expect(await provider.socialLogin({ provider: '' } as never)).toMatchObject({ errorCode: ErrorCode.MISSING_REQUIRED_PARAMETER, errorDetails: 'provider' });
+      });
+
       it('getConflictingAccount answers 400006 for an unknown regToken', async () => {
         expect((await provider.getConflictingAccount({ regToken: 'no-such-token' })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
       });

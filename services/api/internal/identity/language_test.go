@@ -13,6 +13,7 @@ func TestIsLanguageTag(t *testing.T) {
 		"de": true, "DE": true, "gsw": true, "en-GB": true, "fr-BE": true, "sr-Latn-RS": true, "es-419": true,
 		"": false, "d": false, "deutsch": false, "de_DE": false, "en-": false, "-de": false, "de-GB-x-y": false,
 		"de GB": false, "de\x00": false, "en-GBRITAINX": false, "<script>": false,
+		"xx": false, "qq-DE": false, "und": false, "de-1x": false,
 	} {
 		assert.Equal(t, want, identity.IsLanguageTag(lang), "%q", lang)
 	}

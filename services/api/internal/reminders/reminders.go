@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
@@ -100,9 +99,10 @@ func ParseVariantName(raw map[string]string) (VariantName, error) {
 		if !utf8.ValidString(name) || name == "" || utf8.RuneCountInString(name) > MaxNameRunes {
 			return nil, fieldError("variantName."+code, "must be 1 to %d characters", MaxNameRunes)
 		}
-		if strings.IndexFunc(name, unicode.IsControl) >= 0 {
-			// Names go into e-mails; line breaks and other controls would let the shop's data shape them.
-			return nil, fieldError("variantName."+code, "must not contain line breaks or control characters")
+		if strings.ContainsFunc(name, identity.IsTextControl) {
+			// Names go into e-mails; line breaks, other controls and bidirectional overrides would let the shop's
+			// data shape them.
+			return nil, fieldError("variantName."+code, "must not contain line breaks, control characters or bidirectional overrides")
 		}
 		out[code] = name
 	}

@@ -48,6 +48,7 @@ func TestParseNewReminder(t *testing.T) {
 		{name: "empty name", email: "a@example.com", variantID: "1", names: map[string]string{"de": "  "}, wantField: "variantName.de"},
 		{name: "name too long", email: "a@example.com", variantID: "1", names: map[string]string{"en": strings.Repeat("x", 201)}, wantField: "variantName.en"},
 		{name: "name with a line break", email: "a@example.com", variantID: "1", names: map[string]string{"en": "Milk\nSubject: x"}, wantField: "variantName.en"},
+		{name: "name with a bidirectional override", email: "a@example.com", variantID: "1", names: map[string]string{"en": "Milk \u202Egnp.exe"}, wantField: "variantName.en"},
 		{name: "bad language", email: "a@example.com", variantID: "1", names: okName, language: "german", wantField: "language"},
 	}
 	for _, tc := range tests {

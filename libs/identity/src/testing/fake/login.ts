@@ -12,6 +12,9 @@ export function loginMethods(store: FakeStore): LoginMethods {
   return {
     async login(params) {
       await store.guard('login', params);
+      // Named before any account is looked at: neither counts towards a lockout nor tells whether one exists.
+      if (!params.loginID?.trim()) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'loginID');
+      if (!params.password) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'password');
       // Lockout is kept per login ID, for unknown IDs too, so that the answers tell nobody which addresses exist.
       const found = store.byEmail(params.loginID);
       const acc = found?.password && found.isRegistered ? found : undefined;

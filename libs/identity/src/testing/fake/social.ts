@@ -12,6 +12,7 @@ export function socialMethods(store: FakeStore): SocialMethods {
   return {
     async socialLogin(params) {
       await store.guard('socialLogin', params);
+      if (!params.provider?.trim()) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'provider');
       const identity = store.social[params.provider];
       if (!identity) return store.fail(ErrorCode.CANCELLED, 'Operation canceled');
       if (identity.error !== undefined) return store.fail(identity.error);

@@ -180,7 +180,7 @@ func DefaultFields() []FieldSchema {
 		{Name: "profile.zip", Type: "string", Format: `^[A-Za-z0-9 \-]{1,10}$`},
 		{Name: "profile.country", Type: "string", Format: `^[A-Z]{2}$`},
 		{Name: "profile.phones.number", Type: "string", Format: `^\+\d{6,15}$`},
-		{Name: "profile.phones.type", Type: "string"},
+		{Name: "profile.phones.type", Type: "string", Format: `^[A-Za-z][A-Za-z0-9_-]{0,29}$`},
 		{Name: "data.salutation", Type: "string", Format: `^(mr|mrs|div)?$`},
 		{Name: "data.customerassignment", Type: "string", WriteAccess: "serverOnly"},
 		{Name: "data.sfmc.dataProcessingConsented", Type: "boolean"},

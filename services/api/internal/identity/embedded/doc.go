@@ -67,7 +67,8 @@ func flatten(m map[string]any, depth int) ([]leaf, bool) {
 			return
 		}
 		for k, val := range v {
-			if strings.TrimSpace(k) == "" {
+			if hasEmptySegment(k) {
+				// "a..b", ".a" or "a." would store a field named "" (QA bad-input round).
 				okAll = false
 				continue
 			}
@@ -85,6 +86,16 @@ func flatten(m map[string]any, depth int) ([]leaf, bool) {
 	walk("", m, 0)
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, okAll
+}
+
+// hasEmptySegment reports a key that is blank or has a blank part between its dots.
+func hasEmptySegment(key string) bool {
+	for _, seg := range strings.Split(key, ".") {
+		if strings.TrimSpace(seg) == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // deepCopy copies a document so a failed validation never changes the stored one.

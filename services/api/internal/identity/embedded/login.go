@@ -23,6 +23,15 @@ type LoginParams struct {
 // (an argon2id verification against a decoy hash), and lockout is keyed by the login ID, not the account, so
 // neither the answer nor its timing tells whether an address has an account.
 func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result, error) {
+	// A call without either is a client's mistake, not a guess: it names the parameter and, answered before any
+	// account is looked at, neither counts towards a lockout nor tells whether the address exists (QA bad-input
+	// round: a login without password answered 403042 and counted).
+	if strings.TrimSpace(in.LoginID) == "" {
+		return fail(contract.CodeMissingRequiredParameter, "loginID"), nil
+	}
+	if in.Password == "" {
+		return fail(contract.CodeMissingRequiredParameter, "password"), nil
+	}
 	a, code, err := p.checkCredentials(ctx, c, in.LoginID, in.Password)
 	if err != nil {
 		return Result{}, err

@@ -934,6 +934,73 @@ func TestSetAccountInfo(t *testing.T) {
 	})
 }
 
+// TestValuesThatSayNothingAreRefusedByName: values a client could only send by mistake or malice were stored or
+// read as something else and answered 0 (QA bad-input round); each is now a validation error naming its field,
+// and the account stays as it was.
+func TestValuesThatSayNothingAreRefusedByName(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		uid := h.registerVerified("eva@example.com")
+		_, tok := h.login("eva@example.com", goodPassword)
+		me := embedded.Caller{SessionToken: tok}
+		before, err := h.store.AccountByUID(h.ctx, uid)
+		require.NoError(t, err)
+		consent := func(attrs map[string]any) map[string]any {
+			return map[string]any{"terms": map[string]any{"customeraccount": attrs}}
+		}
+		for _, bad := range []struct {
+			name  string
+			in    embedded.SetAccountInfoParams
+			field string
+		}{
+			{"a data key with an empty part", embedded.SetAccountInfoParams{Data: map[string]any{"loyalty..tier": "gold"}}, "data"},
+			{"a data key ending in a dot", embedded.SetAccountInfoParams{Data: map[string]any{"loyalty.": "gold"}}, "data"},
+			{"a phone's type with a NUL", embedded.SetAccountInfoParams{Profile: map[string]any{"phones": []any{map[string]any{"number": "+4915112345678", "type": "mobile\x00"}}}}, "profile.phones.type"},
+			{"a phone's type of 3,000 characters", embedded.SetAccountInfoParams{Profile: map[string]any{"phones": []any{map[string]any{"number": "+4915112345678", "type": strings.Repeat("m", 3000)}}}}, "profile.phones.type"},
+			{"a phone's type that is a number", embedded.SetAccountInfoParams{Profile: map[string]any{"phones": []any{map[string]any{"number": "+4915112345678", "type": 5.0}}}}, "profile.phones.type"},
+			{"a bidirectional override in a name", embedded.SetAccountInfoParams{Profile: map[string]any{"lastName": "Muster\u202Emann"}}, "profile.lastName"},
+			{"a line break in a free text", embedded.SetAccountInfoParams{Data: map[string]any{"sfmc": map[string]any{"subscriptionKey": "k\nBcc: x"}}}, "data.sfmc.subscriptionKey"},
+			{"31 February", embedded.SetAccountInfoParams{Profile: map[string]any{"birthDay": 31.0, "birthMonth": 2.0, "birthYear": 1990.0}}, "profile.birthDay"},
+			{"29 February of a common year", embedded.SetAccountInfoParams{Profile: map[string]any{"birthDay": 29.0, "birthMonth": 2.0, "birthYear": 1991.0}}, "profile.birthDay"},
+			{"31 April without a year", embedded.SetAccountInfoParams{Profile: map[string]any{"birthDay": 31.0, "birthMonth": 4.0}}, "profile.birthDay"},
+			{"a negative document version", embedded.SetAccountInfoParams{Preferences: consent(map[string]any{"isConsentGranted": true, "docVersion": -1.0})}, "preferences.terms.customeraccount.docVersion"},
+			{"a document version that is text", embedded.SetAccountInfoParams{Preferences: consent(map[string]any{"isConsentGranted": true, "docVersion": "1.0"})}, "preferences.terms.customeraccount.docVersion"},
+			{"a consent key with an empty part", embedded.SetAccountInfoParams{Preferences: map[string]any{"terms..customeraccount": map[string]any{"isConsentGranted": true}}}, "preferences"},
+			{"a subscription as a bare value", embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_GENERAL": true}}, "subscriptions.NLT_GENERAL"},
+			{"a subscription without its channel", embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_GENERAL": map[string]any{"isSubscribed": true}}}, "subscriptions.NLT_GENERAL.isSubscribed"},
+			{"an unknown subscription in any shape", embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_GOLF": true}}, "subscriptions.NLT_GOLF"},
+		} {
+			r, err := h.p.SetAccountInfo(h.ctx, me, bad.in)
+			require.NoError(t, err, bad.name)
+			require.Equal(t, contract.CodeValidation, r.ErrorCode, bad.name)
+			require.Equal(t, bad.field, r.ValidationErrors[0].FieldName, bad.name)
+		}
+		after, err := h.store.AccountByUID(h.ctx, uid)
+		require.NoError(t, err)
+		require.Equal(t, before.Profile, after.Profile)
+		require.Equal(t, before.Data, after.Data)
+		require.Equal(t, before.Preferences, after.Preferences)
+		require.Equal(t, before.Subscriptions, after.Subscriptions)
+
+		// What those rules leave alone still lands: 29 February of a leap year, a day alone against a stored
+		// month, a phone's own type, a consent's earlier version.
+		for _, good := range []embedded.SetAccountInfoParams{
+			{Profile: map[string]any{"birthDay": 29.0, "birthMonth": 2.0, "birthYear": 1992.0}},
+			{Profile: map[string]any{"birthDay": 28.0}},
+			{Profile: map[string]any{"phones": []any{map[string]any{"number": "+4915112345678", "type": "mobile"}}}},
+			{Preferences: consent(map[string]any{"isConsentGranted": true, "docVersion": 1.0})},
+			{Subscriptions: map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true, "doubleOptIn": map[string]any{"status": "Confirmed"}}}}},
+		} {
+			r, err := h.p.SetAccountInfo(h.ctx, me, good)
+			require.NoError(t, err)
+			require.Equal(t, contract.CodeOK, r.ErrorCode, "%+v %+v", good, r.ValidationErrors)
+		}
+		r, err := h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Profile: map[string]any{"birthDay": 30.0}})
+		require.NoError(t, err)
+		require.Equal(t, "profile.birthDay", r.ValidationErrors[0].FieldName, "30 against the stored February")
+	})
+}
+
 func TestSubscriptionsDoubleOptIn(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/commonpasswords"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
@@ -154,7 +155,7 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 		if len(str) > 1000 {
 			return bad(contract.CodeInvalidParameter, "The value is too long.")
 		}
-		if strings.ContainsRune(str, 0) {
+		if strings.ContainsFunc(str, identity.IsTextControl) {
 			return bad(contract.CodeInvalidFormat, "The specified value does not correspond to the expected format.")
 		}
 		if str == "" {
@@ -224,7 +225,49 @@ func (s *schema) mergeProfile(in, cur map[string]any) (map[string]any, []Validat
 		out[k] = val
 	}
 	errs = append(errs, s.checkProfilePostcode(in, out, errs)...)
+	errs = append(errs, checkBirthDate(in, out, errs)...)
 	return out, errs, serverOnly
+}
+
+// checkBirthDate holds the day of birth to its month, when a write gives any part of the date and each part
+// held its own range: 31 February was stored (QA bad-input round). Without a year, 29 February stands.
+func checkBirthDate(in, merged map[string]any, errs []ValidationError) []ValidationError {
+	given := false
+	for _, k := range []string{"birthDay", "birthMonth", "birthYear"} {
+		if _, ok := in[k]; ok {
+			given = true
+		}
+	}
+	for _, e := range errs {
+		if strings.HasPrefix(e.FieldName, "profile.birth") {
+			return nil
+		}
+	}
+	day, hasDay := wholeNumber(merged["birthDay"])
+	month, hasMonth := wholeNumber(merged["birthMonth"])
+	if !given || !hasDay || !hasMonth {
+		return nil
+	}
+	year, hasYear := wholeNumber(merged["birthYear"])
+	if !hasYear {
+		year = 2000 // a leap year: the day is held to the longest its month can be
+	}
+	if t := time.Date(int(year), time.Month(month), int(day), 0, 0, 0, 0, time.UTC); t.Day() != int(day) {
+		return []ValidationError{{FieldName: "profile.birthDay", ErrorCode: contract.CodeInvalidParameter,
+			Message: fmt.Sprintf("The month has no day %d.", day)}}
+	}
+	return nil
+}
+
+// wholeNumber reads a long field as it is merged: int64 when just written, float64 when read back from JSON.
+func wholeNumber(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int64:
+		return n, true
+	case float64:
+		return int64(n), n == math.Trunc(n)
+	}
+	return 0, false
 }
 
 // checkProfilePostcode holds the profile's postcode and country to the rules of an address (spec 000 §5: the
@@ -295,9 +338,16 @@ func (s *schema) phones(v any) ([]any, []ValidationError) {
 			}
 			phone["number"] = val
 		}
-		typ, _ := obj["type"].(string)
-		if typ == "" {
-			typ = "default"
+		typ := "default"
+		if f := s.fields["profile.phones.type"]; f != nil && obj["type"] != nil {
+			val, verr := f.coerce(obj["type"])
+			if verr != nil {
+				errs = append(errs, *verr) // was stored as given: NUL, bidi overrides, 3,000 characters (QA)
+				continue
+			}
+			if val != "" {
+				typ = val.(string)
+			}
 		}
 		phone["type"] = typ
 		if d, isBool := obj["default"].(bool); isBool {
@@ -441,9 +491,12 @@ func baseLang(lang string) string {
 
 // mergePreferences records consents: granted or withdrawn, with the accepted document version and time.
 func (s *schema) mergePreferences(in, cur map[string]any, lang string, now time.Time) (map[string]any, []ValidationError) {
-	leaves, _ := flatten(in, 6)
+	leaves, good := flatten(in, 6)
 	out := deepCopy(cur)
 	var errs []ValidationError
+	if !good {
+		errs = append(errs, ValidationError{FieldName: "preferences", ErrorCode: contract.CodeInvalidParameter, Message: "The preferences are nested too deeply or have empty keys."})
+	}
 	type change struct {
 		granted    *bool
 		docVersion *float64
@@ -487,9 +540,14 @@ func (s *schema) mergePreferences(in, cur map[string]any, lang string, now time.
 			}
 			ch.granted = &b
 		case "docVersion":
-			if f, isNum := l.Value.(float64); isNum {
-				ch.docVersion = &f
+			// The version of the text the shopper saw: a positive number, or absent for the current one. A negative
+			// one was stored and the next login asked for the consent again (206001; QA bad-input round).
+			f, isNum := l.Value.(float64)
+			if !isNum || f <= 0 {
+				errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: contract.CodeInvalidParameter, Message: "The document version must be a positive number."})
+				continue
 			}
+			ch.docVersion = &f
 		}
 	}
 	for _, id := range order {
@@ -514,20 +572,29 @@ func (s *schema) mergePreferences(in, cur map[string]any, lang string, now time.
 // mergeSubscriptions applies isSubscribed changes and reports the keys that need a double opt-in mail now.
 // The double opt-in state is the server's: client writes to it are ignored.
 func (s *schema) mergeSubscriptions(in, cur map[string]any, now time.Time) (map[string]any, []string, []ValidationError) {
-	leaves, _ := flatten(in, 6)
+	leaves, good := flatten(in, 6)
 	out := deepCopy(cur)
 	var errs []ValidationError
+	if !good {
+		errs = append(errs, ValidationError{FieldName: "subscriptions", ErrorCode: contract.CodeInvalidParameter, Message: "The subscriptions are nested too deeply or have empty keys."})
+	}
 	var pending []string
 	for _, l := range leaves {
 		segs := strings.Split(l.Path, ".")
-		if len(segs) < 3 || segs[1] != "email" || segs[2] != "isSubscribed" {
-			continue
-		}
 		key := segs[0]
 		sub, known := s.subs[key]
 		if !known {
 			errs = append(errs, ValidationError{FieldName: "subscriptions." + key, ErrorCode: contract.CodeInvalidParameter, Message: "Unknown subscription"})
 			continue
+		}
+		if len(segs) < 3 || segs[1] != "email" {
+			// {"NLT_GENERAL": true} changed nothing and answered 0 (QA bad-input round).
+			errs = append(errs, ValidationError{FieldName: "subscriptions." + l.Path, ErrorCode: contract.CodeInvalidParameter,
+				Message: "Write a subscription as {KEY: {email: {isSubscribed: true or false}}}."})
+			continue
+		}
+		if segs[2] != "isSubscribed" {
+			continue // the rest of a subscription (its double opt-in, when it changed) is the server's to write
 		}
 		var want bool
 		switch t := l.Value.(type) {

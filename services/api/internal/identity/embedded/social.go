@@ -40,6 +40,9 @@ type SocialIdentity struct {
 
 // SocialLogin answers accounts.socialLogin by delegating to the registered social-login implementation.
 func (p *Provider) SocialLogin(ctx context.Context, c Caller, in SocialLoginParams) (Result, error) {
+	if strings.TrimSpace(in.Provider) == "" {
+		return fail(contract.CodeMissingRequiredParameter, "provider"), nil // was 500023, as if a provider had failed
+	}
 	if p.social == nil {
 		return fail(contract.CodeProviderError, "Social login is not configured"), nil
 	}

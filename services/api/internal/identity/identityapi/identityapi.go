@@ -162,9 +162,12 @@ func (h *handler) dispatch(c echo.Context, name string, in params) (embedded.Res
 	case "register":
 		rp := embedded.RegisterParams{
 			Email: in.str("email"), Password: in.str("password"), RegToken: in.str("regToken"), Lang: in.str("lang"),
-			RegSource: in.str("regSource"), Include: in.str("include"), FinalizeRegistration: in.boolean("finalizeRegistration"),
+			RegSource: in.str("regSource"), Include: in.str("include"),
 		}
 		var err error
+		if rp.FinalizeRegistration, err = in.boolean("finalizeRegistration"); err != nil {
+			return embedded.Result{}, err
+		}
 		if rp.Profile, rp.Data, rp.Preferences, rp.Subscriptions, err = in.sections(); err != nil {
 			return embedded.Result{}, err
 		}
@@ -461,6 +464,9 @@ func parseParams(r *http.Request) (params, error) {
 		if err := json.Unmarshal(body, &m); err != nil {
 			return nil, errors.New("The body is not a JSON object")
 		}
+		if path, dup := duplicateKey(body); dup {
+			return nil, paramError{path}
+		}
 		maps.Copy(out, m)
 	case echo.MIMEApplicationForm:
 		if err := r.ParseForm(); err != nil {
@@ -518,9 +524,17 @@ func (p params) str(name string) string {
 	return ""
 }
 
-func (p params) boolean(name string) bool {
-	b, _ := strconv.ParseBool(p.str(name))
-	return b
+// boolean reads a true or false parameter (a JSON boolean, or as a form sends it, "true" or "false"); absent is
+// false, anything else ("maybe", 2) is refused: it was once read as false (QA bad-input round).
+func (p params) boolean(name string) (bool, error) {
+	if _, given := p[name]; !given {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(p.str(name))
+	if err != nil {
+		return false, paramError{name}
+	}
+	return b, nil
 }
 
 // object reads a nested parameter: a JSON object, or a string holding one; absent or empty is nil.
@@ -537,6 +551,9 @@ func (p params) object(name string) (map[string]any, error) {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(v), &m); err != nil {
 			return nil, paramError{name}
+		}
+		if path, dup := duplicateKey([]byte(v)); dup {
+			return nil, paramError{name + "." + path}
 		}
 		return m, nil
 	}

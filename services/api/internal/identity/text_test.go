@@ -1,0 +1,18 @@
+package identity_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+)
+
+func TestIsTextControl(t *testing.T) {
+	for r, want := range map[rune]bool{
+		'a': false, 'ß': false, ' ': false, '\u200E': false, '\u200D': false,
+		'\n': true, '\x00': true, '\x1b': true, '\u202E': true, '\u2066': true, '\u2069': true, '\u0085': true,
+	} {
+		assert.Equal(t, want, identity.IsTextControl(r), "%U", r)
+	}
+}

@@ -201,6 +201,23 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(screen.queryByText('The store has closed')).not.toBeInTheDocument();
   });
 
+  it('the server\'s refusals of the birth date and the first name show the page\'s texts at their fields', async () => {
+    const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    await user.type(await screen.findByRole('textbox', { name: 'Vorname' }), 'Erika');
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
+      errorCode: 400009,
+      errorMessage: 'Validation error',
+      validationErrors: [
+        { fieldName: 'profile.birthDay', errorCode: 400006, message: 'The month has no day 31.' },
+        { fieldName: 'profile.firstName', errorCode: 400026, message: 'The specified value does not correspond to the expected format.' },
+      ],
+    });
+    await user.click(save());
+    expect(await screen.findByText('Bitte geben Sie ein gültiges Geburtsdatum ein.')).toBeInTheDocument();
+    expect(screen.getByText('Bitte geben Sie einen gültigen Vornamen ein.')).toBeInTheDocument();
+    expect(screen.queryByText(/The month has no day|expected format/)).not.toBeInTheDocument();
+  });
+
   it('announces one store found in the singular', async () => {
     const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
     await user.type(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), 'Steinstraße');

@@ -100,6 +100,11 @@ test.describe('passkeys', () => {
     await expect(passkeys.getByText(/noch nicht verwendet/)).toBeVisible();
     expect(await credentialCount(client, authenticatorId)).toBe(1);
     await expectAccessible(page);
+    // The same authenticator makes no second passkey of the account (the provider excludes the first), and the
+    // page says so rather than that the browser knows no passkeys.
+    await passkeys.getByRole('button', { name: 'Passkey hinzufügen' }).click();
+    await expect(passkeys.getByText('Auf diesem Gerät ist bereits ein Passkey für Ihr Kundenkonto gespeichert.', { exact: false })).toBeVisible();
+    await expect(passkeys.getByRole('listitem')).toHaveCount(1);
 
     await logOut(page);
     await logInWithPasskey(page);
@@ -145,6 +150,21 @@ test.describe('passkeys against the development clock', () => {
       await expect(passkeys.getByText('Der Passkey wurde hinzugefügt.')).toBeVisible();
       await expect(passkeys.getByText('Laptop')).toBeVisible();
       expect(await credentialCount(client, authenticatorId)).toBe(1);
+
+      // A ceremony begun a minute before that login grows old ends where it began: confirm the password again.
+      // (The passkey goes first: the authenticator would refuse a second one for the account it already holds.)
+      await passkeys.getByRole('button', { name: 'Passkey „Laptop“ entfernen' }).click();
+      await expect(passkeys.getByText('Sie haben noch keinen Passkey.')).toBeVisible();
+      expect((await page.request.post(`${server.baseURL}/dev/clock`, { data: { advance: '9m' } })).ok()).toBe(true);
+      await page.route('**/identity/accounts.registerPasskey', async (route) => {
+        expect((await page.request.post(`${server.baseURL}/dev/clock`, { data: { advance: '2m' } })).ok()).toBe(true);
+        await route.continue();
+      });
+      await passkeys.getByRole('textbox', { name: 'Name des Passkeys (optional)' }).fill('Handy');
+      await passkeys.getByRole('button', { name: 'Passkey hinzufügen' }).click();
+      await expect(passkeys.getByText(/Bitte bestätigen Sie Ihr aktuelles Passwort, bevor Sie einen Passkey hinzufügen/)).toBeVisible();
+      await expect(passkeys.getByLabel(/^Aktuelles Passwort/)).toBeFocused();
+      await expect(passkeys.getByText('Handy')).toHaveCount(0);
     } finally {
       await server.stop();
     }

@@ -302,7 +302,7 @@ export const IdentityApiMethods = {
   exportAccountData: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
   deleteAccount: { params: ['password'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN, ErrorCode.LOCKED_OUT] },
   initPasskeyRegistration: { params: ['regToken', 'email'], codes: [ErrorCode.OK, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN] },
-  registerPasskey: { params: ['passkey', 'name'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED] },
+  registerPasskey: { params: ['passkey', 'name'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN] },
   initPasskeyLogin: { params: [], codes: [ErrorCode.OK] },
   passkeyLogin: { params: ['passkey', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.LOCKED_OUT] },
   getPasskeys: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },

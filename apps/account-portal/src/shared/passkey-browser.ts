@@ -6,8 +6,11 @@ import type { PasskeyCredentialJSON } from '@portal/identity';
  * conditional request uses the platform's JSON helpers, and the script only where a browser lacks them).
  */
 
-/** Why a ceremony ended without an answer: the shopper cancelled (or timed out), or the browser could not. */
-export type CeremonyFailure = 'cancelled' | 'unsupported' | 'failed';
+/**
+ * Why a ceremony ended without an answer: the shopper cancelled (or timed out), the browser could not, or (making
+ * one) the authenticator already holds a passkey of the account's, which the provider excluded.
+ */
+export type CeremonyFailure = 'cancelled' | 'unsupported' | 'registered' | 'failed';
 
 export class CeremonyError extends Error {
   constructor(readonly failure: CeremonyFailure, cause?: unknown) {
@@ -19,6 +22,7 @@ function failureOf(error: unknown): CeremonyFailure {
   const name = (error as { name?: string; cause?: { name?: string } } | undefined)?.cause?.name ?? (error as { name?: string } | undefined)?.name;
   if (name === 'NotAllowedError' || name === 'AbortError') return 'cancelled';
   if (name === 'NotSupportedError') return 'unsupported';
+  if (name === 'InvalidStateError') return 'registered';
   return 'failed';
 }
 

@@ -1230,6 +1230,19 @@ export function describeIdentityContract(
         await addPasskey();
       });
 
+      passkeysInTime('registers the passkey only while the login is still recent: a ceremony begun at the edge does not stretch the window', async () => {
+        const email = await activeAccount('passkey-edge');
+        await helpers.advanceTime(Durations.recentLogin - MINUTE);
+        const init = await provider.initPasskeyRegistration!();
+        expect(init.errorCode).toBe(0);
+        await helpers.advanceTime(2 * MINUTE); // the challenge lives on
+        const late = await provider.registerPasskey!({ passkey: authenticator().register(init.options), name: 'Late' });
+        expect(late).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.RECENT_LOGIN_REQUIRED });
+        expect((await provider.getPasskeys!()).passkeys).toEqual([]);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        await addPasskey();
+      });
+
       passkeysInTime('an account without a password sets its first one only within recentLogin of the login, as it adds a passkey', async () => {
         const { email, auth } = await passwordlessAccount('passkey-first-password');
         await helpers.advanceTime(Durations.recentLogin + MINUTE);

@@ -175,6 +175,7 @@ export function passkeyMethods(store: FakeStore): PasskeyMethods {
       const acc = store.sessionAccount();
       if (!acc) return store.fail(ErrorCode.UNAUTHORIZED, 'No session');
       if (!params?.passkey) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'passkey');
+      if (!store.recentLogin()) return store.fail(ErrorCode.INVALID_LOGIN, ErrorDetails.RECENT_LOGIN_REQUIRED);
       try {
         const { ch, key } = await verifyNew(params.passkey, 'add');
         if (ch.UID !== acc.UID) throw new Refusal(ErrorDetails.PASSKEY_CHALLENGE);

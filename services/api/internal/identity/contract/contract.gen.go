@@ -318,7 +318,7 @@ var Methods = []Method{
 	{Name: "exportAccountData", Params: []string{}, Codes: []int{CodeOK, CodeUnauthorized}},
 	{Name: "deleteAccount", Params: []string{"password"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeUnauthorized, CodeInvalidLogin, CodeLockedOut}},
 	{Name: "initPasskeyRegistration", Params: []string{"regToken", "email"}, Codes: []int{CodeOK, CodeInvalidParameter, CodeValidation, CodeUnauthorized, CodeInvalidLogin}},
-	{Name: "registerPasskey", Params: []string{"passkey", "name"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized}},
+	{Name: "registerPasskey", Params: []string{"passkey", "name"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized, CodeInvalidLogin}},
 	{Name: "initPasskeyLogin", Params: []string{}, Codes: []int{CodeOK}},
 	{Name: "passkeyLogin", Params: []string{"passkey", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeAccountDisabled, CodeInvalidLogin, CodeLockedOut}},
 	{Name: "getPasskeys", Params: []string{}, Codes: []int{CodeOK, CodeUnauthorized}},

@@ -295,7 +295,7 @@ func (p *Provider) newPasskey(uid, name string, cred *webauthn.Credential) (Pass
 
 // RegisterPasskey answers accounts.registerPasskey: the session's account gets the passkey it just made.
 func (p *Provider) RegisterPasskey(ctx context.Context, c Caller, raw json.RawMessage, name string) (Result, error) {
-	a, err := p.sessionAccount(ctx, c.SessionToken)
+	a, session, err := p.liveSession(ctx, c.SessionToken)
 	if errors.Is(err, ErrNotFound) {
 		return fail(contract.CodeUnauthorized, "No session"), nil
 	}
@@ -304,6 +304,13 @@ func (p *Provider) RegisterPasskey(ctx context.Context, c Caller, raw json.RawMe
 	}
 	if len(raw) == 0 {
 		return fail(contract.CodeMissingRequiredParameter, "passkey"), nil
+	}
+	// Asked again: a ceremony begun at the edge of the window would otherwise stretch it by the challenge's
+	// lifetime (QA security round).
+	if !p.recentLogin(session.CreatedAt) {
+		p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress,
+			Detail: "add: " + contract.DetailsRecentLoginRequired})
+		return fail(contract.CodeInvalidLogin, contract.DetailsRecentLoginRequired), nil
 	}
 	ch, cred, err := p.verifyNewPasskey(ctx, raw, ChallengeAdd)
 	if err == nil && ch.UID != a.UID {

@@ -41,6 +41,7 @@ export async function addPasskey(provider: IdentityProvider, name: string): Prom
     return { kind: 'ceremony', failure: error instanceof CeremonyError ? error.failure : 'failed' };
   }
   const answer = await provider.registerPasskey!({ passkey, name: name.trim() || defaultPasskeyName() });
+  if (isRecentLoginRequired(answer)) return { kind: 'recentLogin' }; // the login grew old during the ceremony
   return isSuccess(answer) ? { kind: 'done' } : { kind: 'failed', code: answer.errorCode };
 }
 

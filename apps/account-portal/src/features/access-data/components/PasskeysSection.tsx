@@ -7,7 +7,17 @@ import { Loader } from '@portal/ui';
 import { FORM_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useConfirmPassword } from '../api/change-login-details';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import type { CeremonyFailure } from '../../../shared/passkey-browser';
 import { LoginAgain } from './LoginAgain';
+
+// A ceremony that failed says why: before, every failure but a cancel read "this browser does not support
+// passkeys", also on a device that already holds the account's passkey (the provider excludes it).
+const ceremonyErrorKey: Record<CeremonyFailure, string> = {
+  cancelled: 'ap.accessdata.passkeys.error.cancelled',
+  unsupported: 'clp.passwordless.error.unsupported',
+  registered: 'ap.accessdata.passkeys.error.registered',
+  failed: 'ap.accessdata.passkeys.error.failed',
+};
 
 const confirmForm = deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() }));
 
@@ -123,7 +133,7 @@ function PasskeysPanel() {
       } else if (outcome.kind === 'recentLogin') {
         setConfirming(true);
       } else if (outcome.kind === 'ceremony') {
-        setError(t(outcome.failure === 'cancelled' ? 'ap.accessdata.passkeys.error.cancelled' : 'clp.passwordless.error.unsupported'));
+        setError(t(ceremonyErrorKey[outcome.failure]));
       } else setError(t('ap.accessdata.passkeys.error.failed'));
     } catch {
       setError(t('clp.error.unexpected', { code: 'network' }));

@@ -63,6 +63,20 @@ describe('SiteProvider', () => {
     expect(document.cookie).toContain('i18next=fr-FR');
   });
 
+  it('a switch on the page drops the link\'s lang parameter, so a reload keeps the choice', async () => {
+    window.history.replaceState(null, '', '/login?lang=fr&redirect=%2Fpersonaldata#top');
+    function Switch() {
+      const site = useSite();
+      return <button onClick={() => site.changeLanguage('de-DE')}>language {site.language}</button>;
+    }
+    await renderPage(<Switch />, { path: '/login?lang=fr&redirect=%2Fpersonaldata' });
+    (await screen.findByRole('button', { name: 'language fr-FR' })).click();
+    expect(await screen.findByRole('button', { name: 'language de-DE' })).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/login?redirect=%2Fpersonaldata#top');
+    expect(document.cookie).toContain('i18next=de-DE');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('falls back to the default content when the language has none', async () => {
     const { requested } = await renderPage(<SiteProbe />, {
       content: { de_DE: 404, default: testContent({ footer: { copyright: 'Default content' } }) },

@@ -50,6 +50,18 @@ function browserEnvironment() {
  * Loads metadata, picks the language and loads that language's content. German shows until metadata is known;
  * then the `lang` parameter, the remembered choice and the browser's languages decide among the available ones.
  */
+/**
+ * A choice made on the page outlives the link's `?lang=`: detection reads the parameter before the remembered
+ * choice (spec 001 §4), so a reload of a link with `?lang=en` went back to English after a switch to German (QA).
+ */
+function dropLanguageParameter() {
+  if (typeof window === 'undefined') return;
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('lang')) return;
+  url.searchParams.delete('lang');
+  window.history.replaceState(window.history.state, '', url);
+}
+
 export function SiteProvider({ children, loading, renderError, environment, prepare }: SiteProviderProps) {
   const { i18n } = useTranslation();
   // The first language whose texts have finished loading. Until then the loader shows: an app may load no
@@ -110,7 +122,9 @@ export function SiteProvider({ children, loading, renderError, environment, prep
     (requested: string) => {
       const tag = toLanguageTag(requested);
       const available = languages.find((lng) => lng === tag);
-      if (available) setChosenLanguage(available);
+      if (!available) return;
+      setChosenLanguage(available);
+      dropLanguageParameter();
     },
     [languages],
   );

@@ -15,11 +15,10 @@ import (
 	"time"
 
 	"github.com/XSAM/otelsql"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
-
-	// Registers the "pgx" database/sql driver.
-	_ "github.com/jackc/pgx/v5/stdlib"
 	// Registers the pure-Go "sqlite" driver, so CGO_ENABLED=0 builds work.
 	_ "modernc.org/sqlite"
 )
@@ -65,8 +64,14 @@ func Open(ctx context.Context, url string) (*DB, error) {
 			}
 		}
 	}
-	sqlDB, err := otelsql.Open(driver, dsn, traceOptions(dialect)...)
-	if err != nil {
+	var sqlDB *sql.DB
+	if dialect == Postgres {
+		cfg, err := pgx.ParseConfig(dsn)
+		if err != nil {
+			return nil, fmt.Errorf("database: open %s: %w", dialect, err)
+		}
+		sqlDB = otelsql.OpenDB(stdlib.GetConnector(*cfg, stdlib.OptionShouldPing(shouldPing)), traceOptions(dialect)...)
+	} else if sqlDB, err = otelsql.Open(driver, dsn, traceOptions(dialect)...); err != nil {
 		return nil, fmt.Errorf("database: open %s: %w", dialect, err)
 	}
 	// One file, one process: a few connections are enough for SQLite and keep writers from queueing on
@@ -93,6 +98,14 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, fmt.Errorf("database: connect to %s: %w", dialect, err)
 	}
 	return db, nil
+}
+
+// shouldPing decides whether a pooled PostgreSQL connection is pinged before its next use: after a second of rest
+// (the driver's own rule), or at once when its socket has news. A failover or restart ends every pooled
+// connection; the driver's rule alone left those used within the second to fail their next query, one failed
+// request per connection. A connection whose ping fails is dropped and the pool takes another.
+func shouldPing(_ context.Context, p stdlib.ShouldPingParams) bool {
+	return p.IdleDuration > time.Second || socketSpoke(p.Conn.PgConn().Conn())
 }
 
 // traceOptions make every query a span of the request's trace (OpenTelemetry; a no-op without an exporter): its

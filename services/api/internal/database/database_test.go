@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -198,4 +199,44 @@ func TestThePoolKeepsItsConnectionsUnderConcurrentQueries(t *testing.T) {
 		require.Zero(t, stats.MaxIdleClosed, "connections closed as idle beyond the pool's limit: %+v", stats)
 		require.LessOrEqual(t, stats.OpenConnections, 8, "%+v", stats)
 	})
+}
+
+// TestPooledConnectionsEndedByTheServerCostNoQuery: a PostgreSQL failover or restart ends every connection in the
+// pool. The driver pings a connection only after a second of rest, so each one used within the second failed the
+// next query on it: one failed request per pooled connection. A connection the server ended is now told from its
+// socket before it is used, and the pool takes another.
+func TestPooledConnectionsEndedByTheServerCostNoQuery(t *testing.T) {
+	url := dbtest.PostgresURL(t)
+	ctx := context.Background()
+	db, err := database.Open(ctx, url)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close() })
+
+	const pooled = 6
+	var wg sync.WaitGroup
+	for range pooled { // six connections at once, so the pool keeps six
+		wg.Go(func() { _, err := db.ExecContext(ctx, `SELECT pg_sleep(0.05)`); assert.NoError(t, err) })
+	}
+	wg.Wait()
+	require.Equal(t, pooled, db.Stats().Idle)
+
+	var name string
+	require.NoError(t, db.QueryRowContext(ctx, `SELECT current_database()`).Scan(&name))
+	admin, err := database.Open(ctx, os.Getenv(dbtest.PostgresURLEnv))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = admin.Close() })
+	rows, err := admin.QueryContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, name)
+	require.NoError(t, err)
+	ended := 0
+	for rows.Next() {
+		ended++
+	}
+	require.NoError(t, rows.Err())
+	require.Equal(t, pooled, ended)
+	time.Sleep(50 * time.Millisecond) // the server's goodbye reaches the sockets
+
+	for i := range 2 * pooled {
+		var one int
+		require.NoError(t, db.QueryRowContext(ctx, `SELECT 1`).Scan(&one), "query %d after the server ended the pool's connections", i)
+	}
 }

@@ -325,6 +325,16 @@ func TestRefusalsAreStandardOAuthErrors(t *testing.T) {
 		loc, _ = v.follow(v.issuer + "/authorize?response_type=code&scope=openid")
 		require.Equal(t, ssoapi.InvalidSignInPage, loc.Path)
 	})
+	t.Run("a parameter of the wrong type: invalid_request at the partner, with its state", func(t *testing.T) {
+		// The library answered a plain-text 400 for what RFC 6749 §4.1.2.1 sends back to a known partner.
+		for _, maxAge := range []string{"abc", "-1", "1.5"} {
+			loc, _ := v.follow(party.config.AuthCodeURL("s7", oauth2.S256ChallengeOption(oauth2.GenerateVerifier()), oauth2.SetAuthURLParam("max_age", maxAge)))
+			require.Equal(t, "rp.test", loc.Host, maxAge)
+			require.Equal(t, "invalid_request", loc.Query().Get("error"), maxAge)
+			require.Contains(t, loc.Query().Get("error_description"), "max_age", maxAge)
+			require.Equal(t, "s7", loc.Query().Get("state"), maxAge)
+		}
+	})
 	t.Run("no PKCE: invalid_request at the partner", func(t *testing.T) {
 		loc, _ := v.follow(party.config.AuthCodeURL("s"))
 		require.Equal(t, "rp.test", loc.Host)

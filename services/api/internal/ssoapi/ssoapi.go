@@ -107,6 +107,18 @@ func (h *handlers) protocol(c echo.Context) error {
 		if !answerable {
 			return c.Redirect(http.StatusFound, InvalidSignInPage)
 		}
+		// A known partner hears of a parameter of the wrong type (max_age=abc) at its redirect URI, as RFC 6749
+		// §4.1.2.1 asks; op answered it with a plain-text 400 the shopper was left on.
+		if _, err := op.ParseAuthorizeRequest(r, h.provider.Decoder()); err != nil {
+			refused := &oidc.AuthRequest{RedirectURI: r.Form.Get("redirect_uri"), State: r.Form.Get("state"),
+				ResponseType: oidc.ResponseType(r.Form.Get("response_type")), ResponseMode: oidc.ResponseMode(r.Form.Get("response_mode"))}
+			description := "malformed parameters"
+			if parent := errors.Unwrap(err); parent != nil {
+				description += ": " + parent.Error()
+			}
+			op.AuthRequestError(c.Response(), r, refused, oidc.ErrInvalidRequest().WithDescription("%s", description), h.provider)
+			return nil
+		}
 	}
 	if strings.HasSuffix(r.URL.Path, "/userinfo") {
 		// op refuses a bad access token with a bare 401; RFC 6750 §3 names the error in WWW-Authenticate.

@@ -155,8 +155,7 @@ func TestFinalizeTwiceAtOnceOpensOneSession(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		c := embedded.Caller{}
-		init, _ := h.p.InitRegistration(h.ctx)
-		r, _ := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "fin@example.com", Password: goodPassword, RegToken: init.RegToken,
+		r := h.register(embedded.RegisterParams{Email: "fin@example.com", Password: goodPassword,
 			Profile: map[string]any{"firstName": "F", "lastName": "F"}, Preferences: consent})
 		code, _ := h.p.VerifyEmail(h.ctx, h.lastLink("fin@example.com", embedded.MailVerification))
 		require.Equal(t, contract.CodeOK, code)

@@ -23,10 +23,8 @@ func TestUnconfirmedRegistrationRenamesAndUnsubscribesNoSubscriber(t *testing.T)
 			Subscriptions: map[string]any{"NLT_OFFERS": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
 
 		// A stranger registers the subscriber's address: 206002 with a "limited" regToken.
-		init, _ := h.p.InitRegistration(h.ctx)
-		reg, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
-			RegToken: init.RegToken, Profile: map[string]any{"lastName": "X"}, Preferences: consent})
-		require.NoError(t, err)
+		reg := h.register(embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
+			Profile: map[string]any{"lastName": "X"}, Preferences: consent})
 		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode)
 
 		// ...and with it renames and unsubscribes the subscriber, which Register itself refuses to do.
@@ -50,10 +48,8 @@ func TestUnconfirmedRegistrationMovesNoSubscriberToAnotherAddress(t *testing.T) 
 		c := embedded.Caller{}
 		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina", "birthYear": 1980}})
 
-		init, _ := h.p.InitRegistration(h.ctx)
-		reg, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
-			RegToken: init.RegToken, Profile: map[string]any{"lastName": "X"}, Preferences: consent})
-		require.NoError(t, err)
+		reg := h.register(embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
+			Profile: map[string]any{"lastName": "X"}, Preferences: consent})
 		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode)
 		w, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: reg.RegToken, Password: goodPassword,
 			Profile: map[string]any{"email": "thief@example.net"}})
@@ -78,10 +74,8 @@ func TestRegTokenOfTheOldPasswordEndsAtAReset(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		c := embedded.Caller{}
-		init, _ := h.p.InitRegistration(h.ctx)
-		r, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "eva@example.com", Password: goodPassword, RegToken: init.RegToken,
+		r := h.register(embedded.RegisterParams{Email: "eva@example.com", Password: goodPassword,
 			Profile: map[string]any{"firstName": "Eva", "lastName": "M"}, Preferences: consent})
-		require.NoError(t, err)
 		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
 		// Someone who knows the (old) password logs in: 206002 and a regToken.
 		l, _ := h.login("eva@example.com", goodPassword)
@@ -167,8 +161,7 @@ func TestResentVerificationLinkLivesItsFourteenDays(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		c := embedded.Caller{}
-		init, _ := h.p.InitRegistration(h.ctx)
-		r, _ := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "late@example.com", Password: goodPassword, RegToken: init.RegToken,
+		r := h.register(embedded.RegisterParams{Email: "late@example.com", Password: goodPassword,
 			Profile: map[string]any{"firstName": "L", "lastName": "L"}, Preferences: consent})
 		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
 		h.advance(13 * 24 * time.Hour)
@@ -199,10 +192,8 @@ func TestRegistrationOverAVerifiedSubscriberWaitsForTheMail(t *testing.T) {
 		_, err = h.store.UpdateAccount(h.ctx, a)
 		require.NoError(t, err)
 
-		init, _ := h.p.InitRegistration(h.ctx)
-		r, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "news@example.com", Password: "Strangers-Passw0rd!", RegToken: init.RegToken,
+		r := h.register(embedded.RegisterParams{Email: "news@example.com", Password: "Strangers-Passw0rd!",
 			Profile: map[string]any{"lastName": "S"}, Preferences: consent})
-		require.NoError(t, err)
 		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
 		l, tok := h.login("news@example.com", "Strangers-Passw0rd!")
 		require.Equal(t, contract.CodePendingVerification, l.ErrorCode)

@@ -133,16 +133,25 @@ const goodPassword = "Secret-Passw0rd"
 
 var consent = map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}
 
-// registerVerified runs register (complete) and the verification link; it returns the UID.
-func (h *harness) registerVerified(email string) string {
+// register runs initRegistration and then register with in, given the regToken it made; it answers register's
+// result.
+func (h *harness) register(in embedded.RegisterParams) embedded.Result {
 	h.t.Helper()
 	init, err := h.p.InitRegistration(h.ctx)
 	require.NoError(h.t, err)
-	r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{
-		Email: email, Password: goodPassword, RegToken: init.RegToken, Lang: "de",
+	in.RegToken = init.RegToken
+	r, err := h.p.Register(h.ctx, embedded.Caller{}, in)
+	require.NoError(h.t, err)
+	return r
+}
+
+// registerVerified runs register (complete) and the verification link; it returns the UID.
+func (h *harness) registerVerified(email string) string {
+	h.t.Helper()
+	r := h.register(embedded.RegisterParams{
+		Email: email, Password: goodPassword, Lang: "de",
 		Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: consent,
 	})
-	require.NoError(h.t, err)
 	require.Equal(h.t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
 	code, err := h.p.VerifyEmail(h.ctx, h.lastLink(strings.ToLower(email), embedded.MailVerification))
 	require.NoError(h.t, err)

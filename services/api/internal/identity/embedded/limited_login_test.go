@@ -23,10 +23,8 @@ func TestLoginOfAnUnconfirmedRegistrationOfASubscriberIsLimitedToo(t *testing.T)
 		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina", "birthYear": 1980}})
 
 		// A stranger registers the subscriber's address with a password of their own, then logs in with it.
-		init, _ := h.p.InitRegistration(h.ctx)
-		reg, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
-			RegToken: init.RegToken, Profile: map[string]any{"lastName": "X"}, Preferences: consent})
-		require.NoError(t, err)
+		reg := h.register(embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
+			Profile: map[string]any{"lastName": "X"}, Preferences: consent})
 		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode)
 		login, _ := h.login("news@example.com", goodPassword)
 		require.Equal(t, contract.CodePendingVerification, login.ErrorCode)

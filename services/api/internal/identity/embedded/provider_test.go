@@ -153,10 +153,8 @@ func TestRegisterErrors(t *testing.T) {
 func TestVerificationLinkExpiresAndSweep(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
-		init, _ := h.p.InitRegistration(h.ctx)
-		r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{Email: "late@example.com", Password: goodPassword,
-			RegToken: init.RegToken, Profile: map[string]any{"firstName": "Lea", "lastName": "Late"}, Preferences: consent})
-		require.NoError(t, err)
+		r := h.register(embedded.RegisterParams{Email: "late@example.com", Password: goodPassword,
+			Profile: map[string]any{"firstName": "Lea", "lastName": "Late"}, Preferences: consent})
 		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
 		link := h.lastLink("late@example.com", embedded.MailVerification)
 
@@ -186,10 +184,8 @@ func TestVerificationLinkExpiresAndSweep(t *testing.T) {
 func TestResendVerification(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
-		init, _ := h.p.InitRegistration(h.ctx)
-		r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{Email: "re@example.com", Password: goodPassword,
-			RegToken: init.RegToken, Profile: map[string]any{"firstName": "Re", "lastName": "Send"}, Preferences: consent})
-		require.NoError(t, err)
+		r := h.register(embedded.RegisterParams{Email: "re@example.com", Password: goodPassword,
+			Profile: map[string]any{"firstName": "Re", "lastName": "Send"}, Preferences: consent})
 		res, err := h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, r.RegToken, "")
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, res.ErrorCode)
@@ -417,13 +413,8 @@ func (s losesRaces) InTx(ctx context.Context, fn func(embedded.Store) error) err
 func TestVerificationLinkThatLosesARaceVerifies(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
-		init, err := h.p.InitRegistration(h.ctx)
-		require.NoError(t, err)
-		r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{
-			Email: "vera@example.com", Password: goodPassword, RegToken: init.RegToken, Lang: "de",
-			Profile: map[string]any{"firstName": "Vera", "lastName": "Muster"}, Preferences: consent,
-		})
-		require.NoError(t, err)
+		r := h.register(embedded.RegisterParams{Email: "vera@example.com", Password: goodPassword, Lang: "de",
+			Profile: map[string]any{"firstName": "Vera", "lastName": "Muster"}, Preferences: consent})
 		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
 
 		left := 2
@@ -458,13 +449,8 @@ func TestOneAddressWrittenTwoWaysIsOneAccount(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeValidation, r.ErrorCode)
 
-		init, err := h.p.InitRegistration(h.ctx)
-		require.NoError(t, err)
-		r, err = h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{
-			Email: "JOSE\u0301@B\u00dcCHER.DE", Password: goodPassword, RegToken: init.RegToken, Lang: "de",
-			Profile: map[string]any{"firstName": "Jos\u00e9", "lastName": "Doppelt"}, Preferences: consent,
-		})
-		require.NoError(t, err)
+		r = h.register(embedded.RegisterParams{Email: "JOSE\u0301@B\u00dcCHER.DE", Password: goodPassword, Lang: "de",
+			Profile: map[string]any{"firstName": "Jos\u00e9", "lastName": "Doppelt"}, Preferences: consent})
 		require.Equal(t, contract.CodeValidation, r.ErrorCode)
 		require.Equal(t, []embedded.ValidationError{{FieldName: "email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}, r.ValidationErrors,
 			"the address is taken, however written")
@@ -1139,11 +1125,9 @@ func TestLiteAccountsAndRegTokens(t *testing.T) {
 		// Registering the subscriber's address upgrades the account instead of failing. It fills what the
 		// subscriber left empty and adds subscriptions, but renames and unsubscribes no one: whoever registers has
 		// not proven the address yet (QA security round).
-		init, _ := h.p.InitRegistration(h.ctx)
-		reg, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
-			RegToken: init.RegToken, Profile: map[string]any{"firstName": "Hacked", "lastName": "Neu"}, Preferences: consent,
+		reg := h.register(embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
+			Profile: map[string]any{"firstName": "Hacked", "lastName": "Neu"}, Preferences: consent,
 			Subscriptions: map[string]any{"NLT_OFFERS": map[string]any{"email": map[string]any{"isSubscribed": false}}}})
-		require.NoError(t, err)
 		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode, reg.ValidationErrors)
 		// Until the address is confirmed, the regToken must not reveal the subscriber's data.
 		info, _ = h.p.GetAccountInfo(h.ctx, c, reg.RegToken, "", "")
@@ -1162,9 +1146,7 @@ func TestLiteAccountsAndRegTokens(t *testing.T) {
 		// An unverified upgrade that expires reverts to the subscriber, it does not delete it.
 		rt2, _ := be.SubscriberRegToken(h.ctx, identity.Email("keep@example.com"))
 		require.NotEmpty(t, rt2.Token)
-		init, _ = h.p.InitRegistration(h.ctx)
-		_, err = h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "keep@example.com", Password: goodPassword, RegToken: init.RegToken})
-		require.NoError(t, err)
+		_ = h.register(embedded.RegisterParams{Email: "keep@example.com", Password: goodPassword})
 		h.advance(15 * 24 * time.Hour)
 		n, err := h.p.SweepUnverified(h.ctx, h.now)
 		require.NoError(t, err)

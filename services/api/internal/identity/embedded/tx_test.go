@@ -144,18 +144,15 @@ func TestRegistrationIsAllOrNothing(t *testing.T) {
 func TestCommonPasswordsAreRefused(t *testing.T) {
 	db := dbtest.SQLite(t)
 	h := newHarness(t, db, func(c *embedded.Config) { c.Password.MinCharGroups = 3 })
-	init, err := h.p.InitRegistration(h.ctx)
-	require.NoError(t, err)
-	r, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{Email: "eva@example.com", Password: "P@SSW0RD", RegToken: init.RegToken,
+	r := h.register(embedded.RegisterParams{Email: "eva@example.com", Password: "P@SSW0RD",
 		Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: consent})
-	require.NoError(t, err)
 	require.Equal(t, contract.CodeValidation, r.ErrorCode)
 	require.Equal(t, contract.DetailsCommonPassword, r.ErrorDetails)
 	require.Equal(t, []embedded.ValidationError{{FieldName: "password", ErrorCode: contract.CodeInvalidParameter, Message: embedded.CommonPasswordMessage}}, r.ValidationErrors)
 
 	h.registerVerified("eva@example.com")
 	_, session := h.login("eva@example.com", goodPassword)
-	r, err = h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: session}, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "P@ssw0rd"})
+	r, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: session}, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "P@ssw0rd"})
 	require.NoError(t, err)
 	require.Equal(t, contract.DetailsCommonPassword, r.ErrorDetails)
 	require.Equal(t, "newPassword", r.ValidationErrors[0].FieldName)

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -16,6 +17,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/jsonbody"
 	"github.com/grocer-portal/portal/services/api/internal/maillink"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
@@ -182,10 +184,20 @@ func reminderError(err error) error {
 }
 
 // decodeJSONBody reads one JSON object into v. Unknown fields are ignored (clients may send more than this
-// service reads); a value of the wrong type is a 400 naming its field.
+// service reads); a value of the wrong type, or a key given twice, is a 400 naming its field.
 func decodeJSONBody(c echo.Context, v any) error {
-	dec := json.NewDecoder(c.Request().Body)
-	err := dec.Decode(v)
+	body, err := io.ReadAll(c.Request().Body)
+	var httpErr *echo.HTTPError
+	if errors.As(err, &httpErr) {
+		return httpErr // the body limit middleware reports an oversized body this way
+	} else if err != nil {
+		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_json", Message: "The body could not be read.", Err: err}
+	}
+	if path, dup := jsonbody.DuplicateKey(body); dup {
+		return apierror.InvalidParameter(path, path+" is given twice.")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	err = dec.Decode(v)
 	if err == nil {
 		if _, extra := dec.Token(); extra != io.EOF {
 			return apierror.New(http.StatusBadRequest, "invalid_json", "The body must be a single JSON object.")
@@ -193,11 +205,7 @@ func decodeJSONBody(c echo.Context, v any) error {
 		return nil
 	}
 	var typeErr *json.UnmarshalTypeError
-	var httpErr *echo.HTTPError
 	switch {
-	case errors.As(err, &httpErr):
-		// The body limit middleware reports an oversized body this way.
-		return httpErr
 	case errors.As(err, &typeErr) && typeErr.Field != "":
 		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_parameter",
 			Message: fmt.Sprintf("%s has a value of the wrong type; expected %s.", typeErr.Field, jsonTypeName(typeErr.Type.String())), Field: typeErr.Field, Err: err}

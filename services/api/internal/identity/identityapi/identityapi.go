@@ -27,6 +27,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/jsonbody"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/maillink"
 	"github.com/grocer-portal/portal/services/api/internal/metrics"
@@ -464,7 +465,7 @@ func parseParams(r *http.Request) (params, error) {
 		if err := json.Unmarshal(body, &m); err != nil {
 			return nil, errors.New("The body is not a JSON object")
 		}
-		if path, dup := duplicateKey(body); dup {
+		if path, dup := jsonbody.DuplicateKey(body); dup {
 			return nil, paramError{path}
 		}
 		maps.Copy(out, m)
@@ -552,7 +553,7 @@ func (p params) object(name string) (map[string]any, error) {
 		if err := json.Unmarshal([]byte(v), &m); err != nil {
 			return nil, paramError{name}
 		}
-		if path, dup := duplicateKey([]byte(v)); dup {
+		if path, dup := jsonbody.DuplicateKey([]byte(v)); dup {
 			return nil, paramError{name + "." + path}
 		}
 		return m, nil

@@ -1,4 +1,5 @@
-package identityapi
+// Package jsonbody holds what every JSON body a client sends is checked for beyond encoding/json's own reading.
+package jsonbody
 
 import (
 	"bytes"
@@ -6,11 +7,11 @@ import (
 	"strings"
 )
 
-// duplicateKey reports the dotted path of the first key an object of doc gives twice ({"a":1,"a":2} is "a").
-// encoding/json keeps the last of them, so `{"newPassword":"x","newPassword":{}}` was read as whatever a proxy
-// or a log that keeps the first did not see (QA bad-input round): a body that says two things says neither. A
+// DuplicateKey reports the dotted path of the first key an object of doc gives twice ({"a":1,"a":2} is "a").
+// encoding/json keeps the last of them, so `{"newPassword":"x","newPassword":{}}` was read as what a proxy or
+// a log that keeps the first never saw (QA bad-input round): a body that says two things says neither. A
 // document that is not valid JSON reports nothing; its parser's answer is the one to give.
-func duplicateKey(doc []byte) (string, bool) {
+func DuplicateKey(doc []byte) (string, bool) {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
 	path, dup := walkValue(dec, nil)

@@ -15,7 +15,7 @@
 // Chromium: CHROME_PATH (default /usr/bin/chromium), as on the project's machines (TOOLCHAIN.md).
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
-import { benchPages, budgets, landedNote, launchChrome, median } from './pages.mjs';
+import { benchPages, budgets, landedNote, launchChrome, median, sessionLost } from './pages.mjs';
 import { benchSession, browserCookies } from './session.mjs';
 
 const target = budgets.lighthouse;
@@ -136,6 +136,7 @@ for (const row of rows) {
     row.a11y < target.accessibility && 'a11y',
     row.cls > target.cls && 'CLS',
     row.tbt > target.tbtMs && 'TBT',
+    sessionLost(row, row.landed) && 'session lost (measured the login page)',
   ].filter(Boolean);
   if (misses.length > 0) under = true;
   console.log(

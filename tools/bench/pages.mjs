@@ -14,6 +14,12 @@ export const benchPages = (centre, only = '') =>
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/**
+ * Whether a logged-in page showed the login instead: its session did not reach the browser (another host than the
+ * cookie's, say), so its figures are the login page's. Such a row counts as failed, never as the page's figures.
+ */
+export const sessionLost = (page, landedPath) => Boolean(page.session) && !page.endsSession && landedPath === '/login';
+
 /** A row's note when its page ended elsewhere than where it was opened. Link tokens are long and secret-like: never printed. */
 export const landedNote = (base, row) =>
   row.landed === new URL(`${base}${row.path}`).pathname ? '' : `  (shows ${row.landed.replace(/(\/token\/)[^/]+/, '$1…')})`;

@@ -75,6 +75,9 @@ type options struct {
 	method  string
 	body    string
 	headers []string
+	// queryInBody posts each URL's query as the form body, before body: the identity API reads no parameter from
+	// the URL, and a growth curve's URLs differ by their login ID.
+	queryInBody bool
 }
 
 func run(args []string, out io.Writer) error {
@@ -86,6 +89,7 @@ func run(args []string, out io.Writer) error {
 	gzip := fs.Bool("gzip", true, "send Accept-Encoding: gzip, as every browser does")
 	method := fs.String("method", http.MethodGet, "request method (GET or POST)")
 	body := fs.String("body", "", "request body, sent as application/x-www-form-urlencoded unless a Content-Type header is given")
+	queryInBody := fs.Bool("query-in-body", false, "with POST: send each URL's query in the form body (before -body), not in the request line")
 	var hdrs headers
 	fs.Var(&hdrs, "header", "extra request header 'Name: value' (repeatable)")
 	ceiling := fs.String("ceiling", "", "reference URL measured in alternating slices of the same run; figures are printed as a share of it")
@@ -110,7 +114,7 @@ func run(args []string, out io.Writer) error {
 			return errors.New("duration must be in (0, 5m], connections in [1, 1024] and rounds at least 1")
 		}
 		return curve(out, *name, series, seriesHeaders, *warmup, *duration, *rounds, *connections,
-			options{gzip: *gzip, method: *method, body: *body, headers: hdrs}, *maxSpread)
+			options{gzip: *gzip, method: *method, body: *body, headers: hdrs, queryInBody: *queryInBody}, *maxSpread)
 	}
 	urls := fs.Args()
 	if len(urls) == 0 {
@@ -122,7 +126,7 @@ func run(args []string, out io.Writer) error {
 	if *method != http.MethodGet && *method != http.MethodPost {
 		return errors.New("method must be GET or POST")
 	}
-	opts := options{gzip: *gzip, method: *method, body: *body, headers: hdrs}
+	opts := options{gzip: *gzip, method: *method, body: *body, headers: hdrs, queryInBody: *queryInBody}
 	if *ceiling == "" {
 		if _, err := measure(*name, urls, *warmup, *connections, opts); err != nil {
 			return err
@@ -533,7 +537,11 @@ func parseTarget(raw string, opts options) (target, error) {
 	if method == "" {
 		method = http.MethodGet
 	}
-	req := method + " " + u.RequestURI() + " HTTP/1.1\r\nHost: " + u.Host + "\r\nUser-Agent: portal-loadgen\r\nAccept: */*\r\n"
+	requestURI, body := u.RequestURI(), opts.body
+	if opts.queryInBody && method == http.MethodPost && u.RawQuery != "" {
+		requestURI, body = u.EscapedPath(), strings.Join(slices.DeleteFunc([]string{u.RawQuery, opts.body}, func(s string) bool { return s == "" }), "&")
+	}
+	req := method + " " + requestURI + " HTTP/1.1\r\nHost: " + u.Host + "\r\nUser-Agent: portal-loadgen\r\nAccept: */*\r\n"
 	if opts.gzip {
 		req += "Accept-Encoding: gzip\r\n"
 	}
@@ -546,9 +554,9 @@ func parseTarget(raw string, opts options) (target, error) {
 		if !typed {
 			req += "Content-Type: application/x-www-form-urlencoded\r\n"
 		}
-		req += "Content-Length: " + strconv.Itoa(len(opts.body)) + "\r\n"
+		req += "Content-Length: " + strconv.Itoa(len(body)) + "\r\n"
 	}
-	req += "\r\n" + opts.body
+	req += "\r\n" + body
 	return target{addr: addr, request: []byte(req), method: method}, nil
 }
 

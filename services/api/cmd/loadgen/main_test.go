@@ -66,6 +66,22 @@ func TestLoadgenPostsTheBody(t *testing.T) {
 	require.Equal(t, "POST a@example.com s=1", got.Load())
 }
 
+// TestLoadgenSendsTheQueryInTheBody: the identity API reads no URL parameter, so a growth curve's login IDs, one
+// per URL, travel in the form body (the curve once measured answers to logins without a login ID).
+func TestLoadgenSendsTheQueryInTheBody(t *testing.T) {
+	var got atomic.Value
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = r.ParseForm()
+		got.Store(r.URL.RequestURI() + " " + r.PostForm.Get("loginID") + " " + r.PostForm.Get("password"))
+		_, _ = w.Write([]byte("ok"))
+	}))
+	defer srv.Close()
+	var out bytes.Buffer
+	require.NoError(t, run([]string{"-duration", "50ms", "-warmup", "10ms", "-connections", "1", "-method", "POST", "-query-in-body",
+		"-body", "password=x", srv.URL + "/identity/accounts.login?loginID=a%40example.com"}, &out))
+	require.Equal(t, "/identity/accounts.login a@example.com x", got.Load())
+}
+
 // TestLoadgenReadsEveryFraming: fixed length, chunked (a streamed answer), no body on 304, several answers in a
 // row on one keep-alive connection.
 func TestLoadgenReadsEveryFraming(t *testing.T) {

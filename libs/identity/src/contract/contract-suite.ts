@@ -563,6 +563,30 @@ export function describeIdentityContract(
         expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'profile.birthYear' }));
       });
 
+      it('refuses values that say nothing with 400009 naming them, and changes nothing', async () => {
+        // Each was stored, read as something else or answered 0 (QA bad-input round).
+        await activeAccount('says-nothing');
+        const before = await provider.getAccountInfo({ include: 'profile,data,preferences,subscriptions', extraProfileFields: 'phones' });
+        const refusals: [Parameters<IdentityProvider['setAccountInfo']>[0], string][] = [
+          [{ profile: { birthDay: 31, birthMonth: 2, birthYear: 1990 } }, 'profile.birthDay'],
+          [{ profile: { birthDay: 29, birthMonth: 2, birthYear: 1991 } }, 'profile.birthDay'],
+          [{ profile: { lastName: 'Muster\u202Emann' } }, 'profile.lastName'],
+          [{ profile: { phones: [{ number: '+4915112345678', type: 'mobile\n' + 'x'.repeat(3000) }] } }, 'profile.phones.type'],
+          [{ data: { 'loyalty..tier': 'gold' } }, 'data'],
+          [{ preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: -1 } } } } as never, 'preferences.terms.customeraccount.docVersion'],
+          [{ subscriptions: { NLT_GENERAL: true } } as never, 'subscriptions.NLT_GENERAL'],
+          [{ subscriptions: { NLT_GENERAL: { isSubscribed: true } } } as never, 'subscriptions.NLT_GENERAL.isSubscribed'],
+        ];
+        for (const [params, fieldName] of refusals) {
+          const answer = await provider.setAccountInfo(params);
+          expect([fieldName, answer.errorCode]).toEqual([fieldName, ErrorCode.VALIDATION]);
+          expect(answer.validationErrors?.[0]?.fieldName).toBe(fieldName);
+        }
+        const after = await provider.getAccountInfo({ include: 'profile,data,preferences,subscriptions', extraProfileFields: 'phones' });
+        expect([after.profile, after.data, after.preferences, after.subscriptions]).toEqual([before.profile, before.data, before.preferences, before.subscriptions]);
+        expect((await provider.setAccountInfo({ profile: { birthDay: 29, birthMonth: 2, birthYear: 1992 } })).errorCode).toBe(0);
+      });
+
       it('changes the password: 403042 for a wrong current one, 400006/100001 for the same one, then the new one logs in', async () => {
         const email = await activeAccount('pw');
         const wrong = await provider.setAccountInfo({ password: OTHER_PASSWORD, newPassword: 'Brand-New-Pass-1!' });

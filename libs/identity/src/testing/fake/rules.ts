@@ -86,7 +86,7 @@ export function writeProfile(store: FakeStore, input: unknown, current: Record<s
     const value = input[key];
     const name = `profile.${key}`;
     if (key === 'phones') {
-      const phones = writePhones(fields['phones.number'], value);
+      const phones = writePhones(fields['phones.number'], fields['phones.type'], value);
       errors.push(...phones.errors);
       if (phones.errors.length === 0) {
         if (phones.list === undefined) delete out.phones;
@@ -108,12 +108,22 @@ export function writeProfile(store: FakeStore, input: unknown, current: Record<s
     else if (result.value === undefined) delete out[key];
     else out[key] = result.value;
   }
+  errors.push(...checkBirthDate(input, out, errors));
   return { values: out, errors, serverOnly };
+}
+
+/** The day of birth held to its month (with the stored parts), as the embedded provider does; without a year, 29 February stands. */
+function checkBirthDate(input: Record<string, unknown>, merged: Record<string, unknown>, errors: ValidationError[]): ValidationError[] {
+  const given = ['birthDay', 'birthMonth', 'birthYear'].some((key) => key in input);
+  const { birthDay: day, birthMonth: month, birthYear: year } = merged;
+  if (!given || errors.some((e) => e.fieldName.startsWith('profile.birth')) || typeof day !== 'number' || typeof month !== 'number') return [];
+  const date = new Date(Date.UTC(typeof year === 'number' ? year : 2000, month - 1, day));
+  return date.getUTCDate() === day ? [] : [{ fieldName: 'profile.birthDay', errorCode: ErrorCode.INVALID_PARAMETER, message: `The month has no day ${day}.` }];
 }
 
 /** Checks data input and deep-merges it into the current data; fields the schema does not name are kept as given. */
 export function writeData(store: FakeStore, input: unknown, current: Record<string, unknown>): SectionWrite {
-  const errors: ValidationError[] = [];
+  const errors: ValidationError[] = emptyKeyParts('data', input);
   let serverOnly = false;
   const fields = store.schema.dataSchema.fields;
   const out = clone(current);
@@ -141,7 +151,7 @@ export function writeData(store: FakeStore, input: unknown, current: Record<stri
 /** Records consents: granted or withdrawn, with the document version accepted (at most the current one) and time. */
 export function writePreferences(store: FakeStore, input: unknown, current: Record<string, unknown>, lang: string) {
   const out = clone(current);
-  const errors: ValidationError[] = [];
+  const errors: ValidationError[] = emptyKeyParts('preferences', input);
   const changes = new Map<string, { granted?: boolean; docVersion?: number }>();
   for (const [path, value] of leaves(input)) {
     const at = path.lastIndexOf('.');
@@ -157,7 +167,10 @@ export function writePreferences(store: FakeStore, input: unknown, current: Reco
       const granted = booleanOf(value);
       if (granted === undefined) errors.push({ fieldName: `preferences.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'The value must be true or false.' });
       else change.granted = granted;
-    } else if (attribute === 'docVersion' && typeof value === 'number') change.docVersion = value;
+    } else if (attribute === 'docVersion') {
+      if (typeof value === 'number' && value > 0) change.docVersion = value;
+      else errors.push({ fieldName: `preferences.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'The document version must be a positive number.' });
+    }
   }
   for (const [id, change] of changes) {
     if (change.granted === undefined) continue;
@@ -196,6 +209,7 @@ function coerce(field: SchemaField, fieldName: string, value: unknown): Coerced 
   if (typeof value !== 'string') return bad(ErrorCode.INVALID_PARAMETER, 'The value must be a string.');
   const text = value.trim();
   if (text.length > 1000) return bad(ErrorCode.INVALID_PARAMETER, 'The value is too long.');
+  if (TEXT_CONTROL.test(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   if (text === '') return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
   const format = field.format ?? '';
   const regex = /^regex\('(.*)'\)$/s.exec(format);
@@ -206,7 +220,7 @@ function coerce(field: SchemaField, fieldName: string, value: unknown): Coerced 
 }
 
 /** `[{number, type, default}]` (or one object): each number checked, an empty number drops its entry. */
-function writePhones(numberField: SchemaField | undefined, value: unknown): { list?: unknown[]; errors: ValidationError[] } {
+function writePhones(numberField: SchemaField | undefined, typeField: SchemaField | undefined, value: unknown): { list?: unknown[]; errors: ValidationError[] } {
   if (value === null || value === undefined) return { list: undefined, errors: [] };
   const list = Array.isArray(value) ? value : isPlainObject(value) ? [value] : undefined;
   const refuse = (message: string) => ({ errors: [{ fieldName: 'profile.phones', errorCode: ErrorCode.INVALID_PARAMETER, message }] });
@@ -225,13 +239,27 @@ function writePhones(numberField: SchemaField | undefined, value: unknown): { li
       continue;
     }
     if (number.value === undefined) continue;
+    const type = item.type === undefined || item.type === null ? { value: undefined } : coerce(typeField ?? { type: 'string' }, 'profile.phones.type', item.type);
+    if ('error' in type) {
+      errors.push(type.error);
+      continue;
+    }
     out.push({
       number: number.value,
-      type: typeof item.type === 'string' && item.type ? item.type : 'default',
+      type: type.value ?? 'default',
       ...(typeof item.default === 'boolean' ? { default: item.default } : {}),
     });
   }
   return { list: out, errors };
+}
+
+/** Controls and bidirectional embeddings, overrides and isolates: no single-line text holds them (identity.IsTextControl). */
+const TEXT_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/** A section whose keys have a blank part (`a..b`, `.a`) names a field "": refused as the embedded provider does. */
+export function emptyKeyParts(section: string, input: unknown): ValidationError[] {
+  const blank = leaves(input).some(([path]) => path.split('.').some((part) => part.trim() === ''));
+  return blank ? [{ fieldName: section, errorCode: ErrorCode.INVALID_PARAMETER, message: `The ${section} have empty keys.` }] : [];
 }
 
 function booleanOf(value: unknown): boolean | undefined {

@@ -2,25 +2,29 @@ import { Links, Pages } from '@portal/identity-contract';
 import { ErrorCode, type ValidationError } from '../../envelope';
 import { REG_TOKEN_LIFETIME, REMINDER_CONFIRM_LIFETIME, VERIFICATION_LIFETIME, type Account } from './model';
 import type { FakeStore } from './store';
-import { leaves } from './rules';
+import { emptyKeyParts, leaves } from './rules';
 import { dropUndefined } from './values';
 
 // Subscriptions with double opt-in, the confirmation link, and the subscriber regToken of the preference centre.
 
 /**
- * The `isSubscribed` changes of a write, by key, or the errors: a key the schema does not know, a value that is
- * not a boolean. Anything else written (the double opt-in state) is the provider's and is ignored.
+ * The `isSubscribed` changes of a write, by key, or the errors: a key the schema does not know, a subscription not
+ * written as `{KEY: {email: {…}}}`, a value that is not a boolean. The rest of a subscription (its double opt-in
+ * state) is the provider's and is ignored.
  */
 export function checkSubscriptions(store: FakeStore, updates: unknown): { changes: Record<string, boolean>; errors: ValidationError[] } {
   const changes: Record<string, boolean> = {};
-  const errors: ValidationError[] = [];
+  const errors: ValidationError[] = emptyKeyParts('subscriptions', updates);
   for (const [path, value] of leaves(updates)) {
-    const [key, channel, attribute] = path.split('.');
-    if (channel !== 'email' || attribute !== 'isSubscribed' || !key) continue;
+    const [key = '', channel, attribute] = path.split('.');
     if (!store.schema.subscriptionsSchema.fields[`${key}.email`]) {
       errors.push({ fieldName: `subscriptions.${key}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown subscription' });
-    } else if (typeof value === 'boolean' || value === 'true' || value === 'false') changes[key] = value === true || value === 'true';
-    else errors.push({ fieldName: `subscriptions.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'The value must be true or false.' });
+    } else if (channel !== 'email' || attribute === undefined) {
+      errors.push({ fieldName: `subscriptions.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'Write a subscription as {KEY: {email: {isSubscribed: true or false}}}.' });
+    } else if (attribute === 'isSubscribed') {
+      if (typeof value === 'boolean' || value === 'true' || value === 'false') changes[key] = value === true || value === 'true';
+      else errors.push({ fieldName: `subscriptions.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'The value must be true or false.' });
+    }
   }
   return { changes, errors };
 }

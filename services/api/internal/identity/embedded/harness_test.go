@@ -159,6 +159,14 @@ func (h *harness) registerVerified(email string) string {
 	return r.Fields["UID"].(string)
 }
 
+// loggedIn registers and verifies email, logs it in, and answers its UID and a caller holding the session.
+func (h *harness) loggedIn(email string) (string, embedded.Caller) {
+	h.t.Helper()
+	uid := h.registerVerified(email)
+	_, tok := h.login(email, goodPassword)
+	return uid, embedded.Caller{SessionToken: tok}
+}
+
 // loginsAtOnce sends n logins with the password at the same moment and answers their codes.
 func (h *harness) loginsAtOnce(email, password string, n int) []int {
 	h.t.Helper()

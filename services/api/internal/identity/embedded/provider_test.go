@@ -671,9 +671,7 @@ func TestLoginDetailsChecksLockOut(t *testing.T) {
 func TestDataKeepsItsShapeAndSize(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
-		h.registerVerified("eva@example.com")
-		_, tok := h.login("eva@example.com", goodPassword)
-		me := embedded.Caller{SessionToken: tok}
+		_, me := h.loggedIn("eva@example.com")
 		set := func(data map[string]any) embedded.Result {
 			t.Helper()
 			r, err := h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Data: data})
@@ -926,9 +924,7 @@ func TestSetAccountInfo(t *testing.T) {
 func TestValuesThatSayNothingAreRefusedByName(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
-		uid := h.registerVerified("eva@example.com")
-		_, tok := h.login("eva@example.com", goodPassword)
-		me := embedded.Caller{SessionToken: tok}
+		uid, me := h.loggedIn("eva@example.com")
 		before, err := h.store.AccountByUID(h.ctx, uid)
 		require.NoError(t, err)
 		consent := func(attrs map[string]any) map[string]any {
@@ -990,9 +986,7 @@ func TestValuesThatSayNothingAreRefusedByName(t *testing.T) {
 func TestSubscriptionsDoubleOptIn(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
-		uid := h.registerVerified("eva@example.com")
-		_, tok := h.login("eva@example.com", goodPassword)
-		me := embedded.Caller{SessionToken: tok}
+		uid, me := h.loggedIn("eva@example.com")
 		sub := func(key string, on bool) {
 			t.Helper()
 			r, err := h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Subscriptions: map[string]any{key: map[string]any{"email": map[string]any{"isSubscribed": on}}}})
@@ -1030,7 +1024,7 @@ func TestSubscriptionsDoubleOptIn(t *testing.T) {
 		_, code, _ = h.p.ConfirmSubscription(h.ctx, link)
 		require.Equal(t, contract.CodeActivationExpired, code)
 
-		_, tok = h.login("eva@example.com", goodPassword) // the old session went idle meanwhile
+		_, tok := h.login("eva@example.com", goodPassword) // the old session went idle meanwhile
 		me = embedded.Caller{SessionToken: tok}
 		sub("NLT_GENERAL", false)
 		on, st = status("NLT_GENERAL")

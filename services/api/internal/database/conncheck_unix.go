@@ -26,12 +26,13 @@ func socketSpoke(c net.Conn) bool {
 	}
 	spoke := false
 	var buf [1]byte
-	err = raw.Read(func(fd uintptr) bool {
+	// Control, not Read: pgx can leave a background reader parked in a Read of this socket, holding its read lock
+	// until bytes come, and a Read here waited for it forever (CI hung). The peek takes nothing and does not block.
+	err = raw.Control(func(fd uintptr) {
 		n, _, rerr := syscall.Recvfrom(int(fd), buf[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
 		// Something to read (n > 0), the end of the stream (0 without error) or a broken socket: worth a ping.
 		// EAGAIN is the healthy idle connection's answer.
 		spoke = n > 0 || (n == 0 && rerr == nil) || (rerr != nil && !errors.Is(rerr, syscall.EAGAIN) && !errors.Is(rerr, syscall.EWOULDBLOCK))
-		return true
 	})
 	return spoke || err != nil
 }

@@ -55,11 +55,13 @@ var commands = []command{
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	name := defaultCommand
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+	named := len(args) > 0 && !strings.HasPrefix(args[0], "-")
+	if named {
 		name, args = args[0], args[1:]
 	}
-	// `portal --help` asks for the commands, not for the flags of serve, the command that runs without a name.
-	if name == "help" || (len(args) == 1 && slices.Contains([]string{"-h", "-help", "--help"}, args[0])) {
+	// `portal --help` asks for the commands, not for the flags of serve, the command that runs without a name;
+	// `portal link -h` asks for link's flags (it listed the commands, which say to run exactly that).
+	if name == "help" || (!named && len(args) == 1 && slices.Contains([]string{"-h", "-help", "--help"}, args[0])) {
 		usage(stdout)
 		return nil
 	}

@@ -64,6 +64,20 @@ func TestRunCommands(t *testing.T) {
 	}
 }
 
+// TestEveryCommandExplainsItsFlags: the command list says "Run 'portal <command> -h' for the flags of a command",
+// which printed the command list again.
+func TestEveryCommandExplainsItsFlags(t *testing.T) {
+	for _, c := range commands {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			require.NoError(t, run(context.Background(), []string{c.name, "-h"}, &stdout, &stderr))
+			require.NotContains(t, stdout.String(), "Commands:")
+			require.Contains(t, stderr.String(), "portal "+c.name)
+			require.Contains(t, stderr.String(), "-")
+		})
+	}
+}
+
 // startServe runs `portal serve` on a free port of 127.0.0.1 until ctx ends; it answers the first line serve printed
 // and where serve's answer will arrive.
 func startServe(t *testing.T, ctx context.Context) (string, <-chan error) {

@@ -284,11 +284,11 @@ func (p *Provider) newPasskey(uid, name string, cred *webauthn.Credential) (Pass
 	if err != nil {
 		return Passkey{}, err
 	}
-	name = strings.TrimSpace(name)
+	name = strings.TrimSpace(shortText(name, 100))
 	if name == "" {
 		name = "Passkey"
 	}
-	return Passkey{ID: base64.RawURLEncoding.EncodeToString(cred.ID), UID: uid, Name: truncate(name, 100), Credential: b,
+	return Passkey{ID: base64.RawURLEncoding.EncodeToString(cred.ID), UID: uid, Name: name, Credential: b,
 		SignCount: cred.Authenticator.SignCount, BackupEligible: cred.Flags.BackupEligible, BackupState: cred.Flags.BackupState,
 		CreatedAt: p.clock()}, nil
 }

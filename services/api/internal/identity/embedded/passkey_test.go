@@ -3,6 +3,7 @@ package embedded_test
 import (
 	"encoding/base64"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -228,7 +229,8 @@ func TestPasskeyAddListRemoveOnPasswordAccount(t *testing.T) {
 		auth := passkeytest.New(rpID, origin)
 		answer, err := auth.Register(opts.Fields["options"])
 		require.NoError(t, err)
-		added, err := h.p.RegisterPasskey(h.ctx, caller, answer, "Laptop")
+		// A name longer than 100 bytes is cut between two characters (cut inside the ü, PostgreSQL refused it).
+		added, err := h.p.RegisterPasskey(h.ctx, caller, answer, "A"+strings.Repeat("ü", 60))
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, added.ErrorCode, added.ErrorDetails)
 		id := added.Fields["passkey"].(map[string]any)["id"].(string)
@@ -243,7 +245,7 @@ func TestPasskeyAddListRemoveOnPasswordAccount(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, true, list.Fields["hasPassword"])
 		require.Len(t, list.Fields["passkeys"], 1)
-		require.Equal(t, "Laptop", list.Fields["passkeys"].([]map[string]any)[0]["name"])
+		require.Equal(t, "A"+strings.Repeat("ü", 49), list.Fields["passkeys"].([]map[string]any)[0]["name"])
 
 		login := h.passkeyLogin(auth, "")
 		require.Equal(t, contract.CodeOK, login.ErrorCode)

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -915,6 +916,28 @@ func TestSetAccountInfo(t *testing.T) {
 		require.False(t, live, "changing the login ID ends the sessions")
 		l, _ = h.login("new@example.com", "New-Passw0rd!")
 		require.Equal(t, contract.CodeOK, l.ErrorCode)
+	})
+}
+
+// TestLongTextsAreCutBetweenCharacters: a registration's source and a passkey's name are cut to their length; cut
+// inside a character they were invalid UTF-8, which PostgreSQL refuses (the registration failed with 500001), and
+// controls in them went into the shopper's data export and the operator's tools.
+func TestLongTextsAreCutBetweenCharacters(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		for email, source := range map[string]string{
+			"cut@example.com":     strings.Repeat("a", 199) + "ü", // 201 bytes: the 200th is half of the ü
+			"control@example.com": "https://shop.example/\u202Egnp.exe\nBcc: x",
+		} {
+			r := h.register(embedded.RegisterParams{Email: email, Password: goodPassword, RegSource: source,
+				Profile: map[string]any{"firstName": "Src", "lastName": "Cut"}, Preferences: consent})
+			require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+			a, err := h.store.AccountByEmail(h.ctx, email)
+			require.NoError(t, err)
+			require.True(t, utf8.ValidString(a.RegSource), "%q", a.RegSource)
+			require.False(t, strings.ContainsFunc(a.RegSource, identity.IsTextControl), "%q", a.RegSource)
+			require.LessOrEqual(t, len(a.RegSource), 200)
+		}
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
@@ -154,7 +155,7 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 		a.IsVerified, a.VerifiedAt = false, time.Time{}
 	}
 	if in.RegSource != "" {
-		a.RegSource = truncate(in.RegSource, 200)
+		a.RegSource = shortText(in.RegSource, 200)
 	}
 	// The account, the spent regToken and the tokens of its mails are written together or not at all; the
 	// mails go out once they are stored.
@@ -313,6 +314,26 @@ func truncate(s string, n int) string {
 		return s[:n]
 	}
 	return s
+}
+
+// shortText is a free text a client names itself with (a registration's source, a passkey's name) as it is stored:
+// without controls and bidirectional overrides, which went into the data export and the operator's tools, and cut to
+// at most n bytes between two characters (cut inside one it was invalid UTF-8, which PostgreSQL refuses: 500001).
+func shortText(s string, n int) string {
+	s = strings.Map(func(r rune) rune {
+		if identity.IsTextControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
 }
 
 // FinalizeRegistration answers accounts.finalizeRegistration: a session once nothing is pending.

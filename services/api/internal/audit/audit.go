@@ -82,7 +82,7 @@ func (l *Log) Record(ctx context.Context, e Event) error {
 		e.At = l.now()
 	}
 	if len(e.Detail) > maxDetail {
-		e.Detail = e.Detail[:maxDetail]
+		e.Detail = strings.ToValidUTF8(e.Detail[:maxDetail], "") // cut between characters: PostgreSQL refuses a half one
 	}
 	_, err := l.db.ExecContext(ctx, l.db.Rebind(`INSERT INTO audit_events (at, event, uid, email, client_address, detail)
 		VALUES (?, ?, ?, ?, ?, ?)`), e.At.UnixMilli(), e.Type, e.UID, strings.ToLower(strings.TrimSpace(e.Email)), e.ClientAddress, e.Detail)

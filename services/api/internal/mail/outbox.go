@@ -259,9 +259,12 @@ var addressInError = regexp.MustCompile(`[^\s<>"'@]+@[^\s<>"']+`)
 
 func withoutAddresses(s string) string { return addressInError.ReplaceAllString(s, "[address]") }
 
+// truncateError is a relay's answer as it is stored: valid UTF-8 (a relay answers in bytes, and PostgreSQL refuses
+// invalid UTF-8, so the failure went unrecorded) and at most 500 bytes, cut between two characters.
 func truncateError(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
 	if len(s) > 500 {
-		return s[:500]
+		s = strings.ToValidUTF8(s[:500], "")
 	}
 	return s
 }

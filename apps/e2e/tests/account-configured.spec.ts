@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, expectAccessible, test } from '../fixtures';
 import { confirmedAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/account';
-import { startPortal } from '../portal-server';
+import { removeServiceDir, startPortal } from '../portal-server';
 
 /** The terms of use at one document version, as the operator configures them (portal.yaml). */
 function termsConfig(version: number): string {
@@ -52,7 +52,7 @@ test.describe('account portal with its own configuration', () => {
         await after.stop();
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeServiceDir(dir);
     }
   });
 

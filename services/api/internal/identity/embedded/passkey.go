@@ -234,12 +234,8 @@ func (p *Provider) InitPasskeyRegistration(ctx context.Context, c Caller, regTok
 	if err != nil {
 		return Result{}, err
 	}
-	// A passkey is a way in that outlives a password reset, so adding one asks for a login the shopper made just
-	// now, not only a session cookie that may have been copied hours ago (QA security round).
-	if !p.recentLogin(session.CreatedAt) {
-		p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress,
-			Detail: "add: " + contract.DetailsRecentLoginRequired})
-		return fail(contract.CodeInvalidLogin, contract.DetailsRecentLoginRequired), nil
+	if refused, old := p.refuseOldLogin(ctx, c, a, session); old {
+		return refused, nil
 	}
 	u, err := p.passkeyUser(ctx, a)
 	if err != nil {
@@ -253,6 +249,18 @@ func (p *Provider) InitPasskeyRegistration(ctx context.Context, c Caller, regTok
 		return Result{}, err
 	}
 	return ok(map[string]any{"options": creation.Response}), nil
+}
+
+// refuseOldLogin answers RECENT_LOGIN_REQUIRED (and audits it) when the session's login is older than
+// contract.RecentLogin. A passkey is a way in that outlives a password reset, so adding one asks for a login the
+// shopper made just now, not only a session cookie that may have been copied hours ago (QA security round).
+func (p *Provider) refuseOldLogin(ctx context.Context, c Caller, a Account, session Session) (Result, bool) {
+	if p.recentLogin(session.CreatedAt) {
+		return Result{}, false
+	}
+	p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress,
+		Detail: "add: " + contract.DetailsRecentLoginRequired})
+	return fail(contract.CodeInvalidLogin, contract.DetailsRecentLoginRequired), true
 }
 
 // verifyNewPasskey checks a RegistrationResponseJSON against its stored ceremony; the caller stores the passkey.
@@ -307,10 +315,8 @@ func (p *Provider) RegisterPasskey(ctx context.Context, c Caller, raw json.RawMe
 	}
 	// Asked again: a ceremony begun at the edge of the window would otherwise stretch it by the challenge's
 	// lifetime (QA security round).
-	if !p.recentLogin(session.CreatedAt) {
-		p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress,
-			Detail: "add: " + contract.DetailsRecentLoginRequired})
-		return fail(contract.CodeInvalidLogin, contract.DetailsRecentLoginRequired), nil
+	if refused, old := p.refuseOldLogin(ctx, c, a, session); old {
+		return refused, nil
 	}
 	ch, cred, err := p.verifyNewPasskey(ctx, raw, ChallengeAdd)
 	if err == nil && ch.UID != a.UID {

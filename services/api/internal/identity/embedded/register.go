@@ -6,7 +6,6 @@ import (
 	"errors"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
@@ -329,11 +328,7 @@ func shortText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut]
+	return strings.ToValidUTF8(s[:n], "") // drops the half character a cut leaves, as audit and mail do
 }
 
 // FinalizeRegistration answers accounts.finalizeRegistration: a session once nothing is pending.

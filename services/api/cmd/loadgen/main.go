@@ -539,7 +539,10 @@ func parseTarget(raw string, opts options) (target, error) {
 	}
 	requestURI, body := u.RequestURI(), opts.body
 	if opts.queryInBody && method == http.MethodPost && u.RawQuery != "" {
-		requestURI, body = u.EscapedPath(), strings.Join(slices.DeleteFunc([]string{u.RawQuery, opts.body}, func(s string) bool { return s == "" }), "&")
+		requestURI, body = u.EscapedPath(), u.RawQuery
+		if opts.body != "" {
+			body += "&" + opts.body
+		}
 	}
 	req := method + " " + requestURI + " HTTP/1.1\r\nHost: " + u.Host + "\r\nUser-Agent: portal-loadgen\r\nAccept: */*\r\n"
 	if opts.gzip {

@@ -66,10 +66,15 @@ export function useAccountSave<Values extends object>(update: (values: Values, a
   });
 }
 
-/** formik's onSubmit for an account form: field errors on their fields, anything else above the button with its code. */
-export function submitSave<Values>(save: (values: Values) => Promise<SaveOutcome<Values>>, onSaved: () => void) {
+/**
+ * formik's onSubmit for an account form: field errors on their fields, anything else above the button with its code.
+ * `onSaving` runs as a save starts: a page takes down the banner of its previous save there, which would otherwise
+ * still say "saved" beside this save's error (QA).
+ */
+export function submitSave<Values>(save: (values: Values) => Promise<SaveOutcome<Values>>, onSaved: () => void, onSaving?: () => void) {
   return async (values: Values, helpers: FormikHelpers<Values>) => {
     helpers.setStatus(undefined);
+    onSaving?.();
     try {
       const outcome = await save(values);
       if (outcome.kind === 'saved') onSaved();

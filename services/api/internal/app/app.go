@@ -138,7 +138,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 				return a.SSO.EndTokensOf(ctx, uid)
 			},
 			NewsletterName: func(key, language string) string {
-				return library.NewsletterName(cfg.Metadata.CMS.ID, language, key)
+				return library.NewsletterName(cfg.Metadata.CMS.ID, language, key, cfg.Metadata.Locales)
 			},
 		})
 		if err != nil {

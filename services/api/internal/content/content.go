@@ -15,6 +15,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -157,24 +158,31 @@ func (lib *Library) Document(cmsID, language string) (Document, error) {
 	return doc, nil
 }
 
-// NewsletterName is what a content set calls a newsletter in a language (de, or de_DE): the document of that
-// locale, else the first of the language in locale order, else default.json; "" when none names it. Mails name
-// a newsletter as the preference centre shows it.
-func (lib *Library) NewsletterName(cmsID, language, key string) string {
+// NewsletterName is what a content set calls a newsletter in a language (de, de-DE or de_DE), so that its double
+// opt-in mail names it as the preference centre of that language shows it: the document of that locale; for a
+// language without its country, the first of the language's locales in `locales` (the configured order, by which
+// the apps pick a language's locale: fr is fr_FR before fr_BE, QA), then any of the language in name order; else
+// default.json. "" when none names it.
+func (lib *Library) NewsletterName(cmsID, language, key string, locales []string) string {
 	language = strings.ReplaceAll(language, "-", "_")
 	if doc, ok := lib.docs[cmsID+"/"+language]; ok && doc.newsletters[key] != "" {
 		return doc.newsletters[key]
 	}
 	base, _, _ := strings.Cut(language, "_")
 	prefix := cmsID + "/" + base + "_"
-	keys := make([]string, 0, len(lib.docs))
-	for k := range lib.docs {
-		if strings.HasPrefix(k, prefix) {
-			keys = append(keys, k)
+	var ordered, rest []string
+	for _, l := range locales {
+		if k := cmsID + "/" + l; strings.HasPrefix(k, prefix) {
+			ordered = append(ordered, k)
 		}
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for k := range lib.docs {
+		if strings.HasPrefix(k, prefix) && !slices.Contains(ordered, k) {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	for _, k := range append(ordered, rest...) {
 		if name := lib.docs[k].newsletters[key]; name != "" {
 			return name
 		}

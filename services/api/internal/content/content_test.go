@@ -492,16 +492,25 @@ func walk(t *testing.T, doc map[string]any, path string) (any, string) {
 func TestNewsletterName(t *testing.T) {
 	lib, err := content.Load(content.Embedded())
 	require.NoError(t, err)
-	for _, tc := range []struct{ language, want string }{
-		{"de_DE", "Allgemeiner Newsletter"},
-		{"de", "Allgemeiner Newsletter"},
-		{"en-GB", "General newsletter"},
-		{"en", "General newsletter"},
-		{"pl", "Newsletter ogólny"},
-		{"it", "Allgemeiner Newsletter"}, // no Italian content: default.json
+	locales := shippedLocales // the configured default order
+	for _, tc := range []struct{ language, key, want string }{
+		{"de_DE", "NLT_GENERAL", "Allgemeiner Newsletter"},
+		{"de", "NLT_GENERAL", "Allgemeiner Newsletter"},
+		{"en-GB", "NLT_GENERAL", "General newsletter"},
+		{"en", "NLT_GENERAL", "General newsletter"},
+		{"pl", "NLT_GENERAL", "Newsletter ogólny"},
+		{"it", "NLT_GENERAL", "Allgemeiner Newsletter"}, // no Italian content: default.json
+		// A language without its country is its first locale in the configured order, as the apps pick it:
+		// France's and the Netherlands' names, not Belgium's, which come first by name (QA).
+		{"fr", "NLT_OFFERS", "Offres de la semaine"},
+		{"nl", "NLT_OFFERS", "Aanbiedingen van de week"},
+		{"fr-BE", "NLT_OFFERS", "Promos de la semaine"},
+		{"nl_BE", "NLT_OFFERS", "Promoties van de week"},
 	} {
-		require.Equal(t, tc.want, lib.NewsletterName("portal", tc.language, "NLT_GENERAL"), tc.language)
+		require.Equal(t, tc.want, lib.NewsletterName("portal", tc.language, tc.key, locales), tc.language)
 	}
-	require.Empty(t, lib.NewsletterName("portal", "de", "NLT_NOBODY"))
-	require.Equal(t, "Allgemeiner Newsletter", lib.NewsletterName("unknown-set", "en", "NLT_GENERAL"), "a set without documents falls back too")
+	// Without a configured order, a language's locales in name order.
+	require.Equal(t, "Promos de la semaine", lib.NewsletterName("portal", "fr", "NLT_OFFERS", nil))
+	require.Empty(t, lib.NewsletterName("portal", "de", "NLT_NOBODY", locales))
+	require.Equal(t, "Allgemeiner Newsletter", lib.NewsletterName("unknown-set", "en", "NLT_GENERAL", locales), "a set without documents falls back too")
 }

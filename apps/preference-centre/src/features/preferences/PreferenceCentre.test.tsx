@@ -349,6 +349,24 @@ describe('the preference centre', () => {
     expect(await screen.findByText('Try later')).toBeInTheDocument();
   });
 
+  it('a save that fails takes down the success notice of the save before it (QA)', async () => {
+    const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+    const saved = fake.setAccountInfo.bind(fake);
+    jest
+      .spyOn(fake, 'setAccountInfo')
+      .mockImplementationOnce(saved)
+      .mockResolvedValueOnce({ errorCode: 500099, errorMessage: 'General Server Error', errorDetails: 'Try later' });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    // The save moved on to the next tab; the shopper goes back and changes their mind within the notice's 5 s.
+    await user.click(screen.getByRole('tab', { name: 'Newsletter' }));
+    await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+    await user.click(save());
+    expect(await screen.findByText('Try later')).toBeInTheDocument();
+    expect(screen.queryByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).not.toBeInTheDocument();
+  });
+
   it('with forced consent pending the other tabs ask for consent', async () => {
     const { user } = await openCentre({ forceConsent: true, seed: { subscriptions: subscribedTo('NLT_GENERAL') } });
     await user.click(await screen.findByRole('tab', { name: 'Erinnerungen' }));

@@ -125,6 +125,7 @@ function PasskeysPanel() {
 
   const addNamed = async () => {
     setError(undefined);
+    success.hide();
     try {
       const outcome = await add.mutateAsync(name);
       if (outcome.kind === 'done') {
@@ -152,6 +153,7 @@ function PasskeysPanel() {
 
   const drop = async (id: string) => {
     setError(undefined);
+    success.hide();
     try {
       const outcome = await remove.mutateAsync(id);
       if (outcome.kind === 'done') {

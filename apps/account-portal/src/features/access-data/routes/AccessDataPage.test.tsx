@@ -185,6 +185,30 @@ describe('/accessdata', () => {
     expect(within(section).getByRole('heading', { level: 2, name: 'Passkeys' })).toHaveFocus();
   });
 
+  it('a removal that fails takes down the banner of the one before it (QA)', async () => {
+    const identity = await loggedIn();
+    let passkeys = [
+      { id: 'p1', name: 'Laptop', created: '2026-11-01T10:00:00Z' },
+      { id: 'p2', name: 'Handy', created: '2026-11-02T10:00:00Z' },
+    ];
+    const withPasskeys: IdentityProvider = {
+      ...identity,
+      getPasskeys: async () => ({ errorCode: 0, passkeys, hasPassword: true }),
+      removePasskey: async ({ id }: { id: string }) => {
+        if (id === 'p2') return { errorCode: 500001, errorMessage: 'General Server Error' };
+        passkeys = passkeys.filter((passkey) => passkey.id !== id);
+        return { errorCode: 0 };
+      },
+    } as IdentityProvider;
+    await openApp('/accessdata', { identity: withPasskeys });
+    const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Passkey „Laptop“ entfernen' }));
+    expect(await within(section).findByText('Der Passkey wurde entfernt.')).toBeInTheDocument();
+    await userEvent.click(await within(section).findByRole('button', { name: 'Passkey „Handy“ entfernen' }));
+    expect(await within(section).findByText(/Der Passkey konnte nicht/)).toBeInTheDocument();
+    expect(within(section).queryByText('Der Passkey wurde entfernt.')).not.toBeInTheDocument();
+  });
+
   it('an account without a password logs in again before it adds a passkey, and comes back to the login details', async () => {
     const identity = await loggedIn();
     identity.clock.advance(Durations.recentLogin + MINUTE);

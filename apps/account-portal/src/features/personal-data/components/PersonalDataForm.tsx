@@ -19,10 +19,12 @@ export interface PersonalDataFormProps {
   schema: AccountSchemaDefinition;
   /** Called after a successful save (the page shows its banner). */
   onSaved: () => void;
+  /** Called as a save starts (the page takes down the banner of the save before). */
+  onSaving?: () => void;
 }
 
 /** Salutation, first and last name, date of birth and phone (spec 000 §2, /personaldata). */
-export function PersonalDataForm({ schema, onSaved }: PersonalDataFormProps) {
+export function PersonalDataForm({ schema, onSaved, onSaving }: PersonalDataFormProps) {
   const { t } = useTranslation();
   const { account } = useIdentity();
   const save = useUpdatePersonalData();
@@ -30,7 +32,7 @@ export function PersonalDataForm({ schema, onSaved }: PersonalDataFormProps) {
   const validationSchema = useMemo(() => deferredSchema(({ accountFormSchema }) => accountFormSchema(schema, PERSONAL_DATA_FIELDS)), [schema]);
   const required = (path: string) => findSchemaField(schema, path)?.required === true;
 
-  const submit = submitSave(save.mutateAsync, onSaved);
+  const submit = submitSave(save.mutateAsync, onSaved, onSaving);
   const salutations = salutationOptions(t);
 
   return (

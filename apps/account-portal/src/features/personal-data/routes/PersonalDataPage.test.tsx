@@ -104,6 +104,29 @@ describe('/personaldata', () => {
     expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
   });
 
+  it('a refused save takes down the banner of the save before it (QA)', async () => {
+    const identity = await loggedIn();
+    // The first save goes through, the second is refused.
+    const saved = identity.setAccountInfo.bind(identity);
+    jest
+      .spyOn(identity, 'setAccountInfo')
+      .mockImplementationOnce(saved)
+      .mockResolvedValueOnce({
+        errorCode: ErrorCode.VALIDATION,
+        validationErrors: [{ fieldName: 'profile.lastName', errorCode: 400006, message: 'The value is too long.' }],
+      });
+    await openApp('/personaldata', { identity });
+    const first = await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 });
+    await userEvent.type(first, 'a');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre persönlichen Daten wurden gespeichert.')).toBeInTheDocument();
+    // Within the banner's 5 seconds the shopper changes something again and saves.
+    await userEvent.type(first, 'b');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Bitte geben Sie einen kürzeren Nachnamen ein.')).toBeInTheDocument();
+    expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
+  });
+
   it('a session that idled out meanwhile sends the shopper to the login, and back here after it (spec 000 §2)', async () => {
     const identity = await loggedIn();
     await openApp('/personaldata', { identity });

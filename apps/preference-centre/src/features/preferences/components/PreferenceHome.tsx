@@ -89,6 +89,8 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
 
   const save = async (values: PreferencesValues, full: boolean) => {
     formik.setStatus(undefined);
+    // The notice of an earlier save goes with it: it would still say "saved" beside this save's error (QA).
+    setBannerShown(false);
     if (full) {
       // Everything goes: the server ends every subscription, deletes the reminders and the personal data.
       try {

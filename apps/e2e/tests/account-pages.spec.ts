@@ -242,7 +242,7 @@ test.describe('account pages', () => {
     await expect(page.getByRole('textbox', { name: /Vorname/ })).toHaveValue('Erika');
   });
 
-  test('the account shell: a back link only for visitors from a partner service', async ({ page, baseURL }) => {
+  test('the account shell: tiles open pages in the app; a back link only for visitors from a partner service', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'partner');
     await confirmedAccount(page.request, baseURL!, email);
     await logInThroughApi(page, baseURL!, email);
@@ -250,6 +250,12 @@ test.describe('account pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Startseite', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Zurück' })).toHaveCount(0);
+    // A tile of the portal's own pages opens the page in the app, as the menu does: no new load of the app (the
+    // mark on the window stays), and the keyboard goes on at the page's heading rather than the document's start.
+    await page.evaluate(() => Object.assign(window, { stillTheSameApp: true }));
+    await page.getByRole('heading', { level: 2, name: 'Persönliche Daten' }).getByRole('link').press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Persönliche Daten' })).toBeFocused();
+    expect(await page.evaluate(() => (window as { stillTheSameApp?: boolean }).stillTheSameApp)).toBe(true);
     await page.goto('/', { referer: 'https://photo.example.com/de-de/album' });
     await expect(page.getByRole('link', { name: 'Zurück' })).toHaveAttribute('href', 'https://photo.example.com/de-de/album');
   });

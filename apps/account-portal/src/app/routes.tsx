@@ -7,6 +7,7 @@ import { identitySettingsQuery } from '@portal/identity';
 import { Loader, PageLoader, SiteLayout, type IdentityGateProps } from '@portal/ui';
 import { lazyNamed, loadCode } from '../shared/load-page';
 import { loadPageMessages } from './messages';
+import { accountPortalPaths, type AccountPortalPath } from '../shared/navigation';
 import { FrameErrorBoundary, PageFailed, RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { PageTexts } from './page-texts';
 
@@ -56,32 +57,6 @@ function page<K extends string>(
 const loadAccountArea = () => import('./account-area');
 const AccountArea = lazyNamed<object, 'AccountArea'>(loadAccountArea, 'AccountArea');
 const AccountScreen = lazyNamed<{ path: string }, 'AccountScreen'>(loadAccountArea, 'AccountScreen');
-
-/** Every route of spec 000 §2 (plus the single-sign-on consent page). */
-export const accountPortalPaths = [
-  '/',
-  '/login',
-  '/login/redirect',
-  '/login/consent',
-  '/login/reset-password/start',
-  '/login/reset-password',
-  '/registration',
-  '/registration/confirmation',
-  '/registration/finalize',
-  '/update-confirmation',
-  '/session-expired',
-  '/social/link-accounts',
-  '/double-opt-in-done',
-  '/error/:errorCode',
-  '/addresses',
-  '/addresses/addresschange',
-  '/addresses/addaddress',
-  '/personaldata',
-  '/accessdata',
-  '/logout',
-] as const;
-
-type AccountPortalPath = (typeof accountPortalPaths)[number];
 
 /** Pages that need a login (spec 000 §6); they show inside the account shell. */
 const protectedPathList = ['/', '/addresses', '/addresses/addresschange', '/addresses/addaddress', '/personaldata', '/accessdata'] as const satisfies readonly AccountPortalPath[];

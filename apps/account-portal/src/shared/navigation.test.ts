@@ -1,4 +1,4 @@
-import { isSameSitePath, returnPath } from './navigation';
+import { isAccountPortalPage, isSameSitePath, returnPath } from './navigation';
 
 describe('same-site paths', () => {
   it.each([
@@ -16,4 +16,20 @@ describe('same-site paths', () => {
     expect(returnPath({ from: { pathname: '/logout', search: '', hash: '' } })).toBe('/');
     expect(returnPath(null)).toBe('/');
   });
+});
+
+describe('isAccountPortalPage', () => {
+  it.each([
+    ['/personaldata', true],
+    ['/addresses?from=tile#top', true],
+    ['/error/500', true],
+    ['/', true],
+    // The preference centre shares the site but is another app; other hosts and schemes are not pages of it.
+    ['/preferences', false],
+    ['/preferences/token/abc', false],
+    ['/nowhere', false],
+    ['//evil.example/personaldata', false],
+    ['https://shop.example.com/konto', false],
+    ['javascript:alert(1)', false],
+  ])('%s → %s', (url, expected) => expect(isAccountPortalPage(url)).toBe(expected));
 });

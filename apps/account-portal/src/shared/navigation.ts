@@ -1,4 +1,4 @@
-import type { Location } from 'react-router-dom';
+import { matchPath, type Location } from 'react-router-dom';
 
 /** Where a registration to finish comes from (spec 000 §2, /registration/finalize). */
 export type FinalizeOrigin = 'registration' | 'siteLogin' | 'socialLogin' | 'ownIdLogin';
@@ -35,4 +35,40 @@ export function returnPath(state: unknown): string {
 export function finalizeStateOf(state: unknown): Partial<FinalizeState> {
   const value = (state ?? {}) as Partial<FinalizeState>;
   return { origin: value.origin, regToken: typeof value.regToken === 'string' ? value.regToken : undefined };
+}
+
+/** Every route of spec 000 §2 (plus the single-sign-on consent page). */
+export const accountPortalPaths = [
+  '/',
+  '/login',
+  '/login/redirect',
+  '/login/consent',
+  '/login/reset-password/start',
+  '/login/reset-password',
+  '/registration',
+  '/registration/confirmation',
+  '/registration/finalize',
+  '/update-confirmation',
+  '/session-expired',
+  '/social/link-accounts',
+  '/double-opt-in-done',
+  '/error/:errorCode',
+  '/addresses',
+  '/addresses/addresschange',
+  '/addresses/addaddress',
+  '/personaldata',
+  '/accessdata',
+  '/logout',
+] as const;
+
+export type AccountPortalPath = (typeof accountPortalPaths)[number];
+
+/**
+ * Whether an address is a page of the account portal (`/personaldata`, `/addresses?x`), which the app opens itself;
+ * not another app on the same site (`/preferences`) nor another host.
+ */
+export function isAccountPortalPage(url: string): boolean {
+  if (!isSameSitePath(url)) return false;
+  const pathname = new URL(url, 'http://portal.invalid').pathname;
+  return accountPortalPaths.some((path) => matchPath(path, pathname) !== null);
 }

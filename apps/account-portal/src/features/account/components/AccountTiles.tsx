@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import type { AccountLink, CmsImage } from '@portal/cms';
+import { isAccountPortalPage } from '../../../shared/navigation';
 
 /** Spec 000 §9: the widths the tile pictures come in. */
 export const TILE_IMAGE_WIDTHS = [768, 1024, 1817] as const;
@@ -19,7 +21,12 @@ function TileImage({ image }: { image: CmsImage }) {
   return <img className="tile__image" src={src} srcSet={srcSet} sizes={srcSet ? '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw' : undefined} alt={image.alt} loading="lazy" />;
 }
 
-/** The account page's tiles: the content's account links with their pictures (spec 000 §2). */
+/**
+ * The account page's tiles: the content's account links with their pictures (spec 000 §2). A tile of one of the
+ * portal's pages opens it in the app, as the menu does, so the focus goes to its heading; a plain link loaded the
+ * whole app again and left the keyboard at the document's start (QA). Others (the preference centre, a shop) stay
+ * plain links.
+ */
 export function AccountTiles({ links }: { links: readonly AccountLink[] }) {
   return (
     <ul className="tiles account-tiles">
@@ -27,7 +34,7 @@ export function AccountTiles({ links }: { links: readonly AccountLink[] }) {
         <li key={link.id} className="tile">
           {link.image ? <TileImage image={link.image} /> : null}
           <h2 className="tile__title">
-            <a href={link.url}>{link.label}</a>
+            {isAccountPortalPage(link.url) ? <Link to={link.url}>{link.label}</Link> : <a href={link.url}>{link.label}</a>}
           </h2>
           <p>{link.description}</p>
         </li>

@@ -32,6 +32,18 @@ describe('cdc adapter', () => {
     expect(scripted.calls[0]?.params).toEqual({ loginID: 'a@example.org', password: 'pw' });
   });
 
+  it("hands setAccountInfo the page's language without its country, as the vendor keys its consents", async () => {
+    const scripted = createScriptedGigya();
+    (window as GigyaWindow).gigya = scripted.gigya;
+    const provider = createCdcProvider({ apiKey: 'KEY', language: 'nl', loadScript: jest.fn() });
+    await provider.setAccountInfo({ regToken: 'rt', lang: 'nl-BE', subscriptions: {} });
+    await provider.setAccountInfo({ regToken: 'rt', data: {} });
+    expect(scripted.calls.map((c) => c.params)).toEqual([
+      { regToken: 'rt', lang: 'nl', subscriptions: {} },
+      { regToken: 'rt', data: {} },
+    ]);
+  });
+
   it('defaults to the eu1 data centre', () => {
     expect(cdcScriptUrl({ apiKey: 'K y', language: 'fr' })).toBe('https://cdns.eu1.gigya.com/js/gigya.js?apikey=K+y&lang=fr');
   });

@@ -340,7 +340,9 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     socialLogin: ({ include: _include, lang: _lang, ...params }) => call('socialLogin', params),
     getConflictingAccount: (params) => call('getConflictingAccount', params),
     getAccountInfo: (params = {}) => call('getAccountInfo', params),
-    setAccountInfo: (params) => call('setAccountInfo', params),
+    // The vendor keys consents' legal statements by language (nl): a page's tag with its country (nl-BE, which the
+    // embedded provider uses to name a country's newsletters) goes to it as its language.
+    setAccountInfo: ({ lang, ...params }) => call('setAccountInfo', lang ? { ...params, lang: lang.split('-')[0]!.toLowerCase() } : params),
     resetPassword: (params) => call('resetPassword', params),
     // The definitions know no `lang` here: the SDK speaks the language it was loaded with (cdcScriptUrl).
     resendVerificationCode: ({ lang: _lang, ...params }) => call('resendVerificationCode', params),

@@ -136,7 +136,7 @@ describe('tiles, profile fields and the favourite store', () => {
     await user.click(within(screen.getByRole('group', { name: 'Wie oft?' })).getByRole('radio', { name: 'Wöchentlich' }));
     await user.click(save());
     await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
-    expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de', data: { preference: { ORGANIC: true, VEGAN: false, SHOPPING_FREQUENCY: 'WEEKLY' } } });
+    expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de-DE', data: { preference: { ORGANIC: true, VEGAN: false, SHOPPING_FREQUENCY: 'WEEKLY' } } });
     expect(fake.account(EMAIL)?.data?.preference).toEqual({ ORGANIC: true, VEGAN: false, SHOPPING_FREQUENCY: 'WEEKLY' });
   });
 
@@ -183,7 +183,7 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await user.click(save());
     await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
-    expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de', data: { preference: { FAVORITE_STORE: 'DE-20095-02' } } });
+    expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de-DE', data: { preference: { FAVORITE_STORE: 'DE-20095-02' } } });
   });
 
   it('a store the server refuses at the save (closed meanwhile) is named in the page\'s language, not in the server\'s English', async () => {

@@ -194,7 +194,7 @@ describe('the preference centre', () => {
     expect(written).toEqual({
       regToken: expect.any(String),
       // The double opt-in mail speaks the page's language (a newsletter-only subscriber's was always German).
-      lang: 'de',
+      lang: 'de-DE',
       subscriptions: { NLT_RECIPES: { email: { isSubscribed: true } } },
       data: { sfmc: { dataProcessingConsented: true } },
     });

@@ -254,7 +254,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 			return Result{}, err
 		}
 	}
-	if err := p.sendSubscriptionConfirmations(ctx, a, pendingSubs, p.lang(c, a)); err != nil {
+	if err := p.sendSubscriptionConfirmations(ctx, a, pendingSubs, p.pageLang(c, a)); err != nil {
 		return Result{}, err
 	}
 	r := ok(nil)

@@ -56,10 +56,15 @@ func (h *harness) providerOn(store embedded.Store, mods ...func(*embedded.Config
 	return p
 }
 
-// newsletterNames names one newsletter, in German only, as the CMS content would.
+// newsletterNames names one newsletter, in German and for Belgium's Dutch, as the CMS content would.
 func newsletterNames(key, language string) string {
-	if key == "NLT_GENERAL" && language == "de" {
+	switch {
+	case key != "NLT_GENERAL":
+		return ""
+	case language == "de":
 		return "Allgemeiner Newsletter"
+	case language == "nl-BE":
+		return "Algemene nieuwsbrief"
 	}
 	return ""
 }

@@ -400,6 +400,16 @@ func (p *Provider) lang(c Caller, a Account) string {
 	return mail.DefaultLanguage
 }
 
+// pageLang is the language of the page the caller is on as it sent it, with its country (nl-BE), for what differs
+// between a language's countries: a double opt-in mail names a newsletter as the Belgian centre shows it (QA). The
+// mail's language itself is the language's (the templates reduce the tag); without one, the mail language.
+func (p *Provider) pageLang(c Caller, a Account) string {
+	if c.Lang != "" {
+		return c.Lang
+	}
+	return p.lang(c, a)
+}
+
 func (p *Provider) link(path, tokenParam, token string) string {
 	return strings.TrimRight(p.cfg.PublicURL, "/") + path + "?" + tokenParam + "=" + url.QueryEscape(token)
 }

@@ -1040,6 +1040,19 @@ func TestSubscriptionsDoubleOptIn(t *testing.T) {
 		_, code, _ = h.p.ConfirmSubscription(h.ctx, link)
 		require.Equal(t, contract.CodeNotFound, code, "single use")
 
+		// A page in a language with its country (Belgium's Dutch) names the newsletter as that page does, in a
+		// mail of the language (QA: the French and Dutch mails named Belgium's newsletters).
+		sub("NLT_GENERAL", false)
+		r, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: me.SessionToken, Lang: "nl-BE"}, embedded.SetAccountInfoParams{
+			Subscriptions: map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}},
+		})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode, r.ValidationErrors)
+		mailed = h.mail.Messages[len(h.mail.Messages)-1]
+		require.Equal(t, embedded.MailSubscriptionConfirmation, mailed.Kind)
+		require.Equal(t, "nl", mailed.Language)
+		require.Contains(t, mailed.Text, "Algemene nieuwsbrief")
+
 		// The product reminder link lives 7 days.
 		sub("SVC_PRODUCT_REMINDER", true)
 		link = h.lastLink("eva@example.com", embedded.MailSubscriptionConfirmation)
@@ -1054,7 +1067,7 @@ func TestSubscriptionsDoubleOptIn(t *testing.T) {
 		require.False(t, on)
 		require.Equal(t, "NotConfirmed", st)
 
-		r, err := h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_UNKNOWN": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
+		r, err = h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_UNKNOWN": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeValidation, r.ErrorCode)
 	})

@@ -9,7 +9,8 @@ export interface PreferencesUpdate {
 
 /**
  * `accounts.setAccountInfo` with the regToken; the envelope comes back as is, errors included. `lang` is the page's
- * language: the double opt-in mails a save sends speak it (a newsletter-only subscriber's were German, QA).
+ * language tag with its country (nl-BE): the double opt-in mails a save sends speak its language (a newsletter-only
+ * subscriber's were German, QA) and name each newsletter as this page does (Belgium's names differ, QA).
  */
 export function savePreferences(provider: IdentityProvider, regToken: string, update: PreferencesUpdate, lang: string): Promise<SetAccountInfoResponse> {
   return provider.setAccountInfo({

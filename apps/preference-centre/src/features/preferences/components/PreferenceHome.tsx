@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
 import { deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
-import { baseLanguage } from '@portal/i18n';
 import { isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
 import { deleteProductReminders } from '../api/delete-product-reminders';
@@ -108,12 +107,12 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     }
     const update = preferencesUpdate(values, initial, shown);
     try {
-      let answer = await savePreferences(provider, regToken, update, baseLanguage(language));
+      let answer = await savePreferences(provider, regToken, update, language);
       if (isUnauthorized(answer)) {
         // The regToken ran out while the page slept, but the link may still hold: exchanged again, the save is
         // repeated once. A link that no longer holds keeps the first answer ("your link has expired").
         const fresh = await renewSubscriberToken(queryClient, metadata.restApi, jwt).catch(() => undefined);
-        if (fresh) answer = await savePreferences(provider, fresh.regToken, update, baseLanguage(language));
+        if (fresh) answer = await savePreferences(provider, fresh.regToken, update, language);
       }
       if (!isSuccess(answer)) {
         const status: FormStatus = {

@@ -211,6 +211,19 @@ test.describe('account pages', () => {
     await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
   });
 
+  test('a mail speaks the language of the page that caused it, not the one the account registered in (QA)', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'leaving-pt');
+    await confirmedAccount(page.request, baseURL!, email); // registered from a German page
+    await logInThroughApi(page, baseURL!, email);
+    await page.goto('/?lang=pt');
+    await page.getByRole('button', { name: 'Eliminar a conta de cliente…' }).click();
+    await page.getByRole('region', { name: 'Os seus dados' }).getByLabel(/^Palavra-passe atual/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Eliminar a conta definitivamente' }).click();
+    await expect(page.getByText(/A sua conta de cliente foi eliminada/)).toBeVisible();
+    const [mail] = await mailsOfKind(page.request, baseURL!, email, 'account-deleted');
+    expect(mail!.subject).toBe('A sua conta de cliente foi eliminada');
+  });
+
   test('an unused session: the warning two minutes before its end, and staying logged in renews it (page clock)', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'idle');
     await confirmedAccount(page.request, baseURL!, email);

@@ -27,6 +27,27 @@ describe('http adapter', () => {
     expect(new Headers(requests[0]?.init.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it("sends the page's language with every call that names none, so the mails it causes speak it (QA)", async () => {
+    const { fetch, requests } = stubFetch(() => json({ errorCode: 0 }));
+    document.documentElement.lang = 'es-ES';
+    try {
+      const provider = createHttpProvider({ fetch });
+      await provider.deleteAccount!({ password: 'pw' });
+      await provider.resetPassword({ passwordResetToken: 't', newPassword: 'n' });
+      await provider.resetPassword({ loginID: 'a@example.org', lang: 'fr' });
+      expect(requests.map((request) => JSON.parse(String(request.init.body)) as unknown)).toEqual([
+        { password: 'pw', lang: 'es-ES' },
+        { passwordResetToken: 't', newPassword: 'n', lang: 'es-ES' },
+        { loginID: 'a@example.org', lang: 'fr' },
+      ]);
+      const told = createHttpProvider({ fetch, pageLanguage: () => 'nl-BE' });
+      await told.logout();
+      expect(JSON.parse(String(requests.at(-1)?.init.body))).toEqual({ lang: 'nl-BE' });
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
+
   it('resolves provider errors, even with an error status', async () => {
     const { fetch } = stubFetch(() => json({ errorCode: 403042, errorMessage: 'Invalid LoginID' }, 403));
     const provider = createHttpProvider({ fetch });

@@ -20,6 +20,13 @@ export interface HttpProviderOptions {
    * answer, and on success emits onLogin as the other logins do.
    */
   followSocialLogin?: (startUrl: string) => Promise<string>;
+  /**
+   * The language of the page (default: the document's `lang`, which the site keeps to the language shown), sent as
+   * `lang` with every call that names none: the mails a call causes (a password changed notice, the account's
+   * deletion, a resent verification) speak the page's language, as the vendor SDK's speak its own; without it they
+   * spoke whatever language the account last saved with (QA).
+   */
+  pageLanguage?: () => string | undefined;
 }
 
 /**
@@ -31,6 +38,11 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const navigate = options.navigate ?? ((url: string) => window.location.assign(url));
   const events = new IdentityEvents();
+  const pageLanguage = options.pageLanguage ?? (() => globalThis.document?.documentElement.lang || undefined);
+  const withLanguage = (params: object): object => {
+    const lang = (params as { lang?: unknown }).lang === undefined ? pageLanguage() : undefined;
+    return lang ? { ...params, lang } : params;
+  };
 
   async function call<T extends Envelope>(method: IdentityMethod | OwnDataMethod | PasskeyMethod, params: object = {}): Promise<T> {
     let response: Response;
@@ -39,7 +51,7 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         credentials: 'same-origin',
-        body: JSON.stringify(params),
+        body: JSON.stringify(withLanguage(params)),
       });
     } catch (cause) {
       throw new IdentityTransportError('network', `accounts.${method}: the identity service could not be reached`, { cause });

@@ -28,7 +28,11 @@ func (h *accountHandlers) SendVerificationEmail(c echo.Context) error {
 	if err != nil {
 		return apierror.InvalidParameter("email", "email must be an e-mail address.")
 	}
-	switch err := h.identity.ResendVerificationEmail(c.Request().Context(), email, c.Request().PostFormValue("lang")); {
+	lang := c.Request().PostFormValue("lang")
+	if lang != "" && !identity.IsLanguageTag(lang) {
+		return apierror.InvalidParameter("lang", "lang must be a language tag such as de or en-GB.")
+	}
+	switch err := h.identity.ResendVerificationEmail(c.Request().Context(), email, lang); {
 	case err == nil, errors.Is(err, identity.ErrAccountNotFound):
 		return c.NoContent(http.StatusCreated)
 	case errors.Is(err, identity.ErrAlreadyVerified):

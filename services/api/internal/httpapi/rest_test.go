@@ -105,6 +105,19 @@ func TestVerificationEmailAndCustomLoginThroughTheService(t *testing.T) {
 	mails, err := svc.App.Outbox.Latest(context.Background(), "eva@example.com", 10)
 	require.NoError(t, err)
 	require.Len(t, mails, 2, "the registration mail and the resent one")
+	// The page's language, which the login page sends (QA: a Spanish page resent a German mail).
+	require.Equal(t, http.StatusCreated, put(url.Values{"email": {"eva@example.com"}, "lang": {"es-ES"}}).StatusCode)
+	mails, err = svc.App.Outbox.Latest(context.Background(), "eva@example.com", 10)
+	require.NoError(t, err)
+	require.Len(t, mails, 3)
+	require.Equal(t, "es", mails[0].Language, "the latest first")
+	rec := svc.Do(apitest.Request{Method: http.MethodPut, Target: "/rest/v1/account/registration/verification-email",
+		Body: url.Values{"email": {"eva@example.com"}, "lang": {"xx"}}.Encode(), Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}})
+	require.Equal(t, http.StatusBadRequest, rec.Code, "a language tag that names no language")
+	require.Contains(t, rec.Body.String(), `"field":"lang"`)
+	mails, err = svc.App.Outbox.Latest(context.Background(), "eva@example.com", 10)
+	require.NoError(t, err)
+	require.Len(t, mails, 3, "and nothing sent")
 
 	require.Equal(t, http.StatusBadRequest, put(url.Values{"email": {"not an address"}}).StatusCode)
 	require.Equal(t, http.StatusCreated, put(url.Values{"email": {"nobody@example.com"}}).StatusCode,
@@ -113,7 +126,7 @@ func TestVerificationEmailAndCustomLoginThroughTheService(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, none, "and nothing is sent to it")
 
-	require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(mails[0].Links[0]))
+	require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(mails[2].Links[0]))
 	require.Equal(t, http.StatusNoContent, put(url.Values{"email": {"eva@example.com"}}).StatusCode, "already verified")
 
 	login := func(loginID, password string) (int, map[string]any) {
@@ -135,7 +148,7 @@ func TestVerificationEmailAndCustomLoginThroughTheService(t *testing.T) {
 	require.Equal(t, "loginID", body["error"].(map[string]any)["field"])
 
 	// Credentials and addresses in the URL are not read: they end in proxy logs (QA security round).
-	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/account/login?loginID=eva%40example.com&password=Sommer-2026%21"})
+	rec = svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/account/login?loginID=eva%40example.com&password=Sommer-2026%21"})
 	require.Equal(t, http.StatusBadRequest, rec.Code)
 	rec = svc.Do(apitest.Request{Method: http.MethodPut, Target: "/rest/v1/account/registration/verification-email?email=eva%40example.com"})
 	require.Equal(t, http.StatusBadRequest, rec.Code)

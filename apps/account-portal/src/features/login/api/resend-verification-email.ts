@@ -4,14 +4,17 @@ import { useSite } from '@portal/cms';
 /** What the resend told (spec 000 §4): 201 mail sent, 204 already verified, anything else a failure. */
 export type ResendResult = 'sent' | 'alreadyVerified' | 'failed';
 
-/** `PUT {restApi}/rest/v1/account/registration/verification-email` with the form body `email`. */
-export async function resendVerificationEmail(restApi: string, email: string): Promise<ResendResult> {
+/**
+ * `PUT {restApi}/rest/v1/account/registration/verification-email` with the form body `email` and the page's `lang`,
+ * which the mail speaks (QA: without it, the language of the registration).
+ */
+export async function resendVerificationEmail(restApi: string, email: string, lang: string): Promise<ResendResult> {
   try {
     const response = await fetch(`${restApi}/rest/v1/account/registration/verification-email`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       credentials: 'same-origin',
-      body: new URLSearchParams({ email }).toString(),
+      body: new URLSearchParams({ email, lang }).toString(),
     });
     if (response.status === 201) return 'sent';
     if (response.status === 204) return 'alreadyVerified';
@@ -22,6 +25,6 @@ export async function resendVerificationEmail(restApi: string, email: string): P
 }
 
 export function useResendVerificationEmail() {
-  const { metadata } = useSite();
-  return useMutation({ mutationFn: (email: string) => resendVerificationEmail(metadata.restApi, email) });
+  const { metadata, language } = useSite();
+  return useMutation({ mutationFn: (email: string) => resendVerificationEmail(metadata.restApi, email, language) });
 }

@@ -206,7 +206,8 @@ describe('/login', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }));
       expect(await screen.findByText(text)).toBeInTheDocument();
       expect(calls).toHaveLength(1);
-      expect(calls[0]!.init).toMatchObject({ method: 'PUT', body: `email=${encodeURIComponent(EMAIL)}` });
+      // The page's language goes with it: the mail speaks it.
+      expect(calls[0]!.init).toMatchObject({ method: 'PUT', body: `email=${encodeURIComponent(EMAIL)}&lang=de-DE` });
     });
   });
 

@@ -16,7 +16,8 @@ import {
 export type LoginOutcome =
   | { kind: 'loggedIn' }
   | { kind: 'finalize'; regToken: string }
-  | { kind: 'unverified' }
+  /** regToken: the pending account's, for a new verification mail where no address was typed (a passkey login). */
+  | { kind: 'unverified'; regToken?: string }
   | { kind: 'notActivated' }
   | { kind: 'linkAccounts'; regToken: string }
   | { kind: 'invalidCredentials' }
@@ -29,7 +30,8 @@ export type LoginOutcome =
 export function loginOutcome(answer: Envelope): LoginOutcome {
   if (isSuccess(answer)) return { kind: 'loggedIn' };
   if (isPendingRegistration(answer)) return { kind: 'finalize', regToken: answer.regToken };
-  if (isPendingVerification(answer) || isRegistrationUnverified(answer)) return { kind: 'unverified' };
+  if (isPendingVerification(answer)) return { kind: 'unverified', regToken: answer.regToken || undefined };
+  if (isRegistrationUnverified(answer)) return { kind: 'unverified' };
   if (isAccountNotActivated(answer)) return { kind: 'notActivated' };
   if (isSocialConflict(answer)) return { kind: 'linkAccounts', regToken: answer.regToken };
   if (isInvalidLogin(answer)) return { kind: 'invalidCredentials' };

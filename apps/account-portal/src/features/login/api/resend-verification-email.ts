@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSite } from '@portal/cms';
+import { isSuccess, useIdentity } from '@portal/identity';
 
 /** What the resend told (spec 000 §4): 201 mail sent, 204 already verified, anything else a failure. */
 export type ResendResult = 'sent' | 'alreadyVerified' | 'failed';
@@ -27,4 +28,27 @@ export async function resendVerificationEmail(restApi: string, email: string, la
 export function useResendVerificationEmail() {
   const { metadata, language } = useSite();
   return useMutation({ mutationFn: (email: string) => resendVerificationEmail(metadata.restApi, email, language) });
+}
+
+/** Whose verification mail to send again: the address typed for the login, or a passkey login's pending account. */
+export type ResendTarget = { email: string } | { regToken: string };
+
+/**
+ * A new verification mail for a passkey login's pending account (`accounts.resendVerificationCode` with its
+ * regToken): no address was typed, and a passkey-only shopper has no other way to one (QA).
+ */
+export function useResendVerification(target: ResendTarget) {
+  const byEmail = useResendVerificationEmail();
+  const { provider } = useIdentity();
+  const byRegToken = useMutation({
+    mutationFn: async (regToken: string): Promise<ResendResult> => {
+      try {
+        return isSuccess(await provider.resendVerificationCode({ regToken })) ? 'sent' : 'failed';
+      } catch {
+        return 'failed';
+      }
+    },
+  });
+  if ('email' in target) return { result: byEmail.data, pending: byEmail.isPending, send: () => byEmail.mutate(target.email) };
+  return { result: byRegToken.data, pending: byRegToken.isPending, send: () => byRegToken.mutate(target.regToken) };
 }

@@ -175,7 +175,8 @@ export function LoginForm() {
           {t('clp.login.submit')}
         </button>
       </form>
-      {outcome?.result.kind === 'unverified' ? <ResendVerificationPanel email={outcome.email} /> : null}
+      {outcome?.result.kind === 'unverified' ? <ResendVerificationPanel target={{ email: outcome.email }} /> : null}
+      {!outcome && autofill.outcome?.kind === 'unverified' && autofill.outcome.regToken ? <ResendVerificationPanel target={{ regToken: autofill.outcome.regToken }} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePasskeyLogin } from '../api/passkey-login';
 import { PasskeyLoginMessage } from './PasskeyLoginMessage';
+import { ResendVerificationPanel } from './ResendVerificationPanel';
 
 /** The passkey button of the passwordless widget on /login: the browser asks which passkey, with the shopper's PIN or biometrics. */
 export function PasskeyLogin() {
@@ -21,6 +22,7 @@ export function PasskeyLogin() {
       <div className="form-error" role="alert">
         {outcome ? <PasskeyLoginMessage outcome={outcome} /> : null}
       </div>
+      {outcome?.kind === 'unverified' && outcome.regToken ? <ResendVerificationPanel target={{ regToken: outcome.regToken }} /> : null}
     </>
   );
 }

@@ -11,6 +11,7 @@ export function PasskeyLoginMessage({ outcome }: { outcome: PasskeyLoginOutcome 
   if (outcome.kind === 'ceremony') {
     return <p className="form-error__text">{t(outcome.failure === 'cancelled' ? 'clp.passwordless.error.cancelled' : 'clp.passwordless.error.unsupported')}</p>;
   }
-  if (outcome.kind === 'unverified') return <p className="form-error__text">{t('clp.login.unverified.headline')}</p>;
+  // With the pending account's regToken the resend panel beside it says it all, as after a password login.
+  if (outcome.kind === 'unverified') return outcome.regToken ? null : <p className="form-error__text">{t('clp.login.unverified.headline')}</p>;
   return <LoginOutcomeMessage outcome={outcome} />;
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useResendVerificationEmail, type ResendResult } from '../api/resend-verification-email';
+import { useResendVerification, type ResendResult, type ResendTarget } from '../api/resend-verification-email';
 
 const resultKeys: Record<ResendResult, string> = {
   sent: 'clp.login.unverified.resend.success',
@@ -7,11 +7,14 @@ const resultKeys: Record<ResendResult, string> = {
   failed: 'clp.login.unverified.resend.failure',
 };
 
-/** Shown when the login meets an unconfirmed registration: explains it and sends a new verification mail. */
-export function ResendVerificationPanel({ email }: { email: string }) {
+/**
+ * Shown when the login meets an unconfirmed registration (spec 000 §4): explains it and sends a new verification
+ * mail, to the address typed or, after a passkey login, to the pending account's.
+ */
+export function ResendVerificationPanel({ target }: { target: ResendTarget }) {
   const { t } = useTranslation();
-  const resend = useResendVerificationEmail();
-  const result = resend.data;
+  const resend = useResendVerification(target);
+  const result = resend.result;
   return (
     <section className="panel" aria-labelledby="resend-verification-heading">
       <h2 id="resend-verification-heading">{t('clp.login.unverified.headline')}</h2>
@@ -20,8 +23,8 @@ export function ResendVerificationPanel({ email }: { email: string }) {
       <button
         type="button"
         className="button button--secondary"
-        aria-disabled={resend.isPending || undefined}
-        onClick={() => !resend.isPending && resend.mutate(email)}
+        aria-disabled={resend.pending || undefined}
+        onClick={() => !resend.pending && resend.send()}
       >
         {t('clp.login.unverified.resend')}
       </button>

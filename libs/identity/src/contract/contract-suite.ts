@@ -821,6 +821,14 @@ export function describeIdentityContract(
         const conflict = await provider.socialLogin({ provider: 'googleplus' });
         expect(conflict.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
         expect((await provider.getConflictingAccount({ regToken: conflict.regToken! })).conflictingAccount?.loginProviders).toEqual(['apple']);
+        // Another Apple identity proves nothing: refused, and neither an account nor a registration of its own.
+        const stranger = freshEmail('stranger');
+        await helpers.setSocialIdentity('apple', { email: stranger });
+        const refused = await provider.socialLogin({ provider: 'apple', loginMode: 'link', regToken: conflict.regToken! });
+        expect(refused).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN });
+        expect(refused.regToken).toBeUndefined();
+        expect((await provider.login({ loginID: stranger, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        await helpers.setSocialIdentity('apple', { email, firstName: 'Max', lastName: 'Muster' });
         const proved = await provider.socialLogin({ provider: 'apple', loginMode: 'link', regToken: conflict.regToken! });
         expect(proved.errorCode).toBe(0);
         await provider.logout();

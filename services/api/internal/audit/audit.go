@@ -29,7 +29,7 @@ const (
 	SocialLinked      = "social.linked"
 	SocialUnlinked    = "social.unlinked"
 	SocialLogin       = "social.login"
-	SocialRefused     = "social.refused" // a social login with an address its provider had not confirmed, for an existing account
+	SocialRefused     = "social.refused" // a social login refused for an existing account: its provider had not confirmed the address, or, in link mode, the account does not have the identity
 	PasskeyAdded      = "passkey.added"
 	PasskeyRemoved    = "passkey.removed"
 	PasskeyLogin      = "passkey.login"

@@ -27,6 +27,9 @@ export function socialMethods(store: FakeStore): SocialMethods {
         const linkToken = params.loginMode === 'link' ? params.regToken : undefined;
         return loginAccount(store, linked, params.provider, false, params.include, linkToken);
       }
+      // In link mode only a login the account already has proves it: another identity is refused and becomes
+      // nothing, as with the embedded provider (it went on as a registration of its own address, QA).
+      if (params.loginMode === 'link' && params.regToken) return store.fail(ErrorCode.INVALID_LOGIN, 'This login does not belong to the account to link');
       if (!email) return store.fail(ErrorCode.PROVIDER_ERROR, 'The provider gave no usable e-mail address');
       const existing = store.byEmail(email);
       // An address the provider did not confirm is anybody's claim (pre-account hijacking): it never joins or

@@ -143,6 +143,19 @@ func TestLinkingASocialOnlyAccountThroughItsOwnProvider(t *testing.T) {
 		_, err = h.store.SocialUID(h.ctx, "googleplus", "g-sol")
 		require.ErrorIs(t, err, embedded.ErrNotFound)
 
+		// An identity nobody has yet proves nothing: it is refused, and neither becomes an account nor goes on to a
+		// registration of its own (QA: it went on to finalize for its address), and Google stays unlinked.
+		stranger := embedded.SocialIdentity{Provider: "apple", Subject: "a-stranger", Email: "stranger@example.com", EmailVerified: true, LinkToken: conflict.RegToken}
+		r = social(stranger)
+		require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode)
+		require.Equal(t, embedded.SocialNotTheAccountsDetails, r.ErrorDetails)
+		require.Empty(t, r.RegToken)
+		require.Nil(t, r.Session)
+		_, err = h.store.SocialUID(h.ctx, "apple", "a-stranger")
+		require.ErrorIs(t, err, embedded.ErrNotFound)
+		_, err = h.store.AccountByEmail(h.ctx, "stranger@example.com")
+		require.ErrorIs(t, err, embedded.ErrNotFound)
+
 		// Sol's own Apple login with the token links Google to Sol's account.
 		withToken := apple
 		withToken.LinkToken = conflict.RegToken

@@ -38,6 +38,10 @@ type SocialIdentity struct {
 	LinkToken string
 }
 
+// SocialNotTheAccountsDetails is the errorDetails of a social login in link mode whose identity the account to link
+// does not have (403042).
+const SocialNotTheAccountsDetails = "This login does not belong to the account to link"
+
 // SocialLogin answers accounts.socialLogin by delegating to the registered social-login implementation.
 func (p *Provider) SocialLogin(ctx context.Context, c Caller, in SocialLoginParams) (Result, error) {
 	if strings.TrimSpace(in.Provider) == "" {
@@ -90,6 +94,20 @@ func (p *Provider) completeSocialLoginOnce(ctx context.Context, c Caller, id Soc
 	}
 	if !errors.Is(err, ErrNotFound) {
 		return Result{}, err
+	}
+	// Link mode asks this login to prove the account waiting to be linked: only an identity that account already
+	// has does. Another one proves nothing and becomes nothing: it once went on as a new registration (or a new
+	// account) for its own address, while the identity waiting stayed unlinked (QA).
+	if linkToken := strings.TrimSpace(id.LinkToken); linkToken != "" {
+		// Recorded for the account it tried to prove, when the token still names one.
+		e := audit.Event{Type: audit.SocialRefused, ClientAddress: c.ClientAddress, Detail: id.Provider + ": not the account's own login"}
+		if t, err := p.liveToken(ctx, linkToken, TokenSocialLink); err == nil {
+			if a, err := p.store.AccountByUID(ctx, t.UID); err == nil {
+				e.UID, e.Email = a.UID, a.Email
+			}
+		}
+		p.audit(ctx, e)
+		return fail(contract.CodeInvalidLogin, SocialNotTheAccountsDetails), nil
 	}
 	email, err := identity.ParseEmail(id.Email)
 	if err != nil {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { baseLanguage } from '@portal/i18n';
-import { isSuccess, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
+import { isInvalidLogin, isSuccess, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import { afterLoginPath } from '../../../shared/single-sign-on';
 
@@ -51,7 +51,11 @@ export function LinkWithOwnProvider({ providers, regToken }: { providers: Social
       </ul>
       <div className="form-error" role="alert">
         {answer ? (
-          <p className="form-error__text">{t('clp.error.unexpected', { code: answer === 'network' ? 'network' : answer.errorCode })}</p>
+          <p className="form-error__text">
+            {answer !== 'network' && isInvalidLogin(answer)
+              ? t('clp.linkaccounts.social.notOwn')
+              : t('clp.error.unexpected', { code: answer === 'network' ? 'network' : answer.errorCode })}
+          </p>
         ) : null}
       </div>
     </>

@@ -180,6 +180,25 @@ describe('/social/link-accounts', () => {
     await waitFor(() => expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull());
   });
 
+  it('back from a login with another identity than its own (403042): says it is not the account\'s, and keeps the offer (QA)', async () => {
+    const { identity } = await conflict();
+    await openApp('/social/link-accounts?errorCode=403042&provider=apple', { identity });
+    expect(await screen.findByText('Diese Anmeldung gehört nicht zu diesem Kundenkonto. Bitte melden Sie sich so an, wie Sie es bei uns gewohnt sind.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeInTheDocument();
+  });
+
+  it('a provider answering in the page with another identity (403042) says so too', async () => {
+    const { identity } = await conflict();
+    const socialOnly: IdentityProvider = {
+      ...identity,
+      getConflictingAccount: async () => ({ errorCode: 0, conflictingAccount: { loginID: EMAIL, loginProviders: ['apple'] } }),
+      socialLogin: async () => ({ errorCode: 403042, errorMessage: 'Invalid LoginID', errorDetails: 'This login does not belong to the account to link' }),
+    };
+    await openApp('/social/link-accounts', { identity: socialOnly });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Apple' }, { timeout: 5000 }));
+    expect(await screen.findByText('Diese Anmeldung gehört nicht zu diesem Kundenkonto. Bitte melden Sie sich so an, wie Sie es bei uns gewohnt sind.')).toBeInTheDocument();
+  });
+
   it('back from the own provider cancelled: says so and keeps the offer', async () => {
     const { identity } = await conflict();
     await openApp('/social/link-accounts?errorCode=200001&provider=apple', { identity });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { isSuccess, readSocialLoginResult, useIdentity, type SocialProviderName } from '@portal/identity';
+import { isInvalidLogin, isSuccess, readSocialLoginResult, useIdentity, type SocialProviderName } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
 import { forgetLinkingRegToken, readLinkingRegToken, SocialLoginReturn } from '../../../shared/SocialLogin';
 import { useConflictingAccount } from '../api/get-conflicting-account';
@@ -45,6 +45,8 @@ export function LinkAccountsPage() {
   const conflicting = useConflictingAccount(expired ? undefined : regToken);
   const returned = readSocialLoginResult(search);
   const linkedByOwnProvider = returned !== undefined && isSuccess(returned);
+  // Back from a login with another identity than the account's own: it proved nothing (403042 in link mode).
+  const notTheAccounts = returned !== undefined && isInvalidLogin(returned);
 
   // Leaving the page, whichever way, ends the linking: a token must not wait for a later visitor of this browser.
   useEffect(() => forgetLinkingRegToken, []);
@@ -70,7 +72,13 @@ export function LinkAccountsPage() {
   return (
     <section className="auth-page">
       <h1>{t('clp.linkaccounts.headline')}</h1>
-      <SocialLoginReturn />
+      {notTheAccounts ? (
+        <p className="notice notice--error" role="alert">
+          {t('clp.linkaccounts.social.notOwn')}
+        </p>
+      ) : (
+        <SocialLoginReturn />
+      )}
       {socialOnly ? (
         <>
           <p>{t('clp.linkaccounts.social.intro')}</p>

@@ -87,6 +87,47 @@ test.describe('passkeys', () => {
     await expectAccessible(page);
   });
 
+  test('an account registered with a passkey proves itself with it to link a social login (QA: it was asked for a password)', async ({ page, baseURL }) => {
+    test.slow(); // registration, confirmation and two social logins
+    const { client, authenticatorId } = await virtualAuthenticator(page);
+    const email = uniqueEmail(test.info(), 'passkey-link');
+    await page.goto('/registration');
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+    await page.getByRole('region', { name: 'Ohne Passwort' }).getByRole('button', { name: 'Mit Passkey registrieren' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Pia');
+    await page.getByRole('textbox', { name: /Nachname/ }).fill('Passkey');
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+    await confirmEmail(page, baseURL!, email);
+
+    // The shopper's touch only where the test asks for it (the login page's autofill would log in at once).
+    const touch = (enabled: boolean) => client.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
+    const googleLogin = async () => {
+      await page.context().clearCookies();
+      await page.goto('/registration');
+      await page.getByRole('button', { name: 'Weiter mit Google' }).click();
+      await page.getByLabel('E-Mail', { exact: true }).fill(email);
+      await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
+      await page.getByRole('button', { name: 'Anmelden' }).click();
+    };
+    await touch(false);
+    await googleLogin();
+    await expect(page.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeVisible();
+    await expect(page.getByLabel(/^Passwort/)).toHaveCount(0);
+    await expectAccessible(page);
+    await touch(true);
+    await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Pia Passkey!' })).toBeVisible();
+
+    // Linked: Google logs the account in by itself now.
+    await touch(false);
+    await googleLogin();
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Pia Passkey!' })).toBeVisible();
+  });
+
   test('add a passkey to a password account, log in with it, remove it and see the login refused', async ({ page, baseURL }) => {
     test.slow();
     // A browser without conditional mediation: the widget's button is the way in (the autofill is the other test's).

@@ -304,7 +304,7 @@ export const IdentityApiMethods = {
   initPasskeyRegistration: { params: ['regToken', 'email'], codes: [ErrorCode.OK, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN] },
   registerPasskey: { params: ['passkey', 'name'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN] },
   initPasskeyLogin: { params: [], codes: [ErrorCode.OK] },
-  passkeyLogin: { params: ['passkey', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.LOCKED_OUT] },
+  passkeyLogin: { params: ['passkey', 'include', 'loginMode', 'regToken'], codes: [ErrorCode.OK, ErrorCode.STALE_LINK_TOKEN, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.SOCIAL_CONFLICT, ErrorCode.LOCKED_OUT] },
   getPasskeys: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
   removePasskey: { params: ['id'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.NOT_FOUND] },
 } as const;

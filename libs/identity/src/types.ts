@@ -329,6 +329,9 @@ export interface RegisterPasskeyResponse extends Envelope {
 export interface PasskeyLoginParams {
   passkey: PasskeyCredentialJSON;
   include?: Include;
+  /** With 'link' and the regToken of a 403043: links the waiting social identity, as login in link mode does. */
+  loginMode?: 'standard' | 'link';
+  regToken?: string;
 }
 export interface GetPasskeysResponse extends Envelope {
   passkeys?: PasskeyInfo[];

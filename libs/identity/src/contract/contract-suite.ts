@@ -96,6 +96,7 @@ export function describeIdentityContract(
   const ownData = capabilities.ownData ? it : it.skip;
   const passkeys = capabilities.passkeys ? it : it.skip;
   const passkeysInTime = capabilities.passkeys && capabilities.timeTravel ? it : it.skip;
+  const passkeysAndSocial = capabilities.passkeys && capabilities.social ? it : it.skip;
 
   describe(`identity contract: ${name}`, () => {
     let provider: IdentityProvider;
@@ -1336,6 +1337,22 @@ export function describeIdentityContract(
         expect((await provider.getPasskeys!()).hasPassword).toBe(false);
         return { email, auth };
       }
+
+      passkeysAndSocial('an account with only a passkey proves itself with it in link mode, and the waiting identity joins it', async () => {
+        const { email, auth } = await passwordlessAccount('passkey-link');
+        await provider.logout();
+        await helpers.setSocialIdentity('googleplus', { email });
+        const conflict = await provider.socialLogin({ provider: 'googleplus' });
+        expect(conflict.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        // Neither a password nor a social login: the passkey is the way the link page offers.
+        expect((await provider.getConflictingAccount({ regToken: conflict.regToken! })).conflictingAccount?.loginProviders).toEqual(['passkey']);
+        const { options } = await provider.initPasskeyLogin!();
+        const linked = await provider.passkeyLogin!({ passkey: auth.login(options), loginMode: 'link', regToken: conflict.regToken! });
+        expect(linked.errorCode).toBe(0);
+        await provider.logout();
+        expect((await provider.socialLogin({ provider: 'googleplus' })).errorCode).toBe(0);
+        expect(logins.at(-1)).toMatchObject({ provider: 'googleplus', newUser: false });
+      });
 
       passkeys('registers with a passkey instead of a password: verified by mail, then the passkey logs in; the last one stays until a password is set', async () => {
         const { email, auth } = await passwordlessAccount('passkey-reg');

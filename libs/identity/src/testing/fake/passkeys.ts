@@ -3,6 +3,7 @@ import { ErrorCode, type Envelope, type ValidationError } from '../../envelope';
 import type { IdentityProvider, PasskeyCredentialJSON } from '../../types';
 import { LOCKOUT_TIME, LOCKOUT_WINDOW, type Account, type Passkey, type PasskeyChallenge } from './model';
 import type { FakeStore } from './store';
+import { linkSocialIdentity } from './social';
 import { EMAIL } from './values';
 import {
   equalBytes,
@@ -227,6 +228,11 @@ export function passkeyMethods(store: FakeStore): PasskeyMethods {
         Object.assign(key, { signCount: parsed.signCount, backupState: parsed.backupState, lastUsed: store.now() });
         const pending = store.pendingAnswer(acc, params.include);
         if (pending) return pending;
+        if (params.loginMode === 'link') {
+          // As a password login in link mode: the passkey proves the account, the waiting identity joins it.
+          const refused = linkSocialIdentity(store, acc, params.regToken);
+          if (refused) return refused;
+        }
         return store.startSession(acc, 'passkey', false, params.include);
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;

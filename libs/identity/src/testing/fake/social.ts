@@ -66,7 +66,8 @@ export function socialMethods(store: FakeStore): SocialMethods {
       const token = store.valid(params.regToken, ['social']);
       const acc = token?.UID === undefined ? undefined : store.accounts.get(token.UID);
       if (!acc) return store.fail(ErrorCode.INVALID_PARAMETER, 'Invalid regToken');
-      return store.ok({ conflictingAccount: { loginID: acc.email, loginProviders: store.loginProviders(acc) } });
+      const passkey = store.hasPasskey(acc) ? ['passkey'] : [];
+      return store.ok({ conflictingAccount: { loginID: acc.email, loginProviders: [...store.loginProviders(acc), ...passkey] } });
     },
   };
 }

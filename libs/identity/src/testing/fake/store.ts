@@ -234,6 +234,11 @@ export class FakeStore {
     return [...(acc.password !== undefined ? ['site'] : []), ...acc.social.map((s) => s.provider)];
   }
 
+  /** Whether the account has a passkey (a conflicting account's loginProviders name it: it proves the account). */
+  hasPasskey(acc: Account): boolean {
+    return [...this.passkeys.values()].some((key) => key.UID === acc.UID);
+  }
+
   /**
    * The answer to a login of an account that is not ready: 206001 (fields or consents missing, named with
    * `missing-required-fields` in include) or 206002 (not verified), with a regToken; undefined when it is ready.

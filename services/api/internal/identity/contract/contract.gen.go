@@ -320,7 +320,7 @@ var Methods = []Method{
 	{Name: "initPasskeyRegistration", Params: []string{"regToken", "email"}, Codes: []int{CodeOK, CodeInvalidParameter, CodeValidation, CodeUnauthorized, CodeInvalidLogin}},
 	{Name: "registerPasskey", Params: []string{"passkey", "name"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized, CodeInvalidLogin}},
 	{Name: "initPasskeyLogin", Params: []string{}, Codes: []int{CodeOK}},
-	{Name: "passkeyLogin", Params: []string{"passkey", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeAccountDisabled, CodeInvalidLogin, CodeLockedOut}},
+	{Name: "passkeyLogin", Params: []string{"passkey", "include", "loginMode", "regToken"}, Codes: []int{CodeOK, CodeStaleLinkToken, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeInvalidParameter, CodeAccountDisabled, CodeInvalidLogin, CodeSocialConflict, CodeLockedOut}},
 	{Name: "getPasskeys", Params: []string{}, Codes: []int{CodeOK, CodeUnauthorized}},
 	{Name: "removePasskey", Params: []string{"id"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized, CodeNotFound}},
 }

@@ -236,3 +236,50 @@ func TestSocialLoginWithAnUnconfirmedAddress(t *testing.T) {
 		require.ErrorIs(t, err, embedded.ErrNotFound, "linked only once the password proves the owner")
 	})
 }
+
+// An account registered with a passkey has neither password nor social login: its passkey proves it (passkeyLogin
+// in link mode), where its owner once met a password form it could not fill (QA).
+func TestLinkingAPasskeyAccountThroughItsPasskey(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		auth, r := h.registerWithPasskey("pia@example.com", map[string]any{"firstName": "Pia", "lastName": "Passkey"})
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+		pia := r.Fields["UID"].(string)
+		code, err := h.p.VerifyEmail(h.ctx, h.lastLink("pia@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, code)
+
+		google := embedded.SocialIdentity{Provider: "googleplus", Subject: "g-pia", Email: "pia@example.com", EmailVerified: true}
+		conflict, err := h.p.CompleteSocialLogin(h.ctx, embedded.Caller{}, google)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeSocialConflict, conflict.ErrorCode)
+		ca, err := h.p.GetConflictingAccount(h.ctx, conflict.RegToken)
+		require.NoError(t, err)
+		require.Equal(t, map[string]any{"loginID": "pia@example.com", "loginProviders": []string{"passkey"}}, ca.Fields["conflictingAccount"],
+			"no 'site', no social login: the page offers the passkey")
+
+		// Another account's link token links nothing and opens no session.
+		h.registerVerified("eva@example.com")
+		evaConflict, err := h.p.CompleteSocialLogin(h.ctx, embedded.Caller{}, embedded.SocialIdentity{Provider: "apple", Subject: "a-eva", Email: "eva@example.com", EmailVerified: true})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeSocialConflict, evaConflict.ErrorCode)
+		other := h.passkeyLinkLogin(auth, evaConflict.RegToken)
+		require.Equal(t, contract.CodeInvalidParameter, other.ErrorCode)
+		require.Nil(t, other.Session)
+		_, err = h.store.SocialUID(h.ctx, "apple", "a-eva")
+		require.ErrorIs(t, err, embedded.ErrNotFound)
+
+		linked := h.passkeyLinkLogin(auth, conflict.RegToken)
+		require.Equal(t, contract.CodeOK, linked.ErrorCode, linked.ErrorDetails)
+		require.NotNil(t, linked.Session)
+		uid, err := h.store.SocialUID(h.ctx, "googleplus", "g-pia")
+		require.NoError(t, err)
+		require.Equal(t, pia, uid)
+		again, err := h.p.CompleteSocialLogin(h.ctx, embedded.Caller{}, google)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, again.ErrorCode, "Google now logs Pia in")
+		stale := h.passkeyLinkLogin(auth, conflict.RegToken)
+		require.Equal(t, contract.CodeInvalidParameter, stale.ErrorCode, "the token is spent: no session, as with a password")
+		require.Nil(t, stale.Session)
+	})
+}

@@ -48,7 +48,19 @@ func (h *harness) passkeyLogin(auth *passkeytest.Authenticator, session string) 
 	require.NoError(h.t, err)
 	answer, err := auth.Login(opts.Fields["options"])
 	require.NoError(h.t, err)
-	r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1", SessionToken: session}, answer, "")
+	r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1", SessionToken: session}, answer, "", "")
+	require.NoError(h.t, err)
+	return r
+}
+
+// passkeyLinkLogin runs one login ceremony in link mode with the regToken of a 403043.
+func (h *harness) passkeyLinkLogin(auth *passkeytest.Authenticator, linkToken string) embedded.Result {
+	h.t.Helper()
+	opts, err := h.p.InitPasskeyLogin(h.ctx)
+	require.NoError(h.t, err)
+	answer, err := auth.Login(opts.Fields["options"])
+	require.NoError(h.t, err)
+	r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1"}, answer, "", linkToken)
 	require.NoError(h.t, err)
 	return r
 }
@@ -134,10 +146,10 @@ func TestPasskeyLoginRefusals(t *testing.T) {
 			require.NoError(t, err)
 			answer, err := auth.Login(opts.Fields["options"])
 			require.NoError(t, err)
-			r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, answer, "")
+			r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, answer, "", "")
 			require.NoError(t, err)
 			require.Equal(t, contract.CodeOK, r.ErrorCode)
-			again, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, answer, "")
+			again, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, answer, "", "")
 			require.NoError(t, err)
 			requireRefused(t, again, contract.DetailsPasskeyChallenge)
 		})
@@ -147,7 +159,7 @@ func TestPasskeyLoginRefusals(t *testing.T) {
 			answer, err := auth.Login(opts.Fields["options"])
 			require.NoError(t, err)
 			h.advance(contract.PasskeyChallengeLifetime + time.Second)
-			r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, answer, "")
+			r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, answer, "", "")
 			require.NoError(t, err)
 			requireRefused(t, r, contract.DetailsPasskeyChallenge)
 		})
@@ -173,7 +185,7 @@ func TestPasskeyLoginRefusals(t *testing.T) {
 			requireRefused(t, h.passkeyLogin(auth, ""), contract.DetailsPasskeyUserVerification)
 		})
 		t.Run("malformed answer", func(t *testing.T) {
-			r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, json.RawMessage(`{"id":"x","type":"public-key"}`), "")
+			r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{}, json.RawMessage(`{"id":"x","type":"public-key"}`), "", "")
 			require.NoError(t, err)
 			requireRefused(t, r, contract.DetailsPasskeyInvalid)
 		})

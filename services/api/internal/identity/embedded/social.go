@@ -303,5 +303,14 @@ func (p *Provider) GetConflictingAccount(ctx context.Context, regToken string) (
 	if a.PasswordHash != "" {
 		providers = append([]string{"site"}, providers...)
 	}
+	// A passkey proves the account too (passkeyLogin in link mode): the page offers it, where an account with
+	// neither password nor social login once met a password form it could not fill (QA).
+	keys, err := p.store.Passkeys(ctx, a.UID)
+	if err != nil {
+		return Result{}, err
+	}
+	if len(keys) > 0 {
+		providers = append(providers, LoginProviderPasskey)
+	}
 	return ok(map[string]any{"conflictingAccount": map[string]any{"loginID": a.Email, "loginProviders": providers}}), nil
 }

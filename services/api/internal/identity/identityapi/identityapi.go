@@ -229,7 +229,11 @@ func (h *handler) dispatch(c echo.Context, name string, in params) (embedded.Res
 		if err != nil {
 			return embedded.Result{}, err
 		}
-		return p.PasskeyLogin(ctx, caller, raw, in.str("include"))
+		linkToken := ""
+		if in.str("loginMode") == "link" {
+			linkToken = in.str("regToken")
+		}
+		return p.PasskeyLogin(ctx, caller, raw, in.str("include"), linkToken)
 	case "getPasskeys":
 		return p.GetPasskeys(ctx, caller)
 	case "removePasskey":

@@ -6,6 +6,7 @@ import { Loader, StatusPage } from '@portal/ui';
 import { forgetLinkingRegToken, readLinkingRegToken, SocialLoginReturn } from '../../../shared/SocialLogin';
 import { useConflictingAccount } from '../api/get-conflicting-account';
 import { LinkWithOwnProvider } from '../components/LinkWithOwnProvider';
+import { LinkWithPasskey } from '../components/LinkWithPasskey';
 import { LinkWithPasswordForm } from '../components/LinkWithPasswordForm';
 import { IdentityUnavailablePage } from '../../../shared/IdentityUnavailable';
 import { afterLoginPath } from '../../../shared/single-sign-on';
@@ -38,7 +39,7 @@ export function LinkAccountsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const { account, ready } = useIdentity();
+  const { account, ready, provider } = useIdentity();
   // Read once: the token stays with this visit of the page even when storage is cleared meanwhile.
   const [regToken] = useState(readLinkingRegToken);
   const [expired, setExpired] = useState(false);
@@ -62,9 +63,10 @@ export function LinkAccountsPage() {
 
   const { loginID, loginProviders } = conflicting.data.account;
   const ownProviders = loginProviders.filter((name): name is SocialProviderName => SOCIAL_PROVIDERS.includes(name));
-  // Without a password the account proves itself with its own social login; a provider that does not say how the
-  // account logs in gets the password form.
-  const socialOnly = !loginProviders.includes('site') && ownProviders.length > 0;
+  const ownPasskey = loginProviders.includes('passkey') && provider.passkeyLogin !== undefined;
+  // Without a password the account proves itself with its own social login or its passkey; a provider that does
+  // not say how the account logs in gets the password form.
+  const socialOnly = !loginProviders.includes('site') && (ownProviders.length > 0 || ownPasskey);
   const cancel = () => {
     forgetLinkingRegToken();
     navigate('/login', { replace: true });
@@ -82,7 +84,8 @@ export function LinkAccountsPage() {
       {socialOnly ? (
         <>
           <p>{t('clp.linkaccounts.social.intro')}</p>
-          <LinkWithOwnProvider providers={ownProviders} regToken={regToken} />
+          {ownProviders.length > 0 ? <LinkWithOwnProvider providers={ownProviders} regToken={regToken} /> : null}
+          {ownPasskey ? <LinkWithPasskey regToken={regToken} onLinkExpired={() => setExpired(true)} /> : null}
         </>
       ) : (
         <>

@@ -12,7 +12,7 @@ import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialL
 import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
 import { cancelConditionalRequest, conditionalMediationAvailable } from '../../../shared/passkey-browser';
 import { usePasskeyLogin } from '../api/passkey-login';
-import { PasskeyLoginMessage } from './PasskeyLoginMessage';
+import { PasskeyLoginMessage } from '../../../shared/PasskeyLoginMessage';
 import { ResendVerificationPanel } from './ResendVerificationPanel';
 
 function Field({ label, type, name, value, error, autoComplete, onChange }: {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePasskeyLogin } from '../api/passkey-login';
-import { PasskeyLoginMessage } from './PasskeyLoginMessage';
+import { PasskeyLoginMessage } from '../../../shared/PasskeyLoginMessage';
 import { ResendVerificationPanel } from './ResendVerificationPanel';
 
 /** The passkey button of the passwordless widget on /login: the browser asks which passkey, with the shopper's PIN or biometrics. */

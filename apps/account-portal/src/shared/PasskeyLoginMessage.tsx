@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
-import type { PasskeyLoginOutcome } from '../api/passkey-login';
+import { LoginOutcomeMessage } from './LoginOutcomeMessage';
+import type { PasskeyLoginOutcome } from './passkey-login';
 
-/** The text of a passkey login that did not log in. */
+/** The text of a passkey login that did not log in (the login page, and the link page's proof of the account). */
 export function PasskeyLoginMessage({ outcome }: { outcome: PasskeyLoginOutcome }) {
   const { t } = useTranslation();
   if (outcome.kind === 'passkeyRefused') {
@@ -12,6 +12,7 @@ export function PasskeyLoginMessage({ outcome }: { outcome: PasskeyLoginOutcome 
     return <p className="form-error__text">{t(outcome.failure === 'cancelled' ? 'clp.passwordless.error.cancelled' : 'clp.passwordless.error.unsupported')}</p>;
   }
   // With the pending account's regToken the resend panel beside it says it all, as after a password login.
+  if (outcome.kind === 'linkExpired') return null; // the link page says so in its place
   if (outcome.kind === 'unverified') return outcome.regToken ? null : <p className="form-error__text">{t('clp.login.unverified.headline')}</p>;
   return <LoginOutcomeMessage outcome={outcome} />;
 }

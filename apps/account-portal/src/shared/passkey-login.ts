@@ -1,0 +1,36 @@
+import { ErrorDetails, isInvalidLogin, isInvalidParameter, isRegistrationUnverified, isStaleLinkToken, isSuccess, type IdentityProvider } from '@portal/identity';
+import { loginOutcome, type LoginOutcome } from './login-outcome';
+import { CeremonyError, signInWithPasskey, type CeremonyFailure } from './passkey-browser';
+
+/**
+ * What a passkey login means for the page: a login outcome, or why the passkey did not get that far; in link mode
+ * also the link token no longer valid (expired, used, not this account's, or its identity linked already).
+ */
+export type PasskeyLoginOutcome =
+  | LoginOutcome
+  | { kind: 'passkeyRefused'; unknown: boolean }
+  | { kind: 'ceremony'; failure: CeremonyFailure }
+  | { kind: 'linkExpired' };
+
+/**
+ * One passkey login: request options, the browser's ceremony (with `autofill`, the e-mail field's conditional
+ * mediation), then accounts.passkeyLogin. 403042 with a passkey detail code is the passkey's refusal. With `link`
+ * (the regToken of a 403043) the login proves the account and links the waiting social identity, as a password
+ * login in link mode does.
+ */
+export async function loginWithPasskey(provider: IdentityProvider, autofill: boolean, link?: { regToken: string }): Promise<PasskeyLoginOutcome> {
+  if (!provider.initPasskeyLogin || !provider.passkeyLogin) return { kind: 'ceremony', failure: 'unsupported' };
+  const init = await provider.initPasskeyLogin();
+  if (!isSuccess(init)) return loginOutcome(init);
+  let passkey;
+  try {
+    passkey = await signInWithPasskey(init.options, autofill);
+  } catch (error) {
+    return { kind: 'ceremony', failure: error instanceof CeremonyError ? error.failure : 'failed' };
+  }
+  const answer = await provider.passkeyLogin(link ? { passkey, loginMode: 'link', regToken: link.regToken } : { passkey });
+  if (isInvalidLogin(answer)) return { kind: 'passkeyRefused', unknown: answer.errorDetails === ErrorDetails.PASSKEY_UNKNOWN };
+  // 200009 opens no session, and 400006 names the token: either way nothing waits for this login to link.
+  if (link && (isStaleLinkToken(answer) || (isInvalidParameter(answer) && !isRegistrationUnverified(answer)))) return { kind: 'linkExpired' };
+  return loginOutcome(answer);
+}

@@ -23,4 +23,25 @@ test.describe('mail links', () => {
     await page.goto(link.pathname + link.search);
     await expect(page).toHaveURL(/\/error\/doi-404000$/);
   });
+
+  test("a mail's link opens its page in the mail's language, whatever the browser's (QA)", async ({ page, request, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'french-mail');
+    const init = await identityCall(request, baseURL!, 'initRegistration', {});
+    const registered = await identityCall(request, baseURL!, 'register', {
+      email,
+      password: PASSWORD,
+      regToken: init.regToken,
+      profile: { firstName: 'Élise', lastName: 'Martin' },
+      preferences: { terms: { customeraccount: { isConsentGranted: true } } },
+      finalizeRegistration: true,
+      lang: 'fr', // registered from a French page; the test's browser asks for German
+    });
+    expect(registered.errorCode).toBe(206002);
+    const [mail] = await verificationMails(request, baseURL!, email);
+    expect(mail!.subject).toMatch(/adresse e-mail/);
+    const link = new URL(mail!.links[0]!);
+    await page.goto(link.pathname + link.search);
+    await expect(page).toHaveURL(/\/double-opt-in-done\?errorCode=0$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', /^fr/);
+  });
 });

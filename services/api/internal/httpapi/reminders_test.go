@@ -133,7 +133,7 @@ func TestProductReminderJourney(t *testing.T) {
 	rec = f.do(t, http.MethodGet, u.RequestURI(), "", nil)
 	require.Equal(t, http.StatusSeeOther, rec.Code)
 	token := u.Query().Get("token")
-	require.Equal(t, "/preferences/double-opt-in-done#reminder="+token, rec.Header().Get(echo.HeaderLocation))
+	require.Equal(t, "/preferences/double-opt-in-done?lang=en#reminder="+token, rec.Header().Get(echo.HeaderLocation), "in the mail's language")
 	require.Equal(t, "no-store", rec.Header().Get(echo.HeaderCacheControl))
 	require.Equal(t, "no-referrer", rec.Header().Get("Referrer-Policy"))
 	require.Empty(t, f.search(t, "anna@example.com"), "opening the link (a mail scanner's GET) activates nothing")

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 )
 
 // Outcome is the answer to a link's POST: the app page that shows what happened.
@@ -19,9 +21,13 @@ type Outcome struct {
 	Next string `json:"next"`
 }
 
-// Land answers a link's GET: 303 to page with "#key=token", touching nothing.
+// Land answers a link's GET: 303 to page with "#key=token", touching nothing. The link's lang (the mail's
+// language) goes on to the page, which then speaks it; anything but a language tag is left behind.
 func Land(c echo.Context, page, key, token string) error {
 	noTrace(c)
+	if lang := c.QueryParam("lang"); lang != "" && identity.IsLanguageTag(lang) {
+		page += "?lang=" + url.QueryEscape(lang)
+	}
 	return c.Redirect(http.StatusSeeOther, page+"#"+key+"="+url.QueryEscape(strings.TrimSpace(token)))
 }
 

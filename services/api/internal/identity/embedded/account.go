@@ -333,7 +333,7 @@ func (p *Provider) mailSubscriptionConfirmations(ctx context.Context, a Account,
 			name = t.key
 		}
 		if err := p.sendMail(ctx, MailSubscriptionConfirmation, lang, a.Email, map[string]any{
-			"Link": p.link(contract.LinkConfirmSubscriptionPath, contract.LinkConfirmSubscriptionTokenParam, t.token), "Name": name, "FirstName": stringField(a.Profile, "firstName"),
+			"Link": p.link(contract.LinkConfirmSubscriptionPath, contract.LinkConfirmSubscriptionTokenParam, t.token, lang), "Name": name, "FirstName": stringField(a.Profile, "firstName"),
 			"Days": int(t.lifetime / (24 * time.Hour)), "ProductReminder": strings.HasPrefix(t.key, "SVC_"),
 		}); err != nil {
 			return err

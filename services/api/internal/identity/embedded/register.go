@@ -298,7 +298,7 @@ func (p *Provider) mailVerification(ctx context.Context, a Account, lang, newEma
 		to = newEmail
 	}
 	return p.sendMail(ctx, MailVerification, lang, to, map[string]any{
-		"Link": p.link(contract.LinkVerifyEmailPath, contract.LinkVerifyEmailTokenParam, token), "FirstName": stringField(a.Profile, "firstName"), "Days": int(p.cfg.VerificationLifetime.Hours() / 24),
+		"Link": p.link(contract.LinkVerifyEmailPath, contract.LinkVerifyEmailTokenParam, token, lang), "FirstName": stringField(a.Profile, "firstName"), "Days": int(p.cfg.VerificationLifetime.Hours() / 24),
 		"EmailChange": newEmail != "",
 	})
 }

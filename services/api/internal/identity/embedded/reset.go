@@ -47,8 +47,9 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 	if err != nil || !a.IsRegistered {
 		// The same work as a hit: a token and a rendered mail, neither kept.
 		plain, _ := newToken()
-		_, _ = p.templates.Render(MailPasswordReset, p.lang(c, Account{}), "nobody@invalid.example", map[string]any{
-			"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, plain), "FirstName": "",
+		lang := p.lang(c, Account{})
+		_, _ = p.templates.Render(MailPasswordReset, lang, "nobody@invalid.example", map[string]any{
+			"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, plain, lang), "FirstName": "",
 			"Minutes": int(p.cfg.ResetTokenLifetime.Minutes())})
 		return fail(contract.CodeLoginIDUnknown, ""), nil
 	}
@@ -85,8 +86,9 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 	if err != nil {
 		return Result{}, err
 	}
-	if err := p.sendMail(ctx, MailPasswordReset, p.lang(c, a), a.Email, map[string]any{
-		"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, token), "FirstName": stringField(a.Profile, "firstName"),
+	lang := p.lang(c, a)
+	if err := p.sendMail(ctx, MailPasswordReset, lang, a.Email, map[string]any{
+		"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, token, lang), "FirstName": stringField(a.Profile, "firstName"),
 		"Minutes": int(p.cfg.ResetTokenLifetime.Minutes()),
 	}); err != nil {
 		return Result{}, err

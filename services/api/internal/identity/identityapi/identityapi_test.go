@@ -201,13 +201,18 @@ func TestRegisterVerifyLoginLogoutOverHTTP(t *testing.T) {
 	link := v.outboxLink("eva@example.com", embedded.MailVerification)
 	require.True(t, strings.HasPrefix(link, "http://localhost:8080/identity/verify?token="), link)
 	u, _ := url.Parse(link)
+	// The link names the mail's language, which the page it lands on speaks (QA: an English mail opened a German
+	// page).
+	require.Equal(t, "en", u.Query().Get("lang"))
 	// Opening the link (a mail scanner's GET) changes nothing: it lands on the page, the token in the fragment.
 	for range 2 {
 		rec = v.get(u.RequestURI())
 		require.Equal(t, http.StatusSeeOther, rec.Code)
-		require.Equal(t, "/double-opt-in-done#verify="+u.Query().Get("token"), rec.Header().Get("Location"))
+		require.Equal(t, "/double-opt-in-done?lang=en#verify="+u.Query().Get("token"), rec.Header().Get("Location"))
 		require.Equal(t, "no-referrer", rec.Header().Get("Referrer-Policy"))
 	}
+	rec = v.get("/identity/verify?token=x&lang=%22%3E%3Cscript%3E")
+	require.Equal(t, "/double-opt-in-done#verify=x", rec.Header().Get("Location"), "what is no language tag stays behind")
 	l, _ := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{json: true})
 	require.Equal(t, contract.CodePendingVerification, code(l), "still unverified after the GETs")
 	// A cross-site page cannot post it for the shopper.
@@ -443,7 +448,7 @@ func TestSubscriptionConfirmationLink(t *testing.T) {
 	link, _ := url.Parse(v.outboxLink("eva@example.com", embedded.MailSubscriptionConfirmation))
 	require.Equal(t, contract.LinkConfirmSubscriptionPath, link.Path)
 	rec = v.get(link.RequestURI())
-	require.Equal(t, "/preferences/double-opt-in-done#subscription="+link.Query().Get("token"), rec.Header().Get("Location"), "a GET only lands")
+	require.Equal(t, "/preferences/double-opt-in-done?lang=de#subscription="+link.Query().Get("token"), rec.Header().Get("Location"), "a GET only lands, in the mail's language")
 	require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_RECIPES", v.openLink(link.String()), "the page thanks for the newsletter it names")
 	require.Equal(t, "/preferences/error/doi-404000", v.openLink(link.String()))
 

@@ -44,23 +44,22 @@ func (h *harness) registerWithPasskey(email string, profile map[string]any) (*pa
 // passkeyLogin runs one login ceremony with the authenticator.
 func (h *harness) passkeyLogin(auth *passkeytest.Authenticator, session string) embedded.Result {
 	h.t.Helper()
-	opts, err := h.p.InitPasskeyLogin(h.ctx)
-	require.NoError(h.t, err)
-	answer, err := auth.Login(opts.Fields["options"])
-	require.NoError(h.t, err)
-	r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1", SessionToken: session}, answer, "", "")
-	require.NoError(h.t, err)
-	return r
+	return h.passkeyLoginLinking(auth, session, "")
 }
 
 // passkeyLinkLogin runs one login ceremony in link mode with the regToken of a 403043.
 func (h *harness) passkeyLinkLogin(auth *passkeytest.Authenticator, linkToken string) embedded.Result {
 	h.t.Helper()
+	return h.passkeyLoginLinking(auth, "", linkToken)
+}
+
+func (h *harness) passkeyLoginLinking(auth *passkeytest.Authenticator, session, linkToken string) embedded.Result {
+	h.t.Helper()
 	opts, err := h.p.InitPasskeyLogin(h.ctx)
 	require.NoError(h.t, err)
 	answer, err := auth.Login(opts.Fields["options"])
 	require.NoError(h.t, err)
-	r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1"}, answer, "", linkToken)
+	r, err := h.p.PasskeyLogin(h.ctx, embedded.Caller{ClientAddress: "192.0.2.1", SessionToken: session}, answer, "", linkToken)
 	require.NoError(h.t, err)
 	return r
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Durations } from '@portal/identity-contract';
-import { ErrorCode, ErrorDetails, type IdentityProvider } from '@portal/identity';
+import { ErrorCode, ErrorDetails, type Envelope, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider, MINUTE } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
@@ -163,21 +163,26 @@ describe('/accessdata', () => {
     expect(add).toHaveFocus();
   });
 
-  it('removing a passkey leaves the focus in the section, not on the page', async () => {
+  /** The logged-in fake with two passkeys, Laptop (p1) and Handy (p2); removing one answers `removeAnswer(id)`. */
+  async function withTwoPasskeys(removeAnswer: (id: string) => Envelope = () => ({ errorCode: 0 })): Promise<IdentityProvider> {
     const identity = await loggedIn();
     let passkeys = [
       { id: 'p1', name: 'Laptop', created: '2026-11-01T10:00:00Z' },
       { id: 'p2', name: 'Handy', created: '2026-11-02T10:00:00Z' },
     ];
-    const withPasskeys: IdentityProvider = {
+    return {
       ...identity,
       getPasskeys: async () => ({ errorCode: 0, passkeys, hasPassword: true }),
       removePasskey: async ({ id }: { id: string }) => {
-        passkeys = passkeys.filter((passkey) => passkey.id !== id);
-        return { errorCode: 0 };
+        const answer = removeAnswer(id);
+        if (answer.errorCode === 0) passkeys = passkeys.filter((passkey) => passkey.id !== id);
+        return answer;
       },
     } as IdentityProvider;
-    await openApp('/accessdata', { identity: withPasskeys });
+  }
+
+  it('removing a passkey leaves the focus in the section, not on the page', async () => {
+    await openApp('/accessdata', { identity: await withTwoPasskeys() });
     const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
     await userEvent.click(await within(section).findByRole('button', { name: 'Passkey „Laptop“ entfernen' }));
     expect(await within(section).findByText('Der Passkey wurde entfernt.')).toBeInTheDocument();
@@ -186,21 +191,8 @@ describe('/accessdata', () => {
   });
 
   it('a removal that fails takes down the banner of the one before it (QA)', async () => {
-    const identity = await loggedIn();
-    let passkeys = [
-      { id: 'p1', name: 'Laptop', created: '2026-11-01T10:00:00Z' },
-      { id: 'p2', name: 'Handy', created: '2026-11-02T10:00:00Z' },
-    ];
-    const withPasskeys: IdentityProvider = {
-      ...identity,
-      getPasskeys: async () => ({ errorCode: 0, passkeys, hasPassword: true }),
-      removePasskey: async ({ id }: { id: string }) => {
-        if (id === 'p2') return { errorCode: 500001, errorMessage: 'General Server Error' };
-        passkeys = passkeys.filter((passkey) => passkey.id !== id);
-        return { errorCode: 0 };
-      },
-    } as IdentityProvider;
-    await openApp('/accessdata', { identity: withPasskeys });
+    const identity = await withTwoPasskeys((id) => (id === 'p2' ? { errorCode: 500001, errorMessage: 'General Server Error' } : { errorCode: 0 }));
+    await openApp('/accessdata', { identity });
     const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
     await userEvent.click(await within(section).findByRole('button', { name: 'Passkey „Laptop“ entfernen' }));
     expect(await within(section).findByText('Der Passkey wurde entfernt.')).toBeInTheDocument();

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
-import { PasskeyLoginMessage } from '../../../shared/PasskeyLoginMessage';
+import { PasskeyLoginButton } from '../../../shared/PasskeyLoginButton';
 import { loginWithPasskey, type PasskeyLoginOutcome } from '../../../shared/passkey-login';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import { afterLoginPath } from '../../../shared/single-sign-on';
@@ -13,7 +12,6 @@ import { afterLoginPath } from '../../../shared/single-sign-on';
  * form, which it could not fill (QA).
  */
 export function LinkWithPasskey({ regToken, onLinkExpired }: { regToken: string; onLinkExpired: () => void }) {
-  const { t } = useTranslation();
   const { provider } = useIdentity();
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<PasskeyLoginOutcome>();
@@ -39,21 +37,5 @@ export function LinkWithPasskey({ regToken, onLinkExpired }: { regToken: string;
     }
     setOutcome(result);
   };
-  return (
-    <>
-      {/* Not disabled while the browser asks for the passkey, which would drop the focus to the page (WCAG 2.4.3). */}
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-disabled={pending || undefined}
-        aria-busy={pending || undefined}
-        onClick={() => !pending && void start()}
-      >
-        {t('clp.passwordless.login')}
-      </button>
-      <div className="form-error" role="alert">
-        {outcome ? <PasskeyLoginMessage outcome={outcome} /> : null}
-      </div>
-    </>
-  );
+  return <PasskeyLoginButton pending={pending} onStart={() => void start()} outcome={outcome} />;
 }

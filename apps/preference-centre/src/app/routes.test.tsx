@@ -67,6 +67,12 @@ describe('preference centre routes', () => {
     expect(screen.getByText(/Dann ist Ihre Anmeldung schon bestätigt/)).toBeInTheDocument();
   });
 
+  it('a link of a newsletter unsubscribed since says so, and how to have it after all (QA)', async () => {
+    await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/error/doi-unsubscribed' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie haben diesen Newsletter inzwischen abbestellt.' })).toBeInTheDocument();
+    expect(screen.getByText(/wählen Sie ihn im Präferenzcenter erneut aus/)).toBeInTheDocument();
+  });
+
   it('shows the error page outside /preferences too', async () => {
     await renderPage(<AppRoutes />, { messages: loadMessages, path: '/error/doi-expired' });
     expect(await screen.findByRole('img', { name: 'Abgelaufener Link' })).toBeInTheDocument();

@@ -343,7 +343,8 @@ func (p *Provider) mailSubscriptionConfirmations(ctx context.Context, a Account,
 }
 
 // ConfirmSubscription follows a double opt-in link: 0 confirmed, 403002 expired, 404000 unknown or used; it
-// names the subscription the link confirmed, or would have (an expired link's page depends on it).
+// names the subscription the link confirmed, or would have (an expired link's page depends on it), and with
+// 404000 the one unsubscribed since the link was sent (nothing named: unknown or used).
 func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key string, code int, err error) {
 	t, code, err := p.openLink(ctx, token, TokenSubscription)
 	if code == contract.CodeActivationExpired {
@@ -358,7 +359,7 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key s
 		v, _ := getPath(a.Subscriptions, key+".email")
 		em, _ := v.(map[string]any)
 		if subscribed, _ := em["isSubscribed"].(bool); !subscribed {
-			return a, ErrNotFound // unsubscribed meanwhile: the link confirms nothing and stays unused
+			return a, errUnsubscribedSince // the link confirms nothing and stays unused
 		}
 		doi, _ := em["doubleOptIn"].(map[string]any)
 		if doi == nil {
@@ -370,6 +371,10 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key s
 		return st.UpdateAccount(ctx, a)
 	})
 	switch {
+	case errors.Is(err, errUnsubscribedSince):
+		// 404000 with the key: the page says the newsletter was unsubscribed since, not "perhaps confirmed
+		// already" (QA: the shopper was neither).
+		return key, contract.CodeNotFound, nil
 	case errors.Is(err, ErrNotFound): // used meanwhile, or the account was erased
 		return "", contract.CodeNotFound, nil
 	case err != nil:
@@ -377,3 +382,6 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key s
 	}
 	return key, contract.CodeOK, nil
 }
+
+// errUnsubscribedSince: a double opt-in link of a subscription ended before the link was followed.
+var errUnsubscribedSince = errors.New("identity: unsubscribed since the link was sent")

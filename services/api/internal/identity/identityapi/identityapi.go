@@ -407,6 +407,10 @@ func (h *handler) verify(c echo.Context) error {
 	return maillink.Answer(c, contract.PageDoubleOptInDone+"?errorCode="+strconv.Itoa(code))
 }
 
+// UnsubscribedSinceCode ends the error page of a double opt-in link whose subscription ended before it was
+// followed (/preferences/error/doi-unsubscribed).
+const UnsubscribedSinceCode = "unsubscribed"
+
 // newsletterKeyPrefix starts every newsletter's subscription key (spec 001 §3).
 const newsletterKeyPrefix = "NLT"
 
@@ -427,6 +431,10 @@ func (h *handler) confirmSubscription(c echo.Context) error {
 			return maillink.Answer(c, contract.PagePreferencesDoubleOptInDone+"?"+url.Values{"newsletter": {key}}.Encode())
 		}
 		return maillink.Answer(c, contract.PagePreferencesDoubleOptInDone)
+	}
+	// Unsubscribed since the mail was sent: said so, not "perhaps confirmed already" (QA).
+	if code == contract.CodeNotFound && key != "" {
+		return maillink.Answer(c, contract.PagePreferencesDoubleOptInError+UnsubscribedSinceCode)
 	}
 	// The product reminders' link lives 7 days, not a newsletter's 14, and is not asked for again in the
 	// newsletter list: its page is the reminders' own expired link.

@@ -452,6 +452,18 @@ func TestSubscriptionConfirmationLink(t *testing.T) {
 	require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_RECIPES", v.openLink(link.String()), "the page thanks for the newsletter it names")
 	require.Equal(t, "/preferences/error/doi-404000", v.openLink(link.String()))
 
+	// Unsubscribed before the link was followed: the page says so, not "perhaps confirmed already" (QA).
+	sub := func(key string, on bool) {
+		s, _ := v.call("setAccountInfo", map[string]any{"subscriptions": map[string]any{key: map[string]any{"email": map[string]any{"isSubscribed": on}}}}, req{cookie: ck})
+		require.Equal(t, 0, code(s), key)
+	}
+	sub("NLT_GENERAL", true)
+	general := v.outboxLink("eva@example.com", embedded.MailSubscriptionConfirmation)
+	sub("NLT_GENERAL", false)
+	require.Equal(t, "/preferences/error/doi-unsubscribed", v.openLink(general))
+	sub("NLT_GENERAL", true) // chosen again: a new link comes
+	require.NotEqual(t, general, v.outboxLink("eva@example.com", embedded.MailSubscriptionConfirmation))
+
 	// Expired: a newsletter's link lands on the double opt-in error (choose it again), the product reminders'
 	// 7-day link on the reminders' expired page (it said 14 days and spoke of newsletters).
 	for _, key := range []string{"NLT_OFFERS", "SVC_PRODUCT_REMINDER"} {

@@ -49,6 +49,25 @@ test('account pages with a long e-mail address and a long street name', async ({
   }
 });
 
+test("the centre's tabs: a name wider than the list between the arrows wraps inside it, its focus ring whole", async ({ page }) => {
+  // QA: at 320 px "Recordatorios de productos" showed as "…torios de productos", the focus ring cut off with it.
+  const centre = preferenceLink(preferencesEmail('narrow-tabs'));
+  for (const language of ['es', 'de', 'pl']) {
+    await page.goto(`${centre}?lang=${language}`);
+    const tabs = page.getByRole('tablist');
+    await tabs.getByRole('tab').first().focus();
+    await page.keyboard.press('End');
+    const last = tabs.getByRole('tab').last();
+    await expect(last).toBeFocused();
+    await expect(async () => {
+      const [tab, list] = [await last.boundingBox(), await tabs.boundingBox()];
+      // The outline (3 px, offset 2 px) inside the list's own box, which clips what scrolls.
+      expect(tab!.x - 5, language).toBeGreaterThanOrEqual(list!.x);
+      expect(tab!.x + tab!.width + 5, language).toBeLessThanOrEqual(list!.x + list!.width);
+    }).toPass();
+  }
+});
+
 /** A reader's style sheet spacing the text as far as WCAG 1.4.12 asks a page to bear. */
 const TEXT_SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
 

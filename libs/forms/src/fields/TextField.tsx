@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import { type InputHTMLAttributes, type ReactNode } from 'react';
-import { FieldFrame, useFieldFrame } from './field-state';
+import { describedBy, FieldFrame, useFieldFrame } from './field-state';
 
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'children' | 'required'>;
 
@@ -14,8 +14,12 @@ export interface TextFieldProps extends NativeInputProps {
   hint?: ReactNode;
 }
 
-/** A labelled text input (text, e-mail, phone, number) bound to formik, with its error announced. */
-export function TextField({ name, label, required, hint, id, type = 'text', className, ...input }: TextFieldProps) {
+/**
+ * A labelled text input (text, e-mail, phone, number) bound to formik, with its error announced. An
+ * `aria-describedby` of its own (a text the form shows beside the field, e.g. the postcode's region) comes first in
+ * the description, before the field's hint and error.
+ */
+export function TextField({ name, label, required, hint, id, type = 'text', className, 'aria-describedby': description, ...input }: TextFieldProps) {
   const [field] = useField<unknown>(name);
   const frame = useFieldFrame(name, { id, required, hint });
   const value = field.value === undefined || field.value === null ? '' : String(field.value as string | number);
@@ -31,6 +35,7 @@ export function TextField({ name, label, required, hint, id, type = 'text', clas
         onBlur={field.onBlur}
         className="form-field__input"
         {...frame.aria}
+        aria-describedby={describedBy(description, frame.aria['aria-describedby'])}
       />
     </FieldFrame>
   );

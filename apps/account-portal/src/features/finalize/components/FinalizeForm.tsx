@@ -109,6 +109,8 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
                 required
                 inputMode="numeric"
                 autoComplete={autoCompletes[path]}
+                // The region the postcode belongs to is read with the field, not only announced once (QA).
+                aria-describedby={germany ? 'postcode-region' : undefined}
               />
               {germany ? <PostcodeRegion id="postcode-region" /> : null}
             </div>

@@ -111,6 +111,8 @@ describe('/registration/finalize', () => {
     expect(screen.getByText('Geben Sie Ihre Postleitzahl ein, damit wir Ihnen Ihre Region zuordnen können.')).toBeInTheDocument();
     await userEvent.type(zip, '20095');
     expect(await screen.findByText('Ihre Region: Nord')).toBeInTheDocument();
+    // Read with the field too, not only announced once (QA).
+    expect(zip).toHaveAccessibleDescription('Ihre Region: Nord');
     await userEvent.clear(zip);
     await userEvent.type(zip, '80331');
     expect(await screen.findByText('Ihre Region: Süd')).toBeInTheDocument();

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
 
@@ -34,4 +36,28 @@ func TestAuditCommand(t *testing.T) {
 	typo := filepath.Join(filepath.Dir(dbURL[len("sqlite:"):]), "portl.db")
 	require.ErrorContains(t, run(ctx, []string{"audit", "--email", "eva@example.com", "--database-url", "sqlite:" + typo}, &out, &errOut), "there is no database at")
 	require.NoFileExists(t, typo, "a mistyped path makes no new database")
+}
+
+// TestOperatorCommandsRefuseADatabaseNoMigrateMade: on PostgreSQL a URL names any database of the server; the
+// commands about the running service's data refuse one that `portal migrate` never prepared instead of writing the
+// whole schema into it (QA operations round: `portal audit` on an empty database migrated it, "no events").
+func TestOperatorCommandsRefuseADatabaseNoMigrateMade(t *testing.T) {
+	empty := dbtest.PostgresURL(t)
+	ctx := context.Background()
+	var out, errOut bytes.Buffer
+	for _, args := range [][]string{
+		{"audit", "--email", "eva@example.com"},
+		{"accounts", "disable", "eva@example.com"},
+		{"mail", "requeue-failed"},
+		{"sso-clients", "list"},
+	} {
+		err := run(ctx, append(args, "--database-url", empty), &out, &errOut)
+		require.ErrorContains(t, err, "holds no portal data", args[0])
+	}
+	db, err := database.Open(ctx, empty)
+	require.NoError(t, err)
+	defer func() { _ = db.Close() }()
+	var tables int
+	require.NoError(t, db.QueryRowContext(ctx, `SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'`).Scan(&tables))
+	require.Zero(t, tables, "nothing was written into it")
 }

@@ -18,7 +18,7 @@ func runHealthcheck(ctx context.Context, env cmdEnv, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	cfg, err := config.Load(flags.Sources())
+	cfg, err := config.LoadUnchecked(flags.Sources())
 	if err != nil {
 		return err
 	}

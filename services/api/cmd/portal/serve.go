@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -95,6 +96,10 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	printStartup(ctx, env, cfg, db, adminAddr)
 
 	err = httpapi.Serve(ctx, service.Echo, ln, httpapi.ShutdownTimeout)
+	if errors.Is(err, httpapi.ErrShutdownCut) {
+		logger.Warn("stopped; requests still open after the shutdown's time were cut off", zap.Duration("shutdownTimeout", httpapi.ShutdownTimeout))
+		return nil
+	}
 	logger.Info("stopped")
 	return err
 }
@@ -224,6 +229,9 @@ func openDatabase(ctx context.Context, flags *config.Flags, existing bool, fn fu
 		if err := requireSQLiteFile(cfg.Database.URL); err != nil {
 			return err
 		}
+		if err := requirePortalSchema(ctx, cfg.Database.URL); err != nil {
+			return err
+		}
 	}
 	db, err := openAndMigrate(ctx, cfg, logger)
 	if err != nil {
@@ -242,6 +250,21 @@ func requireSQLiteFile(databaseURL string) error {
 		if info, err := os.Stat(path); err != nil || info.Size() == 0 {
 			return fmt.Errorf("database.url: there is no database at %s (check --database-url; portal migrate makes one)", path)
 		}
+	}
+	return nil
+}
+
+// requirePortalSchema refuses a database that no `portal migrate` ever prepared: on PostgreSQL a URL names any
+// database on the server (a typo, the postgres maintenance database), and a command about the running service's
+// data wrote the whole schema into it and answered "no events" (QA operations round).
+func requirePortalSchema(ctx context.Context, databaseURL string) error {
+	db, err := database.Open(ctx, databaseURL)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = db.Close() }()
+	if applied, err := db.AppliedMigrations(ctx); err != nil || len(applied) == 0 {
+		return errors.New("database.url: the database it names holds no portal data (check --database-url; portal migrate prepares one)")
 	}
 	return nil
 }

@@ -57,6 +57,10 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 		return err
 	}
 	r.RedirectURIs, r.PostLogoutRedirectURIs = redirects, logouts
+	// Said before the database is opened, and as the flag the operator left out (it read `client id ""` before).
+	if action != "list" && strings.TrimSpace(r.ID) == "" {
+		return fmt.Errorf("sso-clients %s: --id is required", action)
+	}
 	return withExistingDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
 		svc, err := sso.New(app.SSOSettings(cfg), sso.Deps{Store: ssosql.New(db), Logger: logger})
 		if err != nil {

@@ -33,6 +33,11 @@ func TestSSOClientsCommand(t *testing.T) {
 	require.Equal(t, []string{"https://reisen.example/cb", "https://reisen.example/cb2"}, c.RedirectURIs)
 	require.True(t, c.FirstParty && c.RefreshTokens)
 
+	for _, action := range []string{"add", "remove"} {
+		err := run(ctx, []string{"sso-clients", action, "--database-url", dbURL, "--name", "X", "--redirect-uri", "https://x.example/cb"}, &out, &errOut)
+		require.EqualError(t, err, "sso-clients "+action+": --id is required", "named as the flag left out")
+	}
+
 	out.Reset()
 	require.NoError(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "app", "--public", "--redirect-uri", "https://app.example/cb"}, &out, &errOut))
 	require.NotContains(t, out.String(), "secret")

@@ -220,6 +220,39 @@ func TestLoadConfigFileLocation(t *testing.T) {
 			wantErr: "config: unknown keys (a typo?): http.adr, logg",
 		},
 		{
+			name: "a file without the .yaml ending (a ConfigMap key)",
+			setup: func(t *testing.T, dir string) config.Sources {
+				p := filepath.Join(dir, "portal-config")
+				writeFile(t, p, "http:\n  addr: ':4444'\n")
+				return config.Sources{ConfigFile: p}
+			},
+			addr: ":4444",
+		},
+		{
+			name: "a confidential partner without a secret (an unset variable) is not made public",
+			setup: func(t *testing.T, dir string) config.Sources {
+				writeFile(t, filepath.Join(dir, "portal.yaml"), "sso:\n  clients:\n    - id: shop\n      name: Shop\n      redirectUris: ['https://shop.example/cb']\n")
+				return config.Sources{}
+			},
+			wantErr: "sso.clients[0].secret: is required for a confidential client",
+		},
+		{
+			name: "a partner's short secret",
+			setup: func(t *testing.T, dir string) config.Sources {
+				writeFile(t, filepath.Join(dir, "portal.yaml"), "sso:\n  clients:\n    - id: shop\n      name: Shop\n      secret: short\n      redirectUris: ['https://shop.example/cb']\n")
+				return config.Sources{}
+			},
+			wantErr: "sso.clients[0].secret: must be at least 32 bytes, got 5",
+		},
+		{
+			name: "a public partner with a secret",
+			setup: func(t *testing.T, dir string) config.Sources {
+				writeFile(t, filepath.Join(dir, "portal.yaml"), "sso:\n  clients:\n    - id: app\n      name: App\n      public: true\n      secret: "+strings.Repeat("s", 40)+"\n      redirectUris: ['https://app.example/cb']\n")
+				return config.Sources{}
+			},
+			wantErr: "sso.clients[0].secret: must be empty for a public client",
+		},
+		{
 			name: "broken yaml",
 			setup: func(t *testing.T, dir string) config.Sources {
 				writeFile(t, filepath.Join(dir, "portal.yaml"), "http: [unclosed\n")

@@ -212,7 +212,26 @@ func (c Config) validateSSO(bad func(key, format string, args ...any)) {
 			bad(l.key, "must be a positive duration such as 15m, got %s", l.d)
 		}
 	}
+	// A partner is public only when it says so: a secret left empty (an environment variable never set) made a
+	// confidential partner public without a word, and a short one was taken as it was (QA operations round).
+	for i, cl := range c.SSO.Clients {
+		key := fmt.Sprintf("sso.clients[%d]", i)
+		switch {
+		case strings.TrimSpace(cl.ID) == "":
+			bad(key+".id", "is required")
+		case cl.Public && cl.Secret != "":
+			bad(key+".secret", "must be empty for a public client (public: true): a partner app in the browser cannot keep one")
+		case !cl.Public && cl.Secret == "":
+			bad(key+".secret", "is required for a confidential client; a partner app in the browser sets public: true instead")
+		case !cl.Public && len(cl.Secret) < MinClientSecretBytes:
+			bad(key+".secret", "must be at least %d bytes, got %d", MinClientSecretBytes, len(cl.Secret))
+		}
+	}
 }
+
+// MinClientSecretBytes is the shortest secret a confidential partner may be configured with (the ones `portal
+// sso-clients add` issues have 43 characters).
+const MinClientSecretBytes = 32
 
 // secureOrigin reports whether browsers treat u's origin as secure, so that they keep a Secure cookie from it:
 // HTTPS, or plain HTTP on the machine itself (localhost, a loopback address).

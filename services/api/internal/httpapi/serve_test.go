@@ -86,3 +86,30 @@ func TestGracefulShutdownLetsInFlightRequestsFinish(t *testing.T) {
 		t.Fatal("Serve did not return after shutdown")
 	}
 }
+
+// TestShutdownCutsOffAClientThatNeverFinishes: a request whose body never completes holds the stop for the
+// shutdown's time only; then its connection is closed and Serve says so with ErrShutdownCut, which serve treats as
+// a stop (exit 0), not a failure (QA operations round: exit 1 after 15 s).
+func TestShutdownCutsOffAClientThatNeverFinishes(t *testing.T) {
+	svc := apitest.New(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- httpapi.Serve(ctx, svc.Echo, ln, 300*time.Millisecond) }()
+
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	defer func() { _ = conn.Close() }()
+	_, err = io.WriteString(conn, "POST /identity/accounts.login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"loginID\":")
+	require.NoError(t, err)
+	time.Sleep(100 * time.Millisecond) // the request is in
+	stop()
+	select {
+	case err := <-served:
+		require.ErrorIs(t, err, httpapi.ErrShutdownCut)
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve did not return after the shutdown's time")
+	}
+}

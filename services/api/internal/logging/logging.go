@@ -71,7 +71,10 @@ func NewTo(level, env, format string, w zapcore.WriteSyncer) (*zap.Logger, error
 		zapcore.NewCore(json, buffered, zap.LevelEnablerFunc(func(l zapcore.Level) bool { return l >= lvl && l < zapcore.WarnLevel })),
 		zapcore.NewCore(json, flushing{buffered}, zap.LevelEnablerFunc(func(l zapcore.Level) bool { return l >= lvl && l >= zapcore.WarnLevel })),
 	)
-	opts = append(opts, zap.AddCaller(), zap.AddStacktrace(zapcore.ErrorLevel), zap.Fields(zap.String("env", env)))
+	// No stack trace on error lines: the caller names the place, a panic's own stack is logged where it is
+	// recovered, and a trace on every error (a relay's refusal, each /readyz while the database is down) filled the
+	// log with source paths (QA operations round). DPanic and worse keep theirs.
+	opts = append(opts, zap.AddCaller(), zap.AddStacktrace(zapcore.DPanicLevel), zap.Fields(zap.String("env", env)))
 	return zap.New(core, opts...), nil
 }
 

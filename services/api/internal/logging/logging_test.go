@@ -58,6 +58,18 @@ func TestWarningsFlushTheBuffer(t *testing.T) {
 	require.NotContains(t, out.String(), "hidden")
 }
 
+// TestErrorLinesCarryNoStackTrace: the caller names the place; a trace on every error line (a relay's refusal, each
+// /readyz while the database is down) filled the log with source paths (QA operations round).
+func TestErrorLinesCarryNoStackTrace(t *testing.T) {
+	var out syncBuffer
+	logger, err := NewTo("info", "test", FormatJSON, &out)
+	require.NoError(t, err)
+	logger.Error("relay refused")
+	require.NoError(t, logger.Sync())
+	require.Contains(t, out.String(), `"caller":`)
+	require.NotContains(t, out.String(), "stacktrace")
+}
+
 // TestJSONLinesThroughAPipe: on a pipe (docker's log driver, `| cat`), which refuses fsync, every line is still
 // JSON: the flush after a warning once added "write error: sync /dev/stderr: invalid argument".
 func TestJSONLinesThroughAPipe(t *testing.T) {

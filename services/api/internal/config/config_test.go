@@ -177,6 +177,14 @@ mail:
 	}
 }
 
+// portalYAML is a case's setup that writes portal.yaml with content, where Load looks for it.
+func portalYAML(content string) func(t *testing.T, dir string) config.Sources {
+	return func(t *testing.T, dir string) config.Sources {
+		writeFile(t, filepath.Join(dir, "portal.yaml"), content)
+		return config.Sources{}
+	}
+}
+
 func TestLoadConfigFileLocation(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -212,11 +220,8 @@ func TestLoadConfigFileLocation(t *testing.T) {
 			wantErr: "config: read",
 		},
 		{
-			name: "a key no setting has",
-			setup: func(t *testing.T, dir string) config.Sources {
-				writeFile(t, filepath.Join(dir, "portal.yaml"), "http:\n  adr: ':1111'\nlogg:\n  level: debug\n")
-				return config.Sources{}
-			},
+			name:    "a key no setting has",
+			setup:   portalYAML("http:\n  adr: ':1111'\nlogg:\n  level: debug\n"),
 			wantErr: "config: unknown keys (a typo?): http.adr, logg",
 		},
 		{
@@ -229,35 +234,23 @@ func TestLoadConfigFileLocation(t *testing.T) {
 			addr: ":4444",
 		},
 		{
-			name: "a confidential partner without a secret (an unset variable) is not made public",
-			setup: func(t *testing.T, dir string) config.Sources {
-				writeFile(t, filepath.Join(dir, "portal.yaml"), "sso:\n  clients:\n    - id: shop\n      name: Shop\n      redirectUris: ['https://shop.example/cb']\n")
-				return config.Sources{}
-			},
+			name:    "a confidential partner without a secret (an unset variable) is not made public",
+			setup:   portalYAML("sso:\n  clients:\n    - id: shop\n      name: Shop\n      redirectUris: ['https://shop.example/cb']\n"),
 			wantErr: "sso.clients[0].secret: is required for a confidential client",
 		},
 		{
-			name: "a partner's short secret",
-			setup: func(t *testing.T, dir string) config.Sources {
-				writeFile(t, filepath.Join(dir, "portal.yaml"), "sso:\n  clients:\n    - id: shop\n      name: Shop\n      secret: short\n      redirectUris: ['https://shop.example/cb']\n")
-				return config.Sources{}
-			},
+			name:    "a partner's short secret",
+			setup:   portalYAML("sso:\n  clients:\n    - id: shop\n      name: Shop\n      secret: short\n      redirectUris: ['https://shop.example/cb']\n"),
 			wantErr: "sso.clients[0].secret: must be at least 32 bytes, got 5",
 		},
 		{
-			name: "a public partner with a secret",
-			setup: func(t *testing.T, dir string) config.Sources {
-				writeFile(t, filepath.Join(dir, "portal.yaml"), "sso:\n  clients:\n    - id: app\n      name: App\n      public: true\n      secret: "+strings.Repeat("s", 40)+"\n      redirectUris: ['https://app.example/cb']\n")
-				return config.Sources{}
-			},
+			name:    "a public partner with a secret",
+			setup:   portalYAML("sso:\n  clients:\n    - id: app\n      name: App\n      public: true\n      secret: " + strings.Repeat("s", 40) + "\n      redirectUris: ['https://app.example/cb']\n"),
 			wantErr: "sso.clients[0].secret: must be empty for a public client",
 		},
 		{
-			name: "broken yaml",
-			setup: func(t *testing.T, dir string) config.Sources {
-				writeFile(t, filepath.Join(dir, "portal.yaml"), "http: [unclosed\n")
-				return config.Sources{}
-			},
+			name:    "broken yaml",
+			setup:   portalYAML("http: [unclosed\n"),
 			wantErr: "portal.yaml",
 		},
 	}

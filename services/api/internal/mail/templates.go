@@ -68,10 +68,16 @@ func DefaultTemplates() *Templates {
 	return t
 }
 
+// BaseLanguage is a language tag's language, lower case: "fr" for "fr_BE", "fr-BE" or "FR". The mails are
+// written per language; whatever names a mail's language (its template, a link in it) reduces the tag this way.
+func BaseLanguage(tag string) string {
+	return strings.ToLower(strings.SplitN(strings.ReplaceAll(tag, "_", "-"), "-", 2)[0])
+}
+
 // Render builds the message of kind in the base language of language (e.g. "fr" for "fr_BE"), falling back
 // to German.
 func (t *Templates) Render(kind, language, to string, data any) (Message, error) {
-	lang := strings.ToLower(strings.SplitN(strings.ReplaceAll(language, "_", "-"), "-", 2)[0])
+	lang := BaseLanguage(language)
 	tpl, ok := t.byName[kind+"."+lang]
 	if !ok {
 		lang = DefaultLanguage

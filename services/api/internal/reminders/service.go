@@ -152,10 +152,9 @@ func (s *Service) Create(ctx context.Context, n NewReminder) (Reminder, error) {
 	}
 	// The link names the reminder's language, so the page it opens speaks the mail's (a language the site has not
 	// is left to the page's own choice).
-	lang, _, _ := strings.Cut(strings.ReplaceAll(n.Language, "_", "-"), "-")
 	msg, err := s.templates.Render(MailKind, n.Language, n.Email.String(), mailData{
 		Product: n.VariantName.In(n.Language),
-		Link:    s.publicURL + ConfirmPath + "?token=" + url.QueryEscape(token) + "&lang=" + url.QueryEscape(strings.ToLower(lang)),
+		Link:    s.publicURL + ConfirmPath + "?token=" + url.QueryEscape(token) + "&lang=" + url.QueryEscape(mail.BaseLanguage(n.Language)),
 		Days:    int(ConfirmationWindow / (24 * time.Hour)),
 	})
 	if err != nil {

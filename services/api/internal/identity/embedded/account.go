@@ -9,6 +9,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
 
 // GetAccountInfo answers accounts.getAccountInfo for the session or a regToken; 403005 without either.
@@ -115,7 +116,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	now := p.clock()
 	lang := a.Lang
 	if in.Lang != "" {
-		lang = baseLang(in.Lang)
+		lang = mail.BaseLanguage(in.Lang)
 	}
 
 	profileIn := deepCopy(in.Profile)

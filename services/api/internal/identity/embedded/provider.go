@@ -392,7 +392,7 @@ func limitedAccess(t Token, a Account) bool {
 
 func (p *Provider) lang(c Caller, a Account) string {
 	if c.Lang != "" {
-		return baseLang(c.Lang)
+		return mail.BaseLanguage(c.Lang)
 	}
 	if a.Lang != "" {
 		return a.Lang

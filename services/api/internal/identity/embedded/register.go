@@ -10,6 +10,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
 
 // Mail kinds the provider sends (templates in internal/mail/templates).
@@ -70,7 +71,7 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	if err != nil {
 		return Result{}, err
 	}
-	lang := baseLang(in.Lang)
+	lang := mail.BaseLanguage(in.Lang)
 	if lang == "" {
 		lang = p.lang(c, Account{})
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/commonpasswords"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
 
 // Write access values of schema fields.
@@ -468,7 +469,7 @@ func (s *schema) shapeConflict(name, path string, val any, cur map[string]any) b
 
 // statement picks the legal statement of a consent for a language, falling back to German, then any.
 func (c ConsentStatement) statement(lang string) LegalStatement {
-	if st, found := c.LegalStatements[baseLang(lang)]; found {
+	if st, found := c.LegalStatements[mail.BaseLanguage(lang)]; found {
 		return st
 	}
 	if st, found := c.LegalStatements["de"]; found {
@@ -483,10 +484,6 @@ func (c ConsentStatement) statement(lang string) LegalStatement {
 		return c.LegalStatements[keys[0]]
 	}
 	return LegalStatement{}
-}
-
-func baseLang(lang string) string {
-	return strings.ToLower(strings.SplitN(strings.ReplaceAll(lang, "_", "-"), "-", 2)[0])
 }
 
 // mergePreferences records consents: granted or withdrawn, with the accepted document version and time.
@@ -563,7 +560,7 @@ func (s *schema) mergePreferences(in, cur map[string]any, lang string, now time.
 			"isConsentGranted":    *ch.granted,
 			"docVersion":          version,
 			"lastConsentModified": isoTime(now),
-			"lang":                baseLang(lang),
+			"lang":                mail.BaseLanguage(lang),
 		})
 	}
 	return out, errs

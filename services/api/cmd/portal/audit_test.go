@@ -50,6 +50,7 @@ func TestOperatorCommandsRefuseADatabaseNoMigrateMade(t *testing.T) {
 		{"accounts", "disable", "eva@example.com"},
 		{"mail", "requeue-failed"},
 		{"sso-clients", "list"},
+		{"link", "--email", "eva@example.com"},
 	} {
 		err := run(ctx, append(args, "--database-url", empty), &out, &errOut)
 		require.ErrorContains(t, err, "holds no portal data", args[0])

@@ -57,10 +57,7 @@ func runLink(ctx context.Context, env cmdEnv, args []string) error {
 	if len(cfg.Subscribers.JWT.Keys) == 0 {
 		// Only the development key lives in the database: the running service's, or the link would be signed with
 		// a key of a new database that no service knows.
-		if err := requireSQLiteFile(cfg.Database.URL); err != nil {
-			return err
-		}
-		if db, err = openAndMigrate(ctx, cfg, logger); err != nil {
+		if db, err = openAndMigrate(ctx, cfg, logger, true); err != nil {
 			return err
 		}
 		defer func() { _ = db.Close() }()

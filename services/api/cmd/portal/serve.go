@@ -35,7 +35,7 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	}
 	defer func() { _ = logger.Sync() }()
 
-	db, err := openAndMigrate(ctx, cfg, logger)
+	db, err := openAndMigrate(ctx, cfg, logger, false)
 	if err != nil {
 		return err
 	}
@@ -225,15 +225,7 @@ func openDatabase(ctx context.Context, flags *config.Flags, existing bool, fn fu
 		return err
 	}
 	defer func() { _ = logger.Sync() }()
-	if existing {
-		if err := requireSQLiteFile(cfg.Database.URL); err != nil {
-			return err
-		}
-		if err := requirePortalSchema(ctx, cfg.Database.URL); err != nil {
-			return err
-		}
-	}
-	db, err := openAndMigrate(ctx, cfg, logger)
+	db, err := openAndMigrate(ctx, cfg, logger, existing)
 	if err != nil {
 		return err
 	}
@@ -254,25 +246,25 @@ func requireSQLiteFile(databaseURL string) error {
 	return nil
 }
 
-// requirePortalSchema refuses a database that no `portal migrate` ever prepared: on PostgreSQL a URL names any
-// database on the server (a typo, the postgres maintenance database), and a command about the running service's
-// data wrote the whole schema into it and answered "no events" (QA operations round).
-func requirePortalSchema(ctx context.Context, databaseURL string) error {
-	db, err := database.Open(ctx, databaseURL)
-	if err != nil {
-		return err
+// openAndMigrate opens the database and applies the migrations it lacks. existing: the database must be one the
+// service uses already (subcommands about its data): a SQLite path with no file, or a database no `portal migrate`
+// ever prepared, is refused. On PostgreSQL a URL names any database of the server (a typo, the postgres maintenance
+// database), and such a command wrote the whole schema into it and answered "no events" (QA operations round).
+func openAndMigrate(ctx context.Context, cfg config.Config, logger *zap.Logger, existing bool) (*database.DB, error) {
+	if existing {
+		if err := requireSQLiteFile(cfg.Database.URL); err != nil {
+			return nil, err
+		}
 	}
-	defer func() { _ = db.Close() }()
-	if applied, err := db.AppliedMigrations(ctx); err != nil || len(applied) == 0 {
-		return errors.New("database.url: the database it names holds no portal data (check --database-url; portal migrate prepares one)")
-	}
-	return nil
-}
-
-func openAndMigrate(ctx context.Context, cfg config.Config, logger *zap.Logger) (*database.DB, error) {
 	db, err := database.Open(ctx, cfg.Database.URL)
 	if err != nil {
 		return nil, err
+	}
+	if existing {
+		if applied, err := db.AppliedMigrations(ctx); err != nil || len(applied) == 0 {
+			_ = db.Close()
+			return nil, errors.New("database.url: the database it names holds no portal data (check --database-url; portal migrate prepares one)")
+		}
 	}
 	applied, err := db.Migrate(ctx)
 	if err != nil {

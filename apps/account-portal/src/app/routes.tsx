@@ -1,13 +1,13 @@
 import type { i18n as I18n } from 'i18next';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchPath, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { addMessages } from '@portal/i18n';
 import { identitySettingsQuery } from '@portal/identity';
 import { Loader, PageLoader, SiteLayout, type IdentityGateProps } from '@portal/ui';
 import { lazyNamed, loadCode } from '../shared/load-page';
 import { loadPageMessages } from './messages';
-import { accountPortalPaths, type AccountPortalPath } from '../shared/navigation';
+import { accountPortalPathOf, accountPortalPaths, type AccountPortalPath } from '../shared/navigation';
 import { FrameErrorBoundary, PageFailed, RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { PageTexts } from './page-texts';
 
@@ -111,7 +111,7 @@ function accountScreen(path: AccountPortalPath): Omit<Screen, 'element'> {
 }
 
 function screenAt(pathname: string): Omit<Screen, 'element'> | undefined {
-  const path = accountPortalPaths.find((candidate) => matchPath(candidate, pathname));
+  const path = accountPortalPathOf(pathname);
   if (!path) return undefined;
   return isPublicPath(path) ? publicScreens[path] : accountScreen(path);
 }

@@ -68,7 +68,10 @@ export type AccountPortalPath = (typeof accountPortalPaths)[number];
  * not another app on the same site (`/preferences`) nor another host.
  */
 export function isAccountPortalPage(url: string): boolean {
-  if (!isSameSitePath(url)) return false;
-  const pathname = new URL(url, 'http://portal.invalid').pathname;
-  return accountPortalPaths.some((path) => matchPath(path, pathname) !== null);
+  return isSameSitePath(url) && accountPortalPathOf(new URL(url, 'http://portal.invalid').pathname) !== undefined;
+}
+
+/** The route of the account portal a pathname is on (`/error/500` → `/error/:errorCode`), if any. */
+export function accountPortalPathOf(pathname: string): AccountPortalPath | undefined {
+  return accountPortalPaths.find((path) => matchPath(path, pathname) !== null);
 }

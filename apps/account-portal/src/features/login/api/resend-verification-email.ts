@@ -25,30 +25,26 @@ export async function resendVerificationEmail(restApi: string, email: string, la
   }
 }
 
-export function useResendVerificationEmail() {
-  const { metadata, language } = useSite();
-  return useMutation({ mutationFn: (email: string) => resendVerificationEmail(metadata.restApi, email, language) });
-}
-
 /** Whose verification mail to send again: the address typed for the login, or a passkey login's pending account. */
 export type ResendTarget = { email: string } | { regToken: string };
 
 /**
- * A new verification mail for a passkey login's pending account (`accounts.resendVerificationCode` with its
- * regToken): no address was typed, and a passkey-only shopper has no other way to one (QA).
+ * Sends the verification mail again: to a typed address through the REST API, or, for a passkey login's pending
+ * account (no address was typed, and a passkey-only shopper has no other way to one, QA), through the provider's
+ * `accounts.resendVerificationCode` with its regToken.
  */
 export function useResendVerification(target: ResendTarget) {
-  const byEmail = useResendVerificationEmail();
+  const { metadata, language } = useSite();
   const { provider } = useIdentity();
-  const byRegToken = useMutation({
-    mutationFn: async (regToken: string): Promise<ResendResult> => {
+  const resend = useMutation({
+    mutationFn: async (): Promise<ResendResult> => {
+      if ('email' in target) return resendVerificationEmail(metadata.restApi, target.email, language);
       try {
-        return isSuccess(await provider.resendVerificationCode({ regToken })) ? 'sent' : 'failed';
+        return isSuccess(await provider.resendVerificationCode({ regToken: target.regToken })) ? 'sent' : 'failed';
       } catch {
         return 'failed';
       }
     },
   });
-  if ('email' in target) return { result: byEmail.data, pending: byEmail.isPending, send: () => byEmail.mutate(target.email) };
-  return { result: byRegToken.data, pending: byRegToken.isPending, send: () => byRegToken.mutate(target.regToken) };
+  return { result: resend.data, pending: resend.isPending, send: () => resend.mutate() };
 }

@@ -55,6 +55,9 @@ func runAccounts(ctx context.Context, env cmdEnv, args []string) error {
 		}
 		if err := p.SetDisabled(ctx, email.String(), action == "disable"); errors.Is(err, embedded.ErrUnknownAccount) {
 			return fmt.Errorf("accounts: there is no account for %s", email)
+		} else if errors.Is(err, embedded.ErrAlreadySo) {
+			fmt.Fprintf(env.stdout, "account already %sd\n", action)
+			return nil
 		} else if err != nil {
 			return err
 		}

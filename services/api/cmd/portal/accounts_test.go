@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
 
@@ -28,13 +29,17 @@ func TestAccountsCommand(t *testing.T) {
 		args         []string
 		wantErr      string
 		wantDisabled bool
+		wantOut      string
 	}{
-		{"disable, flags after the address", []string{"accounts", "disable", "Eva@Example.com", "--database-url", dbURL}, "", true},
-		{"enable, flags first", []string{"accounts", "enable", "--database-url", dbURL, "eva@example.com"}, "", false},
-		{"unknown account", []string{"accounts", "disable", "nobody@example.com", "--database-url", dbURL}, "no account", false},
-		{"missing action", []string{"accounts", "block", "eva@example.com"}, "disable or enable", false},
-		{"missing address", []string{"accounts", "disable", "--database-url", dbURL}, "missing", false},
-		{"not an address", []string{"accounts", "disable", "eva", "--database-url", dbURL}, "not an e-mail", false},
+		{"disable, flags after the address", []string{"accounts", "disable", "Eva@Example.com", "--database-url", dbURL}, "", true, "account disabled\n"},
+		// An operator repeating a command is told, and the account's history keeps one event (checked below).
+		{"disable again", []string{"accounts", "disable", "eva@example.com", "--database-url", dbURL}, "", true, "account already disabled\n"},
+		{"enable, flags first", []string{"accounts", "enable", "--database-url", dbURL, "eva@example.com"}, "", false, "account enabled\n"},
+		{"enable again", []string{"accounts", "enable", "eva@example.com", "--database-url", dbURL}, "", false, "account already enabled\n"},
+		{"unknown account", []string{"accounts", "disable", "nobody@example.com", "--database-url", dbURL}, "no account", false, ""},
+		{"missing action", []string{"accounts", "block", "eva@example.com"}, "disable or enable", false, ""},
+		{"missing address", []string{"accounts", "disable", "--database-url", dbURL}, "missing", false, ""},
+		{"not an address", []string{"accounts", "disable", "eva", "--database-url", dbURL}, "not an e-mail", false, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,6 +51,14 @@ func TestAccountsCommand(t *testing.T) {
 			}
 			require.NoError(t, err)
 			require.Equal(t, tc.wantDisabled, disabled())
+			require.Equal(t, tc.wantOut, out.String())
 		})
 	}
+	events, err := audit.New(db, nil).ByEmail(ctx, "eva@example.com", 10)
+	require.NoError(t, err)
+	var types []string
+	for _, e := range events {
+		types = append(types, e.Type)
+	}
+	require.ElementsMatch(t, []string{audit.AccountDisabled, audit.AccountEnabled}, types)
 }

@@ -79,7 +79,12 @@ func TestWebAppRouting(t *testing.T) {
 			hosts: config.Apps{PreferenceCentre: config.AppHost{Host: "prefs.example.com"}}, wantStatus: 307, wantGoTo: "http://prefs.example.com/preferences/",
 		},
 		{
-			name: "bound account portal is not served on an unknown host", host: "elsewhere.example.com", target: "/login",
+			// A mail link names http.publicUrl, which may be neither app's host.
+			name: "a page of a bound account portal opens on its host", host: "www.example.com", target: "/login/reset-password?pwrt=abc&lang=fr",
+			hosts: config.Apps{AccountPortal: config.AppHost{Host: "konto.example.com"}}, wantStatus: 307, wantGoTo: "http://konto.example.com/login/reset-password?pwrt=abc&lang=fr",
+		},
+		{
+			name: "its files are not served on another host", host: "elsewhere.example.com", target: "/assets/missing.js",
 			hosts: config.Apps{AccountPortal: config.AppHost{Host: "konto.example.com"}}, wantStatus: 404,
 		},
 		{

@@ -256,6 +256,11 @@ func (s *Site) Resolve(host, urlPath string) (Asset, App, error) {
 	}
 	app, ok := s.appFor(hostname(host), clean)
 	if !ok {
+		// Only an account portal bound to a host of its own is missing here. Its page asked on another host (mail
+		// links name http.publicUrl, which may be a third host) opens on its own host; a file there is not found.
+		if isPagePath(clean) {
+			return Asset{}, "", &OtherHostError{Host: s.hosts.AccountPortal}
+		}
 		return Asset{}, "", ErrNotFound
 	}
 	b := s.apps[app]
@@ -322,6 +327,12 @@ func (s *Site) accountPageOnCentreHost(host, clean string) bool {
 // isPreferenceCentrePath: the preference centre's paths on a shared host.
 func isPreferenceCentrePath(clean string) bool {
 	return clean == PreferenceCentreBase || strings.HasPrefix(clean, PreferenceCentreBase+"/") || clean == "/unsubscribe-success"
+}
+
+// isPagePath: a path the history fallback would answer with a page (no file name, no assets or .well-known).
+func isPagePath(clean string) bool {
+	name := strings.TrimPrefix(clean, "/")
+	return !inAssetsFolder(name) && !strings.Contains(path.Base(clean), ".") && name != ".well-known" && !strings.HasPrefix(name, ".well-known/")
 }
 
 func inAssetsFolder(name string) bool {

@@ -58,7 +58,11 @@ func TestResolve(t *testing.T) {
 		{name: "and so do its error pages", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/error/notfound", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
 		{name: "the centre host's robots.txt is its own", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/robots.txt", wantApp: webapp.PreferenceCentre},
 		{name: "a missing file there is not found, not a redirect", hosts: webapp.Hosts{AccountPortal: "konto.example.com", PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/sitemap.xml", wantErr: webapp.ErrNotFound},
-		{name: "bound account host not served elsewhere", hosts: webapp.Hosts{AccountPortal: "konto.example.com"}, host: "other.example.com", path: "/", wantErr: webapp.ErrNotFound},
+		{name: "a page of a bound account portal asked elsewhere opens on its host", hosts: webapp.Hosts{AccountPortal: "konto.example.com"}, host: "www.example.com", path: "/login/reset-password", wantErr: &webapp.OtherHostError{Host: "konto.example.com"}},
+		{name: "and so does its root", hosts: webapp.Hosts{AccountPortal: "konto.example.com"}, host: "other.example.com", path: "/", wantErr: &webapp.OtherHostError{Host: "konto.example.com"}},
+		{name: "its files are not served elsewhere", hosts: webapp.Hosts{AccountPortal: "konto.example.com"}, host: "other.example.com", path: "/assets/index-abc123.js", wantErr: webapp.ErrNotFound},
+		{name: "nor the host's root files", hosts: webapp.Hosts{AccountPortal: "konto.example.com"}, host: "other.example.com", path: "/robots.txt", wantErr: webapp.ErrNotFound},
+		{name: "nor .well-known", hosts: webapp.Hosts{AccountPortal: "konto.example.com"}, host: "other.example.com", path: "/.well-known/change-password", wantErr: webapp.ErrNotFound},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -272,6 +272,7 @@ func TestLoginCodesAndLockout(t *testing.T) {
 		lr, _ = be.Login(h.ctx, "eva@example.com", goodPassword)
 		require.Equal(t, contract.CodeAccountDisabled, lr.ErrorCode)
 		require.NoError(t, h.p.SetDisabled(h.ctx, "eva@example.com", false))
+		require.ErrorIs(t, h.p.SetDisabled(h.ctx, "eva@example.com", false), embedded.ErrAlreadySo)
 		r, _ = h.login("eva@example.com", goodPassword)
 		require.Equal(t, contract.CodeOK, r.ErrorCode)
 		require.ErrorIs(t, h.p.SetDisabled(h.ctx, "nobody@example.com", true), embedded.ErrUnknownAccount)

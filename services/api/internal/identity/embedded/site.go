@@ -51,6 +51,10 @@ func (p *Provider) GetPolicies(sections string) Result {
 // ErrUnknownAccount is returned by SetDisabled for an address without an account.
 var ErrUnknownAccount = errors.New("identity: no account with this e-mail address")
 
+// ErrAlreadySo is returned by SetDisabled for an account already in the state asked for: nothing changes, and no
+// second event is recorded.
+var ErrAlreadySo = errors.New("identity: the account is already so")
+
 // SetDisabled disables (403041 at login, every session ended) or re-enables the account of an address; the
 // operator's `portal accounts disable|enable EMAIL`.
 func (p *Provider) SetDisabled(ctx context.Context, email string, disabled bool) error {
@@ -63,6 +67,9 @@ func (p *Provider) SetDisabled(ctx context.Context, email string, disabled bool)
 		}
 		if err != nil {
 			return err
+		}
+		if a.Disabled == disabled {
+			return ErrAlreadySo
 		}
 		a.Disabled, a.UpdatedAt = disabled, now
 		a, err = p.store.UpdateAccount(ctx, a)

@@ -365,6 +365,8 @@ func TestMaskedHidesSecrets(t *testing.T) {
 			}
 			require.Contains(t, s, tc.visible)
 			require.Contains(t, s, `"addr":":8080"`)
+			// Durations as the settings write them (the debug dump showed 3600000000000).
+			require.Contains(t, s, `"regTokenLifetime":"1h0m0s"`)
 		})
 	}
 }

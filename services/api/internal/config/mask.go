@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"reflect"
 	"strings"
+	"time"
 )
 
 const masked = "*****"
@@ -28,6 +29,10 @@ func isSecretKey(key string) bool {
 }
 
 func maskValue(key string, rv reflect.Value) any {
+	// A duration as it is written in the configuration (720h0m0s), not the nanoseconds it counts.
+	if d, ok := rv.Interface().(time.Duration); ok {
+		return d.String()
+	}
 	switch rv.Kind() {
 	case reflect.Struct:
 		out := map[string]any{}

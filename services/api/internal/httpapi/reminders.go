@@ -193,8 +193,11 @@ func decodeJSONBody(c echo.Context, v any) error {
 	} else if err != nil {
 		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_json", Message: "The body could not be read.", Err: err}
 	}
-	if path, dup := jsonbody.DuplicateKey(body); dup {
+	switch path, problem := jsonbody.Check(body); problem {
+	case jsonbody.DuplicateKey:
 		return apierror.InvalidParameter(path, path+" is given twice.")
+	case jsonbody.BadText:
+		return apierror.InvalidParameter(path, path+" is not UTF-8 text.")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	err = dec.Decode(v)

@@ -205,6 +205,7 @@ func TestCreateProductReminderRefuses(t *testing.T) {
 		{"two documents", valid + valid, shop, http.StatusBadRequest, "invalid_json", ""},
 		// The last of two was taken: a proxy or log keeping the first saw another reminder (QA bad-input round).
 		{"an address twice", `{"email":"anna@example.com","email":"eve@example.com","variantId":"4711","variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "email"},
+		{"a name that is not UTF-8", "{\"email\":\"anna@example.com\",\"variantId\":\"4711\",\"variantName\":{\"de\":\"K\xe4se\"}}", shop, http.StatusBadRequest, "invalid_parameter", "variantName.de"},
 		{"a name's language twice", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"Milch","de":"Käse"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName.de"},
 	}
 	for _, tc := range tests {

@@ -5,54 +5,148 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
-// DuplicateKey reports the dotted path of the first key an object of doc gives twice ({"a":1,"a":2} is "a").
-// encoding/json keeps the last of them, so `{"newPassword":"x","newPassword":{}}` was read as what a proxy or
-// a log that keeps the first never saw (QA bad-input round): a body that says two things says neither. A
+// Problem is what Check found wrong with a document that encoding/json reads without complaint.
+type Problem int
+
+const (
+	// Fine: nothing found.
+	Fine Problem = iota
+	// DuplicateKey: an object gives a key twice ({"a":1,"a":2}). encoding/json keeps the last of them, so
+	// `{"newPassword":"x","newPassword":{}}` was read as what a proxy or a log that keeps the first never saw (QA
+	// bad-input round): a body that says two things says neither.
+	DuplicateKey
+	// BadText: a string holds bytes that are not UTF-8 or a \u escape of half a surrogate pair. encoding/json
+	// reads either as U+FFFD without a word, so the passwords "Gr\xF6cer" and "Gr\xE4cer" (Latin-1 sent as if
+	// it were UTF-8) were one and the same password, and neither the one the shopper meant (QA bad-input round).
+	BadText
+)
+
+// Check reports the first problem of doc and the dotted path of the key where it is (a bad key names itself). A
 // document that is not valid JSON reports nothing; its parser's answer is the one to give.
-func DuplicateKey(doc []byte) (string, bool) {
+func Check(doc []byte) (string, Problem) {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
-	path, dup := walkValue(dec, nil)
-	return strings.Join(path, "."), dup
+	w := walker{doc: doc, dec: dec}
+	path, problem := w.value(nil)
+	if problem == unreadable {
+		return "", Fine
+	}
+	return strings.Join(path, "."), problem
 }
 
-// walkValue reads one value from dec; inside objects it keeps each level's keys and stops at the first repeat.
-func walkValue(dec *json.Decoder, at []string) ([]string, bool) {
-	tok, err := dec.Token()
+// unreadable ends the walk where the document stops being JSON: a token that fails is not consumed, so a loop
+// over an array's elements would ask for it forever ("[\x0e", found by FuzzCheck).
+const unreadable Problem = -1
+
+type walker struct {
+	doc []byte
+	dec *json.Decoder
+}
+
+// token reads the next token, and whether the bytes it came from hold bad text.
+func (w walker) token() (json.Token, bool, error) {
+	from := w.dec.InputOffset()
+	tok, err := w.dec.Token()
 	if err != nil {
-		return nil, false
+		return nil, false, err
+	}
+	_, isString := tok.(string)
+	return tok, isString && badText(w.doc[from:w.dec.InputOffset()]), nil
+}
+
+// value reads one value; inside objects it keeps each level's keys and stops at the first problem.
+func (w walker) value(at []string) ([]string, Problem) {
+	tok, bad, err := w.token()
+	if err != nil {
+		return nil, unreadable
+	}
+	if bad {
+		return at, BadText
 	}
 	delim, isDelim := tok.(json.Delim)
 	if !isDelim {
-		return nil, false
+		return nil, Fine
 	}
 	switch delim {
 	case '{':
 		seen := map[string]bool{}
-		for dec.More() {
-			keyTok, err := dec.Token()
+		for w.dec.More() {
+			keyTok, bad, err := w.token()
 			if err != nil {
-				return nil, false
+				return nil, unreadable
 			}
 			key, _ := keyTok.(string)
 			here := append(append([]string(nil), at...), key)
+			if bad {
+				return here, BadText
+			}
 			if seen[key] {
-				return here, true
+				return here, DuplicateKey
 			}
 			seen[key] = true
-			if path, dup := walkValue(dec, here); dup {
-				return path, true
+			if path, problem := w.value(here); problem != Fine {
+				return path, problem
 			}
 		}
 	case '[':
-		for dec.More() {
-			if path, dup := walkValue(dec, at); dup {
-				return path, true
+		for w.dec.More() {
+			if path, problem := w.value(at); problem != Fine {
+				return path, problem
 			}
 		}
 	}
-	_, _ = dec.Token() // the closing delimiter
-	return nil, false
+	_, _ = w.dec.Token() // the closing delimiter
+	return nil, Fine
+}
+
+// badText reports bytes of a JSON token that are not UTF-8, or a \u escape of a surrogate without its partner.
+func badText(raw []byte) bool {
+	if !utf8.Valid(raw) {
+		return true
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		i++ // the escaped character: a second backslash is text, never the start of an escape
+		r, ok := escapedRune(raw, i)
+		if !ok {
+			continue
+		}
+		i += 4
+		if !utf16.IsSurrogate(r) {
+			continue
+		}
+		low, paired := escapedRune(raw, i+2)
+		if r >= 0xdc00 || i+1 >= len(raw) || raw[i+1] != '\\' || !paired || low < 0xdc00 || low > 0xdfff {
+			return true
+		}
+		i += 6
+	}
+	return false
+}
+
+// escapedRune reads the four hex digits of a \u escape whose u is at raw[i].
+func escapedRune(raw []byte, i int) (rune, bool) {
+	if i < 0 || i+4 >= len(raw) || raw[i] != 'u' {
+		return 0, false
+	}
+	var r rune
+	for _, c := range raw[i+1 : i+5] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
 }

@@ -1,38 +1,67 @@
 package jsonbody_test
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 
 	"github.com/grocer-portal/portal/services/api/internal/jsonbody"
 )
 
-func TestDuplicateKey(t *testing.T) {
+func TestCheck(t *testing.T) {
 	for doc, want := range map[string]string{
 		`{"a":1,"a":2}`:                    "a",
 		`{"a":{"b":1,"c":{"d":1,"d":2}}}`:  "a.c.d",
 		`{"list":[{"x":1},{"x":1,"x":2}]}`: "list.x",
 		`[{"k":1,"k":1}]`:                  "k",
 	} {
-		path, dup := jsonbody.DuplicateKey([]byte(doc))
-		assert.True(t, dup, doc)
+		path, problem := jsonbody.Check([]byte(doc))
+		assert.Equal(t, jsonbody.DuplicateKey, problem, doc)
 		assert.Equal(t, want, path, doc)
 	}
-	for _, doc := range []string{`{"a":1,"b":{"a":2}}`, `{"a":[1,1]}`, `[{"k":1},{"k":1}]`, `{"a":`, ``, `"text"`, `{"a":1}{"a":2}`} {
-		_, dup := jsonbody.DuplicateKey([]byte(doc))
-		assert.False(t, dup, doc)
+	for doc, want := range map[string]string{
+		"{\"password\":\"Gr\xf6cer\"}":               "password",
+		`{"password":"Gr\ud800cer"}`:                 "password",
+		`{"password":"Gr\udc00cer"}`:                 "password",
+		`{"password":"\ud83d"}`:                      "password",
+		`{"password":"\uD83D\u0041"}`:                "password",
+		`{"profile":{"firstName":"A\uDFFF"}}`:        "profile.firstName",
+		"{\"data\":{\"k\xff\":1}}":                   "data.k\ufffd",
+		`{"list":[{"x":"ok"},{"x":"\ud800"}]}`:       "list.x",
+		`{"ok":"\ud83d\ude00","bad":"\ude00\ud83d"}`: "bad",
+		"{\"a\":\"\xed\xa0\x80\"}":                   "a", // a surrogate encoded as UTF-8 bytes is not UTF-8
+	} {
+		path, problem := jsonbody.Check([]byte(doc))
+		assert.Equal(t, jsonbody.BadText, problem, doc)
+		assert.Equal(t, want, path, doc)
+	}
+	for _, doc := range []string{`{"a":1,"b":{"a":2}}`, `{"a":[1,1]}`, `[{"k":1},{"k":1}]`, `{"a":`, ``, `"text"`, `{"a":1}{"a":2}`,
+		`{"emoji":"\ud83d\ude00","also":"😀","text":"Gröcer"}`, `{"slash":"\\ud800"}`, `{"a":"\\\ud83d\ude00"}`, `{"u":"\u00e4\u0000"}`} {
+		path, problem := jsonbody.Check([]byte(doc))
+		assert.Equal(t, jsonbody.Fine, problem, doc)
+		assert.Empty(t, path, doc)
 	}
 }
 
-func FuzzDuplicateKey(f *testing.F) {
-	for _, seed := range []string{`{"a":1,"a":2}`, `{"a":{"b":[{"c":1}]}}`, `[`, `{"a":"\u0000"}`} {
+// FuzzCheck: whatever Check calls fine, encoding/json reads without inventing a U+FFFD that was not sent.
+func FuzzCheck(f *testing.F) {
+	for _, seed := range []string{`{"a":1,"a":2}`, `{"a":{"b":[{"c":1}]}}`, `[`, `{"a":"\u0000"}`, `{"a":"\ud800"}`, `{"a":"\\\ud83d\ude00"}`, "{\"a\":\"\xff\"}"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
-		path, dup := jsonbody.DuplicateKey([]byte(doc))
-		if !dup && path != "" {
-			t.Fatalf("a path %q without a duplicate", path)
+		path, problem := jsonbody.Check([]byte(doc))
+		if problem == jsonbody.Fine && path != "" {
+			t.Fatalf("a path %q without a problem", path)
+		}
+		var v any
+		if problem != jsonbody.Fine || json.Unmarshal([]byte(doc), &v) != nil || strings.Contains(doc, "\ufffd") || strings.Contains(strings.ToLower(doc), `\ufffd`) {
+			return
+		}
+		if s, _ := json.Marshal(v); strings.Contains(string(s), "\ufffd") || !utf8.Valid(s) {
+			t.Fatalf("%q was called fine, yet reads as %s", doc, s)
 		}
 	})
 }

@@ -477,7 +477,7 @@ func parseParams(r *http.Request) (params, error) {
 		if err := json.Unmarshal(body, &m); err != nil {
 			return nil, errors.New("The body is not a JSON object")
 		}
-		if path, dup := jsonbody.DuplicateKey(body); dup {
+		if path, problem := jsonbody.Check(body); problem != jsonbody.Fine {
 			return nil, paramError{path}
 		}
 		maps.Copy(out, m)
@@ -565,7 +565,7 @@ func (p params) object(name string) (map[string]any, error) {
 		if err := json.Unmarshal([]byte(v), &m); err != nil {
 			return nil, paramError{name}
 		}
-		if path, dup := jsonbody.DuplicateKey([]byte(v)); dup {
+		if path, problem := jsonbody.Check([]byte(v)); problem != jsonbody.Fine {
 			return nil, paramError{name + "." + path}
 		}
 		return m, nil

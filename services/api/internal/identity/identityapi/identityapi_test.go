@@ -362,6 +362,11 @@ func TestBadInputNeverFails500(t *testing.T) {
 		{"NUL in the login ID", "login", echo.MIMEApplicationJSON, `{"loginID":"a\u0000@example.com","password":"x"}`, contract.CodeInvalidParameter, "loginID"},
 		{"NUL in the language", "register", echo.MIMEApplicationJSON, `{"lang":"de\u0000"}`, contract.CodeInvalidParameter, "lang"},
 		{"invalid UTF-8 in a form", "register", echo.MIMEApplicationForm, `regSource=w%FF`, contract.CodeInvalidParameter, "regSource"},
+		// JSON text that is not UTF-8 was read as U+FFFD, so two different passwords were one (QA bad-input round).
+		{"invalid UTF-8 in JSON", "login", echo.MIMEApplicationJSON, "{\"loginID\":\"a@b.de\",\"password\":\"Gr\xf6cer-Pass-1\"}", contract.CodeInvalidParameter, "password"},
+		{"half a surrogate pair in JSON", "login", echo.MIMEApplicationJSON, `{"loginID":"a@b.de","password":"Gr\ud800cer-Pass-1"}`, contract.CodeInvalidParameter, "password"},
+		{"half a surrogate pair in a section", "setAccountInfo", echo.MIMEApplicationJSON, `{"profile":{"firstName":"A\udc00"}}`, contract.CodeInvalidParameter, "profile.firstName"},
+		{"half a surrogate pair in a form's section", "setAccountInfo", echo.MIMEApplicationForm, `profile=` + url.QueryEscape(`{"lastName":"\ud83d"}`), contract.CodeInvalidParameter, "profile.lastName"},
 		{"a list for a value", "setAccountInfo", echo.MIMEApplicationJSON, `{"password":["Secret-Passw0rd"],"newPassword":["X-Passw0rd-1"]}`, contract.CodeInvalidParameter, "newPassword"},
 		// An object where a value belongs was read as an empty value: the call answered 0 and changed nothing, or
 		// went on without it (QA bad-input round).

@@ -8,6 +8,12 @@ describe('same-site paths', () => {
     ['/\\evil.example', false],
     ['https://evil.example/', false],
     ['javascript:alert(1)', false],
+    // The browser drops tabs and line breaks before it reads a URL: each of these is //evil.example.
+    ['/\t/evil.example', false],
+    ['/\n/evil.example/', false],
+    ['/\r/evil.example', false],
+    ['/%09/evil.example', true], // an escaped tab stays a path segment
+    ['/\\\\evil.example', false],
     [null, false],
   ])('%s → %s', (value, expected) => expect(isSameSitePath(value)).toBe(expected));
 

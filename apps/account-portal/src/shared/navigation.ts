@@ -20,9 +20,20 @@ export interface LoginState {
   passwordChanged?: boolean;
 }
 
-/** A path on this site (`/x`), never another host (`//evil.example`, `/\evil.example`) or a scheme. */
+const anyOrigin = 'http://portal.invalid';
+
+/**
+ * A path on this site (`/x`), never another host (`//evil.example`, `/\evil.example`) or a scheme. Judged as the
+ * browser reads it, which drops tabs and line breaks: `/<TAB>/evil.example` is `//evil.example` (QA security round).
+ */
 export function isSameSitePath(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (typeof value !== 'string' || !value.startsWith('/') || /[\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    return new URL(value, anyOrigin).origin === anyOrigin;
+  } catch {
+    return false;
+  }
 }
 
 /** Where /login goes after a successful login: the protected page the visitor came from, else the account page. */
@@ -68,7 +79,7 @@ export type AccountPortalPath = (typeof accountPortalPaths)[number];
  * not another app on the same site (`/preferences`) nor another host.
  */
 export function isAccountPortalPage(url: string): boolean {
-  return isSameSitePath(url) && accountPortalPathOf(new URL(url, 'http://portal.invalid').pathname) !== undefined;
+  return isSameSitePath(url) && accountPortalPathOf(new URL(url, anyOrigin).pathname) !== undefined;
 }
 
 /** The route of the account portal a pathname is on (`/error/500` → `/error/:errorCode`), if any. */

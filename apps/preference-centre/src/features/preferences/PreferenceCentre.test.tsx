@@ -326,6 +326,19 @@ describe('the preference centre', () => {
     expect(screen.getByRole('switch', { name: 'Rezepte' })).toHaveAccessibleDescription(/Unknown subscription/);
   });
 
+  it('a save refused for the mail limit says so in the page language, not in the English of the server', async () => {
+    const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
+      errorCode: 400125,
+      errorMessage: 'Limit reached',
+      errorDetails: 'Too many e-mails were requested; try again later',
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    await user.click(save());
+    expect(await screen.findByText(/Ihre Änderungen wurden nicht gespeichert: In kurzer Zeit wurden zu viele E-Mails angefordert/)).toBeInTheDocument();
+    expect(screen.queryByText(/Too many e-mails/)).not.toBeInTheDocument();
+  });
+
   it('a regToken that ran out while the page slept is renewed and the save repeated', async () => {
     const { user, fake, requests } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
     const exchanges = () => requests.filter((request) => request.url.endsWith('/rest/v1/subscriber/regToken/jwt')).length;

@@ -826,7 +826,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The page to show: /preferences/double-opt-in-done, /preferences/error/doi-expired or doi-404000. */
+            /** @description The page to show: /preferences/double-opt-in-done, /preferences/error/doi-expired or /preferences/error/reminder-404000 (not waiting: used already, deleted, or unknown). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -73,6 +73,12 @@ describe('preference centre routes', () => {
     expect(screen.getByText(/wählen Sie ihn im Präferenzcenter erneut aus/)).toBeInTheDocument();
   });
 
+  it('a used or orphaned product reminder link speaks of the reminder, not of a subscription (QA)', async () => {
+    await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/error/reminder-404000' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link zur Produkterinnerung gilt nicht mehr.' })).toBeInTheDocument();
+    expect(screen.getByText(/Dann ist Ihre Erinnerung schon aktiv/)).toBeInTheDocument();
+  });
+
   it('shows the error page outside /preferences too', async () => {
     await renderPage(<AppRoutes />, { messages: loadMessages, path: '/error/doi-expired' });
     expect(await screen.findByRole('img', { name: 'Abgelaufener Link' })).toBeInTheDocument();

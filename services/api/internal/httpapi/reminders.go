@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -56,7 +55,7 @@ func newReminderHandlers(svc reminderService, shopAPIKeys []string) *reminderHan
 var (
 	reminderConfirmedPath = contract.PagePreferencesDoubleOptInDone
 	reminderExpiredPath   = contract.PagePreferencesLinkExpired
-	reminderUnknownPath   = contract.PagePreferencesDoubleOptInError + strconv.Itoa(contract.CodeNotFound)
+	reminderUnknownPath   = contract.PagePreferencesReminderLinkUnknown
 )
 
 // shopAPIKeyHeader carries the shop's key.

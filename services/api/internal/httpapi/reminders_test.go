@@ -143,7 +143,7 @@ func TestProductReminderJourney(t *testing.T) {
 	require.Equal(t, []restapi.ProductReminder{{ReminderId: created.ReminderId, VariantId: "4711",
 		VariantName: map[string]string{"de": "Bio-Milch", "en": "Organic milk"}}}, list)
 
-	require.Equal(t, "/preferences/error/doi-404000", f.activate(t, token), "used links are unknown")
+	require.Equal(t, "/preferences/error/reminder-404000", f.activate(t, token), "used links are unknown")
 
 	rec = f.do(t, http.MethodDelete, "/rest/v1/productreminder",
 		`{"authToken":"`+f.link(t, "anna@example.com")+`","productReminderIds":["`+created.ReminderId+`"]}`, nil)
@@ -165,8 +165,8 @@ func TestConfirmProductReminderRedirects(t *testing.T) {
 		later time.Duration
 		want  string
 	}{
-		{"unknown", strings.Repeat("A", 43), 0, "/preferences/error/doi-404000"},
-		{"malformed", "\x00", 0, "/preferences/error/doi-404000"},
+		{"unknown", strings.Repeat("A", 43), 0, "/preferences/error/reminder-404000"},
+		{"malformed", "\x00", 0, "/preferences/error/reminder-404000"},
 		{"after 7 days", u.Query().Get("token"), 7*24*time.Hour + time.Second, "/preferences/error/doi-expired"},
 	}
 	start := f.now

@@ -221,7 +221,7 @@ func TestSubscriberLinkAndProductRemindersThroughTheService(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "product-reminder-verification", mails[0].Kind)
 	require.Equal(t, "/preferences/double-opt-in-done", svc.OpenMailLink(mails[0].Links[0]))
-	require.Equal(t, "/preferences/error/doi-404000", svc.OpenMailLink(mails[0].Links[0]), "the link is single use")
+	require.Equal(t, "/preferences/error/reminder-404000", svc.OpenMailLink(mails[0].Links[0]), "the link is single use")
 
 	reminders := search()
 	require.Len(t, reminders, 1)

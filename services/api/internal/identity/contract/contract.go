@@ -139,3 +139,9 @@ func charGroup(r rune) int {
 // PagePreferencesLinkExpired is the preference centre's page for an expired link of the product reminders (their
 // own confirmation and the reminder service's subscription): the `expired` of PagePreferencesDoubleOptInError.
 const PagePreferencesLinkExpired = PagePreferencesDoubleOptInError + "expired"
+
+// PagePreferencesReminderLinkUnknown is the preference centre's page for a product reminder's verification link
+// whose reminder is not waiting (activated with it already, deleted meanwhile, or never made). The subscriptions'
+// doi-404000 said "then your subscription is confirmed", wrong for a reminder and for a shopper who unsubscribed
+// from everything since (QA round of 2026-11-29).
+const PagePreferencesReminderLinkUnknown = "/preferences/error/reminder-404000"

@@ -140,6 +140,27 @@ test.describe('account pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
   });
 
+  test('password change at the first try: the banner stays until the logout though the sections below ask the ended session (QA)', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'first-try');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+
+    await page.goto('/accessdata');
+    const section = page.getByRole('region', { name: 'Passwort ändern' });
+    await section.getByLabel(/^Aktuelles Passwort/).fill(PASSWORD);
+    await section.getByLabel(/^Neues Passwort\b/).first().fill(NEW_PASSWORD);
+    await section.getByLabel(/^Neues Passwort wiederholen/).fill(NEW_PASSWORD);
+    // The passkeys section mounts as the banner scrolls it near and asks the session the change has ended: that
+    // answer sent the shopper to the login at once, without the banner, with "your session has ended".
+    await section.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect(page.getByText(/Ihr Passwort wurde geändert/)).toBeVisible();
+    const changedAt = Date.now();
+    await expect(page.getByRole('region', { name: 'Passkeys' })).toBeAttached();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2_000);
+    await expect(page.getByText('Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.')).toBeVisible();
+  });
+
   test('e-mail change: the current password first, the link mailed to the new address, then the login with it', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'mover');
     const newEmail = uniqueEmail(test.info(), 'moved');

@@ -5,6 +5,7 @@ test.describe('account portal', () => {
     await page.goto('/error/doi-403002');
     await expect(page.getByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Jetzt registrieren' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Abgelaufener Link' })).toBeVisible();
     await expectAccessible(page);
   });
 

@@ -72,6 +72,36 @@ describe('TextField', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it("takes the server's error of the last submit down when the next one stops at the form's own check (QA)", async () => {
+    await renderForm(
+      <>
+        <TextField name="profile.firstName" label="Vorname" required />
+        <FormError />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      {
+        initialValues: { profile: { firstName: 'Eva' } },
+        validationSchema: accountFormSchema(accountSchema, ['profile.firstName']),
+        onSubmit: async (_values, helpers) => helpers.setStatus({ formError: 'Das Passwort ist falsch.' }),
+      },
+    );
+    const button = screen.getByRole('button', { name: 'Speichern' });
+    await userEvent.click(button);
+    expect(await screen.findByText('Das Passwort ist falsch.')).toBeInTheDocument();
+    await waitFor(() => expect(button).toBeEnabled()); // the save has ended
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Vorname' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Bitte geben Sie einen Wert ein.')).toBeInTheDocument();
+    expect(screen.queryByText('Das Passwort ist falsch.')).not.toBeInTheDocument();
+    // Pressed Enter in the field: the same.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Vorname' }), 'Eva{Enter}');
+    expect(await screen.findByText('Das Passwort ist falsch.')).toBeInTheDocument();
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Vorname' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Vorname' }), '{Enter}');
+    await waitFor(() => expect(screen.queryByText('Das Passwort ist falsch.')).not.toBeInTheDocument());
+  });
+
   it('clears the error once the value is fixed, and submits', async () => {
     const { onSubmit } = await setup();
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));

@@ -13,6 +13,8 @@ describe('account portal routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Jetzt registrieren' })).toHaveAttribute('href', '/registration');
     expect(screen.queryByRole('link', { name: 'Zum Login' })).not.toBeInTheDocument();
+    // The expired link's picture (spec 000 §8), where the portal's expired links land.
+    expect(screen.getByRole('img', { name: 'Abgelaufener Link' })).toBeInTheDocument();
   });
 
   it('offers login on any other error, with the fallback texts', async () => {

@@ -145,11 +145,11 @@ export function AppRoutes() {
       <Route
         element={
           <FrameErrorBoundary
-            failed={
+            failed={(errorCode) => (
               <PublicLayout>
-                <PageFailed />
+                <PageFailed errorCode={errorCode} />
               </PublicLayout>
-            }
+            )}
           >
             {/* Outside any frame: the loader brings the page's main landmark (a visitor sent on from a public page
                 meets it while the account area's code or texts load, and an accessibility scan may too). */}

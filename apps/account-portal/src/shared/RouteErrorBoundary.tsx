@@ -2,12 +2,14 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { StatusPage } from '@portal/ui';
+import { CHUNK_LOAD_TIMEOUT } from './load-page';
 
 /**
- * The generic error page ('An unexpected error has occurred.') and the page-not-found page (`code` 404), both
- * with the way home and back (spec 000 §2 and §8): `global.errors.{code}.headline` and `.description`.
+ * The generic error page ('An unexpected error has occurred.' with an error code) and the page-not-found page
+ * (`code` 404), both with the way home and back (spec 000 §2 and §8): `global.errors.{code}.headline` and
+ * `.description`, and the `errorCode` of what failed.
  */
-export function PageFailed({ code = 'unexpected' }: { code?: string }) {
+export function PageFailed({ code = 'unexpected', errorCode }: { code?: string; errorCode?: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   // Not every code has a description; asked for one it lacks, i18next answers with the key itself.
@@ -28,27 +30,41 @@ export function PageFailed({ code = 'unexpected' }: { code?: string }) {
       }
     >
       {text ? <p>{text}</p> : null}
+      {errorCode ? <p>{t('global.errors.code', { code: errorCode })}</p> : null}
     </StatusPage>
   );
 }
 
+/**
+ * The code the error page names for what failed (QA: it named none): `timeout` for a page whose code did not
+ * arrive in time, `network` for one whose code or texts did not load (the browsers' words for a failed import or
+ * fetch), `client` for a page that failed while it was shown.
+ */
+export function errorCodeOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (text === CHUNK_LOAD_TIMEOUT) return 'timeout';
+  return /dynamically imported module|module script failed|Failed to fetch|NetworkError|Load failed/i.test(text) ? 'network' : 'client';
+}
+
 interface BoundaryState {
-  failed: boolean;
+  errorCode?: string;
 }
 
 /**
  * The same around a frame of several pages (the account area), which stays mounted while its pages change.
- * `failed` replaces the error page where the boundary stands outside every frame, so it can bring one.
+ * `failed` brings the error page where the boundary stands outside every frame, so it can bring one.
  */
-export class FrameErrorBoundary extends Component<{ children: ReactNode; failed?: ReactNode }, BoundaryState> {
-  state: BoundaryState = { failed: false };
+export class FrameErrorBoundary extends Component<{ children: ReactNode; failed?: (errorCode: string) => ReactNode }, BoundaryState> {
+  state: BoundaryState = {};
 
-  static getDerivedStateFromError(): BoundaryState {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { errorCode: errorCodeOf(error) };
   }
 
   render() {
-    return this.state.failed ? (this.props.failed ?? <PageFailed />) : this.props.children;
+    const { errorCode } = this.state;
+    if (errorCode === undefined) return this.props.children;
+    return this.props.failed ? this.props.failed(errorCode) : <PageFailed errorCode={errorCode} />;
   }
 }
 

@@ -5,7 +5,7 @@ import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../app/messages';
 import { clearFlash, setFlash, takeFlash } from './flash';
 import { CHUNK_LOAD_TIMEOUT, CHUNK_LOAD_TIMEOUT_MS, lazyNamed, loadCode, loadPage } from './load-page';
-import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { errorCodeOf, RouteErrorBoundary } from './RouteErrorBoundary';
 import { ACCOUNT_BANNER_MS, FORM_BANNER_MS, useSuccessBanner } from './SuccessBanner';
 
 beforeEach(forgetLanguage);
@@ -96,8 +96,18 @@ describe('RouteErrorBoundary', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
+    // With an error code (spec 000 §8): this page failed while it was shown.
+    expect(screen.getByText('Fehlercode: client')).toBeInTheDocument();
     log.mockRestore();
   });
+
+  it.each([
+    [new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/RegistrationPage-x.js'), 'network'],
+    [new TypeError('error loading dynamically imported module'), 'network'],
+    [new TypeError('Importing a module script failed.'), 'network'],
+    [new Error(CHUNK_LOAD_TIMEOUT), 'timeout'],
+    [new TypeError("Cannot read properties of undefined (reading 'x')"), 'client'],
+  ])('names what failed: %s is %s', (error, code) => expect(errorCodeOf(error)).toBe(code));
 });
 
 describe('success banners', () => {

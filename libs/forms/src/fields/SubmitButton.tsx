@@ -29,8 +29,8 @@ function fieldErrorText(field: HTMLElement): string {
  * page gives the focus back to the button (WCAG 2.4.3), unless the page has put it somewhere. The errors a submit
  * brings are not announced each (FieldError); when the focus stays in a field, the first of them is named once.
  */
-export function SubmitButton({ children, className, disabled, onMouseDown, ...button }: SubmitButtonProps) {
-  const { isSubmitting } = useFormikContext<unknown>();
+export function SubmitButton({ children, className, disabled, onMouseDown, onClick, ...button }: SubmitButtonProps) {
+  const { isSubmitting, setStatus } = useFormikContext<unknown>();
   const ref = useRef<HTMLButtonElement>(null);
   // Whether a submit is under way: its end is what counts, also when a save re-initialises the form (its account
   // read again) and so sets the submit count back.
@@ -67,6 +67,13 @@ export function SubmitButton({ children, className, disabled, onMouseDown, ...bu
         onMouseDown={(event) => {
           onMouseDown?.(event);
           event.preventDefault();
+        }}
+        // A new submit takes the form's last error down (FormError): when the form's own check stops it, the server's
+        // answer to the one before stood beside the new field errors (QA: "the password is incorrect" beside "please
+        // enter your password"). The click comes first, also of an Enter in a field, then the form's submit.
+        onClick={(event) => {
+          onClick?.(event);
+          setStatus(undefined);
         }}
         type="submit"
         className={classNames('button', className)}

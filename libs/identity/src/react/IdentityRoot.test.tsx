@@ -150,6 +150,42 @@ describe('IdentityRoot and useIdentity', () => {
     expect(fake.calls.map((call) => call.method).slice(-2)).toEqual(['setAccountInfo', 'getAccountInfo']);
   });
 
+  it('a session the page ended itself stays logged in on screen until the page logs out (the banner of a password change)', async () => {
+    await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+    function EndItHere() {
+      const { sessionEndedHere, provider } = useIdentity();
+      return (
+        <>
+          <button onClick={() => sessionEndedHere()}>Ended here</button>
+          <button onClick={() => void provider.logout()}>Log out</button>
+        </>
+      );
+    }
+    render(
+      <IdentityRoot provider={fake}>
+        <AccountView />
+        <SaveButton />
+        <EndItHere />
+      </IdentityRoot>,
+    );
+    expect(await screen.findByText('Logged in as erika@example.org')).toBeInTheDocument();
+    fake.clock.advance(31 * 60_000);
+    await userEvent.click(screen.getByRole('button', { name: 'Ended here' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Answer 403005')).toBeInTheDocument();
+    expect(screen.getByText('Logged in as erika@example.org')).toBeInTheDocument();
+    expect(fake.calls.at(-1)?.method).toBe('setAccountInfo');
+
+    // Its logout ends the expectation: the next login's sessions are watched again.
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    await act(() => fake.login({ loginID: 'erika@example.org', password: PASSWORD }));
+    expect(await screen.findByText('Logged in as erika@example.org')).toBeInTheDocument();
+    fake.clock.advance(31 * 60_000);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Session ended')).toBeInTheDocument();
+  });
+
   it('a failed refresh logs out in client state', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await fake.login({ loginID: 'erika@example.org', password: PASSWORD });

@@ -49,6 +49,8 @@ export interface UseIdentity {
   refresh: () => Promise<void>;
   /** Keeps the regToken (and what is known) of a registration in progress. */
   setRegistration: (regToken: string, partial?: RegistrationPartial) => void;
+  /** The page's own call ended the session and the page logs out itself: 403005 is expected until then. */
+  sessionEndedHere: () => void;
 }
 
 /** The provider and the account state; only inside IdentityRoot. */
@@ -57,5 +59,5 @@ export function useIdentity(): UseIdentity {
   if (!value) throw new Error('useIdentity must be used inside <IdentityRoot>');
   const { watched, store } = value;
   const { account, ready } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return { provider: watched, account, ready, refresh: store.refresh, setRegistration: store.setRegistration };
+  return { provider: watched, account, ready, refresh: store.refresh, setRegistration: store.setRegistration, sessionEndedHere: store.sessionEndedHere };
 }

@@ -70,8 +70,22 @@ export class AccountStore {
   private readonly listeners = new Set<() => void>();
   private refreshes = 0;
   private firstLookUp?: Promise<void>;
+  /** Set by a page whose own call ended the session (a password change ends every one), until it logs out. */
+  private endedHere = false;
 
   constructor(private readonly provider: IdentityProvider) {}
+
+  /**
+   * The page's own call has ended the session, and the page logs out itself once it has shown the outcome (spec 000
+   * §4: the banner, then the logout after 3 seconds). Until then a 403005 is expected, not a session that ended
+   * elsewhere: a section mounting below the banner asked again and sent the shopper to the login at once (QA).
+   */
+  sessionEndedHere = () => {
+    this.endedHere = true;
+  };
+
+  /** Whether an answer 403005 was expected (sessionEndedHere) rather than a session that ended elsewhere. */
+  expectsSessionEnd = () => this.endedHere;
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -81,6 +95,7 @@ export class AccountStore {
   getSnapshot = (): AccountSnapshot => this.snapshot;
 
   dispatch(action: AccountAction) {
+    if (action.type === 'login' || action.type === 'logout') this.endedHere = false;
     const next = accountReducer(this.snapshot, action);
     if (next === this.snapshot) return;
     this.snapshot = next;
@@ -158,7 +173,7 @@ export function watchSession(provider: IdentityProvider, store: AccountStore): I
   const wrapped = new Map<PropertyKey, unknown>();
   const check = (answer: unknown) => {
     const { account } = store.getSnapshot();
-    if (account.loggedIn && typeof answer === 'object' && answer !== null && isUnauthorized(answer as Envelope)) {
+    if (account.loggedIn && !store.expectsSessionEnd() && typeof answer === 'object' && answer !== null && isUnauthorized(answer as Envelope)) {
       void store.refresh({ sessionEnded: true });
     }
   };

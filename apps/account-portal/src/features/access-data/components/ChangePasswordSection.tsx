@@ -25,7 +25,7 @@ const initialValues: PasswordValues = { currentPassword: '', newPassword: '', re
 export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: PasswordComplexity }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { provider } = useIdentity();
+  const { provider, sessionEndedHere } = useIdentity();
   const change = useChangePassword();
   const [changed, setChanged] = useState(false);
   const [loginAgain, setLoginAgain] = useState(false);
@@ -61,6 +61,8 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
     try {
       const outcome = await change.mutateAsync(values);
       if (outcome.kind === 'done') {
+        // The service has ended every session of the account: the page says so first and logs out below.
+        sessionEndedHere();
         success.show(t('ap.accessdata.password.changed'));
         setChanged(true);
         // The button the shopper pressed is disabled now and would drop the keyboard to the page's start.

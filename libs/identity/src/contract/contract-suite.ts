@@ -253,6 +253,15 @@ export function describeIdentityContract(
         expect(answer.errorCode).toBe(ErrorCode.INVALID_PARAMETER);
       });
 
+      it('register with finalizeRegistration other than true or false answers 400006 naming it', async () => {
+        // 1, 0, "T" and "true" were read as booleans (QA round of 2026-11-29).
+        for (const finalizeRegistration of [1, 0, 'T', 'true']) {
+          const answer = await provider.register({ email: freshEmail('finalize'), password: STRONG_PASSWORD, regToken: '', finalizeRegistration: finalizeRegistration as never });
+          expect([finalizeRegistration, answer.errorCode]).toEqual([finalizeRegistration, ErrorCode.INVALID_PARAMETER]);
+          expect(answer.errorDetails).toContain('finalizeRegistration');
+        }
+      });
+
       it('register without a regToken answers 400002', async () => {
         const answer = await provider.register({ email: freshEmail('notoken'), password: STRONG_PASSWORD, regToken: '' });
         expect(answer.errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
@@ -555,6 +564,8 @@ export function describeIdentityContract(
       it('answers 400020 for a write to data.customerassignment', async () => {
         await activeAccount();
         expect((await provider.setAccountInfo({ data: { customerassignment: 'NORD' } })).errorCode).toBe(ErrorCode.READ_ONLY_FIELD);
+        // A look-alike differing only in case was stored beside it (QA round of 2026-11-29): refused as the field.
+        expect((await provider.setAccountInfo({ data: { customerAssignment: 'NORD' } })).errorCode).toBe(ErrorCode.READ_ONLY_FIELD);
       });
 
       it('answers 400009 with the field for a birth year out of range', async () => {
@@ -577,6 +588,17 @@ export function describeIdentityContract(
           [{ preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: -1 } } } } as never, 'preferences.terms.customeraccount.docVersion'],
           [{ subscriptions: { NLT_GENERAL: true } } as never, 'subscriptions.NLT_GENERAL'],
           [{ subscriptions: { NLT_GENERAL: { isSubscribed: true } } } as never, 'subscriptions.NLT_GENERAL.isSubscribed'],
+          // Controls and overrides in data's own keys and values, keys alike a schema name but for case, and booleans
+          // as text were stored (QA round of 2026-11-29).
+          [{ data: { foo: 'a\u0000b' } }, 'data.foo'],
+          [{ data: { 'k\u0007': 1 } }, 'data.k\u0007'],
+          [{ data: { '\u202Ekey': 'v' } }, 'data.\u202Ekey'],
+          [{ data: { notes: [{ text: 'ring\u0007' }] } }, 'data.notes'],
+          [{ data: { Salutation: 'mrs' } }, 'data.Salutation'],
+          [{ data: { Preference: { GOLF: true } } }, 'data.Preference.GOLF'],
+          [{ preferences: { terms: { customeraccount: { isConsentGranted: 'true' } } } } as never, 'preferences.terms.customeraccount.isConsentGranted'],
+          [{ subscriptions: { NLT_GENERAL: { email: { isSubscribed: 'true' } } } } as never, 'subscriptions.NLT_GENERAL.email.isSubscribed'],
+          [{ data: { sfmc: { dataProcessingConsented: 'true' } } } as never, 'data.sfmc.dataProcessingConsented'],
         ];
         for (const [params, fieldName] of refusals) {
           const answer = await provider.setAccountInfo(params);

@@ -135,6 +135,21 @@ func TestFavouriteStoreMustExistAndBeOpen(t *testing.T) {
 		require.Equal(t, message, e["message"])
 	}
 
+	// A registration chooses as a save does, with the same answer: it stored any id (QA round of 2026-11-29).
+	for id, message := range map[string]string{"NO-SUCH-STORE": "Unknown store", "DE-20095-02": "The store has closed"} {
+		init := identityCall(t, svc, "initRegistration", map[string]any{})
+		env := identityCall(t, svc, "register", map[string]any{
+			"regToken": init["regToken"], "email": "new-shopper@example.com", "password": "Sommer-2026!",
+			"profile":     map[string]any{"firstName": "Eva", "lastName": "Muster"},
+			"preferences": map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}},
+			"data":        map[string]any{"preference": map[string]any{"FAVORITE_STORE": id}},
+		})
+		require.EqualValues(t, 400009, env["errorCode"], id)
+		e := env["validationErrors"].([]any)[0].(map[string]any)
+		require.Equal(t, "data.preference.FAVORITE_STORE", e["fieldName"])
+		require.Equal(t, message, e["message"])
+	}
+
 	// A favourite that closed after it was chosen stays until the subscriber picks another one.
 	_, err = svc.App.Stores.Import(ctx, []stores.Store{
 		{ID: "DE-20095-01", Name: "Hamburg", Street: "Mönckebergstraße 7", Postcode: "20095", City: "Hamburg", Country: "DE", Open: false},

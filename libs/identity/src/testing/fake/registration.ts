@@ -22,6 +22,9 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
 
     async register(params) {
       await store.guard('register', params);
+      // JSON's true or false only, as the embedded provider (QA round of 2026-11-29: it took 1, "T" and "true").
+      const finalize: unknown = params.finalizeRegistration;
+      if (finalize !== undefined && typeof finalize !== 'boolean') return store.fail(ErrorCode.INVALID_PARAMETER, 'Invalid parameter value: finalizeRegistration');
       if (!params.regToken) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'regToken');
       const token = store.valid(params.regToken, ['registration']);
       if (!token) return store.fail(ErrorCode.INVALID_PARAMETER, 'Invalid regToken');

@@ -128,6 +128,18 @@ export function writeData(store: FakeStore, input: unknown, current: Record<stri
   const fields = store.schema.dataSchema.fields;
   const out = clone(current);
   for (const [path, value] of leaves(input)) {
+    // Keys and free-form values hold no controls or overrides, and a key alike a schema name but for case is
+    // refused (the server-only field's as the field itself), as the embedded provider does (QA round of 2026-11-29).
+    if (TEXT_CONTROL.test(path) || (!fields[path] && holdsTextControl(value))) {
+      errors.push({ fieldName: `data.${path}`, errorCode: ErrorCode.INVALID_FORMAT, message: 'The specified value does not correspond to the expected format.' });
+      continue;
+    }
+    const alike = lookAlike(Object.keys(fields), path);
+    if (alike !== undefined) {
+      if (Object.entries(fields).some(([name, field]) => field.writeAccess === 'serverOnly' && (name === alike || name.startsWith(`${alike}.`)))) serverOnly = true;
+      else errors.push({ fieldName: `data.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: `Unknown field: the schema's is data.${alike}, which differs only in case.` });
+      continue;
+    }
     for (const [name, field] of Object.entries(fields)) {
       if (field.writeAccess === 'serverOnly' && (name === path || path.startsWith(`${name}.`) || name.startsWith(`${path}.`))) serverOnly = true;
     }
@@ -256,17 +268,39 @@ function writePhones(numberField: SchemaField | undefined, typeField: SchemaFiel
 /** Controls and bidirectional embeddings, overrides and isolates: no single-line text holds them (identity.IsTextControl). */
 const TEXT_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
+/** A control or override in a free-form value: in a text, or in a text or key anywhere in a list or an object. */
+function holdsTextControl(value: unknown): boolean {
+  if (typeof value === 'string') return TEXT_CONTROL.test(value);
+  if (Array.isArray(value)) return value.some(holdsTextControl);
+  if (isPlainObject(value)) return Object.entries(value).some(([key, item]) => TEXT_CONTROL.test(key) || holdsTextControl(item));
+  return false;
+}
+
+/**
+ * The schema's name (a field's, or an object's a field lies in) that the path, or its start, equals but for case;
+ * undefined when there is none (the embedded provider's lookAlike).
+ */
+function lookAlike(fieldNames: string[], path: string): string | undefined {
+  const names = new Set(fieldNames.flatMap((name) => name.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.'))));
+  names.add('addressBook');
+  const parts = path.split('.');
+  for (let i = 0; i < parts.length; i++) {
+    const written = parts.slice(0, i + 1).join('.');
+    if (names.has(written)) continue;
+    return [...names].find((name) => name.toLowerCase() === written.toLowerCase());
+  }
+  return undefined;
+}
+
 /** A section whose keys have a blank part (`a..b`, `.a`) names a field "": refused as the embedded provider does. */
 export function emptyKeyParts(section: string, input: unknown): ValidationError[] {
   const blank = leaves(input).some(([path]) => path.split('.').some((part) => part.trim() === ''));
   return blank ? [{ fieldName: section, errorCode: ErrorCode.INVALID_PARAMETER, message: `The ${section} have empty keys.` }] : [];
 }
 
+/** JSON's true or false only: a section is JSON, in a form too (the embedded provider took "true", 1 and "T"; QA round of 2026-11-29). */
 function booleanOf(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  return undefined;
+  return typeof value === 'boolean' ? value : undefined;
 }
 
 /** The leaves of a nested object as dotted paths (null and arrays are leaves). */

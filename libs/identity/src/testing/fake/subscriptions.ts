@@ -22,7 +22,8 @@ export function checkSubscriptions(store: FakeStore, updates: unknown): { change
     } else if (channel !== 'email' || attribute === undefined) {
       errors.push({ fieldName: `subscriptions.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'Write a subscription as {KEY: {email: {isSubscribed: true or false}}}.' });
     } else if (attribute === 'isSubscribed') {
-      if (typeof value === 'boolean' || value === 'true' || value === 'false') changes[key] = value === true || value === 'true';
+      // JSON's true or false only, as the embedded provider (QA round of 2026-11-29: it took "true", 1 and "T").
+      if (typeof value === 'boolean') changes[key] = value;
       else errors.push({ fieldName: `subscriptions.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'The value must be true or false.' });
     }
   }

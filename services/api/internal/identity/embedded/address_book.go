@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
@@ -90,6 +91,11 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 				continue
 			case len(str) > 200:
 				errs = append(errs, bad(field, contract.CodeInvalidParameter, "The value is too long."))
+				continue
+			case strings.ContainsFunc(str, identity.IsTextControl):
+				// As the profile's texts (coerce): NUL, a bell and U+202E were stored in a street and a city, and an
+				// address goes onto parcels and into the operator's tools (QA round of 2026-11-29).
+				errs = append(errs, bad(field, contract.CodeInvalidFormat, "The specified value does not correspond to the expected format."))
 				continue
 			}
 			if field == "country" {

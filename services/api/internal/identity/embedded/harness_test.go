@@ -2,6 +2,7 @@ package embedded_test
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"strings"
 	"sync"
@@ -15,6 +16,8 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/stores"
+	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
 )
 
 // cheapArgon2 keeps the suite fast; the timing test in identityapi uses the real parameters.
@@ -27,6 +30,8 @@ type harness struct {
 	store *embedded.SQLStore
 	mail  *mail.Recorder
 	now   time.Time
+	// stores answers the provider about favourite stores (nil accepts any well-formed id); set it before provider.
+	stores embedded.StoreDirectory
 }
 
 func newHarness(t *testing.T, db *database.DB, mods ...func(*embedded.Config)) *harness {
@@ -51,7 +56,8 @@ func (h *harness) providerOn(store embedded.Store, mods ...func(*embedded.Config
 	for _, m := range mods {
 		m(&cfg)
 	}
-	p, err := embedded.New(cfg, embedded.Deps{Store: store, Mail: h.mail, Now: func() time.Time { return h.now }, NewsletterName: newsletterNames})
+	p, err := embedded.New(cfg, embedded.Deps{Store: store, Mail: h.mail, Now: func() time.Time { return h.now }, NewsletterName: newsletterNames,
+		Stores: h.stores})
 	require.NoError(h.t, err)
 	return p
 }
@@ -82,6 +88,40 @@ func (h *harness) providerWithSleep(sleep func(time.Duration), mods ...func(*emb
 		Sleep: func(_ context.Context, d time.Duration) { sleep(d) }})
 	require.NoError(h.t, err)
 	return p
+}
+
+// withStoreDirectory gives the harness's provider the real store directory on db, holding an open store
+// (openStore) and a closed one (closedStore).
+func (h *harness) withStoreDirectory(db *database.DB) {
+	h.t.Helper()
+	dir := stores.NewService(storesql.New(db))
+	_, err := dir.Import(h.ctx, []stores.Store{
+		{ID: openStore, Name: "Hamburg", Street: "Mönckebergstraße 7", Postcode: "20095", City: "Hamburg", Country: "DE", Open: true},
+		{ID: closedStore, Name: "Hamburg-Altstadt", Street: "Steinstraße 1", Postcode: "20095", City: "Hamburg", Country: "DE", Open: false},
+	})
+	require.NoError(h.t, err)
+	h.stores = storeDirectory{dir}
+	h.p = h.provider()
+}
+
+// The stores of withStoreDirectory.
+const (
+	openStore   = "DE-20095-01"
+	closedStore = "DE-20095-02"
+)
+
+// storeDirectory answers from the store directory as the service does (app.storeDirectory).
+type storeDirectory struct{ stores *stores.Service }
+
+func (d storeDirectory) StoreStatus(ctx context.Context, id string) (exists, open bool, err error) {
+	st, err := d.stores.Get(ctx, id)
+	if errors.Is(err, stores.ErrNotFound) {
+		return false, false, nil
+	}
+	if err != nil {
+		return false, false, err
+	}
+	return true, st.Open, nil
 }
 
 func (h *harness) advance(d time.Duration) { h.now = h.now.Add(d) }

@@ -110,6 +110,7 @@ func TestRegisterFinalizeVerifyLogin(t *testing.T) {
 func TestRegisterErrors(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
+		h.withStoreDirectory(db)
 		h.registerVerified("taken@example.com")
 		tests := []struct {
 			name       string
@@ -130,6 +131,21 @@ func TestRegisterErrors(t *testing.T) {
 			{"phone format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Profile: map[string]any{"phones": []any{map[string]any{"number": "0171"}}}}, contract.CodeValidation, "profile.phones.number", contract.CodeInvalidFormat},
 			{"salutation format", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"salutation": "sir"}}, contract.CodeValidation, "data.salutation", contract.CodeInvalidFormat},
 			{"server-only data", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"customerassignment": "NORD"}}, contract.CodeReadOnlyField, "", 0},
+			// As setAccountInfo refuses them (QA round of 2026-11-29): registration stored each and answered 206002.
+			{"a favourite store the retailer does not have", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: favourite("NO-SUCH-STORE")}, contract.CodeValidation, embedded.FavouriteStoreField, contract.CodeInvalidParameter},
+			{"a favourite store that has closed", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: favourite(closedStore)}, contract.CodeValidation, embedded.FavouriteStoreField, contract.CodeInvalidParameter},
+			{"a look-alike of the server-only field", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"customerAssignment": "NORD"}}, contract.CodeReadOnlyField, "", 0},
+			{"a look-alike of a schema field", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"Salutation": "sir"}}, contract.CodeValidation, "data.Salutation", contract.CodeInvalidParameter},
+			{"a look-alike of the closed preferences", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"Preference": map[string]any{"GOLF": true}}}, contract.CodeValidation, "data.Preference.GOLF", contract.CodeInvalidParameter},
+			{"NUL in a free-form value", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"foo": "a\x00b"}}, contract.CodeValidation, "data.foo", contract.CodeInvalidFormat},
+			{"a bell deep in a free-form list", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"notes": []any{map[string]any{"text": "ring\a"}}}}, contract.CodeValidation, "data.notes", contract.CodeInvalidFormat},
+			{"NUL in a free-form key", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"k\x00": 1.0}}, contract.CodeValidation, "data.k\x00", contract.CodeInvalidFormat},
+			{"an override in a free-form key", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"\u202ekey": "v"}}, contract.CodeValidation, "data.\u202ekey", contract.CodeInvalidFormat},
+			{"an override in the address", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: address("street", "Haupt\u202estr")}, contract.CodeValidation, "data.addressBook.street", contract.CodeInvalidFormat},
+			{"a bell in the address", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: address("city", "Ber\alin")}, contract.CodeValidation, "data.addressBook.city", contract.CodeInvalidFormat},
+			{"a consent granted as text", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": "true"}}}}, contract.CodeValidation, "preferences.terms.customeraccount.isConsentGranted", contract.CodeInvalidParameter},
+			{"a tile as text", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Data: map[string]any{"preference": map[string]any{"ORGANIC": "T"}}}, contract.CodeValidation, "data.preference.ORGANIC", contract.CodeInvalidParameter},
+			{"a subscription as text", embedded.RegisterParams{Email: "a@example.com", Password: goodPassword, Subscriptions: map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": "1"}}}}, contract.CodeValidation, "subscriptions.NLT_GENERAL.email.isSubscribed", contract.CodeInvalidParameter},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
@@ -148,6 +164,45 @@ func TestRegisterErrors(t *testing.T) {
 				}
 			})
 		}
+	})
+}
+
+// favourite is data choosing a favourite store.
+func favourite(id string) map[string]any {
+	return map[string]any{"preference": map[string]any{"FAVORITE_STORE": id}}
+}
+
+// address is data with an address book entry whose field is value, the rest of it fine.
+func address(field, value string) map[string]any {
+	entry := map[string]any{"firstName": "Ann", "lastName": "Test", "street": "Hauptstr", "streetNo": "1", "zip": "10115", "city": "Berlin", "country": "DE"}
+	entry[field] = value
+	return map[string]any{"addressBook": []any{entry}}
+}
+
+// TestRegistrationChoosesAnOpenFavouriteStore: a favourite store chosen at the registration must exist and be open,
+// as on a save (spec 001 §5); registration stored any id, which getAccountInfo then answered (QA round of
+// 2026-11-29). What the rules leave alone still registers: an open store, a clean address.
+func TestRegistrationChoosesAnOpenFavouriteStore(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.withStoreDirectory(db)
+		for id, message := range map[string]string{"NO-SUCH-STORE": "Unknown store", closedStore: "The store has closed"} {
+			r := h.register(embedded.RegisterParams{Email: "eva@example.com", Password: goodPassword, Preferences: consent,
+				Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Data: favourite(id)})
+			require.Equal(t, contract.CodeValidation, r.ErrorCode, id)
+			require.Equal(t, []embedded.ValidationError{{FieldName: embedded.FavouriteStoreField, ErrorCode: contract.CodeInvalidParameter, Message: message}},
+				r.ValidationErrors, "the answer setAccountInfo gives")
+			_, err := h.store.AccountByEmail(h.ctx, "eva@example.com")
+			require.ErrorIs(t, err, embedded.ErrNotFound, "nothing is stored")
+		}
+		data := favourite(openStore)
+		data["addressBook"] = address("street", "Hauptstraße")["addressBook"]
+		r := h.register(embedded.RegisterParams{Email: "eva@example.com", Password: goodPassword, Preferences: consent,
+			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Data: data})
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ValidationErrors)
+		a, err := h.store.AccountByEmail(h.ctx, "eva@example.com")
+		require.NoError(t, err)
+		require.Equal(t, openStore, a.Data["preference"].(map[string]any)["FAVORITE_STORE"])
 	})
 }
 
@@ -857,6 +912,11 @@ func TestSetAccountInfo(t *testing.T) {
 
 		r = set(embedded.SetAccountInfoParams{Data: map[string]any{"customerassignment": "SUED"}})
 		require.Equal(t, contract.CodeReadOnlyField, r.ErrorCode)
+		// A look-alike differing only in case was stored beside it (QA round of 2026-11-29): refused as the field.
+		for _, lookAlike := range []map[string]any{{"customerAssignment": "SUED"}, {"CUSTOMERASSIGNMENT": map[string]any{"x": "SUED"}}} {
+			r = set(embedded.SetAccountInfoParams{Data: lookAlike})
+			require.Equal(t, contract.CodeReadOnlyField, r.ErrorCode, lookAlike)
+		}
 		r = set(embedded.SetAccountInfoParams{Profile: map[string]any{"birthYear": "2021"}})
 		require.Equal(t, contract.CodeValidation, r.ErrorCode)
 		require.Equal(t, "profile.birthYear", r.ValidationErrors[0].FieldName)
@@ -975,6 +1035,20 @@ func TestValuesThatSayNothingAreRefusedByName(t *testing.T) {
 			{"a subscription as a bare value", embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_GENERAL": true}}, "subscriptions.NLT_GENERAL"},
 			{"a subscription without its channel", embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_GENERAL": map[string]any{"isSubscribed": true}}}, "subscriptions.NLT_GENERAL.isSubscribed"},
 			{"an unknown subscription in any shape", embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_GOLF": true}}, "subscriptions.NLT_GOLF"},
+			// Controls and overrides in data's own keys and values and in the address, booleans as text and keys alike
+			// a schema field but for case were stored (QA round of 2026-11-29).
+			{"NUL in a free-form value", embedded.SetAccountInfoParams{Data: map[string]any{"foo": "a\x00b"}}, "data.foo"},
+			{"NUL in a free-form key", embedded.SetAccountInfoParams{Data: map[string]any{"k\x00": 1.0}}, "data.k\x00"},
+			{"an override in a free-form key", embedded.SetAccountInfoParams{Data: map[string]any{"\u202ekey": "v"}}, "data.\u202ekey"},
+			{"an override in a nested free-form key", embedded.SetAccountInfoParams{Data: map[string]any{"loyalty": []any{map[string]any{"\u202etier": "gold"}}}}, "data.loyalty"},
+			{"NUL and an override in the street", embedded.SetAccountInfoParams{Data: address("street", "Haupt\u202estr\x00")}, "data.addressBook.street"},
+			{"a bell in the city", embedded.SetAccountInfoParams{Data: address("city", "Ber\alin")}, "data.addressBook.city"},
+			{"a look-alike of a schema field", embedded.SetAccountInfoParams{Data: map[string]any{"sfmc": map[string]any{"SubscriptionKey": "k"}}}, "data.sfmc.SubscriptionKey"},
+			{"a look-alike of the address book", embedded.SetAccountInfoParams{Data: map[string]any{"AddressBook": []any{}}}, "data.AddressBook"},
+			{"a consent granted as text", embedded.SetAccountInfoParams{Preferences: consent(map[string]any{"isConsentGranted": "true"})}, "preferences.terms.customeraccount.isConsentGranted"},
+			{"a consent granted as a number", embedded.SetAccountInfoParams{Preferences: consent(map[string]any{"isConsentGranted": 1.0})}, "preferences.terms.customeraccount.isConsentGranted"},
+			{"a tile as text", embedded.SetAccountInfoParams{Data: map[string]any{"sfmc": map[string]any{"dataProcessingConsented": "FALSE"}}}, "data.sfmc.dataProcessingConsented"},
+			{"a subscription as text", embedded.SetAccountInfoParams{Subscriptions: map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": "t"}}}}, "subscriptions.NLT_GENERAL.email.isSubscribed"},
 		} {
 			r, err := h.p.SetAccountInfo(h.ctx, me, bad.in)
 			require.NoError(t, err, bad.name)

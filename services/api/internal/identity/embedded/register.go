@@ -115,6 +115,15 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, lang, now)
 	subs, pendingSubs, serrs := p.schema.mergeSubscriptions(in.Subscriptions, a.Subscriptions, now)
 	errs = append(append(append(append(errs, perrs...), derrs...), prerrs...), serrs...)
+	// A favourite store chosen at the registration is a new choice as on a save: it must exist and be open (spec
+	// 001 §5). Registration stored any id, which the account pages then showed (QA round of 2026-11-29).
+	storeErr, err := p.checkFavouriteStore(ctx, data, a.Data)
+	if err != nil {
+		return Result{}, err
+	}
+	if storeErr != nil {
+		errs = append(errs, *storeErr)
+	}
 	if len(errs) > 0 {
 		return validationFailed(errs), nil
 	}

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,11 +43,23 @@ type schema struct {
 	policyRe *regexp.Regexp
 	// postcodes are the postcode rules of the countries an address may be in; empty accepts any country code.
 	postcodes map[string]*regexp.Regexp
+	// dataNames are the names data's schema gives, each field's and the objects' it lies in ("sfmc",
+	// "sfmc.subscriptionKey", "addressBook"), by themselves and by their lower case: a free-form key that differs
+	// from one of them only in case is refused (lookAlike).
+	dataNames map[string]string
 }
 
 func compileSchema(c Config) (*schema, error) {
-	s := &schema{fields: map[string]*compiledField{}, subs: map[string]SubscriptionSchema{}, consents: map[string]ConsentStatement{}, policy: c.Password}
+	s := &schema{fields: map[string]*compiledField{}, subs: map[string]SubscriptionSchema{}, consents: map[string]ConsentStatement{},
+		policy: c.Password, dataNames: map[string]string{strings.ToLower(addressBookField): addressBookField}}
 	for _, f := range c.Fields {
+		if path, isData := strings.CutPrefix(f.Name, "data."); isData {
+			segs := strings.Split(path, ".")
+			for i := range segs {
+				name := strings.Join(segs[:i+1], ".")
+				s.dataNames[strings.ToLower(name)], s.dataNames[name] = name, name // the second for names alike but for case
+			}
+		}
 		cf := &compiledField{FieldSchema: f}
 		if cf.WriteAccess == "" {
 			cf.WriteAccess = WriteClientModify
@@ -136,13 +149,10 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 		}
 		return int64(n), nil
 	case "boolean":
-		switch t := v.(type) {
-		case bool:
-			return t, nil
-		case string:
-			if b, err := strconv.ParseBool(t); err == nil {
-				return b, nil
-			}
+		// JSON's true or false only: strconv.ParseBool also stored "true", "T", "0" and "FALSE" (QA round of
+		// 2026-11-29). A form's section is JSON too, so nothing the apps send is a string here.
+		if b, isBool := v.(bool); isBool {
+			return b, nil
 		}
 		return bad(contract.CodeInvalidParameter, "The value must be true or false.")
 	default:
@@ -376,6 +386,21 @@ func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []Validation
 	normalized := map[string]any{}
 	for _, l := range leaves {
 		name := "data." + l.Path
+		// Keys and free-form values hold no controls or bidirectional overrides, as the schema's texts (coerce): NUL,
+		// a bell and U+202E were stored in data's own keys and values (QA round of 2026-11-29).
+		if strings.ContainsFunc(l.Path, identity.IsTextControl) {
+			errs = append(errs, ValidationError{FieldName: name, ErrorCode: contract.CodeInvalidFormat, Message: "The specified value does not correspond to the expected format."})
+			continue
+		}
+		if like := s.lookAlike(l.Path); like != "" {
+			if s.serverOnlyBelow("data." + like) {
+				serverOnly = true // customerAssignment beside the server's customerassignment: refused as the field itself
+				continue
+			}
+			errs = append(errs, ValidationError{FieldName: name, ErrorCode: contract.CodeInvalidParameter,
+				Message: fmt.Sprintf("Unknown field: the schema's is data.%s, which differs only in case.", like)})
+			continue
+		}
 		for fname, f := range s.fields {
 			if f.WriteAccess == WriteServerOnly && (fname == name || strings.HasPrefix(name, fname+".") || strings.HasPrefix(fname, name+".")) {
 				serverOnly = true
@@ -400,6 +425,10 @@ func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []Validation
 			}
 			val = coerced
 		}
+		if !known && holdsTextControl(val) {
+			errs = append(errs, ValidationError{FieldName: name, ErrorCode: contract.CodeInvalidFormat, Message: "The specified value does not correspond to the expected format."})
+			continue
+		}
 		setPath(normalized, l.Path, val)
 	}
 	out := DeepMerge(cur, normalized)
@@ -422,6 +451,53 @@ func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []Validation
 		}
 	}
 	return out, errs, serverOnly
+}
+
+// lookAlike names the schema's data name that path, or the start of it, equals but for case ("customerAssignment"
+// for the server's "customerassignment", "Preference.GOLF" past the closed preference namespace); "" when it has
+// none. Such a key was stored next to the field it imitates, where anything that reads data without regard to case
+// (an export, a marketing tool, an operator) could take it for the field (QA round of 2026-11-29).
+func (s *schema) lookAlike(path string) string {
+	segs := strings.Split(path, ".")
+	for i := range segs {
+		written := strings.Join(segs[:i+1], ".")
+		name, known := s.dataNames[strings.ToLower(written)]
+		if !known {
+			return "" // the schema names nothing that starts so, in any case
+		}
+		if name != written && s.dataNames[written] != written {
+			return name
+		}
+	}
+	return ""
+}
+
+// serverOnlyBelow reports a server-only field at name or below it.
+func (s *schema) serverOnlyBelow(name string) bool {
+	for fname, f := range s.fields {
+		if f.WriteAccess == WriteServerOnly && (fname == name || strings.HasPrefix(fname, name+".")) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsTextControl reports a control or bidirectional override in a free-form value: in a text, in a text or key
+// anywhere in a list or an object.
+func holdsTextControl(v any) bool {
+	switch t := v.(type) {
+	case string:
+		return strings.ContainsFunc(t, identity.IsTextControl)
+	case []any:
+		return slices.ContainsFunc(t, holdsTextControl)
+	case map[string]any:
+		for k, item := range t {
+			if strings.ContainsFunc(k, identity.IsTextControl) || holdsTextControl(item) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // MaxDataBytes bounds an account's data document, serialised. The apps keep a few hundred bytes there (tiles,
@@ -520,18 +596,8 @@ func (s *schema) mergePreferences(in, cur map[string]any, lang string, now time.
 		}
 		switch attr {
 		case "isConsentGranted":
-			var b bool
-			switch t := l.Value.(type) {
-			case bool:
-				b = t
-			case string:
-				parsed, err := strconv.ParseBool(t)
-				if err != nil {
-					errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: contract.CodeInvalidParameter, Message: "The value must be true or false."})
-					continue
-				}
-				b = parsed
-			default:
+			b, isBool := l.Value.(bool) // JSON's true or false only; the string "true" was taken (QA round of 2026-11-29)
+			if !isBool {
 				errs = append(errs, ValidationError{FieldName: "preferences." + l.Path, ErrorCode: contract.CodeInvalidParameter, Message: "The value must be true or false."})
 				continue
 			}
@@ -593,18 +659,8 @@ func (s *schema) mergeSubscriptions(in, cur map[string]any, now time.Time) (map[
 		if segs[2] != "isSubscribed" {
 			continue // the rest of a subscription (its double opt-in, when it changed) is the server's to write
 		}
-		var want bool
-		switch t := l.Value.(type) {
-		case bool:
-			want = t
-		case string:
-			parsed, err := strconv.ParseBool(t)
-			if err != nil {
-				errs = append(errs, ValidationError{FieldName: "subscriptions." + l.Path, ErrorCode: contract.CodeInvalidParameter, Message: "The value must be true or false."})
-				continue
-			}
-			want = parsed
-		default:
+		want, isBool := l.Value.(bool) // JSON's true or false only, as isConsentGranted (QA round of 2026-11-29)
+		if !isBool {
 			errs = append(errs, ValidationError{FieldName: "subscriptions." + l.Path, ErrorCode: contract.CodeInvalidParameter, Message: "The value must be true or false."})
 			continue
 		}

@@ -445,8 +445,11 @@ func (h *handler) confirmSubscription(c echo.Context) error {
 }
 
 // params are a call's parameters, from a JSON body or a form (where nested ones are JSON strings, as the
-// vendor's SDK sends them), plus the query string.
-type params map[string]any
+// vendor's SDK sends them); form says which, since a form has only strings where JSON has its booleans.
+type params struct {
+	v    map[string]any
+	form bool
+}
 
 type paramError struct{ name string }
 
@@ -462,32 +465,34 @@ var objectParams = map[string]bool{"profile": true, "data": true, "preferences":
 // error), a list was once joined into one string with commas (QA), and an object was read as an empty value, so
 // setAccountInfo with newPassword {…} answered 0 and changed nothing (QA bad-input round).
 func parseParams(r *http.Request) (params, error) {
-	out := params{}
+	out := map[string]any{}
+	form := false
 	ct, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
 	switch ct {
 	case echo.MIMEApplicationJSON:
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
-			return nil, errors.New("Unreadable body")
+			return params{}, errors.New("Unreadable body")
 		}
 		if len(strings.TrimSpace(string(body))) == 0 {
-			return out, nil
+			return params{v: out}, nil
 		}
 		var m map[string]any
 		if err := json.Unmarshal(body, &m); err != nil {
-			return nil, errors.New("The body is not a JSON object")
+			return params{}, errors.New("The body is not a JSON object")
 		}
 		if path, problem := jsonbody.Check(body); problem != jsonbody.Fine {
-			return nil, paramError{path}
+			return params{}, paramError{path}
 		}
 		maps.Copy(out, m)
 	case echo.MIMEApplicationForm:
 		if err := r.ParseForm(); err != nil {
-			return nil, errors.New("Unreadable form")
+			return params{}, errors.New("Unreadable form")
 		}
+		form = true
 		for k, v := range r.PostForm {
 			if len(v) > 1 {
-				return nil, paramError{k}
+				return params{}, paramError{k}
 			}
 			if len(v) == 1 {
 				out[k] = v[0]
@@ -499,34 +504,35 @@ func parseParams(r *http.Request) (params, error) {
 		// needs no type.
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
-			return nil, errors.New("Unreadable body")
+			return params{}, errors.New("Unreadable body")
 		}
 		if len(bytes.TrimSpace(body)) > 0 {
-			return nil, errors.New("Unsupported content type: send application/json or application/x-www-form-urlencoded")
+			return params{}, errors.New("Unsupported content type: send application/json or application/x-www-form-urlencoded")
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(out)) { // the first bad one by name: the same answer every time
 		switch v := out[k].(type) {
 		case []any:
-			return nil, paramError{k}
+			return params{}, paramError{k}
 		case map[string]any:
 			if !objectParams[k] {
-				return nil, paramError{k}
+				return params{}, paramError{k}
 			}
 		case string:
 			if !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
-				return nil, paramError{k}
+				return params{}, paramError{k}
 			}
 		}
 	}
-	if lang := out.str("lang"); lang != "" && !identity.IsLanguageTag(lang) {
-		return nil, paramError{"lang"}
+	in := params{v: out, form: form}
+	if lang := in.str("lang"); lang != "" && !identity.IsLanguageTag(lang) {
+		return params{}, paramError{"lang"}
 	}
-	return out, nil
+	return in, nil
 }
 
 func (p params) str(name string) string {
-	switch v := p[name].(type) {
+	switch v := p.v[name].(type) {
 	case string:
 		return v
 	case bool:
@@ -538,21 +544,24 @@ func (p params) str(name string) string {
 }
 
 // boolean reads a true or false parameter (a JSON boolean, or as a form sends it, "true" or "false"); absent is
-// false, anything else ("maybe", 2) is refused: it was once read as false (QA bad-input round).
+// false, anything else ("maybe", 2) is refused: it was once read as false (QA bad-input round). strconv.ParseBool
+// also took 1, 0, "T" and "FALSE", and a JSON body's string "true" (QA round of 2026-11-29): a form has only
+// strings, JSON has its booleans.
 func (p params) boolean(name string) (bool, error) {
-	if _, given := p[name]; !given {
+	switch v, given := p.v[name]; {
+	case !given:
+		return false, nil
+	case v == true, p.form && v == "true":
+		return true, nil
+	case v == false, p.form && v == "false":
 		return false, nil
 	}
-	b, err := strconv.ParseBool(p.str(name))
-	if err != nil {
-		return false, paramError{name}
-	}
-	return b, nil
+	return false, paramError{name}
 }
 
 // object reads a nested parameter: a JSON object, or a string holding one; absent or empty is nil.
 func (p params) object(name string) (map[string]any, error) {
-	switch v := p[name].(type) {
+	switch v := p.v[name].(type) {
 	case nil:
 		return nil, nil
 	case map[string]any:

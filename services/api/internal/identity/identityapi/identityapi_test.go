@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
@@ -36,7 +37,12 @@ type option func(*embedded.Config, *identityapi.Options)
 
 func newEnv(t testing.TB, opts ...option) *env {
 	t.Helper()
-	db := dbtest.SQLite(t)
+	return newEnvOn(t, dbtest.SQLite(t), opts...)
+}
+
+// newEnvOn is newEnv on a database of the test's choosing (dbtest.Each).
+func newEnvOn(t testing.TB, db *database.DB, opts ...option) *env {
+	t.Helper()
 	outbox := mail.NewOutbox(db, nil)
 	v := &env{t: t, e: echo.New(), now: time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC), dbClose: db.Close}
 	cfg := embedded.DefaultConfig()
@@ -338,11 +344,24 @@ func TestCrossSiteRequestsAreRefused(t *testing.T) {
 }
 
 func TestBadInputNeverFails500(t *testing.T) {
-	v := newEnv(t)
+	dbtest.Each(t, testBadInputNeverFails500)
+}
+
+// regTokenHere in a case's body is a fresh regToken; a case of setAccountInfo is sent with a session.
+const regTokenHere = "REGTOKEN"
+
+func testBadInputNeverFails500(t *testing.T, db *database.DB) {
+	v := newEnvOn(t, db)
+	v.registerVerified("eva@example.com")
+	_, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{})
+	session := sessionCookie(rec)
+	registration := func(params string) string {
+		return `{"regToken":"` + regTokenHere + `","email":"new@example.com","password":"` + password + `","profile":{"firstName":"Ann","lastName":"Test"},` + params + `}`
+	}
 	tests := []struct {
 		name, method, ct, body string
 		want                   int
-		param                  string // the parameter the answer names
+		param                  string // the parameter the answer names, or with 400009 the field its first error names
 	}{
 		{"broken JSON", "register", echo.MIMEApplicationJSON, `{"email":`, contract.CodeInvalidParameter, ""},
 		{"JSON array", "login", echo.MIMEApplicationJSON, `[1,2]`, contract.CodeInvalidParameter, ""},
@@ -382,6 +401,35 @@ func TestBadInputNeverFails500(t *testing.T) {
 		{"a key twice in a section", "setAccountInfo", echo.MIMEApplicationJSON, `{"profile":{"firstName":"A","firstName":"B"}}`, contract.CodeInvalidParameter, "profile.firstName"},
 		{"a key twice in a form's section", "setAccountInfo", echo.MIMEApplicationForm, `data=` + url.QueryEscape(`{"sfmc":{"a":1,"a":2}}`), contract.CodeInvalidParameter, "data.sfmc.a"},
 		{"a boolean that is neither", "register", echo.MIMEApplicationJSON, `{"finalizeRegistration":"maybe"}`, contract.CodeInvalidParameter, "finalizeRegistration"},
+		// strconv.ParseBool read 1, 0, "T", "t", "0", "FALSE" as booleans, and JSON's string "true" (QA round of
+		// 2026-11-29): JSON's true or false, or in a form (all strings) "true" or "false".
+		{"a boolean that is a number", "register", echo.MIMEApplicationJSON, `{"finalizeRegistration":1}`, contract.CodeInvalidParameter, "finalizeRegistration"},
+		{"a boolean that is zero", "register", echo.MIMEApplicationJSON, `{"finalizeRegistration":0}`, contract.CodeInvalidParameter, "finalizeRegistration"},
+		{"a boolean that is text in JSON", "register", echo.MIMEApplicationJSON, `{"finalizeRegistration":"true"}`, contract.CodeInvalidParameter, "finalizeRegistration"},
+		{"a boolean that is null", "register", echo.MIMEApplicationJSON, `{"finalizeRegistration":null}`, contract.CodeInvalidParameter, "finalizeRegistration"},
+		{"a form's T", "register", echo.MIMEApplicationForm, `finalizeRegistration=T`, contract.CodeInvalidParameter, "finalizeRegistration"},
+		{"a form's t", "register", echo.MIMEApplicationForm, `finalizeRegistration=t`, contract.CodeInvalidParameter, "finalizeRegistration"},
+		{"a form's 1", "register", echo.MIMEApplicationForm, `finalizeRegistration=1`, contract.CodeInvalidParameter, "finalizeRegistration"},
+		{"a form's 0", "register", echo.MIMEApplicationForm, `finalizeRegistration=0`, contract.CodeInvalidParameter, "finalizeRegistration"},
+		{"a form's FALSE", "register", echo.MIMEApplicationForm, `finalizeRegistration=FALSE`, contract.CodeInvalidParameter, "finalizeRegistration"},
+		{"JSON's true", "register", echo.MIMEApplicationJSON, `{"finalizeRegistration":true}`, contract.CodeMissingRequiredParameter, "regToken"},
+		{"a form's true", "register", echo.MIMEApplicationForm, `finalizeRegistration=true`, contract.CodeMissingRequiredParameter, "regToken"},
+		{"a form's false", "register", echo.MIMEApplicationForm, `finalizeRegistration=false`, contract.CodeMissingRequiredParameter, "regToken"},
+		{"a consent granted as text", "setAccountInfo", echo.MIMEApplicationJSON, `{"preferences":{"terms":{"customeraccount":{"isConsentGranted":"true"}}}}`, contract.CodeValidation, "preferences.terms.customeraccount.isConsentGranted"},
+		{"a consent granted as text in a form's section", "setAccountInfo", echo.MIMEApplicationForm, `preferences=` + url.QueryEscape(`{"terms":{"customeraccount":{"isConsentGranted":"true"}}}`), contract.CodeValidation, "preferences.terms.customeraccount.isConsentGranted"},
+		{"a consent granted as text at registration", "register", echo.MIMEApplicationJSON, registration(`"preferences":{"terms":{"customeraccount":{"isConsentGranted":"true"}}}`), contract.CodeValidation, "preferences.terms.customeraccount.isConsentGranted"},
+		{"a tile as a number in a form's section", "setAccountInfo", echo.MIMEApplicationForm, `data=` + url.QueryEscape(`{"preference":{"VEGAN":1}}`), contract.CodeValidation, "data.preference.VEGAN"},
+		{"a subscription as text", "setAccountInfo", echo.MIMEApplicationJSON, `{"subscriptions":{"NLT_GENERAL":{"email":{"isSubscribed":"FALSE"}}}}`, contract.CodeValidation, "subscriptions.NLT_GENERAL.email.isSubscribed"},
+		// Controls and bidirectional overrides in the address and in data's own keys and values were stored, and a
+		// key alike the server-only field but for case beside it (QA round of 2026-11-29).
+		{"controls in the address", "setAccountInfo", echo.MIMEApplicationJSON, `{"data":{"addressBook":[{"firstName":"Ann","lastName":"Test","street":"Haupt\u202estr\u0000","streetNo":"1","zip":"10115","city":"Ber\u0007lin","country":"DE"}]}}`, contract.CodeValidation, "data.addressBook.street"},
+		{"controls in the address at registration", "register", echo.MIMEApplicationJSON, registration(`"data":{"addressBook":[{"firstName":"Ann","lastName":"Test","street":"Hauptstr","streetNo":"1","zip":"10115","city":"Ber\u0007lin","country":"DE"}]}`), contract.CodeValidation, "data.addressBook.city"},
+		{"controls in data's values and keys", "setAccountInfo", echo.MIMEApplicationJSON, `{"data":{"foo":"a\u0000b","k\u0000":1,"\u202ekey":"v"}}`, contract.CodeValidation, "data.foo"},
+		{"an override in a data key in a form's section", "setAccountInfo", echo.MIMEApplicationForm, `data=` + url.QueryEscape(`{"\u202ekey":"v"}`), contract.CodeValidation, "data.\u202ekey"},
+		{"NUL in a data key at registration", "register", echo.MIMEApplicationJSON, registration(`"data":{"k\u0000":1}`), contract.CodeValidation, "data.k\x00"},
+		{"a look-alike of the server-only field", "setAccountInfo", echo.MIMEApplicationJSON, `{"data":{"customerAssignment":"SUED"}}`, contract.CodeReadOnlyField, ""},
+		{"a look-alike of the server-only field at registration", "register", echo.MIMEApplicationJSON, registration(`"data":{"CustomerAssignment":"SUED"}`), contract.CodeReadOnlyField, ""},
+		{"a look-alike of the closed preferences", "setAccountInfo", echo.MIMEApplicationJSON, `{"data":{"Preference":{"GOLF":true}}}`, contract.CodeValidation, "data.Preference.GOLF"},
 		{"a language of the right shape that names none", "register", echo.MIMEApplicationJSON, `{"lang":"xx"}`, contract.CodeInvalidParameter, "lang"},
 		// A body of another type was not read at all: the call answered as if it had no parameters (setAccountInfo 0
 		// with nothing changed, login 403042 as for a wrong password). QA bad-input round.
@@ -392,19 +440,38 @@ func TestBadInputNeverFails500(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			hr := httptest.NewRequest(http.MethodPost, "/identity/accounts."+tc.method, strings.NewReader(tc.body))
+			body := tc.body
+			if strings.Contains(body, regTokenHere) {
+				init, _ := v.call("initRegistration", nil, req{})
+				body = strings.ReplaceAll(body, regTokenHere, init["regToken"].(string))
+			}
+			hr := httptest.NewRequest(http.MethodPost, "/identity/accounts."+tc.method, strings.NewReader(body))
 			hr.Header.Set(echo.HeaderContentType, tc.ct)
+			if tc.method == "setAccountInfo" {
+				hr.AddCookie(session)
+			}
 			rec := httptest.NewRecorder()
 			v.e.ServeHTTP(rec, hr)
 			require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
 			var out map[string]any
 			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &out))
 			require.Equal(t, tc.want, code(out), out)
-			if tc.param != "" {
+			switch {
+			case tc.want == contract.CodeValidation:
+				require.Equal(t, tc.param, out["validationErrors"].([]any)[0].(map[string]any)["fieldName"], out)
+			case tc.param != "":
 				require.Contains(t, out["errorDetails"], tc.param)
 			}
 		})
 	}
+	// Nothing of it was stored: the account is as registered, and no registration made one.
+	info, _ := v.call("getAccountInfo", map[string]any{"include": "profile,data,preferences,subscriptions"}, req{cookie: session})
+	require.Equal(t, 0, code(info), info)
+	require.Empty(t, info["data"], info)
+	require.Empty(t, info["subscriptions"], info)
+	require.Equal(t, true, info["preferences"].(map[string]any)["terms"].(map[string]any)["customeraccount"].(map[string]any)["isConsentGranted"])
+	r, _ := v.call("login", map[string]any{"loginID": "new@example.com", "password": password}, req{})
+	require.Equal(t, contract.CodeInvalidLogin, code(r), r)
 }
 
 // FuzzMethodBody sends any JSON body to the two methods that read the most parameters: the answer is always the

@@ -299,3 +299,99 @@ func TestSessionLinkTokenOpensTheCentreForALoggedInShopper(t *testing.T) {
 	status, _ = f.exchange(t, body["jwt"].(string))
 	require.Equal(t, http.StatusUnauthorized, status)
 }
+
+// login logs email in through the identity API and answers the session cookie's value.
+func login(t *testing.T, svc *apitest.Service, email string) string {
+	t.Helper()
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.login", Body: `{"loginID":"` + email + `","password":"Sommer-2026!"}`,
+		Header: map[string]string{"Content-Type": "application/json", "Origin": "http://example.com"}})
+	require.Equal(t, http.StatusOK, rec.Code)
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "portal_session" {
+			return c.Value
+		}
+	}
+	require.Fail(t, "no session", rec.Body.String())
+	return ""
+}
+
+// sessionCentre opens the preference centre as the account page's tile does: the session's link, exchanged.
+func sessionCentre(t *testing.T, svc *apitest.Service, session string) *subscriberFixture {
+	t.Helper()
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/jwt", Header: map[string]string{"Cookie": "portal_session=" + session}})
+	require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
+	var link map[string]any
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &link))
+	f := &subscriberFixture{svc: svc, jwt: link["jwt"].(string)}
+	status, exchanged := f.exchange(t, f.jwt)
+	require.Equal(t, http.StatusOK, status, exchanged)
+	f.regToken = exchanged["regToken"].(string)
+	return f
+}
+
+// A regToken exchanged from the link a session asked for ends with that session: the logout ended the link, and the
+// regToken kept reading (name, address, subscriptions) and writing for its full hour (QA security round of
+// 2026-11-29; ASVS 3.3.1). A mailed link's regToken is bound to no session and survives the logout.
+func TestSessionLinksRegTokenEndsWithTheSession(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
+		registerUnverified(t, svc, "session@example.com")
+		mails, err := svc.App.Outbox.Latest(context.Background(), "session@example.com", 1)
+		require.NoError(t, err)
+		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(mails[0].Links[0]))
+
+		session := login(t, svc, "session@example.com")
+		centre := sessionCentre(t, svc, session)
+		require.EqualValues(t, 0, centre.account(t)["errorCode"])
+		mailed := newSubscriber(t, svc, "session@example.com")
+
+		rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.logout", Body: `{}`,
+			Header: map[string]string{"Content-Type": "application/json", "Origin": "http://example.com", "Cookie": "portal_session=" + session}})
+		require.Equal(t, http.StatusOK, rec.Code)
+
+		seen := centre.account(t)
+		require.EqualValues(t, 403005, seen["errorCode"], "read after the logout: %v", seen)
+		require.NotContains(t, seen, "profile")
+		require.EqualValues(t, 403005, centre.set(t, map[string]any{"profile": map[string]any{"firstName": "Mallory"}})["errorCode"])
+		status, _ := centre.exchange(t, centre.jwt)
+		require.Equal(t, http.StatusUnauthorized, status)
+
+		require.EqualValues(t, 0, mailed.account(t)["errorCode"], "a mailed link's regToken is no session's")
+		require.Equal(t, "Eva", mailed.account(t)["profile"].(map[string]any)["firstName"], "nothing was written")
+
+		// The next login's centre is a new one; its regToken ends when that session expires, too.
+		session = login(t, svc, "session@example.com")
+		centre = sessionCentre(t, svc, session)
+		require.EqualValues(t, 0, centre.account(t)["errorCode"])
+		_, err = svc.DB.ExecContext(context.Background(), `UPDATE identity_sessions SET expires_at = 0`)
+		require.NoError(t, err)
+		require.EqualValues(t, 403005, centre.account(t)["errorCode"])
+	})
+}
+
+// A disabled account hands out no personal data through the preference centre (QA security round of 2026-11-29):
+// a regToken obtained before the disabling reads nothing (403041, as its writes), a mailed link's exchange answers
+// 401 (the centre's preferences.loading page), and the one-click unsubscribe still works.
+func TestDisabledAccountShowsNothingInThePreferenceCentre(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
+		f := newSubscriber(t, svc, "blocked@example.com")
+		require.EqualValues(t, 0, f.set(t, map[string]any{"profile": map[string]any{"firstName": "Berta"},
+			"subscriptions": map[string]any{"NLT_OFFERS": map[string]any{"email": map[string]any{"isSubscribed": true}}}})["errorCode"])
+		require.NoError(t, svc.App.Identity.SetDisabled(context.Background(), "blocked@example.com", true))
+
+		seen := f.account(t)
+		require.EqualValues(t, 403041, seen["errorCode"], "read after the disabling: %v", seen)
+		require.NotContains(t, seen, "profile")
+		require.NotContains(t, seen, "subscriptions")
+		require.EqualValues(t, 403041, f.set(t, map[string]any{"profile": map[string]any{"firstName": "Other"}})["errorCode"])
+
+		status, body := f.exchange(t, f.jwt)
+		require.Equal(t, http.StatusUnauthorized, status, body)
+		require.Equal(t, "preferences.loading", body["error"].(map[string]any)["code"])
+		require.NotContains(t, body, "regToken")
+
+		require.Equal(t, http.StatusOK, oneClick(svc, http.MethodPost, f.jwt, "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded").StatusCode)
+		status, _ = f.exchange(t, f.jwt)
+		require.Equal(t, http.StatusGone, status, "unsubscribed from everything")
+	})
+}
+

@@ -12,7 +12,8 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
 
-// GetAccountInfo answers accounts.getAccountInfo for the session or a regToken; 403005 without either.
+// GetAccountInfo answers accounts.getAccountInfo for the session or a regToken; 403005 without either, 403041 for
+// a disabled account.
 func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, include, extraProfileFields string) (Result, error) {
 	a, acc, found, err := p.authorize(ctx, c, regToken)
 	if err != nil {
@@ -20,6 +21,12 @@ func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, inclu
 	}
 	if !found {
 		return fail(contract.CodeUnauthorized, "No session or valid regToken"), nil
+	}
+	// A session ends with the disabling; a regToken (a newsletter link's, one issued before) reads nothing either,
+	// as it writes nothing (QA security round of 2026-11-29: the preference centre still showed a disabled
+	// account's profile and subscriptions).
+	if a.Disabled {
+		return fail(contract.CodeAccountDisabled, ""), nil
 	}
 	fields, err := p.accountFields(ctx, a, extraProfileFields)
 	if err != nil {

@@ -474,7 +474,7 @@ func (p *Provider) ResendVerificationCode(ctx context.Context, c Caller, regToke
 	switch {
 	case regToken != "":
 		var t Token
-		if t, err = p.liveToken(ctx, regToken, TokenRegistration, TokenSubscriber); err == nil {
+		if t, err = p.liveRegToken(ctx, regToken, TokenRegistration, TokenSubscriber); err == nil {
 			a, err = p.store.AccountByUID(ctx, t.UID)
 		}
 	case email != "":

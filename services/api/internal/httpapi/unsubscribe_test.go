@@ -395,3 +395,85 @@ func TestDisabledAccountShowsNothingInThePreferenceCentre(t *testing.T) {
 	})
 }
 
+// identityCallAs is identityCall with the session cookie of a login.
+func identityCallAs(t *testing.T, svc *apitest.Service, session, method string, params map[string]any) map[string]any {
+	t.Helper()
+	body, err := json.Marshal(params)
+	require.NoError(t, err)
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts." + method, Body: string(body),
+		Header: map[string]string{"Content-Type": "application/json", "Origin": "http://example.com", "Cookie": "portal_session=" + session}})
+	require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
+	var env map[string]any
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &env))
+	return env
+}
+
+// lastMailLink is the first link of the newest mail of kind to the address.
+func lastMailLink(t *testing.T, svc *apitest.Service, to, kind string) string {
+	t.Helper()
+	mails, err := svc.App.Outbox.Latest(context.Background(), to, 50)
+	require.NoError(t, err)
+	for _, m := range mails {
+		if m.Kind == kind && len(m.Links) > 0 {
+			return m.Links[0]
+		}
+	}
+	require.Failf(t, "no mail", "no %s mail to %s", kind, to)
+	return ""
+}
+
+func doubleOptIn(t *testing.T, account map[string]any, key string) map[string]any {
+	t.Helper()
+	em := account["subscriptions"].(map[string]any)[key].(map[string]any)["email"].(map[string]any)
+	return em["doubleOptIn"].(map[string]any)
+}
+
+// A double opt-in confirms one request at one address (QA security round of 2026-11-29): the link of a subscription
+// the shopper ended and chose again confirmed the new request, and after a confirmed e-mail change the old
+// address's link confirmed the subscription that now mails the new address. A newer request ends the older
+// links, a confirmed e-mail change ends the account's pending ones and asks again at the new address; an ended
+// link lands on a page that says a newer link waits.
+func TestDoubleOptInLinksEndWithANewerRequestOrAddress(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
+		const kind = "subscription-confirmation"
+		sub := func(f *subscriberFixture, on bool) {
+			t.Helper()
+			require.EqualValues(t, 0, f.set(t, map[string]any{"subscriptions": map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": on}}}})["errorCode"])
+		}
+
+		// (A) Subscribed, unsubscribed, subscribed again: the first link confirms nothing.
+		f := newSubscriber(t, svc, "again@example.com")
+		sub(f, true)
+		first := lastMailLink(t, svc, "again@example.com", kind)
+		sub(f, false)
+		sub(f, true)
+		second := lastMailLink(t, svc, "again@example.com", kind)
+		require.NotEqual(t, first, second)
+		require.Equal(t, "/preferences/error/doi-replaced", svc.OpenMailLink(first))
+		require.Equal(t, "Pending", doubleOptIn(t, f.account(t), "NLT_GENERAL")["status"])
+		require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_GENERAL", svc.OpenMailLink(second))
+		require.Equal(t, "Confirmed", doubleOptIn(t, f.account(t), "NLT_GENERAL")["status"])
+		require.Equal(t, "/preferences/error/doi-404000", svc.OpenMailLink(first), "confirmed: the used link's page")
+		sub(f, false)
+		require.Equal(t, "/preferences/error/doi-unsubscribed", svc.OpenMailLink(second), "a used link whose newsletter ended since")
+
+		// (B) Pending at the old address, then the address changes: the old link confirms nothing; the new address
+		// is asked, and its link confirms.
+		registerUnverified(t, svc, "old@example.com")
+		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(lastMailLink(t, svc, "old@example.com", "verification")))
+		session := login(t, svc, "old@example.com")
+		require.EqualValues(t, 0, identityCallAs(t, svc, session, "setAccountInfo", map[string]any{
+			"subscriptions": map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}}})["errorCode"])
+		old := lastMailLink(t, svc, "old@example.com", kind)
+		require.EqualValues(t, 0, identityCallAs(t, svc, session, "setAccountInfo", map[string]any{
+			"profile": map[string]any{"email": "new@example.com"}, "password": "Sommer-2026!"})["errorCode"])
+		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(lastMailLink(t, svc, "new@example.com", "verification")))
+
+		require.Equal(t, "/preferences/error/doi-replaced", svc.OpenMailLink(old))
+		moved := newSubscriber(t, svc, "new@example.com")
+		require.Equal(t, "Pending", doubleOptIn(t, moved.account(t), "NLT_GENERAL")["status"], "the old address's link confirmed nothing")
+		asked := lastMailLink(t, svc, "new@example.com", kind)
+		require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_GENERAL", svc.OpenMailLink(asked))
+		require.Equal(t, "Confirmed", doubleOptIn(t, moved.account(t), "NLT_GENERAL")["status"])
+	})
+}

@@ -79,6 +79,12 @@ describe('preference centre routes', () => {
     expect(screen.getByText(/Dann ist Ihre Erinnerung schon aktiv/)).toBeInTheDocument();
   });
 
+  it('a link a newer request replaced says a newer link waits, not that it may be confirmed (QA security round of 2026-11-29)', async () => {
+    await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/error/doi-replaced' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inzwischen wurde ein neuerer Bestätigungslink verschickt.' })).toBeInTheDocument();
+    expect(screen.getByText(/Bitte verwenden Sie den Link aus der neuesten Bestätigungs-E-Mail/)).toBeInTheDocument();
+  });
+
   it('shows the error page outside /preferences too', async () => {
     await renderPage(<AppRoutes />, { messages: loadMessages, path: '/error/doi-expired' });
     expect(await screen.findByRole('img', { name: 'Abgelaufener Link' })).toBeInTheDocument();

@@ -936,6 +936,17 @@ export function describeIdentityContract(
         expect(seen.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(true);
       });
 
+      lite('a disabled account answers 403041 to a regToken issued before the disabling, for reading as for writing', async () => {
+        const email = freshEmail('centre-disabled');
+        const centre = await helpers.subscriberRegToken(email);
+        expect((await provider.setAccountInfo({ regToken: centre, profile: { firstName: 'Berta' } })).errorCode).toBe(0);
+        await helpers.disableAccount(email);
+        const seen = await provider.getAccountInfo({ regToken: centre, include: 'profile,subscriptions' });
+        expect(seen.errorCode).toBe(ErrorCode.ACCOUNT_DISABLED);
+        expect(seen.profile).toBeUndefined();
+        expect((await provider.setAccountInfo({ regToken: centre, profile: { firstName: 'Other' } })).errorCode).toBe(ErrorCode.ACCOUNT_DISABLED);
+      });
+
       lite('a password change ends the regTokens the preference centre holds for the account', async () => {
         const email = await activeAccount('centre-token');
         const centre = await helpers.subscriberRegToken(email);

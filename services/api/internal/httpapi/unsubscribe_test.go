@@ -314,3 +314,181 @@ func TestSessionLinkTokenOpensTheCentreForALoggedInShopper(t *testing.T) {
 	status, _ = f.exchange(t, body["jwt"].(string))
 	require.Equal(t, http.StatusUnauthorized, status)
 }
+
+// login logs email in through the identity API and answers the session cookie's value.
+func login(t *testing.T, svc *apitest.Service, email string) string {
+	t.Helper()
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.login", Body: `{"loginID":"` + email + `","password":"Sommer-2026!"}`,
+		Header: map[string]string{"Content-Type": "application/json", "Origin": "http://example.com"}})
+	require.Equal(t, http.StatusOK, rec.Code)
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "portal_session" {
+			return c.Value
+		}
+	}
+	require.Fail(t, "no session", rec.Body.String())
+	return ""
+}
+
+// sessionCentre opens the preference centre as the account page's tile does: the session's link, exchanged.
+func sessionCentre(t *testing.T, svc *apitest.Service, session string) *subscriberFixture {
+	t.Helper()
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/jwt", Header: map[string]string{"Cookie": "portal_session=" + session}})
+	require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
+	var link map[string]any
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &link))
+	f := &subscriberFixture{svc: svc, jwt: link["jwt"].(string)}
+	status, exchanged := f.exchange(t, f.jwt)
+	require.Equal(t, http.StatusOK, status, exchanged)
+	f.regToken = exchanged["regToken"].(string)
+	return f
+}
+
+// A regToken exchanged from the link a session asked for ends with that session: the logout ended the link, and the
+// regToken kept reading (name, address, subscriptions) and writing for its full hour (QA security round of
+// 2026-11-29; ASVS 3.3.1). A mailed link's regToken is bound to no session and survives the logout.
+func TestSessionLinksRegTokenEndsWithTheSession(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
+		registerUnverified(t, svc, "session@example.com")
+		mails, err := svc.App.Outbox.Latest(context.Background(), "session@example.com", 1)
+		require.NoError(t, err)
+		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(mails[0].Links[0]))
+
+		session := login(t, svc, "session@example.com")
+		centre := sessionCentre(t, svc, session)
+		require.EqualValues(t, 0, centre.account(t)["errorCode"])
+		mailed := newSubscriber(t, svc, "session@example.com")
+
+		rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.logout", Body: `{}`,
+			Header: map[string]string{"Content-Type": "application/json", "Origin": "http://example.com", "Cookie": "portal_session=" + session}})
+		require.Equal(t, http.StatusOK, rec.Code)
+
+		seen := centre.account(t)
+		require.EqualValues(t, 403005, seen["errorCode"], "read after the logout: %v", seen)
+		require.NotContains(t, seen, "profile")
+		require.EqualValues(t, 403005, centre.set(t, map[string]any{"profile": map[string]any{"firstName": "Mallory"}})["errorCode"])
+		status, _ := centre.exchange(t, centre.jwt)
+		require.Equal(t, http.StatusUnauthorized, status)
+
+		require.EqualValues(t, 0, mailed.account(t)["errorCode"], "a mailed link's regToken is no session's")
+		require.Equal(t, "Eva", mailed.account(t)["profile"].(map[string]any)["firstName"], "nothing was written")
+
+		// The next login's centre is a new one; its regToken ends when that session expires, too.
+		session = login(t, svc, "session@example.com")
+		centre = sessionCentre(t, svc, session)
+		require.EqualValues(t, 0, centre.account(t)["errorCode"])
+		_, err = svc.DB.ExecContext(context.Background(), `UPDATE identity_sessions SET expires_at = 0`)
+		require.NoError(t, err)
+		require.EqualValues(t, 403005, centre.account(t)["errorCode"])
+	})
+}
+
+// A disabled account hands out no personal data through the preference centre (QA security round of 2026-11-29):
+// a regToken obtained before the disabling reads nothing (403041, as its writes), a mailed link's exchange answers
+// 401 (the centre's preferences.loading page), and the one-click unsubscribe still works.
+func TestDisabledAccountShowsNothingInThePreferenceCentre(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
+		f := newSubscriber(t, svc, "blocked@example.com")
+		require.EqualValues(t, 0, f.set(t, map[string]any{"profile": map[string]any{"firstName": "Berta"},
+			"subscriptions": map[string]any{"NLT_OFFERS": map[string]any{"email": map[string]any{"isSubscribed": true}}}})["errorCode"])
+		require.NoError(t, svc.App.Identity.SetDisabled(context.Background(), "blocked@example.com", true))
+
+		seen := f.account(t)
+		require.EqualValues(t, 403041, seen["errorCode"], "read after the disabling: %v", seen)
+		require.NotContains(t, seen, "profile")
+		require.NotContains(t, seen, "subscriptions")
+		require.EqualValues(t, 403041, f.set(t, map[string]any{"profile": map[string]any{"firstName": "Other"}})["errorCode"])
+
+		status, body := f.exchange(t, f.jwt)
+		require.Equal(t, http.StatusUnauthorized, status, body)
+		require.Equal(t, "preferences.loading", body["error"].(map[string]any)["code"])
+		require.NotContains(t, body, "regToken")
+
+		require.Equal(t, http.StatusOK, oneClick(svc, http.MethodPost, f.jwt, "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded").StatusCode)
+		status, _ = f.exchange(t, f.jwt)
+		require.Equal(t, http.StatusGone, status, "unsubscribed from everything")
+	})
+}
+
+// identityCallAs is identityCall with the session cookie of a login.
+func identityCallAs(t *testing.T, svc *apitest.Service, session, method string, params map[string]any) map[string]any {
+	t.Helper()
+	body, err := json.Marshal(params)
+	require.NoError(t, err)
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts." + method, Body: string(body),
+		Header: map[string]string{"Content-Type": "application/json", "Origin": "http://example.com", "Cookie": "portal_session=" + session}})
+	require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
+	var env map[string]any
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &env))
+	return env
+}
+
+// lastMailLink is the first link of the newest mail of kind to the address.
+func lastMailLink(t *testing.T, svc *apitest.Service, to, kind string) string {
+	t.Helper()
+	mails, err := svc.App.Outbox.Latest(context.Background(), to, 50)
+	require.NoError(t, err)
+	for _, m := range mails {
+		if m.Kind == kind && len(m.Links) > 0 {
+			return m.Links[0]
+		}
+	}
+	require.Failf(t, "no mail", "no %s mail to %s", kind, to)
+	return ""
+}
+
+func doubleOptIn(t *testing.T, account map[string]any, key string) map[string]any {
+	t.Helper()
+	em := account["subscriptions"].(map[string]any)[key].(map[string]any)["email"].(map[string]any)
+	return em["doubleOptIn"].(map[string]any)
+}
+
+// A double opt-in confirms one request at one address (QA security round of 2026-11-29): the link of a subscription
+// the shopper ended and chose again confirmed the new request, and after a confirmed e-mail change the old
+// address's link confirmed the subscription that now mails the new address. A newer request ends the older
+// links, a confirmed e-mail change ends the account's pending ones and asks again at the new address; an ended
+// link lands on a page that says a newer link waits.
+func TestDoubleOptInLinksEndWithANewerRequestOrAddress(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
+		const kind = "subscription-confirmation"
+		sub := func(f *subscriberFixture, on bool) {
+			t.Helper()
+			require.EqualValues(t, 0, f.set(t, map[string]any{"subscriptions": map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": on}}}})["errorCode"])
+		}
+
+		// (A) Subscribed, unsubscribed, subscribed again: the first link confirms nothing.
+		f := newSubscriber(t, svc, "again@example.com")
+		sub(f, true)
+		first := lastMailLink(t, svc, "again@example.com", kind)
+		sub(f, false)
+		sub(f, true)
+		second := lastMailLink(t, svc, "again@example.com", kind)
+		require.NotEqual(t, first, second)
+		require.Equal(t, "/preferences/error/doi-replaced", svc.OpenMailLink(first))
+		require.Equal(t, "Pending", doubleOptIn(t, f.account(t), "NLT_GENERAL")["status"])
+		require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_GENERAL", svc.OpenMailLink(second))
+		require.Equal(t, "Confirmed", doubleOptIn(t, f.account(t), "NLT_GENERAL")["status"])
+		require.Equal(t, "/preferences/error/doi-404000", svc.OpenMailLink(first), "confirmed: the used link's page")
+		sub(f, false)
+		require.Equal(t, "/preferences/error/doi-unsubscribed", svc.OpenMailLink(second), "a used link whose newsletter ended since")
+
+		// (B) Pending at the old address, then the address changes: the old link confirms nothing; the new address
+		// is asked, and its link confirms.
+		registerUnverified(t, svc, "old@example.com")
+		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(lastMailLink(t, svc, "old@example.com", "verification")))
+		session := login(t, svc, "old@example.com")
+		require.EqualValues(t, 0, identityCallAs(t, svc, session, "setAccountInfo", map[string]any{
+			"subscriptions": map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}}})["errorCode"])
+		old := lastMailLink(t, svc, "old@example.com", kind)
+		require.EqualValues(t, 0, identityCallAs(t, svc, session, "setAccountInfo", map[string]any{
+			"profile": map[string]any{"email": "new@example.com"}, "password": "Sommer-2026!"})["errorCode"])
+		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(lastMailLink(t, svc, "new@example.com", "verification")))
+
+		require.Equal(t, "/preferences/error/doi-replaced", svc.OpenMailLink(old))
+		moved := newSubscriber(t, svc, "new@example.com")
+		require.Equal(t, "Pending", doubleOptIn(t, moved.account(t), "NLT_GENERAL")["status"], "the old address's link confirmed nothing")
+		asked := lastMailLink(t, svc, "new@example.com", kind)
+		require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_GENERAL", svc.OpenMailLink(asked))
+		require.Equal(t, "Confirmed", doubleOptIn(t, moved.account(t), "NLT_GENERAL")["status"])
+	})
+}

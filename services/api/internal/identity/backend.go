@@ -124,6 +124,8 @@ func SubscribedKeys(subscriptions map[string]any) []string {
 var (
 	ErrAccountNotFound = errors.New("identity: no such account")
 	ErrAlreadyVerified = errors.New("identity: account already verified")
+	// ErrAccountDisabled: an operator disabled the account; it hands out no way in (403041).
+	ErrAccountDisabled = errors.New("identity: account disabled")
 	// ErrTooManyMails: the account or the client address asked for too many mails lately (throttled).
 	ErrTooManyMails = errors.New("identity: too many mails requested")
 	ErrUnavailable  = errors.New("identity: provider unavailable")
@@ -137,6 +139,6 @@ type Backend interface {
 	// ErrAlreadyVerified when it is verified; ErrAccountNotFound when there is no such account.
 	ResendVerificationEmail(ctx context.Context, email Email, language string) error
 	// SubscriberRegToken finds the account of email, creating a newsletter-only (lite) account when there is
-	// none, and issues a regToken for it valid for one hour.
+	// none, and issues a regToken for it valid for one hour. ErrAccountDisabled for an account an operator disabled.
 	SubscriberRegToken(ctx context.Context, email Email) (RegToken, error)
 }

@@ -14,6 +14,15 @@ type RegTokenIssuer interface {
 	SubscriberRegToken(ctx context.Context, email identity.Email) (identity.RegToken, error)
 }
 
+// SessionRegTokenIssuer issues a regToken that ends with a login session (the embedded provider's backend): the
+// exchange of a link a session asked for hands out one of those, so that logging out ends the preference centre
+// the link opened too (QA security round of 2026-11-29: its regToken read and changed the profile for its full hour
+// after the logout). SAP CDC binds no link to a session (no SessionBinder), QA mode's regTokens are the fake's.
+type SessionRegTokenIssuer interface {
+	// SessionSubscriberRegToken is SubscriberRegToken for the session that SessionBinder.SessionKey named.
+	SessionSubscriberRegToken(ctx context.Context, email identity.Email, sessionKey string) (identity.RegToken, error)
+}
+
 // AccountEraser is what a full unsubscribe and the session entry need from the identity provider; the
 // embedded provider and the SAP CDC client implement it.
 type AccountEraser interface {
@@ -77,14 +86,20 @@ func NewLinks(tokens *Tokens, withdrawals WithdrawalStore, sessions SessionBinde
 // refused with ErrInvalidToken and ErrWithdrawn, one issued for a login session that has ended with
 // ErrInvalidToken and ErrSessionEnded.
 func (l *Links) Verify(ctx context.Context, token string) (identity.Email, error) {
+	link, err := l.verify(ctx, token)
+	return link.Email, err
+}
+
+// verify is Verify with the whole link (the session it is bound to).
+func (l *Links) verify(ctx context.Context, token string) (Link, error) {
 	link, withdrawn, err := l.open(ctx, token)
 	if err != nil {
-		return "", err
+		return Link{}, err
 	}
 	if withdrawn {
-		return "", fmt.Errorf("%w: %w", ErrInvalidToken, ErrWithdrawn)
+		return Link{}, fmt.Errorf("%w: %w", ErrInvalidToken, ErrWithdrawn)
 	}
-	return link.Email, nil
+	return link, nil
 }
 
 // mintForSession issues a link token bound to the login session of sessionToken, where sessions can be checked.
@@ -159,18 +174,28 @@ func NewService(s Settings) *Service {
 }
 
 // Exchange verifies a link token and returns a registration token (valid one hour) for the subscriber's
-// account, which the provider creates as a lite account when there is none. Errors: ErrInvalidToken (with
-// ErrWithdrawn for a link older than a full unsubscribe); identity.ErrUnavailable (wrapped) when the provider
-// cannot answer.
+// account, which the provider creates as a lite account when there is none. A link a login session asked for
+// gives a regToken that ends with that session where the provider can bind one (SessionRegTokenIssuer). Errors:
+// ErrInvalidToken (with ErrWithdrawn for a link older than a full unsubscribe, with identity.ErrAccountDisabled
+// for an account an operator disabled); identity.ErrUnavailable (wrapped) when the provider cannot answer.
 func (s *Service) Exchange(ctx context.Context, token string) (identity.RegToken, error) {
-	email, err := s.s.Links.Verify(ctx, token)
+	link, err := s.s.Links.verify(ctx, token)
 	if err != nil {
 		return identity.RegToken{}, err
 	}
-	rt, err := s.s.Accounts.SubscriberRegToken(ctx, email)
+	var rt identity.RegToken
+	if bound, ok := s.s.Accounts.(SessionRegTokenIssuer); ok && link.Session != "" {
+		rt, err = bound.SessionSubscriberRegToken(ctx, link.Email, link.Session)
+	} else {
+		rt, err = s.s.Accounts.SubscriberRegToken(ctx, link.Email)
+	}
 	switch {
 	case errors.Is(err, identity.ErrAccountNotFound):
 		// Lite accounts are created on demand, so this means the provider refused the address.
+		return identity.RegToken{}, fmt.Errorf("%w: %w", ErrInvalidToken, err)
+	case errors.Is(err, identity.ErrAccountDisabled):
+		// The link opens nothing, as one whose session ended: the preference centre shows preferences.loading
+		// (spec 001 §8), never the disabled account's data (QA security round of 2026-11-29).
 		return identity.RegToken{}, fmt.Errorf("%w: %w", ErrInvalidToken, err)
 	case err != nil:
 		return identity.RegToken{}, fmt.Errorf("subscribers: registration token: %w", err)

@@ -121,6 +121,17 @@ describe('the preference centre', () => {
     expect(fake.calls.filter((call) => call.method === 'getAccountInfo')).toHaveLength(2);
   });
 
+  it('shows a disabled account nothing: 403041 on the look-up is the preferences.loading error page, at once (QA security round of 2026-11-29)', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { fake, requests } = await openCentre({ seed: { disabled: true } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeInTheDocument();
+    expect(screen.queryByText(/Erika/)).not.toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.method === 'getAccountInfo')).toHaveLength(1);
+    expect(requests.filter((r) => r.url.endsWith('/rest/v1/subscriber/regToken/jwt'))).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith('preference centre: getAccountInfo answered', ErrorCode.ACCOUNT_DISABLED);
+    warn.mockRestore();
+  });
+
   it('goes to the preferences.loading error page when the link is refused', async () => {
     await openCentre({ exchangeStatus: 401 });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeInTheDocument();

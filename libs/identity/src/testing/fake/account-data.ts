@@ -19,6 +19,9 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       const access = params.regToken ? store.tokenAccess(params.regToken) : sessionAccess(store);
       if (!access) return store.fail(ErrorCode.UNAUTHORIZED, 'No session or valid regToken');
       const { acc, limited } = access;
+      // A disabled account hands out nothing, also to a regToken issued before the disabling (as the embedded
+      // provider; QA security round of 2026-11-29).
+      if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED);
       const answer = store.accountAnswer(acc, params.include, params.extraProfileFields);
       if (limited) {
         // A registration over a subscriber's address: nothing of the subscriber shows until it is verified.

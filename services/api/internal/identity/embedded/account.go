@@ -3,6 +3,7 @@ package embedded
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,7 +13,8 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
 
-// GetAccountInfo answers accounts.getAccountInfo for the session or a regToken; 403005 without either.
+// GetAccountInfo answers accounts.getAccountInfo for the session or a regToken; 403005 without either, 403041 for
+// a disabled account.
 func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, include, extraProfileFields string) (Result, error) {
 	a, acc, found, err := p.authorize(ctx, c, regToken)
 	if err != nil {
@@ -20,6 +22,12 @@ func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, inclu
 	}
 	if !found {
 		return fail(contract.CodeUnauthorized, "No session or valid regToken"), nil
+	}
+	// A session ends with the disabling; a regToken (a newsletter link's, one issued before) reads nothing either,
+	// as it writes nothing (QA security round of 2026-11-29: the preference centre still showed a disabled
+	// account's profile and subscriptions).
+	if a.Disabled {
+		return fail(contract.CodeAccountDisabled, ""), nil
 	}
 	fields, err := p.accountFields(ctx, a, extraProfileFields)
 	if err != nil {
@@ -309,8 +317,16 @@ type subscriptionToken struct {
 	lifetime   time.Duration
 }
 
-// subscriptionTokens stores a double opt-in token per newly subscribed key.
+// subscriptionTokens stores a double opt-in token per newly subscribed key. The links of earlier requests for the
+// key end: a confirmation is consent to this request, at this address (QA security round of 2026-11-29: the link
+// of a subscription the shopper had ended since confirmed the one asked for later).
 func (p *Provider) subscriptionTokens(ctx context.Context, st Store, a Account, keys []string) ([]subscriptionToken, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	if err := p.endSubscriptionLinks(ctx, st, a.UID, keys...); err != nil {
+		return nil, err
+	}
 	out := make([]subscriptionToken, 0, len(keys))
 	for _, key := range keys {
 		lifetime := p.schema.subs[key].ConfirmationLifetime
@@ -343,18 +359,59 @@ func (p *Provider) mailSubscriptionConfirmations(ctx context.Context, a Account,
 	return nil
 }
 
-// ConfirmSubscription follows a double opt-in link: 0 confirmed, 403002 expired, 404000 unknown or used; it
-// names the subscription the link confirmed, or would have (an expired link's page depends on it), and with
-// 404000 the one unsubscribed since the link was sent (nothing named: unknown or used).
-func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key string, code int, err error) {
+// endSubscriptionLinks ends the unused double opt-in links of the account, of the given keys only when any are named.
+func (p *Provider) endSubscriptionLinks(ctx context.Context, st Store, uid string, keys ...string) error {
+	tokens, err := st.UnusedTokens(ctx, uid, TokenSubscription)
+	if err != nil {
+		return err
+	}
+	now := p.clock()
+	for _, t := range tokens {
+		if len(keys) > 0 && !slices.Contains(keys, t.Payload["key"]) {
+			continue
+		}
+		if _, err := st.UseToken(ctx, t.Hash, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SubscriptionLinkOutcome is what following a double opt-in link did.
+type SubscriptionLinkOutcome struct {
+	// Code: 0 confirmed, 403002 expired, 404000 unknown or no longer valid.
+	Code int
+	// Key names the subscription the link confirmed, or would have (an expired link's page depends on it); with
+	// 404000 only when Ended says why the link no longer confirms it.
+	Key string
+	// Ended, with 404000: LinkUnsubscribedSince or LinkReplaced; empty for an unknown link or one used to confirm.
+	Ended string
+}
+
+// Why a double opt-in link no longer confirms its subscription (SubscriptionLinkOutcome.Ended).
+const (
+	// LinkUnsubscribedSince: the subscription ended after the link was sent.
+	LinkUnsubscribedSince = "unsubscribed"
+	// LinkReplaced: the subscription awaits the confirmation of a newer request (chosen again, or mailed again to a
+	// new address of the account); only that request's link confirms it.
+	LinkReplaced = "replaced"
+)
+
+// ConfirmSubscription follows a double opt-in link. A link that opens nothing any more says why where the
+// account tells: the subscription ended since, or it waits for a newer link; a link used to confirm it (the
+// subscription confirmed) or an unknown one says nothing more.
+func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (SubscriptionLinkOutcome, error) {
 	t, code, err := p.openLink(ctx, token, TokenSubscription)
 	if code == contract.CodeActivationExpired {
-		return t.Payload["key"], code, nil
+		return SubscriptionLinkOutcome{Code: code, Key: t.Payload["key"]}, nil
 	}
-	if err != nil || code != contract.CodeOK {
-		return "", code, err
+	if err != nil {
+		return SubscriptionLinkOutcome{}, err
 	}
-	key = t.Payload["key"]
+	if code == contract.CodeNotFound {
+		return p.spentSubscriptionLink(ctx, token)
+	}
+	key := t.Payload["key"]
 	now := p.clock()
 	_, err = p.spendLink(ctx, t, now, func(st Store, a Account) (Account, error) {
 		v, _ := getPath(a.Subscriptions, key+".email")
@@ -373,15 +430,55 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (key s
 	})
 	switch {
 	case errors.Is(err, errUnsubscribedSince):
-		// 404000 with the key: the page says the newsletter was unsubscribed since, not "perhaps confirmed
-		// already" (QA: the shopper was neither).
-		return key, contract.CodeNotFound, nil
+		// The page says the newsletter was unsubscribed since, not "perhaps confirmed already" (QA: the shopper
+		// was neither).
+		return SubscriptionLinkOutcome{Code: contract.CodeNotFound, Key: key, Ended: LinkUnsubscribedSince}, nil
 	case errors.Is(err, ErrNotFound): // used meanwhile, or the account was erased
-		return "", contract.CodeNotFound, nil
+		return p.spentSubscriptionLink(ctx, token)
 	case err != nil:
-		return "", 0, err
+		return SubscriptionLinkOutcome{}, err
 	}
-	return key, contract.CodeOK, nil
+	return SubscriptionLinkOutcome{Code: contract.CodeOK, Key: key}, nil
+}
+
+// spentSubscriptionLink answers a double opt-in link that is unknown or no longer unused: used to confirm, or
+// ended by a newer request for its subscription or by the account's change of address (endSubscriptionLinks).
+// The account's subscription tells which page is true: confirmed (by this link or a newer one) is the used
+// link's; pending again means a newer link waits; ended, unsubscribed since. A link that had expired before it
+// was ended is an expired link.
+func (p *Provider) spentSubscriptionLink(ctx context.Context, token string) (SubscriptionLinkOutcome, error) {
+	notFound := SubscriptionLinkOutcome{Code: contract.CodeNotFound}
+	if token == "" || len(token) > 200 {
+		return notFound, nil
+	}
+	t, err := p.store.TokenByHash(ctx, hashToken(token))
+	if errors.Is(err, ErrNotFound) || (err == nil && (t.Kind != TokenSubscription || t.UsedAt.IsZero())) {
+		return notFound, nil
+	}
+	if err != nil {
+		return SubscriptionLinkOutcome{}, err
+	}
+	key := t.Payload["key"]
+	if !t.UsedAt.Before(t.ExpiresAt) {
+		return SubscriptionLinkOutcome{Code: contract.CodeActivationExpired, Key: key}, nil
+	}
+	a, err := p.store.AccountByUID(ctx, t.UID)
+	if errors.Is(err, ErrNotFound) {
+		return notFound, nil
+	}
+	if err != nil {
+		return SubscriptionLinkOutcome{}, err
+	}
+	v, _ := getPath(a.Subscriptions, key+".email")
+	em, _ := v.(map[string]any)
+	doi, _ := em["doubleOptIn"].(map[string]any)
+	switch subscribed, _ := em["isSubscribed"].(bool); {
+	case !subscribed:
+		return SubscriptionLinkOutcome{Code: contract.CodeNotFound, Key: key, Ended: LinkUnsubscribedSince}, nil
+	case doi["status"] == "Pending":
+		return SubscriptionLinkOutcome{Code: contract.CodeNotFound, Key: key, Ended: LinkReplaced}, nil
+	}
+	return notFound, nil
 }
 
 // errUnsubscribedSince: a double opt-in link of a subscription ended before the link was followed.

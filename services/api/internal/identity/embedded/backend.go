@@ -70,15 +70,35 @@ func (b backend) ResendVerificationEmail(ctx context.Context, email identity.Ema
 }
 
 // SubscriberRegToken returns a one-hour subscriber regToken for the account of email, creating a
-// newsletter-only (lite) account when there is none.
+// newsletter-only (lite) account when there is none; identity.ErrAccountDisabled for a disabled account, which
+// hands out nothing personal (QA security round of 2026-11-29: a mail link's exchange gave a disabled account's
+// regToken, which read its profile and subscriptions).
 func (b backend) SubscriberRegToken(ctx context.Context, email identity.Email) (identity.RegToken, error) {
+	return b.subscriberRegToken(ctx, email, nil)
+}
+
+// SessionSubscriberRegToken is SubscriberRegToken for a link a login session asked for (subscribers.SessionBinder's
+// key names it): the regToken ends with that session, at a logout as at its expiry, a password change or the
+// disabling (QA security round of 2026-11-29: a regToken exchanged from the account page's link kept reading and
+// writing the profile for its hour after the logout that ended the link).
+func (b backend) SessionSubscriberRegToken(ctx context.Context, email identity.Email, sessionKey string) (identity.RegToken, error) {
+	if sessionKey == "" {
+		return identity.RegToken{}, errors.New("identity: session regToken without a session")
+	}
+	return b.subscriberRegToken(ctx, email, map[string]string{payloadSession: sessionKey})
+}
+
+func (b backend) subscriberRegToken(ctx context.Context, email identity.Email, payload map[string]string) (identity.RegToken, error) {
 	p := b.p
 	a, err := p.liteAccount(ctx, email)
 	if err != nil {
 		return identity.RegToken{}, err
 	}
+	if a.Disabled {
+		return identity.RegToken{}, identity.ErrAccountDisabled
+	}
 	now := p.clock()
-	token, err := p.issueToken(ctx, TokenSubscriber, a.UID, nil, p.cfg.RegTokenLifetime)
+	token, err := p.issueToken(ctx, TokenSubscriber, a.UID, payload, p.cfg.RegTokenLifetime)
 	if err != nil {
 		return identity.RegToken{}, err
 	}

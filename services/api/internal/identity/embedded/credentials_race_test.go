@@ -73,8 +73,9 @@ func TestRemovingAPasskeyEndsTheOtherSessions(t *testing.T) {
 	})
 }
 
-// A disabled account changes nothing through a regToken, one it had or one issued after the disabling (a newsletter
-// link's): 403041 (code review round: the password and the address changed).
+// A disabled account changes nothing through a regToken it had: 403041 (code review round: the password and the
+// address changed), and reads nothing through it either, nor is it given a new one (a newsletter link's exchange;
+// QA security round of 2026-11-29: the centre showed its profile and subscriptions).
 func TestDisabledAccountActsThroughNoRegToken(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
@@ -85,12 +86,19 @@ func TestDisabledAccountActsThroughNoRegToken(t *testing.T) {
 		c := embedded.Caller{}
 		w, _ := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: before.Token, Password: goodPassword, NewPassword: "Other-Passw0rd!x"})
 		require.Equal(t, contract.CodeAccountDisabled, w.ErrorCode)
-		after, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("eva@example.com"))
-		require.NoError(t, err)
-		w, _ = h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: after.Token, Password: goodPassword, NewPassword: "Other-Passw0rd!x"})
-		require.Equal(t, contract.CodeAccountDisabled, w.ErrorCode)
-		e, _ := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: after.Token, Password: goodPassword, Profile: map[string]any{"email": "new@example.net"}})
+		e, _ := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: before.Token, Password: goodPassword, Profile: map[string]any{"email": "new@example.net"}})
 		require.Equal(t, contract.CodeAccountDisabled, e.ErrorCode)
+		r, err := h.p.GetAccountInfo(h.ctx, c, before.Token, "profile,data,preferences,subscriptions", "")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeAccountDisabled, r.ErrorCode)
+		require.NotContains(t, r.Fields, "profile")
+		_, err = h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("eva@example.com"))
+		require.ErrorIs(t, err, identity.ErrAccountDisabled)
+
+		require.NoError(t, h.p.SetDisabled(h.ctx, "eva@example.com", false))
+		r, err = h.p.GetAccountInfo(h.ctx, c, before.Token, "profile", "")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode, "enabled again")
 	})
 }
 

@@ -237,9 +237,29 @@ func (p *Provider) liveToken(ctx context.Context, plain string, kinds ...string)
 	return Token{}, ErrNotFound
 }
 
+// payloadSession: the key (SessionKey) of the login session a subscriber regToken was exchanged for; the token
+// opens nothing once that session ended.
+const payloadSession = "session"
+
+// liveRegToken is liveToken for a regToken: one issued for a login session (payloadSession) is live only as long
+// as that session is (storedSession: not logged out, revoked, expired, its account disabled or its credentials
+// changed; idle time does not count, as for the link it was exchanged from).
+func (p *Provider) liveRegToken(ctx context.Context, plain string, kinds ...string) (Token, error) {
+	t, err := p.liveToken(ctx, plain, kinds...)
+	if err != nil {
+		return Token{}, err
+	}
+	if key := t.Payload[payloadSession]; key != "" {
+		if _, _, err := p.storedSession(ctx, key); err != nil {
+			return Token{}, err
+		}
+	}
+	return t, nil
+}
+
 // regTokenAccount resolves a regToken that names an account (registration or subscriber).
 func (p *Provider) regTokenAccount(ctx context.Context, plain string) (Account, Token, error) {
-	t, err := p.liveToken(ctx, plain, TokenRegistration, TokenSubscriber)
+	t, err := p.liveRegToken(ctx, plain, TokenRegistration, TokenSubscriber)
 	if err != nil {
 		return Account{}, Token{}, err
 	}

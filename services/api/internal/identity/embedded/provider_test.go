@@ -1106,14 +1106,14 @@ func TestSubscriptionsDoubleOptIn(t *testing.T) {
 		mailed := h.mail.Messages[len(h.mail.Messages)-1]
 		require.Contains(t, mailed.Text, "Newsletter „Allgemeiner Newsletter“", "the mail names the newsletter as the content does")
 		require.NotContains(t, mailed.Text, "NLT_GENERAL")
-		key, code, err := h.p.ConfirmSubscription(h.ctx, link)
+		out, err := h.p.ConfirmSubscription(h.ctx, link)
 		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, code)
-		require.Equal(t, "NLT_GENERAL", key, "the link names what it confirmed")
+		require.Equal(t, contract.CodeOK, out.Code)
+		require.Equal(t, "NLT_GENERAL", out.Key, "the link names what it confirmed")
 		_, st = status("NLT_GENERAL")
 		require.Equal(t, "Confirmed", st)
-		_, code, _ = h.p.ConfirmSubscription(h.ctx, link)
-		require.Equal(t, contract.CodeNotFound, code, "single use")
+		out, _ = h.p.ConfirmSubscription(h.ctx, link)
+		require.Equal(t, contract.CodeNotFound, out.Code, "single use")
 
 		// A page in a language with its country (Belgium's Dutch) names the newsletter as that page does, in a
 		// mail of the language (QA: the French and Dutch mails named Belgium's newsletters).
@@ -1132,8 +1132,8 @@ func TestSubscriptionsDoubleOptIn(t *testing.T) {
 		sub("SVC_PRODUCT_REMINDER", true)
 		link = h.lastLink("eva@example.com", embedded.MailSubscriptionConfirmation)
 		h.advance(7*24*time.Hour + time.Second)
-		_, code, _ = h.p.ConfirmSubscription(h.ctx, link)
-		require.Equal(t, contract.CodeActivationExpired, code)
+		out, _ = h.p.ConfirmSubscription(h.ctx, link)
+		require.Equal(t, contract.CodeActivationExpired, out.Code)
 
 		_, tok := h.login("eva@example.com", goodPassword) // the old session went idle meanwhile
 		me = embedded.Caller{SessionToken: tok}

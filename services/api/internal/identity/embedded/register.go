@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -417,22 +418,40 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 	}
 	now := p.clock()
 	newEmail := t.Payload["email"]
+	var remail []subscriptionToken
 	// The verified account and, for a new address, the end of every session (spec 000 §4: the login ID changed).
 	a, err := p.spendLink(ctx, t, now, func(st Store, a Account) (Account, error) {
+		remail = nil
 		// A change asked of an address the account no longer has (another change came first, also one asked at the
 		// same moment) is not made. Links made before "from" was kept have none.
 		if from := t.Payload["from"]; newEmail != "" && from != "" && from != a.Email {
 			return a, ErrNotFound
 		}
+		var pending []string
 		if newEmail != "" {
 			a.Email = newEmail
+			var err error
+			if pending, err = p.awaitingConfirmation(ctx, st, a, now); err != nil {
+				return a, err
+			}
 		}
 		a.IsVerified, a.VerifiedAt, a.UpdatedAt = true, now, now
 		a, err := st.UpdateAccount(ctx, a)
 		if err != nil || newEmail == "" {
 			return a, err
 		}
-		return a, endCredentials(ctx, st, a.UID, now)
+		if err := endCredentials(ctx, st, a.UID, now); err != nil {
+			return a, err
+		}
+		// A double opt-in confirms a request at the address it went to: the old address's links end, as its reset
+		// links do, and what still waited for one is asked again at the new address, which has not consented yet
+		// (QA security round of 2026-11-29: the old address's link confirmed a subscription that then mailed the
+		// new one).
+		if err := p.endSubscriptionLinks(ctx, st, a.UID); err != nil {
+			return a, err
+		}
+		remail, err = p.subscriptionTokens(ctx, st, a, pending)
+		return a, err
 	})
 	switch {
 	case errors.Is(err, ErrNotFound):
@@ -445,10 +464,39 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 	if newEmail != "" {
 		p.audit(ctx, audit.Event{Type: audit.EmailChanged, UID: a.UID, Email: a.Email})
 		p.credentialsChanged(ctx, a.UID)
+		if err := p.mailSubscriptionConfirmations(ctx, a, remail, p.lang(Caller{}, a)); err != nil {
+			return 0, err
+		}
 	} else {
 		p.audit(ctx, audit.Event{Type: audit.EmailVerified, UID: a.UID, Email: a.Email})
 	}
 	return contract.CodeOK, nil
+}
+
+// awaitingConfirmation names the subscriptions of the account that wait for a double opt-in link still valid, and
+// marks them mailed now: an e-mail change asks for them again at the new address (VerifyEmail). One whose link
+// has expired is left as it is: its request lapsed, and the shopper chooses the subscription again.
+func (p *Provider) awaitingConfirmation(ctx context.Context, st Store, a Account, now time.Time) ([]string, error) {
+	tokens, err := st.UnusedTokens(ctx, a.UID, TokenSubscription)
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	for _, t := range tokens {
+		key := t.Payload["key"]
+		if !now.Before(t.ExpiresAt) || slices.Contains(keys, key) {
+			continue
+		}
+		v, _ := getPath(a.Subscriptions, key+".email")
+		em, _ := v.(map[string]any)
+		doi, _ := em["doubleOptIn"].(map[string]any)
+		if subscribed, _ := em["isSubscribed"].(bool); !subscribed || doi["status"] != "Pending" {
+			continue
+		}
+		doi["emailSentTime"] = isoTime(now)
+		keys = append(keys, key)
+	}
+	return keys, nil
 }
 
 // spendLink uses the link t and changes its account in one transaction, so that both happen or neither (a save
@@ -483,7 +531,7 @@ func (p *Provider) ResendVerificationCode(ctx context.Context, c Caller, regToke
 	switch {
 	case regToken != "":
 		var t Token
-		if t, err = p.liveToken(ctx, regToken, TokenRegistration, TokenSubscriber); err == nil {
+		if t, err = p.liveRegToken(ctx, regToken, TokenRegistration, TokenSubscriber); err == nil {
 			a, err = p.store.AccountByUID(ctx, t.UID)
 		}
 	case email != "":

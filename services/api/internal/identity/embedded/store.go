@@ -145,6 +145,8 @@ type Store interface {
 	UseToken(ctx context.Context, hash string, at time.Time) (bool, error)
 	// RevokeTokens marks every unused token of the kind for uid used.
 	RevokeTokens(ctx context.Context, uid, kind string, at time.Time) error
+	// UnusedTokens returns every unused token of the kind for uid, expired ones too, oldest first.
+	UnusedTokens(ctx context.Context, uid, kind string) ([]Token, error)
 	// LatestToken returns the newest token of the kind for uid.
 	LatestToken(ctx context.Context, uid, kind string) (Token, error)
 

@@ -417,6 +417,31 @@ func (s *SQLStore) RevokeTokens(ctx context.Context, uid, kind string, at time.T
 	return err
 }
 
+// UnusedTokens returns every unused token of kind for uid, expired ones too, oldest first.
+func (s *SQLStore) UnusedTokens(ctx context.Context, uid, kind string) ([]Token, error) {
+	rows, err := s.x.QueryContext(ctx, s.db.Rebind(`SELECT `+tokenColumns+` FROM identity_tokens
+		WHERE uid = ? AND kind = ? AND used_at IS NULL ORDER BY created_at`), uid, kind)
+	if err != nil {
+		return nil, fmt.Errorf("identity: read tokens: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	var out []Token
+	for rows.Next() {
+		var t Token
+		var payload string
+		var created, expires int64
+		var used sql.NullInt64
+		if err := rows.Scan(&t.Hash, &t.Kind, &t.UID, &payload, &created, &expires, &used); err != nil {
+			return nil, fmt.Errorf("identity: read token: %w", err)
+		}
+		t.Payload = map[string]string{}
+		_ = json.Unmarshal([]byte(payload), &t.Payload)
+		t.CreatedAt, t.ExpiresAt, t.UsedAt = fromMS(created), fromMS(expires), fromNullMS(used)
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
 // LatestToken returns the newest token of kind for uid.
 func (s *SQLStore) LatestToken(ctx context.Context, uid, kind string) (Token, error) {
 	return s.scanToken(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+tokenColumns+` FROM identity_tokens

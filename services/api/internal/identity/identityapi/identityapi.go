@@ -411,6 +411,10 @@ func (h *handler) verify(c echo.Context) error {
 // followed (/preferences/error/doi-unsubscribed).
 const UnsubscribedSinceCode = "unsubscribed"
 
+// ReplacedCode ends the error page of a double opt-in link whose subscription waits for a newer link
+// (/preferences/error/doi-replaced).
+const ReplacedCode = "replaced"
+
 // newsletterKeyPrefix starts every newsletter's subscription key (spec 001 §3).
 const newsletterKeyPrefix = "NLT"
 
@@ -421,20 +425,26 @@ func (h *handler) confirmSubscription(c echo.Context) error {
 	if !h.sameOrigin(c.Request()) {
 		return h.refuse(c)
 	}
-	key, code, err := h.p.ConfirmSubscription(c.Request().Context(), c.FormValue(contract.LinkConfirmSubscriptionTokenParam))
+	out, err := h.p.ConfirmSubscription(c.Request().Context(), c.FormValue(contract.LinkConfirmSubscriptionTokenParam))
 	if err != nil {
 		h.o.Logger.Error("subscription confirmation failed", zap.Error(err))
-		code = contract.CodeGeneralServerError
+		out = embedded.SubscriptionLinkOutcome{Code: contract.CodeGeneralServerError}
 	}
+	key, code := out.Key, out.Code
 	if code == contract.CodeOK {
 		if strings.HasPrefix(key, newsletterKeyPrefix) {
 			return maillink.Answer(c, contract.PagePreferencesDoubleOptInDone+"?"+url.Values{"newsletter": {key}}.Encode())
 		}
 		return maillink.Answer(c, contract.PagePreferencesDoubleOptInDone)
 	}
-	// Unsubscribed since the mail was sent: said so, not "perhaps confirmed already" (QA).
-	if code == contract.CodeNotFound && key != "" {
+	switch out.Ended {
+	case embedded.LinkUnsubscribedSince:
+		// Unsubscribed since the mail was sent: said so, not "perhaps confirmed already" (QA).
 		return maillink.Answer(c, contract.PagePreferencesDoubleOptInError+UnsubscribedSinceCode)
+	case embedded.LinkReplaced:
+		// A newer request waits for its own link (chosen again, or asked again at the account's new address): the
+		// page says so, not "perhaps confirmed already" (QA security round of 2026-11-29).
+		return maillink.Answer(c, contract.PagePreferencesDoubleOptInError+ReplacedCode)
 	}
 	// The product reminders' link lives 7 days, not a newsletter's 14, and is not asked for again in the
 	// newsletter list: its page is the reminders' own expired link.

@@ -687,6 +687,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };
@@ -718,6 +719,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -766,6 +768,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     deleteProductReminders: {
@@ -791,6 +794,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     confirmProductReminder: {
@@ -835,6 +839,8 @@ export interface operations {
                     "application/json": components["schemas"]["LinkOutcome"];
                 };
             };
+            400: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     searchProductReminders: {
@@ -861,6 +867,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     getRegion: {
@@ -992,6 +999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            415: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };
@@ -1044,6 +1052,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };

@@ -198,6 +198,9 @@ func TestCreateProductReminderRefuses(t *testing.T) {
 		{"no names", `{"email":"anna@example.com","variantId":"4711","variantName":{}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName"},
 		{"long name", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"` + strings.Repeat("x", 201) + `"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName.de"},
 		{"bad language", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"Milch"},"language":"deutsch"}`, shop, http.StatusBadRequest, "invalid_parameter", "language"},
+		// Codes that name no language: the mail link carried lang=xx (QA round of 2026-11-29).
+		{"a language that is none", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"Milch"},"language":"xx"}`, shop, http.StatusBadRequest, "invalid_parameter", "language"},
+		{"a name's language that is none", `{"email":"anna@example.com","variantId":"4711","variantName":{"xx":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName.xx"},
 		{"variant id as a number", `{"email":"anna@example.com","variantId":4711,"variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantId"},
 		{"name as a number", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":1}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName"},
 		{"not JSON", `email=anna`, shop, http.StatusBadRequest, "invalid_json", ""},

@@ -77,8 +77,8 @@ func ParseVariantID(raw string) (VariantID, error) {
 // VariantName is a product name per two-letter language code.
 type VariantName map[string]string
 
-// ParseVariantName accepts at least one and at most MaxNames entries, each a lower-case two-letter language
-// code (upper case is folded) with a name of 1 to 200 characters after trimming.
+// ParseVariantName accepts at least one and at most MaxNames entries, each a lower-case two-letter code of a
+// language (upper case is folded) with a name of 1 to 200 characters after trimming.
 func ParseVariantName(raw map[string]string) (VariantName, error) {
 	if len(raw) == 0 {
 		return nil, fieldError("variantName", "must name the product in at least one language")
@@ -91,6 +91,10 @@ func ParseVariantName(raw map[string]string) (VariantName, error) {
 		code := strings.ToLower(lang)
 		if !nameLangPattern.MatchString(code) {
 			return nil, fieldError("variantName", "keys must be two-letter language codes such as de or en")
+		}
+		// A code of two letters that names no language ("xx") was kept and shown nowhere (QA round of 2026-11-29).
+		if !identity.IsLanguageTag(code) {
+			return nil, fieldError("variantName."+code, "is not a language code")
 		}
 		if _, dup := out[code]; dup {
 			return nil, fieldError("variantName."+code, "is given twice")
@@ -129,13 +133,14 @@ func (n VariantName) In(language string) string {
 	return n[codes[0]]
 }
 
-// ParseLanguage accepts a language code such as "de", "fr_BE" or "nl-BE" and returns it lower-cased with
-// "_"; empty means German.
+// ParseLanguage accepts a language code such as "de", "fr_BE" or "nl-BE", naming a language (identity.IsLanguageTag),
+// and returns it lower-cased with "_"; empty means German.
 func ParseLanguage(raw string) (string, error) {
 	if raw == "" {
 		return "de", nil
 	}
-	if !languagePattern.MatchString(raw) {
+	// A code that names no language ("xx") went into the mail link as lang=xx (QA round of 2026-11-29).
+	if !languagePattern.MatchString(raw) || !identity.IsLanguageTag(strings.ReplaceAll(raw, "_", "-")) {
 		return "", fieldError("language", "must be a language code such as de or fr_BE")
 	}
 	return strings.ToLower(strings.ReplaceAll(raw, "-", "_")), nil

@@ -131,7 +131,12 @@ export interface paths {
         put?: never;
         /** The shop creates a reminder; it becomes active when the link in its verification mail is followed within 7 days. */
         post: operations["createProductReminder"];
-        /** Deletes reminders of the subscriber; any id that is not theirs refuses the whole call. */
+        /**
+         * Deletes reminders of the subscriber, active or not activated yet; any id that is not theirs refuses the whole call.
+         * @description The ids may name the subscriber's active reminders and those listed under `notActivated` (a deleted pending
+         *     reminder's verification link then activates nothing). An id of another address's reminder, or of none,
+         *     answers 403 `reminder_not_owned` and nothing is deleted.
+         */
         delete: operations["deleteProductReminders"];
         options?: never;
         head?: never;

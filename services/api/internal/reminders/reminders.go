@@ -19,7 +19,7 @@ import (
 var (
 	// ErrInvalid is matched by every *FieldError.
 	ErrInvalid = errors.New("reminders: invalid input")
-	// ErrNotOwned refuses a deletion naming a reminder that is not an active reminder of the subscriber.
+	// ErrNotOwned refuses a deletion naming a reminder that is not the subscriber's (someone else's, or none).
 	ErrNotOwned = errors.New("reminders: reminder is not the subscriber's")
 	// ErrConfirmationExpired: the verification link was followed after 7 days.
 	ErrConfirmationExpired = errors.New("reminders: verification link expired")

@@ -112,8 +112,8 @@ func (s *Service) SearchAll(ctx context.Context, authToken string) ([]Reminder, 
 	return active, pending, err
 }
 
-// Delete deletes reminders of the subscriber the link token names: all of ids, or none with ErrNotOwned
-// when any is not theirs.
+// Delete deletes reminders of the subscriber the link token names, active or still pending: all of ids, or none
+// with ErrNotOwned when any is not theirs.
 func (s *Service) Delete(ctx context.Context, authToken string, ids []string) error {
 	email, err := s.links.Verify(ctx, authToken)
 	if err != nil {
@@ -123,7 +123,7 @@ func (s *Service) Delete(ctx context.Context, authToken string, ids []string) er
 	if err != nil {
 		return err
 	}
-	return s.store.DeleteActive(ctx, email, ids)
+	return s.store.DeleteOwn(ctx, email, ids)
 }
 
 // DeleteAllOf deletes every reminder of email, active or pending (a full unsubscribe), and says how many.

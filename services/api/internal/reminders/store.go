@@ -22,9 +22,9 @@ type Store interface {
 	Active(ctx context.Context, email identity.Email) ([]Reminder, error)
 	// Pending lists the reminders of email still waiting for their verification link, oldest first.
 	Pending(ctx context.Context, email identity.Email) ([]PendingReminder, error)
-	// DeleteActive deletes the listed active reminders of email, all or none: ErrNotOwned when any id is not
-	// an active reminder of email.
-	DeleteActive(ctx context.Context, email identity.Email, ids []string) error
+	// DeleteOwn deletes the listed reminders of email, active or pending, all or none: ErrNotOwned when any id is
+	// not a reminder of email (someone else's, or none).
+	DeleteOwn(ctx context.Context, email identity.Email, ids []string) error
 	// Delete removes one record whatever its state (to undo an Insert whose mail could not be sent).
 	Delete(ctx context.Context, id string) error
 	// DeleteAllOf removes every reminder of email, active or pending, and says how many.
@@ -158,8 +158,10 @@ func (s *SQLStore) Pending(ctx context.Context, email identity.Email) ([]Pending
 	return out, rows.Err()
 }
 
-// DeleteActive implements Store: one statement in one transaction, rolled back unless it removed every id.
-func (s *SQLStore) DeleteActive(ctx context.Context, email identity.Email, ids []string) error {
+// DeleteOwn implements Store: one statement in one transaction, rolled back unless it removed every id. A pending
+// reminder is the subscriber's as much as an active one (the centre lists both): deleting only active ones
+// answered "not yours" for the subscriber's own pending reminder (QA round of 2026-11-29).
+func (s *SQLStore) DeleteOwn(ctx context.Context, email identity.Email, ids []string) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -168,7 +170,7 @@ func (s *SQLStore) DeleteActive(ctx context.Context, email identity.Email, ids [
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	query := s.db.Rebind(`DELETE FROM product_reminders WHERE email = ? AND status = 'active' AND id IN (` +
+	query := s.db.Rebind(`DELETE FROM product_reminders WHERE email = ? AND id IN (` +
 		strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ") + `)`)
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, query, args...)

@@ -77,11 +77,11 @@ func TestStore(t *testing.T) {
 			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v3", "hash-p1", t0)))
 
 			for name, list := range map[string][]string{
-				"someone else's":       {"a1", "b1"},
-				"unknown":              {"a1", "nope"},
-				"own pending (hidden)": {"a1", "p1"},
+				"someone else's":                 {"a1", "b1"},
+				"unknown":                        {"a1", "nope"},
+				"own pending and someone else's": {"p1", "b1"},
 			} {
-				require.ErrorIs(t, s.DeleteActive(ctx, anna, list), reminders.ErrNotOwned, name)
+				require.ErrorIs(t, s.DeleteOwn(ctx, anna, list), reminders.ErrNotOwned, name)
 			}
 			left, err := s.Active(ctx, anna)
 			require.NoError(t, err)
@@ -90,11 +90,37 @@ func TestStore(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, []string{"b1"}, ids(bens))
 
-			require.NoError(t, s.DeleteActive(ctx, anna, []string{"a2", "a1"}))
+			pendingLeft, err := s.Pending(ctx, anna)
+			require.NoError(t, err)
+			require.Len(t, pendingLeft, 1, "nothing was deleted")
+
+			require.NoError(t, s.DeleteOwn(ctx, anna, []string{"a2", "a1"}))
 			left, err = s.Active(ctx, anna)
 			require.NoError(t, err)
 			require.Empty(t, left)
-			require.ErrorIs(t, s.DeleteActive(ctx, anna, []string{"a1"}), reminders.ErrNotOwned, "already gone")
+			require.ErrorIs(t, s.DeleteOwn(ctx, anna, []string{"a1"}), reminders.ErrNotOwned, "already gone")
+		})
+
+		// QA round of 2026-11-29: the subscriber's own pending reminder, which the centre lists under notActivated,
+		// answered "not yours".
+		t.Run("delete takes the subscriber's pending reminders too", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, active("a1", "anna@example.com", "v1", t0)))
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v2", "hash-p1", t0)))
+			require.NoError(t, s.Insert(ctx, pending("p2", "anna@example.com", "v3", "hash-p2", t0)))
+			require.NoError(t, s.Insert(ctx, pending("b1", "ben@example.com", "v2", "hash-b1", t0)))
+
+			require.ErrorIs(t, s.DeleteOwn(ctx, anna, []string{"b1"}), reminders.ErrNotOwned, "ben's pending one")
+			require.NoError(t, s.DeleteOwn(ctx, anna, []string{"p1", "a1"}))
+			left, err := s.Pending(ctx, anna)
+			require.NoError(t, err)
+			require.Len(t, left, 1)
+			require.Equal(t, "p2", left[0].ID)
+			active, err := s.Active(ctx, anna)
+			require.NoError(t, err)
+			require.Empty(t, active)
+			require.ErrorIs(t, s.Confirm(ctx, "hash-p1", t0.Add(time.Hour)), reminders.ErrConfirmationUnknown, "its link activates nothing")
+			require.NoError(t, s.Confirm(ctx, "hash-b1", t0.Add(time.Hour)), "ben's is untouched")
 		})
 
 		t.Run("confirm activates once within the window", func(t *testing.T) {

@@ -572,7 +572,7 @@ type ServerInterface interface {
 	// GetMetadata The site's configuration (spec 000 §3, spec 001 §3).
 	// (GET /rest/v1/metadata)
 	GetMetadata(ctx echo.Context) error
-	// DeleteProductReminders Deletes reminders of the subscriber; any id that is not theirs refuses the whole call.
+	// DeleteProductReminders Deletes reminders of the subscriber, active or not activated yet; any id that is not theirs refuses the whole call.
 	// (DELETE /rest/v1/productreminder)
 	DeleteProductReminders(ctx echo.Context) error
 	// CreateProductReminder The shop creates a reminder; it becomes active when the link in its verification mail is followed within 7 days.

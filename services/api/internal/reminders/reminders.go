@@ -21,6 +21,10 @@ var (
 	ErrInvalid = errors.New("reminders: invalid input")
 	// ErrNotOwned refuses a deletion naming a reminder that is not the subscriber's (someone else's, or none).
 	ErrNotOwned = errors.New("reminders: reminder is not the subscriber's")
+	// ErrExists: the address already has a pending reminder of the variant (Store.Insert).
+	ErrExists = errors.New("reminders: a pending reminder of this variant exists")
+	// ErrNoReminder: the address has no reminder of the variant (Store.ForVariant).
+	ErrNoReminder = errors.New("reminders: no reminder of this variant")
 	// ErrConfirmationExpired: the verification link was followed after 7 days.
 	ErrConfirmationExpired = errors.New("reminders: verification link expired")
 	// ErrConfirmationUnknown: the verification link is unknown or was already used.

@@ -129,9 +129,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The shop creates a reminder; it becomes active when the link in its verification mail is followed within 7 days. */
+        /**
+         * The shop creates a reminder; it becomes active when the link in its verification mail is followed within 7 days.
+         * @description An address has one reminder of a variant. A create for an address and variant that already has one answers
+         *     that reminder with 200 instead of making a second: an active one as it is (no mail); a pending one with no
+         *     mail while its verification mail is less than 15 minutes old (the password reset's interval), else with a
+         *     new mail, whose link replaces the earlier one and starts a new 7-day window (with this call's variantName and
+         *     language). Creates that run at once make one reminder and one mail. `variantName` keys and `language` must
+         *     name a language (`xx` is refused, naming `variantName.xx` or `language`).
+         */
         post: operations["createProductReminder"];
-        /** Deletes reminders of the subscriber; any id that is not theirs refuses the whole call. */
+        /**
+         * Deletes reminders of the subscriber, active or not activated yet; any id that is not theirs refuses the whole call.
+         * @description The ids may name the subscriber's active reminders and those listed under `notActivated` (a deleted pending
+         *     reminder's verification link then activates nothing). An id of another address's reminder, or of none,
+         *     answers 403 `reminder_not_owned` and nothing is deleted.
+         */
         delete: operations["deleteProductReminders"];
         options?: never;
         head?: never;
@@ -451,13 +464,18 @@ export interface components {
         };
         ProductReminderCreated: {
             reminderId: string;
-            /** @enum {string} */
-            status: "pending";
+            /**
+             * @description pending until the verification link is followed; active for a reminder the address already had active.
+             * @enum {string}
+             */
+            status: "pending" | "active";
         };
         ProductReminderCreateRequest: {
             email: string;
+            /** @description The verification mail's language, e.g. de or fr_BE (default de); it must name a language. */
             language?: string;
             variantId: string;
+            /** @description Name per two-letter language code (de, en, fr…); a code that names no language is refused. */
             variantName: {
                 [key: string]: string;
             };
@@ -687,6 +705,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };
@@ -718,6 +737,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -755,6 +775,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The address already has a reminder of this variant, active or pending; it is answered, none is made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReminderCreated"];
+                };
+            };
             /** @description Created, pending verification. */
             201: {
                 headers: {
@@ -766,6 +795,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     deleteProductReminders: {
@@ -791,6 +821,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     confirmProductReminder: {
@@ -835,6 +866,8 @@ export interface operations {
                     "application/json": components["schemas"]["LinkOutcome"];
                 };
             };
+            400: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     searchProductReminders: {
@@ -861,6 +894,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     getRegion: {
@@ -992,6 +1026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            415: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };
@@ -1044,6 +1079,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };

@@ -33,13 +33,13 @@ func TestCMSContent(t *testing.T) {
 		{name: "dot-dot cms id", target: "/cms/../de_DE.json", wantStatus: http.StatusBadRequest, wantField: "cmsId"},
 		{name: "encoded dot-dot cms id", target: "/cms/%2e%2e/de_DE.json", wantStatus: http.StatusBadRequest, wantField: "cmsId"},
 		{name: "encoded slash in cms id", target: "/cms/portal%2Fx/de_DE.json", wantStatus: http.StatusBadRequest, wantField: "cmsId"},
-		{name: "encoded slash in language", target: "/cms/portal/..%2F..%2Fetc%2Fpasswd.json", wantStatus: http.StatusBadRequest, wantField: "language"},
+		{name: "encoded slash in language", target: "/cms/portal/..%2F..%2Fetc%2Fpasswd.json", wantStatus: http.StatusBadRequest, wantField: "file"},
 		{name: "too long cms id", target: "/cms/" + string(make41()) + "/de_DE.json", wantStatus: http.StatusBadRequest, wantField: "cmsId"},
-		{name: "lower-case country", target: "/cms/portal/de_de.json", wantStatus: http.StatusBadRequest, wantField: "language"},
-		{name: "hyphenated locale", target: "/cms/portal/de-DE.json", wantStatus: http.StatusBadRequest, wantField: "language"},
-		{name: "missing extension", target: "/cms/portal/de_DE", wantStatus: http.StatusBadRequest, wantField: "language"},
-		{name: "other extension", target: "/cms/portal/de_DE.yaml", wantStatus: http.StatusBadRequest, wantField: "language"},
-		{name: "too deep", target: "/cms/portal/de_DE/x.json", wantStatus: http.StatusBadRequest, wantField: "language"},
+		{name: "lower-case country", target: "/cms/portal/de_de.json", wantStatus: http.StatusBadRequest, wantField: "file"},
+		{name: "hyphenated locale", target: "/cms/portal/de-DE.json", wantStatus: http.StatusBadRequest, wantField: "file"},
+		{name: "missing extension", target: "/cms/portal/de_DE", wantStatus: http.StatusBadRequest, wantField: "file"},
+		{name: "other extension", target: "/cms/portal/de_DE.yaml", wantStatus: http.StatusBadRequest, wantField: "file"},
+		{name: "too deep", target: "/cms/portal/de_DE/x.json", wantStatus: http.StatusBadRequest, wantField: "file"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

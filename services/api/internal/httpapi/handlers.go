@@ -83,9 +83,11 @@ func (h *handlers) cmsDocument(c echo.Context) error {
 	if !content.CMSIDPattern.MatchString(cmsID) {
 		return apierror.InvalidParameter("cmsId", "cmsId must be 1 to 40 lower-case letters, digits or hyphens.")
 	}
+	// The error names the path parameter the request gave, {file} of /cms/{cmsId}/{file} (QA round of 2026-11-29:
+	// it said "language", which no request carries).
 	language, ok := strings.CutSuffix(c.Param("file"), ".json")
 	if !ok || !content.LanguagePattern.MatchString(language) {
-		return apierror.InvalidParameter("language", "language must look like de or de_DE, followed by .json.")
+		return apierror.InvalidParameter("file", "file must be a language such as de or de_DE, followed by .json.")
 	}
 	doc, err := h.content.Document(cmsID, language)
 	if err != nil {

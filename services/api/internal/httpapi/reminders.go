@@ -26,7 +26,7 @@ import (
 type reminderService interface {
 	SearchAll(ctx context.Context, authToken string) ([]reminders.Reminder, []reminders.PendingReminder, error)
 	Delete(ctx context.Context, authToken string, ids []string) error
-	Create(ctx context.Context, n reminders.NewReminder) (reminders.Reminder, error)
+	Create(ctx context.Context, n reminders.NewReminder) (reminders.Created, error)
 	Confirm(ctx context.Context, token string) error
 }
 
@@ -107,7 +107,8 @@ func (h *reminderHandlers) DeleteProductReminders(c echo.Context) error {
 	return c.NoContent(http.StatusNoContent)
 }
 
-// CreateProductReminder lets the shop create a pending reminder and sends its verification mail.
+// CreateProductReminder lets the shop create a pending reminder and sends its verification mail: 201. A reminder
+// the address already has of the variant is answered instead, 200 (reminders.Service.Create).
 func (h *reminderHandlers) CreateProductReminder(c echo.Context) error {
 	if !h.shopAuthorized(c.Request().Header.Get(shopAPIKeyHeader)) {
 		return apierror.New(http.StatusUnauthorized, "invalid_api_key", "A valid X-Api-Key header is required.")
@@ -128,7 +129,14 @@ func (h *reminderHandlers) CreateProductReminder(c echo.Context) error {
 	if err != nil {
 		return reminderError(err)
 	}
-	return c.JSON(http.StatusCreated, restapi.ProductReminderCreated{ReminderId: r.ID, Status: restapi.Pending})
+	status, answer := http.StatusOK, restapi.ProductReminderCreated{ReminderId: r.ID, Status: restapi.Pending}
+	if r.New {
+		status = http.StatusCreated
+	}
+	if r.Status == reminders.StatusActive {
+		answer.Status = restapi.Active
+	}
+	return c.JSON(status, answer)
 }
 
 // ReminderFragmentKey names the token in the fragment of the page the verification link lands on.

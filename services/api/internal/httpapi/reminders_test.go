@@ -151,6 +151,48 @@ func TestProductReminderJourney(t *testing.T) {
 	require.Empty(t, f.search(t, "anna@example.com"))
 }
 
+// The subscriber deletes their own pending reminder, which the centre lists under notActivated, as they delete
+// an active one; another address's pending reminder stays "not yours" (QA round of 2026-11-29: their own answered
+// 403 reminder_not_owned).
+func TestDeleteOwnPendingProductReminder(t *testing.T) {
+	f := newReminderFixture(t)
+	shop := map[string]string{"X-Api-Key": reminderTestShopKey}
+	created := map[string]string{}
+	for _, email := range []string{"anna@example.com", "ben@example.com"} {
+		rec := f.do(t, http.MethodPost, "/rest/v1/productreminder", `{"email":"`+email+`","variantId":"4711","variantName":{"de":"Milch"}}`, shop)
+		require.Equal(t, http.StatusCreated, rec.Code, rec.Body.String())
+		var r restapi.ProductReminderCreated
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &r))
+		created[email] = r.ReminderId
+	}
+	notActivated := func(email string) []string {
+		rec := f.do(t, http.MethodPost, "/rest/v1/productreminder/search", `{"authToken":"`+f.link(t, email)+`"}`, nil)
+		require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
+		var list restapi.ProductReminderList
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &list))
+		ids := []string{}
+		for _, r := range *list.NotActivated {
+			ids = append(ids, r.ReminderId)
+		}
+		return ids
+	}
+	require.Equal(t, []string{created["anna@example.com"]}, notActivated("anna@example.com"))
+	anna := f.link(t, "anna@example.com")
+
+	requireAPIError(t, f.do(t, http.MethodDelete, "/rest/v1/productreminder", `{"authToken":"`+anna+`","productReminderIds":["`+created["ben@example.com"]+`"]}`, nil),
+		http.StatusForbidden, "reminder_not_owned", "productReminderIds")
+	rec := f.do(t, http.MethodDelete, "/rest/v1/productreminder", `{"authToken":"`+anna+`","productReminderIds":["`+created["anna@example.com"]+`"]}`, nil)
+	require.Equal(t, http.StatusNoContent, rec.Code, rec.Body.String())
+	require.Empty(t, notActivated("anna@example.com"))
+	require.Equal(t, []string{created["ben@example.com"]}, notActivated("ben@example.com"), "ben's is untouched")
+
+	m, ok := f.mails.Last("anna@example.com")
+	require.True(t, ok)
+	u, err := url.Parse(mail.Links(m.Text)[0])
+	require.NoError(t, err)
+	require.Equal(t, "/preferences/error/doi-404000", f.activate(t, u.Query().Get("token")), "its link activates nothing")
+}
+
 func TestConfirmProductReminderRedirects(t *testing.T) {
 	f := newReminderFixture(t)
 	_, err := f.svc.Create(t.Context(), reminders.NewReminder{Email: "anna@example.com", VariantID: "1", VariantName: reminders.VariantName{"de": "Milch"}, Language: "de"})
@@ -198,6 +240,9 @@ func TestCreateProductReminderRefuses(t *testing.T) {
 		{"no names", `{"email":"anna@example.com","variantId":"4711","variantName":{}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName"},
 		{"long name", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"` + strings.Repeat("x", 201) + `"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName.de"},
 		{"bad language", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"Milch"},"language":"deutsch"}`, shop, http.StatusBadRequest, "invalid_parameter", "language"},
+		// Codes that name no language: the mail link carried lang=xx (QA round of 2026-11-29).
+		{"a language that is none", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"Milch"},"language":"xx"}`, shop, http.StatusBadRequest, "invalid_parameter", "language"},
+		{"a name's language that is none", `{"email":"anna@example.com","variantId":"4711","variantName":{"xx":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName.xx"},
 		{"variant id as a number", `{"email":"anna@example.com","variantId":4711,"variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantId"},
 		{"name as a number", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":1}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName"},
 		{"not JSON", `email=anna`, shop, http.StatusBadRequest, "invalid_json", ""},

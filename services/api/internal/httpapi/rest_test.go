@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -236,4 +237,66 @@ func TestSubscriberLinkAndProductRemindersThroughTheService(t *testing.T) {
 	require.Equal(t, http.StatusBadRequest, del(`[]`))
 	require.Equal(t, http.StatusNoContent, del(`["`+id+`"]`))
 	require.Empty(t, search())
+}
+
+// Identical creates of the shop, sent at once, make one pending reminder and one verification mail: one answers
+// 201, the others 200 with the same reminder; once it is active a create answers it as active (QA round of
+// 2026-11-29: 20 creates made 20 pending reminders and sent 20 mails). On both databases.
+func TestIdenticalShopCreatesMakeOneReminder(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
+		create := func() (int, map[string]string) {
+			rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/productreminder",
+				Body:   `{"email":"same@example.com","variantId":"V1","variantName":{"de":"M"}}`,
+				Header: map[string]string{"Content-Type": "application/json", "X-Api-Key": "dev-shop-key"}})
+			var body map[string]string
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+				body = map[string]string{"raw": rec.Body.String()}
+			}
+			return rec.Code, body
+		}
+		const n = 20
+		type answer struct {
+			code int
+			body map[string]string
+		}
+		answers := make(chan answer, n)
+		var wg sync.WaitGroup
+		for range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				code, body := create()
+				answers <- answer{code, body}
+			}()
+		}
+		wg.Wait()
+		close(answers)
+		codes, ids := map[int]int{}, map[string]bool{}
+		for a := range answers {
+			codes[a.code]++
+			ids[a.body["reminderId"]] = true
+			require.Equal(t, "pending", a.body["status"], a.body)
+		}
+		require.Equal(t, map[int]int{http.StatusCreated: 1, http.StatusOK: n - 1}, codes)
+		require.Len(t, ids, 1)
+		mails, err := svc.App.Outbox.Latest(context.Background(), "same@example.com", 100)
+		require.NoError(t, err)
+		require.Len(t, mails, 1, "one verification mail")
+
+		code, body := create()
+		require.Equal(t, http.StatusOK, code, "one after another as well")
+		require.True(t, ids[body["reminderId"]])
+		mails, err = svc.App.Outbox.Latest(context.Background(), "same@example.com", 100)
+		require.NoError(t, err)
+		require.Len(t, mails, 1, "the earlier mail is recent: no other")
+
+		require.Equal(t, "/preferences/double-opt-in-done", svc.OpenMailLink(mails[0].Links[0]))
+		code, body = create()
+		require.Equal(t, http.StatusOK, code)
+		require.Equal(t, "active", body["status"])
+		require.True(t, ids[body["reminderId"]])
+		mails, err = svc.App.Outbox.Latest(context.Background(), "same@example.com", 100)
+		require.NoError(t, err)
+		require.Len(t, mails, 1, "an active reminder is not mailed")
+	})
 }

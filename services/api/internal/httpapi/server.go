@@ -160,7 +160,7 @@ func New(d Deps) (*echo.Echo, error) {
 		subscriberEndpoints: newSubscriberHandlers(d.Services.Subscribers, d.Config.Identity.Embedded.Session.CookieName),
 		reminderEndpoints:   newReminderHandlers(d.Services.Reminders, d.Config.Reminders.APIKeys),
 	}
-	restapi.RegisterHandlers(e, rest)
+	restapi.RegisterHandlersWithOptions(e, rest, restapi.RegisterHandlersOptions{OperationMiddlewares: restBodyMiddlewares()})
 	// Registered again, in front of the generated binding: the region check's plain queries skip it (region.go).
 	e.GET("/rest/v1/region", regions.plainZipQuery((&restapi.ServerInterfaceWrapper{Handler: rest}).GetRegion))
 	// Unknown paths under the API prefixes are JSON 404s, never an app's index.html.

@@ -181,14 +181,18 @@ func TestFullUnsubscribeErasesTheSubscriberAndKeepsOnlyTheWithdrawal(t *testing.
 	require.Equal(t, "no-store", got.Header.Get("Cache-Control"))
 	require.Equal(t, "Lena", f.account(t)["profile"].(map[string]any)["firstName"])
 
-	// A POST without the RFC 8058 body is refused, naming the field; so is a forged link.
-	for _, bad := range []struct{ jwt, body, contentType string }{
-		{f.jwt, "", "application/x-www-form-urlencoded"},
-		{f.jwt, "List-Unsubscribe=Yes", "application/x-www-form-urlencoded"},
-		{f.jwt, `{"List-Unsubscribe":"One-Click"}`, "application/json"},
+	// A POST without the RFC 8058 body is refused, naming the field (a body of another type, naming its type); so
+	// is a forged link.
+	for _, bad := range []struct {
+		jwt, body, contentType string
+		want                   int
+	}{
+		{f.jwt, "", "application/x-www-form-urlencoded", http.StatusBadRequest},
+		{f.jwt, "List-Unsubscribe=Yes", "application/x-www-form-urlencoded", http.StatusBadRequest},
+		{f.jwt, `{"List-Unsubscribe":"One-Click"}`, "application/json", http.StatusUnsupportedMediaType},
 	} {
 		res := oneClick(svc, http.MethodPost, bad.jwt, bad.body, bad.contentType)
-		require.Equal(t, http.StatusBadRequest, res.StatusCode, bad.body)
+		require.Equal(t, bad.want, res.StatusCode, bad.body)
 	}
 	res := oneClick(svc, http.MethodPost, f.jwt[:len(f.jwt)-2]+"xx", "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded")
 	require.Equal(t, http.StatusUnauthorized, res.StatusCode)

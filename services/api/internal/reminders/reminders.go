@@ -19,8 +19,12 @@ import (
 var (
 	// ErrInvalid is matched by every *FieldError.
 	ErrInvalid = errors.New("reminders: invalid input")
-	// ErrNotOwned refuses a deletion naming a reminder that is not an active reminder of the subscriber.
+	// ErrNotOwned refuses a deletion naming a reminder that is not the subscriber's (someone else's, or none).
 	ErrNotOwned = errors.New("reminders: reminder is not the subscriber's")
+	// ErrExists: the address already has a pending reminder of the variant (Store.Insert).
+	ErrExists = errors.New("reminders: a pending reminder of this variant exists")
+	// ErrNoReminder: the address has no reminder of the variant (Store.ForVariant).
+	ErrNoReminder = errors.New("reminders: no reminder of this variant")
 	// ErrConfirmationExpired: the verification link was followed after 7 days.
 	ErrConfirmationExpired = errors.New("reminders: verification link expired")
 	// ErrConfirmationUnknown: the verification link is unknown or was already used.
@@ -77,8 +81,8 @@ func ParseVariantID(raw string) (VariantID, error) {
 // VariantName is a product name per two-letter language code.
 type VariantName map[string]string
 
-// ParseVariantName accepts at least one and at most MaxNames entries, each a lower-case two-letter language
-// code (upper case is folded) with a name of 1 to 200 characters after trimming.
+// ParseVariantName accepts at least one and at most MaxNames entries, each a lower-case two-letter code of a
+// language (upper case is folded) with a name of 1 to 200 characters after trimming.
 func ParseVariantName(raw map[string]string) (VariantName, error) {
 	if len(raw) == 0 {
 		return nil, fieldError("variantName", "must name the product in at least one language")
@@ -91,6 +95,10 @@ func ParseVariantName(raw map[string]string) (VariantName, error) {
 		code := strings.ToLower(lang)
 		if !nameLangPattern.MatchString(code) {
 			return nil, fieldError("variantName", "keys must be two-letter language codes such as de or en")
+		}
+		// A code of two letters that names no language ("xx") was kept and shown nowhere (QA round of 2026-11-29).
+		if !identity.IsLanguageTag(code) {
+			return nil, fieldError("variantName."+code, "is not a language code")
 		}
 		if _, dup := out[code]; dup {
 			return nil, fieldError("variantName."+code, "is given twice")
@@ -129,13 +137,14 @@ func (n VariantName) In(language string) string {
 	return n[codes[0]]
 }
 
-// ParseLanguage accepts a language code such as "de", "fr_BE" or "nl-BE" and returns it lower-cased with
-// "_"; empty means German.
+// ParseLanguage accepts a language code such as "de", "fr_BE" or "nl-BE", naming a language (identity.IsLanguageTag),
+// and returns it lower-cased with "_"; empty means German.
 func ParseLanguage(raw string) (string, error) {
 	if raw == "" {
 		return "de", nil
 	}
-	if !languagePattern.MatchString(raw) {
+	// A code that names no language ("xx") went into the mail link as lang=xx (QA round of 2026-11-29).
+	if !languagePattern.MatchString(raw) || !identity.IsLanguageTag(strings.ReplaceAll(raw, "_", "-")) {
 		return "", fieldError("language", "must be a language code such as de or fr_BE")
 	}
 	return strings.ToLower(strings.ReplaceAll(raw, "-", "_")), nil

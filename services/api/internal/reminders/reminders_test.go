@@ -28,6 +28,8 @@ func TestParseNewReminder(t *testing.T) {
 				require.Equal(t, reminders.VariantName{"de": "Bio-Milch 1 l", "en": "Organic milk 1 l"}, n.VariantName)
 				require.Equal(t, "fr_be", n.Language)
 			}},
+		{name: "every language of the site", email: "a@example.com", variantID: "1", language: "nl-BE",
+			names: map[string]string{"de": "a", "en": "a", "fr": "a", "nl": "a", "es": "a", "pl": "a", "pt": "a", "it": "a", "lb": "a"}},
 		{name: "language defaults to German", email: "a@example.com", variantID: "1", names: okName,
 			check: func(t *testing.T, n reminders.NewReminder) { require.Equal(t, "de", n.Language) }},
 		{name: "upper-case name language is folded, name trimmed", email: "a@example.com", variantID: "1", names: map[string]string{"DE": "  Milch "},
@@ -50,6 +52,9 @@ func TestParseNewReminder(t *testing.T) {
 		{name: "name with a line break", email: "a@example.com", variantID: "1", names: map[string]string{"en": "Milk\nSubject: x"}, wantField: "variantName.en"},
 		{name: "name with a bidirectional override", email: "a@example.com", variantID: "1", names: map[string]string{"en": "Milk \u202Egnp.exe"}, wantField: "variantName.en"},
 		{name: "bad language", email: "a@example.com", variantID: "1", names: okName, language: "german", wantField: "language"},
+		{name: "a name's code that names no language", email: "a@example.com", variantID: "1", names: map[string]string{"de": "Milch", "xx": "Milch"}, wantField: "variantName.xx"},
+		{name: "a language that is none", email: "a@example.com", variantID: "1", names: okName, language: "xx", wantField: "language"},
+		{name: "a language that is none, with a country", email: "a@example.com", variantID: "1", names: okName, language: "xx_DE", wantField: "language"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -112,8 +112,8 @@ func (s *Service) SearchAll(ctx context.Context, authToken string) ([]Reminder, 
 	return active, pending, err
 }
 
-// Delete deletes reminders of the subscriber the link token names: all of ids, or none with ErrNotOwned
-// when any is not theirs.
+// Delete deletes reminders of the subscriber the link token names, active or still pending: all of ids, or none
+// with ErrNotOwned when any is not theirs.
 func (s *Service) Delete(ctx context.Context, authToken string, ids []string) error {
 	email, err := s.links.Verify(ctx, authToken)
 	if err != nil {
@@ -123,7 +123,7 @@ func (s *Service) Delete(ctx context.Context, authToken string, ids []string) er
 	if err != nil {
 		return err
 	}
-	return s.store.DeleteActive(ctx, email, ids)
+	return s.store.DeleteOwn(ctx, email, ids)
 }
 
 // DeleteAllOf deletes every reminder of email, active or pending (a full unsubscribe), and says how many.
@@ -139,26 +139,63 @@ type mailData struct {
 	Days    int
 }
 
-// Create stores a pending reminder and sends the verification e-mail. If the mail cannot be sent, the
-// reminder is removed again, so the shop can retry without leaving a reminder nobody can activate.
-func (s *Service) Create(ctx context.Context, n NewReminder) (Reminder, error) {
+// MailInterval is the least time between two verification mails of one pending reminder: a create for an address
+// and variant whose reminder is pending answers that reminder, and mails it again only when its mail is older.
+// It is the password reset's frequency (one mail per 15 minutes), within the identity provider's limit of 5 mails
+// an hour to an account (QA round of 2026-11-29: 20 identical creates sent 20 mails).
+const MailInterval = 15 * time.Minute
+
+// Created is what Create did.
+type Created struct {
+	Reminder
+	// Status is the reminder's: pending, or active when the address already had the variant active.
+	Status Status
+	// New is true when this call created the reminder; else it is the address's existing one of the variant.
+	New bool
+	// Mailed is true when this call sent a verification mail.
+	Mailed bool
+}
+
+// Create gives the address a pending reminder of the variant and sends its verification e-mail. One the address
+// already has is answered instead: an active one as it is, a pending one as it is, mailed again (with a new link
+// and a new 7-day window, the name and language of this call) only when its mail is older than MailInterval. If
+// the mail cannot be sent, a new reminder is removed again and a rearmed one keeps its earlier link, so the shop
+// can retry without leaving a reminder nobody can activate.
+func (s *Service) Create(ctx context.Context, n NewReminder) (Created, error) {
+	// Twice at most: a create that finds no reminder and then loses the insert to another create of the same pair
+	// answers the winner's.
+	for attempt := 0; ; attempt++ {
+		existing, err := s.store.ForVariant(ctx, n.Email, n.VariantID)
+		switch {
+		case errors.Is(err, ErrNoReminder):
+			created, err := s.createPending(ctx, n)
+			if errors.Is(err, ErrExists) && attempt == 0 {
+				continue
+			}
+			return created, err
+		case err != nil:
+			return Created{}, err
+		case existing.Status == StatusActive:
+			return Created{Reminder: existing.Reminder, Status: StatusActive}, nil
+		default:
+			return s.remail(ctx, n, existing)
+		}
+	}
+}
+
+// createPending stores a new pending reminder and sends its mail; ErrExists when the pair has one.
+func (s *Service) createPending(ctx context.Context, n NewReminder) (Created, error) {
 	id, err := randomID()
 	if err != nil {
-		return Reminder{}, err
+		return Created{}, err
 	}
 	token, hash, err := newConfirmToken()
 	if err != nil {
-		return Reminder{}, err
+		return Created{}, err
 	}
-	// The link names the reminder's language, so the page it opens speaks the mail's (a language the site has not
-	// is left to the page's own choice).
-	msg, err := s.templates.Render(MailKind, n.Language, n.Email.String(), mailData{
-		Product: n.VariantName.In(n.Language),
-		Link:    s.publicURL + ConfirmPath + "?token=" + url.QueryEscape(token) + "&lang=" + url.QueryEscape(mail.BaseLanguage(n.Language)),
-		Days:    int(ConfirmationWindow / (24 * time.Hour)),
-	})
+	msg, err := s.verificationMail(n, token)
 	if err != nil {
-		return Reminder{}, err
+		return Created{}, err
 	}
 	now := s.now().UTC()
 	r := Record{
@@ -171,15 +208,58 @@ func (s *Service) Create(ctx context.Context, n NewReminder) (Reminder, error) {
 		CreatedAt:        now,
 	}
 	if err := s.store.Insert(ctx, r); err != nil {
-		return Reminder{}, err
+		return Created{}, err
 	}
 	if err := s.mail.Send(ctx, msg); err != nil {
 		if delErr := s.store.Delete(ctx, id); delErr != nil {
 			err = errors.Join(err, delErr)
 		}
-		return Reminder{}, fmt.Errorf("reminders: send verification mail: %w", err)
+		return Created{}, fmt.Errorf("reminders: send verification mail: %w", err)
 	}
-	return r.Reminder, nil
+	return Created{Reminder: r.Reminder, Status: StatusPending, New: true, Mailed: true}, nil
+}
+
+// remail answers the pending reminder the address has of the variant, mailing it again when its mail (sent as its
+// window began) is older than MailInterval. Its earlier link then activates nothing: only the hash of the newest
+// token is kept.
+func (s *Service) remail(ctx context.Context, n NewReminder, existing Record) (Created, error) {
+	answer := Created{Reminder: existing.Reminder, Status: StatusPending}
+	now := s.now().UTC()
+	if mailedAt := existing.ConfirmExpiresAt.Add(-ConfirmationWindow); now.Sub(mailedAt) < MailInterval {
+		return answer, nil
+	}
+	token, hash, err := newConfirmToken()
+	if err != nil {
+		return Created{}, err
+	}
+	msg, err := s.verificationMail(n, token)
+	if err != nil {
+		return Created{}, err
+	}
+	r := existing
+	r.VariantName, r.Language, r.ConfirmTokenHash, r.ConfirmExpiresAt = n.VariantName, n.Language, hash, now.Add(ConfirmationWindow)
+	if rearmed, err := s.store.Rearm(ctx, existing.ID, existing.ConfirmTokenHash, r); err != nil || !rearmed {
+		// Not rearmed: another create sends the mail (or a click confirmed it meanwhile).
+		return answer, err
+	}
+	if err := s.mail.Send(ctx, msg); err != nil {
+		if _, undoErr := s.store.Rearm(ctx, existing.ID, hash, existing); undoErr != nil {
+			err = errors.Join(err, undoErr)
+		}
+		return Created{}, fmt.Errorf("reminders: send verification mail: %w", err)
+	}
+	return Created{Reminder: r.Reminder, Status: StatusPending, Mailed: true}, nil
+}
+
+// verificationMail renders the mail whose link confirms the reminder of token.
+func (s *Service) verificationMail(n NewReminder, token string) (mail.Message, error) {
+	// The link names the reminder's language, so the page it opens speaks the mail's (a language the site has not
+	// is left to the page's own choice).
+	return s.templates.Render(MailKind, n.Language, n.Email.String(), mailData{
+		Product: n.VariantName.In(n.Language),
+		Link:    s.publicURL + ConfirmPath + "?token=" + url.QueryEscape(token) + "&lang=" + url.QueryEscape(mail.BaseLanguage(n.Language)),
+		Days:    int(ConfirmationWindow / (24 * time.Hour)),
+	})
 }
 
 // Confirm activates the reminder of a verification token and turns the subscriber's product reminder

@@ -5,11 +5,14 @@ import (
 	"errors"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
@@ -321,4 +324,136 @@ func TestSearchAllTellsAnExpiredReminder(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, pending, 1)
 	require.True(t, pending[0].Expired, "its window has ended")
+}
+
+// TestCreateAnswersTheAddressesReminderOfTheVariant: identical creates, at once or one after another, make one
+// pending reminder and send one mail; its mail is sent again only after MailInterval, and a variant already active
+// is answered as it is (QA round of 2026-11-29: 20 creates, 20 pending reminders and 20 mails). On both databases,
+// with the real outbox.
+func TestCreateAnswersTheAddressesReminderOfTheVariant(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		outbox := mail.NewOutbox(db, nil)
+		clk := &clock{now: t0}
+		svc := reminders.NewService(reminders.Settings{
+			Store: reminders.NewSQLStore(db), Links: links{}, Mail: outbox, Templates: mail.DefaultTemplates(),
+			PublicURL: "https://portal.example.com/", Now: clk.Now,
+		})
+		mails := func() []mail.Stored {
+			t.Helper()
+			list, err := outbox.Latest(ctx, "anna@example.com", 100)
+			require.NoError(t, err)
+			return list
+		}
+		tokenOf := func(m mail.Stored) string {
+			t.Helper()
+			u, err := url.Parse(m.Links[0])
+			require.NoError(t, err)
+			return u.Query().Get("token")
+		}
+
+		const n = 20
+		results := make(chan reminders.Created, n)
+		var wg sync.WaitGroup
+		for range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c, err := svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "de"))
+				assert.NoError(t, err)
+				results <- c
+			}()
+		}
+		wg.Wait()
+		close(results)
+		ids, created, mailed := map[string]bool{}, 0, 0
+		for c := range results {
+			ids[c.ID] = true
+			require.Equal(t, reminders.StatusPending, c.Status)
+			if c.New {
+				created++
+			}
+			if c.Mailed {
+				mailed++
+			}
+		}
+		require.Len(t, ids, 1, "one reminder answered to all")
+		require.Equal(t, 1, created)
+		require.Equal(t, 1, mailed)
+		require.Len(t, mails(), 1)
+		_, pending, err := svc.SearchAll(ctx, "link:anna@example.com")
+		require.NoError(t, err)
+		require.Len(t, pending, 1)
+
+		// One after another within MailInterval: the same reminder, no mail.
+		clk.now = t0.Add(reminders.MailInterval - time.Second)
+		for range 3 {
+			c, err := svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "en"))
+			require.NoError(t, err)
+			require.True(t, ids[c.ID])
+			require.False(t, c.New || c.Mailed)
+		}
+		require.Len(t, mails(), 1)
+
+		// Later: mailed again, in this call's language, with a new link and window; the earlier link is replaced.
+		clk.now = t0.Add(reminders.MailInterval)
+		c, err := svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "en"))
+		require.NoError(t, err)
+		require.True(t, ids[c.ID])
+		require.True(t, c.Mailed)
+		require.False(t, c.New)
+		list := mails()
+		require.Len(t, list, 2)
+		require.Equal(t, "en", list[0].Language)
+		_, pending, err = svc.SearchAll(ctx, "link:anna@example.com")
+		require.NoError(t, err)
+		require.Len(t, pending, 1)
+		require.True(t, pending[0].ConfirmBy.Equal(clk.now.Add(reminders.ConfirmationWindow)), "a new 7-day window")
+		require.ErrorIs(t, svc.Confirm(ctx, tokenOf(list[1])), reminders.ErrConfirmationUnknown, "the earlier link")
+		require.NoError(t, svc.Confirm(ctx, tokenOf(list[0])))
+		require.Equal(t, []string{c.ID}, search(t, fixture{svc: svc}, "anna@example.com"))
+
+		// Active: answered as it is, no mail, no pending duplicate.
+		c, err = svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "de"))
+		require.NoError(t, err)
+		require.Equal(t, reminders.Created{Reminder: c.Reminder, Status: reminders.StatusActive}, c)
+		require.True(t, ids[c.ID])
+		require.Len(t, mails(), 2)
+		_, pending, err = svc.SearchAll(ctx, "link:anna@example.com")
+		require.NoError(t, err)
+		require.Empty(t, pending)
+
+		// A pending reminder whose window ended is armed again by a create, with a mail.
+		c, err = svc.Create(ctx, newReminder(t, "anna@example.com", "v2", "de"))
+		require.NoError(t, err)
+		require.True(t, c.New)
+		clk.now = clk.now.Add(reminders.ConfirmationWindow + time.Hour)
+		again, err := svc.Create(ctx, newReminder(t, "anna@example.com", "v2", "de"))
+		require.NoError(t, err)
+		require.Equal(t, c.ID, again.ID)
+		require.True(t, again.Mailed)
+		require.NoError(t, svc.Confirm(ctx, tokenOf(mails()[0])))
+	})
+}
+
+// TestCreateKeepsTheEarlierLinkWhenTheMailAgainFails: a mail sent again that cannot be sent leaves the reminder
+// with its earlier link and window, so that link still activates it and the shop's retry mails again.
+func TestCreateKeepsTheEarlierLinkWhenTheMailAgainFails(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	_, err := f.svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "de"))
+	require.NoError(t, err)
+	first, _ := f.mails.Last("anna@example.com")
+
+	f.clock.now = t0.Add(time.Hour)
+	f.mails.Err = errors.New("outbox down")
+	_, err = f.svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "de"))
+	require.ErrorContains(t, err, "outbox down")
+	f.mails.Err = nil
+	c, err := f.svc.Create(ctx, newReminder(t, "anna@example.com", "v1", "de"))
+	require.NoError(t, err)
+	require.True(t, c.Mailed, "the retry mails")
+	require.Len(t, f.mails.Messages, 2)
+	require.ErrorIs(t, f.svc.Confirm(ctx, confirmToken(t, first)), reminders.ErrConfirmationUnknown, "replaced by the retry's")
+	require.NoError(t, f.svc.Confirm(ctx, confirmToken(t, f.mails.Messages[1])))
 }

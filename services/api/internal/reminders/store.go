@@ -16,15 +16,23 @@ import (
 // Store keeps reminders. SQLStore implements it for SQLite and PostgreSQL; the store suite in store_test.go
 // runs against both.
 type Store interface {
-	// Insert stores a new record; its ID must be unique.
+	// Insert stores a new record; its ID must be unique. ErrExists when r is pending and email already has a
+	// pending reminder of the variant (at most one is kept, for creates running at once too).
 	Insert(ctx context.Context, r Record) error
+	// ForVariant returns the reminder of email for the variant: the active one when there is one, else the pending
+	// one; ErrNoReminder when there is neither.
+	ForVariant(ctx context.Context, email identity.Email, variant VariantID) (Record, error)
+	// Rearm gives the pending reminder id the verification token hash, window, name and language of r (its mail is
+	// sent again), provided its token hash is still fromHash: of requests running at once only one rearms it. It
+	// reports whether it did.
+	Rearm(ctx context.Context, id, fromHash string, r Record) (bool, error)
 	// Active lists the active reminders of email, oldest first.
 	Active(ctx context.Context, email identity.Email) ([]Reminder, error)
 	// Pending lists the reminders of email still waiting for their verification link, oldest first.
 	Pending(ctx context.Context, email identity.Email) ([]PendingReminder, error)
-	// DeleteActive deletes the listed active reminders of email, all or none: ErrNotOwned when any id is not
-	// an active reminder of email.
-	DeleteActive(ctx context.Context, email identity.Email, ids []string) error
+	// DeleteOwn deletes the listed reminders of email, active or pending, all or none: ErrNotOwned when any id is
+	// not a reminder of email (someone else's, or none).
+	DeleteOwn(ctx context.Context, email identity.Email, ids []string) error
 	// Delete removes one record whatever its state (to undo an Insert whose mail could not be sent).
 	Delete(ctx context.Context, id string) error
 	// DeleteAllOf removes every reminder of email, active or pending, and says how many.
@@ -88,15 +96,71 @@ func (s *SQLStore) Insert(ctx context.Context, r Record) error {
 	if err != nil {
 		return fmt.Errorf("reminders: encode name: %w", err)
 	}
-	_, err = s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO product_reminders
+	// The conflict is the one of product_reminders_one_pending only; any other (an id, a token hash) stays an error.
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`INSERT INTO product_reminders
 		(id, email, variant_id, variant_name, language, status, confirm_token_hash, confirm_expires_at, created_at, confirmed_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (email, variant_id, (CASE WHEN status = 'pending' THEN '' ELSE id END)) DO NOTHING`),
 		r.ID, r.Email.String(), string(r.VariantID), string(names), r.Language, string(r.Status),
 		nullString(r.ConfirmTokenHash), s.timeArg(r.ConfirmExpiresAt), s.timeArg(r.CreatedAt), s.confirmedAt(r))
 	if err != nil {
 		return fmt.Errorf("reminders: insert: %w", err)
 	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("reminders: insert: %w", err)
+	} else if n == 0 {
+		return ErrExists
+	}
 	return nil
+}
+
+// ForVariant implements Store.
+func (s *SQLStore) ForVariant(ctx context.Context, email identity.Email, variant VariantID) (Record, error) {
+	var r Record
+	var variantID, names, status string
+	var tokenHash sql.NullString
+	var expires, created any
+	// 'active' sorts before 'pending'.
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT id, variant_id, variant_name, language, status, confirm_token_hash,
+		confirm_expires_at, created_at FROM product_reminders WHERE email = ? AND variant_id = ? ORDER BY status, created_at, id LIMIT 1`),
+		email.String(), string(variant)).Scan(&r.ID, &variantID, &names, &r.Language, &status, &tokenHash, &expires, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Record{}, ErrNoReminder
+	}
+	if err != nil {
+		return Record{}, fmt.Errorf("reminders: find %s: %w", variant, err)
+	}
+	r.Email, r.VariantID, r.Status, r.ConfirmTokenHash = email, VariantID(variantID), Status(status), tokenHash.String
+	if err := json.Unmarshal([]byte(names), &r.VariantName); err != nil {
+		return Record{}, fmt.Errorf("reminders: decode name of %s: %w", r.ID, err)
+	}
+	if r.ConfirmExpiresAt, err = parseDBTime(expires); err != nil {
+		return Record{}, err
+	}
+	if r.CreatedAt, err = parseDBTime(created); err != nil {
+		return Record{}, err
+	}
+	return r, nil
+}
+
+// Rearm implements Store.
+func (s *SQLStore) Rearm(ctx context.Context, id, fromHash string, r Record) (bool, error) {
+	names, err := json.Marshal(r.VariantName)
+	if err != nil {
+		return false, fmt.Errorf("reminders: encode name: %w", err)
+	}
+	res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE product_reminders
+		SET confirm_token_hash = ?, confirm_expires_at = ?, variant_name = ?, language = ?
+		WHERE id = ? AND status = 'pending' AND confirm_token_hash = ?`),
+		r.ConfirmTokenHash, s.timeArg(r.ConfirmExpiresAt), string(names), r.Language, id, fromHash)
+	if err != nil {
+		return false, fmt.Errorf("reminders: rearm %s: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("reminders: rearm %s: %w", id, err)
+	}
+	return n == 1, nil
 }
 
 func (s *SQLStore) confirmedAt(r Record) any {
@@ -158,8 +222,10 @@ func (s *SQLStore) Pending(ctx context.Context, email identity.Email) ([]Pending
 	return out, rows.Err()
 }
 
-// DeleteActive implements Store: one statement in one transaction, rolled back unless it removed every id.
-func (s *SQLStore) DeleteActive(ctx context.Context, email identity.Email, ids []string) error {
+// DeleteOwn implements Store: one statement in one transaction, rolled back unless it removed every id. A pending
+// reminder is the subscriber's as much as an active one (the centre lists both): deleting only active ones
+// answered "not yours" for the subscriber's own pending reminder (QA round of 2026-11-29).
+func (s *SQLStore) DeleteOwn(ctx context.Context, email identity.Email, ids []string) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -168,7 +234,7 @@ func (s *SQLStore) DeleteActive(ctx context.Context, email identity.Email, ids [
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	query := s.db.Rebind(`DELETE FROM product_reminders WHERE email = ? AND status = 'active' AND id IN (` +
+	query := s.db.Rebind(`DELETE FROM product_reminders WHERE email = ? AND id IN (` +
 		strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ") + `)`)
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, query, args...)

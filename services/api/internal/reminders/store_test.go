@@ -2,6 +2,8 @@ package reminders_test
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -77,11 +79,11 @@ func TestStore(t *testing.T) {
 			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v3", "hash-p1", t0)))
 
 			for name, list := range map[string][]string{
-				"someone else's":       {"a1", "b1"},
-				"unknown":              {"a1", "nope"},
-				"own pending (hidden)": {"a1", "p1"},
+				"someone else's":                 {"a1", "b1"},
+				"unknown":                        {"a1", "nope"},
+				"own pending and someone else's": {"p1", "b1"},
 			} {
-				require.ErrorIs(t, s.DeleteActive(ctx, anna, list), reminders.ErrNotOwned, name)
+				require.ErrorIs(t, s.DeleteOwn(ctx, anna, list), reminders.ErrNotOwned, name)
 			}
 			left, err := s.Active(ctx, anna)
 			require.NoError(t, err)
@@ -90,11 +92,37 @@ func TestStore(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, []string{"b1"}, ids(bens))
 
-			require.NoError(t, s.DeleteActive(ctx, anna, []string{"a2", "a1"}))
+			pendingLeft, err := s.Pending(ctx, anna)
+			require.NoError(t, err)
+			require.Len(t, pendingLeft, 1, "nothing was deleted")
+
+			require.NoError(t, s.DeleteOwn(ctx, anna, []string{"a2", "a1"}))
 			left, err = s.Active(ctx, anna)
 			require.NoError(t, err)
 			require.Empty(t, left)
-			require.ErrorIs(t, s.DeleteActive(ctx, anna, []string{"a1"}), reminders.ErrNotOwned, "already gone")
+			require.ErrorIs(t, s.DeleteOwn(ctx, anna, []string{"a1"}), reminders.ErrNotOwned, "already gone")
+		})
+
+		// QA round of 2026-11-29: the subscriber's own pending reminder, which the centre lists under notActivated,
+		// answered "not yours".
+		t.Run("delete takes the subscriber's pending reminders too", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, active("a1", "anna@example.com", "v1", t0)))
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v2", "hash-p1", t0)))
+			require.NoError(t, s.Insert(ctx, pending("p2", "anna@example.com", "v3", "hash-p2", t0)))
+			require.NoError(t, s.Insert(ctx, pending("b1", "ben@example.com", "v2", "hash-b1", t0)))
+
+			require.ErrorIs(t, s.DeleteOwn(ctx, anna, []string{"b1"}), reminders.ErrNotOwned, "ben's pending one")
+			require.NoError(t, s.DeleteOwn(ctx, anna, []string{"p1", "a1"}))
+			left, err := s.Pending(ctx, anna)
+			require.NoError(t, err)
+			require.Len(t, left, 1)
+			require.Equal(t, "p2", left[0].ID)
+			active, err := s.Active(ctx, anna)
+			require.NoError(t, err)
+			require.Empty(t, active)
+			require.ErrorIs(t, s.Confirm(ctx, "hash-p1", t0.Add(time.Hour)), reminders.ErrConfirmationUnknown, "its link activates nothing")
+			require.NoError(t, s.Confirm(ctx, "hash-b1", t0.Add(time.Hour)), "ben's is untouched")
 		})
 
 		t.Run("confirm activates once within the window", func(t *testing.T) {
@@ -179,6 +207,84 @@ func TestStore(t *testing.T) {
 			n, err = s.DeleteAllOf(ctx, anna)
 			require.NoError(t, err)
 			require.Zero(t, n)
+		})
+
+		// QA round of 2026-11-29: identical creates made a pending reminder each.
+		t.Run("an address has one pending reminder of a variant, also for inserts at once", func(t *testing.T) {
+			s := fresh(t)
+			_, err := s.ForVariant(ctx, anna, "v1")
+			require.ErrorIs(t, err, reminders.ErrNoReminder)
+
+			const n = 20
+			errs := make(chan error, n)
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					errs <- s.Insert(ctx, pending(fmt.Sprintf("p%d", i), "anna@example.com", "v1", fmt.Sprintf("hash-p%d", i), t0))
+				}()
+			}
+			wg.Wait()
+			close(errs)
+			inserted := 0
+			for err := range errs {
+				if err == nil {
+					inserted++
+				} else {
+					require.ErrorIs(t, err, reminders.ErrExists)
+				}
+			}
+			require.Equal(t, 1, inserted)
+			list, err := s.Pending(ctx, anna)
+			require.NoError(t, err)
+			require.Len(t, list, 1)
+
+			got, err := s.ForVariant(ctx, anna, "v1")
+			require.NoError(t, err)
+			require.Equal(t, list[0].ID, got.ID)
+			require.Equal(t, reminders.StatusPending, got.Status)
+			require.Equal(t, "hash-"+got.ID, got.ConfirmTokenHash)
+			require.True(t, got.ConfirmExpiresAt.Equal(t0.Add(reminders.ConfirmationWindow)))
+			require.True(t, got.CreatedAt.Equal(t0))
+			require.Equal(t, "de", got.Language)
+
+			// Another address, another variant, and an active reminder beside the pending one are all their own.
+			require.NoError(t, s.Insert(ctx, pending("b1", "ben@example.com", "v1", "hash-b1", t0)))
+			require.NoError(t, s.Insert(ctx, pending("a2", "anna@example.com", "v2", "hash-a2", t0)))
+			require.NoError(t, s.Insert(ctx, active("a1", "anna@example.com", "v1", t0.Add(time.Second))))
+			got, err = s.ForVariant(ctx, anna, "v1")
+			require.NoError(t, err)
+			require.Equal(t, "a1", got.ID, "the active one first")
+			require.Equal(t, reminders.StatusActive, got.Status)
+		})
+
+		t.Run("rearm takes one new token, for the first of requests at once", func(t *testing.T) {
+			s := fresh(t)
+			require.NoError(t, s.Insert(ctx, pending("p1", "anna@example.com", "v1", "hash-p1", t0)))
+			r, err := s.ForVariant(ctx, anna, "v1")
+			require.NoError(t, err)
+			later := t0.Add(time.Hour)
+			r.ConfirmTokenHash, r.ConfirmExpiresAt, r.Language, r.VariantName = "hash-new", later.Add(reminders.ConfirmationWindow), "fr", reminders.VariantName{"fr": "Lait"}
+			ok, err := s.Rearm(ctx, "p1", "hash-p1", r)
+			require.NoError(t, err)
+			require.True(t, ok)
+			ok, err = s.Rearm(ctx, "p1", "hash-p1", r)
+			require.NoError(t, err)
+			require.False(t, ok, "the token it expected is gone")
+
+			got, err := s.ForVariant(ctx, anna, "v1")
+			require.NoError(t, err)
+			require.Equal(t, "hash-new", got.ConfirmTokenHash)
+			require.Equal(t, "fr", got.Language)
+			require.Equal(t, reminders.VariantName{"fr": "Lait"}, got.VariantName)
+			require.True(t, got.ConfirmExpiresAt.Equal(later.Add(reminders.ConfirmationWindow)))
+			require.True(t, got.CreatedAt.Equal(t0), "its place in the list stays")
+			require.ErrorIs(t, s.Confirm(ctx, "hash-p1", later), reminders.ErrConfirmationUnknown, "the earlier link")
+			require.NoError(t, s.Confirm(ctx, "hash-new", later))
+			ok, err = s.Rearm(ctx, "p1", "hash-new", r)
+			require.NoError(t, err)
+			require.False(t, ok, "an active reminder is not rearmed")
 		})
 
 		t.Run("ids and confirmation hashes are unique", func(t *testing.T) {

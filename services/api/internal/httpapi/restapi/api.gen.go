@@ -51,12 +51,15 @@ func (e OneClickUnsubscribeRequestListUnsubscribe) Valid() bool {
 
 // Defines values for ProductReminderCreatedStatus.
 const (
+	Active  ProductReminderCreatedStatus = "active"
 	Pending ProductReminderCreatedStatus = "pending"
 )
 
 // Valid indicates whether the value is a known member of the ProductReminderCreatedStatus enum.
 func (e ProductReminderCreatedStatus) Valid() bool {
 	switch e {
+	case Active:
+		return true
 	case Pending:
 		return true
 	default:
@@ -241,19 +244,25 @@ type ProductReminder struct {
 
 // ProductReminderCreateRequest defines model for ProductReminderCreateRequest.
 type ProductReminderCreateRequest struct {
-	Email       string            `json:"email"`
-	Language    *string           `json:"language,omitempty"`
-	VariantId   string            `json:"variantId"`
+	Email string `json:"email"`
+
+	// Language The verification mail's language, e.g. de or fr_BE (default de); it must name a language.
+	Language  *string `json:"language,omitempty"`
+	VariantId string  `json:"variantId"`
+
+	// VariantName Name per two-letter language code (de, en, fr…); a code that names no language is refused.
 	VariantName map[string]string `json:"variantName"`
 }
 
 // ProductReminderCreated defines model for ProductReminderCreated.
 type ProductReminderCreated struct {
-	ReminderId string                       `json:"reminderId"`
-	Status     ProductReminderCreatedStatus `json:"status"`
+	ReminderId string `json:"reminderId"`
+
+	// Status pending until the verification link is followed; active for a reminder the address already had active.
+	Status ProductReminderCreatedStatus `json:"status"`
 }
 
-// ProductReminderCreatedStatus defines model for ProductReminderCreated.Status.
+// ProductReminderCreatedStatus pending until the verification link is followed; active for a reminder the address already had active.
 type ProductReminderCreatedStatus string
 
 // ProductReminderDeleteRequest defines model for ProductReminderDeleteRequest.
@@ -572,7 +581,7 @@ type ServerInterface interface {
 	// GetMetadata The site's configuration (spec 000 §3, spec 001 §3).
 	// (GET /rest/v1/metadata)
 	GetMetadata(ctx echo.Context) error
-	// DeleteProductReminders Deletes reminders of the subscriber; any id that is not theirs refuses the whole call.
+	// DeleteProductReminders Deletes reminders of the subscriber, active or not activated yet; any id that is not theirs refuses the whole call.
 	// (DELETE /rest/v1/productreminder)
 	DeleteProductReminders(ctx echo.Context) error
 	// CreateProductReminder The shop creates a reminder; it becomes active when the link in its verification mail is followed within 7 days.

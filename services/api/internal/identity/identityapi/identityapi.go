@@ -109,6 +109,11 @@ func MountDev(e *echo.Echo, outbox *mail.Outbox) {
 		if to == "" {
 			return c.JSON(http.StatusBadRequest, map[string]any{"error": map[string]any{"code": "invalid_parameter", "message": "Give the address as ?to=.", "field": "to"}})
 		}
+		// PostgreSQL refuses a NUL or invalid UTF-8 in a query's text with an error, which answered 500 where
+		// SQLite answered [] (QA round of 2026-11-29): neither is an address, on either database.
+		if !utf8.ValidString(to) || strings.ContainsRune(to, 0) {
+			return c.JSON(http.StatusBadRequest, map[string]any{"error": map[string]any{"code": "invalid_parameter", "message": "to must be UTF-8 text without NUL.", "field": "to"}})
+		}
 		limit := 20
 		if n, err := strconv.Atoi(c.QueryParam("limit")); err == nil && n > 0 && n <= 100 {
 			limit = n

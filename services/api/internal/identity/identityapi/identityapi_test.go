@@ -587,6 +587,24 @@ func TestDevOutboxOnlyOutsideProduction(t *testing.T) {
 	require.JSONEq(t, `[]`, rec.Body.String())
 }
 
+// TestDevOutboxRefusesTextNoAddressHas: a NUL or invalid UTF-8 in ?to= answers 400 naming it on both databases
+// (QA round of 2026-11-29: PostgreSQL answered 500, invalid byte sequence 0x00).
+func TestDevOutboxRefusesTextNoAddressHas(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		e := echo.New()
+		identityapi.MountDev(e, mail.NewOutbox(db, nil))
+		for _, to := range []string{"a%00b", "a%ffb%40example.com", "%c3%28"} {
+			rec := httptest.NewRecorder()
+			e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/dev/outbox?to="+to, nil))
+			require.Equal(t, http.StatusBadRequest, rec.Code, "%s: %s", to, rec.Body.String())
+			require.Contains(t, rec.Body.String(), `"field":"to"`)
+		}
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/dev/outbox?to=nobody%40example.com", nil))
+		require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
+	})
+}
+
 // TestLoginTimingUnknownVsWrongPassword uses the real argon2id parameters: an unknown login ID must cost what
 // a wrong password costs (mean of 10 attempts each within 20%), and answer the same code.
 func TestLoginTimingUnknownVsWrongPassword(t *testing.T) {

@@ -1,0 +1,4 @@
+package httpapi
+
+// RestBodies exposes restBodies to the external tests, which hold it to api/openapi.yaml.
+func RestBodies() map[string][]string { return restBodies }

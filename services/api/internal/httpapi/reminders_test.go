@@ -190,7 +190,7 @@ func TestDeleteOwnPendingProductReminder(t *testing.T) {
 	require.True(t, ok)
 	u, err := url.Parse(mail.Links(m.Text)[0])
 	require.NoError(t, err)
-	require.Equal(t, "/preferences/error/doi-404000", f.activate(t, u.Query().Get("token")), "its link activates nothing")
+	require.Equal(t, "/preferences/error/reminder-404000", f.activate(t, u.Query().Get("token")), "its link activates nothing")
 }
 
 func TestConfirmProductReminderRedirects(t *testing.T) {

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
+import { ErrorCode } from '@portal/identity';
 import { StatusPage } from './StatusPage';
 
 /**
  * Codes whose error page shows the expired-link picture (spec 000 §8, spec 001 §8): doi-expired, and the account
- * portal's expired confirmation link, doi-403002, where its links land (the picture showed on no page they reach, QA).
+ * portal's expired confirmation link, where its links land (the picture showed on no page they reach, QA).
  */
-const codesWithImage = new Set(['doi-expired', 'doi-403002']);
+const codesWithImage = new Set(['doi-expired', `doi-${ErrorCode.ACTIVATION_EXPIRED}`]);
 
 export interface ErrorMessageProps {
   code: string;

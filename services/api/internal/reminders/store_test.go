@@ -295,3 +295,55 @@ func TestStore(t *testing.T) {
 		})
 	})
 }
+
+// TestOnePendingMigrationKeepsTheNewest: migration 0014 meets the duplicates made before it (20 creates of the
+// shop, 20 pending reminders of one address and variant) and keeps the newest pending one, whose mail the
+// subscriber got last, and every active one; then its index holds.
+func TestOnePendingMigrationKeepsTheNewest(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		store := reminders.NewSQLStore(db)
+		for _, r := range []reminders.Record{
+			pending("p1", "a@example.com", "V1", "h1", t0),
+			pending("p2", "a@example.com", "V2", "h2", t0.Add(time.Minute)),
+			pending("p3", "a@example.com", "V3", "h3", t0.Add(2*time.Minute)),
+			active("a1", "a@example.com", "V4", t0.Add(3*time.Minute)),
+			pending("b1", "b@example.com", "V1", "h4", t0),
+		} {
+			require.NoError(t, store.Insert(ctx, r))
+		}
+		// The table as it was before 0014: without the index, and three pending reminders of one variant.
+		_, err := db.DB.ExecContext(ctx, `DROP INDEX product_reminders_one_pending`)
+		require.NoError(t, err)
+		_, err = db.DB.ExecContext(ctx, `UPDATE product_reminders SET variant_id = 'V1' WHERE id IN ('p2', 'p3', 'a1')`)
+		require.NoError(t, err)
+
+		migrations, err := database.Migrations(db.Dialect)
+		require.NoError(t, err)
+		var onePending string
+		for _, m := range migrations {
+			if m.Version == "0014_reminder_one_pending" {
+				onePending = m.SQL
+			}
+		}
+		require.NotEmpty(t, onePending)
+		tx, err := db.DB.BeginTx(ctx, nil)
+		require.NoError(t, err)
+		_, err = tx.ExecContext(ctx, onePending)
+		require.NoError(t, err)
+		require.NoError(t, tx.Commit())
+
+		rows, err := db.DB.QueryContext(ctx, `SELECT id FROM product_reminders ORDER BY id`)
+		require.NoError(t, err)
+		var left []string
+		for rows.Next() {
+			var id string
+			require.NoError(t, rows.Scan(&id))
+			left = append(left, id)
+		}
+		require.NoError(t, rows.Err())
+		require.NoError(t, rows.Close())
+		require.Equal(t, []string{"a1", "b1", "p3"}, left, "the newest pending of a@example.com's V1, its active one and b's")
+		require.ErrorIs(t, store.Insert(ctx, pending("p5", "a@example.com", "V1", "h5", t0.Add(time.Hour))), reminders.ErrExists)
+	})
+}

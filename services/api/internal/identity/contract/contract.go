@@ -144,4 +144,4 @@ const PagePreferencesLinkExpired = PagePreferencesDoubleOptInError + "expired"
 // whose reminder is not waiting (activated with it already, deleted meanwhile, or never made). The subscriptions'
 // doi-404000 said "then your subscription is confirmed", wrong for a reminder and for a shopper who unsubscribed
 // from everything since (QA round of 2026-11-29).
-const PagePreferencesReminderLinkUnknown = "/preferences/error/reminder-404000"
+var PagePreferencesReminderLinkUnknown = "/preferences/error/reminder-" + strconv.Itoa(CodeNotFound)

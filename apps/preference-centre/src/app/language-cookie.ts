@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSite } from '@portal/cms';
-import { languageCookie } from '@portal/i18n';
+import { languageCookie, matchLanguage } from '@portal/i18n';
 
 /** How often the language cookie is read (spec 001 §9: cookie change polling interval 300 ms). */
 export const LANGUAGE_COOKIE_POLL_MS = 300;
@@ -8,18 +8,21 @@ export const LANGUAGE_COOKIE_POLL_MS = 300;
 /**
  * Follows the language chosen elsewhere on the site: the account portal (another tab, or the same browser
  * later) writes the `i18next` cookie; a change shows here within 300 ms. Browsers have no event for cookie
- * changes that works everywhere, hence the polling. Only available languages are taken (spec 001 §4).
+ * changes that works everywhere, hence the polling. Only available languages are taken (spec 001 §4), matched as the
+ * first look-up matches them.
  */
 export function useLanguageCookie() {
-  const { language, changeLanguage } = useSite();
+  const { language, languages, changeLanguage } = useSite();
   useEffect(() => {
     let seen = languageCookie(document.cookie);
     const timer = setInterval(() => {
       const now = languageCookie(document.cookie);
       if (now === seen) return;
       seen = now;
-      if (now && now !== language) changeLanguage(now);
+      // Matched as the first look-up matches it: a bare `nl` is the site's nl-NL there, and was ignored here (QA).
+      const match = now ? matchLanguage(now, languages) : undefined;
+      if (match && match !== language) changeLanguage(match);
     }, LANGUAGE_COOKIE_POLL_MS);
     return () => clearInterval(timer);
-  }, [language, changeLanguage]);
+  }, [language, languages, changeLanguage]);
 }

@@ -358,6 +358,14 @@ describe('reminders, entry and texts', () => {
     });
     expect(document.documentElement.lang).toBe('en-GB');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    // A bare language, as another page of the site may write it, is the site's locale of it, as at the first look-up
+    // (it was ignored, QA).
+    document.cookie = 'i18next=de; path=/';
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 350));
+    });
+    expect(document.documentElement.lang).toBe('de-DE');
+    document.cookie = 'i18next=; path=/; max-age=0';
   });
 });
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -34,9 +35,10 @@ func (v *cdcVendor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body := `{"errorCode":400001,"statusCode":400}`
 	switch method {
 	case "accounts.search":
-		body = `{"errorCode":0,"results":[{"UID":"uid-lite","hasFullAccount":false,"subscriptions":{"NLTDE":{"email":{"isSubscribed":true}}}}]}`
-		if v.erased {
-			body = `{"errorCode":0,"results":[]}`
+		body = `{"errorCode":0,"results":[]}`
+		if !v.erased && v.matches(r.PostForm.Get("query")) {
+			body = `{"errorCode":0,"results":[{"UID":"uid-lite","profile":{"email":"` + cdcSubscriber + `"},"isRegistered":false,"hasFullAccount":false,` +
+				`"subscriptions":{"NLTDE":{"email":{"isSubscribed":true}}}}]}`
 		}
 	case "accounts.deleteAccount":
 		v.erased, body = r.PostForm.Get("UID") == "uid-lite", `{"errorCode":0}`
@@ -53,6 +55,26 @@ func (v *cdcVendor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = w.Write([]byte(body))
+}
+
+// cdcSubscriber is the vendor's newsletter-only subscriber, signed up through the Web SDK with the case the
+// shopper typed (QA round of 2026-11-29: the service's lower-cased address did not find it).
+const cdcSubscriber = "Abo@Example.com"
+
+// searchClause is the client's WHERE clause on the encrypted profile.email.
+var searchClause = regexp.MustCompile(`WHERE profile\.email (=|contains) "([^"\\]*)"$`)
+
+// matches compares the query's address with the subscriber's as the vendor documents it for an encrypted field:
+// `=` case-sensitively, `contains` the whole value regardless of case (developers.gigya.com "Encrypted Fields").
+func (v *cdcVendor) matches(query string) bool {
+	m := searchClause.FindStringSubmatch(query)
+	switch {
+	case m == nil:
+		return false
+	case m[1] == "contains":
+		return strings.EqualFold(m[2], cdcSubscriber)
+	}
+	return m[2] == cdcSubscriber
 }
 
 func (v *cdcVendor) called() []string {

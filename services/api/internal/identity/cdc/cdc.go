@@ -97,25 +97,35 @@ func New(cfg Config, httpClient *http.Client, logger *zap.Logger) (*Client, erro
 
 // response is the vendor's envelope plus the fields this client reads.
 type response struct {
-	CallID       string `json:"callId"`
-	ErrorCode    int    `json:"errorCode"`
-	StatusCode   int    `json:"statusCode"`
-	ErrorMessage string `json:"errorMessage"`
-	ErrorDetails string `json:"errorDetails"`
-	UID          string `json:"UID"`
-	RegToken     string `json:"regToken"`
-	Results      []struct {
-		UID           string         `json:"UID"`
-		IsVerified    bool           `json:"isVerified"`
-		HasFull       bool           `json:"hasFullAccount"`
-		Subscriptions map[string]any `json:"subscriptions"`
-	} `json:"results"`
-	TotalCount int `json:"totalCount"`
-	Profile    struct {
+	CallID       string         `json:"callId"`
+	ErrorCode    int            `json:"errorCode"`
+	StatusCode   int            `json:"statusCode"`
+	ErrorMessage string         `json:"errorMessage"`
+	ErrorDetails string         `json:"errorDetails"`
+	UID          string         `json:"UID"`
+	RegToken     string         `json:"regToken"`
+	Results      []searchResult `json:"results"`
+	TotalCount   int            `json:"totalCount"`
+	Profile      struct {
 		Email string `json:"email"`
 	} `json:"profile"`
 	// Keys is accounts.getJWTPublicKey's answer with V2=true: the site's signing keys as a JWKS.
 	Keys []json.RawMessage `json:"keys"`
+}
+
+// searchResult is one account of an accounts.search answer, with the fields this client selects.
+type searchResult struct {
+	UID        string `json:"UID"`
+	IsVerified bool   `json:"isVerified"`
+	// The markers of a lite (newsletter-only) record are pointers: a field the answer lacks is unknown, never
+	// false (QA round of 2026-11-29: a registered customer whose result lacked hasFullAccount decoded as lite and
+	// was deleted by a one-click unsubscribe).
+	IsRegistered  *bool          `json:"isRegistered"`
+	HasFull       *bool          `json:"hasFullAccount"`
+	Subscriptions map[string]any `json:"subscriptions"`
+	Profile       struct {
+		Email string `json:"email"`
+	} `json:"profile"`
 }
 
 // APIError is a vendor answer with an errorCode this client does not turn into a result; it wraps
@@ -235,18 +245,14 @@ func (c *Client) Login(ctx context.Context, loginID, password string) (identity.
 // verified" codes or 400006 (the vendor's answer for a verified or unknown account, the account was found a
 // moment ago) → identity.ErrAlreadyVerified; 403047/404000 (gone meanwhile) → identity.ErrAccountNotFound.
 func (c *Client) ResendVerificationEmail(ctx context.Context, email identity.Email, language string) error {
-	query, err := SearchByEmailQuery("UID, isVerified", email)
+	found, err := c.searchEmail(ctx, "UID, profile.email, isVerified", email, "full")
 	if err != nil {
 		return err
 	}
-	r, err := c.search(ctx, query, "full")
-	if err != nil {
-		return err
-	}
-	if len(r.Results) == 0 {
+	if len(found) == 0 {
 		return identity.ErrAccountNotFound
 	}
-	acc := r.Results[0]
+	acc := found[0]
 	if acc.IsVerified {
 		return identity.ErrAlreadyVerified
 	}
@@ -254,7 +260,7 @@ func (c *Client) ResendVerificationEmail(ctx context.Context, email identity.Ema
 	if language != "" {
 		params.Set("lang", language)
 	}
-	r, err = c.call(ctx, "accounts.resendVerificationCode", params)
+	r, err := c.call(ctx, "accounts.resendVerificationCode", params)
 	if err != nil {
 		return err
 	}
@@ -281,11 +287,7 @@ func (c *Client) ResendVerificationEmail(ctx context.Context, email identity.Ema
 //
 // No call is retried: initRegistration and setAccountInfo are not idempotent.
 func (c *Client) SubscriberRegToken(ctx context.Context, email identity.Email) (identity.RegToken, error) {
-	query, err := SearchByEmailQuery("UID", email)
-	if err != nil {
-		return identity.RegToken{}, err
-	}
-	found, err := c.search(ctx, query, "full,lite")
+	found, err := c.searchEmail(ctx, "UID, profile.email", email, "full,lite")
 	if err != nil {
 		return identity.RegToken{}, err
 	}
@@ -306,8 +308,32 @@ func (c *Client) SubscriberRegToken(ctx context.Context, email identity.Email) (
 	if r.ErrorCode != contract.CodeOK {
 		return identity.RegToken{}, &APIError{Method: "accounts.setAccountInfo", ErrorCode: r.ErrorCode, CallID: r.CallID}
 	}
-	c.logger.Debug("cdc subscriber regToken issued", zap.Bool("existing_account", len(found.Results) > 0))
+	c.logger.Debug("cdc subscriber regToken issued", zap.Bool("existing_account", len(found) > 0))
 	return identity.RegToken{Token: token, CreatedAt: issued, ExpiresAt: issued.Add(RegTokenLifetime)}, nil
+}
+
+// searchEmail finds the records of email (accounts.search, SearchByEmailQuery) and keeps those whose
+// profile.email is the address regardless of case (SameEmail); fields must select profile.email.
+func (c *Client) searchEmail(ctx context.Context, fields string, email identity.Email, accountTypes string) ([]searchResult, error) {
+	query, err := SearchByEmailQuery(fields, email)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.search(ctx, query, accountTypes)
+	if err != nil {
+		return nil, err
+	}
+	var out []searchResult
+	for _, acc := range r.Results {
+		if SameEmail(acc.Profile.Email, email) {
+			out = append(out, acc)
+		}
+	}
+	if len(out) < len(r.Results) {
+		c.logger.Warn("cdc search answered records of another address; they are ignored",
+			zap.Int("results", len(r.Results)), zap.Int("kept", len(out)), zap.String("call_id", r.CallID))
+	}
+	return out, nil
 }
 
 // search runs accounts.search. It is a read, so one transport failure is retried once.

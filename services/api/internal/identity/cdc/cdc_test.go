@@ -2,10 +2,14 @@ package cdc_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -93,6 +97,53 @@ func (f *fakeVendor) methods() []string {
 		out = append(out, c.Method)
 	}
 	return out
+}
+
+// vendorRecord is one record of the fake vendor's account storage: its type for accountTypes ("full" or "lite")
+// and the account as accounts.search answers it.
+type vendorRecord struct {
+	Type    string
+	Account string
+}
+
+// searchPattern is the WHERE clause this client sends: one comparison of profile.email with a string literal.
+var searchPattern = regexp.MustCompile(`^SELECT [A-Za-z., ]+ FROM accounts WHERE profile\.email (=|contains) (".*)$`)
+
+// onSearch makes accounts.search answer from records the way the vendor documents it for the encrypted
+// profile.email: `=` compares case-sensitively, `contains` compares the whole value regardless of case and
+// matches no partial string (developers.gigya.com "Encrypted Fields", accounts.search "Query Syntax
+// Specification"); accountTypes picks the record types. A query of another shape answers 400006.
+func (f *fakeVendor) onSearch(records ...vendorRecord) {
+	f.onFunc("accounts.search", func(w http.ResponseWriter, form url.Values) {
+		m := searchPattern.FindStringSubmatch(form.Get("query"))
+		value, rest, ok := "", "", m != nil
+		if ok {
+			value, rest, ok = unquote(m[2])
+		}
+		if !ok || rest != "" {
+			answer(w, `{"errorCode":400006,"statusCode":400,"errorMessage":"Invalid parameter value"}`)
+			return
+		}
+		types := strings.Split(form.Get("accountTypes"), ",")
+		var results []string
+		for _, rec := range records {
+			var acc struct {
+				Profile struct {
+					Email string `json:"email"`
+				} `json:"profile"`
+			}
+			require.NoError(f.t, json.Unmarshal([]byte(rec.Account), &acc))
+			stored := acc.Profile.Email
+			match := stored == value
+			if m[1] == "contains" {
+				match = strings.EqualFold(stored, value)
+			}
+			if match && slices.Contains(types, rec.Type) {
+				results = append(results, rec.Account)
+			}
+		}
+		answer(w, fmt.Sprintf(`{"errorCode":0,"statusCode":200,"results":[%s],"totalCount":%d}`, strings.Join(results, ","), len(results)))
+	})
 }
 
 func answer(w http.ResponseWriter, body string) {
@@ -258,30 +309,47 @@ func TestUnreachableVendorIsUnavailable(t *testing.T) {
 	require.ErrorIs(t, err, identity.ErrUnavailable)
 }
 
+// fullAccount is a registered account of the fake vendor as accounts.search answers it.
+func fullAccount(uid, email string, verified bool) vendorRecord {
+	return vendorRecord{Type: "full", Account: fmt.Sprintf(`{"UID":%q,"profile":{"email":%q},"isRegistered":true,"isVerified":%t}`, uid, email, verified)}
+}
+
 func TestResendVerificationEmail(t *testing.T) {
 	tests := []struct {
 		name        string
-		search      string
+		records     []vendorRecord
+		search      string // a canned answer instead of records
 		resend      string
 		wantErr     error
 		wantMethods []string
 	}{
-		{"unverified account gets a mail", `{"errorCode":0,"results":[{"UID":"uid-1","isVerified":false}],"totalCount":1}`, `{"errorCode":0}`, nil,
+		{"unverified account gets a mail", []vendorRecord{fullAccount("uid-1", testEmail, false)}, "", `{"errorCode":0}`, nil,
 			[]string{"accounts.search", "accounts.resendVerificationCode"}},
-		{"no account", `{"errorCode":0,"results":[],"totalCount":0}`, "", identity.ErrAccountNotFound, []string{"accounts.search"}},
-		{"verified account", `{"errorCode":0,"results":[{"UID":"uid-1","isVerified":true}],"totalCount":1}`, "", identity.ErrAlreadyVerified, []string{"accounts.search"}},
-		{"verified meanwhile (400006)", `{"errorCode":0,"results":[{"UID":"uid-1","isVerified":false}]}`, `{"errorCode":400006,"statusCode":400}`, identity.ErrAlreadyVerified,
+		// QA round of 2026-11-29: the Web SDK keeps the case the shopper typed, the service lower-cases.
+		{"an address registered in other case is found", []vendorRecord{fullAccount("uid-1", "Eva.Muster@Example.COM", false)}, "", `{"errorCode":0}`, nil,
 			[]string{"accounts.search", "accounts.resendVerificationCode"}},
-		{"deleted meanwhile", `{"errorCode":0,"results":[{"UID":"uid-1","isVerified":false}]}`, `{"errorCode":403047,"statusCode":403}`, identity.ErrAccountNotFound,
+		{"no account", nil, "", "", identity.ErrAccountNotFound, []string{"accounts.search"}},
+		{"a longer address is another account", []vendorRecord{fullAccount("uid-2", "x"+testEmail, false), fullAccount("uid-3", testEmail+".au", false)}, "", "",
+			identity.ErrAccountNotFound, []string{"accounts.search"}},
+		{"a record of another address in the answer is ignored", nil, `{"errorCode":0,"results":[{"UID":"uid-2","profile":{"email":"x` + testEmail + `"},"isVerified":false}]}`, "",
+			identity.ErrAccountNotFound, []string{"accounts.search"}},
+		{"verified account", []vendorRecord{fullAccount("uid-1", testEmail, true)}, "", "", identity.ErrAlreadyVerified, []string{"accounts.search"}},
+		{"verified meanwhile (400006)", []vendorRecord{fullAccount("uid-1", testEmail, false)}, "", `{"errorCode":400006,"statusCode":400}`, identity.ErrAlreadyVerified,
 			[]string{"accounts.search", "accounts.resendVerificationCode"}},
-		{"resend fails at the vendor", `{"errorCode":0,"results":[{"UID":"uid-1","isVerified":false}]}`, `{"errorCode":500001,"statusCode":500}`, identity.ErrUnavailable,
+		{"deleted meanwhile", []vendorRecord{fullAccount("uid-1", testEmail, false)}, "", `{"errorCode":403047,"statusCode":403}`, identity.ErrAccountNotFound,
 			[]string{"accounts.search", "accounts.resendVerificationCode"}},
-		{"search refused", `{"errorCode":403007,"statusCode":403}`, "", identity.ErrUnavailable, []string{"accounts.search"}},
+		{"resend fails at the vendor", []vendorRecord{fullAccount("uid-1", testEmail, false)}, "", `{"errorCode":500001,"statusCode":500}`, identity.ErrUnavailable,
+			[]string{"accounts.search", "accounts.resendVerificationCode"}},
+		{"search refused", nil, `{"errorCode":403007,"statusCode":403}`, "", identity.ErrUnavailable, []string{"accounts.search"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFakeVendor(t)
-			f.on("accounts.search", tc.search)
+			if tc.search != "" {
+				f.on("accounts.search", tc.search)
+			} else {
+				f.onSearch(tc.records...)
+			}
 			if tc.resend != "" {
 				f.on("accounts.resendVerificationCode", tc.resend)
 			}
@@ -294,7 +362,7 @@ func TestResendVerificationEmail(t *testing.T) {
 			}
 			require.Equal(t, tc.wantMethods, f.methods())
 			calls := f.recorded()
-			require.Equal(t, `SELECT UID, isVerified FROM accounts WHERE profile.email = "`+testEmail+`"`, calls[0].Form.Get("query"))
+			require.Equal(t, `SELECT UID, profile.email, isVerified FROM accounts WHERE profile.email contains "`+testEmail+`"`, calls[0].Form.Get("query"))
 			require.Equal(t, "full", calls[0].Form.Get("accountTypes"))
 			if len(calls) > 1 {
 				require.Equal(t, "uid-1", calls[1].Form.Get("UID"))
@@ -317,7 +385,7 @@ func TestSubscriberRegToken(t *testing.T) {
 	}{
 		{"new subscriber gets a lite account", `{"errorCode":0,"results":[],"totalCount":0}`, `{"errorCode":0,"regToken":"rt-new"}`, `{"errorCode":0}`, nil,
 			[]string{"accounts.search", "accounts.initRegistration", "accounts.setAccountInfo"}},
-		{"known subscriber", `{"errorCode":0,"results":[{"UID":"uid-lite"}],"totalCount":1}`, `{"errorCode":0,"regToken":"rt-new"}`, `{"errorCode":0}`, nil,
+		{"known subscriber", `{"errorCode":0,"results":[{"UID":"uid-lite","profile":{"email":"` + testEmail + `"}}],"totalCount":1}`, `{"errorCode":0,"regToken":"rt-new"}`, `{"errorCode":0}`, nil,
 			[]string{"accounts.search", "accounts.initRegistration", "accounts.setAccountInfo"}},
 		{"initRegistration without token", `{"errorCode":0,"results":[]}`, `{"errorCode":0}`, "", identity.ErrUnavailable,
 			[]string{"accounts.search", "accounts.initRegistration"}},
@@ -348,7 +416,7 @@ func TestSubscriberRegToken(t *testing.T) {
 			require.WithinDuration(t, before, got.CreatedAt, time.Second)
 			require.Equal(t, time.Hour, got.ExpiresAt.Sub(got.CreatedAt))
 			calls := f.recorded()
-			require.Equal(t, `SELECT UID FROM accounts WHERE profile.email = "`+testEmail+`"`, calls[0].Form.Get("query"))
+			require.Equal(t, `SELECT UID, profile.email FROM accounts WHERE profile.email contains "`+testEmail+`"`, calls[0].Form.Get("query"))
 			require.Equal(t, "full,lite", calls[0].Form.Get("accountTypes"))
 			require.Equal(t, "true", calls[1].Form.Get("isLite"))
 			require.Equal(t, "rt-new", calls[2].Form.Get("regToken"))

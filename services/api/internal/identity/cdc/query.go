@@ -37,12 +37,28 @@ func QuoteString(s string) (string, error) {
 	return b.String(), nil
 }
 
-// SearchByEmailQuery is `SELECT <fields> FROM accounts WHERE profile.email = "<email>"` with the address
+// SearchByEmailQuery is `SELECT <fields> FROM accounts WHERE profile.email contains "<email>"` with the address
 // quoted by QuoteString. fields is a constant of this package, never user input.
+//
+// Not `=`: the vendor stores e-mail addresses encrypted, and on an encrypted field `=` is case-sensitive while
+// `contains` is the case-insensitive comparison of the whole value, no partial strings
+// (developers.gigya.com "Encrypted Fields"; "Query Syntax Specification" of accounts.search REST: "The Contains
+// keyword can be used for case-insensitive searches on encrypted fields but does not support partial strings").
+// The service lower-cases every address (identity.ParseEmail), so `=` missed an account registered through the Web
+// SDK as Max.Muster@Example.de (QA round of 2026-11-29: the one-click unsubscribe answered unsubscribed having
+// erased nothing, the verification resend answered 201 having sent nothing). The results are still filtered by
+// SameEmail, so that a vendor answering a substring match could never make another address's record ours.
 func SearchByEmailQuery(fields string, email identity.Email) (string, error) {
 	lit, err := QuoteString(email.String())
 	if err != nil {
 		return "", err
 	}
-	return "SELECT " + fields + " FROM accounts WHERE profile.email = " + lit, nil
+	return "SELECT " + fields + " FROM accounts WHERE profile.email contains " + lit, nil
+}
+
+// SameEmail reports whether a search result's profile.email is email, regardless of case (the vendor keeps the
+// case the shopper typed; the service's addresses are lower-cased). A result without an address is not a match.
+func SameEmail(stored string, email identity.Email) bool {
+	stored = strings.TrimSpace(stored)
+	return stored != "" && strings.EqualFold(stored, email.String())
 }

@@ -45,7 +45,26 @@ func TestQuoteString(t *testing.T) {
 func TestSearchByEmailQuery(t *testing.T) {
 	q, err := cdc.SearchByEmailQuery("UID", identity.Email(`x"y@example.com`))
 	require.NoError(t, err)
-	require.Equal(t, `SELECT UID FROM accounts WHERE profile.email = "x\"y@example.com"`, q)
+	require.Equal(t, `SELECT UID FROM accounts WHERE profile.email contains "x\"y@example.com"`, q)
+}
+
+func TestSameEmail(t *testing.T) {
+	tests := []struct {
+		name   string
+		stored string
+		want   bool
+	}{
+		{"same", "eva@example.com", true},
+		{"other case", "Eva@Example.COM", true},
+		{"longer", "eva@example.com.au", false},
+		{"prefixed", "xeva@example.com", false},
+		{"missing", "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, cdc.SameEmail(tc.stored, identity.Email("eva@example.com")))
+		})
+	}
 }
 
 // unquote reads one string literal the way the vendor's query parser does and returns its value and what

@@ -18,8 +18,8 @@ import (
 // accounts.search (full and lite) finds every record of the address; the vendor keeps a lite (newsletter-only)
 // record apart from a full account of the same address, so there may be two.
 //   - A lite record is deleted (accounts.deleteAccount with its UID): nothing in it belongs to a customer
-//     account.
-//   - A full account keeps what the shopper logs in with and loses every subscription and the marketing data
+//     account. Only a record the vendor positively marks as lite is (liteOnly).
+//   - A full account, and any record whose kind the answer leaves open, keeps what the shopper logs in with and loses every subscription and the marketing data
 //     sections (accounts.setAccountInfo: each subscribed key to isSubscribed=false, each section to null, which
 //     the vendor documents as removing the field).
 //
@@ -28,23 +28,19 @@ import (
 // issuing a new one. An unknown address erases nothing. The first failing call stops the erasure and is
 // reported; repeating the unsubscribe repeats only what is left.
 func (c *Client) EraseSubscriber(ctx context.Context, email identity.Email) (identity.ErasedSubscriber, error) {
-	query, err := SearchByEmailQuery("UID, hasFullAccount, subscriptions", email)
-	if err != nil {
-		return identity.ErasedSubscriber{}, err
-	}
-	found, err := c.search(ctx, query, "full,lite")
+	found, err := c.searchEmail(ctx, "UID, profile.email, isRegistered, hasFullAccount, subscriptions", email, "full,lite")
 	if err != nil {
 		return identity.ErasedSubscriber{}, err
 	}
 	var out identity.ErasedSubscriber
 	deleted, kept := 0, 0
-	for _, acc := range found.Results {
+	for _, acc := range found {
 		for _, key := range identity.SubscribedKeys(acc.Subscriptions) {
 			if !slices.Contains(out.Subscriptions, key) {
 				out.Subscriptions = append(out.Subscriptions, key)
 			}
 		}
-		if !acc.HasFull {
+		if acc.liteOnly() {
 			if err := c.expectOK(ctx, "accounts.deleteAccount", url.Values{"UID": {acc.UID}}, contract.CodeNotFound); err != nil {
 				return identity.ErasedSubscriber{}, err
 			}
@@ -61,6 +57,15 @@ func (c *Client) EraseSubscriber(ctx context.Context, email identity.Email) (ide
 	out.AccountDeleted = deleted > 0 && kept == 0
 	c.logger.Debug("cdc subscriber erased", zap.Int("records_deleted", deleted), zap.Int("accounts_kept", kept))
 	return out, nil
+}
+
+// liteOnly reports whether the vendor says the record is a lite (newsletter-only) one: isRegistered false (the
+// account object: "The user is registered once his registration has been finalized"; the contract: a lite
+// account is one with isRegistered false) and hasFullAccount false (the email account object: "associated with a
+// fully registered account"). A marker the answer lacks is not a "no": such a record is kept and only loses its
+// marketing, because deleting a customer's account cannot be undone (QA round of 2026-11-29).
+func (acc searchResult) liteOnly() bool {
+	return acc.IsRegistered != nil && !*acc.IsRegistered && acc.HasFull != nil && !*acc.HasFull
 }
 
 // withdrawMarketing turns every subscription of a full account off and removes its marketing data sections.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,39 +14,64 @@ import (
 )
 
 func TestEraseSubscriber(t *testing.T) {
-	const (
-		lite = `{"UID":"uid-lite","hasFullAccount":false,"subscriptions":{"NLTDE":{"email":{"isSubscribed":true}},"NLTBIO":{"email":{"isSubscribed":false}}}}`
-		full = `{"UID":"uid-full","hasFullAccount":true,"subscriptions":{"NLTDE":{"email":{"isSubscribed":true}},"SVC_PRODUCT_REMINDER":{"email":{"isSubscribed":true}}}}`
-	)
+	lite := vendorRecord{Type: "lite", Account: `{"UID":"uid-lite","profile":{"email":"` + testEmail + `"},"isRegistered":false,"hasFullAccount":false,` +
+		`"subscriptions":{"NLTDE":{"email":{"isSubscribed":true}},"NLTBIO":{"email":{"isSubscribed":false}}}}`}
+	full := vendorRecord{Type: "full", Account: `{"UID":"uid-full","profile":{"email":"` + testEmail + `"},"isRegistered":true,"hasFullAccount":true,` +
+		`"subscriptions":{"NLTDE":{"email":{"isSubscribed":true}},"SVC_PRODUCT_REMINDER":{"email":{"isSubscribed":true}}}}`}
+	// QA round of 2026-11-29: signed up through the Web SDK with the case the shopper typed.
+	liteOtherCase := vendorRecord{Type: "lite", Account: strings.Replace(lite.Account, testEmail, "Eva.Muster@Example.com", 1)}
+	// A registered customer whose answer lacks the markers: unknown is not lite.
+	fullUnmarked := vendorRecord{Type: "full", Account: `{"UID":"uid-full","profile":{"email":"` + testEmail + `"},` +
+		`"subscriptions":{"NLTDE":{"email":{"isSubscribed":true}},"SVC_PRODUCT_REMINDER":{"email":{"isSubscribed":true}}}}`}
+	fullNoHasFull := vendorRecord{Type: "full", Account: strings.Replace(full.Account, `"hasFullAccount":true,`, "", 1)}
+	registeredOnly := vendorRecord{Type: "full", Account: strings.Replace(full.Account, `"hasFullAccount":true`, `"hasFullAccount":false`, 1)}
+	kept := identity.ErasedSubscriber{Subscriptions: []string{"NLTDE", "SVC_PRODUCT_REMINDER"}}
 	tests := []struct {
 		name        string
-		search      string
+		records     []vendorRecord
+		search      string // a canned answer instead of records
 		deleteReply string
 		setReply    string
 		want        identity.ErasedSubscriber
 		wantErr     error
 		wantMethods []string
 	}{
-		{"unknown address erases nothing", `{"errorCode":0,"results":[]}`, "", "", identity.ErasedSubscriber{}, nil,
+		{"unknown address erases nothing", nil, "", "", "", identity.ErasedSubscriber{}, nil,
 			[]string{"accounts.search"}},
-		{"newsletter-only record is deleted", `{"errorCode":0,"results":[` + lite + `]}`, `{"errorCode":0}`, "",
+		{"newsletter-only record is deleted", []vendorRecord{lite}, "", `{"errorCode":0}`, "",
 			identity.ErasedSubscriber{Subscriptions: []string{"NLTDE"}, AccountDeleted: true}, nil,
 			[]string{"accounts.search", "accounts.deleteAccount"}},
-		{"a record deleted meanwhile counts as deleted", `{"errorCode":0,"results":[` + lite + `]}`, `{"errorCode":404000,"statusCode":404}`, "",
+		{"a record stored in other case is found", []vendorRecord{liteOtherCase}, "", `{"errorCode":0}`, "",
 			identity.ErasedSubscriber{Subscriptions: []string{"NLTDE"}, AccountDeleted: true}, nil,
 			[]string{"accounts.search", "accounts.deleteAccount"}},
-		{"a customer account is kept without its marketing", `{"errorCode":0,"results":[` + lite + `,` + full + `]}`, `{"errorCode":0}`, `{"errorCode":0}`,
-			identity.ErasedSubscriber{Subscriptions: []string{"NLTDE", "SVC_PRODUCT_REMINDER"}}, nil,
-			[]string{"accounts.search", "accounts.deleteAccount", "accounts.setAccountInfo"}},
-		{"the vendor refusing the update is reported", `{"errorCode":0,"results":[` + full + `]}`, "", `{"errorCode":500001,"statusCode":500}`,
+		{"a longer address is left alone", []vendorRecord{{Type: "lite", Account: strings.Replace(lite.Account, testEmail, "x"+testEmail, 1)}}, "", "", "",
+			identity.ErasedSubscriber{}, nil, []string{"accounts.search"}},
+		{"a record of another address in the answer is left alone", nil, `{"errorCode":0,"results":[` + strings.Replace(lite.Account, testEmail, testEmail+".au", 1) + `]}`, "", "",
+			identity.ErasedSubscriber{}, nil, []string{"accounts.search"}},
+		{"a record deleted meanwhile counts as deleted", []vendorRecord{lite}, "", `{"errorCode":404000,"statusCode":404}`, "",
+			identity.ErasedSubscriber{Subscriptions: []string{"NLTDE"}, AccountDeleted: true}, nil,
+			[]string{"accounts.search", "accounts.deleteAccount"}},
+		{"a customer account is kept without its marketing", []vendorRecord{lite, full}, "", `{"errorCode":0}`, `{"errorCode":0}`,
+			kept, nil, []string{"accounts.search", "accounts.deleteAccount", "accounts.setAccountInfo"}},
+		{"an account without the lite markers is kept", []vendorRecord{fullUnmarked}, "", "", `{"errorCode":0}`,
+			kept, nil, []string{"accounts.search", "accounts.setAccountInfo"}},
+		{"an account without hasFullAccount is kept", []vendorRecord{fullNoHasFull}, "", "", `{"errorCode":0}`,
+			kept, nil, []string{"accounts.search", "accounts.setAccountInfo"}},
+		{"a registered account is kept whatever hasFullAccount says", []vendorRecord{registeredOnly}, "", "", `{"errorCode":0}`,
+			kept, nil, []string{"accounts.search", "accounts.setAccountInfo"}},
+		{"the vendor refusing the update is reported", []vendorRecord{full}, "", "", `{"errorCode":500001,"statusCode":500}`,
 			identity.ErasedSubscriber{}, identity.ErrUnavailable, []string{"accounts.search", "accounts.setAccountInfo"}},
-		{"the vendor down on the search", `{"errorCode":503001,"statusCode":503}`, "", "",
+		{"the vendor down on the search", nil, `{"errorCode":503001,"statusCode":503}`, "", "",
 			identity.ErasedSubscriber{}, identity.ErrUnavailable, []string{"accounts.search"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFakeVendor(t)
-			f.on("accounts.search", tc.search)
+			if tc.search != "" {
+				f.on("accounts.search", tc.search)
+			} else {
+				f.onSearch(tc.records...)
+			}
 			if tc.deleteReply != "" {
 				f.on("accounts.deleteAccount", tc.deleteReply)
 			}
@@ -66,7 +92,8 @@ func TestEraseSubscriber(t *testing.T) {
 				switch call.Method {
 				case "accounts.search":
 					require.Equal(t, "full,lite", call.Form.Get("accountTypes"))
-					require.Contains(t, call.Form.Get("query"), `profile.email = "`+testEmail+`"`)
+					require.Equal(t, `SELECT UID, profile.email, isRegistered, hasFullAccount, subscriptions FROM accounts WHERE profile.email contains "`+testEmail+`"`,
+						call.Form.Get("query"))
 				case "accounts.deleteAccount":
 					require.Equal(t, "uid-lite", call.Form.Get("UID"), "only the newsletter-only record is deleted")
 				case "accounts.setAccountInfo":
@@ -83,7 +110,7 @@ func TestEraseSubscriber(t *testing.T) {
 // second attempt after a failure repeats what is left.
 func TestEraseSubscriberCanBeRepeated(t *testing.T) {
 	f := newFakeVendor(t)
-	f.on("accounts.search", `{"errorCode":0,"results":[{"UID":"uid-lite","hasFullAccount":false,"subscriptions":{}}]}`)
+	f.onSearch(vendorRecord{Type: "lite", Account: `{"UID":"uid-lite","profile":{"email":"` + testEmail + `"},"isRegistered":false,"hasFullAccount":false,"subscriptions":{}}`})
 	attempts := 0
 	f.onFunc("accounts.deleteAccount", func(w http.ResponseWriter, _ url.Values) {
 		attempts++

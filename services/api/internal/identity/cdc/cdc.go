@@ -244,7 +244,7 @@ func (c *Client) Login(ctx context.Context, loginID, password string) (identity.
 // says isVerified → identity.ErrAlreadyVerified without a call; the resend answering 206002-like "already
 // verified" codes or 400006 (the vendor's answer for a verified or unknown account, the account was found a
 // moment ago) → identity.ErrAlreadyVerified; 403047/404000 (gone meanwhile) → identity.ErrAccountNotFound.
-func (c *Client) ResendVerificationEmail(ctx context.Context, email identity.Email, language string) error {
+func (c *Client) ResendVerificationEmail(ctx context.Context, email identity.Email, _ string) error {
 	found, err := c.searchEmail(ctx, "UID, profile.email, isVerified", email, "full")
 	if err != nil {
 		return err
@@ -256,10 +256,10 @@ func (c *Client) ResendVerificationEmail(ctx context.Context, email identity.Ema
 	if acc.IsVerified {
 		return identity.ErrAlreadyVerified
 	}
+	// No lang: accounts.resendVerificationCode documents none (QA round of 2026-11-29). The vendor's mail speaks
+	// the language of its e-mail templates for the account (its profile.locale), not one a call names; language
+	// is the embedded provider's concern.
 	params := url.Values{"UID": {acc.UID}, "email": {email.String()}}
-	if language != "" {
-		params.Set("lang", language)
-	}
 	r, err := c.call(ctx, "accounts.resendVerificationCode", params)
 	if err != nil {
 		return err

@@ -222,7 +222,12 @@ func TestLogin(t *testing.T) {
 		{"vendor error", 200, `{"errorCode":500001,"statusCode":500,"callId":"c6"}`, identity.LoginResult{}, identity.ErrUnavailable, 500001},
 		{"bad signature is ours, not the user's", 200, `{"errorCode":403003,"statusCode":403,"callId":"c7"}`, identity.LoginResult{}, identity.ErrUnavailable, 403003},
 		{"invalid api key", 200, `{"errorCode":400093,"statusCode":400,"callId":"c8"}`, identity.LoginResult{}, identity.ErrUnavailable, 400093},
-		{"unknown code", 200, `{"errorCode":409999,"statusCode":409,"callId":"c9"}`, identity.LoginResult{}, identity.ErrUnavailable, 409999},
+		// QA round of 2026-11-29: these answered 503 "cannot be reached"; the app shows the code (spec 000 §8).
+		{"unknown code is the app's", 200, `{"errorCode":409999,"statusCode":409,"callId":"c9"}`, identity.LoginResult{ErrorCode: 409999}, nil, 0},
+		{"CAPTCHA required is the app's", 200, `{"errorCode":401020,"statusCode":401,"callId":"c10"}`, identity.LoginResult{ErrorCode: 401020}, nil, 0},
+		{"two-factor interruption is the app's", 200, `{"errorCode":403101,"statusCode":403,"callId":"c11"}`, identity.LoginResult{ErrorCode: 403101}, nil, 0},
+		{"rate limit is the vendor's", 200, `{"errorCode":403048,"statusCode":403,"callId":"c12"}`, identity.LoginResult{}, identity.ErrUnavailable, 403048},
+		{"service unavailable", 200, `{"errorCode":503001,"statusCode":503,"callId":"c13"}`, identity.LoginResult{}, identity.ErrUnavailable, 503001},
 		{"HTTP 502", 502, `<html>bad gateway</html>`, identity.LoginResult{}, identity.ErrUnavailable, 0},
 		{"not JSON", 200, `<html>maintenance</html>`, identity.LoginResult{}, identity.ErrUnavailable, 0},
 	}

@@ -48,6 +48,12 @@ describe('cdc adapter', () => {
     expect(cdcScriptUrl({ apiKey: 'K y', language: 'fr' })).toBe('https://cdns.eu1.gigya.com/js/gigya.js?apikey=K+y&lang=fr');
   });
 
+  it("loads China's scripts from the vendor's China domain, not gigya.com", () => {
+    expect(cdcScriptUrl({ apiKey: 'K', dataCenter: 'cn1', language: 'zh' })).toBe('https://cdns.cn1.gigya-api.cn/js/gigya.js?apikey=K&lang=zh');
+    expect(cdcOidcScriptUrl({ apiKey: 'K', dataCenter: 'cn1' })).toBe('https://cdns.cn1.gigya-api.cn/js/gigya.oidc.js?apiKey=K');
+    expect(cdcScriptUrl({ apiKey: 'K', dataCenter: 'au1', language: 'en' })).toBe('https://cdns.au1.gigya.com/js/gigya.js?apikey=K&lang=en');
+  });
+
   it('resolves provider errors with the envelope', async () => {
     const scripted = createScriptedGigya({ login: () => ({ errorCode: 403120, errorMessage: 'Account temporarily locked out' }) });
     (window as GigyaWindow).gigya = scripted.gigya;

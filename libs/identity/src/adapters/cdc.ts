@@ -200,19 +200,30 @@ export interface CdcProviderOptions {
   window?: Window;
 }
 
-/** `https://cdns.{dataCenter}.gigya.com/js/gigya.js?apikey=…&lang=…` */
+/**
+ * The vendor's domain of a data centre, the `<Data_Center>` of its addresses: `{dataCenter}.gigya.com`, except China's,
+ * `cn1.gigya-api.cn` (the vendor's REST reference, e.g. developers.gigya.com "accounts.getAccountInfo REST": "cn1.gigya-api.cn
+ * - For the Chinese data center"; its Web SDK page loads `https://cdns.<Data_Center>/js/gigya.js`). QA round of
+ * 2026-11-29: cn1 loaded its script from cdns.cn1.gigya.com. The service's Go client builds its REST address the same way.
+ */
+export function cdcDataCenterDomain(dataCenter: string | undefined): string {
+  const dc = dataCenter || 'eu1';
+  return dc === 'cn1' ? 'cn1.gigya-api.cn' : `${dc}.gigya.com`;
+}
+
+/** `https://cdns.{data centre's domain}/js/gigya.js?apikey=…&lang=…` */
 export function cdcScriptUrl(options: Pick<CdcProviderOptions, 'apiKey' | 'dataCenter' | 'language'>): string {
   const query = new URLSearchParams({ apikey: options.apiKey, lang: options.language });
-  return `https://cdns.${options.dataCenter || 'eu1'}.gigya.com/js/gigya.js?${query.toString()}`;
+  return `https://cdns.${cdcDataCenterDomain(options.dataCenter)}/js/gigya.js?${query.toString()}`;
 }
 
 /**
- * `https://cdns.{dataCenter}.gigya.com/js/gigya.oidc.js?apiKey=…`: the vendor's OpenID Connect proxy script, which
+ * `https://cdns.{data centre's domain}/js/gigya.oidc.js?apiKey=…`: the vendor's OpenID Connect proxy script, which
  * spec 000 §7 loads with the api key.
  */
 export function cdcOidcScriptUrl(options: { apiKey: string; dataCenter?: string }): string {
   const query = new URLSearchParams({ apiKey: options.apiKey });
-  return `https://cdns.${options.dataCenter || 'eu1'}.gigya.com/js/gigya.oidc.js?${query.toString()}`;
+  return `https://cdns.${cdcDataCenterDomain(options.dataCenter)}/js/gigya.oidc.js?${query.toString()}`;
 }
 
 /** The pages the vendor's OIDC proxy script sends the shopper to: the portal's own. */

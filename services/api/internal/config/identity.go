@@ -27,7 +27,7 @@ type IdentityCDC struct {
 	DataCenter string `mapstructure:"dataCenter"`
 	UserKey    string `mapstructure:"userKey"`
 	Secret     string `mapstructure:"secret"`
-	// BaseURL replaces https://accounts.{dataCenter}.gigya.com, for tests and proxies.
+	// BaseURL replaces https://accounts.{dataCenter}.gigya.com (cn1: accounts.cn1.gigya-api.cn), for tests and proxies.
 	BaseURL string        `mapstructure:"baseUrl"`
 	Timeout time.Duration `mapstructure:"timeout"`
 }

@@ -1,6 +1,7 @@
 // Package cdc implements identity.Backend against the REST API of SAP Customer Data Cloud (Gigya):
-// form-encoded POSTs to https://accounts.{dataCenter}.gigya.com/accounts.<method> signed with the site's
-// API key, a user key and its secret, answered with the vendor's JSON envelope (errorCode, statusCode, ...).
+// form-encoded POSTs to https://accounts.{dataCenter}.gigya.com/accounts.<method> (China's differs: BaseURL),
+// signed with the site's API key, a user key and its secret, answered with the vendor's JSON envelope
+// (errorCode, statusCode, ...).
 package cdc
 
 import (
@@ -43,9 +44,26 @@ type Config struct {
 	DataCenter string
 	UserKey    string
 	Secret     string
-	// BaseURL replaces https://accounts.{DataCenter}.gigya.com (tests, proxies).
+	// BaseURL replaces the data centre's address (BaseURL(DataCenter)), for tests and proxies.
 	BaseURL string
 	Timeout time.Duration
+}
+
+// BaseURL is the REST API of a data centre: https://accounts.<Data_Center>, where the data centre's domain is
+// <dc>.gigya.com, except China's, which is cn1.gigya-api.cn (the "Request URL" of the vendor's REST reference,
+// e.g. developers.gigya.com "accounts.getAccountInfo REST": "cn1.gigya-api.cn - For the Chinese data center"; QA
+// round of 2026-11-29: cn1 was sent to accounts.cn1.gigya.com).
+func BaseURL(dataCenter string) string {
+	return "https://accounts." + DataCenterDomain(dataCenter)
+}
+
+// DataCenterDomain is the vendor's domain of a data centre (eu1 → eu1.gigya.com, cn1 → cn1.gigya-api.cn), the
+// <Data_Center> of its REST and Web SDK addresses.
+func DataCenterDomain(dataCenter string) string {
+	if dataCenter == "cn1" {
+		return "cn1.gigya-api.cn"
+	}
+	return dataCenter + ".gigya.com"
 }
 
 // Client is the vendor's REST API as identity.Backend.
@@ -76,7 +94,7 @@ func New(cfg Config, httpClient *http.Client, logger *zap.Logger) (*Client, erro
 		if !dataCenterPattern.MatchString(cfg.DataCenter) {
 			missing = append(missing, "identity.cdc.dataCenter")
 		}
-		base = "https://accounts." + cfg.DataCenter + ".gigya.com"
+		base = BaseURL(cfg.DataCenter)
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("%w: set %s", ErrMisconfigured, strings.Join(slices.Sorted(slices.Values(missing)), ", "))

@@ -204,6 +204,18 @@ func TestNewNamesMissingSettings(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// The vendor's China data centre is not under gigya.com (QA round of 2026-11-29).
+func TestBaseURL(t *testing.T) {
+	for dc, want := range map[string]string{
+		"eu1": "https://accounts.eu1.gigya.com",
+		"us1": "https://accounts.us1.gigya.com",
+		"au1": "https://accounts.au1.gigya.com",
+		"cn1": "https://accounts.cn1.gigya-api.cn",
+	} {
+		require.Equal(t, want, cdc.BaseURL(dc), dc)
+	}
+}
+
 func TestLogin(t *testing.T) {
 	tests := []struct {
 		name     string

@@ -123,6 +123,8 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		if err != nil {
 			return nil, err
 		}
+		// The contract's per-address limit of failed logins, as the embedded provider applies it.
+		client.LimitAddresses(cdc.AddressLimit{Throttle: a.Throttle, Slowdown: AddressSlowdown(cfg), Window: cfg.Identity.Embedded.Lockout.Window})
 		backend, eraser = client, client
 	} else {
 		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{

@@ -15,6 +15,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/social/devissuer"
 	"github.com/grocer-portal/portal/services/api/internal/metadata"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
+	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
 
 // This file turns the one configuration into the settings type of each package. Only the composition root
@@ -45,8 +46,7 @@ func EmbeddedSettings(cfg config.Config) embedded.Config {
 	c.Passkeys = embedded.PasskeyConfig{RPID: e.Passkeys.RPID, RPName: e.Passkeys.RPName, Origins: e.Passkeys.Origins}
 	c.SessionIdleTimeout, c.SessionAbsoluteTimeout = e.Session.IdleTimeout, e.Session.AbsoluteTimeout
 	c.LockoutMaxFailures, c.LockoutWindow, c.LockoutDuration = e.Lockout.MaxFailures, e.Lockout.Window, e.Lockout.Duration
-	c.AddressSlowdown = embedded.AddressSlowdown{FreeFailures: e.AddressSlowdown.FreeFailures, DoublingEvery: e.AddressSlowdown.DoublingEvery,
-		BaseDelay: e.AddressSlowdown.BaseDelay, MaxDelay: e.AddressSlowdown.MaxDelay}
+	c.AddressSlowdown = AddressSlowdown(cfg)
 	c.MailLimits = embedded.MailLimits{PerAccount: e.MailLimits.PerAccount, PerAddress: e.MailLimits.PerAddress, Window: e.MailLimits.Window,
 		ExemptLoopback: cfg.LoopbackMailExemption()}
 	c.Password = embedded.PasswordPolicy{MinLength: e.Password.MinLength, MinCharGroups: e.Password.MinCharGroups, RegExp: e.Password.RegExp}
@@ -96,6 +96,13 @@ func EmbeddedSettings(cfg config.Config) embedded.Config {
 		}
 	}
 	return c
+}
+
+// AddressSlowdown is identity.embedded.addressSlowdown: how failed logins slow a client address down, on the
+// embedded provider's logins and on the SAP CDC custom login alike.
+func AddressSlowdown(cfg config.Config) throttle.Slowdown {
+	s := cfg.Identity.Embedded.AddressSlowdown
+	return throttle.Slowdown{FreeFailures: s.FreeFailures, DoublingEvery: s.DoublingEvery, BaseDelay: s.BaseDelay, MaxDelay: s.MaxDelay}
 }
 
 // CDCSettings picks the SAP Customer Data Cloud client's settings: identity.cdc.*, with the api key and data

@@ -38,9 +38,10 @@ type Jobs struct {
 	MailInterval time.Duration `mapstructure:"mailInterval"`
 }
 
-// IdentityAddressSlowdown: wrong-password answers to a client address with more than freeFailures failures in
-// the lockout window wait baseDelay, doubled every doublingEvery further failures, at most maxDelay. An address
-// is never locked and a correct password never delayed.
+// IdentityAddressSlowdown (the embedded provider's logins and, with metadata.identity.provider "cdc", the custom
+// login): wrong-password answers to a client address with more than freeFailures failures in the lockout window
+// wait baseDelay, doubled every doublingEvery further failures, at most maxDelay. An address is never locked and
+// a correct password never delayed.
 type IdentityAddressSlowdown struct {
 	FreeFailures  int           `mapstructure:"freeFailures"`
 	DoublingEvery int           `mapstructure:"doublingEvery"`

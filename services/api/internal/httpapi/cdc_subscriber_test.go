@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -24,6 +26,7 @@ type cdcVendor struct {
 	mu     sync.Mutex
 	calls  []string
 	erased bool
+	logins []url.Values
 }
 
 func (v *cdcVendor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -39,6 +42,12 @@ func (v *cdcVendor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if !v.erased && v.matches(r.PostForm.Get("query")) {
 			body = `{"errorCode":0,"results":[{"UID":"uid-lite","profile":{"email":"` + cdcSubscriber + `"},"isRegistered":false,"hasFullAccount":false,` +
 				`"subscriptions":{"NLTDE":{"email":{"isSubscribed":true}}}}]}`
+		}
+	case "accounts.login":
+		v.logins = append(v.logins, r.PostForm)
+		body = `{"errorCode":403042,"statusCode":403}`
+		if r.PostForm.Get("password") == "captcha" {
+			body = `{"errorCode":401020,"statusCode":401}`
 		}
 	case "accounts.deleteAccount":
 		v.erased, body = r.PostForm.Get("UID") == "uid-lite", `{"errorCode":0}`
@@ -83,7 +92,7 @@ func (v *cdcVendor) called() []string {
 	return append([]string(nil), v.calls...)
 }
 
-func cdcService(t *testing.T) (*apitest.Service, *cdcVendor) {
+func cdcService(t *testing.T, edit ...func(c *config.Config)) (*apitest.Service, *cdcVendor) {
 	t.Helper()
 	vendor := &cdcVendor{signer: cdctest.NewSigner(t, "3_site", "site-key")}
 	vendor.jwks = vendor.signer.JWKSAnswer(t)
@@ -93,6 +102,9 @@ func cdcService(t *testing.T) (*apitest.Service, *cdcVendor) {
 		c.Metadata.Identity.Provider = "cdc"
 		c.Metadata.Identity.CDC = config.MetadataCDC{APIKey: "3_site", DataCenter: "eu1"}
 		c.Identity.CDC.UserKey, c.Identity.CDC.Secret, c.Identity.CDC.BaseURL = "server-user", "server-secret", srv.URL
+		for _, e := range edit {
+			e(c)
+		}
 	}))
 	return svc, vendor
 }
@@ -132,4 +144,41 @@ func TestSessionLinkTokenWithCDC(t *testing.T) {
 	status, exchanged := f.exchange(t, body["jwt"].(string))
 	require.Equal(t, http.StatusOK, status, exchanged)
 	require.Equal(t, "st2.vendor-regtoken", exchanged["regToken"])
+}
+
+// The custom login with SAP CDC: the vendor hears the shopper's address (clientContext), failures from one
+// address slow it down as with the embedded provider, and a vendor code outside the contract reaches the app
+// (QA round of 2026-11-29).
+func TestCustomLoginWithCDC(t *testing.T) {
+	const delay = 150 * time.Millisecond
+	svc, vendor := cdcService(t, func(c *config.Config) {
+		c.Identity.Embedded.AddressSlowdown = config.IdentityAddressSlowdown{FreeFailures: 2, DoublingEvery: 100, BaseDelay: delay, MaxDelay: delay}
+	})
+	login := func(password string) (int, map[string]any) {
+		rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/account/login", RemoteAddr: "203.0.113.7:50000",
+			Body: url.Values{"loginID": {"kunde@example.com"}, "password": {password}}.Encode(), Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}})
+		var body map[string]any
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body), rec.Body.String())
+		return rec.Code, body
+	}
+	start := time.Now()
+	for range 2 {
+		_, body := login("wrong")
+		require.EqualValues(t, 403042, body["errorCode"])
+	}
+	require.Less(t, time.Since(start), delay, "the free failures are answered at once")
+	start = time.Now()
+	for range 2 {
+		_, body := login("wrong")
+		require.EqualValues(t, 403042, body["errorCode"])
+	}
+	require.GreaterOrEqual(t, time.Since(start), 2*delay, "then each failure waits")
+	vendor.mu.Lock()
+	clientContext := vendor.logins[0].Get("clientContext")
+	vendor.mu.Unlock()
+	require.JSONEq(t, `{"clientIP":"203.0.113.7"}`, clientContext)
+
+	status, body := login("captcha")
+	require.Equal(t, http.StatusOK, status, "a CAPTCHA interruption is no outage")
+	require.EqualValues(t, 401020, body["errorCode"])
 }

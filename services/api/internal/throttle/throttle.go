@@ -22,6 +22,38 @@ type Limit struct {
 	Window time.Duration
 }
 
+// Slowdown is how failed logins from one client address slow that address down, for the embedded provider and
+// the SAP CDC custom login alike (the contract: "failures are also limited per client address"). Behind a proxy, a
+// carrier's NAT or an office network many shoppers share an address, so failures never lock an address (that
+// would let anyone lock everybody out); each wrong-password answer to an address with more than FreeFailures
+// failures within the lockout window waits BaseDelay, doubled every DoublingEvery further failures, at most
+// MaxDelay. A correct password is answered at once.
+type Slowdown struct {
+	FreeFailures  int
+	DoublingEvery int
+	BaseDelay     time.Duration
+	MaxDelay      time.Duration
+}
+
+// DefaultSlowdown: 10 free failures, then 250 ms doubling every 10 failures up to 10 s.
+func DefaultSlowdown() Slowdown {
+	return Slowdown{FreeFailures: 10, DoublingEvery: 10, BaseDelay: 250 * time.Millisecond, MaxDelay: 10 * time.Second}
+}
+
+// Delay is the wait before a wrong-password answer to an address with n failures in the window (this one
+// included); 0 while BaseDelay is 0 or n is within the free failures.
+func (s Slowdown) Delay(n int) time.Duration {
+	if s.BaseDelay <= 0 || n <= s.FreeFailures {
+		return 0
+	}
+	every := max(s.DoublingEvery, 1)
+	d := s.BaseDelay
+	for steps := (n - s.FreeFailures - 1) / every; steps > 0 && d < s.MaxDelay; steps-- {
+		d *= 2
+	}
+	return min(d, s.MaxDelay)
+}
+
 // Limiter counts events in the database.
 type Limiter struct {
 	db  *database.DB
@@ -79,6 +111,17 @@ func (l *Limiter) Allow(ctx context.Context, limit Limit, key string) (bool, err
 		return false, fmt.Errorf("throttle: commit: %w", err)
 	}
 	return true, nil
+}
+
+// Failure records one event of key, whatever the count (a failure happened; nothing is refused), and answers the
+// events of key within the window up to now, this one included: what Slowdown.Delay asks for.
+func (l *Limiter) Failure(ctx context.Context, scope, key string, window time.Duration) (int, error) {
+	q := database.Tx{Querier: l.db, Dialect: l.db.Dialect}
+	now := l.now()
+	if err := record(ctx, q, scope, key, now); err != nil {
+		return 0, err
+	}
+	return count(ctx, q, scope, key, now.Add(-window))
 }
 
 // Count is the number of events of key within the window up to now.

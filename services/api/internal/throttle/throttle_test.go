@@ -54,3 +54,35 @@ func TestAllowHoldsTheLimitUnderConcurrentAsks(t *testing.T) {
 		require.True(t, ok)
 	})
 }
+
+func TestFailureRecordsEveryFailureAndCountsTheWindow(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+		limiter := throttle.New(db, func() time.Time { return now })
+		key := throttle.Key("203.0.113.7")
+		for want := 1; want <= 3; want++ {
+			n, err := limiter.Failure(ctx, "login-failure-address", key, 15*time.Minute)
+			require.NoError(t, err)
+			require.Equal(t, want, n)
+		}
+		now = now.Add(16 * time.Minute)
+		n, err := limiter.Failure(ctx, "login-failure-address", key, 15*time.Minute)
+		require.NoError(t, err)
+		require.Equal(t, 1, n, "failures older than the window do not count")
+		n, err = limiter.Failure(ctx, "login-failure-address", throttle.Key("198.51.100.1"), 15*time.Minute)
+		require.NoError(t, err)
+		require.Equal(t, 1, n, "another address has its own count")
+	})
+}
+
+func TestSlowdownDelay(t *testing.T) {
+	s := throttle.DefaultSlowdown()
+	for n, want := range map[int]time.Duration{
+		1: 0, 10: 0, 11: 250 * time.Millisecond, 20: 250 * time.Millisecond, 21: 500 * time.Millisecond,
+		31: time.Second, 41: 2 * time.Second, 71: 10 * time.Second, 1000: 10 * time.Second,
+	} {
+		require.Equal(t, want, s.Delay(n), "failure %d", n)
+	}
+	require.Zero(t, throttle.Slowdown{}.Delay(100), "no base delay, no slowdown")
+}

@@ -19,8 +19,12 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
+	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
+	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/cdc"
+	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
 
 const (
@@ -274,10 +278,62 @@ func TestLogin(t *testing.T) {
 			require.Equal(t, testEmail, form.Get("loginID"))
 			require.Equal(t, "Geheim!123", form.Get("password"))
 			require.Equal(t, "json", form.Get("format"))
+			require.NotContains(t, form, "clientContext", "no client address, no context")
 			require.Equal(t, "application/x-www-form-urlencoded", calls[0].Header.Get("Content-Type"))
 			requireNoPersonalDataLogged(t, logs, "Geheim!123")
 		})
 	}
+}
+
+// The vendor's risk-based authentication gets the shopper's address, not the service's (QA round of 2026-11-29).
+func TestLoginPassesTheClientAddressAsClientContext(t *testing.T) {
+	f := newFakeVendor(t)
+	f.on("accounts.login", `{"errorCode":0,"UID":"uid-1"}`)
+	c, _ := newClient(t, f, time.Second)
+	_, err := c.Login(clientaddr.With(context.Background(), "203.0.113.7"), testEmail, "pw")
+	require.NoError(t, err)
+	require.JSONEq(t, `{"clientIP":"203.0.113.7"}`, f.recorded()[0].Form.Get("clientContext"))
+}
+
+// Wrong passwords from one client address slow that address down as the embedded provider's do (the contract:
+// "failures are also limited per client address"; QA round of 2026-11-29: 41 guesses went through at once).
+func TestLoginSlowsDownAnAddressWithManyFailures(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		f := newFakeVendor(t)
+		f.onFunc("accounts.login", func(w http.ResponseWriter, form url.Values) {
+			if form.Get("password") == "Right-Passw0rd" {
+				answer(w, `{"errorCode":0,"UID":"uid-1"}`)
+				return
+			}
+			answer(w, `{"errorCode":403042,"statusCode":403,"errorMessage":"Invalid LoginID"}`)
+		})
+		c, _ := newClient(t, f, time.Second)
+		var waits []time.Duration
+		c.LimitAddresses(cdc.AddressLimit{
+			Throttle: throttle.New(db, nil),
+			Slowdown: throttle.Slowdown{FreeFailures: 3, DoublingEvery: 2, BaseDelay: time.Second, MaxDelay: 4 * time.Second},
+			Window:   15 * time.Minute,
+			Sleep:    func(_ context.Context, d time.Duration) { waits = append(waits, d) },
+		})
+		from := clientaddr.With(context.Background(), "203.0.113.7")
+		for i := range 10 {
+			// Ten login IDs: the vendor locks none of them, only the address collects failures.
+			r, err := c.Login(from, fmt.Sprintf("guess%d@example.com", i), "Wrong-Passw0rd")
+			require.NoError(t, err)
+			require.Equal(t, 403042, r.ErrorCode)
+		}
+		require.Equal(t, []time.Duration{time.Second, time.Second, 2 * time.Second, 2 * time.Second, 4 * time.Second, 4 * time.Second, 4 * time.Second}, waits,
+			"3 free failures, then 1 s doubling every 2 failures up to 4 s")
+		waits = nil
+		r, err := c.Login(from, testEmail, "Right-Passw0rd")
+		require.NoError(t, err)
+		require.Equal(t, identity.LoginResult{UID: "uid-1"}, r, "a correct password from the address is answered")
+		require.Empty(t, waits, "and not delayed")
+		_, err = c.Login(clientaddr.With(context.Background(), "198.51.100.7"), testEmail, "Wrong-Passw0rd")
+		require.NoError(t, err)
+		require.Empty(t, waits, "other addresses are not slowed down")
+		require.Len(t, f.recorded(), 12, "the address never locks: every try reaches the vendor")
+	})
 }
 
 func TestSlowVendorTimesOut(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
 
 // Config is everything the embedded provider is tuned by; the composition root builds it from the service
@@ -113,36 +114,12 @@ func DefaultConfig() Config {
 	}
 }
 
-// AddressSlowdown is how failed logins from one client address slow that address down. Behind a proxy, a
-// carrier's NAT or an office network many shoppers share an address, so failures never lock an address (that
-// would let anyone lock everybody out); each wrong-password answer to an address with more than FreeFailures
-// failures within the lockout window waits BaseDelay, doubled every DoublingEvery further failures, at most
-// MaxDelay. The wait holds no hashing slot, and a correct password is answered at once.
-type AddressSlowdown struct {
-	FreeFailures  int
-	DoublingEvery int
-	BaseDelay     time.Duration
-	MaxDelay      time.Duration
-}
+// AddressSlowdown is how failed logins from one client address slow that address down (throttle.Slowdown, which
+// the SAP CDC custom login shares).
+type AddressSlowdown = throttle.Slowdown
 
 // DefaultAddressSlowdown: 10 free failures, then 250 ms doubling every 10 failures up to 10 s.
-func DefaultAddressSlowdown() AddressSlowdown {
-	return AddressSlowdown{FreeFailures: 10, DoublingEvery: 10, BaseDelay: 250 * time.Millisecond, MaxDelay: 10 * time.Second}
-}
-
-// Delay is the wait before a wrong-password answer to an address with n failures in the window (this one
-// included); 0 while BaseDelay is 0 or n is within the free failures.
-func (s AddressSlowdown) Delay(n int) time.Duration {
-	if s.BaseDelay <= 0 || n <= s.FreeFailures {
-		return 0
-	}
-	every := max(s.DoublingEvery, 1)
-	d := s.BaseDelay
-	for steps := (n - s.FreeFailures - 1) / every; steps > 0 && d < s.MaxDelay; steps-- {
-		d *= 2
-	}
-	return min(d, s.MaxDelay)
-}
+func DefaultAddressSlowdown() AddressSlowdown { return throttle.DefaultSlowdown() }
 
 // MailLimits cap the mails a caller can make the service send (verification resends, reset requests, e-mail
 // changes, subscription confirmations) within Window: PerAccount per account, PerAddress per client address.

@@ -31,20 +31,24 @@ export type FinalizeOutcome =
   | { kind: 'unexpected'; code: number | string };
 
 /**
- * setAccountInfo with the regToken (the postcode as profile.zip, the market's consent when ticked), then
- * finalizeRegistration; 206002 is tolerated.
+ * setAccountInfo with the regToken (the postcode as profile.zip, the market's consent when ticked, with the page's
+ * language `lang`), then finalizeRegistration; 206002 is tolerated.
  */
 export async function finalizeRegistration(
   provider: IdentityProvider,
   regToken: string,
   values: FinalizeValues,
   consentId: MarketConsentId,
+  lang: string,
 ): Promise<FinalizeOutcome> {
   const saved = await provider.setAccountInfo({
     regToken,
     ...(values.profile ? { profile: values.profile } : {}),
     ...(values.data ? { data: values.data } : {}),
-    ...(values.consent ? { preferences: grantConsent(consentId) } : {}),
+    // The vendor requires the language with a consent write ("When setting or updating a user's Consent, you must
+    // pass the lang parameter also", accounts.setAccountInfo); it records which language's statement was accepted.
+    // QA round of 2026-11-29: the finalize page wrote the consent without it, registration sends it.
+    ...(values.consent ? { preferences: grantConsent(consentId), lang } : {}),
   });
   if (isValidationError(saved)) return { kind: 'fieldErrors', errors: mapValidationErrors<FinalizeValues>(saved.validationErrors) };
   if (isInvalidParameter(saved) || isUnauthorized(saved)) return { kind: 'expired' };

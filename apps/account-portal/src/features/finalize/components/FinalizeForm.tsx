@@ -33,7 +33,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { metadata } = useSite();
+  const { language, metadata } = useSite();
   const { provider } = useIdentity();
   const germany = metadata.countryGermany;
   const zipCodeRules = metadata.validation.zipCode;
@@ -70,7 +70,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
     const profile = values.profile ? { ...values.profile, ...(typeof values.profile.zip === 'string' ? { zip: values.profile.zip.trim() } : {}) } : undefined;
     let outcome;
     try {
-      outcome = await finalizeRegistration(provider, regToken, { ...values, profile }, consentId);
+      outcome = await finalizeRegistration(provider, regToken, { ...values, profile }, consentId, language.split('-')[0] ?? 'de');
     } catch {
       outcome = { kind: 'unexpected' as const, code: 'network' };
     }

@@ -188,5 +188,8 @@ describe('/registration/finalize', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' }, { timeout: 5000 })).toBeInTheDocument();
     expect(identity.account(EMAIL)?.preferences?.terms?.customeraccount).toMatchObject({ isConsentGranted: true, docVersion: 2 });
+    // The consent is written with the page's language, as the vendor requires (QA round of 2026-11-29).
+    const consentWrite = identity.calls.find((c) => c.method === 'setAccountInfo' && 'preferences' in (c.params as object));
+    expect(consentWrite?.params).toMatchObject({ regToken: answer.regToken, lang: 'de', preferences: { terms: { customeraccount: { isConsentGranted: true } } } });
   }, 20_000);
 });

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { createScriptedGigya } from '../testing';
 import type { LoginEvent } from '../types';
 import { cdcOidcScriptUrl, cdcScriptUrl, createCdcProvider, loadCdcOidcScript } from './cdc';
@@ -71,21 +72,64 @@ describe('cdc adapter', () => {
     expect(loadScript).toHaveBeenCalledTimes(2);
   });
 
-  it('passes the SDK login and logout events on in the contract shape', async () => {
-    const scripted = createScriptedGigya();
+  it('passes the SDK login and logout events on in the contract shape, in their order', async () => {
+    const scripted = createScriptedGigya({ getAccountInfo: () => ({ errorCode: 0, UID: 'u1', profile: { email: 'a@example.org' } }) });
     (window as GigyaWindow).gigya = scripted.gigya;
     const provider = createCdcProvider({ apiKey: 'KEY', language: 'de', loadScript: jest.fn() });
+    const seen: string[] = [];
     const logins: LoginEvent[] = [];
-    const logout = jest.fn();
-    provider.onLogin((e) => logins.push(e));
-    provider.onLogout(logout);
+    provider.onLogin((e) => {
+      logins.push(e);
+      seen.push('login');
+    });
+    provider.onLogout(() => seen.push('logout'));
     await provider.getPolicies();
     scripted.fireLogin({ eventName: 'login', loginMode: 'standard', remember: false, UID: 'u1', provider: 'googleplus', profile: { email: 'a@example.org' }, newUser: true });
     scripted.fireLogout();
+    await waitFor(() => expect(seen).toEqual(['login', 'logout']));
     expect(logins).toEqual([
       { eventName: 'login', UID: 'u1', provider: 'googleplus', profile: { email: 'a@example.org' }, data: undefined, preferences: undefined, subscriptions: undefined, newUser: true },
     ]);
-    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  // The vendor's onLogin carries no preferences or subscriptions (accounts.addEventHandlers JS); the contract's
+  // event does, as the http adapter's (QA round of 2026-11-29).
+  it("completes the SDK's login event with the account's preferences and subscriptions", async () => {
+    const preferences = { terms: { customeraccount: { isConsentGranted: true, docVersion: 2 } } };
+    const subscriptions = { NLTDE: { email: { isSubscribed: true } } };
+    const scripted = createScriptedGigya({
+      getAccountInfo: () => ({ errorCode: 0, UID: 'u1', profile: { email: 'a@example.org', firstName: 'Erika' }, data: { salutation: 'mrs' }, preferences, subscriptions }),
+    });
+    (window as GigyaWindow).gigya = scripted.gigya;
+    const provider = createCdcProvider({ apiKey: 'KEY', language: 'de', loadScript: jest.fn() });
+    const logins: LoginEvent[] = [];
+    provider.onLogin((e) => logins.push(e));
+    await provider.getPolicies();
+    scripted.fireLogin({ eventName: 'login', loginMode: 'standard', remember: false, UID: 'u1', provider: 'site', profile: { email: 'a@example.org' }, newUser: false });
+    await waitFor(() => expect(logins).toHaveLength(1));
+    expect(logins[0]).toEqual({
+      eventName: 'login',
+      UID: 'u1',
+      provider: 'site',
+      profile: { email: 'a@example.org', firstName: 'Erika' },
+      data: { salutation: 'mrs' },
+      preferences,
+      subscriptions,
+      newUser: false,
+    });
+    expect(scripted.calls.at(-1)).toEqual({ method: 'getAccountInfo', params: { include: 'profile,data,preferences,subscriptions' } });
+  });
+
+  it("passes the SDK's login event on as it came when the account cannot be read", async () => {
+    const scripted = createScriptedGigya({ getAccountInfo: () => ({ errorCode: 500001, errorMessage: 'General Server Error' }) });
+    (window as GigyaWindow).gigya = scripted.gigya;
+    const provider = createCdcProvider({ apiKey: 'KEY', language: 'de', loadScript: jest.fn() });
+    const logins: LoginEvent[] = [];
+    provider.onLogin((e) => logins.push(e));
+    await provider.getPolicies();
+    scripted.fireLogin({ eventName: 'login', loginMode: 'standard', remember: false, UID: 'u1', provider: 'site', profile: { email: 'a@example.org' }, newUser: false });
+    await waitFor(() => expect(logins).toHaveLength(1));
+    expect(logins[0]).toMatchObject({ UID: 'u1', profile: { email: 'a@example.org' }, preferences: undefined, subscriptions: undefined });
   });
 
   it('assembles the data download from getAccountInfo and offers no self-service deletion', async () => {

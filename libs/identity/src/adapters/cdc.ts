@@ -16,7 +16,7 @@ import type {
 import type { GigyaJSFunction, GigyaJSOnLoginEvent } from '@gigya-ts/web-sdk/dist/types/gigya-helpers';
 import { ErrorCode, errorMessageOf, type Envelope } from '../envelope';
 import { IdentityTransportError } from '../errors';
-import { IdentityEvents, loginEventFrom } from '../events';
+import { IdentityEvents, loginEventFrom, withLoginSections } from '../events';
 import type {
   AccountData,
   AccountExport,
@@ -27,6 +27,7 @@ import type {
   GetJWTResponse,
   IdentityMethod,
   IdentityProvider,
+  LoginEvent,
   PasswordComplexity,
   Policies,
   Preferences,
@@ -137,7 +138,8 @@ type SdkAccounts = Omit<DefinedAccounts, 'addEventHandlers' | 'login' | 'socialL
 
 /**
  * What the SDK hands to onLogin. Spec 001 §4: the login event carries "UID and any profile, data, preferences and
- * subscriptions"; the definitions lack the last two.
+ * subscriptions"; the vendor's event (accounts.addEventHandlers JS: UID, profile, data, provider, newUser, loginMode,
+ * remember) and the definitions lack the last two, so the adapter reads them before it emits (loginEvent below).
  */
 export type GigyaLoginEvent = GigyaJSOnLoginEvent<AccountData> & { preferences?: Preferences; subscriptions?: Subscriptions };
 
@@ -279,13 +281,38 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
   const loadScript = options.loadScript ?? appendScript;
   const events = new IdentityEvents();
   let ready: Promise<GigyaSdk> | undefined;
+  // The SDK's events, in the order they came: a login waits for its account sections, a logout after it waits too.
+  let emitted: Promise<void> = Promise.resolve();
+
+  /**
+   * The contract's login event: the SDK's, with the sections the contract's event carries read from getAccountInfo
+   * (withLoginSections, as the http adapter asks for them with every login). QA round of 2026-11-29: after a login
+   * through the vendor the account state lacked preferences and subscriptions until a refresh. When the read fails,
+   * the SDK's event goes on as it came.
+   */
+  async function loginEvent(event: GigyaLoginEvent): Promise<LoginEvent> {
+    try {
+      const info = await call('getAccountInfo', { include: withLoginSections(undefined) });
+      if (info.errorCode === ErrorCode.OK) {
+        const { profile = event.profile, data = event.data, preferences = event.preferences, subscriptions = event.subscriptions } = info;
+        return loginEventFrom({ UID: event.UID, profile, data, preferences, subscriptions }, event.provider, event.newUser);
+      }
+    } catch {
+      // the SDK's event as it came
+    }
+    return loginEventFrom(event, event.provider, event.newUser);
+  }
 
   function sdk(): Promise<GigyaSdk> {
     ready ??= loadSdk().then(
       (gigya) => {
         gigya.accounts.addEventHandlers({
-          onLogin: (event) => events.emitLogin(loginEventFrom(event, event.provider, event.newUser)),
-          onLogout: () => events.emitLogout(),
+          onLogin: (event) => {
+            emitted = emitted.then(() => loginEvent(event)).then((e) => events.emitLogin(e));
+          },
+          onLogout: () => {
+            emitted = emitted.then(() => events.emitLogout());
+          },
         });
         return gigya;
       },

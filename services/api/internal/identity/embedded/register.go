@@ -26,6 +26,9 @@ const (
 // whoever holds it has not proven they own the address yet, so it must not reveal the subscriber's data.
 const payloadLimited = "limited"
 
+// payloadProvider names, on a registration regToken a social login issued, the provider it came from.
+const payloadProvider = "provider"
+
 // InitRegistration answers accounts.initRegistration: a regToken valid for one hour.
 func (p *Provider) InitRegistration(ctx context.Context) (Result, error) {
 	token, err := p.issueToken(ctx, TokenRegistration, "", nil, p.cfg.RegTokenLifetime)
@@ -379,6 +382,13 @@ func (p *Provider) FinalizeRegistration(ctx context.Context, c Caller, regToken,
 	} else if !used {
 		return fail(contract.CodeInvalidParameter, "Invalid regToken"), nil
 	}
+	// The session it opens is a login, audited as one (QA round of 2026-11-29: neither a registration's nor a social
+	// login's finalisation left a trace).
+	event := audit.Event{Type: audit.LoginSucceeded, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: "registration finalized"}
+	if provider := t.Payload[payloadProvider]; provider != "" {
+		event.Type, event.Detail = audit.SocialLogin, provider
+	}
+	p.audit(ctx, event)
 	return p.completeLogin(ctx, c, a, "site", true)
 }
 

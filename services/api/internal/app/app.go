@@ -125,8 +125,13 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		}
 		backend, eraser = client, client
 	} else {
+		throttleKey, err := database.KeptSecret(ctx, db, embedded.ThrottleKeyPurpose, "1")
+		if err != nil {
+			return nil, fmt.Errorf("app: login throttle key: %w", err)
+		}
 		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{
-			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
+			ThrottleKey: throttleKey,
+			Store:       embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
 			Stores: storeDirectory{a.Stores},
 			Audit:  a.Audit, Throttle: a.Throttle,
 			StoreAreas:       region.Default(),

@@ -36,6 +36,8 @@ type harness struct {
 	stores embedded.StoreDirectory
 	// audit is the audit log the provider writes (withAudit); nil keeps none.
 	audit *audit.Log
+	// throttleKey keys the lockout's hashes; set it before provider.
+	throttleKey []byte
 }
 
 func newHarness(t *testing.T, db *database.DB, mods ...func(*embedded.Config)) *harness {
@@ -61,7 +63,7 @@ func (h *harness) providerOn(store embedded.Store, mods ...func(*embedded.Config
 		m(&cfg)
 	}
 	deps := embedded.Deps{Store: store, Mail: h.mail, Now: func() time.Time { return h.now }, NewsletterName: newsletterNames,
-		Stores: h.stores}
+		Stores: h.stores, ThrottleKey: h.throttleKey}
 	if h.audit != nil {
 		deps.Audit = h.audit
 	}

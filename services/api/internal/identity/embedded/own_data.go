@@ -93,7 +93,7 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 		return wrongPassword(code), nil
 	}
 	erased := ErasedAccount{UID: a.UID, Email: identity.Email(a.Email), Subscriptions: identity.SubscribedKeys(a.Subscriptions), At: p.clock()}
-	if err := p.store.EraseAccount(ctx, a.UID, a.Email, func(tx database.Tx) error {
+	if err := p.store.EraseAccount(ctx, a.UID, p.loginKey(a.Email), func(tx database.Tx) error {
 		if p.eraseWithAccount == nil {
 			return nil
 		}

@@ -63,6 +63,9 @@ type Deps struct {
 	// change, a disabling), once that is stored, so that what other parts issued under them ends too: partners'
 	// tokens of single sign-on. nil: there is nothing else to end.
 	CredentialsEnded func(ctx context.Context, uid string) error
+	// ThrottleKey keys the hashes that name login IDs and client addresses in the lockout's records (the service
+	// keeps one in signing_keys: ThrottleKeyPurpose); nil: plain SHA-256, for tests and tools that lock nothing.
+	ThrottleKey []byte
 	// NewsletterName is what the content calls a newsletter in a language, so its double opt-in mail names it as
 	// the preference centre does; nil, or "" from it, names the subscription key.
 	NewsletterName func(key, language string) string
@@ -105,6 +108,8 @@ type Provider struct {
 	storeAreas       StoreAreas
 	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
 	credentialsEnded func(ctx context.Context, uid string) error
+	// throttleKey keys the hashes of the lockout's records (throttleHash); empty: plain SHA-256.
+	throttleKey []byte
 	// passkeys is the resolved relying party; webauthn verifies the ceremonies.
 	passkeys PasskeyConfig
 	webauthn *webauthn.WebAuthn
@@ -124,7 +129,7 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	}
 	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
 		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle, storeAreas: d.StoreAreas, newsletterName: d.NewsletterName,
-		eraseWithAccount: d.EraseWithAccount, credentialsEnded: d.CredentialsEnded}
+		eraseWithAccount: d.EraseWithAccount, credentialsEnded: d.CredentialsEnded, throttleKey: d.ThrottleKey}
 	if p.auditLog == nil {
 		p.auditLog = audit.Discard{}
 	}
@@ -606,10 +611,13 @@ func (p *Provider) accountFields(ctx context.Context, a Account, extraProfileFie
 
 // How long rows stay after their end before Maintain removes them: an ended session is answered like an unknown
 // one, so it goes after a day; expired tokens stay a month, so that an expired link is told apart from an unknown
-// one, and failure records and locks with them.
+// one. Failure records, locks and passkey challenges mean nothing once their window, lock or challenge has ended:
+// they go after throttleMargin (QA round of 2026-11-29: kept a month, they named client addresses and login IDs,
+// and a challenge an account's uid, address and session, long after anything read them).
 const (
 	sessionRetention = 24 * time.Hour
 	recordRetention  = 30 * 24 * time.Hour
+	throttleMargin   = time.Hour
 )
 
 // Maintain runs the periodic housekeeping: SweepUnverified plus purging expired sessions, tokens and
@@ -620,7 +628,10 @@ func (p *Provider) Maintain(ctx context.Context, now time.Time) (Maintenance, er
 		return Maintenance{}, err
 	}
 	// Kept as long as the tokens, the sessions would be the largest table of all (docs/scaling.md).
-	purged, err := p.store.Purge(ctx, now.Add(-sessionRetention), now.Add(-recordRetention))
+	purged, err := p.store.Purge(ctx, PurgeBefore{
+		Sessions: now.Add(-sessionRetention), Tokens: now.Add(-recordRetention),
+		Failures: now.Add(-p.cfg.LockoutWindow - throttleMargin), Locks: now.Add(-throttleMargin), Challenges: now.Add(-throttleMargin),
+	})
 	return Maintenance{Unverified: unverified, Purged: purged}, err
 }
 

@@ -59,6 +59,10 @@ type Deps struct {
 	// of it (single sign-on consents and tokens, product reminders, mails, the newsletter withdrawal record):
 	// the shopper's erasure happens entirely or not at all.
 	EraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
+	// EmailChangedWith moves, in the transaction that confirms an account's e-mail change, what other parts of the
+	// service keep under the former address to the new one (the product reminders; the former address's mails are
+	// claimed for the account, whose deletion erases them). nil: nothing is kept by address.
+	EmailChangedWith func(ctx context.Context, tx database.Tx, uid string, from, to identity.Email) error
 	// CredentialsEnded hears of an account whose credentials ended (a password reset or change, a confirmed e-mail
 	// change, a disabling), once that is stored, so that what other parts issued under them ends too: partners'
 	// tokens of single sign-on. nil: there is nothing else to end.
@@ -107,6 +111,7 @@ type Provider struct {
 	// storeAreas is nil when no store-area table was given.
 	storeAreas       StoreAreas
 	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
+	emailChangedWith func(ctx context.Context, tx database.Tx, uid string, from, to identity.Email) error
 	credentialsEnded func(ctx context.Context, uid string) error
 	// throttleKey keys the hashes of the lockout's records (throttleHash); empty: plain SHA-256.
 	throttleKey []byte
@@ -129,7 +134,7 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	}
 	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
 		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle, storeAreas: d.StoreAreas, newsletterName: d.NewsletterName,
-		eraseWithAccount: d.EraseWithAccount, credentialsEnded: d.CredentialsEnded, throttleKey: d.ThrottleKey}
+		eraseWithAccount: d.EraseWithAccount, emailChangedWith: d.EmailChangedWith, credentialsEnded: d.CredentialsEnded, throttleKey: d.ThrottleKey}
 	if p.auditLog == nil {
 		p.auditLog = audit.Discard{}
 	}
@@ -537,13 +542,13 @@ func (p *Provider) notify(ctx context.Context, kind, lang string, a Account, pat
 	if path != "" {
 		data["Link"] = inLanguage(strings.TrimRight(p.cfg.PublicURL, "/")+path, lang)
 	}
-	if err := p.sendMail(ctx, kind, lang, a.Email, data); err != nil {
+	if err := p.sendMail(ctx, kind, lang, a.UID, a.Email, data); err != nil {
 		p.log.Warn("notice mail failed", zap.String("kind", kind), zap.String("uid", a.UID), zap.Error(err))
 	}
 }
 
-// sendMail renders and sends one mail; a provider without a sender drops it.
-func (p *Provider) sendMail(ctx context.Context, kind, lang, to string, data map[string]any) error {
+// sendMail renders and sends one mail to an address of the account uid; a provider without a sender drops it.
+func (p *Provider) sendMail(ctx context.Context, kind, lang, uid, to string, data map[string]any) error {
 	if p.mail == nil {
 		return nil
 	}
@@ -551,6 +556,7 @@ func (p *Provider) sendMail(ctx context.Context, kind, lang, to string, data map
 	if err != nil {
 		return err
 	}
+	m.UID = uid
 	if err := p.mail.Send(ctx, m); err != nil {
 		return fmt.Errorf("identity: send %s mail: %w", kind, err)
 	}

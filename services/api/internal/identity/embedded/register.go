@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
@@ -311,7 +312,7 @@ func (p *Provider) mailVerification(ctx context.Context, a Account, lang, newEma
 	if newEmail != "" {
 		to = newEmail
 	}
-	return p.sendMail(ctx, MailVerification, lang, to, map[string]any{
+	return p.sendMail(ctx, MailVerification, lang, a.UID, to, map[string]any{
 		"Link": p.link(contract.LinkVerifyEmailPath, contract.LinkVerifyEmailTokenParam, token, lang), "FirstName": stringField(a.Profile, "firstName"), "Days": int(p.cfg.VerificationLifetime.Hours() / 24),
 		"EmailChange": newEmail != "",
 	})
@@ -438,6 +439,7 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 			return a, ErrNotFound
 		}
 		var pending []string
+		from := a.Email
 		if newEmail != "" {
 			a.Email = newEmail
 			var err error
@@ -452,6 +454,15 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 		}
 		if err := endCredentials(ctx, st, a.UID, now); err != nil {
 			return a, err
+		}
+		// What is kept under the former address is the person's and moves with the account (QA round of
+		// 2026-11-29: its product reminders lived on under it, and outlived the account's deletion).
+		if p.emailChangedWith != nil {
+			if err := st.Also(ctx, func(tx database.Tx) error {
+				return p.emailChangedWith(ctx, tx, a.UID, identity.Email(from), identity.Email(a.Email))
+			}); err != nil {
+				return a, err
+			}
 		}
 		// A double opt-in confirms a request at the address it went to: the old address's links end, as its reset
 		// links do, and what still waited for one is asked again at the new address, which has not consented yet

@@ -87,7 +87,7 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 		return Result{}, err
 	}
 	lang := p.lang(c, a)
-	if err := p.sendMail(ctx, MailPasswordReset, lang, a.Email, map[string]any{
+	if err := p.sendMail(ctx, MailPasswordReset, lang, a.UID, a.Email, map[string]any{
 		"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, token, lang), "FirstName": stringField(a.Profile, "firstName"),
 		"Minutes": int(p.cfg.ResetTokenLifetime.Minutes()),
 	}); err != nil {

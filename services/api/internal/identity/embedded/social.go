@@ -128,7 +128,7 @@ func (p *Provider) completeSocialLoginOnce(ctx context.Context, c Caller, id Soc
 			return Result{}, err
 		}
 		if allowed {
-			if err := p.sendMail(ctx, MailSocialLoginUnconfirmed, lang, existing.Email, map[string]any{
+			if err := p.sendMail(ctx, MailSocialLoginUnconfirmed, lang, existing.UID, existing.Email, map[string]any{
 				"FirstName": stringField(existing.Profile, "firstName"), "ProviderName": providerName(id.Provider),
 			}); err != nil {
 				return Result{}, err

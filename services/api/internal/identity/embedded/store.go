@@ -182,6 +182,10 @@ type Store interface {
 	// Purge removes what ended before its cutoff: sessions, tokens, failure records, locks, passkey challenges.
 	Purge(ctx context.Context, before PurgeBefore) (Purged, error)
 
+	// Also runs fn on the store's database in its transaction (a new one outside InTx): what other packages keep
+	// of an account changes with it, all of it or nothing.
+	Also(ctx context.Context, fn func(database.Tx) error) error
+
 	// InTx runs fn on a store whose calls form one transaction: all of them take effect or none (fn returned
 	// an error). Inside fn only the given store may be used.
 	InTx(ctx context.Context, fn func(Store) error) error

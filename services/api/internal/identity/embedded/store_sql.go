@@ -50,6 +50,11 @@ func (s *SQLStore) InTx(ctx context.Context, fn func(Store) error) error {
 	return nil
 }
 
+// Also implements Store.
+func (s *SQLStore) Also(ctx context.Context, fn func(database.Tx) error) error {
+	return s.inTx(ctx, func(tx querier) error { return fn(database.Tx{Querier: tx, Dialect: s.db.Dialect}) })
+}
+
 var _ Store = (*SQLStore)(nil)
 
 func ms(t time.Time) int64 { return t.UnixMilli() }

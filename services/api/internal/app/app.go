@@ -137,6 +137,9 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			StoreAreas:       region.Default(),
 			EraseWithAccount: eraseWithAccount,
 			EmailChangedWith: emailChangedWith,
+			RemindersOf: func(ctx context.Context, email identity.Email) ([]embedded.ExportedReminder, error) {
+				return exportedReminders(ctx, a.Reminders, email)
+			},
 			CredentialsEnded: func(ctx context.Context, uid string) error {
 				if a.SSO == nil {
 					return nil
@@ -408,4 +411,20 @@ func emailChangedWith(ctx context.Context, tx database.Tx, uid string, from, to 
 		return err
 	}
 	return mail.ClaimForAccount(ctx, tx, uid, from.String())
+}
+
+// exportedReminders are the reminders of an address as the account's data export lists them.
+func exportedReminders(ctx context.Context, r *reminders.Service, email identity.Email) ([]embedded.ExportedReminder, error) {
+	active, pending, err := r.AllOf(ctx, email)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]embedded.ExportedReminder, 0, len(active)+len(pending))
+	for _, x := range active {
+		out = append(out, embedded.ExportedReminder{VariantID: string(x.VariantID), VariantName: x.VariantName, Status: "active"})
+	}
+	for _, x := range pending {
+		out = append(out, embedded.ExportedReminder{VariantID: string(x.VariantID), VariantName: x.VariantName, Status: "pending"})
+	}
+	return out, nil
 }

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"testing"
@@ -47,6 +48,20 @@ func remind(t *testing.T, s *apitest.Service, email, variant string, confirm boo
 	require.NoError(t, s.App.Reminders.Confirm(ctx, u.Query().Get("token")))
 }
 
+// verify follows the newest mail to an address, its verification link.
+func verify(t *testing.T, s *apitest.Service, to string) {
+	t.Helper()
+	ctx := context.Background()
+	mails, err := s.App.Outbox.Latest(ctx, to, 1)
+	require.NoError(t, err)
+	require.Equal(t, embedded.MailVerification, mails[0].Kind)
+	u, err := url.Parse(mail.Links(mails[0].Text)[0])
+	require.NoError(t, err)
+	code, err := s.App.Identity.VerifyEmail(ctx, u.Query().Get(contract.LinkVerifyEmailTokenParam))
+	require.NoError(t, err)
+	require.Equal(t, contract.CodeOK, code)
+}
+
 // QA round of 2026-11-29: the one-click unsubscribe from everything erased the subscriber's account but left
 // their mails in the outbox for a month (names and links), and a mail still queued was delivered afterwards.
 func TestUnsubscribeAllErasesTheSubscribersMails(t *testing.T) {
@@ -89,18 +104,7 @@ func TestDeletingAnAccountAfterAnEmailChangeErasesTheFormerAddress(t *testing.T)
 			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
-		verify := func(to string) {
-			t.Helper()
-			mails, err := s.App.Outbox.Latest(ctx, to, 1)
-			require.NoError(t, err)
-			require.Equal(t, embedded.MailVerification, mails[0].Kind)
-			u, err := url.Parse(mail.Links(mails[0].Text)[0])
-			require.NoError(t, err)
-			code, err := p.VerifyEmail(ctx, u.Query().Get(contract.LinkVerifyEmailTokenParam))
-			require.NoError(t, err)
-			require.Equal(t, contract.CodeOK, code)
-		}
-		verify("old@example.com")
+		verify(t, s, "old@example.com")
 		remind(t, s, "old@example.com", "V1", true)
 		login, err := p.Login(ctx, c, embedded.LoginParams{LoginID: "old@example.com", Password: privacyPassword})
 		require.NoError(t, err)
@@ -109,7 +113,7 @@ func TestDeletingAnAccountAfterAnEmailChangeErasesTheFormerAddress(t *testing.T)
 		set, err := p.SetAccountInfo(ctx, session, embedded.SetAccountInfoParams{Profile: map[string]any{"email": "new@example.com"}, Password: privacyPassword})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, set.ErrorCode, set.ErrorDetails)
-		verify("new@example.com")
+		verify(t, s, "new@example.com")
 
 		remindersOf := func(email string) (n int) {
 			t.Helper()
@@ -134,5 +138,52 @@ func TestDeletingAnAccountAfterAnEmailChangeErasesTheFormerAddress(t *testing.T)
 		require.NoError(t, err)
 		require.Len(t, mails, 1)
 		require.Equal(t, embedded.MailAccountDeleted, mails[0].Kind, "only the deletion's confirmation")
+	})
+}
+
+// QA round of 2026-11-29: the account's data export (GDPR Art. 15/20) had neither the product reminders of its
+// address nor its passkeys. They are in it now, a passkey by name and dates only, never its credential.
+func TestDataExportHasTheRemindersAndPasskeys(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
+		ctx := context.Background()
+		p := s.App.Identity
+		c := embedded.Caller{}
+		init, err := p.InitRegistration(ctx)
+		require.NoError(t, err)
+		r, err := p.Register(ctx, c, embedded.RegisterParams{Email: "exp@example.com", Password: privacyPassword, RegToken: init.RegToken, Lang: "de",
+			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+		uid := r.Fields["UID"].(string)
+		verify(t, s, "exp@example.com")
+		remind(t, s, "exp@example.com", "V1", true)
+		remind(t, s, "exp@example.com", "V2", false)
+		require.NoError(t, embedded.NewSQLStore(s.DB).CreatePasskey(ctx, embedded.Passkey{ID: "credential-id-42", UID: uid, Name: "Phone",
+			Credential: []byte(`{"publicKey":"c2VjcmV0"}`), CreatedAt: time.Now()}))
+		login, err := p.Login(ctx, c, embedded.LoginParams{LoginID: "exp@example.com", Password: privacyPassword})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, login.ErrorCode)
+
+		export, err := p.ExportAccountData(ctx, embedded.Caller{SessionToken: login.Session.Token})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, export.ErrorCode)
+		raw, err := json.Marshal(export.Fields)
+		require.NoError(t, err)
+		var got struct {
+			Account struct {
+				Passkeys []map[string]any `json:"passkeys"`
+			} `json:"account"`
+			ProductReminders []embedded.ExportedReminder `json:"productReminders"`
+		}
+		require.NoError(t, json.Unmarshal(raw, &got))
+		require.Len(t, got.Account.Passkeys, 1)
+		require.Equal(t, "Phone", got.Account.Passkeys[0]["name"])
+		require.NotEmpty(t, got.Account.Passkeys[0]["created"])
+		require.Equal(t, []embedded.ExportedReminder{
+			{VariantID: "V1", VariantName: map[string]string{"de": "Bio-Milch"}, Status: "active"},
+			{VariantID: "V2", VariantName: map[string]string{"de": "Bio-Milch"}, Status: "pending"},
+		}, got.ProductReminders)
+		require.NotContains(t, string(raw), "credential-id-42")
+		require.NotContains(t, string(raw), "c2VjcmV0")
 	})
 }

@@ -67,12 +67,22 @@ type Deps struct {
 	// change, a disabling), once that is stored, so that what other parts issued under them ends too: partners'
 	// tokens of single sign-on. nil: there is nothing else to end.
 	CredentialsEnded func(ctx context.Context, uid string) error
+	// RemindersOf lists the product reminders of an address for the account's data export; nil: none are kept.
+	RemindersOf func(ctx context.Context, email identity.Email) ([]ExportedReminder, error)
 	// ThrottleKey keys the hashes that name login IDs and client addresses in the lockout's records (the service
 	// keeps one in signing_keys: ThrottleKeyPurpose); nil: plain SHA-256, for tests and tools that lock nothing.
 	ThrottleKey []byte
 	// NewsletterName is what the content calls a newsletter in a language, so its double opt-in mail names it as
 	// the preference centre does; nil, or "" from it, names the subscription key.
 	NewsletterName func(key, language string) string
+}
+
+// ExportedReminder is a product reminder as the account's data export lists it.
+type ExportedReminder struct {
+	VariantID   string            `json:"variantId"`
+	VariantName map[string]string `json:"variantName"`
+	// Status is active, or pending while its verification link has not been followed.
+	Status string `json:"status"`
 }
 
 // ErasedAccount is what EraseWithAccount learns of an account the shopper deleted.
@@ -112,6 +122,7 @@ type Provider struct {
 	storeAreas       StoreAreas
 	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
 	emailChangedWith func(ctx context.Context, tx database.Tx, uid string, from, to identity.Email) error
+	remindersOf      func(ctx context.Context, email identity.Email) ([]ExportedReminder, error)
 	credentialsEnded func(ctx context.Context, uid string) error
 	// throttleKey keys the hashes of the lockout's records (throttleHash); empty: plain SHA-256.
 	throttleKey []byte
@@ -134,7 +145,7 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	}
 	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
 		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle, storeAreas: d.StoreAreas, newsletterName: d.NewsletterName,
-		eraseWithAccount: d.EraseWithAccount, emailChangedWith: d.EmailChangedWith, credentialsEnded: d.CredentialsEnded, throttleKey: d.ThrottleKey}
+		eraseWithAccount: d.EraseWithAccount, emailChangedWith: d.EmailChangedWith, remindersOf: d.RemindersOf, credentialsEnded: d.CredentialsEnded, throttleKey: d.ThrottleKey}
 	if p.auditLog == nil {
 		p.auditLog = audit.Discard{}
 	}

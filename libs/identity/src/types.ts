@@ -276,8 +276,8 @@ export interface GetJWTResponse extends Envelope {
 
 /**
  * The shopper's own data as `exportAccountData` answers it (download my data): identity, profile, data,
- * preferences with the accepted document versions and times, subscriptions, linked login providers. Never a
- * password hash, a session or a token.
+ * preferences with the accepted document versions and times, subscriptions, linked login providers, passkeys (name
+ * and dates). Never a password hash, a session, a token or a passkey's credential.
  */
 export interface AccountExport {
   UID: string;
@@ -287,9 +287,20 @@ export interface AccountExport {
   preferences?: Preferences;
   subscriptions?: Subscriptions;
   loginProviders?: string[];
+  passkeys?: { name: string; created: string; lastUsed?: string }[];
   [field: string]: unknown;
 }
-export type ExportAccountDataResponse = Envelope & { exportedAt?: string; account?: AccountExport };
+/** A product reminder of the account's address in the data export: active, or pending its verification link. */
+export interface ExportedProductReminder {
+  variantId: string;
+  variantName: Record<string, string>;
+  status: 'active' | 'pending';
+}
+export type ExportAccountDataResponse = Envelope & {
+  exportedAt?: string;
+  account?: AccountExport;
+  productReminders?: ExportedProductReminder[];
+};
 
 export interface DeleteAccountParams {
   /** The current password: deleting needs the same proof as changing the login details. */

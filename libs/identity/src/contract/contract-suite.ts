@@ -97,6 +97,7 @@ export function describeIdentityContract(
   const passkeys = capabilities.passkeys ? it : it.skip;
   const passkeysInTime = capabilities.passkeys && capabilities.timeTravel ? it : it.skip;
   const passkeysAndSocial = capabilities.passkeys && capabilities.social ? it : it.skip;
+  const passkeysAndOwnData = capabilities.passkeys && capabilities.ownData ? it : it.skip;
 
   describe(`identity contract: ${name}`, () => {
     let provider: IdentityProvider;
@@ -1285,6 +1286,18 @@ export function describeIdentityContract(
         await provider.logout();
         const refused = await passkeyLogin(auth);
         expect(refused).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.PASSKEY_UNKNOWN });
+      });
+
+      // QA round of 2026-11-29: the data export (GDPR Art. 15/20) left the passkeys out.
+      passkeysAndOwnData('the data export lists the passkeys by name and dates, never their credential', async () => {
+        await activeAccount('passkey-export');
+        const { id } = await addPasskey('Phone');
+        const answer = await provider.exportAccountData!();
+        expect(answer.errorCode).toBe(0);
+        expect(answer.account?.passkeys).toEqual([{ name: 'Phone', created: expect.any(String) }]);
+        expect(answer.productReminders).toEqual([]);
+        expect(JSON.stringify(answer)).not.toContain(id);
+        expect(JSON.stringify(answer).toLowerCase()).not.toMatch(/password|hash|token|publickey|credential/);
       });
 
       passkeysInTime('adds a passkey only within recentLogin of the login: a copied session cookie cannot add one; a new login can', async () => {

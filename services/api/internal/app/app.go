@@ -127,12 +127,21 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		client.LimitAddresses(cdc.AddressLimit{Throttle: a.Throttle, Slowdown: AddressSlowdown(cfg), Window: cfg.Identity.Embedded.Lockout.Window})
 		backend, eraser = client, client
 	} else {
+		throttleKey, err := database.KeptSecret(ctx, db, embedded.ThrottleKeyPurpose, "1")
+		if err != nil {
+			return nil, fmt.Errorf("app: login throttle key: %w", err)
+		}
 		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{
-			Store: embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
+			ThrottleKey: throttleKey,
+			Store:       embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
 			Stores: storeDirectory{a.Stores},
 			Audit:  a.Audit, Throttle: a.Throttle,
 			StoreAreas:       region.Default(),
 			EraseWithAccount: eraseWithAccount,
+			EmailChangedWith: emailChangedWith,
+			RemindersOf: func(ctx context.Context, email identity.Email) ([]embedded.ExportedReminder, error) {
+				return exportedReminders(ctx, a.Reminders, email)
+			},
 			CredentialsEnded: func(ctx context.Context, uid string) error {
 				if a.SSO == nil {
 					return nil
@@ -175,8 +184,8 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
 		Subscriptions: reminderSubscriptions, Now: now, Lock: subscriberLock,
 	})
-	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Eraser: eraser, Reminders: a.Reminders,
-		Withdrawals: withdrawals, Now: now, Lock: subscriberLock}
+	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Eraser: eraser, Data: subscriberData{db},
+		Now: now, Lock: subscriberLock}
 
 	e, err := httpapi.New(httpapi.Deps{
 		Config: cfg, Logger: logger, DB: db, Apps: opts.Apps, Content: library,
@@ -337,24 +346,87 @@ func (a *App) now() time.Time {
 }
 
 // eraseWithAccount is what a shopper's deletion of the account erases beyond the identity provider's tables, in
-// the same transaction: single sign-on consents, partners' tokens and login requests, the product reminders and
-// every mail of its address; what the account had subscribed leaves the withdrawal record a full unsubscribe
-// leaves (an address hash, GDPR Art. 7(1) and 17(3)(e)), which also refuses the account's older e-mail links.
+// the same transaction: single sign-on consents, partners' tokens and login requests, and what a full unsubscribe
+// erases (eraseSubscriberData: the product reminders, every mail of its address), with every mail sent for the
+// account to an address it had before (QA round of 2026-11-29: a confirmed e-mail change left them); what the
+// account had subscribed leaves the withdrawal record a full unsubscribe leaves (an address hash, GDPR Art. 7(1)
+// and 17(3)(e)), which also refuses the account's older e-mail links.
 func eraseWithAccount(ctx context.Context, tx database.Tx, acc embedded.ErasedAccount) error {
 	if err := ssosql.EraseAccount(ctx, tx, acc.UID); err != nil {
 		return err
 	}
-	deleted, err := reminders.EraseAllOf(ctx, tx, acc.Email)
+	if _, err := mail.EraseAccount(ctx, tx, acc.UID); err != nil {
+		return err
+	}
+	w, err := eraseSubscriberData(ctx, tx, acc.Email, acc.Subscriptions, acc.At, true)
+	if err != nil || (len(w.Subscriptions) == 0 && w.Reminders == 0) {
+		return err
+	}
+	return subscribers.RecordWithdrawal(ctx, tx, w)
+}
+
+// subscriptionMails are the kinds of mail a full unsubscribe erases when the account stays (one the shopper also
+// logs in with): those of the subscriptions it ends. The account's own mails (a reset on its way) stay with it.
+var subscriptionMails = []string{embedded.MailSubscriptionConfirmation, reminders.MailKind}
+
+// eraseSubscriberData erases, within tx, what the service keeps of a subscriber's address beyond the identity
+// provider, for a full unsubscribe and an account's deletion alike: the product reminders, and the address's mails,
+// all of them when the account is gone (accountGone), else those of the subscriptions. It answers the withdrawal to
+// record.
+func eraseSubscriberData(ctx context.Context, tx database.Tx, email identity.Email, subscriptions []string, at time.Time,
+	accountGone bool) (subscribers.Withdrawal, error) {
+	deleted, err := reminders.EraseAllOf(ctx, tx, email)
 	if err != nil {
-		return err
+		return subscribers.Withdrawal{}, err
 	}
-	if _, err := mail.EraseRecipient(ctx, tx, acc.Email.String()); err != nil {
-		return err
+	var kinds []string
+	if !accountGone {
+		kinds = subscriptionMails
 	}
-	if len(acc.Subscriptions) == 0 && deleted == 0 {
-		return nil
+	if _, err := mail.EraseRecipient(ctx, tx, email.String(), kinds...); err != nil {
+		return subscribers.Withdrawal{}, err
 	}
-	return subscribers.RecordWithdrawal(ctx, tx, subscribers.Withdrawal{
-		EmailHash: subscribers.HashEmail(acc.Email), Subscriptions: acc.Subscriptions, Reminders: int(deleted), At: acc.At.UTC(),
+	return subscribers.Withdrawal{EmailHash: subscribers.HashEmail(email), Subscriptions: subscriptions, Reminders: int(deleted), At: at.UTC()}, nil
+}
+
+// subscriberData is the full unsubscribe's erasure beyond the identity provider (subscribers.DataEraser).
+type subscriberData struct{ db *database.DB }
+
+func (d subscriberData) EraseSubscriberData(ctx context.Context, email identity.Email, erased identity.ErasedSubscriber,
+	at time.Time) (subscribers.Withdrawal, error) {
+	var w subscribers.Withdrawal
+	err := d.db.InTx(ctx, func(tx database.Tx) error {
+		var err error
+		if w, err = eraseSubscriberData(ctx, tx, email, erased.Subscriptions, at, erased.AccountDeleted); err != nil {
+			return err
+		}
+		return subscribers.RecordWithdrawal(ctx, tx, w)
 	})
+	return w, err
+}
+
+// emailChangedWith moves, in the transaction that confirms an account's e-mail change, its product reminders to
+// the new address, and gives the former address's mails that name no account (a reminder's, older ones) the
+// account's uid, so that its deletion erases them (QA round of 2026-11-29).
+func emailChangedWith(ctx context.Context, tx database.Tx, uid string, from, to identity.Email) error {
+	if err := reminders.MoveAll(ctx, tx, from, to); err != nil {
+		return err
+	}
+	return mail.ClaimForAccount(ctx, tx, uid, from.String())
+}
+
+// exportedReminders are the reminders of an address as the account's data export lists them.
+func exportedReminders(ctx context.Context, r *reminders.Service, email identity.Email) ([]embedded.ExportedReminder, error) {
+	active, pending, err := r.AllOf(ctx, email)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]embedded.ExportedReminder, 0, len(active)+len(pending))
+	for _, x := range active {
+		out = append(out, embedded.ExportedReminder{VariantID: string(x.VariantID), VariantName: x.VariantName, Status: "active"})
+	}
+	for _, x := range pending {
+		out = append(out, embedded.ExportedReminder{VariantID: string(x.VariantID), VariantName: x.VariantName, Status: "pending"})
+	}
+	return out, nil
 }

@@ -73,6 +73,9 @@ func New(db *database.DB, now func() time.Time) *Log {
 // maxDetail bounds a detail, so a mistake cannot write a document into the log.
 const maxDetail = 200
 
+// maxEmail bounds the address of an entry.
+const maxEmail = 254
+
 // Record writes one event; a zero At is now.
 func (l *Log) Record(ctx context.Context, e Event) error {
 	if e.Type == "" {
@@ -80,6 +83,10 @@ func (l *Log) Record(ctx context.Context, e Event) error {
 	}
 	if e.At.IsZero() {
 		e.At = l.now()
+	}
+	// An address is at most 254 characters (RFC 5321); a caller's mistake must not write a document into the log.
+	if len(e.Email) > maxEmail {
+		e.Email = strings.ToValidUTF8(e.Email[:maxEmail], "")
 	}
 	if len(e.Detail) > maxDetail {
 		e.Detail = strings.ToValidUTF8(e.Detail[:maxDetail], "") // cut between characters: PostgreSQL refuses a half one

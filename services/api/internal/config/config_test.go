@@ -282,6 +282,7 @@ func TestLoadValidation(t *testing.T) {
 		{"public url with a fragment", map[string]string{"PORTAL_HTTP_PUBLICURL": "https://portal.example.com/#top"}, `config: http.publicUrl:`},
 		{"public url with credentials", map[string]string{"PORTAL_HTTP_PUBLICURL": "https://user:s3cret@portal.example.com"}, `config: http.publicUrl: must be an absolute http(s) URL without query, fragment or credentials, got "https://user:xxxxx@portal.example.com"`},
 		{"unknown database scheme", map[string]string{"PORTAL_DATABASE_URL": "mysql://localhost/portal"}, `config: database.url: unsupported scheme "mysql"`},
+		{"key=value connection string", map[string]string{"PORTAL_DATABASE_URL": "host=127.0.0.1 user=u password=PWkv dbname=db"}, `config: database.url: is not a URL`},
 		{"sqlite without path", map[string]string{"PORTAL_DATABASE_URL": "sqlite:"}, `config: database.url:`},
 		{"host with port", map[string]string{"PORTAL_APPS_ACCOUNTPORTAL_HOST": "konto.example.com:8080"}, `config: apps.accountPortal.host:`},
 		{"same host for both apps", map[string]string{"PORTAL_APPS_ACCOUNTPORTAL_HOST": "a.example.com", "PORTAL_APPS_PREFERENCECENTRE_HOST": "a.example.com"}, `config: apps.preferenceCentre.host:`},
@@ -313,6 +314,12 @@ func TestLoadValidation(t *testing.T) {
 			}
 			_, err := config.Load(config.Sources{})
 			require.ErrorContains(t, err, tc.wantErr)
+			for _, v := range tc.env {
+				// No secret of a refused value is echoed (QA round of 2026-11-29: a DSN's password was).
+				if strings.Contains(v, "password=") {
+					require.NotContains(t, err.Error(), "PWkv")
+				}
+			}
 		})
 	}
 }

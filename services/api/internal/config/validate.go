@@ -190,10 +190,18 @@ func checkDatabaseURL(raw string) error {
 	case raw == "":
 		return errors.New("must not be empty")
 	default:
-		scheme, _, _ := strings.Cut(raw, ":")
+		// Only a scheme is named: the rest may be a password, and a key=value connection string has no scheme at
+		// all (QA round of 2026-11-29: "host=… password=…" was printed whole as its "scheme").
+		scheme, _, found := strings.Cut(raw, ":")
+		if !found || !urlScheme.MatchString(scheme) {
+			return errors.New(`is not a URL (a key=value connection string is not supported); use sqlite:PATH or postgres://`)
+		}
 		return fmt.Errorf(`unsupported scheme %q; use sqlite:PATH or postgres://`, scheme)
 	}
 }
+
+// urlScheme is a URL's scheme (RFC 3986 3.1), bounded so that no secret passes for one.
+var urlScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]{0,31}$`)
 
 // validateSSO: every lifetime is positive. A zero or negative one was silently replaced by the default, so an
 // operator's typo (0s, -1h) changed nothing without a word.

@@ -193,3 +193,19 @@ type Tx struct {
 
 // Rebind is DB.Rebind for the transaction's dialect.
 func (t Tx) Rebind(query string) string { return (&DB{Dialect: t.Dialect}).Rebind(query) }
+
+// InTx runs fn in a transaction of db, committed when fn returns nil and rolled back otherwise.
+func (db *DB) InTx(ctx context.Context, fn func(Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("database: begin: %w", err)
+	}
+	if err := fn(Tx{Querier: tx, Dialect: db.Dialect}); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("database: commit: %w", err)
+	}
+	return nil
+}

@@ -16,6 +16,9 @@ type Message struct {
 	Language string // the base language the mail was rendered in, e.g. "de"
 	Subject  string
 	Text     string
+	// UID is the account the mail is for, when it is one's: the account's deletion erases its mails by it, those of
+	// the addresses it had before too.
+	UID string
 }
 
 // Sender sends messages; domain packages depend on this, never on the outbox directly.

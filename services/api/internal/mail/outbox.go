@@ -71,8 +71,8 @@ func (o *Outbox) Send(ctx context.Context, m Message) error {
 		status = StatusPending
 	}
 	_, err := o.db.ExecContext(ctx, o.db.Rebind(
-		`INSERT INTO mail_outbox (recipient, kind, language, subject, body_text, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-		strings.ToLower(strings.TrimSpace(m.To)), m.Kind, m.Language, m.Subject, m.Text, status, o.timestamp(o.now()))
+		`INSERT INTO mail_outbox (recipient, kind, language, subject, body_text, status, created_at, account_uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+		strings.ToLower(strings.TrimSpace(m.To)), m.Kind, m.Language, m.Subject, m.Text, status, o.timestamp(o.now()), m.UID)
 	if err != nil {
 		return fmt.Errorf("mail: store message: %w", err)
 	}
@@ -276,15 +276,47 @@ func (o *Outbox) Backlog(ctx context.Context) (int, error) {
 	return n, err
 }
 
-// EraseRecipient deletes every message to address within tx, waiting or delivered (an account's erasure: a
-// stored copy of a mail is the shopper's data as much as the account is). A message a relay is delivering at
-// this moment may still arrive; its outcome then updates nothing.
-func EraseRecipient(ctx context.Context, tx database.Tx, address string) (int64, error) {
-	res, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM mail_outbox WHERE recipient = ?`), strings.ToLower(strings.TrimSpace(address)))
+// EraseRecipient deletes the messages to address within tx, waiting or delivered, of the given kinds or, without
+// kinds, all of them (an account's erasure, a full unsubscribe: a stored copy of a mail is the shopper's data as
+// much as the account is). A message a relay is delivering at this moment may still arrive; its outcome then
+// updates nothing. A waiting one is never sent.
+func EraseRecipient(ctx context.Context, tx database.Tx, address string, kinds ...string) (int64, error) {
+	q, args := `DELETE FROM mail_outbox WHERE recipient = ?`, []any{strings.ToLower(strings.TrimSpace(address))}
+	if len(kinds) > 0 {
+		q += ` AND kind IN (?` + strings.Repeat(", ?", len(kinds)-1) + `)`
+		for _, k := range kinds {
+			args = append(args, k)
+		}
+	}
+	res, err := tx.ExecContext(ctx, tx.Rebind(q), args...)
 	if err != nil {
 		return 0, fmt.Errorf("mail: erase recipient: %w", err)
 	}
 	return res.RowsAffected()
+}
+
+// EraseAccount deletes every message sent for the account uid within tx, to whichever address (its former ones
+// after an e-mail change), as EraseRecipient does.
+func EraseAccount(ctx context.Context, tx database.Tx, uid string) (int64, error) {
+	if uid == "" {
+		return 0, nil
+	}
+	res, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM mail_outbox WHERE account_uid = ?`), uid)
+	if err != nil {
+		return 0, fmt.Errorf("mail: erase account: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+// ClaimForAccount gives the messages to address that name no account the account uid, within tx: a confirmed
+// e-mail change leaves the former address's mails (a product reminder's, those written before mails named their
+// account) to the account, whose deletion then erases them.
+func ClaimForAccount(ctx context.Context, tx database.Tx, uid, address string) error {
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE mail_outbox SET account_uid = ? WHERE recipient = ? AND account_uid = ''`),
+		uid, strings.ToLower(strings.TrimSpace(address))); err != nil {
+		return fmt.Errorf("mail: claim for account: %w", err)
+	}
+	return nil
 }
 
 // Prune removes mails created before the cutoff that no longer wait for delivery, and reports how many.

@@ -94,12 +94,9 @@ func (s *Service) Search(ctx context.Context, authToken string) ([]Reminder, err
 	return s.store.Active(ctx, email)
 }
 
-// SearchAll lists the subscriber's active reminders and those still waiting for their verification link.
-func (s *Service) SearchAll(ctx context.Context, authToken string) ([]Reminder, []PendingReminder, error) {
-	email, err := s.links.Verify(ctx, authToken)
-	if err != nil {
-		return nil, nil, err
-	}
+// AllOf lists the active reminders of an address and those still waiting for their verification link, for the
+// account's data export (its owner's session proves the address, no link token).
+func (s *Service) AllOf(ctx context.Context, email identity.Email) ([]Reminder, []PendingReminder, error) {
 	active, err := s.store.Active(ctx, email)
 	if err != nil {
 		return nil, nil, err
@@ -110,6 +107,15 @@ func (s *Service) SearchAll(ctx context.Context, authToken string) ([]Reminder, 
 		pending[i].Expired = !now.Before(pending[i].ConfirmBy)
 	}
 	return active, pending, err
+}
+
+// SearchAll lists the subscriber's active reminders and those still waiting for their verification link.
+func (s *Service) SearchAll(ctx context.Context, authToken string) ([]Reminder, []PendingReminder, error) {
+	email, err := s.links.Verify(ctx, authToken)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.AllOf(ctx, email)
 }
 
 // Delete deletes reminders of the subscriber the link token names, active or still pending: all of ids, or none

@@ -44,9 +44,13 @@ type SessionBinder interface {
 	SessionLive(ctx context.Context, key string) (bool, error)
 }
 
-// ReminderEraser deletes every product reminder of an address, active or pending; *reminders.Service.
-type ReminderEraser interface {
-	DeleteAllOf(ctx context.Context, email identity.Email) (int, error)
+// DataEraser erases what the service keeps of a subscriber beyond the identity provider, in one transaction with
+// the Withdrawal record it keeps and answers: the address's product reminders and its mails in the outbox (all of
+// them when the account went with the unsubscribe, else those of the subscriptions; QA round of 2026-11-29: they
+// stayed a month, and a queued one was still delivered). An account's deletion erases through the same path
+// (app.eraseWithAccount).
+type DataEraser interface {
+	EraseSubscriberData(ctx context.Context, email identity.Email, erased identity.ErasedSubscriber, at time.Time) (Withdrawal, error)
 }
 
 // Errors of the subscriber operations besides ErrInvalidToken.
@@ -149,10 +153,10 @@ type Settings struct {
 	Links    *Links
 	Accounts RegTokenIssuer
 	// Eraser is nil only in tests that need no full unsubscribe (ErrUnsupported then).
-	Eraser    AccountEraser
-	Reminders ReminderEraser
-	// Withdrawals keeps the records of full unsubscribes (the same store the Links read).
-	Withdrawals WithdrawalStore
+	Eraser AccountEraser
+	// Data erases the rest and keeps the withdrawal record (the store the Links read); nil only in tests that need
+	// no full unsubscribe.
+	Data DataEraser
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Lock keeps an unsubscribe from everything apart from a reminder's confirmation for the same address; nil in
@@ -224,12 +228,12 @@ func (s *Service) LinkForSession(ctx context.Context, sessionToken string) (stri
 }
 
 // UnsubscribeAll is the full unsubscribe of the link's subscriber (spec 001 §4, RFC 8058 one-click): every
-// subscription ends, every product reminder is deleted, the subscriber's personal data is erased from the
-// identity provider (EraseSubscriber says what that means for each kind of account), and only the Withdrawal
-// record stays. The link and every older link of the address open nothing afterwards. A link already older
+// subscription ends, every product reminder and the address's mails are deleted (DataEraser), the subscriber's
+// personal data is erased from the identity provider (EraseSubscriber says what that means for each kind of
+// account), and only the Withdrawal record stays. The link and every older link of the address open nothing afterwards. A link already older
 // than a withdrawal does nothing and succeeds, so a repeated one-click POST is harmless.
 func (s *Service) UnsubscribeAll(ctx context.Context, token string) (Withdrawal, error) {
-	if s.s.Eraser == nil || s.s.Reminders == nil || s.s.Withdrawals == nil {
+	if s.s.Eraser == nil || s.s.Data == nil {
 		return Withdrawal{}, ErrUnsupported
 	}
 	link, withdrawn, err := s.s.Links.open(ctx, token)
@@ -242,12 +246,10 @@ func (s *Service) UnsubscribeAll(ctx context.Context, token string) (Withdrawal,
 		if err != nil {
 			return fmt.Errorf("subscribers: erase account: %w", err)
 		}
-		deleted, err := s.s.Reminders.DeleteAllOf(ctx, link.Email)
-		if err != nil {
-			return fmt.Errorf("subscribers: delete reminders: %w", err)
+		if w, err = s.s.Data.EraseSubscriberData(ctx, link.Email, erased, s.s.Now().UTC()); err != nil {
+			return fmt.Errorf("subscribers: erase data: %w", err)
 		}
-		w = Withdrawal{EmailHash: HashEmail(link.Email), Subscriptions: erased.Subscriptions, Reminders: deleted, At: s.s.Now().UTC()}
-		return s.s.Withdrawals.Record(ctx, w)
+		return nil
 	})
 	if err != nil {
 		return Withdrawal{}, err

@@ -2,9 +2,6 @@ package subscribers
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"time"
@@ -63,34 +60,15 @@ func OpenTokens(ctx context.Context, s LinkSettings, db *database.DB) (*Tokens, 
 	return NewTokens(TokenSettings{Issuer: s.Issuer, Audience: s.Audience, Keys: keys, Now: s.Now})
 }
 
-// DevelopmentKey returns the random 256-bit development key from signing_keys, creating it once. The insert
-// is a no-op when another process created it first, and both then read the same row.
+// DevelopmentKey returns the random 256-bit development key from signing_keys, creating it once
+// (database.KeptSecret).
 func DevelopmentKey(ctx context.Context, db *database.DB) (Key, error) {
-	secret := make([]byte, 32)
-	if _, err := rand.Read(secret); err != nil {
-		return Key{}, fmt.Errorf("subscribers: random: %w", err)
-	}
-	var createdAt any = time.Now().UTC().Format(time.RFC3339Nano)
-	if db.Dialect == database.Postgres {
-		createdAt = time.Now().UTC()
-	}
-	if _, err := db.ExecContext(ctx, db.Rebind(
-		`INSERT INTO signing_keys (purpose, kid, secret, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (purpose, kid) DO NOTHING`),
-		KeyPurpose, developmentKID, base64.StdEncoding.EncodeToString(secret), createdAt); err != nil {
-		return Key{}, fmt.Errorf("subscribers: store development key: %w", err)
-	}
-	var stored string
-	err := db.QueryRowContext(ctx, db.Rebind(`SELECT secret FROM signing_keys WHERE purpose = ? AND kid = ?`),
-		KeyPurpose, developmentKID).Scan(&stored)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Key{}, errors.New("subscribers: development key vanished after insert")
+	raw, err := database.KeptSecret(ctx, db, KeyPurpose, developmentKID)
+	if errors.Is(err, database.ErrDamagedSecret) || (err == nil && len(raw) < MinSecretBytes) {
+		return Key{}, errors.New("subscribers: the development key in signing_keys is damaged; delete its row to get a new one")
 	}
 	if err != nil {
-		return Key{}, fmt.Errorf("subscribers: read development key: %w", err)
-	}
-	raw, err := base64.StdEncoding.DecodeString(stored)
-	if err != nil || len(raw) < MinSecretBytes {
-		return Key{}, errors.New("subscribers: the development key in signing_keys is damaged; delete its row to get a new one")
+		return Key{}, fmt.Errorf("subscribers: development key: %w", err)
 	}
 	return Key{ID: developmentKID, Secret: raw}, nil
 }

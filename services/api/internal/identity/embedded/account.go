@@ -257,7 +257,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		if err := p.sendVerification(ctx, a, p.lang(c, a), newEmail); err != nil {
 			return Result{}, err
 		}
-		if err := p.sendMail(ctx, MailEmailChangedNotice, p.lang(c, a), a.Email, map[string]any{
+		if err := p.sendMail(ctx, MailEmailChangedNotice, p.lang(c, a), a.UID, a.Email, map[string]any{
 			"FirstName": stringField(a.Profile, "firstName"), "NewEmail": maskEmail(newEmail),
 		}); err != nil {
 			return Result{}, err
@@ -349,7 +349,7 @@ func (p *Provider) mailSubscriptionConfirmations(ctx context.Context, a Account,
 		if name == "" {
 			name = t.key
 		}
-		if err := p.sendMail(ctx, MailSubscriptionConfirmation, lang, a.Email, map[string]any{
+		if err := p.sendMail(ctx, MailSubscriptionConfirmation, lang, a.UID, a.Email, map[string]any{
 			"Link": p.link(contract.LinkConfirmSubscriptionPath, contract.LinkConfirmSubscriptionTokenParam, t.token, lang), "Name": name, "FirstName": stringField(a.Profile, "firstName"),
 			"Days": int(t.lifetime / (24 * time.Hour)), "ProductReminder": strings.HasPrefix(t.key, "SVC_"),
 		}); err != nil {

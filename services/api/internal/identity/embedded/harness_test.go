@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
@@ -32,6 +34,10 @@ type harness struct {
 	now   time.Time
 	// stores answers the provider about favourite stores (nil accepts any well-formed id); set it before provider.
 	stores embedded.StoreDirectory
+	// audit is the audit log the provider writes (withAudit); nil keeps none.
+	audit *audit.Log
+	// throttleKey keys the lockout's hashes; set it before provider.
+	throttleKey []byte
 }
 
 func newHarness(t *testing.T, db *database.DB, mods ...func(*embedded.Config)) *harness {
@@ -56,8 +62,12 @@ func (h *harness) providerOn(store embedded.Store, mods ...func(*embedded.Config
 	for _, m := range mods {
 		m(&cfg)
 	}
-	p, err := embedded.New(cfg, embedded.Deps{Store: store, Mail: h.mail, Now: func() time.Time { return h.now }, NewsletterName: newsletterNames,
-		Stores: h.stores})
+	deps := embedded.Deps{Store: store, Mail: h.mail, Now: func() time.Time { return h.now }, NewsletterName: newsletterNames,
+		Stores: h.stores, ThrottleKey: h.throttleKey}
+	if h.audit != nil {
+		deps.Audit = h.audit
+	}
+	p, err := embedded.New(cfg, deps)
 	require.NoError(h.t, err)
 	return p
 }
@@ -102,6 +112,21 @@ func (h *harness) withStoreDirectory(db *database.DB) {
 	require.NoError(h.t, err)
 	h.stores = storeDirectory{dir}
 	h.p = h.provider()
+}
+
+// withAudit gives the harness's provider the real audit log on db.
+func (h *harness) withAudit(db *database.DB) {
+	h.audit = audit.New(db, func() time.Time { return h.now })
+	h.p = h.provider()
+}
+
+// auditOf is the audit log's entries of an address and its account, oldest first.
+func (h *harness) auditOf(email string) []audit.Event {
+	h.t.Helper()
+	events, err := h.audit.ByEmail(h.ctx, email, 100)
+	require.NoError(h.t, err)
+	slices.Reverse(events)
+	return events
 }
 
 // The stores of withStoreDirectory.

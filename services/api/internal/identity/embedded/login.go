@@ -2,6 +2,9 @@ package embedded
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
@@ -66,21 +69,37 @@ func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result,
 	return p.completeLogin(ctx, c, a, "site", false)
 }
 
-func loginKey(loginID string) string {
+func (p *Provider) loginKey(loginID string) string {
 	if email, err := identity.ParseEmail(loginID); err == nil {
 		loginID = email.String() // the ways of writing one address share its count
 	}
-	return "login:" + hashToken(strings.ToLower(strings.TrimSpace(loginID)))
+	return "login:" + p.throttleHash(strings.ToLower(strings.TrimSpace(loginID)))
 }
 
-func addressKey(addr string) string { return "addr:" + hashToken(addr) }
+func (p *Provider) addressKey(addr string) string { return "addr:" + p.throttleHash(addr) }
+
+// ThrottleKeyPurpose is the signing_keys.purpose of the key that Deps.ThrottleKey is: random, made by the
+// service once (database.KeptSecret), so no operator has to configure it.
+const ThrottleKeyPurpose = "login-throttle"
+
+// throttleHash names a login ID or client address in the lockout's records: HMAC-SHA-256 with the service's
+// throttle key, because a plain SHA-256 of an IPv4 address or a known e-mail address is reversed by trying them
+// all (QA round of 2026-11-29). Without a key (tests, tools) it is a plain SHA-256.
+func (p *Provider) throttleHash(s string) string {
+	if len(p.throttleKey) == 0 {
+		return hashToken(s)
+	}
+	mac := hmac.New(sha256.New, p.throttleKey)
+	mac.Write([]byte(s))
+	return hex.EncodeToString(mac.Sum(nil))
+}
 
 // checkCredentials verifies a login ID and password with lockout; it answers 0 with the account, or 403042 /
 // 403120. The argon2id work is done on every path, including while locked. Failures also count against the
 // client address, whose wrong-password answers then slow down (AddressSlowdown); the address never locks.
 func (p *Provider) checkCredentials(ctx context.Context, c Caller, loginID, password string) (Account, int, error) {
 	now := p.clock()
-	try, err := p.beginAttempt(ctx, loginKey(loginID), now)
+	try, err := p.beginAttempt(ctx, p.loginKey(loginID), now)
 	if err != nil {
 		return Account{}, 0, err
 	}
@@ -147,7 +166,7 @@ func (p *Provider) slowDownAddress(ctx context.Context, clientAddress string, no
 	if clientAddress == "" || p.cfg.AddressSlowdown.BaseDelay <= 0 {
 		return nil
 	}
-	key := addressKey(clientAddress)
+	key := p.addressKey(clientAddress)
 	if err := p.store.RecordFailure(ctx, key, now); err != nil {
 		return err
 	}

@@ -16,8 +16,9 @@ const MailAccountDeleted = "account-deleted"
 
 // ExportAccountData answers accounts.exportAccountData, the shopper's download of their own data (GDPR art. 15
 // and 20): the account's identity, profile (with phones), data, preferences (each consent with the accepted
-// document version, time and language), subscriptions with their double opt-in state, and the linked login
-// providers. Never a password hash, a session or a token. Only a session may ask: a regToken (e-mail links of
+// document version, time and language), subscriptions with their double opt-in state, the linked login
+// providers, the passkeys (name, created, last used) and the address's product reminders (QA round of 2026-11-29:
+// neither was in it). Never a password hash, a session, a token or a passkey's credential (its id, public key). Only a session may ask: a regToken (e-mail links of
 // the preference centre) does not prove enough to hand out everything.
 func (p *Provider) ExportAccountData(ctx context.Context, c Caller) (Result, error) {
 	a, err := p.sessionAccount(ctx, c.SessionToken)
@@ -58,7 +59,26 @@ func (p *Provider) ExportAccountData(ctx context.Context, c Caller) (Result, err
 			account[key] = isoTime(at)
 		}
 	}
-	return ok(map[string]any{"exportedAt": isoTime(p.clock()), "account": account}), nil
+	keys, err := p.store.Passkeys(ctx, a.UID)
+	if err != nil {
+		return Result{}, err
+	}
+	passkeys := make([]map[string]any, 0, len(keys))
+	for _, k := range keys {
+		entry := map[string]any{"name": k.Name, "created": isoTime(k.CreatedAt)}
+		if !k.LastUsedAt.IsZero() {
+			entry["lastUsed"] = isoTime(k.LastUsedAt)
+		}
+		passkeys = append(passkeys, entry)
+	}
+	account["passkeys"] = passkeys
+	productReminders := []ExportedReminder{}
+	if p.remindersOf != nil {
+		if productReminders, err = p.remindersOf(ctx, identity.Email(a.Email)); err != nil {
+			return Result{}, err
+		}
+	}
+	return ok(map[string]any{"exportedAt": isoTime(p.clock()), "account": account, "productReminders": productReminders}), nil
 }
 
 // DeleteAccountParams are the parameters of accounts.deleteAccount.
@@ -93,7 +113,7 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 		return wrongPassword(code), nil
 	}
 	erased := ErasedAccount{UID: a.UID, Email: identity.Email(a.Email), Subscriptions: identity.SubscribedKeys(a.Subscriptions), At: p.clock()}
-	if err := p.store.EraseAccount(ctx, a.UID, a.Email, func(tx database.Tx) error {
+	if err := p.store.EraseAccount(ctx, a.UID, p.loginKey(a.Email), func(tx database.Tx) error {
 		if p.eraseWithAccount == nil {
 			return nil
 		}

@@ -447,7 +447,7 @@ func (p *Provider) verifyPasskeyLogin(ctx context.Context, c Caller, raw json.Ra
 	}
 	// The account's lockout is the password's: a locked account is refused whatever the passkey says.
 	now := p.clock()
-	try, err := p.beginAttempt(ctx, loginKey(a.Email), now)
+	try, err := p.beginAttempt(ctx, p.loginKey(a.Email), now)
 	if err != nil || try.locked {
 		if err == nil {
 			err = errLocked

@@ -59,13 +59,30 @@ type Deps struct {
 	// of it (single sign-on consents and tokens, product reminders, mails, the newsletter withdrawal record):
 	// the shopper's erasure happens entirely or not at all.
 	EraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
+	// EmailChangedWith moves, in the transaction that confirms an account's e-mail change, what other parts of the
+	// service keep under the former address to the new one (the product reminders; the former address's mails are
+	// claimed for the account, whose deletion erases them). nil: nothing is kept by address.
+	EmailChangedWith func(ctx context.Context, tx database.Tx, uid string, from, to identity.Email) error
 	// CredentialsEnded hears of an account whose credentials ended (a password reset or change, a confirmed e-mail
 	// change, a disabling), once that is stored, so that what other parts issued under them ends too: partners'
 	// tokens of single sign-on. nil: there is nothing else to end.
 	CredentialsEnded func(ctx context.Context, uid string) error
+	// RemindersOf lists the product reminders of an address for the account's data export; nil: none are kept.
+	RemindersOf func(ctx context.Context, email identity.Email) ([]ExportedReminder, error)
+	// ThrottleKey keys the hashes that name login IDs and client addresses in the lockout's records (the service
+	// keeps one in signing_keys: ThrottleKeyPurpose); nil: plain SHA-256, for tests and tools that lock nothing.
+	ThrottleKey []byte
 	// NewsletterName is what the content calls a newsletter in a language, so its double opt-in mail names it as
 	// the preference centre does; nil, or "" from it, names the subscription key.
 	NewsletterName func(key, language string) string
+}
+
+// ExportedReminder is a product reminder as the account's data export lists it.
+type ExportedReminder struct {
+	VariantID   string            `json:"variantId"`
+	VariantName map[string]string `json:"variantName"`
+	// Status is active, or pending while its verification link has not been followed.
+	Status string `json:"status"`
 }
 
 // ErasedAccount is what EraseWithAccount learns of an account the shopper deleted.
@@ -104,7 +121,11 @@ type Provider struct {
 	// storeAreas is nil when no store-area table was given.
 	storeAreas       StoreAreas
 	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
+	emailChangedWith func(ctx context.Context, tx database.Tx, uid string, from, to identity.Email) error
+	remindersOf      func(ctx context.Context, email identity.Email) ([]ExportedReminder, error)
 	credentialsEnded func(ctx context.Context, uid string) error
+	// throttleKey keys the hashes of the lockout's records (throttleHash); empty: plain SHA-256.
+	throttleKey []byte
 	// passkeys is the resolved relying party; webauthn verifies the ceremonies.
 	passkeys PasskeyConfig
 	webauthn *webauthn.WebAuthn
@@ -124,7 +145,7 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	}
 	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
 		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle, storeAreas: d.StoreAreas, newsletterName: d.NewsletterName,
-		eraseWithAccount: d.EraseWithAccount, credentialsEnded: d.CredentialsEnded}
+		eraseWithAccount: d.EraseWithAccount, emailChangedWith: d.EmailChangedWith, remindersOf: d.RemindersOf, credentialsEnded: d.CredentialsEnded, throttleKey: d.ThrottleKey}
 	if p.auditLog == nil {
 		p.auditLog = audit.Discard{}
 	}
@@ -453,11 +474,28 @@ func (p *Provider) audit(ctx context.Context, e audit.Event) {
 	if e.ClientAddress == "" {
 		e.ClientAddress = clientaddr.From(ctx)
 	}
+	// Only an e-mail address is kept as one: a login ID is whatever was typed, a password into the address field
+	// or 60,000 characters among it, and the log keeps it a year (QA round of 2026-11-29; OWASP Logging Cheat
+	// Sheet). The entry still says that the ID was no address.
+	if e.Email != "" {
+		if email, err := identity.ParseEmail(e.Email); err == nil {
+			e.Email = email.String()
+		} else {
+			e.Email = ""
+			if e.Detail != "" {
+				e.Detail += "; "
+			}
+			e.Detail += NotAnAddress
+		}
+	}
 	e.At = p.clock()
 	if err := p.auditLog.Record(ctx, e); err != nil {
 		p.log.Warn("audit log", zap.String("event", e.Type), zap.Error(err))
 	}
 }
+
+// NotAnAddress is the audit detail of an event whose login ID was no e-mail address; the ID itself is not kept.
+const NotAnAddress = "login ID is not an e-mail address"
 
 // Scopes of the mail throttles.
 const (
@@ -515,13 +553,13 @@ func (p *Provider) notify(ctx context.Context, kind, lang string, a Account, pat
 	if path != "" {
 		data["Link"] = inLanguage(strings.TrimRight(p.cfg.PublicURL, "/")+path, lang)
 	}
-	if err := p.sendMail(ctx, kind, lang, a.Email, data); err != nil {
+	if err := p.sendMail(ctx, kind, lang, a.UID, a.Email, data); err != nil {
 		p.log.Warn("notice mail failed", zap.String("kind", kind), zap.String("uid", a.UID), zap.Error(err))
 	}
 }
 
-// sendMail renders and sends one mail; a provider without a sender drops it.
-func (p *Provider) sendMail(ctx context.Context, kind, lang, to string, data map[string]any) error {
+// sendMail renders and sends one mail to an address of the account uid; a provider without a sender drops it.
+func (p *Provider) sendMail(ctx context.Context, kind, lang, uid, to string, data map[string]any) error {
 	if p.mail == nil {
 		return nil
 	}
@@ -529,6 +567,7 @@ func (p *Provider) sendMail(ctx context.Context, kind, lang, to string, data map
 	if err != nil {
 		return err
 	}
+	m.UID = uid
 	if err := p.mail.Send(ctx, m); err != nil {
 		return fmt.Errorf("identity: send %s mail: %w", kind, err)
 	}
@@ -589,10 +628,13 @@ func (p *Provider) accountFields(ctx context.Context, a Account, extraProfileFie
 
 // How long rows stay after their end before Maintain removes them: an ended session is answered like an unknown
 // one, so it goes after a day; expired tokens stay a month, so that an expired link is told apart from an unknown
-// one, and failure records and locks with them.
+// one. Failure records, locks and passkey challenges mean nothing once their window, lock or challenge has ended:
+// they go after throttleMargin (QA round of 2026-11-29: kept a month, they named client addresses and login IDs,
+// and a challenge an account's uid, address and session, long after anything read them).
 const (
 	sessionRetention = 24 * time.Hour
 	recordRetention  = 30 * 24 * time.Hour
+	throttleMargin   = time.Hour
 )
 
 // Maintain runs the periodic housekeeping: SweepUnverified plus purging expired sessions, tokens and
@@ -603,7 +645,10 @@ func (p *Provider) Maintain(ctx context.Context, now time.Time) (Maintenance, er
 		return Maintenance{}, err
 	}
 	// Kept as long as the tokens, the sessions would be the largest table of all (docs/scaling.md).
-	purged, err := p.store.Purge(ctx, now.Add(-sessionRetention), now.Add(-recordRetention))
+	purged, err := p.store.Purge(ctx, PurgeBefore{
+		Sessions: now.Add(-sessionRetention), Tokens: now.Add(-recordRetention),
+		Failures: now.Add(-p.cfg.LockoutWindow - throttleMargin), Locks: now.Add(-throttleMargin), Challenges: now.Add(-throttleMargin),
+	})
 	return Maintenance{Unverified: unverified, Purged: purged}, err
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
@@ -25,6 +26,9 @@ const (
 // payload key marking a registration regToken that was issued for a pre-existing newsletter (lite) account:
 // whoever holds it has not proven they own the address yet, so it must not reveal the subscriber's data.
 const payloadLimited = "limited"
+
+// payloadProvider names, on a registration regToken a social login issued, the provider it came from.
+const payloadProvider = "provider"
 
 // InitRegistration answers accounts.initRegistration: a regToken valid for one hour.
 func (p *Provider) InitRegistration(ctx context.Context) (Result, error) {
@@ -308,7 +312,7 @@ func (p *Provider) mailVerification(ctx context.Context, a Account, lang, newEma
 	if newEmail != "" {
 		to = newEmail
 	}
-	return p.sendMail(ctx, MailVerification, lang, to, map[string]any{
+	return p.sendMail(ctx, MailVerification, lang, a.UID, to, map[string]any{
 		"Link": p.link(contract.LinkVerifyEmailPath, contract.LinkVerifyEmailTokenParam, token, lang), "FirstName": stringField(a.Profile, "firstName"), "Days": int(p.cfg.VerificationLifetime.Hours() / 24),
 		"EmailChange": newEmail != "",
 	})
@@ -379,6 +383,13 @@ func (p *Provider) FinalizeRegistration(ctx context.Context, c Caller, regToken,
 	} else if !used {
 		return fail(contract.CodeInvalidParameter, "Invalid regToken"), nil
 	}
+	// The session it opens is a login, audited as one (QA round of 2026-11-29: neither a registration's nor a social
+	// login's finalisation left a trace).
+	event := audit.Event{Type: audit.LoginSucceeded, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: "registration finalized"}
+	if provider := t.Payload[payloadProvider]; provider != "" {
+		event.Type, event.Detail = audit.SocialLogin, provider
+	}
+	p.audit(ctx, event)
 	return p.completeLogin(ctx, c, a, "site", true)
 }
 
@@ -428,6 +439,7 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 			return a, ErrNotFound
 		}
 		var pending []string
+		from := a.Email
 		if newEmail != "" {
 			a.Email = newEmail
 			var err error
@@ -442,6 +454,15 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 		}
 		if err := endCredentials(ctx, st, a.UID, now); err != nil {
 			return a, err
+		}
+		// What is kept under the former address is the person's and moves with the account (QA round of
+		// 2026-11-29: its product reminders lived on under it, and outlived the account's deletion).
+		if p.emailChangedWith != nil {
+			if err := st.Also(ctx, func(tx database.Tx) error {
+				return p.emailChangedWith(ctx, tx, a.UID, identity.Email(from), identity.Email(a.Email))
+			}); err != nil {
+				return a, err
+			}
 		}
 		// A double opt-in confirms a request at the address it went to: the old address's links end, as its reset
 		// links do, and what still waited for one is asked again at the new address, which has not consented yet

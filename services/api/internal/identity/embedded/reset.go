@@ -87,7 +87,7 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 		return Result{}, err
 	}
 	lang := p.lang(c, a)
-	if err := p.sendMail(ctx, MailPasswordReset, lang, a.Email, map[string]any{
+	if err := p.sendMail(ctx, MailPasswordReset, lang, a.UID, a.Email, map[string]any{
 		"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, token, lang), "FirstName": stringField(a.Profile, "firstName"),
 		"Minutes": int(p.cfg.ResetTokenLifetime.Minutes()),
 	}); err != nil {
@@ -143,10 +143,10 @@ func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPasswo
 		if err := endCredentials(ctx, st, a.UID, now); err != nil {
 			return a, err
 		}
-		if err := st.ClearFailures(ctx, loginKey(a.Email)); err != nil {
+		if err := st.ClearFailures(ctx, p.loginKey(a.Email)); err != nil {
 			return a, err
 		}
-		return a, st.Lock(ctx, loginKey(a.Email), now)
+		return a, st.Lock(ctx, p.loginKey(a.Email), now)
 	})
 	if errors.Is(err, ErrNotFound) {
 		return fail(contract.CodePasswordTokenInvalid, ""), nil

@@ -128,7 +128,7 @@ func (p *Provider) completeSocialLoginOnce(ctx context.Context, c Caller, id Soc
 			return Result{}, err
 		}
 		if allowed {
-			if err := p.sendMail(ctx, MailSocialLoginUnconfirmed, lang, existing.Email, map[string]any{
+			if err := p.sendMail(ctx, MailSocialLoginUnconfirmed, lang, existing.UID, existing.Email, map[string]any{
 				"FirstName": stringField(existing.Profile, "firstName"), "ProviderName": providerName(id.Provider),
 			}); err != nil {
 				return Result{}, err
@@ -190,6 +190,8 @@ func (p *Provider) completeSocialLoginOnce(ctx context.Context, c Caller, id Soc
 	if err != nil {
 		return Result{}, err
 	}
+	// Audited as a registration with a password is (QA round of 2026-11-29: a social registration left no trace).
+	p.audit(ctx, audit.Event{Type: audit.Registered, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: id.Provider})
 	if !a.IsVerified {
 		if err := p.sendVerification(ctx, a, a.Lang, ""); err != nil {
 			return Result{}, err
@@ -231,9 +233,11 @@ func (p *Provider) socialLoginAccount(ctx context.Context, c Caller, a Account, 
 	}
 	// A newsletter account that a social login made registered, with an e-mail nobody has confirmed yet: its
 	// regToken may finish the registration but not read what the subscriber kept there (as for a registration).
-	var payload map[string]string
+	// The provider goes with a regToken, so that the login finalizeRegistration opens is audited as this social
+	// login (QA round of 2026-11-29: it was not audited at all).
+	payload := map[string]string{payloadProvider: provider}
 	if a.Origin == OriginLite && !a.IsVerified {
-		payload = map[string]string{payloadLimited: "1"}
+		payload[payloadLimited] = "1"
 	}
 	if r, err := p.pendingResult(ctx, a, MissingRequiredFieldsFlag, payload); err != nil || r.ErrorCode != contract.CodeOK {
 		return r, err

@@ -124,9 +124,10 @@ type Store interface {
 	// version (a profile form open in another tab still saves) nor rewrites the account's documents.
 	RecordLogin(ctx context.Context, uid string, at time.Time) error
 	DeleteAccount(ctx context.Context, uid string) error
-	// EraseAccount deletes the account of uid with its sessions, social links, tokens and login failures, and
-	// runs also in the same transaction (what other packages keep of the account): all of it or nothing.
-	EraseAccount(ctx context.Context, uid, email string, also func(database.Tx) error) error
+	// EraseAccount deletes the account of uid with its sessions, social links, passkeys and their challenges,
+	// tokens and the login failures and lock of loginKey (its address's), and runs also in the same transaction
+	// (what other packages keep of the account): all of it or nothing.
+	EraseAccount(ctx context.Context, uid, loginKey string, also func(database.Tx) error) error
 	// SweepUnverified deletes site/social accounts registered before cutoff and still unverified, and turns
 	// upgraded lite accounts back into lite accounts; it reports how many accounts it touched.
 	SweepUnverified(ctx context.Context, cutoff time.Time) (int, error)
@@ -178,13 +179,22 @@ type Store interface {
 	// already (single use under concurrency). Expiry is the caller's to check.
 	UsePasskeyChallenge(ctx context.Context, hash string, at time.Time) (PasskeyChallenge, error)
 
-	// Purge removes the sessions whose absolute end is before sessionsBefore, and expired tokens, failure
-	// records, locks and passkey challenges older than before.
-	Purge(ctx context.Context, sessionsBefore, before time.Time) (Purged, error)
+	// Purge removes what ended before its cutoff: sessions, tokens, failure records, locks, passkey challenges.
+	Purge(ctx context.Context, before PurgeBefore) (Purged, error)
+
+	// Also runs fn on the store's database in its transaction (a new one outside InTx): what other packages keep
+	// of an account changes with it, all of it or nothing.
+	Also(ctx context.Context, fn func(database.Tx) error) error
 
 	// InTx runs fn on a store whose calls form one transaction: all of them take effect or none (fn returned
 	// an error). Inside fn only the given store may be used.
 	InTx(ctx context.Context, fn func(Store) error) error
+}
+
+// PurgeBefore are Purge's cutoffs: what ended before its cutoff goes. Failures are failed logins by their time,
+// Locks lockout locks by their end.
+type PurgeBefore struct {
+	Sessions, Tokens, Failures, Locks, Challenges time.Time
 }
 
 // Purged counts what a Purge removed: ended sessions, spent or expired tokens (links, regTokens), and the

@@ -50,6 +50,11 @@ func (s *SQLStore) InTx(ctx context.Context, fn func(Store) error) error {
 	return nil
 }
 
+// Also implements Store.
+func (s *SQLStore) Also(ctx context.Context, fn func(database.Tx) error) error {
+	return s.inTx(ctx, func(tx querier) error { return fn(database.Tx{Querier: tx, Dialect: s.db.Dialect}) })
+}
+
 var _ Store = (*SQLStore)(nil)
 
 func ms(t time.Time) int64 { return t.UnixMilli() }
@@ -213,7 +218,7 @@ func (s *SQLStore) DeleteAccount(ctx context.Context, uid string) error {
 }
 
 // EraseAccount implements Store.
-func (s *SQLStore) EraseAccount(ctx context.Context, uid, email string, also func(database.Tx) error) error {
+func (s *SQLStore) EraseAccount(ctx context.Context, uid, loginKey string, also func(database.Tx) error) error {
 	return s.inTx(ctx, func(tx querier) error {
 		for _, st := range []struct {
 			q   string
@@ -222,9 +227,11 @@ func (s *SQLStore) EraseAccount(ctx context.Context, uid, email string, also fun
 			{`DELETE FROM identity_sessions WHERE uid = ?`, uid},
 			{`DELETE FROM social_identities WHERE uid = ?`, uid},
 			{`DELETE FROM identity_passkeys WHERE uid = ?`, uid},
+			// A challenge holds the account's uid, address and session (QA round of 2026-11-29: they outlived it).
+			{`DELETE FROM identity_passkey_challenges WHERE uid = ?`, uid},
 			{`DELETE FROM identity_tokens WHERE uid = ?`, uid},
-			{`DELETE FROM identity_login_failures WHERE key = ?`, loginKey(email)},
-			{`DELETE FROM identity_login_locks WHERE key = ?`, loginKey(email)},
+			{`DELETE FROM identity_login_failures WHERE key = ?`, loginKey},
+			{`DELETE FROM identity_login_locks WHERE key = ?`, loginKey},
 			{`DELETE FROM identity_accounts WHERE uid = ?`, uid},
 		} {
 			if _, err := tx.ExecContext(ctx, s.db.Rebind(st.q), st.arg); err != nil {
@@ -546,18 +553,18 @@ func (s *SQLStore) SocialProviders(ctx context.Context, uid string) ([]string, e
 }
 
 // Purge drops expired sessions and tokens, old failure records and ended locks, and counts them.
-func (s *SQLStore) Purge(ctx context.Context, sessionsBefore, before time.Time) (Purged, error) {
+func (s *SQLStore) Purge(ctx context.Context, before PurgeBefore) (Purged, error) {
 	var out Purged
 	for _, st := range []struct {
 		q      string
 		cutoff time.Time
 		count  *int64
 	}{
-		{`DELETE FROM identity_sessions WHERE expires_at < ?`, sessionsBefore, &out.Sessions},
-		{`DELETE FROM identity_tokens WHERE expires_at < ?`, before, &out.Tokens},
-		{`DELETE FROM identity_login_failures WHERE at < ?`, before, &out.Throttling},
-		{`DELETE FROM identity_login_locks WHERE until < ?`, before, &out.Throttling},
-		{`DELETE FROM identity_passkey_challenges WHERE expires_at < ?`, before, &out.Throttling},
+		{`DELETE FROM identity_sessions WHERE expires_at < ?`, before.Sessions, &out.Sessions},
+		{`DELETE FROM identity_tokens WHERE expires_at < ?`, before.Tokens, &out.Tokens},
+		{`DELETE FROM identity_login_failures WHERE at < ?`, before.Failures, &out.Throttling},
+		{`DELETE FROM identity_login_locks WHERE until < ?`, before.Locks, &out.Throttling},
+		{`DELETE FROM identity_passkey_challenges WHERE expires_at < ?`, before.Challenges, &out.Throttling},
 	} {
 		res, err := s.x.ExecContext(ctx, s.db.Rebind(st.q), ms(st.cutoff))
 		if err != nil {

@@ -98,7 +98,8 @@ func TestSQLStore(t *testing.T) {
 		require.Equal(t, []string{"apple"}, providers)
 
 		// Deleting removes what hangs off the account.
-		purged, err := s.Purge(ctx, now.Add(48*time.Hour), now.Add(48*time.Hour))
+		later := now.Add(48 * time.Hour)
+		purged, err := s.Purge(ctx, embedded.PurgeBefore{Sessions: later, Tokens: later, Failures: later, Locks: later, Challenges: later})
 		require.NoError(t, err)
 		require.NotZero(t, purged.Sessions+purged.Tokens, "it counts what it removed")
 		require.NoError(t, s.DeleteAccount(ctx, "u1"))

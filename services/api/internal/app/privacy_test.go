@@ -1,0 +1,189 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/app"
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/reminders"
+)
+
+const privacyPassword = "Corr3ct-Horse-Battery"
+
+// outboxRows counts the outbox's mails to an address.
+func outboxRows(t *testing.T, s *apitest.Service, to string) int {
+	t.Helper()
+	var n int
+	require.NoError(t, s.DB.QueryRow(s.DB.Rebind(`SELECT COUNT(*) FROM mail_outbox WHERE recipient = ?`), to).Scan(&n))
+	return n
+}
+
+// remind creates a reminder of variant for email and, when confirm is set, follows its mail's link.
+func remind(t *testing.T, s *apitest.Service, email, variant string, confirm bool) {
+	t.Helper()
+	ctx := context.Background()
+	n, err := reminders.ParseNewReminder(email, variant, map[string]string{"de": "Bio-Milch"}, "de")
+	require.NoError(t, err)
+	_, err = s.App.Reminders.Create(ctx, n)
+	require.NoError(t, err)
+	if !confirm {
+		return
+	}
+	mails, err := s.App.Outbox.Latest(ctx, email, 1)
+	require.NoError(t, err)
+	u, err := url.Parse(mail.Links(mails[0].Text)[0])
+	require.NoError(t, err)
+	require.NoError(t, s.App.Reminders.Confirm(ctx, u.Query().Get("token")))
+}
+
+// verify follows the newest mail to an address, its verification link.
+func verify(t *testing.T, s *apitest.Service, to string) {
+	t.Helper()
+	ctx := context.Background()
+	mails, err := s.App.Outbox.Latest(ctx, to, 1)
+	require.NoError(t, err)
+	require.Equal(t, embedded.MailVerification, mails[0].Kind)
+	u, err := url.Parse(mail.Links(mails[0].Text)[0])
+	require.NoError(t, err)
+	code, err := s.App.Identity.VerifyEmail(ctx, u.Query().Get(contract.LinkVerifyEmailTokenParam))
+	require.NoError(t, err)
+	require.Equal(t, contract.CodeOK, code)
+}
+
+// QA round of 2026-11-29: the one-click unsubscribe from everything erased the subscriber's account but left
+// their mails in the outbox for a month (names and links), and a mail still queued was delivered afterwards.
+func TestUnsubscribeAllErasesTheSubscribersMails(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
+		ctx := context.Background()
+		remind(t, s, "sub@example.com", "V1", true)
+		remind(t, s, "sub@example.com", "V2", false) // its mail still waits for the relay
+		require.Equal(t, 2, outboxRows(t, s, "sub@example.com"))
+
+		tokens, err := app.SubscriberTokens(ctx, s.Config, s.DB, nil)
+		require.NoError(t, err)
+		jwt, _, err := tokens.Mint(identity.Email("sub@example.com"), time.Hour)
+		require.NoError(t, err)
+		rec := s.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/unsubscribe/" + jwt, Body: "List-Unsubscribe=One-Click",
+			Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}})
+		require.Less(t, rec.Code, 300, rec.Body.String())
+
+		require.Zero(t, outboxRows(t, s, "sub@example.com"))
+		sent, err := s.App.Outbox.DeliverPending(ctx, 10)
+		require.NoError(t, err)
+		require.Zero(t, sent, "nothing is delivered after the withdrawal")
+		var withdrawals int
+		require.NoError(t, s.DB.QueryRow(`SELECT COUNT(*) FROM subscriber_withdrawals`).Scan(&withdrawals))
+		require.Equal(t, 1, withdrawals, "only the withdrawal record stays")
+	}, apitest.WithConfig(func(c *config.Config) { c.Mail.SMTP.URL = "smtp://127.0.0.1:1" }))
+}
+
+// QA round of 2026-11-29: after a confirmed e-mail change the account's reminders stayed under the former address
+// (active, listed for it), and the account's deletion left them and the former address's mails (the verification,
+// the reset with its link, notices naming the shopper) behind. The reminders move with the account; its deletion
+// erases the mails of every address it had.
+func TestDeletingAnAccountAfterAnEmailChangeErasesTheFormerAddress(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
+		ctx := context.Background()
+		p := s.App.Identity
+		c := embedded.Caller{}
+		init, err := p.InitRegistration(ctx)
+		require.NoError(t, err)
+		r, err := p.Register(ctx, c, embedded.RegisterParams{Email: "old@example.com", Password: privacyPassword, RegToken: init.RegToken, Lang: "de",
+			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+		verify(t, s, "old@example.com")
+		remind(t, s, "old@example.com", "V1", true)
+		login, err := p.Login(ctx, c, embedded.LoginParams{LoginID: "old@example.com", Password: privacyPassword})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, login.ErrorCode)
+		session := embedded.Caller{SessionToken: login.Session.Token}
+		set, err := p.SetAccountInfo(ctx, session, embedded.SetAccountInfoParams{Profile: map[string]any{"email": "new@example.com"}, Password: privacyPassword})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, set.ErrorCode, set.ErrorDetails)
+		verify(t, s, "new@example.com")
+
+		remindersOf := func(email string) (n int) {
+			t.Helper()
+			require.NoError(t, s.DB.QueryRow(s.DB.Rebind(`SELECT COUNT(*) FROM product_reminders WHERE email = ? AND status = 'active'`), email).Scan(&n))
+			return n
+		}
+		require.Equal(t, 1, remindersOf("new@example.com"), "the reminder moved to the new address")
+		require.Zero(t, remindersOf("old@example.com"))
+		require.NotZero(t, outboxRows(t, s, "old@example.com"))
+
+		login, err = p.Login(ctx, c, embedded.LoginParams{LoginID: "new@example.com", Password: privacyPassword})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, login.ErrorCode)
+		d, err := p.DeleteAccount(ctx, embedded.Caller{SessionToken: login.Session.Token}, embedded.DeleteAccountParams{Password: privacyPassword})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, d.ErrorCode)
+		require.Zero(t, outboxRows(t, s, "old@example.com"), "the former address's mails went with the account")
+		var left int
+		require.NoError(t, s.DB.QueryRow(`SELECT COUNT(*) FROM product_reminders`).Scan(&left))
+		require.Zero(t, left)
+		mails, err := s.App.Outbox.Latest(ctx, "new@example.com", 10)
+		require.NoError(t, err)
+		require.Len(t, mails, 1)
+		require.Equal(t, embedded.MailAccountDeleted, mails[0].Kind, "only the deletion's confirmation")
+	})
+}
+
+// QA round of 2026-11-29: the account's data export (GDPR Art. 15/20) had neither the product reminders of its
+// address nor its passkeys. They are in it now, a passkey by name and dates only, never its credential.
+func TestDataExportHasTheRemindersAndPasskeys(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
+		ctx := context.Background()
+		p := s.App.Identity
+		c := embedded.Caller{}
+		init, err := p.InitRegistration(ctx)
+		require.NoError(t, err)
+		r, err := p.Register(ctx, c, embedded.RegisterParams{Email: "exp@example.com", Password: privacyPassword, RegToken: init.RegToken, Lang: "de",
+			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+		uid := r.Fields["UID"].(string)
+		verify(t, s, "exp@example.com")
+		remind(t, s, "exp@example.com", "V1", true)
+		remind(t, s, "exp@example.com", "V2", false)
+		require.NoError(t, embedded.NewSQLStore(s.DB).CreatePasskey(ctx, embedded.Passkey{ID: "credential-id-42", UID: uid, Name: "Phone",
+			Credential: []byte(`{"publicKey":"c2VjcmV0"}`), CreatedAt: time.Now()}))
+		login, err := p.Login(ctx, c, embedded.LoginParams{LoginID: "exp@example.com", Password: privacyPassword})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, login.ErrorCode)
+
+		export, err := p.ExportAccountData(ctx, embedded.Caller{SessionToken: login.Session.Token})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, export.ErrorCode)
+		raw, err := json.Marshal(export.Fields)
+		require.NoError(t, err)
+		var got struct {
+			Account struct {
+				Passkeys []map[string]any `json:"passkeys"`
+			} `json:"account"`
+			ProductReminders []embedded.ExportedReminder `json:"productReminders"`
+		}
+		require.NoError(t, json.Unmarshal(raw, &got))
+		require.Len(t, got.Account.Passkeys, 1)
+		require.Equal(t, "Phone", got.Account.Passkeys[0]["name"])
+		require.NotEmpty(t, got.Account.Passkeys[0]["created"])
+		require.Equal(t, []embedded.ExportedReminder{
+			{VariantID: "V1", VariantName: map[string]string{"de": "Bio-Milch"}, Status: "active"},
+			{VariantID: "V2", VariantName: map[string]string{"de": "Bio-Milch"}, Status: "pending"},
+		}, got.ProductReminders)
+		require.NotContains(t, string(raw), "credential-id-42")
+		require.NotContains(t, string(raw), "c2VjcmV0")
+	})
+}

@@ -136,7 +136,9 @@ export interface paths {
          *     mail while its verification mail is less than 15 minutes old (the password reset's interval), else with a
          *     new mail, whose link replaces the earlier one and starts a new 7-day window (with this call's variantName and
          *     language). Creates that run at once make one reminder and one mail. `variantName` keys and `language` must
-         *     name a language (`xx` is refused, naming `variantName.xx` or `language`).
+         *     name a language (`xx` is refused, naming `variantName.xx` or `language`). The account of an address an
+         *     operator disabled takes no reminder (403 `account_disabled`, field `email`); its link lists, deletes and
+         *     activates none either (401, as its preference centre link opens nothing).
          */
         post: operations["createProductReminder"];
         /**
@@ -795,6 +797,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             415: components["responses"]["Error"];
         };
     };

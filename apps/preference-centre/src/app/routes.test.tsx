@@ -77,6 +77,8 @@ describe('preference centre routes', () => {
     await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/error/reminder-404000' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link zur Produkterinnerung gilt nicht mehr.' })).toBeInTheDocument();
     expect(screen.getByText(/Dann ist Ihre Erinnerung schon aktiv/)).toBeInTheDocument();
+    // A pending reminder mailed again has a newer link (QA).
+    expect(screen.getByText(/einen neueren Link geschickt/)).toBeInTheDocument();
   });
 
   it('a link a newer request replaced says a newer link waits, not that it may be confirmed (QA security round of 2026-11-29)', async () => {

@@ -118,6 +118,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	var sessions subscribers.SessionBinder // nil with SAP CDC, whose sessions are the vendor's
 	// SAP CDC runs the double opt-in of the reminder subscription itself; the embedded provider is told.
 	var reminderSubscriptions reminders.Subscriptions
+	var disabledAccounts reminders.DisabledAccounts // nil with SAP CDC, which keeps its accounts' state to itself
 	if cfg.Metadata.Identity.Provider == "cdc" {
 		client, err := cdc.New(CDCSettings(cfg), nil, logger)
 		if err != nil {
@@ -155,7 +156,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		if err != nil {
 			return nil, err
 		}
-		a.Identity, backend, eraser, sessions, reminderSubscriptions = provider, provider.Backend(), provider, provider, provider
+		a.Identity, backend, eraser, sessions, reminderSubscriptions, disabledAccounts = provider, provider.Backend(), provider, provider, provider, provider
 		if cfg.LoopbackMailExemption() {
 			logger.Warn("mail limits: callers on a loopback address are exempt from the per-address limit " +
 				"(identity.embedded.mailLimits.exemptLoopback, never in production)")
@@ -182,7 +183,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	subscriberLock := jobs.SubscriberGuard{Leases: a.jobs}
 	a.Reminders = reminders.NewService(reminders.Settings{
 		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
-		Subscriptions: reminderSubscriptions, Now: now, Lock: subscriberLock,
+		Subscriptions: reminderSubscriptions, Accounts: disabledAccounts, Now: now, Lock: subscriberLock,
 	})
 	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Eraser: eraser, Data: subscriberData{db},
 		Now: now, Lock: subscriberLock}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/jsonbody"
 	"github.com/grocer-portal/portal/services/api/internal/maillink"
@@ -126,6 +127,9 @@ func (h *reminderHandlers) CreateProductReminder(c echo.Context) error {
 		return reminderError(err)
 	}
 	r, err := h.reminders.Create(c.Request().Context(), n)
+	if errors.Is(err, identity.ErrAccountDisabled) {
+		return &apierror.Error{Status: http.StatusForbidden, Code: "account_disabled", Message: "The account of this address is disabled; it takes no reminders.", Field: "email", Err: err}
+	}
 	if err != nil {
 		return reminderError(err)
 	}
@@ -182,7 +186,8 @@ func reminderError(err error) error {
 	switch {
 	case errors.As(err, &fe):
 		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_parameter", Message: fe.Message + ".", Field: fe.Field, Err: err}
-	case errors.Is(err, subscribers.ErrInvalidToken):
+	case errors.Is(err, subscribers.ErrInvalidToken), errors.Is(err, identity.ErrAccountDisabled):
+		// A disabled account's link opens nothing, as its exchange for the preference centre answers.
 		return &apierror.Error{Status: http.StatusUnauthorized, Code: "invalid_token", Message: "The link is invalid or has expired.", Field: "authToken", Err: err}
 	case errors.Is(err, reminders.ErrNotOwned):
 		return &apierror.Error{Status: http.StatusForbidden, Code: "reminder_not_owned", Message: "At least one of these reminders is not yours; nothing was deleted.", Field: "productReminderIds", Err: err}

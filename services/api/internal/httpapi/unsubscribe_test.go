@@ -414,6 +414,38 @@ func TestDisabledAccountShowsNothingInThePreferenceCentre(t *testing.T) {
 	})
 }
 
+// TestDisabledAccountTakesNoReminders: the product reminders of a disabled account are as closed as its profile
+// (QA round of 2026-11-29: the shop's create mailed it, its link activated the reminder and turned the
+// subscription on, and the centre's link listed it, while the exchange opened nothing).
+func TestDisabledAccountTakesNoReminders(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
+		f := newSubscriber(t, svc, "blocked@example.com")
+		reminder := func(variant string) *http.Response {
+			return svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/productreminder",
+				Body:   `{"email":"blocked@example.com","variantId":"` + variant + `","variantName":{"de":"Milch"},"language":"de"}`,
+				Header: map[string]string{"Content-Type": "application/json", "X-Api-Key": "dev-shop-key"}}).Result()
+		}
+		require.Equal(t, http.StatusCreated, reminder("milk-1l").StatusCode)
+		link := lastMailLink(t, svc, "blocked@example.com", "product-reminder-verification")
+		require.NoError(t, svc.App.Identity.SetDisabled(context.Background(), "blocked@example.com", true))
+
+		res := reminder("cheese-200g")
+		require.Equal(t, http.StatusForbidden, res.StatusCode)
+		var refused struct{ Error struct{ Code, Field string } }
+		require.NoError(t, json.NewDecoder(res.Body).Decode(&refused))
+		require.Equal(t, "account_disabled", refused.Error.Code)
+		require.Equal(t, "email", refused.Error.Field)
+
+		require.Equal(t, "/preferences/error/reminder-404000", svc.OpenMailLink(link), "the earlier link activates nothing")
+		search := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/productreminder/search",
+			Body: `{"authToken":"` + f.jwt + `"}`, Header: map[string]string{"Content-Type": "application/json"}})
+		require.Equal(t, http.StatusUnauthorized, search.Code, search.Body.String())
+
+		require.NoError(t, svc.App.Identity.SetDisabled(context.Background(), "blocked@example.com", false))
+		require.Equal(t, "/preferences/double-opt-in-done", svc.OpenMailLink(link), "enabled again, the link works")
+	})
+}
+
 // identityCallAs is identityCall with the session cookie of a login.
 func identityCallAs(t *testing.T, svc *apitest.Service, session, method string, params map[string]any) map[string]any {
 	t.Helper()

@@ -39,6 +39,14 @@ type Subscriptions interface {
 	SubscribeConfirmed(ctx context.Context, email identity.Email, key string) error
 }
 
+// DisabledAccounts tells whether an operator disabled the account of an address (the embedded provider): such an
+// account hands out no personal data and takes no new consent, so its link lists and deletes no reminders, the shop
+// creates none for it and a verification link activates none (QA round of 2026-11-29: all four went on while the
+// preference centre's link opened nothing).
+type DisabledAccounts interface {
+	IsDisabled(ctx context.Context, email identity.Email) (bool, error)
+}
+
 // Renderer renders e-mails; *mail.Templates implements it.
 type Renderer interface {
 	Render(kind, language, to string, data any) (mail.Message, error)
@@ -53,6 +61,8 @@ type Settings struct {
 	// Subscriptions is told of each confirmed reminder; nil where the identity provider runs the subscription's
 	// double opt-in itself (SAP CDC).
 	Subscriptions Subscriptions
+	// Accounts names the disabled accounts; nil where the identity provider keeps that to itself (SAP CDC).
+	Accounts DisabledAccounts
 	// PublicURL is the service's external base address, e.g. https://portal.example.com; verification links
 	// point there.
 	PublicURL string
@@ -70,6 +80,7 @@ type Service struct {
 	mail      mail.Sender
 	templates Renderer
 	subs      Subscriptions
+	accounts  DisabledAccounts
 	lock      identity.SubscriberLock
 	publicURL string
 	now       func() time.Time
@@ -82,12 +93,36 @@ func NewService(s Settings) *Service {
 		now = time.Now
 	}
 	return &Service{store: s.Store, links: s.Links, mail: s.Mail, templates: s.Templates, subs: s.Subscriptions,
-		lock: s.Lock, publicURL: strings.TrimRight(s.PublicURL, "/"), now: now}
+		accounts: s.Accounts, lock: s.Lock, publicURL: strings.TrimRight(s.PublicURL, "/"), now: now}
+}
+
+// subscriber names the subscriber of a link token; identity.ErrAccountDisabled for an account an operator disabled.
+func (s *Service) subscriber(ctx context.Context, authToken string) (identity.Email, error) {
+	email, err := s.links.Verify(ctx, authToken)
+	if err != nil {
+		return "", err
+	}
+	return email, s.refuseDisabled(ctx, email)
+}
+
+// refuseDisabled answers identity.ErrAccountDisabled for the address of a disabled account.
+func (s *Service) refuseDisabled(ctx context.Context, email identity.Email) error {
+	if s.accounts == nil {
+		return nil
+	}
+	disabled, err := s.accounts.IsDisabled(ctx, email)
+	if err != nil {
+		return err
+	}
+	if disabled {
+		return identity.ErrAccountDisabled
+	}
+	return nil
 }
 
 // Search lists the active reminders of the subscriber the link token names.
 func (s *Service) Search(ctx context.Context, authToken string) ([]Reminder, error) {
-	email, err := s.links.Verify(ctx, authToken)
+	email, err := s.subscriber(ctx, authToken)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +146,7 @@ func (s *Service) AllOf(ctx context.Context, email identity.Email) ([]Reminder, 
 
 // SearchAll lists the subscriber's active reminders and those still waiting for their verification link.
 func (s *Service) SearchAll(ctx context.Context, authToken string) ([]Reminder, []PendingReminder, error) {
-	email, err := s.links.Verify(ctx, authToken)
+	email, err := s.subscriber(ctx, authToken)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -121,7 +156,7 @@ func (s *Service) SearchAll(ctx context.Context, authToken string) ([]Reminder, 
 // Delete deletes reminders of the subscriber the link token names, active or still pending: all of ids, or none
 // with ErrNotOwned when any is not theirs.
 func (s *Service) Delete(ctx context.Context, authToken string, ids []string) error {
-	email, err := s.links.Verify(ctx, authToken)
+	email, err := s.subscriber(ctx, authToken)
 	if err != nil {
 		return err
 	}
@@ -168,6 +203,9 @@ type Created struct {
 // the mail cannot be sent, a new reminder is removed again and a rearmed one keeps its earlier link, so the shop
 // can retry without leaving a reminder nobody can activate.
 func (s *Service) Create(ctx context.Context, n NewReminder) (Created, error) {
+	if err := s.refuseDisabled(ctx, n.Email); err != nil {
+		return Created{}, err
+	}
 	// Twice at most: a create that finds no reminder and then loses the insert to another create of the same pair
 	// answers the winner's.
 	for attempt := 0; ; attempt++ {
@@ -285,6 +323,12 @@ func (s *Service) Confirm(ctx context.Context, token string) error {
 		// Asked again alone: an unsubscribe from everything may have deleted the reminder meanwhile, and then
 		// subscribing would bring the address back.
 		if _, err := s.store.ConfirmationOwner(ctx, hash, now); err != nil {
+			return err
+		}
+		// A disabled account takes no new consent: the link activates nothing, as one of no reminder.
+		if err := s.refuseDisabled(ctx, email); errors.Is(err, identity.ErrAccountDisabled) {
+			return ErrConfirmationUnknown
+		} else if err != nil {
 			return err
 		}
 		if s.subs != nil {

@@ -350,6 +350,16 @@ describe('the preference centre', () => {
     expect(screen.queryByText(/Too many e-mails/)).not.toBeInTheDocument();
   });
 
+  it('an account disabled while the page was open: the save goes to the loading error page, as a fresh open would (QA)', async () => {
+    const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({ errorCode: 403041, errorMessage: 'Account Disabled' });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    await user.click(save());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeInTheDocument();
+    expect(screen.queryByText('Account Disabled')).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Rezepte' })).not.toBeInTheDocument();
+  });
+
   it('a regToken that ran out while the page slept is renewed and the save repeated', async () => {
     const { user, fake, requests } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
     const exchanges = () => requests.filter((request) => request.url.endsWith('/rest/v1/subscriber/regToken/jwt')).length;

@@ -60,6 +60,16 @@ func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, see
 // SubscribeConfirmed turns key on for email, with its double opt-in confirmed: the address confirmed it through a
 // link of the service's own (a product reminder's verification mail). A newsletter-only account is created when
 // the address has none; an account that has it on and confirmed is left as it is.
+// IsDisabled reports whether an operator disabled the account of email (false for an address without one): its
+// product reminders are then as closed to the preference centre's link as its profile (reminders.DisabledAccounts).
+func (p *Provider) IsDisabled(ctx context.Context, email identity.Email) (bool, error) {
+	a, err := p.store.AccountByEmail(ctx, email.String())
+	if errors.Is(err, ErrNotFound) {
+		return false, nil
+	}
+	return a.Disabled, err
+}
+
 func (p *Provider) SubscribeConfirmed(ctx context.Context, email identity.Email, key string) error {
 	return p.SeedSubscriber(ctx, email, SubscriberSeed{Confirmed: []string{key}})
 }

@@ -67,7 +67,8 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
           {refused?.kind === 'unverified' ? <p className="form-error__text">{t('clp.login.unverified.text')}</p> : null}
           {refused ? <LoginOutcomeMessage outcome={refused} /> : null}
         </div>
-        <SubmitButton>{t('clp.linkaccounts.submit')}</SubmitButton>
+        {/* A new submit takes the last refusal down, also when the form's own check stops it (QA). */}
+        <SubmitButton onClick={() => setRefused(undefined)}>{t('clp.linkaccounts.submit')}</SubmitButton>
       </Form>
     </Formik>
   );

@@ -56,6 +56,11 @@ describe('/social/link-accounts', () => {
     expect(await screen.findByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
     expect(identity.account(EMAIL)?.socialProviders ?? '').not.toContain('googleplus');
+    // The next attempt, stopped by the form's own check, takes that answer down (QA).
+    await userEvent.clear(screen.getByLabelText(/^Passwort/));
+    await userEvent.click(screen.getByRole('button', { name: 'Verknüpfen und anmelden' }));
+    expect(await screen.findByText('Bitte geben Sie Ihr Passwort ein.')).toBeInTheDocument();
+    expect(screen.queryByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).not.toBeInTheDocument();
   });
 
   it('403005 reads the same as 403042', async () => {

@@ -116,6 +116,9 @@ export function LoginForm() {
     event.preventDefault();
     if (submitting) return;
     setSubmitted(true);
+    // A new attempt takes the last answer down, also when the form's own check stops it (QA: the wrong password's
+    // message stood beside "not an e-mail address").
+    setOutcome(undefined);
     const found = validateLogin(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -123,7 +126,6 @@ export function LoginForm() {
       return;
     }
     setSubmitting(true);
-    setOutcome(undefined);
     const email = values.email.trim();
     let result: LoginOutcome;
     try {

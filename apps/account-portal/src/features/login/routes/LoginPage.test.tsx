@@ -119,6 +119,11 @@ describe('/login', () => {
     const alert = await screen.findByText('Die E-Mail-Adresse oder das Passwort ist falsch.');
     expect(alert).toBeInTheDocument();
     expect(screen.getByText(/Wenn Sie Ihr Passwort nicht mehr wissen/)).toBeInTheDocument();
+    // The next attempt, stopped by the form's own check, takes that answer down (QA).
+    await userEvent.clear(screen.getByLabelText(/^Passwort/));
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Bitte geben Sie Ihr Passwort ein.')).toBeInTheDocument();
+    expect(screen.queryByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).not.toBeInTheDocument();
   });
 
   it('403005 reads the same as 403042', async () => {

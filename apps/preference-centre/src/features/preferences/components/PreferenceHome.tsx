@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
 import { deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
-import { isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
+import { isAccountDisabled, isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
 import { deleteProductReminders } from '../api/delete-product-reminders';
 import { renewSubscriberToken } from '../api/exchange-subscriber-token';
@@ -113,6 +113,14 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
         // repeated once. A link that no longer holds keeps the first answer ("your link has expired").
         const fresh = await renewSubscriberToken(queryClient, metadata.restApi, jwt).catch(() => undefined);
         if (fresh) answer = await savePreferences(provider, fresh.regToken, update, language);
+      }
+      if (isAccountDisabled(answer)) {
+        // Disabled by an operator while the page was open: the page a fresh open of the link shows, and the data
+        // leaves the page's memory, as after a full unsubscribe (the server's English "Account Disabled" stood
+        // beside the profile, QA).
+        await navigate('/preferences/error/preferences.loading', { replace: true });
+        queryClient.removeQueries({ queryKey: ['preference-centre'] });
+        return;
       }
       if (!isSuccess(answer)) {
         const status: FormStatus = {

@@ -5,7 +5,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -135,7 +134,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{
 			ThrottleKey: throttleKey,
 			Store:       embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
-			Stores: storeDirectory{a.Stores},
+			Stores: a.Stores,
 			Audit:  a.Audit, Throttle: a.Throttle,
 			StoreAreas:       region.Default(),
 			EraseWithAccount: eraseWithAccount,
@@ -224,20 +223,6 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		return nil, err
 	}
 	return a, nil
-}
-
-// storeDirectory answers the embedded provider's question about a favourite store from the store directory.
-type storeDirectory struct{ stores *stores.Service }
-
-func (d storeDirectory) StoreStatus(ctx context.Context, id string) (exists, open bool, err error) {
-	st, err := d.stores.Get(ctx, id)
-	if errors.Is(err, stores.ErrNotFound) {
-		return false, false, nil
-	}
-	if err != nil {
-		return false, false, err
-	}
-	return true, st.Open, nil
 }
 
 // mountEmbeddedIdentity serves the provider's accounts.* API, its links, social login and, outside

@@ -233,11 +233,7 @@ func (s *Service) createPending(ctx context.Context, n NewReminder) (Created, er
 	if err != nil {
 		return Created{}, err
 	}
-	token, hash, err := newConfirmToken()
-	if err != nil {
-		return Created{}, err
-	}
-	msg, err := s.verificationMail(n, token)
+	hash, msg, err := s.verificationMail(n)
 	if err != nil {
 		return Created{}, err
 	}
@@ -272,11 +268,7 @@ func (s *Service) remail(ctx context.Context, n NewReminder, existing Record) (C
 	if mailedAt := existing.ConfirmExpiresAt.Add(-ConfirmationWindow); now.Sub(mailedAt) < MailInterval {
 		return answer, nil
 	}
-	token, hash, err := newConfirmToken()
-	if err != nil {
-		return Created{}, err
-	}
-	msg, err := s.verificationMail(n, token)
+	hash, msg, err := s.verificationMail(n)
 	if err != nil {
 		return Created{}, err
 	}
@@ -296,14 +288,21 @@ func (s *Service) remail(ctx context.Context, n NewReminder, existing Record) (C
 }
 
 // verificationMail renders the mail whose link confirms the reminder of token.
-func (s *Service) verificationMail(n NewReminder, token string) (mail.Message, error) {
+// verificationMail makes a new verification token for n and the mail that carries its link; the token's hash is
+// what the store keeps.
+func (s *Service) verificationMail(n NewReminder) (hash string, msg mail.Message, err error) {
+	token, hash, err := newConfirmToken()
+	if err != nil {
+		return "", mail.Message{}, err
+	}
 	// The link names the reminder's language, so the page it opens speaks the mail's (a language the site has not
 	// is left to the page's own choice).
-	return s.templates.Render(MailKind, n.Language, n.Email.String(), mailData{
+	msg, err = s.templates.Render(MailKind, n.Language, n.Email.String(), mailData{
 		Product: n.VariantName.In(n.Language),
 		Link:    s.publicURL + ConfirmPath + "?token=" + url.QueryEscape(token) + "&lang=" + url.QueryEscape(mail.BaseLanguage(n.Language)),
 		Days:    int(ConfirmationWindow / (24 * time.Hour)),
 	})
+	return hash, msg, err
 }
 
 // Confirm activates the reminder of a verification token and turns the subscriber's product reminder

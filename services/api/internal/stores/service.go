@@ -2,6 +2,7 @@ package stores
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -88,6 +89,19 @@ func (s *Service) SearchRendered(ctx context.Context, q Query, render func([]Sto
 		return nil, err
 	}
 	return idx.renderedLookup(q, render)
+}
+
+// StoreStatus says whether a store exists and is open: the embedded identity provider's question about a newly
+// chosen favourite store (embedded.StoreDirectory).
+func (s *Service) StoreStatus(ctx context.Context, id string) (exists, open bool, err error) {
+	st, err := s.Get(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return false, false, nil
+	}
+	if err != nil {
+		return false, false, err
+	}
+	return true, st.Open, nil
 }
 
 // Get returns the store with the given id, or ErrNotFound.

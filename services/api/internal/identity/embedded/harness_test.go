@@ -2,7 +2,6 @@ package embedded_test
 
 import (
 	"context"
-	"errors"
 	"net/url"
 	"slices"
 	"strings"
@@ -110,7 +109,7 @@ func (h *harness) withStoreDirectory(db *database.DB) {
 		{ID: closedStore, Name: "Hamburg-Altstadt", Street: "Steinstraße 1", Postcode: "20095", City: "Hamburg", Country: "DE", Open: false},
 	})
 	require.NoError(h.t, err)
-	h.stores = storeDirectory{dir}
+	h.stores = dir
 	h.p = h.provider()
 }
 
@@ -134,20 +133,6 @@ const (
 	openStore   = "DE-20095-01"
 	closedStore = "DE-20095-02"
 )
-
-// storeDirectory answers from the store directory as the service does (app.storeDirectory).
-type storeDirectory struct{ stores *stores.Service }
-
-func (d storeDirectory) StoreStatus(ctx context.Context, id string) (exists, open bool, err error) {
-	st, err := d.stores.Get(ctx, id)
-	if errors.Is(err, stores.ErrNotFound) {
-		return false, false, nil
-	}
-	if err != nil {
-		return false, false, err
-	}
-	return true, st.Open, nil
-}
 
 func (h *harness) advance(d time.Duration) { h.now = h.now.Add(d) }
 

@@ -341,10 +341,7 @@ func eraseWithAccount(ctx context.Context, tx database.Tx, acc embedded.ErasedAc
 	if err := ssosql.EraseAccount(ctx, tx, acc.UID); err != nil {
 		return err
 	}
-	if _, err := mail.EraseAccount(ctx, tx, acc.UID); err != nil {
-		return err
-	}
-	w, err := eraseSubscriberData(ctx, tx, acc.Email, acc.Subscriptions, acc.At, true)
+	w, err := eraseSubscriberData(ctx, tx, acc.Email, acc.Subscriptions, acc.At, true, acc.UID)
 	if err != nil || (len(w.Subscriptions) == 0 && w.Reminders == 0) {
 		return err
 	}
@@ -360,7 +357,7 @@ var subscriptionMails = []string{embedded.MailSubscriptionConfirmation, reminder
 // all of them when the account is gone (accountGone), else those of the subscriptions. It answers the withdrawal to
 // record.
 func eraseSubscriberData(ctx context.Context, tx database.Tx, email identity.Email, subscriptions []string, at time.Time,
-	accountGone bool) (subscribers.Withdrawal, error) {
+	accountGone bool, uid string) (subscribers.Withdrawal, error) {
 	deleted, err := reminders.EraseAllOf(ctx, tx, email)
 	if err != nil {
 		return subscribers.Withdrawal{}, err
@@ -370,6 +367,10 @@ func eraseSubscriberData(ctx context.Context, tx database.Tx, email identity.Ema
 		kinds = subscriptionMails
 	}
 	if _, err := mail.EraseRecipient(ctx, tx, email.String(), kinds...); err != nil {
+		return subscribers.Withdrawal{}, err
+	}
+	// And those of the account at a former address (QA: a full unsubscribe after an e-mail change left them).
+	if _, err := mail.EraseAccount(ctx, tx, uid, kinds...); err != nil {
 		return subscribers.Withdrawal{}, err
 	}
 	return subscribers.Withdrawal{EmailHash: subscribers.HashEmail(email), Subscriptions: subscriptions, Reminders: int(deleted), At: at.UTC()}, nil
@@ -383,7 +384,7 @@ func (d subscriberData) EraseSubscriberData(ctx context.Context, email identity.
 	var w subscribers.Withdrawal
 	err := d.db.InTx(ctx, func(tx database.Tx) error {
 		var err error
-		if w, err = eraseSubscriberData(ctx, tx, email, erased.Subscriptions, at, erased.AccountDeleted); err != nil {
+		if w, err = eraseSubscriberData(ctx, tx, email, erased.Subscriptions, at, erased.AccountDeleted, erased.UID); err != nil {
 			return err
 		}
 		return subscribers.RecordWithdrawal(ctx, tx, w)

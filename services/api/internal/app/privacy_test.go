@@ -106,6 +106,11 @@ func TestDeletingAnAccountAfterAnEmailChangeErasesTheFormerAddress(t *testing.T)
 		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
 		verify(t, s, "old@example.com")
 		remind(t, s, "old@example.com", "V1", true)
+		remind(t, s, "old@example.com", "V2", false)
+		waiting, err := s.App.Outbox.Latest(ctx, "old@example.com", 1)
+		require.NoError(t, err)
+		waitingLink, err := url.Parse(mail.Links(waiting[0].Text)[0])
+		require.NoError(t, err)
 		login, err := p.Login(ctx, c, embedded.LoginParams{LoginID: "old@example.com", Password: privacyPassword})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, login.ErrorCode)
@@ -122,6 +127,11 @@ func TestDeletingAnAccountAfterAnEmailChangeErasesTheFormerAddress(t *testing.T)
 		}
 		require.Equal(t, 1, remindersOf("new@example.com"), "the reminder moved to the new address")
 		require.Zero(t, remindersOf("old@example.com"))
+		// The pending one's link went to the former address: it activates nothing at the new one (QA).
+		require.ErrorIs(t, s.App.Reminders.Confirm(ctx, waitingLink.Query().Get("token")), reminders.ErrConfirmationUnknown)
+		var pending int
+		require.NoError(t, s.DB.QueryRow(`SELECT COUNT(*) FROM product_reminders WHERE status = 'pending'`).Scan(&pending))
+		require.Zero(t, pending)
 		require.NotZero(t, outboxRows(t, s, "old@example.com"))
 
 		login, err = p.Login(ctx, c, embedded.LoginParams{LoginID: "new@example.com", Password: privacyPassword})
@@ -138,6 +148,52 @@ func TestDeletingAnAccountAfterAnEmailChangeErasesTheFormerAddress(t *testing.T)
 		require.NoError(t, err)
 		require.Len(t, mails, 1)
 		require.Equal(t, embedded.MailAccountDeleted, mails[0].Kind, "only the deletion's confirmation")
+	})
+}
+
+// QA round of 2026-11-29: a full unsubscribe after a confirmed e-mail change left the subscription and reminder
+// mails of the former address, which are the account's (its account_uid); the account's other mails stay with it.
+func TestUnsubscribeAllAfterAnEmailChangeErasesTheFormerAddresssMails(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
+		ctx := context.Background()
+		p := s.App.Identity
+		c := embedded.Caller{}
+		init, err := p.InitRegistration(ctx)
+		require.NoError(t, err)
+		r, err := p.Register(ctx, c, embedded.RegisterParams{Email: "was@example.com", Password: privacyPassword, RegToken: init.RegToken, Lang: "de",
+			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+		verify(t, s, "was@example.com")
+		remind(t, s, "was@example.com", "V1", true)
+		login, err := p.Login(ctx, c, embedded.LoginParams{LoginID: "was@example.com", Password: privacyPassword})
+		require.NoError(t, err)
+		set, err := p.SetAccountInfo(ctx, embedded.Caller{SessionToken: login.Session.Token},
+			embedded.SetAccountInfoParams{Profile: map[string]any{"email": "is@example.com"}, Password: privacyPassword})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, set.ErrorCode, set.ErrorDetails)
+		verify(t, s, "is@example.com")
+		kindsTo := func(to string) (kinds []string) {
+			t.Helper()
+			mails, err := s.App.Outbox.Latest(ctx, to, 50)
+			require.NoError(t, err)
+			for _, m := range mails {
+				kinds = append(kinds, m.Kind)
+			}
+			return kinds
+		}
+		require.Contains(t, kindsTo("was@example.com"), reminders.MailKind)
+
+		tokens, err := app.SubscriberTokens(ctx, s.Config, s.DB, nil)
+		require.NoError(t, err)
+		jwt, _, err := tokens.Mint(identity.Email("is@example.com"), time.Hour)
+		require.NoError(t, err)
+		rec := s.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/unsubscribe/" + jwt, Body: "List-Unsubscribe=One-Click",
+			Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}})
+		require.Less(t, rec.Code, 300, rec.Body.String())
+
+		require.NotContains(t, kindsTo("was@example.com"), reminders.MailKind, "the former address's reminder mail went too")
+		require.Contains(t, kindsTo("was@example.com"), embedded.MailVerification, "the account stays, and so do its own mails")
 	})
 }
 

@@ -98,6 +98,9 @@ type LoginResult struct {
 type ErasedSubscriber struct {
 	Subscriptions  []string
 	AccountDeleted bool
+	// UID is the account's, where the provider names it (the embedded provider): the mails it was sent at a former
+	// address go too.
+	UID string
 }
 
 // MarketingDataSections are the sections of an account's data a full unsubscribe erases from an account the

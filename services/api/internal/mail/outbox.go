@@ -281,13 +281,7 @@ func (o *Outbox) Backlog(ctx context.Context) (int, error) {
 // much as the account is). A message a relay is delivering at this moment may still arrive; its outcome then
 // updates nothing. A waiting one is never sent.
 func EraseRecipient(ctx context.Context, tx database.Tx, address string, kinds ...string) (int64, error) {
-	q, args := `DELETE FROM mail_outbox WHERE recipient = ?`, []any{strings.ToLower(strings.TrimSpace(address))}
-	if len(kinds) > 0 {
-		q += ` AND kind IN (?` + strings.Repeat(", ?", len(kinds)-1) + `)`
-		for _, k := range kinds {
-			args = append(args, k)
-		}
-	}
+	q, args := ofKinds(`DELETE FROM mail_outbox WHERE recipient = ?`, []any{strings.ToLower(strings.TrimSpace(address))}, kinds)
 	res, err := tx.ExecContext(ctx, tx.Rebind(q), args...)
 	if err != nil {
 		return 0, fmt.Errorf("mail: erase recipient: %w", err)
@@ -295,13 +289,26 @@ func EraseRecipient(ctx context.Context, tx database.Tx, address string, kinds .
 	return res.RowsAffected()
 }
 
+// ofKinds narrows a statement over mail_outbox to messages of the kinds, when any are named.
+func ofKinds(q string, args []any, kinds []string) (string, []any) {
+	if len(kinds) == 0 {
+		return q, args
+	}
+	q += ` AND kind IN (?` + strings.Repeat(", ?", len(kinds)-1) + `)`
+	for _, k := range kinds {
+		args = append(args, k)
+	}
+	return q, args
+}
+
 // EraseAccount deletes every message sent for the account uid within tx, to whichever address (its former ones
-// after an e-mail change), as EraseRecipient does.
-func EraseAccount(ctx context.Context, tx database.Tx, uid string) (int64, error) {
+// after an e-mail change), of the kinds when any are named, as EraseRecipient does.
+func EraseAccount(ctx context.Context, tx database.Tx, uid string, kinds ...string) (int64, error) {
 	if uid == "" {
 		return 0, nil
 	}
-	res, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM mail_outbox WHERE account_uid = ?`), uid)
+	q, args := ofKinds(`DELETE FROM mail_outbox WHERE account_uid = ?`, []any{uid}, kinds)
+	res, err := tx.ExecContext(ctx, tx.Rebind(q), args...)
 	if err != nil {
 		return 0, fmt.Errorf("mail: erase account: %w", err)
 	}

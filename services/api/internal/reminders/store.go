@@ -274,11 +274,16 @@ func EraseAllOf(ctx context.Context, tx database.Tx, email identity.Email) (int6
 	return res.RowsAffected()
 }
 
-// MoveAll gives every reminder of from to the address to, within tx: a confirmed e-mail change, whose account's
-// reminders they are (QA round of 2026-11-29: they lived on under the former address, listed for it and never
-// erased with the account). An address has one reminder of a variant: where both have one, to's stays, unless
-// from's is active and to's only pending.
+// MoveAll gives every active reminder of from to the address to, within tx: a confirmed e-mail change, whose
+// account's reminders they are (QA round of 2026-11-29: they lived on under the former address, listed for it and
+// never erased with the account). A pending one is deleted instead: its link went to the former address, which
+// consents for nothing at the new one (moved with its token, that link activated it and the new address was
+// mailed without ever confirming; the shop asks again). An address has one reminder of a variant: where both have
+// one, to's stays, unless from's is active and to's only pending.
 func MoveAll(ctx context.Context, tx database.Tx, from, to identity.Email) error {
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM product_reminders WHERE email = ? AND status = 'pending'`), from.String()); err != nil {
+		return fmt.Errorf("reminders: move: %w", err)
+	}
 	if _, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM product_reminders WHERE email = ? AND status = 'pending' AND variant_id IN
 		(SELECT variant_id FROM product_reminders WHERE email = ? AND status = 'active')`), to.String(), from.String()); err != nil {
 		return fmt.Errorf("reminders: move: %w", err)

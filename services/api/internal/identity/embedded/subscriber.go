@@ -111,7 +111,7 @@ func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (i
 		if err != nil {
 			return err
 		}
-		out = identity.ErasedSubscriber{Subscriptions: identity.SubscribedKeys(a.Subscriptions)}
+		out = identity.ErasedSubscriber{Subscriptions: identity.SubscribedKeys(a.Subscriptions), UID: a.UID}
 		if !a.IsRegistered && a.PasswordHash == "" {
 			providers, err := p.store.SocialProviders(ctx, a.UID)
 			if err != nil {

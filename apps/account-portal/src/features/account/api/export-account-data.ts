@@ -9,7 +9,10 @@ export function exportFileName(exportedAt: string | undefined, now = new Date())
 
 /** The file's content: the export without the envelope's call details. */
 export function exportDocument(answer: ExportAccountDataResponse): string {
-  return `${JSON.stringify({ exportedAt: answer.exportedAt, account: answer.account }, null, 2)}\n`;
+  // Everything the provider exports of the account: the product reminders sit beside the account, and the file
+  // left them out (QA).
+  const { exportedAt, account, productReminders } = answer;
+  return `${JSON.stringify({ exportedAt, account, ...(productReminders ? { productReminders } : {}) }, null, 2)}\n`;
 }
 
 /** Hands a JSON text to the browser as a download. */

@@ -8,7 +8,7 @@ import { openApp } from '../../../testing/render-app';
 import { setFlash } from '../../../shared/flash';
 import { cameFromPartner } from '../components/AccountShell';
 import { tileImageSources } from '../components/AccountTiles';
-import { exportFileName } from '../api/export-account-data';
+import { exportDocument, exportFileName } from '../api/export-account-data';
 
 beforeEach(() => {
   forgetLanguage();
@@ -164,6 +164,21 @@ describe('tile pictures and the export file', () => {
 
   it('names the file after the day of the export', () => {
     expect(exportFileName('2026-11-23T10:00:00.000Z')).toBe('kundenkonto-2026-11-23.json');
+  });
+
+  it('writes everything the provider exported into the file, the product reminders too (QA)', () => {
+    const answer = {
+      errorCode: 0,
+      exportedAt: '2026-11-23T10:00:00.000Z',
+      account: { UID: 'u1', profile: { email: 'k@example.com' } },
+      productReminders: [{ variantId: 'V1', variantName: { de: 'Milch' }, status: 'active' }],
+      callId: 'c1',
+    } as unknown as Parameters<typeof exportDocument>[0];
+    expect(JSON.parse(exportDocument(answer))).toEqual({
+      exportedAt: '2026-11-23T10:00:00.000Z',
+      account: { UID: 'u1', profile: { email: 'k@example.com' } },
+      productReminders: [{ variantId: 'V1', variantName: { de: 'Milch' }, status: 'active' }],
+    });
   });
 });
 

@@ -307,7 +307,8 @@ func EraseAccount(ctx context.Context, tx database.Tx, uid string, kinds ...stri
 	if uid == "" {
 		return 0, nil
 	}
-	q, args := ofKinds(`DELETE FROM mail_outbox WHERE account_uid = ?`, []any{uid}, kinds)
+	// The second term names the partial index's condition, so the planners take mail_outbox_account.
+	q, args := ofKinds(`DELETE FROM mail_outbox WHERE account_uid = ? AND account_uid <> ''`, []any{uid}, kinds)
 	res, err := tx.ExecContext(ctx, tx.Rebind(q), args...)
 	if err != nil {
 		return 0, fmt.Errorf("mail: erase account: %w", err)

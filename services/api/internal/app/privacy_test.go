@@ -30,6 +30,39 @@ func outboxRows(t *testing.T, s *apitest.Service, to string) int {
 	return n
 }
 
+// registered registers email with privacyPassword and confirms it; it returns the account's UID.
+func registered(t *testing.T, s *apitest.Service, email string) string {
+	t.Helper()
+	ctx := context.Background()
+	init, err := s.App.Identity.InitRegistration(ctx)
+	require.NoError(t, err)
+	r, err := s.App.Identity.Register(ctx, embedded.Caller{}, embedded.RegisterParams{Email: email, Password: privacyPassword, RegToken: init.RegToken, Lang: "de",
+		Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}})
+	require.NoError(t, err)
+	require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+	verify(t, s, email)
+	return r.Fields["UID"].(string)
+}
+
+// loggedIn logs email in with privacyPassword and returns its session.
+func loggedIn(t *testing.T, s *apitest.Service, email string) embedded.Caller {
+	t.Helper()
+	login, err := s.App.Identity.Login(context.Background(), embedded.Caller{}, embedded.LoginParams{LoginID: email, Password: privacyPassword})
+	require.NoError(t, err)
+	require.Equal(t, contract.CodeOK, login.ErrorCode)
+	return embedded.Caller{SessionToken: login.Session.Token}
+}
+
+// changedEmail changes the account of from to the address to and follows the link mailed there.
+func changedEmail(t *testing.T, s *apitest.Service, from, to string) {
+	t.Helper()
+	set, err := s.App.Identity.SetAccountInfo(context.Background(), loggedIn(t, s, from),
+		embedded.SetAccountInfoParams{Profile: map[string]any{"email": to}, Password: privacyPassword})
+	require.NoError(t, err)
+	require.Equal(t, contract.CodeOK, set.ErrorCode, set.ErrorDetails)
+	verify(t, s, to)
+}
+
 // remind creates a reminder of variant for email and, when confirm is set, follows its mail's link.
 func remind(t *testing.T, s *apitest.Service, email, variant string, confirm bool) {
 	t.Helper()
@@ -97,28 +130,14 @@ func TestDeletingAnAccountAfterAnEmailChangeErasesTheFormerAddress(t *testing.T)
 	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
 		ctx := context.Background()
 		p := s.App.Identity
-		c := embedded.Caller{}
-		init, err := p.InitRegistration(ctx)
-		require.NoError(t, err)
-		r, err := p.Register(ctx, c, embedded.RegisterParams{Email: "old@example.com", Password: privacyPassword, RegToken: init.RegToken, Lang: "de",
-			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
-		verify(t, s, "old@example.com")
+		registered(t, s, "old@example.com")
 		remind(t, s, "old@example.com", "V1", true)
 		remind(t, s, "old@example.com", "V2", false)
 		waiting, err := s.App.Outbox.Latest(ctx, "old@example.com", 1)
 		require.NoError(t, err)
 		waitingLink, err := url.Parse(mail.Links(waiting[0].Text)[0])
 		require.NoError(t, err)
-		login, err := p.Login(ctx, c, embedded.LoginParams{LoginID: "old@example.com", Password: privacyPassword})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, login.ErrorCode)
-		session := embedded.Caller{SessionToken: login.Session.Token}
-		set, err := p.SetAccountInfo(ctx, session, embedded.SetAccountInfoParams{Profile: map[string]any{"email": "new@example.com"}, Password: privacyPassword})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, set.ErrorCode, set.ErrorDetails)
-		verify(t, s, "new@example.com")
+		changedEmail(t, s, "old@example.com", "new@example.com")
 
 		remindersOf := func(email string) (n int) {
 			t.Helper()
@@ -134,10 +153,7 @@ func TestDeletingAnAccountAfterAnEmailChangeErasesTheFormerAddress(t *testing.T)
 		require.Zero(t, pending)
 		require.NotZero(t, outboxRows(t, s, "old@example.com"))
 
-		login, err = p.Login(ctx, c, embedded.LoginParams{LoginID: "new@example.com", Password: privacyPassword})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, login.ErrorCode)
-		d, err := p.DeleteAccount(ctx, embedded.Caller{SessionToken: login.Session.Token}, embedded.DeleteAccountParams{Password: privacyPassword})
+		d, err := p.DeleteAccount(ctx, loggedIn(t, s, "new@example.com"), embedded.DeleteAccountParams{Password: privacyPassword})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, d.ErrorCode)
 		require.Zero(t, outboxRows(t, s, "old@example.com"), "the former address's mails went with the account")
@@ -156,23 +172,9 @@ func TestDeletingAnAccountAfterAnEmailChangeErasesTheFormerAddress(t *testing.T)
 func TestUnsubscribeAllAfterAnEmailChangeErasesTheFormerAddresssMails(t *testing.T) {
 	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
 		ctx := context.Background()
-		p := s.App.Identity
-		c := embedded.Caller{}
-		init, err := p.InitRegistration(ctx)
-		require.NoError(t, err)
-		r, err := p.Register(ctx, c, embedded.RegisterParams{Email: "was@example.com", Password: privacyPassword, RegToken: init.RegToken, Lang: "de",
-			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
-		verify(t, s, "was@example.com")
+		registered(t, s, "was@example.com")
 		remind(t, s, "was@example.com", "V1", true)
-		login, err := p.Login(ctx, c, embedded.LoginParams{LoginID: "was@example.com", Password: privacyPassword})
-		require.NoError(t, err)
-		set, err := p.SetAccountInfo(ctx, embedded.Caller{SessionToken: login.Session.Token},
-			embedded.SetAccountInfoParams{Profile: map[string]any{"email": "is@example.com"}, Password: privacyPassword})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, set.ErrorCode, set.ErrorDetails)
-		verify(t, s, "is@example.com")
+		changedEmail(t, s, "was@example.com", "is@example.com")
 		kindsTo := func(to string) (kinds []string) {
 			t.Helper()
 			mails, err := s.App.Outbox.Latest(ctx, to, 50)
@@ -202,25 +204,12 @@ func TestUnsubscribeAllAfterAnEmailChangeErasesTheFormerAddresssMails(t *testing
 func TestDataExportHasTheRemindersAndPasskeys(t *testing.T) {
 	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
 		ctx := context.Background()
-		p := s.App.Identity
-		c := embedded.Caller{}
-		init, err := p.InitRegistration(ctx)
-		require.NoError(t, err)
-		r, err := p.Register(ctx, c, embedded.RegisterParams{Email: "exp@example.com", Password: privacyPassword, RegToken: init.RegToken, Lang: "de",
-			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
-		uid := r.Fields["UID"].(string)
-		verify(t, s, "exp@example.com")
+		uid := registered(t, s, "exp@example.com")
 		remind(t, s, "exp@example.com", "V1", true)
 		remind(t, s, "exp@example.com", "V2", false)
 		require.NoError(t, embedded.NewSQLStore(s.DB).CreatePasskey(ctx, embedded.Passkey{ID: "credential-id-42", UID: uid, Name: "Phone",
 			Credential: []byte(`{"publicKey":"c2VjcmV0"}`), CreatedAt: time.Now()}))
-		login, err := p.Login(ctx, c, embedded.LoginParams{LoginID: "exp@example.com", Password: privacyPassword})
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, login.ErrorCode)
-
-		export, err := p.ExportAccountData(ctx, embedded.Caller{SessionToken: login.Session.Token})
+		export, err := s.App.Identity.ExportAccountData(ctx, loggedIn(t, s, "exp@example.com"))
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, export.ErrorCode)
 		raw, err := json.Marshal(export.Fields)

@@ -7,11 +7,11 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 )
 
 // restBodies names, for each operation of api/openapi.yaml that reads a request body, the media types it reads
@@ -87,21 +87,16 @@ func checkForm(r *http.Request, mediaType string) error {
 	}
 	for _, name := range slices.Sorted(maps.Keys(r.PostForm)) {
 		field := strings.ToValidUTF8(strings.ReplaceAll(name, "\x00", "\uFFFD"), "\uFFFD")
-		if !plainText(name) {
+		if !identity.IsStorableText(name) {
 			return apierror.InvalidParameter(field, "A parameter's name must be UTF-8 text without NUL.")
 		}
 		values := r.PostForm[name]
 		if len(values) > 1 {
 			return apierror.InvalidParameter(name, name+" is given twice.")
 		}
-		if len(values) == 1 && !plainText(values[0]) {
+		if len(values) == 1 && !identity.IsStorableText(values[0]) {
 			return apierror.InvalidParameter(name, name+" must be UTF-8 text without NUL.")
 		}
 	}
 	return nil
-}
-
-// plainText reports whether s is UTF-8 without NUL, as the database keeps text (PostgreSQL refuses the rest).
-func plainText(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
 }

@@ -167,12 +167,6 @@ func (s *Service) Delete(ctx context.Context, authToken string, ids []string) er
 	return s.store.DeleteOwn(ctx, email, ids)
 }
 
-// DeleteAllOf deletes every reminder of email, active or pending (a full unsubscribe), and says how many.
-func (s *Service) DeleteAllOf(ctx context.Context, email identity.Email) (int, error) {
-	n, err := s.store.DeleteAllOf(ctx, email)
-	return int(n), err
-}
-
 // mailData is what the verification templates see.
 type mailData struct {
 	Product string
@@ -287,7 +281,6 @@ func (s *Service) remail(ctx context.Context, n NewReminder, existing Record) (C
 	return Created{Reminder: r.Reminder, Status: StatusPending, Mailed: true}, nil
 }
 
-// verificationMail renders the mail whose link confirms the reminder of token.
 // verificationMail makes a new verification token for n and the mail that carries its link; the token's hash is
 // what the store keeps.
 func (s *Service) verificationMail(n NewReminder) (hash string, msg mail.Message, err error) {

@@ -236,7 +236,7 @@ func (s *SQLStore) DeleteOwn(ctx context.Context, email identity.Email, ids []st
 	}
 	query := s.db.Rebind(`DELETE FROM product_reminders WHERE email = ? AND id IN (` +
 		strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ") + `)`)
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.db.InTx(ctx, func(tx database.Tx) error {
 		res, err := tx.ExecContext(ctx, query, args...)
 		if err != nil {
 			return fmt.Errorf("reminders: delete: %w", err)
@@ -281,19 +281,20 @@ func EraseAllOf(ctx context.Context, tx database.Tx, email identity.Email) (int6
 // mailed without ever confirming; the shop asks again). An address has one reminder of a variant: where both have
 // one, to's stays, unless from's is active and to's only pending.
 func MoveAll(ctx context.Context, tx database.Tx, from, to identity.Email) error {
-	if _, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM product_reminders WHERE email = ? AND status = 'pending'`), from.String()); err != nil {
-		return fmt.Errorf("reminders: move: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM product_reminders WHERE email = ? AND status = 'pending' AND variant_id IN
-		(SELECT variant_id FROM product_reminders WHERE email = ? AND status = 'active')`), to.String(), from.String()); err != nil {
-		return fmt.Errorf("reminders: move: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM product_reminders WHERE email = ? AND variant_id IN
-		(SELECT variant_id FROM product_reminders WHERE email = ?)`), from.String(), to.String()); err != nil {
-		return fmt.Errorf("reminders: move: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE product_reminders SET email = ? WHERE email = ?`), to.String(), from.String()); err != nil {
-		return fmt.Errorf("reminders: move: %w", err)
+	f, t := from.String(), to.String()
+	for _, st := range []struct {
+		q    string
+		args []any
+	}{
+		{`DELETE FROM product_reminders WHERE email = ? AND status = 'pending'`, []any{f}},
+		{`DELETE FROM product_reminders WHERE email = ? AND status = 'pending' AND variant_id IN
+			(SELECT variant_id FROM product_reminders WHERE email = ? AND status = 'active')`, []any{t, f}},
+		{`DELETE FROM product_reminders WHERE email = ? AND variant_id IN (SELECT variant_id FROM product_reminders WHERE email = ?)`, []any{f, t}},
+		{`UPDATE product_reminders SET email = ? WHERE email = ?`, []any{t, f}},
+	} {
+		if _, err := tx.ExecContext(ctx, tx.Rebind(st.q), st.args...); err != nil {
+			return fmt.Errorf("reminders: move: %w", err)
+		}
 	}
 	return nil
 }
@@ -336,7 +337,7 @@ func (s *SQLStore) pendingByToken(ctx context.Context, queryRow func(ctx context
 
 // Confirm implements Store.
 func (s *SQLStore) Confirm(ctx context.Context, tokenHash string, now time.Time) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.db.InTx(ctx, func(tx database.Tx) error {
 		p, err := s.pendingByToken(ctx, tx.QueryRowContext, tokenHash, now)
 		if err != nil {
 			return err
@@ -374,19 +375,4 @@ func (s *SQLStore) DeleteExpiredPending(ctx context.Context, before time.Time) (
 		return 0, fmt.Errorf("reminders: sweep: %w", err)
 	}
 	return res.RowsAffected()
-}
-
-func (s *SQLStore) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("reminders: begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("reminders: commit: %w", err)
-	}
-	return nil
 }

@@ -54,6 +54,16 @@ func (s Slowdown) Delay(n int) time.Duration {
 	return min(d, s.MaxDelay)
 }
 
+// Wait waits d, or until ctx ends (the client gave up): the wait Slowdown.Delay asks for.
+func Wait(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
 // Limiter counts events in the database.
 type Limiter struct {
 	db  *database.DB

@@ -90,7 +90,7 @@ type AddressLimit struct {
 	Slowdown throttle.Slowdown
 	// Window is how far back failures count: the lockout window.
 	Window time.Duration
-	// Sleep waits d or until ctx ends; nil waits on a timer. Tests record the waits instead.
+	// Sleep waits d or until ctx ends; nil is throttle.Wait. Tests record the waits instead.
 	Sleep func(ctx context.Context, d time.Duration)
 }
 
@@ -102,14 +102,7 @@ const loginFailureScope = "login-failure-address"
 // nothing is counted.
 func (c *Client) LimitAddresses(l AddressLimit) *Client {
 	if l.Sleep == nil {
-		l.Sleep = func(ctx context.Context, d time.Duration) {
-			t := time.NewTimer(d)
-			defer t.Stop()
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-			}
-		}
+		l.Sleep = throttle.Wait
 	}
 	c.limit = l
 	return c

@@ -414,12 +414,10 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (Subsc
 	key := t.Payload["key"]
 	now := p.clock()
 	_, err = p.spendLink(ctx, t, now, func(st Store, a Account) (Account, error) {
-		v, _ := getPath(a.Subscriptions, key+".email")
-		em, _ := v.(map[string]any)
-		if subscribed, _ := em["isSubscribed"].(bool); !subscribed {
+		em, doi, subscribed := emailChannel(a.Subscriptions, key)
+		if !subscribed {
 			return a, errUnsubscribedSince // the link confirms nothing and stays unused
 		}
-		doi, _ := em["doubleOptIn"].(map[string]any)
 		if doi == nil {
 			doi = map[string]any{}
 		}
@@ -469,16 +467,24 @@ func (p *Provider) spentSubscriptionLink(ctx context.Context, token string) (Sub
 	if err != nil {
 		return SubscriptionLinkOutcome{}, err
 	}
-	v, _ := getPath(a.Subscriptions, key+".email")
-	em, _ := v.(map[string]any)
-	doi, _ := em["doubleOptIn"].(map[string]any)
-	switch subscribed, _ := em["isSubscribed"].(bool); {
+	switch _, doi, subscribed := emailChannel(a.Subscriptions, key); {
 	case !subscribed:
 		return SubscriptionLinkOutcome{Code: contract.CodeNotFound, Key: key, Ended: LinkUnsubscribedSince}, nil
 	case doi["status"] == "Pending":
 		return SubscriptionLinkOutcome{Code: contract.CodeNotFound, Key: key, Ended: LinkReplaced}, nil
 	}
 	return notFound, nil
+}
+
+// emailChannel reads the e-mail channel of subscription key in an account's subscriptions: the channel's
+// document (nil when there is none), its double opt-in (nil when there is none) and whether it is subscribed.
+// The maps are the account's own, so a change to them changes the account.
+func emailChannel(subscriptions map[string]any, key string) (em, doi map[string]any, subscribed bool) {
+	v, _ := getPath(subscriptions, key+".email")
+	em, _ = v.(map[string]any)
+	doi, _ = em["doubleOptIn"].(map[string]any)
+	subscribed, _ = em["isSubscribed"].(bool)
+	return em, doi, subscribed
 }
 
 // errUnsubscribedSince: a double opt-in link of a subscription ended before the link was followed.

@@ -162,14 +162,7 @@ func New(cfg Config, d Deps) (*Provider, error) {
 		p.now = time.Now
 	}
 	if p.sleep == nil {
-		p.sleep = func(ctx context.Context, d time.Duration) {
-			t := time.NewTimer(d)
-			defer t.Stop()
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-			}
-		}
+		p.sleep = throttle.Wait
 	}
 	if p.passkeys, err = cfg.Passkeys.resolve(cfg.PublicURL); err != nil {
 		return nil, err

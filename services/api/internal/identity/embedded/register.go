@@ -508,10 +508,8 @@ func (p *Provider) awaitingConfirmation(ctx context.Context, st Store, a Account
 		if !now.Before(t.ExpiresAt) || slices.Contains(keys, key) {
 			continue
 		}
-		v, _ := getPath(a.Subscriptions, key+".email")
-		em, _ := v.(map[string]any)
-		doi, _ := em["doubleOptIn"].(map[string]any)
-		if subscribed, _ := em["isSubscribed"].(bool); !subscribed || doi["status"] != "Pending" {
+		_, doi, subscribed := emailChannel(a.Subscriptions, key)
+		if !subscribed || doi["status"] != "Pending" {
 			continue
 		}
 		doi["emailSentTime"] = isoTime(now)

@@ -383,7 +383,7 @@ func (s *SQLStore) CreateToken(ctx context.Context, t Token) error {
 	return nil
 }
 
-func (s *SQLStore) scanToken(row *sql.Row) (Token, error) {
+func (s *SQLStore) scanToken(row rowScanner) (Token, error) {
 	var t Token
 	var payload string
 	var created, expires int64
@@ -434,16 +434,10 @@ func (s *SQLStore) UnusedTokens(ctx context.Context, uid, kind string) ([]Token,
 	defer func() { _ = rows.Close() }()
 	var out []Token
 	for rows.Next() {
-		var t Token
-		var payload string
-		var created, expires int64
-		var used sql.NullInt64
-		if err := rows.Scan(&t.Hash, &t.Kind, &t.UID, &payload, &created, &expires, &used); err != nil {
-			return nil, fmt.Errorf("identity: read token: %w", err)
+		t, err := s.scanToken(rows)
+		if err != nil {
+			return nil, err
 		}
-		t.Payload = map[string]string{}
-		_ = json.Unmarshal([]byte(payload), &t.Payload)
-		t.CreatedAt, t.ExpiresAt, t.UsedAt = fromMS(created), fromMS(expires), fromNullMS(used)
 		out = append(out, t)
 	}
 	return out, rows.Err()

@@ -30,10 +30,7 @@ func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, see
 		now := p.clock()
 		changed := false
 		for _, key := range seed.Confirmed {
-			v, _ := getPath(a.Subscriptions, key+".email")
-			em, _ := v.(map[string]any)
-			doi, _ := em["doubleOptIn"].(map[string]any)
-			if subscribed, _ := em["isSubscribed"].(bool); subscribed && doi["status"] == "Confirmed" {
+			if _, doi, subscribed := emailChannel(a.Subscriptions, key); subscribed && doi["status"] == "Confirmed" {
 				continue
 			}
 			setPath(a.Subscriptions, key+".email", map[string]any{
@@ -57,9 +54,6 @@ func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, see
 	})
 }
 
-// SubscribeConfirmed turns key on for email, with its double opt-in confirmed: the address confirmed it through a
-// link of the service's own (a product reminder's verification mail). A newsletter-only account is created when
-// the address has none; an account that has it on and confirmed is left as it is.
 // IsDisabled reports whether an operator disabled the account of email (false for an address without one): its
 // product reminders are then as closed to the preference centre's link as its profile (reminders.DisabledAccounts).
 func (p *Provider) IsDisabled(ctx context.Context, email identity.Email) (bool, error) {
@@ -70,6 +64,9 @@ func (p *Provider) IsDisabled(ctx context.Context, email identity.Email) (bool, 
 	return a.Disabled, err
 }
 
+// SubscribeConfirmed turns key on for email, with its double opt-in confirmed: the address confirmed it through a
+// link of the service's own (a product reminder's verification mail). A newsletter-only account is created when
+// the address has none; an account that has it on and confirmed is left as it is.
 func (p *Provider) SubscribeConfirmed(ctx context.Context, email identity.Email, key string) error {
 	return p.SeedSubscriber(ctx, email, SubscriberSeed{Confirmed: []string{key}})
 }

@@ -19,7 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
@@ -111,7 +110,7 @@ func MountDev(e *echo.Echo, outbox *mail.Outbox) {
 		}
 		// PostgreSQL refuses a NUL or invalid UTF-8 in a query's text with an error, which answered 500 where
 		// SQLite answered [] (QA round of 2026-11-29): neither is an address, on either database.
-		if !utf8.ValidString(to) || strings.ContainsRune(to, 0) {
+		if !identity.IsStorableText(to) {
 			return c.JSON(http.StatusBadRequest, map[string]any{"error": map[string]any{"code": "invalid_parameter", "message": "to must be UTF-8 text without NUL.", "field": "to"}})
 		}
 		limit := 20
@@ -534,7 +533,7 @@ func parseParams(r *http.Request) (params, error) {
 				return params{}, paramError{k}
 			}
 		case string:
-			if !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
+			if !identity.IsStorableText(v) {
 				return params{}, paramError{k}
 			}
 		}

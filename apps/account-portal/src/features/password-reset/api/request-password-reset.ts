@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSite } from '@portal/cms';
+import { baseLanguage } from '@portal/i18n';
 import { isFrequencyLimited, isInvalidParameter, isLoginIdUnknown, isSuccess, isValidationError, useIdentity, type IdentityProvider } from '@portal/identity';
 import { rememberResetLoginId } from '../reset-login-id';
 
@@ -35,5 +36,5 @@ export async function requestPasswordReset(provider: IdentityProvider, email: st
 export function useRequestPasswordReset() {
   const { provider } = useIdentity();
   const { language } = useSite();
-  return useMutation({ mutationFn: (email: string) => requestPasswordReset(provider, email, language.split('-')[0] ?? 'de') });
+  return useMutation({ mutationFn: (email: string) => requestPasswordReset(provider, email, baseLanguage(language)) });
 }

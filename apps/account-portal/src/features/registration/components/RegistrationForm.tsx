@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
+import { baseLanguage } from '@portal/i18n';
 import { useIdentity, type LegalStatement, type PasswordComplexity } from '@portal/identity';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, marketConsentId } from '../../../shared/identity-settings';
@@ -45,7 +46,7 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
 
   // What the vendor's passwordless widget made for this registration (cdc with metadata ownId); sent with register.
   const ownIdData = useRef<unknown>(undefined);
-  const options = () => ({ lang: language.split('-')[0] ?? 'de', regSource: readRegSource(), consentId: marketConsentId(germany), ownIdData: ownIdData.current });
+  const options = () => ({ lang: baseLanguage(language), regSource: readRegSource(), consentId: marketConsentId(germany), ownIdData: ownIdData.current });
 
   const submit = async (values: RegistrationValues, helpers: FormikHelpers<RegistrationValues>) => {
     helpers.setStatus(undefined);

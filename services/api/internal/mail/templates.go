@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"strings"
 	"text/template"
 )
@@ -72,6 +73,20 @@ func DefaultTemplates() *Templates {
 // written per language; whatever names a mail's language (its template, a link in it) reduces the tag this way.
 func BaseLanguage(tag string) string {
 	return strings.ToLower(strings.SplitN(strings.ReplaceAll(tag, "_", "-"), "-", 2)[0])
+}
+
+// LinkInLanguage adds the apps' lang parameter to a link of a mail in that language, so that the page it opens
+// speaks the mail's language, not the browser's (QA: an English mail opened a German page; maillink.Land carries
+// it on to the page).
+func LinkInLanguage(link, lang string) string {
+	if lang == "" {
+		return link
+	}
+	sep := "?"
+	if strings.Contains(link, "?") {
+		sep = "&"
+	}
+	return link + sep + "lang=" + url.QueryEscape(lang)
 }
 
 // Render builds the message of kind in the base language of language (e.g. "fr" for "fr_BE"), falling back

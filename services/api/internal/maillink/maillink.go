@@ -21,19 +21,6 @@ type Outcome struct {
 	Next string `json:"next"`
 }
 
-// InLanguage adds the apps' lang parameter to a link of a mail in that language, so that the page it opens speaks
-// the mail's language, not the browser's (QA: an English mail opened a German page); Land carries it on.
-func InLanguage(link, lang string) string {
-	if lang == "" {
-		return link
-	}
-	sep := "?"
-	if strings.Contains(link, "?") {
-		sep = "&"
-	}
-	return link + sep + "lang=" + url.QueryEscape(lang)
-}
-
 // Land answers a link's GET: 303 to page with "#key=token", touching nothing. The link's lang (the mail's
 // language) goes on to the page, which then speaks it; anything but a language tag is left behind.
 func Land(c echo.Context, page, key, token string) error {

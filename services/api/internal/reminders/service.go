@@ -14,7 +14,6 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
-	"github.com/grocer-portal/portal/services/api/internal/maillink"
 )
 
 // MailKind is the kind of the verification e-mail.
@@ -293,7 +292,7 @@ func (s *Service) verificationMail(n NewReminder) (hash string, msg mail.Message
 	// is left to the page's own choice).
 	msg, err = s.templates.Render(MailKind, n.Language, n.Email.String(), mailData{
 		Product: n.VariantName.In(n.Language),
-		Link:    maillink.InLanguage(s.publicURL+ConfirmPath+"?token="+url.QueryEscape(token), mail.BaseLanguage(n.Language)),
+		Link:    mail.LinkInLanguage(s.publicURL+ConfirmPath+"?token="+url.QueryEscape(token), mail.BaseLanguage(n.Language)),
 		Days:    int(ConfirmationWindow / (24 * time.Hour)),
 	})
 	return hash, msg, err

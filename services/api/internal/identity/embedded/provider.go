@@ -26,7 +26,6 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
-	"github.com/grocer-portal/portal/services/api/internal/maillink"
 	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
 
@@ -448,7 +447,7 @@ func (p *Provider) pageLang(c Caller, a Account) string {
 // link is a mail's link with its token and the mail's language: the page it opens speaks the mail's language,
 // not the browser's (QA: an English mail opened a German page).
 func (p *Provider) link(path, tokenParam, token, lang string) string {
-	return maillink.InLanguage(strings.TrimRight(p.cfg.PublicURL, "/")+path+"?"+tokenParam+"="+url.QueryEscape(token), lang)
+	return mail.LinkInLanguage(strings.TrimRight(p.cfg.PublicURL, "/")+path+"?"+tokenParam+"="+url.QueryEscape(token), lang)
 }
 
 // audit records a security event; a failure to record is logged, never the caller's failure.
@@ -533,7 +532,7 @@ const (
 func (p *Provider) notify(ctx context.Context, kind, lang string, a Account, path string) {
 	data := map[string]any{"FirstName": stringField(a.Profile, "firstName")}
 	if path != "" {
-		data["Link"] = maillink.InLanguage(strings.TrimRight(p.cfg.PublicURL, "/")+path, lang)
+		data["Link"] = mail.LinkInLanguage(strings.TrimRight(p.cfg.PublicURL, "/")+path, lang)
 	}
 	if err := p.sendMail(ctx, kind, lang, a.UID, a.Email, data); err != nil {
 		p.log.Warn("notice mail failed", zap.String("kind", kind), zap.String("uid", a.UID), zap.Error(err))

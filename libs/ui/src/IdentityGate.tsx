@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSite, type Metadata } from '@portal/cms';
+import { baseLanguage } from '@portal/i18n';
 import { AccountStore, createIdentityProvider, IdentityRoot, type IdentityProvider } from '@portal/identity';
 import { PageLoader } from './Loader';
 import { SiteLoadError } from './SiteLoadError';
@@ -33,7 +34,7 @@ function identitySessionQuery(metadata: Metadata, language: string) {
     queryKey: ['identity-provider', metadata.identity.provider, metadata.identity.cdc?.apiKey],
     // The vendor SDK is loaded once per page with the first language; later switches only change texts.
     queryFn: async () => {
-      const provider = await createIdentityProvider(metadata, { language: language.split('-')[0]!, baseUrl: metadata.restApi });
+      const provider = await createIdentityProvider(metadata, { language: baseLanguage(language), baseUrl: metadata.restApi });
       return { provider, store: new AccountStore(provider) };
     },
     staleTime: Infinity,

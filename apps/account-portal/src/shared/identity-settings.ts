@@ -1,6 +1,7 @@
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import { message, messages, type Message } from '@portal/forms';
+import { baseLanguage } from '@portal/i18n';
 import { identitySettingsQuery, useIdentity, type IdentitySettings, type LegalStatement, type Preferences } from '@portal/identity';
 
 /**
@@ -59,7 +60,7 @@ export function wrongPasswordMessage(): Message {
 /** The legal statement of a consent in the given language, else German, else any. */
 export function consentStatement(consent: ConsentStatements, id: string, language: string): LegalStatement | undefined {
   const statements = consent[id]?.legalStatements ?? {};
-  const base = language.split('-')[0] ?? language;
+  const base = baseLanguage(language);
   return statements[language] ?? statements[base] ?? statements.de ?? Object.values(statements)[0];
 }
 

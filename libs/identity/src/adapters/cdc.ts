@@ -14,6 +14,7 @@ import type {
   UpdateSubscriptions,
 } from '@gigya-ts/web-sdk';
 import type { GigyaJSFunction, GigyaJSOnLoginEvent } from '@gigya-ts/web-sdk/dist/types/gigya-helpers';
+import { baseLanguage } from '@portal/i18n';
 import { ErrorCode, errorMessageOf, type Envelope } from '../envelope';
 import { IdentityTransportError } from '../errors';
 import { IdentityEvents, loginEventFrom, withLoginSections } from '../events';
@@ -380,7 +381,7 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     getAccountInfo: (params = {}) => call('getAccountInfo', params),
     // The vendor keys consents' legal statements by language (nl): a page's tag with its country (nl-BE, which the
     // embedded provider uses to name a country's newsletters) goes to it as its language.
-    setAccountInfo: ({ lang, ...params }) => call('setAccountInfo', lang ? { ...params, lang: lang.split('-')[0]!.toLowerCase() } : params),
+    setAccountInfo: ({ lang, ...params }) => call('setAccountInfo', lang ? { ...params, lang: baseLanguage(lang) } : params),
     resetPassword: (params) => call('resetPassword', params),
     // The definitions know no `lang` here: the SDK speaks the language it was loaded with (cdcScriptUrl).
     resendVerificationCode: ({ lang: _lang, ...params }) => call('resendVerificationCode', params),

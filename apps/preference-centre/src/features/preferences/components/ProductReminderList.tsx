@@ -2,6 +2,7 @@ import { useFormikContext } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductRemindersTabItem } from '@portal/cms';
+import { baseLanguage } from '@portal/i18n';
 import type { PendingProductReminder, ProductReminder } from '../api/search-product-reminders';
 import type { PreferencesValues } from '../lib/form';
 
@@ -41,7 +42,7 @@ export function ProductReminderList({ item, reminders, notActivated, failed, ind
   const { t } = useTranslation();
   const { values, setFieldValue } = useFormikContext<PreferencesValues>();
   const id = useId();
-  const base = language.split('-')[0]!;
+  const base = baseLanguage(language);
   const allKept = reminders.length > 0 && reminders.every((reminder) => values.keepReminders[reminder.reminderId]);
   // Those whose link still activates them are asked for; those whose 7 days are over are named as not activated.
   const waiting = notActivated.filter((reminder) => !reminder.expired);

@@ -11,10 +11,19 @@ import {
   SSO_TOKEN_KEY,
   storePartnerToken,
   storeSsoToken,
+  partnerSignInWaiting,
   takePartnerToken,
 } from './single-sign-on';
 
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
+function fakeStorage() {
+  const items = new Map<string, string>();
+  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) };
+}
 
 describe('stored tokens (spec 000 §3, §4, §9)', () => {
   it('keeps the partner token 15 minutes (900000 ms) and removes it when expired', () => {
@@ -31,6 +40,21 @@ describe('stored tokens (spec 000 §3, §4, §9)', () => {
     storePartnerToken('req-2');
     expect(takePartnerToken()).toBe('req-2');
     expect(takePartnerToken()).toBeUndefined();
+  });
+
+  it('answers each tab the partner sign-in it was opened for, and leaves the other tab its own (QA)', () => {
+    const first = fakeStorage();
+    const second = fakeStorage();
+    storePartnerToken('fotoservice', 0, window.localStorage, first);
+    storePartnerToken('rezepte', 0, window.localStorage, second);
+    expect(takePartnerToken(1, window.localStorage, first)).toBe('fotoservice');
+    expect(partnerSignInWaiting(1, window.localStorage, second)).toBe(true);
+    expect(takePartnerToken(1, window.localStorage, second)).toBe('rezepte');
+    expect(window.localStorage.getItem(PARTNER_TOKEN_KEY)).toBeNull();
+    // A tab opened without a request of its own (the login in a new tab) takes the one in local storage.
+    storePartnerToken('fotoservice', 0, window.localStorage, first);
+    expect(takePartnerToken(1, window.localStorage, fakeStorage())).toBe('fotoservice');
+    expect(partnerSignInWaiting(1, window.localStorage, fakeStorage())).toBe(false);
   });
 
   it('removes unreadable records', () => {

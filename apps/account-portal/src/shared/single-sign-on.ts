@@ -44,6 +44,15 @@ function localStore(): TokenStorage | undefined {
   }
 }
 
+/** The tab's own storage: which partner's sign-in this tab was opened for. */
+function tabStore(): TokenStorage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A live stored token; an expired or unreadable one is removed (spec 000 §4: removed when expired). */
 export function readToken(key: string, now: number = Date.now(), storage: TokenStorage | undefined = localStore()): StoredToken | undefined {
   try {
@@ -80,16 +89,40 @@ function removeToken(key: string, storage: TokenStorage | undefined) {
   }
 }
 
-/** Keeps a partner's sign-in request for 15 minutes. */
-export function storePartnerToken(token: string, now: number = Date.now(), storage: TokenStorage | undefined = localStore()) {
-  writeToken(PARTNER_TOKEN_KEY, { token, expires: now + PARTNER_TOKEN_LIFETIME_MS }, storage);
+/**
+ * Keeps a partner's sign-in request for 15 minutes: in local storage, as spec 000 §3 names it, and in the tab's
+ * own storage, since two partners' sign-ins in two tabs share the one local record (QA: the first tab's login went
+ * on to the second tab's partner).
+ */
+export function storePartnerToken(
+  token: string,
+  now: number = Date.now(),
+  storage: TokenStorage | undefined = localStore(),
+  tab: TokenStorage | undefined = tabStore(),
+) {
+  const record = { token, expires: now + PARTNER_TOKEN_LIFETIME_MS };
+  writeToken(PARTNER_TOKEN_KEY, record, storage);
+  writeToken(PARTNER_TOKEN_KEY, record, tab);
 }
 
-/** Reads and removes the partner token: a sign-in request is answered once. */
-export function takePartnerToken(now: number = Date.now(), storage: TokenStorage | undefined = localStore()): string | undefined {
-  const stored = readToken(PARTNER_TOKEN_KEY, now, storage);
-  removeToken(PARTNER_TOKEN_KEY, storage);
-  return stored?.token;
+/**
+ * Reads and removes the partner token: a sign-in request is answered once. The tab's own request comes first; the
+ * local record stays when it is another tab's.
+ */
+export function takePartnerToken(
+  now: number = Date.now(),
+  storage: TokenStorage | undefined = localStore(),
+  tab: TokenStorage | undefined = tabStore(),
+): string | undefined {
+  const token = (readToken(PARTNER_TOKEN_KEY, now, tab) ?? readToken(PARTNER_TOKEN_KEY, now, storage))?.token;
+  removeToken(PARTNER_TOKEN_KEY, tab);
+  if (readToken(PARTNER_TOKEN_KEY, now, storage)?.token === token) removeToken(PARTNER_TOKEN_KEY, storage);
+  return token;
+}
+
+/** Whether a partner's sign-in waits: this tab's, or one in local storage. */
+export function partnerSignInWaiting(now: number = Date.now(), storage: TokenStorage | undefined = localStore(), tab: TokenStorage | undefined = tabStore()): boolean {
+  return Boolean(readToken(PARTNER_TOKEN_KEY, now, tab) ?? readToken(PARTNER_TOKEN_KEY, now, storage));
 }
 
 /** Keeps the Web SDK's single-sign-on token. */
@@ -131,10 +164,10 @@ export function rememberHandOver(search: string, now: number = Date.now(), stora
 export function ssoSessionType(
   search: string = typeof window === 'undefined' ? '' : window.location.search,
   now: number = Date.now(),
-  { oidcScriptLoaded = false, storage = localStore() }: { oidcScriptLoaded?: boolean; storage?: TokenStorage } = {},
+  { oidcScriptLoaded = false, storage = localStore(), tab = tabStore() }: { oidcScriptLoaded?: boolean; storage?: TokenStorage; tab?: TokenStorage } = {},
 ): SsoSessionType {
   if (new URLSearchParams(search).get('ssoToken') || readToken(SSO_TOKEN_KEY, now, storage)) return 'WebSDKSSo';
-  if (readToken(PARTNER_TOKEN_KEY, now, storage) || oidcScriptLoaded) return 'OIDC';
+  if (partnerSignInWaiting(now, storage, tab) || oidcScriptLoaded) return 'OIDC';
   return 'NONE';
 }
 

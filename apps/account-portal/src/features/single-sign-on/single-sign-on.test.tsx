@@ -15,7 +15,10 @@ const account = { email: EMAIL, password: PASSWORD, preferences: accepted, profi
 beforeEach(() => {
   forgetLanguage();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
+// Each case loads lazily split pages (code and texts) one after another, on a machine shared by several runs.
+jest.setTimeout(20_000);
 
 async function logIn() {
   await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/, undefined, { timeout: 5000 }), EMAIL);

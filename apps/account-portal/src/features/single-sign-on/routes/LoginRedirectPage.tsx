@@ -6,7 +6,7 @@ import { loadCdcProvider, useIdentity } from '@portal/identity';
 import { StatusPage } from '@portal/ui';
 import { leaveApp } from '../../../shared/leave-app';
 import type { RedirectState } from '../../../shared/redirect-timer';
-import { PARTNER_TOKEN_KEY, partnerContinueURL, readToken, REDIRECT_PAGE, ssoSessionType, takePartnerToken } from '../../../shared/single-sign-on';
+import { partnerContinueURL, partnerSignInWaiting, REDIRECT_PAGE, ssoSessionType, takePartnerToken } from '../../../shared/single-sign-on';
 
 /** What the redirect page does, and the redirect state it is in meanwhile. */
 interface HandOver {
@@ -28,7 +28,7 @@ function planHandOver(loggedIn: boolean, vendorSso: boolean): HandOver {
   // Home needs a login: a visitor who is not logged in goes straight to the login, where home would send them.
   if (type === 'NONE') return { state: 'WAITING_FOR_CUSTOMER', go: loggedIn ? 'home' : 'login' };
   if (!loggedIn) return { state: onward, go: 'login' };
-  if (type === 'OIDC' && readToken(PARTNER_TOKEN_KEY)) return { state: onward, go: 'partner' };
+  if (type === 'OIDC' && partnerSignInWaiting()) return { state: onward, go: 'partner' };
   return { state: 'WAITING_FOR_CUSTOMER', go: 'home' };
 }
 

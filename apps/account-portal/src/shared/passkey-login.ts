@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { ErrorDetails, isInvalidLogin, isInvalidParameter, isRegistrationUnverified, isStaleLinkToken, isSuccess, type IdentityProvider } from '@portal/identity';
 import { loginOutcome, type LoginOutcome } from './login-outcome';
 import { CeremonyError, signInWithPasskey, type CeremonyFailure } from './passkey-browser';
@@ -33,4 +34,31 @@ export async function loginWithPasskey(provider: IdentityProvider, autofill: boo
   // 200009 opens no session, and 400006 names the token: either way nothing waits for this login to link.
   if (link && (isStaleLinkToken(answer) || (isInvalidParameter(answer) && !isRegistrationUnverified(answer)))) return { kind: 'linkExpired' };
   return loginOutcome(answer);
+}
+
+/**
+ * A passkey button's state, one way for the login and the link page: the attempt under way and the outcome shown
+ * below the button. `settle` acts on an outcome that leads on (a login, finalize, an expired link) and answers
+ * true; any other outcome is shown. An attempt with `quiet` (the e-mail field's autofill, which the shopper did not
+ * start with the button) leaves the button as it is, and `settle` learns it was one.
+ */
+export function usePasskeyAttempt(settle: (result: PasskeyLoginOutcome, quiet: boolean) => boolean) {
+  const [outcome, setOutcome] = useState<PasskeyLoginOutcome>();
+  const [pending, setPending] = useState(false);
+  const attempt = useCallback(
+    async (run: () => Promise<PasskeyLoginOutcome>, quiet = false) => {
+      if (!quiet) setPending(true);
+      setOutcome(undefined);
+      let result: PasskeyLoginOutcome;
+      try {
+        result = await run();
+      } catch {
+        result = { kind: 'unexpected', code: 'network' };
+      }
+      if (!quiet) setPending(false);
+      if (!settle(result, quiet)) setOutcome(result);
+    },
+    [settle],
+  );
+  return { attempt, outcome, pending };
 }

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import { PasskeyLoginButton } from '../../../shared/PasskeyLoginButton';
-import { loginWithPasskey, type PasskeyLoginOutcome } from '../../../shared/passkey-login';
+import { loginWithPasskey, usePasskeyAttempt, type PasskeyLoginOutcome } from '../../../shared/passkey-login';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import { afterLoginPath } from '../../../shared/single-sign-on';
 
@@ -14,28 +14,21 @@ import { afterLoginPath } from '../../../shared/single-sign-on';
 export function LinkWithPasskey({ regToken, onLinkExpired }: { regToken: string; onLinkExpired: () => void }) {
   const { provider } = useIdentity();
   const navigate = useNavigate();
-  const [outcome, setOutcome] = useState<PasskeyLoginOutcome>();
-  const [pending, setPending] = useState(false);
-  const start = async () => {
-    setPending(true);
-    setOutcome(undefined);
-    let result: PasskeyLoginOutcome;
-    try {
-      result = await loginWithPasskey(provider, false, { regToken });
-    } catch {
-      result = { kind: 'unexpected', code: 'network' };
-    }
-    setPending(false);
-    if (result.kind === 'loggedIn') {
-      forgetLinkingRegToken();
-      navigate(afterLoginPath(), { replace: true });
-      return;
-    }
-    if (result.kind === 'linkExpired') {
-      onLinkExpired();
-      return;
-    }
-    setOutcome(result);
-  };
-  return <PasskeyLoginButton pending={pending} onStart={() => void start()} outcome={outcome} />;
+  const settle = useCallback(
+    (result: PasskeyLoginOutcome) => {
+      if (result.kind === 'loggedIn') {
+        forgetLinkingRegToken();
+        navigate(afterLoginPath(), { replace: true });
+        return true;
+      }
+      if (result.kind === 'linkExpired') {
+        onLinkExpired();
+        return true;
+      }
+      return false;
+    },
+    [navigate, onLinkExpired],
+  );
+  const { attempt, outcome, pending } = usePasskeyAttempt(settle);
+  return <PasskeyLoginButton pending={pending} onStart={() => void attempt(() => loginWithPasskey(provider, false, { regToken }))} outcome={outcome} />;
 }

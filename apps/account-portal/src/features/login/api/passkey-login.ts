@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import type { FinalizeState } from '../../../shared/navigation';
-import { loginWithPasskey, type PasskeyLoginOutcome } from '../../../shared/passkey-login';
+import { loginWithPasskey, usePasskeyAttempt, type PasskeyLoginOutcome } from '../../../shared/passkey-login';
 
 /**
  * The login page's passkey login: a success is followed by the page's logged-in redirect, an incomplete account
@@ -12,30 +12,20 @@ import { loginWithPasskey, type PasskeyLoginOutcome } from '../../../shared/pass
 export function usePasskeyLogin() {
   const { provider, setRegistration } = useIdentity();
   const navigate = useNavigate();
-  const [outcome, setOutcome] = useState<PasskeyLoginOutcome>();
-  const [pending, setPending] = useState(false);
-  const start = useCallback(
-    async (autofill: boolean) => {
-      if (!autofill) setPending(true);
-      setOutcome(undefined);
-      let result: PasskeyLoginOutcome;
-      try {
-        result = await loginWithPasskey(provider, autofill);
-      } catch {
-        result = { kind: 'unexpected', code: 'network' };
-      }
-      if (!autofill) setPending(false);
+  const settle = useCallback(
+    (result: PasskeyLoginOutcome, autofill: boolean) => {
       if (result.kind === 'finalize') {
         setRegistration(result.regToken);
         const state: FinalizeState = { origin: 'ownIdLogin', regToken: result.regToken };
         navigate('/registration/finalize', { state });
-        return;
+        return true;
       }
       // A conditional request that ends unanswered (the page moves on, another ceremony starts) says nothing.
-      if (result.kind === 'loggedIn' || (autofill && result.kind === 'ceremony')) return;
-      setOutcome(result);
+      return result.kind === 'loggedIn' || (autofill && result.kind === 'ceremony');
     },
-    [provider, setRegistration, navigate],
+    [setRegistration, navigate],
   );
+  const { attempt, outcome, pending } = usePasskeyAttempt(settle);
+  const start = useCallback((autofill: boolean) => attempt(() => loginWithPasskey(provider, autofill), autofill), [attempt, provider]);
   return { start, outcome, pending };
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // runAccounts implements `portal accounts disable|enable EMAIL`: an operator blocks an account of the embedded
-// identity provider (login answers 403041, its sessions end) or lifts the block.
+// identity provider (login answers 403041, its sessions and partners' tokens end) or lifts the block.
 func runAccounts(ctx context.Context, env cmdEnv, args []string) error {
 	fs := newFlagSet("accounts", env)
 	flags := config.RegisterFlags(fs)
@@ -49,7 +49,13 @@ func runAccounts(ctx context.Context, env cmdEnv, args []string) error {
 	}
 
 	return withExistingDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
-		p, err := embedded.New(app.EmbeddedSettings(cfg), embedded.Deps{Store: embedded.NewSQLStore(db), Logger: logger, Audit: audit.New(db, nil)})
+		// A disabling ends the partners' tokens of the account, as it does in the service (app.New wires the same).
+		partners, err := ssoService(cfg, logger, db)
+		if err != nil {
+			return err
+		}
+		p, err := embedded.New(app.EmbeddedSettings(cfg), embedded.Deps{Store: embedded.NewSQLStore(db), Logger: logger, Audit: audit.New(db, nil),
+			CredentialsEnded: partners.EndTokensOf})
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/sso"
+	"github.com/grocer-portal/portal/services/api/internal/sso/ssosql"
 )
 
 func TestAccountsCommand(t *testing.T) {
@@ -61,4 +63,22 @@ func TestAccountsCommand(t *testing.T) {
 		types = append(types, e.Type)
 	}
 	require.ElementsMatch(t, []string{audit.AccountDisabled, audit.AccountEnabled}, types)
+}
+
+// Disabling an account ends the partners' tokens of it, as a disabling in the service does (QA round: the command
+// built the provider without telling single sign-on, and introspection still answered active).
+func TestAccountsDisableEndsPartnerTokens(t *testing.T) {
+	ctx := context.Background()
+	dbURL, db := migratedSQLite(t)
+	now := time.Now()
+	require.NoError(t, embedded.NewSQLStore(db).CreateAccount(ctx, embedded.Account{UID: "u1", Email: "eva@example.com", Origin: embedded.OriginSite, CreatedAt: now, UpdatedAt: now}))
+	tokens := ssosql.New(db)
+	require.NoError(t, tokens.CreateToken(ctx, sso.Token{ID: "t1", RefreshHash: "rh1", ClientID: "rp", Subject: "u1", AuthRequestID: "req1",
+		CreatedAt: now, ExpiresAt: now.Add(time.Hour), RefreshExpiresAt: now.Add(24 * time.Hour)}))
+
+	var out, errOut bytes.Buffer
+	require.NoError(t, run(ctx, []string{"accounts", "disable", "eva@example.com", "--database-url", dbURL}, &out, &errOut))
+	tok, err := tokens.TokenByID(ctx, "t1")
+	require.NoError(t, err)
+	require.False(t, tok.RevokedAt.IsZero(), "the partner's token is revoked")
 }

@@ -62,7 +62,7 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 		return fmt.Errorf("sso-clients %s: --id is required", action)
 	}
 	return withExistingDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
-		svc, err := sso.New(app.SSOSettings(cfg), sso.Deps{Store: ssosql.New(db), Logger: logger})
+		svc, err := ssoService(cfg, logger, db)
 		if err != nil {
 			return err
 		}
@@ -98,6 +98,12 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 		}
 		return nil
 	})
+}
+
+// ssoService is single sign-on on the database, for the commands that register partners or end what a shopper's
+// credentials gave them.
+func ssoService(cfg config.Config, logger *zap.Logger, db *database.DB) (*sso.Service, error) {
+	return sso.New(app.SSOSettings(cfg), sso.Deps{Store: ssosql.New(db), Logger: logger})
 }
 
 func kind(c sso.Client) string {

@@ -168,7 +168,10 @@ type Registration struct {
 	// Public clients get no secret and must use PKCE alone.
 	Public, FirstParty, RefreshTokens bool
 	// Replace registers the id again when it is registered already (a new secret, the addresses given); without
-	// it such an id is refused, as a mistyped id would otherwise replace a live partner's registration.
+	// it such an id is refused, as a mistyped id would otherwise replace a live partner's registration. The
+	// partner's tokens and the shoppers' consents stay: a replacement rotates the secret of the same partner, whose
+	// shoppers stay signed in, and a refresh token is redeemed only with the client's current secret (RFC 6749 §6),
+	// so one taken with the old secret gains nothing. Removing the client (Store.DeleteClient) ends them.
 	Replace bool
 }
 

@@ -34,7 +34,7 @@ func (a authRequest) GetACR() string        { return "" }
 func (a authRequest) GetAMR() []string      { return a.AMR }
 func (a authRequest) GetAudience() []string { return []string{a.ClientID} }
 func (a authRequest) GetAuthTime() time.Time {
-	return a.AuthTime
+	return issuedAuthTime(a.AuthTime)
 }
 func (a authRequest) GetClientID() string { return a.ClientID }
 func (a authRequest) GetCodeChallenge() *oidc.CodeChallenge {
@@ -54,6 +54,17 @@ func (a authRequest) GetState() string    { return a.Request.State }
 func (a authRequest) GetSubject() string  { return a.Subject }
 func (a authRequest) Done() bool          { return a.Subject != "" }
 
+// issuedAuthTime is the auth_time op writes into an ID token: never after the token's iat. op stamps iat and exp
+// with the wall clock (op.CreateIDToken, oidc.NewIDTokenClaims; neither op.Config nor an option sets its clock),
+// while the login's time follows the service's clock, which the development clock (POST /dev/clock) moves ahead:
+// an ID token stated a login 23 minutes after its own issue (QA round). On the wall clock it changes nothing.
+func issuedAuthTime(t time.Time) time.Time {
+	if now := time.Now(); t.After(now) {
+		return now
+	}
+	return t
+}
+
 // refreshRequest adapts a Token found by its refresh token to op.RefreshTokenRequest.
 type refreshRequest struct {
 	Token
@@ -62,7 +73,7 @@ type refreshRequest struct {
 
 func (r *refreshRequest) GetAMR() []string                 { return r.AMR }
 func (r *refreshRequest) GetAudience() []string            { return r.Audience }
-func (r *refreshRequest) GetAuthTime() time.Time           { return r.AuthTime }
+func (r *refreshRequest) GetAuthTime() time.Time           { return issuedAuthTime(r.AuthTime) }
 func (r *refreshRequest) GetClientID() string              { return r.ClientID }
 func (r *refreshRequest) GetScopes() []string              { return r.scopes }
 func (r *refreshRequest) GetSubject() string               { return r.Subject }
@@ -210,19 +221,6 @@ func (s storage) CreateAccessAndRefreshTokens(ctx context.Context, req op.TokenR
 	if err := s.claimCode(ctx, req); err != nil {
 		return "", "", time.Time{}, err
 	}
-	if current != "" {
-		old, err := s.svc.store.TokenByRefreshHash(ctx, hashToken(current))
-		if err != nil {
-			return "", "", time.Time{}, oidc.ErrInvalidGrant().WithDescription("unknown refresh token")
-		}
-		first, err := s.svc.store.RevokeToken(ctx, old.ID, s.svc.clock())
-		if err != nil {
-			return "", "", time.Time{}, serverError(err)
-		}
-		if !first {
-			return "", "", time.Time{}, oidc.ErrInvalidGrant().WithDescription("the refresh token was used before")
-		}
-	}
 	t := s.newToken(req)
 	refresh := randomToken()
 	t.RefreshHash, t.RefreshExpiresAt = hashToken(refresh), t.CreatedAt.Add(s.svc.settings.RefreshTokenLifetime)
@@ -230,17 +228,56 @@ func (s storage) CreateAccessAndRefreshTokens(ctx context.Context, req op.TokenR
 		// A refresh does not extend the shopper's sign-in beyond the first refresh token's life.
 		t.RefreshExpiresAt = r.RefreshExpiresAt
 	}
-	if err := s.svc.store.CreateToken(ctx, t); err != nil {
+	if current == "" {
+		if err := s.svc.store.CreateToken(ctx, t); err != nil {
+			return "", "", time.Time{}, serverError(err)
+		}
+		return t.ID, refresh, t.ExpiresAt, nil
+	}
+	old, err := s.svc.store.TokenByRefreshHash(ctx, hashToken(current))
+	if err != nil {
+		return "", "", time.Time{}, oidc.ErrInvalidGrant().WithDescription("unknown refresh token")
+	}
+	rotated, err := s.svc.store.RotateToken(ctx, old.ID, t, s.svc.clock())
+	if err != nil {
 		return "", "", time.Time{}, serverError(err)
+	}
+	if !rotated {
+		return "", "", time.Time{}, s.refreshReused(ctx, old)
 	}
 	return t.ID, refresh, t.ExpiresAt, nil
 }
 
-// liveRefresh returns the token row of an unrevoked, unexpired refresh token.
+// refreshReused answers a refresh token presented after it was rotated out (or revoked) and ends its grant: every
+// token the sign-in's code and its refreshes gave, which carry its authorisation request's id. The partner and a
+// thief hold the token and which of them presents it cannot be told, so the current refresh token ends too (RFC
+// 9700 §4.14.2); the partner signs the shopper in again. Before, only the replay was refused (QA round).
+func (s storage) refreshReused(ctx context.Context, t Token) error {
+	if err := s.svc.store.RevokeTokensOfRequest(ctx, t.AuthRequestID, s.svc.clock()); err != nil {
+		return serverError(err)
+	}
+	return oidc.ErrInvalidGrant().WithDescription("the refresh token was used before")
+}
+
+// liveRefresh returns the token row of an unrevoked, unexpired refresh token of a grant that stands (granted).
 func (s storage) liveRefresh(ctx context.Context, refresh string) (Token, error) {
 	t, err := s.svc.store.TokenByRefreshHash(ctx, hashToken(refresh))
-	if err != nil || !t.RevokedAt.IsZero() || !s.svc.clock().Before(t.RefreshExpiresAt) {
-		return Token{}, op.ErrInvalidRefreshToken
+	if errors.Is(err, ErrNotFound) {
+		return Token{}, oidc.ErrInvalidGrant().WithDescription("invalid refresh token")
+	}
+	if err != nil {
+		return Token{}, serverError(err)
+	}
+	if !t.RevokedAt.IsZero() {
+		return Token{}, s.refreshReused(ctx, t)
+	}
+	if !s.svc.clock().Before(t.RefreshExpiresAt) {
+		return Token{}, oidc.ErrInvalidGrant().WithDescription("invalid refresh token")
+	}
+	if err := s.granted(ctx, t); errors.Is(err, errDeadToken) {
+		return Token{}, oidc.ErrInvalidGrant().WithDescription("invalid refresh token")
+	} else if err != nil {
+		return Token{}, err
 	}
 	return t, nil
 }
@@ -249,7 +286,7 @@ func (s storage) liveRefresh(ctx context.Context, refresh string) (Token, error)
 func (s storage) TokenRequestByRefreshToken(ctx context.Context, refresh string) (op.RefreshTokenRequest, error) {
 	t, err := s.liveRefresh(ctx, refresh)
 	if err != nil {
-		return nil, oidc.ErrInvalidGrant().WithDescription("invalid refresh token")
+		return nil, err
 	}
 	return &refreshRequest{Token: t, scopes: t.Scopes}, nil
 }
@@ -400,22 +437,71 @@ func (s storage) userinfo(ctx context.Context, info *oidc.UserInfo, subject stri
 	return nil
 }
 
-// liveToken returns an unrevoked, unexpired access token.
-func (s storage) liveToken(ctx context.Context, id, subject string) (Token, error) {
-	t, err := s.svc.store.TokenByID(ctx, id)
-	if err != nil || t.Subject != subject || !t.RevokedAt.IsZero() || !s.svc.clock().Before(t.ExpiresAt) {
-		return Token{}, oidc.ErrInvalidRequest().WithDescription("invalid_token: the access token is invalid or expired")
+// errDeadToken refuses a token that is unknown, expired or revoked, or whose grant no longer stands (granted).
+var errDeadToken = errors.New("the token is invalid or expired")
+
+// granted checks that a token's grant stands: the shopper's account is there and enabled, and the partner is
+// still registered. A disabling ends the partners' tokens (EndTokensOf), a deletion and a partner's removal delete
+// them; where that was missed (a disabling by a process that did not tell single sign-on, a failed revocation, a
+// deletion without the erasure, a partner dropped from sso.clients) the token is dead all the same (QA round:
+// introspection answered active for a disabled shopper). Seen so, the shopper's tokens are revoked, so that
+// enabling the account again does not bring them back.
+func (s storage) granted(ctx context.Context, t Token) error {
+	if _, err := s.svc.Client(ctx, t.ClientID); errors.Is(err, ErrNotFound) {
+		return errDeadToken
+	} else if err != nil {
+		return serverError(err)
 	}
-	return t, nil
+	if s.svc.accounts == nil {
+		return oidc.ErrServerError().WithDescription("no identity provider")
+	}
+	if _, err := s.svc.accounts.Profile(ctx, t.Subject); errors.Is(err, ErrNotFound) {
+		if err := s.svc.EndTokensOf(ctx, t.Subject); err != nil {
+			return serverError(err)
+		}
+		return errDeadToken
+	} else if err != nil {
+		return serverError(err)
+	}
+	return nil
 }
 
-// SetUserinfoFromToken answers the userinfo endpoint.
+// liveToken returns an unrevoked, unexpired access token of a grant that stands.
+func (s storage) liveToken(ctx context.Context, id, subject string) (Token, error) {
+	t, err := s.svc.store.TokenByID(ctx, id)
+	if errors.Is(err, ErrNotFound) || (err == nil && (t.Subject != subject || !t.RevokedAt.IsZero() || !s.svc.clock().Before(t.ExpiresAt))) {
+		return Token{}, errDeadToken
+	}
+	if err != nil {
+		return Token{}, serverError(err)
+	}
+	return t, s.granted(ctx, t)
+}
+
+// SetUserinfoFromToken answers the userinfo endpoint. A dead token is told to the caller (WithDeadToken), as op
+// answers every refusal of its storage 403 (op.Userinfo) where RFC 6750 §3.1 asks 401 invalid_token.
 func (s storage) SetUserinfoFromToken(ctx context.Context, info *oidc.UserInfo, tokenID, subject, _ string) error {
 	t, err := s.liveToken(ctx, tokenID, subject)
+	if errors.Is(err, errDeadToken) {
+		if dead, ok := ctx.Value(deadTokenKey{}).(func()); ok {
+			dead()
+		}
+		// RFC 6750 §3.1's error code, which oidc has no constructor for.
+		return &oidc.Error{ErrorType: "invalid_token", Description: "the access token is invalid or expired"}
+	}
 	if err != nil {
 		return err
 	}
 	return s.userinfo(ctx, info, subject, t.Scopes)
+}
+
+// deadTokenKey carries, in a userinfo request's context, the function that hears of a dead access token.
+type deadTokenKey struct{}
+
+// WithDeadToken hands the userinfo endpoint the function called when it refuses the access token as dead (unknown,
+// expired, revoked, its grant ended), so that the answer can be RFC 6750 §3.1's 401 instead of op's 403.
+func WithDeadToken(ctx context.Context, dead func()) context.Context {
+	return context.WithValue(ctx, deadTokenKey{}, dead)
 }
 
 // SetIntrospectionFromToken implements op.Storage.

@@ -109,6 +109,8 @@ type Store interface {
 	SaveClient(ctx context.Context, c Client) error
 	ClientByID(ctx context.Context, id string) (Client, error)
 	Clients(ctx context.Context) ([]Client, error)
+	// DeleteClient removes a client with, in the same transaction, its tokens, the consents shoppers gave it and its
+	// requests: a registration of the same id later takes over nothing of it.
 	DeleteClient(ctx context.Context, id string) error
 
 	CreateAuthRequest(ctx context.Context, r AuthRequest) error
@@ -146,4 +148,9 @@ type Store interface {
 
 	// Purge removes requests, tokens and keys that expired before the time.
 	Purge(ctx context.Context, before time.Time) error
+
+	// RotateToken revokes the token oldID and stores its successor t in one transaction (a refresh); it reports
+	// false and stores nothing when oldID was revoked already: of concurrent refreshes with one refresh token exactly
+	// one wins, and the others' revocation of the grant (RevokeTokensOfRequest) comes after the winner's successor.
+	RotateToken(ctx context.Context, oldID string, t Token, at time.Time) (bool, error)
 }

@@ -121,9 +121,15 @@ func (h *handlers) protocol(c echo.Context) error {
 		}
 	}
 	if strings.HasSuffix(r.URL.Path, "/userinfo") {
-		// op refuses a bad access token with a bare 401; RFC 6750 §3 names the error in WWW-Authenticate.
+		// op refuses a bad access token with a bare 401 and a dead one (expired, revoked) with a 403; RFC 6750 §3.1
+		// asks 401 for both, with the error named in WWW-Authenticate: partners refresh on it.
 		resp := c.Response()
+		dead := false
+		r = r.WithContext(sso.WithDeadToken(r.Context(), func() { dead = true }))
 		resp.Before(func() {
+			if dead {
+				resp.Status = http.StatusUnauthorized
+			}
 			if resp.Status == http.StatusUnauthorized {
 				resp.Header().Set(echo.HeaderWWWAuthenticate, `Bearer error="invalid_token"`)
 			}

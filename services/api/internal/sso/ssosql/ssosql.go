@@ -127,14 +127,25 @@ func (s *Store) Clients(ctx context.Context) ([]sso.Client, error) {
 
 // DeleteClient implements sso.Store.
 func (s *Store) DeleteClient(ctx context.Context, id string) error {
-	res, err := s.exec(ctx, "delete client", `DELETE FROM sso_clients WHERE id = ?`, id)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return sso.ErrNotFound
-	}
-	return nil
+	return s.db.InTx(ctx, func(tx database.Tx) error {
+		res, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM sso_clients WHERE id = ?`), id)
+		if err != nil {
+			return fmt.Errorf("ssosql: delete client: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return sso.ErrNotFound
+		}
+		for _, q := range []string{
+			`DELETE FROM sso_tokens WHERE client_id = ?`,
+			`DELETE FROM sso_consents WHERE client_id = ?`,
+			`DELETE FROM sso_auth_requests WHERE client_id = ?`,
+		} {
+			if _, err := tx.ExecContext(ctx, tx.Rebind(q), id); err != nil {
+				return fmt.Errorf("ssosql: delete client: %w", err)
+			}
+		}
+		return nil
+	})
 }
 
 // CreateAuthRequest implements sso.Store.
@@ -240,10 +251,23 @@ const tokenColumns = `id, refresh_hash, client_id, subject, scopes, audience, au
 
 // CreateToken implements sso.Store.
 func (s *Store) CreateToken(ctx context.Context, t sso.Token) error {
-	_, err := s.exec(ctx, "create token", `INSERT INTO sso_tokens (`+tokenColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	return insertToken(ctx, s.db, t)
+}
+
+// execer is the pool or a transaction.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	Rebind(query string) string
+}
+
+func insertToken(ctx context.Context, q execer, t sso.Token) error {
+	_, err := q.ExecContext(ctx, q.Rebind(`INSERT INTO sso_tokens (`+tokenColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		t.ID, nullString(t.RefreshHash), t.ClientID, t.Subject, list(t.Scopes), list(t.Audience), nullMS(t.AuthTime), list(t.AMR),
 		t.AuthRequestID, ms(t.CreatedAt), ms(t.ExpiresAt), nullMS(t.RefreshExpiresAt), nullMS(t.RevokedAt))
-	return err
+	if err != nil {
+		return fmt.Errorf("ssosql: create token: %w", err)
+	}
+	return nil
 }
 
 func scanToken(row scanner) (sso.Token, error) {
@@ -396,4 +420,23 @@ func EraseAccount(ctx context.Context, tx database.Tx, uid string) error {
 		}
 	}
 	return nil
+}
+
+// RotateToken implements sso.Store. The revocation comes first: it holds the old token's row (PostgreSQL) or the
+// database (SQLite) until the successor is committed, so a concurrent refresh finds the old token revoked only once
+// its successor can be revoked with the grant.
+func (s *Store) RotateToken(ctx context.Context, oldID string, t sso.Token, at time.Time) (bool, error) {
+	rotated := false
+	err := s.db.InTx(ctx, func(tx database.Tx) error {
+		res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE sso_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`), ms(at), oldID)
+		if err != nil {
+			return fmt.Errorf("ssosql: rotate token: %w", err)
+		}
+		if affectedOne(res) != nil {
+			return nil
+		}
+		rotated = true
+		return insertToken(ctx, tx, t)
+	})
+	return rotated && err == nil, err
 }

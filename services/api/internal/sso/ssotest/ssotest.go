@@ -3,10 +3,13 @@ package ssotest
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/sso"
@@ -38,6 +41,79 @@ func Suite(t *testing.T, newStore func(t *testing.T) sso.Store) {
 		_, err = s.ClientByID(ctx, "fotoservice")
 		require.ErrorIs(t, err, sso.ErrNotFound)
 		require.ErrorIs(t, s.DeleteClient(ctx, "fotoservice"), sso.ErrNotFound)
+	})
+
+	// A removed partner leaves nothing a registration of the same id would take over: its tokens (a refresh token
+	// worked again for the new registrant), the consents shoppers gave it, its pending requests (QA round).
+	t.Run("a client is deleted with its tokens, consents and requests", func(t *testing.T) {
+		s := newStore(t)
+		for _, id := range []string{"reisen", "foto"} {
+			require.NoError(t, s.SaveClient(ctx, sso.Client{ID: id, Name: id, RedirectURIs: []string{"https://" + id + ".example/cb"}, CreatedAt: now}))
+			require.NoError(t, s.CreateToken(ctx, sso.Token{ID: id + "-t", RefreshHash: id + "-rh", ClientID: id, Subject: "uid-1", AuthRequestID: id + "-req",
+				CreatedAt: now, ExpiresAt: now.Add(time.Minute), RefreshExpiresAt: now.Add(time.Hour)}))
+			require.NoError(t, s.SaveConsent(ctx, sso.Consent{UID: "uid-1", ClientID: id, Scopes: []string{"openid"}, GrantedAt: now}))
+			require.NoError(t, s.CreateAuthRequest(ctx, sso.AuthRequest{ID: id + "-req", ClientID: id, CreatedAt: now, ExpiresAt: now.Add(time.Minute)}))
+		}
+		require.NoError(t, s.DeleteClient(ctx, "reisen"))
+		_, err := s.TokenByID(ctx, "reisen-t")
+		require.ErrorIs(t, err, sso.ErrNotFound)
+		_, err = s.TokenByRefreshHash(ctx, "reisen-rh")
+		require.ErrorIs(t, err, sso.ErrNotFound)
+		_, err = s.Consent(ctx, "uid-1", "reisen")
+		require.ErrorIs(t, err, sso.ErrNotFound)
+		_, err = s.AuthRequest(ctx, "reisen-req")
+		require.ErrorIs(t, err, sso.ErrNotFound)
+		// Another partner's are kept.
+		_, err = s.TokenByID(ctx, "foto-t")
+		require.NoError(t, err)
+		_, err = s.Consent(ctx, "uid-1", "foto")
+		require.NoError(t, err)
+		_, err = s.AuthRequest(ctx, "foto-req")
+		require.NoError(t, err)
+		require.ErrorIs(t, s.DeleteClient(ctx, "reisen"), sso.ErrNotFound)
+	})
+
+	// Of concurrent refreshes with one refresh token exactly one stores a successor; the others find it revoked
+	// and store nothing (they end the grant: RFC 9700 §4.14.2).
+	t.Run("a refresh token is rotated once", func(t *testing.T) {
+		s := newStore(t)
+		old := sso.Token{ID: "t1", RefreshHash: "rh1", ClientID: "c", Subject: "uid-1", AuthRequestID: "req1", CreatedAt: now,
+			ExpiresAt: now.Add(time.Minute), RefreshExpiresAt: now.Add(time.Hour)}
+		require.NoError(t, s.CreateToken(ctx, old))
+		var wg sync.WaitGroup
+		results := make([]bool, 4)
+		for i := range results {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				next := old
+				next.ID, next.RefreshHash = fmt.Sprintf("t2-%d", i), fmt.Sprintf("rh2-%d", i)
+				rotated, err := s.RotateToken(ctx, old.ID, next, now)
+				assert.NoError(t, err)
+				results[i] = rotated
+			}()
+		}
+		wg.Wait()
+		winner, wins := slices.Index(results, true), 0
+		for _, rotated := range results {
+			if rotated {
+				wins++
+			}
+		}
+		require.Equal(t, 1, wins)
+		got, err := s.TokenByID(ctx, "t1")
+		require.NoError(t, err)
+		require.Equal(t, now, got.RevokedAt)
+		next, err := s.TokenByRefreshHash(ctx, fmt.Sprintf("rh2-%d", winner))
+		require.NoError(t, err)
+		require.True(t, next.RevokedAt.IsZero())
+		require.Equal(t, "req1", next.AuthRequestID)
+		for i := range results {
+			if i != winner {
+				_, err := s.TokenByID(ctx, fmt.Sprintf("t2-%d", i))
+				require.ErrorIs(t, err, sso.ErrNotFound)
+			}
+		}
 	})
 
 	t.Run("an auth request is authorised, gets a code, and the code works once", func(t *testing.T) {

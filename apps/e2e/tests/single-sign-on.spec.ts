@@ -165,10 +165,10 @@ test.describe('single sign-on with a partner service', () => {
     await page.goto('/personaldata');
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
 
-    // The provider's own logout refuses an unregistered address with the standard error.
-    const refused = await page.request.get(`/oidc/end_session?client_id=fotoservice&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`, { maxRedirects: 0 });
-    expect(refused.status()).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: 'invalid_request' });
+    // The provider's own logout refuses an unregistered address: the shopper sees the portal's error page, not JSON.
+    await page.goto(`/oidc/end_session?client_id=fotoservice&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`);
+    await expect(page).toHaveURL(/\/error\/sso-logout-invalid$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Die Abmeldung über den Partnerdienst ist nicht möglich.' })).toBeVisible();
   });
 
   test('a sign-in request naming no registered partner or return address shows the portal error page', async ({ page }) => {

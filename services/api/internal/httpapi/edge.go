@@ -131,6 +131,11 @@ var crossOriginBypass = []string{
 	"POST /oidc/oauth/introspect",
 	"POST /oidc/revoke",
 	"POST /oidc/userinfo",
+	// OpenID Connect RP-Initiated Logout 1.0 §2: the end-session endpoint takes POST as well as GET, from the
+	// partner's page. It ends only the session of the shopper its id_token_hint names (without a hint it goes
+	// through the portal's logout page, as a link would), and another site's POST brings no Lax session cookie
+	// (ssoapi then sends the browser on as a navigation, which does).
+	"POST /oidc/end_session",
 }
 
 // crossOriginProtection refuses cross-site state-changing requests on every route (net/http's

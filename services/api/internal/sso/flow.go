@@ -3,6 +3,8 @@ package sso
 import (
 	"context"
 	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
 	"errors"
 	"net"
 	"net/http"
@@ -189,29 +191,30 @@ func invalid(err error) (Decision, error) {
 	return Decision{}, err
 }
 
-// Continue decides what a stored sign-in request needs next, given the shopper of the browser's session (nil
-// without one): the portal's login (no session, prompt=login, or a login older than max_age), the portal's
-// consent page (a partner that is not first-party, without a stored consent), or nothing: then the request is
-// authorised. prompt=none never shows a page: it answers login_required or consent_required.
-func (s *Service) Continue(ctx context.Context, id string, shopper *Shopper) (Decision, error) {
+// Continue decides what a stored sign-in request needs next, given the browser's binding cookie (WithBrowser) and
+// the shopper of its session (nil without one): the portal's login (no session, prompt=login, a login older than
+// max_age, or another shopper than the id_token_hint names), the portal's consent page (a partner that is not
+// first-party, without a stored consent), or nothing: then the request is authorised. prompt=none never shows a
+// page: it answers login_required or consent_required.
+func (s *Service) Continue(ctx context.Context, id, browser string, shopper *Shopper) (Decision, error) {
 	req, err := storage{s}.liveRequest(ctx, id)
 	if err != nil {
 		return invalid(err)
+	}
+	if !req.startedIn(browser) {
+		if !slices.Contains(req.Request.Prompt, oidc.PromptNone) {
+			return invalid(unknownRequest())
+		}
+		// prompt=none in a partner's hidden frame of another site, where a Lax cookie is neither set nor sent: the
+		// binding is missing as the session is, and the partner hears login_required as it did before the binding.
+		return s.answerError(ctx, req, oidc.ErrLoginRequired())
 	}
 	client, err := s.Client(ctx, req.ClientID)
 	if err != nil {
 		return invalid(oidc.ErrInvalidRequest().WithDescription("the partner is no longer registered"))
 	}
-	promptNone := slices.Contains(req.Request.Prompt, oidc.PromptNone)
-	if shopper == nil || !s.fresh(req, shopper.AuthTime) {
-		switch {
-		case promptNone:
-			return Decision{Step: StepAnswerError, Request: req, Error: oidc.ErrLoginRequired()}, nil
-		case shopper != nil:
-			return Decision{Step: StepLoginAgain, Request: req}, nil
-		default:
-			return Decision{Step: StepLogin, Request: req}, nil
-		}
+	if d, ok, err := s.login(ctx, req, shopper); !ok {
+		return d, err
 	}
 	if !client.FirstParty {
 		consented, err := s.consented(ctx, shopper.UID, req)
@@ -219,13 +222,78 @@ func (s *Service) Continue(ctx context.Context, id string, shopper *Shopper) (De
 			return Decision{}, err
 		}
 		if !consented || slices.Contains(req.Request.Prompt, oidc.PromptConsent) {
-			if promptNone {
-				return Decision{Step: StepAnswerError, Request: req, Error: &oidc.Error{ErrorType: "consent_required"}}, nil
+			if slices.Contains(req.Request.Prompt, oidc.PromptNone) {
+				return s.answerError(ctx, req, &oidc.Error{ErrorType: "consent_required"})
 			}
 			return Decision{Step: StepConsent, Request: req}, nil
 		}
 	}
 	return s.authorize(ctx, req, *shopper)
+}
+
+// request returns a live request that the browser started: its id is in the login page's address, which anyone
+// can be sent, and another browser's shopper must not go on with it (QA: the attacker who started a sign-in sent
+// its login page to a shopper and collected the code that shopper's browser got authorised).
+func (s *Service) request(ctx context.Context, id, browser string) (AuthRequest, error) {
+	req, err := storage{s}.liveRequest(ctx, id)
+	if err != nil {
+		return AuthRequest{}, err
+	}
+	if !req.startedIn(browser) {
+		return AuthRequest{}, unknownRequest()
+	}
+	return req, nil
+}
+
+// startedIn reports whether the request was started by the browser of the binding cookie's value.
+func (r AuthRequest) startedIn(browser string) bool {
+	return browser != "" && subtle.ConstantTimeCompare([]byte(hashToken(browser)), []byte(r.Browser)) == 1
+}
+
+// login decides whether the shopper's login answers the request (ok). It does not without one, when prompt=login
+// or max_age ask for a newer one, or when the partner's id_token_hint names another shopper (OpenID Connect Core
+// 3.1.2.1): then the login page asks (again), and prompt=none is answered login_required, as is a request for
+// which the shopper logged in and still as another shopper than the hint names.
+func (s *Service) login(ctx context.Context, req AuthRequest, shopper *Shopper) (d Decision, ok bool, err error) {
+	otherThanHinted := shopper != nil && req.Hint != "" && req.Hint != shopper.UID
+	switch {
+	case shopper != nil && !otherThanHinted && s.fresh(req, shopper.AuthTime):
+		return Decision{}, true, nil
+	case slices.Contains(req.Request.Prompt, oidc.PromptNone):
+		d, err = s.answerError(ctx, req, oidc.ErrLoginRequired())
+	case shopper == nil:
+		d = Decision{Step: StepLogin, Request: req}
+	case otherThanHinted && shopper.AuthTime.After(req.CreatedAt):
+		d, err = s.answerError(ctx, req, oidc.ErrLoginRequired().WithDescription("the shopper logged in as another shopper than id_token_hint names"))
+	default:
+		d = Decision{Step: StepLoginAgain, Request: req}
+	}
+	return d, false, err
+}
+
+// answerError ends the request and answers its partner with e: an answered request takes no further step (QA: a
+// declined request was authorised by a consent posted after it).
+func (s *Service) answerError(ctx context.Context, req AuthRequest, e *oidc.Error) (Decision, error) {
+	err := s.store.EndRequest(ctx, req.ID, s.clock())
+	if errors.Is(err, ErrNotFound) {
+		return invalid(unknownRequest())
+	}
+	if err != nil {
+		return Decision{}, err
+	}
+	return Decision{Step: StepAnswerError, Request: req, Error: e}, nil
+}
+
+// Collects reports whether the browser may collect the code of an authorised request at op's callback, which
+// finds the request by its id alone: the browser started the request, and its session is the shopper the request
+// was authorised for (QA: a poll of the callback without cookies collected another shopper's code).
+func (s *Service) Collects(ctx context.Context, id, browser string, shopper *Shopper) (bool, error) {
+	req, err := s.request(ctx, id, browser)
+	if err != nil {
+		_, err := invalid(err)
+		return false, err
+	}
+	return shopper != nil && req.Subject != "" && req.Subject == shopper.UID, nil
 }
 
 // fresh reports whether a login at authTime satisfies the request: prompt=login needs a login after the request
@@ -259,6 +327,10 @@ func (s *Service) consented(ctx context.Context, uid string, req AuthRequest) (b
 	return true, nil
 }
 
+// ResponseModes are how the provider answers a partner (its discovery document lists them): in the redirect
+// address's query or fragment. Not form_post (CreateAuthRequest).
+var ResponseModes = []string{string(oidc.ResponseModeQuery), string(oidc.ResponseModeFragment)}
+
 // supportedScopes are the scopes the provider answers (its discovery document lists them).
 var supportedScopes = []string{ScopeOpenID, ScopeProfile, ScopeEmail, ScopeOfflineAccess}
 
@@ -278,7 +350,7 @@ func grantable(scopes []string) []string {
 func (s *Service) authorize(ctx context.Context, req AuthRequest, shopper Shopper) (Decision, error) {
 	err := s.store.Authorize(ctx, req.ID, shopper.UID, shopper.AuthTime, nil)
 	if errors.Is(err, ErrNotFound) {
-		return invalid(oidc.ErrInvalidRequest().WithDescription("unknown or expired sign-in request"))
+		return invalid(unknownRequest())
 	}
 	if err != nil {
 		return Decision{}, err
@@ -294,8 +366,8 @@ type ConsentRequest struct {
 }
 
 // AskConsent answers what a live request's partner asks for (the scopes besides openid).
-func (s *Service) AskConsent(ctx context.Context, id string) (ConsentRequest, Decision, error) {
-	req, err := storage{s}.liveRequest(ctx, id)
+func (s *Service) AskConsent(ctx context.Context, id, browser string) (ConsentRequest, Decision, error) {
+	req, err := s.request(ctx, id, browser)
 	if err != nil {
 		d, err := invalid(err)
 		return ConsentRequest{}, d, err
@@ -314,18 +386,19 @@ func (s *Service) AskConsent(ctx context.Context, id string) (ConsentRequest, De
 
 // Decide takes the logged-in shopper's answer: allow stores the consent and authorises the request; decline
 // answers the partner access_denied.
-func (s *Service) Decide(ctx context.Context, id string, shopper Shopper, allow bool) (Decision, error) {
-	req, err := storage{s}.liveRequest(ctx, id)
+func (s *Service) Decide(ctx context.Context, id, browser string, shopper Shopper, allow bool) (Decision, error) {
+	req, err := s.request(ctx, id, browser)
 	if err != nil {
 		return invalid(err)
 	}
 	if !allow {
-		return Decision{Step: StepAnswerError, Request: req, Error: oidc.ErrAccessDenied().WithDescription("the shopper declined")}, nil
+		return s.answerError(ctx, req, oidc.ErrAccessDenied().WithDescription("the shopper declined"))
 	}
-	// A request that asked for a new login (prompt=login, max_age) is answered only after one, also when the
-	// consent is posted straight away (code review round: the consent POST skipped the login).
-	if !s.fresh(req, shopper.AuthTime) {
-		return Decision{Step: StepLoginAgain, Request: req}, nil
+	// A request that asked for a new login (prompt=login, max_age) or for another shopper (id_token_hint) is
+	// answered only after that login, also when the consent is posted straight away (code review round: the
+	// consent POST skipped the login).
+	if d, ok, err := s.login(ctx, req, &shopper); !ok {
+		return d, err
 	}
 	// A consent adds to what the shopper allowed this partner before; it never takes an earlier scope back.
 	scopes := grantable(req.Request.Scopes)
@@ -371,6 +444,35 @@ func (s *Service) PartnerInfos(ctx context.Context) ([]PartnerInfo, error) {
 		out[i] = partnerInfo(c)
 	}
 	return out, nil
+}
+
+// BrowserCookie binds a partner's sign-in requests to the browser that started them (BindingCookie, WithBrowser).
+const BrowserCookie = "portal_sso_browser"
+
+// BindingCookie is the binding cookie the authorisation endpoint gives the browser of r: the value it has, or a
+// new one, for as long as the request it starts lives. It is sent to the provider's paths only.
+func (s *Service) BindingCookie(r *http.Request) *http.Cookie {
+	value := Binding(r)
+	if b, err := base64.RawURLEncoding.DecodeString(value); err != nil || len(b) != 32 {
+		value = randomToken()
+	}
+	return &http.Cookie{Name: BrowserCookie, Value: value, Path: Path, MaxAge: int(s.settings.RequestLifetime.Seconds()), HttpOnly: true,
+		Secure: s.settings.Production || strings.HasPrefix(s.IssuerFor(r), "https://"), SameSite: http.SameSiteLaxMode}
+}
+
+// Binding is the value of the browser's binding cookie; empty without one.
+func Binding(r *http.Request) string {
+	ck, err := r.Cookie(BrowserCookie)
+	if err != nil {
+		return ""
+	}
+	return ck.Value
+}
+
+// WithBrowser hands the authorisation endpoint the value of the browser's binding cookie: the request it stores
+// goes on only in that browser (Continue, AskConsent, Decide, Collects take the value again).
+func WithBrowser(ctx context.Context, binding string) context.Context {
+	return context.WithValue(ctx, browserKey{}, binding)
 }
 
 // WithEndSession hands the end-session endpoint the function that ends the browser's portal session when it

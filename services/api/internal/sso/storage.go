@@ -79,13 +79,25 @@ func (r *refreshRequest) GetScopes() []string              { return r.scopes }
 func (r *refreshRequest) GetSubject() string               { return r.Subject }
 func (r *refreshRequest) SetCurrentScopes(scopes []string) { r.scopes = scopes }
 
-// CreateAuthRequest stores a validated request; PKCE with S256 is required of every client.
-func (s storage) CreateAuthRequest(ctx context.Context, in *oidc.AuthRequest, _ string) (op.AuthRequest, error) {
+// CreateAuthRequest stores a validated request; PKCE with S256 is required of every client. hint is the shopper the
+// partner's id_token_hint names (op verified it); the request is bound to the browser of the context (WithBrowser).
+func (s storage) CreateAuthRequest(ctx context.Context, in *oidc.AuthRequest, hint string) (op.AuthRequest, error) {
 	if in.CodeChallenge == "" || in.CodeChallengeMethod != oidc.CodeChallengeMethodS256 {
 		return nil, oidc.ErrInvalidRequest().WithDescription("PKCE is required: send code_challenge with code_challenge_method S256")
 	}
+	// form_post answers with op's page that posts itself to the partner, which the pages' CSP stops (script-src
+	// 'self', form-action 'self'): the code was issued and never delivered (QA). An unsupported response mode is
+	// invalid_request (OAuth 2.0 Multiple Response Type Encoding Practices §5, RFC 6749 §4.1.2.1).
+	if in.ResponseMode != "" && !slices.Contains(ResponseModes, string(in.ResponseMode)) {
+		return nil, oidc.ErrInvalidRequest().WithDescription("response_mode must be query or fragment")
+	}
+	browser, _ := ctx.Value(browserKey{}).(string)
+	if browser == "" {
+		return nil, serverError(errors.New("sso: the authorisation request came without the browser's binding"))
+	}
 	now := s.svc.clock()
-	r := AuthRequest{ID: randomToken(), ClientID: in.ClientID, CreatedAt: now, ExpiresAt: now.Add(s.svc.settings.RequestLifetime),
+	r := AuthRequest{ID: randomToken(), ClientID: in.ClientID, Browser: hashToken(browser), Hint: hint, CreatedAt: now,
+		ExpiresAt: now.Add(s.svc.settings.RequestLifetime),
 		Request: Request{
 			RedirectURI: in.RedirectURI, Scopes: in.Scopes, State: in.State, Nonce: in.Nonce, CodeChallenge: in.CodeChallenge,
 			CodeChallengeMethod: string(in.CodeChallengeMethod), ResponseMode: string(in.ResponseMode), Prompt: in.Prompt, MaxAge: in.MaxAge,
@@ -99,20 +111,26 @@ func (s storage) CreateAuthRequest(ctx context.Context, in *oidc.AuthRequest, _ 
 	return authRequest{r}, nil
 }
 
-// liveRequest returns an unexpired request whose code was not yet issued.
+// unknownRequest is the answer for a request that cannot be carried on: unknown, expired, answered, or another
+// browser's (which is not told apart, so that its id tells a caller nothing).
+func unknownRequest() *oidc.Error {
+	return oidc.ErrInvalidRequest().WithDescription("unknown or expired sign-in request")
+}
+
+// liveRequest returns an unexpired request that was answered neither with a code nor with an error.
 func (s storage) liveRequest(ctx context.Context, id string) (AuthRequest, error) {
 	if id == "" || len(id) > 100 {
-		return AuthRequest{}, oidc.ErrInvalidRequest().WithDescription("unknown or expired sign-in request")
+		return AuthRequest{}, unknownRequest()
 	}
 	r, err := s.svc.store.AuthRequest(ctx, id)
 	if errors.Is(err, ErrNotFound) {
-		return AuthRequest{}, oidc.ErrInvalidRequest().WithDescription("unknown or expired sign-in request")
+		return AuthRequest{}, unknownRequest()
 	}
 	if err != nil {
 		return AuthRequest{}, serverError(err)
 	}
-	if !s.svc.clock().Before(r.ExpiresAt) || r.CodeHash != "" {
-		return AuthRequest{}, oidc.ErrInvalidRequest().WithDescription("unknown or expired sign-in request")
+	if !s.svc.clock().Before(r.ExpiresAt) || r.CodeHash != "" || !r.EndedAt.IsZero() {
+		return AuthRequest{}, unknownRequest()
 	}
 	return r, nil
 }
@@ -535,3 +553,6 @@ func (s storage) Health(context.Context) error { return nil }
 
 // endSessionKey carries, in the end-session request's context, the function that ends the browser's session.
 type endSessionKey struct{}
+
+// browserKey carries, in the authorisation request's context, the value of the browser's binding cookie.
+type browserKey struct{}

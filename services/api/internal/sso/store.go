@@ -55,6 +55,11 @@ type AuthRequest struct {
 	ID       string
 	ClientID string
 	Request  Request
+	// Browser is the SHA-256 of the binding cookie of the browser that started the request: only that browser
+	// carries it on, as the request's id in the login page's address can be handed to anyone.
+	Browser string
+	// Hint is the shopper the partner's id_token_hint names; empty without one.
+	Hint string
 	// Subject is the shopper's uid once the request is authorised; empty before.
 	Subject  string
 	AuthTime time.Time
@@ -63,8 +68,10 @@ type AuthRequest struct {
 	CodeHash      string
 	CodeExpiresAt time.Time
 	CodeUsedAt    time.Time
-	CreatedAt     time.Time
-	ExpiresAt     time.Time
+	// EndedAt is when the partner was answered with an error; an ended request takes no further step.
+	EndedAt   time.Time
+	CreatedAt time.Time
+	ExpiresAt time.Time
 }
 
 // Token is an access token (by id) and the refresh token issued beside it, if any.
@@ -115,10 +122,13 @@ type Store interface {
 
 	CreateAuthRequest(ctx context.Context, r AuthRequest) error
 	AuthRequest(ctx context.Context, id string) (AuthRequest, error)
-	// Authorize records who the request is for; ErrNotFound when it does not exist.
+	// Authorize records who the request is for; ErrNotFound when it does not exist, has a code or ended.
 	Authorize(ctx context.Context, id, subject string, authTime time.Time, amr []string) error
-	// SaveCode attaches the (hashed) code to the request.
+	// SaveCode attaches the (hashed) code to an authorised request; ErrNotFound when it has one or ended.
 	SaveCode(ctx context.Context, id, codeHash string, expiresAt time.Time) error
+	// EndRequest ends a request whose partner was answered with an error, so that it is neither authorised nor
+	// given a code after; ErrNotFound when it does not exist, has a code or ended before.
+	EndRequest(ctx context.Context, id string, at time.Time) error
 	// RequestByCode returns the request a (hashed) code was issued for, used or not.
 	RequestByCode(ctx context.Context, codeHash string) (AuthRequest, error)
 	// UseCode marks the code used and returns its request; a second use answers the request with ErrCodeUsed,

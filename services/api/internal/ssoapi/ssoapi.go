@@ -4,6 +4,7 @@
 package ssoapi
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -70,6 +71,7 @@ func (h *handlers) discovery(c echo.Context) error {
 	doc.DeviceAuthorizationEndpoint = ""
 	doc.ResponseTypesSupported = []string{string(oidc.ResponseTypeCode)}
 	doc.GrantTypesSupported = []oidc.GrantType{oidc.GrantTypeCode, oidc.GrantTypeRefreshToken}
+	doc.ResponseModesSupported = sso.ResponseModes // the default too, said outright: form_post is not offered
 	return c.JSON(http.StatusOK, doc)
 }
 
@@ -89,18 +91,22 @@ type oauthError struct {
 }
 
 // protocol hands a request to op. Malformed parameters are refused here (op would answer some with a 500);
-// the end-session endpoint gets the function that logs the browser out.
+// the authorisation endpoint binds the request to the browser, op's callback answers only that browser's shopper,
+// and the end-session endpoint gets the function that logs the browser out.
 func (h *handlers) protocol(c echo.Context) error {
 	r := c.Request()
 	if err := r.ParseForm(); err != nil {
 		return c.JSON(http.StatusBadRequest, oauthError{Error: "invalid_request", Description: "malformed parameters"})
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
-	if strings.HasSuffix(r.URL.Path, "/authorize") {
+	ctx := r.Context()
+	var w http.ResponseWriter = c.Response()
+	switch {
+	case strings.HasSuffix(r.URL.Path, "/authorize"):
 		// A request nothing can be answered to (no or an unknown client_id, a redirect_uri the partner did not
 		// register) must not go back anywhere; the browser gets the portal's error page in the shopper's language
 		// instead of the library's English plain text, and the log no error line for a caller's mistake.
-		answerable, err := h.svc.Answerable(r.Context(), r.Form.Get("client_id"), r.Form.Get("redirect_uri"))
+		answerable, err := h.svc.Answerable(ctx, r.Form.Get("client_id"), r.Form.Get("redirect_uri"))
 		if err != nil {
 			return err
 		}
@@ -119,13 +125,69 @@ func (h *handlers) protocol(c echo.Context) error {
 			op.AuthRequestError(c.Response(), r, refused, oidc.ErrInvalidRequest().WithDescription("%s", description), h.provider)
 			return nil
 		}
-	}
-	if strings.HasSuffix(r.URL.Path, "/userinfo") {
+		binding := h.svc.BindingCookie(r)
+		c.SetCookie(binding)
+		ctx = sso.WithBrowser(ctx, binding.Value)
+	case strings.HasSuffix(r.URL.Path, "/authorize/callback"):
+		// op's callback finds the request by its id alone and answers the code to whoever asks once the request is
+		// authorised; the id is in the login page's address, so anyone may have it (QA: a poll without cookies
+		// collected the code of the shopper who had gone on with the request). Any other caller learns nothing, and
+		// the request stays as it is for its own browser.
+		shopper, err := h.shopper(c)
+		if err != nil {
+			return err
+		}
+		collects, err := h.svc.Collects(ctx, r.Form.Get("id"), sso.Binding(r), shopper)
+		if err != nil {
+			return err
+		}
+		if !collects {
+			return c.Redirect(http.StatusFound, ExpiredSignInPage)
+		}
+	case strings.HasSuffix(r.URL.Path, "/end_session"):
+		if r.Method == http.MethodPost {
+			shopper, err := h.shopper(c)
+			if err != nil {
+				return err
+			}
+			if shopper == nil {
+				// A partner's page on another site posts its logout without the session cookie (SameSite=Lax), so
+				// the session could not be ended: the same request as a navigation brings the cookie.
+				return c.Redirect(http.StatusSeeOther, r.URL.Path+"?"+r.Form.Encode())
+			}
+		}
+		// The logout is the shopper's navigation: a refused one (an unregistered post_logout_redirect_uri, an
+		// invalid id_token_hint) shows the portal's error page rather than op's JSON.
+		w = &replacedAnswer{ResponseWriter: w, replace: func(w http.ResponseWriter, status int) bool {
+			if status < http.StatusBadRequest || status >= http.StatusInternalServerError {
+				return false
+			}
+			w.Header().Del(echo.HeaderContentType)
+			w.Header().Set(echo.HeaderLocation, InvalidLogoutPage)
+			w.WriteHeader(http.StatusFound)
+			return true
+		}}
+	case strings.HasSuffix(r.URL.Path, "/oauth/introspect"):
+		// op answers a failed client authentication with a plain-text 401 naming its Go errors; RFC 7662 §2.3 and
+		// RFC 6749 §5.2 want the JSON error, invalid_client.
+		w = &replacedAnswer{ResponseWriter: w, replace: func(w http.ResponseWriter, status int) bool {
+			if status != http.StatusUnauthorized {
+				return false
+			}
+			if strings.HasPrefix(r.Header.Get(echo.HeaderAuthorization), "Basic ") {
+				w.Header().Set(echo.HeaderWWWAuthenticate, `Basic realm="oidc"`)
+			}
+			w.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+			w.WriteHeader(status)
+			_ = json.NewEncoder(w).Encode(oauthError{Error: string(oidc.InvalidClient), Description: "client authentication failed"})
+			return true
+		}}
+	case strings.HasSuffix(r.URL.Path, "/userinfo"):
 		// op refuses a bad access token with a bare 401 and a dead one (expired, revoked) with a 403; RFC 6750 §3.1
 		// asks 401 for both, with the error named in WWW-Authenticate: partners refresh on it.
 		resp := c.Response()
 		dead := false
-		r = r.WithContext(sso.WithDeadToken(r.Context(), func() { dead = true }))
+		ctx = sso.WithDeadToken(ctx, func() { dead = true })
 		resp.Before(func() {
 			if dead {
 				resp.Status = http.StatusUnauthorized
@@ -135,15 +197,39 @@ func (h *handlers) protocol(c echo.Context) error {
 			}
 		})
 	}
-	ctx := sso.WithEndSession(r.Context(), func(subject string) error {
+	ctx = sso.WithEndSession(ctx, func(subject string) error {
 		shopper, ok, err := h.sessions.Shopper(c)
 		if err != nil || !ok || shopper.UID != subject {
 			return err // another shopper's hint ends nobody's session here
 		}
 		return h.sessions.EndSession(c)
 	})
-	http.StripPrefix(sso.Path, h.provider).ServeHTTP(c.Response(), r.WithContext(ctx))
+	http.StripPrefix(sso.Path, h.provider).ServeHTTP(w, r.WithContext(ctx))
 	return nil
+}
+
+// replacedAnswer passes op's answer on unless replace takes its status: then replace has answered instead, and
+// what op writes after is dropped.
+type replacedAnswer struct {
+	http.ResponseWriter
+	replace  func(w http.ResponseWriter, status int) bool
+	replaced bool
+}
+
+func (w *replacedAnswer) WriteHeader(status int) {
+	if w.replaced {
+		return
+	}
+	if w.replaced = w.replace(w.ResponseWriter, status); !w.replaced {
+		w.ResponseWriter.WriteHeader(status)
+	}
+}
+
+func (w *replacedAnswer) Write(b []byte) (int, error) {
+	if w.replaced {
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
 }
 
 func (h *handlers) shopper(c echo.Context) (*sso.Shopper, error) {
@@ -160,7 +246,7 @@ func (h *handlers) continueSignIn(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, err := h.svc.Continue(c.Request().Context(), c.QueryParam("id"), shopper)
+	d, err := h.svc.Continue(c.Request().Context(), c.QueryParam("id"), sso.Binding(c.Request()), shopper)
 	if err != nil {
 		return err
 	}
@@ -190,6 +276,9 @@ func (h *handlers) carryOut(c echo.Context, d sso.Decision) error {
 const (
 	ExpiredSignInPage = "/error/sso-expired"
 	InvalidSignInPage = "/error/sso-invalid"
+	// InvalidLogoutPage: a partner's logout the provider refuses (an unregistered return address, an invalid
+	// id_token_hint); nothing was logged out.
+	InvalidLogoutPage = "/error/sso-logout-invalid"
 )
 
 // consentRequest answers the portal's consent page: who asks for what (only to the logged-in shopper).
@@ -198,7 +287,7 @@ func (h *handlers) consentRequest(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ask, d, err := h.svc.AskConsent(c.Request().Context(), c.QueryParam("id"))
+	ask, d, err := h.svc.AskConsent(c.Request().Context(), c.QueryParam("id"), sso.Binding(c.Request()))
 	if err != nil {
 		return err
 	}
@@ -224,12 +313,12 @@ func (h *handlers) consentDecision(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id := c.FormValue("id")
+	id, browser := c.FormValue("id"), sso.Binding(c.Request())
 	var d sso.Decision
 	if shopper == nil {
-		d, err = h.svc.Continue(c.Request().Context(), id, nil)
+		d, err = h.svc.Continue(c.Request().Context(), id, browser, nil)
 	} else {
-		d, err = h.svc.Decide(c.Request().Context(), id, *shopper, decision == "allow")
+		d, err = h.svc.Decide(c.Request().Context(), id, browser, *shopper, decision == "allow")
 	}
 	if err != nil {
 		return err

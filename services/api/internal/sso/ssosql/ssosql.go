@@ -154,27 +154,30 @@ func (s *Store) CreateAuthRequest(ctx context.Context, r sso.AuthRequest) error 
 	if err != nil {
 		return fmt.Errorf("ssosql: auth request: %w", err)
 	}
-	_, err = s.exec(ctx, "create auth request", `INSERT INTO sso_auth_requests (id, client_id, request, subject, auth_time, amr, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, r.ClientID, string(doc), r.Subject, nullMS(r.AuthTime), list(r.AMR), ms(r.CreatedAt), ms(r.ExpiresAt))
+	_, err = s.exec(ctx, "create auth request", `INSERT INTO sso_auth_requests (id, client_id, request, browser_hash, hint_subject, subject, auth_time, amr,
+		created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, r.ClientID, string(doc), r.Browser, r.Hint, r.Subject, nullMS(r.AuthTime),
+		list(r.AMR), ms(r.CreatedAt), ms(r.ExpiresAt))
 	return err
 }
 
-const requestColumns = `id, client_id, request, subject, auth_time, amr, code_hash, code_expires_at, code_used_at, created_at, expires_at`
+const requestColumns = `id, client_id, request, browser_hash, hint_subject, subject, auth_time, amr, code_hash, code_expires_at, code_used_at,
+	ended_at, created_at, expires_at`
 
 func scanRequest(row scanner) (sso.AuthRequest, error) {
 	var r sso.AuthRequest
 	var doc, amr string
 	var code sql.NullString
-	var authTime, codeExpires, codeUsed sql.NullInt64
+	var authTime, codeExpires, codeUsed, ended sql.NullInt64
 	var created, expires int64
-	if err := row.Scan(&r.ID, &r.ClientID, &doc, &r.Subject, &authTime, &amr, &code, &codeExpires, &codeUsed, &created, &expires); err != nil {
+	if err := row.Scan(&r.ID, &r.ClientID, &doc, &r.Browser, &r.Hint, &r.Subject, &authTime, &amr, &code, &codeExpires, &codeUsed, &ended,
+		&created, &expires); err != nil {
 		return sso.AuthRequest{}, err
 	}
 	if err := json.Unmarshal([]byte(doc), &r.Request); err != nil {
 		return sso.AuthRequest{}, err
 	}
 	r.AuthTime, r.AMR, r.CodeHash = fromNullMS(authTime), unlist(amr), code.String
-	r.CodeExpiresAt, r.CodeUsedAt = fromNullMS(codeExpires), fromNullMS(codeUsed)
+	r.CodeExpiresAt, r.CodeUsedAt, r.EndedAt = fromNullMS(codeExpires), fromNullMS(codeUsed), fromNullMS(ended)
 	r.CreatedAt, r.ExpiresAt = fromMS(created), fromMS(expires)
 	return r, nil
 }
@@ -197,8 +200,8 @@ func affectedOne(res sql.Result) error {
 
 // Authorize implements sso.Store.
 func (s *Store) Authorize(ctx context.Context, id, subject string, authTime time.Time, amr []string) error {
-	res, err := s.exec(ctx, "authorize", `UPDATE sso_auth_requests SET subject = ?, auth_time = ?, amr = ? WHERE id = ? AND code_hash IS NULL`,
-		subject, ms(authTime), list(amr), id)
+	res, err := s.exec(ctx, "authorize", `UPDATE sso_auth_requests SET subject = ?, auth_time = ?, amr = ?
+		WHERE id = ? AND code_hash IS NULL AND ended_at IS NULL`, subject, ms(authTime), list(amr), id)
 	if err != nil {
 		return err
 	}
@@ -207,8 +210,18 @@ func (s *Store) Authorize(ctx context.Context, id, subject string, authTime time
 
 // SaveCode implements sso.Store.
 func (s *Store) SaveCode(ctx context.Context, id, codeHash string, expiresAt time.Time) error {
-	res, err := s.exec(ctx, "save code", `UPDATE sso_auth_requests SET code_hash = ?, code_expires_at = ? WHERE id = ? AND code_hash IS NULL AND subject <> ''`,
-		codeHash, ms(expiresAt), id)
+	res, err := s.exec(ctx, "save code", `UPDATE sso_auth_requests SET code_hash = ?, code_expires_at = ?
+		WHERE id = ? AND code_hash IS NULL AND ended_at IS NULL AND subject <> ''`, codeHash, ms(expiresAt), id)
+	if err != nil {
+		return err
+	}
+	return affectedOne(res)
+}
+
+// EndRequest implements sso.Store.
+func (s *Store) EndRequest(ctx context.Context, id string, at time.Time) error {
+	res, err := s.exec(ctx, "end auth request", `UPDATE sso_auth_requests SET ended_at = ? WHERE id = ? AND code_hash IS NULL AND ended_at IS NULL`,
+		ms(at), id)
 	if err != nil {
 		return err
 	}
@@ -408,12 +421,13 @@ func (s *Store) Purge(ctx context.Context, before time.Time) error {
 }
 
 // EraseAccount deletes, within tx, everything single sign-on keeps of the account uid: what it allowed partners
-// (consents), the tokens partners hold for it and the authorisation requests it logged in through.
+// (consents), the tokens partners hold for it and the authorisation requests it logged in through or a partner's
+// id_token_hint named it in.
 func EraseAccount(ctx context.Context, tx database.Tx, uid string) error {
 	for _, q := range []string{
 		`DELETE FROM sso_consents WHERE uid = ?`,
 		`DELETE FROM sso_tokens WHERE subject = ?`,
-		`DELETE FROM sso_auth_requests WHERE subject = ?`,
+		`DELETE FROM sso_auth_requests WHERE ? IN (subject, hint_subject)`,
 	} {
 		if _, err := tx.ExecContext(ctx, tx.Rebind(q), uid); err != nil {
 			return fmt.Errorf("sso: erase account: %w", err)

@@ -1,7 +1,11 @@
 package ssosql_test
 
 import (
+	"context"
 	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
@@ -24,5 +28,28 @@ func TestStore(t *testing.T) {
 			}
 			return ssosql.New(dbtest.SQLite(t))
 		})
+	})
+}
+
+// An account's erasure takes the sign-in requests it logged in through and those a partner's id_token_hint named it
+// in.
+func TestEraseAccountTakesItsRequests(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := ssosql.New(db)
+		now := time.Now().UTC()
+		for id, r := range map[string]sso.AuthRequest{"logged-in": {Subject: "uid-1"}, "hinted": {Hint: "uid-1"}, "other": {Subject: "uid-2", Hint: "uid-3"}} {
+			r.ID, r.ClientID, r.Browser, r.CreatedAt, r.ExpiresAt = id, "c", "b", now, now.Add(time.Minute)
+			require.NoError(t, s.CreateAuthRequest(ctx, r))
+		}
+		require.NoError(t, db.InTx(ctx, func(tx database.Tx) error { return ssosql.EraseAccount(ctx, tx, "uid-1") }))
+		for id, kept := range map[string]bool{"logged-in": false, "hinted": false, "other": true} {
+			_, err := s.AuthRequest(ctx, id)
+			if kept {
+				require.NoError(t, err, id)
+			} else {
+				require.ErrorIs(t, err, sso.ErrNotFound, id)
+			}
+		}
 	})
 }

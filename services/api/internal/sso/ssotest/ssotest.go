@@ -119,13 +119,13 @@ func Suite(t *testing.T, newStore func(t *testing.T) sso.Store) {
 	t.Run("an auth request is authorised, gets a code, and the code works once", func(t *testing.T) {
 		s := newStore(t)
 		maxAge := uint(0)
-		r := sso.AuthRequest{ID: "req1", ClientID: "fotoservice", CreatedAt: now, ExpiresAt: now.Add(15 * time.Minute),
+		r := sso.AuthRequest{ID: "req1", ClientID: "fotoservice", Browser: "browser-hash", Hint: "uid-1", AMR: []string{}, CreatedAt: now, ExpiresAt: now.Add(15 * time.Minute),
 			Request: sso.Request{RedirectURI: "https://foto.example/cb", Scopes: []string{"openid", "profile"}, State: "st", Nonce: "n",
 				CodeChallenge: "ch", CodeChallengeMethod: "S256", Prompt: []string{"login"}, MaxAge: &maxAge}}
 		require.NoError(t, s.CreateAuthRequest(ctx, r))
 		got, err := s.AuthRequest(ctx, "req1")
 		require.NoError(t, err)
-		require.Equal(t, r.Request, got.Request)
+		require.Equal(t, r, got)
 		require.Empty(t, got.Subject)
 		// No code before the shopper is known.
 		require.ErrorIs(t, s.SaveCode(ctx, "req1", "hash1", now.Add(time.Minute)), sso.ErrNotFound)
@@ -134,6 +134,7 @@ func Suite(t *testing.T, newStore func(t *testing.T) sso.Store) {
 		// One code per request; no re-authorisation after it.
 		require.ErrorIs(t, s.SaveCode(ctx, "req1", "hash2", now.Add(time.Minute)), sso.ErrNotFound)
 		require.ErrorIs(t, s.Authorize(ctx, "req1", "uid-2", now, nil), sso.ErrNotFound)
+		require.ErrorIs(t, s.EndRequest(ctx, "req1", now), sso.ErrNotFound, "a request with a code was answered with it")
 		byCode, err := s.RequestByCode(ctx, "hash1")
 		require.NoError(t, err)
 		require.Equal(t, "req1", byCode.ID)
@@ -167,6 +168,25 @@ func Suite(t *testing.T, newStore func(t *testing.T) sso.Store) {
 		require.Equal(t, "uid-1", used.Subject)
 		require.Equal(t, []string{"pwd"}, used.AMR)
 		require.False(t, used.CodeUsedAt.IsZero())
+	})
+
+	t.Run("a request answered with an error ends: it is neither authorised nor given a code after", func(t *testing.T) {
+		s := newStore(t)
+		for _, id := range []string{"waiting", "authorised"} {
+			require.NoError(t, s.CreateAuthRequest(ctx, sso.AuthRequest{ID: id, ClientID: "c", Browser: "b", CreatedAt: now, ExpiresAt: now.Add(15 * time.Minute),
+				Request: sso.Request{RedirectURI: "https://foto.example/cb", Scopes: []string{"openid"}}}))
+		}
+		require.NoError(t, s.Authorize(ctx, "authorised", "uid-1", now, nil))
+		for _, id := range []string{"waiting", "authorised"} {
+			require.NoError(t, s.EndRequest(ctx, id, now.Add(time.Second)))
+			got, err := s.AuthRequest(ctx, id)
+			require.NoError(t, err)
+			require.Equal(t, now.Add(time.Second), got.EndedAt)
+			require.ErrorIs(t, s.EndRequest(ctx, id, now), sso.ErrNotFound, "ended once")
+			require.ErrorIs(t, s.Authorize(ctx, id, "uid-1", now, nil), sso.ErrNotFound, id)
+			require.ErrorIs(t, s.SaveCode(ctx, id, "hash-"+id, now.Add(time.Minute)), sso.ErrNotFound, id)
+		}
+		require.ErrorIs(t, s.EndRequest(ctx, "unknown", now), sso.ErrNotFound)
 	})
 
 	t.Run("tokens are found by id and refresh hash and revoked once", func(t *testing.T) {

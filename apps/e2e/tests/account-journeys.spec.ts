@@ -60,7 +60,8 @@ test.describe('account portal journeys', () => {
     await verificationMails(page.request, baseURL!, email, 1);
     await page.goto('/login');
     await logIn(page, email);
-    await expect(page.getByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).toBeVisible();
+    // The focus goes to the panel's heading, so a screen reader hears the login's answer (QA: nothing was announced).
+    await expect(page.getByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).toBeFocused();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click();
     await expect(page.getByText('Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.')).toBeVisible();

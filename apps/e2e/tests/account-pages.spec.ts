@@ -211,7 +211,10 @@ test.describe('account pages', () => {
     await expect(page.getByRole('navigation', { name: 'Brotkrümelnavigation' })).toBeVisible();
     await expectAccessible(page);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Meine Daten herunterladen' }).click()]);
+    const downloadButton = page.getByRole('button', { name: 'Meine Daten herunterladen' });
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+    // The button keeps the focus while the file is made (QA: it disabled itself and the focus fell to the page).
+    await expect(downloadButton).toBeFocused();
     expect(download.suggestedFilename()).toMatch(/^kundenkonto-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { account: Record<string, unknown> };
     expect(exported.account).toMatchObject({ email, profile: { email, firstName: 'Erika', lastName: 'Muster' }, loginProviders: ['site'] });

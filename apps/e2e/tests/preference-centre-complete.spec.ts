@@ -70,6 +70,34 @@ test.describe('preference centre, complete', () => {
       const box = page.getByRole('combobox', { name: 'Meine Grocer-Filiale' });
       await expect(box).toBeVisible();
       await expectAccessible(page);
+      // The skip link moves the focus to the content and leaves the tab open (QA: #main opened the first tab).
+      const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
+      await skip.focus();
+      await skip.press('Enter');
+      await expect(page.locator('main')).toBeFocused();
+      expect(new URL(page.url()).hash).toBe('#my-store');
+      await expect(page.getByRole('tab', { name: 'Meine Filiale', selected: true })).toBeVisible();
+      // Twenty suggestions: the one the arrow keys highlight stays in the list's view, and stays marked in forced
+      // colours; Tab goes on to the next field, not onto the scrolling list (QA).
+      await box.fill('Berlin');
+      await expect(page.getByRole('option')).toHaveCount(20);
+      for (let i = 0; i < 9; i++) await box.press('ArrowDown');
+      const highlighted = page.locator('[role="option"][aria-selected="true"]');
+      await expect(highlighted).toHaveId(/option-8$/);
+      const inView = () =>
+        highlighted.evaluate((option) => {
+          const list = option.parentElement!.getBoundingClientRect();
+          const shown = option.getBoundingClientRect();
+          return shown.top >= list.top && shown.bottom <= list.bottom;
+        });
+      await expect.poll(inView).toBe(true);
+      await page.emulateMedia({ forcedColors: 'active' });
+      expect(await highlighted.evaluate((option) => getComputedStyle(option).outlineStyle)).toBe('solid');
+      await page.emulateMedia({ forcedColors: 'none' });
+      await box.press('Tab');
+      await expect(page.getByRole('listbox')).toBeHidden();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role') !== 'listbox' && document.activeElement !== document.body)).toBe(true);
+      await box.fill('');
       await box.fill('Lünebu');
       await expect(page.getByRole('option', { name: /Schulstraße 129, 21335 Lüneburg/ })).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: /Filialen? gefunden|Filialen gefunden/ })).toHaveCount(1);
@@ -165,9 +193,21 @@ test.describe('preference centre, complete', () => {
     resetDemo(portal);
     const link = preferenceLink(DEMO, { databaseURL: portal.databaseURL });
 
-    await test.step('the demo subscriber sees its three reminders', async () => {
+    await test.step('the demo subscriber sees its three reminders; on a 320 px screen the tab bar shows their tab', async () => {
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize({ width: 320, height: 640 });
       await page.goto(`${link}#product-reminders`);
       for (const name of ['Bio-Vollmilch 3,8 %, 1 l', 'Espresso-Bohnen, 1 kg', 'Akku-Bohrschrauber 18 V']) await expect(page.getByText(name)).toBeVisible();
+      // The tab opened by the link's anchor was selected out of sight at the end of the list (QA).
+      const selected = page.getByRole('tab', { name: 'Produkterinnerungen', selected: true });
+      const shown = () =>
+        selected.evaluate((tab) => {
+          const list = tab.parentElement!.getBoundingClientRect();
+          const { left, right } = tab.getBoundingClientRect();
+          return left >= list.left - 1 && right <= list.right + 1;
+        });
+      await expect.poll(shown).toBe(true);
+      await page.setViewportSize(viewport);
       await expectAccessible(page);
     });
 

@@ -21,7 +21,16 @@ export function PageLayout({ title, content, language, languages, onLanguageChan
   const footerLinks = content.simpleFooter?.footerLinks ?? [];
   return (
     <div className="page">
-      <a className="skip-link" href="#main">
+      {/* The focus moves by script: the preference centre keeps its open tab in the address's #anchor, and following
+          #main opened its first tab instead (QA). */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         {t('global.skiplink', { defaultValue: 'Zum Inhalt springen' })}
       </a>
       <header className="page__header">

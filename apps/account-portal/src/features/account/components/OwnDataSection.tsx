@@ -38,7 +38,14 @@ export function OwnDataSection({ onDeleted }: { onDeleted: () => void }) {
       {provider.exportAccountData ? (
         <div className="own-data__part">
           <p>{t('ap.account.owndata.download.text')}</p>
-          <button type="button" className="button button--secondary" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending || undefined}>
+          {/* Not disabled while the file is made, which dropped the focus to the page (WCAG 2.4.3, QA): a second press is ignored. */}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => !download.isPending && download.mutate()}
+            aria-disabled={download.isPending || undefined}
+            aria-busy={download.isPending || undefined}
+          >
             {t('ap.account.owndata.download')}
           </button>
           <div role="alert">{downloadFailed ? <p className="notice notice--error">{t('ap.account.owndata.download.failed')}</p> : null}</div>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResendVerification, type ResendResult, type ResendTarget } from '../api/resend-verification-email';
 
@@ -15,9 +16,13 @@ export function ResendVerificationPanel({ target }: { target: ResendTarget }) {
   const { t } = useTranslation();
   const resend = useResendVerification(target);
   const result = resend.result;
+  // The login's answer is this panel, outside the form's alert: the focus goes to its heading, so that a screen
+  // reader reads it (QA: the login seemed to do nothing).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="panel" aria-labelledby="resend-verification-heading">
-      <h2 id="resend-verification-heading">{t('clp.login.unverified.headline')}</h2>
+      <h2 id="resend-verification-heading" ref={heading} tabIndex={-1}>{t('clp.login.unverified.headline')}</h2>
       <p>{t('clp.login.unverified.text')}</p>
       {/* Not disabled while the mail is asked for, which would drop the focus to the page (WCAG 2.4.3): a second press is ignored. */}
       <button

@@ -31,7 +31,14 @@ export function PasskeyRegistration({
   return (
     <>
       <p className="passwordless__hint">{t('clp.passwordless.register.hint')}</p>
-      <button type="button" className="button button--secondary passwordless__button" disabled={pending || form.isSubmitting} aria-busy={pending || undefined} onClick={() => void start()}>
+      {/* Not disabled while the browser asks for the passkey, which dropped the focus to the page (WCAG 2.4.3, QA): a second press is ignored. */}
+      <button
+        type="button"
+        className="button button--secondary passwordless__button"
+        aria-disabled={pending || form.isSubmitting || undefined}
+        aria-busy={pending || undefined}
+        onClick={() => !(pending || form.isSubmitting) && void start()}
+      >
         {t('clp.passwordless.register')}
       </button>
     </>

@@ -49,6 +49,17 @@ export function StoreCombobox() {
   const error = typedAt === touched ? undefined : fieldError;
   const errorId = `${id}-error`;
 
+  // The highlighted suggestion stays in the list's view as the arrow keys move it (WAI-ARIA combobox): the sixth
+  // and later of 20 were highlighted out of sight (QA). The list scrolls, not the page; at once, as keys repeat.
+  useEffect(() => {
+    const option = expanded && active >= 0 ? document.getElementById(`${id}-option-${active}`) : null;
+    const list = option?.parentElement;
+    if (!option || !list) return;
+    const bottom = option.offsetTop + option.offsetHeight;
+    if (option.offsetTop < list.scrollTop) list.scrollTop = option.offsetTop;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }, [expanded, active, id]);
+
   const choose = (choice: RetailStore) => {
     void setFieldValue('favouriteStore', { id: choice.id, text: choice.uiText, open: choice.open });
     void setFieldTouched('favouriteStore.text', true, false);
@@ -137,7 +148,9 @@ export function StoreCombobox() {
             setTimeout(() => setOpen(false), 150);
           }}
         />
-        <ul id={listId} role="listbox" className="pc-store__list" hidden={!expanded} aria-label={t('mpp.favouritestore.listlabel', { defaultValue: 'Gefundene Filialen' })}>
+        {/* tabIndex -1: a list long enough to scroll is a Tab stop in Chromium and Firefox, and Tab from the field
+            landed on it just before it closed, the focus then dropping to the page (QA). */}
+        <ul id={listId} role="listbox" tabIndex={-1} className="pc-store__list" hidden={!expanded} aria-label={t('mpp.favouritestore.listlabel', { defaultValue: 'Gefundene Filialen' })}>
           {results.map((result, index) => (
             <li
               key={result.id}

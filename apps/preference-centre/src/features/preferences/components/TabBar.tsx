@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreferenceTab } from '@portal/cms';
 import { scrollBehavior } from '@portal/ui';
@@ -38,6 +38,12 @@ function revealInList(tab: HTMLElement, list: HTMLElement | null) {
 export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
+  // The selected tab shows in the list whichever way it was selected: a link's #anchor, a save that opens the
+  // tab with the error. On a 320 px screen the list stayed at its start, the selected tab out of sight (QA).
+  useEffect(() => {
+    const selected = document.getElementById(tabId(activeId));
+    if (selected) revealInList(selected, list.current);
+  }, [activeId]);
 
   const choose = (tab: PreferenceTab) => {
     const state = access(tab);

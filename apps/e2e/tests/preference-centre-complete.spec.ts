@@ -323,6 +323,40 @@ test.describe('preference centre, complete', () => {
     });
   });
 
+  test('opened from the account page, then a logout in another tab: a save shows the session-ended page with the login (QA)', async ({ page, portal, request }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    const email = uniqueEmail('session-ended');
+    await test.step('register, confirm, log in and open the centre with the session', async () => {
+      const answer = await registerThroughApi(request, portal.baseURL, email, { firstName: 'Eva', lastName: 'Muster' });
+      expect(answer.errorCode).toBe(206002);
+      await confirmEmail(page, portal.baseURL, email);
+      await page.goto('/login');
+      await logIn(page, email);
+      await expect(page).toHaveURL(/\/$/);
+      await page.goto('/preferences#newsletter');
+      await expect(page.getByRole('heading', { level: 1, name: 'Hallo Eva!' })).toBeVisible();
+    });
+
+    await test.step('another tab logs out; the save here says the session ended, not that the link expired', async () => {
+      const other = await page.context().newPage();
+      await other.goto('/logout');
+      await expect(other).toHaveURL(/\/login$/);
+      await other.close();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page).toHaveURL(/\/preferences\/session-ended$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Ihre Sitzung ist beendet.' })).toBeVisible();
+      await expect(page.getByText(/über den Link in Ihrer letzten E-Mail/)).toHaveCount(0);
+      await expectAccessible(page);
+    });
+
+    await test.step('a reload says the same; the login is one click away', async () => {
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Ihre Sitzung ist beendet.' })).toBeVisible();
+      await page.getByRole('link', { name: 'Zum Login' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  });
+
   test('partner tiles with pictures that load; a logged-in shopper reaches the centre without a link', async ({ page, portal, request }) => {
     test.setTimeout(JOURNEY_TIMEOUT);
     const email = uniqueEmail('shopper');

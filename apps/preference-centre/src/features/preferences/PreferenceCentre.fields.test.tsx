@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import type { PreferenceCentreContent } from '@portal/cms';
+import { ErrorCode } from '@portal/identity';
 import { createFakeProvider, type FakeAccountSeed } from '@portal/identity/testing';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../../app/messages';
@@ -79,13 +80,17 @@ interface Options {
 async function openCentre({ seed = subscriber, path = '/preferences/token/link-jwt', exchangeStatus = 200, reminders, sessionStatus = 200, sso = 'embedded' }: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, ...seed }] });
   const requests: string[] = [];
+  // What the service answers; a test changes it while the page is open (a logout in another tab).
+  const service = { exchangeStatus, sessionStatus };
   const rest = (url: string) => {
     requests.push(url);
     const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body }) as Response;
     if (url.endsWith('/rest/v1/subscriber/regToken/jwt')) {
-      return exchangeStatus === 200 ? answer(200, fake.issueSubscriberRegToken(EMAIL)) : answer(exchangeStatus, { error: { code: 'x' } });
+      return service.exchangeStatus === 200 ? answer(200, fake.issueSubscriberRegToken(EMAIL)) : answer(service.exchangeStatus, { error: { code: 'x' } });
     }
-    if (url.endsWith('/rest/v1/subscriber/jwt')) return answer(sessionStatus, sessionStatus === 200 ? { jwt: 'session-jwt', expiresAt: '2099-01-01T00:00:00Z' } : {});
+    if (url.endsWith('/rest/v1/subscriber/jwt')) {
+      return answer(service.sessionStatus, service.sessionStatus === 200 ? { jwt: 'session-jwt', expiresAt: '2099-01-01T00:00:00Z' } : {});
+    }
     if (url.endsWith('/rest/v1/productreminder/search')) return answer(200, reminders ?? { productReminders: [] });
     if (url.includes('/rest/v1/retailstores/search')) {
       const q = new URL(url, 'http://x').searchParams.get('q')!.toLowerCase();
@@ -113,16 +118,23 @@ async function openCentre({ seed = subscriber, path = '/preferences/token/link-j
       rest,
     },
   );
-  return { ...page, fake, requests, user: userEvent.setup() };
+  return { ...page, fake, requests, service, user: userEvent.setup() };
 }
 
 const save = () => screen.getByRole('button', { name: 'Speichern' });
 
-/** The router's hash, which the centre keeps on the open tab. */
+/** The router's path, and its hash, which the centre keeps on the open tab. */
 function HashProbe() {
-  return <output data-testid="hash">{useLocation().hash}</output>;
+  const { pathname, hash } = useLocation();
+  return (
+    <>
+      <output data-testid="hash">{hash}</output>
+      <output data-testid="path">{pathname}</output>
+    </>
+  );
 }
 const shownHash = () => screen.getByTestId('hash').textContent;
+const shownPath = () => screen.getByTestId('path').textContent;
 const written = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params;
 
 beforeEach(forgetLanguage);
@@ -328,6 +340,36 @@ describe('reminders, entry and texts', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
     expect(requests.some((url) => url.endsWith('/rest/v1/subscriber/jwt'))).toBe(true);
+  });
+
+  it('a logout in another tab, then a save: the session-ended page with the login, not the mail link\'s error page (QA)', async () => {
+    const { user, fake, service } = await openCentre({ path: '/preferences#newsletter' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+    // The other tab logs out: the session's regToken reads and writes nothing, its link token exchanges for none.
+    service.sessionStatus = 401;
+    service.exchangeStatus = 401;
+    fake.forceNext('getAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
+    fake.forceNext('setAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
+    await user.click(save());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist beendet.' })).toBeInTheDocument();
+    expect(screen.getByText(/Bitte melden Sie sich erneut an/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText(/über den Link in Ihrer letzten E-Mail/)).not.toBeInTheDocument();
+    // The page has an address of its own: a reload says the same.
+    expect(shownPath()).toBe('/preferences/session-ended');
+  });
+
+  it('a session entry that fails while the shopper is still logged in is the loading error page', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await openCentre({ path: '/preferences', exchangeStatus: 500 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeInTheDocument();
+    warn.mockRestore();
+  });
+
+  it('the session-ended page stays on a reload', async () => {
+    await openCentre({ path: '/preferences/session-ended', sessionStatus: 401 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist beendet.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
   });
 
   it('without a login the tokenless entry is not found; without single sign-on it is not available', async () => {

@@ -45,16 +45,20 @@ interface Options {
   reminders?: { reminderId: string; variantId: string; variantName: Record<string, string> }[];
   /** The reminder search's status; it answers `reminders` when 200. */
   remindersStatus?: number;
+  /** The status of every deletion; without it the service's: all or none, 403 when an id is not listed. */
+  deleteStatus?: number;
   forceConsent?: boolean;
   /** The address the centre opens at (default: the link without a hash). */
   path?: string;
   prepare?: (fake: ReturnType<typeof createFakeProvider>) => void;
 }
 
-async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], remindersStatus = 200, forceConsent = false, path = '/preferences/token/link-jwt', prepare }: Options = {}) {
+async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], remindersStatus = 200, deleteStatus, forceConsent = false, path = '/preferences/token/link-jwt', prepare }: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, profile: { firstName: 'Erika' }, ...seed }] });
   prepare?.(fake);
   const requests: { url: string; init?: RequestInit }[] = [];
+  // The service's reminders: another tab's deletions are made here.
+  const listed = [...reminders];
   const rest = (url: string, init?: RequestInit) => {
     requests.push({ url, init });
     const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body }) as Response;
@@ -62,9 +66,17 @@ async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], rem
       return exchangeStatus === 200 ? answer(200, fake.issueSubscriberRegToken(EMAIL)) : answer(exchangeStatus, { error: { code: 'preferences.loading' } });
     }
     if (url.endsWith('/rest/v1/productreminder/search')) {
-      return remindersStatus === 200 ? answer(200, { productReminders: reminders }) : answer(remindersStatus, { error: { code: 'internal' } });
+      return remindersStatus === 200 ? answer(200, { productReminders: [...listed] }) : answer(remindersStatus, { error: { code: 'internal' } });
     }
-    if (url.endsWith('/rest/v1/productreminder')) return answer(204, {});
+    if (url.endsWith('/rest/v1/productreminder')) {
+      if (deleteStatus) return answer(deleteStatus, { error: { code: 'internal' } });
+      const ids = (JSON.parse(String(init?.body)) as { productReminderIds: string[] }).productReminderIds;
+      if (!ids.every((id) => listed.some((reminder) => reminder.reminderId === id))) {
+        return answer(403, { error: { code: 'reminder_not_owned', message: 'At least one of these reminders is not yours; nothing was deleted.' } });
+      }
+      listed.splice(0, listed.length, ...listed.filter((reminder) => !ids.includes(reminder.reminderId)));
+      return answer(204, {});
+    }
     if (url.includes('/rest/v1/subscriber/unsubscribe/')) {
       return answer(200, { unsubscribed: true });
     }
@@ -85,7 +97,7 @@ async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], rem
     content: { de_DE: testContent({ preferenceCentre }) },
     rest,
   });
-  return { ...page, fake, requests, user: userEvent.setup() };
+  return { ...page, fake, requests, listed, user: userEvent.setup() };
 }
 
 const save = () => screen.getByRole('button', { name: 'Speichern' });
@@ -320,6 +332,73 @@ describe('the preference centre', () => {
     expect(requests.some((request) => request.init?.method === 'DELETE')).toBe(false);
     const saved = fake.calls.find((call) => call.method === 'setAccountInfo');
     expect(saved?.params).toMatchObject({ subscriptions: { NLT_GENERAL: { email: { isSubscribed: false } } } });
+  });
+
+  describe('an outdated second tab (QA)', () => {
+    const kaffee = { reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee' } };
+    const tee = { reminderId: 'r2', variantId: 'v2', variantName: { de: 'Tee' } };
+    const withReminders = { subscriptions: subscribedTo('NLT_GENERAL', 'SVC_PRODUCT_REMINDER'), data: { sfmc: { dataProcessingConsented: true } } };
+
+    it('a reminder another tab deleted since is no remaining reminder: turning off the last newsletter asks, and Yes deletes everything', async () => {
+      const { user, fake, requests, listed } = await openCentre({
+        seed: { ...withReminders, profile: { firstName: 'Erika', birthDay: 1, birthMonth: 5, birthYear: 1980 } },
+        reminders: [kaffee],
+      });
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+      // Meanwhile the other tab turned off every reminder; it kept the newsletter, so it asked nothing.
+      listed.splice(0);
+      await user.click(save());
+      const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+      expect(dialog).toHaveTextContent(/Wenn Sie sich von allen Newslettern abmelden und keine aktive Produkterinnerung haben/);
+      expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+      await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
+      expect(requests.some((request) => request.url.endsWith('/rest/v1/subscriber/unsubscribe/link-jwt'))).toBe(true);
+    });
+
+    it('a newsletter another tab subscribed since stays: turning off the one this page shows on is a plain save', async () => {
+      const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+      await fake.setAccountInfo({ regToken: fake.issueSubscriberRegToken(EMAIL).regToken, subscriptions: { NLT_RECIPES: { email: { isSubscribed: true } } } });
+      await user.click(save());
+      expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: 'Wirklich abmelden?' })).not.toBeInTheDocument();
+      expect(fake.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params).toMatchObject({ subscriptions: { NLT_GENERAL: { email: { isSubscribed: false } } } });
+      expect(fake.account(EMAIL)?.subscriptions?.NLT_RECIPES?.email?.isSubscribed).toBe(true);
+    });
+
+    const deletions = (requests: { init?: RequestInit }[]) =>
+      requests.filter((request) => request.init?.method === 'DELETE').map((request) => (JSON.parse(String(request.init?.body)) as { productReminderIds: string[] }).productReminderIds);
+
+    it('reminders another tab deleted since count as deleted: the save succeeds', async () => {
+      const { user, requests, listed } = await openCentre({ seed: withReminders, reminders: [kaffee, tee], path: '/preferences/token/link-jwt#reminders' });
+      await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+      listed.splice(0);
+      await user.click(save());
+      expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+      expect(screen.queryByText(/nicht löschen/)).not.toBeInTheDocument();
+      // The service refused the outdated ids (403); read again, none was left to delete.
+      expect(deletions(requests)).toEqual([['r1', 'r2']]);
+    });
+
+    it('of the marked reminders, those still there are deleted', async () => {
+      const { user, requests, listed } = await openCentre({ seed: withReminders, reminders: [kaffee, tee], path: '/preferences/token/link-jwt#reminders' });
+      await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+      listed.splice(0, 1);
+      await user.click(save());
+      expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+      expect(deletions(requests)).toEqual([['r1', 'r2'], ['r2']]);
+      expect(listed).toEqual([]);
+    });
+
+    it('a deletion that really fails still says so (spec 001 §8)', async () => {
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user } = await openCentre({ seed: withReminders, reminders: [kaffee], deleteStatus: 500, path: '/preferences/token/link-jwt#reminders' });
+      await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+      await user.click(save());
+      expect(await screen.findByText('Leider konnten wir Ihre Produkterinnerungen aus technischen Gründen nicht löschen. Bitte versuchen Sie es später erneut.')).toBeInTheDocument();
+      error.mockRestore();
+    });
   });
 
   it('shows the general and the field error of a refused save', async () => {

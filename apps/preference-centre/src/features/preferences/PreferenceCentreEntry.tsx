@@ -25,10 +25,18 @@ export function PreferenceCentreEntry() {
 /**
  * Exchanges the link's JWT (or the one issued for a login session) for a regToken (renewed before it expires),
  * loads the account with it, the reminders, the saved favourite store and the provider's settings, then shows
- * the centre; any failure to load is the `preferences.loading` error page (spec 001 §4). A link older than a full
- * unsubscribe opens nothing: the unsubscribe-success page.
+ * the centre; any failure to load is the `preferences.loading` error page (spec 001 §4), or what the entry puts in
+ * its place (`failurePage`). A link older than a full unsubscribe opens nothing: the unsubscribe-success page.
  */
-export function PreferenceCentre({ jwt, headerActions }: { jwt: string; headerActions?: ReactNode }) {
+export function PreferenceCentre({
+  jwt,
+  headerActions,
+  failurePage = <Navigate to="/preferences/error/preferences.loading" replace />,
+}: {
+  jwt: string;
+  headerActions?: ReactNode;
+  failurePage?: ReactNode;
+}) {
   const { content } = useSite();
   const { ready, provider } = useIdentity();
   const queryClient = useQueryClient();
@@ -47,7 +55,7 @@ export function PreferenceCentre({ jwt, headerActions }: { jwt: string; headerAc
   const revealed = useRevealed(loaded);
 
   if (token.error instanceof ResponseError && token.error.status === 410) return <Navigate to="/unsubscribe-success" replace />;
-  if (token.isError || account.isError || settings.isError) return <Navigate to="/preferences/error/preferences.loading" replace />;
+  if (token.isError || account.isError || settings.isError) return failurePage;
   if (!loaded || !revealed) return <Loader />;
   // Adjusting state while rendering, as React recommends for values derived from earlier renders.
   if (!shown) setShown(true);

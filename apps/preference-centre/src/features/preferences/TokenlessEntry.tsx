@@ -1,11 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
-import { useSessionLink } from './api/session-link';
+import { issueSessionLink, useSessionLink } from './api/session-link';
 import { NotAvailablePage } from './components/NotAvailablePage';
 import { PreferenceCentre } from './PreferenceCentreEntry';
 
@@ -26,7 +26,37 @@ function SessionEntry() {
   const session = useSessionLink();
   if (session.isPending) return <Loader />;
   if (session.isError || !session.data) return <Navigate to="/preferences/error/notfound" replace />;
-  return <PreferenceCentre jwt={session.data.jwt} headerActions={<LogoutButton />} />;
+  return <PreferenceCentre jwt={session.data.jwt} headerActions={<LogoutButton />} failurePage={<SessionFailure />} />;
+}
+
+/**
+ * The session's centre failed to load, or to renew its regToken for a save: the link token the service issued
+ * ends with the session. The service is asked whether the shopper is still logged in: a session that ended
+ * meanwhile (a logout in another tab, a password change) is the session-ended page with the login, not the mail
+ * link's error page (QA), and the account's data leaves the page's memory as after a logout here. Still logged in,
+ * the failure is the loading error page, as for a link.
+ */
+function SessionFailure() {
+  const { metadata } = useSite();
+  const { provider } = useIdentity();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Its own key: the entry's session link stays as it was, so the entry does not take over with "not found".
+  const check = useQuery({
+    queryKey: ['preference-centre', 'session-check'],
+    queryFn: async () => (await issueSessionLink(metadata.restApi, provider)) !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const ended = check.data === false;
+  useEffect(() => {
+    if (!ended) return;
+    void navigate('/preferences/session-ended', { replace: true });
+    queryClient.removeQueries({ queryKey: ['preference-centre'] });
+  }, [ended, navigate, queryClient]);
+  if (check.isPending || ended) return <Loader />;
+  return <Navigate to="/preferences/error/preferences.loading" replace />;
 }
 
 /**

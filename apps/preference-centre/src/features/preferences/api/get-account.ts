@@ -34,6 +34,25 @@ export async function getSubscriberAccount(provider: IdentityProvider, regToken:
   return { UID, profile, data, preferences, subscriptions };
 }
 
+/**
+ * The account as the provider has it now, with the regToken that read it. 403005 on the look-up is ignored (spec
+ * 001 §8): the regToken may have run out meanwhile (a tab woken from sleep), so the link's token is exchanged once
+ * more and the look-up repeated; only then it counts.
+ */
+export async function readSubscriberAccount(
+  provider: IdentityProvider,
+  regToken: string,
+  renewRegToken: () => Promise<string>,
+): Promise<{ account: SubscriberAccount; regToken: string }> {
+  try {
+    return { account: await getSubscriberAccount(provider, regToken), regToken };
+  } catch (error) {
+    if (!(error instanceof AccountLoadError) || error.errorCode !== ErrorCode.UNAUTHORIZED) throw error;
+    const renewed = await renewRegToken();
+    return { account: await getSubscriberAccount(provider, renewed), regToken: renewed };
+  }
+}
+
 export function subscriberAccountQueryOptions(
   provider: IdentityProvider,
   jwt: string,
@@ -45,17 +64,7 @@ export function subscriberAccountQueryOptions(
     // Not keyed by the regToken: a renewed regToken reads the same account.
     queryKey: ['preference-centre', 'account', jwt],
     queryFn: async () => {
-      let used = regToken!;
-      let account: SubscriberAccount;
-      try {
-        account = await getSubscriberAccount(provider, used);
-      } catch (error) {
-        // 403005 on the look-up is ignored (spec 001 §8): the regToken may have run out meanwhile (a tab woken
-        // from sleep), so the link's token is exchanged once more and the look-up repeated; only then it counts.
-        if (!(error instanceof AccountLoadError) || error.errorCode !== ErrorCode.UNAUTHORIZED) throw error;
-        used = await renewRegToken();
-        account = await getSubscriberAccount(provider, used);
-      }
+      const { account, regToken: used } = await readSubscriberAccount(provider, regToken!, renewRegToken);
       // The app's account state (useIdentity) follows, for anything else that reads it.
       remember(used, account);
       return account;

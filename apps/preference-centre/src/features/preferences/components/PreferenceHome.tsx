@@ -7,16 +7,16 @@ import { useSite, type PreferenceCentreContent, type PreferenceTab, type Prefere
 import { deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
 import { isAccountDisabled, isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
-import { deleteProductReminders } from '../api/delete-product-reminders';
+import { deleteMarkedReminders } from '../api/delete-product-reminders';
 import { renewSubscriberToken } from '../api/exchange-subscriber-token';
-import type { SubscriberAccount } from '../api/get-account';
+import { readSubscriberAccount, type SubscriberAccount } from '../api/get-account';
 import type { RetailStore } from '../api/retail-stores';
 import { savePreferences } from '../api/save-preferences';
-import type { ProductReminders } from '../api/search-product-reminders';
+import { searchProductReminders, type ProductReminder, type ProductReminders } from '../api/search-product-reminders';
 import { unsubscribeAll } from '../api/unsubscribe-all';
-import { formFieldOf, initialValues, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
+import { formFieldOf, initialValues, newslettersAfterSave, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
 import { greetingText } from '../lib/greeting';
-import { displayedNewsletterKeys, hasNewsletterSubscription, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
+import { displayedNewsletterKeys, hasNewsletterSubscription, remindersActive, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
 import { centreSchema } from '../lib/validation';
 import { NotAllowedDialog, OptInDialog, UnsubscribeDialog } from './dialogs';
 import { NewsletterList } from './NewsletterList';
@@ -84,9 +84,34 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   );
 
   const subscribed = hasNewsletterSubscription(account.subscriptions);
-  const hadReminders = reminders.active.length;
 
-  const save = async (values: PreferencesValues, full: boolean) => {
+  /**
+   * The account and its reminders as the service has them now, read again when the shopper saves: another tab (or
+   * a mail's one-click) may have changed the newsletters or deleted reminders since this page loaded, and whether
+   * the save leaves nothing subscribed is decided on what is, not on what was (QA: an outdated second tab left no
+   * newsletter and no reminder with a plain save, without the dialog, and the personal data stayed). `reminders`
+   * is undefined when unknown; a look-up that fails leaves the decision to what the page loaded, and the save
+   * meets the failure itself.
+   */
+  const current = async (): Promise<{ account: SubscriberAccount; regToken: string; reminders: ProductReminder[] | undefined }> => {
+    let now: { account: SubscriberAccount; regToken: string };
+    try {
+      now = await readSubscriberAccount(provider, regToken, async () => (await renewSubscriberToken(queryClient, metadata.restApi, jwt)).regToken);
+    } catch (error) {
+      console.warn('preference centre: reading the account before saving failed', error);
+      return { account, regToken, reminders: remindersFailed ? undefined : reminders.active };
+    }
+    // Reminders are listed only with the confirmed reminder subscription (spec 001 §4): without it there are none.
+    if (!remindersActive(now.account.subscriptions)) return { ...now, reminders: [] };
+    try {
+      return { ...now, reminders: (await searchProductReminders(metadata.restApi, jwt)).active };
+    } catch (error) {
+      console.warn('preference centre: reading the reminders before saving failed', error);
+      return { ...now, reminders: undefined };
+    }
+  };
+
+  const save = async (values: PreferencesValues, full: boolean, token = regToken) => {
     formik.setStatus(undefined);
     // The notice of an earlier save goes with it: it would still say "saved" beside this save's error (QA).
     setBannerShown(false);
@@ -107,7 +132,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     }
     const update = preferencesUpdate(values, initial, shown);
     try {
-      let answer = await savePreferences(provider, regToken, update, language);
+      let answer = await savePreferences(provider, token, update, language);
       if (isUnauthorized(answer)) {
         // The regToken ran out while the page slept, but the link may still hold: exchanged again, the save is
         // repeated once. A link that no longer holds keeps the first answer ("your link has expired").
@@ -136,7 +161,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       return;
     }
     try {
-      await deleteProductReminders(metadata.restApi, jwt, remindersToDelete(values));
+      await deleteMarkedReminders(metadata.restApi, jwt, remindersToDelete(values));
     } catch (error) {
       console.error('preference centre: deleting reminders failed', error);
       formik.setStatus({
@@ -170,20 +195,25 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     validateOnMount: !initial.favouriteStore.open,
     initialTouched: initial.favouriteStore.open ? {} : { favouriteStore: { text: true } },
     onSubmit: async (values) => {
-      // Reminders that failed to load may well exist: "no remaining reminder" is unknown, so the save never turns
+      const now = await current();
+      const marked = remindersToDelete(values);
+      // Reminders that could not be read may well exist: "no remaining reminder" is unknown, so the save never turns
       // into the full unsubscribe, which would delete reminders the shopper could not see (and the dialog would
       // say there were none). The newsletters are saved as chosen; the reminders stay.
-      const variant = remindersFailed
-        ? undefined
-        : unsubscribeVariant(
-            { newsletters: staysSubscribed(initial, account), reminders: hadReminders },
-            { newsletters: staysSubscribed(values, account), reminders: hadReminders - remindersToDelete(values).length },
-          );
+      const variant = now.reminders
+        ? unsubscribeVariant(
+            { newsletters: hasNewsletterSubscription(now.account.subscriptions), reminders: now.reminders.length },
+            {
+              newsletters: staysSubscribed(newslettersAfterSave(values, initial, now.account), now.account),
+              reminders: now.reminders.filter((reminder) => !marked.includes(reminder.reminderId)).length,
+            },
+          )
+        : undefined;
       if (variant) {
         setDialog({ kind: 'unsubscribe', variant, values });
         return;
       }
-      await save(values, false);
+      await save(values, false, now.regToken);
     },
   });
 

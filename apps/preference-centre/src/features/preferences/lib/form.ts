@@ -152,6 +152,19 @@ export function staysSubscribed(values: Pick<PreferencesValues, 'newsletters'>, 
   return hasNewsletterSubscription(hidden);
 }
 
+/**
+ * The shown newsletters as a save of `values` leaves them: a save writes only the switches the shopper changed
+ * (preferencesUpdate), so every other one stays as the account has it now, which another tab may have changed
+ * since the page loaded.
+ */
+export function newslettersAfterSave(values: PreferencesValues, initial: PreferencesValues, now: SubscriberAccount): Pick<PreferencesValues, 'newsletters'> {
+  return {
+    newsletters: Object.fromEntries(
+      Object.entries(values.newsletters).map(([key, on]) => [key, on !== initial.newsletters[key] ? on : now.subscriptions?.[key]?.email?.isSubscribed === true]),
+    ),
+  };
+}
+
 export function remindersToDelete(values: PreferencesValues): string[] {
   return Object.entries(values.keepReminders)
     .filter(([, keep]) => !keep)

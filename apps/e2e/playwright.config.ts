@@ -23,6 +23,9 @@ const REQUEST_ONLY_SPECS = ['**/shared-images.spec.ts', '**/responsive-images.sp
 // The passwordless widget shows from 1024 pixels only (spec 000 §2): its journeys set their own widths on the desktop;
 // the reflow check sets the narrowest screen itself.
 const WIDE_SCREEN_SPECS = ['**/passkeys.spec.ts', '**/reflow.spec.ts'];
+// Specs that launch a browser of their own (the full Chromium, whose back/forward cache the screen does not change):
+// once, at the desktop width.
+const OWN_BROWSER_SPECS = ['**/back-forward-cache.spec.ts'];
 
 export default defineConfig({
   testDir: './tests',
@@ -48,7 +51,7 @@ export default defineConfig({
     { name: 'desktop', testIgnore: /page-weight\.spec\.ts$/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     // Specs that only send requests or read attributes (no page layout) run once, at the desktop width: on the
     // phone they would repeat the same requests, and a skip would only hide that in the report.
-    { name: 'phone', use: { ...devices['Pixel 7'] }, testIgnore: [...REQUEST_ONLY_SPECS, ...WIDE_SCREEN_SPECS] },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testIgnore: [...REQUEST_ONLY_SPECS, ...WIDE_SCREEN_SPECS, ...OWN_BROWSER_SPECS] },
     // Both apps on the fake identity provider (QA mode, one service per worker): the error catalogues of spec 000
     // and spec 001 section 8, with the hard-to-reach codes forced through the QA panel.
     { name: 'qa', testDir: './qa', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },

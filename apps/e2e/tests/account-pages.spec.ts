@@ -113,6 +113,27 @@ test.describe('account pages', () => {
     expect([...french].sort(new Intl.Collator('fr').compare)).toEqual(french);
   });
 
+  test('address form reached through the login in a new tab: saving stays in the portal, on the overview with the banner (QA)', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'address-login');
+    await confirmedAccount(page.request, baseURL!, email);
+    // The tab's first page is the form (behind it only the new tab's blank page); the login replaces and returns.
+    await page.goto('/addresses/addaddress');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse hinzufügen' })).toBeVisible();
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
+    await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
+    await page.getByRole('textbox', { name: /Straße/ }).fill('Jungfernstieg');
+    await page.getByRole('textbox', { name: /Hausnummer/ }).fill('1');
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+    await page.getByRole('textbox', { name: /Ort/ }).fill('Hamburg');
+    await page.getByRole('combobox', { name: /Land/ }).selectOption('DE');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page).toHaveURL(/\/addresses$/);
+    await expect(page.getByText('Ihre Adresse wurde gespeichert.')).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Ihre Standardadresse' })).toContainText('20095 Hamburg');
+  });
+
   test('password change: a wrong current password on its field, then the banner, the logout after 3 seconds, only the new password', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'password');
     await confirmedAccount(page.request, baseURL!, email);

@@ -1,16 +1,19 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useIdentity } from '@portal/identity';
+import { isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { Loader, useRevealed } from '@portal/ui';
 import type { LoginState } from './navigation';
 
 /**
  * Account pages need a login; a logged-out visitor goes to /login, which returns here afterwards (spec 000 §2) and,
- * when the session ended under the page, says so.
+ * when the session ended under the page, says so. A page the browser brings back from its back/forward cache shows
+ * again only once the session is confirmed (useSessionCheckOnReturn).
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { account, ready } = useIdentity();
   const location = useLocation();
+  const checking = useSessionCheckOnReturn(account.loggedIn, account.UID);
   if (!useRevealed(ready)) return <Loader />;
   if (!account.loggedIn) {
     const state: LoginState = {
@@ -19,5 +22,59 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     };
     return <Navigate to="/login" replace state={state} />;
   }
-  return <>{children}</>;
+  // Hidden, not unmounted, while the session is checked: what the shopper had typed stays for a session that goes on.
+  return (
+    <>
+      {checking ? <Loader /> : null}
+      <div hidden={checking}>{children}</div>
+    </>
+  );
+}
+
+/**
+ * Whether an account page is hidden because the browser brought it back from its back/forward cache. The cache
+ * keeps the page as it was left, and a logout meanwhile (/logout typed in the tab, a partner's logout, another
+ * tab's) never reached it: Back showed the shopper's name, birth date and address on a shared computer (spec 000
+ * §6, QA). The page hides as it is put away (the first picture after the return is then no longer the page) and on
+ * its return asks the service: the same account's session shows the page again as it was; none, and the watched
+ * provider logs out, which sends the shopper to the login; another account's, or no answer, reads the account
+ * again, which logs out on a failure (spec 001 §4). Pages the cache does not keep (not persisted) load afresh
+ * anyway, and the back navigation stays fast for a session that goes on.
+ */
+function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): boolean {
+  const { provider, refresh } = useIdentity();
+  const [checking, setChecking] = useState(false);
+  // The account the page shows, read when the service answers (the effect stays put while the account changes).
+  const shown = useRef(uid);
+  useEffect(() => {
+    shown.current = uid;
+  }, [uid]);
+  useEffect(() => {
+    if (!loggedIn) return undefined;
+    let run = 0;
+    // Rendered at once: React would otherwise render after the browser has painted the page again.
+    const hide = (event: PageTransitionEvent) => {
+      if (event.persisted) flushSync(() => setChecking(true));
+    };
+    const check = async (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      hide(event);
+      const mine = ++run;
+      // A bare look-up, as the session keeper's: the account store's refresh would reset the forms.
+      const answer = await provider.getAccountInfo({}).catch(() => undefined);
+      if (mine !== run) return;
+      if (answer && isUnauthorized(answer)) return; // the watched provider logs out; the page stays hidden
+      if (!answer || !isSuccess(answer) || answer.UID !== shown.current) await refresh();
+      if (mine === run) setChecking(false);
+    };
+    const onShow = (event: PageTransitionEvent) => void check(event);
+    window.addEventListener('pagehide', hide);
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      run++;
+      window.removeEventListener('pagehide', hide);
+      window.removeEventListener('pageshow', onShow);
+    };
+  }, [loggedIn, provider, refresh]);
+  return checking;
 }

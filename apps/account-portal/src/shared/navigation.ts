@@ -43,6 +43,23 @@ export function returnPath(state: unknown): string {
   return isSameSitePath(path) && !path.startsWith('/login') && !path.startsWith('/logout') ? path : '/';
 }
 
+/**
+ * The navigation state of this app's links to a page that, once done, goes back to the page the shopper came from
+ * (the address form, spec 000 §2): only then is the entry behind known to be a page of this app. The form reached
+ * otherwise (typed, in a new tab, through the login, whose replace navigations give the entry a new key) went back
+ * out of the portal after saving (QA); it goes to its overview instead.
+ */
+export interface CameFromAppState {
+  cameFromApp: true;
+}
+
+export const CAME_FROM_APP: CameFromAppState = { cameFromApp: true };
+
+/** Whether the page was opened by one of this app's links with CAME_FROM_APP. */
+export function cameFromApp(state: unknown): boolean {
+  return (state as Partial<CameFromAppState> | null)?.cameFromApp === true;
+}
+
 export function finalizeStateOf(state: unknown): Partial<FinalizeState> {
   const value = (state ?? {}) as Partial<FinalizeState>;
   return { origin: value.origin, regToken: typeof value.regToken === 'string' ? value.regToken : undefined };

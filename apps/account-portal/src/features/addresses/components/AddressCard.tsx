@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import type { AddressBookEntry } from '@portal/identity';
+import { CAME_FROM_APP } from '../../../shared/navigation';
 import { countryName } from '../countries';
 
 /** The account's address with its edit button (spec 000 §2, /addresses). */
@@ -23,7 +24,7 @@ export function AddressCard({ address }: { address: AddressBookEntry }) {
         <br />
         {address.country ? countryName(t, address.country, language) : null}
       </address>
-      <Link className="button button--secondary" to="/addresses/addresschange">
+      <Link className="button button--secondary" to="/addresses/addresschange" state={CAME_FROM_APP}>
         {t('ap.addresses.edit')}
       </Link>
     </article>

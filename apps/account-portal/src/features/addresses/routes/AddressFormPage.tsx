@@ -5,12 +5,14 @@ import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { setFlash } from '../../../shared/flash';
+import { cameFromApp } from '../../../shared/navigation';
 import { addressValues, currentAddress } from '../api/save-address';
 import { AddressForm } from '../components/AddressForm';
 
 /**
  * The page of the address form. On success it goes back one page (spec 000 §2) and leaves the success banner to
- * that page; opened directly (no page to go back to in this app), it goes to the address overview instead.
+ * that page; opened otherwise than by a link of this app (navigation CAME_FROM_APP), it goes to the address
+ * overview instead.
  */
 function AddressFormPage({ mode }: { mode: 'change' | 'add' }) {
   const { t } = useTranslation();
@@ -25,8 +27,7 @@ function AddressFormPage({ mode }: { mode: 'change' | 'add' }) {
 
   const saved = () => {
     setFlash('ap.addresses.saved');
-    // React Router marks the first entry of a visit with the key "default": there is no page of ours behind it.
-    if (location.key !== 'default') navigate(-1);
+    if (cameFromApp(location.state)) navigate(-1);
     else navigate('/addresses', { replace: true });
   };
 

@@ -5,6 +5,7 @@ import { testMetadata } from '@portal/cms/testing';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
+import { preloadAccountScreen } from '../../../app/account-area';
 import { APP_LANGUAGES, loadPageMessages } from '../../../app/messages';
 import { openApp } from '../../../testing/render-app';
 import { addressEntry, addressValues, currentAddress } from '../api/save-address';
@@ -109,6 +110,15 @@ describe('address values', () => {
   });
 });
 
+async function fillInHamburg() {
+  await userEvent.type(await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 }), 'Erika');
+  await userEvent.type(screen.getByRole('textbox', { name: /Nachname/ }), 'Muster');
+  await userEvent.type(screen.getByRole('textbox', { name: /Straße/ }), 'Jungfernstieg');
+  await userEvent.type(screen.getByRole('textbox', { name: /Hausnummer/ }), '1');
+  await userEvent.type(screen.getByRole('textbox', { name: /Postleitzahl/ }), '20095');
+  await userEvent.type(screen.getByRole('textbox', { name: /Ort/ }), 'Hamburg');
+}
+
 describe('/addresses', () => {
   it('without an address: the no-data text and the add button', async () => {
     await openApp('/addresses', { identity: await loggedIn(), metadata });
@@ -165,6 +175,36 @@ describe('/addresses', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Adresse' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Ihre Standardadresse' })).toHaveTextContent('1000 Bruxelles');
     expect(identity.account(EMAIL)!.data?.addressBook).toEqual([belgium]);
+  }, 20_000);
+
+  it('opened from the overview, saving goes back to it with the banner', async () => {
+    const identity = await loggedIn();
+    await openApp('/addresses', { identity, metadata });
+    // The form's code in first: under Jest the click's navigation (a React transition) stayed on the overview while
+    // the form's code loaded.
+    await preloadAccountScreen('/addresses/addaddress');
+    await userEvent.click(await screen.findByRole('link', { name: 'Adresse hinzufügen' }, { timeout: 5000 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse hinzufügen' }, { timeout: 5000 })).toBeInTheDocument();
+    await fillInHamburg();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Ihre Standardadresse' })).toHaveTextContent('20095 Hamburg');
+  }, 20_000);
+
+  it('reached through the login, saving goes to the overview, not back out of the portal (QA)', async () => {
+    const identity = createFakeProvider({
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+    });
+    // Logged out, the form opened in a new tab: the login (a replace navigation) returns to it with a new entry key.
+    await openApp('/addresses/addaddress', { identity, metadata });
+    await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/, undefined, { timeout: 5000 }), EMAIL);
+    await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse hinzufügen' }, { timeout: 5000 })).toBeInTheDocument();
+    await fillInHamburg();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Adresse' })).toBeInTheDocument();
   }, 20_000);
 
   it('changes the address and maps server errors to the fields', async () => {

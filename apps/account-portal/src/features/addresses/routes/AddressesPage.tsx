@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { takeFlash } from '../../../shared/flash';
+import { CAME_FROM_APP } from '../../../shared/navigation';
 import { FORM_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
 import { currentAddress } from '../api/save-address';
 import { AddressCard } from '../components/AddressCard';
@@ -33,7 +34,7 @@ export function AddressesPage() {
       ) : (
         <div className="address-empty">
           <p>{t('ap.addresses.empty')}</p>
-          <Link className="button" to="/addresses/addaddress">
+          <Link className="button" to="/addresses/addaddress" state={CAME_FROM_APP}>
             {t('ap.addresses.add')}
           </Link>
         </div>

@@ -1,4 +1,5 @@
-import type { AccountState, DeepPartial, Phone, Profile, Salutation } from '@portal/identity';
+import { joinDate } from '@portal/forms';
+import type { AccountState, DeepPartial, Phone, Profile, Salutation, SetAccountInfoParams } from '@portal/identity';
 import { useAccountSave } from '../../../shared/account-save';
 
 /** What the personal data form edits (spec 000 §3): salutation, names, date of birth, the first phone number. */
@@ -45,28 +46,40 @@ export function personalDataValues(account: Pick<AccountState, 'profile' | 'data
 }
 
 /**
- * The write of the form: trimmed names, the date of birth as its three parts (null removes a cleared date), and
- * the first phone number replaced while any further ones the account has stay (spec 000 §3: type 'default').
+ * The write of the form: only what the shopper changed against the values the form was loaded with (`account`, the
+ * same account personalDataValues filled it from). Written whole, the form replaced what another tab or the
+ * preference centre had saved meanwhile: a phone or a date of birth saved there was lost (QA). A changed field goes
+ * as the form has it: trimmed names, the date of birth as its three parts (null removes a cleared date), and the
+ * first phone number replaced while any further ones the account has stay (spec 000 §3: type 'default'); a field
+ * emptied on purpose sends its null.
  */
-export function personalDataUpdate(values: PersonalDataValues, current: Profile | undefined) {
-  const { firstName, lastName, birthDay, birthMonth, birthYear } = values.profile;
-  const hasDate = birthDay !== undefined && birthMonth !== undefined && birthYear !== undefined;
-  const others: Phone[] = current?.phones?.slice(1) ?? [];
-  const number = values.profile.phones[0].number.trim();
-  const first: Phone[] = number ? [{ ...(current?.phones?.[0] ?? {}), number, type: current?.phones?.[0]?.type ?? 'default' }] : [];
-  const phones = [...first, ...others];
-  const profile = {
-    firstName: firstName.trim(),
-    lastName: lastName.trim(),
-    birthDay: hasDate ? birthDay : null,
-    birthMonth: hasDate ? birthMonth : null,
-    birthYear: hasDate ? birthYear : null,
-    phones: phones.length > 0 ? phones : null,
-  };
-  return { profile: profile as unknown as DeepPartial<Profile>, data: { salutation: values.data.salutation } };
+export function personalDataUpdate(values: PersonalDataValues, account: Pick<AccountState, 'profile' | 'data'>): SetAccountInfoParams {
+  const loaded = personalDataValues(account);
+  const current = account.profile;
+  const profile: Record<string, unknown> = {};
+  for (const name of ['firstName', 'lastName'] as const) {
+    if (values.profile[name] !== loaded.profile[name]) profile[name] = values.profile[name].trim();
+  }
+  // A year alone (the preference centre asks for no more) shows as no date, and stays unless a date is entered.
+  if (joinDate(values.profile) !== joinDate(loaded.profile)) {
+    const { birthDay, birthMonth, birthYear } = values.profile;
+    const hasDate = birthDay !== undefined && birthMonth !== undefined && birthYear !== undefined;
+    Object.assign(profile, { birthDay: hasDate ? birthDay : null, birthMonth: hasDate ? birthMonth : null, birthYear: hasDate ? birthYear : null });
+  }
+  if (values.profile.phones[0].number !== loaded.profile.phones[0].number) {
+    const others: Phone[] = current?.phones?.slice(1) ?? [];
+    const number = values.profile.phones[0].number.trim();
+    const first: Phone[] = number ? [{ ...(current?.phones?.[0] ?? {}), number, type: current?.phones?.[0]?.type ?? 'default' }] : [];
+    const phones = [...first, ...others];
+    profile.phones = phones.length > 0 ? phones : null;
+  }
+  const update: SetAccountInfoParams = {};
+  if (Object.keys(profile).length > 0) update.profile = profile as DeepPartial<Profile>;
+  if (values.data.salutation !== loaded.data.salutation) update.data = { salutation: values.data.salutation };
+  return update;
 }
 
 /** The save of the personal data form; server validation errors land on their fields (`ap.errors.{field}.{code}`). */
 export function useUpdatePersonalData() {
-  return useAccountSave((values: PersonalDataValues, account) => personalDataUpdate(values, account.profile));
+  return useAccountSave((values: PersonalDataValues, account) => personalDataUpdate(values, account));
 }

@@ -24,21 +24,55 @@ async function loggedIn(profile: Record<string, unknown> = {}) {
 describe('personal data values', () => {
   it('splits nothing it does not know, keeps further phones and removes a cleared date', () => {
     const current = { firstName: 'Erika', phones: [{ number: '+4911111111', type: 'mobile' }, { number: '+4922222222', type: 'default' }] };
-    const values = personalDataValues({ profile: current, data: { salutation: 'mrs' } });
+    const account = { profile: current, data: { salutation: 'mrs' as const } };
+    const values = personalDataValues(account);
     expect(values).toEqual({
       data: { salutation: 'mrs' },
       profile: { firstName: 'Erika', lastName: '', birthDay: undefined, birthMonth: undefined, birthYear: undefined, phones: [{ number: '+4911111111' }] },
     });
     values.profile.phones[0].number = ' +4933333333 ';
-    const update = personalDataUpdate(values, current);
-    expect(update.profile).toMatchObject({
-      birthDay: null,
-      birthMonth: null,
-      birthYear: null,
-      phones: [{ number: '+4933333333', type: 'mobile' }, { number: '+4922222222', type: 'default' }],
+    expect(personalDataUpdate(values, account)).toEqual({
+      profile: { phones: [{ number: '+4933333333', type: 'mobile' }, { number: '+4922222222', type: 'default' }] },
     });
     values.profile.phones[0].number = '';
-    expect(personalDataUpdate(values, { phones: [{ number: '+4911111111' }] }).profile).toMatchObject({ phones: null });
+    expect(personalDataUpdate(values, account)).toEqual({ profile: { phones: [{ number: '+4922222222', type: 'default' }] } });
+    const onePhone = { profile: { phones: [{ number: '+4911111111' }] } };
+    const cleared = personalDataValues(onePhone);
+    cleared.profile.phones[0].number = '';
+    expect(personalDataUpdate(cleared, onePhone)).toEqual({ profile: { phones: null } });
+  });
+
+  it('writes only what the shopper changed against the values the form was loaded with (QA: lost update)', () => {
+    const account = {
+      profile: { firstName: 'Erika', lastName: 'Muster', birthDay: 4, birthMonth: 5, birthYear: 1980, phones: [{ number: '+4912345678', type: 'default' }] },
+      data: { salutation: 'mrs' as const },
+    };
+    const loaded = personalDataValues(account);
+    expect(personalDataUpdate(loaded, account)).toEqual({});
+
+    const renamed = personalDataValues(account);
+    renamed.profile.lastName = ' Mustermann ';
+    expect(personalDataUpdate(renamed, account)).toEqual({ profile: { lastName: 'Mustermann' } });
+
+    // Emptied on purpose: the date and the phone go as null, the salutation as not specified.
+    const emptied = personalDataValues(account);
+    Object.assign(emptied.profile, { birthDay: undefined, birthMonth: undefined, birthYear: undefined, phones: [{ number: '' }] });
+    emptied.data.salutation = '';
+    expect(personalDataUpdate(emptied, account)).toEqual({
+      profile: { birthDay: null, birthMonth: null, birthYear: null, phones: null },
+      data: { salutation: '' },
+    });
+
+    const redated = personalDataValues(account);
+    redated.profile.birthDay = 5;
+    expect(personalDataUpdate(redated, account)).toEqual({ profile: { birthDay: 5, birthMonth: 5, birthYear: 1980 } });
+  });
+
+  it('keeps a birth year saved alone (the preference centre) unless a date is entered', () => {
+    const account = { profile: { firstName: 'Erika', lastName: 'Muster', birthYear: 1980 } };
+    const values = personalDataValues(account);
+    values.profile.firstName = 'Eva';
+    expect(personalDataUpdate(values, account)).toEqual({ profile: { firstName: 'Eva' } });
   });
 
   it('an unknown salutation shows as not specified', () => {
@@ -70,6 +104,29 @@ describe('/personaldata', () => {
     expect(stored.data).toMatchObject({ salutation: 'mrs' });
     expect(stored.profile).toMatchObject({ birthDay: 15, birthMonth: 6, birthYear: 1985, phones: [{ number: '+4912345678', type: 'default' }] });
     await waitFor(() => expect(screen.getByLabelText('Geburtsdatum')).toHaveValue('1985-06-15'));
+  }, 20_000);
+
+  it('a save keeps what another tab saved while the page was open: only the changed last name is written (QA)', async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata', { identity });
+    const lastName = await screen.findByRole('textbox', { name: /Nachname/ }, { timeout: 5000 });
+    // Another tab (or the preference centre) saves a phone and a date of birth meanwhile.
+    expect((await identity.setAccountInfo({ profile: { phones: [{ number: '+4912345678', type: 'default' }], birthDay: 4, birthMonth: 5, birthYear: 1980 } })).errorCode).toBe(0);
+    await userEvent.clear(lastName);
+    await userEvent.type(lastName, 'Mustermann');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre persönlichen Daten wurden gespeichert.')).toBeInTheDocument();
+    expect(identity.account(EMAIL)!.profile).toMatchObject({
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      birthDay: 4,
+      birthMonth: 5,
+      birthYear: 1980,
+      phones: [{ number: '+4912345678', type: 'default' }],
+    });
+    // The page shows the account as it is now.
+    await waitFor(() => expect(screen.getByLabelText('Geburtsdatum')).toHaveValue('1980-05-04'));
+    expect(screen.getByRole('textbox', { name: /Telefonnummer/ })).toHaveValue('+4912345678');
   }, 20_000);
 
   it('checks the phone and the birth year before saving', async () => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { confirmEmail, logIn, registerThroughApi } from '../helpers/account';
@@ -58,6 +58,18 @@ function storeRow(id: string, open: boolean): string {
 }
 
 const LUENEBURG = 'DE-21335-01';
+
+/** Eva Muster, registered, confirmed and logged in to the account portal in this page. */
+async function loggedInShopper(page: Page, request: APIRequestContext, baseURL: string, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const answer = await registerThroughApi(request, baseURL, email, { firstName: 'Eva', lastName: 'Muster' });
+  expect(answer.errorCode).toBe(206002);
+  await confirmEmail(page, baseURL, email);
+  await page.goto('/login');
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  return email;
+}
 
 test.describe('preference centre, complete', () => {
   test('favourite store: search, choose with the keyboard, save, reload; closed: the closed-store text', async ({ page, portal }) => {
@@ -325,14 +337,8 @@ test.describe('preference centre, complete', () => {
 
   test('opened from the account page, then a logout in another tab: a save shows the session-ended page with the login (QA)', async ({ page, portal, request }) => {
     test.setTimeout(JOURNEY_TIMEOUT);
-    const email = uniqueEmail('session-ended');
     await test.step('register, confirm, log in and open the centre with the session', async () => {
-      const answer = await registerThroughApi(request, portal.baseURL, email, { firstName: 'Eva', lastName: 'Muster' });
-      expect(answer.errorCode).toBe(206002);
-      await confirmEmail(page, portal.baseURL, email);
-      await page.goto('/login');
-      await logIn(page, email);
-      await expect(page).toHaveURL(/\/$/);
+      await loggedInShopper(page, request, portal.baseURL, 'session-ended');
       await page.goto('/preferences#newsletter');
       await expect(page.getByRole('heading', { level: 1, name: 'Hallo Eva!' })).toBeVisible();
     });
@@ -359,15 +365,7 @@ test.describe('preference centre, complete', () => {
 
   test('partner tiles with pictures that load; a logged-in shopper reaches the centre without a link', async ({ page, portal, request }) => {
     test.setTimeout(JOURNEY_TIMEOUT);
-    const email = uniqueEmail('shopper');
-    await test.step('register, confirm and log in to the account portal', async () => {
-      const answer = await registerThroughApi(request, portal.baseURL, email, { firstName: 'Eva', lastName: 'Muster' });
-      expect(answer.errorCode).toBe(206002);
-      await confirmEmail(page, portal.baseURL, email);
-      await page.goto('/login');
-      await logIn(page, email);
-      await expect(page).toHaveURL(/\/$/);
-    });
+    await test.step('register, confirm and log in to the account portal', () => loggedInShopper(page, request, portal.baseURL, 'shopper'));
 
     await test.step('the centre opens with the session', async () => {
       await page.goto('/preferences');

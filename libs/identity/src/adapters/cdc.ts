@@ -14,7 +14,6 @@ import type {
   UpdateSubscriptions,
 } from '@gigya-ts/web-sdk';
 import type { GigyaJSFunction, GigyaJSOnLoginEvent } from '@gigya-ts/web-sdk/dist/types/gigya-helpers';
-import { baseLanguage } from '@portal/i18n';
 import { ErrorCode, errorMessageOf, type Envelope } from '../envelope';
 import { IdentityTransportError } from '../errors';
 import { IdentityEvents, loginEventFrom, withLoginSections } from '../events';
@@ -380,8 +379,9 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     getConflictingAccount: (params) => call('getConflictingAccount', params),
     getAccountInfo: (params = {}) => call('getAccountInfo', params),
     // The vendor keys consents' legal statements by language (nl): a page's tag with its country (nl-BE, which the
-    // embedded provider uses to name a country's newsletters) goes to it as its language.
-    setAccountInfo: ({ lang, ...params }) => call('setAccountInfo', lang ? { ...params, lang: baseLanguage(lang) } : params),
+    // embedded provider uses to name a country's newsletters) goes to it as its language. Cut here: the data-access
+    // library does not depend on @portal/i18n (the lint's layer test would see a cycle).
+    setAccountInfo: ({ lang, ...params }) => call('setAccountInfo', lang ? { ...params, lang: lang.split('-')[0]!.toLowerCase() } : params),
     resetPassword: (params) => call('resetPassword', params),
     // The definitions know no `lang` here: the SDK speaks the language it was loaded with (cdcScriptUrl).
     resendVerificationCode: ({ lang: _lang, ...params }) => call('resendVerificationCode', params),

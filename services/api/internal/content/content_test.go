@@ -514,3 +514,46 @@ func TestNewsletterName(t *testing.T) {
 	require.Empty(t, lib.NewsletterName("portal", "de", "NLT_NOBODY", locales))
 	require.Equal(t, "Allgemeiner Newsletter", lib.NewsletterName("unknown-set", "en", "NLT_GENERAL", locales), "a set without documents falls back too")
 }
+
+// shippedTexts are the texts of a shipped document a shopper reads: every string except ids, keys, links,
+// images, dates and stored values.
+func shippedTexts(t *testing.T, name string) []string {
+	t.Helper()
+	raw, err := fs.ReadFile(content.Embedded(), name)
+	require.NoError(t, err)
+	var doc any
+	require.NoError(t, json.Unmarshal(raw, &doc))
+	notText := map[string]bool{"id": true, "type": true, "keys": true, "fields": true, "preference": true, "value": true,
+		"src": true, "icon": true, "image": true, "url": true, "homeUrl": true, "subscribeAgainUrl": true,
+		"displayStart": true, "displayEnd": true}
+	var texts []string
+	var walk func(v any, key string)
+	walk = func(v any, key string) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, child := range v {
+				walk(child, k)
+			}
+		case []any:
+			for _, child := range v {
+				walk(child, key)
+			}
+		case string:
+			if !notText[key] {
+				texts = append(texts, v)
+			}
+		}
+	}
+	walk(doc, "")
+	require.NotEmpty(t, texts)
+	return texts
+}
+
+// TestShippedSpanishSaysUsted: the Spanish content addresses the shopper formally (usted), as the app texts and
+// the mails do, and calls newsletters "boletines" as the app does.
+func TestShippedSpanishSaysUsted(t *testing.T) {
+	informal := regexp.MustCompile(`(?i)(^|[^\pL])(tú|tu|tus|te|ti|contigo|puedes|quieres|tienes|has|decides|recibes|compras|elige|cambia|gestiona|pide|newsletters?)([^\pL]|$)`)
+	for _, text := range shippedTexts(t, "portal/es_ES.json") {
+		require.False(t, informal.MatchString(text), "informal or English wording in %q", text)
+	}
+}

@@ -92,3 +92,12 @@ func TestTemplatesInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestPolishTemplatesAreGenderNeutral: Polish past and passive forms of "you" carry a gender ("prosiłeś",
+// "prosiłaś"); the mails, like the app, use impersonal wording instead of a masculine default or "(-aś)".
+func TestPolishTemplatesAreGenderNeutral(t *testing.T) {
+	gendered := regexp.MustCompile(`(?i)\pL+(łeś|łaś)([^\pL]|$)|\(-?aś\)|\(-?a\)`)
+	for _, kind := range mailKinds(t) {
+		require.Empty(t, gendered.FindAllString(readTemplate(t, kind, "pl"), -1), kind)
+	}
+}

@@ -370,8 +370,9 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
 
   return {
     initRegistration: (params = {}) => call('initRegistration', params),
-    // Passkeys are the embedded provider's; with the vendor its passwordless widget (OwnID) registers instead.
-    register: ({ passkey: _passkey, ...params }) => call('register', params),
+    // Passkeys are the embedded provider's; with the vendor its passwordless widget (OwnID) registers instead. The
+    // vendor takes a language (nl), not the page's tag with its country (nl-BE), as with setAccountInfo below.
+    register: ({ passkey: _passkey, lang, ...params }) => call('register', lang ? { ...params, lang: baseLanguage(lang) } : params),
     finalizeRegistration: (params) => call('finalizeRegistration', params),
     login: (params) => call('login', params),
     // The definitions know no `include` here (spec 000 §7 sends the provider only): the login event carries the account.
@@ -382,7 +383,7 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     // The vendor keys consents' legal statements by language (nl): a page's tag with its country (nl-BE, which the
     // embedded provider uses to name a country's newsletters) goes to it as its language.
     setAccountInfo: ({ lang, ...params }) => call('setAccountInfo', lang ? { ...params, lang: baseLanguage(lang) } : params),
-    resetPassword: (params) => call('resetPassword', params),
+    resetPassword: (params) => call('resetPassword', 'lang' in params && params.lang ? { ...params, lang: baseLanguage(params.lang) } : params),
     // The definitions know no `lang` here: the SDK speaks the language it was loaded with (cdcScriptUrl).
     resendVerificationCode: ({ lang: _lang, ...params }) => call('resendVerificationCode', params),
     getSchema: (params = {}) => call('getSchema', params),

@@ -24,7 +24,7 @@ test.describe('mail links', () => {
     await expect(page).toHaveURL(/\/error\/doi-404000$/);
   });
 
-  test("a mail's link opens its page in the mail's language, whatever the browser's (QA)", async ({ page, request, baseURL }) => {
+  test("a mail's link opens its page in the mail's language and the shopper's country, whatever the browser's (QA)", async ({ page, request, baseURL }) => {
     const email = uniqueEmail(test.info(), 'french-mail');
     const init = await identityCall(request, baseURL!, 'initRegistration', {});
     const registered = await identityCall(request, baseURL!, 'register', {
@@ -34,14 +34,16 @@ test.describe('mail links', () => {
       profile: { firstName: 'Élise', lastName: 'Martin' },
       preferences: { terms: { customeraccount: { isConsentGranted: true } } },
       finalizeRegistration: true,
-      lang: 'fr', // registered from a French page; the test's browser asks for German
+      lang: 'fr-BE', // registered from a Belgian French page; the test's browser asks for German
     });
     expect(registered.errorCode).toBe(206002);
     const [mail] = await verificationMails(request, baseURL!, email);
     expect(mail!.subject).toMatch(/adresse e-mail/);
     const link = new URL(mail!.links[0]!);
+    // The text is French, the link keeps Belgium: a base language opened the French site (QA).
+    expect(link.searchParams.get('lang')).toBe('fr-BE');
     await page.goto(link.pathname + link.search);
     await expect(page).toHaveURL(/\/double-opt-in-done\?errorCode=0$/);
-    await expect(page.locator('html')).toHaveAttribute('lang', /^fr/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-BE');
   });
 });

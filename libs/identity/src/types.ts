@@ -171,7 +171,7 @@ export interface SocialLoginParams {
   redirectURL?: string;
   loginMode?: 'standard' | 'link';
   regToken?: string;
-  /** The app's language (de, fr): the mails the login sends speak it. */
+  /** The page's language tag (de-DE, nl-BE): the mails the login sends speak its language, their links keep its country. */
   lang?: string;
   include?: Include;
 }

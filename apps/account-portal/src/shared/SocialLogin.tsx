@@ -13,7 +13,6 @@ import {
   type SocialProviderName,
 } from '@portal/identity';
 import { useSite } from '@portal/cms';
-import { baseLanguage } from '@portal/i18n';
 import { isSameSitePath, returnPath, type FinalizeState } from './navigation';
 
 const PROVIDERS: readonly SocialProviderName[] = ['apple', 'googleplus', 'facebook'];
@@ -65,7 +64,7 @@ export function SocialLoginButtons() {
     setAnswer(undefined);
     rememberSocialLoginReturn(returnPath(state));
     try {
-      setAnswer(await provider.socialLogin({ provider: name, redirectURL: `${window.location.origin}${pathname}`, lang: baseLanguage(language) }));
+      setAnswer(await provider.socialLogin({ provider: name, redirectURL: `${window.location.origin}${pathname}`, lang: language }));
     } catch (error) {
       console.error('social login failed', error);
       setAnswer('network');

@@ -45,6 +45,20 @@ describe('cdc adapter', () => {
     ]);
   });
 
+  it("hands register and resetPassword the page's language without its country: the vendor takes languages (QA)", async () => {
+    const scripted = createScriptedGigya();
+    (window as GigyaWindow).gigya = scripted.gigya;
+    const provider = createCdcProvider({ apiKey: 'KEY', language: 'fr', loadScript: jest.fn() });
+    await provider.register({ email: 'a@example.org', password: 'pw', regToken: 'rt', lang: 'fr-LU' });
+    await provider.resetPassword({ loginID: 'a@example.org', lang: 'nl-BE' });
+    await provider.resetPassword({ passwordResetToken: 't', newPassword: 'n' });
+    expect(scripted.calls.map((c) => c.params)).toEqual([
+      { email: 'a@example.org', password: 'pw', regToken: 'rt', lang: 'fr' },
+      { loginID: 'a@example.org', lang: 'nl' },
+      { passwordResetToken: 't', newPassword: 'n' },
+    ]);
+  });
+
   it('defaults to the eu1 data centre', () => {
     expect(cdcScriptUrl({ apiKey: 'K y', language: 'fr' })).toBe('https://cdns.eu1.gigya.com/js/gigya.js?apikey=K+y&lang=fr');
   });

@@ -151,6 +151,27 @@ func TestProductReminderJourney(t *testing.T) {
 	require.Empty(t, f.search(t, "anna@example.com"))
 }
 
+// The mail's text is the language's, its link keeps the shopper's country: a Belgian shopper's link opened the
+// French site (QA; content is per country, spec 001 §1).
+func TestProductReminderLinkKeepsTheCountry(t *testing.T) {
+	f := newReminderFixture(t)
+	rec := f.do(t, http.MethodPost, "/rest/v1/productreminder",
+		`{"email":"elise@example.com","variantId":"4711","variantName":{"de":"Bio-Milch","fr":"Lait bio"},"language":"fr_BE"}`,
+		map[string]string{"X-Api-Key": reminderTestShopKey})
+	require.Equal(t, http.StatusCreated, rec.Code, rec.Body.String())
+	m, ok := f.mails.Last("elise@example.com")
+	require.True(t, ok)
+	require.Equal(t, "fr", m.Language)
+	require.Contains(t, m.Text, "Lait bio")
+	u, err := url.Parse(mail.Links(m.Text)[0])
+	require.NoError(t, err)
+	require.Equal(t, "fr-BE", u.Query().Get("lang"), "the apps' tag of the shopper's language and country")
+
+	rec = f.do(t, http.MethodGet, u.RequestURI(), "", nil)
+	require.Equal(t, http.StatusSeeOther, rec.Code)
+	require.Equal(t, "/preferences/double-opt-in-done?lang=fr-BE#reminder="+u.Query().Get("token"), rec.Header().Get(echo.HeaderLocation))
+}
+
 // The subscriber deletes their own pending reminder, which the centre lists under notActivated, as they delete
 // an active one; another address's pending reminder stays "not yours" (QA round of 2026-11-29: their own answered
 // 403 reminder_not_owned).

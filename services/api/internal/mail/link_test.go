@@ -11,5 +11,6 @@ import (
 func TestLinkInLanguage(t *testing.T) {
 	assert.Equal(t, "https://p.example/x?token=a&lang=fr", mail.LinkInLanguage("https://p.example/x?token=a", "fr"))
 	assert.Equal(t, "https://p.example/login?lang=nl-BE", mail.LinkInLanguage("https://p.example/login", "nl-BE"))
+	assert.Equal(t, "https://p.example/x?lang=fr-BE", mail.LinkInLanguage("https://p.example/x", "fr_be"), "the apps' tag of a stored locale")
 	assert.Equal(t, "https://p.example/login", mail.LinkInLanguage("https://p.example/login", ""), "no language, no parameter")
 }

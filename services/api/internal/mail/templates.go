@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"text/template"
+
+	"golang.org/x/text/language"
 )
 
 // Templates are text files named {kind}.{language}.txt whose first line is "Subject: …" and whose rest is
@@ -70,17 +72,22 @@ func DefaultTemplates() *Templates {
 }
 
 // BaseLanguage is a language tag's language, lower case: "fr" for "fr_BE", "fr-BE" or "FR". The mails are
-// written per language; whatever names a mail's language (its template, a link in it) reduces the tag this way.
+// written per language: a mail's template is chosen by it (a link in the mail keeps the country, LinkInLanguage).
 func BaseLanguage(tag string) string {
 	return strings.ToLower(strings.SplitN(strings.ReplaceAll(tag, "_", "-"), "-", 2)[0])
 }
 
 // LinkInLanguage adds the apps' lang parameter to a link of a mail in that language, so that the page it opens
 // speaks the mail's language, not the browser's (QA: an English mail opened a German page; maillink.Land carries
-// it on to the page).
+// it on to the page). lang is the shopper's tag with its country (nl-BE, fr_be), which the link keeps: content is
+// per country (spec 001 §1), and a base language opened a Belgian shopper's link on the Dutch site (QA). It goes
+// as the apps' BCP 47 tag (fr-BE), the only form maillink.Land passes on.
 func LinkInLanguage(link, lang string) string {
 	if lang == "" {
 		return link
+	}
+	if tag, err := language.Parse(strings.ReplaceAll(lang, "_", "-")); err == nil {
+		lang = tag.String()
 	}
 	sep := "?"
 	if strings.Contains(link, "?") {

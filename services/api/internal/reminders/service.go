@@ -288,11 +288,11 @@ func (s *Service) verificationMail(n NewReminder) (hash string, msg mail.Message
 	if err != nil {
 		return "", mail.Message{}, err
 	}
-	// The link names the reminder's language, so the page it opens speaks the mail's (a language the site has not
-	// is left to the page's own choice).
+	// The link names the reminder's language with its country (fr_BE), so the page it opens speaks the mail's and is
+	// the shopper's country's (a language the site has not is left to the page's own choice).
 	msg, err = s.templates.Render(MailKind, n.Language, n.Email.String(), mailData{
 		Product: n.VariantName.In(n.Language),
-		Link:    mail.LinkInLanguage(s.publicURL+ConfirmPath+"?token="+url.QueryEscape(token), mail.BaseLanguage(n.Language)),
+		Link:    mail.LinkInLanguage(s.publicURL+ConfirmPath+"?token="+url.QueryEscape(token), n.Language),
 		Days:    int(ConfirmationWindow / (24 * time.Hour)),
 	})
 	return hash, msg, err

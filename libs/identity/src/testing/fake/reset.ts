@@ -2,7 +2,7 @@ import { Links } from '@portal/identity-contract';
 import { ErrorCode } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { RESET_RETRY_WAIT, RESET_TOKEN_LIFETIME } from './model';
-import { checkPassword } from './rules';
+import { baseLang, checkPassword } from './rules';
 import type { FakeStore } from './store';
 
 type ResetMethods = Pick<IdentityProvider, 'resetPassword'>;
@@ -38,7 +38,7 @@ export function resetMethods(store: FakeStore): ResetMethods {
       for (const t of store.tokens.values()) if (t.kind === 'password-reset' && t.UID === acc.UID) t.used = true;
       const token = store.issue('password-reset', RESET_TOKEN_LIFETIME, { UID: acc.UID });
       acc.lastResetMailAt = store.now();
-      if (params.lang) acc.lang = params.lang;
+      if (params.lang) acc.lang = baseLang(params.lang);
       store.send(acc, 'password-reset', token, `${store.linkBase}${Links.resetPassword.path}?${Links.resetPassword.tokenParam}=${token.token}`);
       return store.ok();
     },

@@ -248,16 +248,16 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	if endSessions {
 		p.audit(ctx, audit.Event{Type: audit.PasswordChanged, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
 		p.credentialsChanged(ctx, a.UID)
-		p.notify(ctx, MailPasswordChangedNotice, p.lang(c, a), a, resetStartPath)
+		p.notify(ctx, MailPasswordChangedNotice, p.pageLang(c, a), a, resetStartPath)
 	}
 	if newEmail != "" {
 		p.audit(ctx, audit.Event{Type: audit.EmailChangeAsked, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
 	}
 	if newEmail != "" {
-		if err := p.sendVerification(ctx, a, p.lang(c, a), newEmail); err != nil {
+		if err := p.sendVerification(ctx, a, p.pageLang(c, a), newEmail); err != nil {
 			return Result{}, err
 		}
-		if err := p.sendMail(ctx, MailEmailChangedNotice, p.lang(c, a), a.UID, a.Email, map[string]any{
+		if err := p.sendMail(ctx, MailEmailChangedNotice, p.pageLang(c, a), a.UID, a.Email, map[string]any{
 			"FirstName": stringField(a.Profile, "firstName"), "NewEmail": maskEmail(newEmail),
 		}); err != nil {
 			return Result{}, err

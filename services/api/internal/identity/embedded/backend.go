@@ -7,7 +7,6 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
-	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
 
 // Backend returns the provider as the identity.Backend the REST endpoints use.
@@ -66,7 +65,7 @@ func (b backend) ResendVerificationEmail(ctx context.Context, email identity.Ema
 		}
 		return err
 	}
-	return p.sendVerification(ctx, a, mail.BaseLanguage(language), "")
+	return p.sendVerification(ctx, a, language, "")
 }
 
 // SubscriberRegToken returns a one-hour subscriber regToken for the account of email, creating a

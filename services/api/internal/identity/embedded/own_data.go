@@ -122,7 +122,7 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 		return Result{}, err
 	}
 	p.audit(ctx, audit.Event{Type: audit.AccountDeleted, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
-	p.notify(ctx, MailAccountDeleted, p.lang(c, a), a, "")
+	p.notify(ctx, MailAccountDeleted, p.pageLang(c, a), a, "")
 	r := ok(nil)
 	r.EndSession = true
 	return r, nil

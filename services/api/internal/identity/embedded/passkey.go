@@ -340,7 +340,7 @@ func (p *Provider) RegisterPasskey(ctx context.Context, c Caller, raw json.RawMe
 		return Result{}, err
 	}
 	p.audit(ctx, audit.Event{Type: audit.PasskeyAdded, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
-	p.notify(ctx, MailPasskeyAddedNotice, p.lang(c, a), a, loginDetailsPath)
+	p.notify(ctx, MailPasskeyAddedNotice, p.pageLang(c, a), a, loginDetailsPath)
 	return ok(map[string]any{"passkey": passkeyFields(k)}), nil
 }
 

@@ -435,8 +435,10 @@ func (p *Provider) lang(c Caller, a Account) string {
 }
 
 // pageLang is the language of the page the caller is on as it sent it, with its country (nl-BE), for what differs
-// between a language's countries: a double opt-in mail names a newsletter as the Belgian centre shows it (QA). The
-// mail's language itself is the language's (the templates reduce the tag); without one, the mail language.
+// between a language's countries: every mail's link carries it, so the page it opens is the shopper's country's
+// (QA: Belgian and Luxembourg shoppers landed on the French, Dutch or German site), and a double opt-in mail names
+// a newsletter as the Belgian centre shows it (QA). The mail's text is the language's (the templates reduce the
+// tag); without one, the mail language.
 func (p *Provider) pageLang(c Caller, a Account) string {
 	if c.Lang != "" {
 		return c.Lang

@@ -76,10 +76,12 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	if err != nil {
 		return Result{}, err
 	}
-	lang := mail.BaseLanguage(in.Lang)
-	if lang == "" {
-		lang = p.lang(c, Account{})
+	// The account keeps the language; the mails get the page's tag for their links (pageLang).
+	pageLang := in.Lang
+	if pageLang == "" {
+		pageLang = p.pageLang(c, Account{})
 	}
+	lang := mail.BaseLanguage(pageLang)
 	now := p.clock()
 
 	var errs []ValidationError
@@ -215,10 +217,10 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	if passkey != nil {
 		p.audit(ctx, audit.Event{Type: audit.PasskeyAdded, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
 	}
-	if err := p.mailVerification(ctx, a, lang, "", verifyToken); err != nil {
+	if err := p.mailVerification(ctx, a, pageLang, "", verifyToken); err != nil {
 		return Result{}, err
 	}
-	if err := p.mailSubscriptionConfirmations(ctx, a, subTokens, lang); err != nil {
+	if err := p.mailSubscriptionConfirmations(ctx, a, subTokens, pageLang); err != nil {
 		return Result{}, err
 	}
 	var payload map[string]string
@@ -569,7 +571,7 @@ func (p *Provider) ResendVerificationCode(ctx context.Context, c Caller, regToke
 	} else if !allowed {
 		return fail(contract.CodeFrequencyLimit, "Too many e-mails were requested; try again later"), nil
 	}
-	if err := p.sendVerification(ctx, a, p.lang(c, a), ""); err != nil {
+	if err := p.sendVerification(ctx, a, p.pageLang(c, a), ""); err != nil {
 		return Result{}, err
 	}
 	return ok(nil), nil

@@ -47,7 +47,7 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 	if err != nil || !a.IsRegistered {
 		// The same work as a hit: a token and a rendered mail, neither kept.
 		plain, _ := newToken()
-		lang := p.lang(c, Account{})
+		lang := p.pageLang(c, Account{})
 		_, _ = p.templates.Render(MailPasswordReset, lang, "nobody@invalid.example", map[string]any{
 			"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, plain, lang), "FirstName": "",
 			"Minutes": int(p.cfg.ResetTokenLifetime.Minutes())})
@@ -86,7 +86,7 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 	if err != nil {
 		return Result{}, err
 	}
-	lang := p.lang(c, a)
+	lang := p.pageLang(c, a)
 	if err := p.sendMail(ctx, MailPasswordReset, lang, a.UID, a.Email, map[string]any{
 		"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, token, lang), "FirstName": stringField(a.Profile, "firstName"),
 		"Minutes": int(p.cfg.ResetTokenLifetime.Minutes()),
@@ -162,7 +162,7 @@ func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPasswo
 	if unlinked > 0 {
 		p.audit(ctx, audit.Event{Type: audit.SocialUnlinked, UID: a.UID, Email: a.Email, Detail: "bound before the address was proven"})
 	}
-	p.notify(ctx, MailPasswordChangedNotice, p.lang(c, a), a, resetStartPath)
+	p.notify(ctx, MailPasswordChangedNotice, p.pageLang(c, a), a, resetStartPath)
 	r := ok(map[string]any{"UID": a.UID})
 	r.EndSession = true
 	return r, nil

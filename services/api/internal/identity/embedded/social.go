@@ -193,7 +193,7 @@ func (p *Provider) completeSocialLoginOnce(ctx context.Context, c Caller, id Soc
 	// Audited as a registration with a password is (QA round of 2026-11-29: a social registration left no trace).
 	p.audit(ctx, audit.Event{Type: audit.Registered, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: id.Provider})
 	if !a.IsVerified {
-		if err := p.sendVerification(ctx, a, a.Lang, ""); err != nil {
+		if err := p.sendVerification(ctx, a, p.pageLang(c, a), ""); err != nil {
 			return Result{}, err
 		}
 		return awaitMailbox(), nil

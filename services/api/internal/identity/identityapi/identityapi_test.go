@@ -188,6 +188,21 @@ func (v *env) openLink(link string) string {
 	return out.Next
 }
 
+// A Belgian shopper's verification link opens the page in Belgium's Dutch, not the Netherlands' (QA): the link
+// keeps the tag the registration page sent.
+func TestVerificationLinkKeepsTheCountryOverHTTP(t *testing.T) {
+	v := newEnv(t)
+	init, _ := v.call("initRegistration", nil, req{})
+	r, _ := v.call("register", map[string]any{"email": "lotte@example.com", "password": password, "regToken": init["regToken"],
+		"profile": map[string]any{"firstName": "Lotte", "lastName": "Peeters"}, "preferences": consent, "lang": "nl-BE"}, req{})
+	require.Equal(t, contract.CodePendingVerification, code(r), r)
+	u, err := url.Parse(v.outboxLink("lotte@example.com", embedded.MailVerification))
+	require.NoError(t, err)
+	require.Equal(t, "nl-BE", u.Query().Get("lang"))
+	rec := v.get(u.RequestURI())
+	require.Equal(t, "/double-opt-in-done?lang=nl-BE#verify="+u.Query().Get("token"), rec.Header().Get("Location"))
+}
+
 func TestRegisterVerifyLoginLogoutOverHTTP(t *testing.T) {
 	v := newEnv(t)
 	init, _ := v.call("initRegistration", nil, req{})
@@ -431,6 +446,9 @@ func testBadInputNeverFails500(t *testing.T, db *database.DB) {
 		{"a look-alike of the server-only field at registration", "register", echo.MIMEApplicationJSON, registration(`"data":{"CustomerAssignment":"SUED"}`), contract.CodeReadOnlyField, ""},
 		{"a look-alike of the closed preferences", "setAccountInfo", echo.MIMEApplicationJSON, `{"data":{"Preference":{"GOLF":true}}}`, contract.CodeValidation, "data.Preference.GOLF"},
 		{"a language of the right shape that names none", "register", echo.MIMEApplicationJSON, `{"lang":"xx"}`, contract.CodeInvalidParameter, "lang"},
+		// A language with its country is the apps' BCP 47 tag (nl-BE), nothing around it.
+		{"a language with its country and more", "register", echo.MIMEApplicationJSON, `{"lang":"nl-BE\"><script>"}`, contract.CodeInvalidParameter, "lang"},
+		{"a locale instead of a language tag", "resetPassword", echo.MIMEApplicationJSON, `{"loginID":"a@b.de","lang":"fr_LU"}`, contract.CodeInvalidParameter, "lang"},
 		// A body of another type was not read at all: the call answered as if it had no parameters (setAccountInfo 0
 		// with nothing changed, login 403042 as for a wrong password). QA bad-input round.
 		{"JSON sent as text/plain", "login", echo.MIMETextPlain, `{"loginID":"a@b.de","password":"x"}`, contract.CodeInvalidParameter, "content type"},

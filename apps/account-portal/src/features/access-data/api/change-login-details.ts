@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { message, messages, type Message } from '@portal/forms';
-import { baseLanguage } from '@portal/i18n';
 import {
   ErrorCode,
   isEmailInUse,
@@ -47,8 +46,9 @@ export async function confirmPassword(provider: IdentityProvider, loginID: strin
  */
 export async function changeEmail(provider: IdentityProvider, email: string, password: string): Promise<ChangeOutcome<'email' | 'password'>> {
   // The confirmation mail speaks the page's language (the document's, which the app keeps), not the one the
-  // account was registered in (QA). Read here rather than through the site's hook: /accessdata has no bytes to spare.
-  const lang = document.documentElement.lang ? baseLanguage(document.documentElement.lang) : undefined;
+  // account was registered in (QA), and its link keeps the page's country (nl-BE, QA). Read here rather than through
+  // the site's hook: /accessdata has no bytes to spare.
+  const lang = document.documentElement.lang || undefined;
   const answer = await provider.setAccountInfo({ profile: { email }, password, lang });
   if (isSuccess(answer)) return { kind: 'done' };
   if (isEmailInUse(answer)) return { kind: 'error', field: 'email', message: message('ap.accessdata.email.inUse', 'This e-mail address already has an account.') };

@@ -106,8 +106,9 @@ describe('/accessdata', () => {
     await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
     const sent = await screen.findByText(/Wir haben einen Bestätigungslink an neu@example.com geschickt/);
     await waitFor(() => expect(sent).toHaveFocus());
-    // The confirmation mail speaks the page's language, not the one the account was registered in.
-    expect(identity.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params).toMatchObject({ profile: { email: 'neu@example.com' }, lang: 'de' });
+    // The confirmation mail speaks the page's language, not the one the account was registered in, and its link keeps
+    // the page's country (QA).
+    expect(identity.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params).toMatchObject({ profile: { email: 'neu@example.com' }, lang: 'de-DE' });
   }, 20_000);
 
   it('an account without a password is asked to set one before it can change its e-mail address', async () => {

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { deferredSchema, FormError, hasValue, message, messages, SubmitButton, TextField, type AccountFormSchemaOptions, type AccountSchemaDefinition } from '@portal/forms';
-import { baseLanguage } from '@portal/i18n';
 import { useIdentity, type LegalStatement } from '@portal/identity';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, TERMS_CONSENT } from '../../../shared/identity-settings';
@@ -71,7 +70,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
     const profile = values.profile ? { ...values.profile, ...(typeof values.profile.zip === 'string' ? { zip: values.profile.zip.trim() } : {}) } : undefined;
     let outcome;
     try {
-      outcome = await finalizeRegistration(provider, regToken, { ...values, profile }, consentId, baseLanguage(language));
+      outcome = await finalizeRegistration(provider, regToken, { ...values, profile }, consentId, language);
     } catch {
       outcome = { kind: 'unexpected' as const, code: 'network' };
     }

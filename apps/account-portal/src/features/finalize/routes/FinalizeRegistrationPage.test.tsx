@@ -190,6 +190,6 @@ describe('/registration/finalize', () => {
     expect(identity.account(EMAIL)?.preferences?.terms?.customeraccount).toMatchObject({ isConsentGranted: true, docVersion: 2 });
     // The consent is written with the page's language, as the vendor requires (QA round of 2026-11-29).
     const consentWrite = identity.calls.find((c) => c.method === 'setAccountInfo' && 'preferences' in (c.params as object));
-    expect(consentWrite?.params).toMatchObject({ regToken: answer.regToken, lang: 'de', preferences: { terms: { customeraccount: { isConsentGranted: true } } } });
+    expect(consentWrite?.params).toMatchObject({ regToken: answer.regToken, lang: 'de-DE', preferences: { terms: { customeraccount: { isConsentGranted: true } } } });
   }, 20_000);
 });

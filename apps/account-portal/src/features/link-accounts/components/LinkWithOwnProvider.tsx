@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
-import { baseLanguage } from '@portal/i18n';
 import { isInvalidLogin, isSuccess, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import { afterLoginPath } from '../../../shared/single-sign-on';
@@ -26,7 +25,7 @@ export function LinkWithOwnProvider({ providers, regToken }: { providers: Social
         loginMode: 'link',
         regToken,
         redirectURL: `${window.location.origin}/social/link-accounts`,
-        lang: baseLanguage(language),
+        lang: language,
       });
       if (isSuccess(result)) {
         forgetLinkingRegToken();

@@ -173,7 +173,7 @@ describe('/social/link-accounts', () => {
     expect(screen.queryByRole('button', { name: 'Weiter mit Google' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Weiter mit Apple' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(socialLogins).toEqual([{ provider: 'apple', loginMode: 'link', regToken, redirectURL: 'http://localhost/social/link-accounts', lang: 'de' }]);
+    expect(socialLogins).toEqual([{ provider: 'apple', loginMode: 'link', regToken, redirectURL: 'http://localhost/social/link-accounts', lang: 'de-DE' }]);
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSite } from '@portal/cms';
-import { baseLanguage } from '@portal/i18n';
 import { isFrequencyLimited, isInvalidParameter, isLoginIdUnknown, isSuccess, isValidationError, useIdentity, type IdentityProvider } from '@portal/identity';
 import { rememberResetLoginId } from '../reset-login-id';
 
@@ -15,7 +14,8 @@ export type RequestResetOutcome =
   | { kind: 'unexpected'; code: number | string };
 
 /**
- * resetPassword step 1 with the login ID (spec 000 §7). The address is remembered for the automatic login after
+ * resetPassword step 1 with the login ID (spec 000 §7) and the page's language tag with its country (nl-BE), so that
+ * the mail's link opens the shopper's country's page (QA). The address is remembered for the automatic login after
  * the reset when a mail was sent, and when one was sent shortly before (400125): its link still works.
  */
 export async function requestPasswordReset(provider: IdentityProvider, email: string, lang: string): Promise<RequestResetOutcome> {
@@ -36,5 +36,5 @@ export async function requestPasswordReset(provider: IdentityProvider, email: st
 export function useRequestPasswordReset() {
   const { provider } = useIdentity();
   const { language } = useSite();
-  return useMutation({ mutationFn: (email: string) => requestPasswordReset(provider, email, baseLanguage(language)) });
+  return useMutation({ mutationFn: (email: string) => requestPasswordReset(provider, email, language) });
 }

@@ -55,6 +55,8 @@ describe('/login/reset-password/start', () => {
     expect(screen.getByRole('link', { name: 'Zurück zur Anmeldung' })).toHaveAttribute('href', '/login');
     expect(window.localStorage.getItem('pwResetLoginID')).toBe(EMAIL);
     expect(identity.lastMail(EMAIL, 'password-reset')?.lang).toBe('de');
+    // The page's tag with its country: the mail's link opens the shopper's country's pages (QA).
+    expect(identity.calls.find((call) => call.method === 'resetPassword')?.params).toEqual({ loginID: EMAIL, lang: 'de-DE' });
   });
 
   it('403047: says that no account has this address', async () => {

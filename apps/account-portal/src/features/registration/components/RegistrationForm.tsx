@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
-import { baseLanguage } from '@portal/i18n';
 import { useIdentity, type LegalStatement, type PasswordComplexity } from '@portal/identity';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, marketConsentId } from '../../../shared/identity-settings';
@@ -46,7 +45,8 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
 
   // What the vendor's passwordless widget made for this registration (cdc with metadata ownId); sent with register.
   const ownIdData = useRef<unknown>(undefined);
-  const options = () => ({ lang: baseLanguage(language), regSource: readRegSource(), consentId: marketConsentId(germany), ownIdData: ownIdData.current });
+  // The page's tag with its country (nl-BE): the mails' links open the shopper's country's pages (QA).
+  const options = () => ({ lang: language, regSource: readRegSource(), consentId: marketConsentId(germany), ownIdData: ownIdData.current });
 
   const submit = async (values: RegistrationValues, helpers: FormikHelpers<RegistrationValues>) => {
     helpers.setStatus(undefined);

@@ -54,8 +54,16 @@ describe('/registration', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeInTheDocument();
     expect(screen.getByText(/innerhalb von 14 Tagen/)).toBeInTheDocument();
     const call = identity.calls.find((c) => c.method === 'register')!.params;
-    expect(call).toMatchObject({ email: 'neu@example.com', finalizeRegistration: true, regSource: 'shop', lang: 'de', regToken: expect.any(String) });
+    expect(call).toMatchObject({ email: 'neu@example.com', finalizeRegistration: true, regSource: 'shop', lang: 'de-DE', regToken: expect.any(String) });
     expect(identity.lastMail('neu@example.com', 'verification')).toBeDefined();
+  });
+
+  it("sends the page's language with its country, so the mail's link opens Luxembourg's pages, not Germany's (QA)", async () => {
+    const identity = createFakeProvider();
+    await openApp('/registration?lang=de-LU', { identity, metadata: testMetadata({ locales: ['de_DE', 'de_LU'] }) });
+    await register('neu@example.com');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeInTheDocument();
+    expect(identity.calls.find((c) => c.method === 'register')!.params).toMatchObject({ lang: 'de-LU' });
   });
 
   it('a common or breached password: the provider refuses it and the page says why', async () => {

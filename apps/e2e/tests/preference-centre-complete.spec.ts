@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { confirmEmail, logIn, registerThroughApi } from '../helpers/account';
@@ -32,14 +32,6 @@ const DEMO = 'demo@example.com';
 async function reopen(page: Page, url: string) {
   await page.goto('about:blank');
   await page.goto(url);
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(blocking, `axe violations on ${page.url()}`).toEqual([]);
 }
 
 /** The demo subscriber as `portal seed` promises it, whatever an earlier journey of this worker did. */

@@ -355,7 +355,7 @@ test.describe('preference centre, complete', () => {
     });
   });
 
-  test('partner tiles with pictures that load; a logged-in shopper reaches the centre without a link', async ({ page, portal, request }) => {
+  test('partner tiles with pictures that load; a logged-in shopper reaches the centre without a link and logs out there', async ({ page, portal, request }) => {
     test.setTimeout(JOURNEY_TIMEOUT);
     await test.step('register, confirm and log in to the account portal', () => loggedInShopper(page, request, portal.baseURL, 'shopper'));
 
@@ -383,6 +383,18 @@ test.describe('preference centre, complete', () => {
           expect(width).toMatch(/^(233|258|286|572|858)w$/);
         }
       }
+    });
+
+    await test.step("the centre's own logout says so, also after a reload, and leaves nothing of the account (QA: it said 'not found')", async () => {
+      await page.getByRole('button', { name: 'Abmelden' }).click();
+      await expect(page).toHaveURL(/\/preferences\/session-ended$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sie haben sich abgemeldet.' })).toBeVisible();
+      await expect(page.getByText('Hallo Eva!')).toHaveCount(0);
+      await expectAccessible(page);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Sie haben sich abgemeldet.' })).toBeVisible();
+      await page.goto('/preferences');
+      await expect(page).toHaveURL(/\/preferences\/error\/notfound$/);
     });
   });
 });

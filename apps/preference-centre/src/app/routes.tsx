@@ -6,7 +6,7 @@ import { DoubleOptInDonePage } from '../features/double-opt-in/DoubleOptInDonePa
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { subscriberTokenQueryOptions } from '../features/preferences/api/exchange-subscriber-token';
-import { SessionEndedPage } from '../features/preferences/components/SessionEndedPage';
+import { SESSION_ENDED_PATH, SessionEndedPage } from '../features/preferences/components/SessionEndedPage';
 import { PreferenceCentreEntry } from '../features/preferences/PreferenceCentreEntry';
 import { TokenlessEntry } from '../features/preferences/TokenlessEntry';
 import { UnsubscribeSuccessPage } from '../features/unsubscribe/UnsubscribeSuccessPage';
@@ -39,7 +39,7 @@ export function AppRoutes() {
         <Route path={TOKEN_ROUTE} element={<PreferenceCentreEntry />} />
         <Route path="/preferences/double-opt-in-done" element={<DoubleOptInDonePage />} />
         <Route path="/preferences/error/:errorCodeParameter" element={<ErrorPage />} />
-        <Route path="/preferences/session-ended" element={<SessionEndedPage />} />
+        <Route path={SESSION_ENDED_PATH} element={<SessionEndedPage />} />
         <Route path="/preferences/*" element={<TokenlessEntry />} />
         <Route path="/unsubscribe-success" element={<UnsubscribeSuccessPage />} />
         <Route path="/error/:errorCode" element={<ErrorPage />} />

@@ -359,6 +359,27 @@ describe('reminders, entry and texts', () => {
     expect(shownPath()).toBe('/preferences/session-ended');
   });
 
+  it("the centre's own logout says the shopper logged out, and the account leaves the page (QA: it said 'not found')", async () => {
+    const { user } = await openCentre({ path: '/preferences#newsletter' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Abmelden' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie haben sich abgemeldet.' })).toBeInTheDocument();
+    expect(screen.getByText(/melden Sie sich in Ihrem Kundenkonto an oder nutzen Sie den Link in einer unserer E-Mails/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('heading', { name: 'Hallo!' })).not.toBeInTheDocument();
+    expect(shownPath()).toBe('/preferences/session-ended');
+  });
+
+  it('a logout elsewhere on the page (the account portal in the same window) is the session-ended page', async () => {
+    const { fake } = await openCentre({ path: '/preferences#newsletter' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+    await act(async () => {
+      await fake.logout();
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist beendet.' })).toBeInTheDocument();
+    expect(shownPath()).toBe('/preferences/session-ended');
+  });
+
   it('a session entry that fails while the shopper is still logged in is the loading error page', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await openCentre({ path: '/preferences', exchangeStatus: 500 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
@@ -7,6 +7,7 @@ import { useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
 import { issueSessionLink, useSessionLink } from './api/session-link';
 import { NotAvailablePage } from './components/NotAvailablePage';
+import { SESSION_ENDED_PATH, type SessionEndedState } from './components/SessionEndedPage';
 import { PreferenceCentre } from './PreferenceCentreEntry';
 
 /**
@@ -23,10 +24,48 @@ export function TokenlessEntry() {
 }
 
 function SessionEntry() {
-  const session = useSessionLink();
+  const { ended, markLogoutHere } = useSessionEnd();
+  const session = useSessionLink(!ended);
+  if (ended) return <Navigate to={SESSION_ENDED_PATH} replace state={ended} />;
   if (session.isPending) return <Loader />;
   if (session.isError || !session.data) return <Navigate to="/preferences/error/notfound" replace />;
-  return <PreferenceCentre jwt={session.data.jwt} headerActions={<LogoutButton />} failurePage={<SessionFailure />} />;
+  return (
+    <PreferenceCentre
+      jwt={session.data.jwt}
+      headerActions={<LogoutButton onLogout={markLogoutHere} />}
+      failurePage={<SessionFailure />}
+    />
+  );
+}
+
+/**
+ * Whichever app logs out (this page's button, the account portal in another tab), the centre leaves the account
+ * for the session-ended page, which says "you have logged out" when this page's button did it (it led to "page not
+ * found": QA). The entry itself takes the centre off the screen, then the account's data leaves the page's memory:
+ * removed while the centre still asked for its session link, the link was asked for again, and its "no session"
+ * answer could overtake the way to the session-ended page.
+ */
+function useSessionEnd() {
+  const { provider } = useIdentity();
+  const queryClient = useQueryClient();
+  const [ended, setEnded] = useState<SessionEndedState>();
+  const loggingOutHere = useRef(false);
+  useEffect(() => {
+    const offLogout = provider.onLogout(() => setEnded({ loggedOutHere: loggingOutHere.current }));
+    // A login as somebody else (in the account portal) must not show the previous shopper's data.
+    const offLogin = provider.onLogin(() => void queryClient.invalidateQueries({ queryKey: ['preference-centre'] }));
+    return () => {
+      offLogout();
+      offLogin();
+    };
+  }, [provider, queryClient]);
+  useEffect(() => {
+    if (ended) queryClient.removeQueries({ queryKey: ['preference-centre'] });
+  }, [ended, queryClient]);
+  const markLogoutHere = useCallback(() => {
+    loggingOutHere.current = true;
+  }, []);
+  return { ended, markLogoutHere };
 }
 
 /**
@@ -52,47 +91,30 @@ function SessionFailure() {
   const ended = check.data === false;
   useEffect(() => {
     if (!ended) return;
-    void navigate('/preferences/session-ended', { replace: true });
+    void navigate(SESSION_ENDED_PATH, { replace: true });
     queryClient.removeQueries({ queryKey: ['preference-centre'] });
   }, [ended, navigate, queryClient]);
   if (check.isPending || ended) return <Loader />;
   return <Navigate to="/preferences/error/preferences.loading" replace />;
 }
 
-/**
- * The logout for a logged-in shopper (`accounts.logout`); its failure is only logged (spec 001 §8). The centre
- * registers its logout handler: whichever app logs out, this page leaves the account.
- */
-function LogoutButton() {
+/** The logout for a logged-in shopper (`accounts.logout`); its failure is only logged (spec 001 §8). */
+function LogoutButton({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();
   const { provider } = useIdentity();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const leave = () => {
-      queryClient.removeQueries({ queryKey: ['preference-centre'] });
-      void navigate('/preferences/error/notfound', { replace: true });
-    };
-    const offLogout = provider.onLogout(leave);
-    // A login as somebody else (in the account portal) must not show the previous shopper's data.
-    const offLogin = provider.onLogin(() => void queryClient.invalidateQueries({ queryKey: ['preference-centre'] }));
-    return () => {
-      offLogout();
-      offLogin();
-    };
-  }, [provider, navigate, queryClient]);
   return (
     <button
       type="button"
       className="button button--secondary"
-      onClick={() =>
+      onClick={() => {
+        onLogout();
         void provider.logout().then(
           (answer) => {
             if (answer.errorCode !== 0) console.warn('preference centre: logout answered', answer.errorCode);
           },
           (error: unknown) => console.warn('preference centre: logout failed', error),
-        )
-      }
+        );
+      }}
     >
       {t('mpp.button.logout', { defaultValue: 'Abmelden' })}
     </button>

@@ -34,8 +34,9 @@ export function sessionLinkQueryOptions(restApi: string, provider: Pick<Identity
   });
 }
 
-export function useSessionLink() {
+/** The session's link token; `enabled` false once the session ended here, so nothing asks for it again. */
+export function useSessionLink(enabled = true) {
   const { metadata } = useSite();
   const { provider } = useIdentity();
-  return useQuery(sessionLinkQueryOptions(metadata.restApi, provider));
+  return useQuery({ ...sessionLinkQueryOptions(metadata.restApi, provider), enabled });
 }

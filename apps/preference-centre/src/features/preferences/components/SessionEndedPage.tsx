@@ -1,25 +1,42 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { StatusPage } from '@portal/ui';
 
 /** The account portal's login (spec 000 §2); on a host of its own, the centre's host sends /login there. */
 export const LOGIN_PATH = '/login';
 
+export const SESSION_ENDED_PATH = '/preferences/session-ended';
+
+/** The history entry's state: kept across a reload, as the page's words should be. */
+export interface SessionEndedState {
+  /** The centre's own logout button ended the session (not another tab, not a password change). */
+  loggedOutHere?: boolean;
+}
+
 /**
  * `/preferences/session-ended`: the centre was opened from the account page (a login session, spec 001 §6) and that
  * session ended meanwhile, by a logout in another tab, say. Not the link's error page: this shopper came through
  * the login, not a mail. The login returns to the account page, whose tile opens the centre again (/login takes
- * its way back only from the portal's own pages).
+ * its way back only from the portal's own pages). After the centre's own logout button it says just that.
  */
 export function SessionEndedPage() {
   const { t } = useTranslation();
+  const state = useLocation().state as SessionEndedState | null;
+  if (state?.loggedOutHere) {
+    return (
+      <StatusPage headline={t('mpp.session.loggedOut.headline', { defaultValue: 'Sie haben sich abgemeldet.' })} actions={<LoginLink />}>
+        <p>
+          {t('mpp.session.loggedOut.text', {
+            defaultValue: 'Ihre Einstellungen öffnen Sie wieder über Ihr Kundenkonto, nachdem Sie sich angemeldet haben, oder über den Link in einer unserer E-Mails.',
+          })}
+        </p>
+      </StatusPage>
+    );
+  }
   return (
     <StatusPage
       headline={t('mpp.session.ended.headline', { defaultValue: 'Ihre Sitzung ist beendet.' })}
-      actions={
-        <a className="button" href={LOGIN_PATH}>
-          {t('global.button.login', { defaultValue: 'Zum Login' })}
-        </a>
-      }
+      actions={<LoginLink />}
     >
       <p>
         {t('mpp.session.ended.text', {
@@ -27,5 +44,14 @@ export function SessionEndedPage() {
         })}
       </p>
     </StatusPage>
+  );
+}
+
+function LoginLink() {
+  const { t } = useTranslation();
+  return (
+    <a className="button" href={LOGIN_PATH}>
+      {t('global.button.login', { defaultValue: 'Zum Login' })}
+    </a>
   );
 }

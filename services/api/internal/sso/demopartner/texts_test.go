@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -22,6 +23,22 @@ func TestThePartnerSpeaksSevenLanguages(t *testing.T) {
 			if lang != "de" && key != "hello" {
 				require.NotEqual(t, de, texts[lang][key], "%s %s is still German", lang, key)
 			}
+		}
+	}
+	// The portal's voice (QA): Spanish says usted, and no text assumes the shopper's gender.
+	informalSpanish := regexp.MustCompile(`(?i)(^|[^\pL])(tú|tu|tus|te|has|pide|inténtalo)([^\pL]|$)`)
+	gendered := map[string]*regexp.Regexp{
+		"es": regexp.MustCompile(`(?i)^¡?bienvenid[oa]`),
+		"fr": regexp.MustCompile(`(?i)connectée?([^\pL]|$)|\(e\)`),
+		"pl": regexp.MustCompile(`(?i)\pL+(łeś|łaś|any|ana)([^\pL]|$)|\(-?a\)`),
+		"pt": regexp.MustCompile(`(?i)^bem-vind[oa]`),
+	}
+	for key, text := range texts["es"] {
+		require.False(t, informalSpanish.MatchString(text), "es %s: %q", key, text)
+	}
+	for lang, pattern := range gendered {
+		for key, text := range texts[lang] {
+			require.False(t, pattern.MatchString(text), "%s %s: %q", lang, key, text)
 		}
 	}
 	p := New(Settings{IssuerPath: "/oidc"})

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
@@ -24,7 +24,7 @@ export function TokenlessEntry() {
 }
 
 function SessionEntry() {
-  const { ended, markLogoutHere } = useSessionEnd();
+  const { ended, markLogoutHere, endSession } = useSessionEnd();
   const session = useSessionLink(!ended);
   if (ended) return <Navigate to={SESSION_ENDED_PATH} replace state={ended} />;
   if (session.isPending) return <Loader />;
@@ -33,14 +33,14 @@ function SessionEntry() {
     <PreferenceCentre
       jwt={session.data.jwt}
       headerActions={<LogoutButton onLogout={markLogoutHere} />}
-      failurePage={<SessionFailure />}
+      failurePage={<SessionFailure onSessionEnded={endSession} />}
     />
   );
 }
 
 /**
- * Whichever app logs out (this page's button, the account portal in another tab), the centre leaves the account
- * for the session-ended page, which says "you have logged out" when this page's button did it (it led to "page not
+ * Whichever app logs out (this page's button, the account portal in another tab), or a failed load or save finds
+ * the session ended (endSession), the centre leaves the account for the session-ended page, which says "you have logged out" when this page's button did it (it led to "page not
  * found": QA). The entry itself takes the centre off the screen, then the account's data leaves the page's memory:
  * removed while the centre still asked for its session link, the link was asked for again, and its "no session"
  * answer could overtake the way to the session-ended page.
@@ -65,7 +65,8 @@ function useSessionEnd() {
   const markLogoutHere = useCallback(() => {
     loggingOutHere.current = true;
   }, []);
-  return { ended, markLogoutHere };
+  const endSession = useCallback(() => setEnded({}), []);
+  return { ended, markLogoutHere, endSession };
 }
 
 /**
@@ -75,11 +76,9 @@ function useSessionEnd() {
  * link's error page (QA), and the account's data leaves the page's memory as after a logout here. Still logged in,
  * the failure is the loading error page, as for a link.
  */
-function SessionFailure() {
+function SessionFailure({ onSessionEnded }: { onSessionEnded: () => void }) {
   const { metadata } = useSite();
   const { provider } = useIdentity();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // Its own key: the entry's session link stays as it was, so the entry does not take over with "not found".
   const check = useQuery({
     queryKey: ['preference-centre', 'session-check'],
@@ -90,10 +89,8 @@ function SessionFailure() {
   });
   const ended = check.data === false;
   useEffect(() => {
-    if (!ended) return;
-    void navigate(SESSION_ENDED_PATH, { replace: true });
-    queryClient.removeQueries({ queryKey: ['preference-centre'] });
-  }, [ended, navigate, queryClient]);
+    if (ended) onSessionEnded();
+  }, [ended, onSessionEnded]);
   if (check.isPending || ended) return <Loader />;
   return <Navigate to="/preferences/error/preferences.loading" replace />;
 }

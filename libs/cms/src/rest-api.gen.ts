@@ -411,6 +411,8 @@ export interface components {
                 provider: "embedded" | "cdc" | "fake";
                 /** @description How long a session of the embedded provider lives without a request; the account portal warns before it ends. Absent for another provider. */
                 sessionIdleSeconds?: number;
+                /** @description The social logins the login and registration pages offer, in their order; only those the deployment set up (none, no buttons). */
+                socialProviders: ("apple" | "googleplus" | "facebook")[];
             };
             /** @description language_COUNTRY codes. */
             locales: string[];

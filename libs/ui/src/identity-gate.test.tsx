@@ -21,7 +21,7 @@ describe('the identity provider the metadata names', () => {
   afterEach(() => delete (window as Window & { __identityFake?: unknown }).__identityFake);
 
   it('starts beside the texts: the account look-up and the warm-up run before the texts are in, and the look-up runs once', async () => {
-    stubSiteFetch({ metadata: testMetadata({ identity: { provider: 'fake' } }) });
+    stubSiteFetch({ metadata: testMetadata({ identity: { provider: 'fake', socialProviders: ['apple', 'googleplus', 'facebook'] } }) });
     let releaseTexts!: () => void;
     const textsHeld = new Promise<void>((resolve) => (releaseTexts = resolve));
     const i18n = await createI18n(async (language): Promise<Messages> => {
@@ -50,7 +50,7 @@ describe('the identity provider the metadata names', () => {
   });
 
   it('shows the load error once the texts are in when the provider cannot be created', async () => {
-    stubSiteFetch({ metadata: testMetadata({ environmentType: 'production', identity: { provider: 'fake' } }) });
+    stubSiteFetch({ metadata: testMetadata({ environmentType: 'production', identity: { provider: 'fake', socialProviders: ['apple', 'googleplus', 'facebook'] } }) });
     const i18n = await createI18n(loadShippedMessages, null);
     render(
       <AppProviders i18n={i18n} queryClient={new QueryClient()} environment={{ search: '', browserLanguages: ['de-DE'] }}>

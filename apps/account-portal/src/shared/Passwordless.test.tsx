@@ -41,7 +41,7 @@ function vendorLike(fake: IdentityProvider): IdentityProvider {
   return copy as IdentityProvider;
 }
 
-const ownIdMetadata = testMetadata({ identity: { provider: 'cdc' }, ownId: { environment: 'uat', application: 'app-123' } });
+const ownIdMetadata = testMetadata({ identity: { provider: 'cdc', socialProviders: ['apple', 'googleplus', 'facebook'] }, ownId: { environment: 'uat', application: 'app-123' } });
 
 beforeEach(() => {
   forgetLanguage();
@@ -108,7 +108,7 @@ describe('the passwordless widget (spec 000 §2)', () => {
     await openApp('/login', { identity: vendorLike(createFakeProvider()), metadata: ownIdMetadata });
     await screen.findByRole('heading', { level: 1, name: 'Anmelden' });
     windowWidth(1280);
-    await openApp('/login', { identity: vendorLike(createFakeProvider()), metadata: testMetadata({ identity: { provider: 'cdc' } }) });
+    await openApp('/login', { identity: vendorLike(createFakeProvider()), metadata: testMetadata({ identity: { provider: 'cdc', socialProviders: ['apple', 'googleplus', 'facebook'] } }) });
     await screen.findByRole('heading', { level: 1, name: 'Anmelden' });
     expect(widget.commands).toEqual([]);
   });

@@ -15,8 +15,6 @@ import {
 import { useSite } from '@portal/cms';
 import { isSameSitePath, returnPath, type FinalizeState } from './navigation';
 
-const PROVIDERS: readonly SocialProviderName[] = ['apple', 'googleplus', 'facebook'];
-
 /**
  * Key under which the page a social login was started for waits (session storage): the provider's redirect loads
  * /login anew, without the navigation state that kept it (spec 000 §2: a protected page's origin is kept). Every
@@ -50,16 +48,26 @@ export function socialLoginReturn(): string | undefined {
 export const ACCOUNT_LINKING_REG_TOKEN_KEY = 'accountLinkingRegToken';
 
 /**
- * Buttons for the social logins. With a redirect (embedded provider) the answer comes back as query parameters of
- * this page (SocialLoginReturn); a provider that answers in the page (the vendor's popup, the fake) resolves with
- * it, and the same reaction follows here.
+ * The social logins the deployment set up (metadata `identity.socialProviders`, in the buttons' order): a button for
+ * a provider nobody configured only led to error 500023 (QA).
+ */
+export function useOfferedSocialLogins(): readonly SocialProviderName[] {
+  return useSite().metadata.identity.socialProviders;
+}
+
+/**
+ * Buttons for the social logins the deployment offers; none offered, no section. With a redirect (embedded
+ * provider) the answer comes back as query parameters of this page (SocialLoginReturn); a provider that answers in
+ * the page (the vendor's popup, the fake) resolves with it, and the same reaction follows here.
  */
 export function SocialLoginButtons() {
   const { t } = useTranslation();
   const { provider } = useIdentity();
   const { language } = useSite();
   const { pathname, state } = useLocation();
+  const offered = useOfferedSocialLogins();
   const [answer, setAnswer] = useState<Envelope | 'network'>();
+  if (offered.length === 0) return null;
   const start = async (name: SocialProviderName) => {
     setAnswer(undefined);
     rememberSocialLoginReturn(returnPath(state));
@@ -76,7 +84,7 @@ export function SocialLoginButtons() {
         {t('clp.social.heading')}
       </h2>
       <ul className="social-login__buttons">
-        {PROVIDERS.map((name) => (
+        {offered.map((name) => (
           <li key={name}>
             <button type="button" className="button button--secondary social-login__button" onClick={() => void start(name)}>
               {t(`clp.social.${name}`)}

@@ -17,7 +17,7 @@ export function testMetadata(overrides: Partial<Metadata> = {}): Metadata {
     validation: { zipCode: { DE: { regex: '^\\d{5}$', errorMessage: 'Bitte geben Sie eine gültige Postleitzahl ein.' } } },
     environmentType: 'development',
     currency: 'EUR',
-    identity: { provider: 'embedded' },
+    identity: { provider: 'embedded', socialProviders: ['apple', 'googleplus', 'facebook'] },
     backButtonReferrers: ['https://photo.example.com', 'https://travel.example.com'],
     ...overrides,
   };

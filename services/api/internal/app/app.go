@@ -233,7 +233,7 @@ func (a *App) mountEmbeddedIdentity(cfg config.Config, logger *zap.Logger) error
 		Production: production, TrustedOrigins: httpapi.TrustedOrigins(cfg), Outbox: a.Outbox, Logger: logger,
 		CookieName: cfg.Identity.Embedded.Session.CookieName,
 	})
-	if DevIssuerEnabled(cfg) {
+	if cfg.DevIssuerEnabled() {
 		if _, err := devissuer.Mount(a.Echo, cfg.HTTP.PublicURL, logger); err != nil {
 			return err
 		}

@@ -130,21 +130,14 @@ func QAModeEnabled(cfg config.Config) bool {
 	return cfg.Metadata.Identity.Provider == "fake" && cfg.Env != config.EnvProduction
 }
 
-// DevIssuerEnabled reports whether the configuration asks for the development OpenID issuer: never in
-// production.
-func DevIssuerEnabled(cfg config.Config) bool {
-	return cfg.Env != config.EnvProduction && cfg.Identity.Social.DevIssuer
-}
-
-// SocialSettings configures the social login. A provider is usable when identity.social.providers.<name>.enabled
-// is true and it has a client id; outside production, with identity.social.devIssuer, an enabled provider without
-// client id is played by the development issuer. In production, no provider ever points at the dev issuer.
+// SocialSettings configures the social logins the apps offer (config.OfferedSocialLogins): a provider with a
+// client id is itself; outside production, with identity.social.devIssuer, an enabled provider without client id
+// is played by the development issuer. In production, no provider ever points at the dev issuer.
 func SocialSettings(cfg config.Config) social.Settings {
 	providers := map[string]social.Provider{}
-	for name, p := range cfg.Identity.Social.Providers.ByName() {
-		if !p.Enabled {
-			continue
-		}
+	byName := cfg.Identity.Social.Providers.ByName()
+	for _, name := range cfg.OfferedSocialLogins() {
+		p := byName[name]
 		if p.ClientID != "" {
 			providers[name] = social.Provider{
 				Name: name, ClientID: p.ClientID, ClientSecret: p.ClientSecret, Issuer: p.Issuer,
@@ -153,7 +146,7 @@ func SocialSettings(cfg config.Config) social.Settings {
 			}
 			continue
 		}
-		if DevIssuerEnabled(cfg) {
+		if cfg.DevIssuerEnabled() {
 			path := devissuer.PathPrefix + name
 			providers[name] = social.Provider{
 				Name: name, ClientID: devissuer.ClientID, ClientSecret: devissuer.ClientSecret, Issuer: path,

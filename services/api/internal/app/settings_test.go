@@ -2,7 +2,10 @@ package app_test
 
 import (
 	"context"
+	"encoding/json"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -54,9 +57,9 @@ func TestQAModeOnlyForTheFakeOutsideProduction(t *testing.T) {
 
 func TestDevIssuerNeverInProduction(t *testing.T) {
 	cfg := config.Default()
-	require.True(t, app.DevIssuerEnabled(cfg))
+	require.True(t, cfg.DevIssuerEnabled())
 	cfg.Env = config.EnvProduction
-	require.False(t, app.DevIssuerEnabled(cfg))
+	require.False(t, cfg.DevIssuerEnabled())
 
 	// The service as wired for production serves no development issuer.
 	s := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Env = config.EnvProduction }))
@@ -77,6 +80,7 @@ func TestSocialProvidersFromConfig(t *testing.T) {
 			c.Env = config.EnvProduction
 			c.Identity.Social.Providers.GooglePlus.ClientID = "g-client"
 			c.Identity.Social.Providers.GooglePlus.ClientSecret = "g-secret"
+			c.Identity.Social.StateSecret = strings.Repeat("s", 32)
 		}, map[string]bool{"googleplus": false}},
 		{"dev issuer switched off", func(c *config.Config) { c.Identity.Social.DevIssuer = false }, map[string]bool{}},
 		{"disabled provider", func(c *config.Config) { c.Identity.Social.Providers.Facebook.Enabled = false }, map[string]bool{"apple": true, "googleplus": true}},
@@ -95,8 +99,29 @@ func TestSocialProvidersFromConfig(t *testing.T) {
 				}
 			}
 			require.Equal(t, tc.want, got)
+
+			// The apps offer exactly these (QA: a production without client ids showed three buttons, each 500023).
+			svc := apitest.New(t, apitest.WithConfig(tc.configure))
+			var doc struct {
+				Identity struct {
+					SocialProviders []string `json:"socialProviders"`
+				} `json:"identity"`
+			}
+			require.NoError(t, json.Unmarshal(svc.Get("/rest/v1/metadata").Body.Bytes(), &doc))
+			require.ElementsMatch(t, slices.Collect(maps.Keys(tc.want)), doc.Identity.SocialProviders)
 		})
 	}
+}
+
+// With the vendor's identity provider the vendor holds the client ids: every enabled provider is offered, in the
+// buttons' order, also in production.
+func TestVendorSocialLoginsOfferedWhenEnabled(t *testing.T) {
+	cfg := config.Default()
+	cfg.Env = config.EnvProduction
+	cfg.Metadata.Identity.Provider = "cdc"
+	require.Equal(t, []string{"apple", "googleplus", "facebook"}, cfg.OfferedSocialLogins())
+	cfg.Identity.Social.Providers.Apple.Enabled = false
+	require.Equal(t, []string{"googleplus", "facebook"}, cfg.OfferedSocialLogins())
 }
 
 func TestSocialSettingsFromConfig(t *testing.T) {

@@ -55,6 +55,32 @@ func (p IdentitySocialProviders) ByName() map[string]SocialProvider {
 	return map[string]SocialProvider{"apple": p.Apple, "googleplus": p.GooglePlus, "facebook": p.Facebook}
 }
 
+// socialLoginOrder is the order of the social login buttons (spec 000 §2).
+var socialLoginOrder = []string{"apple", "googleplus", "facebook"}
+
+// DevIssuerEnabled reports whether the configuration asks for the development OpenID issuer: never in
+// production.
+func (c Config) DevIssuerEnabled() bool {
+	return c.Env != EnvProduction && c.Identity.Social.DevIssuer
+}
+
+// OfferedSocialLogins names the social logins the apps offer, in the buttons' order. With the embedded provider a
+// provider is usable when it is enabled and has a client id or, outside production with identity.social.devIssuer,
+// is played by the development issuer; a button for a provider nobody set up only led to error 500023 (QA). The
+// vendor's identity provider (cdc) holds its client ids itself, and the fake answers every provider: there, enabled
+// is enough.
+func (c Config) OfferedSocialLogins() []string {
+	providers := c.Identity.Social.Providers.ByName()
+	offered := make([]string, 0, len(socialLoginOrder))
+	for _, name := range socialLoginOrder {
+		p := providers[name]
+		if p.Enabled && (c.Metadata.Identity.Provider != "embedded" || p.ClientID != "" || c.DevIssuerEnabled()) {
+			offered = append(offered, name)
+		}
+	}
+	return offered
+}
+
 // SocialProvider is one OpenID Connect provider. A provider without client id is disabled (or, outside
 // production with identity.social.devIssuer, played by the development issuer).
 type SocialProvider struct {

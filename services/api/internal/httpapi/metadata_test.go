@@ -35,7 +35,7 @@ func TestMetadataDefaults(t *testing.T) {
 		"adobeTagManager":           map[string]any{"launchUrl": ""},
 		"environmentType":           "development",
 		"currency":                  "EUR",
-		"identity":                  map[string]any{"provider": "embedded", "cdc": map[string]any{"apiKey": "", "dataCenter": ""}, "sessionIdleSeconds": float64(1800)},
+		"identity":                  map[string]any{"provider": "embedded", "cdc": map[string]any{"apiKey": "", "dataCenter": ""}, "sessionIdleSeconds": float64(1800), "socialProviders": []any{"apple", "googleplus", "facebook"}},
 		"backButtonReferrers":       []any{"https://photo.example.com", "https://travel.example.com", "http://portal.test/partner/fotoservice/"}, // and the demonstration partner
 	}
 	for key, value := range want {

@@ -217,6 +217,7 @@ func metadataDocument(cfg config.Config) metadata.Document {
 			Provider:           m.Identity.Provider,
 			CDC:                metadata.CDC{APIKey: m.Identity.CDC.APIKey, DataCenter: m.Identity.CDC.DataCenter},
 			SessionIdleSeconds: sessionIdleSeconds(cfg),
+			SocialProviders:    cfg.OfferedSocialLogins(),
 		},
 		BackButtonReferrers: m.BackButtonReferrers,
 	}.WithZipCodeRules(overrides)

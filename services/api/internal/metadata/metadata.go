@@ -81,6 +81,9 @@ type Identity struct {
 	// SessionIdleSeconds is how long a session of the embedded provider lives without a request: the account
 	// portal warns before it ends and keeps it alive while the shopper works (WCAG 2.2.1). 0 for another provider.
 	SessionIdleSeconds int `json:"sessionIdleSeconds,omitempty"`
+	// SocialProviders are the social logins the login and registration pages offer, in their order (apple,
+	// googleplus, facebook): those the deployment set up.
+	SocialProviders []string `json:"socialProviders"`
 }
 
 // CDC holds the public settings of SAP Customer Data Cloud.
@@ -130,6 +133,9 @@ func (d Document) JSON() ([]byte, error) {
 	}
 	if d.BackButtonReferrers == nil {
 		d.BackButtonReferrers = []string{}
+	}
+	if d.Identity.SocialProviders == nil {
+		d.Identity.SocialProviders = []string{}
 	}
 	return json.Marshal(d)
 }

@@ -64,7 +64,7 @@ describe("with SAP Customer Data Cloud, the redirect page is the vendor's OIDC p
 
   it('loads the OIDC script with the sso api key on the scripted Web SDK', async () => {
     (window as Window & { gigya?: unknown }).gigya = createScriptedGigya().gigya;
-    const metadata = testMetadata({ sso: { apiKey: 'SSO-KEY', customLogin: false }, identity: { provider: 'cdc', cdc: { apiKey: 'SITE-KEY', dataCenter: 'eu1' } } });
+    const metadata = testMetadata({ sso: { apiKey: 'SSO-KEY', customLogin: false }, identity: { provider: 'cdc', socialProviders: ['apple', 'googleplus', 'facebook'], cdc: { apiKey: 'SITE-KEY', dataCenter: 'eu1' } } });
     await openApp('/login/redirect?mode=afterConsent&skipConsent=true', { metadata, identity: createFakeProvider() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sie werden zurückgeleitet' }, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(document.head.querySelector('script[src*="gigya.oidc.js"]')).not.toBeNull());

@@ -34,6 +34,27 @@ func (e MetadataIdentityProvider) Valid() bool {
 	}
 }
 
+// Defines values for MetadataIdentitySocialProviders.
+const (
+	Apple      MetadataIdentitySocialProviders = "apple"
+	Facebook   MetadataIdentitySocialProviders = "facebook"
+	Googleplus MetadataIdentitySocialProviders = "googleplus"
+)
+
+// Valid indicates whether the value is a known member of the MetadataIdentitySocialProviders enum.
+func (e MetadataIdentitySocialProviders) Valid() bool {
+	switch e {
+	case Apple:
+		return true
+	case Facebook:
+		return true
+	case Googleplus:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for OneClickUnsubscribeRequestListUnsubscribe.
 const (
 	OneClick OneClickUnsubscribeRequestListUnsubscribe = "One-Click"
@@ -182,6 +203,9 @@ type Metadata struct {
 
 		// SessionIdleSeconds How long a session of the embedded provider lives without a request; the account portal warns before it ends. Absent for another provider.
 		SessionIdleSeconds *int `json:"sessionIdleSeconds,omitempty"`
+
+		// SocialProviders The social logins the login and registration pages offer, in their order; only those the deployment set up (none, no buttons).
+		SocialProviders []MetadataIdentitySocialProviders `json:"socialProviders"`
 	} `json:"identity"`
 
 	// Locales language_COUNTRY codes.
@@ -212,6 +236,9 @@ type Metadata struct {
 
 // MetadataIdentityProvider defines model for Metadata.Identity.Provider.
 type MetadataIdentityProvider string
+
+// MetadataIdentitySocialProviders defines model for Metadata.Identity.SocialProviders.
+type MetadataIdentitySocialProviders string
 
 // OneClickUnsubscribeRequest defines model for OneClickUnsubscribeRequest.
 type OneClickUnsubscribeRequest struct {

@@ -78,7 +78,7 @@ func newEnvWith(t *testing.T, accounts socialapi.Completer, configure ...func(*c
 	e := echo.New()
 	e.HTTPErrorHandler = apiErrors
 	// Wired as the composition root wires it (app.mountEmbeddedIdentity).
-	if app.DevIssuerEnabled(cfg) {
+	if cfg.DevIssuerEnabled() {
 		_, err := devissuer.Mount(e, cfg.HTTP.PublicURL, logger)
 		require.NoError(t, err)
 	}

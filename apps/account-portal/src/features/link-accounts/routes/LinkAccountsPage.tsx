@@ -1,17 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { isInvalidLogin, isSuccess, readSocialLoginResult, useIdentity, type SocialProviderName } from '@portal/identity';
+import { isInvalidLogin, isSuccess, readSocialLoginResult, useIdentity } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
-import { forgetLinkingRegToken, readLinkingRegToken, SocialLoginReturn } from '../../../shared/SocialLogin';
+import { forgetLinkingRegToken, readLinkingRegToken, SocialLoginReturn, useOfferedSocialLogins } from '../../../shared/SocialLogin';
 import { useConflictingAccount } from '../api/get-conflicting-account';
 import { LinkWithOwnProvider } from '../components/LinkWithOwnProvider';
 import { LinkWithPasskey } from '../components/LinkWithPasskey';
 import { LinkWithPasswordForm } from '../components/LinkWithPasswordForm';
 import { IdentityUnavailablePage } from '../../../shared/IdentityUnavailable';
 import { afterLoginPath } from '../../../shared/single-sign-on';
-
-const SOCIAL_PROVIDERS: readonly string[] = ['apple', 'googleplus', 'facebook'] satisfies SocialProviderName[];
 
 /** No social identity waits for linking (no token, or it expired): said plainly, with the way back to the login. */
 function NothingToLink() {
@@ -40,6 +38,7 @@ export function LinkAccountsPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const { account, ready, provider } = useIdentity();
+  const offeredSocialLogins = useOfferedSocialLogins();
   // Read once: the token stays with this visit of the page even when storage is cleared meanwhile.
   const [regToken] = useState(readLinkingRegToken);
   const [expired, setExpired] = useState(false);
@@ -62,7 +61,8 @@ export function LinkAccountsPage() {
   if (!conflicting.data || conflicting.data.expired) return <Loader />;
 
   const { loginID, loginProviders } = conflicting.data.account;
-  const ownProviders = loginProviders.filter((name): name is SocialProviderName => SOCIAL_PROVIDERS.includes(name));
+  // Only a social login the deployment still offers can prove the account.
+  const ownProviders = offeredSocialLogins.filter((name) => loginProviders.includes(name));
   const ownPasskey = loginProviders.includes('passkey') && provider.passkeyLogin !== undefined;
   // Without a password the account proves itself with its own social login or its passkey; a provider that does
   // not say how the account logs in gets the password form.

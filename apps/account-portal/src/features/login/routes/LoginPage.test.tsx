@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeProvider } from '@portal/identity/testing';
-import type { IdentityProvider } from '@portal/identity';
+import type { IdentityProvider, SocialProviderName } from '@portal/identity';
+import { testMetadata } from '@portal/cms/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { jsonResponse, openApp, stubBackend } from '../../../testing/render-app';
 
@@ -32,6 +33,20 @@ describe('/login', () => {
     expect(within(tabs).getByRole('link', { name: 'Registrieren' })).toHaveAttribute('href', '/registration');
     expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
     for (const name of ['Weiter mit Apple', 'Weiter mit Google', 'Weiter mit Facebook']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('offers only the social logins the deployment set up, and no section without any (QA: each button answered 500023)', async () => {
+    const withOnly = (socialProviders: SocialProviderName[]) => testMetadata({ identity: { provider: 'embedded', socialProviders } });
+    const page = await openApp('/login', { metadata: withOnly(['googleplus']) });
+    expect(await screen.findByRole('button', { name: 'Weiter mit Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Weiter mit Apple' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Weiter mit Facebook' })).not.toBeInTheDocument();
+    page.unmount();
+
+    await openApp('/login', { metadata: withOnly([]) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Oder weiter mit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Weiter mit/ })).not.toBeInTheDocument();
   });
 
   it('asks for e-mail and password before calling the provider', async () => {

@@ -340,7 +340,7 @@ func load(src Sources, unchecked bool) (Config, error) {
 		if unknown := unknownKeys(err); len(unknown) > 0 {
 			return Config{}, fmt.Errorf("config: unknown keys (a typo?): %s", strings.Join(unknown, ", "))
 		}
-		return Config{}, fmt.Errorf("config: %w", err)
+		return Config{}, decodeErrors(err)
 	}
 	cfg.normalize()
 	if !unchecked {

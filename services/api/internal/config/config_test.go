@@ -268,6 +268,46 @@ func TestLoadConfigFileLocation(t *testing.T) {
 	}
 }
 
+// TestWrongValueNamesSettingAndValue: a value of the wrong kind is reported as Validate reports its problems, the
+// setting named and the value echoed (QA operations round: the decoder's "'jobs.sweepInterval' time: unknown unit"
+// left out the value, under "decoding failed due to the following error(s)"); a secret's value never.
+func TestWrongValueNamesSettingAndValue(t *testing.T) {
+	const duration = "must be a duration such as 30s, 5m or 1h, got "
+	tests := []struct {
+		name    string
+		env     map[string]string
+		yaml    string
+		wantErr string
+	}{
+		{name: "a unit spelt out", env: map[string]string{"PORTAL_JOBS_SWEEPINTERVAL": "5minutes"}, wantErr: `config: jobs.sweepInterval: ` + duration + `"5minutes"`},
+		{name: "no duration at all", env: map[string]string{"PORTAL_JOBS_SWEEPINTERVAL": "abc"}, wantErr: `config: jobs.sweepInterval: ` + duration + `"abc"`},
+		{name: "no unit", env: map[string]string{"PORTAL_JOBS_SWEEPINTERVAL": "10"}, wantErr: `config: jobs.sweepInterval: ` + duration + `"10"`},
+		{name: "a space before the unit in the file", yaml: "jobs:\n  mailInterval: 5 sec\n", wantErr: `config: jobs.mailInterval: ` + duration + `"5 sec"`},
+		{name: "a number in the file (was taken as nanoseconds)", yaml: "jobs:\n  mailInterval: 10\n", wantErr: `config: jobs.mailInterval: ` + duration + `10`},
+		{name: "a whole number", env: map[string]string{"PORTAL_IDENTITY_EMBEDDED_MAILLIMITS_PERACCOUNT": "five"},
+			wantErr: `config: identity.embedded.mailLimits.perAccount: must be a whole number, got "five"`},
+		{name: "true or false", env: map[string]string{"PORTAL_METADATA_FORCECONSENT": "maybe"}, wantErr: `config: metadata.forceConsent: must be true or false, got "maybe"`},
+		{name: "each wrong value named", env: map[string]string{"PORTAL_JOBS_SWEEPINTERVAL": "5minutes", "PORTAL_AUDIT_RETENTION": "1year"},
+			wantErr: `config: audit.retention: ` + duration + `"1year"` + "\n" + `config: jobs.sweepInterval: ` + duration + `"5minutes"`},
+		{name: "a signing key without its kid", env: map[string]string{"PORTAL_SUBSCRIBERS_JWT_KEYS": "nocolon" + testSecret1},
+			wantErr: `config: subscribers.jwt.keys: each entry must be kid:secret (comma-separated); the value is not shown, it holds secrets`},
+		{name: "a secret of the wrong kind", yaml: "identity:\n  cdc:\n    secret: [" + testSecret1 + "]\n", wantErr: `config: identity.cdc.secret: must be a text`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := isolate(t)
+			if tc.yaml != "" {
+				writeFile(t, filepath.Join(dir, "portal.yaml"), tc.yaml)
+			}
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			_, err := config.Load(config.Sources{})
+			require.EqualError(t, err, tc.wantErr)
+		})
+	}
+}
+
 func TestLoadValidation(t *testing.T) {
 	tests := []struct {
 		name    string

@@ -148,6 +148,17 @@ func TestServePrintsAddressAndStopsOnCancel(t *testing.T) {
 	}
 }
 
+// TestServeRefusesABadAddressBeforeTheDatabase: a mistyped listen address stops serve with the configuration's
+// message, before a database is created or migrated (QA operations round: 127.0.0.1:8093x failed at the listener,
+// after a SQLite file had been made in a folder that did not exist).
+func TestServeRefusesABadAddressBeforeTheDatabase(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "not-there")
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"serve", "--http-addr", "127.0.0.1:8093x", "--database-url", "sqlite:" + filepath.Join(dir, "portal.db")}, &stdout, &stderr)
+	require.ErrorContains(t, err, `config: http.addr: must be host:port or :port with a port from 0 to 65535, e.g. :8080 or 127.0.0.1:8080, got "127.0.0.1:8093x"`)
+	require.NoDirExists(t, dir, "nothing created")
+}
+
 // TestMigrateNamesMigrationsOfANewerVersion: a database a newer version migrated is not reported as merely up to
 // date (QA operations round: a rollback's migrate said so).
 func TestMigrateNamesMigrationsOfANewerVersion(t *testing.T) {

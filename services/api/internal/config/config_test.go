@@ -422,6 +422,31 @@ func TestMaskedHidesSecrets(t *testing.T) {
 	}
 }
 
+// TestMaskedShowsAddressesAndHidesEverySecret: the debug dump masks each secret by what it is, and shows the
+// addresses, whatever their names say they lead to (QA operations round: every tokenUrl read *****, as any key
+// naming a token was masked).
+func TestMaskedShowsAddressesAndHidesEverySecret(t *testing.T) {
+	cfg := config.Default()
+	cfg.Identity.Social.Providers.Apple.ClientSecret = "apple-client-secret"
+	cfg.Identity.Social.StateSecret = "social-state-secret"
+	cfg.Identity.CDC.Secret = "cdc-secret"
+	cfg.SSO.Clients = []config.SSOClient{{ID: "shop", Secret: "sso-client-secret", RedirectURIs: []string{"https://shop.example/cb"}}}
+	cfg.Subscribers.JWT.Keys = []config.SigningKey{{KID: "k1", Secret: "link-signing-secret"}}
+	cfg.Reminders.APIKeys = []string{"shop-api-key"}
+	cfg.Mail.SMTP.URL = "smtp://mailer:smtp-password@relay.example.com:587"
+	cfg.Database.URL = "postgres://portal:database-password@db.example.com/portal"
+	cfg.Tracing.OTLPEndpoint = "https://otel.example.com/?access_token=otlp-token"
+	s := cfg.String()
+	for _, secret := range []string{"apple-client-secret", "social-state-secret", "cdc-secret", "sso-client-secret", "link-signing-secret",
+		"shop-api-key", "smtp-password", "database-password", "otlp-token"} {
+		require.NotContains(t, s, secret)
+	}
+	require.Contains(t, s, `"tokenUrl":"https://appleid.apple.com/auth/token"`)
+	require.Contains(t, s, `"redirectUris":["https://shop.example/cb"]`)
+	require.Contains(t, s, `"url":"smtp://mailer:*****@relay.example.com:587"`)
+	require.Contains(t, s, `"otlpEndpoint":"https://otel.example.com/?access_token=*****"`)
+}
+
 // A mistyped variable is named at start-up (QA: PORTAL_MAIL_SMTPURL left mails in the outbox without a word).
 func TestUnknownEnvironmentIsNamed(t *testing.T) {
 	environ := []string{"PATH=/bin", "PORTAL_MAIL_SMTPURL=smtp://relay:25", "PORTAL_MAIL_SMTP_URL=smtp://relay:25", "PORTAL_HTTP_PUBLICURL=https://x.example",

@@ -320,6 +320,7 @@ func TestLoadValidation(t *testing.T) {
 		{"addr with a typo in the port", map[string]string{"PORTAL_HTTP_ADDR": "127.0.0.1:8093x"},
 			`config: http.addr: must be host:port or :port with a port from 0 to 65535, e.g. :8080 or 127.0.0.1:8080, got "127.0.0.1:8093x"`},
 		{"addr with a port out of range", map[string]string{"PORTAL_HTTP_ADDR": ":80800"}, `config: http.addr:`},
+		{"negative shutdown drain", map[string]string{"PORTAL_HTTP_SHUTDOWNDRAIN": "-5s"}, `config: http.shutdownDrain: must be 0s or more, e.g. 10s, got -5s`},
 		{"admin addr with a typo in the port", map[string]string{"PORTAL_ADMIN_ADDR": "127.0.0.1:90x"}, `config: admin.addr: must be host:port with a port from 0 to 65535`},
 		{"bad public url", map[string]string{"PORTAL_HTTP_PUBLICURL": "portal.example.com"}, `config: http.publicUrl:`},
 		{"public url with a query", map[string]string{"PORTAL_HTTP_PUBLICURL": "https://portal.example.com/?utm=1"}, `config: http.publicUrl:`},

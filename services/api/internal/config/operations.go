@@ -133,6 +133,9 @@ func (c Config) validateOperations(bad func(key, format string, args ...any)) {
 			bad("tracing.otlpEndpoint", "must be an http(s) URL of an OTLP/HTTP collector, e.g. http://127.0.0.1:4318")
 		}
 	}
+	if c.HTTP.ShutdownDrain < 0 {
+		bad("http.shutdownDrain", "must be 0s or more, e.g. 10s, got %s", c.HTTP.ShutdownDrain)
+	}
 	if c.Tracing.SampleRatio < 0 || c.Tracing.SampleRatio > 1 {
 		bad("tracing.sampleRatio", "must be between 0 and 1")
 	}

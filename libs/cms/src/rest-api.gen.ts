@@ -59,7 +59,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database answers. */
+        /** The database answers and the service is not stopping (503 during http.shutdownDrain). */
         get: operations["getReadiness"];
         put?: never;
         post?: never;

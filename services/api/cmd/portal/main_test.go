@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -146,6 +147,59 @@ func TestServePrintsAddressAndStopsOnCancel(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("serve did not stop")
 	}
+}
+
+// TestStopDrainsFirst: with http.shutdownDrain a stop answers /readyz with 503 on both listeners while they still
+// serve, so that a load balancer takes the replica out of rotation before it refuses connections (QA operations
+// round: a request half a second after the signal was refused, on the main port and on the admin one).
+func TestStopDrainsFirst(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	admin := "http://" + ln.Addr().String()
+	require.NoError(t, ln.Close())
+	t.Setenv("PORTAL_ADMIN_ADDR", ln.Addr().String())
+	t.Setenv("PORTAL_HTTP_SHUTDOWNDRAIN", "2s")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	line, done := startServe(t, ctx)
+	base := "http://127.0.0.1:" + regexp.MustCompile(`localhost:(\d+)/`).FindStringSubmatch(line)[1]
+	status := func(url string) int {
+		resp, err := http.Get(url)
+		require.NoError(t, err, "still answering")
+		_ = resp.Body.Close()
+		return resp.StatusCode
+	}
+	require.Equal(t, http.StatusOK, status(base+"/readyz"))
+	require.Equal(t, http.StatusOK, status(admin+"/readyz"))
+
+	stopped := time.Now()
+	cancel()
+	for status(base+"/readyz") != http.StatusServiceUnavailable {
+		require.Less(t, time.Since(stopped), time.Second, "/readyz answers 503 once the stop began")
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.Equal(t, http.StatusServiceUnavailable, status(admin+"/readyz"))
+	time.Sleep(500 * time.Millisecond)
+	require.Equal(t, http.StatusOK, status(base+"/rest/v1/metadata"), "requests are still answered")
+	require.Equal(t, http.StatusOK, status(admin+"/healthz"))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+		require.GreaterOrEqual(t, time.Since(stopped), 2*time.Second, "stopped after the drain")
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}
+
+// TestServeRefusesABadAddressBeforeTheDatabase: a mistyped listen address stops serve with the configuration's
+// message, before a database is created or migrated (QA operations round: 127.0.0.1:8093x failed at the listener,
+// after a SQLite file had been made in a folder that did not exist).
+func TestServeRefusesABadAddressBeforeTheDatabase(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "not-there")
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"serve", "--http-addr", "127.0.0.1:8093x", "--database-url", "sqlite:" + filepath.Join(dir, "portal.db")}, &stdout, &stderr)
+	require.ErrorContains(t, err, `config: http.addr: must be host:port or :port with a port from 0 to 65535, e.g. :8080 or 127.0.0.1:8080, got "127.0.0.1:8093x"`)
+	require.NoDirExists(t, dir, "nothing created")
 }
 
 // TestMigrateNamesMigrationsOfANewerVersion: a database a newer version migrated is not reported as merely up to

@@ -21,8 +21,8 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 )
 
-// runServe starts the service and blocks until ctx ends (SIGINT/SIGTERM),
-// then drains in-flight requests and closes the database.
+// runServe starts the service and blocks until ctx ends (SIGINT/SIGTERM), then, after http.shutdownDrain with
+// /readyz at 503, drains in-flight requests and closes the database.
 func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	fs := newFlagSet("serve", env)
 	flags := config.RegisterFlags(fs)
@@ -64,6 +64,9 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 		return err
 	}
 	defer shutdownTracing()
+	// A stop drains first (http.shutdownDrain): everything below runs on until stop ends.
+	stop, cancelStop := service.DrainOnStop(ctx)
+	defer cancelStop()
 	adminAddr := ""
 	if cfg.Admin.Addr != "" {
 		adminLn, err := net.Listen("tcp", cfg.Admin.Addr)
@@ -73,14 +76,14 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 		}
 		adminAddr = adminLn.Addr().String()
 		go func() {
-			if err := app.ServeAdmin(ctx, adminLn, db, cfg.Env == config.EnvProduction); err != nil {
+			if err := service.ServeAdmin(stop, adminLn); err != nil {
 				logger.Error("admin listener", zap.Error(err))
 			}
 		}()
 	}
 	// The background work (mail delivery, sweeps) finishes what it has begun before the database closes.
 	background := make(chan struct{})
-	go func() { defer close(background); service.Run(ctx) }()
+	go func() { defer close(background); service.Run(stop) }()
 	defer func() {
 		select {
 		case <-background:
@@ -95,7 +98,7 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	fmt.Fprintf(env.stdout, "Portal is running at %s/ (account portal) and %s/preferences/ (preference centre)\n", base, base)
 	printStartup(ctx, env, cfg, db, adminAddr)
 
-	err = httpapi.Serve(ctx, service.Echo, ln, httpapi.ShutdownTimeout)
+	err = httpapi.Serve(stop, service.Echo, ln, httpapi.ShutdownTimeout)
 	if errors.Is(err, httpapi.ErrShutdownCut) {
 		logger.Warn("stopped; requests still open after the shutdown's time were cut off", zap.Duration("shutdownTimeout", httpapi.ShutdownTimeout))
 		return nil

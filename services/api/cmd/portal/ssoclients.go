@@ -29,7 +29,7 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 	flags := config.RegisterFlags(fs)
 	var r sso.Registration
 	var redirects, logouts listFlag
-	fs.StringVar(&r.ID, "id", "", "client id (add, remove)")
+	fs.StringVar(&r.ID, "id", "", "client id (add, remove): ASCII letters, digits, dots, underscores and dashes")
 	fs.StringVar(&r.Name, "name", "", "the partner's name as shoppers see it (add)")
 	fs.StringVar(&r.HomeURL, "home-url", "", "the partner's start page (add)")
 	fs.Var(&redirects, "redirect-uri", "exact redirect URI; repeat for several (add)")

@@ -60,6 +60,9 @@ func TestSSOClientsCommand(t *testing.T) {
 
 	require.ErrorContains(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "bad", "--redirect-uri", "ftp://x"}, &out, &errOut), "must use https")
 	require.ErrorContains(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "none"}, &out, &errOut), "at least one redirect URI")
+	// The id is what the message says it may be (QA operations round: this one was registered).
+	require.EqualError(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", `wéird<id>"?&`, "--redirect-uri", "https://x.example/cb"}, &out, &errOut),
+		`sso: client id "wéird<id>\"?&": 1 to 200 ASCII letters, digits, dots, underscores and dashes only`)
 	require.NoError(t, run(ctx, []string{"sso-clients", "remove", "--database-url", dbURL, "--id", "app"}, &out, &errOut))
 	require.ErrorContains(t, run(ctx, []string{"sso-clients", "remove", "--database-url", dbURL, "--id", "app"}, &out, &errOut), "no client")
 	require.ErrorContains(t, run(ctx, []string{"sso-clients", "rename"}, &out, &errOut), "add, list or remove")

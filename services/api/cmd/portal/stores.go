@@ -25,7 +25,8 @@ standard input). The first row names the columns, in any order:
   DE-20095-01,Hamburg,Mönckebergstraße 7,20095,Hamburg,DE,true
 
   id        stable id: letters, digits, '.', '_' or '-' (e.g. DE-20095-01)
-  name      the store's name; shown only when it differs from the city
+  name      the store's own name, e.g. its district (Hamburg-Altona); may be
+            empty: shoppers see it only when it differs from the city
   street    street and house number
   postcode  in the country's format (DE 5 digits, NL "1012 AB", PL "00-950", ...)
   city      town or city

@@ -79,13 +79,19 @@ func TestImportStores(t *testing.T) {
 			wantCount: 3,
 		},
 		{
+			name:      "a store without a name of its own (the help says it may be empty)",
+			file:      header + "BE-1000-01,,Rue Neuve 57,1000,Bruxelles,BE,true\n",
+			wantOut:   "imported 1 stores (1 new, 0 updated)\n",
+			wantCount: 4,
+		},
+		{
 			name: "a bad row imports nothing",
 			file: header +
 				"DE-10115-01,Berlin,Hauptstraße 1,10115,Berlin,DE,true\n" +
 				"DE-1011-01,Berlin,Hauptstraße 1,1011,Berlin,DE,true\n" +
 				"DE-10117-01,Berlin,Hauptstraße 2,10117,Berlin,DE,perhaps\n",
 			wantErr:   []string{"nothing imported", `line 3: postcode: must be 5 digits for DE, got "1011"`, "line 4: open:"},
-			wantCount: 3,
+			wantCount: 4,
 		},
 	}
 	for _, tc := range tests {

@@ -58,6 +58,7 @@ type App struct {
 	Audit    *audit.Log
 	Throttle *throttle.Limiter
 	db       *database.DB
+	ready    *readiness
 	jobs     *jobs.Leases
 	logger   *zap.Logger
 }
@@ -90,7 +91,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	outbox := mail.NewOutbox(db, relay).WithLogger(logger.Named("mail"))
 	templates := mail.DefaultTemplates()
 
-	a := &App{Config: cfg, Outbox: outbox, logger: logger, db: db}
+	a := &App{Config: cfg, Outbox: outbox, logger: logger, db: db, ready: &readiness{db: db}}
 	var now func() time.Time // nil: each service uses time.Now
 	if DevClockEnabled(cfg) {
 		a.Clock = devclock.New()
@@ -188,7 +189,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		Now: now, Lock: subscriberLock}
 
 	e, err := httpapi.New(httpapi.Deps{
-		Config: cfg, Logger: logger, DB: db, Apps: opts.Apps, Content: library,
+		Config: cfg, Logger: logger, DB: a.ready, Apps: opts.Apps, Content: library,
 		Services: httpapi.Services{
 			Identity:    backend,
 			Stores:      a.Stores,

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"sync/atomic"
 	"time"
 
 	"go.opentelemetry.io/otel"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi"
 	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
 
@@ -26,7 +28,7 @@ import (
 // under real load the same way). It is never mounted on the public listener. In production the profiler answers
 // only requests from the machine itself (ssh, kubectl port-forward), since admin.addr may well listen on every
 // interface for the metrics scraper: its memory dumps and traces are not for the network (OWASP ASVS 14.3.2).
-func AdminHandler(db *database.DB, production bool) http.Handler {
+func AdminHandler(ready httpapi.Pinger, production bool) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", metrics.Handler())
 	profiler := func(h http.HandlerFunc) http.HandlerFunc {
@@ -48,7 +50,10 @@ func AdminHandler(db *database.DB, production bool) http.Handler {
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
-		if err := db.Ping(ctx); err != nil {
+		if err := ready.Ping(ctx); errors.Is(err, httpapi.ErrStopping) {
+			http.Error(w, "stopping", http.StatusServiceUnavailable)
+			return
+		} else if err != nil {
 			http.Error(w, "database not reachable", http.StatusServiceUnavailable)
 			return
 		}
@@ -58,8 +63,8 @@ func AdminHandler(db *database.DB, production bool) http.Handler {
 }
 
 // ServeAdmin serves AdminHandler on ln until ctx ends.
-func ServeAdmin(ctx context.Context, ln net.Listener, db *database.DB, production bool) error {
-	srv := &http.Server{Handler: AdminHandler(db, production), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+func (a *App) ServeAdmin(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{Handler: AdminHandler(a.ready, a.Config.Env == config.EnvProduction), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -70,6 +75,45 @@ func ServeAdmin(ctx context.Context, ln net.Listener, db *database.DB, productio
 		return err
 	}
 	return nil
+}
+
+// readiness is what /readyz asks on both listeners: the database answers, and the service has not begun to stop.
+type readiness struct {
+	db       *database.DB
+	stopping atomic.Bool
+}
+
+// Ping answers httpapi.ErrStopping once the stop has begun (DrainOnStop), else the database's answer.
+func (r *readiness) Ping(ctx context.Context) error {
+	if r.stopping.Load() {
+		return httpapi.ErrStopping
+	}
+	return r.db.Ping(ctx)
+}
+
+// DrainOnStop returns the context the listeners and the background work run on: it ends http.shutdownDrain after
+// ctx ends (a SIGTERM). In between /readyz answers 503 on both listeners while they still serve, so that a load
+// balancer or Kubernetes takes the replica out of rotation before it refuses connections; without it a request
+// half a second after the signal was refused (QA operations round). cancel ends it at once.
+func (a *App) DrainOnStop(ctx context.Context) (stop context.Context, cancel context.CancelFunc) {
+	stop, cancel = context.WithCancel(context.WithoutCancel(ctx))
+	go func() {
+		select {
+		case <-stop.Done():
+			return
+		case <-ctx.Done():
+		}
+		a.ready.stopping.Store(true)
+		if d := a.Config.HTTP.ShutdownDrain; d > 0 {
+			a.logger.Info("stopping: /readyz answers 503 while the service still serves", zap.Duration("shutdownDrain", d))
+			select {
+			case <-time.After(d):
+			case <-stop.Done():
+			}
+		}
+		cancel()
+	}()
+	return stop, cancel
 }
 
 // StartTracing sends OpenTelemetry traces over OTLP/HTTP to tracing.otlpEndpoint when it is set (the HTTP edge

@@ -85,6 +85,10 @@ type HTTP struct {
 	// TrustedProxies are the address ranges (CIDR) of reverse proxies whose X-Forwarded-For is believed; empty
 	// (the default) trusts none and takes the client address from the connection.
 	TrustedProxies []string `mapstructure:"trustedProxies"`
+	// ShutdownDrain is how long a stop (SIGTERM) answers /readyz with 503 while the listeners still serve, before
+	// they close: the time a load balancer or Kubernetes needs to take the replica out of rotation. 0 closes them
+	// at once.
+	ShutdownDrain time.Duration `mapstructure:"shutdownDrain"`
 }
 
 // CSP lists sources added to the fixed Content-Security-Policy, for third-party
@@ -340,7 +344,7 @@ func load(src Sources, unchecked bool) (Config, error) {
 		if unknown := unknownKeys(err); len(unknown) > 0 {
 			return Config{}, fmt.Errorf("config: unknown keys (a typo?): %s", strings.Join(unknown, ", "))
 		}
-		return Config{}, fmt.Errorf("config: %w", err)
+		return Config{}, decodeErrors(err)
 	}
 	cfg.normalize()
 	if !unchecked {

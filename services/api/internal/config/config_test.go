@@ -268,6 +268,46 @@ func TestLoadConfigFileLocation(t *testing.T) {
 	}
 }
 
+// TestWrongValueNamesSettingAndValue: a value of the wrong kind is reported as Validate reports its problems, the
+// setting named and the value echoed (QA operations round: the decoder's "'jobs.sweepInterval' time: unknown unit"
+// left out the value, under "decoding failed due to the following error(s)"); a secret's value never.
+func TestWrongValueNamesSettingAndValue(t *testing.T) {
+	const duration = "must be a duration such as 30s, 5m or 1h, got "
+	tests := []struct {
+		name    string
+		env     map[string]string
+		yaml    string
+		wantErr string
+	}{
+		{name: "a unit spelt out", env: map[string]string{"PORTAL_JOBS_SWEEPINTERVAL": "5minutes"}, wantErr: `config: jobs.sweepInterval: ` + duration + `"5minutes"`},
+		{name: "no duration at all", env: map[string]string{"PORTAL_JOBS_SWEEPINTERVAL": "abc"}, wantErr: `config: jobs.sweepInterval: ` + duration + `"abc"`},
+		{name: "no unit", env: map[string]string{"PORTAL_JOBS_SWEEPINTERVAL": "10"}, wantErr: `config: jobs.sweepInterval: ` + duration + `"10"`},
+		{name: "a space before the unit in the file", yaml: "jobs:\n  mailInterval: 5 sec\n", wantErr: `config: jobs.mailInterval: ` + duration + `"5 sec"`},
+		{name: "a number in the file (was taken as nanoseconds)", yaml: "jobs:\n  mailInterval: 10\n", wantErr: `config: jobs.mailInterval: ` + duration + `10`},
+		{name: "a whole number", env: map[string]string{"PORTAL_IDENTITY_EMBEDDED_MAILLIMITS_PERACCOUNT": "five"},
+			wantErr: `config: identity.embedded.mailLimits.perAccount: must be a whole number, got "five"`},
+		{name: "true or false", env: map[string]string{"PORTAL_METADATA_FORCECONSENT": "maybe"}, wantErr: `config: metadata.forceConsent: must be true or false, got "maybe"`},
+		{name: "each wrong value named", env: map[string]string{"PORTAL_JOBS_SWEEPINTERVAL": "5minutes", "PORTAL_AUDIT_RETENTION": "1year"},
+			wantErr: `config: audit.retention: ` + duration + `"1year"` + "\n" + `config: jobs.sweepInterval: ` + duration + `"5minutes"`},
+		{name: "a signing key without its kid", env: map[string]string{"PORTAL_SUBSCRIBERS_JWT_KEYS": "nocolon" + testSecret1},
+			wantErr: `config: subscribers.jwt.keys: each entry must be kid:secret (comma-separated); the value is not shown, it holds secrets`},
+		{name: "a secret of the wrong kind", yaml: "identity:\n  cdc:\n    secret: [" + testSecret1 + "]\n", wantErr: `config: identity.cdc.secret: must be a text`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := isolate(t)
+			if tc.yaml != "" {
+				writeFile(t, filepath.Join(dir, "portal.yaml"), tc.yaml)
+			}
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			_, err := config.Load(config.Sources{})
+			require.EqualError(t, err, tc.wantErr)
+		})
+	}
+}
+
 func TestLoadValidation(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -277,6 +317,11 @@ func TestLoadValidation(t *testing.T) {
 		{"bad env", map[string]string{"PORTAL_ENV": "prod"}, `config: env: must be "development" or "production", got "prod"`},
 		{"bad log level", map[string]string{"PORTAL_LOG_LEVEL": "verbose"}, `config: log.level:`},
 		{"bad addr", map[string]string{"PORTAL_HTTP_ADDR": "8080"}, `config: http.addr:`},
+		{"addr with a typo in the port", map[string]string{"PORTAL_HTTP_ADDR": "127.0.0.1:8093x"},
+			`config: http.addr: must be host:port or :port with a port from 0 to 65535, e.g. :8080 or 127.0.0.1:8080, got "127.0.0.1:8093x"`},
+		{"addr with a port out of range", map[string]string{"PORTAL_HTTP_ADDR": ":80800"}, `config: http.addr:`},
+		{"negative shutdown drain", map[string]string{"PORTAL_HTTP_SHUTDOWNDRAIN": "-5s"}, `config: http.shutdownDrain: must be 0s or more, e.g. 10s, got -5s`},
+		{"admin addr with a typo in the port", map[string]string{"PORTAL_ADMIN_ADDR": "127.0.0.1:90x"}, `config: admin.addr: must be host:port with a port from 0 to 65535`},
 		{"bad public url", map[string]string{"PORTAL_HTTP_PUBLICURL": "portal.example.com"}, `config: http.publicUrl:`},
 		{"public url with a query", map[string]string{"PORTAL_HTTP_PUBLICURL": "https://portal.example.com/?utm=1"}, `config: http.publicUrl:`},
 		{"public url with a fragment", map[string]string{"PORTAL_HTTP_PUBLICURL": "https://portal.example.com/#top"}, `config: http.publicUrl:`},
@@ -376,6 +421,31 @@ func TestMaskedHidesSecrets(t *testing.T) {
 			require.Contains(t, s, `"regTokenLifetime":"1h0m0s"`)
 		})
 	}
+}
+
+// TestMaskedShowsAddressesAndHidesEverySecret: the debug dump masks each secret by what it is, and shows the
+// addresses, whatever their names say they lead to (QA operations round: every tokenUrl read *****, as any key
+// naming a token was masked).
+func TestMaskedShowsAddressesAndHidesEverySecret(t *testing.T) {
+	cfg := config.Default()
+	cfg.Identity.Social.Providers.Apple.ClientSecret = "apple-client-secret"
+	cfg.Identity.Social.StateSecret = "social-state-secret"
+	cfg.Identity.CDC.Secret = "cdc-secret"
+	cfg.SSO.Clients = []config.SSOClient{{ID: "shop", Secret: "sso-client-secret", RedirectURIs: []string{"https://shop.example/cb"}}}
+	cfg.Subscribers.JWT.Keys = []config.SigningKey{{KID: "k1", Secret: "link-signing-secret"}}
+	cfg.Reminders.APIKeys = []string{"shop-api-key"}
+	cfg.Mail.SMTP.URL = "smtp://mailer:smtp-password@relay.example.com:587"
+	cfg.Database.URL = "postgres://portal:database-password@db.example.com/portal"
+	cfg.Tracing.OTLPEndpoint = "https://otel.example.com/?access_token=otlp-token"
+	s := cfg.String()
+	for _, secret := range []string{"apple-client-secret", "social-state-secret", "cdc-secret", "sso-client-secret", "link-signing-secret",
+		"shop-api-key", "smtp-password", "database-password", "otlp-token"} {
+		require.NotContains(t, s, secret)
+	}
+	require.Contains(t, s, `"tokenUrl":"https://appleid.apple.com/auth/token"`)
+	require.Contains(t, s, `"redirectUris":["https://shop.example/cb"]`)
+	require.Contains(t, s, `"url":"smtp://mailer:*****@relay.example.com:587"`)
+	require.Contains(t, s, `"otlpEndpoint":"https://otel.example.com/?access_token=*****"`)
 }
 
 // A mistyped variable is named at start-up (QA: PORTAL_MAIL_SMTPURL left mails in the outbox without a word).

@@ -22,10 +22,24 @@ func (c Config) String() string {
 	return string(b)
 }
 
+// isSecretKey: the setting or URL parameter named key holds a secret, by what it is: a secret (clientSecret,
+// stateSecret), a password, a private key, credentials, a token, or keys (the shop's apiKeys, the link signing
+// keys; "apiKey" alone names a public browser key). An address is none, though its name may say what it leads to
+// (tokenUrl was masked, so the debug dump hid where the social logins fetch their tokens): it is shown with the
+// password of its user info and its secret parameters masked (maskURL).
 func isSecretKey(key string) bool {
 	k := strings.ToLower(key)
-	return strings.Contains(k, "secret") || strings.Contains(k, "password") || strings.Contains(k, "privatekey") || strings.Contains(k, "token") ||
-		k == "apikeys" // the shop's keys for the reminder API; "apiKey" alone names public browser keys
+	for _, address := range []string{"url", "urls", "uri", "uris"} {
+		if strings.HasSuffix(k, address) {
+			return false
+		}
+	}
+	for _, secret := range []string{"secret", "password", "privatekey", "credential", "token"} {
+		if strings.Contains(k, secret) {
+			return true
+		}
+	}
+	return strings.HasSuffix(k, "keys")
 }
 
 func maskValue(key string, rv reflect.Value) any {

@@ -122,8 +122,8 @@ func (c Config) validateOperations(bad func(key, format string, args ...any)) {
 		bad("http.trustedProxies", "%s", err)
 	}
 	if c.Admin.Addr != "" {
-		if _, _, err := net.SplitHostPort(c.Admin.Addr); err != nil {
-			bad("admin.addr", "must be host:port, e.g. 127.0.0.1:9090, got %q", c.Admin.Addr)
+		if !listenAddress(c.Admin.Addr) {
+			bad("admin.addr", "must be host:port with a port from 0 to 65535, e.g. 127.0.0.1:9090, got %q", c.Admin.Addr)
 		} else if c.Admin.Addr == c.HTTP.Addr {
 			bad("admin.addr", "must differ from http.addr: metrics never share the public listener")
 		}
@@ -132,6 +132,9 @@ func (c Config) validateOperations(bad func(key, format string, args ...any)) {
 		if u, err := url.Parse(t); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			bad("tracing.otlpEndpoint", "must be an http(s) URL of an OTLP/HTTP collector, e.g. http://127.0.0.1:4318")
 		}
+	}
+	if c.HTTP.ShutdownDrain < 0 {
+		bad("http.shutdownDrain", "must be 0s or more, e.g. 10s, got %s", c.HTTP.ShutdownDrain)
 	}
 	if c.Tracing.SampleRatio < 0 || c.Tracing.SampleRatio > 1 {
 		bad("tracing.sampleRatio", "must be between 0 and 1")

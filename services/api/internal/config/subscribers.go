@@ -133,7 +133,7 @@ func signingKeysFromString() mapstructure.DecodeHookFuncType {
 			kid, secret, ok := strings.Cut(strings.TrimSpace(part), ":")
 			if !ok {
 				// Not echoing the part: it may be a secret without its kid.
-				return nil, fmt.Errorf("subscribers.jwt.keys: each entry must be kid:secret")
+				return nil, settingError("each entry must be kid:secret (comma-separated); the value is not shown, it holds secrets")
 			}
 			keys = append(keys, SigningKey{KID: kid, Secret: secret})
 		}
@@ -141,12 +141,12 @@ func signingKeysFromString() mapstructure.DecodeHookFuncType {
 	}
 }
 
-// decodeHooks are viper's default hooks (durations, comma-separated lists) plus the ones this configuration
-// needs; setting a hook replaces viper's, so they are repeated here.
+// decodeHooks are viper's default hooks (durations, here with a message naming the value; comma-separated lists)
+// plus the ones this configuration needs; setting a hook replaces viper's, so they are repeated here.
 func decodeHooks() mapstructure.DecodeHookFunc {
 	return mapstructure.ComposeDecodeHookFunc(
 		signingKeysFromString(),
-		mapstructure.StringToTimeDurationHookFunc(),
+		durationFromString(),
 		stringToWeakSlice(","),
 	)
 }

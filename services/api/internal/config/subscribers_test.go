@@ -111,7 +111,7 @@ func TestSubscribersValidation(t *testing.T) {
 		{"short secret", map[string]string{"PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:short"}, "config: subscribers.jwt.keys[0].secret: must be at least 32 bytes, got 5"},
 		{"missing kid", map[string]string{"PORTAL_SUBSCRIBERS_JWT_KEYS": ":" + testSecret1}, "config: subscribers.jwt.keys[0].kid:"},
 		{"duplicate kid", map[string]string{"PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:" + testSecret1 + ",k1:" + testSecret2}, `config: subscribers.jwt.keys[1].kid: "k1" is used twice`},
-		{"entry without colon", map[string]string{"PORTAL_SUBSCRIBERS_JWT_KEYS": testSecret1}, "subscribers.jwt.keys: each entry must be kid:secret"},
+		{"entry without colon", map[string]string{"PORTAL_SUBSCRIBERS_JWT_KEYS": testSecret1}, "config: subscribers.jwt.keys: each entry must be kid:secret"},
 		{"empty issuer", map[string]string{"PORTAL_SUBSCRIBERS_JWT_ISSUER": " "}, "config: subscribers.jwt.issuer:"},
 		{"empty audience", map[string]string{"PORTAL_SUBSCRIBERS_JWT_AUDIENCE": " "}, "config: subscribers.jwt.audience:"},
 		{"zero lifetime", map[string]string{"PORTAL_SUBSCRIBERS_LINK_LIFETIME": "0s"}, "config: subscribers.link.lifetime:"},

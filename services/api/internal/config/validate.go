@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -37,8 +38,8 @@ func (c Config) Validate() error {
 	if !slices.Contains([]string{"debug", "info", "warn", "error"}, c.Log.Level) {
 		bad("log.level", `must be one of debug, info, warn, error, got %q`, c.Log.Level)
 	}
-	if _, _, err := net.SplitHostPort(c.HTTP.Addr); err != nil {
-		bad("http.addr", "must be host:port or :port, got %q", c.HTTP.Addr)
+	if !listenAddress(c.HTTP.Addr) {
+		bad("http.addr", "must be host:port or :port with a port from 0 to 65535, e.g. :8080 or 127.0.0.1:8080, got %q", c.HTTP.Addr)
 	}
 	if _, err := mail.ParseAddress(c.Mail.From); err != nil {
 		bad("mail.from", "must be an e-mail address, optionally with a name, got %q", c.Mail.From)
@@ -198,6 +199,18 @@ func checkDatabaseURL(raw string) error {
 		}
 		return fmt.Errorf(`unsupported scheme %q; use sqlite:PATH or postgres://`, scheme)
 	}
+}
+
+// listenAddress: addr is host:port or :port with a port number, as a listener takes it. Only the host was checked:
+// 127.0.0.1:8093x passed, and serve failed on it only after it had created and migrated the database (QA
+// operations round).
+func listenAddress(addr string) bool {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	_, err = strconv.ParseUint(port, 10, 16)
+	return err == nil
 }
 
 // urlScheme is a URL's scheme (RFC 3986 3.1), bounded so that no secret passes for one.

@@ -61,7 +61,14 @@ func (h *handlers) ready(c echo.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
-	if err := h.db.Ping(ctx); err != nil {
+	err := h.db.Ping(ctx)
+	if errors.Is(err, ErrStopping) {
+		// Answered here rather than through the error handler, which logs a failure ("request failed") besides the
+		// request's line: a stop is none.
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+		return c.JSON(http.StatusServiceUnavailable, apierror.Unavailable("not_ready", "The service is stopping.").Body())
+	}
+	if err != nil {
 		e := apierror.Unavailable("not_ready", "The database is not reachable.")
 		e.Err = err
 		return e

@@ -35,6 +35,10 @@ type Pinger interface {
 	Ping(ctx context.Context) error
 }
 
+// ErrStopping is a Pinger's answer once the service has begun to stop (http.shutdownDrain): the replica still
+// answers, but takes no new traffic.
+var ErrStopping = errors.New("the service is stopping")
+
 // Deps is everything the router is built from.
 type Deps struct {
 	Config config.Config

@@ -11,7 +11,7 @@ import (
 // GetHealth answers whether the process runs.
 func (h *handlers) GetHealth(c echo.Context) error { return h.health(c) }
 
-// GetReadiness answers whether the database answers.
+// GetReadiness answers whether the replica takes traffic: the database answers and the service is not stopping.
 func (h *handlers) GetReadiness(c echo.Context) error { return h.ready(c) }
 
 // GetMetadata answers the site configuration.

@@ -257,7 +257,16 @@ func (o *Outbox) RequeueFailed(ctx context.Context) (int64, error) {
 // addressInError is an e-mail address as relays quote them in their answers.
 var addressInError = regexp.MustCompile(`[^\s<>"'@]+@[^\s<>"']+`)
 
-func withoutAddresses(s string) string { return addressInError.ReplaceAllString(s, "[address]") }
+// affectedMessage is how go-mail ends a failure: the Message-ID of the mail it concerns, random (messageID), which
+// names nobody and is what the operator looks for in the relay's log. It was hidden as "<[address]>" like the
+// addresses (QA operations round).
+var affectedMessage = regexp.MustCompile(`, affected message ID: <[0-9a-f]{32}@[^\s<>"']+>$`)
+
+// withoutAddresses is a relay's answer as it is logged: every address hidden, the Message-ID kept.
+func withoutAddresses(s string) string {
+	id := affectedMessage.FindString(s)
+	return addressInError.ReplaceAllString(strings.TrimSuffix(s, id), "[address]") + id
+}
 
 // truncateError is a relay's answer as it is stored: valid UTF-8 (a relay answers in bytes, and PostgreSQL refuses
 // invalid UTF-8, so the failure went unrecorded) and at most 500 bytes, cut between two characters.

@@ -31,6 +31,11 @@ func TestReadCSV(t *testing.T) {
 			},
 		},
 		{
+			name: "a store without a name of its own",
+			in:   header + "BE-1000-01,,Rue Neuve 57,1000,Bruxelles,BE,true\n",
+			want: []stores.Store{{ID: "BE-1000-01", Street: "Rue Neuve 57", Postcode: "1000", City: "Bruxelles", Country: "BE", Open: true}},
+		},
+		{
 			name: "columns in any order",
 			in:   "open,country,city,postcode,street,name,id\nyes,DE,Hamburg,20095,Musterstraße 1,Hamburg,DE-20095-01\n",
 			want: []stores.Store{{ID: "DE-20095-01", Name: "Hamburg", Street: "Musterstraße 1", Postcode: "20095", City: "Hamburg", Country: "DE", Open: true}},

@@ -596,7 +596,7 @@ type ServerInterface interface {
 	// GetHealth The process is alive.
 	// (GET /healthz)
 	GetHealth(ctx echo.Context) error
-	// GetReadiness The database answers.
+	// GetReadiness The database answers and the service is not stopping (503 during http.shutdownDrain).
 	// (GET /readyz)
 	GetReadiness(ctx echo.Context) error
 	// CustomLogin The custom login used when sso.customLogin is set.

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"syscall"
@@ -14,7 +15,9 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
 
+	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
@@ -744,4 +747,21 @@ func TestServerFailuresAreCounted(t *testing.T) {
 	require.Equal(t, http.StatusOK, rec.Code)
 	require.EqualValues(t, contract.CodeGeneralServerError, out["errorCode"])
 	require.Equal(t, before+1, testutil.ToFloat64(metrics.IdentityFailures.WithLabelValues("initRegistration")))
+}
+
+// TestContractDescribesTheRequest: the identity contract's words on a call (api.request, what the author of
+// another client reads) say what the service does: parameters in the body only, the session cookie by its
+// development and production names. It said query parameters were read too and named portal_session only (QA
+// operations round).
+func TestContractDescribesTheRequest(t *testing.T) {
+	raw, err := os.ReadFile("../../../api/identity-contract.yaml")
+	require.NoError(t, err)
+	var doc struct {
+		API struct {
+			Request string `yaml:"request"`
+		} `yaml:"api"`
+	}
+	require.NoError(t, yaml.Unmarshal(raw, &doc))
+	require.Contains(t, doc.API.Request, "parameters in the URL are not read")
+	require.Contains(t, doc.API.Request, "cookie "+config.DefaultSessionCookie+", in production __Host-"+config.DefaultSessionCookie)
 }

@@ -25,10 +25,11 @@ export default defineConfig({
           groups: [
             { name: 'start', tags: ['$initial'] },
             firstPageTexts,
-            // What /login shares with the other sign-in pages, as one chunk rather than three small ones.
+            // What /login shares with the other sign-in pages, as one chunk rather than three small ones; the forms'
+            // messages and connection check, which its failures show, stay out of the forms chunk it does not load.
             {
               name: 'auth',
-              test: /[\\/](account-portal[\\/]src[\\/]shared[\\/](SocialLogin|AuthTabs|navigation)\.tsx?|forms[\\/]src[\\/]message\.ts|react-query[\\/]build[\\/]modern[\\/]useMutation\.js|query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js)$/,
+              test: /[\\/](account-portal[\\/]src[\\/]shared[\\/](SocialLogin|AuthTabs|navigation)\.tsx?|forms[\\/]src[\\/](message|connection)\.ts|react-query[\\/]build[\\/]modern[\\/]useMutation\.js|query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js)$/,
             },
             // The forms of the other pages (fields, formik) in one chunk: fewer requests, and a shorter preload list
             // in the first chunk. The schema kit (yup and the schema builders: schemas.ts, rules.ts,

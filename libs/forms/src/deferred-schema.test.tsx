@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferredSchema, type SchemaKit } from './deferred-schema';
+import { FormError } from './fields/FormError';
 import { SubmitButton } from './fields/SubmitButton';
 import { TextField } from './fields/TextField';
 import { renderForm } from './test-utils';
@@ -39,6 +40,38 @@ describe('deferredSchema', () => {
     await userEvent.type(input, 'shopper@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Senden' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'shopper@example.com' }, expect.anything()));
+  });
+
+  it('offline, a submit says the connection is missing and leaves the button usable; the next one loads the rules and goes (QA)', async () => {
+    await jest.isolateModulesAsync(async () => {
+      // The rules' chunk does not load while the connection is down, as the browser's import() fails then.
+      let connected = false;
+      jest.doMock('./schemas', () => {
+        if (!connected) throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/schemas-x.js');
+        return jest.requireActual('./schemas');
+      });
+      const { deferredSchema: isolated } = await import('./deferred-schema');
+      const { onSubmit } = await renderForm(
+        <>
+          <TextField name="email" label="E-Mail" />
+          <FormError />
+          <SubmitButton>Jetzt registrieren</SubmitButton>
+        </>,
+        { initialValues: { email: 'shopper@example.com' }, validationSchema: isolated(({ formSchema, emailSchema }) => formSchema({ email: emailSchema({ field: 'profile.email' }) })) },
+      );
+      const button = screen.getByRole('button', { name: 'Jetzt registrieren' });
+      await userEvent.click(button);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.');
+      await waitFor(() => expect(button).toBeEnabled());
+      expect(button).not.toHaveAttribute('aria-busy');
+      expect(onSubmit).not.toHaveBeenCalled();
+
+      // Back online: the same button loads the rules this time, and the form goes.
+      connected = true;
+      await userEvent.click(button);
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'shopper@example.com' }, expect.anything()));
+      expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    });
   });
 
   it('keeps yup out of what a page imports: @portal/forms loads without it', async () => {

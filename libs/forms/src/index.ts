@@ -32,7 +32,8 @@ export {
   type SchemaFieldDefinition,
   type SchemaSectionDefinition,
 } from './schema-fields';
-export { deferredSchema, type DeferredSchema, type SchemaKit } from './deferred-schema';
+export { connectionLostMessage, isConnectionLost, requestFailedMessage } from './connection';
+export { deferredSchema, FORM_ERROR, type DeferredSchema, type SchemaKit } from './deferred-schema';
 export type { AccountFormSchemaOptions, FieldRuleOptions } from './account-schema';
 export {
   ACCOUNT_PORTAL_ERROR_KEYS,

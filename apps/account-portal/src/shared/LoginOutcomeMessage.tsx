@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { translateMessage } from '@portal/forms';
+import { unexpectedMessage } from './call-failure';
 import type { LoginOutcome } from './login-outcome';
 
 /**
@@ -29,7 +31,7 @@ export function LoginOutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
     case 'invalidForm':
       return <p className="form-error__text">{t('clp.form.error.validation')}</p>;
     case 'unexpected':
-      return <p className="form-error__text">{t('clp.error.unexpected', { code: outcome.code })}</p>;
+      return <p className="form-error__text">{translateMessage(t, unexpectedMessage(outcome.code))}</p>;
     default:
       return null;
   }

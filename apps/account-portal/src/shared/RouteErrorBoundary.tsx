@@ -1,20 +1,23 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { connectionLostMessage, isConnectionLost, translateMessage } from '@portal/forms';
 import { StatusPage } from '@portal/ui';
 import { CHUNK_LOAD_TIMEOUT } from './load-page';
 
 /**
  * The generic error page ('An unexpected error has occurred.' with an error code) and the page-not-found page
  * (`code` 404), both with the way home and back (spec 000 §2 and §8): `global.errors.{code}.headline` and
- * `.description`, and the `errorCode` of what failed.
+ * `.description`, and the `errorCode` of what failed. A page that did not load for lack of a connection says so
+ * instead of naming the code `network` (QA).
  */
 export function PageFailed({ code = 'unexpected', errorCode }: { code?: string; errorCode?: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   // Not every code has a description; asked for one it lacks, i18next answers with the key itself.
   const description = `global.errors.${code}.description`;
-  const text = i18n.exists(description) ? t(description) : '';
+  const lost = errorCode === 'network';
+  const text = lost ? translateMessage(t, connectionLostMessage()) : i18n.exists(description) ? t(description) : '';
   return (
     <StatusPage
       headline={t(`global.errors.${code}.headline`)}
@@ -30,7 +33,7 @@ export function PageFailed({ code = 'unexpected', errorCode }: { code?: string; 
       }
     >
       {text ? <p>{text}</p> : null}
-      {errorCode ? <p>{t('global.errors.code', { code: errorCode })}</p> : null}
+      {errorCode && !lost ? <p>{t('global.errors.code', { code: errorCode })}</p> : null}
     </StatusPage>
   );
 }
@@ -43,7 +46,7 @@ export function PageFailed({ code = 'unexpected', errorCode }: { code?: string; 
 export function errorCodeOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   if (text === CHUNK_LOAD_TIMEOUT) return 'timeout';
-  return /dynamically imported module|module script failed|Failed to fetch|NetworkError|Load failed/i.test(text) ? 'network' : 'client';
+  return isConnectionLost(error) ? 'network' : 'client';
 }
 
 interface BoundaryState {

@@ -13,6 +13,8 @@ import {
   type SocialProviderName,
 } from '@portal/identity';
 import { useSite } from '@portal/cms';
+import { translateMessage } from '@portal/forms';
+import { failureCode, unexpectedMessage } from './call-failure';
 import { isSameSitePath, returnPath, type FinalizeState } from './navigation';
 
 /**
@@ -66,7 +68,8 @@ export function SocialLoginButtons() {
   const { language } = useSite();
   const { pathname, state } = useLocation();
   const offered = useOfferedSocialLogins();
-  const [answer, setAnswer] = useState<Envelope | 'network'>();
+  // The provider's answer, or the code of a call that got none (failureCode).
+  const [answer, setAnswer] = useState<Envelope | string>();
   if (offered.length === 0) return null;
   const start = async (name: SocialProviderName) => {
     setAnswer(undefined);
@@ -75,7 +78,7 @@ export function SocialLoginButtons() {
       setAnswer(await provider.socialLogin({ provider: name, redirectURL: `${window.location.origin}${pathname}`, lang: language }));
     } catch (error) {
       console.error('social login failed', error);
-      setAnswer('network');
+      setAnswer(failureCode(error));
     }
   };
   return (
@@ -142,12 +145,12 @@ export function SocialLoginReturn() {
 }
 
 /** What a social login's answer leads to; a success is picked up by the page's logged-in redirect. */
-function SocialLoginReaction({ result }: { result: Envelope | 'network' }) {
+function SocialLoginReaction({ result }: { result: Envelope | string }) {
   const { t } = useTranslation();
-  if (result === 'network') {
+  if (typeof result === 'string') {
     return (
       <p className="notice notice--error" role="alert">
-        {t('clp.error.unexpected', { code: 'network' })}
+        {translateMessage(t, unexpectedMessage(result))}
       </p>
     );
   }

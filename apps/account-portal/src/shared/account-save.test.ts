@@ -1,5 +1,5 @@
 import type { FormikHelpers } from 'formik';
-import { ErrorCode } from '@portal/identity';
+import { ErrorCode, IdentityTransportError } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { saveAccountInfo, submitSave, type SaveOutcome } from './account-save';
 
@@ -36,13 +36,22 @@ describe('submitSave', () => {
 
   it.each<[string, () => Promise<SaveOutcome<Values>>, string | number]>([
     ['a failure with its code', async () => ({ kind: 'failed', code: 500001 }), 500001],
-    ['a request that never got an answer', () => Promise.reject(new TypeError('Failed to fetch')), 'network'],
+    ['an answer that was no JSON', () => Promise.reject(new IdentityTransportError('invalid-response', 'answer 502 is not JSON')), 'invalid-response'],
   ])('shows the unexpected-error text above the button for %s', async (_, save, code) => {
     const onSaved = jest.fn();
     const helpers = formikHelpers();
     await submitSave<Values>(save, onSaved)({ name: 'a' }, helpers);
     expect(helpers.setStatus).toHaveBeenLastCalledWith({ formError: expect.objectContaining({ key: 'clp.error.unexpected', values: { code } }) });
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, unknown]>([
+    ['a request that never got an answer', new TypeError('Failed to fetch')],
+    ["the identity provider's network failure", new IdentityTransportError('network', 'accounts.setAccountInfo: the identity service could not be reached')],
+  ])('says the connection is missing for %s, not the code network (QA)', async (_, error) => {
+    const helpers = formikHelpers();
+    await submitSave<Values>(() => Promise.reject(error), jest.fn())({ name: 'a' }, helpers);
+    expect(helpers.setStatus).toHaveBeenLastCalledWith({ formError: expect.objectContaining({ key: 'global.errors.network' }) });
   });
 });
 

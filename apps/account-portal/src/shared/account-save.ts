@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { getIn, type FormikErrors, type FormikHelpers } from 'formik';
 import { mapValidationErrors, message, type MapValidationErrorsOptions, type SelectOption } from '@portal/forms';
 import { isInvalidParameter, isSuccess, isUnauthorized, isValidationError, useIdentity, type AccountState, type IdentityProvider, type SetAccountInfoParams } from '@portal/identity';
+import { failureCode, unexpectedMessage } from './call-failure';
 
 /**
  * What saving an account form came to: saved, errors to show on the form's fields, refused input without a field
@@ -81,9 +82,9 @@ export function submitSave<Values>(save: (values: Values) => Promise<SaveOutcome
       else if (outcome.kind === 'fieldErrors') helpers.setErrors(outcome.errors);
       else if (outcome.kind === 'sessionLost') return;
       else if (outcome.kind === 'invalid') helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
-      else helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
-    } catch {
-      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+      else helpers.setStatus({ formError: unexpectedMessage(outcome.code) });
+    } catch (error) {
+      helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }
   };
 }

@@ -101,6 +101,29 @@ describe('RouteErrorBoundary', () => {
     log.mockRestore();
   });
 
+  it('a page whose code did not load for lack of a connection says so instead of the code network (QA)', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Unloaded(): never {
+      throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/PersonalDataPage-x.js');
+    }
+    await renderPage(
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <RouteErrorBoundary>
+              <Unloaded />
+            </RouteErrorBoundary>
+          }
+        />
+      </Routes>,
+      { path: '/personaldata', messages: loadMessages },
+    );
+    expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+    log.mockRestore();
+  });
+
   it.each([
     [new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/RegistrationPage-x.js'), 'network'],
     [new TypeError('error loading dynamically imported module'), 'network'],

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { ErrorDetails, isInvalidLogin, isInvalidParameter, isRegistrationUnverified, isStaleLinkToken, isSuccess, type IdentityProvider } from '@portal/identity';
+import { failureCode } from './call-failure';
 import { loginOutcome, type LoginOutcome } from './login-outcome';
 import { CeremonyError, signInWithPasskey, type CeremonyFailure } from './passkey-browser';
 
@@ -52,8 +53,8 @@ export function usePasskeyAttempt(settle: (result: PasskeyLoginOutcome, quiet: b
       let result: PasskeyLoginOutcome;
       try {
         result = await run();
-      } catch {
-        result = { kind: 'unexpected', code: 'network' };
+      } catch (error) {
+        result = { kind: 'unexpected', code: failureCode(error) };
       }
       if (!quiet) setPending(false);
       if (!settle(result, quiet)) setOutcome(result);

@@ -1,5 +1,6 @@
-import { useFormikContext } from 'formik';
+import { getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { FORM_ERROR } from '../deferred-schema';
 import { toMessage, translateMessage, type Message } from '../messages';
 
 /** Formik `status` the form components read: `setStatus({ formError })` after a failed save. */
@@ -8,14 +9,22 @@ export interface FormStatus {
 }
 
 /**
+ * The general error of a form: `message` when given, else formik's `status.formError` (a failed save), else the
+ * error of the form as a whole its check found (`FORM_ERROR`: its rules did not load).
+ */
+function useFormError(message?: Message | string): Message | undefined {
+  const { status, errors } = useFormikContext<unknown>();
+  return toMessage(message ?? (status as FormStatus | undefined)?.formError ?? getIn(errors, FORM_ERROR));
+}
+
+/**
  * The general error of a form, above the submit button (spec 000 §8: 400006 'Please check your entries in the
- * form.', spec 001 §8: `mpp.errors.{errorCode}.general`). It shows `message`, else formik's `status.formError`.
- * The live region stays in the page so that screen readers announce a message as soon as it appears.
+ * form.', spec 001 §8: `mpp.errors.{errorCode}.general`): see useFormError. The live region stays in the page so
+ * that screen readers announce a message as soon as it appears.
  */
 export function FormError({ message }: { message?: Message | string }) {
   const { t } = useTranslation();
-  const { status } = useFormikContext<unknown>();
-  const shown = toMessage(message ?? (status as FormStatus | undefined)?.formError);
+  const shown = useFormError(message);
   return (
     <div className="form-error" role="alert">
       {shown ? <p className="form-error__text">{translateMessage(t, shown)}</p> : null}

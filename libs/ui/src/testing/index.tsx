@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -6,7 +5,7 @@ import { stubSiteFetch, type SiteResponses } from '@portal/cms/testing';
 import { createI18n, loadShippedMessages, type MessageLoader } from '@portal/i18n';
 import type { IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
-import { AppProviders } from '../AppProviders';
+import { AppProviders, createQueryClient } from '../AppProviders';
 import { forgetPagesShown } from '../page-announcement';
 
 export interface RenderPageOptions extends SiteResponses {
@@ -30,7 +29,8 @@ export async function renderPage(ui: ReactElement, options: RenderPageOptions = 
   const requested = stubSiteFetch(options);
   const identity = options.identity ?? createFakeProvider();
   const i18n = await createI18n(options.messages ?? loadShippedMessages);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The apps' own client, without retries: a failing query fails at once in a test.
+  const queryClient = createQueryClient({ queries: { retry: false } });
   const path = options.path ?? '/';
   const search = path.includes('?') ? path.slice(path.indexOf('?')) : '';
   const result = render(

@@ -80,8 +80,8 @@ interface Options {
 async function openCentre({ seed = subscriber, path = '/preferences/token/link-jwt', exchangeStatus = 200, reminders, sessionStatus = 200, sso = 'embedded' }: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, ...seed }] });
   const requests: string[] = [];
-  // What the service answers; a test changes it while the page is open (a logout in another tab).
-  const service = { exchangeStatus, sessionStatus };
+  // What the service answers; a test changes it while the page is open (a logout in another tab, a lost connection).
+  const service: { exchangeStatus: number; sessionStatus: number; storeSearch: 'answers' | 'no answer' | number } = { exchangeStatus, sessionStatus, storeSearch: 'answers' };
   const rest = (url: string) => {
     requests.push(url);
     const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body }) as Response;
@@ -93,6 +93,8 @@ async function openCentre({ seed = subscriber, path = '/preferences/token/link-j
     }
     if (url.endsWith('/rest/v1/productreminder/search')) return answer(200, reminders ?? { productReminders: [] });
     if (url.includes('/rest/v1/retailstores/search')) {
+      if (service.storeSearch === 'no answer') throw new TypeError('Failed to fetch');
+      if (typeof service.storeSearch === 'number') return answer(service.storeSearch, { error: { code: 'internal' } });
       const q = new URL(url, 'http://x').searchParams.get('q')!.toLowerCase();
       return answer(200, { retailStores: stores.filter((store) => store.uiText.toLowerCase().includes(q)) });
     }
@@ -228,6 +230,46 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('Bitte geben Sie ein gültiges Geburtsdatum ein.')).toBeInTheDocument();
     expect(screen.getByText('Bitte geben Sie einen gültigen Vornamen ein.')).toBeInTheDocument();
     expect(screen.queryByText(/The month has no day|expected format/)).not.toBeInTheDocument();
+  });
+
+  describe('a store search that fails (QA)', () => {
+    const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
+
+    it('offline says the connection is missing, not "no store found", and searches again once it is back', async () => {
+      const { user, service } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+      const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+      service.storeSearch = 'no answer';
+      const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      window.dispatchEvent(new Event('offline'));
+      try {
+        await user.type(box, 'Ham');
+        const status = await screen.findByText(NO_CONNECTION, {}, { timeout: 2000 });
+        expect(status).not.toHaveClass('visually-hidden');
+        expect(box).toHaveAccessibleDescription(new RegExp(NO_CONNECTION));
+        expect(screen.queryByText('Keine Filiale gefunden.')).not.toBeInTheDocument();
+      } finally {
+        service.storeSearch = 'answers';
+        offline.mockRestore();
+        window.dispatchEvent(new Event('online'));
+      }
+      expect(await screen.findByRole('option', { name: /Mönckebergstraße/ })).toBeInTheDocument();
+      expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument();
+    });
+
+    it('a request the connection dropped says the same', async () => {
+      const { user, service } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+      service.storeSearch = 'no answer';
+      await user.type(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), 'Ham');
+      expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
+    });
+
+    it('a search the service fails says the search is unavailable', async () => {
+      const { user, service } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+      service.storeSearch = 500;
+      await user.type(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), 'Ham');
+      expect(await screen.findByText('Die Filialsuche ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.')).toBeInTheDocument();
+      expect(screen.queryByText('Keine Filiale gefunden.')).not.toBeInTheDocument();
+    });
   });
 
   it('announces one store found in the singular', async () => {

@@ -480,6 +480,59 @@ describe('the preference centre', () => {
     expect(screen.queryByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).not.toBeInTheDocument();
   });
 
+  describe('losing the connection (QA)', () => {
+    // The form's rules come as a chunk of their own when the form is first checked; offline, the import fails.
+    const SCHEMA_KIT = '../../../../../libs/forms/src/schemas';
+    afterEach(() => jest.dontMock(SCHEMA_KIT));
+
+    it('offline before the form was first checked, Save says the connection is missing, stays usable and saves once it is back', async () => {
+      let connected = false;
+      jest.doMock(SCHEMA_KIT, () => {
+        if (!connected) throw new TypeError('Failed to fetch dynamically imported module: http://localhost/preferences/assets/schemas-x.js');
+        return jest.requireActual(SCHEMA_KIT);
+      });
+      const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      await user.click(save());
+      expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+      await waitFor(() => expect(save()).toBeEnabled());
+      expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+
+      connected = true;
+      await user.click(save());
+      expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+      expect(screen.queryByText(/Keine Verbindung/)).not.toBeInTheDocument();
+    });
+
+    it('a save that gets no answer says the connection is missing, not only "an unexpected error"', async () => {
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      fake.failNext('setAccountInfo');
+      await user.click(save());
+      expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+      expect(screen.queryByText(/unerwarteter Fehler/)).not.toBeInTheDocument();
+      await waitFor(() => expect(save()).toBeEnabled());
+      error.mockRestore();
+    });
+
+    it('the full unsubscribe without an answer says the connection is missing and stays on the page', async () => {
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+      const site = globalThis.fetch;
+      const dropped = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+        String(input).includes('/rest/v1/subscriber/unsubscribe/') ? Promise.reject(new TypeError('Failed to fetch')) : site(input, init),
+      );
+      await user.click(save());
+      await user.click(within(await screen.findByRole('dialog', { name: 'Wirklich abmelden?' })).getByRole('button', { name: 'Ja' }));
+      expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+      expect(screen.getByRole('switch', { name: 'Allgemein' })).toBeInTheDocument();
+      dropped.mockRestore();
+      error.mockRestore();
+    });
+  });
+
   it('with forced consent pending the other tabs ask for consent', async () => {
     const { user } = await openCentre({ forceConsent: true, seed: { subscriptions: subscribedTo('NLT_GENERAL') } });
     await user.click(await screen.findByRole('tab', { name: 'Erinnerungen' }));

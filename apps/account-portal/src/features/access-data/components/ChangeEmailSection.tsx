@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
+import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { useChangeEmail, useConfirmPassword } from '../api/change-login-details';
 import { usePasskeys } from '../api/passkeys';
 
@@ -49,8 +50,8 @@ export function ChangeEmailSection() {
       const outcome = await confirm.mutateAsync(password);
       if (outcome.kind === 'done') setStep({ name: 'email', password });
       else helpers.setErrors({ password: outcome.message as never });
-    } catch {
-      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    } catch (error) {
+      helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }
   };
 
@@ -62,8 +63,8 @@ export function ChangeEmailSection() {
       else if (outcome.field === 'email') helpers.setErrors({ email: outcome.message as never });
       // The password stopped working meanwhile (changed elsewhere): back to the first step, with the reason.
       else setStep({ name: 'password' });
-    } catch {
-      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    } catch (error) {
+      helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }
   };
 

@@ -2,8 +2,9 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { deferredSchema, FormError, message, PasswordField, SubmitButton } from '@portal/forms';
+import { deferredSchema, FormError, PasswordField, SubmitButton } from '@portal/forms';
 import { useIdentity, type PasswordComplexity } from '@portal/identity';
+import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import type { LoginState } from '../../../shared/navigation';
 import { useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useChangePassword } from '../api/change-login-details';
@@ -71,8 +72,8 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
       }
       if (outcome.kind === 'recentLogin') setLoginAgain(true);
       else helpers.setErrors({ [outcome.field]: outcome.message } as never);
-    } catch {
-      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    } catch (error) {
+      helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }
   };
 

@@ -1,9 +1,10 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deferredSchema, FormError, message, PasswordField, SubmitButton } from '@portal/forms';
+import { deferredSchema, FormError, PasswordField, SubmitButton, translateMessage } from '@portal/forms';
 import { useIdentity, type PasskeyInfo } from '@portal/identity';
 import { Loader } from '@portal/ui';
+import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { FORM_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useConfirmPassword } from '../api/change-login-details';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
@@ -40,8 +41,8 @@ function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onC
       const outcome = await confirm.mutateAsync(password);
       if (outcome.kind === 'done') onConfirmed();
       else helpers.setErrors({ password: outcome.message as never });
-    } catch {
-      helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: 'network' }) });
+    } catch (error) {
+      helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }
   };
 
@@ -136,8 +137,8 @@ function PasskeysPanel() {
       } else if (outcome.kind === 'ceremony') {
         setError(t(ceremonyErrorKey[outcome.failure]));
       } else setError(t('ap.accessdata.passkeys.error.failed'));
-    } catch {
-      setError(t('clp.error.unexpected', { code: 'network' }));
+    } catch (error) {
+      setError(translateMessage(t, unexpectedMessage(failureCode(error))));
     }
   };
 
@@ -162,8 +163,8 @@ function PasskeysPanel() {
         success.show(t('ap.accessdata.passkeys.removed'));
       }
       else setError(t(outcome.kind === 'last' ? 'ap.accessdata.passkeys.error.last' : 'ap.accessdata.passkeys.error.failed'));
-    } catch {
-      setError(t('clp.error.unexpected', { code: 'network' }));
+    } catch (error) {
+      setError(translateMessage(t, unexpectedMessage(failureCode(error))));
     }
   };
 

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferredSchema, FormError, PasswordField, SubmitButton } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
+import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportAccountData } from '../api/export-account-data';
 
@@ -26,8 +27,8 @@ export function OwnDataSection({ onDeleted }: { onDeleted: () => void }) {
       const outcome = await erase.mutateAsync(password);
       if (outcome.kind === 'deleted') onDeleted();
       else helpers.setErrors({ password: outcome.message as never });
-    } catch {
-      helpers.setStatus({ formError: t('clp.error.unexpected', { code: 'network' }) });
+    } catch (error) {
+      helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }
   };
 

@@ -30,6 +30,11 @@ export function regionQuery(restApi: string, zip: string, enabled: boolean) {
     queryFn: () => getRegion(restApi, zip),
     staleTime: Infinity,
     retry: false,
+    // The shopper waits for it while typing: offline it fails at once and says so (PostcodeRegion), rather than
+    // "checking" until the connection is back, and runs again by itself then (which networkMode 'always' would
+    // otherwise turn off).
+    networkMode: 'always',
+    refetchOnReconnect: true,
     enabled,
   });
 }

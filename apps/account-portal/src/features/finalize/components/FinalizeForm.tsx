@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { deferredSchema, FormError, hasValue, message, messages, SubmitButton, TextField, type AccountFormSchemaOptions, type AccountSchemaDefinition } from '@portal/forms';
 import { useIdentity, type LegalStatement } from '@portal/identity';
+import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, TERMS_CONSENT } from '../../../shared/identity-settings';
 import { LOGIN_ORIGINS, type FinalizeOrigin } from '../../../shared/navigation';
@@ -71,8 +72,8 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
     let outcome;
     try {
       outcome = await finalizeRegistration(provider, regToken, { ...values, profile }, consentId, language);
-    } catch {
-      outcome = { kind: 'unexpected' as const, code: 'network' };
+    } catch (error) {
+      outcome = { kind: 'unexpected' as const, code: failureCode(error) };
     }
     switch (outcome.kind) {
       case 'loggedIn':
@@ -93,7 +94,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
         helpers.setErrors(outcome.errors);
         return;
       case 'unexpected':
-        helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+        helpers.setStatus({ formError: unexpectedMessage(outcome.code) });
     }
   };
 

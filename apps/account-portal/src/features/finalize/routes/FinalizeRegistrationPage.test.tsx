@@ -131,6 +131,30 @@ describe('/registration/finalize', () => {
     expect(calls.map((c) => c.url)).toEqual(['/rest/v1/region?zip=20095', '/rest/v1/region?zip=80331', '/rest/v1/region?zip=01067', '/rest/v1/region?zip=99999']);
   });
 
+  it('offline the region check says the connection is missing at once, and checks again when it is back (QA)', async () => {
+    const { identity, regToken } = await pendingLogin({ profile: { firstName: 'Erika', lastName: 'Muster' }, pendingFields: ['profile.zip'] });
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    let connected = false;
+    stubBackend((url) => {
+      if (!url.includes('/rest/v1/region')) return undefined;
+      if (!connected) throw new TypeError('Failed to fetch');
+      return jsonResponse(200, { region: { id: 'NORD' } });
+    });
+    const zip = await screen.findByRole('textbox', { name: /Postleitzahl/ }, { timeout: 5000 });
+    const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    try {
+      await userEvent.type(zip, '20095');
+      expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.', {}, { timeout: 2000 })).toBeInTheDocument();
+      expect(screen.queryByText(/Bitte überprüfen Sie Ihre Eingabe/)).not.toBeInTheDocument();
+    } finally {
+      connected = true;
+      offline.mockRestore();
+      window.dispatchEvent(new Event('online'));
+    }
+    expect(await screen.findByText('Ihre Region: Nord')).toBeInTheDocument();
+  }, 20_000);
+
   it('from a login: saves names and postcode (country DE), finalizes, and shows the update confirmation', async () => {
     const { identity, regToken } = await pendingLogin({ verified: true });
     await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { isInvalidParameter, isRegistrationUnverified, isStaleLinkToken, useIdentity, type IdentityProvider } from '@portal/identity';
+import { failureCode } from '../../../shared/call-failure';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import { loginOutcome, type LoginOutcome } from '../../../shared/login-outcome';
 
@@ -27,8 +28,8 @@ export async function linkAccounts(provider: IdentityProvider, { loginID, passwo
       return { kind: 'linkExpired' };
     }
     return loginOutcome(answer);
-  } catch {
-    return { kind: 'unexpected', code: 'network' };
+  } catch (error) {
+    return { kind: 'unexpected', code: failureCode(error) };
   }
 }
 

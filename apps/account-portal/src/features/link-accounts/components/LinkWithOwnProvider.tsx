@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { isInvalidLogin, isSuccess, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
+import { translateMessage } from '@portal/forms';
+import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import { afterLoginPath } from '../../../shared/single-sign-on';
 
@@ -16,7 +18,8 @@ export function LinkWithOwnProvider({ providers, regToken }: { providers: Social
   const navigate = useNavigate();
   const { provider } = useIdentity();
   const { language } = useSite();
-  const [answer, setAnswer] = useState<Envelope | 'network'>();
+  // The provider's answer, or the code of a call that got none (failureCode).
+  const [answer, setAnswer] = useState<Envelope | string>();
   const start = async (name: SocialProviderName) => {
     setAnswer(undefined);
     try {
@@ -33,8 +36,8 @@ export function LinkWithOwnProvider({ providers, regToken }: { providers: Social
         return;
       }
       setAnswer(result);
-    } catch {
-      setAnswer('network');
+    } catch (error) {
+      setAnswer(failureCode(error));
     }
   };
   return (
@@ -51,9 +54,9 @@ export function LinkWithOwnProvider({ providers, regToken }: { providers: Social
       <div className="form-error" role="alert">
         {answer ? (
           <p className="form-error__text">
-            {answer !== 'network' && isInvalidLogin(answer)
+            {typeof answer !== 'string' && isInvalidLogin(answer)
               ? t('clp.linkaccounts.social.notOwn')
-              : t('clp.error.unexpected', { code: answer === 'network' ? 'network' : answer.errorCode })}
+              : translateMessage(t, unexpectedMessage(typeof answer === 'string' ? answer : answer.errorCode))}
           </p>
         ) : null}
       </div>

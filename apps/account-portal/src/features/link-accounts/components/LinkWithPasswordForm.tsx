@@ -2,7 +2,7 @@ import { Form, Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { deferredSchema, PasswordField, SubmitButton, TextField } from '@portal/forms';
+import { deferredSchema, FormError, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import type { LoginOutcome } from '../../../shared/login-outcome';
@@ -63,6 +63,8 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
       <Form className="form" noValidate>
         <TextField name="loginID" type="email" label={t('clp.form.email')} readOnly autoComplete="username" />
         <PasswordField name="password" label={t('clp.form.password')} required autoComplete="current-password" />
+        {/* The form's own error (its rules did not load: no connection); empty, it takes no room. */}
+        <FormError />
         <div className="form-error" role="alert">
           {refused?.kind === 'unverified' ? <p className="form-error__text">{t('clp.login.unverified.text')}</p> : null}
           {refused ? <LoginOutcomeMessage outcome={refused} /> : null}

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { translateMessage, type Message } from '@portal/forms';
 import { useSite } from '@portal/cms';
 import { isStaleLinkToken, isSuccess, useIdentity } from '@portal/identity';
+import { failureCode } from '../../../shared/call-failure';
 import { customLogin } from '../api/custom-login';
 import type { FinalizeState } from '../../../shared/navigation';
 import { loginOutcome, type LoginOutcome } from '../../../shared/login-outcome';
@@ -132,11 +133,11 @@ export function LoginForm() {
       // With sso.customLogin the service checks the credentials first (spec 000 §7); only then does the provider
       // log in, so a refusal is counted once.
       const checked = metadata.sso.customLogin ? await customLogin(metadata.restApi, email, values.password) : undefined;
-      if (metadata.sso.customLogin && !checked) result = { kind: 'unexpected', code: 'network' };
+      if (metadata.sso.customLogin && !checked) result = { kind: 'unexpected', code: 'invalid-response' };
       else if (checked && !isSuccess(checked)) result = loginOutcome(checked);
       else result = loginOutcome(await providerLogin(email, values.password));
-    } catch {
-      result = { kind: 'unexpected', code: 'network' };
+    } catch (error) {
+      result = { kind: 'unexpected', code: failureCode(error) };
     }
     setSubmitting(false);
     if (result.kind === 'finalize') {

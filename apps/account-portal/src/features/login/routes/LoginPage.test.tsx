@@ -173,6 +173,16 @@ describe('/login', () => {
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500001')).toBeInTheDocument();
   });
 
+  it('a login without a connection says so, not "Fehlercode: network", and the button can try again (QA)', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }] });
+    identity.failNext('login');
+    await openApp('/login', { identity });
+    await logIn();
+    expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
+  });
+
   it('206006: the account is not activated yet, verify it', async () => {
     await openApp('/login', { identity: answering({ errorCode: 206006 }) });
     await logIn();

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormikErrors } from 'formik';
 import { mapValidationErrors } from '@portal/forms';
 import { isPasswordTokenInvalid, isSuccess, isValidationError, useIdentity, type IdentityProvider } from '@portal/identity';
+import { failureCode } from '../../../shared/call-failure';
 import { forgetResetLoginId, readResetLoginId } from '../reset-login-id';
 
 export interface NewPasswordValues {
@@ -22,8 +23,8 @@ export async function completePasswordReset(provider: IdentityProvider, password
   let answer;
   try {
     answer = await provider.resetPassword({ passwordResetToken, newPassword });
-  } catch {
-    return { kind: 'unexpected', code: 'network' };
+  } catch (error) {
+    return { kind: 'unexpected', code: failureCode(error) };
   }
   if (isSuccess(answer)) return { kind: 'changed' };
   if (isPasswordTokenInvalid(answer)) return { kind: 'linkInvalid' };

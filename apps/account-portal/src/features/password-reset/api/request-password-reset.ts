@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSite } from '@portal/cms';
 import { isFrequencyLimited, isInvalidParameter, isLoginIdUnknown, isSuccess, isValidationError, useIdentity, type IdentityProvider } from '@portal/identity';
+import { failureCode } from '../../../shared/call-failure';
 import { rememberResetLoginId } from '../reset-login-id';
 
 /** What asking for a reset mail led to (spec 000 §4 and §8). */
@@ -22,8 +23,8 @@ export async function requestPasswordReset(provider: IdentityProvider, email: st
   let answer;
   try {
     answer = await provider.resetPassword({ loginID: email, lang });
-  } catch {
-    return { kind: 'unexpected', code: 'network' };
+  } catch (error) {
+    return { kind: 'unexpected', code: failureCode(error) };
   }
   if (isSuccess(answer) || isFrequencyLimited(answer)) rememberResetLoginId(email);
   if (isSuccess(answer)) return { kind: 'started' };

@@ -1,8 +1,9 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deferredSchema, FormError, message, PasswordField, SubmitButton } from '@portal/forms';
+import { deferredSchema, FormError, PasswordField, SubmitButton } from '@portal/forms';
 import type { PasswordComplexity } from '@portal/identity';
+import { unexpectedMessage } from '../../../shared/call-failure';
 import { useCompletePasswordReset, type NewPasswordValues } from '../api/complete-password-reset';
 
 const initialValues: NewPasswordValues = { password: '', retypePassword: '' };
@@ -41,7 +42,7 @@ export function NewPasswordForm({ token, passwordPolicy, onChanged, onLinkInvali
         helpers.setErrors(outcome.errors);
         return;
       case 'unexpected':
-        helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+        helpers.setStatus({ formError: unexpectedMessage(outcome.code) });
     }
   };
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { deferredSchema, FormError, message, messages, SubmitButton, TextField } from '@portal/forms';
 import { Durations } from '@portal/identity';
+import { unexpectedMessage } from '../../../shared/call-failure';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 interface ResetStartValues {
@@ -46,7 +47,7 @@ export function ResetStartForm({ onStarted }: { onStarted: (email: string) => vo
         helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
         return;
       case 'unexpected':
-        helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+        helpers.setStatus({ formError: unexpectedMessage(outcome.code) });
     }
   };
 

@@ -201,6 +201,41 @@ describe('/personaldata', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Persönliche Daten' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  describe('without a connection (QA)', () => {
+    // The browser's word on the connection, and the events React Query listens to.
+    const goOffline = () => {
+      jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      window.dispatchEvent(new Event('offline'));
+    };
+    const goOnline = () => {
+      jest.restoreAllMocks();
+      window.dispatchEvent(new Event('online'));
+    };
+    afterEach(goOnline);
+
+    it('a save says at once that the connection is missing, writes nothing later unasked, and goes when pressed again', async () => {
+      const identity = await loggedIn();
+      await openApp('/personaldata', { identity });
+      const first = await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 });
+      await userEvent.clear(first);
+      await userEvent.type(first, 'Eva');
+      goOffline();
+      // Offline the request of the save gets no answer.
+      identity.failNext('setAccountInfo');
+      await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+      expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.', {}, { timeout: 2000 })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Speichern' })).toBeEnabled();
+
+      // The connection comes back: the failed save is not sent again by itself; the shopper's next press saves.
+      goOnline();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(identity.account(EMAIL)!.profile).toMatchObject({ firstName: 'Erika' });
+      await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+      expect(await screen.findByText('Ihre persönlichen Daten wurden gespeichert.')).toBeInTheDocument();
+      expect(identity.account(EMAIL)!.profile).toMatchObject({ firstName: 'Eva' });
+    });
+  });
+
   it('in English', async () => {
     await openApp('/personaldata?lang=en', { identity: await loggedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Personal data' }, { timeout: 5000 })).toBeInTheDocument();

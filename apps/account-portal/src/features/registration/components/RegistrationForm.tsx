@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity, type LegalStatement, type PasswordComplexity } from '@portal/identity';
+import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, marketConsentId } from '../../../shared/identity-settings';
 import type { FinalizeState } from '../../../shared/navigation';
@@ -53,8 +54,8 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
     let outcome;
     try {
       outcome = await registerAccount(provider, { ...values, email: values.email.trim() }, options());
-    } catch {
-      outcome = { kind: 'unexpected' as const, code: 'network' };
+    } catch (error) {
+      outcome = { kind: 'unexpected' as const, code: failureCode(error) };
     }
     react(outcome, helpers);
   };
@@ -64,8 +65,8 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
     let outcome: PasskeyRegistrationOutcome;
     try {
       outcome = await registerWithPasskey(provider, values.email.trim(), options());
-    } catch {
-      outcome = { kind: 'unexpected', code: 'network' };
+    } catch (error) {
+      outcome = { kind: 'unexpected', code: failureCode(error) };
     }
     react(outcome, helpers);
   };
@@ -94,7 +95,7 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
         helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
         return;
       case 'unexpected':
-        helpers.setStatus({ formError: message('clp.error.unexpected', 'An unexpected error has occurred.', { code: outcome.code }) });
+        helpers.setStatus({ formError: unexpectedMessage(outcome.code) });
         return;
       case 'ceremony':
         helpers.setStatus({

@@ -19,6 +19,11 @@ export function retailStoreSearchQueryOptions(restApi: string, q: string) {
     enabled: q.length >= MIN_QUERY_LENGTH,
     staleTime: 60_000,
     retry: false,
+    // The shopper waits for it while typing: offline it fails at once and the field says so (StoreCombobox),
+    // rather than showing no store as if none matched; it runs again when the connection is back (which
+    // networkMode 'always' would otherwise turn off).
+    networkMode: 'always',
+    refetchOnReconnect: true,
   });
 }
 

@@ -4,7 +4,7 @@ import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type FormE
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
-import { deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
+import { deferredSchema, FORM_ERROR, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, requestFailedMessage, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
 import { isAccountDisabled, isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
 import { deleteMarkedReminders } from '../api/delete-product-reminders';
@@ -43,6 +43,9 @@ export interface PreferenceHomeProps {
   /** The provider's account schema (getSchema), which bounds the birth year. */
   accountSchema?: AccountSchemaDefinition;
 }
+
+/** A save that failed without an answer to show; requestFailedMessage names a missing connection instead (QA). */
+const UNEXPECTED = message('global.errors.unexpected.headline', 'Es ist ein unerwarteter Fehler aufgetreten.');
 
 type OpenDialog =
   | { kind: 'notAllowed' }
@@ -121,7 +124,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
         await unsubscribeAll(metadata.restApi, jwt);
       } catch (error) {
         console.error('preference centre: unsubscribing from everything failed', error);
-        formik.setStatus({ formError: message('global.errors.unexpected.headline', 'Es ist ein unerwarteter Fehler aufgetreten.') } satisfies FormStatus);
+        formik.setStatus({ formError: requestFailedMessage(error, UNEXPECTED) } satisfies FormStatus);
         return;
       }
       // In place of this page, and with the subscriber's data gone from the page's memory too: going back shows
@@ -157,7 +160,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       }
     } catch (error) {
       console.error('preference centre: setAccountInfo failed', error);
-      formik.setStatus({ formError: message('global.errors.unexpected.headline', 'Es ist ein unerwarteter Fehler aufgetreten.') } satisfies FormStatus);
+      formik.setStatus({ formError: requestFailedMessage(error, UNEXPECTED) } satisfies FormStatus);
       return;
     }
     try {
@@ -254,7 +257,9 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     void formik.setTouched(touchAll(errors), false);
     const tab = tabWithError(content, errors);
     if (tab && tab.id !== activeTab?.id && access(tab) === 'open') selectTab(tab);
-    focusPending.current = true;
+    // The form's own error (its rules did not load) has no field to go to: a focus kept waiting for one would
+    // pull the shopper back to a field judged much later.
+    focusPending.current = Object.keys(errors).some((key) => key !== FORM_ERROR);
     setErrorsRevealed((count) => count + 1);
   }
   // Once the errors are on screen (their tab may open a render later), the first field in error takes the focus.

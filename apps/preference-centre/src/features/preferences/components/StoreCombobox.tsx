@@ -1,10 +1,13 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError, useFieldError } from '@portal/forms';
+import { FieldError, message, requestFailedMessage, translateMessage, useFieldError } from '@portal/forms';
 import { MIN_QUERY_LENGTH, useRetailStoreSearch, type RetailStore } from '../api/retail-stores';
 import type { PreferencesValues } from '../lib/form';
 import { PRODUCT_NAME } from '../lib/product';
+
+/** A store search that failed with an answer of the service (an error status). */
+const SEARCH_FAILED = message('mpp.favouritestore.error.search', 'Die Filialsuche ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.');
 
 /** How long typing must pause before the search runs. */
 export const STORE_SEARCH_DEBOUNCE_MS = 300;
@@ -38,7 +41,11 @@ export function StoreCombobox() {
   const typing = open ? store.text.trim() : '';
   const query = useDebounced(typing, STORE_SEARCH_DEBOUNCE_MS);
   const search = useRetailStoreSearch(query);
-  const results: RetailStore[] = open && query.length >= MIN_QUERY_LENGTH && query === typing ? (search.data ?? []) : [];
+  const searched = open && query.length >= MIN_QUERY_LENGTH && query === typing;
+  const results: RetailStore[] = searched ? (search.data ?? []) : [];
+  // A search that failed is not "no store found" (QA: offline the list stayed empty without a word): the field's
+  // status says why, the missing connection or the search being unavailable.
+  const failure = searched && search.isError ? translateMessage(t, requestFailedMessage(search.error, SEARCH_FAILED)) : '';
   const expanded = results.length > 0;
   // While the shopper types and picks after a save, the field is not judged yet: its error (no store chosen) came
   // with the first key and cut into the results' announcement. It shows again once the field is left, a store is
@@ -48,6 +55,7 @@ export function StoreCombobox() {
   const fieldError = useFieldError('favouriteStore.text');
   const error = typedAt === touched ? undefined : fieldError;
   const errorId = `${id}-error`;
+  const statusId = `${id}-status`;
 
   // The highlighted suggestion stays in the list's view as the arrow keys move it (WAI-ARIA combobox): the sixth
   // and later of 20 were highlighted out of sight (QA). The list scrolls, not the page; at once, as keys repeat.
@@ -104,7 +112,7 @@ export function StoreCombobox() {
   };
 
   let announcement = '';
-  if (open && query.length >= MIN_QUERY_LENGTH && query === typing && search.isSuccess) {
+  if (searched && search.isSuccess) {
     announcement =
       results.length === 0
         ? t('mpp.favouritestore.noresults', { defaultValue: 'Keine Filiale gefunden.' })
@@ -132,7 +140,7 @@ export function StoreCombobox() {
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[`${id}-hint`, error ? errorId : ''].filter(Boolean).join(' ')}
+          aria-describedby={[`${id}-hint`, failure ? statusId : '', error ? errorId : ''].filter(Boolean).join(' ')}
           value={store.text}
           onChange={(event) => {
             void setFieldValue('favouriteStore', { id: '', text: event.target.value, open: true });
@@ -167,8 +175,9 @@ export function StoreCombobox() {
           ))}
         </ul>
       </div>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
+      {/* The number of stores found is for screen readers (the list shows them); a failure is for everyone. */}
+      <p id={statusId} className={failure ? 'form-field__error' : 'visually-hidden'} role="status" aria-live="polite">
+        {failure || announcement}
       </p>
       <FieldError id={errorId} message={error} />
     </div>

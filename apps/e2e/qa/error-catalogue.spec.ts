@@ -74,7 +74,7 @@ test.describe('account portal: login answers (spec 000 §8)', () => {
   test('the provider cannot be reached: the login says so with the code', async ({ page, openQa }) => {
     await openQa({ scenario: 'outage', target: '/login' });
     await logIn(page, 'erika@qa.example');
-    await expect(loginError(page)).toHaveText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: network');
+    await expect(loginError(page)).toHaveText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: outage');
   });
 });
 

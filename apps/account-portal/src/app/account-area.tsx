@@ -5,6 +5,7 @@ import { Loader, SiteLayout } from '@portal/ui';
 import { AccountHeaderActions, AccountShell } from '../features/account/components/AccountShell';
 import { lazyNamed, loadCode } from '../shared/load-page';
 import { usePrefetchIdentitySettings } from '../shared/identity-settings';
+import { InBackground } from '../shared/InBackground';
 import { RequireLogin } from '../shared/RequireLogin';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { PageTexts } from './page-texts';
@@ -27,7 +28,7 @@ const screens: Record<string, ReturnType<typeof screen>> = {
 };
 
 // The session keeper's work begins minutes after a page opens (SessionKeeper): its code comes once the page is up,
-// not with the page's first load (page weight).
+// not with the page's first load (page weight), and a failure to load it leaves the page alone (InBackground).
 const SessionKeeper = lazyNamed(() => import('../shared/SessionKeeper'), 'SessionKeeper');
 export const SESSION_KEEPER_DELAY_MS = 5_000;
 
@@ -37,7 +38,7 @@ function Later({ ms, children }: { ms: number; children: ReactNode }) {
     const timer = window.setTimeout(() => setDue(true), ms);
     return () => window.clearTimeout(timer);
   }, [ms]);
-  return due ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return due ? <InBackground>{children}</InBackground> : null;
 }
 
 /** Starts loading a protected page's code (routes.tsx preloadPage). */
@@ -60,12 +61,15 @@ export function AccountArea() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   usePrefetchIdentitySettings();
+  // The keeper counts the session's unused time from here, however late its code comes (once the connection is
+  // back): counted from its arrival, its warning could come after the service had ended the session.
+  const [openedAt] = useState(Date.now);
   return (
     <PageTexts>
       <SiteLayout title={t('ap.title')} pageKey={pathname} headerActions={<AccountHeaderActions />}>
         <RequireLogin>
           <Later ms={SESSION_KEEPER_DELAY_MS}>
-            <SessionKeeper />
+            <SessionKeeper openedAt={openedAt} />
           </Later>
           <AccountShell>
             <RouteErrorBoundary>

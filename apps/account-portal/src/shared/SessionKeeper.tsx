@@ -1,7 +1,8 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
+import { InBackground } from './InBackground';
 import { lazyNamed } from './load-page';
 
 /** How long before the end the warning comes: time enough to read it and answer (WCAG 2.2.1 asks for 20 s). */
@@ -18,26 +19,30 @@ const TICK_MS = 10_000;
  * form held unsaved was lost with it (WCAG 2.2.1, QA keyboard round). While the shopper works on a page the
  * session is renewed now and then; two minutes before it would end unused a dialog asks whether to stay logged
  * in. Left unanswered, the session ends, and the account area sends the shopper to the login, which says why.
- * Another provider keeps its own sessions: nothing to do then.
+ * Another provider keeps its own sessions: nothing to do then. `openedAt`: when the page opened, which used the
+ * session last as far as the keeper knows.
  */
-export function SessionKeeper() {
+export function SessionKeeper({ openedAt }: { openedAt: number }) {
   const { metadata } = useSite();
   const idleMs = (metadata.identity.sessionIdleSeconds ?? 0) * 1000;
-  return idleMs > SLACK_MS + SESSION_WARNING_MS ? <IdleWarning idleMs={idleMs} /> : null;
+  return idleMs > SLACK_MS + SESSION_WARNING_MS ? <IdleWarning idleMs={idleMs} openedAt={openedAt} /> : null;
 }
 
 // The dialog's code loads when it is due, not with every account page (page weight).
 const SessionWarning = lazyNamed(() => import('./SessionWarning'), 'SessionWarning');
 
-function IdleWarning({ idleMs }: { idleMs: number }) {
+function IdleWarning({ idleMs, openedAt }: { idleMs: number; openedAt: number }) {
   const navigate = useNavigate();
   const { provider, account } = useIdentity();
-  // When the service last saw this page's session, at the latest: set as the page opens and whenever the account is
-  // read again (a page's own saves do).
-  const used = useRef(0);
+  // When the service last saw this page's session, at the latest: set as the page opens (not as the keeper comes) and
+  // whenever the account is read again (a page's own saves do).
+  const used = useRef(openedAt);
+  const seen = useRef(account);
   const [warning, setWarning] = useState(false);
 
   useEffect(() => {
+    if (account === seen.current) return;
+    seen.current = account;
     used.current = Date.now();
   }, [account]);
 
@@ -74,8 +79,8 @@ function IdleWarning({ idleMs }: { idleMs: number }) {
 
   if (!warning) return null;
   return (
-    <Suspense fallback={null}>
+    <InBackground>
       <SessionWarning minutes={SESSION_WARNING_MS / 60_000} onStay={renew} onLogout={() => navigate('/logout')} />
-    </Suspense>
+    </InBackground>
   );
 }

@@ -46,17 +46,42 @@ export function loadCode<T>(load: () => Promise<T>): Promise<T> {
   return loading;
 }
 
+/** Renew the lazy components whose code failed to load (retryFailedCode). */
+const failedLazies = new Set<() => void>();
+
 /**
  * A named export loaded on first use through loadCode, as a lazy component; rendered once its code is in (started
  * ahead by preloadPage, say), it shows at once. A lazy component would suspend even then, and React holds back the
  * content that replaces a loader it has just shown for up to 300 ms (its fallback throttle).
  */
 export function lazyNamed<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K): ComponentType<P> {
-  const Lazy = lazy<ComponentType<P>>(async () => ({ default: (await loadCode(load))[name] }));
+  const lazyOne = () =>
+    lazy<ComponentType<P>>(async () => {
+      try {
+        return { default: (await loadCode(load))[name] };
+      } catch (error) {
+        failedLazies.add(renew);
+        throw error;
+      }
+    });
+  const renew = () => {
+    Lazy = lazyOne();
+  };
+  let Lazy = lazyOne();
   function Named(props: P) {
     // Chosen once per mount: a switch from the lazy component to the loaded one would mount the page afresh.
     const [Loaded] = useState(() => (loadedCode.get(load) as Record<K, ComponentType<P>> | undefined)?.[name]);
     return createElement(Loaded ?? Lazy, props);
   }
   return Named;
+}
+
+/**
+ * A lazy component keeps its failure for good: after this, the components whose code failed to load ask for it
+ * again when next shown (InBackground, once the connection is back). Not on their own next mount: React renders a
+ * failed component once more before its error boundary shows, and that would ask again at once.
+ */
+export function retryFailedCode() {
+  for (const renew of failedLazies) renew();
+  failedLazies.clear();
 }

@@ -533,6 +533,58 @@ describe('the preference centre', () => {
     });
   });
 
+  describe('leaving with unsaved changes (QA phone: Back and pull-to-refresh dropped a ticked interest)', () => {
+    /** Whether the page asks before it is left (a beforeunload listener that cancels: the browser's own question). */
+    const asksBeforeLeaving = () => {
+      const leaving = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(leaving);
+      return leaving.defaultPrevented;
+    };
+
+    it('asks while the form holds a change, not while it is saved, nor after', async () => {
+      const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      expect(asksBeforeLeaving()).toBe(true);
+      await user.click(screen.getByRole('switch', { name: 'Rezepte' }));
+      expect(asksBeforeLeaving()).toBe(false);
+      await user.click(screen.getByRole('switch', { name: 'Rezepte' }));
+
+      const store = fake.setAccountInfo.bind(fake);
+      let answer = () => undefined as void;
+      jest.spyOn(fake, 'setAccountInfo').mockImplementationOnce((params) => new Promise((resolve) => (answer = () => resolve(store(params)))));
+      await user.click(save());
+      await waitFor(() => expect(fake.setAccountInfo).toHaveBeenCalled());
+      expect(asksBeforeLeaving()).toBe(false);
+      answer();
+      expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+      expect(asksBeforeLeaving()).toBe(false);
+    });
+
+    it('does not ask after a save the account reads back as before', async () => {
+      const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+      // Accepted, but the account read again shows nothing changed (the form's start stays the same).
+      jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({ errorCode: 0, statusCode: 200 });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      await user.click(save());
+      expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+      expect(asksBeforeLeaving()).toBe(false);
+      await user.click(screen.getByRole('tab', { name: 'Newsletter' }));
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+      expect(asksBeforeLeaving()).toBe(true);
+    });
+
+    it('does not ask once everything is unsubscribed', async () => {
+      const { user } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+      await user.click(save());
+      const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+      expect(asksBeforeLeaving()).toBe(true);
+      await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
+      expect(asksBeforeLeaving()).toBe(false);
+    });
+  });
+
   it('with forced consent pending the other tabs ask for consent', async () => {
     const { user } = await openCentre({ forceConsent: true, seed: { subscriptions: subscribedTo('NLT_GENERAL') } });
     await user.click(await screen.findByRole('tab', { name: 'Erinnerungen' }));

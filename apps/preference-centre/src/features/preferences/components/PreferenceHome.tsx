@@ -16,6 +16,7 @@ import { searchProductReminders, type ProductReminder, type ProductReminders } f
 import { unsubscribeAll } from '../api/unsubscribe-all';
 import { formFieldOf, initialValues, newslettersAfterSave, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
 import { greetingText } from '../lib/greeting';
+import { useLeaveWarning } from '../lib/leave-warning';
 import { displayedNewsletterKeys, hasNewsletterSubscription, remindersActive, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
 import { centreSchema } from '../lib/validation';
 import { NotAllowedDialog, OptInDialog, UnsubscribeDialog } from './dialogs';
@@ -68,6 +69,10 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   const panel = useRef<HTMLFormElement>(null);
   const focusPending = useRef(false);
   const [errorsRevealed, setErrorsRevealed] = useState(0);
+  // The form's values the shopper last saved: unchanged since, the form holds nothing unsaved, also before the account
+  // read again after the save reaches the form as its new start, and where that start reads as before (formik's dirty
+  // compares with the start).
+  const [savedValues, setSavedValues] = useState<PreferencesValues>();
 
   // The display windows are judged when the account is (re)loaded, so a list does not change under the user's hands.
   const [loadedAt] = useState(() => Date.now());
@@ -175,6 +180,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       } satisfies FormStatus);
       return;
     }
+    setSavedValues(values);
     await reload();
     setBannerShown(true);
     setSaves((count) => count + 1);
@@ -219,6 +225,9 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       await save(values, false, now.regToken);
     },
   });
+
+  // Not while a save or the full unsubscribe runs: the shopper has asked for the changes to be kept, or for all to go.
+  useLeaveWarning(formik.dirty && formik.values !== savedValues && !formik.isSubmitting);
 
   const isConsentPending = (consentInForm: boolean) => metadata.forceConsent === true && !consentInForm;
   const access = (tab: PreferenceTab) => tabAccess(tab, { subscribed, consentPending: isConsentPending(formik.values.dataProcessingConsented) });

@@ -1,5 +1,5 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../app/messages';
@@ -77,22 +77,20 @@ function Broken(): never {
   throw new Error('render failed');
 }
 
+/** A page of /personaldata inside the error boundary every route has. */
+function renderInBoundary(page: ReactNode) {
+  return renderPage(
+    <Routes>
+      <Route path="*" element={<RouteErrorBoundary>{page}</RouteErrorBoundary>} />
+    </Routes>,
+    { path: '/personaldata', messages: loadMessages },
+  );
+}
+
 describe('RouteErrorBoundary', () => {
   it('shows the generic error page with home and back instead of a blank page', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await renderPage(
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <RouteErrorBoundary>
-              <Broken />
-            </RouteErrorBoundary>
-          }
-        />
-      </Routes>,
-      { path: '/personaldata', messages: loadMessages },
-    );
+    await renderInBoundary(<Broken />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
@@ -106,19 +104,7 @@ describe('RouteErrorBoundary', () => {
     function Unloaded(): never {
       throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/PersonalDataPage-x.js');
     }
-    await renderPage(
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <RouteErrorBoundary>
-              <Unloaded />
-            </RouteErrorBoundary>
-          }
-        />
-      </Routes>,
-      { path: '/personaldata', messages: loadMessages },
-    );
+    await renderInBoundary(<Unloaded />);
     expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
     expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
     log.mockRestore();

@@ -90,4 +90,36 @@ test.describe('a reader\'s style sheet', () => {
       await expectNoSidewaysScroll(page, `${path} (${language}) with wider text spacing`);
     }
   });
+
+  test('with the text at 200 % (WCAG 1.4.4): forms, an account page and every centre tab', async ({ page, request, baseURL }, info) => {
+    // QA phone round: at 200 % text the centre's tiles, radio options and partner cards went up to 164 px past a
+    // 320 px screen, and "Passwort anzeigen" past its box on /registration and /accessdata.
+    test.setTimeout(90_000);
+    const email = uniqueEmail(info, 'large-text');
+    await confirmedAccount(request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+    const largeText = () => page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    for (const path of ['/registration', '/accessdata']) {
+      await page.goto(path);
+      await page.locator('h1').first().waitFor();
+      await largeText();
+      await expectNoSidewaysScroll(page, `${path} at 200 % text`);
+    }
+    const centre = preferenceLink(preferencesEmail('large-text'));
+    await page.goto(centre);
+    await page.getByRole('tablist').waitFor();
+    await largeText();
+    // The other tabs open for a subscriber with the personalisation opt-in, which comes with a newsletter.
+    await page.getByRole('switch', { name: 'Allgemeiner Newsletter' }).check();
+    await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('checkbox', { name: /personalisierte Newsletter/ }).check();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+    const tabs = page.getByRole('tablist').getByRole('tab');
+    await expect(tabs.nth(1)).toBeEnabled();
+    for (let i = 0; i < (await tabs.count()); i++) {
+      await tabs.nth(i).click();
+      await expectNoSidewaysScroll(page, `the centre's tab ${await tabs.nth(i).textContent()} at 200 % text`);
+    }
+  });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { connectionLostMessage, isConnectionLost, translateMessage } from '@portal/forms';
 import { StatusPage } from '@portal/ui';
-import { CHUNK_LOAD_TIMEOUT } from './load-page';
+import { CHUNK_LOAD_TIMEOUT, retryFailedCode } from './load-page';
 
 /**
  * The generic error page ('An unexpected error has occurred.' with an error code) and the page-not-found page
@@ -62,6 +62,12 @@ export class FrameErrorBoundary extends Component<{ children: ReactNode; failed?
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
     return { errorCode: errorCodeOf(error) };
+  }
+
+  // Left after a failure (the shopper went elsewhere): a page whose code did not load is asked for afresh when it is
+  // next shown; React's lazy component keeps its failure for good, and coming back showed the error page again (QA).
+  componentWillUnmount() {
+    if (this.state.errorCode !== undefined) retryFailedCode();
   }
 
   render() {

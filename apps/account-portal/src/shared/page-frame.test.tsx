@@ -1,6 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../app/messages';
 import { clearFlash, setFlash, takeFlash } from './flash';
@@ -88,6 +89,28 @@ function renderInBoundary(page: ReactNode) {
 }
 
 describe('RouteErrorBoundary', () => {
+  it('a page whose code did not load loads when the shopper comes back to it (QA phone)', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let connected = false;
+    const Flaky = lazyNamed(async () => {
+      if (!connected) throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/Flaky-x.js');
+      return { FlakyPage: () => <h1>Geladen</h1> };
+    }, 'FlakyPage');
+    await renderPage(
+      <Routes>
+        <Route path="/flaky" element={<RouteErrorBoundary><Flaky /></RouteErrorBoundary>} />
+        <Route path="/" element={<Link to="/flaky">Zur Seite</Link>} />
+      </Routes>,
+      { path: '/flaky', messages: loadMessages },
+    );
+    expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+    connected = true;
+    await userEvent.click(screen.getByRole('link', { name: 'Zur Startseite' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Zur Seite' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Geladen' })).toBeInTheDocument();
+    log.mockRestore();
+  });
+
   it('shows the generic error page with home and back instead of a blank page', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderInBoundary(<Broken />);

@@ -16,6 +16,7 @@ import type {
 import type { GigyaJSFunction, GigyaJSOnLoginEvent } from '@gigya-ts/web-sdk/dist/types/gigya-helpers';
 import { ErrorCode, errorMessageOf, type Envelope } from '../envelope';
 import { IdentityTransportError } from '../errors';
+import { baseLang } from '../language';
 import { IdentityEvents, loginEventFrom, withLoginSections } from '../events';
 import type {
   AccountData,
@@ -276,14 +277,6 @@ export function appendScript(src: string, text?: string): Promise<void> {
  * The SAP Customer Data Cloud (Gigya) Web SDK adapter: loads the vendor's script once, waits until the SDK is
  * ready, and turns `gigya.accounts.<method>({...params, callback})` into promises of the envelope.
  */
-/**
- * The vendor's `lang`: the language of a page's tag (nl-BE -> nl). Cut here rather than with @portal/i18n's
- * baseLanguage: this data-access library does not depend on the i18n library (the lint's layer test sees a cycle).
- */
-function vendorLanguage(tag: string): string {
-  return tag.split('-')[0]!.toLowerCase();
-}
-
 export function createCdcProvider(options: CdcProviderOptions): IdentityProvider {
   const win = (options.window ?? window) as GigyaWindow;
   const loadScript = options.loadScript ?? appendScript;
@@ -379,7 +372,7 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     initRegistration: (params = {}) => call('initRegistration', params),
     // Passkeys are the embedded provider's; with the vendor its passwordless widget (OwnID) registers instead. The
     // vendor takes a language (nl), not the page's tag with its country (nl-BE), as with setAccountInfo below.
-    register: ({ passkey: _passkey, lang, ...params }) => call('register', lang ? { ...params, lang: vendorLanguage(lang) } : params),
+    register: ({ passkey: _passkey, lang, ...params }) => call('register', lang ? { ...params, lang: baseLang(lang) } : params),
     finalizeRegistration: (params) => call('finalizeRegistration', params),
     login: (params) => call('login', params),
     // The definitions know no `include` here (spec 000 §7 sends the provider only): the login event carries the account.
@@ -389,8 +382,8 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     getAccountInfo: (params = {}) => call('getAccountInfo', params),
     // The vendor keys consents' legal statements by language (nl): a page's tag with its country (nl-BE, which the
     // embedded provider uses to name a country's newsletters) goes to it as its language.
-    setAccountInfo: ({ lang, ...params }) => call('setAccountInfo', lang ? { ...params, lang: vendorLanguage(lang) } : params),
-    resetPassword: (params) => call('resetPassword', 'lang' in params && params.lang ? { ...params, lang: vendorLanguage(params.lang) } : params),
+    setAccountInfo: ({ lang, ...params }) => call('setAccountInfo', lang ? { ...params, lang: baseLang(lang) } : params),
+    resetPassword: (params) => call('resetPassword', 'lang' in params && params.lang ? { ...params, lang: baseLang(params.lang) } : params),
     // The definitions know no `lang` here: the SDK speaks the language it was loaded with (cdcScriptUrl).
     resendVerificationCode: ({ lang: _lang, ...params }) => call('resendVerificationCode', params),
     getSchema: (params = {}) => call('getSchema', params),

@@ -4,7 +4,8 @@ import type { IdentityProvider } from '../../types';
 import { applyWrite, checkWrite, keepSubscriber } from './account-data';
 import { REG_TOKEN_LIFETIME, type Passkey } from './model';
 import { verifyRegistrationPasskey } from './passkeys';
-import { baseLang, checkPassword } from './rules';
+import { checkPassword } from './rules';
+import { baseLang } from '../../language';
 import type { FakeStore } from './store';
 import { EMAIL } from './values';
 

@@ -2,7 +2,8 @@ import { Links } from '@portal/identity-contract';
 import { ErrorCode } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { RESET_RETRY_WAIT, RESET_TOKEN_LIFETIME } from './model';
-import { baseLang, checkPassword } from './rules';
+import { checkPassword } from './rules';
+import { baseLang } from '../../language';
 import type { FakeStore } from './store';
 
 type ResetMethods = Pick<IdentityProvider, 'resetPassword'>;

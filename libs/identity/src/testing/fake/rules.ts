@@ -1,5 +1,6 @@
 import { ErrorCode, type ValidationError } from '../../envelope';
 import type { ConsentDetails, SchemaField } from '../../types';
+import { baseLang } from '../../language';
 import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
 import type { Account } from './model';
 import type { FakeStore } from './store';
@@ -11,10 +12,6 @@ import { clone, EMAIL, getPath, isBlank, isPlainObject, setPath } from './values
 /** The legal statement of a consent in a language (`de-DE` counts as `de`), else German, else the first one. */
 export function statementFor(details: ConsentDetails, lang: string) {
   return details.legalStatements[baseLang(lang)] ?? details.legalStatements.de ?? Object.values(details.legalStatements)[0];
-}
-
-export function baseLang(lang: string): string {
-  return lang.replace('_', '-').split('-')[0]!.toLowerCase();
 }
 
 /** Dotted names of the required fields without a value and the mandatory consents not (or no longer) accepted. */

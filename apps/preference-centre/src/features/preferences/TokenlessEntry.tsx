@@ -40,10 +40,11 @@ function SessionEntry() {
 
 /**
  * Whichever app logs out (this page's button, the account portal in another tab), or a failed load or save finds
- * the session ended (endSession), the centre leaves the account for the session-ended page, which says "you have logged out" when this page's button did it (it led to "page not
- * found": QA). The entry itself takes the centre off the screen, then the account's data leaves the page's memory:
- * removed while the centre still asked for its session link, the link was asked for again, and its "no session"
- * answer could overtake the way to the session-ended page.
+ * the session ended (endSession), the centre leaves the account for the session-ended page, which says "you have
+ * logged out" when this page's button did it (it led to "page not found": QA). The entry itself takes the centre
+ * off the screen, then the account's data leaves the page's memory: removed while the centre still asked for its
+ * session link, the link was asked for again, and its "no session" answer could overtake the way to the
+ * session-ended page.
  */
 function useSessionEnd() {
   const { provider } = useIdentity();

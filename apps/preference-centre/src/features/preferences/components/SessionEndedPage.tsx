@@ -27,7 +27,7 @@ export function SessionEndedPage() {
       <StatusPage headline={t('mpp.session.loggedOut.headline', { defaultValue: 'Sie haben sich abgemeldet.' })} actions={<LoginLink />}>
         <p>
           {t('mpp.session.loggedOut.text', {
-            defaultValue: 'Ihre Einstellungen öffnen Sie wieder über Ihr Kundenkonto, nachdem Sie sich angemeldet haben, oder über den Link in einer unserer E-Mails.',
+            defaultValue: 'Um Ihre Einstellungen wieder zu öffnen, melden Sie sich in Ihrem Kundenkonto an oder nutzen Sie den Link in einer unserer E-Mails.',
           })}
         </p>
       </StatusPage>

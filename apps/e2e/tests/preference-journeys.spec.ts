@@ -162,6 +162,57 @@ test.describe('preference centre journeys', () => {
     }
   });
 
+  test.describe('without a connection (QA phone)', () => {
+    const LOAD_FAILED = 'Ihre Einstellungen konnten nicht geladen werden.';
+    const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
+    const EXCHANGE = '**/rest/v1/subscriber/regToken/jwt';
+
+    test('the connection lost just after the page: the centre says so, not that the link is invalid, and loads on a try', async ({ page }) => {
+      const link = preferenceLink(uniqueEmail('offline'));
+      // The page, its code, texts and content arrive; the centre's own first call gets no answer.
+      await page.route(EXCHANGE, (route) => route.abort('internetdisconnected'));
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1, name: LOAD_FAILED })).toBeFocused();
+      await expect(page.getByRole('alert').filter({ hasText: NO_CONNECTION })).toBeVisible();
+      await expect(page.getByText(/Der Link ist abgelaufen oder ungültig/)).toHaveCount(0);
+      // The link stays in the address: a reload, or a try, opens the centre.
+      expect(new URL(page.url()).pathname).toBe(link);
+      await expectAccessible(page);
+
+      await page.unroute(EXCHANGE);
+      await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Hallo!' })).toBeVisible();
+    });
+
+    test('a reload right after a save as the connection drops: the centre says so instead of loading for ever, and loads once it is back', async ({ page, context }) => {
+      const email = uniqueEmail('offline-reload');
+      await openCentre(page, email);
+      await subscribe(page, 'Angebote der Woche');
+      // The page's frame is in, the centre's regToken on its way, when the browser goes offline: the account's
+      // look-up that follows is held back by React Query (or, should the regToken be lost with the connection, the
+      // exchange got no answer); either way the centre waits for the connection.
+      let frameShown!: () => void;
+      const shown = new Promise<void>((resolve) => (frameShown = resolve));
+      await page.route(EXCHANGE, async (route) => {
+        const response = await route.fetch();
+        await shown;
+        await context.setOffline(true);
+        await route.fulfill({ response }).catch(() => undefined);
+      });
+      await page.reload();
+      await expect(page.getByRole('button', { name: /^Sprache / })).toBeVisible();
+      frameShown();
+      await expect(page.getByRole('heading', { level: 1, name: LOAD_FAILED })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: NO_CONNECTION })).toBeVisible();
+      await expectAccessible(page);
+
+      await page.unroute(EXCHANGE);
+      await context.setOffline(false);
+      await expect(page.getByRole('heading', { level: 1, name: 'Hallo!' })).toBeVisible();
+      await expect(page.getByRole('switch', { name: 'Angebote der Woche' })).toBeChecked();
+    });
+  });
+
   test('?lang=fr shows the centre in French, and the choice survives a reload', async ({ page }) => {
     const link = preferenceLink(uniqueEmail('french'));
     await page.goto(`${link}?lang=fr`);

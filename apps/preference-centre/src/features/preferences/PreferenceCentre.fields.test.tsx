@@ -75,15 +75,23 @@ interface Options {
   reminders?: { productReminders: unknown[]; notActivated?: unknown[] };
   sessionStatus?: number;
   sso?: string;
+  /** 'down': the service's calls get no answer (the browser's TypeError), as on a phone without a connection. */
+  connection?: 'up' | 'down';
 }
 
-async function openCentre({ seed = subscriber, path = '/preferences/token/link-jwt', exchangeStatus = 200, reminders, sessionStatus = 200, sso = 'embedded' }: Options = {}) {
+async function openCentre({ seed = subscriber, path = '/preferences/token/link-jwt', exchangeStatus = 200, reminders, sessionStatus = 200, sso = 'embedded', connection = 'up' }: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, ...seed }] });
   const requests: string[] = [];
   // What the service answers; a test changes it while the page is open (a logout in another tab, a lost connection).
-  const service: { exchangeStatus: number; sessionStatus: number; storeSearch: 'answers' | 'no answer' | number } = { exchangeStatus, sessionStatus, storeSearch: 'answers' };
+  const service: {
+    exchangeStatus: number;
+    sessionStatus: number;
+    storeSearch: 'answers' | 'no answer' | number;
+    connection: 'up' | 'down';
+  } = { exchangeStatus, sessionStatus, storeSearch: 'answers', connection };
   const rest = (url: string) => {
     requests.push(url);
+    if (service.connection === 'down') throw new TypeError('Failed to fetch');
     const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body }) as Response;
     if (url.endsWith('/rest/v1/subscriber/regToken/jwt')) {
       return service.exchangeStatus === 200 ? answer(200, fake.issueSubscriberRegToken(EMAIL)) : answer(service.exchangeStatus, { error: { code: 'x' } });
@@ -135,6 +143,7 @@ function HashProbe() {
     </>
   );
 }
+const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
 const shownHash = () => screen.getByTestId('hash').textContent;
 const shownPath = () => screen.getByTestId('path').textContent;
 const written = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params;
@@ -233,8 +242,6 @@ describe('tiles, profile fields and the favourite store', () => {
   });
 
   describe('a store search that fails (QA)', () => {
-    const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
-
     it('offline says the connection is missing, not "no store found", and searches again once it is back', async () => {
       const { user, service } = await openCentre({ path: '/preferences/token/link-jwt#store' });
       const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
@@ -471,6 +478,138 @@ describe('reminders, entry and texts', () => {
     });
     expect(document.documentElement.lang).toBe('de-DE');
     document.cookie = 'i18next=; path=/; max-age=0';
+  });
+});
+
+describe('without a connection (QA phone)', () => {
+  const LOAD_FAILED = 'Ihre Einstellungen konnten nicht geladen werden.';
+  const exchanges = (requests: string[]) => requests.filter((url) => url.endsWith('/rest/v1/subscriber/regToken/jwt')).length;
+  let onLine: jest.SpyInstance<boolean, []>;
+  beforeEach(() => {
+    onLine = jest.spyOn(navigator, 'onLine', 'get');
+  });
+  afterEach(() => {
+    onLine.mockRestore();
+    // React Query's view of the connection is one for the whole file: every test ends online.
+    act(() => void window.dispatchEvent(new Event('online')));
+  });
+
+  /** The browser says it went offline ('offline'): React Query holds every load back from then on. */
+  const browserGoesOffline = () => {
+    onLine.mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+  };
+  /** The connection is back and the browser says so ('online'). */
+  const connectionReturns = (service: { connection: 'up' | 'down' }) => {
+    service.connection = 'up';
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+  };
+
+  it('opened from the cache without a connection, says the connection is missing, not that the link is invalid, and tries again on request', async () => {
+    // The page starts offline: the browser fires no 'offline' event, so every request is made and gets no answer.
+    onLine.mockReturnValue(false);
+    const { user, service, requests } = await openCentre({ connection: 'down' });
+    const heading = await screen.findByRole('heading', { level: 1, name: LOAD_FAILED });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(NO_CONNECTION)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText(/Der Link ist abgelaufen oder ungültig/)).not.toBeInTheDocument();
+    // The link's token stays in the address, for the next try and for a reload.
+    expect(shownPath()).toBe('/preferences/token/link-jwt');
+
+    const asked = exchanges(requests);
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => expect(exchanges(requests)).toBe(asked + 1));
+    expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
+
+    service.connection = 'up';
+    onLine.mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+    expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument();
+  });
+
+  it('opened without a connection, loads by itself once the browser is back online', async () => {
+    onLine.mockReturnValue(false);
+    const { service } = await openCentre({ connection: 'down' });
+    expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
+    connectionReturns(service);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+  });
+
+  it('a load React Query holds back offline (paused) says the connection is missing instead of loading for ever, and goes on once it is back', async () => {
+    const { service } = await openCentre();
+    // The connection drops as the regToken arrives: the account's look-up that follows waits for it.
+    const site = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const answer = await site(input, init);
+      if (String(input).endsWith('/rest/v1/subscriber/regToken/jwt')) browserGoesOffline();
+      return answer;
+    };
+    expect(await screen.findByRole('heading', { level: 1, name: LOAD_FAILED })).toBeInTheDocument();
+    expect(screen.getByText(NO_CONNECTION)).toHaveAttribute('role', 'alert');
+    connectionReturns(service);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+  });
+
+  it('a try the shopper asks for is made while the browser still says it is offline (its word is not always right)', async () => {
+    const { user } = await openCentre();
+    const site = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const answer = await site(input, init);
+      if (String(input).endsWith('/rest/v1/subscriber/regToken/jwt')) browserGoesOffline();
+      return answer;
+    };
+    await user.click(await screen.findByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+  });
+
+  it('the entry of a logged-in shopper says the connection is missing, not that the page was not found, and loads once it is back', async () => {
+    onLine.mockReturnValue(false);
+    const { service } = await openCentre({ path: '/preferences', connection: 'down' });
+    expect(await screen.findByRole('heading', { level: 1, name: LOAD_FAILED })).toBeInTheDocument();
+    expect(screen.getByText(NO_CONNECTION)).toHaveAttribute('role', 'alert');
+    expect(shownPath()).toBe('/preferences');
+    connectionReturns(service);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+  });
+
+  it('the read after a save that React Query holds back offline says so above Save, and ends once the connection is back', async () => {
+    const { user, fake, service } = await openCentre({ path: '/preferences/token/link-jwt#interests' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    const write = fake.setAccountInfo.bind(fake);
+    jest.spyOn(fake, 'setAccountInfo').mockImplementation(async (params) => {
+      const answer = await write(params);
+      browserGoesOffline();
+      return answer;
+    });
+    await user.click(save());
+    expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Bio' })).toBeChecked();
+    connectionReturns(service);
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument();
+  });
+
+  it('the read after a save that gets no answer keeps the centre (it was the loading error page) and reads again once the browser is online', async () => {
+    const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#interests' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    const write = fake.setAccountInfo.bind(fake);
+    jest.spyOn(fake, 'setAccountInfo').mockImplementation(async (params) => {
+      const answer = await write(params);
+      fake.failNext('getAccountInfo');
+      return answer;
+    });
+    await user.click(save());
+    expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
+    expect(screen.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: LOAD_FAILED })).not.toBeInTheDocument();
+    const reads = fake.calls.filter((call) => call.method === 'getAccountInfo').length;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument());
+    expect(fake.calls.filter((call) => call.method === 'getAccountInfo')).toHaveLength(reads + 1);
+    expect(screen.getByRole('checkbox', { name: 'Bio' })).toBeChecked();
   });
 });
 

@@ -8,6 +8,7 @@ import { useSubscriberAccount } from './api/get-account';
 import { useSubscriberToken } from './api/exchange-subscriber-token';
 import { useFavouriteStore } from './api/retail-stores';
 import { useProductReminders } from './api/search-product-reminders';
+import { ConnectionLostPage, failedForConnection, useConnectionWait } from './components/ConnectionLost';
 import { PreferenceHome } from './components/PreferenceHome';
 import { hasNewsletterSubscription, remindersActive } from './lib/rules';
 
@@ -26,7 +27,9 @@ export function PreferenceCentreEntry() {
  * Exchanges the link's JWT (or the one issued for a login session) for a regToken (renewed before it expires),
  * loads the account with it, the reminders, the saved favourite store and the provider's settings, then shows
  * the centre; any failure to load is the `preferences.loading` error page (spec 001 §4), or what the entry puts in
- * its place (`failurePage`). A link older than a full unsubscribe opens nothing: the unsubscribe-success page.
+ * its place (`failurePage`), but a load that waits for the connection is no failure: the centre says the connection
+ * is missing and loads once it is back (useConnectionWait), before it is shown in place of the centre, afterwards
+ * above its Save button. A link older than a full unsubscribe opens nothing: the unsubscribe-success page.
  */
 export function PreferenceCentre({
   jwt,
@@ -50,12 +53,23 @@ export function PreferenceCentre({
   const favouriteStore = useFavouriteStore(storeId);
   // After the first render, reloads (a save) keep the centre on screen: its banner and open tab stay.
   const [shown, setShown] = useState(false);
-  const loaded = ready && token.isSuccess && account.isSuccess && settings.isSuccess && !(withReminders && reminders.isPending) && !(storeId && favouriteStore.isPending && !shown);
+  const connection = useConnectionWait([token, account, settings, reminders, favouriteStore]);
+  // Data counts once it is in, also while a later read of it got no answer: the centre shown stays (the read after a
+  // save, the regToken's renewal) and names the missing connection above its Save button.
+  const loaded =
+    ready &&
+    token.data !== undefined &&
+    account.data !== undefined &&
+    settings.data !== undefined &&
+    !(withReminders && reminders.isPending) &&
+    !(storeId && favouriteStore.isPending && !shown);
   // The centre is a large page: it renders in a background pass React splits up, once everything it needs is in.
   const revealed = useRevealed(loaded);
 
   if (token.error instanceof ResponseError && token.error.status === 410) return <Navigate to="/unsubscribe-success" replace />;
-  if (token.isError || account.isError || settings.isError) return failurePage;
+  // In place, not on the error page's address: the link's token stays in the address for the next try.
+  if (!shown && connection.lost && !connection.retrying) return <ConnectionLostPage onRetry={connection.retry} />;
+  if ([token, account, settings].some((query) => query.isError && !failedForConnection(query))) return failurePage;
   if (!loaded || !revealed) return <Loader />;
   // Adjusting state while rendering, as React recommends for values derived from earlier renders.
   if (!shown) setShown(true);
@@ -79,6 +93,7 @@ export function PreferenceCentre({
       favouriteStore={favouriteStore.data}
       headerActions={headerActions}
       accountSchema={settings.data.schema}
+      connectionLost={connection.lost}
       reload={async () => {
         await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'account', jwt] });
         await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'product-reminders', jwt] });

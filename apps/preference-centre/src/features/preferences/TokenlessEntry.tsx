@@ -6,6 +6,7 @@ import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
 import { issueSessionLink, useSessionLink } from './api/session-link';
+import { ConnectionLostPage, useConnectionWait } from './components/ConnectionLost';
 import { NotAvailablePage } from './components/NotAvailablePage';
 import { SESSION_ENDED_PATH, type SessionEndedState } from './components/SessionEndedPage';
 import { PreferenceCentre } from './PreferenceCentreEntry';
@@ -26,8 +27,11 @@ export function TokenlessEntry() {
 function SessionEntry() {
   const { ended, markLogoutHere, endSession } = useSessionEnd();
   const session = useSessionLink(!ended);
+  // A session link that waits for the connection is no missing login: the page says so and stays (it was "not found").
+  const connection = useConnectionWait([session]);
   if (ended) return <Navigate to={SESSION_ENDED_PATH} replace state={ended} />;
-  if (session.isPending) return <Loader />;
+  if (connection.lost && !connection.retrying) return <ConnectionLostPage onRetry={connection.retry} />;
+  if (session.isPending || connection.retrying) return <Loader />;
   if (session.isError || !session.data) return <Navigate to="/preferences/error/notfound" replace />;
   return (
     <PreferenceCentre

@@ -4,7 +4,7 @@ import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type FormE
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
-import { deferredSchema, FORM_ERROR, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, requestFailedMessage, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
+import { connectionLostMessage, deferredSchema, FORM_ERROR, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, requestFailedMessage, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
 import { isAccountDisabled, isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
 import { deleteMarkedReminders } from '../api/delete-product-reminders';
@@ -43,6 +43,8 @@ export interface PreferenceHomeProps {
   headerActions?: ReactNode;
   /** The provider's account schema (getSchema), which bounds the birth year. */
   accountSchema?: AccountSchemaDefinition;
+  /** The centre's data waits for the connection (the read after a save, the regToken's renewal): said above Save. */
+  connectionLost?: boolean;
 }
 
 /** A save that failed without an answer to show; requestFailedMessage names a missing connection instead (QA). */
@@ -54,7 +56,7 @@ type OpenDialog =
   | { kind: 'unsubscribe'; variant: UnsubscribeVariant; values: PreferencesValues };
 
 /** The preference centre: greeting, tabs from the CMS and the form that saves them (spec 001 §2). */
-export function PreferenceHome({ jwt, regToken, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions, accountSchema }: PreferenceHomeProps) {
+export function PreferenceHome({ jwt, regToken, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions, accountSchema, connectionLost }: PreferenceHomeProps) {
   const { t } = useTranslation();
   const { metadata, language, content: site } = useSite();
   const { provider } = useIdentity();
@@ -324,7 +326,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
                   <Fragment key={group.id}>{renderItem(group)}</Fragment>
                 ),
               )}
-              <FormError />
+              <FormError message={connectionLost ? connectionLostMessage() : undefined} />
               <SubmitButton>{t('mpp.button.save', { defaultValue: 'Speichern' })}</SubmitButton>
             </form>
           </div>

@@ -207,6 +207,28 @@ describe('/addresses', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Adresse' })).toBeInTheDocument();
   }, 20_000);
 
+  it('a save whose account read gets no answer shows the new address, and the account is read once back online (QA phone)', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const identity = await loggedIn({ addressBook: [belgium] });
+    await openApp('/addresses/addresschange', { identity, metadata });
+    const city = await screen.findByRole('textbox', { name: /Ort/ }, { timeout: 5000 });
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Ixelles');
+    // The save reaches the service; the connection drops before the account is read again.
+    identity.failNext('getAccountInfo');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Ihre Standardadresse' });
+    expect(card).toHaveTextContent('1000 Ixelles');
+
+    // Another tab changes the street meanwhile; the connection's return reads the account, and the card shows it.
+    window.dispatchEvent(new Event('offline'));
+    await identity.setAccountInfo({ data: { addressBook: [{ ...belgium, city: 'Ixelles', street: 'Rue du Bailli' }] } });
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText(/Rue du Bailli 12/)).toBeInTheDocument();
+    jest.restoreAllMocks();
+  }, 20_000);
+
   it('changes the address and maps server errors to the fields', async () => {
     const fake = await loggedIn({ addressBook: [belgium] });
     const identity: IdentityProvider = {

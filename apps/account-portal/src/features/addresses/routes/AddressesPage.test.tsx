@@ -246,6 +246,26 @@ describe('/addresses', () => {
     expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl für das gewählte Land ein.')).toBeInTheDocument();
   });
 
+  it("tells the browser what to fill, and the phone the keyboard of the chosen country's postcode (QA phone)", async () => {
+    await openApp('/addresses/addaddress', { identity: await loggedIn(), metadata });
+    const zip = await screen.findByRole('textbox', { name: /Postleitzahl/ }, { timeout: 5000 });
+    const country = screen.getByRole('combobox', { name: /Land/ });
+    const street = screen.getByRole('textbox', { name: /Straße/ });
+    expect(street).toHaveAttribute('autocomplete', 'address-line1');
+    expect(screen.getByRole('textbox', { name: /Hausnummer/ })).toHaveAttribute('autocomplete', 'on');
+    expect(zip).toHaveAttribute('autocomplete', 'postal-code');
+    // The country is chosen before the postcode is typed: it comes first.
+    for (const line of [street, zip]) expect(country.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Germany and Belgium have digits-only rules; the Netherlands ("1234 AB") and Austria (the product's rule) letters.
+    expect(country).toHaveValue('DE');
+    expect(zip).toHaveAttribute('inputmode', 'numeric');
+    for (const [code, mode] of [['NL', 'text'], ['BE', 'numeric'], ['AT', 'text']] as const) {
+      await userEvent.selectOptions(country, code);
+      expect({ code, mode: zip.getAttribute('inputmode') }).toEqual({ code, mode });
+    }
+  });
+
   it('lists the countries in French order in French', async () => {
     await openApp('/addresses/addaddress?lang=fr', { identity: await loggedIn(), metadata });
     const country = await screen.findByRole('combobox', { name: /Pays/ }, { timeout: 5000 });

@@ -60,6 +60,8 @@ test.describe('account pages', () => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Kontomenü' }).getByRole('link', { name: 'Adresse' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Adresse' })).toBeVisible();
+    // The menu's link stays on screen: the focus leaves it for the new page's heading, which a screen reader reads (QA).
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse' })).toBeFocused();
     await expect(page.getByText('Sie haben noch keine Adresse hinterlegt.')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Adresse hinzufügen' }).click();

@@ -71,6 +71,9 @@ test("the centre's tabs: a name wider than the list between the arrows wraps ins
 /** A reader's style sheet spacing the text as far as WCAG 1.4.12 asks a page to bear. */
 const TEXT_SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
 
+/** A reader's style sheet with the text at 200 % (WCAG 1.4.4). */
+const largeText = (page: Page) => page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+
 test.describe('a reader\'s style sheet', () => {
   // It is the reader's own: the pages' CSP, which keeps inline styles out, does not apply to it.
   test.use({ bypassCSP: true });
@@ -98,17 +101,16 @@ test.describe('a reader\'s style sheet', () => {
     const email = uniqueEmail(info, 'large-text');
     await confirmedAccount(request, baseURL!, email);
     await logInThroughApi(page, baseURL!, email);
-    const largeText = () => page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
     for (const path of ['/registration', '/accessdata']) {
       await page.goto(path);
       await page.locator('h1').first().waitFor();
-      await largeText();
+      await largeText(page);
       await expectNoSidewaysScroll(page, `${path} at 200 % text`);
     }
     const centre = preferenceLink(preferencesEmail('large-text'));
     await page.goto(centre);
     await page.getByRole('tablist').waitFor();
-    await largeText();
+    await largeText(page);
     // The other tabs open for a subscriber with the personalisation opt-in, which comes with a newsletter.
     await page.getByRole('switch', { name: 'Allgemeiner Newsletter' }).check();
     await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'OK' }).click();
@@ -120,6 +122,36 @@ test.describe('a reader\'s style sheet', () => {
     for (let i = 0; i < (await tabs.count()); i++) {
       await tabs.nth(i).click();
       await expectNoSidewaysScroll(page, `the centre's tab ${await tabs.nth(i).textContent()} at 200 % text`);
+    }
+  });
+
+  test('with the text at 200 % on a tablet: the account menu above the page, not beside it', async ({ page, request, baseURL }, info) => {
+    // QA phone round: on a 768-pixel tablet at 200 % text the menu column kept its 14rem (448 px) beside the page and
+    // left the page 208 px; at 1024 px the page had less than half the screen.
+    test.setTimeout(60_000);
+    const email = uniqueEmail(info, 'large-text-tablet');
+    await confirmedAccount(request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+    const menu = page.getByRole('navigation', { name: 'Kontomenü' });
+    const heading = page.getByRole('heading', { level: 1 });
+    for (const viewport of [{ width: 768, height: 1024 }, { width: 1024, height: 768 }]) {
+      await page.setViewportSize(viewport);
+      for (const path of ['/personaldata', '/addresses']) {
+        const what = `${path} at ${viewport.width} px`;
+        await page.goto(path);
+        await heading.waitFor();
+        // At the usual text size the menu stands beside the page.
+        const [nav, title] = [(await menu.boundingBox())!, (await heading.boundingBox())!];
+        expect(nav.x + nav.width, `${what}: the menu beside the page`).toBeLessThanOrEqual(title.x);
+        await largeText(page);
+        await expectNoSidewaysScroll(page, `${what} and 200 % text`);
+        await expect(async () => {
+          const [nav, title] = [(await menu.boundingBox())!, (await heading.boundingBox())!];
+          // The heading spans the page's column: at least half the screen, below the menu.
+          expect(title.width, `${what} and 200 % text: the page's width`).toBeGreaterThanOrEqual(viewport.width / 2);
+          expect(nav.y + nav.height, `${what} and 200 % text: the menu above the page`).toBeLessThanOrEqual(title.y);
+        }).toPass();
+      }
     }
   });
 });

@@ -1,4 +1,4 @@
-export { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
+export { GENERIC_FORMAT_MESSAGE, postcodeInputMode, zipCodeRule, type ZipCodeRule } from './zip-code';
 export {
   formatMessage,
   GENERIC_REQUIRED_TEXT,

@@ -78,6 +78,7 @@ export {
   type AccountSnapshot,
   type AccountState,
   type RegistrationPartial,
+  type SavedChange,
 } from './react/account-store';
 export {
   identitySettingsQuery,

@@ -155,6 +155,37 @@ describe('SiteLayout', () => {
     expect(screen.getByRole('textbox', { name: 'Feld' })).toHaveFocus();
   });
 
+  it("moves the focus from a menu link that stays on screen to the new page's heading, and a language switch leaves it (QA)", async () => {
+    const pages = ['Anmeldedaten', 'Adresse'];
+    function Menu() {
+      const [page, setPage] = useState(0);
+      return (
+        <SiteLayout title="Kundenkonto" pageKey={pages[page]}>
+          {/* The same element on every page, as the account menu's links. */}
+          <nav aria-label="Kontomenü">
+            <button type="button" onClick={() => setPage(1)}>
+              Adresse
+            </button>
+          </nav>
+          <h1>{pages[page]}</h1>
+        </SiteLayout>
+      );
+    }
+    await renderPage(<Menu />);
+    await waitFor(() => expect(document.title).toBe('Anmeldedaten – Kundenkonto'));
+    const link = within(screen.getByRole('navigation', { name: 'Kontomenü' })).getByRole('button', { name: 'Adresse' });
+    await userEvent.click(link);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Adresse' })).toHaveFocus());
+
+    const toggle = screen.getByRole('button', { name: /^Sprache / });
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: 'British English' }));
+    expect(await screen.findByRole('button', { name: /^Language / })).toHaveFocus();
+    // The page named again in English: nothing takes the focus from the switch afterwards either.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: /^Language / })).toHaveFocus();
+  });
+
   it('hides the language switch when there is only one language', async () => {
     await renderPage(
       <SiteLayout title="Kundenkonto">

@@ -55,14 +55,19 @@ function onForm<Values extends object>(errors: FormikErrors<Values>, values: Val
 
 /**
  * An account form's save as a mutation: `update` turns the form's values into the change, and the account is read
- * again after a save, so every page shows the new values.
+ * again after a save, so every page shows the new values. A save stays saved when that read gets no answer (the
+ * phone's connection dropped right after it): refreshAfterSave holds the change and reads the account later; the
+ * account store's refresh took no answer for a logged-out visitor, and the shopper found the login instead of the
+ * banner of a change that was saved (QA phone round).
  */
 export function useAccountSave<Values extends object>(update: (values: Values, account: AccountState) => SetAccountInfoParams, fields?: MapValidationErrorsOptions) {
-  const { provider, account, refresh } = useIdentity();
+  const { provider, account, refreshAfterSave } = useIdentity();
   return useMutation({
-    mutationFn: (values: Values) => saveAccountInfo<Values>(provider, update(values, account), values, fields),
-    onSuccess: async (outcome) => {
-      if (outcome.kind === 'saved') await refresh();
+    mutationFn: async (values: Values) => {
+      const change = update(values, account);
+      const outcome = await saveAccountInfo<Values>(provider, change, values, fields);
+      if (outcome.kind === 'saved') await refreshAfterSave(change);
+      return outcome;
     },
   });
 }

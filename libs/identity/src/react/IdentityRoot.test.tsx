@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createFakeProvider, type FakeIdentityProvider } from '../testing';
-import { AccountStore } from './account-store';
+import { AccountStore, accountReducer, type SavedChange } from './account-store';
 import { IdentityRoot, useIdentity } from './IdentityRoot';
 
 const PASSWORD = 'Grocer-Pass-2024!';
@@ -197,5 +197,78 @@ describe('IdentityRoot and useIdentity', () => {
     // Only a page's call answered 403005 says a session ended under it.
     expect(screen.queryByText('Session ended')).not.toBeInTheDocument();
     error.mockRestore();
+  });
+
+  describe('the read after a save', () => {
+    // The browser's word on the connection, as React Query hears it.
+    const connection = (online: boolean) => act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
+    afterEach(() => connection(true));
+
+    function SavedView() {
+      const { account, refreshAfterSave } = useIdentity();
+      const save = async () => {
+        // null removes a field, as the personal data form sends a field the shopper emptied (the write's type has no null).
+        const change = {
+          profile: { firstName: 'Eva', lastName: null },
+          data: { addressBook: [{ city: 'Köln' }] },
+        } as unknown as SavedChange;
+        if ((await fake.setAccountInfo(change)).errorCode === 0) await refreshAfterSave(change);
+      };
+      return (
+        <>
+          <p>{account.loggedIn ? `Logged in as ${account.profile?.firstName ?? ''} ${account.profile?.lastName ?? '-'}` : 'Logged out'}</p>
+          <p>City {account.data?.addressBook?.[0]?.city}</p>
+          <button onClick={() => void save()}>Save</button>
+        </>
+      );
+    }
+
+    it('without an answer keeps the shopper logged in with the change saved, and reads the account once online (QA phone)', async () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+      await fake.setAccountInfo({ profile: { firstName: 'Erika', lastName: 'Muster' }, data: { addressBook: [{ city: 'Bonn' }] } });
+      render(
+        <IdentityRoot provider={fake}>
+          <SavedView />
+        </IdentityRoot>,
+      );
+      expect(await screen.findByText('Logged in as Erika Muster')).toBeInTheDocument();
+      fake.failNext('getAccountInfo');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      // The change as the provider merged it: the name set, the last name removed, the address book replaced.
+      expect(await screen.findByText('Logged in as Eva -')).toBeInTheDocument();
+      expect(screen.getByText('City Köln')).toBeInTheDocument();
+      expect(warn).toHaveBeenCalledWith('identity: getAccountInfo got no answer, the account is read again later', expect.anything());
+
+      // Offline nothing is asked; back online the account is read, with what another tab saved meanwhile.
+      connection(false);
+      await fake.setAccountInfo({ data: { addressBook: [{ city: 'Aachen' }] } });
+      const reads = fake.calls.filter((call) => call.method === 'getAccountInfo').length;
+      connection(true);
+      expect(await screen.findByText('City Aachen')).toBeInTheDocument();
+      expect(fake.calls.filter((call) => call.method === 'getAccountInfo')).toHaveLength(reads + 1);
+      expect(screen.getByText('Logged in as Eva -')).toBeInTheDocument();
+      warn.mockRestore();
+    });
+
+    it('answered 403005 (the session ended meanwhile) logs out as a refresh does', async () => {
+      await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+      render(
+        <IdentityRoot provider={fake}>
+          <SavedView />
+        </IdentityRoot>,
+      );
+      expect(await screen.findByText(/^Logged in as/)).toBeInTheDocument();
+      jest.spyOn(fake, 'getAccountInfo').mockResolvedValueOnce({ errorCode: 403005 });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    });
+  });
+});
+
+describe('accountReducer', () => {
+  it('a saved change after a logout leaves the logged-out state alone', () => {
+    const state = { ready: true, account: { loggedIn: false } };
+    expect(accountReducer(state, { type: 'saved', change: { profile: { firstName: 'Eva' } } })).toBe(state);
   });
 });

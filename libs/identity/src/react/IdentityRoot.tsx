@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { IdentityProvider } from '../types';
-import { AccountStore, watchSession, type AccountState, type RegistrationPartial } from './account-store';
+import { AccountStore, watchSession, type AccountState, type RegistrationPartial, type SavedChange } from './account-store';
 
 interface IdentityContextValue {
   /** The provider the root was given. */
@@ -47,6 +47,8 @@ export interface UseIdentity {
   ready: boolean;
   /** getAccountInfo again; a failure logs out in client state. */
   refresh: () => Promise<void>;
+  /** getAccountInfo again after the shopper's change was saved; without an answer the change is held and read later. */
+  refreshAfterSave: (change: SavedChange) => Promise<void>;
   /** Keeps the regToken (and what is known) of a registration in progress. */
   setRegistration: (regToken: string, partial?: RegistrationPartial) => void;
   /** The page's own call ended the session and the page logs out itself: 403005 is expected until then. */
@@ -59,5 +61,13 @@ export function useIdentity(): UseIdentity {
   if (!value) throw new Error('useIdentity must be used inside <IdentityRoot>');
   const { watched, store } = value;
   const { account, ready } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return { provider: watched, account, ready, refresh: store.refresh, setRegistration: store.setRegistration, sessionEndedHere: store.sessionEndedHere };
+  return {
+    provider: watched,
+    account,
+    ready,
+    refresh: store.refresh,
+    refreshAfterSave: store.refreshAfterSave,
+    setRegistration: store.setRegistration,
+    sessionEndedHere: store.sessionEndedHere,
+  };
 }

@@ -1,5 +1,6 @@
+import { focusManager, onlineManager } from '@tanstack/react-query';
 import { isSuccess, isUnauthorized, type Envelope } from '../envelope';
-import type { AccountData, IdentityProvider, LoginEvent, Preferences, Profile, Subscriptions } from '../types';
+import type { AccountData, IdentityProvider, LoginEvent, Preferences, Profile, SetAccountInfoParams, Subscriptions } from '../types';
 
 /** The account as the apps hold it (spec 001 §3 and §4). */
 export interface AccountState {
@@ -23,11 +24,15 @@ export interface AccountSnapshot {
 
 export type RegistrationPartial = Pick<AccountState, 'profile' | 'data' | 'preferences' | 'subscriptions' | 'UID'>;
 
+/** The sections of a setAccountInfo the provider merges into the account. */
+export type SavedChange = Pick<SetAccountInfoParams, 'profile' | 'data' | 'preferences' | 'subscriptions'>;
+
 export type AccountAction =
   | { type: 'login'; event: LoginEvent }
   | { type: 'logout'; sessionEnded?: boolean }
   | { type: 'registration'; regToken: string; partial: RegistrationPartial }
   | { type: 'refreshed'; info: Omit<AccountState, 'loggedIn' | 'regToken'>; viaRegToken: boolean }
+  | { type: 'saved'; change: SavedChange }
   | { type: 'ready' };
 
 export const loggedOut: AccountState = { loggedIn: false };
@@ -50,9 +55,34 @@ export function accountReducer(state: AccountSnapshot, action: AccountAction): A
           ? { ...action.info, loggedIn: false, regToken: state.account.regToken }
           : { ...action.info, loggedIn: true },
       };
+    case 'saved': {
+      if (!state.account.loggedIn) return state; // a logout since wins
+      const account: AccountState = { ...state.account };
+      for (const section of ['profile', 'data', 'preferences', 'subscriptions'] as const) {
+        const change = action.change[section];
+        if (change) Object.assign(account, { [section]: mergeChange(account[section] ?? {}, change) });
+      }
+      return { ...state, account };
+    }
     case 'ready':
       return state.ready ? state : { ...state, ready: true };
   }
+}
+
+/** A section with a saved change, as the provider merges it: objects key by key, arrays and values replace, null removes. */
+function mergeChange(section: object, change: object): object {
+  const merged: Record<string, unknown> = { ...section };
+  for (const [key, value] of Object.entries(change)) {
+    const held = merged[key];
+    if (value === null) delete merged[key];
+    else if (isPlainObject(value)) merged[key] = mergeChange(isPlainObject(held) ? held : {}, value);
+    else if (value !== undefined) merged[key] = value;
+  }
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** What getAccountInfo is asked for (spec 001 §3). */
@@ -136,7 +166,37 @@ export class AccountStore {
    * 403005 and a transport error, logs out in client state (spec 001 §4); `sessionEnded` marks that logout as the
    * end of a session a page was using.
    */
-  refresh = async ({ sessionEnded = false }: { sessionEnded?: boolean } = {}): Promise<void> => {
+  refresh = ({ sessionEnded = false }: { sessionEnded?: boolean } = {}): Promise<void> => this.readAccount({ sessionEnded });
+
+  /**
+   * Reads the account again after a change of the shopper's was saved (setAccountInfo answered 0), so every page
+   * shows it. The save has just shown the session alive, so a read that gets no answer (a phone's connection that
+   * dropped right after the save, QA) is no sign of a logged-out visitor as refresh takes it (spec 001 §4): the
+   * account stays logged in with the change merged in as the provider merges it (a page going back to the address
+   * card shows the new address, and the next save of the form compares with what is saved), and is read again when
+   * React Query would fetch a page's data again (the connection back, the tab shown again). An answer goes the usual
+   * way: 403005 logs out.
+   */
+  refreshAfterSave = (change: SavedChange): Promise<void> =>
+    this.readAccount({
+      onNoAnswer: () => {
+        this.dispatch({ type: 'saved', change });
+        this.readAgainLater();
+      },
+    });
+
+  private readAgainLater() {
+    const waiting = this.refreshes;
+    let stops: (() => void)[] = [];
+    const again = () => {
+      for (const stop of stops) stop();
+      // A look-up, login or logout since has told the account as it is now.
+      if (waiting === this.refreshes) void this.readAccount({ onNoAnswer: () => this.readAgainLater() });
+    };
+    stops = [onlineManager.subscribe((online) => online && again()), focusManager.subscribe((focused) => focused && again())];
+  }
+
+  private async readAccount({ sessionEnded = false, onNoAnswer }: { sessionEnded?: boolean; onNoAnswer?: () => void }): Promise<void> {
     const run = ++this.refreshes;
     const { account } = this.snapshot;
     const regToken = !account.loggedIn ? account.regToken : undefined;
@@ -157,10 +217,15 @@ export class AccountStore {
       }
     } catch (error) {
       if (run !== this.refreshes) return;
+      if (onNoAnswer) {
+        console.warn('identity: getAccountInfo got no answer, the account is read again later', error);
+        onNoAnswer();
+        return;
+      }
       console.error('identity: getAccountInfo failed', error);
       this.dispatch({ type: 'logout', sessionEnded });
     }
-  };
+  }
 }
 
 /**

@@ -30,17 +30,6 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   current[keys[keys.length - 1] ?? ''] = value;
 }
 
-/** Objects merge key by key, arrays and values replace, null removes (the provider's rule for `data`). */
-export function deepMerge(target: Record<string, unknown>, patch: Record<string, unknown>) {
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete target[key];
-    else if (isPlainObject(value)) {
-      if (!isPlainObject(target[key])) target[key] = {};
-      deepMerge(target[key] as Record<string, unknown>, value);
-    } else if (value !== undefined) target[key] = clone(value);
-  }
-}
-
 export function dropUndefined<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -4,6 +4,7 @@ import { testContent, testMetadata } from '@portal/cms/testing';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
+import { preloadAccountScreen } from '../../../app/account-area';
 import { openApp } from '../../../testing/render-app';
 import { setFlash } from '../../../shared/flash';
 import { cameFromPartner } from '../components/AccountShell';
@@ -141,6 +142,18 @@ describe('account shell', () => {
     expect(cameFromPartner('', partners)).toBe(false);
     expect(cameFromPartner('https://www.example.com/reisen/weiter', ['https://www.example.com/reisen/'])).toBe(true);
     expect(cameFromPartner('https://www.example.com/shop', ['https://www.example.com/reisen/'])).toBe(false);
+  });
+
+  it("takes the focus from the menu's link to the heading of the page it opens, not on the app's first page (QA)", async () => {
+    await openApp('/accessdata', { identity: await loggedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldedaten' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(document.body).toHaveFocus();
+    // The page's code in first: under Jest the click's navigation (a React transition) stayed while it loaded.
+    await preloadAccountScreen('/addresses');
+    const link = within(screen.getByRole('navigation', { name: 'Kontomenü' })).getByRole('link', { name: 'Adresse' });
+    await userEvent.click(link);
+    expect(link).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Adresse' })).toHaveFocus());
   });
 
   it('shows the back link to the partner the visitor came from', async () => {

@@ -207,6 +207,28 @@ describe('/addresses', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Adresse' })).toBeInTheDocument();
   }, 20_000);
 
+  it('a save whose account read gets no answer shows the new address, and the account is read once back online (QA phone)', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const identity = await loggedIn({ addressBook: [belgium] });
+    await openApp('/addresses/addresschange', { identity, metadata });
+    const city = await screen.findByRole('textbox', { name: /Ort/ }, { timeout: 5000 });
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Ixelles');
+    // The save reaches the service; the connection drops before the account is read again.
+    identity.failNext('getAccountInfo');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Ihre Standardadresse' });
+    expect(card).toHaveTextContent('1000 Ixelles');
+
+    // Another tab changes the street meanwhile; the connection's return reads the account, and the card shows it.
+    window.dispatchEvent(new Event('offline'));
+    await identity.setAccountInfo({ data: { addressBook: [{ ...belgium, city: 'Ixelles', street: 'Rue du Bailli' }] } });
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText(/Rue du Bailli 12/)).toBeInTheDocument();
+    jest.restoreAllMocks();
+  }, 20_000);
+
   it('changes the address and maps server errors to the fields', async () => {
     const fake = await loggedIn({ addressBook: [belgium] });
     const identity: IdentityProvider = {
@@ -222,6 +244,26 @@ describe('/addresses', () => {
     expect(screen.getByRole('combobox', { name: /Land/ })).toHaveValue('BE');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl für das gewählte Land ein.')).toBeInTheDocument();
+  });
+
+  it("tells the browser what to fill, and the phone the keyboard of the chosen country's postcode (QA phone)", async () => {
+    await openApp('/addresses/addaddress', { identity: await loggedIn(), metadata });
+    const zip = await screen.findByRole('textbox', { name: /Postleitzahl/ }, { timeout: 5000 });
+    const country = screen.getByRole('combobox', { name: /Land/ });
+    const street = screen.getByRole('textbox', { name: /Straße/ });
+    expect(street).toHaveAttribute('autocomplete', 'address-line1');
+    expect(screen.getByRole('textbox', { name: /Hausnummer/ })).toHaveAttribute('autocomplete', 'on');
+    expect(zip).toHaveAttribute('autocomplete', 'postal-code');
+    // The country is chosen before the postcode is typed: it comes first.
+    for (const line of [street, zip]) expect(country.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Germany and Belgium have digits-only rules; the Netherlands ("1234 AB") and Austria (the product's rule) letters.
+    expect(country).toHaveValue('DE');
+    expect(zip).toHaveAttribute('inputmode', 'numeric');
+    for (const [code, mode] of [['NL', 'text'], ['BE', 'numeric'], ['AT', 'text']] as const) {
+      await userEvent.selectOptions(country, code);
+      expect({ code, mode: zip.getAttribute('inputmode') }).toEqual({ code, mode });
+    }
   });
 
   it('lists the countries in French order in French', async () => {

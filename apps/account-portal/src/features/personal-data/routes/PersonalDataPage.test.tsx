@@ -234,6 +234,28 @@ describe('/personaldata', () => {
       expect(await screen.findByText('Ihre persönlichen Daten wurden gespeichert.')).toBeInTheDocument();
       expect(identity.account(EMAIL)!.profile).toMatchObject({ firstName: 'Eva' });
     });
+
+    it('a save whose account read gets no answer says saved, stays here, and the next save compares with what was saved', async () => {
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const identity = await loggedIn();
+      await openApp('/personaldata', { identity });
+      const first = await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 });
+      await userEvent.clear(first);
+      await userEvent.type(first, 'Eva');
+      // The save reaches the service; the connection drops before the account is read again.
+      identity.failNext('getAccountInfo');
+      await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+      expect(await screen.findByText('Ihre persönlichen Daten wurden gespeichert.')).toBeInTheDocument();
+      expect(screen.queryByText(/Keine Verbindung/)).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Persönliche Daten' })).toBeInTheDocument();
+      expect(identity.account(EMAIL)!.profile).toMatchObject({ firstName: 'Eva' });
+
+      // Back to the name as it was: the form compares with the saved Eva, so the change is written.
+      await userEvent.clear(first);
+      await userEvent.type(first, 'Erika');
+      await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+      await waitFor(() => expect(identity.account(EMAIL)!.profile).toMatchObject({ firstName: 'Erika' }));
+    });
   });
 
   it('in English', async () => {

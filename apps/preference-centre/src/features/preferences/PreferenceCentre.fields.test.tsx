@@ -180,6 +180,12 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeInTheDocument();
   });
 
+  // Which rule gives which keyboard is postcodeInputMode's test (libs/forms); here the field follows the country.
+  it("gives the postcode the keyboard of the chosen country's rule", async () => {
+    await openCentre({ path: '/preferences/token/link-jwt#store' });
+    expect(await screen.findByRole('textbox', { name: 'Postleitzahl' })).toHaveAttribute('inputmode', 'numeric');
+  });
+
   it('requires the personalisation opt-in to save while a newsletter stays subscribed', async () => {
     const { user, fake } = await openCentre();
     await user.click(await screen.findByRole('checkbox', { name: /personalisierte Newsletter/ }));

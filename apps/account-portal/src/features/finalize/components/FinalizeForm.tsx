@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
-import { deferredSchema, FormError, hasValue, message, messages, SubmitButton, TextField, type AccountFormSchemaOptions, type AccountSchemaDefinition } from '@portal/forms';
+import { deferredSchema, FormError, hasValue, message, messages, postcodeInputMode, SubmitButton, TextField, zipCodeRule, type AccountFormSchemaOptions, type AccountSchemaDefinition } from '@portal/forms';
 import { useIdentity, type LegalStatement } from '@portal/identity';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { ConsentField } from '../../../shared/ConsentField';
@@ -108,7 +108,8 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
                 name={path}
                 label={t('clp.finalize.field.profile.zip')}
                 required
-                inputMode="numeric"
+                // The site's own country's rule decides the keyboard (it was the digit pad on every site, QA phone round).
+                inputMode={germany ? postcodeInputMode(zipCodeRule(zipCodeRules, 'DE')) : 'text'}
                 autoComplete={autoCompletes[path]}
                 // The region the postcode belongs to is read with the field, not only announced once (QA).
                 aria-describedby={germany ? 'postcode-region' : undefined}

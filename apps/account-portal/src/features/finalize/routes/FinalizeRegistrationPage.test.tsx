@@ -100,6 +100,8 @@ describe('/registration/finalize', () => {
     await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
     expect(await screen.findByRole('textbox', { name: /Nachname/ }, { timeout: 5000 })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('20095');
+    // The German rule accepts digits only: the phone's digit pad.
+    expect(screen.getByRole('textbox', { name: /Postleitzahl/ })).toHaveAttribute('inputmode', 'numeric');
   });
 
   it('checks the region as the postcode is typed: prompt, north, south, unknown, failed', async () => {

@@ -1,7 +1,8 @@
+import { useFormikContext } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite, type ProfileFieldName, type ProfileFieldsTabItem } from '@portal/cms';
-import { CheckboxField, DateField, SelectField, TextField } from '@portal/forms';
+import { CheckboxField, DateField, postcodeInputMode, SelectField, TextField, zipCodeRule } from '@portal/forms';
 import { StoreCombobox } from './StoreCombobox';
 
 /** The profile fields the CMS places in a tab, in its order (spec 001 §2, §3). */
@@ -61,7 +62,7 @@ function ProfileField({ field }: { field: ProfileFieldName }) {
       return (
         <div className="pc-profile__postcode">
           <SelectField name="profile.country" required label={t('mpp.profile.country', { defaultValue: 'Land' })} options={countries} autoComplete="country" />
-          <TextField name="profile.zip" label={t('mpp.profile.zip', { defaultValue: 'Postleitzahl' })} autoComplete="postal-code" />
+          <PostcodeField label={t('mpp.profile.zip', { defaultValue: 'Postleitzahl' })} />
         </div>
       );
     }
@@ -78,4 +79,12 @@ function ProfileField({ field }: { field: ProfileFieldName }) {
         />
       );
   }
+}
+
+/** The postcode, with the keyboard of the chosen country's rule: digits where it accepts digits only (QA phone round). */
+function PostcodeField({ label }: { label: string }) {
+  const { metadata } = useSite();
+  const { values } = useFormikContext<{ profile?: { country?: string } }>();
+  const inputMode = postcodeInputMode(zipCodeRule(metadata.validation.zipCode, values.profile?.country ?? ''));
+  return <TextField name="profile.zip" label={label} autoComplete="postal-code" inputMode={inputMode} />;
 }

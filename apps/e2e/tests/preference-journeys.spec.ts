@@ -209,6 +209,8 @@ test.describe('preference centre journeys', () => {
       await page.unroute(EXCHANGE);
       await context.setOffline(false);
       await expect(page.getByRole('heading', { level: 1, name: 'Hallo!' })).toBeVisible();
+      // The save moved the page on to the next tab (spec 001 §2), and the reload opens that one.
+      await page.getByRole('tab', { name: 'Newsletter' }).click();
       await expect(page.getByRole('switch', { name: 'Angebote der Woche' })).toBeChecked();
     });
   });

@@ -71,7 +71,7 @@ func errorHandler(logger *zap.Logger) echo.HTTPErrorHandler {
 			return
 		}
 		e := toAPIError(err)
-		if e.Status >= 500 && e.Code != "app_not_built" {
+		if isFailure(e.Status, err) && e.Code != "app_not_built" {
 			logger.Error("request failed",
 				zap.String("route", c.Path()),
 				zap.String("request_id", RequestID(c)),
@@ -96,6 +96,14 @@ func errorHandler(logger *zap.Logger) echo.HTTPErrorHandler {
 			logger.Debug("writing error response failed", zap.Error(writeErr))
 		}
 	}
+}
+
+// isFailure tells whether an answer is a failure of the service, logged at error level: a 5xx, except the 503 of
+// /readyz once the service stops (ErrStopping), which is the answer the stop asks for. A load balancer polls
+// /readyz every second or so through http.shutdownDrain, and each of its answers wrote an error line (operator
+// round); a database that does not answer is still one.
+func isFailure(status int, err error) bool {
+	return status >= 500 && !errors.Is(err, ErrStopping)
 }
 
 // bindingFailure matches the generated request binding's errors, which name the parameter but also quote the

@@ -61,15 +61,13 @@ func (h *handlers) ready(c echo.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
-	err := h.db.Ping(ctx)
-	if errors.Is(err, ErrStopping) {
-		// Answered here rather than through the error handler, which logs a failure ("request failed") besides the
-		// request's line: a stop is none.
-		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
-		return c.JSON(http.StatusServiceUnavailable, apierror.Unavailable("not_ready", "The service is stopping.").Body())
-	}
-	if err != nil {
-		e := apierror.Unavailable("not_ready", "The database is not reachable.")
+	if err := h.db.Ping(ctx); err != nil {
+		message := "The database is not reachable."
+		if errors.Is(err, ErrStopping) {
+			// The cause stays ErrStopping, which tells the log that this 503 is no failure (isFailure).
+			message = "The service is stopping."
+		}
+		e := apierror.Unavailable("not_ready", message)
 		e.Err = err
 		return e
 	}

@@ -1,13 +1,17 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
+	"go.uber.org/zap/zapcore"
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/config"
 )
 
 func TestHealthAndReadiness(t *testing.T) {
@@ -42,4 +46,41 @@ func TestHealthAndReadiness(t *testing.T) {
 			require.Equal(t, map[string]string{"status": "ok"}, body)
 		})
 	}
+}
+
+// TestReadinessWhileStoppingIsNoFailureInTheLog: through http.shutdownDrain a load balancer asks /readyz every
+// second or so, and each 503 "The service is stopping." wrote the request's line at error level (operator round).
+// It is the answer the stop asks for, logged at info level; a database that does not answer is still an error.
+func TestReadinessWhileStoppingIsNoFailureInTheLog(t *testing.T) {
+	t.Run("stopping", func(t *testing.T) {
+		svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.HTTP.ShutdownDrain = time.Minute }))
+		signal, signalled := context.WithCancel(context.Background())
+		_, endDrain := svc.App.DrainOnStop(signal)
+		t.Cleanup(endDrain)
+		signalled()
+		require.Eventually(t, func() bool { return svc.Get("/readyz").Code == http.StatusServiceUnavailable }, 5*time.Second, 10*time.Millisecond)
+		svc.Logs.TakeAll()
+
+		rec := svc.Get("/readyz")
+		require.Equal(t, http.StatusServiceUnavailable, rec.Code)
+		body := apitest.ErrorBody(t, rec)
+		require.Equal(t, "not_ready", body.Code)
+		require.Equal(t, "The service is stopping.", body.Message)
+		require.Equal(t, "no-store", rec.Header().Get("Cache-Control"))
+		lines := svc.Logs.FilterMessage("request").AllUntimed()
+		require.Len(t, lines, 1)
+		require.Equal(t, zapcore.InfoLevel, lines[0].Level)
+		require.Zero(t, svc.Logs.FilterLevelExact(zapcore.ErrorLevel).Len(), "no error line: %v", svc.Logs.All())
+	})
+	t.Run("database not reachable", func(t *testing.T) {
+		svc := apitest.New(t)
+		require.NoError(t, svc.DB.Close())
+		rec := svc.Get("/readyz")
+		require.Equal(t, http.StatusServiceUnavailable, rec.Code)
+		require.Equal(t, "The database is not reachable.", apitest.ErrorBody(t, rec).Message)
+		lines := svc.Logs.FilterMessage("request").AllUntimed()
+		require.Len(t, lines, 1)
+		require.Equal(t, zapcore.ErrorLevel, lines[0].Level)
+		require.Equal(t, 1, svc.Logs.FilterMessage("request failed").Len())
+	})
 }

@@ -82,7 +82,8 @@ func accessLog(logger *zap.Logger) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			start := time.Now()
-			if err := next(c); err != nil {
+			err := next(c)
+			if err != nil {
 				// Render the error now, so the status logged is the one sent.
 				c.Error(err)
 			}
@@ -97,7 +98,7 @@ func accessLog(logger *zap.Logger) echo.MiddlewareFunc {
 			m.requests.Inc()
 			m.duration.Observe(elapsed.Seconds())
 			level := zap.InfoLevel
-			if res.Status >= 500 {
+			if isFailure(res.Status, err) {
 				level = zap.ErrorLevel
 			}
 			if ce := logger.Check(level, "request"); ce != nil {

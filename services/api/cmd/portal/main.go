@@ -30,10 +30,13 @@ type command struct {
 	run     func(ctx context.Context, env cmdEnv, args []string) error
 }
 
-// cmdEnv is what a subcommand writes to; tests pass buffers.
+// cmdEnv is what a subcommand writes to (tests pass buffers), and the hand-back of the stop signals.
 type cmdEnv struct {
 	stdout io.Writer
 	stderr io.Writer
+	// releaseSignals gives SIGINT and SIGTERM back their default behaviour, ending the process at once; until then
+	// they end the command's context. Serve releases them once its drain is over (endDrainOnSignal).
+	releaseSignals func()
 }
 
 // defaultCommand runs when the first argument is a flag or missing.
@@ -69,7 +72,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if c.name == name {
 			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			err := c.run(ctx, cmdEnv{stdout: stdout, stderr: stderr}, args)
+			err := c.run(ctx, cmdEnv{stdout: stdout, stderr: stderr, releaseSignals: stop}, args)
 			if errors.Is(err, flag.ErrHelp) {
 				return nil
 			}

@@ -7,8 +7,10 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"go.uber.org/zap"
@@ -67,6 +69,7 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	// A stop drains first (http.shutdownDrain): everything below runs on until stop ends.
 	stop, cancelStop := service.DrainOnStop(ctx)
 	defer cancelStop()
+	go endDrainOnSignal(ctx, stop, cancelStop, env.releaseSignals, logger)
 	adminAddr := ""
 	if cfg.Admin.Addr != "" {
 		adminLn, err := net.Listen("tcp", cfg.Admin.Addr)
@@ -105,6 +108,35 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	}
 	logger.Info("stopped")
 	return err
+}
+
+// endDrainOnSignal lets an operator cut the drain short: a second SIGINT or SIGTERM (the first one ended
+// signalled) ends it at once, and the graceful stop of the requests still open follows, as after a drain that ran
+// out (operator round: a second Ctrl-C did nothing, and the whole http.shutdownDrain had to be waited out). Once
+// the drain is over, by its time or cut short, the signals get their default behaviour back (release): a further
+// Ctrl-C ends the process at once, the usual way out of a stop that takes too long, since the open requests may
+// still hold it for httpapi.ShutdownTimeout. Kubernetes, systemd and Docker send one SIGTERM and, after their
+// grace period, SIGKILL, so only a person at a terminal ever sends more.
+func endDrainOnSignal(signalled, drain context.Context, endDrain, release func(), logger *zap.Logger) {
+	select {
+	case <-signalled.Done():
+	case <-drain.Done():
+		// Serve ended without a stop being asked for (a failing listener); run gives the signals back.
+		return
+	}
+	// Registered once the first signal has been delivered, so that this channel only ever sees the next one.
+	again := make(chan os.Signal, 1)
+	signal.Notify(again, os.Interrupt, syscall.SIGTERM)
+	defer release()
+	defer signal.Stop(again)
+	began := time.Now()
+	select {
+	case sig := <-again:
+		logger.Warn("stopping: the drain was cut short by a second signal; open requests get the shutdown's time to finish",
+			zap.String("signal", sig.String()), zap.Duration("drained", time.Since(began)), zap.Duration("shutdownTimeout", httpapi.ShutdownTimeout))
+		endDrain()
+	case <-drain.Done():
+	}
 }
 
 // printStartup tells a person at a terminal where to go next: the apps, the demo subscriber's link, the outbox

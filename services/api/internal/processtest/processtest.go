@@ -55,6 +55,9 @@ type Process struct {
 	URL string
 	cmd *exec.Cmd
 	log *os.File
+	// exited is closed once the process has ended and cmd.ProcessState is set; one goroutine waits for it.
+	exited   chan struct{}
+	waitOnce sync.Once
 }
 
 var runningAt = regexp.MustCompile(`http://localhost:(\d+)/`)
@@ -78,7 +81,7 @@ func Start(t testing.TB, env ...string) *Process {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &Process{cmd: cmd, log: logFile}
+	p := &Process{cmd: cmd, log: logFile, exited: make(chan struct{})}
 	t.Cleanup(func() { p.Kill() })
 	found := make(chan string, 1)
 	go func() {
@@ -111,27 +114,41 @@ func Start(t testing.TB, env ...string) *Process {
 	return nil
 }
 
+// wait answers a channel closed once the process has ended.
+func (p *Process) wait() <-chan struct{} {
+	p.waitOnce.Do(func() { go func() { _ = p.cmd.Wait(); close(p.exited) }() })
+	return p.exited
+}
+
 // Kill ends the process at once (SIGKILL: no clean shutdown, as in a crash) and waits for it.
 func (p *Process) Kill() {
-	if p.cmd.ProcessState != nil || p.cmd.Process == nil {
-		return
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGKILL)
-	_ = p.cmd.Wait()
+	p.Signal(syscall.SIGKILL)
+	<-p.wait()
 }
 
 // Stop ends the process cleanly (SIGTERM) and waits for it.
 func (p *Process) Stop() {
-	if p.cmd.ProcessState != nil || p.cmd.Process == nil {
-		return
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() { _ = p.cmd.Wait(); close(done) }()
+	p.Signal(syscall.SIGTERM)
 	select {
-	case <-done:
+	case <-p.wait():
 	case <-time.After(20 * time.Second):
 		p.Kill()
+	}
+}
+
+// Signal sends sig to the process, as Kubernetes or systemd (SIGTERM) or a person at the terminal (os.Interrupt,
+// Ctrl-C) does; to a process that has ended it sends nothing.
+func (p *Process) Signal(sig os.Signal) {
+	_ = p.cmd.Process.Signal(sig)
+}
+
+// Exited waits up to timeout for the process to end and answers how it ended, or nil while it still runs.
+func (p *Process) Exited(timeout time.Duration) *os.ProcessState {
+	select {
+	case <-p.wait():
+		return p.cmd.ProcessState
+	case <-time.After(timeout):
+		return nil
 	}
 }
 

@@ -73,6 +73,38 @@ test.describe('account portal', () => {
     await expectAccessible(page);
   });
 
+  test.describe('the site without a connection (QA phone)', () => {
+    const UNEXPECTED = 'Es ist ein unerwarteter Fehler aufgetreten.';
+    const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
+    const METADATA = '**/rest/v1/metadata';
+    const CONTENT = '**/cms/**';
+
+    test('metadata that gets no answer: the error page says the connection is missing, and a try loads the page', async ({ page }) => {
+      // The page and its code arrive; metadata (the HTML's preload and the app's own request) gets no answer.
+      await page.route(METADATA, (route) => route.abort('internetdisconnected'));
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1, name: UNEXPECTED })).toBeFocused();
+      await expect(page.getByRole('alert')).toHaveText(`metadata fetch failed. ${NO_CONNECTION}`);
+      await expectAccessible(page);
+
+      await page.unroute(METADATA);
+      await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    });
+
+    test('content that gets no answer: the error page says so, and the page loads by itself once the browser is back online', async ({ page, context }) => {
+      await page.route(CONTENT, (route) => route.abort('internetdisconnected'));
+      await page.goto('/login');
+      await expect(page.getByRole('alert')).toHaveText(`cms data fetch failed. ${NO_CONNECTION}`);
+      await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+
+      await page.unroute(CONTENT);
+      await context.setOffline(true);
+      await context.setOffline(false);
+      await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    });
+  });
+
   test('the double opt-in result: success for 0, the error page for other codes', async ({ page }) => {
     await page.goto('/double-opt-in-done?errorCode=0');
     await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();

@@ -24,4 +24,4 @@ export { isNewsletterKey } from './types';
 export { CmsSettingsProvider, useCmsSettings, type CmsSettings } from './settings';
 export { metadataQuery, useMetadata } from './get-metadata';
 export { contentQuery, fetchContent, useCmsContent } from './get-content';
-export { SiteProvider, useSite, type Site, type SiteProviderProps } from './site';
+export { SiteProvider, useSite, type Site, type SiteLoad, type SiteProviderProps } from './site';

@@ -20,8 +20,7 @@ async function renderPage(ui: ReactElement, options: SiteResponses & { path?: st
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <SiteProvider
-          loading={<p role="status">loading</p>}
-          renderError={(key) => <p role="alert">{i18n.t(key)}</p>}
+          Loading={({ query, messageKey }) => (query.isError ? <p role="alert">{i18n.t(messageKey)}</p> : <p role="status">loading</p>)}
           environment={{ search, browserLanguages: options.browserLanguages ?? ['de-DE'] }}
         >
           {ui}

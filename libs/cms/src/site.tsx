@@ -1,4 +1,5 @@
-import { createContext, startTransition, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { createContext, startTransition, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { detectLanguage, readRememberedLanguage, rememberLanguage, toLanguageTag, toLocale } from '@portal/i18n';
 import { ResponseError } from './fetch-json';
@@ -27,12 +28,24 @@ export function useSite(): Site {
   return site;
 }
 
+/**
+ * The load of the site in the way of its pages: metadata until it is in, then the content. The message key says its
+ * failure (spec 001 §8); `status` is the HTTP status it failed with, none for a request that got no answer.
+ */
+export interface SiteLoad {
+  query: UseQueryResult<unknown>;
+  messageKey: 'global.errors.metadata.fetch' | 'global.errors.cms.fetch';
+  status?: number;
+}
+
 export interface SiteProviderProps {
   children: ReactNode;
-  /** Shown until metadata and content have arrived. */
-  loading: ReactNode;
-  /** Shown when they cannot be loaded; gets the message key of the failure and the HTTP status it had, if any. */
-  renderError: (messageKey: 'global.errors.metadata.fetch' | 'global.errors.cms.fetch', status?: number) => ReactNode;
+  /**
+   * Shown in place of the pages until metadata and content have arrived, and when they cannot be loaded: the loader,
+   * or the error page when the load failed (`query.isError`). A load that waits for the connection is the shell's to
+   * tell (AppProviders): this library knows no connection errors.
+   */
+  Loading: ComponentType<SiteLoad>;
   /** The browser's view of things; tests pass their own. */
   environment?: { search: string; browserLanguages: readonly string[] };
   /**
@@ -62,7 +75,7 @@ function dropLanguageParameter() {
   window.history.replaceState(window.history.state, '', url);
 }
 
-export function SiteProvider({ children, loading, renderError, environment, prepare }: SiteProviderProps) {
+export function SiteProvider({ children, Loading, environment, prepare }: SiteProviderProps) {
   const { i18n } = useTranslation();
   // The first language whose texts have finished loading. Until then the loader shows: an app may load no
   // texts before metadata names the language, and a page rendered earlier would keep its fallback texts.
@@ -139,9 +152,12 @@ export function SiteProvider({ children, loading, renderError, environment, prep
     [metadata, language, contentResult.data, languages, changeLanguage],
   );
 
-  if (metadataResult.isError) return <>{renderError('global.errors.metadata.fetch', statusOf(metadataResult.error))}</>;
-  if (contentResult.isError) return <>{renderError('global.errors.cms.fetch', statusOf(contentResult.error))}</>;
-  if (!site || textsLoadedFor === undefined) return <>{loading}</>;
+  const [query, messageKey] = metadataResult.isSuccess
+    ? [contentResult, 'global.errors.cms.fetch' as const]
+    : [metadataResult, 'global.errors.metadata.fetch' as const];
+  if (query.isError || !site || textsLoadedFor === undefined) {
+    return <Loading query={query} messageKey={messageKey} status={statusOf(query.error)} />;
+  }
   return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
 }
 

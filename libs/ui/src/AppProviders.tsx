@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider, type DefaultOptions } from '@tanstack
 import type { i18n as I18n } from 'i18next';
 import { useCallback, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { CmsSettingsProvider, SiteProvider, type CmsSettings, type Metadata, type SiteProviderProps } from '@portal/cms';
+import { CmsSettingsProvider, SiteProvider, type CmsSettings, type Metadata, type SiteLoad, type SiteProviderProps } from '@portal/cms';
+import { useConnectionWait } from './ConnectionLost';
 import { IdentityGate, startIdentity, type IdentityGateProps } from './IdentityGate';
 import { PageLoader } from './Loader';
 import { SiteLoadError } from './SiteLoadError';
@@ -48,11 +49,22 @@ export function AppProviders({ i18n, queryClient, settings, environment, identit
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <CmsSettingsProvider settings={settings}>
-          <SiteProvider loading={<PageLoader />} renderError={(key, status) => <SiteLoadError messageKey={key} status={status} />} environment={environment} prepare={prepare}>
+          <SiteProvider Loading={SiteLoading} environment={environment} prepare={prepare}>
             <IdentityGate {...identity}>{children}</IdentityGate>
           </SiteProvider>
         </CmsSettingsProvider>
       </I18nextProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * Until the site is in: the loader, or the error page of a load that failed (spec 001 §8). A load that waits for the
+ * connection (useConnectionWait) showed the loader for ever or blamed the site alone (QA phone): its error page says
+ * the connection is missing and offers to try again, and the site loads by itself once the browser is back online.
+ */
+function SiteLoading({ query, messageKey, status }: SiteLoad) {
+  const { lost, retrying, retry } = useConnectionWait([query]);
+  if (retrying || !(lost || query.isError)) return <PageLoader />;
+  return <SiteLoadError messageKey={messageKey} status={status} onRetry={lost ? retry : undefined} />;
 }

@@ -5,6 +5,7 @@ export { Loader, PageLoader } from './Loader';
 export { PageLayout, type PageLayoutProps } from './PageLayout';
 export { StatusPage, type StatusPageProps } from './StatusPage';
 export { SiteLoadError } from './SiteLoadError';
+export { ConnectionLostPage, failedForConnection, useConnectionWait } from './ConnectionLost';
 export { AppProviders, createQueryClient, type AppProvidersProps } from './AppProviders';
 export { SiteLayout, type SiteLayoutProps } from './SiteLayout';
 export { IdentityGate, type IdentityGateProps } from './IdentityGate';

@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import userEvent from '@testing-library/user-event';
-import { testMetadata } from '@portal/cms/testing';
+import { stubSiteFetch, testMetadata } from '@portal/cms/testing';
 import { Dialog } from './Dialog';
 import { ErrorMessage } from './ErrorMessage';
 import { intlLanguageName, languageName, OWN_LANGUAGE_NAMES } from './LanguageSelector';
@@ -215,6 +216,86 @@ describe('site loading errors', () => {
     // The generic error page's ways on (spec 000 §2).
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
+    // An answer of the server is no missing connection: nothing says so, and nothing offers to try again.
+    expect(screen.queryByText(/Keine Verbindung/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument();
+  });
+
+  describe('without a connection (QA phone)', () => {
+    const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
+    const HEADLINE = 'Es ist ein unerwarteter Fehler aufgetreten.';
+    const app = <h1>Die Seite</h1>;
+    const metadataRequests = (requested: string[]) => requested.filter((url) => url.endsWith('/rest/v1/metadata')).length;
+    // React Query's view of the connection is one for the whole file: every test ends online.
+    afterEach(() => act(() => onlineManager.setOnline(true)));
+
+    it('metadata that gets no answer: the error page says the connection is missing, and the site loads once the browser is back online', async () => {
+      await renderPage(app, { metadata: 'no answer' });
+      expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toHaveFocus();
+      expect(screen.getByRole('alert')).toHaveTextContent(`metadata fetch failed. ${NO_CONNECTION}`);
+      expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Zur Startseite' })).toBeInTheDocument();
+
+      // The page was opened without a connection: React Query heard no 'offline', so only the 'online' event tells.
+      stubSiteFetch();
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
+    });
+
+    it('a try the shopper asks for: still without a connection the page stays, with it the site loads', async () => {
+      const user = userEvent.setup();
+      const { requested } = await renderPage(app, { metadata: 'no answer' });
+      await user.click(await screen.findByRole('button', { name: 'Erneut versuchen' }));
+      await waitFor(() => expect(metadataRequests(requested)).toBe(2));
+      expect(await screen.findByRole('alert')).toHaveTextContent(`metadata fetch failed. ${NO_CONNECTION}`);
+
+      stubSiteFetch();
+      await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
+    });
+
+    it('metadata held back by React Query (the browser said it went offline first) says so instead of loading for ever, and loads once online', async () => {
+      act(() => onlineManager.setOnline(false));
+      const { requested } = await renderPage(app);
+      expect(await screen.findByRole('alert')).toHaveTextContent(`metadata fetch failed. ${NO_CONNECTION}`);
+      expect(metadataRequests(requested)).toBe(0);
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
+    });
+
+    it('a try while the browser still says it is offline is made (its word is not always right)', async () => {
+      const user = userEvent.setup();
+      act(() => onlineManager.setOnline(false));
+      await renderPage(app);
+      await user.click(await screen.findByRole('button', { name: 'Erneut versuchen' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
+    });
+
+    it('content that gets no answer: "cms data fetch failed." and the missing connection, and the site loads once online', async () => {
+      await renderPage(app, { content: { de_DE: 'no answer', default: 'no answer' } });
+      expect(await screen.findByRole('alert')).toHaveTextContent(`cms data fetch failed. ${NO_CONNECTION}`);
+      expect(screen.getByRole('heading', { level: 1, name: HEADLINE })).toHaveFocus();
+      stubSiteFetch();
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
+    });
+
+    it('content held back by React Query (offline as metadata arrived) says so, and loads once online', async () => {
+      const { requested } = await renderPage(app);
+      // Metadata is on its way; its answer comes, the content's load that follows waits for the connection.
+      act(() => void window.dispatchEvent(new Event('offline')));
+      expect(await screen.findByRole('alert')).toHaveTextContent(`cms data fetch failed. ${NO_CONNECTION}`);
+      expect(requested.filter((url) => url.includes('/cms/'))).toEqual([]);
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
+    });
+
+    it("says it in German also when no texts have loaded (the account portal loads none before metadata names the language)", async () => {
+      await renderPage(app, { metadata: 'no answer', messages: async () => ({}) });
+      expect(await screen.findByRole('alert')).toHaveTextContent(`metadata fetch failed. ${NO_CONNECTION}`);
+      expect(screen.getByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+    });
   });
 });
 

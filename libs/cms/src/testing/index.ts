@@ -34,10 +34,13 @@ export function testContent(overrides: Partial<CmsContent> = {}): CmsContent {
   };
 }
 
-/** What the stubbed backend answers; a number answers that HTTP status instead. */
+/**
+ * What the stubbed backend answers; a number answers that HTTP status instead, and 'no answer' gets none at all (the
+ * browser's TypeError, as on a phone without a connection).
+ */
 export interface SiteResponses {
-  metadata?: Metadata | number;
-  content?: Record<string, CmsContent | number>;
+  metadata?: Metadata | number | 'no answer';
+  content?: Record<string, CmsContent | number | 'no answer'>;
   /** Answers any other request (REST calls of a feature); undefined falls through to 404. */
   rest?: (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
 }
@@ -49,10 +52,12 @@ export interface SiteResponses {
 export function stubSiteFetch(responses: SiteResponses = {}): string[] {
   const requested: string[] = [];
   const metadata = responses.metadata ?? testMetadata();
-  const answer = (body: unknown) =>
-    typeof body === 'number'
+  const answer = (body: unknown) => {
+    if (body === 'no answer') throw new TypeError('Failed to fetch');
+    return typeof body === 'number'
       ? ({ ok: false, status: body, json: async () => ({}) } as Response)
       : ({ ok: true, status: 200, json: async () => body } as Response);
+  };
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     requested.push(url);

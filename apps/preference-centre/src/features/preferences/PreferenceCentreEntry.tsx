@@ -3,12 +3,12 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ResponseError, useSite } from '@portal/cms';
 import { identitySettingsQuery, useIdentity } from '@portal/identity';
-import { Loader, useRevealed } from '@portal/ui';
+import { failedForConnection, Loader, useConnectionWait, useRevealed } from '@portal/ui';
 import { useSubscriberAccount } from './api/get-account';
 import { useSubscriberToken } from './api/exchange-subscriber-token';
 import { useFavouriteStore } from './api/retail-stores';
 import { useProductReminders } from './api/search-product-reminders';
-import { ConnectionLostPage, failedForConnection, useConnectionWait } from './components/ConnectionLost';
+import { CentreConnectionLostPage } from './components/ConnectionLost';
 import { PreferenceHome } from './components/PreferenceHome';
 import { hasNewsletterSubscription, remindersActive } from './lib/rules';
 
@@ -68,7 +68,7 @@ export function PreferenceCentre({
 
   if (token.error instanceof ResponseError && token.error.status === 410) return <Navigate to="/unsubscribe-success" replace />;
   // In place, not on the error page's address: the link's token stays in the address for the next try.
-  if (!shown && connection.lost && !connection.retrying) return <ConnectionLostPage onRetry={connection.retry} />;
+  if (!shown && connection.lost && !connection.retrying) return <CentreConnectionLostPage onRetry={connection.retry} />;
   if ([token, account, settings].some((query) => query.isError && !failedForConnection(query))) return failurePage;
   if (!loaded || !revealed) return <Loader />;
   // Adjusting state while rendering, as React recommends for values derived from earlier renders.

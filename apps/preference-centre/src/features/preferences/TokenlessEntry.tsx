@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
-import { Loader } from '@portal/ui';
+import { Loader, useConnectionWait } from '@portal/ui';
 import { issueSessionLink, useSessionLink } from './api/session-link';
-import { ConnectionLostPage, useConnectionWait } from './components/ConnectionLost';
+import { CentreConnectionLostPage } from './components/ConnectionLost';
 import { NotAvailablePage } from './components/NotAvailablePage';
 import { SESSION_ENDED_PATH, type SessionEndedState } from './components/SessionEndedPage';
 import { PreferenceCentre } from './PreferenceCentreEntry';
@@ -30,7 +30,7 @@ function SessionEntry() {
   // A session link that waits for the connection is no missing login: the page says so and stays (it was "not found").
   const connection = useConnectionWait([session]);
   if (ended) return <Navigate to={SESSION_ENDED_PATH} replace state={ended} />;
-  if (connection.lost && !connection.retrying) return <ConnectionLostPage onRetry={connection.retry} />;
+  if (connection.lost && !connection.retrying) return <CentreConnectionLostPage onRetry={connection.retry} />;
   if (session.isPending || connection.retrying) return <Loader />;
   if (session.isError || !session.data) return <Navigate to="/preferences/error/notfound" replace />;
   return (

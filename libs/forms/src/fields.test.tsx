@@ -200,7 +200,8 @@ describe('validating the whole form on submit', () => {
       </>,
       {
         initialValues: { email: 'a@example.com', city: 'Hamburg' },
-        onSubmit: async (_values, helpers) => helpers.setErrors(mapValidationErrors([{ fieldName: 'city', errorCode: 400009, message: 'Diesen Ort kennen wir nicht.' }])),
+        onSubmit: async (values, helpers) =>
+          helpers.setStatus({ fieldErrors: { errors: mapValidationErrors([{ fieldName: 'city', errorCode: 400009, message: 'Diesen Ort kennen wir nicht.' }]), values } }),
       },
     );
 
@@ -212,7 +213,7 @@ describe('validating the whole form on submit', () => {
     expect(screen.getByRole('textbox', { name: 'Ort' })).toHaveAccessibleDescription('Diesen Ort kennen wir nicht.');
   });
 
-  it("leaves the focus in the field it is in, where leaving it would check the form and drop the server's errors", async () => {
+  it('leaves the focus in the field it is in, and names the error there once', async () => {
     await renderRefusedCity();
     await userEvent.click(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }));
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -434,17 +435,20 @@ describe('DateField', () => {
 
 /** Stands in for a page that sends the form and gets the server's validation errors back. */
 function ServerAnswer() {
-  const { setErrors, setStatus } = useFormikContext();
+  const { setStatus, values } = useFormikContext();
   return (
     <button
       type="button"
       onClick={() => {
-        setErrors(
-          mapValidationErrors([{ fieldName: 'profile.phones.number', errorCode: 400026, message: 'Invalid phone number' }], {
-            keyPattern: 'ap.errors.{fieldName}.{errorCode}',
-          }),
-        );
-        setStatus({ formError: message('global.errors.form.check', 'Please check your entries in the form.') });
+        setStatus({
+          formError: message('global.errors.form.check', 'Please check your entries in the form.'),
+          fieldErrors: {
+            errors: mapValidationErrors([{ fieldName: 'profile.phones.number', errorCode: 400026, message: 'Invalid phone number' }], {
+              keyPattern: 'ap.errors.{fieldName}.{errorCode}',
+            }),
+            values,
+          },
+        });
       }}
     >
       Antwort
@@ -469,6 +473,48 @@ describe('server errors and FormError', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Antwort' }));
     expect(screen.getByRole('textbox', { name: 'Telefonnummer' })).toHaveAccessibleDescription('Invalid phone number');
     expect(general).toHaveTextContent('Please check your entries in the form.');
+  });
+
+  /** A form whose server refuses the new password as too common, the way the account portal's forms show it. */
+  const renderRefusedPassword = () =>
+    renderForm(
+      <>
+        <TextField name="email" label="E-Mail-Adresse" />
+        <PasswordField name="password" label="Passwort" autoComplete="new-password" />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      {
+        initialValues: { email: 'a@example.com', password: '' },
+        validationSchema: yup.object({ email: yup.string().required(message('global.email.required', 'Please enter your e-mail address.')), password: passwordSchema() }),
+        onSubmit: async (values, helpers) => {
+          // The answer takes a moment, as over the network.
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          helpers.setStatus({ fieldErrors: { errors: { password: message('global.password.error.common', 'This password is too common.') }, values } });
+        },
+      },
+    );
+  const TOO_COMMON = 'Dieses Passwort ist zu verbreitet: Es steht in Listen gestohlener Passwörter. Bitte wählen Sie ein anderes.';
+
+  it("keeps the server's error through the form's own checks and a language switch, until its field changes (QA)", async () => {
+    const { i18n } = await renderRefusedPassword();
+    const password = screen.getByLabelText('Passwort');
+    await userEvent.type(password, 'Sommer2024!');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(TOO_COMMON));
+    // The focus stayed in the password field: the status line names the error once, in the page's language.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(`Passwort: ${TOO_COMMON}`));
+    // Another field changed and left: formik checks the whole form, and the server's answer about the password stands.
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }), 'x');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveValue('a@example.comx'));
+    expect(password).toHaveAccessibleDescription(TOO_COMMON);
+    await act(() => i18n.changeLanguage('en-GB'));
+    expect(password).toHaveAccessibleDescription('This password is too common: it appears in lists of stolen passwords. Please choose another one.');
+    // The status line's German words go rather than stand on an English page.
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    // Another password is no longer the one the server judged.
+    await userEvent.type(password, '?');
+    await waitFor(() => expect(password).not.toHaveAttribute('aria-invalid'));
   });
 
   it('shows a message passed to it', async () => {

@@ -48,7 +48,7 @@ export function serverErrorMessage(error: ServerValidationError, keyPattern: str
 }
 
 /**
- * Maps the server's `validationErrors` onto the form's fields, in the shape formik's `setErrors` takes; each
+ * Maps the server's `validationErrors` onto the form's fields, shaped like its values (`FormStatus.fieldErrors`); each
  * error is a message descriptor the field components translate. The first error of a field wins.
  */
 export function mapValidationErrors<Values = Record<string, unknown>>(

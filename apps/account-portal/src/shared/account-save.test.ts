@@ -19,12 +19,14 @@ describe('submitSave', () => {
     expect(helpers.setErrors).not.toHaveBeenCalled();
   });
 
-  it('puts field errors on their fields', async () => {
+  it('puts field errors on their fields, with the values they judged', async () => {
     const onSaved = jest.fn();
     const helpers = formikHelpers();
     const errors = { name: 'too long' };
     await submitSave<Values>(async () => ({ kind: 'fieldErrors', errors }), onSaved)({ name: 'a' }, helpers);
-    expect(helpers.setErrors).toHaveBeenCalledWith(errors);
+    // In the status, not formik's errors, which the form's own check replaces (FormStatus.fieldErrors).
+    expect(helpers.setStatus).toHaveBeenLastCalledWith({ fieldErrors: { errors, values: { name: 'a' } } });
+    expect(helpers.setErrors).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
   });
 

@@ -84,7 +84,7 @@ export function submitSave<Values>(save: (values: Values) => Promise<SaveOutcome
     try {
       const outcome = await save(values);
       if (outcome.kind === 'saved') onSaved();
-      else if (outcome.kind === 'fieldErrors') helpers.setErrors(outcome.errors);
+      else if (outcome.kind === 'fieldErrors') helpers.setStatus({ fieldErrors: { errors: outcome.errors, values } });
       else if (outcome.kind === 'sessionLost') return;
       else if (outcome.kind === 'invalid') helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
       else helpers.setStatus({ formError: unexpectedMessage(outcome.code) });

@@ -3,9 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { FORM_ERROR } from '../deferred-schema';
 import { toMessage, translateMessage, type Message } from '../messages';
 
-/** Formik `status` the form components read: `setStatus({ formError })` after a failed save. */
+/** Formik `status` the form components read: `setStatus({ formError, fieldErrors })` after a failed save. */
 export interface FormStatus {
   formError?: Message | string;
+  /**
+   * The server's errors of single fields (mapValidationErrors), with the values it judged. They stand here rather
+   * than in formik's errors, which the form's own check replaces on the next change or blur: the store the server
+   * refused lost its error, the general message still asking to check the marked entries, as the shopper opened the
+   * language menu (QA). Each shows until its field's value differs from the one judged; the next submit clears them
+   * with the status.
+   */
+  fieldErrors?: { errors: object; values: unknown };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { classNames } from './field-state';
 
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
@@ -31,13 +32,17 @@ function fieldErrorText(field: HTMLElement): string {
  */
 export function SubmitButton({ children, className, disabled, onMouseDown, onClick, ...button }: SubmitButtonProps) {
   const { isSubmitting, setStatus } = useFormikContext<unknown>();
+  const { i18n } = useTranslation();
   const ref = useRef<HTMLButtonElement>(null);
   // Whether a submit is under way: its end is what counts, also when a save re-initialises the form (its account
   // read again) and so sets the submit count back.
   const submitting = useRef(false);
-  const [announcement, setAnnouncement] = useState('');
+  // The text is read from the page in its language of the moment: a language switch takes it down rather than leave
+  // it in the status line in the former language (QA: German words on the English page). The field itself reads its
+  // error in the new language.
+  const [announcement, setAnnouncement] = useState({ text: '', language: i18n.language });
   // Emptied as a submit starts, so that the same error named again after it is announced again.
-  if (isSubmitting && announcement) setAnnouncement('');
+  if (isSubmitting && announcement.text) setAnnouncement({ text: '', language: i18n.language });
   useEffect(() => {
     if (isSubmitting) {
       submitting.current = true;
@@ -46,16 +51,16 @@ export function SubmitButton({ children, className, disabled, onMouseDown, onCli
     if (!submitting.current) return;
     submitting.current = false;
     const form = ref.current?.form;
-    // A field that has the focus keeps it: leaving it would check the form on blur, and formik's check replaces
-    // the errors the server gave with the form's own.
+    // A field that has the focus keeps it: the shopper pressed Enter in it, or pressed the button, which takes no
+    // focus (onMouseDown), and goes on typing there.
     const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!form || isField(document.activeElement, form)) {
-      if (invalid) setAnnouncement(fieldErrorText(invalid));
+      if (invalid) setAnnouncement({ text: fieldErrorText(invalid), language: i18n.language });
       return;
     }
     if (invalid) invalid.focus();
     else if (document.activeElement === null || document.activeElement === document.body) ref.current?.focus();
-  }, [isSubmitting]);
+  }, [isSubmitting, i18n]);
   return (
     <>
       <button
@@ -84,7 +89,7 @@ export function SubmitButton({ children, className, disabled, onMouseDown, onCli
       </button>
       {/* Polite: it follows the field's own name, which the screen reader reads as the focus stays. */}
       <span className="visually-hidden" role="status">
-        {announcement}
+        {announcement.language === i18n.language ? announcement.text : ''}
       </span>
     </>
   );

@@ -2,19 +2,23 @@ import { getIn, useFormikContext } from 'formik';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toMessage, translateMessage, type Message } from '../messages';
+import type { FormStatus } from './FormError';
 
 /**
- * The error to show for one or more form paths (the first that has one). An error shows once its field was
- * left, or once the user tried to submit: formik then validates every field, so errors of fields that are not
- * in the initial values show too.
+ * The error to show for one or more form paths (the first that has one): the form's own, else the server's
+ * (`FormStatus.fieldErrors`) while none of the paths has changed since the save it refused. An error shows once
+ * its field was left, or once the user tried to submit: formik then validates every field, so errors of fields
+ * that are not in the initial values show too.
  */
 export function useFieldError(names: string | readonly string[]): Message | undefined {
-  const { errors, touched, submitCount } = useFormikContext<Record<string, unknown>>();
+  const { errors, touched, submitCount, status, values } = useFormikContext<Record<string, unknown>>();
   const list = typeof names === 'string' ? [names] : names;
   const wasTouched = submitCount > 0 || list.some((name) => Boolean(getIn(touched, name)));
   if (!wasTouched) return undefined;
+  const server = (status as FormStatus | undefined)?.fieldErrors;
+  const judged = server && list.every((name) => getIn(values, name) === getIn(server.values, name));
   for (const name of list) {
-    const error = toMessage(getIn(errors, name));
+    const error = toMessage(getIn(errors, name)) ?? (judged ? toMessage(getIn(server.errors, name)) : undefined);
     if (error) return error;
   }
   return undefined;

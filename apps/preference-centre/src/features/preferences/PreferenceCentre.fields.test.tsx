@@ -124,7 +124,7 @@ async function openCentre({ seed = subscriber, path = '/preferences/token/link-j
       identity: fake,
       initialRefresh: false,
       metadata: testMetadata({ sso: { apiKey: sso, customLogin: false } }),
-      content: { de_DE: testContent({ preferenceCentre }) },
+      content: { de_DE: testContent({ preferenceCentre }), en_GB: testContent({ preferenceCentre }) },
       rest,
     },
   );
@@ -229,6 +229,48 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('Diese Filiale ist nicht mehr verfügbar. Bitte wählen Sie eine andere aus.')).toBeInTheDocument();
     expect(screen.queryByText('The store has closed')).not.toBeInTheDocument();
   });
+
+  it('keeps the server\'s refusal of the store and the form\'s own errors at their fields through a language switch (QA)', async () => {
+    const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+    await user.type(box, 'Steinstraße');
+    await user.click(await screen.findByRole('option', { name: /Steinstraße/ }));
+    await user.type(screen.getByRole('textbox', { name: /Geburtsjahr/ }), '1985');
+    // The answer takes a moment, as over the network: the page shows the save under way.
+    jest.spyOn(fake, 'setAccountInfo').mockImplementationOnce(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return {
+        errorCode: 400009,
+        errorMessage: 'Validation error',
+        validationErrors: [{ fieldName: 'data.preference.FAVORITE_STORE', errorCode: 400006, message: 'The store has closed' }],
+      };
+    });
+    await user.click(save());
+    expect(await screen.findByText('Diese Filiale ist nicht mehr verfügbar. Bitte wählen Sie eine andere aus.')).toBeInTheDocument();
+    // The focus stayed in the year's field, which was typed in last: the status line names the store's error once.
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+        'Meine Grocer-Filiale: Diese Filiale ist nicht mehr verfügbar. Bitte wählen Sie eine andere aus.',
+      ),
+    );
+    // The form's own error beside it, then the language menu: leaving the year's field checks the form.
+    await user.clear(screen.getByRole('textbox', { name: /Geburtsjahr/ }));
+    await user.type(screen.getByRole('textbox', { name: /Geburtsjahr/ }), '1899');
+    await user.click(screen.getByRole('button', { name: /^Sprache / }));
+    await user.click(screen.getByRole('button', { name: 'British English' }));
+    expect(await screen.findByText('Your changes could not be saved. Please check the marked entries.')).toBeInTheDocument();
+    const english = screen.getByRole('combobox', { name: 'My Grocer store' });
+    expect(english).toHaveAttribute('aria-invalid', 'true');
+    expect(english).toHaveAccessibleDescription(/This store is no longer available. Please pick another one./);
+    expect(screen.getByRole('textbox', { name: /Year of birth/ })).toHaveAccessibleDescription(/The year of birth must be between 1900 and 2020./);
+    // The status line does not keep the German words of its announcement.
+    expect(document.body).not.toHaveTextContent(/Diese Filiale|Das Geburtsjahr|Meine Grocer-Filiale/);
+    // A store chosen anew is no longer the one the server refused.
+    await user.clear(english);
+    await user.type(english, 'Mönckeberg');
+    await user.click(await screen.findByRole('option', { name: /Mönckebergstraße/ }));
+    await waitFor(() => expect(english).not.toHaveAttribute('aria-invalid'));
+  }, 20_000);
 
   it('the server\'s refusals of the birth date and the first name show the page\'s texts at their fields', async () => {
     const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#store' });

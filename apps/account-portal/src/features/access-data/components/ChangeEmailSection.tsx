@@ -45,22 +45,23 @@ export function ChangeEmailSection() {
     [current],
   );
 
-  const submitPassword = async ({ password }: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
+  const submitPassword = async (values: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
     try {
-      const outcome = await confirm.mutateAsync(password);
-      if (outcome.kind === 'done') setStep({ name: 'email', password });
-      else helpers.setErrors({ password: outcome.message as never });
+      const outcome = await confirm.mutateAsync(values.password);
+      if (outcome.kind === 'done') setStep({ name: 'email', password: values.password });
+      else helpers.setStatus({ fieldErrors: { errors: { password: outcome.message }, values } });
     } catch (error) {
       helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }
   };
 
-  const submitEmail = async ({ email }: { email: string }, helpers: FormikHelpers<{ email: string }>) => {
+  const submitEmail = async (values: { email: string }, helpers: FormikHelpers<{ email: string }>) => {
     if (step.name !== 'email') return;
+    const email = values.email.trim();
     try {
-      const outcome = await change.mutateAsync({ email: email.trim(), password: step.password });
-      if (outcome.kind === 'done') setStep({ name: 'sent', email: email.trim() });
-      else if (outcome.field === 'email') helpers.setErrors({ email: outcome.message as never });
+      const outcome = await change.mutateAsync({ email, password: step.password });
+      if (outcome.kind === 'done') setStep({ name: 'sent', email });
+      else if (outcome.field === 'email') helpers.setStatus({ fieldErrors: { errors: { email: outcome.message }, values } });
       // The password stopped working meanwhile (changed elsewhere): back to the first step, with the reason.
       else setStep({ name: 'password' });
     } catch (error) {

@@ -71,7 +71,7 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
         return;
       }
       if (outcome.kind === 'recentLogin') setLoginAgain(true);
-      else helpers.setErrors({ [outcome.field]: outcome.message } as never);
+      else helpers.setStatus({ fieldErrors: { errors: { [outcome.field]: outcome.message }, values } });
     } catch (error) {
       helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }

@@ -36,11 +36,11 @@ function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onC
   const introId = useId();
   useEffect(() => box.current?.querySelector('input')?.focus(), []);
 
-  const submit = async ({ password }: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
+  const submit = async (values: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
     try {
-      const outcome = await confirm.mutateAsync(password);
+      const outcome = await confirm.mutateAsync(values.password);
       if (outcome.kind === 'done') onConfirmed();
-      else helpers.setErrors({ password: outcome.message as never });
+      else helpers.setStatus({ fieldErrors: { errors: { password: outcome.message }, values } });
     } catch (error) {
       helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }

@@ -22,11 +22,11 @@ export function OwnDataSection({ onDeleted }: { onDeleted: () => void }) {
   const formId = useId();
   if (!provider.exportAccountData && !provider.deleteAccount) return null;
 
-  const submitDelete = async ({ password }: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
+  const submitDelete = async (values: { password: string }, helpers: FormikHelpers<{ password: string }>) => {
     try {
-      const outcome = await erase.mutateAsync(password);
+      const outcome = await erase.mutateAsync(values.password);
       if (outcome.kind === 'deleted') onDeleted();
-      else helpers.setErrors({ password: outcome.message as never });
+      else helpers.setStatus({ fieldErrors: { errors: { password: outcome.message }, values } });
     } catch (error) {
       helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }

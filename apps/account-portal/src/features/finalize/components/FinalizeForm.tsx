@@ -91,7 +91,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
         helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
         return;
       case 'fieldErrors':
-        helpers.setErrors(outcome.errors);
+        helpers.setStatus({ fieldErrors: { errors: outcome.errors, values } });
         return;
       case 'unexpected':
         helpers.setStatus({ formError: unexpectedMessage(outcome.code) });

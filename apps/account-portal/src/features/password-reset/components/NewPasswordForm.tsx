@@ -39,7 +39,7 @@ export function NewPasswordForm({ token, passwordPolicy, onChanged, onLinkInvali
         onLinkInvalid();
         return;
       case 'fieldErrors':
-        helpers.setErrors(outcome.errors);
+        helpers.setStatus({ fieldErrors: { errors: outcome.errors, values } });
         return;
       case 'unexpected':
         helpers.setStatus({ formError: unexpectedMessage(outcome.code) });

@@ -1,4 +1,4 @@
-import { Form, Formik, type FormikErrors, type FormikHelpers } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -34,7 +34,7 @@ export function ResetStartForm({ onStarted }: { onStarted: (email: string) => vo
         return;
       case 'unknownEmail':
         // Field errors are message descriptors (libs/forms), which the field translates.
-        helpers.setErrors({ email: message('clp.resetpassword.error.unknownEmail', 'There is no user with this username or e-mail.') } as unknown as FormikErrors<ResetStartValues>);
+        helpers.setStatus({ fieldErrors: { errors: { email: message('clp.resetpassword.error.unknownEmail', 'There is no user with this username or e-mail.') }, values } });
         return;
       case 'wait':
         helpers.setStatus({

@@ -161,6 +161,31 @@ describe('/personaldata', () => {
     expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
   });
 
+  it('keeps the server\'s field error through a language switch, in the new language, until its field changes (QA)', async () => {
+    const fake = await loggedIn();
+    const identity: IdentityProvider = {
+      ...fake,
+      setAccountInfo: async () => ({
+        errorCode: ErrorCode.VALIDATION,
+        validationErrors: [{ fieldName: 'profile.lastName', errorCode: 400006, message: 'The value is too long.' }],
+      }),
+    };
+    await openApp('/personaldata', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Speichern' }, { timeout: 5000 }));
+    expect(await screen.findByText('Bitte geben Sie einen kürzeren Nachnamen ein.')).toBeInTheDocument();
+    // The focus is in the last name's field: opening the language menu leaves it, and formik checks the form.
+    await userEvent.click(screen.getByRole('button', { name: /^Sprache / }));
+    await userEvent.click(screen.getByRole('button', { name: 'British English' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Personal data' })).toBeInTheDocument();
+    const lastName = screen.getByRole('textbox', { name: /Last name/ });
+    await waitFor(() => expect(lastName).toHaveAccessibleDescription('Please enter a shorter last name.'));
+    // Another field's change keeps it; a change of the last name takes it down.
+    await userEvent.type(screen.getByRole('textbox', { name: /First name/ }), 'a');
+    expect(lastName).toHaveAccessibleDescription('Please enter a shorter last name.');
+    await userEvent.type(lastName, 'x');
+    await waitFor(() => expect(lastName).not.toHaveAttribute('aria-invalid'));
+  }, 20_000);
+
   it('a refused save takes down the banner of the save before it (QA)', async () => {
     const identity = await loggedIn();
     // The first save goes through, the second is refused.

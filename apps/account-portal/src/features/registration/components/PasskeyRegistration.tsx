@@ -10,7 +10,7 @@ import type { RegistrationValues } from '../api/register-account';
 export function PasskeyRegistration({
   onRegister,
 }: {
-  onRegister: (values: RegistrationValues, helpers: Pick<FormikHelpers<RegistrationValues>, 'setStatus' | 'setErrors'>) => Promise<void>;
+  onRegister: (values: RegistrationValues, helpers: Pick<FormikHelpers<RegistrationValues>, 'setStatus'>) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const form = useFormikContext<RegistrationValues>();

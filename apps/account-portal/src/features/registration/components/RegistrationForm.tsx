@@ -16,7 +16,7 @@ import { registerWithPasskey, type PasskeyRegistrationOutcome } from '../api/reg
 import { PasskeyRegistration } from './PasskeyRegistration';
 import { afterLoginPath } from '../../../shared/single-sign-on';
 
-type OutcomeHelpers = Pick<FormikHelpers<RegistrationValues>, 'setStatus' | 'setErrors'>;
+type OutcomeHelpers = Pick<FormikHelpers<RegistrationValues>, 'setStatus'>;
 
 const initialValues: RegistrationValues = { email: '', password: '', consent: false };
 
@@ -57,7 +57,7 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
     } catch (error) {
       outcome = { kind: 'unexpected' as const, code: failureCode(error) };
     }
-    react(outcome, helpers);
+    react(outcome, values, helpers);
   };
 
   const registerPasskey = async (values: RegistrationValues, helpers: OutcomeHelpers) => {
@@ -68,10 +68,10 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
     } catch (error) {
       outcome = { kind: 'unexpected', code: failureCode(error) };
     }
-    react(outcome, helpers);
+    react(outcome, values, helpers);
   };
 
-  const react = (outcome: PasskeyRegistrationOutcome, helpers: OutcomeHelpers) => {
+  const react = (outcome: PasskeyRegistrationOutcome, values: RegistrationValues, helpers: OutcomeHelpers) => {
     switch (outcome.kind) {
       case 'loggedIn':
         navigate(afterLoginPath(), { replace: true });
@@ -89,7 +89,7 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
         helpers.setStatus({ formError: message('clp.registration.register.error.account.exists', 'An account with this e-mail address already exists.') });
         return;
       case 'fieldErrors':
-        helpers.setErrors(outcome.errors);
+        helpers.setStatus({ fieldErrors: { errors: outcome.errors, values } });
         return;
       case 'invalid':
         helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });

@@ -160,9 +160,9 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       if (!isSuccess(answer)) {
         const status: FormStatus = {
           formError: identityErrorMessage(answer, { leading: [`mpp.errors.${answer.errorCode}.general`], fallback: answer.errorDetails || answer.errorMessage }),
+          fieldErrors: { errors: mapValidationErrors(answer.validationErrors, { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS, fieldPath: formFieldOf }), values },
         };
         formik.setStatus(status);
-        formik.setErrors(mapValidationErrors<PreferencesValues>(answer.validationErrors, { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS, fieldPath: formFieldOf }));
         return;
       }
     } catch (error) {

@@ -668,6 +668,29 @@ export function describeIdentityContract(
         await helpers.advanceTime(Durations.verificationLinkLifetime + MINUTE);
         expect(await helpers.openLink(mail!.link)).toMatch(/\/preferences\/error\/doi-403002$/);
       });
+
+      timeTravel('a subscription whose link expired unconfirmed reads as not subscribed; choosing it again mails a new link', async () => {
+        const email = await activeAccount('doilapse');
+        const key = doubleOptInKey(await provider.getSchema());
+        const subscribe = () => provider.setAccountInfo({ subscriptions: { [key!]: { email: { isSubscribed: true } } } });
+        const subscription = async () => (await provider.getAccountInfo({ include: 'subscriptions' })).subscriptions?.[key!]?.email;
+        expect((await subscribe()).errorCode).toBe(0);
+        const first = await helpers.lastMail(email, 'double-opt-in');
+        expect(first).toBeDefined();
+
+        // The error page of the expired link asks the shopper to choose the newsletter again.
+        await helpers.advanceTime(Durations.newsletterConfirmationLinkLifetime + MINUTE);
+        expect(await helpers.openLink(first!.link)).toMatch(/\/preferences\/error\/doi-403002$/);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        expect(await subscription()).toMatchObject({ isSubscribed: false, doubleOptIn: { status: 'NotConfirmed' } });
+
+        expect((await subscribe()).errorCode).toBe(0);
+        expect(await subscription()).toMatchObject({ isSubscribed: true, doubleOptIn: { status: 'Pending' } });
+        const second = await helpers.lastMail(email, 'double-opt-in');
+        expect(second?.token).not.toBe(first!.token);
+        expect(await helpers.openLink(second!.link)).toMatch(/double-opt-in-done(\?errorCode=0|\?newsletter=NLT\w+)?$/);
+        expect(await subscription()).toMatchObject({ isSubscribed: true, doubleOptIn: { status: 'Confirmed' } });
+      });
     });
 
     // ---- password reset ----

@@ -242,6 +242,23 @@ describe('the preference centre', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('a newsletter whose confirmation link expired shows off; switched on and saved, it mails a new link (QA)', async () => {
+    // Chosen 15 days before the fake's clock (2026-01-01T09:00Z): its link, valid 14 days, is dead.
+    const expired = { isSubscribed: true, doubleOptIn: { status: 'Pending', emailSentTime: '2025-12-17T09:00:00.000Z' } };
+    const { user, fake } = await openCentre({
+      seed: { data: { sfmc: { dataProcessingConsented: true } }, subscriptions: { ...subscribedTo('NLT_RECIPES'), NLT_GENERAL: { email: expired } } },
+    });
+    const general = await screen.findByRole('switch', { name: 'Allgemein' });
+    expect(general).not.toBeChecked();
+    expect(screen.queryByText(/Bestätigung ausstehend/)).not.toBeInTheDocument();
+    await user.click(general);
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(fake.calls.find((call) => call.method === 'setAccountInfo')?.params).toMatchObject({ subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } } });
+    expect(fake.lastMail(EMAIL, 'double-opt-in')).toBeDefined();
+    expect(fake.account(EMAIL)?.subscriptions?.NLT_GENERAL?.email).toMatchObject({ isSubscribed: true, doubleOptIn: { status: 'Pending' } });
+  });
+
   it('asks before unsubscribing from all newsletters: No resets, Yes goes to /unsubscribe-success', async () => {
     const { user, fake, requests } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
     await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));

@@ -26,7 +26,7 @@ import {
 } from './model';
 import type { ForcedAnswer } from './forced';
 import { COMMON_PASSWORD_MESSAGE, missingFields } from './rules';
-import { adoptServiceSubscriberToken } from './subscriptions';
+import { adoptServiceSubscriberToken, lapseUnconfirmed } from './subscriptions';
 import { clone, listOf } from './values';
 
 /**
@@ -143,9 +143,11 @@ export class FakeStore {
 
   /**
    * Unverified registrations whose link expired are gone: "no account is created" (spec 000 §1); one made over a
-   * newsletter subscriber falls back to the subscriber, who keeps the subscriptions.
+   * newsletter subscriber falls back to the subscriber, who keeps the subscriptions. Subscriptions whose double
+   * opt-in link expired unconfirmed lapse.
    */
   purge() {
+    for (const acc of this.accounts.values()) lapseUnconfirmed(this, acc);
     for (const acc of [...this.accounts.values()]) {
       if (acc.isVerified || acc.deleteAfter === undefined || acc.deleteAfter > this.now()) continue;
       this.endSessions(acc);

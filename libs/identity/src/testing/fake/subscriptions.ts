@@ -38,8 +38,7 @@ export function applySubscriptions(store: FakeStore, acc: Account, changes: Reco
     let status = (current?.doubleOptIn?.status as string | undefined) ?? 'NotConfirmed';
     let emailSentTime = current?.doubleOptIn?.emailSentTime as string | undefined;
     if (wanted && !current?.isSubscribed && doubleOptIn && status !== 'Confirmed') {
-      const lifetime = key === 'SVC_PRODUCT_REMINDER' ? REMINDER_CONFIRM_LIFETIME : VERIFICATION_LIFETIME;
-      const token = store.issue('double-opt-in', lifetime, { UID: acc.UID, subscription: key });
+      const token = store.issue('double-opt-in', confirmationLifetime(key), { UID: acc.UID, subscription: key });
       store.send(acc, 'double-opt-in', token, `${store.linkBase}${Links.confirmSubscription.path}?${Links.confirmSubscription.tokenParam}=${token.token}`);
       status = 'Pending';
       emailSentTime = store.iso(store.now());
@@ -55,6 +54,29 @@ export function applySubscriptions(store: FakeStore, acc: Account, changes: Reco
         doubleOptIn: dropUndefined({ status, emailSentTime, confirmTime: status === 'Confirmed' ? current?.doubleOptIn?.confirmTime : undefined }),
         lastUpdatedSubscriptionState: changed ? store.iso(store.now()) : (current as { lastUpdatedSubscriptionState?: string } | undefined)?.lastUpdatedSubscriptionState,
       }),
+    };
+  }
+}
+
+/** How long the double opt-in link of subscription `key` stays valid. */
+function confirmationLifetime(key: string): number {
+  return key === 'SVC_PRODUCT_REMINDER' ? REMINDER_CONFIRM_LIFETIME : VERIFICATION_LIFETIME;
+}
+
+/**
+ * A subscription still waiting for its double opt-in when its link expired is no longer subscribed: the request
+ * lapsed with its link, and choosing the subscription again mails a new one (as the embedded provider's
+ * currentSubscriptions). The state changes at the link's end.
+ */
+export function lapseUnconfirmed(store: FakeStore, acc: Account) {
+  for (const [key, value] of Object.entries(acc.subscriptions)) {
+    const email = (value as { email?: { isSubscribed?: boolean; doubleOptIn?: { status?: string; emailSentTime?: string } } } | undefined)?.email;
+    const sent = Date.parse(email?.doubleOptIn?.emailSentTime ?? '');
+    if (!email?.isSubscribed || email.doubleOptIn?.status !== 'Pending' || Number.isNaN(sent)) continue;
+    const ended = sent + confirmationLifetime(key);
+    if (ended > store.now()) continue;
+    acc.subscriptions[key] = {
+      email: { ...email, isSubscribed: false, doubleOptIn: { ...email.doubleOptIn, status: 'NotConfirmed' }, lastUpdatedSubscriptionState: store.iso(ended) },
     };
   }
 }

@@ -122,6 +122,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		return fail(contract.CodeUnauthorized, "The address is not confirmed yet"), nil
 	}
 	now := p.clock()
+	a.Subscriptions = p.currentSubscriptions(a.Subscriptions, now)
 	lang := a.Lang
 	if in.Lang != "" {
 		lang = mail.BaseLanguage(in.Lang)
@@ -329,10 +330,7 @@ func (p *Provider) subscriptionTokens(ctx context.Context, st Store, a Account, 
 	}
 	out := make([]subscriptionToken, 0, len(keys))
 	for _, key := range keys {
-		lifetime := p.schema.subs[key].ConfirmationLifetime
-		if lifetime <= 0 {
-			lifetime = p.cfg.VerificationLifetime
-		}
+		lifetime := p.confirmationLifetime(key)
 		token, err := p.issueTokenIn(ctx, st, TokenSubscription, a.UID, map[string]string{"key": key}, lifetime)
 		if err != nil {
 			return nil, err
@@ -340,6 +338,14 @@ func (p *Provider) subscriptionTokens(ctx context.Context, st Store, a Account, 
 		out = append(out, subscriptionToken{key: key, token: token, lifetime: lifetime})
 	}
 	return out, nil
+}
+
+// confirmationLifetime is how long the double opt-in link of subscription key stays valid.
+func (p *Provider) confirmationLifetime(key string) time.Duration {
+	if lifetime := p.schema.subs[key].ConfirmationLifetime; lifetime > 0 {
+		return lifetime
+	}
+	return p.cfg.VerificationLifetime
 }
 
 // mailSubscriptionConfirmations sends the double opt-in mails of stored tokens.
@@ -485,6 +491,37 @@ func emailChannel(subscriptions map[string]any, key string) (em, doi map[string]
 	doi, _ = em["doubleOptIn"].(map[string]any)
 	subscribed, _ = em["isSubscribed"].(bool)
 	return em, doi, subscribed
+}
+
+// currentSubscriptions is a copy of an account's stored subscriptions as they stand at now: a subscription still
+// waiting for its double opt-in when its link expired (the link's lifetime after its mail) is not subscribed. The
+// request lapsed with its link, as an unverified registration does, and choosing the subscription again mails a
+// new link (QA: the preference centre showed such a subscription as waiting for the dead link, and switching it on
+// again sent none). What answers the subscriptions (the account, the login event, the export, an erasure's list)
+// and what changes them (a save, a registration over a subscriber) starts from this copy, so the next save stores
+// the lapse; the links themselves go by their own expiry, set with the mail. The lapse counts as a change of
+// state at the link's end.
+func (p *Provider) currentSubscriptions(subscriptions map[string]any, now time.Time) map[string]any {
+	out := deepCopy(subscriptions)
+	for key := range out {
+		em, doi, subscribed := emailChannel(out, key)
+		sentTime, _ := doi["emailSentTime"].(string)
+		if !subscribed || doi["status"] != "Pending" || sentTime == "" {
+			continue
+		}
+		sent, err := time.Parse(time.RFC3339, sentTime)
+		if err != nil {
+			continue
+		}
+		ended := sent.Add(p.confirmationLifetime(key))
+		if now.Before(ended) {
+			continue
+		}
+		em["isSubscribed"] = false
+		doi["status"] = "NotConfirmed"
+		em["lastUpdatedSubscriptionState"] = isoTime(ended)
+	}
+	return out
 }
 
 // errUnsubscribedSince: a double opt-in link of a subscription ended before the link was followed.

@@ -45,7 +45,7 @@ func (p *Provider) ExportAccountData(ctx context.Context, c Caller) (Result, err
 		"profile":        profile,
 		"data":           deepCopy(a.Data),
 		"preferences":    deepCopy(a.Preferences),
-		"subscriptions":  deepCopy(a.Subscriptions),
+		"subscriptions":  p.currentSubscriptions(a.Subscriptions, p.clock()),
 		"isRegistered":   a.IsRegistered,
 		"isVerified":     a.IsVerified,
 		"lang":           a.Lang,
@@ -112,7 +112,8 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 	if code != contract.CodeOK {
 		return wrongPassword(code), nil
 	}
-	erased := ErasedAccount{UID: a.UID, Email: identity.Email(a.Email), Subscriptions: identity.SubscribedKeys(a.Subscriptions), At: p.clock()}
+	now := p.clock()
+	erased := ErasedAccount{UID: a.UID, Email: identity.Email(a.Email), Subscriptions: identity.SubscribedKeys(p.currentSubscriptions(a.Subscriptions, now)), At: now}
 	if err := p.store.EraseAccount(ctx, a.UID, p.loginKey(a.Email), func(tx database.Tx) error {
 		if p.eraseWithAccount == nil {
 			return nil

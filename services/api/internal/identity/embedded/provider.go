@@ -586,7 +586,7 @@ func (p *Provider) accountFields(ctx context.Context, a Account, extraProfileFie
 		"profile":          profile,
 		"data":             deepCopy(a.Data),
 		"preferences":      deepCopy(a.Preferences),
-		"subscriptions":    deepCopy(a.Subscriptions),
+		"subscriptions":    p.currentSubscriptions(a.Subscriptions, p.clock()),
 		"isRegistered":     a.IsRegistered,
 		"isVerified":       a.IsVerified,
 		"isActive":         !a.Disabled,

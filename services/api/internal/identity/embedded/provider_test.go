@@ -1148,6 +1148,74 @@ func TestSubscriptionsDoubleOptIn(t *testing.T) {
 	})
 }
 
+// A subscription whose double opt-in link expired unconfirmed lapses: it reads as not subscribed, and choosing it
+// again mails a new link (QA: the preference centre showed it waiting for the dead link, and switching it on again
+// sent none).
+func TestSubscriptionConfirmationLapses(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		const addr = "lena@example.com"
+		recipes := func(on bool) map[string]any {
+			return map[string]any{"NLT_RECIPES": map[string]any{"email": map[string]any{"isSubscribed": on}}}
+		}
+		// What the preference centre reads, through a regToken of the day (the centre exchanges its link anew).
+		read := func() map[string]any {
+			t.Helper()
+			rt, err := h.p.Backend().SubscriberRegToken(h.ctx, identity.Email(addr))
+			require.NoError(t, err)
+			r, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{}, rt.Token, "subscriptions", "")
+			require.NoError(t, err)
+			require.Equal(t, contract.CodeOK, r.ErrorCode)
+			return r.Fields["subscriptions"].(map[string]any)["NLT_RECIPES"].(map[string]any)["email"].(map[string]any)
+		}
+		status := func(em map[string]any) string { return em["doubleOptIn"].(map[string]any)["status"].(string) }
+
+		h.subscriber(addr, embedded.SetAccountInfoParams{Subscriptions: recipes(true)})
+		sent := h.now
+		first := h.lastLink(addr, embedded.MailSubscriptionConfirmation)
+		h.subscriber(addr, embedded.SetAccountInfoParams{Subscriptions: recipes(true)})
+		require.Equal(t, 1, h.mailCount(addr, embedded.MailSubscriptionConfirmation), "while its link is valid, choosing it again mails nothing")
+
+		h.advance(contract.NewsletterConfirmationLinkLifetime - time.Minute)
+		em := read()
+		require.Equal(t, true, em["isSubscribed"])
+		require.Equal(t, "Pending", status(em), "waiting while the link is valid")
+
+		h.advance(2 * time.Minute)
+		em = read()
+		require.Equal(t, false, em["isSubscribed"], "the request lapsed with its link")
+		require.Equal(t, "NotConfirmed", status(em))
+		require.Equal(t, sent.Add(contract.NewsletterConfirmationLinkLifetime).UTC().Format("2006-01-02T15:04:05.000Z"), em["lastUpdatedSubscriptionState"])
+		out, err := h.p.ConfirmSubscription(h.ctx, first)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeActivationExpired, out.Code)
+
+		// A save that leaves the subscription alone keeps it lapsed and mails nothing.
+		h.subscriber(addr, embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Lena"}})
+		require.Equal(t, false, read()["isSubscribed"])
+		require.Equal(t, 1, h.mailCount(addr, embedded.MailSubscriptionConfirmation))
+
+		// Chosen again, as the error page of the expired link asks: a new link, which confirms it.
+		h.subscriber(addr, embedded.SetAccountInfoParams{Subscriptions: recipes(true)})
+		require.Equal(t, 2, h.mailCount(addr, embedded.MailSubscriptionConfirmation), "a new confirmation mail")
+		second := h.lastLink(addr, embedded.MailSubscriptionConfirmation)
+		require.NotEqual(t, first, second)
+		em = read()
+		require.Equal(t, true, em["isSubscribed"])
+		require.Equal(t, "Pending", status(em))
+		out, err = h.p.ConfirmSubscription(h.ctx, second)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, out.Code)
+		em = read()
+		require.Equal(t, true, em["isSubscribed"])
+		require.Equal(t, "Confirmed", status(em))
+
+		// A confirmed subscription never lapses.
+		h.advance(2 * contract.NewsletterConfirmationLinkLifetime)
+		require.Equal(t, "Confirmed", status(read()))
+	})
+}
+
 func TestResetPassword(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)

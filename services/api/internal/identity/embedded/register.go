@@ -106,6 +106,7 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 		errs = append(errs, ValidationError{FieldName: "email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"})
 	case err == nil:
 		upgrade = true
+		existing.Subscriptions = p.currentSubscriptions(existing.Subscriptions, now)
 	case errors.Is(err, ErrNotFound):
 		existing = Account{UID: newUID(), Email: email.String(), Origin: OriginSite, CreatedAt: now,
 			Profile: map[string]any{}, Data: map[string]any{}, Preferences: map[string]any{}, Subscriptions: map[string]any{}}

@@ -1,24 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorDetails, isRecentLoginRequired, isSuccess, useIdentity, type IdentityProvider, type PasskeyInfo } from '@portal/identity';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ErrorDetails, isRecentLoginRequired, isSuccess, useIdentity, type IdentityProvider } from '@portal/identity';
 import { CeremonyError, createPasskey, type CeremonyFailure } from '../../../shared/passkey-browser';
-
-/** The account's passkeys and whether it has a password (a passwordless account sets its first one). */
-export function passkeysQuery(provider: IdentityProvider) {
-  return queryOptions({
-    queryKey: ['identity', 'passkeys'],
-    enabled: Boolean(provider.getPasskeys),
-    queryFn: async (): Promise<{ passkeys: PasskeyInfo[]; hasPassword: boolean }> => {
-      const answer = await provider.getPasskeys!();
-      if (!isSuccess(answer)) throw new Error(`getPasskeys answered ${answer.errorCode}`);
-      return { passkeys: answer.passkeys ?? [], hasPassword: answer.hasPassword ?? true };
-    },
-  });
-}
-
-export function usePasskeys() {
-  const { provider } = useIdentity();
-  return useQuery(passkeysQuery(provider));
-}
 
 export type AddPasskeyOutcome =
   | { kind: 'done' }

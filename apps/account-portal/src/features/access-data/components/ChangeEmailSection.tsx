@@ -5,7 +5,7 @@ import { deferredSchema, FormError, message, messages, PasswordField, SubmitButt
 import { useIdentity } from '@portal/identity';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { useChangeEmail, useConfirmPassword } from '../api/change-login-details';
-import { usePasskeys } from '../api/passkeys';
+import { usePasskeys } from '../api/passkey-list';
 
 type Step = { name: 'password' } | { name: 'email'; password: string } | { name: 'sent'; email: string };
 

@@ -8,7 +8,7 @@ import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import type { LoginState } from '../../../shared/navigation';
 import { useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useChangePassword } from '../api/change-login-details';
-import { usePasskeys } from '../api/passkeys';
+import { usePasskeys } from '../api/passkey-list';
 import { LoginAgain } from './LoginAgain';
 
 /** Spec 000 §4 and §9: after a password change the banner shows, then the shopper is logged out after 3 seconds. */

@@ -7,7 +7,8 @@ import { Loader } from '@portal/ui';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { FORM_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useConfirmPassword } from '../api/change-login-details';
-import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { usePasskeys } from '../api/passkey-list';
+import { useAddPasskey, useRemovePasskey } from '../api/passkeys';
 import type { CeremonyFailure } from '../../../shared/passkey-browser';
 import { LoginAgain } from './LoginAgain';
 

@@ -26,7 +26,9 @@ const (
 
 // score weighs one query word matching one store term. The order is the
 // ranking rule: postcode > city or name > street > part of a street name,
-// and a whole word beats a prefix of the same field.
+// and a whole word beats a prefix of the same field. A number after a word
+// that found the store's street is its house number, not a postcode being
+// typed (postcodeBegunByHouseNumber).
 func score(kind fieldKind, exact bool) int32 {
 	switch kind {
 	case fieldPostcode:
@@ -48,6 +50,15 @@ func score(kind fieldKind, exact bool) int32 {
 		return 10
 	}
 }
+
+// postcodeBegunByHouseNumber is what a number after a word that found the
+// store's street weighs as the beginning of the store's postcode: less than
+// as its house number, whole or begun. "Jahnstraße 86" listed Jahnstraße 139
+// in 86653 Monheim, and two more stores at 86…, before Jahnstraße 86 in
+// Berlin, and a shopper taking the first suggestion saved the wrong store
+// (QA). A whole postcode keeps its weight after a street, and a number on its
+// own or after a place begins a postcode first, as shoppers type postcodes.
+const postcodeBegunByHouseNumber = 5
 
 // streetSuffixes are the generic endings of German compound street names.
 // Indexing both halves lets "haupt str" and "strasse" find "Hauptstraße".
@@ -214,7 +225,7 @@ func newIndex(generation int64, all []Store) *index {
 	}
 	idx.termText = terms.String()
 	idx.scratch.New = func() any {
-		return &scratch{count: make([]uint8, n), best: make([]int32, n), total: make([]int32, n)}
+		return &scratch{count: make([]uint8, n), street: make([]uint8, n), best: make([]int32, n), total: make([]int32, n)}
 	}
 	return idx
 }
@@ -241,6 +252,8 @@ func (idx *index) term(i int) string {
 // allocates nothing but its result.
 type scratch struct {
 	count   []uint8 // how many query words a store has matched so far
+	street  []uint8 // which query words (one bit each) matched the store's street; only a word before a number marks
+	marked  bool    // whether street holds marks, so a search without a number after a word does not clear it
 	best    []int32 // best score of the current word per store
 	total   []int32 // summed score over the words matched so far
 	touched []int32 // stores matched by the first word, to reset afterwards
@@ -250,6 +263,13 @@ type scratch struct {
 type termRange struct {
 	word   string
 	lo, hi int
+	// after is the bit in scratch.street of the word before this one when
+	// this one is a number and that one is not: in a store whose street that
+	// word matched, this one is the house number. Otherwise 0.
+	after uint8
+	// mark is this word's bit in scratch.street when the word after it is
+	// such a number, else 0: only then are the stores it matched marked.
+	mark uint8
 }
 
 // cacheKey is the normalised query: its one word (no allocation) or its words joined.
@@ -313,35 +333,50 @@ func (idx *index) search(q Query) []int32 {
 	}
 	var buf [maxQueryTokens]termRange
 	ranges := buf[:0]
-	for _, w := range words {
+	for k, w := range words {
 		lo := sort.Search(len(idx.postings), func(i int) bool { return idx.term(i) >= w })
 		hi := lo + sort.Search(len(idx.postings)-lo, func(j int) bool { return !strings.HasPrefix(idx.term(lo+j), w) })
 		if lo == hi {
 			return nil
 		}
-		ranges = append(ranges, termRange{w, lo, hi})
+		ranges = append(ranges, termRange{word: w, lo: lo, hi: hi})
+		if k > 0 && isNumber(w) && !isNumber(words[k-1]) {
+			ranges[k].after = 1 << (k - 1)
+			ranges[k-1].mark = 1 << (k - 1)
+		}
 	}
-	// The rarest word goes first, so the candidate set starts small.
-	slices.SortFunc(ranges, func(a, b termRange) int { return cmp.Compare(a.hi-a.lo, b.hi-b.lo) })
+	// The rarest word goes first, so the candidate set starts small; a possible
+	// house number goes after the words without one, so the word before it has
+	// marked the stores whose street it matched.
+	slices.SortFunc(ranges, func(a, b termRange) int {
+		return cmp.Or(cmp.Compare(min(a.after, 1), min(b.after, 1)), cmp.Compare(a.hi-a.lo, b.hi-b.lo))
+	})
 
 	sc := idx.scratch.Get().(*scratch)
 	defer idx.release(sc)
 	for k, r := range ranges {
 		step := uint8(k)
-		for i := r.lo; i < r.hi; i++ {
-			p := idx.postings[i]
-			s := p.store
-			points := score(p.kind, int(p.termLen) == len(r.word))
-			switch sc.count[s] {
-			case step:
-				sc.count[s] = step + 1
-				sc.best[s] = points
-				if k == 0 {
-					sc.touched = append(sc.touched, s)
+		if r.after != 0 {
+			sc.tallyHouseNumber(idx.postings[r.lo:r.hi], len(r.word), step, r.after)
+		} else {
+			for i := r.lo; i < r.hi; i++ {
+				p := idx.postings[i]
+				s := p.store
+				points := score(p.kind, int(p.termLen) == len(r.word))
+				switch sc.count[s] {
+				case step:
+					sc.count[s] = step + 1
+					sc.best[s] = points
+					if k == 0 {
+						sc.touched = append(sc.touched, s)
+					}
+				case step + 1:
+					sc.best[s] = max(sc.best[s], points)
 				}
-			case step + 1:
-				sc.best[s] = max(sc.best[s], points)
 			}
+		}
+		if r.mark != 0 {
+			sc.markStreets(idx.postings[r.lo:r.hi], step, r.mark)
 		}
 		matched := false
 		for _, s := range sc.touched {
@@ -393,15 +428,57 @@ func (idx *index) search(q Query) []int32 {
 	return out
 }
 
+// markStreets sets mark in street for the stores still in the running (matched by the word number step) whose
+// street the word matched. Only those are marked, so release finds every mark among the touched.
+func (sc *scratch) markStreets(postings []posting, step, mark uint8) {
+	sc.marked = true
+	for _, p := range postings {
+		if p.kind <= fieldStreet && sc.count[p.store] == step+1 {
+			sc.street[p.store] |= mark
+		}
+	}
+}
+
+// tallyHouseNumber is search's tally for a number after a word (never the first word tallied): in the stores
+// whose street that word matched (marked with after) the number is the house number, and a postcode it only
+// begins weighs postcodeBegunByHouseNumber. A loop of its own keeps that check out of the tally every word runs.
+func (sc *scratch) tallyHouseNumber(postings []posting, wordLen int, step, after uint8) {
+	for _, p := range postings {
+		s := p.store
+		exact := int(p.termLen) == wordLen
+		points := score(p.kind, exact)
+		if p.kind == fieldPostcode && !exact && sc.street[s]&after != 0 {
+			points = postcodeBegunByHouseNumber
+		}
+		switch sc.count[s] {
+		case step:
+			sc.count[s] = step + 1
+			sc.best[s] = points
+		case step + 1:
+			sc.best[s] = max(sc.best[s], points)
+		}
+	}
+}
+
 func (idx *index) release(sc *scratch) {
 	for _, s := range sc.touched {
 		sc.count[s] = 0
 		sc.best[s] = 0
 		sc.total[s] = 0
 	}
+	if sc.marked {
+		for _, s := range sc.touched {
+			sc.street[s] = 0
+		}
+		sc.marked = false
+	}
 	sc.touched = sc.touched[:0]
 	idx.scratch.Put(sc)
 }
+
+// isNumber reports whether a normalised word starts with a digit, as house
+// numbers ("86", "77a") and postcodes do.
+func isNumber(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
 
 // get returns the store with the given id.
 func (idx *index) get(id string) (Store, bool) {

@@ -54,3 +54,28 @@ func holdsPointers(t reflect.Type) bool {
 	}
 	return false
 }
+
+// Whatever is typed, a search answers at most MaxResults stores and leaves its working memory clean for the next:
+// a house number's weight depends on the marks the word before it leaves on each store, and a mark left behind would
+// weigh a later search's numbers as house numbers in stores whose street that search never matched.
+func FuzzSearch(f *testing.F) {
+	idx := newIndex(1, demoStores(f))
+	for _, s := range []string{"Jahnstraße 86", "jahn 8", "Bahnhofstr. 21 Berlin", "86", "berlin 10", "Jahnstraße 86653", "1 2 3 4 5 6 7 8 9", "haupt str 1a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		q, err := ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		require.LessOrEqual(t, len(idx.search(q)), MaxResults)
+		sc := idx.scratch.Get().(*scratch)
+		defer idx.scratch.Put(sc)
+		require.Empty(t, sc.touched)
+		for s := range sc.count {
+			if sc.count[s] != 0 || sc.street[s] != 0 || sc.best[s] != 0 || sc.total[s] != 0 {
+				t.Fatalf("%q left store %d marked: count %d, street %b, best %d, total %d", raw, s, sc.count[s], sc.street[s], sc.best[s], sc.total[s])
+			}
+		}
+	})
+}

@@ -83,6 +83,45 @@ func TestSearchRanking(t *testing.T) {
 	}
 }
 
+// A street and house number find the store at that address first, as in the demo directory: "Jahnstraße 86"
+// listed Monheim (86653), Möttingen (86753) and the closed Breitenthal (86488) before Jahnstraße 86 in Berlin, as
+// a postcode starting with 86 weighed more than the house number 86, and shoppers who took the first suggestion
+// saved the wrong store (QA). A number after a word that found the street is the house number: a postcode it
+// begins ranks below the house numbers it is or begins. On its own a number is still a postcode first.
+func TestSearchRanksStreetAndHouseNumberFirst(t *testing.T) {
+	svc := newService(t, []stores.Store{
+		{ID: "DE-86488-01", Name: "Breitenthal", Street: "Jahnstraße 65", Postcode: "86488", City: "Breitenthal", Country: "DE", Open: false},
+		{ID: "DE-86653-01", Name: "Monheim", Street: "Jahnstraße 139", Postcode: "86653", City: "Monheim", Country: "DE", Open: true},
+		{ID: "DE-86753-01", Name: "Möttingen", Street: "Jahnstraße 80", Postcode: "86753", City: "Möttingen", Country: "DE", Open: true},
+		{ID: "DE-10115-01", Name: "Berlin", Street: "Bahnhofstraße 21", Postcode: "10115", City: "Berlin", Country: "DE", Open: true},
+		{ID: "DE-10115-02", Name: "Berlin", Street: "Jahnstraße 86", Postcode: "10115", City: "Berlin", Country: "DE", Open: true},
+		{ID: "DE-23777-01", Name: "Heringsdorf", Street: "Jahnstraße 86a", Postcode: "23777", City: "Heringsdorf", Country: "DE", Open: true},
+		{ID: "DE-21335-01", Name: "Lüneburg", Street: "Bahnhofstraße 5", Postcode: "21335", City: "Lüneburg", Country: "DE", Open: true},
+		{ID: "DE-21614-01", Name: "Buxtehude", Street: "Bahnhofstraße 210", Postcode: "21614", City: "Buxtehude", Country: "DE", Open: true},
+	})
+	tests := []struct {
+		name string
+		term string
+		want []string
+	}{
+		{"street and house number", "Jahnstraße 86", []string{"DE-10115-02", "DE-23777-01", "DE-86653-01", "DE-86753-01", "DE-86488-01"}},
+		{"street spelt out and house number", "jahnstrasse 86", []string{"DE-10115-02", "DE-23777-01", "DE-86653-01", "DE-86753-01", "DE-86488-01"}},
+		{"street prefix and house number", "Jahn 86", []string{"DE-10115-02", "DE-23777-01", "DE-86653-01", "DE-86753-01", "DE-86488-01"}},
+		{"house number being typed", "Jahnstraße 8", []string{"DE-10115-02", "DE-23777-01", "DE-86753-01", "DE-86653-01", "DE-86488-01"}},
+		{"another street", "Bahnhofstraße 21", []string{"DE-10115-01", "DE-21614-01", "DE-21335-01"}},
+		{"abbreviated street", "Bahnhofstr. 21", []string{"DE-10115-01", "DE-21614-01", "DE-21335-01"}},
+		{"street, house number and city", "Jahnstraße 86 Berlin", []string{"DE-10115-02"}},
+		{"a whole postcode after the street still counts", "Jahnstraße 86653", []string{"DE-86653-01"}},
+		{"a number on its own is a postcode first", "86", []string{"DE-86653-01", "DE-86753-01", "DE-86488-01", "DE-10115-02", "DE-23777-01"}},
+		{"a number after the city is a postcode first", "Monheim 86", []string{"DE-86653-01"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, search(t, svc, tc.term))
+		})
+	}
+}
+
 func TestSearchReturnsAtMost20InPostcodeOrder(t *testing.T) {
 	var list []stores.Store
 	for i := 29; i >= 0; i-- {
@@ -188,4 +227,6 @@ func TestDemoStores(t *testing.T) {
 	require.Len(t, muenchen, stores.MaxResults)
 	require.Regexp(t, `^DE-8`, muenchen[0])
 	require.Regexp(t, `^DE-2[0-2]`, search(t, svc, "ham")[0], "Hamburg before the smaller towns starting with ham")
+	require.Equal(t, "DE-10115-02", search(t, svc, "Jahnstraße 86")[0], "Jahnstraße 86, 10115 Berlin before the postcodes 86…")
+	require.Equal(t, "DE-10115-01", search(t, svc, "Bahnhofstraße 21")[0], "Bahnhofstraße 21, 10115 Berlin before the postcodes 21…")
 }

@@ -714,6 +714,19 @@ export function describeIdentityContract(
         expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(ErrorCode.FREQUENCY_LIMIT);
       });
 
+      it('answers 400006/100001 for the current password, changes nothing, and the link then sets another one', async () => {
+        const email = await activeAccount('resetsame');
+        expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
+        const mail = await helpers.lastMail(email, 'password-reset');
+        const same = await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: STRONG_PASSWORD });
+        expect(same).toMatchObject({ errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: ErrorDetails.SAME_PASSWORD });
+        // Nothing changed: the session lives on and the password is the one it was.
+        expect((await provider.getAccountInfo()).errorCode).toBe(0);
+        expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(0);
+      });
+
       it('a completed reset ends every session of the account', async () => {
         const email = await activeAccount('resetsessions');
         expect((await provider.getAccountInfo()).errorCode).toBe(0);
@@ -1442,12 +1455,12 @@ export function describeIdentityContract(
         const values = await requiredValues();
         const answer = await provider.register({ email, password: '', regToken: regToken ?? '', passkey: intruder.register(init.options), ...values, lang: 'de' });
         expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
-        const reset = async () => {
+        const reset = async (newPassword: string) => {
           expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
           const mail = await helpers.lastMail(email, 'password-reset');
-          expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+          expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword })).errorCode).toBe(0);
         };
-        await reset();
+        await reset(OTHER_PASSWORD);
         expect((await passkeyLogin(intruder)).errorCode).not.toBe(0);
         expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(0);
         expect((await provider.getPasskeys!()).passkeys).toEqual([]);
@@ -1455,7 +1468,8 @@ export function describeIdentityContract(
         const { auth: own } = await addPasskey();
         await provider.logout();
         await helpers.advanceTime(Durations.resetFrequency + 1000);
-        await reset();
+        // Another password: the current one again is refused (400006/100001).
+        await reset('Third-Pass-77#');
         expect((await passkeyLogin(own)).errorCode).toBe(0);
       });
 

@@ -1095,6 +1095,22 @@ export function describeIdentityContract(
         expect((await provider.getAccountInfo({ include: 'profile' })).profile?.zip).toBeUndefined();
       });
 
+      it("a profile's postcode follows its country's rule, without a country the site's (the German one: five digits)", async () => {
+        await activeAccount('zip');
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile).not.toHaveProperty('country');
+        const refusal = (fieldName: string) => ({
+          errorCode: ErrorCode.VALIDATION,
+          validationErrors: [expect.objectContaining({ fieldName, errorCode: ErrorCode.INVALID_FORMAT })],
+        });
+        // A German account's "1234" was stored by the embedded provider: the profile named no country (QA).
+        expect(await provider.setAccountInfo({ profile: { zip: '1234' } })).toMatchObject(refusal('profile.zip'));
+        expect(await provider.setAccountInfo({ profile: { zip: 'ABCDE', country: 'DE' } })).toMatchObject(refusal('profile.zip'));
+        expect(await provider.setAccountInfo({ profile: { country: 'XX' } })).toMatchObject(refusal('profile.country'));
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile).not.toHaveProperty('zip');
+        expect((await provider.setAccountInfo({ profile: { zip: '1000', country: 'BE' } })).errorCode).toBe(0);
+        expect((await provider.setAccountInfo({ profile: { zip: '20095', country: 'DE' } })).errorCode).toBe(0);
+      });
+
       it('answers 400009 naming an unknown profile field, subscription or consent', async () => {
         await activeAccount('unknown');
         const profile = await provider.setAccountInfo({ profile: { nickname: 'Eri' } });

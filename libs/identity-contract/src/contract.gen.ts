@@ -177,7 +177,7 @@ export const SuccessCodes: readonly number[] = [0 /* OK */, 200009 /* STALE_LINK
 
 /** Detail codes: errorDetails values that refine an error code. */
 export const ErrorDetails = {
-  /** With ErrorCode.INVALID_PARAMETER: The new password equals the old one (000 §8 "400006.100001"; contract, decided). */
+  /** With ErrorCode.INVALID_PARAMETER: The new password (setAccountInfo's, resetPassword's) equals the old one (000 §8 "400006.100001"; contract, decided). */
   SAME_PASSWORD: '100001',
   /** With ErrorCode.VALIDATION: The password (register, setAccountInfo's newPassword, resetPassword's newPassword) is on the list of the 100,000 most common and breached passwords, compared regardless of case (OWASP ASVS 6.2.4; decided): the validation error of the password field has errorCode 400006 and the envelope this errorDetails. The embedded provider and the fake check it; the vendor applies its own rules. */
   COMMON_PASSWORD: 'COMMON_PASSWORD',
@@ -293,7 +293,7 @@ export const IdentityApiMethods = {
   getConflictingAccount: { params: ['regToken'], codes: [ErrorCode.OK, ErrorCode.INVALID_PARAMETER] },
   getAccountInfo: { params: ['include', 'extraProfileFields', 'regToken'], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED, ErrorCode.ACCOUNT_DISABLED] },
   setAccountInfo: { params: ['regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'password', 'newPassword'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.UNIQUE_IDENTIFIER_EXISTS, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.READ_ONLY_FIELD, ErrorCode.FREQUENCY_LIMIT, ErrorCode.UNAUTHORIZED, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN] },
-  resetPassword: { params: ['loginID', 'lang', 'passwordResetToken', 'newPassword'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.VALIDATION, ErrorCode.FREQUENCY_LIMIT, ErrorCode.PASSWORD_TOKEN_INVALID, ErrorCode.LOGIN_ID_UNKNOWN] },
+  resetPassword: { params: ['loginID', 'lang', 'passwordResetToken', 'newPassword'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.FREQUENCY_LIMIT, ErrorCode.PASSWORD_TOKEN_INVALID, ErrorCode.LOGIN_ID_UNKNOWN] },
   resendVerificationCode: { params: ['regToken', 'email', 'lang'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.FREQUENCY_LIMIT] },
   getSchema: { params: ['include'], codes: [ErrorCode.OK] },
   getPolicies: { params: ['sections'], codes: [ErrorCode.OK] },

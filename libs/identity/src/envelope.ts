@@ -70,7 +70,7 @@ export function isRegistrationUnverified(envelope: Envelope): boolean {
   return envelope.errorCode === ErrorCode.INVALID_PARAMETER && envelope.errorDetails === ErrorDetails.REGISTRATION_UNVERIFIED;
 }
 
-/** New password equals the old one: 400006 with details 100001 (identity contract, setAccountInfo). */
+/** New password equals the old one: 400006 with details 100001 (identity contract, setAccountInfo and resetPassword). */
 export function isSamePassword(envelope: Envelope): boolean {
   return envelope.errorCode === ErrorCode.INVALID_PARAMETER && envelope.errorDetails === SAME_PASSWORD_DETAILS;
 }

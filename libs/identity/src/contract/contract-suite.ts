@@ -714,6 +714,19 @@ export function describeIdentityContract(
         expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(ErrorCode.FREQUENCY_LIMIT);
       });
 
+      it('answers 400006/100001 for the current password, changes nothing, and the link then sets another one', async () => {
+        const email = await activeAccount('resetsame');
+        expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
+        const mail = await helpers.lastMail(email, 'password-reset');
+        const same = await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: STRONG_PASSWORD });
+        expect(same).toMatchObject({ errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: ErrorDetails.SAME_PASSWORD });
+        // Nothing changed: the session lives on and the password is the one it was.
+        expect((await provider.getAccountInfo()).errorCode).toBe(0);
+        expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(0);
+      });
+
       it('a completed reset ends every session of the account', async () => {
         const email = await activeAccount('resetsessions');
         expect((await provider.getAccountInfo()).errorCode).toBe(0);
@@ -1082,6 +1095,22 @@ export function describeIdentityContract(
         expect((await provider.getAccountInfo({ include: 'profile' })).profile?.zip).toBeUndefined();
       });
 
+      it("a profile's postcode follows its country's rule, without a country the site's (the German one: five digits)", async () => {
+        await activeAccount('zip');
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile).not.toHaveProperty('country');
+        const refusal = (fieldName: string) => ({
+          errorCode: ErrorCode.VALIDATION,
+          validationErrors: [expect.objectContaining({ fieldName, errorCode: ErrorCode.INVALID_FORMAT })],
+        });
+        // A German account's "1234" was stored by the embedded provider: the profile named no country (QA).
+        expect(await provider.setAccountInfo({ profile: { zip: '1234' } })).toMatchObject(refusal('profile.zip'));
+        expect(await provider.setAccountInfo({ profile: { zip: 'ABCDE', country: 'DE' } })).toMatchObject(refusal('profile.zip'));
+        expect(await provider.setAccountInfo({ profile: { country: 'XX' } })).toMatchObject(refusal('profile.country'));
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile).not.toHaveProperty('zip');
+        expect((await provider.setAccountInfo({ profile: { zip: '1000', country: 'BE' } })).errorCode).toBe(0);
+        expect((await provider.setAccountInfo({ profile: { zip: '20095', country: 'DE' } })).errorCode).toBe(0);
+      });
+
       it('answers 400009 naming an unknown profile field, subscription or consent', async () => {
         await activeAccount('unknown');
         const profile = await provider.setAccountInfo({ profile: { nickname: 'Eri' } });
@@ -1442,12 +1471,12 @@ export function describeIdentityContract(
         const values = await requiredValues();
         const answer = await provider.register({ email, password: '', regToken: regToken ?? '', passkey: intruder.register(init.options), ...values, lang: 'de' });
         expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
-        const reset = async () => {
+        const reset = async (newPassword: string) => {
           expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);
           const mail = await helpers.lastMail(email, 'password-reset');
-          expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword: OTHER_PASSWORD })).errorCode).toBe(0);
+          expect((await provider.resetPassword({ passwordResetToken: mail!.token, newPassword })).errorCode).toBe(0);
         };
-        await reset();
+        await reset(OTHER_PASSWORD);
         expect((await passkeyLogin(intruder)).errorCode).not.toBe(0);
         expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(0);
         expect((await provider.getPasskeys!()).passkeys).toEqual([]);
@@ -1455,7 +1484,8 @@ export function describeIdentityContract(
         const { auth: own } = await addPasskey();
         await provider.logout();
         await helpers.advanceTime(Durations.resetFrequency + 1000);
-        await reset();
+        // Another password: the current one again is refused (400006/100001).
+        await reset('Third-Pass-77#');
         expect((await passkeyLogin(own)).errorCode).toBe(0);
       });
 

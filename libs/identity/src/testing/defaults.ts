@@ -40,6 +40,24 @@ export const defaultSchema: AccountSchema = {
   },
 };
 
+/** The countries an address, and a profile, may be in (spec 000 §3), as the service's metadata names them. */
+const COUNTRIES = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV',
+  'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'IS', 'LI', 'NO', 'CH',
+];
+
+/**
+ * The postcode rules by country the fake holds a profile's postcode to, the service's metadata defaults
+ * (metadata.DefaultZipCodeRules, spec 000 §5): five digits in Germany and Luxembourg, four in Belgium, up to ten
+ * letters, digits, spaces or hyphens elsewhere.
+ */
+export const defaultPostcodeRules: Record<string, string> = {
+  ...Object.fromEntries(COUNTRIES.map((country) => [country, '^[A-Za-z0-9 -]{1,10}$'])),
+  DE: '^\\d{5}$',
+  LU: '^\\d{5}$',
+  BE: '^\\d{4}$',
+};
+
 /** The contract's default policy: 8 characters, all four character groups (spec 000 §5), and its lockout. */
 export const defaultPolicies: Policies = {
   passwordComplexity: { minLength: PasswordPolicyDefaults.minLength, minCharGroups: PasswordPolicyDefaults.minCharGroups },

@@ -65,6 +65,19 @@ describe('fake identity provider: what the contract suite does not reach', () =>
     expect(fake.openLink(mail.link)).toBe('/preferences/error/doi-403002');
   });
 
+  it("a profile's postcode without a country follows no rule where the site's country is not known (profileCountry '')", async () => {
+    const seed = { email: 'erika@example.org', password: PASSWORD, preferences: consent };
+    const unknownSite = createFakeProvider({ accounts: [seed], profileCountry: '' });
+    expect((await unknownSite.login({ loginID: seed.email, password: PASSWORD })).errorCode).toBe(0);
+    expect((await unknownSite.setAccountInfo({ profile: { zip: '1234' } })).errorCode).toBe(0);
+    const belgianProfile = createFakeProvider({ accounts: [seed], profileCountry: 'BE' });
+    expect((await belgianProfile.login({ loginID: seed.email, password: PASSWORD })).errorCode).toBe(0);
+    expect((await belgianProfile.setAccountInfo({ profile: { zip: '1234' } })).errorCode).toBe(0);
+    expect((await belgianProfile.setAccountInfo({ profile: { zip: '12345' } })).validationErrors).toEqual([
+      expect.objectContaining({ fieldName: 'profile.zip', errorCode: ErrorCode.INVALID_FORMAT }),
+    ]);
+  });
+
   it('social provider errors are answered as envelopes', async () => {
     const fake = createFakeProvider({ social: { apple: { error: 500023 } } });
     await expect(fake.socialLogin({ provider: 'apple' })).resolves.toMatchObject({ errorCode: 500023, statusCode: 500 });

@@ -1,7 +1,7 @@
 // Test and demo doubles of @portal/identity; never imported by production code paths.
 export { createClock, DAY, HOUR, MINUTE, type FakeClock } from './clock';
 export { COMMON_PASSWORDS_SIZE, commonPasswordsFrom, type CommonPasswords } from './common-passwords';
-export { defaultConsent, defaultPolicies, defaultSchema } from './defaults';
+export { defaultConsent, defaultPolicies, defaultPostcodeRules, defaultSchema } from './defaults';
 export {
   createFakeProvider,
   type FakeAccountSeed,

@@ -28,6 +28,12 @@ func EmbeddedSettings(cfg config.Config) embedded.Config {
 	e := cfg.Identity.Embedded
 	c := embedded.DefaultConfig()
 	c.Consents = embedded.MarketConsents(cfg.Metadata.CountryGermany)
+	// The German site's forms send the profile's postcode as a German one (the finalize form with country DE); the
+	// metadata tells no other site's country.
+	c.ProfileCountry = ""
+	if cfg.Metadata.CountryGermany {
+		c.ProfileCountry = "DE"
+	}
 	c.PostcodeRules = map[string]string{}
 	for country, rule := range metadata.DefaultZipCodeRules() {
 		c.PostcodeRules[country] = rule.Regex

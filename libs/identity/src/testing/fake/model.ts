@@ -90,6 +90,16 @@ export interface FakeProviderOptions {
    * the page's own origin (`location.origin`), else linkBaseUrl's, and its host name.
    */
   passkeys?: { rpId?: string; origin?: string };
+  /**
+   * The postcode patterns by country a profile's postcode follows, as the service's metadata validation.zipCode;
+   * its keys are the countries a profile may name. Default: defaultPostcodeRules.
+   */
+  postcodeRules?: Record<string, string>;
+  /**
+   * The country whose rule a profile's postcode follows when the profile names no country, as the embedded
+   * provider's: default DE (the German site); '' for none, as on a site whose country the metadata does not tell.
+   */
+  profileCountry?: string;
 }
 
 /** The in-memory provider plus the controls a test or a demo needs. */

@@ -1,5 +1,5 @@
 import { Links } from '@portal/identity-contract';
-import { ErrorCode } from '../../envelope';
+import { ErrorCode, SAME_PASSWORD_DETAILS } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { RESET_RETRY_WAIT, RESET_TOKEN_LIFETIME } from './model';
 import { checkPassword } from './rules';
@@ -17,6 +17,9 @@ export function resetMethods(store: FakeStore): ResetMethods {
         const token = store.valid(params.passwordResetToken, ['password-reset']);
         const acc = token?.UID === undefined ? undefined : store.accounts.get(token.UID);
         if (!token || !acc) return store.fail(ErrorCode.PASSWORD_TOKEN_INVALID, 'Invalid or expired password reset token');
+        // The current password again is refused as a password change refuses it, before the policy; the link stays
+        // unused for another try (as the embedded provider).
+        if (params.newPassword === acc.password) return store.fail(ErrorCode.INVALID_PARAMETER, SAME_PASSWORD_DETAILS);
         const errors = checkPassword(store, 'newPassword', params.newPassword);
         if (errors.length > 0) return store.validationFailed(errors);
         acc.password = params.newPassword;

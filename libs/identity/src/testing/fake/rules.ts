@@ -105,8 +105,36 @@ export function writeProfile(store: FakeStore, input: unknown, current: Record<s
     else if (result.value === undefined) delete out[key];
     else out[key] = result.value;
   }
+  errors.push(...checkProfilePostcode(store, input, out, errors));
   errors.push(...checkBirthDate(input, out, errors));
   return { values: out, errors, serverOnly };
+}
+
+/**
+ * The profile's postcode and country held to the rules of an address, when a write gives either and its own format
+ * held; a profile without a country has the site's (profileCountry), as the embedded provider's checkProfilePostcode.
+ */
+function checkProfilePostcode(
+  store: FakeStore,
+  input: Record<string, unknown>,
+  merged: Record<string, unknown>,
+  errors: ValidationError[],
+): ValidationError[] {
+  if (!('zip' in input) && !('country' in input)) return [];
+  if (errors.some((e) => e.fieldName === 'profile.zip' || e.fieldName === 'profile.country')) return [];
+  const own = typeof merged.country === 'string' ? merged.country : '';
+  const country = own || store.profileCountry;
+  const format = (field: string): ValidationError[] => [
+    {
+      fieldName: `profile.${field}`,
+      errorCode: ErrorCode.INVALID_FORMAT,
+      message: 'The specified value does not correspond to the expected format.',
+    },
+  ];
+  const rule = store.postcodeRules[country];
+  if (own && !rule && Object.keys(store.postcodeRules).length > 0) return format('country');
+  const zip = typeof merged.zip === 'string' ? merged.zip : '';
+  return zip && rule && !rule.test(zip) ? format('zip') : [];
 }
 
 /** The day of birth held to its month (with the stored parts), as the embedded provider does; without a year, 29 February stands. */

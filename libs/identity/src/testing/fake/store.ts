@@ -5,7 +5,7 @@ import { IdentityTransportError } from '../../errors';
 import { IdentityEvents } from '../../events';
 import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, PasskeyMethod, Policies, Profile, SocialProviderName } from '../../types';
 import { createClock, HOUR, type FakeClock } from '../clock';
-import { defaultConsent, defaultPolicies, defaultSchema } from '../defaults';
+import { defaultConsent, defaultPolicies, defaultPostcodeRules, defaultSchema } from '../defaults';
 import {
   LOCKOUT_TIME,
   MESSAGES,
@@ -62,6 +62,10 @@ export class FakeStore {
   readonly passkeys = new Map<string, Passkey>();
   readonly passkeyChallenges = new Map<string, PasskeyChallenge>();
   readonly relyingParty: { rpId: string; origin: string };
+  /** The postcode rule of each country a profile may name, by upper-case code (FakeProviderOptions.postcodeRules). */
+  readonly postcodeRules: Record<string, RegExp>;
+  /** The country of a profile's postcode when the profile names none (FakeProviderOptions.profileCountry). */
+  readonly profileCountry: string;
   outage: boolean;
   session: Session | undefined;
   private counter = 0;
@@ -76,6 +80,10 @@ export class FakeStore {
     this.outage = options.outage ?? false;
     this.serviceSubscriberTokens = options.serviceSubscriberTokens ?? false;
     this.commonPasswords = options.commonPasswords;
+    this.postcodeRules = Object.fromEntries(
+      Object.entries(options.postcodeRules ?? defaultPostcodeRules).map(([country, rule]) => [country.toUpperCase(), new RegExp(rule)]),
+    );
+    this.profileCountry = (options.profileCountry ?? 'DE').toUpperCase();
     const pageOrigin = typeof location === 'undefined' ? this.linkBase : location.origin;
     const origin = (options.passkeys?.origin ?? pageOrigin).replace(/\/+$/, '');
     this.relyingParty = { origin, rpId: options.passkeys?.rpId ?? new URL(origin).hostname };

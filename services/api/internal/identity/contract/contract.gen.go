@@ -144,8 +144,8 @@ var Catalogue = []Code{
 
 // Detail codes: errorDetails values that refine an error code.
 const (
-	// DetailsSamePassword (with CodeInvalidParameter): The new password equals the old one (000 §8
-	// "400006.100001"; contract, decided).
+	// DetailsSamePassword (with CodeInvalidParameter): The new password (setAccountInfo's, resetPassword's)
+	// equals the old one (000 §8 "400006.100001"; contract, decided).
 	DetailsSamePassword = "100001"
 	// DetailsCommonPassword (with CodeValidation): The password (register, setAccountInfo's newPassword,
 	// resetPassword's newPassword) is on the list of the 100,000 most common and breached passwords, compared
@@ -309,7 +309,7 @@ var Methods = []Method{
 	{Name: "getConflictingAccount", Params: []string{"regToken"}, Codes: []int{CodeOK, CodeInvalidParameter}},
 	{Name: "getAccountInfo", Params: []string{"include", "extraProfileFields", "regToken"}, Codes: []int{CodeOK, CodeUnauthorized, CodeAccountDisabled}},
 	{Name: "setAccountInfo", Params: []string{"regToken", "profile", "data", "preferences", "subscriptions", "lang", "password", "newPassword"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeUniqueIdentifierExists, CodeInvalidParameter, CodeValidation, CodeReadOnlyField, CodeFrequencyLimit, CodeUnauthorized, CodeAccountDisabled, CodeInvalidLogin}},
-	{Name: "resetPassword", Params: []string{"loginID", "lang", "passwordResetToken", "newPassword"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeValidation, CodeFrequencyLimit, CodePasswordTokenInvalid, CodeLoginIDUnknown}},
+	{Name: "resetPassword", Params: []string{"loginID", "lang", "passwordResetToken", "newPassword"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeValidation, CodeFrequencyLimit, CodePasswordTokenInvalid, CodeLoginIDUnknown}},
 	{Name: "resendVerificationCode", Params: []string{"regToken", "email", "lang"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeFrequencyLimit}},
 	{Name: "getSchema", Params: []string{"include"}, Codes: []int{CodeOK}},
 	{Name: "getPolicies", Params: []string{"sections"}, Codes: []int{CodeOK}},

@@ -46,6 +46,10 @@ type Config struct {
 	// PostcodeRules are the postcode patterns by country code that an address book entry must match; its keys
 	// are the countries an address may be in. Empty accepts any two-letter code with up to ten characters.
 	PostcodeRules map[string]string
+	// ProfileCountry is the country whose postcode rule a profile's postcode follows when the profile names no
+	// country: DE on the German site (metadata countryGermany), whose forms send the postcode as a German one;
+	// empty where the site's country is not known, and such a postcode then follows no rule.
+	ProfileCountry string
 }
 
 // PasswordPolicy is what getPolicies answers as passwordComplexity.
@@ -111,6 +115,7 @@ func DefaultConfig() Config {
 		Fields:                 DefaultFields(),
 		Subscriptions:          DefaultSubscriptions(),
 		Consents:               DefaultConsents(),
+		ProfileCountry:         "DE", // the German market's, as DefaultConsents
 	}
 }
 

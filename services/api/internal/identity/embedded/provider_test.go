@@ -1261,6 +1261,41 @@ func TestResetPassword(t *testing.T) {
 	})
 }
 
+// A reset to the password the account has is refused as a password change refuses it (spec 000 §5, §8
+// 400006.100001): the reset saved the current password again and logged the shopper in with it (QA). Nothing
+// changes, no session ends, and the same link then sets another password.
+func TestResetRefusesTheCurrentPassword(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("eva@example.com")
+		_, tok := h.login("eva@example.com", goodPassword)
+		before, err := h.store.AccountByEmail(h.ctx, "eva@example.com")
+		require.NoError(t, err)
+		r, err := h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{LoginID: "eva@example.com"})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
+		link := h.lastLink("eva@example.com", embedded.MailPasswordReset)
+
+		r, err = h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{PasswordResetToken: link, NewPassword: goodPassword})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeInvalidParameter, r.ErrorCode)
+		require.Equal(t, contract.DetailsSamePassword, r.ErrorDetails)
+		require.False(t, r.EndSession)
+		after, err := h.store.AccountByEmail(h.ctx, "eva@example.com")
+		require.NoError(t, err)
+		require.Equal(t, before.PasswordHash, after.PasswordHash, "the password is not saved again")
+		_, live := h.p.SessionUID(h.ctx, tok)
+		require.True(t, live, "nothing changed, so no session ends")
+		require.Zero(t, h.mailCount("eva@example.com", embedded.MailPasswordChangedNotice))
+
+		r, err = h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{PasswordResetToken: link, NewPassword: "New-Passw0rd!"})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode, "the link is still unused")
+		l, _ := h.login("eva@example.com", "New-Passw0rd!")
+		require.Equal(t, contract.CodeOK, l.ErrorCode)
+	})
+}
+
 func TestLiteAccountsAndRegTokens(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)

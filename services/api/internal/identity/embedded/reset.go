@@ -106,6 +106,20 @@ func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPasswo
 	if err != nil {
 		return Result{}, err
 	}
+	// The new password must differ from the old one (spec 000 §5, §8 400006.100001), answered as a password
+	// change answers it, before the policy: a reset saved the current password again and logged the shopper in
+	// with it (QA). The link stays unused for a second try. The link proves the account, so comparing tells its
+	// holder nothing new; it costs one verify of the stored hash beside the hash of the new password.
+	a, err := p.store.AccountByUID(ctx, t.UID)
+	if errors.Is(err, ErrNotFound) {
+		return fail(contract.CodePasswordTokenInvalid, ""), nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if same, _, _ := p.hasher.Verify(ctx, newPassword, a.PasswordHash); same {
+		return fail(contract.CodeInvalidParameter, contract.DetailsSamePassword), nil
+	}
 	if errs := p.schema.checkPassword("newPassword", newPassword); len(errs) > 0 {
 		return validationFailed(errs), nil
 	}
@@ -118,7 +132,7 @@ func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPasswo
 	var unlinked int64
 	// The spent token, the new password, the end of every session and reset link, and the lifted lock take effect
 	// together or not at all.
-	a, err := p.spendLink(ctx, t, now, func(st Store, a Account) (Account, error) {
+	a, err = p.spendLink(ctx, t, now, func(st Store, a Account) (Account, error) {
 		a.PasswordHash, a.UpdatedAt = hash, now
 		if !a.IsVerified {
 			// The reset is the first proof that the mailbox's owner holds the account. A passkey bound before it

@@ -43,6 +43,8 @@ type schema struct {
 	policyRe *regexp.Regexp
 	// postcodes are the postcode rules of the countries an address may be in; empty accepts any country code.
 	postcodes map[string]*regexp.Regexp
+	// profileCountry is the country of a profile's postcode when the profile names none (Config.ProfileCountry).
+	profileCountry string
 	// dataNames are the names data's schema gives, each field's and the objects' it lies in ("sfmc",
 	// "sfmc.subscriptionKey", "addressBook"), by themselves and by their lower case: a free-form key that differs
 	// from one of them only in case is refused (lookAlike).
@@ -51,7 +53,8 @@ type schema struct {
 
 func compileSchema(c Config) (*schema, error) {
 	s := &schema{fields: map[string]*compiledField{}, subs: map[string]SubscriptionSchema{}, consents: map[string]ConsentStatement{},
-		policy: c.Password, dataNames: map[string]string{strings.ToLower(addressBookField): addressBookField}}
+		policy: c.Password, profileCountry: strings.ToUpper(c.ProfileCountry),
+		dataNames: map[string]string{strings.ToLower(addressBookField): addressBookField}}
 	for _, f := range c.Fields {
 		if path, isData := strings.CutPrefix(f.Name, "data."); isData {
 			segs := strings.Split(path, ".")
@@ -283,6 +286,8 @@ func wholeNumber(v any) (int64, bool) {
 
 // checkProfilePostcode holds the profile's postcode and country to the rules of an address (spec 000 §5: the
 // country's postcode rule; §3: the countries the product knows), when a write gives either and its own format held.
+// A profile without a country has the site's (profileCountry): a German account's "1234" was stored, though the
+// German site's forms ask for five digits and the address book refuses it (QA).
 func (s *schema) checkProfilePostcode(in, merged map[string]any, errs []ValidationError) []ValidationError {
 	_, zipGiven := in["zip"]
 	_, countryGiven := in["country"]
@@ -295,6 +300,10 @@ func (s *schema) checkProfilePostcode(in, merged map[string]any, errs []Validati
 		}
 	}
 	country, _ := merged["country"].(string)
+	own := country != ""
+	if !own {
+		country = s.profileCountry
+	}
 	if country == "" {
 		return nil
 	}
@@ -303,7 +312,7 @@ func (s *schema) checkProfilePostcode(in, merged map[string]any, errs []Validati
 			Message: "The specified value does not correspond to the expected format."}}
 	}
 	rule, known := s.postcodes[country]
-	if len(s.postcodes) > 0 && !known {
+	if len(s.postcodes) > 0 && !known && own {
 		return format("country")
 	}
 	if zip, _ := merged["zip"].(string); zip != "" && rule != nil && !rule.MatchString(zip) {

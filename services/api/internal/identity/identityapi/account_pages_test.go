@@ -281,6 +281,41 @@ func TestProfilePostcodeFollowsItsCountrysRule(t *testing.T) {
 	require.EqualValues(t, 0, r["errorCode"], "a save that leaves postcode and country alone is not refused for them")
 }
 
+// A profile without a country has the site's: on the German site its postcode follows the German rule, as the
+// site's forms and the address book hold it (spec 000 §5: DE five digits). A German account's "1234" was stored (QA).
+// Elsewhere the metadata names no country of the site, and such a postcode follows no rule.
+func TestProfilePostcodeWithoutCountryFollowsTheSitesRule(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
+		b := registerAndLogIn(t, s, "profile-zip-site@example.com", withProfile(nil))
+		r := b.call("setAccountInfo", map[string]any{"profile": map[string]any{"zip": "1234"}})
+		require.EqualValues(t, contract.CodeValidation, r["errorCode"], r)
+		errs := r["validationErrors"].([]any)
+		require.Len(t, errs, 1, r)
+		require.Equal(t, "profile.zip", errs[0].(map[string]any)["fieldName"], r)
+		require.EqualValues(t, contract.CodeInvalidFormat, errs[0].(map[string]any)["errorCode"], r)
+		info := b.call("getAccountInfo", map[string]any{"include": "profile"})
+		require.NotContains(t, info["profile"], "zip", "nothing refused was stored")
+
+		r = b.call("setAccountInfo", map[string]any{"profile": map[string]any{"zip": "20095"}})
+		require.EqualValues(t, 0, r["errorCode"], r)
+		r = b.call("setAccountInfo", map[string]any{"profile": map[string]any{"zip": "1000", "country": "BE"}})
+		require.EqualValues(t, 0, r["errorCode"], "the profile's own country decides where it has one")
+	})
+	t.Run("a site other than the German one", func(t *testing.T) {
+		s := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Metadata.CountryGermany = false }))
+		b := newShopper(t, s)
+		init := b.call("initRegistration", nil)
+		privacy := map[string]any{"privacy": map[string]any{"aec": map[string]any{"isConsentGranted": true}}}
+		r := b.call("register", map[string]any{"email": "profile-zip-be@example.com", "password": shopperPassword, "regToken": init["regToken"],
+			"profile": withProfile(nil), "preferences": privacy, "lang": "nl"})
+		require.EqualValues(t, contract.CodePendingVerification, r["errorCode"], r)
+		require.Equal(t, "/double-opt-in-done?errorCode=0", follow(t, s, "profile-zip-be@example.com", embedded.MailVerification))
+		require.EqualValues(t, 0, b.call("login", map[string]any{"loginID": "profile-zip-be@example.com", "password": shopperPassword})["errorCode"])
+		r = b.call("setAccountInfo", map[string]any{"profile": map[string]any{"zip": "1234"}})
+		require.EqualValues(t, 0, r["errorCode"], r)
+	})
+}
+
 func TestConsentPerMarket(t *testing.T) {
 	for name, tc := range map[string]struct {
 		germany       bool

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormikErrors } from 'formik';
 import { mapValidationErrors } from '@portal/forms';
-import { isPasswordTokenInvalid, isSuccess, isValidationError, useIdentity, type IdentityProvider } from '@portal/identity';
+import { isPasswordTokenInvalid, isSamePassword, isSuccess, isValidationError, useIdentity, type IdentityProvider } from '@portal/identity';
 import { failureCode } from '../../../shared/call-failure';
 import { forgetResetLoginId, readResetLoginId } from '../reset-login-id';
 
@@ -15,6 +15,8 @@ export type CompleteResetOutcome =
   | { kind: 'changed' }
   /** 403025: the link expired, was used already or is unknown. */
   | { kind: 'linkInvalid' }
+  /** 400006 with details 100001: the new password is the current one (spec 000 §5, §8); the link stays valid. */
+  | { kind: 'samePassword' }
   | { kind: 'fieldErrors'; errors: FormikErrors<NewPasswordValues> }
   | { kind: 'unexpected'; code: number | string };
 
@@ -28,6 +30,7 @@ export async function completePasswordReset(provider: IdentityProvider, password
   }
   if (isSuccess(answer)) return { kind: 'changed' };
   if (isPasswordTokenInvalid(answer)) return { kind: 'linkInvalid' };
+  if (isSamePassword(answer)) return { kind: 'samePassword' };
   if (isValidationError(answer)) {
     // The policy the page checks is the service's; should they differ, the service's message shows at the field.
     const errors = mapValidationErrors<NewPasswordValues>(answer.validationErrors, {

@@ -1,7 +1,7 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deferredSchema, FormError, PasswordField, SubmitButton } from '@portal/forms';
+import { deferredSchema, FormError, messages, PasswordField, SubmitButton } from '@portal/forms';
 import type { PasswordComplexity } from '@portal/identity';
 import { unexpectedMessage } from '../../../shared/call-failure';
 import { useCompletePasswordReset, type NewPasswordValues } from '../api/complete-password-reset';
@@ -37,6 +37,10 @@ export function NewPasswordForm({ token, passwordPolicy, onChanged, onLinkInvali
         return;
       case 'linkInvalid':
         onLinkInvalid();
+        return;
+      case 'samePassword':
+        // At the new password, with the text /accessdata shows for it; the shopper chooses another one.
+        helpers.setStatus({ fieldErrors: { errors: { password: messages.passwordSameAsOld() }, values } });
         return;
       case 'fieldErrors':
         helpers.setStatus({ fieldErrors: { errors: outcome.errors, values } });

@@ -162,6 +162,24 @@ describe('/login/reset-password', () => {
     expect(identity.calls.some((call) => call.method === 'login')).toBe(false);
   });
 
+  it('400006/100001: refuses the current password at the field, as /accessdata does; the link then sets another one', async () => {
+    const identity = shopper();
+    await identity.resetPassword({ loginID: EMAIL });
+    window.localStorage.setItem('pwResetLoginID', EMAIL);
+    await openApp(resetLink(identity), { identity });
+    await setNewPassword(OLD_PASSWORD);
+    expect(await screen.findByText('Das neue Passwort muss sich vom bisherigen unterscheiden.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' })).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'login')).toBe(false);
+
+    await userEvent.clear(screen.getByLabelText(/^Neues Passwort \*/));
+    await userEvent.clear(screen.getByLabelText(/^Neues Passwort wiederholen/));
+    await setNewPassword(NEW_PASSWORD);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect((await identity.login({ loginID: EMAIL, password: OLD_PASSWORD })).errorCode).toBe(403042);
+  });
+
   it('403025: the link is used, expired or unknown; offers to start again', async () => {
     const identity = shopper();
     await identity.resetPassword({ loginID: EMAIL });

@@ -103,6 +103,23 @@ test.describe('account portal', () => {
       await context.setOffline(false);
       await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
     });
+
+    test('texts that get no answer: the page names the missing connection, not message keys, and a try loads the texts', async ({ page }) => {
+      // The first page's texts (a lazy chunk per language, texts-de) get no answer; i18next showed the login with
+      // its message keys and never asked for them again.
+      const TEXTS = /\/assets\/texts-de-[^/]+\.js$/;
+      await page.route(TEXTS, (route) => route.abort('internetdisconnected'));
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1, name: UNEXPECTED })).toBeFocused();
+      await expect(page.getByRole('alert')).toHaveText(NO_CONNECTION);
+      await expect(page.getByRole('main')).not.toContainText(/\b(ap|global)\.[a-z]/);
+      await expectAccessible(page);
+
+      await page.unroute(TEXTS);
+      await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+      await expect(page.getByRole('main')).not.toContainText(/\b(ap|global)\.[a-z]/);
+    });
   });
 
   test('the double opt-in result: success for 0, the error page for other codes', async ({ page }) => {

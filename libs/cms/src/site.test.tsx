@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@portal/i18n';
@@ -20,7 +21,9 @@ async function renderPage(ui: ReactElement, options: SiteResponses & { path?: st
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <SiteProvider
-          Loading={({ query, messageKey }) => (query.isError ? <p role="alert">{i18n.t(messageKey)}</p> : <p role="status">loading</p>)}
+          Loading={({ query, messageKey }) =>
+            query.isError ? <p role="alert">{messageKey ? i18n.t(messageKey) : 'texts failed'}</p> : <p role="status">loading</p>
+          }
           environment={{ search, browserLanguages: options.browserLanguages ?? ['de-DE'] }}
         >
           {ui}
@@ -28,7 +31,7 @@ async function renderPage(ui: ReactElement, options: SiteResponses & { path?: st
       </I18nextProvider>
     </QueryClientProvider>,
   );
-  return { requested };
+  return { requested, client };
 }
 
 function SiteProbe() {
@@ -92,6 +95,45 @@ describe('SiteProvider', () => {
   it("shows 'cms data fetch failed.' when no content can be loaded", async () => {
     await renderPage(<SiteProbe />, { content: { de_DE: 500, default: 500 } });
     expect(await screen.findByRole('alert')).toHaveTextContent('cms data fetch failed.');
+  });
+
+  describe('a refresh that fails once the site is shown (QA phone)', () => {
+    function Form() {
+      return (
+        <form>
+          <SiteProbe />
+          <input aria-label="Vorname" />
+        </form>
+      );
+    }
+    afterEach(() => jest.restoreAllMocks());
+
+    it('keeps the page and what the shopper typed when the content fails to load again as the tab comes back', async () => {
+      await renderPage(<Form />);
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Vorname' }), 'Erika');
+      // Five minutes on, the content is stale; the connection has dropped as the shopper comes back to the tab.
+      const requested = stubSiteFetch({ content: { de_DE: 'no answer', default: 'no answer' } });
+      const later = Date.now() + 6 * 60 * 1000;
+      jest.spyOn(Date, 'now').mockReturnValue(later);
+      act(() => void window.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(requested).toEqual(['/cms/portal/de_DE.json', '/cms/default.json']));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveValue('Erika');
+      expect(screen.getByText('© Test')).toBeInTheDocument();
+    });
+
+    it('keeps the page when metadata is asked for again and gets a server error', async () => {
+      const { client } = await renderPage(<Form />);
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Vorname' }), 'Erika');
+      const requested = stubSiteFetch({ metadata: 500 });
+      await act(() => client.refetchQueries({ queryKey: ['metadata'] }));
+      expect(requested).toEqual(['/rest/v1/metadata']);
+      expect(client.getQueryState(['metadata', '/rest/v1/metadata'])?.status).toBe('error');
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveValue('Erika');
+    });
   });
 
   it('shows a loader until everything has arrived', async () => {

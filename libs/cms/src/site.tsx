@@ -1,7 +1,7 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { detectLanguage, readRememberedLanguage, rememberLanguage, toLanguageTag, toLocale } from '@portal/i18n';
+import { detectLanguage, loadTexts, readRememberedLanguage, rememberLanguage, toLanguageTag, toLocale } from '@portal/i18n';
 import { ResponseError } from './fetch-json';
 import { useCmsContent } from './get-content';
 import { useMetadata } from './get-metadata';
@@ -29,21 +29,24 @@ export function useSite(): Site {
 }
 
 /**
- * The load of the site in the way of its pages: metadata until it is in, then the content. The message key says its
- * failure (spec 001 §8); `status` is the HTTP status it failed with, none for a request that got no answer.
+ * The load of the site in the way of its pages: the first that failed of metadata, the content and the page's texts,
+ * else the first not in. The message key says a failure of metadata or content (spec 001 §8), the texts have none;
+ * `status` is the HTTP status it failed with, none for a request that got no answer. `loads` are all three: a try,
+ * and the connection's return, ask again for each that failed, not only for the one told.
  */
 export interface SiteLoad {
   query: UseQueryResult<unknown>;
-  messageKey: 'global.errors.metadata.fetch' | 'global.errors.cms.fetch';
+  messageKey?: 'global.errors.metadata.fetch' | 'global.errors.cms.fetch';
   status?: number;
+  loads: UseQueryResult<unknown>[];
 }
 
 export interface SiteProviderProps {
   children: ReactNode;
   /**
-   * Shown in place of the pages until metadata and content have arrived, and when they cannot be loaded: the loader,
-   * or the error page when the load failed (`query.isError`). A load that waits for the connection is the shell's to
-   * tell (AppProviders): this library knows no connection errors.
+   * Shown in place of the pages until metadata, content and texts have arrived, and when they cannot be loaded: the
+   * loader, or the error page when the load failed (`query.isError`). A load that waits for the connection is the
+   * shell's to tell (AppProviders): this library knows no connection errors.
    */
   Loading: ComponentType<SiteLoad>;
   /** The browser's view of things; tests pass their own. */
@@ -115,21 +118,31 @@ export function SiteProvider({ children, Loading, environment, prepare }: SitePr
     prepare?.(metadata, language);
   }, [metadata, language, prepare]);
 
+  // The texts are one more load of the site, as metadata and content are: i18next showed the page without the texts
+  // that failed to load, their message keys in their place, and never asked for them again (QA phone).
+  const texts = useQuery({
+    queryKey: ['texts', language],
+    queryFn: () => loadTexts(i18n, language!),
+    enabled: Boolean(language),
+    staleTime: Infinity,
+  });
+
   useEffect(() => {
     if (!language) return;
     rememberLanguage(language);
     document.documentElement.lang = language;
+    if (texts.data !== language) return;
     let current = true;
-    // changeLanguage resolves once the language's texts are loaded (at once when they already are).
-    // The site shows (or changes language) as a transition: React renders the whole page in small slices rather
-    // than in one long task of the main thread (total blocking time, issue 16).
+    // The texts are in, so changeLanguage resolves at once. The site shows (or changes language) as a transition:
+    // React renders the whole page in small slices rather than in one long task of the main thread (total blocking
+    // time, issue 16).
     void i18n.changeLanguage(language).then(() => {
       if (current) startTransition(() => setTextsLoadedFor(language));
     });
     return () => {
       current = false;
     };
-  }, [language, i18n]);
+  }, [texts.data, language, i18n]);
 
   const changeLanguage = useCallback(
     (requested: string) => {
@@ -152,11 +165,14 @@ export function SiteProvider({ children, Loading, environment, prepare }: SitePr
     [metadata, language, contentResult.data, languages, changeLanguage],
   );
 
-  const [query, messageKey] = metadataResult.isSuccess
-    ? [contentResult, 'global.errors.cms.fetch' as const]
-    : [metadataResult, 'global.errors.metadata.fetch' as const];
-  if (query.isError || !site || textsLoadedFor === undefined) {
-    return <Loading query={query} messageKey={messageKey} status={statusOf(query.error)} />;
+  // Once shown, the site stays when a refresh fails (the content asked for again as the tab comes back, QA phone):
+  // React Query keeps the data it had, and only what is not in keeps the pages away: a first load, or the texts of a
+  // language switch, whose message keys the page would show.
+  if (!site || textsLoadedFor === undefined || texts.isError) {
+    const loads: UseQueryResult<unknown>[] = [metadataResult, contentResult, texts];
+    const query = loads.find((load) => load.isError) ?? loads.find((load) => load.data === undefined) ?? texts;
+    const messageKey = (['global.errors.metadata.fetch', 'global.errors.cms.fetch'] as const)[loads.indexOf(query)];
+    return <Loading query={query} messageKey={messageKey} status={statusOf(query.error)} loads={loads} />;
   }
   return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { addMessages, createI18n, loadShippedMessages, SHIPPED_LANGUAGES, type MessageLoader, type Messages } from './i18n';
+import { addMessages, createI18n, loadShippedMessages, loadTexts, SHIPPED_LANGUAGES, type MessageLoader, type Messages } from './i18n';
 
 describe('shipped messages', () => {
   it('ship the seven languages of the specs', () => {
@@ -85,5 +85,49 @@ describe('loading only the texts a visitor sees', () => {
     await added;
     // React's `use` reads `status`: a page rendered now shows at once instead of suspending first.
     expect(added.status).toBe('fulfilled');
+  });
+});
+
+describe('loadTexts: texts that failed to load without a connection (QA phone)', () => {
+  const bundles: Record<string, Messages> = { de: { greeting: 'Hallo' }, fr: { greeting: 'Bonjour' } };
+  const noAnswer = new TypeError('Failed to fetch dynamically imported module: /assets/fr.js');
+
+  function flaky() {
+    const state = { connected: false, read: [] as string[] };
+    const load: MessageLoader = async (lng) => {
+      state.read.push(lng);
+      if (!state.connected) throw noAnswer;
+      return bundles[lng] ?? {};
+    };
+    return { state, load };
+  }
+
+  it('rejects with the failure, and asked again loads the texts i18next would not ask for again', async () => {
+    const { state, load } = flaky();
+    const i18n = await createI18n(load, null);
+    await expect(loadTexts(i18n, 'fr-FR')).rejects.toBe(noAnswer);
+    // i18next's own way on leaves them out for good: it resolves, and the page would show the keys.
+    state.read = [];
+    state.connected = true;
+    await i18n.changeLanguage('fr-FR');
+    expect(state.read).toEqual([]);
+    expect(i18n.t('greeting')).toBe('greeting');
+
+    await expect(loadTexts(i18n, 'fr-FR')).resolves.toBe('fr-FR');
+    expect(state.read.sort()).toEqual(['de', 'fr', 'fr-FR']);
+    expect(i18n.t('greeting')).toBe('Bonjour');
+  });
+
+  it('a language switch whose texts get no answer rejects, though the German fallback is in, and loads them later', async () => {
+    const { state, load } = flaky();
+    state.connected = true;
+    const i18n = await createI18n(load, 'de');
+    state.connected = false;
+    await expect(loadTexts(i18n, 'fr-FR')).rejects.toBe(noAnswer);
+    expect(i18n.t('greeting')).toBe('Hallo');
+    state.connected = true;
+    await loadTexts(i18n, 'fr-FR');
+    await i18n.changeLanguage('fr-FR');
+    expect(i18n.t('greeting')).toBe('Bonjour');
   });
 });

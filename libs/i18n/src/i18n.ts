@@ -116,6 +116,18 @@ export function addMessages(i18n: I18n, load: MessageLoader): Promise<void> {
   return added;
 }
 
+/**
+ * Loads the texts of `language` and of the languages it falls back to, and resolves with the language once all are
+ * in; a text file that does not load rejects with its failure. i18next asks no more for texts that failed to load
+ * (its changeLanguage then resolves without them), so a page that opened without a connection showed its message
+ * keys once the connection was back (QA phone). Texts already in are read again from the files the page has.
+ */
+export function loadTexts(i18n: I18n, language: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    void i18n.reloadResources(language, undefined, (errors?: unknown[]) => (errors ? reject(errors[0] as Error) : resolve(language)));
+  });
+}
+
 export interface I18nOptions {
   /**
    * Languages whose messages have every key (the key parity tests check that). They do not load German as a

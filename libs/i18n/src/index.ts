@@ -17,6 +17,7 @@ export {
   combineMessages,
   createI18n,
   loadShippedMessages,
+  loadTexts,
   messagesFrom,
   SHIPPED_LANGUAGES,
   type I18nOptions,

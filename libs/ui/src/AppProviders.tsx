@@ -2,11 +2,9 @@ import { QueryClient, QueryClientProvider, type DefaultOptions } from '@tanstack
 import type { i18n as I18n } from 'i18next';
 import { useCallback, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { CmsSettingsProvider, SiteProvider, type CmsSettings, type Metadata, type SiteLoad, type SiteProviderProps } from '@portal/cms';
-import { useConnectionWait } from './ConnectionLost';
+import { CmsSettingsProvider, SiteProvider, type CmsSettings, type Metadata, type SiteProviderProps } from '@portal/cms';
 import { IdentityGate, startIdentity, type IdentityGateProps } from './IdentityGate';
-import { PageLoader } from './Loader';
-import { SiteLoadError } from './SiteLoadError';
+import { SiteLoading } from './SiteLoadError';
 
 export interface AppProvidersProps {
   i18n: I18n;
@@ -56,15 +54,4 @@ export function AppProviders({ i18n, queryClient, settings, environment, identit
       </I18nextProvider>
     </QueryClientProvider>
   );
-}
-
-/**
- * Until the site is in: the loader, or the error page of a load that failed (spec 001 §8). A load that waits for the
- * connection (useConnectionWait) showed the loader for ever or blamed the site alone (QA phone): its error page says
- * the connection is missing and offers to try again, and the site loads by itself once the browser is back online.
- */
-function SiteLoading({ query, messageKey, status }: SiteLoad) {
-  const { lost, retrying, retry } = useConnectionWait([query]);
-  if (retrying || !(lost || query.isError)) return <PageLoader />;
-  return <SiteLoadError messageKey={messageKey} status={status} onRetry={lost ? retry : undefined} />;
 }

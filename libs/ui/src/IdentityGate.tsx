@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { useSite, type Metadata } from '@portal/cms';
 import { baseLanguage } from '@portal/i18n';
 import { AccountStore, createIdentityProvider, IdentityRoot, type IdentityProvider } from '@portal/identity';
-import { PageLoader } from './Loader';
-import { SiteLoadError } from './SiteLoadError';
+import { SiteLoading } from './SiteLoadError';
 import { useRevealed } from './use-revealed';
 
 export interface IdentityGateProps {
@@ -72,8 +71,9 @@ export function IdentityGate({ children, provider, initialRefresh = true }: Iden
   const created = useQuery({ ...identitySessionQuery(metadata, language), enabled: !provider });
   const session = provider ? { provider, store: undefined } : created.data;
   const revealed = useRevealed(Boolean(session));
-  if (created.isError) return <SiteLoadError messageKey="global.errors.identity.load" />;
-  if (!session || !revealed) return <PageLoader />;
+  // Without a connection (a vendor script or scenario that got no answer) the page says so, and the provider is
+  // created once the browser is back online or the shopper tries again, as for the site (QA phone).
+  if (!session || !revealed) return <SiteLoading query={created} messageKey="global.errors.identity.load" />;
   return (
     <IdentityRoot provider={session.provider} store={session.store} initialRefresh={initialRefresh}>
       {children}

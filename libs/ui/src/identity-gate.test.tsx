@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { stubSiteFetch, testMetadata } from '@portal/cms/testing';
 import { createI18n, loadShippedMessages, type Messages } from '@portal/i18n';
 import { useIdentity, type IdentityProvider } from '@portal/identity';
@@ -59,5 +60,39 @@ describe('the identity provider the metadata names', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();
     expect(screen.queryByText(/anonymous|looking up/)).not.toBeInTheDocument();
+    // A provider the metadata may not name is no missing connection: nothing offers to try again.
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument();
+  });
+
+  it('without a connection: the page says so, offers a try, and creates the provider once back online (QA phone)', async () => {
+    const network = { connected: false, asked: 0 };
+    stubSiteFetch({
+      metadata: testMetadata({ identity: { provider: 'fake', socialProviders: ['apple', 'googleplus', 'facebook'] } }),
+      // The fake's scenario file gets no answer without a connection, as the cdc adapter's code would.
+      rest: () => {
+        network.asked++;
+        if (!network.connected) throw new TypeError('Failed to fetch');
+        return undefined;
+      },
+    });
+    const i18n = await createI18n(loadShippedMessages, null);
+    render(
+      <AppProviders i18n={i18n} queryClient={new QueryClient()} environment={{ search: '', browserLanguages: ['de-DE'] }}>
+        <AccountLine />
+      </AppProviders>,
+    );
+    const unavailable = 'Die Anmeldung ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.';
+    const noConnection = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${unavailable} ${noConnection}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toHaveFocus();
+    const asked = network.asked;
+    await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => expect(network.asked).toBe(asked + 1));
+    expect(await screen.findByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+    expect(screen.queryByText(/anonymous|looking up/)).not.toBeInTheDocument();
+
+    network.connected = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('anonymous')).toBeInTheDocument();
   });
 });

@@ -3,11 +3,16 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import userEvent from '@testing-library/user-event';
-import { stubSiteFetch, testMetadata } from '@portal/cms/testing';
+import { useSite } from '@portal/cms';
+import { stubSiteFetch, testMetadata, type SiteResponses } from '@portal/cms/testing';
+import { createI18n, loadShippedMessages, SHIPPED_LANGUAGES } from '@portal/i18n';
+import { createFakeProvider } from '@portal/identity/testing';
+import { AppProviders, createQueryClient } from './AppProviders';
 import { Dialog } from './Dialog';
 import { ErrorMessage } from './ErrorMessage';
 import { intlLanguageName, languageName, OWN_LANGUAGE_NAMES } from './LanguageSelector';
 import { startAfterModules } from './mount-app';
+import { forgetPagesShown } from './page-announcement';
 import { useRevealed } from './use-revealed';
 import { SiteLayout } from './SiteLayout';
 import { forgetLanguage, renderPage } from './testing';
@@ -288,6 +293,92 @@ describe('site loading errors', () => {
       expect(requested.filter((url) => url.includes('/cms/'))).toEqual([]);
       act(() => void window.dispatchEvent(new Event('online')));
       expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
+    });
+
+    describe("the page's texts", () => {
+      function Translated() {
+        const { t } = useTranslation();
+        const { changeLanguage } = useSite();
+        return (
+          <>
+            <h1>{t('global.errors.404.headline')}</h1>
+            <button type="button" onClick={() => changeLanguage('en-GB')}>
+              English
+            </button>
+          </>
+        );
+      }
+
+      /**
+       * Starts as the account portal does: no texts before metadata names the language, and no German texts behind
+       * a complete language. The texts load while `texts.connected`, else they get no answer as a lazy chunk does.
+       */
+      async function renderApp(responses: SiteResponses = {}, texts = { connected: false }) {
+        forgetPagesShown();
+        const requested = stubSiteFetch(responses);
+        const load = async (language: string) => {
+          if (!texts.connected) throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/texts-de.js');
+          return loadShippedMessages(language);
+        };
+        const i18n = await createI18n(load, null, { completeLanguages: SHIPPED_LANGUAGES });
+        render(
+          <AppProviders
+            i18n={i18n}
+            queryClient={createQueryClient({ queries: { retry: false } })}
+            environment={{ search: '', browserLanguages: ['de-DE'] }}
+            identity={{ provider: createFakeProvider() }}
+          >
+            <Translated />
+          </AppProviders>,
+        );
+        return { texts, requested };
+      }
+
+      it('texts that get no answer: the connection page instead of a page of message keys, and the page loads once online', async () => {
+        const { texts } = await renderApp();
+        expect(await screen.findByRole('alert')).toHaveTextContent(NO_CONNECTION);
+        expect(screen.getByRole('heading', { level: 1, name: HEADLINE })).toHaveFocus();
+        expect(screen.queryByText(/global\./)).not.toBeInTheDocument();
+
+        texts.connected = true;
+        act(() => void window.dispatchEvent(new Event('online')));
+        expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+      });
+
+      it('a try the shopper asks for loads the texts again', async () => {
+        const user = userEvent.setup();
+        const { texts } = await renderApp();
+        await user.click(await screen.findByRole('button', { name: 'Erneut versuchen' }));
+        expect(await screen.findByRole('alert')).toHaveTextContent(NO_CONNECTION);
+
+        texts.connected = true;
+        await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+        expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+      });
+
+      it('content and texts both without an answer: the page names the content, and the connection back loads both', async () => {
+        const { texts } = await renderApp({ content: { de_DE: 'no answer', default: 'no answer' } });
+        await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(`cms data fetch failed. ${NO_CONNECTION}`));
+
+        stubSiteFetch();
+        texts.connected = true;
+        act(() => void window.dispatchEvent(new Event('online')));
+        expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+      });
+
+      it('a language switch whose texts get no answer shows no message keys, and switches once online', async () => {
+        const user = userEvent.setup();
+        const { texts } = await renderApp({}, { connected: true });
+        expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+        texts.connected = false;
+        await user.click(screen.getByRole('button', { name: 'English' }));
+        expect(await screen.findByRole('alert')).toHaveTextContent(NO_CONNECTION);
+        expect(screen.queryByText(/global\./)).not.toBeInTheDocument();
+
+        texts.connected = true;
+        act(() => void window.dispatchEvent(new Event('online')));
+        expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+      });
     });
 
     it("says it in German also when no texts have loaded (the account portal loads none before metadata names the language)", async () => {

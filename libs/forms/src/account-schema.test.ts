@@ -89,6 +89,7 @@ describe('schemaFieldRule', () => {
     ['profile.lastName', '', undefined],
     ['profile.email', undefined, 'gigya.schema.profile.email.required.error'],
     ['profile.email', 'nobody', 'gigya.schema.profile.email'],
+    ['profile.email', 'max@mustermann', 'gigya.schema.profile.email'],
     ['profile.email', 'kunde@example.com', undefined],
     ['profile.birthYear', 1899, 'global.birthyear.error.range'],
     ['profile.birthYear', 1950, undefined],

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { isEmailAddress } from '@portal/identity-contract';
 import { messages } from './messages';
 import { emptyToUndefined, hasValue } from './checks';
 import { birthYearSchema, emailSchema, firstNameSchema, phoneSchema, postcodeSchema } from './rules';
@@ -51,7 +52,7 @@ export function schemaFieldRule(path: string, field: SchemaFieldDefinition | und
   if (format?.kind === 'regex') {
     rule = rule.test('format', invalid, (value: unknown) => !hasValue(value) || format.pattern.test(String(value)));
   } else if (format?.kind === 'email' && !own) {
-    rule = rule.test('format', invalid, (value: unknown) => !hasValue(value) || yup.string().email().isValidSync(value));
+    rule = rule.test('format', invalid, (value: unknown) => !hasValue(value) || isEmailAddress(String(value)));
   } else if (format?.kind === 'range' && !own) {
     const { min, max } = format;
     rule = rule.test('range', invalid, (value: unknown) => !hasValue(value) || (Number.isInteger(value) && Number(value) >= min && Number(value) <= max));

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { charGroupCount, passwordLength } from '@portal/identity-contract';
+import { charGroupCount, isEmailAddress, passwordLength } from '@portal/identity-contract';
 import { BIRTH_YEAR_RANGE, compilePattern, emptyToUndefined, FIRST_NAME, hasValue, isValidPhoneNumber, type PasswordComplexity } from './checks';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
@@ -52,9 +52,13 @@ export function consentSchema(missing: Message = messages.consentMissing()) {
   return yup.boolean().required(missing).isTrue(missing);
 }
 
-/** An e-mail address; `required` is the message when it is missing (login: the schema's, reset: global.email.required). */
+/**
+ * An e-mail address by the identity provider's rule (isEmailAddress: the one the service applies, so the form refuses
+ * what the service would; yup's own rule took "max@mustermann", QA); `required` is the message when it is missing
+ * (login: the schema's, reset: global.email.required).
+ */
 export function emailSchema({ field = 'profile.email', required }: { field?: string; required?: Message } = {}) {
-  const schema = yup.string().trim().email(messages.format(field));
+  const schema = yup.string().trim().test('email', messages.format(field), (value) => !value || isEmailAddress(value));
   return required ? schema.test('required', required, hasValue) : schema;
 }
 

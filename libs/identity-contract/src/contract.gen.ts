@@ -228,6 +228,51 @@ export const CharGroupExamples: readonly { password: string; groups: number }[] 
   { password: 'ßtraße', groups: 1 },
 ];
 
+/** Addresses and whether the provider takes them; both sides test against them. */
+export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [
+  { address: 'kunde@example.com', valid: true },
+  { address: '  Kunde@Example.COM ', valid: true },
+  { address: 'first.last+news@sub.example.co.uk', valid: true },
+  { address: 'o\'neil@example.ie', valid: true },
+  { address: 'a!#$%&*/=?^_`{|}~-@example.com', valid: true },
+  { address: 'josé@bücher.de', valid: true },
+  { address: 'jose\u0301@example.com', valid: true },
+  { address: 'kunde@xn--bcher-kva.de', valid: true },
+  { address: 'kunde@a--b.de', valid: true },
+  { address: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@example.com', valid: true },
+  { address: 'max@mustermann', valid: false },
+  { address: 'x@y', valid: false },
+  { address: 'kunde@', valid: false },
+  { address: '@example.com', valid: false },
+  { address: 'kunde', valid: false },
+  { address: '', valid: false },
+  { address: 'a@b@example.com', valid: false },
+  { address: '.kunde@example.com', valid: false },
+  { address: 'kunde.@example.com', valid: false },
+  { address: 'ku..nde@example.com', valid: false },
+  { address: 'kunde@example..com', valid: false },
+  { address: 'kunde@example.com.', valid: false },
+  { address: 'kunde name@example.com', valid: false },
+  { address: 'a,b@example.com', valid: false },
+  { address: '"kunde"@example.com', valid: false },
+  { address: 'Kunde <kunde@example.com>', valid: false },
+  { address: 'kunde@[127.0.0.1]', valid: false },
+  { address: 'kunde@exa_mple.com', valid: false },
+  { address: 'kunde@-example.com', valid: false },
+  { address: 'kunde@example-.com', valid: false },
+  { address: 'kunde@ex--ample.com', valid: false },
+  { address: 'kunde@xn--a.com', valid: false },
+  { address: 'kunde@-bücher.de', valid: false },
+  { address: 'kunde@exa%41mple.com', valid: false },
+  { address: 'kunde@example.com/x', valid: false },
+  { address: 'ev\u200ba@example.com', valid: false },
+  { address: 'moc.elpmaxe\u202e@example.com', valid: false },
+  { address: 'a\u0000@example.com', valid: false },
+  { address: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@example.com', valid: false },
+  { address: 'ääääääääääääääääääääääääääääääää@example.com', valid: true },
+  { address: 'äääääääääääääääääääääääääääääääää@example.com', valid: false },
+];
+
 /** Durations of the contract, in milliseconds. */
 export const Durations = {
   /** The verification link of a registration or an e-mail change; an account not verified by then is deleted. Source: 000 §1, §8, §9. */

@@ -1,5 +1,6 @@
 // The identity contract's facts for TypeScript: generated from services/api/api/identity-contract.yaml
-// (contract.gen.ts), plus the one password-policy check that reads them. A util library, so that every layer (the
-// identity client, libs/forms, the apps) can use the same names; @portal/identity re-exports it.
+// (contract.gen.ts), plus the checks that follow them (password policy, e-mail address). A util library, so that
+// every layer (the identity client, libs/forms, the apps) can use the same names; @portal/identity re-exports it.
 export * from './contract.gen';
+export { isEmailAddress } from './email-address';
 export { charGroupCount, passwordLength, passwordPolicyProblem, type PasswordPolicyProblem } from './password-policy';

@@ -157,6 +157,12 @@ export interface LoginParams {
   loginMode?: 'standard' | 'link';
   regToken?: string;
   sessionExpiration?: number;
+  /**
+   * Spec 000 §7 sends it with every login; the adapters send false unless told otherwise. False (the vendor's
+   * default) keeps the interruptions the app handles itself as answers: a pending registration (206001: finalize),
+   * an unverified address (206002), a social account to link (403043). True would log in past a pending
+   * registration.
+   */
   ignoreInterruptions?: boolean;
 }
 export type LoginResponse = Envelope &

@@ -1,3 +1,4 @@
+import { createI18n } from '@portal/i18n';
 import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages } from './messages';
 
 describe('app messages', () => {
@@ -22,5 +23,15 @@ describe('app messages', () => {
 
   it('marks every shipped language complete', () => {
     expect(COMPLETE_LANGUAGES.sort()).toEqual([...APP_LANGUAGES].sort());
+  });
+
+  // The session warning says the time left in i18next plurals (SessionWarning): less than a minute (0), one
+  // minute, and more, each its own words in every language, the number filled in.
+  it.each(APP_LANGUAGES)('%s: the session warning has its words for 0, 1 and 2 minutes', async (language) => {
+    const i18n = await createI18n(loadPageMessages, language, { completeLanguages: COMPLETE_LANGUAGES });
+    const texts = [0, 1, 2].map((count) => i18n.t('ap.session.expiring.text', { count }));
+    expect(new Set(texts).size).toBe(3);
+    expect(texts.filter((text) => text.includes('{'))).toEqual([]);
+    expect(texts[2]).toContain('2');
   });
 });

@@ -4,8 +4,9 @@ import { addMessages } from '@portal/i18n';
 import { loadPageMessages } from './messages';
 
 /**
- * Waits (suspends) until the texts of the pages after the first have loaded; /login needs none of them. `code`
- * starts loading the page's code meanwhile, so code and texts load side by side.
+ * Waits (suspends) until the texts of the pages after the first have loaded; /login needs none of them but for a
+ * rare answer, which waits for them when it comes (LoginOutcomeMessage). `code` starts loading the page's code
+ * meanwhile, so code and texts load side by side.
  */
 export function PageTexts({ children, code }: { children: ReactNode; code?: () => Promise<unknown> }) {
   const { i18n } = useTranslation();

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { translateMessage } from '@portal/forms';
+import { PageTexts } from '../app/page-texts';
 import { unexpectedMessage } from './call-failure';
 import type { LoginOutcome } from './login-outcome';
 
@@ -20,6 +22,17 @@ export function LoginOutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
           </p>
         </>
       );
+    case 'unknownUser':
+      // The spec's text is the reset page's, among the texts of the pages after the first: a rare answer loads them
+      // when it comes rather than with every /login (page weight). Meanwhile the alert stays empty; without a
+      // boundary of its own the page's loader would stand in for the form.
+      return (
+        <Suspense fallback={null}>
+          <PageTexts>
+            <UnknownUserMessage />
+          </PageTexts>
+        </Suspense>
+      );
     case 'blocked':
       return <p className="form-error__text">{t('clp.login.error.blocked')}</p>;
     case 'lockedOut':
@@ -35,4 +48,10 @@ export function LoginOutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
     default:
       return null;
   }
+}
+
+/** Translated inside PageTexts, once the texts are there. */
+function UnknownUserMessage() {
+  const { t } = useTranslation();
+  return <p className="form-error__text">{t('clp.resetpassword.error.unknownEmail')}</p>;
 }

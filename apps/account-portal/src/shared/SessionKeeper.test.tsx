@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { testMetadata } from '@portal/cms/testing';
 import type { IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
@@ -67,6 +67,27 @@ describe('the session of the account pages (WCAG 2.2.1)', () => {
     await pass(3 * MINUTE + 10_000);
     expect(lookUps(identity, unanswered)).toBe(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says the time actually left, changing at the minute marks only (QA: it said 2 minutes to the end)', async () => {
+    const identity = await loggedIn();
+    await openAccountPage(identity);
+    // 110 s are left at the earliest (the service may date the page's last call a minute early).
+    await pass((IDLE_S / 60 - 3) * MINUTE + 10_000);
+    const text = within(screen.getByRole('dialog')).getByRole('status');
+    expect(text).toHaveTextContent('Zu Ihrer Sicherheit endet Ihre Sitzung in 2 Minuten, wenn Sie nichts tun.');
+
+    // A live region: a screen reader says each change, so it changes at the marks, not every second.
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(text.textContent ?? ''));
+    observer.observe(text, { childList: true, characterData: true, subtree: true });
+    for (let second = 0; second < 60; second++) await pass(1000);
+    observer.disconnect();
+    expect(seen).toEqual([
+      'Zu Ihrer Sicherheit endet Ihre Sitzung in einer Minute, wenn Sie nichts tun. Was Sie nicht gespeichert haben, geht dann verloren.',
+      'Zu Ihrer Sicherheit endet Ihre Sitzung in weniger als einer Minute, wenn Sie nichts tun. Was Sie nicht gespeichert haben, geht dann verloren.',
+    ]);
+    expect(text).toHaveTextContent('in weniger als einer Minute');
   });
 
   it('a session that ended while the warning waited sends the shopper to the login, which says so', async () => {

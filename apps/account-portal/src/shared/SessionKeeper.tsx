@@ -38,7 +38,8 @@ function IdleWarning({ idleMs, openedAt }: { idleMs: number; openedAt: number })
   // whenever the account is read again (a page's own saves do).
   const used = useRef(openedAt);
   const seen = useRef(account);
-  const [warning, setWarning] = useState(false);
+  // While the warning shows: when the session ends at the earliest (the service may date its last use a minute early).
+  const [endsAt, setEndsAt] = useState<number>();
 
   useEffect(() => {
     if (account === seen.current) return;
@@ -50,14 +51,14 @@ function IdleWarning({ idleMs, openedAt }: { idleMs: number; openedAt: number })
   // A session that ended meanwhile answers 403005, and the watched provider logs the shopper out.
   const renew = useCallback(() => {
     used.current = Date.now();
-    setWarning(false);
+    setEndsAt(undefined);
     void provider.getAccountInfo({}).catch(() => undefined);
   }, [provider]);
 
   useEffect(() => {
     // While the warning shows, its buttons answer it: a click on "log out" must not renew first.
     const atWork = () => {
-      if (!warning && Date.now() - used.current > RENEW_AFTER_MS) renew();
+      if (endsAt === undefined && Date.now() - used.current > RENEW_AFTER_MS) renew();
     };
     const look = () => {
       const unused = Date.now() - used.current;
@@ -65,7 +66,7 @@ function IdleWarning({ idleMs, openedAt }: { idleMs: number; openedAt: number })
         // Over at the service by now, unless another tab used it: the look-up logs out, or goes on with that tab.
         renew();
       } else if (unused >= idleMs - SLACK_MS - SESSION_WARNING_MS) {
-        setWarning(true);
+        setEndsAt(used.current + idleMs - SLACK_MS);
       }
     };
     const events = ['keydown', 'pointerdown'] as const;
@@ -75,12 +76,12 @@ function IdleWarning({ idleMs, openedAt }: { idleMs: number; openedAt: number })
       for (const name of events) document.removeEventListener(name, atWork, { capture: true });
       window.clearInterval(timer);
     };
-  }, [idleMs, renew, warning]);
+  }, [idleMs, renew, endsAt]);
 
-  if (!warning) return null;
+  if (endsAt === undefined) return null;
   return (
     <InBackground>
-      <SessionWarning minutes={SESSION_WARNING_MS / 60_000} onStay={renew} onLogout={() => navigate('/logout')} />
+      <SessionWarning endsAt={endsAt} onStay={renew} onLogout={() => navigate('/logout')} />
     </InBackground>
   );
 }

@@ -4,6 +4,7 @@ import {
   isInvalidLogin,
   isInvalidParameter,
   isLockedOut,
+  isLoginIdUnknown,
   isPendingRegistration,
   isPendingVerification,
   isRegistrationUnverified,
@@ -21,6 +22,8 @@ export type LoginOutcome =
   | { kind: 'notActivated' }
   | { kind: 'linkAccounts'; regToken: string }
   | { kind: 'invalidCredentials' }
+  /** 403047: no account has this login ID (spec 000 §8). The embedded provider answers that with 403042 (no account enumeration). */
+  | { kind: 'unknownUser' }
   | { kind: 'blocked' }
   | { kind: 'lockedOut' }
   | { kind: 'customError' }
@@ -35,6 +38,7 @@ export function loginOutcome(answer: Envelope): LoginOutcome {
   if (isAccountNotActivated(answer)) return { kind: 'notActivated' };
   if (isSocialConflict(answer)) return { kind: 'linkAccounts', regToken: answer.regToken };
   if (isInvalidLogin(answer)) return { kind: 'invalidCredentials' };
+  if (isLoginIdUnknown(answer)) return { kind: 'unknownUser' };
   if (isAccountDisabled(answer)) return { kind: 'blocked' };
   if (isLockedOut(answer)) return { kind: 'lockedOut' };
   // 400006: the general form text; with any other custom message, the custom error (spec 000 §8). A custom message

@@ -30,7 +30,8 @@ describe('cdc adapter', () => {
     expect(login).toMatchObject({ errorCode: 0, UID: 'u1' });
     expect(schema.profileSchema).toEqual({ fields: {} });
     expect(scripted.calls.map((c) => c.method)).toEqual(['login', 'getSchema']);
-    expect(scripted.calls[0]?.params).toEqual({ loginID: 'a@example.org', password: 'pw' });
+    // Spec 000 §7: every login says the app handles the interruptions (206001, 206002) itself.
+    expect(scripted.calls[0]?.params).toEqual({ loginID: 'a@example.org', password: 'pw', ignoreInterruptions: false });
   });
 
   it("hands setAccountInfo the page's language without its country, as the vendor keys its consents", async () => {

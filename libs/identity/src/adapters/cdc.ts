@@ -374,7 +374,8 @@ export function createCdcProvider(options: CdcProviderOptions): IdentityProvider
     // vendor takes a language (nl), not the page's tag with its country (nl-BE), as with setAccountInfo below.
     register: ({ passkey: _passkey, lang, ...params }) => call('register', lang ? { ...params, lang: baseLang(lang) } : params),
     finalizeRegistration: (params) => call('finalizeRegistration', params),
-    login: (params) => call('login', params),
+    // The app handles the interruptions itself (LoginParams.ignoreInterruptions): said with every login.
+    login: (params) => call('login', { ignoreInterruptions: false, ...params }),
     // The definitions know no `include` here (spec 000 §7 sends the provider only): the login event carries the account.
     // The SDK's mails speak the language it was loaded with (cdcScriptUrl).
     socialLogin: ({ include: _include, lang: _lang, ...params }) => call('socialLogin', params),

@@ -74,6 +74,8 @@ describe('http adapter', () => {
     const off = provider.onLogin((e) => events.push(e));
     await provider.login({ loginID: 'a@example.org', password: 'pw', include: 'profile' });
     expect(JSON.parse(String(requests[0]?.init.body)).include).toBe('profile,data,preferences,subscriptions');
+    // Spec 000 §7: every login says the app handles the interruptions (206001, 206002) itself.
+    expect(JSON.parse(String(requests[0]?.init.body)).ignoreInterruptions).toBe(false);
     expect(events).toEqual([
       { eventName: 'login', UID: 'u1', provider: 'site', profile: { email: 'a@example.org' }, data: {}, preferences: {}, subscriptions: {}, newUser: false },
     ]);

@@ -94,6 +94,8 @@ export function createHttpProvider(options: HttpProviderOptions = {}): IdentityP
     },
     async login(params) {
       const answer = await call<Awaited<ReturnType<IdentityProvider['login']>>>('login', {
+        // The app handles the interruptions itself (LoginParams.ignoreInterruptions): said with every login.
+        ignoreInterruptions: false,
         ...params,
         include: withLoginSections(params.include),
       });

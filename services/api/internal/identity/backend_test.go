@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 func TestParseEmail(t *testing.T) {
@@ -46,6 +47,16 @@ func TestParseEmail(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, identity.Email(tc.want), got)
 		})
+	}
+}
+
+// The examples come from the contract file; the forms' isEmailAddress (@portal/identity-contract) tests against the
+// same list, so the browser refuses what the service would.
+func TestParseEmailFollowsTheContractExamples(t *testing.T) {
+	require.NotEmpty(t, contract.EmailAddressExamples)
+	for _, ex := range contract.EmailAddressExamples {
+		_, err := identity.ParseEmail(ex.Address)
+		require.Equal(t, ex.Valid, err == nil, "%q", ex.Address)
 	}
 }
 

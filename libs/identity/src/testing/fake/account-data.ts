@@ -6,7 +6,7 @@ import { checkPassword, missingFields, writeData, writePreferences, writeProfile
 import { baseLang } from '../../language';
 import type { FakeStore } from './store';
 import { applySubscriptions, checkSubscriptions } from './subscriptions';
-import { clone, EMAIL, getPath, isBlank, listOf } from './values';
+import { clone, getPath, isBlank, isEmailAddress, listOf } from './values';
 
 type AccountDataMethods = Pick<IdentityProvider, 'getAccountInfo' | 'setAccountInfo' | 'getSchema' | 'getPolicies' | 'getSiteConsentDetails'>;
 
@@ -56,7 +56,7 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       let newEmail: string | undefined;
       if (emailGiven !== undefined) {
         const email = typeof emailGiven === 'string' ? emailGiven.trim().toLowerCase() : '';
-        if (!EMAIL.test(email)) errors.push({ fieldName: 'profile.email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
+        if (!isEmailAddress(email)) errors.push({ fieldName: 'profile.email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
         else if (email !== acc.email) newEmail = email;
       }
       if (errors.length > 0) return store.validationFailed(errors);

@@ -4,7 +4,7 @@ import type { IdentityProvider, PasskeyCredentialJSON } from '../../types';
 import { LOCKOUT_TIME, LOCKOUT_WINDOW, type Account, type Passkey, type PasskeyChallenge } from './model';
 import type { FakeStore } from './store';
 import { linkSocialIdentity } from './social';
-import { EMAIL } from './values';
+import { isEmailAddress } from './values';
 import {
   equalBytes,
   fromBase64Url,
@@ -156,7 +156,7 @@ export function passkeyMethods(store: FakeStore): PasskeyMethods {
         const email = (params.email ?? '').trim().toLowerCase();
         const invalid = (e: ValidationError) => store.validationFailed([e]);
         if (!email) return invalid({ fieldName: 'email', errorCode: ErrorCode.MISSING_REQUIRED_VALUE, message: 'Missing required field' });
-        if (!EMAIL.test(email)) return invalid({ fieldName: 'email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
+        if (!isEmailAddress(email)) return invalid({ fieldName: 'email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
         const existing = store.byEmail(email);
         if (existing?.isRegistered) return invalid({ fieldName: 'email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, message: 'email already exists' });
         // The user handle must be known before the account exists; a subscriber who registers keeps the UID.

@@ -7,7 +7,7 @@ import { verifyRegistrationPasskey } from './passkeys';
 import { checkPassword } from './rules';
 import { baseLang } from '../../language';
 import type { FakeStore } from './store';
-import { EMAIL } from './values';
+import { isEmailAddress } from './values';
 
 type RegistrationMethods = Pick<IdentityProvider, 'initRegistration' | 'register' | 'finalizeRegistration' | 'resendVerificationCode'>;
 
@@ -32,7 +32,7 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       const errors: ValidationError[] = [];
       const email = typeof params.email === 'string' ? params.email.trim().toLowerCase() : '';
       if (!email) errors.push({ fieldName: 'email', errorCode: ErrorCode.MISSING_REQUIRED_VALUE, message: 'Missing required field' });
-      else if (!EMAIL.test(email)) errors.push({ fieldName: 'email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
+      else if (!isEmailAddress(email)) errors.push({ fieldName: 'email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
       // With a passkey instead of a password, the passkey is checked once everything else is valid.
       const withPasskey = params.passkey !== undefined && !params.password;
       if (!withPasskey) errors.push(...checkPassword(store, 'password', params.password));

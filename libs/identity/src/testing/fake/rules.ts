@@ -4,7 +4,7 @@ import { baseLang } from '../../language';
 import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
 import type { Account } from './model';
 import type { FakeStore } from './store';
-import { clone, EMAIL, getPath, isBlank, isPlainObject, setPath } from './values';
+import { clone, getPath, isBlank, isEmailAddress, isPlainObject, setPath } from './values';
 
 // The account rules every capability shares: what is still missing, what a password must be, and how written
 // values are checked and stored in their schema form (as the embedded provider's schema.go does).
@@ -250,7 +250,7 @@ function coerce(field: SchemaField, fieldName: string, value: unknown): Coerced 
   if (text === '') return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
   const format = field.format ?? '';
   const regex = /^regex\('(.*)'\)$/s.exec(format);
-  if ((format === 'email' && !EMAIL.test(text)) || (regex && !new RegExp(regex[1] ?? '', 'u').test(text))) {
+  if ((format === 'email' && !isEmailAddress(text)) || (regex && !new RegExp(regex[1] ?? '', 'u').test(text))) {
     return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   }
   return { value: text };

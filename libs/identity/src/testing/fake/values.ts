@@ -1,6 +1,7 @@
 // Pure helpers on the plain JSON values the fake stores (no state of their own).
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The addresses the fake takes are the ones the embedded provider takes (the identity contract's rule). */
+export { isEmailAddress } from '@portal/identity-contract';
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -220,6 +220,51 @@ var CharGroupExamples = []CharGroupExample{
 	{Password: "ßtraße", Groups: 1},
 }
 
+// EmailAddressExamples are addresses and whether the provider takes them; both sides test against them.
+var EmailAddressExamples = []EmailAddressExample{
+	{Address: "kunde@example.com", Valid: true},
+	{Address: "  Kunde@Example.COM ", Valid: true},
+	{Address: "first.last+news@sub.example.co.uk", Valid: true},
+	{Address: "o'neil@example.ie", Valid: true},
+	{Address: "a!#$%&*/=?^_`{|}~-@example.com", Valid: true},
+	{Address: "josé@bücher.de", Valid: true},
+	{Address: "josé@example.com", Valid: true},
+	{Address: "kunde@xn--bcher-kva.de", Valid: true},
+	{Address: "kunde@a--b.de", Valid: true},
+	{Address: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@example.com", Valid: true},
+	{Address: "max@mustermann", Valid: false},
+	{Address: "x@y", Valid: false},
+	{Address: "kunde@", Valid: false},
+	{Address: "@example.com", Valid: false},
+	{Address: "kunde", Valid: false},
+	{Address: "", Valid: false},
+	{Address: "a@b@example.com", Valid: false},
+	{Address: ".kunde@example.com", Valid: false},
+	{Address: "kunde.@example.com", Valid: false},
+	{Address: "ku..nde@example.com", Valid: false},
+	{Address: "kunde@example..com", Valid: false},
+	{Address: "kunde@example.com.", Valid: false},
+	{Address: "kunde name@example.com", Valid: false},
+	{Address: "a,b@example.com", Valid: false},
+	{Address: "\"kunde\"@example.com", Valid: false},
+	{Address: "Kunde <kunde@example.com>", Valid: false},
+	{Address: "kunde@[127.0.0.1]", Valid: false},
+	{Address: "kunde@exa_mple.com", Valid: false},
+	{Address: "kunde@-example.com", Valid: false},
+	{Address: "kunde@example-.com", Valid: false},
+	{Address: "kunde@ex--ample.com", Valid: false},
+	{Address: "kunde@xn--a.com", Valid: false},
+	{Address: "kunde@-bücher.de", Valid: false},
+	{Address: "kunde@exa%41mple.com", Valid: false},
+	{Address: "kunde@example.com/x", Valid: false},
+	{Address: "ev\u200ba@example.com", Valid: false},
+	{Address: "moc.elpmaxe\u202e@example.com", Valid: false},
+	{Address: "a\x00@example.com", Valid: false},
+	{Address: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@example.com", Valid: false},
+	{Address: "ääääääääääääääääääääääääääääääää@example.com", Valid: true},
+	{Address: "äääääääääääääääääääääääääääääääää@example.com", Valid: false},
+}
+
 // Durations of the contract.
 const (
 	// VerificationLinkLifetime: The verification link of a registration or an e-mail change; an account not

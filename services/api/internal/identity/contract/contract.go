@@ -53,6 +53,12 @@ type CharGroupExample struct {
 	Groups   int
 }
 
+// EmailAddressExample is an address and whether the provider takes it (identity.ParseEmail).
+type EmailAddressExample struct {
+	Address string
+	Valid   bool
+}
+
 // Method is one accounts.* method of the identity HTTP API.
 type Method struct {
 	Name   string

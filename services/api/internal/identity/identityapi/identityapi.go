@@ -183,6 +183,12 @@ func (h *handler) dispatch(c echo.Context, name string, in params) (embedded.Res
 	case "finalizeRegistration":
 		return p.FinalizeRegistration(ctx, caller, in.str("regToken"), in.str("include"))
 	case "login":
+		// The apps send ignoreInterruptions false (spec 000 §7), the vendor's default: pending registrations and
+		// verifications are answered (206001, 206002), which the embedded provider always does. Read only so that a
+		// value that is no boolean is refused by name rather than passed over.
+		if _, err := in.boolean("ignoreInterruptions"); err != nil {
+			return embedded.Result{}, err
+		}
 		return p.Login(ctx, caller, embedded.LoginParams{
 			LoginID: in.str("loginID"), Password: in.str("password"), Include: in.str("include"),
 			LoginMode: in.str("loginMode"), RegToken: in.str("regToken"),

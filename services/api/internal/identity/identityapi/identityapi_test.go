@@ -277,6 +277,33 @@ func TestRegisterVerifyLoginLogoutOverHTTP(t *testing.T) {
 	require.Equal(t, contract.CodeUnauthorized, code(info), "the revoked session is refused")
 }
 
+// TestLoginReadsIgnoreInterruptions: the apps send ignoreInterruptions false with every login (spec 000 §7). The
+// service takes JSON's false and a form's "false", and refuses a value that is no boolean by name, where it passed
+// any over unread. The embedded provider reports a pending verification (and registration) whatever it says.
+func TestLoginReadsIgnoreInterruptions(t *testing.T) {
+	v := newEnv(t)
+	v.registerVerified("eva@example.com")
+	for _, r := range []req{{json: true}, {}} {
+		l, _ := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password, "ignoreInterruptions": false}, r)
+		require.Equal(t, 0, code(l), l)
+	}
+
+	init, _ := v.call("initRegistration", nil, req{})
+	r, _ := v.call("register", map[string]any{"email": "ida@example.com", "password": password, "regToken": init["regToken"],
+		"profile": map[string]any{"firstName": "Ida", "lastName": "Test"}, "preferences": consent}, req{})
+	require.Equal(t, contract.CodePendingVerification, code(r), r)
+	for _, ignore := range []bool{false, true} {
+		l, _ := v.call("login", map[string]any{"loginID": "ida@example.com", "password": password, "ignoreInterruptions": ignore}, req{json: true})
+		require.Equal(t, contract.CodePendingVerification, code(l), l)
+	}
+
+	for _, r := range []req{{json: true}, {}} {
+		l, _ := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password, "ignoreInterruptions": "maybe"}, r)
+		require.Equal(t, contract.CodeInvalidParameter, code(l), l)
+		require.Contains(t, l["errorDetails"], "ignoreInterruptions")
+	}
+}
+
 func TestCookieSecureOutsideLocalhost(t *testing.T) {
 	v := newEnv(t, func(_ *embedded.Config, o *identityapi.Options) { o.TrustedOrigins = nil })
 	v.registerVerified("eva@example.com")

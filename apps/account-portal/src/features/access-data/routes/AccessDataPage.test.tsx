@@ -97,6 +97,13 @@ describe('/accessdata', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
     const newEmail = await screen.findByRole('textbox', { name: /Neue E-Mail-Adresse/ });
     await waitFor(() => expect(newEmail).toHaveFocus());
+    // The provider's rule holds in the browser (QA): an address whose domain has no dot never reaches the provider.
+    await userEvent.type(newEmail, 'max@mustermann');
+    await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
+    expect(await screen.findByText('Der angegebene Wert entspricht nicht dem erwarteten Format.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+
+    await userEvent.clear(newEmail);
     await userEvent.type(newEmail, 'vergeben@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
     expect(await screen.findByText('Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto.')).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { consentMissingMessage, TERMS_CONSENT } from '../../../shared/identity-s
 import { LOGIN_ORIGINS, type FinalizeOrigin } from '../../../shared/navigation';
 import { finalizeRegistration, type FinalizeValues } from '../api/finalize-registration';
 import { POSTCODE_FIELD, type FinalizeFields } from '../finalize-fields';
+import { REGISTRATION_FINISHED } from '../registration-finished';
 import { PostcodeRegion } from './PostcodeRegion';
 
 export interface FinalizeFormProps extends FinalizeFields {
@@ -77,7 +78,8 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
     }
     switch (outcome.kind) {
       case 'loggedIn':
-        navigate(fromLogin ? '/update-confirmation' : '/registration/confirmation', { replace: true });
+        if (fromLogin) navigate('/update-confirmation', { replace: true, state: REGISTRATION_FINISHED });
+        else navigate('/registration/confirmation', { replace: true });
         return;
       case 'confirmEmail':
         navigate('/registration/confirmation', { replace: true });

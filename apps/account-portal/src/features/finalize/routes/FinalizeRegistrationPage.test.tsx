@@ -6,6 +6,7 @@ import { forgetLanguage } from '@portal/ui/testing';
 import { jsonResponse, namesRequiredSchema, openApp, stubBackend } from '../../../testing/render-app';
 import { regionText } from '../components/PostcodeRegion';
 import { finalizeFields } from '../finalize-fields';
+import { REGISTRATION_FINISHED } from '../registration-finished';
 
 beforeEach(forgetLanguage);
 
@@ -218,4 +219,21 @@ describe('/registration/finalize', () => {
     const consentWrite = identity.calls.find((c) => c.method === 'setAccountInfo' && 'preferences' in (c.params as object));
     expect(consentWrite?.params).toMatchObject({ regToken: answer.regToken, lang: 'de-DE', preferences: { terms: { customeraccount: { isConsentGranted: true } } } });
   }, 20_000);
+});
+
+describe('/update-confirmation', () => {
+  it('opened without finishing a registration, even logged out, goes on to / (the login) and claims nothing (QA)', async () => {
+    await openApp('/update-confirmation', { identity: createFakeProvider() });
+    // The first page it shows is the login: the confirmation does not stand there until its timer sends it on.
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent('Anmelden');
+    expect(screen.queryByText(/Ihre Registrierung ist abgeschlossen/)).not.toBeInTheDocument();
+  });
+
+  it("opened by the finalize form (its history entry's state, which a reload keeps) confirms, then goes on to /", async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await openApp('/update-confirmation', { identity, state: REGISTRATION_FINISHED });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 6000 })).toBeInTheDocument();
+  }, 15_000);
 });

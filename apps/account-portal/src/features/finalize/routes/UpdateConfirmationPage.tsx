@@ -1,9 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
 import { StatusPage } from '@portal/ui';
 import { useRedirectAfterTimer } from '../../../shared/redirect-timer';
+import { isRegistrationFinished } from '../registration-finished';
 
-/** `/update-confirmation`: after finishing a registration from a login, then the redirect timer (spec 000 §2). */
+/**
+ * `/update-confirmation`: after finishing a registration from a login, then the redirect timer (spec 000 §2).
+ * Without the finalize form's state there is no registration to confirm: on to / (the login when logged out).
+ */
 export function UpdateConfirmationPage() {
+  const { state } = useLocation();
+  return isRegistrationFinished(state) ? <RegistrationFinished /> : <Navigate to="/" replace />;
+}
+
+function RegistrationFinished() {
   const { t } = useTranslation();
   useRedirectAfterTimer();
   return (

@@ -167,6 +167,15 @@ describe('/login', () => {
     expect(await screen.findByText('Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.')).toBeInTheDocument();
   });
 
+  it('403047: no account has this e-mail address, in the words of the reset page (spec 000 §8; QA: it showed the code)', async () => {
+    await openApp('/login', { identity: answering({ errorCode: 403047 }) });
+    await logIn();
+    expect(await screen.findByText('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.')).toBeInTheDocument();
+    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+    // The form stays as it was while the text loads.
+    expect(screen.getByLabelText(/E-Mail-Adresse/)).toHaveValue(EMAIL);
+  });
+
   it('an unexpected code is shown with the code', async () => {
     await openApp('/login', { identity: answering({ errorCode: 500001 }) });
     await logIn();

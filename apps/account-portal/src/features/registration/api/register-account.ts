@@ -68,8 +68,11 @@ export async function registerAccount(
     return { kind: 'accountExists' };
   }
   if (answer.errorCode === ErrorCode.VALIDATION) {
-    const errors = mapValidationErrors<RegistrationValues>(answer.validationErrors, {
-      fieldPath: (name) => (name === 'email' || name === 'profile.email' ? 'email' : name === 'password' ? 'password' : undefined),
+    // The register call's `email` is the account's profile.email: its errors take that field's texts
+    // (ap.errors.profile.email.{errorCode}, as on /accessdata) instead of the provider's English words (QA).
+    const named = answer.validationErrors?.map((error) => (error.fieldName === 'email' ? { ...error, fieldName: 'profile.email' } : error));
+    const errors = mapValidationErrors<RegistrationValues>(named, {
+      fieldPath: (name) => (name === 'profile.email' ? 'email' : name === 'password' ? 'password' : undefined),
     });
     // A common or breached password (ASVS 6.2.4) only the provider knows: its own message, in every language.
     if (isCommonPassword(answer)) Object.assign(errors, { password: messages.passwordCommon() });

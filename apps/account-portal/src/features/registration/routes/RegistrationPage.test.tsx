@@ -100,6 +100,26 @@ describe('/registration', () => {
     expect(screen.getByLabelText(/^Passwort/)).toHaveFocus();
   });
 
+  it("refuses in the browser an address the provider would refuse (a domain without a dot), as the provider's rule says (QA)", async () => {
+    const identity = createFakeProvider();
+    await openApp('/registration', { identity });
+    await register('max@mustermann');
+    expect(await screen.findByText('Der angegebene Wert entspricht nicht dem erwarteten Format.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'register')).toBe(false);
+  });
+
+  it("the provider's format error on the address shows the field's text in the page's language, not its English words (QA)", async () => {
+    const identity = createFakeProvider();
+    identity.forceNext('register', {
+      errorCode: ErrorCode.VALIDATION,
+      validationErrors: [{ fieldName: 'email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' }],
+    });
+    await openApp('/registration', { identity });
+    await register('neu@example.com');
+    expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
+  });
+
   it('400009 without 400003: the account-exists text, not an unexpected error (spec 000 §8)', async () => {
     const identity = createFakeProvider();
     identity.forceNext('register', { errorCode: ErrorCode.VALIDATION });

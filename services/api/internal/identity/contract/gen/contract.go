@@ -16,6 +16,7 @@ type document struct {
 	Codes          []code     `yaml:"codes"`
 	Details        []detail   `yaml:"details"`
 	PasswordPolicy policy     `yaml:"passwordPolicy"`
+	EmailAddress   emailRule  `yaml:"emailAddress"`
 	Durations      []duration `yaml:"durations"`
 	Lockout        struct {
 		MaxFailures int    `yaml:"maxFailures"`
@@ -58,6 +59,13 @@ type policy struct {
 	Examples []struct {
 		Password string `yaml:"password"`
 		Groups   int    `yaml:"groups"`
+	} `yaml:"examples"`
+}
+
+type emailRule struct {
+	Examples []struct {
+		Address string `yaml:"address"`
+		Valid   bool   `yaml:"valid"`
 	} `yaml:"examples"`
 }
 
@@ -201,6 +209,13 @@ func (d document) validate() error {
 	}
 	if len(p.Examples) == 0 {
 		bad("passwordPolicy: examples are what both sides test against; give some")
+	}
+	valid := map[bool]int{}
+	for _, e := range d.EmailAddress.Examples {
+		valid[e.Valid]++
+	}
+	if valid[true] == 0 || valid[false] == 0 {
+		bad("emailAddress: examples are what both sides test against; give valid and invalid ones")
 	}
 
 	for _, du := range d.Durations {

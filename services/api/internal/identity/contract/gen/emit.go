@@ -5,6 +5,7 @@ import (
 	"go/format"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 const (
@@ -76,6 +77,12 @@ func goFile(d document) ([]byte, error) {
 	w("var CharGroupExamples = []CharGroupExample{\n")
 	for _, e := range p.Examples {
 		w("\t{Password: %q, Groups: %d},\n", e.Password, e.Groups)
+	}
+	w("}\n\n")
+	w("// EmailAddressExamples are addresses and whether the provider takes them; both sides test against them.\n")
+	w("var EmailAddressExamples = []EmailAddressExample{\n")
+	for _, e := range d.EmailAddress.Examples {
+		w("\t{Address: %q, Valid: %t},\n", e.Address, e.Valid)
 	}
 	w("}\n\n")
 
@@ -217,6 +224,12 @@ func tsFile(d document) []byte {
 		w("  { password: %s, groups: %d },\n", tsString(e.Password), e.Groups)
 	}
 	w("];\n\n")
+	w("/** Addresses and whether the provider takes them; both sides test against them. */\n")
+	w("export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [\n")
+	for _, e := range d.EmailAddress.Examples {
+		w("  { address: %s, valid: %t },\n", tsString(e.Address), e.Valid)
+	}
+	w("];\n\n")
 
 	w("/** Durations of the contract, in milliseconds. */\nexport const Durations = {\n")
 	for _, du := range d.Durations {
@@ -272,9 +285,29 @@ func jsdoc(text string) string {
 	return strings.ReplaceAll(strings.Join(strings.Fields(text), " "), "*/", "*\\/")
 }
 
+// tsString quotes s for TypeScript; a character that does not print on its own (a control, a zero-width space, a
+// combining accent, a space other than the plain one) is written as its escape, so the file shows what the string
+// holds.
 func tsString(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`)
-	return "'" + r.Replace(s) + "'"
+	var b strings.Builder
+	b.WriteByte('\'')
+	for _, r := range s {
+		switch {
+		case r == '\\' || r == '\'':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == ' ' || unicode.IsGraphic(r) && !unicode.In(r, unicode.Mn, unicode.Zs):
+			b.WriteRune(r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\u{%x}`, r)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
 }
 
 func goDuration(s string) string {

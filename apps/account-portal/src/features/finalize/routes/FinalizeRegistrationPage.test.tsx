@@ -222,10 +222,18 @@ describe('/registration/finalize', () => {
 });
 
 describe('/update-confirmation', () => {
-  it('opened without finishing a registration, even logged out, goes on to / (the login) and claims nothing (QA)', async () => {
+  it('opened without finishing a registration, even logged out, goes on to the login and claims nothing (QA)', async () => {
     await openApp('/update-confirmation', { identity: createFakeProvider() });
     // The first page it shows is the login: the confirmation does not stand there until its timer sends it on.
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent('Anmelden');
+    expect(screen.queryByText(/Ihre Registrierung ist abgeschlossen/)).not.toBeInTheDocument();
+  });
+
+  it('opened without finishing a registration while logged in goes on to the account page', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await openApp('/update-confirmation', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText(/Ihre Registrierung ist abgeschlossen/)).not.toBeInTheDocument();
   });
 

@@ -13,14 +13,15 @@ const customerAssignmentPath = "customerassignment"
 
 // withCustomerAssignment derives data.customerassignment from the account's German postcode after a write
 // (registration, finalize, personal data, address; spec 000 §1): the standard address when it is in Germany,
-// else the first German address, else the profile's postcode when the profile's country is Germany. Without a
-// German postcode the stored value stays as it was. Clients cannot write the field (400020), so this is the
-// only way it changes.
+// else the first German address, else the profile's postcode when it is a German one: the profile's country is
+// Germany, or the profile names none on the German site (postcodeCountry, whose rule the postcode was held to).
+// Without a German postcode the stored value stays as it was. Clients cannot write the field (400020), so this
+// is the only way it changes.
 func (p *Provider) withCustomerAssignment(profile, data map[string]any) map[string]any {
 	if p.storeAreas == nil {
 		return data
 	}
-	postcode, found := germanPostcode(profile, data)
+	postcode, found := p.germanPostcode(profile, data)
 	if !found {
 		return data
 	}
@@ -29,7 +30,7 @@ func (p *Provider) withCustomerAssignment(profile, data map[string]any) map[stri
 	return out
 }
 
-func germanPostcode(profile, data map[string]any) (string, bool) {
+func (p *Provider) germanPostcode(profile, data map[string]any) (string, bool) {
 	book, _ := data[addressBookField].([]any)
 	var firstGerman map[string]any
 	for _, item := range book {
@@ -47,8 +48,10 @@ func germanPostcode(profile, data map[string]any) (string, bool) {
 	if firstGerman != nil {
 		return stringField(firstGerman, "zip"), true
 	}
-	if zip := stringField(profile, "zip"); zip != "" && isGermany(profile["country"]) {
-		return zip, true
+	if zip := stringField(profile, "zip"); zip != "" {
+		if country, _ := p.schema.postcodeCountry(profile); isGermany(country) {
+			return zip, true
+		}
 	}
 	return "", false
 }

@@ -284,6 +284,16 @@ func wholeNumber(v any) (int64, bool) {
 	return 0, false
 }
 
+// postcodeCountry is the country a profile's postcode is in: the profile's own (own true), else the site's
+// (profileCountry), "" where neither is known. The postcode's rule and the store area both follow it: a postcode
+// held to the German rule is a German one for the store area too.
+func (s *schema) postcodeCountry(profile map[string]any) (country string, own bool) {
+	if country, _ := profile["country"].(string); country != "" {
+		return country, true
+	}
+	return s.profileCountry, false
+}
+
 // checkProfilePostcode holds the profile's postcode and country to the rules of an address (spec 000 §5: the
 // country's postcode rule; §3: the countries the product knows), when a write gives either and its own format held.
 // A profile without a country has the site's (profileCountry): a German account's "1234" was stored, though the
@@ -299,11 +309,7 @@ func (s *schema) checkProfilePostcode(in, merged map[string]any, errs []Validati
 			return nil
 		}
 	}
-	country, _ := merged["country"].(string)
-	own := country != ""
-	if !own {
-		country = s.profileCountry
-	}
+	country, own := s.postcodeCountry(merged)
 	if country == "" {
 		return nil
 	}

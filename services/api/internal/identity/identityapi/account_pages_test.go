@@ -184,6 +184,40 @@ func TestCustomerAssignmentIsDerivedFromAGermanPostcode(t *testing.T) {
 	})
 }
 
+// On the German site a profile's postcode without a country is a German one, for its rule and so for the store area:
+// the postcode of a profile that named no country set no store area, though the site held it to the German rule
+// (spec 000 §1: the store area from the postcode, Germany only). Elsewhere the metadata names no country of the site,
+// and such a postcode sets none.
+func TestCustomerAssignmentFromAProfilePostcodeWithoutCountry(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
+		b := registerAndLogIn(t, s, "area-site@example.com", withProfile(map[string]any{"zip": "80331"}))
+		require.Equal(t, "SUED", b.data()["customerassignment"], "registration")
+
+		r := b.call("setAccountInfo", map[string]any{"profile": map[string]any{"zip": "20095"}})
+		require.EqualValues(t, 0, r["errorCode"], r)
+		require.Equal(t, "NORD", b.data()["customerassignment"], "personal data")
+
+		r = b.call("setAccountInfo", map[string]any{"profile": map[string]any{"zip": "1000", "country": "BE"}})
+		require.EqualValues(t, 0, r["errorCode"], r)
+		r = b.call("setAccountInfo", map[string]any{"profile": map[string]any{"zip": "1030"}})
+		require.EqualValues(t, 0, r["errorCode"], r)
+		require.Equal(t, "NORD", b.data()["customerassignment"], "the profile's own country decides where it has one")
+	})
+	t.Run("a site other than the German one", func(t *testing.T) {
+		s := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Metadata.CountryGermany = false }))
+		b := newShopper(t, s)
+		init := b.call("initRegistration", nil)
+		privacy := map[string]any{"privacy": map[string]any{"aec": map[string]any{"isConsentGranted": true}}}
+		r := b.call("register", map[string]any{"email": "area-be@example.com", "password": shopperPassword, "regToken": init["regToken"],
+			"profile": withProfile(map[string]any{"zip": "20095"}), "preferences": privacy, "lang": "nl"})
+		require.EqualValues(t, contract.CodePendingVerification, r["errorCode"], r)
+		require.Equal(t, "/double-opt-in-done?errorCode=0", follow(t, s, "area-be@example.com", embedded.MailVerification))
+		require.EqualValues(t, 0, b.call("login", map[string]any{"loginID": "area-be@example.com", "password": shopperPassword})["errorCode"])
+		_, assigned := b.data()["customerassignment"]
+		require.False(t, assigned, "a postcode of no known country sets no store area")
+	})
+}
+
 func TestClientsCannotSetTheCustomerAssignment(t *testing.T) {
 	s := apitest.New(t)
 	b := registerAndLogIn(t, s, "sneaky@example.com", withProfile(map[string]any{"zip": "20095", "country": "DE"}))

@@ -1111,6 +1111,26 @@ export function describeIdentityContract(
         expect((await provider.setAccountInfo({ profile: { zip: '20095', country: 'DE' } })).errorCode).toBe(0);
       });
 
+      it("an address book entry's postcode follows its country's rule: 400009 with 400026 on data.addressBook.zip", async () => {
+        await activeAccount('book');
+        const refusal = (fieldName: string) => ({
+          errorCode: ErrorCode.VALIDATION,
+          validationErrors: [expect.objectContaining({ fieldName, errorCode: ErrorCode.INVALID_FORMAT })],
+        });
+        const address = { firstName: 'Erika', lastName: 'Muster', street: 'Hauptstraße', streetNo: '1', city: 'Stadt' };
+        const book = (country: string, zip: string) => ({ addressBook: [{ ...address, zip, country, isStandardAddress: true }] });
+        // The fake took any postcode in an address, while the embedded provider holds it to its country's rule.
+        expect(await provider.setAccountInfo({ data: book('DE', '2009') })).toMatchObject(refusal('data.addressBook.zip'));
+        expect(await provider.setAccountInfo({ data: book('BE', '10000') })).toMatchObject(refusal('data.addressBook.zip'));
+        expect(await provider.setAccountInfo({ data: book('NL', '1011 AB 1234') })).toMatchObject(refusal('data.addressBook.zip'));
+        expect(await provider.setAccountInfo({ data: book('US', '10001') })).toMatchObject(refusal('data.addressBook.country'));
+        expect((await provider.getAccountInfo({ include: 'data' })).data).not.toHaveProperty('addressBook');
+        expect((await provider.setAccountInfo({ data: book('BE', '1000') })).errorCode).toBe(0);
+        expect((await provider.setAccountInfo({ data: book('DE', '20095') })).errorCode).toBe(0);
+        const stored = (await provider.getAccountInfo({ include: 'data' })).data?.addressBook;
+        expect(stored).toEqual([expect.objectContaining({ zip: '20095', country: 'DE' })]);
+      });
+
       it('answers 400009 naming an unknown profile field, subscription or consent', async () => {
         await activeAccount('unknown');
         const profile = await provider.setAccountInfo({ profile: { nickname: 'Eri' } });

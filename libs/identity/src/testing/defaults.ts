@@ -46,13 +46,16 @@ const COUNTRIES = [
   'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'IS', 'LI', 'NO', 'CH',
 ];
 
+/** The postcode rule of a country without its own (spec 000 §5: at most ten characters), the embedded provider's genericPostcode. */
+export const GENERIC_POSTCODE = '^[A-Za-z0-9 -]{1,10}$';
+
 /**
- * The postcode rules by country the fake holds a profile's postcode to, the service's metadata defaults
+ * The postcode rules by country the fake holds a profile's and an address's postcode to, the service's metadata defaults
  * (metadata.DefaultZipCodeRules, spec 000 §5): five digits in Germany and Luxembourg, four in Belgium, up to ten
  * letters, digits, spaces or hyphens elsewhere.
  */
 export const defaultPostcodeRules: Record<string, string> = {
-  ...Object.fromEntries(COUNTRIES.map((country) => [country, '^[A-Za-z0-9 -]{1,10}$'])),
+  ...Object.fromEntries(COUNTRIES.map((country) => [country, GENERIC_POSTCODE])),
   DE: '^\\d{5}$',
   LU: '^\\d{5}$',
   BE: '^\\d{4}$',

@@ -78,6 +78,25 @@ describe('fake identity provider: what the contract suite does not reach', () =>
     ]);
   });
 
+  it("an address's postcode follows the given postcodeRules; without any, any two-letter country under the generic rule", async () => {
+    const seed = { email: 'erika@example.org', password: PASSWORD, preferences: consent };
+    const address = { firstName: 'Erika', lastName: 'Muster', street: 'Main St', streetNo: '1', city: 'Town' };
+    const book = (country: string, zip: string) => ({ data: { addressBook: [{ ...address, zip, country }] } });
+    const refused = (field: string) => [
+      expect.objectContaining({ fieldName: `data.addressBook.${field}`, errorCode: ErrorCode.INVALID_FORMAT }),
+    ];
+    const noRules = createFakeProvider({ accounts: [seed], postcodeRules: {} });
+    expect((await noRules.login({ loginID: seed.email, password: PASSWORD })).errorCode).toBe(0);
+    expect((await noRules.setAccountInfo(book('us', '10001'))).errorCode).toBe(0);
+    expect((await noRules.setAccountInfo(book('USA', '10001'))).validationErrors).toEqual(refused('country'));
+    expect((await noRules.setAccountInfo(book('US', '10001-12345'))).validationErrors).toEqual(refused('zip'));
+    const dutchOnly = createFakeProvider({ accounts: [seed], postcodeRules: { nl: '^\\d{4} ?[A-Z]{2}$' } });
+    expect((await dutchOnly.login({ loginID: seed.email, password: PASSWORD })).errorCode).toBe(0);
+    expect((await dutchOnly.setAccountInfo(book('NL', '1011 AB'))).errorCode).toBe(0);
+    expect((await dutchOnly.setAccountInfo(book('NL', '1011'))).validationErrors).toEqual(refused('zip'));
+    expect((await dutchOnly.setAccountInfo(book('DE', '20095'))).validationErrors).toEqual(refused('country'));
+  });
+
   it('social provider errors are answered as envelopes', async () => {
     const fake = createFakeProvider({ social: { apple: { error: 500023 } } });
     await expect(fake.socialLogin({ provider: 'apple' })).resolves.toMatchObject({ errorCode: 500023, statusCode: 500 });

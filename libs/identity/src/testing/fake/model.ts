@@ -91,8 +91,9 @@ export interface FakeProviderOptions {
    */
   passkeys?: { rpId?: string; origin?: string };
   /**
-   * The postcode patterns by country a profile's postcode follows, as the service's metadata validation.zipCode;
-   * its keys are the countries a profile may name. Default: defaultPostcodeRules.
+   * The postcode patterns by country a profile's and an address book entry's postcode follow, as the service's
+   * metadata validation.zipCode; its keys are the countries a profile or an address may name (none: any two-letter
+   * code, an address's postcode under GENERIC_POSTCODE). Default: defaultPostcodeRules.
    */
   postcodeRules?: Record<string, string>;
   /**

@@ -1,6 +1,7 @@
 import { ErrorCode, type ValidationError } from '../../envelope';
 import type { ConsentDetails, SchemaField } from '../../types';
 import { baseLang } from '../../language';
+import { GENERIC_POSTCODE } from '../defaults';
 import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
 import type { Account } from './model';
 import type { FakeStore } from './store';
@@ -182,7 +183,35 @@ export function writeData(store: FakeStore, input: unknown, current: Record<stri
     else if (result.value === undefined) removePath(out, path);
     else setPath(out, path, result.value);
   }
+  errors.push(...checkAddressPostcodes(store, isPlainObject(input) ? input.addressBook : undefined, errors));
   return { values: out, errors, serverOnly };
+}
+
+/**
+ * Each address book entry's postcode held to its country's rule, as the embedded provider's checkAddress: a country
+ * outside postcodeRules (with none, any two-letter code, under the generic rule) is refused on data.addressBook.country,
+ * a postcode its rule refuses on data.addressBook.zip. The fake took any postcode in an address, so a page that saves
+ * one showed no refusal in its tests where the service answers 400009.
+ */
+function checkAddressPostcodes(store: FakeStore, book: unknown, errors: ValidationError[]): ValidationError[] {
+  if (!Array.isArray(book) || errors.some((e) => e.fieldName.startsWith('data.addressBook'))) return [];
+  const refused: ValidationError[] = [];
+  const format = (field: string) =>
+    refused.push({
+      fieldName: `data.addressBook.${field}`,
+      errorCode: ErrorCode.INVALID_FORMAT,
+      message: 'The specified value does not correspond to the expected format.',
+    });
+  const anyCountry = Object.keys(store.postcodeRules).length === 0;
+  for (const entry of book) {
+    if (!isPlainObject(entry) || typeof entry.country !== 'string' || entry.country.trim() === '') continue;
+    const country = entry.country.trim().toUpperCase();
+    const rule = store.postcodeRules[country] ?? (anyCountry && /^[A-Z]{2}$/.test(country) ? new RegExp(GENERIC_POSTCODE) : undefined);
+    const zip = typeof entry.zip === 'string' ? entry.zip.trim() : '';
+    if (!rule) format('country');
+    else if (zip && !rule.test(zip)) format('zip');
+  }
+  return refused;
 }
 
 /** Records consents: granted or withdrawn, with the document version accepted (at most the current one) and time. */

@@ -62,7 +62,7 @@ export class FakeStore {
   readonly passkeys = new Map<string, Passkey>();
   readonly passkeyChallenges = new Map<string, PasskeyChallenge>();
   readonly relyingParty: { rpId: string; origin: string };
-  /** The postcode rule of each country a profile may name, by upper-case code (FakeProviderOptions.postcodeRules). */
+  /** The postcode rule of each country a profile or an address may name, by upper-case code (FakeProviderOptions.postcodeRules). */
   readonly postcodeRules: Record<string, RegExp>;
   /** The country of a profile's postcode when the profile names none (FakeProviderOptions.profileCountry). */
   readonly profileCountry: string;

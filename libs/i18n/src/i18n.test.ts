@@ -1,4 +1,4 @@
-import { addMessages, createI18n, loadShippedMessages, loadTexts, SHIPPED_LANGUAGES, type MessageLoader, type Messages } from './i18n';
+import { addMessages, createI18n, loadShippedMessages, loadTexts, retryFailedMessages, SHIPPED_LANGUAGES, type MessageLoader, type Messages } from './i18n';
 
 describe('shipped messages', () => {
   it('ship the seven languages of the specs', () => {
@@ -85,6 +85,35 @@ describe('loading only the texts a visitor sees', () => {
     await added;
     // React's `use` reads `status`: a page rendered now shows at once instead of suspending first.
     expect(added.status).toBe('fulfilled');
+  });
+
+  it('keeps a failed load until retryFailedMessages, then asks again, and reads the loader once per language after', async () => {
+    const page: Record<string, Messages> = { de: { page: 'Seite' }, en: { page: 'Page' } };
+    let connected = false;
+    const read: string[] = [];
+    const loadPage: MessageLoader = async (lng) => {
+      read.push(lng);
+      if (!connected) throw new TypeError('Failed to fetch dynamically imported module: /assets/de.js');
+      return page[lng] ?? {};
+    };
+    const i18n = await createI18n(recording().load, null, { completeLanguages: ['de', 'en'] });
+    await i18n.changeLanguage('de-DE');
+    const failed = addMessages(i18n, loadPage) as Promise<void> & { status?: string };
+    await expect(failed).rejects.toThrow('Failed to fetch');
+    expect(failed.status).toBe('rejected');
+    // Asked again (React renders a failed page once more before its error boundary shows): the same failure, no load.
+    read.length = 0;
+    connected = true;
+    expect(addMessages(i18n, loadPage)).toBe(failed);
+    expect(read).toEqual([]);
+
+    retryFailedMessages();
+    await addMessages(i18n, loadPage);
+    expect(i18n.t('page')).toBe('Seite');
+    read.length = 0;
+    await i18n.changeLanguage('en-GB');
+    expect(i18n.t('page')).toBe('Page');
+    expect(read.filter((lng) => lng === 'en')).toEqual(['en']);
   });
 });
 

@@ -86,24 +86,29 @@ function backend(loaders: MessageLoader[]): BackendModule {
 function markOutcome<T>(promise: Promise<T>) {
   const marked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
   marked.status = 'pending';
+  // The handlers return nothing: returning the promise would give the one `then` makes its failure, which nothing
+  // handles (an "Uncaught (in promise)" for every load that failed).
   promise.then(
-    (value) => Object.assign(marked, { status: 'fulfilled', value }),
-    (reason: unknown) => Object.assign(marked, { status: 'rejected', reason }),
+    (value) => void Object.assign(marked, { status: 'fulfilled', value }),
+    (reason: unknown) => void Object.assign(marked, { status: 'rejected', reason }),
   );
 }
+
+/** What lets addMessages ask again for texts that failed to load, run by retryFailedMessages. */
+const failedMessages = new Set<() => void>();
 
 /**
  * Adds texts that only some pages show, so they load with those pages instead of with the first page: now for
  * every language the instance has loaded, and later with each language it loads (added before the first language
  * loads, they load with it). Adding the same loader again returns the first call's promise, which fits React's
- * `use`.
+ * `use`; a failed one too, until retryFailedMessages.
  */
 export function addMessages(i18n: I18n, load: MessageLoader): Promise<void> {
   const state = addedMessages.get(i18n.store);
   if (!state) return Promise.reject(new Error('addMessages needs an i18next instance from createI18n'));
   let added = state.added.get(load);
   if (!added) {
-    state.loaders.push(load);
+    if (!state.loaders.includes(load)) state.loaders.push(load);
     const loaded = Object.keys(i18n.store.data).filter((language) => i18n.hasResourceBundle(language, NAMESPACE));
     added = Promise.all(
       loaded.map(async (language) => {
@@ -111,9 +116,22 @@ export function addMessages(i18n: I18n, load: MessageLoader): Promise<void> {
       }),
     ).then(() => undefined);
     markOutcome(added);
+    added.catch(() => failedMessages.add(() => state.added.delete(load)));
     state.added.set(load, added);
   }
   return added;
+}
+
+/**
+ * Lets the next addMessages ask again for texts that failed to load (no connection), which it otherwise answers
+ * with the failure for good: a page whose texts failed showed the error page each time it was opened again, until
+ * a reload (QA). Not on the failure itself: React renders a page once more before its error boundary shows, and
+ * that render would ask again, and fail again, in a loop while the connection is down. The app calls it when the
+ * shopper leaves the failed page, as it renews a page's failed code.
+ */
+export function retryFailedMessages() {
+  for (const renew of failedMessages) renew();
+  failedMessages.clear();
 }
 
 /**

@@ -19,6 +19,7 @@ export {
   loadShippedMessages,
   loadTexts,
   messagesFrom,
+  retryFailedMessages,
   SHIPPED_LANGUAGES,
   type I18nOptions,
   type MessageBundles,

@@ -6,7 +6,8 @@ import { loadPageMessages } from './messages';
 /**
  * Waits (suspends) until the texts of the pages after the first have loaded; /login needs none of them but for a
  * rare answer, which waits for them when it comes (LoginOutcomeMessage). `code` starts loading the page's code
- * meanwhile, so code and texts load side by side.
+ * meanwhile, so code and texts load side by side. Texts that do not load bring the error page, and are asked for
+ * again once the shopper has left it (retryFailedCode).
  */
 export function PageTexts({ children, code }: { children: ReactNode; code?: () => Promise<unknown> }) {
   const { i18n } = useTranslation();

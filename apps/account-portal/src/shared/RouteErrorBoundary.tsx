@@ -64,8 +64,9 @@ export class FrameErrorBoundary extends Component<{ children: ReactNode; failed?
     return { errorCode: errorCodeOf(error) };
   }
 
-  // Left after a failure (the shopper went elsewhere): a page whose code did not load is asked for afresh when it is
-  // next shown; React's lazy component keeps its failure for good, and coming back showed the error page again (QA).
+  // Left after a failure (the shopper went elsewhere): a page whose code or texts did not load is asked for afresh
+  // when it is next shown; React's lazy component and addMessages keep a failure for good, and coming back showed the
+  // error page again (QA).
   componentWillUnmount() {
     if (this.state.errorCode !== undefined) retryFailedCode();
   }

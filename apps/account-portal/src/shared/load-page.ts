@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { retryFailedMessages } from '@portal/i18n';
 
 /** Spec 000 §9: a page's code that has not arrived after this long counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -79,9 +80,11 @@ export function lazyNamed<P extends object, K extends string>(load: () => Promis
 /**
  * A lazy component keeps its failure for good: after this, the components whose code failed to load ask for it
  * again when next shown (InBackground, once the connection is back). Not on their own next mount: React renders a
- * failed component once more before its error boundary shows, and that would ask again at once.
+ * failed component once more before its error boundary shows, and that would ask again at once. The texts of the
+ * pages after the first (PageTexts) keep a failed load the same way, and are asked for again with the code.
  */
 export function retryFailedCode() {
   for (const renew of failedLazies) renew();
   failedLazies.clear();
+  retryFailedMessages();
 }

@@ -10,9 +10,9 @@ import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, TERMS_CONSENT } from '../../../shared/identity-settings';
 import { LOGIN_ORIGINS, type FinalizeOrigin } from '../../../shared/navigation';
+import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
 import { finalizeRegistration, type FinalizeValues } from '../api/finalize-registration';
 import { POSTCODE_FIELD, type FinalizeFields } from '../finalize-fields';
-import { REGISTRATION_FINISHED } from '../registration-finished';
 import { PostcodeRegion } from './PostcodeRegion';
 
 export interface FinalizeFormProps extends FinalizeFields {
@@ -78,11 +78,10 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
     }
     switch (outcome.kind) {
       case 'loggedIn':
-        if (fromLogin) navigate('/update-confirmation', { replace: true, state: REGISTRATION_FINISHED });
-        else navigate('/registration/confirmation', { replace: true });
+        navigate(fromLogin ? '/update-confirmation' : '/registration/confirmation', { replace: true, state: CAME_FROM_REGISTRATION });
         return;
       case 'confirmEmail':
-        navigate('/registration/confirmation', { replace: true });
+        navigate('/registration/confirmation', { replace: true, state: CAME_FROM_REGISTRATION });
         return;
       case 'expired':
         if (fromLogin) navigate('/session-expired', { replace: true });

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { ErrorCode } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
+import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
 import { jsonResponse, namesRequiredSchema, openApp, stubBackend } from '../../../testing/render-app';
 import { regionText } from '../components/PostcodeRegion';
 import { finalizeFields } from '../finalize-fields';
-import { REGISTRATION_FINISHED } from '../registration-finished';
 
 beforeEach(forgetLanguage);
 
@@ -240,7 +240,7 @@ describe('/update-confirmation', () => {
   it("opened by the finalize form (its history entry's state, which a reload keeps) confirms, then goes on to /", async () => {
     const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     await identity.login({ loginID: EMAIL, password: PASSWORD });
-    await openApp('/update-confirmation', { identity, state: REGISTRATION_FINISHED });
+    await openApp('/update-confirmation', { identity, state: CAME_FROM_REGISTRATION });
     expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 6000 })).toBeInTheDocument();
   }, 15_000);

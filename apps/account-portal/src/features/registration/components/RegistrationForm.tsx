@@ -9,6 +9,7 @@ import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, marketConsentId } from '../../../shared/identity-settings';
 import type { FinalizeState } from '../../../shared/navigation';
+import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
 import { readRegSource } from '../../../shared/startup';
 import { Passwordless } from '../../../shared/Passwordless';
 import { registerAccount, type RegistrationValues } from '../api/register-account';
@@ -77,7 +78,7 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
         navigate(afterLoginPath(), { replace: true });
         return;
       case 'confirmEmail':
-        navigate('/registration/confirmation');
+        navigate('/registration/confirmation', { state: CAME_FROM_REGISTRATION });
         return;
       case 'finalize': {
         setRegistration(outcome.regToken);

@@ -1,14 +1,18 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { ErrorCode } from '@portal/identity';
 import { commonPasswordsFrom, createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
+import { leaveApp } from '../../../shared/leave-app';
+import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
+import { storePartnerToken } from '../../../shared/single-sign-on';
 import { namesRequiredSchema, openApp } from '../../../testing/render-app';
 
 beforeEach(() => {
   forgetLanguage();
   window.sessionStorage.clear();
+  window.localStorage.clear();
 });
 
 async function register(email: string, password = 'Geheim12!', consent = true) {
@@ -142,5 +146,38 @@ describe('/registration', () => {
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
     const call = identity.calls.find((c) => c.method === 'register')!.params as { preferences: unknown };
     expect(call.preferences).toEqual({ privacy: { aec: { isConsentGranted: true } } });
+  }, 20_000);
+});
+
+describe('/registration/confirmation', () => {
+  it('opened without registering, even logged out, goes on to the login and claims no mail was sent (QA)', async () => {
+    await openApp('/registration/confirmation', { identity: createFakeProvider() });
+    // The first page it shows is the login: the confirmation does not stand there until its timer sends it on.
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent('Anmelden');
+    expect(screen.queryByText(/Wir haben Ihnen eine E-Mail geschickt/)).not.toBeInTheDocument();
+  });
+
+  it("opened by a registration (its history entry's state, which a reload keeps) asks to confirm within 14 days, then goes on", async () => {
+    await openApp('/registration/confirmation', { identity: createFakeProvider(), state: CAME_FROM_REGISTRATION });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/innerhalb von 14 Tagen/)).toBeInTheDocument();
+    // After the timer, home, which sends the visitor who has still to confirm the address to the login.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 6000 })).toBeInTheDocument();
+  }, 15_000);
+
+  it("in a partner's sign-in, goes on after the timer to the redirect page, which hands the shopper back to the partner", async () => {
+    const left: string[] = [];
+    const spy = jest.spyOn(leaveApp, 'replaceWith').mockImplementation((url) => void left.push(url));
+    try {
+      const preferences = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+      const identity = createFakeProvider({ accounts: [{ email: 'neu@example.com', password: 'Geheim12!', preferences, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+      await identity.login({ loginID: 'neu@example.com', password: 'Geheim12!' });
+      storePartnerToken('req-42');
+      await openApp('/registration/confirmation', { identity, state: CAME_FROM_REGISTRATION });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' }, { timeout: 5000 })).toBeInTheDocument();
+      await waitFor(() => expect(left).toEqual(['/oidc/continue?id=req-42']), { timeout: 8000 });
+    } finally {
+      spy.mockRestore();
+    }
   }, 20_000);
 });

@@ -8,6 +8,7 @@ import { ErrorCode, ErrorDetails, errorMessageOf, isSuccess, statusCodeOf, type 
 import { SoftAuthenticator } from './soft-authenticator';
 import type {
   AccountSchema,
+  AddressBookEntry,
   ConsentDetails,
   IdentityProvider,
   LoginEvent,
@@ -1129,6 +1130,77 @@ export function describeIdentityContract(
         expect((await provider.setAccountInfo({ data: book('DE', '20095') })).errorCode).toBe(0);
         const stored = (await provider.getAccountInfo({ include: 'data' })).data?.addressBook;
         expect(stored).toEqual([expect.objectContaining({ zip: '20095', country: 'DE' })]);
+      });
+
+      /** The one address of spec 000 §3 as the account stores it (the embedded provider's form of it). */
+      const BRUSSELS: AddressBookEntry = {
+        salutation: 'mrs',
+        firstName: 'Erika',
+        lastName: 'Muster',
+        street: 'Rue Haute',
+        streetNo: '1',
+        zip: '1000',
+        city: 'Bruxelles',
+        country: 'BE',
+        isStandardAddress: true,
+      };
+
+      it('an address book entry is checked field by field: 400009 naming data.addressBook.<field>, and nothing is stored', async () => {
+        await activeAccount('bookfields');
+        expect((await provider.setAccountInfo({ data: { addressBook: [BRUSSELS] } })).errorCode).toBe(0);
+        // The fake stored each of these as given (a control it refused on data.addressBook), where the embedded
+        // provider refuses it on the entry's field.
+        const refusals: [Record<string, unknown>, string, number][] = [
+          [{ street: undefined }, 'street', ErrorCode.MISSING_REQUIRED_VALUE],
+          [{ city: '  ' }, 'city', ErrorCode.MISSING_REQUIRED_VALUE],
+          [{ zip: null }, 'zip', ErrorCode.MISSING_REQUIRED_VALUE],
+          [{ salutation: 'dr' }, 'salutation', ErrorCode.INVALID_FORMAT],
+          [{ firstName: 'R2D2' }, 'firstName', ErrorCode.INVALID_FORMAT],
+          [{ floor: '3' }, 'floor', ErrorCode.INVALID_PARAMETER],
+          [{ isStandardAddress: 'yes' }, 'isStandardAddress', ErrorCode.INVALID_PARAMETER],
+          [{ streetNo: 1 }, 'streetNo', ErrorCode.INVALID_PARAMETER],
+          [{ street: 'x'.repeat(201) }, 'street', ErrorCode.INVALID_PARAMETER],
+          [{ street: 'ß'.repeat(101) }, 'street', ErrorCode.INVALID_PARAMETER], // 200 bytes at most: ß is two
+          [{ street: 'Rue\u202EHaute' }, 'street', ErrorCode.INVALID_FORMAT],
+          [{ city: 'Bru\u0007xelles' }, 'city', ErrorCode.INVALID_FORMAT],
+        ];
+        for (const [change, field, errorCode] of refusals) {
+          const answer = await provider.setAccountInfo({ data: { addressBook: [{ ...BRUSSELS, ...change }] } as never });
+          expect([field, answer.errorCode, answer.validationErrors]).toEqual([
+            field,
+            ErrorCode.VALIDATION,
+            [expect.objectContaining({ fieldName: `data.addressBook.${field}`, errorCode })],
+          ]);
+        }
+        expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([BRUSSELS]);
+      });
+
+      it('the address book is a list of one address (000 §3), else 400009 naming data.addressBook; null or [] removes it', async () => {
+        await activeAccount('bookshape');
+        expect((await provider.setAccountInfo({ data: { addressBook: [BRUSSELS] } })).errorCode).toBe(0);
+        for (const book of [[BRUSSELS, BRUSSELS], BRUSSELS, 'Rue Haute 1', ['Rue Haute 1']]) {
+          const answer = await provider.setAccountInfo({ data: { addressBook: book } as never });
+          expect([book, answer.errorCode, answer.validationErrors]).toEqual([
+            book,
+            ErrorCode.VALIDATION,
+            [expect.objectContaining({ fieldName: 'data.addressBook', errorCode: ErrorCode.INVALID_PARAMETER })],
+          ]);
+        }
+        expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([BRUSSELS]);
+        for (const removal of [null, []]) {
+          expect((await provider.setAccountInfo({ data: { addressBook: removal } as never })).errorCode).toBe(0);
+          expect((await provider.getAccountInfo({ include: 'data' })).data).not.toHaveProperty('addressBook');
+          expect((await provider.setAccountInfo({ data: { addressBook: [BRUSSELS] } })).errorCode).toBe(0);
+        }
+      });
+
+      it('an address is stored in its schema form: trimmed, the country upper case, an empty salutation left out', async () => {
+        await activeAccount('bookform');
+        const padded = { salutation: ' ', firstName: ' Erika ', street: ' Rue Haute', zip: ' 1000 ', city: ' Bruxelles ', country: ' be ' };
+        const written = { ...BRUSSELS, ...padded };
+        expect((await provider.setAccountInfo({ data: { addressBook: [written] } as never })).errorCode).toBe(0);
+        // toEqual takes the salutation's undefined for "not stored".
+        expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([{ ...BRUSSELS, salutation: undefined }]);
       });
 
       it('answers 400009 naming an unknown profile field, subscription or consent', async () => {

@@ -204,13 +204,18 @@ describe('IdentityRoot and useIdentity', () => {
     const connection = (online: boolean) => act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
     afterEach(() => connection(true));
 
+    // A whole address: the fake, as the embedded provider, refuses an entry without its required fields.
+    const address = (city: string) => ({
+      firstName: 'Erika', lastName: 'Muster', street: 'Hauptstraße', streetNo: '1', zip: '50667', city, country: 'DE',
+    });
+
     function SavedView() {
       const { account, refreshAfterSave } = useIdentity();
       const save = async () => {
         // null removes a field, as the personal data form sends a field the shopper emptied (the write's type has no null).
         const change = {
           profile: { firstName: 'Eva', lastName: null },
-          data: { addressBook: [{ city: 'Köln' }] },
+          data: { addressBook: [address('Köln')] },
         } as unknown as SavedChange;
         if ((await fake.setAccountInfo(change)).errorCode === 0) await refreshAfterSave(change);
       };
@@ -226,7 +231,7 @@ describe('IdentityRoot and useIdentity', () => {
     it('without an answer keeps the shopper logged in with the change saved, and reads the account once online (QA phone)', async () => {
       const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
-      await fake.setAccountInfo({ profile: { firstName: 'Erika', lastName: 'Muster' }, data: { addressBook: [{ city: 'Bonn' }] } });
+      await fake.setAccountInfo({ profile: { firstName: 'Erika', lastName: 'Muster' }, data: { addressBook: [address('Bonn')] } });
       render(
         <IdentityRoot provider={fake}>
           <SavedView />
@@ -242,7 +247,7 @@ describe('IdentityRoot and useIdentity', () => {
 
       // Offline nothing is asked; back online the account is read, with what another tab saved meanwhile.
       connection(false);
-      await fake.setAccountInfo({ data: { addressBook: [{ city: 'Aachen' }] } });
+      await fake.setAccountInfo({ data: { addressBook: [address('Aachen')] } });
       const reads = fake.calls.filter((call) => call.method === 'getAccountInfo').length;
       connection(true);
       expect(await screen.findByText('City Aachen')).toBeInTheDocument();

@@ -147,13 +147,17 @@ function checkBirthDate(input: Record<string, unknown>, merged: Record<string, u
   return date.getUTCDate() === day ? [] : [{ fieldName: 'profile.birthDay', errorCode: ErrorCode.INVALID_PARAMETER, message: `The month has no day ${day}.` }];
 }
 
-/** Checks data input and deep-merges it into the current data; fields the schema does not name are kept as given. */
+/**
+ * Checks data input and deep-merges it into the current data; fields the schema does not name are kept as given.
+ * The address book is a list of structured entries: checked as a whole and replaced, never merged (writeAddressBook).
+ */
 export function writeData(store: FakeStore, input: unknown, current: Record<string, unknown>): SectionWrite {
-  const errors: ValidationError[] = emptyKeyParts('data', input);
+  const { addressBook, ...others }: Record<string, unknown> = isPlainObject(input) ? input : {};
+  const errors: ValidationError[] = emptyKeyParts('data', others);
   let serverOnly = false;
   const fields = store.schema.dataSchema.fields;
   const out = clone(current);
-  for (const [path, value] of leaves(input)) {
+  for (const [path, value] of leaves(others)) {
     // Keys and free-form values hold no controls or overrides, and a key alike a schema name but for case is
     // refused (the server-only field's as the field itself), as the embedded provider does (QA round of 2026-11-29).
     if (TEXT_CONTROL.test(path) || (!fields[path] && holdsTextControl(value))) {
@@ -183,18 +187,57 @@ export function writeData(store: FakeStore, input: unknown, current: Record<stri
     else if (result.value === undefined) removePath(out, path);
     else setPath(out, path, result.value);
   }
-  errors.push(...checkAddressPostcodes(store, isPlainObject(input) ? input.addressBook : undefined, errors));
+  if (addressBook !== undefined) {
+    const book = writeAddressBook(store, addressBook);
+    errors.push(...book.errors);
+    if (book.entries.length > 0) out.addressBook = book.entries;
+    else delete out.addressBook;
+  }
   return { values: out, errors, serverOnly };
 }
 
+/** The fields of an address book entry (spec 000 §3); each is required but the salutation and the standard flag. */
+const ADDRESS_FIELDS = ['salutation', 'firstName', 'lastName', 'street', 'streetNo', 'zip', 'city', 'country', 'isStandardAddress'];
+const OPTIONAL_ADDRESS_FIELDS = ['salutation', 'isStandardAddress'];
+
 /**
- * Each address book entry's postcode held to its country's rule, as the embedded provider's checkAddress: a country
- * outside postcodeRules (with none, any two-letter code, under the generic rule) is refused on data.addressBook.country,
- * a postcode its rule refuses on data.addressBook.zip. The fake took any postcode in an address, so a page that saves
- * one showed no refusal in its tests where the service answers 400009.
+ * data.addressBook in its stored form, as the embedded provider's addressBook: null or an empty list removes it; else a
+ * list of at most one address (spec 000 §3) of known fields, texts trimmed (at most 200 bytes, no controls), the
+ * country upper case, then held to checkAddress. Errors name the entry's field, `data.addressBook.<field>`. The fake
+ * stored an address as given ("be" stayed "be", a street could be missing), so the address page's tests saw answers
+ * the service never gives.
  */
-function checkAddressPostcodes(store: FakeStore, book: unknown, errors: ValidationError[]): ValidationError[] {
-  if (!Array.isArray(book) || errors.some((e) => e.fieldName.startsWith('data.addressBook'))) return [];
+function writeAddressBook(store: FakeStore, value: unknown): { entries: Record<string, unknown>[]; errors: ValidationError[] } {
+  const invalid = (fieldName: string, message: string) => ({ fieldName, errorCode: ErrorCode.INVALID_PARAMETER, message });
+  const refuse = (message: string) => ({ entries: [], errors: [invalid('data.addressBook', message)] });
+  if (value === null) return { entries: [], errors: [] };
+  if (!Array.isArray(value)) return refuse('The address book must be a list.');
+  if (value.length > 1) return refuse('The address book holds at most 1 address.');
+  if (!value.every(isPlainObject)) return refuse('An address must be an object.');
+  const errors: ValidationError[] = [];
+  const entries = value.map((item: Record<string, unknown>) => {
+    for (const key of Object.keys(item).sort()) {
+      if (!ADDRESS_FIELDS.includes(key)) errors.push(invalid(`data.addressBook.${key}`, 'Unknown field'));
+    }
+    const entry: Record<string, unknown> = {};
+    for (const name of ADDRESS_FIELDS) {
+      const field = { type: name === 'isStandardAddress' ? 'boolean' : 'string', required: !OPTIONAL_ADDRESS_FIELDS.includes(name) };
+      const result = coerce(field, `data.addressBook.${name}`, item[name], 200);
+      if ('error' in result) errors.push(result.error);
+      else if (result.value !== undefined) entry[name] = name === 'country' ? String(result.value).toUpperCase() : result.value;
+    }
+    errors.push(...checkAddress(store, entry));
+    return entry;
+  });
+  return errors.length > 0 ? { entries: [], errors } : { entries, errors };
+}
+
+/**
+ * An address's formats, as the embedded provider's checkAddress: the salutation mr, mrs or div, the names as the
+ * profile's, and the postcode by its country's rule: a country outside postcodeRules (with none, any two-letter code,
+ * under the generic rule) is refused on data.addressBook.country, a postcode its rule refuses on data.addressBook.zip.
+ */
+function checkAddress(store: FakeStore, entry: Record<string, unknown>): ValidationError[] {
   const refused: ValidationError[] = [];
   const format = (field: string) =>
     refused.push({
@@ -202,15 +245,17 @@ function checkAddressPostcodes(store: FakeStore, book: unknown, errors: Validati
       errorCode: ErrorCode.INVALID_FORMAT,
       message: 'The specified value does not correspond to the expected format.',
     });
-  const anyCountry = Object.keys(store.postcodeRules).length === 0;
-  for (const entry of book) {
-    if (!isPlainObject(entry) || typeof entry.country !== 'string' || entry.country.trim() === '') continue;
-    const country = entry.country.trim().toUpperCase();
-    const rule = store.postcodeRules[country] ?? (anyCountry && /^[A-Z]{2}$/.test(country) ? new RegExp(GENERIC_POSTCODE) : undefined);
-    const zip = typeof entry.zip === 'string' ? entry.zip.trim() : '';
-    if (!rule) format('country');
-    else if (zip && !rule.test(zip)) format('zip');
+  if (entry.salutation !== undefined && !['mr', 'mrs', 'div'].includes(String(entry.salutation))) format('salutation');
+  for (const name of ['firstName', 'lastName']) {
+    const field = store.schema.profileSchema.fields[name];
+    if (field && typeof entry[name] === 'string' && !followsFormat(field, entry[name])) format(name);
   }
+  const country = typeof entry.country === 'string' ? entry.country : '';
+  if (!country) return refused;
+  const anyCountry = Object.keys(store.postcodeRules).length === 0;
+  const rule = store.postcodeRules[country] ?? (anyCountry && /^[A-Z]{2}$/.test(country) ? new RegExp(GENERIC_POSTCODE) : undefined);
+  if (!rule) format('country');
+  else if (typeof entry.zip === 'string' && !rule.test(entry.zip)) format('zip');
   return refused;
 }
 
@@ -254,7 +299,7 @@ export function writePreferences(store: FakeStore, input: unknown, current: Reco
 type Coerced = { value: unknown } | { error: ValidationError };
 
 /** One value in its stored form, or why it cannot be stored; `value: undefined` removes the field. */
-function coerce(field: SchemaField, fieldName: string, value: unknown): Coerced {
+function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength = 1000): Coerced {
   const bad = (errorCode: number, message: string): Coerced => ({ error: { fieldName, errorCode, message } });
   if (value === null || value === undefined) {
     return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
@@ -274,15 +319,19 @@ function coerce(field: SchemaField, fieldName: string, value: unknown): Coerced 
   }
   if (typeof value !== 'string') return bad(ErrorCode.INVALID_PARAMETER, 'The value must be a string.');
   const text = value.trim();
-  if (text.length > 1000) return bad(ErrorCode.INVALID_PARAMETER, 'The value is too long.');
+  // In UTF-8 bytes, as the embedded provider counts (len): a street of 101 ß is over an address's 200.
+  if (new TextEncoder().encode(text).length > maxLength) return bad(ErrorCode.INVALID_PARAMETER, 'The value is too long.');
   if (TEXT_CONTROL.test(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   if (text === '') return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
-  const format = field.format ?? '';
-  const regex = /^regex\('(.*)'\)$/s.exec(format);
-  if ((format === 'email' && !isEmailAddress(text)) || (regex && !new RegExp(regex[1] ?? '', 'u').test(text))) {
-    return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
-  }
+  if (!followsFormat(field, text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   return { value: text };
+}
+
+/** A text follows its field's format: an e-mail address, or the schema's regex('…'); a field without either takes any. */
+function followsFormat(field: SchemaField, text: string): boolean {
+  if (field.format === 'email') return isEmailAddress(text);
+  const regex = /^regex\('(.*)'\)$/s.exec(field.format ?? '');
+  return !regex || new RegExp(regex[1] ?? '', 'u').test(text);
 }
 
 /** `[{number, type, default}]` (or one object): each number checked, an empty number drops its entry. */

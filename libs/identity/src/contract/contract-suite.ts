@@ -1160,7 +1160,7 @@ export function describeIdentityContract(
           [{ isStandardAddress: 'yes' }, 'isStandardAddress', ErrorCode.INVALID_PARAMETER],
           [{ streetNo: 1 }, 'streetNo', ErrorCode.INVALID_PARAMETER],
           [{ street: 'x'.repeat(201) }, 'street', ErrorCode.INVALID_PARAMETER],
-          [{ street: 'ß'.repeat(101) }, 'street', ErrorCode.INVALID_PARAMETER], // 200 bytes at most: ß is two
+          [{ street: 'ß'.repeat(201) }, 'street', ErrorCode.INVALID_PARAMETER], // 200 characters at most
           [{ street: 'Rue\u202EHaute' }, 'street', ErrorCode.INVALID_FORMAT],
           [{ city: 'Bru\u0007xelles' }, 'city', ErrorCode.INVALID_FORMAT],
         ];

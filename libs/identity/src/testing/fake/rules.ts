@@ -202,7 +202,7 @@ const OPTIONAL_ADDRESS_FIELDS = ['salutation', 'isStandardAddress'];
 
 /**
  * data.addressBook in its stored form, as the embedded provider's addressBook: null or an empty list removes it; else a
- * list of at most one address (spec 000 §3) of known fields, texts trimmed (at most 200 bytes, no controls), the
+ * list of at most one address (spec 000 §3) of known fields, texts trimmed (at most 200 characters, no controls), the
  * country upper case, then held to checkAddress. Errors name the entry's field, `data.addressBook.<field>`. The fake
  * stored an address as given ("be" stayed "be", a street could be missing), so the address page's tests saw answers
  * the service never gives.
@@ -319,8 +319,8 @@ function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength
   }
   if (typeof value !== 'string') return bad(ErrorCode.INVALID_PARAMETER, 'The value must be a string.');
   const text = value.trim();
-  // In UTF-8 bytes, as the embedded provider counts (len): a street of 101 ß is over an address's 200.
-  if (new TextEncoder().encode(text).length > maxLength) return bad(ErrorCode.INVALID_PARAMETER, 'The value is too long.');
+  // In characters (code points), as the embedded provider and the forms count them.
+  if ([...text].length > maxLength) return bad(ErrorCode.INVALID_PARAMETER, 'The value is too long.');
   if (TEXT_CONTROL.test(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   if (text === '') return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
   if (!followsFormat(field, text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');

@@ -179,6 +179,24 @@ func address(field, value string) map[string]any {
 	return map[string]any{"addressBook": []any{entry}}
 }
 
+// TestAddressTextsCountCharacters: an address's texts are at most 200 characters, as the address form counts them;
+// counted in bytes, a street of 101 umlauts passed the form and was refused with 400006 (QA).
+func TestAddressTextsCountCharacters(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		register := func(street string) embedded.Result {
+			return h.register(embedded.RegisterParams{Email: "eva@example.com", Password: goodPassword, Preferences: consent,
+				Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Data: address("street", street)})
+		}
+		r := register(strings.Repeat("ä", 201))
+		require.Equal(t, contract.CodeValidation, r.ErrorCode)
+		require.Equal(t, "data.addressBook.street", r.ValidationErrors[0].FieldName)
+		require.Equal(t, contract.CodeInvalidParameter, r.ValidationErrors[0].ErrorCode)
+		r = register(strings.Repeat("ä", 200))
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+	})
+}
+
 // TestRegistrationChoosesAnOpenFavouriteStore: a favourite store chosen at the registration must exist and be open,
 // as on a save (spec 001 §5); registration stored any id, which getAccountInfo then answered (QA round of
 // 2026-11-29). What the rules leave alone still registers: an open store, a clean address.

@@ -10,7 +10,7 @@ import (
 )
 
 // benchTerms are what shoppers type into the favourite-store field.
-var benchTerms = []string{"ham", "münchen", "muenchen", "801", "haupt", "strasse", "20095", "berlin haupt", "Köln", "hauptstr 1", "jahnstraße 86", "bahnhofstr 2"}
+var benchTerms = []string{"ham", "münchen", "muenchen", "801", "haupt", "strasse", "20095", "berlin haupt", "Köln", "hauptstr 1", "jahnstraße 86", "bahnhofstr 2", "86 jahnstraße", "jahnstraße berlin 86"}
 
 // demoStores is the demo directory. The demo package embeds this file; it cannot be imported here (it imports
 // this package).

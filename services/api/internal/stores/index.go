@@ -26,9 +26,9 @@ const (
 
 // score weighs one query word matching one store term. The order is the
 // ranking rule: postcode > city or name > street > part of a street name,
-// and a whole word beats a prefix of the same field. A number after a word
-// that found the store's street is its house number, not a postcode being
-// typed (postcodeBegunByHouseNumber).
+// and a whole word beats a prefix of the same field. A number in a query
+// with a word that found the store's street is its house number, not a
+// postcode being typed (postcodeBegunByHouseNumber).
 func score(kind fieldKind, exact bool) int32 {
 	switch kind {
 	case fieldPostcode:
@@ -51,13 +51,16 @@ func score(kind fieldKind, exact bool) int32 {
 	}
 }
 
-// postcodeBegunByHouseNumber is what a number after a word that found the
-// store's street weighs as the beginning of the store's postcode: less than
-// as its house number, whole or begun. "Jahnstraße 86" listed Jahnstraße 139
-// in 86653 Monheim, and two more stores at 86…, before Jahnstraße 86 in
-// Berlin, and a shopper taking the first suggestion saved the wrong store
-// (QA). A whole postcode keeps its weight after a street, and a number on its
-// own or after a place begins a postcode first, as shoppers type postcodes.
+// postcodeBegunByHouseNumber is what a number weighs as the beginning of a
+// store's postcode when another word of the query found the store's street:
+// less than as its house number, whole or begun. "Jahnstraße 86" listed
+// Jahnstraße 139 in 86653 Monheim, and two more stores at 86…, before
+// Jahnstraße 86 in Berlin, and a shopper taking the first suggestion saved
+// the wrong store (QA). The number may stand anywhere: before the street, as
+// French and Belgian addresses are written ("12 rue de la Paix"), or after
+// the town ("Jahnstraße Berlin 86"). A whole postcode keeps its weight with a
+// street, and a number on its own or with a place only begins a postcode
+// first, as shoppers type postcodes.
 const postcodeBegunByHouseNumber = 5
 
 // streetSuffixes are the generic endings of German compound street names.
@@ -252,8 +255,8 @@ func (idx *index) term(i int) string {
 // allocates nothing but its result.
 type scratch struct {
 	count   []uint8 // how many query words a store has matched so far
-	street  []uint8 // which query words (one bit each) matched the store's street; only a word before a number marks
-	marked  bool    // whether street holds marks, so a search without a number after a word does not clear it
+	street  []uint8 // 1 when a word of a query that also has a number matched the store's street
+	marked  bool    // whether street holds marks, so a search without both words and numbers does not clear it
 	best    []int32 // best score of the current word per store
 	total   []int32 // summed score over the words matched so far
 	touched []int32 // stores matched by the first word, to reset afterwards
@@ -263,13 +266,10 @@ type scratch struct {
 type termRange struct {
 	word   string
 	lo, hi int
-	// after is the bit in scratch.street of the word before this one when
-	// this one is a number and that one is not: in a store whose street that
-	// word matched, this one is the house number. Otherwise 0.
-	after uint8
-	// mark is this word's bit in scratch.street when the word after it is
-	// such a number, else 0: only then are the stores it matched marked.
-	mark uint8
+	// In a query with both numbers and other words, a number is tallied as a
+	// house number (house) after the other words, which mark the stores
+	// whose street they matched (mark). Otherwise both are false.
+	house, mark bool
 }
 
 // cacheKey is the normalised query: its one word (no allocation) or its words joined.
@@ -333,31 +333,46 @@ func (idx *index) search(q Query) []int32 {
 	}
 	var buf [maxQueryTokens]termRange
 	ranges := buf[:0]
-	for k, w := range words {
+	numbers := 0
+	for _, w := range words {
 		lo := sort.Search(len(idx.postings), func(i int) bool { return idx.term(i) >= w })
 		hi := lo + sort.Search(len(idx.postings)-lo, func(j int) bool { return !strings.HasPrefix(idx.term(lo+j), w) })
 		if lo == hi {
 			return nil
 		}
 		ranges = append(ranges, termRange{word: w, lo: lo, hi: hi})
-		if k > 0 && isNumber(w) && !isNumber(words[k-1]) {
-			ranges[k].after = 1 << (k - 1)
-			ranges[k-1].mark = 1 << (k - 1)
+		if isNumber(w) {
+			numbers++
+		}
+	}
+	// Wherever a number stands ("Jahnstraße 86", "86 Jahnstraße", "Jahnstraße
+	// Berlin 86"), it is the house number of the stores whose street another
+	// word found.
+	if numbers > 0 && numbers < len(ranges) {
+		for k := range ranges {
+			ranges[k].house = isNumber(ranges[k].word)
+			ranges[k].mark = !ranges[k].house
 		}
 	}
 	// The rarest word goes first, so the candidate set starts small; a possible
-	// house number goes after the words without one, so the word before it has
-	// marked the stores whose street it matched.
+	// house number goes after the other words, so they have marked the stores
+	// whose street they matched.
 	slices.SortFunc(ranges, func(a, b termRange) int {
-		return cmp.Or(cmp.Compare(min(a.after, 1), min(b.after, 1)), cmp.Compare(a.hi-a.lo, b.hi-b.lo))
+		if a.house != b.house {
+			if a.house {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Compare(a.hi-a.lo, b.hi-b.lo)
 	})
 
 	sc := idx.scratch.Get().(*scratch)
 	defer idx.release(sc)
 	for k, r := range ranges {
 		step := uint8(k)
-		if r.after != 0 {
-			sc.tallyHouseNumber(idx.postings[r.lo:r.hi], len(r.word), step, r.after)
+		if r.house {
+			sc.tallyHouseNumber(idx.postings[r.lo:r.hi], len(r.word), step)
 		} else {
 			for i := r.lo; i < r.hi; i++ {
 				p := idx.postings[i]
@@ -375,8 +390,8 @@ func (idx *index) search(q Query) []int32 {
 				}
 			}
 		}
-		if r.mark != 0 {
-			sc.markStreets(idx.postings[r.lo:r.hi], step, r.mark)
+		if r.mark {
+			sc.markStreets(idx.postings[r.lo:r.hi], step)
 		}
 		matched := false
 		for _, s := range sc.touched {
@@ -428,26 +443,27 @@ func (idx *index) search(q Query) []int32 {
 	return out
 }
 
-// markStreets sets mark in street for the stores still in the running (matched by the word number step) whose
-// street the word matched. Only those are marked, so release finds every mark among the touched.
-func (sc *scratch) markStreets(postings []posting, step, mark uint8) {
+// markStreets marks in street the stores still in the running (matched by the word number step) whose street the
+// word matched. Only those are marked, so release finds every mark among the touched.
+func (sc *scratch) markStreets(postings []posting, step uint8) {
 	sc.marked = true
 	for _, p := range postings {
 		if p.kind <= fieldStreet && sc.count[p.store] == step+1 {
-			sc.street[p.store] |= mark
+			sc.street[p.store] = 1
 		}
 	}
 }
 
-// tallyHouseNumber is search's tally for a number after a word (never the first word tallied): in the stores
-// whose street that word matched (marked with after) the number is the house number, and a postcode it only
-// begins weighs postcodeBegunByHouseNumber. A loop of its own keeps that check out of the tally every word runs.
-func (sc *scratch) tallyHouseNumber(postings []posting, wordLen int, step, after uint8) {
+// tallyHouseNumber is search's tally for a number in a query with other words (never the first word tallied): in
+// the stores whose street one of those words matched (marked in street) the number is the house number, and a
+// postcode it only begins weighs postcodeBegunByHouseNumber. A loop of its own keeps that check out of the tally
+// every word runs.
+func (sc *scratch) tallyHouseNumber(postings []posting, wordLen int, step uint8) {
 	for _, p := range postings {
 		s := p.store
 		exact := int(p.termLen) == wordLen
 		points := score(p.kind, exact)
-		if p.kind == fieldPostcode && !exact && sc.street[s]&after != 0 {
+		if p.kind == fieldPostcode && !exact && sc.street[s] != 0 {
 			points = postcodeBegunByHouseNumber
 		}
 		switch sc.count[s] {

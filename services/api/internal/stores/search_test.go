@@ -86,8 +86,9 @@ func TestSearchRanking(t *testing.T) {
 // A street and house number find the store at that address first, as in the demo directory: "Jahnstraße 86"
 // listed Monheim (86653), Möttingen (86753) and the closed Breitenthal (86488) before Jahnstraße 86 in Berlin, as
 // a postcode starting with 86 weighed more than the house number 86, and shoppers who took the first suggestion
-// saved the wrong store (QA). A number after a word that found the street is the house number: a postcode it
-// begins ranks below the house numbers it is or begins. On its own a number is still a postcode first.
+// saved the wrong store (QA). A number in a query with a word that found the street is the house number, wherever it
+// stands: before the street, as French and Belgian addresses are written, or after the town. A postcode it begins
+// ranks below the house numbers it is or begins. On its own or with a town only a number is still a postcode first.
 func TestSearchRanksStreetAndHouseNumberFirst(t *testing.T) {
 	svc := newService(t, []stores.Store{
 		{ID: "DE-86488-01", Name: "Breitenthal", Street: "Jahnstraße 65", Postcode: "86488", City: "Breitenthal", Country: "DE", Open: false},
@@ -98,6 +99,8 @@ func TestSearchRanksStreetAndHouseNumberFirst(t *testing.T) {
 		{ID: "DE-23777-01", Name: "Heringsdorf", Street: "Jahnstraße 86a", Postcode: "23777", City: "Heringsdorf", Country: "DE", Open: true},
 		{ID: "DE-21335-01", Name: "Lüneburg", Street: "Bahnhofstraße 5", Postcode: "21335", City: "Lüneburg", Country: "DE", Open: true},
 		{ID: "DE-21614-01", Name: "Buxtehude", Street: "Bahnhofstraße 210", Postcode: "21614", City: "Buxtehude", Country: "DE", Open: true},
+		{ID: "DE-10967-01", Name: "Berlin", Street: "Jahnstraße 12", Postcode: "10967", City: "Berlin", Country: "DE", Open: true},
+		{ID: "DE-12049-01", Name: "Berlin", Street: "Jahnstraße 3", Postcode: "12049", City: "Berlin", Country: "DE", Open: true},
 	})
 	tests := []struct {
 		name string
@@ -111,9 +114,17 @@ func TestSearchRanksStreetAndHouseNumberFirst(t *testing.T) {
 		{"another street", "Bahnhofstraße 21", []string{"DE-10115-01", "DE-21614-01", "DE-21335-01"}},
 		{"abbreviated street", "Bahnhofstr. 21", []string{"DE-10115-01", "DE-21614-01", "DE-21335-01"}},
 		{"street, house number and city", "Jahnstraße 86 Berlin", []string{"DE-10115-02"}},
+		{"house number before the street", "86 Jahnstraße", []string{"DE-10115-02", "DE-23777-01", "DE-86653-01", "DE-86753-01", "DE-86488-01"}},
+		{"house number before a street prefix", "86 jahn", []string{"DE-10115-02", "DE-23777-01", "DE-86653-01", "DE-86753-01", "DE-86488-01"}},
+		{"house number before another street", "21 Bahnhofstraße", []string{"DE-10115-01", "DE-21614-01", "DE-21335-01"}},
+		{"house number after the city", "Jahnstraße Berlin 12", []string{"DE-10967-01", "DE-12049-01"}},
+		{"house number before street and city", "12 Jahnstraße Berlin", []string{"DE-10967-01", "DE-12049-01"}},
 		{"a whole postcode after the street still counts", "Jahnstraße 86653", []string{"DE-86653-01"}},
+		{"a whole postcode before the street still counts", "86653 Jahnstraße", []string{"DE-86653-01"}},
 		{"a number on its own is a postcode first", "86", []string{"DE-86653-01", "DE-86753-01", "DE-86488-01", "DE-10115-02", "DE-23777-01"}},
 		{"a number after the city is a postcode first", "Monheim 86", []string{"DE-86653-01"}},
+		{"a number with a town only is a postcode first", "Berlin 12", []string{"DE-12049-01", "DE-10967-01"}},
+		{"a number before a town only is a postcode first", "12 Berlin", []string{"DE-12049-01", "DE-10967-01"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -229,4 +240,6 @@ func TestDemoStores(t *testing.T) {
 	require.Regexp(t, `^DE-2[0-2]`, search(t, svc, "ham")[0], "Hamburg before the smaller towns starting with ham")
 	require.Equal(t, "DE-10115-02", search(t, svc, "Jahnstraße 86")[0], "Jahnstraße 86, 10115 Berlin before the postcodes 86…")
 	require.Equal(t, "DE-10115-01", search(t, svc, "Bahnhofstraße 21")[0], "Bahnhofstraße 21, 10115 Berlin before the postcodes 21…")
+	require.Equal(t, "DE-10115-02", search(t, svc, "86 Jahnstraße")[0], "a house number before the street too")
+	require.Equal(t, "DE-10585-01", search(t, svc, "Jahnstraße Berlin 1")[0], "Jahnstraße 136 before the postcodes 1… after the town too")
 }

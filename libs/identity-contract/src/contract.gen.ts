@@ -228,6 +228,9 @@ export const CharGroupExamples: readonly { password: string; groups: number }[] 
   { password: 'ßtraße', groups: 1 },
 ];
 
+/** The rule of a first and a last name, in the profile and in an address book entry (a RegExp with the u flag). */
+export const PersonNamePattern = '^\\p{L}[\\p{L}\\p{M} \'’\\-]*$';
+
 /** Addresses and whether the provider takes them; both sides test against them. */
 export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [
   { address: 'kunde@example.com', valid: true },

@@ -1203,6 +1203,34 @@ export function describeIdentityContract(
         expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([{ ...BRUSSELS, salutation: undefined }]);
       });
 
+      it('names follow one rule in the profile and in an address: "R2D2" refused (400026), "D’Angelo" and a decomposed "José" stored composed', async () => {
+        // The fake had no format for the last name and its own for the first: it took "R2D2" as a last name and
+        // refused "D’Angelo" (typographic apostrophe) and a decomposed "José", where the embedded provider does the
+        // opposite. The embedded provider composed a profile's texts but not an address's.
+        await activeAccount('names');
+        const decomposed = 'Jose\u0301';
+        const composed = 'Jos\u00e9';
+        const refusal = (fieldName: string) => ({
+          errorCode: ErrorCode.VALIDATION,
+          validationErrors: [expect.objectContaining({ fieldName, errorCode: ErrorCode.INVALID_FORMAT })],
+        });
+        expect(await provider.setAccountInfo({ profile: { lastName: 'R2D2' } })).toMatchObject(refusal('profile.lastName'));
+        expect(await provider.setAccountInfo({ profile: { firstName: 'R2D2' } })).toMatchObject(refusal('profile.firstName'));
+        expect(await provider.setAccountInfo({ data: { addressBook: [{ ...BRUSSELS, lastName: 'R2D2' }] } })).toMatchObject(
+          refusal('data.addressBook.lastName'),
+        );
+        for (const [firstName, lastName] of [
+          ['D’Angelo', decomposed],
+          [decomposed, 'D’Angelo'],
+        ]) {
+          expect((await provider.setAccountInfo({ profile: { firstName, lastName } })).errorCode).toBe(0);
+          expect((await provider.setAccountInfo({ data: { addressBook: [{ ...BRUSSELS, firstName, lastName }] } })).errorCode).toBe(0);
+        }
+        const stored = await provider.getAccountInfo({ include: 'profile,data' });
+        expect(stored.profile).toMatchObject({ firstName: composed, lastName: 'D’Angelo' });
+        expect(stored.data?.addressBook).toEqual([{ ...BRUSSELS, firstName: composed, lastName: 'D’Angelo' }]);
+      });
+
       it('answers 400009 naming an unknown profile field, subscription or consent', async () => {
         await activeAccount('unknown');
         const profile = await provider.setAccountInfo({ profile: { nickname: 'Eri' } });

@@ -1,13 +1,20 @@
-import { Durations, Lockout, PasswordPolicyDefaults } from '@portal/identity-contract';
+import { Durations, Lockout, PasswordPolicyDefaults, PersonNamePattern } from '@portal/identity-contract';
 import type { AccountSchema, ConsentDetails, Policies } from '../types';
+
+/**
+ * The names' format, as the embedded provider's schema gives it: the identity contract's personName. The fake had its own
+ * (no format for the last name, no typographic apostrophe or combining accents), so it took "R2D2" as a last name the
+ * service refuses and refused "D’Angelo" the service takes.
+ */
+const NAME_FORMAT = `regex('${PersonNamePattern}')`;
 
 /** The schema the fake answers unless told otherwise; it mirrors the fields the two specs name. */
 export const defaultSchema: AccountSchema = {
   profileSchema: {
     fields: {
       email: { type: 'string', required: true, format: 'email', writeAccess: 'clientModify' },
-      firstName: { type: 'string', required: false, format: "regex('^[\\p{L} .'-]{1,50}$')", writeAccess: 'clientModify' },
-      lastName: { type: 'string', required: false, writeAccess: 'clientModify' },
+      firstName: { type: 'string', required: false, format: NAME_FORMAT, writeAccess: 'clientModify' },
+      lastName: { type: 'string', required: false, format: NAME_FORMAT, writeAccess: 'clientModify' },
       birthDay: { type: 'long', required: false, format: 'range(1,31)', writeAccess: 'clientModify' },
       birthMonth: { type: 'long', required: false, format: 'range(1,12)', writeAccess: 'clientModify' },
       birthYear: { type: 'long', required: false, format: 'range(1900,2020)', writeAccess: 'clientModify' },

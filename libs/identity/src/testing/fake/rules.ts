@@ -318,7 +318,9 @@ function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength
     return b === undefined ? bad(ErrorCode.INVALID_PARAMETER, 'The value must be true or false.') : { value: b };
   }
   if (typeof value !== 'string') return bad(ErrorCode.INVALID_PARAMETER, 'The value must be a string.');
-  const text = value.trim();
+  // Composed (NFC), as the embedded provider stores texts: a name typed decomposed ("José" as e and a combining accent)
+  // would be stored apart from the same name composed.
+  const text = value.trim().normalize('NFC');
   // In characters (code points), as the embedded provider and the forms count them.
   if ([...text].length > maxLength) return bad(ErrorCode.INVALID_PARAMETER, 'The value is too long.');
   if (TEXT_CONTROL.test(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');

@@ -220,6 +220,9 @@ var CharGroupExamples = []CharGroupExample{
 	{Password: "ßtraße", Groups: 1},
 }
 
+// PersonNamePattern is the rule of a first and a last name, in the profile and in an address book entry.
+const PersonNamePattern = "^\\p{L}[\\p{L}\\p{M} '’\\-]*$"
+
 // EmailAddressExamples are addresses and whether the provider takes them; both sides test against them.
 var EmailAddressExamples = []EmailAddressExample{
 	{Address: "kunde@example.com", Valid: true},

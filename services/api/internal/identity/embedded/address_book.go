@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
@@ -83,7 +85,9 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 				errs = append(errs, bad(field, contract.CodeInvalidParameter, "The value must be a string."))
 				continue
 			}
-			str = strings.TrimSpace(str)
+			// Composed (NFC), as the profile's texts (coerce): a name typed decomposed ("José" as e and a combining
+			// accent) was stored apart from the same name composed, and the parcel label shows what is stored.
+			str = norm.NFC.String(strings.TrimSpace(str))
 			switch {
 			case str == "" && optionalAddressFields[field]:
 				continue

@@ -147,8 +147,9 @@ func DefaultMailLimits() MailLimits {
 // typewriter's and the typographic one phones type): the apps' own first-name rule (libs/forms FIRST_NAME), without
 // its length. The stores' countries write names the Latin-1 ranges it once listed refused: Romanian Ș and Ț,
 // Greek, Bulgarian Cyrillic, D’Angelo as a phone's keyboard types it (QA). The apps compile a schema's regex with
-// the u flag (libs/forms compilePattern), which \p{L} needs.
-const NameFormat = `^\p{L}[\p{L}\p{M} '’\-]*$`
+// the u flag (libs/forms compilePattern), which \p{L} needs. It comes from the identity contract (personName), from
+// which the fake identity provider takes it too.
+const NameFormat = contract.PersonNamePattern
 
 // DefaultFields is the account schema of spec 000 §3 and §5.
 func DefaultFields() []FieldSchema {

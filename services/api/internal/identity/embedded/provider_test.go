@@ -520,6 +520,16 @@ func TestOneAddressWrittenTwoWaysIsOneAccount(t *testing.T) {
 		a, err := h.store.AccountByEmail(h.ctx, "jos\u00e9@xn--bcher-kva.de")
 		require.NoError(t, err)
 		require.Equal(t, "Jos\u00e9", a.Profile["firstName"])
+		// An address's texts likewise: they were stored as typed, apart from the profile's composed name (QA).
+		address := map[string]any{"firstName": "Jose\u0301", "lastName": "Mu\u0308ller", "street": "Hauptstra\u00dfe", "streetNo": "1",
+			"zip": "20095", "city": "Ko\u0308ln", "country": "DE"}
+		r, err = h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, embedded.SetAccountInfoParams{Data: map[string]any{"addressBook": []any{address}}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode, r.ValidationErrors)
+		a, err = h.store.AccountByEmail(h.ctx, "jos\u00e9@xn--bcher-kva.de")
+		require.NoError(t, err)
+		require.Equal(t, []any{map[string]any{"firstName": "Jos\u00e9", "lastName": "M\u00fcller", "street": "Hauptstra\u00dfe", "streetNo": "1",
+			"zip": "20095", "city": "K\u00f6ln", "country": "DE"}}, a.Data["addressBook"])
 		r, err = h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: tok}, embedded.SetAccountInfoParams{Profile: map[string]any{"lastName": "Null\x00"}})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeValidation, r.ErrorCode)

@@ -17,6 +17,7 @@ type document struct {
 	Details        []detail   `yaml:"details"`
 	PasswordPolicy policy     `yaml:"passwordPolicy"`
 	EmailAddress   emailRule  `yaml:"emailAddress"`
+	PersonName     nameRule   `yaml:"personName"`
 	Durations      []duration `yaml:"durations"`
 	Lockout        struct {
 		MaxFailures int    `yaml:"maxFailures"`
@@ -67,6 +68,11 @@ type emailRule struct {
 		Address string `yaml:"address"`
 		Valid   bool   `yaml:"valid"`
 	} `yaml:"examples"`
+}
+
+// nameRule is the pattern of a first and a last name, read alike by Go's regexp and JavaScript's with the u flag.
+type nameRule struct {
+	Pattern string `yaml:"pattern"`
 }
 
 type duration struct {
@@ -216,6 +222,11 @@ func (d document) validate() error {
 	}
 	if valid[true] == 0 || valid[false] == 0 {
 		bad("emailAddress: examples are what both sides test against; give valid and invalid ones")
+	}
+	// Go's regexp is the narrower reader of the two; the contract suite runs the pattern in JavaScript too.
+	if _, err := regexp.Compile(d.PersonName.Pattern); err != nil || !strings.HasPrefix(d.PersonName.Pattern, "^") ||
+		!strings.HasSuffix(d.PersonName.Pattern, "$") {
+		bad("personName.pattern: a regular expression from ^ to $ that Go's regexp reads")
 	}
 
 	for _, du := range d.Durations {

@@ -79,6 +79,8 @@ func goFile(d document) ([]byte, error) {
 		w("\t{Password: %q, Groups: %d},\n", e.Password, e.Groups)
 	}
 	w("}\n\n")
+	w("// PersonNamePattern is the rule of a first and a last name, in the profile and in an address book entry.\n")
+	w("const PersonNamePattern = %q\n\n", d.PersonName.Pattern)
 	w("// EmailAddressExamples are addresses and whether the provider takes them; both sides test against them.\n")
 	w("var EmailAddressExamples = []EmailAddressExample{\n")
 	for _, e := range d.EmailAddress.Examples {
@@ -224,6 +226,8 @@ func tsFile(d document) []byte {
 		w("  { password: %s, groups: %d },\n", tsString(e.Password), e.Groups)
 	}
 	w("];\n\n")
+	w("/** The rule of a first and a last name, in the profile and in an address book entry (a RegExp with the u flag). */\n")
+	w("export const PersonNamePattern = %s;\n\n", tsString(d.PersonName.Pattern))
 	w("/** Addresses and whether the provider takes them; both sides test against them. */\n")
 	w("export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [\n")
 	for _, e := range d.EmailAddress.Examples {

@@ -41,6 +41,7 @@ func TestContractMistakesAreRefused(t *testing.T) {
 		{"a method answering a code the contract lacks", "codes: [0, 403005]", "codes: [0, 403006]", "403006 is not in codes"},
 		{"a character group that is no Unicode category", "categories: [Nd]", "categories: [Digit]", "not a Unicode general category"},
 		{"an unreadable duration", "duration: 15m", "duration: 15 minutes", "duration like"},
+		{"a name pattern Go cannot read", "personName:\n  pattern: \"^", "personName:\n  pattern: \"(^", "personName.pattern"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

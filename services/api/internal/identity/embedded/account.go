@@ -201,11 +201,9 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	// 403042), then the same password again (400006 with details 100001), then the policy (400009).
 	endSessions := false
 	if in.NewPassword != "" {
-		if same, _, _ := p.hasher.Verify(ctx, in.NewPassword, a.PasswordHash); same && !firstPassword {
-			return fail(contract.CodeInvalidParameter, contract.DetailsSamePassword), nil
-		}
-		if errs := p.schema.checkPassword("newPassword", in.NewPassword); len(errs) > 0 {
-			return validationFailed(errs), nil
+		// A first password has no current one to repeat (no hash: refuseNewPassword's compare finds none).
+		if refused, ok := p.refuseNewPassword(ctx, in.NewPassword, a.PasswordHash); ok {
+			return refused, nil
 		}
 		hash, err := p.hasher.Hash(ctx, in.NewPassword)
 		if err != nil {
@@ -316,6 +314,19 @@ func (p *Provider) sendSubscriptionConfirmations(ctx context.Context, a Account,
 type subscriptionToken struct {
 	key, token string
 	lifetime   time.Duration
+}
+
+// refuseNewPassword is the answer to a new password the account may not take, in the contract's order: its current
+// one again (400006 with details 100001, spec 000 §5, §8), then one the policy refuses (400009). A password change
+// and a reset ask it alike.
+func (p *Provider) refuseNewPassword(ctx context.Context, newPassword, currentHash string) (Result, bool) {
+	if same, _, _ := p.hasher.Verify(ctx, newPassword, currentHash); same {
+		return fail(contract.CodeInvalidParameter, contract.DetailsSamePassword), true
+	}
+	if errs := p.schema.checkPassword("newPassword", newPassword); len(errs) > 0 {
+		return validationFailed(errs), true
+	}
+	return Result{}, false
 }
 
 // subscriptionTokens stores a double opt-in token per newly subscribed key. The links of earlier requests for the

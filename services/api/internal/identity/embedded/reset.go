@@ -117,11 +117,8 @@ func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPasswo
 	if err != nil {
 		return Result{}, err
 	}
-	if same, _, _ := p.hasher.Verify(ctx, newPassword, a.PasswordHash); same {
-		return fail(contract.CodeInvalidParameter, contract.DetailsSamePassword), nil
-	}
-	if errs := p.schema.checkPassword("newPassword", newPassword); len(errs) > 0 {
-		return validationFailed(errs), nil
+	if refused, ok := p.refuseNewPassword(ctx, newPassword, a.PasswordHash); ok {
+		return refused, nil
 	}
 	hash, err := p.hasher.Hash(ctx, newPassword)
 	if err != nil {

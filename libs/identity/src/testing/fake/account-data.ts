@@ -1,8 +1,8 @@
 import { ErrorDetails } from '@portal/identity-contract';
-import { ErrorCode, SAME_PASSWORD_DETAILS, type ValidationError } from '../../envelope';
+import { ErrorCode, type ValidationError } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import type { Account } from './model';
-import { checkPassword, missingFields, writeData, writePreferences, writeProfile } from './rules';
+import { missingFields, refuseNewPassword, writeData, writePreferences, writeProfile } from './rules';
 import { baseLang } from '../../language';
 import type { FakeStore } from './store';
 import { applySubscriptions, checkSubscriptions } from './subscriptions';
@@ -83,9 +83,8 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       }
       // The contract's order for a new password: the current one first (above), then sameness, then the policy.
       if (params.newPassword) {
-        if (params.newPassword === acc.password) return store.fail(ErrorCode.INVALID_PARAMETER, SAME_PASSWORD_DETAILS);
-        const weak = checkPassword(store, 'newPassword', params.newPassword);
-        if (weak.length > 0) return store.validationFailed(weak);
+        const refused = refuseNewPassword(store, acc, params.newPassword);
+        if (refused) return refused;
       }
 
       acc.lang = lang;

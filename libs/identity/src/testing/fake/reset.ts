@@ -1,8 +1,8 @@
 import { Links } from '@portal/identity-contract';
-import { ErrorCode, SAME_PASSWORD_DETAILS } from '../../envelope';
+import { ErrorCode } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { RESET_RETRY_WAIT, RESET_TOKEN_LIFETIME } from './model';
-import { checkPassword } from './rules';
+import { refuseNewPassword } from './rules';
 import { baseLang } from '../../language';
 import type { FakeStore } from './store';
 
@@ -19,9 +19,8 @@ export function resetMethods(store: FakeStore): ResetMethods {
         if (!token || !acc) return store.fail(ErrorCode.PASSWORD_TOKEN_INVALID, 'Invalid or expired password reset token');
         // The current password again is refused as a password change refuses it, before the policy; the link stays
         // unused for another try (as the embedded provider).
-        if (params.newPassword === acc.password) return store.fail(ErrorCode.INVALID_PARAMETER, SAME_PASSWORD_DETAILS);
-        const errors = checkPassword(store, 'newPassword', params.newPassword);
-        if (errors.length > 0) return store.validationFailed(errors);
+        const refused = refuseNewPassword(store, acc, params.newPassword);
+        if (refused) return refused;
         acc.password = params.newPassword;
         // The link proved the address; a lock ends; every session ends. Passkeys bound before that proof were
         // anyone's who registered the address, and go (pre-account hijacking).

@@ -1,4 +1,4 @@
-import { ErrorCode, type ValidationError } from '../../envelope';
+import { ErrorCode, SAME_PASSWORD_DETAILS, type Envelope, type ValidationError } from '../../envelope';
 import type { ConsentDetails, SchemaField } from '../../types';
 import { baseLang } from '../../language';
 import { GENERIC_POSTCODE } from '../defaults';
@@ -47,6 +47,17 @@ export function missingFields(store: FakeStore, acc: Account): string[] {
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common: it appears in lists of breached passwords.';
 
 /** The password policy on one field (the contract's check): 400027 when empty, else 400006 naming the broken rule. */
+/**
+ * The answer to a new password the account may not take, in the contract's order: its current one again (400006
+ * with details 100001), then one the policy refuses (400009); undefined when neither. A password change and a reset
+ * ask it alike, as the embedded provider's refuseNewPassword.
+ */
+export function refuseNewPassword(store: FakeStore, account: Account, newPassword: string): Envelope | undefined {
+  if (newPassword === account.password) return store.fail(ErrorCode.INVALID_PARAMETER, SAME_PASSWORD_DETAILS);
+  const weak = checkPassword(store, 'newPassword', newPassword);
+  return weak.length > 0 ? store.validationFailed(weak) : undefined;
+}
+
 export function checkPassword(store: FakeStore, fieldName: string, password: string | undefined): ValidationError[] {
   if (!password) return [{ fieldName, errorCode: ErrorCode.MISSING_REQUIRED_VALUE, message: 'Missing required field' }];
   const problem = passwordPolicyProblem(password, store.policies.passwordComplexity);

@@ -43,7 +43,7 @@ describe('a background helper whose code does not load (QA phone round: the conn
     // React reports the failed load on the console.
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const identity = createFakeProvider({
-      accounts: [{ email: EMAIL, password: PASSWORD, preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } }, profile: { firstName: 'Erika' } }],
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } }, profile: { firstName: 'Erika', lastName: 'Muster' } }],
     });
     await identity.login({ loginID: EMAIL, password: PASSWORD });
     jest.useFakeTimers({ advanceTimers: true, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });

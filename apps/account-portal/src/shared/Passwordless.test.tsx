@@ -3,7 +3,7 @@ import { testMetadata } from '@portal/cms/testing';
 import { PASSKEY_METHODS, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
-import { namesRequiredSchema, openApp } from '../testing/render-app';
+import { openApp } from '../testing/render-app';
 import { PASSWORDLESS_MIN_WIDTH } from './wide-screen';
 
 const EMAIL = 'kunde@example.com';
@@ -85,7 +85,7 @@ describe('the passwordless widget (spec 000 §2)', () => {
   it('a login through the OwnID widget that leaves the account incomplete goes to finalize (origin ownIdLogin)', async () => {
     windowWidth(1280);
     const widget = scriptedOwnIdWidget();
-    const fake = createFakeProvider({ schema: namesRequiredSchema, accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }] });
+    const fake = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }] });
     // What the vendor's SDK answers when the provider stops the login: 206001 with a regToken.
     const stopped = await fake.login({ loginID: EMAIL, password: PASSWORD });
     expect(stopped.errorCode).toBe(206001);

@@ -5,14 +5,17 @@ import { renderPage, type RenderPageOptions } from '@portal/ui/testing';
 import { loadMessages } from '../app/messages';
 import { AppRoutes } from '../app/routes';
 
-/** The service's default: first and last name are required (so registrations go through finalize). */
-export const namesRequiredSchema: AccountSchema = {
+/**
+ * A schema that requires no names, where the service's default (the fake's defaultSchema) requires the first and the last
+ * name: with it a registration from /registration is complete and goes to the confirmation, not to finalize.
+ */
+export const namesOptionalSchema: AccountSchema = {
   ...defaultSchema,
   profileSchema: {
     fields: {
       ...defaultSchema.profileSchema.fields,
-      firstName: { ...defaultSchema.profileSchema.fields.firstName!, required: true },
-      lastName: { ...defaultSchema.profileSchema.fields.lastName!, required: true },
+      firstName: { ...defaultSchema.profileSchema.fields.firstName!, required: false },
+      lastName: { ...defaultSchema.profileSchema.fields.lastName!, required: false },
     },
   },
 };

@@ -1231,6 +1231,45 @@ export function describeIdentityContract(
         expect(stored.data?.addressBook).toEqual([{ ...BRUSSELS, firstName: composed, lastName: 'D’Angelo' }]);
       });
 
+      it("the schema's required names (identity.embedded.requiredFields: first and last name) are asked for: 206001 without them, 400027 removing them", async () => {
+        // The fake had the names optional: a registration without them answered 206002, where the embedded provider
+        // answers 206001 and finalize asks for them, and a name could be removed that the service keeps.
+        const schema = await provider.getSchema();
+        const required = Object.entries(schema.profileSchema?.fields ?? {})
+          .filter(([name, field]) => field.required && name !== 'email')
+          .map(([name]) => name);
+        expect(required).toEqual(expect.arrayContaining(['firstName', 'lastName']));
+
+        const { regToken } = await provider.initRegistration();
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        const preferences = grantedConsents(consent);
+        const registered = (await provider.register({
+          email: freshEmail('nonames'),
+          password: STRONG_PASSWORD,
+          regToken: regToken ?? '',
+          preferences,
+          lang: 'de',
+          include: 'missing-required-fields',
+        })) as Envelope & { missingRequiredFields?: string[] };
+        expect(registered.errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
+        expect(registered.missingRequiredFields).toEqual(expect.arrayContaining(['profile.firstName', 'profile.lastName']));
+
+        await activeAccount('keepnames');
+        const before = (await provider.getAccountInfo({ include: 'profile' })).profile;
+        for (const name of required) {
+          for (const value of [null, '', '  ']) {
+            const answer = await provider.setAccountInfo({ profile: { [name]: value } as never });
+            expect([name, value, answer.errorCode, answer.validationErrors]).toEqual([
+              name,
+              value,
+              ErrorCode.VALIDATION,
+              [expect.objectContaining({ fieldName: `profile.${name}`, errorCode: ErrorCode.MISSING_REQUIRED_VALUE, message: 'Missing required field' })],
+            ]);
+          }
+        }
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile).toEqual(before);
+      });
+
       it('answers 400009 naming an unknown profile field, subscription or consent', async () => {
         await activeAccount('unknown');
         const profile = await provider.setAccountInfo({ profile: { nickname: 'Eri' } });

@@ -46,7 +46,8 @@ describe('IdentityRoot and useIdentity', () => {
   let fake: FakeIdentityProvider;
   beforeEach(() => {
     window.localStorage.clear();
-    fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: consent }] });
+    // Complete as the default schema asks (the terms and the required names), so that a login answers 0.
+    fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, profile: { firstName: 'Erika', lastName: 'Muster' }, preferences: consent }] });
   });
 
   it('is logged out and ready after the first look-up answers 403005', async () => {
@@ -212,16 +213,17 @@ describe('IdentityRoot and useIdentity', () => {
     function SavedView() {
       const { account, refreshAfterSave } = useIdentity();
       const save = async () => {
-        // null removes a field, as the personal data form sends a field the shopper emptied (the write's type has no null).
+        // null removes a field, as the personal data form sends a field the shopper emptied (the write's type has no null);
+        // the postcode, as the names are required.
         const change = {
-          profile: { firstName: 'Eva', lastName: null },
+          profile: { firstName: 'Eva', zip: null },
           data: { addressBook: [address('Köln')] },
         } as unknown as SavedChange;
         if ((await fake.setAccountInfo(change)).errorCode === 0) await refreshAfterSave(change);
       };
       return (
         <>
-          <p>{account.loggedIn ? `Logged in as ${account.profile?.firstName ?? ''} ${account.profile?.lastName ?? '-'}` : 'Logged out'}</p>
+          <p>{account.loggedIn ? `Logged in as ${account.profile?.firstName ?? ''} ${account.profile?.zip ?? '-'}` : 'Logged out'}</p>
           <p>City {account.data?.addressBook?.[0]?.city}</p>
           <button onClick={() => void save()}>Save</button>
         </>
@@ -231,16 +233,16 @@ describe('IdentityRoot and useIdentity', () => {
     it('without an answer keeps the shopper logged in with the change saved, and reads the account once online (QA phone)', async () => {
       const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
-      await fake.setAccountInfo({ profile: { firstName: 'Erika', lastName: 'Muster' }, data: { addressBook: [address('Bonn')] } });
+      await fake.setAccountInfo({ profile: { zip: '53111' }, data: { addressBook: [address('Bonn')] } });
       render(
         <IdentityRoot provider={fake}>
           <SavedView />
         </IdentityRoot>,
       );
-      expect(await screen.findByText('Logged in as Erika Muster')).toBeInTheDocument();
+      expect(await screen.findByText('Logged in as Erika 53111')).toBeInTheDocument();
       fake.failNext('getAccountInfo');
       await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-      // The change as the provider merged it: the name set, the last name removed, the address book replaced.
+      // The change as the provider merged it: the name set, the postcode removed, the address book replaced.
       expect(await screen.findByText('Logged in as Eva -')).toBeInTheDocument();
       expect(screen.getByText('City Köln')).toBeInTheDocument();
       expect(warn).toHaveBeenCalledWith('identity: getAccountInfo got no answer, the account is read again later', expect.anything());

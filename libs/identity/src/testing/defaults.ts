@@ -8,13 +8,18 @@ import type { AccountSchema, ConsentDetails, Policies } from '../types';
  */
 const NAME_FORMAT = `regex('${PersonNamePattern}')`;
 
-/** The schema the fake answers unless told otherwise; it mirrors the fields the two specs name. */
+/**
+ * The schema the fake answers unless told otherwise; it mirrors the fields the two specs name, required as the embedded
+ * provider's default configuration has them (identity.embedded.requiredFields: the first and the last name). The fake
+ * had the names optional, so a registration without them answered 206002 where the service answers 206001, and a name
+ * could be removed that the service keeps (400027).
+ */
 export const defaultSchema: AccountSchema = {
   profileSchema: {
     fields: {
       email: { type: 'string', required: true, format: 'email', writeAccess: 'clientModify' },
-      firstName: { type: 'string', required: false, format: NAME_FORMAT, writeAccess: 'clientModify' },
-      lastName: { type: 'string', required: false, format: NAME_FORMAT, writeAccess: 'clientModify' },
+      firstName: { type: 'string', required: true, format: NAME_FORMAT, writeAccess: 'clientModify' },
+      lastName: { type: 'string', required: true, format: NAME_FORMAT, writeAccess: 'clientModify' },
       birthDay: { type: 'long', required: false, format: 'range(1,31)', writeAccess: 'clientModify' },
       birthMonth: { type: 'long', required: false, format: 'range(1,12)', writeAccess: 'clientModify' },
       birthYear: { type: 'long', required: false, format: 'range(1900,2020)', writeAccess: 'clientModify' },

@@ -4,6 +4,8 @@ import { createFakeProvider, createFakeProviderFromScenario, DAY, MINUTE, parseS
 
 const PASSWORD = 'Grocer-Pass-2024!';
 const consent = { terms: { customeraccount: { isConsentGranted: true } } };
+/** What an account needs to log in with the default schema: the accepted terms and the required names. */
+const complete = { profile: { firstName: 'Erika', lastName: 'Muster' }, preferences: consent };
 
 describe('fake identity provider: what the contract suite does not reach', () => {
   it('failNext rejects the next call of one method with a transport error, then answers again', async () => {
@@ -25,7 +27,7 @@ describe('fake identity provider: what the contract suite does not reach', () =>
 
   it('a consent accepted at a version below the minimum answers 206001 at login until accepted again', async () => {
     const fake = createFakeProvider({
-      accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } } }],
+      accounts: [{ email: 'erika@example.org', password: PASSWORD, ...complete, preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } } }],
     });
     const terms = (await fake.getSiteConsentDetails()).siteConsentDetails!['terms.customeraccount']!;
     fake.setConsent('terms.customeraccount', {
@@ -39,7 +41,7 @@ describe('fake identity provider: what the contract suite does not reach', () =>
   });
 
   it('counts failed logins within 15 minutes only', async () => {
-    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: consent }] });
+    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, ...complete }] });
     for (let i = 0; i < 4; i += 1) await fake.login({ loginID: 'erika@example.org', password: 'wrong' });
     fake.clock.advance(16 * MINUTE);
     await fake.login({ loginID: 'erika@example.org', password: 'wrong' });
@@ -47,7 +49,7 @@ describe('fake identity provider: what the contract suite does not reach', () =>
   });
 
   it('records the mails it would have sent, with kind and link token', async () => {
-    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: consent }] });
+    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, ...complete }] });
     await fake.resetPassword({ loginID: 'Erika@Example.org', lang: 'fr' });
     expect(fake.sentMails).toEqual([
       expect.objectContaining({ to: 'erika@example.org', kind: 'password-reset', lang: 'fr', link: expect.stringContaining('/login/reset-password?pwrt=') }),
@@ -56,7 +58,7 @@ describe('fake identity provider: what the contract suite does not reach', () =>
   });
 
   it('a product reminder confirmation link lasts 7 days and lands on the preference centre', async () => {
-    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: consent }] });
+    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, ...complete }] });
     await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
     await fake.setAccountInfo({ subscriptions: { SVC_PRODUCT_REMINDER: { email: { isSubscribed: true } } } });
     const mail = fake.lastMail('erika@example.org', 'double-opt-in')!;
@@ -66,7 +68,7 @@ describe('fake identity provider: what the contract suite does not reach', () =>
   });
 
   it("a profile's postcode without a country follows no rule where the site's country is not known (profileCountry '')", async () => {
-    const seed = { email: 'erika@example.org', password: PASSWORD, preferences: consent };
+    const seed = { email: 'erika@example.org', password: PASSWORD, ...complete };
     const unknownSite = createFakeProvider({ accounts: [seed], profileCountry: '' });
     expect((await unknownSite.login({ loginID: seed.email, password: PASSWORD })).errorCode).toBe(0);
     expect((await unknownSite.setAccountInfo({ profile: { zip: '1234' } })).errorCode).toBe(0);
@@ -79,7 +81,7 @@ describe('fake identity provider: what the contract suite does not reach', () =>
   });
 
   it("an address's postcode follows the given postcodeRules; without any, any two-letter country under the generic rule", async () => {
-    const seed = { email: 'erika@example.org', password: PASSWORD, preferences: consent };
+    const seed = { email: 'erika@example.org', password: PASSWORD, ...complete };
     const address = { firstName: 'Erika', lastName: 'Muster', street: 'Main St', streetNo: '1', city: 'Town' };
     const book = (country: string, zip: string) => ({ data: { addressBook: [{ ...address, zip, country }] } });
     const refused = (field: string) => [
@@ -107,11 +109,11 @@ describe('scenario files', () => {
   const scenario: IdentityScenario = {
     clock: '2026-03-01T09:00:00Z',
     accounts: [
-      { email: 'erika@example.org', password: PASSWORD, preferences: consent },
-      { email: 'blocked@example.org', password: PASSWORD, disabled: true, preferences: consent },
-      { email: 'new@example.org', password: PASSWORD, unverified: true, preferences: consent },
-      { email: 'locked@example.org', password: PASSWORD, locked: true, preferences: consent },
-      { email: 'half@example.org', password: PASSWORD, pendingFields: ['profile.zip'], preferences: consent },
+      { email: 'erika@example.org', password: PASSWORD, ...complete },
+      { email: 'blocked@example.org', password: PASSWORD, disabled: true, ...complete },
+      { email: 'new@example.org', password: PASSWORD, unverified: true, ...complete },
+      { email: 'locked@example.org', password: PASSWORD, locked: true, ...complete },
+      { email: 'half@example.org', password: PASSWORD, pendingFields: ['profile.zip'], ...complete },
       { email: 'reader@example.org', lite: true },
     ],
     tokens: [{ kind: 'password-reset', token: 'expired-reset', email: 'erika@example.org', expired: true }],
@@ -156,7 +158,7 @@ describe('scenario files', () => {
 });
 
 describe('QA controls: forced answers and the service\'s subscriber tokens', () => {
-  const seeded = () => createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, preferences: consent }] });
+  const seeded = () => createFakeProvider({ accounts: [{ email: 'erika@example.org', password: PASSWORD, ...complete }] });
 
   it('a forced error answers the next call of that method only, without acting', async () => {
     const fake = seeded();

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorCode } from '@portal/identity';
-import { createFakeProvider } from '@portal/identity/testing';
+import { createFakeProvider, defaultSchema } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
-import { jsonResponse, namesRequiredSchema, openApp, stubBackend } from '../../../testing/render-app';
+import { jsonResponse, openApp, stubBackend } from '../../../testing/render-app';
 import { regionText } from '../components/PostcodeRegion';
 import { finalizeFields } from '../finalize-fields';
 
@@ -25,7 +25,7 @@ function regions() {
 
 /** An account that logs in with 206001 and the regToken of it. */
 async function pendingLogin(seed: Record<string, unknown> = {}) {
-  const identity = createFakeProvider({ schema: namesRequiredSchema, accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, ...seed }] });
+  const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, ...seed }] });
   const answer = await identity.login({ loginID: EMAIL, password: PASSWORD });
   return { identity, regToken: answer.regToken! };
 }
@@ -33,18 +33,18 @@ async function pendingLogin(seed: Record<string, unknown> = {}) {
 describe('finalize field selection', () => {
   it('asks only required fields without a value, plus the postcode in Germany, plus missing consent', () => {
     const account = { profile: { email: EMAIL, firstName: 'Erika' }, preferences: {} };
-    expect(finalizeFields(namesRequiredSchema, account, true)).toEqual({
+    expect(finalizeFields(defaultSchema, account, true)).toEqual({
       fields: ['profile.lastName', 'profile.zip'],
       consentId: 'terms.customeraccount',
       askConsent: true,
       consentChanged: false,
     });
-    expect(finalizeFields(namesRequiredSchema, { ...account, preferences: accepted }, true)).toMatchObject({ askConsent: false });
+    expect(finalizeFields(defaultSchema, { ...account, preferences: accepted }, true)).toMatchObject({ askConsent: false });
   });
 
   it('asks for the market consent: the terms of use in Germany, the privacy notice elsewhere', () => {
     const account = { profile: { email: EMAIL, firstName: 'Erika', lastName: 'Muster' }, preferences: accepted };
-    const privacyRequired = { ...namesRequiredSchema, preferencesSchema: { fields: { 'privacy.aec': { type: 'consent', required: true } } } };
+    const privacyRequired = { ...defaultSchema, preferencesSchema: { fields: { 'privacy.aec': { type: 'consent', required: true } } } };
     expect(finalizeFields(privacyRequired, account, false)).toEqual({ fields: [], consentId: 'privacy.aec', askConsent: true, consentChanged: false });
     const privacyGiven = { ...account, preferences: { privacy: { aec: { isConsentGranted: true, docVersion: 1 } } } };
     expect(finalizeFields(privacyRequired, privacyGiven, false)).toMatchObject({ askConsent: false });
@@ -53,9 +53,9 @@ describe('finalize field selection', () => {
   it('asks again when the terms changed: accepted at a version below the minimum', () => {
     const account = { profile: { email: EMAIL, firstName: 'Erika', lastName: 'Muster', zip: '20095' }, preferences: accepted };
     const raised = { 'terms.customeraccount': { isActive: true, isMandatory: true, legalStatements: { de: { currentDocVersion: 2, minDocVersion: 2, documentUrl: '/terms-v2.html' } } } };
-    expect(finalizeFields(namesRequiredSchema, account, true, raised, 'de-DE')).toMatchObject({ askConsent: true, consentChanged: true });
+    expect(finalizeFields(defaultSchema, account, true, raised, 'de-DE')).toMatchObject({ askConsent: true, consentChanged: true });
     const current = { ...account, preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: 2 } } } };
-    expect(finalizeFields(namesRequiredSchema, current, true, raised, 'de-DE')).toMatchObject({ askConsent: false, consentChanged: false });
+    expect(finalizeFields(defaultSchema, current, true, raised, 'de-DE')).toMatchObject({ askConsent: false, consentChanged: false });
   });
 
   it('names the region text of every state', () => {
@@ -193,7 +193,6 @@ describe('/registration/finalize', () => {
 
   it('changed terms: asks for consent again with the new document, and lets the shopper in', async () => {
     const identity = createFakeProvider({
-      schema: namesRequiredSchema,
       accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' } }],
     });
     identity.setConsent('terms.customeraccount', {

@@ -183,7 +183,7 @@ describe('/login', () => {
   });
 
   it('a login without a connection says so, not "Fehlercode: network", and the button can try again (QA)', async () => {
-    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }] });
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     identity.failNext('login');
     await openApp('/login', { identity });
     await logIn();
@@ -222,7 +222,7 @@ describe('/login', () => {
   });
 
   it('206001: goes on to finish the registration', async () => {
-    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, pendingFields: ['profile.zip'] }] });
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' }, pendingFields: ['profile.zip'] }] });
     await openApp('/login', { identity });
     await logIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
@@ -301,7 +301,7 @@ describe('return from a social login', () => {
 
   it('a social login started from a protected page returns to that page (spec 000 §2: the origin kept)', async () => {
     window.sessionStorage.clear();
-    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }] });
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     // The embedded provider leaves the page for the social provider; the answer comes back on a new load of /login.
     const leaving: IdentityProvider = { ...identity, socialLogin: () => new Promise(() => undefined) };
     const before = await openApp('/personaldata', { identity: leaving });
@@ -315,7 +315,7 @@ describe('return from a social login', () => {
 
   it('a stored return path is used only by a return from a social login', async () => {
     window.sessionStorage.setItem('socialLoginReturnPath', '/accessdata');
-    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }] });
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     await identity.login({ loginID: EMAIL, password: PASSWORD });
     await openApp('/login', { identity });
     expect(await screen.findByRole('heading', { level: 1, name: /^Willkommen/ }, { timeout: 5000 })).toBeInTheDocument();
@@ -332,7 +332,7 @@ describe('a social login answered in the page (the vendor\'s popup, the fake)', 
   it('403043: keeps the link token and goes to /social/link-accounts', async () => {
     window.localStorage.removeItem('accountLinkingRegToken');
     const identity = createFakeProvider({
-      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted }],
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
       social: { googleplus: { email: EMAIL } },
     });
     await openApp('/login', { identity });

@@ -24,7 +24,7 @@ describe('/logout', () => {
   const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
 
   it('logs out and goes to /login', async () => {
-    const identity = createFakeProvider({ accounts: [{ email: 'k@example.com', password: 'Geheim12!', preferences: accepted }] });
+    const identity = createFakeProvider({ accounts: [{ email: 'k@example.com', password: 'Geheim12!', preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     await identity.login({ loginID: 'k@example.com', password: 'Geheim12!' });
     await openApp('/logout', { identity });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();

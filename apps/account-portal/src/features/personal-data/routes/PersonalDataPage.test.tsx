@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
-import { namesRequiredSchema, openApp } from '../../../testing/render-app';
+import { openApp } from '../../../testing/render-app';
 import { personalDataUpdate, personalDataValues } from '../api/update-personal-data';
 
 beforeEach(forgetLanguage);
@@ -14,7 +14,6 @@ const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersio
 
 async function loggedIn(profile: Record<string, unknown> = {}) {
   const identity = createFakeProvider({
-    schema: namesRequiredSchema,
     accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster', ...profile } }],
   });
   await identity.login({ loginID: EMAIL, password: PASSWORD });

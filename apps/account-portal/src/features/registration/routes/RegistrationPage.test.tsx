@@ -7,7 +7,7 @@ import { forgetLanguage } from '@portal/ui/testing';
 import { leaveApp } from '../../../shared/leave-app';
 import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
 import { storePartnerToken } from '../../../shared/single-sign-on';
-import { namesRequiredSchema, openApp } from '../../../testing/render-app';
+import { namesOptionalSchema, openApp } from '../../../testing/render-app';
 
 beforeEach(() => {
   forgetLanguage();
@@ -52,7 +52,7 @@ describe('/registration', () => {
 
   it('registers with regToken, finalizeRegistration, regSource and lang; a complete registration confirms the e-mail', async () => {
     window.sessionStorage.setItem('regSource', 'shop');
-    const identity = createFakeProvider();
+    const identity = createFakeProvider({ schema: namesOptionalSchema });
     await openApp('/registration', { identity });
     await register('neu@example.com');
     expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('/registration', () => {
   });
 
   it("sends the page's language with its country, so the mail's link opens Luxembourg's pages, not Germany's (QA)", async () => {
-    const identity = createFakeProvider();
+    const identity = createFakeProvider({ schema: namesOptionalSchema });
     await openApp('/registration?lang=de-LU', { identity, metadata: testMetadata({ locales: ['de_DE', 'de_LU'] }) });
     await register('neu@example.com');
     expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('/registration', () => {
   });
 
   it('206001: missing first and last name go on to finalize with origin registration', async () => {
-    const identity = createFakeProvider({ schema: namesRequiredSchema });
+    const identity = createFakeProvider();
     await openApp('/registration', { identity });
     await register('neu@example.com');
     expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();

@@ -40,6 +40,19 @@ describe('createIdentityProvider', () => {
     expect((window as Window & { __identityFake?: unknown }).__identityFake).toBe(provider);
   });
 
+  it("fake: derives the store area from the service's region check, as a browser holds no postcode table", async () => {
+    const account = { email: 'erika@example.org', password: 'Grocer-Pass-2024!', profile: { firstName: 'Erika', lastName: 'Muster' }, preferences: { terms: { customeraccount: { isConsentGranted: true } } } };
+    const fetchStub = jest.fn(async (url: string) => {
+      const body = url.includes('/rest/v1/region') ? { region: { id: 'SUED' } } : { accounts: [account] };
+      return { ok: true, status: 200, json: async () => body } as Response;
+    });
+    const provider = await createIdentityProvider(meta('fake', 'staging'), { language: 'de', fetch: fetchStub as unknown as typeof fetch, baseUrl: 'https://api.example.org' });
+    await provider.login({ loginID: account.email, password: account.password });
+    await expect(provider.setAccountInfo({ profile: { zip: '80331' } })).resolves.toMatchObject({ errorCode: 0 });
+    expect(fetchStub).toHaveBeenCalledWith('https://api.example.org/rest/v1/region?zip=80331', expect.anything());
+    expect((await provider.getAccountInfo({ include: 'data' })).data?.customerassignment).toBe('SUED');
+  });
+
   it('fake: without a scenario file starts empty', async () => {
     const provider = await createIdentityProvider(meta('fake'), { language: 'de', fetch: jsonFetch(404, null) });
     await expect(provider.getAccountInfo()).resolves.toMatchObject({ errorCode: 403005 });

@@ -1270,6 +1270,56 @@ export function describeIdentityContract(
         expect((await provider.getAccountInfo({ include: 'profile' })).profile).toEqual(before);
       });
 
+      it('derives the store area (data.customerassignment) from a German postcode: the standard address, else the first German one, else the profile\'s', async () => {
+        // Spec 000 §1: registration assigns the shopper to north or south from the postcode, Germany only. The fake
+        // derived none; the embedded provider derives it after every registration and write (withCustomerAssignment).
+        const area = async (regToken?: string) => (await provider.getAccountInfo({ include: 'data', ...(regToken ? { regToken } : {}) })).data?.customerassignment;
+        const book = (country: string, zip: string, isStandardAddress: boolean) => ({ addressBook: [{ ...BRUSSELS, country, zip, isStandardAddress }] });
+
+        // A registration finished through its regToken: the profile's postcode and country.
+        const { regToken } = await provider.initRegistration();
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        const pending = await provider.register({ email: freshEmail('areapending'), password: STRONG_PASSWORD, regToken: regToken ?? '', preferences: grantedConsents(consent), lang: 'de' });
+        expect(pending.errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
+        expect(await area(pending.regToken)).toBeUndefined();
+        const { profile } = await requiredValues();
+        const finished = await provider.setAccountInfo({ regToken: pending.regToken!, profile: { ...profile, zip: '80331', country: 'DE' } });
+        expect(finished.errorCode).toBe(0);
+        expect(await area(pending.regToken)).toBe('SUED');
+
+        // A registration whose profile names no country: on the German site its postcode is a German one.
+        const email = freshEmail('area');
+        const init = await provider.initRegistration();
+        const values = await requiredValues();
+        const answer = await provider.register({
+          email,
+          password: STRONG_PASSWORD,
+          regToken: init.regToken ?? '',
+          ...values,
+          profile: { ...values.profile, zip: '80331' },
+          lang: 'de',
+          finalizeRegistration: true,
+        });
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        await verify(email);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        expect(await area()).toBe('SUED');
+
+        const steps: [string, Parameters<IdentityProvider['setAccountInfo']>[0], string][] = [
+          ["the profile's German postcode", { profile: { zip: '20095', country: 'DE' } }, 'NORD'],
+          ["a German standard address over the profile's postcode", { data: book('DE', '80331', true) }, 'SUED'],
+          ["a Belgian address leaves the profile's German postcode", { data: book('BE', '1000', true) }, 'NORD'],
+          ['without a German postcode the area stays', { profile: { zip: '1000', country: 'BE' } }, 'NORD'],
+          ['a removed postcode and address leave it too', { profile: { zip: null, country: null }, data: { addressBook: null } } as never, 'NORD'],
+          ["a postcode without a country is the German site's", { profile: { zip: '80331' } }, 'SUED'],
+          ['a German address that is not the standard one, outside the table', { data: book('DE', '99999', false) }, 'UNKNOWN'],
+        ];
+        for (const [step, write, expected] of steps) {
+          expect([step, (await provider.setAccountInfo(write)).errorCode]).toEqual([step, 0]);
+          expect([step, await area()]).toEqual([step, expected]);
+        }
+      });
+
       it('answers 400009 naming an unknown profile field, subscription or consent', async () => {
         await activeAccount('unknown');
         const profile = await provider.setAccountInfo({ profile: { nickname: 'Eri' } });

@@ -1,11 +1,13 @@
 import { createFakeProvider } from '../testing';
 import { loadCommonPasswords } from '../testing/common-passwords.node';
+import { loadStoreAreas } from '../testing/store-areas.node';
 import { describeIdentityContract } from './contract-suite';
 
 describeIdentityContract(
   'in-memory fake',
   async () => {
-    const fake = createFakeProvider({ commonPasswords: loadCommonPasswords() });
+    // The service's own lists: its common passwords and its postcode table (the store areas).
+    const fake = createFakeProvider({ commonPasswords: loadCommonPasswords(), storeAreas: loadStoreAreas() });
     return {
       provider: fake,
       helpers: {

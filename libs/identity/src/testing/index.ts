@@ -14,4 +14,5 @@ export {
   type SentMail,
 } from './fake-provider';
 export { createFakeProviderFromScenario, parseScenario, type IdentityScenario, type ScenarioAccount } from './scenario';
+export { storeAreasFrom, storeAreasOfService, type StoreAreas } from './store-areas';
 export { createScriptedGigya, type ScriptedGigya } from './scripted-gigya';

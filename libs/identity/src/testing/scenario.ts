@@ -5,6 +5,7 @@ import {
   createFakeProvider,
   type FakeAccountSeed,
   type FakeIdentityProvider,
+  type FakeProviderOptions,
   type FakeSocialIdentity,
   type FakeTokenSeed,
 } from './fake-provider';
@@ -89,10 +90,14 @@ export function parseScenario(input: unknown): IdentityScenario {
   return input as IdentityScenario;
 }
 
-/** A fake provider in the state the scenario describes. */
-export function createFakeProviderFromScenario(scenario: IdentityScenario): FakeIdentityProvider {
+/**
+ * A fake provider in the state the scenario describes. What a scenario file cannot carry comes beside it: the store
+ * areas (in QA mode the service's region check, see createIdentityProvider).
+ */
+export function createFakeProviderFromScenario(scenario: IdentityScenario, options: Pick<FakeProviderOptions, 'storeAreas'> = {}): FakeIdentityProvider {
   const parsed = parseScenario(scenario);
   const fake = createFakeProvider({
+    ...options,
     clock: createClock(parsed.clock),
     outage: parsed.outage,
     accounts: (parsed.accounts ?? []).map(({ unverified, lite, ...account }) => ({

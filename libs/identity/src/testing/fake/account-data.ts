@@ -5,6 +5,7 @@ import type { Account } from './model';
 import { missingFields, refuseNewPassword, writeData, writePreferences, writeProfile } from './rules';
 import { baseLang } from '../../language';
 import type { FakeStore } from './store';
+import { withCustomerAssignment } from './store-area';
 import { applySubscriptions, checkSubscriptions } from './subscriptions';
 import { clone, getPath, isBlank, isEmailAddress, listOf } from './values';
 
@@ -87,8 +88,10 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
         if (refused) return refused;
       }
 
+      // The store area follows the postcode the write leaves, derived before anything changes (it may ask the service).
+      const applied = await withCustomerAssignment(store, limited ? keepSubscriber(acc, write) : write);
       acc.lang = lang;
-      applyWrite(store, acc, limited ? keepSubscriber(acc, write) : write);
+      applyWrite(store, acc, applied);
       if (params.newPassword) {
         acc.password = params.newPassword;
         // A new password ends every session and what the old one gave (links, regTokens).

@@ -3,6 +3,7 @@ import type { IdentityTransportError, TransportErrorCode } from '../../errors';
 import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, IdentityProvider, PasskeyMethod, Policies, SocialProviderName } from '../../types';
 import { HOUR, MINUTE, type FakeClock } from '../clock';
 import type { CommonPasswords } from '../common-passwords';
+import type { StoreAreas } from '../store-areas';
 import type { ForcedAnswer } from './forced';
 
 /** An account the fake starts with. Without `password` it is a lite account (newsletter subscriber). */
@@ -101,6 +102,12 @@ export interface FakeProviderOptions {
    * provider's: default DE (the German site); '' for none, as on a site whose country the metadata does not tell.
    */
   profileCountry?: string;
+  /**
+   * The store area of a German postcode, from which a registration and a write derive data.customerassignment as the
+   * embedded provider does; without it the fake derives none. Tests in Node pass `loadStoreAreas()` from
+   * `../store-areas.node`, the fake in a browser `storeAreasOfService` (the service's region check).
+   */
+  storeAreas?: StoreAreas;
 }
 
 /** The in-memory provider plus the controls a test or a demo needs. */

@@ -7,6 +7,7 @@ import { verifyRegistrationPasskey } from './passkeys';
 import { checkPassword } from './rules';
 import { baseLang } from '../../language';
 import type { FakeStore } from './store';
+import { withCustomerAssignment } from './store-area';
 import { isEmailAddress } from './values';
 
 type RegistrationMethods = Pick<IdentityProvider, 'initRegistration' | 'register' | 'finalizeRegistration' | 'resendVerificationCode'>;
@@ -50,6 +51,8 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       // A newsletter subscriber's account becomes a registered one; whoever registers it has not proven yet
       // that the address is theirs, so the regToken answered may write but not read the subscriber's data.
       const upgrade = existing !== undefined;
+      // The store area follows the postcode registered, derived before anything changes (it may ask the service).
+      const applied = await withCustomerAssignment(store, existing ? keepSubscriber(existing, write) : write);
       let passkey: Passkey | undefined;
       if (withPasskey) {
         const verified = await verifyRegistrationPasskey(store, params.passkey!, params.regToken, email);
@@ -63,7 +66,7 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       acc.isVerified = false;
       acc.lang = lang;
       if (params.regSource) acc.regSource = params.regSource;
-      applyWrite(store, acc, existing ? keepSubscriber(existing, write) : write);
+      applyWrite(store, acc, applied);
       token.used = true;
       // The embedded provider requires verification: the link is mailed now, whatever is still missing.
       store.sendVerification(acc);

@@ -1,5 +1,6 @@
 import { ErrorCode, ErrorDetails, statusCodeOf, type Envelope, type ValidationError } from '../../envelope';
 import type { CommonPasswords } from '../common-passwords';
+import type { StoreAreas } from '../store-areas';
 import { Durations, Links } from '@portal/identity-contract';
 import { IdentityTransportError } from '../../errors';
 import { IdentityEvents } from '../../events';
@@ -66,6 +67,8 @@ export class FakeStore {
   readonly postcodeRules: Record<string, RegExp>;
   /** The country of a profile's postcode when the profile names none (FakeProviderOptions.profileCountry). */
   readonly profileCountry: string;
+  /** Where data.customerassignment comes from (FakeProviderOptions.storeAreas); undefined derives none. */
+  readonly storeAreas: StoreAreas | undefined;
   outage: boolean;
   session: Session | undefined;
   private counter = 0;
@@ -84,6 +87,7 @@ export class FakeStore {
       Object.entries(options.postcodeRules ?? defaultPostcodeRules).map(([country, rule]) => [country.toUpperCase(), new RegExp(rule)]),
     );
     this.profileCountry = (options.profileCountry ?? 'DE').toUpperCase();
+    this.storeAreas = options.storeAreas;
     const pageOrigin = typeof location === 'undefined' ? this.linkBase : location.origin;
     const origin = (options.passkeys?.origin ?? pageOrigin).replace(/\/+$/, '');
     this.relyingParty = { origin, rpId: options.passkeys?.rpId ?? new URL(origin).hostname };

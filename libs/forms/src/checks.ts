@@ -1,6 +1,8 @@
 // The yup-free half of the form rules: facts and checks that pages use while rendering, kept apart from the
 // schema builders (rules.ts), which load with yup only when a form is first checked (deferred-schema.ts).
 
+import { PersonNamePattern } from '@portal/identity-contract';
+
 /** The provider's password policy (`getPolicies` → `passwordComplexity`). */
 export interface PasswordComplexity {
   minLength: number;
@@ -73,7 +75,10 @@ export function isValidPhoneNumber(value: string): boolean {
 }
 
 /**
- * A first name: letters of any script (umlauts, accents, also as combining marks), with spaces, hyphens and
- * apostrophes between them, starting with a letter, at most 50 characters.
+ * A first name: the identity contract's person-name rule (personName), the one the embedded provider and the fake hold
+ * a name to: letters of any script (umlauts, accents, also as combining marks), with spaces, hyphens and apostrophes,
+ * starting with a letter. It has no length of its own: the specs name none and the service takes a name of up to
+ * 1,000 characters (an address's up to 200), answering a longer one with 400006 on the field. The rule written here
+ * by hand stopped at 50 characters and so refused names the service stores.
  */
-export const FIRST_NAME = /^\p{L}[\p{L}\p{M} '’-]{0,49}$/u;
+export const FIRST_NAME = new RegExp(PersonNamePattern, 'u');

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { PersonNamePattern } from '@portal/identity-contract';
 import {
   birthYearSchema,
   consentSchema,
@@ -12,6 +13,7 @@ import {
 } from './rules';
 import { charGroupCount, isValidPhoneNumber } from './checks';
 import { messages } from './messages';
+import { parseFormat } from './schema-fields';
 import { firstError, firstKey } from './test-utils';
 
 const policy = { minLength: 8, minCharGroups: 4 };
@@ -205,9 +207,24 @@ describe('firstNameSchema', () => {
     ['-Anna', false],
     ['Anna!', false],
     ['<script>', false],
-    ['A'.repeat(51), false],
+    // No length of its own, as the service's (it stores up to 1,000 characters): the rule once stopped at 50.
+    ['A'.repeat(51), true],
   ])('%j valid: %s', async (value, valid) => {
     await expect(firstNameSchema().isValid(value)).resolves.toBe(valid);
+  });
+
+  it("takes the names the provider's schema takes, and no other: one rule, the identity contract's personName", async () => {
+    // The format the embedded provider's getSchema (and the fake's) sends for the names, read as the forms read a format.
+    const format = parseFormat(`regex('${PersonNamePattern}')`);
+    if (format?.kind !== 'regex') throw new Error(`the contract's personName does not compile as a schema format: ${PersonNamePattern}`);
+    const names = ['Anna', 'Zoe\u0308', 'D’Angelo', "O'Brien", 'Anne-Marie', 'Ștefan', 'Δήμητρα', 'Бойко', 'A'.repeat(51), 'A'.repeat(300)];
+    const refused = ['Anna1', '-Anna', "'Anna", 'Anna!', 'R2D2', 'Anna\u0000', 'Anna_Maria', '\u0308Anna'];
+    for (const name of [...names, ...refused]) {
+      expect([name, await firstNameSchema().isValid(name)]).toEqual([name, format.pattern.test(name)]);
+    }
+    // The samples say what they should: the first all taken, the second all refused.
+    expect(names.filter((name) => !format.pattern.test(name))).toEqual([]);
+    expect(refused.filter((name) => format.pattern.test(name))).toEqual([]);
   });
 });
 

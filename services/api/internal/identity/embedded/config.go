@@ -144,8 +144,8 @@ func DefaultMailLimits() MailLimits {
 }
 
 // NameFormat accepts a letter of any script, then letters, combining marks, spaces, hyphens and apostrophes (the
-// typewriter's and the typographic one phones type): the apps' own first-name rule (libs/forms FIRST_NAME), without
-// its length. The stores' countries write names the Latin-1 ranges it once listed refused: Romanian Ș and Ț,
+// typewriter's and the typographic one phones type), as the apps' first-name rule (libs/forms FIRST_NAME), which is
+// built from the same pattern. The stores' countries write names the Latin-1 ranges it once listed refused: Romanian Ș and Ț,
 // Greek, Bulgarian Cyrillic, D’Angelo as a phone's keyboard types it (QA). The apps compile a schema's regex with
 // the u flag (libs/forms compilePattern), which \p{L} needs. It comes from the identity contract (personName), from
 // which the fake identity provider takes it too.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded/passkeytest"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/sso"
 	"github.com/grocer-portal/portal/services/api/internal/sso/ssosql"
@@ -53,6 +54,43 @@ func TestPartnerTokensEndAtAPasswordReset(t *testing.T) {
 	require.Error(t, uerr, "the access token ended")
 	require.Error(t, rerr, "the refresh token ended")
 	require.Nil(t, fresh)
+}
+
+// A removed passkey ends the partners' tokens as a password change does: its device was lost, and a partner's
+// sign-in made there read userinfo and refreshed after "Passkey entfernen" had ended the device's session (QA
+// round). Sign-ins do not record how their session was opened, so every partner token of the account ends.
+func TestPartnerTokensEndWithARemovedPasskey(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	opts := v.identity("initPasskeyRegistration", nil)
+	require.EqualValues(t, 0, opts["errorCode"], opts)
+	// The service on 127.0.0.1 offers passkeys on localhost, the same machine's name.
+	u, _ := url.Parse(v.base)
+	phone := passkeytest.New("localhost", "http://localhost:"+u.Port())
+	answer, err := phone.Register(opts["options"])
+	require.NoError(t, err)
+	added := v.identity("registerPasskey", url.Values{"passkey": {string(answer)}, "name": {"Telefon"}})
+	require.EqualValues(t, 0, added["errorCode"], added)
+	keys := v.identity("getPasskeys", nil)["passkeys"].([]any)
+	require.Len(t, keys, 1)
+
+	onPhone := v.inAnotherBrowser()
+	opts = onPhone.identity("initPasskeyLogin", nil)
+	answer, err = phone.Login(opts["options"])
+	require.NoError(t, err)
+	out := onPhone.identity("passkeyLogin", url.Values{"passkey": {string(answer)}})
+	require.EqualValues(t, 0, out["errorCode"], out)
+	party := v.relyingParty("rp", rpSecret, "offline_access")
+	tok := onPhone.signIn(party)
+	require.NotEmpty(t, tok.RefreshToken)
+	require.True(t, v.introspect(tok.AccessToken))
+
+	out = v.identity("removePasskey", url.Values{"id": {keys[0].(map[string]any)["id"].(string)}})
+	require.EqualValues(t, 0, out["errorCode"], out)
+	status, _ := v.userinfo(tok.AccessToken)
+	require.Equal(t, http.StatusUnauthorized, status, "the phone's access token ended")
+	_, err = party.refresh(tok.RefreshToken)
+	require.Equal(t, "invalid_grant", oauthError(t, err), "the phone's refresh token ended")
 }
 
 // introspect asks the introspection endpoint, as the partner "rp", whether an access token is active.

@@ -562,5 +562,9 @@ func (p *Provider) RemovePasskey(ctx context.Context, c Caller, id string) (Resu
 		return Result{}, err
 	}
 	p.audit(ctx, audit.Event{Type: audit.PasskeyRemoved, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
+	// The partners' single sign-on tokens end as at a password change, every one of the account's: a partner's
+	// sign-in made on the lost device read userinfo and refreshed after its session had ended (QA round), and
+	// neither a session nor a partner's token records the device.
+	p.credentialsChanged(ctx, a.UID)
 	return ok(nil), nil
 }

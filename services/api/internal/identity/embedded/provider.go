@@ -64,7 +64,7 @@ type Deps struct {
 	// claimed for the account, whose deletion erases them). nil: nothing is kept by address.
 	EmailChangedWith func(ctx context.Context, tx database.Tx, uid string, from, to identity.Email) error
 	// CredentialsEnded hears of an account whose credentials ended (a password reset or change, a confirmed e-mail
-	// change, a disabling), once that is stored, so that what other parts issued under them ends too: partners'
+	// change, a removed passkey, a disabling), once that is stored, so that what other parts issued under them ends too: partners'
 	// tokens of single sign-on. nil: there is nothing else to end.
 	CredentialsEnded func(ctx context.Context, uid string) error
 	// RemindersOf lists the product reminders of an address for the account's data export; nil: none are kept.

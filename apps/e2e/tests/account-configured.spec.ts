@@ -56,6 +56,50 @@ test.describe('account portal with its own configuration', () => {
     }
   });
 
+  // QA round: the link login answered 206001 before linking, so after the terms the Google login met the link page again.
+  test('changed terms while linking: the password links the social login, the terms are accepted, then it goes straight in', async ({ page }) => {
+    test.slow(); // two service starts, the development issuer twice
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-terms-link-'));
+    const email = uniqueEmail(test.info(), 'terms-link');
+    const googleLogin = async () => {
+      await page.getByRole('button', { name: 'Weiter mit Google' }).click();
+      await page.getByLabel('E-Mail', { exact: true }).fill(email);
+      await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
+      await page.getByRole('button', { name: 'Anmelden' }).click();
+    };
+    try {
+      const before = await startPortal({}, { dir, config: termsConfig(1) });
+      try {
+        await confirmedAccount(page.request, before.baseURL, email);
+      } finally {
+        await before.stop();
+      }
+
+      const after = await startPortal({}, { dir, config: termsConfig(2) });
+      try {
+        await page.goto(`${after.baseURL}/login`);
+        await googleLogin();
+        await expect(page).toHaveURL(/\/social\/link-accounts$/);
+        await page.getByLabel(/^Passwort/).fill(PASSWORD);
+        await page.getByRole('button', { name: 'Verknüpfen und anmelden' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+        await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+        await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+        await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible({ timeout: 10_000 });
+
+        await page.goto(`${after.baseURL}/logout`);
+        await expect(page).toHaveURL(/\/login$/);
+        await googleLogin();
+        await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+      } finally {
+        await after.stop();
+      }
+    } finally {
+      removeServiceDir(dir);
+    }
+  });
+
   test('the consent manager loads first, the tag manager only after consent; nothing third-party by default', async ({ page, baseURL }) => {
     const launchUrl = 'https://assets.adobedtm.com/launch-e2e.min.js';
     const thirdParty: string[] = [];

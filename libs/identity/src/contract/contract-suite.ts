@@ -1068,14 +1068,26 @@ export function describeIdentityContract(
         expect((await provider.socialLogin({ provider: 'googleplus' })).errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
       });
 
-      social('an incomplete registration cannot link: 206001, and the identity stays unlinked', async () => {
+      // The password proved the owner, so the identity is linked before the pending answer: the finalize page that
+      // follows knows nothing of the link (QA round: an account owing changed terms accepted them, and the next
+      // Google login met the link page again).
+      social('an incomplete registration links once the password proved it: 206001, then the identity meets its account', async () => {
         const { email } = await pendingAccount();
         await helpers.setSocialIdentity('googleplus', { email });
         const conflict = await provider.socialLogin({ provider: 'googleplus' });
         expect(conflict.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
         const answer = await provider.login({ loginID: email, password: STRONG_PASSWORD, loginMode: 'link', regToken: conflict.regToken! });
         expect(answer.errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
-        expect((await provider.socialLogin({ provider: 'googleplus' })).errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+        expect(answer.regToken).toEqual(expect.any(String));
+        expect((await provider.socialLogin({ provider: 'googleplus' })).errorCode).toBe(ErrorCode.PENDING_REGISTRATION);
+
+        await verify(email);
+        const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};
+        expect((await provider.setAccountInfo({ regToken: answer.regToken!, preferences: grantedConsents(consent) })).errorCode).toBe(0);
+        expect((await provider.finalizeRegistration({ regToken: answer.regToken! })).errorCode).toBe(0);
+        await provider.logout();
+        expect((await provider.socialLogin({ provider: 'googleplus' })).errorCode).toBe(0);
+        expect(logins.at(-1)).toMatchObject({ provider: 'googleplus', newUser: false });
       });
     });
 

@@ -32,15 +32,16 @@ export function loginMethods(store: FakeStore): LoginMethods {
       }
       acc.failures = [];
       if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED, 'Account disabled');
-      // An account that is not ready links nothing: the identity waits until the registration is finished.
-      const pending = store.pendingAnswer(acc, params.include);
-      if (pending) return pending;
+      // The password proved the owner: the identity is linked before what the account still owes (changed terms,
+      // its verification) is answered, as the embedded provider does; the finalize page knows nothing of the link.
       if (params.loginMode === 'link') {
         // 200009 (the identity was linked already, the link token is stale) counts as success but opens no
         // session: the app drops the token and logs in plainly (spec 000 §4).
         const refused = linkSocialIdentity(store, acc, params.regToken);
         if (refused) return refused;
       }
+      const pending = store.pendingAnswer(acc, params.include);
+      if (pending) return pending;
       return store.startSession(acc, 'site', false, params.include);
     },
 

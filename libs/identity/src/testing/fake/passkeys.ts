@@ -226,13 +226,14 @@ export function passkeyMethods(store: FakeStore): PasskeyMethods {
         acc.failures = [];
         if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED, 'Account disabled');
         Object.assign(key, { signCount: parsed.signCount, backupState: parsed.backupState, lastUsed: store.now() });
-        const pending = store.pendingAnswer(acc, params.include);
-        if (pending) return pending;
         if (params.loginMode === 'link') {
-          // As a password login in link mode: the passkey proves the account, the waiting identity joins it.
+          // As a password login in link mode: the passkey proves the account, the waiting identity joins it, also
+          // when something is pending.
           const refused = linkSocialIdentity(store, acc, params.regToken);
           if (refused) return refused;
         }
+        const pending = store.pendingAnswer(acc, params.include);
+        if (pending) return pending;
         return store.startSession(acc, 'passkey', false, params.include);
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;

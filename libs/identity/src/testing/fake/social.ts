@@ -78,14 +78,14 @@ function awaitMailbox(store: FakeStore) {
 }
 
 /**
- * A social login of a known account: 403041 disabled, 206001/206002 pending, else a session, after linking the
- * identity `linkToken` holds when it is this account's.
+ * A social login of a known account: 403041 disabled, 206001/206002 pending, else a session; the identity
+ * `linkToken` holds is linked first when it is this account's, pending or not.
  */
 function loginAccount(store: FakeStore, acc: Account, provider: Account['social'][number]['provider'], newUser: boolean, include?: string, linkToken?: string) {
   if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED, 'Account disabled');
+  if (linkToken) linkSocialIdentity(store, acc, linkToken);
   const pending = store.pendingAnswer(acc, `${include ?? ''},missing-required-fields`);
   if (pending) return { ...pending, provider };
-  if (linkToken) linkSocialIdentity(store, acc, linkToken);
   return store.startSession(acc, provider, newUser, include);
 }
 

@@ -283,3 +283,82 @@ func TestLinkingAPasskeyAccountThroughItsPasskey(t *testing.T) {
 		require.Nil(t, stale.Session)
 	})
 }
+
+// An account that must accept changed terms again (206001) links the waiting identity all the same: its password,
+// passkey or own social login proved the owner before the pending answer, and the finalize page that follows
+// knows nothing of the link. Before, 206001 came first and the identity was never linked: after the terms the next
+// Google login met the link page again (QA round).
+func TestLinkingAnAccountThatOwesChangedTerms(t *testing.T) {
+	const email = "eva@example.com"
+	apple := embedded.SocialIdentity{Provider: "apple", Subject: "a-eva", Email: email, EmailVerified: true,
+		Profile: map[string]any{"firstName": "Eva", "lastName": "Muster"}}
+	// Each way an account proves its owner: the account it makes, and the proof in link mode with the token.
+	for name, create := range map[string]func(h *harness) (prove func(linkToken string) embedded.Result){
+		"password": func(h *harness) func(string) embedded.Result {
+			h.registerVerified(email)
+			return func(linkToken string) embedded.Result {
+				r, err := h.p.Login(h.ctx, embedded.Caller{}, embedded.LoginParams{LoginID: email, Password: goodPassword, LoginMode: "link", RegToken: linkToken})
+				require.NoError(h.t, err)
+				return r
+			}
+		},
+		"passkey": func(h *harness) func(string) embedded.Result {
+			auth, r := h.registerWithPasskey(email, map[string]any{"firstName": "Eva", "lastName": "Muster"})
+			require.Equal(h.t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+			code, err := h.p.VerifyEmail(h.ctx, h.lastLink(email, embedded.MailVerification))
+			require.NoError(h.t, err)
+			require.Equal(h.t, contract.CodeOK, code)
+			return func(linkToken string) embedded.Result { return h.passkeyLinkLogin(auth, linkToken) }
+		},
+		"its own social login": func(h *harness) func(string) embedded.Result {
+			first, err := h.p.CompleteSocialLogin(h.ctx, embedded.Caller{}, apple)
+			require.NoError(h.t, err)
+			s, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{}, embedded.SetAccountInfoParams{RegToken: first.RegToken, Preferences: consent})
+			require.NoError(h.t, err)
+			require.Equal(h.t, contract.CodeOK, s.ErrorCode)
+			return func(linkToken string) embedded.Result {
+				withToken := apple
+				withToken.LinkToken = linkToken
+				r, err := h.p.CompleteSocialLogin(h.ctx, embedded.Caller{}, withToken)
+				require.NoError(h.t, err)
+				return r
+			}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dbtest.Each(t, func(t *testing.T, db *database.DB) {
+				h := newHarness(t, db)
+				prove := create(h)
+				google := embedded.SocialIdentity{Provider: "googleplus", Subject: "g-eva", Email: email, EmailVerified: true}
+				conflict, err := h.p.CompleteSocialLogin(h.ctx, embedded.Caller{}, google)
+				require.NoError(t, err)
+				require.Equal(t, contract.CodeSocialConflict, conflict.ErrorCode)
+
+				// The retailer publishes terms version 2 and requires it.
+				h.p = h.provider(func(c *embedded.Config) {
+					c.Consents[0].LegalStatements["de"] = embedded.LegalStatement{CurrentDocVersion: 2, MinDocVersion: 2, DocumentURL: "/terms-v2"}
+				})
+				pending := prove(conflict.RegToken)
+				require.Equal(t, contract.CodePendingRegistration, pending.ErrorCode, pending.ErrorDetails)
+				require.Nil(t, pending.Session)
+				account, err := h.store.AccountByEmail(h.ctx, email)
+				require.NoError(t, err)
+				uid, err := h.store.SocialUID(h.ctx, "googleplus", "g-eva")
+				require.NoError(t, err, "linked before the pending answer")
+				require.Equal(t, account.UID, uid)
+
+				// Finalize: the terms accepted, the next Google login goes straight in.
+				s, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{}, embedded.SetAccountInfoParams{RegToken: pending.RegToken, Preferences: consent})
+				require.NoError(t, err)
+				require.Equal(t, contract.CodeOK, s.ErrorCode)
+				f, err := h.p.FinalizeRegistration(h.ctx, embedded.Caller{}, pending.RegToken, "")
+				require.NoError(t, err)
+				require.Equal(t, contract.CodeOK, f.ErrorCode)
+				again, err := h.p.CompleteSocialLogin(h.ctx, embedded.Caller{}, google)
+				require.NoError(t, err)
+				require.Equal(t, contract.CodeOK, again.ErrorCode)
+				require.NotNil(t, again.Session)
+			})
+		})
+	}
+}

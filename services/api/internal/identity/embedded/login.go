@@ -49,13 +49,12 @@ func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result,
 		p.audit(ctx, audit.Event{Type: audit.LoginFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: "account disabled"})
 		return fail(contract.CodeAccountDisabled, ""), nil
 	}
-	if r, err := p.pendingResult(ctx, a, in.Include, nil); err != nil || r.ErrorCode != contract.CodeOK {
-		metrics.Logins.WithLabelValues("pending").Inc()
-		return r, err
-	}
-	linkCode := contract.CodeOK
+	// The password proved the owner: the waiting identity is linked before what the account still owes (changed
+	// terms, a missing field, its verification) is answered, since the finalize page that follows knows nothing
+	// of the link (QA round: after the terms were accepted the identity was still unlinked).
 	if in.LoginMode == "link" {
-		if linkCode, err = p.linkFromToken(ctx, a, in.RegToken); err != nil {
+		linkCode, err := p.linkFromToken(ctx, a, in.RegToken)
+		if err != nil {
 			return Result{}, err
 		}
 		// 200009: the identity was linked already, the link token is stale. It counts as success but opens no
@@ -63,6 +62,10 @@ func (p *Provider) Login(ctx context.Context, c Caller, in LoginParams) (Result,
 		if linkCode != contract.CodeOK {
 			return fail(linkCode, ""), nil
 		}
+	}
+	if r, err := p.pendingResult(ctx, a, in.Include, nil); err != nil || r.ErrorCode != contract.CodeOK {
+		metrics.Logins.WithLabelValues("pending").Inc()
+		return r, err
 	}
 	metrics.Logins.WithLabelValues("ok").Inc()
 	p.audit(ctx, audit.Event{Type: audit.LoginSucceeded, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})

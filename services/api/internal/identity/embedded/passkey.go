@@ -359,9 +359,9 @@ func (p *Provider) InitPasskeyLogin(ctx context.Context) (Result, error) {
 // PasskeyLogin answers accounts.passkeyLogin: a login as with a password (lockout, pending registration and
 // verification, session rotation, audit), proven by a passkey instead.
 //
-// linkToken, the regToken of a 403043 (loginMode link), links the social identity it holds once the login would
-// succeed, as a password login in link mode does: a passkey proves an account without a password, which has no
-// other way to (QA: its owner met a password form).
+// linkToken, the regToken of a 403043 (loginMode link), links the social identity it holds once the passkey
+// proved the account (also when something is pending), as a password login in link mode does: a passkey proves
+// an account without a password, which has no other way to (QA: its owner met a password form).
 func (p *Provider) PasskeyLogin(ctx context.Context, c Caller, raw json.RawMessage, include, linkToken string) (Result, error) {
 	if len(raw) == 0 {
 		return fail(contract.CodeMissingRequiredParameter, "passkey"), nil
@@ -387,15 +387,16 @@ func (p *Provider) PasskeyLogin(ctx context.Context, c Caller, raw json.RawMessa
 	if err := p.store.UpdatePasskeyUse(ctx, k); err != nil {
 		return Result{}, err
 	}
-	if r, err := p.pendingResult(ctx, a, include, nil); err != nil || r.ErrorCode != contract.CodeOK {
-		metrics.Logins.WithLabelValues("pending").Inc()
-		return r, err
-	}
 	if linkToken != "" {
-		// As Login in link mode: 200009 (linked already) and a token of another account open no session.
+		// As Login in link mode: linked before a pending answer; 200009 (linked already) and a token of another
+		// account open no session.
 		if code, err := p.linkFromToken(ctx, a, linkToken); err != nil || code != contract.CodeOK {
 			return fail(code, ""), err
 		}
+	}
+	if r, err := p.pendingResult(ctx, a, include, nil); err != nil || r.ErrorCode != contract.CodeOK {
+		metrics.Logins.WithLabelValues("pending").Inc()
+		return r, err
 	}
 	metrics.Logins.WithLabelValues("ok").Inc()
 	p.audit(ctx, audit.Event{Type: audit.PasskeyLogin, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})

@@ -225,8 +225,9 @@ func providerName(provider string) string {
 }
 
 // socialLoginAccount logs a into the account a social identity belongs to. linkToken, when given, is linked
-// only once the login would succeed, as login with loginMode "link" does; a token that is not a's (another
-// account's, expired, used) links nothing and the login goes on: the shopper proved this account, not the other.
+// once the identity proved the account (not disabled), also when something is pending, as login with loginMode
+// "link" does; a token that is not a's (another account's, expired, used) links nothing and the login goes on:
+// the shopper proved this account, not the other.
 func (p *Provider) socialLoginAccount(ctx context.Context, c Caller, a Account, provider string, newUser bool, linkToken string) (Result, error) {
 	if a.Disabled {
 		return fail(contract.CodeAccountDisabled, ""), nil
@@ -239,13 +240,14 @@ func (p *Provider) socialLoginAccount(ctx context.Context, c Caller, a Account, 
 	if a.Origin == OriginLite && !a.IsVerified {
 		payload[payloadLimited] = "1"
 	}
-	if r, err := p.pendingResult(ctx, a, MissingRequiredFieldsFlag, payload); err != nil || r.ErrorCode != contract.CodeOK {
-		return r, err
-	}
+	// Linked before a pending answer, as login in link mode does.
 	if linkToken != "" {
 		if _, err := p.linkFromToken(ctx, a, linkToken); err != nil {
 			return Result{}, err
 		}
+	}
+	if r, err := p.pendingResult(ctx, a, MissingRequiredFieldsFlag, payload); err != nil || r.ErrorCode != contract.CodeOK {
+		return r, err
 	}
 	p.audit(ctx, audit.Event{Type: audit.SocialLogin, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress, Detail: provider})
 	return p.completeLogin(ctx, c, a, provider, newUser)

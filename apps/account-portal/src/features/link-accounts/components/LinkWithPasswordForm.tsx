@@ -46,7 +46,7 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
         onLinkExpired();
         return;
       case 'finalize': {
-        // The account must finish its registration first (e.g. changed terms); nothing was linked.
+        // The account must finish its registration first (e.g. changed terms); the identity is linked already.
         forgetLinkingRegToken();
         setRegistration(outcome.regToken);
         const state: FinalizeState = { origin: 'siteLogin', regToken: outcome.regToken };

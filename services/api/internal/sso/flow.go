@@ -334,6 +334,21 @@ var ResponseModes = []string{string(oidc.ResponseModeQuery), string(oidc.Respons
 // supportedScopes are the scopes the provider answers (its discovery document lists them).
 var supportedScopes = []string{ScopeOpenID, ScopeProfile, ScopeEmail, ScopeOfflineAccess}
 
+// grantableTo are the scopes of a partner's request that it can be granted, kept on the request in place of those
+// it asked: those the provider answers, and offline_access only for a partner allowed refresh tokens. What is not
+// granted is then neither shown on the consent page, stored with the consent, nor named in the token answer's
+// scope (QA: a partner without refresh tokens was promised offline access on the consent page, and its token
+// answer said "openid offline_access" with no refresh token; RFC 6749 §3.3 lets the server grant less).
+func grantableTo(c Client, scopes []string) []string {
+	var out []string
+	for _, sc := range scopes {
+		if slices.Contains(supportedScopes, sc) && (sc != ScopeOfflineAccess || c.RefreshTokens) && !slices.Contains(out, sc) {
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
 // grantable are the scopes of a request a shopper is asked to consent to: those the provider answers, besides
 // openid. Others (phone, address) give a partner nothing here, so they are neither shown nor stored.
 func grantable(scopes []string) []string {

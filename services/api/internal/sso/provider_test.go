@@ -529,6 +529,7 @@ func TestPromptMaxAgeAndConsent(t *testing.T) {
 
 	// A partner that is not first-party asks for consent on the portal's page, once.
 	third := v.relyingParty("third", rpSecret)
+	third.config.Scopes = []string{oidc.ScopeOpenID, "profile"}
 	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
 	require.Equal(t, "consent_required", loc.Query().Get("error"))
 	loc = v.authorize(third, oauth2.GenerateVerifier())
@@ -543,16 +544,17 @@ func TestPromptMaxAgeAndConsent(t *testing.T) {
 	require.NoError(t, json.NewDecoder(res.Body).Decode(&ask))
 	_ = res.Body.Close()
 	require.Equal(t, "Drittanbieter", ask.Partner.Name)
-	require.Equal(t, []string{"profile", "email"}, ask.Scopes)
+	require.Equal(t, []string{"profile"}, ask.Scopes)
 	loc = v.decideConsent(id, "allow")
 	require.NotEmpty(t, loc.Query().Get("code"), loc.String())
 	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
 	require.NotEmpty(t, loc.Query().Get("code"), "consent is remembered")
 
-	// A later consent adds to the earlier one; scopes the provider does not answer are neither asked nor kept.
+	// A later consent adds to the earlier one; scopes the provider does not answer, or not to this partner (offline
+	// access without refresh tokens: TestAScopeThePartnerMayNotHaveIsNotGranted), are neither asked nor kept.
 	more := rp{provider: third.provider, verifier: third.verifier, config: &oauth2.Config{}}
 	*more.config = *third.config
-	more.config.Scopes = []string{oidc.ScopeOpenID, "offline_access", "phone"}
+	more.config.Scopes = []string{oidc.ScopeOpenID, "email", "offline_access", "phone"}
 	loc = v.authorize(more, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "consent"))
 	require.Equal(t, "/login/consent", loc.Path)
 	id = loc.Query().Get("oidcRequest")
@@ -560,18 +562,60 @@ func TestPromptMaxAgeAndConsent(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, json.NewDecoder(res.Body).Decode(&ask))
 	_ = res.Body.Close()
-	require.Equal(t, []string{"offline_access"}, ask.Scopes)
+	require.Equal(t, []string{"email"}, ask.Scopes)
 	require.NotEmpty(t, v.decideConsent(id, "allow").Query().Get("code"))
 	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
-	require.NotEmpty(t, loc.Query().Get("code"), "profile and email are still allowed")
+	require.NotEmpty(t, loc.Query().Get("code"), "profile is still allowed")
 	loc = v.authorize(more, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "none"))
-	require.NotEmpty(t, loc.Query().Get("code"), "and so is offline access; phone is not asked for")
+	require.NotEmpty(t, loc.Query().Get("code"), "and so is the e-mail; phone and offline access are not asked for")
 
 	// Denying answers access_denied.
 	loc = v.authorize(third, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("prompt", "consent"))
 	require.Equal(t, "/login/consent", loc.Path)
 	denied := v.decideConsent(loc.Query().Get("oidcRequest"), "deny")
 	require.Equal(t, "access_denied", denied.Query().Get("error"))
+}
+
+// A scope the partner may not be granted is not granted: offline_access of a partner not allowed refresh tokens is
+// neither promised on the consent page nor named in the token answer's scope (QA round: the page said "Zugriff
+// auch dann, wenn Sie gerade nicht angemeldet sind" and the answer "openid offline_access", with no refresh
+// token). A partner allowed refresh tokens is granted it.
+func TestAScopeThePartnerMayNotHaveIsNotGranted(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	ctx := context.Background()
+	offline := oauth2.SetAuthURLParam("scope", "openid offline_access")
+	exchange := func(party rp, verifier string, loc *url.URL) *oauth2.Token {
+		t.Helper()
+		require.NotEmpty(t, loc.Query().Get("code"), loc.String())
+		tok, err := party.config.Exchange(ctx, loc.Query().Get("code"), oauth2.VerifierOption(verifier))
+		require.NoError(t, err)
+		return tok
+	}
+
+	third := v.relyingParty("third", rpSecret)
+	verifier := oauth2.GenerateVerifier()
+	loc := v.authorize(third, verifier, offline)
+	require.Equal(t, "/login/consent", loc.Path, loc.String())
+	id := loc.Query().Get("oidcRequest")
+	res, err := v.browser.Get(v.issuer + "/consent?id=" + url.QueryEscape(id))
+	require.NoError(t, err)
+	var ask struct {
+		Scopes []string `json:"scopes"`
+	}
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&ask))
+	_ = res.Body.Close()
+	require.Equal(t, []string{}, ask.Scopes, "nothing but the sign-in itself")
+	tok := exchange(third, verifier, v.decideConsent(id, "allow"))
+	require.Empty(t, tok.RefreshToken)
+	require.Equal(t, "openid", tok.Extra("scope"))
+
+	public := v.relyingParty("public-rp", "")
+	require.Equal(t, "openid", v.signIn(public, offline).Extra("scope"))
+
+	allowed := v.signIn(v.relyingParty("rp", rpSecret), offline)
+	require.NotEmpty(t, allowed.RefreshToken)
+	require.Equal(t, "openid offline_access", allowed.Extra("scope"))
 }
 
 func TestKeyRotationOldKeysVerifyUntilTheyExpire(t *testing.T) {

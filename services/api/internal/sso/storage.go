@@ -95,11 +95,18 @@ func (s storage) CreateAuthRequest(ctx context.Context, in *oidc.AuthRequest, hi
 	if browser == "" {
 		return nil, serverError(errors.New("sso: the authorisation request came without the browser's binding"))
 	}
+	client, err := s.svc.Client(ctx, in.ClientID)
+	if errors.Is(err, ErrNotFound) {
+		return nil, oidc.ErrInvalidClient().WithDescription("unknown client")
+	}
+	if err != nil {
+		return nil, serverError(err)
+	}
 	now := s.svc.clock()
 	r := AuthRequest{ID: randomToken(), ClientID: in.ClientID, Browser: hashToken(browser), Hint: hint, CreatedAt: now,
 		ExpiresAt: now.Add(s.svc.settings.RequestLifetime),
 		Request: Request{
-			RedirectURI: in.RedirectURI, Scopes: in.Scopes, State: in.State, Nonce: in.Nonce, CodeChallenge: in.CodeChallenge,
+			RedirectURI: in.RedirectURI, Scopes: grantableTo(client, in.Scopes), State: in.State, Nonce: in.Nonce, CodeChallenge: in.CodeChallenge,
 			CodeChallengeMethod: string(in.CodeChallengeMethod), ResponseMode: string(in.ResponseMode), Prompt: in.Prompt, MaxAge: in.MaxAge,
 		}}
 	for _, l := range in.UILocales {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { createFakeProvider, createScriptedGigya } from '@portal/identity/testing';
@@ -97,5 +97,27 @@ describe('sso.customLogin (spec 000 §7)', () => {
     await openApp('/login', { identity, rest, metadata: testMetadata({ sso: { apiKey: '', customLogin: true } }) });
     await logIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe("the consent page of a partner that is not the retailer's own", () => {
+  const consentAnswer = (scopes: string[]) => (url: string) =>
+    url.startsWith('/oidc/consent?') ? jsonResponse(200, { partner: { id: 'reisen', name: 'Reiseservice' }, scopes }) : undefined;
+
+  it('lists what the partner receives', async () => {
+    await openApp('/login/consent?oidcRequest=req-1', { rest: consentAnswer(['profile', 'email']) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reiseservice möchte Sie mit Ihrem Kundenkonto anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Dafür erhält Reiseservice von Ihrem Kundenkonto:')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ihren Vor- und Nachnamen', 'Ihre E-Mail-Adresse']);
+  });
+
+  // QA round: with scope=openid alone the page said "Dafür erhält … von Ihrem Kundenkonto:" over an empty list.
+  it('says in one sentence that a partner asking for nothing receives no data, without an empty list', async () => {
+    await openApp('/login/consent?oidcRequest=req-2', { rest: consentAnswer([]) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reiseservice möchte Sie mit Ihrem Kundenkonto anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Reiseservice erhält dafür keine Angaben aus Ihrem Kundenkonto, nur eine Kennung, an der Sie bei Ihrer nächsten Anmeldung wiedererkannt werden.')).toBeInTheDocument();
+    expect(screen.queryByText(/von Ihrem Kundenkonto:/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Erlauben' })).toBeInTheDocument();
   });
 });

@@ -70,12 +70,20 @@ export function ConsentPage() {
   const partner = request.partner.name;
   return (
     <StatusPage headline={t('clp.login.consent.headline', { partner })}>
-      <p>{t('clp.login.consent.text', { partner })}</p>
-      <ul>
-        {request.scopes.map((scope) => (
-          <li key={scope}>{t(`clp.login.consent.scope.${scope}`, { defaultValue: scope })}</li>
-        ))}
-      </ul>
+      {/* A partner asking for openid alone receives no data: one sentence says so, where a lead-in over an empty
+          list once did (QA round). */}
+      {request.scopes.length === 0 ? (
+        <p>{t('clp.login.consent.textWithoutData', { partner })}</p>
+      ) : (
+        <>
+          <p>{t('clp.login.consent.text', { partner })}</p>
+          <ul>
+            {request.scopes.map((scope) => (
+              <li key={scope}>{t(`clp.login.consent.scope.${scope}`, { defaultValue: scope })}</li>
+            ))}
+          </ul>
+        </>
+      )}
       <div className="consent-form">
         <button type="button" className="button" aria-busy={sending || undefined} onClick={() => void decide('allow')}>
           {t('clp.login.consent.allow')}

@@ -9,7 +9,7 @@ const DAY = 24 * HOUR;
 export const ErrorCode = {
   /** The call succeeded. */
   OK: 0,
-  /** The user cancelled the social login. */
+  /** The user cancelled the social login, or its return found no live login of the browser to finish (the provider's page submitted again after the login had come back, a login older than its 10 minutes, another login started meanwhile): nothing happened, and the login can be started again. */
   CANCELLED: 200001,
   /** login with loginMode link named a social identity that is already linked to this account: the link token is stale. Counts as success (contract: "treat 200009 as success"), but opens no session. */
   STALE_LINK_TOKEN: 200009,

@@ -11,7 +11,9 @@ import (
 const (
 	// CodeOK (0): The call succeeded.
 	CodeOK = 0
-	// CodeCancelled (200001): The user cancelled the social login.
+	// CodeCancelled (200001): The user cancelled the social login, or its return found no live login of the
+	// browser to finish (the provider's page submitted again after the login had come back, a login older than
+	// its 10 minutes, another login started meanwhile): nothing happened, and the login can be started again.
 	CodeCancelled = 200001
 	// CodeStaleLinkToken (200009): login with loginMode link named a social identity that is already linked to
 	// this account: the link token is stale. Counts as success (contract: "treat 200009 as success"), but opens

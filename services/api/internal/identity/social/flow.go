@@ -102,23 +102,29 @@ func (s *Service) Finish(ctx context.Context, name string, stateCookie *http.Coo
 		return Redirect{Location: withOutcome(redirectURL, code, "", safeName(name))}, nil
 	}
 
+	// A callback without a live login state of this browser is no provider's failure: the provider's page was
+	// submitted again after the callback had spent the state (back from the finalize or link page), the login
+	// took too long, another login of the browser replaced it, or the state was forged. Nothing happens, and the
+	// app says the login was cancelled (200001) where it can be started again; it said 500023, "Es ist ein
+	// unerwarteter Fehler aufgetreten" (QA round).
+	const restart = contract.CodeCancelled
 	if stateCookie == nil {
-		return refuse(fallbackRedirect, contract.CodeProviderError, "no login state cookie", nil)
+		return refuse(fallbackRedirect, restart, "no login state cookie", nil)
 	}
 	st, err := s.states.open(stateCookie.Value)
 	if err != nil {
-		return refuse(fallbackRedirect, contract.CodeProviderError, "login state cookie unreadable", nil)
+		return refuse(fallbackRedirect, restart, "login state cookie unreadable", nil)
 	}
 	now := s.now()
 	switch {
 	case st.Provider != name:
-		return refuse(st.RedirectURL, contract.CodeProviderError, "state of another provider", ErrStateInvalid)
+		return refuse(st.RedirectURL, restart, "state of another provider", ErrStateInvalid)
 	case answer.State == "" || answer.State != st.State:
-		return refuse(st.RedirectURL, contract.CodeProviderError, "state mismatch", ErrStateInvalid)
+		return refuse(st.RedirectURL, restart, "state mismatch", ErrStateInvalid)
 	case now.After(st.Expires):
-		return refuse(st.RedirectURL, contract.CodeProviderError, "state expired", ErrStateExpired)
+		return refuse(st.RedirectURL, restart, "state expired", ErrStateExpired)
 	case !s.spent.spend(st.State, st.Expires, now):
-		return refuse(st.RedirectURL, contract.CodeProviderError, "state reused", ErrStateUsed)
+		return refuse(st.RedirectURL, restart, "state reused", ErrStateUsed)
 	}
 	p, ok := s.providers[name]
 	if !ok {

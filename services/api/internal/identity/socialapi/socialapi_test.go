@@ -271,12 +271,27 @@ func TestCallbackRefusals(t *testing.T) {
 		_, back := e.callback(t, c, cb)
 		require.Equal(t, "0", back.Query().Get("errorCode"))
 
-		// A copied state cookie replayed with the same callback URL.
+		// A copied state cookie replayed with the same callback URL: nothing happens, the login starts again.
 		c.Jar.SetCookies(&url.URL{Scheme: "http", Host: u.Host, Path: social.RoutePrefix}, cookies)
 		_, back = e.callback(t, c, cb)
-		require.Equal(t, "500023", back.Query().Get("errorCode"))
+		require.Equal(t, "200001", back.Query().Get("errorCode"))
 		require.Len(t, e.accounts.identities(), 1)
 		require.NotEmpty(t, e.logs.FilterField(zap.String("reason", "state reused")).All())
+	})
+
+	// QA round: back from the finalize (or link) page to the provider's page, whose form the shopper submitted
+	// again; the first callback had cleared the state cookie. It answered 500023, "Es ist ein unerwarteter Fehler
+	// aufgetreten"; the login page now says the login was cancelled, where it can be started again.
+	t.Run("the provider's page submitted again after the callback", func(t *testing.T) {
+		e := newEnv(t)
+		c := browser(t)
+		cb := e.authorize(t, c, "apple", "/login", tester{email: "new.user@example.com", verified: true})
+		_, back := e.callback(t, c, cb)
+		require.Equal(t, "206001", back.Query().Get("errorCode"))
+		_, back = e.callback(t, c, cb)
+		require.Equal(t, "/login", back.Path)
+		require.Equal(t, "200001", back.Query().Get("errorCode"))
+		require.Len(t, e.accounts.identities(), 1)
 	})
 
 	t.Run("no state cookie", func(t *testing.T) {
@@ -285,10 +300,12 @@ func TestCallbackRefusals(t *testing.T) {
 		cb := e.authorize(t, c, "googleplus", "/account", tester{email: "eva@example.com", verified: true})
 		_, back := e.callback(t, browser(t), cb)
 		require.Equal(t, "/login", back.Path)
-		require.Equal(t, "500023", back.Query().Get("errorCode"))
+		require.Equal(t, "200001", back.Query().Get("errorCode"))
 		require.Empty(t, e.accounts.identities())
 	})
 
+	// Another login of the same browser started meanwhile (another tab) replaced the state cookie; or the state was
+	// forged: either way this login is void and starts again.
 	t.Run("state of another login", func(t *testing.T) {
 		e := newEnv(t)
 		c := browser(t)
@@ -297,7 +314,7 @@ func TestCallbackRefusals(t *testing.T) {
 		q.Set("state", "forged")
 		cb.RawQuery = q.Encode()
 		_, back := e.callback(t, c, cb)
-		require.Equal(t, "500023", back.Query().Get("errorCode"))
+		require.Equal(t, "200001", back.Query().Get("errorCode"))
 		require.Empty(t, e.accounts.identities())
 	})
 

@@ -160,6 +160,18 @@ test.describe('account portal journeys', () => {
     await expect(page.getByRole('combobox', { name: /Pays/ })).toHaveValue('BE');
   });
 
+  // QA: the password's error appeared as the press on the checkbox left the field and moved the checkbox 46 px down
+  // before the press ended, so the click was lost.
+  test('a password that fails the rules, then a click on the terms: the click lands, and the error shows', async ({ page }) => {
+    await page.goto('/registration');
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill('x@example.com');
+    await page.getByLabel(/^Passwort/).fill('abc');
+    const consent = page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ });
+    await consent.click();
+    await expect(consent).toBeChecked();
+    await expect(page.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.', { exact: true })).toBeVisible();
+  });
+
   test('a new social user finishes the registration and is logged in', async ({ page }) => {
     const email = uniqueEmail(test.info(), 'social');
     await page.goto('/login');

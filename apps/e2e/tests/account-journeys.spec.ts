@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmEmail, logIn, PASSWORD, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
+import { confirmedAccount, confirmEmail, logIn, logInThroughApi, PASSWORD, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
 
 test.describe('account portal journeys', () => {
   test('register, finish registration, confirm the e-mail, log in, log out', async ({ page, baseURL }) => {
@@ -127,6 +127,50 @@ test.describe('account portal journeys', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible({ timeout: 10_000 });
     });
   }
+
+  // QA: every shopper was asked a German postcode (five digits, region check), and a British one never got in.
+  test('a British shopper on the German site registers, finishes without a German postcode and logs in', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'british');
+    await page.goto('/registration?lang=en-GB');
+    await page.getByRole('textbox', { name: /E-mail address/ }).fill(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
+    await page.getByRole('button', { name: 'Register now' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Finish your registration' })).toBeVisible();
+    await page.getByRole('textbox', { name: /First name/ }).fill('John');
+    await page.getByRole('textbox', { name: /Last name/ }).fill('Smith');
+    await expect(page.getByRole('textbox', { name: /Postcode/ })).toHaveCount(0);
+    await expect(page.getByText(/assign your region/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Finish registration' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Almost done!' })).toBeVisible();
+
+    // Confirmed, the login lets the shopper in instead of going back to finalize.
+    await confirmEmail(page, baseURL!, email);
+    await page.goto('/login?lang=de-DE');
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, John Smith!' })).toBeVisible();
+  });
+
+  test("a new address starts in the shopper's country: Belgium on the Belgian French page", async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'belgian-address');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+    await page.goto('/addresses/addaddress?lang=fr-BE');
+    await expect(page.getByRole('combobox', { name: /Pays/ })).toHaveValue('BE');
+  });
+
+  // QA: the password's error appeared as the press on the checkbox left the field and moved the checkbox 46 px down
+  // before the press ended, so the click was lost.
+  test('a password that fails the rules, then a click on the terms: the click lands, and the error shows', async ({ page }) => {
+    await page.goto('/registration');
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill('x@example.com');
+    await page.getByLabel(/^Passwort/).fill('abc');
+    const consent = page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ });
+    await consent.click();
+    await expect(consent).toBeChecked();
+    await expect(page.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.', { exact: true })).toBeVisible();
+  });
 
   test('a new social user finishes the registration and is logged in', async ({ page }) => {
     const email = uniqueEmail(test.info(), 'social');

@@ -120,6 +120,33 @@ describe('TextField', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
   });
 
+  // A press that leaves the field: its error would move what is below before the press ends, losing the click (QA).
+  it.each([
+    ['a mouse button', 'MouseLeft'],
+    // Phones move the focus with the mousedown that follows the finger's pointerup.
+    ['a finger', 'TouchA'],
+  ])('shows the error of a field left by %s once the press has ended, after the click', async (_, key) => {
+    const user = userEvent.setup();
+    await renderForm(
+      <>
+        <TextField name="profile.firstName" label="Vorname" required />
+        <CheckboxField name="consent" label="Ich stimme zu" />
+      </>,
+      { initialValues: { profile: { firstName: '' }, consent: false }, validationSchema: accountFormSchema(accountSchema, ['profile.firstName']) },
+    );
+    const checkbox = screen.getByRole('checkbox', { name: 'Ich stimme zu' });
+    const seen: (string | null)[] = [];
+    checkbox.addEventListener('click', () => seen.push(screen.queryByText('Bitte geben Sie einen Wert ein.')?.textContent ?? null));
+    // Typed in and emptied: the error is known before the field is left, which then only shows it.
+    await user.type(screen.getByRole('textbox', { name: 'Vorname' }), 'a');
+    await user.clear(screen.getByRole('textbox', { name: 'Vorname' }));
+    await user.pointer({ keys: `[${key}]`, target: checkbox });
+    expect(checkbox).toBeChecked();
+    // The click came before the error.
+    expect(seen).toEqual([null]);
+    expect(await screen.findByText('Bitte geben Sie einen Wert ein.')).toBeInTheDocument();
+  });
+
   it('announces an error that appears after a submit as the field is changed', async () => {
     await setup();
     const input = screen.getByRole('textbox', { name: 'Vorname' });

@@ -26,3 +26,4 @@ export {
   type MessageLoader,
   type Messages,
 } from './i18n';
+export { ADDRESS_COUNTRIES, shopperCountry } from './country';

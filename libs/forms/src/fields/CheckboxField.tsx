@@ -1,5 +1,6 @@
 import { useField } from 'formik';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { afterPress } from './after-press';
 import { classNames, describedBy, FieldError, useFieldError } from './field-state';
 
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'checked' | 'onChange' | 'onBlur' | 'children' | 'required' | 'type'>;
@@ -30,7 +31,7 @@ export function CheckboxField({ name, label, required, id, className, ...input }
           checked={field.value === true}
           // formik's own checkbox handling would turn an unset value into a list of values; this one is a boolean.
           onChange={(event) => void helpers.setValue(event.target.checked)}
-          onBlur={field.onBlur}
+          onBlur={afterPress(field.onBlur)}
           className="checkbox-field__input"
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}

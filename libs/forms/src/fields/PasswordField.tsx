@@ -1,6 +1,7 @@
 import { useField } from 'formik';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterPress } from './after-press';
 import { classNames, describedBy, FieldFrame, useFieldFrame } from './field-state';
 
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'children' | 'required' | 'type'>;
@@ -43,7 +44,7 @@ export function PasswordField({
           type={visible ? 'text' : 'password'}
           value={field.value ?? ''}
           onChange={field.onChange}
-          onBlur={field.onBlur}
+          onBlur={afterPress(field.onBlur)}
           autoComplete={autoComplete}
           autoCapitalize="off"
           spellCheck={false}

@@ -1,6 +1,7 @@
 import { useField } from 'formik';
 import { type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterPress } from './after-press';
 import { FieldFrame, useFieldFrame } from './field-state';
 
 export interface SelectOption {
@@ -40,7 +41,7 @@ export function SelectField({ name, label, options, required, hint, emptyLabel, 
         name={field.name}
         value={value}
         onChange={field.onChange}
-        onBlur={field.onBlur}
+        onBlur={afterPress(field.onBlur)}
         className="form-field__input form-field__select"
         {...frame.aria}
       >

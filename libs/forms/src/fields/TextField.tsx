@@ -1,5 +1,6 @@
 import { useField } from 'formik';
 import { type InputHTMLAttributes, type ReactNode } from 'react';
+import { afterPress } from './after-press';
 import { describedBy, FieldFrame, useFieldFrame } from './field-state';
 
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'children' | 'required'>;
@@ -32,7 +33,7 @@ export function TextField({ name, label, required, hint, id, type = 'text', clas
         type={type}
         value={value}
         onChange={field.onChange}
-        onBlur={field.onBlur}
+        onBlur={afterPress(field.onBlur)}
         className="form-field__input"
         {...frame.aria}
         aria-describedby={describedBy(description, frame.aria['aria-describedby'])}

@@ -1,12 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { SelectOption } from '@portal/forms';
-import { baseLanguage } from '@portal/i18n';
-
-/** The countries an address may be in (spec 000 §3), as ISO codes. */
-export const ADDRESS_COUNTRIES = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV',
-  'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'IS', 'LI', 'NO', 'CH',
-] as const;
+import { ADDRESS_COUNTRIES, baseLanguage } from '@portal/i18n';
 
 /**
  * The text of a country's name. The names are CLDR's, the data behind `Intl.DisplayNames` (AddressesPage.test.tsx

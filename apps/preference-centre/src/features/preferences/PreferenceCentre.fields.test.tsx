@@ -62,6 +62,12 @@ const stores = [
   { id: 'DE-22767-01', uiText: 'Hamburg-Altona, Große Bergstraße 1, 22767 Hamburg', open: false },
 ];
 
+// The service's postcode rules of Germany and Belgium.
+const zipCode = {
+  DE: { regex: '^\\d{5}$', errorMessage: 'Bitte geben Sie eine gültige Postleitzahl ein.' },
+  BE: { regex: '^\\d{4}$', errorMessage: 'global.zipcode.invalid.digits4' },
+};
+
 const confirmed = { isSubscribed: true, doubleOptIn: { status: 'Confirmed' as const } };
 const subscriber: Partial<FakeAccountSeed> = {
   subscriptions: { NLT_GENERAL: { email: confirmed } },
@@ -77,9 +83,20 @@ interface Options {
   sso?: string;
   /** 'down': the service's calls get no answer (the browser's TypeError), as on a phone without a connection. */
   connection?: 'up' | 'down';
+  /** The browser's language; the site has the Belgian French locale besides its own (spec 001 §4). */
+  language?: string;
 }
 
-async function openCentre({ seed = subscriber, path = '/preferences/token/link-jwt', exchangeStatus = 200, reminders, sessionStatus = 200, sso = 'embedded', connection = 'up' }: Options = {}) {
+async function openCentre({
+  seed = subscriber,
+  path = '/preferences/token/link-jwt',
+  exchangeStatus = 200,
+  reminders,
+  sessionStatus = 200,
+  sso = 'embedded',
+  connection = 'up',
+  language = 'de-DE',
+}: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, ...seed }] });
   const requests: string[] = [];
   // What the service answers; a test changes it while the page is open (a logout in another tab, a lost connection).
@@ -123,8 +140,9 @@ async function openCentre({ seed = subscriber, path = '/preferences/token/link-j
       path,
       identity: fake,
       initialRefresh: false,
-      metadata: testMetadata({ sso: { apiKey: sso, customLogin: false } }),
-      content: { de_DE: testContent({ preferenceCentre }), en_GB: testContent({ preferenceCentre }) },
+      metadata: testMetadata({ sso: { apiKey: sso, customLogin: false }, locales: ['de_DE', 'en_GB', 'fr_FR', 'fr_BE'], validation: { zipCode } }),
+      content: { de_DE: testContent({ preferenceCentre }), en_GB: testContent({ preferenceCentre }), fr_BE: testContent({ preferenceCentre }) },
+      browserLanguages: [language],
       rest,
     },
   );
@@ -178,6 +196,21 @@ describe('tiles, profile fields and the favourite store', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Postleitzahl' }), '1234');
     await user.click(save());
     expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeInTheDocument();
+  });
+
+  it("starts the country in the shopper's, the link's, and saves the postcode with it (QA)", async () => {
+    const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#store', language: 'fr-BE' });
+    expect(await screen.findByRole('combobox', { name: /Pays/ })).toHaveValue('BE');
+    await user.type(screen.getByRole('textbox', { name: 'Code postal' }), '1000');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(written(fake)).toMatchObject({ profile: { zip: '1000', country: 'BE' } }));
+    expect(fake.account(EMAIL)?.profile).toMatchObject({ zip: '1000', country: 'BE' });
+  });
+
+  it("keeps a postcode the account has without a country a German one, as the service has it, in any language", async () => {
+    await openCentre({ seed: { ...subscriber, profile: { zip: '20095' } }, path: '/preferences/token/link-jwt#store', language: 'fr-BE' });
+    expect(await screen.findByRole('combobox', { name: /Pays/ })).toHaveValue('DE');
+    expect(screen.getByRole('textbox', { name: 'Code postal' })).toHaveValue('20095');
   });
 
   // Which rule gives which keyboard is postcodeInputMode's test (libs/forms); here the field follows the country.

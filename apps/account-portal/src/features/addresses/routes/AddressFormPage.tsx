@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
+import { shopperCountry } from '@portal/i18n';
 import { useIdentity } from '@portal/identity';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { setFlash } from '../../../shared/flash';
@@ -18,11 +19,12 @@ function AddressFormPage({ mode }: { mode: 'change' | 'add' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const { metadata } = useSite();
+  const { language } = useSite();
   const { account } = useIdentity();
   const existing = mode === 'change' ? currentAddress(account.data) : undefined;
-  // Taken once: the account is read again after saving, and the form must not jump meanwhile.
-  const [initialValues] = useState(() => addressValues(existing, { country: metadata.countryGermany ? 'DE' : '' }));
+  // Taken once: the account is read again after saving, and the form must not jump meanwhile. A new address starts
+  // in the shopper's country, the page's: a Belgian's on the German site is Belgian, not German (QA).
+  const [initialValues] = useState(() => addressValues(existing, { country: shopperCountry(language) }));
   const title = t(mode === 'change' ? 'ap.addresses.change.headline' : 'ap.addresses.add.headline');
 
   const saved = () => {

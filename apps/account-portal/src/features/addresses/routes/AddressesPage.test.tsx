@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
+import { ADDRESS_COUNTRIES } from '@portal/i18n';
 import { forgetLanguage } from '@portal/ui/testing';
 import { preloadAccountScreen } from '../../../app/account-area';
 import { APP_LANGUAGES, loadPageMessages } from '../../../app/messages';
 import { openApp } from '../../../testing/render-app';
 import { addressEntry, addressValues, currentAddress } from '../api/save-address';
-import { ADDRESS_COUNTRIES, countryKey, countryName, countryOptions } from '../countries';
+import { countryKey, countryName, countryOptions } from '../countries';
 
 beforeEach(() => {
   forgetLanguage();
@@ -265,6 +266,22 @@ describe('/addresses', () => {
       expect({ code, mode: zip.getAttribute('inputmode') }).toEqual({ code, mode });
     }
   });
+
+  it("starts with the shopper's country, the page's, on every site (QA)", async () => {
+    const sites = testMetadata({ locales: ['de_DE', 'en_GB', 'fr_BE', 'fr_LU', 'de_LU'], validation: { zipCode } });
+    for (const [language, countryGermany, expected] of [
+      ['en-GB', true, 'GB'],
+      ['fr-BE', true, 'BE'],
+      ['de-LU', false, 'LU'],
+      ['de-DE', true, 'DE'],
+    ] as const) {
+      const page = await openApp('/addresses/addaddress', { identity: await loggedIn(), metadata: { ...sites, countryGermany }, browserLanguages: [language] });
+      const country = await screen.findByRole('combobox', { name: /Country|Pays|Land/ }, { timeout: 5000 });
+      expect({ language, country: (country as HTMLSelectElement).value }).toEqual({ language, country: expected });
+      page.unmount();
+      forgetLanguage();
+    }
+  }, 20_000);
 
   it('lists the countries in French order in French', async () => {
     await openApp('/addresses/addaddress?lang=fr', { identity: await loggedIn(), metadata });

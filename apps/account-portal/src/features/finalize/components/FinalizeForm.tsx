@@ -20,7 +20,7 @@ export interface FinalizeFormProps extends FinalizeFields {
   consent: Record<string, { legalStatements: Record<string, LegalStatement> }>;
   regToken: string;
   origin: FinalizeOrigin;
-  /** The postcode the account has already: the field shows it (Germany asks for the postcode even then). */
+  /** The postcode the account has already: the field shows it (the region check asks for the postcode even then). */
   postcode?: string;
 }
 
@@ -30,29 +30,32 @@ const autoCompletes: Record<string, string> = {
   'profile.zip': 'postal-code',
 };
 
-/** The fields still missing, the postcode with its region (Germany) and the terms of use when missing. */
-export function FinalizeForm({ schema, consent, regToken, origin, fields, consentId, askConsent, consentChanged, postcode = '' }: FinalizeFormProps) {
+/** The fields still missing, the postcode (with its region in Germany) and the terms of use when missing. */
+export function FinalizeForm({ schema, consent, regToken, origin, fields, country, regionCheck, consentId, askConsent, consentChanged, postcode = '' }: FinalizeFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { language, metadata } = useSite();
   const { provider } = useIdentity();
-  const germany = metadata.countryGermany;
+  const asksPostcode = fields.includes(POSTCODE_FIELD);
   const zipCodeRules = metadata.validation.zipCode;
 
   const initialValues = useMemo(() => {
     let values: Record<string, unknown> = {};
     for (const path of fields) values = setIn(values, path, path === POSTCODE_FIELD ? postcode : '') as Record<string, unknown>;
-    if (germany) values = setIn(values, 'profile.country', 'DE') as Record<string, unknown>;
+    // The postcode goes with its country: the provider holds it to that rule and takes the store area from a German
+    // one; without a country it counts as the site's (German) postcode, which a British one is not (QA).
+    if (asksPostcode) values = setIn(values, 'profile.country', country) as Record<string, unknown>;
     if (askConsent) values.consent = false;
     return values as FinalizeValues;
-  }, [fields, germany, askConsent, postcode]);
+  }, [fields, asksPostcode, country, askConsent, postcode]);
 
   const validationSchema = useMemo(
     () =>
       deferredSchema(({ accountFormSchema, consentSchema, postcodeSchema }) => {
         const rules: AccountFormSchemaOptions = { zipCodeRules, rules: {} };
-        if (germany && fields.includes(POSTCODE_FIELD)) {
+        // The region check asks the postcode whether the schema requires it or not; a required one has the schema's rule.
+        if (regionCheck) {
           rules.rules![POSTCODE_FIELD] = postcodeSchema(zipCodeRules, { field: POSTCODE_FIELD, countryField: 'country' }).test(
             'required',
             messages.required(POSTCODE_FIELD),
@@ -62,7 +65,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
         if (askConsent) rules.rules!.consent = consentSchema(consentMissingMessage(consentId));
         return accountFormSchema(schema, fields, rules);
       }),
-    [schema, fields, germany, askConsent, consentId, zipCodeRules],
+    [schema, fields, regionCheck, askConsent, consentId, zipCodeRules],
   );
 
   const fromLogin = LOGIN_ORIGINS.includes(origin);
@@ -109,13 +112,13 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, consen
                 name={path}
                 label={t('clp.finalize.field.profile.zip')}
                 required
-                // The site's own country's rule decides the keyboard (it was the digit pad on every site, QA phone round).
-                inputMode={germany ? postcodeInputMode(zipCodeRule(zipCodeRules, 'DE')) : 'text'}
+                // The shopper's country's rule decides the keyboard (it was the digit pad on every site, QA phone round).
+                inputMode={postcodeInputMode(zipCodeRule(zipCodeRules, country))}
                 autoComplete={autoCompletes[path]}
                 // The region the postcode belongs to is read with the field, not only announced once (QA).
-                aria-describedby={germany ? 'postcode-region' : undefined}
+                aria-describedby={regionCheck ? 'postcode-region' : undefined}
               />
-              {germany ? <PostcodeRegion id="postcode-region" /> : null}
+              {regionCheck ? <PostcodeRegion id="postcode-region" /> : null}
             </div>
           ) : (
             <TextField key={path} name={path} label={t(`clp.finalize.field.${path}`, { defaultValue: path })} required autoComplete={autoCompletes[path]} />

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ErrorCode } from '@portal/identity';
+import { testMetadata } from '@portal/cms/testing';
+import { ErrorCode, type AccountSchema } from '@portal/identity';
 import { createFakeProvider, defaultSchema } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
@@ -23,9 +24,26 @@ function regions() {
   });
 }
 
+/** The default schema with the postcode required, as an operator may configure it. */
+const zipRequired = {
+  ...defaultSchema,
+  profileSchema: { fields: { ...defaultSchema.profileSchema.fields, zip: { ...defaultSchema.profileSchema.fields.zip!, required: true } } },
+};
+
+/** The German site (countryGermany) with the Belgian and Luxembourg locales and the service's postcode rules of both. */
+const belgianMetadata = testMetadata({
+  locales: ['de_DE', 'en_GB', 'fr_FR', 'fr_BE', 'de_LU'],
+  validation: {
+    zipCode: {
+      DE: { regex: '^\\d{5}$', errorMessage: 'Bitte geben Sie eine gültige Postleitzahl ein.' },
+      BE: { regex: '^\\d{4}$', errorMessage: 'global.zipcode.invalid.digits4' },
+    },
+  },
+});
+
 /** An account that logs in with 206001 and the regToken of it. */
-async function pendingLogin(seed: Record<string, unknown> = {}) {
-  const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, ...seed }] });
+async function pendingLogin(seed: Record<string, unknown> = {}, schema?: AccountSchema) {
+  const identity = createFakeProvider({ schema, accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, ...seed }] });
   const answer = await identity.login({ loginID: EMAIL, password: PASSWORD });
   return { identity, regToken: answer.regToken! };
 }
@@ -35,6 +53,8 @@ describe('finalize field selection', () => {
     const account = { profile: { email: EMAIL, firstName: 'Erika' }, preferences: {} };
     expect(finalizeFields(defaultSchema, account, true)).toEqual({
       fields: ['profile.lastName', 'profile.zip'],
+      country: 'DE',
+      regionCheck: true,
       consentId: 'terms.customeraccount',
       askConsent: true,
       consentChanged: false,
@@ -45,7 +65,14 @@ describe('finalize field selection', () => {
   it('asks for the market consent: the terms of use in Germany, the privacy notice elsewhere', () => {
     const account = { profile: { email: EMAIL, firstName: 'Erika', lastName: 'Muster' }, preferences: accepted };
     const privacyRequired = { ...defaultSchema, preferencesSchema: { fields: { 'privacy.aec': { type: 'consent', required: true } } } };
-    expect(finalizeFields(privacyRequired, account, false)).toEqual({ fields: [], consentId: 'privacy.aec', askConsent: true, consentChanged: false });
+    expect(finalizeFields(privacyRequired, account, false)).toEqual({
+      fields: [],
+      country: 'DE',
+      regionCheck: false,
+      consentId: 'privacy.aec',
+      askConsent: true,
+      consentChanged: false,
+    });
     const privacyGiven = { ...account, preferences: { privacy: { aec: { isConsentGranted: true, docVersion: 1 } } } };
     expect(finalizeFields(privacyRequired, privacyGiven, false)).toMatchObject({ askConsent: false });
   });
@@ -56,6 +83,19 @@ describe('finalize field selection', () => {
     expect(finalizeFields(defaultSchema, account, true, raised, 'de-DE')).toMatchObject({ askConsent: true, consentChanged: true });
     const current = { ...account, preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: 2 } } } };
     expect(finalizeFields(defaultSchema, current, true, raised, 'de-DE')).toMatchObject({ askConsent: false, consentChanged: false });
+  });
+
+  it("asks the postcode with the region check only of a shopper in Germany on the German site, else only when the schema requires it (QA)", () => {
+    const account = { profile: { email: EMAIL, firstName: 'Erika', lastName: 'Muster' }, preferences: accepted };
+    // The shopper's country is the page's: de-DE on the German site is the one case of the region check.
+    expect(finalizeFields(defaultSchema, account, true, {}, 'de-DE')).toMatchObject({ fields: ['profile.zip'], country: 'DE', regionCheck: true });
+    expect(finalizeFields(defaultSchema, account, true, {}, 'en-GB')).toMatchObject({ fields: [], country: 'GB', regionCheck: false });
+    expect(finalizeFields(defaultSchema, account, true, {}, 'fr-BE')).toMatchObject({ fields: [], country: 'BE', regionCheck: false });
+    expect(finalizeFields(defaultSchema, account, false, {}, 'de-DE')).toMatchObject({ fields: [], country: 'DE', regionCheck: false });
+    // The market's consent stays the deployment's.
+    expect(finalizeFields(defaultSchema, account, true, {}, 'en-GB').consentId).toBe('terms.customeraccount');
+    // A schema that requires the postcode has it asked anywhere, by the shopper's country's rule, without the region.
+    expect(finalizeFields(zipRequired, account, true, {}, 'en-GB')).toMatchObject({ fields: ['profile.zip'], country: 'GB', regionCheck: false });
   });
 
   it('names the region text of every state', () => {
@@ -170,6 +210,51 @@ describe('/registration/finalize', () => {
     expect(identity.account(EMAIL)?.profile).toMatchObject({ firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' });
     expect(identity.calls.map((c) => c.method)).toContain('finalizeRegistration');
   });
+
+  it('a British shopper on the German site is not asked for a German postcode, and finishes (QA)', async () => {
+    const { identity, regToken } = await pendingLogin({ verified: true });
+    await openApp('/registration/finalize', { identity, browserLanguages: ['en-GB'], state: { origin: 'siteLogin', regToken } });
+    await userEvent.type(await screen.findByRole('textbox', { name: /First name/ }, { timeout: 5000 }), 'John');
+    await userEvent.type(screen.getByRole('textbox', { name: /Last name/ }), 'Smith');
+    expect(screen.queryByRole('textbox', { name: /Postcode/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/assign your region/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Finish registration' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you! Your details have been saved.' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.account(EMAIL)?.profile).toMatchObject({ firstName: 'John', lastName: 'Smith' });
+    expect(identity.account(EMAIL)?.profile).not.toHaveProperty('zip');
+    expect(identity.account(EMAIL)?.profile).not.toHaveProperty('country');
+  });
+
+  it("where the schema requires the postcode, a British one is taken by the generic rule and saved with country GB (QA)", async () => {
+    const { identity, regToken } = await pendingLogin({ verified: true, profile: { firstName: 'John', lastName: 'Smith' } }, zipRequired);
+    await openApp('/registration/finalize', { identity, browserLanguages: ['en-GB'], state: { origin: 'siteLogin', regToken } });
+    const zip = await screen.findByRole('textbox', { name: /Postcode/ }, { timeout: 5000 });
+    // No region check outside Germany, and a keyboard with letters.
+    expect(screen.queryByText(/assign your region/)).not.toBeInTheDocument();
+    expect(zip).toHaveAttribute('inputmode', 'text');
+    await userEvent.type(zip, 'SW1A 1AA');
+    await userEvent.click(screen.getByRole('button', { name: 'Finish registration' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you! Your details have been saved.' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.account(EMAIL)?.profile).toMatchObject({ zip: 'SW1A 1AA', country: 'GB' });
+  });
+
+  it("a Belgian shopper's required postcode follows the Belgian rule and is saved with country BE (QA)", async () => {
+    const { identity, regToken } = await pendingLogin({ verified: true, profile: { firstName: 'Anne', lastName: 'Dupont' } }, zipRequired);
+    const calls = regions();
+    await openApp('/registration/finalize', { identity, metadata: belgianMetadata, browserLanguages: ['fr-BE'], state: { origin: 'siteLogin', regToken } });
+    const zip = await screen.findByRole('textbox', { name: /Code postal/ }, { timeout: 5000 });
+    expect(zip).toHaveAttribute('inputmode', 'numeric');
+    await userEvent.type(zip, '10000');
+    await userEvent.click(screen.getByRole('button', { name: 'Finaliser l’inscription' }));
+    expect(await screen.findByText(/4 chiffres/)).toBeInTheDocument();
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '1000');
+    await userEvent.click(screen.getByRole('button', { name: 'Finaliser l’inscription' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merci ! Vos informations ont été enregistrées.' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.account(EMAIL)?.profile).toMatchObject({ zip: '1000', country: 'BE' });
+    // Five digits of a Belgian are never looked up as a German postcode.
+    expect(calls).toEqual([]);
+  }, 20_000);
 
   it('206002 on finalize is tolerated: check the inbox', async () => {
     const { identity, regToken } = await pendingLogin({ verified: false });

@@ -46,7 +46,7 @@ export function FinalizeRegistrationPage() {
   if (settings.isError || pending.isError) return <IdentityUnavailablePage headline={t('clp.finalize.headline')} />;
   if (!settings.data || !pending.data) return <Loader />;
 
-  const { fields, askConsent, consentChanged, consentId } = finalizeFields(
+  const { fields, country, regionCheck, askConsent, consentChanged, consentId } = finalizeFields(
     settings.data.schema,
     pending.data.account,
     metadata.countryGermany,
@@ -63,6 +63,8 @@ export function FinalizeRegistrationPage() {
         regToken={regToken}
         origin={origin}
         fields={fields}
+        country={country}
+        regionCheck={regionCheck}
         consentId={consentId}
         askConsent={askConsent}
         consentChanged={consentChanged}

@@ -104,6 +104,31 @@ describe('/registration', () => {
     expect(screen.getByLabelText(/^Passwort/)).toHaveFocus();
   });
 
+  it("a password's error shows once the press that left the field ends, so the click on the terms lands where it began (QA)", async () => {
+    const user = userEvent.setup();
+    await openApp('/registration');
+    const password = await screen.findByLabelText(/^Passwort/, undefined, { timeout: 5000 });
+    const consent = screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ });
+    await user.type(password, 'abc');
+    // The button goes down on the checkbox: the password field is left, but its error, which moves the checkbox down
+    // by its height in the browser, waits for the release.
+    await user.pointer({ keys: '[MouseLeft>]', target: consent });
+    expect(password).not.toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: consent });
+    expect(consent).toBeChecked();
+    expect(await screen.findByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
+  });
+
+  it("a password's error shows as the field is left with the keyboard, as before", async () => {
+    const user = userEvent.setup();
+    await openApp('/registration');
+    await user.type(await screen.findByLabelText(/^Passwort/, undefined, { timeout: 5000 }), 'abc');
+    await user.tab();
+    expect(screen.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
+  });
+
   it("refuses in the browser an address the provider would refuse (a domain without a dot), as the provider's rule says (QA)", async () => {
     const identity = createFakeProvider();
     await openApp('/registration', { identity });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
 import { connectionLostMessage, deferredSchema, FORM_ERROR, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, requestFailedMessage, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
+import { shopperCountry } from '@portal/i18n';
 import { isAccountDisabled, isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
 import { deleteMarkedReminders } from '../api/delete-product-reminders';
@@ -80,9 +81,11 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   const [loadedAt] = useState(() => Date.now());
   const keys = useMemo(() => displayedNewsletterKeys(content, loadedAt), [content, loadedAt]);
   const shown = useMemo(() => shownProfileFields(content), [content]);
+  // The country of the language the page opened in (the link's): a language switch later starts no form afresh.
+  const [country] = useState(() => shopperCountry(language));
   const initial = useMemo(
-    () => initialValues(account, content, keys, reminders.active, favouriteStore),
-    [account, content, keys, reminders.active, favouriteStore],
+    () => initialValues(account, content, keys, reminders.active, favouriteStore, country),
+    [account, content, keys, reminders.active, favouriteStore, country],
   );
   // The rules (with yup) load when the form is first checked, not with the page (first-load weight).
   const validationSchema = useMemo(

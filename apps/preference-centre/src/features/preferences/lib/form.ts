@@ -18,7 +18,10 @@ export interface ProfileValues {
   birthMonth?: number;
   birthYear?: number | string;
   zip: string;
-  /** The country the postcode is checked against (the account's, else DE). */
+  /**
+   * The country the postcode is checked against and saved with: the account's; for a postcode without one, DE, as
+   * the service has it on the German site; else the shopper's (shopperCountry).
+   */
   country: string;
 }
 
@@ -75,6 +78,7 @@ export function initialValues(
   keys: string[],
   reminders: ProductReminder[],
   favouriteStore: { uiText: string; open: boolean } | undefined,
+  shopperCountry: string,
 ): PreferencesValues {
   const saved = (account.data?.preference ?? {}) as Record<string, unknown>;
   const profile = (account.profile ?? {}) as Record<string, unknown>;
@@ -95,7 +99,8 @@ export function initialValues(
       birthMonth: typeof profile.birthMonth === 'number' ? profile.birthMonth : undefined,
       birthYear: typeof profile.birthYear === 'number' ? profile.birthYear : undefined,
       zip: text(profile.zip),
-      country: text(profile.country) || 'DE',
+      // A Belgian's link opens the Belgian page: a first postcode is a Belgian one (QA).
+      country: text(profile.country) || (text(profile.zip) ? 'DE' : shopperCountry),
     },
   };
 }
@@ -136,7 +141,8 @@ export function preferencesUpdate(values: PreferencesValues, initial: Preference
   }
   if (shown.has('zip')) {
     if (p.zip.trim() !== before.zip) profile.zip = p.zip.trim() || null;
-    if (p.country !== before.country) profile.country = p.country;
+    // A postcode goes with its country, which the provider holds it to: without one it counts as the site's (DE).
+    if (p.country !== before.country || profile.zip) profile.country = p.country;
   }
   return {
     subscriptions,

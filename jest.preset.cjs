@@ -12,6 +12,8 @@ module.exports = {
     '^@portal/ui/testing$': path.join(root, 'libs/ui/src/testing/index.tsx'),
     // The schema kit, which the apps load through deferredSchema; their tests build rules from it directly.
     '^@portal/forms/schemas$': path.join(root, 'libs/forms/src/schemas.ts'),
+    // The address countries, apart from the barrel so that the entry chunk does not carry them (page weight).
+    '^@portal/i18n/country$': path.join(root, 'libs/i18n/src/country.ts'),
     '^@portal/(cms|forms|i18n|identity|identity-contract|ui)$': path.join(root, 'libs/$1/src/index.ts'),
     '\\.(css|svg|png|jpg)$': 'identity-obj-proxy',
   },

@@ -26,4 +26,3 @@ export {
   type MessageLoader,
   type Messages,
 } from './i18n';
-export { ADDRESS_COUNTRIES, shopperCountry } from './country';

@@ -55,11 +55,8 @@ export async function createIdentityProvider(
       const response = await doFetch(scenarioUrl, { headers: { Accept: 'application/json' } });
       if (!response.ok && response.status !== 404) throw new Error(`Identity scenario ${scenarioUrl}: status ${response.status}`);
       const scenario: unknown = response.ok ? await response.json() : {};
-      const [{ createFakeProviderFromScenario }, { storeAreasOfService }] = await Promise.all([import('./testing/scenario'), import('./testing/store-areas')]);
-      // The store areas from the service's region check, as the browser holds no postcode table.
-      const fake = createFakeProviderFromScenario(scenario as Parameters<typeof createFakeProviderFromScenario>[0], {
-        storeAreas: storeAreasOfService(doFetch, options.baseUrl),
-      });
+      const { createFakeProviderOfService } = await import('./testing/scenario');
+      const fake = createFakeProviderOfService(scenario as Parameters<typeof createFakeProviderOfService>[0], doFetch, options.baseUrl);
       // Browser tests reach the fake's mails and clock through the page (e.g. Playwright's page.evaluate).
       if (typeof window !== 'undefined') (window as Window & { __identityFake?: unknown }).__identityFake = fake;
       return fake;

@@ -1,5 +1,6 @@
 import type { AccountSchema, ConsentDetails, Policies, SocialProviderName } from '../types';
 import { createClock } from './clock';
+import { storeAreasOfService } from './store-areas';
 import { parseForcedAnswer, type ForcedAnswer } from './fake/forced';
 import {
   createFakeProvider,
@@ -92,7 +93,7 @@ export function parseScenario(input: unknown): IdentityScenario {
 
 /**
  * A fake provider in the state the scenario describes. What a scenario file cannot carry comes beside it: the store
- * areas (in QA mode the service's region check, see createIdentityProvider).
+ * areas (in QA mode the service's region check, createFakeProviderOfService).
  */
 export function createFakeProviderFromScenario(scenario: IdentityScenario, options: Pick<FakeProviderOptions, 'storeAreas'> = {}): FakeIdentityProvider {
   const parsed = parseScenario(scenario);
@@ -114,6 +115,14 @@ export function createFakeProviderFromScenario(scenario: IdentityScenario, optio
   });
   for (const { method, ...answer } of parsed.forcedAnswers ?? []) fake.forceNext(method, answer);
   return fake;
+}
+
+/**
+ * The fake of QA mode in a browser: the store areas come from the service's region check, as the browser holds no
+ * postcode table. Wired here rather than in createIdentityProvider, which every page loads (page weight).
+ */
+export function createFakeProviderOfService(scenario: IdentityScenario, fetchFn: typeof fetch, restApi?: string): FakeIdentityProvider {
+  return createFakeProviderFromScenario(scenario, { storeAreas: storeAreasOfService(fetchFn, restApi) });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { Schema } from 'yup';
 import { hasValue, message, messages, type SchemaKit, type ZipCodeRule } from '@portal/forms';
-import { ADDRESS_COUNTRIES } from '@portal/i18n';
+import { ADDRESS_COUNTRIES } from '@portal/i18n/country';
 
 const FIELD = 'data.addressBook';
 

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { SelectOption } from '@portal/forms';
-import { ADDRESS_COUNTRIES, baseLanguage } from '@portal/i18n';
+import { baseLanguage } from '@portal/i18n';
+import { ADDRESS_COUNTRIES } from '@portal/i18n/country';
 
 /**
  * The text of a country's name. The names are CLDR's, the data behind `Intl.DisplayNames` (AddressesPage.test.tsx

@@ -1,5 +1,5 @@
 import { missingRequiredFields, type AccountSchemaDefinition } from '@portal/forms';
-import { shopperCountry } from '@portal/i18n';
+import { shopperCountry } from '@portal/i18n/country';
 import type { AccountInfo, ConsentDetails } from '@portal/identity';
 import { consentState, consentStatement, marketConsentId, type MarketConsentId } from '../../shared/identity-settings';
 

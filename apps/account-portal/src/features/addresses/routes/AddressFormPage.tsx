@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
-import { shopperCountry } from '@portal/i18n';
+import { shopperCountry } from '@portal/i18n/country';
 import { useIdentity } from '@portal/identity';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { setFlash } from '../../../shared/flash';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
-import { ADDRESS_COUNTRIES } from '@portal/i18n';
+import { ADDRESS_COUNTRIES } from '@portal/i18n/country';
 import { forgetLanguage } from '@portal/ui/testing';
 import { preloadAccountScreen } from '../../../app/account-area';
 import { APP_LANGUAGES, loadPageMessages } from '../../../app/messages';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
 import { connectionLostMessage, deferredSchema, FORM_ERROR, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, requestFailedMessage, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
-import { shopperCountry } from '@portal/i18n';
+import { shopperCountry } from '@portal/i18n/country';
 import { isAccountDisabled, isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
 import { deleteMarkedReminders } from '../api/delete-product-reminders';

@@ -73,9 +73,8 @@ export function wrongPasswordMessage(): Message {
  * provider's words: the page checks the provider's policy before it sends, so only a policy it does not know gets here.
  */
 export function refusedPasswordMessage(answer: Envelope): Message | undefined {
-  const refused = answer.validationErrors?.find(({ fieldName }) => fieldName === 'password' || fieldName === 'newPassword');
-  if (!refused) return undefined;
-  return isCommonPassword(answer) ? messages.passwordCommon() : serverErrorMessage(refused, ACCOUNT_PORTAL_ERROR_KEYS);
+  const refused = answer.validationErrors?.find(({ fieldName }) => /^(new)?password$/i.test(fieldName));
+  return refused && (isCommonPassword(answer) ? messages.passwordCommon() : serverErrorMessage(refused, ACCOUNT_PORTAL_ERROR_KEYS));
 }
 
 /** The legal statement of a consent in the given language, else German, else any. */

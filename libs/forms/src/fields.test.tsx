@@ -291,6 +291,20 @@ describe('PasswordField', () => {
     // Submitted from the field, which keeps the focus: the label without its required mark, and the error.
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Passwort: Das Passwort muss mindestens 8 Zeichen lang sein\.$/));
   });
+
+  it('names the field and its error with the colon French sets apart (QA: "Mot de passe: …")', async () => {
+    await renderForm(
+      <>
+        <PasswordField name="password" label="Mot de passe" autoComplete="new-password" />
+        <SubmitButton>Continuer</SubmitButton>
+      </>,
+      { initialValues: { password: '' }, validationSchema: yup.object({ password: passwordSchema({ minLength: 8, minCharGroups: 4 }) }) },
+      'fr-BE',
+    );
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'Ab1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Mot de passe\u00a0: Le mot de passe doit/));
+  }, 20_000);
 });
 
 describe('SelectField', () => {

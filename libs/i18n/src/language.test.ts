@@ -21,6 +21,14 @@ describe('matchLanguage', () => {
     expect(matchLanguage('fr-CH', available)).toBe('fr-FR');
     expect(matchLanguage('pl', available)).toBeUndefined();
   });
+
+  it("a base language alone takes the shopper's own region of it where one is available, then the first of the list", () => {
+    expect(matchLanguage('fr', available, ['nl-NL', 'fr-BE'])).toBe('fr-BE');
+    expect(matchLanguage('fr', available, ['fr-CH', 'fr-BE'])).toBe('fr-BE');
+    expect(matchLanguage('fr', available, ['fr-CH'])).toBe('fr-FR');
+    // A region the candidate names is the candidate's, even when not available.
+    expect(matchLanguage('fr-CH', available, ['fr-BE'])).toBe('fr-FR');
+  });
 });
 
 describe('detectLanguage', () => {
@@ -30,6 +38,10 @@ describe('detectLanguage', () => {
     ['the remembered choice before the browser', { remembered: ['fr-BE'], browser: ['en'] }, 'fr-BE'],
     ['the first available browser language', { browser: ['pl-PL', 'en-US', 'de'] }, 'en-GB'],
     ['the metadata default otherwise', { browser: ['pl'] }, 'de-DE'],
+    // A partner's ui_locales=fr: French, in the region the shopper chose or the browser has (QA: fr-BE became fr-FR).
+    ['for a base-only lang parameter the remembered region', { query: 'fr', remembered: ['fr-BE'], browser: ['fr-BE', 'fr'] }, 'fr-BE'],
+    ['for a base-only lang parameter the browser region', { query: 'fr', browser: ['en-GB', 'fr-BE'] }, 'fr-BE'],
+    ['for a base-only lang parameter the first of the list otherwise', { query: 'fr', remembered: ['de-DE'], browser: ['nl-NL'] }, 'fr-FR'],
   ])('takes %s', (_name, candidates, expected) => {
     expect(detectLanguage(available, 'de-DE', candidates)).toBe(expected);
   });

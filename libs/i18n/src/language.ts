@@ -33,16 +33,21 @@ export function baseLanguage(languageTag: string): string {
 }
 
 /**
- * Finds the available language that a candidate asks for: an exact match first (`fr-BE`), then the first
- * available language with the same base language (`fr` -> `fr-FR` when that comes first in the metadata).
+ * Finds the available language that a candidate asks for: an exact match first (`fr-BE`); for a base language alone
+ * (`fr`, as a partner's ui_locales may say it), the first of `preferred` (the shopper's remembered and browser tags)
+ * that is available in that language, as the base names no region and the shopper's own is the one they read; then
+ * the first available language with the same base language (`fr` -> `fr-FR` when that comes first in the metadata).
  */
-export function matchLanguage(candidate: string, available: readonly string[]): string | undefined {
+export function matchLanguage(candidate: string, available: readonly string[], preferred: readonly (string | null | undefined)[] = []): string | undefined {
   const tag = toLanguageTag(candidate);
   if (!tag) return undefined;
-  const exact = available.find((lng) => lng.toLowerCase() === tag.toLowerCase());
-  if (exact) return exact;
   const base = baseLanguage(tag);
-  return available.find((lng) => baseLanguage(lng) === base);
+  const exact = (wanted: string | null | undefined) => available.find((lng) => lng.toLowerCase() === wanted?.toLowerCase());
+  return (
+    exact(tag) ??
+    (tag === base ? preferred.map(exact).find((lng) => lng && baseLanguage(lng) === base) : undefined) ??
+    available.find((lng) => baseLanguage(lng) === base)
+  );
 }
 
 /** Everything the detection looks at, so that it stays a pure function. */
@@ -57,13 +62,14 @@ export interface LanguageCandidates {
 
 /**
  * Picks the language once metadata is known: the `lang` query parameter, then the remembered choice, then the
- * browser's languages, each only if available; otherwise the metadata's default locale.
+ * browser's languages, each only if available; otherwise the metadata's default locale. A base language alone takes
+ * its region from the remembered choice or the browser (matchLanguage): `?lang=fr` leaves a Belgian shopper fr-BE.
  */
 export function detectLanguage(available: readonly string[], defaultLanguage: string, candidates: LanguageCandidates): string {
-  const ordered = [candidates.query, ...(candidates.remembered ?? []), ...(candidates.browser ?? [])];
-  for (const candidate of ordered) {
+  const preferred = [...(candidates.remembered ?? []), ...(candidates.browser ?? [])];
+  for (const candidate of [candidates.query, ...preferred]) {
     if (!candidate) continue;
-    const match = matchLanguage(candidate, available);
+    const match = matchLanguage(candidate, available, preferred);
     if (match) return match;
   }
   return matchLanguage(defaultLanguage, available) ?? available[0] ?? DEFAULT_LANGUAGE;

@@ -1,8 +1,16 @@
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
-import { message, messages, type Message } from '@portal/forms';
+import { ACCOUNT_PORTAL_ERROR_KEYS, message, messages, serverErrorMessage, type Message } from '@portal/forms';
 import { baseLanguage } from '@portal/i18n';
-import { identitySettingsQuery, useIdentity, type IdentitySettings, type LegalStatement, type Preferences } from '@portal/identity';
+import {
+  identitySettingsQuery,
+  isCommonPassword,
+  useIdentity,
+  type Envelope,
+  type IdentitySettings,
+  type LegalStatement,
+  type Preferences,
+} from '@portal/identity';
 
 /**
  * The identity settings, complete or not at all: every form of the portal needs its part (the consent
@@ -55,6 +63,18 @@ export function consentMissingMessage(id: MarketConsentId): Message {
 /** The spec's text for a wrong current password (spec 000 §8: 403005/403042 on the password field). */
 export function wrongPasswordMessage(): Message {
   return message('ap.accessdata.password.wrong', 'Your password is incorrect. Please enter your current password.');
+}
+
+/**
+ * What a refused new password says at its field, the same at the registration (register's `password`), the password
+ * change and the reset (setAccountInfo's and resetPassword's `newPassword`); undefined when the answer refuses none. A
+ * common or breached password has global.password.error.common (identity contract, COMMON_PASSWORD): the provider's
+ * own words are English in every language (QA). Another refusal has its key ap.errors.{field}.{errorCode}, else the
+ * provider's words: the page checks the provider's policy before it sends, so only a policy it does not know gets here.
+ */
+export function refusedPasswordMessage(answer: Envelope): Message | undefined {
+  const refused = answer.validationErrors?.find(({ fieldName }) => /^(new)?password$/i.test(fieldName));
+  return refused && (isCommonPassword(answer) ? messages.passwordCommon() : serverErrorMessage(refused, ACCOUNT_PORTAL_ERROR_KEYS));
 }
 
 /** The legal statement of a consent in the given language, else German, else any. */

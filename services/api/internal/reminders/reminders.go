@@ -117,11 +117,13 @@ func ParseVariantName(raw map[string]string) (VariantName, error) {
 	return out, nil
 }
 
-// In returns the name in language (a code such as "fr" or "fr_BE"), else German, else English, else the
-// first by code, so a mail always has a name to show.
+// In returns the name in language (a code such as "fr" or "fr_BE"), else English, else German, else the first by
+// code, so a mail always has a name to show. English before German, the site's default: after their own language it
+// is the one most of the retailer's shoppers read (a Polish, Spanish or Portuguese one far more often than German).
+// The preference centre names a reminder in the same order (reminderNameLanguage).
 func (n VariantName) In(language string) string {
 	base := strings.ToLower(strings.SplitN(strings.ReplaceAll(language, "_", "-"), "-", 2)[0])
-	for _, l := range []string{base, "de", "en"} {
+	for _, l := range []string{base, "en", "de"} {
 		if name, ok := n[l]; ok {
 			return name
 		}

@@ -102,10 +102,14 @@ func TestParseIDs(t *testing.T) {
 	}
 }
 
+// The mail's language, else English (what a Polish or Spanish shopper reads best after their own), else German (the
+// site's default), else the first by code: as the preference centre names a reminder.
 func TestVariantNameIn(t *testing.T) {
 	n := reminders.VariantName{"de": "Milch", "en": "Milk", "fr": "Lait"}
 	require.Equal(t, "Lait", n.In("fr_BE"))
-	require.Equal(t, "Milch", n.In("pl"))
+	require.Equal(t, "Milk", n.In("pl"))
+	require.Equal(t, "Milch", n.In("de-AT"))
 	require.Equal(t, "Milk", reminders.VariantName{"en": "Milk", "nl": "Melk"}.In("es"))
+	require.Equal(t, "Milch", reminders.VariantName{"de": "Milch", "nl": "Melk"}.In("es"))
 	require.Equal(t, "Melk", reminders.VariantName{"pt": "Leite", "nl": "Melk"}.In("es"), "first by code")
 }

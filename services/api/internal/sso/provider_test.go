@@ -699,6 +699,17 @@ func TestDemoPartnerSignsTheShopperIn(t *testing.T) {
 	require.Equal(t, "/login", loc.Path, "logged out at the portal too")
 }
 
+// The partner hands the visitor's whole choice to the portal's login: ui_locales may carry a region, and a Belgian's
+// French is fr-BE there, not the portal's first French (QA: the partner cut it to fr, and the login showed fr-FR).
+func TestDemoPartnerHandsOnTheChosenRegion(t *testing.T) {
+	v := newEnv(t)
+	for chosen, lang := range map[string]string{"fr_BE": "fr-BE", "nl-be": "nl-BE", "fr": "fr", "FR": "fr", "de-DE-x-y": "de"} {
+		loc, _ := v.follow(v.base + "/partner/fotoservice/login?lang=" + url.QueryEscape(chosen))
+		require.Equal(t, "/login", loc.Path, chosen)
+		require.Equal(t, lang, loc.Query().Get("lang"), chosen)
+	}
+}
+
 // A partner app in the browser (a public client on its own origin) exchanges its code and reads userinfo from
 // that origin; other sites' pages may neither call these endpoints with CORS nor read any answer.
 func TestPartnerPagesAndOnlyTheirsReadTheProvider(t *testing.T) {

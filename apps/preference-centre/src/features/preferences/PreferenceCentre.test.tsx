@@ -308,6 +308,19 @@ describe('the preference centre', () => {
     expect(requests.some((request) => request.init?.method === 'DELETE')).toBe(false);
   });
 
+  it("marks a reminder's name that is not in the page's language with its language (WCAG 3.1.2)", async () => {
+    const reminders: { reminderId: string; variantId: string; variantName: Record<string, string> }[] = [
+      { reminderId: 'r1', variantId: 'v1', variantName: { en: 'Coffee', de: 'Kaffee' } },
+      { reminderId: 'r2', variantId: 'v2', variantName: { fr: 'Thé', en: 'Tea' } },
+      { reminderId: 'r3', variantId: 'v3', variantName: { fr: 'Cacao' } },
+    ];
+    const { user } = await openCentre({ seed: { subscriptions: subscribedTo('SVC_PRODUCT_REMINDER') }, reminders });
+    await user.click(await screen.findByRole('tab', { name: 'Erinnerungen' }));
+    expect(await screen.findByText('Kaffee')).not.toHaveAttribute('lang');
+    expect(screen.getByText('Tea')).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('Cacao')).toHaveAttribute('lang', 'fr');
+  });
+
   it('uses the ProductReminders variant without a newsletter', async () => {
     const reminders = [{ reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee' } }];
     const { user } = await openCentre({ seed: { subscriptions: subscribedTo('SVC_PRODUCT_REMINDER') }, reminders });

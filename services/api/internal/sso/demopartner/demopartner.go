@@ -61,8 +61,8 @@ type visit struct {
 	name, email, idToken   string
 	// message is the key (texts) of what to say once on the next page, messageArg its detail.
 	message, messageArg string
-	// lang is the language the visitor chose with ?lang= (kept for the visit and handed to the portal's login);
-	// empty when none was chosen.
+	// lang is the language the visitor chose with ?lang= (chosenLanguage: kept for the visit and handed whole,
+	// region included, to the portal's login); empty when none was chosen.
 	lang string
 	seen time.Time
 }
@@ -202,7 +202,7 @@ type view struct {
 func (p *Partner) home(w http.ResponseWriter, r *http.Request) {
 	v := p.visitOf(w, r)
 	p.mu.Lock()
-	if chosen := baseLanguage(r.URL.Query().Get("lang")); chosen != "" {
+	if chosen := chosenLanguage(r.URL.Query().Get("lang")); chosen != "" {
 		v.lang = chosen
 	}
 	lang := pickLanguage(r, v.lang)
@@ -245,7 +245,7 @@ func (p *Partner) login(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	v.state, v.nonce, v.verifier = random(), random(), oauth2.GenerateVerifier()
 	state, nonce, verifier := v.state, v.nonce, v.verifier
-	if chosen := baseLanguage(r.URL.Query().Get("lang")); chosen != "" {
+	if chosen := chosenLanguage(r.URL.Query().Get("lang")); chosen != "" {
 		v.lang = chosen
 	}
 	lang := v.lang

@@ -75,14 +75,14 @@ var texts = map[string]map[string]string{
 	},
 }
 
-// pickLanguage is the partner's language for a request: ?lang= (e.g. de, en_GB, fr-BE), else the browser's
-// Accept-Language, else German.
+// pickLanguage is the partner's language for a request: ?lang= (e.g. de, en_GB, fr-BE), else the one kept for the
+// visit, else the browser's Accept-Language, else German.
 func pickLanguage(r *http.Request, kept string) string {
 	if l := baseLanguage(r.URL.Query().Get("lang")); l != "" {
 		return l
 	}
 	if kept != "" {
-		return kept
+		return baseLanguage(kept)
 	}
 	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
 		if l := baseLanguage(strings.SplitN(strings.TrimSpace(part), ";", 2)[0]); l != "" {
@@ -90,6 +90,21 @@ func pickLanguage(r *http.Request, kept string) string {
 		}
 	}
 	return languages[0]
+}
+
+// chosenLanguage is a tag the visitor chose with ?lang= in BCP 47 form ("fr_BE" → "fr-BE", "FR" → "fr"), its region
+// kept for the portal's login (ui_locales may carry one: a Belgian's French is fr-BE there, not the portal's first
+// French), or "" when the partner speaks none of it. Anything after the language but a region is dropped.
+func chosenLanguage(tag string) string {
+	base := baseLanguage(tag)
+	if base == "" {
+		return ""
+	}
+	parts := strings.Split(strings.ReplaceAll(strings.TrimSpace(tag), "_", "-"), "-")
+	if len(parts) == 2 && len(parts[1]) == 2 && strings.Trim(strings.ToLower(parts[1]), "abcdefghijklmnopqrstuvwxyz") == "" {
+		return base + "-" + strings.ToUpper(parts[1])
+	}
+	return base
 }
 
 // baseLanguage is the partner language of a tag ("fr_BE" → "fr"), or "" when it speaks none of it.

@@ -4,6 +4,7 @@ import {
   ErrorCode,
   isEmailInUse,
   isInvalidLogin,
+  isLockedOut,
   isRecentLoginRequired,
   isSamePassword,
   isSuccess,
@@ -12,16 +13,28 @@ import {
   type Envelope,
   type IdentityProvider,
 } from '@portal/identity';
-import { wrongPasswordMessage } from '../../../shared/identity-settings';
+import { refusedPasswordMessage, wrongPasswordMessage } from '../../../shared/identity-settings';
 
 /**
- * The provider's own text of an answer (spec 000 §5: "others show the provider text"), else the generic one with the
- * code; a refused value (400006) gets the general form text in the page's language (spec 000 §8).
+ * The texts of the codes these calls can answer that the catalogue (spec 000 §8) has, and of too many mails (400125:
+ * the e-mail change's mail limit): "others show the provider text" (spec 000 §5) holds for the codes it does not
+ * have. The embedded provider answers in English (QA: "Account temporarily locked out" on every language's page).
+ */
+const catalogueKeys: Readonly<Record<number, string>> = {
+  [ErrorCode.LOCKED_OUT]: 'clp.login.error.lockedOut',
+  [ErrorCode.ACCOUNT_DISABLED]: 'clp.login.error.blocked',
+  [ErrorCode.FREQUENCY_LIMIT]: 'ap.accessdata.email.error.mailLimit',
+};
+
+/**
+ * The catalogue's text of an answer, else the provider's own text, else the generic one with the code; a refused
+ * value (400006) gets the general form text in the page's language (spec 000 §8).
  */
 function providerMessage(answer: Envelope): Message {
   if (answer.errorCode === ErrorCode.INVALID_PARAMETER) return message('clp.form.error.validation', 'Please check your entries in the form.');
   const text = answer.errorDetails || answer.errorMessage;
-  return text ? message(text, text) : message('clp.error.unexpected', 'An unexpected error has occurred.', { code: answer.errorCode });
+  const key = catalogueKeys[answer.errorCode] ?? text;
+  return key ? message(key, text || key) : message('clp.error.unexpected', 'An unexpected error has occurred.', { code: answer.errorCode });
 }
 
 /** Where an answer's error shows: on a field of the form, or (nothing matched) the form as a whole. */
@@ -30,7 +43,7 @@ export type ChangeOutcome<Field extends string> = { kind: 'done' } | { kind: 'er
 /**
  * Step 1 of the e-mail change: the current password, checked with a login of the account's own address (the
  * provider counts failures towards its lockout, as for any login). 400002 shows global.password.required, a
- * wrong password the spec's text, other codes the provider's text.
+ * wrong password the spec's text, other codes providerMessage's.
  */
 export async function confirmPassword(provider: IdentityProvider, loginID: string, password: string): Promise<ChangeOutcome<'password'>> {
   const answer = await provider.login({ loginID, password });
@@ -62,8 +75,9 @@ export async function changeEmail(provider: IdentityProvider, email: string, pas
 }
 
 /**
- * The password change (spec 000 §5): 403042 and 403005 attach to the current password, every other error to the
- * new one (the same password as before: 400006 with details 100001).
+ * The password change (spec 000 §5): 403042 and 403005 attach to the current password, and so does a lockout (403120),
+ * which refuses the current password's check too (QA: it stood under the new password); every other error attaches to
+ * the new one (the same password as before: 400006 with details 100001).
  */
 export async function changePassword(
   provider: IdentityProvider,
@@ -76,11 +90,7 @@ export async function changePassword(
   if (isRecentLoginRequired(answer)) return { kind: 'recentLogin' };
   if (isInvalidLogin(answer)) return { kind: 'error', field: 'currentPassword', message: wrongPasswordMessage() };
   if (isSamePassword(answer)) return { kind: 'error', field: 'newPassword', message: messages.passwordSameAsOld() };
-  if (isValidationError(answer) && answer.validationErrors[0]) {
-    const first = answer.validationErrors[0];
-    return { kind: 'error', field: 'newPassword', message: message(`ap.errors.newPassword.${first.errorCode}`, first.message) };
-  }
-  return { kind: 'error', field: 'newPassword', message: providerMessage(answer) };
+  return { kind: 'error', field: isLockedOut(answer) ? 'currentPassword' : 'newPassword', message: refusedPasswordMessage(answer) ?? providerMessage(answer) };
 }
 
 export function useConfirmPassword() {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Durations } from '@portal/identity-contract';
 import { ErrorCode, ErrorDetails, type Envelope, type IdentityProvider } from '@portal/identity';
-import { createFakeProvider, MINUTE } from '@portal/identity/testing';
+import { commonPasswordsFrom, createFakeProvider, MINUTE } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
 import { accessDataSections } from './AccessDataPage';
@@ -33,15 +33,54 @@ function answering(answer: object): IdentityProvider {
 }
 
 describe('login details outcomes (spec 000 §5 and §8)', () => {
-  it('the password check: 400002 asks for the password, a wrong one says so, other codes show the provider text', async () => {
+  it('the password check: 400002 asks for the password, a wrong one says so, codes of the catalogue its text, others the provider text', async () => {
     expect(await confirmPassword(answering({ errorCode: ErrorCode.MISSING_REQUIRED_PARAMETER }), EMAIL, '')).toMatchObject({
       field: 'password',
       message: { key: 'global.password.required' },
     });
     expect(await confirmPassword(answering({ errorCode: ErrorCode.INVALID_LOGIN }), EMAIL, 'x')).toMatchObject({ message: { key: 'ap.accessdata.password.wrong' } });
+    // The embedded provider answers in English: a code the catalogue (spec 000 §8) has gets the catalogue's text (QA).
     expect(await confirmPassword(answering({ errorCode: ErrorCode.LOCKED_OUT, errorDetails: 'Account temporarily locked out' }), EMAIL, 'x')).toMatchObject({
-      message: { fallback: 'Account temporarily locked out' },
+      field: 'password',
+      message: { key: 'clp.login.error.lockedOut' },
     });
+    expect(await confirmPassword(answering({ errorCode: ErrorCode.ACCOUNT_DISABLED, errorDetails: 'Account disabled' }), EMAIL, 'x')).toMatchObject({
+      message: { key: 'clp.login.error.blocked' },
+    });
+    expect(await confirmPassword(answering({ errorCode: 500001, errorMessage: 'General Server Error' }), EMAIL, 'x')).toMatchObject({
+      message: { fallback: 'General Server Error' },
+    });
+  });
+
+  it('a lockout shows the catalogue text in the page language on the password (QA: "Account temporarily locked out" on the French page)', async () => {
+    const identity = await loggedIn();
+    await openApp('/accessdata?lang=fr', { identity });
+    const section = await screen.findByRole('region', { name: 'Modifier l’adresse e-mail' }, { timeout: 5000 });
+    const password = section.querySelector('input')!;
+    for (let i = 0; i < 6; i++) {
+      await userEvent.clear(password);
+      await userEvent.type(password, `Faux-Pass-${i}`);
+      await userEvent.click(within(section).getByRole('button', { name: 'Continuer' }));
+      await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    }
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/^Votre compte client a été temporairement bloqué/));
+    expect(within(section).queryByText(/locked out/)).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('the password change: a lockout on the current password, whose check it is, not under the new one (QA)', async () => {
+    expect(await changePassword(answering({ errorCode: ErrorCode.LOCKED_OUT, errorDetails: 'Account temporarily locked out' }), 'a', 'b')).toMatchObject({
+      field: 'currentPassword',
+      message: { key: 'clp.login.error.lockedOut' },
+    });
+  });
+
+  it("a common or breached new password: global.password.error.common, as at the registration (identity contract, COMMON_PASSWORD; QA: the provider's English words)", async () => {
+    const identity = createFakeProvider({
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+      commonPasswords: commonPasswordsFrom('123456\nP@ssw0rd\n'),
+    });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    expect(await changePassword(identity, PASSWORD, 'p@sSw0rD')).toMatchObject({ field: 'newPassword', message: { key: 'global.password.error.common' } });
   });
 
   it('the password change: 403042 and 403005 on the current password, everything else on the new one', async () => {
@@ -70,6 +109,14 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
     expect(await changeEmail(answering({ errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS }), 'x@example.com', PASSWORD)).toMatchObject({
       field: 'email',
       message: { key: 'ap.accessdata.email.inUse' },
+    });
+  });
+
+  it('the e-mail change: too many mails (400125) says so in the page language, not the provider text (QA)', async () => {
+    const answer = { errorCode: ErrorCode.FREQUENCY_LIMIT, errorDetails: 'Too many e-mails were requested; try again later' };
+    expect(await changeEmail(answering(answer), 'x@example.com', PASSWORD)).toMatchObject({
+      field: 'email',
+      message: { key: 'ap.accessdata.email.error.mailLimit' },
     });
   });
 

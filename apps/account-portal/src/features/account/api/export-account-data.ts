@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { isSuccess, useIdentity, type ExportAccountDataResponse, type IdentityProvider } from '@portal/identity';
 
-/** The downloaded file's name: the day of the export, so several downloads stay apart. */
-export function exportFileName(exportedAt: string | undefined, now = new Date()): string {
-  const day = (exportedAt ?? now.toISOString()).slice(0, 10);
-  return `kundenkonto-${day}.json`;
+/** The day of the export, which the downloaded file's name says, so several downloads stay apart. */
+export function exportDay(exportedAt: string | undefined, now = new Date()): string {
+  return (exportedAt ?? now.toISOString()).slice(0, 10);
 }
 
 /** The file's content: the export without the envelope's call details. */
@@ -28,16 +28,24 @@ export function saveJsonFile(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export async function exportAccountData(provider: IdentityProvider): Promise<{ kind: 'saved' } | { kind: 'failed'; code: number | string }> {
+/** Saves the provider's export as a file named `fileName(day of the export)`. */
+export async function exportAccountData(
+  provider: IdentityProvider,
+  fileName: (day: string) => string,
+): Promise<{ kind: 'saved' } | { kind: 'failed'; code: number | string }> {
   if (!provider.exportAccountData) return { kind: 'failed', code: 'unsupported' };
   const answer = await provider.exportAccountData();
   if (!isSuccess(answer) || !answer.account) return { kind: 'failed', code: answer.errorCode };
-  saveJsonFile(exportFileName(answer.exportedAt), exportDocument(answer));
+  saveJsonFile(fileName(exportDay(answer.exportedAt)), exportDocument(answer));
   return { kind: 'saved' };
 }
 
-/** Download my data, as a mutation (pending and error state for the button). */
+/**
+ * Download my data, as a mutation (pending and error state for the button). The file is named in the page's language
+ * (ap.account.owndata.download.filename; QA: kundenkonto-….json in every language).
+ */
 export function useExportAccountData() {
   const { provider } = useIdentity();
-  return useMutation({ mutationFn: () => exportAccountData(provider) });
+  const { t } = useTranslation();
+  return useMutation({ mutationFn: () => exportAccountData(provider, (date) => t('ap.account.owndata.download.filename', { date })) });
 }

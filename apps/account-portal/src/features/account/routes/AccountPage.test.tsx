@@ -9,7 +9,7 @@ import { openApp } from '../../../testing/render-app';
 import { setFlash } from '../../../shared/flash';
 import { cameFromPartner } from '../components/AccountShell';
 import { tileImageSources } from '../components/AccountTiles';
-import { exportDocument, exportFileName } from '../api/export-account-data';
+import { exportDay, exportDocument } from '../api/export-account-data';
 
 beforeEach(() => {
   forgetLanguage();
@@ -119,6 +119,23 @@ describe('/ (account page)', () => {
     expect(identity.deleted).toEqual([PASSWORD]);
   });
 
+  it.each([
+    ['de', 'Meine Daten herunterladen', 'kundenkonto-2026-11-23.json'],
+    ['fr', 'Télécharger mes données', 'compte-client-2026-11-23.json'],
+  ])("%s: names the downloaded file in the page's language (QA: German in every language)", async (lang, download, expected) => {
+    const identity = withOwnData(await loggedIn());
+    URL.createObjectURL = jest.fn(() => 'blob:export');
+    URL.revokeObjectURL = jest.fn();
+    const names: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await openApp(`/?lang=${lang}`, { identity });
+    await userEvent.click(await screen.findByRole('button', { name: download }, { timeout: 5000 }));
+    await waitFor(() => expect(names).toEqual([expected]));
+    click.mockRestore();
+  }, 20_000);
+
   it('offers neither download nor deletion where the provider has no such methods', async () => {
     await openApp('/', { identity: await loggedIn() });
     await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 });
@@ -176,7 +193,8 @@ describe('tile pictures and the export file', () => {
   });
 
   it('names the file after the day of the export', () => {
-    expect(exportFileName('2026-11-23T10:00:00.000Z')).toBe('kundenkonto-2026-11-23.json');
+    expect(exportDay('2026-11-23T10:00:00.000Z')).toBe('2026-11-23');
+    expect(exportDay(undefined, new Date('2026-12-14T23:00:00Z'))).toBe('2026-12-14');
   });
 
   it('writes everything the provider exported into the file, the product reminders too (QA)', () => {

@@ -5,6 +5,13 @@ import type { AddressBookEntry } from '@portal/identity';
 import { CAME_FROM_APP } from '../../../shared/navigation';
 import { countryName } from '../countries';
 
+/**
+ * The countries of the list (spec 000 §3) whose addresses give the house number before the street: "10 rue de
+ * Rivoli", "10 Downing Street", Ireland's, Luxembourg's "71, route de Longwy" and Malta's alike. The others write
+ * the street first, Belgium ("Rue Neuve 12", bpost's standard) and the Netherlands among them.
+ */
+const NUMBER_FIRST: ReadonlySet<string> = new Set(['FR', 'GB', 'IE', 'LU', 'MT']);
+
 /** The account's address with its edit button (spec 000 §2, /addresses). */
 export function AddressCard({ address }: { address: AddressBookEntry }) {
   const { t } = useTranslation();
@@ -18,7 +25,7 @@ export function AddressCard({ address }: { address: AddressBookEntry }) {
       <address className="address-card__lines">
         {name}
         <br />
-        {[address.street, address.streetNo].filter(Boolean).join(' ')}
+        {(NUMBER_FIRST.has(address.country ?? '') ? [address.streetNo, address.street] : [address.street, address.streetNo]).filter(Boolean).join(' ')}
         <br />
         {[address.zip, address.city].filter(Boolean).join(' ')}
         <br />

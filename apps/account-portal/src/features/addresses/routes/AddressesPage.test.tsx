@@ -138,6 +138,22 @@ describe('/addresses', () => {
     expect(within(card).getByRole('link', { name: 'Adresse bearbeiten' })).toHaveAttribute('href', '/addresses/addresschange');
   });
 
+  // House number before the street where the country writes it so (QA: "rue de Rivoli 10" for a Paris address).
+  it.each([
+    ['FR', 'rue de Rivoli', '10', '10 rue de Rivoli'],
+    ['GB', 'Downing Street', '10', '10 Downing Street'],
+    ['IE', "O'Connell Street", '7', "7 O'Connell Street"],
+    ['LU', 'route de Longwy', '71', '71 route de Longwy'],
+    ['MT', 'Triq il-Kbira', '12', '12 Triq il-Kbira'],
+    ['NL', 'Damrak', '1', 'Damrak 1'],
+    ['DE', 'Jungfernstieg', '1', 'Jungfernstieg 1'],
+  ])('%s: the card writes the street line as the country does', async (country, street, streetNo, line) => {
+    const address = { ...belgium, country, street, streetNo };
+    await openApp('/addresses', { identity: await loggedIn({ addressBook: [address] }), metadata });
+    const card = await screen.findByRole('article', { name: 'Ihre Standardadresse' }, { timeout: 5000 });
+    expect(card).toHaveTextContent(line);
+  });
+
   it('adds a Belgian address: five digits refused, four accepted, back to the overview with the banner', async () => {
     const identity = await loggedIn();
     // Opened directly: there is no page of the portal to go back to, so saving goes to the overview.

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormikErrors } from 'formik';
-import { mapValidationErrors } from '@portal/forms';
-import { isPasswordTokenInvalid, isSamePassword, isSuccess, isValidationError, useIdentity, type IdentityProvider } from '@portal/identity';
+import type { Message } from '@portal/forms';
+import { isPasswordTokenInvalid, isSamePassword, isSuccess, useIdentity, type IdentityProvider } from '@portal/identity';
 import { failureCode } from '../../../shared/call-failure';
+import { refusedPasswordMessage } from '../../../shared/identity-settings';
 import { forgetResetLoginId, readResetLoginId } from '../reset-login-id';
 
 export interface NewPasswordValues {
@@ -17,7 +17,8 @@ export type CompleteResetOutcome =
   | { kind: 'linkInvalid' }
   /** 400006 with details 100001: the new password is the current one (spec 000 §5, §8); the link stays valid. */
   | { kind: 'samePassword' }
-  | { kind: 'fieldErrors'; errors: FormikErrors<NewPasswordValues> }
+  /** The provider refused the new password (its policy, a common password): refusedPasswordMessage. */
+  | { kind: 'passwordRefused'; message: Message }
   | { kind: 'unexpected'; code: number | string };
 
 /** resetPassword step 2 with the token from the mail's link and the new password (spec 000 §7). */
@@ -31,13 +32,8 @@ export async function completePasswordReset(provider: IdentityProvider, password
   if (isSuccess(answer)) return { kind: 'changed' };
   if (isPasswordTokenInvalid(answer)) return { kind: 'linkInvalid' };
   if (isSamePassword(answer)) return { kind: 'samePassword' };
-  if (isValidationError(answer)) {
-    // The policy the page checks is the service's; should they differ, the service's message shows at the field.
-    const errors = mapValidationErrors<NewPasswordValues>(answer.validationErrors, {
-      fieldPath: (name) => (name === 'newPassword' || name === 'password' ? 'password' : undefined),
-    });
-    if (Object.keys(errors).length > 0) return { kind: 'fieldErrors', errors };
-  }
+  const refused = refusedPasswordMessage(answer);
+  if (refused) return { kind: 'passwordRefused', message: refused };
   return { kind: 'unexpected', code: answer.errorCode };
 }
 

@@ -42,8 +42,8 @@ export function NewPasswordForm({ token, passwordPolicy, onChanged, onLinkInvali
         // At the new password, with the text /accessdata shows for it; the shopper chooses another one.
         helpers.setStatus({ fieldErrors: { errors: { password: messages.passwordSameAsOld() }, values } });
         return;
-      case 'fieldErrors':
-        helpers.setStatus({ fieldErrors: { errors: outcome.errors, values } });
+      case 'passwordRefused':
+        helpers.setStatus({ fieldErrors: { errors: { password: outcome.message }, values } });
         return;
       case 'unexpected':
         helpers.setStatus({ formError: unexpectedMessage(outcome.code) });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
+import { commonPasswordsFrom, createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
 
@@ -202,5 +202,17 @@ describe('/login/reset-password', () => {
     await setNewPassword(NEW_PASSWORD);
     expect(await screen.findByText('This password is too common')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveAttribute('aria-invalid', 'true'));
+  });
+
+  it("a common or breached password says why in the page's language, as the registration does (QA: the provider's English words)", async () => {
+    const identity = createFakeProvider({
+      accounts: [{ email: EMAIL, password: OLD_PASSWORD, preferences: accepted }],
+      commonPasswords: commonPasswordsFrom('123456\nP@ssw0rd\n'),
+    });
+    await identity.resetPassword({ loginID: EMAIL });
+    await openApp(resetLink(identity), { identity });
+    await setNewPassword('p@sSw0rD');
+    expect(await screen.findByText('Dieses Passwort ist zu verbreitet: Es steht in Listen gestohlener Passwörter. Bitte wählen Sie ein anderes.')).toBeInTheDocument();
+    expect(screen.queryByText(/lists of breached passwords/)).not.toBeInTheDocument();
   });
 });

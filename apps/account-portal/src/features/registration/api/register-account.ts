@@ -1,7 +1,6 @@
 import type { FormikErrors } from 'formik';
-import { mapValidationErrors, messages } from '@portal/forms';
+import { mapValidationErrors } from '@portal/forms';
 import {
-  isCommonPassword,
   isEmailInUse,
   isInvalidParameter,
   isPendingRegistration,
@@ -10,7 +9,7 @@ import {
   ErrorCode,
   type IdentityProvider,
 } from '@portal/identity';
-import { grantConsent, type MarketConsentId } from '../../../shared/identity-settings';
+import { grantConsent, refusedPasswordMessage, type MarketConsentId } from '../../../shared/identity-settings';
 
 export interface RegistrationValues {
   email: string;
@@ -71,11 +70,10 @@ export async function registerAccount(
     // The register call's `email` is the account's profile.email: its errors take that field's texts
     // (ap.errors.profile.email.{errorCode}, as on /accessdata) instead of the provider's English words (QA).
     const named = answer.validationErrors?.map((error) => (error.fieldName === 'email' ? { ...error, fieldName: 'profile.email' } : error));
-    const errors = mapValidationErrors<RegistrationValues>(named, {
-      fieldPath: (name) => (name === 'profile.email' ? 'email' : name === 'password' ? 'password' : undefined),
-    });
-    // A common or breached password (ASVS 6.2.4) only the provider knows: its own message, in every language.
-    if (isCommonPassword(answer)) Object.assign(errors, { password: messages.passwordCommon() });
+    const errors = mapValidationErrors<RegistrationValues>(named, { fieldPath: (name) => (name === 'profile.email' ? 'email' : undefined) });
+    // The password's refusal as the password change and the reset say it (a common or breached one: ASVS 6.2.4).
+    const password = refusedPasswordMessage(answer);
+    if (password) Object.assign(errors, { password });
     // 400009 that names neither field of the form: the account-exists text with its forgot-password hint (spec 000 §8).
     return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'accountExists' };
   }

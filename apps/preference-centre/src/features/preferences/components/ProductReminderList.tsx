@@ -5,6 +5,7 @@ import type { ProductRemindersTabItem } from '@portal/cms';
 import { baseLanguage } from '@portal/i18n';
 import type { PendingProductReminder, ProductReminder } from '../api/search-product-reminders';
 import type { PreferencesValues } from '../lib/form';
+import { reminderNameLanguage } from '../lib/reminder-name';
 
 export interface ProductReminderListProps {
   item: ProductRemindersTabItem;
@@ -16,8 +17,15 @@ export interface ProductReminderListProps {
   language: string;
 }
 
-function nameIn(variantName: Record<string, string>, base: string, fallback: string): string {
-  return variantName[base] ?? variantName.de ?? Object.values(variantName)[0] ?? fallback;
+/**
+ * A reminder's name (reminderNameLanguage), its variant id without one. A name in another language than the page's
+ * says which, so that a screen reader speaks it in that language (WCAG 3.1.2).
+ */
+function ReminderName({ reminder, base }: { reminder: Pick<ProductReminder, 'variantId' | 'variantName'>; base: string }) {
+  const language = reminderNameLanguage(reminder.variantName, base);
+  if (!language) return <>{reminder.variantId}</>;
+  const name = reminder.variantName[language];
+  return language === base ? <>{name}</> : <span lang={language}>{name}</span>;
 }
 
 /** Reminders that are not active, under the text that says why; nothing without any. */
@@ -29,7 +37,7 @@ function PendingReminders({ reminders, text, base }: { reminders: PendingProduct
       <ul className="pc-list">
         {reminders.map((reminder) => (
           <li key={reminder.reminderId} className="pc-reminder pc-reminder--pending">
-            {nameIn(reminder.variantName, base, reminder.variantId)}
+            <ReminderName reminder={reminder} base={base} />
           </li>
         ))}
       </ul>
@@ -79,7 +87,7 @@ export function ProductReminderList({ item, reminders, notActivated, failed, ind
         </div>
         <ul className="pc-list">
           {reminders.map((reminder) => {
-            const name = nameIn(reminder.variantName, base, reminder.variantId);
+            const name = <ReminderName reminder={reminder} base={base} />;
             const kept = values.keepReminders[reminder.reminderId] === true;
             return (
               <li key={reminder.reminderId} className="pc-reminder">

@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from './product';
 /** The preference centre's own rules (spec 001 §5), as message descriptors. */
 export const centreMessages = {
   storeInvalid: (): Message => message('mpp.favouritestore.error.invalid', 'Please select a valid {product} store.', { product: PRODUCT_NAME }),
+  // The spec's English words (001 §5), its American "favorite" included: the owner's text, kept as given (QA asked).
   storeClosed: (): Message => message('mpp.favouritestore.error.closed', 'Your favorite store has been closed. Please pick a new one.'),
   personalisationRequired: (): Message => message('mpp.personalisation.error.required', 'To save, please fill in this field.'),
 };

@@ -1,20 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
-import {
-  isCancelled,
-  isPendingRegistration,
-  isPendingVerification,
-  isSocialConflict,
-  isSuccess,
-  readSocialLoginResult,
-  useIdentity,
-  type Envelope,
-  type SocialProviderName,
-} from '@portal/identity';
+import { isCancelled, readSocialLoginResult, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
 import { useSite } from '@portal/cms';
-import { translateMessage } from '@portal/forms';
-import { failureCode, unexpectedMessage } from './call-failure';
+import { failureCode } from './call-failure';
+import { loginOutcome, type LoginOutcome } from './login-outcome';
+import { LoginOutcomeMessage } from './LoginOutcomeMessage';
 import { isSameSitePath, returnPath, type FinalizeState } from './navigation';
 
 /**
@@ -144,25 +135,23 @@ export function SocialLoginReturn() {
   return result ? <SocialLoginReaction result={result} /> : null;
 }
 
-/** What a social login's answer leads to; a success is picked up by the page's logged-in redirect. */
+/**
+ * What a social login's answer leads to; a success is picked up by the page's logged-in redirect. Any other answer
+ * is said in the words a password login's would be (spec 000 §8: a blocked or locked account, QA: 403041 showed as
+ * an unexpected error with its code).
+ */
 function SocialLoginReaction({ result }: { result: Envelope | string }) {
   const { t } = useTranslation();
-  if (typeof result === 'string') {
-    return (
-      <p className="notice notice--error" role="alert">
-        {translateMessage(t, unexpectedMessage(result))}
-      </p>
-    );
-  }
-  if (isSuccess(result)) return null;
-  if (isPendingRegistration(result)) {
-    const state: FinalizeState = { origin: 'socialLogin', regToken: result.regToken };
+  const outcome: LoginOutcome = typeof result === 'string' ? { kind: 'unexpected', code: result } : loginOutcome(result);
+  if (outcome.kind === 'loggedIn') return null;
+  if (outcome.kind === 'finalize') {
+    const state: FinalizeState = { origin: 'socialLogin', regToken: outcome.regToken };
     return <Navigate to="/registration/finalize" replace state={state} />;
   }
-  if (isSocialConflict(result)) return <LinkAccounts regToken={result.regToken} />;
+  if (outcome.kind === 'linkAccounts') return <LinkAccounts regToken={outcome.regToken} />;
   // An address the provider did not confirm: our own mail has to confirm it first (and says nothing here about
   // whether the address already has an account).
-  if (isPendingVerification(result)) {
+  if (outcome.kind === 'unverified') {
     return (
       <p className="notice" role="status">
         {t('clp.social.unconfirmedEmail')}
@@ -170,8 +159,8 @@ function SocialLoginReaction({ result }: { result: Envelope | string }) {
     );
   }
   return (
-    <p className="notice notice--error" role="alert">
-      {isCancelled(result) ? t('clp.social.cancelled') : t('clp.error.unexpected', { code: result.errorCode })}
-    </p>
+    <div className="form-error" role="alert">
+      {typeof result !== 'string' && isCancelled(result) ? <p className="form-error__text">{t('clp.social.cancelled')}</p> : <LoginOutcomeMessage outcome={outcome} />}
+    </div>
   );
 }

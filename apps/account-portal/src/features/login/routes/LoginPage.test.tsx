@@ -322,6 +322,18 @@ describe('return from a social login', () => {
     window.sessionStorage.clear();
   }, 20_000);
 
+  // QA: a social login to a disabled account said "unexpected error, code 403041" where a password login says the
+  // account is blocked: a social login's answer is said in the password login's words (spec 000 §8).
+  it.each([
+    [403041, 'Ihr Kundenkonto ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice.'],
+    [403120, 'Ihr Kundenkonto wurde nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt. Bitte versuchen Sie es später erneut.'],
+    [206006, 'Ihr Kundenkonto ist noch nicht aktiviert. Bitte bestätigen Sie Ihre E-Mail-Adresse über den Link in unserer E-Mail.'],
+  ])('%s: says what a password login answered so says', async (code, text) => {
+    await openApp(`/login?errorCode=${code}&provider=googleplus`);
+    expect((await screen.findByText(text)).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+  });
+
   it('another code is shown with the code', async () => {
     await openApp('/login?errorCode=500023');
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500023')).toBeInTheDocument();
@@ -347,6 +359,14 @@ describe('a social login answered in the page (the vendor\'s popup, the fake)', 
     await openApp('/login', { identity });
     await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Apple' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('403041: the account is blocked, as a password login says', async () => {
+    const identity = createFakeProvider();
+    identity.forceNext('socialLogin', { errorCode: 403041 });
+    await openApp('/login', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Google' }));
+    expect(await screen.findByText('Ihr Kundenkonto ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice.')).toBeInTheDocument();
   });
 
   it('200001: the login was cancelled', async () => {

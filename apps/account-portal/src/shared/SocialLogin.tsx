@@ -7,18 +7,17 @@ import { failureCode } from './call-failure';
 import { loginOutcome, type LoginOutcome } from './login-outcome';
 import { LoginOutcomeMessage } from './LoginOutcomeMessage';
 import { isSameSitePath, returnPath, type FinalizeState } from './navigation';
+import { ACCOUNT_LINKING_REG_TOKEN_KEY, returnedSocialRegToken, SOCIAL_LOGIN_RETURN_KEY } from './startup';
 
 /**
- * Key under which the page a social login was started for waits (session storage): the provider's redirect loads
- * /login anew, without the navigation state that kept it (spec 000 §2: a protected page's origin is kept). Every
- * start writes or clears it, so a return from the provider reads the page of its own start.
+ * Keeps the page a social login is started for (session storage, SOCIAL_LOGIN_RETURN_KEY): the provider's redirect
+ * loads /login anew, without the navigation state that kept it (spec 000 §2: a protected page's origin is kept).
+ * Every start writes it, so a return from the provider reads the page of its own start, and the tab is known as the
+ * one whose social login may bring back a regToken (applyStartupParameters).
  */
-export const SOCIAL_LOGIN_RETURN_KEY = 'socialLoginReturnPath';
-
-function rememberSocialLoginReturn(path: string) {
+export function rememberSocialLoginStart(path: string) {
   try {
-    if (path === '/') window.sessionStorage.removeItem(SOCIAL_LOGIN_RETURN_KEY);
-    else window.sessionStorage.setItem(SOCIAL_LOGIN_RETURN_KEY, path);
+    window.sessionStorage.setItem(SOCIAL_LOGIN_RETURN_KEY, path);
   } catch {
     // without storage the login goes to the account page
   }
@@ -36,9 +35,6 @@ export function socialLoginReturn(): string | undefined {
     return undefined;
   }
 }
-
-/** Key under which the social identity to link waits for /social/link-accounts (spec 000 §3). */
-export const ACCOUNT_LINKING_REG_TOKEN_KEY = 'accountLinkingRegToken';
 
 /**
  * The social logins the deployment set up (metadata `identity.socialProviders`, in the buttons' order): a button for
@@ -64,7 +60,7 @@ export function SocialLoginButtons() {
   if (offered.length === 0) return null;
   const start = async (name: SocialProviderName) => {
     setAnswer(undefined);
-    rememberSocialLoginReturn(returnPath(state));
+    rememberSocialLoginStart(returnPath(state));
     try {
       setAnswer(await provider.socialLogin({ provider: name, redirectURL: `${window.location.origin}${pathname}`, lang: language }));
     } catch (error) {
@@ -94,7 +90,7 @@ export function SocialLoginButtons() {
 /** The regToken of the social identity waiting on /social/link-accounts, if any. */
 export function readLinkingRegToken(): string | undefined {
   try {
-    return window.localStorage.getItem(ACCOUNT_LINKING_REG_TOKEN_KEY) || undefined;
+    return window.sessionStorage.getItem(ACCOUNT_LINKING_REG_TOKEN_KEY) || undefined;
   } catch {
     return undefined;
   }
@@ -103,7 +99,7 @@ export function readLinkingRegToken(): string | undefined {
 /** Drops a stored link token: linked, stale (spec 000 §4, 200009), expired, or the shopper left the link page. */
 export function forgetLinkingRegToken() {
   try {
-    window.localStorage.removeItem(ACCOUNT_LINKING_REG_TOKEN_KEY);
+    window.sessionStorage.removeItem(ACCOUNT_LINKING_REG_TOKEN_KEY);
   } catch {
     // nothing stored without storage
   }
@@ -112,7 +108,7 @@ export function forgetLinkingRegToken() {
 /** Keeps the regToken of the social identity to link and goes to /social/link-accounts (spec 000 §4). */
 export function goToLinkAccounts(navigate: NavigateFunction, regToken: string) {
   try {
-    window.localStorage.setItem(ACCOUNT_LINKING_REG_TOKEN_KEY, regToken);
+    window.sessionStorage.setItem(ACCOUNT_LINKING_REG_TOKEN_KEY, regToken);
   } catch {
     // without storage the link page asks the customer to log in again
   }
@@ -132,7 +128,8 @@ function LinkAccounts({ regToken }: { regToken: string }) {
 export function SocialLoginReturn() {
   const { search } = useLocation();
   const result = readSocialLoginResult(search);
-  return result ? <SocialLoginReaction result={result} /> : null;
+  // The regToken is never read from the address: start-up took it out, for this tab's own social login only.
+  return result ? <SocialLoginReaction result={{ ...result, regToken: returnedSocialRegToken() }} /> : null;
 }
 
 /**

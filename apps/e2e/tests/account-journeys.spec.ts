@@ -193,6 +193,35 @@ test.describe('account portal journeys', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Sofia Sozial!' })).toBeVisible({ timeout: 10_000 });
   });
 
+  test("a social registration's token leaves the address; the address the browser's history kept finishes nothing elsewhere (QA)", async ({ page, browser, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'social-history');
+    let returned = '';
+    page.on('framenavigated', (frame) => {
+      if (!returned && frame === page.mainFrame() && frame.url().includes('regToken=')) returned = frame.url();
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Weiter mit Google' }).click();
+    await page.getByLabel('E-Mail', { exact: true }).fill(email);
+    await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+    expect(page.url()).not.toContain('regToken');
+    // The page keeps the registration in its navigation state: a reload still finishes it.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /Postleitzahl/ })).toBeVisible();
+
+    // The browser's history holds the address the service sent the tab back to; another person opens it later.
+    expect(returned).toContain('regToken=');
+    const later = await browser.newContext({ baseURL, locale: 'de-DE' });
+    const other = await later.newPage();
+    await other.goto(returned);
+    await expect(other.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expect(other).not.toHaveURL(/regToken|errorCode/);
+    await expect(other.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toHaveCount(0);
+    await later.close();
+  });
+
   test('a protected page opened logged out goes to /login and returns after the login', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'protected');
     await registerThroughApi(page.request, baseURL!, email, { firstName: 'Otto', lastName: 'Normal' });

@@ -17,6 +17,16 @@ test.describe('account portal', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test("text in the address is no error code: the page does not show it (QA: anyone's text in the retailer's frame)", async ({ page }) => {
+    await page.goto(`/error/${encodeURIComponent('Ihr Konto wurde gesperrt. Rufen Sie sofort 0800-123456 an')}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zum Login' })).toBeVisible();
+    await expect(page.getByText(/0800|Fehlercode/)).toHaveCount(0);
+    await page.goto(`/double-opt-in-done?errorCode=${encodeURIComponent('Konto gesperrt, rufen Sie 0800 an')}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeVisible();
+    await expect(page.getByText(/0800|Fehlercode/)).toHaveCount(0);
+  });
+
   test('doi-expired shows the expired-link picture', async ({ page }) => {
     await page.goto('/error/doi-expired');
     await expect(page.getByRole('img', { name: 'Abgelaufener Link' })).toBeVisible();

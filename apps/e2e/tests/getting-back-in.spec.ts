@@ -166,7 +166,7 @@ test.describe('getting back in', () => {
       const shown = page.getByRole('textbox', { name: /E-Mail-Adresse/ });
       await expect(shown).toHaveValue(email);
       await expect(shown).toHaveAttribute('readonly', '');
-      expect(await page.evaluate(() => window.localStorage.getItem('accountLinkingRegToken'))).toEqual(expect.any(String));
+      expect(await page.evaluate(() => window.sessionStorage.getItem('accountLinkingRegToken'))).toEqual(expect.any(String));
       await expectAccessible(page);
     });
 
@@ -182,7 +182,7 @@ test.describe('getting back in', () => {
       await page.getByLabel(/^Passwort/).fill(PASSWORD);
       await page.getByRole('button', { name: 'Verknüpfen und anmelden' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
-      expect(await page.evaluate(() => window.localStorage.getItem('accountLinkingRegToken'))).toBeNull();
+      expect(await page.evaluate(() => window.sessionStorage.getItem('accountLinkingRegToken'))).toBeNull();
     });
 
     await test.step('after logout the same social login goes straight in', async () => {

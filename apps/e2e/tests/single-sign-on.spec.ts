@@ -254,6 +254,13 @@ test.describe("a partner that is not the retailer's own", () => {
     await page.getByRole('button', { name: 'Erlauben' }).click();
     await expect(page).toHaveURL(new RegExp(`^${callback}\\?code=[^&]+&state=st$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Reiseservice' })).toBeVisible();
+    // Back from the partner: the sign-in is answered, and the consent page says so with the service's expired
+    // sign-in page and the way to the login (QA: "Sie werden zurückgeleitet", with nothing to follow).
+    await page.goBack();
+    await expect(page).toHaveURL(/\/error\/sso-expired$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Diese Anmeldung ist abgelaufen.' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Zum Login' })).toBeVisible();
+    await expectAccessible(page);
     partner.close();
   });
 });

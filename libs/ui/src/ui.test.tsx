@@ -25,11 +25,22 @@ describe('ErrorMessage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeInTheDocument();
   });
 
-  it('falls back to the unexpected-error headline and the code', async () => {
-    await renderPage(<main><ErrorMessage code="xyz-42" /></main>);
+  it.each(['500023', 'doi-500', 'doi-network', 'oidc'])('falls back to the unexpected-error headline and the code %s', async (code) => {
+    await renderPage(<main><ErrorMessage code={code} /></main>);
     expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();
-    expect(screen.getByText('Fehlercode: xyz-42')).toBeInTheDocument();
+    expect(screen.getByText(`Fehlercode: ${code}`)).toBeInTheDocument();
   });
+
+  // QA: an address's "code" put anyone's text, a phone number with it, into the retailer's page.
+  it.each(['Ihr Konto wurde gesperrt. Rufen Sie sofort 0800-123456 an', 'doi-Konto gesperrt', 'rufen-sie-an', '08001234567', '<b>x</b>'])(
+    'names no code that is not one: %s',
+    async (code) => {
+      await renderPage(<main><ErrorMessage code={code} /></main>);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();
+      expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+      expect(document.body).not.toHaveTextContent(code);
+    },
+  );
 
   it('shows the extra image only for doi-expired', async () => {
     await renderPage(<main><ErrorMessage code="doi-expired" /></main>);

@@ -24,6 +24,15 @@ describe('account portal routes', () => {
     expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
   });
 
+  // QA: /error/Ihr%20Konto%20wurde%20gesperrt.%20Rufen%20Sie%20sofort%200800-123456%20an put that text into the
+  // retailer's page as "Fehlercode: …".
+  it('names no code that is not one: text in the address is not shown', async () => {
+    await open(`/error/${encodeURIComponent('Ihr Konto wurde gesperrt. Rufen Sie sofort 0800-123456 an')}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();
+    expect(screen.queryByText(/0800|gesperrt|Fehlercode/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+  });
+
   it("says an e-mail change's expired link changed nothing, and offers the login", async () => {
     await open('/error/email-change-expired');
     expect(await screen.findByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeInTheDocument();
@@ -53,6 +62,12 @@ describe('account portal routes', () => {
     it('goes to the error page doi-{code} for any other code', async () => {
       await open('/double-opt-in-done?errorCode=403002');
       expect(await screen.findByRole('heading', { level: 1, name: 'Der Bestätigungslink ist abgelaufen.' })).toBeInTheDocument();
+    });
+
+    it('names no code for text given as one (QA: it went on to /error/doi-{text} and showed it)', async () => {
+      await open(`/double-opt-in-done?errorCode=${encodeURIComponent('Konto gesperrt, rufen Sie 0800 an')}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();
+      expect(screen.queryByText(/0800|gesperrt|Fehlercode/)).not.toBeInTheDocument();
     });
 
     it('goes home without a code, which sends a logged-out visitor on to the login', async () => {

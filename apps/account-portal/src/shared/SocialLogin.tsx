@@ -1,33 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
-import {
-  isCancelled,
-  isPendingRegistration,
-  isPendingVerification,
-  isSocialConflict,
-  isSuccess,
-  readSocialLoginResult,
-  useIdentity,
-  type Envelope,
-  type SocialProviderName,
-} from '@portal/identity';
+import { isCancelled, readSocialLoginResult, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
 import { useSite } from '@portal/cms';
-import { translateMessage } from '@portal/forms';
-import { failureCode, unexpectedMessage } from './call-failure';
+import { failureCode } from './call-failure';
+import { loginOutcome, type LoginOutcome } from './login-outcome';
+import { LoginOutcomeMessage } from './LoginOutcomeMessage';
 import { isSameSitePath, returnPath, type FinalizeState } from './navigation';
+import { ACCOUNT_LINKING_REG_TOKEN_KEY, returnedSocialRegToken, SOCIAL_LOGIN_RETURN_KEY } from './startup';
 
 /**
- * Key under which the page a social login was started for waits (session storage): the provider's redirect loads
- * /login anew, without the navigation state that kept it (spec 000 §2: a protected page's origin is kept). Every
- * start writes or clears it, so a return from the provider reads the page of its own start.
+ * Keeps the page a social login is started for (session storage, SOCIAL_LOGIN_RETURN_KEY): the provider's redirect
+ * loads /login anew, without the navigation state that kept it (spec 000 §2: a protected page's origin is kept).
+ * Every start writes it, so a return from the provider reads the page of its own start, and the tab is known as the
+ * one whose social login may bring back a regToken (applyStartupParameters).
  */
-export const SOCIAL_LOGIN_RETURN_KEY = 'socialLoginReturnPath';
-
-function rememberSocialLoginReturn(path: string) {
+export function rememberSocialLoginStart(path: string) {
   try {
-    if (path === '/') window.sessionStorage.removeItem(SOCIAL_LOGIN_RETURN_KEY);
-    else window.sessionStorage.setItem(SOCIAL_LOGIN_RETURN_KEY, path);
+    window.sessionStorage.setItem(SOCIAL_LOGIN_RETURN_KEY, path);
   } catch {
     // without storage the login goes to the account page
   }
@@ -45,9 +35,6 @@ export function socialLoginReturn(): string | undefined {
     return undefined;
   }
 }
-
-/** Key under which the social identity to link waits for /social/link-accounts (spec 000 §3). */
-export const ACCOUNT_LINKING_REG_TOKEN_KEY = 'accountLinkingRegToken';
 
 /**
  * The social logins the deployment set up (metadata `identity.socialProviders`, in the buttons' order): a button for
@@ -73,7 +60,7 @@ export function SocialLoginButtons() {
   if (offered.length === 0) return null;
   const start = async (name: SocialProviderName) => {
     setAnswer(undefined);
-    rememberSocialLoginReturn(returnPath(state));
+    rememberSocialLoginStart(returnPath(state));
     try {
       setAnswer(await provider.socialLogin({ provider: name, redirectURL: `${window.location.origin}${pathname}`, lang: language }));
     } catch (error) {
@@ -103,7 +90,7 @@ export function SocialLoginButtons() {
 /** The regToken of the social identity waiting on /social/link-accounts, if any. */
 export function readLinkingRegToken(): string | undefined {
   try {
-    return window.localStorage.getItem(ACCOUNT_LINKING_REG_TOKEN_KEY) || undefined;
+    return window.sessionStorage.getItem(ACCOUNT_LINKING_REG_TOKEN_KEY) || undefined;
   } catch {
     return undefined;
   }
@@ -112,7 +99,7 @@ export function readLinkingRegToken(): string | undefined {
 /** Drops a stored link token: linked, stale (spec 000 §4, 200009), expired, or the shopper left the link page. */
 export function forgetLinkingRegToken() {
   try {
-    window.localStorage.removeItem(ACCOUNT_LINKING_REG_TOKEN_KEY);
+    window.sessionStorage.removeItem(ACCOUNT_LINKING_REG_TOKEN_KEY);
   } catch {
     // nothing stored without storage
   }
@@ -121,7 +108,7 @@ export function forgetLinkingRegToken() {
 /** Keeps the regToken of the social identity to link and goes to /social/link-accounts (spec 000 §4). */
 export function goToLinkAccounts(navigate: NavigateFunction, regToken: string) {
   try {
-    window.localStorage.setItem(ACCOUNT_LINKING_REG_TOKEN_KEY, regToken);
+    window.sessionStorage.setItem(ACCOUNT_LINKING_REG_TOKEN_KEY, regToken);
   } catch {
     // without storage the link page asks the customer to log in again
   }
@@ -141,28 +128,27 @@ function LinkAccounts({ regToken }: { regToken: string }) {
 export function SocialLoginReturn() {
   const { search } = useLocation();
   const result = readSocialLoginResult(search);
-  return result ? <SocialLoginReaction result={result} /> : null;
+  // The regToken is never read from the address: start-up took it out, for this tab's own social login only.
+  return result ? <SocialLoginReaction result={{ ...result, regToken: returnedSocialRegToken() }} /> : null;
 }
 
-/** What a social login's answer leads to; a success is picked up by the page's logged-in redirect. */
+/**
+ * What a social login's answer leads to; a success is picked up by the page's logged-in redirect. Any other answer
+ * is said in the words a password login's would be (spec 000 §8: a blocked or locked account, QA: 403041 showed as
+ * an unexpected error with its code).
+ */
 function SocialLoginReaction({ result }: { result: Envelope | string }) {
   const { t } = useTranslation();
-  if (typeof result === 'string') {
-    return (
-      <p className="notice notice--error" role="alert">
-        {translateMessage(t, unexpectedMessage(result))}
-      </p>
-    );
-  }
-  if (isSuccess(result)) return null;
-  if (isPendingRegistration(result)) {
-    const state: FinalizeState = { origin: 'socialLogin', regToken: result.regToken };
+  const outcome: LoginOutcome = typeof result === 'string' ? { kind: 'unexpected', code: result } : loginOutcome(result);
+  if (outcome.kind === 'loggedIn') return null;
+  if (outcome.kind === 'finalize') {
+    const state: FinalizeState = { origin: 'socialLogin', regToken: outcome.regToken };
     return <Navigate to="/registration/finalize" replace state={state} />;
   }
-  if (isSocialConflict(result)) return <LinkAccounts regToken={result.regToken} />;
+  if (outcome.kind === 'linkAccounts') return <LinkAccounts regToken={outcome.regToken} />;
   // An address the provider did not confirm: our own mail has to confirm it first (and says nothing here about
   // whether the address already has an account).
-  if (isPendingVerification(result)) {
+  if (outcome.kind === 'unverified') {
     return (
       <p className="notice" role="status">
         {t('clp.social.unconfirmedEmail')}
@@ -170,8 +156,8 @@ function SocialLoginReaction({ result }: { result: Envelope | string }) {
     );
   }
   return (
-    <p className="notice notice--error" role="alert">
-      {isCancelled(result) ? t('clp.social.cancelled') : t('clp.error.unexpected', { code: result.errorCode })}
-    </p>
+    <div className="form-error" role="alert">
+      {typeof result !== 'string' && isCancelled(result) ? <p className="form-error__text">{t('clp.social.cancelled')}</p> : <LoginOutcomeMessage outcome={outcome} />}
+    </div>
   );
 }

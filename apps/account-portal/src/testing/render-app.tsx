@@ -4,6 +4,7 @@ import { defaultSchema } from '@portal/identity/testing';
 import { renderPage, type RenderPageOptions } from '@portal/ui/testing';
 import { loadMessages } from '../app/messages';
 import { AppRoutes } from '../app/routes';
+import { applyStartupParameters } from '../shared/startup';
 
 /**
  * A schema that requires no names, where the service's default (the fake's defaultSchema) requires the first and the last
@@ -35,6 +36,14 @@ export function openApp(path: string, { state, ...options }: OpenAppOptions = {}
     </Routes>,
     { path: '/__start', messages: loadMessages, ...options },
   );
+}
+
+/**
+ * Opens the app at `path` as a new page load does: main.tsx's start-up step first (applyStartupParameters, which may
+ * take parameters out of the address), then the app at the address it leaves.
+ */
+export function loadApp(path: string, options: OpenAppOptions = {}) {
+  return openApp(applyStartupParameters(new URL(path, 'http://localhost')) ?? path, options);
 }
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;

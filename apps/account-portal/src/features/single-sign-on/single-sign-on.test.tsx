@@ -121,3 +121,31 @@ describe("the consent page of a partner that is not the retailer's own", () => {
     expect(screen.getByRole('button', { name: 'Erlauben' })).toBeInTheDocument();
   });
 });
+
+describe('/login/consent', () => {
+  // QA: Back to the consent page after a decision, Back from the partner, or a request id that is no request: the
+  // page said "Sie werden zurückgeleitet" (nothing was) and offered no way on.
+  it.each([
+    ['an unknown request', '/login/consent?oidcRequest=garbage'],
+    ['no request', '/login/consent'],
+  ])('%s: the expired sign-in page of the service, its heading focused, with the way to the login', async (_, path) => {
+    const rest = (url: string) => (url.startsWith('/oidc/consent') ? jsonResponse(404, { error: { code: 'not_found' } }) : undefined);
+    await openApp(path, { rest });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Diese Anmeldung ist abgelaufen.' }, { timeout: 5000 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText('Bitte starten Sie die Anmeldung beim Partnerdienst noch einmal.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText('Sie werden zurückgeleitet')).not.toBeInTheDocument();
+  });
+
+  it('a decision the service no longer takes (the request answered meanwhile) ends the same way', async () => {
+    const rest = (url: string, init?: RequestInit) => {
+      if (!url.startsWith('/oidc/consent')) return undefined;
+      return init?.method === 'POST' ? jsonResponse(400, { error: { code: 'expired' } }) : jsonResponse(200, { partner: { id: 'p', name: 'Rezeptwelt' }, scopes: ['openid', 'email'] });
+    };
+    await openApp('/login/consent?oidcRequest=req-1', { rest });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ablehnen' }, { timeout: 5000 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Anmeldung ist abgelaufen.' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toBeInTheDocument();
+  });
+});

@@ -71,13 +71,28 @@ function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onC
   );
 }
 
-function PasskeyRow({ passkey, onRemove, busy }: { passkey: PasskeyInfo; onRemove: () => void; busy: boolean }) {
+/**
+ * The names the list shows: a name several passkeys share (the provider names each after its device, "Passkey
+ * (Linux)") is numbered down the list, so that each row, and its remove button, has a name of its own (QA: two
+ * like devices' rows and buttons could not be told apart).
+ */
+function withDistinctNames(passkeys: PasskeyInfo[]): { passkey: PasskeyInfo; name: string }[] {
+  const seen = new Map<string, number>();
+  return passkeys.map((passkey) => {
+    const n = (seen.get(passkey.name) ?? 0) + 1;
+    seen.set(passkey.name, n);
+    return { passkey, name: passkeys.some((other) => other !== passkey && other.name === passkey.name) ? `${passkey.name} (${n})` : passkey.name };
+  });
+}
+
+function PasskeyRow({ passkey, name, onRemove, busy }: { passkey: PasskeyInfo; name: string; onRemove: () => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', day: 'numeric' });
+  // With the time: passkeys added the same day differ in it.
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
   return (
     <li className="passkeys__item">
       <div>
-        <p className="passkeys__name">{passkey.name}</p>
+        <p className="passkeys__name">{name}</p>
         <p className="passkeys__meta">
           {t('ap.accessdata.passkeys.created', { date: date(passkey.created) })}
           {' · '}
@@ -89,7 +104,7 @@ function PasskeyRow({ passkey, onRemove, busy }: { passkey: PasskeyInfo; onRemov
         type="button"
         className="button button--secondary"
         aria-disabled={busy || undefined}
-        aria-label={t('ap.accessdata.passkeys.remove.label', { name: passkey.name })}
+        aria-label={t('ap.accessdata.passkeys.remove.label', { name })}
         onClick={busy ? undefined : onRemove}
       >
         {t('ap.accessdata.passkeys.remove')}
@@ -178,8 +193,8 @@ function PasskeysPanel() {
         <Loader />
       ) : list.data?.passkeys.length ? (
         <ul className="passkeys" aria-label={t('ap.accessdata.passkeys.headline')}>
-          {list.data.passkeys.map((passkey) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} busy={remove.isPending} onRemove={() => void drop(passkey.id)} />
+          {withDistinctNames(list.data.passkeys).map(({ passkey, name }) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} name={name} busy={remove.isPending} onRemove={() => void drop(passkey.id)} />
           ))}
         </ul>
       ) : (

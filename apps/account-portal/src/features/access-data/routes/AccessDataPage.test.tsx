@@ -256,6 +256,31 @@ describe('/accessdata', () => {
     expect(within(section).queryByText('Der Passkey wurde entfernt.')).not.toBeInTheDocument();
   });
 
+  // QA: two passkeys of like devices both read "Passkey (Linux)" with the same date, and their remove buttons had
+  // the same name.
+  it('tells passkeys of like devices apart: like names numbered, the time each was made, each remove button named so', async () => {
+    const identity = await loggedIn();
+    const passkeys = [
+      { id: 'p1', name: 'Passkey (Linux)', created: '2026-11-29T09:15:00Z', lastUsed: '2026-11-29T09:20:00Z' },
+      { id: 'p2', name: 'Handy', created: '2026-11-29T12:00:00Z' },
+      { id: 'p3', name: 'Passkey (Linux)', created: '2026-11-29T16:40:00Z' },
+    ];
+    await openApp('/accessdata', { identity: { ...identity, getPasskeys: async () => ({ errorCode: 0, passkeys, hasPassword: true }) } as IdentityProvider });
+    const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    const rows = within(await within(section).findByRole('list', { name: 'Passkeys' })).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByRole('button').getAttribute('aria-label'))).toEqual([
+      'Passkey „Passkey (Linux) (1)“ entfernen',
+      'Passkey „Handy“ entfernen',
+      'Passkey „Passkey (Linux) (2)“ entfernen',
+    ]);
+    expect(within(rows[0]!).getByText('Passkey (Linux) (1)')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Passkey (Linux) (2)')).toBeInTheDocument();
+    // Made the same day: the time tells them apart too.
+    const made = rows.map((row) => within(row).getByText(/^Erstellt am/).textContent);
+    expect(made[0]).toMatch(/\d{1,2}:\d{2}/);
+    expect(made[0]).not.toEqual(made[2]);
+  });
+
   it('an account without a password logs in again before it adds a passkey, and comes back to the login details', async () => {
     const identity = await loggedIn();
     identity.clock.advance(Durations.recentLogin + MINUTE);

@@ -5,7 +5,7 @@ import { useSite } from '@portal/cms';
 import { isInvalidLogin, isSuccess, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
 import { translateMessage } from '@portal/forms';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
-import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
+import { forgetLinkingRegToken, rememberSocialLoginStart } from '../../../shared/SocialLogin';
 import { afterLoginPath } from '../../../shared/single-sign-on';
 
 /**
@@ -22,6 +22,7 @@ export function LinkWithOwnProvider({ providers, regToken }: { providers: Social
   const [answer, setAnswer] = useState<Envelope | string>();
   const start = async (name: SocialProviderName) => {
     setAnswer(undefined);
+    rememberSocialLoginStart('/');
     try {
       const result = await provider.socialLogin({
         provider: name,

@@ -5,9 +5,12 @@ import { createFakeProvider, type FakeIdentityProvider } from '@portal/identity/
 import { forgetLanguage } from '@portal/ui/testing';
 import { leaveApp } from '../../../shared/leave-app';
 import { storePartnerToken } from '../../../shared/single-sign-on';
-import { openApp } from '../../../testing/render-app';
+import { loadApp, openApp } from '../../../testing/render-app';
 
-beforeEach(forgetLanguage);
+beforeEach(() => {
+  forgetLanguage();
+  window.sessionStorage.clear();
+});
 // Each case loads lazily split pages (code and texts) one after another, on a machine shared by several runs.
 jest.setTimeout(20_000);
 
@@ -24,7 +27,7 @@ async function conflict(): Promise<{ identity: FakeIdentityProvider; regToken: s
   });
   const answer = await identity.socialLogin({ provider: 'googleplus' });
   expect(answer.errorCode).toBe(403043);
-  window.localStorage.setItem(TOKEN_KEY, answer.regToken!);
+  window.sessionStorage.setItem(TOKEN_KEY, answer.regToken!);
   return { identity, regToken: answer.regToken! };
 }
 
@@ -77,7 +80,7 @@ describe('/social/link-accounts', () => {
     await linkWith(PASSWORD);
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
     expect(loginCalls(identity)).toEqual([{ loginID: EMAIL, password: PASSWORD, loginMode: 'link', regToken }]);
-    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
     await identity.logout();
     expect((await identity.socialLogin({ provider: 'googleplus' })).errorCode).toBe(0);
   });
@@ -109,11 +112,48 @@ describe('/social/link-accounts', () => {
       { loginID: EMAIL, password: PASSWORD, loginMode: 'link', regToken },
       { loginID: EMAIL, password: PASSWORD },
     ]);
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  // QA: the token, and with it another person's e-mail, outlived a tab closed or an address typed, a login as
+  // someone else and a logout; the next visitor of /social/link-accounts saw that e-mail.
+  it("keeps the token in the tab's own storage, which closing the tab ends, never in local storage", async () => {
+    const identity = createFakeProvider({
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+      social: { googleplus: { email: EMAIL } },
+    });
+    await openApp('/login', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Google' }, { timeout: 5000 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konten verknüpfen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toEqual(expect.any(String));
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
+  it('a tab that left the page by an address typed (nothing unmounts) ends the linking as the app starts elsewhere', async () => {
+    const { identity } = await conflict(); // the token as the abandoned link page left it
+    const next = await loadApp('/login', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    next.unmount();
+    await loadApp('/social/link-accounts', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByDisplayValue(EMAIL)).not.toBeInTheDocument();
+  });
+
+  it('the page brought back by Back from the cache, after another page of the tab ended the linking, says nothing waits', async () => {
+    const { identity } = await conflict();
+    await openApp('/social/link-accounts', { identity });
+    expect(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 })).toHaveValue(EMAIL);
+    window.sessionStorage.removeItem(TOKEN_KEY); // what the other page's start-up did
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).toBeInTheDocument();
+    expect(screen.queryByDisplayValue(EMAIL)).not.toBeInTheDocument();
+  });
+
   it('without a stored token says that nothing waits for linking, with the way to the login', async () => {
-    window.localStorage.removeItem(TOKEN_KEY);
+    window.sessionStorage.removeItem(TOKEN_KEY);
     const identity = createFakeProvider();
     await openApp('/social/link-accounts', { identity });
     expect(await screen.findByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).toBeInTheDocument();
@@ -122,10 +162,10 @@ describe('/social/link-accounts', () => {
   });
 
   it('an expired or unknown token (400006 from getConflictingAccount) ends the same way and is dropped', async () => {
-    window.localStorage.setItem(TOKEN_KEY, 'no-such-token');
+    window.sessionStorage.setItem(TOKEN_KEY, 'no-such-token');
     await openApp('/social/link-accounts', { identity: createFakeProvider() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).toBeInTheDocument();
-    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('a token that expires while the page is open (400006 from the link login) ends the same way', async () => {
@@ -133,7 +173,7 @@ describe('/social/link-accounts', () => {
     await openApp('/social/link-accounts', { identity: { ...identity, login: async () => ({ errorCode: 400006, errorDetails: 'regToken' }) } });
     await linkWith(PASSWORD);
     expect(await screen.findByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).toBeInTheDocument();
-    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('cancel drops the token and goes to the login', async () => {
@@ -141,7 +181,7 @@ describe('/social/link-accounts', () => {
     await openApp('/social/link-accounts', { identity });
     await userEvent.click(await screen.findByRole('button', { name: 'Abbrechen' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('leaving the page another way (the forgot-password hint) drops the token too', async () => {
@@ -152,7 +192,7 @@ describe('/social/link-accounts', () => {
     // The next page suspends while its code loads; userEvent's act is not awaited, so React would never commit it.
     await act(async () => hint.click());
     expect(await screen.findByRole('heading', { level: 1, name: 'Passwort vergessen?' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('a social-only account is offered the login with its own provider, in link mode with the token', async () => {
@@ -174,7 +214,7 @@ describe('/social/link-accounts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Weiter mit Apple' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
     expect(socialLogins).toEqual([{ provider: 'apple', loginMode: 'link', regToken, redirectURL: 'http://localhost/social/link-accounts', lang: 'de-DE' }]);
-    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('back from the own provider with errorCode=0 the shopper goes on to /', async () => {
@@ -182,7 +222,7 @@ describe('/social/link-accounts', () => {
     await identity.login({ loginID: EMAIL, password: PASSWORD });
     await openApp('/social/link-accounts?errorCode=0&provider=apple', { identity });
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
-    await waitFor(() => expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull());
+    await waitFor(() => expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull());
   });
 
   it('back from a login with another identity than its own (403042): says it is not the account\'s, and keeps the offer (QA)', async () => {

@@ -49,7 +49,19 @@ export function LinkAccountsPage() {
   const notTheAccounts = returned !== undefined && isInvalidLogin(returned);
 
   // Leaving the page, whichever way, ends the linking: a token must not wait for a later visitor of this browser.
-  useEffect(() => forgetLinkingRegToken, []);
+  // In the app the page's end drops it; a page load elsewhere in the tab does (applyStartupParameters), and the
+  // token lives in the tab's own storage, which closing the tab ends. Back then brings this page out of the
+  // browser's cache as it was left: with the token gone meanwhile, nothing waits any more.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted && !readLinkingRegToken()) setExpired(true);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => {
+      window.removeEventListener('pageshow', shown);
+      forgetLinkingRegToken();
+    };
+  }, []);
   const gone = expired || conflicting.data?.expired === true;
   useEffect(() => {
     if (gone) forgetLinkingRegToken();

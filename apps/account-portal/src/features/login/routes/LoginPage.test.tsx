@@ -4,7 +4,7 @@ import { createFakeProvider } from '@portal/identity/testing';
 import type { IdentityProvider, SocialProviderName } from '@portal/identity';
 import { testMetadata } from '@portal/cms/testing';
 import { forgetLanguage } from '@portal/ui/testing';
-import { jsonResponse, openApp, stubBackend } from '../../../testing/render-app';
+import { jsonResponse, loadApp, openApp, stubBackend } from '../../../testing/render-app';
 
 beforeEach(forgetLanguage);
 
@@ -199,7 +199,7 @@ describe('/login', () => {
   });
 
   it('403043: keeps the link token and goes to /social/link-accounts', async () => {
-    window.localStorage.removeItem('accountLinkingRegToken');
+    window.sessionStorage.removeItem('accountLinkingRegToken');
     const identity: IdentityProvider = {
       ...answering({ errorCode: 403043, regToken: 'link-me' }),
       getConflictingAccount: async () => ({ errorCode: 0, conflictingAccount: { loginID: EMAIL, loginProviders: ['site'] } }),
@@ -207,17 +207,17 @@ describe('/login', () => {
     await openApp('/login', { identity });
     await logIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Konten verknüpfen' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(window.localStorage.getItem('accountLinkingRegToken')).toBe('link-me');
+    expect(window.sessionStorage.getItem('accountLinkingRegToken')).toBe('link-me');
   });
 
   it('200009: drops the stale link token and logs in plainly', async () => {
-    window.localStorage.setItem('accountLinkingRegToken', 'stale');
+    window.sessionStorage.setItem('accountLinkingRegToken', 'stale');
     const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     identity.forceNext('login', { errorCode: 200009 });
     await openApp('/login', { identity });
     await logIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(window.localStorage.getItem('accountLinkingRegToken')).toBeNull();
+    expect(window.sessionStorage.getItem('accountLinkingRegToken')).toBeNull();
     expect(identity.calls.filter((call) => call.method === 'login')).toHaveLength(2);
   });
 
@@ -284,8 +284,22 @@ describe('return from a social login', () => {
   it('206001: finishes the registration with origin socialLogin', async () => {
     const identity = createFakeProvider({ social: { googleplus: { email: 'neu@example.com' } } });
     const answer = await identity.socialLogin({ provider: 'googleplus' });
-    await openApp(`/login?errorCode=206001&regToken=${answer.regToken}`, { identity });
+    window.sessionStorage.setItem('socialLoginReturnPath', '/'); // this tab started the social login
+    await loadApp(`/login?errorCode=206001&provider=googleplus&regToken=${answer.regToken}`, { identity });
     expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.calls).toContainEqual(expect.objectContaining({ method: 'getAccountInfo', params: expect.objectContaining({ regToken: answer.regToken }) }));
+  });
+
+  it("206001 opened from the browser's history by another tab (QA: the next user finished the registration and was logged in) is the plain login", async () => {
+    window.sessionStorage.clear();
+    const identity = createFakeProvider({ social: { googleplus: { email: 'neu@example.com' } } });
+    const answer = await identity.socialLogin({ provider: 'googleplus' });
+    await loadApp(`/login?errorCode=206001&provider=googleplus&regToken=${answer.regToken}`, { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    // The finalize page's code would take a moment to load: long enough to have come, had it been asked for.
+    await expect(screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 2000 })).rejects.toThrow();
+    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+    expect(identity.calls.some((call) => JSON.stringify(call.params ?? {}).includes(answer.regToken!))).toBe(false);
   });
 
   it('200001: the login was cancelled', async () => {
@@ -322,6 +336,18 @@ describe('return from a social login', () => {
     window.sessionStorage.clear();
   }, 20_000);
 
+  // QA: a social login to a disabled account said "unexpected error, code 403041" where a password login says the
+  // account is blocked: a social login's answer is said in the password login's words (spec 000 §8).
+  it.each([
+    [403041, 'Ihr Kundenkonto ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice.'],
+    [403120, 'Ihr Kundenkonto wurde nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt. Bitte versuchen Sie es später erneut.'],
+    [206006, 'Ihr Kundenkonto ist noch nicht aktiviert. Bitte bestätigen Sie Ihre E-Mail-Adresse über den Link in unserer E-Mail.'],
+  ])('%s: says what a password login answered so says', async (code, text) => {
+    await openApp(`/login?errorCode=${code}&provider=googleplus`);
+    expect((await screen.findByText(text)).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+  });
+
   it('another code is shown with the code', async () => {
     await openApp('/login?errorCode=500023');
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500023')).toBeInTheDocument();
@@ -330,7 +356,7 @@ describe('return from a social login', () => {
 
 describe('a social login answered in the page (the vendor\'s popup, the fake)', () => {
   it('403043: keeps the link token and goes to /social/link-accounts', async () => {
-    window.localStorage.removeItem('accountLinkingRegToken');
+    window.sessionStorage.removeItem('accountLinkingRegToken');
     const identity = createFakeProvider({
       accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
       social: { googleplus: { email: EMAIL } },
@@ -339,7 +365,7 @@ describe('a social login answered in the page (the vendor\'s popup, the fake)', 
     await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Google' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Konten verknüpfen' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveValue(EMAIL);
-    expect(window.localStorage.getItem('accountLinkingRegToken')).toEqual(expect.any(String));
+    expect(window.sessionStorage.getItem('accountLinkingRegToken')).toEqual(expect.any(String));
   });
 
   it('206001: a new social user finishes the registration', async () => {
@@ -347,6 +373,14 @@ describe('a social login answered in the page (the vendor\'s popup, the fake)', 
     await openApp('/login', { identity });
     await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Apple' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('403041: the account is blocked, as a password login says', async () => {
+    const identity = createFakeProvider();
+    identity.forceNext('socialLogin', { errorCode: 403041 });
+    await openApp('/login', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Weiter mit Google' }));
+    expect(await screen.findByText('Ihr Kundenkonto ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice.')).toBeInTheDocument();
   });
 
   it('200001: the login was cancelled', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Loader, StatusPage } from '@portal/ui';
 import { PARTNER_REQUEST_PARAM } from '../../../shared/single-sign-on';
 
@@ -11,6 +11,9 @@ interface ConsentRequest {
 
 /** Where the service shows and takes the shopper's consent for a partner's sign-in. */
 const CONSENT_PATH = '/oidc/consent';
+
+/** The page the service sends a sign-in to that it no longer holds (ssoapi.ExpiredSignInPage). */
+const EXPIRED_SIGN_IN_PAGE = '/error/sso-expired';
 
 /**
  * `/login/consent`: a partner that is not the retailer's own asks to sign the shopper in; the page names what it
@@ -60,13 +63,9 @@ export function ConsentPage() {
     };
   }, [id, navigate]);
   if (!request) return <Loader />;
-  if (request === 'expired') {
-    return (
-      <StatusPage headline={t('clp.login.redirect.headline')}>
-        <p>{t('clp.login.consent.expired')}</p>
-      </StatusPage>
-    );
-  }
+  // A request the service no longer holds (decided already, Back from the partner, a made-up id) is the service's own
+  // expired sign-in: its heading and the way to the login (QA: "Sie werden zurückgeleitet", with nothing to follow).
+  if (request === 'expired') return <Navigate to={EXPIRED_SIGN_IN_PAGE} replace />;
   const partner = request.partner.name;
   return (
     <StatusPage headline={t('clp.login.consent.headline', { partner })}>

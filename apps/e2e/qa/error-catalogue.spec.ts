@@ -65,10 +65,10 @@ test.describe('account portal: login answers (spec 000 §8)', () => {
 
     // 200009 (stale link token, no session): the app drops the stored link token and logs in plainly.
     await openQa({ force: ['login-200009'], target: '/login' });
-    await page.evaluate(() => window.localStorage.setItem('accountLinkingRegToken', 'stale-link-token'));
+    await page.evaluate(() => window.sessionStorage.setItem('accountLinkingRegToken', 'stale-link-token'));
     await logIn(page, 'erika@qa.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
-    expect(await page.evaluate(() => window.localStorage.getItem('accountLinkingRegToken'))).toBeNull();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('accountLinkingRegToken'))).toBeNull();
   });
 
   test('the provider cannot be reached: the login says so with the code', async ({ page, openQa }) => {
@@ -100,14 +100,14 @@ test.describe('account portal: finishing and linking (spec 000 §4 and §8)', ()
     await openQa({ target: '/login' });
     await page.getByRole('button', { name: 'Weiter mit Google' }).click();
     await expect(page).toHaveURL(/\/social\/link-accounts$/);
-    expect(await page.evaluate(() => window.localStorage.getItem('accountLinkingRegToken'))).toMatch(/\S/);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('accountLinkingRegToken'))).toMatch(/\S/);
 
     // 403043 answered to the login itself (spec 000 §4): the same reaction.
     await openQa({ force: ['login-403043'], target: '/login' });
-    await page.evaluate(() => window.localStorage.removeItem('accountLinkingRegToken'));
+    await page.evaluate(() => window.sessionStorage.removeItem('accountLinkingRegToken'));
     await logIn(page, 'erika@qa.example');
     await expect(page).toHaveURL(/\/social\/link-accounts$/);
-    expect(await page.evaluate(() => window.localStorage.getItem('accountLinkingRegToken'))).toMatch(/\S/);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('accountLinkingRegToken'))).toMatch(/\S/);
 
     // A new social user (Apple) finishes the registration; a social-only account (Facebook) logs straight in.
     await openQa({ target: '/login' });

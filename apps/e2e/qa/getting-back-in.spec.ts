@@ -17,14 +17,14 @@ for (const [width, use] of [
       await page.getByRole('button', { name: 'Weiter mit Google' }).click();
       await expect(page).toHaveURL(/\/social\/link-accounts$/);
       await expect(page.getByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveValue('conflict@qa.example');
-      expect(await page.evaluate(() => window.localStorage.getItem('accountLinkingRegToken'))).toMatch(/\S/);
+      expect(await page.evaluate(() => window.sessionStorage.getItem('accountLinkingRegToken'))).toMatch(/\S/);
       await expectAccessible(page);
 
       // The link login is answered 200009 (forced): no session; the page logs in plainly with what was typed.
       await page.getByLabel(/^Passwort/).fill(QA_PASSWORD);
       await page.getByRole('button', { name: 'Verknüpfen und anmelden' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Konrad Konflikt!' })).toBeVisible();
-      expect(await page.evaluate(() => window.localStorage.getItem('accountLinkingRegToken'))).toBeNull();
+      expect(await page.evaluate(() => window.sessionStorage.getItem('accountLinkingRegToken'))).toBeNull();
       await expectAccessible(page);
 
       // The forced answer stood in for the link, so nothing was linked: after logging out in the page (the fake

@@ -65,7 +65,7 @@ export function AccountArea() {
   // back): counted from its arrival, its warning could come after the service had ended the session.
   const [openedAt] = useState(Date.now);
   return (
-    <PageTexts>
+    <PageTexts part="account">
       <SiteLayout title={t('ap.title')} pageKey={pathname} headerActions={<AccountHeaderActions />}>
         <RequireLogin>
           <Later ms={SESSION_KEEPER_DELAY_MS}>

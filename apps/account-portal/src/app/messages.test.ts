@@ -1,11 +1,18 @@
-import { createI18n } from '@portal/i18n';
-import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages } from './messages';
+import { createI18n, type MessageLoader } from '@portal/i18n';
+import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadAccountMessages, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
+
+const PARTS: Record<string, MessageLoader> = {
+  'first page': loadMessages,
+  'other pages, shared': loadPageMessages,
+  'sign-in pages': loadSignInMessages,
+  'account area': loadAccountMessages,
+};
 
 describe('app messages', () => {
-  // The first page's texts and the other pages' texts each have the same keys in every language, so no language
-  // needs the German fallback (COMPLETE_LANGUAGES) and no page waits for texts that load with another one.
-  it.each(['first page', 'other pages'] as const)('%s: every language has exactly the German keys', async (part) => {
-    const load = part === 'first page' ? loadMessages : loadPageMessages;
+  // Each part of the texts has the same keys in every language, so no language needs the German fallback
+  // (COMPLETE_LANGUAGES) and no page waits for texts that load with another one.
+  it.each(Object.keys(PARTS))('%s: every language has exactly the German keys', async (part) => {
+    const load = PARTS[part]!;
     const german = Object.keys(await load('de')).sort();
     expect(german.length).toBeGreaterThan(0);
     for (const language of APP_LANGUAGES.filter((lng) => lng !== 'de')) {
@@ -16,8 +23,14 @@ describe('app messages', () => {
   });
 
   it('keeps each key in one part only', async () => {
-    const first = await loadMessages('de');
-    const clashes = Object.keys(await loadPageMessages('de')).filter((key) => key in first);
+    const seen = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const [part, load] of Object.entries(PARTS)) {
+      for (const key of Object.keys(await load('de'))) {
+        if (seen.has(key)) clashes.push(`${key}: ${seen.get(key)!} and ${part}`);
+        seen.set(key, part);
+      }
+    }
     expect(clashes).toEqual([]);
   });
 

@@ -2,14 +2,12 @@ import type { i18n as I18n } from 'i18next';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import { addMessages } from '@portal/i18n';
 import { identitySettingsQuery } from '@portal/identity';
 import { Loader, PageLoader, SiteLayout, type IdentityGateProps } from '@portal/ui';
 import { lazyNamed, loadCode } from '../shared/load-page';
-import { loadPageMessages } from './messages';
 import { accountPortalPathOf, accountPortalPaths, type AccountPortalPath } from '../shared/navigation';
 import { FrameErrorBoundary, PageFailed, RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { PageTexts } from './page-texts';
+import { addPageTexts, PageTexts, type PageTextsPart } from './page-texts';
 
 /**
  * A page's route element, the loader of its code, and what else it needs (all started ahead of the first render
@@ -18,8 +16,8 @@ import { PageTexts } from './page-texts';
 interface Screen {
   element: ReactNode;
   load: () => Promise<unknown>;
-  /** Shows texts beyond the first page's (PageTexts). */
-  texts: boolean;
+  /** The texts it shows beyond the first page's (PageTexts), if any. */
+  texts: PageTextsPart | undefined;
   /** Shows the identity settings (schema, password policy, consent statements). */
   identitySettings: boolean;
   /** Pages it sends the shopper on to at once, whose code loads beside its own when it is the first page. */
@@ -33,20 +31,20 @@ interface Screen {
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
-  { texts = true, identitySettings = false, onward = [] }: Partial<Pick<Screen, 'texts' | 'identitySettings' | 'onward'>> = {},
+  { texts = true, identitySettings = false, onward = [] }: { texts?: boolean } & Partial<Pick<Screen, 'identitySettings' | 'onward'>> = {},
 ): Screen {
   const Page = lazyNamed(load, name);
   const code = () => loadCode(load);
   return {
     element: texts ? (
-      <PageTexts code={code}>
+      <PageTexts code={code} part="signIn">
         <Page />
       </PageTexts>
     ) : (
       <Page />
     ),
     load: code,
-    texts,
+    texts: texts ? 'signIn' : undefined,
     identitySettings,
     onward,
   };
@@ -100,14 +98,14 @@ export function preloadPage(pathname: string) {
  */
 export function prepareFirstPage(pathname: string, i18n: I18n): IdentityGateProps['warmUp'] {
   const screen = screenAt(pathname);
-  if (screen?.texts) void addMessages(i18n, loadPageMessages);
+  if (screen?.texts) addPageTexts(i18n, screen.texts);
   if (!screen?.identitySettings) return undefined;
   return (provider, client) => void client.prefetchQuery(identitySettingsQuery(provider));
 }
 
 /** What the account area's pages share: its frame's code and texts, and the settings it asks for ahead of them. */
 function accountScreen(path: AccountPortalPath): Omit<Screen, 'element'> {
-  return { load: () => loadCode(loadAccountArea).then((area) => area.preloadAccountScreen(path)), texts: true, identitySettings: true, onward: [] };
+  return { load: () => loadCode(loadAccountArea).then((area) => area.preloadAccountScreen(path)), texts: 'account', identitySettings: true, onward: [] };
 }
 
 function screenAt(pathname: string): Omit<Screen, 'element'> | undefined {

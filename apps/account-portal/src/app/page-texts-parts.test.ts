@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadAccountMessages, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
+
+/**
+ * The texts of the pages after the first come in parts (messages.ts): the shared ones, the sign-in pages' and the
+ * account area's, each page loading the shared part and its own (PageTexts). A key that a sign-in page shows but
+ * that sits in the account area's part would show as its raw key. This reads every module's message keys (quoted
+ * keys, and the fixed start of a key built in a template) and checks each is in a part its pages load.
+ */
+const SRC = path.resolve(import.meta.dirname, '..');
+const ACCOUNT_AREA = /^(features[\\/](access-data|account|addresses|personal-data)[\\/]|app[\\/]account-area\.tsx$|shared[\\/]Breadcrumbs\.tsx$)/;
+// The login page loads no part (routes.tsx: its texts are the first page's); a text of the other pages it shows, after
+// a password change say, is there when the shopper comes from one of them, sign-in page or account area alike.
+const FIRST_PAGE = /^features[\\/]login[\\/]/;
+const SIGN_IN = /^features[\\/]/;
+const KEY = /['"`]((?:ap|clp)\.[A-Za-z0-9_.]*[A-Za-z0-9_])(\$\{)?['"`]?/g;
+
+function modules(dir: string): string[] {
+  return readdirSync(path.join(SRC, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'testing' || entry.name === 'locales' ? [] : modules(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+describe('the parts of the page texts', () => {
+  it("every key a module shows is in the first page's texts or a part its pages load", async () => {
+    const [first, shared, signIn, account] = await Promise.all([loadMessages, loadPageMessages, loadSignInMessages, loadAccountMessages].map((load) => load('de')));
+    const known = (parts: Record<string, string>[], key: string, prefix: boolean) =>
+      parts.some((part) => (prefix ? Object.keys(part).some((k) => k.startsWith(key)) : key in part));
+    const missing: string[] = [];
+    let checked = 0;
+    for (const file of modules('.')) {
+      const parts = ACCOUNT_AREA.test(file) ? [first!, shared!, account!] : SIGN_IN.test(file) && !FIRST_PAGE.test(file) ? [first!, shared!, signIn!] : [first!, shared!];
+      for (const [, key, template] of readFileSync(path.join(SRC, file), 'utf8').matchAll(KEY)) {
+        // Keys of other kinds (e.g. a storage key 'ap.flash') are not texts: only keys some part has are checked.
+        const any = [first!, shared!, signIn!, account!];
+        if (!known(any, key!, template !== undefined)) continue;
+        checked++;
+        if (!known(parts, key!, template !== undefined)) missing.push(`${file}: ${key!}${template ? '…' : ''}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(150);
+    expect(missing).toEqual([]);
+  });
+});

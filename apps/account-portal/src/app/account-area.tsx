@@ -1,3 +1,4 @@
+import type { i18n as I18n } from 'i18next';
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -8,7 +9,8 @@ import { usePrefetchIdentitySettings } from '../shared/identity-settings';
 import { InBackground } from '../shared/InBackground';
 import { RequireLogin } from '../shared/RequireLogin';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { PageTexts } from './page-texts';
+import { loadAccountMessages } from './account-messages';
+import { addPageTexts, PageTexts } from './page-texts';
 
 /**
  * The account area: the frame of the protected pages (login check, header actions, side menu), and those pages.
@@ -46,6 +48,11 @@ export function preloadAccountScreen(path: string): Promise<unknown> | undefined
   return screens[path]?.load();
 }
 
+/** Starts loading the account area's texts, when its page is the first (prepareFirstPage in routes.tsx). */
+export function addAccountTexts(i18n: I18n) {
+  addPageTexts(i18n, loadAccountMessages);
+}
+
 /** The protected page of a route path (the paths of routes.tsx's protected routes). */
 export function AccountScreen({ path }: { path: string }) {
   const Screen = screens[path]?.Screen;
@@ -65,7 +72,7 @@ export function AccountArea() {
   // back): counted from its arrival, its warning could come after the service had ended the session.
   const [openedAt] = useState(Date.now);
   return (
-    <PageTexts part="account">
+    <PageTexts own={loadAccountMessages}>
       <SiteLayout title={t('ap.title')} pageKey={pathname} headerActions={<AccountHeaderActions />}>
         <RequireLogin>
           <Later ms={SESSION_KEEPER_DELAY_MS}>

@@ -1,5 +1,6 @@
 import { createI18n, type MessageLoader } from '@portal/i18n';
-import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadAccountMessages, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
+import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
+import { loadAccountMessages } from './account-messages';
 
 const PARTS: Record<string, MessageLoader> = {
   'first page': loadMessages,

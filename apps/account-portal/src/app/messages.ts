@@ -14,7 +14,7 @@ const bundles: MessageBundles = {
 /**
  * The texts of the other pages, which load with those pages (page weight): what the sign-in pages and the account
  * area both show (pages/), the sign-in pages' own (sign-in/: registration, finalize, reset, linking, consent) and the
- * account area's own (account/). One bundle for all of them was 4.6 KB gzipped on every page, half of it texts the
+ * account area's own (account/, account-messages.ts). One bundle for all of them was 4.6 KB gzipped on every page, half of it texts the
  * page never shows, and kept /registration, /accessdata and others at their 150 KB budgets.
  */
 const pageBundles: MessageBundles = {
@@ -35,15 +35,6 @@ const signInBundles: MessageBundles = {
   pl: () => import('../locales/sign-in/pl.json'),
   pt: () => import('../locales/sign-in/pt.json'),
 };
-const accountBundles: MessageBundles = {
-  de: () => import('../locales/account/de.json'),
-  en: () => import('../locales/account/en.json'),
-  es: () => import('../locales/account/es.json'),
-  fr: () => import('../locales/account/fr.json'),
-  nl: () => import('../locales/account/nl.json'),
-  pl: () => import('../locales/account/pl.json'),
-  pt: () => import('../locales/account/pt.json'),
-};
 
 /** The shared messages plus this app's own for the first page. */
 export const loadMessages = combineMessages(loadShippedMessages, messagesFrom(bundles));
@@ -53,9 +44,6 @@ export const loadPageMessages = messagesFrom(pageBundles);
 
 /** The sign-in pages' own texts (every page after the first outside the account area). */
 export const loadSignInMessages = messagesFrom(signInBundles);
-
-/** The account area's own texts. */
-export const loadAccountMessages = messagesFrom(accountBundles);
 
 /** Languages this app ships texts for. */
 export const APP_LANGUAGES = Object.keys(bundles);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadAccountMessages, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
+import { loadMessages, loadPageMessages, loadSignInMessages } from './messages';
+import { loadAccountMessages } from './account-messages';
 
 /**
  * The texts of the pages after the first come in parts (messages.ts): the shared ones, the sign-in pages' and the

@@ -7,7 +7,8 @@ import { Loader, PageLoader, SiteLayout, type IdentityGateProps } from '@portal/
 import { lazyNamed, loadCode } from '../shared/load-page';
 import { accountPortalPathOf, accountPortalPaths, type AccountPortalPath } from '../shared/navigation';
 import { FrameErrorBoundary, PageFailed, RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { addPageTexts, PageTexts, type PageTextsPart } from './page-texts';
+import { loadSignInMessages } from './messages';
+import { addPageTexts, PageTexts } from './page-texts';
 
 /**
  * A page's route element, the loader of its code, and what else it needs (all started ahead of the first render
@@ -16,8 +17,8 @@ import { addPageTexts, PageTexts, type PageTextsPart } from './page-texts';
 interface Screen {
   element: ReactNode;
   load: () => Promise<unknown>;
-  /** The texts it shows beyond the first page's (PageTexts), if any. */
-  texts: PageTextsPart | undefined;
+  /** Starts loading the texts it shows beyond the first page's (PageTexts), if any. */
+  addTexts: ((i18n: I18n) => void) | undefined;
   /** Shows the identity settings (schema, password policy, consent statements). */
   identitySettings: boolean;
   /** Pages it sends the shopper on to at once, whose code loads beside its own when it is the first page. */
@@ -37,14 +38,14 @@ function page<K extends string>(
   const code = () => loadCode(load);
   return {
     element: texts ? (
-      <PageTexts code={code} part="signIn">
+      <PageTexts code={code} own={loadSignInMessages}>
         <Page />
       </PageTexts>
     ) : (
       <Page />
     ),
     load: code,
-    texts: texts ? 'signIn' : undefined,
+    addTexts: texts ? (i18n) => addPageTexts(i18n, loadSignInMessages) : undefined,
     identitySettings,
     onward,
   };
@@ -98,14 +99,23 @@ export function preloadPage(pathname: string) {
  */
 export function prepareFirstPage(pathname: string, i18n: I18n): IdentityGateProps['warmUp'] {
   const screen = screenAt(pathname);
-  if (screen?.texts) addPageTexts(i18n, screen.texts);
+  screen?.addTexts?.(i18n);
   if (!screen?.identitySettings) return undefined;
   return (provider, client) => void client.prefetchQuery(identitySettingsQuery(provider));
 }
 
 /** What the account area's pages share: its frame's code and texts, and the settings it asks for ahead of them. */
 function accountScreen(path: AccountPortalPath): Omit<Screen, 'element'> {
-  return { load: () => loadCode(loadAccountArea).then((area) => area.preloadAccountScreen(path)), texts: 'account', identitySettings: true, onward: [] };
+  return {
+    load: () => loadCode(loadAccountArea).then((area) => area.preloadAccountScreen(path)),
+    // The account area's own texts are known to its code alone (account-messages.ts), and load beside its pages' code.
+    addTexts: (i18n) => {
+      addPageTexts(i18n);
+      loadCode(loadAccountArea).then((area) => area.addAccountTexts(i18n), () => undefined);
+    },
+    identitySettings: true,
+    onward: [],
+  };
 }
 
 function screenAt(pathname: string): Omit<Screen, 'element'> | undefined {

@@ -28,7 +28,7 @@ export function LoginOutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
       // boundary of its own the page's loader would stand in for the form.
       return (
         <Suspense fallback={null}>
-          <PageTexts part="shared">
+          <PageTexts>
             <UnknownUserMessage />
           </PageTexts>
         </Suspense>

@@ -120,3 +120,11 @@ export async function confirmThroughLink(request: APIRequestContext, baseURL: st
   expect(posted.status()).toBe(200);
   return ((await posted.json()) as { next: string }).next;
 }
+
+/** "Weiter mit Google", then the development issuer's login form with a confirmed address, as the provider would show it. */
+export async function logInWithGoogle(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Weiter mit Google' }).click();
+  await page.getByLabel('E-Mail', { exact: true }).fill(email);
+  await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmedAccount, logIn, PASSWORD, uniqueEmail } from '../helpers/account';
+import { confirmedAccount, logIn, logInWithGoogle, PASSWORD, uniqueEmail } from '../helpers/account';
 import { removeServiceDir, startPortal } from '../portal-server';
 
 /** The terms of use at one document version, as the operator configures them (portal.yaml). */
@@ -61,12 +61,6 @@ test.describe('account portal with its own configuration', () => {
     test.slow(); // two service starts, the development issuer twice
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-terms-link-'));
     const email = uniqueEmail(test.info(), 'terms-link');
-    const googleLogin = async () => {
-      await page.getByRole('button', { name: 'Weiter mit Google' }).click();
-      await page.getByLabel('E-Mail', { exact: true }).fill(email);
-      await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
-      await page.getByRole('button', { name: 'Anmelden' }).click();
-    };
     try {
       const before = await startPortal({}, { dir, config: termsConfig(1) });
       try {
@@ -78,7 +72,7 @@ test.describe('account portal with its own configuration', () => {
       const after = await startPortal({}, { dir, config: termsConfig(2) });
       try {
         await page.goto(`${after.baseURL}/login`);
-        await googleLogin();
+        await logInWithGoogle(page, email);
         await expect(page).toHaveURL(/\/social\/link-accounts$/);
         await page.getByLabel(/^Passwort/).fill(PASSWORD);
         await page.getByRole('button', { name: 'Verknüpfen und anmelden' }).click();
@@ -90,7 +84,7 @@ test.describe('account portal with its own configuration', () => {
 
         await page.goto(`${after.baseURL}/logout`);
         await expect(page).toHaveURL(/\/login$/);
-        await googleLogin();
+        await logInWithGoogle(page, email);
         await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
       } finally {
         await after.stop();

@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmedAccount, confirmEmail, logIn, logInThroughApi, PASSWORD, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
+import { confirmedAccount, confirmEmail, logIn, logInThroughApi, logInWithGoogle, PASSWORD, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
 
 test.describe('account portal journeys', () => {
   test('register, finish registration, confirm the e-mail, log in, log out', async ({ page, baseURL }) => {
@@ -175,10 +175,7 @@ test.describe('account portal journeys', () => {
   test('a new social user finishes the registration and is logged in', async ({ page }) => {
     const email = uniqueEmail(test.info(), 'social');
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Weiter mit Google' }).click();
-    await page.getByLabel('E-Mail', { exact: true }).fill(email);
-    await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await logInWithGoogle(page, email);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
     await page.getByRole('textbox', { name: /Vorname/ }).fill('Sofia');
@@ -200,10 +197,7 @@ test.describe('account portal journeys', () => {
       if (!returned && frame === page.mainFrame() && frame.url().includes('regToken=')) returned = frame.url();
     });
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Weiter mit Google' }).click();
-    await page.getByLabel('E-Mail', { exact: true }).fill(email);
-    await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await logInWithGoogle(page, email);
     await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
     expect(page.url()).not.toContain('regToken');
     // The page keeps the registration in its navigation state: a reload still finishes it.

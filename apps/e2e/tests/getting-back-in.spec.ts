@@ -1,6 +1,6 @@
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { expect, expectAccessible } from '../fixtures';
-import { confirmEmail, logIn, mailsTo, PASSWORD, registerThroughApi, uniqueEmail } from '../helpers/account';
+import { confirmEmail, logIn, logInWithGoogle, mailsTo, PASSWORD, registerThroughApi, uniqueEmail } from '../helpers/account';
 import { startPortal, type PortalServer } from '../portal-server';
 
 /**
@@ -57,14 +57,6 @@ async function otherDevice(browser: Browser, baseURL: string, email: string) {
   await logIn(page, email);
   await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
   return { page, close: () => context.close() };
-}
-
-/** The development issuer's login form, as the social provider would show it. */
-async function socialLogin(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Weiter mit Google' }).click();
-  await page.getByLabel('E-Mail', { exact: true }).fill(email);
-  await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
-  await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
 test.describe('getting back in', () => {
@@ -160,7 +152,7 @@ test.describe('getting back in', () => {
 
     await test.step('the social login meets the account: the link page shows its e-mail read-only', async () => {
       await page.goto('/login');
-      await socialLogin(page, email);
+      await logInWithGoogle(page, email);
       await expect(page).toHaveURL(/\/social\/link-accounts$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeVisible();
       const shown = page.getByRole('textbox', { name: /E-Mail-Adresse/ });
@@ -188,7 +180,7 @@ test.describe('getting back in', () => {
     await test.step('after logout the same social login goes straight in', async () => {
       await page.goto('/logout');
       await expect(page).toHaveURL(/\/login$/);
-      await socialLogin(page, email);
+      await logInWithGoogle(page, email);
       await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
     });
 

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmedAccount, confirmEmail, logInThroughApi, PASSWORD, uniqueEmail, verificationMails } from '../helpers/account';
+import { confirmedAccount, confirmEmail, logInThroughApi, logInWithGoogle, PASSWORD, uniqueEmail, verificationMails } from '../helpers/account';
 import { startPortal } from '../portal-server';
 
 /**
@@ -108,10 +108,7 @@ test.describe('passkeys', () => {
     const googleLogin = async () => {
       await page.context().clearCookies();
       await page.goto('/registration');
-      await page.getByRole('button', { name: 'Weiter mit Google' }).click();
-      await page.getByLabel('E-Mail', { exact: true }).fill(email);
-      await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
-      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await logInWithGoogle(page, email);
     };
     await touch(false);
     await googleLogin();

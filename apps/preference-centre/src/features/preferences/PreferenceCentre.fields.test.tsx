@@ -105,16 +105,22 @@ async function openCentre({
     sessionStatus: number;
     storeSearch: 'answers' | 'no answer' | number;
     connection: 'up' | 'down';
-  } = { exchangeStatus, sessionStatus, storeSearch: 'answers', connection };
-  const rest = (url: string) => {
+    /** The link the session asks for now, the links whose session ended, and whose account a link opens. */
+    sessionJwt: string;
+    endedLinks: Set<string>;
+    accountOf: (jwt: string) => string;
+  } = { exchangeStatus, sessionStatus, storeSearch: 'answers', connection, sessionJwt: 'session-jwt', endedLinks: new Set(), accountOf: () => EMAIL };
+  const rest = (url: string, init?: RequestInit) => {
     requests.push(url);
     if (service.connection === 'down') throw new TypeError('Failed to fetch');
     const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body }) as Response;
     if (url.endsWith('/rest/v1/subscriber/regToken/jwt')) {
-      return service.exchangeStatus === 200 ? answer(200, fake.issueSubscriberRegToken(EMAIL)) : answer(service.exchangeStatus, { error: { code: 'x' } });
+      const jwt = new URLSearchParams(String(init?.body)).get('jwt')!;
+      if (service.endedLinks.has(jwt)) return answer(401, { error: { code: 'preferences.loading' } });
+      return service.exchangeStatus === 200 ? answer(200, fake.issueSubscriberRegToken(service.accountOf(jwt))) : answer(service.exchangeStatus, { error: { code: 'x' } });
     }
     if (url.endsWith('/rest/v1/subscriber/jwt')) {
-      return answer(service.sessionStatus, service.sessionStatus === 200 ? { jwt: 'session-jwt', expiresAt: '2099-01-01T00:00:00Z' } : {});
+      return answer(service.sessionStatus, service.sessionStatus === 200 ? { jwt: service.sessionJwt, expiresAt: '2099-01-01T00:00:00Z' } : {});
     }
     if (url.endsWith('/rest/v1/productreminder/search')) return answer(200, reminders ?? { productReminders: [] });
     if (url.includes('/rest/v1/retailstores/search')) {
@@ -487,6 +493,53 @@ describe('reminders, entry and texts', () => {
     expect(screen.queryByText(/über den Link in Ihrer letzten E-Mail/)).not.toBeInTheDocument();
     // The page has an address of its own: a reload says the same.
     expect(shownPath()).toBe('/preferences/session-ended');
+  });
+
+  it("a login in another tab (the account page's password check) ends the link's session: the save goes on with the session's new link (QA)", async () => {
+    const { user, fake, service } = await openCentre({ path: '/preferences#interests' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    // The login rotated the session: the old link and its regToken open nothing, the session's link is a new one.
+    service.endedLinks.add('session-jwt');
+    service.sessionJwt = 'session-jwt-2';
+    fake.forceNext('getAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
+    await user.click(save());
+    await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
+    expect(written(fake)).toMatchObject({ data: { preference: { ORGANIC: true } } });
+    expect(shownPath()).toBe('/preferences');
+  });
+
+  it("the session's new link opens another shopper's account (a login as somebody else in another tab): nothing is saved there", async () => {
+    const { user, fake, service } = await openCentre({ path: '/preferences#interests' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    service.endedLinks.add('session-jwt');
+    service.sessionJwt = 'session-jwt-2';
+    service.accountOf = (jwt) => (jwt === 'session-jwt-2' ? 'max@example.org' : EMAIL);
+    fake.forceNext('getAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
+    await user.click(save());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist beendet.' })).toBeInTheDocument();
+    expect(written(fake)).toBeUndefined();
+  });
+
+  it('a mail link whose renewed regToken opens another account (the address left by an e-mail change) saves nothing (QA)', async () => {
+    const { user, fake, service } = await openCentre({ path: '/preferences/token/link-jwt#interests' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    // The account moved to a new address; the old address's link now gets a new lite account's regToken.
+    service.accountOf = () => 'left@example.org';
+    fake.forceNext('getAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
+    await user.click(save());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeInTheDocument();
+    expect(written(fake)).toBeUndefined();
+    expect(screen.queryByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).not.toBeInTheDocument();
+  });
+
+  it('a save whose regToken ran out renews it and saves only into the account shown', async () => {
+    const { user, fake, service } = await openCentre({ path: '/preferences/token/link-jwt#interests' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    service.accountOf = () => 'left@example.org';
+    fake.forceNext('setAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
+    await user.click(save());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(1);
   });
 
   it("the centre's own logout says the shopper logged out, and the account leaves the page (QA: it said 'not found')", async () => {

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { ResponseError, useSite } from '@portal/cms';
 import { identitySettingsQuery, useIdentity } from '@portal/identity';
 import { failedForConnection, Loader, useConnectionWait, useRevealed } from '@portal/ui';
 import { useSubscriberAccount } from './api/get-account';
-import { useSubscriberToken } from './api/exchange-subscriber-token';
+import { renewSubscriberToken, useSubscriberToken, type Relink } from './api/exchange-subscriber-token';
 import { useFavouriteStore } from './api/retail-stores';
 import { useProductReminders } from './api/search-product-reminders';
 import { CentreConnectionLostPage } from './components/ConnectionLost';
@@ -30,25 +30,35 @@ export function PreferenceCentreEntry() {
  * its place (`failurePage`), but a load that waits for the connection is no failure: the centre says the connection
  * is missing and loads once it is back (useConnectionWait), before it is shown in place of the centre, afterwards
  * above its Save button. A link older than a full unsubscribe opens nothing: the unsubscribe-success page.
+ * `relink` (the session's centre) replaces a link that ended with its session by the session's new one; a save
+ * that would reach another account than the one shown goes nowhere: `onAccountChanged`, by default the page of
+ * a link that opens nothing.
  */
 export function PreferenceCentre({
   jwt,
   headerActions,
   failurePage = <Navigate to="/preferences/error/preferences.loading" replace />,
+  relink,
+  onAccountChanged,
 }: {
   jwt: string;
   headerActions?: ReactNode;
   failurePage?: ReactNode;
+  relink?: Relink;
+  onAccountChanged?: () => void;
 }) {
-  const { content } = useSite();
+  const { content, metadata } = useSite();
   const { ready, provider } = useIdentity();
   const queryClient = useQueryClient();
-  const token = useSubscriberToken(jwt);
-  const account = useSubscriberAccount(jwt, token.data?.regToken);
+  const navigate = useNavigate();
+  const token = useSubscriberToken(jwt, relink);
+  const account = useSubscriberAccount(jwt, token.data?.regToken, relink);
+  // The link the regToken came from: the session's new one once the first ended.
+  const link = token.data?.jwt ?? jwt;
   // The schema's birth-year range when the provider gives it; without it the centre keeps its built-in rules.
   const settings = useQuery(identitySettingsQuery(provider));
   const withReminders = account.data ? remindersActive(account.data.subscriptions) : false;
-  const reminders = useProductReminders(jwt, withReminders);
+  const reminders = useProductReminders(jwt, withReminders, link);
   const storeId = typeof account.data?.data?.preference?.FAVORITE_STORE === 'string' ? account.data.data.preference.FAVORITE_STORE : '';
   const favouriteStore = useFavouriteStore(storeId);
   // After the first render, reloads (a save) keep the centre on screen: its banner and open tab stay.
@@ -84,8 +94,17 @@ export function PreferenceCentre({
 
   return (
     <PreferenceHome
-      jwt={jwt}
+      jwt={link}
       regToken={token.data.regToken}
+      renewToken={() => renewSubscriberToken(queryClient, metadata.restApi, jwt, relink)}
+      onAccountChanged={
+        onAccountChanged ??
+        (() => {
+          // The page a link that opens nothing shows, and the data leaves the page's memory.
+          void navigate('/preferences/error/preferences.loading', { replace: true });
+          queryClient.removeQueries({ queryKey: ['preference-centre'] });
+        })
+      }
       account={account.data}
       content={content.preferenceCentre!}
       reminders={list}

@@ -25,7 +25,12 @@ export function TokenlessEntry() {
 }
 
 function SessionEntry() {
+  const { metadata } = useSite();
+  const { provider } = useIdentity();
   const { ended, markLogoutHere, endSession } = useSessionEnd();
+  // A login in another tab (the account page's password check, a logout and login) ends the session the link was
+  // issued for and opens a new one: the centre goes on with the new session's link, for the same account only.
+  const relink = useCallback(async () => (await issueSessionLink(metadata.restApi, provider))?.jwt, [metadata.restApi, provider]);
   const session = useSessionLink(!ended);
   // A session link that waits for the connection is no missing login: the page says so and stays (it was "not found").
   const connection = useConnectionWait([session]);
@@ -38,6 +43,8 @@ function SessionEntry() {
       jwt={session.data.jwt}
       headerActions={<LogoutButton onLogout={markLogoutHere} />}
       failurePage={<SessionFailure onSessionEnded={endSession} />}
+      relink={relink}
+      onAccountChanged={endSession}
     />
   );
 }

@@ -11,7 +11,7 @@ import {
   type IdentityProvider,
   type RegistrationPartial,
 } from '@portal/identity';
-import { subscriberTokenQueryOptions } from './exchange-subscriber-token';
+import { renewSubscriberToken, type Relink } from './exchange-subscriber-token';
 
 /** The look-up failed: 403005 (no valid regToken) is expected and stays silent (spec 001 §8). */
 export class AccountLoadError extends Error {
@@ -77,10 +77,10 @@ export function subscriberAccountQueryOptions(
 }
 
 /** The link subscriber's account, loaded through the identity provider with the regToken. */
-export function useSubscriberAccount(jwt: string, regToken: string | undefined) {
+export function useSubscriberAccount(jwt: string, regToken: string | undefined, relink?: Relink) {
   const { provider, setRegistration } = useIdentity();
   const { metadata } = useSite();
   const queryClient = useQueryClient();
-  const renew = async () => (await queryClient.fetchQuery({ ...subscriberTokenQueryOptions(metadata.restApi, jwt), staleTime: 0 })).regToken;
+  const renew = async () => (await renewSubscriberToken(queryClient, metadata.restApi, jwt, relink)).regToken;
   return useQuery(subscriberAccountQueryOptions(provider, jwt, regToken, setRegistration, renew));
 }

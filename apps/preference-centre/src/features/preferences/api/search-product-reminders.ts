@@ -21,9 +21,10 @@ export async function searchProductReminders(restApi: string, authToken: string)
   return { active: answer.productReminders ?? [], notActivated: answer.notActivated ?? [] };
 }
 
-export function productRemindersQueryOptions(restApi: string, authToken: string) {
+/** Keyed by the centre's link; asked for with `authToken`, the link in use (a session's centre may have a new one). */
+export function productRemindersQueryOptions(restApi: string, jwt: string, authToken = jwt) {
   return queryOptions({
-    queryKey: ['preference-centre', 'product-reminders', authToken],
+    queryKey: ['preference-centre', 'product-reminders', jwt],
     queryFn: () => searchProductReminders(restApi, authToken),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -31,7 +32,7 @@ export function productRemindersQueryOptions(restApi: string, authToken: string)
 }
 
 /** The subscriber's reminders; only asked for when `enabled` (subscribed and confirmed, spec 001 §4). */
-export function useProductReminders(authToken: string, enabled: boolean) {
+export function useProductReminders(jwt: string, enabled: boolean, authToken = jwt) {
   const { metadata } = useSite();
-  return useQuery({ ...productRemindersQueryOptions(metadata.restApi, authToken), enabled });
+  return useQuery({ ...productRemindersQueryOptions(metadata.restApi, jwt, authToken), enabled });
 }

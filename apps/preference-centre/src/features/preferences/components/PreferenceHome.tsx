@@ -9,8 +9,8 @@ import { shopperCountry } from '@portal/i18n/country';
 import { isAccountDisabled, isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
 import { deleteMarkedReminders } from '../api/delete-product-reminders';
-import { renewSubscriberToken } from '../api/exchange-subscriber-token';
-import { readSubscriberAccount, type SubscriberAccount } from '../api/get-account';
+import type { SubscriberToken } from '../api/exchange-subscriber-token';
+import { getSubscriberAccount, readSubscriberAccount, type SubscriberAccount } from '../api/get-account';
 import type { RetailStore } from '../api/retail-stores';
 import { savePreferences } from '../api/save-preferences';
 import { searchProductReminders, type ProductReminder, type ProductReminders } from '../api/search-product-reminders';
@@ -30,8 +30,13 @@ import { panelId, tabId, TabBar } from './TabBar';
 import { BooleanTile, RadioTile } from './Tiles';
 
 export interface PreferenceHomeProps {
+  /** The link in use, for the reminder and unsubscribe calls. */
   jwt: string;
   regToken: string;
+  /** Exchanges the link again now (a session's centre takes the session's new link when its own ended). */
+  renewToken: () => Promise<SubscriberToken>;
+  /** A renewed regToken opens another account than the one shown: the save goes nowhere, the page leaves. */
+  onAccountChanged: () => void;
   account: SubscriberAccount;
   content: PreferenceCentreContent;
   reminders: ProductReminders;
@@ -57,7 +62,7 @@ type OpenDialog =
   | { kind: 'unsubscribe'; variant: UnsubscribeVariant; values: PreferencesValues };
 
 /** The preference centre: greeting, tabs from the CMS and the form that saves them (spec 001 §2). */
-export function PreferenceHome({ jwt, regToken, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions, accountSchema, connectionLost }: PreferenceHomeProps) {
+export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions, accountSchema, connectionLost }: PreferenceHomeProps) {
   const { t } = useTranslation();
   const { metadata, language, content: site } = useSite();
   const { provider } = useIdentity();
@@ -106,32 +111,38 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
    * is undefined when unknown; a look-up that fails leaves the decision to what the page loaded, and the save
    * meets the failure itself.
    */
-  const current = async (): Promise<{ account: SubscriberAccount; regToken: string; reminders: ProductReminder[] | undefined }> => {
+  const current = async (): Promise<{ account: SubscriberAccount; regToken: string; jwt: string; reminders: ProductReminder[] | undefined }> => {
     let now: { account: SubscriberAccount; regToken: string };
+    let link = jwt;
     try {
-      now = await readSubscriberAccount(provider, regToken, async () => (await renewSubscriberToken(queryClient, metadata.restApi, jwt)).regToken);
+      now = await readSubscriberAccount(provider, regToken, async () => {
+        const fresh = await renewToken();
+        link = fresh.jwt;
+        return fresh.regToken;
+      });
     } catch (error) {
       console.warn('preference centre: reading the account before saving failed', error);
-      return { account, regToken, reminders: remindersFailed ? undefined : reminders.active };
+      return { account, regToken, jwt, reminders: remindersFailed ? undefined : reminders.active };
     }
+    if (now.account.UID !== account.UID) throw new AccountChanged();
     // Reminders are listed only with the confirmed reminder subscription (spec 001 §4): without it there are none.
-    if (!remindersActive(now.account.subscriptions)) return { ...now, reminders: [] };
+    if (!remindersActive(now.account.subscriptions)) return { ...now, jwt: link, reminders: [] };
     try {
-      return { ...now, reminders: (await searchProductReminders(metadata.restApi, jwt)).active };
+      return { ...now, jwt: link, reminders: (await searchProductReminders(metadata.restApi, link)).active };
     } catch (error) {
       console.warn('preference centre: reading the reminders before saving failed', error);
-      return { ...now, reminders: undefined };
+      return { ...now, jwt: link, reminders: undefined };
     }
   };
 
-  const save = async (values: PreferencesValues, full: boolean, token = regToken) => {
+  const save = async (values: PreferencesValues, full: boolean, token = regToken, link = jwt) => {
     formik.setStatus(undefined);
     // The notice of an earlier save goes with it: it would still say "saved" beside this save's error (QA).
     setBannerShown(false);
     if (full) {
       // Everything goes: the server ends every subscription, deletes the reminders and the personal data.
       try {
-        await unsubscribeAll(metadata.restApi, jwt);
+        await unsubscribeAll(metadata.restApi, link);
       } catch (error) {
         console.error('preference centre: unsubscribing from everything failed', error);
         formik.setStatus({ formError: requestFailedMessage(error, UNEXPECTED) } satisfies FormStatus);
@@ -148,9 +159,14 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
       let answer = await savePreferences(provider, token, update, language);
       if (isUnauthorized(answer)) {
         // The regToken ran out while the page slept, but the link may still hold: exchanged again, the save is
-        // repeated once. A link that no longer holds keeps the first answer ("your link has expired").
-        const fresh = await renewSubscriberToken(queryClient, metadata.restApi, jwt).catch(() => undefined);
-        if (fresh) answer = await savePreferences(provider, fresh.regToken, update, language);
+        // repeated once, into the account shown only. A link that no longer holds keeps the first answer ("your
+        // link has expired").
+        const fresh = await renewToken().catch(() => undefined);
+        if (fresh) {
+          if ((await getSubscriberAccount(provider, fresh.regToken)).UID !== account.UID) throw new AccountChanged();
+          link = fresh.jwt;
+          answer = await savePreferences(provider, fresh.regToken, update, language);
+        }
       }
       if (isAccountDisabled(answer)) {
         // Disabled by an operator while the page was open: the page a fresh open of the link shows, and the data
@@ -169,12 +185,13 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
         return;
       }
     } catch (error) {
+      if (error instanceof AccountChanged) return onAccountChanged();
       console.error('preference centre: setAccountInfo failed', error);
       formik.setStatus({ formError: requestFailedMessage(error, UNEXPECTED) } satisfies FormStatus);
       return;
     }
     try {
-      await deleteMarkedReminders(metadata.restApi, jwt, remindersToDelete(values));
+      await deleteMarkedReminders(metadata.restApi, link, remindersToDelete(values));
     } catch (error) {
       console.error('preference centre: deleting reminders failed', error);
       formik.setStatus({
@@ -209,7 +226,13 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     validateOnMount: !initial.favouriteStore.open,
     initialTouched: initial.favouriteStore.open ? {} : { favouriteStore: { text: true } },
     onSubmit: async (values) => {
-      const now = await current();
+      let now: Awaited<ReturnType<typeof current>>;
+      try {
+        now = await current();
+      } catch (error) {
+        if (error instanceof AccountChanged) return onAccountChanged();
+        throw error;
+      }
       const marked = remindersToDelete(values);
       // Reminders that could not be read may well exist: "no remaining reminder" is unknown, so the save never turns
       // into the full unsubscribe, which would delete reminders the shopper could not see (and the dialog would
@@ -227,7 +250,7 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
         setDialog({ kind: 'unsubscribe', variant, values });
         return;
       }
-      await save(values, false, now.regToken);
+      await save(values, false, now.regToken, now.jwt);
     },
   });
 
@@ -406,6 +429,13 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
     }
   }
 }
+
+/**
+ * The link's renewed regToken opens another account than the one on screen: an e-mail change moved the account
+ * to another address (the old address's link then gets a new lite account), or the session's new link is another
+ * shopper's login. Nothing is saved there (QA: "Erfolgreich!" over an empty ghost account).
+ */
+class AccountChanged extends Error {}
 
 /**
  * The tab the URL's hash names. A hash that is not valid percent-encoding (`#%`, a link a mail client or a

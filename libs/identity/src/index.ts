@@ -74,6 +74,7 @@ export {
   ACCOUNT_EXTRA_PROFILE_FIELDS,
   ACCOUNT_INCLUDE,
   PW_RESET_LOGIN_ID_KEY,
+  SESSION_CHANNEL,
   type AccountAction,
   type AccountSnapshot,
   type AccountState,

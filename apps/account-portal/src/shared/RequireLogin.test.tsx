@@ -70,7 +70,7 @@ describe('an account page brought back by the back button (back/forward cache)',
     expect(fake.calls.slice(before).map((call) => [call.method, call.params])).toEqual([['getAccountInfo', {}]]);
   });
 
-  it('another account logged in meanwhile: the page shows that account, not the one it was left with', async () => {
+  it('another account logged in meanwhile: the page goes to the login, showing neither account (spec 000 §6)', async () => {
     const { identity, fake } = await loggedIn();
     // The fake's ids are counted: Max comes second, so his differs from Erika's.
     const other = createFakeProvider({
@@ -85,7 +85,10 @@ describe('an account page brought back by the back button (back/forward cache)',
     leave();
     switched = true;
     comeBack();
-    expect(await screen.findByDisplayValue('Mann', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // The page acts for the account it shows only (a save would go into the other one): the login, as for an ended session.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.')).toBeInTheDocument();
+    expect(screen.queryByDisplayValue('Mann')).not.toBeInTheDocument();
     expect(screen.queryByDisplayValue('Muster')).not.toBeInTheDocument();
   }, 20_000);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, useLocation } from 'react-router-dom';
-import { isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
+import { isSuccess, isUnauthorized, SESSION_CHANNEL, useIdentity } from '@portal/identity';
 import { Loader, useRevealed } from '@portal/ui';
 import type { LoginState } from './navigation';
 
@@ -37,9 +37,14 @@ export function RequireLogin({ children }: { children: ReactNode }) {
  * tab's) never reached it: Back showed the shopper's name, birth date and address on a shared computer (spec 000
  * §6, QA). The page hides as it is put away (the first picture after the return is then no longer the page) and on
  * its return asks the service: the same account's session shows the page again as it was; none, and the watched
- * provider logs out, which sends the shopper to the login; another account's, or no answer, reads the account
- * again, which logs out on a failure (spec 001 §4). Pages the cache does not keep (not persisted) load afresh
- * anyway, and the back navigation stays fast for a session that goes on.
+ * provider logs out, which sends the shopper to the login; another account's, and the page goes to the login too
+ * (checkSession); no answer reads the account again, which logs out on a failure (spec 001 §4). Pages the cache does
+ * not keep (not persisted) load afresh anyway, and the back navigation stays fast for a session that goes on.
+ *
+ * The same question is asked, without hiding the page, whenever another tab says the browser's session changed (the
+ * account store announces a login, a logout or an ended session) and whenever the tab is shown again: a tab left on
+ * one account's page saved into the account another tab had logged in since, and said "saved" (QA). No answer then
+ * leaves the page as it is: the connection may be down, and the save checks again (useShownAccountSession).
  */
 function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): boolean {
   const { provider, refresh } = useIdentity();
@@ -64,16 +69,34 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): bo
       const answer = await provider.getAccountInfo({}).catch(() => undefined);
       if (mine !== run) return;
       if (answer && isUnauthorized(answer)) return; // the watched provider logs out; the page stays hidden
-      if (!answer || !isSuccess(answer) || answer.UID !== shown.current) await refresh();
+      if (answer && isSuccess(answer) && answer.UID !== shown.current) return refresh({ sessionEnded: true });
+      if (!answer || !isSuccess(answer)) await refresh();
       if (mine === run) setChecking(false);
     };
+    let asking = false;
+    const checkSession = async () => {
+      if (asking) return; // focus and visibilitychange come together
+      asking = true;
+      const answer = await provider.getAccountInfo({}).catch(() => undefined);
+      asking = false;
+      // 403005: the watched provider has logged out. Another account: this page's account is no longer the session's.
+      if (answer && isSuccess(answer) && answer.UID !== shown.current) await refresh({ sessionEnded: true });
+    };
     const onShow = (event: PageTransitionEvent) => void check(event);
+    const onChange = () => void checkSession();
+    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : undefined;
+    channel?.addEventListener('message', onChange);
     window.addEventListener('pagehide', hide);
     window.addEventListener('pageshow', onShow);
+    window.addEventListener('focus', onChange);
+    document.addEventListener('visibilitychange', onChange);
     return () => {
       run++;
+      channel?.close();
       window.removeEventListener('pagehide', hide);
       window.removeEventListener('pageshow', onShow);
+      window.removeEventListener('focus', onChange);
+      document.removeEventListener('visibilitychange', onChange);
     };
   }, [loggedIn, provider, refresh]);
   return checking;

@@ -43,6 +43,24 @@ async function pass(ms: number) {
 }
 
 describe('the session of the account pages (WCAG 2.2.1)', () => {
+  it('counts from the latest use of any tab: no warning while another tab keeps the session in use (QA)', async () => {
+    window.localStorage.removeItem('portal.sessionUsedAt');
+    const identity = await loggedIn();
+    await openAccountPage(identity);
+    await pass((IDLE_S / 60 - 5) * MINUTE);
+    // Another tab of the browser renews the session (its keeper writes when it did).
+    window.localStorage.setItem('portal.sessionUsedAt', String(Date.now()));
+    await pass(2 * MINUTE + 10_000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Left alone in every tab, the warning comes, counted from the other tab's use; that tab's next use takes it down.
+    await pass(5 * MINUTE);
+    expect(screen.getByRole('dialog', { name: 'Sind Sie noch da?' })).toBeInTheDocument();
+    window.localStorage.setItem('portal.sessionUsedAt', String(Date.now()));
+    await pass(10_000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    window.localStorage.removeItem('portal.sessionUsedAt');
+  }, 20_000);
+
   it('warns two minutes before an unused session would end, and staying renews it', async () => {
     const identity = await loggedIn();
     await openAccountPage(identity);

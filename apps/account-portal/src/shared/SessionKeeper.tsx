@@ -31,6 +31,29 @@ export function SessionKeeper({ openedAt }: { openedAt: number }) {
 // The dialog's code loads when it is due, not with every account page (page weight).
 const SessionWarning = lazyNamed(() => import('./SessionWarning'), 'SessionWarning');
 
+/**
+ * When any tab of the browser last used the session: the session is one for all tabs, and a tab left alone warned
+ * "Sind Sie noch da?" while the shopper kept it alive in another (QA). Each tab writes its uses here and counts from
+ * the latest of them.
+ */
+const SESSION_USED_KEY = 'portal.sessionUsedAt';
+
+function shareUse(at: number) {
+  try {
+    window.localStorage.setItem(SESSION_USED_KEY, String(at));
+  } catch {
+    // storage unavailable (private mode): the tab counts from its own uses
+  }
+}
+
+function lastUseOfAnyTab(own: number): number {
+  try {
+    return Math.max(own, Number(window.localStorage.getItem(SESSION_USED_KEY)) || 0);
+  } catch {
+    return own;
+  }
+}
+
 function IdleWarning({ idleMs, openedAt }: { idleMs: number; openedAt: number }) {
   const navigate = useNavigate();
   const { provider, account } = useIdentity();
@@ -45,12 +68,14 @@ function IdleWarning({ idleMs, openedAt }: { idleMs: number; openedAt: number })
     if (account === seen.current) return;
     seen.current = account;
     used.current = Date.now();
+    shareUse(used.current);
   }, [account]);
 
   // A bare look-up, not the account store's refresh: that would hand forms a new account and reset what they hold.
   // A session that ended meanwhile answers 403005, and the watched provider logs the shopper out.
   const renew = useCallback(() => {
     used.current = Date.now();
+    shareUse(used.current);
     setEndsAt(undefined);
     void provider.getAccountInfo({}).catch(() => undefined);
   }, [provider]);
@@ -61,6 +86,9 @@ function IdleWarning({ idleMs, openedAt }: { idleMs: number; openedAt: number })
       if (endsAt === undefined && Date.now() - used.current > RENEW_AFTER_MS) renew();
     };
     const look = () => {
+      used.current = lastUseOfAnyTab(used.current);
+      // Another tab's use since the warning came: the session goes on, and the warning goes.
+      if (endsAt !== undefined && used.current + idleMs - SLACK_MS > endsAt) setEndsAt(undefined);
       const unused = Date.now() - used.current;
       if (unused >= idleMs + TICK_MS) {
         // Over at the service by now, unless another tab used it: the look-up logs out, or goes on with that tab.

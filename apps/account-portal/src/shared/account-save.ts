@@ -2,8 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { getIn, type FormikErrors, type FormikHelpers } from 'formik';
 import { mapValidationErrors, message, type MapValidationErrorsOptions, type SelectOption } from '@portal/forms';
-import { isInvalidParameter, isSuccess, isUnauthorized, isValidationError, useIdentity, type AccountState, type IdentityProvider, type SetAccountInfoParams } from '@portal/identity';
+import {
+  isInvalidParameter,
+  isSuccess,
+  isUnauthorized,
+  isValidationError,
+  useIdentity,
+  type AccountState,
+  type IdentityProvider,
+  type SetAccountInfoParams,
+} from '@portal/identity';
 import { failureCode, unexpectedMessage } from './call-failure';
+import { useShownAccountSession, type ShownAccountSession } from './shown-account-session';
 
 /**
  * What saving an account form came to: saved, errors to show on the form's fields, refused input without a field
@@ -26,8 +36,9 @@ export async function saveAccountInfo<Values extends object>(
   update: SetAccountInfoParams,
   values: Values,
   fields?: MapValidationErrorsOptions,
+  asShown: ShownAccountSession = (call) => call(),
 ): Promise<SaveOutcome<Values>> {
-  const answer = await provider.setAccountInfo(update);
+  const answer = await asShown(() => provider.setAccountInfo(update));
   if (isSuccess(answer)) return { kind: 'saved' };
   if (isValidationError(answer)) {
     const errors = onForm(mapValidationErrors<Values>(answer.validationErrors, fields), values);
@@ -62,10 +73,11 @@ function onForm<Values extends object>(errors: FormikErrors<Values>, values: Val
  */
 export function useAccountSave<Values extends object>(update: (values: Values, account: AccountState) => SetAccountInfoParams, fields?: MapValidationErrorsOptions) {
   const { provider, account, refreshAfterSave } = useIdentity();
+  const asShown = useShownAccountSession();
   return useMutation({
     mutationFn: async (values: Values) => {
       const change = update(values, account);
-      const outcome = await saveAccountInfo<Values>(provider, change, values, fields);
+      const outcome = await saveAccountInfo<Values>(provider, change, values, fields, asShown);
       if (outcome.kind === 'saved') await refreshAfterSave(change);
       return outcome;
     },

@@ -45,8 +45,11 @@ export interface UseIdentity {
   provider: IdentityProvider;
   account: AccountState;
   ready: boolean;
-  /** getAccountInfo again; a failure logs out in client state. */
-  refresh: () => Promise<void>;
+  /**
+   * getAccountInfo again; a failure logs out in client state. `sessionEnded`: the page's session may have ended, and
+   * the logout says so; another account's session ends it too.
+   */
+  refresh: (options?: { sessionEnded?: boolean }) => Promise<void>;
   /** getAccountInfo again after the shopper's change was saved; without an answer the change is held and read later. */
   refreshAfterSave: (change: SavedChange) => Promise<void>;
   /** Keeps the regToken (and what is known) of a registration in progress. */

@@ -128,7 +128,17 @@ export class AccountStore {
     if (action.type === 'login' || action.type === 'logout') this.endedHere = false;
     const next = accountReducer(this.snapshot, action);
     if (next === this.snapshot) return;
+    const was = this.snapshot.account;
     this.snapshot = next;
+    // The browser's session is another now (a login, a logout, an ended session, or a page's first look-up after a
+    // social login's redirect): the other tabs' account pages check whose session it is (RequireLogin), so none
+    // saves into an account it does not show (QA). No more than this here: the check's code is the account area's.
+    if ((was.loggedIn && was.UID) !== (next.account.loggedIn && next.account.UID) && typeof BroadcastChannel === 'function') {
+      // Closed at once, the message still goes: it is on its way to the other tabs' channels as it is posted.
+      const channel = new BroadcastChannel(SESSION_CHANNEL);
+      channel.postMessage(0);
+      channel.close();
+    }
     for (const listener of [...this.listeners]) listener();
   }
 
@@ -164,7 +174,9 @@ export class AccountStore {
   /**
    * Reads the account again (with the regToken when one is held and nobody is logged in). Any failure, including
    * 403005 and a transport error, logs out in client state (spec 001 §4); `sessionEnded` marks that logout as the
-   * end of a session a page was using.
+   * end of a session a page was using, and then another account's session is that end too: the browser's session
+   * went to an account another tab logged in, and the page, which acts for its own account, goes to the login
+   * (spec 000 §6) instead of showing the other one's data.
    */
   refresh = ({ sessionEnded = false }: { sessionEnded?: boolean } = {}): Promise<void> => this.readAccount({ sessionEnded });
 
@@ -207,12 +219,13 @@ export class AccountStore {
         ...(regToken ? { regToken } : {}),
       });
       if (run !== this.refreshes) return; // a newer refresh, login or logout wins
-      if (isSuccess(answer) && answer.UID) {
+      if (isSuccess(answer) && answer.UID && (!sessionEnded || answer.UID === account.UID)) {
         const { UID, profile, data, preferences, subscriptions } = answer;
         this.dispatch({ type: 'refreshed', info: { UID, profile, data, preferences, subscriptions }, viaRegToken: Boolean(regToken) });
       } else {
-        // 403005 on the first look-up is the normal "nobody is logged in" (spec 001 §8): no log line for it.
-        if (!isUnauthorized(answer)) console.warn('identity: getAccountInfo answered', answer.errorCode);
+        // 403005 on the first look-up is the normal "nobody is logged in" (spec 001 §8), and another account's session
+        // (errorCode 0) an ended one: no log line for them.
+        if (answer.errorCode && !isUnauthorized(answer)) console.warn('identity: getAccountInfo answered', answer.errorCode);
         this.dispatch({ type: 'logout', sessionEnded });
       }
     } catch (error) {
@@ -258,6 +271,9 @@ export function watchSession(provider: IdentityProvider, store: AccountStore): I
     },
   });
 }
+
+/** The channel on which an app's tabs tell each other that the browser's session changed. */
+export const SESSION_CHANNEL = 'portal-session';
 
 function forgetPasswordResetLoginId() {
   try {

@@ -13,6 +13,7 @@ import {
   type Envelope,
   type IdentityProvider,
 } from '@portal/identity';
+import { useShownAccountSession, type ShownAccountSession } from '../../../shared/shown-account-session';
 import { refusedPasswordMessage, wrongPasswordMessage } from '../../../shared/identity-settings';
 
 /**
@@ -45,8 +46,13 @@ export type ChangeOutcome<Field extends string> = { kind: 'done' } | { kind: 'er
  * provider counts failures towards its lockout, as for any login). 400002 shows global.password.required, a
  * wrong password the spec's text, other codes providerMessage's.
  */
-export async function confirmPassword(provider: IdentityProvider, loginID: string, password: string): Promise<ChangeOutcome<'password'>> {
-  const answer = await provider.login({ loginID, password });
+export async function confirmPassword(
+  provider: IdentityProvider,
+  loginID: string,
+  password: string,
+  asShown: ShownAccountSession = (call) => call(),
+): Promise<ChangeOutcome<'password'>> {
+  const answer = await asShown(() => provider.login({ loginID, password }));
   if (isSuccess(answer)) return { kind: 'done' };
   if (answer.errorCode === ErrorCode.MISSING_REQUIRED_PARAMETER) return { kind: 'error', field: 'password', message: messages.passwordRequired() };
   if (isInvalidLogin(answer)) return { kind: 'error', field: 'password', message: wrongPasswordMessage() };
@@ -57,12 +63,17 @@ export async function confirmPassword(provider: IdentityProvider, loginID: strin
  * Step 2: the new address with the confirmed password. It takes effect once the link mailed to the new address is
  * followed; the old address is told (identity contract, setAccountInfo).
  */
-export async function changeEmail(provider: IdentityProvider, email: string, password: string): Promise<ChangeOutcome<'email' | 'password'>> {
+export async function changeEmail(
+  provider: IdentityProvider,
+  email: string,
+  password: string,
+  asShown: ShownAccountSession = (call) => call(),
+): Promise<ChangeOutcome<'email' | 'password'>> {
   // The confirmation mail speaks the page's language (the document's, which the app keeps), not the one the
   // account was registered in (QA), and its link keeps the page's country (nl-BE, QA). Read here rather than through
   // the site's hook: /accessdata has no bytes to spare.
   const lang = document.documentElement.lang || undefined;
-  const answer = await provider.setAccountInfo({ profile: { email }, password, lang });
+  const answer = await asShown(() => provider.setAccountInfo({ profile: { email }, password, lang }));
   if (isSuccess(answer)) return { kind: 'done' };
   if (isEmailInUse(answer)) return { kind: 'error', field: 'email', message: message('ap.accessdata.email.inUse', 'This e-mail address already has an account.') };
   if (answer.errorCode === ErrorCode.MISSING_REQUIRED_PARAMETER) return { kind: 'error', field: 'password', message: messages.passwordRequired() };
@@ -83,8 +94,9 @@ export async function changePassword(
   provider: IdentityProvider,
   password: string,
   newPassword: string,
+  asShown: ShownAccountSession = (call) => call(),
 ): Promise<ChangeOutcome<'currentPassword' | 'newPassword'> | { kind: 'recentLogin' }> {
-  const answer = await provider.setAccountInfo({ password, newPassword });
+  const answer = await asShown(() => provider.setAccountInfo({ password, newPassword }));
   if (isSuccess(answer)) return { kind: 'done' };
   // A first password (an account without one) needs a login of the last minutes, as adding a passkey does.
   if (isRecentLoginRequired(answer)) return { kind: 'recentLogin' };
@@ -93,19 +105,25 @@ export async function changePassword(
   return { kind: 'error', field: isLockedOut(answer) ? 'currentPassword' : 'newPassword', message: refusedPasswordMessage(answer) ?? providerMessage(answer) };
 }
 
+// Each step is made only while the browser's session is the page's account (useShownAccountSession): the password's
+// check is a login, which would replace another account's session another tab had started.
 export function useConfirmPassword() {
   const { provider, account } = useIdentity();
-  return useMutation({ mutationFn: (password: string) => confirmPassword(provider, account.profile?.email ?? '', password) });
+  const asShown = useShownAccountSession();
+  return useMutation({ mutationFn: (password: string) => confirmPassword(provider, account.profile?.email ?? '', password, asShown) });
 }
 
 export function useChangeEmail() {
   const { provider } = useIdentity();
-  return useMutation({ mutationFn: ({ email, password }: { email: string; password: string }) => changeEmail(provider, email, password) });
+  const asShown = useShownAccountSession();
+  return useMutation({ mutationFn: ({ email, password }: { email: string; password: string }) => changeEmail(provider, email, password, asShown) });
 }
 
 export function useChangePassword() {
   const { provider } = useIdentity();
+  const asShown = useShownAccountSession();
   return useMutation({
-    mutationFn: ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => changePassword(provider, currentPassword, newPassword),
+    mutationFn: ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) =>
+      changePassword(provider, currentPassword, newPassword, asShown),
   });
 }

@@ -1,0 +1,120 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AccountStore, type IdentityProvider } from '@portal/identity';
+import { createFakeProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { openApp } from '../testing/render-app';
+
+const PASSWORD = 'Geheim12!';
+const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+
+/**
+ * The browser's BroadcastChannel between the tabs of one origin, which jsdom lacks: a message goes to every other
+ * open channel of its name, as a task (not at once); a closed channel gets none.
+ */
+class TabChannel extends EventTarget {
+  static readonly open = new Set<TabChannel>();
+  constructor(readonly name: string) {
+    super();
+    TabChannel.open.add(this);
+  }
+  postMessage(data: unknown) {
+    for (const other of TabChannel.open) {
+      if (other === this || other.name !== this.name) continue;
+      setTimeout(() => TabChannel.open.has(other) && other.dispatchEvent(new MessageEvent('message', { data })));
+    }
+  }
+  close() {
+    TabChannel.open.delete(this);
+  }
+}
+
+const browserChannel = Object.getOwnPropertyDescriptor(globalThis, 'BroadcastChannel');
+function withChannels(on: boolean) {
+  if (on) Object.defineProperty(globalThis, 'BroadcastChannel', { value: TabChannel, configurable: true, writable: true });
+  else Reflect.deleteProperty(globalThis, 'BroadcastChannel');
+}
+beforeEach(forgetLanguage);
+afterEach(() => {
+  if (browserChannel) Object.defineProperty(globalThis, 'BroadcastChannel', browserChannel);
+  else Reflect.deleteProperty(globalThis, 'BroadcastChannel');
+  TabChannel.open.clear();
+});
+
+/**
+ * Two tabs of one browser over one session (the fake's): tab A, the app under test, shows Erika's personal data; tab
+ * B is another app's account store over the same provider, as another tab's is over the same cookie. Tab A does not
+ * hear tab B's logins and logouts from the provider: a tab's provider tells only its own calls.
+ */
+async function twoTabs() {
+  const fake = createFakeProvider({
+    accounts: [
+      { email: 'erika@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } },
+      { email: 'max@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Max', lastName: 'Mann' } },
+    ],
+  });
+  await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
+  const tabA: IdentityProvider = { ...fake, onLogin: () => () => undefined, onLogout: () => () => undefined };
+  const tabB = new AccountStore(fake);
+  const disconnect = tabB.connect();
+  await tabB.load();
+  await openApp('/personaldata', { identity: tabA });
+  const phone = await screen.findByRole('textbox', { name: /Telefonnummer/ }, { timeout: 5000 });
+  return { fake, phone, disconnect };
+}
+
+const saves = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo');
+
+async function expectLogin() {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(screen.getByText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.')).toBeInTheDocument();
+  expect(screen.queryByDisplayValue('Muster')).not.toBeInTheDocument();
+}
+
+describe('an account page while another tab changes the browser session', () => {
+  it('another tab logs in another account: the page goes to the login at once, never shows nor saves into it (QA)', async () => {
+    withChannels(true);
+    const { fake, disconnect } = await twoTabs();
+    await act(async () => {
+      await fake.login({ loginID: 'max@example.com', password: PASSWORD });
+    });
+    await expectLogin();
+    expect(screen.queryByDisplayValue('Mann')).not.toBeInTheDocument();
+    disconnect();
+  }, 20_000);
+
+  it('another tab logs out: the page leaves the personal data at once, before anyone fills in the form in vain', async () => {
+    withChannels(true);
+    const { fake, disconnect } = await twoTabs();
+    await act(async () => {
+      await fake.logout();
+    });
+    await expectLogin();
+    disconnect();
+  }, 20_000);
+
+  it('without a channel the tab checks whose session it is when it is shown again', async () => {
+    withChannels(false);
+    const { fake, disconnect } = await twoTabs();
+    await fake.login({ loginID: 'max@example.com', password: PASSWORD });
+    act(() => {
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+    await expectLogin();
+    disconnect();
+  }, 20_000);
+
+  it('a save of a page not told of the other login is not made into the other account (QA: "gespeichert" on Max)', async () => {
+    withChannels(false);
+    const { fake, phone, disconnect } = await twoTabs();
+    await fake.login({ loginID: 'max@example.com', password: PASSWORD });
+    await userEvent.type(phone, '+4912345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await expectLogin();
+    expect(saves(fake)).toEqual([]);
+    expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
+    const max = await fake.getAccountInfo({ include: 'profile', extraProfileFields: 'phones' });
+    expect(JSON.stringify(max)).not.toContain('+4912345678');
+    disconnect();
+  }, 20_000);
+});

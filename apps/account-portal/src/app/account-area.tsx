@@ -2,6 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { addMessages, type MessageLoader } from '@portal/i18n';
 import { Loader, SiteLayout } from '@portal/ui';
 import { AccountHeaderActions, AccountShell } from '../features/account/components/AccountShell';
 import { lazyNamed, loadCode } from '../shared/load-page';
@@ -10,23 +11,24 @@ import { InBackground } from '../shared/InBackground';
 import { RequireLogin } from '../shared/RequireLogin';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
 import { loadAccountMessages } from './account-messages';
+import { loadAccessDataMessages, loadAddressesMessages } from './account-page-texts';
 import { addPageTexts, PageTexts } from './page-texts';
 
 /**
  * The account area: the frame of the protected pages (login check, header actions, side menu), and those pages.
  * It loads once a protected page is opened; each page's own code loads with that page.
  */
-function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return { Screen: lazyNamed(load, name), load: () => loadCode(load) as Promise<unknown> };
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, texts?: MessageLoader) {
+  return { Screen: lazyNamed(load, name), load: () => loadCode(load) as Promise<unknown>, texts };
 }
 
 const screens: Record<string, ReturnType<typeof screen>> = {
   '/': screen(() => import('../features/account/routes/AccountPage'), 'AccountPage'),
   '/personaldata': screen(() => import('../features/personal-data/routes/PersonalDataPage'), 'PersonalDataPage'),
-  '/addresses': screen(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage'),
-  '/addresses/addresschange': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage'),
-  '/addresses/addaddress': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage'),
-  '/accessdata': screen(() => import('../features/access-data/routes/AccessDataPage'), 'AccessDataPage'),
+  '/addresses': screen(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage', loadAddressesMessages),
+  '/addresses/addresschange': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage', loadAddressesMessages),
+  '/addresses/addaddress': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage', loadAddressesMessages),
+  '/accessdata': screen(() => import('../features/access-data/routes/AccessDataPage'), 'AccessDataPage', loadAccessDataMessages),
 };
 
 // The session keeper's work begins minutes after a page opens (SessionKeeper): its code comes once the page is up,
@@ -48,15 +50,25 @@ export function preloadAccountScreen(path: string): Promise<unknown> | undefined
   return screens[path]?.load();
 }
 
-/** Starts loading the account area's texts, when its page is the first (prepareFirstPage in routes.tsx). */
-export function addAccountTexts(i18n: I18n) {
+/** Starts loading the account area's texts and the page's own, when its page is the first (prepareFirstPage in routes.tsx). */
+export function addAccountTexts(i18n: I18n, path: string) {
   addPageTexts(i18n, loadAccountMessages);
+  const texts = screens[path]?.texts;
+  if (texts) void addMessages(i18n, texts);
 }
 
 /** The protected page of a route path (the paths of routes.tsx's protected routes). */
 export function AccountScreen({ path }: { path: string }) {
-  const Screen = screens[path]?.Screen;
-  return Screen ? <Screen /> : null;
+  const { Screen, texts } = screens[path] ?? {};
+  if (!Screen) return null;
+  // A page with texts of its own (account-page-texts.ts) waits for them as the area waits for its own.
+  return texts ? (
+    <PageTexts code={screens[path]!.load} own={texts}>
+      <Screen />
+    </PageTexts>
+  ) : (
+    <Screen />
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createI18n, type MessageLoader } from '@portal/i18n';
 import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
+import { loadAccessDataMessages, loadAddressesMessages } from './account-page-texts';
 import { loadAccountMessages } from './account-messages';
 
 const PARTS: Record<string, MessageLoader> = {
@@ -7,6 +8,8 @@ const PARTS: Record<string, MessageLoader> = {
   'other pages, shared': loadPageMessages,
   'sign-in pages': loadSignInMessages,
   'account area': loadAccountMessages,
+  '/accessdata': loadAccessDataMessages,
+  'address pages': loadAddressesMessages,
 };
 
 describe('app messages', () => {

@@ -111,7 +111,7 @@ function accountScreen(path: AccountPortalPath): Omit<Screen, 'element'> {
     // The account area's own texts are known to its code alone (account-messages.ts), and load beside its pages' code.
     addTexts: (i18n) => {
       addPageTexts(i18n);
-      loadCode(loadAccountArea).then((area) => area.addAccountTexts(i18n), () => undefined);
+      loadCode(loadAccountArea).then((area) => area.addAccountTexts(i18n, path), () => undefined);
     },
     identitySettings: true,
     onward: [],

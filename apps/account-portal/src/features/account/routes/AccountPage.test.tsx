@@ -4,7 +4,10 @@ import { testContent, testMetadata } from '@portal/cms/testing';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
+import { getI18n } from 'react-i18next';
+import { addMessages } from '@portal/i18n';
 import { preloadAccountScreen } from '../../../app/account-area';
+import { loadAddressesMessages } from '../../../app/account-page-texts';
 import { openApp } from '../../../testing/render-app';
 import { setFlash } from '../../../shared/flash';
 import { cameFromPartner } from '../components/AccountShell';
@@ -165,8 +168,9 @@ describe('account shell', () => {
     await openApp('/accessdata', { identity: await loggedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldedaten' }, { timeout: 5000 })).toBeInTheDocument();
     expect(document.body).toHaveFocus();
-    // The page's code in first: under Jest the click's navigation (a React transition) stayed while it loaded.
+    // The page's code and texts in first: under Jest the click's navigation (a React transition) stayed while they loaded.
     await preloadAccountScreen('/addresses');
+    await addMessages(getI18n(), loadAddressesMessages);
     const link = within(screen.getByRole('navigation', { name: 'Kontomenü' })).getByRole('link', { name: 'Adresse' });
     await userEvent.click(link);
     expect(link).toHaveAttribute('aria-current', 'page');

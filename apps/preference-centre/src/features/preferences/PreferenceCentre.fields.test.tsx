@@ -85,6 +85,8 @@ interface Options {
   connection?: 'up' | 'down';
   /** The browser's language; the site has the Belgian French locale besides its own (spec 001 §4). */
   language?: string;
+  /** The CMS's preference centre, in every language. */
+  centre?: PreferenceCentreContent;
 }
 
 async function openCentre({
@@ -96,6 +98,7 @@ async function openCentre({
   sso = 'embedded',
   connection = 'up',
   language = 'de-DE',
+  centre = preferenceCentre,
 }: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, ...seed }] });
   const requests: string[] = [];
@@ -141,7 +144,7 @@ async function openCentre({
       identity: fake,
       initialRefresh: false,
       metadata: testMetadata({ sso: { apiKey: sso, customLogin: false }, locales: ['de_DE', 'en_GB', 'fr_FR', 'fr_BE'], validation: { zipCode } }),
-      content: { de_DE: testContent({ preferenceCentre }), en_GB: testContent({ preferenceCentre }), fr_BE: testContent({ preferenceCentre }) },
+      content: { de_DE: testContent({ preferenceCentre: centre }), en_GB: testContent({ preferenceCentre: centre }), fr_BE: testContent({ preferenceCentre: centre }) },
       browserLanguages: [language],
       rest,
     },
@@ -320,6 +323,53 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('Bitte geben Sie ein gültiges Geburtsdatum ein.')).toBeInTheDocument();
     expect(screen.getByText('Bitte geben Sie einen gültigen Vornamen ein.')).toBeInTheDocument();
     expect(screen.queryByText(/The month has no day|expected format/)).not.toBeInTheDocument();
+  });
+
+  describe('the names, which the identity schema requires (QA)', () => {
+    // The store tab with the last name beside the first, as a CMS may place them.
+    const withNames: PreferenceCentreContent = {
+      ...preferenceCentre,
+      tabs: preferenceCentre.tabs.map((tab) =>
+        tab.id === 'store' ? { ...tab, items: [{ type: 'profileFields', id: 'profile', fields: ['firstName', 'lastName', 'favouriteStore'] }] } : tab,
+      ),
+    };
+    const named = { ...subscriber, profile: { firstName: 'Erika', lastName: 'Mustermann' } };
+
+    it.each([
+      ['de-DE', 'Vorname', 'Nachname', 'Speichern', 'Bitte geben Sie Ihren Vornamen ein.', 'Bitte geben Sie Ihren Nachnamen ein.'],
+      ['fr-BE', 'Prénom', 'Nom', 'Enregistrer', 'Veuillez saisir votre prénom.', 'Veuillez saisir votre nom.'],
+    ])('a cleared name is refused at its field before anything is sent (%s)', async (language, first, last, saveLabel, firstMissing, lastMissing) => {
+      const { user, fake } = await openCentre({ seed: named, centre: withNames, language, path: '/preferences/token/link-jwt#store' });
+      const firstName = await screen.findByRole('textbox', { name: first });
+      const lastName = screen.getByRole('textbox', { name: last });
+      await user.clear(firstName);
+      await user.clear(lastName);
+      await user.click(screen.getByRole('button', { name: saveLabel }));
+      await waitFor(() => expect(firstName).toHaveAccessibleDescription(firstMissing));
+      expect(lastName).toHaveAccessibleDescription(lastMissing);
+      expect(written(fake)).toBeUndefined();
+      expect(fake.account(EMAIL)?.profile).toMatchObject({ firstName: 'Erika', lastName: 'Mustermann' });
+    });
+
+    it('a last name the service would refuse is refused before sending, in the words of its refusal', async () => {
+      const { user, fake } = await openCentre({ seed: named, centre: withNames, path: '/preferences/token/link-jwt#store' });
+      const lastName = await screen.findByRole('textbox', { name: 'Nachname' });
+      await user.type(lastName, '2');
+      await user.click(save());
+      await waitFor(() => expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Nachnamen ein.'));
+      expect(written(fake)).toBeUndefined();
+    });
+
+    it('an account without names (a newsletter-only one) saves on without them', async () => {
+      const { user, fake } = await openCentre({ centre: withNames, path: '/preferences/token/link-jwt#store' });
+      await user.type(await screen.findByRole('textbox', { name: 'Nachname' }), 'Muster');
+      await user.clear(screen.getByRole('textbox', { name: 'Nachname' }));
+      await user.type(screen.getByRole('combobox', { name: /Filiale/ }), 'Mönckeberg');
+      await user.click(await screen.findByRole('option', { name: /Mönckebergstraße/ }));
+      await user.click(save());
+      await waitFor(() => expect(fake.account(EMAIL)?.data?.preference).toMatchObject({ FAVORITE_STORE: 'DE-20095-01' }));
+      expect(written(fake)).not.toHaveProperty('profile');
+    });
   });
 
   describe('a store search that fails (QA)', () => {

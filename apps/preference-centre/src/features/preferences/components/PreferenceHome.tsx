@@ -91,7 +91,13 @@ export function PreferenceHome({ jwt, regToken, account, content, reminders, rem
   const validationSchema = useMemo(
     () =>
       deferredSchema((kit) =>
-        centreSchema(kit, { shown, zipCodeRules: metadata.validation.zipCode, staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account), accountSchema }),
+        centreSchema(kit, {
+          shown,
+          zipCodeRules: metadata.validation.zipCode,
+          staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account),
+          accountSchema,
+          saved: account.profile,
+        }),
       ),
     [shown, metadata.validation.zipCode, account, accountSchema],
   );

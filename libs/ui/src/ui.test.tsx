@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import userEvent from '@testing-library/user-event';
 import { useSite } from '@portal/cms';
-import { stubSiteFetch, testMetadata, type SiteResponses } from '@portal/cms/testing';
+import { stubSiteFetch, testContent, testMetadata, type SiteResponses } from '@portal/cms/testing';
 import { createI18n, loadShippedMessages, SHIPPED_LANGUAGES } from '@portal/i18n';
 import { createFakeProvider } from '@portal/identity/testing';
 import { AppProviders, createQueryClient } from './AppProviders';
@@ -212,6 +212,38 @@ describe('SiteLayout', () => {
     );
     expect(await screen.findByText('content')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Sprache / })).not.toBeInTheDocument();
+  });
+
+  it("marks the default content shown on a page of another language with the default's language (WCAG 3.1.2)", async () => {
+    const german = testContent({
+      header: { logo: { src: '/logo.svg', alt: 'Zur Startseite' }, homeUrl: '/' },
+      footer: { copyright: '© Grocer. Alle Rechte vorbehalten.' },
+    });
+    await renderPage(
+      <SiteLayout title="Compte client">
+        <p>contenu</p>
+      </SiteLayout>,
+      { browserLanguages: ['fr-FR'], content: { fr_FR: 404, default: german } },
+    );
+    expect(await screen.findByText('contenu')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr-FR');
+    // default.json names no language: it is the metadata's default one (de_DE).
+    expect(screen.getByRole('img', { name: 'Zur Startseite' })).toHaveAttribute('lang', 'de-DE');
+    expect(screen.getByRole('link', { name: 'Impressum' }).closest('[lang]')).toHaveAttribute('lang', 'de-DE');
+    expect(screen.getByText('© Grocer. Alle Rechte vorbehalten.').closest('[lang]')).toHaveAttribute('lang', 'de-DE');
+    // What the page says in its own language is not marked.
+    expect(screen.getByRole('navigation', { name: /.+/ }).closest('[lang]')).toBe(document.documentElement);
+  });
+
+  it("leaves the content of the page's own language unmarked", async () => {
+    await renderPage(
+      <SiteLayout title="Kundenkonto">
+        <p>content</p>
+      </SiteLayout>,
+    );
+    expect(await screen.findByRole('link', { name: 'Impressum' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Logo' })).not.toHaveAttribute('lang');
+    expect(screen.getByRole('link', { name: 'Impressum' }).closest('[lang]')).toBe(document.documentElement);
   });
 
   it('shows the footer links of the content', async () => {

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { toLanguageTag } from '@portal/i18n';
 import { fetchJson } from './fetch-json';
 import type { CmsContent, Metadata } from './types';
 
@@ -13,7 +14,9 @@ export async function fetchContent(metadata: Metadata, locale: string): Promise<
   try {
     return await fetchJson<CmsContent>(`${base}/cms/${encodeURIComponent(metadata.cms.id)}/${encodeURIComponent(locale)}.json`);
   } catch {
-    return fetchJson<CmsContent>(`${base}/cms/default.json`);
+    // Its texts are marked with their language on a page of another (WCAG 3.1.2): the one the document names, else
+    // (as the shipped default.json, the German document) the metadata's default language.
+    return { lang: toLanguageTag(metadata.defaultLocale), ...(await fetchJson<CmsContent>(`${base}/cms/default.json`)) };
   }
 }
 

@@ -128,16 +128,17 @@ export function SiteProvider({ children, Loading, environment, prepare }: SitePr
   });
 
   useEffect(() => {
-    if (!language) return;
-    rememberLanguage(language);
-    document.documentElement.lang = language;
-    if (texts.data !== language) return;
+    if (!language || texts.data !== language) return;
     let current = true;
     // The texts are in, so changeLanguage resolves at once. The site shows (or changes language) as a transition:
     // React renders the whole page in small slices rather than in one long task of the main thread (total blocking
-    // time, issue 16).
+    // time, issue 16). A language takes effect, and is remembered, only with its texts: a switch made offline set
+    // the page's lang, the selector and the cookie while every text stayed in the language before (QA phone).
     void i18n.changeLanguage(language).then(() => {
-      if (current) startTransition(() => setTextsLoadedFor(language));
+      if (!current) return;
+      rememberLanguage(language);
+      document.documentElement.lang = language;
+      startTransition(() => setTextsLoadedFor(language));
     });
     return () => {
       current = false;
@@ -157,18 +158,20 @@ export function SiteProvider({ children, Loading, environment, prepare }: SitePr
 
   const contentResult = useCmsContent(language ? metadata : undefined, toLocale(language ?? ''));
 
+  // The pages show the language whose texts are in (the one asked for may still be loading).
   const site = useMemo<Site | null>(
     () =>
-      metadata && language && contentResult.data
-        ? { metadata, content: contentResult.data, language, languages, changeLanguage }
+      metadata && textsLoadedFor && contentResult.data
+        ? { metadata, content: contentResult.data, language: textsLoadedFor, languages, changeLanguage }
         : null,
-    [metadata, language, contentResult.data, languages, changeLanguage],
+    [metadata, textsLoadedFor, contentResult.data, languages, changeLanguage],
   );
 
   // Once shown, the site stays when a refresh fails (the content asked for again as the tab comes back, QA phone):
   // React Query keeps the data it had, and only what is not in keeps the pages away: a first load, or the texts of a
-  // language switch, whose message keys the page would show.
-  if (!site || textsLoadedFor === undefined || texts.isError) {
+  // language switch that failed or wait for the connection (paused), which the page would otherwise wait for without
+  // a word.
+  if (!site || texts.isError || texts.isPaused) {
     const loads: UseQueryResult<unknown>[] = [metadataResult, contentResult, texts];
     const query = loads.find((load) => load.isError) ?? loads.find((load) => load.data === undefined) ?? texts;
     const messageKey = (['global.errors.metadata.fetch', 'global.errors.cms.fetch'] as const)[loads.indexOf(query)];

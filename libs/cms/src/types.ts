@@ -192,4 +192,9 @@ export interface CmsContent {
     SsoClientsOverview?: { items: SsoClientItem[] };
   };
   preferenceCentre?: PreferenceCentreContent;
+  /**
+   * The language of the texts where it may not be the page's, which they then carry (WCAG 3.1.2): the fallback
+   * /cms/default.json's, the one it names, else the metadata's default language (fetchContent).
+   */
+  lang?: string;
 }

@@ -1,12 +1,14 @@
 import * as yup from 'yup';
-import { PersonNamePattern } from '@portal/identity-contract';
+import { PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
 import {
+  ADDRESS_TEXT_MAX_LENGTH,
   birthYearSchema,
   consentSchema,
   emailSchema,
   firstNameSchema,
   newPasswordSchema,
   passwordSchema,
+  personNameSchema,
   phoneSchema,
   postcodeSchema,
   retypePasswordSchema,
@@ -186,6 +188,21 @@ describe('birthYearSchema', () => {
     const error = await firstError(birthYearSchema(), 1899);
     expect(error).toEqual(messages.birthYearRange(1900, 2020));
     expect(error?.fallback).toBe('The year of birth must be between {min} and {max}.');
+  });
+});
+
+describe('personNameSchema', () => {
+  const invalid = messages.format('data.addressBook.lastName');
+
+  it("takes an address's names up to the service's limit, in characters as the service counts them", async () => {
+    // The contract's limit, written out in the schema kit so that the contract's module is not part of it.
+    expect(ADDRESS_TEXT_MAX_LENGTH).toBe(TextMaxLength.address);
+    const schema = personNameSchema(invalid, ADDRESS_TEXT_MAX_LENGTH);
+    await expect(schema.isValid('M'.repeat(200))).resolves.toBe(true);
+    // Trimmed and composed first: an e and a combining accent are one character, as the service stores them.
+    await expect(schema.isValid(` M${'e\u0301'.repeat(199)} `)).resolves.toBe(true);
+    await expect(firstError(schema, 'M'.repeat(201))).resolves.toEqual(invalid);
+    await expect(firstError(schema, 'Mül3er')).resolves.toEqual(invalid);
   });
 });
 

@@ -73,8 +73,30 @@ export function birthYearSchema(min: number = BIRTH_YEAR_RANGE.min, max: number 
   return yup.number().transform(emptyToUndefined).typeError(outOfRange).integer(outOfRange).min(min, outOfRange).max(max, outOfRange);
 }
 
+/**
+ * The most characters the service takes in a field of an address: the identity contract's textLength.address, which
+ * rules.test.ts holds this equal to. Written out here, as the contract's module loads with every page and this one
+ * only when a form is first checked (page weight).
+ */
+export const ADDRESS_TEXT_MAX_LENGTH = 200;
+
+/**
+ * A first or a last name as the service holds it: the identity contract's person-name rule (FIRST_NAME), and where
+ * the form has the service's limit of the field (an address's ADDRESS_TEXT_MAX_LENGTH), at most `maxLength`
+ * characters, counted as the service counts them: code points after trimming and composing (NFC). `invalid` says
+ * either. The address form's last name had no pattern and stopped at 100 characters, half of what the service
+ * takes (QA).
+ */
+export function personNameSchema(invalid: Message, maxLength = Infinity) {
+  return yup
+    .string()
+    .trim()
+    .matches(FIRST_NAME, { message: invalid, excludeEmptyString: true })
+    .test('maxLength', invalid, (value) => !value || [...value.normalize('NFC')].length <= maxLength);
+}
+
 export function firstNameSchema(field = 'profile.firstName') {
-  return yup.string().trim().matches(FIRST_NAME, { message: messages.firstNameFormat(field), excludeEmptyString: true });
+  return personNameSchema(messages.firstNameFormat(field));
 }
 
 /**

@@ -4,12 +4,14 @@
 export * as yup from 'yup';
 export { accountFormSchema, formSchema, schemaFieldRule, type AccountFormSchemaOptions, type FieldRuleOptions } from './account-schema';
 export {
+  ADDRESS_TEXT_MAX_LENGTH,
   birthYearSchema,
   consentSchema,
   emailSchema,
   firstNameSchema,
   newPasswordSchema,
   passwordSchema,
+  personNameSchema,
   phoneSchema,
   postcodeSchema,
   retypePasswordSchema,

@@ -231,6 +231,9 @@ export const CharGroupExamples: readonly { password: string; groups: number }[] 
 /** The rule of a first and a last name, in the profile and in an address book entry (a RegExp with the u flag). */
 export const PersonNamePattern = '^\\p{L}[\\p{L}\\p{M} \'’\\-]*$';
 
+/** The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book field (address). */
+export const TextMaxLength = { account: 1000, address: 200 } as const;
+
 /** Addresses and whether the provider takes them; both sides test against them. */
 export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [
   { address: 'kunde@example.com', valid: true },

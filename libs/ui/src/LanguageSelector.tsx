@@ -105,7 +105,8 @@ export function LanguageSelector({ language, languages, onChange }: LanguageSele
               aria-current={lng === language ? 'true' : undefined}
               onClick={() => {
                 close();
-                if (lng !== language) onChange(lng);
+                // Also the language shown: it takes back a switch still loading its texts.
+                onChange(lng);
               }}
             >
               {languageName(lng)}

@@ -18,6 +18,8 @@ export interface PageLayoutProps {
 export function PageLayout({ title, content, language, languages, onLanguageChange, headerActions, children }: PageLayoutProps) {
   const { t } = useTranslation();
   const logo = content.header?.logo;
+  // The fallback content's texts on a page of another language carry their own (WCAG 3.1.2); the page's do not.
+  const { lang } = content;
   const footerLinks = content.simpleFooter?.footerLinks ?? [];
   return (
     <div className="page">
@@ -35,7 +37,7 @@ export function PageLayout({ title, content, language, languages, onLanguageChan
       </a>
       <header className="page__header">
         <a className="page__brand" href={content.header?.homeUrl ?? '/'}>
-          {logo ? <img src={logo.src} alt={logo.alt} height={40} width={40} /> : null}
+          {logo ? <img src={logo.src} alt={logo.alt} lang={lang} height={40} width={40} /> : null}
           <span>{title}</span>
         </a>
         <div className="page__header-actions">
@@ -49,7 +51,7 @@ export function PageLayout({ title, content, language, languages, onLanguageChan
       <footer className="page__footer">
         {footerLinks.length > 0 ? (
           <nav aria-label={t('global.footer.navigation', { defaultValue: 'Fußzeile' })}>
-            <ul>
+            <ul lang={lang}>
               {footerLinks.map((link) => (
                 <li key={link.id}>
                   <a href={link.url}>{link.label}</a>
@@ -58,7 +60,7 @@ export function PageLayout({ title, content, language, languages, onLanguageChan
             </ul>
           </nav>
         ) : null}
-        {content.footer?.copyright ? <p>{content.footer.copyright}</p> : null}
+        {content.footer?.copyright ? <p lang={lang}>{content.footer.copyright}</p> : null}
       </footer>
     </div>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import userEvent from '@testing-library/user-event';
 import { useSite } from '@portal/cms';
-import { stubSiteFetch, testMetadata, type SiteResponses } from '@portal/cms/testing';
+import { stubSiteFetch, testContent, testMetadata, type SiteResponses } from '@portal/cms/testing';
 import { createI18n, loadShippedMessages, SHIPPED_LANGUAGES } from '@portal/i18n';
 import { createFakeProvider } from '@portal/identity/testing';
 import { AppProviders, createQueryClient } from './AppProviders';
@@ -214,6 +214,38 @@ describe('SiteLayout', () => {
     expect(screen.queryByRole('button', { name: /^Sprache / })).not.toBeInTheDocument();
   });
 
+  it("marks the default content shown on a page of another language with the default's language (WCAG 3.1.2)", async () => {
+    const german = testContent({
+      header: { logo: { src: '/logo.svg', alt: 'Zur Startseite' }, homeUrl: '/' },
+      footer: { copyright: '© Grocer. Alle Rechte vorbehalten.' },
+    });
+    await renderPage(
+      <SiteLayout title="Compte client">
+        <p>contenu</p>
+      </SiteLayout>,
+      { browserLanguages: ['fr-FR'], content: { fr_FR: 404, default: german } },
+    );
+    expect(await screen.findByText('contenu')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr-FR');
+    // default.json names no language: it is the metadata's default one (de_DE).
+    expect(screen.getByRole('img', { name: 'Zur Startseite' })).toHaveAttribute('lang', 'de-DE');
+    expect(screen.getByRole('link', { name: 'Impressum' }).closest('[lang]')).toHaveAttribute('lang', 'de-DE');
+    expect(screen.getByText('© Grocer. Alle Rechte vorbehalten.').closest('[lang]')).toHaveAttribute('lang', 'de-DE');
+    // What the page says in its own language is not marked.
+    expect(screen.getByRole('navigation', { name: /.+/ }).closest('[lang]')).toBe(document.documentElement);
+  });
+
+  it("leaves the content of the page's own language unmarked", async () => {
+    await renderPage(
+      <SiteLayout title="Kundenkonto">
+        <p>content</p>
+      </SiteLayout>,
+    );
+    expect(await screen.findByRole('link', { name: 'Impressum' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Logo' })).not.toHaveAttribute('lang');
+    expect(screen.getByRole('link', { name: 'Impressum' }).closest('[lang]')).toBe(document.documentElement);
+  });
+
   it('shows the footer links of the content', async () => {
     await renderPage(
       <SiteLayout title="Kundenkonto">
@@ -324,11 +356,16 @@ describe('site loading errors', () => {
        * Starts as the account portal does: no texts before metadata names the language, and no German texts behind
        * a complete language. The texts load while `texts.connected`, else they get no answer as a lazy chunk does.
        */
-      async function renderApp(responses: SiteResponses = {}, texts = { connected: false }) {
+      async function renderApp(
+        responses: SiteResponses = {},
+        texts: { connected: boolean; arrival?: Promise<void> } = { connected: false },
+        page = <Translated />,
+      ) {
         forgetPagesShown();
         const requested = stubSiteFetch(responses);
         const load = async (language: string) => {
           if (!texts.connected) throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/texts-de.js');
+          await texts.arrival;
           return loadShippedMessages(language);
         };
         const i18n = await createI18n(load, null, { completeLanguages: SHIPPED_LANGUAGES });
@@ -339,7 +376,7 @@ describe('site loading errors', () => {
             environment={{ search: '', browserLanguages: ['de-DE'] }}
             identity={{ provider: createFakeProvider() }}
           >
-            <Translated />
+            {page}
           </AppProviders>,
         );
         return { texts, requested };
@@ -385,10 +422,63 @@ describe('site loading errors', () => {
         await user.click(screen.getByRole('button', { name: 'English' }));
         expect(await screen.findByRole('alert')).toHaveTextContent(NO_CONNECTION);
         expect(screen.queryByText(/global\./)).not.toBeInTheDocument();
+        // The page stays in its language until the new one's texts are in (QA phone).
+        expect(document.documentElement.lang).toBe('de-DE');
+        expect(document.cookie).not.toContain('i18next=en-GB');
 
         texts.connected = true;
         act(() => void window.dispatchEvent(new Event('online')));
         expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+      });
+      it('a language switch made offline changes nothing until its texts are in: not the language of the page, nor the selector, nor the cookie (QA phone)', async () => {
+        const user = userEvent.setup();
+        const page = (
+          <SiteLayout title="Kundenkonto">
+            <ErrorMessage code="404" />
+          </SiteLayout>
+        );
+        const { texts } = await renderApp({}, { connected: true }, page);
+        await user.click(await screen.findByRole('button', { name: 'Sprache Deutsch (Deutschland)' }));
+        expect(document.cookie).toContain('i18next=de-DE');
+        texts.connected = false;
+        act(() => void window.dispatchEvent(new Event('offline')));
+        await user.click(screen.getByRole('button', { name: 'British English' }));
+        // React Query holds the texts back until the connection is back; the page says why nothing changes.
+        expect(await screen.findByRole('alert')).toHaveTextContent(NO_CONNECTION);
+        expect(document.documentElement.lang).toBe('de-DE');
+        expect(document.cookie).toContain('i18next=de-DE');
+        expect(localStorage.getItem('i18nextLng')).toBe('de-DE');
+        expect(screen.queryByText(/English|Page not found/)).not.toBeInTheDocument();
+
+        texts.connected = true;
+        act(() => void window.dispatchEvent(new Event('online')));
+        expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Language British English' })).toBeInTheDocument();
+        expect(document.documentElement.lang).toBe('en-GB');
+        expect(document.cookie).toContain('i18next=en-GB');
+      }, 15_000);
+
+      it('a switch whose texts are still on their way is taken back by choosing the language shown', async () => {
+        const user = userEvent.setup();
+        const page = (
+          <SiteLayout title="Kundenkonto">
+            <ErrorMessage code="404" />
+          </SiteLayout>
+        );
+        const texts: { connected: boolean; arrival?: Promise<void> } = { connected: true };
+        await renderApp({}, texts, page);
+        const toggle = await screen.findByRole('button', { name: 'Sprache Deutsch (Deutschland)' });
+        let arrive = () => {};
+        texts.arrival = new Promise((resolve) => (arrive = resolve));
+        await user.click(toggle);
+        await user.click(screen.getByRole('button', { name: 'British English' }));
+        await user.click(screen.getByRole('button', { name: 'Sprache Deutsch (Deutschland)' }));
+        await user.click(screen.getByRole('button', { name: 'Deutsch (Deutschland)' }));
+        await act(async () => arrive());
+        await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+        expect(screen.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+        expect(document.documentElement.lang).toBe('de-DE');
+        expect(document.cookie).toContain('i18next=de-DE');
       });
     });
 

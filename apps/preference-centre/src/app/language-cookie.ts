@@ -12,7 +12,7 @@ export const LANGUAGE_COOKIE_POLL_MS = 300;
  * first look-up matches them.
  */
 export function useLanguageCookie() {
-  const { language, languages, changeLanguage } = useSite();
+  const { languages, changeLanguage } = useSite();
   useEffect(() => {
     let seen = languageCookie(document.cookie);
     const timer = setInterval(() => {
@@ -20,9 +20,11 @@ export function useLanguageCookie() {
       if (now === seen) return;
       seen = now;
       // Matched as the first look-up matches it: a bare `nl` is the site's nl-NL there, and was ignored here (QA).
+      // Followed also when it is the language the page shows: a switch of this page may still be loading its texts,
+      // and the cookie's choice is the later one (taken as already shown, it left the page in the other language).
       const match = now ? matchLanguage(now, languages) : undefined;
-      if (match && match !== language) changeLanguage(match);
+      if (match) changeLanguage(match);
     }, LANGUAGE_COOKIE_POLL_MS);
     return () => clearInterval(timer);
-  }, [language, languages, changeLanguage]);
+  }, [languages, changeLanguage]);
 }

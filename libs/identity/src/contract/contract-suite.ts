@@ -3,7 +3,7 @@
  * the in-memory fake (contract.fake.test.ts) and the embedded provider of the Go service through the http adapter
  * (contract.http.test.ts). What differs between implementations sits behind ContractHelpers.
  */
-import { Durations, EveryMethodCodes, IdentityApiMethods, Lockout } from '@portal/identity-contract';
+import { Durations, EveryMethodCodes, IdentityApiMethods, Lockout, TextMaxLength } from '@portal/identity-contract';
 import { ErrorCode, ErrorDetails, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
 import { SoftAuthenticator } from './soft-authenticator';
 import type {
@@ -1171,8 +1171,10 @@ export function describeIdentityContract(
           [{ floor: '3' }, 'floor', ErrorCode.INVALID_PARAMETER],
           [{ isStandardAddress: 'yes' }, 'isStandardAddress', ErrorCode.INVALID_PARAMETER],
           [{ streetNo: 1 }, 'streetNo', ErrorCode.INVALID_PARAMETER],
-          [{ street: 'x'.repeat(201) }, 'street', ErrorCode.INVALID_PARAMETER],
-          [{ street: 'ß'.repeat(201) }, 'street', ErrorCode.INVALID_PARAMETER], // 200 characters at most
+          [{ street: 'x'.repeat(TextMaxLength.address + 1) }, 'street', ErrorCode.INVALID_PARAMETER],
+          [{ street: 'ß'.repeat(TextMaxLength.address + 1) }, 'street', ErrorCode.INVALID_PARAMETER], // characters, not bytes
+          [{ lastName: `M${'e\u0301'.repeat(TextMaxLength.address)}` }, 'lastName', ErrorCode.INVALID_PARAMETER], // counted composed
+          [{ lastName: 'Mül3er' }, 'lastName', ErrorCode.INVALID_FORMAT], // the person-name rule, as the first name's
           [{ street: 'Rue\u202EHaute' }, 'street', ErrorCode.INVALID_FORMAT],
           [{ city: 'Bru\u0007xelles' }, 'city', ErrorCode.INVALID_FORMAT],
         ];
@@ -1185,6 +1187,11 @@ export function describeIdentityContract(
           ]);
         }
         expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([BRUSSELS]);
+        // The limit itself is taken, in characters as composed (an e and a combining accent are one): what the address
+        // form lets through (libs/forms ADDRESS_TEXT_MAX_LENGTH).
+        const longest = { ...BRUSSELS, lastName: `M${'e\u0301'.repeat(TextMaxLength.address - 1)}`, street: 'ß'.repeat(TextMaxLength.address) };
+        expect((await provider.setAccountInfo({ data: { addressBook: [longest] } })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([{ ...longest, lastName: longest.lastName.normalize('NFC') }]);
       });
 
       it('the address book is a list of one address (000 §3), else 400009 naming data.addressBook; null or [] removes it', async () => {

@@ -85,6 +85,8 @@ interface Options {
   connection?: 'up' | 'down';
   /** The browser's language; the site has the Belgian French locale besides its own (spec 001 §4). */
   language?: string;
+  /** The CMS's preference centre, in every language. */
+  centre?: PreferenceCentreContent;
 }
 
 async function openCentre({
@@ -96,6 +98,7 @@ async function openCentre({
   sso = 'embedded',
   connection = 'up',
   language = 'de-DE',
+  centre = preferenceCentre,
 }: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, ...seed }] });
   const requests: string[] = [];
@@ -147,7 +150,7 @@ async function openCentre({
       identity: fake,
       initialRefresh: false,
       metadata: testMetadata({ sso: { apiKey: sso, customLogin: false }, locales: ['de_DE', 'en_GB', 'fr_FR', 'fr_BE'], validation: { zipCode } }),
-      content: { de_DE: testContent({ preferenceCentre }), en_GB: testContent({ preferenceCentre }), fr_BE: testContent({ preferenceCentre }) },
+      content: { de_DE: testContent({ preferenceCentre: centre }), en_GB: testContent({ preferenceCentre: centre }), fr_BE: testContent({ preferenceCentre: centre }) },
       browserLanguages: [language],
       rest,
     },
@@ -326,6 +329,53 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('Bitte geben Sie ein gültiges Geburtsdatum ein.')).toBeInTheDocument();
     expect(screen.getByText('Bitte geben Sie einen gültigen Vornamen ein.')).toBeInTheDocument();
     expect(screen.queryByText(/The month has no day|expected format/)).not.toBeInTheDocument();
+  });
+
+  describe('the names, which the identity schema requires (QA)', () => {
+    // The store tab with the last name beside the first, as a CMS may place them.
+    const withNames: PreferenceCentreContent = {
+      ...preferenceCentre,
+      tabs: preferenceCentre.tabs.map((tab) =>
+        tab.id === 'store' ? { ...tab, items: [{ type: 'profileFields', id: 'profile', fields: ['firstName', 'lastName', 'favouriteStore'] }] } : tab,
+      ),
+    };
+    const named = { ...subscriber, profile: { firstName: 'Erika', lastName: 'Mustermann' } };
+
+    it.each([
+      ['de-DE', 'Vorname', 'Nachname', 'Speichern', 'Bitte geben Sie Ihren Vornamen ein.', 'Bitte geben Sie Ihren Nachnamen ein.'],
+      ['fr-BE', 'Prénom', 'Nom', 'Enregistrer', 'Veuillez saisir votre prénom.', 'Veuillez saisir votre nom.'],
+    ])('a cleared name is refused at its field before anything is sent (%s)', async (language, first, last, saveLabel, firstMissing, lastMissing) => {
+      const { user, fake } = await openCentre({ seed: named, centre: withNames, language, path: '/preferences/token/link-jwt#store' });
+      const firstName = await screen.findByRole('textbox', { name: first });
+      const lastName = screen.getByRole('textbox', { name: last });
+      await user.clear(firstName);
+      await user.clear(lastName);
+      await user.click(screen.getByRole('button', { name: saveLabel }));
+      await waitFor(() => expect(firstName).toHaveAccessibleDescription(firstMissing));
+      expect(lastName).toHaveAccessibleDescription(lastMissing);
+      expect(written(fake)).toBeUndefined();
+      expect(fake.account(EMAIL)?.profile).toMatchObject({ firstName: 'Erika', lastName: 'Mustermann' });
+    });
+
+    it('a last name the service would refuse is refused before sending, in the words of its refusal', async () => {
+      const { user, fake } = await openCentre({ seed: named, centre: withNames, path: '/preferences/token/link-jwt#store' });
+      const lastName = await screen.findByRole('textbox', { name: 'Nachname' });
+      await user.type(lastName, '2');
+      await user.click(save());
+      await waitFor(() => expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Nachnamen ein.'));
+      expect(written(fake)).toBeUndefined();
+    });
+
+    it('an account without names (a newsletter-only one) saves on without them', async () => {
+      const { user, fake } = await openCentre({ centre: withNames, path: '/preferences/token/link-jwt#store' });
+      await user.type(await screen.findByRole('textbox', { name: 'Nachname' }), 'Muster');
+      await user.clear(screen.getByRole('textbox', { name: 'Nachname' }));
+      await user.type(screen.getByRole('combobox', { name: /Filiale/ }), 'Mönckeberg');
+      await user.click(await screen.findByRole('option', { name: /Mönckebergstraße/ }));
+      await user.click(save());
+      await waitFor(() => expect(fake.account(EMAIL)?.data?.preference).toMatchObject({ FAVORITE_STORE: 'DE-20095-01' }));
+      expect(written(fake)).not.toHaveProperty('profile');
+    });
   });
 
   describe('a store search that fails (QA)', () => {
@@ -602,14 +652,16 @@ describe('reminders, entry and texts', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 350));
     });
-    expect(document.documentElement.lang).toBe('en-GB');
+    // The page's language changes with its texts (QA phone: it changed before them, offline for good).
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en-GB');
     // A bare language, as another page of the site may write it, is the site's locale of it, as at the first look-up
     // (it was ignored, QA).
     document.cookie = 'i18next=de; path=/';
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 350));
     });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('de-DE');
     document.cookie = 'i18next=; path=/; max-age=0';
   });

@@ -309,7 +309,12 @@ export function writePreferences(store: FakeStore, input: unknown, current: Reco
 
 type Coerced = { value: unknown } | { error: ValidationError };
 
-/** One value in its stored form, or why it cannot be stored; `value: undefined` removes the field. */
+/**
+ * One value in its stored form, or why it cannot be stored; `value: undefined` removes the field. `maxLength` is the
+ * contract's textLength (an account text's, an address field's), written out: the contract's module loads with every
+ * page and this one with the fake only, so taking TextMaxLength would weigh on every page; the contract suite holds
+ * both providers to it.
+ */
 function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength = 1000): Coerced {
   const bad = (errorCode: number, message: string): Coerced => ({ error: { fieldName, errorCode, message } });
   if (value === null || value === undefined) {

@@ -225,6 +225,12 @@ var CharGroupExamples = []CharGroupExample{
 // PersonNamePattern is the rule of a first and a last name, in the profile and in an address book entry.
 const PersonNamePattern = "^\\p{L}[\\p{L}\\p{M} '’\\-]*$"
 
+// The most characters (code points after trimming and NFC) of a profile or data text and of an address book field.
+const (
+	AccountTextMaxLength = 1000
+	AddressTextMaxLength = 200
+)
+
 // EmailAddressExamples are addresses and whether the provider takes them; both sides test against them.
 var EmailAddressExamples = []EmailAddressExample{
 	{Address: "kunde@example.com", Valid: true},

@@ -96,7 +96,7 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 				continue
 			// In characters, as the address form counts them: in bytes a street of 101 umlauts passed the form and was
 			// refused with 400006.
-			case utf8.RuneCountInString(str) > 200:
+			case utf8.RuneCountInString(str) > contract.AddressTextMaxLength:
 				errs = append(errs, bad(field, contract.CodeInvalidParameter, "The value is too long."))
 				continue
 			case strings.ContainsFunc(str, identity.IsTextControl):

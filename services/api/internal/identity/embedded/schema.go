@@ -167,7 +167,7 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 		// Composed (NFC), as keyboards mostly type it: a name typed decomposed ("José" as e and a combining accent)
 		// was refused by the name pattern and would be stored apart from the same name composed (QA).
 		str = norm.NFC.String(strings.TrimSpace(str))
-		if utf8.RuneCountInString(str) > 1000 { // characters, as forms count them (an address's 200 likewise)
+		if utf8.RuneCountInString(str) > contract.AccountTextMaxLength { // characters, as forms count them (an address's likewise)
 			return bad(contract.CodeInvalidParameter, "The value is too long.")
 		}
 		if strings.ContainsFunc(str, identity.IsTextControl) {

@@ -195,6 +195,43 @@ describe('/addresses', () => {
     expect(identity.account(EMAIL)!.data?.addressBook).toEqual([belgium]);
   }, 20_000);
 
+  it("holds the names to the service's person-name rule and its 200 characters, with the texts of its refusals (QA)", async () => {
+    const identity = await loggedIn();
+    await openApp('/addresses/addaddress', { identity, metadata });
+    await fillInHamburg();
+    const firstName = screen.getByRole('textbox', { name: /Vorname/ });
+    const lastName = screen.getByRole('textbox', { name: /Nachname/ });
+    const retype = async (field: HTMLElement, text: string) => {
+      await userEvent.clear(field);
+      await userEvent.click(field);
+      await userEvent.paste(text);
+    };
+    const save = () => userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    const sent = () => identity.calls.filter((call) => call.method === 'setAccountInfo').length;
+
+    // What the service refuses (a digit; more than its 200 characters of an address field) is refused before sending.
+    await retype(firstName, 'R2D2');
+    await retype(lastName, `M${'ü'.repeat(200)}`);
+    await save();
+    expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Vornamen ein.');
+    expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Nachnamen ein.');
+    await retype(firstName, `E${'r'.repeat(200)}`);
+    await retype(lastName, 'Mül3er');
+    await save();
+    expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Vornamen ein.');
+    expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Nachnamen ein.');
+    expect(sent()).toBe(0);
+
+    // What it takes, the form takes: 200 characters (counted composed, as the service counts them: an e and a
+    // combining accent are one), a typographic apostrophe.
+    const long = `M${'e\u0301'.repeat(199)}`;
+    await retype(firstName, 'D’Angela');
+    await retype(lastName, long);
+    await save();
+    expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.account(EMAIL)!.data?.addressBook).toEqual([expect.objectContaining({ firstName: 'D’Angela', lastName: long.normalize('NFC') })]);
+  }, 20_000);
+
   it('opened from the overview, saving goes back to it with the banner', async () => {
     const identity = await loggedIn();
     await openApp('/addresses', { identity, metadata });

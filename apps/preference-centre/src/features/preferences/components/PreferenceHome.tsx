@@ -96,7 +96,13 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
   const validationSchema = useMemo(
     () =>
       deferredSchema((kit) =>
-        centreSchema(kit, { shown, zipCodeRules: metadata.validation.zipCode, staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account), accountSchema }),
+        centreSchema(kit, {
+          shown,
+          zipCodeRules: metadata.validation.zipCode,
+          staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account),
+          accountSchema,
+          saved: account.profile,
+        }),
       ),
     [shown, metadata.validation.zipCode, account, accountSchema],
   );

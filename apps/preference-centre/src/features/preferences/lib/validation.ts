@@ -1,6 +1,19 @@
 import type { AnySchema } from 'yup';
 import type { ProfileFieldName, ZipCodeRule } from '@portal/cms';
-import { findSchemaField, message, parseFormat, type AccountSchemaDefinition, type Message, type SchemaKit } from '@portal/forms';
+import {
+  findSchemaField,
+  GENERIC_FORMAT_MESSAGE,
+  GENERIC_REQUIRED_TEXT,
+  hasValue,
+  message,
+  parseFormat,
+  PREFERENCE_CENTRE_ERROR_KEYS,
+  serverErrorMessage,
+  type AccountSchemaDefinition,
+  type Message,
+  type SchemaKit,
+} from '@portal/forms';
+import { ErrorCode } from '@portal/identity';
 
 import { PRODUCT_NAME } from './product';
 
@@ -17,17 +30,43 @@ export interface CentreRules {
   zipCodeRules: Record<string, ZipCodeRule>;
   /** Whether the values leave a newsletter subscribed: then the personalisation opt-in is required to save. */
   staysSubscribed: (newsletters: Record<string, boolean>) => boolean;
-  /** The provider's getSchema answer: its `range(…)` of profile.birthYear bounds the birth year (spec 001 §7). */
+  /**
+   * The provider's getSchema answer: its `range(…)` of profile.birthYear bounds the birth year (spec 001 §7), and the
+   * names it requires may not be removed.
+   */
   accountSchema?: AccountSchemaDefinition;
+  /** The account's profile as the page loaded it. */
+  saved?: Record<string, unknown>;
 }
+
+/**
+ * What the service's refusal `errorCode` of `field` says (spec 001 §5: mpp.errors.{errorCode}.{fieldName}), for a
+ * check that refuses before sending what the service would refuse.
+ */
+const refusal = (errorCode: number, fieldName: string, fallback: string): Message =>
+  serverErrorMessage({ fieldName, errorCode, message: fallback }, PREFERENCE_CENTRE_ERROR_KEYS);
 
 /**
  * The form's schema: only the fields the CMS shows are checked. Formik validates the whole form on every change,
  * so the postcode is checked again when the country changes, and every field before a tab switch (spec 001 §2).
  */
-export function centreSchema({ yup, birthYearSchema, firstNameSchema, postcodeSchema }: SchemaKit, { shown, zipCodeRules, staysSubscribed, accountSchema }: CentreRules) {
+export function centreSchema(
+  { yup, birthYearSchema, firstNameSchema, personNameSchema, postcodeSchema }: SchemaKit,
+  { shown, zipCodeRules, staysSubscribed, accountSchema, saved }: CentreRules,
+) {
   const profile: Record<string, AnySchema> = {};
-  if (shown.has('firstName')) profile.firstName = firstNameSchema();
+  for (const name of ['firstName', 'lastName'] as const) {
+    if (!shown.has(name)) continue;
+    const field = `profile.${name}`;
+    // The service's person-name rule (the first name's with the product's own words).
+    let rule = name === 'firstName' ? firstNameSchema() : personNameSchema(refusal(ErrorCode.INVALID_FORMAT, field, GENERIC_FORMAT_MESSAGE));
+    // A name the schema requires cannot be removed: a cleared one went to the service as null and came back refused
+    // (400027). An account that never had the name (a newsletter-only one) saves on without it, as the service takes.
+    if (findSchemaField(accountSchema, field)?.required && hasValue(saved?.[name])) {
+      rule = rule.test('required', refusal(ErrorCode.MISSING_REQUIRED_VALUE, field, GENERIC_REQUIRED_TEXT), hasValue);
+    }
+    profile[name] = rule;
+  }
   if (shown.has('birthYear') || shown.has('dateOfBirth')) {
     // The provider's schema decides the range; without one (or a format this product does not read), the spec's.
     const format = parseFormat(findSchemaField(accountSchema, 'profile.birthYear')?.format);

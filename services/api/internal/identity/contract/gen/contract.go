@@ -13,13 +13,17 @@ import (
 
 // document is api/identity-contract.yaml; the file's comments say what each part means.
 type document struct {
-	Codes          []code     `yaml:"codes"`
-	Details        []detail   `yaml:"details"`
-	PasswordPolicy policy     `yaml:"passwordPolicy"`
-	EmailAddress   emailRule  `yaml:"emailAddress"`
-	PersonName     nameRule   `yaml:"personName"`
-	Durations      []duration `yaml:"durations"`
-	Lockout        struct {
+	Codes          []code    `yaml:"codes"`
+	Details        []detail  `yaml:"details"`
+	PasswordPolicy policy    `yaml:"passwordPolicy"`
+	EmailAddress   emailRule `yaml:"emailAddress"`
+	PersonName     nameRule  `yaml:"personName"`
+	TextLength     struct {
+		Account int `yaml:"account"`
+		Address int `yaml:"address"`
+	} `yaml:"textLength"`
+	Durations []duration `yaml:"durations"`
+	Lockout   struct {
 		MaxFailures int    `yaml:"maxFailures"`
 		KeyedBy     string `yaml:"keyedBy"`
 	} `yaml:"lockout"`
@@ -227,6 +231,9 @@ func (d document) validate() error {
 	if _, err := regexp.Compile(d.PersonName.Pattern); err != nil || !strings.HasPrefix(d.PersonName.Pattern, "^") ||
 		!strings.HasSuffix(d.PersonName.Pattern, "$") {
 		bad("personName.pattern: a regular expression from ^ to $ that Go's regexp reads")
+	}
+	if d.TextLength.Account < 1 || d.TextLength.Address < 1 {
+		bad("textLength: account and address, each at least 1 character")
 	}
 
 	for _, du := range d.Durations {

@@ -81,6 +81,8 @@ func goFile(d document) ([]byte, error) {
 	w("}\n\n")
 	w("// PersonNamePattern is the rule of a first and a last name, in the profile and in an address book entry.\n")
 	w("const PersonNamePattern = %q\n\n", d.PersonName.Pattern)
+	w("// The most characters (code points after trimming and NFC) of a profile or data text and of an address book field.\n")
+	w("const (\n\tAccountTextMaxLength = %d\n\tAddressTextMaxLength = %d\n)\n\n", d.TextLength.Account, d.TextLength.Address)
 	w("// EmailAddressExamples are addresses and whether the provider takes them; both sides test against them.\n")
 	w("var EmailAddressExamples = []EmailAddressExample{\n")
 	for _, e := range d.EmailAddress.Examples {
@@ -228,6 +230,8 @@ func tsFile(d document) []byte {
 	w("];\n\n")
 	w("/** The rule of a first and a last name, in the profile and in an address book entry (a RegExp with the u flag). */\n")
 	w("export const PersonNamePattern = %s;\n\n", tsString(d.PersonName.Pattern))
+	w("/** The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book field (address). */\n")
+	w("export const TextMaxLength = { account: %d, address: %d } as const;\n\n", d.TextLength.Account, d.TextLength.Address)
 	w("/** Addresses and whether the provider takes them; both sides test against them. */\n")
 	w("export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [\n")
 	for _, e := range d.EmailAddress.Examples {

@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { addMessages, type MessageLoader } from '@portal/i18n';
+import type { MessageLoader } from '@portal/i18n';
 import { Loader, SiteLayout } from '@portal/ui';
 import { AccountHeaderActions, AccountShell } from '../features/account/components/AccountShell';
 import { lazyNamed, loadCode } from '../shared/load-page';
@@ -10,8 +10,7 @@ import { usePrefetchIdentitySettings } from '../shared/identity-settings';
 import { InBackground } from '../shared/InBackground';
 import { RequireLogin } from '../shared/RequireLogin';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { loadAccountMessages } from './account-messages';
-import { loadAccessDataMessages, loadAddressesMessages } from './account-page-texts';
+import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
 import { addPageTexts, PageTexts } from './page-texts';
 
 /**
@@ -23,11 +22,11 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 }
 
 const screens: Record<string, ReturnType<typeof screen>> = {
-  '/': screen(() => import('../features/account/routes/AccountPage'), 'AccountPage'),
-  '/personaldata': screen(() => import('../features/personal-data/routes/PersonalDataPage'), 'PersonalDataPage'),
-  '/addresses': screen(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage', loadAddressesMessages),
-  '/addresses/addresschange': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage', loadAddressesMessages),
-  '/addresses/addaddress': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage', loadAddressesMessages),
+  '/': screen(() => import('../features/account/routes/AccountPage'), 'AccountPage', loadAccountMessages),
+  '/personaldata': screen(() => import('../features/personal-data/routes/PersonalDataPage'), 'PersonalDataPage', loadAccountMessages),
+  '/addresses': screen(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage', loadAccountMessages),
+  '/addresses/addresschange': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage', loadAccountMessages),
+  '/addresses/addaddress': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage', loadAccountMessages),
   '/accessdata': screen(() => import('../features/access-data/routes/AccessDataPage'), 'AccessDataPage', loadAccessDataMessages),
 };
 
@@ -50,11 +49,9 @@ export function preloadAccountScreen(path: string): Promise<unknown> | undefined
   return screens[path]?.load();
 }
 
-/** Starts loading the account area's texts and the page's own, when its page is the first (prepareFirstPage in routes.tsx). */
+/** Starts loading the texts of an account page, when it is the first (prepareFirstPage in routes.tsx). */
 export function addAccountTexts(i18n: I18n, path: string) {
-  addPageTexts(i18n, loadAccountMessages);
-  const texts = screens[path]?.texts;
-  if (texts) void addMessages(i18n, texts);
+  addPageTexts(i18n, screens[path]?.texts);
 }
 
 /** The protected page of a route path (the paths of routes.tsx's protected routes). */
@@ -84,7 +81,7 @@ export function AccountArea() {
   // back): counted from its arrival, its warning could come after the service had ended the session.
   const [openedAt] = useState(Date.now);
   return (
-    <PageTexts own={loadAccountMessages}>
+    <PageTexts>
       <SiteLayout title={t('ap.title')} pageKey={pathname} headerActions={<AccountHeaderActions />}>
         <RequireLogin>
           <Later ms={SESSION_KEEPER_DELAY_MS}>

@@ -1,9 +1,10 @@
 import { messagesFrom, type MessageBundles } from '@portal/i18n';
 
 /**
- * The texts of single account pages, which the other account pages do not load (page weight): /accessdata's (its
- * sections, passkeys, e-mail and password changes: a third of the account area's texts) and the address pages'
- * (their form and the 32 country names). The account area loads them beside the page's code (account-area.tsx).
+ * The account pages' own texts, beside the shared part that the account area's frame shows (messages.ts): those of
+ * /accessdata (its sections, passkeys, e-mail and password changes) and those of the other account pages (the
+ * account page, personal data, the address pages with the 32 country names), each loaded by its pages alone, beside
+ * their code (account-area.tsx). Known only to the account area's code: their loaders would weigh on /login.
  */
 const accessDataBundles: MessageBundles = {
   de: () => import('../locales/access-data/de.json'),
@@ -14,15 +15,15 @@ const accessDataBundles: MessageBundles = {
   pl: () => import('../locales/access-data/pl.json'),
   pt: () => import('../locales/access-data/pt.json'),
 };
-const addressesBundles: MessageBundles = {
-  de: () => import('../locales/addresses/de.json'),
-  en: () => import('../locales/addresses/en.json'),
-  es: () => import('../locales/addresses/es.json'),
-  fr: () => import('../locales/addresses/fr.json'),
-  nl: () => import('../locales/addresses/nl.json'),
-  pl: () => import('../locales/addresses/pl.json'),
-  pt: () => import('../locales/addresses/pt.json'),
+const accountBundles: MessageBundles = {
+  de: () => import('../locales/account/de.json'),
+  en: () => import('../locales/account/en.json'),
+  es: () => import('../locales/account/es.json'),
+  fr: () => import('../locales/account/fr.json'),
+  nl: () => import('../locales/account/nl.json'),
+  pl: () => import('../locales/account/pl.json'),
+  pt: () => import('../locales/account/pt.json'),
 };
 
 export const loadAccessDataMessages = messagesFrom(accessDataBundles);
-export const loadAddressesMessages = messagesFrom(addressesBundles);
+export const loadAccountMessages = messagesFrom(accountBundles);

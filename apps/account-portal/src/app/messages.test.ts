@@ -1,15 +1,13 @@
 import { createI18n, type MessageLoader } from '@portal/i18n';
 import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
-import { loadAccessDataMessages, loadAddressesMessages } from './account-page-texts';
-import { loadAccountMessages } from './account-messages';
+import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
 
 const PARTS: Record<string, MessageLoader> = {
   'first page': loadMessages,
   'other pages, shared': loadPageMessages,
   'sign-in pages': loadSignInMessages,
-  'account area': loadAccountMessages,
+  'account pages': loadAccountMessages,
   '/accessdata': loadAccessDataMessages,
-  'address pages': loadAddressesMessages,
 };
 
 describe('app messages', () => {

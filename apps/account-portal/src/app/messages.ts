@@ -13,9 +13,10 @@ const bundles: MessageBundles = {
 
 /**
  * The texts of the other pages, which load with those pages (page weight): what the sign-in pages and the account
- * area both show (pages/), the sign-in pages' own (sign-in/: registration, finalize, reset, linking, consent) and the
- * account area's own (account/, account-messages.ts). One bundle for all of them was 4.6 KB gzipped on every page, half of it texts the
- * page never shows, and kept /registration, /accessdata and others at their 150 KB budgets.
+ * area's frame both show (pages/), the sign-in pages' own (sign-in/: registration, finalize, reset, linking, consent)
+ * and the account pages' own (account/ and access-data/, account-page-texts.ts). One bundle for all of them was 4.6 KB
+ * gzipped on every page, most of it texts the page never shows, and kept /registration, /accessdata and others at
+ * their 150 KB budgets.
  */
 const pageBundles: MessageBundles = {
   de: () => import('../locales/pages/de.json'),

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadMessages, loadPageMessages, loadSignInMessages } from './messages';
-import { loadAccessDataMessages, loadAddressesMessages } from './account-page-texts';
-import { loadAccountMessages } from './account-messages';
+import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
 
 /**
  * The texts of the pages after the first come in parts (messages.ts): the shared ones, the sign-in pages' and the
@@ -11,10 +10,11 @@ import { loadAccountMessages } from './account-messages';
  * keys, and the fixed start of a key built in a template) and checks each is in a part its pages load.
  */
 const SRC = path.resolve(import.meta.dirname, '..');
-// /accessdata's and the address pages' own texts load with those pages alone (account-page-texts.ts).
+// The account area's frame (its shell, the breadcrumbs) shows on every account page: its texts are the shared part's.
+// /accessdata's own texts and the other account pages' load with those pages alone (account-page-texts.ts).
+const FRAME = /^(app[\\/]account-area\.tsx|shared[\\/]Breadcrumbs\.tsx|features[\\/]account[\\/]components[\\/]AccountShell\.tsx)$/;
 const ACCESS_DATA = /^features[\\/]access-data[\\/]/;
-const ADDRESSES = /^features[\\/]addresses[\\/]/;
-const ACCOUNT_AREA = /^(features[\\/](access-data|account|addresses|personal-data)[\\/]|app[\\/]account-area\.tsx$|shared[\\/]Breadcrumbs\.tsx$)/;
+const ACCOUNT_PAGES = /^features[\\/](account|addresses|personal-data)[\\/]/;
 // The login page loads no part (routes.tsx: its texts are the first page's); a text of the other pages it shows, after
 // a password change say, is there when the shopper comes from one of them, sign-in page or account area alike.
 const FIRST_PAGE = /^features[\\/]login[\\/]/;
@@ -31,26 +31,26 @@ function modules(dir: string): string[] {
 
 describe('the parts of the page texts', () => {
   it("every key a module shows is in the first page's texts or a part its pages load", async () => {
-    const [first, shared, signIn, account, accessData, addresses] = await Promise.all(
-      [loadMessages, loadPageMessages, loadSignInMessages, loadAccountMessages, loadAccessDataMessages, loadAddressesMessages].map((load) => load('de')),
+    const [first, shared, signIn, account, accessData] = await Promise.all(
+      [loadMessages, loadPageMessages, loadSignInMessages, loadAccountMessages, loadAccessDataMessages].map((load) => load('de')),
     );
     const known = (parts: Record<string, string>[], key: string, prefix: boolean) =>
       parts.some((part) => (prefix ? Object.keys(part).some((k) => k.startsWith(key)) : key in part));
     const missing: string[] = [];
     let checked = 0;
     for (const file of modules('.')) {
-      const parts = ACCESS_DATA.test(file)
-        ? [first!, shared!, account!, accessData!]
-        : ADDRESSES.test(file)
-          ? [first!, shared!, account!, addresses!]
-          : ACCOUNT_AREA.test(file)
-          ? [first!, shared!, account!]
-          : SIGN_IN.test(file) && !FIRST_PAGE.test(file)
-            ? [first!, shared!, signIn!]
-            : [first!, shared!];
+      const parts = FRAME.test(file)
+        ? [first!, shared!]
+        : ACCESS_DATA.test(file)
+          ? [first!, shared!, accessData!]
+          : ACCOUNT_PAGES.test(file)
+            ? [first!, shared!, account!]
+            : SIGN_IN.test(file) && !FIRST_PAGE.test(file)
+              ? [first!, shared!, signIn!]
+              : [first!, shared!];
       for (const [, key, template] of readFileSync(path.join(SRC, file), 'utf8').matchAll(KEY)) {
         // Keys of other kinds (e.g. a storage key 'ap.flash') are not texts: only keys some part has are checked.
-        const any = [first!, shared!, signIn!, account!, accessData!, addresses!];
+        const any = [first!, shared!, signIn!, account!, accessData!];
         if (!known(any, key!, template !== undefined)) continue;
         checked++;
         if (!known(parts, key!, template !== undefined)) missing.push(`${file}: ${key!}${template ? '…' : ''}`);

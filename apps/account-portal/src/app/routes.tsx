@@ -108,7 +108,7 @@ export function prepareFirstPage(pathname: string, i18n: I18n): IdentityGateProp
 function accountScreen(path: AccountPortalPath): Omit<Screen, 'element'> {
   return {
     load: () => loadCode(loadAccountArea).then((area) => area.preloadAccountScreen(path)),
-    // The account area's own texts are known to its code alone (account-messages.ts), and load beside its pages' code.
+    // The account pages' own texts are known to the account area's code alone (account-page-texts.ts).
     addTexts: (i18n) => {
       addPageTexts(i18n);
       loadCode(loadAccountArea).then((area) => area.addAccountTexts(i18n, path), () => undefined);

@@ -7,7 +7,7 @@ import { createFakeProvider } from '@portal/identity/testing';
 import { ADDRESS_COUNTRIES } from '@portal/i18n/country';
 import { forgetLanguage } from '@portal/ui/testing';
 import { preloadAccountScreen } from '../../../app/account-area';
-import { loadAddressesMessages } from '../../../app/account-page-texts';
+import { loadAccountMessages } from '../../../app/account-page-texts';
 import { APP_LANGUAGES } from '../../../app/messages';
 import { openApp } from '../../../testing/render-app';
 import { addressEntry, addressValues, currentAddress } from '../api/save-address';
@@ -48,21 +48,21 @@ describe('countries', () => {
   it('has every country’s CLDR name as a text in every shipped language', async () => {
     expect(Object.keys(CLDR_LOCALE).sort()).toEqual([...APP_LANGUAGES].sort());
     for (const language of APP_LANGUAGES) {
-      const texts = await loadAddressesMessages(language);
+      const texts = await loadAccountMessages(language);
       const cldr = new Intl.DisplayNames([CLDR_LOCALE[language]!], { type: 'region' });
       for (const code of ADDRESS_COUNTRIES) expect({ language, code, name: texts[countryKey(code)] }).toEqual({ language, code, name: cldr.of(code) });
     }
   });
 
   it('lists the 32 countries by their names in the page language, in that language’s order', async () => {
-    const german = countryOptions(translate(await loadAddressesMessages('de')), 'de-DE');
+    const german = countryOptions(translate(await loadAccountMessages('de')), 'de-DE');
     expect(german).toHaveLength(32);
     expect(new Set(german.map((o) => o.value))).toEqual(new Set(ADDRESS_COUNTRIES));
     const names = german.map((o) => o.label);
     expect(names.slice(0, 3)).toEqual(['Belgien', 'Bulgarien', 'Dänemark']);
     expect(names.indexOf('Österreich')).toBeGreaterThan(names.indexOf('Norwegen'));
     expect(names.indexOf('Österreich')).toBeLessThan(names.indexOf('Polen'));
-    const french = countryOptions(translate(await loadAddressesMessages('fr')), 'fr-FR').map((o) => o.label);
+    const french = countryOptions(translate(await loadAccountMessages('fr')), 'fr-FR').map((o) => o.label);
     expect(french.slice(0, 3)).toEqual(['Allemagne', 'Autriche', 'Belgique']);
     expect(french.indexOf('Espagne')).toBeLessThan(french.indexOf('Estonie'));
     expect(french.indexOf('Irlande')).toBeGreaterThan(french.indexOf('Hongrie'));
@@ -72,7 +72,7 @@ describe('countries', () => {
     const collator = jest.spyOn(Intl, 'Collator');
     try {
       for (const language of APP_LANGUAGES) {
-        const t = translate(await loadAddressesMessages(language));
+        const t = translate(await loadAccountMessages(language));
         const shipped = countryOptions(t, CLDR_LOCALE[language]!).map((o) => o.label);
         const sorter = new Intl.Collator(CLDR_LOCALE[language]);
         const sorted = ADDRESS_COUNTRIES.map((code) => countryName(t, code, CLDR_LOCALE[language]!)).sort(sorter.compare);

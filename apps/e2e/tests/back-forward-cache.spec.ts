@@ -36,13 +36,22 @@ async function back(page: Page) {
   await expect.poll(() => page.evaluate(() => 'leftHere' in window), { message: 'the page came back from the back/forward cache' }).toBe(true);
 }
 
+/**
+ * Back after a logout: the logout tells the browser's other documents (BroadcastChannel, RequireLogin), the cached
+ * page among them, and Chromium drops a cached page a message reaches, so Back loads it afresh; a browser that kept
+ * it would show it from the cache and ask the service first (the page came back in a session that goes on, below).
+ */
+async function backAfterLogout(page: Page) {
+  await page.goBack({ waitUntil: 'commit' });
+}
+
 test.describe('account pages and the back/forward cache (spec 000 §6)', () => {
   test('a logout typed in the tab: Back shows the login, never the personal data of the ended session (QA)', async ({ baseURL }) => {
     const page = await personalDataPage(baseURL!);
     await page.goto('/logout');
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
 
-    await back(page);
+    await backAfterLogout(page);
     await expect(page.getByRole('textbox', { name: /Nachname/ })).toBeHidden();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
@@ -57,7 +66,7 @@ test.describe('account pages and the back/forward cache (spec 000 §6)', () => {
     await other.goto('/logout');
     await expect(other.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
 
-    await back(page);
+    await backAfterLogout(page);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('textbox', { name: /Nachname/ })).toBeHidden();
     await page.context().close();

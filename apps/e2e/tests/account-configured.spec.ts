@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
 import { confirmedAccount, logIn, logInWithGoogle, PASSWORD, uniqueEmail } from '../helpers/account';
-import { removeServiceDir, startPortal } from '../portal-server';
+import { removeServiceDir, startPortal, type PortalServer } from '../portal-server';
 
 /** The terms of use at one document version, as the operator configures them (portal.yaml). */
 function termsConfig(version: number): string {
@@ -19,79 +20,73 @@ function termsConfig(version: number): string {
 `;
 }
 
+/**
+ * A confirmed account made under the terms at version 1, then the service started again with version 2 (its data
+ * kept): `run` gets that service.
+ */
+async function afterTermsChange(request: APIRequestContext, email: string, run: (after: PortalServer) => Promise<void>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-terms-'));
+  try {
+    const before = await startPortal({}, { dir, config: termsConfig(1) });
+    try {
+      await confirmedAccount(request, before.baseURL, email);
+    } finally {
+      await before.stop();
+    }
+    const after = await startPortal({}, { dir, config: termsConfig(2) });
+    try {
+      await run(after);
+    } finally {
+      await after.stop();
+    }
+  } finally {
+    removeServiceDir(dir);
+  }
+}
+
 test.describe('account portal with its own configuration', () => {
   // Each test starts its own service (one at a time), so its configuration touches no other test.
   test.describe.configure({ mode: 'serial' });
 
   test('changed terms: a higher document version asks for consent again at the next login, with the new document, then lets in', async ({ page }) => {
     test.slow(); // two service starts
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-terms-'));
     const email = uniqueEmail(test.info(), 'terms');
-    try {
-      const before = await startPortal({}, { dir, config: termsConfig(1) });
-      try {
-        await confirmedAccount(page.request, before.baseURL, email);
-      } finally {
-        await before.stop();
-      }
-
-      const after = await startPortal({}, { dir, config: termsConfig(2) });
-      try {
-        await page.goto(`${after.baseURL}/login`);
-        await logIn(page, email, PASSWORD);
-        await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
-        await expect(page.getByText(/Unsere Nutzungsbedingungen haben sich geändert/)).toBeVisible();
-        await expect(page.getByRole('link', { name: /Nutzungsbedingungen lesen/ })).toHaveAttribute('href', '/cms/terms/de-v2.html');
-        await expectAccessible(page);
-        await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
-        await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
-        await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
-        await expect(page).toHaveURL(/\/update-confirmation$/);
-        await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible({ timeout: 10_000 });
-      } finally {
-        await after.stop();
-      }
-    } finally {
-      removeServiceDir(dir);
-    }
+    await afterTermsChange(page.request, email, async (after) => {
+      await page.goto(`${after.baseURL}/login`);
+      await logIn(page, email, PASSWORD);
+      await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+      await expect(page.getByText(/Unsere Nutzungsbedingungen haben sich geändert/)).toBeVisible();
+      await expect(page.getByRole('link', { name: /Nutzungsbedingungen lesen/ })).toHaveAttribute('href', '/cms/terms/de-v2.html');
+      await expectAccessible(page);
+      await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+      await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+      await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+      await expect(page).toHaveURL(/\/update-confirmation$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible({ timeout: 10_000 });
+    });
   });
 
   // QA round: the link login answered 206001 before linking, so after the terms the Google login met the link page again.
   test('changed terms while linking: the password links the social login, the terms are accepted, then it goes straight in', async ({ page }) => {
     test.slow(); // two service starts, the development issuer twice
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-terms-link-'));
     const email = uniqueEmail(test.info(), 'terms-link');
-    try {
-      const before = await startPortal({}, { dir, config: termsConfig(1) });
-      try {
-        await confirmedAccount(page.request, before.baseURL, email);
-      } finally {
-        await before.stop();
-      }
+    await afterTermsChange(page.request, email, async (after) => {
+      await page.goto(`${after.baseURL}/login`);
+      await logInWithGoogle(page, email);
+      await expect(page).toHaveURL(/\/social\/link-accounts$/);
+      await page.getByLabel(/^Passwort/).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Verknüpfen und anmelden' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+      await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+      await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+      await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible({ timeout: 10_000 });
 
-      const after = await startPortal({}, { dir, config: termsConfig(2) });
-      try {
-        await page.goto(`${after.baseURL}/login`);
-        await logInWithGoogle(page, email);
-        await expect(page).toHaveURL(/\/social\/link-accounts$/);
-        await page.getByLabel(/^Passwort/).fill(PASSWORD);
-        await page.getByRole('button', { name: 'Verknüpfen und anmelden' }).click();
-        await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
-        await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
-        await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
-        await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
-        await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible({ timeout: 10_000 });
-
-        await page.goto(`${after.baseURL}/logout`);
-        await expect(page).toHaveURL(/\/login$/);
-        await logInWithGoogle(page, email);
-        await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
-      } finally {
-        await after.stop();
-      }
-    } finally {
-      removeServiceDir(dir);
-    }
+      await page.goto(`${after.baseURL}/logout`);
+      await expect(page).toHaveURL(/\/login$/);
+      await logInWithGoogle(page, email);
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+    });
   });
 
   test('the consent manager loads first, the tag manager only after consent; nothing third-party by default', async ({ page, baseURL }) => {

@@ -56,11 +56,11 @@ export function addAccountTexts(i18n: I18n, path: string) {
 
 /** The protected page of a route path (the paths of routes.tsx's protected routes). */
 export function AccountScreen({ path }: { path: string }) {
-  const { Screen, texts } = screens[path] ?? {};
+  const { Screen, load, texts } = screens[path] ?? {};
   if (!Screen) return null;
   // A page with texts of its own (account-page-texts.ts) waits for them as the area waits for its own.
   return texts ? (
-    <PageTexts code={screens[path]!.load} own={texts}>
+    <PageTexts code={load} own={texts}>
       <Screen />
     </PageTexts>
   ) : (

@@ -34,6 +34,7 @@ describe('the parts of the page texts', () => {
     const [first, shared, signIn, account, accessData] = await Promise.all(
       [loadMessages, loadPageMessages, loadSignInMessages, loadAccountMessages, loadAccessDataMessages].map((load) => load('de')),
     );
+    const every = [first!, shared!, signIn!, account!, accessData!];
     const known = (parts: Record<string, string>[], key: string, prefix: boolean) =>
       parts.some((part) => (prefix ? Object.keys(part).some((k) => k.startsWith(key)) : key in part));
     const missing: string[] = [];
@@ -48,17 +49,15 @@ describe('the parts of the page texts', () => {
             : SIGN_IN.test(file) && !FIRST_PAGE.test(file)
               ? [first!, shared!, signIn!]
               : [first!, shared!];
-      for (const [, key, template] of readFileSync(path.join(SRC, file), 'utf8').matchAll(KEY)) {
+      const source = readFileSync(path.join(SRC, file), 'utf8');
+      for (const [, key, template] of source.matchAll(KEY)) {
         // Keys of other kinds (e.g. a storage key 'ap.flash') are not texts: only keys some part has are checked.
-        const any = [first!, shared!, signIn!, account!, accessData!];
-        if (!known(any, key!, template !== undefined)) continue;
+        if (!known(every, key!, template !== undefined)) continue;
         checked++;
         if (!known(parts, key!, template !== undefined)) missing.push(`${file}: ${key!}${template ? '…' : ''}`);
       }
-    }
-    // A success left for the next page (setFlash) shows on whichever page comes next: its text is in the shared part.
-    for (const file of modules('.')) {
-      for (const [, key] of readFileSync(path.join(SRC, file), 'utf8').matchAll(/setFlash\('([^']+)'\)/g)) {
+      // A success left for the next page (setFlash) shows on whichever page comes next: its text is in the shared part.
+      for (const [, key] of source.matchAll(/setFlash\('([^']+)'\)/g)) {
         if (!(key! in first!) && !(key! in shared!)) missing.push(`${file}: ${key!} (left for the next page)`);
       }
     }

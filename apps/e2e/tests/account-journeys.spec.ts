@@ -68,6 +68,25 @@ test.describe('account portal journeys', () => {
     await verificationMails(page.request, baseURL!, email, 2);
   });
 
+  test('registering again before confirming (a second tab, or back later) offers to resend the verification mail, as the login does', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'register-again');
+    expect((await registerThroughApi(page.request, baseURL!, email, { firstName: 'Otto', lastName: 'Normal' })).errorCode).toBe(206002);
+    await verificationMails(page.request, baseURL!, email, 1);
+    await page.goto('/registration');
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+    await page.getByLabel(/^Passwort/).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    // 400009/400003, then the login with the same password answers 206002 (spec 000 §8): not "the account exists".
+    await expect(page.getByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).toBeFocused();
+    await expect(page.getByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeHidden();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click();
+    await expect(page.getByText('Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.')).toBeVisible();
+    await verificationMails(page.request, baseURL!, email, 2);
+    await expect(page).toHaveURL(/\/registration$/);
+  });
+
   test('an e-mail that has an account, a wrong password, and the lockout', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'exists');
     await registerThroughApi(page.request, baseURL!, email, { firstName: 'Otto', lastName: 'Normal' });

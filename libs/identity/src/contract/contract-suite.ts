@@ -336,11 +336,38 @@ export function describeIdentityContract(
       });
 
       it('register with an e-mail that is taken answers 400009 with 400003 on email', async () => {
-        const { email } = await registerComplete();
+        const email = await activeAccount('taken');
+        await provider.logout();
         const { regToken } = await provider.initRegistration();
         const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '' });
         expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
         expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS }));
+      });
+
+      // An account waiting for its confirmation is an account (the state machine's PENDING_VERIFICATION): a second
+      // registration of its address (a second tab, or the shopper back later) answers as for any taken address, and
+      // the login the app then tries (spec 000 §8) answers 206002, which the page shows as the login page does.
+      it('register with the e-mail of a registration not confirmed yet answers 400009 with 400003 on email and leaves that registration as it was', async () => {
+        const { email, answer: first } = await registerComplete(freshEmail('unconfirmed'));
+        expect(first.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        const mail = await helpers.lastMail(email, 'verification');
+        for (const password of [STRONG_PASSWORD, OTHER_PASSWORD]) {
+          const { regToken } = await provider.initRegistration();
+          const values = await requiredValues();
+          const again = await provider.register({ email, password, regToken: regToken ?? '', ...values, lang: 'de', finalizeRegistration: true });
+          expect([password, again.errorCode]).toEqual([password, ErrorCode.VALIDATION]);
+          expect(again.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS }));
+        }
+        // Neither took the account over: its password is the first one's, no new mail went out, no session opened.
+        expect((await provider.login({ loginID: email, password: OTHER_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        const login = await provider.login({ loginID: email, password: STRONG_PASSWORD });
+        expect(login.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        expect(login.regToken).toEqual(expect.any(String));
+        expect((await helpers.lastMail(email, 'verification'))?.token).toBe(mail?.token);
+        expect(logins).toHaveLength(0);
+        // The first mail's link still confirms it.
+        await verify(email);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
       });
 
       timeTravel('a regToken expires after one hour (400006)', async () => {

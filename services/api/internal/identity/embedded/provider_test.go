@@ -112,6 +112,11 @@ func TestRegisterErrors(t *testing.T) {
 		h := newHarness(t, db)
 		h.withStoreDirectory(db)
 		h.registerVerified("taken@example.com")
+		// Registered, its confirmation not done yet: the address is taken all the same (identity contract, state
+		// machine), and the app tries the login, which answers 206002 (spec 000 §8).
+		pending := h.register(embedded.RegisterParams{Email: "waiting@example.com", Password: goodPassword, Lang: "de",
+			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: consent})
+		require.Equal(t, contract.CodePendingVerification, pending.ErrorCode, pending.ErrorDetails)
 		tests := []struct {
 			name       string
 			in         embedded.RegisterParams
@@ -123,6 +128,7 @@ func TestRegisterErrors(t *testing.T) {
 			{"missing email", embedded.RegisterParams{Password: goodPassword}, contract.CodeValidation, "email", contract.CodeMissingRequiredValue},
 			{"bad email", embedded.RegisterParams{Email: "not-an-address", Password: goodPassword}, contract.CodeValidation, "email", contract.CodeInvalidFormat},
 			{"email exists", embedded.RegisterParams{Email: "Taken@example.com", Password: goodPassword}, contract.CodeValidation, "email", contract.CodeUniqueIdentifierExists},
+			{"email of a registration not confirmed yet", embedded.RegisterParams{Email: "Waiting@example.com", Password: goodPassword, Preferences: consent}, contract.CodeValidation, "email", contract.CodeUniqueIdentifierExists},
 			{"short password", embedded.RegisterParams{Email: "a@example.com", Password: "Ab1!"}, contract.CodeValidation, "password", contract.CodeInvalidParameter},
 			{"no special character", embedded.RegisterParams{Email: "a@example.com", Password: "Abcdefg12"}, contract.CodeValidation, "password", contract.CodeInvalidParameter},
 			{"missing password", embedded.RegisterParams{Email: "a@example.com"}, contract.CodeValidation, "password", contract.CodeMissingRequiredValue},

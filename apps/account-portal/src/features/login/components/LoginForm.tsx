@@ -14,7 +14,7 @@ import { validateLogin, type LoginErrors, type LoginValues } from '../validate-l
 import { cancelConditionalRequest, conditionalMediationAvailable } from '../../../shared/passkey-browser';
 import { usePasskeyLogin } from '../api/passkey-login';
 import { PasskeyLoginMessage } from '../../../shared/PasskeyLoginMessage';
-import { ResendVerificationPanel } from './ResendVerificationPanel';
+import { UnverifiedRegistration } from '../../../shared/UnverifiedRegistration';
 
 function Field({ label, type, name, value, error, autoComplete, onChange }: {
   label: string;
@@ -178,8 +178,8 @@ export function LoginForm() {
           {t('clp.login.submit')}
         </button>
       </form>
-      {outcome?.result.kind === 'unverified' ? <ResendVerificationPanel target={{ email: outcome.email }} /> : null}
-      {!outcome && autofill.outcome?.kind === 'unverified' && autofill.outcome.regToken ? <ResendVerificationPanel target={{ regToken: autofill.outcome.regToken }} /> : null}
+      {outcome?.result.kind === 'unverified' ? <UnverifiedRegistration target={{ email: outcome.email }} /> : null}
+      {!outcome && autofill.outcome?.kind === 'unverified' && autofill.outcome.regToken ? <UnverifiedRegistration target={{ regToken: autofill.outcome.regToken }} /> : null}
     </>
   );
 }

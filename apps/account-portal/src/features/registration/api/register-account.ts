@@ -10,6 +10,7 @@ import {
   type IdentityProvider,
 } from '@portal/identity';
 import { grantConsent, refusedPasswordMessage, type MarketConsentId } from '../../../shared/identity-settings';
+import { loginOutcome } from '../../../shared/login-outcome';
 
 export interface RegistrationValues {
   email: string;
@@ -22,6 +23,8 @@ export type RegistrationOutcome =
   | { kind: 'loggedIn' }
   | { kind: 'confirmEmail' }
   | { kind: 'finalize'; regToken: string; origin: 'registration' | 'siteLogin' }
+  /** The address's account waits for its e-mail to be confirmed: the login's check-your-inbox and resend panel. */
+  | { kind: 'unverified' }
   | { kind: 'accountExists' }
   | { kind: 'fieldErrors'; errors: FormikErrors<RegistrationValues> }
   | { kind: 'invalid' }
@@ -38,7 +41,9 @@ export interface RegisterAccountOptions {
 
 /**
  * initRegistration, then register with its regToken and `finalizeRegistration: true` (spec 000 §7). An address
- * that already has an account tries the login with the same password first (spec 000 §8, 400009/400003).
+ * that already has an account tries the login with the same password first (spec 000 §8, 400009/400003), and its
+ * answer is the login's: a session, the finalize page, or an unconfirmed registration's panel (206002, spec 000
+ * §4); a refused login is the account-exists text.
  */
 export async function registerAccount(
   provider: IdentityProvider,
@@ -61,9 +66,12 @@ export async function registerAccount(
   if (isPendingRegistration(answer)) return { kind: 'finalize', regToken: answer.regToken, origin: 'registration' };
   if (isPendingVerification(answer)) return { kind: 'confirmEmail' };
   if (isEmailInUse(answer)) {
-    const login = await provider.login({ loginID: email, password });
-    if (isSuccess(login)) return { kind: 'loggedIn' };
-    if (isPendingRegistration(login)) return { kind: 'finalize', regToken: login.regToken, origin: 'siteLogin' };
+    const login = loginOutcome(await provider.login({ loginID: email, password }));
+    if (login.kind === 'loggedIn') return login;
+    if (login.kind === 'finalize') return { kind: 'finalize', regToken: login.regToken, origin: 'siteLogin' };
+    // A shopper who registers again before confirming (a second tab, or back later) is told what the login
+    // tells, not that the account exists: "use forgot password" would be no way on (QA).
+    if (login.kind === 'unverified') return { kind: 'unverified' };
     return { kind: 'accountExists' };
   }
   if (answer.errorCode === ErrorCode.VALIDATION) {

@@ -1,5 +1,5 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
@@ -12,6 +12,7 @@ import type { FinalizeState } from '../../../shared/navigation';
 import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
 import { readRegSource } from '../../../shared/startup';
 import { Passwordless } from '../../../shared/Passwordless';
+import { UnverifiedRegistration } from '../../../shared/UnverifiedRegistration';
 import { registerAccount, type RegistrationValues } from '../api/register-account';
 import { registerWithPasskey, type PasskeyRegistrationOutcome } from '../api/register-with-passkey';
 import { PasskeyRegistration } from './PasskeyRegistration';
@@ -47,11 +48,14 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
 
   // What the vendor's passwordless widget made for this registration (cdc with metadata ownId); sent with register.
   const ownIdData = useRef<unknown>(undefined);
+  // The address whose registration waits for its confirmation, as the last submit found it (its resend panel).
+  const [unverified, setUnverified] = useState<string>();
   // The page's tag with its country (nl-BE): the mails' links open the shopper's country's pages (QA).
   const options = () => ({ lang: language, regSource: readRegSource(), consentId: marketConsentId(germany), ownIdData: ownIdData.current });
 
   const submit = async (values: RegistrationValues, helpers: FormikHelpers<RegistrationValues>) => {
     helpers.setStatus(undefined);
+    setUnverified(undefined);
     let outcome;
     try {
       outcome = await registerAccount(provider, { ...values, email: values.email.trim() }, options());
@@ -63,6 +67,7 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
 
   const registerPasskey = async (values: RegistrationValues, helpers: OutcomeHelpers) => {
     helpers.setStatus(undefined);
+    setUnverified(undefined);
     let outcome: PasskeyRegistrationOutcome;
     try {
       outcome = await registerWithPasskey(provider, values.email.trim(), options());
@@ -86,6 +91,9 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
         navigate('/registration/finalize', { state });
         return;
       }
+      case 'unverified':
+        setUnverified(values.email.trim());
+        return;
       case 'accountExists':
         helpers.setStatus({ formError: message('clp.registration.register.error.account.exists', 'An account with this e-mail address already exists.') });
         return;
@@ -116,6 +124,7 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
         <PasswordField name="password" label={t('clp.form.password')} required hint={hint} autoComplete="new-password" />
         <ConsentField consent={consent} />
         <FormError />
+        {unverified ? <UnverifiedRegistration target={{ email: unverified }} /> : null}
         <SubmitButton>{t('clp.registration.submit')}</SubmitButton>
         <Passwordless
           kind="registration"

@@ -7,13 +7,15 @@ import { forgetLanguage } from '@portal/ui/testing';
 import { leaveApp } from '../../../shared/leave-app';
 import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
 import { storePartnerToken } from '../../../shared/single-sign-on';
-import { namesOptionalSchema, openApp } from '../../../testing/render-app';
+import { jsonResponse, namesOptionalSchema, openApp, stubBackend } from '../../../testing/render-app';
 
 beforeEach(() => {
   forgetLanguage();
   window.sessionStorage.clear();
   window.localStorage.clear();
 });
+
+const accepted = { terms: { customeraccount: { isConsentGranted: true } } };
 
 async function register(email: string, password = 'Geheim12!', consent = true) {
   await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 }), email);
@@ -94,6 +96,71 @@ describe('/registration', () => {
     await openApp('/registration', { identity });
     await register('alt@example.com');
     expect(await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeInTheDocument();
+  });
+
+  describe('an address registered before but not confirmed yet, registered again (a second tab, or back later)', () => {
+    /** The first registration, as the page makes it: complete, its verification mail sent (206002). */
+    async function registeredNotConfirmed() {
+      const identity = createFakeProvider({ schema: namesOptionalSchema });
+      const { regToken } = await identity.initRegistration();
+      const first = await identity.register({ email: 'neu@example.com', password: 'Geheim12!', regToken: regToken!, preferences: accepted, finalizeRegistration: true });
+      expect(first.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+      return identity;
+    }
+
+    it.each([
+      [201, 'Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.'],
+      [204, 'Ihre E-Mail-Adresse ist bereits bestätigt. Sie können sich jetzt anmelden.'],
+      [500, 'Die E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.'],
+    ])(
+      'with its password: the login it tries answers 206002, so the page asks to confirm and offers a new mail as the login does (spec 000 §8, §4); resend status %s',
+      async (status, text) => {
+        const identity = await registeredNotConfirmed();
+        await openApp('/registration', { identity });
+        const calls = stubBackend((url) => (url.includes('/rest/v1/account/registration/verification-email') ? jsonResponse(status) : undefined));
+        await register('neu@example.com');
+        const heading = await screen.findByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' }, { timeout: 5000 });
+        // A screen reader reads what the submit led to.
+        await waitFor(() => expect(heading).toHaveFocus());
+        expect(screen.getByText(/Ihre Registrierung ist noch nicht bestätigt/)).toBeInTheDocument();
+        expect(screen.queryByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).not.toBeInTheDocument();
+        expect(identity.calls.filter((call) => call.method === 'login')).toHaveLength(1);
+        await userEvent.click(screen.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }));
+        expect(await screen.findByText(text)).toBeInTheDocument();
+        expect(calls).toHaveLength(1);
+        expect(calls[0]!.init).toMatchObject({ method: 'PUT', body: `email=${encodeURIComponent('neu@example.com')}&lang=de-DE` });
+      },
+      15_000,
+    );
+
+    it("the vendor's other answer for it, 400006 REGISTRATION_UNVERIFIED (spec 000 §8), shows the same panel", async () => {
+      const identity = await registeredNotConfirmed();
+      identity.forceNext('login', { errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: 'REGISTRATION_UNVERIFIED' });
+      await openApp('/registration', { identity });
+      await register('neu@example.com');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.queryByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).not.toBeInTheDocument();
+    }, 15_000);
+
+    it('with another password: the account-exists text with its forgot-password hint (spec 000 §8: the login it tries is refused)', async () => {
+      const identity = await registeredNotConfirmed();
+      await openApp('/registration', { identity });
+      await register('neu@example.com', 'Anders12!');
+      expect(await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).not.toBeInTheDocument();
+    });
+
+    it('a new submit takes the panel down: the answer shown is the last one', async () => {
+      const identity = await registeredNotConfirmed();
+      await openApp('/registration', { identity });
+      await register('neu@example.com');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' }, { timeout: 5000 })).toBeInTheDocument();
+      await userEvent.clear(screen.getByLabelText(/^Passwort/));
+      await userEvent.type(screen.getByLabelText(/^Passwort/), 'Anders12!');
+      await userEvent.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
+      expect(await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).not.toBeInTheDocument();
+    }, 15_000);
   });
 
   it('shows every error of a submit at once, the missing consent beside a weak password; the field typed in keeps the focus', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResendVerification, type ResendResult, type ResendTarget } from '../api/resend-verification-email';
+import { useResendVerification, type ResendResult, type ResendTarget } from './resend-verification-email';
 
 const resultKeys: Record<ResendResult, string> = {
   sent: 'clp.login.unverified.resend.success',
@@ -9,15 +9,16 @@ const resultKeys: Record<ResendResult, string> = {
 };
 
 /**
- * Shown when the login meets an unconfirmed registration (spec 000 §4): explains it and sends a new verification
- * mail, to the address typed or, after a passkey login, to the pending account's.
+ * Shown when a login, or a registration of an address already registered (its login with the same password, spec 000
+ * §8), meets an unconfirmed registration (spec 000 §4): explains it and sends a new verification mail, to the
+ * address typed or, after a passkey login, to the pending account's. Loaded on demand: UnverifiedRegistration.
  */
 export function ResendVerificationPanel({ target }: { target: ResendTarget }) {
   const { t } = useTranslation();
   const resend = useResendVerification(target);
   const result = resend.result;
-  // The login's answer is this panel, outside the form's alert: the focus goes to its heading, so that a screen
-  // reader reads it (QA: the login seemed to do nothing).
+  // The login's (or the registration's) answer is this panel, outside the form's alert: the focus goes to its
+  // heading, so that a screen reader reads it (QA: the login seemed to do nothing).
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (

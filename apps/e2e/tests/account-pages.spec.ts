@@ -136,6 +136,51 @@ test.describe('account pages', () => {
     await expect(page.getByRole('article', { name: 'Ihre Standardadresse' })).toContainText('20095 Hamburg');
   });
 
+  test('two tabs on the address: an address added meanwhile is not doubled; a change keeps the street the other tab saved (QA)', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'address-tabs');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+    const other = await page.context().newPage();
+    const fillIn = async (tab: import('@playwright/test').Page, street: string) => {
+      await tab.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
+      await tab.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
+      await tab.getByRole('textbox', { name: /Straße/ }).fill(street);
+      await tab.getByRole('textbox', { name: /Hausnummer/ }).fill('1');
+      await tab.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+      await tab.getByRole('textbox', { name: /Ort/ }).fill('Hamburg');
+      await tab.getByRole('combobox', { name: /Land/ }).selectOption('DE');
+    };
+
+    // Both tabs open the empty form; the other one adds the address first.
+    for (const tab of [page, other]) {
+      await tab.goto('/addresses/addaddress');
+      await expect(tab.getByRole('heading', { level: 1, name: 'Adresse hinzufügen' })).toBeVisible();
+    }
+    await fillIn(other, 'Jungfernstieg');
+    await other.getByRole('button', { name: 'Speichern' }).click();
+    await expect(other.getByText('Ihre Adresse wurde gespeichert.')).toBeVisible();
+    await fillIn(page, 'Ballindamm');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText(/Inzwischen wurde für Ihr Konto eine Adresse gespeichert/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse hinzufügen' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Brotkrümelnavigation' }).getByRole('link', { name: 'Adresse' }).click();
+    await expect(page.getByRole('article', { name: 'Ihre Standardadresse' })).toContainText('Jungfernstieg 1');
+
+    // Both tabs open the change form; the other one changes the street, this one only the house number.
+    for (const tab of [page, other]) {
+      await tab.goto('/addresses/addresschange');
+      await expect(tab.getByRole('textbox', { name: /Straße/ })).toHaveValue('Jungfernstieg');
+    }
+    await other.getByRole('textbox', { name: /Straße/ }).fill('Neuer Wall');
+    await other.getByRole('button', { name: 'Speichern' }).click();
+    await expect(other.getByText('Ihre Adresse wurde gespeichert.')).toBeVisible();
+    await page.getByRole('textbox', { name: /Hausnummer/ }).fill('7');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Ihre Adresse wurde gespeichert.')).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Ihre Standardadresse' })).toContainText('Neuer Wall 7');
+    await other.close();
+  });
+
   test('password change: a wrong current password on its field, then the banner, the logout after 3 seconds, only the new password', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'password');
     await confirmedAccount(page.request, baseURL!, email);

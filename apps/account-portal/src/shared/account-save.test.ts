@@ -2,6 +2,7 @@ import type { FormikHelpers } from 'formik';
 import { ErrorCode, IdentityTransportError } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { saveAccountInfo, submitSave, type SaveOutcome } from './account-save';
+import type { ShownAccountSession } from './shown-account-session';
 
 type Values = { name: string };
 
@@ -13,7 +14,7 @@ describe('submitSave', () => {
   it('calls onSaved after a save, and clears an earlier failure first', async () => {
     const onSaved = jest.fn();
     const helpers = formikHelpers();
-    await submitSave<Values>(async () => ({ kind: 'saved' }), onSaved)({ name: 'a' }, helpers);
+    await submitSave<Values>(async () => ({ kind: 'saved', change: {} }), onSaved)({ name: 'a' }, helpers);
     expect(onSaved).toHaveBeenCalledTimes(1);
     expect(helpers.setStatus).toHaveBeenCalledWith(undefined);
     expect(helpers.setErrors).not.toHaveBeenCalled();
@@ -28,6 +29,13 @@ describe('submitSave', () => {
     expect(helpers.setStatus).toHaveBeenLastCalledWith({ fieldErrors: { errors, values: { name: 'a' } } });
     expect(helpers.setErrors).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("shows a change's refusal by the account as stored now above the button", async () => {
+    const helpers = formikHelpers();
+    const refusal = { key: 'ap.addresses.exists', fallback: 'An address has been saved meanwhile.' };
+    await submitSave<Values>(async () => ({ kind: 'refused', message: refusal }), jest.fn())({ name: 'a' }, helpers);
+    expect(helpers.setStatus).toHaveBeenLastCalledWith({ formError: refusal });
   });
 
   it('shows the general form text for refused input without a field', async () => {
@@ -62,7 +70,7 @@ describe('saveAccountInfo', () => {
   const refused = (answer: Parameters<ReturnType<typeof createFakeProvider>['forceNext']>[1]) => {
     const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: 'Secret-Passw0rd!' }] });
     fake.forceNext('setAccountInfo', answer);
-    return saveAccountInfo(fake, { profile: { firstName: 'Erika' } }, values);
+    return saveAccountInfo(fake, () => ({ profile: { firstName: 'Erika' } }), values);
   };
 
   it("keeps the errors of the form's fields, the phone number's in its array", async () => {
@@ -85,6 +93,21 @@ describe('saveAccountInfo', () => {
     ['400006', { errorCode: ErrorCode.INVALID_PARAMETER, errorMessage: 'Invalid parameter value' }],
   ])('answers invalid, for the general form text, to %s', async (_, answer) => {
     expect(await refused(answer)).toEqual({ kind: 'invalid' });
+  });
+
+  it('builds the change on the account as stored now, and writes nothing when that account refuses it', async () => {
+    const preferences = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+    const profile = { firstName: 'Erika', lastName: 'Muster' };
+    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.org', password: 'Secret-Passw0rd!', preferences, profile, data: { salutation: 'mrs' } }] });
+    expect((await fake.login({ loginID: 'erika@example.org', password: 'Secret-Passw0rd!' })).errorCode).toBe(0);
+    const refusal = { key: 'ap.addresses.exists', fallback: 'An address has been saved meanwhile.' };
+    const seen: unknown[] = [];
+    // The account as the session's check reads it (useShownAccountSession).
+    const asShown: ShownAccountSession = async (call) => call(await fake.getAccountInfo({}));
+    const outcome = await saveAccountInfo(fake, (stored) => (seen.push(stored.data?.salutation), { refused: refusal }), values, undefined, asShown);
+    expect(outcome).toEqual({ kind: 'refused', message: refusal });
+    expect(seen).toEqual(['mrs']);
+    expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
   });
 
   it('answers failed with the code of anything else', async () => {

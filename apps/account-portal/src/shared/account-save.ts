@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { getIn, type FormikErrors, type FormikHelpers } from 'formik';
-import { mapValidationErrors, message, type MapValidationErrorsOptions, type SelectOption } from '@portal/forms';
+import { mapValidationErrors, message, type MapValidationErrorsOptions, type Message, type SelectOption } from '@portal/forms';
 import {
   isInvalidParameter,
   isSuccess,
@@ -9,37 +9,50 @@ import {
   isValidationError,
   useIdentity,
   type AccountState,
+  type Envelope,
+  type GetAccountInfoResponse,
   type IdentityProvider,
   type SetAccountInfoParams,
 } from '@portal/identity';
 import { failureCode, unexpectedMessage } from './call-failure';
-import { useShownAccountSession, type ShownAccountSession } from './shown-account-session';
+import { useShownAccountSession, withoutSessionCheck, type ShownAccountSession } from './shown-account-session';
 
 /**
- * What saving an account form came to: saved, errors to show on the form's fields, refused input without a field
- * of the form to show it on, a session that ended meanwhile, or a failure with its code.
+ * What saving an account form came to: saved (with the change written), errors to show on the form's fields, refused
+ * input without a field of the form to show it on, values the account as stored now takes no more (`refused`, with
+ * the form's text), a session that ended meanwhile, or a failure with its code.
  */
 export type SaveOutcome<Values> =
-  | { kind: 'saved' }
+  | { kind: 'saved'; change: SetAccountInfoParams }
   | { kind: 'sessionLost' }
   | { kind: 'fieldErrors'; errors: FormikErrors<Values> }
   | { kind: 'invalid' }
+  | { kind: 'refused'; message: Message }
   | { kind: 'failed'; code: number | string };
 
+/** A form's change, or why its values are not written onto the account as stored now. */
+export type AccountChange = SetAccountInfoParams | { refused: Message };
+
 /**
- * setAccountInfo with the session; server validation errors land on the form's fields (`ap.errors.{field}.{code}`).
- * Refused input that names no field of the form (400006, or 400009 on a field the form does not show) gets the
- * general form text (spec 000 §8), never silence.
+ * setAccountInfo with the session, the change built on the account as the session's look-up read it (`update`);
+ * server validation errors land on the form's fields (`ap.errors.{field}.{code}`). Refused input that names no field
+ * of the form (400006, or 400009 on a field the form does not show) gets the general form text (spec 000 §8), never
+ * silence.
  */
 export async function saveAccountInfo<Values extends object>(
   provider: IdentityProvider,
-  update: SetAccountInfoParams,
+  update: (stored: GetAccountInfoResponse) => AccountChange,
   values: Values,
   fields?: MapValidationErrorsOptions,
-  asShown: ShownAccountSession = (call) => call(),
+  asShown: ShownAccountSession = withoutSessionCheck,
 ): Promise<SaveOutcome<Values>> {
-  const answer = await asShown(() => provider.setAccountInfo(update));
-  if (isSuccess(answer)) return { kind: 'saved' };
+  const answer = await asShown(async (stored): Promise<SaveOutcome<Values> | Envelope> => {
+    const change = update(stored);
+    if ('refused' in change) return { kind: 'refused', message: change.refused };
+    const written = await provider.setAccountInfo(change);
+    return isSuccess(written) ? { kind: 'saved', change } : written;
+  });
+  if ('kind' in answer) return answer;
   if (isValidationError(answer)) {
     const errors = onForm(mapValidationErrors<Values>(answer.validationErrors, fields), values);
     return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'invalid' };
@@ -65,20 +78,26 @@ function onForm<Values extends object>(errors: FormikErrors<Values>, values: Val
 }
 
 /**
- * An account form's save as a mutation: `update` turns the form's values into the change, and the account is read
- * again after a save, so every page shows the new values. A save stays saved when that read gets no answer (the
- * phone's connection dropped right after it): refreshAfterSave holds the change and reads the account later; the
- * account store's refresh took no answer for a logged-out visitor, and the shopper found the login instead of the
- * banner of a change that was saved (QA phone round).
+ * An account form's save as a mutation: `update` turns the form's values into the change, given the account the page
+ * shows and the account as stored just before the save (the session's look-up), and the account is read again after
+ * a save, so every page shows the new values. A save stays saved when that read gets no answer (the phone's
+ * connection dropped right after it): refreshAfterSave holds the change and reads the account later; the account
+ * store's refresh took no answer for a logged-out visitor, and the shopper found the login instead of the banner of
+ * a change that was saved (QA phone round).
  */
-export function useAccountSave<Values extends object>(update: (values: Values, account: AccountState) => SetAccountInfoParams, fields?: MapValidationErrorsOptions) {
+export function useAccountSave<Values extends object>(
+  update: (values: Values, account: AccountState, stored: GetAccountInfoResponse) => AccountChange,
+  fields?: MapValidationErrorsOptions,
+) {
   const { provider, account, refreshAfterSave } = useIdentity();
   const asShown = useShownAccountSession();
   return useMutation({
     mutationFn: async (values: Values) => {
-      const change = update(values, account);
-      const outcome = await saveAccountInfo<Values>(provider, change, values, fields, asShown);
-      if (outcome.kind === 'saved') await refreshAfterSave(change);
+      const outcome = await saveAccountInfo<Values>(provider, (stored) => update(values, account, stored), values, fields, asShown);
+      if (outcome.kind === 'saved') await refreshAfterSave(outcome.change);
+      // What the change was refused for (another tab's save) is stored, and the session was just seen alive, as after
+      // a save: the pages show it, the overview the address to change.
+      else if (outcome.kind === 'refused') await refreshAfterSave({});
       return outcome;
     },
   });
@@ -98,6 +117,7 @@ export function submitSave<Values>(save: (values: Values) => Promise<SaveOutcome
       if (outcome.kind === 'saved') onSaved();
       else if (outcome.kind === 'fieldErrors') helpers.setStatus({ fieldErrors: { errors: outcome.errors, values } });
       else if (outcome.kind === 'sessionLost') return;
+      else if (outcome.kind === 'refused') helpers.setStatus({ formError: outcome.message });
       else if (outcome.kind === 'invalid') helpers.setStatus({ formError: message('clp.form.error.validation', 'Please check your entries in the form.') });
       else helpers.setStatus({ formError: unexpectedMessage(outcome.code) });
     } catch (error) {

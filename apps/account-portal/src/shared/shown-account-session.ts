@@ -1,8 +1,15 @@
 import { useCallback } from 'react';
-import { ErrorCode, isSuccess, isUnauthorized, useIdentity, type Envelope } from '@portal/identity';
+import { ErrorCode, isSuccess, isUnauthorized, useIdentity, type Envelope, type GetAccountInfoResponse } from '@portal/identity';
 
-/** Makes a call only while the browser's session is the account the page shows (useShownAccountSession). */
-export type ShownAccountSession = <Answer extends Envelope>(call: () => Promise<Answer>) => Promise<Answer | Envelope>;
+/**
+ * Makes a call only while the browser's session is the account the page shows (useShownAccountSession). The call
+ * gets the look-up's answer, the account's profile and data as stored now: a save builds on it what the provider
+ * replaces whole (the address book), rather than on the page's older copy.
+ */
+export type ShownAccountSession = <Answer>(call: (stored: GetAccountInfoResponse) => Promise<Answer>) => Promise<Answer | Envelope>;
+
+/** No check of the session and nothing read (the call gets an account of no fields): for tests of the call itself. */
+export const withoutSessionCheck: ShownAccountSession = (call) => call({ errorCode: ErrorCode.OK });
 
 /**
  * A call of the page's shopper, made only while the browser's session is the account the page shows: the session
@@ -18,7 +25,7 @@ export function useShownAccountSession(): ShownAccountSession {
   return useCallback<ShownAccountSession>(
     async (call) => {
       const session = await provider.getAccountInfo({});
-      if (isSuccess(session) && session.UID === uid) return call();
+      if (isSuccess(session) && session.UID === uid) return call(session);
       if (isSuccess(session)) await refresh({ sessionEnded: true });
       else if (!isUnauthorized(session)) return session;
       return { errorCode: ErrorCode.UNAUTHORIZED, errorMessage: 'Unauthorized user', statusCode: 403 };

@@ -13,7 +13,7 @@ import {
   type Envelope,
   type IdentityProvider,
 } from '@portal/identity';
-import { useShownAccountSession, type ShownAccountSession } from '../../../shared/shown-account-session';
+import { useShownAccountSession, withoutSessionCheck, type ShownAccountSession } from '../../../shared/shown-account-session';
 import { refusedPasswordMessage, wrongPasswordMessage } from '../../../shared/identity-settings';
 
 /**
@@ -50,7 +50,7 @@ export async function confirmPassword(
   provider: IdentityProvider,
   loginID: string,
   password: string,
-  asShown: ShownAccountSession = (call) => call(),
+  asShown: ShownAccountSession = withoutSessionCheck,
 ): Promise<ChangeOutcome<'password'>> {
   const answer = await asShown(() => provider.login({ loginID, password }));
   if (isSuccess(answer)) return { kind: 'done' };
@@ -67,7 +67,7 @@ export async function changeEmail(
   provider: IdentityProvider,
   email: string,
   password: string,
-  asShown: ShownAccountSession = (call) => call(),
+  asShown: ShownAccountSession = withoutSessionCheck,
 ): Promise<ChangeOutcome<'email' | 'password'>> {
   // The confirmation mail speaks the page's language (the document's, which the app keeps), not the one the
   // account was registered in (QA), and its link keeps the page's country (nl-BE, QA). Read here rather than through
@@ -94,7 +94,7 @@ export async function changePassword(
   provider: IdentityProvider,
   password: string,
   newPassword: string,
-  asShown: ShownAccountSession = (call) => call(),
+  asShown: ShownAccountSession = withoutSessionCheck,
 ): Promise<ChangeOutcome<'currentPassword' | 'newPassword'> | { kind: 'recentLogin' }> {
   const answer = await asShown(() => provider.setAccountInfo({ password, newPassword }));
   if (isSuccess(answer)) return { kind: 'done' };

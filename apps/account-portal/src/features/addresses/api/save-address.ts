@@ -1,5 +1,6 @@
+import { message } from '@portal/forms';
 import type { AccountData, AddressBookEntry, Salutation } from '@portal/identity';
-import { useAccountSave } from '../../../shared/account-save';
+import { useAccountSave, type AccountChange } from '../../../shared/account-save';
 
 /** The address form; postcode and country are siblings, so the postcode follows the country's rule. */
 export interface AddressValues {
@@ -56,7 +57,28 @@ function addressFieldPath(fieldName: string): string | undefined {
   return match?.[1];
 }
 
-/** Replaces the account's address book with the one address (the account keeps one, spec 000 §3). */
-export function useSaveAddress() {
-  return useAccountSave((values: AddressValues) => ({ data: { addressBook: [addressEntry(values)] } }), { fieldPath: addressFieldPath });
+/**
+ * The write of the form, onto the address as stored now (`stored`, read just before the save): the provider replaces
+ * the address book whole, and the form wrote back the whole address it was loaded with, so a save in a tab opened
+ * before undid the street another tab had saved meanwhile (QA). As the personal data form does, only the fields the
+ * shopper changed against the values the form was loaded with (`loaded`) are taken from the form, trimmed, an emptied
+ * salutation left out. A form loaded without an address adds one; the account keeps one (spec 000 §3), so an address
+ * stored meanwhile (another tab's) is neither doubled nor overwritten: the save is refused with a text that says so.
+ */
+export function addressUpdate(values: AddressValues, loaded: AddressValues, adding: boolean, stored: AddressBookEntry | undefined): AccountChange {
+  if (adding && stored) return { refused: message('ap.addresses.exists', 'An address has been saved meanwhile.') };
+  const written = addressEntry(values);
+  const entry: Record<string, unknown> = { ...stored };
+  for (const field of Object.keys(loaded) as (keyof AddressValues)[]) {
+    if (!stored || values[field] !== loaded[field]) entry[field] = written[field];
+  }
+  if (entry.salutation === undefined) delete entry.salutation;
+  return { data: { addressBook: [entry as AddressBookEntry] } };
+}
+
+/** Saves the one address of the account (spec 000 §3): addressUpdate, from the values the form was loaded with. */
+export function useSaveAddress(loaded: AddressValues, adding: boolean) {
+  return useAccountSave((values: AddressValues, _account, stored) => addressUpdate(values, loaded, adding, currentAddress(stored.data)), {
+    fieldPath: addressFieldPath,
+  });
 }

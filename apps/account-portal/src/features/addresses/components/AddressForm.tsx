@@ -20,14 +20,16 @@ import { countryOptions } from '../countries';
 
 export interface AddressFormProps {
   initialValues: AddressValues;
+  /** Whether the form was opened without an address: it adds the one address of the account. */
+  adding: boolean;
   onSaved: () => void;
 }
 
 /** One form for adding and changing the address (spec 000 §2): stored in `data.addressBook`. */
-export function AddressForm({ initialValues, onSaved }: AddressFormProps) {
+export function AddressForm({ initialValues, adding, onSaved }: AddressFormProps) {
   const { t } = useTranslation();
   const { language, metadata } = useSite();
-  const save = useSaveAddress();
+  const save = useSaveAddress(initialValues, adding);
   const validationSchema = useMemo(() => deferredSchema((kit) => addressSchema(kit, metadata.validation.zipCode)), [metadata]);
   const countries = useMemo(() => countryOptions(t, language), [t, language]);
 

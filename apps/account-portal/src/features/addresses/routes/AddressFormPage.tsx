@@ -22,9 +22,11 @@ function AddressFormPage({ mode }: { mode: 'change' | 'add' }) {
   const { language } = useSite();
   const { account } = useIdentity();
   const existing = mode === 'change' ? currentAddress(account.data) : undefined;
-  // Taken once: the account is read again after saving, and the form must not jump meanwhile. A new address starts
-  // in the shopper's country, the page's: a Belgian's on the German site is Belgian, not German (QA).
+  // Taken once: the account is read again after saving, and the form must not jump meanwhile; the save writes what
+  // changed against them, and adds only to an account that had no address (addressUpdate). A new address starts in
+  // the shopper's country, the page's: a Belgian's on the German site is Belgian, not German (QA).
   const [initialValues] = useState(() => addressValues(existing, { country: shopperCountry(language) }));
+  const [adding] = useState(!existing);
   const title = t(mode === 'change' ? 'ap.addresses.change.headline' : 'ap.addresses.add.headline');
 
   const saved = () => {
@@ -37,7 +39,7 @@ function AddressFormPage({ mode }: { mode: 'change' | 'add' }) {
     <section className="account-form-page">
       <Breadcrumbs trail={[{ label: t('ap.addresses.headline'), to: '/addresses' }, { label: title }]} />
       <h1>{title}</h1>
-      <AddressForm initialValues={initialValues} onSaved={saved} />
+      <AddressForm initialValues={initialValues} adding={adding} onSaved={saved} />
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { preloadAccountScreen } from '../../../app/account-area';
 import { loadAccountMessages } from '../../../app/account-page-texts';
 import { APP_LANGUAGES } from '../../../app/messages';
 import { openApp } from '../../../testing/render-app';
-import { addressEntry, addressValues, currentAddress } from '../api/save-address';
+import { addressEntry, addressUpdate, addressValues, currentAddress } from '../api/save-address';
 import { countryKey, countryName, countryOptions } from '../countries';
 
 beforeEach(() => {
@@ -109,6 +109,21 @@ describe('address values', () => {
     expect(values).toMatchObject({ country: 'DE', isStandardAddress: true, salutation: '' });
     expect(addressEntry({ ...values, street: ' Hauptstraße ', zip: ' 20095 ' })).not.toHaveProperty('salutation');
     expect(addressEntry({ ...values, street: ' Hauptstraße ', zip: ' 20095 ' })).toMatchObject({ street: 'Hauptstraße', zip: '20095' });
+  });
+
+  it('writes the changed fields onto the address as stored now; with none stored, the whole form', () => {
+    const loaded = addressValues(belgium, { country: 'DE' });
+    const stored = { ...belgium, street: 'Rue du Bailli', salutation: 'mrs' as const };
+    expect(addressUpdate(loaded, loaded, false, stored)).toEqual({ data: { addressBook: [stored] } });
+    expect(addressUpdate({ ...loaded, city: ' Ixelles ', salutation: 'mr' }, loaded, false, stored)).toEqual({
+      data: { addressBook: [{ ...stored, city: 'Ixelles', salutation: 'mr' }] },
+    });
+    // Opened without an address: the whole form; adding, only to an account that has none.
+    const empty = addressValues(undefined, { country: 'BE' });
+    const filled = { ...empty, ...belgium };
+    expect(addressUpdate(filled, empty, false, undefined)).toEqual({ data: { addressBook: [belgium] } });
+    expect(addressUpdate(filled, empty, true, undefined)).toEqual({ data: { addressBook: [belgium] } });
+    expect(addressUpdate(filled, empty, true, stored)).toEqual({ refused: expect.objectContaining({ key: 'ap.addresses.exists' }) });
   });
 });
 
@@ -288,6 +303,39 @@ describe('/addresses', () => {
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByText(/Rue du Bailli 12/)).toBeInTheDocument();
     jest.restoreAllMocks();
+  }, 20_000);
+
+  // Two tabs on one account: the other tab's save comes between this form's load and its save.
+  it("a change writes only the fields changed here, onto the address as stored now: the other tab's street stays (QA)", async () => {
+    const identity = await loggedIn({ addressBook: [{ ...belgium, salutation: 'mrs' }] });
+    await openApp('/addresses/addresschange', { identity, metadata });
+    const streetNo = await screen.findByRole('textbox', { name: /Hausnummer/ }, { timeout: 5000 });
+    expect((await identity.setAccountInfo({ data: { addressBook: [{ ...belgium, salutation: 'mrs', street: 'Rue du Bailli' }] } })).errorCode).toBe(0);
+    await userEvent.clear(streetNo);
+    await userEvent.type(streetNo, '14');
+    // The salutation taken away here goes as taken away.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Anrede/ }), '');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.account(EMAIL)!.data?.addressBook).toEqual([{ ...belgium, street: 'Rue du Bailli', streetNo: '14' }]);
+    expect(screen.getByRole('article', { name: 'Ihre Standardadresse' })).toHaveTextContent('Rue du Bailli 14');
+  }, 20_000);
+
+  it('adding when another tab has added the one address meanwhile writes nothing and says so (spec 000 §3: one address)', async () => {
+    const identity = await loggedIn();
+    await openApp('/addresses/addaddress', { identity, metadata });
+    await fillInHamburg();
+    expect((await identity.setAccountInfo({ data: { addressBook: [belgium] } })).errorCode).toBe(0);
+    const writes = () => identity.calls.filter((call) => call.method === 'setAccountInfo').length;
+    const before = writes();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText(/Inzwischen wurde für Ihr Konto eine Adresse gespeichert/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(writes()).toBe(before);
+    expect(identity.account(EMAIL)!.data?.addressBook).toEqual([belgium]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Adresse hinzufügen' })).toBeInTheDocument();
+    // The overview shows the address the other tab saved, to change it there.
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Brotkrümelnavigation' })).getByRole('link', { name: 'Adresse' }));
+    expect(await screen.findByRole('article', { name: 'Ihre Standardadresse' }, { timeout: 5000 })).toHaveTextContent('Rue Neuve 12');
   }, 20_000);
 
   it('changes the address and maps server errors to the fields', async () => {

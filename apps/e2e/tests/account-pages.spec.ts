@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, test } from '../fixtures';
 import { confirmedAccount, logIn, logInThroughApi, mailsOfKind, PASSWORD, uniqueEmail } from '../helpers/account';
+import { preferenceLink } from '../helpers/preferences';
 
 const NEW_PASSWORD = 'Neues-Pass12!';
 
@@ -234,10 +235,12 @@ test.describe('account pages', () => {
     await expect(page.getByText('Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.')).toBeVisible();
   });
 
-  test('e-mail change: the current password first, the link mailed to the new address, then the login with it', async ({ page, baseURL }) => {
+  test('e-mail change: the current password first, the link mailed to the new address, then the login with it', async ({ page, browser, baseURL }) => {
     const email = uniqueEmail(test.info(), 'mover');
     const newEmail = uniqueEmail(test.info(), 'moved');
     await confirmedAccount(page.request, baseURL!, email);
+    // The preference-centre link of the account at its old address, kept from before the change.
+    const oldCentre = preferenceLink(email);
     await logInThroughApi(page, baseURL!, email);
 
     await page.goto('/accessdata');
@@ -264,6 +267,15 @@ test.describe('account pages', () => {
     await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
     await logIn(page, newEmail, PASSWORD);
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+
+    // The old address's link, opened in a fresh browser, answers as an expired link does (QA: it opened an empty
+    // centre, a new newsletter-only account of the address the shopper left behind).
+    const fresh = await browser.newContext({ baseURL, locale: 'de-DE' });
+    const tab = await fresh.newPage();
+    await tab.goto(oldCentre);
+    await expect(tab).toHaveURL(/\/preferences\/error\/preferences\.loading$/);
+    await expect(tab.getByRole('heading', { level: 1, name: 'Ihre Einstellungen konnten nicht geladen werden.' })).toBeVisible();
+    await fresh.close();
   });
 
   test('own data: the download holds the profile; deleting ends the session and the login is refused afterwards', async ({ page, baseURL }) => {

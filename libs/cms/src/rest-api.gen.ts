@@ -274,7 +274,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchanges the e-mail link's JWT for a registration token of the subscriber. */
+        /**
+         * Exchanges the e-mail link's JWT for a registration token of the subscriber.
+         * @description A link of an address alone (the retailer's mailing system's) opens the address's account, made as a
+         *     newsletter-only account when there is none. A link the product issued for an account (its `uid` claim:
+         *     the logged-in shopper's, `portal link`'s) opens it only while the address is still that account's; after an
+         *     e-mail change, the account's deletion, or with the address another account's now it answers 401
+         *     `preferences.loading`, as an expired link does, and makes no account.
+         */
         post: operations["exchangeSubscriberToken"];
         delete?: never;
         options?: never;

@@ -32,7 +32,8 @@ var demoReminders = []reminders.Seed{
 }
 
 // seedDemoSubscriber gives demo@example.com its account (embedded identity provider only: with SAP CDC the
-// account is the vendor's) and its active reminders, and prints a link that opens its preference centre.
+// account is the vendor's) and its active reminders, and prints a link that opens its preference centre (the
+// account's link, accountLink).
 // After a journey changed or unsubscribed the demo, running it again restores what it promises.
 func seedDemoSubscriber(ctx context.Context, d seedDeps) error {
 	if d.cfg.Metadata.Identity.Provider == "cdc" {
@@ -57,7 +58,7 @@ func seedDemoSubscriber(ctx context.Context, d seedDeps) error {
 	if err != nil {
 		return err
 	}
-	token, _, err := tokens.Mint(demoSubscriber, d.cfg.Subscribers.Link.Lifetime)
+	token, _, err := accountLink(ctx, d.cfg, d.db, tokens, demoSubscriber, d.cfg.Subscribers.Link.Lifetime)
 	if err != nil {
 		return err
 	}

@@ -150,7 +150,7 @@ func printStartup(ctx context.Context, env cmdEnv, cfg config.Config, db *databa
 	w := env.stdout
 	fmt.Fprintf(w, "\n  Account portal     %s/\n  Preference centre  %s/preferences/\n", base, base)
 	if tokens, err := app.SubscriberTokens(ctx, cfg, db, nil); err == nil {
-		if token, _, err := tokens.Mint(demoSubscriber, cfg.Subscribers.Link.Lifetime); err == nil {
+		if token, _, err := accountLink(ctx, cfg, db, tokens, demoSubscriber, cfg.Subscribers.Link.Lifetime); err == nil {
 			fmt.Fprintf(w, "  Demo subscriber    %s (%s)\n", subscribers.LinkURL(base, token), demoSubscriber)
 		}
 	}

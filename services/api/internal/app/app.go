@@ -179,7 +179,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		return nil, err
 	}
 	withdrawals := subscribers.NewSQLWithdrawals(db)
-	links := subscribers.NewLinks(tokens, withdrawals, sessions)
+	links := subscribers.NewLinks(tokens, withdrawals, sessions, backend)
 	subscriberLock := jobs.SubscriberGuard{Leases: a.jobs}
 	a.Reminders = reminders.NewService(reminders.Settings{
 		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,

@@ -36,6 +36,14 @@ type regTokenBackend struct {
 	asked []identity.Email
 }
 
+// AccountEmail knows one account, uid-anna, whose address is anna.neu@example.com now.
+func (b *regTokenBackend) AccountEmail(_ context.Context, uid string) (identity.Email, error) {
+	if uid != "uid-anna" {
+		return "", identity.ErrAccountNotFound
+	}
+	return "anna.neu@example.com", nil
+}
+
 func (b *regTokenBackend) Login(context.Context, string, string) (identity.LoginResult, error) {
 	return identity.LoginResult{}, errors.New("not used")
 }
@@ -56,7 +64,7 @@ func (b *regTokenBackend) SubscriberRegToken(_ context.Context, email identity.E
 var _ identity.Backend = (*regTokenBackend)(nil)
 
 func subscriberEcho(backend identity.Backend, tokens *subscribers.Tokens) *echo.Echo {
-	h := newSubscriberHandlers(subscribers.NewService(subscribers.Settings{Links: subscribers.NewLinks(tokens, nil, nil), Accounts: backend}), "portal_session")
+	h := newSubscriberHandlers(subscribers.NewService(subscribers.Settings{Links: subscribers.NewLinks(tokens, nil, nil, backend), Accounts: backend}), "portal_session")
 	e := echo.New()
 	e.HTTPErrorHandler = errorHandler(zap.NewNop())
 	e.POST("/rest/v1/subscriber/regToken/jwt", h.ExchangeSubscriberToken)
@@ -72,6 +80,10 @@ func TestExchangeSubscriberToken(t *testing.T) {
 	require.NoError(t, err)
 	expiredToken, _, err := expired.Mint("anna@example.com", time.Hour)
 	require.NoError(t, err)
+	moved, _, err := tokens.MintForAccount("uid-anna", "anna@example.com", time.Hour)
+	require.NoError(t, err)
+	movedHere, _, err := tokens.MintForAccount("uid-anna", "anna.neu@example.com", time.Hour)
+	require.NoError(t, err)
 
 	tests := []struct {
 		name        string
@@ -80,11 +92,15 @@ func TestExchangeSubscriberToken(t *testing.T) {
 		backendErr  error
 		wantStatus  int
 		wantCode    string
+		// wantAsked is the address the provider is asked a regToken for (default anna@example.com).
+		wantAsked identity.Email
 	}{
 		{name: "valid", body: url.Values{"jwt": {valid}}.Encode(), wantStatus: http.StatusOK},
 		{name: "tampered", body: url.Values{"jwt": {valid[:len(valid)-2] + "xx"}}.Encode(), wantStatus: http.StatusUnauthorized, wantCode: "preferences.loading"},
 		{name: "expired", body: url.Values{"jwt": {expiredToken}}.Encode(), wantStatus: http.StatusUnauthorized, wantCode: "preferences.loading"},
 		{name: "garbage", body: "jwt=abc", wantStatus: http.StatusUnauthorized, wantCode: "preferences.loading"},
+		{name: "an account's link of the address it left", body: url.Values{"jwt": {moved}}.Encode(), wantStatus: http.StatusUnauthorized, wantCode: "preferences.loading"},
+		{name: "an account's link of its address", body: url.Values{"jwt": {movedHere}}.Encode(), wantStatus: http.StatusOK, wantAsked: "anna.neu@example.com"},
 		{name: "missing", body: "other=1", wantStatus: http.StatusBadRequest, wantCode: "invalid_parameter"},
 		{name: "JSON instead of a form", body: `{"jwt":"` + valid + `"}`, contentType: echo.MIMEApplicationJSON, wantStatus: http.StatusBadRequest, wantCode: "invalid_parameter"},
 		{name: "provider unavailable", body: url.Values{"jwt": {valid}}.Encode(), backendErr: identity.ErrUnavailable, wantStatus: http.StatusServiceUnavailable, wantCode: "identity_unavailable"},
@@ -114,7 +130,10 @@ func TestExchangeSubscriberToken(t *testing.T) {
 			}
 			require.Equal(t, "no-store", rec.Header().Get(echo.HeaderCacheControl))
 			require.JSONEq(t, `{"regToken":"st2.regtoken","createdAt":"2030-01-02T02:04:05Z","expiresAt":"2030-01-02T03:04:05Z"}`, rec.Body.String())
-			require.Equal(t, []identity.Email{"anna@example.com"}, backend.asked)
+			if tc.wantAsked == "" {
+				tc.wantAsked = "anna@example.com"
+			}
+			require.Equal(t, []identity.Email{tc.wantAsked}, backend.asked)
 		})
 	}
 }

@@ -144,4 +144,8 @@ type Backend interface {
 	// SubscriberRegToken finds the account of email, creating a newsletter-only (lite) account when there is
 	// none, and issues a regToken for it valid for one hour. ErrAccountDisabled for an account an operator disabled.
 	SubscriberRegToken(ctx context.Context, email Email) (RegToken, error)
+	// AccountEmail answers the address the account uid has now, as the provider keeps it; ErrAccountNotFound when
+	// there is no such account. A link issued for an account opens it only while its address is still the
+	// account's: otherwise SubscriberRegToken would make a new lite account of an address the account left behind.
+	AccountEmail(ctx context.Context, uid string) (Email, error)
 }

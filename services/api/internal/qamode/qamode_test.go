@@ -82,4 +82,7 @@ func TestBackendAnswersFromTheScenarios(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, qamode.SubscriberToken("leser@example.org"), rt.Token)
 	require.Equal(t, now.Add(time.Hour), rt.ExpiresAt)
+	// The scenarios' accounts live in the browser: a link naming an account of the service's opens nothing.
+	_, err = b.AccountEmail(ctx, "some-uid")
+	require.ErrorIs(t, err, identity.ErrAccountNotFound)
 }

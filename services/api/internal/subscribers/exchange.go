@@ -27,9 +27,16 @@ type SessionRegTokenIssuer interface {
 // embedded provider and the SAP CDC client implement it.
 type AccountEraser interface {
 	EraseSubscriber(ctx context.Context, email identity.Email) (identity.ErasedSubscriber, error)
-	// SessionEmail names the account of a login session: the embedded provider's session token, or the
-	// vendor's id_token with SAP CDC; identity.ErrAccountNotFound without a live one.
-	SessionEmail(ctx context.Context, sessionToken string) (identity.Email, error)
+	// SessionAccount names the account of a login session, its UID and address: the embedded provider's session
+	// token, or the vendor's id_token with SAP CDC; identity.ErrAccountNotFound without a live one.
+	SessionAccount(ctx context.Context, sessionToken string) (uid string, email identity.Email, err error)
+}
+
+// AccountAddresses answers the address an account has now (identity.Backend's AccountEmail, also
+// identity.ErrAccountNotFound when it is gone), so that a link issued for the account opens nothing once that
+// address is no longer the account's.
+type AccountAddresses interface {
+	AccountEmail(ctx context.Context, uid string) (identity.Email, error)
 }
 
 // SessionBinder ties the links a login session asks for to that session (the embedded provider; SAP CDC's sessions
@@ -63,6 +70,10 @@ var (
 	// ErrSessionEnded: the link was issued for a login session that has ended since; it is always wrapped
 	// together with ErrInvalidToken.
 	ErrSessionEnded = errors.New("subscribers: the login session this link was issued for has ended")
+	// ErrAccountChanged: the link was issued for an account whose address it no longer is (the e-mail changed, the
+	// account was deleted, or the address is another account's now); it is always wrapped together with
+	// ErrInvalidToken, so the preference centre shows the page of an expired link.
+	ErrAccountChanged = errors.New("subscribers: the link's address is no longer its account's")
 	// ErrUnsupported: the configured identity provider cannot do this (SAP CDC: erasure and sessions are the
 	// vendor's).
 	ErrUnsupported = errors.New("subscribers: not available with this identity provider")
@@ -79,16 +90,20 @@ type Links struct {
 	withdrawals WithdrawalStore
 	// sessions is nil where login sessions cannot be checked; a link bound to a session then opens nothing.
 	sessions SessionBinder
+	// accounts is nil where accounts cannot be asked; a link issued for an account then opens nothing.
+	accounts AccountAddresses
 }
 
-// NewLinks returns the link checker on tokens, the withdrawal records and the login sessions (nil: none to bind).
-func NewLinks(tokens *Tokens, withdrawals WithdrawalStore, sessions SessionBinder) *Links {
-	return &Links{tokens: tokens, withdrawals: withdrawals, sessions: sessions}
+// NewLinks returns the link checker on tokens, the withdrawal records, the login sessions (nil: none to bind) and
+// the identity provider's accounts (nil: none to ask).
+func NewLinks(tokens *Tokens, withdrawals WithdrawalStore, sessions SessionBinder, accounts AccountAddresses) *Links {
+	return &Links{tokens: tokens, withdrawals: withdrawals, sessions: sessions, accounts: accounts}
 }
 
 // Verify checks a link token and names its subscriber; a link issued before the subscriber withdrew is
 // refused with ErrInvalidToken and ErrWithdrawn, one issued for a login session that has ended with
-// ErrInvalidToken and ErrSessionEnded.
+// ErrInvalidToken and ErrSessionEnded, one issued for an account whose address it no longer is with
+// ErrInvalidToken and ErrAccountChanged.
 func (l *Links) Verify(ctx context.Context, token string) (identity.Email, error) {
 	link, err := l.verify(ctx, token)
 	return link.Email, err
@@ -106,13 +121,14 @@ func (l *Links) verify(ctx context.Context, token string) (Link, error) {
 	return link, nil
 }
 
-// mintForSession issues a link token bound to the login session of sessionToken, where sessions can be checked.
-func (l *Links) mintForSession(email identity.Email, lifetime time.Duration, sessionToken string) (string, time.Time, error) {
+// mintForSession issues a link token for the account uid, bound to the login session of sessionToken where
+// sessions can be checked.
+func (l *Links) mintForSession(uid string, email identity.Email, lifetime time.Duration, sessionToken string) (string, time.Time, error) {
 	key := ""
 	if l.sessions != nil {
 		key = l.sessions.SessionKey(sessionToken)
 	}
-	return l.tokens.mint(email, lifetime, key)
+	return l.tokens.mint(email, lifetime, key, uid)
 }
 
 // Mint issues a link token for email, valid for lifetime.
@@ -120,7 +136,9 @@ func (l *Links) Mint(email identity.Email, lifetime time.Duration) (string, time
 	return l.tokens.Mint(email, lifetime)
 }
 
-// open checks the token and tells whether its subscriber unsubscribed from everything at or after its issue.
+// open checks the token and tells whether its subscriber unsubscribed from everything at or after its issue. A
+// link older than a withdrawal is reported so before its account is asked: a repeated one-click POST stays
+// harmless, and the centre says "unsubscribed" rather than "expired".
 func (l *Links) open(ctx context.Context, token string) (Link, bool, error) {
 	link, err := l.tokens.Open(ctx, token)
 	if err != nil {
@@ -137,15 +155,43 @@ func (l *Links) open(ctx context.Context, token string) (Link, bool, error) {
 			return link, false, fmt.Errorf("%w: %w", ErrInvalidToken, ErrSessionEnded)
 		}
 	}
-	if l.withdrawals == nil {
-		return link, false, nil
+	if l.withdrawals != nil {
+		at, found, err := l.withdrawals.LastWithdrawal(ctx, HashEmail(link.Email))
+		if err != nil {
+			return link, false, err
+		}
+		// iat has whole seconds: a link from the second of the withdrawal counts as older.
+		if found && !link.IssuedAt.After(at.Truncate(time.Second)) {
+			return link, true, nil
+		}
 	}
-	at, found, err := l.withdrawals.LastWithdrawal(ctx, HashEmail(link.Email))
-	if err != nil || !found {
-		return link, false, err
+	if link.UID != "" {
+		if err := l.stillTheAccountsAddress(ctx, link); err != nil {
+			return link, false, err
+		}
 	}
-	// iat has whole seconds: a link from the second of the withdrawal counts as older.
-	return link, !link.IssuedAt.After(at.Truncate(time.Second)), nil
+	return link, false, nil
+}
+
+// stillTheAccountsAddress refuses a link issued for an account whose address the link's no longer is: the exchange
+// would otherwise make a new, empty newsletter-only account of an address the shopper left behind, and the reminders
+// and the one-click unsubscribe would act on whoever has that address now (QA: a fresh tab opened such a centre).
+func (l *Links) stillTheAccountsAddress(ctx context.Context, link Link) error {
+	if l.accounts == nil {
+		return fmt.Errorf("%w: %w", ErrInvalidToken, ErrAccountChanged)
+	}
+	current, err := l.accounts.AccountEmail(ctx, link.UID)
+	if errors.Is(err, identity.ErrAccountNotFound) {
+		return fmt.Errorf("%w: %w", ErrInvalidToken, ErrAccountChanged)
+	}
+	if err != nil {
+		return fmt.Errorf("subscribers: the link's account: %w", err)
+	}
+	// SAP CDC keeps an address as it was typed; the link's is in the one form ParseEmail gives.
+	if now, err := identity.ParseEmail(current.String()); err != nil || now != link.Email {
+		return fmt.Errorf("%w: %w", ErrInvalidToken, ErrAccountChanged)
+	}
+	return nil
 }
 
 // Settings are what a Service is built from.
@@ -180,8 +226,9 @@ func NewService(s Settings) *Service {
 // Exchange verifies a link token and returns a registration token (valid one hour) for the subscriber's
 // account, which the provider creates as a lite account when there is none. A link a login session asked for
 // gives a regToken that ends with that session where the provider can bind one (SessionRegTokenIssuer). Errors:
-// ErrInvalidToken (with ErrWithdrawn for a link older than a full unsubscribe, with identity.ErrAccountDisabled
-// for an account an operator disabled); identity.ErrUnavailable (wrapped) when the provider cannot answer.
+// ErrInvalidToken (with ErrWithdrawn for a link older than a full unsubscribe, with ErrAccountChanged for a link of
+// an account whose address it no longer is, which creates nothing, with identity.ErrAccountDisabled for an account
+// an operator disabled); identity.ErrUnavailable (wrapped) when the provider cannot answer.
 func (s *Service) Exchange(ctx context.Context, token string) (identity.RegToken, error) {
 	link, err := s.s.Links.verify(ctx, token)
 	if err != nil {
@@ -209,7 +256,8 @@ func (s *Service) Exchange(ctx context.Context, token string) (identity.RegToken
 
 // LinkForSession issues a link token (SessionLinkLifetime) for the account of a login session, so that a
 // logged-in shopper uses the preference centre exactly as a link's holder does; where sessions can be checked
-// (SessionBinder) the link ends with the session. ErrNotLoggedIn without a live session.
+// (SessionBinder) the link ends with the session, and it names the account (its uid), so it opens nothing once
+// its address is no longer the account's. ErrNotLoggedIn without a live session.
 func (s *Service) LinkForSession(ctx context.Context, sessionToken string) (string, time.Time, error) {
 	if s.s.Eraser == nil {
 		return "", time.Time{}, ErrUnsupported
@@ -217,14 +265,14 @@ func (s *Service) LinkForSession(ctx context.Context, sessionToken string) (stri
 	if sessionToken == "" {
 		return "", time.Time{}, ErrNotLoggedIn
 	}
-	email, err := s.s.Eraser.SessionEmail(ctx, sessionToken)
+	uid, email, err := s.s.Eraser.SessionAccount(ctx, sessionToken)
 	if errors.Is(err, identity.ErrAccountNotFound) {
 		return "", time.Time{}, ErrNotLoggedIn
 	}
 	if err != nil {
 		return "", time.Time{}, err
 	}
-	return s.s.Links.mintForSession(email, SessionLinkLifetime, sessionToken)
+	return s.s.Links.mintForSession(uid, email, SessionLinkLifetime, sessionToken)
 }
 
 // UnsubscribeAll is the full unsubscribe of the link's subscriber (spec 001 §4, RFC 8058 one-click): every

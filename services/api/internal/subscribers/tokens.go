@@ -1,6 +1,7 @@
 // Package subscribers handles the e-mail links that open the preference centre without a login: it signs
-// and verifies the link tokens (HS256 JWTs naming the subscriber's e-mail address) and exchanges a verified
-// token for the identity provider's registration token.
+// and verifies the link tokens (HS256 JWTs naming the subscriber's e-mail address, and the account's UID when the
+// product issued the link for a known account) and exchanges a verified token for the identity provider's
+// registration token.
 package subscribers
 
 import (
@@ -76,6 +77,10 @@ type Claims struct {
 	Email string `json:"email"`
 	// Session binds a link a login session asked for to that session (SessionBinder's key); absent in mailed links.
 	Session string `json:"sid,omitempty"`
+	// UID names the account the product issued the link for (the session's, `portal link`'s and the demo's); the
+	// link opens nothing once Email is no longer that account's. Absent in the retailer's mailing system's links,
+	// which know only the address.
+	UID string `json:"uid,omitempty"`
 	jwt.RegisteredClaims
 }
 
@@ -124,11 +129,20 @@ func NewTokens(s TokenSettings) (*Tokens, error) {
 
 // Mint signs a link token for email valid for lifetime from now.
 func (t *Tokens) Mint(email identity.Email, lifetime time.Duration) (string, time.Time, error) {
-	return t.mint(email, lifetime, "")
+	return t.mint(email, lifetime, "", "")
 }
 
-// mint signs a link token, bound to a login session when session is not "".
-func (t *Tokens) mint(email identity.Email, lifetime time.Duration, session string) (string, time.Time, error) {
+// MintForAccount signs a link token for email, the address of the account uid, valid for lifetime from now: it
+// opens nothing once the address is no longer that account's (Links).
+func (t *Tokens) MintForAccount(uid string, email identity.Email, lifetime time.Duration) (string, time.Time, error) {
+	if uid == "" {
+		return "", time.Time{}, errors.New("subscribers: an account's link needs the account's UID")
+	}
+	return t.mint(email, lifetime, "", uid)
+}
+
+// mint signs a link token, bound to a login session when session is not "" and to an account when uid is not "".
+func (t *Tokens) mint(email identity.Email, lifetime time.Duration, session, uid string) (string, time.Time, error) {
 	if lifetime <= 0 {
 		return "", time.Time{}, errors.New("subscribers: link lifetime must be positive")
 	}
@@ -144,6 +158,7 @@ func (t *Tokens) mint(email identity.Email, lifetime time.Duration, session stri
 	tok := jwt.NewWithClaims(signingMethod, Claims{
 		Email:   email.String(),
 		Session: session,
+		UID:     uid,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Issuer:    t.issuer,
 			Audience:  jwt.ClaimStrings{t.audience},
@@ -174,6 +189,8 @@ type Link struct {
 	IssuedAt time.Time
 	// Session is the key of the login session the link was issued for ("" for a mailed link).
 	Session string
+	// UID is the account the link was issued for ("" for a link that names only an address).
+	UID string
 }
 
 // Open checks a link token like Verify and also answers when it was issued.
@@ -195,7 +212,7 @@ func (t *Tokens) Open(_ context.Context, token string) (Link, error) {
 		return Link{}, fmt.Errorf("%w: email claim: %w", ErrInvalidToken, err)
 	}
 	// WithIssuedAt and WithExpirationRequired made the parser check both; iat may still be absent.
-	link := Link{Email: email, Session: claims.Session}
+	link := Link{Email: email, Session: claims.Session, UID: claims.UID}
 	if claims.IssuedAt != nil {
 		link.IssuedAt = claims.IssuedAt.UTC()
 	}

@@ -245,6 +245,29 @@ func TestMintRoundTrip(t *testing.T) {
 	require.ErrorIs(t, err, subscribers.ErrInvalidToken)
 }
 
+// A link the product issues for an account carries the account's UID beside the address; a link of the address
+// alone has none.
+func TestMintForAccountNamesTheAccount(t *testing.T) {
+	tokens := newTokens(t)
+	token, _, err := tokens.MintForAccount("uid-anna", "anna@example.com", time.Hour)
+	require.NoError(t, err)
+	var claims map[string]any
+	decodeSegment(t, strings.Split(token, ".")[1], &claims)
+	require.Equal(t, "uid-anna", claims["uid"])
+	link, err := tokens.Open(context.Background(), token)
+	require.NoError(t, err)
+	require.Equal(t, subscribers.Link{Email: "anna@example.com", IssuedAt: testNow, UID: "uid-anna"}, link)
+
+	token, _, err = tokens.Mint("anna@example.com", time.Hour)
+	require.NoError(t, err)
+	claims = nil
+	decodeSegment(t, strings.Split(token, ".")[1], &claims)
+	require.NotContains(t, claims, "uid")
+
+	_, _, err = tokens.MintForAccount("", "anna@example.com", time.Hour)
+	require.Error(t, err, "an account's link without the account")
+}
+
 func TestMintRefuses(t *testing.T) {
 	tokens := newTokens(t)
 	_, _, err := tokens.Mint("not-an-address", time.Hour)

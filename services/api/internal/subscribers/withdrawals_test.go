@@ -54,7 +54,7 @@ func TestLinksOlderThanAWithdrawalAreRefused(t *testing.T) {
 	tokens, err := subscribers.NewTokens(subscribers.TokenSettings{Issuer: "i", Audience: "a", Keys: []subscribers.Key{key}, Now: clock})
 	require.NoError(t, err)
 	withdrawals := subscribers.NewSQLWithdrawals(db)
-	links := subscribers.NewLinks(tokens, withdrawals, nil)
+	links := subscribers.NewLinks(tokens, withdrawals, nil, nil)
 
 	old, _, err := tokens.Mint("anna@example.com", time.Hour)
 	require.NoError(t, err)

@@ -32,35 +32,46 @@ type idTokenClaims struct {
 	APIKey string `json:"apiKey"`
 }
 
-// SessionEmail names the account of a vendor login session from its id_token: the signature is checked against
-// the vendor's published keys (accounts.getJWTPublicKey), then the issuer, the site's API key and the lifetime;
-// the address is read from the account itself (accounts.getAccountInfo), not from the token. Any token that
-// fails a check, and an account that is gone, is identity.ErrAccountNotFound: the caller is simply not logged in.
-func (c *Client) SessionEmail(ctx context.Context, idToken string) (identity.Email, error) {
+// SessionAccount names the account of a vendor login session from its id_token, its UID (the token's subject) and
+// address: the signature is checked against the vendor's published keys (accounts.getJWTPublicKey), then the
+// issuer, the site's API key and the lifetime; the address is read from the account itself (AccountEmail), not
+// from the token. Any token that fails a check, and an account that is gone, is identity.ErrAccountNotFound: the
+// caller is simply not logged in.
+func (c *Client) SessionAccount(ctx context.Context, idToken string) (string, identity.Email, error) {
 	if idToken == "" {
-		return "", identity.ErrAccountNotFound
+		return "", "", identity.ErrAccountNotFound
 	}
 	tok, err := jwt.ParseSigned(idToken, []jose.SignatureAlgorithm{jose.RS256})
 	if err != nil || len(tok.Headers) != 1 {
-		return "", identity.ErrAccountNotFound
+		return "", "", identity.ErrAccountNotFound
 	}
 	key, err := c.keys.get(ctx, tok.Headers[0].KeyID, c.now())
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if key == nil {
-		return "", identity.ErrAccountNotFound
+		return "", "", identity.ErrAccountNotFound
 	}
 	var claims idTokenClaims
 	if err := tok.Claims(key.Key, &claims); err != nil {
-		return "", identity.ErrAccountNotFound
+		return "", "", identity.ErrAccountNotFound
 	}
 	expected := jwt.Expected{Issuer: "https://fidm.gigya.com/jwt/" + c.cfg.APIKey + "/", Time: c.now()}
 	if err := claims.ValidateWithLeeway(expected, idTokenLeeway); err != nil || claims.Expiry == nil ||
 		claims.APIKey != c.cfg.APIKey || claims.Subject == "" {
-		return "", identity.ErrAccountNotFound
+		return "", "", identity.ErrAccountNotFound
 	}
-	r, err := c.call(ctx, "accounts.getAccountInfo", url.Values{"UID": {claims.Subject}, "include": {"profile"}})
+	email, err := c.AccountEmail(ctx, claims.Subject)
+	if err != nil {
+		return "", "", err
+	}
+	return claims.Subject, email, nil
+}
+
+// AccountEmail answers the address of the account uid as the vendor keeps it (accounts.getAccountInfo, its
+// profile.email: the case as typed); identity.ErrAccountNotFound for an account that is gone or has no address.
+func (c *Client) AccountEmail(ctx context.Context, uid string) (identity.Email, error) {
+	r, err := c.call(ctx, "accounts.getAccountInfo", url.Values{"UID": {uid}, "include": {"profile"}})
 	if err != nil {
 		return "", err
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/cdc/cdctest"
 )
 
-func TestSessionEmailFromTheVendorsIDToken(t *testing.T) {
+func TestSessionAccountFromTheVendorsIDToken(t *testing.T) {
 	site := cdctest.NewSigner(t, testAPIKey, "site-key")
 	other := cdctest.NewSigner(t, testAPIKey, "site-key") // same key id, another key: a forgery
 	hs256, err := jwt.Signed(must(jose.NewSigner(jose.SigningKey{Algorithm: jose.HS256, Key: []byte(testSecret + testSecret + testSecret)}, nil))).
@@ -54,11 +54,12 @@ func TestSessionEmailFromTheVendorsIDToken(t *testing.T) {
 				f.on("accounts.getAccountInfo", tc.account)
 			}
 			c, logs := newClient(t, f, time.Second)
-			got, err := c.SessionEmail(context.Background(), tc.token)
+			uid, got, err := c.SessionAccount(context.Background(), tc.token)
 			requireNoPersonalDataLogged(t, logs, tc.token)
 			if tc.wantErr != nil {
 				require.ErrorIs(t, err, tc.wantErr)
 				require.Empty(t, got)
+				require.Empty(t, uid)
 				if tc.account == "" {
 					require.NotContains(t, f.methods(), "accounts.getAccountInfo", "a refused token reads no account")
 				}
@@ -66,6 +67,7 @@ func TestSessionEmailFromTheVendorsIDToken(t *testing.T) {
 			}
 			require.NoError(t, err)
 			require.Equal(t, tc.want, got)
+			require.Equal(t, "uid-1", uid, "the token's subject")
 			calls := f.recorded()
 			last := calls[len(calls)-1]
 			require.Equal(t, "uid-1", last.Form.Get("UID"))
@@ -86,12 +88,12 @@ func TestSessionKeysAreCachedAndRefreshedSparingly(t *testing.T) {
 	f.on("accounts.getAccountInfo", `{"errorCode":0,"profile":{"email":"`+testEmail+`"}}`)
 	c, _ := newClient(t, f, time.Second)
 	for range 3 {
-		_, err := c.SessionEmail(context.Background(), site.IDToken(t, "uid-1", nil))
+		_, _, err := c.SessionAccount(context.Background(), site.IDToken(t, "uid-1", nil))
 		require.NoError(t, err)
 	}
 	require.Equal(t, 1, fetches, "known keys are not fetched again")
 	for range 5 {
-		_, err := c.SessionEmail(context.Background(), stranger.IDToken(t, "uid-1", nil))
+		_, _, err := c.SessionAccount(context.Background(), stranger.IDToken(t, "uid-1", nil))
 		require.ErrorIs(t, err, identity.ErrAccountNotFound)
 	}
 	require.Equal(t, 1, fetches, "unknown key ids do not make the client hammer the vendor")
@@ -102,7 +104,7 @@ func TestSessionKeysVendorDown(t *testing.T) {
 	f := newFakeVendor(t)
 	f.on("accounts.getJWTPublicKey", `{"errorCode":503001,"statusCode":503}`)
 	c, _ := newClient(t, f, time.Second)
-	_, err := c.SessionEmail(context.Background(), site.IDToken(t, "uid-1", nil))
+	_, _, err := c.SessionAccount(context.Background(), site.IDToken(t, "uid-1", nil))
 	require.ErrorIs(t, err, identity.ErrUnavailable)
 }
 
@@ -111,4 +113,40 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// A link issued for an account asks the vendor for the account's address now (subscribers.Links): the address as
+// the vendor keeps it, or "not found" for an account that is gone.
+func TestAccountEmail(t *testing.T) {
+	tests := []struct {
+		name    string
+		account string
+		want    identity.Email
+		wantErr error
+	}{
+		{"the account's address as the vendor keeps it", `{"errorCode":0,"profile":{"email":"Anna@Example.com"}}`, "Anna@Example.com", nil},
+		{"an account without an address", `{"errorCode":0,"profile":{}}`, "", identity.ErrAccountNotFound},
+		{"an account deleted", `{"errorCode":403047,"statusCode":403}`, "", identity.ErrAccountNotFound},
+		{"no such UID", `{"errorCode":404000,"statusCode":404}`, "", identity.ErrAccountNotFound},
+		{"the vendor failing", `{"errorCode":500001,"statusCode":500}`, "", identity.ErrUnavailable},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFakeVendor(t)
+			f.on("accounts.getAccountInfo", tc.account)
+			c, logs := newClient(t, f, time.Second)
+			got, err := c.AccountEmail(context.Background(), "uid-1")
+			requireNoPersonalDataLogged(t, logs)
+			require.Equal(t, []string{"accounts.getAccountInfo"}, f.methods())
+			require.Equal(t, "uid-1", f.recorded()[0].Form.Get("UID"))
+			require.Equal(t, "profile", f.recorded()[0].Form.Get("include"))
+			if tc.wantErr != nil {
+				require.ErrorIs(t, err, tc.wantErr)
+				require.Empty(t, got)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
 }

@@ -87,6 +87,19 @@ func (b backend) SessionSubscriberRegToken(ctx context.Context, email identity.E
 	return b.subscriberRegToken(ctx, email, map[string]string{payloadSession: sessionKey})
 }
 
+// AccountEmail answers the address the account uid has now; identity.ErrAccountNotFound for an account that is
+// gone (deleted, or swept as an unconfirmed registration).
+func (b backend) AccountEmail(ctx context.Context, uid string) (identity.Email, error) {
+	a, err := b.p.store.AccountByUID(ctx, uid)
+	if errors.Is(err, ErrNotFound) {
+		return "", identity.ErrAccountNotFound
+	}
+	if err != nil {
+		return "", err
+	}
+	return identity.Email(a.Email), nil
+}
+
 func (b backend) subscriberRegToken(ctx context.Context, email identity.Email, payload map[string]string) (identity.RegToken, error) {
 	p := b.p
 	a, err := p.liteAccount(ctx, email)

@@ -143,16 +143,17 @@ func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (i
 	return out, nil
 }
 
-// SessionEmail names the account of a live session; identity.ErrAccountNotFound without one.
-func (p *Provider) SessionEmail(ctx context.Context, sessionToken string) (identity.Email, error) {
+// SessionAccount names the account of a live session, its UID and address; identity.ErrAccountNotFound without
+// one.
+func (p *Provider) SessionAccount(ctx context.Context, sessionToken string) (string, identity.Email, error) {
 	a, err := p.sessionAccount(ctx, sessionToken)
 	if errors.Is(err, ErrNotFound) {
-		return "", identity.ErrAccountNotFound
+		return "", "", identity.ErrAccountNotFound
 	}
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	return identity.Email(a.Email), nil
+	return a.UID, identity.Email(a.Email), nil
 }
 
 // SessionKey names the session of sessionToken for a link the session asks for (subscribers.SessionBinder): the

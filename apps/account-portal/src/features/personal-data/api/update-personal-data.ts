@@ -51,11 +51,16 @@ export function personalDataValues(account: Pick<AccountState, 'profile' | 'data
  * preference centre had saved meanwhile: a phone or a date of birth saved there was lost (QA). A changed field goes
  * as the form has it: trimmed names, the date of birth as its three parts (null removes a cleared date), and the
  * first phone number replaced while any further ones the account has stay (spec 000 §3: type 'default'); a field
- * emptied on purpose sends its null.
+ * emptied on purpose sends its null. The phones go as a whole list, so the further ones come from the account as
+ * stored just before the save (`stored`): taken from the page's copy, they undid a phone another tab had saved.
  */
-export function personalDataUpdate(values: PersonalDataValues, account: Pick<AccountState, 'profile' | 'data'>): SetAccountInfoParams {
+export function personalDataUpdate(
+  values: PersonalDataValues,
+  account: Pick<AccountState, 'profile' | 'data'>,
+  stored: Pick<AccountState, 'profile'> = account,
+): SetAccountInfoParams {
   const loaded = personalDataValues(account);
-  const current = account.profile;
+  const current = stored.profile;
   const profile: Record<string, unknown> = {};
   for (const name of ['firstName', 'lastName'] as const) {
     if (values.profile[name] !== loaded.profile[name]) profile[name] = values.profile[name].trim();
@@ -81,5 +86,5 @@ export function personalDataUpdate(values: PersonalDataValues, account: Pick<Acc
 
 /** The save of the personal data form; server validation errors land on their fields (`ap.errors.{field}.{code}`). */
 export function useUpdatePersonalData() {
-  return useAccountSave((values: PersonalDataValues, account) => personalDataUpdate(values, account));
+  return useAccountSave((values: PersonalDataValues, account, stored) => personalDataUpdate(values, account, stored));
 }

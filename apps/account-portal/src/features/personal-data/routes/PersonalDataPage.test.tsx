@@ -41,6 +41,16 @@ describe('personal data values', () => {
     expect(personalDataUpdate(cleared, onePhone)).toEqual({ profile: { phones: null } });
   });
 
+  it('keeps a further phone another tab saved after the page loaded (the phones go as one list)', () => {
+    const account = { profile: { phones: [{ number: '+4911111111', type: 'default' }] }, data: {} };
+    const stored = { profile: { phones: [{ number: '+4911111111', type: 'default' }, { number: '+4922222222', type: 'mobile' }] } };
+    const values = personalDataValues(account);
+    values.profile.phones[0].number = '+4933333333';
+    expect(personalDataUpdate(values, account, stored)).toEqual({
+      profile: { phones: [{ number: '+4933333333', type: 'default' }, { number: '+4922222222', type: 'mobile' }] },
+    });
+  });
+
   it('writes only what the shopper changed against the values the form was loaded with (QA: lost update)', () => {
     const account = {
       profile: { firstName: 'Erika', lastName: 'Muster', birthDay: 4, birthMonth: 5, birthYear: 1980, phones: [{ number: '+4912345678', type: 'default' }] },

@@ -138,7 +138,8 @@ export interface paths {
          *     language). Creates that run at once make one reminder and one mail. `variantName` keys and `language` must
          *     name a language (`xx` is refused, naming `variantName.xx` or `language`). The account of an address an
          *     operator disabled takes no reminder (403 `account_disabled`, field `email`); its link lists, deletes and
-         *     activates none either (401, as its preference centre link opens nothing).
+         *     activates none either (401, as its preference centre link opens nothing). A missing or wrong key answers 401
+         *     `invalid_api_key` naming `X-Api-Key`; so does the header given twice, whatever its values.
          */
         post: operations["createProductReminder"];
         /**
@@ -163,7 +164,12 @@ export interface paths {
         /** The link of the verification mail. Changes nothing (mail scanners open links): it lands on the preference centre's /preferences/double-opt-in-done#reminder={token}, whose page confirms with the POST. */
         get: operations["confirmProductReminder"];
         put?: never;
-        /** Activates the reminder of the verification link's token; answers the page that shows the outcome. */
+        /**
+         * Activates the reminder of the verification link's token; answers the page that shows the outcome.
+         * @description The token is read from the body only. Without one (no body, or an empty `token`) it answers 400
+         *     `invalid_parameter` naming `token`: no link brought it, so no page has an outcome to show. A token that is
+         *     given but unknown is the shopper's link, used or wrong, and answers 200 with its page.
+         */
         post: operations["activateProductReminder"];
         delete?: never;
         options?: never;
@@ -255,8 +261,10 @@ export interface paths {
          *     against the vendor's published keys, issuer and API key. The token is the one an e-mail link carries
          *     (valid one hour) and is used the same way: exchanged for a regToken, and as `authToken` of the reminder
          *     calls. With the embedded provider it is bound to the session and opens nothing (401) once that session
-         *     ended: a logout, a password change or reset, the account's disabling. 503 when the identity provider
-         *     cannot be reached.
+         *     ended: a logout, a password change or reset, the account's disabling. Without a live session it answers 401
+         *     `not_logged_in` naming the credential at fault: `Authorization` when a Bearer token was sent or the provider
+         *     is SAP CDC, else the session cookie by its name (`identity.embedded.session.cookieName`, `portal_session`
+         *     by default). 503 when the identity provider cannot be reached.
          */
         post: operations["issueSessionLinkToken"];
         delete?: never;
@@ -378,7 +386,7 @@ export interface components {
             error: {
                 /** @example invalid_parameter */
                 code: string;
-                /** @description The parameter or body field at fault. */
+                /** @description What is at fault: a body field by its dotted path (`variantName.de`), a query, path or form parameter, a header (`Content-Type`, `X-Api-Key`, `Authorization`) or cookie (`portal_session`) by its name, or `body` when it is the body as a whole (too large, not one JSON object, a multipart form that cannot be read). Absent where no one thing the caller sent is at fault: an unknown path, a method the path does not answer, a limit reached (429), a cross-origin request refused. */
                 field?: string;
                 message: string;
             };
@@ -716,6 +724,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -748,6 +757,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
             503: components["responses"]["Error"];
@@ -807,6 +817,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             415: components["responses"]["Error"];
         };
     };
@@ -833,6 +844,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             415: components["responses"]["Error"];
         };
     };
@@ -879,6 +891,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             415: components["responses"]["Error"];
         };
     };
@@ -906,13 +919,14 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             415: components["responses"]["Error"];
         };
     };
     getRegion: {
         parameters: {
             query: {
-                /** @description Five digits. */
+                /** @description Five ASCII digits. Full-width digits (`２００９５`) are refused with 400 naming `zip`, though the store search finds with them: the postcode asked about is the one the form then saves, and the German postcode rule, the profile and the address book take ASCII digits only. */
                 zip: string;
             };
             header?: never;
@@ -959,7 +973,7 @@ export interface operations {
     searchRetailStores: {
         parameters: {
             query: {
-                /** @description 2 to 100 characters; case and umlauts do not matter (ü = ue, ß = ss). */
+                /** @description 2 to 100 characters; case, umlauts (ü = ue, ß = ss) and width (full-width `１０１` = `101`, `ＡＢ` = `ab`) do not matter. */
                 q: string;
             };
             header?: never;
@@ -1038,6 +1052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -1091,6 +1106,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };

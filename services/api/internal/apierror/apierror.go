@@ -35,6 +35,12 @@ func (e *Error) Error() string {
 // Unwrap exposes the cause to errors.Is and errors.As.
 func (e *Error) Unwrap() error { return e.Err }
 
+// FieldBody is the Field of an error that is the request body's as a whole (too large, not a JSON object, a form
+// that cannot be read) rather than one field's in it. Field otherwise names a body field by its dotted path, a
+// query or path parameter, or a header or cookie by its name, as a 415 names Content-Type; no field of this API's
+// bodies is called "body".
+const FieldBody = "body"
+
 // Body is the JSON document written for every error response.
 type Body struct {
 	Error BodyError `json:"error"`

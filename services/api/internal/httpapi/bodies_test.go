@@ -3,9 +3,11 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"maps"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"slices"
@@ -180,12 +182,69 @@ func TestRestFormsRefuseRepeatedAndBinaryParameters(t *testing.T) {
 			require.Equal(t, tc.field, body.Field)
 		})
 	}
-	t.Run("a broken escape is a 400, not an empty form", func(t *testing.T) {
-		rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/account/login", Body: "loginID=%zz&password=x",
-			Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}})
+	// A broken escape is a 400, not an empty form, naming the parameter it is in (QA bad-input round: email=%ZZ
+	// named nothing); one in a name names the name as sent, there being no other.
+	for _, tc := range []struct{ name, target, body, field string }{
+		{"in a value", "/rest/v1/account/login", "loginID=%zz&password=x", "loginID"},
+		{"in the mail's address", "/rest/v1/account/registration/verification-email", "email=%ZZ", "email"},
+		{"after good parameters", "/rest/v1/account/login", "loginID=a%40example.com&password=x&lang=%e", "lang"},
+		{"in a value with an escaped name", "/rest/v1/account/login", "login%49D=%zz&password=x", "loginID"},
+		{"in a name", "/rest/v1/account/login", "loginID=a%40example.com&pass%zzword=x", "pass%zzword"},
+		{"a semicolon", "/rest/v1/account/login", "loginID=a%40example.com;password=x", "loginID"},
+		{"in the query string", "/rest/v1/account/login?next=%zz", "loginID=a%40example.com&password=x", "next"},
+		{"in the body before the query's", "/rest/v1/account/login?next=%zz", "loginID=%zz&password=x", "loginID"},
+	} {
+		t.Run("a broken escape "+tc.name, func(t *testing.T) {
+			method := http.MethodPost
+			if strings.HasSuffix(tc.target, "/verification-email") {
+				method = http.MethodPut
+			}
+			rec := svc.Do(apitest.Request{Method: method, Target: tc.target, Body: tc.body,
+				Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}})
+			require.Equal(t, http.StatusBadRequest, rec.Code, rec.Body.String())
+			body := apitest.ErrorBody(t, rec)
+			require.Equal(t, "invalid_form", body.Code)
+			require.Equal(t, tc.field, body.Field)
+		})
+	}
+	t.Run("a multipart form that cannot be read names the body", func(t *testing.T) {
+		rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/unsubscribe/some-token", Body: "--x\r\n",
+			Header: map[string]string{"Content-Type": "multipart/form-data"}})
 		require.Equal(t, http.StatusBadRequest, rec.Code, rec.Body.String())
-		require.Equal(t, "invalid_form", apitest.ErrorBody(t, rec).Code)
+		body := apitest.ErrorBody(t, rec)
+		require.Equal(t, "invalid_form", body.Code)
+		require.Equal(t, "body", body.Field)
 	})
+}
+
+// An oversized body is a 413 naming the body as a whole, on the JSON and on the form endpoints alike (QA bad-input
+// round: it named nothing).
+func TestOversizedRestBodiesNameTheBody(t *testing.T) {
+	svc := apitest.New(t)
+	for _, tc := range []struct{ method, path, contentType, body string }{
+		{http.MethodPost, "/rest/v1/productreminder", "application/json", `{"email":"` + strings.Repeat("a", 70<<10) + `"}`},
+		{http.MethodPost, "/rest/v1/productreminder/search", "application/json", `{"authToken":"` + strings.Repeat("a", 70<<10) + `"}`},
+		{http.MethodPost, "/rest/v1/account/login", "application/x-www-form-urlencoded", "loginID=" + strings.Repeat("a", 70<<10)},
+		{http.MethodPost, "/rest/v1/productreminder/confirm", "application/x-www-form-urlencoded", "token=" + strings.Repeat("a", 70<<10)},
+	} {
+		// Refused on its declared length, or, sent in chunks, once the limit is read past.
+		for _, declared := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%s declared %v", tc.path, declared), func(t *testing.T) {
+				req := httptest.NewRequest(tc.method, tc.path, strings.NewReader(tc.body))
+				if !declared {
+					req.ContentLength = -1
+				}
+				req.Header.Set("Content-Type", tc.contentType)
+				req.Header.Set("X-Api-Key", "dev-shop-key")
+				rec := httptest.NewRecorder()
+				svc.Echo.ServeHTTP(rec, req)
+				require.Equal(t, http.StatusRequestEntityTooLarge, rec.Code, rec.Body.String())
+				body := apitest.ErrorBody(t, rec)
+				require.Equal(t, "request_too_large", body.Code)
+				require.Equal(t, "body", body.Field)
+			})
+		}
+	}
 }
 
 // restBodies is the contract's: every operation of api/openapi.yaml with a request body is in it with exactly the

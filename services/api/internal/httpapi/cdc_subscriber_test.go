@@ -132,11 +132,16 @@ func TestSessionLinkTokenWithCDC(t *testing.T) {
 		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body), rec.Body.String())
 		return rec.Code, body
 	}
+	// The 401 names Authorization, where the vendor's id_token goes, also when an embedded session cookie came.
 	status, body := issue(nil)
 	require.Equal(t, http.StatusUnauthorized, status)
-	require.Equal(t, "not_logged_in", body["error"].(map[string]any)["code"])
-	status, _ = issue(map[string]string{"Authorization": "Bearer " + cdctest.NewSigner(t, "3_site", "site-key").IDToken(t, "uid-full", nil)})
+	require.Equal(t, map[string]any{"code": "not_logged_in", "message": "Please log in first.", "field": "Authorization"}, body["error"])
+	status, body = issue(map[string]string{"Cookie": "portal_session=some-session"})
+	require.Equal(t, http.StatusUnauthorized, status)
+	require.Equal(t, "Authorization", body["error"].(map[string]any)["field"])
+	status, body = issue(map[string]string{"Authorization": "Bearer " + cdctest.NewSigner(t, "3_site", "site-key").IDToken(t, "uid-full", nil)})
 	require.Equal(t, http.StatusUnauthorized, status, "a token of another key")
+	require.Equal(t, "Authorization", body["error"].(map[string]any)["field"])
 
 	status, body = issue(map[string]string{"Authorization": "Bearer " + vendor.signer.IDToken(t, "uid-full", nil)})
 	require.Equal(t, http.StatusOK, status, body)

@@ -58,7 +58,13 @@ func toAPIError(err error) *apierror.Error {
 		if he.Code >= 500 {
 			return &apierror.Error{Status: he.Code, Code: apierror.CodeForStatus(he.Code), Message: "An internal error occurred.", Err: err}
 		}
-		return &apierror.Error{Status: he.Code, Code: apierror.CodeForStatus(he.Code), Message: msg, Err: err}
+		e := &apierror.Error{Status: he.Code, Code: apierror.CodeForStatus(he.Code), Message: msg, Err: err}
+		if he.Code == http.StatusRequestEntityTooLarge {
+			// The body limit's answer, on the declared length or once the limit is read past: the body as a whole
+			// is at fault (QA bad-input round: the 413 named nothing).
+			e.Field = apierror.FieldBody
+		}
+		return e
 	}
 	return apierror.Internal(err)
 }

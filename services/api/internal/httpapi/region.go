@@ -31,6 +31,12 @@ var (
 )
 
 // GetRegion answers NORD, SUED or UNKNOWN for a five-digit German postcode.
+//
+// Full-width digits ("２００９５") are refused, where the store search finds with them. The one rule: text that is
+// searched is folded, a value that is kept is taken as every reader of it takes it. The postcode asked about here
+// is the one the finalize step then saves, and the German rule of the metadata (^\d{5}$, ASCII digits in the
+// apps and here), the profile's zip format and the address book all refuse full-width digits: answering a region
+// for them would pass a postcode that the save refuses.
 func (r *regionHandlers) GetRegion(c echo.Context, params restapi.GetRegionParams) error {
 	postcode, err := region.ParsePostcode(params.Zip)
 	if err != nil {

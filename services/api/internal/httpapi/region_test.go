@@ -37,6 +37,9 @@ func TestRegion(t *testing.T) {
 		{"six digits", "200955", http.StatusBadRequest, "", "zip"},
 		{"letters", "2009a", http.StatusBadRequest, "", "zip"},
 		{"empty", "", http.StatusBadRequest, "", "zip"},
+		// Refused, where the store search folds them: a postcode is kept, and every rule that reads it takes
+		// ASCII digits only (region.go).
+		{"full-width digits", "２００９５", http.StatusBadRequest, "", "zip"},
 	}
 	// check asks for the region with a query: the answer `want`, or an error on `field` (with `message`, if given).
 	check := func(t *testing.T, query string, status int, want, field, message string) {

@@ -111,8 +111,14 @@ func (h *reminderHandlers) DeleteProductReminders(c echo.Context) error {
 // CreateProductReminder lets the shop create a pending reminder and sends its verification mail: 201. A reminder
 // the address already has of the variant is answered instead, 200 (reminders.Service.Create).
 func (h *reminderHandlers) CreateProductReminder(c echo.Context) error {
-	if !h.shopAuthorized(c.Request().Header.Get(shopAPIKeyHeader)) {
-		return apierror.New(http.StatusUnauthorized, "invalid_api_key", "A valid X-Api-Key header is required.")
+	// The header given twice is refused whatever its values, as a form parameter or JSON key given twice is: the
+	// first of a valid and an invalid key was taken, and a proxy or log that keeps the last saw another request
+	// (QA bad-input round).
+	switch keys := c.Request().Header.Values(shopAPIKeyHeader); {
+	case len(keys) > 1:
+		return &apierror.Error{Status: http.StatusUnauthorized, Code: "invalid_api_key", Message: "X-Api-Key is given twice.", Field: shopAPIKeyHeader}
+	case len(keys) == 0 || !h.shopAuthorized(keys[0]):
+		return &apierror.Error{Status: http.StatusUnauthorized, Code: "invalid_api_key", Message: "A valid X-Api-Key header is required.", Field: shopAPIKeyHeader}
 	}
 	var req restapi.ProductReminderCreateRequest
 	if err := decodeJSONBody(c, &req); err != nil {
@@ -153,10 +159,17 @@ func (h *reminderHandlers) ConfirmProductReminder(c echo.Context, params restapi
 }
 
 // ActivateProductReminder is the POST of the verification link's page: it activates the reminder and answers
-// the preference centre's confirmation or error page.
+// the preference centre's confirmation or error page. A request without a token is a 400 naming it (the contract
+// marks it required): no link brought it, so there is no link whose outcome a page could show; a token that is
+// given but unknown is the shopper's link, used or wrong, and gets its page.
 func (h *reminderHandlers) ActivateProductReminder(c echo.Context) error {
+	// Only the body: a token in the query string would end up in access logs.
+	token := c.Request().PostFormValue("token")
+	if token == "" {
+		return apierror.InvalidParameter("token", "token is required as a form field.")
+	}
 	next := reminderConfirmedPath
-	switch err := h.reminders.Confirm(c.Request().Context(), c.Request().PostFormValue("token")); {
+	switch err := h.reminders.Confirm(c.Request().Context(), token); {
 	case errors.Is(err, reminders.ErrConfirmationExpired):
 		next = reminderExpiredPath
 	case errors.Is(err, reminders.ErrConfirmationUnknown):
@@ -196,14 +209,15 @@ func reminderError(err error) error {
 }
 
 // decodeJSONBody reads one JSON object into v. Unknown fields are ignored (clients may send more than this
-// service reads); a value of the wrong type, or a key given twice, is a 400 naming its field.
+// service reads); a value of the wrong type, or a key given twice, is a 400 naming its field, and a body that is
+// not one JSON object a 400 naming the body.
 func decodeJSONBody(c echo.Context, v any) error {
 	body, err := io.ReadAll(c.Request().Body)
 	var httpErr *echo.HTTPError
 	if errors.As(err, &httpErr) {
 		return httpErr // the body limit middleware reports an oversized body this way
 	} else if err != nil {
-		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_json", Message: "The body could not be read.", Err: err}
+		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_json", Message: "The body could not be read.", Field: apierror.FieldBody, Err: err}
 	}
 	switch path, problem := jsonbody.Check(body); problem {
 	case jsonbody.DuplicateKey:
@@ -215,7 +229,7 @@ func decodeJSONBody(c echo.Context, v any) error {
 	err = dec.Decode(v)
 	if err == nil {
 		if _, extra := dec.Token(); extra != io.EOF {
-			return apierror.New(http.StatusBadRequest, "invalid_json", "The body must be a single JSON object.")
+			return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_json", Message: "The body must be a single JSON object.", Field: apierror.FieldBody}
 		}
 		return nil
 	}
@@ -225,9 +239,9 @@ func decodeJSONBody(c echo.Context, v any) error {
 		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_parameter",
 			Message: fmt.Sprintf("%s has a value of the wrong type; expected %s.", typeErr.Field, jsonTypeName(typeErr.Type.String())), Field: typeErr.Field, Err: err}
 	case errors.Is(err, io.EOF):
-		return apierror.New(http.StatusBadRequest, "invalid_json", "The body must be a JSON object.")
+		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_json", Message: "The body must be a JSON object.", Field: apierror.FieldBody}
 	default:
-		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_json", Message: "The body must be a JSON object.", Err: err}
+		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_json", Message: "The body must be a JSON object.", Field: apierror.FieldBody, Err: err}
 	}
 }
 

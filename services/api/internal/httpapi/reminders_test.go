@@ -253,9 +253,10 @@ func TestCreateProductReminderRefuses(t *testing.T) {
 		code   string
 		field  string
 	}{
-		{"no api key", valid, nil, http.StatusUnauthorized, "invalid_api_key", ""},
-		{"wrong api key", valid, map[string]string{"X-Api-Key": "guess"}, http.StatusUnauthorized, "invalid_api_key", ""},
-		{"api key prefix", valid, map[string]string{"X-Api-Key": reminderTestShopKey[:10]}, http.StatusUnauthorized, "invalid_api_key", ""},
+		// The header is named, as a 415 names Content-Type (QA bad-input round: the 401 named nothing).
+		{"no api key", valid, nil, http.StatusUnauthorized, "invalid_api_key", "X-Api-Key"},
+		{"wrong api key", valid, map[string]string{"X-Api-Key": "guess"}, http.StatusUnauthorized, "invalid_api_key", "X-Api-Key"},
+		{"api key prefix", valid, map[string]string{"X-Api-Key": reminderTestShopKey[:10]}, http.StatusUnauthorized, "invalid_api_key", "X-Api-Key"},
 		{"bad email", `{"email":"anna","variantId":"4711","variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "email"},
 		{"bad variant id", `{"email":"anna@example.com","variantId":"a b","variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantId"},
 		{"no names", `{"email":"anna@example.com","variantId":"4711","variantName":{}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName"},
@@ -266,9 +267,11 @@ func TestCreateProductReminderRefuses(t *testing.T) {
 		{"a name's language that is none", `{"email":"anna@example.com","variantId":"4711","variantName":{"xx":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName.xx"},
 		{"variant id as a number", `{"email":"anna@example.com","variantId":4711,"variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantId"},
 		{"name as a number", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":1}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName"},
-		{"not JSON", `email=anna`, shop, http.StatusBadRequest, "invalid_json", ""},
-		{"empty body", ``, shop, http.StatusBadRequest, "invalid_json", ""},
-		{"two documents", valid + valid, shop, http.StatusBadRequest, "invalid_json", ""},
+		// A body that is no JSON object names the body as a whole, as a 413 does.
+		{"not JSON", `email=anna`, shop, http.StatusBadRequest, "invalid_json", "body"},
+		{"empty body", ``, shop, http.StatusBadRequest, "invalid_json", "body"},
+		{"two documents", valid + valid, shop, http.StatusBadRequest, "invalid_json", "body"},
+		{"an array", `[` + valid + `]`, shop, http.StatusBadRequest, "invalid_json", "body"},
 		// The last of two was taken: a proxy or log keeping the first saw another reminder (QA bad-input round).
 		{"an address twice", `{"email":"anna@example.com","email":"eve@example.com","variantId":"4711","variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "email"},
 		{"a name that is not UTF-8", "{\"email\":\"anna@example.com\",\"variantId\":\"4711\",\"variantName\":{\"de\":\"K\xe4se\"}}", shop, http.StatusBadRequest, "invalid_parameter", "variantName.de"},
@@ -281,6 +284,54 @@ func TestCreateProductReminderRefuses(t *testing.T) {
 		})
 	}
 	require.Empty(t, f.mails.Messages)
+}
+
+// X-Api-Key given twice is refused whatever its values: the first of a valid and an invalid key was taken, and a
+// proxy or log that keeps the last saw a request the service did not answer (QA bad-input round), as a form
+// parameter or JSON key given twice is refused.
+func TestCreateProductReminderRefusesARepeatedAPIKey(t *testing.T) {
+	f := newReminderFixture(t)
+	valid := `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"Milch"}}`
+	for name, keys := range map[string][]string{
+		"valid, then invalid": {reminderTestShopKey, "guess"},
+		"invalid, then valid": {"guess", reminderTestShopKey},
+		"valid twice":         {reminderTestShopKey, reminderTestShopKey},
+		"two valid keys":      {reminderTestShopKey, "other-shop-key-0123456789"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodPost, "/rest/v1/productreminder", strings.NewReader(valid))
+			req.Header.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+			for _, k := range keys {
+				req.Header.Add("X-Api-Key", k)
+			}
+			rec := httptest.NewRecorder()
+			f.e.ServeHTTP(rec, req)
+			requireAPIError(t, rec, http.StatusUnauthorized, "invalid_api_key", "X-Api-Key")
+		})
+	}
+	require.Empty(t, f.mails.Messages)
+}
+
+// The confirmation POST without a token is a 400 naming it, as the contract marks token required (QA bad-input
+// round: an empty body answered 200 with the unknown link's page); a token that is given but unknown keeps that
+// page, since the shopper's link did arrive and is the one that is wrong.
+func TestActivateProductReminderRequiresTheToken(t *testing.T) {
+	f := newReminderFixture(t)
+	for _, tc := range []struct{ name, target, body string }{
+		{"empty body", "/rest/v1/productreminder/confirm", ""},
+		{"empty token", "/rest/v1/productreminder/confirm", "token="},
+		{"other parameters only", "/rest/v1/productreminder/confirm", "lang=de"},
+		{"token in the query string only", "/rest/v1/productreminder/confirm?token=" + strings.Repeat("A", 43), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodPost, tc.target, strings.NewReader(tc.body))
+			req.Header.Set(echo.HeaderContentType, echo.MIMEApplicationForm)
+			rec := httptest.NewRecorder()
+			f.e.ServeHTTP(rec, req)
+			requireAPIError(t, rec, http.StatusBadRequest, "invalid_parameter", "token")
+		})
+	}
+	require.Equal(t, "/preferences/error/reminder-404000", f.activate(t, strings.Repeat("A", 43)))
 }
 
 func TestSearchAndDeleteProductRemindersRefuse(t *testing.T) {

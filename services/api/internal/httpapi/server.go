@@ -161,7 +161,7 @@ func New(d Deps) (*echo.Echo, error) {
 		regionHandlers:      regions,
 		accountHandlers:     &accountHandlers{identity: d.Services.Identity},
 		storeEndpoints:      &storeHandlers{stores: d.Services.Stores},
-		subscriberEndpoints: newSubscriberHandlers(d.Services.Subscribers, d.Config.Identity.Embedded.Session.CookieName),
+		subscriberEndpoints: newSubscriberHandlers(d.Services.Subscribers, d.Config.Identity.Embedded.Session.CookieName, d.Config.Metadata.Identity.Provider == "cdc"),
 		reminderEndpoints:   newReminderHandlers(d.Services.Reminders, d.Config.Reminders.APIKeys),
 	}
 	restapi.RegisterHandlersWithOptions(e, rest, restapi.RegisterHandlersOptions{OperationMiddlewares: restBodyMiddlewares()})

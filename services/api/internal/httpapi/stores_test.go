@@ -52,6 +52,10 @@ func TestSearchRetailStores(t *testing.T) {
 	}{
 		{"found", "hamburg", []string{"DE-20095-01", "DE-22767-01"}, ""},
 		{"umlaut spelt out", "grosse", []string{"DE-22767-01"}, ""},
+		// As "20095" and "hamburg" find them (QA bad-input round: full-width found nothing).
+		{"full-width postcode", "２００９５", []string{"DE-20095-01"}, ""},
+		{"full-width postcode prefix", "２２７", []string{"DE-22767-01"}, ""},
+		{"full-width name", "ＨＡＭＢＵＲＧ　ａｌｔｏｎａ", []string{"DE-22767-01"}, ""},
 		{"nothing found is an empty list", "zz", []string{}, ""},
 		{"too short", " h ", nil, "q"},
 		{"missing", "", nil, "q"},

@@ -30,12 +30,14 @@ type subscriberHandlers struct {
 	subscribers subscriberService
 	// sessionCookie is the embedded identity provider's session cookie.
 	sessionCookie string
+	// bearerSession: the provider's session comes as Authorization: Bearer (SAP CDC's id_token), not in the cookie.
+	bearerSession bool
 }
 
 var _ subscriberEndpoints = (*subscriberHandlers)(nil)
 
-func newSubscriberHandlers(svc subscriberService, sessionCookie string) *subscriberHandlers {
-	return &subscriberHandlers{subscribers: svc, sessionCookie: sessionCookie}
+func newSubscriberHandlers(svc subscriberService, sessionCookie string, bearerSession bool) *subscriberHandlers {
+	return &subscriberHandlers{subscribers: svc, sessionCookie: sessionCookie, bearerSession: bearerSession}
 }
 
 // preferencesLoadingCode is the error page the preference centre shows when the exchange fails (spec 001 §8).
@@ -73,16 +75,22 @@ func (h *subscriberHandlers) ExchangeSubscriberToken(c echo.Context) error {
 // The session is proven by the embedded provider's session cookie, or, with SAP CDC, by the vendor's id_token
 // as a Bearer credential (the vendor's session lives in its Web SDK, not in a cookie of ours).
 func (h *subscriberHandlers) IssueSessionLinkToken(c echo.Context) error {
-	session := ""
+	// The 401 names the credential at fault, as the shop's names X-Api-Key (QA bad-input round: it named nothing):
+	// the one that was sent, else the one the provider's session comes in. A cookie is a parameter of OpenAPI's
+	// (in: cookie), named by its name.
+	session, credential := "", h.sessionCookie
+	if h.bearerSession {
+		credential = echo.HeaderAuthorization
+	}
 	if bearer, ok := strings.CutPrefix(c.Request().Header.Get(echo.HeaderAuthorization), "Bearer "); ok {
-		session = strings.TrimSpace(bearer)
+		session, credential = strings.TrimSpace(bearer), echo.HeaderAuthorization
 	} else if ck, err := c.Cookie(h.sessionCookie); err == nil {
 		session = ck.Value
 	}
 	token, expires, err := h.subscribers.LinkForSession(c.Request().Context(), session)
 	switch {
 	case errors.Is(err, subscribers.ErrNotLoggedIn):
-		return &apierror.Error{Status: http.StatusUnauthorized, Code: "not_logged_in", Message: "Please log in first.", Err: err}
+		return &apierror.Error{Status: http.StatusUnauthorized, Code: "not_logged_in", Message: "Please log in first.", Field: credential, Err: err}
 	case errors.Is(err, subscribers.ErrUnsupported):
 		return unsupported(err)
 	case err != nil:

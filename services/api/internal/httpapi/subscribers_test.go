@@ -64,7 +64,7 @@ func (b *regTokenBackend) SubscriberRegToken(_ context.Context, email identity.E
 var _ identity.Backend = (*regTokenBackend)(nil)
 
 func subscriberEcho(backend identity.Backend, tokens *subscribers.Tokens) *echo.Echo {
-	h := newSubscriberHandlers(subscribers.NewService(subscribers.Settings{Links: subscribers.NewLinks(tokens, nil, nil, backend), Accounts: backend}), "portal_session")
+	h := newSubscriberHandlers(subscribers.NewService(subscribers.Settings{Links: subscribers.NewLinks(tokens, nil, nil, backend), Accounts: backend}), "portal_session", false)
 	e := echo.New()
 	e.HTTPErrorHandler = errorHandler(zap.NewNop())
 	e.POST("/rest/v1/subscriber/regToken/jwt", h.ExchangeSubscriberToken)

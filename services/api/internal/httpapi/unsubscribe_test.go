@@ -286,13 +286,18 @@ func TestSessionLinkTokenOpensTheCentreForALoggedInShopper(t *testing.T) {
 		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body))
 		return rec.Code, body
 	}
+	// The 401 names the session cookie, as the shop's names X-Api-Key (QA bad-input round: it named nothing).
 	status, body := issue("")
 	require.Equal(t, http.StatusUnauthorized, status)
-	require.Equal(t, "not_logged_in", body["error"].(map[string]any)["code"])
-	status, _ = issue("portal_session=forged")
+	require.Equal(t, map[string]any{"code": "not_logged_in", "message": "Please log in first.", "field": "portal_session"}, body["error"])
+	status, body = issue("portal_session=forged")
 	require.Equal(t, http.StatusUnauthorized, status)
+	require.Equal(t, "portal_session", body["error"].(map[string]any)["field"])
+	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/jwt", Header: map[string]string{"Authorization": "Bearer forged"}})
+	require.Equal(t, http.StatusUnauthorized, rec.Code)
+	require.Equal(t, "Authorization", apitest.ErrorBody(t, rec).Field, "the credential that was sent is the one at fault")
 
-	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.login", Body: `{"loginID":"session@example.com","password":"Sommer-2026!"}`,
+	rec = svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.login", Body: `{"loginID":"session@example.com","password":"Sommer-2026!"}`,
 		Header: map[string]string{"Content-Type": "application/json", "Origin": "http://example.com"}})
 	require.Equal(t, http.StatusOK, rec.Code)
 	var session string

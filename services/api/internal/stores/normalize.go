@@ -35,10 +35,18 @@ var fold = map[rune]string{
 // umlaut dots; after a, o or u it folds like the precomposed letter.
 const combiningDiaeresis = '\u0308'
 
+// The full-width forms of ASCII (U+FF01 "！" to U+FF5E "～") lie at a fixed distance from the characters they show.
+const (
+	fullWidthFirst  = '\uFF01'
+	fullWidthLast   = '\uFF5E'
+	fullWidthOffset = fullWidthFirst - '!'
+)
+
 // Normalize folds a search term or a store field into the form the search
-// compares: lower case, umlauts spelt out (ü = ue, ö = oe, ä = ae, ß = ss),
-// other accents dropped, and every run of whitespace or punctuation turned
-// into one space. Normalize(Normalize(s)) == Normalize(s).
+// compares: lower case, full-width letters, digits and punctuation as their
+// ASCII selves, umlauts spelt out (ü = ue, ö = oe, ä = ae, ß = ss), other
+// accents dropped, and every run of whitespace or punctuation turned into one
+// space. Normalize(Normalize(s)) == Normalize(s).
 func Normalize(s string) string {
 	if isNormalASCII(s) {
 		return s
@@ -47,6 +55,13 @@ func Normalize(s string) string {
 	b.Grow(len(s))
 	pendingSpace := false
 	for _, r := range s {
+		if r >= fullWidthFirst && r <= fullWidthLast {
+			// An East Asian keyboard's input mode, or a pasted document, gives "１０１" for 101: the same text
+			// to a shopper, and the directory spells its postcodes and names in ASCII (QA bad-input round: the
+			// full-width query found nothing). Width only: NFKC would also turn "²" or "①" into digits, which
+			// nobody types for a postcode. The ideographic space U+3000 is a separator already.
+			r -= fullWidthOffset
+		}
 		r = unicode.ToLower(r)
 		switch {
 		case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9'):

@@ -153,7 +153,7 @@ type ErrorResponse struct {
 		// Code Example: invalid_parameter
 		Code string `json:"code"`
 
-		// Field The parameter or body field at fault.
+		// Field What is at fault: a body field by its dotted path (`variantName.de`), a query, path or form parameter, a header (`Content-Type`, `X-Api-Key`, `Authorization`) or cookie (`portal_session`) by its name, or `body` when it is the body as a whole (too large, not one JSON object, a multipart form that cannot be read). Absent where no one thing the caller sent is at fault: an unknown path, a method the path does not answer, a limit reached (429), a cross-origin request refused.
 		Field   *string `json:"field,omitempty"`
 		Message string  `json:"message"`
 	} `json:"error"`
@@ -405,13 +405,13 @@ type ConfirmProductReminderParams struct {
 
 // GetRegionParams defines parameters for GetRegion.
 type GetRegionParams struct {
-	// Zip Five digits.
+	// Zip Five ASCII digits. Full-width digits (`２００９５`) are refused with 400 naming `zip`, though the store search finds with them: the postcode asked about is the one the form then saves, and the German postcode rule, the profile and the address book take ASCII digits only.
 	Zip string `form:"zip" json:"zip"`
 }
 
 // SearchRetailStoresParams defines parameters for SearchRetailStores.
 type SearchRetailStoresParams struct {
-	// Q 2 to 100 characters; case and umlauts do not matter (ü = ue, ß = ss).
+	// Q 2 to 100 characters; case, umlauts (ü = ue, ß = ss) and width (full-width `１０１` = `101`, `ＡＢ` = `ab`) do not matter.
 	Q string `form:"q" json:"q"`
 }
 

@@ -100,8 +100,11 @@ func (l *Log) Record(ctx context.Context, e Event) error {
 }
 
 // ByEmail returns the newest events (at most limit) recorded with this e-mail address or for the accounts that
-// had it, newest first.
+// had it, newest first. Text PostgreSQL cannot take (database.Storable) is no address's: it has none.
 func (l *Log) ByEmail(ctx context.Context, email string, limit int) ([]Event, error) {
+	if !database.Storable(email) {
+		return nil, nil
+	}
 	email = strings.ToLower(strings.TrimSpace(email))
 	rows, err := l.db.QueryContext(ctx, l.db.Rebind(`SELECT at, event, uid, email, client_address, detail FROM audit_events
 		WHERE email = ? OR (uid <> '' AND uid IN (SELECT uid FROM audit_events WHERE email = ? AND uid <> ''))

@@ -14,7 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
-	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/database"
 )
 
 // restBodies names, for each operation of api/openapi.yaml that reads a request body, the media types it reads
@@ -95,14 +95,14 @@ func checkForm(r *http.Request, mediaType string) error {
 	}
 	for _, name := range slices.Sorted(maps.Keys(r.PostForm)) {
 		field := fieldName(name)
-		if !identity.IsStorableText(name) {
+		if !database.Storable(name) {
 			return apierror.InvalidParameter(field, "A parameter's name must be UTF-8 text without NUL.")
 		}
 		values := r.PostForm[name]
 		if len(values) > 1 {
 			return apierror.InvalidParameter(name, name+" is given twice.")
 		}
-		if len(values) == 1 && !identity.IsStorableText(values[0]) {
+		if len(values) == 1 && !database.Storable(values[0]) {
 			return apierror.InvalidParameter(name, name+" must be UTF-8 text without NUL.")
 		}
 	}

@@ -1,10 +1,6 @@
 package identity
 
-import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
-)
+import "unicode"
 
 // IsTextControl reports a character no single-line text a shopper or a shop gives may hold: controls (line
 // breaks, NUL, escape) and the bidirectional embeddings, overrides and isolates, which show text in another order
@@ -17,10 +13,4 @@ import (
 func IsTextControl(r rune) bool {
 	return unicode.IsControl(r) || (r >= '\u202A' && r <= '\u202E') || (r >= '\u2066' && r <= '\u2069') ||
 		r == '\u2028' || r == '\u2029' || r == '\uFEFF'
-}
-
-// IsStorableText reports text the databases keep as it is: UTF-8 without NUL. PostgreSQL refuses either with an
-// error (a 500 where SQLite took it), so every value a client sends is checked for it by name.
-func IsStorableText(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
 }

@@ -17,9 +17,3 @@ func TestIsTextControl(t *testing.T) {
 		assert.Equal(t, want, identity.IsTextControl(r), "%U", r)
 	}
 }
-
-func TestIsStorableText(t *testing.T) {
-	for s, want := range map[string]bool{"": true, "Grüße": true, "a\tb": true, "a\x00b": false, "Gr\xf6": false} {
-		assert.Equal(t, want, identity.IsStorableText(s), "%q", s)
-	}
-}

@@ -74,6 +74,12 @@ func TestOutbox(t *testing.T) {
 		require.Equal(t, []string{"https://x.example/second"}, got[0].Links)
 		require.Equal(t, mail.StatusStored, got[0].Status)
 		require.False(t, got[0].CreatedAt.IsZero())
+		// Text PostgreSQL cannot take is no recipient's; it answered with an error.
+		for _, bad := range []string{"a@example.com\x00", "\xffa@example.com"} {
+			got, err := outbox.Latest(ctx, bad, 10)
+			require.NoError(t, err, "%q", bad)
+			require.Empty(t, got, "%q", bad)
+		}
 
 		sent, err := outbox.DeliverPending(ctx, 10)
 		require.NoError(t, err)

@@ -79,8 +79,12 @@ func (o *Outbox) Send(ctx context.Context, m Message) error {
 	return nil
 }
 
-// Latest returns up to limit of the newest messages to the address, newest first.
+// Latest returns up to limit of the newest messages to the address, newest first. Text PostgreSQL cannot take
+// (database.Storable) is no recipient's: it has none, on either database.
 func (o *Outbox) Latest(ctx context.Context, to string, limit int) ([]Stored, error) {
+	if !database.Storable(to) {
+		return []Stored{}, nil
+	}
 	rows, err := o.db.QueryContext(ctx, o.db.Rebind(
 		`SELECT id, recipient, kind, language, subject, body_text, status, created_at FROM mail_outbox
 		 WHERE recipient = ? ORDER BY id DESC LIMIT ?`), strings.ToLower(strings.TrimSpace(to)), limit)

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 )
 
@@ -152,7 +153,9 @@ func ParseLanguage(raw string) (string, error) {
 	return strings.ToLower(strings.ReplaceAll(raw, "-", "_")), nil
 }
 
-// ParseIDs checks the ids of a deletion: 1 to MaxDeleteIDs non-empty ids; duplicates are dropped.
+// ParseIDs checks the ids of a deletion: 1 to MaxDeleteIDs non-empty ids; duplicates are dropped. An id holding a
+// NUL or bytes that are not UTF-8 is no id this package issues and is refused as malformed (database.Storable):
+// PostgreSQL answered it with an error, a 500 (QA round of 2026-11-29).
 func ParseIDs(raw []string) ([]string, error) {
 	if len(raw) == 0 {
 		return nil, fieldError("productReminderIds", "must list at least one reminder")
@@ -165,6 +168,9 @@ func ParseIDs(raw []string) ([]string, error) {
 	for _, id := range raw {
 		if id == "" || len(id) > maxIDBytes {
 			return nil, fieldError("productReminderIds", "ids must be 1 to %d characters", maxIDBytes)
+		}
+		if !database.Storable(id) {
+			return nil, fieldError("productReminderIds", "ids must be UTF-8 text without NUL")
 		}
 		if !seen[id] {
 			seen[id] = true

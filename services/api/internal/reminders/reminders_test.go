@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 )
 
@@ -86,6 +87,8 @@ func TestParseIDs(t *testing.T) {
 		{name: "empty id", ids: []string{""}, wantErr: true},
 		{name: "id too long", ids: []string{strings.Repeat("a", 65)}, wantErr: true},
 		{name: "too many", ids: make([]string, reminders.MaxDeleteIDs+1), wantErr: true},
+		{name: "an id with a NUL", ids: []string{"a", "b\x00"}, wantErr: true},
+		{name: "an id that is not UTF-8", ids: []string{"\xffa"}, wantErr: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,6 +103,27 @@ func TestParseIDs(t *testing.T) {
 			require.Equal(t, tc.want, got)
 		})
 	}
+}
+
+// FuzzParseIDs: every id ParseIDs lets through is one the store can look up on either database (database.Storable;
+// PostgreSQL answered a NUL with an error, a 500), and every refusal names productReminderIds.
+func FuzzParseIDs(f *testing.F) {
+	for _, seed := range [][2]string{{"a", "b"}, {"a\x00", "b"}, {"\xff", ""}, {"0123456789abcdef0123456789abcdef", "a"}, {strings.Repeat("ü", 33), "a"}} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ids, err := reminders.ParseIDs([]string{a, b})
+		if err != nil {
+			var fe *reminders.FieldError
+			require.True(t, errors.As(err, &fe))
+			require.Equal(t, "productReminderIds", fe.Field)
+			return
+		}
+		for _, id := range ids {
+			require.True(t, database.Storable(id), "%q", id)
+			require.NotEmpty(t, id)
+		}
+	})
 }
 
 // The mail's language, else English (what a Polish or Spanish shopper reads best after their own), else German (the

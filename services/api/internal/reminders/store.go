@@ -229,6 +229,10 @@ func (s *SQLStore) DeleteOwn(ctx context.Context, email identity.Email, ids []st
 	if len(ids) == 0 {
 		return nil
 	}
+	// An id PostgreSQL cannot take as text (database.Storable) is no reminder's, so not the subscriber's either.
+	if !database.Storable(ids...) {
+		return ErrNotOwned
+	}
 	args := make([]any, 0, len(ids)+1)
 	args = append(args, email.String())
 	for _, id := range ids {

@@ -82,6 +82,9 @@ func TestStore(t *testing.T) {
 				"someone else's":                 {"a1", "b1"},
 				"unknown":                        {"a1", "nope"},
 				"own pending and someone else's": {"p1", "b1"},
+				// PostgreSQL refuses such text with an error (QA round of 2026-11-29: a 500); it is no reminder's.
+				"an id with a NUL":        {"a1", "a2\x00"},
+				"an id that is not UTF-8": {"a1\xff"},
 			} {
 				require.ErrorIs(t, s.DeleteOwn(ctx, anna, list), reminders.ErrNotOwned, name)
 			}

@@ -342,6 +342,17 @@ func TestRefusalsAreStandardOAuthErrors(t *testing.T) {
 		loc, _ = v.follow(v.issuer + "/authorize?response_type=code&scope=openid")
 		require.Equal(t, ssoapi.InvalidSignInPage, loc.Path)
 	})
+	t.Run("a client or redirect_uri given twice: the portal's error page", func(t *testing.T) {
+		// The library reads the last of repeated parameters and answered client_id=rp&client_id=other with its
+		// plain-text 400 "unable to retrieve client by id" (QA); RFC 6749 §3.1 allows each parameter once.
+		start := party.config.AuthCodeURL("s", oauth2.S256ChallengeOption(oauth2.GenerateVerifier()))
+		for name, extra := range map[string]string{"unknown second client": "&client_id=other", "same client again": "&client_id=rp",
+			"unregistered second address": "&redirect_uri=" + url.QueryEscape("http://rp.test/elsewhere"), "same address again": "&redirect_uri=" + url.QueryEscape(rpRedirect)} {
+			loc, _ := v.follow(start + extra)
+			require.Equal(t, ssoapi.InvalidSignInPage, loc.Path, name)
+			require.NotEqual(t, "rp.test", loc.Host, name)
+		}
+	})
 	t.Run("a parameter of the wrong type: invalid_request at the partner, with its state", func(t *testing.T) {
 		// The library answered a plain-text 400 for what RFC 6749 §4.1.2.1 sends back to a known partner.
 		for _, maxAge := range []string{"abc", "-1", "1.5"} {

@@ -105,10 +105,15 @@ func (h *handlers) protocol(c echo.Context) error {
 	case strings.HasSuffix(r.URL.Path, "/authorize"):
 		// A request nothing can be answered to (no or an unknown client_id, a redirect_uri the partner did not
 		// register) must not go back anywhere; the browser gets the portal's error page in the shopper's language
-		// instead of the library's English plain text, and the log no error line for a caller's mistake.
-		answerable, err := h.svc.Answerable(ctx, r.Form.Get("client_id"), r.Form.Get("redirect_uri"))
-		if err != nil {
-			return err
+		// instead of the library's English plain text, and the log no error line for a caller's mistake. A request
+		// that names its client or its redirect_uri twice names neither (RFC 6749 §3.1): op reads the last of each
+		// where this check read the first, and answered client_id=known&client_id=other with its plain text (QA).
+		answerable := len(r.Form["client_id"]) == 1 && len(r.Form["redirect_uri"]) == 1
+		if answerable {
+			var err error
+			if answerable, err = h.svc.Answerable(ctx, r.Form.Get("client_id"), r.Form.Get("redirect_uri")); err != nil {
+				return err
+			}
 		}
 		if !answerable {
 			return c.Redirect(http.StatusFound, InvalidSignInPage)

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/database"
 )
 
 const passkeyColumns = `id, uid, name, credential, sign_count, backup_eligible, backup_state, created_at, last_used_at`
@@ -44,6 +46,9 @@ func scanPasskey(row rowScanner) (Passkey, error) {
 
 // PasskeyByID returns the credential with the id.
 func (s *SQLStore) PasskeyByID(ctx context.Context, id string) (Passkey, error) {
+	if !database.Storable(id) {
+		return Passkey{}, ErrNotFound
+	}
 	return scanPasskey(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+passkeyColumns+` FROM identity_passkeys WHERE id = ?`), id))
 }
 
@@ -77,6 +82,9 @@ func (s *SQLStore) UpdatePasskeyUse(ctx context.Context, k Passkey) error {
 
 // DeletePasskey removes one credential of the account.
 func (s *SQLStore) DeletePasskey(ctx context.Context, uid, id string) error {
+	if !database.Storable(uid, id) {
+		return ErrNotFound
+	}
 	res, err := s.x.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_passkeys WHERE uid = ? AND id = ?`), uid, id)
 	if err != nil {
 		return fmt.Errorf("identity: delete passkey: %w", err)

@@ -12,7 +12,10 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/database"
 )
 
-// SQLStore keeps the provider's state in the service database (SQLite or PostgreSQL, migration 0005).
+// SQLStore keeps the provider's state in the service database (SQLite or PostgreSQL, migration 0005). A look-up by
+// an identifier a caller may have given (an address, a uid, a passkey's id, a social subject) asks database.Storable
+// first: PostgreSQL answers a NUL or invalid UTF-8 with an error, a 500 where SQLite found nothing (QA round of
+// 2026-11-29); no row holds such text, so it is not found. Tokens and sessions are looked up by their hashes.
 type SQLStore struct {
 	db *database.DB
 	// x runs the queries: the pool, or the transaction of InTx.
@@ -155,11 +158,17 @@ func (s *SQLStore) scanAccount(row *sql.Row) (Account, error) {
 
 // AccountByUID loads an account.
 func (s *SQLStore) AccountByUID(ctx context.Context, uid string) (Account, error) {
+	if !database.Storable(uid) {
+		return Account{}, ErrNotFound
+	}
 	return s.scanAccount(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountColumns+` FROM identity_accounts WHERE uid = ?`), uid))
 }
 
 // AccountByEmail loads an account by its (lower-cased) e-mail.
 func (s *SQLStore) AccountByEmail(ctx context.Context, email string) (Account, error) {
+	if !database.Storable(email) {
+		return Account{}, ErrNotFound
+	}
 	return s.scanAccount(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountColumns+` FROM identity_accounts WHERE email = ?`), strings.ToLower(email)))
 }
 
@@ -520,6 +529,9 @@ func (s *SQLStore) UnlinkSocial(ctx context.Context, uid string) (int64, error) 
 
 // SocialUID returns the account a provider identity is linked to.
 func (s *SQLStore) SocialUID(ctx context.Context, provider, subject string) (string, error) {
+	if !database.Storable(provider, subject) {
+		return "", ErrNotFound
+	}
 	var uid string
 	err := s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT uid FROM social_identities WHERE provider = ? AND subject = ?`), provider, subject).Scan(&uid)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -55,6 +55,20 @@ func TestSQLStore(t *testing.T) {
 		_, err = s.AccountByUID(ctx, "nope")
 		require.ErrorIs(t, err, embedded.ErrNotFound)
 
+		// An identifier PostgreSQL cannot take as text is no account's, passkey's or social identity's: it answered
+		// with an error, a 500 (QA round of 2026-11-29).
+		for _, bad := range []string{"u1\x00", "a@example.com\x00", "\xff"} {
+			_, err = s.AccountByUID(ctx, bad)
+			require.ErrorIs(t, err, embedded.ErrNotFound, "%q", bad)
+			_, err = s.AccountByEmail(ctx, bad)
+			require.ErrorIs(t, err, embedded.ErrNotFound, "%q", bad)
+			_, err = s.PasskeyByID(ctx, bad)
+			require.ErrorIs(t, err, embedded.ErrNotFound, "%q", bad)
+			require.ErrorIs(t, s.DeletePasskey(ctx, "u1", bad), embedded.ErrNotFound, "%q", bad)
+			_, err = s.SocialUID(ctx, "googleplus", bad)
+			require.ErrorIs(t, err, embedded.ErrNotFound, "%q", bad)
+		}
+
 		// Tokens are single use.
 		require.NoError(t, s.CreateToken(ctx, embedded.Token{Hash: "t1", Kind: embedded.TokenReset, UID: "u1", Payload: map[string]string{"k": "v"}, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
 		tok, err := s.TokenByHash(ctx, "t1")

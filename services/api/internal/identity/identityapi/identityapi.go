@@ -23,6 +23,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
 
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
@@ -110,7 +111,7 @@ func MountDev(e *echo.Echo, outbox *mail.Outbox) {
 		}
 		// PostgreSQL refuses a NUL or invalid UTF-8 in a query's text with an error, which answered 500 where
 		// SQLite answered [] (QA round of 2026-11-29): neither is an address, on either database.
-		if !identity.IsStorableText(to) {
+		if !database.Storable(to) {
 			return c.JSON(http.StatusBadRequest, map[string]any{"error": map[string]any{"code": "invalid_parameter", "message": "to must be UTF-8 text without NUL.", "field": "to"}})
 		}
 		limit := 20
@@ -539,7 +540,7 @@ func parseParams(r *http.Request) (params, error) {
 				return params{}, paramError{k}
 			}
 		case string:
-			if !identity.IsStorableText(v) {
+			if !database.Storable(v) {
 				return params{}, paramError{k}
 			}
 		}

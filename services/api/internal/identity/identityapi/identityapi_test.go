@@ -529,6 +529,7 @@ func FuzzMethodBody(f *testing.F) {
 		`{"loginID":"a@b.de","password":"x"}`, `{"profile":{"firstName":"A","firstName":"B"}}`, `{"a":{"b":[{"c":1,"c":2}]}}`,
 		`{"data":{"sfmc..x":true}}`, `{"preferences":{"terms":{"customeraccount":{"isConsentGranted":"maybe"}}}}`,
 		`{"lang":"und","finalizeRegistration":2}`, `{"subscriptions":{"NLT_GENERAL":true}}`, `{"":1}`, `[`, `{"x":"\ud800"}`,
+		`{"regToken":"a\u0000","email":"a\u0000@b.de","UID":"\u0000"}`, "{\"regToken\":\"\xff\"}",
 	} {
 		f.Add(seed)
 	}

@@ -14,7 +14,10 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/sso"
 )
 
-// Store is the SQL implementation of sso.Store.
+// Store is the SQL implementation of sso.Store. A look-up by text a caller may have given (a client_id, a sign-in
+// request's id, a token's id, a subject) asks database.Storable first: PostgreSQL answers a NUL or invalid UTF-8
+// with an error, which op and the hand-over turned into a 500 for anyone's request (QA round of 2026-11-29). No row
+// holds such text, so it is not found. Hashes the service computed need no check.
 type Store struct {
 	db *database.DB
 }
@@ -100,6 +103,9 @@ func scanClient(row scanner) (sso.Client, error) {
 
 // ClientByID implements sso.Store.
 func (s *Store) ClientByID(ctx context.Context, id string) (sso.Client, error) {
+	if !database.Storable(id) {
+		return sso.Client{}, sso.ErrNotFound
+	}
 	c, err := scanClient(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+clientColumns+` FROM sso_clients WHERE id = ?`), id))
 	if err != nil {
 		return sso.Client{}, notFound(err, "client")
@@ -127,6 +133,9 @@ func (s *Store) Clients(ctx context.Context) ([]sso.Client, error) {
 
 // DeleteClient implements sso.Store.
 func (s *Store) DeleteClient(ctx context.Context, id string) error {
+	if !database.Storable(id) {
+		return sso.ErrNotFound
+	}
 	return s.db.InTx(ctx, func(tx database.Tx) error {
 		res, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM sso_clients WHERE id = ?`), id)
 		if err != nil {
@@ -184,6 +193,9 @@ func scanRequest(row scanner) (sso.AuthRequest, error) {
 
 // AuthRequest implements sso.Store.
 func (s *Store) AuthRequest(ctx context.Context, id string) (sso.AuthRequest, error) {
+	if !database.Storable(id) {
+		return sso.AuthRequest{}, sso.ErrNotFound
+	}
 	r, err := scanRequest(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+requestColumns+` FROM sso_auth_requests WHERE id = ?`), id))
 	if err != nil {
 		return sso.AuthRequest{}, notFound(err, "auth request")
@@ -200,6 +212,9 @@ func affectedOne(res sql.Result) error {
 
 // Authorize implements sso.Store.
 func (s *Store) Authorize(ctx context.Context, id, subject string, authTime time.Time, amr []string) error {
+	if !database.Storable(id) {
+		return sso.ErrNotFound
+	}
 	res, err := s.exec(ctx, "authorize", `UPDATE sso_auth_requests SET subject = ?, auth_time = ?, amr = ?
 		WHERE id = ? AND code_hash IS NULL AND ended_at IS NULL`, subject, ms(authTime), list(amr), id)
 	if err != nil {
@@ -210,6 +225,9 @@ func (s *Store) Authorize(ctx context.Context, id, subject string, authTime time
 
 // SaveCode implements sso.Store.
 func (s *Store) SaveCode(ctx context.Context, id, codeHash string, expiresAt time.Time) error {
+	if !database.Storable(id) {
+		return sso.ErrNotFound
+	}
 	res, err := s.exec(ctx, "save code", `UPDATE sso_auth_requests SET code_hash = ?, code_expires_at = ?
 		WHERE id = ? AND code_hash IS NULL AND ended_at IS NULL AND subject <> ''`, codeHash, ms(expiresAt), id)
 	if err != nil {
@@ -220,6 +238,9 @@ func (s *Store) SaveCode(ctx context.Context, id, codeHash string, expiresAt tim
 
 // EndRequest implements sso.Store.
 func (s *Store) EndRequest(ctx context.Context, id string, at time.Time) error {
+	if !database.Storable(id) {
+		return sso.ErrNotFound
+	}
 	res, err := s.exec(ctx, "end auth request", `UPDATE sso_auth_requests SET ended_at = ? WHERE id = ? AND code_hash IS NULL AND ended_at IS NULL`,
 		ms(at), id)
 	if err != nil {
@@ -299,6 +320,9 @@ func scanToken(row scanner) (sso.Token, error) {
 
 // TokenByID implements sso.Store.
 func (s *Store) TokenByID(ctx context.Context, id string) (sso.Token, error) {
+	if !database.Storable(id) {
+		return sso.Token{}, sso.ErrNotFound
+	}
 	t, err := scanToken(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+tokenColumns+` FROM sso_tokens WHERE id = ?`), id))
 	if err != nil {
 		return sso.Token{}, notFound(err, "token")
@@ -320,6 +344,9 @@ func (s *Store) TokenByRefreshHash(ctx context.Context, hash string) (sso.Token,
 
 // RevokeToken implements sso.Store.
 func (s *Store) RevokeToken(ctx context.Context, id string, at time.Time) (bool, error) {
+	if !database.Storable(id) {
+		return false, nil
+	}
 	res, err := s.exec(ctx, "revoke token", `UPDATE sso_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, ms(at), id)
 	if err != nil {
 		return false, err
@@ -329,7 +356,7 @@ func (s *Store) RevokeToken(ctx context.Context, id string, at time.Time) (bool,
 
 // RevokeTokensOfRequest implements sso.Store.
 func (s *Store) RevokeTokensOfRequest(ctx context.Context, authRequestID string, at time.Time) error {
-	if authRequestID == "" {
+	if authRequestID == "" || !database.Storable(authRequestID) {
 		return nil
 	}
 	_, err := s.exec(ctx, "revoke tokens of request", `UPDATE sso_tokens SET revoked_at = ? WHERE auth_request_id = ? AND revoked_at IS NULL`, ms(at), authRequestID)
@@ -338,6 +365,9 @@ func (s *Store) RevokeTokensOfRequest(ctx context.Context, authRequestID string,
 
 // RevokeTokensOf implements sso.Store.
 func (s *Store) RevokeTokensOf(ctx context.Context, subject, clientID string, at time.Time) error {
+	if !database.Storable(subject, clientID) {
+		return nil // no token is the subject's or the client's
+	}
 	if clientID == "" {
 		_, err := s.exec(ctx, "revoke tokens", `UPDATE sso_tokens SET revoked_at = ? WHERE subject = ? AND revoked_at IS NULL`, ms(at), subject)
 		return err
@@ -356,6 +386,9 @@ func (s *Store) SaveConsent(ctx context.Context, c sso.Consent) error {
 
 // Consent implements sso.Store.
 func (s *Store) Consent(ctx context.Context, uid, clientID string) (sso.Consent, error) {
+	if !database.Storable(uid, clientID) {
+		return sso.Consent{}, sso.ErrNotFound
+	}
 	c := sso.Consent{UID: uid, ClientID: clientID}
 	var scopes string
 	var granted int64

@@ -220,6 +220,43 @@ func Suite(t *testing.T, newStore func(t *testing.T) sso.Store) {
 		require.False(t, got.RevokedAt.IsZero())
 	})
 
+	// A caller's client_id, request id or token id may hold a NUL or bytes that are not UTF-8: PostgreSQL refuses
+	// such text with an error, which answered 500 (QA round of 2026-11-29). No row holds it: it is not found.
+	t.Run("a look-up of text no row can hold finds nothing", func(t *testing.T) {
+		s := newStore(t)
+		require.NoError(t, s.SaveClient(ctx, sso.Client{ID: "c", Name: "c", RedirectURIs: []string{"https://c.example/cb"}, CreatedAt: now}))
+		require.NoError(t, s.CreateAuthRequest(ctx, sso.AuthRequest{ID: "req1", ClientID: "c", CreatedAt: now, ExpiresAt: now.Add(time.Minute)}))
+		require.NoError(t, s.CreateToken(ctx, sso.Token{ID: "t1", ClientID: "c", Subject: "uid-1", AuthRequestID: "req1", CreatedAt: now, ExpiresAt: now.Add(time.Minute)}))
+		require.NoError(t, s.SaveConsent(ctx, sso.Consent{UID: "uid-1", ClientID: "c", Scopes: []string{"openid"}, GrantedAt: now}))
+		for _, bad := range []string{"c\x00", "c\xff", "\x00", "req1\x00", "t1\xfe"} {
+			_, err := s.ClientByID(ctx, bad)
+			require.ErrorIs(t, err, sso.ErrNotFound, "%q", bad)
+			require.ErrorIs(t, s.DeleteClient(ctx, bad), sso.ErrNotFound, "%q", bad)
+			_, err = s.AuthRequest(ctx, bad)
+			require.ErrorIs(t, err, sso.ErrNotFound, "%q", bad)
+			require.ErrorIs(t, s.Authorize(ctx, bad, "uid-1", now, nil), sso.ErrNotFound, "%q", bad)
+			require.ErrorIs(t, s.SaveCode(ctx, bad, "hash", now.Add(time.Minute)), sso.ErrNotFound, "%q", bad)
+			require.ErrorIs(t, s.EndRequest(ctx, bad, now), sso.ErrNotFound, "%q", bad)
+			_, err = s.TokenByID(ctx, bad)
+			require.ErrorIs(t, err, sso.ErrNotFound, "%q", bad)
+			revoked, err := s.RevokeToken(ctx, bad, now)
+			require.NoError(t, err, "%q", bad)
+			require.False(t, revoked)
+			require.NoError(t, s.RevokeTokensOfRequest(ctx, bad, now), "%q", bad)
+			require.NoError(t, s.RevokeTokensOf(ctx, bad, "", now), "%q", bad)
+			require.NoError(t, s.RevokeTokensOf(ctx, "uid-1", bad, now), "%q", bad)
+			_, err = s.Consent(ctx, bad, "c")
+			require.ErrorIs(t, err, sso.ErrNotFound, "%q", bad)
+			_, err = s.Consent(ctx, "uid-1", bad)
+			require.ErrorIs(t, err, sso.ErrNotFound, "%q", bad)
+		}
+		got, err := s.TokenByID(ctx, "t1")
+		require.NoError(t, err)
+		require.True(t, got.RevokedAt.IsZero(), "nothing was revoked")
+		_, err = s.ClientByID(ctx, "c")
+		require.NoError(t, err, "nothing was deleted")
+	})
+
 	t.Run("consents, keys and secrets", func(t *testing.T) {
 		s := newStore(t)
 		_, err := s.Consent(ctx, "uid-1", "c")

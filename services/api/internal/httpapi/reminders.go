@@ -155,8 +155,12 @@ func (h *reminderHandlers) ConfirmProductReminder(c echo.Context, params restapi
 // ActivateProductReminder is the POST of the verification link's page: it activates the reminder and answers
 // the preference centre's confirmation or error page.
 func (h *reminderHandlers) ActivateProductReminder(c echo.Context) error {
+	token, err := maillink.Token(c, "token")
+	if err != nil {
+		return err
+	}
 	next := reminderConfirmedPath
-	switch err := h.reminders.Confirm(c.Request().Context(), c.Request().PostFormValue("token")); {
+	switch err := h.reminders.Confirm(c.Request().Context(), token); {
 	case errors.Is(err, reminders.ErrConfirmationExpired):
 		next = reminderExpiredPath
 	case errors.Is(err, reminders.ErrConfirmationUnknown):

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
+import { PersonNameMaxLength, PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
 import {
   ADDRESS_TEXT_MAX_LENGTH,
   birthYearSchema,
@@ -8,6 +8,7 @@ import {
   firstNameSchema,
   newPasswordSchema,
   passwordSchema,
+  PERSON_NAME_MAX_LENGTH,
   personNameSchema,
   phoneSchema,
   postcodeSchema,
@@ -224,8 +225,10 @@ describe('firstNameSchema', () => {
     ['-Anna', false],
     ['Anna!', false],
     ['<script>', false],
-    // No length of its own, as the service's (it stores up to 1,000 characters): the rule once stopped at 50.
+    // The service's length, a name's wherever it is (the rule once stopped at 50, and the service took 1,000).
     ['A'.repeat(51), true],
+    ['A'.repeat(200), true],
+    ['A'.repeat(201), false],
   ])('%j valid: %s', async (value, valid) => {
     await expect(firstNameSchema().isValid(value)).resolves.toBe(valid);
   });
@@ -234,7 +237,7 @@ describe('firstNameSchema', () => {
     // The format the embedded provider's getSchema (and the fake's) sends for the names, read as the forms read a format.
     const format = parseFormat(`regex('${PersonNamePattern}')`);
     if (format?.kind !== 'regex') throw new Error(`the contract's personName does not compile as a schema format: ${PersonNamePattern}`);
-    const names = ['Anna', 'Zoe\u0308', 'D’Angelo', "O'Brien", 'Anne-Marie', 'Ștefan', 'Δήμητρα', 'Бойко', 'A'.repeat(51), 'A'.repeat(300)];
+    const names = ['Anna', 'Zoe\u0308', 'D’Angelo', "O'Brien", 'Anne-Marie', 'Ștefan', 'Δήμητρα', 'Бойко', 'A'.repeat(51), 'A'.repeat(PersonNameMaxLength)];
     const refused = ['Anna1', '-Anna', "'Anna", 'Anna!', 'R2D2', 'Anna\u0000', 'Anna_Maria', '\u0308Anna'];
     for (const name of [...names, ...refused]) {
       expect([name, await firstNameSchema().isValid(name)]).toEqual([name, format.pattern.test(name)]);
@@ -242,6 +245,9 @@ describe('firstNameSchema', () => {
     // The samples say what they should: the first all taken, the second all refused.
     expect(names.filter((name) => !format.pattern.test(name))).toEqual([]);
     expect(refused.filter((name) => format.pattern.test(name))).toEqual([]);
+    // And its length, the contract's personName.maxLength, written out in the schema kit as the address's is.
+    expect(PERSON_NAME_MAX_LENGTH).toBe(PersonNameMaxLength);
+    await expect(firstNameSchema().isValid('A'.repeat(PersonNameMaxLength + 1))).resolves.toBe(false);
   });
 });
 

@@ -81,13 +81,19 @@ export function birthYearSchema(min: number = BIRTH_YEAR_RANGE.min, max: number 
 export const ADDRESS_TEXT_MAX_LENGTH = 200;
 
 /**
- * A first or a last name as the service holds it: the identity contract's person-name rule (FIRST_NAME), and where
- * the form has the service's limit of the field (an address's ADDRESS_TEXT_MAX_LENGTH), at most `maxLength`
- * characters, counted as the service counts them: code points after trimming and composing (NFC). `invalid` says
- * either. The address form's last name had no pattern and stopped at 100 characters, half of what the service
- * takes (QA).
+ * The most characters of a first or a last name, in the profile as in an address: the identity contract's
+ * personName.maxLength, which rules.test.ts holds this equal to, written out as ADDRESS_TEXT_MAX_LENGTH is.
  */
-export function personNameSchema(invalid: Message, maxLength = Infinity) {
+export const PERSON_NAME_MAX_LENGTH = 200;
+
+/**
+ * A first or a last name as the service holds it: the identity contract's person-name rule (FIRST_NAME), and at most
+ * `maxLength` characters (a name's, or where the form has a field's own limit, an address's ADDRESS_TEXT_MAX_LENGTH),
+ * counted as the service counts them: code points after trimming and composing (NFC). `invalid` says either. The
+ * address form's last name had no pattern and stopped at 100 characters, half of what the service takes (QA); the
+ * profile's names had no limit, and the service took 1,000 characters there (QA bad-input round of 2026-11-30).
+ */
+export function personNameSchema(invalid: Message, maxLength = PERSON_NAME_MAX_LENGTH) {
   return yup
     .string()
     .trim()

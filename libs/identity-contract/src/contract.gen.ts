@@ -231,8 +231,14 @@ export const CharGroupExamples: readonly { password: string; groups: number }[] 
 /** The rule of a first and a last name, in the profile and in an address book entry (a RegExp with the u flag). */
 export const PersonNamePattern = '^\\p{L}[\\p{L}\\p{M} \'’\\-]*$';
 
-/** The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book field (address). */
-export const TextMaxLength = { account: 1000, address: 200 } as const;
+/** The most characters (code points after trimming and NFC) of a first or a last name. */
+export const PersonNameMaxLength = 200;
+
+/**
+ * The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book
+ * field (address), and the most combining marks in a row in a text of the schema (marksInRow).
+ */
+export const TextMaxLength = { account: 1000, address: 200, marksInRow: 10 } as const;
 
 /** Addresses and whether the provider takes them; both sides test against them. */
 export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [
@@ -312,9 +318,9 @@ export const Lockout = { maxFailures: 5 } as const;
 
 /** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */
 export const Links = {
-  /** GET changes nothing (mail scanners open links): it lands on doubleOptInDone#verify={token}, whose page POSTs the token here; the answer {next} is doubleOptInDone with errorCode 0, 403002 (expired) or 404000 (unknown or used). */
+  /** GET changes nothing (mail scanners open links): it lands on doubleOptInDone#verify={token}, whose page POSTs the token here (a form, as the REST API's link POSTs); the answer {next} is doubleOptInDone with errorCode 0, 403002 (expired) or 404000 (unknown or used). The POST is the page's fetch, not a navigation, so a request no page sends is refused as the REST API refuses it: without the token, with it given twice or not text, 400 naming token; another body type, 415 naming Content-Type. */
   verifyEmail: { path: '/identity/verify', tokenParam: 'token' },
-  /** GET changes nothing: it lands on preferencesDoubleOptInDone#subscription={token}, whose page POSTs the token here; the answer {next} is preferencesDoubleOptInDone (with ?newsletter={key} for a newsletter, NLT…), else preferencesDoubleOptInError + code. */
+  /** GET changes nothing: it lands on preferencesDoubleOptInDone#subscription={token}, whose page POSTs the token here; the answer {next} is preferencesDoubleOptInDone (with ?newsletter={key} for a newsletter, NLT…), else preferencesDoubleOptInError + code. A request no page sends is refused as verifyEmail's. */
   confirmSubscription: { path: '/identity/confirm-subscription', tokenParam: 'token' },
   /** The account portal's reset-completion page reads the token from pwrt (000 §2). */
   resetPassword: { path: '/login/reset-password', tokenParam: 'pwrt' },
@@ -359,6 +365,9 @@ export const IdentityApiMethods = {
   getPasskeys: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
   removePasskey: { params: ['id'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.NOT_FOUND] },
 } as const;
+
+/** The most bytes of the body of a call of the identity HTTP API. */
+export const ApiMaxBodyBytes = 65536;
 
 /** Codes any method may answer: a cross-site call, an unreadable request, a failure in the service. */
 export const EveryMethodCodes: readonly number[] = [ErrorCode.FORBIDDEN, ErrorCode.INVALID_PARAMETER, ErrorCode.GENERAL_SERVER_ERROR];

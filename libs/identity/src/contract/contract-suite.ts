@@ -3,7 +3,7 @@
  * the in-memory fake (contract.fake.test.ts) and the embedded provider of the Go service through the http adapter
  * (contract.http.test.ts). What differs between implementations sits behind ContractHelpers.
  */
-import { Durations, EveryMethodCodes, IdentityApiMethods, Lockout, TextMaxLength } from '@portal/identity-contract';
+import { Durations, EveryMethodCodes, IdentityApiMethods, Lockout, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
 import { ErrorCode, ErrorDetails, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
 import { SoftAuthenticator } from './soft-authenticator';
 import type {
@@ -1125,14 +1125,69 @@ export function describeIdentityContract(
         expect(answer.missingRequiredFields).toEqual(expect.arrayContaining([expect.stringContaining('terms.customeraccount')]));
       });
 
-      it('values are stored in their schema form: trimmed, numbers as numbers, phones typed, an empty value removes the field', async () => {
+      it('values are stored in their schema form: trimmed, phones typed, an empty value removes the field', async () => {
         await activeAccount('normalise');
-        const written = { zip: ' 10115 ', birthYear: '1985', phones: [{ number: '+4912345678' }] };
-        expect((await provider.setAccountInfo({ profile: written as never })).errorCode).toBe(0);
+        const written = { zip: ' 10115 ', birthYear: 1985, phones: [{ number: '+4912345678' }] };
+        expect((await provider.setAccountInfo({ profile: written })).errorCode).toBe(0);
         const stored = await provider.getAccountInfo({ include: 'profile', extraProfileFields: 'phones' });
         expect(stored.profile).toMatchObject({ zip: '10115', birthYear: 1985, phones: [{ number: '+4912345678', type: 'default' }] });
         expect((await provider.setAccountInfo({ profile: { zip: '' } })).errorCode).toBe(0);
         expect((await provider.getAccountInfo({ include: 'profile' })).profile?.zip).toBeUndefined();
+      });
+
+      it('a long field takes a JSON number: "1980", " 5\\n" and "+5" are refused with 400006 on the field, as "true" is in a boolean one', async () => {
+        // Both providers read text as a number, the embedded provider " 5\n" and "+5" too (QA bad-input round of
+        // 2026-11-30); the apps send numbers, and the contract (api.request) holds numbers to JSON as booleans are.
+        await activeAccount('numbers');
+        const before = (await provider.getAccountInfo({ include: 'profile' })).profile;
+        for (const [field, value] of [
+          ['birthYear', '1980'],
+          ['birthDay', ' 5\n'],
+          ['birthMonth', '+5'],
+          ['birthYear', '1980.0'],
+        ] as const) {
+          const answer = await provider.setAccountInfo({ profile: { [field]: value } as never });
+          expect([field, value, answer.errorCode, answer.validationErrors]).toEqual([
+            field,
+            value,
+            ErrorCode.VALIDATION,
+            [expect.objectContaining({ fieldName: `profile.${field}`, errorCode: ErrorCode.INVALID_PARAMETER })],
+          ]);
+        }
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile).toEqual(before);
+        expect((await provider.setAccountInfo({ profile: { birthDay: 5, birthMonth: 5, birthYear: 1980 } })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile).toMatchObject({ birthDay: 5, birthMonth: 5, birthYear: 1980 });
+      });
+
+      it('profile and data nest objects and lists at most 8 levels below themselves: deeper is 400006 on profile or data', async () => {
+        // The embedded provider counted objects only, so lists 3,000 deep were stored in data (QA bad-input round of
+        // 2026-11-30), and the fake counted nothing.
+        await activeAccount('nesting');
+        const nested = (levels: number, list: boolean, value: unknown): unknown => {
+          let out = value;
+          for (let i = 0; i < levels; i++) out = list ? [out] : { x: out };
+          return out;
+        };
+        const refusals: [string, Parameters<IdentityProvider['setAccountInfo']>[0]][] = [
+          ['data', { data: { x: nested(3000, true, 1) } as never }],
+          ['data', { data: { x: nested(9, true, 1) } as never }],
+          ['data', { data: { x: nested(8, true, { y: 1 }) } as never }],
+          ['data', { data: nested(4, false, [nested(4, false, [1])]) as never }],
+          ['data', { data: { x: nested(9, false, 1) } as never }],
+          ['profile', { profile: { phones: nested(3000, true, { number: '+4912345678' }) } as never }],
+        ];
+        for (const [fieldName, write] of refusals) {
+          const answer = await provider.setAccountInfo(write);
+          expect([fieldName, answer.errorCode, answer.validationErrors?.[0]]).toEqual([
+            fieldName,
+            ErrorCode.VALIDATION,
+            expect.objectContaining({ fieldName, errorCode: ErrorCode.INVALID_PARAMETER }),
+          ]);
+        }
+        expect((await provider.getAccountInfo({ include: 'data' })).data).not.toHaveProperty('x');
+        const deepest = { lists: nested(8, true, 1), objects: nested(8, false, 1), mixed: nested(7, true, { y: 1 }) };
+        expect((await provider.setAccountInfo({ data: deepest as never })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo({ include: 'data' })).data).toMatchObject(deepest);
       });
 
       it("a profile's postcode follows its country's rule, without a country the site's (the German one: five digits)", async () => {
@@ -1275,6 +1330,54 @@ export function describeIdentityContract(
         const stored = await provider.getAccountInfo({ include: 'profile,data' });
         expect(stored.profile).toMatchObject({ firstName: composed, lastName: 'D’Angelo' });
         expect(stored.data?.addressBook).toEqual([{ ...BRUSSELS, firstName: composed, lastName: 'D’Angelo' }]);
+      });
+
+      it('a text of the schema is stored as it was sent (trimmed and composed), else 400026: marks piled on a letter, a Hangul filler, a line separator', async () => {
+        // Go's NFC inserts U+034F after 30 combining marks in a row, so "A" and 150 accents was stored as something
+        // else than was sent; a Hangul filler is a letter that shows nothing, so "\u3164" was stored as a first name
+        // (QA bad-input round of 2026-11-30). The fake took U+2028 and U+FEFF in an address, which the embedded
+        // provider refuses.
+        await activeAccount('shown');
+        const piled = (count: number) => `x${'\u0301'.repeat(count)}`;
+        const refusals: [string, Parameters<IdentityProvider['setAccountInfo']>[0]][] = [
+          ['profile.firstName', { profile: { firstName: `A${'\u0301'.repeat(150)}` } }],
+          ['profile.lastName', { profile: { lastName: piled(TextMaxLength.marksInRow + 1) } }],
+          ['profile.firstName', { profile: { firstName: '\u3164' } }],
+          ['profile.firstName', { profile: { firstName: 'A\u3164' } }],
+          ['profile.lastName', { profile: { lastName: 'Mus\uffa0ter' } }],
+          ['data.addressBook.firstName', { data: { addressBook: [{ ...BRUSSELS, firstName: '\u115f' }] } }],
+          ['data.addressBook.street', { data: { addressBook: [{ ...BRUSSELS, street: `R${'\u0301'.repeat(150)}` }] } }],
+          ['data.addressBook.street', { data: { addressBook: [{ ...BRUSSELS, street: 'Rue\u2028Haute' }] } }],
+          ['data.addressBook.city', { data: { addressBook: [{ ...BRUSSELS, city: 'Bru\ufeffxelles' }] } }],
+        ];
+        for (const [fieldName, write] of refusals) {
+          const answer = await provider.setAccountInfo(write);
+          expect([fieldName, answer.errorCode, answer.validationErrors]).toEqual([
+            fieldName,
+            ErrorCode.VALIDATION,
+            [expect.objectContaining({ fieldName, errorCode: ErrorCode.INVALID_FORMAT })],
+          ]);
+        }
+        const written = { firstName: piled(TextMaxLength.marksInRow), lastName: 'Nguye\u0302\u0303n' };
+        expect((await provider.setAccountInfo({ profile: written })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile).toMatchObject({ firstName: written.firstName, lastName: 'Nguy\u1ec5n' });
+      });
+
+      it('a name takes at most PersonNameMaxLength characters in the profile as in an address: longer is 400006 on the field', async () => {
+        // The profile took a first name of 1,000 characters where an address's stops at 200, and the address form
+        // starts from the profile's names (QA bad-input round of 2026-11-30).
+        await activeAccount('namelength');
+        for (const field of ['firstName', 'lastName'] as const) {
+          const answer = await provider.setAccountInfo({ profile: { [field]: 'ä'.repeat(PersonNameMaxLength + 1) } });
+          expect([field, answer.errorCode, answer.validationErrors]).toEqual([
+            field,
+            ErrorCode.VALIDATION,
+            [expect.objectContaining({ fieldName: `profile.${field}`, errorCode: ErrorCode.INVALID_PARAMETER })],
+          ]);
+        }
+        const longest = 'ä'.repeat(PersonNameMaxLength);
+        expect((await provider.setAccountInfo({ profile: { firstName: longest, lastName: longest } })).errorCode).toBe(0);
+        expect((await provider.setAccountInfo({ data: { addressBook: [{ ...BRUSSELS, firstName: longest, lastName: longest }] } })).errorCode).toBe(0);
       });
 
       it("the schema's required names (identity.embedded.requiredFields: first and last name) are asked for: 206001 without them, 400027 removing them", async () => {

@@ -163,10 +163,10 @@ func (h *reminderHandlers) ConfirmProductReminder(c echo.Context, params restapi
 // marks it required): no link brought it, so there is no link whose outcome a page could show; a token that is
 // given but unknown is the shopper's link, used or wrong, and gets its page.
 func (h *reminderHandlers) ActivateProductReminder(c echo.Context) error {
-	// Only the body: a token in the query string would end up in access logs.
-	token := c.Request().PostFormValue("token")
-	if token == "" {
-		return apierror.InvalidParameter("token", "token is required as a form field.")
+	// Only the body (maillink.Token reads the form's body): a token in the query string would end up in access logs.
+	token, err := maillink.Token(c, "token")
+	if err != nil {
+		return err
 	}
 	next := reminderConfirmedPath
 	switch err := h.reminders.Confirm(c.Request().Context(), token); {

@@ -90,6 +90,10 @@ export function writeProfile(store: FakeStore, input: unknown, current: Record<s
   const errors: ValidationError[] = [];
   let serverOnly = false;
   if (!isPlainObject(input)) return { values: out, errors, serverOnly };
+  // Held to data's nesting before any of it is read, as the embedded provider's mergeProfile.
+  if (Object.values(input).some((value) => nestsDeeper(value, MAX_NESTING))) {
+    return { values: out, errors: [{ fieldName: 'profile', errorCode: ErrorCode.INVALID_PARAMETER, message: 'The profile is nested too deeply.' }], serverOnly };
+  }
   const fields = store.schema.profileSchema.fields;
   for (const key of Object.keys(input).sort()) {
     const value = input[key];
@@ -112,7 +116,7 @@ export function writeProfile(store: FakeStore, input: unknown, current: Record<s
       serverOnly = true;
       continue;
     }
-    const result = coerce(field, name, value);
+    const result = coerce(field, name, value, PERSON_NAME_FIELDS.includes(key) ? PERSON_NAME_MAX_LENGTH : undefined);
     if ('error' in result) errors.push(result.error);
     else if (result.value === undefined) delete out[key];
     else out[key] = result.value;
@@ -164,11 +168,16 @@ function checkBirthDate(input: Record<string, unknown>, merged: Record<string, u
  */
 export function writeData(store: FakeStore, input: unknown, current: Record<string, unknown>): SectionWrite {
   const { addressBook, ...others }: Record<string, unknown> = isPlainObject(input) ? input : {};
-  const errors: ValidationError[] = emptyKeyParts('data', others);
+  // A leaf lies as deep as its path says, and a list or an object in it nests further (the embedded provider's flatten).
+  const tooDeep = ([path, value]: [string, unknown]) => nestsDeeper(value, MAX_NESTING - (path.split('.').length - 1));
+  const errors: ValidationError[] = leaves(others).some(tooDeep)
+    ? [{ fieldName: 'data', errorCode: ErrorCode.INVALID_PARAMETER, message: 'The data is nested too deeply or has empty keys.' }]
+    : emptyKeyParts('data', others);
   let serverOnly = false;
   const fields = store.schema.dataSchema.fields;
   const out = clone(current);
   for (const [path, value] of leaves(others)) {
+    if (tooDeep([path, value])) continue;
     // Keys and free-form values hold no controls or overrides, and a key alike a schema name but for case is
     // refused (the server-only field's as the field itself), as the embedded provider does (QA round of 2026-11-29).
     if (TEXT_CONTROL.test(path) || (!fields[path] && holdsTextControl(value))) {
@@ -205,6 +214,20 @@ export function writeData(store: FakeStore, input: unknown, current: Record<stri
     else delete out.addressBook;
   }
   return { values: out, errors, serverOnly };
+}
+
+/**
+ * How many levels of objects and lists profile and data hold below themselves (the contract's api.request; the
+ * embedded provider's maxNesting). The fake counted none, the embedded provider objects only (QA bad-input round of
+ * 2026-11-30).
+ */
+const MAX_NESTING = 8;
+
+/** Whether a value placed where `room` levels of objects and lists are left needs more; a list or an object takes a level. */
+function nestsDeeper(value: unknown, room: number): boolean {
+  if (room < 0) return true;
+  const items = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : undefined;
+  return items !== undefined && (room === 0 || items.some((item) => nestsDeeper(item, room - 1)));
 }
 
 /** The fields of an address book entry (spec 000 §3); each is required but the salutation and the standard flag. */
@@ -309,6 +332,10 @@ export function writePreferences(store: FakeStore, input: unknown, current: Reco
 
 type Coerced = { value: unknown } | { error: ValidationError };
 
+/** The names of the profile, which take what an address's names take (the contract's personName.maxLength, written out as below). */
+const PERSON_NAME_FIELDS = ['firstName', 'lastName'];
+const PERSON_NAME_MAX_LENGTH = 200;
+
 /**
  * One value in its stored form, or why it cannot be stored; `value: undefined` removes the field. `maxLength` is the
  * contract's textLength (an account text's, an address field's), written out: the contract's module loads with every
@@ -321,7 +348,8 @@ function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength
     return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
   }
   if (field.type === 'long') {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : NaN;
+    // JSON's numbers only, as booleans are JSON's true or false: "1980" was read as a number (QA bad-input round of 2026-11-30).
+    const n = typeof value === 'number' ? value : NaN;
     if (!Number.isInteger(n) || Math.abs(n) > 1e15) return bad(ErrorCode.INVALID_PARAMETER, 'The value must be a whole number.');
     const range = /^range\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)$/.exec(field.format ?? '');
     if (range && (n < Number(range[1]) || n > Number(range[2]))) {
@@ -339,7 +367,7 @@ function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength
   const text = value.trim().normalize('NFC');
   // In characters (code points), as the embedded provider and the forms count them.
   if ([...text].length > maxLength) return bad(ErrorCode.INVALID_PARAMETER, 'The value is too long.');
-  if (TEXT_CONTROL.test(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
+  if (TEXT_CONTROL.test(text) || NOT_AS_SENT.test(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   if (text === '') return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
   if (!followsFormat(field, text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   return { value: text };
@@ -386,8 +414,18 @@ function writePhones(numberField: SchemaField | undefined, typeField: SchemaFiel
   return { list: out, errors };
 }
 
-/** Controls and bidirectional embeddings, overrides and isolates: no single-line text holds them (identity.IsTextControl). */
-const TEXT_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+/**
+ * Controls, bidirectional embeddings, overrides and isolates, the line and paragraph separators and the byte order mark:
+ * no single-line text holds them (identity.IsTextControl; the fake took the last three).
+ */
+const TEXT_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF]/u;
+
+/**
+ * What a text of the schema may not hold to be stored and shown as it was sent (the contract's textLength, the embedded
+ * provider's showsAsSent): more than marksInRow (10) combining marks in a row, past 30 of which Go's NFC inserts U+034F,
+ * and the Hangul fillers, letters that show nothing.
+ */
+const NOT_AS_SENT = /\p{M}{11}|[\u115F\u1160\u3164\uFFA0]/u;
 
 /** A control or override in a free-form value: in a text, or in a text or key anywhere in a list or an object. */
 function holdsTextControl(value: unknown): boolean {

@@ -225,10 +225,15 @@ var CharGroupExamples = []CharGroupExample{
 // PersonNamePattern is the rule of a first and a last name, in the profile and in an address book entry.
 const PersonNamePattern = "^\\p{L}[\\p{L}\\p{M} '’\\-]*$"
 
-// The most characters (code points after trimming and NFC) of a profile or data text and of an address book field.
+// PersonNameMaxLength is the most characters (code points after trimming and NFC) of a first or a last name.
+const PersonNameMaxLength = 200
+
+// The most characters (code points after trimming and NFC) of a profile or data text and of an address book field,
+// and the most combining marks in a row in a text of the schema.
 const (
 	AccountTextMaxLength = 1000
 	AddressTextMaxLength = 200
+	TextMaxMarksInRow    = 10
 )
 
 // EmailAddressExamples are addresses and whether the provider takes them; both sides test against them.
@@ -322,14 +327,17 @@ const LockoutMaxFailures = 5
 // Links in mails: the path and the query parameter that carries the token (none: the token follows the path).
 const (
 	// LinkVerifyEmailPath: GET changes nothing (mail scanners open links): it lands on
-	// doubleOptInDone#verify={token}, whose page POSTs the token here; the answer {next} is doubleOptInDone with
-	// errorCode 0, 403002 (expired) or 404000 (unknown or used).
+	// doubleOptInDone#verify={token}, whose page POSTs the token here (a form, as the REST API's link POSTs);
+	// the answer {next} is doubleOptInDone with errorCode 0, 403002 (expired) or 404000 (unknown or used). The
+	// POST is the page's fetch, not a navigation, so a request no page sends is refused as the REST API refuses
+	// it: without the token, with it given twice or not text, 400 naming token; another body type, 415 naming
+	// Content-Type.
 	LinkVerifyEmailPath       = "/identity/verify"
 	LinkVerifyEmailTokenParam = "token"
 	// LinkConfirmSubscriptionPath: GET changes nothing: it lands on
 	// preferencesDoubleOptInDone#subscription={token}, whose page POSTs the token here; the answer {next} is
 	// preferencesDoubleOptInDone (with ?newsletter={key} for a newsletter, NLT…), else
-	// preferencesDoubleOptInError + code.
+	// preferencesDoubleOptInError + code. A request no page sends is refused as verifyEmail's.
 	LinkConfirmSubscriptionPath       = "/identity/confirm-subscription"
 	LinkConfirmSubscriptionTokenParam = "token"
 	// LinkResetPasswordPath: The account portal's reset-completion page reads the token from pwrt (000 §2).
@@ -380,6 +388,9 @@ var Methods = []Method{
 	{Name: "getPasskeys", Params: []string{}, Codes: []int{CodeOK, CodeUnauthorized}},
 	{Name: "removePasskey", Params: []string{"id"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized, CodeNotFound}},
 }
+
+// APIMaxBodyBytes is the most bytes of the body of a call of the identity HTTP API.
+const APIMaxBodyBytes = 65536
 
 // EveryMethodCodes may answer any method: a cross-site call, an unreadable request, a failure in the service.
 var EveryMethodCodes = []int{CodeForbidden, CodeInvalidParameter, CodeGeneralServerError}

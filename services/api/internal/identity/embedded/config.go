@@ -67,6 +67,8 @@ type FieldSchema struct {
 	Format      string // regex for strings
 	Min, Max    int64  // range for long fields (when Max > Min)
 	WriteAccess string // clientModify (default), serverOnly, clientCreate
+	// MaxLength is the most characters of a string field; 0 is an account text's (contract.AccountTextMaxLength).
+	MaxLength int
 }
 
 // SubscriptionSchema is one newsletter or service subscription key.
@@ -155,8 +157,10 @@ const NameFormat = contract.PersonNamePattern
 func DefaultFields() []FieldSchema {
 	return []FieldSchema{
 		{Name: "profile.email", Type: "string", Required: true},
-		{Name: "profile.firstName", Type: "string", Required: true, Format: NameFormat},
-		{Name: "profile.lastName", Type: "string", Required: true, Format: NameFormat},
+		// A name takes what an address's name takes (contract personName.maxLength): the address form starts from
+		// them, and the profile took 1,000 characters where an address stops at 200 (QA bad-input round of 2026-11-30).
+		{Name: "profile.firstName", Type: "string", Required: true, Format: NameFormat, MaxLength: contract.PersonNameMaxLength},
+		{Name: "profile.lastName", Type: "string", Required: true, Format: NameFormat, MaxLength: contract.PersonNameMaxLength},
 		{Name: "profile.birthDay", Type: "long", Min: 1, Max: 31},
 		{Name: "profile.birthMonth", Type: "long", Min: 1, Max: 12},
 		{Name: "profile.birthYear", Type: "long", Min: 1900, Max: 2020},

@@ -49,6 +49,10 @@ func deletePath(m map[string]any, path string) {
 	delete(cur, segs[len(segs)-1])
 }
 
+// maxNesting is how many levels of objects and lists profile and data hold below themselves (the identity contract's
+// api.request): the apps' own fields lie at most two levels deep, and a client's free-form data has room beside them.
+const maxNesting = 8
+
 // leaf is one value of a flattened document; Value nil means "remove".
 type leaf struct {
 	Path  string
@@ -56,7 +60,8 @@ type leaf struct {
 }
 
 // flatten lists the leaves of a document in path order; arrays and scalars are leaves, objects are descended.
-// Keys that contain dots ("sfmc.dataProcessingConsented") address nested fields, as the vendor accepts them.
+// Keys that contain dots ("sfmc.dataProcessingConsented") address nested fields, as the vendor accepts them. It
+// reports false for an empty key part and for objects and lists nested more than depth levels below m.
 func flatten(m map[string]any, depth int) ([]leaf, bool) {
 	var out []leaf
 	okAll := true
@@ -80,12 +85,48 @@ func flatten(m map[string]any, depth int) ([]leaf, bool) {
 				walk(p, child, d+1)
 				continue
 			}
+			// A leaf lies as deep as its path says (a dotted key nests as objects do), and a list in it nests
+			// further: lists 3,000 deep, and objects inside lists past the limit, were stored (QA bad-input round of
+			// 2026-11-30).
+			if nestsDeeper(val, depth-strings.Count(p, ".")) {
+				okAll = false
+				continue
+			}
 			out = append(out, leaf{Path: p, Value: val})
 		}
 	}
 	walk("", m, 0)
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, okAll
+}
+
+// nestsDeeper reports whether v, placed where room levels of objects and lists are left, needs more: a list or an
+// object takes a level, a value none. It stops at the first level too many, however deep v goes.
+func nestsDeeper(v any, room int) bool {
+	if room < 0 {
+		return true
+	}
+	switch t := v.(type) {
+	case map[string]any:
+		if room == 0 {
+			return true
+		}
+		for _, item := range t {
+			if nestsDeeper(item, room-1) {
+				return true
+			}
+		}
+	case []any:
+		if room == 0 {
+			return true
+		}
+		for _, item := range t {
+			if nestsDeeper(item, room-1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasEmptySegment reports a key that is blank or has a blank part between its dots.

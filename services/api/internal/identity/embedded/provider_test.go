@@ -951,11 +951,11 @@ func TestSetAccountInfo(t *testing.T) {
 			r = set(embedded.SetAccountInfoParams{Data: lookAlike})
 			require.Equal(t, contract.CodeReadOnlyField, r.ErrorCode, lookAlike)
 		}
-		r = set(embedded.SetAccountInfoParams{Profile: map[string]any{"birthYear": "2021"}})
+		r = set(embedded.SetAccountInfoParams{Profile: map[string]any{"birthYear": 2021.0}})
 		require.Equal(t, contract.CodeValidation, r.ErrorCode)
 		require.Equal(t, "profile.birthYear", r.ValidationErrors[0].FieldName)
 		require.Equal(t, contract.CodeOK, set(embedded.SetAccountInfoParams{Profile: map[string]any{
-			"birthYear": "1980", "birthMonth": 5, "birthDay": 17, "zip": "20095", "country": "DE",
+			"birthYear": 1980.0, "birthMonth": 5, "birthDay": 17, "zip": "20095", "country": "DE",
 			"phones": []any{map[string]any{"number": "+4912345678"}}}}).ErrorCode)
 		info, err := h.p.GetAccountInfo(h.ctx, me, "", "", "phones")
 		require.NoError(t, err)

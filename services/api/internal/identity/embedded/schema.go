@@ -8,9 +8,9 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -136,13 +136,9 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 			n = float64(t)
 		case int64:
 			n = float64(t)
-		case string:
-			parsed, err := strconv.ParseInt(strings.TrimSpace(t), 10, 64)
-			if err != nil {
-				return bad(contract.CodeInvalidParameter, "The value must be a whole number.")
-			}
-			n = float64(parsed)
 		default:
+			// JSON's numbers only, as booleans are JSON's true or false: text was read as a number, so "1980", " 5\n"
+			// and "+5" were stored as numbers (QA bad-input round of 2026-11-30). The apps send numbers.
 			return bad(contract.CodeInvalidParameter, "The value must be a whole number.")
 		}
 		if n != math.Trunc(n) || math.Abs(n) > 1e15 {
@@ -167,10 +163,14 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 		// Composed (NFC), as keyboards mostly type it: a name typed decomposed ("José" as e and a combining accent)
 		// was refused by the name pattern and would be stored apart from the same name composed (QA).
 		str = norm.NFC.String(strings.TrimSpace(str))
-		if utf8.RuneCountInString(str) > contract.AccountTextMaxLength { // characters, as forms count them (an address's likewise)
+		maxLength := contract.AccountTextMaxLength
+		if f.MaxLength > 0 {
+			maxLength = f.MaxLength
+		}
+		if utf8.RuneCountInString(str) > maxLength { // characters, as forms count them (an address's likewise)
 			return bad(contract.CodeInvalidParameter, "The value is too long.")
 		}
-		if strings.ContainsFunc(str, identity.IsTextControl) {
+		if strings.ContainsFunc(str, identity.IsTextControl) || !showsAsSent(str) {
 			return bad(contract.CodeInvalidFormat, "The specified value does not correspond to the expected format.")
 		}
 		if str == "" {
@@ -186,9 +186,38 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 	}
 }
 
+// showsAsSent reports a composed (NFC) text of the schema that is stored and shows as it was sent (the identity
+// contract's textLength): at most TextMaxMarksInRow combining marks in a row, since past 30 Go's NFC inserts U+034F to
+// keep the text stream-safe (UAX #15) and "A" with 150 accents was stored with four of them; and no Hangul filler, a
+// letter that shows nothing, so a first name of U+3164 looked empty (QA bad-input round of 2026-11-30).
+func showsAsSent(s string) bool {
+	marks := 0
+	for _, r := range s {
+		switch {
+		case r == '\u115F' || r == '\u1160' || r == '\u3164' || r == '\uFFA0':
+			return false
+		case unicode.Is(unicode.M, r):
+			if marks++; marks > contract.TextMaxMarksInRow {
+				return false
+			}
+		default:
+			marks = 0
+		}
+	}
+	return true
+}
+
 // mergeProfile validates profile input (without email, which has its own flow) and merges it into cur.
 func (s *schema) mergeProfile(in, cur map[string]any) (map[string]any, []ValidationError, bool) {
 	out := deepCopy(cur)
+	// The profile's fields are values and phones a list of objects, but what was sent is held to data's nesting
+	// before any of it is read: phones in 3,000 lists were walked to say which entry was no object (QA bad-input
+	// round of 2026-11-30).
+	for _, v := range in {
+		if nestsDeeper(v, maxNesting) {
+			return out, []ValidationError{{FieldName: "profile", ErrorCode: contract.CodeInvalidParameter, Message: "The profile is nested too deeply."}}, false
+		}
+	}
 	var errs []ValidationError
 	serverOnly := false
 	keys := make([]string, 0, len(in))
@@ -394,7 +423,7 @@ func (s *schema) mergeData(in, cur map[string]any) (map[string]any, []Validation
 		in = maps.Clone(in)
 		delete(in, addressBookField)
 	}
-	leaves, good := flatten(in, 8)
+	leaves, good := flatten(in, maxNesting)
 	if !good {
 		errs = append(errs, ValidationError{FieldName: "data", ErrorCode: contract.CodeInvalidParameter, Message: "The data is nested too deeply or has empty keys."})
 	}

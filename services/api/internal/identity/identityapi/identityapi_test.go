@@ -793,3 +793,28 @@ func TestContractDescribesTheRequest(t *testing.T) {
 	require.Contains(t, doc.API.Request, "parameters in the URL are not read")
 	require.Contains(t, doc.API.Request, "cookie "+config.DefaultSessionCookie+", in production __Host-"+config.DefaultSessionCookie)
 }
+
+// TestBodyOfUnknownLengthOverTheLimit: a body sent without its length (chunked) is counted as it is read, and one
+// over contract.APIMaxBodyBytes is refused in the envelope as one that declared its length is (QA bad-input round of
+// 2026-11-30: the REST API's 413 answered those).
+func TestBodyOfUnknownLengthOverTheLimit(t *testing.T) {
+	v := newEnv(t)
+	over := strings.Repeat("x", contract.APIMaxBodyBytes)
+	for ct, body := range map[string]string{
+		echo.MIMEApplicationJSON: `{"loginID":"a@b.de","password":"` + over + `"}`,
+		echo.MIMEApplicationForm: "loginID=a%40b.de&password=" + over,
+		echo.MIMETextPlain:       over + "x",
+	} {
+		hr := httptest.NewRequest(http.MethodPost, "/identity/accounts.login", strings.NewReader(body))
+		hr.ContentLength = -1
+		hr.Host = "localhost:8080"
+		hr.Header.Set(echo.HeaderContentType, ct)
+		rec := httptest.NewRecorder()
+		v.e.ServeHTTP(rec, hr)
+		require.Equal(t, http.StatusOK, rec.Code, ct)
+		var env map[string]any
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &env), rec.Body.String())
+		require.Equal(t, contract.CodeInvalidParameter, code(env), ct)
+		require.Equal(t, "The request body is larger than 64 KB", env["errorDetails"], ct)
+	}
+}

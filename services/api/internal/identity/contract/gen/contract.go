@@ -19,8 +19,9 @@ type document struct {
 	EmailAddress   emailRule `yaml:"emailAddress"`
 	PersonName     nameRule  `yaml:"personName"`
 	TextLength     struct {
-		Account int `yaml:"account"`
-		Address int `yaml:"address"`
+		Account    int `yaml:"account"`
+		Address    int `yaml:"address"`
+		MarksInRow int `yaml:"marksInRow"`
 	} `yaml:"textLength"`
 	Durations []duration `yaml:"durations"`
 	Lockout   struct {
@@ -74,9 +75,11 @@ type emailRule struct {
 	} `yaml:"examples"`
 }
 
-// nameRule is the pattern of a first and a last name, read alike by Go's regexp and JavaScript's with the u flag.
+// nameRule is the pattern of a first and a last name, read alike by Go's regexp and JavaScript's with the u flag,
+// and the most characters a name takes.
 type nameRule struct {
-	Pattern string `yaml:"pattern"`
+	Pattern   string `yaml:"pattern"`
+	MaxLength int    `yaml:"maxLength"`
 }
 
 type duration struct {
@@ -109,6 +112,7 @@ type api struct {
 		Type    string `yaml:"type"`
 		Meaning string `yaml:"meaning"`
 	} `yaml:"envelope"`
+	MaxBodyBytes    int   `yaml:"maxBodyBytes"`
 	EveryMethod     []int `yaml:"everyMethod"`
 	ValidationCodes []int `yaml:"validationCodes"`
 }
@@ -232,8 +236,15 @@ func (d document) validate() error {
 		!strings.HasSuffix(d.PersonName.Pattern, "$") {
 		bad("personName.pattern: a regular expression from ^ to $ that Go's regexp reads")
 	}
-	if d.TextLength.Account < 1 || d.TextLength.Address < 1 {
-		bad("textLength: account and address, each at least 1 character")
+	if d.TextLength.Account < 1 || d.TextLength.Address < 1 || d.TextLength.MarksInRow < 1 {
+		bad("textLength: account, address and marksInRow, each at least 1")
+	}
+	// A name goes from the profile into an address: it must fit both.
+	if d.PersonName.MaxLength < 1 || d.PersonName.MaxLength > min(d.TextLength.Account, d.TextLength.Address) {
+		bad("personName.maxLength: at least 1 and at most textLength.account and textLength.address")
+	}
+	if d.API.MaxBodyBytes < 1 {
+		bad("api.maxBodyBytes: at least 1")
 	}
 
 	for _, du := range d.Durations {

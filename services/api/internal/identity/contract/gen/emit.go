@@ -81,8 +81,12 @@ func goFile(d document) ([]byte, error) {
 	w("}\n\n")
 	w("// PersonNamePattern is the rule of a first and a last name, in the profile and in an address book entry.\n")
 	w("const PersonNamePattern = %q\n\n", d.PersonName.Pattern)
-	w("// The most characters (code points after trimming and NFC) of a profile or data text and of an address book field.\n")
-	w("const (\n\tAccountTextMaxLength = %d\n\tAddressTextMaxLength = %d\n)\n\n", d.TextLength.Account, d.TextLength.Address)
+	w("// PersonNameMaxLength is the most characters (code points after trimming and NFC) of a first or a last name.\n")
+	w("const PersonNameMaxLength = %d\n\n", d.PersonName.MaxLength)
+	w("// The most characters (code points after trimming and NFC) of a profile or data text and of an address book field,\n")
+	w("// and the most combining marks in a row in a text of the schema.\n")
+	w("const (\n\tAccountTextMaxLength = %d\n\tAddressTextMaxLength = %d\n\tTextMaxMarksInRow = %d\n)\n\n",
+		d.TextLength.Account, d.TextLength.Address, d.TextLength.MarksInRow)
 	w("// EmailAddressExamples are addresses and whether the provider takes them; both sides test against them.\n")
 	w("var EmailAddressExamples = []EmailAddressExample{\n")
 	for _, e := range d.EmailAddress.Examples {
@@ -123,6 +127,8 @@ func goFile(d document) ([]byte, error) {
 		w("\t{Name: %q, Params: []string{%s}, Codes: []int{%s}},\n", m.Name, strings.Join(params, ", "), codeList(m.Codes))
 	}
 	w("}\n\n")
+	w("// APIMaxBodyBytes is the most bytes of the body of a call of the identity HTTP API.\n")
+	w("const APIMaxBodyBytes = %d\n\n", d.API.MaxBodyBytes)
 	w("// EveryMethodCodes may answer any method: a cross-site call, an unreadable request, a failure in the service.\n")
 	w("var EveryMethodCodes = []int{%s}\n\n", codeList(d.API.EveryMethod))
 	w("// ValidationErrorCodes are the codes of validationErrors entries.\n")
@@ -230,8 +236,12 @@ func tsFile(d document) []byte {
 	w("];\n\n")
 	w("/** The rule of a first and a last name, in the profile and in an address book entry (a RegExp with the u flag). */\n")
 	w("export const PersonNamePattern = %s;\n\n", tsString(d.PersonName.Pattern))
-	w("/** The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book field (address). */\n")
-	w("export const TextMaxLength = { account: %d, address: %d } as const;\n\n", d.TextLength.Account, d.TextLength.Address)
+	w("/** The most characters (code points after trimming and NFC) of a first or a last name. */\n")
+	w("export const PersonNameMaxLength = %d;\n\n", d.PersonName.MaxLength)
+	w("/**\n * The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book\n")
+	w(" * field (address), and the most combining marks in a row in a text of the schema (marksInRow).\n */\n")
+	w("export const TextMaxLength = { account: %d, address: %d, marksInRow: %d } as const;\n\n",
+		d.TextLength.Account, d.TextLength.Address, d.TextLength.MarksInRow)
 	w("/** Addresses and whether the provider takes them; both sides test against them. */\n")
 	w("export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [\n")
 	for _, e := range d.EmailAddress.Examples {
@@ -269,6 +279,8 @@ func tsFile(d document) []byte {
 		w("  %s: { params: [%s], codes: [%s] },\n", m.Name, strings.Join(params, ", "), codeList(m.Codes))
 	}
 	w("} as const;\n\n")
+	w("/** The most bytes of the body of a call of the identity HTTP API. */\n")
+	w("export const ApiMaxBodyBytes = %d;\n\n", d.API.MaxBodyBytes)
 	w("/** Codes any method may answer: a cross-site call, an unreadable request, a failure in the service. */\n")
 	w("export const EveryMethodCodes: readonly number[] = [%s];\n\n", codeList(d.API.EveryMethod))
 	w("/** The codes of validationErrors entries. */\n")

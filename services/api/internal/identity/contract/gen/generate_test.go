@@ -42,6 +42,9 @@ func TestContractMistakesAreRefused(t *testing.T) {
 		{"a character group that is no Unicode category", "categories: [Nd]", "categories: [Digit]", "not a Unicode general category"},
 		{"an unreadable duration", "duration: 15m", "duration: 15 minutes", "duration like"},
 		{"a name pattern Go cannot read", "personName:\n  pattern: \"^", "personName:\n  pattern: \"(^", "personName.pattern"},
+		{"a name longer than an address takes", "  maxLength: 200\n", "  maxLength: 201\n", "personName.maxLength"},
+		{"no marks at all", "  marksInRow: 10\n", "  marksInRow: 0\n", "marksInRow"},
+		{"no body limit", "  maxBodyBytes: 65536\n", "  maxBodyBytes: 0\n", "api.maxBodyBytes"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -91,7 +91,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	outbox := mail.NewOutbox(db, relay).WithLogger(logger.Named("mail"))
 	templates := mail.DefaultTemplates()
 
-	a := &App{Config: cfg, Outbox: outbox, logger: logger, db: db, ready: &readiness{db: db}}
+	a := &App{Config: cfg, Outbox: outbox, logger: logger, db: db, ready: &readiness{db: db, logger: logger}}
 	var now func() time.Time // nil: each service uses time.Now
 	if DevClockEnabled(cfg) {
 		a.Clock = devclock.New()

@@ -18,7 +18,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
-	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi"
 	"github.com/grocer-portal/portal/services/api/internal/metrics"
 )
@@ -79,8 +78,12 @@ func (a *App) ServeAdmin(ctx context.Context, ln net.Listener) error {
 
 // readiness is what /readyz asks on both listeners: the database answers, and the service has not begun to stop.
 type readiness struct {
-	db       *database.DB
+	db       httpapi.Pinger
+	logger   *zap.Logger
 	stopping atomic.Bool
+	// down is whether the database's last answer was a failure: its outage and its return are logged once each,
+	// not with every probe (QA operator round: an error line per probe while the database was down).
+	down atomic.Bool
 }
 
 // Ping answers httpapi.ErrStopping once the stop has begun (DrainOnStop), else the database's answer.
@@ -88,13 +91,21 @@ func (r *readiness) Ping(ctx context.Context) error {
 	if r.stopping.Load() {
 		return httpapi.ErrStopping
 	}
-	return r.db.Ping(ctx)
+	err := r.db.Ping(ctx)
+	switch {
+	case err != nil && r.down.CompareAndSwap(false, true):
+		r.logger.Warn("not ready: the database does not answer", zap.Error(err))
+	case err == nil && r.down.CompareAndSwap(true, false):
+		r.logger.Info("ready: the database answers again")
+	}
+	return err
 }
 
 // DrainOnStop returns the context the listeners and the background work run on: it ends http.shutdownDrain after
 // ctx ends (a SIGTERM). In between /readyz answers 503 on both listeners while they still serve, so that a load
 // balancer or Kubernetes takes the replica out of rotation before it refuses connections; without it a request
-// half a second after the signal was refused (QA operations round). cancel ends it at once.
+// half a second after the signal was refused (QA operations round). cancel ends it at once. The stop is logged
+// when it is asked, with the signal (ctx's cause): without a drain only "stopped" was (QA operator round).
 func (a *App) DrainOnStop(ctx context.Context) (stop context.Context, cancel context.CancelFunc) {
 	stop, cancel = context.WithCancel(context.WithoutCancel(ctx))
 	go func() {
@@ -104,8 +115,10 @@ func (a *App) DrainOnStop(ctx context.Context) (stop context.Context, cancel con
 		case <-ctx.Done():
 		}
 		a.ready.stopping.Store(true)
-		if d := a.Config.HTTP.ShutdownDrain; d > 0 {
-			a.logger.Info("stopping: /readyz answers 503 while the service still serves", zap.Duration("shutdownDrain", d))
+		// With a drain, /readyz answers 503 for shutdownDrain while the service still serves.
+		d := a.Config.HTTP.ShutdownDrain
+		a.logger.Info("stopping", zap.String("cause", context.Cause(ctx).Error()), zap.Duration("shutdownDrain", d))
+		if d > 0 {
 			select {
 			case <-time.After(d):
 			case <-stop.Done():

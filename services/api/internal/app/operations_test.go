@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,9 +13,11 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
+	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
+	"github.com/grocer-portal/portal/services/api/internal/identity/identityapi"
 )
 
 // In production the admin listener may listen on every interface for the metrics scraper; the profiler's memory
@@ -58,4 +61,31 @@ func TestTracingErrorsAreWarnings(t *testing.T) {
 	defer shutdown()
 	otel.Handle(errors.New("traces export: connection refused"))
 	require.Equal(t, 1, logs.FilterMessage("tracing").Len())
+}
+
+// An alert on increase(portal_identity_call_failures_total[…]) misses the first failure of a method whose series
+// does not exist yet: every method's series is there at 0 from the start (QA operator round).
+func TestIdentityFailureSeriesExistFromTheStart(t *testing.T) {
+	svc := apitest.New(t)
+	rec := httptest.NewRecorder()
+	app.AdminHandler(svc.DB, false).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	require.Equal(t, http.StatusOK, rec.Code)
+	for _, method := range identityapi.Methods {
+		series := regexp.MustCompile(`(?m)^portal_identity_call_failures_total\{method="` + method + `"\} \d+$`)
+		require.True(t, series.MatchString(rec.Body.String()), "no series for %s", method)
+	}
+}
+
+// A stop is logged when the signal comes, with or without a drain: with none, only "stopped" was (QA operator
+// round).
+func TestStopIsLoggedWhenItIsAsked(t *testing.T) {
+	svc := apitest.New(t)
+	signalled, stop := context.WithCancelCause(context.Background())
+	drained, cancel := svc.App.DrainOnStop(signalled)
+	t.Cleanup(cancel)
+	stop(errors.New("terminated signal received"))
+	<-drained.Done()
+	lines := svc.Logs.FilterMessage("stopping").AllUntimed()
+	require.Len(t, lines, 1)
+	require.Equal(t, "terminated signal received", lines[0].ContextMap()["cause"])
 }

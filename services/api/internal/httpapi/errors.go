@@ -104,12 +104,12 @@ func errorHandler(logger *zap.Logger) echo.HTTPErrorHandler {
 	}
 }
 
-// isFailure tells whether an answer is a failure of the service, logged at error level: a 5xx, except the 503 of
-// /readyz once the service stops (ErrStopping), which is the answer the stop asks for. A load balancer polls
-// /readyz every second or so through http.shutdownDrain, and each of its answers wrote an error line (operator
-// round); a database that does not answer is still one.
+// isFailure tells whether an answer is a failure of the service, logged at error level: a 5xx, except /readyz's
+// 503 (ErrNotReady), which is the answer a probe is there to get. A load balancer polls /readyz every second or so
+// through http.shutdownDrain, or while the database is down, and each of its answers wrote an error line (operator
+// rounds); the service's Pinger logs the database's outage once instead.
 func isFailure(status int, err error) bool {
-	return status >= 500 && !errors.Is(err, ErrStopping)
+	return status >= 500 && !errors.Is(err, ErrNotReady)
 }
 
 // bindingFailure matches the generated request binding's errors, which name the parameter but also quote the

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/url"
@@ -64,11 +65,12 @@ func (h *handlers) ready(c echo.Context) error {
 	if err := h.db.Ping(ctx); err != nil {
 		message := "The database is not reachable."
 		if errors.Is(err, ErrStopping) {
-			// The cause stays ErrStopping, which tells the log that this 503 is no failure (isFailure).
 			message = "The service is stopping."
 		}
 		e := apierror.Unavailable("not_ready", message)
-		e.Err = err
+		// ErrNotReady tells the log that this 503 is no failure (isFailure); the Pinger says when the database
+		// stops or starts answering.
+		e.Err = fmt.Errorf("%w: %w", ErrNotReady, err)
 		return e
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")

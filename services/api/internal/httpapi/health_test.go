@@ -72,15 +72,34 @@ func TestReadinessWhileStoppingIsNoFailureInTheLog(t *testing.T) {
 		require.Equal(t, zapcore.InfoLevel, lines[0].Level)
 		require.Zero(t, svc.Logs.FilterLevelExact(zapcore.ErrorLevel).Len(), "no error line: %v", svc.Logs.All())
 	})
+	// A replica whose database is down answers its probes 503, which is the probe's job: the log says so once, at
+	// warn level, instead of an error line per probe (QA operator round).
 	t.Run("database not reachable", func(t *testing.T) {
 		svc := apitest.New(t)
 		require.NoError(t, svc.DB.Close())
-		rec := svc.Get("/readyz")
-		require.Equal(t, http.StatusServiceUnavailable, rec.Code)
-		require.Equal(t, "The database is not reachable.", apitest.ErrorBody(t, rec).Message)
+		svc.Logs.TakeAll()
+		for range 3 {
+			rec := svc.Get("/readyz")
+			require.Equal(t, http.StatusServiceUnavailable, rec.Code)
+			require.Equal(t, "The database is not reachable.", apitest.ErrorBody(t, rec).Message)
+		}
 		lines := svc.Logs.FilterMessage("request").AllUntimed()
-		require.Len(t, lines, 1)
-		require.Equal(t, zapcore.ErrorLevel, lines[0].Level)
-		require.Equal(t, 1, svc.Logs.FilterMessage("request failed").Len())
+		require.Len(t, lines, 3)
+		require.Equal(t, zapcore.InfoLevel, lines[0].Level)
+		require.Zero(t, svc.Logs.FilterLevelExact(zapcore.ErrorLevel).Len(), "no error line: %v", svc.Logs.All())
+		warnings := svc.Logs.FilterLevelExact(zapcore.WarnLevel).AllUntimed()
+		require.Len(t, warnings, 1, "once for the change, not per probe")
+		require.Equal(t, "not ready: the database does not answer", warnings[0].Message)
 	})
+}
+
+// The metrics and the profiler are the admin listener's (admin.addr); on the public one their paths answered 200
+// with the app's HTML (QA operator round).
+func TestOperatorPathsAreNotOnThePublicListener(t *testing.T) {
+	svc := apitest.New(t)
+	for _, target := range []string{"/metrics", "/debug/pprof/", "/debug/pprof/heap", "/debug"} {
+		rec := svc.Get(target)
+		require.Equal(t, http.StatusNotFound, rec.Code, target)
+		require.Equal(t, "not_found", apitest.ErrorBody(t, rec).Code, target)
+	}
 }

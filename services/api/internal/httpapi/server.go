@@ -39,6 +39,9 @@ type Pinger interface {
 // answers, but takes no new traffic.
 var ErrStopping = errors.New("the service is stopping")
 
+// ErrNotReady is the cause of /readyz's 503: the answer a probe is there to get, not a failure of the request.
+var ErrNotReady = errors.New("not ready")
+
 // Deps is everything the router is built from.
 type Deps struct {
 	Config config.Config
@@ -167,8 +170,9 @@ func New(d Deps) (*echo.Echo, error) {
 	restapi.RegisterHandlersWithOptions(e, rest, restapi.RegisterHandlersOptions{OperationMiddlewares: restBodyMiddlewares()})
 	// Registered again, in front of the generated binding: the region check's plain queries skip it (region.go).
 	e.GET("/rest/v1/region", regions.plainZipQuery((&restapi.ServerInterfaceWrapper{Handler: rest}).GetRegion))
-	// Unknown paths under the API prefixes are JSON 404s, never an app's index.html.
-	for _, prefix := range []string{"/rest", "/cms", "/identity", "/dev"} {
+	// Unknown paths under the API prefixes are JSON 404s, never an app's index.html; so are the metrics and the
+	// profiler, which the admin listener serves (admin.addr), and which answered 200 with an app's page here.
+	for _, prefix := range []string{"/rest", "/cms", "/identity", "/dev", "/metrics", "/debug"} {
 		e.Any(prefix, noSuchEndpoint(e))
 		e.Any(prefix+"/*", noSuchEndpoint(e))
 	}

@@ -19,6 +19,9 @@ type Message struct {
 	// UID is the account the mail is for, when it is one's: the account's deletion erases its mails by it, those of
 	// the addresses it had before too.
 	UID string
+	// MessageID is the Message-ID header's value without its angle brackets. The outbox gives each mail one at its
+	// first attempt and hands the same to the relay on every later one; empty, the relay makes one up.
+	MessageID string
 }
 
 // Sender sends messages; domain packages depend on this, never on the outbox directly.

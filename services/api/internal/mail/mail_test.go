@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -159,6 +160,12 @@ func TestSlowRelayNeverSendsTwice(t *testing.T) {
 type relayFunc func(mail.Message) error
 
 func (f relayFunc) Deliver(_ context.Context, m mail.Message) error { return f(m) }
+func (relayFunc) NewMessageID() string                              { return newMessageID() }
+
+// newMessageID makes the Message-IDs of the test relays.
+func newMessageID() string { return fmt.Sprintf("%d@test.example", messageIDs.Add(1)) }
+
+var messageIDs atomic.Int64
 
 type flakyRelay struct {
 	mu       sync.Mutex
@@ -166,6 +173,8 @@ type flakyRelay struct {
 	err      error // what a failure answers; net.ErrClosed when nil
 	got      []mail.Message
 }
+
+func (*flakyRelay) NewMessageID() string { return newMessageID() }
 
 func (r *flakyRelay) Deliver(_ context.Context, m mail.Message) error {
 	r.mu.Lock()
@@ -228,6 +237,8 @@ type ctxRelay struct {
 	mu      sync.Mutex
 	got     []string
 }
+
+func (*ctxRelay) NewMessageID() string { return newMessageID() }
 
 func (r *ctxRelay) Deliver(ctx context.Context, m mail.Message) error {
 	r.started <- struct{}{}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"go.uber.org/zap"
 
@@ -28,6 +30,9 @@ type Outbox struct {
 // Relay delivers one message, e.g. over SMTP.
 type Relay interface {
 	Deliver(ctx context.Context, m Message) error
+	// NewMessageID makes a Message-ID (without angle brackets) for a mail's first attempt; the outbox keeps it
+	// with the mail, so that every attempt, the log and the relay's own log name the mail alike.
+	NewMessageID() string
 }
 
 // MaxAttempts is how often delivery of one message is tried before it is marked failed: with RetryDelay's
@@ -137,7 +142,7 @@ func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 	}
 	rows, err := o.db.QueryContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, claimed_at = ?
 		WHERE id IN (SELECT id FROM mail_outbox WHERE status = ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY id LIMIT ?`+lock+`)
-		RETURNING id, recipient, kind, language, subject, body_text, attempts`), o.timeValue(now), StatusPending, o.timeValue(now), batch)
+		RETURNING id, recipient, kind, language, subject, body_text, attempts, message_id`), o.timeValue(now), StatusPending, o.timeValue(now), batch)
 	if err != nil {
 		return 0, fmt.Errorf("mail: claim: %w", err)
 	}
@@ -149,7 +154,7 @@ func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 	var list []pending
 	for rows.Next() {
 		var p pending
-		if err := rows.Scan(&p.id, &p.m.To, &p.m.Kind, &p.m.Language, &p.m.Subject, &p.m.Text, &p.attempts); err != nil {
+		if err := rows.Scan(&p.id, &p.m.To, &p.m.Kind, &p.m.Language, &p.m.Subject, &p.m.Text, &p.attempts, &p.m.MessageID); err != nil {
 			_ = rows.Close()
 			return 0, fmt.Errorf("mail: read pending: %w", err)
 		}
@@ -174,13 +179,16 @@ func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 			}
 			return sent, o.release(inFlight, rest, now)
 		}
-		if mine, err := o.renewClaim(ctx, p.id, now); err != nil {
+		if p.m.MessageID == "" {
+			p.m.MessageID = o.relay.NewMessageID() // its first attempt (or the first since the column came)
+		}
+		if mine, err := o.renewClaim(ctx, p.id, now, p.m.MessageID); err != nil {
 			return sent, err
 		} else if !mine {
 			continue // the batch outlasted ClaimTimeout and another replica took this mail over
 		}
 		if err := o.relay.Deliver(inFlight, p.m); err != nil {
-			if err := o.recordFailure(inFlight, p.id, p.m.Kind, p.attempts, err); err != nil {
+			if err := o.recordFailure(inFlight, p.id, p.m, p.attempts, err); err != nil {
 				return sent, err
 			}
 			continue
@@ -208,10 +216,11 @@ func (o *Outbox) release(ctx context.Context, ids []int64, claimedAt time.Time) 
 }
 
 // renewClaim checks that the mail is still claimed by this round (claimed at claimedAt) and renews the claim, so
-// no other replica reclaims it while the relay has it.
-func (o *Outbox) renewClaim(ctx context.Context, id int64, claimedAt time.Time) (bool, error) {
-	res, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET claimed_at = ? WHERE id = ? AND status = 'sending' AND claimed_at = ?`),
-		o.timeValue(o.clock()), id, o.timeValue(claimedAt))
+// no other replica reclaims it while the relay has it; it stores messageID with the mail, which keeps it for
+// every later attempt.
+func (o *Outbox) renewClaim(ctx context.Context, id int64, claimedAt time.Time, messageID string) (bool, error) {
+	res, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET claimed_at = ?, message_id = ? WHERE id = ? AND status = 'sending' AND claimed_at = ?`),
+		o.timeValue(o.clock()), messageID, id, o.timeValue(claimedAt))
 	if err != nil {
 		return false, fmt.Errorf("mail: renew claim: %w", err)
 	}
@@ -220,15 +229,20 @@ func (o *Outbox) renewClaim(ctx context.Context, id int64, claimedAt time.Time) 
 }
 
 // recordFailure puts a mail back to wait RetryDelay, or marks it failed after its last attempt or a refusal for
-// good, and logs either with the relay's reason (an outage, refused credentials, TLS), whose e-mail addresses are
-// left out: a relay's "550 <eva@example.com>: unknown user" must not put the recipient into the log. The mail
-// keeps the whole text.
-func (o *Outbox) recordFailure(ctx context.Context, id int64, kind string, attempts int, cause error) error {
+// good, and logs either with the mail's Message-ID and the relay's reason (an outage, refused credentials, TLS),
+// whose mentions of the recipient are left out: a relay's "550 <eva@example.com>: unknown user" or "(user eva)"
+// must not put the recipient into the log. The mail keeps the whole text.
+func (o *Outbox) recordFailure(ctx context.Context, id int64, m Message, attempts int, cause error) error {
 	metrics.MailDeliveryFailures.Inc()
 	status, next := StatusPending, o.clock().Add(RetryDelay(attempts))
-	fields := []zap.Field{zap.Int64("mail_id", id), zap.String("kind", kind), zap.Int("attempts", attempts),
-		zap.String("error", withoutAddresses(cause.Error()))}
+	fields := []zap.Field{zap.Int64("mail_id", id), zap.String("message_id", "<"+m.MessageID+">"), zap.String("kind", m.Kind),
+		zap.Int("attempts", attempts), zap.String("error", withoutRecipient(cause.Error(), m.To, m.MessageID))}
 	switch {
+	case errors.Is(cause, ErrNeedsSMTPUTF8):
+		status = StatusFailed
+		metrics.MailsFailed.Inc()
+		o.log.Error("mail cannot be delivered: the address is not ASCII and the relay does not offer SMTPUTF8; "+
+			"not tried again (once the relay offers it, `portal mail requeue-failed` sends it)", fields...)
 	case errors.Is(cause, ErrRefused):
 		status = StatusFailed
 		metrics.MailsFailed.Inc()
@@ -261,15 +275,72 @@ func (o *Outbox) RequeueFailed(ctx context.Context) (int64, error) {
 // addressInError is an e-mail address as relays quote them in their answers.
 var addressInError = regexp.MustCompile(`[^\s<>"'@]+@[^\s<>"']+`)
 
-// affectedMessage is how go-mail ends a failure: the Message-ID of the mail it concerns, random (messageID), which
-// names nobody and is what the operator looks for in the relay's log. It was hidden as "<[address]>" like the
-// addresses (QA operations round).
-var affectedMessage = regexp.MustCompile(`, affected message ID: <[0-9a-f]{32}@[^\s<>"']+>$`)
+// masked stands for the recipient in a logged relay answer.
+const masked = "[address]"
 
-// withoutAddresses is a relay's answer as it is logged: every address hidden, the Message-ID kept.
-func withoutAddresses(s string) string {
-	id := affectedMessage.FindString(s)
-	return addressInError.ReplaceAllString(strings.TrimSuffix(s, id), "[address]") + id
+// withoutRecipient is a relay's answer as it is logged: every address hidden, and the recipient's local part
+// where the relay repeats it alone ("(user erika.op6)"), but the mail's Message-ID kept whole, which names nobody
+// and is what the operator looks for in the relay's log. The address pattern hid it as "<[address]>" (QA operator
+// round), so the text is masked around it.
+func withoutRecipient(s, recipient, messageID string) string {
+	local, _, _ := strings.Cut(recipient, "@")
+	var pieces []string
+	if messageID != "" {
+		pieces = strings.Split(s, messageID)
+	} else {
+		pieces = []string{s}
+	}
+	for i, piece := range pieces {
+		piece = addressInError.ReplaceAllString(piece, masked)
+		pieces[i] = maskWord(piece, local)
+	}
+	return strings.Join(pieces, messageID)
+}
+
+// maskWord replaces word, in any case, where it stands as a word of its own: not inside a longer name, so that
+// the recipient "jo" leaves "johann" alone.
+func maskWord(s, word string) string {
+	if word == "" {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range regexp.MustCompile(`(?i)`+regexp.QuoteMeta(word)).FindAllStringIndex(s, -1) {
+		if continuesWord(s[:loc[0]], true) || continuesWord(s[loc[1]:], false) {
+			continue
+		}
+		b.WriteString(s[last:loc[0]])
+		b.WriteString(masked)
+		last = loc[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// continuesWord tells whether the text beside a match (before it, or after it) carries a name on: a letter, a
+// digit or one of "_+-" next to it, or a dot followed by one (a full stop ending the relay's sentence does not).
+func continuesWord(beside string, before bool) bool {
+	next := func(s string) (rune, string) {
+		if before {
+			r, n := utf8.DecodeLastRuneInString(s)
+			return r, s[:len(s)-n]
+		}
+		r, n := utf8.DecodeRuneInString(s)
+		return r, s[n:]
+	}
+	if beside == "" {
+		return false
+	}
+	r, rest := next(beside)
+	if r == '.' && rest != "" {
+		r, _ = next(rest)
+		return wordRune(r)
+	}
+	return wordRune(r)
+}
+
+func wordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("_+-", r)
 }
 
 // truncateError is a relay's answer as it is stored: valid UTF-8 (a relay answers in bytes, and PostgreSQL refuses

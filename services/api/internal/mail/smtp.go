@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/tls"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	gomail "github.com/wneessen/go-mail"
 )
@@ -24,7 +26,8 @@ import (
 //   - smtps://[user:password@]host:port: TLS from the first byte (implicit TLS, usually port 465).
 //
 // The envelope sender is the bare address of mail.from (no display name); every message carries a Message-ID
-// and a Date, and a plain-text part with an HTML alternative.
+// (the outbox keeps one per mail, NewMessageID), a Date and Auto-Submitted, and a plain-text part with an HTML
+// alternative.
 type SMTPRelay struct {
 	host     string
 	port     int
@@ -90,7 +93,15 @@ func (r *SMTPRelay) client() (*gomail.Client, error) {
 	return gomail.NewClient(r.host, opts...)
 }
 
-// Deliver sends one message.
+// ErrNeedsSMTPUTF8 marks a mail to or from an address whose local part is not ASCII (jörg@example.com, which
+// registration accepts) when the relay does not offer SMTPUTF8 (RFC 6531): without it such an address may appear
+// neither in the envelope nor in the headers, and a relay refuses the transaction, so the mail cannot be delivered
+// through this relay at all. Domains are ASCII already (IDNA).
+var ErrNeedsSMTPUTF8 = errors.New("the address is not ASCII and the relay does not offer SMTPUTF8 (RFC 6531)")
+
+// Deliver sends one message. A non-ASCII address goes out with SMTPUTF8 when the relay offers it (go-mail adds
+// the parameter to MAIL FROM then); when it does not, Deliver ends the session before MAIL FROM with
+// ErrNeedsSMTPUTF8.
 func (r *SMTPRelay) Deliver(ctx context.Context, m Message) error {
 	msg, err := r.compose(m)
 	if err != nil {
@@ -100,13 +111,34 @@ func (r *SMTPRelay) Deliver(ctx context.Context, m Message) error {
 	if err != nil {
 		return fmt.Errorf("smtp: %w", err)
 	}
-	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+	session, err := c.DialToSMTPClientWithContext(ctx)
+	if err != nil {
+		return fmt.Errorf("smtp: dial failed: %w", err)
+	}
+	// The mail's fate is the relay's answer to its data; a QUIT that fails after it changes nothing (and turned an
+	// accepted mail into a failure to retry, sending it twice).
+	defer func() { _ = c.CloseWithSMTPClient(session) }()
+	if !ascii(m.To) || !ascii(r.from.Address) {
+		if ok, _ := session.Extension("SMTPUTF8"); !ok {
+			return fmt.Errorf("smtp: %w", ErrNeedsSMTPUTF8)
+		}
+	}
+	if err := c.SendWithSMTPClient(session, msg); err != nil {
 		if refusedForGood(err) {
 			return fmt.Errorf("smtp: %w: %w", ErrRefused, err)
 		}
 		return fmt.Errorf("smtp: %w", err)
 	}
 	return nil
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // refusedForGood: the relay answered the recipient or the message with a 5xx reply. A refused sender (MAIL FROM)
@@ -119,10 +151,11 @@ func refusedForGood(err error) bool {
 	return se.Reason == gomail.ErrSMTPRcptTo || se.Reason == gomail.ErrSMTPData || se.Reason == gomail.ErrSMTPDataClose
 }
 
-// compose builds the message: bare envelope sender, From with the display name, Message-ID in the sender's
-// domain, Date, the text and its HTML rendering.
+// compose builds the message: bare envelope sender, From with the display name, the mail's Message-ID, Date,
+// Auto-Submitted (RFC 3834: an automatic mail, which auto-responders do not answer), the text and its HTML
+// rendering. No User-Agent or X-Mailer: the software that sent it is nobody's business.
 func (r *SMTPRelay) compose(m Message) (*gomail.Msg, error) {
-	msg := gomail.NewMsg(gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingQP))
+	msg := gomail.NewMsg(gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingQP), gomail.WithNoDefaultUserAgent())
 	if err := msg.EnvelopeFrom(r.from.Address); err != nil {
 		return nil, fmt.Errorf("smtp: sender: %w", err)
 	}
@@ -132,9 +165,14 @@ func (r *SMTPRelay) compose(m Message) (*gomail.Msg, error) {
 	if err := msg.To(m.To); err != nil {
 		return nil, fmt.Errorf("smtp: recipient: %w", err)
 	}
-	msg.Subject(m.Subject)
-	msg.SetMessageIDWithValue(messageID(r.from.Address))
+	msg.Subject(encodedSubject(m.Subject))
+	id := m.MessageID
+	if id == "" {
+		id = r.NewMessageID()
+	}
+	msg.SetMessageIDWithValue(id)
 	msg.SetDate()
+	msg.SetGenHeader("Auto-Submitted", "auto-generated")
 	if m.Language != "" {
 		msg.SetGenHeader(gomail.HeaderContentLang, m.Language)
 	}
@@ -143,15 +181,56 @@ func (r *SMTPRelay) compose(m Message) (*gomail.Msg, error) {
 	return msg, nil
 }
 
-// messageID is a random id in the sender's domain (RFC 5322 §3.6.4).
-func messageID(from string) string {
+// NewMessageID is a random Message-ID in the sender's domain (RFC 5322 §3.6.4), without its angle brackets.
+func (r *SMTPRelay) NewMessageID() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
 	domain := "portal.localhost"
-	if at := strings.LastIndex(from, "@"); at >= 0 && at < len(from)-1 {
-		domain = from[at+1:]
+	if at := strings.LastIndex(r.from.Address, "@"); at >= 0 && at < len(r.from.Address)-1 {
+		domain = r.from.Address[at+1:]
 	}
 	return hex.EncodeToString(b) + "@" + domain
+}
+
+// subjectWordBytes is how much of a subject one encoded-word holds: 36 bytes are 48 in base64, a word of 60
+// characters, which fits on the line after "Subject: " (76 at most, RFC 2047 §2). go-mail folds before a word
+// that does not fit, and a longer first word was folded right after "Subject:", which Python's email read as a
+// leading space (QA operator round).
+const subjectWordBytes = 36
+
+// encodedSubject is the subject as its header carries it: printable ASCII as it is, anything else as RFC 2047
+// encoded-words of whole characters, separated by spaces where go-mail may fold (readers drop the space between
+// two encoded-words, RFC 2047 §6.2). Go's mime encoder makes words of up to 75 characters, too long for the first
+// line, and cannot be told otherwise.
+func encodedSubject(s string) string {
+	if printableASCII(s) && !strings.Contains(s, "=?") {
+		return s
+	}
+	var words []string
+	var chunk []byte
+	flush := func() {
+		words = append(words, "=?UTF-8?b?"+base64.StdEncoding.EncodeToString(chunk)+"?=")
+		chunk = chunk[:0]
+	}
+	for _, c := range s {
+		if len(chunk)+utf8.RuneLen(c) > subjectWordBytes {
+			flush()
+		}
+		chunk = utf8.AppendRune(chunk, c)
+	}
+	if len(chunk) > 0 {
+		flush()
+	}
+	return strings.Join(words, " ")
+}
+
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // TextToHTML renders a mail's text as a small HTML document: paragraphs at blank lines, line breaks kept, a line

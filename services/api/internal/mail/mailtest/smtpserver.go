@@ -13,6 +13,7 @@ import (
 	"io"
 	"math/big"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -28,6 +29,8 @@ type Received struct {
 	Data []byte
 	// TLS reports whether the session was encrypted (STARTTLS or implicit TLS) when the message came.
 	TLS bool
+	// UTF8 reports whether MAIL FROM carried SMTPUTF8 (RFC 6531).
+	UTF8 bool
 	// User is the authenticated user, "" without AUTH.
 	User string
 }
@@ -41,8 +44,13 @@ type Options struct {
 	// User and Password enable AUTH PLAIN (only over TLS).
 	User, Password string
 	// Refuse answers RCPT TO for these recipients with the reply code given: 550 (no such user, for good) or 451
-	// (try again later).
+	// (try again later). The reply repeats the recipient's local part, as Postfix's "(user eva)" does.
 	Refuse map[string]int
+	// SMTPUTF8 offers SMTPUTF8 (RFC 6531). Without it, as a real relay does, the server answers a non-ASCII
+	// recipient with 553 5.6.7; with it, it does so when MAIL FROM did not carry SMTPUTF8.
+	SMTPUTF8 bool
+	// DropInData closes the connection when the message's data begins, as a relay that goes away mid-DATA.
+	DropInData bool
 }
 
 // Server is a running test SMTP server.
@@ -51,17 +59,20 @@ type Server struct {
 	// ClientTLS trusts the server's certificate.
 	ClientTLS *tls.Config
 	mu        sync.Mutex
+	o         Options
 	received  []Received
+	mails     int
 	srv       *smtp.Server
 }
 
 // Start runs a server on a loopback port until the test ends.
 func Start(t testing.TB, o Options) *Server {
 	t.Helper()
-	s := &Server{}
-	be := smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{s: s, o: o, c: c}, nil })
+	s := &Server{o: o}
+	be := smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{s: s, o: s.options(), c: c}, nil })
 	srv := smtp.NewServer(be)
 	srv.Domain = "relay.test"
+	srv.EnableSMTPUTF8 = o.SMTPUTF8
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
 	srv.MaxMessageBytes = 1 << 20
 	var ln net.Listener
@@ -83,6 +94,27 @@ func Start(t testing.TB, o Options) *Server {
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { _ = srv.Close() })
 	return s
+}
+
+// Update changes what the server answers from the next session on (a relay that accepts a recipient it asked to
+// try later). What it offers in EHLO stays as Start set it.
+func (s *Server) Update(fn func(o *Options)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fn(&s.o)
+}
+
+func (s *Server) options() Options {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.o
+}
+
+// MailCommands is how many transactions were begun (MAIL FROM accepted or not), delivered or not.
+func (s *Server) MailCommands() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.mails
 }
 
 // Received returns what arrived so far.
@@ -128,23 +160,43 @@ func (ss *session) Auth(mech string) (sasl.Server, error) {
 	}), nil
 }
 
-func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
+func (ss *session) Mail(from string, opts *smtp.MailOptions) error {
+	ss.s.mu.Lock()
+	ss.s.mails++
+	ss.s.mu.Unlock()
 	if ss.o.User != "" && ss.user == "" {
 		return &smtp.SMTPError{Code: 530, EnhancedCode: smtp.EnhancedCode{5, 7, 0}, Message: "Authentication required"}
 	}
-	ss.cur = Received{From: from, TLS: ss.encrypted(), User: ss.user}
+	ss.cur = Received{From: from, TLS: ss.encrypted(), User: ss.user, UTF8: opts != nil && opts.UTF8}
 	return nil
 }
 
 func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 	if code, ok := ss.o.Refuse[to]; ok {
-		return &smtp.SMTPError{Code: code, EnhancedCode: smtp.EnhancedCode{code / 100, 1, 1}, Message: "Recipient refused"}
+		local, _, _ := strings.Cut(to, "@")
+		return &smtp.SMTPError{Code: code, EnhancedCode: smtp.EnhancedCode{code / 100, 1, 1}, Message: "Recipient refused (user " + local + ")"}
+	}
+	if !ss.cur.UTF8 && !ascii(to) {
+		return &smtp.SMTPError{Code: 553, EnhancedCode: smtp.EnhancedCode{5, 6, 7}, Message: "Non-ASCII addresses are not permitted"}
 	}
 	ss.cur.To = append(ss.cur.To, to)
 	return nil
 }
 
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 func (ss *session) Data(r io.Reader) error {
+	if ss.o.DropInData {
+		_ = ss.c.Conn().Close()
+		return errors.New("connection dropped")
+	}
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return err

@@ -222,6 +222,20 @@ test.describe('account portal', () => {
     const brand = page.locator('.page__brand');
     await expect(brand).toBeFocused();
     expect(await ring(brand)).toBe('rgb(255, 255, 255)');
+    // The language list opens inside the header but is white: its buttons take the red ring, not the header's
+    // white one, which was invisible there (QA, WCAG 2.4.7).
+    await page.keyboard.press('Tab');
+    const toggle = page.getByRole('button', { name: 'Sprache Deutsch (Deutschland)' });
+    await expect(toggle).toBeFocused();
+    expect(await ring(toggle)).toBe('rgb(255, 255, 255)');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const language = page.getByRole('button', { name: 'Deutsch (Deutschland)', exact: true });
+    await expect(language).toBeFocused();
+    expect(await ring(language)).toBe('rgb(181, 15, 20)');
+    expect(await language.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toBeFocused();
 
     await page.emulateMedia({ forcedColors: 'active' });
     await page.getByRole('button', { name: /Sprache/ }).click();

@@ -68,6 +68,54 @@ test("the centre's tabs: a name wider than the list between the arrows wraps ins
   }
 });
 
+test("the centre's interest tiles keep each word whole where a column holds it, and stay within a phone's screen", async ({ page }) => {
+  // QA: at 1280 px "Weinempfehlungen" broke as "Weinempfehlung / en", without a hyphen: Linux's Chromium has no German
+  // hyphenation dictionary, and the tiles' columns were 137 px.
+  test.setTimeout(60_000);
+  const centre = preferenceLink(preferencesEmail('tile-words'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(centre);
+  // The interests open for a subscriber with the personalisation opt-in, which comes with a newsletter.
+  await page.getByRole('switch', { name: 'Allgemeiner Newsletter' }).check();
+  await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('checkbox', { name: /personalisierte Newsletter/ }).check();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+  // The desktop, and the narrowest columns of three (784 px, the tiles' minimum) and of two (528 px).
+  for (const width of [1280, 784, 528]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const language of ['de', 'nl']) {
+      await page.goto(`${centre}?lang=${language}#interests`);
+      const panel = page.getByRole('tabpanel');
+      await panel.getByRole('checkbox').first().waitFor();
+      // A word whose letters stand on more than one line was broken inside.
+      const broken = await panel.evaluate((element) =>
+        [...element.querySelectorAll<HTMLInputElement>('input[type="checkbox"][aria-describedby]')]
+          .flatMap((box) => [box.labels?.[0], document.getElementById(box.getAttribute('aria-describedby')!)])
+          .flatMap((text) => {
+            if (!text) return [];
+            const words: string[] = [];
+            const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) words.push(match[0]);
+              }
+            }
+            return words;
+          }),
+      );
+      expect(broken, `${language} at ${width} px`).toEqual([]);
+    }
+  }
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`${centre}?lang=nl#interests`);
+  await page.getByRole('tabpanel').getByRole('checkbox').first().waitFor();
+  await expectNoSidewaysScroll(page, 'the interest tiles (nl)');
+});
+
 /** A reader's style sheet spacing the text as far as WCAG 1.4.12 asks a page to bear. */
 const TEXT_SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
 

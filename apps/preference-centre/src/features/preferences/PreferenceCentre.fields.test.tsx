@@ -236,6 +236,49 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(written(fake)).toBeUndefined();
   });
 
+  describe('a save stopped by a field names its error once (QA: an alert, and the focus on the field read it again)', () => {
+    const REQUIRED = 'Zum Speichern füllen Sie bitte dieses Feld aus.';
+    const OPT_IN = 'Ja, ich möchte personalisierte Newsletter erhalten, die auf meine Interessen und meine Lieblingsfiliale abgestimmt sind.';
+
+    it('from the keyboard: the focus goes to the field, which its error describes; no alert', async () => {
+      // Without the opt-in from the start: the field is not left before the save, whose error it then is.
+      const { user } = await openCentre({ seed: { ...subscriber, data: { sfmc: { dataProcessingConsented: true } } } });
+      await screen.findByRole('checkbox', { name: /personalisierte Newsletter/ });
+      act(() => save().focus());
+      await user.keyboard('{Enter}');
+      expect(await screen.findByText(REQUIRED)).toBeInTheDocument();
+      const optIn = screen.getByRole('checkbox', { name: /personalisierte Newsletter/ });
+      await waitFor(() => expect(optIn).toHaveFocus());
+      expect(optIn).toHaveAccessibleDescription(REQUIRED);
+      expect(screen.getByText(REQUIRED)).not.toHaveAttribute('role', 'alert');
+      expect(screen.queryAllByRole('status').map((status) => status.textContent)).not.toContain(`${OPT_IN}: ${REQUIRED}`);
+    });
+
+    it('pressed while the focus is in the field: the focus stays, and the status line names the error once; no alert', async () => {
+      const { user } = await openCentre();
+      const optIn = await screen.findByRole('checkbox', { name: /personalisierte Newsletter/ });
+      await user.click(optIn);
+      await user.click(save());
+      expect(await screen.findByText(REQUIRED)).toBeInTheDocument();
+      await waitFor(() => expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(`${OPT_IN}: ${REQUIRED}`));
+      expect(optIn).toHaveFocus();
+      expect(screen.getByText(REQUIRED)).not.toHaveAttribute('role', 'alert');
+    });
+
+    it('of another tab: that tab opens with the focus on the field; no alert', async () => {
+      const { user } = await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#interests' });
+      await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+      act(() => save().focus());
+      await user.keyboard('{Enter}');
+      const closed = 'Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.';
+      expect(await screen.findByText(closed)).toBeInTheDocument();
+      const store = screen.getByRole('combobox', { name: 'Meine Grocer-Filiale' });
+      await waitFor(() => expect(store).toHaveFocus());
+      expect(store).toHaveAccessibleDescription(expect.stringContaining(closed));
+      expect(screen.getByText(closed)).not.toHaveAttribute('role', 'alert');
+    });
+  });
+
   it('picks the favourite store with the keyboard from two characters on, announcing the results', async () => {
     const { user, fake, requests } = await openCentre({ path: '/preferences/token/link-jwt#store' });
     const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
@@ -255,6 +298,40 @@ describe('tiles, profile fields and the favourite store', () => {
     await user.click(save());
     await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
     expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de-DE', data: { preference: { FAVORITE_STORE: 'DE-20095-02' } } });
+  });
+
+  it('a store chosen with the keyboard is not called invalid on the way, not even for a moment (QA: an alert for 2 ms)', async () => {
+    const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+    const refusal = 'Bitte wählen Sie eine gültige Grocer-Filiale aus.';
+    // The texts of every element the page adds while the store is chosen, also of one taken away again at once.
+    const addedWhileChoosing = async () => {
+      const added: string[] = [];
+      const watch = new MutationObserver((records) => {
+        for (const node of records.flatMap((record) => [...record.addedNodes])) added.push(node.textContent ?? '');
+      });
+      watch.observe(document.body, { childList: true, subtree: true });
+      await user.keyboard('{ArrowDown}{Enter}');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      watch.disconnect();
+      return added;
+    };
+    await user.type(box, 'ham');
+    await screen.findByRole('option', { name: /Mönckebergstraße/ });
+    expect((await addedWhileChoosing()).filter((text) => text.includes(refusal))).toEqual([]);
+    expect(box).toHaveValue('Mönckebergstraße 7, 20095 Hamburg');
+    expect(box).not.toHaveAttribute('aria-invalid');
+    // The same after a save refused the typed text, when the field has been judged already.
+    await user.clear(box);
+    await user.type(box, 'Irgendwo');
+    await user.click(save());
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'ham');
+    await screen.findByRole('option', { name: /Mönckebergstraße/ });
+    expect((await addedWhileChoosing()).filter((text) => text.includes(refusal))).toEqual([]);
+    expect(box).toHaveValue('Mönckebergstraße 7, 20095 Hamburg');
+    expect(box).not.toHaveAttribute('aria-invalid');
   });
 
   it('a store the server refuses at the save (closed meanwhile) is named in the page\'s language, not in the server\'s English', async () => {
@@ -469,6 +546,8 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
     const optIn = screen.getByRole('checkbox', { name: /personalisierte Newsletter/ });
     await waitFor(() => expect(optIn).toHaveFocus());
+    // The focus on the field reads its error: not an alert besides (QA).
+    expect(screen.getByText('Zum Speichern füllen Sie bitte dieses Feld aus.')).not.toHaveAttribute('role', 'alert');
     expect(shownHash()).toBe('#newsletter');
     await user.click(optIn);
     await user.click(screen.getByRole('tab', { name: 'Interessen' }));

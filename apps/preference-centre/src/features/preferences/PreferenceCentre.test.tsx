@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import type { PreferenceCentreContent } from '@portal/cms';
@@ -201,6 +201,20 @@ describe('the preference centre', () => {
     expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{End}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  it('Tab leaves the tabs for the panel: the bar\'s arrow buttons are no Tab stops (WAI-ARIA tabs; QA)', async () => {
+    const { user } = await openCentre();
+    const tab = await screen.findByRole('tab', { name: 'Newsletter' });
+    act(() => tab.focus());
+    await user.tab();
+    expect(screen.getByRole('tabpanel', { name: 'Newsletter' })).toContainElement(document.activeElement as HTMLElement);
+    await user.tab({ shift: true });
+    expect(tab).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Vorherige Bereiche anzeigen' })).not.toHaveFocus();
+    // They scroll the bar for a mouse or a finger; the keyboard scrolls it with the arrow keys, moving between tabs.
+    expect(screen.getByRole('button', { name: 'Weitere Bereiche anzeigen' })).toBeVisible();
   });
 
   it('asks for consent when newly subscribing; OK saves the consent with the subscription', async () => {

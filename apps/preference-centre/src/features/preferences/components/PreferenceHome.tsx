@@ -4,7 +4,7 @@ import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type FormE
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
-import { connectionLostMessage, deferredSchema, FORM_ERROR, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, requestFailedMessage, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
+import { connectionLostMessage, deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, requestFailedMessage, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
 import { shopperCountry } from '@portal/i18n/country';
 import { isAccountDisabled, isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
@@ -74,8 +74,8 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
   const [saves, setSaves] = useState(0);
   const [bannerShown, setBannerShown] = useState(false);
   const hideBanner = useCallback(() => setBannerShown(false), []);
-  const panel = useRef<HTMLFormElement>(null);
-  const focusPending = useRef(false);
+  // The tab whose errors a check (revealErrors) shows, until they are on screen there.
+  const checkShowing = useRef<string | undefined>(undefined);
   const [errorsRevealed, setErrorsRevealed] = useState(0);
   // The form's values the shopper last saved: unchanged since, the form holds nothing unsaved, also before the account
   // read again after the save reaches the form as its new start, and where that start reads as before (formik's dirty
@@ -277,7 +277,6 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
   const switchTo = (tab: PreferenceTab) =>
     void formik.validateForm().then((errors) => {
       if (Object.keys(errors).length > 0) return revealErrors(errors);
-      focusPending.current = false;
       selectTab(tab);
     });
 
@@ -286,33 +285,37 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     event.preventDefault();
     void formik.validateForm().then((errors) => {
       if (Object.keys(errors).length > 0) return revealErrors(errors);
-      focusPending.current = false;
       void formik.submitForm();
     });
   };
 
   /**
-   * Shows the errors that stop a save or a tab change, and the shopper's focus goes to the first field in error.
-   * An error on another tab opens that tab: a closed favourite store or the missing personalisation opt-in would
-   * otherwise block every click without a word.
+   * Shows the errors that stop a save or a tab change. An error on another tab opens that tab: a closed favourite
+   * store or the missing personalisation opt-in would otherwise block every click without a word.
+   *
+   * Until its errors are on screen the check counts as a submit for the form's components, as formik's own submit
+   * does while it checks (`isSubmitting`): the errors it brings are not each an alert (FieldError; QA: the alert and
+   * then the focus on the field said the error twice), and as it ends SubmitButton puts the focus on the first field
+   * in error, which reads its error as its description, or, when the focus is in a field, names that error once, as
+   * in the account portal.
    */
   function revealErrors(errors: object) {
-    void formik.setTouched(touchAll(errors), false);
     const tab = tabWithError(content, errors);
-    if (tab && tab.id !== activeTab?.id && access(tab) === 'open') selectTab(tab);
-    // The form's own error (its rules did not load) has no field to go to: a focus kept waiting for one would
-    // pull the shopper back to a field judged much later.
-    focusPending.current = Object.keys(errors).some((key) => key !== FORM_ERROR);
+    const shown = tab && tab.id !== activeTab?.id && access(tab) === 'open' ? tab : activeTab;
+    if (!shown) return;
+    formik.setSubmitting(true);
+    void formik.setTouched(touchAll(errors), false);
+    if (shown !== activeTab) selectTab(shown);
+    checkShowing.current = shown.id;
     setErrorsRevealed((count) => count + 1);
   }
-  // Once the errors are on screen (their tab may open a render later), the first field in error takes the focus.
+  // The check ends once its errors are on screen: the tab it opens may come a render later.
+  const { setSubmitting } = formik;
   useEffect(() => {
-    const field = panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (focusPending.current && field) {
-      focusPending.current = false;
-      field.focus();
-    }
-  }, [errorsRevealed, activeTab?.id, formik.touched]);
+    if (checkShowing.current === undefined || checkShowing.current !== activeTab?.id) return;
+    checkShowing.current = undefined;
+    setSubmitting(false);
+  }, [errorsRevealed, activeTab?.id, setSubmitting]);
 
   // The URL's hash names the tab that is open (spec 001 §2), also when it named an unknown or a closed tab.
   useEffect(() => {
@@ -346,7 +349,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
         <FormikProvider value={formik}>
           {/* The tab panel holds the form: a form may not take the tabpanel role itself (ARIA in HTML). */}
           <div id={panelId(activeTab.id)} role="tabpanel" aria-labelledby={tabId(activeTab.id)}>
-            <form ref={panel} className="pc-panel" noValidate onSubmit={submit} onReset={formik.handleReset}>
+            <form className="pc-panel" noValidate onSubmit={submit} onReset={formik.handleReset}>
               {groupTiles(activeTab.items).map((group) =>
                 Array.isArray(group) ? (
                   <div key={group[0]!.id} className="pc-tiles">

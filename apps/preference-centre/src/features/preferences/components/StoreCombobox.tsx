@@ -69,11 +69,15 @@ export function StoreCombobox() {
   }, [expanded, active, id]);
 
   const choose = (choice: RetailStore) => {
-    void setFieldValue('favouriteStore', { id: choice.id, text: choice.uiText, open: choice.open });
-    void setFieldTouched('favouriteStore.text', true, false);
     setOpen(false);
     setActive(-1);
-    setTypedAt(undefined);
+    // The field is judged again (touched, its error no longer held back) only once the chosen store's check is done:
+    // before it, the field showed the typed text's error, "choose a valid store", for a render, and a screen reader
+    // announced that alert at the moment of the choice (QA).
+    void setFieldValue('favouriteStore', { id: choice.id, text: choice.uiText, open: choice.open }).then(() => {
+      void setFieldTouched('favouriteStore.text', true, false);
+      setTypedAt(undefined);
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

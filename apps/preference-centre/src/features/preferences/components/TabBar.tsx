@@ -66,9 +66,12 @@ export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarPr
     element?.scrollBy({ left: direction * Math.max(element.clientWidth * 0.6, 120), behavior: scrollBehavior() });
   };
 
+  // The arrow buttons scroll the bar for a mouse or a finger and are no Tab stops (tabIndex -1): the keyboard scrolls
+  // it with the arrow keys that move between the tabs, and Tab goes from the tabs straight into the panel (WAI-ARIA
+  // tabs; QA: two stops that did nothing where all tabs fit).
   return (
     <div className="pc-tabbar">
-      <button type="button" className="pc-tabbar__arrow" onClick={() => scroll(-1)} aria-label={t('mpp.tabs.previous', { defaultValue: 'Vorherige Bereiche anzeigen' })}>
+      <button type="button" tabIndex={-1} className="pc-tabbar__arrow" onClick={() => scroll(-1)} aria-label={t('mpp.tabs.previous', { defaultValue: 'Vorherige Bereiche anzeigen' })}>
         <span aria-hidden="true">‹</span>
       </button>
       <div ref={list} className="pc-tabbar__list" role="tablist" aria-label={t('mpp.tabs.label', { defaultValue: 'Bereiche des Präferenzcenters' })}>
@@ -96,7 +99,7 @@ export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarPr
           );
         })}
       </div>
-      <button type="button" className="pc-tabbar__arrow" onClick={() => scroll(1)} aria-label={t('mpp.tabs.next', { defaultValue: 'Weitere Bereiche anzeigen' })}>
+      <button type="button" tabIndex={-1} className="pc-tabbar__arrow" onClick={() => scroll(1)} aria-label={t('mpp.tabs.next', { defaultValue: 'Weitere Bereiche anzeigen' })}>
         <span aria-hidden="true">›</span>
       </button>
     </div>

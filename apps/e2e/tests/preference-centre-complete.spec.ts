@@ -159,11 +159,11 @@ test.describe('preference centre, complete', () => {
       const dateOfBirth = page.getByLabel('Geburtsdatum');
       await dateOfBirth.fill('1899-12-31');
       await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeVisible();
+      await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.', { exact: true })).toBeVisible();
       await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeHidden();
       await expectAccessible(page);
       await dateOfBirth.fill('1900-01-01');
-      await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeHidden();
+      await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.', { exact: true })).toBeHidden();
       await page.getByRole('button', { name: 'Speichern' }).click();
       await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
       await reopen(page, `${link}#my-store`);

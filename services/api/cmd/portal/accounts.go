@@ -30,7 +30,7 @@ func runAccounts(ctx context.Context, env cmdEnv, args []string) error {
 			return nil
 		}
 		fs.Usage()
-		return errors.New("accounts: say disable or enable")
+		return subcommandError("accounts", args, "disable or enable")
 	}
 	action := args[0]
 	rest, err := parseArgs(fs, args[1:])

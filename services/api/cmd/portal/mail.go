@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"go.uber.org/zap"
@@ -27,7 +26,7 @@ func runMail(ctx context.Context, env cmdEnv, args []string) error {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 			return nil
 		}
-		return errors.New("mail: say requeue-failed")
+		return subcommandError("mail", args, "requeue-failed")
 	}
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err

@@ -92,6 +92,20 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun 'portal <command> -h' for the flags of a command.")
 }
 
+// subcommandError says what is wrong with the action of a command that takes one (accounts disable, mail
+// requeue-failed): missing, or named and unknown. The unknown one was not named, only the usage printed (operator
+// round: `portal accounts frobnicate x@y.de`).
+func subcommandError(command string, args []string, choices string) error {
+	switch {
+	case len(args) == 0:
+		return fmt.Errorf("%s: say %s", command, choices)
+	case strings.HasPrefix(args[0], "-"):
+		return fmt.Errorf("%s: say %s first, then the flags", command, choices)
+	default:
+		return fmt.Errorf("%s: unknown subcommand %q; say %s", command, args[0], choices)
+	}
+}
+
 // newFlagSet returns a flag set whose usage names the subcommand.
 func newFlagSet(name string, env cmdEnv) *flag.FlagSet {
 	fs := flag.NewFlagSet("portal "+name, flag.ContinueOnError)

@@ -33,7 +33,7 @@ func migratedSQLite(t *testing.T) (string, *database.DB) {
 }
 
 func TestRunCommands(t *testing.T) {
-	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "sub", "portal.db")
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
 	tests := []struct {
 		name       string
 		args       []string
@@ -83,7 +83,12 @@ func TestEveryCommandExplainsItsFlags(t *testing.T) {
 // and where serve's answer will arrive.
 func startServe(t *testing.T, ctx context.Context) (string, <-chan error) {
 	t.Helper()
-	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "portal.db")
+	return startServeOn(t, ctx, "sqlite:"+filepath.Join(t.TempDir(), "portal.db"))
+}
+
+// startServeOn is startServe on the database dbURL.
+func startServeOn(t *testing.T, ctx context.Context, dbURL string) (string, <-chan error) {
+	t.Helper()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {

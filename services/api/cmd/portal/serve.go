@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -31,12 +32,19 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	cfg, logger, err := setup(flags)
+	cfg, logger, err := setupService(flags)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = logger.Sync() }()
 
+	if cfg.Env == config.EnvProduction {
+		// Production runs on the database `portal migrate` made: a mistyped path got a new, empty one, and the
+		// service ran on it (operator round). Outside production serve still makes it, as `make run` needs.
+		if err := requireSQLiteFile(cfg.Database.URL, "in production serve opens only a database portal migrate made: run it first"); err != nil {
+			return err
+		}
+	}
 	db, err := openAndMigrate(ctx, cfg, logger, false)
 	if err != nil {
 		return err
@@ -194,6 +202,9 @@ func runMigrate(ctx context.Context, env cmdEnv, args []string) error {
 	}
 	defer func() { _ = logger.Sync() }()
 
+	if err := prepareSQLiteFolder(cfg.Database.URL); err != nil {
+		return err
+	}
 	db, err := database.Open(ctx, cfg.Database.URL)
 	if err != nil {
 		return err
@@ -221,15 +232,38 @@ func runMigrate(ctx context.Context, env cmdEnv, args []string) error {
 	return nil
 }
 
-// setup loads the configuration and the logger every subcommand needs.
+// setup loads the configuration and the logger of a command besides serve. Such a command logs at warn unless a
+// level is configured: its answer is what it prints, and every one wrote a JSON "database ready" line beside it
+// (operator round).
 func setup(flags *config.Flags) (config.Config, *zap.Logger, error) {
-	cfg, err := config.Load(flags.Sources())
+	src := flags.Sources()
+	src.Defaults = map[string]any{"log.level": "warn"}
+	cfg, _, logger, err := loadWithLogger(src)
+	return cfg, logger, err
+}
+
+// setupService is setup for serve: info by default, and the settings production takes but ignores or that are
+// weaker than the spec's rules named at start-up (config.LoadWithWarnings).
+func setupService(flags *config.Flags) (config.Config, *zap.Logger, error) {
+	cfg, warnings, logger, err := loadWithLogger(flags.Sources())
 	if err != nil {
 		return config.Config{}, nil, err
 	}
+	for _, w := range warnings {
+		logger.Warn("configuration: " + w)
+	}
+	return cfg, logger, nil
+}
+
+// loadWithLogger loads the configuration from src and makes the logger it asks for.
+func loadWithLogger(src config.Sources) (config.Config, []string, *zap.Logger, error) {
+	cfg, warnings, err := config.LoadWithWarnings(src)
+	if err != nil {
+		return config.Config{}, nil, nil, err
+	}
 	logger, err := logging.New(cfg.Log.Level, cfg.Env, cfg.Log.Format)
 	if err != nil {
-		return config.Config{}, nil, err
+		return config.Config{}, nil, nil, err
 	}
 	if unknown := config.UnknownEnvironment(os.Environ()); len(unknown) > 0 {
 		logger.Warn("environment variables that name no setting are ignored (a typo?)", zap.Strings("variables", unknown))
@@ -238,7 +272,7 @@ func setup(flags *config.Flags) (config.Config, *zap.Logger, error) {
 	logger.Debug("configuration", zap.Any("config", cfg.Masked()))
 	// Libraries that log through log/slog (zitadel/oidc) write the service's log lines too.
 	slog.SetDefault(slog.New(logging.Slog(logger)))
-	return cfg, logger, nil
+	return cfg, warnings, logger, nil
 }
 
 // withDatabase is the frame of every subcommand that works on the data: it loads the configuration, opens
@@ -269,14 +303,36 @@ func openDatabase(ctx context.Context, flags *config.Flags, existing bool, fn fu
 }
 
 // requireSQLiteFile refuses a SQLite URL whose file is not there (a PostgreSQL URL names a server, which says so
-// itself).
-func requireSQLiteFile(databaseURL string) error {
+// itself); hint says what to do about it.
+func requireSQLiteFile(databaseURL, hint string) error {
 	if path, isFile := strings.CutPrefix(databaseURL, "sqlite:"); isFile {
 		// An empty file is what a touch or a failed copy leaves; SQLite would take it as a new database and the
 		// command would migrate it, writing into a database no service reads.
 		if info, err := os.Stat(path); err != nil || info.Size() == 0 {
-			return fmt.Errorf("database.url: there is no database at %s (check --database-url; portal migrate makes one)", path)
+			return fmt.Errorf("database.url: there is no database at %s (check --database-url; %s)", path, hint)
 		}
+	}
+	return nil
+}
+
+// prepareSQLiteFolder makes the folder of the default database, var/, the one folder a command makes (`make run`,
+// a first try), and refuses a SQLite URL in any other folder that is not there: that is a mistyped path, and
+// making it gave the service a new, empty database (operator round: `serve --database-url
+// sqlite:/nonexistent/dir/p.db` made /nonexistent/dir as root). Volumes and the folders of deployments exist.
+func prepareSQLiteFolder(databaseURL string) error {
+	path, isFile := strings.CutPrefix(databaseURL, "sqlite:")
+	if !isFile {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	if databaseURL == config.Default().Database.URL {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return fmt.Errorf("database.url: make the folder %s: %w", dir, err)
+		}
+		return nil
+	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return fmt.Errorf("database.url: there is no folder %s for the SQLite file (check --database-url; only the default var/ is made)", dir)
 	}
 	return nil
 }
@@ -287,9 +343,12 @@ func requireSQLiteFile(databaseURL string) error {
 // database), and such a command wrote the whole schema into it and answered "no events" (QA operations round).
 func openAndMigrate(ctx context.Context, cfg config.Config, logger *zap.Logger, existing bool) (*database.DB, error) {
 	if existing {
-		if err := requireSQLiteFile(cfg.Database.URL); err != nil {
+		if err := requireSQLiteFile(cfg.Database.URL, "portal migrate makes one"); err != nil {
 			return nil, err
 		}
+	}
+	if err := prepareSQLiteFolder(cfg.Database.URL); err != nil {
+		return nil, err
 	}
 	db, err := database.Open(ctx, cfg.Database.URL)
 	if err != nil {

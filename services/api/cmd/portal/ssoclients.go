@@ -47,7 +47,7 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 			return nil
 		}
-		return errors.New("sso-clients: say add, list or remove")
+		return subcommandError("sso-clients", args, "add, list or remove")
 	}
 	action := args[0]
 	if err := parseFlags(fs, args[1:]); err != nil {

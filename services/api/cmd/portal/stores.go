@@ -34,9 +34,10 @@ standard input). The first row names the columns, in any order:
   open      true/false, 1/0 or yes/no; a closed store stays findable
 
 Lines starting with # are comments. Every row is checked before anything is
-written; if any row is bad, each bad line is reported with its field and
-nothing is imported. Stores missing from the file are left as they are (to
-close a store, import it with open=false).
+written; if any row is bad, each problem of each bad line is reported with
+its line and field (the first 20, then how many more) and nothing is
+imported. Stores missing from the file are left as they are (to close a
+store, import it with open=false).
 
 Flags:
 `

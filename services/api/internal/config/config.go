@@ -291,17 +291,30 @@ type Sources struct {
 	ConfigFile string
 	// Overrides maps setting keys (e.g. "http.addr") to values that beat everything else.
 	Overrides map[string]any
+	// Defaults maps setting keys to values that replace the built-in defaults and lose to everything configured:
+	// the commands besides serve log at warn unless a level is configured.
+	Defaults map[string]any
 }
 
 // Load builds the configuration: defaults < config file < PORTAL_* env < overrides,
 // then validates it.
 func Load(src Sources) (Config, error) {
+	cfg, _, err := load(src, false)
+	return cfg, err
+}
+
+// LoadWithWarnings is Load, also answering what production takes but an operator should hear of (settings it
+// ignores, a policy weaker than the spec's; see warnings), each naming its setting, for serve to log at start-up.
+func LoadWithWarnings(src Sources) (Config, []string, error) {
 	return load(src, false)
 }
 
-func load(src Sources, unchecked bool) (Config, error) {
+func load(src Sources, unchecked bool) (Config, []string, error) {
 	v := viper.New()
 	setDefaults(v, "", reflect.ValueOf(Default()))
+	for k, val := range src.Defaults {
+		v.SetDefault(k, val)
+	}
 
 	file, explicit := src.ConfigFile, src.ConfigFile != ""
 	if file == "" {
@@ -323,7 +336,7 @@ func load(src Sources, unchecked bool) (Config, error) {
 			if !explicit && errors.Is(err, os.ErrNotExist) {
 				file = ""
 			} else {
-				return Config{}, fmt.Errorf("config: read %s: %w", file, err)
+				return Config{}, nil, fmt.Errorf("config: read %s: %w", file, err)
 			}
 		}
 	}
@@ -342,17 +355,25 @@ func load(src Sources, unchecked bool) (Config, error) {
 	// Exact: a key no setting has (a typo such as http.adr in the file) is an error naming it, not silently ignored.
 	if err := v.UnmarshalExact(&cfg, viper.DecodeHook(decodeHooks())); err != nil {
 		if unknown := unknownKeys(err); len(unknown) > 0 {
-			return Config{}, fmt.Errorf("config: unknown keys (a typo?): %s", strings.Join(unknown, ", "))
+			return Config{}, nil, fmt.Errorf("config: unknown keys (a typo?): %s", strings.Join(unknown, ", "))
 		}
-		return Config{}, decodeErrors(err)
+		return Config{}, nil, decodeErrors(err)
 	}
 	cfg.normalize()
 	if !unchecked {
 		if err := cfg.Validate(); err != nil {
-			return Config{}, err
+			return Config{}, nil, err
 		}
 	}
-	return cfg, nil
+	// A value given in the file, the environment or an override, not a default: a warning about a setting ignored
+	// in production names only what the operator asked for (devIssuer and exemptLoopback default to true).
+	configured := func(key string) bool {
+		if _, ok := src.Overrides[key]; ok {
+			return true
+		}
+		return v.InConfig(key) || os.Getenv("PORTAL_"+strings.ToUpper(strings.ReplaceAll(key, ".", "_"))) != ""
+	}
+	return cfg, cfg.warnings(configured), nil
 }
 
 // LoadUnchecked reads the configuration as Load does but does not validate it: for `portal healthcheck`, which
@@ -360,7 +381,8 @@ func load(src Sources, unchecked bool) (Config, error) {
 // answers; its probe, refused for the production settings it lacked, marked the container unhealthy for ever (QA
 // operations round).
 func LoadUnchecked(src Sources) (Config, error) {
-	return load(src, true)
+	cfg, _, err := load(src, true)
+	return cfg, err
 }
 
 // UnknownEnvironment lists the PORTAL_* variables of environ that name no setting (PORTAL_MAIL_SMTPURL for
@@ -443,12 +465,13 @@ func (c *Config) normalize() {
 	c.Apps.PreferenceCentre.Host = strings.ToLower(strings.TrimSpace(c.Apps.PreferenceCentre.Host))
 	c.Metadata.Identity.Provider = strings.ToLower(strings.TrimSpace(c.Metadata.Identity.Provider))
 	c.normalizeReminders()
-	// In production the default session cookie carries the __Host- prefix: browsers then take it only from this
-	// host, over HTTPS, for Path=/ and without Domain, so a sibling subdomain can neither set nor shadow it (OWASP
-	// ASVS 3.4.4). A name of the operator's own stays as it is.
-	if c.Env == EnvProduction && c.Identity.Embedded.Session.CookieName == DefaultSessionCookie {
-		c.Identity.Embedded.Session.CookieName = "__Host-" + DefaultSessionCookie
+	// In production the session cookie carries the __Host- prefix: browsers then take it only from this host, over
+	// HTTPS, for Path=/ and without Domain, so a sibling subdomain can neither set nor shadow it (OWASP ASVS 3.4.4).
+	// A name of the operator's own gets it too: it lost the protection without a word (operator round).
+	if name := c.Identity.Embedded.Session.CookieName; c.Env == EnvProduction && name != "" && !strings.HasPrefix(name, HostCookiePrefix) {
+		c.Identity.Embedded.Session.CookieName = HostCookiePrefix + name
 	}
+	c.normalizeHosts()
 	if c.Metadata.EnvironmentType == "" {
 		c.Metadata.EnvironmentType = c.Env
 	}

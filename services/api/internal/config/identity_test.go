@@ -31,10 +31,15 @@ func TestIdentityDefaults(t *testing.T) {
 	cfg, err = config.Load(config.Sources{})
 	require.NoError(t, err, "production without social client ids: providers are simply disabled")
 	require.Equal(t, "__Host-portal_session", cfg.Identity.Embedded.Session.CookieName, "a sibling subdomain can neither set nor shadow it")
+	// The operator's own name keeps the protection too (operator round: my_sess lost the prefix without a word).
 	t.Setenv("PORTAL_IDENTITY_EMBEDDED_SESSION_COOKIENAME", "shop_session")
 	cfg, err = config.Load(config.Sources{})
 	require.NoError(t, err)
-	require.Equal(t, "shop_session", cfg.Identity.Embedded.Session.CookieName, "the operator's own name stays")
+	require.Equal(t, "__Host-shop_session", cfg.Identity.Embedded.Session.CookieName, "the operator's own name gets the prefix")
+	t.Setenv("PORTAL_IDENTITY_EMBEDDED_SESSION_COOKIENAME", "__Host-shop_session")
+	cfg, err = config.Load(config.Sources{})
+	require.NoError(t, err)
+	require.Equal(t, "__Host-shop_session", cfg.Identity.Embedded.Session.CookieName, "a name with the prefix stays")
 }
 
 func TestIdentityFromEnvironment(t *testing.T) {

@@ -118,8 +118,17 @@ func (c Config) TrustedProxyNets() ([]*net.IPNet, error) {
 }
 
 func (c Config) validateOperations(bad func(key, format string, args ...any)) {
-	if _, err := c.TrustedProxyNets(); err != nil {
+	if nets, err := c.TrustedProxyNets(); err != nil {
 		bad("http.trustedProxies", "%s", err)
+	} else if c.Env == EnvProduction {
+		for i, n := range nets {
+			// A range of every address believes anyone's X-Forwarded-For: each client could name any address,
+			// escaping the slowdown and the mail limits per address, and write any address into the audit log.
+			if ones, _ := n.Mask.Size(); ones == 0 {
+				bad("http.trustedProxies", `%q is every address: anyone could name any client address in X-Forwarded-For and escape the limits per address; `+
+					`refused when env is "production", name the proxies' own range (e.g. 10.0.0.0/8)`, strings.TrimSpace(c.HTTP.TrustedProxies[i]))
+			}
+		}
 	}
 	if c.Admin.Addr != "" {
 		if !listenAddress(c.Admin.Addr) {

@@ -45,9 +45,7 @@ func (c Config) Validate() error {
 		bad("mail.from", "must be an e-mail address, optionally with a name, got %q", c.Mail.From)
 	}
 	if c.Mail.SMTP.URL != "" {
-		if u, err := url.Parse(c.Mail.SMTP.URL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
-			bad("mail.smtp.url", "must be smtp://[user:password@]host:port (STARTTLS) or smtps://[user:password@]host:port (implicit TLS)")
-		}
+		c.validateSMTPURL(bad)
 	}
 	if c.HTTP.PublicURL != "" {
 		// Links are built by appending paths to it, so a query, a fragment or credentials would break every one.
@@ -58,6 +56,12 @@ func (c Config) Validate() error {
 				shown = u.Redacted() // the message is logged: no password in it
 			}
 			bad("http.publicUrl", "must be an absolute http(s) URL without query, fragment or credentials, got %q", shown)
+		} else if u.Path != "" && u.Path != "/" {
+			// The apps, their files and the sign-on's issuer are served at the root: under a path every mail link
+			// opened the app's 404 page (operator round).
+			bad("http.publicUrl", "must be the service's root, without a path (the apps, their files and the sign-on's issuer are served at /), got %q", c.HTTP.PublicURL)
+		} else if p := u.Port(); p != "" && !validPort(p) {
+			bad("http.publicUrl", "the port must be from 1 to 65535, got %q", p)
 		}
 	}
 	for _, o := range c.Identity.Embedded.Passkeys.Origins {
@@ -65,8 +69,13 @@ func (c Config) Validate() error {
 			bad("identity.embedded.passkeys.origins", "each must be an origin like https://konto.example.com, got %q", o)
 		}
 	}
-	if id := c.Identity.Embedded.Passkeys.RPID; id != "" && (strings.Contains(id, "/") || strings.Contains(id, ":")) {
-		bad("identity.embedded.passkeys.rpId", "must be a host name (no scheme or port), got %q", id)
+	switch key, id, err := c.passkeysRPIDError(); {
+	case err == nil:
+	case key == "http.publicUrl":
+		bad(key, "its host %q cannot be the relying-party id of passkeys: WebAuthn needs a domain name such as konto.example.com, or localhost; "+
+			"open the service at such a name, or set identity.embedded.passkeys.rpId (and .origins) to the domain shoppers open (%v)", id, err)
+	default:
+		bad(key, "must be a domain name such as konto.example.com, or localhost (WebAuthn's relying-party id), got %q (%v)", id, err)
 	}
 	c.validateThirdParty(bad)
 	if err := checkDatabaseURL(c.Database.URL); err != nil {
@@ -199,6 +208,32 @@ func checkDatabaseURL(raw string) error {
 		}
 		return fmt.Errorf(`unsupported scheme %q; use sqlite:PATH or postgres://`, scheme)
 	}
+}
+
+// validateSMTPURL: the relay URL has the parts the mail relay reads and no others. A path, a query or a fragment
+// was dropped without a word, and a user without a password had the relay asked to authenticate with an empty one
+// (operator round); the port is checked as the relay checks it, before anything starts.
+func (c Config) validateSMTPURL(bad func(key, format string, args ...any)) {
+	const key = "mail.smtp.url"
+	u, err := url.Parse(c.Mail.SMTP.URL)
+	switch {
+	case err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" || u.Opaque != "":
+		bad(key, "must be smtp://[user:password@]host:port (STARTTLS) or smtps://[user:password@]host:port (implicit TLS)")
+	case (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(c.Mail.SMTP.URL, "#"):
+		bad(key, "must be smtp://[user:password@]host:port or smtps://[user:password@]host:port, without a path, query or fragment (they would be dropped)")
+	case u.Port() != "" && !validPort(u.Port()):
+		bad(key, "the port must be from 1 to 65535, got %q", u.Port())
+	case u.User != nil:
+		if pw, _ := u.User.Password(); pw == "" || u.User.Username() == "" {
+			bad(key, "a user needs a password (smtp://user:password@host:port); the relay is asked to authenticate with both")
+		}
+	}
+}
+
+// validPort: p is a port a URL can name, 1 to 65535.
+func validPort(p string) bool {
+	n, err := strconv.ParseUint(p, 10, 16)
+	return err == nil && n > 0
 }
 
 // listenAddress: addr is host:port or :port with a port number, as a listener takes it. Only the host was checked:

@@ -40,6 +40,9 @@ type DB struct {
 	stmts   *statements
 }
 
+// ErrNoFolder: the folder of a SQLite file is not there.
+var ErrNoFolder = errors.New("the folder must exist")
+
 // sqlitePragmas are set on every new connection. busy_timeout comes first so
 // the switch to WAL waits for other connections instead of failing.
 var sqlitePragmas = []string{
@@ -57,10 +60,13 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, err
 	}
 	if dialect == SQLite {
+		// The file's folder must be there: SQLite makes the file, nothing here makes folders. A folder that is not
+		// there is a mistyped path, and making it (as root, up from /) gave the service a new, empty database
+		// (operator round); the commands make the default var/ themselves.
 		path := strings.TrimPrefix(url, "sqlite:")
 		if dir := filepath.Dir(path); dir != "" {
-			if err := os.MkdirAll(dir, 0o750); err != nil {
-				return nil, fmt.Errorf("database: create folder for %s: %w", path, err)
+			if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+				return nil, fmt.Errorf("database: there is no folder %s for the SQLite file %s: %w", dir, path, ErrNoFolder)
 			}
 		}
 	}

@@ -71,15 +71,23 @@ func TestDialectsHaveTheSameMigrations(t *testing.T) {
 	}
 }
 
+// TestOpenSQLiteMakesNoFolder: a folder that is not there is a mistyped path, not one to make (operator round: a
+// typo's folders were made, as root up from /, and the service ran on a new, empty database in them).
+func TestOpenSQLiteMakesNoFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "typo-dir")
+	_, err := database.Open(context.Background(), "sqlite:"+filepath.Join(dir, "portal.db"))
+	require.ErrorIs(t, err, database.ErrNoFolder)
+	require.ErrorContains(t, err, "database: there is no folder "+dir+" for the SQLite file")
+	require.NoDirExists(t, dir)
+}
+
 func TestOpenSQLite(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "nested", "folder", "portal.db")
+	path := filepath.Join(t.TempDir(), "portal.db")
 	db, err := database.Open(ctx, "sqlite:"+path)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = db.Close() })
-
-	_, err = os.Stat(filepath.Dir(path))
-	require.NoError(t, err, "the parent folder is created")
+	require.FileExists(t, path)
 
 	pragmas := []struct {
 		name string

@@ -14,10 +14,11 @@ import (
 // ReadCSV accepts them in any order, named by a header row.
 var CSVColumns = []string{"id", "name", "street", "postcode", "city", "country", "open"}
 
-// maxReportedLines caps how many bad lines one error lists.
-const maxReportedLines = 20
+// maxReportedProblems caps how many problems one error lists: a wrong file (another export) has one or more in
+// every row.
+const maxReportedProblems = 20
 
-// LineError is one bad row of a store file.
+// LineError is one problem of a row of a store file; a row may have several.
 type LineError struct {
 	Line  int
 	Field string // empty when the row as a whole is bad
@@ -32,10 +33,10 @@ func (e LineError) Error() string {
 	return fmt.Sprintf("line %d: %s: %s", e.Line, e.Field, e.Msg)
 }
 
-// CSVError lists the bad rows of a store file (the first maxReportedLines).
+// CSVError lists the problems of a store file's rows (the first maxReportedProblems), each of a line.
 type CSVError struct {
 	Lines []LineError
-	// More counts bad rows beyond those listed.
+	// More counts problems beyond those listed.
 	More int
 }
 
@@ -46,7 +47,7 @@ func (e *CSVError) Error() string {
 		msgs = append(msgs, l.Error())
 	}
 	if e.More > 0 {
-		msgs = append(msgs, fmt.Sprintf("... and %d more bad rows", e.More))
+		msgs = append(msgs, fmt.Sprintf("... and %d more problems", e.More))
 	}
 	return strings.Join(msgs, "\n")
 }
@@ -57,7 +58,7 @@ func (e *CSVError) Is(target error) bool { return target == ErrInvalid }
 // ReadCSV reads and validates a whole store file: UTF-8 CSV with the header
 // row id,name,street,postcode,city,country,open (any order); lines starting
 // with # are comments; open is true/false, 1/0 or yes/no. It returns every
-// store or, when any row is bad, a *CSVError naming each bad line and field.
+// store or, when any row is bad, a *CSVError naming each problem by line and field.
 func ReadCSV(r io.Reader) ([]Store, error) {
 	cr := csv.NewReader(r)
 	cr.Comment = '#'
@@ -81,7 +82,7 @@ func ReadCSV(r io.Reader) ([]Store, error) {
 		firstAt = map[string]int{}
 	)
 	report := func(le LineError) {
-		if len(bad.Lines) < maxReportedLines {
+		if len(bad.Lines) < maxReportedProblems {
 			bad.Lines = append(bad.Lines, le)
 		} else {
 			bad.More++
@@ -106,18 +107,18 @@ func ReadCSV(r io.Reader) ([]Store, error) {
 			report(LineError{Line: line, Msg: fmt.Sprintf("has %d fields, the header has %d", len(rec), len(header))})
 			continue
 		}
-		st, le := parseRow(rec, col)
-		if le != nil {
-			le.Line = line
-			report(*le)
-			continue
-		}
+		st, problems := parseRow(rec, col)
 		if first, dup := firstAt[st.ID]; dup {
-			report(LineError{Line: line, Field: "id", Msg: fmt.Sprintf("%q already appears on line %d", st.ID, first)})
-			continue
+			problems = append(problems, LineError{Field: "id", Msg: fmt.Sprintf("%q already appears on line %d", st.ID, first)})
 		}
-		firstAt[st.ID] = line
-		out = append(out, st)
+		for _, p := range problems {
+			p.Line = line
+			report(p)
+		}
+		if len(problems) == 0 {
+			firstAt[st.ID] = line
+			out = append(out, st)
+		}
 	}
 	if len(bad.Lines) > 0 {
 		return nil, &bad
@@ -154,10 +155,12 @@ func headerColumns(header []string) (map[string]int, error) {
 	return col, nil
 }
 
-func parseRow(rec []string, col map[string]int) (Store, *LineError) {
+// parseRow reads one row and lists each of its problems (their lines left for the caller to fill in).
+func parseRow(rec []string, col map[string]int) (Store, []LineError) {
+	var problems []LineError
 	open, err := ParseOpen(rec[col["open"]])
 	if err != nil {
-		return Store{}, &LineError{Field: "open", Msg: err.Error()}
+		problems = append(problems, LineError{Field: "open", Msg: err.Error()})
 	}
 	st := Store{
 		ID:       rec[col["id"]],
@@ -168,14 +171,10 @@ func parseRow(rec []string, col map[string]int) (Store, *LineError) {
 		Country:  rec[col["country"]],
 		Open:     open,
 	}.Clean()
-	if err := st.Validate(); err != nil {
-		var fe *FieldError
-		if errors.As(err, &fe) {
-			return Store{}, &LineError{Field: fe.Field, Msg: fe.Message}
-		}
-		return Store{}, &LineError{Msg: err.Error()}
+	for _, fe := range st.Problems() {
+		problems = append(problems, LineError{Field: fe.Field, Msg: fe.Message})
 	}
-	return st, nil
+	return st, problems
 }
 
 // ParseOpen reads the open column: true/false, 1/0 or yes/no, any case.

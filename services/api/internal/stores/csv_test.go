@@ -55,6 +55,16 @@ func TestReadCSV(t *testing.T) {
 				`line 6: has 3 fields, the header has 7`,
 			},
 		},
+		{
+			// Each problem of a line, not only its first (operator round: a bad open hid the bad country beside it).
+			name: "every problem of a line reported",
+			in:   header + "DE-20095-01,Hamburg,,20095,Hamburg,XX,sometimes\n",
+			wantErr: []string{
+				`line 2: open: must be true/false, 1/0 or yes/no, got "sometimes"`,
+				`line 2: street: is required`,
+				`line 2: country: must be an ISO 3166-1 alpha-2 code such as DE, got "XX"`,
+			},
+		},
 		{name: "empty file", in: "", wantErr: []string{"line 1: the file is empty"}},
 		{name: "missing column", in: "id,name,street,postcode,city,country\n", wantErr: []string{`line 1: column "open" is missing`}},
 		{name: "unknown column", in: "id,name,street,postcode,city,country,open,phone\n", wantErr: []string{`line 1: unknown column "phone"`}},
@@ -88,4 +98,18 @@ func TestWriteCSVRoundTrips(t *testing.T) {
 	got, err := stores.ReadCSV(&buf)
 	require.NoError(t, err)
 	require.Equal(t, list, got)
+}
+
+// TestReadCSVCapsTheProblemsReported: a wrong file (another export, every row bad in several fields) is answered with
+// the first problems and a count of the others, not thousands of lines.
+func TestReadCSVCapsTheProblemsReported(t *testing.T) {
+	var in strings.Builder
+	in.WriteString("id,name,street,postcode,city,country,open\n")
+	for range 30 {
+		in.WriteString("DE-20095-01,Hamburg,Musterstraße 1,20095,Hamburg,XX,maybe\n")
+	}
+	_, err := stores.ReadCSV(strings.NewReader(in.String()))
+	lines := strings.Split(err.Error(), "\n")
+	require.Len(t, lines, 21)
+	require.Equal(t, "... and 40 more problems", lines[20])
 }

@@ -103,38 +103,50 @@ var (
 // Validate checks every field and returns the first problem as a *FieldError.
 // It expects the clean form Clean produces.
 func (s Store) Validate() error {
-	if s.ID == "" {
-		return &FieldError{"id", "is required"}
+	if problems := s.Problems(); len(problems) > 0 {
+		return problems[0]
 	}
-	if len(s.ID) > maxIDLen || !idPattern.MatchString(s.ID) {
-		return &FieldError{"id", fmt.Sprintf("must be at most %d letters, digits, '.', '_' or '-', starting with a letter or digit", maxIDLen)}
+	return nil
+}
+
+// Problems lists every invalid field of s, in the order of its fields, for a store file that reports all of a
+// line's problems at once (an import fixed one field at a time was run again for each). It expects the clean form
+// Clean produces.
+func (s Store) Problems() []*FieldError {
+	var out []*FieldError
+	add := func(err error) {
+		if fe, ok := err.(*FieldError); ok {
+			out = append(out, fe)
+		}
+	}
+	if s.ID == "" {
+		add(&FieldError{"id", "is required"})
+	} else if len(s.ID) > maxIDLen || !idPattern.MatchString(s.ID) {
+		add(&FieldError{"id", fmt.Sprintf("must be at most %d letters, digits, '.', '_' or '-', starting with a letter or digit", maxIDLen)})
 	}
 	// A store without a name of its own is shown by its address, as one named like its city is (UIText); the
 	// import's help said so, and the import refused it (QA operations round).
 	if s.Name != "" {
-		if err := checkText("name", s.Name); err != nil {
-			return err
-		}
+		add(checkText("name", s.Name))
 	}
 	for _, f := range []struct{ name, value string }{{"street", s.Street}, {"city", s.City}} {
-		if err := checkText(f.name, f.value); err != nil {
-			return err
-		}
+		add(checkText(f.name, f.value))
 	}
-	if !countryPattern.MatchString(s.Country) || !isCountryCode(s.Country) {
-		return &FieldError{"country", fmt.Sprintf("must be an ISO 3166-1 alpha-2 code such as DE, got %q", s.Country)}
+	validCountry := countryPattern.MatchString(s.Country) && isCountryCode(s.Country)
+	if !validCountry {
+		add(&FieldError{"country", fmt.Sprintf("must be an ISO 3166-1 alpha-2 code such as DE, got %q", s.Country)})
 	}
-	if s.Postcode == "" {
-		return &FieldError{"postcode", "is required"}
+	switch f, ok := postcodeFormats[s.Country]; {
+	case s.Postcode == "":
+		add(&FieldError{"postcode", "is required"})
+	case !validCountry:
+		// The postcode's format is the country's: with no country to go by there is nothing to check it against.
+	case ok && !f.re.MatchString(s.Postcode):
+		add(&FieldError{"postcode", fmt.Sprintf("must be %s for %s, got %q", f.hint, s.Country, s.Postcode)})
+	case !ok && !genericPostcode.MatchString(s.Postcode):
+		add(&FieldError{"postcode", fmt.Sprintf("must be 2 to 10 letters, digits, spaces or hyphens, got %q", s.Postcode)})
 	}
-	if f, ok := postcodeFormats[s.Country]; ok {
-		if !f.re.MatchString(s.Postcode) {
-			return &FieldError{"postcode", fmt.Sprintf("must be %s for %s, got %q", f.hint, s.Country, s.Postcode)}
-		}
-	} else if !genericPostcode.MatchString(s.Postcode) {
-		return &FieldError{"postcode", fmt.Sprintf("must be 2 to 10 letters, digits, spaces or hyphens, got %q", s.Postcode)}
-	}
-	return nil
+	return out
 }
 
 // isCountryCode: an assigned ISO 3166-1 alpha-2 code of a country, not one for private use (XX, ZZ, QM–QZ) nor

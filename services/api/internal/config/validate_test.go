@@ -1,0 +1,108 @@
+package config_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/config/configtest"
+)
+
+// TestOperatorSettingsAreCheckedUpFront: settings an operator round found accepted and broken later (mail links on the
+// SPA's 404, a port no address has, a relay URL whose parts were dropped) or refused late by a library in words
+// naming no setting (the passkeys' relying-party id) are refused at start-up, naming the setting and what it needs.
+func TestOperatorSettingsAreCheckedUpFront(t *testing.T) {
+	tests := []struct {
+		name       string
+		production bool
+		env        map[string]string
+		wantErr    string
+	}{
+		{name: "public URL with a path", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://host.example:8080/portal"},
+			wantErr: `config: http.publicUrl: must be the service's root, without a path (the apps, their files and the sign-on's issuer are served at /), got "http://host.example:8080/portal"`},
+		{name: "public URL with a port out of range", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://host.example:99999"},
+			wantErr: `config: http.publicUrl: the port must be from 1 to 65535, got "99999"`},
+		{name: "public URL with port 0", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://host.example:0"},
+			wantErr: `config: http.publicUrl: the port must be from 1 to 65535, got "0"`},
+		{name: "relay URL with a path and a query", env: map[string]string{"PORTAL_MAIL_SMTP_URL": "smtps://relay.example.com:465/path?x=1"},
+			wantErr: `config: mail.smtp.url: must be smtp://[user:password@]host:port or smtps://[user:password@]host:port, without a path, query or fragment (they would be dropped)`},
+		{name: "relay URL with a user and no password", env: map[string]string{"PORTAL_MAIL_SMTP_URL": "smtp://user@relay.example.com:25"},
+			wantErr: `config: mail.smtp.url: a user needs a password (smtp://user:password@host:port); the relay is asked to authenticate with both`},
+		{name: "relay URL with an empty password", env: map[string]string{"PORTAL_MAIL_SMTP_URL": "smtp://user:@relay.example.com:25"},
+			wantErr: `config: mail.smtp.url: a user needs a password`},
+		{name: "relay URL with a port out of range", env: map[string]string{"PORTAL_MAIL_SMTP_URL": "smtp://relay.example.com:99999"},
+			wantErr: `config: mail.smtp.url: the port must be from 1 to 65535, got "99999"`},
+		{name: "a one-word host as the passkeys' relying party", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://portal:8080"},
+			wantErr: `config: http.publicUrl: its host "portal" cannot be the relying-party id of passkeys: WebAuthn needs a domain name such as konto.example.com, or localhost; ` +
+				`open the service at such a name, or set identity.embedded.passkeys.rpId (and .origins) to the domain shoppers open`},
+		{name: "a one-word relying-party id", env: map[string]string{"PORTAL_IDENTITY_EMBEDDED_PASSKEYS_RPID": "portal"},
+			wantErr: `config: identity.embedded.passkeys.rpId: must be a domain name such as konto.example.com, or localhost (WebAuthn's relying-party id), got "portal"`},
+		{name: "a relying-party id with a port", env: map[string]string{"PORTAL_IDENTITY_EMBEDDED_PASSKEYS_RPID": "konto.example.com:443"},
+			wantErr: `config: identity.embedded.passkeys.rpId: must be a domain name such as konto.example.com, or localhost (WebAuthn's relying-party id), got "konto.example.com:443"`},
+		{name: "a relying-party id that is an address", env: map[string]string{"PORTAL_IDENTITY_EMBEDDED_PASSKEYS_RPID": "192.0.2.1"},
+			wantErr: `config: identity.embedded.passkeys.rpId: must be a domain name`},
+		{name: "every address as a trusted proxy in production", production: true, env: map[string]string{"PORTAL_HTTP_TRUSTEDPROXIES": "10.0.0.0/8,0.0.0.0/0"},
+			wantErr: `config: http.trustedProxies: "0.0.0.0/0" is every address: anyone could name any client address in X-Forwarded-For and escape the limits per address; ` +
+				`refused when env is "production", name the proxies' own range (e.g. 10.0.0.0/8)`},
+		{name: "every IPv6 address as a trusted proxy in production", production: true, env: map[string]string{"PORTAL_HTTP_TRUSTEDPROXIES": "::/0"},
+			wantErr: `config: http.trustedProxies: "::/0" is every address`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			isolate(t)
+			if tc.production {
+				configtest.SetProduction(t)
+			}
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			_, err := config.Load(config.Sources{})
+			require.ErrorContains(t, err, tc.wantErr)
+		})
+	}
+}
+
+func TestOperatorSettingsAccepted(t *testing.T) {
+	tests := []struct {
+		name  string
+		env   map[string]string
+		check func(t *testing.T, cfg config.Config)
+	}{
+		{name: "public URL with a slash", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "https://konto.example.com/"}},
+		{name: "public URL on localhost", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://localhost:8080"}},
+		{name: "public URL on a loopback address (passkeys on localhost)", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://127.0.0.1:8080"}},
+		{name: "a one-word host with the vendor's identity provider (no passkeys here)", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://portal:8080",
+			"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc", "PORTAL_METADATA_IDENTITY_CDC_APIKEY": "3_abc", "PORTAL_METADATA_IDENTITY_CDC_DATACENTER": "eu1"}},
+		{name: "a one-word host with a relying-party id of a domain", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://portal:8080",
+			"PORTAL_IDENTITY_EMBEDDED_PASSKEYS_RPID": "portal.localhost"}},
+		{name: "relay URL with credentials", env: map[string]string{"PORTAL_MAIL_SMTP_URL": "smtp://user:pw@relay.example.com:587"}},
+		{name: "relay URL with a slash", env: map[string]string{"PORTAL_MAIL_SMTP_URL": "smtps://relay.example.com/"}},
+		{name: "every address as a trusted proxy outside production", env: map[string]string{"PORTAL_HTTP_TRUSTEDPROXIES": "0.0.0.0/0"}},
+		{name: "a Unicode host is taken in its ASCII form (IDNA)",
+			env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://Bücher.example:8080/", "PORTAL_IDENTITY_EMBEDDED_PASSKEYS_ORIGINS": "https://bücher.example",
+				"PORTAL_APPS_ACCOUNTPORTAL_HOST": "konto.bücher.example"},
+			check: func(t *testing.T, cfg config.Config) {
+				require.Equal(t, "http://xn--bcher-kva.example:8080/", cfg.HTTP.PublicURL)
+				require.Equal(t, []string{"https://xn--bcher-kva.example"}, cfg.Identity.Embedded.Passkeys.Origins)
+				require.Equal(t, "konto.xn--bcher-kva.example", cfg.Apps.AccountPortal.Host)
+			}},
+		{name: "a Unicode relying-party id is taken in its ASCII form (IDNA)", env: map[string]string{"PORTAL_IDENTITY_EMBEDDED_PASSKEYS_RPID": "bücher.example"},
+			check: func(t *testing.T, cfg config.Config) {
+				require.Equal(t, "xn--bcher-kva.example", cfg.Identity.Embedded.Passkeys.RPID)
+			}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			isolate(t)
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			cfg, err := config.Load(config.Sources{})
+			require.NoError(t, err)
+			if tc.check != nil {
+				tc.check(t, cfg)
+			}
+		})
+	}
+}

@@ -1,0 +1,82 @@
+package config_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/config/configtest"
+)
+
+// TestProductionWarnings: production takes settings that it ignores or that weaken the service below the spec's
+// rules, and said nothing of them (operator round); start-up names each.
+func TestProductionWarnings(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		yaml string
+		want []string
+	}{
+		{name: "the defaults", want: nil},
+		{name: "development aids asked for in the environment",
+			env: map[string]string{"PORTAL_IDENTITY_SOCIAL_DEVISSUER": "true", "PORTAL_IDENTITY_EMBEDDED_MAILLIMITS_EXEMPTLOOPBACK": "true"},
+			want: []string{
+				`identity.embedded.mailLimits.exemptLoopback: ignored when env is "production" (callers on the machine itself get no exemption there)`,
+				`identity.social.devIssuer: ignored when env is "production" (the development issuer never runs there)`,
+			}},
+		{name: "a development aid asked for in the file", yaml: "identity:\n  social:\n    devIssuer: true\n",
+			want: []string{`identity.social.devIssuer: ignored when env is "production" (the development issuer never runs there)`}},
+		{name: "development aids turned off", env: map[string]string{"PORTAL_IDENTITY_SOCIAL_DEVISSUER": "false", "PORTAL_IDENTITY_EMBEDDED_MAILLIMITS_EXEMPTLOOPBACK": "false"}},
+		{name: "a weak password policy and lockout",
+			env: map[string]string{"PORTAL_IDENTITY_EMBEDDED_PASSWORD_MINLENGTH": "1", "PORTAL_IDENTITY_EMBEDDED_PASSWORD_MINCHARGROUPS": "0",
+				"PORTAL_IDENTITY_EMBEDDED_LOCKOUT_MAXFAILURES": "100000", "PORTAL_IDENTITY_EMBEDDED_LOCKOUT_DURATION": "1s"},
+			want: []string{
+				`identity.embedded.lockout: 100000 failures in 15m0s lock a login ID for 1s, weaker than the spec's 5 in 15m0s for 15m0s: passwords can be guessed faster`,
+				`identity.embedded.password.minCharGroups: 0, weaker than the spec's 4 (lower and upper case letters, digits and other characters)`,
+				`identity.embedded.password.minLength: 1, weaker than the spec's 8`,
+			}},
+		{name: "a stricter policy", env: map[string]string{"PORTAL_IDENTITY_EMBEDDED_PASSWORD_MINLENGTH": "12", "PORTAL_IDENTITY_EMBEDDED_LOCKOUT_MAXFAILURES": "3"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := isolate(t)
+			configtest.SetProduction(t)
+			if tc.yaml != "" {
+				writeFile(t, filepath.Join(dir, "portal.yaml"), tc.yaml)
+			}
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			_, warnings, err := config.LoadWithWarnings(config.Sources{})
+			require.NoError(t, err)
+			require.Equal(t, tc.want, warnings)
+		})
+	}
+}
+
+// Outside production the development aids work and a weak policy is a developer's choice: nothing to warn of.
+func TestNoProductionWarningsInDevelopment(t *testing.T) {
+	isolate(t)
+	t.Setenv("PORTAL_IDENTITY_SOCIAL_DEVISSUER", "true")
+	t.Setenv("PORTAL_IDENTITY_EMBEDDED_PASSWORD_MINLENGTH", "1")
+	_, warnings, err := config.LoadWithWarnings(config.Sources{})
+	require.NoError(t, err)
+	require.Empty(t, warnings)
+}
+
+// Sources.Defaults replace built-in defaults (the commands besides serve log warnings only) and lose to every
+// configured value.
+func TestSourcesDefaults(t *testing.T) {
+	isolate(t)
+	quiet := config.Sources{Defaults: map[string]any{"log.level": "warn"}}
+	cfg, err := config.Load(quiet)
+	require.NoError(t, err)
+	require.Equal(t, "warn", cfg.Log.Level)
+
+	t.Setenv("PORTAL_LOG_LEVEL", "info")
+	cfg, err = config.Load(quiet)
+	require.NoError(t, err)
+	require.Equal(t, "info", cfg.Log.Level, "a level configured wins")
+}

@@ -190,7 +190,7 @@ test.describe('preference centre, complete', () => {
       await expect(optIn).toBeChecked();
       await optIn.uncheck();
       await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByText('Zum Speichern füllen Sie bitte dieses Feld aus.')).toBeVisible();
+      await expect(page.getByText('Zum Speichern füllen Sie bitte dieses Feld aus.', { exact: true })).toBeVisible();
       await expectAccessible(page);
     });
   });

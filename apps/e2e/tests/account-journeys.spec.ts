@@ -97,6 +97,9 @@ test.describe('account portal journeys', () => {
     await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
     await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
     await expect(page.getByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeVisible();
+    // The two ways on the text names, as links (QA).
+    await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
+    await expect(page.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
     await expectAccessible(page);
 
     await page.goto('/login');
@@ -119,6 +122,28 @@ test.describe('account portal journeys', () => {
     await logIn(page, email, 'Falsch12!x');
     await logIn(page, email, PASSWORD);
     await expect(page.getByText(/nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt/)).toBeVisible();
+    // A password reset lifts the lock: offered in the same alert (QA).
+    await expect(page.getByRole('alert').getByRole('link', { name: 'Passwort vergessen?' })).toBeVisible();
+  });
+
+  test('/registration from the keyboard: no errors on the way past empty fields, Enter in a field goes to the first error and says how many (QA)', async ({ page }) => {
+    await page.goto('/registration');
+    const email = page.getByRole('textbox', { name: /E-Mail-Adresse/ });
+    await email.focus();
+    // Past every field to the link below the form, as a shopper heading for it does.
+    const login = page.getByRole('main').getByRole('link', { name: 'Anmelden' }).last();
+    for (let n = 0; n < 20 && !(await login.evaluate((link) => link === document.activeElement)); n++) await page.keyboard.press('Tab');
+    await expect(login).toBeFocused();
+    await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+    await expect(page.getByText('Bitte geben Sie einen Wert ein.')).toHaveCount(0);
+
+    await email.fill('not-an-email');
+    await page.keyboard.press('Tab');
+    await page.getByLabel(/^Passwort/).fill('abc');
+    await page.getByLabel(/^Passwort/).press('Enter');
+    await expect(email).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Bitte prüfen Sie 3 Felder.' })).toHaveCount(1);
+    await expectAccessible(page);
   });
 
   for (const [zip, region] of [

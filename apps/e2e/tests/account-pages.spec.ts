@@ -77,8 +77,10 @@ test.describe('account pages', () => {
 
     await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
     await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
-    await page.getByRole('textbox', { name: /Straße/ }).fill('Rue Neuve');
-    await page.getByRole('textbox', { name: /Hausnummer/ }).fill('12');
+    // The whole street line at once, as autofill gives address-line1: its house number goes to its own field (QA).
+    await page.getByRole('textbox', { name: /Straße/ }).fill('Rue Neuve 12');
+    await expect(page.getByRole('textbox', { name: /Straße/ })).toHaveValue('Rue Neuve');
+    await expect(page.getByRole('textbox', { name: /Hausnummer/ })).toHaveValue('12');
     await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('10000');
     await page.getByRole('textbox', { name: /Ort/ }).fill('Bruxelles');
     await country.selectOption('BE');
@@ -88,9 +90,11 @@ test.describe('account pages', () => {
     await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('1000');
     await page.getByRole('button', { name: 'Speichern' }).click();
 
-    // Back one page: the overview, with the banner and the card.
+    // Back one page: the overview, with the banner and the card; the heading the focus goes to reads the banner (QA).
     await expect(page).toHaveURL(/\/addresses$/);
     await expect(page.getByText('Ihre Adresse wurde gespeichert.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse' })).toHaveAccessibleDescription('Ihre Adresse wurde gespeichert.');
     const card = page.getByRole('article', { name: 'Ihre Standardadresse' });
     await expect(card).toContainText('Rue Neuve 12');
     await expect(card).toContainText('1000 Bruxelles');
@@ -233,6 +237,10 @@ test.describe('account pages', () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2_000);
     await expect(page.getByText('Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.')).toBeVisible();
+    // Read with the heading the focus goes to: a status region that comes with the page is often not read (QA).
+    const login = page.getByRole('heading', { level: 1, name: 'Anmelden' });
+    await expect(login).toBeFocused();
+    await expect(login).toHaveAccessibleDescription('Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.');
   });
 
   test('e-mail change: the current password first, the link mailed to the new address, then the login with it', async ({ page, browser, baseURL }) => {

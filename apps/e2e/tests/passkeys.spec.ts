@@ -45,6 +45,12 @@ test.describe('passkeys', () => {
     const widget = page.getByRole('region', { name: 'Ohne Passwort' });
     await expect(widget.getByRole('button', { name: 'Mit Passkey registrieren' })).toBeVisible();
     await expectAccessible(page);
+    // Pressed with the form empty: the focus goes to the address (its error above, out of view), one status line
+    // names how many fields need attention, and no alert each cuts off the other (QA).
+    await widget.getByRole('button', { name: 'Mit Passkey registrieren' }).press('Enter');
+    await expect(page.getByRole('textbox', { name: /E-Mail-Adresse/ })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Bitte prüfen Sie 2 Felder.' })).toHaveCount(1);
+    await expect(page.getByRole('alert').filter({ hasText: /./ })).toHaveCount(0);
     await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
     await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
     await widget.getByRole('button', { name: 'Mit Passkey registrieren' }).click();
@@ -158,7 +164,11 @@ test.describe('passkeys', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
 
     await page.goto('/accessdata');
+    // A removal asks first (it ends the other sessions): the question takes the focus.
     await passkeys.getByRole('button', { name: 'Passkey „Laptop“ entfernen' }).click();
+    await expect(passkeys.getByText('Passkey „Laptop“ wirklich entfernen?', { exact: false })).toBeFocused();
+    await expectAccessible(page);
+    await passkeys.getByRole('button', { name: 'Ja, entfernen' }).click();
     await expect(passkeys.getByText('Der Passkey wurde entfernt.')).toBeVisible();
     await expect(passkeys.getByText('Sie haben noch keinen Passkey.')).toBeVisible();
 
@@ -201,6 +211,7 @@ test.describe('passkeys against the development clock', () => {
       // A ceremony begun a minute before that login grows old ends where it began: confirm the password again.
       // (The passkey goes first: the authenticator would refuse a second one for the account it already holds.)
       await passkeys.getByRole('button', { name: 'Passkey „Laptop“ entfernen' }).click();
+      await passkeys.getByRole('button', { name: 'Ja, entfernen' }).click();
       await expect(passkeys.getByText('Sie haben noch keinen Passkey.')).toBeVisible();
       expect((await page.request.post(`${server.baseURL}/dev/clock`, { data: { advance: '9m' } })).ok()).toBe(true);
       await page.route('**/identity/accounts.registerPasskey', async (route) => {

@@ -11,8 +11,8 @@ import { PasswordField } from './fields/PasswordField';
 import { SelectField } from './fields/SelectField';
 import { SubmitButton } from './fields/SubmitButton';
 import { TextField } from './fields/TextField';
-import { message } from './messages';
-import { consentSchema, passwordSchema } from './rules';
+import { message, messages } from './messages';
+import { consentSchema, emailSchema, passwordSchema } from './rules';
 import { mapValidationErrors } from './server-errors';
 import { renderForm } from './test-utils';
 
@@ -114,8 +114,11 @@ describe('TextField', () => {
   });
 
   it('announces an error once the field is left, before any submit', async () => {
-    await setup();
-    await userEvent.click(screen.getByRole('textbox', { name: 'Vorname' }));
+    await renderForm(<TextField name="profile.firstName" label="Vorname" required />, {
+      initialValues: { profile: { firstName: 'Eva' } },
+      validationSchema: accountFormSchema(accountSchema, ['profile.firstName']),
+    });
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Vorname' }));
     await userEvent.tab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
   });
@@ -132,13 +135,12 @@ describe('TextField', () => {
         <TextField name="profile.firstName" label="Vorname" required />
         <CheckboxField name="consent" label="Ich stimme zu" />
       </>,
-      { initialValues: { profile: { firstName: '' }, consent: false }, validationSchema: accountFormSchema(accountSchema, ['profile.firstName']) },
+      { initialValues: { profile: { firstName: 'Eva' }, consent: false }, validationSchema: accountFormSchema(accountSchema, ['profile.firstName']) },
     );
     const checkbox = screen.getByRole('checkbox', { name: 'Ich stimme zu' });
     const seen: (string | null)[] = [];
     checkbox.addEventListener('click', () => seen.push(screen.queryByText('Bitte geben Sie einen Wert ein.')?.textContent ?? null));
-    // Typed in and emptied: the error is known before the field is left, which then only shows it.
-    await user.type(screen.getByRole('textbox', { name: 'Vorname' }), 'a');
+    // The stored name emptied: the error is known before the field is left, which then only shows it.
     await user.clear(screen.getByRole('textbox', { name: 'Vorname' }));
     await user.pointer({ keys: `[${key}]`, target: checkbox });
     expect(checkbox).toBeChecked();
@@ -147,7 +149,7 @@ describe('TextField', () => {
     expect(await screen.findByText('Bitte geben Sie einen Wert ein.')).toBeInTheDocument();
   });
 
-  it('announces an error that appears after a submit as the field is changed', async () => {
+  it('announces an error that appears after a submit as the field is changed once the field is left, not as it is typed (QA)', async () => {
     await setup();
     const input = screen.getByRole('textbox', { name: 'Vorname' });
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -156,6 +158,9 @@ describe('TextField', () => {
     await userEvent.type(input, 'J');
     await waitFor(() => expect(screen.queryByText('Bitte geben Sie einen Wert ein.')).not.toBeInTheDocument());
     await userEvent.clear(input);
+    expect(await screen.findByText('Bitte geben Sie einen Wert ein.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.tab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
   });
 
@@ -240,15 +245,142 @@ describe('validating the whole form on submit', () => {
     expect(screen.getByRole('textbox', { name: 'Ort' })).toHaveAccessibleDescription('Diesen Ort kennen wir nicht.');
   });
 
-  it('leaves the focus in the field it is in, and names the error there once', async () => {
+  it('moves the focus from the field it is in to the field in error, as the button does (QA: Enter in a field)', async () => {
     await renderRefusedCity();
-    await userEvent.click(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }), '{Enter}');
     expect(await screen.findByText('Diesen Ort kennen wir nicht.')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Ort' })).toHaveFocus());
+    // The field the focus arrives at reads its error: nothing else says it.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('leaves the focus in the field it is in when that is the field in error, and names the error there once', async () => {
+    await renderRefusedCity();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Ort' }), '{Enter}');
+    expect(await screen.findByText('Diesen Ort kennen wir nicht.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Ort' })).toHaveFocus();
     // Its error is not read as the focus stays: the submit names it, once.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Ort: Diesen Ort kennen wir nicht.'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Diesen Ort kennen wir nicht\.$/));
+  });
+});
+
+/** E-mail, password and consent, as /registration has them. */
+const renderRegistrationLike = () =>
+  renderForm(
+    <>
+      <TextField name="email" type="email" label="E-Mail-Adresse" required />
+      <PasswordField name="password" label="Passwort" required autoComplete="new-password" />
+      <CheckboxField name="consent" label="Ich stimme zu" required />
+      <SubmitButton>Registrieren</SubmitButton>
+    </>,
+    {
+      initialValues: { email: '', password: '', consent: false },
+      validationSchema: yup.object({
+        email: emailSchema({ required: messages.required('profile.email') }),
+        password: passwordSchema({ minLength: 8, minCharGroups: 4 }),
+        consent: consentSchema(),
+      }),
+    },
+  );
+const FORMAT = 'Der angegebene Wert entspricht nicht dem erwarteten Format.';
+const TOO_SHORT = 'Das Passwort muss mindestens 8 Zeichen lang sein.';
+
+describe('keyboard and screen reader (QA round)', () => {
+  it('Enter in a field moves the focus to the first field in error, as the button does, and says how many fields need attention', async () => {
+    await renderRegistrationLike();
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }), 'not-an-email');
+    await userEvent.tab();
+    await userEvent.type(screen.getByLabelText(/^Passwort/), 'abc{Enter}');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveAccessibleDescription(FORMAT);
+    // The field arrived at reads its own error; the status line adds that two more need attention.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Bitte prüfen Sie 3 Felder\.$/));
+  });
+
+  it('Enter in the first field in error keeps the focus there and names its error and the count once', async () => {
+    await renderRegistrationLike();
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }), 'not-an-email{Enter}');
+    expect(await screen.findByText('Bitte geben Sie Ihr Passwort ein.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveFocus();
+    // The field is not named: the focus is in it.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(`${FORMAT} Bitte prüfen Sie 3 Felder.`));
+    expect(screen.getByRole('status').textContent).toBe(`${FORMAT} Bitte prüfen Sie 3 Felder.`);
+  });
+
+  it('names no count for a single field in error', async () => {
+    await renderRegistrationLike();
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }), 'a@example.com');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Ich stimme zu' }));
+    screen.getByRole('button', { name: 'Registrieren' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText(/^Passwort/)).toHaveFocus());
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('tabbing past empty fields shows and announces nothing; the submit shows every error (QA: three alerts on the way to a button)', async () => {
+    await renderRegistrationLike();
+    screen.getByRole('textbox', { name: 'E-Mail-Adresse' }).focus();
+    await userEvent.tab(); // to the password
+    await userEvent.tab(); // to its show button
+    await userEvent.tab(); // to the consent
+    await userEvent.tab(); // to the submit button
+    expect(screen.getByRole('button', { name: 'Registrieren' })).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+    expect(screen.queryByText('Bitte geben Sie einen Wert ein.')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(3));
+    expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveFocus();
+  });
+
+  it('a password whose error changes as it is typed says nothing until the field is left, then its error once (QA)', async () => {
+    await renderRegistrationLike();
+    screen.getByRole('button', { name: 'Registrieren' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveFocus());
+    const password = screen.getByLabelText(/^Passwort/);
+    await userEvent.type(password, 'a');
+    expect(await screen.findByText(TOO_SHORT)).toBeInTheDocument();
+    await userEvent.type(password, 'B1!');
+    expect(screen.getByText(TOO_SHORT)).toBeInTheDocument();
+    await userEvent.type(password, 'cdef');
+    await waitFor(() => expect(password).not.toHaveAttribute('aria-invalid'));
+    await userEvent.clear(password);
+    await userEvent.type(password, 'abcdefgh');
+    expect(await screen.findByText('Das Passwort muss Zahlen, Groß- und Kleinbuchstaben sowie Sonderzeichen enthalten.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Its show button is part of the field: still nothing.
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Passwort anzeigen' })).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Left: the error it was left with, once.
+    await userEvent.tab();
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual(['Das Passwort muss Zahlen, Groß- und Kleinbuchstaben sowie Sonderzeichen enthalten.']);
+    // Visible all along.
+    expect(password).toHaveAccessibleDescription('Das Passwort muss Zahlen, Groß- und Kleinbuchstaben sowie Sonderzeichen enthalten.');
+  });
+});
+
+describe('an error changed as the field is typed in, then submitted from it', () => {
+  it('is said once by the status line, not again as the field is left', async () => {
+    await renderRegistrationLike();
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }), 'a@example.com');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Ich stimme zu' }));
+    const password = screen.getByLabelText(/^Passwort/);
+    await userEvent.type(password, 'abc');
+    await userEvent.tab(); // its show button
+    await userEvent.tab(); // left: its error, once
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([TOO_SHORT]);
+    await userEvent.type(password, 'defgh{Enter}');
+    // Changed while typing (silent), then the submit from the field, which is the first in error.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Das Passwort muss Zahlen, Groß- und Kleinbuchstaben sowie Sonderzeichen enthalten.'));
+    expect(password).toHaveFocus();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
@@ -288,22 +420,25 @@ describe('PasswordField', () => {
     await userEvent.type(screen.getByLabelText('Passwort'), 'Ab1!');
     await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
     expect(await screen.findByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
-    // Submitted from the field, which keeps the focus: the label without its required mark, and the error.
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Passwort: Das Passwort muss mindestens 8 Zeichen lang sein\.$/));
+    // Submitted from the field, the one in error, which keeps the focus: its error, once.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Das Passwort muss mindestens 8 Zeichen lang sein\.$/));
   });
 
-  it('names the field and its error with the colon French sets apart (QA: "Mot de passe: …")', async () => {
+  it('says the error in the page\'s language, and how many fields need attention (French)', async () => {
     await renderForm(
       <>
+        <TextField name="email" label="Adresse e-mail" />
         <PasswordField name="password" label="Mot de passe" autoComplete="new-password" />
         <SubmitButton>Continuer</SubmitButton>
       </>,
-      { initialValues: { password: '' }, validationSchema: yup.object({ password: passwordSchema({ minLength: 8, minCharGroups: 4 }) }) },
+      {
+        initialValues: { email: '', password: '' },
+        validationSchema: yup.object({ email: emailSchema({ required: messages.required('profile.email') }), password: passwordSchema({ minLength: 8, minCharGroups: 4 }) }),
+      },
       'fr-BE',
     );
-    await userEvent.type(screen.getByLabelText('Mot de passe'), 'Ab1!');
-    await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Mot de passe\u00a0: Le mot de passe doit/));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'x{Enter}');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('La valeur indiquée ne correspond pas au format attendu. Veuillez vérifier 2 champs.'));
   }, 20_000);
 });
 
@@ -464,6 +599,28 @@ describe('DateField', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('says nothing of a birth year as it is typed (0001, 0019, 0198), and the error of the year the field is left with once (QA)', async () => {
+    await setup({ birthDay: 17, birthMonth: 5, birthYear: 1980 });
+    const input = screen.getByLabelText('Geburtsdatum');
+    const RANGE = 'Das Geburtsjahr muss zwischen 1900 und 2020 liegen.';
+    // A year out of range left once: its error shows, and is said as the field is left.
+    act(() => input.focus());
+    fireEvent.change(input, { target: { value: '2021-05-17' } });
+    act(() => input.blur());
+    expect(await screen.findByRole('alert')).toHaveTextContent(RANGE);
+    // Typed anew, digit by digit, as a browser's date input reports it.
+    act(() => input.focus());
+    fireEvent.change(input, { target: { value: '1980-05-17' } });
+    await waitFor(() => expect(input).not.toHaveAttribute('aria-invalid'));
+    for (const year of ['0001', '0019', '0198']) {
+      fireEvent.change(input, { target: { value: `${year}-05-17` } });
+      await waitFor(() => expect(input).toHaveAccessibleDescription(RANGE));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    }
+    act(() => input.blur());
+    expect(await screen.findByRole('alert')).toHaveTextContent(RANGE);
+  });
+
   it('empties all three parts when the date is cleared', async () => {
     const { onSubmit } = await setup({ birthDay: 17, birthMonth: 5, birthYear: 1980 });
     await userEvent.clear(screen.getByLabelText('Geburtsdatum'));
@@ -543,7 +700,7 @@ describe('server errors and FormError', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(password).toHaveAccessibleDescription(TOO_COMMON));
     // The focus stayed in the password field: the status line names the error once, in the page's language.
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(`Passwort: ${TOO_COMMON}`));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(TOO_COMMON));
     // Another field changed and left: formik checks the whole form, and the server's answer about the password stands.
     await userEvent.type(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }), 'x');
     await userEvent.tab();

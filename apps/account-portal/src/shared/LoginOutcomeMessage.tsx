@@ -8,17 +8,18 @@ import type { LoginOutcome } from './login-outcome';
 
 /**
  * The text of a refused login (spec 000 §8), the same wherever a password is checked: the login form and the
- * link-accounts page. 403042/403005 come with the forgot-password hint.
+ * link-accounts page. 403042/403005 come with the forgot-password hint, 403120 with its link.
  */
 export function LoginOutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
   const { t } = useTranslation();
+  const forgotPassword = <Link to="/login/reset-password/start">{t('clp.login.forgotPassword')}</Link>;
   switch (outcome.kind) {
     case 'invalidCredentials':
       return (
         <>
           <p className="form-error__text">{t('clp.login.error.invalidCredentials')}</p>
           <p>
-            {t('clp.login.error.invalidCredentials.hint')} <Link to="/login/reset-password/start">{t('clp.login.forgotPassword')}</Link>
+            {t('clp.login.error.invalidCredentials.hint')} {forgotPassword}
           </p>
         </>
       );
@@ -36,7 +37,14 @@ export function LoginOutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
     case 'blocked':
       return <p className="form-error__text">{t('clp.login.error.blocked')}</p>;
     case 'lockedOut':
-      return <p className="form-error__text">{t('clp.login.error.lockedOut')}</p>;
+      // Spec 000 §8 names the lock, not how long it lasts, which is the provider's setting: the text says "later". A
+      // password reset lifts it (the embedded provider's reset clears the failed logins), so it is offered as on 403042.
+      return (
+        <>
+          <p className="form-error__text">{t('clp.login.error.lockedOut')}</p>
+          <p>{forgotPassword}</p>
+        </>
+      );
     case 'notActivated':
       return <p className="form-error__text">{t('clp.login.error.notActivated')}</p>;
     case 'customError':

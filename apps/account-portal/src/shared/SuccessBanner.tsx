@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { scrollBehavior } from '@portal/ui';
 
 /** Spec 000 §9: how long the success banners stay. */
@@ -7,11 +7,19 @@ export const FORM_BANNER_MS = 5_000;
 
 /**
  * A success banner that scrolls into view when it appears and hides itself after `durationMs` (spec 000 §2 and
- * §9). The live region stays in the page, so screen readers announce each message.
+ * §9). The live region stays in the page, so screen readers announce each message `show` puts there. A success the
+ * page arrives with (`arrived`, useFlash) shows from its first render, and the page's heading, which the focus moves
+ * to after a navigation (usePageAnnouncement), names it (`describedBy`, its aria-describedby): a live region that
+ * comes with the page, filled already, is often not announced (QA). It is no live region meanwhile, which a screen
+ * reader that does announce it would read twice.
  */
-export function useSuccessBanner(durationMs: number): { show: (text: string) => void; hide: () => void; banner: ReactNode } {
-  const [shown, setShown] = useState<{ text: string; id: number }>();
+export function useSuccessBanner(
+  durationMs: number,
+  arrived?: string,
+): { show: (text: string) => void; hide: () => void; banner: ReactNode; describedBy: string | undefined } {
+  const [shown, setShown] = useState(arrived ? { text: arrived, id: 0 } : undefined);
   const region = useRef<HTMLDivElement>(null);
+  const textId = useId();
   const show = useCallback((text: string) => setShown((previous) => ({ text, id: (previous?.id ?? 0) + 1 })), []);
   const hide = useCallback(() => setShown(undefined), []);
 
@@ -22,10 +30,15 @@ export function useSuccessBanner(durationMs: number): { show: (text: string) => 
     return () => clearTimeout(timer);
   }, [shown, durationMs]);
 
+  const withPage = shown?.id === 0;
   const banner = (
-    <div ref={region} role="status" className="success-banner">
-      {shown ? <p className="notice notice--success">{shown.text}</p> : null}
+    <div ref={region} role={withPage ? undefined : 'status'} className="success-banner">
+      {shown ? (
+        <p id={textId} className="notice notice--success">
+          {shown.text}
+        </p>
+      ) : null}
     </div>
   );
-  return { show, hide, banner };
+  return { show, hide, banner, describedBy: withPage ? textId : undefined };
 }

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * A success to show on the next page, for flows that end by going back (the address form goes back one page,
  * which cannot carry navigation state). Kept in session storage under one key and taken once.
@@ -12,15 +14,14 @@ export function setFlash(messageKey: string) {
   }
 }
 
-/** The pending success message key, removed as it is read. */
-export function takeFlash(): string | undefined {
-  try {
-    const key = window.sessionStorage.getItem(FLASH_KEY) ?? undefined;
-    window.sessionStorage.removeItem(FLASH_KEY);
-    return key;
-  } catch {
-    return undefined;
-  }
+/**
+ * The success left for this page, as its first render reads it (so that the page's heading can name it from the
+ * start: useSuccessBanner), taken from storage once the page shows.
+ */
+export function useFlash(): string | undefined {
+  const [key] = useState(peekFlash);
+  useEffect(clearFlash, []);
+  return key;
 }
 
 /** Drops a pending success (the flow it announced did not succeed after all). */

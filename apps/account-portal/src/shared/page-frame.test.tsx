@@ -4,7 +4,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../app/messages';
-import { clearFlash, setFlash, takeFlash } from './flash';
+import { clearFlash, peekFlash, setFlash, useFlash } from './flash';
 import { CHUNK_LOAD_TIMEOUT, CHUNK_LOAD_TIMEOUT_MS, lazyNamed, loadCode, loadPage } from './load-page';
 import { errorCodeOf, RouteErrorBoundary } from './RouteErrorBoundary';
 import { ACCOUNT_BANNER_MS, FORM_BANNER_MS, useSuccessBanner } from './SuccessBanner';
@@ -161,12 +161,16 @@ describe('success banners', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
-  it('a flash is taken once', () => {
+  it('a flash is read by the first render and taken once the page shows', () => {
     setFlash('ap.addresses.saved');
-    expect(takeFlash()).toBe('ap.addresses.saved');
-    expect(takeFlash()).toBeUndefined();
+    expect(peekFlash()).toBe('ap.addresses.saved');
+    const { result, unmount } = renderHook(() => useFlash());
+    expect(result.current).toBe('ap.addresses.saved');
+    expect(peekFlash()).toBeUndefined();
+    unmount();
+    expect(renderHook(() => useFlash()).result.current).toBeUndefined();
     setFlash('x');
     clearFlash();
-    expect(takeFlash()).toBeUndefined();
+    expect(peekFlash()).toBeUndefined();
   });
 });

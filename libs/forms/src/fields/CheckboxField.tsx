@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { afterPress } from './after-press';
+import { leaveField } from './after-press';
 import { classNames, describedBy, FieldError, useFieldError } from './field-state';
 
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'checked' | 'onChange' | 'onBlur' | 'children' | 'required' | 'type'>;
@@ -15,7 +15,7 @@ export interface CheckboxFieldProps extends NativeInputProps {
 
 /** A checkbox bound to a boolean form value, with its label after it. */
 export function CheckboxField({ name, label, required, id, className, ...input }: CheckboxFieldProps) {
-  const [field, , helpers] = useField<boolean | undefined>(name);
+  const [field, meta, helpers] = useField<boolean | undefined>(name);
   const error = useFieldError(name);
   const ownId = useId();
   const inputId = id ?? ownId;
@@ -31,7 +31,7 @@ export function CheckboxField({ name, label, required, id, className, ...input }
           checked={field.value === true}
           // formik's own checkbox handling would turn an unset value into a list of values; this one is a boolean.
           onChange={(event) => void helpers.setValue(event.target.checked)}
-          onBlur={afterPress(field.onBlur)}
+          onBlur={leaveField(field, meta)}
           className="checkbox-field__input"
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}

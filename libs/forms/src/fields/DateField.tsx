@@ -64,13 +64,15 @@ export function DateField({
   autoComplete = 'bday',
   className,
 }: DateFieldProps) {
-  const { values, touched, setValues, setTouched } = useFormikContext<Record<string, unknown>>();
+  const { values, initialValues, touched, setValues, setTouched } = useFormikContext<Record<string, unknown>>();
   const frame = useFieldFrame([names.year, names.month, names.day], { id, required, hint });
-  const value = joinDate({
-    birthDay: getIn(values, names.day) as number | undefined,
-    birthMonth: getIn(values, names.month) as number | undefined,
-    birthYear: getIn(values, names.year) as number | undefined,
-  });
+  const dateOf = (from: object) =>
+    joinDate({
+      birthDay: getIn(from, names.day) as number | undefined,
+      birthMonth: getIn(from, names.month) as number | undefined,
+      birthYear: getIn(from, names.year) as number | undefined,
+    });
+  const value = dateOf(values);
 
   function change(event: ChangeEvent<HTMLInputElement>) {
     const parts = splitDate(event.target.value);
@@ -82,6 +84,8 @@ export function DateField({
   }
 
   function blur() {
+    // Left empty, and empty from the start: untouched, as leaveField leaves the other fields.
+    if (!value && !dateOf(initialValues)) return;
     let next = setIn(touched, names.day, true);
     next = setIn(next, names.month, true);
     void setTouched(setIn(next, names.year, true) as typeof touched);

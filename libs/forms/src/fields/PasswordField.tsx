@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterPress } from './after-press';
+import { leaveField } from './after-press';
 import { classNames, describedBy, FieldFrame, useFieldFrame } from './field-state';
 
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'children' | 'required' | 'type'>;
@@ -31,7 +31,7 @@ export function PasswordField({
   ...input
 }: PasswordFieldProps) {
   const { t } = useTranslation();
-  const [field] = useField<string | undefined>(name);
+  const [field, meta] = useField<string | undefined>(name);
   const [visible, setVisible] = useState(false);
   const frame = useFieldFrame(name, { id, required, hint });
   return (
@@ -44,7 +44,7 @@ export function PasswordField({
           type={visible ? 'text' : 'password'}
           value={field.value ?? ''}
           onChange={field.onChange}
-          onBlur={afterPress(field.onBlur)}
+          onBlur={leaveField(field, meta)}
           autoComplete={autoComplete}
           autoCapitalize="off"
           spellCheck={false}

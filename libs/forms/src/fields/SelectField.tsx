@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import { type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterPress } from './after-press';
+import { leaveField } from './after-press';
 import { FieldFrame, useFieldFrame } from './field-state';
 
 export interface SelectOption {
@@ -30,7 +30,7 @@ export interface SelectFieldProps extends NativeSelectProps {
  */
 export function SelectField({ name, label, options, required, hint, emptyLabel, placeholder, id, className, ...select }: SelectFieldProps) {
   const { t } = useTranslation();
-  const [field] = useField<string | undefined>(name);
+  const [field, meta] = useField<string | undefined>(name);
   const frame = useFieldFrame(name, { id, required, hint });
   const value = field.value ?? '';
   return (
@@ -41,7 +41,7 @@ export function SelectField({ name, label, options, required, hint, emptyLabel, 
         name={field.name}
         value={value}
         onChange={field.onChange}
-        onBlur={afterPress(field.onBlur)}
+        onBlur={leaveField(field, meta)}
         className="form-field__input form-field__select"
         {...frame.aria}
       >

@@ -7,36 +7,30 @@ export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
   children: ReactNode;
 }
 
-function isField(element: Element | null, form: HTMLFormElement): boolean {
-  return element !== null && form.contains(element) && element.matches('input, select, textarea');
-}
-
 /**
- * "Label: error" of a field in error, as a screen reader would name and describe it. French sets the colon apart with
- * a no-break space (QA: "Mot de passe: …"); the product's other languages do not. A rule here rather than a message:
- * a message of the shared texts would load with every page's first texts, /login's too, for one language's space.
+ * The error a field in error shows (its description's part that is an error: FieldError's id ends in "-error"). Said
+ * without the field's label: it is said only while the focus is in that field.
  */
-function fieldErrorText(field: HTMLElement, language: string): string {
-  const label = (field as HTMLInputElement).labels?.[0]?.cloneNode(true) as HTMLElement | undefined;
-  label?.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
-  const errors = (field.getAttribute('aria-describedby') ?? '')
+function fieldError(field: HTMLElement): string {
+  return (field.getAttribute('aria-describedby') ?? '')
     .split(' ')
     .filter((id) => id.endsWith('-error'))
-    .map((id) => document.getElementById(id)?.textContent ?? '');
-  return [label?.textContent?.trim(), ...errors].filter(Boolean).join(/^fr(-|$)/i.test(language) ? '\u00a0: ' : ': ');
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
 }
 
 /**
  * The form's submit button. Submitting validates every field and marks them all touched, so every error shows
  * before the form moves on; while the form is being saved the button cannot submit it again. A submit that ends
- * with errors, the form's own or the server's, puts the focus on the first field in error (WCAG 3.3.1) when it was
- * on the button, which was disabled meanwhile and left the focus nowhere; one that ends without errors on the same
- * page gives the focus back to the button (WCAG 2.4.3), unless the page has put it somewhere. The errors a submit
- * brings are not announced each (FieldError); when the focus stays in a field, the first of them is named once.
+ * with errors, the form's own or the server's, puts the focus on the first field in error (WCAG 3.3.1), which reads
+ * its error; one that ends without errors on the same page gives the focus back to the button (WCAG 2.4.3), unless
+ * the page has put it somewhere. The errors a submit brings are not announced each (FieldError): the status line
+ * says the first one when the focus is in that field already, which the screen reader does not read again, and how
+ * many fields need attention when more do.
  */
 export function SubmitButton({ children, className, disabled, onMouseDown, onClick, ...button }: SubmitButtonProps) {
   const { isSubmitting, setStatus } = useFormikContext<unknown>();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ref = useRef<HTMLButtonElement>(null);
   // Whether a submit is under way: its end is what counts, also when a save re-initialises the form (its account
   // read again) and so sets the submit count back.
@@ -54,17 +48,20 @@ export function SubmitButton({ children, className, disabled, onMouseDown, onCli
     }
     if (!submitting.current) return;
     submitting.current = false;
-    const form = ref.current?.form;
-    // A field that has the focus keeps it: the shopper pressed Enter in it, or pressed the button, which takes no
-    // focus (onMouseDown), and goes on typing there.
-    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!form || isField(document.activeElement, form)) {
-      if (invalid) setAnnouncement({ text: fieldErrorText(invalid, i18n.language), language: i18n.language });
+    const invalid = ref.current?.form?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? [];
+    const first = invalid[0];
+    if (!first) {
+      if (document.activeElement === null || document.activeElement === document.body) ref.current?.focus();
       return;
     }
-    if (invalid) invalid.focus();
-    else if (document.activeElement === null || document.activeElement === document.body) ref.current?.focus();
-  }, [isSubmitting, i18n]);
+    // Pressed Enter in a field, or pressed the button, which takes no focus (onMouseDown): the focus goes to the first
+    // field in error either way. Enter kept it in the field, whose status line named the first error alone, the
+    // password's and the missing consent's never (QA).
+    const there = document.activeElement === first;
+    if (!there) first.focus();
+    const text = [there && fieldError(first), invalid.length > 1 && t('global.validation.count', { count: invalid.length })];
+    setAnnouncement({ text: text.filter(Boolean).join(' '), language: i18n.language });
+  }, [isSubmitting, i18n, t]);
   return (
     <>
       <button

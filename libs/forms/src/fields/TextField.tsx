@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import { type InputHTMLAttributes, type ReactNode } from 'react';
-import { afterPress } from './after-press';
+import { leaveField } from './after-press';
 import { describedBy, FieldFrame, useFieldFrame } from './field-state';
 
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'children' | 'required'>;
@@ -21,7 +21,7 @@ export interface TextFieldProps extends NativeInputProps {
  * the description, before the field's hint and error.
  */
 export function TextField({ name, label, required, hint, id, type = 'text', className, 'aria-describedby': description, ...input }: TextFieldProps) {
-  const [field] = useField<unknown>(name);
+  const [field, meta] = useField<unknown>(name);
   const frame = useFieldFrame(name, { id, required, hint });
   const value = field.value === undefined || field.value === null ? '' : String(field.value as string | number);
   return (
@@ -33,7 +33,7 @@ export function TextField({ name, label, required, hint, id, type = 'text', clas
         type={type}
         value={value}
         onChange={field.onChange}
-        onBlur={afterPress(field.onBlur)}
+        onBlur={leaveField(field, meta)}
         className="form-field__input"
         {...frame.aria}
         aria-describedby={describedBy(description, frame.aria['aria-describedby'])}

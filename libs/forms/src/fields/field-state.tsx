@@ -35,27 +35,34 @@ export function classNames(...names: (string | false | undefined)[]): string {
 }
 
 /**
- * A field's error. One that appears as the shopper leaves or changes the field is announced at once (role alert).
- * Those a submit brings are not: each would interrupt the one before, and the submit itself puts the focus on the
- * first field in error, which reads its error as its description, or names that error once (SubmitButton).
+ * A field's error. One that appears or changes while the shopper is elsewhere (the field was just left, or another
+ * field's value changed it) is announced at once (role alert). One that changes as the shopper types in the field
+ * (`typing`) shows at once but is announced only as the field is left, if it is still there: announced as it came,
+ * it was read mid-word, each keystroke's message cutting off the one before (QA: the password's rules, the birth
+ * year's range on 0001, 0019, 0198). Those a submit brings are not announced either: each would interrupt the one
+ * before, and the submit itself puts the focus on the first field in error, which reads its error as its
+ * description, or names that error once (SubmitButton).
  */
-export function FieldError({ id, message }: { id: string; message: Message | undefined }) {
+export function FieldError({ id, message, typing }: { id: string; message: Message | undefined; typing?: boolean }) {
   const { t } = useTranslation();
   const { submitCount, isSubmitting } = useFormikContext<unknown>();
   const key = message && JSON.stringify([message.key, message.values, message.fallback]);
-  // Whether to announce is decided once for each error, not for each render: a language switch translates it again
-  // without announcing. `settledSubmits` is the submit count as of the last render outside a submit: an error that
-  // appears while it differs came with a submit (formik counts the submit first and sets the errors it found, or the
-  // server's, a render or more later).
-  const [seen, setSeen] = useState({ key: undefined as string | undefined, announce: false, settledSubmits: submitCount });
+  // Decided once for each error, not for each render: a language switch translates it again without announcing.
+  // `told` is the error the shopper has heard of, by its alert or by the submit that brought it. `settledSubmits` is
+  // the submit count as of the last render outside a submit: an error that appears while it differs came with a
+  // submit (formik counts the submit first and sets the errors it found, or the server's, a render or more later).
+  const [seen, setSeen] = useState({ key: undefined as string | undefined, told: undefined as string | undefined, announce: false, settledSubmits: submitCount });
   let next = seen;
-  if (key !== next.key) next = { ...next, key, announce: submitCount === next.settledSubmits && !isSubmitting };
-  if (!isSubmitting && next.settledSubmits !== submitCount) next = { ...next, settledSubmits: submitCount };
+  if (key !== next.key) next = { ...next, key, announce: false, told: isSubmitting || submitCount !== next.settledSubmits ? key : undefined };
+  if (key !== next.told && !typing) next = { ...next, told: key, announce: true };
+  // A submit ending tells of the error it leaves, the one of the field the focus is in too (SubmitButton).
+  if (!isSubmitting && next.settledSubmits !== submitCount) next = { ...next, settledSubmits: submitCount, told: key };
   if (next !== seen) setSeen(next);
   if (!message) return null;
   return (
-    // A new element for each error: screen readers announce an alert as it is added.
-    <p key={key} id={id} className="form-field__error" role={next.announce ? 'alert' : undefined}>
+    // A new element for each error, and for an error as it comes to be announced: screen readers announce an alert
+    // as it is added.
+    <p key={next.announce ? `!${key}` : key} id={id} className="form-field__error" role={next.announce ? 'alert' : undefined}>
       {translateMessage(t, message)}
     </p>
   );
@@ -128,14 +135,20 @@ export interface FieldFrameProps {
 
 /** The frame around a control: label, hint above it, and the announced error below it. */
 export function FieldFrame({ frame, label, required, hint, className, children }: FieldFrameProps) {
+  // Whether the focus is in the field (its control, or the password's show button): its error then changes silently.
+  const [typing, setTyping] = useState(false);
   return (
-    <div className={classNames('form-field', frame.error && 'form-field--invalid', className)}>
+    <div
+      className={classNames('form-field', frame.error && 'form-field--invalid', className)}
+      onFocus={() => setTyping(true)}
+      onBlur={(event) => setTyping(event.currentTarget.contains(event.relatedTarget))}
+    >
       <FieldLabel htmlFor={frame.inputId} required={required}>
         {label}
       </FieldLabel>
       {hint ? <FieldHint id={frame.hintId}>{hint}</FieldHint> : null}
       {children}
-      <FieldError id={frame.errorId} message={frame.error} />
+      <FieldError id={frame.errorId} message={frame.error} typing={typing} />
     </div>
   );
 }

@@ -366,12 +366,9 @@ describe('tiles, profile fields and the favourite store', () => {
     });
     await user.click(save());
     expect(await screen.findByText('Diese Filiale ist nicht mehr verfügbar. Bitte wählen Sie eine andere aus.')).toBeInTheDocument();
-    // The focus stayed in the year's field, which was typed in last: the status line names the store's error once.
-    await waitFor(() =>
-      expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
-        'Meine Grocer-Filiale: Diese Filiale ist nicht mehr verfügbar. Bitte wählen Sie eine andere aus.',
-      ),
-    );
+    // The focus goes from the year's field, which was typed in last, to the store's, which reads its error (SubmitButton).
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Meine Grocer-Filiale' })).toHaveFocus());
+    expect(screen.getByRole('combobox', { name: 'Meine Grocer-Filiale' })).toHaveAccessibleDescription(/Diese Filiale ist nicht mehr verfügbar/);
     // The form's own error beside it, then the language menu: leaving the year's field checks the form.
     await user.clear(screen.getByRole('textbox', { name: /Geburtsjahr/ }));
     await user.type(screen.getByRole('textbox', { name: /Geburtsjahr/ }), '1899');

@@ -89,6 +89,16 @@ function PasskeyRow({ passkey, name, onRemove, busy }: { passkey: PasskeyInfo; n
   const { t, i18n } = useTranslation();
   // With the time: passkeys added the same day differ in it.
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  // A removal ends the account's other sessions and cannot be undone: one keypress took it (QA). The remove button
+  // asks first, in the row; the question takes the focus, which goes back to the button when it is taken back
+  // (undefined: not asked yet, the focus left alone).
+  const [asking, setAsking] = useState<boolean>();
+  const question = useRef<HTMLParagraphElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking !== undefined) (asking ? question : removeButton).current?.focus();
+  }, [asking]);
+  const keepIt = () => setAsking(false);
   return (
     <li className="passkeys__item">
       <div>
@@ -99,16 +109,32 @@ function PasskeyRow({ passkey, name, onRemove, busy }: { passkey: PasskeyInfo; n
           {passkey.lastUsed ? t('ap.accessdata.passkeys.lastUsed', { date: date(passkey.lastUsed) }) : t('ap.accessdata.passkeys.neverUsed')}
         </p>
       </div>
-      {/* Not disabled while a removal runs, which would drop the focus to the page (WCAG 2.4.3): a second press is ignored. */}
-      <button
-        type="button"
-        className="button button--secondary"
-        aria-disabled={busy || undefined}
-        aria-label={t('ap.accessdata.passkeys.remove.label', { name })}
-        onClick={busy ? undefined : onRemove}
-      >
-        {t('ap.accessdata.passkeys.remove')}
-      </button>
+      {asking ? (
+        // Escape, from the question or either button, takes it back as the cancel button does.
+        <div className="passkeys__confirm" onKeyDown={(event) => event.key === 'Escape' && keepIt()}>
+          <p ref={question} tabIndex={-1}>
+            {t('ap.accessdata.passkeys.remove.confirm', { name })}
+          </p>
+          {/* Not disabled while the removal runs, which would drop the focus to the page (WCAG 2.4.3): a second press is ignored. */}
+          <button type="button" className="button" aria-disabled={busy || undefined} aria-busy={busy || undefined} onClick={busy ? undefined : onRemove}>
+            {t('ap.accessdata.passkeys.remove.yes')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={keepIt}>
+            {t('ap.accessdata.passkeys.remove.cancel')}
+          </button>
+        </div>
+      ) : (
+        <button
+          ref={removeButton}
+          type="button"
+          className="button button--secondary"
+          aria-disabled={busy || undefined}
+          aria-label={t('ap.accessdata.passkeys.remove.label', { name })}
+          onClick={busy ? undefined : () => setAsking(true)}
+        >
+          {t('ap.accessdata.passkeys.remove')}
+        </button>
+      )}
     </li>
   );
 }

@@ -89,6 +89,8 @@ describe('/ (account page)', () => {
     await openApp('/', { identity: await loggedIn() });
     expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(window.sessionStorage.getItem('ap.flash')).toBeNull();
+    // Read with the heading the focus goes to: a status region that comes with the page is often not (QA).
+    expect(screen.getByRole('heading', { level: 1 })).toHaveAccessibleDescription('Ihre Adresse wurde gespeichert.');
   });
 
   it('downloads the own data and deletes the account with the current password', async () => {
@@ -112,7 +114,7 @@ describe('/ (account page)', () => {
     expect(screen.getByRole('button', { name: 'Kundenkonto löschen …' })).toHaveAttribute('aria-expanded', 'true');
     await userEvent.type(screen.getByLabelText(/^Aktuelles Passwort/), 'Falsch12!');
     await userEvent.click(screen.getByRole('button', { name: 'Kundenkonto endgültig löschen' }));
-    expect(await screen.findByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Aktuelles Passwort/)).toHaveAccessibleDescription('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.'));
 
     await userEvent.clear(screen.getByLabelText(/^Aktuelles Passwort/));
     await userEvent.type(screen.getByLabelText(/^Aktuelles Passwort/), PASSWORD);

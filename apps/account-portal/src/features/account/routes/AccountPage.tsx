@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
 import { StatusPage } from '@portal/ui';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
-import { takeFlash } from '../../../shared/flash';
+import { useFlash } from '../../../shared/flash';
 import { ACCOUNT_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
 import { AccountTiles } from '../components/AccountTiles';
 import { OwnDataSection } from '../components/OwnDataSection';
@@ -18,16 +18,11 @@ export function AccountPage() {
   const { t } = useTranslation();
   const { content } = useSite();
   const { account } = useIdentity();
-  const success = useSuccessBanner(ACCOUNT_BANNER_MS);
-  const { show } = success;
+  const flash = useFlash();
+  const success = useSuccessBanner(ACCOUNT_BANNER_MS, flash && t(flash));
   const links = content.components.accountPage.accountLinks;
   const services = content.components.SsoClientsOverview?.items ?? [];
   const [deleted, setDeleted] = useState(false);
-
-  useEffect(() => {
-    const flash = takeFlash();
-    if (flash) show(t(flash));
-  }, [show, t]);
 
   // The session is gone with the account: the way on is the logout, which clears what the page still holds.
   if (deleted) {
@@ -46,7 +41,7 @@ export function AccountPage() {
   return (
     <div className="account-page">
       <Breadcrumbs trail={[]} />
-      <h1>{t('ap.account.welcome', { firstName: account.profile?.firstName ?? '', lastName: account.profile?.lastName ?? '' }).trim()}</h1>
+      <h1 aria-describedby={success.describedBy}>{t('ap.account.welcome', { firstName: account.profile?.firstName ?? '', lastName: account.profile?.lastName ?? '' }).trim()}</h1>
       {success.banner}
       <AccountTiles links={links} />
       <section className="account-services" aria-labelledby="account-services-heading">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
@@ -259,6 +259,41 @@ describe('/addresses', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Ihre Standardadresse' })).toHaveTextContent('20095 Hamburg');
+    // The success came with the page: read with its heading, which the focus goes to (QA: a status region that comes
+    // with the page, filled already, is often not read).
+    const heading = screen.getByRole('heading', { level: 1, name: 'Adresse' });
+    expect(heading).toHaveAccessibleDescription('Ihre Adresse wurde gespeichert.');
+  }, 20_000);
+
+  it("autofill's whole street line (address-line1) is split into the street and its house number (QA)", async () => {
+    const identity = await loggedIn();
+    await openApp('/addresses/addaddress', { identity, metadata });
+    const street = await screen.findByRole('textbox', { name: /Straße/ }, { timeout: 5000 });
+    const number = screen.getByRole('textbox', { name: /Hausnummer/ });
+    expect(street).toHaveAttribute('autocomplete', 'address-line1');
+    // As a browser fills it: the value at once.
+    fireEvent.change(street, { target: { value: 'Musterstraße 5' } });
+    expect(street).toHaveValue('Musterstraße');
+    expect(number).toHaveValue('5');
+    // Pasted, with a number that has a letter and a range.
+    await userEvent.clear(street);
+    await userEvent.clear(number);
+    await userEvent.click(street);
+    await userEvent.paste('Straße des 17. Juni 12a-14');
+    expect(street).toHaveValue('Straße des 17. Juni');
+    expect(number).toHaveValue('12a-14');
+    // Typed, the street keeps what is typed: a number the shopper types is theirs to place.
+    await userEvent.clear(street);
+    await userEvent.clear(number);
+    await userEvent.type(street, 'Straße des 17. Juni');
+    expect(street).toHaveValue('Straße des 17. Juni');
+    expect(number).toHaveValue('');
+    // A house number filled already (the browser's own, or the shopper's) that differs is left alone.
+    await userEvent.clear(street);
+    await userEvent.type(number, '7');
+    fireEvent.change(street, { target: { value: 'Musterstraße 5' } });
+    expect(street).toHaveValue('Musterstraße 5');
+    expect(number).toHaveValue('7');
   }, 20_000);
 
   it('reached through the login, saving goes to the overview, not back out of the portal (QA)', async () => {

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
-import { takeFlash } from '../../../shared/flash';
+import { useFlash } from '../../../shared/flash';
 import { CAME_FROM_APP } from '../../../shared/navigation';
 import { FORM_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
 import { currentAddress } from '../api/save-address';
@@ -13,21 +12,15 @@ import { AddressCard } from '../components/AddressCard';
 export function AddressesPage() {
   const { t } = useTranslation();
   const { account } = useIdentity();
-  const success = useSuccessBanner(FORM_BANNER_MS);
-  const { show } = success;
+  const flash = useFlash();
+  const success = useSuccessBanner(FORM_BANNER_MS, flash && t(flash));
   const address = currentAddress(account.data);
   const title = t('ap.addresses.headline');
-
-  // The address form goes back one page after saving and leaves its success for this one.
-  useEffect(() => {
-    const flash = takeFlash();
-    if (flash) show(t(flash));
-  }, [show, t]);
 
   return (
     <section className="account-form-page">
       <Breadcrumbs trail={[{ label: title }]} />
-      <h1>{title}</h1>
+      <h1 aria-describedby={success.describedBy}>{title}</h1>
       {success.banner}
       {address ? (
         <AddressCard address={address} />

@@ -154,6 +154,37 @@ describe('/login', () => {
     expect(await screen.findByText(/nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt/)).toBeInTheDocument();
   });
 
+  it('403120: links the password reset, which lifts the lock (QA: the message said "later" and offered no way on)', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, locked: true }] });
+    await openApp('/login', { identity });
+    await logIn();
+    const text = await screen.findByText(/nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt/);
+    // The spec's text as it was, and the link in the same alert.
+    expect(text).toHaveTextContent('Ihr Kundenkonto wurde nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt. Bitte versuchen Sie es später erneut.');
+    const alert = text.closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
+  });
+
+  // QA: a status region that comes with the page, filled already, is often not read; the focus goes to the heading.
+  // The changed password's, which comes with the texts of /accessdata: AccessDataPage.test.
+  it('the message a page left for the login (the session ended) is read with the heading the focus goes to', async () => {
+    await openApp('/login', { state: { sessionEnded: true } });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 });
+    expect(screen.getByText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.')).toBeInTheDocument();
+    expect(heading).toHaveAccessibleDescription('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
+  });
+
+  it('a partner asking to log in again: its message is read with the heading too', async () => {
+    await openApp('/login?prompt=login');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 });
+    expect(heading).toHaveAccessibleDescription('Der Partnerdienst bittet Sie, sich zur Bestätigung erneut anzumelden.');
+  });
+
+  it('without a message the heading has no description', async () => {
+    await openApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).not.toHaveAttribute('aria-describedby');
+  });
+
   it('403041: the account is blocked', async () => {
     const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, disabled: true }] });
     await openApp('/login', { identity });

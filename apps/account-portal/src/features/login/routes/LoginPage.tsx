@@ -33,22 +33,28 @@ export function LoginPage() {
   if (ready && account.loggedIn && (!loginAgain || loggedInAgain)) {
     return <Navigate to={afterLoginPath(socialReturn ?? returnPath(location.state))} replace />;
   }
+  const state = location.state as LoginState | null;
+  // What the page arrived with (a partner's request, a session that ended, a changed password) is read with the
+  // heading, which the focus moves to (usePageAnnouncement): a status region that comes with the page, filled
+  // already, is often not announced (QA). Not a live region too, which a screen reader that does announce it would
+  // read twice.
+  const notices = [loginAgain && 'login-again', state?.sessionEnded && 'login-ended', state?.passwordChanged && 'login-changed'].filter(Boolean);
   return (
     <section className="auth-page">
-      <h1>{t('clp.login.headline')}</h1>
+      <h1 aria-describedby={notices.join(' ') || undefined}>{t('clp.login.headline')}</h1>
       <AuthTabs current="login" />
       {loginAgain ? (
-        <p className="notice" role="status">
+        <p id="login-again" className="notice">
           {t('clp.login.again')}
         </p>
       ) : null}
-      {(location.state as LoginState | null)?.sessionEnded ? (
-        <p className="notice" role="status">
+      {state?.sessionEnded ? (
+        <p id="login-ended" className="notice">
           {t('clp.login.sessionEnded')}
         </p>
       ) : null}
-      {(location.state as LoginState | null)?.passwordChanged ? (
-        <p className="notice notice--success" role="status">
+      {state?.passwordChanged ? (
+        <p id="login-changed" className="notice notice--success">
           {t('clp.login.passwordChanged')}
         </p>
       ) : null}

@@ -62,8 +62,9 @@ describe('/login/reset-password/start', () => {
   it('403047: says that no account has this address', async () => {
     await openApp('/login/reset-password/start', { identity: shopper() });
     await requestReset('niemand@example.com');
-    expect(await screen.findByText('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveAttribute('aria-invalid', 'true');
+    const email = screen.getByRole('textbox', { name: /E-Mail-Adresse/ });
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(window.localStorage.getItem('pwResetLoginID')).toBeNull();
   });
 

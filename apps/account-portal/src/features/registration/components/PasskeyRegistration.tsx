@@ -1,5 +1,6 @@
 import { useFormikContext, type FormikHelpers } from 'formik';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationValues } from '../api/register-account';
 
@@ -16,9 +17,18 @@ export function PasskeyRegistration({
   const form = useFormikContext<RegistrationValues>();
   const [pending, setPending] = useState(false);
   const start = async () => {
-    // The form's own rules for the address and the consent; the password is what the passkey replaces.
-    await Promise.all([form.setFieldTouched('email', true, false), form.setFieldTouched('consent', true, false)]);
+    // The form's own rules for the address and the consent; the password is what the passkey replaces. Checked as a
+    // submit checks (SubmitButton, FieldError): the focus goes to the first field in error, which reads its error, and
+    // the status line says how many fields need attention. Shown outside a submit, each error was an alert cutting
+    // off the one before, and the focus stayed here with the address's error scrolled out of view (QA). The errors
+    // show in a render of their own within the submit, which is how FieldError tells them from those of a field left.
+    flushSync(() => void form.setSubmitting(true));
     const errors = await form.validateForm();
+    flushSync(() => {
+      void form.setFieldTouched('email', true, false);
+      void form.setFieldTouched('consent', true, false);
+    });
+    form.setSubmitting(false);
     if (errors.email || errors.consent) return;
     form.setFieldError('password', undefined);
     setPending(true);

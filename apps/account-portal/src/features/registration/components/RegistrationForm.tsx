@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
-import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
+import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField, type FormStatus } from '@portal/forms';
 import { useIdentity, type LegalStatement, type PasswordComplexity } from '@portal/identity';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { ConsentField } from '../../../shared/ConsentField';
@@ -21,6 +21,9 @@ import { afterLoginPath } from '../../../shared/single-sign-on';
 type OutcomeHelpers = Pick<FormikHelpers<RegistrationValues>, 'setStatus'>;
 
 const initialValues: RegistrationValues = { email: '', password: '', consent: false };
+
+// Spec 000 §8, 400009: the address has an account; the text asks to log in or to use "forgot password".
+const ACCOUNT_EXISTS = message('clp.registration.register.error.account.exists', 'An account with this e-mail address already exists.');
 
 export interface RegistrationFormProps {
   passwordPolicy?: PasswordComplexity;
@@ -95,7 +98,7 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
         setUnverified(values.email.trim());
         return;
       case 'accountExists':
-        helpers.setStatus({ formError: message('clp.registration.register.error.account.exists', 'An account with this e-mail address already exists.') });
+        helpers.setStatus({ formError: ACCOUNT_EXISTS });
         return;
       case 'fieldErrors':
         helpers.setStatus({ fieldErrors: { errors: outcome.errors, values } });
@@ -119,22 +122,30 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
   const hint = passwordPolicy ? t('clp.registration.password.hint', { min: passwordPolicy.minLength }) : undefined;
   return (
     <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
-      <Form className="form" noValidate>
-        <TextField name="email" type="email" label={t('clp.form.email')} required autoComplete="email" autoCapitalize="off" spellCheck={false} />
-        <PasswordField name="password" label={t('clp.form.password')} required hint={hint} autoComplete="new-password" />
-        <ConsentField consent={consent} />
-        <FormError />
-        {unverified ? <UnverifiedRegistration target={{ email: unverified }} /> : null}
-        <SubmitButton>{t('clp.registration.submit')}</SubmitButton>
-        <Passwordless
-          kind="registration"
-          passkeys={<PasskeyRegistration onRegister={registerPasskey} />}
-          ownId={{ onRegister: (data) => (ownIdData.current = data) }}
-        />
-        <p>
-          {t('clp.registration.haveAccount')} <Link to="/login">{t('clp.tabs.login')}</Link>
-        </p>
-      </Form>
+      {({ status }) => (
+        <Form className="form" noValidate>
+          <TextField name="email" type="email" label={t('clp.form.email')} required autoComplete="email" autoCapitalize="off" spellCheck={false} />
+          <PasswordField name="password" label={t('clp.form.password')} required hint={hint} autoComplete="new-password" />
+          <ConsentField consent={consent} />
+          <FormError />
+          {/* The two ways on the text names, as links (QA: it named them and linked to neither). */}
+          {(status as FormStatus | undefined)?.formError === ACCOUNT_EXISTS ? (
+            <p>
+              <Link to="/login">{t('global.button.login')}</Link> · <Link to="/login/reset-password/start">{t('clp.login.forgotPassword')}</Link>
+            </p>
+          ) : null}
+          {unverified ? <UnverifiedRegistration target={{ email: unverified }} /> : null}
+          <SubmitButton>{t('clp.registration.submit')}</SubmitButton>
+          <Passwordless
+            kind="registration"
+            passkeys={<PasskeyRegistration onRegister={registerPasskey} />}
+            ownId={{ onRegister: (data) => (ownIdData.current = data) }}
+          />
+          <p>
+            {t('clp.registration.haveAccount')} <Link to="/login">{t('clp.tabs.login')}</Link>
+          </p>
+        </Form>
+      )}
     </Formik>
   );
 }

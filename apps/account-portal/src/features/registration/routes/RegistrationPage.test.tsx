@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { ErrorCode } from '@portal/identity';
@@ -8,6 +8,7 @@ import { leaveApp } from '../../../shared/leave-app';
 import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
 import { storePartnerToken } from '../../../shared/single-sign-on';
 import { jsonResponse, namesOptionalSchema, openApp, stubBackend } from '../../../testing/render-app';
+import { PASSWORDLESS_MIN_WIDTH } from '../../../shared/wide-screen';
 
 beforeEach(() => {
   forgetLanguage();
@@ -163,12 +164,12 @@ describe('/registration', () => {
     }, 15_000);
   });
 
-  it('shows every error of a submit at once, the missing consent beside a weak password; the field typed in keeps the focus', async () => {
+  it('shows every error of a submit at once, the missing consent beside a weak password; the focus goes to the first field in error', async () => {
     await openApp('/registration');
     await register('x', 'abc', false);
     expect(await screen.findByText('Bitte stimmen Sie den Nutzungsbedingungen zu.')).toBeInTheDocument();
     expect(screen.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Passwort/)).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveFocus());
   });
 
   it("a password's error shows once the press that left the field ends, so the click on the terms lands where it began (QA)", async () => {
@@ -216,6 +217,20 @@ describe('/registration', () => {
     expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
   });
 
+  it('the account-exists text links to the login and to the password reset it names (QA)', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: 'alt@example.com', password: 'Anders12!' }] });
+    await openApp('/registration', { identity });
+    await register('alt@example.com');
+    const text = await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/);
+    const links = within(text.closest('.form-error')!.parentElement!);
+    expect(links.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+    expect(links.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
+    // A new submit takes them down with the text.
+    await userEvent.clear(screen.getByLabelText(/^Passwort/));
+    await userEvent.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Passwort vergessen?' })).not.toBeInTheDocument());
+  });
+
   it('400009 without 400003: the account-exists text, not an unexpected error (spec 000 §8)', async () => {
     const identity = createFakeProvider();
     identity.forceNext('register', { errorCode: ErrorCode.VALIDATION });
@@ -239,6 +254,62 @@ describe('/registration', () => {
     const call = identity.calls.find((c) => c.method === 'register')!.params as { preferences: unknown };
     expect(call.preferences).toEqual({ privacy: { aec: { isConsentGranted: true } } });
   }, 20_000);
+});
+
+/** A window `width` pixels wide, as far as CSS media queries go (the passkey widget shows from 1024). */
+function windowWidth(width: number) {
+  window.matchMedia = ((query: string) => {
+    const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
+    return { matches: width >= min, media: query, addEventListener: () => undefined, removeEventListener: () => undefined } as unknown as MediaQueryList;
+  }) as typeof window.matchMedia;
+}
+
+/** The texts of the page's live regions that say something. */
+const said = (role: 'alert' | 'status') =>
+  screen
+    .queryAllByRole(role)
+    .map((region) => region.textContent ?? '')
+    .filter(Boolean);
+
+describe('/registration with the keyboard and a screen reader (QA round)', () => {
+  const matchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = matchMedia;
+  });
+
+  it('Enter in the password field: the focus goes to the e-mail field, the status line says how many fields need attention', async () => {
+    await openApp('/registration');
+    const email = await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 });
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.tab();
+    await userEvent.type(screen.getByLabelText(/^Passwort/), 'abc{Enter}');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('Der angegebene Wert entspricht nicht dem erwarteten Format.');
+    await waitFor(() => expect(said('status')).toContain('Bitte prüfen Sie 3 Felder.'));
+  });
+
+  it('tabbing past the empty fields to the passkey button shows no error; the button then puts the focus on the e-mail field and says so once', async () => {
+    windowWidth(PASSWORDLESS_MIN_WIDTH);
+    await openApp('/registration');
+    const email = await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 });
+    const passkey = await screen.findByRole('button', { name: 'Mit Passkey registrieren' });
+    act(() => email.focus());
+    for (let n = 0; n < 12 && document.activeElement !== passkey; n++) await userEvent.tab();
+    expect(passkey).toHaveFocus();
+    expect(said('alert')).toEqual([]);
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+    expect(screen.queryByText('Bitte geben Sie einen Wert ein.')).not.toBeInTheDocument();
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
+    expect(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ })).toHaveAttribute('aria-invalid', 'true');
+    // No alert for each of the two errors, which cut each other off: the field the focus arrives at reads its own,
+    // and the status line the count. The password, which the passkey replaces, is not asked for.
+    expect(said('alert')).toEqual([]);
+    await waitFor(() => expect(said('status')).toContain('Bitte prüfen Sie 2 Felder.'));
+    expect(screen.getByLabelText(/^Passwort/)).not.toHaveAttribute('aria-invalid');
+  });
 });
 
 describe('/registration/confirmation', () => {

@@ -178,6 +178,20 @@ test.describe('preference centre: error rules (spec 001 §8)', () => {
     await expect(page.getByText('Bitte überprüfen Sie Ihre Eingaben im Formular.')).toBeVisible();
   });
 
+  test('400006 on birthYear, saved from the newsletters: "Meine Filiale" opens with the focus on the date of birth (spec 001 §5)', async ({ page, openQa, linkFor }) => {
+    await openQa({ force: ['setAccountInfo-400009-birthYear'], target: linkFor('newsletter@qa.example') });
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo Nina!' })).toBeVisible();
+    await page.getByRole('switch', { name: 'Angebote der Woche' }).check();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Meine Filiale', selected: true })).toBeVisible();
+    await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.', { exact: true })).toBeVisible();
+    const dateOfBirth = page.getByLabel('Geburtsdatum');
+    await expect(dateOfBirth).toHaveAttribute('aria-invalid', 'true');
+    await expect(dateOfBirth).toBeFocused();
+    await expectAccessible(page);
+  });
+
   test('the scenario\'s subscribers: newsletters shown as subscribed; unsubscribed from all goes to the success page; a broken link', async ({ page, openQa, linkFor }) => {
     await openQa({ target: linkFor('newsletter@qa.example') });
     await expect(page.getByRole('heading', { level: 1, name: 'Hallo Nina!' })).toBeVisible();

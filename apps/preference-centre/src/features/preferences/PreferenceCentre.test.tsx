@@ -51,9 +51,21 @@ interface Options {
   /** The address the centre opens at (default: the link without a hash). */
   path?: string;
   prepare?: (fake: ReturnType<typeof createFakeProvider>) => void;
+  /** The CMS's preference centre (default: the one above). */
+  centre?: PreferenceCentreContent;
 }
 
-async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], remindersStatus = 200, deleteStatus, forceConsent = false, path = '/preferences/token/link-jwt', prepare }: Options = {}) {
+async function openCentre({
+  seed = {},
+  exchangeStatus = 200,
+  reminders = [],
+  remindersStatus = 200,
+  deleteStatus,
+  forceConsent = false,
+  path = '/preferences/token/link-jwt',
+  prepare,
+  centre = preferenceCentre,
+}: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, profile: { firstName: 'Erika' }, ...seed }] });
   prepare?.(fake);
   const requests: { url: string; init?: RequestInit }[] = [];
@@ -94,7 +106,7 @@ async function openCentre({ seed = {}, exchangeStatus = 200, reminders = [], rem
     identity: fake,
     initialRefresh: false,
     metadata: testMetadata({ forceConsent }),
-    content: { de_DE: testContent({ preferenceCentre }) },
+    content: { de_DE: testContent({ preferenceCentre: centre }) },
     rest,
   });
   return { ...page, fake, requests, listed, user: userEvent.setup() };
@@ -458,6 +470,54 @@ describe('the preference centre', () => {
     expect(await screen.findByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeInTheDocument();
     expect(screen.getByText('Unknown subscription')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Rezepte' })).toHaveAccessibleDescription(/Unknown subscription/);
+  });
+
+  it('a field the server refuses on another tab than the one saved from: that tab opens with the focus on the field (spec 001 §5, QA)', async () => {
+    // The birth year on a tab of its own, as the CMS's "Meine Filiale" has the birth date.
+    const withStore: PreferenceCentreContent = {
+      ...preferenceCentre,
+      tabs: [
+        ...preferenceCentre.tabs,
+        { id: 'store', title: 'Meine Filiale', accessWithoutNewsletterSubscription: false, items: [{ type: 'profileFields', id: 'profile', fields: ['birthYear'] }] },
+      ],
+    };
+    const { user } = await openCentre({
+      centre: withStore,
+      seed: { subscriptions: subscribedTo('NLT_GENERAL') },
+      prepare: (fake) =>
+        fake.forceNext('setAccountInfo', {
+          errorCode: 400009,
+          errorDetails: 'Validation failed',
+          validationErrors: [{ fieldName: 'profile.birthYear', errorCode: 400006, message: 'Invalid birth year' }],
+        }),
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Ihre Einwilligung' })).getByRole('button', { name: 'OK' }));
+    await user.click(save());
+    expect(await screen.findByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Meine Filiale' })).toHaveAttribute('aria-selected', 'true'));
+    const year = screen.getByRole('textbox', { name: /Geburtsjahr/ });
+    await waitFor(() => expect(year).toHaveFocus());
+    expect(year).toHaveAccessibleDescription(expect.stringContaining('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.'));
+    // The focus on the field reads its error: not an alert besides (as for the form's own errors).
+    expect(screen.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).not.toHaveAttribute('role', 'alert');
+  });
+
+  it('a newsletter the server refuses, saved from another tab: the newsletters open with the focus on its switch', async () => {
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true'));
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
+      errorCode: 400009,
+      errorMessage: 'Validation error',
+      validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES.email.isSubscribed', errorCode: 400006, message: 'Unknown subscription' }],
+    });
+    await user.click(save());
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true'));
+    const recipes = screen.getByRole('switch', { name: 'Rezepte' });
+    await waitFor(() => expect(recipes).toHaveFocus());
+    expect(recipes).toHaveAccessibleDescription(/Unknown subscription/);
   });
 
   it('a save refused for the mail limit says so in the page language, not in the English of the server', async () => {

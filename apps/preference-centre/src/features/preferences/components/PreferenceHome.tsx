@@ -183,11 +183,13 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
         return;
       }
       if (!isSuccess(answer)) {
-        const status: FormStatus = {
+        const errors = mapValidationErrors(answer.validationErrors, { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS, fieldPath: formFieldOf });
+        formik.setStatus({
           formError: identityErrorMessage(answer, { leading: [`mpp.errors.${answer.errorCode}.general`], fallback: answer.errorDetails || answer.errorMessage }),
-          fieldErrors: { errors: mapValidationErrors(answer.validationErrors, { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS, fieldPath: formFieldOf }), values },
-        };
-        formik.setStatus(status);
+          fieldErrors: { errors, values },
+        } satisfies FormStatus);
+        // A refused field of another tab is shown there, with the focus, as the form's own errors are (spec 001 §5).
+        revealTabOf(errors);
         return;
       }
     } catch (error) {
@@ -224,6 +226,35 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     if (opened) requestAnimationFrame(() => document.getElementById(tabId(opened.id))?.focus({ preventScroll: true }));
   };
 
+  /** A submit the form's check let through: the unsubscribe dialog when the save would leave nothing, else the save. */
+  const submitValues = async (values: PreferencesValues) => {
+    let now: Awaited<ReturnType<typeof current>>;
+    try {
+      now = await current();
+    } catch (error) {
+      if (error instanceof AccountChanged) return onAccountChanged();
+      throw error;
+    }
+    const marked = remindersToDelete(values);
+    // Reminders that could not be read may well exist: "no remaining reminder" is unknown, so the save never turns
+    // into the full unsubscribe, which would delete reminders the shopper could not see (and the dialog would
+    // say there were none). The newsletters are saved as chosen; the reminders stay.
+    const variant = now.reminders
+      ? unsubscribeVariant(
+          { newsletters: hasNewsletterSubscription(now.account.subscriptions), reminders: now.reminders.length },
+          {
+            newsletters: staysSubscribed(newslettersAfterSave(values, initial, now.account), now.account),
+            reminders: now.reminders.filter((reminder) => !marked.includes(reminder.reminderId)).length,
+          },
+        )
+      : undefined;
+    if (variant) {
+      setDialog({ kind: 'unsubscribe', variant, values });
+      return;
+    }
+    await save(values, false, now.regToken, now.jwt);
+  };
+
   const formik = useFormik<PreferencesValues>({
     initialValues: initial,
     enableReinitialize: true,
@@ -231,32 +262,13 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     // A saved favourite that has closed since is named at once, without waiting for a save (spec 001 §5).
     validateOnMount: !initial.favouriteStore.open,
     initialTouched: initial.favouriteStore.open ? {} : { favouriteStore: { text: true } },
-    onSubmit: async (values) => {
-      let now: Awaited<ReturnType<typeof current>>;
-      try {
-        now = await current();
-      } catch (error) {
-        if (error instanceof AccountChanged) return onAccountChanged();
-        throw error;
-      }
-      const marked = remindersToDelete(values);
-      // Reminders that could not be read may well exist: "no remaining reminder" is unknown, so the save never turns
-      // into the full unsubscribe, which would delete reminders the shopper could not see (and the dialog would
-      // say there were none). The newsletters are saved as chosen; the reminders stay.
-      const variant = now.reminders
-        ? unsubscribeVariant(
-            { newsletters: hasNewsletterSubscription(now.account.subscriptions), reminders: now.reminders.length },
-            {
-              newsletters: staysSubscribed(newslettersAfterSave(values, initial, now.account), now.account),
-              reminders: now.reminders.filter((reminder) => !marked.includes(reminder.reminderId)).length,
-            },
-          )
-        : undefined;
-      if (variant) {
-        setDialog({ kind: 'unsubscribe', variant, values });
-        return;
-      }
-      await save(values, false, now.regToken, now.jwt);
+    // The submit is ended here rather than by formik as a returned promise settles: when the server refuses a field
+    // of another tab, the submit lasts until that tab shows (revealTabOf), so that SubmitButton finds the field to
+    // focus there (QA: the centre stayed on the tab saved from, the field in error out of sight).
+    onSubmit: (values, { setSubmitting }) => {
+      void submitValues(values).finally(() => {
+        if (checkShowing.current === undefined) setSubmitting(false);
+      });
     },
   });
 
@@ -300,14 +312,19 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
    * in the account portal.
    */
   function revealErrors(errors: object) {
+    if (revealTabOf(errors)) void formik.setTouched(touchAll(errors), false);
+  }
+
+  /** Opens the first tab with a field in `errors`, if another one, and counts as a submit until it shows (above). */
+  function revealTabOf(errors: object): boolean {
     const tab = tabWithError(content, errors);
     const shown = tab && tab.id !== activeTab?.id && access(tab) === 'open' ? tab : activeTab;
-    if (!shown) return;
+    if (!shown) return false;
     formik.setSubmitting(true);
-    void formik.setTouched(touchAll(errors), false);
     if (shown !== activeTab) selectTab(shown);
     checkShowing.current = shown.id;
     setErrorsRevealed((count) => count + 1);
+    return true;
   }
   // The check ends once its errors are on screen: the tab it opens may come a render later.
   const { setSubmitting } = formik;
@@ -473,21 +490,31 @@ function groupTiles(items: PreferenceTabItem[]): (PreferenceTabItem | Extract<Pr
   return out;
 }
 
-/** The profile fields behind each form path of the rules (lib/validation). */
+/** The profile fields behind each form path of the rules (lib/validation) and of the server's errors (formFieldOf). */
 const FIELD_OF_PATH: Record<string, ProfileFieldName[]> = {
   'favouriteStore.text': ['favouriteStore'],
   'profile.birthYear': ['birthYear', 'dateOfBirth'],
   'profile.firstName': ['firstName'],
+  'profile.lastName': ['lastName'],
   'profile.zip': ['zip'],
+  'profile.country': ['zip'],
+  salutation: ['salutation'],
   personalisationOptIn: ['personalisationOptIn'],
 };
 
-/** The first tab that shows a field with an error. */
+/** The first tab that shows a field with an error: a profile field, or a newsletter's switch (the server's). */
 function tabWithError(content: PreferenceCentreContent, errors: object): PreferenceTab | undefined {
   const failed = Object.entries(FIELD_OF_PATH)
     .filter(([path]) => getIn(errors, path))
     .flatMap(([, fields]) => fields);
-  return content.tabs.find((tab) => tab.items.some((item) => item.type === 'profileFields' && item.fields.some((field) => failed.includes(field))));
+  const newsletters = Object.keys(getIn(errors, 'newsletters') ?? {});
+  return content.tabs.find((tab) =>
+    tab.items.some(
+      (item) =>
+        (item.type === 'profileFields' && item.fields.some((field) => failed.includes(field))) ||
+        (item.type === 'newsletters' && item.keys.some((key) => newsletters.includes(key))),
+    ),
+  );
 }
 
 /** Marks every field that has an error as touched, so that the errors show. */

@@ -10,7 +10,7 @@ import { usePrefetchIdentitySettings } from '../shared/identity-settings';
 import { InBackground } from '../shared/InBackground';
 import { RequireLogin } from '../shared/RequireLogin';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
+import { loadAccessDataMessages, loadAccountMessages, loadProfileMessages } from './account-page-texts';
 import { addPageTexts, PageTexts } from './page-texts';
 
 /**
@@ -23,10 +23,10 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 
 const screens: Record<string, ReturnType<typeof screen>> = {
   '/': screen(() => import('../features/account/routes/AccountPage'), 'AccountPage', loadAccountMessages),
-  '/personaldata': screen(() => import('../features/personal-data/routes/PersonalDataPage'), 'PersonalDataPage', loadAccountMessages),
-  '/addresses': screen(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage', loadAccountMessages),
-  '/addresses/addresschange': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage', loadAccountMessages),
-  '/addresses/addaddress': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage', loadAccountMessages),
+  '/personaldata': screen(() => import('../features/personal-data/routes/PersonalDataPage'), 'PersonalDataPage', loadProfileMessages),
+  '/addresses': screen(() => import('../features/addresses/routes/AddressesPage'), 'AddressesPage', loadProfileMessages),
+  '/addresses/addresschange': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddressChangePage', loadProfileMessages),
+  '/addresses/addaddress': screen(() => import('../features/addresses/routes/AddressFormPage'), 'AddAddressPage', loadProfileMessages),
   '/accessdata': screen(() => import('../features/access-data/routes/AccessDataPage'), 'AccessDataPage', loadAccessDataMessages),
 };
 

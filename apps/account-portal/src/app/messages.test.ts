@@ -1,12 +1,13 @@
 import { createI18n, type MessageLoader } from '@portal/i18n';
 import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
-import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
+import { loadAccessDataMessages, loadAccountMessages, loadProfileMessages } from './account-page-texts';
 
 const PARTS: Record<string, MessageLoader> = {
   'first page': loadMessages,
   'other pages, shared': loadPageMessages,
   'sign-in pages': loadSignInMessages,
-  'account pages': loadAccountMessages,
+  'account page': loadAccountMessages,
+  'personal data and address pages': loadProfileMessages,
   '/accessdata': loadAccessDataMessages,
 };
 

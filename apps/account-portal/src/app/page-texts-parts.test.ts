@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadMessages, loadPageMessages, loadSignInMessages } from './messages';
-import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
+import { loadAccessDataMessages, loadAccountMessages, loadProfileMessages } from './account-page-texts';
 
 /**
  * The texts of the pages after the first come in parts (messages.ts): the shared ones, the sign-in pages' and the
@@ -14,7 +14,8 @@ const SRC = path.resolve(import.meta.dirname, '..');
 // /accessdata's own texts and the other account pages' load with those pages alone (account-page-texts.ts).
 const FRAME = /^(app[\\/]account-area\.tsx|shared[\\/]Breadcrumbs\.tsx|features[\\/]account[\\/]components[\\/]AccountShell\.tsx)$/;
 const ACCESS_DATA = /^features[\\/]access-data[\\/]/;
-const ACCOUNT_PAGES = /^features[\\/](account|addresses|personal-data)[\\/]/;
+const ACCOUNT_PAGE = /^features[\\/]account[\\/]/;
+const PROFILE_PAGES = /^features[\\/](addresses|personal-data)[\\/]/;
 // The login page loads no part (routes.tsx: its texts are the first page's); a text of the other pages it shows, after
 // a password change say, is there when the shopper comes from one of them, sign-in page or account area alike.
 const FIRST_PAGE = /^features[\\/]login[\\/]/;
@@ -31,10 +32,10 @@ function modules(dir: string): string[] {
 
 describe('the parts of the page texts', () => {
   it("every key a module shows is in the first page's texts or a part its pages load", async () => {
-    const [first, shared, signIn, account, accessData] = await Promise.all(
-      [loadMessages, loadPageMessages, loadSignInMessages, loadAccountMessages, loadAccessDataMessages].map((load) => load('de')),
+    const [first, shared, signIn, account, profile, accessData] = await Promise.all(
+      [loadMessages, loadPageMessages, loadSignInMessages, loadAccountMessages, loadProfileMessages, loadAccessDataMessages].map((load) => load('de')),
     );
-    const every = [first!, shared!, signIn!, account!, accessData!];
+    const every = [first!, shared!, signIn!, account!, profile!, accessData!];
     const known = (parts: Record<string, string>[], key: string, prefix: boolean) =>
       parts.some((part) => (prefix ? Object.keys(part).some((k) => k.startsWith(key)) : key in part));
     const missing: string[] = [];
@@ -44,8 +45,10 @@ describe('the parts of the page texts', () => {
         ? [first!, shared!]
         : ACCESS_DATA.test(file)
           ? [first!, shared!, accessData!]
-          : ACCOUNT_PAGES.test(file)
+          : ACCOUNT_PAGE.test(file)
             ? [first!, shared!, account!]
+            : PROFILE_PAGES.test(file)
+              ? [first!, shared!, profile!]
             : SIGN_IN.test(file) && !FIRST_PAGE.test(file)
               ? [first!, shared!, signIn!]
               : [first!, shared!];

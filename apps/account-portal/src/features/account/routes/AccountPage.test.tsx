@@ -7,7 +7,7 @@ import { forgetLanguage } from '@portal/ui/testing';
 import { getI18n } from 'react-i18next';
 import { addMessages } from '@portal/i18n';
 import { preloadAccountScreen } from '../../../app/account-area';
-import { loadAccountMessages } from '../../../app/account-page-texts';
+import { loadProfileMessages } from '../../../app/account-page-texts';
 import { openApp } from '../../../testing/render-app';
 import { setFlash } from '../../../shared/flash';
 import { cameFromPartner } from '../components/AccountShell';
@@ -172,7 +172,7 @@ describe('account shell', () => {
     expect(document.body).toHaveFocus();
     // The page's code and texts in first: under Jest the click's navigation (a React transition) stayed while they loaded.
     await preloadAccountScreen('/addresses');
-    await addMessages(getI18n(), loadAccountMessages);
+    await addMessages(getI18n(), loadProfileMessages);
     const link = within(screen.getByRole('navigation', { name: 'Kontomenü' })).getByRole('link', { name: 'Adresse' });
     await userEvent.click(link);
     expect(link).toHaveAttribute('aria-current', 'page');

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
@@ -7,7 +7,7 @@ import { createFakeProvider } from '@portal/identity/testing';
 import { ADDRESS_COUNTRIES } from '@portal/i18n/country';
 import { forgetLanguage } from '@portal/ui/testing';
 import { preloadAccountScreen } from '../../../app/account-area';
-import { loadAccountMessages } from '../../../app/account-page-texts';
+import { loadProfileMessages } from '../../../app/account-page-texts';
 import { APP_LANGUAGES } from '../../../app/messages';
 import { openApp } from '../../../testing/render-app';
 import { addressEntry, addressUpdate, addressValues, currentAddress } from '../api/save-address';
@@ -48,21 +48,21 @@ describe('countries', () => {
   it('has every country’s CLDR name as a text in every shipped language', async () => {
     expect(Object.keys(CLDR_LOCALE).sort()).toEqual([...APP_LANGUAGES].sort());
     for (const language of APP_LANGUAGES) {
-      const texts = await loadAccountMessages(language);
+      const texts = await loadProfileMessages(language);
       const cldr = new Intl.DisplayNames([CLDR_LOCALE[language]!], { type: 'region' });
       for (const code of ADDRESS_COUNTRIES) expect({ language, code, name: texts[countryKey(code)] }).toEqual({ language, code, name: cldr.of(code) });
     }
   });
 
   it('lists the 32 countries by their names in the page language, in that language’s order', async () => {
-    const german = countryOptions(translate(await loadAccountMessages('de')), 'de-DE');
+    const german = countryOptions(translate(await loadProfileMessages('de')), 'de-DE');
     expect(german).toHaveLength(32);
     expect(new Set(german.map((o) => o.value))).toEqual(new Set(ADDRESS_COUNTRIES));
     const names = german.map((o) => o.label);
     expect(names.slice(0, 3)).toEqual(['Belgien', 'Bulgarien', 'Dänemark']);
     expect(names.indexOf('Österreich')).toBeGreaterThan(names.indexOf('Norwegen'));
     expect(names.indexOf('Österreich')).toBeLessThan(names.indexOf('Polen'));
-    const french = countryOptions(translate(await loadAccountMessages('fr')), 'fr-FR').map((o) => o.label);
+    const french = countryOptions(translate(await loadProfileMessages('fr')), 'fr-FR').map((o) => o.label);
     expect(french.slice(0, 3)).toEqual(['Allemagne', 'Autriche', 'Belgique']);
     expect(french.indexOf('Espagne')).toBeLessThan(french.indexOf('Estonie'));
     expect(french.indexOf('Irlande')).toBeGreaterThan(french.indexOf('Hongrie'));
@@ -72,7 +72,7 @@ describe('countries', () => {
     const collator = jest.spyOn(Intl, 'Collator');
     try {
       for (const language of APP_LANGUAGES) {
-        const t = translate(await loadAccountMessages(language));
+        const t = translate(await loadProfileMessages(language));
         const shipped = countryOptions(t, CLDR_LOCALE[language]!).map((o) => o.label);
         const sorter = new Intl.Collator(CLDR_LOCALE[language]);
         const sorted = ADDRESS_COUNTRIES.map((code) => countryName(t, code, CLDR_LOCALE[language]!)).sort(sorter.compare);
@@ -263,37 +263,6 @@ describe('/addresses', () => {
     // with the page, filled already, is often not read).
     const heading = screen.getByRole('heading', { level: 1, name: 'Adresse' });
     expect(heading).toHaveAccessibleDescription('Ihre Adresse wurde gespeichert.');
-  }, 20_000);
-
-  it("autofill's whole street line (address-line1) is split into the street and its house number (QA)", async () => {
-    const identity = await loggedIn();
-    await openApp('/addresses/addaddress', { identity, metadata });
-    const street = await screen.findByRole('textbox', { name: /Straße/ }, { timeout: 5000 });
-    const number = screen.getByRole('textbox', { name: /Hausnummer/ });
-    expect(street).toHaveAttribute('autocomplete', 'address-line1');
-    // As a browser fills it: the value at once.
-    fireEvent.change(street, { target: { value: 'Musterstraße 5' } });
-    expect(street).toHaveValue('Musterstraße');
-    expect(number).toHaveValue('5');
-    // Pasted, with a number that has a letter and a range.
-    await userEvent.clear(street);
-    await userEvent.clear(number);
-    await userEvent.click(street);
-    await userEvent.paste('Straße des 17. Juni 12a-14');
-    expect(street).toHaveValue('Straße des 17. Juni');
-    expect(number).toHaveValue('12a-14');
-    // Typed, the street keeps what is typed: a number the shopper types is theirs to place.
-    await userEvent.clear(street);
-    await userEvent.clear(number);
-    await userEvent.type(street, 'Straße des 17. Juni');
-    expect(street).toHaveValue('Straße des 17. Juni');
-    expect(number).toHaveValue('');
-    // A house number filled already (the browser's own, or the shopper's) that differs is left alone.
-    await userEvent.clear(street);
-    await userEvent.type(number, '7');
-    fireEvent.change(street, { target: { value: 'Musterstraße 5' } });
-    expect(street).toHaveValue('Musterstraße 5');
-    expect(number).toHaveValue('7');
   }, 20_000);
 
   it('reached through the login, saving goes to the overview, not back out of the portal (QA)', async () => {

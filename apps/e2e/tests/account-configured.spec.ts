@@ -22,9 +22,9 @@ function termsConfig(version: number): string {
 
 /**
  * A confirmed account made under the terms at version 1, then the service started again with version 2 (its data
- * kept): `run` gets that service.
+ * kept) and the environment `afterEnv`: `run` gets that service.
  */
-async function afterTermsChange(request: APIRequestContext, email: string, run: (after: PortalServer) => Promise<void>) {
+async function afterTermsChange(request: APIRequestContext, email: string, run: (after: PortalServer) => Promise<void>, afterEnv: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-terms-'));
   try {
     const before = await startPortal({}, { dir, config: termsConfig(1) });
@@ -33,7 +33,7 @@ async function afterTermsChange(request: APIRequestContext, email: string, run: 
     } finally {
       await before.stop();
     }
-    const after = await startPortal({}, { dir, config: termsConfig(2) });
+    const after = await startPortal(afterEnv, { dir, config: termsConfig(2) });
     try {
       await run(after);
     } finally {
@@ -64,6 +64,32 @@ test.describe('account portal with its own configuration', () => {
       await expect(page).toHaveURL(/\/update-confirmation$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible({ timeout: 10_000 });
     });
+  });
+
+  // Spec 000 audit: the custom login answers 206001 without a regToken, and the form said "Fehlercode: 206001".
+  test('changed terms with sso.customLogin: the service checks the password, then the consent is asked for again and the login goes on', async ({ page }) => {
+    test.slow(); // two service starts
+    const email = uniqueEmail(test.info(), 'terms-custom');
+    await afterTermsChange(
+      page.request,
+      email,
+      async (after) => {
+        const checks: number[] = [];
+        page.on('response', (response) => {
+          if (response.url().endsWith('/rest/v1/account/login')) checks.push(response.status());
+        });
+        await page.goto(`${after.baseURL}/login`);
+        await logIn(page, email, PASSWORD);
+        await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+        expect(checks).toEqual([200]);
+        await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+        await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+        await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+        await expect(page).toHaveURL(/\/update-confirmation$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible({ timeout: 10_000 });
+      },
+      { PORTAL_METADATA_SSO_CUSTOMLOGIN: 'true' },
+    );
   });
 
   // QA round: the link login answered 206001 before linking, so after the terms the Google login met the link page again.

@@ -98,6 +98,18 @@ describe('sso.customLogin (spec 000 §7)', () => {
     await logIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
   });
+
+  // Spec 000 audit: the service's answer is errorCode and apiVersion only, so its 206001 (an incomplete registration,
+  // or terms changed since) had no regToken; the form said "Fehlercode: 206001" and the registration was never finished.
+  it("206001: goes on to the provider's login for the regToken and finishes the registration", async () => {
+    const identity = createFakeProvider({ accounts: [{ ...account, pendingFields: ['profile.zip'] }] });
+    const rest = (url: string) => (url.endsWith('/rest/v1/account/login') ? jsonResponse(200, { errorCode: 206001, apiVersion: 2 }) : undefined);
+    await openApp('/login', { identity, rest, metadata: testMetadata({ sso: { apiKey: '', customLogin: true } }) });
+    await logIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /Postleitzahl/ })).toBeInTheDocument();
+    expect(identity.calls.filter((call) => call.method === 'login')).toHaveLength(1);
+  });
 });
 
 describe("the consent page of a partner that is not the retailer's own", () => {

@@ -28,13 +28,13 @@ const catalogueKeys: Readonly<Record<number, string>> = {
 };
 
 /**
- * The catalogue's text of an answer, else the provider's own text, else the generic one with the code; a refused
- * value (400006) gets the general form text in the page's language (spec 000 §8).
+ * The catalogue's text of an answer, else the provider's own text (`providerText`), else the generic one with the
+ * code; a refused value (400006) gets the general form text in the page's language (spec 000 §8).
  */
-function providerMessage(answer: Envelope): Message {
+function providerMessage(answer: Envelope, providerText = true): Message {
   if (answer.errorCode === ErrorCode.INVALID_PARAMETER) return message('clp.form.error.validation', 'Please check your entries in the form.');
   const text = answer.errorDetails || answer.errorMessage;
-  const key = catalogueKeys[answer.errorCode] ?? text;
+  const key = catalogueKeys[answer.errorCode] ?? (providerText ? text : undefined);
   return key ? message(key, text || key) : message('clp.error.unexpected', 'An unexpected error has occurred.', { code: answer.errorCode });
 }
 
@@ -88,7 +88,7 @@ export async function changeEmail(
 /**
  * The password change (spec 000 §5): 403042 and 403005 attach to the current password, and so does a lockout (403120),
  * which refuses the current password's check too (QA: it stood under the new password); every other error attaches to
- * the new one (the same password as before: 400006 with details 100001).
+ * the new one (the same password as before: 400006 with details 100001), in the catalogue's words.
  */
 export async function changePassword(
   provider: IdentityProvider,
@@ -102,7 +102,9 @@ export async function changePassword(
   if (isRecentLoginRequired(answer)) return { kind: 'recentLogin' };
   if (isInvalidLogin(answer)) return { kind: 'error', field: 'currentPassword', message: wrongPasswordMessage() };
   if (isSamePassword(answer)) return { kind: 'error', field: 'newPassword', message: messages.passwordSameAsOld() };
-  return { kind: 'error', field: isLockedOut(answer) ? 'currentPassword' : 'newPassword', message: refusedPasswordMessage(answer) ?? providerMessage(answer) };
+  // The provider text is the current password check's (spec 000 §5); here a code the catalogue lacks reads the
+  // generic text with the code (spec 000 audit: "General Server Error" under "Neues Passwort" on the German page).
+  return { kind: 'error', field: isLockedOut(answer) ? 'currentPassword' : 'newPassword', message: refusedPasswordMessage(answer) ?? providerMessage(answer, false) };
 }
 
 // Each step is made only while the browser's session is the page's account (useShownAccountSession): the password's

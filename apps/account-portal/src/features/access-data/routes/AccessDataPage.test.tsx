@@ -99,10 +99,14 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
       field: 'newPassword',
       message: { key: 'clp.form.error.validation' },
     });
-    expect(await changePassword(answering({ errorCode: 500001, errorMessage: 'General Server Error' }), 'a', 'b')).toMatchObject({
-      field: 'newPassword',
-      message: { fallback: 'General Server Error' },
-    });
+    // A code the catalogue does not have: its generic text with the code, in the page's language (spec 000 audit: the
+    // provider's English words stood on the German page; the provider text is the current password check's, §5).
+    for (const [errorCode, errorMessage] of [[500001, 'General Server Error'], [403025, 'Invalid or expired password reset token']] as const) {
+      expect(await changePassword(answering({ errorCode, errorMessage }), 'a', 'b')).toMatchObject({
+        field: 'newPassword',
+        message: { key: 'clp.error.unexpected', values: { code: errorCode } },
+      });
+    }
   });
 
   it('the e-mail change: an address in use on the e-mail field', async () => {
@@ -164,6 +168,20 @@ describe('/accessdata', () => {
     // The confirmation mail speaks the page's language, not the one the account was registered in, and its link keeps
     // the page's country (QA).
     expect(identity.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params).toMatchObject({ profile: { email: 'neu@example.com' }, lang: 'de-DE' });
+  }, 20_000);
+
+  it('the password change: an unknown code reads "Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: …" under the new password', async () => {
+    const identity = await loggedIn();
+    const failing: IdentityProvider = { ...identity, setAccountInfo: async () => ({ errorCode: 500001, errorMessage: 'General Server Error' }) };
+    await openApp('/accessdata', { identity: failing });
+    const section = await screen.findByRole('region', { name: 'Passwort ändern' }, { timeout: 5000 });
+    await userEvent.type(within(section).getByLabelText(/^Aktuelles Passwort/), PASSWORD);
+    const newPassword = within(section).getByLabelText(/^Neues Passwort(?! wiederholen)/);
+    await userEvent.type(newPassword, NEW_PASSWORD);
+    await userEvent.type(within(section).getByLabelText(/^Neues Passwort wiederholen/), NEW_PASSWORD);
+    await userEvent.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
+    await waitFor(() => expect(newPassword).toHaveAccessibleDescription(/Es ist ein unerwarteter Fehler aufgetreten\. Fehlercode: 500001/));
+    expect(within(section).queryByText(/General Server Error/)).not.toBeInTheDocument();
   }, 20_000);
 
   it('an account without a password is asked to set one before it can change its e-mail address', async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { translateMessage, type Message } from '@portal/forms';
 import { useSite } from '@portal/cms';
-import { isStaleLinkToken, isSuccess, useIdentity } from '@portal/identity';
+import { ErrorCode, isStaleLinkToken, isSuccess, useIdentity } from '@portal/identity';
 import { failureCode } from '../../../shared/call-failure';
 import { customLogin } from '../api/custom-login';
 import type { FinalizeState } from '../../../shared/navigation';
@@ -131,10 +131,12 @@ export function LoginForm() {
     let result: LoginOutcome;
     try {
       // With sso.customLogin the service checks the credentials first (spec 000 §7); only then does the provider
-      // log in, so a refusal is counted once.
+      // log in, so a refusal is counted once. The service answers errorCode and apiVersion only: its 206001 (an
+      // incomplete registration, or changed terms) lacks the regToken that finishing needs, which the provider's
+      // login, with credentials just found right, gives (spec 000 §4).
       const checked = metadata.sso.customLogin ? await customLogin(metadata.restApi, email, values.password) : undefined;
       if (metadata.sso.customLogin && !checked) result = { kind: 'unexpected', code: 'invalid-response' };
-      else if (checked && !isSuccess(checked)) result = loginOutcome(checked);
+      else if (checked && !isSuccess(checked) && checked.errorCode !== ErrorCode.PENDING_REGISTRATION) result = loginOutcome(checked);
       else result = loginOutcome(await providerLogin(email, values.password));
     } catch (error) {
       result = { kind: 'unexpected', code: failureCode(error) };

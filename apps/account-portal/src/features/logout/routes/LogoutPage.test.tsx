@@ -32,6 +32,21 @@ describe('/logout', () => {
     expect((await identity.getAccountInfo()).errorCode).toBe(403005);
   });
 
+  // Spec 000 §8: "Logout failure is only logged". An answer with an error code is a failure as much as a rejection
+  // (spec 000 audit: only a rejection was logged). The code alone: the answer may name the account.
+  it('a logout answered with an error code is logged with its code, and goes on to /login', async () => {
+    const fake = createFakeProvider();
+    const identity = { ...fake, logout: async () => ({ errorCode: 500001, errorMessage: 'General Server Error', callId: 'c1' }) };
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await openApp('/logout', { identity });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(warn).toHaveBeenCalledWith('logout failed', 500001);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('goes to a same-site redirect parameter', async () => {
     await openApp('/logout?redirect=/registration');
     expect(await screen.findByRole('heading', { level: 1, name: 'Registrieren' }, { timeout: 5000 })).toBeInTheDocument();

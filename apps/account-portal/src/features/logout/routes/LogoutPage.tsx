@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useIdentity } from '@portal/identity';
+import { isSuccess, useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
 import { leaveApp } from '../../../shared/leave-app';
 import { isSameSitePath } from '../../../shared/navigation';
@@ -29,7 +29,14 @@ export function LogoutPage() {
     const partners = redirect && !isSameSitePath(redirect) ? fetchPartners() : Promise.resolve([]);
     void provider
       .logout()
-      .catch((error: unknown) => console.warn('logout failed', error))
+      .then(
+        // An answer with an error code fails as much as a rejection; its code alone is logged, the rest may name
+        // the account.
+        (answer) => {
+          if (!isSuccess(answer)) console.warn('logout failed', answer.errorCode);
+        },
+        (error: unknown) => console.warn('logout failed', error),
+      )
       .then(() => partners)
       .then((list) => {
         const target = logoutTarget(redirect, list);

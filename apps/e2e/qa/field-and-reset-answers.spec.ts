@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, logIn, QA_PASSWORD, test } from './qa-fixtures';
+import { fieldError } from '../helpers/forms';
 
 // The answers of spec 000 §8 that belong to a field or to the password reset, forced through the QA panel's
 // presets (services/api/internal/qamode/forced-answers.json) on the fake identity provider, each with the
@@ -25,7 +26,7 @@ test.describe('account portal: answers on a field and of the password reset (spe
     await openAccountPage(page, '/personaldata');
     await page.getByLabel('Geburtsdatum').fill('1984-05-17');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.', { exact: true })).toBeVisible();
+    await expect(fieldError(page, 'Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeVisible();
     await expect(page.getByLabel('Geburtsdatum')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
   });
@@ -54,7 +55,7 @@ test.describe('account portal: answers on a field and of the password reset (spe
     await openQa({ force: ['resetPassword-403047'], target: '/login/reset-password/start' });
     await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill('niemand@qa.example');
     await page.getByRole('button', { name: 'Link senden' }).click();
-    await expect(page.getByText('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.', { exact: true })).toBeVisible();
+    await expect(fieldError(page, 'Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.')).toBeVisible();
     await expectAccessible(page);
 
     await openQa({ force: ['resetPassword-403025'], target: '/login/reset-password?pwrt=qa-reset-token' });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, test } from '../fixtures';
 import { confirmedAccount, logIn, logInThroughApi, mailsOfKind, PASSWORD, uniqueEmail } from '../helpers/account';
 import { preferenceLink } from '../helpers/preferences';
+import { fieldError } from '../helpers/forms';
 
 const NEW_PASSWORD = 'Neues-Pass12!';
 
@@ -47,7 +48,7 @@ test.describe('account pages', () => {
     const lastName = page.getByRole('textbox', { name: /Nachname/ });
     await lastName.fill(`M${'a'.repeat(1000)}`);
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Bitte geben Sie einen kürzeren Nachnamen ein.', { exact: true })).toBeVisible();
+    await expect(fieldError(page, 'Bitte geben Sie einen kürzeren Nachnamen ein.')).toBeVisible();
     await expect(lastName).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Ihre persönlichen Daten wurden gespeichert.')).toBeHidden();
   });
@@ -106,7 +107,7 @@ test.describe('account pages', () => {
     // on its field, not in the service's English (QA).
     await page.getByRole('textbox', { name: /Ort/ }).fill('Ixel\u202eles');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Bitte geben Sie einen gültigen Ort ein.', { exact: true })).toBeVisible();
+    await expect(fieldError(page, 'Bitte geben Sie einen gültigen Ort ein.')).toBeVisible();
     await page.getByRole('textbox', { name: /Ort/ }).fill('Ixelles');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page).toHaveURL(/\/addresses$/);
@@ -310,7 +311,7 @@ test.describe('account pages', () => {
     const password = page.getByRole('region', { name: 'Ihre Daten' }).getByLabel(/^Aktuelles Passwort/);
     await password.fill('Falsch12!x');
     await page.getByRole('button', { name: 'Kundenkonto endgültig löschen' }).click();
-    await expect(page.getByText('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.', { exact: true })).toBeVisible();
+    await expect(fieldError(page, 'Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.')).toBeVisible();
     await expectAccessible(page);
     await password.fill(PASSWORD);
     await page.getByRole('button', { name: 'Kundenkonto endgültig löschen' }).click();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { confirmEmail, logIn, registerThroughApi } from '../helpers/account';
 import { portalCommand, preferenceLink, uniqueEmail, waitForMail } from '../helpers/preferences';
 import { startPortal, type PortalServer } from '../portal-server';
+import { fieldError } from '../helpers/forms';
 
 /**
  * The journeys of issue 12 against the real service. Each worker starts its own service with the demo data
@@ -159,11 +160,11 @@ test.describe('preference centre, complete', () => {
       const dateOfBirth = page.getByLabel('Geburtsdatum');
       await dateOfBirth.fill('1899-12-31');
       await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.', { exact: true })).toBeVisible();
+      await expect(fieldError(page, 'Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeVisible();
       await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeHidden();
       await expectAccessible(page);
       await dateOfBirth.fill('1900-01-01');
-      await expect(page.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.', { exact: true })).toBeHidden();
+      await expect(fieldError(page, 'Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeHidden();
       await page.getByRole('button', { name: 'Speichern' }).click();
       await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
       await reopen(page, `${link}#my-store`);
@@ -190,7 +191,7 @@ test.describe('preference centre, complete', () => {
       await expect(optIn).toBeChecked();
       await optIn.uncheck();
       await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByText('Zum Speichern füllen Sie bitte dieses Feld aus.', { exact: true })).toBeVisible();
+      await expect(fieldError(page, 'Zum Speichern füllen Sie bitte dieses Feld aus.')).toBeVisible();
       await expectAccessible(page);
     });
   });

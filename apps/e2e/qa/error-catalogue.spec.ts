@@ -1,4 +1,5 @@
 import { expect, expectAccessible, logIn, loginError, QA_PASSWORD, test } from './qa-fixtures';
+import { fieldError } from '../helpers/forms';
 
 // The error catalogues of spec 000 §8 (account portal) and spec 001 §8 (preference centre), walked on the fake
 // identity provider in QA mode: the seeded accounts of the default scenario reach the states the provider can
@@ -167,7 +168,7 @@ test.describe('preference centre: error rules (spec 001 §8)', () => {
     await expect(general).toBeVisible();
     const saveBox = await page.getByRole('button', { name: 'Speichern' }).boundingBox();
     expect((await general.boundingBox())!.y).toBeLessThan(saveBox!.y);
-    await expect(page.getByText('This newsletter cannot be changed at the moment.', { exact: true })).toBeVisible();
+    await expect(fieldError(page, 'This newsletter cannot be changed at the moment.')).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Allgemeiner Newsletter' })).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
 

@@ -2,6 +2,7 @@ import { test as base, type Browser, type Page } from '@playwright/test';
 import { expect, expectAccessible } from '../fixtures';
 import { confirmEmail, logIn, logInWithGoogle, mailsTo, PASSWORD, registerThroughApi, uniqueEmail } from '../helpers/account';
 import { startPortal, type PortalServer } from '../portal-server';
+import { fieldError } from '../helpers/forms';
 
 /**
  * Issue 11 against the real service: the password reset with its automatic login, and the linking of a social
@@ -136,7 +137,7 @@ test.describe('getting back in', () => {
     await test.step('an unknown address shows the 403047 text', async () => {
       await page.goto('/login/reset-password/start');
       await askForReset(page, uniqueEmail(test.info(), 'nobody'));
-      await expect(page.getByText('Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.', { exact: true })).toBeVisible();
+      await expect(fieldError(page, 'Es gibt kein Kundenkonto mit diesem Benutzernamen oder dieser E-Mail-Adresse.')).toBeVisible();
       await expectAccessible(page);
     });
 

@@ -90,7 +90,7 @@ test.describe('getting back in', () => {
       await page.getByLabel(/^Neues Passwort \*/).fill(NEW_PASSWORD);
       await page.getByLabel(/^Neues Passwort wiederholen/).fill(`${NEW_PASSWORD}x`);
       await page.getByRole('button', { name: 'Passwort speichern' }).click();
-      await expect(page.getByText('Die eingegebenen Passwörter stimmen nicht überein.', { exact: true })).toBeVisible();
+      await expect(fieldError(page, 'Die eingegebenen Passwörter stimmen nicht überein.')).toBeVisible();
       await expectAccessible(page);
       await page.getByLabel(/^Neues Passwort wiederholen/).fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Passwort speichern' }).click();

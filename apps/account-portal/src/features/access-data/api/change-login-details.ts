@@ -61,7 +61,8 @@ export async function confirmPassword(
 
 /**
  * Step 2: the new address with the confirmed password. It takes effect once the link mailed to the new address is
- * followed; the old address is told (identity contract, setAccountInfo).
+ * followed; the old address is told (identity contract, setAccountInfo). A code the catalogue does not have gets its
+ * generic text: the provider's own words are the current password check's alone (spec 000 §5).
  */
 export async function changeEmail(
   provider: IdentityProvider,
@@ -82,7 +83,7 @@ export async function changeEmail(
     const onEmail = answer.validationErrors.find((error) => /(^|\.)email$/.test(error.fieldName));
     if (onEmail) return { kind: 'error', field: 'email', message: message(`ap.errors.profile.email.${onEmail.errorCode}`, onEmail.message) };
   }
-  return { kind: 'error', field: 'email', message: providerMessage(answer) };
+  return { kind: 'error', field: 'email', message: providerMessage(answer, false) };
 }
 
 /**

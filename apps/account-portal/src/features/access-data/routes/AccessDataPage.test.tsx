@@ -124,6 +124,15 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
     });
   });
 
+  it("the e-mail change: a code the catalogue does not have gives its generic text with the code, not the provider's English", async () => {
+    for (const [errorCode, errorMessage] of [[500001, 'General Server Error'], [403025, 'Invalid or expired password reset token']] as const) {
+      expect(await changeEmail(answering({ errorCode, errorMessage }), 'x@example.com', PASSWORD)).toMatchObject({
+        field: 'email',
+        message: { key: 'clp.error.unexpected', values: { code: errorCode } },
+      });
+    }
+  });
+
   it('lists its sections, so later ways to log in can add one', () => {
     expect(accessDataSections.map((section) => section.id)).toEqual(['email', 'password', 'passkeys']);
   });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { StatusPage } from '@portal/ui';
+import type { LoginState } from './navigation';
 import { useRedirectAfterTimer } from './redirect-timer';
 import { cameFromRegistration } from './registration-confirmation';
 
@@ -11,12 +12,25 @@ import { cameFromRegistration } from './registration-confirmation';
  * the account area's code would load only to send a visitor who is logged out on to the login (page weight, 153.8
  * KB against 150).
  */
-export function RegistrationConfirmation({ headline, children }: { headline: string; children: ReactNode }) {
+export function RegistrationConfirmation({ headline, children, loggedOut }: ConfirmationProps) {
   const { state } = useLocation();
-  return cameFromRegistration(state) ? <Confirmation headline={headline}>{children}</Confirmation> : <Navigate to="/login" replace />;
+  return cameFromRegistration(state) ? (
+    <Confirmation headline={headline} loggedOut={loggedOut}>
+      {children}
+    </Confirmation>
+  ) : (
+    <Navigate to="/login" replace />
+  );
 }
 
-function Confirmation({ headline, children }: { headline: string; children: ReactNode }) {
-  useRedirectAfterTimer();
+interface ConfirmationProps {
+  headline: string;
+  children: ReactNode;
+  /** What the login says when the timer sends a visitor who is not logged in there. */
+  loggedOut?: LoginState;
+}
+
+function Confirmation({ headline, children, loggedOut }: ConfirmationProps) {
+  useRedirectAfterTimer(undefined, loggedOut);
   return <StatusPage headline={headline}>{children}</StatusPage>;
 }

@@ -18,6 +18,11 @@ export interface LoginState {
   sessionEnded?: boolean;
   /** The password was just changed, which ended the session; the login says so (its text comes with that page's). */
   passwordChanged?: boolean;
+  /**
+   * A registration waits for its address's confirmation: the login says again what the confirmation page said, whose
+   * 3 s (spec 000 §9) were too short to read it or hear it to its end (WCAG 2.2.1, QA keyboard round).
+   */
+  registered?: boolean;
 }
 
 const anyOrigin = 'http://portal.invalid';

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useIdentity } from '@portal/identity';
+import type { LoginState } from './navigation';
 import { afterLoginPath } from './single-sign-on';
 
 export { ssoSessionType, type SsoSessionType } from './single-sign-on';
@@ -26,10 +28,12 @@ export function redirectTarget(state: RedirectState = 'WAITING_FOR_CUSTOMER'): s
 
 /**
  * The confirmation and update-confirmation timer: the state is WAITING_AFTER_REGISTRATION for the wait of spec
- * 000 §9, then WAITING_FOR_CUSTOMER, which navigates on (to the partner's hand-over, or home).
+ * 000 §9, then WAITING_FOR_CUSTOMER, which navigates on (to the partner's hand-over, or home). Home sends a visitor
+ * who is not logged in on to the login: such a visitor goes there at once, with `loggedOut` for the login to say.
  */
-export function useRedirectAfterTimer(waitMs: number = POST_REGISTRATION_WAIT_MS): RedirectState {
+export function useRedirectAfterTimer(waitMs: number = POST_REGISTRATION_WAIT_MS, loggedOut?: LoginState): RedirectState {
   const navigate = useNavigate();
+  const { account } = useIdentity();
   const [state, setState] = useState<RedirectState>('WAITING_AFTER_REGISTRATION');
   useEffect(() => {
     const timer = window.setTimeout(() => setState('WAITING_FOR_CUSTOMER'), waitMs);
@@ -37,7 +41,8 @@ export function useRedirectAfterTimer(waitMs: number = POST_REGISTRATION_WAIT_MS
   }, [waitMs]);
   useEffect(() => {
     const target = redirectTarget(state);
-    if (target) navigate(target, { replace: true });
-  }, [navigate, state]);
+    if (target === '/' && !account.loggedIn) navigate('/login', { replace: true, state: loggedOut });
+    else if (target) navigate(target, { replace: true });
+  }, [navigate, state, account.loggedIn, loggedOut]);
   return state;
 }

@@ -38,7 +38,12 @@ export function LoginPage() {
   // heading, which the focus moves to (usePageAnnouncement): a status region that comes with the page, filled
   // already, is often not announced (QA). Not a live region too, which a screen reader that does announce it would
   // read twice.
-  const notices = [loginAgain && 'login-again', state?.sessionEnded && 'login-ended', state?.passwordChanged && 'login-changed'].filter(Boolean);
+  const notices = [
+    loginAgain && 'login-again',
+    state?.sessionEnded && 'login-ended',
+    state?.passwordChanged && 'login-changed',
+    state?.registered && 'login-registered',
+  ].filter(Boolean);
   return (
     <section className="auth-page">
       <h1 aria-describedby={notices.join(' ') || undefined}>{t('clp.login.headline')}</h1>
@@ -56,6 +61,11 @@ export function LoginPage() {
       {state?.passwordChanged ? (
         <p id="login-changed" className="notice notice--success">
           {t('clp.login.passwordChanged')}
+        </p>
+      ) : null}
+      {state?.registered ? (
+        <p id="login-registered" className="notice">
+          {t('clp.registration.confirmation.text')}
         </p>
       ) : null}
       <SocialLoginReturn />

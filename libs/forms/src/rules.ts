@@ -91,7 +91,7 @@ export const PERSON_NAME_MAX_LENGTH = 200;
  * `maxLength` characters (a name's, or where the form has a field's own limit, an address's ADDRESS_TEXT_MAX_LENGTH),
  * counted as the service counts them: code points after trimming and composing (NFC). `invalid` says either. The
  * address form's last name had no pattern and stopped at 100 characters, half of what the service takes (QA); the
- * profile's names had no limit, and the service took 1,000 characters there (QA bad-input round of 2026-11-30).
+ * profile's names had no limit, and the service took 1,000 characters there (QA bad-input round of 2026-11-29).
  */
 export function personNameSchema(invalid: Message, maxLength = PERSON_NAME_MAX_LENGTH) {
   return yup

@@ -1137,7 +1137,7 @@ export function describeIdentityContract(
 
       it('a long field takes a JSON number: "1980", " 5\\n" and "+5" are refused with 400006 on the field, as "true" is in a boolean one', async () => {
         // Both providers read text as a number, the embedded provider " 5\n" and "+5" too (QA bad-input round of
-        // 2026-11-30); the apps send numbers, and the contract (api.request) holds numbers to JSON as booleans are.
+        // 2026-11-29); the apps send numbers, and the contract (api.request) holds numbers to JSON as booleans are.
         await activeAccount('numbers');
         const before = (await provider.getAccountInfo({ include: 'profile' })).profile;
         for (const [field, value] of [
@@ -1161,7 +1161,7 @@ export function describeIdentityContract(
 
       it('profile and data nest objects and lists at most 8 levels below themselves: deeper is 400006 on profile or data', async () => {
         // The embedded provider counted objects only, so lists 3,000 deep were stored in data (QA bad-input round of
-        // 2026-11-30), and the fake counted nothing.
+        // 2026-11-29), and the fake counted nothing.
         await activeAccount('nesting');
         const nested = (levels: number, list: boolean, value: unknown): unknown => {
           let out = value;
@@ -1335,7 +1335,7 @@ export function describeIdentityContract(
       it('a text of the schema is stored as it was sent (trimmed and composed), else 400026: marks piled on a letter, a Hangul filler, a line separator', async () => {
         // Go's NFC inserts U+034F after 30 combining marks in a row, so "A" and 150 accents was stored as something
         // else than was sent; a Hangul filler is a letter that shows nothing, so "\u3164" was stored as a first name
-        // (QA bad-input round of 2026-11-30). The fake took U+2028 and U+FEFF in an address, which the embedded
+        // (QA bad-input round of 2026-11-29). The fake took U+2028 and U+FEFF in an address, which the embedded
         // provider refuses.
         await activeAccount('shown');
         const piled = (count: number) => `x${'\u0301'.repeat(count)}`;
@@ -1365,7 +1365,7 @@ export function describeIdentityContract(
 
       it('a name takes at most PersonNameMaxLength characters in the profile as in an address: longer is 400006 on the field', async () => {
         // The profile took a first name of 1,000 characters where an address's stops at 200, and the address form
-        // starts from the profile's names (QA bad-input round of 2026-11-30).
+        // starts from the profile's names (QA bad-input round of 2026-11-29).
         await activeAccount('namelength');
         for (const field of ['firstName', 'lastName'] as const) {
           const answer = await provider.setAccountInfo({ profile: { [field]: 'ä'.repeat(PersonNameMaxLength + 1) } });

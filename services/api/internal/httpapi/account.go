@@ -53,7 +53,7 @@ func (h *accountHandlers) CustomLogin(c echo.Context) error {
 	case password == "":
 		return apierror.InvalidParameter("password", "password is required.")
 	// Each by its own name: a password of 60,000 characters was refused naming loginID (QA bad-input round of
-	// 2026-11-30).
+	// 2026-11-29).
 	case len(loginID) > 254:
 		return apierror.InvalidParameter("loginID", "loginID is too long.")
 	case len(password) > 1024:

@@ -14,7 +14,7 @@ import (
 )
 
 // TestIdentityBodyOverTheLimitAnswersTheEnvelope: a call of the identity API with a body over its 64 KB answered
-// the REST API's HTTP 413 {"error":{"code":"request_too_large"}} (QA bad-input round of 2026-11-30), where every
+// the REST API's HTTP 413 {"error":{"code":"request_too_large"}} (QA bad-input round of 2026-11-29), where every
 // refusal of a call is the vendor's envelope with HTTP 200 (403000 alone has another status): now 400006. A body
 // just under the limit is read as ever.
 func TestIdentityBodyOverTheLimitAnswersTheEnvelope(t *testing.T) {
@@ -44,7 +44,7 @@ func TestIdentityBodyOverTheLimitAnswersTheEnvelope(t *testing.T) {
 }
 
 // TestCustomLoginNamesTheFieldThatIsTooLong: a password of 60,000 characters was refused naming loginID (QA bad-input
-// round of 2026-11-30).
+// round of 2026-11-29).
 func TestCustomLoginNamesTheFieldThatIsTooLong(t *testing.T) {
 	svc := apitest.New(t)
 	for field, form := range map[string]url.Values{
@@ -60,7 +60,7 @@ func TestCustomLoginNamesTheFieldThatIsTooLong(t *testing.T) {
 
 // TestMailLinkPostsRefuseWhatNoPageSends: the POST of a mail link's page (maillink) carries one token in a form.
 // The identity API's two link POSTs answered anything else, a JSON body, the token twice, a NUL, no body at all,
-// with 200 and the unknown link's page (QA bad-input round of 2026-11-30), and the reminders' answered a missing
+// with 200 and the unknown link's page (QA bad-input round of 2026-11-29), and the reminders' answered a missing
 // token so: each is now the REST API's refusal naming what is wrong, while a well-formed unknown token still gets
 // its page.
 func TestMailLinkPostsRefuseWhatNoPageSends(t *testing.T) {

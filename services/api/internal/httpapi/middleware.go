@@ -286,7 +286,7 @@ func sharedHeaders(headers map[string]string, production bool) []sharedHeader {
 // browser sends) has nothing to count, so it is not wrapped in a counting reader. The identity API's calls
 // (identityAPIPrefix) are left to the identity API, which limits their bodies itself and answers one over its
 // limit in the vendor's envelope, as every other refusal of a call: the REST API's 413 was answered there (QA
-// bad-input round of 2026-11-30).
+// bad-input round of 2026-11-29).
 func bodyLimit(limit string) echo.MiddlewareFunc {
 	limited := middleware.BodyLimit(limit)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {

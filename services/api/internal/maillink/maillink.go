@@ -40,7 +40,7 @@ func Land(c echo.Context, page, key, token string) error {
 // what no page sends is refused by name, as the REST API refuses a form: another body type with 415 naming
 // Content-Type, the token missing, empty, given twice or not UTF-8 text without NUL with 400 naming it. The
 // identity API's link POSTs answered all of these with 200 and the unknown link's page (QA bad-input round of
-// 2026-11-30).
+// 2026-11-29).
 func Token(c echo.Context, name string) (string, error) {
 	r := c.Request()
 	mediaType, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))

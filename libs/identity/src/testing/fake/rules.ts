@@ -219,7 +219,7 @@ export function writeData(store: FakeStore, input: unknown, current: Record<stri
 /**
  * How many levels of objects and lists profile and data hold below themselves (the contract's api.request; the
  * embedded provider's maxNesting). The fake counted none, the embedded provider objects only (QA bad-input round of
- * 2026-11-30).
+ * 2026-11-29).
  */
 const MAX_NESTING = 8;
 
@@ -348,7 +348,7 @@ function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength
     return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
   }
   if (field.type === 'long') {
-    // JSON's numbers only, as booleans are JSON's true or false: "1980" was read as a number (QA bad-input round of 2026-11-30).
+    // JSON's numbers only, as booleans are JSON's true or false: "1980" was read as a number (QA bad-input round of 2026-11-29).
     const n = typeof value === 'number' ? value : NaN;
     if (!Number.isInteger(n) || Math.abs(n) > 1e15) return bad(ErrorCode.INVALID_PARAMETER, 'The value must be a whole number.');
     const range = /^range\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)$/.exec(field.format ?? '');

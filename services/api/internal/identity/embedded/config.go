@@ -158,7 +158,7 @@ func DefaultFields() []FieldSchema {
 	return []FieldSchema{
 		{Name: "profile.email", Type: "string", Required: true},
 		// A name takes what an address's name takes (contract personName.maxLength): the address form starts from
-		// them, and the profile took 1,000 characters where an address stops at 200 (QA bad-input round of 2026-11-30).
+		// them, and the profile took 1,000 characters where an address stops at 200 (QA bad-input round of 2026-11-29).
 		{Name: "profile.firstName", Type: "string", Required: true, Format: NameFormat, MaxLength: contract.PersonNameMaxLength},
 		{Name: "profile.lastName", Type: "string", Required: true, Format: NameFormat, MaxLength: contract.PersonNameMaxLength},
 		{Name: "profile.birthDay", Type: "long", Min: 1, Max: 31},

@@ -87,7 +87,7 @@ func flatten(m map[string]any, depth int) ([]leaf, bool) {
 			}
 			// A leaf lies as deep as its path says (a dotted key nests as objects do), and a list in it nests
 			// further: lists 3,000 deep, and objects inside lists past the limit, were stored (QA bad-input round of
-			// 2026-11-30).
+			// 2026-11-29).
 			if nestsDeeper(val, depth-strings.Count(p, ".")) {
 				okAll = false
 				continue

@@ -24,7 +24,7 @@ func nested(levels int, list bool, value any) any {
 	return value
 }
 
-// TestInputShapeIsHeldToTheContract: what the QA round on bad input (2026-11-30) found stored as sent, or as
+// TestInputShapeIsHeldToTheContract: what the QA round on bad input (2026-11-29) found stored as sent, or as
 // something else than sent: lists nested 3,000 deep in data (the depth limit counted objects only), numbers sent
 // as text ("1980", " 5\n", "+5" stored as numbers, where a boolean must be JSON's), a first name of 1,000
 // characters where an address's stops at 200, an invisible Hangul filler as a name, and 150 accents on one letter

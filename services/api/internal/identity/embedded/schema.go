@@ -138,7 +138,7 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 			n = float64(t)
 		default:
 			// JSON's numbers only, as booleans are JSON's true or false: text was read as a number, so "1980", " 5\n"
-			// and "+5" were stored as numbers (QA bad-input round of 2026-11-30). The apps send numbers.
+			// and "+5" were stored as numbers (QA bad-input round of 2026-11-29). The apps send numbers.
 			return bad(contract.CodeInvalidParameter, "The value must be a whole number.")
 		}
 		if n != math.Trunc(n) || math.Abs(n) > 1e15 {
@@ -189,7 +189,7 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 // showsAsSent reports a composed (NFC) text of the schema that is stored and shows as it was sent (the identity
 // contract's textLength): at most TextMaxMarksInRow combining marks in a row, since past 30 Go's NFC inserts U+034F to
 // keep the text stream-safe (UAX #15) and "A" with 150 accents was stored with four of them; and no Hangul filler, a
-// letter that shows nothing, so a first name of U+3164 looked empty (QA bad-input round of 2026-11-30).
+// letter that shows nothing, so a first name of U+3164 looked empty (QA bad-input round of 2026-11-29).
 func showsAsSent(s string) bool {
 	marks := 0
 	for _, r := range s {
@@ -212,7 +212,7 @@ func (s *schema) mergeProfile(in, cur map[string]any) (map[string]any, []Validat
 	out := deepCopy(cur)
 	// The profile's fields are values and phones a list of objects, but what was sent is held to data's nesting
 	// before any of it is read: phones in 3,000 lists were walked to say which entry was no object (QA bad-input
-	// round of 2026-11-30).
+	// round of 2026-11-29).
 	for _, v := range in {
 		if nestsDeeper(v, maxNesting) {
 			return out, []ValidationError{{FieldName: "profile", ErrorCode: contract.CodeInvalidParameter, Message: "The profile is nested too deeply."}}, false

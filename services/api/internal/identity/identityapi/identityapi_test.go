@@ -796,7 +796,7 @@ func TestContractDescribesTheRequest(t *testing.T) {
 
 // TestBodyOfUnknownLengthOverTheLimit: a body sent without its length (chunked) is counted as it is read, and one
 // over contract.APIMaxBodyBytes is refused in the envelope as one that declared its length is (QA bad-input round of
-// 2026-11-30: the REST API's 413 answered those).
+// 2026-11-29: the REST API's 413 answered those).
 func TestBodyOfUnknownLengthOverTheLimit(t *testing.T) {
 	v := newEnv(t)
 	over := strings.Repeat("x", contract.APIMaxBodyBytes)

@@ -176,7 +176,7 @@ test.describe('preference centre, complete', () => {
       const organic = page.getByRole('checkbox', { name: 'Bio' });
       const wasOn = await organic.isChecked();
       await organic.setChecked(!wasOn);
-      await page.getByRole('group', { name: 'Wie oft kaufen Sie bei uns ein?' }).getByRole('radio', { name: 'Ein paar Mal im Monat' }).check();
+      await page.getByRole('radiogroup', { name: 'Wie oft kaufen Sie bei uns ein?' }).getByRole('radio', { name: 'Ein paar Mal im Monat' }).check();
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Speichern' }).click();
       await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();

@@ -6,6 +6,7 @@ import * as yup from 'yup';
 import { accountFormSchema } from './account-schema';
 import { CheckboxField } from './fields/CheckboxField';
 import { DateField, joinDate, splitDate } from './fields/DateField';
+import { FieldError, useFieldError } from './fields/field-state';
 import { FormError } from './fields/FormError';
 import { PasswordField } from './fields/PasswordField';
 import { SelectField } from './fields/SelectField';
@@ -713,6 +714,45 @@ describe('server errors and FormError', () => {
     // Another password is no longer the one the server judged.
     await userEvent.type(password, '?');
     await waitFor(() => expect(password).not.toHaveAttribute('aria-invalid'));
+  });
+
+  /** Options that are one field, as the preference centre's radio tiles: the error belongs to the group. */
+  function Frequency() {
+    const { values, setFieldValue } = useFormikContext<{ frequency: string }>();
+    const error = useFieldError('frequency');
+    return (
+      <fieldset role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? 'frequency-error' : undefined}>
+        <legend>Wie oft?</legend>
+        {['Wöchentlich', 'Monatlich'].map((option) => (
+          <label key={option}>
+            <input type="radio" name="frequency" checked={values.frequency === option} onChange={() => void setFieldValue('frequency', option)} />
+            {option}
+          </label>
+        ))}
+        <FieldError id="frequency-error" message={error} />
+      </fieldset>
+    );
+  }
+
+  it('a radio group the server refuses: the focus goes to its chosen option, which the group describes', async () => {
+    await renderForm(
+      <>
+        <TextField name="email" label="E-Mail-Adresse" />
+        <Frequency />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      {
+        initialValues: { email: 'a@example.com', frequency: 'Monatlich' },
+        onSubmit: async (values, helpers) => helpers.setStatus({ fieldErrors: { errors: { frequency: message('x', 'Unknown answer') }, values } }),
+      },
+    );
+    await userEvent.click(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }));
+    await userEvent.keyboard('{Enter}');
+    const group = screen.getByRole('radiogroup', { name: 'Wie oft?' });
+    await waitFor(() => expect(group).toHaveAttribute('aria-invalid', 'true'));
+    expect(group).toHaveAccessibleDescription('Unknown answer');
+    // Not the group itself, which takes no focus: the option the Tab key would enter the group at.
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Monatlich' })).toHaveFocus());
   });
 
   it('shows a message passed to it', async () => {

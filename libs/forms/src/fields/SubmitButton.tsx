@@ -20,6 +20,15 @@ function fieldError(field: HTMLElement): string {
 }
 
 /**
+ * Where the focus goes for a field in error: the control itself, or for a group in error (a radio group, whose
+ * options are one field) its chosen option, else its first, as the Tab key enters a radio group.
+ */
+function focusTarget(field: HTMLElement): HTMLElement {
+  if (field.matches('input, select, textarea, button, [tabindex]')) return field;
+  return field.querySelector<HTMLElement>('input:checked') ?? field.querySelector<HTMLElement>('input, select, textarea, button') ?? field;
+}
+
+/**
  * The form's submit button. Submitting validates every field and marks them all touched, so every error shows
  * before the form moves on; while the form is being saved the button cannot submit it again. A submit that ends
  * with errors, the form's own or the server's, puts the focus on the first field in error (WCAG 3.3.1), which reads
@@ -57,8 +66,8 @@ export function SubmitButton({ children, className, disabled, onMouseDown, onCli
     // Pressed Enter in a field, or pressed the button, which takes no focus (onMouseDown): the focus goes to the first
     // field in error either way. Enter kept it in the field, whose status line named the first error alone, the
     // password's and the missing consent's never (QA).
-    const there = document.activeElement === first;
-    if (!there) first.focus();
+    const there = first.contains(document.activeElement);
+    if (!there) focusTarget(first).focus();
     const text = [there && fieldError(first), invalid.length > 1 && t('global.validation.count', { count: invalid.length })];
     setAnnouncement({ text: text.filter(Boolean).join(' '), language: i18n.language });
   }, [isSubmitting, i18n, t]);

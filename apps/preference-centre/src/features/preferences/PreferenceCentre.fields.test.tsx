@@ -183,7 +183,7 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByRole('checkbox', { name: 'Vegan' })).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Bio' }));
     await user.click(screen.getByRole('checkbox', { name: 'Vegan' }));
-    await user.click(within(screen.getByRole('group', { name: 'Wie oft?' })).getByRole('radio', { name: 'Wöchentlich' }));
+    await user.click(within(screen.getByRole('radiogroup', { name: 'Wie oft?' })).getByRole('radio', { name: 'Wöchentlich' }));
     await user.click(save());
     await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
     expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de-DE', data: { preference: { ORGANIC: true, VEGAN: false, SHOPPING_FREQUENCY: 'WEEKLY' } } });

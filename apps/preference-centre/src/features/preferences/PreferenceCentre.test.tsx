@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import type { PreferenceCentreContent } from '@portal/cms';
 import { ErrorCode } from '@portal/identity';
@@ -518,6 +519,87 @@ describe('the preference centre', () => {
     const recipes = screen.getByRole('switch', { name: 'Rezepte' });
     await waitFor(() => expect(recipes).toHaveFocus());
     expect(recipes).toHaveAccessibleDescription(/Unknown subscription/);
+  });
+
+  describe('a tile the server refuses (spec 001 §5: server validation errors are mapped to fields)', () => {
+    // The interests as the CMS has them: yes/no tiles and a question with one answer.
+    const withTiles: PreferenceCentreContent = {
+      ...preferenceCentre,
+      tabs: preferenceCentre.tabs.map((tab) =>
+        tab.id === 'interests'
+          ? {
+              ...tab,
+              items: [
+                { type: 'booleanTile', id: 'organic', preference: 'data.preference.ORGANIC', title: 'Bio', description: 'Öko', icon: '/images/tile-organic.svg' },
+                { type: 'booleanTile', id: 'vegan', preference: 'data.preference.VEGAN', title: 'Vegan', description: 'Pflanzlich', icon: '/images/tile-vegan.svg' },
+                {
+                  type: 'radioTile',
+                  id: 'frequency',
+                  preference: 'data.preference.SHOPPING_FREQUENCY',
+                  title: 'Wie oft kaufen Sie bei uns ein?',
+                  options: [
+                    { value: 'WEEKLY', label: 'Jede Woche' },
+                    { value: 'MONTHLY', label: 'Ein paar Mal im Monat' },
+                  ],
+                },
+              ],
+            }
+          : tab,
+      ),
+    };
+    const seed = { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } };
+
+    it('a yes/no tile, saved from another tab: the interests open with the focus on the tile, which reads its error', async () => {
+      const { user } = await openCentre({
+        centre: withTiles,
+        seed,
+        prepare: (fake) =>
+          fake.forceNext('setAccountInfo', {
+            errorCode: 400009,
+            errorDetails: 'Validation failed',
+            validationErrors: [{ fieldName: 'data.preference.ORGANIC', errorCode: 400006, message: 'Unknown preference' }],
+          }),
+      });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      await user.click(save());
+      expect(await screen.findByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveAttribute('aria-selected', 'true'));
+      const organic = screen.getByRole('checkbox', { name: 'Bio' });
+      await waitFor(() => expect(organic).toHaveFocus());
+      expect(organic).toHaveAttribute('aria-invalid', 'true');
+      expect(organic).toHaveAccessibleDescription('Öko Unknown preference');
+      expect(screen.getByText('Unknown preference')).not.toHaveAttribute('role', 'alert');
+      expect(screen.getByRole('checkbox', { name: 'Vegan' })).not.toHaveAttribute('aria-invalid');
+      // Changed since the refused save, the tile is no longer the one refused.
+      await user.click(organic);
+      expect(organic).not.toHaveAttribute('aria-invalid');
+      expect(screen.queryByText('Unknown preference')).not.toBeInTheDocument();
+    }, 15_000);
+
+    it('a question with one answer: the error belongs to the radio group, the focus goes to the chosen answer', async () => {
+      const { user, fake } = await openCentre({ centre: withTiles, seed, path: '/preferences/token/link-jwt#interests' });
+      await user.click(await screen.findByRole('radio', { name: 'Ein paar Mal im Monat' }));
+      jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
+        errorCode: 400009,
+        errorMessage: 'Validation error',
+        validationErrors: [{ fieldName: 'data.preference.SHOPPING_FREQUENCY', errorCode: 400006, message: 'Unknown answer' }],
+      });
+      await user.click(save());
+      const group = await screen.findByRole('radiogroup', { name: 'Wie oft kaufen Sie bei uns ein?' });
+      await waitFor(() => expect(group).toHaveAttribute('aria-invalid', 'true'));
+      expect(group).toHaveAccessibleDescription('Unknown answer');
+      // The focus stayed on the answer just chosen (the button takes none): the status line says the error there.
+      const chosen = within(group).getByRole('radio', { name: 'Ein paar Mal im Monat' });
+      await waitFor(() => expect(screen.getByText('Unknown answer', { selector: '[role="status"]' })).toBeInTheDocument());
+      expect(chosen).toHaveFocus();
+      // One field in error: the answers are not each marked.
+      expect(within(group).getAllByRole('radio').filter((radio) => radio.hasAttribute('aria-invalid'))).toEqual([]);
+      const results = await axe.run(screen.getByRole('tabpanel'), { rules: { 'color-contrast': { enabled: false } } });
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`)).toEqual([]);
+      await user.click(within(group).getByRole('radio', { name: 'Jede Woche' }));
+      expect(group).not.toHaveAttribute('aria-invalid');
+      expect(within(group).queryByText('Unknown answer')).not.toBeInTheDocument();
+    }, 15_000);
   });
 
   it('a save refused for the mail limit says so in the page language, not in the English of the server', async () => {

@@ -15,7 +15,7 @@ import type { RetailStore } from '../api/retail-stores';
 import { savePreferences } from '../api/save-preferences';
 import { searchProductReminders, type ProductReminder, type ProductReminders } from '../api/search-product-reminders';
 import { unsubscribeAll } from '../api/unsubscribe-all';
-import { formFieldOf, initialValues, newslettersAfterSave, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
+import { formFieldOf, initialValues, newslettersAfterSave, preferenceKey, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
 import { greetingText } from '../lib/greeting';
 import { useLeaveWarning } from '../lib/leave-warning';
 import { displayedNewsletterKeys, hasNewsletterSubscription, remindersActive, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
@@ -502,17 +502,19 @@ const FIELD_OF_PATH: Record<string, ProfileFieldName[]> = {
   personalisationOptIn: ['personalisationOptIn'],
 };
 
-/** The first tab that shows a field with an error: a profile field, or a newsletter's switch (the server's). */
+/** The first tab that shows a field with an error: a profile field, or a newsletter's switch or a tile (the server's). */
 function tabWithError(content: PreferenceCentreContent, errors: object): PreferenceTab | undefined {
   const failed = Object.entries(FIELD_OF_PATH)
     .filter(([path]) => getIn(errors, path))
     .flatMap(([, fields]) => fields);
   const newsletters = Object.keys(getIn(errors, 'newsletters') ?? {});
+  const tiles = Object.keys(getIn(errors, 'preferences') ?? {});
   return content.tabs.find((tab) =>
     tab.items.some(
       (item) =>
         (item.type === 'profileFields' && item.fields.some((field) => failed.includes(field))) ||
-        (item.type === 'newsletters' && item.keys.some((key) => newsletters.includes(key))),
+        (item.type === 'newsletters' && item.keys.some((key) => newsletters.includes(key))) ||
+        ((item.type === 'booleanTile' || item.type === 'radioTile') && tiles.includes(preferenceKey(item.preference))),
     ),
   );
 }

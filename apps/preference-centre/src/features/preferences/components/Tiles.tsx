@@ -1,6 +1,7 @@
 import { useFormikContext } from 'formik';
 import { useId } from 'react';
 import type { BooleanTileTabItem, RadioTileTabItem } from '@portal/cms';
+import { FieldError, useFieldError } from '@portal/forms';
 import { preferenceKey, type PreferencesValues } from '../lib/form';
 
 /** A yes/no preference tile, stored as true or false in data.preference (openapi AccountPreferences). */
@@ -8,15 +9,18 @@ export function BooleanTile({ item }: { item: BooleanTileTabItem }) {
   const { values, setFieldValue } = useFormikContext<PreferencesValues>();
   const id = useId();
   const key = preferenceKey(item.preference);
+  // The server's refusal of the tile's data field (formFieldOf), as the other fields show theirs (spec 001 §5).
+  const error = useFieldError(`preferences.${key}`);
   const checked = values.preferences[key] === true;
   return (
-    <div className={`pc-tile${checked ? ' pc-tile--on' : ''}`}>
+    <div className={`pc-tile${checked ? ' pc-tile--on' : ''}${error ? ' pc-tile--invalid' : ''}`}>
       <input
         id={id}
         type="checkbox"
         className="pc-tile__input"
         checked={checked}
-        aria-describedby={`${id}-text`}
+        aria-describedby={error ? `${id}-text ${id}-error` : `${id}-text`}
+        aria-invalid={error ? true : undefined}
         onChange={(event) => void setFieldValue(`preferences.${key}`, event.target.checked)}
       />
       <label htmlFor={id} className="pc-tile__label">
@@ -27,18 +31,30 @@ export function BooleanTile({ item }: { item: BooleanTileTabItem }) {
       <p id={`${id}-text`} className="pc-tile__text">
         {item.description}
       </p>
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
 
-/** A preference with one of several values, stored as the chosen option's value in data.preference. */
+/**
+ * A preference with one of several values, stored as the chosen option's value in data.preference. The options are
+ * one field: its error belongs to the group (a radiogroup, which may be invalid and is described by the error), not
+ * to each option; SubmitButton puts the focus on the chosen option, or the first.
+ */
 export function RadioTile({ item }: { item: RadioTileTabItem }) {
   const { values, setFieldValue } = useFormikContext<PreferencesValues>();
   const id = useId();
   const key = preferenceKey(item.preference);
+  const error = useFieldError(`preferences.${key}`);
   const current = values.preferences[key];
+  const describedBy = [item.description ? `${id}-text` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <fieldset className="pc-radio-tile" aria-describedby={item.description ? `${id}-text` : undefined}>
+    <fieldset
+      role="radiogroup"
+      className={`pc-radio-tile${error ? ' pc-radio-tile--invalid' : ''}`}
+      aria-describedby={describedBy || undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="pc-radio-tile__title">
         {item.icon ? <img className="pc-tile__icon" src={item.icon} alt="" width={48} height={48} loading="lazy" decoding="async" /> : null}
         {item.title}
@@ -62,6 +78,7 @@ export function RadioTile({ item }: { item: RadioTileTabItem }) {
           </label>
         ))}
       </div>
+      <FieldError id={`${id}-error`} message={error} />
     </fieldset>
   );
 }

@@ -5,6 +5,7 @@ package identityapi
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -146,8 +147,15 @@ func (h *handler) method(name string) echo.HandlerFunc {
 			return h.write(c, embedded.Result{ErrorCode: contract.CodeInvalidParameter, ErrorDetails: perr.Error()})
 		}
 		if err != nil {
-			h.o.Logger.Error("identity call failed", zap.String("method", name), zap.String("request_id", c.Response().Header().Get(echo.HeaderXRequestID)), zap.Error(err))
-			metrics.IdentityFailures.WithLabelValues(name).Inc()
+			fields := []zap.Field{zap.String("method", name), zap.String("request_id", c.Response().Header().Get(echo.HeaderXRequestID)), zap.Error(err)}
+			// A client that went away (the shopper navigated on) cancels the request's context: its doing, not
+			// the server's, so neither an error in the log nor a failure in the metrics.
+			if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+				h.o.Logger.Debug("identity call failed", fields...)
+			} else {
+				h.o.Logger.Error("identity call failed", fields...)
+				metrics.IdentityFailures.WithLabelValues(name).Inc()
+			}
 			r = embedded.Result{ErrorCode: contract.CodeGeneralServerError}
 		}
 		if r.Session != nil {

@@ -1,6 +1,7 @@
 package identityapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,9 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
@@ -68,6 +72,8 @@ type req struct {
 	headers map[string]string
 	cookie  *http.Cookie
 	json    bool
+	// ctx is the request's context; nil: the background.
+	ctx context.Context
 }
 
 // call posts accounts.<method> form-encoded (or as JSON) and decodes the envelope.
@@ -95,6 +101,9 @@ func (v *env) call(method string, params map[string]any, r req) (map[string]any,
 	hr.Host = "localhost:8080"
 	if r.host != "" {
 		hr.Host = r.host
+	}
+	if r.ctx != nil {
+		hr = hr.WithContext(r.ctx)
 	}
 	hr.Header.Set(echo.HeaderContentType, ct)
 	for k, val := range r.headers {
@@ -775,6 +784,35 @@ func TestServerFailuresAreCounted(t *testing.T) {
 	require.Equal(t, http.StatusOK, rec.Code)
 	require.EqualValues(t, contract.CodeGeneralServerError, out["errorCode"])
 	require.Equal(t, before+1, testutil.ToFloat64(metrics.IdentityFailures.WithLabelValues("initRegistration")))
+}
+
+// TestAbortedCallsAreNoServerFailures: a call whose client went away (the request's context canceled, as when the
+// shopper navigates on) is logged at debug level and not counted; a failure on the server stays an error (QA
+// privacy round of 2026-11-29: a navigation logged "identity call failed ... read session: context canceled" as an
+// error).
+func TestAbortedCallsAreNoServerFailures(t *testing.T) {
+	core, logs := observer.New(zap.DebugLevel)
+	v := newEnv(t, func(_ *embedded.Config, o *identityapi.Options) { o.Logger = zap.New(core) })
+	v.registerVerified("eva@example.com")
+	_, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{})
+	cookie := sessionCookie(rec)
+	require.NotNil(t, cookie)
+
+	before := testutil.ToFloat64(metrics.IdentityFailures.WithLabelValues("getAccountInfo"))
+	aborted, cancel := context.WithCancel(context.Background())
+	cancel()
+	v.call("getAccountInfo", nil, req{cookie: cookie, ctx: aborted})
+	failed := logs.FilterMessage("identity call failed").All()
+	require.Len(t, failed, 1)
+	require.Equal(t, zapcore.DebugLevel, failed[0].Level, "the client's abort is no server failure")
+	require.Equal(t, before, testutil.ToFloat64(metrics.IdentityFailures.WithLabelValues("getAccountInfo")))
+
+	require.NoError(t, v.dbClose())
+	v.call("getAccountInfo", nil, req{cookie: cookie})
+	failed = logs.FilterMessage("identity call failed").All()
+	require.Len(t, failed, 2)
+	require.Equal(t, zapcore.ErrorLevel, failed[1].Level, "a failure on the server stays an error")
+	require.Equal(t, before+1, testutil.ToFloat64(metrics.IdentityFailures.WithLabelValues("getAccountInfo")))
 }
 
 // TestContractDescribesTheRequest: the identity contract's words on a call (api.request, what the author of

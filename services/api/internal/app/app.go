@@ -113,6 +113,12 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	if err != nil {
 		return nil, err
 	}
+	// Withdrawal records name an address by a keyed hash, its key kept as the login throttle's is.
+	withdrawalKey, err := database.KeptSecret(ctx, db, subscribers.WithdrawalKeyPurpose, "1")
+	if err != nil {
+		return nil, fmt.Errorf("app: withdrawal hash key: %w", err)
+	}
+	withdrawals := subscribers.NewSQLWithdrawals(db, withdrawalKey)
 	var backend identity.Backend
 	var eraser subscribers.AccountEraser
 	var sessions subscribers.SessionBinder // nil with SAP CDC, whose sessions are the vendor's
@@ -138,7 +144,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			Stores: a.Stores,
 			Audit:  a.Audit, Throttle: a.Throttle,
 			StoreAreas:       region.Default(),
-			EraseWithAccount: eraseWithAccount,
+			EraseWithAccount: eraseWithAccount(withdrawals),
 			EmailChangedWith: emailChangedWith,
 			RemindersOf: func(ctx context.Context, email identity.Email) ([]embedded.ExportedReminder, error) {
 				return exportedReminders(ctx, a.Reminders, email)
@@ -178,14 +184,13 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	if err != nil {
 		return nil, err
 	}
-	withdrawals := subscribers.NewSQLWithdrawals(db)
 	links := subscribers.NewLinks(tokens, withdrawals, sessions, backend)
 	subscriberLock := jobs.SubscriberGuard{Leases: a.jobs}
 	a.Reminders = reminders.NewService(reminders.Settings{
 		Store: reminders.NewSQLStore(db), Links: links, Mail: outbox, Templates: templates, PublicURL: cfg.HTTP.PublicURL,
 		Subscriptions: reminderSubscriptions, Accounts: disabledAccounts, Now: now, Lock: subscriberLock,
 	})
-	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Eraser: eraser, Data: subscriberData{db},
+	subscriberSettings := subscribers.Settings{Links: links, Accounts: backend, Eraser: eraser, Data: subscriberData{db, withdrawals},
 		Now: now, Lock: subscriberLock}
 
 	e, err := httpapi.New(httpapi.Deps{
@@ -338,15 +343,17 @@ func (a *App) now() time.Time {
 // account to an address it had before (QA round of 2026-11-29: a confirmed e-mail change left them); what the
 // account had subscribed leaves the withdrawal record a full unsubscribe leaves (an address hash, GDPR Art. 7(1)
 // and 17(3)(e)), which also refuses the account's older e-mail links.
-func eraseWithAccount(ctx context.Context, tx database.Tx, acc embedded.ErasedAccount) error {
-	if err := ssosql.EraseAccount(ctx, tx, acc.UID); err != nil {
-		return err
+func eraseWithAccount(withdrawals *subscribers.SQLWithdrawals) func(ctx context.Context, tx database.Tx, acc embedded.ErasedAccount) error {
+	return func(ctx context.Context, tx database.Tx, acc embedded.ErasedAccount) error {
+		if err := ssosql.EraseAccount(ctx, tx, acc.UID); err != nil {
+			return err
+		}
+		w, err := eraseSubscriberData(ctx, tx, withdrawals, acc.Email, acc.Subscriptions, acc.At, true, acc.UID)
+		if err != nil || (len(w.Subscriptions) == 0 && w.Reminders == 0) {
+			return err
+		}
+		return subscribers.RecordWithdrawal(ctx, tx, w)
 	}
-	w, err := eraseSubscriberData(ctx, tx, acc.Email, acc.Subscriptions, acc.At, true, acc.UID)
-	if err != nil || (len(w.Subscriptions) == 0 && w.Reminders == 0) {
-		return err
-	}
-	return subscribers.RecordWithdrawal(ctx, tx, w)
 }
 
 // subscriptionMails are the kinds of mail a full unsubscribe erases when the account stays (one the shopper also
@@ -357,7 +364,7 @@ var subscriptionMails = []string{embedded.MailSubscriptionConfirmation, reminder
 // provider, for a full unsubscribe and an account's deletion alike: the product reminders, and the address's mails,
 // all of them when the account is gone (accountGone), else those of the subscriptions. It answers the withdrawal to
 // record.
-func eraseSubscriberData(ctx context.Context, tx database.Tx, email identity.Email, subscriptions []string, at time.Time,
+func eraseSubscriberData(ctx context.Context, tx database.Tx, withdrawals *subscribers.SQLWithdrawals, email identity.Email, subscriptions []string, at time.Time,
 	accountGone bool, uid string) (subscribers.Withdrawal, error) {
 	deleted, err := reminders.EraseAllOf(ctx, tx, email)
 	if err != nil {
@@ -374,18 +381,21 @@ func eraseSubscriberData(ctx context.Context, tx database.Tx, email identity.Ema
 	if _, err := mail.EraseAccount(ctx, tx, uid, kinds...); err != nil {
 		return subscribers.Withdrawal{}, err
 	}
-	return subscribers.Withdrawal{EmailHash: subscribers.HashEmail(email), Subscriptions: subscriptions, Reminders: int(deleted), At: at.UTC()}, nil
+	return subscribers.Withdrawal{EmailHash: withdrawals.HashEmail(email), Subscriptions: subscriptions, Reminders: int(deleted), At: at.UTC()}, nil
 }
 
 // subscriberData is the full unsubscribe's erasure beyond the identity provider (subscribers.DataEraser).
-type subscriberData struct{ db *database.DB }
+type subscriberData struct {
+	db          *database.DB
+	withdrawals *subscribers.SQLWithdrawals
+}
 
 func (d subscriberData) EraseSubscriberData(ctx context.Context, email identity.Email, erased identity.ErasedSubscriber,
 	at time.Time) (subscribers.Withdrawal, error) {
 	var w subscribers.Withdrawal
 	err := d.db.InTx(ctx, func(tx database.Tx) error {
 		var err error
-		if w, err = eraseSubscriberData(ctx, tx, email, erased.Subscriptions, at, erased.AccountDeleted, erased.UID); err != nil {
+		if w, err = eraseSubscriberData(ctx, tx, d.withdrawals, email, erased.Subscriptions, at, erased.AccountDeleted, erased.UID); err != nil {
 			return err
 		}
 		return subscribers.RecordWithdrawal(ctx, tx, w)

@@ -2,6 +2,8 @@ package httpapi_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/app"
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
@@ -212,15 +215,21 @@ func TestFullUnsubscribeErasesTheSubscriberAndKeepsOnlyTheWithdrawal(t *testing.
 	require.Zero(t, reminderRows)
 
 	// Only the withdrawal stays: what and when, under a hash of the address.
-	records, err := subscribers.NewSQLWithdrawals(svc.DB).Withdrawals(ctx, subscribers.HashEmail(f.email))
+	withdrawalKey, err := database.KeptSecret(ctx, svc.DB, subscribers.WithdrawalKeyPurpose, "1")
+	require.NoError(t, err)
+	withdrawals := subscribers.NewSQLWithdrawals(svc.DB, withdrawalKey)
+	records, err := withdrawals.Withdrawals(ctx, f.email)
 	require.NoError(t, err)
 	require.Len(t, records, 1)
 	require.Equal(t, []string{"NLT_GENERAL"}, records[0].Subscriptions)
 	require.Equal(t, 1, records[0].Reminders)
 	require.WithinDuration(t, time.Now(), records[0].At, time.Minute)
-	var dump string
-	require.NoError(t, svc.DB.QueryRowContext(ctx, `SELECT email_hash || subscriptions FROM subscriber_withdrawals`).Scan(&dump))
+	var dump, stored string
+	require.NoError(t, svc.DB.QueryRowContext(ctx, `SELECT email_hash || subscriptions, email_hash FROM subscriber_withdrawals`).Scan(&dump, &stored))
 	require.NotContains(t, dump, "leaving")
+	// Keyed: a list of addresses does not name the record (QA privacy round of 2026-11-29).
+	plain := sha256.Sum256([]byte(f.email))
+	require.NotEqual(t, hex.EncodeToString(plain[:]), stored, "not a plain SHA-256 of the address")
 
 	// The old link opens nothing: 410 on the exchange, 401 on the reminders; POSTing it again does nothing more.
 	status, body := f.exchange(t, f.jwt)
@@ -231,7 +240,7 @@ func TestFullUnsubscribeErasesTheSubscriberAndKeepsOnlyTheWithdrawal(t *testing.
 	require.Equal(t, http.StatusOK, oneClick(svc, http.MethodPost, f.jwt, "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded").StatusCode)
 	require.NoError(t, svc.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM identity_accounts WHERE email = 'leaving@example.com'`).Scan(&accounts))
 	require.Zero(t, accounts, "an old link does not even create an empty account")
-	records, err = subscribers.NewSQLWithdrawals(svc.DB).Withdrawals(ctx, subscribers.HashEmail(f.email))
+	records, err = withdrawals.Withdrawals(ctx, f.email)
 	require.NoError(t, err)
 	require.Len(t, records, 1)
 

@@ -156,7 +156,7 @@ func (l *Links) open(ctx context.Context, token string) (Link, bool, error) {
 		}
 	}
 	if l.withdrawals != nil {
-		at, found, err := l.withdrawals.LastWithdrawal(ctx, HashEmail(link.Email))
+		at, found, err := l.withdrawals.LastWithdrawal(ctx, link.Email)
 		if err != nil {
 			return link, false, err
 		}

@@ -2,6 +2,7 @@ package subscribers
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
@@ -18,8 +19,8 @@ import (
 // deleted). The retailer must be able to show that, and when, an address withdrew its consent to newsletters
 // (GDPR Art. 7(1) and 17(3)(e)); the record says what was withdrawn and when, under a hash of the address.
 type Withdrawal struct {
-	// EmailHash is HashEmail of the address: the address itself is not kept. Whoever is asked about an
-	// address can find its withdrawal; the table alone does not name anybody.
+	// EmailHash is SQLWithdrawals.HashEmail of the address: the address itself is not kept. Whoever is asked
+	// about an address can find its withdrawal; the table alone does not name anybody.
 	EmailHash string
 	// Subscriptions are the keys that were subscribed (newsletters and SVC_PRODUCT_REMINDER).
 	Subscriptions []string
@@ -28,8 +29,15 @@ type Withdrawal struct {
 	At        time.Time
 }
 
-// HashEmail is the hex SHA-256 of the normalised address, the key of withdrawal records.
-func HashEmail(email identity.Email) string {
+// WithdrawalKeyPurpose is the signing_keys.purpose of the key that names addresses in withdrawal records: random,
+// made by the service once (database.KeptSecret), so no operator has to configure it. Losing its row loses the way
+// from an address to its records made since (the legacy ones stay findable).
+const WithdrawalKeyPurpose = "withdrawal-hash"
+
+// LegacyEmailHash is the hex SHA-256 of the normalised address, what withdrawal records were kept under until the
+// QA privacy round of 2026-11-29. Anyone with a list of addresses can name such a row, so nothing is written under
+// it any more; look-ups still try it, as a migration cannot re-key those rows: their addresses are gone.
+func LegacyEmailHash(email identity.Email) string {
 	sum := sha256.Sum256([]byte(strings.ToLower(email.String())))
 	return hex.EncodeToString(sum[:])
 }
@@ -37,17 +45,40 @@ func HashEmail(email identity.Email) string {
 // WithdrawalStore keeps withdrawal records; SQLWithdrawals implements it for SQLite and PostgreSQL.
 type WithdrawalStore interface {
 	Record(ctx context.Context, w Withdrawal) error
-	// LastWithdrawal answers when the address of emailHash last withdrew; found is false when it never did.
-	LastWithdrawal(ctx context.Context, emailHash string) (at time.Time, found bool, err error)
+	// LastWithdrawal answers when email last withdrew; found is false when it never did.
+	LastWithdrawal(ctx context.Context, email identity.Email) (at time.Time, found bool, err error)
 	// Withdrawals lists the records of an address, oldest first.
-	Withdrawals(ctx context.Context, emailHash string) ([]Withdrawal, error)
+	Withdrawals(ctx context.Context, email identity.Email) ([]Withdrawal, error)
 }
 
 // SQLWithdrawals is the WithdrawalStore on the service's database.
-type SQLWithdrawals struct{ db *database.DB }
+type SQLWithdrawals struct {
+	db  *database.DB
+	key []byte
+}
 
-// NewSQLWithdrawals returns the store on db (migrated).
-func NewSQLWithdrawals(db *database.DB) *SQLWithdrawals { return &SQLWithdrawals{db: db} }
+// NewSQLWithdrawals returns the store on db (migrated); key (of WithdrawalKeyPurpose) keys the hash that names an
+// address, and nil leaves it the plain LegacyEmailHash, for tests and tools only.
+func NewSQLWithdrawals(db *database.DB, key []byte) *SQLWithdrawals {
+	return &SQLWithdrawals{db: db, key: key}
+}
+
+// HashEmail names email in the records written now: HMAC-SHA-256 of the normalised address with the store's key,
+// so that a list of addresses does not name the rows without the key too (a plain SHA-256 of a known address is
+// found by trying them all).
+func (s *SQLWithdrawals) HashEmail(email identity.Email) string {
+	if len(s.key) == 0 {
+		return LegacyEmailHash(email)
+	}
+	mac := hmac.New(sha256.New, s.key)
+	mac.Write([]byte(strings.ToLower(email.String())))
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// hashes are the names the records of email may be kept under: the keyed one, and the legacy one of older rows.
+func (s *SQLWithdrawals) hashes(email identity.Email) (keyed, legacy string) {
+	return s.HashEmail(email), LegacyEmailHash(email)
+}
 
 // sqliteTime is fixed-width, so SQLite's text comparison orders times correctly.
 const sqliteTime = "2006-01-02T15:04:05.000000000Z"
@@ -75,10 +106,11 @@ func RecordWithdrawal(ctx context.Context, tx database.Tx, w Withdrawal) error {
 }
 
 // LastWithdrawal implements WithdrawalStore.
-func (s *SQLWithdrawals) LastWithdrawal(ctx context.Context, emailHash string) (time.Time, bool, error) {
+func (s *SQLWithdrawals) LastWithdrawal(ctx context.Context, email identity.Email) (time.Time, bool, error) {
+	keyed, legacy := s.hashes(email)
 	var raw any
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT withdrawn_at FROM subscriber_withdrawals WHERE email_hash = ?
-		ORDER BY withdrawn_at DESC LIMIT 1`), emailHash).Scan(&raw)
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT withdrawn_at FROM subscriber_withdrawals WHERE email_hash IN (?, ?)
+		ORDER BY withdrawn_at DESC LIMIT 1`), keyed, legacy).Scan(&raw)
 	if errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, false, nil
 	}
@@ -89,20 +121,21 @@ func (s *SQLWithdrawals) LastWithdrawal(ctx context.Context, emailHash string) (
 	return at, err == nil, err
 }
 
-// Withdrawals implements WithdrawalStore.
-func (s *SQLWithdrawals) Withdrawals(ctx context.Context, emailHash string) ([]Withdrawal, error) {
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT subscriptions, reminders, withdrawn_at FROM subscriber_withdrawals
-		WHERE email_hash = ? ORDER BY withdrawn_at, id`), emailHash)
+// Withdrawals implements WithdrawalStore; a record's EmailHash is the one it is kept under.
+func (s *SQLWithdrawals) Withdrawals(ctx context.Context, email identity.Email) ([]Withdrawal, error) {
+	keyed, legacy := s.hashes(email)
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT email_hash, subscriptions, reminders, withdrawn_at FROM subscriber_withdrawals
+		WHERE email_hash IN (?, ?) ORDER BY withdrawn_at, id`), keyed, legacy)
 	if err != nil {
 		return nil, fmt.Errorf("subscribers: list withdrawals: %w", err)
 	}
 	defer func() { _ = rows.Close() }()
 	var out []Withdrawal
 	for rows.Next() {
-		w := Withdrawal{EmailHash: emailHash}
+		var w Withdrawal
 		var subs string
 		var raw any
-		if err := rows.Scan(&subs, &w.Reminders, &raw); err != nil {
+		if err := rows.Scan(&w.EmailHash, &subs, &w.Reminders, &raw); err != nil {
 			return nil, fmt.Errorf("subscribers: read withdrawal: %w", err)
 		}
 		if subs != "" {

@@ -508,7 +508,12 @@ func deleteAccount(t *testing.T, dbURL string) {
 		require.Nil(t, b.cookie, "the session cookie is cleared")
 		// Nothing of the account is left in any table, but for the security log and the confirmation mail; the
 		// newsletter withdrawal is kept under the address's hash only.
-		for table, rows := range rowsNaming(t, s.DB, uid, "leaving@example.com", subscribers.HashEmail("leaving@example.com")) {
+		withdrawalKey, err := database.KeptSecret(ctx, s.DB, subscribers.WithdrawalKeyPurpose, "1")
+		require.NoError(t, err)
+		hash := subscribers.NewSQLWithdrawals(s.DB, withdrawalKey).HashEmail("leaving@example.com")
+		require.Empty(t, rowsNaming(t, s.DB, subscribers.LegacyEmailHash("leaving@example.com"))["subscriber_withdrawals"],
+			"not under a plain SHA-256 of the address")
+		for table, rows := range rowsNaming(t, s.DB, uid, "leaving@example.com", hash) {
 			switch table {
 			case "audit_events":
 			case "mail_outbox":

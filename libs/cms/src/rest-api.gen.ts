@@ -558,7 +558,7 @@ export interface components {
          *     favourite store and the marketing data (`data.preference`, `data.sfmc`).
          */
         SubscriberWithdrawal: {
-            /** @description Hex SHA-256 of the lower-cased address; the address itself is not kept. */
+            /** @description Hex HMAC-SHA-256 of the lower-cased address with the service's key (signing_keys, purpose withdrawal-hash; records from before the key hold a plain SHA-256, which cannot be re-keyed); the address itself is not kept. */
             emailHash: string;
             /** @description How many product reminders were deleted. */
             reminders: number;

@@ -303,8 +303,10 @@ test.describe('account pages', () => {
     // The button keeps the focus while the file is made (QA: it disabled itself and the focus fell to the page).
     await expect(downloadButton).toBeFocused();
     expect(download.suggestedFilename()).toMatch(/^kundenkonto-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { account: Record<string, unknown> };
-    expect(exported.account).toMatchObject({ email, profile: { email, firstName: 'Erika', lastName: 'Muster' }, loginProviders: ['site'] });
+    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as Record<string, unknown> & { account: Record<string, unknown> };
+    expect(exported.account).toMatchObject({ email, profile: { email, firstName: 'Erika', lastName: 'Muster' }, loginProviders: ['site'], socialIdentities: [] });
+    // QA round of 2026-11-29: the partners of single sign-on and the audit log's security events are in the file too.
+    expect(exported).toMatchObject({ partners: [], securityEvents: expect.arrayContaining([expect.objectContaining({ event: 'login.succeeded' })]) });
     expect(JSON.stringify(exported).toLowerCase()).not.toMatch(/password|hash|token/);
 
     await page.getByRole('button', { name: 'Kundenkonto löschen …' }).click();

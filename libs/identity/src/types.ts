@@ -282,8 +282,8 @@ export interface GetJWTResponse extends Envelope {
 
 /**
  * The shopper's own data as `exportAccountData` answers it (download my data): identity, profile, data,
- * preferences with the accepted document versions and times, subscriptions, linked login providers, passkeys (name
- * and dates). Never a password hash, a session, a token or a passkey's credential.
+ * preferences with the accepted document versions and times, subscriptions, linked login providers and social
+ * identities, passkeys (name and dates). Never a password hash, a session, a token or a passkey's credential.
  */
 export interface AccountExport {
   UID: string;
@@ -294,18 +294,41 @@ export interface AccountExport {
   subscriptions?: Subscriptions;
   loginProviders?: string[];
   passkeys?: { name: string; created: string; lastUsed?: string }[];
+  /** The linked social logins: the provider's id of the person (subject) and when it was linked. */
+  socialIdentities?: { provider: string; subject: string; linked: string }[];
   [field: string]: unknown;
 }
 /** A product reminder of the account's address in the data export: active, or pending its verification link. */
 export interface ExportedProductReminder {
+  id?: string;
   variantId: string;
   variantName: Record<string, string>;
   status: 'active' | 'pending';
+  /** The language of its mails, when it was created and (once active) confirmed. */
+  language?: string;
+  created?: string;
+  confirmed?: string;
+}
+/** A partner (single sign-on client) the account signed in to, with the first and last time kept of it. */
+export interface ExportedPartner {
+  id: string;
+  name: string;
+  firstSignIn: string;
+  lastSignIn: string;
+}
+/** An entry of the audit log about the account: what happened, when, from which client address. */
+export interface ExportedSecurityEvent {
+  event: string;
+  at: string;
+  clientAddress?: string;
+  detail?: string;
 }
 export type ExportAccountDataResponse = Envelope & {
   exportedAt?: string;
   account?: AccountExport;
   productReminders?: ExportedProductReminder[];
+  partners?: ExportedPartner[];
+  securityEvents?: ExportedSecurityEvent[];
 };
 
 export interface DeleteAccountParams {

@@ -99,6 +99,7 @@ export function describeIdentityContract(
   const passkeysInTime = capabilities.passkeys && capabilities.timeTravel ? it : it.skip;
   const passkeysAndSocial = capabilities.passkeys && capabilities.social ? it : it.skip;
   const passkeysAndOwnData = capabilities.passkeys && capabilities.ownData ? it : it.skip;
+  const socialAndOwnData = capabilities.social && capabilities.ownData ? it : it.skip;
 
   describe(`identity contract: ${name}`, () => {
     let provider: IdentityProvider;
@@ -1874,6 +1875,23 @@ export function describeIdentityContract(
         expect(answer.account).toMatchObject({ email, profile: { email }, data: { salutation: 'mrs' }, loginProviders: ['site'] });
         expect(new Date(answer.exportedAt ?? '').getTime()).not.toBeNaN();
         expect(JSON.stringify(answer).toLowerCase()).not.toMatch(/password|hash|token/);
+      });
+
+      // QA round of 2026-11-29 (second pass): a linked social login was named only by its provider; the partners
+      // signed in to by single sign-on and the account's security events were missing.
+      socialAndOwnData('exports the linked social identity with its subject and link time, the partners and the security events', async () => {
+        const email = await activeAccount('export-social');
+        await provider.logout();
+        await helpers.setSocialIdentity('googleplus', { email });
+        const conflict = await provider.socialLogin({ provider: 'googleplus' });
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD, loginMode: 'link', regToken: conflict.regToken! })).errorCode).toBe(0);
+        const answer = await provider.exportAccountData!();
+        expect(answer.errorCode).toBe(0);
+        expect(answer.account?.loginProviders).toEqual(['site', 'googleplus']);
+        expect(answer.account?.socialIdentities).toEqual([{ provider: 'googleplus', subject: expect.any(String), linked: expect.any(String) }]);
+        expect(answer.partners).toEqual([]);
+        const events = (answer.securityEvents ?? []).map((e) => e.event);
+        expect(events).toEqual(expect.arrayContaining(['login.succeeded', 'social.linked']));
       });
 
       ownData('deletes the own account with the current password: sessions end, the login is refused', async () => {

@@ -149,6 +149,10 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			RemindersOf: func(ctx context.Context, email identity.Email) ([]embedded.ExportedReminder, error) {
 				return exportedReminders(ctx, a.Reminders, email)
 			},
+			PartnersOf: func(ctx context.Context, uid string) ([]embedded.ExportedPartner, error) {
+				return exportedPartners(ctx, ssosql.New(db), uid)
+			},
+			SecurityEventsOf: a.Audit.OfAccount,
 			CredentialsEnded: func(ctx context.Context, uid string) error {
 				if a.SSO == nil {
 					return nil
@@ -421,10 +425,32 @@ func exportedReminders(ctx context.Context, r *reminders.Service, email identity
 	}
 	out := make([]embedded.ExportedReminder, 0, len(active)+len(pending))
 	for _, x := range active {
-		out = append(out, embedded.ExportedReminder{VariantID: string(x.VariantID), VariantName: x.VariantName, Status: "active"})
+		out = append(out, exportedReminder(x, "active"))
 	}
 	for _, x := range pending {
-		out = append(out, embedded.ExportedReminder{VariantID: string(x.VariantID), VariantName: x.VariantName, Status: "pending"})
+		out = append(out, exportedReminder(x.Reminder, "pending"))
 	}
 	return out, nil
+}
+
+// exportedPartners are the partners the account signed in to as its data export lists them.
+func exportedPartners(ctx context.Context, store *ssosql.Store, uid string) ([]embedded.ExportedPartner, error) {
+	signIns, err := store.PartnersOf(ctx, uid)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]embedded.ExportedPartner, 0, len(signIns))
+	for _, p := range signIns {
+		out = append(out, embedded.ExportedPartner{ID: p.ClientID, Name: p.Name, FirstSignIn: embedded.ISOTime(p.First), LastSignIn: embedded.ISOTime(p.Last)})
+	}
+	return out, nil
+}
+
+func exportedReminder(x reminders.Reminder, status string) embedded.ExportedReminder {
+	r := embedded.ExportedReminder{ID: x.ID, VariantID: string(x.VariantID), VariantName: x.VariantName, Status: status,
+		Language: x.Language, CreatedAt: embedded.ISOTime(x.CreatedAt)}
+	if !x.ConfirmedAt.IsZero() {
+		r.ConfirmedAt = embedded.ISOTime(x.ConfirmedAt)
+	}
+	return r
 }

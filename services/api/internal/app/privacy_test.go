@@ -12,12 +12,15 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/app"
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
+	"github.com/grocer-portal/portal/services/api/internal/sso"
+	"github.com/grocer-portal/portal/services/api/internal/sso/ssosql"
 )
 
 const privacyPassword = "Corr3ct-Horse-Battery"
@@ -223,11 +226,78 @@ func TestDataExportHasTheRemindersAndPasskeys(t *testing.T) {
 		require.Len(t, got.Account.Passkeys, 1)
 		require.Equal(t, "Phone", got.Account.Passkeys[0]["name"])
 		require.NotEmpty(t, got.Account.Passkeys[0]["created"])
-		require.Equal(t, []embedded.ExportedReminder{
-			{VariantID: "V1", VariantName: map[string]string{"de": "Bio-Milch"}, Status: "active"},
-			{VariantID: "V2", VariantName: map[string]string{"de": "Bio-Milch"}, Status: "pending"},
-		}, got.ProductReminders)
+		require.Len(t, got.ProductReminders, 2)
+		for i, want := range []embedded.ExportedReminder{
+			{VariantID: "V1", VariantName: map[string]string{"de": "Bio-Milch"}, Status: "active", Language: "de"},
+			{VariantID: "V2", VariantName: map[string]string{"de": "Bio-Milch"}, Status: "pending", Language: "de"},
+		} {
+			r := got.ProductReminders[i]
+			// QA round of 2026-11-29 (second pass): what the table holds of a reminder, not only its variant.
+			require.NotEmpty(t, r.ID)
+			require.NotEmpty(t, r.CreatedAt)
+			require.Equal(t, r.Status == "active", r.ConfirmedAt != "", "confirmed_at only once confirmed")
+			r.ID, r.CreatedAt, r.ConfirmedAt = "", "", ""
+			require.Equal(t, want, r)
+		}
 		require.NotContains(t, string(raw), "credential-id-42")
 		require.NotContains(t, string(raw), "c2VjcmV0")
+	})
+}
+
+// QA round of 2026-11-29 (second pass): the export named a linked social login only by its provider, and left out
+// the partners the account signed in to by single sign-on and the account's security events in the audit log,
+// which the operator keeps and reads for a year. All are the shopper's data (GDPR Art. 15); no token leaves.
+func TestDataExportHasSocialIdentitiesPartnersAndSecurityEvents(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
+		ctx := context.Background()
+		uid := registered(t, s, "all@example.com")
+		other := registered(t, s, "other@example.com")
+		linkedAt := time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)
+		require.NoError(t, embedded.NewSQLStore(s.DB).LinkSocial(ctx, "google", "google-subject-7", uid, linkedAt))
+		store := ssosql.New(s.DB)
+		first, last := time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC), time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC)
+		require.NoError(t, store.SaveClient(ctx, sso.Client{ID: "partner-shop", Name: "Partner Shop", CreatedAt: first}))
+		require.NoError(t, store.SaveConsent(ctx, sso.Consent{UID: uid, ClientID: "partner-shop", Scopes: []string{"openid"}, GrantedAt: first}))
+		require.NoError(t, store.CreateToken(ctx, sso.Token{ID: "access-token-id-9", RefreshHash: "refresh-hash-9", ClientID: "partner-shop", Subject: uid,
+			CreatedAt: last, ExpiresAt: last.Add(time.Hour)}))
+		require.NoError(t, store.CreateToken(ctx, sso.Token{ID: "someone-elses", ClientID: "partner-shop", Subject: other,
+			CreatedAt: last, ExpiresAt: last.Add(time.Hour)}))
+		require.NoError(t, s.App.Audit.Record(ctx, audit.Event{Type: audit.PasswordChanged, UID: uid, Email: "all@example.com", ClientAddress: "203.0.113.7", Detail: "site"}))
+		require.NoError(t, s.App.Audit.Record(ctx, audit.Event{Type: audit.PasswordChanged, UID: other, Email: "other@example.com", ClientAddress: "198.51.100.1"}))
+
+		export, err := s.App.Identity.ExportAccountData(ctx, loggedIn(t, s, "all@example.com"))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, export.ErrorCode)
+		raw, err := json.Marshal(export.Fields)
+		require.NoError(t, err)
+		var got struct {
+			Account struct {
+				LoginProviders   []string         `json:"loginProviders"`
+				SocialIdentities []map[string]any `json:"socialIdentities"`
+			} `json:"account"`
+			Partners       []map[string]any `json:"partners"`
+			SecurityEvents []map[string]any `json:"securityEvents"`
+		}
+		require.NoError(t, json.Unmarshal(raw, &got))
+		require.Equal(t, []string{"site", "google"}, got.Account.LoginProviders)
+		require.Equal(t, []map[string]any{{"provider": "google", "subject": "google-subject-7", "linked": "2026-10-01T09:00:00.000Z"}}, got.Account.SocialIdentities)
+		require.Equal(t, []map[string]any{{"id": "partner-shop", "name": "Partner Shop",
+			"firstSignIn": "2026-11-01T08:00:00.000Z", "lastSignIn": "2026-11-20T08:00:00.000Z"}}, got.Partners)
+		var kinds []string
+		for _, e := range got.SecurityEvents {
+			kinds = append(kinds, e["event"].(string))
+			require.NotEmpty(t, e["at"])
+			require.NotContains(t, e, "uid")
+			if e["event"] == audit.PasswordChanged {
+				require.Equal(t, "203.0.113.7", e["clientAddress"])
+				require.Equal(t, "site", e["detail"])
+			}
+		}
+		require.Contains(t, kinds, audit.LoginSucceeded)
+		require.Contains(t, kinds, audit.PasswordChanged)
+		require.NotContains(t, string(raw), "198.51.100.1", "only the account's own events")
+		for _, secret := range []string{"access-token-id-9", "refresh-hash-9", "someone-elses"} {
+			require.NotContains(t, string(raw), secret)
+		}
 	})
 }

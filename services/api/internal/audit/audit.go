@@ -126,6 +126,31 @@ func (l *Log) ByEmail(ctx context.Context, email string, limit int) ([]Event, er
 	return out, rows.Err()
 }
 
+// OfAccount returns every event recorded for the account uid, newest first: the account's data export (GDPR
+// Art. 15). By uid only: events of an address (a failed login under it) may be a former holder's.
+func (l *Log) OfAccount(ctx context.Context, uid string) ([]Event, error) {
+	if uid == "" || !database.Storable(uid) {
+		return []Event{}, nil
+	}
+	rows, err := l.db.QueryContext(ctx, l.db.Rebind(`SELECT at, event, uid, email, client_address, detail FROM audit_events
+		WHERE uid = ? ORDER BY at DESC, id DESC`), uid)
+	if err != nil {
+		return nil, fmt.Errorf("audit: read: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	out := []Event{}
+	for rows.Next() {
+		var e Event
+		var at int64
+		if err := rows.Scan(&at, &e.Type, &e.UID, &e.Email, &e.ClientAddress, &e.Detail); err != nil {
+			return nil, fmt.Errorf("audit: read: %w", err)
+		}
+		e.At = time.UnixMilli(at).UTC()
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
 // Purge removes events older than before and reports how many.
 func (l *Log) Purge(ctx context.Context, before time.Time) (int64, error) {
 	res, err := l.db.ExecContext(ctx, l.db.Rebind(`DELETE FROM audit_events WHERE at < ?`), before.UnixMilli())

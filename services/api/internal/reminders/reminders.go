@@ -185,6 +185,11 @@ type Reminder struct {
 	ID          string
 	VariantID   VariantID
 	VariantName VariantName
+	// Language, CreatedAt and ConfirmedAt (zero while pending) are what the table holds besides; the account's
+	// data export lists them (GDPR Art. 15).
+	Language    string
+	CreatedAt   time.Time
+	ConfirmedAt time.Time
 }
 
 // PendingReminder is a reminder whose verification link has not been followed: not active, and never

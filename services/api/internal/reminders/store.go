@@ -83,6 +83,18 @@ func parseDBTime(v any) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("unexpected time value %T", v)
 }
 
+// readTimes parses the time columns of the reminder id into to, in their order.
+func readTimes(id string, values []any, to ...*time.Time) error {
+	for i, v := range values {
+		t, err := parseDBTime(v)
+		if err != nil {
+			return fmt.Errorf("reminders: read times of %s: %w", id, err)
+		}
+		*to[i] = t
+	}
+	return nil
+}
+
 func nullString(s string) any {
 	if s == "" {
 		return nil
@@ -172,7 +184,7 @@ func (s *SQLStore) confirmedAt(r Record) any {
 
 // Active implements Store.
 func (s *SQLStore) Active(ctx context.Context, email identity.Email) ([]Reminder, error) {
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, variant_id, variant_name FROM product_reminders
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, variant_id, variant_name, language, created_at, confirmed_at FROM product_reminders
 		WHERE email = ? AND status = 'active' ORDER BY created_at, id`), email.String())
 	if err != nil {
 		return nil, fmt.Errorf("reminders: list: %w", err)
@@ -182,12 +194,16 @@ func (s *SQLStore) Active(ctx context.Context, email identity.Email) ([]Reminder
 	for rows.Next() {
 		var r Reminder
 		var variantID, names string
-		if err := rows.Scan(&r.ID, &variantID, &names); err != nil {
+		var created, confirmed any
+		if err := rows.Scan(&r.ID, &variantID, &names, &r.Language, &created, &confirmed); err != nil {
 			return nil, fmt.Errorf("reminders: read: %w", err)
 		}
 		r.VariantID = VariantID(variantID)
 		if err := json.Unmarshal([]byte(names), &r.VariantName); err != nil {
 			return nil, fmt.Errorf("reminders: decode name of %s: %w", r.ID, err)
+		}
+		if err := readTimes(r.ID, []any{created, confirmed}, &r.CreatedAt, &r.ConfirmedAt); err != nil {
+			return nil, err
 		}
 		out = append(out, r)
 	}
@@ -196,7 +212,7 @@ func (s *SQLStore) Active(ctx context.Context, email identity.Email) ([]Reminder
 
 // Pending implements Store.
 func (s *SQLStore) Pending(ctx context.Context, email identity.Email) ([]PendingReminder, error) {
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, variant_id, variant_name, confirm_expires_at FROM product_reminders
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, variant_id, variant_name, confirm_expires_at, language, created_at FROM product_reminders
 		WHERE email = ? AND status = 'pending' ORDER BY created_at, id`), email.String())
 	if err != nil {
 		return nil, fmt.Errorf("reminders: list pending: %w", err)
@@ -206,15 +222,15 @@ func (s *SQLStore) Pending(ctx context.Context, email identity.Email) ([]Pending
 	for rows.Next() {
 		var r PendingReminder
 		var variantID, names string
-		var expires any
-		if err := rows.Scan(&r.ID, &variantID, &names, &expires); err != nil {
+		var expires, created any
+		if err := rows.Scan(&r.ID, &variantID, &names, &expires, &r.Language, &created); err != nil {
 			return nil, fmt.Errorf("reminders: read: %w", err)
 		}
 		r.VariantID = VariantID(variantID)
 		if err := json.Unmarshal([]byte(names), &r.VariantName); err != nil {
 			return nil, fmt.Errorf("reminders: decode name of %s: %w", r.ID, err)
 		}
-		if r.ConfirmBy, err = parseDBTime(expires); err != nil {
+		if err := readTimes(r.ID, []any{expires, created}, &r.ConfirmBy, &r.CreatedAt); err != nil {
 			return nil, err
 		}
 		out = append(out, r)

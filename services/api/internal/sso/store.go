@@ -74,6 +74,15 @@ type AuthRequest struct {
 	ExpiresAt time.Time
 }
 
+// PartnerSignIns is a partner a shopper signed in to by single sign-on, for the account's data export: the first
+// and the last time single sign-on kept of it (an authorised request, a consent, a token).
+type PartnerSignIns struct {
+	ClientID string
+	// Name is empty when the partner is no longer registered.
+	Name        string
+	First, Last time.Time
+}
+
 // Token is an access token (by id) and the refresh token issued beside it, if any.
 type Token struct {
 	ID               string

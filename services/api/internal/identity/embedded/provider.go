@@ -69,6 +69,10 @@ type Deps struct {
 	CredentialsEnded func(ctx context.Context, uid string) error
 	// RemindersOf lists the product reminders of an address for the account's data export; nil: none are kept.
 	RemindersOf func(ctx context.Context, email identity.Email) ([]ExportedReminder, error)
+	// PartnersOf lists the partners the account signed in to by single sign-on, for its data export; nil: none.
+	PartnersOf func(ctx context.Context, uid string) ([]ExportedPartner, error)
+	// SecurityEventsOf lists the account's entries of the audit log, for its data export; nil: none are kept.
+	SecurityEventsOf func(ctx context.Context, uid string) ([]audit.Event, error)
 	// ThrottleKey keys the hashes that name login IDs and client addresses in the lockout's records (the service
 	// keeps one in signing_keys: ThrottleKeyPurpose); nil: plain SHA-256, for tests and tools that lock nothing.
 	ThrottleKey []byte
@@ -79,10 +83,33 @@ type Deps struct {
 
 // ExportedReminder is a product reminder as the account's data export lists it.
 type ExportedReminder struct {
+	ID          string            `json:"id"`
 	VariantID   string            `json:"variantId"`
 	VariantName map[string]string `json:"variantName"`
 	// Status is active, or pending while its verification link has not been followed.
 	Status string `json:"status"`
+	// Language is the language of its mails.
+	Language  string `json:"language"`
+	CreatedAt string `json:"created"`
+	// ConfirmedAt is when its verification link was followed; empty while pending.
+	ConfirmedAt string `json:"confirmed,omitempty"`
+}
+
+// ExportedPartner is a partner (single sign-on client) the account signed in to, as its data export lists it.
+type ExportedPartner struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// FirstSignIn and LastSignIn are the first and last times single sign-on kept of the partner for the account.
+	FirstSignIn string `json:"firstSignIn"`
+	LastSignIn  string `json:"lastSignIn"`
+}
+
+// LinkedIdentity is a provider identity linked to an account.
+type LinkedIdentity struct {
+	Provider string
+	// Subject is the provider's id of the person.
+	Subject  string
+	LinkedAt time.Time
 }
 
 // ErasedAccount is what EraseWithAccount learns of an account the shopper deleted.
@@ -123,6 +150,8 @@ type Provider struct {
 	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
 	emailChangedWith func(ctx context.Context, tx database.Tx, uid string, from, to identity.Email) error
 	remindersOf      func(ctx context.Context, email identity.Email) ([]ExportedReminder, error)
+	partnersOf       func(ctx context.Context, uid string) ([]ExportedPartner, error)
+	securityEventsOf func(ctx context.Context, uid string) ([]audit.Event, error)
 	credentialsEnded func(ctx context.Context, uid string) error
 	// throttleKey keys the hashes of the lockout's records (throttleHash); empty: plain SHA-256.
 	throttleKey []byte
@@ -145,7 +174,8 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	}
 	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
 		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle, storeAreas: d.StoreAreas, newsletterName: d.NewsletterName,
-		eraseWithAccount: d.EraseWithAccount, emailChangedWith: d.EmailChangedWith, remindersOf: d.RemindersOf, credentialsEnded: d.CredentialsEnded, throttleKey: d.ThrottleKey}
+		eraseWithAccount: d.EraseWithAccount, emailChangedWith: d.EmailChangedWith, remindersOf: d.RemindersOf,
+		partnersOf: d.PartnersOf, securityEventsOf: d.SecurityEventsOf, credentialsEnded: d.CredentialsEnded, throttleKey: d.ThrottleKey}
 	if p.auditLog == nil {
 		p.auditLog = audit.Discard{}
 	}

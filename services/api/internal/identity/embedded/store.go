@@ -163,6 +163,8 @@ type Store interface {
 	LinkSocial(ctx context.Context, provider, subject, uid string, at time.Time) error
 	SocialUID(ctx context.Context, provider, subject string) (string, error)
 	SocialProviders(ctx context.Context, uid string) ([]string, error)
+	// SocialIdentities lists the provider identities linked to an account, by provider and link time.
+	SocialIdentities(ctx context.Context, uid string) ([]LinkedIdentity, error)
 	// UnlinkSocial removes every provider identity linked to the account and reports how many there were.
 	UnlinkSocial(ctx context.Context, uid string) (int64, error)
 

@@ -558,6 +558,27 @@ func (s *SQLStore) SocialProviders(ctx context.Context, uid string) ([]string, e
 	return out, rows.Err()
 }
 
+// SocialIdentities implements Store.
+func (s *SQLStore) SocialIdentities(ctx context.Context, uid string) ([]LinkedIdentity, error) {
+	rows, err := s.x.QueryContext(ctx, s.db.Rebind(`SELECT provider, subject, created_at FROM social_identities WHERE uid = ?
+		ORDER BY provider, created_at, subject`), uid)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = rows.Close() }()
+	out := []LinkedIdentity{}
+	for rows.Next() {
+		var i LinkedIdentity
+		var at int64
+		if err := rows.Scan(&i.Provider, &i.Subject, &at); err != nil {
+			return nil, err
+		}
+		i.LinkedAt = fromMS(at)
+		out = append(out, i)
+	}
+	return out, rows.Err()
+}
+
 // Purge drops expired sessions and tokens, old failure records and ended locks, and counts them.
 func (s *SQLStore) Purge(ctx context.Context, before PurgeBefore) (Purged, error) {
 	var out Purged

@@ -453,6 +453,34 @@ func (s *Store) Purge(ctx context.Context, before time.Time) error {
 	return err
 }
 
+// PartnersOf lists the partners the account uid signed in to, first sign-in first, from what EraseAccount erases:
+// its consents, its tokens and the requests it authorised. Only ids, names and times: never a token. Requests
+// have no index by subject, as in EraseAccount: both are one shopper's rare action, and the sweep keeps requests
+// only until they expire.
+func (s *Store) PartnersOf(ctx context.Context, uid string) ([]sso.PartnerSignIns, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT g.client_id, COALESCE(MAX(c.name), ''), MIN(g.at), MAX(g.at) FROM (
+			SELECT client_id, granted_at AS at FROM sso_consents WHERE uid = ?
+			UNION ALL SELECT client_id, created_at FROM sso_tokens WHERE subject = ?
+			UNION ALL SELECT client_id, COALESCE(auth_time, created_at) FROM sso_auth_requests WHERE subject = ?
+		) g LEFT JOIN sso_clients c ON c.id = g.client_id
+		GROUP BY g.client_id ORDER BY MIN(g.at), g.client_id`), uid, uid, uid)
+	if err != nil {
+		return nil, fmt.Errorf("sso: partners of account: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	out := []sso.PartnerSignIns{}
+	for rows.Next() {
+		var p sso.PartnerSignIns
+		var first, last int64
+		if err := rows.Scan(&p.ClientID, &p.Name, &first, &last); err != nil {
+			return nil, fmt.Errorf("sso: partners of account: %w", err)
+		}
+		p.First, p.Last = fromMS(first), fromMS(last)
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
 // EraseAccount deletes, within tx, everything single sign-on keeps of the account uid: what it allowed partners
 // (consents), the tokens partners hold for it and the authorisation requests it logged in through or a partner's
 // id_token_hint named it in.

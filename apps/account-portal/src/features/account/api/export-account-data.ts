@@ -9,10 +9,10 @@ export function exportDay(exportedAt: string | undefined, now = new Date()): str
 
 /** The file's content: the export without the envelope's call details. */
 export function exportDocument(answer: ExportAccountDataResponse): string {
-  // Everything the provider exports of the account: the product reminders sit beside the account, and the file
-  // left them out (QA).
-  const { exportedAt, account, productReminders } = answer;
-  return `${JSON.stringify({ exportedAt, account, ...(productReminders ? { productReminders } : {}) }, null, 2)}\n`;
+  // Everything the provider exports of the account: the product reminders, partners and security events sit
+  // beside the account, and the file left them out (QA). JSON.stringify drops what a provider does not answer.
+  const { exportedAt, account, productReminders, partners, securityEvents } = answer;
+  return `${JSON.stringify({ exportedAt, account, productReminders, partners, securityEvents }, null, 2)}\n`;
 }
 
 /** Hands a JSON text to the browser as a download. */

@@ -203,19 +203,16 @@ describe('tile pictures and the export file', () => {
     expect(exportDay(undefined, new Date('2026-12-14T23:00:00Z'))).toBe('2026-12-14');
   });
 
-  it('writes everything the provider exported into the file, the product reminders too (QA)', () => {
-    const answer = {
-      errorCode: 0,
+  it('writes everything the provider exported into the file: product reminders, partners, security events (QA)', () => {
+    const exported = {
       exportedAt: '2026-11-23T10:00:00.000Z',
       account: { UID: 'u1', profile: { email: 'k@example.com' } },
       productReminders: [{ variantId: 'V1', variantName: { de: 'Milch' }, status: 'active' }],
-      callId: 'c1',
-    } as unknown as Parameters<typeof exportDocument>[0];
-    expect(JSON.parse(exportDocument(answer))).toEqual({
-      exportedAt: '2026-11-23T10:00:00.000Z',
-      account: { UID: 'u1', profile: { email: 'k@example.com' } },
-      productReminders: [{ variantId: 'V1', variantName: { de: 'Milch' }, status: 'active' }],
-    });
+      partners: [{ id: 'shop', name: 'Shop', firstSignIn: '2026-11-01T08:00:00.000Z', lastSignIn: '2026-11-20T08:00:00.000Z' }],
+      securityEvents: [{ event: 'login.succeeded', at: '2026-11-23T09:00:00.000Z', clientAddress: '203.0.113.7', detail: '' }],
+    };
+    const answer = { errorCode: 0, callId: 'c1', statusCode: 200, ...exported } as unknown as Parameters<typeof exportDocument>[0];
+    expect(JSON.parse(exportDocument(answer))).toEqual(exported);
   });
 });
 

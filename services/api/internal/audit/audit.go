@@ -106,24 +106,8 @@ func (l *Log) ByEmail(ctx context.Context, email string, limit int) ([]Event, er
 		return nil, nil
 	}
 	email = strings.ToLower(strings.TrimSpace(email))
-	rows, err := l.db.QueryContext(ctx, l.db.Rebind(`SELECT at, event, uid, email, client_address, detail FROM audit_events
-		WHERE email = ? OR (uid <> '' AND uid IN (SELECT uid FROM audit_events WHERE email = ? AND uid <> ''))
-		ORDER BY at DESC, id DESC LIMIT ?`), email, email, limit)
-	if err != nil {
-		return nil, fmt.Errorf("audit: read: %w", err)
-	}
-	defer func() { _ = rows.Close() }()
-	var out []Event
-	for rows.Next() {
-		var e Event
-		var at int64
-		if err := rows.Scan(&at, &e.Type, &e.UID, &e.Email, &e.ClientAddress, &e.Detail); err != nil {
-			return nil, fmt.Errorf("audit: read: %w", err)
-		}
-		e.At = time.UnixMilli(at).UTC()
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return l.read(ctx, `WHERE email = ? OR (uid <> '' AND uid IN (SELECT uid FROM audit_events WHERE email = ? AND uid <> ''))
+		ORDER BY at DESC, id DESC LIMIT ?`, email, email, limit)
 }
 
 // OfAccount returns every event recorded for the account uid, newest first: the account's data export (GDPR
@@ -132,13 +116,21 @@ func (l *Log) OfAccount(ctx context.Context, uid string) ([]Event, error) {
 	if uid == "" || !database.Storable(uid) {
 		return []Event{}, nil
 	}
-	rows, err := l.db.QueryContext(ctx, l.db.Rebind(`SELECT at, event, uid, email, client_address, detail FROM audit_events
-		WHERE uid = ? ORDER BY at DESC, id DESC`), uid)
+	out, err := l.read(ctx, `WHERE uid = ? ORDER BY at DESC, id DESC`, uid)
+	if out == nil && err == nil {
+		out = []Event{} // the export lists none as an empty list
+	}
+	return out, err
+}
+
+// read returns the events a condition (with its order and limit) selects.
+func (l *Log) read(ctx context.Context, condition string, args ...any) ([]Event, error) {
+	rows, err := l.db.QueryContext(ctx, l.db.Rebind(`SELECT at, event, uid, email, client_address, detail FROM audit_events `+condition), args...)
 	if err != nil {
 		return nil, fmt.Errorf("audit: read: %w", err)
 	}
 	defer func() { _ = rows.Close() }()
-	out := []Event{}
+	var out []Event
 	for rows.Next() {
 		var e Event
 		var at int64

@@ -2,10 +2,7 @@ package subscribers
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -38,8 +35,7 @@ const WithdrawalKeyPurpose = "withdrawal-hash"
 // QA privacy round of 2026-11-29. Anyone with a list of addresses can name such a row, so nothing is written under
 // it any more; look-ups still try it, as a migration cannot re-key those rows: their addresses are gone.
 func LegacyEmailHash(email identity.Email) string {
-	sum := sha256.Sum256([]byte(strings.ToLower(email.String())))
-	return hex.EncodeToString(sum[:])
+	return database.KeyedHash(nil, strings.ToLower(email.String()))
 }
 
 // WithdrawalStore keeps withdrawal records; SQLWithdrawals implements it for SQLite and PostgreSQL.
@@ -67,12 +63,7 @@ func NewSQLWithdrawals(db *database.DB, key []byte) *SQLWithdrawals {
 // so that a list of addresses does not name the rows without the key too (a plain SHA-256 of a known address is
 // found by trying them all).
 func (s *SQLWithdrawals) HashEmail(email identity.Email) string {
-	if len(s.key) == 0 {
-		return LegacyEmailHash(email)
-	}
-	mac := hmac.New(sha256.New, s.key)
-	mac.Write([]byte(strings.ToLower(email.String())))
-	return hex.EncodeToString(mac.Sum(nil))
+	return database.KeyedHash(s.key, strings.ToLower(email.String()))
 }
 
 // hashes are the names the records of email may be kept under: the keyed one, and the legacy one of older rows.

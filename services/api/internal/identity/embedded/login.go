@@ -2,9 +2,6 @@ package embedded
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
@@ -12,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/metrics"
@@ -85,16 +83,10 @@ func (p *Provider) addressKey(addr string) string { return "addr:" + p.throttleH
 // service once (database.KeptSecret), so no operator has to configure it.
 const ThrottleKeyPurpose = "login-throttle"
 
-// throttleHash names a login ID or client address in the lockout's records: HMAC-SHA-256 with the service's
-// throttle key, because a plain SHA-256 of an IPv4 address or a known e-mail address is reversed by trying them
-// all (QA round of 2026-11-29). Without a key (tests, tools) it is a plain SHA-256.
+// throttleHash names a login ID or client address in the lockout's records, keyed with the service's throttle key
+// (QA round of 2026-11-29: a plain SHA-256 of an address is reversed by trying them all).
 func (p *Provider) throttleHash(s string) string {
-	if len(p.throttleKey) == 0 {
-		return hashToken(s)
-	}
-	mac := hmac.New(sha256.New, p.throttleKey)
-	mac.Write([]byte(s))
-	return hex.EncodeToString(mac.Sum(nil))
+	return database.KeyedHash(p.throttleKey, s)
 }
 
 // checkCredentials verifies a login ID and password with lockout; it answers 0 with the account, or 403042 /

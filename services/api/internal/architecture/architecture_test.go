@@ -39,6 +39,7 @@ var httpEdges = map[string]string{
 	"internal/identity/identityapi":      "the embedded provider's accounts.* API and links",
 	"internal/identity/socialapi":        "the social login's start and callback endpoints",
 	"internal/maillink":                  "mail links' GET lands on their page, the page's POST confirms (for the edges above)",
+	"internal/formbody":                  "the request bodies' rule: media types, a form's parameters (for httpapi and maillink)",
 	"internal/identity/social/devissuer": "development stand-in for an external OpenID provider: an HTTP server by nature",
 	"internal/devclock":                  "development clock and its /dev/clock endpoint",
 	"internal/qamode":                    "QA mode (outside production): scenario file, /dev/qa panel",

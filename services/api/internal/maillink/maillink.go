@@ -7,8 +7,6 @@
 package maillink
 
 import (
-	"errors"
-	"mime"
 	"net/http"
 	"net/url"
 	"strings"
@@ -16,7 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
-	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/formbody"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 )
 
@@ -37,34 +35,20 @@ func Land(c echo.Context, page, key, token string) error {
 
 // Token reads the token of a link's POST: the one parameter of the URL-encoded form its page sends
 // (libs/identity confirmMailLink). The POST is the page's fetch, not a navigation that must land on a page, so
-// what no page sends is refused by name, as the REST API refuses a form: another body type with 415 naming
-// Content-Type, the token missing, empty, given twice or not UTF-8 text without NUL with 400 naming it. The
-// identity API's link POSTs answered all of these with 200 and the unknown link's page (QA bad-input round of
-// 2026-11-29).
+// what no page sends is refused by name, as the REST API refuses a form (formbody.Check): another body type with
+// 415 naming Content-Type, the token given twice or not UTF-8 text without NUL with 400 naming it, and so the token
+// missing or empty. The identity API's link POSTs answered all of these with 200 and the unknown link's page (QA
+// bad-input round of 2026-11-29).
 func Token(c echo.Context, name string) (string, error) {
 	r := c.Request()
-	mediaType, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
-	hasBody := r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0
-	if hasBody && mediaType != echo.MIMEApplicationForm {
-		return "", &apierror.Error{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type",
-			Message: "Unsupported content type: send application/x-www-form-urlencoded.", Field: echo.HeaderContentType}
+	if err := formbody.Check(r, echo.MIMEApplicationForm); err != nil {
+		return "", err
 	}
-	if err := r.ParseForm(); err != nil {
-		if httpErr := (*echo.HTTPError)(nil); errors.As(err, &httpErr) {
-			return "", httpErr // the body limit middleware reports an oversized body this way
-		}
-		return "", &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_form", Message: "The form could not be read.", Err: err}
-	}
-	values := r.PostForm[name]
-	switch {
-	case len(values) > 1:
-		return "", apierror.InvalidParameter(name, name+" is given twice.")
-	case len(values) == 0 || strings.TrimSpace(values[0]) == "":
+	token := r.PostFormValue(name)
+	if strings.TrimSpace(token) == "" {
 		return "", apierror.InvalidParameter(name, name+" is required.")
-	case !database.Storable(values[0]):
-		return "", apierror.InvalidParameter(name, name+" must be UTF-8 text without NUL.")
 	}
-	return values[0], nil
+	return token, nil
 }
 
 // Answer is the POST's answer: 200 with the page to show.

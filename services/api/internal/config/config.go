@@ -461,8 +461,8 @@ func (c *Config) normalize() {
 	c.Env = strings.ToLower(strings.TrimSpace(c.Env))
 	c.Log.Level = strings.ToLower(strings.TrimSpace(c.Log.Level))
 	c.Log.Format = strings.ToLower(strings.TrimSpace(c.Log.Format))
-	c.Apps.AccountPortal.Host = strings.ToLower(strings.TrimSpace(c.Apps.AccountPortal.Host))
-	c.Apps.PreferenceCentre.Host = strings.ToLower(strings.TrimSpace(c.Apps.PreferenceCentre.Host))
+	c.Apps.AccountPortal.Host = strings.TrimSpace(c.Apps.AccountPortal.Host) // lower case in normalizeHosts
+	c.Apps.PreferenceCentre.Host = strings.TrimSpace(c.Apps.PreferenceCentre.Host)
 	c.Metadata.Identity.Provider = strings.ToLower(strings.TrimSpace(c.Metadata.Identity.Provider))
 	c.normalizeReminders()
 	// In production the session cookie carries the __Host- prefix: browsers then take it only from this host, over

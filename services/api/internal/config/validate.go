@@ -77,6 +77,7 @@ func (c Config) Validate() error {
 	default:
 		bad(key, "must be a domain name such as konto.example.com, or localhost (WebAuthn's relying-party id), got %q (%v)", id, err)
 	}
+	c.validatePasskeyOrigins(bad)
 	c.validateThirdParty(bad)
 	if err := checkDatabaseURL(c.Database.URL); err != nil {
 		bad("database.url", "%s", err)

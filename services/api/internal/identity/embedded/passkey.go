@@ -34,7 +34,8 @@ type PasskeyConfig struct {
 	ChallengeLifetime time.Duration
 }
 
-// resolve fills the derived fields.
+// resolve fills the derived fields. Its one twin is config's passkeysRPID, which checks the same relying-party id
+// (and that the origins are on it) at start-up: a change of the derivation changes both.
 func (c PasskeyConfig) resolve(publicURL string) (PasskeyConfig, error) {
 	u, err := url.Parse(publicURL)
 	if err != nil || u.Host == "" {

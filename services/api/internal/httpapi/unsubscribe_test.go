@@ -171,6 +171,7 @@ func TestFullUnsubscribeErasesTheSubscriberAndKeepsOnlyTheWithdrawal(t *testing.
 		"data":          map[string]any{"salutation": "mrs", "preference": map[string]any{"ORGANIC": true}, "sfmc": map[string]any{"dataProcessingConsented": true}},
 		"subscriptions": map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}},
 	})["errorCode"])
+	require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_GENERAL", svc.OpenMailLink(lastMailLink(t, svc, "leaving@example.com", "subscription-confirmation")))
 	_, err := svc.App.Reminders.SeedActive(ctx, f.email, []reminders.Seed{{VariantID: "milk", VariantName: reminders.VariantName{"de": "Milch"}}})
 	require.NoError(t, err)
 	status, listed := f.reminders(t, f.jwt)
@@ -249,6 +250,33 @@ func TestFullUnsubscribeErasesTheSubscriberAndKeepsOnlyTheWithdrawal(t *testing.
 	again := newSubscriber(t, svc, "leaving@example.com")
 	profile := again.account(t)["profile"].(map[string]any)
 	require.Equal(t, map[string]any{"email": "leaving@example.com"}, profile)
+}
+
+// A newsletter still waiting for its double opt-in was never consent, so the withdrawal record, the proof of a
+// withdrawn consent, does not name it (QA privacy round of 2026-11-29: it listed a pending newsletter beside the
+// confirmed one).
+func TestWithdrawalNamesOnlyConfirmedSubscriptions(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
+		ctx := context.Background()
+		f := newSubscriber(t, svc, "half@example.com")
+		subscribe := func(key string) {
+			t.Helper()
+			require.EqualValues(t, 0, f.set(t, map[string]any{"subscriptions": map[string]any{key: map[string]any{"email": map[string]any{"isSubscribed": true}}}})["errorCode"])
+		}
+		subscribe("NLT_GENERAL")
+		require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_GENERAL", svc.OpenMailLink(lastMailLink(t, svc, "half@example.com", "subscription-confirmation")))
+		subscribe("NLT_OFFERS")
+		require.Equal(t, "Pending", doubleOptIn(t, f.account(t), "NLT_OFFERS")["status"])
+
+		res := oneClick(svc, http.MethodPost, f.jwt, "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded")
+		require.Equal(t, http.StatusOK, res.StatusCode)
+		withdrawalKey, err := database.KeptSecret(ctx, svc.DB, subscribers.WithdrawalKeyPurpose, "1")
+		require.NoError(t, err)
+		records, err := subscribers.NewSQLWithdrawals(svc.DB, withdrawalKey).Withdrawals(ctx, f.email)
+		require.NoError(t, err)
+		require.Len(t, records, 1)
+		require.Equal(t, []string{"NLT_GENERAL"}, records[0].Subscriptions)
+	})
 }
 
 func TestOneClickUnsubscribeAcceptsMultipart(t *testing.T) {

@@ -92,8 +92,8 @@ type LoginResult struct {
 	UID       string
 }
 
-// ErasedSubscriber is what a full unsubscribe removed from the identity provider: the subscriptions that
-// were on, and whether the whole account went (a newsletter-only account) or only its marketing data (an
+// ErasedSubscriber is what a full unsubscribe removed from the identity provider: the subscriptions consented to
+// (ConsentedKeys), and whether the whole account went (a newsletter-only account) or only its marketing data (an
 // account the shopper also uses to log in, which is theirs apart from the newsletters).
 type ErasedSubscriber struct {
 	Subscriptions  []string
@@ -108,14 +108,19 @@ type ErasedSubscriber struct {
 // provider erases the same ones.
 var MarketingDataSections = []string{"preference", "sfmc"}
 
-// SubscribedKeys names the subscriptions of an account's `subscriptions` section whose e-mail channel is on
-// (`<key>.email.isSubscribed` true), sorted.
-func SubscribedKeys(subscriptions map[string]any) []string {
+// ConsentedKeys names the subscriptions of an account's `subscriptions` section the shopper consented to, sorted:
+// whose e-mail channel is on (`<key>.email.isSubscribed` true) and whose double opt-in is not still pending. These
+// are what a withdrawal record lists as withdrawn (GDPR Art. 7(1)). A pending subscription was never consent: its
+// confirmation link was not followed (spec 001: the double opt-in status Confirmed is the one that counts), so
+// listing it recorded a consent that never was (QA privacy round of 2026-11-29). A subscription without double
+// opt-in (status NotConfirmed while on) was consented to when it was switched on.
+func ConsentedKeys(subscriptions map[string]any) []string {
 	var keys []string
 	for key, v := range subscriptions {
 		sub, _ := v.(map[string]any)
 		email, _ := sub["email"].(map[string]any)
-		if email["isSubscribed"] == true {
+		doi, _ := email["doubleOptIn"].(map[string]any)
+		if email["isSubscribed"] == true && doi["status"] != "Pending" {
 			keys = append(keys, key)
 		}
 	}

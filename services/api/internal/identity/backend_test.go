@@ -79,3 +79,17 @@ func FuzzParseEmail(f *testing.F) {
 		require.Equal(t, email, again)
 	})
 }
+
+// A withdrawal lists the subscriptions consented to: on, and confirmed or without double opt-in; not one whose
+// confirmation link was never followed, nor one switched off.
+func TestConsentedKeys(t *testing.T) {
+	email := func(on bool, status string) map[string]any {
+		return map[string]any{"email": map[string]any{"isSubscribed": on, "doubleOptIn": map[string]any{"status": status}}}
+	}
+	require.Equal(t, []string{"NLT_GENERAL", "NLT_SINGLE"}, identity.ConsentedKeys(map[string]any{
+		"NLT_OFFERS":  email(true, "Pending"),
+		"NLT_GENERAL": email(true, "Confirmed"),
+		"NLT_SINGLE":  email(true, "NotConfirmed"), // a subscription without double opt-in
+		"NLT_RECIPES": email(false, "Confirmed"),
+	}))
+}

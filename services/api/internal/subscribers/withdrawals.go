@@ -19,7 +19,8 @@ type Withdrawal struct {
 	// EmailHash is SQLWithdrawals.HashEmail of the address: the address itself is not kept. Whoever is asked
 	// about an address can find its withdrawal; the table alone does not name anybody.
 	EmailHash string
-	// Subscriptions are the keys that were subscribed (newsletters and SVC_PRODUCT_REMINDER).
+	// Subscriptions are the keys whose consent was withdrawn (newsletters and SVC_PRODUCT_REMINDER): subscribed and
+	// confirmed, not those still waiting for their double opt-in, which were never consent (identity.ConsentedKeys).
 	Subscriptions []string
 	// Reminders is how many product reminders were deleted.
 	Reminders int

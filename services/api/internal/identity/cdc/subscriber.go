@@ -35,7 +35,7 @@ func (c *Client) EraseSubscriber(ctx context.Context, email identity.Email) (ide
 	var out identity.ErasedSubscriber
 	deleted, kept := 0, 0
 	for _, acc := range found {
-		for _, key := range identity.SubscribedKeys(acc.Subscriptions) {
+		for _, key := range identity.ConsentedKeys(acc.Subscriptions) {
 			if !slices.Contains(out.Subscriptions, key) {
 				out.Subscriptions = append(out.Subscriptions, key)
 			}

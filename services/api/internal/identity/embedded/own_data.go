@@ -147,7 +147,7 @@ func (p *Provider) DeleteAccount(ctx context.Context, c Caller, in DeleteAccount
 		return wrongPassword(code), nil
 	}
 	now := p.clock()
-	erased := ErasedAccount{UID: a.UID, Email: identity.Email(a.Email), Subscriptions: identity.SubscribedKeys(p.currentSubscriptions(a.Subscriptions, now)), At: now}
+	erased := ErasedAccount{UID: a.UID, Email: identity.Email(a.Email), Subscriptions: identity.ConsentedKeys(p.currentSubscriptions(a.Subscriptions, now)), At: now}
 	if err := p.store.EraseAccount(ctx, a.UID, p.loginKey(a.Email), func(tx database.Tx) error {
 		if p.eraseWithAccount == nil {
 			return nil

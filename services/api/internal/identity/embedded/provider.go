@@ -116,7 +116,7 @@ type LinkedIdentity struct {
 type ErasedAccount struct {
 	UID   string
 	Email identity.Email
-	// Subscriptions are the keys the account was subscribed to (newsletters, SVC_PRODUCT_REMINDER).
+	// Subscriptions are the keys the account had consented to (newsletters, SVC_PRODUCT_REMINDER; identity.ConsentedKeys).
 	Subscriptions []string
 	At            time.Time
 }

@@ -108,7 +108,7 @@ func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (i
 		if err != nil {
 			return err
 		}
-		out = identity.ErasedSubscriber{Subscriptions: identity.SubscribedKeys(p.currentSubscriptions(a.Subscriptions, p.clock())), UID: a.UID}
+		out = identity.ErasedSubscriber{Subscriptions: identity.ConsentedKeys(p.currentSubscriptions(a.Subscriptions, p.clock())), UID: a.UID}
 		if !a.IsRegistered && a.PasswordHash == "" {
 			providers, err := p.store.SocialProviders(ctx, a.UID)
 			if err != nil {

@@ -488,8 +488,12 @@ func deleteAccount(t *testing.T, dbURL string) {
 			}
 			require.NoError(t, shop.Insert(ctx, r))
 		}
+		// NLT_GENERAL confirmed, NLT_OFFERS still waiting for its double opt-in: never consent, so not withdrawn.
 		require.EqualValues(t, 0, b.call("setAccountInfo", map[string]any{
 			"subscriptions": map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}}})["errorCode"])
+		require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_GENERAL", follow(t, s, "leaving@example.com", embedded.MailSubscriptionConfirmation))
+		require.EqualValues(t, 0, b.call("setAccountInfo", map[string]any{
+			"subscriptions": map[string]any{"NLT_OFFERS": map[string]any{"email": map[string]any{"isSubscribed": true}}}})["errorCode"])
 		// A mail to the address still waiting for the relay, beside the delivered ones.
 		_, err := s.DB.ExecContext(ctx, s.DB.Rebind(`UPDATE mail_outbox SET status = 'pending' WHERE recipient = ?`), "leaving@example.com")
 		require.NoError(t, err)
@@ -522,6 +526,7 @@ func deleteAccount(t *testing.T, dbURL string) {
 			case "subscriber_withdrawals":
 				require.Len(t, rows, 1)
 				require.Contains(t, rows[0], "NLT_GENERAL")
+				require.NotContains(t, rows[0], "NLT_OFFERS", "a pending newsletter was never consent")
 			default:
 				require.Empty(t, rows, "%s still names the account", table)
 			}

@@ -193,6 +193,25 @@ test.describe('preference centre: error rules (spec 001 §8)', () => {
     await expectAccessible(page);
   });
 
+  test('errors on a yes/no and a one-answer tile, saved from the newsletters: "Meine Interessen" opens with the focus on the tile (spec 001 §5)', async ({ page, openQa, linkFor }) => {
+    await openQa({ force: ['setAccountInfo-400009-tiles'], target: linkFor('newsletter@qa.example') });
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo Nina!' })).toBeVisible();
+    await page.getByRole('switch', { name: 'Angebote der Woche' }).check();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Meine Interessen', selected: true })).toBeVisible();
+    // The server's message under each tile (no mpp.errors key for them: spec 001 §5 falls back to it).
+    const organic = page.getByRole('checkbox', { name: 'Bio' });
+    await expect(fieldError(page, 'Unknown preference')).toBeVisible();
+    await expect(organic).toHaveAttribute('aria-invalid', 'true');
+    await expect(organic).toHaveAccessibleDescription('Lebensmittel aus ökologischem Anbau Unknown preference');
+    await expect(organic).toBeFocused();
+    const frequency = page.getByRole('radiogroup', { name: 'Wie oft kaufen Sie bei uns ein?' });
+    await expect(frequency).toHaveAttribute('aria-invalid', 'true');
+    await expect(fieldError(page, 'The specified value does not correspond to the expected format.')).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('the scenario\'s subscribers: newsletters shown as subscribed; unsubscribed from all goes to the success page; a broken link', async ({ page, openQa, linkFor }) => {
     await openQa({ target: linkFor('newsletter@qa.example') });
     await expect(page.getByRole('heading', { level: 1, name: 'Hallo Nina!' })).toBeVisible();

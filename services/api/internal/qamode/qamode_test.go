@@ -3,12 +3,14 @@ package qamode_test
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"testing"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/content"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/qamode"
 )
@@ -59,6 +61,34 @@ func TestParseForced(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "setAccountInfo", preset.Method)
 	require.NotEmpty(t, preset.ValidationErrors)
+}
+
+// The tiles' preset names tiles the shipped centre shows, a yes/no tile and a question with one answer, so that a
+// journey can force an error on each (apps/e2e/qa/error-catalogue.spec.ts); the centre had no preset for them.
+func TestTilesPresetNamesTheShippedTiles(t *testing.T) {
+	lib, err := qamode.Load()
+	require.NoError(t, err)
+	preset, err := lib.ParseForced("setAccountInfo-400009-tiles")
+	require.NoError(t, err)
+	require.Equal(t, "setAccountInfo", preset.Method)
+	raw, err := fs.ReadFile(content.Embedded(), "portal/de_DE.json")
+	require.NoError(t, err)
+	doc, err := content.Decode(raw)
+	require.NoError(t, err)
+	tiles := map[string]string{} // preference field: tile type
+	for _, tab := range doc.PreferenceCentre.Tabs {
+		for _, item := range tab.Items {
+			if item.Type == content.ItemBooleanTile || item.Type == content.ItemRadioTile {
+				tiles[item.Preference] = item.Type
+			}
+		}
+	}
+	var kinds []string
+	for _, e := range preset.ValidationErrors {
+		require.Contains(t, tiles, e.FieldName, "a tile of the shipped centre")
+		kinds = append(kinds, tiles[e.FieldName])
+	}
+	require.ElementsMatch(t, []string{content.ItemBooleanTile, content.ItemRadioTile}, kinds)
 }
 
 func TestSubscriberTokenNamesTheAddress(t *testing.T) {

@@ -66,6 +66,14 @@ test.describe('shared pictures', () => {
     expect(again.status()).toBe(304);
   });
 
+  test('a picture that is not there is not found, never the app\'s page', async ({ request }) => {
+    for (const url of ['/images/tile-gone.svg', '/preferences/images/tile-gone.svg']) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(404);
+      expect(response.headers()['content-type'], url).not.toContain('text/html');
+    }
+  });
+
   test.describe('a preference centre bound to its own host', () => {
     const host = 'preferences.example.test';
     let server: PortalServer;

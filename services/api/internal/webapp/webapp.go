@@ -99,7 +99,9 @@ type Site struct {
 
 type bundle struct {
 	files map[string]Asset // path relative to the app folder
-	index *Asset
+	// folders are the top-level folders of the build (assets/, images/): a path in one names a file, never a page.
+	folders map[string]bool
+	index   *Asset
 	// root are the well-known files answered at the root of the app's host (robots.txt, favicon.ico, ...) when the
 	// app's own build has no file of that name.
 	root map[string]Asset
@@ -162,7 +164,7 @@ func loadRootFiles(app App) (map[string]Asset, error) {
 }
 
 func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
-	b := &bundle{files: map[string]Asset{}}
+	b := &bundle{files: map[string]Asset{}, folders: map[string]bool{}}
 	brotli := map[string][]byte{}
 	if _, err := fs.Stat(fsys, dir); errors.Is(err, fs.ErrNotExist) {
 		return b, nil
@@ -183,6 +185,9 @@ func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
 		if original, ok := strings.CutSuffix(name, ".br"); ok {
 			brotli[original] = body
 			return nil
+		}
+		if folder, _, nested := strings.Cut(name, "/"); nested {
+			b.folders[folder] = true
 		}
 		sum := sha256.Sum256(body)
 		cache := CacheRevalidate
@@ -289,10 +294,35 @@ func (s *Site) Resolve(host, urlPath string) (Asset, App, error) {
 	if inAssetsFolder(name) || name == ".well-known" || strings.HasPrefix(name, ".well-known/") {
 		return Asset{}, app, ErrNotFound
 	}
+	// A path in one of the build's folders (/images/, the pictures both apps copy from libs/ui/assets) names a
+	// file: a missing one answered the app's page with 200, which the CMS content's broken picture showed as
+	// nothing (QA content round). No route of either app starts with a folder of its build.
+	if folder, _, nested := strings.Cut(name, "/"); nested && b.folders[folder] {
+		return Asset{}, app, ErrNotFound
+	}
 	if s.accountPageOnCentreHost(hostname(host), clean) {
 		return Asset{}, "", &OtherHostError{Host: s.hosts.AccountPortal}
 	}
 	return *b.index, app, nil
+}
+
+// Serves reports whether a site path (as the CMS content names a picture: /images/tile-organic.svg) is a file of
+// every built app, the one it is asked of depending on the host: true when no app is built. Content may name
+// files only, never a page.
+func (s *Site) Serves(urlPath string) bool {
+	clean := path.Clean("/" + urlPath)
+	name := strings.TrimPrefix(clean, "/")
+	for _, b := range s.apps {
+		if b.index == nil {
+			continue
+		}
+		_, file := b.files[name]
+		_, root := b.root[name]
+		if !file && !(root && !strings.Contains(name, "/")) {
+			return false
+		}
+	}
+	return true
 }
 
 // appFor applies host binding first, then the shared-host path rules.

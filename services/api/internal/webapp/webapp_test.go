@@ -18,6 +18,7 @@ func testFS() fstest.MapFS {
 		"account-portal/assets/index-abc123.js":    {Data: []byte("console.log(1)")},
 		"preference-centre/index.html":             {Data: []byte("<html>preferences</html>")},
 		"preference-centre/assets/main-def.css":    {Data: []byte("body{}")},
+		"preference-centre/images/sso-photo.svg":   {Data: []byte("<svg/>")},
 	}
 }
 
@@ -41,6 +42,13 @@ func TestResolve(t *testing.T) {
 		{name: "hashed asset is immutable", host: "localhost", path: "/assets/index-abc123.js", wantApp: webapp.AccountPortal, wantCache: webapp.CacheImmutable, wantType: "text/javascript; charset=utf-8"},
 		{name: "missing asset", host: "localhost", path: "/assets/gone.js", wantErr: webapp.ErrNotFound},
 		{name: "missing asset under nested route", host: "localhost", path: "/registration/assets/x.js", wantErr: webapp.ErrNotFound},
+		// A picture the CMS content names that is not there: not found, never the app's page (QA content round).
+		{name: "missing picture", host: "localhost", path: "/images/tile-gone.svg", wantErr: webapp.ErrNotFound},
+		{name: "missing picture deeper down", host: "localhost", path: "/images/new/tile.svg", wantErr: webapp.ErrNotFound},
+		{name: "missing picture on the centre's host", hosts: webapp.Hosts{PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/images/tile-gone.svg", wantErr: webapp.ErrNotFound},
+		{name: "missing picture under the centre's base", host: "localhost", path: "/preferences/images/tile-gone.svg", wantErr: webapp.ErrNotFound},
+		{name: "the centre's picture on its host", hosts: webapp.Hosts{PreferenceCentre: "prefs.example.com"}, host: "prefs.example.com", path: "/images/sso-photo.svg", wantApp: webapp.PreferenceCentre, wantBody: "<svg/>"},
+		{name: "a route named like no folder is a page", host: "localhost", path: "/images-of-me", wantApp: webapp.AccountPortal, wantBody: "<html>account</html>"},
 		{name: "preferences root", host: "localhost", path: "/preferences", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
 		{name: "preferences route", host: "localhost", path: "/preferences/error/notfound", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
 		{name: "preferences asset", host: "localhost", path: "/preferences/assets/main-def.css", wantApp: webapp.PreferenceCentre, wantCache: webapp.CacheImmutable, wantType: "text/css; charset=utf-8"},
@@ -93,6 +101,22 @@ func TestResolve(t *testing.T) {
 			require.NotEmpty(t, asset.ETag)
 		})
 	}
+}
+
+// TestServes: a site path the CMS content names must be a file of every built app (start-up checks the pictures).
+func TestServes(t *testing.T) {
+	site, err := webapp.New(testFS(), webapp.Hosts{})
+	require.NoError(t, err)
+	require.True(t, site.Serves("/images/sso-photo.svg"), "a file of both apps")
+	require.False(t, site.Serves("/images/sso-photo-286w.png"), "the centre's build lacks it")
+	require.False(t, site.Serves("/images/gone.svg"))
+	require.False(t, site.Serves("/personaldata"), "a page is no file")
+	require.False(t, site.Serves("/images"), "nor a folder")
+	require.True(t, site.Serves("/robots.txt"), "the root files are served as themselves")
+
+	unbuilt, err := webapp.New(fstest.MapFS{}, webapp.Hosts{})
+	require.NoError(t, err)
+	require.True(t, unbuilt.Serves("/images/gone.svg"), "nothing to check without a build")
 }
 
 func TestResolveNotBuilt(t *testing.T) {

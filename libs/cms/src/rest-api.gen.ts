@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The content of one language, e.g. /cms/portal/de_DE.json. */
+        /**
+         * The content of one language, e.g. /cms/portal/de_DE.json.
+         * @description A locale without a document of its own gets its language's, the first in metadata.locales' order (en_IE en_GB's, fr_CH fr_FR's), named by a Content-Location header; 404 when the language has none, after which the apps load /cms/default.json. Every locale of metadata.locales has its own document (checked at start-up).
+         */
         get: operations["getCmsDocument"];
         put?: never;
         post?: never;
@@ -582,10 +585,12 @@ export interface components {
         };
     };
     responses: {
-        /** @description A content document, with a strong ETag. */
+        /** @description A content document, with a strong ETag and, as metadata, Cache-Control no-cache: a release's content shows with its metadata. */
         CmsContent: {
             headers: {
                 "Cache-Control"?: string;
+                /** @description The document sent in place of the locale asked for, e.g. /cms/portal/en_GB.json. */
+                "Content-Location"?: string;
                 ETag?: string;
                 [name: string]: unknown;
             };

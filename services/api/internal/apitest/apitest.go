@@ -23,6 +23,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
 	"github.com/grocer-portal/portal/services/api/internal/app"
 	"github.com/grocer-portal/portal/services/api/internal/config"
+	"github.com/grocer-portal/portal/services/api/internal/content"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 )
@@ -63,9 +64,10 @@ func WithApps(fsys fs.FS) Option {
 	return func(o *options) { o.apps = fsys }
 }
 
-// TestApps is a small stand-in for both built apps, shaped like Vite output.
+// TestApps is a small stand-in for both built apps, shaped like Vite output, with a file for each picture the
+// shipped content names (the builds copy them from libs/ui/assets; start-up refuses content naming a missing one).
 func TestApps() fstest.MapFS {
-	return fstest.MapFS{
+	apps := fstest.MapFS{
 		"account-portal/index.html":                {Data: []byte(`<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>account portal</body></html>`)},
 		"account-portal/favicon.svg":               {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
 		"account-portal/assets/index-AbC123.js":    {Data: []byte(strings.Repeat("console.log('account portal');\n", 100))},
@@ -74,6 +76,16 @@ func TestApps() fstest.MapFS {
 		"preference-centre/index.html":             {Data: []byte(`<!doctype html><html><head><script type="module" src="/preferences/assets/index-DeF456.js"></script></head><body>preference centre</body></html>`)},
 		"preference-centre/assets/index-DeF456.js": {Data: []byte(`console.log('preference centre')`)},
 	}
+	shipped, err := content.Load(content.Embedded())
+	if err != nil {
+		panic(err) // the content's own tests name the problem
+	}
+	for _, picture := range shipped.PicturePaths() {
+		for _, app := range []string{"account-portal", "preference-centre"} {
+			apps[app+picture] = &fstest.MapFile{Data: []byte("<svg/>")}
+		}
+	}
+	return apps
 }
 
 // WithRequestTracing mounts the HTTP edge's tracing (as config tracing.otlpEndpoint does) without sending anything

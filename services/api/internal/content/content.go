@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
+	"net/url"
 	"os"
 	"path"
 	"regexp"
@@ -43,12 +45,83 @@ type Document struct {
 	ETag string
 	// newsletters are the names of its preference centre's newsletters, by subscription key.
 	newsletters map[string]string
+	// centre says the document has a preferenceCentre section.
+	centre bool
+	// file is its name in the content (default.json, portal/de_DE.json); pictures are those it shows from the site.
+	file     string
+	pictures []Picture
 }
 
 // Library holds every content document in memory.
 type Library struct {
 	docs     map[string]Document // key: "cmsId/language" or DefaultFile
 	fallback Document
+	// overlaid are the documents a later layer (content.dir) gave; ignored are its files that are no documents.
+	overlaid, ignored []string
+}
+
+// maxReportedProblems caps how many problems one start-up error lists (as the store import's does): a content
+// folder of another format has one or more in every file.
+const maxReportedProblems = 20
+
+// Problem is one thing wrong with the content, in a file ("" for the configuration's demands).
+type Problem struct {
+	File    string
+	Message string
+}
+
+// LoadError lists every problem the content has (the first maxReportedProblems), one a line, so an operator
+// fixes every file in one go rather than one restart per mistake.
+type LoadError struct {
+	Problems []Problem
+	// More counts problems beyond those listed.
+	More int
+}
+
+// Error implements error, one problem per line: "content: portal/de_DE.json: header.logo.alt: required".
+func (e *LoadError) Error() string {
+	lines := make([]string, 0, len(e.Problems)+1)
+	for _, p := range e.Problems {
+		if p.File == "" {
+			lines = append(lines, "content: "+p.Message)
+		} else {
+			lines = append(lines, "content: "+p.File+": "+p.Message)
+		}
+	}
+	if e.More > 0 {
+		lines = append(lines, fmt.Sprintf("content: ... and %d more problems", e.More))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Is makes errors.Is(err, ErrInvalid) true for content that does not load.
+func (e *LoadError) Is(target error) bool { return target == ErrInvalid }
+
+func (e *LoadError) add(file, message string) {
+	if len(e.Problems) < maxReportedProblems {
+		e.Problems = append(e.Problems, Problem{File: file, Message: message})
+	} else {
+		e.More++
+	}
+}
+
+// addErr adds a file's error, each field of a *SchemaError as a problem of its own.
+func (e *LoadError) addErr(file string, err error) {
+	var schemaErr *SchemaError
+	if errors.As(err, &schemaErr) {
+		for _, f := range schemaErr.Fields {
+			e.add(file, f.Error())
+		}
+		return
+	}
+	e.add(file, err.Error())
+}
+
+func (e *LoadError) orNil() error {
+	if len(e.Problems) == 0 {
+		return nil
+	}
+	return e
 }
 
 // Embedded returns the content files compiled into the binary.
@@ -71,45 +144,77 @@ func LoadWithDir(dir string) (*Library, error) {
 
 // Load reads and checks every document of each file system in order; a file
 // in a later one replaces the file of the same name from an earlier one.
-// default.json must exist in at least one of them.
+// default.json must exist in at least one of them. A *LoadError lists the
+// problems of every file.
 func Load(layers ...fs.FS) (*Library, error) {
 	lib := &Library{docs: map[string]Document{}}
-	for _, fsys := range layers {
-		if err := lib.loadLayer(fsys); err != nil {
-			return nil, err
-		}
+	problems := &LoadError{}
+	for i, fsys := range layers {
+		lib.loadLayer(fsys, i > 0, problems)
 	}
 	def, ok := lib.docs[DefaultFile]
 	if !ok {
-		return nil, fmt.Errorf("content: %s is missing", DefaultFile)
+		problems.add("", DefaultFile+" is missing: the apps fall back to it")
+	}
+	if err := problems.orNil(); err != nil {
+		return nil, err
 	}
 	lib.fallback = def
+	sort.Strings(lib.overlaid)
+	sort.Strings(lib.ignored)
 	return lib, nil
 }
 
-func (lib *Library) loadLayer(fsys fs.FS) error {
-	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+func (lib *Library) loadLayer(fsys fs.FS, overlay bool, problems *LoadError) {
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return fmt.Errorf("content: %s: %w", p, err)
+			problems.add(p, err.Error())
+			return nil
 		}
-		if d.IsDir() || !strings.HasSuffix(p, ".json") {
+		// Hidden files and folders are an editor's or a tool's (.DS_Store, .git), never content.
+		if p != "." && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if !strings.HasSuffix(p, ".json") {
+			// A document saved under a slightly wrong name (de_AT.json.txt, de_AT.JSON) was skipped without a word,
+			// and its market got default.json (QA content round); any other file (a README) is named in a warning.
+			if strings.Contains(strings.ToLower(d.Name()), ".json") {
+				problems.add(p, fmt.Sprintf("not read: content documents are named %s or <cmsId>/<language>.json, ending in .json in lower case", DefaultFile))
+			} else {
+				lib.ignored = append(lib.ignored, p)
+			}
 			return nil
 		}
 		key, err := keyFor(p)
 		if err != nil {
-			return err
+			problems.add(p, err.Error())
+			return nil
 		}
 		raw, err := fs.ReadFile(fsys, p)
 		if err != nil {
-			return fmt.Errorf("content: %s: %w", p, err)
+			problems.add(p, err.Error())
+			return nil
 		}
 		doc, err := parse(p, raw)
 		if err != nil {
-			return err
+			problems.addErr(p, err)
+			return nil
 		}
 		lib.docs[key] = doc
+		if overlay && !slices.Contains(lib.overlaid, p) {
+			lib.overlaid = append(lib.overlaid, p)
+		}
 		return nil
 	})
+	if err != nil {
+		problems.add("", err.Error())
+	}
 }
 
 // keyFor checks that a file sits where a request can address it.
@@ -121,7 +226,7 @@ func keyFor(p string) (string, error) {
 	dir = strings.TrimSuffix(dir, "/")
 	lang := strings.TrimSuffix(file, ".json")
 	if strings.Contains(dir, "/") || !CMSIDPattern.MatchString(dir) || !LanguagePattern.MatchString(lang) {
-		return "", fmt.Errorf("content: %s: expected %s or <cmsId>/<language>.json (e.g. portal/de_DE.json)", p, DefaultFile)
+		return "", fmt.Errorf("expected %s or <cmsId>/<language>.json (e.g. portal/de_DE.json)", DefaultFile)
 	}
 	return dir + "/" + lang, nil
 }
@@ -132,21 +237,117 @@ func keyFor(p string) (string, error) {
 func parse(name string, raw []byte) (Document, error) {
 	model, err := Decode(raw)
 	if err != nil {
-		return Document{}, fmt.Errorf("content: %s: %w", name, err)
+		return Document{}, err
 	}
 	var buf bytes.Buffer
-	if err := json.Compact(&buf, raw); err != nil {
-		return Document{}, fmt.Errorf("content: %s: %w", name, err)
+	if err := json.Compact(&buf, bytes.TrimPrefix(raw, byteOrderMark)); err != nil {
+		return Document{}, err
 	}
 	sum := sha256.Sum256(buf.Bytes())
-	doc := Document{Body: buf.Bytes(), ETag: `"` + hex.EncodeToString(sum[:16]) + `"`}
+	doc := Document{Body: buf.Bytes(), ETag: `"` + hex.EncodeToString(sum[:16]) + `"`, file: name, pictures: model.Pictures()}
 	if model.PreferenceCentre != nil {
+		doc.centre = true
 		doc.newsletters = make(map[string]string, len(model.PreferenceCentre.Newsletters))
 		for key, n := range model.PreferenceCentre.Newsletters {
 			doc.newsletters[key] = n.Name
 		}
 	}
 	return doc, nil
+}
+
+// Requirements are what the configuration and the apps ask of the content, checked once both are loaded.
+type Requirements struct {
+	// CMSID is metadata.cms.id, the content set the apps load; each of Locales (metadata.locales) needs its
+	// document there.
+	CMSID   string
+	Locales []string
+	// PreferenceCentre says the centre is offered (metadata.marketingPreferenceCenter): every document it may show,
+	// CMSID's and default.json, needs a preferenceCentre section.
+	PreferenceCentre bool
+	// Serves reports whether the service answers a path of the site with a file (not an app's page); nil leaves the
+	// pictures unchecked (no app built).
+	Serves func(urlPath string) bool
+}
+
+// Check returns a *LoadError naming every way the content falls short of r, or nil.
+func (lib *Library) Check(r Requirements) error {
+	problems := &LoadError{}
+	sets := lib.ContentSets()
+	if _, ok := sets[r.CMSID]; !ok {
+		known := slices.Sorted(maps.Keys(sets))
+		problems.add("", fmt.Sprintf("metadata.cms.id %q names no content set: there is no %s/<language>.json (content sets: %s)",
+			r.CMSID, r.CMSID, strings.Join(known, ", ")))
+	} else {
+		// A market language without its document showed default.json's (German) on its pages (QA content round);
+		// its links (imprint, privacy) are the country's own, so no other document stands in for it.
+		for _, locale := range r.Locales {
+			if _, ok := lib.docs[r.CMSID+"/"+locale]; !ok {
+				problems.add(r.CMSID+"/"+locale+".json", fmt.Sprintf("missing: metadata.locales lists %s, whose shoppers would read default.json's content", locale))
+			}
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(lib.docs)) {
+		doc := lib.docs[key]
+		// Without its section the centre opened every valid link in the language as invalid (QA content round).
+		if r.PreferenceCentre && !doc.centre && (key == DefaultFile || strings.HasPrefix(key, r.CMSID+"/")) {
+			problems.add(doc.file, "preferenceCentre: required: the preference centre (metadata.marketingPreferenceCenter) shows this document, and without it every link to the centre opens as invalid")
+		}
+		if r.Serves == nil {
+			continue
+		}
+		for _, pic := range doc.pictures {
+			for _, u := range pic.URLs {
+				if !r.Serves(sitePath(u)) {
+					field := FieldError{Path: pic.Path, Entry: pic.Entry}
+					problems.add(doc.file, fmt.Sprintf("%s: the apps load %s, which is no file they serve (the pictures are libs/ui/assets, copied by each app's build)",
+						field.Where(), u))
+					break
+				}
+			}
+		}
+	}
+	return problems.orNil()
+}
+
+// sitePath is the path of a site address, without its query or fragment.
+func sitePath(u string) string {
+	if parsed, err := url.Parse(u); err == nil {
+		return parsed.Path
+	}
+	return u
+}
+
+// ContentSets counts the documents of each content set (cms id).
+func (lib *Library) ContentSets() map[string]int {
+	sets := map[string]int{}
+	for key := range lib.docs {
+		if cmsID, _, ok := strings.Cut(key, "/"); ok {
+			sets[cmsID]++
+		}
+	}
+	return sets
+}
+
+// Overlaid lists the documents content.dir gave (new or replacing an embedded one), in name order.
+func (lib *Library) Overlaid() []string { return lib.overlaid }
+
+// Ignored lists the files of content.dir that are no content documents (a README), in name order.
+func (lib *Library) Ignored() []string { return lib.ignored }
+
+// PicturePaths lists every site path the documents load pictures from, in order, each once.
+func (lib *Library) PicturePaths() []string {
+	var paths []string
+	for _, doc := range lib.docs {
+		for _, pic := range doc.pictures {
+			for _, u := range pic.URLs {
+				if p := sitePath(u); !slices.Contains(paths, p) {
+					paths = append(paths, p)
+				}
+			}
+		}
+	}
+	sort.Strings(paths)
+	return paths
 }
 
 // Document returns the document of a content set in a language.
@@ -158,31 +359,49 @@ func (lib *Library) Document(cmsID, language string) (Document, error) {
 	return doc, nil
 }
 
-// NewsletterName is what a content set calls a newsletter in a language (de, de-DE or de_DE), so that its double
-// opt-in mail names it as the preference centre of that language shows it: the document of that locale; for a
-// language without its country, the first of the language's locales in `locales` (the configured order, by which
-// the apps pick a language's locale: fr is fr_FR before fr_BE, QA), then any of the language in name order; else
-// default.json. "" when none names it.
-func (lib *Library) NewsletterName(cmsID, language, key string, locales []string) string {
+// DocumentFor returns what stands in for a language of a content set (see candidates) and the language of the
+// document given: for en_IE without a document of its own, en_GB's rather than default.json's, which the apps
+// fall back to on a 404 (spec 001 §7). ErrNotFound when the language has no document at all.
+func (lib *Library) DocumentFor(cmsID, language string, locales []string) (Document, string, error) {
+	keys := lib.candidates(cmsID, language, locales)
+	if len(keys) == 0 {
+		return Document{}, "", ErrNotFound
+	}
+	return lib.docs[keys[0]], strings.TrimPrefix(keys[0], cmsID+"/"), nil
+}
+
+// candidates are the documents of a content set that stand in for a language (de, de-DE or de_DE), best first:
+// the locale's own; then the language's locales in `locales` (the configured order, by which the apps pick a
+// language's locale: fr is fr_FR before fr_BE, QA), then any other of the language in name order.
+func (lib *Library) candidates(cmsID, language string, locales []string) []string {
 	language = strings.ReplaceAll(language, "-", "_")
-	if doc, ok := lib.docs[cmsID+"/"+language]; ok && doc.newsletters[key] != "" {
-		return doc.newsletters[key]
+	var keys []string
+	if _, ok := lib.docs[cmsID+"/"+language]; ok {
+		keys = append(keys, cmsID+"/"+language)
 	}
 	base, _, _ := strings.Cut(language, "_")
 	prefix := cmsID + "/" + base + "_"
-	var ordered, rest []string
 	for _, l := range locales {
-		if k := cmsID + "/" + l; strings.HasPrefix(k, prefix) {
-			ordered = append(ordered, k)
+		k := cmsID + "/" + l
+		if _, ok := lib.docs[k]; ok && strings.HasPrefix(k, prefix) && !slices.Contains(keys, k) {
+			keys = append(keys, k)
 		}
 	}
+	var rest []string
 	for k := range lib.docs {
-		if strings.HasPrefix(k, prefix) && !slices.Contains(ordered, k) {
+		if strings.HasPrefix(k, prefix) && !slices.Contains(keys, k) {
 			rest = append(rest, k)
 		}
 	}
 	sort.Strings(rest)
-	for _, k := range append(ordered, rest...) {
+	return append(keys, rest...)
+}
+
+// NewsletterName is what a content set calls a newsletter in a language (de, de-DE or de_DE), so that its double
+// opt-in mail names it as the preference centre of that language shows it: the first of the language's documents
+// (candidates) that names it, else default.json's. "" when none names it.
+func (lib *Library) NewsletterName(cmsID, language, key string, locales []string) string {
+	for _, k := range lib.candidates(cmsID, language, locales) {
 		if name := lib.docs[k].newsletters[key]; name != "" {
 			return name
 		}

@@ -9,8 +9,12 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"github.com/grocer-portal/portal/services/api/internal/jsonbody"
 )
 
 // The content model. The JSON names are the apps' (libs/cms/src/types.ts
@@ -214,16 +218,27 @@ var ErrInvalid = errors.New("content: document does not match the content schema
 // FieldError is one rule a document breaks, at a JSON path such as
 // components.accountPage.accountLinks[2].url.
 type FieldError struct {
-	Path    string
+	Path string
+	// Entry is the id of the list entry the path is in (the innermost one that has an id), so a content manager
+	// finds the tile or link by what it is rather than by counting: "personaldata" for accountLinks[2].
+	Entry   string
 	Message string
 }
 
-// Error implements error as "path: message".
+// Error implements error as "path: message", or `path (id "entry"): message`.
 func (e FieldError) Error() string {
 	if e.Path == "" {
 		return e.Message
 	}
-	return e.Path + ": " + e.Message
+	return e.Where() + ": " + e.Message
+}
+
+// Where names the field: its path, and the id of its entry when it is in one.
+func (e FieldError) Where() string {
+	if e.Entry == "" {
+		return e.Path
+	}
+	return fmt.Sprintf("%s (id %q)", e.Path, e.Entry)
 }
 
 // SchemaError lists every rule a document breaks, so an operator fixes a
@@ -248,15 +263,39 @@ func (e *SchemaError) Is(target error) bool { return target == ErrInvalid }
 // apps render header, footer and account pages from them.
 var requiredSections = []string{"header", "footer", "simpleFooter", "components"}
 
+// byteOrderMark is what Windows editors put at the start of a file they save as UTF-8. JSON does not allow it, but
+// the file is UTF-8 all the same: it is dropped rather than refused ("invalid character 'ï'", QA content round).
+var byteOrderMark = []byte{0xEF, 0xBB, 0xBF}
+
 // Decode parses one document and checks it against the content schema. A
-// broken document gives a *SchemaError naming each JSON path at fault.
+// broken document gives a *SchemaError naming each JSON path at fault; a file
+// that is not UTF-8 or not JSON names the line and column where it stops being so.
 func Decode(raw []byte) (Model, error) {
+	raw = bytes.TrimPrefix(raw, byteOrderMark)
+	// encoding/json reads bytes that are not UTF-8 as U+FFFD without a word, and the original bytes are what is
+	// served: a file saved as Windows-1252 reached the apps as "Gr\xf6\xdfe" (QA content round).
+	if at := invalidUTF8(raw); at >= 0 {
+		return Model{}, fmt.Errorf("%s: not UTF-8 (saved as Windows-1252 or Latin-1?): save the file as UTF-8", position(raw, int64(at)))
+	}
 	var sections map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &sections); err != nil || sections == nil {
-		if err == nil {
+		var syntaxErr *json.SyntaxError
+		switch {
+		case err == nil:
 			err = errors.New("null")
+		case errors.As(err, &syntaxErr):
+			// The offset is just past the byte at fault: a trailing comma points at the } after it.
+			err = fmt.Errorf("%s: %w", position(raw, max(syntaxErr.Offset-1, 0)), err)
 		}
 		return Model{}, fmt.Errorf("not a valid JSON object: %w", err)
+	}
+	// encoding/json keeps the last of a key given twice: a pasted copy of a newsletter renamed the general one
+	// for everyone (QA content round). The REST API refuses such bodies with the same check.
+	switch path, at, problem := jsonbody.Locate(raw); problem {
+	case jsonbody.DuplicateKey:
+		return Model{}, &SchemaError{[]FieldError{{Path: path, Message: fmt.Sprintf("key given twice (again at %s): JSON keeps only the last", position(raw, at))}}}
+	case jsonbody.BadText:
+		return Model{}, &SchemaError{[]FieldError{{Path: path, Message: fmt.Sprintf(`text with half of a \u surrogate pair at %s`, position(raw, at))}}}
 	}
 	for _, section := range requiredSections {
 		s, ok := sections[section]
@@ -281,6 +320,30 @@ func Decode(raw []byte) (Model, error) {
 	return m, nil
 }
 
+// invalidUTF8 returns the offset of the first byte that is not UTF-8, or -1.
+func invalidUTF8(raw []byte) int {
+	if utf8.Valid(raw) {
+		return -1
+	}
+	for at := 0; at < len(raw); {
+		r, size := utf8.DecodeRune(raw[at:])
+		if r == utf8.RuneError && size <= 1 {
+			return at
+		}
+		at += size
+	}
+	return -1
+}
+
+// position names the line and column (in characters, as editors count them) of a byte offset.
+func position(raw []byte, at int64) string {
+	at = min(at, int64(len(raw)))
+	before := raw[:at]
+	line := bytes.Count(before, []byte("\n")) + 1
+	column := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:]) + 1
+	return fmt.Sprintf("line %d, column %d", line, column)
+}
+
 // jsonKind names the JSON type a Go type decodes from.
 func jsonKind(t reflect.Type) string {
 	switch t.Kind() {
@@ -300,15 +363,38 @@ func jsonKind(t reflect.Type) string {
 // Validate checks the rules a decoded document must follow beyond its JSON
 // types and returns a *SchemaError listing every break, or nil.
 func (m Model) Validate() error {
-	c := &checker{}
+	if c := m.check(); len(c.errs) > 0 {
+		return &SchemaError{c.errs}
+	}
+	return nil
+}
+
+// Pictures lists the pictures a document shows from the site itself (a path, not an https URL), for the start-up
+// check that the service serves each of them (Library.Check).
+func (m Model) Pictures() []Picture {
+	return m.check().pictures
+}
+
+// The widths the apps load a picture in, which the build renders beside it (tools/images/render-variants.mjs).
+var (
+	// TileImageWidths replace "{width}" in an account tile's image (the account portal's TILE_IMAGE_WIDTHS).
+	TileImageWidths = []int{768, 1024, 1817}
+	// PartnerImageWidths are the partner tiles' renditions, NAME-{width}w.png beside the picture named (the
+	// preference centre's PARTNER_TILE_WIDTHS), the only ones it loads.
+	PartnerImageWidths = []int{233, 258, 286, 572, 858}
+)
+
+func (m Model) check() *checker {
+	c := &checker{entries: map[string]string{}}
 	c.image("header.logo", m.Header.Logo)
 	c.url("header.homeUrl", m.Header.HomeURL)
 	c.text("footer.copyright", m.Footer.Copyright)
+	c.optionalText("footer.text", m.Footer.Text)
 
 	c.list("simpleFooter.footerLinks", m.SimpleFooter.FooterLinks == nil)
 	ids := c.ids()
 	for i, l := range m.SimpleFooter.FooterLinks {
-		p := fmt.Sprintf("simpleFooter.footerLinks[%d]", i)
+		p := c.entry(fmt.Sprintf("simpleFooter.footerLinks[%d]", i), l.ID)
 		ids.add(p+".id", l.ID)
 		c.text(p+".label", l.Label)
 		c.url(p+".url", l.URL)
@@ -318,24 +404,30 @@ func (m Model) Validate() error {
 		c.list("socialmediabar.items", bar.Items == nil)
 		ids := c.ids()
 		for i, it := range bar.Items {
-			p := fmt.Sprintf("socialmediabar.items[%d]", i)
+			p := c.entry(fmt.Sprintf("socialmediabar.items[%d]", i), it.ID)
 			ids.add(p+".id", it.ID)
 			c.text(p+".label", it.Label)
 			c.url(p+".url", it.URL)
-			c.url(p+".icon", it.Icon)
+			c.picture(p+".icon", it.Icon)
 		}
 	}
 
 	c.list("components.accountPage.accountLinks", m.Components.AccountPage.AccountLinks == nil)
 	ids = c.ids()
 	for i, l := range m.Components.AccountPage.AccountLinks {
-		p := fmt.Sprintf("components.accountPage.accountLinks[%d]", i)
+		p := c.entry(fmt.Sprintf("components.accountPage.accountLinks[%d]", i), l.ID)
 		ids.add(p+".id", l.ID)
 		c.url(p+".url", l.URL)
 		c.text(p+".label", l.Label)
 		c.text(p+".description", l.Description)
 		if l.Image != nil {
-			c.url(p+".image.src", l.Image.Src)
+			// The app loads the picture in each width, never the address as written.
+			var widths []string
+			for _, w := range TileImageWidths {
+				widths = append(widths, strings.ReplaceAll(l.Image.Src, "{width}", strconv.Itoa(w)))
+			}
+			c.picture(p+".image.src", l.Image.Src, widths...)
+			c.optionalText(p+".image.alt", l.Image.Alt)
 		}
 	}
 
@@ -343,9 +435,13 @@ func (m Model) Validate() error {
 		c.list("components.SsoClientsOverview.items", sso.Items == nil)
 		ids := c.ids()
 		for i, it := range sso.Items {
-			p := fmt.Sprintf("components.SsoClientsOverview.items[%d]", i)
+			p := c.entry(fmt.Sprintf("components.SsoClientsOverview.items[%d]", i), it.ID)
 			ids.add(p+".id", it.ID)
-			c.url(p+".image", it.Image)
+			var widths []string
+			for _, w := range PartnerImageWidths {
+				widths = append(widths, partnerVariant.ReplaceAllString(it.Image, "-"+strconv.Itoa(w)+"w.png"))
+			}
+			c.picture(p+".image", it.Image, widths...)
 			c.text(p+".buttonlabel", it.ButtonLabel)
 			c.text(p+".label", it.Label)
 			c.text(p+".description", it.Description)
@@ -356,16 +452,17 @@ func (m Model) Validate() error {
 	if pc := m.PreferenceCentre; pc != nil {
 		c.preferenceCentre(pc)
 	}
-	if len(c.errs) > 0 {
-		return &SchemaError{c.errs}
-	}
-	return nil
+	return c
 }
+
+// partnerVariant is the extension the preference centre replaces by a width (PartnerTiles.tsx imageVariant).
+var partnerVariant = regexp.MustCompile(`(?i)\.(svg|png|jpe?g|webp)$`)
 
 func (c *checker) preferenceCentre(pc *PreferenceCentre) {
 	const root = "preferenceCentre"
 	if h := pc.Home; h != nil {
 		c.text(root+".home.greetingPrefix", h.GreetingPrefix)
+		c.optionalText(root+".home.greetingSuffix", h.GreetingSuffix)
 		c.text(root+".home.description", h.Description)
 	}
 	c.url(root+".subscribeAgainUrl", pc.SubscribeAgainURL)
@@ -391,7 +488,7 @@ func (c *checker) preferenceCentre(pc *PreferenceCentre) {
 	prefs, fields, listed := c.unique(), c.unique(), c.unique()
 	reminders := 0
 	for i, tab := range pc.Tabs {
-		p := fmt.Sprintf("%s.tabs[%d]", root, i)
+		p := c.entry(fmt.Sprintf("%s.tabs[%d]", root, i), tab.ID)
 		tabIDs.add(p+".id", tab.ID)
 		c.text(p+".title", tab.Title)
 		open := tab.AccessWithoutNewsletterSubscription
@@ -402,7 +499,7 @@ func (c *checker) preferenceCentre(pc *PreferenceCentre) {
 			c.fail(p+".items", "required: at least one item")
 		}
 		for j, it := range tab.Items {
-			ip := fmt.Sprintf("%s.items[%d]", p, j)
+			ip := c.entry(fmt.Sprintf("%s.items[%d]", p, j), it.ID)
 			itemIDs.add(ip+".id", it.ID)
 			switch it.Type {
 			case ItemNewsletters:
@@ -410,6 +507,8 @@ func (c *checker) preferenceCentre(pc *PreferenceCentre) {
 				if open != nil && !*open {
 					c.fail(p+".accessWithoutNewsletterSubscription", "must be true for a tab with newsletters")
 				}
+				c.optionalText(ip+".title", it.Title)
+				c.optionalText(ip+".description", it.Description)
 				if len(it.Keys) == 0 {
 					c.fail(ip+".keys", "required: at least one newsletter key")
 				}
@@ -424,12 +523,13 @@ func (c *checker) preferenceCentre(pc *PreferenceCentre) {
 				c.preference(ip+".preference", it.Preference, prefs)
 				c.text(ip+".title", it.Title)
 				c.text(ip+".description", it.Description)
-				c.url(ip+".icon", it.Icon)
+				c.picture(ip+".icon", it.Icon)
 			case ItemRadioTile:
 				c.preference(ip+".preference", it.Preference, prefs)
 				c.text(ip+".title", it.Title)
+				c.optionalText(ip+".description", it.Description)
 				if it.Icon != "" {
-					c.url(ip+".icon", it.Icon)
+					c.picture(ip+".icon", it.Icon)
 				}
 				if len(it.Options) < 2 {
 					c.fail(ip+".options", "required: at least two options")
@@ -449,11 +549,15 @@ func (c *checker) preferenceCentre(pc *PreferenceCentre) {
 				if open != nil && !*open {
 					c.fail(p+".accessWithoutNewsletterSubscription", "must be true for a tab with product reminders")
 				}
+				c.optionalText(ip+".title", it.Title)
+				c.optionalText(ip+".description", it.Description)
 				reminders++
 				if reminders > 1 {
 					c.fail(ip+".type", "productReminders may appear only once")
 				}
 			case ItemProfileFields:
+				c.optionalText(ip+".title", it.Title)
+				c.optionalText(ip+".description", it.Description)
 				if len(it.Fields) == 0 {
 					c.fail(ip+".fields", "required: at least one field")
 				}
@@ -481,7 +585,7 @@ func (c *checker) newsletter(p, key string, n Newsletter) {
 		c.fail(p, fmt.Sprintf("newsletter key must match %s", newsletterPattern))
 	}
 	c.text(p+".name", n.Name)
-	c.url(p+".icon", n.Icon)
+	c.picture(p+".icon", n.Icon)
 	c.text(p+".descriptions.short", n.Descriptions.Short)
 	for i, l := range n.Descriptions.Long {
 		c.text(fmt.Sprintf("%s.descriptions.long[%d]", p, i), l)
@@ -493,13 +597,46 @@ func (c *checker) newsletter(p, key string, n Newsletter) {
 	}
 }
 
-// checker collects rule breaks with their paths.
+// checker collects rule breaks with their paths, and the pictures a document names.
 type checker struct {
-	errs []FieldError
+	errs     []FieldError
+	pictures []Picture
+	// entries are the ids of the list entries, by path (simpleFooter.footerLinks[1] → "privacy").
+	entries map[string]string
+}
+
+// Picture is a picture a document shows from the site: the field that names it, the id of its entry, and the
+// addresses the app loads for it (the one named and its renditions).
+type Picture struct {
+	Path  string
+	Entry string
+	URLs  []string
 }
 
 func (c *checker) fail(path, msg string) {
-	c.errs = append(c.errs, FieldError{Path: path, Message: msg})
+	c.errs = append(c.errs, FieldError{Path: path, Entry: c.entryOf(path), Message: msg})
+}
+
+// entry records the id of the list entry at path (when it has one) and returns the path.
+func (c *checker) entry(path, id string) string {
+	if id != "" {
+		c.entries[path] = id
+	}
+	return path
+}
+
+// entryOf is the id of the innermost entry a path is in; none for the entry's own id field, whose message
+// names the value.
+func (c *checker) entryOf(path string) string {
+	for end := strings.LastIndexByte(path, ']'); end >= 0; end = strings.LastIndexByte(path[:end], ']') {
+		if id, ok := c.entries[path[:end+1]]; ok {
+			if path[end+1:] == ".id" {
+				return ""
+			}
+			return id
+		}
+	}
+	return ""
 }
 
 func (c *checker) list(path string, missing bool) {
@@ -508,16 +645,50 @@ func (c *checker) list(path string, missing bool) {
 	}
 }
 
-// text requires a non-blank string.
+// text requires a non-blank string of plain text.
 func (c *checker) text(path, s string) {
 	if strings.TrimSpace(s) == "" {
 		c.fail(path, "required")
+		return
+	}
+	c.optionalText(path, s)
+}
+
+// htmlTag finds markup in a text: a tag (<b>, </b>, <br/>), one with attributes (<a href=), a comment. A "<" before
+// a space or a digit ("< 5 km", "<3 Tage") is text.
+var htmlTag = regexp.MustCompile(`<(/?[A-Za-z][A-Za-z0-9-]*\s*/?>|[A-Za-z][A-Za-z0-9-]*\s+[^<>]*=|!--)`)
+
+// optionalText allows an empty string; any other must be plain text. The apps show texts as written (React escapes
+// them), so a <b> in the content reached the page as "<b>" (QA content round): safe, but broken-looking.
+func (c *checker) optionalText(path, s string) {
+	if tag := htmlTag.FindString(s); tag != "" {
+		c.fail(path, fmt.Sprintf(`must be plain text: the apps show HTML as written, got %q (a "<" followed by a space, as in "< 5 km", is fine)`, tag))
 	}
 }
 
 func (c *checker) image(path string, img Image) {
-	c.url(path+".src", img.Src)
+	c.picture(path+".src", img.Src)
 	c.text(path+".alt", img.Alt)
+}
+
+// picture is a url that names a picture; one on the site is recorded with the addresses the app loads for it
+// (all of widths, else src itself), for the check that each is a file (Library.Check).
+func (c *checker) picture(path, src string, widths ...string) {
+	before := len(c.errs)
+	c.url(path, src)
+	if len(c.errs) > before || !strings.HasPrefix(src, "/") {
+		return
+	}
+	var urls []string
+	if !strings.Contains(src, "{width}") { // else the address as written is a pattern, never loaded
+		urls = append(urls, src)
+	}
+	for _, u := range widths {
+		if !slices.Contains(urls, u) {
+			urls = append(urls, u)
+		}
+	}
+	c.pictures = append(c.pictures, Picture{Path: path, Entry: c.entryOf(path), URLs: urls})
 }
 
 // url requires an absolute https URL or a path on the same site. Anything

@@ -27,6 +27,8 @@ import (
 type handlers struct {
 	db      Pinger
 	content *content.Library
+	// locales are metadata.locales: the order in which a language's locales stand in for one without a document.
+	locales []string
 	// metadata is prepared when the router is built: the document is fixed for the life of the process, so its
 	// requests skip the lookup (a lock and a hash) that finds other prepared bodies.
 	metadata *prepared
@@ -82,8 +84,10 @@ func (h *handlers) cmsDefault(c echo.Context) error {
 	return sendCached(c, doc.Body, echo.MIMEApplicationJSON, doc.ETag, cmsCacheControl)
 }
 
-// cmsCacheControl lets browsers and proxies reuse content for five minutes.
-const cmsCacheControl = "public, max-age=300"
+// cmsCacheControl has clients revalidate content every time, as metadata: with five minutes of max-age a reload
+// after a release showed the old content with the new metadata, a newsletter taken out still offered (QA content
+// round). The answer to a revalidation is a 304 without a body.
+const cmsCacheControl = "no-cache"
 
 func (h *handlers) cmsDocument(c echo.Context) error {
 	cmsID := c.Param("cmsId")
@@ -96,9 +100,14 @@ func (h *handlers) cmsDocument(c echo.Context) error {
 	if !ok || !content.LanguagePattern.MatchString(language) {
 		return apierror.InvalidParameter("file", "file must be a language such as de or de_DE, followed by .json.")
 	}
-	doc, err := h.content.Document(cmsID, language)
+	// A locale without a document of its own gets its language's (en_IE: en_GB's) rather than the 404 after which
+	// the apps show default.json's German; Content-Location names the document sent.
+	doc, served, err := h.content.DocumentFor(cmsID, language, h.locales)
 	if err != nil {
 		return err
+	}
+	if served != language {
+		c.Response().Header().Set("Content-Location", "/cms/"+cmsID+"/"+served+".json")
 	}
 	return sendCached(c, doc.Body, echo.MIMEApplicationJSON, doc.ETag, cmsCacheControl)
 }

@@ -113,10 +113,15 @@ func New(d Deps) (*echo.Echo, error) {
 	}
 	thirdParty := thirdparty.Settings{SettingsID: d.Config.Metadata.UserCentrics.SettingsID, LaunchURL: d.Config.Metadata.AdobeTagManager.LaunchURL}
 	site.AddToHead(thirdParty.HeadTag())
+	built := false
 	for _, app := range []webapp.App{webapp.AccountPortal, webapp.PreferenceCentre} {
 		if !site.Built(app) {
 			d.Logger.Warn("web app not built; its pages answer 503 until `make build` embeds it", zap.String("app", string(app)))
 		}
+		built = built || site.Built(app)
+	}
+	if err := checkContent(d, library, site, built); err != nil {
+		return nil, err
 	}
 
 	e := echo.New()
@@ -157,7 +162,7 @@ func New(d Deps) (*echo.Echo, error) {
 	}
 	// no-cache: clients revalidate every time, so a configuration change shows at once.
 	metadata := prepare(metadataJSON, nil, echo.MIMEApplicationJSON, strongETag(metadataJSON), "no-cache")
-	h := &handlers{db: d.DB, content: library, metadata: metadata, site: site, localOrigin: localOriginOf(d.Config.HTTP.PublicURL)}
+	h := &handlers{db: d.DB, content: library, locales: d.Config.Metadata.Locales, metadata: metadata, site: site, localOrigin: localOriginOf(d.Config.HTTP.PublicURL)}
 	regions := &regionHandlers{regions: region.Default()}
 	rest := &restServer{
 		handlers:            h,
@@ -181,6 +186,28 @@ func New(d Deps) (*echo.Echo, error) {
 	}
 	get(e, "/*", h.webapp)
 	return e, nil
+}
+
+// checkContent refuses content the configuration and the apps cannot use (a market language without its
+// document, an unknown cms id, a centre without its section, a picture no app serves) and says what was loaded:
+// nothing told which documents a content.dir gave, or that a file there was skipped (QA content round).
+func checkContent(d Deps, library *content.Library, site *webapp.Site, built bool) error {
+	req := content.Requirements{
+		CMSID:            d.Config.Metadata.CMS.ID,
+		Locales:          d.Config.Metadata.Locales,
+		PreferenceCentre: d.Config.Metadata.MarketingPreferenceCenter.APIKey != "",
+	}
+	if built {
+		req.Serves = site.Serves
+	}
+	if err := library.Check(req); err != nil {
+		return err
+	}
+	d.Logger.Info("content loaded", zap.Any("documents", library.ContentSets()), zap.Strings("fromContentDir", library.Overlaid()))
+	for _, file := range library.Ignored() {
+		d.Logger.Warn("content.dir: file ignored, not a content document", zap.String("file", file))
+	}
+	return nil
 }
 
 // get registers a GET route that answers HEAD the same way.

@@ -28,14 +28,26 @@ const (
 // Check reports the first problem of doc and the dotted path of the key where it is (a bad key names itself). A
 // document that is not valid JSON reports nothing; its parser's answer is the one to give.
 func Check(doc []byte) (string, Problem) {
+	path, _, problem := Locate(doc)
+	return path, problem
+}
+
+// Locate is Check that also gives the byte offset in doc of the token at fault (the key given twice, the string
+// with bad text), for a file whose reader wants a line and column (the CMS content); 0 with Fine.
+func Locate(doc []byte) (string, int64, Problem) {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
-	w := walker{doc: doc, dec: dec}
+	w := walker{doc: doc, dec: dec, at: new(int64)}
 	path, problem := w.value(nil)
-	if problem == unreadable {
-		return "", Fine
+	if problem == unreadable || problem == Fine {
+		return "", 0, Fine
 	}
-	return strings.Join(path, "."), problem
+	// The decoder's offset is where the previous token ended: step over the separators to the token itself.
+	at := *w.at
+	for at < int64(len(doc)) && strings.IndexByte(" \t\r\n,:", doc[at]) >= 0 {
+		at++
+	}
+	return strings.Join(path, "."), at, problem
 }
 
 // unreadable ends the walk where the document stops being JSON: a token that fails is not consumed, so a loop
@@ -45,11 +57,14 @@ const unreadable Problem = -1
 type walker struct {
 	doc []byte
 	dec *json.Decoder
+	// at is where the last token read began (before any separators).
+	at *int64
 }
 
 // token reads the next token, and whether the bytes it came from hold bad text.
 func (w walker) token() (json.Token, bool, error) {
 	from := w.dec.InputOffset()
+	*w.at = from
 	tok, err := w.dec.Token()
 	if err != nil {
 		return nil, false, err

@@ -46,6 +46,23 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestLocate: the offset is that of the token at fault, the second of the keys given twice (the CMS content names
+// its line and column).
+func TestLocate(t *testing.T) {
+	for doc, want := range map[string]string{
+		"{\"a\": 1,\n \"b\": {\"c\": 1,\n  \"c\": 2}}": `"c": 2}}`,
+		`{"list":[{"x":"ok"}, {"x":"\ud800"}]}`:        `"\ud800"}]}`,
+	} {
+		_, at, problem := jsonbody.Locate([]byte(doc))
+		assert.NotEqual(t, jsonbody.Fine, problem, doc)
+		assert.Equal(t, want, doc[at:], doc)
+	}
+	path, at, problem := jsonbody.Locate([]byte(`{"a":1}`))
+	assert.Equal(t, jsonbody.Fine, problem)
+	assert.Empty(t, path)
+	assert.Zero(t, at)
+}
+
 // FuzzCheck: whatever Check calls fine, encoding/json reads without inventing a U+FFFD that was not sent.
 func FuzzCheck(f *testing.F) {
 	for _, seed := range []string{`{"a":1,"a":2}`, `{"a":{"b":[{"c":1}]}}`, `[`, `{"a":"\u0000"}`, `{"a":"\ud800"}`, `{"a":"\\\ud83d\ude00"}`, "{\"a\":\"\xff\"}"} {

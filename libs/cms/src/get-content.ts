@@ -8,7 +8,11 @@ function contentBase(metadata: Metadata): string {
   return metadata.restApi.replace(/\/+$/, '');
 }
 
-/** Fetches `/cms/{cmsId}/{locale}.json`, falling back to `/cms/default.json` when that fails (spec 001 §7). */
+/**
+ * Fetches `/cms/{cmsId}/{locale}.json`, falling back to `/cms/default.json` when that fails (spec 001 §7). A locale
+ * without a document of its own needs no step here: the service answers it with its language's (en_IE: en_GB's),
+ * which costs this first-load code nothing; default.json is for a language without any, or a failed request.
+ */
 export async function fetchContent(metadata: Metadata, locale: string): Promise<CmsContent> {
   const base = contentBase(metadata);
   try {

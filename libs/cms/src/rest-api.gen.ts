@@ -340,7 +340,9 @@ export interface components {
          *     validation error on `data.preference.<KEY>` ("Unknown preference"), and a value of the wrong type or
          *     outside a radio tile's options with 400006 on that field. `null` removes a value. Each CMS tile names its
          *     key (`preference: data.preference.ORGANIC`); a boolean tile stores true or false, a radio tile the `value`
-         *     of the chosen option.
+         *     of the chosen option. With the embedded provider the keys are the content's: each tile of the loaded CMS
+         *     documents gives its field (boolean, or one of the options any document offers), and content whose tile
+         *     names a field of another type stops start-up. The properties below are the shipped content's.
          */
         AccountPreferences: {
             BABY?: boolean;
@@ -886,7 +888,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The page to show: /preferences/double-opt-in-done, /preferences/error/doi-expired or /preferences/error/reminder-404000 (not waiting: used already, deleted, or unknown). */
+            /** @description The page to show: /preferences/double-opt-in-done, /preferences/error/doi-expired, /preferences/error/reminder-404000 (not waiting: used already, deleted, or unknown) or /preferences/error/reminder-500001 (the identity provider could not record the subscription: the reminder stays pending and the link works again). */
             200: {
                 headers: {
                     [name: string]: unknown;

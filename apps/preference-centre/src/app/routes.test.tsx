@@ -81,6 +81,12 @@ describe('preference centre routes', () => {
     expect(screen.getByText(/einen neueren Link geschickt/)).toBeInTheDocument();
   });
 
+  it('a product reminder link the service could not carry out says the link stays valid, not that the network failed (QA round of 2026-11-29)', async () => {
+    await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/error/reminder-500001' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Produkterinnerung konnte gerade nicht aktiviert werden.' })).toBeInTheDocument();
+    expect(screen.getByText(/Er bleibt gültig/)).toBeInTheDocument();
+  });
+
   it('a link a newer request replaced says a newer link waits, not that it may be confirmed (QA security round of 2026-11-29)', async () => {
     await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/error/doi-replaced' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Inzwischen wurde ein neuerer Bestätigungslink verschickt.' })).toBeInTheDocument();

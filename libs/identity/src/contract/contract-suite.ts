@@ -1482,6 +1482,24 @@ export function describeIdentityContract(
         expect(consent.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'preferences.nosuch.consent' }));
       });
 
+      it("data.preference is closed: a tile's field getSchema names takes its type, a key it does not name is 400009 'Unknown preference'", async () => {
+        // The service's schema takes its tiles from the content (app.ContentSchema); the fake stored any key (QA round of 2026-11-29).
+        await activeAccount('tiles');
+        const fields = (await provider.getSchema()).dataSchema?.fields ?? {};
+        const tile = Object.keys(fields).find((name) => name.startsWith('preference.') && fields[name]?.type === 'boolean');
+        expect(tile).toBeDefined();
+        const key = (tile ?? '').slice('preference.'.length);
+        expect((await provider.setAccountInfo({ data: { preference: { [key]: true } } })).errorCode).toBe(0);
+        const asText = await provider.setAccountInfo({ data: { preference: { [key]: 'yes' } } });
+        expect(asText.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(asText.validationErrors).toContainEqual(expect.objectContaining({ fieldName: `data.${tile}` }));
+        const unknown = await provider.setAccountInfo({ data: { preference: { NO_SUCH_TILE: true } } });
+        expect(unknown.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(unknown.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'data.preference.NO_SUCH_TILE', message: 'Unknown preference' }));
+        const data = (await provider.getAccountInfo({ include: 'data' })).data as Record<string, unknown> | undefined;
+        expect(data?.preference).toEqual({ [key]: true });
+      });
+
       it('a consent is recorded with the version accepted (never above the current one), the time and the language', async () => {
         await activeAccount('consentversion');
         const consent = (await provider.getSiteConsentDetails()).siteConsentDetails ?? {};

@@ -35,6 +35,15 @@ export const defaultSchema: AccountSchema = {
       customerassignment: { type: 'string', required: false, writeAccess: 'serverOnly' },
       'sfmc.dataProcessingConsented': { type: 'boolean', required: false, writeAccess: 'clientModify' },
       'preference.FAVORITE_STORE': { type: 'string', required: false, writeAccess: 'clientModify' },
+      // The shipped content's tiles, as the embedded provider's built-in schema has them (the service's schema takes
+      // the loaded content's tiles; QA mode hands the fake that one).
+      'preference.SHOPPING_FREQUENCY': { type: 'string', required: false, format: "regex('^(DAILY|WEEKLY|MONTHLY|RARELY)$')", writeAccess: 'clientModify' },
+      'preference.ORGANIC': { type: 'boolean', required: false, writeAccess: 'clientModify' },
+      'preference.VEGAN': { type: 'boolean', required: false, writeAccess: 'clientModify' },
+      'preference.WINE': { type: 'boolean', required: false, writeAccess: 'clientModify' },
+      'preference.BABY': { type: 'boolean', required: false, writeAccess: 'clientModify' },
+      'preference.PETS': { type: 'boolean', required: false, writeAccess: 'clientModify' },
+      'preference.BARBECUE': { type: 'boolean', required: false, writeAccess: 'clientModify' },
     },
   },
   subscriptionsSchema: {

@@ -138,7 +138,13 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		if err != nil {
 			return nil, fmt.Errorf("app: login throttle key: %w", err)
 		}
-		provider, err := embedded.New(EmbeddedSettings(cfg), embedded.Deps{
+		// The account schema takes the content's tiles and must know its newsletters: what the centre shows is
+		// what a shopper can save.
+		settings, err := ContentSchema(EmbeddedSettings(cfg), cfg, library)
+		if err != nil {
+			return nil, err
+		}
+		provider, err := embedded.New(settings, embedded.Deps{
 			ThrottleKey: throttleKey,
 			Store:       embedded.NewSQLStore(db), Mail: outbox, Templates: templates, Logger: logger, Now: now,
 			Stores: a.Stores,

@@ -10,10 +10,12 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity/cdc"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 	"github.com/grocer-portal/portal/services/api/internal/identity/social"
 	"github.com/grocer-portal/portal/services/api/internal/identity/social/devissuer"
 	"github.com/grocer-portal/portal/services/api/internal/metadata"
+	"github.com/grocer-portal/portal/services/api/internal/reminders"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
@@ -23,7 +25,9 @@ import (
 // declares what it needs and is handed it here (architecture_test.go holds that).
 
 // EmbeddedSettings builds the embedded provider's configuration (identity.embedded.*, http.publicUrl, the postcode
-// rules and market of metadata.*); empty lists keep the built-in schema, newsletters and the market's consents.
+// rules and market of metadata.*); empty lists keep the built-in schema, newsletters and the market's consents, and
+// a list of subscriptions always keeps the product reminders' (SVC_PRODUCT_REMINDER). The service then holds the
+// schema to its content (ContentSchema); the CLI's tools, which serve no content, use it as it is.
 func EmbeddedSettings(cfg config.Config) embedded.Config {
 	e := cfg.Identity.Embedded
 	c := embedded.DefaultConfig()
@@ -82,13 +86,23 @@ func EmbeddedSettings(cfg config.Config) embedded.Config {
 		}
 	}
 	if len(e.Subscriptions) > 0 {
+		builtIn := c.Subscriptions
 		c.Subscriptions = nil
 		for _, s := range e.Subscriptions {
 			lifetime := s.ConfirmationLifetime
 			if lifetime == 0 {
 				lifetime = c.VerificationLifetime
+				if s.Key == reminders.SubscriptionKey {
+					lifetime = contract.ProductReminderConfirmationLinkLifetime
+				}
 			}
 			c.Subscriptions = append(c.Subscriptions, embedded.SubscriptionSchema{Key: s.Key, DoubleOptIn: s.DoubleOptIn, ConfirmationLifetime: lifetime})
+		}
+		// The product reminders' subscription is the product's own (spec 001 §3, §9), not one of the operator's
+		// newsletters: a list that leaves it out keeps it. Without it every reminder's confirmation failed (QA).
+		if !slices.ContainsFunc(c.Subscriptions, func(s embedded.SubscriptionSchema) bool { return s.Key == reminders.SubscriptionKey }) {
+			i := slices.IndexFunc(builtIn, func(s embedded.SubscriptionSchema) bool { return s.Key == reminders.SubscriptionKey })
+			c.Subscriptions = append(c.Subscriptions, builtIn[i])
 		}
 	}
 	if len(e.Consents) > 0 {

@@ -50,6 +50,45 @@ type Document struct {
 	// file is its name in the content (default.json, portal/de_DE.json); pictures are those it shows from the site.
 	file     string
 	pictures []Picture
+	// tiles are its preference centre's tiles and offered the newsletter keys its tabs list: what the identity
+	// provider's account schema must hold (Library.PreferenceFields, Library.OfferedNewsletters).
+	tiles   []declaredTile
+	offered []OfferedNewsletter
+}
+
+// declaredTile is one boolean or radio tile of a document.
+type declaredTile struct {
+	place   TilePlace
+	field   string
+	options []string // nil for a yes/no tile
+}
+
+// TilePlace names a tile for an operator: its file and id.
+type TilePlace struct {
+	File string
+	ID   string
+}
+
+func (t TilePlace) String() string { return fmt.Sprintf("%s tile %q", t.File, t.ID) }
+
+// PreferenceField is a field of data.preference that the tiles of the loaded documents store into: a yes/no
+// tile's true or false (Options nil), or the value of a radio tile's chosen option (Options: every value any
+// document offers, in the order first met). One field is one kind in every document (Load refuses others).
+type PreferenceField struct {
+	Field   string
+	Options []string
+	// Tiles are the tiles that declare it, by file name.
+	Tiles []TilePlace
+}
+
+// YesNo reports a field of yes/no tiles (true or false); otherwise one of radio tiles (one of Options).
+func (f PreferenceField) YesNo() bool { return f.Options == nil }
+
+// OfferedNewsletter is a newsletter key a tab of a document offers (a newsletters item's keys), where it stands.
+type OfferedNewsletter struct {
+	Key  string
+	File string
+	Path string // preferenceCentre.tabs[0].items[0].keys[2]
 }
 
 // Library holds every content document in memory.
@@ -58,6 +97,8 @@ type Library struct {
 	fallback Document
 	// overlaid are the documents a later layer (content.dir) gave; ignored are its files that are no documents.
 	overlaid, ignored []string
+	// preferences are the tiles' fields over every document, by field name (collectPreferences).
+	preferences []PreferenceField
 }
 
 // maxReportedProblems caps how many problems one start-up error lists (as the store import's does): a content
@@ -160,9 +201,93 @@ func Load(layers ...fs.FS) (*Library, error) {
 		return nil, err
 	}
 	lib.fallback = def
+	prefs, conflicts := collectPreferences(lib.docs)
+	for _, c := range conflicts {
+		problems.add("", c)
+	}
+	if err := problems.orNil(); err != nil {
+		return nil, err
+	}
+	lib.preferences = prefs
 	sort.Strings(lib.overlaid)
 	sort.Strings(lib.ignored)
 	return lib, nil
+}
+
+// collectPreferences joins the tiles of every document into one field each: the documents of all languages and
+// content sets share one account, so a field is a yes/no tile everywhere or a radio tile everywhere, and a radio
+// tile's field takes the options of every document (a shopper may save in one language what another offered).
+// Two documents that disagree on a field's kind are refused, naming both.
+func collectPreferences(docs map[string]Document) ([]PreferenceField, []string) {
+	keys := make([]string, 0, len(docs))
+	for k := range docs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // the message names the same documents every start
+	byField := map[string]*PreferenceField{}
+	var order []string
+	var conflicts []string
+	for _, k := range keys {
+		for _, t := range docs[k].tiles {
+			f, seen := byField[t.field]
+			if !seen {
+				f = &PreferenceField{Field: t.field}
+				if t.options != nil {
+					f.Options = []string{}
+				}
+				byField[t.field] = f
+				order = append(order, t.field)
+			}
+			if (t.options == nil) != f.YesNo() {
+				conflicts = append(conflicts, fmt.Sprintf("%s is a %s in %s and a %s in %s: one field holds one kind of value",
+					t.field, tileKind(f.YesNo()), f.Tiles[0], tileKind(t.options == nil), t.place))
+				continue
+			}
+			for _, o := range t.options {
+				if !slices.Contains(f.Options, o) {
+					f.Options = append(f.Options, o)
+				}
+			}
+			f.Tiles = append(f.Tiles, t.place)
+		}
+	}
+	if len(conflicts) > 0 {
+		return nil, conflicts
+	}
+	sort.Strings(order)
+	out := make([]PreferenceField, 0, len(order))
+	for _, name := range order {
+		out = append(out, *byField[name])
+	}
+	return out, nil
+}
+
+func tileKind(yesNo bool) string {
+	if yesNo {
+		return "yes/no tile (" + ItemBooleanTile + ")"
+	}
+	return "choice tile (" + ItemRadioTile + ")"
+}
+
+// PreferenceFields are the fields of data.preference the tiles of every loaded document store into, by name: what
+// the embedded identity provider's account schema takes its preference fields from (app.ContentSchema).
+func (lib *Library) PreferenceFields() []PreferenceField {
+	return slices.Clone(lib.preferences)
+}
+
+// OfferedNewsletters are the newsletter keys the tabs of every loaded document offer, by file: each must be a
+// subscription of the identity provider's account schema, or subscribing to it fails.
+func (lib *Library) OfferedNewsletters() []OfferedNewsletter {
+	keys := make([]string, 0, len(lib.docs))
+	for k := range lib.docs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []OfferedNewsletter
+	for _, k := range keys {
+		out = append(out, lib.docs[k].offered...)
+	}
+	return out
 }
 
 func (lib *Library) loadLayer(fsys fs.FS, overlay bool, problems *LoadError) {
@@ -250,6 +375,26 @@ func parse(name string, raw []byte) (Document, error) {
 		doc.newsletters = make(map[string]string, len(model.PreferenceCentre.Newsletters))
 		for key, n := range model.PreferenceCentre.Newsletters {
 			doc.newsletters[key] = n.Name
+		}
+		for i, tab := range model.PreferenceCentre.Tabs {
+			for j, it := range tab.Items {
+				switch it.Type {
+				case ItemBooleanTile, ItemRadioTile:
+					t := declaredTile{place: TilePlace{File: name, ID: it.ID}, field: it.Preference}
+					if it.Type == ItemRadioTile {
+						t.options = make([]string, len(it.Options))
+						for k, o := range it.Options {
+							t.options[k] = o.Value
+						}
+					}
+					doc.tiles = append(doc.tiles, t)
+				case ItemNewsletters:
+					for k, key := range it.Keys {
+						doc.offered = append(doc.offered, OfferedNewsletter{Key: key, File: name,
+							Path: fmt.Sprintf("preferenceCentre.tabs[%d].items[%d].keys[%d]", i, j, k)})
+					}
+				}
+			}
 		}
 	}
 	return doc, nil

@@ -695,3 +695,64 @@ func TestShippedSpanishSaysUsted(t *testing.T) {
 		require.False(t, informal.MatchString(text), "informal or English wording in %q", text)
 	}
 }
+
+// frozenTile is a yes/no tile a content manager adds to the interests tab (QA round of 2026-11-29).
+var frozenTile = map[string]any{"type": "booleanTile", "id": "frozen", "preference": "data.preference.FROZEN",
+	"title": "Tiefkühl", "description": "Eis und Tiefkühlkost", "icon": "/images/tile-organic.svg"}
+
+// withItem is the shipped German document with one more item in its interests tab.
+func withItem(t *testing.T, item map[string]any) []byte {
+	t.Helper()
+	doc := german(t)
+	appendTo("preferenceCentre.tabs[1].items", item)(t, doc)
+	return encode(t, doc)
+}
+
+// TestPreferenceFieldsJoinEveryDocument: the tiles of all loaded documents give one field each, a yes/no tile's
+// or a radio tile's with the options every document offers, and name where they stand.
+func TestPreferenceFieldsJoinEveryDocument(t *testing.T) {
+	english := german(t)
+	options := get(t, english, "preferenceCentre.tabs[1].items[7].options").([]any)
+	set(t, english, "preferenceCentre.tabs[1].items[7].options", append(options, map[string]any{"value": "NEVER", "label": "Never"}))
+	lib, err := content.Load(content.Embedded(), fstest.MapFS{
+		"portal/de_DE.json": {Data: withItem(t, frozenTile)},
+		"portal/en_GB.json": {Data: encode(t, english)},
+	})
+	require.NoError(t, err)
+	fields := map[string]content.PreferenceField{}
+	for _, f := range lib.PreferenceFields() {
+		fields[f.Field] = f
+	}
+	frozen := fields["data.preference.FROZEN"]
+	require.True(t, frozen.YesNo())
+	require.Equal(t, []content.TilePlace{{File: "portal/de_DE.json", ID: "frozen"}}, frozen.Tiles)
+	frequency := fields["data.preference.SHOPPING_FREQUENCY"]
+	require.False(t, frequency.YesNo())
+	require.Equal(t, []string{"DAILY", "WEEKLY", "MONTHLY", "RARELY", "NEVER"}, frequency.Options)
+	require.Len(t, frequency.Tiles, len(shippedLocales)+1, "every shipped document and default.json")
+	require.True(t, fields["data.preference.ORGANIC"].YesNo())
+	require.Len(t, fields, 8)
+}
+
+// TestLoadRefusesATileFieldOfTwoKinds: one field is a yes/no tile in one document and a radio tile in another;
+// whichever a shopper saved, the other language could not show it. Start-up names both.
+func TestLoadRefusesATileFieldOfTwoKinds(t *testing.T) {
+	radio := map[string]any{"type": "radioTile", "id": "frozen-choice", "preference": "data.preference.FROZEN", "title": "Frozen food",
+		"options": []any{map[string]any{"value": "OFTEN", "label": "Often"}, map[string]any{"value": "NEVER", "label": "Never"}}}
+	_, err := content.Load(content.Embedded(), fstest.MapFS{
+		"portal/de_DE.json": {Data: withItem(t, frozenTile)},
+		"portal/en_GB.json": {Data: withItem(t, radio)},
+	})
+	require.EqualError(t, err, `content: data.preference.FROZEN is a yes/no tile (booleanTile) in portal/de_DE.json tile "frozen"`+
+		` and a choice tile (radioTile) in portal/en_GB.json tile "frozen-choice": one field holds one kind of value`)
+}
+
+// TestOfferedNewsletters names each newsletter key a tab offers, by file and path.
+func TestOfferedNewsletters(t *testing.T) {
+	lib, err := content.Load(content.Embedded())
+	require.NoError(t, err)
+	offered := lib.OfferedNewsletters()
+	require.Len(t, offered, 5*(len(shippedLocales)+1))
+	require.Equal(t, content.OfferedNewsletter{Key: "NLT_GENERAL", File: "default.json", Path: "preferenceCentre.tabs[0].items[0].keys[0]"}, offered[0])
+	require.Contains(t, offered, content.OfferedNewsletter{Key: "NLT_EASTER_2025", File: "portal/pt_PT.json", Path: "preferenceCentre.tabs[0].items[0].keys[4]"})
+}

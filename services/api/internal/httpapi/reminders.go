@@ -12,6 +12,7 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi/restapi"
@@ -38,12 +39,13 @@ type reminderHandlers struct {
 	// shopKeys are the SHA-256 digests of the accepted X-Api-Key values; comparing digests keeps the
 	// comparison constant-time whatever the lengths.
 	shopKeys [][sha256.Size]byte
+	logger   *zap.Logger
 }
 
 var _ reminderEndpoints = (*reminderHandlers)(nil)
 
-func newReminderHandlers(svc reminderService, shopAPIKeys []string) *reminderHandlers {
-	h := &reminderHandlers{reminders: svc}
+func newReminderHandlers(svc reminderService, shopAPIKeys []string, logger *zap.Logger) *reminderHandlers {
+	h := &reminderHandlers{reminders: svc, logger: logger}
 	for _, k := range shopAPIKeys {
 		if k != "" {
 			h.shopKeys = append(h.shopKeys, sha256.Sum256([]byte(k)))
@@ -57,6 +59,7 @@ var (
 	reminderConfirmedPath = contract.PagePreferencesDoubleOptInDone
 	reminderExpiredPath   = contract.PagePreferencesLinkExpired
 	reminderUnknownPath   = contract.PagePreferencesReminderLinkUnknown
+	reminderFailedPath    = contract.PagePreferencesReminderLinkFailed
 )
 
 // shopAPIKeyHeader carries the shop's key.
@@ -175,7 +178,10 @@ func (h *reminderHandlers) ActivateProductReminder(c echo.Context) error {
 	case errors.Is(err, reminders.ErrConfirmationUnknown):
 		next = reminderUnknownPath
 	case err != nil:
-		return err
+		// The page says so, as a newsletter's link does (doi-500001): an HTTP 500 showed as a network error, and an
+		// identity provider that does not know the subscription is no network's fault (QA round of 2026-11-29).
+		h.logger.Error("product reminder confirmation failed", zap.Error(err))
+		next = reminderFailedPath
 	}
 	return maillink.Answer(c, next)
 }

@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -48,7 +50,7 @@ func newReminderFixture(t *testing.T) *reminderFixture {
 		Templates: mail.DefaultTemplates(), PublicURL: "https://portal.example.com",
 		Now: func() time.Time { return f.now },
 	})
-	h := newReminderHandlers(f.svc, []string{"other-shop-key-0123456789", reminderTestShopKey})
+	h := newReminderHandlers(f.svc, []string{"other-shop-key-0123456789", reminderTestShopKey}, zap.NewNop())
 	e := echo.New()
 	e.HTTPErrorHandler = errorHandler(zap.NewNop())
 	e.POST("/rest/v1/productreminder/search", h.SearchProductReminders)
@@ -379,4 +381,37 @@ func identityEmail(t *testing.T, raw string) identity.Email {
 	e, err := identity.ParseEmail(raw)
 	require.NoError(t, err)
 	return e
+}
+
+// refusingSubscriptions is an identity provider that cannot record the reminder subscription, as the embedded
+// provider whose configured subscriptions left SVC_PRODUCT_REMINDER out (QA round of 2026-11-29).
+type refusingSubscriptions struct{}
+
+func (refusingSubscriptions) SubscribeConfirmed(context.Context, identity.Email, string) error {
+	return errors.New("identity: seed: unknown subscription " + reminders.SubscriptionKey)
+}
+
+// TestActivateProductReminderSaysWhenTheProviderFails: a verification link the identity provider cannot carry out
+// answers its page with the code (reminder-500001), as the contract's link outcomes are answered, not HTTP 500,
+// which the centre showed as a network error; the reminder stays pending, so the link works once it is fixed.
+func TestActivateProductReminderSaysWhenTheProviderFails(t *testing.T) {
+	f := newReminderFixture(t)
+	store := reminders.NewSQLStore(dbtest.SQLite(t))
+	svc := reminders.NewService(reminders.Settings{Store: store, Links: f.tokens, Mail: f.mails, Templates: mail.DefaultTemplates(),
+		PublicURL: "https://portal.example.com", Subscriptions: refusingSubscriptions{}})
+	h := newReminderHandlers(svc, []string{reminderTestShopKey}, zap.NewNop())
+	f.e = echo.New()
+	f.e.HTTPErrorHandler = errorHandler(zap.NewNop())
+	f.e.POST("/rest/v1/productreminder/confirm", h.ActivateProductReminder)
+	_, err := svc.Create(t.Context(), reminders.NewReminder{Email: "anna@example.com", VariantID: "1", VariantName: reminders.VariantName{"de": "Milch"}, Language: "de"})
+	require.NoError(t, err)
+	m, _ := f.mails.Last("anna@example.com")
+	u, err := url.Parse(mail.Links(m.Text)[0])
+	require.NoError(t, err)
+
+	require.Equal(t, "/preferences/error/reminder-500001", f.activate(t, u.Query().Get("token")))
+	active, pending, err := svc.AllOf(t.Context(), identityEmail(t, "anna@example.com"))
+	require.NoError(t, err)
+	require.Empty(t, active)
+	require.Len(t, pending, 1, "still waiting for its link")
 }

@@ -170,7 +170,7 @@ func New(d Deps) (*echo.Echo, error) {
 		accountHandlers:     &accountHandlers{identity: d.Services.Identity},
 		storeEndpoints:      &storeHandlers{stores: d.Services.Stores},
 		subscriberEndpoints: newSubscriberHandlers(d.Services.Subscribers, d.Config.Identity.Embedded.Session.CookieName, d.Config.Metadata.Identity.Provider == "cdc"),
-		reminderEndpoints:   newReminderHandlers(d.Services.Reminders, d.Config.Reminders.APIKeys),
+		reminderEndpoints:   newReminderHandlers(d.Services.Reminders, d.Config.Reminders.APIKeys, d.Logger),
 	}
 	restapi.RegisterHandlersWithOptions(e, rest, restapi.RegisterHandlersOptions{OperationMiddlewares: restBodyMiddlewares()})
 	// Registered again, in front of the generated binding: the region check's plain queries skip it (region.go).

@@ -194,6 +194,12 @@ export function writeData(store: FakeStore, input: unknown, current: Record<stri
       if (field.writeAccess === 'serverOnly' && (name === path || path.startsWith(`${name}.`) || name.startsWith(`${path}.`))) serverOnly = true;
     }
     const field = fields[path];
+    // data.preference is closed, as the embedded provider's (PreferenceNamespace): a key the schema does not name is
+    // refused, so a tile the schema lacks fails here as it does there; the fake stored it (QA round of 2026-11-29).
+    if (!field && `${path}.`.startsWith(PREFERENCE_NAMESPACE)) {
+      errors.push({ fieldName: `data.${path}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown preference' });
+      continue;
+    }
     if (value === null) {
       removePath(out, path);
       continue;
@@ -215,6 +221,9 @@ export function writeData(store: FakeStore, input: unknown, current: Record<stri
   }
   return { values: out, errors, serverOnly };
 }
+
+/** The preference tiles' and the favourite store's part of data, closed to keys the schema does not name. */
+const PREFERENCE_NAMESPACE = 'preference.';
 
 /**
  * How many levels of objects and lists profile and data hold below themselves (the contract's api.request; the

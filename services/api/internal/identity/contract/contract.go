@@ -151,3 +151,9 @@ const PagePreferencesLinkExpired = PagePreferencesDoubleOptInError + "expired"
 // doi-404000 said "then your subscription is confirmed", wrong for a reminder and for a shopper who unsubscribed
 // from everything since (QA round of 2026-11-29).
 var PagePreferencesReminderLinkUnknown = "/preferences/error/reminder-" + strconv.Itoa(CodeNotFound)
+
+// PagePreferencesReminderLinkFailed is the preference centre's page for a product reminder's verification link the
+// service could not carry out (the identity provider failed to record the subscription): the reminder stays
+// pending and its link works again. It answered HTTP 500, which the page showed as a network error (QA round of
+// 2026-11-29); the newsletters' links answer such a failure with their page and 500001 alike.
+var PagePreferencesReminderLinkFailed = "/preferences/error/reminder-" + strconv.Itoa(CodeGeneralServerError)

@@ -173,8 +173,10 @@ func DefaultFields() []FieldSchema {
 		{Name: "data.sfmc.dataProcessingConsented", Type: "boolean"},
 		{Name: "data.sfmc.subscriptionKey", Type: "string"},
 		{Name: "data.sfmc.personalisationOptIn", Type: "boolean"},
-		// The preference tiles of the CMS (PreferenceNamespace is closed: only these keys are accepted). A boolean
-		// tile stores true or false, a radio tile one of its option values, the favourite store a store id.
+		// The preference tiles of the shipped CMS documents (PreferenceNamespace is closed: only the keys the schema
+		// lists are accepted). A boolean tile stores true or false, a radio tile one of its option values, the
+		// favourite store a store id. The service adds the tiles of the content it loads and gives a radio tile's
+		// field that content's options (app.ContentSchema); these are what a provider without content knows.
 		{Name: FavouriteStoreField, Type: "string", Format: `^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`},
 		{Name: "data.preference.SHOPPING_FREQUENCY", Type: "string", Format: `^(DAILY|WEEKLY|MONTHLY|RARELY)$`},
 		{Name: "data.preference.ORGANIC", Type: "boolean"},

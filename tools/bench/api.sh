@@ -89,7 +89,8 @@ api_growth() {
   local password="password=Scale-Passw0rd%21" small=() large=() n
   for n in 1 250 500 750 1000; do small+=("$ua/identity/accounts.login?loginID=scale-$(printf %07d $n)%40example.com"); done
   for n in 1 250000 500000 750000 1000000; do large+=("$uc/identity/accounts.login?loginID=scale-$(printf %07d $n)%40example.com"); done
-  # Two connections: the two cores hash, nothing queues for a hashing slot.
+  # Two connections, from one address: as many as one client may hash at once (two slots, one on a machine of
+  # fewer than four CPUs, where the second waits for the address's turn; both series alike).
   # A login is a hash (~30 ms of a core): three times the duration gives each point some hundred logins.
   local long
   long=$(awk -v d="${DURATION%s}" 'BEGIN { print d * 3 "s" }')

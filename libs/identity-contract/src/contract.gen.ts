@@ -35,7 +35,7 @@ export const ErrorCode = {
   MISSING_REQUIRED_VALUE: 400027,
   /** The vendor refused the site's API key; the Go CDC client reports the provider unavailable. */
   INVALID_API_KEY: 400093,
-  /** A password-reset mail for this account was sent less than resetFrequency (15 minutes) ago. */
+  /** A limit was reached: a password-reset mail for this account was sent less than resetFrequency (15 minutes) ago; or the call would send more mails than limits allows the account or the client within mailLimitWindow; or the client started more registrations or passkey logins than limits allows within startLimitWindow. The call did nothing. */
   FREQUENCY_LIMIT: 400125,
   /** The login used a password the account had before; the backend's custom login hands it on. */
   OLD_PASSWORD_USED: 401030,
@@ -309,12 +309,23 @@ export const Durations = {
   lockoutDuration: 15 * MINUTE,
   /** A passkey ceremony's challenge (single use; kept in the database until then). Source: issue 14 (decided). */
   passkeyChallengeLifetime: 5 * MINUTE,
+  /** The window of the mail limits (limits.mailsPerAccount, limits.mailsPerClient). Source: contract (decided). */
+  mailLimitWindow: HOUR,
+  /** The window of the limit of anonymous starts (limits.startsPerClient). Source: contract (decided). */
+  startLimitWindow: MINUTE,
   /** How long after its login a session may add a passkey (initPasskeyRegistration) or set the account's first password; later it answers 403042 RECENT_LOGIN_REQUIRED. Long enough to add one after logging in, short enough that a copied cookie cannot. Source: contract (passkeys, decided). */
   recentLogin: 10 * MINUTE,
 } as const;
 
 /** maxFailures failed logins of one login ID within Durations.lockoutWindow lock it for Durations.lockoutDuration. */
 export const Lockout = { maxFailures: 5 } as const;
+
+/**
+ * Limits per account and per client (an address, an IPv6 one by its /64; the fake is one client): the mails calls may
+ * make the service send within Durations.mailLimitWindow, and the anonymous starts (initRegistration,
+ * initPasskeyLogin) within Durations.startLimitWindow. Beyond one, 400125.
+ */
+export const Limits = { mailsPerAccount: 5, mailsPerClient: 30, startsPerClient: 60 } as const;
 
 /** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */
 export const Links = {
@@ -342,8 +353,8 @@ export const Pages = {
 
 /** The accounts.* methods of the identity HTTP API, their parameters and the codes they answer besides EveryMethodCodes. */
 export const IdentityApiMethods = {
-  initRegistration: { params: ['isLite'], codes: [ErrorCode.OK] },
-  register: { params: ['email', 'password', 'passkey', 'regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'regSource', 'finalizeRegistration', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.READ_ONLY_FIELD] },
+  initRegistration: { params: ['isLite'], codes: [ErrorCode.OK, ErrorCode.FREQUENCY_LIMIT] },
+  register: { params: ['email', 'password', 'passkey', 'regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'regSource', 'finalizeRegistration', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.READ_ONLY_FIELD, ErrorCode.FREQUENCY_LIMIT] },
   finalizeRegistration: { params: ['regToken', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED] },
   login: { params: ['loginID', 'password', 'include', 'loginMode', 'regToken', 'sessionExpiration', 'ignoreInterruptions'], codes: [ErrorCode.OK, ErrorCode.STALE_LINK_TOKEN, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.SOCIAL_CONFLICT, ErrorCode.LOCKED_OUT] },
   socialLogin: { params: ['provider', 'redirectURL', 'loginMode', 'regToken'], codes: [ErrorCode.OK, ErrorCode.CANCELLED, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.SOCIAL_CONFLICT, ErrorCode.PROVIDER_ERROR] },
@@ -360,7 +371,7 @@ export const IdentityApiMethods = {
   deleteAccount: { params: ['password'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN, ErrorCode.LOCKED_OUT] },
   initPasskeyRegistration: { params: ['regToken', 'email'], codes: [ErrorCode.OK, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN] },
   registerPasskey: { params: ['passkey', 'name'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN] },
-  initPasskeyLogin: { params: [], codes: [ErrorCode.OK] },
+  initPasskeyLogin: { params: [], codes: [ErrorCode.OK, ErrorCode.FREQUENCY_LIMIT] },
   passkeyLogin: { params: ['passkey', 'include', 'loginMode', 'regToken'], codes: [ErrorCode.OK, ErrorCode.STALE_LINK_TOKEN, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.SOCIAL_CONFLICT, ErrorCode.LOCKED_OUT] },
   getPasskeys: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
   removePasskey: { params: ['id'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.NOT_FOUND] },

@@ -3,7 +3,7 @@
  * the in-memory fake (contract.fake.test.ts) and the embedded provider of the Go service through the http adapter
  * (contract.http.test.ts). What differs between implementations sits behind ContractHelpers.
  */
-import { Durations, EveryMethodCodes, IdentityApiMethods, Lockout, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
+import { Durations, EveryMethodCodes, IdentityApiMethods, Limits, Lockout, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
 import { ErrorCode, ErrorDetails, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
 import { SoftAuthenticator } from './soft-authenticator';
 import type {
@@ -15,6 +15,7 @@ import type {
   Preferences,
   Profile,
   SocialProviderName,
+  SubscriptionsUpdate,
 } from '../types';
 
 export type ContractMailKind = 'verification' | 'password-reset' | 'double-opt-in';
@@ -1656,6 +1657,78 @@ export function describeIdentityContract(
         const info = await provider.getAccountInfo({ regToken: again, include: 'data' });
         expect(info).toMatchObject({ errorCode: 0, isRegistered: false, data: { sfmc: { dataProcessingConsented: true } } });
       });
+    });
+
+    // ---- limits per client (each case is a client of its own) ----
+
+    describe('limits per client', () => {
+      // Thirty registrations, each an argon2id hash over HTTP, or sixty calls: more than the default 5 s on a busy
+      // machine. A case cut short goes on calling the next case's provider, spending its client's limits.
+      const SLOW_CASE = 60_000;
+
+      /** Every subscription whose schema asks for a double opt-in, subscribed: a confirmation mail each. */
+      async function everyConfirmedSubscription(): Promise<{ subscriptions: SubscriptionsUpdate; confirmations: number }> {
+        const keys = Object.entries((await provider.getSchema()).subscriptionsSchema?.fields ?? {})
+          .filter(([, field]) => field.doubleOptIn)
+          .map(([name]) => name.replace(/\.email$/, ''));
+        return { subscriptions: Object.fromEntries(keys.map((key) => [key, { email: { isSubscribed: true } }])), confirmations: keys.length };
+      }
+
+      async function registerWith(email: string, subscriptions: SubscriptionsUpdate): Promise<Envelope> {
+        const { regToken } = await provider.initRegistration();
+        return provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...(await requiredValues()), subscriptions, lang: 'de' });
+      }
+
+      timeTravel('register counts each of its mails against the client\'s limit: beyond it 400125, nothing stored or sent', async () => {
+        const { subscriptions, confirmations } = await everyConfirmedSubscription();
+        const perRegistration = 1 + confirmations; // the verification and the confirmations
+        const fitting = Math.floor(Limits.mailsPerClient / perRegistration);
+        for (let i = 0; i < fitting; i += 1) {
+          expect((await registerWith(freshEmail('mails'), subscriptions)).errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        }
+        // Fill what is left with registrations of one mail, so that the next one does not fit whatever the schema.
+        for (let left = Limits.mailsPerClient - fitting * perRegistration; left > 0; left -= 1) {
+          expect((await registerWith(freshEmail('mails'), {})).errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        }
+        const refused = freshEmail('refused');
+        const answer = await registerWith(refused, subscriptions);
+        expect(answer.errorCode).toBe(ErrorCode.FREQUENCY_LIMIT);
+        expect(answer.regToken).toBeUndefined();
+        expect(await helpers.lastMail(refused, 'verification')).toBeUndefined();
+        expect((await provider.login({ loginID: refused, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        // Once the window has passed, the address registers: nothing of the refused registration was stored.
+        await helpers.advanceTime(Durations.mailLimitWindow + 1000);
+        expect((await registerWith(refused, subscriptions)).errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+      }, SLOW_CASE);
+
+      lite('beyond the limit a newsletter subscriber\'s address is answered as a new one, and its account stays as it was', async () => {
+        const subscriber = freshEmail('limitsub');
+        const regToken = await helpers.subscriberRegToken(subscriber);
+        for (let left = Limits.mailsPerClient; left > 0; left -= 1) {
+          expect((await registerWith(freshEmail('mails'), {})).errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        }
+        expect((await registerWith(freshEmail('new'), {})).errorCode).toBe(ErrorCode.FREQUENCY_LIMIT);
+        expect((await registerWith(subscriber, {})).errorCode).toBe(ErrorCode.FREQUENCY_LIMIT);
+        expect(await provider.getAccountInfo({ regToken })).toMatchObject({ errorCode: 0, isRegistered: false });
+      }, SLOW_CASE);
+
+      timeTravel('initRegistration answers 400125 beyond the client\'s starts within the window, without a regToken', async () => {
+        for (let i = 0; i < Limits.startsPerClient; i += 1) expect((await provider.initRegistration()).errorCode).toBe(0);
+        const refused = await provider.initRegistration();
+        expect(refused.errorCode).toBe(ErrorCode.FREQUENCY_LIMIT);
+        expect(refused.regToken).toBeUndefined();
+        await helpers.advanceTime(Durations.startLimitWindow + 1000);
+        expect((await provider.initRegistration()).errorCode).toBe(0);
+      }, SLOW_CASE);
+
+      passkeysInTime('initPasskeyLogin answers 400125 beyond the client\'s starts within the window, without options', async () => {
+        for (let i = 0; i < Limits.startsPerClient; i += 1) expect((await provider.initPasskeyLogin!()).errorCode).toBe(0);
+        const refused = await provider.initPasskeyLogin!();
+        expect(refused.errorCode).toBe(ErrorCode.FREQUENCY_LIMIT);
+        expect(refused.options).toBeUndefined();
+        await helpers.advanceTime(Durations.startLimitWindow + 1000);
+        expect((await provider.initPasskeyLogin!()).errorCode).toBe(0);
+      }, SLOW_CASE);
     });
 
     // ---- logout ----

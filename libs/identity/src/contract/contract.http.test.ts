@@ -52,7 +52,7 @@ if (!probe.ok) {
   describeIdentityContract(
     'embedded provider over HTTP (bin/portal)',
     async () => {
-      const browserFetch = cookieJarFetch(baseUrl);
+      const browserFetch = cookieJarFetch(baseUrl, nextClientAddress());
       // What the tester types into the development issuer's form next, per provider; none means "cancel".
       const socialIdentities = new Map<SocialProviderName, SocialIdentity>();
       return {
@@ -161,8 +161,9 @@ function startPortal(bin: string, databaseUrl: string): Promise<{ child: ChildPr
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ['serve', '--http-addr', '127.0.0.1:0', '--database-url', databaseUrl, '--log-level', 'warn'], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      // The development clock lets the time-travel cases move the service's time (POST /dev/clock).
-      env: { ...process.env, PORTAL_DEV_CLOCK_ENABLED: 'true' },
+      // The development clock lets the time-travel cases move the service's time (POST /dev/clock). The test's
+      // own address is the trusted proxy of every case's client address (cookieJarFetch).
+      env: { ...process.env, PORTAL_DEV_CLOCK_ENABLED: 'true', PORTAL_HTTP_TRUSTEDPROXIES: '127.0.0.1/32,::1/128' },
     });
     let out = '';
     let err = '';
@@ -202,13 +203,30 @@ async function advanceClock(baseUrl: string, ms: number): Promise<void> {
 
 // ---- the browser's part ----
 
-/** Node's fetch keeps no cookies: this one does, and sends the Origin the CSRF check expects. */
-function cookieJarFetch(origin: string): typeof fetch {
+let clients = 0;
+
+/**
+ * A client address of each case's own, from the benchmarking range 198.18.0.0/15: each case is a client of its own
+ * to the service's limits per client address, as each case's fake is, and none is the machine itself, which
+ * development leaves out of the limits (identity.embedded.mailLimits.exemptLoopback).
+ */
+function nextClientAddress(): string {
+  clients += 1;
+  return `198.18.${Math.floor(clients / 256) % 256}.${clients % 256}`;
+}
+
+/**
+ * Node's fetch keeps no cookies: this one does, and sends the Origin the CSRF check expects. It forwards for the
+ * client address (X-Forwarded-For; the development aids under /dev/ answer only the machine itself).
+ */
+function cookieJarFetch(origin: string, clientAddress: string): typeof fetch {
   const jar = new Map<string, string>();
   return async (input, init = {}) => {
     const headers = new Headers(init.headers);
     if (jar.size > 0) headers.set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
     headers.set('Origin', origin);
+    const path = new URL(input instanceof Request ? input.url : input.toString()).pathname;
+    if (!path.startsWith('/dev/')) headers.set('X-Forwarded-For', clientAddress);
     const response = await fetch(input, { ...init, headers });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');

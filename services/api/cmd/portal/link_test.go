@@ -171,7 +171,7 @@ func accountOf(t *testing.T, svc *apitest.Service, email string) string {
 	t.Helper()
 	ctx := context.Background()
 	p := svc.App.Identity
-	init, err := p.InitRegistration(ctx)
+	init, err := p.InitRegistration(ctx, embedded.Caller{})
 	require.NoError(t, err)
 	r, err := p.Register(ctx, embedded.Caller{}, embedded.RegisterParams{RegToken: init.RegToken, Email: email, Password: shopperPassword,
 		Lang: "de", FinalizeRegistration: true, Profile: map[string]any{"firstName": "Eva", "lastName": "Muster"},

@@ -174,7 +174,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		}
 		a.Identity, backend, eraser, sessions, reminderSubscriptions, disabledAccounts = provider, provider.Backend(), provider, provider, provider, provider
 		if cfg.LoopbackMailExemption() {
-			logger.Warn("mail limits: callers on a loopback address are exempt from the per-address limit " +
+			logger.Warn("mail and start limits: callers on a loopback address are exempt from the per-address limits " +
 				"(identity.embedded.mailLimits.exemptLoopback, never in production)")
 		}
 	}

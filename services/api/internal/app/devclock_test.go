@@ -36,7 +36,7 @@ func TestDevClockMovesTheIdentityProvidersTime(t *testing.T) {
 		return r.ErrorCode
 	}
 
-	early, err := s.App.Identity.InitRegistration(ctx)
+	early, err := s.App.Identity.InitRegistration(ctx, embedded.Caller{})
 	require.NoError(t, err)
 
 	res := advance(s, `{"advance":"61m"}`)
@@ -50,7 +50,7 @@ func TestDevClockMovesTheIdentityProvidersTime(t *testing.T) {
 	require.InDelta(t, 3660, state.OffsetSeconds, 0.001)
 
 	require.Equal(t, contract.CodeInvalidParameter, register(early.RegToken), "the regToken expired an hour after it was issued")
-	fresh, err := s.App.Identity.InitRegistration(ctx)
+	fresh, err := s.App.Identity.InitRegistration(ctx, embedded.Caller{})
 	require.NoError(t, err)
 	require.Equal(t, contract.CodePendingRegistration, register(fresh.RegToken), "a regToken issued after the step is valid")
 

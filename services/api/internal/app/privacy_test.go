@@ -37,7 +37,7 @@ func outboxRows(t *testing.T, s *apitest.Service, to string) int {
 func registered(t *testing.T, s *apitest.Service, email string) string {
 	t.Helper()
 	ctx := context.Background()
-	init, err := s.App.Identity.InitRegistration(ctx)
+	init, err := s.App.Identity.InitRegistration(ctx, embedded.Caller{})
 	require.NoError(t, err)
 	r, err := s.App.Identity.Register(ctx, embedded.Caller{}, embedded.RegisterParams{Email: email, Password: privacyPassword, RegToken: init.RegToken, Lang: "de",
 		Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: map[string]any{"terms": map[string]any{"customeraccount": map[string]any{"isConsentGranted": true}}}})

@@ -59,6 +59,7 @@ func EmbeddedSettings(cfg config.Config) embedded.Config {
 	c.AddressSlowdown = AddressSlowdown(cfg)
 	c.MailLimits = embedded.MailLimits{PerAccount: e.MailLimits.PerAccount, PerAddress: e.MailLimits.PerAddress, Window: e.MailLimits.Window,
 		ExemptLoopback: cfg.LoopbackMailExemption()}
+	c.StartLimits = embedded.StartLimits{PerAddress: e.StartLimits.PerAddress, Window: e.StartLimits.Window}
 	c.Password = embedded.PasswordPolicy{MinLength: e.Password.MinLength, MinCharGroups: e.Password.MinCharGroups, RegExp: e.Password.RegExp}
 	c.Argon2.MemoryKiB, c.Argon2.Iterations, c.Argon2.Parallelism = uint32(e.Argon2.MemoryKiB), uint32(e.Argon2.Iterations), uint8(e.Argon2.Parallelism)
 	c.MaxConcurrentHashes = e.Argon2.MaxConcurrent

@@ -14,9 +14,10 @@ import (
 type IdentityEmbedded struct {
 	Session IdentitySession `mapstructure:"session"`
 	Lockout IdentityLockout `mapstructure:"lockout"`
-	// AddressSlowdown and MailLimits are defined in operations.go.
+	// AddressSlowdown, MailLimits and StartLimits are defined in operations.go.
 	AddressSlowdown IdentityAddressSlowdown `mapstructure:"addressSlowdown"`
 	MailLimits      IdentityMailLimits      `mapstructure:"mailLimits"`
+	StartLimits     IdentityStartLimits     `mapstructure:"startLimits"`
 	Password        IdentityPassword        `mapstructure:"password"`
 	Argon2          IdentityArgon2          `mapstructure:"argon2"`
 	// RequiredFields are the dotted profile/data fields an account needs before it can log in (206001).
@@ -111,6 +112,7 @@ func defaultIdentityEmbedded() IdentityEmbedded {
 		Lockout:              IdentityLockout{MaxFailures: contract.LockoutMaxFailures, Window: contract.LockoutWindow, Duration: contract.LockoutDuration},
 		AddressSlowdown:      defaultAddressSlowdown(),
 		MailLimits:           defaultMailLimits(),
+		StartLimits:          defaultStartLimits(),
 		Password:             IdentityPassword{MinLength: contract.DefaultPasswordMinLength, MinCharGroups: contract.DefaultPasswordMinCharGroups},
 		Argon2:               IdentityArgon2{MemoryKiB: 19 * 1024, Iterations: 2, Parallelism: 1},
 		RequiredFields:       []string{"profile.firstName", "profile.lastName"},

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
 // Operations settings (issue 15): trusted proxies, the admin listener, traces, the audit log, retention and the
@@ -61,8 +63,17 @@ type IdentityMailLimits struct {
 	ExemptLoopback bool `mapstructure:"exemptLoopback"`
 }
 
-// LoopbackMailExemption reports whether calls from a loopback address skip the per-address mail limit: asked
-// for, and not in production.
+// IdentityStartLimits cap, per client address within window, each of the anonymous calls that store something:
+// initRegistration, initPasskeyLogin and a partner's sign-in at /oidc/authorize (a regToken, a passkey challenge,
+// a sign-in request each); 0 turns the limit off. Beyond it the call answers 400125 (the sign-in, the partner's
+// temporarily_unavailable). mailLimits.exemptLoopback leaves the machine itself out of it too.
+type IdentityStartLimits struct {
+	PerAddress int           `mapstructure:"perAddress"`
+	Window     time.Duration `mapstructure:"window"`
+}
+
+// LoopbackMailExemption reports whether calls from a loopback address skip the limits per address (mails, and the
+// anonymous starts): asked for, and not in production.
 func (c *Config) LoopbackMailExemption() bool {
 	return c.Identity.Embedded.MailLimits.ExemptLoopback && c.Env != EnvProduction
 }
@@ -72,7 +83,11 @@ func defaultAddressSlowdown() IdentityAddressSlowdown {
 }
 
 func defaultMailLimits() IdentityMailLimits {
-	return IdentityMailLimits{PerAccount: 5, PerAddress: 30, Window: time.Hour, ExemptLoopback: true}
+	return IdentityMailLimits{PerAccount: contract.MailsPerAccount, PerAddress: contract.MailsPerClient, Window: contract.MailLimitWindow, ExemptLoopback: true}
+}
+
+func defaultStartLimits() IdentityStartLimits {
+	return IdentityStartLimits{PerAddress: contract.StartsPerClient, Window: contract.StartLimitWindow}
 }
 
 // defaultOperations fills the operations settings of Default().
@@ -167,5 +182,8 @@ func (c Config) validateOperations(bad func(key, format string, args ...any)) {
 	m := c.Identity.Embedded.MailLimits
 	if m.PerAccount < 0 || m.PerAddress < 0 || m.Window <= 0 {
 		bad("identity.embedded.mailLimits", "perAccount and perAddress >= 0 and a positive window required")
+	}
+	if st := c.Identity.Embedded.StartLimits; st.PerAddress < 0 || st.Window <= 0 {
+		bad("identity.embedded.startLimits", "perAddress >= 0 and a positive window required")
 	}
 }

@@ -115,7 +115,7 @@ func TestLoginsAgainstRawHashes(t *testing.T) {
 		require.Contains(t, rec.Body.String(), `"errorCode":0`)
 	}
 	hash := func() {
-		_, err := hasher.Hash(t.Context(), "Sommer-2026!")
+		_, err := hasher.Hash(t.Context(), "", "Sommer-2026!")
 		require.NoError(t, err)
 	}
 	login()

@@ -45,6 +45,11 @@ func (a EmbeddedSessions) Shopper(c echo.Context) (sso.Shopper, bool, error) {
 	return s, true, nil
 }
 
+// AllowSignIn implements Sessions with the provider's limit of anonymous starts (embedded.StartSignIn).
+func (a EmbeddedSessions) AllowSignIn(c echo.Context) (bool, error) {
+	return a.Provider.AllowStart(c.Request().Context(), embedded.Caller{ClientAddress: c.RealIP()}, embedded.StartSignIn)
+}
+
 // EndSession implements Sessions with the provider's logout.
 func (a EmbeddedSessions) EndSession(c echo.Context) error {
 	caller := embedded.Caller{}

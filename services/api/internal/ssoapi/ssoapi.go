@@ -18,12 +18,16 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/sso"
 )
 
-// Sessions is what the edge needs from the identity provider's session.
+// Sessions is what the edge needs from the identity provider: the browser's session, and the provider's limit
+// of anonymous starts per client address.
 type Sessions interface {
 	// Shopper returns whom the browser's session belongs to; ok is false without a live session.
 	Shopper(c echo.Context) (s sso.Shopper, ok bool, err error)
 	// EndSession logs the browser out: its session is revoked and its cookie cleared.
 	EndSession(c echo.Context) error
+	// AllowSignIn counts a partner's sign-in the request starts against the limit of its client address; false
+	// beyond it.
+	AllowSignIn(c echo.Context) (bool, error)
 }
 
 type handlers struct {
@@ -121,13 +125,22 @@ func (h *handlers) protocol(c echo.Context) error {
 		// A known partner hears of a parameter of the wrong type (max_age=abc) at its redirect URI, as RFC 6749
 		// §4.1.2.1 asks; op answered it with a plain-text 400 the shopper was left on.
 		if _, err := op.ParseAuthorizeRequest(r, h.provider.Decoder()); err != nil {
-			refused := &oidc.AuthRequest{RedirectURI: r.Form.Get("redirect_uri"), State: r.Form.Get("state"),
-				ResponseType: oidc.ResponseType(r.Form.Get("response_type")), ResponseMode: oidc.ResponseMode(r.Form.Get("response_mode"))}
+			refused := answerTo(r)
 			description := "malformed parameters"
 			if parent := errors.Unwrap(err); parent != nil {
 				description += ": " + parent.Error()
 			}
 			op.AuthRequestError(c.Response(), r, refused, oidc.ErrInvalidRequest().WithDescription("%s", description), h.provider)
+			return nil
+		}
+		// Each sign-in stores a request for anyone who asks: hundreds a second came from one client (QA security
+		// round of 2026-11-29). Beyond the limit of its address the partner hears temporarily_unavailable at its
+		// redirect URI (RFC 6749 §4.1.2.1) and nothing is stored.
+		if allowed, err := h.sessions.AllowSignIn(c); err != nil {
+			return err
+		} else if !allowed {
+			op.AuthRequestError(c.Response(), r, answerTo(r), &oidc.Error{ErrorType: "temporarily_unavailable",
+				Description: "too many sign-ins from this address; try again later"}, h.provider)
 			return nil
 		}
 		binding := h.svc.BindingCookie(r)
@@ -211,6 +224,12 @@ func (h *handlers) protocol(c echo.Context) error {
 	})
 	http.StripPrefix(sso.Path, h.provider).ServeHTTP(w, r.WithContext(ctx))
 	return nil
+}
+
+// answerTo is where a refusal of an authorisation request goes: the partner's redirect URI, with its state.
+func answerTo(r *http.Request) *oidc.AuthRequest {
+	return &oidc.AuthRequest{RedirectURI: r.Form.Get("redirect_uri"), State: r.Form.Get("state"),
+		ResponseType: oidc.ResponseType(r.Form.Get("response_type")), ResponseMode: oidc.ResponseMode(r.Form.Get("response_mode"))}
 }
 
 // replacedAnswer passes op's answer on unless replace takes its status: then replace has answered instead, and

@@ -86,3 +86,46 @@ func TestSlowdownDelay(t *testing.T) {
 	}
 	require.Zero(t, throttle.Slowdown{}.Delay(100), "no base delay, no slowdown")
 }
+
+func TestAllowNCountsEveryEventOrNone(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		limiter := throttle.New(db, nil)
+		limit := throttle.Limit{Scope: "mail-address", Max: 30, Window: time.Hour}
+		key := throttle.Key("203.0.113.7")
+		for range 4 {
+			ok, err := limiter.AllowN(ctx, limit, key, 7)
+			require.NoError(t, err)
+			require.True(t, ok)
+		}
+		ok, err := limiter.AllowN(ctx, limit, key, 7)
+		require.NoError(t, err)
+		require.False(t, ok, "28 of 30 spent: 7 more do not fit")
+		n, err := limiter.Count(ctx, limit.Scope, key, limit.Window)
+		require.NoError(t, err)
+		require.Equal(t, 28, n, "a refused ask records none of its events")
+		ok, err = limiter.AllowN(ctx, limit, key, 2)
+		require.NoError(t, err)
+		require.True(t, ok, "2 still fit")
+	})
+}
+
+// Every limit per client address counts an IPv6 client by its /64: rotating through one escaped them all (QA
+// security round of 2026-11-29).
+func TestClientNetwork(t *testing.T) {
+	for in, want := range map[string]string{
+		"203.0.113.7":                   "203.0.113.7",
+		"::ffff:203.0.113.7":            "203.0.113.7",
+		"2001:db8:1:2::1":               "2001:db8:1:2::/64",
+		"2001:db8:1:2:ffff:ffff:ffff:1": "2001:db8:1:2::/64",
+		"2001:DB8:1:2::abcd":            "2001:db8:1:2::/64",
+		"fe80::1%eth0":                  "fe80::/64",
+		"::1":                           "::/64",
+		"":                              "",
+		"not an address":                "not an address",
+	} {
+		require.Equal(t, want, throttle.ClientNetwork(in), in)
+	}
+	require.NotEqual(t, throttle.ClientNetwork("2001:db8:1:2::1"), throttle.ClientNetwork("2001:db8:1:3::1"), "another /64 is another client")
+	require.NotEqual(t, throttle.ClientNetwork("203.0.113.7"), throttle.ClientNetwork("203.0.113.8"), "IPv4 stays per address")
+}

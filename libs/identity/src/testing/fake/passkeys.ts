@@ -2,7 +2,7 @@ import { Durations, ErrorDetails, Lockout } from '@portal/identity-contract';
 import { ErrorCode, type Envelope, type ValidationError } from '../../envelope';
 import type { IdentityProvider, PasskeyCredentialJSON } from '../../types';
 import { LOCKOUT_TIME, LOCKOUT_WINDOW, type Account, type Passkey, type PasskeyChallenge } from './model';
-import type { FakeStore } from './store';
+import { TOO_MANY_STARTS, type FakeStore } from './store';
 import { linkSocialIdentity } from './social';
 import { isEmailAddress } from './values';
 import {
@@ -192,6 +192,7 @@ export function passkeyMethods(store: FakeStore): PasskeyMethods {
 
     async initPasskeyLogin() {
       await store.guard('initPasskeyLogin', {});
+      if (!store.allowClient('start-passkey-login')) return store.fail(ErrorCode.FREQUENCY_LIMIT, TOO_MANY_STARTS);
       return store.ok({
         options: { challenge: challenge('login', '', ''), rpId: rp.rpId, timeout: CHALLENGE_LIFETIME, userVerification: 'required', allowCredentials: [] },
       });

@@ -6,7 +6,8 @@ import { REG_TOKEN_LIFETIME, type Passkey } from './model';
 import { verifyRegistrationPasskey } from './passkeys';
 import { checkPassword } from './rules';
 import { baseLang } from '../../language';
-import type { FakeStore } from './store';
+import { TOO_MANY_MAILS, TOO_MANY_STARTS, type FakeStore } from './store';
+import { confirmationsDue } from './subscriptions';
 import { withCustomerAssignment } from './store-area';
 import { isEmailAddress } from './values';
 
@@ -19,6 +20,7 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
   return {
     async initRegistration(params = {}) {
       await store.guard('initRegistration', params);
+      if (!store.allowClient('start-registration')) return store.fail(ErrorCode.FREQUENCY_LIMIT, TOO_MANY_STARTS);
       return store.ok({ regToken: store.issue('registration', REG_TOKEN_LIFETIME).token });
     },
 
@@ -53,6 +55,11 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       const upgrade = existing !== undefined;
       // The store area follows the postcode registered, derived before anything changes (it may ask the service).
       const applied = await withCustomerAssignment(store, existing ? keepSubscriber(existing, write) : write);
+      // Its mails, the verification and each double opt-in confirmation, count against the client's mail limit
+      // before anything is stored, for a new address and a subscriber's alike (as the embedded provider).
+      if (!store.allowClient('mail', 1 + confirmationsDue(store, existing, applied.subscriptions))) {
+        return store.fail(ErrorCode.FREQUENCY_LIMIT, TOO_MANY_MAILS);
+      }
       let passkey: Passkey | undefined;
       if (withPasskey) {
         const verified = await verifyRegistrationPasskey(store, params.passkey!, params.regToken, email);

@@ -1,7 +1,7 @@
 import { ErrorCode, ErrorDetails, statusCodeOf, type Envelope, type ValidationError } from '../../envelope';
 import type { CommonPasswords } from '../common-passwords';
 import type { StoreAreas } from '../store-areas';
-import { Durations, Links } from '@portal/identity-contract';
+import { Durations, Limits, Links } from '@portal/identity-contract';
 import { IdentityTransportError } from '../../errors';
 import { IdentityEvents } from '../../events';
 import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, PasskeyMethod, Policies, Profile, SocialProviderName } from '../../types';
@@ -35,6 +35,13 @@ import { clone, listOf } from './values';
  * would have sent, the clock and the configuration (schema, policies, consents, social identities). It also
  * builds the envelopes, so every module answers alike.
  */
+/** What the fake limits per client (Limits): the mails of registrations, and each anonymous start. */
+export type ClientScope = 'mail' | 'start-registration' | 'start-passkey-login';
+
+/** The errorDetails of an answer beyond a limit per client, as the embedded provider's. */
+export const TOO_MANY_MAILS = 'Too many e-mails were requested; try again later';
+export const TOO_MANY_STARTS = 'Too many requests from this address; try again later';
+
 export class FakeStore {
   readonly clock: FakeClock;
   readonly schema: AccountSchema;
@@ -71,6 +78,11 @@ export class FakeStore {
   readonly storeAreas: StoreAreas | undefined;
   outage: boolean;
   session: Session | undefined;
+  /**
+   * What this client spent of the contract's limits per client, by scope, as the times of its events: the fake is
+   * one client, as the one browser it serves is one address to the embedded provider.
+   */
+  private readonly clientEvents = new Map<ClientScope, number[]>();
   private counter = 0;
 
   constructor(options: FakeProviderOptions) {
@@ -133,6 +145,21 @@ export class FakeStore {
   validationFailed(validationErrors: ValidationError[]) {
     const common = validationErrors.some((e) => e.message === COMMON_PASSWORD_MESSAGE);
     return this.fail(ErrorCode.VALIDATION, common ? ErrorDetails.COMMON_PASSWORD : 'Validation failed', { validationErrors });
+  }
+
+  /**
+   * Counts n events of this client in scope against the contract's limit (Limits; within its Durations window) and
+   * answers whether they fit; events that do not fit are not counted, none of the n, as the embedded provider's
+   * throttle. Only what the contract suite checks is limited: the registrations' mails and the anonymous starts.
+   */
+  allowClient(scope: ClientScope, n = 1): boolean {
+    const [max, window] =
+      scope === 'mail' ? [Limits.mailsPerClient, Durations.mailLimitWindow] : [Limits.startsPerClient, Durations.startLimitWindow];
+    const now = this.now();
+    const held = (this.clientEvents.get(scope) ?? []).filter((at) => at >= now - window);
+    const fits = held.length + n <= max;
+    this.clientEvents.set(scope, fits ? [...held, ...Array<number>(n).fill(now)] : held);
+    return fits;
   }
 
   /** What every call does first: record it, reject when told to (failNext, outage), forget what expired. */

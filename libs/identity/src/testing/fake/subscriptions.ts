@@ -30,14 +30,30 @@ export function checkSubscriptions(store: FakeStore, updates: unknown): { change
   return { changes, errors };
 }
 
+type EmailChannel = { isSubscribed?: boolean; doubleOptIn?: Record<string, unknown> } | undefined;
+
+function emailChannel(acc: Pick<Account, 'subscriptions'> | undefined, key: string): EmailChannel {
+  return (acc?.subscriptions[key] as { email?: EmailChannel } | undefined)?.email;
+}
+
+/** Whether turning `key` on (wanted) for the account (undefined: a new one) mails a double opt-in confirmation. */
+function mailsConfirmation(store: FakeStore, current: EmailChannel, key: string, wanted: boolean): boolean {
+  const doubleOptIn = store.schema.subscriptionsSchema.fields[`${key}.email`]?.doubleOptIn === true;
+  return wanted && !current?.isSubscribed && doubleOptIn && current?.doubleOptIn?.status !== 'Confirmed';
+}
+
+/** How many double opt-in confirmations applying checked `isSubscribed` changes to the account would mail. */
+export function confirmationsDue(store: FakeStore, acc: Account | undefined, changes: Record<string, boolean>): number {
+  return Object.entries(changes).filter(([key, wanted]) => mailsConfirmation(store, emailChannel(acc, key), key, wanted)).length;
+}
+
 /** Applies checked `isSubscribed` changes; a new subscription to a double opt-in key mails its confirmation link. */
 export function applySubscriptions(store: FakeStore, acc: Account, changes: Record<string, boolean>) {
   for (const [key, wanted] of Object.entries(changes)) {
-    const current = (acc.subscriptions[key] as { email?: { isSubscribed?: boolean; doubleOptIn?: Record<string, unknown> } } | undefined)?.email;
-    const doubleOptIn = store.schema.subscriptionsSchema.fields[`${key}.email`]?.doubleOptIn === true;
+    const current = emailChannel(acc, key);
     let status = (current?.doubleOptIn?.status as string | undefined) ?? 'NotConfirmed';
     let emailSentTime = current?.doubleOptIn?.emailSentTime as string | undefined;
-    if (wanted && !current?.isSubscribed && doubleOptIn && status !== 'Confirmed') {
+    if (mailsConfirmation(store, current, key, wanted)) {
       const token = store.issue('double-opt-in', confirmationLifetime(key), { UID: acc.UID, subscription: key });
       store.send(acc, 'double-opt-in', token, `${store.linkBase}${Links.confirmSubscription.path}?${Links.confirmSubscription.tokenParam}=${token.token}`);
       status = 'Pending';

@@ -320,7 +320,7 @@ func (c *Client) slowDownAddress(ctx context.Context, address string) error {
 	if address == "" || l.Throttle == nil || l.Slowdown.BaseDelay <= 0 {
 		return nil
 	}
-	n, err := l.Throttle.Failure(ctx, loginFailureScope, throttle.Key(address), l.Window)
+	n, err := l.Throttle.Failure(ctx, loginFailureScope, throttle.Key(throttle.ClientNetwork(address)), l.Window)
 	if err != nil {
 		return err
 	}

@@ -333,6 +333,14 @@ func TestLoginSlowsDownAnAddressWithManyFailures(t *testing.T) {
 		require.NoError(t, err)
 		require.Empty(t, waits, "other addresses are not slowed down")
 		require.Len(t, f.recorded(), 12, "the address never locks: every try reaches the vendor")
+
+		// An IPv6 client counts by its /64, whichever of its addresses it takes (QA security round of 2026-11-29).
+		waits = nil
+		for i := range 5 {
+			_, err := c.Login(clientaddr.With(context.Background(), fmt.Sprintf("2001:db8:1:2::%x", i+1)), fmt.Sprintf("guess%d@example.com", i), "Wrong-Passw0rd")
+			require.NoError(t, err)
+		}
+		require.Equal(t, []time.Duration{time.Second, time.Second}, waits, "five failures of one /64: three free, then 1 s")
 	})
 }
 

@@ -50,8 +50,10 @@ const (
 	// CodeInvalidAPIKey (400093): The vendor refused the site's API key; the Go CDC client reports the provider
 	// unavailable.
 	CodeInvalidAPIKey = 400093
-	// CodeFrequencyLimit (400125): A password-reset mail for this account was sent less than resetFrequency (15
-	// minutes) ago.
+	// CodeFrequencyLimit (400125): A limit was reached: a password-reset mail for this account was sent less
+	// than resetFrequency (15 minutes) ago; or the call would send more mails than limits allows the account or
+	// the client within mailLimitWindow; or the client started more registrations or passkey logins than limits
+	// allows within startLimitWindow. The call did nothing.
 	CodeFrequencyLimit = 400125
 	// CodeOldPasswordUsed (401030): The login used a password the account had before; the backend's custom login
 	// hands it on.
@@ -315,6 +317,12 @@ const (
 	// PasskeyChallengeLifetime: A passkey ceremony's challenge (single use; kept in the database until then).
 	// Source: issue 14 (decided).
 	PasskeyChallengeLifetime = 5 * time.Minute
+	// MailLimitWindow: The window of the mail limits (limits.mailsPerAccount, limits.mailsPerClient). Source:
+	// contract (decided).
+	MailLimitWindow = time.Hour
+	// StartLimitWindow: The window of the limit of anonymous starts (limits.startsPerClient). Source: contract
+	// (decided).
+	StartLimitWindow = time.Minute
 	// RecentLogin: How long after its login a session may add a passkey (initPasskeyRegistration) or set the
 	// account's first password; later it answers 403042 RECENT_LOGIN_REQUIRED. Long enough to add one after
 	// logging in, short enough that a copied cookie cannot. Source: contract (passkeys, decided).
@@ -323,6 +331,14 @@ const (
 
 // LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.
 const LockoutMaxFailures = 5
+
+// Limits per account and per client (an address, an IPv6 one by its /64): the mails calls may make the service send
+// within MailLimitWindow, and the anonymous starts (initRegistration, initPasskeyLogin) within StartLimitWindow.
+const (
+	MailsPerAccount = 5
+	MailsPerClient  = 30
+	StartsPerClient = 60
+)
 
 // Links in mails: the path and the query parameter that carries the token (none: the token follows the path).
 const (
@@ -365,8 +381,8 @@ const (
 // Methods are the accounts.* methods of the identity HTTP API, their parameters and the codes they answer
 // besides EveryMethodCodes.
 var Methods = []Method{
-	{Name: "initRegistration", Params: []string{"isLite"}, Codes: []int{CodeOK}},
-	{Name: "register", Params: []string{"email", "password", "passkey", "regToken", "profile", "data", "preferences", "subscriptions", "lang", "regSource", "finalizeRegistration", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeInvalidParameter, CodeValidation, CodeReadOnlyField}},
+	{Name: "initRegistration", Params: []string{"isLite"}, Codes: []int{CodeOK, CodeFrequencyLimit}},
+	{Name: "register", Params: []string{"email", "password", "passkey", "regToken", "profile", "data", "preferences", "subscriptions", "lang", "regSource", "finalizeRegistration", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeInvalidParameter, CodeValidation, CodeReadOnlyField, CodeFrequencyLimit}},
 	{Name: "finalizeRegistration", Params: []string{"regToken", "include"}, Codes: []int{CodeOK, CodePendingRegistration, CodePendingVerification, CodeInvalidParameter, CodeAccountDisabled}},
 	{Name: "login", Params: []string{"loginID", "password", "include", "loginMode", "regToken", "sessionExpiration", "ignoreInterruptions"}, Codes: []int{CodeOK, CodeStaleLinkToken, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeInvalidParameter, CodeAccountDisabled, CodeInvalidLogin, CodeSocialConflict, CodeLockedOut}},
 	{Name: "socialLogin", Params: []string{"provider", "redirectURL", "loginMode", "regToken"}, Codes: []int{CodeOK, CodeCancelled, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeAccountDisabled, CodeInvalidLogin, CodeSocialConflict, CodeProviderError}},
@@ -383,7 +399,7 @@ var Methods = []Method{
 	{Name: "deleteAccount", Params: []string{"password"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeUnauthorized, CodeInvalidLogin, CodeLockedOut}},
 	{Name: "initPasskeyRegistration", Params: []string{"regToken", "email"}, Codes: []int{CodeOK, CodeInvalidParameter, CodeValidation, CodeUnauthorized, CodeInvalidLogin}},
 	{Name: "registerPasskey", Params: []string{"passkey", "name"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized, CodeInvalidLogin}},
-	{Name: "initPasskeyLogin", Params: []string{}, Codes: []int{CodeOK}},
+	{Name: "initPasskeyLogin", Params: []string{}, Codes: []int{CodeOK, CodeFrequencyLimit}},
 	{Name: "passkeyLogin", Params: []string{"passkey", "include", "loginMode", "regToken"}, Codes: []int{CodeOK, CodeStaleLinkToken, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeInvalidParameter, CodeAccountDisabled, CodeInvalidLogin, CodeSocialConflict, CodeLockedOut}},
 	{Name: "getPasskeys", Params: []string{}, Codes: []int{CodeOK, CodeUnauthorized}},
 	{Name: "removePasskey", Params: []string{"id"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized, CodeNotFound}},

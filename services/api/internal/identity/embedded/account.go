@@ -92,10 +92,15 @@ type mailPermit struct {
 }
 
 func (m *mailPermit) allow(ctx context.Context, p *Provider, c Caller, uid string) (bool, error) {
+	return m.once(func() (bool, error) { return p.allowMail(ctx, c, uid) })
+}
+
+// once asks the throttle (ask) the first time and answers the same after.
+func (m *mailPermit) once(ask func() (bool, error)) (bool, error) {
 	if m.asked {
 		return m.allowed, nil
 	}
-	allowed, err := p.allowMail(ctx, c, uid)
+	allowed, err := ask()
 	if err != nil {
 		return false, err
 	}
@@ -202,10 +207,10 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	endSessions := false
 	if in.NewPassword != "" {
 		// A first password has no current one to repeat (no hash: refuseNewPassword's compare finds none).
-		if refused, ok := p.refuseNewPassword(ctx, in.NewPassword, a.PasswordHash); ok {
+		if refused, ok := p.refuseNewPassword(ctx, c, in.NewPassword, a.PasswordHash); ok {
 			return refused, nil
 		}
-		hash, err := p.hasher.Hash(ctx, in.NewPassword)
+		hash, err := p.hasher.Hash(ctx, p.hashClient(ctx, c), in.NewPassword)
 		if err != nil {
 			return Result{}, err
 		}
@@ -219,7 +224,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		if allowed, err := permit.allow(ctx, p, c, a.UID); err != nil {
 			return Result{}, err
 		} else if !allowed {
-			return fail(contract.CodeFrequencyLimit, "Too many e-mails were requested; try again later"), nil
+			return fail(contract.CodeFrequencyLimit, tooManyMails), nil
 		}
 	}
 
@@ -319,8 +324,8 @@ type subscriptionToken struct {
 // refuseNewPassword is the answer to a new password the account may not take, in the contract's order: its current
 // one again (400006 with details 100001, spec 000 §5, §8), then one the policy refuses (400009). A password change
 // and a reset ask it alike.
-func (p *Provider) refuseNewPassword(ctx context.Context, newPassword, currentHash string) (Result, bool) {
-	if same, _, _ := p.hasher.Verify(ctx, newPassword, currentHash); same {
+func (p *Provider) refuseNewPassword(ctx context.Context, c Caller, newPassword, currentHash string) (Result, bool) {
+	if same, _, _ := p.hasher.Verify(ctx, p.hashClient(ctx, c), newPassword, currentHash); same {
 		return fail(contract.CodeInvalidParameter, contract.DetailsSamePassword), true
 	}
 	if errs := p.schema.checkPassword("newPassword", newPassword); len(errs) > 0 {

@@ -34,6 +34,8 @@ type Config struct {
 	AddressSlowdown AddressSlowdown
 	// MailLimits throttle the calls that send mail, per account and per client address.
 	MailLimits MailLimits
+	// StartLimits throttle the anonymous calls that store something, per client address.
+	StartLimits StartLimits
 
 	Password PasswordPolicy
 	Argon2   Argon2Params
@@ -112,6 +114,7 @@ func DefaultConfig() Config {
 		LockoutDuration:        contract.LockoutDuration,
 		AddressSlowdown:        DefaultAddressSlowdown(),
 		MailLimits:             DefaultMailLimits(),
+		StartLimits:            DefaultStartLimits(),
 		Password:               PasswordPolicy{MinLength: contract.DefaultPasswordMinLength, MinCharGroups: contract.DefaultPasswordMinCharGroups},
 		Argon2:                 DefaultArgon2Params(),
 		Fields:                 DefaultFields(),
@@ -128,21 +131,35 @@ type AddressSlowdown = throttle.Slowdown
 // DefaultAddressSlowdown: 10 free failures, then 250 ms doubling every 10 failures up to 10 s.
 func DefaultAddressSlowdown() AddressSlowdown { return throttle.DefaultSlowdown() }
 
-// MailLimits cap the mails a caller can make the service send (verification resends, reset requests, e-mail
-// changes, subscription confirmations) within Window: PerAccount per account, PerAddress per client address.
-// Zero turns a limit off.
+// MailLimits cap the mails a caller can make the service send (registrations, verification resends, reset
+// requests, e-mail changes, subscription confirmations) within Window: PerAccount per account (a call counts once),
+// PerAddress per client address (a registration counts each of its mails). Zero turns a limit off.
 type MailLimits struct {
 	PerAccount int
 	PerAddress int
 	Window     time.Duration
-	// ExemptLoopback leaves loopback callers out of PerAddress (development and tests only; see
-	// config.LoopbackMailExemption): the machine itself is not one client there.
+	// ExemptLoopback leaves loopback callers out of every limit per client address, PerAddress and StartLimits
+	// (development and tests only; see config.LoopbackMailExemption): the machine itself is not one client there.
 	ExemptLoopback bool
 }
 
-// DefaultMailLimits: 5 mails per account and 30 per client address within an hour.
+// DefaultMailLimits are the identity contract's: 5 mails per account and 30 per client address within an hour.
 func DefaultMailLimits() MailLimits {
-	return MailLimits{PerAccount: 5, PerAddress: 30, Window: time.Hour}
+	return MailLimits{PerAccount: contract.MailsPerAccount, PerAddress: contract.MailsPerClient, Window: contract.MailLimitWindow}
+}
+
+// StartLimits cap, per client address within Window, each of the anonymous calls that store something and are
+// answered to anyone: initRegistration (a regToken), initPasskeyLogin (a challenge) and, through AllowStart, a
+// partner's sign-in at /oidc/authorize (a sign-in request). Each counts apart, so a shopper's visits to the login
+// page leave their registration alone. Zero turns the limit off.
+type StartLimits struct {
+	PerAddress int
+	Window     time.Duration
+}
+
+// DefaultStartLimits are the identity contract's: 60 of each a minute per client address.
+func DefaultStartLimits() StartLimits {
+	return StartLimits{PerAddress: contract.StartsPerClient, Window: contract.StartLimitWindow}
 }
 
 // NameFormat accepts a letter of any script, then letters, combining marks, spaces, hyphens and apostrophes (the

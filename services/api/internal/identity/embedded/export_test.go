@@ -7,3 +7,9 @@ import "context"
 func (p *Provider) StartSession(ctx context.Context, a Account) (*NewSession, error) {
 	return p.startSession(ctx, a, "")
 }
+
+// SetHashCompute replaces the provider's argon2id computation, so that a test sees whose hash runs when (and holds
+// it as long as it likes).
+func (p *Provider) SetHashCompute(compute func(password, salt []byte, time, memory uint32, threads uint8, keyLen uint32) []byte) {
+	p.hasher.compute = compute
+}

@@ -192,7 +192,7 @@ var consent = map[string]any{"terms": map[string]any{"customeraccount": map[stri
 // result.
 func (h *harness) register(in embedded.RegisterParams) embedded.Result {
 	h.t.Helper()
-	init, err := h.p.InitRegistration(h.ctx)
+	init, err := h.p.InitRegistration(h.ctx, embedded.Caller{})
 	require.NoError(h.t, err)
 	in.RegToken = init.RegToken
 	r, err := h.p.Register(h.ctx, embedded.Caller{}, in)

@@ -66,7 +66,7 @@ func TestPasskeyLoginOfAnUnconfirmedRegistrationOfASubscriberIsLimited(t *testin
 		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina", "birthYear": 1980}})
 
 		auth := passkeytest.New(rpID, origin)
-		init, _ := h.p.InitRegistration(h.ctx)
+		init, _ := h.p.InitRegistration(h.ctx, embedded.Caller{})
 		opts, err := h.p.InitPasskeyRegistration(h.ctx, c, init.RegToken, "news@example.com")
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, opts.ErrorCode, opts.ErrorDetails)

@@ -345,8 +345,14 @@ func (p *Provider) RegisterPasskey(ctx context.Context, c Caller, raw json.RawMe
 	return ok(map[string]any{"passkey": passkeyFields(k)}), nil
 }
 
-// InitPasskeyLogin answers accounts.initPasskeyLogin: request options for a discoverable credential.
-func (p *Provider) InitPasskeyLogin(ctx context.Context) (Result, error) {
+// InitPasskeyLogin answers accounts.initPasskeyLogin: request options for a discoverable credential, or 400125
+// beyond the client address's StartLimits (each stores a challenge for anyone who asks).
+func (p *Provider) InitPasskeyLogin(ctx context.Context, c Caller) (Result, error) {
+	if allowed, err := p.AllowStart(ctx, c, StartPasskeyLogin); err != nil {
+		return Result{}, err
+	} else if !allowed {
+		return fail(contract.CodeFrequencyLimit, tooManyStarts), nil
+	}
 	assertion, s, err := p.webauthn.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationRequired))
 	if err != nil {
 		return Result{}, err

@@ -25,7 +25,7 @@ const (
 // names (206001).
 func (h *harness) registerWithPasskey(email string, profile map[string]any) (*passkeytest.Authenticator, embedded.Result) {
 	h.t.Helper()
-	init, err := h.p.InitRegistration(h.ctx)
+	init, err := h.p.InitRegistration(h.ctx, embedded.Caller{})
 	require.NoError(h.t, err)
 	opts, err := h.p.InitPasskeyRegistration(h.ctx, embedded.Caller{}, init.RegToken, email)
 	require.NoError(h.t, err)
@@ -55,7 +55,7 @@ func (h *harness) passkeyLinkLogin(auth *passkeytest.Authenticator, linkToken st
 
 func (h *harness) passkeyLoginLinking(auth *passkeytest.Authenticator, session, linkToken string) embedded.Result {
 	h.t.Helper()
-	opts, err := h.p.InitPasskeyLogin(h.ctx)
+	opts, err := h.p.InitPasskeyLogin(h.ctx, embedded.Caller{})
 	require.NoError(h.t, err)
 	answer, err := auth.Login(opts.Fields["options"])
 	require.NoError(h.t, err)
@@ -141,7 +141,7 @@ func TestPasskeyLoginRefusals(t *testing.T) {
 			requireRefused(t, h.passkeyLogin(auth, ""), contract.DetailsPasskeyRpID)
 		})
 		t.Run("replayed challenge", func(t *testing.T) {
-			opts, err := h.p.InitPasskeyLogin(h.ctx)
+			opts, err := h.p.InitPasskeyLogin(h.ctx, embedded.Caller{})
 			require.NoError(t, err)
 			answer, err := auth.Login(opts.Fields["options"])
 			require.NoError(t, err)
@@ -153,7 +153,7 @@ func TestPasskeyLoginRefusals(t *testing.T) {
 			requireRefused(t, again, contract.DetailsPasskeyChallenge)
 		})
 		t.Run("expired challenge", func(t *testing.T) {
-			opts, err := h.p.InitPasskeyLogin(h.ctx)
+			opts, err := h.p.InitPasskeyLogin(h.ctx, embedded.Caller{})
 			require.NoError(t, err)
 			answer, err := auth.Login(opts.Fields["options"])
 			require.NoError(t, err)
@@ -349,7 +349,7 @@ func TestPasskeyRegistrationRefusals(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		register := func(mod func(a *passkeytest.Authenticator), email string) embedded.Result {
-			init, err := h.p.InitRegistration(h.ctx)
+			init, err := h.p.InitRegistration(h.ctx, embedded.Caller{})
 			require.NoError(t, err)
 			opts, err := h.p.InitPasskeyRegistration(h.ctx, embedded.Caller{}, init.RegToken, "ok@example.com")
 			require.NoError(t, err)
@@ -389,7 +389,7 @@ func base64URL(b []byte) string { return base64.RawURLEncoding.EncodeToString(b)
 func TestPasskeysOnAnAddressListener(t *testing.T) {
 	h := newHarness(t, dbtest.SQLite(t))
 	p := h.provider(func(c *embedded.Config) { c.PublicURL = "http://127.0.0.1:8080" })
-	r, err := p.InitPasskeyLogin(h.ctx)
+	r, err := p.InitPasskeyLogin(h.ctx, embedded.Caller{})
 	require.NoError(t, err)
 	b, err := json.Marshal(r.Fields["options"])
 	require.NoError(t, err)

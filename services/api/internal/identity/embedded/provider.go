@@ -202,7 +202,7 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	}
 	p.hasher = NewHasher(cfg.Argon2, cfg.MaxConcurrentHashes)
 	decoy, _ := newToken()
-	if p.decoyHash, err = p.hasher.Hash(context.Background(), decoy); err != nil {
+	if p.decoyHash, err = p.hasher.Hash(context.Background(), "", decoy); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -516,30 +516,70 @@ const (
 	mailScopeAddress = "mail-address"
 )
 
+// tooManyMails is the errorDetails of a call refused by MailLimits.
+const tooManyMails = "Too many e-mails were requested; try again later"
+
 // allowMail counts one mail-sending call of the account and the caller's address against MailLimits and
 // reports false when either limit is reached (the mail is then not sent, and the call answers 400125).
 func (p *Provider) allowMail(ctx context.Context, c Caller, uid string) (bool, error) {
-	if p.throttle == nil {
-		return true, nil
-	}
 	limits := p.cfg.MailLimits
-	address := c.ClientAddress
-	if address == "" {
-		address = clientaddr.From(ctx)
+	if ok, err := p.allowClient(ctx, c, throttle.Limit{Scope: mailScopeAddress, Max: limits.PerAddress, Window: limits.Window}, 1); err != nil || !ok {
+		return false, err
 	}
-	// Outside production the machine itself (a developer, the browser tests) is not one client: counting it as
-	// one would throttle every test behind it; the per-account limit still holds. In production it counts like
-	// any address, so an undeclared local proxy cannot exempt everybody behind it.
-	if address != "" && limits.PerAddress > 0 && !(limits.ExemptLoopback && isLoopback(address)) {
-		ok, err := p.throttle.Allow(ctx, throttle.Limit{Scope: mailScopeAddress, Max: limits.PerAddress, Window: limits.Window}, throttle.Key(address))
-		if err != nil || !ok {
-			return false, err
-		}
-	}
-	if uid != "" && limits.PerAccount > 0 {
+	if p.throttle != nil && uid != "" && limits.PerAccount > 0 {
 		return p.throttle.Allow(ctx, throttle.Limit{Scope: mailScopeAccount, Max: limits.PerAccount, Window: limits.Window}, throttle.Key(uid))
 	}
 	return true, nil
+}
+
+// Scopes of the limits of anonymous starts (StartLimits), one per call.
+const (
+	StartRegistration = "start-registration"
+	StartPasskeyLogin = "start-passkey-login"
+	// StartSignIn is a partner's sign-in at /oidc/authorize, which single sign-on asks AllowStart about.
+	StartSignIn = "start-sign-in"
+)
+
+// tooManyStarts is the errorDetails of a start refused by StartLimits.
+const tooManyStarts = "Too many requests from this address; try again later"
+
+// AllowStart counts one anonymous start (scope: StartRegistration, StartPasskeyLogin, StartSignIn) of the caller's
+// address against StartLimits and reports false when the limit is reached; the call then stores nothing. Each
+// stores a row for anyone who asks, and hundreds a second came from one client (QA security round of 2026-11-29).
+func (p *Provider) AllowStart(ctx context.Context, c Caller, scope string) (bool, error) {
+	return p.allowClient(ctx, c, throttle.Limit{Scope: scope, Max: p.cfg.StartLimits.PerAddress, Window: p.cfg.StartLimits.Window}, 1)
+}
+
+// allowClient counts n events of the caller's client address, as throttle.ClientNetwork names it (an IPv6 address
+// by its /64), against limit and reports whether they fit. Nothing limits a caller without an address, a limit of
+// 0, or outside production the machine itself (MailLimits.ExemptLoopback: counting a developer or the browser
+// tests as one client would throttle everything behind them). In production the machine counts like any address,
+// so an undeclared local proxy cannot exempt everybody behind it.
+func (p *Provider) allowClient(ctx context.Context, c Caller, limit throttle.Limit, n int) (bool, error) {
+	if p.throttle == nil || limit.Max <= 0 {
+		return true, nil
+	}
+	address := clientAddress(ctx, c)
+	if address == "" || (p.cfg.MailLimits.ExemptLoopback && isLoopback(address)) {
+		return true, nil
+	}
+	return p.throttle.AllowN(ctx, limit, throttle.Key(throttle.ClientNetwork(address)), n)
+}
+
+// hashClient is whose turn the caller's password hashes take (Hasher): its address's network, "" without one.
+func (p *Provider) hashClient(ctx context.Context, c Caller) string {
+	if address := clientAddress(ctx, c); address != "" {
+		return throttle.ClientNetwork(address)
+	}
+	return ""
+}
+
+// clientAddress is the caller's address: as the edge gave it, else as the request's context carries it.
+func clientAddress(ctx context.Context, c Caller) string {
+	if c.ClientAddress != "" {
+		return c.ClientAddress
+	}
+	return clientaddr.From(ctx)
 }
 
 func isLoopback(address string) bool {

@@ -24,7 +24,7 @@ func TestRegisterFinalizeVerifyLogin(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		c := embedded.Caller{}
-		init, err := h.p.InitRegistration(h.ctx)
+		init, err := h.p.InitRegistration(h.ctx, embedded.Caller{})
 		require.NoError(t, err)
 		require.NotEmpty(t, init.RegToken)
 
@@ -156,7 +156,7 @@ func TestRegisterErrors(t *testing.T) {
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
 				if tc.in.RegToken == "" {
-					init, err := h.p.InitRegistration(h.ctx)
+					init, err := h.p.InitRegistration(h.ctx, embedded.Caller{})
 					require.NoError(t, err)
 					tc.in.RegToken = init.RegToken
 				}
@@ -660,7 +660,7 @@ func TestRegistrationRaces(t *testing.T) {
 			return r
 		}
 
-		init, err := h.p.InitRegistration(h.ctx)
+		init, err := h.p.InitRegistration(h.ctx, embedded.Caller{})
 		require.NoError(t, err)
 		codes := make(chan int, 6)
 		var wg sync.WaitGroup
@@ -680,7 +680,7 @@ func TestRegistrationRaces(t *testing.T) {
 
 		_, err = h.p.Backend().SubscriberRegToken(h.ctx, identity.Email("news@example.com")) // a newsletter-only account
 		require.NoError(t, err)
-		init, err = h.p.InitRegistration(h.ctx)
+		init, err = h.p.InitRegistration(h.ctx, embedded.Caller{})
 		require.NoError(t, err)
 		left := 1
 		r := register(h.providerOn(losesRaces{Store: h.store, left: &left}), "news@example.com", init.RegToken)
@@ -831,6 +831,29 @@ func TestClientAddressSlowsDownNeverLocks(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeInvalidLogin, other.ErrorCode)
 		require.Empty(t, waits, "other addresses are not slowed down")
+	})
+}
+
+// An IPv6 client's failures count for its /64: a client that took a new address of it for each guess never
+// slowed down (QA security round of 2026-11-29).
+func TestAnIPv6ClientSlowsDownByItsSlash64(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		var waits []time.Duration
+		h.p = h.providerWithSleep(func(d time.Duration) { waits = append(waits, d) }, func(c *embedded.Config) {
+			c.AddressSlowdown = embedded.AddressSlowdown{FreeFailures: 3, DoublingEvery: 2, BaseDelay: time.Second, MaxDelay: 4 * time.Second}
+		})
+		for i := range 5 {
+			r, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: fmt.Sprintf("2001:db8:1:2::%x", i+1)},
+				embedded.LoginParams{LoginID: fmt.Sprintf("guess%d@example.com", i), Password: "Wrong-Passw0rd"})
+			require.NoError(t, err)
+			require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode)
+		}
+		require.Equal(t, []time.Duration{time.Second, time.Second}, waits, "five failures of one /64: three free, then 1 s")
+		waits = nil
+		_, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: "2001:db8:1:3::1"}, embedded.LoginParams{LoginID: "guess@example.com", Password: "x"})
+		require.NoError(t, err)
+		require.Empty(t, waits, "another /64 is another client")
 	})
 }
 

@@ -76,7 +76,7 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 		if err := p.store.Lock(ctx, mailSlot, now); err != nil {
 			return Result{}, err
 		}
-		return fail(contract.CodeFrequencyLimit, "Too many e-mails were requested; try again later"), nil
+		return fail(contract.CodeFrequencyLimit, tooManyMails), nil
 	}
 	p.audit(ctx, audit.Event{Type: audit.PasswordResetSent, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
 	if err := p.store.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
@@ -117,10 +117,10 @@ func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPasswo
 	if err != nil {
 		return Result{}, err
 	}
-	if refused, ok := p.refuseNewPassword(ctx, newPassword, a.PasswordHash); ok {
+	if refused, ok := p.refuseNewPassword(ctx, c, newPassword, a.PasswordHash); ok {
 		return refused, nil
 	}
-	hash, err := p.hasher.Hash(ctx, newPassword)
+	hash, err := p.hasher.Hash(ctx, p.hashClient(ctx, c), newPassword)
 	if err != nil {
 		return Result{}, err
 	}

@@ -13,7 +13,7 @@ import (
 // HashPassword returns the argon2id hash of password with the provider's parameters. Seeding a million accounts
 // hashes once and gives every account this hash: each hash costs ~30 ms of a core by design.
 func (p *Provider) HashPassword(ctx context.Context, password string) (string, error) {
-	return p.hasher.Hash(ctx, password)
+	return p.hasher.Hash(ctx, "", password)
 }
 
 // SyntheticAccount is a registered, verified account for email with passwordHash: the required profile fields

@@ -142,26 +142,26 @@ func TestDeepMerge(t *testing.T) {
 func TestHasher(t *testing.T) {
 	ctx := context.Background()
 	h := embedded.NewHasher(cheapArgon2, 2)
-	enc, err := h.Hash(ctx, "pässwörd")
+	enc, err := h.Hash(ctx, "", "pässwörd")
 	require.NoError(t, err)
 	require.Regexp(t, `^\$argon2id\$v=19\$m=64,t=1,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$`, enc)
-	other, _ := h.Hash(ctx, "pässwörd")
+	other, _ := h.Hash(ctx, "", "pässwörd")
 	require.NotEqual(t, enc, other, "salted")
-	match, rehash, err := h.Verify(ctx, "pässwörd", enc)
+	match, rehash, err := h.Verify(ctx, "", "pässwörd", enc)
 	require.NoError(t, err)
 	require.True(t, match)
 	require.False(t, rehash)
-	match, _, _ = h.Verify(ctx, "passwort", enc)
+	match, _, _ = h.Verify(ctx, "", "passwort", enc)
 	require.False(t, match)
 
 	stronger := embedded.NewHasher(embedded.Argon2Params{MemoryKiB: 128, Iterations: 2, Parallelism: 1, SaltLength: 16, KeyLength: 32}, 1)
-	match, rehash, err = stronger.Verify(ctx, "pässwörd", enc)
+	match, rehash, err = stronger.Verify(ctx, "", "pässwörd", enc)
 	require.NoError(t, err)
 	require.True(t, match, "old parameters still verify")
 	require.True(t, rehash, "and ask for an upgrade")
 
 	for _, bad := range []string{"", "$argon2i$v=19$m=64,t=1,p=1$c2FsdA$aGFzaA", "$argon2id$v=19$m=x$a$b", "plain"} {
-		_, _, err := h.Verify(ctx, "x", bad)
+		_, _, err := h.Verify(ctx, "", "x", bad)
 		require.ErrorIs(t, err, embedded.ErrMalformedHash, bad)
 	}
 }
@@ -172,7 +172,7 @@ func BenchmarkArgon2idHash(b *testing.B) {
 	h := embedded.NewHasher(embedded.DefaultArgon2Params(), 0)
 	ctx := context.Background()
 	for b.Loop() {
-		if _, err := h.Hash(ctx, "Secret-Passw0rd"); err != nil {
+		if _, err := h.Hash(ctx, "", "Secret-Passw0rd"); err != nil {
 			b.Fatal(err)
 		}
 	}

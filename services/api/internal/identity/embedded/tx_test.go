@@ -121,7 +121,7 @@ func TestPasswordResetIsAllOrNothing(t *testing.T) {
 func TestRegistrationIsAllOrNothing(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
-		init, err := h.p.InitRegistration(h.ctx)
+		init, err := h.p.InitRegistration(h.ctx, embedded.Caller{})
 		require.NoError(t, err)
 		params := embedded.RegisterParams{Email: "eva@example.com", Password: goodPassword, RegToken: init.RegToken, Lang: "de",
 			Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: consent}

@@ -176,7 +176,7 @@ func (h *handler) dispatch(c echo.Context, name string, in params) (embedded.Res
 	p := h.p
 	switch name {
 	case "initRegistration":
-		return p.InitRegistration(ctx)
+		return p.InitRegistration(ctx, caller)
 	case "register":
 		rp := embedded.RegisterParams{
 			Email: in.str("email"), Password: in.str("password"), RegToken: in.str("regToken"), Lang: in.str("lang"),
@@ -246,7 +246,7 @@ func (h *handler) dispatch(c echo.Context, name string, in params) (embedded.Res
 		}
 		return p.RegisterPasskey(ctx, caller, raw, in.str("name"))
 	case "initPasskeyLogin":
-		return p.InitPasskeyLogin(ctx)
+		return p.InitPasskeyLogin(ctx, caller)
 	case "passkeyLogin":
 		raw, err := in.raw("passkey")
 		if err != nil {

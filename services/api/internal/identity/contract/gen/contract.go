@@ -28,6 +28,11 @@ type document struct {
 		MaxFailures int    `yaml:"maxFailures"`
 		KeyedBy     string `yaml:"keyedBy"`
 	} `yaml:"lockout"`
+	Limits struct {
+		MailsPerAccount int `yaml:"mailsPerAccount"`
+		MailsPerClient  int `yaml:"mailsPerClient"`
+		StartsPerClient int `yaml:"startsPerClient"`
+	} `yaml:"limits"`
 	Links   []link   `yaml:"links"`
 	Pages   []page   `yaml:"pages"`
 	API     api      `yaml:"api"`
@@ -254,6 +259,9 @@ func (d document) validate() error {
 	}
 	if d.Lockout.MaxFailures < 1 {
 		bad("lockout.maxFailures must be at least 1")
+	}
+	if d.Limits.MailsPerAccount < 1 || d.Limits.MailsPerClient < 1 || d.Limits.StartsPerClient < 1 {
+		bad("limits: mailsPerAccount, mailsPerClient and startsPerClient, each at least 1")
 	}
 	for _, l := range d.Links {
 		if !lowerCamel.MatchString(l.Name) || !strings.HasPrefix(l.Path, "/") {

@@ -102,6 +102,10 @@ func goFile(d document) ([]byte, error) {
 	w(")\n\n")
 	w("// LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.\n")
 	w("const LockoutMaxFailures = %d\n\n", d.Lockout.MaxFailures)
+	w("// Limits per account and per client (an address, an IPv6 one by its /64): the mails calls may make the service send\n")
+	w("// within MailLimitWindow, and the anonymous starts (initRegistration, initPasskeyLogin) within StartLimitWindow.\n")
+	w("const (\n\tMailsPerAccount = %d\n\tMailsPerClient = %d\n\tStartsPerClient = %d\n)\n\n",
+		d.Limits.MailsPerAccount, d.Limits.MailsPerClient, d.Limits.StartsPerClient)
 
 	w("// Links in mails: the path and the query parameter that carries the token (none: the token follows the path).\nconst (\n")
 	for _, l := range d.Links {
@@ -256,6 +260,11 @@ func tsFile(d document) []byte {
 	w("} as const;\n\n")
 	w("/** maxFailures failed logins of one login ID within Durations.lockoutWindow lock it for Durations.lockoutDuration. */\n")
 	w("export const Lockout = { maxFailures: %d } as const;\n\n", d.Lockout.MaxFailures)
+	w("/**\n * Limits per account and per client (an address, an IPv6 one by its /64; the fake is one client): the mails calls may\n")
+	w(" * make the service send within Durations.mailLimitWindow, and the anonymous starts (initRegistration,\n")
+	w(" * initPasskeyLogin) within Durations.startLimitWindow. Beyond one, 400125.\n */\n")
+	w("export const Limits = { mailsPerAccount: %d, mailsPerClient: %d, startsPerClient: %d } as const;\n\n",
+		d.Limits.MailsPerAccount, d.Limits.MailsPerClient, d.Limits.StartsPerClient)
 
 	w("/** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */\n")
 	w("export const Links = {\n")

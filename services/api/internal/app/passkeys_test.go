@@ -38,7 +38,7 @@ func TestPasskeysOnAPublicURLWrittenInCapitals(t *testing.T) {
 			require.NoError(t, err)
 
 			ctx := context.Background()
-			init, err := p.InitRegistration(ctx)
+			init, err := p.InitRegistration(ctx, embedded.Caller{})
 			require.NoError(t, err)
 			opts, err := p.InitPasskeyRegistration(ctx, embedded.Caller{}, init.RegToken, "pia@example.com")
 			require.NoError(t, err)

@@ -146,6 +146,17 @@ test.describe('account portal journeys', () => {
     await expectAccessible(page);
   });
 
+  test('/login from the keyboard: Enter in the empty address field keeps the focus there and says its error and how many, as the other forms (QA)', async ({ page }) => {
+    await page.goto('/login');
+    const email = page.getByRole('textbox', { name: /E-Mail-Adresse/ });
+    await email.focus();
+    await email.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Bitte geben Sie einen Wert ein. Bitte prüfen Sie 2 Felder.' })).toHaveCount(1);
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+  });
+
   for (const [zip, region] of [
     ['20095', 'Nord'],
     ['80331', 'Süd'],

@@ -54,3 +54,5 @@ export { CheckboxField, type CheckboxFieldProps } from './fields/CheckboxField';
 export { BIRTH_DATE_FIELDS, DateField, joinDate, splitDate, type DateFieldNames, type DateFieldProps, type DateParts } from './fields/DateField';
 export { FormError, type FormStatus } from './fields/FormError';
 export { SubmitButton, type SubmitButtonProps } from './fields/SubmitButton';
+export { loadRefusal } from './fields/load-refusal';
+export type { RefusalText } from './fields/refused-submit';

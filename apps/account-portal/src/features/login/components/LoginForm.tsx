@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { loadRefusal, translateMessage, type Message, type RefusalText } from '@portal/forms';
 import { useSite } from '@portal/cms';
 import { ErrorCode, isStaleLinkToken, isSuccess, useIdentity } from '@portal/identity';
 import { failureCode } from '../../../shared/call-failure';
 import { customLogin } from '../api/custom-login';
-import type { FinalizeState } from '../../../shared/navigation';
+import type { FinalizeState, LoginState } from '../../../shared/navigation';
 import { loginOutcome, type LoginOutcome } from '../../../shared/login-outcome';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialLogin';
@@ -66,7 +66,9 @@ export function LoginForm() {
   const navigate = useNavigate();
   const { provider, setRegistration } = useIdentity();
   const { metadata } = useSite();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  // The address /registration found an account for, when its link brought the shopper here (EmailState).
+  const state = useLocation().state as LoginState | null;
+  const [values, setValues] = useState<LoginValues>(() => ({ email: state?.email ?? '', password: '' }));
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);

@@ -110,6 +110,15 @@ describe('/login', () => {
     });
   });
 
+  it("starts with the address the registration's account-exists link hands over in the navigation state (QA)", async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await openApp('/login', { identity, state: { email: EMAIL } });
+    expect(await screen.findByLabelText(/E-Mail-Adresse/)).toHaveValue(EMAIL);
+    await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('keeps the focus on the button while a login runs and after it was refused', async () => {
     let answer: (value: object) => void = () => undefined;
     let logins = 0;

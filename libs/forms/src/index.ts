@@ -46,7 +46,8 @@ export {
   type MapValidationErrorsOptions,
   type ServerValidationError,
 } from './server-errors';
-export { FieldError, useFieldError } from './fields/field-state';
+export { FieldError, FieldFrame, useFieldError, useFieldFrame } from './fields/field-state';
+export { leaveField } from './fields/after-press';
 export { TextField, type TextFieldProps } from './fields/TextField';
 export { PasswordField, type PasswordFieldProps } from './fields/PasswordField';
 export { SelectField, type SelectFieldProps, type SelectOption } from './fields/SelectField';

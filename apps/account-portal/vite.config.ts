@@ -26,17 +26,19 @@ export default defineConfig({
             { name: 'start', tags: ['$initial'] },
             firstPageTexts,
             // What /login shares with the other sign-in pages, as one chunk rather than three small ones; the forms'
-            // messages and connection check, which its failures show, stay out of the forms chunk it does not load.
+            // messages and connection check, which its failures show, and the loader of what a refused submit does
+            // (its own small file, load-refusal.ts), stay out of the forms chunk it does not load.
             {
               name: 'auth',
-              test: /[\\/](account-portal[\\/]src[\\/]shared[\\/](SocialLogin|AuthTabs|navigation)\.tsx?|forms[\\/]src[\\/](message|connection)\.ts|react-query[\\/]build[\\/]modern[\\/]useMutation\.js|query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js)$/,
+              test: /[\\/](account-portal[\\/]src[\\/]shared[\\/](SocialLogin|AuthTabs|navigation)\.tsx?|forms[\\/]src[\\/](message|connection|fields[\\/]load-refusal)\.ts|react-query[\\/]build[\\/]modern[\\/]useMutation\.js|query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js)$/,
             },
             // The forms of the other pages (fields, formik) in one chunk: fewer requests, and a shorter preload list
             // in the first chunk. The schema kit (yup and the schema builders: schemas.ts, rules.ts,
-            // account-schema.ts) stays out: it loads on its own when a form is first checked (deferredSchema).
+            // account-schema.ts) stays out: it loads on its own when a form is first checked (deferredSchema); so does
+            // what a refused submit does (refused-submit.ts, loadRefusal), which /login shares.
             {
               name: 'forms',
-              test: /[\\/](libs[\\/]forms[\\/]src[\\/](?!(schemas|rules|account-schema)\.ts$)|node_modules[\\/](formik|react-fast-compare|hoist-non-react-statics|lodash(-es)?|deepmerge|tiny-warning)[\\/]|account-portal[\\/]src[\\/]shared[\\/](Breadcrumbs|SuccessBanner|flash|identity-settings|ConsentField)\.tsx?$)/,
+              test: /[\\/](libs[\\/]forms[\\/]src[\\/](?!(schemas|rules|account-schema|fields[\\/]refused-submit)\.ts$)|node_modules[\\/](formik|react-fast-compare|hoist-non-react-statics|lodash(-es)?|deepmerge|tiny-warning)[\\/]|account-portal[\\/]src[\\/]shared[\\/](Breadcrumbs|SuccessBanner|flash|identity-settings|ConsentField)\.tsx?$)/,
             },
           ],
         },

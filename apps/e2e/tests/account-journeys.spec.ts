@@ -101,6 +101,12 @@ test.describe('account portal journeys', () => {
     await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
     await expect(page.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
     await expectAccessible(page);
+    // Each opens its page with the address filled in, handed over in the navigation state, never in the URL (QA; the
+    // login's side: LoginPage.test.tsx).
+    await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Passwort vergessen?' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveValue(email);
+    expect(new URL(page.url()).search).toBe('');
 
     await page.goto('/login');
     // The registration attempt above tried that password once already (spec 000 §8, 400009/400003).
@@ -143,6 +149,17 @@ test.describe('account portal journeys', () => {
     await page.getByLabel(/^Passwort/).press('Enter');
     await expect(email).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: 'Bitte prüfen Sie 3 Felder.' })).toHaveCount(1);
+    await expectAccessible(page);
+  });
+
+  test('/login from the keyboard: Enter in the empty address field keeps the focus there and says its error and how many, as the other forms (QA)', async ({ page }) => {
+    await page.goto('/login');
+    const email = page.getByRole('textbox', { name: /E-Mail-Adresse/ });
+    await email.focus();
+    await email.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Bitte geben Sie einen Wert ein. Bitte prüfen Sie 2 Felder.' })).toHaveCount(1);
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
   });
 

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useFormikContext } from 'formik';
+import { useState } from 'react';
 import * as yup from 'yup';
 import { accountFormSchema } from './account-schema';
 import { CheckboxField } from './fields/CheckboxField';
@@ -163,6 +164,37 @@ describe('TextField', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.tab();
     expect(await screen.findByRole('alert')).toHaveTextContent('Bitte geben Sie einen Wert ein.');
+  });
+
+  // QA keyboard round: the preference centre shows only its open tab's fields; a tab shown again made its fields
+  // anew, and each announced its error, told already by the save that brought it.
+  it('says nothing of an error a field has as it appears: the field reads it as its description', async () => {
+    function Shown() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          {shown ? <TextField name="profile.firstName" label="Vorname" required /> : null}
+          <button type="button" onClick={() => setShown(!shown)}>
+            Umschalten
+          </button>
+        </>
+      );
+    }
+    await renderForm(
+      <>
+        <Shown />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      { initialValues: { profile: { firstName: '' } }, validationSchema: accountFormSchema(accountSchema, ['profile.firstName']) },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveFocus());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Taken away and shown again, as the centre's tabs do with their fields.
+    await userEvent.click(screen.getByRole('button', { name: 'Umschalten' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Umschalten' }));
+    expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the error in the new language after a language switch', async () => {

@@ -46,7 +46,8 @@ export {
   type MapValidationErrorsOptions,
   type ServerValidationError,
 } from './server-errors';
-export { FieldError, useFieldError } from './fields/field-state';
+export { FieldError, FieldFrame, useFieldError, useFieldFrame } from './fields/field-state';
+export { leaveField } from './fields/after-press';
 export { TextField, type TextFieldProps } from './fields/TextField';
 export { PasswordField, type PasswordFieldProps } from './fields/PasswordField';
 export { SelectField, type SelectFieldProps, type SelectOption } from './fields/SelectField';
@@ -54,3 +55,5 @@ export { CheckboxField, type CheckboxFieldProps } from './fields/CheckboxField';
 export { BIRTH_DATE_FIELDS, DateField, joinDate, splitDate, type DateFieldNames, type DateFieldProps, type DateParts } from './fields/DateField';
 export { FormError, type FormStatus } from './fields/FormError';
 export { SubmitButton, type SubmitButtonProps } from './fields/SubmitButton';
+export { loadRefusal } from './fields/load-refusal';
+export type { RefusalText } from './fields/refused-submit';

@@ -11,8 +11,17 @@ export interface FinalizeState {
   regToken?: string;
 }
 
+/**
+ * The address a page's form starts with, handed over in the navigation state: /registration's account-exists links
+ * open /login and the password reset with the address it found an account for. Never in the URL (a query
+ * parameter), where it would land in the service's and proxies' logs and in the browser's history (personal data).
+ */
+export interface EmailState {
+  email?: string;
+}
+
 /** The navigation state a protected page hands to /login, so the login can return there. */
-export interface LoginState {
+export interface LoginState extends EmailState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
   /** The session ended under the page the shopper was on; the login says so. */
   sessionEnded?: boolean;

@@ -2,30 +2,10 @@ import { useFormikContext } from 'formik';
 import { useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { classNames } from './field-state';
+import { loadRefusal } from './load-refusal';
 
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
   children: ReactNode;
-}
-
-/**
- * The error a field in error shows (its description's part that is an error: FieldError's id ends in "-error"). Said
- * without the field's label: it is said only while the focus is in that field.
- */
-function fieldError(field: HTMLElement): string {
-  return (field.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter((id) => id.endsWith('-error'))
-    .map((id) => document.getElementById(id)?.textContent)
-    .join(' ');
-}
-
-/**
- * Where the focus goes for a field in error: the control itself, or for a group in error (a radio group, whose
- * options are one field) its chosen option, else its first, as the Tab key enters a radio group.
- */
-function focusTarget(field: HTMLElement): HTMLElement {
-  if (field.matches('input, select, textarea, button, [tabindex]')) return field;
-  return field.querySelector<HTMLElement>('input:checked') ?? field.querySelector<HTMLElement>('input, select, textarea, button') ?? field;
 }
 
 /**
@@ -35,11 +15,11 @@ function focusTarget(field: HTMLElement): HTMLElement {
  * its error; one that ends without errors on the same page gives the focus back to the button (WCAG 2.4.3), unless
  * the page has put it somewhere. The errors a submit brings are not announced each (FieldError): the status line
  * says the first one when the focus is in that field already, which the screen reader does not read again, and how
- * many fields need attention when more do.
+ * many fields need attention when more do (refuseSubmit, which /login's form shares).
  */
 export function SubmitButton({ children, className, disabled, onMouseDown, onClick, ...button }: SubmitButtonProps) {
   const { isSubmitting, setStatus } = useFormikContext<unknown>();
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const ref = useRef<HTMLButtonElement>(null);
   // Whether a submit is under way: its end is what counts, also when a save re-initialises the form (its account
   // read again) and so sets the submit count back.
@@ -51,26 +31,29 @@ export function SubmitButton({ children, className, disabled, onMouseDown, onCli
   // Emptied as a submit starts, so that the same error named again after it is announced again.
   if (isSubmitting && announcement.text) setAnnouncement({ text: '', language: i18n.language });
   useEffect(() => {
+    const form = ref.current?.form;
+    const load = () => void loadRefusal();
+    form?.addEventListener('focusin', load, { once: true });
+    return () => form?.removeEventListener('focusin', load);
+  }, []);
+  useEffect(() => {
     if (isSubmitting) {
       submitting.current = true;
+      // A press of the button takes no focus (onMouseDown): a form submitted without a focus in it asks here.
+      void loadRefusal();
       return;
     }
     if (!submitting.current) return;
     submitting.current = false;
-    const invalid = ref.current?.form?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? [];
-    const first = invalid[0];
-    if (!first) {
-      if (document.activeElement === null || document.activeElement === document.body) ref.current?.focus();
-      return;
-    }
-    // Pressed Enter in a field, or pressed the button, which takes no focus (onMouseDown): the focus goes to the first
-    // field in error either way. Enter kept it in the field, whose status line named the first error alone, the
-    // password's and the missing consent's never (QA).
-    const there = first.contains(document.activeElement);
-    if (!there) focusTarget(first).focus();
-    const text = [there && fieldError(first), invalid.length > 1 && t('global.validation.count', { count: invalid.length })];
-    setAnnouncement({ text: text.filter(Boolean).join(' '), language: i18n.language });
-  }, [isSubmitting, i18n, t]);
+    // The focus goes to the first field in error, and the status line says what the focus does not. (Not when another
+    // submit has begun meanwhile, its code still on its way: that submit's end decides.)
+    void loadRefusal().then(({ refuseSubmit }) => {
+      if (submitting.current) return;
+      const refusal = refuseSubmit(ref.current?.form, i18n);
+      if (refusal) setAnnouncement(refusal);
+      else if (document.activeElement === null || document.activeElement === document.body) ref.current?.focus();
+    });
+  }, [isSubmitting, i18n]);
   return (
     <>
       <button

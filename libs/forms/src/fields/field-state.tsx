@@ -41,7 +41,7 @@ export function classNames(...names: (string | false | undefined)[]): string {
  * it was read mid-word, each keystroke's message cutting off the one before (QA: the password's rules, the birth
  * year's range on 0001, 0019, 0198). Those a submit brings are not announced either: each would interrupt the one
  * before, and the submit itself puts the focus on the first field in error, which reads its error as its
- * description, or names that error once (SubmitButton).
+ * description, or names that error once (SubmitButton). Nor is one the field has as it appears.
  */
 export function FieldError({ id, message, typing }: { id: string; message: Message | undefined; typing?: boolean }) {
   const { t } = useTranslation();
@@ -51,7 +51,11 @@ export function FieldError({ id, message, typing }: { id: string; message: Messa
   // `told` is the error the shopper has heard of, by its alert or by the submit that brought it. `settledSubmits` is
   // the submit count as of the last render outside a submit: an error that appears while it differs came with a
   // submit (formik counts the submit first and sets the errors it found, or the server's, a render or more later).
-  const [seen, setSeen] = useState({ key: undefined as string | undefined, told: undefined as string | undefined, announce: false, settledSubmits: submitCount });
+  // An error there as the field appears is not announced either: it comes with the field and is read with it, as its
+  // description, as the other messages that come with a page are. The centre shows only its open tab's fields, and a
+  // newsletter's or a tile's server error, told by the save that brought it, was announced again each time its tab was
+  // shown again (QA).
+  const [seen, setSeen] = useState({ key, told: key, announce: false, settledSubmits: submitCount });
   let next = seen;
   if (key !== next.key) next = { ...next, key, announce: false, told: isSubmitting || submitCount !== next.settledSubmits ? key : undefined };
   if (key !== next.told && !typing) next = { ...next, told: key, announce: true };

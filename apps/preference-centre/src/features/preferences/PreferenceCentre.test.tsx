@@ -521,6 +521,35 @@ describe('the preference centre', () => {
     expect(recipes).toHaveAccessibleDescription(/Unknown subscription/);
   });
 
+  // QA keyboard round: the switch's error, told by the save (the focus on the switch reads it), was announced again
+  // each time its tab was shown again, the tab's fields being made anew. A switch is not typed in: switched back to
+  // the value refused, its error is said at once, as a checkbox's (CheckboxField).
+  it("a newsletter's server error is said once: not again as its tab is shown again; switched back to, at once", async () => {
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
+      errorCode: 400009,
+      errorMessage: 'Validation error',
+      validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES.email.isSubscribed', errorCode: 400006, message: 'Unknown subscription' }],
+    });
+    act(() => save().focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Rezepte' })).toHaveFocus());
+    const error = () => screen.getByText('Unknown subscription', { selector: '.form-field__error' });
+    expect(error()).not.toHaveAttribute('role', 'alert');
+    await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true'));
+    await user.click(screen.getByRole('tab', { name: 'Newsletter' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true'));
+    const recipes = screen.getByRole('switch', { name: 'Rezepte' });
+    expect(recipes).toHaveAccessibleDescription(/Unknown subscription/);
+    expect(error()).not.toHaveAttribute('role', 'alert');
+    await user.click(recipes);
+    expect(screen.queryByText('Unknown subscription')).not.toBeInTheDocument();
+    await user.click(recipes);
+    expect(error()).toHaveAttribute('role', 'alert');
+  });
+
   describe('a tile the server refuses (spec 001 §5: server validation errors are mapped to fields)', () => {
     // The interests as the CMS has them: yes/no tiles and a question with one answer.
     const withTiles: PreferenceCentreContent = {

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { translateMessage, type Message } from '@portal/forms';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { loadRefusal, translateMessage, type Message, type RefusalText } from '@portal/forms';
 import { useSite } from '@portal/cms';
 import { ErrorCode, isStaleLinkToken, isSuccess, useIdentity } from '@portal/identity';
 import { failureCode } from '../../../shared/call-failure';
 import { customLogin } from '../api/custom-login';
-import type { FinalizeState } from '../../../shared/navigation';
+import type { FinalizeState, LoginState } from '../../../shared/navigation';
 import { loginOutcome, type LoginOutcome } from '../../../shared/login-outcome';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialLogin';
@@ -62,20 +62,26 @@ function Field({ label, type, name, value, error, autoComplete, onChange }: {
 
 /** E-mail and password; every login outcome of the error catalogue (spec 000 §8). */
 export function LoginForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { provider, setRegistration } = useIdentity();
   const { metadata } = useSite();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  // The address /registration found an account for, when its link brought the shopper here (EmailState).
+  const state = useLocation().state as LoginState | null;
+  const [values, setValues] = useState<LoginValues>(() => ({ email: state?.email ?? '', password: '' }));
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  // Submits the form's own check refused: each puts the focus on the first field in error (WCAG 3.3.1).
+  // Submits the form's own check refused: each does, once its errors are on the page, what a refused submit does in
+  // every form (refuseSubmit, SubmitButton's): the focus on the first field in error, and the status line saying
+  // what the focus does not. Enter in the empty address field kept the focus there and said nothing (QA). Its code
+  // loads as the form is first used (a focus in it), not with the page (page weight).
   const [refused, setRefused] = useState(0);
+  const [refusal, setRefusal] = useState<RefusalText>();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (refused > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refused]);
+    if (refused > 0) void loadRefusal().then(({ refuseSubmit }) => setRefusal(refuseSubmit(form.current, i18n)));
+  }, [refused, i18n]);
   const [outcome, setOutcome] = useState<{ result: LoginOutcome; email: string }>();
   // Conditional mediation: the browser offers the shopper's passkeys in the e-mail field's autofill. It starts
   // after the first paint and loads the WebAuthn script only where the browser can do it.
@@ -117,6 +123,8 @@ export function LoginForm() {
     event.preventDefault();
     if (submitting) return;
     setSubmitted(true);
+    // Emptied as a submit starts, so that the same error named again after it is announced again.
+    setRefusal(undefined);
     // A new attempt takes the last answer down, also when the form's own check stops it (QA: the wrong password's
     // message stood beside "not an e-mail address").
     setOutcome(undefined);
@@ -158,7 +166,7 @@ export function LoginForm() {
 
   return (
     <>
-      <form ref={form} className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={form} className="form" noValidate onFocus={() => void loadRefusal()} onSubmit={(event) => void submit(event)}>
         <Field label={t('clp.form.email')} type="email" name="email" value={values.email} error={errors.email} autoComplete={passkeys ? 'username webauthn' : 'username'} onChange={change('email')} />
         <Field
           label={t('clp.form.password')}
@@ -179,6 +187,11 @@ export function LoginForm() {
         <button type="submit" className="button" aria-disabled={submitting || undefined} aria-busy={submitting || undefined}>
           {t('clp.login.submit')}
         </button>
+        {/* Polite: it follows the field's own name, which the screen reader reads as the focus stays; only in the
+            language it was said in (QA: German words on the English page). */}
+        <span className="visually-hidden" role="status">
+          {refusal?.language === i18n.language && refusal.text}
+        </span>
       </form>
       {outcome?.result.kind === 'unverified' ? <UnverifiedRegistration target={{ email: outcome.email }} /> : null}
       {!outcome && autofill.outcome?.kind === 'unverified' && autofill.outcome.regToken ? <UnverifiedRegistration target={{ regToken: autofill.outcome.regToken }} /> : null}

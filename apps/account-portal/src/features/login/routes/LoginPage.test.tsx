@@ -65,6 +65,60 @@ describe('/login', () => {
     expect(await screen.findByLabelText(/^Passwort/)).toHaveFocus();
   });
 
+  // QA keyboard round: Enter in the empty address field left the focus there, which the screen reader does not read
+  // again, and said nothing. A refused submit does what it does in every form (SubmitButton): the status line says
+  // the error of the field the focus is in, once, and how many fields need attention.
+  describe('a submit refused from the keyboard names the error once, as the other forms do', () => {
+    const status = () => screen.getAllByRole('status').find((element) => element.closest('form'))!;
+
+    it('Enter in the empty address field: the focus stays, and the status line says its error and the count', async () => {
+      const identity = createFakeProvider();
+      await openApp('/login', { identity });
+      const email = await screen.findByLabelText(/E-Mail-Adresse/);
+      await userEvent.click(email);
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(status()).toHaveTextContent(/^Bitte geben Sie einen Wert ein\. Bitte prüfen Sie 2 Felder\.$/));
+      expect(email).toHaveFocus();
+      expect(email).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
+      // Said once: no alert besides.
+      expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+      expect(identity.calls.some((call) => call.method === 'login')).toBe(false);
+      // The same refusal again is said again: the line is emptied as the submit starts, then says it anew.
+      const said: string[] = [];
+      const watch = new MutationObserver(() => said.push(status().textContent ?? ''));
+      watch.observe(status(), { childList: true, characterData: true, subtree: true });
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(said.at(-1)).toBe('Bitte geben Sie einen Wert ein. Bitte prüfen Sie 2 Felder.'));
+      watch.disconnect();
+      expect(said).toContain('');
+    });
+
+    it('Enter in the empty password field after an address: its error alone, no count', async () => {
+      await openApp('/login');
+      await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/), EMAIL);
+      await userEvent.click(screen.getByLabelText(/^Passwort/));
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(status()).toHaveTextContent(/^Bitte geben Sie Ihr Passwort ein\.$/));
+      expect(screen.getByLabelText(/^Passwort/)).toHaveFocus();
+    });
+
+    it('the button moves the focus to the first field in error, which reads its error: the status line gives the count only', async () => {
+      await openApp('/login');
+      await userEvent.click(await screen.findByRole('button', { name: 'Anmelden' }));
+      await waitFor(() => expect(screen.getByLabelText(/E-Mail-Adresse/)).toHaveFocus());
+      await waitFor(() => expect(status()).toHaveTextContent(/^Bitte prüfen Sie 2 Felder\.$/));
+    });
+  });
+
+  it("starts with the address the registration's account-exists link hands over in the navigation state (QA)", async () => {
+    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await openApp('/login', { identity, state: { email: EMAIL } });
+    expect(await screen.findByLabelText(/E-Mail-Adresse/)).toHaveValue(EMAIL);
+    await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('keeps the focus on the button while a login runs and after it was refused', async () => {
     let answer: (value: object) => void = () => undefined;
     let logins = 0;

@@ -1,23 +1,26 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { deferredSchema, FormError, message, messages, SubmitButton, TextField } from '@portal/forms';
 import { Durations } from '@portal/identity';
 import { unexpectedMessage } from '../../../shared/call-failure';
+import type { EmailState } from '../../../shared/navigation';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 interface ResetStartValues {
   email: string;
 }
 
-const initialValues: ResetStartValues = { email: '' };
 const MINUTE = 60_000;
 
 /** The e-mail address to send the reset link to; `onStarted` once the mail is on its way. */
 export function ResetStartForm({ onStarted }: { onStarted: (email: string) => void }) {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
+  // The address /registration found an account for, when its link brought the shopper here (EmailState).
+  const state = useLocation().state as EmailState | null;
+  const [initialValues] = useState<ResetStartValues>(() => ({ email: state?.email ?? '' }));
   // Reset start: e-mail required with global.email.required (spec 000 §5).
   const schema = useMemo(
     () => deferredSchema(({ emailSchema, formSchema }) => formSchema({ email: emailSchema({ required: messages.emailRequired() }) })),

@@ -37,6 +37,16 @@ function resetLink(identity: FakeIdentityProvider): string {
 }
 
 describe('/login/reset-password/start', () => {
+  it("starts with the address the registration's account-exists link hands over in the navigation state (QA)", async () => {
+    const identity = shopper();
+    await openApp('/login/reset-password/start', { identity, state: { email: EMAIL } });
+    const email = await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 });
+    expect(email).toHaveValue(EMAIL);
+    await userEvent.click(screen.getByRole('button', { name: 'Link senden' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitte sehen Sie in Ihr Postfach' })).toBeInTheDocument();
+    expect(identity.calls.find((call) => call.method === 'resetPassword')?.params).toMatchObject({ loginID: EMAIL });
+  });
+
   it('asks for the e-mail address before calling the provider (global.email.required)', async () => {
     const identity = shopper();
     await openApp('/login/reset-password/start', { identity });

@@ -8,7 +8,7 @@ import { useIdentity, type LegalStatement, type PasswordComplexity } from '@port
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, marketConsentId } from '../../../shared/identity-settings';
-import type { FinalizeState } from '../../../shared/navigation';
+import type { EmailState, FinalizeState } from '../../../shared/navigation';
 import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
 import { readRegSource } from '../../../shared/startup';
 import { Passwordless } from '../../../shared/Passwordless';
@@ -53,6 +53,9 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
   const ownIdData = useRef<unknown>(undefined);
   // The address whose registration waits for its confirmation, as the last submit found it (its resend panel).
   const [unverified, setUnverified] = useState<string>();
+  // The address the last submit found an account for: the account-exists text's links open the login and the reset
+  // with it filled in (EmailState: in the navigation state, not the URL).
+  const [existing, setExisting] = useState<EmailState>();
   // The page's tag with its country (nl-BE): the mails' links open the shopper's country's pages (QA).
   const options = () => ({ lang: language, regSource: readRegSource(), consentId: marketConsentId(germany), ownIdData: ownIdData.current });
 
@@ -98,6 +101,7 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
         setUnverified(values.email.trim());
         return;
       case 'accountExists':
+        setExisting({ email: values.email.trim() });
         helpers.setStatus({ formError: ACCOUNT_EXISTS });
         return;
       case 'fieldErrors':
@@ -131,7 +135,13 @@ export function RegistrationForm({ passwordPolicy, consent }: RegistrationFormPr
           {/* The two ways on the text names, as links (QA: it named them and linked to neither). */}
           {(status as FormStatus | undefined)?.formError === ACCOUNT_EXISTS ? (
             <p>
-              <Link to="/login">{t('global.button.login')}</Link> · <Link to="/login/reset-password/start">{t('clp.login.forgotPassword')}</Link>
+              <Link to="/login" state={existing}>
+                {t('global.button.login')}
+              </Link>
+              {' · '}
+              <Link to="/login/reset-password/start" state={existing}>
+                {t('clp.login.forgotPassword')}
+              </Link>
             </p>
           ) : null}
           {unverified ? <UnverifiedRegistration target={{ email: unverified }} /> : null}

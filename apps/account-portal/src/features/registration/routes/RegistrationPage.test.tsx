@@ -231,6 +231,24 @@ describe('/registration', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Passwort vergessen?' })).not.toBeInTheDocument());
   });
 
+  // QA keyboard round: the links opened empty forms, the address to be typed again. It is handed over in the
+  // navigation state (the reset page's side: PasswordReset.test.tsx): in the URL it would land in logs and the
+  // browser's history (personal data).
+  it('the account-exists link to the login opens it with the address filled in, not carried in the URL', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: 'alt@example.com', password: 'Anders12!' }] });
+    await openApp('/registration', { identity });
+    await register('alt@example.com');
+    const text = await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/);
+    const links = within(text.closest('.form-error')!.parentElement!);
+    expect(links.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
+    const login = links.getByRole('link', { name: 'Zum Login' });
+    expect(login).toHaveAttribute('href', '/login');
+    await userEvent.click(login);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveValue('alt@example.com');
+    expect(screen.getByLabelText(/^Passwort/)).toHaveValue('');
+  }, 20_000);
+
   it('400009 without 400003: the account-exists text, not an unexpected error (spec 000 §8)', async () => {
     const identity = createFakeProvider();
     identity.forceNext('register', { errorCode: ErrorCode.VALIDATION });

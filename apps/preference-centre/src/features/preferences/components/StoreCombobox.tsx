@@ -1,7 +1,7 @@
-import { useFormikContext } from 'formik';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useField, useFormikContext } from 'formik';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError, message, requestFailedMessage, translateMessage, useFieldError } from '@portal/forms';
+import { FieldFrame, leaveField, message, requestFailedMessage, translateMessage, useFieldFrame } from '@portal/forms';
 import { MIN_QUERY_LENGTH, useRetailStoreSearch, type RetailStore } from '../api/retail-stores';
 import type { PreferencesValues } from '../lib/form';
 import { PRODUCT_NAME } from '../lib/product';
@@ -30,8 +30,15 @@ function useDebounced(value: string, delay: number): string {
  */
 export function StoreCombobox() {
   const { t } = useTranslation();
-  const { values, touched, setFieldValue, setFieldTouched } = useFormikContext<PreferencesValues>();
-  const id = useId();
+  const { values, setFieldValue, setFieldTouched } = useFormikContext<PreferencesValues>();
+  const [field, meta] = useField<string>('favouriteStore.text');
+  const hint = t('mpp.favouritestore.hint', { defaultValue: 'Ort, Postleitzahl oder Straße eingeben, ab zwei Zeichen.' });
+  // The frame every field has (label, hint, error), with its rule for errors: one that changes as the shopper types
+  // (text that is no store yet, from the first key after a save) shows at once but is said only as the field is
+  // left, if it is still there, rather than cutting into the number of stores found (QA). The field hid it while
+  // typing instead, and said it again as it was left.
+  const frame = useFieldFrame('favouriteStore.text', { hint });
+  const { inputId: id, error } = frame;
   const listId = `${id}-list`;
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
@@ -47,14 +54,6 @@ export function StoreCombobox() {
   // status says why, the missing connection or the search being unavailable.
   const failure = searched && search.isError ? translateMessage(t, requestFailedMessage(search.error, SEARCH_FAILED)) : '';
   const expanded = results.length > 0;
-  // While the shopper types and picks after a save, the field is not judged yet: its error (no store chosen) came
-  // with the first key and cut into the results' announcement. It shows again once the field is left, a store is
-  // chosen or a save shows the form's errors again (a new `touched`). `typedAt` is the `touched` the typing began
-  // with.
-  const [typedAt, setTypedAt] = useState<object>();
-  const fieldError = useFieldError('favouriteStore.text');
-  const error = typedAt === touched ? undefined : fieldError;
-  const errorId = `${id}-error`;
   const statusId = `${id}-status`;
 
   // The highlighted suggestion stays in the list's view as the arrow keys move it (WAI-ARIA combobox): the sixth
@@ -71,13 +70,10 @@ export function StoreCombobox() {
   const choose = (choice: RetailStore) => {
     setOpen(false);
     setActive(-1);
-    // The field is judged again (touched, its error no longer held back) only once the chosen store's check is done:
-    // before it, the field showed the typed text's error, "choose a valid store", for a render, and a screen reader
-    // announced that alert at the moment of the choice (QA).
-    void setFieldValue('favouriteStore', { id: choice.id, text: choice.uiText, open: choice.open }).then(() => {
-      void setFieldTouched('favouriteStore.text', true, false);
-      setTypedAt(undefined);
-    });
+    // The field is marked touched only once the chosen store's check is done: before it, a field not judged yet showed
+    // the typed text's error, "choose a valid store", for a render, and a screen reader announced that alert at the
+    // moment of the choice (QA).
+    void setFieldValue('favouriteStore', { id: choice.id, text: choice.uiText, open: choice.open }).then(() => void setFieldTouched('favouriteStore.text', true, false));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -124,17 +120,12 @@ export function StoreCombobox() {
   }
 
   return (
-    <div className={`form-field pc-store${error ? ' form-field--invalid' : ''}`}>
-      <label className="form-field__label" htmlFor={id}>
-        {t('mpp.favouritestore.label', { product: PRODUCT_NAME, defaultValue: 'Meine {product}-Filiale' })}
-      </label>
-      <p id={`${id}-hint`} className="form-field__hint">
-        {t('mpp.favouritestore.hint', { defaultValue: 'Ort, Postleitzahl oder Straße eingeben, ab zwei Zeichen.' })}
-      </p>
+    <FieldFrame frame={frame} label={t('mpp.favouritestore.label', { product: PRODUCT_NAME, defaultValue: 'Meine {product}-Filiale' })} hint={hint} className="pc-store">
       <div className="pc-store__box">
         <input
           ref={input}
           id={id}
+          name={field.name}
           type="text"
           role="combobox"
           className="form-field__input"
@@ -143,19 +134,19 @@ export function StoreCombobox() {
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[`${id}-hint`, failure ? statusId : '', error ? errorId : ''].filter(Boolean).join(' ')}
+          aria-invalid={frame.aria['aria-invalid']}
+          aria-describedby={[frame.hintId, failure ? statusId : '', error ? frame.errorId : ''].filter(Boolean).join(' ')}
           value={store.text}
           onChange={(event) => {
             void setFieldValue('favouriteStore', { id: '', text: event.target.value, open: true });
             setOpen(true);
             setActive(-1);
-            setTypedAt(touched);
           }}
           onKeyDown={onKeyDown}
-          onBlur={() => {
-            setTypedAt(undefined);
-            void setFieldTouched('favouriteStore.text', true);
+          onBlur={(event) => {
+            // Judged as every field is when left (leaveField): once a press that left it has ended, so that the error
+            // appearing does not move what the press began on from under it.
+            leaveField(field, meta)(event);
             // A click on an option lands before the list closes.
             setTimeout(() => setOpen(false), 150);
           }}
@@ -183,7 +174,6 @@ export function StoreCombobox() {
       <p id={statusId} className={failure ? 'form-field__error' : 'visually-hidden'} role="status" aria-live="polite">
         {failure || announcement}
       </p>
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -207,13 +207,45 @@ func TestServeRefusesABadAddressBeforeTheDatabase(t *testing.T) {
 	require.NoDirExists(t, dir, "nothing created")
 }
 
-// TestMigrateNamesMigrationsOfANewerVersion: a database a newer version migrated is not reported as merely up to
-// date (QA operations round: a rollback's migrate said so).
-func TestMigrateNamesMigrationsOfANewerVersion(t *testing.T) {
+// TestANewerDatabaseIsRefused: a database a newer version migrated is refused by migrate, serve and the commands
+// on the database, naming the newest migration of each, unless the operator allows it (QA operations round: a
+// rollback's migrate said the database was up to date; QA upgrade round: its serve ran on it with one warning, and
+// answered 500 on a unique index it did not know).
+func TestANewerDatabaseIsRefused(t *testing.T) {
 	dbURL, db := migratedSQLite(t)
-	_, err := db.ExecContext(context.Background(), `INSERT INTO schema_migrations (version, applied_at) VALUES ('9999_future', '2030-01-01T00:00:00Z')`)
+	ctx := context.Background()
+	known, err := database.Migrations(db.Dialect)
 	require.NoError(t, err)
-	var stdout, stderr bytes.Buffer
-	require.NoError(t, run(context.Background(), []string{"migrate", "--database-url", dbURL}, &stdout, &stderr))
-	require.Contains(t, stderr.String(), "migrations this version does not know (9999_future)")
+	newest := known[len(known)-1].Version
+	_, err = db.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ('9999_future', '2030-01-01T00:00:00Z')`)
+	require.NoError(t, err)
+
+	for _, args := range [][]string{
+		{"migrate"},
+		{"serve", "--http-addr", "127.0.0.1:0"},
+		{"link", "--email", "eva@example.com"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			// A serve that is not refused serves until the context ends.
+			ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			defer cancel()
+			err := run(ctx, append(args, "--database-url", dbURL), &stdout, &stderr)
+			var newer *database.NewerDatabaseError
+			require.ErrorAs(t, err, &newer)
+			require.ErrorContains(t, err, "its newest migration is 9999_future, this version knows migrations up to "+newest)
+			require.ErrorContains(t, err, "--allow-newer-database")
+			require.NotContains(t, stdout.String(), "up to date")
+		})
+	}
+
+	t.Run("allowed", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		require.NoError(t, run(ctx, []string{"migrate", "--database-url", dbURL, "--allow-newer-database"}, &stdout, &stderr))
+		require.Contains(t, stderr.String(), "migrations this version does not know (9999_future)")
+		t.Setenv("PORTAL_DATABASE_ALLOWNEWER", "true")
+		stdout.Reset()
+		require.NoError(t, run(ctx, []string{"link", "--email", "eva@example.com", "--database-url", dbURL}, &stdout, &stderr))
+		require.Contains(t, stdout.String(), "/preferences/token/")
+	})
 }

@@ -210,19 +210,19 @@ func runMigrate(ctx context.Context, env cmdEnv, args []string) error {
 		return err
 	}
 	defer func() { _ = db.Close() }()
-	applied, err := db.Migrate(ctx)
+	// A database a newer version migrated is not "up to date" for this one: it is refused unless the operator
+	// allowed it (QA operations and upgrade rounds: a rollback's migrate said it was, and its serve ran on it).
+	applied, err := db.MigrateWith(ctx, database.MigrateOptions{AllowNewer: cfg.Database.AllowNewer})
 	for _, v := range applied {
 		fmt.Fprintf(env.stdout, "applied %s\n", v)
 	}
 	if err != nil {
 		return err
 	}
-	// A database a newer version migrated is not "up to date" for this one (QA operations round: a rollback's
-	// migrate said it was).
 	if newer, err := db.NewerMigrations(ctx); err != nil {
 		return err
 	} else if len(newer) > 0 {
-		fmt.Fprintf(env.stderr, "warning: the database has migrations this version does not know (%s): a newer version of the service migrated it; this one may not read or write its data right\n", strings.Join(newer, ", "))
+		fmt.Fprintf(env.stderr, "warning: the database has migrations this version does not know (%s): a newer version of the service migrated it; this one may not read or write its data right (database.allowNewer)\n", strings.Join(newer, ", "))
 	}
 	if len(applied) == 0 {
 		fmt.Fprintf(env.stdout, "database is up to date (%s)\n", db.Dialect)
@@ -360,14 +360,15 @@ func openAndMigrate(ctx context.Context, cfg config.Config, logger *zap.Logger, 
 			return nil, errors.New("database.url: the database it names holds no portal data (check --database-url; portal migrate prepares one)")
 		}
 	}
-	applied, err := db.Migrate(ctx)
+	applied, err := db.MigrateWith(ctx, database.MigrateOptions{AllowNewer: cfg.Database.AllowNewer})
 	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
 	logger.Info("database ready", zap.String("dialect", string(db.Dialect)), zap.Strings("migrations_applied", applied))
 	if newer, err := db.NewerMigrations(ctx); err == nil && len(newer) > 0 {
-		logger.Warn("the database has migrations this version does not know: a newer version of the service migrated it", zap.Strings("migrations", newer))
+		logger.Warn("the database has migrations this version does not know: a newer version of the service migrated it, and "+
+			"database.allowNewer lets this one use it; it may not read or write its data right", zap.Strings("migrations", newer))
 	}
 	return db, nil
 }

@@ -58,9 +58,11 @@ type App struct {
 	Audit    *audit.Log
 	Throttle *throttle.Limiter
 	db       *database.DB
-	ready    *readiness
-	jobs     *jobs.Leases
-	logger   *zap.Logger
+	// withdrawals are the records a full unsubscribe leaves (UpgradeData reads them).
+	withdrawals *subscribers.SQLWithdrawals
+	ready       *readiness
+	jobs        *jobs.Leases
+	logger      *zap.Logger
 }
 
 // Options are what differs between a real start and a test.
@@ -119,6 +121,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 		return nil, fmt.Errorf("app: withdrawal hash key: %w", err)
 	}
 	withdrawals := subscribers.NewSQLWithdrawals(db, withdrawalKey)
+	a.withdrawals = withdrawals
 	var backend identity.Backend
 	var eraser subscribers.AccountEraser
 	var sessions subscribers.SessionBinder // nil with SAP CDC, whose sessions are the vendor's
@@ -268,8 +271,9 @@ func (a *App) mountEmbeddedIdentity(cfg config.Config, logger *zap.Logger) error
 
 // Run does the background work until ctx ends: delivering mail when a relay is configured, and the sweep
 // (jobs.sweepInterval): unverified registrations after 14 days, spent tokens and sessions, unconfirmed
-// reminders after 7 days, throttle counts, old audit entries and outbox mails. Every replica runs Run; mail
-// delivery claims each mail for one replica, and one replica per round holds the sweep's lease.
+// reminders after 7 days, throttle counts, old audit entries and outbox mails; once, the data of an older release
+// that a migration cannot change (UpgradeData). Every replica runs Run; mail delivery claims each mail for one
+// replica, and one replica per round holds the sweep's lease.
 func (a *App) Run(ctx context.Context) {
 	// Run returns once the delivery has finished the mail it was handing over (Outbox.DeliverPending).
 	delivery := make(chan struct{})
@@ -278,6 +282,13 @@ func (a *App) Run(ctx context.Context) {
 		a.Outbox.RunDelivery(ctx, a.Config.Jobs.MailInterval, func(err error) { a.logger.Warn("mail delivery", zap.Error(err)) })
 	}()
 	defer func() { <-delivery }()
+	// The data of an older release, changed once (UpgradeData), beside the service's work.
+	upgraded := make(chan struct{})
+	go func() {
+		defer close(upgraded)
+		a.upgradeOnce(ctx)
+	}()
+	defer func() { <-upgraded }()
 	ticker := time.NewTicker(a.Config.Jobs.SweepInterval)
 	defer ticker.Stop()
 	for {

@@ -108,6 +108,10 @@ type CSP struct {
 // Database selects the store: "sqlite:PATH" or a postgres:// URL.
 type Database struct {
 	URL string `mapstructure:"url"`
+	// AllowNewer lets serve and the commands use a database a newer version of the service migrated (a rollback
+	// the operator chose, knowing this version may not read or write what the newer one wrote); without it they
+	// refuse to start (database.NewerDatabaseError).
+	AllowNewer bool `mapstructure:"allowNewer"`
 }
 
 // Log configures the structured logger.
@@ -251,6 +255,7 @@ type Flags struct {
 	databaseURL string
 	logLevel    string
 	env         string
+	allowNewer  bool
 }
 
 // RegisterFlags defines the configuration flags on fs.
@@ -261,6 +266,7 @@ func RegisterFlags(fs *flag.FlagSet) *Flags {
 	fs.StringVar(&f.databaseURL, "database-url", "", "sqlite:PATH or postgres://... (database.url)")
 	fs.StringVar(&f.logLevel, "log-level", "", "debug, info, warn or error (log.level)")
 	fs.StringVar(&f.env, "env", "", "development or production (env)")
+	fs.BoolVar(&f.allowNewer, "allow-newer-database", false, "use a database a newer version migrated: a rollback, at your risk (database.allowNewer)")
 	return f
 }
 
@@ -280,6 +286,9 @@ func (f *Flags) Sources() Sources {
 	f.fs.Visit(func(fl *flag.Flag) {
 		if b, ok := byName[fl.Name]; ok {
 			s.Overrides[b.key] = *b.val
+		}
+		if fl.Name == "allow-newer-database" {
+			s.Overrides["database.allowNewer"] = f.allowNewer
 		}
 	})
 	return s

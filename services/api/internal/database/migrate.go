@@ -48,10 +48,46 @@ func Migrations(d Dialect) ([]Migration, error) {
 	return out, nil
 }
 
+// MigrateOptions change what Migrate accepts.
+type MigrateOptions struct {
+	// AllowNewer migrates a database that has migrations this build does not know, instead of refusing it
+	// (database.allowNewer): a rollback the operator chose, knowing that this version may not read or write what
+	// the newer one wrote.
+	AllowNewer bool
+}
+
+// NewerDatabaseError is a database that has migrations this build does not know: a newer version of the service
+// migrated it, and this one may not read or write its data right (QA upgrade round of 2026-11-29: a rolled-back
+// binary served it and answered 500 on a unique index it did not know, and authorised a single sign-on request the
+// newer version had ended).
+type NewerDatabaseError struct {
+	// Known is the newest migration this build knows; Unknown are the database's that it does not, in order.
+	Known   string
+	Unknown []string
+}
+
+func (e *NewerDatabaseError) Error() string {
+	return fmt.Sprintf("database: a newer version of the service migrated this database: its newest migration is %s, this version knows "+
+		"migrations up to %s (it does not know %s) and may not read or write its data right; run the newer version, or restore the "+
+		"backup taken before the upgrade (or, knowing the risks, set database.allowNewer: --allow-newer-database)",
+		e.Unknown[len(e.Unknown)-1], e.Known, strings.Join(e.Unknown, ", "))
+}
+
 // Migrate applies every embedded migration not yet recorded in
 // schema_migrations, each in its own transaction, and returns the versions it
-// applied. Running it again applies nothing.
+// applied. Running it again applies nothing. A database with migrations this
+// build does not know is refused with a *NewerDatabaseError, nothing applied.
 func (db *DB) Migrate(ctx context.Context) ([]string, error) {
+	return db.MigrateWith(ctx, MigrateOptions{})
+}
+
+// MigrateWith is Migrate with options.
+func (db *DB) MigrateWith(ctx context.Context, opts MigrateOptions) ([]string, error) {
+	return db.migrate(ctx, opts, "")
+}
+
+// migrate applies the migrations up to and including upTo ("" is all of them).
+func (db *DB) migrate(ctx context.Context, opts MigrateOptions, upTo string) ([]string, error) {
 	migrations, err := Migrations(db.Dialect)
 	if err != nil {
 		return nil, err
@@ -82,8 +118,19 @@ func (db *DB) Migrate(ctx context.Context) ([]string, error) {
 		return nil, fmt.Errorf("database: create schema_migrations: %w", err)
 	}
 
+	if !opts.AllowNewer {
+		if newer, err := db.NewerMigrations(ctx); err != nil {
+			return nil, fmt.Errorf("database: read schema_migrations: %w", err)
+		} else if len(newer) > 0 {
+			return nil, &NewerDatabaseError{Known: migrations[len(migrations)-1].Version, Unknown: newer}
+		}
+	}
+
 	var applied []string
 	for _, m := range migrations {
+		if upTo != "" && m.Version > upTo {
+			break
+		}
 		done := false
 		err := db.inTx(ctx, func(tx *sql.Tx) error {
 			if err := db.lock(ctx, tx); err != nil {

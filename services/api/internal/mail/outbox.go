@@ -77,7 +77,7 @@ func (o *Outbox) Send(ctx context.Context, m Message) error {
 	}
 	_, err := o.db.ExecContext(ctx, o.db.Rebind(
 		`INSERT INTO mail_outbox (recipient, kind, language, subject, body_text, status, created_at, account_uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-		strings.ToLower(strings.TrimSpace(m.To)), m.Kind, m.Language, m.Subject, m.Text, status, o.timestamp(o.now()), m.UID)
+		strings.ToLower(strings.TrimSpace(m.To)), m.Kind, m.Language, m.Subject, m.Text, status, timestamp(o.now()), m.UID)
 	if err != nil {
 		return fmt.Errorf("mail: store message: %w", err)
 	}
@@ -365,12 +365,40 @@ func (o *Outbox) Backlog(ctx context.Context) (int, error) {
 // much as the account is). A message a relay is delivering at this moment may still arrive; its outcome then
 // updates nothing. A waiting one is never sent.
 func EraseRecipient(ctx context.Context, tx database.Tx, address string, kinds ...string) (int64, error) {
-	q, args := ofKinds(`DELETE FROM mail_outbox WHERE recipient = ?`, []any{strings.ToLower(strings.TrimSpace(address))}, kinds)
+	return EraseRecipientBefore(ctx, tx, address, time.Time{}, kinds...)
+}
+
+// EraseRecipientBefore is EraseRecipient for the messages written before `before` (zero: all of them): a full
+// unsubscribe under a release that left the subscriber's mails (app.UpgradeData).
+func EraseRecipientBefore(ctx context.Context, tx database.Tx, address string, before time.Time, kinds ...string) (int64, error) {
+	q, args := `DELETE FROM mail_outbox WHERE recipient = ?`, []any{strings.ToLower(strings.TrimSpace(address))}
+	if !before.IsZero() {
+		q, args = q+` AND created_at < ?`, append(args, timeArg(tx.Dialect, before))
+	}
+	q, args = ofKinds(q, args, kinds)
 	res, err := tx.ExecContext(ctx, tx.Rebind(q), args...)
 	if err != nil {
 		return 0, fmt.Errorf("mail: erase recipient: %w", err)
 	}
 	return res.RowsAffected()
+}
+
+// Recipients lists up to limit addresses the outbox holds messages to, in order, from the one after `after`.
+func Recipients(ctx context.Context, db *database.DB, after string, limit int) ([]string, error) {
+	rows, err := db.QueryContext(ctx, db.Rebind(`SELECT DISTINCT recipient FROM mail_outbox WHERE recipient > ? ORDER BY recipient LIMIT ?`), after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("mail: list recipients: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	var out []string
+	for rows.Next() {
+		var r string
+		if err := rows.Scan(&r); err != nil {
+			return nil, fmt.Errorf("mail: list recipients: %w", err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
 }
 
 // ofKinds narrows a statement over mail_outbox to messages of the kinds, when any are named.
@@ -423,10 +451,14 @@ func (o *Outbox) Prune(ctx context.Context, before time.Time) (int64, error) {
 
 // timeValue is a time as the outbox's columns hold it: RFC 3339 text in SQLite, timestamptz in PostgreSQL.
 func (o *Outbox) timeValue(t time.Time) any {
-	if o.db.Dialect == database.Postgres {
+	return timeArg(o.db.Dialect, t)
+}
+
+func timeArg(d database.Dialect, t time.Time) any {
+	if d == database.Postgres {
 		return t.UTC()
 	}
-	return o.timestamp(t)
+	return timestamp(t)
 }
 
 // RunDelivery delivers pending messages every interval until ctx ends.
@@ -450,7 +482,7 @@ func (o *Outbox) RunDelivery(ctx context.Context, interval time.Duration, onErro
 
 // timestamp is a time as RFC 3339 text with a fixed number of digits, so SQLite compares it as text correctly
 // (PostgreSQL parses it into timestamptz).
-func (o *Outbox) timestamp(t time.Time) string {
+func timestamp(t time.Time) string {
 	return t.UTC().Format("2006-01-02T15:04:05.000000000Z07:00")
 }
 

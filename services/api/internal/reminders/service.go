@@ -37,6 +37,9 @@ const SubscriptionKey = "SVC_PRODUCT_REMINDER"
 // the embedded provider implements it.
 type Subscriptions interface {
 	SubscribeConfirmed(ctx context.Context, email identity.Email, key string) error
+	// SubscribeConfirmedAt records a confirmation made at `at` (SubscribeEarlierConfirmations); a subscription
+	// whose state was set after it is left as it is.
+	SubscribeConfirmedAt(ctx context.Context, email identity.Email, key string, at time.Time) error
 }
 
 // DisabledAccounts tells whether an operator disabled the account of an address (the embedded provider): such an
@@ -331,6 +334,62 @@ func (s *Service) Confirm(ctx context.Context, token string) error {
 		}
 		return s.store.Confirm(ctx, hash, now)
 	})
+}
+
+// SubscribeEarlierConfirmations turns the product reminder subscription on, confirmed, for every address with an
+// active reminder: reminders confirmed under a release before 2026-11-28 (a1f166e) did not turn it on, and the
+// centre lists reminders only with it (spec 001 §4; QA upgrade round of 2026-11-29: they were invisible after the
+// upgrade). The double opt-in is dated at the address's latest confirmation, and a subscription the shopper set
+// after it stays as it is, as it would had the confirmation turned it on then. Each address is done alone, as a
+// confirmation is, and its reminders are read again there (an unsubscribe from everything meanwhile deleted them);
+// a disabled account takes none, as its confirmation would not. It answers how many addresses it looked at. Without
+// Subscriptions (SAP CDC runs the double opt-in itself) it does nothing.
+func (s *Service) SubscribeEarlierConfirmations(ctx context.Context) (int, error) {
+	if s.subs == nil {
+		return 0, nil
+	}
+	n := 0
+	var after identity.Email
+	for {
+		emails, err := s.store.ActiveAddresses(ctx, after, 500)
+		if err != nil || len(emails) == 0 {
+			return n, err
+		}
+		for _, email := range emails {
+			if err := identity.Alone(ctx, s.lock, email, func(ctx context.Context) error {
+				return s.subscribeEarlier(ctx, email)
+			}); err != nil {
+				return n, err
+			}
+			n++
+		}
+		after = emails[len(emails)-1]
+	}
+}
+
+func (s *Service) subscribeEarlier(ctx context.Context, email identity.Email) error {
+	active, err := s.store.Active(ctx, email)
+	if err != nil || len(active) == 0 {
+		return err
+	}
+	if err := s.refuseDisabled(ctx, email); errors.Is(err, identity.ErrAccountDisabled) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	var latest time.Time
+	for _, r := range active {
+		if r.ConfirmedAt.After(latest) {
+			latest = r.ConfirmedAt
+		}
+	}
+	if latest.IsZero() {
+		return nil
+	}
+	if err := s.subs.SubscribeConfirmedAt(ctx, email, SubscriptionKey, latest); err != nil {
+		return fmt.Errorf("reminders: subscribe an earlier confirmation: %w", err)
+	}
+	return nil
 }
 
 // ExpiredKept is how long a reminder whose verification window ended unconfirmed is kept: a late click on its

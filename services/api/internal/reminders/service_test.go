@@ -176,6 +176,14 @@ func (s *subscriptions) SubscribeConfirmed(_ context.Context, email identity.Ema
 	return nil
 }
 
+func (s *subscriptions) SubscribeConfirmedAt(_ context.Context, email identity.Email, key string, at time.Time) error {
+	if s.err != nil {
+		return s.err
+	}
+	s.calls = append(s.calls, email.String()+" "+key+" at "+at.UTC().Format(time.RFC3339))
+	return nil
+}
+
 func TestConfirmTurnsTheSubscriptionOn(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)

@@ -46,6 +46,8 @@ type Store interface {
 	Confirm(ctx context.Context, tokenHash string, now time.Time) error
 	// DeleteExpiredPending deletes pending reminders whose window ended at or before `before` and says how many.
 	DeleteExpiredPending(ctx context.Context, before time.Time) (int64, error)
+	// ActiveAddresses lists up to limit addresses with an active reminder, in order, from the one after `after`.
+	ActiveAddresses(ctx context.Context, after identity.Email, limit int) ([]identity.Email, error)
 }
 
 // SQLStore is the Store on the service's database, for both dialects.
@@ -278,6 +280,25 @@ func (s *SQLStore) Delete(ctx context.Context, id string) error {
 		return fmt.Errorf("reminders: delete %s: %w", id, err)
 	}
 	return nil
+}
+
+// ActiveAddresses implements Store.
+func (s *SQLStore) ActiveAddresses(ctx context.Context, after identity.Email, limit int) ([]identity.Email, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT DISTINCT email FROM product_reminders WHERE email > ? AND status = 'active'
+		ORDER BY email LIMIT ?`), after.String(), limit)
+	if err != nil {
+		return nil, fmt.Errorf("reminders: list addresses: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	var out []identity.Email
+	for rows.Next() {
+		var email string
+		if err := rows.Scan(&email); err != nil {
+			return nil, fmt.Errorf("reminders: list addresses: %w", err)
+		}
+		out = append(out, identity.Email(email))
+	}
+	return out, rows.Err()
 }
 
 // DeleteAllOf implements Store.

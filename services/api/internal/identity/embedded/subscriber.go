@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sort"
+	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 )
@@ -12,6 +13,9 @@ import (
 type SubscriberSeed struct {
 	Confirmed []string
 	Data      map[string]any
+	// At is when the subscriptions were confirmed, zero for now. A subscription whose state was set after a
+	// non-zero At (the shopper's own later choice) is left as it is.
+	At time.Time
 }
 
 // SeedSubscriber gives email (a newsletter-only account, created when missing) the seed's confirmed
@@ -27,15 +31,22 @@ func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, see
 		if err != nil {
 			return err
 		}
-		now := p.clock()
+		now, at := p.clock(), seed.At
+		if at.IsZero() {
+			at = now
+		}
 		changed := false
 		for _, key := range seed.Confirmed {
-			if _, doi, subscribed := emailChannel(a.Subscriptions, key); subscribed && doi["status"] == "Confirmed" {
+			em, doi, subscribed := emailChannel(a.Subscriptions, key)
+			if subscribed && doi["status"] == "Confirmed" {
+				continue
+			}
+			if set, err := time.Parse(time.RFC3339Nano, stringField(em, "lastUpdatedSubscriptionState")); !seed.At.IsZero() && err == nil && set.After(at) {
 				continue
 			}
 			setPath(a.Subscriptions, key+".email", map[string]any{
-				"isSubscribed": true, "lastUpdatedSubscriptionState": isoTime(now),
-				"doubleOptIn": map[string]any{"status": "Confirmed", "emailSentTime": isoTime(now), "confirmTime": isoTime(now)},
+				"isSubscribed": true, "lastUpdatedSubscriptionState": isoTime(at),
+				"doubleOptIn": map[string]any{"status": "Confirmed", "emailSentTime": isoTime(at), "confirmTime": isoTime(at)},
 			})
 			changed = true
 		}
@@ -69,6 +80,13 @@ func (p *Provider) IsDisabled(ctx context.Context, email identity.Email) (bool, 
 // the address has none; an account that has it on and confirmed is left as it is.
 func (p *Provider) SubscribeConfirmed(ctx context.Context, email identity.Email, key string) error {
 	return p.SeedSubscriber(ctx, email, SubscriberSeed{Confirmed: []string{key}})
+}
+
+// SubscribeConfirmedAt is SubscribeConfirmed for a confirmation made at `at`, told of later (a product reminder
+// confirmed under a release before 2026-11-28, which did not turn the subscription on): the double opt-in is dated
+// then, and a subscription whose state was set after it stays as the shopper left it.
+func (p *Provider) SubscribeConfirmedAt(ctx context.Context, email identity.Email, key string, at time.Time) error {
+	return p.SeedSubscriber(ctx, email, SubscriberSeed{Confirmed: []string{key}, At: at})
 }
 
 func mustFlatten(m map[string]any) []leaf {

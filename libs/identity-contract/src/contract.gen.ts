@@ -27,7 +27,7 @@ export const ErrorCode = {
   INVALID_PARAMETER: 400006,
   /** Field validation failed; validationErrors lists {fieldName, errorCode, message}. */
   VALIDATION: 400009,
-  /** A write to a field only the server may change (data.customerassignment). */
+  /** A write to a field only the server may change (data.customerassignment), or, with a preference-centre (subscriber) regToken, to a field outside subscriberScope.write (data.addressBook, preferences, the login details); errorDetails names the field. */
   READ_ONLY_FIELD: 400020,
   /** As a validation error, a value that does not match its format (e-mail, schema regex). */
   INVALID_FORMAT: 400026,
@@ -315,6 +315,17 @@ export const Durations = {
 
 /** maxFailures failed logins of one login ID within Durations.lockoutWindow lock it for Durations.lockoutDuration. */
 export const Lockout = { maxFailures: 5 } as const;
+
+/**
+ * What a preference-centre (subscriber) regToken reaches: the dotted names getAccountInfo answers (read) and
+ * setAccountInfo writes (write) with it (a name covers what is below it, a section name the section), and the
+ * account's other answers it gets.
+ */
+export const SubscriberScope = {
+  read: ['profile.email', 'profile.firstName', 'profile.lastName', 'profile.birthDay', 'profile.birthMonth', 'profile.birthYear', 'profile.zip', 'profile.country', 'profile.phones', 'data.salutation', 'data.preference', 'data.sfmc', 'preferences', 'subscriptions'],
+  write: ['profile.firstName', 'profile.lastName', 'profile.birthDay', 'profile.birthMonth', 'profile.birthYear', 'profile.zip', 'profile.country', 'profile.phones', 'data.salutation', 'data.preference', 'data.sfmc', 'subscriptions'],
+  answers: ['UID', 'isRegistered', 'isVerified', 'isActive'],
+} as const;
 
 /** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */
 export const Links = {

@@ -940,6 +940,62 @@ export function describeIdentityContract(
       });
     });
 
+    describe("the preference centre's reach (subscriberScope)", () => {
+      const HOME = { firstName: 'Carol', lastName: 'Muster', street: 'Hauptstraße', streetNo: '1', zip: '20095', city: 'Hamburg', country: 'DE' };
+
+      /** A logged-in customer with an address, phones and a birth date, and the regToken of a mailed centre link. */
+      async function customerWithCentreLink(label: string) {
+        const email = await activeAccount(label);
+        const own = await provider.setAccountInfo({
+          profile: { birthYear: 1980, zip: '20095', country: 'DE', phones: [{ number: '+4940123456', type: 'mobile' }] } as Profile,
+          data: { addressBook: [HOME] },
+        });
+        expect(own.errorCode).toBe(0);
+        return { email, centre: await helpers.subscriberRegToken(email) };
+      }
+
+      lite('reads what the centre shows (001 §3), not the address book, the store area or the login details', async () => {
+        const { centre } = await customerWithCentreLink('scoperead');
+        const seen = await provider.getAccountInfo({ regToken: centre, include: 'profile,data,preferences,subscriptions', extraProfileFields: 'phones' });
+        expect(seen.errorCode).toBe(0);
+        expect(seen.profile).toMatchObject({ birthYear: 1980, zip: '20095', country: 'DE', phones: [expect.objectContaining({ number: '+4940123456' })] });
+        expect(seen.data).not.toHaveProperty('addressBook');
+        expect(seen.data).not.toHaveProperty('customerassignment');
+        expect(seen).toMatchObject({ isRegistered: true });
+        for (const field of ['lastLogin', 'loginProvider', 'socialProviders', 'regSource']) expect(seen).not.toHaveProperty(field);
+        // The session reads the whole account as before.
+        expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([expect.objectContaining({ street: 'Hauptstraße' })]);
+      });
+
+      lite('writes what the centre saves (001 §7); anything else is refused whole with 400020 naming the field', async () => {
+        const { email, centre } = await customerWithCentreLink('scopewrite');
+        const saved = await provider.setAccountInfo({
+          regToken: centre,
+          profile: { email, firstName: 'Caro', birthYear: 1981, zip: '80331', country: 'DE', phones: [{ number: '+4989123456', type: 'mobile' }] } as Profile,
+          data: { salutation: 'mrs', sfmc: { dataProcessingConsented: true }, preference: { ORGANIC: true } },
+          subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } },
+        });
+        expect(saved.errorCode).toBe(0);
+        const refused: [Parameters<IdentityProvider['setAccountInfo']>[0], string][] = [
+          [{ data: { addressBook: [{ ...HOME, street: 'Fremdweg' }] } }, 'data.addressBook'],
+          [{ profile: { firstName: 'Mallory' }, data: { addressBook: null } as never }, 'data.addressBook'],
+          [{ data: { customerassignment: 'SUED' } as never }, 'data.customerassignment'],
+          [{ preferences: { terms: { customeraccount: { isConsentGranted: false } } } as Preferences }, 'preferences.terms'],
+          [{ profile: { email: freshEmail('thief') } }, 'profile.email'],
+          [{ password: STRONG_PASSWORD, newPassword: OTHER_PASSWORD }, 'password'],
+        ];
+        for (const [write, field] of refused) {
+          const answer = await provider.setAccountInfo({ ...write, regToken: centre });
+          expect(answer.errorCode).toBe(ErrorCode.READ_ONLY_FIELD);
+          expect(answer.errorDetails).toMatch(new RegExp(`^${field.replace('.', '\\.')} `));
+        }
+        const mine = await provider.getAccountInfo({ include: 'profile,data' });
+        expect(mine.profile).toMatchObject({ firstName: 'Caro', birthYear: 1981 });
+        expect(mine.data?.addressBook).toEqual([expect.objectContaining({ street: 'Hauptstraße' })]);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+      });
+    });
+
     // ---- where the fake and the embedded provider once answered differently ----
     // Each case below was found by comparing the in-memory fake with the Go embedded provider method by method;
     // the contract (or, where it is silent, the embedded provider) decided which answer is right.
@@ -1519,10 +1575,10 @@ export function describeIdentityContract(
         expect((await provider.login({ loginID: moved, password: STRONG_PASSWORD })).errorCode).toBe(0);
       });
 
-      lite('a newsletter subscriber without a password cannot change its e-mail address', async () => {
+      lite("a newsletter link's regToken cannot change the e-mail address (400020: outside the centre's scope)", async () => {
         const email = freshEmail('litemove');
         const regToken = await helpers.subscriberRegToken(email);
-        expect((await provider.setAccountInfo({ regToken, profile: { email: freshEmail('litenew') } })).errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
+        expect((await provider.setAccountInfo({ regToken, profile: { email: freshEmail('litenew') } })).errorCode).toBe(ErrorCode.READ_ONLY_FIELD);
         expect((await provider.getAccountInfo({ regToken, include: 'profile' })).profile?.email).toBe(email);
       });
 

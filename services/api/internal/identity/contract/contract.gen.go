@@ -40,7 +40,9 @@ const (
 	CodeInvalidParameter = 400006
 	// CodeValidation (400009): Field validation failed; validationErrors lists {fieldName, errorCode, message}.
 	CodeValidation = 400009
-	// CodeReadOnlyField (400020): A write to a field only the server may change (data.customerassignment).
+	// CodeReadOnlyField (400020): A write to a field only the server may change (data.customerassignment), or,
+	// with a preference-centre (subscriber) regToken, to a field outside subscriberScope.write
+	// (data.addressBook, preferences, the login details); errorDetails names the field.
 	CodeReadOnlyField = 400020
 	// CodeInvalidFormat (400026): As a validation error, a value that does not match its format (e-mail, schema
 	// regex).
@@ -323,6 +325,15 @@ const (
 
 // LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.
 const LockoutMaxFailures = 5
+
+// What a preference-centre (subscriber) regToken reaches: the dotted names getAccountInfo answers and
+// setAccountInfo writes with it (a name covers what is below it, a section name the section), and the account's
+// other answers it gets.
+var (
+	SubscriberReads   = []string{"profile.email", "profile.firstName", "profile.lastName", "profile.birthDay", "profile.birthMonth", "profile.birthYear", "profile.zip", "profile.country", "profile.phones", "data.salutation", "data.preference", "data.sfmc", "preferences", "subscriptions"}
+	SubscriberWrites  = []string{"profile.firstName", "profile.lastName", "profile.birthDay", "profile.birthMonth", "profile.birthYear", "profile.zip", "profile.country", "profile.phones", "data.salutation", "data.preference", "data.sfmc", "subscriptions"}
+	SubscriberAnswers = []string{"UID", "isRegistered", "isVerified", "isActive"}
+)
 
 // Links in mails: the path and the query parameter that carries the token (none: the token follows the path).
 const (

@@ -37,6 +37,9 @@ func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, inclu
 		fields["profile"] = map[string]any{"email": a.Email}
 		fields["data"], fields["preferences"], fields["subscriptions"] = map[string]any{}, map[string]any{}, map[string]any{}
 	}
+	if acc.subscriber {
+		fields = subscriberView(fields)
+	}
 	if strings.Contains(include, MissingRequiredFieldsFlag) {
 		fields["missingRequiredFields"] = p.schema.missingRequired(a)
 	}
@@ -113,6 +116,11 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	}
 	if a.Disabled { // a regToken issued after the operator disabled the account (a newsletter link's) changes nothing
 		return fail(contract.CodeAccountDisabled, ""), nil
+	}
+	if acc.subscriber {
+		if field := subscriberRefusal(a, in); field != "" {
+			return fail(contract.CodeReadOnlyField, field+" is not written with the preference centre's regToken"), nil
+		}
 	}
 	// A registration of a subscriber's address that nobody has confirmed yet may complete what it lacks (fields,
 	// consents) but, as at the registration itself (keepHeld), change and end nothing the subscriber gave, and

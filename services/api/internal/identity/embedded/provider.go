@@ -407,6 +407,9 @@ type access struct {
 	// limited: a registration regToken for a newsletter account someone is registering: not yet proven to
 	// be the owner's, so it may write but must not read the subscriber's data.
 	limited bool
+	// subscriber: a subscriber regToken (the preference centre's), which reaches the contract's subscriberScope
+	// only (subscriber_scope.go).
+	subscriber bool
 	// loggedInAt: when the session's login was (zero with a regToken), for what needs a recent one (recentLogin).
 	loggedInAt time.Time
 }
@@ -431,7 +434,7 @@ func (p *Provider) authorize(ctx context.Context, c Caller, regToken string) (Ac
 		case err != nil:
 			return Account{}, access{}, false, err
 		}
-		return a, access{viaRegToken: true, limited: limitedAccess(t, a)}, true, nil
+		return a, access{viaRegToken: true, limited: limitedAccess(t, a), subscriber: t.Kind == TokenSubscriber}, true, nil
 	}
 	a, s, err := p.liveSession(ctx, c.SessionToken)
 	if errors.Is(err, ErrNotFound) {

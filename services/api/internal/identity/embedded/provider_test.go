@@ -713,8 +713,9 @@ func TestParallelResetRequestsSendOneMail(t *testing.T) {
 }
 
 // TestLoginDetailsChecksLockOut: the current password that a password or e-mail change asks for is checked as a
-// login is. Wrong guesses through a session or a newsletter link's regToken count towards the login ID's
-// lockout, and while it holds even the right password changes nothing (QA, 2026-11-28).
+// login is. Wrong guesses through a session count towards the login ID's lockout, and while it holds even the right
+// password changes nothing (QA, 2026-11-28). A newsletter link's regToken changes no login details at all (its
+// scope, 2026-11-29): it is refused before any password is tried, so it neither guesses nor locks anyone out.
 func TestLoginDetailsChecksLockOut(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
@@ -729,11 +730,19 @@ func TestLoginDetailsChecksLockOut(t *testing.T) {
 			return r
 		}
 
+		for i := 0; i < contract.LockoutMaxFailures; i++ {
+			for _, g := range []embedded.SetAccountInfoParams{
+				{RegToken: rt.Token, Password: "Guess-0-Passw0rd", NewPassword: "Taken-Passw0rd!"},
+				{RegToken: rt.Token, Password: "Guess-0-Passw0rd", Profile: map[string]any{"email": "thief@example.net"}},
+			} {
+				require.Equal(t, contract.CodeReadOnlyField, set(g).ErrorCode, "the preference centre's regToken changes no login details")
+			}
+		}
 		guesses := []embedded.SetAccountInfoParams{
 			{Password: "Guess-1-Passw0rd", NewPassword: "Taken-Passw0rd!"},
 			{Password: "Guess-2-Passw0rd", Profile: map[string]any{"email": "thief@example.net"}},
-			{RegToken: rt.Token, Password: "Guess-3-Passw0rd", NewPassword: "Taken-Passw0rd!"},
-			{RegToken: rt.Token, Password: "Guess-4-Passw0rd", Profile: map[string]any{"email": "thief@example.net"}},
+			{Password: "Guess-3-Passw0rd", NewPassword: "Taken-Passw0rd!"},
+			{Password: "Guess-4-Passw0rd", Profile: map[string]any{"email": "thief@example.net"}},
 		}
 		for _, g := range guesses {
 			r := set(g)
@@ -745,7 +754,7 @@ func TestLoginDetailsChecksLockOut(t *testing.T) {
 
 		for _, right := range []embedded.SetAccountInfoParams{
 			{Password: goodPassword, NewPassword: "Taken-Passw0rd!"},
-			{RegToken: rt.Token, Password: goodPassword, Profile: map[string]any{"email": "thief@example.net"}},
+			{Password: goodPassword, Profile: map[string]any{"email": "thief@example.net"}},
 		} {
 			require.Equal(t, contract.CodeLockedOut, set(right).ErrorCode, "locked out: the right password changes nothing")
 		}

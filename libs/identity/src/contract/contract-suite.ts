@@ -444,10 +444,19 @@ export function describeIdentityContract(
         await verify(email);
       });
 
-      it('answers 400006 for an unknown or an already verified address', async () => {
-        expect((await provider.resendVerificationCode({ email: freshEmail('nobody') })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+      it('by address, answers an address without a registration as a pending one (0), sending nothing; 400006 once verified', async () => {
+        const nobody = freshEmail('nobody');
+        expect((await provider.resendVerificationCode({ email: nobody })).errorCode).toBe(0);
+        expect(await helpers.lastMail(nobody, 'verification')).toBeUndefined();
         const email = await activeAccount();
         expect((await provider.resendVerificationCode({ email })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+      });
+
+      lite("by address, answers a newsletter subscriber's address as any other without a registration", async () => {
+        const email = freshEmail('resendlite');
+        await helpers.subscriberRegToken(email);
+        expect((await provider.resendVerificationCode({ email })).errorCode).toBe(0);
+        expect(await helpers.lastMail(email, 'verification')).toBeUndefined();
       });
     });
 

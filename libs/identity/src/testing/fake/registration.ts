@@ -92,6 +92,14 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       const email = 'email' in params ? params.email : undefined;
       if (!regToken && !email) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'regToken');
       const acc = regToken ? store.tokenAccount(regToken) : store.byEmail(email);
+      if (!regToken) {
+        // By address as the REST API's verification-email (and the embedded provider): an address without a
+        // registration answers as a pending one, with nothing sent, so the answer tells no registration apart.
+        if (!isEmailAddress((email ?? '').trim().toLowerCase())) return store.fail(ErrorCode.INVALID_PARAMETER, 'email is not an e-mail address');
+        if (acc?.isRegistered && acc.isVerified) return store.fail(ErrorCode.INVALID_PARAMETER, 'Account is already verified');
+        if (acc?.isRegistered) store.sendVerification(acc);
+        return store.ok();
+      }
       if (!acc?.isRegistered || acc.isVerified) return store.fail(ErrorCode.INVALID_PARAMETER, 'Account is unknown or already verified');
       store.sendVerification(acc);
       return store.ok();

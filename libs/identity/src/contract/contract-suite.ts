@@ -99,6 +99,7 @@ export function describeIdentityContract(
   const passkeysInTime = capabilities.passkeys && capabilities.timeTravel ? it : it.skip;
   const passkeysAndSocial = capabilities.passkeys && capabilities.social ? it : it.skip;
   const passkeysAndOwnData = capabilities.passkeys && capabilities.ownData ? it : it.skip;
+  const passkeysAndLite = capabilities.passkeys && capabilities.liteAccounts ? it : it.skip;
   const socialAndOwnData = capabilities.social && capabilities.ownData ? it : it.skip;
 
   describe(`identity contract: ${name}`, () => {
@@ -1911,6 +1912,52 @@ export function describeIdentityContract(
         // Another password: the current one again is refused (400006/100001).
         await reset('Third-Pass-77#');
         expect((await passkeyLogin(own)).errorCode).toBe(0);
+      });
+
+      /** The WebAuthn user handle of creation options (options.user.id, base64url) as text. */
+      function userHandleOf(options: unknown): string {
+        const id = (options as { user?: { id?: string } } | undefined)?.user?.id ?? '';
+        return atob(id.replace(/-/g, '+').replace(/_/g, '/'));
+      }
+
+      passkeysAndLite("a newsletter subscriber's address gets the options an unknown one gets, never its UID; the passkey then logs in to its account", async () => {
+        const subscriber = freshEmail('passkey-lite');
+        const centre = await helpers.subscriberRegToken(subscriber);
+        expect((await provider.setAccountInfo({ regToken: centre, profile: { firstName: 'Lea' } })).errorCode).toBe(0);
+        const { UID } = await provider.getAccountInfo({ regToken: centre });
+        expect(UID).toEqual(expect.any(String));
+        const nobody = freshEmail('passkey-nobody');
+        const handles = new Set<string>();
+        for (const email of [subscriber, subscriber, nobody, nobody]) {
+          const { regToken } = await provider.initRegistration();
+          const init = await provider.initPasskeyRegistration!({ regToken, email });
+          expect(init.errorCode).toBe(0);
+          handles.add(userHandleOf(init.options));
+        }
+        expect(handles.size).toBe(4);
+        expect(handles.has(UID!)).toBe(false);
+
+        const { regToken } = await provider.initRegistration();
+        const init = await provider.initPasskeyRegistration!({ regToken, email: subscriber });
+        const auth = authenticator();
+        const values = await requiredValues();
+        const answer = await provider.register({ email: subscriber, password: '', regToken: regToken ?? '', passkey: auth.register(init.options), ...values, lang: 'de' });
+        expect(answer).toMatchObject({ errorCode: ErrorCode.PENDING_VERIFICATION, UID });
+        await verify(subscriber);
+        expect(await passkeyLogin(auth)).toMatchObject({ errorCode: 0, UID });
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile).toMatchObject({ email: subscriber, firstName: 'Lea' });
+      });
+
+      passkeys('a registered address is refused as a registration with a password is: 400009 with 400003 on email', async () => {
+        const email = await activeAccount('passkey-taken');
+        await provider.logout();
+        const { regToken } = await provider.initRegistration();
+        const init = await provider.initPasskeyRegistration!({ regToken, email });
+        const withPassword = await registerComplete(email);
+        expect(init.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(init.errorCode).toBe(withPassword.answer.errorCode);
+        expect(init.validationErrors).toEqual(withPassword.answer.validationErrors);
+        expect(init.options).toBeUndefined();
       });
 
       passkeys('answers 206001 to a passkey login of an account missing required fields', async () => {

@@ -59,9 +59,10 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
         if (!('key' in verified)) return verified;
         passkey = verified.key;
       }
-      const acc = existing ?? store.newAccount(email, 'site', passkey?.UID);
+      // A new account takes the ceremony's user handle as its UID; a newsletter account keeps its own.
+      const acc = existing ?? store.newAccount(email, 'site', passkey?.userHandle);
       acc.password = withPasskey ? undefined : params.password;
-      if (passkey) store.passkeys.set(passkey.id, passkey);
+      if (passkey) store.passkeys.set(passkey.id, { ...passkey, UID: acc.UID });
       acc.isRegistered = true;
       acc.isVerified = false;
       acc.lang = lang;

@@ -140,7 +140,7 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	var passkey *Passkey
 	if withPasskey {
 		ch, cred, err := p.verifyNewPasskey(ctx, in.Passkey, ChallengeRegistration)
-		if err == nil && (ch.RegTokenHash != init.Hash || ch.Email != email.String() || (upgrade && ch.UID != existing.UID)) {
+		if err == nil && (ch.RegTokenHash != init.Hash || ch.Email != email.String()) {
 			err = refusal(contract.DetailsPasskeyChallenge) // options made for another registration
 		}
 		var ref passkeyRefusal
@@ -151,8 +151,12 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 		if err != nil {
 			return Result{}, err
 		}
-		a.UID = ch.UID
-		k, err := p.newPasskey(a.UID, "", cred)
+		// A new account takes the ceremony's user handle as its UID; a newsletter account keeps its UID, and the
+		// passkey the handle its authenticator answers (Passkey.Handle).
+		if !upgrade {
+			a.UID = ch.UID
+		}
+		k, err := p.newPasskey(a.UID, ch.UID, "", cred)
 		if err != nil {
 			return Result{}, err
 		}

@@ -21,7 +21,7 @@ export const ErrorCode = {
   ACCOUNT_NOT_ACTIVATED: 206006,
   /** A required parameter is missing; errorDetails names it (e.g. the current password of an e-mail change). */
   MISSING_REQUIRED_PARAMETER: 400002,
-  /** The e-mail address belongs to another account: on its own (e-mail change) or as the validation error of `email` inside 400009 (register). */
+  /** The e-mail address belongs to another registered account: on its own (e-mail change) or as the validation error of `email` inside 400009 (register). A newsletter subscriber's account (isRegistered false) does not count, at register as at an e-mail change. */
   UNIQUE_IDENTIFIER_EXISTS: 400003,
   /** A parameter is invalid: an unknown or expired regToken, a malformed request; as a validation error, a password that breaks the policy or a value out of range. errorDetails may carry a detail code (below). */
   INVALID_PARAMETER: 400006,

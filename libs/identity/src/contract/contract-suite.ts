@@ -1585,6 +1585,26 @@ export function describeIdentityContract(
         expect((await provider.login({ loginID: moved, password: STRONG_PASSWORD })).errorCode).toBe(0);
       });
 
+      lite("an e-mail change to a newsletter subscriber's address answers as to a new one; its link joins the subscriber's account to the account", async () => {
+        const subscriber = freshEmail('changelite');
+        const centre = await helpers.subscriberRegToken(subscriber);
+        const subscribe = { NLT_GENERAL: { email: { isSubscribed: true } } };
+        expect((await provider.setAccountInfo({ regToken: centre, data: { sfmc: { dataProcessingConsented: true } }, subscriptions: subscribe })).errorCode).toBe(0);
+        const email = await activeAccount('changeto');
+        const answer = await provider.setAccountInfo({ profile: { email: subscriber }, password: STRONG_PASSWORD });
+        expect(answer.errorCode).toBe(0);
+        expect(answer.validationErrors).toBeUndefined();
+        const mail = await helpers.lastMail(subscriber, 'verification');
+        expect(await helpers.openLink(mail!.link)).toMatch(/double-opt-in-done\?errorCode=0$/);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect((await provider.login({ loginID: subscriber, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        const joined = await provider.getAccountInfo({ include: 'profile,data,subscriptions' });
+        expect(joined.profile?.email).toBe(subscriber);
+        expect(joined.data?.sfmc).toMatchObject({ dataProcessingConsented: true });
+        expect(joined.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(true);
+        expect((await provider.getAccountInfo({ regToken: centre })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+      });
+
       lite("a newsletter link's regToken cannot change the e-mail address (400020: outside the centre's scope)", async () => {
         const email = freshEmail('litemove');
         const regToken = await helpers.subscriberRegToken(email);

@@ -7,7 +7,7 @@ import { baseLang } from '../../language';
 import type { FakeStore } from './store';
 import { withCustomerAssignment } from './store-area';
 import { subscriberRefusal, subscriberView } from './subscriber-scope';
-import { applySubscriptions, checkSubscriptions } from './subscriptions';
+import { applySubscriptions, checkSubscriptions, newsletterOnly } from './subscriptions';
 import { clone, getPath, isBlank, isEmailAddress, listOf } from './values';
 
 type AccountDataMethods = Pick<IdentityProvider, 'getAccountInfo' | 'setAccountInfo' | 'getSchema' | 'getPolicies' | 'getSiteConsentDetails'>;
@@ -84,7 +84,10 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
           });
         }
       }
-      if (newEmail && store.byEmail(newEmail)) {
+      // A registered address answers 400003, as registering it does; a newsletter subscriber's is taken as one
+      // without an account, whose account joins this one once the link proves the address (as the embedded provider).
+      const holder = newEmail ? store.byEmail(newEmail) : undefined;
+      if (holder && holder !== acc && !newsletterOnly(store, holder)) {
         return store.fail(ErrorCode.UNIQUE_IDENTIFIER_EXISTS, 'email already exists', {
           validationErrors: [{ fieldName: 'profile.email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, message: 'email already exists' }],
         });

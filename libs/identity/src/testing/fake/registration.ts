@@ -8,6 +8,7 @@ import { checkPassword } from './rules';
 import { baseLang } from '../../language';
 import type { FakeStore } from './store';
 import { withCustomerAssignment } from './store-area';
+import { absorbSubscriber, newsletterOnly } from './subscriptions';
 import { isEmailAddress } from './values';
 
 type RegistrationMethods = Pick<IdentityProvider, 'initRegistration' | 'register' | 'finalizeRegistration' | 'resendVerificationCode'>;
@@ -121,7 +122,11 @@ export function openVerificationLink(store: FakeStore, value: string): string {
   if (!acc) return landing(ErrorCode.NOT_FOUND);
   if (token.newEmail) {
     const other = store.byEmail(token.newEmail);
-    if (other && other !== acc) return landing(ErrorCode.UNIQUE_IDENTIFIER_EXISTS);
+    if (other && other !== acc) {
+      // A registered account took the address meanwhile; a newsletter subscriber's account joins this one.
+      if (!newsletterOnly(store, other)) return landing(ErrorCode.UNIQUE_IDENTIFIER_EXISTS);
+      absorbSubscriber(store, acc, other);
+    }
     acc.email = token.newEmail;
     acc.profile.email = token.newEmail;
     // The login ID changed: every session ends (spec 000 §4), and what was issued under the old one.

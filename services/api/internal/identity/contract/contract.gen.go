@@ -31,8 +31,9 @@ const (
 	// CodeMissingRequiredParameter (400002): A required parameter is missing; errorDetails names it (e.g. the
 	// current password of an e-mail change).
 	CodeMissingRequiredParameter = 400002
-	// CodeUniqueIdentifierExists (400003): The e-mail address belongs to another account: on its own (e-mail
-	// change) or as the validation error of `email` inside 400009 (register).
+	// CodeUniqueIdentifierExists (400003): The e-mail address belongs to another registered account: on its own
+	// (e-mail change) or as the validation error of `email` inside 400009 (register). A newsletter subscriber's
+	// account (isRegistered false) does not count, at register as at an e-mail change.
 	CodeUniqueIdentifierExists = 400003
 	// CodeInvalidParameter (400006): A parameter is invalid: an unknown or expired regToken, a malformed
 	// request; as a validation error, a password that breaks the policy or a value out of range. errorDetails

@@ -195,14 +195,27 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		}
 	}
 	if newEmail != "" {
+		// A registered address answers 400003, as registering it does (spec 000 §8). A newsletter subscriber's
+		// address is taken as one without an account, as registering it is: every call but the preference centre's
+		// hides such accounts, and 400003 told them apart (QA security round of 2026-11-29). Following the link
+		// proves the address, and the subscriber's account joins this one then (VerifyEmail, absorbSubscriber).
 		other, err := p.store.AccountByEmail(ctx, newEmail)
-		if err == nil && other.UID != a.UID {
+		taken := false
+		switch {
+		case errors.Is(err, ErrNotFound):
+		case err != nil:
+			return Result{}, err
+		case other.UID != a.UID:
+			only, err := newsletterOnly(ctx, p.store, other)
+			if err != nil {
+				return Result{}, err
+			}
+			taken = !only
+		}
+		if taken {
 			r := fail(contract.CodeUniqueIdentifierExists, "email already exists")
 			r.ValidationErrors = []ValidationError{{FieldName: "profile.email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}
 			return r, nil
-		}
-		if err != nil && !errors.Is(err, ErrNotFound) {
-			return Result{}, err
 		}
 	}
 	// A password change answers in the contract's order, as the fake does: the current password (400002,

@@ -453,6 +453,16 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 			if pending, err = p.awaitingConfirmation(ctx, st, a, now); err != nil {
 				return a, err
 			}
+			// A newsletter subscriber's address was taken as any new one (setAccountInfo): its newsletter account
+			// joins this one now that the link proved the address.
+			var theirs []string
+			if a, theirs, err = p.absorbSubscriber(ctx, st, a, now); err != nil {
+				return a, err
+			}
+			pending = append(slices.DeleteFunc(pending, func(key string) bool {
+				_, doi, _ := emailChannel(a.Subscriptions, key)
+				return doi["status"] == "Confirmed" // the subscriber's confirmation took its place
+			}), theirs...)
 		}
 		a.IsVerified, a.VerifiedAt, a.UpdatedAt = true, now, now
 		a, err := st.UpdateAccount(ctx, a)

@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
 import { confirmedAccount, confirmEmail, logInThroughApi, logInWithGoogle, PASSWORD, uniqueEmail, verificationMails } from '../helpers/account';
+import { preferenceLink } from '../helpers/preferences';
 import { startPortal } from '../portal-server';
 
 /**
@@ -91,6 +92,35 @@ test.describe('passkeys', () => {
     // Its e-mail change is confirmed with a password, so it is told to set one first.
     await expect(page.getByRole('region', { name: 'E-Mail-Adresse ändern' }).getByText(/Legen Sie zuerst unten eines fest/)).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test("a newsletter subscriber registers with a passkey of its own user handle, and the passkey logs in to the subscriber's account", async ({ page, baseURL }) => {
+    test.slow(); // registration, finalize, confirmation and a passkey login
+    // The preference centre link's exchange makes the subscriber's newsletter-only account, as a newsletter's would.
+    const email = uniqueEmail(test.info(), 'passkey-lite');
+    const jwt = preferenceLink(email).split('/').at(-1)!;
+    expect((await page.request.post('/rest/v1/subscriber/regToken/jwt', { form: { jwt } })).status()).toBe(200);
+    const { client, authenticatorId } = await virtualAuthenticator(page);
+    await page.goto('/registration');
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+    await page.getByRole('region', { name: 'Ohne Passwort' }).getByRole('button', { name: 'Mit Passkey registrieren' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+    // The options' user handle is the passkey's own, not the subscriber account's UID (QA security round of 2026-11-29).
+    const { credentials } = await client.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Lea');
+    await page.getByRole('textbox', { name: /Nachname/ }).fill('Passkey');
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+    await confirmEmail(page, baseURL!, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
+
+    // The login page's autofill, answered by the virtual authenticator with the one passkey it holds, logs in to the
+    // subscriber's account, which kept its UID: the passkey's handle maps to it.
+    await page.goto('/logout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Lea Passkey!' })).toBeVisible();
   });
 
   test('an account registered with a passkey proves itself with it to link a social login (QA: it was asked for a password)', async ({ page, baseURL }) => {

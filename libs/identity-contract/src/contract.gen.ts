@@ -21,13 +21,13 @@ export const ErrorCode = {
   ACCOUNT_NOT_ACTIVATED: 206006,
   /** A required parameter is missing; errorDetails names it (e.g. the current password of an e-mail change). */
   MISSING_REQUIRED_PARAMETER: 400002,
-  /** The e-mail address belongs to another account: on its own (e-mail change) or as the validation error of `email` inside 400009 (register). */
+  /** The e-mail address belongs to another registered account: on its own (e-mail change) or as the validation error of `email` inside 400009 (register). A newsletter subscriber's account (isRegistered false) does not count, at register as at an e-mail change. */
   UNIQUE_IDENTIFIER_EXISTS: 400003,
   /** A parameter is invalid: an unknown or expired regToken, a malformed request; as a validation error, a password that breaks the policy or a value out of range. errorDetails may carry a detail code (below). */
   INVALID_PARAMETER: 400006,
   /** Field validation failed; validationErrors lists {fieldName, errorCode, message}. */
   VALIDATION: 400009,
-  /** A write to a field only the server may change (data.customerassignment). */
+  /** A write to a field only the server may change (data.customerassignment), or, with a preference-centre (subscriber) regToken, to a field outside subscriberScope.write (data.addressBook, preferences, the login details); errorDetails names the field. */
   READ_ONLY_FIELD: 400020,
   /** As a validation error, a value that does not match its format (e-mail, schema regex). */
   INVALID_FORMAT: 400026,
@@ -326,6 +326,17 @@ export const Lockout = { maxFailures: 5 } as const;
  * initPasskeyLogin) within Durations.startLimitWindow. Beyond one, 400125.
  */
 export const Limits = { mailsPerAccount: 5, mailsPerClient: 30, startsPerClient: 60 } as const;
+
+/**
+ * What a preference-centre (subscriber) regToken reaches: the dotted names getAccountInfo answers (read) and
+ * setAccountInfo writes (write) with it (a name covers what is below it, a section name the section), and the
+ * account's other answers it gets.
+ */
+export const SubscriberScope = {
+  read: ['profile.email', 'profile.firstName', 'profile.lastName', 'profile.birthDay', 'profile.birthMonth', 'profile.birthYear', 'profile.zip', 'profile.country', 'profile.phones', 'data.salutation', 'data.preference', 'data.sfmc', 'preferences', 'subscriptions'],
+  write: ['profile.firstName', 'profile.lastName', 'profile.birthDay', 'profile.birthMonth', 'profile.birthYear', 'profile.zip', 'profile.country', 'profile.phones', 'data.salutation', 'data.preference', 'data.sfmc', 'subscriptions'],
+  answers: ['UID', 'isRegistered', 'isVerified', 'isActive'],
+} as const;
 
 /** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */
 export const Links = {

@@ -100,6 +100,7 @@ export function describeIdentityContract(
   const passkeysInTime = capabilities.passkeys && capabilities.timeTravel ? it : it.skip;
   const passkeysAndSocial = capabilities.passkeys && capabilities.social ? it : it.skip;
   const passkeysAndOwnData = capabilities.passkeys && capabilities.ownData ? it : it.skip;
+  const passkeysAndLite = capabilities.passkeys && capabilities.liteAccounts ? it : it.skip;
   const socialAndOwnData = capabilities.social && capabilities.ownData ? it : it.skip;
 
   describe(`identity contract: ${name}`, () => {
@@ -445,10 +446,19 @@ export function describeIdentityContract(
         await verify(email);
       });
 
-      it('answers 400006 for an unknown or an already verified address', async () => {
-        expect((await provider.resendVerificationCode({ email: freshEmail('nobody') })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+      it('by address, answers an address without a registration as a pending one (0), sending nothing; 400006 once verified', async () => {
+        const nobody = freshEmail('nobody');
+        expect((await provider.resendVerificationCode({ email: nobody })).errorCode).toBe(0);
+        expect(await helpers.lastMail(nobody, 'verification')).toBeUndefined();
         const email = await activeAccount();
         expect((await provider.resendVerificationCode({ email })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
+      });
+
+      lite("by address, answers a newsletter subscriber's address as any other without a registration", async () => {
+        const email = freshEmail('resendlite');
+        await helpers.subscriberRegToken(email);
+        expect((await provider.resendVerificationCode({ email })).errorCode).toBe(0);
+        expect(await helpers.lastMail(email, 'verification')).toBeUndefined();
       });
     });
 
@@ -938,6 +948,62 @@ export function describeIdentityContract(
         expect((await provider.setAccountInfo({ regToken, profile: { firstName: 'Lea' }, data: { sfmc: { dataProcessingConsented: true } } })).errorCode).toBe(0);
         expect((await provider.getAccountInfo({ regToken })).profile?.firstName).toBe('Lea');
         expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+      });
+    });
+
+    describe("the preference centre's reach (subscriberScope)", () => {
+      const HOME = { firstName: 'Carol', lastName: 'Muster', street: 'Hauptstraße', streetNo: '1', zip: '20095', city: 'Hamburg', country: 'DE' };
+
+      /** A logged-in customer with an address, phones and a birth date, and the regToken of a mailed centre link. */
+      async function customerWithCentreLink(label: string) {
+        const email = await activeAccount(label);
+        const own = await provider.setAccountInfo({
+          profile: { birthYear: 1980, zip: '20095', country: 'DE', phones: [{ number: '+4940123456', type: 'mobile' }] } as Profile,
+          data: { addressBook: [HOME] },
+        });
+        expect(own.errorCode).toBe(0);
+        return { email, centre: await helpers.subscriberRegToken(email) };
+      }
+
+      lite('reads what the centre shows (001 §3), not the address book, the store area or the login details', async () => {
+        const { centre } = await customerWithCentreLink('scoperead');
+        const seen = await provider.getAccountInfo({ regToken: centre, include: 'profile,data,preferences,subscriptions', extraProfileFields: 'phones' });
+        expect(seen.errorCode).toBe(0);
+        expect(seen.profile).toMatchObject({ birthYear: 1980, zip: '20095', country: 'DE', phones: [expect.objectContaining({ number: '+4940123456' })] });
+        expect(seen.data).not.toHaveProperty('addressBook');
+        expect(seen.data).not.toHaveProperty('customerassignment');
+        expect(seen).toMatchObject({ isRegistered: true });
+        for (const field of ['lastLogin', 'loginProvider', 'socialProviders', 'regSource']) expect(seen).not.toHaveProperty(field);
+        // The session reads the whole account as before.
+        expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([expect.objectContaining({ street: 'Hauptstraße' })]);
+      });
+
+      lite('writes what the centre saves (001 §7); anything else is refused whole with 400020 naming the field', async () => {
+        const { email, centre } = await customerWithCentreLink('scopewrite');
+        const saved = await provider.setAccountInfo({
+          regToken: centre,
+          profile: { email, firstName: 'Caro', birthYear: 1981, zip: '80331', country: 'DE', phones: [{ number: '+4989123456', type: 'mobile' }] } as Profile,
+          data: { salutation: 'mrs', sfmc: { dataProcessingConsented: true }, preference: { ORGANIC: true } },
+          subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } },
+        });
+        expect(saved.errorCode).toBe(0);
+        const refused: [Parameters<IdentityProvider['setAccountInfo']>[0], string][] = [
+          [{ data: { addressBook: [{ ...HOME, street: 'Fremdweg' }] } }, 'data.addressBook'],
+          [{ profile: { firstName: 'Mallory' }, data: { addressBook: null } as never }, 'data.addressBook'],
+          [{ data: { customerassignment: 'SUED' } as never }, 'data.customerassignment'],
+          [{ preferences: { terms: { customeraccount: { isConsentGranted: false } } } as Preferences }, 'preferences.terms'],
+          [{ profile: { email: freshEmail('thief') } }, 'profile.email'],
+          [{ password: STRONG_PASSWORD, newPassword: OTHER_PASSWORD }, 'password'],
+        ];
+        for (const [write, field] of refused) {
+          const answer = await provider.setAccountInfo({ ...write, regToken: centre });
+          expect(answer.errorCode).toBe(ErrorCode.READ_ONLY_FIELD);
+          expect(answer.errorDetails).toMatch(new RegExp(`^${field.replace('.', '\\.')} `));
+        }
+        const mine = await provider.getAccountInfo({ include: 'profile,data' });
+        expect(mine.profile).toMatchObject({ firstName: 'Caro', birthYear: 1981 });
+        expect(mine.data?.addressBook).toEqual([expect.objectContaining({ street: 'Hauptstraße' })]);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
       });
     });
 
@@ -1538,10 +1604,30 @@ export function describeIdentityContract(
         expect((await provider.login({ loginID: moved, password: STRONG_PASSWORD })).errorCode).toBe(0);
       });
 
-      lite('a newsletter subscriber without a password cannot change its e-mail address', async () => {
+      lite("an e-mail change to a newsletter subscriber's address answers as to a new one; its link joins the subscriber's account to the account", async () => {
+        const subscriber = freshEmail('changelite');
+        const centre = await helpers.subscriberRegToken(subscriber);
+        const subscribe = { NLT_GENERAL: { email: { isSubscribed: true } } };
+        expect((await provider.setAccountInfo({ regToken: centre, data: { sfmc: { dataProcessingConsented: true } }, subscriptions: subscribe })).errorCode).toBe(0);
+        const email = await activeAccount('changeto');
+        const answer = await provider.setAccountInfo({ profile: { email: subscriber }, password: STRONG_PASSWORD });
+        expect(answer.errorCode).toBe(0);
+        expect(answer.validationErrors).toBeUndefined();
+        const mail = await helpers.lastMail(subscriber, 'verification');
+        expect(await helpers.openLink(mail!.link)).toMatch(/double-opt-in-done\?errorCode=0$/);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect((await provider.login({ loginID: subscriber, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        const joined = await provider.getAccountInfo({ include: 'profile,data,subscriptions' });
+        expect(joined.profile?.email).toBe(subscriber);
+        expect(joined.data?.sfmc).toMatchObject({ dataProcessingConsented: true });
+        expect(joined.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(true);
+        expect((await provider.getAccountInfo({ regToken: centre })).errorCode).toBe(ErrorCode.UNAUTHORIZED);
+      });
+
+      lite("a newsletter link's regToken cannot change the e-mail address (400020: outside the centre's scope)", async () => {
         const email = freshEmail('litemove');
         const regToken = await helpers.subscriberRegToken(email);
-        expect((await provider.setAccountInfo({ regToken, profile: { email: freshEmail('litenew') } })).errorCode).toBe(ErrorCode.MISSING_REQUIRED_PARAMETER);
+        expect((await provider.setAccountInfo({ regToken, profile: { email: freshEmail('litenew') } })).errorCode).toBe(ErrorCode.READ_ONLY_FIELD);
         expect((await provider.getAccountInfo({ regToken, include: 'profile' })).profile?.email).toBe(email);
       });
 
@@ -1937,6 +2023,52 @@ export function describeIdentityContract(
         // Another password: the current one again is refused (400006/100001).
         await reset('Third-Pass-77#');
         expect((await passkeyLogin(own)).errorCode).toBe(0);
+      });
+
+      /** The WebAuthn user handle of creation options (options.user.id, base64url) as text. */
+      function userHandleOf(options: unknown): string {
+        const id = (options as { user?: { id?: string } } | undefined)?.user?.id ?? '';
+        return atob(id.replace(/-/g, '+').replace(/_/g, '/'));
+      }
+
+      passkeysAndLite("a newsletter subscriber's address gets the options an unknown one gets, never its UID; the passkey then logs in to its account", async () => {
+        const subscriber = freshEmail('passkey-lite');
+        const centre = await helpers.subscriberRegToken(subscriber);
+        expect((await provider.setAccountInfo({ regToken: centre, profile: { firstName: 'Lea' } })).errorCode).toBe(0);
+        const { UID } = await provider.getAccountInfo({ regToken: centre });
+        expect(UID).toEqual(expect.any(String));
+        const nobody = freshEmail('passkey-nobody');
+        const handles = new Set<string>();
+        for (const email of [subscriber, subscriber, nobody, nobody]) {
+          const { regToken } = await provider.initRegistration();
+          const init = await provider.initPasskeyRegistration!({ regToken, email });
+          expect(init.errorCode).toBe(0);
+          handles.add(userHandleOf(init.options));
+        }
+        expect(handles.size).toBe(4);
+        expect(handles.has(UID!)).toBe(false);
+
+        const { regToken } = await provider.initRegistration();
+        const init = await provider.initPasskeyRegistration!({ regToken, email: subscriber });
+        const auth = authenticator();
+        const values = await requiredValues();
+        const answer = await provider.register({ email: subscriber, password: '', regToken: regToken ?? '', passkey: auth.register(init.options), ...values, lang: 'de' });
+        expect(answer).toMatchObject({ errorCode: ErrorCode.PENDING_VERIFICATION, UID });
+        await verify(subscriber);
+        expect(await passkeyLogin(auth)).toMatchObject({ errorCode: 0, UID });
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile).toMatchObject({ email: subscriber, firstName: 'Lea' });
+      });
+
+      passkeys('a registered address is refused as a registration with a password is: 400009 with 400003 on email', async () => {
+        const email = await activeAccount('passkey-taken');
+        await provider.logout();
+        const { regToken } = await provider.initRegistration();
+        const init = await provider.initPasskeyRegistration!({ regToken, email });
+        const withPassword = await registerComplete(email);
+        expect(init.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(init.errorCode).toBe(withPassword.answer.errorCode);
+        expect(init.validationErrors).toEqual(withPassword.answer.validationErrors);
+        expect(init.options).toBeUndefined();
       });
 
       passkeys('answers 206001 to a passkey login of an account missing required fields', async () => {

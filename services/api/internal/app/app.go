@@ -155,6 +155,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 			StoreAreas:       region.Default(),
 			EraseWithAccount: eraseWithAccount(withdrawals),
 			EmailChangedWith: emailChangedWith,
+			SubscriberJoined: mail.MoveAccount,
 			RemindersOf: func(ctx context.Context, email identity.Email) ([]embedded.ExportedReminder, error) {
 				return exportedReminders(ctx, a.Reminders, email)
 			},

@@ -301,3 +301,28 @@ func TestDataExportHasSocialIdentitiesPartnersAndSecurityEvents(t *testing.T) {
 		}
 	})
 }
+
+// A newsletter subscriber's account that joins an account (its address confirmed by the account's e-mail change)
+// leaves its mails to that account: the account's deletion erases them as it erases its own, also after a later
+// change of address (2026-11-29, the e-mail change no longer refuses a subscriber's address).
+func TestASubscribersAccountThatJoinsAnAccountLeavesItsMailsToIt(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, s *apitest.Service) {
+		ctx := context.Background()
+		p := s.App.Identity
+		centre, err := p.Backend().SubscriberRegToken(ctx, identity.Email("news@example.com"))
+		require.NoError(t, err)
+		subscribed, err := p.SetAccountInfo(ctx, embedded.Caller{}, embedded.SetAccountInfoParams{RegToken: centre.Token,
+			Subscriptions: map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, subscribed.ErrorCode, subscribed.ErrorDetails)
+		require.Equal(t, 1, outboxRows(t, s, "news@example.com"), "the double opt-in mail, the subscriber account's")
+
+		registered(t, s, "eva@example.com")
+		changedEmail(t, s, "eva@example.com", "news@example.com")
+		changedEmail(t, s, "news@example.com", "later@example.com")
+		d, err := p.DeleteAccount(ctx, loggedIn(t, s, "later@example.com"), embedded.DeleteAccountParams{Password: privacyPassword})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, d.ErrorCode)
+		require.Zero(t, outboxRows(t, s, "news@example.com"), "the subscriber's mails went with the account it joined")
+	})
+}

@@ -22,7 +22,8 @@ type accountHandlers struct {
 
 // SendVerificationEmail sends a new verification mail: 201 sent, 204 already verified (spec 000 §4). An address
 // without a registration answers 201 as well, with nothing sent: a 404 would tell anyone which addresses are
-// registered (the provider's own resendVerificationCode gives one answer for both, too).
+// registered. The embedded provider's accounts.resendVerificationCode with an address answers both alike too (0;
+// its 400006 is this 204), the same code behind both (embedded resendVerification).
 func (h *accountHandlers) SendVerificationEmail(c echo.Context) error {
 	email, err := identity.ParseEmail(c.Request().PostFormValue("email"))
 	if err != nil {

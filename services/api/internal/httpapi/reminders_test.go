@@ -391,6 +391,10 @@ func (refusingSubscriptions) SubscribeConfirmed(context.Context, identity.Email,
 	return errors.New("identity: seed: unknown subscription " + reminders.SubscriptionKey)
 }
 
+func (r refusingSubscriptions) SubscribeConfirmedAt(ctx context.Context, email identity.Email, key string, _ time.Time) error {
+	return r.SubscribeConfirmed(ctx, email, key)
+}
+
 // TestActivateProductReminderSaysWhenTheProviderFails: a verification link the identity provider cannot carry out
 // answers its page with the code (reminder-500001), as the contract's link outcomes are answered, not HTTP 500,
 // which the centre showed as a network error; the reminder stays pending, so the link works once it is fixed.

@@ -428,6 +428,20 @@ func EraseAccount(ctx context.Context, tx database.Tx, uid string, kinds ...stri
 	return res.RowsAffected()
 }
 
+// MoveAccount gives the messages of the account from to the account into, within tx: a newsletter subscriber's
+// account that joins another (a confirmed e-mail change to its address) leaves its mails to that account, whose
+// deletion then erases them.
+func MoveAccount(ctx context.Context, tx database.Tx, from, into string) error {
+	if from == "" || into == "" {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE mail_outbox SET account_uid = ? WHERE account_uid = ? AND account_uid <> ''`),
+		into, from); err != nil {
+		return fmt.Errorf("mail: move account: %w", err)
+	}
+	return nil
+}
+
 // ClaimForAccount gives the messages to address that name no account the account uid, within tx: a confirmed
 // e-mail change leaves the former address's mails (a product reminder's, those written before mails named their
 // account) to the account, whose deletion then erases them.

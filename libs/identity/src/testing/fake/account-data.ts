@@ -6,7 +6,8 @@ import { missingFields, refuseNewPassword, writeData, writePreferences, writePro
 import { baseLang } from '../../language';
 import type { FakeStore } from './store';
 import { withCustomerAssignment } from './store-area';
-import { applySubscriptions, checkSubscriptions } from './subscriptions';
+import { subscriberRefusal, subscriberView } from './subscriber-scope';
+import { applySubscriptions, checkSubscriptions, newsletterOnly } from './subscriptions';
 import { clone, getPath, isBlank, isEmailAddress, listOf } from './values';
 
 type AccountDataMethods = Pick<IdentityProvider, 'getAccountInfo' | 'setAccountInfo' | 'getSchema' | 'getPolicies' | 'getSiteConsentDetails'>;
@@ -20,11 +21,13 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       // person's or another address's (as the embedded provider).
       const access = params.regToken ? store.tokenAccess(params.regToken) : sessionAccess(store);
       if (!access) return store.fail(ErrorCode.UNAUTHORIZED, 'No session or valid regToken');
-      const { acc, limited } = access;
+      const { acc, limited, subscriber } = access;
       // A disabled account hands out nothing, also to a regToken issued before the disabling (as the embedded
       // provider; QA security round of 2026-11-29).
       if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED);
-      const answer = store.accountAnswer(acc, params.include, params.extraProfileFields);
+      const full = store.accountAnswer(acc, params.include, params.extraProfileFields);
+      // The preference centre's regToken reads what the centre shows (contract subscriberScope).
+      const answer = subscriber ? subscriberView(full) : full;
       if (limited) {
         // A registration over a subscriber's address: nothing of the subscriber shows until it is verified.
         if (answer.profile) answer.profile = { email: acc.email };
@@ -43,6 +46,10 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       const acc = params.regToken ? byToken?.acc : store.sessionAccount();
       if (!acc) return store.fail(ErrorCode.UNAUTHORIZED, 'No session or valid regToken');
       if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED);
+      // The preference centre's regToken writes what the centre saves (contract subscriberScope), refused whole
+      // before any password is tried.
+      const outside = byToken?.subscriber ? subscriberRefusal(acc.email, params) : undefined;
+      if (outside) return store.fail(ErrorCode.READ_ONLY_FIELD, `${outside} is not written with the preference centre's regToken`);
       // An unconfirmed registration over a subscriber completes what it lacks but changes nothing the subscriber
       // gave, nor the password or the address (as the embedded provider).
       const limited = byToken?.limited === true;
@@ -77,7 +84,10 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
           });
         }
       }
-      if (newEmail && store.byEmail(newEmail)) {
+      // A registered address answers 400003, as registering it does; a newsletter subscriber's is taken as one
+      // without an account, whose account joins this one once the link proves the address (as the embedded provider).
+      const holder = newEmail ? store.byEmail(newEmail) : undefined;
+      if (holder && holder !== acc && !newsletterOnly(store, holder)) {
         return store.fail(ErrorCode.UNIQUE_IDENTIFIER_EXISTS, 'email already exists', {
           validationErrors: [{ fieldName: 'profile.email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, message: 'email already exists' }],
         });
@@ -123,7 +133,7 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
 
 function sessionAccess(store: FakeStore) {
   const acc = store.sessionAccount();
-  return acc && { acc, limited: false };
+  return acc && { acc, limited: false, subscriber: false };
 }
 
 /** A write of the account's sections, checked but not applied yet. */

@@ -171,6 +171,8 @@ export interface Account {
 export interface Passkey {
   id: string;
   UID: string;
+  /** The WebAuthn user handle it was made with, which its authenticator answers at a login: the account's UID, or its own when registered over a newsletter account. */
+  userHandle: string;
   name: string;
   publicKey: JsonWebKey;
   signCount: number;

@@ -123,6 +123,7 @@ function ceremonies(store: FakeStore) {
     const key: Passkey = {
       id: toBase64Url(parsed.credentialId!),
       UID: ch.UID,
+      userHandle: ch.UID,
       name: 'Passkey',
       publicKey: parsed.publicKey!,
       signCount: parsed.signCount,
@@ -159,8 +160,9 @@ export function passkeyMethods(store: FakeStore): PasskeyMethods {
         if (!isEmailAddress(email)) return invalid({ fieldName: 'email', errorCode: ErrorCode.INVALID_FORMAT, message: 'Invalid email address' });
         const existing = store.byEmail(email);
         if (existing?.isRegistered) return invalid({ fieldName: 'email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, message: 'email already exists' });
-        // The user handle must be known before the account exists; a subscriber who registers keeps the UID.
-        const UID = existing?.UID ?? store.nextId('uid');
+        // A new user handle every ceremony, whether or not the address has a newsletter account, whose UID it would
+        // give away (as the embedded provider): a new account takes it as its UID, a newsletter account keeps its own.
+        const UID = store.nextId('uid');
         return store.ok({ options: creationOptions(challenge('registration', UID, email, params.regToken), { UID, email }, []) });
       }
       const acc = store.sessionAccount();
@@ -220,7 +222,7 @@ export function passkeyMethods(store: FakeStore): PasskeyMethods {
         if (!key || !acc) throw new Refusal(ErrorDetails.PASSKEY_UNKNOWN);
         // The account's lockout is the password's.
         if (acc.lockedUntil > store.now()) return store.fail(ErrorCode.LOCKED_OUT, 'Account temporarily locked out');
-        if (text(r.userHandle) !== toBase64Url(new TextEncoder().encode(acc.UID))) throw new Refusal(ErrorDetails.PASSKEY_INVALID);
+        if (text(r.userHandle) !== toBase64Url(new TextEncoder().encode(key.userHandle))) throw new Refusal(ErrorDetails.PASSKEY_INVALID);
         if (!(await verifyES256(key.publicKey, fromBase64Url(text(r.signature)), authData, raw))) throw new Refusal(ErrorDetails.PASSKEY_SIGNATURE);
         if (parsed.signCount <= key.signCount && (parsed.signCount !== 0 || key.signCount !== 0)) throw new Refusal(ErrorDetails.PASSKEY_COUNTER);
         if (parsed.backupEligible !== key.backupEligible) throw new Refusal(ErrorDetails.PASSKEY_INVALID);
@@ -270,7 +272,7 @@ export function passkeyMethods(store: FakeStore): PasskeyMethods {
 
 /**
  * register with `passkey` instead of a password: checks the answer against the challenge of this regToken and
- * address; answers the passkey to store with the account (whose UID must be the challenge's), or the refusal.
+ * address; answers the passkey to store with the account (made with the challenge's user handle), or the refusal.
  */
 export async function verifyRegistrationPasskey(
   store: FakeStore,

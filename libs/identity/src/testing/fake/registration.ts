@@ -9,6 +9,7 @@ import { baseLang } from '../../language';
 import { TOO_MANY_MAILS, TOO_MANY_STARTS, type FakeStore } from './store';
 import { confirmationsDue } from './subscriptions';
 import { withCustomerAssignment } from './store-area';
+import { absorbSubscriber, newsletterOnly } from './subscriptions';
 import { isEmailAddress } from './values';
 
 type RegistrationMethods = Pick<IdentityProvider, 'initRegistration' | 'register' | 'finalizeRegistration' | 'resendVerificationCode'>;
@@ -66,9 +67,10 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
         if (!('key' in verified)) return verified;
         passkey = verified.key;
       }
-      const acc = existing ?? store.newAccount(email, 'site', passkey?.UID);
+      // A new account takes the ceremony's user handle as its UID; a newsletter account keeps its own.
+      const acc = existing ?? store.newAccount(email, 'site', passkey?.userHandle);
       acc.password = withPasskey ? undefined : params.password;
-      if (passkey) store.passkeys.set(passkey.id, passkey);
+      if (passkey) store.passkeys.set(passkey.id, { ...passkey, UID: acc.UID });
       acc.isRegistered = true;
       acc.isVerified = false;
       acc.lang = lang;
@@ -99,6 +101,14 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       const email = 'email' in params ? params.email : undefined;
       if (!regToken && !email) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'regToken');
       const acc = regToken ? store.tokenAccount(regToken) : store.byEmail(email);
+      if (!regToken) {
+        // By address as the REST API's verification-email (and the embedded provider): an address without a
+        // registration answers as a pending one, with nothing sent, so the answer tells no registration apart.
+        if (!isEmailAddress((email ?? '').trim().toLowerCase())) return store.fail(ErrorCode.INVALID_PARAMETER, 'email is not an e-mail address');
+        if (acc?.isRegistered && acc.isVerified) return store.fail(ErrorCode.INVALID_PARAMETER, 'Account is already verified');
+        if (acc?.isRegistered) store.sendVerification(acc);
+        return store.ok();
+      }
       if (!acc?.isRegistered || acc.isVerified) return store.fail(ErrorCode.INVALID_PARAMETER, 'Account is unknown or already verified');
       store.sendVerification(acc);
       return store.ok();
@@ -119,7 +129,11 @@ export function openVerificationLink(store: FakeStore, value: string): string {
   if (!acc) return landing(ErrorCode.NOT_FOUND);
   if (token.newEmail) {
     const other = store.byEmail(token.newEmail);
-    if (other && other !== acc) return landing(ErrorCode.UNIQUE_IDENTIFIER_EXISTS);
+    if (other && other !== acc) {
+      // A registered account took the address meanwhile; a newsletter subscriber's account joins this one.
+      if (!newsletterOnly(store, other)) return landing(ErrorCode.UNIQUE_IDENTIFIER_EXISTS);
+      absorbSubscriber(store, acc, other);
+    }
     acc.email = token.newEmail;
     acc.profile.email = token.newEmail;
     // The login ID changed: every session ends (spec 000 §4), and what was issued under the old one.

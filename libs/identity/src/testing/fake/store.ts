@@ -362,14 +362,15 @@ export class FakeStore {
    * The account a regToken reaches, and whether the access is limited: a registration over a newsletter
    * subscriber's address may write but not read the subscriber's data until the address is verified.
    */
-  tokenAccess(regToken: string | undefined): { acc: Account; limited: boolean } | undefined {
+  tokenAccess(regToken: string | undefined): { acc: Account; limited: boolean; subscriber: boolean } | undefined {
     const token = this.valid(regToken, ['registration', 'subscriber']);
     const acc = token?.UID === undefined ? undefined : this.accounts.get(token.UID);
     if (!token || !acc) return undefined;
     // Every registration regToken of a subscriber's account nobody has confirmed yet, not only the registration's
     // own: a login with the password it chose answers one too (as the embedded provider).
     const limited = !acc.isVerified && (token.limited === true || (token.kind === 'registration' && acc.origin === 'lite'));
-    return { acc, limited };
+    // A subscriber regToken (the preference centre's) reaches the contract's subscriberScope only.
+    return { acc, limited, subscriber: token.kind === 'subscriber' };
   }
 
   registrationToken(acc: Account, limited = false): string {

@@ -3,7 +3,7 @@ import { ErrorCode, type ValidationError } from '../../envelope';
 import { REG_TOKEN_LIFETIME, REMINDER_CONFIRM_LIFETIME, VERIFICATION_LIFETIME, type Account } from './model';
 import type { FakeStore } from './store';
 import { emptyKeyParts, leaves } from './rules';
-import { dropUndefined } from './values';
+import { clone, dropUndefined, isBlank, isPlainObject } from './values';
 
 // Subscriptions with double opt-in, the confirmation link, and the subscriber regToken of the preference centre.
 
@@ -112,6 +112,51 @@ export function openConfirmationLink(store: FakeStore, value: string): string {
   token.used = true;
   sub.email.doubleOptIn = { ...sub.email.doubleOptIn, status: 'Confirmed', confirmTime: store.iso(store.now()) };
   return Pages.preferencesDoubleOptInDone;
+}
+
+/**
+ * Whether the account is a newsletter subscriber's and nothing more: no registration, password, social login or
+ * passkey. Every call but the preference centre's answers such an address as one without an account.
+ */
+export function newsletterOnly(store: FakeStore, acc: Account): boolean {
+  return !acc.isRegistered && acc.password === undefined && acc.social.length === 0 && !store.hasPasskey(acc);
+}
+
+/** The data sections of the newsletters (tiles, favourite store, marketing consents): identity.MarketingDataSections. */
+const MARKETING_DATA_SECTIONS = ['preference', 'sfmc'];
+
+/** own with every value of held that own lacks (nested objects field by field). */
+function fillMissing(own: Record<string, unknown>, held: Record<string, unknown>): Record<string, unknown> {
+  const out = clone(own);
+  for (const [key, value] of Object.entries(held)) {
+    const mine = out[key];
+    if (isBlank(mine)) out[key] = clone(value);
+    else if (isPlainObject(mine) && isPlainObject(value)) out[key] = fillMissing(mine, value);
+  }
+  return out;
+}
+
+type Channel = { email?: { isSubscribed?: boolean; doubleOptIn?: { status?: string } } } | undefined;
+
+/**
+ * A confirmed e-mail change to a newsletter subscriber's address (the link proved it, the subscriber's as much as the
+ * account's): the subscriber's account joins acc and is gone (as the embedded provider's absorbSubscriber). Its
+ * subscriptions come along where acc has none on (or a confirmed one where acc's waits), with their waiting links,
+ * and what acc lacks of its marketing data; acc's profile and customer data stay acc's.
+ */
+export function absorbSubscriber(store: FakeStore, acc: Account, subscriber: Account) {
+  for (const [key, value] of Object.entries(subscriber.subscriptions)) {
+    const theirs = (value as Channel)?.email;
+    const own = (acc.subscriptions[key] as Channel)?.email;
+    if (!theirs?.isSubscribed || (own?.isSubscribed && (own.doubleOptIn?.status === 'Confirmed' || theirs.doubleOptIn?.status !== 'Confirmed'))) continue;
+    acc.subscriptions[key] = clone(value);
+    for (const t of store.tokens.values()) if (t.kind === 'double-opt-in' && t.UID === subscriber.UID && t.subscription === key) t.UID = acc.UID;
+  }
+  for (const section of MARKETING_DATA_SECTIONS) {
+    const held = subscriber.data[section];
+    if (isPlainObject(held)) acc.data[section] = fillMissing(isPlainObject(acc.data[section]) ? acc.data[section] : {}, held);
+  }
+  store.accounts.delete(subscriber.UID);
 }
 
 /** The backend's token exchange for a newsletter subscriber: finds or creates a lite account, 1 h regToken. */

@@ -31,8 +31,9 @@ const (
 	// CodeMissingRequiredParameter (400002): A required parameter is missing; errorDetails names it (e.g. the
 	// current password of an e-mail change).
 	CodeMissingRequiredParameter = 400002
-	// CodeUniqueIdentifierExists (400003): The e-mail address belongs to another account: on its own (e-mail
-	// change) or as the validation error of `email` inside 400009 (register).
+	// CodeUniqueIdentifierExists (400003): The e-mail address belongs to another registered account: on its own
+	// (e-mail change) or as the validation error of `email` inside 400009 (register). A newsletter subscriber's
+	// account (isRegistered false) does not count, at register as at an e-mail change.
 	CodeUniqueIdentifierExists = 400003
 	// CodeInvalidParameter (400006): A parameter is invalid: an unknown or expired regToken, a malformed
 	// request; as a validation error, a password that breaks the policy or a value out of range. errorDetails
@@ -40,7 +41,9 @@ const (
 	CodeInvalidParameter = 400006
 	// CodeValidation (400009): Field validation failed; validationErrors lists {fieldName, errorCode, message}.
 	CodeValidation = 400009
-	// CodeReadOnlyField (400020): A write to a field only the server may change (data.customerassignment).
+	// CodeReadOnlyField (400020): A write to a field only the server may change (data.customerassignment), or,
+	// with a preference-centre (subscriber) regToken, to a field outside subscriberScope.write
+	// (data.addressBook, preferences, the login details); errorDetails names the field.
 	CodeReadOnlyField = 400020
 	// CodeInvalidFormat (400026): As a validation error, a value that does not match its format (e-mail, schema
 	// regex).
@@ -338,6 +341,15 @@ const (
 	MailsPerAccount = 5
 	MailsPerClient  = 30
 	StartsPerClient = 60
+)
+
+// What a preference-centre (subscriber) regToken reaches: the dotted names getAccountInfo answers and
+// setAccountInfo writes with it (a name covers what is below it, a section name the section), and the account's
+// other answers it gets.
+var (
+	SubscriberReads   = []string{"profile.email", "profile.firstName", "profile.lastName", "profile.birthDay", "profile.birthMonth", "profile.birthYear", "profile.zip", "profile.country", "profile.phones", "data.salutation", "data.preference", "data.sfmc", "preferences", "subscriptions"}
+	SubscriberWrites  = []string{"profile.firstName", "profile.lastName", "profile.birthDay", "profile.birthMonth", "profile.birthYear", "profile.zip", "profile.country", "profile.phones", "data.salutation", "data.preference", "data.sfmc", "subscriptions"}
+	SubscriberAnswers = []string{"UID", "isRegistered", "isVerified", "isActive"}
 )
 
 // Links in mails: the path and the query parameter that carries the token (none: the token follows the path).

@@ -37,6 +37,9 @@ func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, inclu
 		fields["profile"] = map[string]any{"email": a.Email}
 		fields["data"], fields["preferences"], fields["subscriptions"] = map[string]any{}, map[string]any{}, map[string]any{}
 	}
+	if acc.subscriber {
+		fields = subscriberView(fields)
+	}
 	if strings.Contains(include, MissingRequiredFieldsFlag) {
 		fields["missingRequiredFields"] = p.schema.missingRequired(a)
 	}
@@ -119,6 +122,11 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	if a.Disabled { // a regToken issued after the operator disabled the account (a newsletter link's) changes nothing
 		return fail(contract.CodeAccountDisabled, ""), nil
 	}
+	if acc.subscriber {
+		if field := subscriberRefusal(a, in); field != "" {
+			return fail(contract.CodeReadOnlyField, field+" is not written with the preference centre's regToken"), nil
+		}
+	}
 	// A registration of a subscriber's address that nobody has confirmed yet may complete what it lacks (fields,
 	// consents) but, as at the registration itself (keepHeld), change and end nothing the subscriber gave, and
 	// neither the password nor the address: with the regToken alone a stranger renamed and unsubscribed a
@@ -192,14 +200,27 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		}
 	}
 	if newEmail != "" {
+		// A registered address answers 400003, as registering it does (spec 000 §8). A newsletter subscriber's
+		// address is taken as one without an account, as registering it is: every call but the preference centre's
+		// hides such accounts, and 400003 told them apart (QA security round of 2026-11-29). Following the link
+		// proves the address, and the subscriber's account joins this one then (VerifyEmail, absorbSubscriber).
 		other, err := p.store.AccountByEmail(ctx, newEmail)
-		if err == nil && other.UID != a.UID {
+		taken := false
+		switch {
+		case errors.Is(err, ErrNotFound):
+		case err != nil:
+			return Result{}, err
+		case other.UID != a.UID:
+			only, err := newsletterOnly(ctx, p.store, other)
+			if err != nil {
+				return Result{}, err
+			}
+			taken = !only
+		}
+		if taken {
 			r := fail(contract.CodeUniqueIdentifierExists, "email already exists")
 			r.ValidationErrors = []ValidationError{{FieldName: "profile.email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}
 			return r, nil
-		}
-		if err != nil && !errors.Is(err, ErrNotFound) {
-			return Result{}, err
 		}
 	}
 	// A password change answers in the contract's order, as the fake does: the current password (400002,

@@ -54,3 +54,74 @@ func TestAccountEmailFollowsTheAccount(t *testing.T) {
 		require.ErrorIs(t, err, identity.ErrAccountNotFound)
 	})
 }
+
+// TestEmailChangeToASubscribersAddress: a newsletter subscriber's address is taken by an e-mail change as one without
+// an account, as registering it is; 400003 told subscribers apart while every other call hides them (QA security
+// round of 2026-11-29). Following the link proves the address, the subscriber's as much as the account's: the
+// subscriber's account joins the account with its newsletters and marketing data, and is gone. A registered
+// address still answers 400003, as registering it does.
+func TestEmailChangeToASubscribersAddress(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		on := map[string]any{"email": map[string]any{"isSubscribed": true}}
+		centre := h.subscriber("news@example.com", embedded.SetAccountInfoParams{
+			Profile:       map[string]any{"firstName": "Nina"},
+			Subscriptions: map[string]any{"NLT_GENERAL": on},
+			Data:          map[string]any{"sfmc": map[string]any{"dataProcessingConsented": true}, "preference": map[string]any{"ORGANIC": true, "VEGAN": false}},
+		})
+		confirmed, err := h.p.ConfirmSubscription(h.ctx, h.lastLink("news@example.com", embedded.MailSubscriptionConfirmation))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, confirmed.Code)
+		s, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{}, embedded.SetAccountInfoParams{RegToken: centre, Subscriptions: map[string]any{"NLT_OFFERS": on}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, s.ErrorCode, "NLT_OFFERS waits for its link")
+		subscriber, err := h.store.AccountByEmail(h.ctx, "news@example.com")
+		require.NoError(t, err)
+		h.registerVerified("taken@example.com")
+
+		uid, eva := h.loggedIn("eva@example.com")
+		own, err := h.p.SetAccountInfo(h.ctx, eva, embedded.SetAccountInfoParams{Data: map[string]any{"preference": map[string]any{"VEGAN": true}}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, own.ErrorCode)
+		change := func(to string) embedded.Result {
+			t.Helper()
+			r, err := h.p.SetAccountInfo(h.ctx, eva, embedded.SetAccountInfoParams{Password: goodPassword, Profile: map[string]any{"email": to}})
+			require.NoError(t, err)
+			return r
+		}
+		require.Equal(t, contract.CodeUniqueIdentifierExists, change("taken@example.com").ErrorCode, "a registered address, as at registration")
+		unknown, theirs := change("nobody@example.com"), change("news@example.com")
+		require.Equal(t, contract.CodeOK, theirs.ErrorCode, theirs.ErrorDetails)
+		require.Equal(t, unknown, theirs, "a subscriber's address answers as one without an account")
+
+		offersMails := h.mailCount("news@example.com", embedded.MailSubscriptionConfirmation)
+		code, err := h.p.VerifyEmail(h.ctx, h.lastLink("news@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, code)
+
+		_, err = h.store.AccountByUID(h.ctx, subscriber.UID)
+		require.ErrorIs(t, err, embedded.ErrNotFound, "the subscriber's account joined the account")
+		gone, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{}, centre, "", "")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeUnauthorized, gone.ErrorCode, "its regToken opens nothing")
+		r, session := h.login("news@example.com", goodPassword)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
+		info, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: session}, "", "profile,data,subscriptions", "")
+		require.NoError(t, err)
+		require.Equal(t, uid, info.Fields["UID"])
+		require.Equal(t, "Eva", info.Fields["profile"].(map[string]any)["firstName"], "the account's profile stays the account's")
+		data := info.Fields["data"].(map[string]any)
+		require.Equal(t, map[string]any{"ORGANIC": true, "VEGAN": true}, data["preference"], "the subscriber's tiles fill what the account lacked")
+		require.Equal(t, true, data["sfmc"].(map[string]any)["dataProcessingConsented"])
+		subs := info.Fields["subscriptions"].(map[string]any)
+		general := subs["NLT_GENERAL"].(map[string]any)["email"].(map[string]any)
+		require.Equal(t, true, general["isSubscribed"])
+		require.Equal(t, "Confirmed", general["doubleOptIn"].(map[string]any)["status"])
+		offers := subs["NLT_OFFERS"].(map[string]any)["email"].(map[string]any)
+		require.Equal(t, "Pending", offers["doubleOptIn"].(map[string]any)["status"])
+		require.Equal(t, offersMails+1, h.mailCount("news@example.com", embedded.MailSubscriptionConfirmation), "its waiting link is mailed again, for the account")
+		again, err := h.p.ConfirmSubscription(h.ctx, h.lastLink("news@example.com", embedded.MailSubscriptionConfirmation))
+		require.NoError(t, err)
+		require.Equal(t, embedded.SubscriptionLinkOutcome{Code: contract.CodeOK, Key: "NLT_OFFERS"}, again)
+	})
+}

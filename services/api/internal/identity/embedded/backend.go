@@ -35,37 +35,9 @@ func (b backend) Login(ctx context.Context, loginID, password string) (identity.
 	return identity.LoginResult{ErrorCode: contract.CodeOK, UID: a.UID}, nil
 }
 
-// ResendVerificationEmail sends a new verification mail to an unverified registered account.
+// ResendVerificationEmail sends a new verification mail to an unverified registered account (resendVerification).
 func (b backend) ResendVerificationEmail(ctx context.Context, email identity.Email, language string) error {
-	p := b.p
-	a, err := p.store.AccountByEmail(ctx, email.String())
-	if errors.Is(err, ErrNotFound) || (err == nil && !a.IsRegistered) {
-		// The same limit as an account's, counted on the address, so that the sixth ask within the hour answers
-		// "too many" whether or not the address has a registration (QA security round: only a pending account
-		// ever answered 429, which told it apart).
-		if ok, err := p.allowMail(ctx, Caller{ClientAddress: clientaddr.From(ctx)}, "address:"+email.String()); err != nil {
-			return err
-		} else if !ok {
-			return identity.ErrTooManyMails
-		}
-		return identity.ErrAccountNotFound
-	}
-	if err != nil {
-		return err
-	}
-	if a.IsVerified {
-		return identity.ErrAlreadyVerified
-	}
-	if language == "" {
-		language = p.lang(Caller{}, a)
-	}
-	if ok, err := p.allowMail(ctx, Caller{ClientAddress: clientaddr.From(ctx)}, a.UID); err != nil || !ok {
-		if err == nil {
-			err = identity.ErrTooManyMails
-		}
-		return err
-	}
-	return p.sendVerification(ctx, a, language, "")
+	return b.p.resendVerification(ctx, Caller{ClientAddress: clientaddr.From(ctx), Lang: language}, email)
 }
 
 // SubscriberRegToken returns a one-hour subscriber regToken for the account of email, creating a

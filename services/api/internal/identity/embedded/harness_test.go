@@ -19,6 +19,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/mail"
 	"github.com/grocer-portal/portal/services/api/internal/stores"
 	"github.com/grocer-portal/portal/services/api/internal/stores/storesql"
+	"github.com/grocer-portal/portal/services/api/internal/throttle"
 )
 
 // cheapArgon2 keeps the suite fast; the timing test in identityapi uses the real parameters.
@@ -37,6 +38,8 @@ type harness struct {
 	audit *audit.Log
 	// throttleKey keys the lockout's hashes; set it before provider.
 	throttleKey []byte
+	// throttle counts the mails against their limits (withThrottle); nil limits nothing.
+	throttle *throttle.Limiter
 }
 
 func newHarness(t *testing.T, db *database.DB, mods ...func(*embedded.Config)) *harness {
@@ -62,7 +65,7 @@ func (h *harness) providerOn(store embedded.Store, mods ...func(*embedded.Config
 		m(&cfg)
 	}
 	deps := embedded.Deps{Store: store, Mail: h.mail, Now: func() time.Time { return h.now }, NewsletterName: newsletterNames,
-		Stores: h.stores, ThrottleKey: h.throttleKey}
+		Stores: h.stores, ThrottleKey: h.throttleKey, Throttle: h.throttle}
 	if h.audit != nil {
 		deps.Audit = h.audit
 	}
@@ -110,6 +113,12 @@ func (h *harness) withStoreDirectory(db *database.DB) {
 	})
 	require.NoError(h.t, err)
 	h.stores = dir
+	h.p = h.provider()
+}
+
+// withThrottle gives the harness's provider the real mail limits on db.
+func (h *harness) withThrottle(db *database.DB) {
+	h.throttle = throttle.New(db, func() time.Time { return h.now })
 	h.p = h.provider()
 }
 

@@ -82,13 +82,14 @@ func newWebAuthn(c PasskeyConfig) (*webauthn.WebAuthn, error) {
 	})
 }
 
-// passkeyUser is an account as go-webauthn sees it. The user handle is the UID: random, and no personal data.
+// passkeyUser is an account as go-webauthn sees it. The user handle is random and no personal data: the account's
+// UID, or a passkey's own (Passkey.Handle).
 type passkeyUser struct {
-	uid, email string
-	creds      []webauthn.Credential
+	handle, email string
+	creds         []webauthn.Credential
 }
 
-func (u passkeyUser) WebAuthnID() []byte                         { return []byte(u.uid) }
+func (u passkeyUser) WebAuthnID() []byte                         { return []byte(u.handle) }
 func (u passkeyUser) WebAuthnName() string                       { return u.email }
 func (u passkeyUser) WebAuthnDisplayName() string                { return u.email }
 func (u passkeyUser) WebAuthnCredentials() []webauthn.Credential { return u.creds }
@@ -98,7 +99,7 @@ func (p *Provider) passkeyUser(ctx context.Context, a Account) (passkeyUser, err
 	if err != nil {
 		return passkeyUser{}, err
 	}
-	u := passkeyUser{uid: a.UID, email: a.Email}
+	u := passkeyUser{handle: a.UID, email: a.Email}
 	for _, k := range keys {
 		var c webauthn.Credential
 		if err := json.Unmarshal(k.Credential, &c); err != nil {
@@ -207,23 +208,26 @@ func (p *Provider) InitPasskeyRegistration(ctx context.Context, c Caller, regTok
 		if perr != nil {
 			return validationFailed([]ValidationError{{FieldName: "email", ErrorCode: contract.CodeInvalidFormat, Message: "Invalid email address"}}), nil
 		}
-		// The UID the account will get: the passkey's user handle must be known before the account exists. A
-		// newsletter subscriber who registers keeps the subscriber account's UID.
-		uid := newUID()
+		// A registered address is refused as register refuses it (400009 with 400003 on email, spec 000 §8: the
+		// shopper logs in instead), which tells no more than registering with a password does.
 		existing, err := p.store.AccountByEmail(ctx, addr.String())
 		switch {
 		case err == nil && existing.IsRegistered:
 			return validationFailed([]ValidationError{{FieldName: "email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}), nil
-		case err == nil:
-			uid = existing.UID
-		case !errors.Is(err, ErrNotFound):
+		case err != nil && !errors.Is(err, ErrNotFound):
 			return Result{}, err
 		}
-		creation, s, err := p.webauthn.BeginRegistration(passkeyUser{uid: uid, email: addr.String()})
+		// The passkey's user handle is new for every ceremony, whether or not the address has a newsletter account:
+		// a new account takes it as its UID, a newsletter account keeps its own UID and the passkey keeps the handle
+		// (Register). The subscriber account's UID given here answered the same options.user.id twice for a
+		// subscriber's address and a new one each time for an unknown one, and gave the UID away (QA security round
+		// of 2026-11-29).
+		handle := newUID()
+		creation, s, err := p.webauthn.BeginRegistration(passkeyUser{handle: handle, email: addr.String()})
 		if err != nil {
 			return Result{}, err
 		}
-		if err := p.storeChallenge(ctx, ChallengeRegistration, uid, addr.String(), t.Hash, s); err != nil {
+		if err := p.storeChallenge(ctx, ChallengeRegistration, handle, addr.String(), t.Hash, s); err != nil {
 			return Result{}, err
 		}
 		return ok(map[string]any{"options": creation.Response}), nil
@@ -280,15 +284,15 @@ func (p *Provider) verifyNewPasskey(ctx context.Context, raw json.RawMessage, ki
 	if err := p.checkAuthenticatorData(parsed.Response.AttestationObject.AuthData); err != nil {
 		return PasskeyChallenge{}, nil, err
 	}
-	cred, err := p.webauthn.CreateCredential(passkeyUser{uid: ch.UID, email: ch.Email}, s, parsed)
+	cred, err := p.webauthn.CreateCredential(passkeyUser{handle: ch.UID, email: ch.Email}, s, parsed)
 	if err != nil {
 		return PasskeyChallenge{}, nil, libraryRefusal(err)
 	}
 	return ch, cred, nil
 }
 
-// newPasskey is the stored form of a verified credential.
-func (p *Provider) newPasskey(uid, name string, cred *webauthn.Credential) (Passkey, error) {
+// newPasskey is the stored form of a verified credential of the account uid, made with the user handle.
+func (p *Provider) newPasskey(uid, handle, name string, cred *webauthn.Credential) (Passkey, error) {
 	b, err := json.Marshal(cred)
 	if err != nil {
 		return Passkey{}, err
@@ -297,7 +301,7 @@ func (p *Provider) newPasskey(uid, name string, cred *webauthn.Credential) (Pass
 	if name == "" {
 		name = "Passkey"
 	}
-	return Passkey{ID: base64.RawURLEncoding.EncodeToString(cred.ID), UID: uid, Name: name, Credential: b,
+	return Passkey{ID: base64.RawURLEncoding.EncodeToString(cred.ID), UID: uid, UserHandle: handle, Name: name, Credential: b,
 		SignCount: cred.Authenticator.SignCount, BackupEligible: cred.Flags.BackupEligible, BackupState: cred.Flags.BackupState,
 		CreatedAt: p.clock()}, nil
 }
@@ -331,7 +335,7 @@ func (p *Provider) RegisterPasskey(ctx context.Context, c Caller, raw json.RawMe
 	if err != nil {
 		return Result{}, err
 	}
-	k, err := p.newPasskey(a.UID, name, cred)
+	k, err := p.newPasskey(a.UID, ch.UID, name, cred)
 	if err != nil {
 		return Result{}, err
 	}
@@ -466,9 +470,12 @@ func (p *Provider) verifyPasskeyLogin(ctx context.Context, c Caller, raw json.Ra
 	if err != nil {
 		return Account{}, Passkey{}, err
 	}
+	// The handle the authenticator answers is the one this passkey was made with: the account's UID, or the passkey's
+	// own when it was registered over a newsletter account.
+	u.handle = k.Handle()
 	_, cred, err := p.webauthn.ValidatePasskeyLogin(func(rawID, userHandle []byte) (webauthn.User, error) {
-		if !bytes.Equal(userHandle, []byte(a.UID)) {
-			return nil, errors.New("user handle of another account")
+		if !bytes.Equal(userHandle, []byte(u.handle)) {
+			return nil, errors.New("user handle of another passkey")
 		}
 		return u, nil
 	}, s, parsed)

@@ -10,13 +10,13 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/database"
 )
 
-const passkeyColumns = `id, uid, name, credential, sign_count, backup_eligible, backup_state, created_at, last_used_at`
+const passkeyColumns = `id, uid, name, credential, sign_count, backup_eligible, backup_state, created_at, last_used_at, user_handle`
 
 // CreatePasskey stores a new credential; ErrConflict when its id is registered already.
 func (s *SQLStore) CreatePasskey(ctx context.Context, k Passkey) error {
 	_, err := s.x.ExecContext(ctx, s.db.Rebind(`INSERT INTO identity_passkeys (`+passkeyColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-		k.ID, k.UID, k.Name, string(k.Credential), int64(k.SignCount), k.BackupEligible, k.BackupState, ms(k.CreatedAt), nullMS(k.LastUsedAt))
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		k.ID, k.UID, k.Name, string(k.Credential), int64(k.SignCount), k.BackupEligible, k.BackupState, ms(k.CreatedAt), nullMS(k.LastUsedAt), k.UserHandle)
 	if isUniqueViolation(err) {
 		return ErrConflict
 	}
@@ -33,7 +33,7 @@ func scanPasskey(row rowScanner) (Passkey, error) {
 	var cred string
 	var count, created int64
 	var lastUsed sql.NullInt64
-	err := row.Scan(&k.ID, &k.UID, &k.Name, &cred, &count, &k.BackupEligible, &k.BackupState, &created, &lastUsed)
+	err := row.Scan(&k.ID, &k.UID, &k.Name, &cred, &count, &k.BackupEligible, &k.BackupState, &created, &lastUsed, &k.UserHandle)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Passkey{}, ErrNotFound
 	}

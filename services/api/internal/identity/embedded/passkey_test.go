@@ -427,3 +427,89 @@ func TestResetByTheAddressOwnerEndsPasskeysBoundBeforeIt(t *testing.T) {
 		require.Equal(t, contract.CodeOK, h.passkeyLogin(own, "").ErrorCode)
 	})
 }
+
+// TestPasskeyRegistrationOptionsTellNoSubscriber: the options of a passkey registration are the same for a
+// newsletter subscriber's address as for an unknown one, a new user handle each time, never the subscriber account's
+// UID: twice the same options.user.id told a subscriber's address apart and gave its UID away (QA security round of
+// 2026-11-29). The passkey still logs in to the subscriber's account once it registered with it, which keeps its UID;
+// a registered address is refused as register refuses it (400009 with 400003 on email, spec 000 §8).
+func TestPasskeyRegistrationOptionsTellNoSubscriber(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina"}})
+		lite, err := h.store.AccountByEmail(h.ctx, "news@example.com")
+		require.NoError(t, err)
+		options := func(email string) (regToken string, opts embedded.Result) {
+			t.Helper()
+			init, err := h.p.InitRegistration(h.ctx, embedded.Caller{})
+			require.NoError(t, err)
+			opts, err = h.p.InitPasskeyRegistration(h.ctx, embedded.Caller{}, init.RegToken, email)
+			require.NoError(t, err)
+			return init.RegToken, opts
+		}
+		userID := func(opts embedded.Result) string {
+			t.Helper()
+			require.Equal(t, contract.CodeOK, opts.ErrorCode, opts.ErrorDetails)
+			raw, err := json.Marshal(opts.Fields["options"])
+			require.NoError(t, err)
+			var o struct {
+				User struct {
+					ID string `json:"id"`
+				} `json:"user"`
+			}
+			require.NoError(t, json.Unmarshal(raw, &o))
+			id, err := base64.RawURLEncoding.DecodeString(o.User.ID)
+			require.NoError(t, err)
+			return string(id)
+		}
+
+		seen := map[string]bool{}
+		for _, email := range []string{"news@example.com", "news@example.com", "nobody@example.com", "nobody@example.com"} {
+			_, opts := options(email)
+			id := userID(opts)
+			require.NotEqual(t, lite.UID, id, "the subscriber account's UID is not given away")
+			require.False(t, seen[id], "a new user handle for every ceremony (%s)", email)
+			seen[id] = true
+		}
+
+		// The subscriber registers with a passkey: the account keeps its UID, the passkey logs in to it.
+		regToken, opts := options("news@example.com")
+		auth := passkeytest.New(rpID, origin)
+		answer, err := auth.Register(opts.Fields["options"])
+		require.NoError(t, err)
+		reg, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{Email: "news@example.com", RegToken: regToken, Lang: "de",
+			Passkey: answer, Profile: map[string]any{"lastName": "Neu"}, Preferences: consent})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode, reg.ErrorDetails)
+		require.Equal(t, lite.UID, reg.Fields["UID"])
+		require.NotEqual(t, lite.UID, string(auth.UserHandle))
+		code, err := h.p.VerifyEmail(h.ctx, h.lastLink("news@example.com", embedded.MailVerification))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, code)
+		login := h.passkeyLogin(auth, "")
+		require.Equal(t, contract.CodeOK, login.ErrorCode, login.ErrorDetails)
+		got, ok := h.p.SessionUID(h.ctx, login.Session.Token)
+		require.True(t, ok)
+		require.Equal(t, lite.UID, got)
+		// A passkey added later is made with the account's UID, and logs in beside the first.
+		opts2, err := h.p.InitPasskeyRegistration(h.ctx, embedded.Caller{SessionToken: login.Session.Token}, "", "")
+		require.NoError(t, err)
+		second := passkeytest.New(rpID, origin)
+		added, err := second.Register(opts2.Fields["options"])
+		require.NoError(t, err)
+		r, err := h.p.RegisterPasskey(h.ctx, embedded.Caller{SessionToken: login.Session.Token}, added, "Laptop")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode, r.ErrorDetails)
+		require.Equal(t, lite.UID, string(second.UserHandle))
+		require.Equal(t, contract.CodeOK, h.passkeyLogin(second, "").ErrorCode)
+		require.Equal(t, contract.CodeOK, h.passkeyLogin(auth, "").ErrorCode)
+
+		// Now registered: refused as a registration with a password is.
+		_, refused := options("news@example.com")
+		withPassword := h.register(embedded.RegisterParams{Email: "news@example.com", Password: goodPassword, Lang: "de",
+			Profile: map[string]any{"firstName": "Nina", "lastName": "Neu"}, Preferences: consent})
+		require.Equal(t, contract.CodeValidation, refused.ErrorCode)
+		require.Equal(t, withPassword.ErrorCode, refused.ErrorCode)
+		require.Equal(t, withPassword.ValidationErrors, refused.ValidationErrors)
+	})
+}

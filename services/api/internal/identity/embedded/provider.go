@@ -63,6 +63,10 @@ type Deps struct {
 	// service keep under the former address to the new one (the product reminders; the former address's mails are
 	// claimed for the account, whose deletion erases them). nil: nothing is kept by address.
 	EmailChangedWith func(ctx context.Context, tx database.Tx, uid string, from, to identity.Email) error
+	// SubscriberJoined moves, in the transaction that confirms an account's e-mail change to a newsletter
+	// subscriber's address, what other parts of the service keep under the subscriber's account (its mails) to the
+	// account that takes it in (absorbSubscriber). nil: nothing is kept by account.
+	SubscriberJoined func(ctx context.Context, tx database.Tx, from, into string) error
 	// CredentialsEnded hears of an account whose credentials ended (a password reset or change, a confirmed e-mail
 	// change, a removed passkey, a disabling), once that is stored, so that what other parts issued under them ends too: partners'
 	// tokens of single sign-on. nil: there is nothing else to end.
@@ -149,6 +153,7 @@ type Provider struct {
 	storeAreas       StoreAreas
 	eraseWithAccount func(ctx context.Context, tx database.Tx, a ErasedAccount) error
 	emailChangedWith func(ctx context.Context, tx database.Tx, uid string, from, to identity.Email) error
+	subscriberJoined func(ctx context.Context, tx database.Tx, from, into string) error
 	remindersOf      func(ctx context.Context, email identity.Email) ([]ExportedReminder, error)
 	partnersOf       func(ctx context.Context, uid string) ([]ExportedPartner, error)
 	securityEventsOf func(ctx context.Context, uid string) ([]audit.Event, error)
@@ -174,7 +179,7 @@ func New(cfg Config, d Deps) (*Provider, error) {
 	}
 	p := &Provider{cfg: cfg, store: d.Store, mail: d.Mail, templates: d.Templates, log: d.Logger, now: d.Now, sleep: d.Sleep, schema: sc,
 		stores: d.Stores, auditLog: d.Audit, throttle: d.Throttle, storeAreas: d.StoreAreas, newsletterName: d.NewsletterName,
-		eraseWithAccount: d.EraseWithAccount, emailChangedWith: d.EmailChangedWith, remindersOf: d.RemindersOf,
+		eraseWithAccount: d.EraseWithAccount, emailChangedWith: d.EmailChangedWith, subscriberJoined: d.SubscriberJoined, remindersOf: d.RemindersOf,
 		partnersOf: d.PartnersOf, securityEventsOf: d.SecurityEventsOf, credentialsEnded: d.CredentialsEnded, throttleKey: d.ThrottleKey}
 	if p.auditLog == nil {
 		p.auditLog = audit.Discard{}
@@ -407,6 +412,9 @@ type access struct {
 	// limited: a registration regToken for a newsletter account someone is registering: not yet proven to
 	// be the owner's, so it may write but must not read the subscriber's data.
 	limited bool
+	// subscriber: a subscriber regToken (the preference centre's), which reaches the contract's subscriberScope
+	// only (subscriber_scope.go).
+	subscriber bool
 	// loggedInAt: when the session's login was (zero with a regToken), for what needs a recent one (recentLogin).
 	loggedInAt time.Time
 }
@@ -431,7 +439,7 @@ func (p *Provider) authorize(ctx context.Context, c Caller, regToken string) (Ac
 		case err != nil:
 			return Account{}, access{}, false, err
 		}
-		return a, access{viaRegToken: true, limited: limitedAccess(t, a)}, true, nil
+		return a, access{viaRegToken: true, limited: limitedAccess(t, a), subscriber: t.Kind == TokenSubscriber}, true, nil
 	}
 	a, s, err := p.liveSession(ctx, c.SessionToken)
 	if errors.Is(err, ErrNotFound) {

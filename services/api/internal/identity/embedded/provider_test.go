@@ -284,10 +284,46 @@ func TestResendVerification(t *testing.T) {
 		res, err = h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, "", "re@example.com")
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeInvalidParameter, res.ErrorCode, "already verified")
-		res, err = h.p.ResendVerificationCode(h.ctx, embedded.Caller{}, "", "nobody@example.com")
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeInvalidParameter, res.ErrorCode, "unknown")
 		require.ErrorIs(t, be.ResendVerificationEmail(h.ctx, identity.Email("re@example.com"), "de"), identity.ErrAlreadyVerified)
+	})
+}
+
+// TestResendVerificationByAddressTellsNoRegistration: accounts.resendVerificationCode with an address answers an
+// address without a registration, a newsletter subscriber's included, as it answers a pending one, and sends
+// nothing: it answered 400006 for them and 0 for a pending registration, telling them apart, while its comments and
+// the REST API's verification-email said one answer (QA security round of 2026-11-29). The mail limit counts every
+// address alike.
+func TestResendVerificationByAddressTellsNoRegistration(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.withThrottle(db)
+		r := h.register(embedded.RegisterParams{Email: "pending@example.com", Password: goodPassword,
+			Profile: map[string]any{"firstName": "Re", "lastName": "Send"}, Preferences: consent})
+		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
+		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina"}})
+		h.registerVerified("done@example.com")
+		resend := func(email string) embedded.Result {
+			t.Helper()
+			res, err := h.p.ResendVerificationCode(h.ctx, embedded.Caller{ClientAddress: "192.0.2.9"}, "", email)
+			require.NoError(t, err)
+			return res
+		}
+
+		for _, email := range []string{"pending@example.com", "news@example.com", "nobody@example.com"} {
+			require.Equal(t, contract.CodeOK, resend(email).ErrorCode, email)
+		}
+		require.Equal(t, 2, h.mailCount("pending@example.com", embedded.MailVerification))
+		require.Zero(t, h.mailCount("news@example.com", embedded.MailVerification))
+		require.Zero(t, h.mailCount("nobody@example.com", embedded.MailVerification))
+		require.Equal(t, contract.CodeInvalidParameter, resend("done@example.com").ErrorCode, "a confirmed account, as the REST API's 204")
+		require.Equal(t, contract.CodeInvalidParameter, resend("no address").ErrorCode)
+
+		for _, email := range []string{"pending@example.com", "nobody@example.com"} {
+			for i := 1; i < embedded.DefaultConfig().MailLimits.PerAccount; i++ {
+				require.Equal(t, contract.CodeOK, resend(email).ErrorCode, email)
+			}
+			require.Equal(t, contract.CodeFrequencyLimit, resend(email).ErrorCode, "the same limit for %s", email)
+		}
 	})
 }
 
@@ -713,8 +749,9 @@ func TestParallelResetRequestsSendOneMail(t *testing.T) {
 }
 
 // TestLoginDetailsChecksLockOut: the current password that a password or e-mail change asks for is checked as a
-// login is. Wrong guesses through a session or a newsletter link's regToken count towards the login ID's
-// lockout, and while it holds even the right password changes nothing (QA, 2026-11-28).
+// login is. Wrong guesses through a session count towards the login ID's lockout, and while it holds even the right
+// password changes nothing (QA, 2026-11-28). A newsletter link's regToken changes no login details at all (its
+// scope, 2026-11-29): it is refused before any password is tried, so it neither guesses nor locks anyone out.
 func TestLoginDetailsChecksLockOut(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
@@ -729,11 +766,19 @@ func TestLoginDetailsChecksLockOut(t *testing.T) {
 			return r
 		}
 
+		for i := 0; i < contract.LockoutMaxFailures; i++ {
+			for _, g := range []embedded.SetAccountInfoParams{
+				{RegToken: rt.Token, Password: "Guess-0-Passw0rd", NewPassword: "Taken-Passw0rd!"},
+				{RegToken: rt.Token, Password: "Guess-0-Passw0rd", Profile: map[string]any{"email": "thief@example.net"}},
+			} {
+				require.Equal(t, contract.CodeReadOnlyField, set(g).ErrorCode, "the preference centre's regToken changes no login details")
+			}
+		}
 		guesses := []embedded.SetAccountInfoParams{
 			{Password: "Guess-1-Passw0rd", NewPassword: "Taken-Passw0rd!"},
 			{Password: "Guess-2-Passw0rd", Profile: map[string]any{"email": "thief@example.net"}},
-			{RegToken: rt.Token, Password: "Guess-3-Passw0rd", NewPassword: "Taken-Passw0rd!"},
-			{RegToken: rt.Token, Password: "Guess-4-Passw0rd", Profile: map[string]any{"email": "thief@example.net"}},
+			{Password: "Guess-3-Passw0rd", NewPassword: "Taken-Passw0rd!"},
+			{Password: "Guess-4-Passw0rd", Profile: map[string]any{"email": "thief@example.net"}},
 		}
 		for _, g := range guesses {
 			r := set(g)
@@ -745,7 +790,7 @@ func TestLoginDetailsChecksLockOut(t *testing.T) {
 
 		for _, right := range []embedded.SetAccountInfoParams{
 			{Password: goodPassword, NewPassword: "Taken-Passw0rd!"},
-			{RegToken: rt.Token, Password: goodPassword, Profile: map[string]any{"email": "thief@example.net"}},
+			{Password: goodPassword, Profile: map[string]any{"email": "thief@example.net"}},
 		} {
 			require.Equal(t, contract.CodeLockedOut, set(right).ErrorCode, "locked out: the right password changes nothing")
 		}

@@ -159,7 +159,7 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	var passkey *Passkey
 	if withPasskey {
 		ch, cred, err := p.verifyNewPasskey(ctx, in.Passkey, ChallengeRegistration)
-		if err == nil && (ch.RegTokenHash != init.Hash || ch.Email != email.String() || (upgrade && ch.UID != existing.UID)) {
+		if err == nil && (ch.RegTokenHash != init.Hash || ch.Email != email.String()) {
 			err = refusal(contract.DetailsPasskeyChallenge) // options made for another registration
 		}
 		var ref passkeyRefusal
@@ -170,8 +170,12 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 		if err != nil {
 			return Result{}, err
 		}
-		a.UID = ch.UID
-		k, err := p.newPasskey(a.UID, "", cred)
+		// A new account takes the ceremony's user handle as its UID; a newsletter account keeps its UID, and the
+		// passkey the handle its authenticator answers (Passkey.Handle).
+		if !upgrade {
+			a.UID = ch.UID
+		}
+		k, err := p.newPasskey(a.UID, ch.UID, "", cred)
 		if err != nil {
 			return Result{}, err
 		}
@@ -468,6 +472,16 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 			if pending, err = p.awaitingConfirmation(ctx, st, a, now); err != nil {
 				return a, err
 			}
+			// A newsletter subscriber's address was taken as any new one (setAccountInfo): its newsletter account
+			// joins this one now that the link proved the address.
+			var theirs []string
+			if a, theirs, err = p.absorbSubscriber(ctx, st, a, now); err != nil {
+				return a, err
+			}
+			pending = append(slices.DeleteFunc(pending, func(key string) bool {
+				_, doi, _ := emailChannel(a.Subscriptions, key)
+				return doi["status"] == "Confirmed" // the subscriber's confirmation took its place
+			}), theirs...)
 		}
 		a.IsVerified, a.VerifiedAt, a.UpdatedAt = true, now, now
 		a, err := st.UpdateAccount(ctx, a)
@@ -564,21 +578,22 @@ func (p *Provider) spendLink(ctx context.Context, t Token, now time.Time, change
 	return a, err
 }
 
-// ResendVerificationCode answers accounts.resendVerificationCode (regToken or email): 0 and a new mail, or
-// 400006 for an unknown or already verified account.
+// ResendVerificationCode answers accounts.resendVerificationCode: with a regToken, 0 and a new mail, or 400006 for
+// an unknown regToken or an account already verified. With an e-mail address it answers as the REST API's
+// verification-email does (resendVerification): 0 for a pending registration and, with nothing sent, for an address
+// without one (a newsletter subscriber's too), so that neither tells which addresses have a registration; 400006
+// for an account already verified, which the REST API's 204 tells as well (spec 000 §7), as registering it does.
 func (p *Provider) ResendVerificationCode(ctx context.Context, c Caller, regToken, email string) (Result, error) {
-	var a Account
-	var err error
 	switch {
-	case regToken != "":
-		var t Token
-		if t, err = p.liveRegToken(ctx, regToken, TokenRegistration, TokenSubscriber); err == nil {
-			a, err = p.store.AccountByUID(ctx, t.UID)
-		}
-	case email != "":
-		a, err = p.accountByEmail(ctx, email)
-	default:
+	case regToken == "" && email != "":
+		return p.resendVerificationTo(ctx, c, email)
+	case regToken == "":
 		return fail(contract.CodeMissingRequiredParameter, "regToken"), nil
+	}
+	t, err := p.liveRegToken(ctx, regToken, TokenRegistration, TokenSubscriber)
+	var a Account
+	if err == nil {
+		a, err = p.store.AccountByUID(ctx, t.UID)
 	}
 	if errors.Is(err, ErrNotFound) || (err == nil && (a.IsVerified || !a.IsRegistered)) {
 		return fail(contract.CodeInvalidParameter, "Account is unknown or already verified"), nil
@@ -595,4 +610,51 @@ func (p *Provider) ResendVerificationCode(ctx context.Context, c Caller, regToke
 		return Result{}, err
 	}
 	return ok(nil), nil
+}
+
+// resendVerificationTo is resendVerificationCode with an e-mail address.
+func (p *Provider) resendVerificationTo(ctx context.Context, c Caller, email string) (Result, error) {
+	addr, err := identity.ParseEmail(email)
+	if err != nil {
+		return fail(contract.CodeInvalidParameter, "email is not an e-mail address"), nil
+	}
+	switch err := p.resendVerification(ctx, c, addr); {
+	case err == nil, errors.Is(err, identity.ErrAccountNotFound):
+		return ok(nil), nil
+	case errors.Is(err, identity.ErrAlreadyVerified):
+		return fail(contract.CodeInvalidParameter, "Account is already verified"), nil
+	case errors.Is(err, identity.ErrTooManyMails):
+		return fail(contract.CodeFrequencyLimit, "Too many e-mails were requested; try again later"), nil
+	default:
+		return Result{}, err
+	}
+}
+
+// resendVerification sends a new verification mail to the registration of email that waits for it (the REST API's
+// verification-email and accounts.resendVerificationCode with an address): nil when sent; identity.ErrAlreadyVerified;
+// identity.ErrAccountNotFound for an address without a registration, after counting the ask against the same mail
+// limit as an account's, so that the sixth ask within the hour answers identity.ErrTooManyMails whether or not the
+// address has one (QA security round: only a pending account ever answered "too many", which told it apart).
+func (p *Provider) resendVerification(ctx context.Context, c Caller, email identity.Email) error {
+	a, err := p.store.AccountByEmail(ctx, email.String())
+	if errors.Is(err, ErrNotFound) || (err == nil && !a.IsRegistered) {
+		if allowed, err := p.allowMail(ctx, c, "address:"+email.String()); err != nil {
+			return err
+		} else if !allowed {
+			return identity.ErrTooManyMails
+		}
+		return identity.ErrAccountNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if a.IsVerified {
+		return identity.ErrAlreadyVerified
+	}
+	if allowed, err := p.allowMail(ctx, c, a.UID); err != nil {
+		return err
+	} else if !allowed {
+		return identity.ErrTooManyMails
+	}
+	return p.sendVerification(ctx, a, p.pageLang(c, a), "")
 }

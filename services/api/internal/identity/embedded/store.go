@@ -81,8 +81,11 @@ type Session struct {
 
 // Passkey is one WebAuthn credential of an account.
 type Passkey struct {
-	ID             string // the credential id, base64url
-	UID            string
+	ID  string // the credential id, base64url
+	UID string
+	// UserHandle is the WebAuthn user handle the passkey was made with, which its authenticator answers at a login;
+	// "" means the account's UID (every passkey made before 2026-11-29). See Passkey.Handle.
+	UserHandle     string
 	Name           string
 	Credential     []byte // go-webauthn's Credential as JSON
 	SignCount      uint32
@@ -90,6 +93,15 @@ type Passkey struct {
 	BackupState    bool
 	CreatedAt      time.Time
 	LastUsedAt     time.Time
+}
+
+// Handle is the WebAuthn user handle of the passkey: a new account's UID, its own random one when it was registered
+// over a newsletter subscriber's account (InitPasskeyRegistration).
+func (k Passkey) Handle() string {
+	if k.UserHandle != "" {
+		return k.UserHandle
+	}
+	return k.UID
 }
 
 // Kinds of passkey challenges.
@@ -103,7 +115,7 @@ const (
 type PasskeyChallenge struct {
 	Hash         string
 	Kind         string
-	UID          string // the account (add), or the UID the new account will get (registration)
+	UID          string // the user handle: the account's UID (add), or the new passkey's own (registration)
 	Email        string // registration: the address the passkey is made for
 	RegTokenHash string // registration: the regToken it belongs to
 	Session      []byte

@@ -3,9 +3,11 @@ package embedded
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"time"
 
+	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 )
 
@@ -127,15 +129,11 @@ func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (i
 			return err
 		}
 		out = identity.ErasedSubscriber{Subscriptions: identity.ConsentedKeys(p.currentSubscriptions(a.Subscriptions, p.clock())), UID: a.UID}
-		if !a.IsRegistered && a.PasswordHash == "" {
-			providers, err := p.store.SocialProviders(ctx, a.UID)
-			if err != nil {
-				return err
-			}
-			if len(providers) == 0 {
-				out.AccountDeleted = true
-				return p.store.DeleteAccount(ctx, a.UID)
-			}
+		if only, err := newsletterOnly(ctx, p.store, a); err != nil {
+			return err
+		} else if only {
+			out.AccountDeleted = true
+			return p.store.DeleteAccount(ctx, a.UID)
 		}
 		now := p.clock()
 		for _, key := range sortedKeys(a.Subscriptions) {
@@ -159,6 +157,92 @@ func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (i
 		return identity.ErasedSubscriber{}, err
 	}
 	return out, nil
+}
+
+// newsletterOnly reports whether a is a newsletter subscriber's account and nothing more: no registration, no
+// password, no social login, no passkey. Every call but the preference centre's answers such an address as one
+// without an account.
+func newsletterOnly(ctx context.Context, st Store, a Account) (bool, error) {
+	if a.IsRegistered || a.PasswordHash != "" {
+		return false, nil
+	}
+	providers, err := st.SocialProviders(ctx, a.UID)
+	if err != nil || len(providers) > 0 {
+		return false, err
+	}
+	keys, err := st.Passkeys(ctx, a.UID)
+	return err == nil && len(keys) == 0, err
+}
+
+// absorbSubscriber makes room for a confirmed e-mail change of a (a.Email being the new address) in st: a
+// newsletter-only account of the address is folded into a and deleted. Following the link proved the new address,
+// the subscriber's as much as the account's, so its newsletters come along: its subscriptions where a has none
+// on (or a confirmed one where a's waits), and what a lacks of its marketing data (the tiles, the favourite store,
+// the marketing consents); a's profile and customer data stay a's. It answers the subscriptions taken that still
+// waited for their double opt-in, whose links end with the subscriber's account and are mailed again for a.
+// ErrEmailTaken: the address is a registered account's.
+func (p *Provider) absorbSubscriber(ctx context.Context, st Store, a Account, now time.Time) (Account, []string, error) {
+	other, err := st.AccountByEmail(ctx, a.Email)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return a, nil, nil
+	case err != nil:
+		return a, nil, err
+	case other.UID == a.UID:
+		return a, nil, nil
+	}
+	if only, err := newsletterOnly(ctx, st, other); err != nil {
+		return a, nil, err
+	} else if !only {
+		return a, nil, ErrEmailTaken
+	}
+	waiting, err := p.awaitingConfirmation(ctx, st, other, now)
+	if err != nil {
+		return a, nil, err
+	}
+	subs := p.currentSubscriptions(other.Subscriptions, now)
+	a.Subscriptions, a.Data = deepCopy(a.Subscriptions), deepCopy(a.Data)
+	var taken []string
+	for _, key := range sortedKeys(subs) {
+		em, doi, subscribed := emailChannel(subs, key)
+		_, own, ownSubscribed := emailChannel(a.Subscriptions, key)
+		if !subscribed || (ownSubscribed && (own["status"] == "Confirmed" || doi["status"] != "Confirmed")) {
+			continue
+		}
+		setPath(a.Subscriptions, key+".email", copyValue(em))
+		if slices.Contains(waiting, key) {
+			taken = append(taken, key)
+		}
+	}
+	for _, section := range identity.MarketingDataSections {
+		if held, isObj := other.Data[section].(map[string]any); isObj {
+			own, _ := a.Data[section].(map[string]any)
+			a.Data[section] = fillMissing(own, held)
+		}
+	}
+	if p.subscriberJoined != nil {
+		if err := st.Also(ctx, func(tx database.Tx) error { return p.subscriberJoined(ctx, tx, other.UID, a.UID) }); err != nil {
+			return a, nil, err
+		}
+	}
+	return a, taken, st.DeleteAccount(ctx, other.UID)
+}
+
+// fillMissing is own with every value of held that own lacks (nested objects field by field).
+func fillMissing(own, held map[string]any) map[string]any {
+	out := deepCopy(own)
+	for k, v := range held {
+		mine, found := out[k]
+		ownObj, ownIsObj := mine.(map[string]any)
+		heldObj, heldIsObj := v.(map[string]any)
+		switch {
+		case !found || mine == nil || mine == "":
+			out[k] = copyValue(v)
+		case ownIsObj && heldIsObj:
+			out[k] = fillMissing(ownObj, heldObj)
+		}
+	}
+	return out
 }
 
 // SessionAccount names the account of a live session, its UID and address; identity.ErrAccountNotFound without

@@ -33,10 +33,11 @@ type document struct {
 		MailsPerClient  int `yaml:"mailsPerClient"`
 		StartsPerClient int `yaml:"startsPerClient"`
 	} `yaml:"limits"`
-	Links   []link   `yaml:"links"`
-	Pages   []page   `yaml:"pages"`
-	API     api      `yaml:"api"`
-	Methods []method `yaml:"methods"`
+	SubscriberScope subscriberScope `yaml:"subscriberScope"`
+	Links           []link          `yaml:"links"`
+	Pages           []page          `yaml:"pages"`
+	API             api             `yaml:"api"`
+	Methods         []method        `yaml:"methods"`
 }
 
 type code struct {
@@ -92,6 +93,14 @@ type duration struct {
 	Duration string `yaml:"duration"`
 	Meaning  string `yaml:"meaning"`
 	Source   string `yaml:"source"`
+}
+
+// subscriberScope is what a preference-centre regToken reads and writes (dotted names; a name covers what is below
+// it) and which of the account's other answers it gets.
+type subscriberScope struct {
+	Read    []string `yaml:"read"`
+	Write   []string `yaml:"write"`
+	Answers []string `yaml:"answers"`
 }
 
 type link struct {
@@ -150,6 +159,7 @@ var (
 	upperSnake = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
 	lowerCamel = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
 	durationRe = regexp.MustCompile(`^([1-9][0-9]*)(s|m|h|d)$`)
+	scopeName  = regexp.MustCompile(`^(profile|data|preferences|subscriptions)(\.[A-Za-z][A-Za-z0-9_]*)*$`)
 )
 
 func (d document) validate() error {
@@ -262,6 +272,26 @@ func (d document) validate() error {
 	}
 	if d.Limits.MailsPerAccount < 1 || d.Limits.MailsPerClient < 1 || d.Limits.StartsPerClient < 1 {
 		bad("limits: mailsPerAccount, mailsPerClient and startsPerClient, each at least 1")
+	}
+	reads := map[string]bool{}
+	for _, name := range d.SubscriberScope.Read {
+		if !scopeName.MatchString(name) {
+			bad("subscriberScope.read: %q is not a dotted name in profile, data, preferences or subscriptions", name)
+		}
+		reads[name] = true
+	}
+	for _, name := range d.SubscriberScope.Write {
+		if !reads[name] {
+			bad("subscriberScope.write: %q is not in read (what a regToken writes it reads)", name)
+		}
+	}
+	for _, name := range d.SubscriberScope.Answers {
+		if !lowerCamel.MatchString(name) && name != "UID" {
+			bad("subscriberScope.answers: %q is not a field of the account's answer", name)
+		}
+	}
+	if len(d.SubscriberScope.Read) == 0 || len(d.SubscriberScope.Answers) == 0 {
+		bad("subscriberScope: read and answers are required")
 	}
 	for _, l := range d.Links {
 		if !lowerCamel.MatchString(l.Name) || !strings.HasPrefix(l.Path, "/") {

@@ -107,6 +107,14 @@ func goFile(d document) ([]byte, error) {
 	w("const (\n\tMailsPerAccount = %d\n\tMailsPerClient = %d\n\tStartsPerClient = %d\n)\n\n",
 		d.Limits.MailsPerAccount, d.Limits.MailsPerClient, d.Limits.StartsPerClient)
 
+	sc := d.SubscriberScope
+	w("// What a preference-centre (subscriber) regToken reaches: the dotted names getAccountInfo answers and\n")
+	w("// setAccountInfo writes with it (a name covers what is below it, a section name the section), and the account's\n")
+	w("// other answers it gets.\nvar (\n")
+	w("\tSubscriberReads   = []string{%s}\n", goStrings(sc.Read))
+	w("\tSubscriberWrites  = []string{%s}\n", goStrings(sc.Write))
+	w("\tSubscriberAnswers = []string{%s}\n)\n\n", goStrings(sc.Answers))
+
 	w("// Links in mails: the path and the query parameter that carries the token (none: the token follows the path).\nconst (\n")
 	for _, l := range d.Links {
 		comment(&b, "\t", fmt.Sprintf("%s: %s", goName("Link", l.Name)+"Path", l.Meaning))
@@ -266,6 +274,13 @@ func tsFile(d document) []byte {
 	w("export const Limits = { mailsPerAccount: %d, mailsPerClient: %d, startsPerClient: %d } as const;\n\n",
 		d.Limits.MailsPerAccount, d.Limits.MailsPerClient, d.Limits.StartsPerClient)
 
+	sc := d.SubscriberScope
+	w("/**\n * What a preference-centre (subscriber) regToken reaches: the dotted names getAccountInfo answers (read) and\n")
+	w(" * setAccountInfo writes (write) with it (a name covers what is below it, a section name the section), and the\n")
+	w(" * account's other answers it gets.\n */\n")
+	w("export const SubscriberScope = {\n  read: [%s],\n  write: [%s],\n  answers: [%s],\n} as const;\n\n",
+		tsStrings(sc.Read), tsStrings(sc.Write), tsStrings(sc.Answers))
+
 	w("/** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */\n")
 	w("export const Links = {\n")
 	for _, l := range d.Links {
@@ -337,6 +352,22 @@ func tsString(s string) string {
 	}
 	b.WriteByte('\'')
 	return b.String()
+}
+
+func goStrings(list []string) string {
+	quoted := make([]string, len(list))
+	for i, s := range list {
+		quoted[i] = strconv.Quote(s)
+	}
+	return strings.Join(quoted, ", ")
+}
+
+func tsStrings(list []string) string {
+	quoted := make([]string, len(list))
+	for i, s := range list {
+		quoted[i] = tsString(s)
+	}
+	return strings.Join(quoted, ", ")
 }
 
 func goDuration(s string) string {

@@ -45,6 +45,8 @@ func TestContractMistakesAreRefused(t *testing.T) {
 		{"a name longer than an address takes", "  maxLength: 200\n", "  maxLength: 201\n", "personName.maxLength"},
 		{"no marks at all", "  marksInRow: 10\n", "  marksInRow: 0\n", "marksInRow"},
 		{"no body limit", "  maxBodyBytes: 65536\n", "  maxBodyBytes: 0\n", "api.maxBodyBytes"},
+		{"a subscriber write it does not read", "  write: [profile.firstName,", "  write: [data.addressBook, profile.firstName,", "subscriberScope.write"},
+		{"a subscriber read outside the sections", "  read: [profile.email,", "  read: [password, profile.email,", "subscriberScope.read"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
 import { confirmedAccount, logIn, logInWithGoogle, PASSWORD, uniqueEmail } from '../helpers/account';
+import { preferenceLink } from '../helpers/preferences';
 import { removeServiceDir, startPortal, type PortalServer } from '../portal-server';
 
 /** The terms of use at one document version, as the operator configures them (portal.yaml). */
@@ -134,6 +135,7 @@ test.describe('account portal with its own configuration', () => {
       route.fulfill({
         contentType: 'text/javascript',
         body: `window.consentManagerStarted = document.currentScript.dataset.settingsId;
+          window.consentManagerSaw = location.pathname + location.search + location.hash;
           window.dispatchEvent(new CustomEvent('UC_CONSENT', { detail: { consent: { status: 'ALL_DENIED' } } }));
           window.acceptAll = () => window.dispatchEvent(new CustomEvent('UC_CONSENT', { detail: { consent: { status: 'ALL_ACCEPTED' } } }));`,
       }),
@@ -145,9 +147,18 @@ test.describe('account portal with its own configuration', () => {
       page.on('console', (message) => {
         if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
       });
-      for (const path of ['/login', '/preferences/error/notfound']) {
+      // A mail link's token is out of the address before anything third-party starts, which reads the address (QA
+      // security round of 2026-11-29): a reset link's and the preference centre's.
+      const centre = preferenceLink(uniqueEmail(test.info(), 'consent-centre'), { databaseURL: configured.databaseURL });
+      for (const [path, seen] of [
+        ['/login', '/login'],
+        ['/preferences/error/notfound', '/preferences/error/notfound'],
+        ['/login/reset-password?pwrt=e2e-reset-token', '/login/reset-password'],
+        [`${centre}#newsletter`, '/preferences/token/#newsletter'],
+      ]) {
         await page.goto(`${configured.baseURL}${path}`);
         await expect.poll(() => page.evaluate(() => (window as Window & { consentManagerStarted?: string }).consentManagerStarted)).toBe('E2eSettings');
+        expect(await page.evaluate(() => (window as Window & { consentManagerSaw?: string }).consentManagerSaw)).toBe(seen);
         expect(await page.evaluate(() => (window as Window & { tagManagerRan?: boolean }).tagManagerRan)).toBeUndefined();
         expect(thirdParty.filter((url) => url === launchUrl)).toEqual([]);
       }

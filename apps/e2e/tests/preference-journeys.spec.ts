@@ -143,6 +143,29 @@ test.describe('preference centre journeys', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
   });
 
+  // QA security round of 2026-11-29: the token, good for 30 days to read and change the subscriber's data, stayed in
+  // the address, where the retailer's tag manager reads it, and in the browser's history.
+  test('the link token leaves the address and the history at once; a reload and the way back keep the centre', async ({ page }) => {
+    const link = preferenceLink(uniqueEmail('address'));
+    const jwt = link.split('/').at(-1)!;
+    await page.goto('/preferences/error/notfound');
+    await page.goto(`${link}#newsletter`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/preferences\/token\/#newsletter$/);
+    expect(page.url()).not.toContain(jwt);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo!' })).toBeVisible();
+    await page.goto('/unsubscribe-success');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo!' })).toBeVisible();
+    expect(page.url()).not.toContain(jwt);
+    // The address alone, copied into another tab, opens no one's centre.
+    const other = await page.context().newPage();
+    await other.goto(new URL(page.url()).pathname);
+    await expect(other).toHaveURL(/\/preferences\/error\/notfound$/);
+    await other.close();
+  });
+
   test('an expired link shows the preferences.loading error page', async ({ page }) => {
     // A service of its own with the development clock on, moved past the link's expiry and the 30 s the service
     // allows for clock skew (subscribers.Leeway), instead of waiting them out; the move must not reach other tests.
@@ -175,8 +198,8 @@ test.describe('preference centre journeys', () => {
       await expect(page.getByRole('heading', { level: 1, name: LOAD_FAILED })).toBeFocused();
       await expect(page.getByRole('alert').filter({ hasText: NO_CONNECTION })).toBeVisible();
       await expect(page.getByText(/Der Link ist abgelaufen oder ungültig/)).toHaveCount(0);
-      // The link stays in the address: a reload, or a try, opens the centre.
-      expect(new URL(page.url()).pathname).toBe(link);
+      // The link's token is out of the address (QA security round of 2026-11-29); the page keeps it: a try opens the centre.
+      expect(new URL(page.url()).pathname).toBe('/preferences/token/');
       await expectAccessible(page);
 
       await page.unroute(EXCHANGE);

@@ -199,7 +199,7 @@ export const ErrorDetails = {
   PASSKEY_USER_VERIFICATION: 'PASSKEY_USER_VERIFICATION',
   /** With ErrorCode.INVALID_LOGIN: The answer is malformed or fails another WebAuthn check (type, flags, attestation format). */
   PASSKEY_INVALID: 'PASSKEY_INVALID',
-  /** With ErrorCode.INVALID_LOGIN: initPasskeyRegistration, or setAccountInfo setting an account's first password (newPassword without password), for a session whose login is older than recentLogin: a new way in needs a fresh proof, so a session cookie copied later cannot add a passkey that would outlive the owner's password reset, or a password the passkey-only owner never learns of. A login (password, passkey or social) opens a fresh session. */
+  /** With ErrorCode.INVALID_LOGIN: initPasskeyRegistration, registerPasskey, removePasskey, or setAccountInfo setting an account's first password (newPassword without password), for a session whose login is older than recentLogin: a new way in needs a fresh proof, so a session cookie copied later cannot add a passkey that would outlive the owner's password reset, or a password the passkey-only owner never learns of; nor remove a passkey, which logs the owner out on every other device while the copy stays in (2026-11-29). A login (password, passkey or social) opens a fresh session. */
   RECENT_LOGIN_REQUIRED: 'RECENT_LOGIN_REQUIRED',
   /** With ErrorCode.INVALID_PARAMETER: removePasskey of the only passkey of an account without a password or social login: the account could not log in any more. Set a password first. */
   LAST_PASSKEY: 'LAST_PASSKEY',
@@ -313,7 +313,7 @@ export const Durations = {
   mailLimitWindow: HOUR,
   /** The window of the limit of anonymous starts (limits.startsPerClient). Source: contract (decided). */
   startLimitWindow: MINUTE,
-  /** How long after its login a session may add a passkey (initPasskeyRegistration) or set the account's first password; later it answers 403042 RECENT_LOGIN_REQUIRED. Long enough to add one after logging in, short enough that a copied cookie cannot. Source: contract (passkeys, decided). */
+  /** How long after its login a session may add a passkey (initPasskeyRegistration), remove one (removePasskey) or set the account's first password; later it answers 403042 RECENT_LOGIN_REQUIRED. Long enough to do so after logging in, short enough that a copied cookie cannot. Source: contract (passkeys, decided). */
   recentLogin: 10 * MINUTE,
 } as const;
 
@@ -385,7 +385,7 @@ export const IdentityApiMethods = {
   initPasskeyLogin: { params: [], codes: [ErrorCode.OK, ErrorCode.FREQUENCY_LIMIT] },
   passkeyLogin: { params: ['passkey', 'include', 'loginMode', 'regToken'], codes: [ErrorCode.OK, ErrorCode.STALE_LINK_TOKEN, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.SOCIAL_CONFLICT, ErrorCode.LOCKED_OUT] },
   getPasskeys: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
-  removePasskey: { params: ['id'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.NOT_FOUND] },
+  removePasskey: { params: ['id'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN, ErrorCode.NOT_FOUND] },
 } as const;
 
 /** The most bytes of the body of a call of the identity HTTP API. */

@@ -7,7 +7,7 @@ import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { subscriberTokenQueryOptions } from '../features/preferences/api/exchange-subscriber-token';
 import { SESSION_ENDED_PATH, SessionEndedPage } from '../features/preferences/components/SessionEndedPage';
-import { PreferenceCentreEntry } from '../features/preferences/PreferenceCentreEntry';
+import { LINK_PATH, linkInState, PreferenceCentreEntry } from '../features/preferences/PreferenceCentreEntry';
 import { TokenlessEntry } from '../features/preferences/TokenlessEntry';
 import { UnsubscribeSuccessPage } from '../features/unsubscribe/UnsubscribeSuccessPage';
 import { useLanguageCookie } from './language-cookie';
@@ -28,15 +28,26 @@ export function prepareFirstPage(pathname: string): IdentityGateProps['warmUp'] 
   };
 }
 
+/**
+ * LINK_PATH: the centre of the link whose token left the address (PreferenceCentreEntry); without one, the token-less
+ * entry, as any other `/preferences/*` path.
+ */
+function LinkEntry() {
+  return linkInState(useLocation().state) ? <PreferenceCentreEntry /> : <TokenlessEntry />;
+}
+
 /** Every route of spec 001 §2. */
 export function AppRoutes() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useLanguageCookie();
+  // The link's address and the one its token leaves it for are one page: announced once, the focus left alone.
+  const page = pathname.startsWith(LINK_PATH) ? LINK_PATH : pathname;
   return (
-    <SiteLayout title={t('mpp.title', { defaultValue: 'Präferenzcenter' })} pageKey={pathname}>
+    <SiteLayout title={t('mpp.title', { defaultValue: 'Präferenzcenter' })} pageKey={page}>
       <Routes>
         <Route path={TOKEN_ROUTE} element={<PreferenceCentreEntry />} />
+        <Route path={LINK_PATH} element={<LinkEntry />} />
         <Route path="/preferences/double-opt-in-done" element={<DoubleOptInDonePage />} />
         <Route path="/preferences/error/:errorCodeParameter" element={<ErrorPage />} />
         <Route path={SESSION_ENDED_PATH} element={<SessionEndedPage />} />

@@ -1897,6 +1897,19 @@ export function describeIdentityContract(
         await addPasskey();
       });
 
+      // QA security round of 2026-11-29: a copied session cookie removed the owner's passkey, which logs the other
+      // devices out, and stayed in.
+      passkeysInTime('removes a passkey only within recentLogin of the login: a copied session cookie cannot; a new login can', async () => {
+        const email = await activeAccount('passkey-remove-recent');
+        const { id } = await addPasskey('Phone');
+        await helpers.advanceTime(Durations.recentLogin + MINUTE);
+        expect(await provider.removePasskey!({ id })).toMatchObject({ errorCode: ErrorCode.INVALID_LOGIN, errorDetails: ErrorDetails.RECENT_LOGIN_REQUIRED });
+        expect((await provider.getPasskeys!()).passkeys?.map((passkey) => passkey.id)).toEqual([id]); // the session goes on, the passkey stays
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.removePasskey!({ id })).errorCode).toBe(0);
+        expect((await provider.getPasskeys!()).passkeys).toEqual([]);
+      });
+
       passkeysInTime('registers the passkey only while the login is still recent: a ceremony begun at the edge does not stretch the window', async () => {
         const email = await activeAccount('passkey-edge');
         await helpers.advanceTime(Durations.recentLogin - MINUTE);

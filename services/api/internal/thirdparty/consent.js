@@ -2,6 +2,12 @@
 // from its own data attributes, registers for the consent events first, then adds the consent manager, and adds the
 // tag manager only once the shopper has consented to it: every service accepted, or the tag manager's own service
 // (its name mentions Adobe). Without consent the tag manager never loads.
+//
+// Neither starts while the address holds a token: a mail link's page has it there until the app has read it and
+// put an address without it in place (a password reset's ?pwrt=, the preference centre's /preferences/token/{jwt},
+// a confirmation link's #verify=, #subscription= or #reminder=, a social login's ?regToken=). Third-party code reads
+// the address (a tag manager reports every page's), and this script, loaded async, may well run before the app's
+// (QA security round of 2026-11-29). It looks again every 50 ms; an app that never takes the token out starts nothing.
 (function () {
   'use strict';
   var own = document.currentScript;
@@ -30,14 +36,23 @@
     document.head.appendChild(script);
   }
 
-  if (launchUrl) {
-    var onConsent = function (event) {
-      if (!consented(event.detail)) return;
-      window.removeEventListener('UC_CONSENT', onConsent);
-      add(launchUrl, 'tag-manager', {});
-    };
-    // The consent manager announces the stored choice at start and every change after.
-    window.addEventListener('UC_CONSENT', onConsent);
+  var tokenInAddress = /^\/preferences\/token\/[^/?#]|[?&](pwrt|regToken)=|[#&](verify|subscription|reminder)=/;
+
+  function start() {
+    if (tokenInAddress.test(location.pathname + location.search + location.hash)) {
+      setTimeout(start, 50);
+      return;
+    }
+    if (launchUrl) {
+      var onConsent = function (event) {
+        if (!consented(event.detail)) return;
+        window.removeEventListener('UC_CONSENT', onConsent);
+        add(launchUrl, 'tag-manager', {});
+      };
+      // The consent manager announces the stored choice at start and every change after.
+      window.addEventListener('UC_CONSENT', onConsent);
+    }
+    add(consentManager, 'usercentrics-cmp', { 'data-settings-id': settingsId });
   }
-  add(consentManager, 'usercentrics-cmp', { 'data-settings-id': settingsId });
+  start();
 })();

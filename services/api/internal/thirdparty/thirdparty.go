@@ -19,7 +19,8 @@ const ConsentManagerScript = "https://web.cmp.usercentrics.eu/ui/loader.js"
 const ScriptPath = "/third-party/consent.js"
 
 // Script is the small same-origin script the pages load: it listens for the consent manager's consent events,
-// then adds the consent manager's loader, and adds the tag manager once the shopper consented to it.
+// then adds the consent manager's loader, and adds the tag manager once the shopper consented to it; neither while
+// the address still holds a mail link's token, which the app takes out as it reads it (the script may run first).
 //
 //go:embed consent.js
 var Script []byte

@@ -6,7 +6,7 @@ import { ErrorCode } from '@portal/identity';
 import { createFakeProvider, type FakeAccountSeed } from '@portal/identity/testing';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../../app/messages';
-import { useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../../app/routes';
 import { greetingText } from './lib/greeting';
 
@@ -87,6 +87,8 @@ interface Options {
   language?: string;
   /** The CMS's preference centre, in every language. */
   centre?: PreferenceCentreContent;
+  /** The history entry's state `path` opens with (a reload of a page that had it). */
+  state?: unknown;
 }
 
 async function openCentre({
@@ -99,6 +101,7 @@ async function openCentre({
   connection = 'up',
   language = 'de-DE',
   centre = preferenceCentre,
+  state,
 }: Options = {}) {
   const fake = createFakeProvider({ accounts: [{ email: EMAIL, ...seed }] });
   const requests: string[] = [];
@@ -139,14 +142,24 @@ async function openCentre({
     }
     return undefined;
   };
-  const page = await renderPage(
+  const app = (
     <>
       <AppRoutes />
       <HashProbe />
-    </>,
+    </>
+  );
+  const page = await renderPage(
+    state === undefined ? (
+      app
+    ) : (
+      <Routes>
+        <Route path="/__start" element={<Navigate to={path} state={state} replace />} />
+        <Route path="*" element={app} />
+      </Routes>
+    ),
     {
       messages: loadMessages,
-      path,
+      path: state === undefined ? path : '/__start',
       identity: fake,
       initialRefresh: false,
       metadata: testMetadata({ sso: { apiKey: sso, customLogin: false }, locales: ['de_DE', 'en_GB', 'fr_FR', 'fr_BE'], validation: { zipCode } }),
@@ -160,13 +173,14 @@ async function openCentre({
 
 const save = () => screen.getByRole('button', { name: 'Speichern' });
 
-/** The router's path, and its hash, which the centre keeps on the open tab. */
+/** The router's path, its hash, which the centre keeps on the open tab, and the history entry's state. */
 function HashProbe() {
-  const { pathname, hash } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
   return (
     <>
       <output data-testid="hash">{hash}</output>
-      <output data-testid="path">{pathname}</output>
+      <output data-testid="path">{pathname + search}</output>
+      <output data-testid="state">{JSON.stringify(state)}</output>
     </>
   );
 }
@@ -577,6 +591,35 @@ describe('tiles, profile fields and the favourite store', () => {
     await waitFor(() => expect(shownHash()).toBe('#newsletter'));
   });
 
+  // QA security round of 2026-11-29: the link's token, good for 30 days to read and change the subscriber's data,
+  // stayed in the address, where the retailer's tag manager reads it, and in the browser's history.
+  it('takes the link token out of the address at once, keeping the tab; a tab switch and a reload keep the centre', async () => {
+    const first = await openCentre({ path: '/preferences/token/link-jwt?lang=de#interests' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Hallo!' });
+    expect(shownPath()).toBe('/preferences/token/');
+    expect(shownHash()).toBe('#interests');
+    // Still the document's first page, whose focus stays the browser's (usePageAnnouncement), not a page change.
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(heading).not.toHaveFocus();
+    await first.user.click(screen.getByRole('tab', { name: 'Newsletter' }));
+    await waitFor(() => expect(shownHash()).toBe('#newsletter'));
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/preferences\/token\/$/);
+    const state: unknown = JSON.parse(screen.getByTestId('state').textContent!);
+    first.unmount();
+
+    // The reload: the same address with the history entry's state opens the same link's centre (nobody logged in).
+    const again = await openCentre({ path: '/preferences/token/#newsletter', state, sessionStatus: 401 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
+    const exchanged = again.requests.filter((url) => url.endsWith('/rest/v1/subscriber/regToken/jwt'));
+    expect(exchanged.length).toBeGreaterThan(0);
+    again.unmount();
+
+    // The address alone, typed or copied, opens no link's centre: the token-less entry.
+    await openCentre({ path: '/preferences/token/', sessionStatus: 401 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+  });
+
   it('shows the closed-store text for a favourite that closed', async () => {
     await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#store' });
     expect(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' })).toHaveValue('Hamburg-Altona, Große Bergstraße 1, 22767 Hamburg');
@@ -796,8 +839,8 @@ describe('without a connection (QA phone)', () => {
     expect(heading).toHaveFocus();
     expect(screen.getByText(NO_CONNECTION)).toHaveAttribute('role', 'alert');
     expect(screen.queryByText(/Der Link ist abgelaufen oder ungültig/)).not.toBeInTheDocument();
-    // The link's token stays in the address, for the next try and for a reload.
-    expect(shownPath()).toBe('/preferences/token/link-jwt');
+    // The link's token is out of the address; the page keeps it for the next try and for a reload.
+    expect(shownPath()).toBe('/preferences/token/');
 
     const asked = exchanges(requests);
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));

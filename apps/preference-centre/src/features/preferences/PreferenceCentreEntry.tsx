@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ResponseError, useSite } from '@portal/cms';
 import { identitySettingsQuery, useIdentity } from '@portal/identity';
 import { failedForConnection, Loader, useConnectionWait, useRevealed } from '@portal/ui';
@@ -12,15 +12,32 @@ import { CentreConnectionLostPage } from './components/ConnectionLost';
 import { PreferenceHome } from './components/PreferenceHome';
 import { hasNewsletterSubscription, remindersActive } from './lib/rules';
 
+/** Where a link's centre stands once the link's token has left the address (PreferenceCentreEntry). */
+export const LINK_PATH = '/preferences/token/';
+
+/** The link's token, as the history entry's state keeps it at LINK_PATH. */
+export function linkInState(state: unknown): string | undefined {
+  const link = (state as { link?: unknown } | null)?.link;
+  return typeof link === 'string' && link ? link : undefined;
+}
+
 /**
- * `/preferences/token/{token}`. Without a token or without the marketing preference centre in the metadata the
- * visitor goes to `/preferences/error/notfound` (spec 001 §2).
+ * `/preferences/token/{token}`, the mails' link. Without a token or without the marketing preference centre in the
+ * metadata the visitor goes to `/preferences/error/notfound` (spec 001 §2). The token, which reads and changes the
+ * subscriber's data for 30 days, leaves the address at once for LINK_PATH (the tab's #anchor stays), as a
+ * confirmation link's does once posted: the retailer's tag manager reads the address, and the browser's history
+ * keeps it (QA security round of 2026-11-29). It waits in the history entry's state, which a reload, the way back
+ * and a tab switch keep; an address typed or copied later does not have it.
  */
 export function PreferenceCentreEntry() {
   const { token } = useParams();
+  const { hash, state } = useLocation();
   const { metadata, content } = useSite();
-  if (!token || !metadata.marketingPreferenceCenter?.apiKey || !content.preferenceCentre) return <Navigate to="/preferences/error/notfound" replace />;
-  return <PreferenceCentre jwt={token} />;
+  const link = token ?? linkInState(state);
+  if (!link || !metadata.marketingPreferenceCenter?.apiKey || !content.preferenceCentre) return <Navigate to="/preferences/error/notfound" replace />;
+  // Without the query: its lang was read as the site started.
+  if (token) return <Navigate to={{ pathname: LINK_PATH, hash }} replace state={{ link: token }} />;
+  return <PreferenceCentre jwt={link} />;
 }
 
 /**
@@ -77,7 +94,7 @@ export function PreferenceCentre({
   const revealed = useRevealed(loaded);
 
   if (token.error instanceof ResponseError && token.error.status === 410) return <Navigate to="/unsubscribe-success" replace />;
-  // In place, not on the error page's address: the link's token stays in the address for the next try.
+  // In place, not on the error page's address: the link stays with the page (its history state) for the next try.
   if (!shown && connection.lost && !connection.retrying) return <CentreConnectionLostPage onRetry={connection.retry} />;
   if ([token, account, settings].some((query) => query.isError && !failedForConnection(query))) return failurePage;
   if (!loaded || !revealed) return <Loader />;

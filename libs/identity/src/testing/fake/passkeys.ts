@@ -258,6 +258,8 @@ export function passkeyMethods(store: FakeStore): PasskeyMethods {
       const acc = store.sessionAccount();
       if (!acc) return store.fail(ErrorCode.UNAUTHORIZED, 'No session');
       if (!params?.id) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'id');
+      // A removal logs the owner's other devices out: not with a (perhaps copied) session alone, as for adding one.
+      if (!store.recentLogin()) return store.fail(ErrorCode.INVALID_LOGIN, ErrorDetails.RECENT_LOGIN_REQUIRED);
       const own = [...store.passkeys.values()].filter((k) => k.UID === acc.UID);
       const key = own.find((k) => k.id === params.id);
       if (!key) return store.fail(ErrorCode.NOT_FOUND, 'Unknown passkey');

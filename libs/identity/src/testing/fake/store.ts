@@ -329,8 +329,8 @@ export class FakeStore {
   }
 
   /**
-   * Whether the session's login is at most recentLogin old: what adds a way in (a passkey, a first password) asks
-   * for that (as the embedded provider); else the answer is 403042 RECENT_LOGIN_REQUIRED.
+   * Whether the session's login is at most recentLogin old: what adds a way in (a passkey, a first password), or
+   * removes a passkey, asks for that (as the embedded provider); else the answer is 403042 RECENT_LOGIN_REQUIRED.
    */
   recentLogin(): boolean {
     return this.session !== undefined && this.now() - this.session.createdAt <= Durations.recentLogin;

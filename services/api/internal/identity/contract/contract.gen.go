@@ -188,11 +188,12 @@ const (
 	// DetailsPasskeyInvalid (with CodeInvalidLogin): The answer is malformed or fails another WebAuthn check
 	// (type, flags, attestation format).
 	DetailsPasskeyInvalid = "PASSKEY_INVALID"
-	// DetailsRecentLoginRequired (with CodeInvalidLogin): initPasskeyRegistration, or setAccountInfo setting an
-	// account's first password (newPassword without password), for a session whose login is older than
-	// recentLogin: a new way in needs a fresh proof, so a session cookie copied later cannot add a passkey that
-	// would outlive the owner's password reset, or a password the passkey-only owner never learns of. A login
-	// (password, passkey or social) opens a fresh session.
+	// DetailsRecentLoginRequired (with CodeInvalidLogin): initPasskeyRegistration, registerPasskey,
+	// removePasskey, or setAccountInfo setting an account's first password (newPassword without password), for a
+	// session whose login is older than recentLogin: a new way in needs a fresh proof, so a session cookie
+	// copied later cannot add a passkey that would outlive the owner's password reset, or a password the
+	// passkey-only owner never learns of; nor remove a passkey, which logs the owner out on every other device
+	// while the copy stays in (2026-11-29). A login (password, passkey or social) opens a fresh session.
 	DetailsRecentLoginRequired = "RECENT_LOGIN_REQUIRED"
 	// DetailsLastPasskey (with CodeInvalidParameter): removePasskey of the only passkey of an account without a
 	// password or social login: the account could not log in any more. Set a password first.
@@ -326,9 +327,10 @@ const (
 	// StartLimitWindow: The window of the limit of anonymous starts (limits.startsPerClient). Source: contract
 	// (decided).
 	StartLimitWindow = time.Minute
-	// RecentLogin: How long after its login a session may add a passkey (initPasskeyRegistration) or set the
-	// account's first password; later it answers 403042 RECENT_LOGIN_REQUIRED. Long enough to add one after
-	// logging in, short enough that a copied cookie cannot. Source: contract (passkeys, decided).
+	// RecentLogin: How long after its login a session may add a passkey (initPasskeyRegistration), remove one
+	// (removePasskey) or set the account's first password; later it answers 403042 RECENT_LOGIN_REQUIRED. Long
+	// enough to do so after logging in, short enough that a copied cookie cannot. Source: contract (passkeys,
+	// decided).
 	RecentLogin = 10 * time.Minute
 )
 
@@ -414,7 +416,7 @@ var Methods = []Method{
 	{Name: "initPasskeyLogin", Params: []string{}, Codes: []int{CodeOK, CodeFrequencyLimit}},
 	{Name: "passkeyLogin", Params: []string{"passkey", "include", "loginMode", "regToken"}, Codes: []int{CodeOK, CodeStaleLinkToken, CodePendingRegistration, CodePendingVerification, CodeMissingRequiredParameter, CodeInvalidParameter, CodeAccountDisabled, CodeInvalidLogin, CodeSocialConflict, CodeLockedOut}},
 	{Name: "getPasskeys", Params: []string{}, Codes: []int{CodeOK, CodeUnauthorized}},
-	{Name: "removePasskey", Params: []string{"id"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized, CodeNotFound}},
+	{Name: "removePasskey", Params: []string{"id"}, Codes: []int{CodeOK, CodeMissingRequiredParameter, CodeInvalidParameter, CodeUnauthorized, CodeInvalidLogin, CodeNotFound}},
 }
 
 // APIMaxBodyBytes is the most bytes of the body of a call of the identity HTTP API.

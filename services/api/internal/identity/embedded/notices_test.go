@@ -13,7 +13,8 @@ import (
 )
 
 // Whoever changes a way into an account, its address hears of it, with the page that undoes the change: a
-// password changed, set for the first time or reset, and a passkey added. A refused change sends nothing.
+// password changed, set for the first time or reset, and a passkey added or removed. A refused change sends
+// nothing.
 func TestChangesToTheWaysInAreToldToTheAddress(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
@@ -39,6 +40,16 @@ func TestChangesToTheWaysInAreToldToTheAddress(t *testing.T) {
 		require.Contains(t, notice.Text, "https://portal.example/accessdata")
 		require.Contains(t, notice.Text, "Eva")
 		require.NotContains(t, notice.Text, "+49", "the name someone typed is not the retailer's words")
+
+		// QA security round of 2026-11-29: a removal, which logs the owner out on the other devices, was not told.
+		removed, err := h.p.RemovePasskey(h.ctx, caller, added.Fields["passkey"].(map[string]any)["id"].(string))
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, removed.ErrorCode, removed.ErrorDetails)
+		notice = h.lastMail(email, embedded.MailPasskeyRemovedNotice)
+		require.Equal(t, "en", notice.Language)
+		require.Contains(t, notice.Text, "https://portal.example/accessdata")
+		require.Contains(t, notice.Text, "Eva")
+		require.NotContains(t, notice.Text, "+49", "nor the name of the passkey removed")
 
 		changed, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "Other-Passw0rd"})
 		require.NoError(t, err)

@@ -239,7 +239,7 @@ func (p *Provider) InitPasskeyRegistration(ctx context.Context, c Caller, regTok
 	if err != nil {
 		return Result{}, err
 	}
-	if refused, old := p.refuseOldLogin(ctx, c, a, session); old {
+	if refused, old := p.refuseOldLogin(ctx, c, a, session, "add"); old {
 		return refused, nil
 	}
 	u, err := p.passkeyUser(ctx, a)
@@ -256,15 +256,17 @@ func (p *Provider) InitPasskeyRegistration(ctx context.Context, c Caller, regTok
 	return ok(map[string]any{"options": creation.Response}), nil
 }
 
-// refuseOldLogin answers RECENT_LOGIN_REQUIRED (and audits it) when the session's login is older than
-// contract.RecentLogin. A passkey is a way in that outlives a password reset, so adding one asks for a login the
-// shopper made just now, not only a session cookie that may have been copied hours ago (QA security round).
-func (p *Provider) refuseOldLogin(ctx context.Context, c Caller, a Account, session Session) (Result, bool) {
+// refuseOldLogin answers RECENT_LOGIN_REQUIRED (and audits it, for the action "add" or "remove") when the
+// session's login is older than contract.RecentLogin. A passkey is a way in that outlives a password reset, so
+// adding one asks for a login the shopper made just now, not only a session cookie that may have been copied hours
+// ago (QA security round); removing one ends the account's other sessions, so a copied cookie alone would log the
+// owner out everywhere while it stayed in (QA security round of 2026-11-29).
+func (p *Provider) refuseOldLogin(ctx context.Context, c Caller, a Account, session Session, action string) (Result, bool) {
 	if p.recentLogin(session.CreatedAt) {
 		return Result{}, false
 	}
 	p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress,
-		Detail: "add: " + contract.DetailsRecentLoginRequired})
+		Detail: action + ": " + contract.DetailsRecentLoginRequired})
 	return fail(contract.CodeInvalidLogin, contract.DetailsRecentLoginRequired), true
 }
 
@@ -320,7 +322,7 @@ func (p *Provider) RegisterPasskey(ctx context.Context, c Caller, raw json.RawMe
 	}
 	// Asked again: a ceremony begun at the edge of the window would otherwise stretch it by the challenge's
 	// lifetime (QA security round).
-	if refused, old := p.refuseOldLogin(ctx, c, a, session); old {
+	if refused, old := p.refuseOldLogin(ctx, c, a, session, "add"); old {
 		return refused, nil
 	}
 	ch, cred, err := p.verifyNewPasskey(ctx, raw, ChallengeAdd)
@@ -542,9 +544,10 @@ func (p *Provider) GetPasskeys(ctx context.Context, c Caller) (Result, error) {
 	return ok(map[string]any{"passkeys": list, "hasPassword": a.PasswordHash != ""}), nil
 }
 
-// RemovePasskey answers accounts.removePasskey. The only way an account logs in is never removed (LAST_PASSKEY).
+// RemovePasskey answers accounts.removePasskey. The only way an account logs in is never removed (LAST_PASSKEY);
+// the session's login must be recent, as for adding one (refuseOldLogin), and the address hears of the removal.
 func (p *Provider) RemovePasskey(ctx context.Context, c Caller, id string) (Result, error) {
-	a, err := p.sessionAccount(ctx, c.SessionToken)
+	a, session, err := p.liveSession(ctx, c.SessionToken)
 	if errors.Is(err, ErrNotFound) {
 		return fail(contract.CodeUnauthorized, "No session"), nil
 	}
@@ -553,6 +556,9 @@ func (p *Provider) RemovePasskey(ctx context.Context, c Caller, id string) (Resu
 	}
 	if strings.TrimSpace(id) == "" {
 		return fail(contract.CodeMissingRequiredParameter, "id"), nil
+	}
+	if refused, old := p.refuseOldLogin(ctx, c, a, session, "remove"); old {
+		return refused, nil
 	}
 	keys, err := p.store.Passkeys(ctx, a.UID)
 	if err != nil {
@@ -581,5 +587,8 @@ func (p *Provider) RemovePasskey(ctx context.Context, c Caller, id string) (Resu
 	// sign-in made on the lost device read userinfo and refreshed after its session had ended (QA round), and
 	// neither a session nor a partner's token records the device.
 	p.credentialsChanged(ctx, a.UID)
+	// Its owner, logged out on every other device, learns why: a removal they did not make means someone else is
+	// logged in to the account (QA security round of 2026-11-29: nothing reached the owner).
+	p.notify(ctx, MailPasskeyRemovedNotice, p.pageLang(c, a), a, loginDetailsPath)
 	return ok(nil), nil
 }

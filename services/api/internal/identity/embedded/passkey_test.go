@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
@@ -304,6 +305,56 @@ func TestAddingAPasskeyNeedsARecentLogin(t *testing.T) {
 		added, err := h.p.RegisterPasskey(h.ctx, caller, answer, "Phone")
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, added.ErrorCode, added.ErrorDetails)
+	})
+}
+
+// QA security round of 2026-11-29: a copied session cookie removed the owner's passkey, which logged the owner out
+// on every other device while the copy stayed in. Removing one needs a login made within contract.RecentLogin, as
+// adding one does; the session and the passkey go on, and a new login removes it.
+func TestRemovingAPasskeyNeedsARecentLogin(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.withAudit(db)
+		h.registerVerified("rosa@example.com")
+		_, owner := h.login("rosa@example.com", goodPassword)
+		me := embedded.Caller{SessionToken: owner}
+		opts, err := h.p.InitPasskeyRegistration(h.ctx, me, "", "")
+		require.NoError(t, err)
+		auth := passkeytest.New(rpID, origin)
+		answer, err := auth.Register(opts.Fields["options"])
+		require.NoError(t, err)
+		added, err := h.p.RegisterPasskey(h.ctx, me, answer, "Phone")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, added.ErrorCode, added.ErrorDetails)
+		id := added.Fields["passkey"].(map[string]any)["id"].(string)
+		_, device := h.login("rosa@example.com", goodPassword) // the owner's second device
+
+		// A copy of the first session's cookie, used after its login has grown old (still within the idle limit).
+		h.advance(contract.RecentLogin + time.Second)
+		copied := embedded.Caller{SessionToken: owner}
+		stale, err := h.p.RemovePasskey(h.ctx, copied, id)
+		require.NoError(t, err)
+		requireRefused(t, stale, contract.DetailsRecentLoginRequired)
+		list, err := h.p.GetPasskeys(h.ctx, copied)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, list.ErrorCode, "the session itself goes on")
+		require.Len(t, list.Fields["passkeys"], 1, "the passkey stays")
+		_, live := h.p.SessionUID(h.ctx, device)
+		require.True(t, live, "the owner's other device stays logged in")
+		require.Zero(t, h.mailCount("rosa@example.com", embedded.MailPasskeyRemovedNotice), "nothing was removed")
+		var refusals []string
+		for _, e := range h.auditOf("rosa@example.com") {
+			if e.Type == audit.PasskeyFailed {
+				refusals = append(refusals, e.Detail)
+			}
+		}
+		require.Equal(t, []string{"remove: " + contract.DetailsRecentLoginRequired}, refusals)
+
+		_, fresh := h.login("rosa@example.com", goodPassword)
+		removed, err := h.p.RemovePasskey(h.ctx, embedded.Caller{SessionToken: fresh}, id)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, removed.ErrorCode, removed.ErrorDetails)
+		requireRefused(t, h.passkeyLogin(auth, ""), contract.DetailsPasskeyUnknown)
 	})
 }
 

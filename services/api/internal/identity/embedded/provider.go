@@ -601,6 +601,7 @@ func isLoopback(address string) bool {
 const (
 	MailPasswordChangedNotice = "password-changed-notice"
 	MailPasskeyAddedNotice    = "passkey-added-notice"
+	MailPasskeyRemovedNotice  = "passkey-removed-notice"
 
 	resetStartPath   = "/login/reset-password/start"
 	loginDetailsPath = "/accessdata"

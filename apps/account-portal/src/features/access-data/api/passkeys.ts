@@ -38,11 +38,16 @@ function defaultPasskeyName(word: string): string {
   return platform ? `${word} (${platform})` : word;
 }
 
-export type RemovePasskeyOutcome = { kind: 'done' } | { kind: 'last' } | { kind: 'failed'; code: number };
+export type RemovePasskeyOutcome = { kind: 'done' } | { kind: 'last' } | { kind: 'recentLogin' } | { kind: 'failed'; code: number };
 
+/**
+ * Removes a passkey of the session's account. A removal ends the account's other sessions, so the provider takes it
+ * only within a few minutes of a login, as it adds one (RECENT_LOGIN_REQUIRED): `recentLogin`, confirm it is you.
+ */
 export async function removePasskey(provider: IdentityProvider, id: string): Promise<RemovePasskeyOutcome> {
   const answer = await provider.removePasskey!({ id });
   if (isSuccess(answer)) return { kind: 'done' };
+  if (isRecentLoginRequired(answer)) return { kind: 'recentLogin' };
   if (answer.errorDetails === ErrorDetails.LAST_PASSKEY) return { kind: 'last' };
   return { kind: 'failed', code: answer.errorCode };
 }

@@ -23,12 +23,16 @@ const ceremonyErrorKey: Record<CeremonyFailure, string> = {
 
 const confirmForm = deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() }));
 
+/** What waits for the shopper to confirm it is them: adding a passkey, or removing the one of `id`. */
+type Confirming = { kind: 'add' } | { kind: 'remove'; id: string };
+
 /**
- * A passkey is a way in that outlives a password reset, so the provider adds one only within minutes of a login: a
- * session cookie copied from the shopper's browser must not be enough. Confirming the current password is that login
- * (as for the e-mail change); an account without a password logs in again.
+ * A passkey is a way in that outlives a password reset, and removing one logs the account out on its other devices,
+ * so the provider does either only within minutes of a login: a session cookie copied from the shopper's browser must
+ * not be enough. Confirming the current password is that login (as for the e-mail change); an account without a
+ * password logs in again.
  */
-function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onConfirmed: () => void }) {
+function ConfirmItsYou({ hasPassword, removing, onConfirmed }: { hasPassword: boolean; removing: boolean; onConfirmed: () => void }) {
   const { t } = useTranslation();
   const confirm = useConfirmPassword();
   // The add button's form gives way to this one: the focus goes where the shopper continues (WCAG 2.4.3), to the
@@ -52,7 +56,7 @@ function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onC
       {hasPassword ? (
         <Formik initialValues={{ password: '' }} validationSchema={confirmForm} onSubmit={submit}>
           <Form className="form" noValidate>
-            <p id={introId}>{t('ap.accessdata.passkeys.confirmIntro')}</p>
+            <p id={introId}>{t(removing ? 'ap.accessdata.passkeys.removeConfirmIntro' : 'ap.accessdata.passkeys.confirmIntro')}</p>
             <PasswordField
               name="password"
               label={t('ap.accessdata.currentPassword')}
@@ -61,7 +65,7 @@ function ConfirmItsYou({ hasPassword, onConfirmed }: { hasPassword: boolean; onC
               aria-describedby={introId}
             />
             <FormError />
-            <SubmitButton>{t('ap.accessdata.passkeys.confirm')}</SubmitButton>
+            <SubmitButton>{t(removing ? 'ap.accessdata.passkeys.removeConfirm' : 'ap.accessdata.passkeys.confirm')}</SubmitButton>
           </Form>
         </Formik>
       ) : (
@@ -85,7 +89,7 @@ function withDistinctNames(passkeys: PasskeyInfo[]): { passkey: PasskeyInfo; nam
   });
 }
 
-function PasskeyRow({ passkey, name, onRemove, busy }: { passkey: PasskeyInfo; name: string; onRemove: () => void; busy: boolean }) {
+function PasskeyRow({ passkey, name, onRemove, onKeep, busy }: { passkey: PasskeyInfo; name: string; onRemove: () => void; onKeep: () => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
   // With the time: passkeys added the same day differ in it.
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
@@ -98,7 +102,10 @@ function PasskeyRow({ passkey, name, onRemove, busy }: { passkey: PasskeyInfo; n
   useEffect(() => {
     if (asking !== undefined) (asking ? question : removeButton).current?.focus();
   }, [asking]);
-  const keepIt = () => setAsking(false);
+  const keepIt = () => {
+    setAsking(false);
+    onKeep();
+  };
   return (
     <li className="passkeys__item">
       <div>
@@ -154,16 +161,17 @@ function PasskeysPanel() {
   const success = useSuccessBanner(FORM_BANNER_MS);
   const [error, setError] = useState<string>();
   const [name, setName] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>();
   const nameId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
-  // The password confirmation took the focus and gives way to the add form again: the focus goes back to the add
-  // button, not to the page's start (WCAG 2.4.3).
-  const wasConfirming = useRef(false);
+  // The password confirmation took the focus and gives way to the add form again: after an addition's, the focus
+  // goes back to the add button, not to the page's start (WCAG 2.4.3); a removal's moves it itself (confirmed), or
+  // its row, taken back, to its remove button.
+  const wasConfirming = useRef<Confirming['kind'] | undefined>(undefined);
   useEffect(() => {
-    if (wasConfirming.current && !confirming) addButton.current?.focus();
-    wasConfirming.current = confirming;
+    if (wasConfirming.current === 'add' && !confirming) addButton.current?.focus();
+    wasConfirming.current = confirming?.kind;
   }, [confirming]);
 
   const addNamed = async () => {
@@ -175,7 +183,7 @@ function PasskeysPanel() {
         setName('');
         success.show(t('ap.accessdata.passkeys.added'));
       } else if (outcome.kind === 'recentLogin') {
-        setConfirming(true);
+        setConfirming({ kind: 'add' });
       } else if (outcome.kind === 'ceremony') {
         setError(t(ceremonyErrorKey[outcome.failure]));
       } else setError(t('ap.accessdata.passkeys.error.failed'));
@@ -189,11 +197,6 @@ function PasskeysPanel() {
     if (!add.isPending) void addNamed();
   };
 
-  const confirmed = () => {
-    setConfirming(false);
-    void addNamed();
-  };
-
   const drop = async (id: string) => {
     setError(undefined);
     success.hide();
@@ -203,11 +206,21 @@ function PasskeysPanel() {
         // The row and its button go: the focus stays in the section, whose banner says what happened.
         heading.current?.focus();
         success.show(t('ap.accessdata.passkeys.removed'));
-      }
+      } else if (outcome.kind === 'recentLogin') setConfirming({ kind: 'remove', id });
       else setError(t(outcome.kind === 'last' ? 'ap.accessdata.passkeys.error.last' : 'ap.accessdata.passkeys.error.failed'));
     } catch (error) {
       setError(translateMessage(t, unexpectedMessage(failureCode(error))));
     }
+  };
+
+  // The login just made lets the provider do what waited for it. A removal's focus goes to the section's heading,
+  // where its banner or error follows, as the row it was asked in may go.
+  const confirmed = () => {
+    setConfirming(undefined);
+    if (confirming?.kind === 'remove') {
+      heading.current?.focus();
+      void drop(confirming.id);
+    } else void addNamed();
   };
 
   return (
@@ -220,14 +233,22 @@ function PasskeysPanel() {
       ) : list.data?.passkeys.length ? (
         <ul className="passkeys" aria-label={t('ap.accessdata.passkeys.headline')}>
           {withDistinctNames(list.data.passkeys).map(({ passkey, name }) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} name={name} busy={remove.isPending} onRemove={() => void drop(passkey.id)} />
+            <PasskeyRow
+              key={passkey.id}
+              passkey={passkey}
+              name={name}
+              busy={remove.isPending}
+              onRemove={() => void drop(passkey.id)}
+              // Taken back while its removal waits for the password: the password no longer removes it.
+              onKeep={() => confirming?.kind === 'remove' && confirming.id === passkey.id && setConfirming(undefined)}
+            />
           ))}
         </ul>
       ) : (
         <p>{t('ap.accessdata.passkeys.none')}</p>
       )}
       {confirming ? (
-        <ConfirmItsYou hasPassword={list.data?.hasPassword ?? true} onConfirmed={confirmed} />
+        <ConfirmItsYou hasPassword={list.data?.hasPassword ?? true} removing={confirming.kind === 'remove'} onConfirmed={confirmed} />
       ) : (
         <form className="form" noValidate onSubmit={submit}>
           <div className="form-field">

@@ -295,6 +295,56 @@ describe('/accessdata', () => {
     expect(removed).toEqual(['p1']);
   });
 
+  // QA security round of 2026-11-29: a copied session cookie removed the owner's passkey, which logs the other
+  // devices out. The removal asks for the current password as the addition does, then removes the one asked about.
+  it('removes a passkey only after a recent login: a session older than that confirms the current password first', async () => {
+    const identity = await loggedIn();
+    identity.clock.advance(Durations.recentLogin + MINUTE);
+    let passkeys = [
+      { id: 'p1', name: 'Laptop', created: '2026-11-01T10:00:00Z' },
+      { id: 'p2', name: 'Handy', created: '2026-11-02T10:00:00Z' },
+    ];
+    const removed: string[] = [];
+    const provider = {
+      ...identity,
+      getPasskeys: async () => ({ errorCode: 0, passkeys, hasPassword: true }),
+      // The fake's own answer tells whether the login is recent; it holds none of these passkeys (404000 once it is).
+      removePasskey: async ({ id }: { id: string }) => {
+        const answer = await identity.removePasskey!({ id });
+        if (answer.errorCode !== ErrorCode.NOT_FOUND) return answer;
+        removed.push(id);
+        passkeys = passkeys.filter((passkey) => passkey.id !== id);
+        return { errorCode: 0 };
+      },
+    } as IdentityProvider;
+    await openApp('/accessdata', { identity: provider });
+    const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    const intro = /Bitte bestätigen Sie Ihr aktuelles Passwort, bevor Sie einen Passkey entfernen/;
+
+    // Taken back in its row, the removal no longer waits for the password.
+    await removePasskey(section, 'Laptop');
+    expect(await within(section).findByText(intro)).toBeInTheDocument();
+    expect(within(section).getByLabelText(/^Aktuelles Passwort/)).toHaveFocus();
+    await userEvent.click(within(section).getByRole('button', { name: 'Abbrechen' }));
+    expect(within(section).queryByText(intro)).not.toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Passkey „Laptop“ entfernen' })).toHaveFocus();
+    expect(removed).toEqual([]);
+
+    await removePasskey(section, 'Laptop');
+    const password = await within(section).findByLabelText(/^Aktuelles Passwort/);
+    expect(password).toHaveFocus();
+    expect(password).toHaveAccessibleDescription(intro);
+    expect(within(section).getByText('Laptop')).toBeInTheDocument();
+    await userEvent.type(password, PASSWORD);
+    await userEvent.click(within(section).getByRole('button', { name: 'Bestätigen und Passkey entfernen' }));
+    expect(await within(section).findByText('Der Passkey wurde entfernt.')).toBeInTheDocument();
+    expect(removed).toEqual(['p1']);
+    await waitFor(() => expect(within(section).queryByText('Laptop')).not.toBeInTheDocument());
+    expect(within(section).getByText('Handy')).toBeInTheDocument();
+    expect(within(section).getByRole('heading', { level: 2, name: 'Passkeys' })).toHaveFocus();
+    expect(within(section).getByRole('button', { name: 'Passkey hinzufügen' })).toBeInTheDocument();
+  }, 20_000);
+
   it('removing a passkey leaves the focus in the section, not on the page', async () => {
     await openApp('/accessdata', { identity: await withTwoPasskeys() });
     const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });

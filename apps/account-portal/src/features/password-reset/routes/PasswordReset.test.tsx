@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { commonPasswordsFrom, createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
-import { forgetLanguage } from '@portal/ui/testing';
+import { forgetLanguage, renderPage } from '@portal/ui/testing';
+import { loadMessages } from '../../../app/messages';
+import { AppRoutes } from '../../../app/routes';
 import { openApp } from '../../../testing/render-app';
 
 beforeEach(forgetLanguage);
@@ -112,7 +115,43 @@ describe('/login/reset-password/start', () => {
   });
 });
 
+/** The router's address, and its history entry's state as data. */
+function Address() {
+  const { pathname, search, state } = useLocation();
+  return (
+    <output data-testid="address" data-state={JSON.stringify(state)}>
+      {pathname + search}
+    </output>
+  );
+}
+
 describe('/login/reset-password', () => {
+  // QA security round of 2026-11-29: the token, good for an hour, stayed in the address, where the retailer's tag
+  // manager reads it, and in the browser's history.
+  it('takes the token out of the address at once; a reload of the page keeps the form working', async () => {
+    const identity = shopper();
+    await identity.resetPassword({ loginID: EMAIL });
+    const link = resetLink(identity);
+    const linked = await renderPage(
+      <>
+        <AppRoutes />
+        <Address />
+      </>,
+      { path: link, messages: loadMessages, identity },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Neues Passwort festlegen' }, { timeout: 5000 })).toBeInTheDocument();
+    const address = screen.getByTestId('address');
+    expect(address).toHaveTextContent(/^\/login\/reset-password$/);
+    const state: unknown = JSON.parse(address.dataset.state!);
+    linked.unmount();
+
+    // The reload: the same address with the history entry's state.
+    window.localStorage.setItem('pwResetLoginID', EMAIL);
+    await openApp('/login/reset-password', { identity, state });
+    await setNewPassword(NEW_PASSWORD);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('without pwrt goes to /, which sends a logged-out visitor on to the login', async () => {
     await openApp('/login/reset-password', { identity: shopper() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Links } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
 import { setFlash } from '../../../shared/flash';
@@ -50,16 +50,26 @@ function PasswordChanged({ loggingIn, loginFailed }: { loggingIn: boolean; login
   );
 }
 
-/** `/login/reset-password?pwrt=…` (spec 000 §2): the new password; without the token the visitor goes to `/`. */
+/**
+ * `/login/reset-password?pwrt=…` (spec 000 §2): the new password; without the token the visitor goes to `/`. The
+ * token, valid for an hour, leaves the address at once, as a verification link's does once posted: the retailer's
+ * tag manager reads the address, and the browser's history keeps it (QA security round of 2026-11-29). It waits
+ * in the history entry's state, which a reload keeps and an address typed later does not have.
+ */
 export function PasswordResetPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const token = params.get(Links.resetPassword.tokenParam);
+  const { pathname, state } = useLocation();
+  const param = Links.resetPassword.tokenParam;
+  const linked = params.get(param);
+  const token = (state as Record<string, string | undefined> | null)?.[param];
   const settings = useIdentitySettings();
   const login = useLogInAfterReset();
   const [step, setStep] = useState<'form' | 'changed' | 'linkInvalid'>('form');
 
+  // The state keeps it under the parameter's name; the rest of the query goes too (its lang was read at start).
+  if (linked) return <Navigate to={pathname} replace state={{ [param]: linked }} />;
   if (!token) return <Navigate to="/" replace />;
   if (step === 'linkInvalid') return <LinkInvalid />;
   if (step === 'changed') return <PasswordChanged loggingIn={!login.isSuccess} loginFailed={login.data === false} />;

@@ -282,7 +282,8 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
   const activeTab = content.tabs.find((tab) => tab.id === wanted && access(tab) === 'open') ?? content.tabs.find((tab) => access(tab) === 'open');
 
   function selectTab(tab: PreferenceTab) {
-    void navigate({ pathname: location.pathname, search: location.search, hash: tab.id }, { replace: true });
+    // The state keeps the link's token (PreferenceCentreEntry).
+    void navigate({ pathname: location.pathname, search: location.search, hash: tab.id }, { replace: true, state: location.state });
   }
 
   /** All fields are checked before the tab changes (spec 001 §2); the errors show where they are. */

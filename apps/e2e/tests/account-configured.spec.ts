@@ -67,6 +67,33 @@ test.describe('account portal with its own configuration', () => {
     });
   });
 
+  // QA market round: with the salutation and the year of birth required, finalize showed free text labelled with the
+  // fields' paths, refused "Herr" and sent the year as text, which the service refused (400009): nobody could finish.
+  test('a market that requires the salutation and the year of birth: finalize asks them as the personal data page does, and the registration finishes', async ({ page }) => {
+    test.slow(); // its own service
+    const market = await startPortal({ PORTAL_IDENTITY_EMBEDDED_REQUIREDFIELDS: 'profile.firstName,profile.lastName,profile.birthYear,data.salutation' });
+    try {
+      await page.goto(`${market.baseURL}/registration`);
+      await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(uniqueEmail(test.info(), 'market-fields'));
+      await page.getByLabel(/^Passwort/).fill(PASSWORD);
+      await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+      await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+
+      await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+      await expect(page.getByText(/profile\.|data\./)).toHaveCount(0);
+      await page.getByRole('combobox', { name: /Anrede/ }).selectOption({ label: 'Herr' });
+      await page.getByRole('textbox', { name: /Vorname/ }).fill('Max');
+      await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
+      await page.getByLabel(/Geburtsdatum/).fill('1980-05-17');
+      await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+    } finally {
+      await market.stop();
+    }
+  });
+
   // Spec 000 audit: the custom login answers 206001 without a regToken, and the form said "Fehlercode: 206001".
   test('changed terms with sso.customLogin: the service checks the password, then the consent is asked for again and the login goes on', async ({ page }) => {
     test.slow(); // two service starts

@@ -2,6 +2,21 @@ import { expect, expectAccessible, test } from '../fixtures';
 import { confirmedAccount, confirmEmail, logIn, logInThroughApi, logInWithGoogle, PASSWORD, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
 
 test.describe('account portal journeys', () => {
+  // The terms a Belgian or Luxembourg shopper accepts are their country's, the document the footer beside the
+  // checkbox links, not France's, the Netherlands' or Germany's (QA market round; the service's built-in consents).
+  for (const [lang, terms, url] of [
+    ['fr-BE', /Lire les conditions d’utilisation/, 'https://www.example.com/fr-be/conditions-d-utilisation'],
+    ['nl-BE', /Gebruiksvoorwaarden lezen/, 'https://www.example.com/nl-be/gebruiksvoorwaarden'],
+    ['fr-LU', /Lire les conditions d’utilisation/, 'https://www.example.com/fr-lu/conditions-generales-d-utilisation'],
+    ['de-LU', /Nutzungsbedingungen lesen/, 'https://www.example.com/de-lu/nutzungsbedingungen'],
+  ] as const) {
+    test(`registration in ${lang} links the country's terms of use, as its footer does`, async ({ page }) => {
+      await page.goto(`/registration?lang=${lang}`);
+      await expect(page.getByRole('link', { name: terms })).toHaveAttribute('href', url);
+      await expect(page.getByRole('contentinfo').locator(`a[href="${url}"]`)).toHaveCount(1);
+    });
+  }
+
   test('register, finish registration, confirm the e-mail, log in, log out', async ({ page, baseURL }) => {
     test.slow(); // the whole journey, with the post-registration timer and five accessibility scans
     const email = uniqueEmail(test.info(), 'journey');

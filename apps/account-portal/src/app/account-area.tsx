@@ -10,7 +10,8 @@ import { usePrefetchIdentitySettings } from '../shared/identity-settings';
 import { InBackground } from '../shared/InBackground';
 import { RequireLogin } from '../shared/RequireLogin';
 import { RouteErrorBoundary } from '../shared/RouteErrorBoundary';
-import { loadAccessDataMessages, loadAccountMessages, loadProfileMessages } from './account-page-texts';
+import { loadProfileMessages } from '../shared/profile-texts';
+import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
 import { addPageTexts, PageTexts } from './page-texts';
 
 /**

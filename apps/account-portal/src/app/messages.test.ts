@@ -1,6 +1,7 @@
 import { createI18n, type MessageLoader } from '@portal/i18n';
 import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
-import { loadAccessDataMessages, loadAccountMessages, loadProfileMessages } from './account-page-texts';
+import { loadProfileMessages } from '../shared/profile-texts';
+import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
 
 const PARTS: Record<string, MessageLoader> = {
   'first page': loadMessages,

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadMessages, loadPageMessages, loadSignInMessages } from './messages';
-import { loadAccessDataMessages, loadAccountMessages, loadProfileMessages } from './account-page-texts';
+import { loadProfileMessages } from '../shared/profile-texts';
+import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
 
 /**
  * The texts of the pages after the first come in parts (messages.ts): the shared ones, the sign-in pages' and the
@@ -16,6 +17,9 @@ const FRAME = /^(app[\\/]account-area\.tsx|shared[\\/]Breadcrumbs\.tsx|features[
 const ACCESS_DATA = /^features[\\/]access-data[\\/]/;
 const ACCOUNT_PAGE = /^features[\\/]account[\\/]/;
 const PROFILE_PAGES = /^features[\\/](addresses|personal-data)[\\/]/;
+// The account's fields show on the personal data page and in the finalize form, which both load the profile's texts
+// (the finalize form's addFieldTexts).
+const ACCOUNT_FIELDS = /^shared[\\/]account-fields\.tsx$/;
 // The login page loads no part (routes.tsx: its texts are the first page's); a text of the other pages it shows, after
 // a password change say, is there when the shopper comes from one of them, sign-in page or account area alike.
 const FIRST_PAGE = /^features[\\/]login[\\/]/;
@@ -47,7 +51,7 @@ describe('the parts of the page texts', () => {
           ? [first!, shared!, accessData!]
           : ACCOUNT_PAGE.test(file)
             ? [first!, shared!, account!]
-            : PROFILE_PAGES.test(file)
+            : PROFILE_PAGES.test(file) || ACCOUNT_FIELDS.test(file)
               ? [first!, shared!, profile!]
             : SIGN_IN.test(file) && !FIRST_PAGE.test(file)
               ? [first!, shared!, signIn!]

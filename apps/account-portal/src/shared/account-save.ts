@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { getIn, type FormikErrors, type FormikHelpers } from 'formik';
-import { mapValidationErrors, message, type MapValidationErrorsOptions, type Message, type SelectOption } from '@portal/forms';
+import { mapValidationErrors, message, type MapValidationErrorsOptions, type Message } from '@portal/forms';
 import {
   isInvalidParameter,
   isSuccess,
@@ -124,13 +123,4 @@ export function submitSave<Values>(save: (values: Values) => Promise<SaveOutcome
       helpers.setStatus({ formError: unexpectedMessage(failureCode(error)) });
     }
   };
-}
-
-/** The salutations of spec 000 §3 (mr, mrs, div), for the personal data and the address form. */
-export function salutationOptions(t: TFunction): SelectOption[] {
-  return [
-    { value: 'mr', label: t('ap.salutation.mr') },
-    { value: 'mrs', label: t('ap.salutation.mrs') },
-    { value: 'div', label: t('ap.salutation.div') },
-  ];
 }

@@ -77,11 +77,14 @@ export function refusedPasswordMessage(answer: Envelope): Message | undefined {
   return refused && (isCommonPassword(answer) ? messages.passwordCommon() : serverErrorMessage(refused, ACCOUNT_PORTAL_ERROR_KEYS));
 }
 
-/** The legal statement of a consent in the given language, else German, else any. */
+/**
+ * The legal statement of a consent for a language tag: the tag's own, else its language's, else German, else the first.
+ * The provider keys them in lower case (`nl-be`, as the vendor spells languages; the service's
+ * contract.StatementLanguage, one rule): a Belgian page gets the Belgian document its footer links (QA market round).
+ */
 export function consentStatement(consent: ConsentStatements, id: string, language: string): LegalStatement | undefined {
   const statements = consent[id]?.legalStatements ?? {};
-  const base = baseLanguage(language);
-  return statements[language] ?? statements[base] ?? statements.de ?? Object.values(statements)[0];
+  return statements[language.toLowerCase()] ?? statements[baseLanguage(language)] ?? statements.de ?? Object.values(statements)[0];
 }
 
 /** The preferences that grant a consent, nested by its dotted id (`{terms: {customeraccount: {...}}}`). */

@@ -1577,6 +1577,18 @@ export function describeIdentityContract(
         expect(stored).toMatchObject({ isConsentGranted: true, docVersion: current, lang: 'de', lastConsentModified: expect.any(String) });
       });
 
+      it("a consent given on a country's page is recorded in that country's statement (nl-BE: nl-be), else its language's", async () => {
+        await activeAccount('consentcountry');
+        const statements = (await provider.getSiteConsentDetails()).siteConsentDetails?.['terms.customeraccount']?.legalStatements ?? {};
+        expect(statements['nl-be']).toBeDefined();
+        const written = { terms: { customeraccount: { isConsentGranted: true } } };
+        const stored = async () => (await provider.getAccountInfo({ include: 'preferences' })).preferences?.terms?.customeraccount;
+        expect((await provider.setAccountInfo({ preferences: written, lang: 'nl-BE' })).errorCode).toBe(0);
+        expect(await stored()).toMatchObject({ docVersion: statements['nl-be']!.currentDocVersion, lang: 'nl-be' });
+        expect((await provider.setAccountInfo({ preferences: written, lang: 'de-AT' })).errorCode).toBe(0);
+        expect(await stored()).toMatchObject({ docVersion: statements.de!.currentDocVersion, lang: 'de' });
+      });
+
       it('a password change ends the session and revokes open reset links', async () => {
         const email = await activeAccount('pwend');
         expect((await provider.resetPassword({ loginID: email })).errorCode).toBe(0);

@@ -97,6 +97,8 @@ export const defaultConsent: Record<string, ConsentDetails> = {
     legalStatements: {
       de: { currentDocVersion: 1, minDocVersion: 1, documentUrl: 'https://example.org/agb.pdf', purpose: 'Nutzungsbedingungen' },
       en: { currentDocVersion: 1, minDocVersion: 1, documentUrl: 'https://example.org/terms.pdf', purpose: 'Terms of use' },
+      // A country's own statement, under its lower-case tag as the service keeps it (the shipped Belgian documents).
+      'nl-be': { currentDocVersion: 1, minDocVersion: 1, documentUrl: 'https://example.org/nl-be/gebruiksvoorwaarden.pdf', purpose: 'Gebruiksvoorwaarden' },
     },
   },
   'privacy.aec': {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
@@ -111,7 +110,9 @@ func EmbeddedSettings(cfg config.Config) embedded.Config {
 		for _, con := range e.Consents {
 			st := map[string]embedded.LegalStatement{}
 			for _, ls := range con.LegalStatements {
-				st[strings.ToLower(ls.Lang)] = embedded.LegalStatement{CurrentDocVersion: ls.CurrentDocVersion, MinDocVersion: ls.MinDocVersion, DocumentURL: ls.DocumentURL, Purpose: ls.Purpose}
+				// Under the form the provider looks a shopper's tag up in (nl-BE as nl-be); the configuration refused others.
+				lang, _ := contract.StatementLanguage(ls.Lang)
+				st[lang] = embedded.LegalStatement{CurrentDocVersion: ls.CurrentDocVersion, MinDocVersion: ls.MinDocVersion, DocumentURL: ls.DocumentURL, Purpose: ls.Purpose}
 			}
 			c.Consents = append(c.Consents, embedded.ConsentStatement{ID: con.ID, IsActive: con.IsActive, IsMandatory: con.IsMandatory, LegalStatements: st})
 		}

@@ -173,3 +173,20 @@ func TestLinkSettingsFromConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestConsentStatementsFromConfig: configured statements are kept under the form the provider looks a shopper's tag
+// up in, so a Belgian page gets the nl-BE statement, not the first one there is (QA market round: the nl-BE page
+// linked the French document).
+func TestConsentStatementsFromConfig(t *testing.T) {
+	cfg := config.Default()
+	cfg.Identity.Embedded.Consents = []config.IdentityConsent{{ID: "privacy.aec", IsActive: true, IsMandatory: true, LegalStatements: []config.IdentityLegalStatement{
+		{Lang: "fr-BE", CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "https://www.example.com/fr-be/vie-privee"},
+		{Lang: "nl_BE", CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "https://www.example.com/nl-be/privacy"},
+	}}}
+	settings := app.EmbeddedSettings(cfg)
+	require.NoError(t, settings.Validate())
+	require.Len(t, settings.Consents, 1)
+	require.ElementsMatch(t, []string{"fr-be", "nl-be"}, slices.Collect(maps.Keys(settings.Consents[0].LegalStatements)))
+	_, statement := settings.Consents[0].Statement("nl-BE")
+	require.Equal(t, "https://www.example.com/nl-be/privacy", statement.DocumentURL)
+}

@@ -2,7 +2,6 @@ package config
 
 import (
 	"regexp"
-	"strings"
 	"time"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
@@ -186,9 +185,20 @@ func (c Config) validateIdentityEmbedded(bad func(key, format string, args ...an
 		if !consentIDPattern.MatchString(con.ID) {
 			bad(p+"consents", "id %q must be dotted, e.g. terms.customeraccount", con.ID)
 		}
+		langs := map[string]bool{}
 		for _, st := range con.LegalStatements {
-			if len(strings.TrimSpace(st.Lang)) < 2 || st.MinDocVersion > st.CurrentDocVersion {
-				bad(p+"consents", "legal statement of %s: needs a language and minDocVersion <= currentDocVersion", con.ID)
+			// The statement is looked up by the shopper's tag, then its language (contract.StatementLanguage): a lang
+			// of another form was kept and never found (nl-BE shoppers were sent the French document, QA).
+			key, ok := contract.StatementLanguage(st.Lang)
+			switch {
+			case !ok:
+				bad(p+"consents", "legal statement of %s: lang %q must be a language (nl) or a language and its country (nl-BE)", con.ID, st.Lang)
+			case langs[key]:
+				bad(p+"consents", "legal statement of %s: lang %q is there twice (upper and lower case are the same)", con.ID, st.Lang)
+			}
+			langs[key] = true
+			if st.MinDocVersion > st.CurrentDocVersion {
+				bad(p+"consents", "legal statement of %s: needs minDocVersion <= currentDocVersion", con.ID)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package config_test
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -107,6 +108,43 @@ func TestIdentityValidation(t *testing.T) {
 			}
 			_, err := config.Load(config.Sources{})
 			require.ErrorContains(t, err, tc.wantErr)
+		})
+	}
+}
+
+// TestConsentLanguages: a legal statement's lang is a language or a language with its country, each once, whatever
+// its case: the shopper's tag is looked up in that form (contract.StatementLanguage), so another one was accepted and
+// never found (a Belgian page linked another country's document, QA market round).
+func TestConsentLanguages(t *testing.T) {
+	consents := func(langs ...string) string {
+		yaml := "identity:\n  embedded:\n    consents:\n      - id: privacy.aec\n        isActive: true\n        legalStatements:\n"
+		for _, lang := range langs {
+			yaml += "          - { lang: " + lang + ", currentDocVersion: 1, minDocVersion: 1, documentUrl: /privacy-" + lang + ".html }\n"
+		}
+		return yaml
+	}
+	load := func(t *testing.T, yaml string) (config.Config, error) {
+		dir := isolate(t)
+		path := filepath.Join(dir, "portal.yaml")
+		writeFile(t, path, yaml)
+		return config.Load(config.Sources{ConfigFile: path})
+	}
+	t.Run("languages with and without their country, in any case", func(t *testing.T) {
+		_, err := load(t, consents("de", "nl", "nl-BE", "fr_be", "DE-LU"))
+		require.NoError(t, err)
+	})
+	for name, tc := range map[string]struct {
+		langs   []string
+		wantErr string
+	}{
+		"a country of three letters": {[]string{"de", "nl-BEL"}, `lang "nl-BEL" must be a language (nl) or a language and its country (nl-BE)`},
+		"a language name":            {[]string{"deutsch"}, `lang "deutsch" must be a language`},
+		"no language":                {[]string{`""`}, `lang "" must be a language`},
+		"one language twice":         {[]string{"nl-BE", "nl-be"}, `lang "nl-be" is there twice`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := load(t, consents(tc.langs...))
+			require.ErrorContains(t, err, "config: identity.embedded.consents: legal statement of privacy.aec: "+tc.wantErr)
 		})
 	}
 }

@@ -312,6 +312,35 @@ describe('the preference centre', () => {
     expect(String(unsubscribe?.init?.body)).toBe('List-Unsubscribe=One-Click');
   });
 
+  // A subscription to a newsletter no longer offered (gone from the content, or past its displayEnd) is not listed
+  // (spec 001 §4), so it cannot be unticked: unticking the last listed one leaves nothing the shopper sees, which asks
+  // to unsubscribe from all (spec 001 §4's save flow), and Yes withdraws that one too (GDPR Art. 7(3)). It used to
+  // count as still subscribed: a plain save, "Erfolgreich!", and it stayed (QA market round).
+  it.each([
+    ['gone from the content', 'NLT_RECIPES', { ...preferenceCentre, newsletters: { NLT_GENERAL: preferenceCentre.newsletters.NLT_GENERAL! } }],
+    ['past its displayEnd', 'NLT_OLD', preferenceCentre],
+  ])('a newsletter no longer offered (%s) does not keep the last listed one from asking to unsubscribe from all', async (_, hidden, centre) => {
+    const { user, fake, requests } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL', hidden), data: { sfmc: { dataProcessingConsented: true } } }, centre });
+    await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+    expect(screen.queryByRole('switch', { name: preferenceCentre.newsletters[hidden as 'NLT_OLD']!.name })).not.toBeInTheDocument();
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+    expect(dialog).toHaveTextContent(/Wenn Sie sich von allen Newslettern abmelden/);
+    expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
+    expect(requests.some((request) => request.url.endsWith('/rest/v1/subscriber/unsubscribe/link-jwt'))).toBe(true);
+  });
+
+  it('a shopper left with only a newsletter no longer offered saves without being asked to unsubscribe from all', async () => {
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_OLD'), data: { sfmc: { dataProcessingConsented: true } } } });
+    expect(await screen.findByRole('switch', { name: 'Allgemein' })).not.toBeChecked();
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Wirklich abmelden?' })).not.toBeInTheDocument();
+    expect(fake.account(EMAIL)?.subscriptions?.NLT_OLD?.email?.isSubscribed).toBe(true);
+  });
+
   it('uses the All variant and deletes the marked reminders', async () => {
     const reminders = [{ reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee', en: 'Coffee' } }];
     const { user, requests } = await openCentre({

@@ -58,7 +58,8 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       }
       const lang = params.lang ? baseLang(params.lang) : acc.lang;
       const { email: emailGiven, ...profile } = (params.profile ?? {}) as Record<string, unknown>;
-      const write = checkWrite(store, acc, { ...params, profile }, lang);
+      // Consents are recorded with the statement of the page's tag, which may be its country's (nl-BE).
+      const write = checkWrite(store, acc, { ...params, profile }, params.lang || lang);
       if (write.serverOnly) return store.fail(ErrorCode.READ_ONLY_FIELD, 'data.customerassignment is a server-only field');
       const errors = [...write.errors];
       let newEmail: string | undefined;

@@ -46,7 +46,8 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       // The email parameter is the login ID; a profile.email beside it is ignored.
       const profile: Record<string, unknown> = { ...(params.profile ?? {}) };
       delete profile.email;
-      const write = checkWrite(store, existing, { ...params, profile }, lang);
+      // Consents are recorded with the statement of the page's tag, which may be its country's (nl-BE).
+      const write = checkWrite(store, existing, { ...params, profile }, params.lang || lang);
       if (write.serverOnly) return store.fail(ErrorCode.READ_ONLY_FIELD, 'data.customerassignment is a server-only field');
       errors.push(...write.errors);
       if (errors.length > 0) return store.validationFailed(errors);

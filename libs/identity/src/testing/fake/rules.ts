@@ -10,9 +10,19 @@ import { clone, getPath, isBlank, isEmailAddress, isPlainObject, setPath } from 
 // The account rules every capability shares: what is still missing, what a password must be, and how written
 // values are checked and stored in their schema form (as the embedded provider's schema.go does).
 
-/** The legal statement of a consent in a language (`de-DE` counts as `de`), else German, else the first one. */
+/**
+ * The language of the legal statement a shopper of `lang` gets, as the embedded provider picks it: the tag's own
+ * (`nl-BE`: `nl-be`), else its language's (`nl`), else German, else the first by language.
+ */
+export function statementLanguage(details: ConsentDetails, lang: string): string | undefined {
+  const keys = Object.keys(details.legalStatements).sort();
+  return [lang.replace('_', '-').toLowerCase(), baseLang(lang), 'de'].find((key) => keys.includes(key)) ?? keys[0];
+}
+
+/** The legal statement a shopper of `lang` gets (statementLanguage). */
 export function statementFor(details: ConsentDetails, lang: string) {
-  return details.legalStatements[baseLang(lang)] ?? details.legalStatements.de ?? Object.values(details.legalStatements)[0];
+  const key = statementLanguage(details, lang);
+  return key === undefined ? undefined : details.legalStatements[key];
 }
 
 /** Dotted names of the required fields without a value and the mandatory consents not (or no longer) accepted. */
@@ -35,8 +45,9 @@ export function missingFields(store: FakeStore, acc: Account): string[] {
   }
   for (const [id, details] of Object.entries(store.consent)) {
     if (!details.isActive || !details.isMandatory) continue;
-    const state = getPath(acc.preferences, id) as { isConsentGranted?: boolean; docVersion?: number } | undefined;
-    const statement = statementFor(details, acc.lang);
+    const state = getPath(acc.preferences, id) as { isConsentGranted?: boolean; docVersion?: number; lang?: string } | undefined;
+    // In the language the consent was given in; a record without one, in the account's.
+    const statement = statementFor(details, state?.lang || acc.lang);
     const accepted = state?.isConsentGranted === true && (state.docVersion ?? statement?.currentDocVersion ?? 0) >= (statement?.minDocVersion ?? 0);
     if (!accepted) missing.push(`preferences.${id}`);
   }
@@ -333,7 +344,7 @@ export function writePreferences(store: FakeStore, input: unknown, current: Reco
       isConsentGranted: change.granted,
       docVersion: change.docVersion !== undefined && change.docVersion <= current ? change.docVersion : current,
       lastConsentModified: store.iso(store.now()),
-      lang: baseLang(lang),
+      lang: statementLanguage(store.consent[id]!, lang) ?? baseLang(lang),
     });
   }
   return { values: out, errors };

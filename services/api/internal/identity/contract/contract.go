@@ -1,7 +1,9 @@
 package contract
 
 import (
+	"regexp"
 	"strconv"
+	"strings"
 	"unicode"
 )
 
@@ -157,3 +159,18 @@ var PagePreferencesReminderLinkUnknown = "/preferences/error/reminder-" + strcon
 // pending and its link works again. It answered HTTP 500, which the page showed as a network error (QA round of
 // 2026-11-29); the newsletters' links answer such a failure with their page and 500001 alike.
 var PagePreferencesReminderLinkFailed = "/preferences/error/reminder-" + strconv.Itoa(CodeGeneralServerError)
+
+var statementLanguagePattern = regexp.MustCompile(`^[a-z]{2,3}(-[a-z]{2})?$`)
+
+// StatementLanguage is the key of a consent's legal statement for a language tag: a language ("de") or a language
+// with its country ("nl-BE", "fr_be"), in lower case with a hyphen ("nl-be"), as the vendor spells its languages; ok
+// is false for anything else. A shopper gets the statement of their tag, else of its language, else the German one
+// (the embedded provider's ConsentStatement.Statement and the account portal's consentStatement, one rule): a
+// Belgian shopper the Belgian document, as the Belgian footer links it.
+func StatementLanguage(tag string) (key string, ok bool) {
+	key = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(tag), "_", "-"))
+	if !statementLanguagePattern.MatchString(key) {
+		return "", false
+	}
+	return key, true
+}

@@ -64,3 +64,26 @@ func TestCatalogueIsConsistent(t *testing.T) {
 		}
 	}
 }
+
+func TestStatementLanguageTakesALanguageOrALanguageWithItsCountry(t *testing.T) {
+	cases := []struct {
+		tag, key string
+		ok       bool
+	}{
+		{"de", "de", true},
+		{"nl-BE", "nl-be", true},
+		{"fr_be", "fr-be", true},
+		{" DE-lu ", "de-lu", true},
+		{"", "", false},
+		{"d", "", false},
+		{"nl-BEL", "", false},
+		{"nl-BE-x", "", false},
+		{"deutsch", "", false},
+		{"de-", "", false},
+	}
+	for _, tc := range cases {
+		key, ok := contract.StatementLanguage(tc.tag)
+		require.Equal(t, tc.ok, ok, "%q", tc.tag)
+		require.Equal(t, tc.key, key, "%q", tc.tag)
+	}
+}

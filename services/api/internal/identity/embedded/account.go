@@ -149,7 +149,12 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	if serverOnly || dataServerOnly {
 		return fail(contract.CodeReadOnlyField, "data.customerassignment is a server-only field"), nil
 	}
-	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, lang, now)
+	// A consent is recorded with the statement of the page's tag, which may be its country's (nl-BE), not only its language's.
+	consentLang := in.Lang
+	if consentLang == "" {
+		consentLang = lang
+	}
+	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, consentLang, now)
 	subs, pendingSubs, serrs := p.schema.mergeSubscriptions(in.Subscriptions, a.Subscriptions, now)
 	errs = append(append(append(errs, derrs...), prerrs...), serrs...)
 

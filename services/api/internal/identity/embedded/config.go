@@ -83,10 +83,12 @@ type SubscriptionSchema struct {
 
 // ConsentStatement is one consent ("terms.customeraccount") with its legal statements per language.
 type ConsentStatement struct {
-	ID              string
-	IsActive        bool
-	IsMandatory     bool
-	LegalStatements map[string]LegalStatement // by language ("de", "en")
+	ID          string
+	IsActive    bool
+	IsMandatory bool
+	// LegalStatements by language ("de", "en") or language and country ("nl-be"), as contract.StatementLanguage
+	// spells them: a shopper gets their country's statement, else their language's (Statement).
+	LegalStatements map[string]LegalStatement
 }
 
 // LegalStatement is the document of a consent in one language.
@@ -240,30 +242,39 @@ func DefaultConsents() []ConsentStatement { return MarketConsents(true) }
 // MarketConsents are the built-in consents of a market (metadata countryGermany): in Germany the terms of use
 // are mandatory and the privacy notice is recorded but optional; elsewhere it is the other way round, so the
 // consent the apps ask for at registration (spec 000 §3) is the one a login needs. Their documents are the
-// retailer's pages the demonstration content's footer links to; an operator names their own in
-// identity.embedded.consents.
+// retailer's pages the demonstration content's footer links to, in each shipped locale: Belgium and Luxembourg
+// (spec 001 §1's variants) have their own, which their shoppers get rather than France's, the Netherlands' or
+// Germany's (QA market round). An operator names their own in identity.embedded.consents.
 func MarketConsents(germany bool) []ConsentStatement {
 	statement := func(url, purpose string) LegalStatement {
 		return LegalStatement{CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: url, Purpose: purpose}
 	}
 	return []ConsentStatement{
 		{ID: ConsentTerms, IsActive: true, IsMandatory: germany, LegalStatements: map[string]LegalStatement{
-			"de": statement("https://www.example.com/de-de/nutzungsbedingungen", "Nutzungsbedingungen Kundenkonto"),
-			"en": statement("https://www.example.com/en-gb/terms-of-use", "Terms of use of the customer account"),
-			"es": statement("https://www.example.com/es-es/condiciones-de-uso", "Condiciones de uso de la cuenta de cliente"),
-			"fr": statement("https://www.example.com/fr-fr/conditions-d-utilisation", "Conditions d’utilisation du compte client"),
-			"nl": statement("https://www.example.com/nl-nl/gebruiksvoorwaarden", "Gebruiksvoorwaarden klantaccount"),
-			"pl": statement("https://www.example.com/pl-pl/regulamin", "Regulamin konta klienta"),
-			"pt": statement("https://www.example.com/pt-pt/termos-de-utilizacao", "Termos de utilização da conta de cliente"),
+			"de":    statement("https://www.example.com/de-de/nutzungsbedingungen", "Nutzungsbedingungen Kundenkonto"),
+			"en":    statement("https://www.example.com/en-gb/terms-of-use", "Terms of use of the customer account"),
+			"es":    statement("https://www.example.com/es-es/condiciones-de-uso", "Condiciones de uso de la cuenta de cliente"),
+			"fr":    statement("https://www.example.com/fr-fr/conditions-d-utilisation", "Conditions d’utilisation du compte client"),
+			"nl":    statement("https://www.example.com/nl-nl/gebruiksvoorwaarden", "Gebruiksvoorwaarden klantaccount"),
+			"de-lu": statement("https://www.example.com/de-lu/nutzungsbedingungen", "Nutzungsbedingungen Kundenkonto"),
+			"fr-be": statement("https://www.example.com/fr-be/conditions-d-utilisation", "Conditions d’utilisation du compte client"),
+			"fr-lu": statement("https://www.example.com/fr-lu/conditions-generales-d-utilisation", "Conditions générales d’utilisation du compte client"),
+			"nl-be": statement("https://www.example.com/nl-be/gebruiksvoorwaarden", "Gebruiksvoorwaarden klantaccount"),
+			"pl":    statement("https://www.example.com/pl-pl/regulamin", "Regulamin konta klienta"),
+			"pt":    statement("https://www.example.com/pt-pt/termos-de-utilizacao", "Termos de utilização da conta de cliente"),
 		}},
 		{ID: ConsentPrivacy, IsActive: true, IsMandatory: !germany, LegalStatements: map[string]LegalStatement{
-			"de": statement("https://www.example.com/de-de/datenschutz", "Datenschutzhinweise"),
-			"en": statement("https://www.example.com/en-gb/privacy", "Privacy notice"),
-			"es": statement("https://www.example.com/es-es/privacidad", "Aviso de privacidad"),
-			"fr": statement("https://www.example.com/fr-fr/protection-des-donnees", "Protection des données"),
-			"nl": statement("https://www.example.com/nl-nl/privacy", "Privacyverklaring"),
-			"pl": statement("https://www.example.com/pl-pl/polityka-prywatnosci", "Polityka prywatności"),
-			"pt": statement("https://www.example.com/pt-pt/privacidade", "Aviso de privacidade"),
+			"de":    statement("https://www.example.com/de-de/datenschutz", "Datenschutzhinweise"),
+			"en":    statement("https://www.example.com/en-gb/privacy", "Privacy notice"),
+			"es":    statement("https://www.example.com/es-es/privacidad", "Aviso de privacidad"),
+			"fr":    statement("https://www.example.com/fr-fr/protection-des-donnees", "Protection des données"),
+			"nl":    statement("https://www.example.com/nl-nl/privacy", "Privacyverklaring"),
+			"de-lu": statement("https://www.example.com/de-lu/datenschutzerklaerung", "Datenschutzerklärung"),
+			"fr-be": statement("https://www.example.com/fr-be/vie-privee", "Vie privée"),
+			"fr-lu": statement("https://www.example.com/fr-lu/protection-des-donnees", "Protection des données"),
+			"nl-be": statement("https://www.example.com/nl-be/privacy", "Privacyverklaring"),
+			"pl":    statement("https://www.example.com/pl-pl/polityka-prywatnosci", "Polityka prywatności"),
+			"pt":    statement("https://www.example.com/pt-pt/privacidade", "Aviso de privacidade"),
 		}},
 	}
 }
@@ -281,6 +292,14 @@ func (c Config) Validate() error {
 	for country, rule := range c.PostcodeRules {
 		if _, err := regexp.Compile(rule); err != nil {
 			return fmt.Errorf("identity: postcode rule of %s: %w", country, err)
+		}
+	}
+	for _, con := range c.Consents {
+		for lang := range con.LegalStatements {
+			// A key of another form would never be found for a shopper's tag (Statement).
+			if key, ok := contract.StatementLanguage(lang); !ok || key != lang {
+				return fmt.Errorf("identity: consent %s: legal statement language %q must be a language (nl) or a language and its country (nl-be), in lower case", con.ID, lang)
+			}
 		}
 	}
 	for _, f := range c.Fields {

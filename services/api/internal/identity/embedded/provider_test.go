@@ -963,6 +963,68 @@ func TestReConsentWhenMinDocVersionRises(t *testing.T) {
 	})
 }
 
+// TestConsentStatementOfTheShoppersCountry: a consent has the statement of the shopper's tag, else of its language,
+// else the German one (ConsentStatement.Statement, the apps' consentStatement). The consent a Belgian shopper gives is
+// recorded with the Belgian statement's language and version, and the later login checks that statement: raising
+// the Belgian document's minimum asks the Belgian shopper again, the Dutch one is left alone (QA market round).
+func TestConsentStatementOfTheShoppersCountry(t *testing.T) {
+	statements := func(be float64) func(*embedded.Config) {
+		return func(c *embedded.Config) {
+			c.Consents[0].LegalStatements = map[string]embedded.LegalStatement{
+				"de":    {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/de"},
+				"nl":    {CurrentDocVersion: 1, MinDocVersion: 1, DocumentURL: "/nl-nl"},
+				"nl-be": {CurrentDocVersion: be, MinDocVersion: be, DocumentURL: "/nl-be"},
+			}
+		}
+	}
+	rule := embedded.ConsentStatement{LegalStatements: map[string]embedded.LegalStatement{"de": {}, "fr": {}, "nl": {}, "nl-be": {}}}
+	for tag, want := range map[string]string{"nl-BE": "nl-be", "NL_be": "nl-be", "nl-NL": "nl", "nl": "nl", "fr-BE": "fr", "it-IT": "de", "": "de"} {
+		got, _ := rule.Statement(tag)
+		require.Equal(t, want, got, "the statement of %q", tag)
+	}
+	withoutGerman := embedded.ConsentStatement{LegalStatements: map[string]embedded.LegalStatement{"nl": {}, "fr": {}}}
+	got, _ := withoutGerman.Statement("it-IT")
+	require.Equal(t, "fr", got, "else the first by language")
+
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db, statements(2))
+		details := h.p.GetSiteConsentDetails().Fields["siteConsentDetails"].(map[string]any)
+		require.Contains(t, details["terms.customeraccount"].(map[string]any)["legalStatements"], "nl-be")
+
+		register := func(email, lang string) {
+			t.Helper()
+			r := h.register(embedded.RegisterParams{Email: email, Password: goodPassword, Lang: lang,
+				Profile: map[string]any{"firstName": "Eva", "lastName": "Peeters"}, Preferences: consent})
+			require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
+			code, err := h.p.VerifyEmail(h.ctx, h.lastLink(email, embedded.MailVerification))
+			require.NoError(t, err)
+			require.Equal(t, contract.CodeOK, code)
+		}
+		register("belgian@example.com", "nl-BE")
+		register("dutch@example.com", "nl-NL")
+		given := func(email string) map[string]any {
+			a, err := h.store.AccountByEmail(h.ctx, email)
+			require.NoError(t, err)
+			return a.Preferences["terms"].(map[string]any)["customeraccount"].(map[string]any)
+		}
+		require.Equal(t, "nl-be", given("belgian@example.com")["lang"])
+		require.Equal(t, 2.0, given("belgian@example.com")["docVersion"])
+		require.Equal(t, "nl", given("dutch@example.com")["lang"])
+		require.Equal(t, 1.0, given("dutch@example.com")["docVersion"])
+		for _, email := range []string{"belgian@example.com", "dutch@example.com"} {
+			r, _ := h.login(email, goodPassword)
+			require.Equal(t, contract.CodeOK, r.ErrorCode, email)
+		}
+
+		// The Belgian document changes and is required again: only the Belgian shopper is asked.
+		h.p = h.provider(statements(3))
+		r, _ := h.login("belgian@example.com", goodPassword)
+		require.Equal(t, contract.CodePendingRegistration, r.ErrorCode)
+		r, _ = h.login("dutch@example.com", goodPassword)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
+	})
+}
+
 func TestSetAccountInfo(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)

@@ -128,7 +128,8 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	if serverOnly || dataServerOnly {
 		return fail(contract.CodeReadOnlyField, "data.customerassignment is a server-only field"), nil
 	}
-	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, lang, now)
+	// A consent is recorded with the statement of the page's tag, which may be its country's (nl-BE), not only its language's.
+	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, pageLang, now)
 	subs, pendingSubs, serrs := p.schema.mergeSubscriptions(in.Subscriptions, a.Subscriptions, now)
 	errs = append(append(append(append(errs, perrs...), derrs...), prerrs...), serrs...)
 	// A favourite store chosen at the registration is a new choice as on a save: it must exist and be open (spec

@@ -588,13 +588,16 @@ func (s *schema) shapeConflict(name, path string, val any, cur map[string]any) b
 	return false
 }
 
-// statement picks the legal statement of a consent for a language, falling back to German, then any.
-func (c ConsentStatement) statement(lang string) LegalStatement {
-	if st, found := c.LegalStatements[mail.BaseLanguage(lang)]; found {
-		return st
-	}
-	if st, found := c.LegalStatements["de"]; found {
-		return st
+// Statement is the legal statement of the consent for a shopper's language tag, and the language it is kept under:
+// the tag's own (nl-BE: "nl-be"), else its language's ("nl"), else the German one, else the first by language. One rule
+// with the account portal's consentStatement (contract.StatementLanguage): a Belgian shopper accepts the Belgian
+// document, which the Belgian footer links, not the Dutch one (QA market round).
+func (c ConsentStatement) Statement(lang string) (string, LegalStatement) {
+	key, _ := contract.StatementLanguage(lang)
+	for _, k := range []string{key, mail.BaseLanguage(lang), "de"} {
+		if st, found := c.LegalStatements[k]; found && k != "" {
+			return k, st
+		}
 	}
 	keys := make([]string, 0, len(c.LegalStatements))
 	for k := range c.LegalStatements {
@@ -602,9 +605,15 @@ func (c ConsentStatement) statement(lang string) LegalStatement {
 	}
 	sort.Strings(keys)
 	if len(keys) > 0 {
-		return c.LegalStatements[keys[0]]
+		return keys[0], c.LegalStatements[keys[0]]
 	}
-	return LegalStatement{}
+	return mail.BaseLanguage(lang), LegalStatement{}
+}
+
+// statement is Statement without the language.
+func (c ConsentStatement) statement(lang string) LegalStatement {
+	_, st := c.Statement(lang)
+	return st
 }
 
 // mergePreferences records consents: granted or withdrawn, with the accepted document version and time.
@@ -663,7 +672,10 @@ func (s *schema) mergePreferences(in, cur map[string]any, lang string, now time.
 		if ch.granted == nil {
 			continue
 		}
-		version := s.consents[id].statement(lang).CurrentDocVersion
+		// The record names the statement's language (nl-be where the Belgian shopper had the Belgian one): the version
+		// counts in it at every later check (consentSatisfied), as the apps read it.
+		given, statement := s.consents[id].Statement(lang)
+		version := statement.CurrentDocVersion
 		if ch.docVersion != nil && *ch.docVersion <= version {
 			version = *ch.docVersion
 		}
@@ -671,7 +683,7 @@ func (s *schema) mergePreferences(in, cur map[string]any, lang string, now time.
 			"isConsentGranted":    *ch.granted,
 			"docVersion":          version,
 			"lastConsentModified": isoTime(now),
-			"lang":                mail.BaseLanguage(lang),
+			"lang":                given,
 		})
 	}
 	return out, errs
@@ -787,7 +799,12 @@ func (s *schema) consentSatisfied(a Account, id string) bool {
 	}
 	granted, _ := p["isConsentGranted"].(bool)
 	version, _ := p["docVersion"].(float64)
-	return granted && version >= con.statement(a.Lang).MinDocVersion
+	// In the language the consent was given in; a record without one, in the account's.
+	given, _ := p["lang"].(string)
+	if given == "" {
+		given = a.Lang
+	}
+	return granted && version >= con.statement(given).MinDocVersion
 }
 
 func (f *compiledField) describe() map[string]any {

@@ -2,6 +2,7 @@ package embedded_test
 
 import (
 	"io/fs"
+	"path"
 	"regexp"
 	"strings"
 	"testing"
@@ -51,23 +52,27 @@ func TestDefaultSchemaAcceptsEveryShippedTile(t *testing.T) {
 }
 
 // TestDefaultConsentsLinkTheFooterDocuments: the terms and privacy notice a shopper accepts at registration open
-// the same pages as the shipped content's footer links of that language (they once were paths nothing served).
+// the same pages as the shipped content's footer links of the shopper's locale (they once were paths nothing served;
+// then a Belgian or Luxembourg shopper got France's, the Netherlands' or Germany's while the footer beside the
+// checkbox linked their country's, QA market round).
 func TestDefaultConsentsLinkTheFooterDocuments(t *testing.T) {
-	documents := map[string]string{"de": "portal/de_DE.json", "en": "portal/en_GB.json", "es": "portal/es_ES.json", "fr": "portal/fr_FR.json",
-		"nl": "portal/nl_NL.json", "pl": "portal/pl_PL.json", "pt": "portal/pt_PT.json"}
-	for _, germany := range []bool{true, false} {
-		for _, consent := range embedded.MarketConsents(germany) {
-			require.Len(t, consent.LegalStatements, len(documents), "a statement in every shipped language: %s", consent.ID)
-			for lang, statement := range consent.LegalStatements {
-				raw, err := fs.ReadFile(content.Embedded(), documents[lang])
-				require.NoError(t, err, lang)
-				doc, err := content.Decode(raw)
-				require.NoError(t, err)
-				var footer []string
-				for _, link := range doc.SimpleFooter.FooterLinks {
-					footer = append(footer, link.URL)
-				}
-				require.Contains(t, footer, statement.DocumentURL, "%s in %s", consent.ID, lang)
+	files, err := fs.Glob(content.Embedded(), "portal/*_*.json")
+	require.NoError(t, err)
+	require.Len(t, files, 11, "the shipped locales")
+	for _, name := range files {
+		tag := strings.Replace(strings.TrimSuffix(path.Base(name), ".json"), "_", "-", 1) // portal/fr_BE.json: fr-BE
+		raw, err := fs.ReadFile(content.Embedded(), name)
+		require.NoError(t, err, name)
+		doc, err := content.Decode(raw)
+		require.NoError(t, err, name)
+		var footer []string
+		for _, link := range doc.SimpleFooter.FooterLinks {
+			footer = append(footer, link.URL)
+		}
+		for _, germany := range []bool{true, false} {
+			for _, consent := range embedded.MarketConsents(germany) {
+				_, statement := consent.Statement(tag)
+				require.Contains(t, footer, statement.DocumentURL, "%s in %s", consent.ID, tag)
 			}
 		}
 	}

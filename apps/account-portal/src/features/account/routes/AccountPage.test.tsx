@@ -7,7 +7,7 @@ import { forgetLanguage } from '@portal/ui/testing';
 import { getI18n } from 'react-i18next';
 import { addMessages } from '@portal/i18n';
 import { preloadAccountScreen } from '../../../app/account-area';
-import { loadProfileMessages } from '../../../app/account-page-texts';
+import { loadProfileMessages } from '../../../shared/profile-texts';
 import { openApp } from '../../../testing/render-app';
 import { setFlash } from '../../../shared/flash';
 import { cameFromPartner } from '../components/AccountShell';

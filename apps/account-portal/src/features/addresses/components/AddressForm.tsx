@@ -13,7 +13,8 @@ import {
   zipCodeRule,
   type ZipCodeRule,
 } from '@portal/forms';
-import { salutationOptions, submitSave } from '../../../shared/account-save';
+import { submitSave } from '../../../shared/account-save';
+import { salutationOptions } from '../../../shared/salutations';
 import { useSaveAddress, type AddressValues } from '../api/save-address';
 import { addressSchema } from '../address-schema';
 import { countryOptions } from '../countries';

@@ -7,7 +7,7 @@ import { createFakeProvider } from '@portal/identity/testing';
 import { ADDRESS_COUNTRIES } from '@portal/i18n/country';
 import { forgetLanguage } from '@portal/ui/testing';
 import { preloadAccountScreen } from '../../../app/account-area';
-import { loadProfileMessages } from '../../../app/account-page-texts';
+import { loadProfileMessages } from '../../../shared/profile-texts';
 import { APP_LANGUAGES } from '../../../app/messages';
 import { openApp } from '../../../testing/render-app';
 import { addressEntry, addressUpdate, addressValues, currentAddress } from '../api/save-address';

@@ -1,15 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Formik, setIn, type FormikHelpers } from 'formik';
-import { useMemo } from 'react';
+import type { i18n as I18n } from 'i18next';
+import { use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { deferredSchema, FormError, hasValue, message, messages, postcodeInputMode, SubmitButton, TextField, zipCodeRule, type AccountFormSchemaOptions, type AccountSchemaDefinition } from '@portal/forms';
+import { addMessages } from '@portal/i18n';
 import { useIdentity, type LegalStatement } from '@portal/identity';
+import { AccountField, accountFieldOf, accountFieldPaths, ACCOUNT_FIELDS } from '../../../shared/account-fields';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, TERMS_CONSENT } from '../../../shared/identity-settings';
 import { LOGIN_ORIGINS, type FinalizeOrigin } from '../../../shared/navigation';
+import { loadProfileMessages } from '../../../shared/profile-texts';
 import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
 import { finalizeRegistration, type FinalizeValues } from '../api/finalize-registration';
 import { POSTCODE_FIELD, type FinalizeFields } from '../finalize-fields';
@@ -24,31 +28,55 @@ export interface FinalizeFormProps extends FinalizeFields {
   postcode?: string;
 }
 
-const autoCompletes: Record<string, string> = {
-  'profile.firstName': 'given-name',
-  'profile.lastName': 'family-name',
-  'profile.zip': 'postal-code',
-};
+/**
+ * What the form shows of the missing fields: each the personal data page knows as that page shows it (account-fields.tsx),
+ * in its order, with the form paths it fills (the date of birth all three); any other required field as a text input.
+ */
+function shownFields(fields: string[]) {
+  const known = ACCOUNT_FIELDS.filter((name) => fields.some((path) => accountFieldOf(path) === name));
+  const others = fields.filter((path) => path !== POSTCODE_FIELD && !accountFieldOf(path));
+  return { known, others, paths: [...known.flatMap(accountFieldPaths), ...others, ...fields.filter((path) => path === POSTCODE_FIELD)] };
+}
+
+/** Strings as the account keeps them, without the spaces around them (names, phone number, postcode). */
+const trimmed = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value.trim()
+    : Array.isArray(value)
+      ? value.map(trimmed)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([key, part]) => [key, trimmed(part)]))
+        : value;
+
+/**
+ * Starts loading the texts of the personal data page's fields (their labels are the profile's texts), which the form
+ * waits for when it shows one: the page starts them as the form's code arrives, beside the account's look-up.
+ */
+export function addFieldTexts(i18n: I18n): Promise<void> {
+  return addMessages(i18n, loadProfileMessages);
+}
 
 /** The fields still missing, the postcode (with its region in Germany) and the terms of use when missing. */
 export function FinalizeForm({ schema, consent, regToken, origin, fields, country, regionCheck, consentId, askConsent, consentChanged, postcode = '' }: FinalizeFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { language, metadata } = useSite();
   const { provider } = useIdentity();
   const asksPostcode = fields.includes(POSTCODE_FIELD);
   const zipCodeRules = metadata.validation.zipCode;
+  const { known, others, paths } = useMemo(() => shownFields(fields), [fields]);
+  if (known.length > 0) use(addFieldTexts(i18n));
 
   const initialValues = useMemo(() => {
     let values: Record<string, unknown> = {};
-    for (const path of fields) values = setIn(values, path, path === POSTCODE_FIELD ? postcode : '') as Record<string, unknown>;
+    for (const path of paths) values = setIn(values, path, path === POSTCODE_FIELD ? postcode : '') as Record<string, unknown>;
     // The postcode goes with its country: the provider holds it to that rule and takes the store area from a German
     // one; without a country it counts as the site's (German) postcode, which a British one is not (QA).
     if (asksPostcode) values = setIn(values, 'profile.country', country) as Record<string, unknown>;
     if (askConsent) values.consent = false;
     return values as FinalizeValues;
-  }, [fields, asksPostcode, country, askConsent, postcode]);
+  }, [paths, asksPostcode, country, askConsent, postcode]);
 
   const validationSchema = useMemo(
     () =>
@@ -63,19 +91,18 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
           );
         }
         if (askConsent) rules.rules!.consent = consentSchema(consentMissingMessage(consentId));
-        return accountFormSchema(schema, fields, rules);
+        return accountFormSchema(schema, paths, rules);
       }),
-    [schema, fields, regionCheck, askConsent, consentId, zipCodeRules],
+    [schema, paths, regionCheck, askConsent, consentId, zipCodeRules],
   );
 
   const fromLogin = LOGIN_ORIGINS.includes(origin);
 
   const submit = async (values: FinalizeValues, helpers: FormikHelpers<FinalizeValues>) => {
     helpers.setStatus(undefined);
-    const profile = values.profile ? { ...values.profile, ...(typeof values.profile.zip === 'string' ? { zip: values.profile.zip.trim() } : {}) } : undefined;
     let outcome;
     try {
-      outcome = await finalizeRegistration(provider, regToken, { ...values, profile }, consentId, language);
+      outcome = await finalizeRegistration(provider, regToken, { ...values, profile: trimmed(values.profile) as FinalizeValues['profile'], data: trimmed(values.data) as FinalizeValues['data'] }, consentId, language);
     } catch (error) {
       outcome = { kind: 'unexpected' as const, code: failureCode(error) };
     }
@@ -105,25 +132,29 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
   return (
     <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit}>
       <Form className="form" noValidate>
-        {fields.map((path) =>
-          path === POSTCODE_FIELD ? (
-            <div key={path}>
-              <TextField
-                name={path}
-                label={t('clp.finalize.field.profile.zip')}
-                required
-                // The shopper's country's rule decides the keyboard (it was the digit pad on every site, QA phone round).
-                inputMode={postcodeInputMode(zipCodeRule(zipCodeRules, country))}
-                autoComplete={autoCompletes[path]}
-                // The region the postcode belongs to is read with the field, not only announced once (QA).
-                aria-describedby={regionCheck ? 'postcode-region' : undefined}
-              />
-              {regionCheck ? <PostcodeRegion id="postcode-region" /> : null}
-            </div>
-          ) : (
-            <TextField key={path} name={path} label={t(`clp.finalize.field.${path}`, { defaultValue: path })} required autoComplete={autoCompletes[path]} />
-          ),
-        )}
+        {known.map((name) => (
+          <AccountField key={name} name={name} required />
+        ))}
+        {others.map((path, index) => (
+          // A field no page shows (a market's own required field, which the service takes as text): a label in the
+          // shopper's language, numbered when there are several, never the field's path (QA market round).
+          <TextField key={path} name={path} label={`${t('clp.finalize.field.other')}${others.length > 1 ? ` ${index + 1}` : ''}`} required />
+        ))}
+        {asksPostcode ? (
+          <div>
+            <TextField
+              name={POSTCODE_FIELD}
+              label={t('clp.finalize.field.profile.zip')}
+              required
+              // The shopper's country's rule decides the keyboard (it was the digit pad on every site, QA phone round).
+              inputMode={postcodeInputMode(zipCodeRule(zipCodeRules, country))}
+              autoComplete="postal-code"
+              // The region the postcode belongs to is read with the field, not only announced once (QA).
+              aria-describedby={regionCheck ? 'postcode-region' : undefined}
+            />
+            {regionCheck ? <PostcodeRegion id="postcode-region" /> : null}
+          </div>
+        ) : null}
         {consentChanged ? <p className="notice">{t(consentId === TERMS_CONSENT ? 'clp.finalize.consent.changed' : 'clp.finalize.privacy.changed')}</p> : null}
         {askConsent ? <ConsentField consent={consent} /> : null}
         <FormError />

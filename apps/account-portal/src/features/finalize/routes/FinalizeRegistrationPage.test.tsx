@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { ErrorCode, type AccountSchema } from '@portal/identity';
@@ -28,6 +28,16 @@ function regions() {
 const zipRequired = {
   ...defaultSchema,
   profileSchema: { fields: { ...defaultSchema.profileSchema.fields, zip: { ...defaultSchema.profileSchema.fields.zip!, required: true } } },
+};
+
+/**
+ * A market's schema that requires the salutation and the year of birth besides the names, as
+ * PORTAL_IDENTITY_EMBEDDED_REQUIREDFIELDS=profile.firstName,profile.lastName,profile.birthYear,data.salutation makes it.
+ */
+const marketSchema = {
+  ...defaultSchema,
+  profileSchema: { fields: { ...defaultSchema.profileSchema.fields, birthYear: { ...defaultSchema.profileSchema.fields.birthYear!, required: true } } },
+  dataSchema: { fields: { ...defaultSchema.dataSchema.fields, salutation: { ...defaultSchema.dataSchema.fields.salutation!, required: true } } },
 };
 
 /** The German site (countryGermany) with the Belgian and Luxembourg locales and the service's postcode rules of both. */
@@ -255,6 +265,59 @@ describe('/registration/finalize', () => {
     // Five digits of a Belgian are never looked up as a German postcode.
     expect(calls).toEqual([]);
   }, 20_000);
+
+  // Spec 000 §4/§5: the finalize form shows the required fields without a value as the personal data page does, in
+  // the shopper's language. It showed free text labelled "profile.birthYear *" and "data.salutation *", refused
+  // "Monsieur" and sent the year as the text "1980", which the provider refused (400009): the registration could
+  // never finish and the login stayed blocked with 206001 (QA market round).
+  it.each([
+    { language: 'de-DE', salutation: 'Anrede', mr: 'Herr', birthDate: 'Geburtsdatum', submit: 'Registrierung abschließen', done: 'Vielen Dank! Ihre Angaben wurden gespeichert.' },
+    { language: 'fr-FR', salutation: 'Civilité', mr: 'Monsieur', birthDate: 'Date de naissance', submit: 'Finaliser l’inscription', done: 'Merci ! Vos informations ont été enregistrées.' },
+  ])(
+    'a required salutation and year of birth ($language): the personal data page’s select and date, sent as mr and numbers',
+    async ({ language, salutation, mr, birthDate, submit, done }) => {
+      const { identity, regToken } = await pendingLogin({ verified: true, profile: { firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' } }, marketSchema);
+      regions();
+      await openApp('/registration/finalize', { identity, browserLanguages: [language], state: { origin: 'siteLogin', regToken } });
+      const select = await screen.findByRole('combobox', { name: new RegExp(salutation) }, { timeout: 5000 });
+      // Required: no "not specified", only a placeholder while nothing is chosen.
+      expect([...(select as HTMLSelectElement).options].slice(1).map((option) => option.text)).toHaveLength(3);
+      expect(screen.getByRole('option', { name: mr })).toBeInTheDocument();
+      const date = screen.getByLabelText(new RegExp(birthDate));
+      expect(date).toHaveAttribute('type', 'date');
+      expect(screen.queryByText(/profile\.|data\./)).not.toBeInTheDocument();
+      // Asked without an answer, both say so at their fields.
+      await userEvent.click(screen.getByRole('button', { name: submit }));
+      await waitFor(() => expect(select).toHaveAttribute('aria-invalid', 'true'));
+      expect(date).toHaveAttribute('aria-invalid', 'true');
+      expect(identity.calls.map((c) => c.method)).not.toContain('setAccountInfo');
+
+      await userEvent.selectOptions(select, mr);
+      await userEvent.type(date, '1980-05-17');
+      await userEvent.click(screen.getByRole('button', { name: submit }));
+      expect(await screen.findByRole('heading', { level: 1, name: done }, { timeout: 5000 })).toBeInTheDocument();
+      const write = identity.calls.find((c) => c.method === 'setAccountInfo')!.params as { profile: Record<string, unknown>; data: Record<string, unknown> };
+      expect(write.data).toEqual({ salutation: 'mr' });
+      expect(write.profile).toMatchObject({ birthDay: 17, birthMonth: 5, birthYear: 1980 });
+      expect(typeof write.profile.birthYear).toBe('number');
+      expect(identity.account(EMAIL)?.profile).toMatchObject({ birthYear: 1980 });
+      expect(identity.calls.map((c) => c.method)).toContain('finalizeRegistration');
+    },
+    20_000,
+  );
+
+  it('a required field no page shows has a label in the shopper’s language, not its path', async () => {
+    const schema = { ...defaultSchema, dataSchema: { fields: { ...defaultSchema.dataSchema.fields, loyaltyCard: { type: 'string' as const, required: true, writeAccess: 'clientModify' as const } } } };
+    const { identity, regToken } = await pendingLogin({ verified: true, profile: { firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' } }, schema);
+    regions();
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    const field = await screen.findByRole('textbox', { name: /Weitere Pflichtangabe/ }, { timeout: 5000 });
+    expect(screen.queryByText(/loyaltyCard/)).not.toBeInTheDocument();
+    await userEvent.type(field, ' 4711 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.account(EMAIL)?.data).toMatchObject({ loyaltyCard: '4711' });
+  });
 
   it('206002 on finalize is tolerated: check the inbox', async () => {
     const { identity, regToken } = await pendingLogin({ verified: false });

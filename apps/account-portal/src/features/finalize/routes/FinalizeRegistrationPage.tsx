@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useSite } from '@portal/cms';
@@ -6,9 +7,15 @@ import { Loader, StatusPage } from '@portal/ui';
 import { useIdentitySettings } from '../../../shared/identity-settings';
 import { finalizeStateOf, LOGIN_ORIGINS } from '../../../shared/navigation';
 import { usePendingAccount } from '../api/get-pending-account';
-import { FinalizeForm } from '../components/FinalizeForm';
 import { finalizeFields } from '../finalize-fields';
 import { IdentityUnavailablePage } from '../../../shared/IdentityUnavailable';
+import { lazyNamed, loadCode } from '../../../shared/load-page';
+import type { FinalizeFormProps } from '../components/FinalizeForm';
+
+// The form (the personal data page's fields, their texts, the region check) loads once there is a regToken, beside the
+// account's look-up: the page shows without one too, and its first load stays light (page weight).
+const loadForm = () => import('../components/FinalizeForm');
+const FinalizeForm = lazyNamed<FinalizeFormProps, 'FinalizeForm'>(loadForm, 'FinalizeForm');
 
 function RegTokenMissing() {
   const { t } = useTranslation();
@@ -31,7 +38,7 @@ function RegTokenMissing() {
  * regToken. Without a (valid) regToken the registration origin explains it, login origins go to /session-expired.
  */
 export function FinalizeRegistrationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const { metadata, language } = useSite();
   const { account } = useIdentity();
@@ -43,6 +50,11 @@ export function FinalizeRegistrationPage() {
   const pending = usePendingAccount(regToken);
 
   if (!regToken || pending.data?.expired) return fromLogin ? <Navigate to="/session-expired" replace /> : <RegTokenMissing />;
+  // The form's code, then its fields' texts, load beside the look-ups below; a failure is the form's to show.
+  void loadCode(loadForm).then(
+    (form) => void form.addFieldTexts(i18n),
+    () => undefined,
+  );
   if (settings.isError || pending.isError) return <IdentityUnavailablePage headline={t('clp.finalize.headline')} />;
   if (!settings.data || !pending.data) return <Loader />;
 
@@ -57,19 +69,21 @@ export function FinalizeRegistrationPage() {
     <section className="auth-page">
       <h1>{t('clp.finalize.headline')}</h1>
       <p>{t('clp.finalize.intro')}</p>
-      <FinalizeForm
-        schema={settings.data.schema}
-        consent={settings.data.consent}
-        regToken={regToken}
-        origin={origin}
-        fields={fields}
-        country={country}
-        regionCheck={regionCheck}
-        consentId={consentId}
-        askConsent={askConsent}
-        consentChanged={consentChanged}
-        postcode={typeof pending.data.account.profile?.zip === 'string' ? pending.data.account.profile.zip : undefined}
-      />
+      <Suspense fallback={<Loader />}>
+        <FinalizeForm
+          schema={settings.data.schema}
+          consent={settings.data.consent}
+          regToken={regToken}
+          origin={origin}
+          fields={fields}
+          country={country}
+          regionCheck={regionCheck}
+          consentId={consentId}
+          askConsent={askConsent}
+          consentChanged={consentChanged}
+          postcode={typeof pending.data.account.profile?.zip === 'string' ? pending.data.account.profile.zip : undefined}
+        />
+      </Suspense>
     </section>
   );
 }

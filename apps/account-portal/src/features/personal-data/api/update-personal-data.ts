@@ -1,6 +1,7 @@
 import { joinDate } from '@portal/forms';
 import type { AccountState, DeepPartial, Phone, Profile, Salutation, SetAccountInfoParams } from '@portal/identity';
 import { useAccountSave } from '../../../shared/account-save';
+import { SALUTATIONS } from '../../../shared/salutations';
 
 /** What the personal data form edits (spec 000 §3): salutation, names, date of birth, the first phone number. */
 export interface PersonalDataValues {
@@ -14,19 +15,6 @@ export interface PersonalDataValues {
     phones: [{ number: string }];
   };
 }
-
-/** The form paths of the personal data form, as the identity schema names its fields. */
-export const PERSONAL_DATA_FIELDS = [
-  'data.salutation',
-  'profile.firstName',
-  'profile.lastName',
-  'profile.birthDay',
-  'profile.birthMonth',
-  'profile.birthYear',
-  'profile.phones.0.number',
-] as const;
-
-const SALUTATIONS: readonly string[] = ['mr', 'mrs', 'div'];
 
 /** The form's values for the account as it is. */
 export function personalDataValues(account: Pick<AccountState, 'profile' | 'data'>): PersonalDataValues {

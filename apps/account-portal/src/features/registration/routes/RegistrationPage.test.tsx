@@ -272,6 +272,34 @@ describe('/registration', () => {
     const call = identity.calls.find((c) => c.method === 'register')!.params as { preferences: unknown };
     expect(call.preferences).toEqual({ privacy: { aec: { isConsentGranted: true } } });
   }, 20_000);
+
+  // The provider keys a country's statement in lower case (nl-be), as the vendor spells languages and the service's
+  // configuration stores them: the Belgian pages link their country's document, as their footer does, not the first
+  // statement there is (QA market round: the nl-BE page linked …/fr-be/vie-privee); a language without its own takes
+  // its language's, then German.
+  it.each([
+    ['nl-BE', 'https://www.example.com/nl-be/privacy'],
+    ['fr-BE', 'https://www.example.com/fr-be/vie-privee'],
+    ['fr-FR', 'https://www.example.com/fr-fr/protection-des-donnees'],
+    ['de-DE', 'https://www.example.com/de-de/datenschutz'],
+  ])('links the privacy notice of the shopper’s country: %s', async (language, url) => {
+    const identity = createFakeProvider();
+    const statement = (documentUrl: string) => ({ currentDocVersion: 1, minDocVersion: 1, documentUrl });
+    identity.setConsent('privacy.aec', {
+      isActive: true,
+      isMandatory: true,
+      legalStatements: {
+        'fr-be': statement('https://www.example.com/fr-be/vie-privee'),
+        'nl-be': statement('https://www.example.com/nl-be/privacy'),
+        de: statement('https://www.example.com/de-de/datenschutz'),
+        fr: statement('https://www.example.com/fr-fr/protection-des-donnees'),
+      },
+    });
+    const metadata = testMetadata({ countryGermany: false, locales: ['de_DE', 'fr_FR', 'fr_BE', 'nl_BE'] });
+    await openApp(`/registration?lang=${language}`, { identity, metadata });
+    const checkbox = await screen.findByRole('checkbox', {}, { timeout: 5000 });
+    expect(within(checkbox.closest('label') ?? checkbox.parentElement!).getByRole('link')).toHaveAttribute('href', url);
+  });
 });
 
 /** A window `width` pixels wide, as far as CSS media queries go (the passkey widget shows from 1024). */

@@ -15,7 +15,7 @@ import type { RetailStore } from '../api/retail-stores';
 import { savePreferences } from '../api/save-preferences';
 import { searchProductReminders, type ProductReminder, type ProductReminders } from '../api/search-product-reminders';
 import { unsubscribeAll } from '../api/unsubscribe-all';
-import { formFieldOf, initialValues, newslettersAfterSave, preferenceKey, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
+import { formFieldOf, initialValues, keepsNewsletter, listedNewsletters, newslettersAfterSave, preferenceKey, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
 import { greetingText } from '../lib/greeting';
 import { useLeaveWarning } from '../lib/leave-warning';
 import { displayedNewsletterKeys, hasNewsletterSubscription, remindersActive, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
@@ -99,7 +99,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
         centreSchema(kit, {
           shown,
           zipCodeRules: metadata.validation.zipCode,
-          staysSubscribed: (newsletters) => staysSubscribed({ newsletters }, account),
+          staysSubscribed: (newsletters) => staysSubscribed({ newsletters }),
           accountSchema,
           saved: account.profile,
         }),
@@ -215,7 +215,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     setBannerShown(true);
     setSaves((count) => count + 1);
     // On to the next tab that is open with what was just saved (spec 001 §4).
-    const nowSubscribed = staysSubscribed(values, account);
+    const nowSubscribed = keepsNewsletter(values, account);
     const consentPending = isConsentPending(values.dataProcessingConsented);
     const index = content.tabs.findIndex((tab) => tab.id === activeTab?.id);
     const next = content.tabs.slice(index + 1).find((tab) => tabAccess(tab, { subscribed: nowSubscribed, consentPending }) === 'open');
@@ -239,11 +239,13 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     // Reminders that could not be read may well exist: "no remaining reminder" is unknown, so the save never turns
     // into the full unsubscribe, which would delete reminders the shopper could not see (and the dialog would
     // say there were none). The newsletters are saved as chosen; the reminders stay.
+    // Newsletters count as the shopper sees them, before as after (staysSubscribed): one no longer offered, which the
+    // page cannot show, neither keeps the last listed one from asking nor asks at every save of a shopper left with it.
     const variant = now.reminders
       ? unsubscribeVariant(
-          { newsletters: hasNewsletterSubscription(now.account.subscriptions), reminders: now.reminders.length },
+          { newsletters: staysSubscribed(listedNewsletters(now.account, keys)), reminders: now.reminders.length },
           {
-            newsletters: staysSubscribed(newslettersAfterSave(values, initial, now.account), now.account),
+            newsletters: staysSubscribed(newslettersAfterSave(values, initial, now.account)),
             reminders: now.reminders.filter((reminder) => !marked.includes(reminder.reminderId)).length,
           },
         )

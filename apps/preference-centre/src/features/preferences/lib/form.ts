@@ -85,7 +85,7 @@ export function initialValues(
   const sfmc = (account.data?.sfmc ?? {}) as Record<string, unknown>;
   const storeId = text(saved.FAVORITE_STORE);
   return {
-    newsletters: Object.fromEntries(keys.map((key) => [key, account.subscriptions?.[key]?.email?.isSubscribed === true])),
+    ...listedNewsletters(account, keys),
     dataProcessingConsented: sfmc.dataProcessingConsented === true,
     keepReminders: Object.fromEntries(reminders.map((reminder) => [reminder.reminderId, true])),
     preferences: Object.fromEntries([...tilesOf(content)].map(([key, kind]) => [key, kind === 'boolean' ? saved[key] === true : text(saved[key])])),
@@ -151,9 +151,26 @@ export function preferencesUpdate(values: PreferencesValues, initial: Preference
   };
 }
 
-/** Whether a newsletter stays subscribed after saving `values`: a shown one in the form, or a hidden one at the provider. */
-export function staysSubscribed(values: Pick<PreferencesValues, 'newsletters'>, account: SubscriberAccount): boolean {
-  if (Object.values(values.newsletters).some(Boolean)) return true;
+/** The listed newsletters (`keys`: displayedNewsletterKeys) as the account has them: subscribed or not. */
+export function listedNewsletters(account: SubscriberAccount, keys: string[]): Pick<PreferencesValues, 'newsletters'> {
+  return { newsletters: Object.fromEntries(keys.map((key) => [key, account.subscriptions?.[key]?.email?.isSubscribed === true])) };
+}
+
+/**
+ * Whether `values` leave a newsletter subscribed that the shopper sees: what the save flow's "nothing subscribed"
+ * (spec 001 §4: the unsubscribe dialog) and the personalisation opt-in's requirement count. A subscription to a
+ * newsletter no longer offered (gone from the content, or past its displayEnd: spec 001 §4 lists it no more) cannot
+ * be unticked here; counted, it turned unticking the last listed one into a plain save that kept it, and the full
+ * unsubscribe, the one way to withdraw it here, out of reach (QA market round; GDPR Art. 7(3)). The full unsubscribe
+ * ends every subscription, those too.
+ */
+export function staysSubscribed(values: Pick<PreferencesValues, 'newsletters'>): boolean {
+  return Object.values(values.newsletters).some(Boolean);
+}
+
+/** Whether the account keeps any newsletter after saving `values`, listed or not: what opens the tabs (spec 001 §2). */
+export function keepsNewsletter(values: Pick<PreferencesValues, 'newsletters'>, account: SubscriberAccount): boolean {
+  if (staysSubscribed(values)) return true;
   const hidden = Object.fromEntries(Object.entries(account.subscriptions ?? {}).filter(([key]) => isNewsletterKey(key) && !(key in values.newsletters)));
   return hasNewsletterSubscription(hidden);
 }

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BIRTH_DATE_FIELDS, DateField, findSchemaField, SelectField, TextField, type AccountSchemaDefinition } from '@portal/forms';
-import { salutationOptions } from './salutations';
+import { salutationOptions } from './account-save';
 
 // The account's own fields as the personal data page shows them (spec 000 §2, /personaldata), one place for that
 // page and the finalize form, which shows a required field without a value the same way, in the shopper's language

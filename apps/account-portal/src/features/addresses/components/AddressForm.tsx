@@ -13,8 +13,7 @@ import {
   zipCodeRule,
   type ZipCodeRule,
 } from '@portal/forms';
-import { submitSave } from '../../../shared/account-save';
-import { salutationOptions } from '../../../shared/salutations';
+import { salutationOptions, submitSave } from '../../../shared/account-save';
 import { useSaveAddress, type AddressValues } from '../api/save-address';
 import { addressSchema } from '../address-schema';
 import { countryOptions } from '../countries';

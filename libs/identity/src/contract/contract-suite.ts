@@ -1059,6 +1059,18 @@ export function describeIdentityContract(
         expect(seen.profile?.firstName).not.toBe('Lea');
       });
 
+      lite('the regToken of a registration over a subscriber reads back the consents that registration gave, so finalize does not ask them again', async () => {
+        const { answer } = await registeredOverSubscriber('liteconsent');
+        const given = (await requiredValues()).preferences as Record<string, Record<string, unknown>>;
+        const seen = await provider.getAccountInfo({ regToken: answer.regToken!, include: 'preferences' });
+        expect(seen.errorCode).toBe(0);
+        for (const [group, consents] of Object.entries(given)) {
+          for (const name of Object.keys(consents)) {
+            expect(seen.preferences?.[group]?.[name]).toMatchObject({ isConsentGranted: true });
+          }
+        }
+      });
+
       lite('the regToken of an unconfirmed registration over a subscriber completes fields but renames, unsubscribes and re-addresses no one', async () => {
         const { email, answer } = await registeredOverSubscriber('litetoken', { subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } } });
         const limited = answer.regToken!;

@@ -1,6 +1,6 @@
 import { ErrorDetails } from '@portal/identity-contract';
 import { ErrorCode, type ValidationError } from '../../envelope';
-import type { IdentityProvider } from '../../types';
+import type { ConsentState, IdentityProvider, Preferences } from '../../types';
 import type { Account } from './model';
 import { missingFields, refuseNewPassword, writeData, writePreferences, writeProfile } from './rules';
 import { baseLang } from '../../language';
@@ -29,10 +29,11 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       // The preference centre's regToken reads what the centre shows (contract subscriberScope).
       const answer = subscriber ? subscriberView(full) : full;
       if (limited) {
-        // A registration over a subscriber's address: nothing of the subscriber shows until it is verified.
+        // A registration over a subscriber's address: nothing of the subscriber shows until it is verified, but the
+        // consents the registration gave itself (as the embedded provider; finalize asked the terms again).
         if (answer.profile) answer.profile = { email: acc.email };
         if (answer.data) answer.data = {};
-        if (answer.preferences) answer.preferences = {};
+        if (answer.preferences) answer.preferences = consentsOfRegistration(acc);
         if (answer.subscriptions) answer.subscriptions = {};
       }
       const missing = listOf(params.include).includes('missing-required-fields') ? { missingRequiredFields: missingFields(store, acc) } : {};
@@ -195,4 +196,16 @@ export function keepSubscriber(subscriber: Account, write: CheckedWrite): Checke
     data: { ...write.data, ...held(subscriber.data) },
     subscriptions: Object.fromEntries(Object.entries(write.subscriptions).filter(([key, wanted]) => wanted || !subscribed(key))),
   };
+}
+
+/** The consents recorded at the account's registration (their lastConsentModified is its registeredAt). */
+function consentsOfRegistration(acc: Account): Preferences {
+  const out: Record<string, Record<string, ConsentState>> = {};
+  if (!acc.isRegistered || !acc.registeredAt) return out;
+  for (const [group, consents] of Object.entries(acc.preferences)) {
+    for (const [name, record] of Object.entries((consents ?? {}) as Record<string, ConsentState>)) {
+      if (record?.lastConsentModified === acc.registeredAt) (out[group] ??= {})[name] = record;
+    }
+  }
+  return out;
 }

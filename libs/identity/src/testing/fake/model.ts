@@ -156,6 +156,8 @@ export interface Account {
   lastLogin?: number;
   regSource?: string;
   lang: string;
+  /** When it registered (ISO, as consents record their time): the consents its registration gave carry it. */
+  registeredAt?: string;
   /** How the account came to be; a registration over a newsletter subscriber (`lite`) falls back to it unconfirmed. */
   origin: 'site' | 'social' | 'lite';
   social: { provider: SocialProviderName; providerUID: string }[];

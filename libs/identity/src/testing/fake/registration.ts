@@ -75,6 +75,7 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       acc.isRegistered = true;
       acc.isVerified = false;
       acc.lang = lang;
+      acc.registeredAt = store.iso(store.now());
       if (params.regSource) acc.regSource = params.regSource;
       applyWrite(store, acc, applied);
       token.used = true;

@@ -35,7 +35,8 @@ func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, inclu
 	}
 	if acc.limited {
 		fields["profile"] = map[string]any{"email": a.Email}
-		fields["data"], fields["preferences"], fields["subscriptions"] = map[string]any{}, map[string]any{}, map[string]any{}
+		fields["data"], fields["subscriptions"] = map[string]any{}, map[string]any{}
+		fields["preferences"] = consentsOfRegistration(a)
 	}
 	if acc.subscriber {
 		fields = subscriberView(fields)
@@ -568,3 +569,29 @@ func (p *Provider) currentSubscriptions(subscriptions map[string]any, now time.T
 
 // errUnsubscribedSince: a double opt-in link of a subscription ended before the link was followed.
 var errUnsubscribedSince = errors.New("identity: unsubscribed since the link was sent")
+
+// consentsOfRegistration are the consents the registration of a newsletter subscriber's address gave itself (those
+// recorded at its RegisteredAt), which its limited regToken may read back: finalize asked the terms again of every
+// subscriber who registered, since the token read no consent at all (QA, 2026-11-29). The subscriber's own earlier
+// consents stay unread, as the rest of the subscriber's data.
+func consentsOfRegistration(a Account) map[string]any {
+	out := map[string]any{}
+	if !a.IsRegistered || a.RegisteredAt.IsZero() {
+		return out
+	}
+	given := isoTime(a.RegisteredAt)
+	for group, v := range a.Preferences {
+		consents, _ := v.(map[string]any)
+		for name, c := range consents {
+			if record, _ := c.(map[string]any); record["lastConsentModified"] == given {
+				kept, _ := out[group].(map[string]any)
+				if kept == nil {
+					kept = map[string]any{}
+					out[group] = kept
+				}
+				kept[name] = record
+			}
+		}
+	}
+	return out
+}

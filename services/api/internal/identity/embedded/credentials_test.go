@@ -200,3 +200,30 @@ func TestRegistrationOverAVerifiedSubscriberWaitsForTheMail(t *testing.T) {
 		require.Empty(t, tok)
 	})
 }
+
+// QA, 2026-11-29: finalize asked a subscriber who registered to accept the terms a second time, as the limited
+// regToken of the registration read no consent at all. It reads back the consents that registration gave, and still
+// none the subscriber gave before.
+func TestUnconfirmedRegistrationReadsBackItsOwnConsentOnly(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina"}})
+		a, err := h.store.AccountByEmail(h.ctx, "news@example.com")
+		require.NoError(t, err)
+		a.Preferences = map[string]any{"privacy": map[string]any{"aec": map[string]any{"isConsentGranted": true, "lastConsentModified": "2025-03-01T10:00:00.000Z"}}}
+		_, err = h.store.UpdateAccount(h.ctx, a)
+		require.NoError(t, err)
+		h.now = h.now.Add(time.Minute)
+
+		reg := h.register(embedded.RegisterParams{Email: "news@example.com", Password: goodPassword, Preferences: consent})
+		require.Equal(t, contract.CodePendingRegistration, reg.ErrorCode, reg.ErrorDetails)
+		r, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{}, reg.RegToken, "profile,preferences", "")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, r.ErrorCode)
+		prefs := r.Fields["preferences"].(map[string]any)
+		terms, _ := prefs["terms"].(map[string]any)["customeraccount"].(map[string]any)
+		require.Equal(t, true, terms["isConsentGranted"], "the consent this registration gave")
+		require.NotContains(t, prefs, "privacy", "the subscriber's own earlier consent stays unread")
+		require.Equal(t, map[string]any{"email": "news@example.com"}, r.Fields["profile"])
+	})
+}

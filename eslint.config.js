@@ -56,6 +56,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // The tools' scripts run in Node.
+    files: ['tools/**/*.{js,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
   projectBoundaries,
   featureBoundaries,
   {

@@ -36,7 +36,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report is for .ci/run, which prints the failures' errors last, where a CI log's tail shows them.
+  reporter: [['list'], ['json', { outputFile: '../../dist/e2e/results.json' }]],
   outputDir: '../../dist/e2e/test-results',
   use: {
     // Recording a trace of every test made the suite nearly half as slow again (on these machines); a failure

@@ -237,7 +237,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		if refused, ok := p.refuseNewPassword(ctx, c, in.NewPassword, a.PasswordHash); ok {
 			return refused, nil
 		}
-		hash, err := p.hasher.Hash(ctx, p.hashClient(ctx, c), in.NewPassword)
+		hash, err := p.hasher.Hash(ctx, p.limitedClient(ctx, c), in.NewPassword)
 		if err != nil {
 			return Result{}, err
 		}
@@ -352,7 +352,7 @@ type subscriptionToken struct {
 // one again (400006 with details 100001, spec 000 §5, §8), then one the policy refuses (400009). A password change
 // and a reset ask it alike.
 func (p *Provider) refuseNewPassword(ctx context.Context, c Caller, newPassword, currentHash string) (Result, bool) {
-	if same, _, _ := p.hasher.Verify(ctx, p.hashClient(ctx, c), newPassword, currentHash); same {
+	if same, _, _ := p.hasher.Verify(ctx, p.limitedClient(ctx, c), newPassword, currentHash); same {
 		return fail(contract.CodeInvalidParameter, contract.DetailsSamePassword), true
 	}
 	if errs := p.schema.checkPassword("newPassword", newPassword); len(errs) > 0 {

@@ -140,8 +140,9 @@ type MailLimits struct {
 	PerAccount int
 	PerAddress int
 	Window     time.Duration
-	// ExemptLoopback leaves loopback callers out of every limit per client address, PerAddress and StartLimits
-	// (development and tests only; see config.LoopbackMailExemption): the machine itself is not one client there.
+	// ExemptLoopback leaves loopback callers out of every limit per client address, PerAddress, StartLimits and the
+	// turns of password hashes (development and tests only; see config.LoopbackMailExemption): the machine itself is
+	// not one client there.
 	ExemptLoopback bool
 }
 

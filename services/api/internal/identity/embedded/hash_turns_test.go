@@ -94,3 +94,44 @@ func TestAFloodingClientDoesNotStarveAnotherClientsLogin(t *testing.T) {
 		require.Equal(t, contract.CodeOK, shopper.ErrorCode)
 	})
 }
+
+// Outside production the machine itself is nobody's client in the hash turns, as in every other per-client limit
+// (MailLimits.ExemptLoopback): two logins from 127.0.0.1 hash side by side, while two from one other address take
+// turns. The turns once counted loopback alone, so the browser tests' service hashed one password at a time.
+func TestHashTurnsExemptTheMachineAsEveryPerClientLimit(t *testing.T) {
+	for _, tc := range []struct {
+		address  string
+		together int
+	}{{"127.0.0.1", 2}, {"::1", 2}, {"192.0.2.7", 1}} {
+		t.Run(tc.address, func(t *testing.T) {
+			h := newHarness(t, dbtest.SQLite(t), func(c *embedded.Config) {
+				c.MaxConcurrentHashes = 2 // one hash per client at a time
+				c.MailLimits.ExemptLoopback = true
+			})
+			entered := make(chan struct{}, 2)
+			proceed := make(chan struct{})
+			h.p.SetHashCompute(func(password, salt []byte, time, memory uint32, threads uint8, keyLen uint32) []byte {
+				entered <- struct{}{}
+				<-proceed
+				return argon2.IDKey(password, salt, time, memory, threads, keyLen)
+			})
+			var wg sync.WaitGroup
+			for i := range 2 {
+				wg.Go(func() {
+					_, err := h.p.Login(h.ctx, embedded.Caller{ClientAddress: tc.address}, embedded.LoginParams{LoginID: fmt.Sprintf("nobody-%d@example.com", i), Password: "guess"})
+					require.NoError(t, err)
+				})
+			}
+			<-entered
+			// The second hash has a moment to start beside the first, if its turn lets it.
+			select {
+			case <-entered:
+				require.Equal(t, 2, tc.together, "the second login hashed beside the first")
+			case <-time.After(300 * time.Millisecond):
+				require.Equal(t, 1, tc.together, "the second login waited for the first's turn")
+			}
+			close(proceed)
+			wg.Wait()
+		})
+	}
+}

@@ -112,7 +112,7 @@ func (p *Provider) checkCredentials(ctx context.Context, c Caller, loginID, pass
 	if usable {
 		hash = a.PasswordHash
 	}
-	match, rehash, err := p.hasher.Verify(ctx, p.hashClient(ctx, c), truncate(password, 1024), hash)
+	match, rehash, err := p.hasher.Verify(ctx, p.limitedClient(ctx, c), truncate(password, 1024), hash)
 	if errors.Is(err, ErrMalformedHash) {
 		p.log.Error("stored password hash is malformed", zap.String("uid", a.UID))
 		match, err = false, nil
@@ -150,7 +150,7 @@ func (p *Provider) checkCredentials(ctx context.Context, c Caller, loginID, pass
 	}
 	if rehash {
 		// Parameters were raised since this hash was made: upgrade it now that the password is known.
-		if h, err := p.hasher.Hash(ctx, p.hashClient(ctx, c), password); err == nil {
+		if h, err := p.hasher.Hash(ctx, p.limitedClient(ctx, c), password); err == nil {
 			a.PasswordHash = h
 			if updated, err := p.store.UpdateAccount(ctx, a); err == nil {
 				a = updated

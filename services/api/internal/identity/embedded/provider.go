@@ -558,28 +558,28 @@ func (p *Provider) AllowStart(ctx context.Context, c Caller, scope string) (bool
 	return p.allowClient(ctx, c, throttle.Limit{Scope: scope, Max: p.cfg.StartLimits.PerAddress, Window: p.cfg.StartLimits.Window}, 1)
 }
 
-// allowClient counts n events of the caller's client address, as throttle.ClientNetwork names it (an IPv6 address
-// by its /64), against limit and reports whether they fit. Nothing limits a caller without an address, a limit of
-// 0, or outside production the machine itself (MailLimits.ExemptLoopback: counting a developer or the browser
-// tests as one client would throttle everything behind them). In production the machine counts like any address,
-// so an undeclared local proxy cannot exempt everybody behind it.
+// allowClient counts n events of the caller's client (limitedClient) against limit and reports whether they fit.
+// Nothing limits a caller without one or a limit of 0.
 func (p *Provider) allowClient(ctx context.Context, c Caller, limit throttle.Limit, n int) (bool, error) {
-	if p.throttle == nil || limit.Max <= 0 {
+	client := p.limitedClient(ctx, c)
+	if p.throttle == nil || limit.Max <= 0 || client == "" {
 		return true, nil
 	}
-	address := clientAddress(ctx, c)
-	if address == "" || (p.cfg.MailLimits.ExemptLoopback && isLoopback(address)) {
-		return true, nil
-	}
-	return p.throttle.AllowN(ctx, limit, throttle.Key(throttle.ClientNetwork(address)), n)
+	return p.throttle.AllowN(ctx, limit, throttle.Key(client), n)
 }
 
-// hashClient is whose turn the caller's password hashes take (Hasher): its address's network, "" without one.
-func (p *Provider) hashClient(ctx context.Context, c Caller) string {
-	if address := clientAddress(ctx, c); address != "" {
-		return throttle.ClientNetwork(address)
+// limitedClient is who the caller counts as in every limit per client, the start and mail limits (allowClient)
+// and the turns of password hashes (Hasher): its address's network, as throttle.ClientNetwork names it (an IPv6
+// address by its /64). It is "" (nobody's limit) for a caller without an address, and outside production for the
+// machine itself (MailLimits.ExemptLoopback: counting a developer or the browser tests as one client would throttle
+// everything behind them; the hash turns kept them to one hash at a time until 2026-11-30). In production the
+// machine counts like any address, so an undeclared local proxy cannot exempt everybody behind it.
+func (p *Provider) limitedClient(ctx context.Context, c Caller) string {
+	address := clientAddress(ctx, c)
+	if address == "" || (p.cfg.MailLimits.ExemptLoopback && isLoopback(address)) {
+		return ""
 	}
-	return ""
+	return throttle.ClientNetwork(address)
 }
 
 // clientAddress is the caller's address: as the edge gave it, else as the request's context carries it.

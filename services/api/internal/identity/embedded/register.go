@@ -181,7 +181,7 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 			return Result{}, err
 		}
 		passkey = &k
-	} else if hash, err = p.hasher.Hash(ctx, p.hashClient(ctx, c), in.Password); err != nil {
+	} else if hash, err = p.hasher.Hash(ctx, p.limitedClient(ctx, c), in.Password); err != nil {
 		return Result{}, err
 	}
 	if upgrade {

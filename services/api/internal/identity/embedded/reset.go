@@ -120,7 +120,7 @@ func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPasswo
 	if refused, ok := p.refuseNewPassword(ctx, c, newPassword, a.PasswordHash); ok {
 		return refused, nil
 	}
-	hash, err := p.hasher.Hash(ctx, p.hashClient(ctx, c), newPassword)
+	hash, err := p.hasher.Hash(ctx, p.limitedClient(ctx, c), newPassword)
 	if err != nil {
 		return Result{}, err
 	}

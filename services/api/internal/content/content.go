@@ -14,7 +14,6 @@ import (
 	"io/fs"
 	"maps"
 	"net/url"
-	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -174,13 +173,20 @@ func Embedded() fs.FS {
 	return sub
 }
 
-// LoadWithDir loads the embedded documents with those of dir over them (content.dir; "" for none).
+// LoadWithDir loads the embedded documents with those of dir over them (content.dir; "" for none), following the
+// folder's symbolic links within it (walkFolder), as a Kubernetes ConfigMap mounted there has them.
 func LoadWithDir(dir string) (*Library, error) {
-	layers := []fs.FS{Embedded()}
-	if dir != "" {
-		layers = append(layers, os.DirFS(dir))
+	if dir == "" {
+		return Load(Embedded())
 	}
-	return Load(layers...)
+	folder, closeFolder, err := openFolder(dir)
+	if err != nil {
+		problems := &LoadError{}
+		problems.add("", "content.dir: "+err.Error())
+		return nil, problems
+	}
+	defer closeFolder()
+	return Load(Embedded(), folder)
 }
 
 // Load reads and checks every document of each file system in order; a file
@@ -291,20 +297,10 @@ func (lib *Library) OfferedNewsletters() []OfferedNewsletter {
 }
 
 func (lib *Library) loadLayer(fsys fs.FS, overlay bool, problems *LoadError) {
-	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+	walkFolder(fsys, func(p string, d fs.DirEntry, err error) {
 		if err != nil {
 			problems.add(p, err.Error())
-			return nil
-		}
-		// Hidden files and folders are an editor's or a tool's (.DS_Store, .git), never content.
-		if p != "." && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			return nil
+			return
 		}
 		if !strings.HasSuffix(p, ".json") {
 			// A document saved under a slightly wrong name (de_AT.json.txt, de_AT.JSON) was skipped without a word,
@@ -314,32 +310,28 @@ func (lib *Library) loadLayer(fsys fs.FS, overlay bool, problems *LoadError) {
 			} else {
 				lib.ignored = append(lib.ignored, p)
 			}
-			return nil
+			return
 		}
 		key, err := keyFor(p)
 		if err != nil {
 			problems.add(p, err.Error())
-			return nil
+			return
 		}
 		raw, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			problems.add(p, err.Error())
-			return nil
+			return
 		}
 		doc, err := parse(p, raw)
 		if err != nil {
 			problems.addErr(p, err)
-			return nil
+			return
 		}
 		lib.docs[key] = doc
 		if overlay && !slices.Contains(lib.overlaid, p) {
 			lib.overlaid = append(lib.overlaid, p)
 		}
-		return nil
 	})
-	if err != nil {
-		problems.add("", err.Error())
-	}
 }
 
 // keyFor checks that a file sits where a request can address it.

@@ -129,6 +129,28 @@ func TestCMSContentDirOverrides(t *testing.T) {
 	require.Equal(t, "README.md", ignored[0].ContextMap()["file"])
 }
 
+// TestCMSContentDirFromAConfigMap: a projected volume mounted as content.dir, as the kubelet lays it out (the
+// visible portal/ a link through ..data to a hidden timestamped folder), is served; its linked folder was logged as
+// an ignored file and its documents never read (2026-11-30).
+func TestCMSContentDirFromAConfigMap(t *testing.T) {
+	dir := t.TempDir()
+	stamp := filepath.Join(dir, "..2026_11_30_01_02_03.123456789")
+	french := strings.Replace(shipped(t, "portal/fr_FR.json"), `"copyright": "`, `"copyright": "Contenu du ConfigMap. `, 1)
+	require.NoError(t, os.MkdirAll(filepath.Join(stamp, "portal"), 0o750))
+	require.NoError(t, os.WriteFile(filepath.Join(stamp, "portal", "fr_FR.json"), []byte(french), 0o600))
+	require.NoError(t, os.Symlink(filepath.Base(stamp), filepath.Join(dir, "..data")))
+	require.NoError(t, os.Symlink(filepath.Join("..data", "portal"), filepath.Join(dir, "portal")))
+	svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Content.Dir = dir }))
+
+	rec := svc.Get("/cms/portal/fr_FR.json")
+	require.Equal(t, http.StatusOK, rec.Code)
+	require.Contains(t, rec.Body.String(), "Contenu du ConfigMap")
+	loaded := svc.Logs.FilterMessage("content loaded").All()
+	require.Len(t, loaded, 1)
+	require.Equal(t, []any{"portal/fr_FR.json"}, loaded[0].ContextMap()["fromContentDir"])
+	require.Empty(t, svc.Logs.FilterMessage("content.dir: file ignored, not a content document").All())
+}
+
 // shipped is an embedded content file.
 func shipped(t *testing.T, name string) string {
 	t.Helper()

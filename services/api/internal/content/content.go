@@ -19,6 +19,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/grocer-portal/portal/services/api/internal/problems"
 )
 
 //go:embed files
@@ -100,50 +102,33 @@ type Library struct {
 	preferences []PreferenceField
 }
 
-// maxReportedProblems caps how many problems one start-up error lists (as the store import's does): a content
-// folder of another format has one or more in every file.
-const maxReportedProblems = 20
-
 // Problem is one thing wrong with the content, in a file ("" for the configuration's demands).
 type Problem struct {
 	File    string
 	Message string
 }
 
-// LoadError lists every problem the content has (the first maxReportedProblems), one a line, so an operator
+// String is p as a line of LoadError: "portal/de_DE.json: header.logo.alt: required".
+func (p Problem) String() string {
+	if p.File == "" {
+		return p.Message
+	}
+	return p.File + ": " + p.Message
+}
+
+// LoadError lists every problem the content has (the first problems.MaxListed), one a line, so an operator
 // fixes every file in one go rather than one restart per mistake.
 type LoadError struct {
-	Problems []Problem
-	// More counts problems beyond those listed.
-	More int
+	problems.List[Problem]
 }
 
 // Error implements error, one problem per line: "content: portal/de_DE.json: header.logo.alt: required".
-func (e *LoadError) Error() string {
-	lines := make([]string, 0, len(e.Problems)+1)
-	for _, p := range e.Problems {
-		if p.File == "" {
-			lines = append(lines, "content: "+p.Message)
-		} else {
-			lines = append(lines, "content: "+p.File+": "+p.Message)
-		}
-	}
-	if e.More > 0 {
-		lines = append(lines, fmt.Sprintf("content: ... and %d more problems", e.More))
-	}
-	return strings.Join(lines, "\n")
-}
+func (e *LoadError) Error() string { return e.Text("content: ") }
 
 // Is makes errors.Is(err, ErrInvalid) true for content that does not load.
 func (e *LoadError) Is(target error) bool { return target == ErrInvalid }
 
-func (e *LoadError) add(file, message string) {
-	if len(e.Problems) < maxReportedProblems {
-		e.Problems = append(e.Problems, Problem{File: file, Message: message})
-	} else {
-		e.More++
-	}
-}
+func (e *LoadError) add(file, message string) { e.Add(Problem{File: file, Message: message}) }
 
 // addErr adds a file's error, each field of a *SchemaError as a problem of its own.
 func (e *LoadError) addErr(file string, err error) {
@@ -158,7 +143,7 @@ func (e *LoadError) addErr(file string, err error) {
 }
 
 func (e *LoadError) orNil() error {
-	if len(e.Problems) == 0 {
+	if e.Empty() {
 		return nil
 	}
 	return e
@@ -181,9 +166,9 @@ func LoadWithDir(dir string) (*Library, error) {
 	}
 	folder, closeFolder, err := openFolder(dir)
 	if err != nil {
-		problems := &LoadError{}
-		problems.add("", "content.dir: "+err.Error())
-		return nil, problems
+		found := &LoadError{}
+		found.add("", "content.dir: "+err.Error())
+		return nil, found
 	}
 	defer closeFolder()
 	return Load(Embedded(), folder)
@@ -195,23 +180,23 @@ func LoadWithDir(dir string) (*Library, error) {
 // problems of every file.
 func Load(layers ...fs.FS) (*Library, error) {
 	lib := &Library{docs: map[string]Document{}}
-	problems := &LoadError{}
+	found := &LoadError{}
 	for i, fsys := range layers {
-		lib.loadLayer(fsys, i > 0, problems)
+		lib.loadLayer(fsys, i > 0, found)
 	}
 	def, ok := lib.docs[DefaultFile]
 	if !ok {
-		problems.add("", DefaultFile+" is missing: the apps fall back to it")
+		found.add("", DefaultFile+" is missing: the apps fall back to it")
 	}
-	if err := problems.orNil(); err != nil {
+	if err := found.orNil(); err != nil {
 		return nil, err
 	}
 	lib.fallback = def
 	prefs, conflicts := collectPreferences(lib.docs)
 	for _, c := range conflicts {
-		problems.add("", c)
+		found.add("", c)
 	}
-	if err := problems.orNil(); err != nil {
+	if err := found.orNil(); err != nil {
 		return nil, err
 	}
 	lib.preferences = prefs
@@ -296,17 +281,17 @@ func (lib *Library) OfferedNewsletters() []OfferedNewsletter {
 	return out
 }
 
-func (lib *Library) loadLayer(fsys fs.FS, overlay bool, problems *LoadError) {
+func (lib *Library) loadLayer(fsys fs.FS, overlay bool, found *LoadError) {
 	walkFolder(fsys, func(p string, d fs.DirEntry, err error) {
 		if err != nil {
-			problems.add(p, err.Error())
+			found.add(p, err.Error())
 			return
 		}
 		if !strings.HasSuffix(p, ".json") {
 			// A document saved under a slightly wrong name (de_AT.json.txt, de_AT.JSON) was skipped without a word,
 			// and its market got default.json (QA content round); any other file (a README) is named in a warning.
 			if strings.Contains(strings.ToLower(d.Name()), ".json") {
-				problems.add(p, fmt.Sprintf("not read: content documents are named %s or <cmsId>/<language>.json, ending in .json in lower case", DefaultFile))
+				found.add(p, fmt.Sprintf("not read: content documents are named %s or <cmsId>/<language>.json, ending in .json in lower case", DefaultFile))
 			} else {
 				lib.ignored = append(lib.ignored, p)
 			}
@@ -314,17 +299,17 @@ func (lib *Library) loadLayer(fsys fs.FS, overlay bool, problems *LoadError) {
 		}
 		key, err := keyFor(p)
 		if err != nil {
-			problems.add(p, err.Error())
+			found.add(p, err.Error())
 			return
 		}
 		raw, err := fs.ReadFile(fsys, p)
 		if err != nil {
-			problems.add(p, err.Error())
+			found.add(p, err.Error())
 			return
 		}
 		doc, err := parse(p, raw)
 		if err != nil {
-			problems.addErr(p, err)
+			found.addErr(p, err)
 			return
 		}
 		lib.docs[key] = doc
@@ -408,18 +393,18 @@ type Requirements struct {
 
 // Check returns a *LoadError naming every way the content falls short of r, or nil.
 func (lib *Library) Check(r Requirements) error {
-	problems := &LoadError{}
+	found := &LoadError{}
 	sets := lib.ContentSets()
 	if _, ok := sets[r.CMSID]; !ok {
 		known := slices.Sorted(maps.Keys(sets))
-		problems.add("", fmt.Sprintf("metadata.cms.id %q names no content set: there is no %s/<language>.json (content sets: %s)",
+		found.add("", fmt.Sprintf("metadata.cms.id %q names no content set: there is no %s/<language>.json (content sets: %s)",
 			r.CMSID, r.CMSID, strings.Join(known, ", ")))
 	} else {
 		// A market language without its document showed default.json's (German) on its pages (QA content round);
 		// its links (imprint, privacy) are the country's own, so no other document stands in for it.
 		for _, locale := range r.Locales {
 			if _, ok := lib.docs[r.CMSID+"/"+locale]; !ok {
-				problems.add(r.CMSID+"/"+locale+".json", fmt.Sprintf("missing: metadata.locales lists %s, whose shoppers would read default.json's content", locale))
+				found.add(r.CMSID+"/"+locale+".json", fmt.Sprintf("missing: metadata.locales lists %s, whose shoppers would read default.json's content", locale))
 			}
 		}
 	}
@@ -427,7 +412,7 @@ func (lib *Library) Check(r Requirements) error {
 		doc := lib.docs[key]
 		// Without its section the centre opened every valid link in the language as invalid (QA content round).
 		if r.PreferenceCentre && !doc.centre && (key == DefaultFile || strings.HasPrefix(key, r.CMSID+"/")) {
-			problems.add(doc.file, "preferenceCentre: required: the preference centre (metadata.marketingPreferenceCenter) shows this document, and without it every link to the centre opens as invalid")
+			found.add(doc.file, "preferenceCentre: required: the preference centre (metadata.marketingPreferenceCenter) shows this document, and without it every link to the centre opens as invalid")
 		}
 		if r.Serves == nil {
 			continue
@@ -436,14 +421,14 @@ func (lib *Library) Check(r Requirements) error {
 			for _, u := range pic.URLs {
 				if !r.Serves(sitePath(u)) {
 					field := FieldError{Path: pic.Path, Entry: pic.Entry}
-					problems.add(doc.file, fmt.Sprintf("%s: the apps load %s, which is no file they serve (the pictures are libs/ui/assets, copied by each app's build)",
+					found.add(doc.file, fmt.Sprintf("%s: the apps load %s, which is no file they serve (the pictures are libs/ui/assets, copied by each app's build)",
 						field.Where(), u))
 					break
 				}
 			}
 		}
 	}
-	return problems.orNil()
+	return found.orNil()
 }
 
 // sitePath is the path of a site address, without its query or fragment.

@@ -8,15 +8,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/grocer-portal/portal/services/api/internal/problems"
 )
 
 // CSVColumns are the columns of a store file, in the order WriteCSV writes them.
 // ReadCSV accepts them in any order, named by a header row.
 var CSVColumns = []string{"id", "name", "street", "postcode", "city", "country", "open"}
-
-// maxReportedProblems caps how many problems one error lists: a wrong file (another export) has one or more in
-// every row.
-const maxReportedProblems = 20
 
 // LineError is one problem of a row of a store file; a row may have several.
 type LineError struct {
@@ -24,6 +22,9 @@ type LineError struct {
 	Field string // empty when the row as a whole is bad
 	Msg   string
 }
+
+// String is e as its file's problem (problems.List).
+func (e LineError) String() string { return e.Error() }
 
 // Error implements error as "line 17: postcode: must be 5 digits for DE".
 func (e LineError) Error() string {
@@ -33,24 +34,13 @@ func (e LineError) Error() string {
 	return fmt.Sprintf("line %d: %s: %s", e.Line, e.Field, e.Msg)
 }
 
-// CSVError lists the problems of a store file's rows (the first maxReportedProblems), each of a line.
+// CSVError lists the problems of a store file's rows (the first problems.MaxListed), each of a line.
 type CSVError struct {
-	Lines []LineError
-	// More counts problems beyond those listed.
-	More int
+	problems.List[LineError]
 }
 
 // Error implements error, one bad row per line.
-func (e *CSVError) Error() string {
-	msgs := make([]string, 0, len(e.Lines)+1)
-	for _, l := range e.Lines {
-		msgs = append(msgs, l.Error())
-	}
-	if e.More > 0 {
-		msgs = append(msgs, fmt.Sprintf("... and %d more problems", e.More))
-	}
-	return strings.Join(msgs, "\n")
-}
+func (e *CSVError) Error() string { return e.Text("") }
 
 // Is makes errors.Is(err, ErrInvalid) true for a bad file.
 func (e *CSVError) Is(target error) bool { return target == ErrInvalid }
@@ -65,7 +55,7 @@ func ReadCSV(r io.Reader) ([]Store, error) {
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
 	if errors.Is(err, io.EOF) {
-		return nil, &CSVError{Lines: []LineError{{Line: 1, Msg: "the file is empty; it needs the header row " + strings.Join(CSVColumns, ",")}}}
+		return nil, csvError(LineError{Line: 1, Msg: "the file is empty; it needs the header row " + strings.Join(CSVColumns, ",")})
 	}
 	if err != nil {
 		return nil, csvSyntaxError(err)
@@ -73,7 +63,7 @@ func ReadCSV(r io.Reader) ([]Store, error) {
 	col, err := headerColumns(header)
 	if err != nil {
 		line, _ := cr.FieldPos(0)
-		return nil, &CSVError{Lines: []LineError{{Line: line, Msg: err.Error()}}}
+		return nil, csvError(LineError{Line: line, Msg: err.Error()})
 	}
 
 	var (
@@ -81,13 +71,6 @@ func ReadCSV(r io.Reader) ([]Store, error) {
 		bad     CSVError
 		firstAt = map[string]int{}
 	)
-	report := func(le LineError) {
-		if len(bad.Lines) < maxReportedProblems {
-			bad.Lines = append(bad.Lines, le)
-		} else {
-			bad.More++
-		}
-	}
 	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
@@ -97,14 +80,14 @@ func ReadCSV(r io.Reader) ([]Store, error) {
 			// A syntax error (e.g. an unclosed quote) leaves the rest unreadable.
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				report(LineError{Line: pe.Line, Msg: pe.Err.Error()})
+				bad.Add(LineError{Line: pe.Line, Msg: pe.Err.Error()})
 				return nil, &bad
 			}
 			return nil, err
 		}
 		line, _ := cr.FieldPos(0)
 		if len(rec) != len(header) {
-			report(LineError{Line: line, Msg: fmt.Sprintf("has %d fields, the header has %d", len(rec), len(header))})
+			bad.Add(LineError{Line: line, Msg: fmt.Sprintf("has %d fields, the header has %d", len(rec), len(header))})
 			continue
 		}
 		st, problems := parseRow(rec, col)
@@ -113,14 +96,14 @@ func ReadCSV(r io.Reader) ([]Store, error) {
 		}
 		for _, p := range problems {
 			p.Line = line
-			report(p)
+			bad.Add(p)
 		}
 		if len(problems) == 0 {
 			firstAt[st.ID] = line
 			out = append(out, st)
 		}
 	}
-	if len(bad.Lines) > 0 {
+	if !bad.Empty() {
 		return nil, &bad
 	}
 	return out, nil
@@ -129,7 +112,7 @@ func ReadCSV(r io.Reader) ([]Store, error) {
 func csvSyntaxError(err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return &CSVError{Lines: []LineError{{Line: pe.Line, Msg: pe.Err.Error()}}}
+		return csvError(LineError{Line: pe.Line, Msg: pe.Err.Error()})
 	}
 	return err
 }
@@ -201,4 +184,11 @@ func WriteCSV(w io.Writer, stores []Store) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// csvError is a file's only problem: one that leaves the rest unreadable.
+func csvError(le LineError) *CSVError {
+	var e CSVError
+	e.Add(le)
+	return &e
 }

@@ -133,7 +133,11 @@ export function isReadOnlyField(envelope: Envelope): boolean {
   return envelope.errorCode === ErrorCode.READ_ONLY_FIELD;
 }
 
-/** A password-reset mail for this account was sent less than 15 minutes ago. */
+/**
+ * 400125, a limit was reached and the call did nothing: a password-reset mail for this account was sent less than 15
+ * minutes ago, the call would send more mails than the account or the client address may, or the client address
+ * started too many registrations or passkey logins (the identity contract's Limits).
+ */
 export function isFrequencyLimited(envelope: Envelope): boolean {
   return envelope.errorCode === ErrorCode.FREQUENCY_LIMIT;
 }

@@ -27,13 +27,7 @@ export function LoginOutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
       // The spec's text is the reset page's, among the texts of the pages after the first: a rare answer loads them
       // when it comes rather than with every /login (page weight). Meanwhile the alert stays empty; without a
       // boundary of its own the page's loader would stand in for the form.
-      return (
-        <Suspense fallback={null}>
-          <PageTexts>
-            <UnknownUserMessage />
-          </PageTexts>
-        </Suspense>
-      );
+      return <PageTextsMessage textKey="clp.resetpassword.error.unknownEmail" />;
     case 'blocked':
       return <p className="form-error__text">{t('clp.login.error.blocked')}</p>;
     case 'lockedOut':
@@ -58,8 +52,21 @@ export function LoginOutcomeMessage({ outcome }: { outcome: LoginOutcome }) {
   }
 }
 
-/** Translated inside PageTexts, once the texts are there. */
-function UnknownUserMessage() {
+/**
+ * A refusal's text that is among the texts of the pages after the first (`textKey`), which /login loads only when such
+ * an answer comes: the alert stays empty until they are there, translated then.
+ */
+export function PageTextsMessage({ textKey }: { textKey: string }) {
+  return (
+    <Suspense fallback={null}>
+      <PageTexts>
+        <Translated textKey={textKey} />
+      </PageTexts>
+    </Suspense>
+  );
+}
+
+function Translated({ textKey }: { textKey: string }) {
   const { t } = useTranslation();
-  return <p className="form-error__text">{t('clp.resetpassword.error.unknownEmail')}</p>;
+  return <p className="form-error__text">{t(textKey)}</p>;
 }

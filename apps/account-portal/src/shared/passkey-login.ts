@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ErrorDetails, isInvalidLogin, isInvalidParameter, isRegistrationUnverified, isStaleLinkToken, isSuccess, type IdentityProvider } from '@portal/identity';
+import { ErrorDetails, isFrequencyLimited, isInvalidLogin, isInvalidParameter, isRegistrationUnverified, isStaleLinkToken, isSuccess, type IdentityProvider } from '@portal/identity';
 import { failureCode } from './call-failure';
 import { loginOutcome, type LoginOutcome } from './login-outcome';
 import { CeremonyError, signInWithPasskey, type CeremonyFailure } from './passkey-browser';
@@ -12,7 +12,9 @@ export type PasskeyLoginOutcome =
   | LoginOutcome
   | { kind: 'passkeyRefused'; unknown: boolean }
   | { kind: 'ceremony'; failure: CeremonyFailure }
-  | { kind: 'linkExpired' };
+  | { kind: 'linkExpired' }
+  /** 400125: the provider's limit on passkey login starts from this connection (the embedded provider's startLimits). */
+  | { kind: 'tooManyRequests' };
 
 /**
  * One passkey login: request options, the browser's ceremony (with `autofill`, the e-mail field's conditional
@@ -23,6 +25,7 @@ export type PasskeyLoginOutcome =
 export async function loginWithPasskey(provider: IdentityProvider, autofill: boolean, link?: { regToken: string }): Promise<PasskeyLoginOutcome> {
   if (!provider.initPasskeyLogin || !provider.passkeyLogin) return { kind: 'ceremony', failure: 'unsupported' };
   const init = await provider.initPasskeyLogin();
+  if (isFrequencyLimited(init)) return { kind: 'tooManyRequests' };
   if (!isSuccess(init)) return loginOutcome(init);
   let passkey;
   try {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/content"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/qamode"
 )
 
@@ -61,6 +62,22 @@ func TestParseForced(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "setAccountInfo", preset.Method)
 	require.NotEmpty(t, preset.ValidationErrors)
+}
+
+// The registration page's limit text (400125, the embedded provider's limits per client address) can be forced from
+// the panel on both calls the page makes, with the provider's own words, which the page must not show (2026-11-30).
+func TestLimitPresetsForceTheRegistrationCalls(t *testing.T) {
+	lib, err := qamode.Load()
+	require.NoError(t, err)
+	for _, method := range []string{"initRegistration", "register"} {
+		t.Run(method, func(t *testing.T) {
+			preset, err := lib.ParseForced(method + "-400125")
+			require.NoError(t, err)
+			require.Equal(t, method, preset.Method)
+			require.Equal(t, contract.CodeFrequencyLimit, preset.ErrorCode)
+			require.Contains(t, preset.ErrorDetails, "try again later")
+		})
+	}
 }
 
 // The tiles' preset names tiles the shipped centre shows, a yes/no tile and a question with one answer, so that a

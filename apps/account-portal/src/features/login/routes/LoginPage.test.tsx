@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeProvider } from '@portal/identity/testing';
-import type { IdentityProvider, SocialProviderName } from '@portal/identity';
+import { ErrorCode, type IdentityProvider, type SocialProviderName } from '@portal/identity';
 import { testMetadata } from '@portal/cms/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { jsonResponse, loadApp, openApp, stubBackend } from '../../../testing/render-app';
+import { PASSWORDLESS_MIN_WIDTH } from '../../../shared/wide-screen';
 
 beforeEach(forgetLanguage);
 
@@ -362,6 +363,36 @@ describe('/login', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), PASSWORD);
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(screen.getByText('The e-mail address or the password is incorrect.')).toBeInTheDocument());
+  });
+});
+
+describe('the passkey login', () => {
+  const matchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = matchMedia;
+  });
+
+  // QA round of 2026-11-30: the embedded provider's limit on passkey login starts per client address answered 400125
+  // and the widget said "Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 400125".
+  it('400125 as it starts (too many from this connection): its text under the button, with the texts of the later pages', async () => {
+    // The passkey widget shows from 1024 pixels.
+    window.matchMedia = ((query: string) => ({
+      matches: PASSWORDLESS_MIN_WIDTH >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    const identity = createFakeProvider();
+    let limited = false;
+    for (let n = 0; n < 1000 && !limited; n++) limited = (await identity.initPasskeyLogin!()).errorCode === ErrorCode.FREQUENCY_LIMIT;
+    expect(limited).toBe(true);
+    await openApp('/login', { identity });
+    const button = await screen.findByRole('button', { name: 'Mit Passkey anmelden' });
+    await userEvent.click(button);
+    const text = await screen.findByText('Zu viele Versuche von dieser Verbindung. Bitte versuchen Sie es in einigen Minuten erneut.');
+    expect(text.closest('[role="alert"]')).toHaveClass('form-error');
+    expect(screen.queryByText(/Fehlercode|Too many/)).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
   });
 });
 

@@ -2,6 +2,7 @@ import type { FormikErrors } from 'formik';
 import { mapValidationErrors } from '@portal/forms';
 import {
   isEmailInUse,
+  isFrequencyLimited,
   isInvalidParameter,
   isPendingRegistration,
   isPendingVerification,
@@ -28,6 +29,11 @@ export type RegistrationOutcome =
   | { kind: 'accountExists' }
   | { kind: 'fieldErrors'; errors: FormikErrors<RegistrationValues> }
   | { kind: 'invalid' }
+  /**
+   * 400125: the provider's limits on this connection, initRegistration's on starting registrations (the embedded
+   * provider's startLimits) or register's on the mails it sends.
+   */
+  | { kind: 'tooManyRequests' }
   | { kind: 'unexpected'; code: number | string };
 
 export interface RegisterAccountOptions {
@@ -51,6 +57,7 @@ export async function registerAccount(
   { lang, regSource, consentId, ownIdData }: RegisterAccountOptions,
 ): Promise<RegistrationOutcome> {
   const init = await provider.initRegistration();
+  if (isFrequencyLimited(init)) return { kind: 'tooManyRequests' };
   if (!isSuccess(init) || !init.regToken) return { kind: 'unexpected', code: init.errorCode };
   const answer = await provider.register({
     email,
@@ -86,5 +93,6 @@ export async function registerAccount(
     return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'accountExists' };
   }
   if (isInvalidParameter(answer)) return { kind: 'invalid' };
+  if (isFrequencyLimited(answer)) return { kind: 'tooManyRequests' };
   return { kind: 'unexpected', code: answer.errorCode };
 }

@@ -1,4 +1,4 @@
-import { isEmailInUse, isPendingRegistration, isPendingVerification, isSuccess, isValidationError, type IdentityProvider } from '@portal/identity';
+import { isEmailInUse, isFrequencyLimited, isPendingRegistration, isPendingVerification, isSuccess, isValidationError, type IdentityProvider } from '@portal/identity';
 import { grantConsent } from '../../../shared/identity-settings';
 import { CeremonyError, createPasskey, type CeremonyFailure } from '../../../shared/passkey-browser';
 import type { RegisterAccountOptions, RegistrationOutcome } from './register-account';
@@ -17,6 +17,7 @@ export async function registerWithPasskey(
 ): Promise<PasskeyRegistrationOutcome> {
   if (!provider.initPasskeyRegistration) return { kind: 'ceremony', failure: 'unsupported' };
   const init = await provider.initRegistration();
+  if (isFrequencyLimited(init)) return { kind: 'tooManyRequests' };
   if (!isSuccess(init) || !init.regToken) return { kind: 'unexpected', code: init.errorCode };
   const options = await provider.initPasskeyRegistration({ regToken: init.regToken, email });
   if (isEmailInUse(options)) return { kind: 'accountExists' };
@@ -43,5 +44,6 @@ export async function registerWithPasskey(
   if (isPendingVerification(answer)) return { kind: 'confirmEmail' };
   if (isEmailInUse(answer)) return { kind: 'accountExists' };
   if (isValidationError(answer)) return { kind: 'invalid' };
+  if (isFrequencyLimited(answer)) return { kind: 'tooManyRequests' };
   return { kind: 'unexpected', code: answer.errorCode };
 }

@@ -18,6 +18,15 @@ beforeEach(() => {
 
 const accepted = { terms: { customeraccount: { isConsentGranted: true } } };
 
+// The text of 400125 on the page (German, the default language).
+const TOO_MANY = 'Zu viele Versuche von dieser Verbindung. Bitte versuchen Sie es in einigen Minuten erneut.';
+
+/** Starts registrations until the fake's limit on this connection (the embedded provider's startLimits) answers 400125. */
+async function startsUntilLimited(start: () => Promise<{ errorCode: number }>) {
+  for (let n = 0; n < 1000; n++) if ((await start()).errorCode === ErrorCode.FREQUENCY_LIMIT) return;
+  throw new Error('the fake never limited the starts');
+}
+
 async function register(email: string, password = 'Geheim12!', consent = true) {
   await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 }), email);
   await userEvent.type(screen.getByLabelText(/^Passwort/), password);
@@ -258,6 +267,32 @@ describe('/registration', () => {
     expect(screen.queryByText(/unerwarteter Fehler/)).not.toBeInTheDocument();
   });
 
+  // QA round of 2026-11-30: the embedded provider's limits per client address answered 400125 and the page said "Es
+  // ist ein unerwarteter Fehler aufgetreten. Fehlercode: 400125".
+  it('400125 from initRegistration (too many starts from this connection): its text where the form says its errors, no code', async () => {
+    const identity = createFakeProvider();
+    await startsUntilLimited(() => identity.initRegistration());
+    await openApp('/registration', { identity });
+    await register('neu@example.com');
+    const text = await screen.findByText(TOO_MANY);
+    expect(text.closest('[role="alert"]')).toHaveClass('form-error');
+    expect(said('alert')).toEqual([TOO_MANY]);
+    expect(screen.queryByText(/Fehlercode|Too many/)).not.toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'register')).toBe(false);
+  });
+
+  it('400125 from register (too many mails from this connection): the same text, in the language of the page', async () => {
+    const identity = createFakeProvider();
+    identity.forceNext('register', { errorCode: ErrorCode.FREQUENCY_LIMIT, errorDetails: 'Too many e-mails were requested; try again later' });
+    await openApp('/registration?lang=fr', { identity, metadata: testMetadata({ locales: ['de_DE', 'fr_FR'] }) });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Adresse e-mail/ }, { timeout: 5000 }), 'neu@example.com');
+    await userEvent.type(screen.getByLabelText(/^Mot de passe/), 'Geheim12!');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'S’inscrire maintenant' }));
+    expect(await screen.findByText('Trop de tentatives depuis cette connexion. Veuillez réessayer dans quelques minutes.')).toBeInTheDocument();
+    expect(screen.queryByText(/Too many|400125/)).not.toBeInTheDocument();
+  });
+
   it('outside Germany asks for the privacy notice and registers with preferences.privacy.aec', async () => {
     const identity = createFakeProvider();
     await openApp('/registration', { identity, metadata: testMetadata({ countryGermany: false }) });
@@ -355,6 +390,27 @@ describe('/registration with the keyboard and a screen reader (QA round)', () =>
     expect(said('alert')).toEqual([]);
     await waitFor(() => expect(said('status')).toContain('Bitte prüfen Sie 2 Felder.'));
     expect(screen.getByLabelText(/^Passwort/)).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('/registration with a passkey', () => {
+  const matchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = matchMedia;
+  });
+
+  it('400125 as the passkey registration starts (too many from this connection): its text where the form says its errors', async () => {
+    windowWidth(PASSWORDLESS_MIN_WIDTH);
+    const identity = createFakeProvider();
+    identity.forceNext('initRegistration', { errorCode: ErrorCode.FREQUENCY_LIMIT, errorDetails: 'Too many requests from this address; try again later' });
+    await openApp('/registration', { identity });
+    await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 }), 'neu@example.com');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mit Passkey registrieren' }));
+    const text = await screen.findByText(TOO_MANY);
+    expect(text.closest('[role="alert"]')).toHaveClass('form-error');
+    expect(screen.queryByText(/Fehlercode|Too many/)).not.toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'initPasskeyRegistration')).toBe(false);
   });
 });
 

@@ -389,7 +389,7 @@ describe('the passkey login', () => {
     await openApp('/login', { identity });
     const button = await screen.findByRole('button', { name: 'Mit Passkey anmelden' });
     await userEvent.click(button);
-    const text = await screen.findByText('Zu viele Versuche von dieser Verbindung. Bitte versuchen Sie es in einigen Minuten erneut.');
+    const text = await screen.findByText('Zu viele Versuche von dieser Verbindung. Bitte versuchen Sie es später erneut.');
     expect(text.closest('[role="alert"]')).toHaveClass('form-error');
     expect(screen.queryByText(/Fehlercode|Too many/)).not.toBeInTheDocument();
     expect(button).toHaveFocus();

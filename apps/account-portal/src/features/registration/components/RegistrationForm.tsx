@@ -29,7 +29,7 @@ const ACCOUNT_EXISTS = message('clp.registration.register.error.account.exists',
 // (400125)"). The passkey login's start says it with the same key (PasskeyLoginMessage), which /login loads with the
 // texts of the later pages; this message with its English words lives here, since in shared/ it would join the chunk
 // /login and the account pages load, past /login's budget (page weight).
-const TOO_MANY_REQUESTS = message('clp.error.tooManyRequests', 'Too many attempts from this connection. Please try again in a few minutes.');
+const TOO_MANY_REQUESTS = message('clp.error.tooManyRequests', 'Too many attempts from this connection. Please try again later.');
 
 export interface RegistrationFormProps {
   passwordPolicy?: PasswordComplexity;

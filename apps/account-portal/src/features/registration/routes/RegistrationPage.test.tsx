@@ -19,7 +19,7 @@ beforeEach(() => {
 const accepted = { terms: { customeraccount: { isConsentGranted: true } } };
 
 // The text of 400125 on the page (German, the default language).
-const TOO_MANY = 'Zu viele Versuche von dieser Verbindung. Bitte versuchen Sie es in einigen Minuten erneut.';
+const TOO_MANY = 'Zu viele Versuche von dieser Verbindung. Bitte versuchen Sie es später erneut.';
 
 /** Starts registrations until the fake's limit on this connection (the embedded provider's startLimits) answers 400125. */
 async function startsUntilLimited(start: () => Promise<{ errorCode: number }>) {
@@ -289,7 +289,7 @@ describe('/registration', () => {
     await userEvent.type(screen.getByLabelText(/^Mot de passe/), 'Geheim12!');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'S’inscrire maintenant' }));
-    expect(await screen.findByText('Trop de tentatives depuis cette connexion. Veuillez réessayer dans quelques minutes.')).toBeInTheDocument();
+    expect(await screen.findByText('Trop de tentatives depuis cette connexion. Veuillez réessayer plus tard.')).toBeInTheDocument();
     expect(screen.queryByText(/Too many|400125/)).not.toBeInTheDocument();
   });
 

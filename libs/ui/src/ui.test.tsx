@@ -68,7 +68,8 @@ describe('SiteLayout', () => {
     await userEvent.click(within(list).getByRole('button', { name: 'British English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(localStorage.getItem('i18nextLng')).toBe('en-GB');
-    const switched = screen.getByRole('button', { name: 'Language British English', expanded: false });
+    // i18next renders the new texts at once, the selector names the language with the site's transition after them.
+    const switched = await screen.findByRole('button', { name: 'Language British English', expanded: false });
     expect(switched).toHaveFocus();
   });
 
@@ -453,7 +454,7 @@ describe('site loading errors', () => {
         texts.connected = true;
         act(() => void window.dispatchEvent(new Event('online')));
         expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-        expect(screen.getByRole('button', { name: 'Language British English' })).toBeInTheDocument();
+        expect(await screen.findByRole('button', { name: 'Language British English' })).toBeInTheDocument();
         expect(document.documentElement.lang).toBe('en-GB');
         expect(document.cookie).toContain('i18next=en-GB');
       }, 15_000);

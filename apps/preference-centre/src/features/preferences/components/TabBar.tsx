@@ -39,10 +39,23 @@ export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarPr
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   // The selected tab shows in the list whichever way it was selected: a link's #anchor, a save that opens the
-  // tab with the error. On a 320 px screen the list stayed at its start, the selected tab out of sight (QA).
+  // tab with the error. On a 320 px screen the list stayed at its start, the selected tab out of sight (QA). The tab
+  // in use (focused, else selected) stays whole when the list or a tab changes size after that: the page's scroll
+  // bar appears as the panel below renders, which a busy phone does after the first key press (CI of 2026-11-30:
+  // End showed the last tab cut by 9 px), or the screen turns.
   useEffect(() => {
-    const selected = document.getElementById(tabId(activeId));
-    if (selected) revealInList(selected, list.current);
+    const element = list.current;
+    const reveal = () => {
+      const focused = element?.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+      const tab = focused ?? document.getElementById(tabId(activeId));
+      if (tab) revealInList(tab, element);
+    };
+    reveal();
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(reveal);
+    observer.observe(element);
+    for (const tab of element.children) observer.observe(tab);
+    return () => observer.disconnect();
   }, [activeId]);
 
   const choose = (tab: PreferenceTab) => {

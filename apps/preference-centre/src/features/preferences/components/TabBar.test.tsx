@@ -1,0 +1,44 @@
+import { act, render, screen } from '@testing-library/react';
+import type { PreferenceTab } from '@portal/cms';
+import { TabBar } from './TabBar';
+
+const tabs = [
+  { id: 'newsletter', title: 'Newsletter' },
+  { id: 'reminders', title: 'Produkterinnerungen' },
+] as PreferenceTab[];
+
+/** A box of the given left edge and width, as the layout the browser would have made. */
+const box = (left: number, width: number) => ({ left, right: left + width, x: left, y: 0, top: 0, bottom: 40, width, height: 40, toJSON: () => ({}) });
+
+describe('TabBar', () => {
+  const observers: ResizeObserverCallback[] = [];
+  beforeEach(() => {
+    observers.length = 0;
+    globalThis.ResizeObserver = class {
+      constructor(callback: ResizeObserverCallback) {
+        observers.push(callback);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+  });
+  afterEach(() => {
+    delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
+  });
+
+  // CI of 2026-11-30: End revealed the last tab whole, then the page's scroll bar appeared as the panel rendered and
+  // the narrower list cut it by 9 px.
+  it('keeps the tab in use whole when the list narrows after it was revealed', () => {
+    render(<TabBar tabs={tabs} activeId="reminders" access={() => 'open'} onSelect={() => {}} onBlocked={() => {}} />);
+    const list = screen.getByRole('tablist');
+    const last = screen.getByRole('tab', { name: 'Produkterinnerungen' });
+    last.focus();
+    list.scrollLeft = 0;
+    // The list now ends at 256 px; the tab, 9 px past it.
+    list.getBoundingClientRect = () => box(0, 256);
+    last.getBoundingClientRect = () => box(100, 165);
+    act(() => observers.forEach((callback) => callback([], {} as ResizeObserver)));
+    expect(list.scrollLeft).toBe(9);
+  });
+});

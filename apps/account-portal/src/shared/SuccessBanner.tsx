@@ -12,6 +12,11 @@ export const FORM_BANNER_MS = 5_000;
  * to after a navigation (usePageAnnouncement), names it (`describedBy`, its aria-describedby): a live region that
  * comes with the page, filled already, is often not announced (QA). It is no live region meanwhile, which a screen
  * reader that does announce it would read twice.
+ *
+ * The banner says what the latest save came to: any submit of a form beside it (in its parent, the page's or the
+ * section's) takes it down as it starts, before the form's own check, so that a submit the check refuses, which never
+ * reaches a save, does not leave "saved" standing beside its field errors (QA, 2026-11-30). Here rather than in each
+ * form: every form of the account pages behaves the same, whatever its submit does.
  */
 export function useSuccessBanner(
   durationMs: number,
@@ -22,6 +27,12 @@ export function useSuccessBanner(
   const textId = useId();
   const show = useCallback((text: string) => setShown((previous) => ({ text, id: (previous?.id ?? 0) + 1 })), []);
   const hide = useCallback(() => setShown(undefined), []);
+
+  useEffect(() => {
+    const around = region.current?.parentElement;
+    around?.addEventListener('submit', hide);
+    return () => around?.removeEventListener('submit', hide);
+  }, [hide]);
 
   useEffect(() => {
     if (!shown) return;

@@ -106,13 +106,12 @@ export function useAccountSave<Values extends object>(
 
 /**
  * formik's onSubmit for an account form: field errors on their fields, anything else above the button with its code.
- * `onSaving` runs as a save starts: a page takes down the banner of its previous save there, which would otherwise
- * still say "saved" beside this save's error (QA).
+ * The banner of the page's previous save is down by now: it goes with any submit of the form (useSuccessBanner),
+ * also one the form's own check stops before it gets here.
  */
-export function submitSave<Values>(save: (values: Values) => Promise<SaveOutcome<Values>>, onSaved: () => void, onSaving?: () => void) {
+export function submitSave<Values>(save: (values: Values) => Promise<SaveOutcome<Values>>, onSaved: () => void) {
   return async (values: Values, helpers: FormikHelpers<Values>) => {
     helpers.setStatus(undefined);
-    onSaving?.();
     try {
       const outcome = await save(values);
       if (outcome.kind === 'saved') onSaved();

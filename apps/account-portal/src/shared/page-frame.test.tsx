@@ -161,6 +161,35 @@ describe('success banners', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
+  it("go with any submit of a form beside them, also one the form's own check stops (QA, 2026-11-30)", async () => {
+    function Page({ arrived }: { arrived?: string }) {
+      const success = useSuccessBanner(FORM_BANNER_MS, arrived);
+      return (
+        <section>
+          {success.banner}
+          <button type="button" onClick={() => success.show('Gespeichert.')}>
+            Zeigen
+          </button>
+          {/* A form whose check refuses the submit: it never reaches a save. */}
+          <form noValidate onSubmit={(event) => event.preventDefault()}>
+            <button type="submit">Speichern</button>
+          </form>
+        </section>
+      );
+    }
+    const { unmount } = render(<Page />);
+    await userEvent.click(screen.getByRole('button', { name: 'Zeigen' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Gespeichert.');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    unmount();
+    // The banner a page arrives with goes the same way.
+    render(<Page arrived="Adresse gespeichert." />);
+    expect(screen.getByText('Adresse gespeichert.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(screen.queryByText('Adresse gespeichert.')).not.toBeInTheDocument();
+  });
+
   it('a flash is read by the first render and taken once the page shows', () => {
     setFlash('ap.addresses.saved');
     expect(peekFlash()).toBe('ap.addresses.saved');

@@ -453,6 +453,25 @@ describe('tiles, profile fields and the favourite store', () => {
       expect(written(fake)).toBeUndefined();
     });
 
+    it("a submit the form's own check refuses takes down the success notice of the save before it (QA, 2026-11-30)", async () => {
+      const { user, fake } = await openCentre({ seed: named, centre: withNames, path: '/preferences/token/link-jwt#store' });
+      const lastName = await screen.findByRole('textbox', { name: 'Nachname' });
+      await user.clear(lastName);
+      await user.type(lastName, 'Musterfrau');
+      await user.click(save());
+      expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+      // The save moved on to the next tab; within the notice's 5 s the shopper goes back and clears the last name.
+      await user.click(screen.getByRole('tab', { name: 'Filiale' }));
+      const cleared = await screen.findByRole('textbox', { name: 'Nachname' });
+      await user.clear(cleared);
+      await user.click(save());
+      await waitFor(() => expect(cleared).toHaveAccessibleDescription('Bitte geben Sie Ihren Nachnamen ein.'));
+      expect(screen.queryByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).not.toBeInTheDocument();
+      expect(cleared).toHaveFocus();
+      expect(fake.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(1);
+      expect(fake.account(EMAIL)?.profile).toMatchObject({ lastName: 'Musterfrau' });
+    });
+
     it('an account without names (a newsletter-only one) saves on without them', async () => {
       const { user, fake } = await openCentre({ centre: withNames, path: '/preferences/token/link-jwt#store' });
       await user.type(await screen.findByRole('textbox', { name: 'Nachname' }), 'Muster');

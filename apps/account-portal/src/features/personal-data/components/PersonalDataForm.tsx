@@ -11,21 +11,19 @@ export interface PersonalDataFormProps {
   schema: AccountSchemaDefinition;
   /** Called after a successful save (the page shows its banner). */
   onSaved: () => void;
-  /** Called as a save starts (the page takes down the banner of the save before). */
-  onSaving?: () => void;
 }
 
 /** The form paths of the form, as the identity schema names its fields. */
 const PATHS = ACCOUNT_FIELDS.flatMap(accountFieldPaths);
 
 /** Salutation, first and last name, date of birth and phone (spec 000 §2, /personaldata): the account's fields. */
-export function PersonalDataForm({ schema, onSaved, onSaving }: PersonalDataFormProps) {
+export function PersonalDataForm({ schema, onSaved }: PersonalDataFormProps) {
   const { t } = useTranslation();
   const { account } = useIdentity();
   const save = useUpdatePersonalData();
   const initialValues = useMemo(() => personalDataValues(account), [account]);
   const validationSchema = useMemo(() => deferredSchema(({ accountFormSchema }) => accountFormSchema(schema, PATHS)), [schema]);
-  const submit = submitSave(save.mutateAsync, onSaved, onSaving);
+  const submit = submitSave(save.mutateAsync, onSaved);
 
   return (
     <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit} enableReinitialize>

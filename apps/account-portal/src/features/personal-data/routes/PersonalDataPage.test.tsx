@@ -218,6 +218,25 @@ describe('/personaldata', () => {
     expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
   });
 
+  it("a submit the form's own check refuses takes down the banner of the save before it too (QA, 2026-11-30)", async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata', { identity });
+    const lastName = await screen.findByRole('textbox', { name: /Nachname/ }, { timeout: 5000 });
+    await userEvent.clear(lastName);
+    await userEvent.type(lastName, 'Mustermann');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre persönlichen Daten wurden gespeichert.')).toBeInTheDocument();
+    // Within the banner's 5 seconds the shopper clears the last name and saves: nothing is sent, the field says why.
+    await userEvent.clear(lastName);
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.'));
+    expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
+    // The refusal itself is as before: the focus stays in the field in error, and the status line says its error.
+    expect(lastName).toHaveFocus();
+    await waitFor(() => expect(screen.getAllByRole('status').some((line) => line.textContent === 'Bitte geben Sie einen Wert ein.')).toBe(true));
+    expect(identity.account(EMAIL)!.profile).toMatchObject({ lastName: 'Mustermann' });
+  }, 20_000);
+
   it('a session that idled out meanwhile sends the shopper to the login, and back here after it (spec 000 §2)', async () => {
     const identity = await loggedIn();
     await openApp('/personaldata', { identity });

@@ -18,7 +18,7 @@ export function PersonalDataPage() {
       <h1>{title}</h1>
       {success.banner}
       {settings.isError ? <IdentityUnavailable /> : null}
-      {settings.data ? <PersonalDataForm schema={settings.data.schema} onSaved={() => success.show(t('ap.personaldata.saved'))} onSaving={success.hide} /> : null}
+      {settings.data ? <PersonalDataForm schema={settings.data.schema} onSaved={() => success.show(t('ap.personaldata.saved'))} /> : null}
       {settings.isPending ? <Loader /> : null}
     </section>
   );

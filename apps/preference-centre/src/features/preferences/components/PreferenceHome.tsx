@@ -143,8 +143,6 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
 
   const save = async (values: PreferencesValues, full: boolean, token = regToken, link = jwt) => {
     formik.setStatus(undefined);
-    // The notice of an earlier save goes with it: it would still say "saved" beside this save's error (QA).
-    setBannerShown(false);
     if (full) {
       // Everything goes: the server ends every subscription, deletes the reminders and the personal data.
       try {
@@ -298,6 +296,10 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
   /** Saving checks every field, also those of other tabs. */
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The notice of an earlier save goes as the submit starts, before the check: it would still say "saved" beside
+    // this save's error (QA), or beside the errors of a submit the check refuses, which never reaches the save (QA,
+    // 2026-11-30).
+    setBannerShown(false);
     void formik.validateForm().then((errors) => {
       if (Object.keys(errors).length > 0) return revealErrors(errors);
       void formik.submitForm();

@@ -85,11 +85,12 @@ test.describe('preference centre journeys', () => {
     const closed = page.getByRole('tab', { name: 'Meine Interessen' });
     await expect(closed).toBeFocused();
     await page.keyboard.press('Enter');
-    const sorry = page.getByRole('dialog', { name: 'Entschuldigung!' });
-    await expect(sorry).toContainText('Sie dürfen den Newsletter leider nicht abonnieren.');
+    // The subscribe info, not the 'Sorry!' of screen 6: the shopper may subscribe right away (QA, 2026-11-30).
+    const info = page.getByRole('dialog', { name: 'Nur mit Newsletter' });
+    await expect(info).toContainText('Dieser Bereich öffnet sich, sobald Sie einen unserer Newsletter abonniert haben.');
     await expectAccessible(page);
     await page.keyboard.press('Escape');
-    await expect(sorry).toBeHidden();
+    await expect(info).toBeHidden();
     await expect(closed).toBeFocused();
     await expect(page.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
   });

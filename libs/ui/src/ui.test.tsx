@@ -260,7 +260,7 @@ describe('SiteLayout', () => {
 describe('site loading errors', () => {
   it('shows the error page with the unexpected-error headline', async () => {
     await renderPage(<p>never shown</p>, { metadata: 503 });
-    expect(await screen.findByRole('alert')).toHaveTextContent('metadata fetch failed. Response had status 503');
+    expect(await screen.findByRole('alert')).toHaveTextContent('metadata fetch failed. Der Server antwortete mit Status 503.');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Es ist ein unerwarteter Fehler aufgetreten.');
     // The generic error page's ways on (spec 000 §2).
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');

@@ -189,17 +189,36 @@ describe('the preference centre', () => {
     expect(screen.queryByRole('switch', { name: 'Ostern 2099' })).not.toBeInTheDocument();
   });
 
-  it('without a newsletter a gated tab explains itself in the Sorry dialog', async () => {
+  it('without a newsletter a gated tab says it opens with a newsletter and leads to the newsletters', async () => {
+    // Not the 'Sorry!' dialog (screen 6): the shopper may subscribe at once (QA, 2026-11-30).
     const { user } = await openCentre();
     const tab = await screen.findByRole('tab', { name: 'Interessen' });
     expect(tab).toHaveAttribute('aria-disabled', 'true');
     await user.click(tab);
-    const dialog = screen.getByRole('dialog', { name: 'Entschuldigung!' });
+    let dialog = screen.getByRole('dialog', { name: 'Nur mit Newsletter' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(within(dialog).getByText('Sie dürfen den Newsletter leider nicht abonnieren.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(dialog).toHaveTextContent('Dieser Bereich öffnet sich, sobald Sie einen unserer Newsletter abonniert haben.');
+    expect(screen.queryByText(/nicht abonnieren/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Zu den Newslettern' })).toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
+    expect(tab).toHaveFocus();
+
+    await user.click(tab);
+    dialog = screen.getByRole('dialog', { name: 'Nur mit Newsletter' });
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // From another open tab the action takes the shopper to the newsletters, the focus on their tab.
+    await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true'));
+    await user.click(tab);
+    await user.click(within(screen.getByRole('dialog', { name: 'Nur mit Newsletter' })).getByRole('button', { name: 'Zu den Newslettern' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const newsletters = screen.getByRole('tab', { name: 'Newsletter' });
+    await waitFor(() => expect(newsletters).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() => expect(newsletters).toHaveFocus());
+    expect(screen.getByRole('switch', { name: 'Allgemein' })).toBeInTheDocument();
   });
 
   it('with a newsletter every tab opens, also by arrow keys', async () => {
@@ -284,6 +303,20 @@ describe('the preference centre', () => {
     expect(fake.calls.find((call) => call.method === 'setAccountInfo')?.params).toMatchObject({ subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } } });
     expect(fake.lastMail(EMAIL, 'double-opt-in')).toBeDefined();
     expect(fake.account(EMAIL)?.subscriptions?.NLT_GENERAL?.email).toMatchObject({ isSubscribed: true, doubleOptIn: { status: 'Pending' } });
+  });
+
+  it('tells an account with a login that it stays, in each variant; a newsletter-only profile gets the spec text', async () => {
+    // A full unsubscribe keeps an account the shopper logs in with (QA, 2026-11-30): not "your personal data will be deleted".
+    const { user } = await openCentre({
+      seed: { password: 'Geheim-Passwort-2026', subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } },
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+    expect(dialog).toHaveTextContent(
+      'Wenn Sie sich von allen Newslettern abmelden und keine aktive Produkterinnerung haben, erhalten Sie keine Newsletter mehr und Ihre Einstellungen im Präferenzcenter werden gelöscht. Ihr Kundenkonto bleibt bestehen.',
+    );
+    expect(dialog).not.toHaveTextContent(/persönlichen Daten werden gelöscht|verlieren Sie/);
   });
 
   it('asks before unsubscribing from all newsletters: No resets, Yes goes to /unsubscribe-success', async () => {

@@ -21,7 +21,8 @@ export class AccountLoadError extends Error {
   }
 }
 
-export type SubscriberAccount = Pick<AccountInfo, 'UID' | 'profile' | 'data' | 'preferences' | 'subscriptions'>;
+/** isRegistered: an account the shopper logs in with, which a full unsubscribe keeps (the unsubscribe dialog's text). */
+export type SubscriberAccount = Pick<AccountInfo, 'UID' | 'profile' | 'data' | 'preferences' | 'subscriptions' | 'isRegistered'>;
 
 /** `accounts.getAccountInfo` with the regToken: data, preferences, profile (and subscriptions), plus phones. */
 export async function getSubscriberAccount(provider: IdentityProvider, regToken: string): Promise<SubscriberAccount> {
@@ -30,8 +31,8 @@ export async function getSubscriberAccount(provider: IdentityProvider, regToken:
     if (!isUnauthorized(answer)) console.warn('preference centre: getAccountInfo answered', answer.errorCode);
     throw new AccountLoadError(answer.errorCode);
   }
-  const { UID, profile, data, preferences, subscriptions } = answer;
-  return { UID, profile, data, preferences, subscriptions };
+  const { UID, profile, data, preferences, subscriptions, isRegistered } = answer;
+  return { UID, profile, data, preferences, subscriptions, isRegistered };
 }
 
 /**

@@ -18,9 +18,9 @@ import { unsubscribeAll } from '../api/unsubscribe-all';
 import { formFieldOf, initialValues, keepsNewsletter, listedNewsletters, newslettersAfterSave, preferenceKey, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
 import { greetingText } from '../lib/greeting';
 import { useLeaveWarning } from '../lib/leave-warning';
-import { displayedNewsletterKeys, hasNewsletterSubscription, remindersActive, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
+import { displayedNewsletterKeys, hasNewsletterSubscription, isNewsletterTab, remindersActive, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
 import { centreSchema } from '../lib/validation';
-import { NotAllowedDialog, OptInDialog, UnsubscribeDialog } from './dialogs';
+import { OptInDialog, SubscribeInfoDialog, UnsubscribeDialog } from './dialogs';
 import { NewsletterList } from './NewsletterList';
 import { PartnerTiles } from './PartnerTiles';
 import { ProductReminderList } from './ProductReminderList';
@@ -57,9 +57,9 @@ export interface PreferenceHomeProps {
 const UNEXPECTED = message('global.errors.unexpected.headline', 'Es ist ein unerwarteter Fehler aufgetreten.');
 
 type OpenDialog =
-  | { kind: 'notAllowed' }
+  | { kind: 'subscribeInfo' }
   | { kind: 'optIn'; thenOpen?: PreferenceTab }
-  | { kind: 'unsubscribe'; variant: UnsubscribeVariant; values: PreferencesValues };
+  | { kind: 'unsubscribe'; variant: UnsubscribeVariant; values: PreferencesValues; hasLogin: boolean };
 
 /** The preference centre: greeting, tabs from the CMS and the form that saves them (spec 001 §2). */
 export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions, accountSchema, connectionLost }: PreferenceHomeProps) {
@@ -249,7 +249,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
         )
       : undefined;
     if (variant) {
-      setDialog({ kind: 'unsubscribe', variant, values });
+      setDialog({ kind: 'unsubscribe', variant, values, hasLogin: now.account.isRegistered === true });
       return;
     }
     await save(values, false, now.regToken, now.jwt);
@@ -360,7 +360,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
           activeId={activeTab?.id ?? ''}
           access={access}
           onSelect={switchTo}
-          onBlocked={(tab, why) => setDialog(why === 'needsConsent' ? { kind: 'optIn', thenOpen: tab } : { kind: 'notAllowed' })}
+          onBlocked={(tab, why) => setDialog(why === 'needsConsent' ? { kind: 'optIn', thenOpen: tab } : { kind: 'subscribeInfo' })}
         />
       </div>
       {/* The status line keeps its height, so the banner never pushes the form down (layout shift). */}
@@ -390,7 +390,19 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
         </FormikProvider>
       ) : null}
       <PartnerTiles items={site.components.SsoClientsOverview?.items ?? []} />
-      {dialog?.kind === 'notAllowed' ? <NotAllowedDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'subscribeInfo' ? (
+        <SubscribeInfoDialog
+          onClose={() => setDialog(null)}
+          onSubscribe={() => {
+            setDialog(null);
+            // To the tab with the newsletters, the focus on it: the dialog's close gave it back to the locked tab.
+            const newsletters = content.tabs.find((tab) => isNewsletterTab(tab) && access(tab) === 'open');
+            if (!newsletters) return;
+            if (newsletters.id !== activeTab?.id) switchTo(newsletters);
+            requestAnimationFrame(() => document.getElementById(tabId(newsletters.id))?.focus());
+          }}
+        />
+      ) : null}
       {dialog?.kind === 'optIn' ? (
         <OptInDialog
           onConfirm={() => {
@@ -409,6 +421,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
       {dialog?.kind === 'unsubscribe' ? (
         <UnsubscribeDialog
           variant={dialog.variant}
+          hasLogin={dialog.hasLogin}
           onNo={() => {
             formik.resetForm();
             setDialog(null);

@@ -2,7 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '@portal/ui';
 import type { UnsubscribeVariant } from '../lib/rules';
 
-/** 'Sorry!': a disabled tab was chosen (spec 001 §2, screen 6). */
+/**
+ * 'Sorry!': the shopper may not subscribe to the newsletter (spec 001 §2, screen 6). Not what a locked tab shows
+ * (SubscribeInfoDialog): a shopper without a newsletter may well subscribe (QA, 2026-11-30). Neither the spec
+ * (§6: "the rule … is not shown") nor the service names a rule that refuses a subscription, so nothing opens it.
+ */
 export function NotAllowedDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -16,6 +20,36 @@ export function NotAllowedDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <p>{t('mpp.dialog.notallowed.text', { defaultValue: 'Sie dürfen den Newsletter leider nicht abonnieren.' })}</p>
+    </Dialog>
+  );
+}
+
+/**
+ * A tab that opens with a newsletter was chosen without one (spec 001 §2, Tabs: "the subscribe info dialog"): it
+ * says so and leads to the newsletters, where the shopper can subscribe at once.
+ */
+export function SubscribeInfoDialog({ onSubscribe, onClose }: { onSubscribe: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      title={t('mpp.dialog.subscribeinfo.headline', { defaultValue: 'Nur mit Newsletter' })}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onSubscribe}>
+            {t('mpp.dialog.subscribeinfo.button', { defaultValue: 'Zu den Newslettern' })}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('mpp.button.cancel', { defaultValue: 'Abbrechen' })}
+          </button>
+        </>
+      }
+    >
+      <p>
+        {t('mpp.dialog.subscribeinfo.text', {
+          defaultValue: 'Dieser Bereich öffnet sich, sobald Sie einen unserer Newsletter abonniert haben.',
+        })}
+      </p>
     </Dialog>
   );
 }
@@ -55,8 +89,32 @@ const unsubscribeTexts: Record<UnsubscribeVariant, string> = {
   All: 'Wenn Sie sich von allen Newslettern abmelden und alle Produkterinnerungen löschen, verlieren Sie den Zugang zu Ihrem Profil und Ihre persönlichen Daten werden gelöscht.',
 };
 
+/**
+ * The same for an account the shopper logs in with: the unsubscribe ends the subscriptions, the reminders and the
+ * preference-centre data, but the customer account and its profile stay (services/api EraseSubscriber), so the
+ * spec's "your personal data will be deleted", true of a newsletter-only profile, is not said (QA, 2026-11-30).
+ */
+const accountUnsubscribeTexts: Record<UnsubscribeVariant, string> = {
+  Newsletters:
+    'Wenn Sie sich von allen Newslettern abmelden und keine aktive Produkterinnerung haben, erhalten Sie keine Newsletter mehr und Ihre Einstellungen im Präferenzcenter werden gelöscht. Ihr Kundenkonto bleibt bestehen.',
+  ProductReminders:
+    'Wenn Sie alle Produkterinnerungen löschen und keinen Newsletter abonniert haben, werden Ihre Einstellungen im Präferenzcenter gelöscht. Ihr Kundenkonto bleibt bestehen.',
+  All: 'Wenn Sie sich von allen Newslettern abmelden und alle Produkterinnerungen löschen, erhalten Sie keine Newsletter mehr und Ihre Einstellungen im Präferenzcenter werden gelöscht. Ihr Kundenkonto bleibt bestehen.',
+};
+
 /** Asked before a save that leaves nothing subscribed; variant Newsletters, ProductReminders or All (spec 001 §2, screen 3). */
-export function UnsubscribeDialog({ variant, onYes, onNo }: { variant: UnsubscribeVariant; onYes: () => void; onNo: () => void }) {
+export function UnsubscribeDialog({
+  variant,
+  hasLogin,
+  onYes,
+  onNo,
+}: {
+  variant: UnsubscribeVariant;
+  /** The account is one the shopper logs in with (isRegistered), not a newsletter-only profile. */
+  hasLogin: boolean;
+  onYes: () => void;
+  onNo: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -73,7 +131,11 @@ export function UnsubscribeDialog({ variant, onYes, onNo }: { variant: Unsubscri
         </>
       }
     >
-      <p>{t(`mpp.dialog.unsubscribe.${variant}`, { defaultValue: unsubscribeTexts[variant] })}</p>
+      <p>
+        {hasLogin
+          ? t(`mpp.dialog.unsubscribe.account.${variant}`, { defaultValue: accountUnsubscribeTexts[variant] })
+          : t(`mpp.dialog.unsubscribe.${variant}`, { defaultValue: unsubscribeTexts[variant] })}
+      </p>
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { ErrorCode, type IdentityProvider, type SocialProviderName } from '@port
 import { testMetadata } from '@portal/cms/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { jsonResponse, loadApp, openApp, stubBackend } from '../../../testing/render-app';
+import { APP_LANGUAGES } from '../../../app/messages';
 import { PASSWORDLESS_MIN_WIDTH } from '../../../shared/wide-screen';
 
 beforeEach(forgetLanguage);
@@ -221,7 +222,7 @@ describe('/login', () => {
   });
 
   // QA: a status region that comes with the page, filled already, is often not read; the focus goes to the heading.
-  // The changed password's, which comes with the texts of /accessdata: AccessDataPage.test.
+  // The changed password's as /accessdata hands it over: AccessDataPage.test; after a reload: below.
   it('the message a page left for the login (the session ended) is read with the heading the focus goes to', async () => {
     await openApp('/login', { state: { sessionEnded: true } });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 });
@@ -233,6 +234,38 @@ describe('/login', () => {
     await openApp('/login?prompt=login');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 });
     expect(heading).toHaveAccessibleDescription('Der Partnerdienst bittet Sie, sich zur Bestätigung erneut anzumelden.');
+  });
+
+  // QA of 2026-11-30: the history state outlives a reload (F5, or /login opened again by its address), which loads
+  // /login afresh without the texts of the pages after the first, where these two notices' texts are; the notice read
+  // `clp.registration.confirmation.text` or `clp.login.passwordChanged`. openApp with a state is such a first load.
+  // Every language the app has, each with a locale of its own country (en: GB).
+  const locales = APP_LANGUAGES.map((language): [string, string] => [language, `${language}_${language === 'en' ? 'GB' : language.toUpperCase()}`]);
+  describe.each(locales)('a notice from the history state, with the page loaded afresh (%s)', (language, locale) => {
+    it.each([
+      ['the registration to confirm (from /registration/confirmation)', 'registered', 'clp.registration.confirmation.text'],
+      ['the changed password (from /accessdata)', 'passwordChanged', 'clp.login.passwordChanged'],
+    ])('%s shows its text, read with the heading', async (_, notice, key) => {
+      const pages = (await import(`../../../locales/pages/${language}.json`)) as Record<string, string>;
+      const first = (await import(`../../../locales/${language}.json`)) as Record<string, string>;
+      await openApp('/login', {
+        state: { [notice]: true },
+        browserLanguages: [locale.replace('_', '-')],
+        metadata: testMetadata({ locales: ['de_DE', locale] }),
+      });
+      const heading = await screen.findByRole('heading', { level: 1, name: first['clp.login.headline'] }, { timeout: 5000 });
+      expect(heading).toHaveAccessibleDescription(pages[key]!);
+      expect(screen.getByText(pages[key]!)).toHaveClass('notice');
+      expect(screen.queryByText(key)).not.toBeInTheDocument();
+    });
+  });
+
+  it('notices of the first load and of the later pages together: each is read with the heading, in their order', async () => {
+    await openApp('/login', { state: { sessionEnded: true, passwordChanged: true } });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 });
+    expect(heading).toHaveAccessibleDescription(
+      'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an. Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.',
+    );
   });
 
   it('without a message the heading has no description', async () => {

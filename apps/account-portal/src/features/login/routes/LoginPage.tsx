@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { readSocialLoginResult, useIdentity } from '@portal/identity';
+import { addPageTexts } from '../../../app/page-texts';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { returnPath, type LoginState } from '../../../shared/navigation';
 import { afterLoginPath, LOGIN_AGAIN_PARAM, rememberHandOver } from '../../../shared/single-sign-on';
@@ -19,7 +20,7 @@ import { PasskeyLogin } from '../components/PasskeyLogin';
  * once that login is done.
  */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { account, ready, provider } = useIdentity();
   const location = useLocation();
   const loginAgain = new URLSearchParams(location.search).get(LOGIN_AGAIN_PARAM) === 'login';
@@ -34,40 +35,32 @@ export function LoginPage() {
     return <Navigate to={afterLoginPath(socialReturn ?? returnPath(location.state))} replace />;
   }
   const state = location.state as LoginState | null;
-  // What the page arrived with (a partner's request, a session that ended, a changed password) is read with the
-  // heading, which the focus moves to (usePageAnnouncement): a status region that comes with the page, filled
-  // already, is often not announced (QA). Not a live region too, which a screen reader that does announce it would
-  // read twice.
-  const notices = [
-    loginAgain && 'login-again',
-    state?.sessionEnded && 'login-ended',
-    state?.passwordChanged && 'login-changed',
-    state?.registered && 'login-registered',
-  ].filter(Boolean);
+  // What the page arrived with (a partner's request, a session that ended, a changed password, a registration to
+  // confirm): its text, whose key is its element's id too, and its kind. It is read with the heading, which the focus
+  // moves to (usePageAnnouncement): a status region that comes with the page, filled already, is often not announced
+  // (QA). Not a live region too, which a screen reader that does announce it would read twice.
+  const notices = (
+    [
+      [loginAgain, 'clp.login.again'],
+      [state?.sessionEnded, 'clp.login.sessionEnded'],
+      [state?.passwordChanged, 'clp.login.passwordChanged', ' notice--success'],
+      [state?.registered, 'clp.registration.confirmation.text'],
+    ] satisfies [unknown, string, string?][]
+  ).filter(([shown]) => shown);
+  // The history state outlives a reload, which loads /login afresh without the texts of the pages after the first
+  // (the page it came from had them in): a notice whose text is among those, the changed password's and the
+  // registration's, waits for them with the page (as PageTexts does), so the heading is read with it. QA of
+  // 2026-11-30: after F5 they read `clp.login.passwordChanged` and `clp.registration.confirmation.text`.
+  if (notices.some(([, text]) => !i18n.exists(text))) addPageTexts(i18n).forEach(use);
   return (
     <section className="auth-page">
-      <h1 aria-describedby={notices.join(' ') || undefined}>{t('clp.login.headline')}</h1>
+      <h1 aria-describedby={notices.map(([, text]) => text).join(' ') || undefined}>{t('clp.login.headline')}</h1>
       <AuthTabs current="login" />
-      {loginAgain ? (
-        <p id="login-again" className="notice">
-          {t('clp.login.again')}
+      {notices.map(([, text, kind = '']) => (
+        <p key={text} id={text} className={`notice${kind}`}>
+          {t(text)}
         </p>
-      ) : null}
-      {state?.sessionEnded ? (
-        <p id="login-ended" className="notice">
-          {t('clp.login.sessionEnded')}
-        </p>
-      ) : null}
-      {state?.passwordChanged ? (
-        <p id="login-changed" className="notice notice--success">
-          {t('clp.login.passwordChanged')}
-        </p>
-      ) : null}
-      {state?.registered ? (
-        <p id="login-registered" className="notice">
-          {t('clp.registration.confirmation.text')}
-        </p>
-      ) : null}
+      ))}
       <SocialLoginReturn />
       <LoginForm />
       <Passwordless kind="login" passkeys={<PasskeyLogin />} ownId={ownId.callbacks} />

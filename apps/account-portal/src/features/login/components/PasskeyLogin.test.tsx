@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { IdentityProvider } from '@portal/identity';
+import { createFakeProvider } from '@portal/identity/testing';
+import { forgetLanguage } from '@portal/ui/testing';
+import { jsonResponse, openApp, stubBackend } from '../../../testing/render-app';
+import { PASSWORDLESS_MIN_WIDTH } from '../../../shared/wide-screen';
+
+// The browser's ceremony, which jsdom cannot take part in, answers with a made-up passkey; with mockAutofill the
+// browser offers passkeys in the e-mail field, and the shopper's pick (or a virtual authenticator, as in QA's
+// browser) answers that request at once.
+let mockAutofill = false;
+jest.mock('../../../shared/passkey-browser', () => ({
+  ...jest.requireActual('../../../shared/passkey-browser'),
+  conditionalMediationAvailable: async () => mockAutofill,
+  signInWithPasskey: async () => ({ id: 'credential-1', type: 'public-key', response: {} }),
+}));
+
+const EMAIL = 'kunde@example.com';
+const PASSWORD = 'Geheim12!';
+const PANEL = 'Bitte bestätigen Sie Ihre E-Mail-Adresse';
+
+/** An unconfirmed registration, as both the passkey login and the password login answer it (206002). */
+function unconfirmed(): IdentityProvider {
+  const answer = async () => ({ errorCode: 206002, regToken: 'pending-registration' });
+  return { ...createFakeProvider(), login: answer, passkeyLogin: answer };
+}
+
+const matchMedia = window.matchMedia;
+beforeEach(() => {
+  forgetLanguage();
+  mockAutofill = false;
+  // The passkey widget shows from 1024 pixels.
+  window.matchMedia = ((query: string) => ({
+    matches: PASSWORDLESS_MIN_WIDTH >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(() => {
+  window.matchMedia = matchMedia;
+});
+
+const widget = () => screen.getByRole('region', { name: 'Ohne Passwort' });
+
+/** The one resend-verification panel on the page (spec 000 §4: "a resend-verification panel appears"). */
+async function thePanel() {
+  await waitFor(() => expect(screen.getAllByRole('region', { name: PANEL })).toHaveLength(1));
+  return screen.getByRole('region', { name: PANEL });
+}
+
+async function logIn() {
+  await userEvent.type(screen.getByRole('textbox', { name: /E-Mail-Adresse/ }), EMAIL);
+  await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+  await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+}
+
+// QA of 2026-11-30: after a passkey login of an unconfirmed account the page showed two identical panels, one under the
+// password form (the e-mail field's autofill had answered) and one under "Ohne Passwort" (the widget's button had).
+describe('/login shows one resend-verification panel, beside the way the shopper logged in last', () => {
+  it("the e-mail field's passkey autofill, then the widget's button: under the widget", async () => {
+    mockAutofill = true;
+    await openApp('/login', { identity: unconfirmed() });
+    const first = await screen.findByRole('region', { name: PANEL }, { timeout: 5000 });
+    expect(widget()).not.toContainElement(first);
+
+    await userEvent.click(within(widget()).getByRole('button', { name: 'Mit Passkey anmelden' }));
+    await waitFor(() => expect(within(widget()).getByRole('region', { name: PANEL })).toBeInTheDocument());
+    const panel = await thePanel();
+    expect(widget()).toContainElement(panel);
+    expect(within(panel).getByRole('heading', { level: 2, name: PANEL })).toHaveFocus();
+  }, 15_000);
+
+  it("the widget's button, then the password form: under the form", async () => {
+    await openApp('/login', { identity: unconfirmed() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mit Passkey anmelden' }, { timeout: 5000 }));
+    expect(widget()).toContainElement(await screen.findByRole('region', { name: PANEL }));
+
+    await logIn();
+    await waitFor(() => expect(widget()).not.toContainElement(screen.queryByRole('region', { name: PANEL })));
+    const panel = await thePanel();
+    expect(within(panel).getByRole('heading', { level: 2, name: PANEL })).toHaveFocus();
+    // The password login's panel: its mail goes to the address typed.
+    const calls = stubBackend((url) => (url.includes('/rest/v1/account/registration/verification-email') ? jsonResponse(201) : undefined));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }));
+    expect(await within(panel).findByText('Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.')).toBeInTheDocument();
+    expect(calls[0]!.init).toMatchObject({ method: 'PUT', body: `email=${encodeURIComponent(EMAIL)}&lang=de-DE` });
+  }, 15_000);
+
+  it("the password form, then the widget's button: under the widget", async () => {
+    await openApp('/login', { identity: unconfirmed() });
+    await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 });
+    await logIn();
+    expect(widget()).not.toContainElement(await screen.findByRole('region', { name: PANEL }));
+
+    await userEvent.click(within(widget()).getByRole('button', { name: 'Mit Passkey anmelden' }));
+    await waitFor(() => expect(within(widget()).getByRole('region', { name: PANEL })).toBeInTheDocument());
+    expect(widget()).toContainElement(await thePanel());
+  }, 15_000);
+});

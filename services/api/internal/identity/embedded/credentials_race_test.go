@@ -14,7 +14,6 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
-	"github.com/grocer-portal/portal/services/api/internal/identity/embedded/passkeytest"
 )
 
 // Code review round: pre-account hijacking through a social identity with an unconfirmed address: the reset that first proves the
@@ -53,14 +52,7 @@ func TestRemovingAPasskeyEndsTheOtherSessions(t *testing.T) {
 		h.registerVerified("paula@example.com")
 		_, own := h.login("paula@example.com", goodPassword)
 		me := embedded.Caller{SessionToken: own}
-		opts, err := h.p.InitPasskeyRegistration(h.ctx, me, "", "")
-		require.NoError(t, err)
-		auth := passkeytest.New(rpID, origin)
-		answer, err := auth.Register(opts.Fields["options"])
-		require.NoError(t, err)
-		added, err := h.p.RegisterPasskey(h.ctx, me, answer, "Phone")
-		require.NoError(t, err)
-		id := added.Fields["passkey"].(map[string]any)["id"].(string)
+		auth, id := h.addPasskey(me, "Phone")
 
 		stolen := h.passkeyLogin(auth, "") // the lost phone's session
 		require.Equal(t, contract.CodeOK, stolen.ErrorCode)

@@ -42,6 +42,22 @@ func (h *harness) registerWithPasskey(email string, profile map[string]any) (*pa
 	return auth, r
 }
 
+// addPasskey adds a passkey named name to the account of caller's session (a login within contract.RecentLogin) and
+// returns its authenticator and its id.
+func (h *harness) addPasskey(caller embedded.Caller, name string) (*passkeytest.Authenticator, string) {
+	h.t.Helper()
+	opts, err := h.p.InitPasskeyRegistration(h.ctx, caller, "", "")
+	require.NoError(h.t, err)
+	require.Equal(h.t, contract.CodeOK, opts.ErrorCode, opts.ErrorDetails)
+	auth := passkeytest.New(rpID, origin)
+	answer, err := auth.Register(opts.Fields["options"])
+	require.NoError(h.t, err)
+	added, err := h.p.RegisterPasskey(h.ctx, caller, answer, name)
+	require.NoError(h.t, err)
+	require.Equal(h.t, contract.CodeOK, added.ErrorCode, added.ErrorDetails)
+	return auth, added.Fields["passkey"].(map[string]any)["id"].(string)
+}
+
 // passkeyLogin runs one login ceremony with the authenticator.
 func (h *harness) passkeyLogin(auth *passkeytest.Authenticator, session string) embedded.Result {
 	h.t.Helper()
@@ -296,15 +312,7 @@ func TestAddingAPasskeyNeedsARecentLogin(t *testing.T) {
 		require.Equal(t, contract.CodeOK, list.ErrorCode, "the session itself goes on")
 
 		_, fresh := h.login("rita@example.com", goodPassword)
-		caller := embedded.Caller{SessionToken: fresh}
-		opts, err := h.p.InitPasskeyRegistration(h.ctx, caller, "", "")
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, opts.ErrorCode, opts.ErrorDetails)
-		answer, err := passkeytest.New(rpID, origin).Register(opts.Fields["options"])
-		require.NoError(t, err)
-		added, err := h.p.RegisterPasskey(h.ctx, caller, answer, "Phone")
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, added.ErrorCode, added.ErrorDetails)
+		h.addPasskey(embedded.Caller{SessionToken: fresh}, "Phone")
 	})
 }
 
@@ -318,15 +326,7 @@ func TestRemovingAPasskeyNeedsARecentLogin(t *testing.T) {
 		h.registerVerified("rosa@example.com")
 		_, owner := h.login("rosa@example.com", goodPassword)
 		me := embedded.Caller{SessionToken: owner}
-		opts, err := h.p.InitPasskeyRegistration(h.ctx, me, "", "")
-		require.NoError(t, err)
-		auth := passkeytest.New(rpID, origin)
-		answer, err := auth.Register(opts.Fields["options"])
-		require.NoError(t, err)
-		added, err := h.p.RegisterPasskey(h.ctx, me, answer, "Phone")
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, added.ErrorCode, added.ErrorDetails)
-		id := added.Fields["passkey"].(map[string]any)["id"].(string)
+		auth, id := h.addPasskey(me, "Phone")
 		_, device := h.login("rosa@example.com", goodPassword) // the owner's second device
 
 		// A copy of the first session's cookie, used after its login has grown old (still within the idle limit).
@@ -543,14 +543,7 @@ func TestPasskeyRegistrationOptionsTellNoSubscriber(t *testing.T) {
 		require.True(t, ok)
 		require.Equal(t, lite.UID, got)
 		// A passkey added later is made with the account's UID, and logs in beside the first.
-		opts2, err := h.p.InitPasskeyRegistration(h.ctx, embedded.Caller{SessionToken: login.Session.Token}, "", "")
-		require.NoError(t, err)
-		second := passkeytest.New(rpID, origin)
-		added, err := second.Register(opts2.Fields["options"])
-		require.NoError(t, err)
-		r, err := h.p.RegisterPasskey(h.ctx, embedded.Caller{SessionToken: login.Session.Token}, added, "Laptop")
-		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, r.ErrorCode, r.ErrorDetails)
+		second, _ := h.addPasskey(embedded.Caller{SessionToken: login.Session.Token}, "Laptop")
 		require.Equal(t, lite.UID, string(second.UserHandle))
 		require.Equal(t, contract.CodeOK, h.passkeyLogin(second, "").ErrorCode)
 		require.Equal(t, contract.CodeOK, h.passkeyLogin(auth, "").ErrorCode)

@@ -4,19 +4,12 @@ import { PASSKEY_METHODS, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../testing/render-app';
+import { windowWidth } from '../testing/window-width';
 import { PASSWORDLESS_MIN_WIDTH } from './wide-screen';
 
 const EMAIL = 'kunde@example.com';
 const PASSWORD = 'Geheim12!';
 const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
-
-/** A window `width` pixels wide, as far as CSS media queries go. */
-function windowWidth(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
-    return { matches: width >= min, media: query, addEventListener: () => undefined, removeEventListener: () => undefined } as unknown as MediaQueryList;
-  }) as typeof window.matchMedia;
-}
 
 /**
  * The vendor's widget script, scripted: @ownid/react talks to it through `window.ownid(command, config)` (and adds

@@ -4,6 +4,7 @@ import type { IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { jsonResponse, openApp, stubBackend } from '../../../testing/render-app';
+import { windowWidth } from '../../../testing/window-width';
 import { PASSWORDLESS_MIN_WIDTH } from '../../../shared/wide-screen';
 
 // The browser's ceremony, which jsdom cannot take part in, answers with a made-up passkey; with mockAutofill the
@@ -30,13 +31,7 @@ const matchMedia = window.matchMedia;
 beforeEach(() => {
   forgetLanguage();
   mockAutofill = false;
-  // The passkey widget shows from 1024 pixels.
-  window.matchMedia = ((query: string) => ({
-    matches: PASSWORDLESS_MIN_WIDTH >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  windowWidth(PASSWORDLESS_MIN_WIDTH);
 });
 afterEach(() => {
   window.matchMedia = matchMedia;

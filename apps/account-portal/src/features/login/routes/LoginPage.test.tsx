@@ -5,6 +5,7 @@ import { ErrorCode, type IdentityProvider, type SocialProviderName } from '@port
 import { testMetadata } from '@portal/cms/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { jsonResponse, loadApp, openApp, stubBackend } from '../../../testing/render-app';
+import { windowWidth } from '../../../testing/window-width';
 import { APP_LANGUAGES } from '../../../app/messages';
 import { PASSWORDLESS_MIN_WIDTH } from '../../../shared/wide-screen';
 
@@ -408,13 +409,7 @@ describe('the passkey login', () => {
   // QA round of 2026-11-30: the embedded provider's limit on passkey login starts per client address answered 400125
   // and the widget said "Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 400125".
   it('400125 as it starts (too many from this connection): its text under the button, with the texts of the later pages', async () => {
-    // The passkey widget shows from 1024 pixels.
-    window.matchMedia = ((query: string) => ({
-      matches: PASSWORDLESS_MIN_WIDTH >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
+    windowWidth(PASSWORDLESS_MIN_WIDTH);
     const identity = createFakeProvider();
     let limited = false;
     for (let n = 0; n < 1000 && !limited; n++) limited = (await identity.initPasskeyLogin!()).errorCode === ErrorCode.FREQUENCY_LIMIT;

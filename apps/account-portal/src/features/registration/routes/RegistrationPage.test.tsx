@@ -8,6 +8,7 @@ import { leaveApp } from '../../../shared/leave-app';
 import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
 import { storePartnerToken } from '../../../shared/single-sign-on';
 import { jsonResponse, namesOptionalSchema, openApp, stubBackend } from '../../../testing/render-app';
+import { windowWidth } from '../../../testing/window-width';
 import { PASSWORDLESS_MIN_WIDTH } from '../../../shared/wide-screen';
 
 beforeEach(() => {
@@ -336,14 +337,6 @@ describe('/registration', () => {
     expect(within(checkbox.closest('label') ?? checkbox.parentElement!).getByRole('link')).toHaveAttribute('href', url);
   });
 });
-
-/** A window `width` pixels wide, as far as CSS media queries go (the passkey widget shows from 1024). */
-function windowWidth(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
-    return { matches: width >= min, media: query, addEventListener: () => undefined, removeEventListener: () => undefined } as unknown as MediaQueryList;
-  }) as typeof window.matchMedia;
-}
 
 /** The texts of the page's live regions that say something. */
 const said = (role: 'alert' | 'status') =>

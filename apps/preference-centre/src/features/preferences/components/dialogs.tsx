@@ -3,30 +3,10 @@ import { Dialog } from '@portal/ui';
 import type { UnsubscribeVariant } from '../lib/rules';
 
 /**
- * 'Sorry!': the shopper may not subscribe to the newsletter (spec 001 §2, screen 6). Not what a locked tab shows
- * (SubscribeInfoDialog): a shopper without a newsletter may well subscribe (QA, 2026-11-30). Neither the spec
- * (§6: "the rule … is not shown") nor the service names a rule that refuses a subscription, so nothing opens it.
- */
-export function NotAllowedDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      title={t('mpp.dialog.notallowed.headline', { defaultValue: 'Entschuldigung!' })}
-      onClose={onClose}
-      actions={
-        <button type="button" className="button" onClick={onClose}>
-          {t('mpp.button.ok', { defaultValue: 'OK' })}
-        </button>
-      }
-    >
-      <p>{t('mpp.dialog.notallowed.text', { defaultValue: 'Sie dürfen den Newsletter leider nicht abonnieren.' })}</p>
-    </Dialog>
-  );
-}
-
-/**
  * A tab that opens with a newsletter was chosen without one (spec 001 §2, Tabs: "the subscribe info dialog"): it
- * says so and leads to the newsletters, where the shopper can subscribe at once.
+ * says so and leads to the newsletters, where the shopper can subscribe at once. Not screen 6 ("Sorry! … not allowed
+ * to subscribe"), which a locked tab showed until 2026-11-30 and which was false there; neither the spec (§6: "the
+ * rule … is not shown") nor the service has a rule that refuses a subscription, so screen 6 is not built.
  */
 export function SubscribeInfoDialog({ onSubscribe, onClose }: { onSubscribe: () => void; onClose: () => void }) {
   const { t } = useTranslation();

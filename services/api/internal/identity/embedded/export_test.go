@@ -13,3 +13,6 @@ func (p *Provider) StartSession(ctx context.Context, a Account) (*NewSession, er
 func (p *Provider) SetHashCompute(compute func(password, salt []byte, time, memory uint32, threads uint8, keyLen uint32) []byte) {
 	p.hasher.compute = compute
 }
+
+// HashesWaiting is how many hashes wait for a slot, so that a test sets who queues before whom.
+func (p *Provider) HashesWaiting() int { return p.hasher.queue.waitingCount() }

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -45,96 +44,32 @@ func (p Argon2Params) validate() error {
 // ErrMalformedHash is returned for a stored hash that is not an argon2id PHC string.
 var ErrMalformedHash = errors.New("identity: malformed password hash")
 
-// Hasher hashes and verifies passwords with argon2id. A semaphore caps concurrent hashes, because each one holds
-// MemoryKiB of memory: a login burst queues instead of exhausting the machine. One client (its address, as
-// throttle.ClientNetwork names it) holds at most perClient of the places, hashing or queued for a slot; its further
-// hashes wait for the client's own turn, behind nobody else's. Sharing one queue, 24 connections of one address
-// sending wrong passwords or registrations made a login from another address wait 1.6 to 3.9 s instead of 0.1 to
-// 0.2 s (QA security round of 2026-11-29).
+// Hasher hashes and verifies passwords with argon2id. At most maxConcurrent hashes run at once, because each one
+// holds MemoryKiB of memory: a login burst queues instead of exhausting the machine. Who hashes next is the
+// hashQueue's fair share between clients (their addresses, as throttle.ClientNetwork names them).
 type Hasher struct {
-	params    Argon2Params
-	sem       chan struct{}
-	perClient int
-	mu        sync.Mutex
-	clients   map[string]*clientTurns
+	params Argon2Params
+	queue  *hashQueue
 	// compute is argon2.IDKey; a test replaces it to see who hashes when (export_test.go).
 	compute func(password, salt []byte, time, memory uint32, threads uint8, keyLen uint32) []byte
 }
 
-// clientTurns are one client's places (slots) and how many of its hashes want one (users), so that the entry
-// goes once nobody of the client waits.
-type clientTurns struct {
-	slots chan struct{}
-	users int
-}
-
-// MaxHashesPerClient is the most hashes one client holds at once, hashing or queued for a slot: two, so that a
-// shopper's login and a registration of the same household pass each other, and never all the slots.
-const MaxHashesPerClient = 2
-
-// NewHasher returns a hasher allowing maxConcurrent simultaneous hashes (0: number of CPUs), of which one client
-// holds at most MaxHashesPerClient (and at most half when there are fewer than four, one of one).
+// NewHasher returns a hasher allowing maxConcurrent simultaneous hashes (0: number of CPUs).
 func NewHasher(p Argon2Params, maxConcurrent int) *Hasher {
 	if maxConcurrent <= 0 {
 		maxConcurrent = runtime.NumCPU()
 	}
-	return &Hasher{params: p, sem: make(chan struct{}, maxConcurrent), perClient: max(1, min(MaxHashesPerClient, maxConcurrent/2)),
-		clients: map[string]*clientTurns{}, compute: argon2.IDKey}
+	return &Hasher{params: p, queue: newHashQueue(maxConcurrent), compute: argon2.IDKey}
 }
 
-// acquire waits for the client's turn (client "": the service itself, which has none) and then for a slot, or
-// until ctx ends; release gives both back.
+// acquire waits for a hashing slot in client's share, or until ctx ends; release gives it back.
 func (h *Hasher) acquire(ctx context.Context, client string) (release func(), err error) {
 	start := time.Now()
-	var turns *clientTurns
-	if client != "" {
-		turns = h.turnsOf(client)
-		select {
-		case turns.slots <- struct{}{}:
-		case <-ctx.Done():
-			h.leave(client)
-			return nil, ctx.Err()
-		}
-	}
-	select {
-	case h.sem <- struct{}{}:
-	case <-ctx.Done():
-		if turns != nil {
-			<-turns.slots
-			h.leave(client)
-		}
-		return nil, ctx.Err()
+	if err := h.queue.acquire(ctx, client); err != nil {
+		return nil, err
 	}
 	metrics.HashQueueWait.Observe(time.Since(start).Seconds())
-	return func() {
-		<-h.sem
-		if turns != nil {
-			<-turns.slots
-			h.leave(client)
-		}
-	}, nil
-}
-
-func (h *Hasher) turnsOf(client string) *clientTurns {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	t := h.clients[client]
-	if t == nil {
-		t = &clientTurns{slots: make(chan struct{}, h.perClient)}
-		h.clients[client] = t
-	}
-	t.users++
-	return t
-}
-
-func (h *Hasher) leave(client string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if t := h.clients[client]; t != nil {
-		if t.users--; t.users == 0 {
-			delete(h.clients, client)
-		}
-	}
+	return func() { h.queue.release(client) }, nil
 }
 
 var b64 = base64.RawStdEncoding

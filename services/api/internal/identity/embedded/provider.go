@@ -569,11 +569,11 @@ func (p *Provider) allowClient(ctx context.Context, c Caller, limit throttle.Lim
 }
 
 // limitedClient is who the caller counts as in every limit per client, the start and mail limits (allowClient)
-// and the turns of password hashes (Hasher): its address's network, as throttle.ClientNetwork names it (an IPv6
-// address by its /64). It is "" (nobody's limit) for a caller without an address, and outside production for the
-// machine itself (MailLimits.ExemptLoopback: counting a developer or the browser tests as one client would throttle
-// everything behind them; the hash turns kept them to one hash at a time until 2026-11-30). In production the
-// machine counts like any address, so an undeclared local proxy cannot exempt everybody behind it.
+// and the fair share of the password hashing (hashQueue): its address's network, as throttle.ClientNetwork names it
+// (an IPv6 address by its /64). It is "" (nobody's limit; one client in the hashing's share) for a caller without
+// an address, and outside production for the machine itself (MailLimits.ExemptLoopback: counting a developer or
+// the browser tests as one client would throttle everything behind them). In production the machine counts like
+// any address, so an undeclared local proxy cannot exempt everybody behind it.
 func (p *Provider) limitedClient(ctx context.Context, c Caller) string {
 	address := clientAddress(ctx, c)
 	if address == "" || (p.cfg.MailLimits.ExemptLoopback && isLoopback(address)) {

@@ -41,4 +41,28 @@ describe('TabBar', () => {
     act(() => observers.forEach((callback) => callback([], {} as ResizeObserver)));
     expect(list.scrollLeft).toBe(9);
   });
+
+  // CI of 2026-11-30 again: at 320 px the last tab, as wide as the list's content box, sat whole at the end of the
+  // list; a later resize gave it the list's whole scroll padding on its left, and its right edge went 4 px past the list.
+  it('gives a tab as wide as the list the room there is on both sides, evenly', () => {
+    const computed = window.getComputedStyle;
+    jest.spyOn(window, 'getComputedStyle').mockImplementation((element) =>
+      Object.assign(computed(element), element.getAttribute('role') === 'tablist' ? { scrollPaddingInlineStart: '16px' } : {}),
+    );
+    render(<TabBar tabs={tabs} activeId="reminders" access={() => 'open'} onSelect={() => {}} onBlocked={() => {}} />);
+    const list = screen.getByRole('tablist');
+    const last = screen.getByRole('tab', { name: 'Produkterinnerungen' });
+    last.focus();
+    list.getBoundingClientRect = () => box(62, 200);
+    list.scrollLeft = 100;
+    // Whole, 6 px (the list's padding) on each side: it stays.
+    last.getBoundingClientRect = () => box(68, 188);
+    act(() => observers.forEach((callback) => callback([], {} as ResizeObserver)));
+    expect(list.scrollLeft).toBe(100);
+    // Cut on the right: revealed with 6 px on each side, not 16 on the left.
+    last.getBoundingClientRect = () => box(82, 188);
+    act(() => observers.forEach((callback) => callback([], {} as ResizeObserver)));
+    expect(list.scrollLeft).toBe(114);
+    jest.restoreAllMocks();
+  });
 });

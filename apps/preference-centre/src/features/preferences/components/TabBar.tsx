@@ -28,9 +28,11 @@ export const panelId = (id: string) => `pc-panel-${id}`;
  */
 function revealInList(tab: HTMLElement, list: HTMLElement | null) {
   if (!list) return;
-  const room = parseFloat(getComputedStyle(list).scrollPaddingInlineStart) || 0;
   const shown = list.getBoundingClientRect();
   const { left, right } = tab.getBoundingClientRect();
+  // A tab too wide for the room on both sides (one that wraps at the list's width) gets what there is, evenly: given
+  // the whole room on its left, it went 4 px past the list's right edge, its focus ring cut (CI of 2026-11-30).
+  const room = Math.min(parseFloat(getComputedStyle(list).scrollPaddingInlineStart) || 0, (shown.width - (right - left)) / 2);
   if (left < shown.left + room) list.scrollLeft -= shown.left + room - left;
   else if (right > shown.right - room) list.scrollLeft += right - (shown.right - room);
 }

@@ -64,5 +64,6 @@ export function usePasskeyAttempt(settle: (result: PasskeyLoginOutcome, quiet: b
     },
     [settle],
   );
-  return { attempt, outcome, pending };
+  // A login another way (the password form) takes the last outcome down, as a new attempt does.
+  return { attempt, outcome, pending, dismiss: () => setOutcome(undefined) };
 }

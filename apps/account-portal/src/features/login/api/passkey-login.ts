@@ -25,7 +25,7 @@ export function usePasskeyLogin() {
     },
     [setRegistration, navigate],
   );
-  const { attempt, outcome, pending } = usePasskeyAttempt(settle);
+  const { attempt, outcome, pending, dismiss } = usePasskeyAttempt(settle);
   const start = useCallback((autofill: boolean) => attempt(() => loginWithPasskey(provider, autofill), autofill), [attempt, provider]);
-  return { start, outcome, pending };
+  return { start, outcome, pending, dismiss };
 }

@@ -126,8 +126,9 @@ export function LoginForm() {
     // Emptied as a submit starts, so that the same error named again after it is announced again.
     setRefusal(undefined);
     // A new attempt takes the last answer down, also when the form's own check stops it (QA: the wrong password's
-    // message stood beside "not an e-mail address").
+    // message stood beside "not an e-mail address"), the autofill's too (it stood again while a second login ran).
     setOutcome(undefined);
+    autofill.dismiss();
     const found = validateLogin(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {

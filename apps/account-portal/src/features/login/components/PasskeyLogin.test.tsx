@@ -93,4 +93,31 @@ describe('/login shows one resend-verification panel, beside the way the shopper
     await waitFor(() => expect(within(widget()).getByRole('region', { name: PANEL })).toBeInTheDocument());
     expect(widget()).toContainElement(await thePanel());
   }, 15_000);
+
+  // The last note's open item (2026-11-30): the autofill's answer stood again, panel and message, while a later
+  // password login ran, after an earlier password login had been refused.
+  it("the autofill's answer, then the password form twice: the autofill's does not come back while a login runs", async () => {
+    mockAutofill = true;
+    let logins = 0;
+    let answer: (value: { errorCode: number }) => void = () => undefined;
+    const identity: IdentityProvider = {
+      ...unconfirmed(),
+      login: async () => (++logins === 1 ? { errorCode: 403042 } : new Promise((resolve) => (answer = resolve))),
+    };
+    await openApp('/login', { identity });
+    await screen.findByRole('region', { name: PANEL }, { timeout: 5000 });
+
+    await logIn();
+    await waitFor(() => expect(screen.queryByRole('region', { name: PANEL })).not.toBeInTheDocument());
+    const alert = screen.getAllByRole('alert').find((element) => element.classList.contains('form-error'))!;
+    const refusal = alert.textContent;
+    expect(refusal).not.toBe('');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(logins).toBe(2));
+    expect(screen.queryByRole('region', { name: PANEL })).not.toBeInTheDocument();
+    expect(alert).toHaveTextContent(/^$/);
+    answer({ errorCode: 403042 });
+    await waitFor(() => expect(alert).toHaveTextContent(refusal!));
+  }, 15_000);
 });

@@ -345,6 +345,49 @@ describe('the preference centre', () => {
     expect(String(unsubscribe?.init?.body)).toBe('List-Unsubscribe=One-Click');
   });
 
+  /** The account read again as a save starts takes a while, as over a network: the page shows the save running. */
+  const slowAccountRead = (fake: ReturnType<typeof createFakeProvider>) => {
+    const read = fake.getAccountInfo;
+    fake.getAccountInfo = async (params) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return read(params);
+    };
+  };
+
+  // The save is pressed from the keyboard, and the focus comes back to it as the dialog closes, by Escape or No. The
+  // button disabled itself while the save ran, so the focus was on the page as the dialog opened, which gave it back
+  // there: the next Tab went to the footer (QA keyboard audit, 2026-11-30).
+  it.each([
+    ['Escape', async (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+    ['No', async (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Enter}')],
+  ])('the unsubscribe dialog closed by %s gives the focus back to Save', async (_, close) => {
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+    slowAccountRead(fake);
+    (await screen.findByRole('switch', { name: 'Allgemein' })).focus();
+    await user.keyboard(' ');
+    save().focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+    expect(within(dialog).getByRole('button', { name: 'Nein' })).toHaveFocus();
+    await close(user);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Allgemein' })).toBeChecked();
+    await waitFor(() => expect(save()).not.toHaveAttribute('aria-busy'));
+    expect(save()).toHaveFocus();
+  });
+
+  it('Enter pressed twice on Save saves once (QA keyboard audit, 2026-11-30)', async () => {
+    const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+    slowAccountRead(fake);
+    (await screen.findByRole('switch', { name: 'Rezepte' })).focus();
+    await user.keyboard(' ');
+    save().focus();
+    await user.keyboard('{Enter}{Enter}');
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    await waitFor(() => expect(save()).not.toHaveAttribute('aria-busy'));
+    expect(fake.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(1);
+  });
+
   // A subscription to a newsletter no longer offered (gone from the content, or past its displayEnd) is not listed
   // (spec 001 §4), so it cannot be unticked: unticking the last listed one leaves nothing the shopper sees, which asks
   // to unsubscribe from all (spec 001 §4's save flow), and Yes withdraws that one too (GDPR Art. 7(3)). It used to
@@ -772,7 +815,7 @@ describe('the preference centre', () => {
       await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
       await user.click(save());
       expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
-      await waitFor(() => expect(save()).toBeEnabled());
+      await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
       expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
 
       connected = true;
@@ -789,7 +832,7 @@ describe('the preference centre', () => {
       await user.click(save());
       expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
       expect(screen.queryByText(/unerwarteter Fehler/)).not.toBeInTheDocument();
-      await waitFor(() => expect(save()).toBeEnabled());
+      await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
       error.mockRestore();
     });
 

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { testContent, testMetadata } from '@portal/cms/testing';
@@ -238,6 +238,12 @@ describe('the preference centre', () => {
   it('Tab leaves the tabs for the panel: the bar\'s arrow buttons are no Tab stops (WAI-ARIA tabs; QA)', async () => {
     const { user } = await openCentre();
     const tab = await screen.findByRole('tab', { name: 'Newsletter' });
+    // A narrow screen, the list scrolled midway: both arrows show (jsdom lays nothing out).
+    const list = screen.getByRole('tablist');
+    Object.defineProperty(list, 'scrollWidth', { configurable: true, value: 600 });
+    Object.defineProperty(list, 'clientWidth', { configurable: true, value: 300 });
+    list.scrollLeft = 150;
+    fireEvent.scroll(list);
     act(() => tab.focus());
     await user.tab();
     expect(screen.getByRole('tabpanel', { name: 'Newsletter' })).toContainElement(document.activeElement as HTMLElement);

@@ -90,7 +90,7 @@ describe('TextField', () => {
     const button = screen.getByRole('button', { name: 'Speichern' });
     await userEvent.click(button);
     expect(await screen.findByText('Das Passwort ist falsch.')).toBeInTheDocument();
-    await waitFor(() => expect(button).toBeEnabled()); // the save has ended
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy')); // the save has ended
     await userEvent.clear(screen.getByRole('textbox', { name: 'Vorname' }));
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Bitte geben Sie einen Wert ein.')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('TextField', () => {
     // Pressed Enter in the field: the same.
     await userEvent.type(screen.getByRole('textbox', { name: 'Vorname' }), 'Eva{Enter}');
     expect(await screen.findByText('Das Passwort ist falsch.')).toBeInTheDocument();
-    await waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'));
     await userEvent.clear(screen.getByRole('textbox', { name: 'Vorname' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Vorname' }), '{Enter}');
     await waitFor(() => expect(screen.queryByText('Das Passwort ist falsch.')).not.toBeInTheDocument());
@@ -296,6 +296,57 @@ describe('validating the whole form on submit', () => {
     // Its error is not read as the focus stays: the submit names it, once.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Diesen Ort kennen wir nicht\.$/));
+  });
+});
+
+describe('the button while the form is saved (QA keyboard audit, 2026-11-30)', () => {
+  /** A form whose save lasts until the test ends it. */
+  const renderSlowSave = async () => {
+    let endSave = () => {};
+    const onSubmit = jest.fn(() => new Promise<void>((resolve) => (endSave = resolve)));
+    await renderForm(
+      <>
+        <TextField name="city" label="Ort" />
+        <FormError />
+        <SubmitButton>Speichern</SubmitButton>
+      </>,
+      { initialValues: { city: 'Hamburg' }, onSubmit },
+    );
+    return { onSubmit, endSave: () => act(() => endSave()) };
+  };
+
+  it('keeps the focus on the button, says it is busy, and is not disabled, which dropped the focus to the page', async () => {
+    const { endSave } = await renderSlowSave();
+    const button = screen.getByRole('button', { name: 'Speichern' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).not.toBeDisabled();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(button).toHaveFocus();
+    await endSave();
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).toHaveFocus();
+  });
+
+  it('ignores a second press, Enter on it or in a field, until the save has ended: nothing is saved twice', async () => {
+    const { onSubmit, endSave } = await renderSlowSave();
+    const button = screen.getByRole('button', { name: 'Speichern' });
+    button.focus();
+    await userEvent.keyboard('{Enter}{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(button);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Ort' }), '{Enter}');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await endSave();
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'));
+    // Once it has ended, the next press saves again.
+    await userEvent.click(button);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
   });
 });
 

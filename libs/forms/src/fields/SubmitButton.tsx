@@ -10,7 +10,8 @@ export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
 
 /**
  * The form's submit button. Submitting validates every field and marks them all touched, so every error shows
- * before the form moves on; while the form is being saved the button cannot submit it again. A submit that ends
+ * before the form moves on; while the form is being saved (formik's `isSubmitting`) the button says it is busy and
+ * ignores a press, and Enter in a field, which presses it, so nothing is saved twice. A submit that ends
  * with errors, the form's own or the server's, puts the focus on the first field in error (WCAG 3.3.1), which reads
  * its error; one that ends without errors on the same page gives the focus back to the button (WCAG 2.4.3), unless
  * the page has put it somewhere. The errors a submit brings are not announced each (FieldError): the status line
@@ -69,13 +70,22 @@ export function SubmitButton({ children, className, disabled, onMouseDown, onCli
         // A new submit takes the form's last error down (FormError): when the form's own check stops it, the server's
         // answer to the one before stood beside the new field errors (QA: "the password is incorrect" beside "please
         // enter your password"). The click comes first, also of an Enter in a field, then the form's submit.
+        // Not disabled while the form is saved: a disabled button drops the focus to the page, where the next Tab
+        // starts over and a dialog the save opens (the preference centre's "Wirklich abmelden?") gives it back (QA
+        // keyboard audit, 2026-11-30). A press meanwhile does nothing, so neither does Enter in a field, which
+        // presses the form's button (implicit submission): the click's default action is the submit.
         onClick={(event) => {
+          if (isSubmitting) {
+            event.preventDefault();
+            return;
+          }
           onClick?.(event);
           setStatus(undefined);
         }}
         type="submit"
         className={classNames('button', className)}
-        disabled={disabled || isSubmitting}
+        disabled={disabled}
+        aria-disabled={isSubmitting || undefined}
         aria-busy={isSubmitting || undefined}
       >
         {children}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { testContent, testMetadata } from '@portal/cms/testing';
@@ -238,6 +238,12 @@ describe('the preference centre', () => {
   it('Tab leaves the tabs for the panel: the bar\'s arrow buttons are no Tab stops (WAI-ARIA tabs; QA)', async () => {
     const { user } = await openCentre();
     const tab = await screen.findByRole('tab', { name: 'Newsletter' });
+    // A narrow screen, the list scrolled midway: both arrows show (jsdom lays nothing out).
+    const list = screen.getByRole('tablist');
+    Object.defineProperty(list, 'scrollWidth', { configurable: true, value: 600 });
+    Object.defineProperty(list, 'clientWidth', { configurable: true, value: 300 });
+    list.scrollLeft = 150;
+    fireEvent.scroll(list);
     act(() => tab.focus());
     await user.tab();
     expect(screen.getByRole('tabpanel', { name: 'Newsletter' })).toContainElement(document.activeElement as HTMLElement);
@@ -343,6 +349,49 @@ describe('the preference centre', () => {
     const unsubscribe = requests.find((request) => request.url.includes('/rest/v1/subscriber/unsubscribe/'));
     expect(unsubscribe?.url).toMatch(/\/rest\/v1\/subscriber\/unsubscribe\/link-jwt$/);
     expect(String(unsubscribe?.init?.body)).toBe('List-Unsubscribe=One-Click');
+  });
+
+  /** The account read again as a save starts takes a while, as over a network: the page shows the save running. */
+  const slowAccountRead = (fake: ReturnType<typeof createFakeProvider>) => {
+    const read = fake.getAccountInfo;
+    fake.getAccountInfo = async (params) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return read(params);
+    };
+  };
+
+  // The save is pressed from the keyboard, and the focus comes back to it as the dialog closes, by Escape or No. The
+  // button disabled itself while the save ran, so the focus was on the page as the dialog opened, which gave it back
+  // there: the next Tab went to the footer (QA keyboard audit, 2026-11-30).
+  it.each([
+    ['Escape', async (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+    ['No', async (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Enter}')],
+  ])('the unsubscribe dialog closed by %s gives the focus back to Save', async (_, close) => {
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+    slowAccountRead(fake);
+    (await screen.findByRole('switch', { name: 'Allgemein' })).focus();
+    await user.keyboard(' ');
+    save().focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+    expect(within(dialog).getByRole('button', { name: 'Nein' })).toHaveFocus();
+    await close(user);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Allgemein' })).toBeChecked();
+    await waitFor(() => expect(save()).not.toHaveAttribute('aria-busy'));
+    expect(save()).toHaveFocus();
+  });
+
+  it('Enter pressed twice on Save saves once (QA keyboard audit, 2026-11-30)', async () => {
+    const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+    slowAccountRead(fake);
+    (await screen.findByRole('switch', { name: 'Rezepte' })).focus();
+    await user.keyboard(' ');
+    save().focus();
+    await user.keyboard('{Enter}{Enter}');
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    await waitFor(() => expect(save()).not.toHaveAttribute('aria-busy'));
+    expect(fake.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(1);
   });
 
   // A subscription to a newsletter no longer offered (gone from the content, or past its displayEnd) is not listed
@@ -772,7 +821,7 @@ describe('the preference centre', () => {
       await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
       await user.click(save());
       expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
-      await waitFor(() => expect(save()).toBeEnabled());
+      await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
       expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
 
       connected = true;
@@ -789,7 +838,7 @@ describe('the preference centre', () => {
       await user.click(save());
       expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
       expect(screen.queryByText(/unerwarteter Fehler/)).not.toBeInTheDocument();
-      await waitFor(() => expect(save()).toBeEnabled());
+      await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
       error.mockRestore();
     });
 

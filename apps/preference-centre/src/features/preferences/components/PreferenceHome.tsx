@@ -300,10 +300,21 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     // this save's error (QA), or beside the errors of a submit the check refuses, which never reaches the save (QA,
     // 2026-11-30).
     setBannerShown(false);
-    void formik.validateForm().then((errors) => {
-      if (Object.keys(errors).length > 0) return revealErrors(errors);
-      void formik.submitForm();
-    });
+    // The submit counts from the press on, not from formik's own submit after the check: SubmitButton is busy and
+    // ignores a press from here, where a second Enter during the check saved twice (QA keyboard audit, 2026-11-30).
+    // A check that finds errors ends it once they are on screen (revealErrors); formik's submit ends it after a save.
+    formik.setSubmitting(true);
+    void formik
+      .validateForm()
+      .then((errors) => {
+        if (Object.keys(errors).length === 0) return void formik.submitForm();
+        revealErrors(errors);
+        if (checkShowing.current === undefined) formik.setSubmitting(false);
+      })
+      .catch((error: unknown) => {
+        formik.setSubmitting(false);
+        throw error;
+      });
   };
 
   /**

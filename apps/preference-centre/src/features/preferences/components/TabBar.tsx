@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreferenceTab } from '@portal/cms';
 import { scrollBehavior } from '@portal/ui';
@@ -37,9 +37,23 @@ function revealInList(tab: HTMLElement, list: HTMLElement | null) {
   else if (right > shown.right - room) list.scrollLeft += right - (shown.right - room);
 }
 
+/** Which ways the list can scroll from where it is; a pixel short counts as there (a scroll position in fractions). */
+function scrollRoom(list: HTMLElement) {
+  return { back: list.scrollLeft > 1, forward: list.scrollLeft + list.clientWidth < list.scrollWidth - 1 };
+}
+
 export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
+  // An arrow shows only while the list can scroll its way: one that did nothing (all four tabs fit at 1280 px, or the
+  // list at its start) was still a button a screen reader's browse mode found (QA keyboard audit, 2026-11-30). None
+  // shows until the list is measured.
+  const [room, setRoom] = useState({ back: false, forward: false });
+  const measure = useCallback(() => {
+    if (!list.current) return;
+    const now = scrollRoom(list.current);
+    setRoom((before) => (before.back === now.back && before.forward === now.forward ? before : now));
+  }, []);
   // The selected tab shows in the list whichever way it was selected: a link's #anchor, a save that opens the
   // tab with the error. On a 320 px screen the list stayed at its start, the selected tab out of sight (QA). The tab
   // in use (focused, else selected) stays whole when the list or a tab changes size after that: the page's scroll
@@ -51,6 +65,7 @@ export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarPr
       const focused = element?.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
       const tab = focused ?? document.getElementById(tabId(activeId));
       if (tab) revealInList(tab, element);
+      measure();
     };
     reveal();
     if (!element || typeof ResizeObserver === 'undefined') return undefined;
@@ -58,7 +73,7 @@ export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarPr
     observer.observe(element);
     for (const tab of element.children) observer.observe(tab);
     return () => observer.disconnect();
-  }, [activeId]);
+  }, [activeId, measure]);
 
   const choose = (tab: PreferenceTab) => {
     const state = access(tab);
@@ -83,13 +98,27 @@ export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarPr
 
   // The arrow buttons scroll the bar for a mouse or a finger and are no Tab stops (tabIndex -1): the keyboard scrolls
   // it with the arrow keys that move between the tabs, and Tab goes from the tabs straight into the panel (WAI-ARIA
-  // tabs; QA: two stops that did nothing where all tabs fit).
+  // tabs; QA: two stops that did nothing where all tabs fit). A press takes no focus either: the focus stays where it
+  // was (a tab), not on an arrow that hides as the list reaches its end. One that cannot scroll is `hidden`, which
+  // the style sheet shows as empty room (visibility): the tabs do not move as the arrows come and go.
+  const arrow = (direction: 1 | -1, label: string, shown: boolean) => (
+    <button
+      type="button"
+      tabIndex={-1}
+      className="pc-tabbar__arrow"
+      hidden={!shown}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => scroll(direction)}
+      aria-label={label}
+    >
+      <span aria-hidden="true">{direction < 0 ? '‹' : '›'}</span>
+    </button>
+  );
+
   return (
     <div className="pc-tabbar">
-      <button type="button" tabIndex={-1} className="pc-tabbar__arrow" onClick={() => scroll(-1)} aria-label={t('mpp.tabs.previous', { defaultValue: 'Vorherige Bereiche anzeigen' })}>
-        <span aria-hidden="true">‹</span>
-      </button>
-      <div ref={list} className="pc-tabbar__list" role="tablist" aria-label={t('mpp.tabs.label', { defaultValue: 'Bereiche des Präferenzcenters' })}>
+      {arrow(-1, t('mpp.tabs.previous', { defaultValue: 'Vorherige Bereiche anzeigen' }), room.back)}
+      <div ref={list} className="pc-tabbar__list" role="tablist" aria-label={t('mpp.tabs.label', { defaultValue: 'Bereiche des Präferenzcenters' })} onScroll={measure}>
         {tabs.map((tab, index) => {
           const selected = tab.id === activeId;
           const closed = access(tab) !== 'open';
@@ -114,9 +143,7 @@ export function TabBar({ tabs, activeId, access, onSelect, onBlocked }: TabBarPr
           );
         })}
       </div>
-      <button type="button" tabIndex={-1} className="pc-tabbar__arrow" onClick={() => scroll(1)} aria-label={t('mpp.tabs.next', { defaultValue: 'Weitere Bereiche anzeigen' })}>
-        <span aria-hidden="true">›</span>
-      </button>
+      {arrow(1, t('mpp.tabs.next', { defaultValue: 'Weitere Bereiche anzeigen' }), room.forward)}
     </div>
   );
 }

@@ -30,6 +30,9 @@ export function redirectTarget(state: RedirectState = 'WAITING_FOR_CUSTOMER'): s
  * The confirmation and update-confirmation timer: the state is WAITING_AFTER_REGISTRATION for the wait of spec
  * 000 §9, then WAITING_FOR_CUSTOMER, which navigates on (to the partner's hand-over, or home). Home sends a visitor
  * who is not logged in on to the login: such a visitor goes there at once, with `loggedOut` for the login to say.
+ * The redirect page sends such a visitor on to the login as well (GIGYA_REDIRECT_TO_LOGIN_IN_PROGRESS), and hands
+ * `loggedOut` on to it: without it, a registration from a partner's sign-in ended on a login that no longer said
+ * to confirm the address (QA sign-in journeys audit, 2026-11-30).
  */
 export function useRedirectAfterTimer(waitMs: number = POST_REGISTRATION_WAIT_MS, loggedOut?: LoginState): RedirectState {
   const navigate = useNavigate();
@@ -42,7 +45,7 @@ export function useRedirectAfterTimer(waitMs: number = POST_REGISTRATION_WAIT_MS
   useEffect(() => {
     const target = redirectTarget(state);
     if (target === '/' && !account.loggedIn) navigate('/login', { replace: true, state: loggedOut });
-    else if (target) navigate(target, { replace: true });
+    else if (target) navigate(target, { replace: true, state: account.loggedIn ? undefined : loggedOut });
   }, [navigate, state, account.loggedIn, loggedOut]);
   return state;
 }

@@ -5,6 +5,9 @@ import { commonPasswordsFrom, createFakeProvider, type FakeIdentityProvider } fr
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../../../app/messages';
 import { AppRoutes } from '../../../app/routes';
+import { peekFlash } from '../../../shared/flash';
+import { leaveApp } from '../../../shared/leave-app';
+import { PARTNER_TOKEN_KEY, storePartnerToken } from '../../../shared/single-sign-on';
 import { openApp } from '../../../testing/render-app';
 
 beforeEach(forgetLanguage);
@@ -200,6 +203,34 @@ describe('/login/reset-password', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Sie werden jetzt mit Ihrem neuen Passwort angemeldet');
     finishLogin();
     expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  // QA sign-in journeys audit of 2026-11-30: a reset started from a partner's login ended on the account page
+  // ("Willkommen …, Ihr Passwort wurde geändert"), the partner's sign-in left waiting; every other login goes on to it.
+  it.each([
+    ['in the tab of the login', () => undefined],
+    ["in another tab (the mail's link): the request kept in local storage", () => window.sessionStorage.removeItem(PARTNER_TOKEN_KEY)],
+  ])("with a partner's sign-in waiting, the automatic login hands the shopper back to the partner, %s", async (_, tab) => {
+    const left: string[] = [];
+    const spy = jest.spyOn(leaveApp, 'replaceWith').mockImplementation((url) => void left.push(url));
+    try {
+      const identity = shopper();
+      await identity.resetPassword({ loginID: EMAIL });
+      window.localStorage.setItem('pwResetLoginID', EMAIL);
+      storePartnerToken('req-42');
+      tab();
+      await openApp(resetLink(identity), { identity });
+      await setNewPassword(NEW_PASSWORD);
+      await waitFor(() => expect(left).toEqual(['/oidc/continue?id=req-42']), { timeout: 5000 });
+      expect(identity.calls.filter((call) => call.method === 'login').map((call) => call.params)).toEqual([{ loginID: EMAIL, password: NEW_PASSWORD }]);
+      expect(window.localStorage.getItem(PARTNER_TOKEN_KEY)).toBeNull();
+      // No success waits for the account page, which the shopper, gone to the partner, does not open now.
+      expect(peekFlash()).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+    }
   });
 
   it('without a kept login ID (link opened in another browser) asks the shopper to log in', async () => {

@@ -5,6 +5,7 @@ import { Links } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
 import { setFlash } from '../../../shared/flash';
 import { useIdentitySettings } from '../../../shared/identity-settings';
+import { afterLoginPath, partnerSignInWaiting } from '../../../shared/single-sign-on';
 import { useLogInAfterReset } from '../api/complete-password-reset';
 import { NewPasswordForm } from '../components/NewPasswordForm';
 import { IdentityUnavailable } from '../../../shared/IdentityUnavailable';
@@ -29,7 +30,8 @@ function LinkInvalid() {
 /**
  * The success message; meanwhile the shopper is logged in with the new password (spec 000 §4) and goes on to
  * `/`, where the account page's success banner says it again (the login takes a fraction of a second, too short
- * to read this page). Without a kept login ID, or when that login is refused, the shopper logs in by hand.
+ * to read this page), or, with a partner's sign-in waiting, back to the partner. Without a kept login ID, or when
+ * that login is refused, the shopper logs in by hand.
  */
 function PasswordChanged({ loggingIn, loginFailed }: { loggingIn: boolean; loginFailed: boolean }) {
   const { t } = useTranslation();
@@ -79,8 +81,12 @@ export function PasswordResetPage() {
     login.mutate(password, {
       onSuccess: (loggedIn) => {
         if (!loggedIn) return;
-        setFlash('clp.resetpassword.success.headline');
-        void navigate('/', { replace: true });
+        // Where every login goes (spec 000 §1, §4): with a partner's sign-in waiting (kept since the reset began at
+        // the partner's login; in local storage for the mail's link in another tab), the redirect page, which hands
+        // the shopper back to the partner. No success is left for the account page then: it would wait in the tab
+        // and stand over a later visit's account page.
+        if (!partnerSignInWaiting()) setFlash('clp.resetpassword.success.headline');
+        void navigate(afterLoginPath(), { replace: true });
       },
     });
   };

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { ErrorCode } from '@portal/identity';
@@ -441,4 +441,35 @@ describe('/registration/confirmation', () => {
       spy.mockRestore();
     }
   }, 20_000);
+
+  // QA sign-in journeys audit of 2026-11-30: registering from a partner's sign-in, the confirmation's text stood its
+  // 3 s, then the timer went to the redirect page, which sent the shopper (not logged in: the address waits for its
+  // confirmation) on to a bare /login; without a partner the login says the text again.
+  it("in a partner's sign-in, a registration that waits for its confirmation ends on the login that says so, whose login then goes on to the partner", async () => {
+    const left: string[] = [];
+    const spy = jest.spyOn(leaveApp, 'replaceWith').mockImplementation((url) => void left.push(url));
+    try {
+      const identity = createFakeProvider({ schema: namesOptionalSchema });
+      await openApp('/login?oidcRequest=req-9', { identity });
+      const tab = await screen.findByRole('link', { name: 'Registrieren' }, { timeout: 5000 });
+      // In act, awaited: the registration page shows once its texts are in (PageTexts).
+      await act(async () => void fireEvent.click(tab));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Registrieren' }, { timeout: 5000 })).toBeInTheDocument();
+      await register('neu@example.com');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' }, { timeout: 5000 })).toBeInTheDocument();
+      const login = await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 8000 });
+      expect(login).toHaveAccessibleDescription(/Bitte bestätigen Sie Ihre E-Mail-Adresse innerhalb von 14 Tagen/);
+      expect(screen.getByText(/innerhalb von 14 Tagen/)).toBeVisible();
+      expect(left).toEqual([]);
+
+      // The address confirmed (in the mail's tab), the login hands the shopper back to the partner.
+      identity.openLink(identity.lastMail('neu@example.com', 'verification')!.link);
+      await userEvent.type(screen.getByRole('textbox', { name: /E-Mail-Adresse/ }), 'neu@example.com');
+      await userEvent.type(screen.getByLabelText(/^Passwort/), 'Geheim12!');
+      await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+      await waitFor(() => expect(left).toEqual(['/oidc/continue?id=req-9']), { timeout: 5000 });
+    } finally {
+      spy.mockRestore();
+    }
+  }, 30_000);
 });

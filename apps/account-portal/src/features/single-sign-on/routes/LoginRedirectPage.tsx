@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { loadCdcProvider, useIdentity } from '@portal/identity';
 import { StatusPage } from '@portal/ui';
@@ -41,6 +41,7 @@ export function LoginRedirectPage() {
   const { account, ready } = useIdentity();
   const { metadata } = useSite();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const vendorSso = metadata.identity.provider === 'cdc' && Boolean(metadata.sso.apiKey);
   const plan = useMemo(() => (ready ? planHandOver(account.loggedIn, vendorSso) : undefined), [ready, account.loggedIn, vendorSso]);
   const started = useRef(false);
@@ -52,7 +53,8 @@ export function LoginRedirectPage() {
         navigate('/', { replace: true });
         return;
       case 'login':
-        navigate('/login', { replace: true });
+        // What the page before had for the login to say (a registration's confirmation: its address to confirm).
+        navigate('/login', { replace: true, state });
         return;
       case 'partner': {
         const token = takePartnerToken();
@@ -77,7 +79,7 @@ export function LoginRedirectPage() {
             navigate('/', { replace: true });
           });
     }
-  }, [plan, navigate, metadata, i18n.language]);
+  }, [plan, navigate, state, metadata, i18n.language]);
   return (
     <StatusPage headline={t('clp.login.redirect.headline')}>
       <p role="status" data-redirect-state={plan?.state ?? 'WAITING_FOR_CUSTOMER'}>

@@ -393,6 +393,40 @@ describe('keyboard and screen reader (QA round)', () => {
     expect(screen.getByRole('status').textContent).toBe(`${FORMAT} Bitte prüfen Sie 3 Felder.`);
   });
 
+  // QA keyboard round, 2026-11-30: the status line kept "… Bitte prüfen Sie 3 Felder." after the shopper had put every
+  // field right, until the next submit: read in browse mode, it named errors there no longer were.
+  it('takes the status line down once the errors it counts are gone: all put right, or some', async () => {
+    await renderRegistrationLike();
+    const email = screen.getByRole('textbox', { name: 'E-Mail-Adresse' });
+    await userEvent.type(email, 'not-an-email{Enter}');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(`${FORMAT} Bitte prüfen Sie 3 Felder.`));
+    // One field put right: the line said three, and two are left. It goes rather than announce a new count as the
+    // shopper types (a live region's change is read out); the fields left say their errors.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Ich stimme zu' }));
+    await waitFor(() => expect(screen.getByRole('status')).toBeEmptyDOMElement());
+    expect(screen.getAllByRole('textbox', { name: 'E-Mail-Adresse' })[0]).toHaveAttribute('aria-invalid', 'true');
+
+    // Refused again, then every field put right: nothing in error, nothing said.
+    await userEvent.type(email, '{Enter}');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(`${FORMAT} Bitte prüfen Sie 2 Felder.`));
+    await userEvent.clear(email);
+    await userEvent.type(email, 'a@example.com');
+    await userEvent.type(screen.getByLabelText(/^Passwort/), 'Geheim12!');
+    await userEvent.tab();
+    await waitFor(() => expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('keeps the status line while what it says holds: typing in a field that stays in error the same way', async () => {
+    await renderRegistrationLike();
+    const email = screen.getByRole('textbox', { name: 'E-Mail-Adresse' });
+    await userEvent.type(email, 'not-an-email{Enter}');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(`${FORMAT} Bitte prüfen Sie 3 Felder.`));
+    await userEvent.type(email, 'x');
+    await userEvent.type(screen.getByLabelText(/^Passwort/), 'a');
+    expect(screen.getByRole('status').textContent).toBe(`${FORMAT} Bitte prüfen Sie 3 Felder.`);
+  });
+
   it('names no count for a single field in error', async () => {
     await renderRegistrationLike();
     await userEvent.type(screen.getByRole('textbox', { name: 'E-Mail-Adresse' }), 'a@example.com');

@@ -1,6 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AccountStore, type IdentityProvider } from '@portal/identity';
+import { AccountStore, SESSION_CHANNEL, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../testing/render-app';
@@ -116,5 +116,38 @@ describe('an account page while another tab changes the browser session', () => 
     const max = await fake.getAccountInfo({ include: 'profile', extraProfileFields: 'phones' });
     expect(JSON.stringify(max)).not.toContain('+4912345678');
     disconnect();
+  }, 20_000);
+
+  // QA keyboard round, 2026-11-30: a deletion ended the session as a logout does, but told no other tab, whose account
+  // page stayed until it was next shown or used. The deleting tab now logs out in its state, which tells them.
+  it('the account deleted in one tab: the other tabs are told at once, as of a logout, and the tab keeps its confirmation', async () => {
+    withChannels(true);
+    const fake = createFakeProvider({
+      accounts: [{ email: 'erika@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+    });
+    await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
+    // The service ends every session of the account, with no logout event (IdentityProvider.deleteAccount).
+    const identity: IdentityProvider = {
+      ...fake,
+      deleteAccount: async () => {
+        fake.disableAccount('erika@example.com');
+        return { errorCode: 0 };
+      },
+    };
+    await openApp('/', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Kundenkonto löschen …' }, { timeout: 5000 }));
+    await userEvent.type(screen.getByLabelText(/^Aktuelles Passwort/), PASSWORD);
+    // Another tab's account page listens as RequireLogin's check does; it opens after the page's first look-up, whose
+    // login the tab announced as it came (the page was opened in the tab).
+    const told: unknown[] = [];
+    const otherTab = new TabChannel(SESSION_CHANNEL);
+    otherTab.addEventListener('message', (event) => told.push((event as MessageEvent).data));
+    await userEvent.click(screen.getByRole('button', { name: 'Kundenkonto endgültig löschen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /Ihr Kundenkonto wurde gelöscht/ })).toBeInTheDocument();
+    await waitFor(() => expect(told).toHaveLength(1));
+    // The tab's own check heard nothing of it: the confirmation stays.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('heading', { level: 1, name: /Ihr Kundenkonto wurde gelöscht/ })).toBeInTheDocument();
+    expect(screen.queryByText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.')).not.toBeInTheDocument();
   }, 20_000);
 });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode 
 import { useTranslation } from 'react-i18next';
 import { classNames } from './field-state';
 import { loadRefusal } from './load-refusal';
+import type { RefusalText } from './refused-submit';
 
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
   children: ReactNode;
@@ -27,10 +28,10 @@ export function SubmitButton({ children, className, disabled, onMouseDown, onCli
   const submitting = useRef(false);
   // The text is read from the page in its language of the moment: a language switch takes it down rather than leave
   // it in the status line in the former language (QA: German words on the English page). The field itself reads its
-  // error in the new language.
-  const [announcement, setAnnouncement] = useState({ text: '', language: i18n.language });
+  // error in the new language. The text goes once the errors it counts are gone (refuseSubmit).
+  const [announcement, setAnnouncement] = useState<RefusalText>();
   // Emptied as a submit starts, so that the same error named again after it is announced again.
-  if (isSubmitting && announcement.text) setAnnouncement({ text: '', language: i18n.language });
+  if (isSubmitting && announcement) setAnnouncement(undefined);
   useEffect(() => {
     const form = ref.current?.form;
     const load = () => void loadRefusal();
@@ -50,9 +51,8 @@ export function SubmitButton({ children, className, disabled, onMouseDown, onCli
     // submit has begun meanwhile, its code still on its way: that submit's end decides.)
     void loadRefusal().then(({ refuseSubmit }) => {
       if (submitting.current) return;
-      const refusal = refuseSubmit(ref.current?.form, i18n);
-      if (refusal) setAnnouncement(refusal);
-      else if (document.activeElement === null || document.activeElement === document.body) ref.current?.focus();
+      const refusal = refuseSubmit(ref.current?.form, i18n, setAnnouncement);
+      if (!refusal && (document.activeElement === null || document.activeElement === document.body)) ref.current?.focus();
     });
   }, [isSubmitting, i18n]);
   return (
@@ -92,7 +92,7 @@ export function SubmitButton({ children, className, disabled, onMouseDown, onCli
       </button>
       {/* Polite: it follows the field's own name, which the screen reader reads as the focus stays. */}
       <span className="visually-hidden" role="status">
-        {announcement.language === i18n.language ? announcement.text : ''}
+        {announcement?.language === i18n.language ? announcement.text : ''}
       </span>
     </>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
@@ -8,6 +8,8 @@ import { getI18n } from 'react-i18next';
 import { addMessages } from '@portal/i18n';
 import { preloadAccountScreen } from '../../../app/account-area';
 import { loadProfileMessages } from '../../../shared/profile-texts';
+import { loadSignInMessages } from '../../../app/messages';
+import { preloadPage } from '../../../app/routes';
 import { openApp } from '../../../testing/render-app';
 import { setFlash } from '../../../shared/flash';
 import { cameFromPartner } from '../components/AccountShell';
@@ -39,7 +41,10 @@ async function loggedIn() {
   return identity;
 }
 
-/** The fake plus the optional own-data methods, as the embedded provider offers them. */
+/**
+ * The fake plus the optional own-data methods, as the embedded provider offers them. A deletion ends the account's
+ * sessions without a logout event, as the service's does (the fake's disabling does the same to the session).
+ */
 function withOwnData(fake: FakeIdentityProvider, deleteAnswer = { errorCode: 0 }): IdentityProvider & { deleted: string[] } {
   const deleted: string[] = [];
   return {
@@ -49,9 +54,21 @@ function withOwnData(fake: FakeIdentityProvider, deleteAnswer = { errorCode: 0 }
     deleteAccount: async ({ password }) => {
       if (password !== PASSWORD) return { errorCode: ErrorCode.INVALID_LOGIN, validationErrors: [{ fieldName: 'password', errorCode: ErrorCode.INVALID_LOGIN, message: 'x' }] };
       deleted.push(password);
+      if (deleteAnswer.errorCode === 0) fake.disableAccount('k@example.com');
       return deleteAnswer;
     },
   };
+}
+
+/** Opens / with the own-data methods and deletes the account there; answers the fake under them. */
+async function deleteOwnAccount() {
+  const fake = await loggedIn();
+  await openApp('/', { identity: withOwnData(fake) });
+  await userEvent.click(await screen.findByRole('button', { name: 'Kundenkonto löschen …' }, { timeout: 5000 }));
+  await userEvent.type(screen.getByLabelText(/^Aktuelles Passwort/), PASSWORD);
+  await userEvent.click(screen.getByRole('button', { name: 'Kundenkonto endgültig löschen' }));
+  expect(await screen.findByRole('heading', { level: 1, name: /Ihr Kundenkonto wurde gelöscht/ })).toHaveFocus();
+  return fake;
 }
 
 describe('/ (account page)', () => {
@@ -139,6 +156,42 @@ describe('/ (account page)', () => {
     await userEvent.click(await screen.findByRole('button', { name: download }, { timeout: 5000 }));
     await waitFor(() => expect(names).toEqual([expected]));
     click.mockRestore();
+  }, 20_000);
+
+  // QA keyboard round, 2026-11-30: the window's focus coming back (the mail app left for the browser, Shift+Tab into
+  // the browser's own controls and back) asked whose session it was; the deletion had ended it, and the page went to
+  // the login saying the session had expired, to a shopper who has no account to log in to any more.
+  it.each([
+    ['the window gets the focus back', () => window.dispatchEvent(new FocusEvent('focus'))],
+    ['the tab is shown again', () => document.dispatchEvent(new Event('visibilitychange'))],
+  ])('keeps the confirmation of the deletion when %s: the session ended by the deletion, not by itself', async (_, comeBack) => {
+    const fake = await deleteOwnAccount();
+    const lookUps = fake.calls.filter((call) => call.method === 'getAccountInfo').length;
+    act(comeBack);
+    // The check had answered by now: it takes the fake's answer a few promise turns.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('heading', { level: 1, name: /Ihr Kundenkonto wurde gelöscht/ })).toBeInTheDocument();
+    expect(screen.queryByText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Anmelden' })).not.toBeInTheDocument();
+    // No session to ask about any more: the page does not ask.
+    expect(fake.calls.filter((call) => call.method === 'getAccountInfo')).toHaveLength(lookUps);
+
+    // Its way on goes to the login as a logout's does, without the expired session's message. (The pages' code and
+    // texts in first: under Jest the click's navigation, a React transition, stayed while they loaded.)
+    preloadPage('/logout');
+    preloadPage('/login');
+    await act(() => addMessages(getI18n(), loadSignInMessages));
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.')).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("confirms the deletion without the account's navigation, as /logout's page shows without it (QA)", async () => {
+    await deleteOwnAccount();
+    expect(screen.queryByRole('navigation', { name: 'Kontomenü' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Brotkrümelnavigation' })).not.toBeInTheDocument();
+    for (const name of ['Anmeldedaten', 'Adresse', 'Abmelden', 'Startseite']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toContain('/logout');
   }, 20_000);
 
   it('offers neither download nor deletion where the provider has no such methods', async () => {

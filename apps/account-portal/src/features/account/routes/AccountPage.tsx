@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
 import { StatusPage } from '@portal/ui';
+import { useAccountDeletion } from '../../../shared/account-deletion';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { useFlash } from '../../../shared/flash';
 import { ACCOUNT_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
@@ -22,9 +22,10 @@ export function AccountPage() {
   const success = useSuccessBanner(ACCOUNT_BANNER_MS, flash && t(flash));
   const links = content.components.accountPage.accountLinks;
   const services = content.components.SsoClientsOverview?.items ?? [];
-  const [deleted, setDeleted] = useState(false);
+  const { deleted, onDeleted } = useAccountDeletion();
 
-  // The session is gone with the account: the way on is the logout, which clears what the page still holds.
+  // The session is gone with the account, and the account area shows this without its frame (AccountArea). The way
+  // on is the logout's, which ends whatever the browser may still hold and goes to the login.
   if (deleted) {
     return (
       <StatusPage
@@ -65,7 +66,7 @@ export function AccountPage() {
           </a>
         )}
       </section>
-      <OwnDataSection onDeleted={() => setDeleted(true)} />
+      <OwnDataSection onDeleted={onDeleted} />
       <Link className="button" to="/logout">
         {t('ap.account.logout')}
       </Link>

@@ -221,6 +221,26 @@ describe('/registration/finalize', () => {
     expect(identity.calls.map((c) => c.method)).toContain('finalizeRegistration');
   });
 
+  // QA keyboard round, 2026-11-30: the status line of the refused submit ("Bitte prüfen Sie 2 Felder.") stayed after
+  // every field was put right, until the next submit, and browse mode read errors there no longer were.
+  it('the status line of a refused submit goes once its fields are put right', async () => {
+    const { identity, regToken } = await pendingLogin({ verified: true });
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    regions();
+    const firstName = await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 });
+    await userEvent.type(screen.getByRole('textbox', { name: /Postleitzahl/ }), '20095');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    const status = () => screen.getAllByRole('status').find((element) => element.closest('form') && element.classList.contains('visually-hidden'))!;
+    await waitFor(() => expect(status()).toHaveTextContent(/^Bitte prüfen Sie 2 Felder\.$/));
+    expect(firstName).toHaveFocus();
+    await userEvent.type(firstName, 'Erika');
+    await userEvent.type(screen.getByRole('textbox', { name: /Nachname/ }), 'Muster');
+    await userEvent.tab();
+    await waitFor(() => expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0));
+    expect(status()).toBeEmptyDOMElement();
+    expect(identity.calls.map((c) => c.method)).not.toContain('finalizeRegistration');
+  });
+
   it('a British shopper on the German site is not asked for a German postcode, and finishes (QA)', async () => {
     const { identity, regToken } = await pendingLogin({ verified: true });
     await openApp('/registration/finalize', { identity, browserLanguages: ['en-GB'], state: { origin: 'siteLogin', regToken } });

@@ -74,13 +74,14 @@ export function LoginForm() {
   const [submitting, setSubmitting] = useState(false);
   // Submits the form's own check refused: each does, once its errors are on the page, what a refused submit does in
   // every form (refuseSubmit, SubmitButton's): the focus on the first field in error, and the status line saying
-  // what the focus does not. Enter in the empty address field kept the focus there and said nothing (QA). Its code
-  // loads as the form is first used (a focus in it), not with the page (page weight).
+  // what the focus does not, until the errors it counts are gone. Enter in the empty address field kept the focus
+  // there and said nothing (QA). Its code loads as the form is first used (a focus in it), not with the page (page
+  // weight).
   const [refused, setRefused] = useState(0);
   const [refusal, setRefusal] = useState<RefusalText>();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (refused > 0) void loadRefusal().then(({ refuseSubmit }) => setRefusal(refuseSubmit(form.current, i18n)));
+    if (refused > 0) void loadRefusal().then(({ refuseSubmit }) => refuseSubmit(form.current, i18n, setRefusal));
   }, [refused, i18n]);
   const [outcome, setOutcome] = useState<{ result: LoginOutcome; email: string }>();
   // Conditional mediation: the browser offers the shopper's passkeys in the e-mail field's autofill. It starts

@@ -96,6 +96,22 @@ describe('/login', () => {
       expect(said).toContain('');
     });
 
+    // QA keyboard round, 2026-11-30: the line stayed after every field was put right, until the next submit, and
+    // browse mode read errors there no longer were.
+    it('the status line goes once the errors it counts are gone', async () => {
+      const identity = createFakeProvider();
+      await openApp('/login', { identity });
+      const email = await screen.findByLabelText(/E-Mail-Adresse/);
+      await userEvent.click(email);
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(status()).toHaveTextContent(/^Bitte geben Sie einen Wert ein\. Bitte prüfen Sie 2 Felder\.$/));
+      await userEvent.type(email, EMAIL);
+      await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+      expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+      await waitFor(() => expect(status()).toBeEmptyDOMElement());
+      expect(identity.calls.some((call) => call.method === 'login')).toBe(false);
+    });
+
     it('Enter in the empty password field after an address: its error alone, no count', async () => {
       await openApp('/login');
       await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/), EMAIL);

@@ -34,6 +34,11 @@ export interface LoginState extends EmailState {
   registered?: boolean;
 }
 
+/** The navigation state the account page hands to /logout once the account is deleted: the logout confirms it. */
+export interface LogoutState {
+  accountDeleted?: boolean;
+}
+
 const anyOrigin = 'http://portal.invalid';
 
 /**

@@ -137,7 +137,7 @@ describe('/ (account page)', () => {
     await userEvent.type(screen.getByLabelText(/^Aktuelles Passwort/), PASSWORD);
     await userEvent.click(screen.getByRole('button', { name: 'Kundenkonto endgültig löschen' }));
     expect(await screen.findByRole('heading', { level: 1, name: /Ihr Kundenkonto wurde gelöscht/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/logout');
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
     expect(identity.deleted).toEqual([PASSWORD]);
   });
 
@@ -187,11 +187,13 @@ describe('/ (account page)', () => {
   }, 20_000);
 
   it("confirms the deletion without the account's navigation, as /logout's page shows without it (QA)", async () => {
-    await deleteOwnAccount();
+    const fake = await deleteOwnAccount();
     expect(screen.queryByRole('navigation', { name: 'Kontomenü' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Brotkrümelnavigation' })).not.toBeInTheDocument();
     for (const name of ['Anmeldedaten', 'Adresse', 'Abmelden', 'Startseite']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toContain('/logout');
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toContain('/login');
+    // The logout's page confirms it, the page's state logged out as by a logout.
+    expect(fake.calls.map((call) => call.method)).toContain('logout');
   }, 20_000);
 
   it('offers neither download nor deletion where the provider has no such methods', async () => {

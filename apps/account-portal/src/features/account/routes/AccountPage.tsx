@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
-import { StatusPage } from '@portal/ui';
-import { useAccountDeletion } from '../../../shared/account-deletion';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { useFlash } from '../../../shared/flash';
+import type { LogoutState } from '../../../shared/navigation';
 import { ACCOUNT_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
 import { AccountTiles } from '../components/AccountTiles';
 import { OwnDataSection } from '../components/OwnDataSection';
@@ -22,22 +21,11 @@ export function AccountPage() {
   const success = useSuccessBanner(ACCOUNT_BANNER_MS, flash && t(flash));
   const links = content.components.accountPage.accountLinks;
   const services = content.components.SsoClientsOverview?.items ?? [];
-  const { deleted, onDeleted } = useAccountDeletion();
-
-  // The session is gone with the account, and the account area shows this without its frame (AccountArea). The way
-  // on is the logout's, which ends whatever the browser may still hold and goes to the login.
-  if (deleted) {
-    return (
-      <StatusPage
-        headline={t('ap.account.deleted')}
-        actions={
-          <Link className="button" to="/logout">
-            {t('global.button.login')}
-          </Link>
-        }
-      />
-    );
-  }
+  const navigate = useNavigate();
+  // The session is gone with the account: /logout clears what the page still holds, tells the other tabs and
+  // confirms the deletion outside the account area, whose login check took the ended session for an expired one
+  // when the window got the focus back (QA keyboard round, 2026-11-30).
+  const deleted = () => navigate('/logout', { replace: true, state: { accountDeleted: true } satisfies LogoutState });
 
   return (
     <div className="account-page">
@@ -66,7 +54,7 @@ export function AccountPage() {
           </a>
         )}
       </section>
-      <OwnDataSection onDeleted={onDeleted} />
+      <OwnDataSection onDeleted={deleted} />
       <Link className="button" to="/logout">
         {t('ap.account.logout')}
       </Link>

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isSuccess, useIdentity } from '@portal/identity';
-import { Loader } from '@portal/ui';
+import { Loader, StatusPage } from '@portal/ui';
 import { leaveApp } from '../../../shared/leave-app';
-import { isSameSitePath } from '../../../shared/navigation';
+import { isSameSitePath, type LogoutState } from '../../../shared/navigation';
 import { fetchPartners, isPartnerLogoutAddress, type Partner } from '../../../shared/single-sign-on';
 
 /**
@@ -16,11 +17,18 @@ export function logoutTarget(redirect: string | null, partners: Partner[] = []):
   return { path: '/login' };
 }
 
-/** `/logout`: logs out, then goes on (spec 000 §2); a failed logout is only logged (spec 000 §8). */
+/**
+ * `/logout`: logs out, then goes on (spec 000 §2); a failed logout is only logged (spec 000 §8). After the account's
+ * deletion (the account page's LogoutState) it stays, confirming the deletion with the way to the login: outside the
+ * account area, whose login check would take the session the deletion ended for one that expired.
+ */
 export function LogoutPage() {
+  const { t } = useTranslation();
   const { provider } = useIdentity();
   const navigate = useNavigate();
   const redirect = useSearchParams()[0].get('redirect');
+  const accountDeleted = (useLocation().state as LogoutState | null)?.accountDeleted;
+  const [done, setDone] = useState(false);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -39,10 +47,21 @@ export function LogoutPage() {
       )
       .then(() => partners)
       .then((list) => {
+        if (accountDeleted) return setDone(true);
         const target = logoutTarget(redirect, list);
         if ('address' in target) leaveApp.to(target.address);
         else navigate(target.path, { replace: true });
       });
-  }, [provider, navigate, redirect]);
-  return <Loader />;
+  }, [provider, navigate, redirect, accountDeleted]);
+  if (!done) return <Loader />;
+  return (
+    <StatusPage
+      headline={t('ap.account.deleted')}
+      actions={
+        <Link className="button" to="/login">
+          {t('global.button.login')}
+        </Link>
+      }
+    />
+  );
 }

@@ -25,7 +25,8 @@ export function usePasskeyLogin() {
     },
     [setRegistration, navigate],
   );
-  const { attempt, outcome, pending, dismiss } = usePasskeyAttempt(settle);
+  const passkeyAttempt = usePasskeyAttempt(settle);
+  const { attempt } = passkeyAttempt;
   const start = useCallback((autofill: boolean) => attempt(() => loginWithPasskey(provider, autofill), autofill), [attempt, provider]);
-  return { start, outcome, pending, dismiss };
+  return { ...passkeyAttempt, start };
 }

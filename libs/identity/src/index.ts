@@ -9,6 +9,7 @@ export {
   Lockout,
   Pages,
   PasswordPolicyDefaults,
+  SessionKeeping,
   ValidationErrorCodes,
   type ErrorCodeInfo,
   charGroupCount,

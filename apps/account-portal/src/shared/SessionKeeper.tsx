@@ -1,16 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
-import { useIdentity } from '@portal/identity';
+import { SessionKeeping, useIdentity } from '@portal/identity';
 import { InBackground } from './InBackground';
 import { lazyNamed } from './load-page';
 
 /** How long before the end the warning comes: time enough to read it and answer (WCAG 2.2.1 asks for 20 s). */
-const SESSION_WARNING_MS = 120_000;
-/** The service records a session's activity at most once a minute, so it may date a call up to this much earlier. */
-const SLACK_MS = 60_000;
-/** A shopper at work (typing, clicking) renews the session at most this often. */
+const SESSION_WARNING_MS = SessionKeeping.warningLead;
+/** The service records a session's activity at most this often, so it may date a call up to this much earlier. */
+const SLACK_MS = SessionKeeping.touchInterval;
+/** A shopper at work (typing, clicking) renews the session at most this often, */
 const RENEW_AFTER_MS = 5 * 60_000;
+/** and at the latest this long before the warning would come, which a short idle limit brings sooner. */
+const RENEW_AHEAD_MS = 60_000;
 /** How often the clock is looked at: a tab held back or a laptop woken catches up at the next look. */
 const TICK_MS = 10_000;
 
@@ -25,7 +27,9 @@ const TICK_MS = 10_000;
 export function SessionKeeper({ openedAt }: { openedAt: number }) {
   const { metadata } = useSite();
   const idleMs = (metadata.identity.sessionIdleSeconds ?? 0) * 1000;
-  return idleMs > SLACK_MS + SESSION_WARNING_MS ? <IdleWarning idleMs={idleMs} openedAt={openedAt} /> : null;
+  // The service does not start with a shorter idle limit (the contract's minimum, which leaves the time to warn), so
+  // this tells the embedded provider's sessions from another provider's (0). A shorter one got no warning (QA).
+  return idleMs >= SessionKeeping.idleMinimum ? <IdleWarning idleMs={idleMs} openedAt={openedAt} /> : null;
 }
 
 // The dialog's code loads when it is due, not with every account page (page weight).
@@ -81,9 +85,12 @@ function IdleWarning({ idleMs, openedAt }: { idleMs: number; openedAt: number })
   }, [provider]);
 
   useEffect(() => {
+    // With a short idle limit the warning comes before five minutes of work would renew the session: at the contract's
+    // minimum two minutes after the page's last call, so work renews it after one.
+    const renewAfter = Math.min(RENEW_AFTER_MS, idleMs - SLACK_MS - SESSION_WARNING_MS - RENEW_AHEAD_MS);
     // While the warning shows, its buttons answer it: a click on "log out" must not renew first.
     const atWork = () => {
-      if (endsAt === undefined && Date.now() - used.current > RENEW_AFTER_MS) renew();
+      if (endsAt === undefined && Date.now() - used.current > renewAfter) renew();
     };
     const look = () => {
       used.current = lastUseOfAnyTab(used.current);

@@ -350,6 +350,11 @@ func TestLoadValidation(t *testing.T) {
 		{"csp source with quote", map[string]string{"PORTAL_HTTP_CSP_SCRIPTSRC": "'unsafe-inline'"}, `config: http.csp:`},
 		{"missing content dir", map[string]string{"PORTAL_CONTENT_DIR": "/does/not/exist"}, `config: content.dir:`},
 		{"bad currency", map[string]string{"PORTAL_METADATA_CURRENCY": "euro"}, `config: metadata.currency:`},
+		// QA: with 3 minutes the account pages had no time to warn before the session ended, and did not.
+		{"idle timeout too short for the warning", map[string]string{"PORTAL_IDENTITY_EMBEDDED_SESSION_IDLETIMEOUT": "3m"},
+			"config: identity.embedded.session.idleTimeout: must be at least 5m0s: the account pages warn 2m0s before an unused session ends, and the service may date its last use 1m0s early, got 3m0s"},
+		{"absolute timeout shorter than the idle one", map[string]string{"PORTAL_IDENTITY_EMBEDDED_SESSION_ABSOLUTETIMEOUT": "10m"},
+			"config: identity.embedded.session.absoluteTimeout: must be at least idleTimeout (30m0s), got 10m0s"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -378,6 +383,7 @@ func TestLoadAcceptsValidVariants(t *testing.T) {
 		{"postgresql url", map[string]string{"PORTAL_DATABASE_URL": "postgresql://db.example.com/portal"}},
 		{"absolute sqlite path", map[string]string{"PORTAL_DATABASE_URL": "sqlite:/tmp/portal.db"}},
 		{"fake provider in development", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "fake"}},
+		{"the shortest idle timeout", map[string]string{"PORTAL_IDENTITY_EMBEDDED_SESSION_IDLETIMEOUT": "5m"}},
 		{"cdc with keys", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc", "PORTAL_METADATA_IDENTITY_CDC_APIKEY": "3_abc", "PORTAL_METADATA_IDENTITY_CDC_DATACENTER": "eu1"}},
 		{"upper-case env value", map[string]string{"PORTAL_ENV": "Production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
 			"PORTAL_HTTP_PUBLICURL": "https://konto.example.com", "PORTAL_MAIL_FROM": "noreply@example.com",

@@ -32,9 +32,7 @@ func (c opClient) AuthMethod() oidc.AuthMethod {
 	}
 	return oidc.AuthMethodBasic
 }
-func (c opClient) ResponseTypes() []oidc.ResponseType {
-	return []oidc.ResponseType{oidc.ResponseTypeCode}
-}
+func (c opClient) ResponseTypes() []oidc.ResponseType { return ResponseTypes }
 func (c opClient) GrantTypes() []oidc.GrantType {
 	if c.RefreshTokens {
 		return []oidc.GrantType{oidc.GrantTypeCode, oidc.GrantTypeRefreshToken}

@@ -327,6 +327,13 @@ func (s *Service) consented(ctx context.Context, uid string, req AuthRequest) (b
 	return true, nil
 }
 
+// ResponseTypes are the response types the provider answers (its discovery document lists them, and every
+// client is registered for them): the authorisation code flow only, never the implicit or a hybrid flow. A request
+// for another is refused as unsupported_response_type before op sees it (ssoapi): op has one answer,
+// unauthorized_client, for a type its clients are not registered for, and that one says the partner may not use a
+// type that others may.
+var ResponseTypes = []oidc.ResponseType{oidc.ResponseTypeCode}
+
 // ResponseModes are how the provider answers a partner (its discovery document lists them): in the redirect
 // address's query or fragment. Not form_post (CreateAuthRequest).
 var ResponseModes = []string{string(oidc.ResponseModeQuery), string(oidc.ResponseModeFragment)}

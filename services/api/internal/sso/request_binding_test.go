@@ -194,6 +194,41 @@ func TestFormPostIsRefusedAndQueryAndFragmentAreAdvertised(t *testing.T) {
 	require.NotEmpty(t, fragment.Get("code"), loc.String())
 }
 
+// QA: a response type the provider does not do (response_type=foo, the implicit flow's token, the hybrid code
+// id_token) was answered unauthorized_client, as if another partner might use it; RFC 6749 §4.1.2.1 has
+// unsupported_response_type for that. The partner hears it at its redirect URI with its state; nothing is stored.
+func TestAnUnsupportedResponseTypeIsSaidSo(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	party := v.relyingParty("rp", rpSecret)
+	var err error
+	for _, responseType := range []string{"foo", "token", "code id_token", "id_token token", "id_token"} {
+		loc := v.authorize(party, oauth2.GenerateVerifier(), oauth2.SetAuthURLParam("response_type", responseType))
+		require.Equal(t, "rp.test", loc.Host, loc.String())
+		// In the query, or in the fragment for the types whose answers go there (op's encoding, OAuth 2.0 Multiple
+		// Response Type Encoding Practices §2.1).
+		answer := loc.Query()
+		if loc.Fragment != "" {
+			answer, err = url.ParseQuery(loc.Fragment)
+			require.NoError(t, err)
+		}
+		require.Equal(t, "unsupported_response_type", answer.Get("error"), responseType)
+		require.Equal(t, "state-1", answer.Get("state"), responseType)
+		require.Empty(t, answer.Get("code"), responseType)
+	}
+	// Without one the request is malformed (RFC 6749 §4.1.2.1, invalid_request), as op answers it.
+	start, err := url.Parse(party.config.AuthCodeURL("S2", oauth2.S256ChallengeOption(oauth2.GenerateVerifier())))
+	require.NoError(t, err)
+	query := start.Query()
+	query.Del("response_type")
+	start.RawQuery = query.Encode()
+	loc, _ := v.follow(start.String())
+	require.Equal(t, "invalid_request", loc.Query().Get("error"), loc.String())
+	require.Equal(t, "S2", loc.Query().Get("state"))
+	// The one it does still goes through.
+	require.NotEmpty(t, v.authorize(party, oauth2.GenerateVerifier()).Query().Get("code"))
+}
+
 // QA: with alice logged in, prompt=none with bob's ID token as id_token_hint was answered with a code for alice.
 // OpenID Connect Core 3.1.2.1: the hinted shopper or an error.
 func TestIDTokenHintOfAnotherShopper(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -73,7 +74,10 @@ func (h *handlers) discovery(c echo.Context) error {
 	ctx := op.ContextWithIssuer(r.Context(), h.provider.IssuerFromRequest(r))
 	doc := op.CreateDiscoveryConfig(ctx, h.provider, h.provider.Storage())
 	doc.DeviceAuthorizationEndpoint = ""
-	doc.ResponseTypesSupported = []string{string(oidc.ResponseTypeCode)}
+	doc.ResponseTypesSupported = make([]string, len(sso.ResponseTypes))
+	for i, t := range sso.ResponseTypes {
+		doc.ResponseTypesSupported[i] = string(t)
+	}
 	doc.GrantTypesSupported = []oidc.GrantType{oidc.GrantTypeCode, oidc.GrantTypeRefreshToken}
 	doc.ResponseModesSupported = sso.ResponseModes // the default too, said outright: form_post is not offered
 	return c.JSON(http.StatusOK, doc)
@@ -124,13 +128,23 @@ func (h *handlers) protocol(c echo.Context) error {
 		}
 		// A known partner hears of a parameter of the wrong type (max_age=abc) at its redirect URI, as RFC 6749
 		// §4.1.2.1 asks; op answered it with a plain-text 400 the shopper was left on.
-		if _, err := op.ParseAuthorizeRequest(r, h.provider.Decoder()); err != nil {
+		request, err := op.ParseAuthorizeRequest(r, h.provider.Decoder())
+		if err != nil {
 			refused := answerTo(r)
 			description := "malformed parameters"
 			if parent := errors.Unwrap(err); parent != nil {
 				description += ": " + parent.Error()
 			}
 			op.AuthRequestError(c.Response(), r, refused, oidc.ErrInvalidRequest().WithDescription("%s", description), h.provider)
+			return nil
+		}
+		// A response type the provider does not do at all (foo, the implicit flow's token) is
+		// unsupported_response_type (RFC 6749 §4.1.2.1); op said unauthorized_client, which means this partner may
+		// not use it. op still answers a missing one (invalid_request) and, were clients registered for fewer types
+		// than the provider does, one the partner was not registered for (unauthorized_client).
+		if request.ResponseType != "" && !slices.Contains(sso.ResponseTypes, request.ResponseType) {
+			op.AuthRequestError(c.Response(), r, request, &oidc.Error{ErrorType: "unsupported_response_type",
+				Description: "only the authorization code flow is offered: response_type must be code"}, h.provider)
 			return nil
 		}
 		// Each sign-in stores a request for anyone who asks: hundreds a second came from one client (QA security

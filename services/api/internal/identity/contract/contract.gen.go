@@ -334,6 +334,20 @@ const (
 	RecentLogin = 10 * time.Minute
 )
 
+// Session keeping (WCAG 2.2.1): how the account portal warns before an unused session of the embedded provider
+// ends (SessionKeeping in TypeScript, session.gen.ts).
+const (
+	// SessionTouchInterval: the embedded provider records a session's use at most this often, so it may date a
+	// session's last use up to this much early.
+	SessionTouchInterval = time.Minute
+	// SessionWarningLead: the account portal asks whether to stay logged in this long before an unused session
+	// would end.
+	SessionWarningLead = 2 * time.Minute
+	// SessionIdleMinimum: the shortest idle limit of the sessions start-up accepts, one that leaves a page time
+	// before the warning (more than SessionTouchInterval and SessionWarningLead together).
+	SessionIdleMinimum = 5 * time.Minute
+)
+
 // LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.
 const LockoutMaxFailures = 5
 

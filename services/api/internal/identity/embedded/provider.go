@@ -367,8 +367,9 @@ func (p *Provider) liveSession(ctx context.Context, token string) (Account, Sess
 	if now.Sub(s.LastSeenAt) >= p.cfg.SessionIdleTimeout {
 		return Account{}, Session{}, ErrNotFound
 	}
-	// Writing on every request would make reads writes; a minute of slack is irrelevant to a 30-minute idle limit.
-	if now.Sub(s.LastSeenAt) > time.Minute {
+	// Writing on every request would make reads writes; a minute of slack is irrelevant to a 30-minute idle limit, and
+	// the account pages count their warning from a last use this much early (contract.SessionTouchInterval).
+	if now.Sub(s.LastSeenAt) > contract.SessionTouchInterval {
 		if err := p.store.TouchSession(ctx, s.Hash, now); err != nil {
 			return Account{}, Session{}, err
 		}

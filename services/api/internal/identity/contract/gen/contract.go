@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"go.yaml.in/yaml/v3"
@@ -23,8 +24,9 @@ type document struct {
 		Address    int `yaml:"address"`
 		MarksInRow int `yaml:"marksInRow"`
 	} `yaml:"textLength"`
-	Durations []duration `yaml:"durations"`
-	Lockout   struct {
+	Durations      []duration     `yaml:"durations"`
+	SessionKeeping sessionKeeping `yaml:"sessionKeeping"`
+	Lockout        struct {
 		MaxFailures int    `yaml:"maxFailures"`
 		KeyedBy     string `yaml:"keyedBy"`
 	} `yaml:"lockout"`
@@ -93,6 +95,14 @@ type duration struct {
 	Duration string `yaml:"duration"`
 	Meaning  string `yaml:"meaning"`
 	Source   string `yaml:"source"`
+}
+
+// sessionKeeping is how the account portal warns before an unused session of the embedded provider ends, and the
+// shortest idle limit that leaves it the time to (durations like 1m).
+type sessionKeeping struct {
+	TouchInterval string `yaml:"touchInterval"`
+	WarningLead   string `yaml:"warningLead"`
+	IdleMinimum   string `yaml:"idleMinimum"`
 }
 
 // subscriberScope is what a preference-centre regToken reads and writes (dotted names; a name covers what is below
@@ -267,6 +277,13 @@ func (d document) validate() error {
 			bad("duration %q: lowerCamelCase name and a duration like 15m, 1h, 14d (got %q)", du.Name, du.Duration)
 		}
 	}
+	sk := d.SessionKeeping
+	if !durationRe.MatchString(sk.TouchInterval) || !durationRe.MatchString(sk.WarningLead) || !durationRe.MatchString(sk.IdleMinimum) {
+		bad("sessionKeeping: touchInterval, warningLead and idleMinimum, each a duration like 1m")
+	} else if durationOf(sk.IdleMinimum) <= durationOf(sk.TouchInterval)+durationOf(sk.WarningLead) {
+		// The warning comes idleMinimum - touchInterval - warningLead after a page's last request: at once, or never.
+		bad("sessionKeeping.idleMinimum must be more than touchInterval and warningLead together")
+	}
 	if d.Lockout.MaxFailures < 1 {
 		bad("lockout.maxFailures must be at least 1")
 	}
@@ -366,6 +383,12 @@ func goName(name string) string {
 		b.WriteString(upper[:1] + strings.ToLower(w[1:]))
 	}
 	return b.String()
+}
+
+// durationOf is a duration of the contract ("14d") as a time.Duration.
+func durationOf(s string) time.Duration {
+	n, unit := durationParts(s)
+	return time.Duration(n) * map[string]time.Duration{"s": time.Second, "m": time.Minute, "h": time.Hour, "d": 24 * time.Hour}[unit]
 }
 
 // durationParts splits "14d" into 14 and "d".

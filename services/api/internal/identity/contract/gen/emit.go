@@ -5,6 +5,7 @@ import (
 	"go/format"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -100,6 +101,16 @@ func goFile(d document) ([]byte, error) {
 		w("\t%s = %s\n", goName("", du.Name), goDuration(du.Duration))
 	}
 	w(")\n\n")
+	sk := d.SessionKeeping
+	w("// Session keeping (WCAG 2.2.1): how the account portal warns before an unused session of the embedded provider\n")
+	w("// ends (SessionKeeping in TypeScript, session.gen.ts).\nconst (\n")
+	w("\t// SessionTouchInterval: the embedded provider records a session's use at most this often, so it may date a\n")
+	w("\t// session's last use up to this much early.\n\tSessionTouchInterval = %s\n", goDuration(sk.TouchInterval))
+	w("\t// SessionWarningLead: the account portal asks whether to stay logged in this long before an unused session\n")
+	w("\t// would end.\n\tSessionWarningLead = %s\n", goDuration(sk.WarningLead))
+	w("\t// SessionIdleMinimum: the shortest idle limit of the sessions start-up accepts, one that leaves a page time\n")
+	w("\t// before the warning (more than SessionTouchInterval and SessionWarningLead together).\n")
+	w("\tSessionIdleMinimum = %s\n)\n\n", goDuration(sk.IdleMinimum))
 	w("// LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.\n")
 	w("const LockoutMaxFailures = %d\n\n", d.Lockout.MaxFailures)
 	w("// Limits per account and per client (an address, an IPv6 one by its /64): the mails calls may make the service send\n")
@@ -151,6 +162,33 @@ func goFile(d document) ([]byte, error) {
 		return nil, fmt.Errorf("generated Go does not format: %w\n%s", err, b.String())
 	}
 	return src, nil
+}
+
+// sessionTSFile is session.gen.ts: SessionKeeping, in milliseconds. A file of its own, so that the account pages'
+// session keeper, which loads after the page, takes it along; contract.gen.ts is in the first chunk of every page.
+func sessionTSFile(d document) []byte {
+	sk := d.SessionKeeping
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Code generated from %s by %s. DO NOT EDIT.\n\n", contractFile, generator)
+	fmt.Fprintf(&b, "/** How the account portal warns before an unused session of the embedded provider ends (WCAG 2.2.1), in milliseconds. */\n")
+	fmt.Fprintf(&b, "export const SessionKeeping = {\n")
+	fmt.Fprintf(&b, "  /** The embedded provider records a session's use at most this often, so it may date a session's last use up to this much early. */\n")
+	fmt.Fprintf(&b, "  touchInterval: %s,\n", tsMillis(durationOf(sk.TouchInterval)))
+	fmt.Fprintf(&b, "  /** The account portal asks whether to stay logged in this long before an unused session would end. */\n")
+	fmt.Fprintf(&b, "  warningLead: %s,\n", tsMillis(durationOf(sk.WarningLead)))
+	fmt.Fprintf(&b, "  /** The shortest idle limit of the sessions the service starts with (metadata identity.sessionIdleSeconds), more than touchInterval and warningLead together. */\n")
+	fmt.Fprintf(&b, "  idleMinimum: %s,\n", tsMillis(durationOf(sk.IdleMinimum)))
+	fmt.Fprintf(&b, "} as const;\n")
+	return []byte(b.String())
+}
+
+// tsMillis writes a duration as milliseconds with their thousands apart (300_000).
+func tsMillis(d time.Duration) string {
+	digits := strconv.FormatInt(d.Milliseconds(), 10)
+	for i := len(digits) - 3; i > 0; i -= 3 {
+		digits = digits[:i] + "_" + digits[i:]
+	}
+	return digits
 }
 
 // tsFile is contract.gen.ts: the same facts as TypeScript values (durations in milliseconds).

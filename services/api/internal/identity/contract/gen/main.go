@@ -15,28 +15,29 @@ func main() {
 	contract := flag.String("contract", "../../../api/identity-contract.yaml", "the contract file")
 	goOut := flag.String("go", "contract.gen.go", "the Go file to write")
 	tsOut := flag.String("ts", "../../../../../libs/identity-contract/src/contract.gen.ts", "the TypeScript file to write")
+	sessionTSOut := flag.String("session-ts", "../../../../../libs/identity-contract/src/session.gen.ts", "the TypeScript file of SessionKeeping to write")
 	check := flag.Bool("check", false, "write nothing; fail when a generated file is out of date")
 	flag.Parse()
 
-	if err := run(*contract, *goOut, *tsOut, *check); err != nil {
+	if err := run(*contract, *goOut, *tsOut, *sessionTSOut, *check); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
 
-func run(contractPath, goPath, tsPath string, check bool) error {
+func run(contractPath, goPath, tsPath, sessionTSPath string, check bool) error {
 	raw, err := os.ReadFile(contractPath)
 	if err != nil {
 		return err
 	}
-	goSrc, tsSrc, err := generate(raw)
+	out, err := generate(raw)
 	if err != nil {
 		return err
 	}
 	outputs := []struct {
 		path string
 		src  []byte
-	}{{goPath, goSrc}, {tsPath, tsSrc}}
+	}{{goPath, out.goSrc}, {tsPath, out.tsSrc}, {sessionTSPath, out.sessionTSSrc}}
 	stale := false
 	for _, o := range outputs {
 		if check {
@@ -56,19 +57,25 @@ func run(contractPath, goPath, tsPath string, check bool) error {
 		return fmt.Errorf("the generated identity contract does not match %s", contractPath)
 	}
 	if check {
-		fmt.Printf("%s and %s match %s\n", goPath, tsPath, contractPath)
+		fmt.Printf("%s, %s and %s match %s\n", goPath, tsPath, sessionTSPath, contractPath)
 	}
 	return nil
 }
 
-// generate turns the contract into the Go file and the TypeScript file.
-func generate(raw []byte) (goSrc, tsSrc []byte, err error) {
+// generated are the files the contract gives: the Go file and the two TypeScript files.
+type generated struct {
+	goSrc, tsSrc, sessionTSSrc []byte
+}
+
+// generate turns the contract into the Go file and the TypeScript files.
+func generate(raw []byte) (generated, error) {
 	d, err := parse(raw)
 	if err != nil {
-		return nil, nil, err
+		return generated{}, err
 	}
-	if goSrc, err = goFile(d); err != nil {
-		return nil, nil, err
+	goSrc, err := goFile(d)
+	if err != nil {
+		return generated{}, err
 	}
-	return goSrc, tsFile(d), nil
+	return generated{goSrc: goSrc, tsSrc: tsFile(d), sessionTSSrc: sessionTSFile(d)}, nil
 }

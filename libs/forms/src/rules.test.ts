@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { PersonNameMaxLength, PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
 import {
   ADDRESS_TEXT_MAX_LENGTH,
+  addressTextSchema,
   birthYearSchema,
   consentSchema,
   emailSchema,
@@ -13,6 +14,7 @@ import {
   phoneSchema,
   postcodeSchema,
   retypePasswordSchema,
+  tooLongMessage,
 } from './rules';
 import { charGroupCount, isValidPhoneNumber } from './checks';
 import { messages } from './messages';
@@ -194,16 +196,42 @@ describe('birthYearSchema', () => {
 
 describe('personNameSchema', () => {
   const invalid = messages.format('data.addressBook.lastName');
+  const tooLong = tooLongMessage('profile.lastName');
 
   it("takes an address's names up to the service's limit, in characters as the service counts them", async () => {
     // The contract's limit, written out in the schema kit so that the contract's module is not part of it.
     expect(ADDRESS_TEXT_MAX_LENGTH).toBe(TextMaxLength.address);
-    const schema = personNameSchema(invalid, ADDRESS_TEXT_MAX_LENGTH);
+    const schema = personNameSchema(invalid, tooLong, ADDRESS_TEXT_MAX_LENGTH);
     await expect(schema.isValid('M'.repeat(200))).resolves.toBe(true);
     // Trimmed and composed first: an e and a combining accent are one character, as the service stores them.
     await expect(schema.isValid(` M${'e\u0301'.repeat(199)} `)).resolves.toBe(true);
-    await expect(firstError(schema, 'M'.repeat(201))).resolves.toEqual(invalid);
     await expect(firstError(schema, 'Mül3er')).resolves.toEqual(invalid);
+  });
+
+  it('says a name too long is too long, not malformed (QA: 201 letters were told "letters only")', async () => {
+    const schema = personNameSchema(invalid, tooLong, ADDRESS_TEXT_MAX_LENGTH);
+    await expect(firstError(schema, 'M'.repeat(201))).resolves.toEqual(tooLong);
+    await expect(firstError(schema, `Anna-Maria ${'a'.repeat(190)}`)).resolves.toEqual(tooLong);
+  });
+});
+
+describe('tooLongMessage', () => {
+  it("is the service's refusal 400006 of the field in the keys of either app, then the given text", () => {
+    expect(tooLongMessage('data.addressBook.street')).toEqual({
+      key: ['ap.errors.data.addressBook.street.400006', 'mpp.errors.400006.data.addressBook.street'],
+      fallback: 'The value is too long.',
+    });
+  });
+});
+
+describe('addressTextSchema', () => {
+  const tooLong = tooLongMessage('data.addressBook.streetNo');
+
+  it("takes up to the service's 200 characters of an address's text, as the service counts them, and says a longer one is too long", async () => {
+    const schema = addressTextSchema(tooLong);
+    await expect(schema.isValid('1'.repeat(TextMaxLength.address))).resolves.toBe(true);
+    await expect(schema.isValid(` ${'e\u0301'.repeat(TextMaxLength.address)} `)).resolves.toBe(true);
+    await expect(firstError(schema, '1'.repeat(TextMaxLength.address + 1))).resolves.toEqual(tooLong);
   });
 });
 
@@ -248,6 +276,14 @@ describe('firstNameSchema', () => {
     // And its length, the contract's personName.maxLength, written out in the schema kit as the address's is.
     expect(PERSON_NAME_MAX_LENGTH).toBe(PersonNameMaxLength);
     await expect(firstNameSchema().isValid('A'.repeat(PersonNameMaxLength + 1))).resolves.toBe(false);
+  });
+
+  it('says a first name too long is too long, in the words of the service\'s refusal (QA: it said "letters only")', async () => {
+    const tooLong = { key: ['ap.errors.profile.firstName.400006', 'mpp.errors.400006.profile.firstName'], fallback: 'Please enter a shorter first name.' };
+    await expect(firstError(firstNameSchema(), 'A'.repeat(201))).resolves.toEqual(tooLong);
+    await expect(firstError(firstNameSchema(), `Anna-Maria ${'a'.repeat(190)}`)).resolves.toEqual(tooLong);
+    // Letters only is what a name of other characters hears, whatever its length.
+    await expect(firstError(firstNameSchema(), 'Anna1')).resolves.toEqual(messages.firstNameFormat());
   });
 });
 

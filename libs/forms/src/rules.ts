@@ -87,22 +87,38 @@ export const ADDRESS_TEXT_MAX_LENGTH = 200;
 export const PERSON_NAME_MAX_LENGTH = 200;
 
 /**
- * A first or a last name as the service holds it: the identity contract's person-name rule (FIRST_NAME), and at most
- * `maxLength` characters (a name's, or where the form has a field's own limit, an address's ADDRESS_TEXT_MAX_LENGTH),
- * counted as the service counts them: code points after trimming and composing (NFC). `invalid` says either. The
- * address form's last name had no pattern and stopped at 100 characters, half of what the service takes (QA); the
- * profile's names had no limit, and the service took 1,000 characters there (QA bad-input round of 2026-11-29).
+ * What the service says of a too long `field` (400006, "The value is too long."), in the keys of either app: the
+ * account portal's `ap.errors.{field}.400006` and the preference centre's `mpp.errors.400006.{field}` (spec 000 §5,
+ * 001 §5), so that a form refusing the length first says what the service would, not that the value is malformed (QA
+ * languages round of 2026-11-30: 201 letters of a first name were told "letters only", a long street "format").
  */
-export function personNameSchema(invalid: Message, maxLength = PERSON_NAME_MAX_LENGTH) {
-  return yup
-    .string()
-    .trim()
-    .matches(FIRST_NAME, { message: invalid, excludeEmptyString: true })
-    .test('maxLength', invalid, (value) => !value || [...value.normalize('NFC')].length <= maxLength);
+export function tooLongMessage(field: string, fallback = 'The value is too long.'): Message {
+  return message([`ap.errors.${field}.400006`, `mpp.errors.400006.${field}`], fallback);
+}
+
+/** At most `maxLength` characters, counted as the service counts them: code points after trimming and composing (NFC). */
+function maxLengthTest(schema: yup.StringSchema, tooLong: Message, maxLength: number) {
+  return schema.test('maxLength', tooLong, (value) => !value || [...value.normalize('NFC')].length <= maxLength);
+}
+
+/** A text of an address entry: at most the service's ADDRESS_TEXT_MAX_LENGTH characters, or `tooLong`. */
+export function addressTextSchema(tooLong: Message) {
+  return maxLengthTest(yup.string().trim(), tooLong, ADDRESS_TEXT_MAX_LENGTH);
+}
+
+/**
+ * A first or a last name as the service holds it: the identity contract's person-name rule (FIRST_NAME), else
+ * `invalid`, and at most `maxLength` characters (a name's, or where the form has a field's own limit, an address's
+ * ADDRESS_TEXT_MAX_LENGTH), else `tooLong`. The address form's last name had no pattern and stopped at 100 characters,
+ * half of what the service takes (QA); the profile's names had no limit, and the service took 1,000 characters there
+ * (QA bad-input round of 2026-11-29).
+ */
+export function personNameSchema(invalid: Message, tooLong: Message, maxLength = PERSON_NAME_MAX_LENGTH) {
+  return maxLengthTest(yup.string().trim().matches(FIRST_NAME, { message: invalid, excludeEmptyString: true }), tooLong, maxLength);
 }
 
 export function firstNameSchema(field = 'profile.firstName') {
-  return personNameSchema(messages.firstNameFormat(field));
+  return personNameSchema(messages.firstNameFormat(field), tooLongMessage(field, 'Please enter a shorter first name.'));
 }
 
 /**

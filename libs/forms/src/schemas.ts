@@ -5,6 +5,7 @@ export * as yup from 'yup';
 export { accountFormSchema, formSchema, schemaFieldRule, type AccountFormSchemaOptions, type FieldRuleOptions } from './account-schema';
 export {
   ADDRESS_TEXT_MAX_LENGTH,
+  addressTextSchema,
   birthYearSchema,
   consentSchema,
   emailSchema,
@@ -15,4 +16,5 @@ export {
   phoneSchema,
   postcodeSchema,
   retypePasswordSchema,
+  tooLongMessage,
 } from './rules';

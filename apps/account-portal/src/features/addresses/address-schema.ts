@@ -10,19 +10,30 @@ const FIELD = 'data.addressBook';
  * postcode by the rule of the chosen country from metadata `validation.zipCode` (checked again whenever the
  * country changes, as formik validates the whole form on every change).
  */
-export function addressSchema({ yup, formSchema, personNameSchema, postcodeSchema, ADDRESS_TEXT_MAX_LENGTH }: SchemaKit, zipCodeRules: Record<string, ZipCodeRule>) {
+export function addressSchema(
+  { yup, formSchema, personNameSchema, postcodeSchema, addressTextSchema, tooLongMessage, ADDRESS_TEXT_MAX_LENGTH }: SchemaKit,
+  zipCodeRules: Record<string, ZipCodeRule>,
+) {
   const required = (field: string, rule: Schema = yup.string()) => rule.test('required', messages.required(`${FIELD}.${field}`), hasValue);
-  // The service's rule of an address's names, said in the words of its refusal (ap.errors.data.addressBook.lastName.400026).
+  // The service's rule of an address's names, said in the words of its refusal (ap.errors.data.addressBook.lastName.400026);
+  // a name too long in the profile's words for one (a shorter first name), which are the same.
   const name = (field: string) =>
-    required(field, personNameSchema(message(`ap.errors.${FIELD}.${field}.${ErrorCode.INVALID_FORMAT}`, GENERIC_FORMAT_MESSAGE), ADDRESS_TEXT_MAX_LENGTH));
+    required(
+      field,
+      personNameSchema(message(`ap.errors.${FIELD}.${field}.${ErrorCode.INVALID_FORMAT}`, GENERIC_FORMAT_MESSAGE), tooLongMessage(`profile.${field}`), ADDRESS_TEXT_MAX_LENGTH),
+    );
+  // The street, house number and city: the service's length (its only rule of them besides controls), said as such. They
+  // stopped at 200, 20 and 100 characters with the format message, so a long street or city was called malformed and a
+  // house number the service takes was refused (QA languages round of 2026-11-30).
+  const text = (field: string) => required(field, addressTextSchema(tooLongMessage(`${FIELD}.${field}`)));
   return formSchema({
     salutation: yup.string().oneOf(['', 'mr', 'mrs', 'div']),
     firstName: name('firstName'),
     lastName: name('lastName'),
-    street: required('street', yup.string().trim().max(200, messages.format(`${FIELD}.street`))),
-    streetNo: required('streetNo', yup.string().trim().max(20, messages.format(`${FIELD}.streetNo`))),
+    street: text('street'),
+    streetNo: text('streetNo'),
     zip: required('zip', postcodeSchema(zipCodeRules, { field: `${FIELD}.zip`, countryField: 'country' })),
-    city: required('city', yup.string().trim().max(100, messages.format(`${FIELD}.city`))),
+    city: text('city'),
     country: required(
       'country',
       yup.string().test('country', message(`gigya.schema.${FIELD}.country`, 'Please choose a country.'), (value) => !value || (ADDRESS_COUNTRIES as readonly string[]).includes(value)),

@@ -224,17 +224,24 @@ describe('/addresses', () => {
     const save = () => userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     const sent = () => identity.calls.filter((call) => call.method === 'setAccountInfo').length;
 
-    // What the service refuses (a digit; more than its 200 characters of an address field) is refused before sending.
+    // What the service refuses (a digit; more than its 200 characters of an address field) is refused before sending,
+    // a name too long as too long (QA languages round of 2026-11-30: it was told it was not a valid name).
     await retype(firstName, 'R2D2');
     await retype(lastName, `M${'ü'.repeat(200)}`);
     await save();
     expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Vornamen ein.');
-    expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Nachnamen ein.');
+    expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen kürzeren Nachnamen ein.');
     await retype(firstName, `E${'r'.repeat(200)}`);
     await retype(lastName, 'Mül3er');
     await save();
-    expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Vornamen ein.');
+    expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen kürzeren Vornamen ein.');
     expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Nachnamen ein.');
+    // A street, house number or city too long is too long, not "not the expected format" (the same QA round).
+    const street = screen.getByRole('textbox', { name: /Straße/ });
+    await retype(street, 'S'.repeat(201));
+    await save();
+    expect(street).toHaveAccessibleDescription('Bitte geben Sie eine kürzere Straße ein.');
+    await retype(street, 'Hauptstraße');
     expect(sent()).toBe(0);
 
     // What it takes, the form takes: 200 characters (counted composed, as the service counts them: an e and a

@@ -35,3 +35,42 @@ describe("the birth year's range (spec 001 §7: the provider's getSchema)", () =
     expect(await valid(schema, '1899')).toBe(false);
   });
 });
+
+describe('a name too long (QA languages round of 2026-11-30: 201 letters of a first name were told "letters only")', () => {
+  const LANGUAGES = ['de', 'en', 'es', 'fr', 'nl', 'pl', 'pt'];
+  const schema = centreSchema({ shown: new Set(['firstName', 'lastName'] as const), zipCodeRules: {}, staysSubscribed: () => false });
+  const errorOf = async (path: string, profile: Record<string, string>) => {
+    const values = { profile, favouriteStore: { text: '', id: '', open: true }, newsletters: {} };
+    try {
+      await schema.validateAt(path, values);
+      return undefined;
+    } catch (error) {
+      return (error as { errors: kit.yup.ValidationError['errors'] }).errors[0] as unknown as { key: string | string[] };
+    }
+  };
+  // The text a language's bundle gives the message: its first key the bundle has.
+  const textIn = async (language: string, error: { key: string | string[] } | undefined) => {
+    const bundle = (await import(`../../../locales/${language}.json`)) as Record<string, string>;
+    return [error?.key ?? []].flat().map((key) => bundle[key]).find(Boolean);
+  };
+
+  it('is told that it is too long, with the shorter-name text of the service\'s refusal 400006 in every language', async () => {
+    const firstName = await errorOf('profile.firstName', { firstName: 'A'.repeat(201), lastName: '' });
+    const lastName = await errorOf('profile.lastName', { firstName: '', lastName: 'B'.repeat(201) });
+    expect(await textIn('de', firstName)).toBe('Bitte geben Sie einen kürzeren Vornamen ein.');
+    expect(await textIn('de', lastName)).toBe('Bitte geben Sie einen kürzeren Nachnamen ein.');
+    for (const language of LANGUAGES) {
+      const bundle = (await import(`../../../locales/${language}.json`)) as Record<string, string>;
+      expect([language, await textIn(language, firstName)]).toEqual([language, bundle['mpp.errors.400006.profile.firstName']]);
+      expect([language, await textIn(language, lastName)]).toEqual([language, bundle['mpp.errors.400006.profile.lastName']]);
+      expect([language, bundle['mpp.errors.400006.profile.firstName']]).toEqual([language, expect.any(String)]);
+    }
+    // And with a hyphen and a space, as QA typed it.
+    expect(await errorOf('profile.firstName', { firstName: `Anna-Maria ${'a'.repeat(190)}`, lastName: '' })).toEqual(firstName);
+  });
+
+  it('keeps "letters only" for a name of other characters', async () => {
+    const error = await errorOf('profile.firstName', { firstName: 'Anna1', lastName: '' });
+    expect(error).toEqual(expect.objectContaining({ key: ['gigya.schema.profile.firstName', 'global.firstname.error.format'] }));
+  });
+});

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { charGroupCount, isEmailAddress, passwordLength } from '@portal/identity-contract';
+import { charGroupCount, ErrorCode, isEmailAddress, passwordLength } from '@portal/identity-contract';
 import { BIRTH_YEAR_RANGE, compilePattern, emptyToUndefined, FIRST_NAME, hasValue, isValidPhoneNumber, type PasswordComplexity } from './checks';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
@@ -93,7 +93,8 @@ export const PERSON_NAME_MAX_LENGTH = 200;
  * languages round of 2026-11-30: 201 letters of a first name were told "letters only", a long street "format").
  */
 export function tooLongMessage(field: string, fallback = 'The value is too long.'): Message {
-  return message([`ap.errors.${field}.400006`, `mpp.errors.400006.${field}`], fallback);
+  const code = ErrorCode.INVALID_PARAMETER;
+  return message([`ap.errors.${field}.${code}`, `mpp.errors.${code}.${field}`], fallback);
 }
 
 /** At most `maxLength` characters, counted as the service counts them: code points after trimming and composing (NFC). */

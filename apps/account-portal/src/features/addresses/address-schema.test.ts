@@ -1,27 +1,10 @@
 import * as kit from '@portal/forms/schemas';
 import { addressSchema } from './address-schema';
+import { errorAt, PAGE_LANGUAGES as LANGUAGES, textIn } from '../../testing/schema-errors';
 
 // QA languages round of 2026-11-30: a street, city or house number too long was told it "does not match the expected
 // format". The form now checks the service's length (200 characters each) and says it as the service's refusal 400006
 // does, in the words of this app's bundles.
-
-const LANGUAGES = ['de', 'en', 'es', 'fr', 'nl', 'pl', 'pt'];
-type Descriptor = { key: string | readonly string[] };
-
-async function errorAt(schema: kit.yup.Schema, path: string, values: unknown): Promise<Descriptor | undefined> {
-  try {
-    await schema.validateAt(path, values);
-    return undefined;
-  } catch (error) {
-    return (error as kit.yup.ValidationError).errors[0] as unknown as Descriptor;
-  }
-}
-
-/** The text of a message in a language: the first of its keys the pages' bundle has (the bundle these keys live in). */
-async function textIn(language: string, error: Descriptor | undefined): Promise<string | undefined> {
-  const bundle = (await import(`../../locales/pages/${language}.json`)) as Record<string, string>;
-  return [error?.key ?? []].flat().map((key) => bundle[key]).find(Boolean);
-}
 
 const ADDRESS = { salutation: '', firstName: 'Erika', lastName: 'Muster', street: 'Hauptstraße', streetNo: '1', zip: '20095', city: 'Hamburg', country: 'DE' };
 

@@ -1,28 +1,11 @@
 import * as kit from '@portal/forms/schemas';
 import { ACCOUNT_PORTAL_ERROR_KEYS, serverErrorMessage } from '@portal/forms';
 import { defaultSchema } from '@portal/identity/testing';
+import { errorAt, PAGE_LANGUAGES as LANGUAGES, textIn } from '../../testing/schema-errors';
 
 // QA languages round of 2026-11-30: 201 letters of a first name were told "letters only" (the form's person-name rule
 // said its format message for the length too). The rule now says the service's refusal 400006 of the field, whose text
 // the last name already had.
-
-const LANGUAGES = ['de', 'en', 'es', 'fr', 'nl', 'pl', 'pt'];
-type Descriptor = { key: string | readonly string[] };
-
-async function errorAt(schema: kit.yup.Schema, path: string, values: unknown): Promise<Descriptor | undefined> {
-  try {
-    await schema.validateAt(path, values);
-    return undefined;
-  } catch (error) {
-    return (error as kit.yup.ValidationError).errors[0] as unknown as Descriptor;
-  }
-}
-
-/** The text of a message in a language: the first of its keys the pages' bundle has (the bundle these keys live in). */
-async function textIn(language: string, error: Descriptor | undefined): Promise<string | undefined> {
-  const bundle = (await import(`../../locales/pages/${language}.json`)) as Record<string, string>;
-  return [error?.key ?? []].flat().map((key) => bundle[key]).find(Boolean);
-}
 
 describe('the personal data form, a first name too long', () => {
   const schema = kit.accountFormSchema(defaultSchema, ['profile.firstName', 'profile.lastName']);

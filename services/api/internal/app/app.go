@@ -249,10 +249,12 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 // production, the development identity issuer and the outbox viewer.
 func (a *App) mountEmbeddedIdentity(cfg config.Config, logger *zap.Logger) error {
 	production := cfg.Env == config.EnvProduction
-	identityapi.Mount(a.Echo, a.Identity, identityapi.Options{
+	if err := identityapi.Mount(a.Echo, a.Identity, identityapi.Options{
 		Production: production, TrustedOrigins: httpapi.TrustedOrigins(cfg), Outbox: a.Outbox, Logger: logger,
 		CookieName: cfg.Identity.Embedded.Session.CookieName,
-	})
+	}); err != nil {
+		return fmt.Errorf("identity API: %w", err)
+	}
 	if cfg.DevIssuerEnabled() {
 		if _, err := devissuer.Mount(a.Echo, cfg.HTTP.PublicURL, logger); err != nil {
 			return err

@@ -6,6 +6,7 @@ package devclock
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -90,25 +91,44 @@ func Mount(e *echo.Echo, c *Clock, afterAdvance func(ctx context.Context)) {
 		ec.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 		var req advanceRequest
 		if err := ec.Bind(&req); err != nil {
-			return invalid(ec, "The body must be JSON: {\"advance\":\"15m\"} or {\"advanceSeconds\":900}.")
+			// A value of the wrong type, or a number no float64 holds, names its field; anything else the body.
+			var typeErr *json.UnmarshalTypeError
+			switch {
+			case errors.As(err, &typeErr) && typeErr.Field == "advanceSeconds":
+				return invalid(ec, "advanceSeconds", "advanceSeconds must be a number of seconds such as 900.")
+			case errors.As(err, &typeErr) && typeErr.Field == "advance":
+				return invalid(ec, "advance", "advance must be a duration such as 90s, 15m or 336h.")
+			}
+			return invalid(ec, "body", "The body must be JSON: {\"advance\":\"15m\"} or {\"advanceSeconds\":900}.")
 		}
 		var d time.Duration
+		field := "advance"
 		switch {
 		case req.AdvanceSeconds != nil && strings.TrimSpace(req.Advance) != "":
-			return invalid(ec, "Give either advance or advanceSeconds, not both.")
+			return invalid(ec, "advance", "Give either advance or advanceSeconds, not both.")
 		case req.AdvanceSeconds != nil:
-			d = time.Duration(*req.AdvanceSeconds * float64(time.Second))
+			field = "advanceSeconds"
+			// Bounded before the conversion: a float beyond int64's nanoseconds converts to anything, 1e30 seconds
+			// to a negative duration, which was refused as a step back (QA robustness round of 2026-11-30).
+			switch secs := *req.AdvanceSeconds; {
+			case secs < 0:
+				return invalid(ec, field, field+": the clock only moves forward.")
+			case secs > MaxAdvance.Seconds():
+				return invalid(ec, field, field+": one step may advance at most 366 days.")
+			default:
+				d = time.Duration(secs * float64(time.Second))
+			}
 		case strings.TrimSpace(req.Advance) != "":
 			parsed, err := time.ParseDuration(strings.TrimSpace(req.Advance))
 			if err != nil {
-				return invalid(ec, "advance must be a duration such as 90s, 15m or 336h.")
+				return invalid(ec, field, "advance must be a duration such as 90s, 15m or 336h.")
 			}
 			d = parsed
 		default:
-			return invalid(ec, "Give advance (e.g. \"15m\") or advanceSeconds.")
+			return invalid(ec, field, "Give advance (e.g. \"15m\") or advanceSeconds.")
 		}
 		if _, err := c.Advance(d); err != nil {
-			return invalid(ec, "advance: "+err.Error()+".")
+			return invalid(ec, field, field+": "+err.Error()+".")
 		}
 		if afterAdvance != nil {
 			afterAdvance(ec.Request().Context())
@@ -117,6 +137,6 @@ func Mount(e *echo.Echo, c *Clock, afterAdvance func(ctx context.Context)) {
 	})
 }
 
-func invalid(c echo.Context, message string) error {
-	return c.JSON(http.StatusBadRequest, map[string]any{"error": map[string]any{"code": "invalid_parameter", "message": message, "field": "advance"}})
+func invalid(c echo.Context, field, message string) error {
+	return c.JSON(http.StatusBadRequest, map[string]any{"error": map[string]any{"code": "invalid_parameter", "message": message, "field": field}})
 }

@@ -31,8 +31,11 @@ func TestCMSContent(t *testing.T) {
 		{name: "german", target: "/cms/portal/de_DE.json", wantStatus: http.StatusOK, wantText: "Anmeldedaten"},
 		{name: "english", target: "/cms/portal/en_GB.json", wantStatus: http.StatusOK, wantText: "Login details"},
 		{name: "default", target: "/cms/default.json", wantStatus: http.StatusOK, wantText: "Impressum"},
-		{name: "unknown language", target: "/cms/portal/it_IT.json", wantStatus: http.StatusNotFound},
-		{name: "unknown content set", target: "/cms/shop/de_DE.json", wantStatus: http.StatusNotFound},
+		// A 404 names the parameter without a document, as every error names what is at fault (QA robustness round of
+		// 2026-11-30: it named nothing).
+		{name: "unknown language", target: "/cms/portal/it_IT.json", wantStatus: http.StatusNotFound, wantField: "file"},
+		{name: "unknown locale", target: "/cms/portal/xx_XX.json", wantStatus: http.StatusNotFound, wantField: "file"},
+		{name: "unknown content set", target: "/cms/shop/de_DE.json", wantStatus: http.StatusNotFound, wantField: "cmsId"},
 		{name: "language without country is its first locale", target: "/cms/portal/de.json", wantStatus: http.StatusOK, wantText: "Anmeldedaten", wantServed: "/cms/portal/de_DE.json"},
 		// A locale without a document of its own gets its language's, not the 404 after which the apps show
 		// default.json's German (QA content round).

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -96,6 +97,52 @@ func TestCrossOriginProtectionOnEveryStateChange(t *testing.T) {
 	}
 	// Safe methods are never refused.
 	require.False(t, refused(t, http.MethodGet, "/rest/v1/metadata", crossSite))
+}
+
+// TestOneCrossOriginRuleForBothAPIs: the REST API and the identity API refuse and let pass the same requests
+// (QA robustness round of 2026-11-30: they disagreed on an upper-case Origin and on a foreign Referer without Origin,
+// and both let https://… through to the http:// service), and the REST refusal names the header that refused it.
+func TestOneCrossOriginRuleForBothAPIs(t *testing.T) {
+	svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Apps.AccountPortal.Host = "konto.example" }))
+	for i, tc := range []struct {
+		name    string
+		header  map[string]string
+		refused string // the header the REST answer names; "" passes
+	}{
+		{"no browser headers (a server)", nil, ""},
+		{"own origin", map[string]string{"Origin": "http://portal.test"}, ""},
+		{"own origin, fetch metadata", map[string]string{"Origin": "http://portal.test", "Sec-Fetch-Site": "same-origin"}, ""},
+		{"the app's trusted host", map[string]string{"Origin": "https://konto.example", "Sec-Fetch-Site": "same-site"}, ""},
+		{"foreign Referer without Origin (a server's business)", map[string]string{"Referer": "http://evil.example/x"}, ""},
+		{"foreign origin", map[string]string{"Origin": "http://evil.example"}, "Origin"},
+		{"opaque origin", map[string]string{"Origin": "null"}, "Origin"},
+		{"cross-site by fetch metadata", map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}, "Sec-Fetch-Site"},
+		{"own origin in upper case (no browser writes it so)", map[string]string{"Origin": "HTTP://PORTAL.TEST"}, "Origin"},
+		{"own host over https: another origin than the public URL's", map[string]string{"Origin": "https://portal.test"}, "Origin"},
+		{"own host on another port", map[string]string{"Origin": "http://portal.test:8443"}, "Origin"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			header := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+			for k, v := range tc.header {
+				header[k] = v
+			}
+			rest := svc.Do(apitest.Request{Method: http.MethodPut, Target: "/rest/v1/account/registration/verification-email",
+				Body: fmt.Sprintf("email=a%d%%40example.com", i), Header: header, Host: "portal.test"}) // an address each: 5 mails an hour
+			identity := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/identity/accounts.getPolicies", Header: header, Host: "portal.test"})
+			if tc.refused == "" {
+				require.NotEqual(t, http.StatusForbidden, rest.Code, "REST: %s", rest.Body.String())
+				require.Equal(t, http.StatusOK, identity.Code, "identity API: %s", identity.Body.String())
+				require.Contains(t, identity.Body.String(), `"errorCode":0`)
+				return
+			}
+			require.Equal(t, http.StatusForbidden, rest.Code, "REST: %s", rest.Body.String())
+			body := apitest.ErrorBody(t, rest)
+			require.Equal(t, "cross_origin", body.Code)
+			require.Equal(t, tc.refused, body.Field, "the REST refusal names the header at fault")
+			require.Equal(t, http.StatusForbidden, identity.Code, "identity API: %s", identity.Body.String())
+			require.Contains(t, identity.Body.String(), `"errorCode":403000`)
+		})
+	}
 }
 
 // TestClientAddressThroughTrustedProxiesOnly: X-Forwarded-For counts only from a configured proxy; the audit log

@@ -103,6 +103,16 @@ func (h *handlers) cmsDocument(c echo.Context) error {
 	// A locale without a document of its own gets its language's (en_IE: en_GB's) rather than the 404 after which
 	// the apps show default.json's German; Content-Location names the document sent.
 	doc, served, err := h.content.DocumentFor(cmsID, language, h.locales)
+	if errors.Is(err, content.ErrNotFound) {
+		// The 404 names the parameter without a document (QA robustness round of 2026-11-30: it named nothing): the
+		// content set, or within one the language, after which the apps load default.json.
+		e := apierror.NotFound("There is no content for this content set and language.")
+		e.Field, e.Err = "file", err
+		if h.content.ContentSets()[cmsID] == 0 {
+			e.Field = "cmsId"
+		}
+		return e
+	}
 	if err != nil {
 		return err
 	}

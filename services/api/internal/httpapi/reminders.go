@@ -242,8 +242,14 @@ func decodeJSONBody(c echo.Context, v any) error {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &typeErr) && typeErr.Field != "":
+		// The error's Field is the struct field; the value at fault may be a map's below it (variantName.de: QA
+		// robustness round of 2026-11-30), which the offset finds.
+		field := jsonbody.PathAt(body, typeErr.Offset)
+		if field == "" {
+			field = typeErr.Field
+		}
 		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_parameter",
-			Message: fmt.Sprintf("%s has a value of the wrong type; expected %s.", typeErr.Field, jsonTypeName(typeErr.Type.String())), Field: typeErr.Field, Err: err}
+			Message: fmt.Sprintf("%s has a value of the wrong type; expected %s.", field, jsonTypeName(typeErr.Type.String())), Field: field, Err: err}
 	case errors.Is(err, io.EOF):
 		return &apierror.Error{Status: http.StatusBadRequest, Code: "invalid_json", Message: "The body must be a JSON object.", Field: apierror.FieldBody}
 	default:

@@ -268,7 +268,11 @@ func TestCreateProductReminderRefuses(t *testing.T) {
 		{"a language that is none", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"Milch"},"language":"xx"}`, shop, http.StatusBadRequest, "invalid_parameter", "language"},
 		{"a name's language that is none", `{"email":"anna@example.com","variantId":"4711","variantName":{"xx":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName.xx"},
 		{"variant id as a number", `{"email":"anna@example.com","variantId":4711,"variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantId"},
-		{"name as a number", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":1}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName"},
+		// The name at fault, not the map it is in (QA robustness round of 2026-11-30).
+		{"name as a number", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":1}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName.de"},
+		{"name as an object", `{"email":"anna@example.com","variantId":"4711","variantName":{"de":"Milch","a":{"x":1}}}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName.a"},
+		{"names as text", `{"email":"anna@example.com","variantId":"4711","variantName":"Milch"}`, shop, http.StatusBadRequest, "invalid_parameter", "variantName"},
+		{"a number out of range for the address", `{"email":1e400,"variantId":"4711","variantName":{"de":"Milch"}}`, shop, http.StatusBadRequest, "invalid_parameter", "email"},
 		// A body that is no JSON object names the body as a whole, as a 413 does.
 		{"not JSON", `email=anna`, shop, http.StatusBadRequest, "invalid_json", "body"},
 		{"empty body", ``, shop, http.StatusBadRequest, "invalid_json", "body"},

@@ -50,6 +50,71 @@ func Locate(doc []byte) (string, int64, Problem) {
 	return strings.Join(path, "."), at, problem
 }
 
+// PathAt is the dotted path, as Check writes it, of the value encoding/json was reading when it stopped at offset
+// (a *json.UnmarshalTypeError's Offset): the last value that begins before offset; "" for the document itself or
+// one that is not JSON. The error's own Field names a struct field only, never a map's key below it, and nothing at
+// all when the target is a map (QA robustness round of 2026-11-30: a number out of range in the identity API's
+// sections named no field, and {"variantName":{"a":1}} named variantName where variantName.a is at fault).
+func PathAt(doc []byte, offset int64) string {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	type level struct {
+		object  bool
+		wantKey bool
+		key     string
+	}
+	var stack []level
+	pathHere := func() string {
+		var keys []string
+		for _, l := range stack {
+			if l.object {
+				keys = append(keys, l.key)
+			}
+		}
+		return strings.Join(keys, ".")
+	}
+	valueDone := func() {
+		if n := len(stack); n > 0 && stack[n-1].object {
+			stack[n-1].wantKey = true
+		}
+	}
+	found := ""
+	for {
+		at := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return found
+		}
+		// The decoder's offset is where the previous token ended: step over the separators to the token itself.
+		for at < int64(len(doc)) && strings.IndexByte(" \t\r\n,:", doc[at]) >= 0 {
+			at++
+		}
+		if at >= offset {
+			return found
+		}
+		top := len(stack) - 1
+		if delim, ok := tok.(json.Delim); ok && (delim == '}' || delim == ']') {
+			stack = stack[:top]
+			valueDone()
+			continue
+		}
+		if top >= 0 && stack[top].object && stack[top].wantKey {
+			stack[top].key, _ = tok.(string)
+			stack[top].wantKey = false
+			continue
+		}
+		found = pathHere()
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, level{object: true, wantKey: true})
+		case json.Delim('['):
+			stack = append(stack, level{})
+		default:
+			valueDone()
+		}
+	}
+}
+
 // unreadable ends the walk where the document stops being JSON: a token that fails is not consumed, so a loop
 // over an array's elements would ask for it forever ("[\x0e", found by FuzzCheck).
 const unreadable Problem = -1

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/jsonbody"
 )
@@ -69,6 +70,7 @@ func FuzzCheck(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
+		_ = jsonbody.PathAt([]byte(doc), int64(len(doc))) // ends, and never panics, on anything
 		path, problem := jsonbody.Check([]byte(doc))
 		if problem == jsonbody.Fine && path != "" {
 			t.Fatalf("a path %q without a problem", path)
@@ -81,4 +83,44 @@ func FuzzCheck(f *testing.F) {
 			t.Fatalf("%q was called fine, yet reads as %s", doc, s)
 		}
 	})
+}
+
+// TestPathAt: the path of the value at fault, from the offset encoding/json's own type error gives, decoding into a
+// map (a number no float64 holds) and into a struct whose field is a map.
+func TestPathAt(t *testing.T) {
+	type reminder struct {
+		VariantName map[string]string `json:"variantName"`
+		Email       string            `json:"email"`
+	}
+	for doc, want := range map[string]string{
+		`{"profile":{"birthYear":1e400}}`:                 "profile.birthYear",
+		`{"profile":{"firstName":"A","birthYear":1e400}}`: "profile.birthYear",
+		`{"a":1,"b":[1,{"c":[2,-1e999]}],"d":3}`:          "b.c",
+		"{ \"a\" : { \"b\" : 1e400 } , \"c\" : 2 }":       "a.b",
+		`{"a":{},"b":[],"c":{"d":1E+309,"e":1e400}}`:      "c.d",
+		`{"password":1e400}`:                              "password",
+		`[1e400]`:                                         "",
+		`1e400`:                                           "",
+	} {
+		var m any
+		var typeErr *json.UnmarshalTypeError
+		require.ErrorAs(t, json.Unmarshal([]byte(doc), &m), &typeErr, doc)
+		assert.Equal(t, want, jsonbody.PathAt([]byte(doc), typeErr.Offset), doc)
+	}
+	for doc, want := range map[string]string{
+		`{"variantName":{"a":1}}`:                     "variantName.a",
+		`{"variantName":{"de":"x","a":{"x":1}}}`:      "variantName.a",
+		`{"variantName":{"a":[1]},"email":"x"}`:       "variantName.a",
+		`{"variantName":"x"}`:                         "variantName",
+		`{"email":"a@b.de","variantName":{"b":true}}`: "variantName.b",
+		`{"email":{"x":1}}`:                           "email",
+		` {"email":5}`:                                "email",
+	} {
+		var r reminder
+		var typeErr *json.UnmarshalTypeError
+		require.ErrorAs(t, json.NewDecoder(strings.NewReader(doc)).Decode(&r), &typeErr, doc)
+		assert.Equal(t, want, jsonbody.PathAt([]byte(doc), typeErr.Offset), doc)
+	}
+	assert.Empty(t, jsonbody.PathAt([]byte(`{"a":`), 5))
+	assert.Empty(t, jsonbody.PathAt([]byte(`{"a":1}`), 0))
 }

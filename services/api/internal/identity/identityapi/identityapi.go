@@ -25,6 +25,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
 
+	"github.com/grocer-portal/portal/services/api/internal/crossorigin"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
@@ -43,7 +44,8 @@ type Options struct {
 	// Production hides the development routes (/dev/outbox).
 	Production bool
 	// TrustedOrigins are the origins (scheme, host and port) whose pages may call the API besides the request's
-	// own host: the REST API's list (httpapi.TrustedOrigins), so both APIs trust the same pages.
+	// own host: the REST API's list (httpapi.TrustedOrigins), so both APIs trust the same pages under the same rule
+	// (package crossorigin).
 	TrustedOrigins []string
 	// Outbox backs GET /dev/outbox; nil leaves the route out.
 	Outbox *mail.Outbox
@@ -61,25 +63,25 @@ var Methods = []string{
 }
 
 type handler struct {
-	p       *embedded.Provider
-	o       Options
-	trusted map[string]bool
+	p           *embedded.Provider
+	o           Options
+	crossOrigin *crossorigin.Rule
 }
 
-// Mount registers the identity routes on e. Unknown POST /identity/<x> answer the envelope with 404000.
-func Mount(e *echo.Echo, p *embedded.Provider, o Options) {
+// Mount registers the identity routes on e. Unknown POST /identity/<x> answer the envelope with 404000. An error
+// names a trusted origin that is not one.
+func Mount(e *echo.Echo, p *embedded.Provider, o Options) error {
 	if o.CookieName == "" {
 		o.CookieName = DefaultCookieName
 	}
 	if o.Logger == nil {
 		o.Logger = zap.NewNop()
 	}
-	h := &handler{p: p, o: o, trusted: map[string]bool{}}
-	for _, origin := range o.TrustedOrigins {
-		if origin = strings.ToLower(strings.TrimSpace(origin)); origin != "" {
-			h.trusted[origin] = true
-		}
+	rule, err := crossorigin.New(o.TrustedOrigins)
+	if err != nil {
+		return err
 	}
+	h := &handler{p: p, o: o, crossOrigin: rule}
 	for _, m := range Methods {
 		e.POST("/identity/accounts."+m, h.method(m))
 		// Every method's series exists from the start, at 0: an alert on its increase() sees the first failure,
@@ -104,6 +106,7 @@ func Mount(e *echo.Echo, p *embedded.Provider, o Options) {
 	if !o.Production && o.Outbox != nil {
 		MountDev(e, o.Outbox)
 	}
+	return nil
 }
 
 // MountDev registers GET /dev/outbox?to=ADDRESS: the newest mails to an address with their links, for QA and
@@ -118,6 +121,12 @@ func MountDev(e *echo.Echo, outbox *mail.Outbox) {
 		// SQLite answered [] (QA round of 2026-11-29): neither is an address, on either database.
 		if !database.Storable(to) {
 			return c.JSON(http.StatusBadRequest, map[string]any{"error": map[string]any{"code": "invalid_parameter", "message": "to must be UTF-8 text without NUL.", "field": "to"}})
+		}
+		// The outbox keeps a mail under its recipient's address as identity.ParseEmail writes it (the domain in
+		// ASCII, composed, in lower case): ?to=…@bücher.de found nothing where …@xn--bcher-kva.de found the mails (QA
+		// robustness round of 2026-11-30). Text that is no address is looked up as given, and finds nothing.
+		if email, err := identity.ParseEmail(to); err == nil {
+			to = email.String()
 		}
 		limit := 20
 		if n, err := strconv.Atoi(c.QueryParam("limit")); err == nil && n > 0 && n <= 100 {
@@ -313,44 +322,14 @@ func callID() string {
 	return hex.EncodeToString(b)
 }
 
-// sameOrigin is the CSRF rule of every POST: the Origin header must name the request's own host or an
-// allowed app host; without Origin, Sec-Fetch-Site must not say cross-site (same-site needs a matching
-// Referer); without either, a Referer must match when present. Requests with none of the three (non-browser
-// clients) pass: browsers always send Origin on POST.
+// sameOrigin is the CSRF rule of every POST, the REST API's (package crossorigin): Sec-Fetch-Site, else Origin
+// against Host or a trusted origin, an Origin naming a trusted origin's host with that origin's scheme and port;
+// requests with neither header (non-browser clients) pass. Until 2026-11-30 it had a rule of its own which, without
+// Origin and Sec-Fetch-Site, refused a foreign Referer: only a browser from before 2020 sends a POST with neither,
+// and such a browser's cross-site POST brings no session cookie either (SameSite=Lax), so the REST API's rule is
+// kept for both.
 func (h *handler) sameOrigin(r *http.Request) bool {
-	if origin := r.Header.Get("Origin"); origin != "" {
-		u, err := url.Parse(origin)
-		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-			return false // includes "null"
-		}
-		return h.originAllowed(u, r.Host)
-	}
-	referer := r.Header.Get("Referer")
-	refererOK := func() bool {
-		u, err := url.Parse(referer)
-		return err == nil && u.Host != "" && h.originAllowed(u, r.Host)
-	}
-	switch r.Header.Get("Sec-Fetch-Site") {
-	case "cross-site":
-		return false
-	case "same-site":
-		return referer != "" && refererOK()
-	case "same-origin", "none":
-		return true
-	}
-	if referer != "" {
-		return refererOK()
-	}
-	return true
-}
-
-// originAllowed: the request's own host and port (its scheme is the proxy's business), or a trusted origin with
-// its scheme and port: a page on another port of the same host is another origin.
-func (h *handler) originAllowed(u *url.URL, requestHost string) bool {
-	if strings.EqualFold(u.Host, requestHost) {
-		return true
-	}
-	return h.trusted[strings.ToLower(u.Scheme+"://"+u.Host)]
+	return h.crossOrigin.Check(r) == nil
 }
 
 func hostname(hostPort string) string {
@@ -525,6 +504,9 @@ func parseParams(r *http.Request) (params, error) {
 		}
 		var m map[string]any
 		if err := json.Unmarshal(body, &m); err != nil {
+			if path := typeErrorPath(body, err); path != "" {
+				return params{}, paramError{path}
+			}
 			return params{}, errors.New("The body is not a JSON object")
 		}
 		if path, problem := jsonbody.Check(body); problem != jsonbody.Fine {
@@ -575,6 +557,18 @@ func parseParams(r *http.Request) (params, error) {
 		return params{}, paramError{"lang"}
 	}
 	return in, nil
+}
+
+// typeErrorPath names the value of doc that json.Unmarshal into a map[string]any refused with err: a number no
+// float64 holds (1e400), the one value of a JSON object it cannot read. "" for any other error, or the document
+// itself (an array, a string). The error's Field is empty for a map (QA robustness round of 2026-11-30: setAccountInfo
+// answered "The body is not a JSON object" for {"profile":{"birthYear":1e400}}).
+func typeErrorPath(doc []byte, err error) string {
+	var typeErr *json.UnmarshalTypeError
+	if !errors.As(err, &typeErr) {
+		return ""
+	}
+	return jsonbody.PathAt(doc, typeErr.Offset)
 }
 
 // errBodyTooLarge refuses a body over contract.APIMaxBodyBytes.
@@ -629,6 +623,9 @@ func (p params) object(name string) (map[string]any, error) {
 		}
 		var m map[string]any
 		if err := json.Unmarshal([]byte(v), &m); err != nil {
+			if path := typeErrorPath([]byte(v), err); path != "" {
+				return nil, paramError{name + "." + path}
+			}
 			return nil, paramError{name}
 		}
 		if path, problem := jsonbody.Check([]byte(v)); problem != jsonbody.Fine {

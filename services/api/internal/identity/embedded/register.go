@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/go-webauthn/webauthn/webauthn"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
 	"github.com/grocer-portal/portal/services/api/internal/database"
@@ -59,12 +62,13 @@ type RegisterParams struct {
 // Register answers accounts.register. A complete registration answers 206002 and sends the verification
 // mail (the embedded provider requires verification); missing fields or consents answer 206001. A registration
 // that lost a race with a save of the same address's newsletter account is made again on the fresh account (it
-// answered "email already exists", QA).
+// answered "email already exists", QA). So is one whose address's account came or went between its read of the
+// address and its write (errAddressChanged): it is decided again on what the address has then.
 func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (Result, error) {
 	var r Result
-	permit := &mailPermit{}
+	permit, cred := &mailPermit{}, &newCredential{}
 	err := untilNoConflict(ctx, func() (err error) {
-		r, err = p.registerOnce(ctx, c, in, permit)
+		r, err = p.registerOnce(ctx, c, in, permit, cred)
 		return err
 	})
 	return r, err
@@ -73,7 +77,27 @@ func (p *Provider) Register(ctx context.Context, c Caller, in RegisterParams) (R
 // errRegTokenSpent: another registration used the regToken first.
 var errRegTokenSpent = errors.New("identity: regToken used meanwhile")
 
-func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams, permit *mailPermit) (Result, error) {
+// errAddressChanged: the newsletter-only account a registration was to upgrade was deleted (a full unsubscribe),
+// or one was made (the preference centre's token exchange) for the address it was to make a new account of, after
+// the registration read the address. It is an ErrConflict, so Register decides again on a fresh read: a new
+// account once the subscriber's is gone, the subscriber's upgraded once it is there, and 400003 for an address
+// that is a registered account's now (QA, 2026-11-30: 500001 "identity: not found" when an unsubscribe erased the
+// subscriber meanwhile, 400003 when the subscriber's account appeared meanwhile). The store's own guards catch the
+// change, the version check of UpdateAccount and the unique address of CreateAccount, rather than a second read in
+// the transaction: on PostgreSQL a read in the transaction does not keep the row from changing before the write.
+var errAddressChanged = fmt.Errorf("%w: the address's account came or went meanwhile", ErrConflict)
+
+// newCredential is what a registration logs in with, made once however often Register decides again: the hash of
+// the password (slow, so outside any transaction and not redone) or the verified passkey (its challenge is single
+// use: made again, the second try answered "passkey challenge").
+type newCredential struct {
+	made      bool
+	hash      string
+	challenge PasskeyChallenge
+	passkey   *webauthn.Credential
+}
+
+func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams, permit *mailPermit, cred *newCredential) (Result, error) {
 	if in.RegToken == "" {
 		return fail(contract.CodeMissingRequiredParameter, "regToken"), nil
 	}
@@ -156,33 +180,39 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 		return fail(contract.CodeFrequencyLimit, tooManyMails), nil
 	}
 
-	var hash string
-	var passkey *Passkey
-	if withPasskey {
-		ch, cred, err := p.verifyNewPasskey(ctx, in.Passkey, ChallengeRegistration)
-		if err == nil && (ch.RegTokenHash != init.Hash || ch.Email != email.String()) {
-			err = refusal(contract.DetailsPasskeyChallenge) // options made for another registration
-		}
-		var ref passkeyRefusal
-		if errors.As(err, &ref) {
-			p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, Email: email.String(), ClientAddress: c.ClientAddress, Detail: "register: " + ref.details})
-			return fail(contract.CodeInvalidParameter, ref.details), nil
-		}
-		if err != nil {
+	if !cred.made {
+		if withPasskey {
+			ch, k, err := p.verifyNewPasskey(ctx, in.Passkey, ChallengeRegistration)
+			if err == nil && (ch.RegTokenHash != init.Hash || ch.Email != email.String()) {
+				err = refusal(contract.DetailsPasskeyChallenge) // options made for another registration
+			}
+			var ref passkeyRefusal
+			if errors.As(err, &ref) {
+				p.audit(ctx, audit.Event{Type: audit.PasskeyFailed, Email: email.String(), ClientAddress: c.ClientAddress, Detail: "register: " + ref.details})
+				return fail(contract.CodeInvalidParameter, ref.details), nil
+			}
+			if err != nil {
+				return Result{}, err
+			}
+			cred.challenge, cred.passkey = ch, k
+		} else if cred.hash, err = p.hasher.Hash(ctx, p.limitedClient(ctx, c), in.Password); err != nil {
 			return Result{}, err
 		}
+		cred.made = true
+	}
+	hash := cred.hash
+	var passkey *Passkey
+	if cred.passkey != nil {
 		// A new account takes the ceremony's user handle as its UID; a newsletter account keeps its UID, and the
 		// passkey the handle its authenticator answers (Passkey.Handle).
 		if !upgrade {
-			a.UID = ch.UID
+			a.UID = cred.challenge.UID
 		}
-		k, err := p.newPasskey(a.UID, ch.UID, "", cred)
+		k, err := p.newPasskey(a.UID, cred.challenge.UID, "", cred.passkey)
 		if err != nil {
 			return Result{}, err
 		}
 		passkey = &k
-	} else if hash, err = p.hasher.Hash(ctx, p.limitedClient(ctx, c), in.Password); err != nil {
-		return Result{}, err
 	}
 	if upgrade {
 		profile, data, subs = keepHeld(existing.Profile, profile), keepHeld(existing.Data, data), keepSubscribed(existing.Subscriptions, subs)
@@ -205,9 +235,11 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	err = p.store.InTx(ctx, func(st Store) error {
 		var err error
 		if upgrade {
-			a, err = st.UpdateAccount(ctx, a)
-		} else {
-			err = st.CreateAccount(ctx, a)
+			if a, err = st.UpdateAccount(ctx, a); errors.Is(err, ErrNotFound) {
+				err = errAddressChanged
+			}
+		} else if err = st.CreateAccount(ctx, a); errors.Is(err, ErrEmailTaken) {
+			err = errAddressChanged
 		}
 		if err != nil {
 			return err
@@ -229,9 +261,6 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 		subTokens, err = p.subscriptionTokens(ctx, st, a, pendingSubs)
 		return err
 	})
-	if errors.Is(err, ErrEmailTaken) {
-		return validationFailed([]ValidationError{{FieldName: "email", ErrorCode: contract.CodeUniqueIdentifierExists, Message: "email already exists"}}), nil
-	}
 	if errors.Is(err, errRegTokenSpent) {
 		return fail(contract.CodeInvalidParameter, "Invalid regToken"), nil
 	}

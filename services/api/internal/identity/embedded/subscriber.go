@@ -133,7 +133,19 @@ func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (i
 			return err
 		} else if only {
 			out.AccountDeleted = true
-			return p.store.DeleteAccount(ctx, a.UID)
+			// Only the account as read goes: its version is checked (and on PostgreSQL its row held) in the
+			// transaction that deletes it. A registration that upgraded it since made it the shopper's (ErrConflict:
+			// read again, and withdraw its marketing only); one deleted meanwhile is read again as gone. The plain
+			// delete erased a registration made between the read and the delete, answered 206002, with its link
+			// (2026-11-30, beside QA's registration that lost the same race).
+			return p.store.InTx(ctx, func(st Store) error {
+				if _, err := st.UpdateAccount(ctx, a); errors.Is(err, ErrNotFound) {
+					return ErrConflict
+				} else if err != nil {
+					return err
+				}
+				return st.DeleteAccount(ctx, a.UID)
+			})
 		}
 		now := p.clock()
 		for _, key := range sortedKeys(a.Subscriptions) {

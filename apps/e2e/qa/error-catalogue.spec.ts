@@ -159,10 +159,11 @@ test.describe('preference centre: error rules (spec 001 §8)', () => {
     await expect(page.getByText('Haferdrink, 1 l')).toBeVisible();
 
     // setAccountInfo answers 400009 with validation errors: mpp.errors.400009.general above the save button and
-    // the server's message on the newsletter it names.
-    await openQa({ force: ['setAccountInfo-400009'], target: link });
-    await expect(page.getByRole('heading', { level: 1, name: 'Hallo Paul!' })).toBeVisible();
-    await page.getByRole('switch', { name: 'Allgemeiner Newsletter' }).check();
+    // the server's message on the newsletter it names, one the shopper ends here (one the shopper subscribes to opens
+    // the 'Entschuldigung!' dialog instead, screen 6: the test below).
+    await openQa({ force: ['setAccountInfo-400009'], target: linkFor('newsletter@qa.example') });
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo Nina!' })).toBeVisible();
+    await page.getByRole('switch', { name: 'Allgemeiner Newsletter' }).uncheck();
     await page.getByRole('button', { name: 'Speichern' }).click();
     const general = page.getByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.');
     await expect(general).toBeVisible();
@@ -177,6 +178,41 @@ test.describe('preference centre: error rules (spec 001 §8)', () => {
     await page.getByRole('switch', { name: 'Rezepte & Inspiration' }).check();
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Bitte überprüfen Sie Ihre Eingaben im Formular.')).toBeVisible();
+  });
+
+  test("a subscription the provider refuses: 'Entschuldigung!' with OK, the newsletter off again; other errors follow (spec 001 §2, screen 6)", async ({ page, openQa, linkFor }) => {
+    await openQa({ force: ['setAccountInfo-400009-subscription'], target: linkFor('newsletter@qa.example') });
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo Nina!' })).toBeVisible();
+    const offers = page.getByRole('switch', { name: 'Angebote der Woche' });
+    await offers.check();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Entschuldigung!' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Sie dürfen den Newsletter leider nicht abonnieren.');
+    await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
+    // The rule behind it is not shown: neither the provider's message nor the form's "check the marked entries".
+    await expect(page.getByText('Unknown subscription')).toHaveCount(0);
+    await expect(page.getByText('Ihre Änderungen konnten nicht gespeichert werden.', { exact: false })).toHaveCount(0);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(offers).not.toBeChecked();
+    await expect(offers).toBeFocused();
+
+    // The 400009 preset refuses a newsletter and a data field: subscribed to, the newsletter opens the dialog, and the
+    // data field's error says the form's text once it is closed.
+    await openQa({ force: ['setAccountInfo-400009'], target: linkFor('reminders@qa.example') });
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo Paul!' })).toBeVisible();
+    const general = page.getByRole('switch', { name: 'Allgemeiner Newsletter' });
+    await general.check();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const sorry = page.getByRole('dialog', { name: 'Entschuldigung!' });
+    await expect(sorry).toBeVisible();
+    await sorry.getByRole('button', { name: 'OK' }).click();
+    await expect(sorry).toBeHidden();
+    await expect(page.getByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeVisible();
+    await expect(general).not.toBeChecked();
+    await expect(page.getByText('This newsletter cannot be changed at the moment.')).toHaveCount(0);
   });
 
   test('400006 on birthYear, saved from the newsletters: "Meine Filiale" opens with the focus on the date of birth (spec 001 §5)', async ({ page, openQa, linkFor }) => {

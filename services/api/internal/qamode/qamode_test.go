@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,6 +107,40 @@ func TestTilesPresetNamesTheShippedTiles(t *testing.T) {
 		kinds = append(kinds, tiles[e.FieldName])
 	}
 	require.ElementsMatch(t, []string{content.ItemBooleanTile, content.ItemRadioTile}, kinds)
+}
+
+// The subscription preset refuses a newsletter the shipped centre offers, in the words of the embedded provider's
+// refusal of a subscription its schema lacks (400009, 400006 "Unknown subscription" on subscriptions.<KEY>), so that a
+// journey can open the centre's 'Entschuldigung!' dialog (spec 001 §2, screen 6), which only a refused subscription
+// opens (2026-11-30).
+func TestSubscriptionPresetRefusesAShippedNewsletter(t *testing.T) {
+	lib, err := qamode.Load()
+	require.NoError(t, err)
+	preset, err := lib.ParseForced("setAccountInfo-400009-subscription")
+	require.NoError(t, err)
+	require.Equal(t, "setAccountInfo", preset.Method)
+	require.Equal(t, contract.CodeValidation, preset.ErrorCode)
+	raw, err := fs.ReadFile(content.Embedded(), "portal/de_DE.json")
+	require.NoError(t, err)
+	doc, err := content.Decode(raw)
+	require.NoError(t, err)
+	offered := map[string]bool{}
+	for _, tab := range doc.PreferenceCentre.Tabs {
+		for _, item := range tab.Items {
+			if item.Type == content.ItemNewsletters {
+				for _, key := range item.Keys {
+					offered[key] = true
+				}
+			}
+		}
+	}
+	require.Len(t, preset.ValidationErrors, 1)
+	refusal := preset.ValidationErrors[0]
+	key, isSubscription := strings.CutPrefix(refusal.FieldName, "subscriptions.")
+	require.True(t, isSubscription, refusal.FieldName)
+	require.True(t, offered[key], "a newsletter of the shipped centre: %s", key)
+	require.Equal(t, contract.CodeInvalidParameter, refusal.ErrorCode)
+	require.Equal(t, "Unknown subscription", refusal.Message)
 }
 
 func TestSubscriberTokenNamesTheAddress(t *testing.T) {

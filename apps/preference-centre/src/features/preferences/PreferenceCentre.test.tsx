@@ -190,7 +190,8 @@ describe('the preference centre', () => {
   });
 
   it('without a newsletter a gated tab says it opens with a newsletter and leads to the newsletters', async () => {
-    // Not the 'Sorry!' dialog (screen 6): the shopper may subscribe at once (QA, 2026-11-30).
+    // Not the 'Sorry!' dialog (screen 6), which a subscription the provider refuses opens: the shopper may subscribe at
+    // once (QA, 2026-11-30).
     const { user } = await openCentre();
     const tab = await screen.findByRole('tab', { name: 'Interessen' });
     expect(tab).toHaveAttribute('aria-disabled', 'true');
@@ -569,19 +570,117 @@ describe('the preference centre', () => {
     });
   });
 
+  // A refused unsubscribe is no refusal to subscribe: its error stays on its switch, as any field's (spec 001 §5).
   it('shows the general and the field error of a refused save', async () => {
-    const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL', 'NLT_RECIPES'), data: { sfmc: { dataProcessingConsented: true } } } });
     jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
       errorCode: 400009,
       errorMessage: 'Validation error',
       errorDetails: 'Validation failed',
-      validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES', errorCode: 400006, message: 'Unknown subscription' }],
+      validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES', errorCode: 400006, message: 'This newsletter cannot be changed at the moment.' }],
     });
     await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
     await user.click(save());
     expect(await screen.findByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeInTheDocument();
-    expect(screen.getByText('Unknown subscription')).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Rezepte' })).toHaveAccessibleDescription(/Unknown subscription/);
+    expect(screen.getByText('This newsletter cannot be changed at the moment.')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Rezepte' })).toHaveAccessibleDescription(/This newsletter cannot be changed/);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe("a subscription the identity provider refuses: the 'Sorry!' dialog (spec 001 §2, screen 6)", () => {
+    const subscriber = { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } };
+
+    // The embedded provider's and the fake's answer to a key their schema lacks, and the same on the switch's own field.
+    it.each(['subscriptions.NLT_RECIPES', 'subscriptions.NLT_RECIPES.email.isSubscribed'])('%s: the dialog, not the rule; OK closes it, the switch off again and focused', async (fieldName) => {
+      const { user, fake } = await openCentre({
+        seed: subscriber,
+        prepare: (fake) =>
+          fake.forceNext('setAccountInfo', { errorCode: ErrorCode.VALIDATION, errorDetails: 'Validation failed', validationErrors: [{ fieldName, errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown subscription' }] }),
+      });
+      const recipes = await screen.findByRole('switch', { name: 'Rezepte' });
+      await user.click(recipes);
+      await user.click(save());
+      const dialog = await screen.findByRole('dialog', { name: 'Entschuldigung!' });
+      expect(dialog).toHaveAttribute('aria-modal', 'true');
+      expect(dialog).toHaveAccessibleDescription('Sie dürfen den Newsletter leider nicht abonnieren.');
+      const ok = within(dialog).getByRole('button', { name: 'OK' });
+      await waitFor(() => expect(ok).toHaveFocus());
+      // The rule behind it is not shown: neither the provider's message nor the form's "check the marked entries".
+      expect(screen.queryByText(/Unknown subscription/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/Ihre Änderungen konnten nicht gespeichert werden/)).not.toBeInTheDocument();
+      expect(recipes).not.toBeChecked();
+      await user.click(ok);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(recipes).toHaveFocus());
+      expect(recipes).not.toBeChecked();
+      expect(recipes).not.toHaveAttribute('aria-invalid');
+      expect(screen.getByRole('switch', { name: 'Allgemein' })).toBeChecked();
+      expect(fake.account(EMAIL)?.subscriptions?.NLT_RECIPES).toBeUndefined();
+    });
+
+    it('Escape closes it as OK does', async () => {
+      const { user } = await openCentre({
+        seed: subscriber,
+        prepare: (fake) =>
+          fake.forceNext('setAccountInfo', { errorCode: ErrorCode.VALIDATION, validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES', errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown subscription' }] }),
+      });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      await user.click(save());
+      await screen.findByRole('dialog', { name: 'Entschuldigung!' });
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('switch', { name: 'Rezepte' })).toHaveFocus());
+    });
+
+    it("the answer's other errors keep their handling as the dialog closes: the general text, the field's tab with the focus on it", async () => {
+      const withStore: PreferenceCentreContent = {
+        ...preferenceCentre,
+        tabs: [
+          ...preferenceCentre.tabs,
+          { id: 'store', title: 'Meine Filiale', accessWithoutNewsletterSubscription: false, items: [{ type: 'profileFields', id: 'profile', fields: ['birthYear'] }] },
+        ],
+      };
+      const { user } = await openCentre({
+        centre: withStore,
+        seed: subscriber,
+        prepare: (fake) =>
+          fake.forceNext('setAccountInfo', {
+            errorCode: ErrorCode.VALIDATION,
+            errorDetails: 'Validation failed',
+            validationErrors: [
+              { fieldName: 'subscriptions.NLT_RECIPES.email.isSubscribed', errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown subscription' },
+              { fieldName: 'profile.birthYear', errorCode: ErrorCode.INVALID_PARAMETER, message: 'Invalid birth year' },
+            ],
+          }),
+      });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      await user.click(save());
+      const dialog = await screen.findByRole('dialog', { name: 'Entschuldigung!' });
+      // Behind the open dialog nothing takes the focus or speaks up.
+      expect(screen.queryByText(/Ihre Änderungen konnten nicht gespeichert werden/)).not.toBeInTheDocument();
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'OK' })).toHaveFocus());
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(await screen.findByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('tab', { name: 'Meine Filiale' })).toHaveAttribute('aria-selected', 'true'));
+      const year = screen.getByRole('textbox', { name: /Geburtsjahr/ });
+      await waitFor(() => expect(year).toHaveFocus());
+      expect(year).toHaveAccessibleDescription(expect.stringContaining('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.'));
+      expect(screen.queryByText(/Unknown subscription/)).not.toBeInTheDocument();
+    });
+
+    it('not for other errors: a refused field, a general error', async () => {
+      const { user, fake } = await openCentre({ seed: subscriber });
+      fake.forceNext('setAccountInfo', { errorCode: ErrorCode.VALIDATION, validationErrors: [{ fieldName: 'data.preference.ORGANIC', errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown preference' }] });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      await user.click(save());
+      expect(await screen.findByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      fake.forceNext('setAccountInfo', { errorCode: ErrorCode.INVALID_PARAMETER });
+      await user.click(save());
+      expect(await screen.findByText('Bitte überprüfen Sie Ihre Eingaben im Formular.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('switch', { name: 'Rezepte' })).toBeChecked();
+    });
   });
 
   it('a field the server refuses on another tab than the one saved from: that tab opens with the focus on the field (spec 001 §5, QA)', async () => {
@@ -615,28 +714,28 @@ describe('the preference centre', () => {
     expect(screen.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).not.toHaveAttribute('role', 'alert');
   });
 
-  it('a newsletter the server refuses, saved from another tab: the newsletters open with the focus on its switch', async () => {
-    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+  it('a newsletter the server refuses to end, saved from another tab: the newsletters open with the focus on its switch', async () => {
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL', 'NLT_RECIPES'), data: { sfmc: { dataProcessingConsented: true } } } });
     await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
     await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true'));
     jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
       errorCode: 400009,
       errorMessage: 'Validation error',
-      validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES.email.isSubscribed', errorCode: 400006, message: 'Unknown subscription' }],
+      validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES.email.isSubscribed', errorCode: 400006, message: 'This newsletter cannot be changed at the moment.' }],
     });
     await user.click(save());
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true'));
     const recipes = screen.getByRole('switch', { name: 'Rezepte' });
     await waitFor(() => expect(recipes).toHaveFocus());
-    expect(recipes).toHaveAccessibleDescription(/Unknown subscription/);
+    expect(recipes).toHaveAccessibleDescription(/This newsletter cannot be changed/);
   });
 
   // QA keyboard round: the switch's error, told by the save (the focus on the switch reads it), was announced again
   // each time its tab was shown again, the tab's fields being made anew. A switch is not typed in: switched back to
   // the value refused, its error is said at once, as a checkbox's (CheckboxField).
   it("a newsletter's server error is said once: not again as its tab is shown again; switched back to, at once", async () => {
-    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL', 'NLT_RECIPES'), data: { sfmc: { dataProcessingConsented: true } } } });
     await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
     jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
       errorCode: 400009,

@@ -88,6 +88,7 @@ function NewsletterToggle({
         <div className="pc-toggle">
           <input
             id={id}
+            name={`newsletters.${newsletterKey}`}
             type="checkbox"
             role="switch"
             className="pc-toggle__input"

@@ -56,10 +56,15 @@ export interface PreferenceHomeProps {
 /** A save that failed without an answer to show; requestFailedMessage names a missing connection instead (QA). */
 const UNEXPECTED = message('global.errors.unexpected.headline', 'Es ist ein unerwarteter Fehler aufgetreten.');
 
+/** The 'Sorry!' dialog (spec 001 §2, screen 6) and its rule, loaded when a save meets an error on a subscription: not in the first load. */
+const loadNotAllowed = () => import('./NotAllowedDialog');
+
 type OpenDialog =
   | { kind: 'subscribeInfo' }
   | { kind: 'optIn'; thenOpen?: PreferenceTab }
-  | { kind: 'unsubscribe'; variant: UnsubscribeVariant; values: PreferencesValues; hasLogin: boolean };
+  | { kind: 'unsubscribe'; variant: UnsubscribeVariant; values: PreferencesValues; hasLogin: boolean }
+  /** `refused`: the newsletters the provider refused; `then`: the answer's other errors, shown once it is closed. */
+  | { kind: 'notAllowed'; Dialog: Awaited<ReturnType<typeof loadNotAllowed>>['NotAllowedDialog']; refused: string[]; then?: { status: FormStatus; errors: object } };
 
 /** The preference centre: greeting, tabs from the CMS and the form that saves them (spec 001 §2). */
 export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions, accountSchema, connectionLost }: PreferenceHomeProps) {
@@ -181,11 +186,24 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
         return;
       }
       if (!isSuccess(answer)) {
-        const errors = mapValidationErrors(answer.validationErrors, { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS, fieldPath: formFieldOf });
-        formik.setStatus({
+        // A newsletter the provider would not subscribe the shopper to: the 'Sorry!' dialog (screen 6) and its switch
+        // back off, as the provider has it; any other error follows as the dialog closes. Should the dialog's file not
+        // load (the connection gone just now), the refusal stays on its switch, as before.
+        const refusal = answer.validationErrors?.some(({ fieldName }) => fieldName.startsWith('subscriptions.'))
+          ? await loadNotAllowed().then(({ NotAllowedDialog, refusedSubscriptions }) => ({ Dialog: NotAllowedDialog, ...refusedSubscriptions(answer.validationErrors, update.subscriptions) }), () => undefined)
+          : undefined;
+        const refused = refusal?.keys.length ? refusal : undefined;
+        const errors = mapValidationErrors(refused ? refused.rest : answer.validationErrors, { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS, fieldPath: formFieldOf });
+        const status = {
           formError: identityErrorMessage(answer, { leading: [`mpp.errors.${answer.errorCode}.general`], fallback: answer.errorDetails || answer.errorMessage }),
           fieldErrors: { errors, values },
-        } satisfies FormStatus);
+        } satisfies FormStatus;
+        if (refused) {
+          for (const key of refused.keys) void formik.setFieldValue(`newsletters.${key}`, false);
+          setDialog({ kind: 'notAllowed', Dialog: refused.Dialog, refused: refused.keys, then: refused.rest.length > 0 ? { status, errors } : undefined });
+          return;
+        }
+        formik.setStatus(status);
         // A refused field of another tab is shown there, with the focus, as the form's own errors are (spec 001 §5).
         revealTabOf(errors);
         return;
@@ -426,6 +444,21 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
           onCancel={() => {
             if (!dialog.thenOpen) void formik.setFieldValue('newsletters', Object.fromEntries(Object.keys(formik.values.newsletters).map((key) => [key, false])));
             setDialog(null);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'notAllowed' ? (
+        <dialog.Dialog
+          onClose={() => {
+            setDialog(null);
+            const { then, refused } = dialog;
+            if (then) {
+              formik.setStatus(then.status);
+              revealTabOf(then.errors);
+              return;
+            }
+            // The focus on the switch now off says what changed; from another tab it goes back to where it was.
+            requestAnimationFrame(() => document.getElementsByName(`newsletters.${refused[0]}`)[0]?.focus());
           }}
         />
       ) : null}

@@ -5,8 +5,9 @@ import type { UnsubscribeVariant } from '../lib/rules';
 /**
  * A tab that opens with a newsletter was chosen without one (spec 001 §2, Tabs: "the subscribe info dialog"): it
  * says so and leads to the newsletters, where the shopper can subscribe at once. Not screen 6 ("Sorry! … not allowed
- * to subscribe"), which a locked tab showed until 2026-11-30 and which was false there; neither the spec (§6: "the
- * rule … is not shown") nor the service has a rule that refuses a subscription, so screen 6 is not built.
+ * to subscribe"), which a locked tab showed until 2026-11-30 and which was false there: screen 6 is NotAllowedDialog,
+ * shown since 2026-11-30 when the identity provider refuses a subscription a save asks for (the rule the spec does
+ * not show is the provider's).
  */
 export function SubscribeInfoDialog({ onSubscribe, onClose }: { onSubscribe: () => void; onClose: () => void }) {
   const { t } = useTranslation();

@@ -94,7 +94,7 @@ test.describe('account portal', () => {
       await page.route(METADATA, (route) => route.abort('internetdisconnected'));
       await page.goto('/login');
       await expect(page.getByRole('heading', { level: 1, name: UNEXPECTED })).toBeFocused();
-      await expect(page.getByRole('alert')).toHaveText(`metadata fetch failed. ${NO_CONNECTION}`);
+      await expect(page.getByRole('alert')).toHaveText(`Die Metadaten konnten nicht geladen werden. ${NO_CONNECTION}`);
       await expectAccessible(page);
 
       await page.unroute(METADATA);
@@ -105,7 +105,7 @@ test.describe('account portal', () => {
     test('content that gets no answer: the error page says so, and the page loads by itself once the browser is back online', async ({ page, context }) => {
       await page.route(CONTENT, (route) => route.abort('internetdisconnected'));
       await page.goto('/login');
-      await expect(page.getByRole('alert')).toHaveText(`cms data fetch failed. ${NO_CONNECTION}`);
+      await expect(page.getByRole('alert')).toHaveText(`Die CMS-Daten konnten nicht geladen werden. ${NO_CONNECTION}`);
       await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
 
       await page.unroute(CONTENT);

@@ -167,6 +167,38 @@ test.describe('preference centre journeys', () => {
     await other.close();
   });
 
+  // QA spec audit, 2026-11-30: a site that did not load showed its error (spec 001 §8) with the token in the address
+  // and the history, and its "Zur Startseite" led to the account portal's login, which a recipient does not have.
+  test('metadata that does not load: the error page, the token out of the address, the way home the centre\'s', async ({ page }) => {
+    const link = preferenceLink(uniqueEmail('metadata-failed'));
+    const jwt = link.split('/').at(-1)!;
+    const METADATA = '**/rest/v1/metadata';
+    await page.route(METADATA, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.goto(`${link}#newsletter`);
+    await expect(page.getByRole('alert')).toHaveText('Die Metadaten konnten nicht geladen werden. Der Server antwortete mit Status 500.');
+    await expect(page).toHaveURL(/\/preferences\/token\/#newsletter$/);
+    expect(page.url()).not.toContain(jwt);
+    await expect(page.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/preferences/');
+    await expectAccessible(page);
+    // The history entry keeps the token: once metadata loads, a reload opens the centre.
+    await page.unroute(METADATA);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo!' })).toBeVisible();
+    expect(page.url()).not.toContain(jwt);
+  });
+
+  test("the title leads to the centre's first tab, and from a page without the link to /preferences/, not to the login", async ({ page }) => {
+    await page.goto(`${preferenceLink(uniqueEmail('title'))}#newsletter`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo!' })).toBeVisible();
+    await page.getByRole('link', { name: /Präferenzcenter/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/preferences\/token\/#newsletter$/);
+    await page.goto('/unsubscribe-success');
+    await page.getByRole('link', { name: /Präferenzcenter/ }).click();
+    await expect(page).toHaveURL(/\/preferences\/error\/notfound$/);
+    await expect(page.getByText(/Bitte öffnen Sie das Präferenzcenter über den Link in Ihrer letzten E-Mail/)).toBeVisible();
+  });
+
   test('an expired link shows the preferences.loading error page', async ({ page }) => {
     // A service of its own with the development clock on, moved past the link's expiry and the 30 s the service
     // allows for clock skew (subscribers.Leeway), instead of waiting them out; the move must not reach other tests.

@@ -4,6 +4,12 @@ import { DEFAULT_METADATA_URL } from './metadata-url';
 /** Where the apps find the backend; `metadataUrl` can be changed by a build setting (spec 001 §7). */
 export interface CmsSettings {
   metadataUrl: string;
+  /**
+   * The app's start page, where the error page of a site that did not load leads home (SiteLoadError); unset, `/`,
+   * the account portal's. The preference centre has its own: a recipient of its mails has no login (QA spec audit,
+   * 2026-11-30).
+   */
+  homeUrl?: string;
 }
 
 const defaultSettings: CmsSettings = { metadataUrl: DEFAULT_METADATA_URL };

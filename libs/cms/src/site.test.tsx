@@ -87,14 +87,14 @@ describe('SiteProvider', () => {
     expect(requested).toContain('/cms/default.json');
   });
 
-  it("shows 'metadata fetch failed.' when metadata cannot be loaded", async () => {
+  it('names the metadata when metadata cannot be loaded (spec 001 §8)', async () => {
     await renderPage(<SiteProbe />, { metadata: 500 });
-    expect(await screen.findByRole('alert')).toHaveTextContent('metadata fetch failed.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die Metadaten konnten nicht geladen werden.');
   });
 
-  it("shows 'cms data fetch failed.' when no content can be loaded", async () => {
+  it('names the content when no content can be loaded (spec 001 §8)', async () => {
     await renderPage(<SiteProbe />, { content: { de_DE: 500, default: 500 } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('cms data fetch failed.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die CMS-Daten konnten nicht geladen werden.');
   });
 
   describe('a refresh that fails once the site is shown (QA phone)', () => {

@@ -13,6 +13,20 @@ describe('shipped messages', () => {
   });
 });
 
+// Spec 001 §8 gives the English; every other language showed it too (QA spec audit, 2026-11-30: a German page said
+// "metadata fetch failed.").
+describe('the site load failures of spec 001 §8', () => {
+  const spec = { 'global.errors.metadata.fetch': 'metadata fetch failed.', 'global.errors.cms.fetch': 'cms data fetch failed.' };
+  it('are in English as the spec gives them', async () => {
+    expect(await loadShippedMessages('en')).toMatchObject(spec);
+  });
+
+  it.each(SHIPPED_LANGUAGES.filter((lng) => lng !== 'en'))('are in %s in its own words', async (language) => {
+    const texts = await loadShippedMessages(language);
+    for (const [key, english] of Object.entries(spec)) expect({ key, text: texts[key] }).not.toEqual({ key, text: english });
+  });
+});
+
 describe('createI18n', () => {
   it('starts in German and reads flat keys with {placeholders}', async () => {
     const i18n = await createI18n();

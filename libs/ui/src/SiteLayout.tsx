@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSite } from '@portal/cms';
-import { PageLayout } from './PageLayout';
+import { PageLayout, type PageLayoutProps } from './PageLayout';
 import { usePageAnnouncement } from './page-announcement';
 
 export interface SiteLayoutProps {
@@ -9,6 +9,7 @@ export interface SiteLayoutProps {
   /** The page shown (its path): a new one is named in the tab's title and gets the focus (usePageAnnouncement). */
   pageKey?: string;
   headerActions?: ReactNode;
+  home?: PageLayoutProps['home'];
   children: ReactNode;
 }
 
@@ -17,7 +18,7 @@ export interface SiteLayoutProps {
  * German for the first paint; the tab's title then names the page and the app in the page's language (WCAG 2.4.2,
  * 3.1.1).
  */
-export function SiteLayout({ title, pageKey, headerActions, children }: SiteLayoutProps) {
+export function SiteLayout({ title, pageKey, headerActions, home, children }: SiteLayoutProps) {
   const site = useSite();
   usePageAnnouncement(pageKey, title);
   return (
@@ -28,6 +29,7 @@ export function SiteLayout({ title, pageKey, headerActions, children }: SiteLayo
       languages={site.languages}
       onLanguageChange={site.changeLanguage}
       headerActions={headerActions}
+      home={home}
     >
       {children}
     </PageLayout>

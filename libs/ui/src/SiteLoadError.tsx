@@ -1,20 +1,24 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useCmsSettings } from '@portal/cms';
 import { connectionLostText, RetryButton, useConnectionWait } from './ConnectionLost';
 import { PageLoader } from './Loader';
 import { StatusPage } from './StatusPage';
 
+// German, as every default of the page: the account portal loads no texts before metadata names the language, and the
+// spec's English (spec 001 §8, the English texts') stood on its German page (QA spec audit, 2026-11-30).
 const fallbacks: Record<string, string> = {
-  'global.errors.metadata.fetch': 'metadata fetch failed.',
-  'global.errors.cms.fetch': 'cms data fetch failed.',
+  'global.errors.metadata.fetch': 'Die Metadaten konnten nicht geladen werden.',
+  'global.errors.cms.fetch': 'Die CMS-Daten konnten nicht geladen werden.',
 };
 
 /**
  * The error page shown when metadata or content cannot be loaded (spec 001 §8): the failure, the status the server
- * answered ('Response had status {n}', spec 000 §8) and the generic error page's ways on, home or back (spec 000
- * §2). It stands outside the router, which needs the content, so its ways are plain links and history. A load that
- * waits for the connection (`onRetry`) says so after the failure and offers to try again first; the page's texts
- * have no failure text of their own (`messageKey` none), so their page names the missing connection alone.
+ * answered ('Response had status {n}', spec 000 §8) and the generic error page's ways on, home (the app's start,
+ * CmsSettings.homeUrl) or back (spec 000 §2). It stands outside the router, which needs the content, so its ways
+ * are plain links and history. A load that waits for the connection (`onRetry`) says so after the failure and
+ * offers to try again first; the page's texts have no failure text of their own (`messageKey` none), so their page
+ * names the missing connection alone.
  */
 export function SiteLoadError({
   messageKey,
@@ -26,6 +30,7 @@ export function SiteLoadError({
   onRetry?: () => void;
 }) {
   const { t } = useTranslation();
+  const { homeUrl = '/' } = useCmsSettings();
   return (
     <main id="main" className="page__main">
       <StatusPage
@@ -33,7 +38,7 @@ export function SiteLoadError({
         actions={
           <>
             {onRetry ? <RetryButton onRetry={onRetry} /> : null}
-            <a className="button" href="/">
+            <a className="button" href={homeUrl}>
               {t('global.button.home', { defaultValue: 'Zur Startseite' })}
             </a>
             <button type="button" className="button button--secondary" onClick={() => window.history.back()}>

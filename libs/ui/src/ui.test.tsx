@@ -247,6 +247,23 @@ describe('SiteLayout', () => {
     expect(screen.getByRole('link', { name: 'Impressum' }).closest('[lang]')).toBe(document.documentElement);
   });
 
+  // The preference centre's title led to the account portal's start, and on to a login its mails' recipients do not
+  // have (QA spec audit, 2026-11-30): an app may name its own start; the account portal keeps the content's.
+  it("leads the title to the content's header.homeUrl, or to the start the app names", async () => {
+    const content = { de_DE: testContent({ header: { logo: { src: '/logo.svg', alt: 'Logo' }, homeUrl: 'https://www.example.com/' } }) };
+    const first = await renderPage(<SiteLayout title="Kundenkonto">content</SiteLayout>, { content });
+    expect(await screen.findByRole('link', { name: 'Logo Kundenkonto' })).toHaveAttribute('href', 'https://www.example.com/');
+    first.unmount();
+    await renderPage(
+      <SiteLayout title="Präferenzcenter" home={{ href: '/preferences/' }}>
+        content
+      </SiteLayout>,
+      { content },
+    );
+    // The logo's text names the content's start ("Zur Startseite des Kundenkontos" in the shipped content): not said here.
+    expect(await screen.findByRole('link', { name: 'Präferenzcenter' })).toHaveAttribute('href', '/preferences/');
+  });
+
   it('shows the footer links of the content', async () => {
     await renderPage(
       <SiteLayout title="Kundenkonto">
@@ -260,7 +277,7 @@ describe('SiteLayout', () => {
 describe('site loading errors', () => {
   it('shows the error page with the unexpected-error headline', async () => {
     await renderPage(<p>never shown</p>, { metadata: 503 });
-    expect(await screen.findByRole('alert')).toHaveTextContent('metadata fetch failed. Der Server antwortete mit Status 503.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die Metadaten konnten nicht geladen werden. Der Server antwortete mit Status 503.');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Es ist ein unerwarteter Fehler aufgetreten.');
     // The generic error page's ways on (spec 000 §2).
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
@@ -281,7 +298,7 @@ describe('site loading errors', () => {
     it('metadata that gets no answer: the error page says the connection is missing, and the site loads once the browser is back online', async () => {
       await renderPage(app, { metadata: 'no answer' });
       expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toHaveFocus();
-      expect(screen.getByRole('alert')).toHaveTextContent(`metadata fetch failed. ${NO_CONNECTION}`);
+      expect(screen.getByRole('alert')).toHaveTextContent(`Die Metadaten konnten nicht geladen werden. ${NO_CONNECTION}`);
       expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Zur Startseite' })).toBeInTheDocument();
 
@@ -296,7 +313,7 @@ describe('site loading errors', () => {
       const { requested } = await renderPage(app, { metadata: 'no answer' });
       await user.click(await screen.findByRole('button', { name: 'Erneut versuchen' }));
       await waitFor(() => expect(metadataRequests(requested)).toBe(2));
-      expect(await screen.findByRole('alert')).toHaveTextContent(`metadata fetch failed. ${NO_CONNECTION}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(`Die Metadaten konnten nicht geladen werden. ${NO_CONNECTION}`);
 
       stubSiteFetch();
       await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
@@ -306,7 +323,7 @@ describe('site loading errors', () => {
     it('metadata held back by React Query (the browser said it went offline first) says so instead of loading for ever, and loads once online', async () => {
       act(() => onlineManager.setOnline(false));
       const { requested } = await renderPage(app);
-      expect(await screen.findByRole('alert')).toHaveTextContent(`metadata fetch failed. ${NO_CONNECTION}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(`Die Metadaten konnten nicht geladen werden. ${NO_CONNECTION}`);
       expect(metadataRequests(requested)).toBe(0);
       act(() => void window.dispatchEvent(new Event('online')));
       expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
@@ -320,9 +337,9 @@ describe('site loading errors', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
     });
 
-    it('content that gets no answer: "cms data fetch failed." and the missing connection, and the site loads once online', async () => {
+    it('content that gets no answer: the content failure (spec 001 §8) and the missing connection, and the site loads once online', async () => {
       await renderPage(app, { content: { de_DE: 'no answer', default: 'no answer' } });
-      expect(await screen.findByRole('alert')).toHaveTextContent(`cms data fetch failed. ${NO_CONNECTION}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(`Die CMS-Daten konnten nicht geladen werden. ${NO_CONNECTION}`);
       expect(screen.getByRole('heading', { level: 1, name: HEADLINE })).toHaveFocus();
       stubSiteFetch();
       act(() => void window.dispatchEvent(new Event('online')));
@@ -333,7 +350,7 @@ describe('site loading errors', () => {
       const { requested } = await renderPage(app);
       // Metadata is on its way; its answer comes, the content's load that follows waits for the connection.
       act(() => void window.dispatchEvent(new Event('offline')));
-      expect(await screen.findByRole('alert')).toHaveTextContent(`cms data fetch failed. ${NO_CONNECTION}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(`Die CMS-Daten konnten nicht geladen werden. ${NO_CONNECTION}`);
       expect(requested.filter((url) => url.includes('/cms/'))).toEqual([]);
       act(() => void window.dispatchEvent(new Event('online')));
       expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
@@ -407,7 +424,7 @@ describe('site loading errors', () => {
 
       it('content and texts both without an answer: the page names the content, and the connection back loads both', async () => {
         const { texts } = await renderApp({ content: { de_DE: 'no answer', default: 'no answer' } });
-        await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(`cms data fetch failed. ${NO_CONNECTION}`));
+        await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(`Die CMS-Daten konnten nicht geladen werden. ${NO_CONNECTION}`));
 
         stubSiteFetch();
         texts.connected = true;
@@ -483,9 +500,10 @@ describe('site loading errors', () => {
       });
     });
 
+    // The failure's text was the spec's English there (QA spec audit, 2026-11-30).
     it("says it in German also when no texts have loaded (the account portal loads none before metadata names the language)", async () => {
       await renderPage(app, { metadata: 'no answer', messages: async () => ({}) });
-      expect(await screen.findByRole('alert')).toHaveTextContent(`metadata fetch failed. ${NO_CONNECTION}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(`Die Metadaten konnten nicht geladen werden. ${NO_CONNECTION}`);
       expect(screen.getByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
     });

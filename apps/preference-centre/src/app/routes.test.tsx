@@ -93,6 +93,16 @@ describe('preference centre routes', () => {
     expect(screen.getByText(/Bitte verwenden Sie den Link aus der neuesten Bestätigungs-E-Mail/)).toBeInTheDocument();
   });
 
+  // The title went to `/`, the account portal's start, and on to its login, which a recipient of the centre's mails
+  // does not have (QA spec audit, 2026-11-30). The content's header.homeUrl is the account portal's (one CMS document).
+  it.each(['/unsubscribe-success', '/preferences/error/preferences.loading', '/preferences/double-opt-in-done'])(
+    "%s: the title leads to the centre's start, not to the account portal",
+    async (path) => {
+      await renderPage(<AppRoutes />, { messages: loadMessages, path });
+      expect(await screen.findByRole('link', { name: /Präferenzcenter/ })).toHaveAttribute('href', '/preferences/');
+    },
+  );
+
   it('shows the error page outside /preferences too', async () => {
     await renderPage(<AppRoutes />, { messages: loadMessages, path: '/error/doi-expired' });
     expect(await screen.findByRole('img', { name: 'Abgelaufener Link' })).toBeInTheDocument();

@@ -181,6 +181,18 @@ describe('the preference centre', () => {
     expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  // The title led to `/`, the account portal's start, and on to its login: a recipient of the mails has none (QA spec
+  // audit, 2026-11-30). In the centre it opens the centre's start, its first tab, for the link the page has.
+  it("the title opens the centre's first tab, with the link the page has", async () => {
+    const { user } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL') }, path: '/preferences/token/link-jwt#interests' });
+    expect(await screen.findByRole('tab', { name: 'Interessen' })).toHaveAttribute('aria-selected', 'true');
+    const title = screen.getByRole('link', { name: /Präferenzcenter/ });
+    expect(title).toHaveAttribute('href', '/preferences/token/');
+    await user.click(title);
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Hallo Erika!' })).toBeInTheDocument();
+  });
+
   it('shows newsletters only inside their display window', async () => {
     await openCentre();
     expect(await screen.findByRole('switch', { name: 'Allgemein' })).not.toBeChecked();
@@ -278,6 +290,31 @@ describe('the preference centre', () => {
     // Subscribed now: on to the next tab, which is open, and the keyboard with it.
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveAttribute('aria-selected', 'true'));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveFocus());
+  });
+
+  // Spec 001 §4 step 3 stays (the banner, the next tab); the provider is not asked to write nothing: it sent
+  // `{regToken, lang}` alone (QA spec audit, 2026-11-30).
+  it('Save with nothing changed writes nothing, and says saved and opens the next tab as any save', async () => {
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+    await screen.findByRole('switch', { name: 'Allgemein' });
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Interessen' })).toHaveAttribute('aria-selected', 'true'));
+    expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+  });
+
+  it('Save with only reminders marked deletes them without writing the account', async () => {
+    const reminders = [{ reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee' } }];
+    const { user, fake, listed } = await openCentre({
+      seed: { subscriptions: subscribedTo('NLT_GENERAL', 'SVC_PRODUCT_REMINDER'), data: { sfmc: { dataProcessingConsented: true } } },
+      reminders,
+      path: '/preferences/token/link-jwt#reminders',
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(listed).toEqual([]);
+    expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
   });
 
   it('Cancel in the consent dialog switches every newsletter off', async () => {
@@ -523,6 +560,25 @@ describe('the preference centre', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Ja' }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
       expect(requests.some((request) => request.url.endsWith('/rest/v1/subscriber/unsubscribe/link-jwt'))).toBe(true);
+    });
+
+    // Spec 001 §4: declining resets the form, to what the service has now: the form's start of the page's loading listed
+    // the reminders another tab had deleted since, and kept them listed after No (QA spec audit, 2026-11-30).
+    it('No in the unsubscribe dialog resets the form to what the service has now: reminders another tab deleted are gone', async () => {
+      const { user, fake, listed } = await openCentre({ seed: withReminders, reminders: [kaffee, tee] });
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+      // Meanwhile the other tab turned off every reminder and saved.
+      listed.splice(0);
+      await user.click(save());
+      const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+      expect(dialog).toHaveTextContent(/Wenn Sie sich von allen Newslettern abmelden und keine aktive Produkterinnerung haben/);
+      await user.click(within(dialog).getByRole('button', { name: 'Nein' }));
+      expect(screen.getByRole('switch', { name: 'Allgemein' })).toBeChecked();
+      await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+      expect(await screen.findByText('Sie haben keine aktiven Produkterinnerungen.')).toBeInTheDocument();
+      expect(screen.queryByText('Kaffee')).not.toBeInTheDocument();
+      expect(screen.queryByRole('switch', { name: 'Alle Produkterinnerungen' })).not.toBeInTheDocument();
+      expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
     });
 
     it('a newsletter another tab subscribed since stays: turning off the one this page shows on is a plain save', async () => {

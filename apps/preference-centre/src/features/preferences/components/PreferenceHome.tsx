@@ -164,55 +164,60 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
       return;
     }
     const update = preferencesUpdate(values, initial, shown);
-    try {
-      let answer = await savePreferences(provider, token, update, language);
-      if (isUnauthorized(answer)) {
-        // The regToken ran out while the page slept, but the link may still hold: exchanged again, the save is
-        // repeated once, into the account shown only. A link that no longer holds keeps the first answer ("your
-        // link has expired").
-        const fresh = await renewToken().catch(() => undefined);
-        if (fresh) {
-          if ((await getSubscriberAccount(provider, fresh.regToken)).UID !== account.UID) throw new AccountChanged();
-          link = fresh.jwt;
-          answer = await savePreferences(provider, fresh.regToken, update, language);
+    // Nothing changed, nothing is written: the provider was asked to write the regToken and the page's language alone
+    // (QA spec audit, 2026-11-30), whose `lang` is only for the mails a write sends (savePreferences). The marked
+    // reminders are still deleted, and the save ends as any save (spec 001 §4: the banner, the next tab).
+    if (Object.keys(update.subscriptions).length > 0 || update.data || update.profile) {
+      try {
+        let answer = await savePreferences(provider, token, update, language);
+        if (isUnauthorized(answer)) {
+          // The regToken ran out while the page slept, but the link may still hold: exchanged again, the save is
+          // repeated once, into the account shown only. A link that no longer holds keeps the first answer ("your
+          // link has expired").
+          const fresh = await renewToken().catch(() => undefined);
+          if (fresh) {
+            if ((await getSubscriberAccount(provider, fresh.regToken)).UID !== account.UID) throw new AccountChanged();
+            link = fresh.jwt;
+            answer = await savePreferences(provider, fresh.regToken, update, language);
+          }
         }
-      }
-      if (isAccountDisabled(answer)) {
-        // Disabled by an operator while the page was open: the page a fresh open of the link shows, and the data
-        // leaves the page's memory, as after a full unsubscribe (the server's English "Account Disabled" stood
-        // beside the profile, QA).
-        await navigate('/preferences/error/preferences.loading', { replace: true });
-        queryClient.removeQueries({ queryKey: ['preference-centre'] });
-        return;
-      }
-      if (!isSuccess(answer)) {
-        // A newsletter the provider would not subscribe the shopper to: the 'Sorry!' dialog (screen 6) and its switch
-        // back off, as the provider has it; any other error follows as the dialog closes. Should the dialog's file not
-        // load (the connection gone just now), the refusal stays on its switch, as before.
-        const refusal = answer.validationErrors?.some(({ fieldName }) => fieldName.startsWith('subscriptions.'))
-          ? await loadNotAllowed().then(({ NotAllowedDialog, refusedSubscriptions }) => ({ Dialog: NotAllowedDialog, ...refusedSubscriptions(answer.validationErrors, update.subscriptions) }), () => undefined)
-          : undefined;
-        const refused = refusal?.keys.length ? refusal : undefined;
-        const errors = mapValidationErrors(refused ? refused.rest : answer.validationErrors, { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS, fieldPath: formFieldOf });
-        const status = {
-          formError: identityErrorMessage(answer, { leading: [`mpp.errors.${answer.errorCode}.general`], fallback: answer.errorDetails || answer.errorMessage }),
-          fieldErrors: { errors, values },
-        } satisfies FormStatus;
-        if (refused) {
-          for (const key of refused.keys) void formik.setFieldValue(`newsletters.${key}`, false);
-          setDialog({ kind: 'notAllowed', Dialog: refused.Dialog, refused: refused.keys, then: refused.rest.length > 0 ? { status, errors } : undefined });
+        if (isAccountDisabled(answer)) {
+          // Disabled by an operator while the page was open: the page a fresh open of the link shows, and the data
+          // leaves the page's memory, as after a full unsubscribe (the server's English "Account Disabled" stood
+          // beside the profile, QA).
+          await navigate('/preferences/error/preferences.loading', { replace: true });
+          queryClient.removeQueries({ queryKey: ['preference-centre'] });
           return;
         }
-        formik.setStatus(status);
-        // A refused field of another tab is shown there, with the focus, as the form's own errors are (spec 001 §5).
-        revealTabOf(errors);
+        if (!isSuccess(answer)) {
+          // A newsletter the provider would not subscribe the shopper to: the 'Sorry!' dialog (screen 6) and its switch
+          // back off, as the provider has it; any other error follows as the dialog closes. Should the dialog's file not
+          // load (the connection gone just now), the refusal stays on its switch, as before.
+          const refusal = answer.validationErrors?.some(({ fieldName }) => fieldName.startsWith('subscriptions.'))
+            ? await loadNotAllowed().then(({ NotAllowedDialog, refusedSubscriptions }) => ({ Dialog: NotAllowedDialog, ...refusedSubscriptions(answer.validationErrors, update.subscriptions) }), () => undefined)
+            : undefined;
+          const refused = refusal?.keys.length ? refusal : undefined;
+          const errors = mapValidationErrors(refused ? refused.rest : answer.validationErrors, { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS, fieldPath: formFieldOf });
+          const status = {
+            formError: identityErrorMessage(answer, { leading: [`mpp.errors.${answer.errorCode}.general`], fallback: answer.errorDetails || answer.errorMessage }),
+            fieldErrors: { errors, values },
+          } satisfies FormStatus;
+          if (refused) {
+            for (const key of refused.keys) void formik.setFieldValue(`newsletters.${key}`, false);
+            setDialog({ kind: 'notAllowed', Dialog: refused.Dialog, refused: refused.keys, then: refused.rest.length > 0 ? { status, errors } : undefined });
+            return;
+          }
+          formik.setStatus(status);
+          // A refused field of another tab is shown there, with the focus, as the form's own errors are (spec 001 §5).
+          revealTabOf(errors);
+          return;
+        }
+      } catch (error) {
+        if (error instanceof AccountChanged) return onAccountChanged();
+        console.error('preference centre: setAccountInfo failed', error);
+        formik.setStatus({ formError: requestFailedMessage(error, UNEXPECTED) } satisfies FormStatus);
         return;
       }
-    } catch (error) {
-      if (error instanceof AccountChanged) return onAccountChanged();
-      console.error('preference centre: setAccountInfo failed', error);
-      formik.setStatus({ formError: requestFailedMessage(error, UNEXPECTED) } satisfies FormStatus);
-      return;
     }
     try {
       await deleteMarkedReminders(metadata.restApi, link, remindersToDelete(values));
@@ -467,8 +472,13 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
           variant={dialog.variant}
           hasLogin={dialog.hasLogin}
           onNo={() => {
+            // Declining resets the form (spec 001 §4) to what the service has now, which the save read before asking
+            // (current): another tab may have deleted reminders since the page loaded, and the form's start listed
+            // them on (QA spec audit, 2026-11-30). Read again, the account and reminders become the form's new start
+            // (enableReinitialize); until they are in, the form is back at the start it had.
             formik.resetForm();
             setDialog(null);
+            void reload();
           }}
           onYes={() => {
             const { values } = dialog;

@@ -1,10 +1,5 @@
 // Code generated from services/api/api/identity-contract.yaml by services/api/internal/identity/contract/gen. DO NOT EDIT.
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 /** Error codes of the identity contract; the comment is the code's meaning. */
 export const ErrorCode = {
   /** The call succeeded. */
@@ -285,114 +280,37 @@ export const EmailAddressExamples: readonly { address: string; valid: boolean }[
   { address: 'äääääääääääääääääääääääääääääääää@example.com', valid: false },
 ];
 
-/** Durations of the contract, in milliseconds. */
-export const Durations = {
-  /** The verification link of a registration or an e-mail change; an account not verified by then is deleted. Source: 000 §1, §8, §9. */
-  verificationLinkLifetime: 14 * DAY,
-  /** The double opt-in link of a newsletter subscription. Source: contract (Subscriptions). */
-  newsletterConfirmationLinkLifetime: 14 * DAY,
-  /** The double opt-in link of the product reminder subscription (SVC_PRODUCT_REMINDER). Source: 001 §4, §8, §9. */
-  productReminderConfirmationLinkLifetime: 7 * DAY,
-  /** The password-reset link (single use; a newer one revokes it). Source: contract (resetPassword). */
-  resetLinkLifetime: HOUR,
-  /** The wait before another password-reset mail for the same account (400125 sooner). Source: 000 §4, §9. */
-  resetFrequency: 15 * MINUTE,
-  /** A regToken (initRegistration, 206001/206002, a social conflict, a subscriber's token exchange). Source: 001 §4; contract (initRegistration). */
-  regTokenLifetime: HOUR,
-  /** The preference centre refreshes a regToken this long before it expires, and waits at least this long. Source: 001 §4, §9. */
-  regTokenRefreshLead: 10 * SECOND,
-  /** The partner token record oidcServicePartner kept in local storage (900000 ms). Source: 000 §4, §9. */
-  partnerTokenLifetime: 15 * MINUTE,
-  /** Failed logins within this window count towards a lockout. Source: contract (Lockout, decided). */
-  lockoutWindow: 15 * MINUTE,
-  /** How long a locked login ID stays locked (403120). Source: contract (Lockout, decided). */
-  lockoutDuration: 15 * MINUTE,
-  /** A passkey ceremony's challenge (single use; kept in the database until then). Source: issue 14 (decided). */
-  passkeyChallengeLifetime: 5 * MINUTE,
-  /** The window of the mail limits (limits.mailsPerAccount, limits.mailsPerClient). Source: contract (decided). */
-  mailLimitWindow: HOUR,
-  /** The window of the limit of anonymous starts (limits.startsPerClient). Source: contract (decided). */
-  startLimitWindow: MINUTE,
-  /** How long after its login a session may add a passkey (initPasskeyRegistration), remove one (removePasskey) or set the account's first password; later it answers 403042 RECENT_LOGIN_REQUIRED. Long enough to do so after logging in, short enough that a copied cookie cannot. Source: contract (passkeys, decided). */
-  recentLogin: 10 * MINUTE,
-} as const;
-
-/** maxFailures failed logins of one login ID within Durations.lockoutWindow lock it for Durations.lockoutDuration. */
-export const Lockout = { maxFailures: 5 } as const;
-
-/**
- * Limits per account and per client (an address, an IPv6 one by its /64; the fake is one client): the mails calls may
- * make the service send within Durations.mailLimitWindow, and the anonymous starts (initRegistration,
- * initPasskeyLogin) within Durations.startLimitWindow. Beyond one, 400125.
- */
-export const Limits = { mailsPerAccount: 5, mailsPerClient: 30, startsPerClient: 60 } as const;
-
-/**
- * What a preference-centre (subscriber) regToken reaches: the dotted names getAccountInfo answers (read) and
- * setAccountInfo writes (write) with it (a name covers what is below it, a section name the section), and the
- * account's other answers it gets.
- */
-export const SubscriberScope = {
-  read: ['profile.email', 'profile.firstName', 'profile.lastName', 'profile.birthDay', 'profile.birthMonth', 'profile.birthYear', 'profile.zip', 'profile.country', 'profile.phones', 'data.salutation', 'data.preference', 'data.sfmc', 'preferences', 'subscriptions'],
-  write: ['profile.firstName', 'profile.lastName', 'profile.birthDay', 'profile.birthMonth', 'profile.birthYear', 'profile.zip', 'profile.country', 'profile.phones', 'data.salutation', 'data.preference', 'data.sfmc', 'subscriptions'],
-  answers: ['UID', 'isRegistered', 'isVerified', 'isActive'],
-} as const;
-
-/** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */
-export const Links = {
-  /** GET changes nothing (mail scanners open links): it lands on doubleOptInDone#verify={token}, whose page POSTs the token here (a form, as the REST API's link POSTs); the answer {next} is doubleOptInDone with errorCode 0, 403002 (expired) or 404000 (unknown or used). The POST is the page's fetch, not a navigation, so a request no page sends is refused as the REST API refuses it: without the token, with it given twice or not text, 400 naming token; another body type, 415 naming Content-Type. */
-  verifyEmail: { path: '/identity/verify', tokenParam: 'token' },
-  /** GET changes nothing: it lands on preferencesDoubleOptInDone#subscription={token}, whose page POSTs the token here; the answer {next} is preferencesDoubleOptInDone (with ?newsletter={key} for a newsletter, NLT…), else preferencesDoubleOptInError + code. A request no page sends is refused as verifyEmail's. */
-  confirmSubscription: { path: '/identity/confirm-subscription', tokenParam: 'token' },
-  /** The account portal's reset-completion page reads the token from pwrt (000 §2). */
-  resetPassword: { path: '/login/reset-password', tokenParam: 'pwrt' },
-  /** The signed subscriber token (a JWT) follows the path (001 §2). */
-  preferenceCentre: { path: '/preferences/token/', tokenParam: '' },
-} as const;
-
-/** Pages the links land on (paths ending in `doi-` take the error code). */
-export const Pages = {
-  /** Account portal; query errorCode. 0 success; another code goes to doubleOptInError + code (000 §2). */
-  doubleOptInDone: '/double-opt-in-done',
-  /** Account portal error page; the code follows (doi-403002 offers registration) (000 §2). */
-  doubleOptInError: '/error/doi-',
-  /** Preference centre; a confirmed subscription or reminder (001 §2). */
-  preferencesDoubleOptInDone: '/preferences/double-opt-in-done',
-  /** Preference centre error page; the code (or `expired`) follows (001 §2). */
-  preferencesDoubleOptInError: '/preferences/error/doi-',
-} as const;
-
 /** The accounts.* methods of the identity HTTP API, their parameters and the codes they answer besides EveryMethodCodes. */
 export const IdentityApiMethods = {
-  initRegistration: { params: ['isLite'], codes: [ErrorCode.OK, ErrorCode.FREQUENCY_LIMIT] },
-  register: { params: ['email', 'password', 'passkey', 'regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'regSource', 'finalizeRegistration', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.READ_ONLY_FIELD, ErrorCode.FREQUENCY_LIMIT] },
-  finalizeRegistration: { params: ['regToken', 'include'], codes: [ErrorCode.OK, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED] },
-  login: { params: ['loginID', 'password', 'include', 'loginMode', 'regToken', 'sessionExpiration', 'ignoreInterruptions'], codes: [ErrorCode.OK, ErrorCode.STALE_LINK_TOKEN, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.SOCIAL_CONFLICT, ErrorCode.LOCKED_OUT] },
-  socialLogin: { params: ['provider', 'redirectURL', 'loginMode', 'regToken'], codes: [ErrorCode.OK, ErrorCode.CANCELLED, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.SOCIAL_CONFLICT, ErrorCode.PROVIDER_ERROR] },
-  getConflictingAccount: { params: ['regToken'], codes: [ErrorCode.OK, ErrorCode.INVALID_PARAMETER] },
-  getAccountInfo: { params: ['include', 'extraProfileFields', 'regToken'], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED, ErrorCode.ACCOUNT_DISABLED] },
-  setAccountInfo: { params: ['regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'password', 'newPassword'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.UNIQUE_IDENTIFIER_EXISTS, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.READ_ONLY_FIELD, ErrorCode.FREQUENCY_LIMIT, ErrorCode.UNAUTHORIZED, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN] },
-  resetPassword: { params: ['loginID', 'lang', 'passwordResetToken', 'newPassword'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.FREQUENCY_LIMIT, ErrorCode.PASSWORD_TOKEN_INVALID, ErrorCode.LOGIN_ID_UNKNOWN] },
-  resendVerificationCode: { params: ['regToken', 'email', 'lang'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.FREQUENCY_LIMIT] },
-  getSchema: { params: ['include'], codes: [ErrorCode.OK] },
-  getPolicies: { params: ['sections'], codes: [ErrorCode.OK] },
-  getSiteConsentDetails: { params: [], codes: [ErrorCode.OK] },
-  logout: { params: [], codes: [ErrorCode.OK] },
-  exportAccountData: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
-  deleteAccount: { params: ['password'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN, ErrorCode.LOCKED_OUT] },
-  initPasskeyRegistration: { params: ['regToken', 'email'], codes: [ErrorCode.OK, ErrorCode.INVALID_PARAMETER, ErrorCode.VALIDATION, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN] },
-  registerPasskey: { params: ['passkey', 'name'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN] },
-  initPasskeyLogin: { params: [], codes: [ErrorCode.OK, ErrorCode.FREQUENCY_LIMIT] },
-  passkeyLogin: { params: ['passkey', 'include', 'loginMode', 'regToken'], codes: [ErrorCode.OK, ErrorCode.STALE_LINK_TOKEN, ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.ACCOUNT_DISABLED, ErrorCode.INVALID_LOGIN, ErrorCode.SOCIAL_CONFLICT, ErrorCode.LOCKED_OUT] },
-  getPasskeys: { params: [], codes: [ErrorCode.OK, ErrorCode.UNAUTHORIZED] },
-  removePasskey: { params: ['id'], codes: [ErrorCode.OK, ErrorCode.MISSING_REQUIRED_PARAMETER, ErrorCode.INVALID_PARAMETER, ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_LOGIN, ErrorCode.NOT_FOUND] },
+  initRegistration: { params: ['isLite'], codes: [0 /* OK */, 400125 /* FREQUENCY_LIMIT */] },
+  register: { params: ['email', 'password', 'passkey', 'regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'regSource', 'finalizeRegistration', 'include'], codes: [0 /* OK */, 206001 /* PENDING_REGISTRATION */, 206002 /* PENDING_VERIFICATION */, 400002 /* MISSING_REQUIRED_PARAMETER */, 400006 /* INVALID_PARAMETER */, 400009 /* VALIDATION */, 400020 /* READ_ONLY_FIELD */, 400125 /* FREQUENCY_LIMIT */] },
+  finalizeRegistration: { params: ['regToken', 'include'], codes: [0 /* OK */, 206001 /* PENDING_REGISTRATION */, 206002 /* PENDING_VERIFICATION */, 400006 /* INVALID_PARAMETER */, 403041 /* ACCOUNT_DISABLED */] },
+  login: { params: ['loginID', 'password', 'include', 'loginMode', 'regToken', 'sessionExpiration', 'ignoreInterruptions'], codes: [0 /* OK */, 200009 /* STALE_LINK_TOKEN */, 206001 /* PENDING_REGISTRATION */, 206002 /* PENDING_VERIFICATION */, 400002 /* MISSING_REQUIRED_PARAMETER */, 400006 /* INVALID_PARAMETER */, 403041 /* ACCOUNT_DISABLED */, 403042 /* INVALID_LOGIN */, 403043 /* SOCIAL_CONFLICT */, 403120 /* LOCKED_OUT */] },
+  socialLogin: { params: ['provider', 'redirectURL', 'loginMode', 'regToken'], codes: [0 /* OK */, 200001 /* CANCELLED */, 206001 /* PENDING_REGISTRATION */, 206002 /* PENDING_VERIFICATION */, 400002 /* MISSING_REQUIRED_PARAMETER */, 403041 /* ACCOUNT_DISABLED */, 403042 /* INVALID_LOGIN */, 403043 /* SOCIAL_CONFLICT */, 500023 /* PROVIDER_ERROR */] },
+  getConflictingAccount: { params: ['regToken'], codes: [0 /* OK */, 400006 /* INVALID_PARAMETER */] },
+  getAccountInfo: { params: ['include', 'extraProfileFields', 'regToken'], codes: [0 /* OK */, 403005 /* UNAUTHORIZED */, 403041 /* ACCOUNT_DISABLED */] },
+  setAccountInfo: { params: ['regToken', 'profile', 'data', 'preferences', 'subscriptions', 'lang', 'password', 'newPassword'], codes: [0 /* OK */, 400002 /* MISSING_REQUIRED_PARAMETER */, 400003 /* UNIQUE_IDENTIFIER_EXISTS */, 400006 /* INVALID_PARAMETER */, 400009 /* VALIDATION */, 400020 /* READ_ONLY_FIELD */, 400125 /* FREQUENCY_LIMIT */, 403005 /* UNAUTHORIZED */, 403041 /* ACCOUNT_DISABLED */, 403042 /* INVALID_LOGIN */] },
+  resetPassword: { params: ['loginID', 'lang', 'passwordResetToken', 'newPassword'], codes: [0 /* OK */, 400002 /* MISSING_REQUIRED_PARAMETER */, 400006 /* INVALID_PARAMETER */, 400009 /* VALIDATION */, 400125 /* FREQUENCY_LIMIT */, 403025 /* PASSWORD_TOKEN_INVALID */, 403047 /* LOGIN_ID_UNKNOWN */] },
+  resendVerificationCode: { params: ['regToken', 'email', 'lang'], codes: [0 /* OK */, 400002 /* MISSING_REQUIRED_PARAMETER */, 400006 /* INVALID_PARAMETER */, 400125 /* FREQUENCY_LIMIT */] },
+  getSchema: { params: ['include'], codes: [0 /* OK */] },
+  getPolicies: { params: ['sections'], codes: [0 /* OK */] },
+  getSiteConsentDetails: { params: [], codes: [0 /* OK */] },
+  logout: { params: [], codes: [0 /* OK */] },
+  exportAccountData: { params: [], codes: [0 /* OK */, 403005 /* UNAUTHORIZED */] },
+  deleteAccount: { params: ['password'], codes: [0 /* OK */, 400002 /* MISSING_REQUIRED_PARAMETER */, 403005 /* UNAUTHORIZED */, 403042 /* INVALID_LOGIN */, 403120 /* LOCKED_OUT */] },
+  initPasskeyRegistration: { params: ['regToken', 'email'], codes: [0 /* OK */, 400006 /* INVALID_PARAMETER */, 400009 /* VALIDATION */, 403005 /* UNAUTHORIZED */, 403042 /* INVALID_LOGIN */] },
+  registerPasskey: { params: ['passkey', 'name'], codes: [0 /* OK */, 400002 /* MISSING_REQUIRED_PARAMETER */, 400006 /* INVALID_PARAMETER */, 403005 /* UNAUTHORIZED */, 403042 /* INVALID_LOGIN */] },
+  initPasskeyLogin: { params: [], codes: [0 /* OK */, 400125 /* FREQUENCY_LIMIT */] },
+  passkeyLogin: { params: ['passkey', 'include', 'loginMode', 'regToken'], codes: [0 /* OK */, 200009 /* STALE_LINK_TOKEN */, 206001 /* PENDING_REGISTRATION */, 206002 /* PENDING_VERIFICATION */, 400002 /* MISSING_REQUIRED_PARAMETER */, 400006 /* INVALID_PARAMETER */, 403041 /* ACCOUNT_DISABLED */, 403042 /* INVALID_LOGIN */, 403043 /* SOCIAL_CONFLICT */, 403120 /* LOCKED_OUT */] },
+  getPasskeys: { params: [], codes: [0 /* OK */, 403005 /* UNAUTHORIZED */] },
+  removePasskey: { params: ['id'], codes: [0 /* OK */, 400002 /* MISSING_REQUIRED_PARAMETER */, 400006 /* INVALID_PARAMETER */, 403005 /* UNAUTHORIZED */, 403042 /* INVALID_LOGIN */, 404000 /* NOT_FOUND */] },
 } as const;
 
 /** The most bytes of the body of a call of the identity HTTP API. */
 export const ApiMaxBodyBytes = 65536;
 
 /** Codes any method may answer: a cross-site call, an unreadable request, a failure in the service. */
-export const EveryMethodCodes: readonly number[] = [ErrorCode.FORBIDDEN, ErrorCode.INVALID_PARAMETER, ErrorCode.GENERAL_SERVER_ERROR];
+export const EveryMethodCodes: readonly number[] = [403000 /* FORBIDDEN */, 400006 /* INVALID_PARAMETER */, 500001 /* GENERAL_SERVER_ERROR */];
 
 /** The codes of validationErrors entries. */
-export const ValidationErrorCodes: readonly number[] = [ErrorCode.UNIQUE_IDENTIFIER_EXISTS, ErrorCode.INVALID_PARAMETER, ErrorCode.INVALID_FORMAT, ErrorCode.MISSING_REQUIRED_VALUE, ErrorCode.INVALID_LOGIN];
+export const ValidationErrorCodes: readonly number[] = [400003 /* UNIQUE_IDENTIFIER_EXISTS */, 400006 /* INVALID_PARAMETER */, 400026 /* INVALID_FORMAT */, 400027 /* MISSING_REQUIRED_VALUE */, 403042 /* INVALID_LOGIN */];

@@ -16,16 +16,18 @@ func main() {
 	goOut := flag.String("go", "contract.gen.go", "the Go file to write")
 	tsOut := flag.String("ts", "../../../../../libs/identity-contract/src/contract.gen.ts", "the TypeScript file to write")
 	sessionTSOut := flag.String("session-ts", "../../../../../libs/identity-contract/src/session.gen.ts", "the TypeScript file of SessionKeeping to write")
+	limitsTSOut := flag.String("limits-ts", "../../../../../libs/identity-contract/src/limits.gen.ts", "the TypeScript file of the durations, limits and subscriber scope to write")
+	linksTSOut := flag.String("links-ts", "../../../../../libs/identity-contract/src/links.gen.ts", "the TypeScript file of the mail links to write")
 	check := flag.Bool("check", false, "write nothing; fail when a generated file is out of date")
 	flag.Parse()
 
-	if err := run(*contract, *goOut, *tsOut, *sessionTSOut, *check); err != nil {
+	if err := run(*contract, *goOut, []string{*tsOut, *sessionTSOut, *limitsTSOut, *linksTSOut}, *check); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
 
-func run(contractPath, goPath, tsPath, sessionTSPath string, check bool) error {
+func run(contractPath, goPath string, tsPaths []string, check bool) error {
 	raw, err := os.ReadFile(contractPath)
 	if err != nil {
 		return err
@@ -37,7 +39,13 @@ func run(contractPath, goPath, tsPath, sessionTSPath string, check bool) error {
 	outputs := []struct {
 		path string
 		src  []byte
-	}{{goPath, out.goSrc}, {tsPath, out.tsSrc}, {sessionTSPath, out.sessionTSSrc}}
+	}{{goPath, out.goSrc}}
+	for i, src := range out.tsSrcs() {
+		outputs = append(outputs, struct {
+			path string
+			src  []byte
+		}{tsPaths[i], src})
+	}
 	stale := false
 	for _, o := range outputs {
 		if check {
@@ -57,14 +65,19 @@ func run(contractPath, goPath, tsPath, sessionTSPath string, check bool) error {
 		return fmt.Errorf("the generated identity contract does not match %s", contractPath)
 	}
 	if check {
-		fmt.Printf("%s, %s and %s match %s\n", goPath, tsPath, sessionTSPath, contractPath)
+		fmt.Printf("%s and the TypeScript files match %s\n", goPath, contractPath)
 	}
 	return nil
 }
 
-// generated are the files the contract gives: the Go file and the two TypeScript files.
+// generated are the files the contract gives: the Go file and the TypeScript files.
 type generated struct {
-	goSrc, tsSrc, sessionTSSrc []byte
+	goSrc, tsSrc, sessionTSSrc, limitsTSSrc, linksTSSrc []byte
+}
+
+// tsSrcs are the TypeScript files in the order of run's tsPaths: contract, session, limits, links.
+func (g generated) tsSrcs() [][]byte {
+	return [][]byte{g.tsSrc, g.sessionTSSrc, g.limitsTSSrc, g.linksTSSrc}
 }
 
 // generate turns the contract into the Go file and the TypeScript files.
@@ -77,5 +90,5 @@ func generate(raw []byte) (generated, error) {
 	if err != nil {
 		return generated{}, err
 	}
-	return generated{goSrc: goSrc, tsSrc: tsFile(d), sessionTSSrc: sessionTSFile(d)}, nil
+	return generated{goSrc: goSrc, tsSrc: tsFile(d), sessionTSSrc: sessionTSFile(d), limitsTSSrc: limitsTSFile(d), linksTSSrc: linksTSFile(d)}, nil
 }

@@ -1,0 +1,25 @@
+// Code generated from services/api/api/identity-contract.yaml by services/api/internal/identity/contract/gen. DO NOT EDIT.
+
+/** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */
+export const Links = {
+  /** GET changes nothing (mail scanners open links): it lands on doubleOptInDone#verify={token}, whose page POSTs the token here (a form, as the REST API's link POSTs); the answer {next} is doubleOptInDone with errorCode 0, 403002 (expired) or 404000 (unknown or used). The POST is the page's fetch, not a navigation, so a request no page sends is refused as the REST API refuses it: without the token, with it given twice or not text, 400 naming token; another body type, 415 naming Content-Type. */
+  verifyEmail: { path: '/identity/verify', tokenParam: 'token' },
+  /** GET changes nothing: it lands on preferencesDoubleOptInDone#subscription={token}, whose page POSTs the token here; the answer {next} is preferencesDoubleOptInDone (with ?newsletter={key} for a newsletter, NLT…), else preferencesDoubleOptInError + code. A request no page sends is refused as verifyEmail's. */
+  confirmSubscription: { path: '/identity/confirm-subscription', tokenParam: 'token' },
+  /** The account portal's reset-completion page reads the token from pwrt (000 §2). */
+  resetPassword: { path: '/login/reset-password', tokenParam: 'pwrt' },
+  /** The signed subscriber token (a JWT) follows the path (001 §2). */
+  preferenceCentre: { path: '/preferences/token/', tokenParam: '' },
+} as const;
+
+/** Pages the links land on (paths ending in `doi-` take the error code). */
+export const Pages = {
+  /** Account portal; query errorCode. 0 success; another code goes to doubleOptInError + code (000 §2). */
+  doubleOptInDone: '/double-opt-in-done',
+  /** Account portal error page; the code follows (doi-403002 offers registration) (000 §2). */
+  doubleOptInError: '/error/doi-',
+  /** Preference centre; a confirmed subscription or reminder (001 §2). */
+  preferencesDoubleOptInDone: '/preferences/double-opt-in-done',
+  /** Preference centre error page; the code (or `expired`) follows (001 §2). */
+  preferencesDoubleOptInError: '/preferences/error/doi-',
+} as const;

@@ -61,6 +61,18 @@ export const formikFieldArrayPure: Plugin = {
   },
 };
 
+// i18next's module exports its instance's methods as `const t = instance.t;` and so on. Tree-shaking keeps a property
+// read even where nothing uses what it reads (a getter might run), so the ones the apps never import stood in every
+// page's first chunk as bare reads ("x.createInstance,x.dir,x.init,…"). These are plain methods; the build reads each
+// inside a pure call instead, which goes where it is not used (page weight, 2026-11-30).
+export const i18nextPureExports: Plugin = {
+  name: 'i18next-pure-exports',
+  transform: {
+    filter: { id: /[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/ },
+    handler: (code) => ({ code: code.replace(/^const ([A-Za-z_$][\w$]*) = instance\.\1;$/gm, 'const $1 = /* @__PURE__ */ (() => instance.$1)();'), map: null }),
+  },
+};
+
 /**
  * Which modules tree-shaking must run even when nothing of them is used (`build.rolldownOptions.treeshake
  * .moduleSideEffects` of both apps): the shared libraries (libs/…/src) have no import-time side effects, which lets

@@ -180,7 +180,7 @@ test.describe('preference centre: error rules (spec 001 §8)', () => {
     await expect(page.getByText('Bitte überprüfen Sie Ihre Eingaben im Formular.')).toBeVisible();
   });
 
-  test("a subscription the provider refuses: 'Entschuldigung!' with OK, the newsletter off again; other errors follow (spec 001 §2, screen 6)", async ({ page, openQa, linkFor }) => {
+  test("a subscription the provider refuses: 'Entschuldigung!' naming it, with OK, the newsletter off again; the rest of the form saved at once; other errors follow (spec 001 §2, screen 6)", async ({ page, openQa, linkFor }) => {
     await openQa({ force: ['setAccountInfo-400009-subscription'], target: linkFor('newsletter@qa.example') });
     await expect(page.getByRole('heading', { level: 1, name: 'Hallo Nina!' })).toBeVisible();
     const offers = page.getByRole('switch', { name: 'Angebote der Woche' });
@@ -188,7 +188,7 @@ test.describe('preference centre: error rules (spec 001 §8)', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     const dialog = page.getByRole('dialog', { name: 'Entschuldigung!' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('Sie dürfen den Newsletter leider nicht abonnieren.');
+    await expect(dialog).toContainText('Sie dürfen den Newsletter „Angebote der Woche“ leider nicht abonnieren.');
     await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
     // The rule behind it is not shown: neither the provider's message nor the form's "check the marked entries".
     await expect(page.getByText('Unknown subscription')).toHaveCount(0);
@@ -198,6 +198,31 @@ test.describe('preference centre: error rules (spec 001 §8)', () => {
     await expect(dialog).toBeHidden();
     await expect(offers).not.toBeChecked();
     await expect(offers).toBeFocused();
+    // Nothing else was in the form: nothing is saved again, and no banner says so.
+    await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toHaveCount(0);
+
+    // With other changes in the form, which the provider wrote none of (it writes nothing of a save it refuses a
+    // field of): after OK they are saved at once, the refused newsletter off, and the save ends as any save (spec 001
+    // §4: the banner, the next tab). Saved from another tab than the switch's, the dialog names the newsletter.
+    await openQa({ force: ['setAccountInfo-400009-subscription'], target: linkFor('newsletter@qa.example') });
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo Nina!' })).toBeVisible();
+    await page.getByRole('switch', { name: 'Angebote der Woche' }).check();
+    await page.getByRole('tab', { name: 'Meine Interessen' }).click();
+    await page.getByRole('checkbox', { name: 'Bio' }).check();
+    await page.getByRole('tab', { name: 'Meine Filiale' }).click();
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Nina-Marie');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const named = page.getByRole('dialog', { name: 'Entschuldigung!' });
+    await expect(named).toContainText('Sie dürfen den Newsletter „Angebote der Woche“ leider nicht abonnieren.');
+    await named.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hallo Nina-Marie!' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Produkterinnerungen', selected: true })).toBeFocused();
+    await page.getByRole('tab', { name: 'Meine Interessen' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Bio' })).toBeChecked();
+    await page.getByRole('tab', { name: 'Newsletter' }).click();
+    await expect(page.getByRole('switch', { name: 'Angebote der Woche' })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Allgemeiner Newsletter' })).toBeChecked();
 
     // The 400009 preset refuses a newsletter and a data field: subscribed to, the newsletter opens the dialog, and the
     // data field's error says the form's text once it is closed.

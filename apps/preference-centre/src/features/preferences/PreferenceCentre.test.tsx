@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import { Schema } from 'yup';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import type { PreferenceCentreContent } from '@portal/cms';
 import { ErrorCode } from '@portal/identity';
@@ -626,6 +627,27 @@ describe('the preference centre', () => {
     });
   });
 
+  // A check that fails instead of finding errors (a rule that throws) ended nowhere: the submit rethrew it into a
+  // promise nobody waited for, an unhandled rejection, and the shopper saw nothing (review, 2026-11-30).
+  it('a check that fails says the unexpected error, is logged, saves nothing and leaves Save usable', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    const broken = new TypeError('a rule broke');
+    const validate = jest.spyOn(Schema.prototype, 'validate').mockRejectedValue(broken);
+    await user.click(save());
+    expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten.')).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('preference centre: checking the form failed', broken);
+    await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
+    expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+    validate.mockRestore();
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    error.mockRestore();
+    warn.mockRestore();
+  });
+
   // A refused unsubscribe is no refusal to subscribe: its error stays on its switch, as any field's (spec 001 §5).
   it('shows the general and the field error of a refused save', async () => {
     const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL', 'NLT_RECIPES'), data: { sfmc: { dataProcessingConsented: true } } } });
@@ -658,7 +680,7 @@ describe('the preference centre', () => {
       await user.click(save());
       const dialog = await screen.findByRole('dialog', { name: 'Entschuldigung!' });
       expect(dialog).toHaveAttribute('aria-modal', 'true');
-      expect(dialog).toHaveAccessibleDescription('Sie dürfen den Newsletter leider nicht abonnieren.');
+      expect(dialog).toHaveAccessibleDescription('Sie dürfen den Newsletter „Rezepte“ leider nicht abonnieren.');
       const ok = within(dialog).getByRole('button', { name: 'OK' });
       await waitFor(() => expect(ok).toHaveFocus());
       // The rule behind it is not shown: neither the provider's message nor the form's "check the marked entries".
@@ -672,6 +694,107 @@ describe('the preference centre', () => {
       expect(recipes).not.toHaveAttribute('aria-invalid');
       expect(screen.getByRole('switch', { name: 'Allgemein' })).toBeChecked();
       expect(fake.account(EMAIL)?.subscriptions?.NLT_RECIPES).toBeUndefined();
+      // Nothing else to save: no save again, no banner.
+      expect(fake.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(1);
+      expect(screen.queryByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).not.toBeInTheDocument();
+    });
+
+    // The provider writes nothing of a save it refuses any field of, and the reminders are deleted after a save that
+    // succeeded only: after OK the name, the tile and the reminder marked for deletion were unsaved, the switch off and
+    // nothing said so (review, 2026-11-30). The refused newsletter off, the rest is saved at once, as a save.
+    it('the refusal alone, other changes in the form: OK saves them at once, and the save ends as any save (spec 001 §4)', async () => {
+      const kaffee = { reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee' } };
+      const withName: PreferenceCentreContent = {
+        ...preferenceCentre,
+        tabs: [
+          preferenceCentre.tabs[0]!,
+          { id: 'store', title: 'Meine Filiale', accessWithoutNewsletterSubscription: false, items: [{ type: 'profileFields', id: 'profile', fields: ['firstName'] }] },
+          preferenceCentre.tabs[2]!,
+        ],
+      };
+      const { user, fake, listed } = await openCentre({
+        centre: withName,
+        seed: { ...subscriber, subscriptions: subscribedTo('NLT_GENERAL', 'SVC_PRODUCT_REMINDER') },
+        reminders: [kaffee],
+        prepare: (fake) =>
+          fake.forceNext('setAccountInfo', { errorCode: ErrorCode.VALIDATION, errorDetails: 'Validation failed', validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES', errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown subscription' }] }),
+      });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+      await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+      await user.click(screen.getByRole('tab', { name: 'Meine Filiale' }));
+      const name = await screen.findByRole('textbox', { name: 'Vorname' });
+      await user.clear(name);
+      await user.type(name, 'Erika-Maria');
+      await user.click(save());
+      // From another tab than the switch's, the dialog names the newsletter that goes off.
+      const dialog = await screen.findByRole('dialog', { name: 'Entschuldigung!' });
+      expect(dialog).toHaveAccessibleDescription('Sie dürfen den Newsletter „Rezepte“ leider nicht abonnieren.');
+      expect(listed).toEqual([kaffee]);
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+      const writes = fake.calls.filter((call) => call.method === 'setAccountInfo');
+      expect(writes).toHaveLength(2);
+      expect(writes[1]?.params).toEqual({ regToken: expect.any(String), lang: 'de-DE', profile: { firstName: 'Erika-Maria' } });
+      expect(fake.account(EMAIL)?.profile?.firstName).toBe('Erika-Maria');
+      expect(fake.account(EMAIL)?.subscriptions?.NLT_RECIPES).toBeUndefined();
+      expect(listed).toEqual([]);
+      // On to the next tab, the keyboard with it, as after any save.
+      await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true'));
+      await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveFocus());
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Hallo Erika-Maria!' })).toBeInTheDocument();
+    });
+
+    // The save after OK is a save as any: the form's check, and whether it leaves a newsletter decided on the form
+    // without the refused one (spec 001 §4: the unsubscribe dialog when nothing stays).
+    it('the save after OK asks before leaving nothing subscribed, as any save', async () => {
+      const { user, fake } = await openCentre({
+        seed: subscriber,
+        prepare: (fake) =>
+          fake.forceNext('setAccountInfo', { errorCode: ErrorCode.VALIDATION, validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES', errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown subscription' }] }),
+      });
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+      await user.click(screen.getByRole('switch', { name: 'Rezepte' }));
+      await user.click(save());
+      await user.click(within(await screen.findByRole('dialog', { name: 'Entschuldigung!' })).getByRole('button', { name: 'OK' }));
+      expect(await screen.findByRole('dialog', { name: 'Wirklich abmelden?' })).toBeInTheDocument();
+      expect(fake.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(1);
+    });
+
+    // The save after OK sends no refused newsletter again, but another may be refused then (the provider's schema
+    // changed meanwhile): that refusal stays on its switch with the form's text, and nothing saves a third time.
+    it('a refusal of the save after OK: no dialog again, the field error and the form\'s text', async () => {
+      const three: PreferenceCentreContent = {
+        ...preferenceCentre,
+        tabs: [{ ...preferenceCentre.tabs[0]!, items: [{ type: 'newsletters', id: 'list', title: 'Unsere Newsletter', keys: ['NLT_GENERAL', 'NLT_RECIPES', 'NLT_OFFERS'] }] }, ...preferenceCentre.tabs.slice(1)],
+        newsletters: { ...preferenceCentre.newsletters, NLT_OFFERS: { name: 'Angebote', icon: '/images/newsletter-general.svg', descriptions: { short: 'Günstig.' } } },
+      };
+      const refusing = (key: string) => ({
+        errorCode: ErrorCode.VALIDATION,
+        errorDetails: 'Validation failed',
+        validationErrors: [{ fieldName: `subscriptions.${key}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'Unknown subscription' }],
+      });
+      const { user, fake } = await openCentre({
+        centre: three,
+        seed: subscriber,
+        prepare: (fake) => {
+          fake.forceNext('setAccountInfo', refusing('NLT_RECIPES'));
+          fake.forceNext('setAccountInfo', refusing('NLT_OFFERS'));
+        },
+      });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      await user.click(screen.getByRole('switch', { name: 'Angebote' }));
+      await user.click(save());
+      await user.click(within(await screen.findByRole('dialog', { name: 'Entschuldigung!' })).getByRole('button', { name: 'OK' }));
+      expect(await screen.findByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      const offers = screen.getByRole('switch', { name: 'Angebote' });
+      expect(offers).toBeChecked();
+      expect(offers).toHaveAccessibleDescription(/Unknown subscription/);
+      expect(screen.getByRole('switch', { name: 'Rezepte' })).not.toBeChecked();
+      expect(fake.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(2);
+      expect(screen.queryByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).not.toBeInTheDocument();
     });
 
     it('Escape closes it as OK does', async () => {
@@ -722,6 +845,22 @@ describe('the preference centre', () => {
       await waitFor(() => expect(year).toHaveFocus());
       expect(year).toHaveAccessibleDescription(expect.stringContaining('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.'));
       expect(screen.queryByText(/Unknown subscription/)).not.toBeInTheDocument();
+    });
+
+    // Only the codes that refuse a subscription (review, 2026-11-30): any other says something about the value.
+    it('not for another code on a newsletter switched on: its error stays on its switch', async () => {
+      const { user } = await openCentre({
+        seed: subscriber,
+        prepare: (fake) =>
+          fake.forceNext('setAccountInfo', { errorCode: ErrorCode.VALIDATION, validationErrors: [{ fieldName: 'subscriptions.NLT_RECIPES.email.isSubscribed', errorCode: ErrorCode.INVALID_FORMAT, message: 'The value must be true or false.' }] }),
+      });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      await user.click(save());
+      expect(await screen.findByText('Ihre Änderungen konnten nicht gespeichert werden. Bitte überprüfen Sie die markierten Angaben.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      const recipes = screen.getByRole('switch', { name: 'Rezepte' });
+      expect(recipes).toBeChecked();
+      expect(recipes).toHaveAttribute('aria-invalid', 'true');
     });
 
     it('not for other errors: a refused field, a general error', async () => {

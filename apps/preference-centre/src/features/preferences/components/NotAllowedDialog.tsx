@@ -9,8 +9,11 @@ export { refusedSubscriptions } from '../lib/refused-subscriptions';
  * refuses a subscription the save asked for (refusedSubscriptions), and only then: not what a locked tab shows
  * (SubscribeInfoDialog). The rule is the provider's and is not shown, nor is its message. A file of its own,
  * loaded on the save's error path (PreferenceHome's loadNotAllowed), not with the page (first-load weight).
+ *
+ * It names each refused newsletter as the content does, a sentence each: its switch may be on another tab, and after
+ * OK the save may go on to the next tab, so the dialog alone says which went off (review, 2026-11-30).
  */
-export function NotAllowedDialog({ onClose }: { onClose: () => void }) {
+export function NotAllowedDialog({ refused, newsletters, onClose }: { refused: string[]; newsletters: Partial<Record<string, { name: string }>>; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -22,7 +25,9 @@ export function NotAllowedDialog({ onClose }: { onClose: () => void }) {
         </button>
       }
     >
-      <p>{t('mpp.dialog.notallowed.text', { defaultValue: 'Sie dürfen den Newsletter leider nicht abonnieren.' })}</p>
+      {refused.map((key) => (
+        <p key={key}>{t('mpp.dialog.notallowed.text', { name: newsletters[key]?.name ?? key, defaultValue: 'Sie dürfen den Newsletter „{name}“ leider nicht abonnieren.' })}</p>
+      ))}
     </Dialog>
   );
 }

@@ -15,7 +15,7 @@ import type { RetailStore } from '../api/retail-stores';
 import { savePreferences } from '../api/save-preferences';
 import { searchProductReminders, type ProductReminder, type ProductReminders } from '../api/search-product-reminders';
 import { unsubscribeAll } from '../api/unsubscribe-all';
-import { formFieldOf, initialValues, keepsNewsletter, listedNewsletters, newslettersAfterSave, preferenceKey, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, type PreferencesValues } from '../lib/form';
+import { formFieldOf, initialValues, keepsNewsletter, listedNewsletters, newslettersAfterSave, preferenceKey, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, subscriptionKeyOf, type PreferencesValues } from '../lib/form';
 import { greetingText } from '../lib/greeting';
 import { useLeaveWarning } from '../lib/leave-warning';
 import { displayedNewsletterKeys, hasNewsletterSubscription, isNewsletterTab, remindersActive, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
@@ -86,6 +86,8 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
   // read again after the save reaches the form as its new start, and where that start reads as before (formik's dirty
   // compares with the start).
   const [savedValues, setSavedValues] = useState<PreferencesValues>();
+  // The save the 'Sorry!' dialog's OK starts runs: a refusal it meets stays on its switch, no dialog again.
+  const resaving = useRef(false);
 
   // The display windows are judged when the account is (re)loaded, so a list does not change under the user's hands.
   const [loadedAt] = useState(() => Date.now());
@@ -192,8 +194,9 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
         if (!isSuccess(answer)) {
           // A newsletter the provider would not subscribe the shopper to: the 'Sorry!' dialog (screen 6) and its switch
           // back off, as the provider has it; any other error follows as the dialog closes. Should the dialog's file not
-          // load (the connection gone just now), the refusal stays on its switch, as before.
-          const refusal = answer.validationErrors?.some(({ fieldName }) => fieldName.startsWith('subscriptions.'))
+          // load (the connection gone just now), the refusal stays on its switch, as before, as it does in the save
+          // the dialog's OK starts (resaving), so that one dialog leads to one save at most.
+          const refusal = !resaving.current && answer.validationErrors?.some(({ fieldName }) => subscriptionKeyOf(fieldName))
             ? await loadNotAllowed().then(({ NotAllowedDialog, refusedSubscriptions }) => ({ Dialog: NotAllowedDialog, ...refusedSubscriptions(answer.validationErrors, update.subscriptions) }), () => undefined)
             : undefined;
           const refused = refusal?.keys.length ? refusal : undefined;
@@ -323,6 +326,12 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     // this save's error (QA), or beside the errors of a submit the check refuses, which never reaches the save (QA,
     // 2026-11-30).
     setBannerShown(false);
+    resaving.current = false;
+    checkAndSave();
+  };
+
+  /** Checks every field, then saves (formik's submit), or shows the errors that stop the save. */
+  function checkAndSave() {
     // The submit counts from the press on, not from formik's own submit after the check: SubmitButton is busy and
     // ignores a press from here, where a second Enter during the check saved twice (QA keyboard audit, 2026-11-30).
     // A check that finds errors ends it once they are on screen (revealErrors); formik's submit ends it after a save.
@@ -330,15 +339,18 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     void formik
       .validateForm()
       .then((errors) => {
-        if (Object.keys(errors).length === 0) return void formik.submitForm();
+        if (Object.keys(errors).length === 0) return formik.submitForm();
         revealErrors(errors);
         if (checkShowing.current === undefined) formik.setSubmitting(false);
       })
       .catch((error: unknown) => {
+        // A check that fails rather than finds errors (a rule that throws) is an unexpected error, said as any: it was
+        // thrown on into a promise nobody waits for, and the shopper saw nothing (review, 2026-11-30).
+        console.error('preference centre: checking the form failed', error);
+        formik.setStatus({ formError: requestFailedMessage(error, UNEXPECTED) } satisfies FormStatus);
         formik.setSubmitting(false);
-        throw error;
       });
-  };
+  }
 
   /**
    * Shows the errors that stop a save or a tab change. An error on another tab opens that tab: a closed favourite
@@ -454,6 +466,8 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
       ) : null}
       {dialog?.kind === 'notAllowed' ? (
         <dialog.Dialog
+          refused={dialog.refused}
+          newsletters={content.newsletters}
           onClose={() => {
             setDialog(null);
             const { then, refused } = dialog;
@@ -461,6 +475,13 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
               formik.setStatus(then.status);
               revealTabOf(then.errors);
               return;
+            }
+            // The provider writes nothing of a save it refuses a field of, and the marked reminders go after a save
+            // only: the rest of the form (a name, a tile, a reminder to delete) is saved now, the refused newsletter
+            // off, and ends as any save (spec 001 §4: the banner, the next tab). Once: see resaving (review, 2026-11-30).
+            if (formik.dirty) {
+              resaving.current = true;
+              return checkAndSave();
             }
             // The focus on the switch now off says what changed; from another tab it goes back to where it was.
             requestAnimationFrame(() => document.getElementsByName(`newsletters.${refused[0]}`)[0]?.focus());

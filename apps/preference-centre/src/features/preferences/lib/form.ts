@@ -194,10 +194,15 @@ export function remindersToDelete(values: PreferencesValues): string[] {
     .map(([id]) => id);
 }
 
+/** The subscription a server field name is on: `subscriptions.NLT_X`, or below it (`….email.isSubscribed`), is NLT_X's. */
+export function subscriptionKeyOf(fieldName: string): string | undefined {
+  return /^subscriptions\.([^.]+)/.exec(fieldName)?.[1];
+}
+
 /** Server field names onto the form: `subscriptions.NLT_X(.email.isSubscribed)` is the newsletter's switch, and so on. */
 export function formFieldOf(fieldName: string): string {
-  const subscription = /^subscriptions\.([^.]+)/.exec(fieldName);
-  if (subscription) return `newsletters.${subscription[1]}`;
+  const subscription = subscriptionKeyOf(fieldName);
+  if (subscription) return `newsletters.${subscription}`;
   if (fieldName === 'data.preference.FAVORITE_STORE') return 'favouriteStore.text';
   const preference = /^data\.preference\.([^.]+)$/.exec(fieldName);
   if (preference) return `preferences.${preference[1]}`;

@@ -5,4 +5,4 @@
 export * from './contract.gen';
 export { SessionKeeping } from './session.gen';
 export { isEmailAddress } from './email-address';
-export { charGroupCount, passwordLength, passwordPolicyProblem, type PasswordPolicyProblem } from './password-policy';
+export { charGroupCount, passwordLength, passwordPolicyProblem, passwordTooLong, type PasswordPolicyProblem } from './password-policy';

@@ -185,6 +185,26 @@ test.describe('account pages', () => {
     await other.close();
   });
 
+  // QA spec audit, 2026-11-30: the other tab's login said "Ihre Sitzung ist abgelaufen…" to a shopper who had logged out.
+  test('a logout in one tab: the other tab on /accessdata goes to the login, which does not say the session expired', async ({ page, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'logout-tabs');
+    await confirmedAccount(page.request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+    await page.goto('/accessdata');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldedaten' })).toBeVisible();
+
+    const other = await page.context().newPage();
+    await other.goto('/');
+    await expect(other.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+    await other.getByRole('link', { name: 'Abmelden' }).last().click();
+    await expect(other.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByText(/Ihre Sitzung ist abgelaufen/)).toHaveCount(0);
+    await other.close();
+  });
+
   test('password change: a wrong current password on its field, then the banner, the logout after 3 seconds, only the new password', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'password');
     await confirmedAccount(page.request, baseURL!, email);

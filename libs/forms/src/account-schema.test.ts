@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { PersonNamePattern } from '@portal/identity-contract';
 import { accountFormSchema, formSchema, schemaFieldRule } from './account-schema';
 import { accountFieldName, findSchemaField, missingRequiredFields, parseFormat, type AccountSchemaDefinition } from './schema-fields';
 import { messages } from './messages';
@@ -118,6 +119,44 @@ describe('schemaFieldRule', () => {
     expect(required?.key).toEqual(['gigya.schema.profile.firstName.required.error', 'global.validation.required']);
     expect(required?.fallback).toBe('Please enter a value.');
     expect((await firstError(rule('data.salutation'), 'sir'))?.fallback).toBe('The specified value does not correspond to the expected format.');
+  });
+
+  // QA spec audit, 2026-11-30: "  d'Ärger  " as the last name was refused with the generic format text in the browser,
+  // while the service trims every text before its checks and the first name was trimmed here too.
+  describe('a text field is checked as the service checks it: without the spaces around it', () => {
+    const names: AccountSchemaDefinition = {
+      profileSchema: {
+        fields: {
+          // The embedded provider's getSchema: the contract's person-name pattern for both names, both required.
+          lastName: { type: 'string', required: true, format: `regex('${PersonNamePattern}')`, writeAccess: 'clientModify' },
+          'phones.number': { type: 'string', required: false, writeAccess: 'clientModify' },
+        },
+      },
+      dataSchema: { fields: schema.dataSchema!.fields },
+    };
+    const named = (path: string) => schemaFieldRule(path, findSchemaField(names, path));
+    const invalidLastName = {
+      key: ['gigya.schema.profile.lastName', 'ap.errors.profile.lastName.400026', 'mpp.errors.400026.profile.lastName'],
+      fallback: 'Please enter a valid last name.',
+    };
+
+    it.each([
+      ['profile.lastName', "  d'Ärger  "],
+      ['profile.lastName', ' Ärger '],
+      ['data.loyalty.cardNumber', ' 0123456789 '],
+      ['profile.phones.0.number', ' +4912345678 '],
+    ])('%s = %j is valid', async (path, value) => {
+      await expect(firstError(named(path), value)).resolves.toBeUndefined();
+    });
+
+    it("says a malformed last name in the last name's words, as the service's refusal 400026 does, and a long one too long", async () => {
+      await expect(firstError(named('profile.lastName'), ' R2D2 ')).resolves.toEqual(invalidLastName);
+      await expect(firstError(named('profile.lastName'), 'M'.repeat(201))).resolves.toEqual({
+        key: ['ap.errors.profile.lastName.400006', 'mpp.errors.400006.profile.lastName'],
+        fallback: 'Please enter a shorter last name.',
+      });
+      expect(firstKey(await firstError(named('profile.lastName'), '   '))).toBe('gigya.schema.profile.lastName.required.error');
+    });
   });
 
   it('takes the birth year range from the schema', async () => {

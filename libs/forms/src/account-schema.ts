@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { isEmailAddress } from '@portal/identity-contract';
 import { messages } from './messages';
 import { emptyToUndefined, hasValue } from './checks';
-import { birthYearSchema, emailSchema, firstNameSchema, phoneSchema, postcodeSchema } from './rules';
+import { birthYearSchema, emailSchema, firstNameSchema, lastNameSchema, phoneSchema, postcodeSchema } from './rules';
 import { accountFieldName, findSchemaField, parseFormat, type AccountSchemaDefinition, type FieldFormat, type SchemaFieldDefinition } from './schema-fields';
 import type { ZipCodeRule } from './zip-code';
 
@@ -21,6 +21,8 @@ function productRule(name: string, format: FieldFormat | undefined, options: Fie
       return emailSchema({ field: name });
     case 'profile.firstName':
       return firstNameSchema(name);
+    case 'profile.lastName':
+      return lastNameSchema(name);
     case 'profile.phones.number':
       return phoneSchema(name);
     case 'profile.birthYear':
@@ -35,7 +37,10 @@ function productRule(name: string, format: FieldFormat | undefined, options: Fie
 /**
  * The rule of one form field: the product's own rule for the field, plus what the provider's schema says
  * (required with `gigya.schema.{field}.required.error`, a `regex('…')` or `email` format and the range of a
- * `long` field with `gigya.schema.{field}`). Server-only fields are never checked.
+ * `long` field with `gigya.schema.{field}`). Server-only fields are never checked. A text is checked without the
+ * spaces around it, as the service trims every text before it checks it (the product's rules trim likewise): a
+ * market's own field with a pattern refused " 0123456789 " in the browser, which the service takes (QA spec audit,
+ * 2026-11-30).
  */
 export function schemaFieldRule(path: string, field: SchemaFieldDefinition | undefined, options: FieldRuleOptions = {}): yup.Schema {
   if (field?.writeAccess === 'serverOnly') return yup.mixed();
@@ -47,7 +52,7 @@ export function schemaFieldRule(path: string, field: SchemaFieldDefinition | und
   if (own) rule = own;
   else if (field && NUMBER_TYPES.has(field.type)) rule = yup.number().transform(emptyToUndefined).typeError(invalid);
   else if (field && BOOLEAN_TYPES.has(field.type)) rule = yup.boolean();
-  else rule = yup.string();
+  else rule = yup.string().trim();
 
   if (format?.kind === 'regex') {
     rule = rule.test('format', invalid, (value: unknown) => !hasValue(value) || format.pattern.test(String(value)));

@@ -1,5 +1,6 @@
 import { createI18n, loadShippedMessages } from '@portal/i18n';
 import { isMessage, message, messages, toMessage, translateMessage } from './messages';
+import { passwordMessages } from './rules';
 
 describe('message descriptors', () => {
   it.each([
@@ -26,8 +27,8 @@ describe('translateMessage', () => {
     ['de-DE', messages.required('profile.firstName'), 'Bitte geben Sie einen Wert ein.'],
     ['en-GB', messages.required('profile.firstName'), 'Please enter a value.'],
     ['de-DE', messages.format('profile.zip'), 'Der angegebene Wert entspricht nicht dem erwarteten Format.'],
-    ['de-DE', messages.passwordMinLength(8), 'Das Passwort muss mindestens 8 Zeichen lang sein.'],
-    ['en-GB', messages.passwordMinLength(12), 'The password must be at least 12 characters long.'],
+    ['de-DE', passwordMessages.passwordMinLength(8), 'Das Passwort muss mindestens 8 Zeichen lang sein.'],
+    ['en-GB', passwordMessages.passwordMinLength(12), 'The password must be at least 12 characters long.'],
     ['fr-FR', messages.birthYearRange(1900, 2020), "L'année de naissance doit être comprise entre 1900 et 2020."],
     ['en-GB', messages.birthYearRange(1900, 2020), 'The year of birth must be between 1900 and 2020.'],
     ['de-DE', messages.retypeMismatch(), 'Die eingegebenen Passwörter stimmen nicht überein.'],
@@ -46,6 +47,6 @@ describe('translateMessage', () => {
 
   it('uses the English fallback with placeholders filled when no catalogue is loaded', async () => {
     const i18n = await createI18n(async () => ({}));
-    expect(translateMessage(i18n.t, messages.passwordMinLength(8))).toBe('The password must be at least 8 characters long.');
+    expect(translateMessage(i18n.t, passwordMessages.passwordMinLength(8))).toBe('The password must be at least 8 characters long.');
   });
 });

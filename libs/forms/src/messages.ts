@@ -25,21 +25,12 @@ export const messages = {
   format: formatMessage,
   emailRequired: () => message('global.email.required', 'Please enter your e-mail address.'),
   passwordRequired: passwordRequiredMessage,
-  passwordMinLength: (minLength: number) =>
-    message('global.passwordcomplexity.error.minlength', 'The password must be at least {0} characters long.', { 0: minLength }),
-  /** All four groups asked for: the spec's wording. */
-  passwordAllCharGroups: () =>
-    message(
-      'global.passwordcomplexity.error.chargroups.all',
-      'The password must contain numbers, upper and lower case letters and special characters.',
-    ),
-  passwordCharGroups: (minCharGroups: number) =>
-    message(
-      'global.passwordcomplexity.error.chargroups',
-      'The password must contain characters from at least {0} of these groups: lower case letters, upper case letters, numbers, special characters.',
-      { 0: minCharGroups },
-    ),
-  passwordRegex: () => message('global.passwordcomplexity.error.regex', 'The password does not meet the requirements.'),
+  /**
+   * The password is longer than the service takes (the identity contract's passwordPolicy.maxBytes): the form's own check
+   * and the service's refusal alike (refusedPasswordMessage), in the part of the account portal's texts every page with a
+   * new password loads. The policy's other messages only its rule gives, and they are with it (rules.ts, passwordMessages).
+   */
+  passwordTooLong: () => message('clp.registration.password.tooLong', 'The password is too long.'),
   passwordSameAsOld: () => message('global.password.error.same', 'The new password must be different from the old one.'),
   passwordCommon: () =>
     message('global.password.error.common', 'This password is too common: it appears in lists of stolen passwords. Please choose another one.'),

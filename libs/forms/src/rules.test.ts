@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PersonNameMaxLength, PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
+import { PasswordPolicyDefaults, PersonNameMaxLength, PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
 import {
   ADDRESS_TEXT_MAX_LENGTH,
   addressTextSchema,
@@ -8,6 +8,7 @@ import {
   emailSchema,
   firstNameSchema,
   newPasswordSchema,
+  passwordMessages,
   passwordSchema,
   PERSON_NAME_MAX_LENGTH,
   personNameSchema,
@@ -39,7 +40,24 @@ describe('passwordSchema', () => {
   });
 
   it('says how long the password must be', async () => {
-    expect(await firstError(passwordSchema({ minLength: 10, minCharGroups: 0 }), 'Abcdef1!')).toEqual(messages.passwordMinLength(10));
+    expect(await firstError(passwordSchema({ minLength: 10, minCharGroups: 0 }), 'Abcdef1!')).toEqual(passwordMessages.passwordMinLength(10));
+  });
+
+  // QA spec audit, 2026-11-30: `Aa1!` and 300 times `x` reached the service, whose English "The password is too long."
+  // then stood on the German page; so did `Aa1!` and 140 times `ä`, 144 characters but 284 bytes.
+  it.each([
+    ['300 ASCII letters', `Aa1!${'x'.repeat(300)}`],
+    ['140 umlauts: 144 characters, 284 bytes', `Aa1!${'ä'.repeat(140)}`],
+    ['one byte over', `Aa1!${'x'.repeat(PasswordPolicyDefaults.maxBytes - 3)}`],
+  ])("refuses a password longer than the service takes (the identity contract's maxBytes, in UTF-8 bytes): %s", async (_case, password) => {
+    const tooLong = { key: 'clp.registration.password.tooLong', fallback: 'The password is too long.' };
+    await expect(firstError(passwordSchema(policy), password)).resolves.toEqual(tooLong);
+    await expect(firstError(newPasswordSchema(policy), password)).resolves.toEqual(tooLong);
+  });
+
+  it('takes a password of exactly the bytes the service takes', async () => {
+    await expect(passwordSchema(policy).isValid(`Aa1!${'x'.repeat(PasswordPolicyDefaults.maxBytes - 4)}`)).resolves.toBe(true);
+    await expect(passwordSchema(policy).isValid(`Aa1!${'ä'.repeat((PasswordPolicyDefaults.maxBytes - 4) / 2)}`)).resolves.toBe(true);
   });
 
   it('counts characters, not UTF-16 units', async () => {

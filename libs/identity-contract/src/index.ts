@@ -8,4 +8,4 @@ export { SessionKeeping } from './session.gen';
 export * from './limits.gen';
 export * from './links.gen';
 export { isEmailAddress } from './email-address';
-export { charGroupCount, passwordLength, passwordPolicyProblem, type PasswordPolicyProblem } from './password-policy';
+export { charGroupCount, passwordLength, passwordPolicyProblem, passwordTooLong, type PasswordPolicyProblem } from './password-policy';

@@ -1,5 +1,5 @@
 import { CharGroupExamples, PasswordPolicyDefaults } from './contract.gen';
-import { charGroupCount, passwordLength, passwordPolicyProblem } from './password-policy';
+import { charGroupCount, passwordLength, passwordPolicyProblem, passwordTooLong } from './password-policy';
 
 describe('password policy', () => {
   // The same examples the Go side tests contract.CharGroupCount with: both count alike.
@@ -26,5 +26,16 @@ describe('password policy', () => {
     expect(passwordPolicyProblem(`Aa1!${'x'.repeat(PasswordPolicyDefaults.maxBytes)}`, policy)).toBe('maxLength');
     expect(passwordPolicyProblem('Aa1!Aa1!', { ...policy, regExp: '^[^!]*$' })).toBe('regExp');
     expect(passwordPolicyProblem('Aa1!Aa1!', { ...policy, regExp: '(' })).toBeUndefined();
+  });
+
+  // QA spec audit, 2026-11-30: `Aa1!` and 140 times `ä` are 144 characters but 284 bytes, which the service refuses.
+  it('counts the length limit in UTF-8 bytes, as the embedded provider does', () => {
+    expect(PasswordPolicyDefaults.maxBytes).toBe(256);
+    expect(passwordTooLong(`Aa1!${'x'.repeat(252)}`)).toBe(false);
+    expect(passwordTooLong(`Aa1!${'x'.repeat(253)}`)).toBe(true);
+    expect(passwordTooLong(`Aa1!${'ä'.repeat(126)}`)).toBe(false);
+    expect(passwordTooLong(`Aa1!${'ä'.repeat(127)}`)).toBe(true);
+    expect(passwordTooLong(`Aa1!${'ä'.repeat(140)}`)).toBe(true);
+    expect(passwordPolicyProblem(`Aa1!${'ä'.repeat(140)}`, { minLength: 8, minCharGroups: 4 })).toBe('maxLength');
   });
 });

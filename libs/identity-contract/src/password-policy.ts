@@ -21,6 +21,15 @@ export function passwordLength(password: string): number {
   return [...password].length;
 }
 
+/**
+ * Whether a password is longer than the embedded provider takes (PasswordPolicyDefaults.maxBytes, the bound of its hash's
+ * input): counted in UTF-8 bytes, so an umlaut counts two and an emoji four, and 144 characters of which 140 are `ä` are
+ * too long already.
+ */
+export function passwordTooLong(password: string): boolean {
+  return new TextEncoder().encode(password).length > PasswordPolicyDefaults.maxBytes;
+}
+
 /** The rule of the policy a password breaks first, in the order the embedded provider checks them. */
 export type PasswordPolicyProblem = 'minLength' | 'maxLength' | 'charGroups' | 'regExp';
 
@@ -30,7 +39,7 @@ export type PasswordPolicyProblem = 'minLength' | 'maxLength' | 'charGroups' | '
  */
 export function passwordPolicyProblem(password: string, policy: PasswordRules): PasswordPolicyProblem | undefined {
   if (passwordLength(password) < policy.minLength) return 'minLength';
-  if (new TextEncoder().encode(password).length > PasswordPolicyDefaults.maxBytes) return 'maxLength';
+  if (passwordTooLong(password)) return 'maxLength';
   if (charGroupCount(password) < policy.minCharGroups) return 'charGroups';
   if (policy.regExp) {
     const pattern = compile(policy.regExp);

@@ -76,6 +76,7 @@ export {
   ACCOUNT_INCLUDE,
   PW_RESET_LOGIN_ID_KEY,
   SESSION_CHANNEL,
+  type SessionChannelMessage,
   type AccountAction,
   type AccountSnapshot,
   type AccountState,

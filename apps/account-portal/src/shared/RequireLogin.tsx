@@ -1,24 +1,26 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, useLocation } from 'react-router-dom';
-import { isSuccess, isUnauthorized, SESSION_CHANNEL, useIdentity } from '@portal/identity';
+import { isSuccess, isUnauthorized, SESSION_CHANNEL, useIdentity, type SessionChannelMessage } from '@portal/identity';
 import { Loader, useRevealed } from '@portal/ui';
 import type { LoginState } from './navigation';
 
 /**
  * Account pages need a login; a logged-out visitor goes to /login, which returns here afterwards (spec 000 §2) and,
- * when the session ended under the page, says so. A page the browser brings back from its back/forward cache shows
- * again only once the session is confirmed (useSessionCheckOnReturn).
+ * when the session ended under the page, says so, unless another tab said that the shopper logs out there (its
+ * /logout): the login said "Ihre Sitzung ist abgelaufen…" to a shopper who had logged out on purpose (QA spec audit,
+ * 2026-11-30). A page the browser brings back from its back/forward cache shows again only once the session is
+ * confirmed (useSessionCheckOnReturn).
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { account, ready } = useIdentity();
   const location = useLocation();
-  const checking = useSessionCheckOnReturn(account.loggedIn, account.UID);
+  const [checking, loggedOutElsewhere] = useSessionCheckOnReturn(account.loggedIn, account.UID);
   if (!useRevealed(ready)) return <Loader />;
   if (!account.loggedIn) {
     const state: LoginState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
-      ...(account.sessionEnded ? { sessionEnded: true } : {}),
+      ...(account.sessionEnded && !loggedOutElsewhere ? { sessionEnded: true } : {}),
     };
     return <Navigate to="/login" replace state={state} />;
   }
@@ -46,9 +48,11 @@ export function RequireLogin({ children }: { children: ReactNode }) {
  * one account's page saved into the account another tab had logged in since, and said "saved" (QA). No answer then
  * leaves the page as it is: the connection may be down, and the save checks again (useShownAccountSession).
  */
-function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): boolean {
+function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): [checking: boolean, loggedOutElsewhere: boolean] {
   const { provider, refresh } = useIdentity();
   const [checking, setChecking] = useState(false);
+  // Another tab's /logout said so before it logged out: the end of the session the next check finds is that logout.
+  const [loggedOutElsewhere, setLoggedOutElsewhere] = useState(false);
   // The account the page shows, read when the service answers (the effect stays put while the account changes).
   const shown = useRef(uid);
   useEffect(() => {
@@ -84,8 +88,10 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): bo
     };
     const onShow = (event: PageTransitionEvent) => void check(event);
     const onChange = () => void checkSession();
+    // The logout page's word comes before its logout, whose change of the session the account store tells next.
+    const onMessage = ({ data }: MessageEvent<SessionChannelMessage>) => (data === 'logout' ? setLoggedOutElsewhere(true) : onChange());
     const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : undefined;
-    channel?.addEventListener('message', onChange);
+    channel?.addEventListener('message', onMessage);
     window.addEventListener('pagehide', hide);
     window.addEventListener('pageshow', onShow);
     window.addEventListener('focus', onChange);
@@ -99,5 +105,5 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): bo
       document.removeEventListener('visibilitychange', onChange);
     };
   }, [loggedIn, provider, refresh]);
-  return checking;
+  return [checking, loggedOutElsewhere];
 }

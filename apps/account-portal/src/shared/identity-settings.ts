@@ -5,6 +5,7 @@ import { baseLanguage } from '@portal/i18n';
 import {
   identitySettingsQuery,
   isCommonPassword,
+  PasswordPolicyDefaults,
   useIdentity,
   type Envelope,
   type IdentitySettings,
@@ -69,12 +70,19 @@ export function wrongPasswordMessage(): Message {
  * What a refused new password says at its field, the same at the registration (register's `password`), the password
  * change and the reset (setAccountInfo's and resetPassword's `newPassword`); undefined when the answer refuses none. A
  * common or breached password has global.password.error.common (identity contract, COMMON_PASSWORD): the provider's
- * own words are English in every language (QA). Another refusal has its key ap.errors.{field}.{errorCode}, else the
- * provider's words: the page checks the provider's policy before it sends, so only a policy it does not know gets here.
+ * own words are English in every language (QA). A `password` longer than the contract's maxBytes was refused for that
+ * (the provider checks the length before the groups and the pattern) and says so as the form's own check does: that
+ * refusal carries no details of its own, and its English words stood on the German page (QA spec audit, 2026-11-30).
+ * Another refusal has its key ap.errors.{field}.{errorCode}, else the provider's words: the page checks the provider's
+ * policy before it sends, so only a policy it does not know gets here.
  */
-export function refusedPasswordMessage(answer: Envelope): Message | undefined {
+export function refusedPasswordMessage(answer: Envelope, password: string): Message | undefined {
   const refused = answer.validationErrors?.find(({ fieldName }) => /^(new)?password$/i.test(fieldName));
-  return refused && (isCommonPassword(answer) ? messages.passwordCommon() : serverErrorMessage(refused, ACCOUNT_PORTAL_ERROR_KEYS));
+  if (!refused) return undefined;
+  if (isCommonPassword(answer)) return messages.passwordCommon();
+  // The contract's passwordTooLong, written out: its module loads with the form rules, not with the pages (page weight).
+  if (new TextEncoder().encode(password).length > PasswordPolicyDefaults.maxBytes) return messages.passwordTooLong();
+  return serverErrorMessage(refused, ACCOUNT_PORTAL_ERROR_KEYS);
 }
 
 /**

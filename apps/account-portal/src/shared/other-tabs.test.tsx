@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountStore, SESSION_CHANNEL, type IdentityProvider } from '@portal/identity';
-import { createFakeProvider } from '@portal/identity/testing';
+import { createFakeProvider, MINUTE } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../testing/render-app';
 
@@ -60,7 +60,7 @@ async function twoTabs() {
   await tabB.load();
   await openApp('/personaldata', { identity: tabA });
   const phone = await screen.findByRole('textbox', { name: /Telefonnummer/ }, { timeout: 5000 });
-  return { fake, phone, disconnect };
+  return { fake, phone, disconnect, tabB };
 }
 
 const saves = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo');
@@ -83,7 +83,49 @@ describe('an account page while another tab changes the browser session', () => 
     disconnect();
   }, 20_000);
 
-  it('another tab logs out: the page leaves the personal data at once, before anyone fills in the form in vain', async () => {
+  // QA spec audit, 2026-11-30: logging out in one tab made the other tab's /accessdata go to the login saying
+  // "Ihre Sitzung ist abgelaufen…", although the shopper had logged out on purpose.
+  it("another tab's /logout: the page goes to the login at once, which does not say the session expired", async () => {
+    withChannels(true);
+    const { fake, disconnect } = await twoTabs();
+    await act(async () => {
+      // What tab B's /logout does (LogoutPage, whose word a test below checks): tells the tabs, then logs out.
+      const logoutPage = new BroadcastChannel(SESSION_CHANNEL);
+      logoutPage.postMessage('logout');
+      logoutPage.close();
+      await fake.logout();
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByDisplayValue('Muster')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Ihre Sitzung ist abgelaufen/)).not.toBeInTheDocument();
+    disconnect();
+  }, 20_000);
+
+  it('the session idled out, which another tab noticed first: the page goes to the login, which says the session expired', async () => {
+    withChannels(true);
+    const { fake, disconnect, tabB } = await twoTabs();
+    fake.clock.advance(31 * MINUTE);
+    await act(async () => {
+      await tabB.refresh({ sessionEnded: true });
+    });
+    await expectLogin();
+    disconnect();
+  }, 20_000);
+
+  it('/logout tells the other tabs that the shopper logs out', async () => {
+    withChannels(true);
+    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
+    const told: unknown[] = [];
+    const otherTab = new TabChannel(SESSION_CHANNEL);
+    otherTab.addEventListener('message', (event) => told.push((event as MessageEvent).data));
+    await openApp('/logout', { identity: fake });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(told[0]).toBe('logout'));
+    expect(screen.queryByText(/Ihre Sitzung ist abgelaufen/)).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('another tab logs out without its /logout (a password change ends every session): the page leaves at once, saying the session ended', async () => {
     withChannels(true);
     const { fake, disconnect } = await twoTabs();
     await act(async () => {
@@ -144,7 +186,9 @@ describe('an account page while another tab changes the browser session', () => 
     otherTab.addEventListener('message', (event) => told.push((event as MessageEvent).data));
     await userEvent.click(screen.getByRole('button', { name: 'Kundenkonto endgültig löschen' }));
     expect(await screen.findByRole('heading', { level: 1, name: /Ihr Kundenkonto wurde gelöscht/ })).toBeInTheDocument();
-    await waitFor(() => expect(told).toHaveLength(1));
+    // /logout's word that the shopper logs out (so their login does not say the session expired), then the account
+    // store's that the session changed.
+    await waitFor(() => expect(told).toEqual(['logout', 0]));
     // The tab's own check heard nothing of it: the confirmation stays.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByRole('heading', { level: 1, name: /Ihr Kundenkonto wurde gelöscht/ })).toBeInTheDocument();

@@ -1,3 +1,5 @@
+import type { MarketConsentId } from './identity-settings';
+
 /**
  * The navigation state with which a registration opens its confirmation page: the registration form (with a
  * password or a passkey) opens /registration/confirmation with it, and the finalize form, once it has finished a
@@ -15,6 +17,13 @@
  */
 export interface CameFromRegistrationState {
   cameFromRegistration: true;
+  /**
+   * The finalize form asked for nothing but the market's consent again, which the account had accepted at a document
+   * version the site no longer takes (changed terms, a login answering 206001): /update-confirmation thanks a
+   * long-standing customer for accepting the new version, where it said "Ihre Registrierung ist abgeschlossen" (QA spec
+   * audit, 2026-11-30).
+   */
+  consentChanged?: MarketConsentId;
 }
 
 export const CAME_FROM_REGISTRATION: CameFromRegistrationState = { cameFromRegistration: true };

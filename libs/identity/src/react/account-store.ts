@@ -136,7 +136,7 @@ export class AccountStore {
     if ((was.loggedIn && was.UID) !== (next.account.loggedIn && next.account.UID) && typeof BroadcastChannel === 'function') {
       // Closed at once, the message still goes: it is on its way to the other tabs' channels as it is posted.
       const channel = new BroadcastChannel(SESSION_CHANNEL);
-      channel.postMessage(0);
+      channel.postMessage(0 satisfies SessionChannelMessage);
       channel.close();
     }
     for (const listener of [...this.listeners]) listener();
@@ -274,6 +274,13 @@ export function watchSession(provider: IdentityProvider, store: AccountStore): I
 
 /** The channel on which an app's tabs tell each other that the browser's session changed. */
 export const SESSION_CHANNEL = 'portal-session';
+
+/**
+ * What goes on SESSION_CHANNEL: `0` from the account store, the browser's session changed (a login, a logout, an ended
+ * session), and `'logout'` from an app's logout page before it logs out, so that the other tabs take the end of the
+ * session that follows for the shopper's own logout, not for a session that expired (the account portal's RequireLogin).
+ */
+export type SessionChannelMessage = 0 | 'logout';
 
 function forgetPasswordResetLoginId() {
   try {

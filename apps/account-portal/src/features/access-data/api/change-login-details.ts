@@ -105,7 +105,7 @@ export async function changePassword(
   if (isSamePassword(answer)) return { kind: 'error', field: 'newPassword', message: messages.passwordSameAsOld() };
   // The provider text is the current password check's (spec 000 §5); here a code the catalogue lacks reads the
   // generic text with the code (spec 000 audit: "General Server Error" under "Neues Passwort" on the German page).
-  return { kind: 'error', field: isLockedOut(answer) ? 'currentPassword' : 'newPassword', message: refusedPasswordMessage(answer) ?? providerMessage(answer, false) };
+  return { kind: 'error', field: isLockedOut(answer) ? 'currentPassword' : 'newPassword', message: refusedPasswordMessage(answer, newPassword) ?? providerMessage(answer, false) };
 }
 
 // Each step is made only while the browser's session is the page's account (useShownAccountSession): the password's

@@ -83,6 +83,31 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
     expect(await changePassword(identity, PASSWORD, 'p@sSw0rD')).toMatchObject({ field: 'newPassword', message: { key: 'global.password.error.common' } });
   });
 
+  // QA spec audit, 2026-11-30: the service's "The password is too long." stood on the German page.
+  it("the service's refusal of a too long new password says so in the page's language: 400006 without details of its own, the password over maxBytes", async () => {
+    const tooLong = { errorCode: ErrorCode.VALIDATION, validationErrors: [{ fieldName: 'newPassword', errorCode: ErrorCode.INVALID_PARAMETER, message: 'The password is too long.' }] };
+    const tooLongMessage = { key: 'clp.registration.password.tooLong', fallback: 'The password is too long.' };
+    expect(await changePassword(answering(tooLong), PASSWORD, `Aa1!${'ä'.repeat(140)}`)).toEqual({ kind: 'error', field: 'newPassword', message: tooLongMessage });
+    expect(await changePassword(answering(tooLong), PASSWORD, `Aa1!${'x'.repeat(253)}`)).toMatchObject({ message: tooLongMessage });
+    // Within the bytes the service takes, the refusal is another one of the policy's: its own key, else its words.
+    expect(await changePassword(answering(tooLong), PASSWORD, `Aa1!${'x'.repeat(252)}`)).toMatchObject({ message: { key: 'ap.errors.newPassword.400006' } });
+  });
+
+  it('the password change refuses a new password longer than the service takes before sending it (QA: its English words)', async () => {
+    const identity = await loggedIn();
+    await openApp('/accessdata', { identity });
+    const section = await screen.findByRole('region', { name: 'Passwort ändern' }, { timeout: 5000 });
+    await userEvent.type(within(section).getByLabelText(/^Aktuelles Passwort/), PASSWORD);
+    const newPassword = within(section).getByLabelText(/^Neues Passwort(?! wiederholen)/);
+    await userEvent.click(newPassword);
+    await userEvent.paste(`Aa1!${'x'.repeat(300)}`);
+    await userEvent.click(within(section).getByLabelText(/^Neues Passwort wiederholen/));
+    await userEvent.paste(`Aa1!${'x'.repeat(300)}`);
+    await userEvent.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
+    await waitFor(() => expect(newPassword).toHaveAccessibleDescription(/Das Passwort ist zu lang\./));
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+  }, 20_000);
+
   it('the password change: 403042 and 403005 on the current password, everything else on the new one', async () => {
     for (const errorCode of [ErrorCode.INVALID_LOGIN, ErrorCode.UNAUTHORIZED]) {
       expect(await changePassword(answering({ errorCode }), 'a', 'b')).toMatchObject({ field: 'currentPassword' });

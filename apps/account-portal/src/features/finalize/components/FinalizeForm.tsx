@@ -14,7 +14,7 @@ import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, TERMS_CONSENT } from '../../../shared/identity-settings';
 import { LOGIN_ORIGINS, type FinalizeOrigin } from '../../../shared/navigation';
 import { loadProfileMessages } from '../../../shared/profile-texts';
-import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
+import { CAME_FROM_REGISTRATION, type CameFromRegistrationState } from '../../../shared/registration-confirmation';
 import { finalizeRegistration, type FinalizeValues } from '../api/finalize-registration';
 import { POSTCODE_FIELD, type FinalizeFields } from '../finalize-fields';
 import { PostcodeRegion } from './PostcodeRegion';
@@ -97,6 +97,9 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
   );
 
   const fromLogin = LOGIN_ORIGINS.includes(origin);
+  // Only the changed terms (or privacy notice) were asked: no field, but a German postcode the account has already, which
+  // shows for its region.
+  const onlyConsent = consentChanged && known.length === 0 && others.length === 0 && (!asksPostcode || postcode !== '');
 
   const submit = async (values: FinalizeValues, helpers: FormikHelpers<FinalizeValues>) => {
     helpers.setStatus(undefined);
@@ -107,9 +110,11 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
       outcome = { kind: 'unexpected' as const, code: failureCode(error) };
     }
     switch (outcome.kind) {
-      case 'loggedIn':
-        navigate(fromLogin ? '/update-confirmation' : '/registration/confirmation', { replace: true, state: CAME_FROM_REGISTRATION });
+      case 'loggedIn': {
+        const state: CameFromRegistrationState = onlyConsent ? { ...CAME_FROM_REGISTRATION, consentChanged: consentId } : CAME_FROM_REGISTRATION;
+        navigate(fromLogin ? '/update-confirmation' : '/registration/confirmation', { replace: true, state });
         return;
+      }
       case 'confirmEmail':
         navigate('/registration/confirmation', { replace: true, state: CAME_FROM_REGISTRATION });
         return;

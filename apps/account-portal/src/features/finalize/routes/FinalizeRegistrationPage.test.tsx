@@ -380,11 +380,54 @@ describe('/registration/finalize', () => {
     expect(await screen.findByText('Bitte stimmen Sie den Nutzungsbedingungen zu.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' }, { timeout: 5000 })).toBeInTheDocument();
+    // A long-standing customer, not a registration: the confirmation says what was done (QA spec audit, 2026-11-30).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Sie haben den geänderten Nutzungsbedingungen zugestimmt. Sie werden gleich weitergeleitet.')).toBeInTheDocument();
+    expect(screen.queryByText(/Ihre Registrierung ist abgeschlossen|Ihre Angaben wurden gespeichert/)).not.toBeInTheDocument();
     expect(identity.account(EMAIL)?.preferences?.terms?.customeraccount).toMatchObject({ isConsentGranted: true, docVersion: 2 });
     // The consent is written with the page's language, as the vendor requires (QA round of 2026-11-29).
     const consentWrite = identity.calls.find((c) => c.method === 'setAccountInfo' && 'preferences' in (c.params as object));
     expect(consentWrite?.params).toMatchObject({ regToken: answer.regToken, lang: 'de-DE', preferences: { terms: { customeraccount: { isConsentGranted: true } } } });
+  }, 20_000);
+
+  it('changed terms and a missing postcode: the confirmation says the details were saved, as a finished registration does', async () => {
+    const identity = createFakeProvider({
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+    });
+    identity.setConsent('terms.customeraccount', {
+      isActive: true,
+      isMandatory: true,
+      legalStatements: { de: { currentDocVersion: 2, minDocVersion: 2, documentUrl: 'https://example.org/agb-v2.pdf' } },
+    });
+    const answer = await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken: answer.regToken } });
+    regions();
+    await userEvent.type(await screen.findByRole('textbox', { name: /Postleitzahl/ }, { timeout: 5000 }), '20095');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' }, { timeout: 5000 })).toBeInTheDocument();
+  }, 20_000);
+
+  it('a changed privacy notice outside Germany: asked again, then the confirmation says it was confirmed', async () => {
+    const privacyRequired = { ...defaultSchema, preferencesSchema: { fields: { 'privacy.aec': { type: 'consent', required: true } } } };
+    const identity = createFakeProvider({
+      schema: privacyRequired,
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: { ...accepted, privacy: { aec: { isConsentGranted: true, docVersion: 1 } } }, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+    });
+    identity.setConsent('privacy.aec', {
+      isActive: true,
+      isMandatory: true,
+      legalStatements: { de: { currentDocVersion: 2, minDocVersion: 2, documentUrl: 'https://example.org/datenschutz-v2.pdf' } },
+    });
+    const answer = await identity.login({ loginID: EMAIL, password: PASSWORD });
+    expect(answer.errorCode).toBe(206001);
+    await openApp('/registration/finalize', { identity, metadata: testMetadata({ countryGermany: false }), state: { origin: 'siteLogin', regToken: answer.regToken } });
+    expect(await screen.findByText(/Unsere Datenschutzhinweise haben sich geändert/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Ich habe die Datenschutzhinweise/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Sie haben bestätigt, dass Sie die geänderten Datenschutzhinweise gelesen haben. Sie werden gleich weitergeleitet.')).toBeInTheDocument();
+    expect(screen.queryByText(/Ihre Registrierung ist abgeschlossen/)).not.toBeInTheDocument();
   }, 20_000);
 });
 

@@ -32,7 +32,7 @@ export async function completePasswordReset(provider: IdentityProvider, password
   if (isSuccess(answer)) return { kind: 'changed' };
   if (isPasswordTokenInvalid(answer)) return { kind: 'linkInvalid' };
   if (isSamePassword(answer)) return { kind: 'samePassword' };
-  const refused = refusedPasswordMessage(answer);
+  const refused = refusedPasswordMessage(answer, newPassword);
   if (refused) return { kind: 'passwordRefused', message: refused };
   return { kind: 'unexpected', code: answer.errorCode };
 }

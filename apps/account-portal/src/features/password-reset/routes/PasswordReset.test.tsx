@@ -285,6 +285,21 @@ describe('/login/reset-password', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveAttribute('aria-invalid', 'true'));
   });
 
+  // QA spec audit, 2026-11-30: `Aa1!` and 140 times `ä`, 144 characters but 284 bytes, got the service's English words.
+  it('a password longer than the service takes (in bytes: umlauts count two) is refused on the page, in its language', async () => {
+    const identity = shopper();
+    await identity.resetPassword({ loginID: EMAIL });
+    await openApp(resetLink(identity), { identity });
+    const password = `Aa1!${'ä'.repeat(140)}`;
+    await userEvent.click(await screen.findByLabelText(/^Neues Passwort \*/, {}, { timeout: 5000 }));
+    await userEvent.paste(password);
+    await userEvent.click(screen.getByLabelText(/^Neues Passwort wiederholen/));
+    await userEvent.paste(password);
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort speichern' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveAccessibleDescription(/Das Passwort ist zu lang\./));
+    expect(identity.calls.some((call) => call.method === 'resetPassword' && 'newPassword' in (call.params as object))).toBe(false);
+  });
+
   it("a common or breached password says why in the page's language, as the registration does (QA: the provider's English words)", async () => {
     const identity = createFakeProvider({
       accounts: [{ email: EMAIL, password: OLD_PASSWORD, preferences: accepted }],

@@ -138,6 +138,31 @@ describe('/personaldata', () => {
     expect(screen.getByRole('textbox', { name: /Telefonnummer/ })).toHaveValue('+4912345678');
   }, 20_000);
 
+  // QA spec audit, 2026-11-30: " Ärger " was refused with "Der angegebene Wert entspricht nicht dem erwarteten Format.",
+  // while a first name with spaces was taken, and the service trims names too.
+  it('takes a last name with spaces around it as the first name is taken, and saves it trimmed', async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata', { identity });
+    const lastName = await screen.findByRole('textbox', { name: /Nachname/ }, { timeout: 5000 });
+    await userEvent.clear(lastName);
+    await userEvent.type(lastName, ' Ärger ');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre persönlichen Daten wurden gespeichert.')).toBeInTheDocument();
+    expect(identity.account(EMAIL)!.profile).toMatchObject({ lastName: 'Ärger' });
+    expect(screen.queryByText('Der angegebene Wert entspricht nicht dem erwarteten Format.')).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("says a malformed last name in the last name's words", async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata', { identity });
+    const lastName = await screen.findByRole('textbox', { name: /Nachname/ }, { timeout: 5000 });
+    await userEvent.clear(lastName);
+    await userEvent.type(lastName, ' R2D2 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Bitte geben Sie einen gültigen Nachnamen ein.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+  }, 20_000);
+
   it('checks the phone and the birth year before saving', async () => {
     const identity = await loggedIn();
     await openApp('/personaldata', { identity });

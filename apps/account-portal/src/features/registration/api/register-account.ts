@@ -87,8 +87,8 @@ export async function registerAccount(
     const named = answer.validationErrors?.map((error) => (error.fieldName === 'email' ? { ...error, fieldName: 'profile.email' } : error));
     const errors = mapValidationErrors<RegistrationValues>(named, { fieldPath: (name) => (name === 'profile.email' ? 'email' : undefined) });
     // The password's refusal as the password change and the reset say it (a common or breached one: ASVS 6.2.4).
-    const password = refusedPasswordMessage(answer);
-    if (password) Object.assign(errors, { password });
+    const refused = refusedPasswordMessage(answer, password);
+    if (refused) Object.assign(errors, { password: refused });
     // 400009 that names neither field of the form: the account-exists text with its forgot-password hint (spec 000 §8).
     return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'accountExists' };
   }

@@ -83,6 +83,32 @@ describe('/registration', () => {
     expect(identity.calls.find((c) => c.method === 'register')!.params).toMatchObject({ lang: 'de-LU' });
   });
 
+  // QA spec audit, 2026-11-30: `Aa1!` and 300 times `x` reached the service, whose English "The password is too long."
+  // then stood under the German page's password field.
+  it('a password longer than the service takes: the page says so in its language before registering', async () => {
+    const identity = createFakeProvider();
+    await openApp('/registration', { identity });
+    await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 }), 'neu@example.com');
+    await userEvent.click(screen.getByLabelText(/^Passwort/));
+    await userEvent.paste(`Aa1!${'x'.repeat(300)}`);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Passwort/)).toHaveAccessibleDescription(/Das Passwort ist zu lang\./));
+    expect(screen.queryByText(/too long/)).not.toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'register')).toBe(false);
+  });
+
+  it("the service's refusal of a too long password (400009, 400006 on the password) says it in the page's language too", async () => {
+    const fake = createFakeProvider();
+    const tooLong = { errorCode: ErrorCode.VALIDATION, errorDetails: 'Validation failed', validationErrors: [{ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER, message: 'The password is too long.' }] };
+    // A provider that gives no password policy: the page checks none, and the refusal alone decides what it says.
+    const refusing = { ...fake, register: async () => tooLong, getPolicies: async () => ({ errorCode: 0 }) };
+    await openApp('/registration', { identity: refusing });
+    await register('neu@example.com', `Aa1!${'ä'.repeat(140)}`);
+    expect(await screen.findByText('Das Passwort ist zu lang.')).toBeInTheDocument();
+    expect(screen.queryByText(/too long/)).not.toBeInTheDocument();
+  }, 20_000);
+
   it('a common or breached password: the provider refuses it and the page says why', async () => {
     const identity = createFakeProvider({ commonPasswords: commonPasswordsFrom('123456\nP@ssw0rd\n') });
     await openApp('/registration', { identity });

@@ -344,6 +344,10 @@ test.describe('preference centre, complete', () => {
       await other.goto('/logout');
       await expect(other).toHaveURL(/\/login$/);
       await other.close();
+      // A change to save: a save with nothing changed writes nothing (QA spec audit, 2026-11-30), so it asks nobody.
+      await page.getByRole('switch', { name: 'Angebote der Woche' }).check();
+      await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('checkbox', { name: /personalisierte Newsletter/ }).check();
       await page.getByRole('button', { name: 'Speichern' }).click();
       await expect(page).toHaveURL(/\/preferences\/session-ended$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Ihre Sitzung ist beendet.' })).toBeVisible();

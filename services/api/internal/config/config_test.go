@@ -355,6 +355,9 @@ func TestLoadValidation(t *testing.T) {
 			"config: identity.embedded.session.idleTimeout: must be at least 5m0s: the account pages warn 2m0s before an unused session ends, and the service may date its last use 1m0s early, got 3m0s"},
 		{"absolute timeout shorter than the idle one", map[string]string{"PORTAL_IDENTITY_EMBEDDED_SESSION_ABSOLUTETIMEOUT": "10m"},
 			"config: identity.embedded.session.absoluteTimeout: must be at least idleTimeout (30m0s), got 10m0s"},
+		// The fake provider's backend is the embedded provider, whose sessions these are.
+		{"idle timeout too short with the fake provider", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "fake", "PORTAL_IDENTITY_EMBEDDED_SESSION_IDLETIMEOUT": "3m"},
+			"config: identity.embedded.session.idleTimeout: must be at least 5m0s"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -385,6 +388,10 @@ func TestLoadAcceptsValidVariants(t *testing.T) {
 		{"fake provider in development", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "fake"}},
 		{"the shortest idle timeout", map[string]string{"PORTAL_IDENTITY_EMBEDDED_SESSION_IDLETIMEOUT": "5m"}},
 		{"cdc with keys", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc", "PORTAL_METADATA_IDENTITY_CDC_APIKEY": "3_abc", "PORTAL_METADATA_IDENTITY_CDC_DATACENTER": "eu1"}},
+		// SAP CDC keeps its own sessions: the embedded provider's timeouts are not used, so they stop no start-up
+		// (code review of 2026-11-30: a short idleTimeout left in a cdc deployment's file did).
+		{"cdc with embedded session timeouts it does not use", map[string]string{"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc", "PORTAL_METADATA_IDENTITY_CDC_APIKEY": "3_abc", "PORTAL_METADATA_IDENTITY_CDC_DATACENTER": "eu1",
+			"PORTAL_IDENTITY_EMBEDDED_SESSION_IDLETIMEOUT": "3m", "PORTAL_IDENTITY_EMBEDDED_SESSION_ABSOLUTETIMEOUT": "2m"}},
 		{"upper-case env value", map[string]string{"PORTAL_ENV": "Production", "PORTAL_SUBSCRIBERS_JWT_KEYS": "k1:0123456789abcdef0123456789abcdef", "PORTAL_REMINDERS_APIKEYS": "shop-key-0123456789",
 			"PORTAL_HTTP_PUBLICURL": "https://konto.example.com", "PORTAL_MAIL_FROM": "noreply@example.com",
 			"PORTAL_MAIL_SMTP_URL": "smtp://mail.example.com:25"}},

@@ -139,14 +139,18 @@ func (c Config) validateIdentityEmbedded(bad func(key, format string, args ...an
 	if !cookieNamePattern.MatchString(e.Session.CookieName) {
 		bad(p+"session.cookieName", "must be 1-64 letters, digits, '_' or '-', got %q", e.Session.CookieName)
 	}
-	// The account pages warn before an unused session ends (WCAG 2.2.1); a shorter limit left them no time to, and the
-	// session ended unannounced (QA: with 3m the next save landed on the login).
-	if e.Session.IdleTimeout < contract.SessionIdleMinimum {
-		bad(p+"session.idleTimeout", "must be at least %s: the account pages warn %s before an unused session ends, and the service may date its last use %s early, got %s",
-			contract.SessionIdleMinimum, contract.SessionWarningLead, contract.SessionTouchInterval, e.Session.IdleTimeout)
-	}
-	if e.Session.AbsoluteTimeout < e.Session.IdleTimeout {
-		bad(p+"session.absoluteTimeout", "must be at least idleTimeout (%s), got %s", e.Session.IdleTimeout, e.Session.AbsoluteTimeout)
+	// The timeouts are the embedded provider's sessions' (it runs with "embedded" and "fake", as passkeysRPID knows);
+	// SAP CDC keeps its own, so a value there uses nothing and stops no start-up (code review of 2026-11-30).
+	if c.Metadata.Identity.Provider != "cdc" {
+		// The account pages warn before an unused session ends (WCAG 2.2.1); a shorter limit left them no time to,
+		// and the session ended unannounced (QA: with 3m the next save landed on the login).
+		if e.Session.IdleTimeout < contract.SessionIdleMinimum {
+			bad(p+"session.idleTimeout", "must be at least %s: the account pages warn %s before an unused session ends, and the service may date its last use %s early, got %s",
+				contract.SessionIdleMinimum, contract.SessionWarningLead, contract.SessionTouchInterval, e.Session.IdleTimeout)
+		}
+		if e.Session.AbsoluteTimeout < e.Session.IdleTimeout {
+			bad(p+"session.absoluteTimeout", "must be at least idleTimeout (%s), got %s", e.Session.IdleTimeout, e.Session.AbsoluteTimeout)
+		}
 	}
 	if e.Lockout.MaxFailures < 1 || e.Lockout.Window <= 0 || e.Lockout.Duration <= 0 {
 		bad(p+"lockout", "maxFailures >= 1, positive window and duration required")

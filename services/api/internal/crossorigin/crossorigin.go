@@ -17,6 +17,11 @@ import (
 // an Origin naming the host of a trusted origin must be that origin, scheme and port included. The standard check
 // compares hosts only, since Host carries no scheme, so https://localhost:8080 passed on the http://localhost:8080
 // service; where the service knows its own origin (http.publicUrl, the apps' hosts) the scheme is known too.
+// The rule more applies only to a request without Sec-Fetch-Site: that header is one only browsers set (a page cannot),
+// and when it says same-origin or none the browser has compared the full origins itself, so the scheme rule would
+// add no protection and only refuse the pages of a deployment behind a TLS-terminating proxy whose http.publicUrl is
+// still http://… (code review of 2026-11-30: every POST on both APIs was refused there); a request saying same-site or
+// cross-site is refused by net/http unless its Origin is trusted, which the other scheme is not.
 type Rule struct {
 	cop     *http.CrossOriginProtection
 	bypass  *http.ServeMux
@@ -27,7 +32,8 @@ type Rule struct {
 
 // Refusal is the answer to a refused request: the header whose value refused it.
 type Refusal struct {
-	// Header is Sec-Fetch-Site when the browser said the request is cross-site, else Origin.
+	// Header is Sec-Fetch-Site when the request carried it (net/http then decides by it alone: a value other than
+	// same-origin or none, from an untrusted Origin, is refused), else Origin.
 	Header string
 	err    error
 }
@@ -83,15 +89,17 @@ func (r *Rule) Check(req *http.Request) error {
 	if h, _ := r.bypass.Handler(req); h == bypassed {
 		return nil
 	}
-	if origin := req.Header.Get("Origin"); origin != "" && !r.trusted[origin] {
-		if u, err := url.Parse(origin); err == nil && r.known[u.Host] {
+	fetchSite := req.Header.Get("Sec-Fetch-Site")
+	if origin := req.Header.Get("Origin"); origin != "" && fetchSite == "" && !r.trusted[origin] {
+		// known holds hosts in lower case, as New takes them; net/http compares Origin's host with Host as sent.
+		if u, err := url.Parse(origin); err == nil && r.known[strings.ToLower(u.Host)] {
 			return &Refusal{Header: "Origin", err: fmt.Errorf("%s is not an origin of this service's", origin)}
 		}
 	}
 	if err := r.cop.Check(req); err != nil {
 		// CrossOriginProtection decides by Sec-Fetch-Site when the browser sent it, else by Origin.
 		header := "Origin"
-		if req.Header.Get("Sec-Fetch-Site") != "" {
+		if fetchSite != "" {
 			header = "Sec-Fetch-Site"
 		}
 		return &Refusal{Header: header, err: err}

@@ -119,6 +119,9 @@ func TestOneCrossOriginRuleForBothAPIs(t *testing.T) {
 		{"cross-site by fetch metadata", map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}, "Sec-Fetch-Site"},
 		{"own origin in upper case (no browser writes it so)", map[string]string{"Origin": "HTTP://PORTAL.TEST"}, "Origin"},
 		{"own host over https: another origin than the public URL's", map[string]string{"Origin": "https://portal.test"}, "Origin"},
+		// Behind a TLS-terminating proxy with http.publicUrl left as http://…: the browser's fetch metadata says
+		// same-origin, and the scheme rule gives way to it (code review of 2026-11-30: every POST was refused).
+		{"own host over https, fetch metadata same-origin", map[string]string{"Origin": "https://portal.test", "Sec-Fetch-Site": "same-origin"}, ""},
 		{"own host on another port", map[string]string{"Origin": "http://portal.test:8443"}, "Origin"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package sso
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -32,7 +33,11 @@ func (c opClient) AuthMethod() oidc.AuthMethod {
 	}
 	return oidc.AuthMethodBasic
 }
-func (c opClient) ResponseTypes() []oidc.ResponseType { return ResponseTypes }
+
+// ResponseTypes is a copy of the package's ResponseTypes, so that no caller changes the discovery document and
+// every client through it (code review of 2026-11-30).
+func (c opClient) ResponseTypes() []oidc.ResponseType { return slices.Clone(ResponseTypes) }
+
 func (c opClient) GrantTypes() []oidc.GrantType {
 	if c.RefreshTokens {
 		return []oidc.GrantType{oidc.GrantTypeCode, oidc.GrantTypeRefreshToken}

@@ -35,6 +35,11 @@ func newHashQueue(slots int) *hashQueue {
 
 // acquire waits for a slot in client's share, or until ctx ends.
 func (q *hashQueue) acquire(ctx context.Context, client string) error {
+	// A request whose client has gone gets no slot, not even a free one: the hash would run in full for nobody and
+	// hold a slot from a client still there (code review of 2026-11-30).
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	q.mu.Lock()
 	c := q.clients[client]
 	if c == nil {

@@ -150,3 +150,44 @@ func TestHashQueueLosesNoSlotToAnEndedRequest(t *testing.T) {
 	require.Empty(t, q.clients)
 	require.Equal(t, 1, q.free)
 }
+
+// A request whose client has gone gets no slot, free or not: it would hash in full for nobody (code review of
+// 2026-11-30: a free slot was granted without looking at ctx).
+func TestHashQueueGivesAnEndedRequestNoFreeSlot(t *testing.T) {
+	q := newHashQueue(1)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	require.ErrorIs(t, q.acquire(ctx, "a"), context.Canceled)
+	require.Empty(t, q.clients)
+	require.Equal(t, 1, q.free)
+}
+
+// The hasher gives its slot back however the hash ends: a panic in the computation (a net/http handler's panic is
+// recovered, the process goes on) lost the slot for good, and with every slot lost no login hashed again.
+func TestHasherLosesNoSlotToAPanickingHash(t *testing.T) {
+	h := NewHasher(Argon2Params{MemoryKiB: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}, 1)
+	encoded, err := h.Hash(t.Context(), "a", "Secret-123")
+	require.NoError(t, err)
+	h.compute = func([]byte, []byte, uint32, uint32, uint8, uint32) []byte { panic("compute") }
+	require.Panics(t, func() { _, _ = h.Hash(t.Context(), "a", "Secret-123") })
+	require.Equal(t, 1, h.queue.free, "Hash")
+	require.Panics(t, func() { _, _, _ = h.Verify(t.Context(), "a", "Secret-123", encoded) })
+	require.Equal(t, 1, h.queue.free, "Verify")
+	require.Empty(t, h.queue.clients)
+}
+
+// An ended request computes no hash.
+func TestHasherComputesNothingForAnEndedRequest(t *testing.T) {
+	h := NewHasher(Argon2Params{MemoryKiB: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}, 1)
+	encoded, err := h.Hash(t.Context(), "a", "Secret-123")
+	require.NoError(t, err)
+	computed := 0
+	h.compute = func([]byte, []byte, uint32, uint32, uint8, uint32) []byte { computed++; return nil }
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	_, err = h.Hash(ctx, "a", "Secret-123")
+	require.ErrorIs(t, err, context.Canceled)
+	_, _, err = h.Verify(ctx, "a", "Secret-123", encoded)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Zero(t, computed)
+}

@@ -62,14 +62,17 @@ func NewHasher(p Argon2Params, maxConcurrent int) *Hasher {
 	return &Hasher{params: p, queue: newHashQueue(maxConcurrent), compute: argon2.IDKey}
 }
 
-// acquire waits for a hashing slot in client's share, or until ctx ends; release gives it back.
-func (h *Hasher) acquire(ctx context.Context, client string) (release func(), err error) {
+// computeInTurn runs h.compute in a hashing slot of client's share, once one is free, or answers ctx's error. The
+// slot goes back however compute ends: released after it without defer, a panic there (recovered by net/http, the
+// process going on) lost the slot for good (code review of 2026-11-30).
+func (h *Hasher) computeInTurn(ctx context.Context, client string, password, salt []byte, p Argon2Params, keyLen uint32) ([]byte, error) {
 	start := time.Now()
 	if err := h.queue.acquire(ctx, client); err != nil {
 		return nil, err
 	}
+	defer h.queue.release(client)
 	metrics.HashQueueWait.Observe(time.Since(start).Seconds())
-	return func() { h.queue.release(client) }, nil
+	return h.compute(password, salt, p.Iterations, p.MemoryKiB, p.Parallelism, keyLen), nil
 }
 
 var b64 = base64.RawStdEncoding
@@ -81,12 +84,10 @@ func (h *Hasher) Hash(ctx context.Context, client, password string) (string, err
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	release, err := h.acquire(ctx, client)
+	key, err := h.computeInTurn(ctx, client, []byte(password), salt, h.params, h.params.KeyLength)
 	if err != nil {
 		return "", err
 	}
-	key := h.compute([]byte(password), salt, h.params.Iterations, h.params.MemoryKiB, h.params.Parallelism, h.params.KeyLength)
-	release()
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, h.params.MemoryKiB, h.params.Iterations,
 		h.params.Parallelism, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
@@ -98,12 +99,10 @@ func (h *Hasher) Verify(ctx context.Context, client, password, encoded string) (
 	if err != nil {
 		return false, false, err
 	}
-	release, err := h.acquire(ctx, client)
+	got, err := h.computeInTurn(ctx, client, []byte(password), salt, p, uint32(len(key)))
 	if err != nil {
 		return false, false, err
 	}
-	got := h.compute([]byte(password), salt, p.Iterations, p.MemoryKiB, p.Parallelism, uint32(len(key)))
-	release()
 	match = subtle.ConstantTimeCompare(got, key) == 1
 	rehash = p.MemoryKiB != h.params.MemoryKiB || p.Iterations != h.params.Iterations ||
 		p.Parallelism != h.params.Parallelism || uint32(len(key)) != h.params.KeyLength

@@ -323,7 +323,7 @@ func callID() string {
 }
 
 // sameOrigin is the CSRF rule of every POST, the REST API's (package crossorigin): Sec-Fetch-Site, else Origin
-// against Host or a trusted origin, an Origin naming a trusted origin's host with that origin's scheme and port;
+// against Host or a trusted origin, then an Origin naming a trusted origin's host only with that origin's scheme and port;
 // requests with neither header (non-browser clients) pass. Until 2026-11-30 it had a rule of its own which, without
 // Origin and Sec-Fetch-Site, refused a foreign Referer: only a browser from before 2020 sends a POST with neither,
 // and such a browser's cross-site POST brings no session cookie either (SameSite=Lax), so the REST API's rule is

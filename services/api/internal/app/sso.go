@@ -12,6 +12,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/httpapi"
 	"github.com/grocer-portal/portal/services/api/internal/sso"
 	"github.com/grocer-portal/portal/services/api/internal/sso/demopartner"
 	"github.com/grocer-portal/portal/services/api/internal/sso/ssosql"
@@ -79,7 +80,8 @@ func (a *App) mountSSO(ctx context.Context, cfg config.Config, db *database.DB) 
 		// The demonstration runs in this process only, so a secret per process is enough.
 		secret := randomSecret()
 		settings.Clients = append(settings.Clients, demoPartnerClient(trimSlash(cfg.HTTP.PublicURL), secret))
-		partner = demopartner.New(demopartner.Settings{IssuerPath: sso.Path, ClientSecret: secret, Logger: a.logger})
+		partner = demopartner.New(demopartner.Settings{IssuerPath: sso.Path, ClientSecret: secret, Logger: a.logger,
+			LocalOrigin: httpapi.LocalOriginOf(cfg.HTTP.PublicURL)})
 	}
 	deps := sso.Deps{Store: ssosql.New(db), Now: a.now, Logger: a.logger}
 	if a.Identity != nil {

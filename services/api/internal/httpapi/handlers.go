@@ -37,8 +37,8 @@ type handlers struct {
 	localOrigin string
 }
 
-// localOriginOf returns the origin of a public URL on localhost over plain HTTP (a development one), else "".
-func localOriginOf(publicURL string) string {
+// LocalOriginOf returns the origin of a public URL on localhost over plain HTTP (a development one), else "".
+func LocalOriginOf(publicURL string) string {
 	u, err := url.Parse(publicURL)
 	if err != nil || u.Scheme != "http" || u.Hostname() != "localhost" {
 		return ""

@@ -162,7 +162,7 @@ func New(d Deps) (*echo.Echo, error) {
 	}
 	// no-cache: clients revalidate every time, so a configuration change shows at once.
 	metadata := prepare(metadataJSON, nil, echo.MIMEApplicationJSON, strongETag(metadataJSON), "no-cache")
-	h := &handlers{db: d.DB, content: library, locales: d.Config.Metadata.Locales, metadata: metadata, site: site, localOrigin: localOriginOf(d.Config.HTTP.PublicURL)}
+	h := &handlers{db: d.DB, content: library, locales: d.Config.Metadata.Locales, metadata: metadata, site: site, localOrigin: LocalOriginOf(d.Config.HTTP.PublicURL)}
 	regions := &regionHandlers{regions: region.Default()}
 	rest := &restServer{
 		handlers:            h,

@@ -13,6 +13,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -50,9 +51,14 @@ type env struct {
 }
 
 func newEnv(t *testing.T, opts ...apitest.Option) *env {
+	return newEnvNamed(t, "127.0.0.1", opts...)
+}
+
+// newEnvNamed is newEnv with a public URL on host (the service still listens on 127.0.0.1): make run's is localhost.
+func newEnvNamed(t *testing.T, host string, opts ...apitest.Option) *env {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	base := "http://" + ln.Addr().String()
+	base := "http://" + net.JoinHostPort(host, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port))
 	svc := apitest.New(t, append([]apitest.Option{apitest.WithConfig(func(c *config.Config) {
 		c.HTTP.PublicURL = base
 		c.Dev.Clock.Enabled = true
@@ -708,6 +714,41 @@ func TestDemoPartnerSignsTheShopperIn(t *testing.T) {
 	require.Contains(t, string(body), "Mit Ihrem Kundenkonto anmelden")
 	loc, _ := v.follow(v.base + "/partner/fotoservice/login")
 	require.Equal(t, "/login", loc.Path, "logged out at the portal too")
+}
+
+// make run listens on 127.0.0.1 and prints localhost: a shopper who opens the partner at 127.0.0.1 is signed in
+// there all the same (QA round of 2026-11-30: the binding cookie was set on 127.0.0.1, the login page moved to
+// localhost, and the continuation there found none: "Diese Anmeldung ist abgelaufen.").
+func TestDemoPartnerSignsInWhenOpenedAtTheLoopbackAddress(t *testing.T) {
+	v := newEnvNamed(t, "localhost")
+	jar, _ := cookiejar.New(nil)
+	v.browser = &http.Client{Jar: jar} // follows every redirect, between both names of the machine too
+	v.register(shopperEmail)
+	loopback := strings.Replace(v.base, "localhost", "127.0.0.1", 1)
+
+	// The partner's start page, then its button; without a portal session the journey stops at the login page.
+	res, err := v.browser.Get(loopback + "/partner/fotoservice/")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	require.Contains(t, string(body), `href="/partner/fotoservice/login"`)
+	res, err = v.browser.Get(res.Request.URL.ResolveReference(&url.URL{Path: "/partner/fotoservice/login"}).String())
+	require.NoError(t, err)
+	_ = res.Body.Close()
+	login := res.Request.URL
+	require.Equal(t, "/login", login.Path)
+	require.Equal(t, v.base, "http://"+login.Host, "the portal's pages open on localhost")
+	id := login.Query().Get("oidcRequest")
+	require.NotEmpty(t, id)
+
+	// The login page logs the shopper in and continues the sign-in on its own origin.
+	v.logIn()
+	res, err = v.browser.Get(v.base + "/oidc/continue?id=" + url.QueryEscape(id))
+	require.NoError(t, err)
+	body, _ = io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	require.Equal(t, "/partner/fotoservice/", res.Request.URL.Path, "not "+ssoapi.ExpiredSignInPage)
+	require.Contains(t, string(body), "Hallo, Erika Muster!")
 }
 
 // The partner hands the visitor's whole choice to the portal's login: ui_locales may carry a region, and a Belgian's

@@ -12,6 +12,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html/template"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -42,6 +43,9 @@ type Settings struct {
 	// IssuerPath is the provider's path on the service's host ("/oidc").
 	IssuerPath   string
 	ClientSecret string
+	// LocalOrigin is the public URL's origin when that is http://localhost:PORT (make run's), else empty; the
+	// partner's pages asked of a loopback address then open there (ServeHTTP).
+	LocalOrigin string
 	// HTTPClient reaches the provider (discovery, token, keys, userinfo); nil means http.DefaultClient.
 	HTTPClient *http.Client
 	Logger     *zap.Logger
@@ -84,6 +88,17 @@ func New(s Settings) *Partner {
 
 // ServeHTTP serves the partner's pages under Path.
 func (p *Partner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Asked of a loopback address while the public URL is localhost (make run listens on 127.0.0.1 and prints
+	// localhost), the partner opens on localhost, as the portal's pages do (httpapi's webapp), so that its whole
+	// sign-on runs on one host (QA round of 2026-11-30): it takes its issuer from the host it is asked on, so on
+	// 127.0.0.1 the authorisation endpoint bound the request to a browser cookie of 127.0.0.1, the login page moved
+	// to localhost and the continuation there found no cookie ("Diese Anmeldung ist abgelaufen."). Redirecting
+	// here rather than at /oidc/authorize also keeps the partner's logout on the host of the portal session it ends.
+	// A real partner, on a host of its own, is not served here.
+	if p.s.LocalOrigin != "" && isLoopbackAddress(r.Host) {
+		http.Redirect(w, r, p.s.LocalOrigin+r.URL.RequestURI(), http.StatusTemporaryRedirect)
+		return
+	}
 	switch {
 	case r.URL.Path == Path:
 		http.Redirect(w, r, HomePath, http.StatusFound)
@@ -102,6 +117,15 @@ func (p *Partner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// isLoopbackAddress reports whether a Host header names a loopback IP address (localhost is a name, not one).
+func isLoopbackAddress(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 func isGet(r *http.Request) bool { return r.Method == http.MethodGet || r.Method == http.MethodHead }

@@ -582,6 +582,37 @@ describe('the preference centre', () => {
       expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
     });
 
+    // The dialog gives the focus back to the switch that had it, which the reset then removes with the reminders another
+    // tab deleted: the focus fell to the page (QA, WCAG 2.4.3, 2026-11-30). It goes to Save instead.
+    it('No in the unsubscribe dialog puts the focus on Save when the reset removes the switch that had it', async () => {
+      const { user, listed } = await openCentre({ seed: withReminders, reminders: [kaffee, tee] });
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+      await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+      const all = await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' });
+      await user.click(all);
+      expect(all).toHaveFocus();
+      // Meanwhile the other tab turned off every reminder and saved.
+      listed.splice(0);
+      await user.click(save());
+      const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Nein' }));
+      expect(await screen.findByText('Sie haben keine aktiven Produkterinnerungen.')).toBeInTheDocument();
+      await waitFor(() => expect(save()).toHaveFocus());
+    });
+
+    it('No in the unsubscribe dialog gives the focus back to the switch that had it when the reset keeps it', async () => {
+      const { user } = await openCentre({ seed: withReminders, reminders: [kaffee, tee] });
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+      await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+      await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+      await user.click(save());
+      const dialog = await screen.findByRole('dialog', { name: 'Wirklich abmelden?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Nein' }));
+      const all = screen.getByRole('switch', { name: 'Alle Produkterinnerungen' });
+      await waitFor(() => expect(all).toBeChecked());
+      expect(all).toHaveFocus();
+    });
+
     it('a newsletter another tab subscribed since stays: turning off the one this page shows on is a plain save', async () => {
       const { user, fake } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
       await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));

@@ -88,6 +88,9 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
   const [savedValues, setSavedValues] = useState<PreferencesValues>();
   // The save the 'Sorry!' dialog's OK starts runs: a refusal it meets stays on its switch, no dialog again.
   const resaving = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Set by No in the unsubscribe dialog, until the focus is placed or the next submit: see the effect after the form.
+  const refocusAfterNo = useRef(false);
 
   // The display windows are judged when the account is (re)loaded, so a list does not change under the user's hands.
   const [loadedAt] = useState(() => Date.now());
@@ -327,6 +330,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     // 2026-11-30).
     setBannerShown(false);
     resaving.current = false;
+    refocusAfterNo.current = false;
     checkAndSave();
   };
 
@@ -385,6 +389,16 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     setSubmitting(false);
   }, [errorsRevealed, activeTab?.id, setSubmitting]);
 
+  // No resets the form to the account and reminders read again (onNo): the dialog gives the focus back to the element
+  // that had it, which the new data may remove (the switch of reminders another tab deleted), the focus falling to
+  // the page (QA, WCAG 2.4.3, 2026-11-30). It goes to Save then, as after a save that ends on the page (SubmitButton).
+  // Checked as the dialog closes and as each read comes in (the account, then the reminders).
+  useEffect(() => {
+    if (!refocusAfterNo.current || document.activeElement !== document.body) return;
+    refocusAfterNo.current = false;
+    form.current?.querySelector<HTMLElement>('[type=submit]')?.focus();
+  }, [dialog, initial]);
+
   // The URL's hash names the tab that is open (spec 001 §2), also when it named an unknown or a closed tab.
   useEffect(() => {
     if (activeTab && wanted !== activeTab.id) selectTab(activeTab);
@@ -417,7 +431,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
         <FormikProvider value={formik}>
           {/* The tab panel holds the form: a form may not take the tabpanel role itself (ARIA in HTML). */}
           <div id={panelId(activeTab.id)} role="tabpanel" aria-labelledby={tabId(activeTab.id)}>
-            <form className="pc-panel" noValidate onSubmit={submit} onReset={formik.handleReset}>
+            <form ref={form} className="pc-panel" noValidate onSubmit={submit} onReset={formik.handleReset}>
               {groupTiles(activeTab.items).map((group) =>
                 Array.isArray(group) ? (
                   <div key={group[0]!.id} className="pc-tiles">
@@ -499,6 +513,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
             // (enableReinitialize); until they are in, the form is back at the start it had.
             formik.resetForm();
             setDialog(null);
+            refocusAfterNo.current = true;
             void reload();
           }}
           onYes={() => {

@@ -166,20 +166,17 @@ func goFile(d document) ([]byte, error) {
 
 // sessionTSFile is session.gen.ts: SessionKeeping, in milliseconds. A file of its own, so that the account pages'
 // session keeper, which loads after the page, takes it along; contract.gen.ts is in the first chunk of every page.
-func sessionTSFile(d document) []byte {
+func sessionTSFile(d document, w tsWriter) {
 	sk := d.SessionKeeping
-	var b strings.Builder
-	fmt.Fprintf(&b, "// Code generated from %s by %s. DO NOT EDIT.\n\n", contractFile, generator)
-	fmt.Fprintf(&b, "/** How the account portal warns before an unused session of the embedded provider ends (WCAG 2.2.1), in milliseconds. */\n")
-	fmt.Fprintf(&b, "export const SessionKeeping = {\n")
-	fmt.Fprintf(&b, "  /** The embedded provider records a session's use at most this often, so it may date a session's last use up to this much early. */\n")
-	fmt.Fprintf(&b, "  touchInterval: %s,\n", tsMillis(durationOf(sk.TouchInterval)))
-	fmt.Fprintf(&b, "  /** The account portal asks whether to stay logged in this long before an unused session would end. */\n")
-	fmt.Fprintf(&b, "  warningLead: %s,\n", tsMillis(durationOf(sk.WarningLead)))
-	fmt.Fprintf(&b, "  /** The shortest idle limit of the sessions the service starts with (metadata identity.sessionIdleSeconds), more than touchInterval and warningLead together. */\n")
-	fmt.Fprintf(&b, "  idleMinimum: %s,\n", tsMillis(durationOf(sk.IdleMinimum)))
-	fmt.Fprintf(&b, "} as const;\n")
-	return []byte(b.String())
+	w("/** How the account portal warns before an unused session of the embedded provider ends (WCAG 2.2.1), in milliseconds. */\n")
+	w("export const SessionKeeping = {\n")
+	w("  /** The embedded provider records a session's use at most this often, so it may date a session's last use up to this much early. */\n")
+	w("  touchInterval: %s,\n", tsMillis(durationOf(sk.TouchInterval)))
+	w("  /** The account portal asks whether to stay logged in this long before an unused session would end. */\n")
+	w("  warningLead: %s,\n", tsMillis(durationOf(sk.WarningLead)))
+	w("  /** The shortest idle limit of the sessions the service starts with (metadata identity.sessionIdleSeconds), more than touchInterval and warningLead together. */\n")
+	w("  idleMinimum: %s,\n", tsMillis(durationOf(sk.IdleMinimum)))
+	w("} as const;\n")
 }
 
 // tsMillis writes a duration as milliseconds with their thousands apart (300_000).
@@ -193,9 +190,7 @@ func tsMillis(d time.Duration) string {
 
 // tsFile is contract.gen.ts: the same facts as TypeScript values, those the first page of each app may need (error
 // codes and messages, the password and name rules); the others are in limitsTSFile's and linksTSFile's files.
-func tsFile(d document) []byte {
-	var b strings.Builder
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+func tsFile(d document, w tsWriter) {
 	codeName := map[int]string{}
 	for _, c := range d.Codes {
 		codeName[c.Code] = "ErrorCode." + c.Name
@@ -210,8 +205,6 @@ func tsFile(d document) []byte {
 		}
 		return strings.Join(names, ", ")
 	}
-
-	w("// Code generated from %s by %s. DO NOT EDIT.\n\n", contractFile, generator)
 
 	w("/** Error codes of the identity contract; the comment is the code's meaning. */\nexport const ErrorCode = {\n")
 	for _, c := range d.Codes {
@@ -318,7 +311,6 @@ func tsFile(d document) []byte {
 	w("export const EveryMethodCodes: readonly number[] = [%s];\n\n", codeList(d.API.EveryMethod))
 	w("/** The codes of validationErrors entries. */\n")
 	w("export const ValidationErrorCodes: readonly number[] = [%s];\n", codeList(d.API.ValidationCodes))
-	return []byte(b.String())
 }
 
 // comment writes text as // lines of at most about 110 columns.
@@ -401,10 +393,7 @@ func tsDuration(s string) string {
 // Files of their own, as session.gen.ts: the pages that use them (the password reset, the centre's token renewal, QA
 // mode's fake) load after the first, and a module is in one chunk whole, whatever of it that chunk's pages use;
 // in contract.gen.ts they were 0.5 KB of every page's first load (page weight, 2026-11-30).
-func limitsTSFile(d document) []byte {
-	var b strings.Builder
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	w("// Code generated from %s by %s. DO NOT EDIT.\n\n", contractFile, generator)
+func limitsTSFile(d document, w tsWriter) {
 	w("const SECOND = 1000;\nconst MINUTE = 60 * SECOND;\nconst HOUR = 60 * MINUTE;\nconst DAY = 24 * HOUR;\n\n")
 	w("/** Durations of the contract, in milliseconds. */\nexport const Durations = {\n")
 	for _, du := range d.Durations {
@@ -425,14 +414,10 @@ func limitsTSFile(d document) []byte {
 	w(" * account's other answers it gets.\n */\n")
 	w("export const SubscriberScope = {\n  read: [%s],\n  write: [%s],\n  answers: [%s],\n} as const;\n\n",
 		tsStrings(sc.Read), tsStrings(sc.Write), tsStrings(sc.Answers))
-	return []byte(strings.TrimSuffix(b.String(), "\n"))
 }
 
 // linksTSFile is links.gen.ts: the links in mails and the pages they land on (see limitsTSFile).
-func linksTSFile(d document) []byte {
-	var b strings.Builder
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	w("// Code generated from %s by %s. DO NOT EDIT.\n\n", contractFile, generator)
+func linksTSFile(d document, w tsWriter) {
 	w("/** Links in mails: the path and the query parameter that carries the token ('': the token follows the path). */\n")
 	w("export const Links = {\n")
 	for _, l := range d.Links {
@@ -444,5 +429,26 @@ func linksTSFile(d document) []byte {
 		w("  /** %s */\n  %s: %s,\n", jsdoc(pg.Meaning), pg.Name, tsString(pg.Path))
 	}
 	w("} as const;\n\n")
-	return []byte(strings.TrimSuffix(b.String(), "\n"))
+}
+
+// tsWriter writes a line or more of a TypeScript file (fmt.Fprintf's format and arguments).
+type tsWriter func(format string, args ...any)
+
+// tsFiles are the TypeScript files of the contract, by name in libs/identity-contract/src, and what writes each.
+var tsFiles = []struct {
+	name string
+	emit func(document, tsWriter)
+}{
+	{"contract.gen.ts", tsFile},
+	{"session.gen.ts", sessionTSFile},
+	{"limits.gen.ts", limitsTSFile},
+	{"links.gen.ts", linksTSFile},
+}
+
+// tsSource is one TypeScript file: the generated-code header, what emit writes, and one newline at the end.
+func tsSource(d document, emit func(document, tsWriter)) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Code generated from %s by %s. DO NOT EDIT.\n\n", contractFile, generator)
+	emit(d, func(format string, args ...any) { fmt.Fprintf(&b, format, args...) })
+	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }

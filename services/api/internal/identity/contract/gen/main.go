@@ -9,25 +9,23 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 )
 
 func main() {
 	contract := flag.String("contract", "../../../api/identity-contract.yaml", "the contract file")
 	goOut := flag.String("go", "contract.gen.go", "the Go file to write")
-	tsOut := flag.String("ts", "../../../../../libs/identity-contract/src/contract.gen.ts", "the TypeScript file to write")
-	sessionTSOut := flag.String("session-ts", "../../../../../libs/identity-contract/src/session.gen.ts", "the TypeScript file of SessionKeeping to write")
-	limitsTSOut := flag.String("limits-ts", "../../../../../libs/identity-contract/src/limits.gen.ts", "the TypeScript file of the durations, limits and subscriber scope to write")
-	linksTSOut := flag.String("links-ts", "../../../../../libs/identity-contract/src/links.gen.ts", "the TypeScript file of the mail links to write")
+	tsDir := flag.String("ts-dir", "../../../../../libs/identity-contract/src", "the folder of the TypeScript files to write (tsFiles)")
 	check := flag.Bool("check", false, "write nothing; fail when a generated file is out of date")
 	flag.Parse()
 
-	if err := run(*contract, *goOut, []string{*tsOut, *sessionTSOut, *limitsTSOut, *linksTSOut}, *check); err != nil {
+	if err := run(*contract, *goOut, *tsDir, *check); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
 
-func run(contractPath, goPath string, tsPaths []string, check bool) error {
+func run(contractPath, goPath, tsDir string, check bool) error {
 	raw, err := os.ReadFile(contractPath)
 	if err != nil {
 		return err
@@ -36,30 +34,29 @@ func run(contractPath, goPath string, tsPaths []string, check bool) error {
 	if err != nil {
 		return err
 	}
-	outputs := []struct {
-		path string
-		src  []byte
-	}{{goPath, out.goSrc}}
-	for i, src := range out.tsSrcs() {
-		outputs = append(outputs, struct {
-			path string
-			src  []byte
-		}{tsPaths[i], src})
-	}
 	stale := false
-	for _, o := range outputs {
+	write := func(path string, src []byte) error {
 		if check {
-			current, err := os.ReadFile(o.path)
-			if err != nil || !bytes.Equal(current, o.src) {
-				fmt.Fprintf(os.Stderr, "%s is out of date: run `npx nx run api:generate` and commit the result\n", o.path)
+			current, err := os.ReadFile(path)
+			if err != nil || !bytes.Equal(current, src) {
+				fmt.Fprintf(os.Stderr, "%s is out of date: run `npx nx run api:generate` and commit the result\n", path)
 				stale = true
 			}
-			continue
+			return nil
 		}
-		if err := os.WriteFile(o.path, o.src, 0o644); err != nil {
+		if err := os.WriteFile(path, src, 0o644); err != nil {
 			return err
 		}
-		fmt.Printf("wrote %s\n", o.path)
+		fmt.Printf("wrote %s\n", path)
+		return nil
+	}
+	if err := write(goPath, out.goSrc); err != nil {
+		return err
+	}
+	for _, f := range out.ts {
+		if err := write(filepath.Join(tsDir, f.name), f.src); err != nil {
+			return err
+		}
 	}
 	if stale {
 		return fmt.Errorf("the generated identity contract does not match %s", contractPath)
@@ -70,14 +67,16 @@ func run(contractPath, goPath string, tsPaths []string, check bool) error {
 	return nil
 }
 
-// generated are the files the contract gives: the Go file and the TypeScript files.
+// generated are the files the contract gives: the Go file and the TypeScript files (tsFiles), by name.
 type generated struct {
-	goSrc, tsSrc, sessionTSSrc, limitsTSSrc, linksTSSrc []byte
+	goSrc []byte
+	ts    []tsOutput
 }
 
-// tsSrcs are the TypeScript files in the order of run's tsPaths: contract, session, limits, links.
-func (g generated) tsSrcs() [][]byte {
-	return [][]byte{g.tsSrc, g.sessionTSSrc, g.limitsTSSrc, g.linksTSSrc}
+// tsOutput is a TypeScript file's name in libs/identity-contract/src and its source.
+type tsOutput struct {
+	name string
+	src  []byte
 }
 
 // generate turns the contract into the Go file and the TypeScript files.
@@ -90,5 +89,9 @@ func generate(raw []byte) (generated, error) {
 	if err != nil {
 		return generated{}, err
 	}
-	return generated{goSrc: goSrc, tsSrc: tsFile(d), sessionTSSrc: sessionTSFile(d), limitsTSSrc: limitsTSFile(d), linksTSSrc: linksTSFile(d)}, nil
+	out := generated{goSrc: goSrc}
+	for _, f := range tsFiles {
+		out.ts = append(out.ts, tsOutput{f.name, tsSource(d, f.emit)})
+	}
+	return out, nil
 }

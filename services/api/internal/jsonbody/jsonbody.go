@@ -42,12 +42,16 @@ func Locate(doc []byte) (string, int64, Problem) {
 	if problem == unreadable || problem == Fine {
 		return "", 0, Fine
 	}
-	// The decoder's offset is where the previous token ended: step over the separators to the token itself.
-	at := *w.at
+	return strings.Join(path, "."), tokenStart(doc, *w.at), problem
+}
+
+// tokenStart is where the token read from at begins: the decoder's offset is where the previous token ended, so the
+// separators between them are stepped over.
+func tokenStart(doc []byte, at int64) int64 {
 	for at < int64(len(doc)) && strings.IndexByte(" \t\r\n,:", doc[at]) >= 0 {
 		at++
 	}
-	return strings.Join(path, "."), at, problem
+	return at
 }
 
 // PathAt is the dotted path, as Check writes it, of the value encoding/json was reading when it stopped at offset
@@ -85,11 +89,7 @@ func PathAt(doc []byte, offset int64) string {
 		if err != nil {
 			return found
 		}
-		// The decoder's offset is where the previous token ended: step over the separators to the token itself.
-		for at < int64(len(doc)) && strings.IndexByte(" \t\r\n,:", doc[at]) >= 0 {
-			at++
-		}
-		if at >= offset {
+		if tokenStart(doc, at) >= offset {
 			return found
 		}
 		top := len(stack) - 1

@@ -2,7 +2,11 @@
 // only) in a request's context, so the domain's throttles and audit log can read it without HTTP types.
 package clientaddr
 
-import "context"
+import (
+	"context"
+	"net"
+	"strings"
+)
 
 type key struct{}
 
@@ -15,4 +19,15 @@ func With(ctx context.Context, addr string) context.Context {
 func From(ctx context.Context) string {
 	s, _ := ctx.Value(key{}).(string)
 	return s
+}
+
+// IsLoopback reports whether addr, an address with or without its port (a RemoteAddr, a Host header, [::1]:8080),
+// names a loopback IP address; the name localhost is not one.
+func IsLoopback(addr string) bool {
+	host := addr
+	if h, _, err := net.SplitHostPort(addr); err == nil {
+		host = h
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }

@@ -87,7 +87,7 @@ func loopbackOnlyDev() echo.MiddlewareFunc {
 }
 
 func fromThisMachine(r *http.Request, realIP string) bool {
-	if !isLoopback(r.RemoteAddr) || !isLoopback(realIP) {
+	if !clientaddr.IsLoopback(r.RemoteAddr) || !clientaddr.IsLoopback(realIP) {
 		return false
 	}
 	if r.Header.Get("Forwarded") != "" {
@@ -96,22 +96,13 @@ func fromThisMachine(r *http.Request, realIP string) bool {
 	for _, h := range []string{echo.HeaderXForwardedFor, echo.HeaderXRealIP} {
 		for _, v := range r.Header.Values(h) {
 			for _, hop := range strings.Split(v, ",") {
-				if !isLoopback(strings.TrimSpace(hop)) {
+				if !clientaddr.IsLoopback(strings.TrimSpace(hop)) {
 					return false
 				}
 			}
 		}
 	}
 	return true
-}
-
-func isLoopback(addr string) bool {
-	host := addr
-	if h, _, err := net.SplitHostPort(addr); err == nil {
-		host = h
-	}
-	ip := net.ParseIP(strings.Trim(host, "[]"))
-	return ip != nil && ip.IsLoopback()
 }
 
 // Paths whose state-changing requests carry their own authorisation instead of a cookie, so a cross-site

@@ -19,6 +19,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grocer-portal/portal/services/api/internal/apierror"
+	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
 	"github.com/grocer-portal/portal/services/api/internal/content"
 	"github.com/grocer-portal/portal/services/api/internal/thirdparty"
 	"github.com/grocer-portal/portal/services/api/internal/webapp"
@@ -126,7 +127,7 @@ func (h *handlers) webapp(c echo.Context) error {
 	// A page asked of a loopback address while the public URL is localhost (make run listens on 127.0.0.1 and
 	// prints localhost) opens on localhost: the session and the social login's state cookie belong to one host,
 	// passkeys to the relying party localhost, and mail links point there.
-	if h.localOrigin != "" && isLoopback(c.Request().Host) {
+	if h.localOrigin != "" && clientaddr.IsLoopback(c.Request().Host) {
 		return c.Redirect(http.StatusTemporaryRedirect, h.localOrigin+c.Request().URL.RequestURI())
 	}
 	asset, _, err := h.site.Resolve(c.Request().Host, c.Request().URL.Path)

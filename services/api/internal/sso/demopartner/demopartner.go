@@ -12,7 +12,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html/template"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -22,6 +21,8 @@ import (
 	"github.com/coreos/go-oidc/v3/oidc"
 	"go.uber.org/zap"
 	"golang.org/x/oauth2"
+
+	"github.com/grocer-portal/portal/services/api/internal/clientaddr"
 )
 
 // Path is where the partner is served.
@@ -95,7 +96,7 @@ func (p *Partner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// to localhost and the continuation there found no cookie ("Diese Anmeldung ist abgelaufen."). Redirecting
 	// here rather than at /oidc/authorize also keeps the partner's logout on the host of the portal session it ends.
 	// A real partner, on a host of its own, is not served here.
-	if p.s.LocalOrigin != "" && isLoopbackAddress(r.Host) {
+	if p.s.LocalOrigin != "" && clientaddr.IsLoopback(r.Host) {
 		http.Redirect(w, r, p.s.LocalOrigin+r.URL.RequestURI(), http.StatusTemporaryRedirect)
 		return
 	}
@@ -117,15 +118,6 @@ func (p *Partner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
-}
-
-// isLoopbackAddress reports whether a Host header names a loopback IP address (localhost is a name, not one).
-func isLoopbackAddress(host string) bool {
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
-	}
-	ip := net.ParseIP(strings.Trim(host, "[]"))
-	return ip != nil && ip.IsLoopback()
 }
 
 func isGet(r *http.Request) bool { return r.Method == http.MethodGet || r.Method == http.MethodHead }

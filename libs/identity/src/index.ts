@@ -77,6 +77,7 @@ export {
   PW_RESET_LOGIN_ID_KEY,
   SESSION_CHANNEL,
   type SessionChannelMessage,
+  tellOtherTabs,
   type AccountAction,
   type AccountSnapshot,
   type AccountState,

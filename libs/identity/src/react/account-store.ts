@@ -133,12 +133,7 @@ export class AccountStore {
     // The browser's session is another now (a login, a logout, an ended session, or a page's first look-up after a
     // social login's redirect): the other tabs' account pages check whose session it is (RequireLogin), so none
     // saves into an account it does not show (QA). No more than this here: the check's code is the account area's.
-    if ((was.loggedIn && was.UID) !== (next.account.loggedIn && next.account.UID) && typeof BroadcastChannel === 'function') {
-      // Closed at once, the message still goes: it is on its way to the other tabs' channels as it is posted.
-      const channel = new BroadcastChannel(SESSION_CHANNEL);
-      channel.postMessage(0 satisfies SessionChannelMessage);
-      channel.close();
-    }
+    if ((was.loggedIn && was.UID) !== (next.account.loggedIn && next.account.UID)) tellOtherTabs(0);
     for (const listener of [...this.listeners]) listener();
   }
 
@@ -281,6 +276,15 @@ export const SESSION_CHANNEL = 'portal-session';
  * session that follows for the shopper's own logout, not for a session that expired (the account portal's RequireLogin).
  */
 export type SessionChannelMessage = 0 | 'logout';
+
+/** Posts `message` to the app's other tabs on SESSION_CHANNEL, where the browser has one. */
+export function tellOtherTabs(message: SessionChannelMessage) {
+  if (typeof BroadcastChannel !== 'function') return;
+  // Closed at once, the message still goes: it is on its way to the other tabs' channels as it is posted.
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.postMessage(message);
+  channel.close();
+}
 
 function forgetPasswordResetLoginId() {
   try {

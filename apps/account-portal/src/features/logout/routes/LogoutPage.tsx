@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { isSuccess, SESSION_CHANNEL, useIdentity, type SessionChannelMessage } from '@portal/identity';
+import { isSuccess, tellOtherTabs, useIdentity } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
 import { leaveApp } from '../../../shared/leave-app';
 import { isSameSitePath, type LogoutState } from '../../../shared/navigation';
@@ -37,11 +37,7 @@ export function LogoutPage() {
     const partners = redirect && !isSameSitePath(redirect) ? fetchPartners() : Promise.resolve([]);
     // The other tabs' account pages go to the login with this logout: told first that it is the shopper's own, their
     // login does not say that the session expired (RequireLogin; QA spec audit, 2026-11-30).
-    if (typeof BroadcastChannel === 'function') {
-      const channel = new BroadcastChannel(SESSION_CHANNEL);
-      channel.postMessage('logout' satisfies SessionChannelMessage);
-      channel.close();
-    }
+    tellOtherTabs('logout');
     void provider
       .logout()
       .then(

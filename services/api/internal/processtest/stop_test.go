@@ -52,12 +52,19 @@ func TestASecondSignalEndsTheDrain(t *testing.T) {
 // again, so that a further Ctrl-C ends a stop that open requests hold (for up to 15 s) at once.
 func TestASignalAfterTheDrainEndsTheProcess(t *testing.T) {
 	p := startDraining(t)
-	// A request whose body never completes holds the graceful stop that follows the drain.
+	// A request whose body never completes holds the graceful stop that follows the drain, once the server has
+	// accepted its connection. A request on a second connection, answered, says it has: the server accepts in the
+	// order of the queue. Written and signalled at once, on a busy machine the connection could still wait in the
+	// queue as the stop closed the listener, nothing held the stop, and the process ended cleanly (CI, 2026-11-30).
 	conn, err := net.Dial("tcp", strings.TrimPrefix(p.URL, "http://"))
 	require.NoError(t, err)
 	defer func() { _ = conn.Close() }()
 	_, err = conn.Write([]byte("POST /rest/v1/account/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"loginID\":"))
 	require.NoError(t, err)
+	fresh := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}} // a connection of its own
+	res, err := fresh.Get(p.URL + "/readyz")
+	require.NoError(t, err)
+	_ = res.Body.Close()
 
 	p.Signal(os.Interrupt)
 	require.Eventually(t, func() bool { return strings.Contains(p.Logs(), drainCutShort) }, 5*time.Second, 20*time.Millisecond)

@@ -180,6 +180,12 @@ test.describe('preference centre journeys', () => {
     expect(page.url()).not.toContain(jwt);
     await expect(page.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/preferences/');
     await expectAccessible(page);
+    // Without metadata no language list: the page speaks the shopper's among the shipped texts (2026-11-30).
+    await page.goto('/preferences/?lang=en');
+    await expect(page.getByRole('alert')).toHaveText('metadata fetch failed. Response had status 500');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('An unexpected error has occurred.');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.goBack();
     // The history entry keeps the token: once metadata loads, a reload opens the centre.
     await page.unroute(METADATA);
     await page.reload();

@@ -92,6 +92,13 @@ describe('SiteProvider', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Die Metadaten konnten nicht geladen werden.');
   });
 
+  it("says so in the browser's language among the shipped ones when metadata cannot be loaded, and remembers none", async () => {
+    await renderPage(<SiteProbe />, { metadata: 500, browserLanguages: ['fr-BE', 'en-GB'] });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Les métadonnées n’ont pas pu être chargées.'));
+    expect(document.documentElement.lang).toBe('fr');
+    expect(localStorage.getItem('i18nextLng')).toBeNull();
+  });
+
   it('names the content when no content can be loaded (spec 001 §8)', async () => {
     await renderPage(<SiteProbe />, { content: { de_DE: 500, default: 500 } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Die CMS-Daten konnten nicht geladen werden.');

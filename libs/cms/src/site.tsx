@@ -1,7 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { detectLanguage, loadTexts, readRememberedLanguage, rememberLanguage, toLanguageTag, toLocale } from '@portal/i18n';
+import { DEFAULT_LANGUAGE, detectLanguage, loadTexts, readRememberedLanguage, rememberLanguage, SHIPPED_LANGUAGES, toLanguageTag, toLocale } from '@portal/i18n';
 import { ResponseError } from './fetch-json';
 import { useCmsContent } from './get-content';
 import { useMetadata } from './get-metadata';
@@ -98,15 +98,22 @@ export function SiteProvider({ children, Loading, environment, prepare }: SitePr
     [metadata],
   );
 
+  // Metadata that did not load names no languages, and its error page (spec 001 §8) showed German to every shopper
+  // (regression round, 2026-11-30): the page is then in the shopper's language among those this build ships texts of.
+  const metadataFailed = metadataResult.isError;
   const detectedLanguage = useMemo(() => {
-    if (!metadata) return undefined;
+    if (!metadata && !metadataFailed) return undefined;
     const env = environment ?? browserEnvironment();
-    return detectLanguage(languages, toLanguageTag(metadata.defaultLocale) ?? metadata.defaultLocale, {
-      query: new URLSearchParams(env.search).get('lang'),
-      remembered: readRememberedLanguage(),
-      browser: env.browserLanguages,
-    });
-  }, [metadata, languages, environment]);
+    return detectLanguage(
+      metadata ? languages : SHIPPED_LANGUAGES,
+      metadata ? (toLanguageTag(metadata.defaultLocale) ?? metadata.defaultLocale) : DEFAULT_LANGUAGE,
+      {
+        query: new URLSearchParams(env.search).get('lang'),
+        remembered: readRememberedLanguage(),
+        browser: env.browserLanguages,
+      },
+    );
+  }, [metadata, metadataFailed, languages, environment]);
 
   const language = chosenLanguage ?? detectedLanguage;
 
@@ -136,14 +143,15 @@ export function SiteProvider({ children, Loading, environment, prepare }: SitePr
     // the page's lang, the selector and the cookie while every text stayed in the language before (QA phone).
     void i18n.changeLanguage(language).then(() => {
       if (!current) return;
-      rememberLanguage(language);
+      // Only a language the site offers is remembered: one taken without metadata may not be among them.
+      if (metadata) rememberLanguage(language);
       document.documentElement.lang = language;
       startTransition(() => setTextsLoadedFor(language));
     });
     return () => {
       current = false;
     };
-  }, [texts.data, language, i18n]);
+  }, [texts.data, language, i18n, metadata]);
 
   const changeLanguage = useCallback(
     (requested: string) => {

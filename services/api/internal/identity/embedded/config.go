@@ -24,8 +24,10 @@ type Config struct {
 	VerificationLifetime time.Duration
 	ResetTokenLifetime   time.Duration
 	ResetFrequency       time.Duration
-	// ResetMinDuration pads every resetPassword step-1 answer, so a hit and a miss take the same time.
-	ResetMinDuration time.Duration
+	// MailRequestMinDuration is the least time every answer to a mail asked for by address takes (resetPassword's
+	// step 1, a verification mail resent by address, an e-mail change: padMailRequest), so that its duration does not
+	// tell apart what its answer does not, an address that gets the mail and one that gets none.
+	MailRequestMinDuration time.Duration
 
 	LockoutMaxFailures int
 	LockoutWindow      time.Duration
@@ -110,7 +112,7 @@ func DefaultConfig() Config {
 		VerificationLifetime:   contract.VerificationLinkLifetime,
 		ResetTokenLifetime:     contract.ResetLinkLifetime,
 		ResetFrequency:         contract.ResetFrequency,
-		ResetMinDuration:       250 * time.Millisecond,
+		MailRequestMinDuration: 250 * time.Millisecond,
 		LockoutMaxFailures:     contract.LockoutMaxFailures,
 		LockoutWindow:          contract.LockoutWindow,
 		LockoutDuration:        contract.LockoutDuration,

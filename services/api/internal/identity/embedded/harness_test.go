@@ -60,7 +60,7 @@ func (h *harness) providerOn(store embedded.Store, mods ...func(*embedded.Config
 	cfg := embedded.DefaultConfig()
 	cfg.PublicURL = "https://portal.example"
 	cfg.Argon2 = cheapArgon2
-	cfg.ResetMinDuration = 0
+	cfg.MailRequestMinDuration = 0
 	for _, m := range mods {
 		m(&cfg)
 	}
@@ -92,7 +92,7 @@ func (h *harness) providerWithSleep(sleep func(time.Duration), mods ...func(*emb
 	cfg := embedded.DefaultConfig()
 	cfg.PublicURL = "https://portal.example"
 	cfg.Argon2 = cheapArgon2
-	cfg.ResetMinDuration = 0
+	cfg.MailRequestMinDuration = 0
 	for _, m := range mods {
 		m(&cfg)
 	}

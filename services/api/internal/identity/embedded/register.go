@@ -664,8 +664,10 @@ func (p *Provider) resendVerificationTo(ctx context.Context, c Caller, email str
 // verification-email and accounts.resendVerificationCode with an address): nil when sent; identity.ErrAlreadyVerified;
 // identity.ErrAccountNotFound for an address without a registration, after counting the ask against the same mail
 // limit as an account's, so that the sixth ask within the hour answers identity.ErrTooManyMails whether or not the
-// address has one (QA security round: only a pending account ever answered "too many", which told it apart).
+// address has one (QA security round: only a pending account ever answered "too many", which told it apart). Every
+// answer takes the same time too (padMailRequest): only a pending registration's renders and stores a mail.
 func (p *Provider) resendVerification(ctx context.Context, c Caller, email identity.Email) error {
+	defer p.padMailRequest(ctx, time.Now())
 	a, err := p.store.AccountByEmail(ctx, email.String())
 	if errors.Is(err, ErrNotFound) || (err == nil && !a.IsRegistered) {
 		if allowed, err := p.allowMail(ctx, c, "address:"+email.String()); err != nil {

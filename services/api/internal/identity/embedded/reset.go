@@ -29,14 +29,10 @@ func (p *Provider) ResetPassword(ctx context.Context, c Caller, in ResetPassword
 	if in.Lang != "" {
 		c.Lang = in.Lang
 	}
-	// Every answer of step 1 takes at least ResetMinDuration, so a hit (mail rendered and stored) and a miss
-	// cannot be told apart by their timing; the code itself (403047) is the contract's.
-	start := time.Now()
-	r, err := p.startReset(ctx, c, in.LoginID)
-	if wait := p.cfg.ResetMinDuration - time.Since(start); wait > 0 {
-		p.sleep(ctx, wait)
-	}
-	return r, err
+	// A hit (mail rendered and stored) and a miss cannot be told apart by their timing (padMailRequest); the code
+	// itself (403047) is the contract's.
+	defer p.padMailRequest(ctx, time.Now())
+	return p.startReset(ctx, c, in.LoginID)
 }
 
 func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Result, error) {

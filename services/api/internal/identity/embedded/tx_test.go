@@ -50,7 +50,7 @@ func (f failingStore) CreateToken(ctx context.Context, t embedded.Token) error {
 
 func (h *harness) failingProvider(failOn string) *embedded.Provider {
 	cfg := embedded.DefaultConfig()
-	cfg.PublicURL, cfg.Argon2, cfg.ResetMinDuration = "https://portal.example", cheapArgon2, 0
+	cfg.PublicURL, cfg.Argon2, cfg.MailRequestMinDuration = "https://portal.example", cheapArgon2, 0
 	p, err := embedded.New(cfg, embedded.Deps{Store: failingStore{Store: h.store, failOn: failOn}, Mail: h.mail, Now: func() time.Time { return h.now }})
 	require.NoError(h.t, err)
 	return p

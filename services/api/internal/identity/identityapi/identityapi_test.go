@@ -55,7 +55,7 @@ func newEnvOn(t testing.TB, db *database.DB, opts ...option) *env {
 	cfg := embedded.DefaultConfig()
 	cfg.PublicURL = "http://localhost:8080"
 	cfg.Argon2 = embedded.Argon2Params{MemoryKiB: 64, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32}
-	cfg.ResetMinDuration = 0
+	cfg.MailRequestMinDuration = 0
 	o := identityapi.Options{Outbox: outbox, TrustedOrigins: []string{"https://konto.example.com"}}
 	for _, opt := range opts {
 		opt(&cfg, &o)

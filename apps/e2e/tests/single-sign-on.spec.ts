@@ -155,15 +155,28 @@ test.describe('single sign-on with a partner service', () => {
     await expect(page).toHaveURL(partnerHome);
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen beim Fotoservice' })).toBeVisible();
 
-    // A partner's logout without an id_token_hint goes through the portal's logout page: the portal session
-    // ends too, and the partner gets its state back.
+    // A partner's logout without an id_token_hint asks the shopper first (OpenID Connect RP-Initiated Logout 1.0 §2;
+    // QA security round, 2026-11-30: any site's plain link logged the shopper out). Abbrechen keeps the session and
+    // goes to the portal's start; Abmelden ends it, and the partner gets its state back.
     await page.goto('/login');
     await logIn(page, email);
     await expect(page.getByRole('heading', { level: 1, name: /Willkommen, Erika Muster/ })).toBeVisible();
-    await page.goto(`/oidc/end_session?client_id=fotoservice&post_logout_redirect_uri=${encodeURIComponent(partnerHome)}&state=s7`);
+    const partnerLogout = `/oidc/end_session?client_id=fotoservice&post_logout_redirect_uri=${encodeURIComponent(partnerHome)}&state=s7`;
+    await page.goto(partnerLogout);
+    await expect(page).toHaveURL(/\/logout\?.*confirm=fotoservice/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Möchten Sie sich abmelden?' })).toBeFocused();
+    await expect(page.getByText('Fotoservice bittet darum, Sie von Ihrem Kundenkonto abzumelden.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Abbrechen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Willkommen, Erika Muster/ })).toBeVisible();
+    await page.goto(partnerLogout);
+    await page.getByRole('button', { name: 'Abmelden' }).click();
     await expect(page).toHaveURL(`${partnerHome}?state=s7`);
     await page.goto('/personaldata');
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    // Without a session there is nothing to ask: the partner's logout goes straight on.
+    await page.goto(partnerLogout);
+    await expect(page).toHaveURL(`${partnerHome}?state=s7`);
 
     // The provider's own logout refuses an unregistered address: the shopper sees the portal's error page, not JSON.
     await page.goto(`/oidc/end_session?client_id=fotoservice&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`);

@@ -38,7 +38,14 @@ const (
 	// PortalLogout is the portal's logout page (spec 000 §2): it logs out, then goes to its `redirect` parameter
 	// when that is a page of the portal or a partner's registered logout address.
 	PortalLogout = "/logout"
-	RequestParam = "oidcRequest"
+	// ConfirmLogoutParam on the logout page: a partner's logout that the provider cannot tell to be the shopper's
+	// (no id_token_hint, or one of another shopper than the browser's session) asks the shopper before it logs out
+	// (OpenID Connect RP-Initiated Logout 1.0 §2); its value names the partner that asked, empty when the request
+	// named none. It is no secret: a page that drops it has crafted a plain /logout, which any page can link to and
+	// which logs out without asking (spec 000 §2). The question guards the provider's endpoint, which a partner's
+	// logout link names, and which the spec asks to ask.
+	ConfirmLogoutParam = "confirm"
+	RequestParam       = "oidcRequest"
 	// LoginAgainParam=login on the login page: the partner asks a logged-in shopper to log in again (prompt=login,
 	// max_age), and the page shows its form although a session is there.
 	LoginAgainParam = "prompt"
@@ -497,8 +504,8 @@ func WithBrowser(ctx context.Context, binding string) context.Context {
 	return context.WithValue(ctx, browserKey{}, binding)
 }
 
-// WithEndSession hands the end-session endpoint the function that ends the browser's portal session when it
-// belongs to subject.
-func WithEndSession(ctx context.Context, end func(subject string) error) context.Context {
-	return context.WithValue(ctx, endSessionKey{}, end)
+// WithEndSession hands the end-session endpoint the browser's portal session: the uid of its shopper (empty
+// without one) and the function that ends it.
+func WithEndSession(ctx context.Context, shopper string, end func() error) context.Context {
+	return context.WithValue(ctx, endSessionKey{}, browserSession{shopper: shopper, end: end})
 }

@@ -456,10 +456,12 @@ func TestRefusalsAreStandardOAuthErrors(t *testing.T) {
 		}
 		// Still logged in.
 		v.signIn(party)
-		// Without an id_token_hint nothing proves whose logout it is: the browser goes through the portal's logout
-		// page, which logs out and goes on to the partner's registered address (with the partner's state).
+		// Without an id_token_hint nothing proves whose logout it is: the browser goes to the portal's logout page,
+		// which asks the shopper (ConfirmLogoutParam) and then goes on to the partner's registered address (with the
+		// partner's state).
 		loc, _ := v.follow(v.issuer + "/end_session?" + url.Values{"client_id": {"rp"}, "post_logout_redirect_uri": {rpLogout}, "state": {"s3"}}.Encode())
 		require.Equal(t, sso.PortalLogout, loc.Path)
+		require.Equal(t, "rp", loc.Query().Get(sso.ConfirmLogoutParam))
 		require.Equal(t, rpLogout+"?state=s3", loc.Query().Get("redirect"))
 		v.signIn(party)
 	})

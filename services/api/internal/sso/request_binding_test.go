@@ -325,7 +325,8 @@ func TestLogoutPostedFromAPartnersPage(t *testing.T) {
 	require.Equal(t, rpLogout, res.Header.Get("Location"))
 	require.False(t, loggedIn())
 
-	// Another shopper's hint ends nobody's session, posted or not; a refused logout shows the portal's error page.
+	// Another shopper's hint ends nobody's session, posted or not: the browser's shopper is asked on the portal's
+	// logout page (RP-Initiated Logout 1.0 §2); a refused logout shows the portal's error page.
 	v.register("other@example.com")
 	v.logInAs("other@example.com")
 	otherHint, _ := v.signIn(party).Extra("id_token").(string)
@@ -334,7 +335,8 @@ func TestLogoutPostedFromAPartnersPage(t *testing.T) {
 	next, err = res.Location()
 	require.NoError(t, err)
 	loc, _ = v.follow(next.String())
-	require.Equal(t, rpLogout, loc.String())
+	require.Equal(t, sso.PortalLogout, loc.Path)
+	require.Equal(t, "rp", loc.Query().Get(sso.ConfirmLogoutParam))
 	require.True(t, loggedIn())
 	res = post(url.Values{"id_token_hint": {otherHint}, "post_logout_redirect_uri": {"https://evil.example/"}}, true)
 	loc, err = res.Location()

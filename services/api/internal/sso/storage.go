@@ -321,24 +321,34 @@ func (s storage) TerminateSession(ctx context.Context, userID, clientID string) 
 	return s.svc.store.RevokeTokensOf(ctx, userID, clientID, s.svc.clock())
 }
 
-// TerminateSessionFromRequest revokes the partner's tokens of the shopper named by the id_token_hint and ends
-// that shopper's portal session in this browser. Without a hint nothing proves whose logout it is, so it is not
-// ended here: the browser goes through the portal's own logout page, as a partner's plain logout link would
-// (spec 000 §2), which logs out whoever is logged in and then goes on to the partner's registered address. Before,
-// the partner was sent back as if the logout had happened while the portal session stayed.
+// TerminateSessionFromRequest carries out a partner's logout (OpenID Connect RP-Initiated Logout 1.0 §2). An
+// id_token_hint revokes the partner's tokens of the shopper it names; when that shopper is the browser's session, the
+// session ends here and the browser goes on to the partner's address without a question. Without a hint, or with one
+// of another shopper, nothing shows that the browser's shopper asked, and the provider MUST ask: the browser goes to
+// the portal's logout page with ConfirmLogoutParam, which asks before it logs out (QA security round, 2026-11-30: a
+// plain link to the endpoint from any site logged the shopper out). A browser without a session has nothing to log
+// out of and is not asked: a hint's logout goes on to the partner, one without through the portal's logout page.
 func (s storage) TerminateSessionFromRequest(ctx context.Context, req *op.EndSessionRequest) (string, error) {
-	if req.UserID == "" {
-		return PortalLogout + "?" + url.Values{"redirect": {req.RedirectURI}}.Encode(), nil
-	}
-	if err := s.svc.store.RevokeTokensOf(ctx, req.UserID, req.ClientID, s.svc.clock()); err != nil {
-		return "", serverError(err)
-	}
-	if end, ok := ctx.Value(endSessionKey{}).(func(subject string) error); ok {
-		if err := end(req.UserID); err != nil {
+	session, _ := ctx.Value(endSessionKey{}).(browserSession)
+	if req.UserID != "" {
+		if err := s.svc.store.RevokeTokensOf(ctx, req.UserID, req.ClientID, s.svc.clock()); err != nil {
 			return "", serverError(err)
 		}
+		if session.shopper == req.UserID {
+			if err := session.end(); err != nil {
+				return "", serverError(err)
+			}
+			return req.RedirectURI, nil
+		}
+		if session.shopper == "" {
+			return req.RedirectURI, nil
+		}
 	}
-	return req.RedirectURI, nil
+	q := url.Values{"redirect": {req.RedirectURI}}
+	if session.shopper != "" {
+		q.Set(ConfirmLogoutParam, req.ClientID)
+	}
+	return PortalLogout + "?" + q.Encode(), nil
 }
 
 // RevokeToken implements op.Storage (RFC 7009): access tokens by id, refresh tokens by value.
@@ -558,8 +568,15 @@ func (s storage) ValidateJWTProfileScopes(context.Context, string, []string) ([]
 // Health implements op.Storage.
 func (s storage) Health(context.Context) error { return nil }
 
-// endSessionKey carries, in the end-session request's context, the function that ends the browser's session.
+// endSessionKey carries, in the end-session request's context, the browser's session (browserSession).
 type endSessionKey struct{}
+
+// browserSession is the portal session of the browser that asks the end-session endpoint (WithEndSession).
+type browserSession struct {
+	// shopper is the uid of its shopper; empty when the browser has no session.
+	shopper string
+	end     func() error
+}
 
 // browserKey carries, in the authorisation request's context, the value of the browser's binding cookie.
 type browserKey struct{}

@@ -177,17 +177,21 @@ func (h *handlers) protocol(c echo.Context) error {
 			return c.Redirect(http.StatusFound, ExpiredSignInPage)
 		}
 	case strings.HasSuffix(r.URL.Path, "/end_session"):
-		if r.Method == http.MethodPost {
-			shopper, err := h.shopper(c)
-			if err != nil {
-				return err
-			}
-			if shopper == nil {
-				// A partner's page on another site posts its logout without the session cookie (SameSite=Lax), so
-				// the session could not be ended: the same request as a navigation brings the cookie.
-				return c.Redirect(http.StatusSeeOther, r.URL.Path+"?"+r.Form.Encode())
-			}
+		shopper, err := h.shopper(c)
+		if err != nil {
+			return err
 		}
+		if r.Method == http.MethodPost && shopper == nil {
+			// A partner's page on another site posts its logout without the session cookie (SameSite=Lax), so
+			// the session could not be ended: the same request as a navigation brings the cookie.
+			return c.Redirect(http.StatusSeeOther, r.URL.Path+"?"+r.Form.Encode())
+		}
+		// The logout ends the browser's session, or asks its shopper first (sso's TerminateSessionFromRequest).
+		var uid string
+		if shopper != nil {
+			uid = shopper.UID
+		}
+		ctx = sso.WithEndSession(ctx, uid, func() error { return h.sessions.EndSession(c) })
 		// The logout is the shopper's navigation: a refused one (an unregistered post_logout_redirect_uri, an
 		// invalid id_token_hint) shows the portal's error page rather than op's JSON.
 		w = &replacedAnswer{ResponseWriter: w, replace: func(w http.ResponseWriter, status int) bool {
@@ -229,13 +233,6 @@ func (h *handlers) protocol(c echo.Context) error {
 			}
 		})
 	}
-	ctx = sso.WithEndSession(ctx, func(subject string) error {
-		shopper, ok, err := h.sessions.Shopper(c)
-		if err != nil || !ok || shopper.UID != subject {
-			return err // another shopper's hint ends nobody's session here
-		}
-		return h.sessions.EndSession(c)
-	})
 	http.StripPrefix(sso.Path, h.provider).ServeHTTP(w, r.WithContext(ctx))
 	return nil
 }

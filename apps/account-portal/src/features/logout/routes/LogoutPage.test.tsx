@@ -1,10 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
-import { openApp } from '../../../testing/render-app';
-import { logoutTarget } from './LogoutPage';
+import { leaveApp } from '../../../shared/leave-app';
+import { jsonResponse, openApp } from '../../../testing/render-app';
+import { CONFIRM_LOGOUT_PARAM, logoutTarget } from './LogoutPage';
 
 beforeEach(forgetLanguage);
+// The cases with the question load two lazily split pages one after another, on a machine shared by several runs.
+jest.setTimeout(20_000);
 
 describe('logout redirect rules', () => {
   const partners = [{ id: 'fotoservice', name: 'Fotoservice', postLogoutRedirectUris: ['https://foto.example/'] }];
@@ -50,5 +54,74 @@ describe('/logout', () => {
   it('goes to a same-site redirect parameter', async () => {
     await openApp('/logout?redirect=/registration');
     expect(await screen.findByRole('heading', { level: 1, name: 'Registrieren' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+// OpenID Connect RP-Initiated Logout 1.0 §2: a partner's logout the service cannot tell to be the shopper's (no
+// id_token_hint, or one of another shopper) MUST ask before it logs out (QA security round, 2026-11-30: a plain link
+// to /oidc/end_session from any site logged the shopper out). The service sends it here with the question.
+describe('/logout asked by a partner (the service\'s confirm parameter)', () => {
+  const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+  const partners = [{ id: 'fotoservice', name: 'Fotoservice', postLogoutRedirectUris: ['https://foto.example/'] }];
+  const rest = (url: string) => (url.endsWith('/oidc/partners') ? jsonResponse(200, partners) : undefined);
+  const loggedIn = async () => {
+    const identity = createFakeProvider({ accounts: [{ email: 'k@example.com', password: 'Geheim12!', preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await identity.login({ loginID: 'k@example.com', password: 'Geheim12!' });
+    return identity;
+  };
+  const logouts = (identity: ReturnType<typeof createFakeProvider>) => identity.calls.filter((c) => c.method === 'logout').length;
+
+  it('asks, naming the partner; Abmelden logs out and goes on to the partner\'s address', async () => {
+    const left: string[] = [];
+    const spy = jest.spyOn(leaveApp, 'to').mockImplementation((url) => void left.push(url));
+    try {
+      const identity = await loggedIn();
+      const back = 'https://foto.example/?state=s1';
+      await openApp(`/logout?redirect=${encodeURIComponent(back)}&${CONFIRM_LOGOUT_PARAM}=fotoservice`, { identity, rest });
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Möchten Sie sich abmelden?' }, { timeout: 5000 });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(screen.getByText('Fotoservice bittet darum, Sie von Ihrem Kundenkonto abzumelden. Wenn Sie abbrechen, bleiben Sie angemeldet.')).toBeInTheDocument();
+      expect(logouts(identity)).toBe(0);
+      expect((await identity.getAccountInfo()).errorCode).toBe(0);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+      await waitFor(() => expect(left).toEqual([back]));
+      expect(logouts(identity)).toBe(1);
+      expect((await identity.getAccountInfo()).errorCode).toBe(403005);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('Abbrechen keeps the session and goes to the start page; a partner it does not know goes unnamed', async () => {
+    const identity = await loggedIn();
+    await openApp(`/logout?redirect=%2Flogin&${CONFIRM_LOGOUT_PARAM}=`, { identity, rest });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Möchten Sie sich abmelden?' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Ein Partnerdienst bittet darum, Sie von Ihrem Kundenkonto abzumelden. Wenn Sie abbrechen, bleiben Sie angemeldet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Abbrechen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(logouts(identity)).toBe(0);
+    expect((await identity.getAccountInfo()).errorCode).toBe(0);
+  });
+
+  it('a look-up that fails is no proof that nobody is logged in: it asks', async () => {
+    const fake = await loggedIn();
+    const identity = { ...fake, getAccountInfo: () => Promise.reject(new TypeError('Failed to fetch')) };
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await openApp(`/logout?redirect=%2Flogin&${CONFIRM_LOGOUT_PARAM}=fotoservice`, { identity, rest });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Möchten Sie sich abmelden?' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(logouts(fake)).toBe(0);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('without a session there is nothing to ask: it goes on as a plain logout does', async () => {
+    const identity = createFakeProvider();
+    await openApp(`/logout?redirect=%2Flogin&${CONFIRM_LOGOUT_PARAM}=fotoservice`, { identity, rest });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Möchten Sie sich abmelden?' })).not.toBeInTheDocument();
+    expect(logouts(identity)).toBe(1);
   });
 });

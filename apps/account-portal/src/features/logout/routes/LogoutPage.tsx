@@ -1,11 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { isSuccess, tellOtherTabs, useIdentity } from '@portal/identity';
+import { isSuccess, isUnauthorized, tellOtherTabs, useIdentity } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
 import { leaveApp } from '../../../shared/leave-app';
 import { isSameSitePath, type LogoutState } from '../../../shared/navigation';
 import { fetchPartners, isPartnerLogoutAddress, type Partner } from '../../../shared/single-sign-on';
+
+/**
+ * With it the service's provider asks the shopper before the logout (sso.ConfirmLogoutParam), as it must for a
+ * partner's logout that does not show itself to be the shopper's (OpenID Connect RP-Initiated Logout 1.0 §2); its
+ * value is the id of the partner that asked, empty when unknown. Kept here, its one reader, rather than in the shared
+ * single-sign-on module, which /login loads (page weight).
+ */
+export const CONFIRM_LOGOUT_PARAM = 'confirm';
 
 /**
  * Where /logout goes afterwards: the `redirect` parameter when it is a path on this site or exactly an address
@@ -17,54 +25,110 @@ export function logoutTarget(redirect: string | null, partners: Partner[] = []):
   return { path: '/login' };
 }
 
+/** What the page shows: the loader while it logs out, the question of a partner's logout, or the account's deletion. */
+type Shown = 'leaving' | 'accountDeleted' | { partner: string | undefined; partners: Partner[] };
+
 /**
  * `/logout`: logs out, then goes on (spec 000 §2); a failed logout is only logged (spec 000 §8). After the account's
  * deletion (the account page's LogoutState) it stays, confirming the deletion with the way to the login: outside the
  * account area, whose login check would take the session the deletion ended for one that expired.
+ *
+ * A partner's logout that the service's provider could not tell to be the shopper's comes with CONFIRM_LOGOUT_PARAM:
+ * the page asks first (OpenID Connect RP-Initiated Logout 1.0 §2), unless the browser has no session to end. Only a
+ * look-up that answers "nobody is logged in" skips the question; one that fails asks.
  */
 export function LogoutPage() {
   const { t } = useTranslation();
   const { provider } = useIdentity();
   const navigate = useNavigate();
-  const redirect = useSearchParams()[0].get('redirect');
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  // The id of the partner that asked ('' when unknown); null for the portal's own logout, which does not ask.
+  const asked = params.get(CONFIRM_LOGOUT_PARAM);
   const accountDeleted = (useLocation().state as LogoutState | null)?.accountDeleted;
-  const [done, setDone] = useState(false);
+  const [shown, setShown] = useState<Shown>('leaving');
   const started = useRef(false);
+  const logOut = useCallback(
+    (partners: Promise<Partner[]> | Partner[]) => {
+      // The other tabs' account pages go to the login with this logout: told first that it is the shopper's own, their
+      // login does not say that the session expired (RequireLogin; QA spec audit, 2026-11-30).
+      tellOtherTabs('logout');
+      void provider
+        .logout()
+        .then(
+          // An answer with an error code fails as much as a rejection; its code alone is logged, the rest may name
+          // the account.
+          (answer) => {
+            if (!isSuccess(answer)) console.warn('logout failed', answer.errorCode);
+          },
+          (error: unknown) => console.warn('logout failed', error),
+        )
+        .then(() => partners)
+        .then((list) => {
+          if (accountDeleted) return setShown('accountDeleted');
+          const target = logoutTarget(redirect, list);
+          if ('address' in target) leaveApp.to(target.address);
+          else navigate(target.path, { replace: true });
+        });
+    },
+    [provider, navigate, redirect, accountDeleted],
+  );
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // The partner list is only needed for an address off this site.
-    const partners = redirect && !isSameSitePath(redirect) ? fetchPartners() : Promise.resolve([]);
-    // The other tabs' account pages go to the login with this logout: told first that it is the shopper's own, their
-    // login does not say that the session expired (RequireLogin; QA spec audit, 2026-11-30).
-    tellOtherTabs('logout');
+    // The partner list is only needed for an address off this site, or for the name of the partner that asks.
+    const partners = asked || (redirect && !isSameSitePath(redirect)) ? fetchPartners() : Promise.resolve([]);
+    if (asked === null) {
+      logOut(partners);
+      return;
+    }
     void provider
-      .logout()
-      .then(
-        // An answer with an error code fails as much as a rejection; its code alone is logged, the rest may name
-        // the account.
-        (answer) => {
-          if (!isSuccess(answer)) console.warn('logout failed', answer.errorCode);
-        },
-        (error: unknown) => console.warn('logout failed', error),
-      )
-      .then(() => partners)
-      .then((list) => {
-        if (accountDeleted) return setDone(true);
-        const target = logoutTarget(redirect, list);
-        if ('address' in target) leaveApp.to(target.address);
-        else navigate(target.path, { replace: true });
+      .getAccountInfo({})
+      .catch(() => undefined)
+      .then(async (answer) => {
+        if (answer && isUnauthorized(answer)) return logOut(partners);
+        const list = await partners;
+        setShown({ partner: list.find((partner) => partner.id === asked)?.name, partners: list });
       });
-  }, [provider, navigate, redirect, accountDeleted]);
-  if (!done) return <Loader />;
+  }, [provider, logOut, asked, redirect]);
+  if (shown === 'leaving') return <Loader />;
+  if (shown === 'accountDeleted') {
+    return (
+      <StatusPage
+        headline={t('ap.account.deleted')}
+        actions={
+          <Link className="button" to="/login">
+            {t('global.button.login')}
+          </Link>
+        }
+      />
+    );
+  }
   return (
     <StatusPage
-      headline={t('ap.account.deleted')}
+      headline={t('ap.logout.confirm.headline')}
       actions={
-        <Link className="button" to="/login">
-          {t('global.button.login')}
-        </Link>
+        <>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setShown('leaving');
+              logOut(shown.partners);
+            }}
+          >
+            {t('ap.logout.confirm.submit')}
+          </button>
+          {/* Cancel stays logged in, so it goes to the portal's start, not to the partner's address: that address is
+              registered for after a logout, and the partner would take the shopper for logged out. It replaces the
+              question, which Back would otherwise ask again. */}
+          <Link className="button button--secondary" to="/" replace>
+            {t('ap.logout.confirm.cancel')}
+          </Link>
+        </>
       }
-    />
+    >
+      <p>{shown.partner ? t('ap.logout.confirm.text', { partner: shown.partner }) : t('ap.logout.confirm.textWithoutPartner')}</p>
+    </StatusPage>
   );
 }

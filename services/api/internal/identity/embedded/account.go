@@ -290,11 +290,12 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		p.audit(ctx, audit.Event{Type: audit.EmailChangeAsked, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
 	}
 	if newEmail != "" {
-		if err := p.sendVerification(ctx, a, p.pageLang(c, a), newEmail); err != nil {
+		lang := p.pageLang(c, a)
+		if err := p.sendVerification(ctx, a, lang, newEmail); err != nil {
 			return Result{}, err
 		}
-		if err := p.sendMail(ctx, MailEmailChangedNotice, p.pageLang(c, a), a.UID, a.Email, map[string]any{
-			"FirstName": stringField(a.Profile, "firstName"), "NewEmail": maskEmail(newEmail),
+		if err := p.sendMail(ctx, MailEmailChangedNotice, lang, a.UID, a.Email, map[string]any{
+			"FirstName": stringField(a.Profile, "firstName"), "NewEmail": maskEmail(newEmail), "Link": p.pageLink(resetStartPath, lang),
 		}); err != nil {
 			return Result{}, err
 		}

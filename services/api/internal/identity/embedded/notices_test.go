@@ -9,6 +9,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
 )
 
 // Whoever changes a way into an account, its address hears of it, with the page that undoes the change: a
@@ -53,5 +54,26 @@ func TestChangesToTheWaysInAreToldToTheAddress(t *testing.T) {
 
 		h.resetPassword(email, "Third-Passw0rd")
 		require.Equal(t, 2, h.mailCount(email, embedded.MailPasswordChangedNotice), "a reset is told too")
+	})
+}
+
+// QA journeys round of 2026-11-30: the notice of an e-mail change to the old address told the owner to change the
+// password but linked nothing. Until the new address is confirmed the old one is still the login, and a reset from
+// it ends the change (TestPendingEmailChangeEndsAtAReset): the notice links the reset, in the mail's language.
+func TestTheEmailChangeNoticeLinksTheReset(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		const email = "nina@example.com"
+		h.registerVerified(email)
+		_, session := h.login(email, goodPassword)
+		caller := embedded.Caller{SessionToken: session, Lang: "fr-BE"}
+
+		asked, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, Profile: map[string]any{"email": "thief@example.net"}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, asked.ErrorCode, asked.ErrorDetails)
+		notice := h.lastMail(email, embedded.MailEmailChangedNotice)
+		require.Equal(t, "fr", notice.Language)
+		require.Equal(t, []string{"https://portal.example/login/reset-password/start?lang=fr-BE"}, mail.Links(notice.Text))
+		require.Contains(t, notice.Text, "t***@example.net")
 	})
 }

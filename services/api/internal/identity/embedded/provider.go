@@ -488,7 +488,12 @@ func (p *Provider) pageLang(c Caller, a Account) string {
 // link is a mail's link with its token and the mail's language: the page it opens speaks the mail's language,
 // not the browser's (QA: an English mail opened a German page).
 func (p *Provider) link(path, tokenParam, token, lang string) string {
-	return mail.LinkInLanguage(strings.TrimRight(p.cfg.PublicURL, "/")+path+"?"+tokenParam+"="+url.QueryEscape(token), lang)
+	return p.pageLink(path+"?"+tokenParam+"="+url.QueryEscape(token), lang)
+}
+
+// pageLink is a mail's link to a page of the account portal, in the mail's language.
+func (p *Provider) pageLink(path, lang string) string {
+	return mail.LinkInLanguage(strings.TrimRight(p.cfg.PublicURL, "/")+path, lang)
 }
 
 // audit records a security event; a failure to record is logged, never the caller's failure.
@@ -610,7 +615,8 @@ func isLoopback(address string) bool {
 
 // Notices to the account's address of a change to its ways in, so the owner learns of one they did not make, each
 // with the page that undoes it. (The e-mail change's notice to the old address, MailEmailChangedNotice, goes with
-// its confirmation mail.)
+// its confirmation mail; it links the password reset too: until the new address is confirmed the old one is the
+// login, and a reset ends the change with the other links, endCredentials.)
 const (
 	MailPasswordChangedNotice = "password-changed-notice"
 	MailPasskeyAddedNotice    = "passkey-added-notice"
@@ -626,7 +632,7 @@ const (
 func (p *Provider) notify(ctx context.Context, kind, lang string, a Account, path string) {
 	data := map[string]any{"FirstName": stringField(a.Profile, "firstName")}
 	if path != "" {
-		data["Link"] = mail.LinkInLanguage(strings.TrimRight(p.cfg.PublicURL, "/")+path, lang)
+		data["Link"] = p.pageLink(path, lang)
 	}
 	if err := p.sendMail(ctx, kind, lang, a.UID, a.Email, data); err != nil {
 		p.log.Warn("notice mail failed", zap.String("kind", kind), zap.String("uid", a.UID), zap.Error(err))

@@ -491,3 +491,22 @@ func TestProductionTakesASecureOriginOnly(t *testing.T) {
 		})
 	}
 }
+
+// A variable that names a section rather than a setting is named in the warning as one that names no setting, and
+// ignored as the warning says: it reset the whole section to nothing (QA operator round: PORTAL_IDENTITY_SOCIAL=x
+// turned the social logins off, PORTAL_MAIL=x stopped start-up on mail.from "", PORTAL_HTTP_CSP=x dropped the
+// consent manager's source).
+func TestVariableNamingASectionIsIgnored(t *testing.T) {
+	for _, name := range []string{"PORTAL_IDENTITY_SOCIAL", "PORTAL_HTTP_CSP", "PORTAL_MAIL", "PORTAL_IDENTITY_EMBEDDED_PASSWORD", "PORTAL_JOBS", "PORTAL_IDENTITY"} {
+		t.Run(name, func(t *testing.T) {
+			isolate(t)
+			want, err := config.Load(config.Sources{})
+			require.NoError(t, err)
+			t.Setenv(name, "x")
+			got, err := config.Load(config.Sources{})
+			require.NoError(t, err)
+			require.Equal(t, want, got)
+			require.Equal(t, []string{name}, config.UnknownEnvironment([]string{name + "=x"}))
+		})
+	}
+}

@@ -275,6 +275,21 @@ func loadWithLogger(src config.Sources) (config.Config, []string, *zap.Logger, e
 	return cfg, warnings, logger, nil
 }
 
+// refuseInProduction stops a command that writes demo or synthetic data (seed, seed-scale) when env is production,
+// before it makes, opens or migrates any database: a refused command leaves nothing behind (QA operator round:
+// `seed --database-url sqlite:prod/typo.db` in production was refused after it had made the file and applied every
+// migration to it).
+func refuseInProduction(flags *config.Flags, refusal string) error {
+	cfg, err := config.Load(flags.Sources())
+	if err != nil {
+		return err
+	}
+	if cfg.Env == config.EnvProduction {
+		return errors.New(refusal)
+	}
+	return nil
+}
+
 // withDatabase is the frame of every subcommand that works on the data: it loads the configuration, opens
 // and migrates the database, runs fn, and closes both again.
 func withDatabase(ctx context.Context, flags *config.Flags, fn func(cfg config.Config, logger *zap.Logger, db *database.DB) error) error {

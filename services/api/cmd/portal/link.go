@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"net"
 	"strings"
@@ -42,9 +41,7 @@ func runLink(ctx context.Context, env cmdEnv, args []string) error {
 	if err != nil {
 		return errors.New("link: --email must be an e-mail address")
 	}
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "lifetime" })
-	if *lifetime < 0 || (given && *lifetime == 0) || *lifetime > config.MaxLinkLifetime {
+	if *lifetime < 0 || (flagGiven(fs, "lifetime") && *lifetime == 0) || *lifetime > config.MaxLinkLifetime {
 		return errors.New("link: --lifetime must be positive and at most 8784h (one year), as subscribers.link.lifetime")
 	}
 

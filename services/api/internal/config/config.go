@@ -495,7 +495,9 @@ func (c *Config) normalize() {
 		c.Identity.Embedded.Session.CookieName = HostCookiePrefix + name
 	}
 	c.normalizeHosts()
-	if c.Metadata.EnvironmentType == "" {
+	// Only a valid env stands for an unset environmentType: an invalid one is refused as env alone (QA operator
+	// round: PORTAL_ENV=prod also named metadata.environmentType, which the operator had not set).
+	if c.Metadata.EnvironmentType == "" && (c.Env == EnvDevelopment || c.Env == EnvProduction) {
 		c.Metadata.EnvironmentType = c.Env
 	}
 	// Viper lower-cases map keys; country codes are upper case.

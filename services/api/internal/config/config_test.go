@@ -2,6 +2,7 @@ package config_test
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -509,4 +510,34 @@ func TestVariableNamingASectionIsIgnored(t *testing.T) {
 			require.Equal(t, []string{name}, config.UnknownEnvironment([]string{name + "=x"}))
 		})
 	}
+}
+
+// TestRefusalNamesOnlyTheSettingAtFault: a refusal names what the operator set wrong and nothing else (QA operator
+// round: PORTAL_ENV=prod also named metadata.environmentType, which takes env's value when unset; a mailInterval of
+// 0s was "sweepInterval and mailInterval must be at least 100ms"; a drain of 10h was taken).
+func TestRefusalNamesOnlyTheSettingAtFault(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"PORTAL_ENV": "prod"}, `config: env: must be "development" or "production", got "prod"`},
+		{map[string]string{"PORTAL_ENV": "prod", "PORTAL_METADATA_ENVIRONMENTTYPE": "staging"},
+			`config: env: must be "development" or "production", got "prod"` + "\n" + `config: metadata.environmentType: must be "development" or "production", got "staging"`},
+		{map[string]string{"PORTAL_JOBS_MAILINTERVAL": "0s"}, `config: jobs.mailInterval: must be at least 100ms, got 0s`},
+		{map[string]string{"PORTAL_JOBS_SWEEPINTERVAL": "50ms"}, `config: jobs.sweepInterval: must be at least 100ms, got 50ms`},
+		{map[string]string{"PORTAL_HTTP_SHUTDOWNDRAIN": "10h"}, `config: http.shutdownDrain: must be at most 10m0s, e.g. 10s, got 10h0m0s`},
+	} {
+		t.Run(fmt.Sprint(tc.env), func(t *testing.T) {
+			isolate(t)
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			_, err := config.Load(config.Sources{})
+			require.EqualError(t, err, tc.want)
+		})
+	}
+	isolate(t)
+	t.Setenv("PORTAL_HTTP_SHUTDOWNDRAIN", "10m")
+	_, err := config.Load(config.Sources{})
+	require.NoError(t, err, "ten minutes is the most")
 }

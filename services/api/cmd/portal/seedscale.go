@@ -101,7 +101,7 @@ func runSeedScale(ctx context.Context, env cmdEnv, args []string) error {
 				return err
 			}
 			if real > 0 {
-				return fmt.Errorf("seed-scale: refused: the database holds %d account(s) outside example.com, so it is no database for measuring", real)
+				return fmt.Errorf("seed-scale: refused: the database holds %s outside example.com, so it is no database for measuring", countOf(real, "account", "accounts"))
 			}
 			start := time.Now()
 			added, err := seedScaleAccounts(ctx, cfg, db, logger, *nAccounts, *password)

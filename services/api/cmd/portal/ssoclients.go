@@ -38,10 +38,7 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 	fs.BoolVar(&r.FirstParty, "first-party", false, "the retailer's own service: no consent screen (add)")
 	fs.BoolVar(&r.RefreshTokens, "refresh-tokens", false, "may receive refresh tokens (scope offline_access) (add)")
 	fs.BoolVar(&r.Replace, "replace", false, "register an id that exists again: a new secret, and only the addresses given (add)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: portal sso-clients add|list|remove [flags]\n\nRegisters partner services of single sign-on (OpenID Connect clients).\n\nFlags:")
-		fs.PrintDefaults()
-	}
+	describe(fs, "sso-clients add|list|remove [flags]", "Registers partner services of single sign-on (OpenID Connect clients).")
 	if len(args) == 0 || (args[0] != "add" && args[0] != "list" && args[0] != "remove") {
 		fs.Usage()
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {

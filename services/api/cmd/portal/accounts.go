@@ -20,10 +20,7 @@ import (
 func runAccounts(ctx context.Context, env cmdEnv, args []string) error {
 	fs := newFlagSet("accounts", env)
 	flags := config.RegisterFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: portal accounts disable|enable EMAIL [flags]\n\nDisables or re-enables the account of EMAIL in the embedded identity provider.\n\nFlags:")
-		fs.PrintDefaults()
-	}
+	describe(fs, "accounts disable|enable EMAIL [flags]", "Disables or re-enables the account of EMAIL in the embedded identity provider.")
 	if len(args) == 0 || (args[0] != "disable" && args[0] != "enable") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 			fs.Usage()

@@ -24,6 +24,8 @@ func runAudit(ctx context.Context, env cmdEnv, args []string) error {
 	email := fs.String("email", "", "the account's e-mail address (required)")
 	limit := fs.Int("limit", 100, "at most this many events")
 	asJSON := fs.Bool("json", false, "one JSON object per line instead of a table")
+	describe(fs, "audit --email ADDRESS [--limit 100] [--json] [flags]", "Prints the security events of the account of ADDRESS, newest first: registrations, logins and their\n"+
+		"failures, lockouts, password and e-mail changes, resets, links, passkeys, deletions. No passwords or tokens.")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

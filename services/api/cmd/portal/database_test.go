@@ -104,3 +104,23 @@ func TestCommandsBesidesServeLogWarningsOnly(t *testing.T) {
 	t.Setenv("PORTAL_LOG_LEVEL", "debug")
 	require.True(t, infoLogged(setup), "a command with a level in the environment")
 }
+
+// TestDemoDataRefusedBeforeAnyDatabase: seed and seed-scale are refused in production before they open a database,
+// so a refused command leaves none behind (QA operator round: `seed --database-url sqlite:prod/typo.db` in production
+// said "refused" after it had made the file and applied every migration to it).
+func TestDemoDataRefusedBeforeAnyDatabase(t *testing.T) {
+	configtest.SetProduction(t)
+	for _, command := range [][]string{{"seed"}, {"seed", "stores"}, {"seed-scale", "--stores", "5"}} {
+		t.Run(strings.Join(command, " "), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "typo.db")
+			var stdout, stderr bytes.Buffer
+			err := run(context.Background(), append(command, "--database-url", "sqlite:"+path), &stdout, &stderr)
+			require.ErrorContains(t, err, command[0]+": refused in production")
+			require.NoFileExists(t, path)
+		})
+	}
+	// --fresh would create a PostgreSQL database first; nothing is asked of the server (port 1 answers nobody).
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"seed-scale", "--fresh", "--database-url", "postgres://postgres@127.0.0.1:1/portal_bench_x?sslmode=disable"}, &stdout, &stderr)
+	require.ErrorContains(t, err, "seed-scale: refused in production")
+}

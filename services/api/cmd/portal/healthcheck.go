@@ -15,6 +15,8 @@ import (
 func runHealthcheck(ctx context.Context, env cmdEnv, args []string) error {
 	fs := newFlagSet("healthcheck", env)
 	flags := config.RegisterFlags(fs)
+	describe(fs, "healthcheck [flags]", "Exits 0 when the local service on http.addr answers /healthz within three seconds, for container\n"+
+		"health checks. It reads the settings as serve does and needs none of them but http.addr.")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

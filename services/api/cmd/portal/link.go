@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"net"
 	"strings"
@@ -26,12 +25,9 @@ func runLink(ctx context.Context, env cmdEnv, args []string) error {
 	flags := config.RegisterFlags(fs)
 	email := fs.String("email", "", "the subscriber's e-mail address (required)")
 	lifetime := fs.Duration("lifetime", 0, "how long the link is valid, e.g. 720h (default subscribers.link.lifetime)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: portal link --email ADDRESS [--lifetime 720h] [flags]\n\nPrints a link that opens the preference centre for the subscriber.\n"+
-			"With the embedded identity provider, the link of an address that has an account names the account and\n"+
-			"opens nothing once the address is no longer the account's.\n\nFlags:")
-		fs.PrintDefaults()
-	}
+	describe(fs, "link --email ADDRESS [--lifetime 720h] [flags]", "Prints a link that opens the preference centre for the subscriber.\n"+
+		"With the embedded identity provider, the link of an address that has an account names the account and\n"+
+		"opens nothing once the address is no longer the account's.")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -42,9 +38,7 @@ func runLink(ctx context.Context, env cmdEnv, args []string) error {
 	if err != nil {
 		return errors.New("link: --email must be an e-mail address")
 	}
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "lifetime" })
-	if *lifetime < 0 || (given && *lifetime == 0) || *lifetime > config.MaxLinkLifetime {
+	if *lifetime < 0 || (flagGiven(fs, "lifetime") && *lifetime == 0) || *lifetime > config.MaxLinkLifetime {
 		return errors.New("link: --lifetime must be positive and at most 8784h (one year), as subscribers.link.lifetime")
 	}
 

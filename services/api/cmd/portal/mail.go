@@ -17,10 +17,7 @@ import (
 func runMail(ctx context.Context, env cmdEnv, args []string) error {
 	fs := newFlagSet("mail", env)
 	flags := config.RegisterFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: portal mail requeue-failed [flags]\n\nQueues the mails whose delivery failed for good again.\n\nFlags:")
-		fs.PrintDefaults()
-	}
+	describe(fs, "mail requeue-failed [flags]", "Queues the mails whose delivery failed for good again.")
 	if len(args) == 0 || args[0] != "requeue-failed" {
 		fs.Usage()
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
@@ -36,7 +33,7 @@ func runMail(ctx context.Context, env cmdEnv, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.stdout, "%d mails queued again\n", n)
+		fmt.Fprintf(env.stdout, "%s queued again\n", countOf(int(n), "mail", "mails"))
 		return nil
 	})
 }

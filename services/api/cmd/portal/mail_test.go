@@ -19,7 +19,7 @@ func TestMailRequeueFailed(t *testing.T) {
 
 	var out bytes.Buffer
 	require.NoError(t, run(ctx, []string{"mail", "requeue-failed", "--database-url", dbURL}, &out, &bytes.Buffer{}))
-	require.Equal(t, "1 mails queued again\n", out.String())
+	require.Equal(t, "1 mail queued again\n", out.String())
 	stored, err := mail.NewOutbox(db, nil).Latest(ctx, "eva@example.com", 1)
 	require.NoError(t, err)
 	require.Equal(t, mail.StatusPending, stored[0].Status)

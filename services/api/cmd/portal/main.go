@@ -106,6 +106,15 @@ func subcommandError(command string, args []string, choices string) error {
 	}
 }
 
+// describe gives a command's -h its synopsis, what it does, and then its flags, as every command's has (QA operator
+// round: audit, serve, migrate and healthcheck printed the bare flag list).
+func describe(fs *flag.FlagSet, synopsis, about string) {
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: portal %s\n\n%s\n\nFlags:\n", synopsis, about)
+		fs.PrintDefaults()
+	}
+}
+
 // newFlagSet returns a flag set whose usage names the subcommand.
 func newFlagSet(name string, env cmdEnv) *flag.FlagSet {
 	fs := flag.NewFlagSet("portal "+name, flag.ContinueOnError)
@@ -139,4 +148,20 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		rest = append(rest, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// flagGiven reports whether the flag name was on the command line (an empty value too).
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// countOf is n with the noun in the singular for one (QA operator round: "1 mails queued again", "imported 1
+// stores").
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

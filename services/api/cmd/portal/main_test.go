@@ -66,15 +66,15 @@ func TestRunCommands(t *testing.T) {
 }
 
 // TestEveryCommandExplainsItsFlags: the command list says "Run 'portal <command> -h' for the flags of a command",
-// which printed the command list again.
+// which printed the command list again; and every command explains itself before its flags (QA operator round:
+// audit, serve, migrate and healthcheck printed the bare flag list).
 func TestEveryCommandExplainsItsFlags(t *testing.T) {
 	for _, c := range commands {
 		t.Run(c.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			require.NoError(t, run(context.Background(), []string{c.name, "-h"}, &stdout, &stderr))
 			require.NotContains(t, stdout.String(), "Commands:")
-			require.Contains(t, stderr.String(), "portal "+c.name)
-			require.Contains(t, stderr.String(), "-")
+			require.Regexp(t, `^Usage: portal `+c.name+`\b.*\n\n\S.*\n(.|\n)*\nFlags:\n  -`, stderr.String())
 		})
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -58,12 +57,12 @@ func runSeed(ctx context.Context, env cmdEnv, args []string) error {
 	if err != nil {
 		return err
 	}
+	// Demo stores would show in shoppers' store searches, and the demo subscriber has a printed link.
+	if err := refuseInProduction(flags, "seed: refused in production: demo data is for trying the product (import-stores loads a retailer's stores)"); err != nil {
+		return err
+	}
 
 	return withDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
-		if cfg.Env == config.EnvProduction {
-			// Demo stores would show in shoppers' store searches, and the demo subscriber has a printed link.
-			return errors.New("seed: refused in production: demo data is for trying the product (import-stores loads a retailer's stores)")
-		}
 		d := seedDeps{cfg: cfg, db: db, logger: logger, out: env.stdout}
 		for _, s := range chosen {
 			if err := s.run(ctx, d); err != nil {

@@ -64,6 +64,9 @@ func runSeedScale(ctx context.Context, env cmdEnv, args []string) error {
 	if *nStores < 0 || *nAccounts < 0 || *nStores > 10_000_000 || *nAccounts > 100_000_000 {
 		return errors.New("seed-scale: --stores and --accounts must be between 0 and 10 million / 100 million")
 	}
+	if err := refuseInProduction(flags, "seed-scale: refused in production: synthetic accounts share a known password"); err != nil {
+		return err
+	}
 	if *fresh || *drop {
 		cfg, _, err := setup(flags)
 		if err != nil {
@@ -74,9 +77,6 @@ func runSeedScale(ctx context.Context, env cmdEnv, args []string) error {
 		}
 	}
 	return withDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
-		if cfg.Env == config.EnvProduction {
-			return errors.New("seed-scale: refused in production: synthetic accounts share a known password")
-		}
 		if *nStores > 0 {
 			start := time.Now()
 			list, err := scaleStores(*nStores)
@@ -101,7 +101,7 @@ func runSeedScale(ctx context.Context, env cmdEnv, args []string) error {
 				return err
 			}
 			if real > 0 {
-				return fmt.Errorf("seed-scale: refused: the database holds %d account(s) outside example.com, so it is no database for measuring", real)
+				return fmt.Errorf("seed-scale: refused: the database holds %s outside example.com, so it is no database for measuring", countOf(real, "account", "accounts"))
 			}
 			start := time.Now()
 			added, err := seedScaleAccounts(ctx, cfg, db, logger, *nAccounts, *password)

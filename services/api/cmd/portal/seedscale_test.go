@@ -51,7 +51,7 @@ func TestSeedScale(t *testing.T) {
 		Header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}})
 	require.Contains(t, rec.Body.String(), `"errorCode":206001`)
 	_, err = runCLI(t, "seed-scale", "--database-url", url, "--accounts", "122")
-	require.ErrorContains(t, err, "holds 1 account(s) outside example.com")
+	require.ErrorContains(t, err, "holds 1 account outside example.com")
 }
 
 // TestSeedScaleDropsOnlyBenchDatabases: --fresh and --drop refuse any database not named for measuring, before

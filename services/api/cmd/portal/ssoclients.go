@@ -30,7 +30,7 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 	var r sso.Registration
 	var redirects, logouts listFlag
 	fs.StringVar(&r.ID, "id", "", "client id (add, remove): ASCII letters, digits, dots, underscores and dashes")
-	fs.StringVar(&r.Name, "name", "", "the partner's name as shoppers see it (add)")
+	fs.StringVar(&r.Name, "name", "", "the partner's name as shoppers see it on the consent page, 1 to 100 printable characters (add; default the id)")
 	fs.StringVar(&r.HomeURL, "home-url", "", "the partner's start page (add)")
 	fs.Var(&redirects, "redirect-uri", "exact redirect URI; repeat for several (add)")
 	fs.Var(&logouts, "post-logout-uri", "exact post-logout redirect URI; repeat for several (add)")
@@ -38,10 +38,7 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 	fs.BoolVar(&r.FirstParty, "first-party", false, "the retailer's own service: no consent screen (add)")
 	fs.BoolVar(&r.RefreshTokens, "refresh-tokens", false, "may receive refresh tokens (scope offline_access) (add)")
 	fs.BoolVar(&r.Replace, "replace", false, "register an id that exists again: a new secret, and only the addresses given (add)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: portal sso-clients add|list|remove [flags]\n\nRegisters partner services of single sign-on (OpenID Connect clients).\n\nFlags:")
-		fs.PrintDefaults()
-	}
+	describe(fs, "sso-clients add|list|remove [flags]", "Registers partner services of single sign-on (OpenID Connect clients).")
 	if len(args) == 0 || (args[0] != "add" && args[0] != "list" && args[0] != "remove") {
 		fs.Usage()
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
@@ -61,6 +58,15 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 	if action != "list" && strings.TrimSpace(r.ID) == "" {
 		return fmt.Errorf("sso-clients %s: --id is required", action)
 	}
+	if action == "add" {
+		// The id stands for a name left out; a name given is checked as the flag the operator typed.
+		if !flagGiven(fs, "name") {
+			r.Name = r.ID
+		} else if err := sso.CheckClientName(r.Name); err != nil {
+			return fmt.Errorf("sso-clients add: --name: %w", err)
+		}
+		r.Name = strings.TrimSpace(r.Name)
+	}
 	return withExistingDatabase(ctx, flags, func(cfg config.Config, logger *zap.Logger, db *database.DB) error {
 		svc, err := ssoService(cfg, logger, db)
 		if err != nil {
@@ -68,9 +74,6 @@ func runSSOClients(ctx context.Context, env cmdEnv, args []string) error {
 		}
 		switch action {
 		case "add":
-			if r.Name == "" {
-				r.Name = r.ID
-			}
 			c, secret, err := svc.Register(ctx, r)
 			if err != nil {
 				return err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -63,6 +64,22 @@ func TestSSOClientsCommand(t *testing.T) {
 	// The id is what the message says it may be (QA operations round: this one was registered).
 	require.EqualError(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", `wéird<id>"?&`, "--redirect-uri", "https://x.example/cb"}, &out, &errOut),
 		`sso: client id "wéird<id>\"?&": 1 to 200 ASCII letters, digits, dots, underscores and dashes only`)
+	// The name is what shoppers read on the consent page and what the list prints between tabs: a line break split
+	// the list's line, and 5,000 characters were taken (QA operator round); it is trimmed, and the id stands for it
+	// when it is left out.
+	for name, want := range map[string]string{
+		"Reise\nservice":          `sso-clients add: --name: must be printable: no line breaks, tabs or other control characters, got "Reise\nservice"`,
+		"Reise\tservice":          `sso-clients add: --name: must be printable: no line breaks, tabs or other control characters, got "Reise\tservice"`,
+		strings.Repeat("x", 5000): "sso-clients add: --name: must be 1 to 100 characters, got 5000",
+		"   ":                     "sso-clients add: --name: must be 1 to 100 characters, got 0",
+	} {
+		require.EqualError(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "named", "--name", name, "--redirect-uri", "https://x.example/cb"}, &out, &errOut), want)
+	}
+	require.NoError(t, run(ctx, []string{"sso-clients", "add", "--database-url", dbURL, "--id", "named", "--name", " Fotobücher & Poster ", "--redirect-uri", "https://x.example/cb"}, &out, &errOut))
+	named, err := ssosql.New(db).ClientByID(ctx, "named")
+	require.NoError(t, err)
+	require.Equal(t, "Fotobücher & Poster", named.Name)
+
 	require.NoError(t, run(ctx, []string{"sso-clients", "remove", "--database-url", dbURL, "--id", "app"}, &out, &errOut))
 	require.ErrorContains(t, run(ctx, []string{"sso-clients", "remove", "--database-url", dbURL, "--id", "app"}, &out, &errOut), "no client")
 	require.ErrorContains(t, run(ctx, []string{"sso-clients", "rename"}, &out, &errOut), "add, list or remove")

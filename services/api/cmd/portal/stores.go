@@ -70,7 +70,7 @@ func runImportStores(ctx context.Context, env cmdEnv, args []string) error {
 		if err != nil {
 			return fmt.Errorf("import-stores: nothing imported: %w", err)
 		}
-		fmt.Fprintf(env.stdout, "imported %d stores (%d new, %d updated)\n", len(list), res.New, res.Updated)
+		fmt.Fprintf(env.stdout, "imported %s (%d new, %d updated)\n", countOf(len(list), "store", "stores"), res.New, res.Updated)
 		return nil
 	})
 }
@@ -84,6 +84,10 @@ func readStoreFile(path string) ([]stores.Store, error) {
 			return nil, fmt.Errorf("import-stores: %w", err)
 		}
 		defer func() { _ = f.Close() }()
+		// A folder opens as a file does; reading it failed as "bad rows: … is a directory" (QA operator round).
+		if info, err := f.Stat(); err == nil && info.IsDir() {
+			return nil, fmt.Errorf("import-stores: %s is a folder, not a CSV file", path)
+		}
 		r = f
 	}
 	list, err := stores.ReadCSV(r)

@@ -81,7 +81,7 @@ func TestImportStores(t *testing.T) {
 		{
 			name:      "a store without a name of its own (the help says it may be empty)",
 			file:      header + "BE-1000-01,,Rue Neuve 57,1000,Bruxelles,BE,true\n",
-			wantOut:   "imported 1 stores (1 new, 0 updated)\n",
+			wantOut:   "imported 1 store (1 new, 0 updated)\n",
 			wantCount: 4,
 		},
 		{
@@ -116,6 +116,12 @@ func TestImportStores(t *testing.T) {
 	t.Run("missing file", func(t *testing.T) {
 		_, err := runCLI(t, "import-stores", "--database-url", dbURL, filepath.Join(t.TempDir(), "nope.csv"))
 		require.ErrorContains(t, err, "no such file")
+	})
+	// QA operator round: a folder "has bad rows: read csv: is a directory".
+	t.Run("a folder", func(t *testing.T) {
+		dir := t.TempDir()
+		_, err := runCLI(t, "import-stores", "--database-url", dbURL, dir)
+		require.EqualError(t, err, "import-stores: "+dir+" is a folder, not a CSV file")
 	})
 }
 

@@ -18,7 +18,8 @@ import (
 // stopped half-way leaves it to the next start.
 type upgradeStep struct {
 	name string
-	run  func(ctx context.Context) (int, error)
+	// run answers how many rows it changed.
+	run func(ctx context.Context) (int, error)
 }
 
 func (a *App) upgradeSteps() []upgradeStep {
@@ -54,7 +55,10 @@ func (a *App) UpgradeData(ctx context.Context) error {
 			key, time.Now().UTC().Format(time.RFC3339)); err != nil {
 			return fmt.Errorf("app: upgrade %s: %w", step.name, err)
 		}
-		a.logger.Info("upgraded the data of an older release", zap.String("step", step.name), zap.Int("count", changed))
+		// Only a step that changed something is news; a new database has nothing of an older release to change.
+		if changed > 0 {
+			a.logger.Info("upgraded the data of an older release", zap.String("step", step.name), zap.Int("count", changed))
+		}
 	}
 	return nil
 }

@@ -350,11 +350,15 @@ func load(src Sources, unchecked bool) (Config, []string, error) {
 		}
 	}
 
-	// Nested keys map to env names with "_" (http.addr -> PORTAL_HTTP_ADDR);
-	// camelCase keys are upper-cased whole (http.publicUrl -> PORTAL_HTTP_PUBLICURL).
-	v.SetEnvPrefix("PORTAL")
-	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_"))
-	v.AutomaticEnv()
+	// Each setting reads its variable (http.addr -> PORTAL_HTTP_ADDR; camelCase keys are upper-cased whole,
+	// http.publicUrl -> PORTAL_HTTP_PUBLICURL), and nothing else does. viper's AutomaticEnv also took a variable
+	// naming a section (PORTAL_IDENTITY_SOCIAL) as that section's value: it hid every setting in it, which then
+	// decoded as zero, while the start-up warning called the variable ignored (QA operator round, 2026-11-30).
+	for _, k := range settingKeys() {
+		if err := v.BindEnv(k, envName(k)); err != nil {
+			return Config{}, nil, fmt.Errorf("config: %w", err)
+		}
+	}
 
 	for k, val := range src.Overrides {
 		v.Set(k, val)
@@ -380,7 +384,7 @@ func load(src Sources, unchecked bool) (Config, []string, error) {
 		if _, ok := src.Overrides[key]; ok {
 			return true
 		}
-		return v.InConfig(key) || os.Getenv("PORTAL_"+strings.ToUpper(strings.ReplaceAll(key, ".", "_"))) != ""
+		return v.InConfig(key) || os.Getenv(envName(key)) != ""
 	}
 	return cfg, cfg.warnings(configured), nil
 }
@@ -394,16 +398,27 @@ func LoadUnchecked(src Sources) (Config, error) {
 	return cfg, err
 }
 
-// UnknownEnvironment lists the PORTAL_* variables of environ that name no setting (PORTAL_MAIL_SMTPURL for
-// PORTAL_MAIL_SMTP_URL), which would otherwise be ignored without a word; a file's unknown key stops Load, a
-// variable only earns a warning, since an environment is shared with other tools. PORTAL_CONFIG names the file;
-// PORTAL_BIN and PORTAL_TEST_*, PORTAL_BENCH_*, PORTAL_SOAK_* belong to the test and measuring tools.
-func UnknownEnvironment(environ []string) []string {
+// settingKeys lists every setting's key (lower case, as viper keeps them): the leaves of the defaults.
+func settingKeys() []string {
 	v := viper.New()
 	setDefaults(v, "", reflect.ValueOf(Default()))
+	return v.AllKeys()
+}
+
+// envName is the variable of the setting key: PORTAL_, then the key upper-cased with "_" for ".".
+func envName(key string) string {
+	return "PORTAL_" + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
+}
+
+// UnknownEnvironment lists the PORTAL_* variables of environ that name no setting (PORTAL_MAIL_SMTPURL for
+// PORTAL_MAIL_SMTP_URL, or a section such as PORTAL_MAIL), which Load ignores and which would otherwise be ignored
+// without a word; a file's unknown key stops Load, a variable only earns a warning, since an environment is shared
+// with other tools. PORTAL_CONFIG names the file; PORTAL_BIN and PORTAL_TEST_*, PORTAL_BENCH_*, PORTAL_SOAK_*
+// belong to the test and measuring tools.
+func UnknownEnvironment(environ []string) []string {
 	known := map[string]bool{"PORTAL_CONFIG": true, "PORTAL_BIN": true}
-	for _, k := range v.AllKeys() {
-		known["PORTAL_"+strings.ToUpper(strings.ReplaceAll(k, ".", "_"))] = true
+	for _, k := range settingKeys() {
+		known[envName(k)] = true
 	}
 	var out []string
 	for _, kv := range environ {
@@ -444,8 +459,7 @@ func unknownKeys(err error) []string {
 	return out
 }
 
-// setDefaults registers every leaf key, which is also what lets AutomaticEnv
-// see keys that appear in no file.
+// setDefaults registers every leaf key: the settings (settingKeys), each with its variable bound in load.
 func setDefaults(v *viper.Viper, prefix string, rv reflect.Value) {
 	rt := rv.Type()
 	for i := 0; i < rt.NumField(); i++ {
@@ -481,7 +495,9 @@ func (c *Config) normalize() {
 		c.Identity.Embedded.Session.CookieName = HostCookiePrefix + name
 	}
 	c.normalizeHosts()
-	if c.Metadata.EnvironmentType == "" {
+	// Only a valid env stands for an unset environmentType: an invalid one is refused as env alone (QA operator
+	// round: PORTAL_ENV=prod also named metadata.environmentType, which the operator had not set).
+	if c.Metadata.EnvironmentType == "" && (c.Env == EnvDevelopment || c.Env == EnvProduction) {
 		c.Metadata.EnvironmentType = c.Env
 	}
 	// Viper lower-cases map keys; country codes are upper case.

@@ -2,6 +2,7 @@ package config_test
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -490,4 +491,53 @@ func TestProductionTakesASecureOriginOnly(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A variable that names a section rather than a setting is named in the warning as one that names no setting, and
+// ignored as the warning says: it reset the whole section to nothing (QA operator round: PORTAL_IDENTITY_SOCIAL=x
+// turned the social logins off, PORTAL_MAIL=x stopped start-up on mail.from "", PORTAL_HTTP_CSP=x dropped the
+// consent manager's source).
+func TestVariableNamingASectionIsIgnored(t *testing.T) {
+	for _, name := range []string{"PORTAL_IDENTITY_SOCIAL", "PORTAL_HTTP_CSP", "PORTAL_MAIL", "PORTAL_IDENTITY_EMBEDDED_PASSWORD", "PORTAL_JOBS", "PORTAL_IDENTITY"} {
+		t.Run(name, func(t *testing.T) {
+			isolate(t)
+			want, err := config.Load(config.Sources{})
+			require.NoError(t, err)
+			t.Setenv(name, "x")
+			got, err := config.Load(config.Sources{})
+			require.NoError(t, err)
+			require.Equal(t, want, got)
+			require.Equal(t, []string{name}, config.UnknownEnvironment([]string{name + "=x"}))
+		})
+	}
+}
+
+// TestRefusalNamesOnlyTheSettingAtFault: a refusal names what the operator set wrong and nothing else (QA operator
+// round: PORTAL_ENV=prod also named metadata.environmentType, which takes env's value when unset; a mailInterval of
+// 0s was "sweepInterval and mailInterval must be at least 100ms"; a drain of 10h was taken).
+func TestRefusalNamesOnlyTheSettingAtFault(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"PORTAL_ENV": "prod"}, `config: env: must be "development" or "production", got "prod"`},
+		{map[string]string{"PORTAL_ENV": "prod", "PORTAL_METADATA_ENVIRONMENTTYPE": "staging"},
+			`config: env: must be "development" or "production", got "prod"` + "\n" + `config: metadata.environmentType: must be "development" or "production", got "staging"`},
+		{map[string]string{"PORTAL_JOBS_MAILINTERVAL": "0s"}, `config: jobs.mailInterval: must be at least 100ms, got 0s`},
+		{map[string]string{"PORTAL_JOBS_SWEEPINTERVAL": "50ms"}, `config: jobs.sweepInterval: must be at least 100ms, got 50ms`},
+		{map[string]string{"PORTAL_HTTP_SHUTDOWNDRAIN": "10h"}, `config: http.shutdownDrain: must be at most 10m0s, e.g. 10s, got 10h0m0s`},
+	} {
+		t.Run(fmt.Sprint(tc.env), func(t *testing.T) {
+			isolate(t)
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			_, err := config.Load(config.Sources{})
+			require.EqualError(t, err, tc.want)
+		})
+	}
+	isolate(t)
+	t.Setenv("PORTAL_HTTP_SHUTDOWNDRAIN", "10m")
+	_, err := config.Load(config.Sources{})
+	require.NoError(t, err, "ten minutes is the most")
 }

@@ -132,6 +132,14 @@ func (c Config) TrustedProxyNets() ([]*net.IPNet, error) {
 	return out, nil
 }
 
+// MaxShutdownDrain is the longest http.shutdownDrain: a load balancer takes a replica out of rotation within
+// seconds, and a drain of hours (10h was taken, QA operator round) only kept a stopping replica from stopping.
+const MaxShutdownDrain = 10 * time.Minute
+
+// minJobInterval is the shortest jobs.sweepInterval and jobs.mailInterval: a loop any tighter only busies the
+// database.
+const minJobInterval = 100 * time.Millisecond
+
 func (c Config) validateOperations(bad func(key, format string, args ...any)) {
 	if nets, err := c.TrustedProxyNets(); err != nil {
 		bad("http.trustedProxies", "%s", err)
@@ -159,6 +167,8 @@ func (c Config) validateOperations(bad func(key, format string, args ...any)) {
 	}
 	if c.HTTP.ShutdownDrain < 0 {
 		bad("http.shutdownDrain", "must be 0s or more, e.g. 10s, got %s", c.HTTP.ShutdownDrain)
+	} else if c.HTTP.ShutdownDrain > MaxShutdownDrain {
+		bad("http.shutdownDrain", "must be at most %s, e.g. 10s, got %s", MaxShutdownDrain, c.HTTP.ShutdownDrain)
 	}
 	if c.Tracing.SampleRatio < 0 || c.Tracing.SampleRatio > 1 {
 		bad("tracing.sampleRatio", "must be between 0 and 1")
@@ -169,8 +179,13 @@ func (c Config) validateOperations(bad func(key, format string, args ...any)) {
 	if c.Mail.Retention < time.Hour {
 		bad("mail.retention", "must be at least 1h, got %s", c.Mail.Retention)
 	}
-	if c.Jobs.SweepInterval < 100*time.Millisecond || c.Jobs.MailInterval < 100*time.Millisecond {
-		bad("jobs", "sweepInterval and mailInterval must be at least 100ms")
+	for _, j := range []struct {
+		key string
+		d   time.Duration
+	}{{"jobs.sweepInterval", c.Jobs.SweepInterval}, {"jobs.mailInterval", c.Jobs.MailInterval}} {
+		if j.d < minJobInterval {
+			bad(j.key, "must be at least %s, got %s", minJobInterval, j.d)
+		}
 	}
 	if !slices.Contains([]string{LogFormatAuto, LogFormatJSON, LogFormatConsole}, c.Log.Format) {
 		bad("log.format", "must be auto, json or console, got %q", c.Log.Format)

@@ -395,8 +395,8 @@ func (refusingSubscriptions) SubscribeConfirmed(context.Context, identity.Email,
 	return errors.New("identity: seed: unknown subscription " + reminders.SubscriptionKey)
 }
 
-func (r refusingSubscriptions) SubscribeConfirmedAt(ctx context.Context, email identity.Email, key string, _ time.Time) error {
-	return r.SubscribeConfirmed(ctx, email, key)
+func (r refusingSubscriptions) SubscribeConfirmedAt(ctx context.Context, email identity.Email, key string, _ time.Time) (bool, error) {
+	return false, r.SubscribeConfirmed(ctx, email, key)
 }
 
 // TestActivateProductReminderSaysWhenTheProviderFails: a verification link the identity provider cannot carry out

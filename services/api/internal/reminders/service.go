@@ -38,8 +38,8 @@ const SubscriptionKey = "SVC_PRODUCT_REMINDER"
 type Subscriptions interface {
 	SubscribeConfirmed(ctx context.Context, email identity.Email, key string) error
 	// SubscribeConfirmedAt records a confirmation made at `at` (SubscribeEarlierConfirmations); a subscription
-	// whose state was set after it is left as it is.
-	SubscribeConfirmedAt(ctx context.Context, email identity.Email, key string, at time.Time) error
+	// whose state was set after it is left as it is. It answers whether it turned the subscription on.
+	SubscribeConfirmedAt(ctx context.Context, email identity.Email, key string, at time.Time) (bool, error)
 }
 
 // DisabledAccounts tells whether an operator disabled the account of an address (the embedded provider): such an
@@ -342,8 +342,9 @@ func (s *Service) Confirm(ctx context.Context, token string) error {
 // upgrade). The double opt-in is dated at the address's latest confirmation, and a subscription the shopper set
 // after it stays as it is, as it would had the confirmation turned it on then. Each address is done alone, as a
 // confirmation is, and its reminders are read again there (an unsubscribe from everything meanwhile deleted them);
-// a disabled account takes none, as its confirmation would not. It answers how many addresses it looked at. Without
-// Subscriptions (SAP CDC runs the double opt-in itself) it does nothing.
+// a disabled account takes none, as its confirmation would not. It answers for how many addresses it turned the
+// subscription on (it answered how many it looked at, which a new database's first start logged as an upgrade, QA
+// operator round). Without Subscriptions (SAP CDC runs the double opt-in itself) it does nothing.
 func (s *Service) SubscribeEarlierConfirmations(ctx context.Context) (int, error) {
 	if s.subs == nil {
 		return 0, nil
@@ -356,26 +357,30 @@ func (s *Service) SubscribeEarlierConfirmations(ctx context.Context) (int, error
 			return n, err
 		}
 		for _, email := range emails {
-			if err := identity.Alone(ctx, s.lock, email, func(ctx context.Context) error {
-				return s.subscribeEarlier(ctx, email)
+			var changed bool
+			if err := identity.Alone(ctx, s.lock, email, func(ctx context.Context) (err error) {
+				changed, err = s.subscribeEarlier(ctx, email)
+				return err
 			}); err != nil {
 				return n, err
 			}
-			n++
+			if changed {
+				n++
+			}
 		}
 		after = emails[len(emails)-1]
 	}
 }
 
-func (s *Service) subscribeEarlier(ctx context.Context, email identity.Email) error {
+func (s *Service) subscribeEarlier(ctx context.Context, email identity.Email) (bool, error) {
 	active, err := s.store.Active(ctx, email)
 	if err != nil || len(active) == 0 {
-		return err
+		return false, err
 	}
 	if err := s.refuseDisabled(ctx, email); errors.Is(err, identity.ErrAccountDisabled) {
-		return nil
+		return false, nil
 	} else if err != nil {
-		return err
+		return false, err
 	}
 	var latest time.Time
 	for _, r := range active {
@@ -384,12 +389,13 @@ func (s *Service) subscribeEarlier(ctx context.Context, email identity.Email) er
 		}
 	}
 	if latest.IsZero() {
-		return nil
+		return false, nil
 	}
-	if err := s.subs.SubscribeConfirmedAt(ctx, email, SubscriptionKey, latest); err != nil {
-		return fmt.Errorf("reminders: subscribe an earlier confirmation: %w", err)
+	changed, err := s.subs.SubscribeConfirmedAt(ctx, email, SubscriptionKey, latest)
+	if err != nil {
+		return false, fmt.Errorf("reminders: subscribe an earlier confirmation: %w", err)
 	}
-	return nil
+	return changed, nil
 }
 
 // ExpiredKept is how long a reminder whose verification window ended unconfirmed is kept: a late click on its

@@ -176,12 +176,12 @@ func (s *subscriptions) SubscribeConfirmed(_ context.Context, email identity.Ema
 	return nil
 }
 
-func (s *subscriptions) SubscribeConfirmedAt(_ context.Context, email identity.Email, key string, at time.Time) error {
+func (s *subscriptions) SubscribeConfirmedAt(_ context.Context, email identity.Email, key string, at time.Time) (bool, error) {
 	if s.err != nil {
-		return s.err
+		return false, s.err
 	}
 	s.calls = append(s.calls, email.String()+" "+key+" at "+at.UTC().Format(time.RFC3339))
-	return nil
+	return true, nil
 }
 
 func TestConfirmTurnsTheSubscriptionOn(t *testing.T) {

@@ -19,6 +19,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"go.uber.org/zap"
 )
@@ -212,12 +214,34 @@ func (s *Service) Register(ctx context.Context, r Registration) (Client, string,
 // slashes, so `--id 'wéird<id>"?&'` was registered although the message said otherwise (QA operations round).
 var clientIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,200}$`)
 
-// ValidateClient checks a client's registration: an id, at least one redirect address, and addresses that are
-// absolute, without fragment, and HTTPS in production (plain HTTP is taken outside production, where partners'
-// test services run on hosts of their own).
+// clientNameMaxLength is the most characters a partner's name may have: the consent page shows it in a sentence.
+const clientNameMaxLength = 100
+
+// CheckClientName says what is wrong with a partner's name, which shoppers read on the consent page and `portal
+// sso-clients list` prints between tabs: 1 to 100 characters once trimmed, every one printable (QA operator round:
+// a line break split the list's line, and a name of 5,000 characters was registered).
+func CheckClientName(name string) error {
+	name = strings.TrimSpace(name)
+	if n := utf8.RuneCountInString(name); n < 1 || n > clientNameMaxLength {
+		return fmt.Errorf("must be 1 to %d characters, got %d", clientNameMaxLength, n)
+	}
+	if !utf8.ValidString(name) || strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return fmt.Errorf("must be printable: no line breaks, tabs or other control characters, got %q", name)
+	}
+	return nil
+}
+
+// ValidateClient checks a client's registration: an id, a printable name when one is given, at least one redirect
+// address, and addresses that are absolute, without fragment, and HTTPS in production (plain HTTP is taken outside
+// production, where partners' test services run on hosts of their own).
 func ValidateClient(c Client, production bool) error {
 	if !clientIDPattern.MatchString(c.ID) {
 		return fmt.Errorf("sso: client id %q: 1 to 200 ASCII letters, digits, dots, underscores and dashes only", c.ID)
+	}
+	if c.Name != "" {
+		if err := CheckClientName(c.Name); err != nil {
+			return fmt.Errorf("sso: client %s: name: %w", c.ID, err)
+		}
 	}
 	if len(c.RedirectURIs) == 0 {
 		return fmt.Errorf("sso: client %s: at least one redirect URI is required", c.ID)

@@ -25,3 +25,28 @@ func TestClientIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestClientNames: a partner's name, shown to shoppers on the consent page, is 1 to 100 printable characters once
+// trimmed (QA operator round: a line break and 5,000 characters were registered).
+func TestClientNames(t *testing.T) {
+	for name, want := range map[string]string{
+		"Fotoservice": "", "Fotobücher & Poster": "", " Reisen ": "", strings.Repeat("é", 100): "",
+		"":                       "must be 1 to 100 characters, got 0",
+		" ":                      "must be 1 to 100 characters, got 0",
+		strings.Repeat("a", 101): "must be 1 to 100 characters, got 101",
+		"a\nb":                   `must be printable: no line breaks, tabs or other control characters, got "a\nb"`,
+		"a\tb":                   `must be printable: no line breaks, tabs or other control characters, got "a\tb"`,
+		"a\u202eb":               `must be printable: no line breaks, tabs or other control characters, got "a\u202eb"`,
+		"a\xffb":                 `must be printable: no line breaks, tabs or other control characters, got "a\xffb"`,
+	} {
+		err := sso.CheckClientName(name)
+		if want == "" {
+			require.NoError(t, err, name)
+		} else {
+			require.EqualError(t, err, want, name)
+		}
+	}
+	// A configured partner's name is held to the same rule.
+	err := sso.ValidateClient(sso.Client{ID: "reisen", Name: "Reise\nservice", RedirectURIs: []string{"https://partner.example/cb"}}, true)
+	require.EqualError(t, err, `sso: client reisen: name: must be printable: no line breaks, tabs or other control characters, got "Reise\nservice"`)
+}

@@ -14,6 +14,7 @@ import (
 	"net"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -300,10 +301,28 @@ func (s *Site) Resolve(host, urlPath string) (Asset, App, error) {
 	if folder, _, nested := strings.Cut(name, "/"); nested && b.folders[folder] {
 		return Asset{}, app, ErrNotFound
 	}
+	// Under the centre a file name that is none of its files is not found either, as at the root (QA operator round:
+	// /preferences/robots.txt, favicon.ico, x.png and foo.js answered the centre's page). Its routes carry a link's
+	// JWT, dots and all, so a dot alone does not make a file name here: a file type's ending does (namesAFile).
+	if app == PreferenceCentre && namesAFile(path.Base(clean)) {
+		return Asset{}, app, ErrNotFound
+	}
 	if s.accountPageOnCentreHost(hostname(host), clean) {
 		return Asset{}, "", &OtherHostError{Host: s.hosts.AccountPortal}
 	}
 	return *b.index, app, nil
+}
+
+// probedEndings are the endings of the server scripts and files that scanners ask for, beside the types the apps'
+// builds hold (contentTypes).
+var probedEndings = []string{".php", ".asp", ".aspx", ".jsp", ".cgi", ".env", ".bak", ".sql", ".zip"}
+
+// namesAFile: the name ends in a file type the site serves or scanners probe for (robots.txt, x.png, wp-login.php).
+// A JWT's last part, after its second dot, is a signature and no such ending.
+func namesAFile(name string) bool {
+	ext := strings.ToLower(path.Ext(name))
+	_, served := contentTypes[ext]
+	return served || slices.Contains(probedEndings, ext)
 }
 
 // Serves reports whether a site path (as the CMS content names a picture: /images/tile-organic.svg) is a file of

@@ -166,6 +166,18 @@ func TestRootFiles(t *testing.T) {
 		{name: "a token link with dots is a page", hosts: shared, host: "localhost", path: "/preferences/token/eyJh.eyJz.c2ln", wantApp: webapp.PreferenceCentre, wantType: "text/html; charset=utf-8", wantBody: "<html>preferences</html>"},
 		{name: "a token link on the preference centre's host", hosts: ownHosts, host: "prefs.example.com", path: "/preferences/token/eyJh.eyJz.c2ln", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
 		{name: "a route without a dot is a page", hosts: shared, host: "localhost", path: "/registration", wantApp: webapp.AccountPortal, wantBody: "<html>account</html>"},
+		// Under the centre a file name that is none of its files is not found either (QA operator round: these
+		// answered 200 with the centre's page); its routes keep their dots, a link's JWT has no file's ending.
+		{name: "robots.txt under the centre", hosts: shared, host: "localhost", path: "/preferences/robots.txt", wantErr: webapp.ErrNotFound},
+		{name: "favicon.ico under the centre", hosts: shared, host: "localhost", path: "/preferences/favicon.ico", wantErr: webapp.ErrNotFound},
+		{name: "a picture under the centre", hosts: shared, host: "localhost", path: "/preferences/x.png", wantErr: webapp.ErrNotFound},
+		{name: "a script under the centre", hosts: shared, host: "localhost", path: "/preferences/foo.js", wantErr: webapp.ErrNotFound},
+		{name: "a file name deeper under the centre", hosts: shared, host: "localhost", path: "/preferences/token/x.PNG", wantErr: webapp.ErrNotFound},
+		{name: "a PHP probe on the centre's host", hosts: ownHosts, host: "prefs.example.com", path: "/preferences/wp-login.php", wantErr: webapp.ErrNotFound},
+		{name: "a file name on the centre's host, off its base", hosts: ownHosts, host: "prefs.example.com", path: "/error/x.png", wantErr: webapp.ErrNotFound},
+		{name: "a signed link's JWT is a page", hosts: shared, host: "localhost", path: "/preferences/token/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+			wantApp: webapp.PreferenceCentre, wantType: "text/html; charset=utf-8", wantBody: "<html>preferences</html>"},
+		{name: "the centre's error page with a dot in its code is a page", hosts: shared, host: "localhost", path: "/preferences/error/v1.2", wantApp: webapp.PreferenceCentre, wantBody: "<html>preferences</html>"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -23,12 +23,19 @@ type SubscriberSeed struct {
 // SeedSubscriber gives email (a newsletter-only account, created when missing) the seed's confirmed
 // subscriptions and data; running it again leaves the account as it is. Unknown subscription keys are refused.
 func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, seed SubscriberSeed) error {
+	_, err := p.seedSubscriber(ctx, email, seed)
+	return err
+}
+
+// seedSubscriber is SeedSubscriber, also answering whether it changed the account.
+func (p *Provider) seedSubscriber(ctx context.Context, email identity.Email, seed SubscriberSeed) (bool, error) {
 	for _, key := range seed.Confirmed {
 		if _, known := p.schema.subs[key]; !known {
-			return errors.New("identity: seed: unknown subscription " + key)
+			return false, errors.New("identity: seed: unknown subscription " + key)
 		}
 	}
-	return untilNoConflict(ctx, func() error {
+	var changed bool
+	err := untilNoConflict(ctx, func() error {
 		a, err := p.liteAccount(ctx, email)
 		if err != nil {
 			return err
@@ -37,7 +44,7 @@ func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, see
 		if at.IsZero() {
 			at = now
 		}
-		changed := false
+		changed = false
 		for _, key := range seed.Confirmed {
 			em, doi, subscribed := emailChannel(a.Subscriptions, key)
 			if subscribed && doi["status"] == "Confirmed" {
@@ -65,6 +72,7 @@ func (p *Provider) SeedSubscriber(ctx context.Context, email identity.Email, see
 		_, err = p.store.UpdateAccount(ctx, a)
 		return err
 	})
+	return changed && err == nil, err
 }
 
 // IsDisabled reports whether an operator disabled the account of email (false for an address without one): its
@@ -86,9 +94,10 @@ func (p *Provider) SubscribeConfirmed(ctx context.Context, email identity.Email,
 
 // SubscribeConfirmedAt is SubscribeConfirmed for a confirmation made at `at`, told of later (a product reminder
 // confirmed under a release before 2026-11-28, which did not turn the subscription on): the double opt-in is dated
-// then, and a subscription whose state was set after it stays as the shopper left it.
-func (p *Provider) SubscribeConfirmedAt(ctx context.Context, email identity.Email, key string, at time.Time) error {
-	return p.SeedSubscriber(ctx, email, SubscriberSeed{Confirmed: []string{key}, At: at})
+// then, and a subscription whose state was set after it stays as the shopper left it. It answers whether it turned
+// the subscription on.
+func (p *Provider) SubscribeConfirmedAt(ctx context.Context, email identity.Email, key string, at time.Time) (bool, error) {
+	return p.seedSubscriber(ctx, email, SubscriberSeed{Confirmed: []string{key}, At: at})
 }
 
 func mustFlatten(m map[string]any) []leaf {

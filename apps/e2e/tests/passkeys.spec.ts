@@ -1,6 +1,16 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmedAccount, confirmEmail, logInThroughApi, logInWithGoogle, PASSWORD, uniqueEmail, verificationMails } from '../helpers/account';
+import {
+  confirmedAccount,
+  confirmEmail,
+  confirmThroughLink,
+  logInThroughApi,
+  logInWithGoogle,
+  mailsOfKind,
+  PASSWORD,
+  uniqueEmail,
+  verificationMails,
+} from '../helpers/account';
 import { preferenceLink } from '../helpers/preferences';
 import { startPortal } from '../portal-server';
 
@@ -266,6 +276,81 @@ test.describe('passkeys against the development clock', () => {
       await expect(passkeys.getByText(/Bitte bestätigen Sie Ihr aktuelles Passwort, bevor Sie einen Passkey hinzufügen/)).toBeVisible();
       await expect(passkeys.getByLabel(/^Aktuelles Passwort/)).toBeFocused();
       await expect(passkeys.getByText('Handy')).toHaveCount(0);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  // QA journeys round, 2026-11-30: an account without a password logged in again and came back to the page as it was,
+  // both passkeys listed, no second removal sent. What it asked for goes on after the login.
+  test('an account without a password logs in again to remove a passkey, and the removal goes on once it is back', async ({ page }) => {
+    test.slow(); // registration, finalize, two passkey ceremonies and two logins
+    const server = await startPortal({ PORTAL_DEV_CLOCK_ENABLED: 'true' });
+    try {
+      // The widget's button is the way in: a login by the e-mail field's autofill would come by itself.
+      await page.addInitScript(() => {
+        Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: async () => false });
+      });
+      const { client, authenticatorId } = await virtualAuthenticator(page);
+      const email = uniqueEmail(test.info(), 'passkey-again');
+      await page.goto(`${server.baseURL}/registration`);
+      await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+      await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+      await page.getByRole('region', { name: 'Ohne Passwort' }).getByRole('button', { name: 'Mit Passkey registrieren' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+      await page.getByRole('textbox', { name: /Vorname/ }).fill('Paula');
+      await page.getByRole('textbox', { name: /Nachname/ }).fill('Passkey');
+      await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+      await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+      await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+      const [mail] = await verificationMails(page.request, server.baseURL, email);
+      expect(await confirmThroughLink(page.request, server.baseURL, mail!.links[0]!)).toBe('/double-opt-in-done?errorCode=0');
+
+      const logInWithPasskeyHere = () =>
+        page.getByRole('region', { name: 'Ohne Passwort' }).getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+      // Through /logout, which ends a session the confirmation may have started, to the login with the passkey.
+      await page.goto(`${server.baseURL}/logout`);
+      await expect(page).toHaveURL(/\/login$/);
+      await logInWithPasskeyHere();
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Paula Passkey!' })).toBeVisible();
+
+      // A second passkey within the minutes of that login. The first one's device is then lost: the authenticator
+      // forgets it (holding it, it would refuse a second passkey of the account) and keeps the second.
+      const [lost] = (await client.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+      await client.send('WebAuthn.removeCredential', { authenticatorId, credentialId: lost!.credentialId });
+      await page.goto(`${server.baseURL}/accessdata`);
+      const passkeys = page.getByRole('region', { name: 'Passkeys' });
+      await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+      await passkeys.getByRole('textbox', { name: 'Name des Passkeys (optional)' }).fill('Handy');
+      await passkeys.getByRole('button', { name: 'Passkey hinzufügen' }).click();
+      await expect(passkeys.getByText('Der Passkey wurde hinzugefügt.')).toBeVisible();
+      await expect(passkeys.getByRole('listitem')).toHaveCount(2);
+
+      // Eleven minutes on, the lost device's passkey is removed: no password to confirm, so the shopper logs in again.
+      expect((await page.request.post(`${server.baseURL}/dev/clock`, { data: { advance: '11m' } })).ok()).toBe(true);
+      const removals: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/identity/accounts.removePasskey')) removals.push(request.url());
+      });
+      await passkeys.getByRole('listitem').filter({ hasNotText: 'Handy' }).getByRole('button', { name: /^Passkey „.+“ entfernen$/ }).click();
+      await passkeys.getByRole('button', { name: 'Ja, entfernen' }).click();
+      await expect(passkeys.getByRole('button', { name: 'Erneut anmelden' })).toBeFocused();
+      expect(removals).toHaveLength(1);
+      await passkeys.getByRole('button', { name: 'Erneut anmelden' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+      await logInWithPasskeyHere();
+
+      // Back on the login details, the removal it confirmed is done as within the minutes of a login: its banner, the
+      // focus on the section's heading, the notice mail; the passkey of the device at hand stays.
+      await expect(page).toHaveURL(/\/accessdata$/);
+      await expect(passkeys.getByText('Der Passkey wurde entfernt.')).toBeVisible();
+      await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+      await expect(passkeys.getByText('Handy')).toBeVisible();
+      await expect(passkeys.getByRole('heading', { level: 2, name: 'Passkeys' })).toBeFocused();
+      expect(removals).toHaveLength(2);
+      await mailsOfKind(page.request, server.baseURL, email, 'passkey-removed-notice');
+      await expectAccessible(page);
     } finally {
       await server.stop();
     }

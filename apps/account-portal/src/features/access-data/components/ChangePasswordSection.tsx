@@ -1,5 +1,5 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { deferredSchema, FormError, PasswordField, SubmitButton } from '@portal/forms';
@@ -9,7 +9,7 @@ import type { LoginState } from '../../../shared/navigation';
 import { useSuccessBanner } from '../../../shared/SuccessBanner';
 import { useChangePassword } from '../api/change-login-details';
 import { usePasskeys } from '../api/passkey-list';
-import { LoginAgain } from './LoginAgain';
+import { askedAfterLogin, forgetAsked, LoginAgain } from './LoginAgain';
 
 /** Spec 000 §4 and §9: after a password change the banner shows, then the shopper is logged out after 3 seconds. */
 export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 3_000;
@@ -26,7 +26,7 @@ const initialValues: PasswordValues = { currentPassword: '', newPassword: '', re
 export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: PasswordComplexity }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { provider, sessionEndedHere } = useIdentity();
+  const { provider, sessionEndedHere, account } = useIdentity();
   const change = useChangePassword();
   const [changed, setChanged] = useState(false);
   const [loginAgain, setLoginAgain] = useState(false);
@@ -34,6 +34,18 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
   const success = useSuccessBanner(LOGOUT_AFTER_PASSWORD_CHANGE_MS + 2_000);
   // An account without a password (registered with a passkey) sets its first one: there is no current one to ask.
   const firstPassword = usePasskeys().data?.hasPassword === false;
+  // Back from logging in again to set it (LoginAgain): the form takes the focus and says that it can be set now; the
+  // values were not kept. The passkeys' actions are their section's, which loads later; any other is used or stale.
+  const [asked] = useState(() => askedAfterLogin(account.UID));
+  const resumed = asked?.kind === 'password' && firstPassword;
+  const resumedId = useId();
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (asked?.kind !== 'add' && asked?.kind !== 'remove') forgetAsked();
+  }, [asked]);
+  useEffect(() => {
+    if (resumed) section.current?.querySelector('input')?.focus();
+  }, [resumed]);
   const schema = useMemo(
     () =>
       deferredSchema(({ formSchema, newPasswordSchema, passwordSchema, retypePasswordSchema }) =>
@@ -78,12 +90,13 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
   };
 
   return (
-    <section className="panel access-section" aria-labelledby="change-password-heading">
+    <section ref={section} className="panel access-section" aria-labelledby="change-password-heading">
       <h2 id="change-password-heading" ref={heading} tabIndex={-1}>{t(firstPassword ? 'ap.accessdata.password.first.headline' : 'ap.accessdata.password.headline')}</h2>
       {firstPassword ? <p>{t('ap.accessdata.password.first.intro')}</p> : null}
+      {resumed && !loginAgain ? <p id={resumedId}>{t('ap.accessdata.password.first.resumed')}</p> : null}
       {success.banner}
       {loginAgain ? (
-        <LoginAgain />
+        <LoginAgain asked={{ kind: 'password' }} />
       ) : (
         <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
           <Form className="form" noValidate>
@@ -93,6 +106,7 @@ export function ChangePasswordSection({ passwordPolicy }: { passwordPolicy?: Pas
               label={t('ap.accessdata.password.new')}
               required
               autoComplete="new-password"
+              aria-describedby={resumed ? resumedId : undefined}
               hint={passwordPolicy ? t('clp.registration.password.hint', { min: passwordPolicy.minLength }) : undefined}
             />
             <PasswordField name="retypePassword" label={t('ap.accessdata.password.retype')} required autoComplete="new-password" />

@@ -1,5 +1,5 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deferredSchema, FormError, PasswordField, SubmitButton, translateMessage } from '@portal/forms';
 import { useIdentity, type PasskeyInfo } from '@portal/identity';
@@ -10,7 +10,7 @@ import { useConfirmPassword } from '../api/change-login-details';
 import { usePasskeys } from '../api/passkey-list';
 import { useAddPasskey, useRemovePasskey } from '../api/passkeys';
 import type { CeremonyFailure } from '../../../shared/passkey-browser';
-import { LoginAgain } from './LoginAgain';
+import { askedAfterLogin, forgetAsked, LoginAgain, type AskedAction } from './LoginAgain';
 
 // A ceremony that failed says why: before, every failure but a cancel read "this browser does not support
 // passkeys", also on a device that already holds the account's passkey (the provider excludes it).
@@ -23,8 +23,8 @@ const ceremonyErrorKey: Record<CeremonyFailure, string> = {
 
 const confirmForm = deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() }));
 
-/** What waits for the shopper to confirm it is them: adding a passkey, or removing the one of `id`. */
-type Confirming = { kind: 'add' } | { kind: 'remove'; id: string };
+/** What waits for the shopper to confirm it is them: adding a passkey named `name`, or removing the one of `id`. */
+type Confirming = Exclude<AskedAction, { kind: 'password' }>;
 
 /**
  * A passkey is a way in that outlives a password reset, and removing one logs the account out on its other devices,
@@ -32,8 +32,9 @@ type Confirming = { kind: 'add' } | { kind: 'remove'; id: string };
  * not be enough. Confirming the current password is that login (as for the e-mail change); an account without a
  * password logs in again.
  */
-function ConfirmItsYou({ hasPassword, removing, onConfirmed }: { hasPassword: boolean; removing: boolean; onConfirmed: () => void }) {
+function ConfirmItsYou({ hasPassword, asked, onConfirmed }: { hasPassword: boolean; asked: Confirming; onConfirmed: () => void }) {
   const { t } = useTranslation();
+  const removing = asked.kind === 'remove';
   const confirm = useConfirmPassword();
   // The add button's form gives way to this one: the focus goes where the shopper continues (WCAG 2.4.3), to the
   // password field, which the intro describes: the focus arriving reads why a password is asked (WCAG 4.1.3).
@@ -69,7 +70,7 @@ function ConfirmItsYou({ hasPassword, removing, onConfirmed }: { hasPassword: bo
           </Form>
         </Formik>
       ) : (
-        <LoginAgain />
+        <LoginAgain asked={asked} />
       )}
     </div>
   );
@@ -155,12 +156,17 @@ export function PasskeysSection() {
 
 function PasskeysPanel() {
   const { t } = useTranslation();
+  const { account } = useIdentity();
   const list = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const success = useSuccessBanner(FORM_BANNER_MS);
   const [error, setError] = useState<string>();
-  const [name, setName] = useState('');
+  // The name typed before logging in again to add one (LoginAgain) stays typed.
+  const [name, setName] = useState(() => {
+    const asked = askedAfterLogin(account.UID);
+    return asked?.kind === 'add' ? asked.name : '';
+  });
   const [confirming, setConfirming] = useState<Confirming>();
   const nameId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -174,18 +180,20 @@ function PasskeysPanel() {
     wasConfirming.current = confirming?.kind;
   }, [confirming]);
 
-  const addNamed = async () => {
+  const addNamed = async (named = name, resumed = false) => {
     setError(undefined);
     success.hide();
     try {
-      const outcome = await add.mutateAsync(name);
+      const outcome = await add.mutateAsync(named);
       if (outcome.kind === 'done') {
         setName('');
         success.show(t('ap.accessdata.passkeys.added'));
       } else if (outcome.kind === 'recentLogin') {
-        setConfirming({ kind: 'add' });
+        setConfirming({ kind: 'add', name: named });
       } else if (outcome.kind === 'ceremony') {
-        setError(t(ceremonyErrorKey[outcome.failure]));
+        // Started after a login rather than by a press: a browser that makes a passkey only on a press (Safari)
+        // refuses as a cancel does, and the shopper presses the button the focus is on.
+        setError(t(resumed && outcome.failure === 'cancelled' ? 'ap.accessdata.passkeys.resumeAdd' : ceremonyErrorKey[outcome.failure]));
       } else setError(t('ap.accessdata.passkeys.error.failed'));
     } catch (error) {
       setError(translateMessage(t, unexpectedMessage(failureCode(error))));
@@ -223,6 +231,26 @@ function PasskeysPanel() {
     } else void addNamed();
   };
 
+  // Back from logging in again (LoginAgain), what was asked goes on, with the list as the new login reads it (the
+  // one kept is the old session's): a removal of a passkey still listed as if confirmed here, an addition with its
+  // ceremony, the focus on the add button. Taken once: React's development check runs the effect twice.
+  const resume = useEffectEvent((passkeys: PasskeyInfo[] = []) => {
+    const asked = askedAfterLogin(account.UID);
+    if (asked?.kind !== 'add' && asked?.kind !== 'remove') return;
+    forgetAsked();
+    if (asked.kind === 'add') {
+      addButton.current?.focus();
+      void addNamed(asked.name, true);
+    } else if (passkeys.some((passkey) => passkey.id === asked.id)) {
+      heading.current?.focus();
+      void drop(asked.id);
+    }
+  });
+  const refetchList = list.refetch;
+  useEffect(() => {
+    if (askedAfterLogin(account.UID)) void refetchList({ cancelRefetch: false }).then(({ data }) => resume(data?.passkeys));
+  }, [account.UID, refetchList]);
+
   return (
     <section className="panel access-section" aria-labelledby="passkeys-heading">
       <h2 id="passkeys-heading" ref={heading} tabIndex={-1}>{t('ap.accessdata.passkeys.headline')}</h2>
@@ -248,7 +276,7 @@ function PasskeysPanel() {
         <p>{t('ap.accessdata.passkeys.none')}</p>
       )}
       {confirming ? (
-        <ConfirmItsYou hasPassword={list.data?.hasPassword ?? true} removing={confirming.kind === 'remove'} onConfirmed={confirmed} />
+        <ConfirmItsYou hasPassword={list.data?.hasPassword ?? true} asked={confirming} onConfirmed={confirmed} />
       ) : (
         <form className="form" noValidate onSubmit={submit}>
           <div className="form-field">

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Durations } from '@portal/identity-contract';
 import { ErrorCode, ErrorDetails, type Envelope, type IdentityProvider } from '@portal/identity';
@@ -7,8 +7,17 @@ import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
 import { accessDataSections } from './AccessDataPage';
 import { changeEmail, changePassword, confirmPassword } from '../api/change-login-details';
+import { CeremonyError, createPasskey } from '../../../shared/passkey-browser';
+
+// The browser's ceremony as jsdom has it (no passkeys), unless a test makes it answer otherwise.
+jest.mock('../../../shared/passkey-browser', () => {
+  const actual = jest.requireActual<typeof import('../../../shared/passkey-browser')>('../../../shared/passkey-browser');
+  return { ...actual, createPasskey: jest.fn(actual.createPasskey) };
+});
 
 beforeEach(forgetLanguage);
+// What a test asked for before logging in again stays with its tab (session storage), not with the next test.
+beforeEach(() => sessionStorage.clear());
 
 const EMAIL = 'k@example.com';
 const PASSWORD = 'Geheim12!';
@@ -24,6 +33,21 @@ async function loggedIn() {
   });
   await identity.login({ loginID: EMAIL, password: PASSWORD });
   return identity;
+}
+
+/** Presses "Erneut anmelden" and logs in on /login as `email`, which returns to the login details. */
+async function logInAgain(email = EMAIL) {
+  await userEvent.click(screen.getByRole('button', { name: 'Erneut anmelden' }));
+  await logInReturning(email);
+}
+
+/** Logs in on /login, where the login details sent the shopper, as `email`; the login returns there. */
+async function logInReturning(email = EMAIL) {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+  await userEvent.type(screen.getByRole('textbox', { name: /E-Mail-Adresse/ }), email);
+  await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+  await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldedaten' }, { timeout: 5000 })).toBeInTheDocument();
 }
 
 /** A provider whose setAccountInfo answers `answer`, for codes the fake does not produce. */
@@ -415,23 +439,126 @@ describe('/accessdata', () => {
     expect(made[0]).not.toEqual(made[2]);
   });
 
-  it('an account without a password logs in again before it adds a passkey, and comes back to the login details', async () => {
+  it('an account without a password logs in again before it adds a passkey, comes back to the login details and the addition goes on', async () => {
     const identity = await loggedIn();
     identity.clock.advance(Durations.recentLogin + MINUTE);
     const passwordless: IdentityProvider = { ...identity, getPasskeys: async () => ({ errorCode: 0, passkeys: [], hasPassword: false }) };
     await openApp('/accessdata', { identity: passwordless });
     const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    await userEvent.type(within(section).getByRole('textbox', { name: 'Name des Passkeys (optional)' }), 'Laptop');
     await userEvent.click(within(section).getByRole('button', { name: 'Passkey hinzufügen' }));
     expect(await within(section).findByText(/nur kurz nach einer Anmeldung möglich/)).toBeInTheDocument();
     expect(within(section).queryByLabelText(/^Aktuelles Passwort/)).not.toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Erneut anmelden' })).toHaveFocus();
-    await userEvent.click(within(section).getByRole('button', { name: 'Erneut anmelden' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
-    await userEvent.type(screen.getByRole('textbox', { name: /E-Mail-Adresse/ }), EMAIL);
-    await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
-    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldedaten' }, { timeout: 5000 })).toBeInTheDocument();
+    await logInAgain();
+    // QA journeys round, 2026-11-30: the shopper came back to the page as it was. The ceremony starts again with the
+    // name typed (jsdom cannot take part in it), the focus on the add button, where its outcome shows.
+    const back = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    expect(await within(back).findByText('Dieser Browser unterstützt keine Passkeys.')).toBeInTheDocument();
+    expect(identity.calls.filter((call) => call.method === 'initPasskeyRegistration')).toHaveLength(2);
+    expect(within(back).getByRole('textbox', { name: 'Name des Passkeys (optional)' })).toHaveValue('Laptop');
+    expect(within(back).getByRole('button', { name: 'Passkey hinzufügen' })).toHaveFocus();
   }, 20_000);
+
+  it('an addition that goes on after logging in again in a browser that makes passkeys only on a press: the add button has the focus and says so', async () => {
+    const identity = await loggedIn();
+    identity.clock.advance(Durations.recentLogin + MINUTE);
+    const names: string[] = [];
+    const passwordless: IdentityProvider = {
+      ...identity,
+      getPasskeys: async () => ({ errorCode: 0, passkeys: [], hasPassword: false }),
+      registerPasskey: async ({ name }) => (names.push(name ?? ''), { errorCode: 0 }),
+    };
+    // Safari refuses a ceremony no press started as a cancel; the shopper's press then makes it.
+    jest.mocked(createPasskey).mockRejectedValueOnce(new CeremonyError('cancelled')).mockResolvedValueOnce({ id: 'credential-1', type: 'public-key', response: {} });
+    await openApp('/accessdata', { identity: passwordless });
+    const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    await userEvent.type(within(section).getByRole('textbox', { name: 'Name des Passkeys (optional)' }), 'Laptop');
+    await userEvent.click(within(section).getByRole('button', { name: 'Passkey hinzufügen' }));
+    await logInAgain();
+    const back = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    expect(await within(back).findByText('Sie sind wieder angemeldet. Manche Browser erstellen einen Passkey nur auf Knopfdruck: Bitte drücken Sie „Passkey hinzufügen“.')).toBeInTheDocument();
+    const add = within(back).getByRole('button', { name: 'Passkey hinzufügen' });
+    await waitFor(() => expect(add).not.toHaveAttribute('aria-busy'));
+    expect(add).toHaveFocus();
+    expect(names).toEqual([]);
+    await userEvent.click(add);
+    expect(await within(back).findByText('Der Passkey wurde hinzugefügt.')).toBeInTheDocument();
+    expect(names).toEqual(['Laptop']);
+  }, 20_000);
+
+  /** The logged-in fake, its login older than a recent one's, as an account without a password with Laptop (p1) and Handy (p2). */
+  async function passwordlessWithTwoPasskeys(removed: string[]) {
+    const identity = await loggedIn();
+    identity.clock.advance(Durations.recentLogin + MINUTE);
+    let passkeys = [
+      { id: 'p1', name: 'Laptop', created: '2026-11-01T10:00:00Z' },
+      { id: 'p2', name: 'Handy', created: '2026-11-02T10:00:00Z' },
+    ];
+    const provider = {
+      ...identity,
+      getPasskeys: async () => ({ errorCode: 0, passkeys, hasPassword: false }),
+      // The fake's own answer tells whether the login is recent; it holds none of these passkeys (404000 once it is).
+      removePasskey: async ({ id }: { id: string }) => {
+        const answer = await identity.removePasskey!({ id });
+        if (answer.errorCode !== ErrorCode.NOT_FOUND) return answer;
+        removed.push(id);
+        passkeys = passkeys.filter((passkey) => passkey.id !== id);
+        return { errorCode: 0 };
+      },
+    } as IdentityProvider;
+    return { identity, provider };
+  }
+
+  it('an account without a password logs in again before it removes a passkey, and the passkey asked about goes once it is back', async () => {
+    const removed: string[] = [];
+    const { provider } = await passwordlessWithTwoPasskeys(removed);
+    await openApp('/accessdata', { identity: provider });
+    const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    await removePasskey(section, 'Laptop');
+    expect(await within(section).findByText(/nur kurz nach einer Anmeldung möglich/)).toBeInTheDocument();
+    await logInAgain();
+    // As a removal within the minutes of a login: its banner, the focus on the section's heading, the row gone.
+    const back = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    expect(await within(back).findByText('Der Passkey wurde entfernt.')).toBeInTheDocument();
+    expect(removed).toEqual(['p1']);
+    expect(within(back).getByRole('heading', { level: 2, name: 'Passkeys' })).toHaveFocus();
+    await waitFor(() => expect(within(back).queryByText('Laptop')).not.toBeInTheDocument());
+    expect(within(back).getByText('Handy')).toBeInTheDocument();
+  }, 20_000);
+
+  it("a removal asked for before logging in again is not another account's to do, nor the same account's after minutes", async () => {
+    const removed: string[] = [];
+    const { identity, provider } = await passwordlessWithTwoPasskeys(removed);
+    await openApp('/accessdata', { identity: provider });
+    let section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    await removePasskey(section, 'Laptop');
+    await logInAgain('vergeben@example.com');
+    section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    expect(await within(section).findByText('Laptop')).toBeInTheDocument();
+    // Dropped, not kept for the account that asked: its next login does nothing either.
+    await act(() => identity.logout());
+    await logInReturning();
+    section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+    expect(await within(section).findByText('Laptop')).toBeInTheDocument();
+
+    // Asked again, and the login made more than five minutes later: the page is as it was.
+    identity.clock.advance(Durations.recentLogin + MINUTE);
+    await removePasskey(section, 'Laptop');
+    await userEvent.click(await within(section).findByRole('button', { name: 'Erneut anmelden' }));
+    const now = Date.now();
+    const later = jest.spyOn(Date, 'now').mockImplementation(() => now + 5 * MINUTE + 1_000);
+    try {
+      await logInReturning();
+      section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
+      expect(await within(section).findByText('Laptop')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      later.mockRestore();
+    }
+    expect(removed).toEqual([]);
+    expect(within(section).getByRole('button', { name: 'Passkey „Laptop“ entfernen' })).toBeInTheDocument();
+  }, 30_000);
 
   it('an account without a password sets its first one only shortly after a login, else it logs in again', async () => {
     const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
@@ -455,7 +582,20 @@ describe('/accessdata', () => {
     // The focus arriving reads why, not only "Log in again" (WCAG 4.1.3).
     expect(again).toHaveAccessibleDescription(/nur kurz nach einer Anmeldung möglich/);
     expect(within(section).queryByText(/Ihr Passwort ist nicht korrekt/)).not.toBeInTheDocument();
-  });
+
+    // After the login the form is back with the focus, saying why; the password typed was not kept for it.
+    await userEvent.click(again);
+    expect(Object.values(sessionStorage).join()).not.toContain(NEW_PASSWORD);
+    await logInReturning();
+    const back = await screen.findByRole('region', { name: 'Passwort festlegen' }, { timeout: 5000 });
+    const resumed = 'Sie sind wieder angemeldet und können Ihr Passwort jetzt festlegen. Bitte geben Sie es erneut ein.';
+    expect(await within(back).findByText(resumed)).toBeInTheDocument();
+    const first = back.querySelector('input')!;
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(first).toHaveAccessibleName(/^Neues Passwort/);
+    expect(first).toHaveAccessibleDescription(new RegExp(`^${resumed}`));
+    expect([...back.querySelectorAll('input')].map((input) => input.value)).toEqual(['', '']);
+  }, 20_000);
 
   it('changes the password: a wrong current password on its field, then the banner and the logout after 3 seconds', async () => {
     const identity = await loggedIn();

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
 import { Breadcrumbs } from '../../../shared/Breadcrumbs';
 import { useIdentitySettings } from '../../../shared/identity-settings';
@@ -7,6 +8,7 @@ import { lazyNamed } from '../../../shared/load-page';
 import { WhenNear } from '../../../shared/WhenNear';
 import { ChangeEmailSection } from '../components/ChangeEmailSection';
 import { ChangePasswordSection } from '../components/ChangePasswordSection';
+import { askedAfterLogin } from '../components/LoginAgain';
 
 interface AccessDataSectionProps {
   passwordPolicy: Parameters<typeof ChangePasswordSection>[0]['passwordPolicy'];
@@ -15,10 +17,14 @@ interface AccessDataSectionProps {
 const PasskeysSectionCode = lazyNamed(() => import('../components/PasskeysSection'), 'PasskeysSection');
 const PASSKEYS_SECTION_DELAY_MS = 5_000;
 
-/** The passkeys come last, below the fold of a phone: their code is not part of the page's first load. */
+/**
+ * The passkeys come last, below the fold of a phone: their code is not part of the page's first load, unless the
+ * shopper comes back from logging in again to add or remove one (LoginAgain), which goes on at once.
+ */
 function PasskeysSection() {
+  const { account } = useIdentity();
   return (
-    <WhenNear ms={PASSKEYS_SECTION_DELAY_MS}>
+    <WhenNear ms={askedAfterLogin(account.UID) ? 0 : PASSKEYS_SECTION_DELAY_MS}>
       <PasskeysSectionCode />
     </WhenNear>
   );

@@ -12,13 +12,14 @@ import (
 )
 
 // runMail implements `portal mail requeue-failed`: once the relay works again, the mails the outbox gave up on
-// (after mail.MaxAttempts, about a day of failures) get a fresh set of attempts; the running service sends them
-// in its next delivery round.
+// (after mail.MaxAttempts, about a day of failures) get a fresh set of attempts, and with --refused those the relay
+// refused for good; the running service sends them in its next delivery round. It says what it left and why.
 func runMail(ctx context.Context, env cmdEnv, args []string) error {
 	fs := newFlagSet("mail", env)
 	flags := config.RegisterFlags(fs)
+	refused := fs.Bool("refused", false, "also the mails the relay refused for good (5xx: unknown recipient, refused content), once the cause is fixed")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: portal mail requeue-failed [flags]\n\nQueues the mails whose delivery failed for good again.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "Usage: portal mail requeue-failed [--refused] [flags]\n\nQueues the mails whose delivery failed for good again, except those whose link has expired.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if len(args) == 0 || args[0] != "requeue-failed" {
@@ -32,11 +33,17 @@ func runMail(ctx context.Context, env cmdEnv, args []string) error {
 		return err
 	}
 	return withExistingDatabase(ctx, flags, func(_ config.Config, _ *zap.Logger, db *database.DB) error {
-		n, err := mail.NewOutbox(db, nil).RequeueFailed(ctx)
+		r, err := mail.NewOutbox(db, nil).RequeueFailed(ctx, *refused)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.stdout, "%d mails queued again\n", n)
+		fmt.Fprintf(env.stdout, "%d mails queued again\n", r.Queued)
+		if r.Expired > 0 {
+			fmt.Fprintf(env.stdout, "%d mails left failed: their links have expired (the shopper asks for a new one)\n", r.Expired)
+		}
+		if r.Refused > 0 {
+			fmt.Fprintf(env.stdout, "%d mails left refused: the relay refused them for good (once the cause is fixed: portal mail requeue-failed --refused)\n", r.Refused)
+		}
 		return nil
 	})
 }

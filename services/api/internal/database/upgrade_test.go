@@ -176,6 +176,33 @@ func TestUpgradeGivesFormerAddressesTheirAccount(t *testing.T) {
 	})
 }
 
+// TestUpgradeTellsRefusalsApart: the mails the relay refused for good before 0020 were marked failed like those
+// given up after a day of attempts; 0020 marks them refused, by the relay's answer, so that `portal mail
+// requeue-failed` sends only the others again (a refusal is sent again with --refused, once its cause is fixed).
+func TestUpgradeTellsRefusalsApart(t *testing.T) {
+	eachAt(t, "0019_passkey_user_handle", func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		o := oldRows{t: t, db: db, t0: time.Now().Add(-24 * time.Hour)}
+		o.mail(1, "gone@example.com", "verification", "failed")
+		o.mail(2, "late@example.com", "verification", "failed")
+		o.exec(`UPDATE mail_outbox SET last_error = ? WHERE recipient = ?`, "smtp: refused by the relay: 550 5.1.1 <gone@example.com>: unknown user", "gone@example.com")
+		o.exec(`UPDATE mail_outbox SET last_error = ? WHERE recipient = ?`, "smtp: dial failed: connection refused", "late@example.com")
+
+		_, err := db.Migrate(ctx)
+		require.NoError(t, err)
+		statuses := map[string]string{}
+		rows, err := db.QueryContext(ctx, `SELECT recipient, status FROM mail_outbox`)
+		require.NoError(t, err)
+		for rows.Next() {
+			var to, status string
+			require.NoError(t, rows.Scan(&to, &status))
+			statuses[to] = status
+		}
+		require.NoError(t, rows.Err())
+		require.Equal(t, map[string]string{"gone@example.com": mail.StatusRefused, "late@example.com": mail.StatusFailed}, statuses)
+	})
+}
+
 // TestANewerDatabaseIsRefused: a database with migrations this build does not know was migrated by a newer version,
 // whose data this one may not read or write right (QA upgrade round of 2026-11-29: a rolled-back binary served it).
 // Migrate refuses it before applying anything, naming the newest migration of each; AllowNewer migrates it.

@@ -22,6 +22,9 @@ type Message struct {
 	// MessageID is the Message-ID header's value without its angle brackets. The outbox gives each mail one at its
 	// first attempt and hands the same to the relay on every later one; empty, the relay makes one up.
 	MessageID string
+	// LinkExpiresAt is when the mail's link ends (a reset link's hour, a verification or double opt-in link's days);
+	// zero for a mail without one that does. The outbox sends no mail past it: its link would only answer "expired".
+	LinkExpiresAt time.Time
 }
 
 // Sender sends messages; domain packages depend on this, never on the outbox directly.
@@ -47,7 +50,11 @@ const (
 	StatusStored  = "stored"  // kept in the outbox only: no relay configured
 	StatusPending = "pending" // waiting for the relay
 	StatusSent    = "sent"
-	StatusFailed  = "failed" // gave up after MaxAttempts
+	// StatusFailed: given up after MaxAttempts, at once for a relay without SMTPUTF8 (ErrNeedsSMTPUTF8), or not sent
+	// since its link expired first (Message.LinkExpiresAt).
+	StatusFailed = "failed"
+	// StatusRefused: refused by the relay for good (ErrRefused); sent again only when the operator asks for it.
+	StatusRefused = "refused"
 )
 
 // ErrInvalidMessage is returned for a message without recipient, subject or text.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -114,12 +115,97 @@ func TestOutboxOutlastsARelayOutage(t *testing.T) {
 		relay.mu.Lock()
 		relay.failures = 0
 		relay.mu.Unlock()
-		n, err := outbox.RequeueFailed(ctx)
+		requeued, err := outbox.RequeueFailed(ctx, false)
 		require.NoError(t, err)
-		require.EqualValues(t, 1, n)
+		require.Equal(t, mail.Requeued{Queued: 1}, requeued)
 		sent, err := outbox.DeliverPending(ctx, 10)
 		require.NoError(t, err)
 		require.Equal(t, 1, sent, "a requeued mail goes out at once")
+	})
+}
+
+// A mail whose link has expired is not sent: its link would only answer "expired". It fails once the link is over,
+// not after a day of retries, and a requeue leaves it, as it leaves the mails the relay refused for good unless asked
+// for them (QA operator round of 2026-11-30: a reset mail, whose link lives an hour, was requeued after a day of
+// failures, delivered, and its link answered 403025).
+func TestMailsEndWithTheirLinks(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		now := time.Now()
+		down := true
+		var got []string
+		relay := relayFunc(func(m mail.Message) error {
+			switch {
+			case strings.HasPrefix(m.To, "gone"):
+				return fmt.Errorf("smtp: %w: 550 5.1.1 no such user", mail.ErrRefused)
+			case down:
+				return net.ErrClosed
+			}
+			got = append(got, m.To)
+			return nil
+		})
+		logs, observed := observer.New(zap.WarnLevel)
+		outbox := mail.NewOutbox(db, relay).WithLogger(zap.New(logs)).WithClock(func() time.Time { return now })
+		hour, days := now.Add(time.Hour), now.Add(14*24*time.Hour)
+		for _, m := range []mail.Message{
+			{To: "reset@example.com", Kind: "password-reset", LinkExpiresAt: hour},
+			{To: "verify@example.com", Kind: "verification", LinkExpiresAt: days},
+			{To: "notice@example.com", Kind: "password-changed-notice"},
+			{To: "gone@example.com", Kind: "verification", LinkExpiresAt: days},
+			{To: "gone.reset@example.com", Kind: "password-reset", LinkExpiresAt: hour},
+		} {
+			m.Subject, m.Text = "s", "t"
+			require.NoError(t, outbox.Send(ctx, m))
+		}
+		status := func(to string) string {
+			stored, err := outbox.Latest(ctx, to, 1)
+			require.NoError(t, err)
+			return stored[0].Status
+		}
+		attempts := func(to string) (n int) {
+			require.NoError(t, db.QueryRowContext(ctx, db.Rebind(`SELECT attempts FROM mail_outbox WHERE recipient = ?`), to).Scan(&n))
+			return n
+		}
+
+		_, err := outbox.DeliverPending(ctx, 10)
+		require.NoError(t, err)
+		require.Equal(t, mail.StatusRefused, status("gone@example.com"), "refused for good: not tried again")
+		for now.Before(hour) {
+			now = now.Add(mail.RetryDelay(attempts("reset@example.com")))
+			_, err := outbox.DeliverPending(ctx, 10)
+			require.NoError(t, err)
+		}
+		require.Equal(t, mail.StatusFailed, status("reset@example.com"), "failed once its link is over")
+		require.Less(t, attempts("reset@example.com"), 10, "not tried for a day")
+		require.Equal(t, 1, observed.FilterMessage("mail not delivered before its link expired; not sent, and not queued again").Len())
+		require.Equal(t, mail.StatusPending, status("verify@example.com"), "its link lives on")
+
+		for range mail.MaxAttempts {
+			now = now.Add(mail.RetryDelay(attempts("verify@example.com")))
+			_, err := outbox.DeliverPending(ctx, 10)
+			require.NoError(t, err)
+		}
+		for _, to := range []string{"verify@example.com", "notice@example.com"} {
+			require.Equal(t, mail.StatusFailed, status(to), "given up after %d attempts", mail.MaxAttempts)
+		}
+
+		down = false
+		requeued, err := outbox.RequeueFailed(ctx, false)
+		require.NoError(t, err)
+		require.Equal(t, mail.Requeued{Queued: 2, Expired: 2, Refused: 1}, requeued,
+			"the verification and the notice; not the two resets, whose links are over, nor the refused verification")
+		requeued, err = outbox.RequeueFailed(ctx, true)
+		require.NoError(t, err)
+		require.Equal(t, mail.Requeued{Queued: 1, Expired: 2}, requeued, "asked for, the refused one too")
+		require.Equal(t, mail.StatusFailed, status("reset@example.com"))
+		require.Equal(t, mail.StatusRefused, status("gone.reset@example.com"))
+
+		relay = relayFunc(func(m mail.Message) error { got = append(got, m.To); return nil }) // the cause fixed
+		outbox = mail.NewOutbox(db, relay).WithClock(func() time.Time { return now })
+		sent, err := outbox.DeliverPending(ctx, 10)
+		require.NoError(t, err)
+		require.Equal(t, 3, sent)
+		require.ElementsMatch(t, []string{"verify@example.com", "notice@example.com", "gone@example.com"}, got)
 	})
 }
 

@@ -75,9 +75,13 @@ func (o *Outbox) Send(ctx context.Context, m Message) error {
 	if o.relay != nil {
 		status = StatusPending
 	}
+	var linkExpires any // NULL: no link that ends
+	if !m.LinkExpiresAt.IsZero() {
+		linkExpires = o.timeValue(m.LinkExpiresAt)
+	}
 	_, err := o.db.ExecContext(ctx, o.db.Rebind(
-		`INSERT INTO mail_outbox (recipient, kind, language, subject, body_text, status, created_at, account_uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-		strings.ToLower(strings.TrimSpace(m.To)), m.Kind, m.Language, m.Subject, m.Text, status, timestamp(o.now()), m.UID)
+		`INSERT INTO mail_outbox (recipient, kind, language, subject, body_text, status, created_at, account_uid, link_expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		strings.ToLower(strings.TrimSpace(m.To)), m.Kind, m.Language, m.Subject, m.Text, status, timestamp(o.now()), m.UID, linkExpires)
 	if err != nil {
 		return fmt.Errorf("mail: store message: %w", err)
 	}
@@ -126,7 +130,7 @@ const RedactedLink = "[link removed after delivery]"
 // crash between the relay's acceptance and the mark "sent" thus sends that mail again: delivery is at least once,
 // as SMTP allows no better (the relay's acceptance and the database's mark cannot be one transaction; QA saw one
 // mail twice after a kill -9 mid-burst). A failed attempt waits RetryDelay before the next; after MaxAttempts the
-// mail is marked failed (RequeueFailed).
+// mail is marked failed (RequeueFailed), and so is one whose link expired before it went out (failExpired).
 func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 	if o.relay == nil {
 		return 0, nil
@@ -135,6 +139,9 @@ func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 	if _, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ? WHERE status = 'sending' AND claimed_at < ?`),
 		StatusPending, o.timeValue(now.Add(-ClaimTimeout))); err != nil {
 		return 0, fmt.Errorf("mail: reclaim: %w", err)
+	}
+	if err := o.failExpired(ctx, now); err != nil {
+		return 0, err
 	}
 	lock := ""
 	if o.db.Dialect == database.Postgres {
@@ -203,6 +210,34 @@ func (o *Outbox) DeliverPending(ctx context.Context, batch int) (int, error) {
 	return sent, nil
 }
 
+// failExpired marks failed the waiting mails whose link has expired, instead of trying them until MaxAttempts: the
+// link would only answer "expired", and the shopper asks for a new one (QA operator round of 2026-11-30: a reset
+// mail, whose link lives an hour, was retried for a day). The mail keeps the relay's last answer, why it did not go
+// out in time.
+func (o *Outbox) failExpired(ctx context.Context, now time.Time) error {
+	rows, err := o.db.QueryContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ? WHERE status = ? AND link_expires_at <= ?
+		RETURNING id, kind, attempts, message_id`), StatusFailed, StatusPending, o.timeValue(now))
+	if err != nil {
+		return fmt.Errorf("mail: fail expired: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	for rows.Next() {
+		var id int64
+		var kind, messageID string
+		var attempts int
+		if err := rows.Scan(&id, &kind, &attempts, &messageID); err != nil {
+			return fmt.Errorf("mail: fail expired: %w", err)
+		}
+		metrics.MailsFailed.Inc()
+		fields := []zap.Field{zap.Int64("mail_id", id), zap.String("kind", kind), zap.Int("attempts", attempts)}
+		if messageID != "" { // none before its first attempt
+			fields = append(fields, zap.String("message_id", "<"+messageID+">"))
+		}
+		o.log.Error("mail not delivered before its link expired; not sent, and not queued again", fields...)
+	}
+	return rows.Err()
+}
+
 // release puts mails of a batch that were claimed (at claimedAt) but not begun back to waiting, their attempt not
 // counted.
 func (o *Outbox) release(ctx context.Context, ids []int64, claimedAt time.Time) error {
@@ -244,9 +279,9 @@ func (o *Outbox) recordFailure(ctx context.Context, id int64, m Message, attempt
 		o.log.Error("mail cannot be delivered: the address is not ASCII and the relay does not offer SMTPUTF8; "+
 			"not tried again (once the relay offers it, `portal mail requeue-failed` sends it)", fields...)
 	case errors.Is(cause, ErrRefused):
-		status = StatusFailed
+		status = StatusRefused
 		metrics.MailsFailed.Inc()
-		o.log.Error("mail refused by the relay for good; not tried again", fields...)
+		o.log.Error("mail refused by the relay for good; not tried again (once the cause is fixed, `portal mail requeue-failed --refused` sends it)", fields...)
 	case attempts >= o.attempts:
 		status = StatusFailed
 		metrics.MailsFailed.Inc()
@@ -261,15 +296,42 @@ func (o *Outbox) recordFailure(ctx context.Context, id int64, m Message, attempt
 	return nil
 }
 
-// RequeueFailed gives every mail that failed for good a fresh set of attempts, due now (an operator's command
-// once the relay works again), and reports how many.
-func (o *Outbox) RequeueFailed(ctx context.Context) (int64, error) {
-	res, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, attempts = 0, next_attempt_at = NULL WHERE status = ?`),
-		StatusPending, StatusFailed)
-	if err != nil {
-		return 0, fmt.Errorf("mail: requeue failed: %w", err)
+// Requeued is what RequeueFailed did.
+type Requeued struct {
+	// Queued is how many mails got a fresh set of attempts.
+	Queued int64
+	// Expired is how many failed or refused mails it left since their link has expired.
+	Expired int64
+	// Refused is how many refused mails it left since it was not asked to send them (their link still valid).
+	Refused int64
+}
+
+// RequeueFailed gives the mails that failed for good a fresh set of attempts, due now (an operator's command once
+// the relay works again), and with refused also those the relay refused for good (once the operator fixed the
+// cause: without it they would be refused again). A mail whose link has expired stays as it is: its link would only
+// answer "expired" (QA operator round of 2026-11-30: a requeued reset mail went out with a dead link).
+func (o *Outbox) RequeueFailed(ctx context.Context, refused bool) (Requeued, error) {
+	now := o.timeValue(o.clock())
+	statuses, args := "?", []any{StatusPending, StatusFailed}
+	if refused {
+		statuses, args = "?, ?", append(args, StatusRefused)
 	}
-	return res.RowsAffected()
+	var r Requeued
+	res, err := o.db.ExecContext(ctx, o.db.Rebind(`UPDATE mail_outbox SET status = ?, attempts = 0, next_attempt_at = NULL
+		WHERE status IN (`+statuses+`) AND (link_expires_at IS NULL OR link_expires_at > ?)`), append(args, now)...)
+	if err == nil {
+		r.Queued, err = res.RowsAffected()
+	}
+	if err != nil {
+		return Requeued{}, fmt.Errorf("mail: requeue failed: %w", err)
+	}
+	if err := o.db.QueryRowContext(ctx, o.db.Rebind(`SELECT
+		COALESCE(SUM(CASE WHEN link_expires_at <= ? THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN status = ? AND (link_expires_at IS NULL OR link_expires_at > ?) THEN 1 ELSE 0 END), 0)
+		FROM mail_outbox WHERE status IN (?, ?)`), now, StatusRefused, now, StatusFailed, StatusRefused).Scan(&r.Expired, &r.Refused); err != nil {
+		return Requeued{}, fmt.Errorf("mail: requeue failed: %w", err)
+	}
+	return r, nil
 }
 
 // addressInError is an e-mail address as relays quote them in their answers.

@@ -187,7 +187,7 @@ func TestOutboxGivesUpOnARefusalForGood(t *testing.T) {
 		sent, err := outbox.DeliverPending(ctx, 10)
 		require.NoError(t, err)
 		require.Zero(t, sent)
-		for to, want := range map[string]string{"gone@example.com": mail.StatusFailed, "busy@example.com": mail.StatusPending} {
+		for to, want := range map[string]string{"gone@example.com": mail.StatusRefused, "busy@example.com": mail.StatusPending} {
 			stored, err := outbox.Latest(ctx, to, 1)
 			require.NoError(t, err)
 			require.Equal(t, want, stored[0].Status, to)

@@ -58,10 +58,11 @@ var (
 	MailDeliveryFailures = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "portal_mail_delivery_failures_total", Help: "Failed attempts to hand a mail to the SMTP relay.",
 	})
-	// MailsFailed counts mails given up after their last attempt (mail.MaxAttempts); each waits in the outbox for
-	// `portal mail requeue-failed`. Alert on any increase.
+	// MailsFailed counts mails given up: after their last attempt (mail.MaxAttempts), at once when the relay cannot
+	// take them (refused for good, no SMTPUTF8), or not delivered before their link expired; each waits in the outbox
+	// for `portal mail requeue-failed`, which leaves those whose link expired. Alert on any increase.
 	MailsFailed = prometheus.NewCounter(prometheus.CounterOpts{
-		Name: "portal_mail_failed_total", Help: "Mails given up after their last delivery attempt.",
+		Name: "portal_mail_failed_total", Help: "Mails given up: out of attempts, not taken by the relay, or their link expired first.",
 	})
 	// MailsDelivered counts mails handed to the SMTP relay.
 	MailsDelivered = prometheus.NewCounter(prometheus.CounterOpts{

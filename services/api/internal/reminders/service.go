@@ -247,6 +247,7 @@ func (s *Service) createPending(ctx context.Context, n NewReminder) (Created, er
 	if err := s.store.Insert(ctx, r); err != nil {
 		return Created{}, err
 	}
+	msg.LinkExpiresAt = r.ConfirmExpiresAt // the outbox sends no mail whose link has ended
 	if err := s.mail.Send(ctx, msg); err != nil {
 		if delErr := s.store.Delete(ctx, id); delErr != nil {
 			err = errors.Join(err, delErr)
@@ -275,6 +276,7 @@ func (s *Service) remail(ctx context.Context, n NewReminder, existing Record) (C
 		// Not rearmed: another create sends the mail (or a click confirmed it meanwhile).
 		return answer, err
 	}
+	msg.LinkExpiresAt = r.ConfirmExpiresAt
 	if err := s.mail.Send(ctx, msg); err != nil {
 		if _, undoErr := s.store.Rearm(ctx, existing.ID, hash, existing); undoErr != nil {
 			err = errors.Join(err, undoErr)

@@ -97,6 +97,7 @@ func TestCreateAndConfirm(t *testing.T) {
 	require.Equal(t, "fr", m.Language)
 	require.Contains(t, m.Text, "Lait bio")
 	require.Contains(t, m.Text, "7 jours")
+	require.True(t, m.LinkExpiresAt.Equal(t0.Add(reminders.ConfirmationWindow)), "the outbox sends no mail whose link has ended")
 	token := confirmToken(t, m)
 
 	require.Empty(t, search(t, f, "anna@example.com"), "pending reminders never show")
@@ -462,6 +463,7 @@ func TestCreateKeepsTheEarlierLinkWhenTheMailAgainFails(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, c.Mailed, "the retry mails")
 	require.Len(t, f.mails.Messages, 2)
+	require.True(t, f.mails.Messages[1].LinkExpiresAt.Equal(f.clock.now.Add(reminders.ConfirmationWindow)), "a mail sent again names its new link's end")
 	require.ErrorIs(t, f.svc.Confirm(ctx, confirmToken(t, first)), reminders.ErrConfirmationUnknown, "replaced by the retry's")
 	require.NoError(t, f.svc.Confirm(ctx, confirmToken(t, f.mails.Messages[1])))
 }

@@ -404,7 +404,7 @@ func (p *Provider) mailSubscriptionConfirmations(ctx context.Context, a Account,
 		if name == "" {
 			name = t.key
 		}
-		if err := p.sendMail(ctx, MailSubscriptionConfirmation, lang, a.UID, a.Email, map[string]any{
+		if err := p.sendLinkMail(ctx, MailSubscriptionConfirmation, lang, a.UID, a.Email, t.lifetime, map[string]any{
 			"Link": p.link(contract.LinkConfirmSubscriptionPath, contract.LinkConfirmSubscriptionTokenParam, t.token, lang), "Name": name, "FirstName": stringField(a.Profile, "firstName"),
 			"Days": int(t.lifetime / (24 * time.Hour)), "ProductReminder": strings.HasPrefix(t.key, "SVC_"),
 		}); err != nil {
@@ -434,7 +434,7 @@ func (p *Provider) endSubscriptionLinks(ctx context.Context, st Store, uid strin
 
 // SubscriptionLinkOutcome is what following a double opt-in link did.
 type SubscriptionLinkOutcome struct {
-	// Code: 0 confirmed, 403002 expired, 404000 unknown or no longer valid.
+	// Code: 0 confirmed, 403002 expired, 404000 unknown or no longer valid, 403041 the account is disabled.
 	Code int
 	// Key names the subscription the link confirmed, or would have (an expired link's page depends on it); with
 	// 404000 only when Ended says why the link no longer confirms it.
@@ -488,6 +488,8 @@ func (p *Provider) ConfirmSubscription(ctx context.Context, token string) (Subsc
 		return SubscriptionLinkOutcome{Code: contract.CodeNotFound, Key: key, Ended: LinkUnsubscribedSince}, nil
 	case errors.Is(err, ErrNotFound): // used meanwhile, or the account was erased
 		return p.spentSubscriptionLink(ctx, token)
+	case errors.Is(err, identity.ErrAccountDisabled): // the link stays, for when the account is enabled again
+		return SubscriptionLinkOutcome{Code: contract.CodeAccountDisabled, Key: key}, nil
 	case err != nil:
 		return SubscriptionLinkOutcome{}, err
 	}

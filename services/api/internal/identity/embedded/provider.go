@@ -641,6 +641,12 @@ func (p *Provider) notify(ctx context.Context, kind, lang string, a Account, pat
 
 // sendMail renders and sends one mail to an address of the account uid; a provider without a sender drops it.
 func (p *Provider) sendMail(ctx context.Context, kind, lang, uid, to string, data map[string]any) error {
+	return p.sendLinkMail(ctx, kind, lang, uid, to, 0, data)
+}
+
+// sendLinkMail is sendMail for a mail whose link lives for lifetime from now (0: a link that does not end): the
+// outbox sends it no later, nor does `portal mail requeue-failed` (mail.Message.LinkExpiresAt).
+func (p *Provider) sendLinkMail(ctx context.Context, kind, lang, uid, to string, lifetime time.Duration, data map[string]any) error {
 	if p.mail == nil {
 		return nil
 	}
@@ -649,6 +655,9 @@ func (p *Provider) sendMail(ctx context.Context, kind, lang, uid, to string, dat
 		return err
 	}
 	m.UID = uid
+	if lifetime > 0 {
+		m.LinkExpiresAt = p.clock().Add(lifetime)
+	}
 	if err := p.mail.Send(ctx, m); err != nil {
 		return fmt.Errorf("identity: send %s mail: %w", kind, err)
 	}

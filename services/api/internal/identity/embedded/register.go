@@ -368,7 +368,7 @@ func (p *Provider) mailVerification(ctx context.Context, a Account, lang, newEma
 	if newEmail != "" {
 		to = newEmail
 	}
-	return p.sendMail(ctx, MailVerification, lang, a.UID, to, map[string]any{
+	return p.sendLinkMail(ctx, MailVerification, lang, a.UID, to, p.cfg.VerificationLifetime, map[string]any{
 		"Link": p.link(contract.LinkVerifyEmailPath, contract.LinkVerifyEmailTokenParam, token, lang), "FirstName": stringField(a.Profile, "firstName"), "Days": int(p.cfg.VerificationLifetime.Hours() / 24),
 		"EmailChange": newEmail != "",
 	})
@@ -477,7 +477,8 @@ func (p *Provider) ExpiredEmailChange(ctx context.Context, token string) bool {
 }
 
 // VerifyEmail follows a verification link and returns the code for /double-opt-in-done: 0 verified,
-// 403002 expired, 404000 unknown or already used, 400003 the new address was taken meanwhile.
+// 403002 expired, 404000 unknown or already used, 400003 the new address was taken meanwhile, 403041 the account is
+// disabled (the link stays unused).
 func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 	t, code, err := p.openLink(ctx, token, TokenVerification)
 	if err != nil || code != contract.CodeOK {
@@ -545,6 +546,8 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 		return contract.CodeNotFound, nil
 	case errors.Is(err, ErrEmailTaken):
 		return contract.CodeUniqueIdentifierExists, nil
+	case errors.Is(err, identity.ErrAccountDisabled):
+		return contract.CodeAccountDisabled, nil
 	case err != nil:
 		return 0, err
 	}
@@ -587,7 +590,8 @@ func (p *Provider) awaitingConfirmation(ctx context.Context, st Store, a Account
 // spendLink uses the link t and changes its account in one transaction, so that both happen or neither (a save
 // of the account racing a verification link once used the link up and left the account unverified, QA). When a
 // save won the race, the change is made again on the fresh account. ErrNotFound: the link was used meanwhile, or
-// its account is gone.
+// its account is gone. identity.ErrAccountDisabled: an operator disabled the account; the link changes nothing
+// and stays unused, for when the account is enabled again (SetDisabled).
 func (p *Provider) spendLink(ctx context.Context, t Token, now time.Time, change func(st Store, a Account) (Account, error)) (Account, error) {
 	var a Account
 	err := untilNoConflict(ctx, func() error {
@@ -600,6 +604,9 @@ func (p *Provider) spendLink(ctx context.Context, t Token, now time.Time, change
 			found, err := st.AccountByUID(ctx, t.UID)
 			if err != nil {
 				return err
+			}
+			if found.Disabled {
+				return identity.ErrAccountDisabled // rolls the use back
 			}
 			a, err = change(st, found)
 			return err

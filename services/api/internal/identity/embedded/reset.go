@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/audit"
+	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
@@ -83,7 +84,7 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 		return Result{}, err
 	}
 	lang := p.pageLang(c, a)
-	if err := p.sendMail(ctx, MailPasswordReset, lang, a.UID, a.Email, map[string]any{
+	if err := p.sendLinkMail(ctx, MailPasswordReset, lang, a.UID, a.Email, p.cfg.ResetTokenLifetime, map[string]any{
 		"Link": p.link(contract.LinkResetPasswordPath, contract.LinkResetPasswordTokenParam, token, lang), "FirstName": stringField(a.Profile, "firstName"),
 		"Minutes": int(p.cfg.ResetTokenLifetime.Minutes()),
 	}); err != nil {
@@ -93,7 +94,8 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 }
 
 // completeReset is step 2: a valid, unused, unexpired token sets the new password, verifies the address (the
-// link proved it), ends every session and lifts a login lock.
+// link proved it), ends every session and lifts a login lock. A disabled account's link answers 403041 and changes
+// nothing (spendLink).
 func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPassword string) (Result, error) {
 	t, err := p.liveToken(ctx, token, TokenReset)
 	if errors.Is(err, ErrNotFound) {
@@ -157,6 +159,9 @@ func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPasswo
 	})
 	if errors.Is(err, ErrNotFound) {
 		return fail(contract.CodePasswordTokenInvalid, ""), nil
+	}
+	if errors.Is(err, identity.ErrAccountDisabled) {
+		return fail(contract.CodeAccountDisabled, ""), nil // the password stays, and the link for after the block
 	}
 	if err != nil {
 		return Result{}, err

@@ -17,6 +17,14 @@ describe('account portal routes', () => {
     expect(screen.getByRole('img', { name: 'Abgelaufener Link' })).toBeInTheDocument();
   });
 
+  // QA operator round, 2026-11-30: a confirmation link of an account an operator blocked is held, not spent.
+  it('says that the account of a confirmation link is blocked, and that the link works once the block is lifted', async () => {
+    await open('/error/doi-403041');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihr Kundenkonto ist gesperrt.' })).toBeInTheDocument();
+    expect(screen.getByText(/erst wieder verwendet werden, wenn die Sperre aufgehoben ist/)).toBeInTheDocument();
+    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+  });
+
   it('offers login on any other error, with the fallback texts', async () => {
     await open('/error/500123');
     expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein unerwarteter Fehler aufgetreten.' })).toBeInTheDocument();

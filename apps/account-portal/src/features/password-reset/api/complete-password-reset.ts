@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Message } from '@portal/forms';
-import { isPasswordTokenInvalid, isSamePassword, isSuccess, useIdentity, type IdentityProvider } from '@portal/identity';
+import { isAccountDisabled, isPasswordTokenInvalid, isSamePassword, isSuccess, useIdentity, type IdentityProvider } from '@portal/identity';
 import { failureCode } from '../../../shared/call-failure';
 import { refusedPasswordMessage } from '../../../shared/identity-settings';
 import { forgetResetLoginId, readResetLoginId } from '../reset-login-id';
@@ -17,6 +17,11 @@ export type CompleteResetOutcome =
   | { kind: 'linkInvalid' }
   /** 400006 with details 100001: the new password is the current one (spec 000 §5, §8); the link stays valid. */
   | { kind: 'samePassword' }
+  /**
+   * 403041: an operator blocked the account; the link is held, not spent, and works once the block is lifted (QA
+   * operator round of 2026-11-30: the block used to spend it).
+   */
+  | { kind: 'blocked' }
   /** The provider refused the new password (its policy, a common password): refusedPasswordMessage. */
   | { kind: 'passwordRefused'; message: Message }
   | { kind: 'unexpected'; code: number | string };
@@ -32,6 +37,7 @@ export async function completePasswordReset(provider: IdentityProvider, password
   if (isSuccess(answer)) return { kind: 'changed' };
   if (isPasswordTokenInvalid(answer)) return { kind: 'linkInvalid' };
   if (isSamePassword(answer)) return { kind: 'samePassword' };
+  if (isAccountDisabled(answer)) return { kind: 'blocked' };
   const refused = refusedPasswordMessage(answer, newPassword);
   if (refused) return { kind: 'passwordRefused', message: refused };
   return { kind: 'unexpected', code: answer.errorCode };

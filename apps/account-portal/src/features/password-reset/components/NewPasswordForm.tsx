@@ -1,7 +1,7 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deferredSchema, FormError, messages, PasswordField, SubmitButton } from '@portal/forms';
+import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton } from '@portal/forms';
 import type { PasswordComplexity } from '@portal/identity';
 import { unexpectedMessage } from '../../../shared/call-failure';
 import { useCompletePasswordReset, type NewPasswordValues } from '../api/complete-password-reset';
@@ -44,6 +44,9 @@ export function NewPasswordForm({ token, passwordPolicy, onChanged, onLinkInvali
         return;
       case 'passwordRefused':
         helpers.setStatus({ fieldErrors: { errors: { password: outcome.message }, values } });
+        return;
+      case 'blocked':
+        helpers.setStatus({ formError: message('clp.login.error.blocked', 'Your customer account is blocked.') });
         return;
       case 'unexpected':
         helpers.setStatus({ formError: unexpectedMessage(outcome.code) });

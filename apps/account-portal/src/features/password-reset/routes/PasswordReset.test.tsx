@@ -273,6 +273,15 @@ describe('/login/reset-password', () => {
     expect(screen.getByRole('link', { name: 'Neuen Link anfordern' })).toHaveAttribute('href', '/login/reset-password/start');
   });
 
+  // QA operator round, 2026-11-30: the link of an account an operator blocked is held, not spent.
+  it('403041: says that the account is blocked, in the words of the login', async () => {
+    const identity = shopper();
+    await openApp('/login/reset-password?pwrt=abc', { identity: { ...identity, resetPassword: async () => ({ errorCode: 403041 }) } });
+    await setNewPassword(NEW_PASSWORD);
+    expect(await screen.findByText('Ihr Kundenkonto ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice.')).toBeInTheDocument();
+    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+  });
+
   it('shows a policy refusal of the service at the password field', async () => {
     const identity = shopper();
     const refusing = {

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmEmail, logIn, PASSWORD, registerThroughApi, uniqueEmail } from '../helpers/account';
+import { confirmedAccount, confirmEmail, logIn, PASSWORD, registerThroughApi, uniqueEmail } from '../helpers/account';
 import { startPortal } from '../portal-server';
 
 // Single sign-on (spec 000 §2, §4): the demonstration partner "Fotoservice" (a relying party built on
@@ -194,7 +194,7 @@ test.describe('single sign-on with a partner service', () => {
   test("the partner's ui_locales choose the login page's language", async ({ page }) => {
     await page.goto(`${PARTNER}login?lang=en`);
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
-    await expect(page).toHaveURL(/\/login\?lang=en&oidcRequest=[^&]+$/);
+    await expect(page).toHaveURL(/\/login\?lang=en&oidcRequest=[^&]+&partner=fotoservice$/);
   });
 
   test('the stored partner token is gone after 15 minutes (page clock)', async ({ page }) => {
@@ -214,7 +214,7 @@ test.describe('single sign-on with a partner service', () => {
 });
 
 test.describe('single sign-on against the development clock', () => {
-  test('a partner sign-in expires at the service after 15 minutes too', async ({ page }) => {
+  test('a partner sign-in expires at the service after 15 minutes too; its page leads back to the partner', async ({ page }) => {
     const server = await startPortal({ PORTAL_DEV_CLOCK_ENABLED: 'true' });
     try {
       await page.goto(`${server.baseURL}${PARTNER}`);
@@ -226,10 +226,34 @@ test.describe('single sign-on against the development clock', () => {
       const expired = await page.request.get(`${server.baseURL}/oidc/continue?id=${encodeURIComponent(request)}`, { maxRedirects: 0 });
       expect(expired.status()).toBe(302);
       expect(expired.headers()['location']).toBe('/error/sso-expired');
-      // A restored tab logs in and is handed over with the stale request: the portal's page says so, in German.
+      // A restored tab logs in and is handed over with the stale request: the portal's page says so, in German, and
+      // leads back to the partner the tab's sign-in was for, where it starts again.
       await page.goto(`${server.baseURL}/oidc/continue?id=${encodeURIComponent(request)}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Diese Anmeldung ist abgelaufen.' })).toBeVisible();
       await expect(page.getByText('Bitte starten Sie die Anmeldung beim Partnerdienst noch einmal.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Zurück zu Fotoservice' })).toHaveAttribute('href', new RegExp(`${PARTNER}$`));
+      await expect(page.getByRole('link', { name: 'Zum Login' })).toBeVisible();
+
+      // QA journeys round, 2026-11-30: the shopper who logs in on the login page of a sign-in that expired meanwhile was
+      // offered only "Zum Login", which led home (spec 000 §1: back to the originating site).
+      const email = uniqueEmail(test.info(), 'sso-expired');
+      await confirmedAccount(page.request, server.baseURL, email);
+      await page.goto(`${server.baseURL}${PARTNER}login`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+      await expect(page).toHaveURL(/\/login\?oidcRequest=[^&]+&partner=fotoservice$/);
+      expect((await page.request.post(`${server.baseURL}/dev/clock`, { data: { advance: '16m' } })).ok()).toBe(true);
+      await logIn(page, email);
+      await expect(page).toHaveURL(/\/error\/sso-expired$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Diese Anmeldung ist abgelaufen.' })).toBeFocused();
+      await expect(page.getByRole('link', { name: 'Zurück zu Fotoservice' })).toHaveAttribute('href', new RegExp(`${PARTNER}$`));
+      await expect(page.getByRole('link', { name: 'Zur Startseite', exact: true })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('link', { name: 'Zum Login' })).toHaveCount(0);
+      await expectAccessible(page);
+      // Back at the partner, the sign-in starts again and the portal's session answers it at once.
+      await page.getByRole('link', { name: 'Zurück zu Fotoservice' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Willkommen beim Fotoservice' })).toBeVisible();
+      await page.getByRole('link', { name: 'Mit Ihrem Kundenkonto anmelden' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Erika Muster!' })).toBeVisible();
     } finally {
       await server.stop();
     }
@@ -268,11 +292,13 @@ test.describe("a partner that is not the retailer's own", () => {
     await expect(page).toHaveURL(new RegExp(`^${callback}\\?code=[^&]+&state=st$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Reiseservice' })).toBeVisible();
     // Back from the partner: the sign-in is answered, and the consent page says so with the service's expired
-    // sign-in page and the way to the login (QA: "Sie werden zurückgeleitet", with nothing to follow).
+    // sign-in page and, the shopper being logged in, the way to the start page (QA: "Sie werden zurückgeleitet", with
+    // nothing to follow). The partner registered no start page: no way back to it.
     await page.goBack();
     await expect(page).toHaveURL(/\/error\/sso-expired$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Diese Anmeldung ist abgelaufen.' })).toBeFocused();
-    await expect(page.getByRole('link', { name: 'Zum Login' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zur Startseite', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Zurück zu/ })).toHaveCount(0);
     await expectAccessible(page);
     partner.close();
   });

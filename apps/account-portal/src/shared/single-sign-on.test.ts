@@ -7,6 +7,7 @@ import {
   PARTNER_TOKEN_LIFETIME_MS,
   readToken,
   rememberHandOver,
+  SIGN_IN_PARTNER_KEY,
   ssoSessionType,
   SSO_TOKEN_KEY,
   storePartnerToken,
@@ -81,6 +82,18 @@ describe('stored tokens (spec 000 §3, §4, §9)', () => {
     rememberHandOver('?oidcRequest=abc&ssoToken=def', 5);
     expect(readToken(PARTNER_TOKEN_KEY, 6)).toEqual({ token: 'abc', expires: 5 + 900_000 });
     expect(readToken(SSO_TOKEN_KEY, 6)?.token).toBe('def');
+  });
+
+  // The request's id tells nothing once it expired: the expired sign-in's page finds the partner here (QA journeys
+  // round, 2026-11-30).
+  it("keeps for the tab the partner a sign-in request names, until another's", () => {
+    rememberHandOver('?oidcRequest=abc&partner=fotoservice');
+    expect(window.sessionStorage.getItem(SIGN_IN_PARTNER_KEY)).toBe('fotoservice');
+    rememberHandOver('?oidcRequest=abc');
+    expect(window.sessionStorage.getItem(SIGN_IN_PARTNER_KEY)).toBe('fotoservice');
+    rememberHandOver('?oidcRequest=xyz&partner=rezepte');
+    expect(window.sessionStorage.getItem(SIGN_IN_PARTNER_KEY)).toBe('rezepte');
+    expect(window.localStorage.getItem(SIGN_IN_PARTNER_KEY)).toBeNull();
   });
 });
 

@@ -14,6 +14,15 @@ export const PARTNER_TOKEN_LIFETIME_MS = 900_000;
 /** The query parameter with which the service's OpenID Connect provider sends a partner's sign-in to /login. */
 export const PARTNER_REQUEST_PARAM = 'oidcRequest';
 
+/** The registered partner (its id) whose sign-in the service's provider sends beside the request (sso.PartnerParam). */
+export const PARTNER_PARAM = 'partner';
+
+/**
+ * The tab's own storage key of the partner its last sign-in was for, which the expired sign-in's page offers the way
+ * back to (the request's id tells nothing once it expired). Only a registered partner's home page is linked.
+ */
+export const SIGN_IN_PARTNER_KEY = 'oidcServicePartnerId';
+
 /** With `login`, the service's provider asks a logged-in shopper to log in again (a partner's prompt=login). */
 export const LOGIN_AGAIN_PARAM = 'prompt';
 
@@ -142,14 +151,30 @@ export function clearSsoTokenOnError(error: unknown, storage: TokenStorage | und
 }
 
 /**
+ * Keeps for the tab the partner that the service's provider names beside a sign-in request (the login's and the
+ * consent page's), in place of an earlier sign-in's; an address without one (the consent page's way to the login)
+ * leaves it as it is.
+ */
+export function rememberSignInPartner(query: URLSearchParams) {
+  const partner = query.get(PARTNER_PARAM);
+  try {
+    if (partner) tabStore()?.setItem(SIGN_IN_PARTNER_KEY, partner);
+  } catch {
+    // storage unavailable: the expired sign-in's page then offers no way back to the partner
+  }
+}
+
+/**
  * Reads what a partner handed over in the URL: a sign-in request of the service's provider (`oidcRequest`)
- * becomes the partner token; a Web SDK `ssoToken` is kept as well. Expired records are removed on the way.
+ * becomes the partner token, and the partner it names is kept for the tab (SIGN_IN_PARTNER_KEY); a Web SDK
+ * `ssoToken` is kept as well. Expired records are removed on the way.
  */
 export function rememberHandOver(search: string, now: number = Date.now(), storage: TokenStorage | undefined = localStore()) {
   const query = new URLSearchParams(search);
   const request = query.get(PARTNER_REQUEST_PARAM);
   if (request) storePartnerToken(request, now, storage);
   else readToken(PARTNER_TOKEN_KEY, now, storage);
+  rememberSignInPartner(query);
   // A single-sign-on error handed back in the URL (error, error_description) may void the stored token.
   if (clearSsoTokenOnError({ error: query.get('error'), error_description: query.get('error_description') }, storage)) return;
   const ssoToken = query.get('ssoToken');

@@ -46,6 +46,11 @@ const (
 	// logout link names, and which the spec asks to ask.
 	ConfirmLogoutParam = "confirm"
 	RequestParam       = "oidcRequest"
+	// PartnerParam names, beside the request, the registered partner it is for (its client id). The request's id is
+	// opaque and its request gone once expired, so the portal keeps this for the tab: the page of an expired sign-in
+	// then offers the way back to that partner's start page (QA journeys round, 2026-11-30: it offered only the
+	// login, which a logged-in shopper already had). The portal looks the id up among the registered partners only.
+	PartnerParam = "partner"
 	// LoginAgainParam=login on the login page: the partner asks a logged-in shopper to log in again (prompt=login,
 	// max_age), and the page shows its form although a session is there.
 	LoginAgainParam = "prompt"
@@ -166,13 +171,14 @@ type Decision struct {
 	Error   *oidc.Error
 }
 
-// PortalURL is the portal page of a login or consent step, naming the request (and the partner's language).
+// PortalURL is the portal page of a login or consent step, naming the request, its partner (and the partner's
+// language).
 func (d Decision) PortalURL() string {
 	page := PortalLogin
 	if d.Step == StepConsent {
 		page = PortalConsent
 	}
-	q := url.Values{RequestParam: {d.Request.ID}}
+	q := url.Values{RequestParam: {d.Request.ID}, PartnerParam: {d.Request.ClientID}}
 	if d.Step == StepLoginAgain {
 		q.Set(LoginAgainParam, "login")
 	}

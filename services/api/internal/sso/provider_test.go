@@ -501,6 +501,20 @@ func signWithForeignKey(t *testing.T, payload string) string {
 	return out
 }
 
+// The portal's login and consent pages are told which registered partner a request is for: once the request has
+// expired, its id tells nothing, and the page of the expired sign-in offers the way back to that partner (QA journeys
+// round, 2026-11-30: a logged-in shopper was offered only the login).
+func TestPortalPagesNameThePartner(t *testing.T) {
+	v := newEnv(t)
+	loc := v.authorize(v.relyingParty("rp", rpSecret), oauth2.GenerateVerifier())
+	require.Equal(t, "/login", loc.Path)
+	require.Equal(t, "rp", loc.Query().Get(sso.PartnerParam))
+	v.registerAndLogIn()
+	loc = v.authorize(v.relyingParty("third", rpSecret), oauth2.GenerateVerifier())
+	require.Equal(t, "/login/consent", loc.Path)
+	require.Equal(t, "third", loc.Query().Get(sso.PartnerParam))
+}
+
 func TestPromptMaxAgeAndConsent(t *testing.T) {
 	v := newEnv(t)
 	party := v.relyingParty("rp", rpSecret)

@@ -1,23 +1,83 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { ErrorCode } from '@portal/identity';
+import { ErrorCode, useIdentity } from '@portal/identity';
 import { ErrorMessage } from '@portal/ui';
+import { fetchPartners, SIGN_IN_PARTNER_KEY, type Partner } from '../../shared/single-sign-on';
 
 /** Expired confirmation links can only be fixed by registering again; every other error by logging in. */
 const codesOfferingRegistration = new Set([`doi-${ErrorCode.ACTIVATION_EXPIRED}`]);
 
-/** `/error/{errorCode}` (spec 000 §2 and §8). */
+/** The code of the page the service sends a partner's sign-in to that it no longer holds (ssoapi.ExpiredSignInPage). */
+const EXPIRED_SIGN_IN = 'sso-expired';
+
+/**
+ * The registered partner with a start page that this tab's last sign-in was for (SIGN_IN_PARTNER_KEY): there the
+ * shopper starts an expired sign-in again. The remembered id only picks among the registered partners, so one that
+ * names none, or none with a start page, links nowhere (never an open redirect).
+ */
+function useSignInPartner(expiredSignIn: boolean): Partner | undefined {
+  const [partner, setPartner] = useState<Partner>();
+  useEffect(() => {
+    let id: string | null = null;
+    try {
+      id = expiredSignIn ? window.sessionStorage.getItem(SIGN_IN_PARTNER_KEY) : null;
+    } catch {
+      // storage unavailable: no partner known
+    }
+    if (!id) return;
+    let cancelled = false;
+    void fetchPartners().then((partners) => {
+      if (!cancelled) setPartner(partners.find((candidate) => candidate.id === id && candidate.homeUrl));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [expiredSignIn]);
+  // The page stays as the router moves on to another error's code: that one names no partner.
+  return expiredSignIn ? partner : undefined;
+}
+
+/**
+ * `/error/{errorCode}` (spec 000 §2 and §8). An expired partner sign-in (spec 000 §1: the shopper returns to the
+ * originating site) leads back to the partner it was for, when known; its other way fits the login, which a
+ * logged-in shopper has already (QA journeys round, 2026-11-30: "Zum Login" was its only way, and led home).
+ */
 export function ErrorPage() {
   const { t } = useTranslation();
+  const { account } = useIdentity();
   const code = useParams().errorCode ?? 'unknown';
+  const expiredSignIn = code === EXPIRED_SIGN_IN;
+  const partner = useSignInPartner(expiredSignIn);
+  const className = partner ? 'button button--secondary' : 'button';
   const action = codesOfferingRegistration.has(code) ? (
     <Link className="button" to="/registration">
       {t('global.button.register', { defaultValue: 'Jetzt registrieren' })}
     </Link>
+  ) : expiredSignIn && account.loggedIn ? (
+    <Link className={className} to="/">
+      {t('global.button.home', { defaultValue: 'Zur Startseite' })}
+    </Link>
   ) : (
-    <Link className="button" to="/login">
+    <Link className={className} to="/login">
       {t('global.button.login', { defaultValue: 'Zum Login' })}
     </Link>
   );
-  return <ErrorMessage code={code} actions={action} />;
+  return (
+    <ErrorMessage
+      code={code}
+      actions={
+        partner ? (
+          <>
+            <a className="button" href={partner.homeUrl}>
+              {t('clp.login.expired.backToPartner', { partner: partner.name })}
+            </a>
+            {action}
+          </>
+        ) : (
+          action
+        )
+      }
+    />
+  );
 }

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { createFakeProvider, createScriptedGigya } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
-import { PARTNER_TOKEN_KEY, storePartnerToken } from '../../shared/single-sign-on';
+import { PARTNER_TOKEN_KEY, SIGN_IN_PARTNER_KEY, storePartnerToken } from '../../shared/single-sign-on';
 import { jsonResponse, openApp } from '../../testing/render-app';
 import { leaveApp } from '../../shared/leave-app';
 
@@ -159,5 +159,69 @@ describe('/login/consent', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Ablehnen' }, { timeout: 5000 }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Diese Anmeldung ist abgelaufen.' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zum Login' })).toBeInTheDocument();
+  });
+});
+
+// Spec 000 §1: the hand-over returns the shopper to the originating site. A sign-in that expired before the login
+// (the service sends it to /error/sso-expired) offered only "Zum Login", which led a logged-in shopper home, with no
+// way back to the partner (QA journeys round, 2026-11-30).
+describe('the expired sign-in page (/error/sso-expired)', () => {
+  const partners = [
+    { id: 'fotoservice', name: 'Fotoservice', homeUrl: 'https://foto.example/', postLogoutRedirectUris: ['https://foto.example/'] },
+    { id: 'reisen', name: 'Reiseservice', postLogoutRedirectUris: [] },
+  ];
+  const partnerList = (url: string) => (url === '/oidc/partners' ? jsonResponse(200, partners) : undefined);
+  const expiredHeading = () => screen.findByRole('heading', { level: 1, name: 'Diese Anmeldung ist abgelaufen.' }, { timeout: 5000 });
+
+  it('leads a shopper who logged in for it back to the partner, and home rather than to the login', async () => {
+    const spy = jest.spyOn(leaveApp, 'replaceWith').mockImplementation(() => undefined);
+    try {
+      const identity = createFakeProvider({ accounts: [account] });
+      await openApp('/login?oidcRequest=req-42&partner=fotoservice', { identity });
+      await logIn();
+      await waitFor(() => expect(spy).toHaveBeenCalledWith('/oidc/continue?id=req-42'));
+      // The service no longer holds the request: it sends the browser to its expired sign-in page.
+      cleanup();
+      await openApp('/error/sso-expired', { identity, rest: partnerList });
+      await expiredHeading();
+      expect(await screen.findByRole('link', { name: 'Zurück zu Fotoservice' }, { timeout: 5000 })).toHaveAttribute('href', 'https://foto.example/');
+      expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+      expect(screen.queryByRole('link', { name: 'Zum Login' })).not.toBeInTheDocument();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('offers a shopper who is not logged in the partner and the login', async () => {
+    window.sessionStorage.setItem(SIGN_IN_PARTNER_KEY, 'fotoservice');
+    await openApp('/error/sso-expired', { rest: partnerList });
+    await expiredHeading();
+    expect(await screen.findByRole('link', { name: 'Zurück zu Fotoservice' }, { timeout: 5000 })).toHaveAttribute('href', 'https://foto.example/');
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Zur Startseite' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['no registered partner (never an open redirect)', 'https://evil.example/'],
+    ['a partner without a start page', 'reisen'],
+  ])('links to no partner for an id of %s', async (_, id) => {
+    window.sessionStorage.setItem(SIGN_IN_PARTNER_KEY, id);
+    const asked: string[] = [];
+    const rest = (url: string) => {
+      asked.push(url);
+      return partnerList(url);
+    };
+    await openApp('/error/sso-expired', { rest });
+    await expiredHeading();
+    await waitFor(() => expect(asked).toContain('/oidc/partners'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // its answer read
+    expect(within(screen.getByRole('main')).getAllByRole('link').map((link) => link.textContent)).toEqual(['Zum Login']);
+  });
+
+  it("the consent page's expired request leads back to the partner that asked", async () => {
+    const rest = (url: string) => (url.startsWith('/oidc/consent') ? jsonResponse(400, { error: 'invalid_request' }) : partnerList(url));
+    await openApp('/login/consent?oidcRequest=gone&partner=fotoservice', { rest });
+    await expiredHeading();
+    expect(await screen.findByRole('link', { name: 'Zurück zu Fotoservice' }, { timeout: 5000 })).toHaveAttribute('href', 'https://foto.example/');
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Loader, StatusPage } from '@portal/ui';
-import { PARTNER_REQUEST_PARAM } from '../../../shared/single-sign-on';
+import { PARTNER_REQUEST_PARAM, rememberSignInPartner } from '../../../shared/single-sign-on';
 
 interface ConsentRequest {
   partner: { id: string; name: string };
@@ -24,7 +24,10 @@ const EXPIRED_SIGN_IN_PAGE = '/error/sso-expired';
 export function ConsentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const id = useSearchParams()[0].get(PARTNER_REQUEST_PARAM) ?? '';
+  const [params] = useSearchParams();
+  const id = params.get(PARTNER_REQUEST_PARAM) ?? '';
+  // The partner that asks, for the expired sign-in's way back to it should the request lapse here.
+  useState(() => rememberSignInPartner(params));
   const [request, setRequest] = useState<ConsentRequest | 'expired'>();
   const [sending, setSending] = useState(false);
   const decide = async (decision: 'allow' | 'deny') => {

@@ -61,7 +61,7 @@ function ProfileField({ field }: { field: ProfileFieldName }) {
         .sort((a, b) => collator.compare(a.label, b.label));
       return (
         <div className="pc-profile__postcode">
-          <SelectField name="profile.country" required label={t('mpp.profile.country', { defaultValue: 'Land' })} options={countries} autoComplete="country" />
+          <SelectField name="profile.country" required label={t('mpp.profile.country', { defaultValue: 'Land' })} options={countries} autoComplete="country" recheck="profile.zip" />
           <PostcodeField label={t('mpp.profile.zip', { defaultValue: 'Postleitzahl' })} />
         </div>
       );

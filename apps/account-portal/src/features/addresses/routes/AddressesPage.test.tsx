@@ -210,6 +210,18 @@ describe('/addresses', () => {
     expect(identity.account(EMAIL)!.data?.addressBook).toEqual([belgium]);
   }, 20_000);
 
+  it("offers the salutations in the specs' order, as the personal data page and the preference centre do (QA)", async () => {
+    await openApp('/addresses/addresschange', { identity: await loggedIn({ addressBook: [belgium] }), metadata });
+    const salutation = await screen.findByRole('combobox', { name: 'Anrede' }, { timeout: 5000 });
+    const options = [...(salutation as HTMLSelectElement).options];
+    expect(options.map((option) => [option.value, option.text])).toEqual([
+      ['', 'Keine Angabe'],
+      ['mr', 'Herr'],
+      ['mrs', 'Frau'],
+      ['div', 'Divers'],
+    ]);
+  }, 20_000);
+
   // Spec 000 §5: the postcode is re-validated when the country changes. The check ran, but showed only once the postcode
   // had been left or the form submitted: a saved Belgian 1000 stayed unmarked under Germany until Save (QA accessibility).
   it('shows and announces the check of a saved postcode as soon as the country changes, without the postcode touched', async () => {

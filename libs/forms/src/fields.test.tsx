@@ -14,7 +14,7 @@ import { SelectField } from './fields/SelectField';
 import { SubmitButton } from './fields/SubmitButton';
 import { TextField } from './fields/TextField';
 import { message, messages } from './messages';
-import { consentSchema, emailSchema, passwordSchema } from './rules';
+import { consentSchema, emailSchema, passwordSchema, postcodeSchema } from './rules';
 import { mapValidationErrors } from './server-errors';
 import { renderForm } from './test-utils';
 
@@ -606,6 +606,48 @@ describe('SelectField', () => {
     expect(select).toHaveAttribute('aria-invalid', 'true');
     await userEvent.selectOptions(select, 'Frau');
     await waitFor(() => expect(options(select)).toHaveLength(3));
+    expect(screen.queryByText('Bitte geben Sie einen Wert ein.')).not.toBeInTheDocument();
+  });
+});
+
+describe('a select that another field is checked against (recheck)', () => {
+  const rules = { DE: { regex: '^\\d{5}$', errorMessage: 'Fünf Ziffern.' }, BE: { regex: '^\\d{4}$', errorMessage: 'Vier Ziffern.' } };
+  const countries = [
+    { value: 'BE', label: 'Belgien' },
+    { value: 'DE', label: 'Deutschland' },
+    { value: 'FR', label: 'Frankreich' },
+  ];
+  const open = (zip: string) =>
+    renderForm(
+      <>
+        <SelectField name="country" label="Land" options={countries} required recheck="zip" />
+        <TextField name="zip" label="Postleitzahl" required />
+      </>,
+      {
+        initialValues: { country: 'BE', zip },
+        validationSchema: yup.object({ country: yup.string(), zip: postcodeSchema(rules, { field: 'zip' }).required(messages.required('zip')) }),
+      },
+    );
+
+  it("shows the other field's check as the value changes, announced, with the focus still on the select", async () => {
+    await open('1000');
+    const country = screen.getByRole('combobox', { name: 'Land' });
+    const zip = screen.getByRole('textbox', { name: 'Postleitzahl' });
+    await userEvent.selectOptions(country, 'DE');
+    expect(country).toHaveFocus();
+    expect(await screen.findByText('Fünf Ziffern.')).toHaveAttribute('role', 'alert');
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(zip).toHaveAccessibleDescription('Fünf Ziffern.');
+    await userEvent.selectOptions(country, 'FR');
+    await waitFor(() => expect(zip).not.toHaveAttribute('aria-invalid'));
+    expect(screen.queryByText('Fünf Ziffern.')).not.toBeInTheDocument();
+  });
+
+  it('leaves the other field quiet while it is empty', async () => {
+    await open('');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Land' }), 'DE');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByRole('textbox', { name: 'Postleitzahl' })).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText('Bitte geben Sie einen Wert ein.')).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ export {
   type Message,
 } from './message';
 export { messages } from './messages';
+export { SALUTATIONS } from './salutations';
 export {
   BIRTH_YEAR_RANGE,
   charGroupCount,

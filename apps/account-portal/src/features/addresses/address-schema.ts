@@ -8,7 +8,8 @@ const FIELD = 'data.addressBook';
 /**
  * The rules of the address form: every field but the salutation is required, names by the service's rule, the
  * postcode by the rule of the chosen country from metadata `validation.zipCode` (checked again whenever the
- * country changes, as formik validates the whole form on every change).
+ * country changes, as formik validates the whole form on every change; the country's select shows that check at once:
+ * SelectField's `recheck`).
  */
 export function addressSchema(
   { yup, formSchema, personNameSchema, postcodeSchema, addressTextSchema, tooLongMessage, ADDRESS_TEXT_MAX_LENGTH }: SchemaKit,

@@ -221,6 +221,33 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeInTheDocument();
   });
 
+  // In the specs' order (mr, mrs, div), which the portal's personal data and address forms have too: the centre listed
+  // Frau before Herr (QA accessibility, 2026-11-30).
+  it("offers the salutations in the specs' order, as the portal does", async () => {
+    await openCentre({ path: '/preferences/token/link-jwt#store', language: 'en-GB' });
+    const salutation = await screen.findByRole('combobox', { name: 'Title' });
+    const options = [...(salutation as HTMLSelectElement).options];
+    expect(options.map((option) => [option.value, option.text])).toEqual([
+      ['', 'Not specified'],
+      ['mr', 'Mr'],
+      ['mrs', 'Ms'],
+      ['div', 'Diverse'],
+    ]);
+  });
+
+  // As the portal's address form (QA accessibility, 2026-11-30): a saved postcode's check shows, and is announced, as the
+  // country changes, not only once the postcode was left or the tab saved.
+  it('shows the check of a saved postcode at once as the country changes', async () => {
+    const { user } = await openCentre({ seed: { ...subscriber, profile: { zip: '1000', country: 'BE' } }, path: '/preferences/token/link-jwt#store' });
+    const zip = await screen.findByRole('textbox', { name: 'Postleitzahl' });
+    const country = screen.getByRole('combobox', { name: /Land/ });
+    await user.selectOptions(country, 'DE');
+    expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toHaveAttribute('role', 'alert');
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(country, 'BE');
+    await waitFor(() => expect(zip).not.toHaveAttribute('aria-invalid'));
+  }, 20_000);
+
   it("starts the country in the shopper's, the link's, and saves the postcode with it (QA)", async () => {
     const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#store', language: 'fr-BE' });
     expect(await screen.findByRole('combobox', { name: /Pays/ })).toHaveValue('BE');

@@ -44,7 +44,7 @@ export function AddressForm({ initialValues, adding, onSaved }: AddressFormProps
         <TextField name="lastName" label={t('ap.address.lastName')} required autoComplete="family-name" />
         {/* The country comes before the lines it shapes: the postcode's rule and keyboard follow it, and a shopper on the
             German site with a Dutch address chooses it before typing "1234 AB", which the digit pad has no letters for. */}
-        <SelectField name="country" label={t('ap.address.country')} options={countries} required autoComplete="country" />
+        <SelectField name="country" label={t('ap.address.country')} options={countries} required autoComplete="country" recheck="zip" />
         <div className="form-row">
           {/* The standard has no token for a house number: it is part of address-line1 (WHATWG autofill). A token of
               our own ("house-number") is a value Chrome cannot map, and it switches its autofill off for the field;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
@@ -208,6 +208,53 @@ describe('/addresses', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Adresse' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Ihre Standardadresse' })).toHaveTextContent('1000 Bruxelles');
     expect(identity.account(EMAIL)!.data?.addressBook).toEqual([belgium]);
+  }, 20_000);
+
+  it("offers the salutations in the specs' order, as the personal data page and the preference centre do (QA)", async () => {
+    await openApp('/addresses/addresschange', { identity: await loggedIn({ addressBook: [belgium] }), metadata });
+    const salutation = await screen.findByRole('combobox', { name: 'Anrede' }, { timeout: 5000 });
+    const options = [...(salutation as HTMLSelectElement).options];
+    expect(options.map((option) => [option.value, option.text])).toEqual([
+      ['', 'Keine Angabe'],
+      ['mr', 'Herr'],
+      ['mrs', 'Frau'],
+      ['div', 'Divers'],
+    ]);
+  }, 20_000);
+
+  // Spec 000 §5: the postcode is re-validated when the country changes. The check ran, but showed only once the postcode
+  // had been left or the form submitted: a saved Belgian 1000 stayed unmarked under Germany until Save (QA accessibility).
+  it('shows and announces the check of a saved postcode as soon as the country changes, without the postcode touched', async () => {
+    await openApp('/addresses/addresschange', { identity: await loggedIn({ addressBook: [belgium] }), metadata });
+    const country = await screen.findByRole('combobox', { name: /Land/ }, { timeout: 5000 });
+    const zip = screen.getByRole('textbox', { name: /Postleitzahl/ });
+    expect(zip).toHaveValue('1000');
+    // At once, while the focus is still on the country, as it would for a postcode the shopper had left before.
+    await userEvent.selectOptions(country, 'DE');
+    expect(country).toHaveFocus();
+    const error = await screen.findByText('Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.');
+    // Announced as the error of a field just left is, and read as the postcode's description.
+    expect(error).toHaveAttribute('role', 'alert');
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(zip).toHaveAccessibleDescription('Bitte gib eine gültige Postleitzahl mit 5 Ziffern ein.');
+    // A country whose rule takes 1000 (no rule of its own: up to ten characters) takes the error down.
+    await userEvent.selectOptions(country, 'FR');
+    await waitFor(() => expect(zip).not.toHaveAttribute('aria-invalid'));
+    expect(screen.queryByText(/gültige Postleitzahl/)).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('leaves an empty postcode quiet as the country changes: its "required" comes as it is left or with the submit', async () => {
+    await openApp('/addresses/addaddress', { identity: await loggedIn(), metadata });
+    const country = await screen.findByRole('combobox', { name: /Land/ }, { timeout: 5000 });
+    const zip = screen.getByRole('textbox', { name: /Postleitzahl/ });
+    await userEvent.selectOptions(country, 'BE');
+    await userEvent.tab();
+    // Time for the form's check of the change: a postcode marked touched would show its "required" by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(zip).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Bitte geben Sie einen Wert ein.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(zip).toHaveAttribute('aria-invalid', 'true'));
   }, 20_000);
 
   it("holds the names to the service's person-name rule and its 200 characters, with the texts of its refusals (QA)", async () => {

@@ -1,6 +1,6 @@
-import { joinDate } from '@portal/forms';
+import { joinDate, SALUTATIONS } from '@portal/forms';
 import type { AccountState, DeepPartial, Phone, Profile, Salutation, SetAccountInfoParams } from '@portal/identity';
-import { SALUTATIONS, useAccountSave } from '../../../shared/account-save';
+import { useAccountSave } from '../../../shared/account-save';
 
 /** What the personal data form edits (spec 000 §3): salutation, names, date of birth, the first phone number. */
 export interface PersonalDataValues {

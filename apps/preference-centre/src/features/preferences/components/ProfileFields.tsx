@@ -2,8 +2,11 @@ import { useFormikContext } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite, type ProfileFieldName, type ProfileFieldsTabItem } from '@portal/cms';
-import { CheckboxField, DateField, postcodeInputMode, SelectField, TextField, zipCodeRule } from '@portal/forms';
+import { CheckboxField, DateField, postcodeInputMode, SALUTATIONS, SelectField, TextField, zipCodeRule } from '@portal/forms';
 import { StoreCombobox } from './StoreCombobox';
+
+/** The salutations' German texts, the fallback (defaultValue) every text of these fields has. */
+const GERMAN_SALUTATIONS = { mr: 'Herr', mrs: 'Frau', div: 'Divers' };
 
 /** The profile fields the CMS places in a tab, in its order (spec 001 §2, §3). */
 export function ProfileFields({ item }: { item: ProfileFieldsTabItem }) {
@@ -29,11 +32,7 @@ function ProfileField({ field }: { field: ProfileFieldName }) {
           name="salutation"
           label={t('mpp.profile.salutation', { defaultValue: 'Anrede' })}
           autoComplete="honorific-prefix"
-          options={[
-            { value: 'mrs', label: t('mpp.profile.salutation.mrs', { defaultValue: 'Frau' }) },
-            { value: 'mr', label: t('mpp.profile.salutation.mr', { defaultValue: 'Herr' }) },
-            { value: 'div', label: t('mpp.profile.salutation.div', { defaultValue: 'Divers' }) },
-          ]}
+          options={SALUTATIONS.map((value) => ({ value, label: t(`mpp.profile.salutation.${value}`, { defaultValue: GERMAN_SALUTATIONS[value] }) }))}
         />
       );
     case 'firstName':
@@ -61,7 +60,7 @@ function ProfileField({ field }: { field: ProfileFieldName }) {
         .sort((a, b) => collator.compare(a.label, b.label));
       return (
         <div className="pc-profile__postcode">
-          <SelectField name="profile.country" required label={t('mpp.profile.country', { defaultValue: 'Land' })} options={countries} autoComplete="country" />
+          <SelectField name="profile.country" required label={t('mpp.profile.country', { defaultValue: 'Land' })} options={countries} autoComplete="country" recheck="profile.zip" />
           <PostcodeField label={t('mpp.profile.zip', { defaultValue: 'Postleitzahl' })} />
         </div>
       );

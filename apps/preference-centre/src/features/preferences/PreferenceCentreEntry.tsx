@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { ResponseError, useSite } from '@portal/cms';
 import { identitySettingsQuery, useIdentity } from '@portal/identity';
 import { failedForConnection, Loader, useConnectionWait, useRevealed } from '@portal/ui';
@@ -67,7 +67,6 @@ export function PreferenceCentre({
   const { content, metadata } = useSite();
   const { ready, provider } = useIdentity();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const token = useSubscriberToken(jwt, relink);
   const account = useSubscriberAccount(jwt, token.data?.regToken, relink);
   // The link the regToken came from: the session's new one once the first ended.
@@ -80,6 +79,14 @@ export function PreferenceCentre({
   const favouriteStore = useFavouriteStore(storeId);
   // After the first render, reloads (a save) keep the centre on screen: its banner and open tab stay.
   const [shown, setShown] = useState(false);
+  // A save found the link opening another account (onAccountChanged): the page a link that opens nothing shows, and
+  // the data leaves the page's memory once the centre has gone. Removed while the centre still showed (the
+  // navigation to the error page is a transition), its queries loaded again at once, the other account came on the
+  // page, and its tab in the address won over the error page (a Jest run under load, 2026-11-30).
+  const [accountChanged, setAccountChanged] = useState(false);
+  useEffect(() => {
+    if (accountChanged) return () => queryClient.removeQueries({ queryKey: ['preference-centre'] });
+  }, [accountChanged, queryClient]);
   const connection = useConnectionWait([token, account, settings, reminders, favouriteStore]);
   // Data counts once it is in, also while a later read of it got no answer: the centre shown stays (the read after a
   // save, the regToken's renewal) and names the missing connection above its Save button.
@@ -93,6 +100,7 @@ export function PreferenceCentre({
   // The centre is a large page: it renders in a background pass React splits up, once everything it needs is in.
   const revealed = useRevealed(loaded);
 
+  if (accountChanged) return <Navigate to="/preferences/error/preferences.loading" replace />;
   if (token.error instanceof ResponseError && token.error.status === 410) return <Navigate to="/unsubscribe-success" replace />;
   // In place, not on the error page's address: the link stays with the page (its history state) for the next try.
   if (!shown && connection.lost && !connection.retrying) return <CentreConnectionLostPage onRetry={connection.retry} />;
@@ -114,14 +122,7 @@ export function PreferenceCentre({
       jwt={link}
       regToken={token.data.regToken}
       renewToken={() => renewSubscriberToken(queryClient, metadata.restApi, jwt, relink)}
-      onAccountChanged={
-        onAccountChanged ??
-        (() => {
-          // The page a link that opens nothing shows, and the data leaves the page's memory.
-          void navigate('/preferences/error/preferences.loading', { replace: true });
-          queryClient.removeQueries({ queryKey: ['preference-centre'] });
-        })
-      }
+      onAccountChanged={onAccountChanged ?? (() => setAccountChanged(true))}
       account={account.data}
       content={content.preferenceCentre!}
       reminders={list}

@@ -47,6 +47,21 @@ async function logInWithPasskey(page: Page) {
   await page.getByRole('region', { name: 'Ohne Passwort' }).getByRole('button', { name: 'Mit Passkey anmelden' }).click();
 }
 
+/** Registers `email` with a passkey of the page's virtual authenticator and finishes the registration, up to its mail. */
+async function registerWithPasskey(page: Page, email: string, firstName: string, origin = '') {
+  await page.goto(`${origin}/registration`);
+  await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+  await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+  await page.getByRole('region', { name: 'Ohne Passwort' }).getByRole('button', { name: 'Mit Passkey registrieren' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+  await page.getByRole('textbox', { name: /Vorname/ }).fill(firstName);
+  await page.getByRole('textbox', { name: /Nachname/ }).fill('Passkey');
+  await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+  await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+  await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+}
+
 test.describe('passkeys', () => {
   test('register with a passkey, confirm the e-mail, log out, log in with the passkey', async ({ page, baseURL }) => {
     test.slow(); // the whole journey with the post-registration timer and accessibility scans
@@ -140,16 +155,7 @@ test.describe('passkeys', () => {
     test.slow(); // registration, confirmation and two social logins
     const { client, authenticatorId } = await virtualAuthenticator(page);
     const email = uniqueEmail(test.info(), 'passkey-link');
-    await page.goto('/registration');
-    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
-    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
-    await page.getByRole('region', { name: 'Ohne Passwort' }).getByRole('button', { name: 'Mit Passkey registrieren' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
-    await page.getByRole('textbox', { name: /Vorname/ }).fill('Pia');
-    await page.getByRole('textbox', { name: /Nachname/ }).fill('Passkey');
-    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
-    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+    await registerWithPasskey(page, email, 'Pia');
     await confirmEmail(page, baseURL!, email);
 
     // The shopper's touch only where the test asks for it (the login page's autofill would log in at once).
@@ -293,17 +299,7 @@ test.describe('passkeys against the development clock', () => {
       });
       const { client, authenticatorId } = await virtualAuthenticator(page);
       const email = uniqueEmail(test.info(), 'passkey-again');
-      await page.goto(`${server.baseURL}/registration`);
-      await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
-      await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
-      await page.getByRole('region', { name: 'Ohne Passwort' }).getByRole('button', { name: 'Mit Passkey registrieren' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
-      await page.getByRole('textbox', { name: /Vorname/ }).fill('Paula');
-      await page.getByRole('textbox', { name: /Nachname/ }).fill('Passkey');
-      await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
-      await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
-      await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+      await registerWithPasskey(page, email, 'Paula', server.baseURL);
       const [mail] = await verificationMails(page.request, server.baseURL, email);
       expect(await confirmThroughLink(page.request, server.baseURL, mail!.links[0]!)).toBe('/double-opt-in-done?errorCode=0');
 

@@ -347,25 +347,8 @@ describe('/accessdata', () => {
   // QA security round of 2026-11-29: a copied session cookie removed the owner's passkey, which logs the other
   // devices out. The removal asks for the current password as the addition does, then removes the one asked about.
   it('removes a passkey only after a recent login: a session older than that confirms the current password first', async () => {
-    const identity = await loggedIn();
-    identity.clock.advance(Durations.recentLogin + MINUTE);
-    let passkeys = [
-      { id: 'p1', name: 'Laptop', created: '2026-11-01T10:00:00Z' },
-      { id: 'p2', name: 'Handy', created: '2026-11-02T10:00:00Z' },
-    ];
     const removed: string[] = [];
-    const provider = {
-      ...identity,
-      getPasskeys: async () => ({ errorCode: 0, passkeys, hasPassword: true }),
-      // The fake's own answer tells whether the login is recent; it holds none of these passkeys (404000 once it is).
-      removePasskey: async ({ id }: { id: string }) => {
-        const answer = await identity.removePasskey!({ id });
-        if (answer.errorCode !== ErrorCode.NOT_FOUND) return answer;
-        removed.push(id);
-        passkeys = passkeys.filter((passkey) => passkey.id !== id);
-        return { errorCode: 0 };
-      },
-    } as IdentityProvider;
+    const { provider } = await olderLoginWithTwoPasskeys(removed, true);
     await openApp('/accessdata', { identity: provider });
     const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
     const intro = /Bitte bestätigen Sie Ihr aktuelles Passwort, bevor Sie einen Passkey entfernen/;
@@ -487,8 +470,11 @@ describe('/accessdata', () => {
     expect(names).toEqual(['Laptop']);
   }, 20_000);
 
-  /** The logged-in fake, its login older than a recent one's, as an account without a password with Laptop (p1) and Handy (p2). */
-  async function passwordlessWithTwoPasskeys(removed: string[]) {
+  /**
+   * The logged-in fake, its login older than a recent one's, as an account with Laptop (p1) and Handy (p2), with a
+   * password or without; the ids of the passkeys removed go into `removed`.
+   */
+  async function olderLoginWithTwoPasskeys(removed: string[], hasPassword: boolean) {
     const identity = await loggedIn();
     identity.clock.advance(Durations.recentLogin + MINUTE);
     let passkeys = [
@@ -497,7 +483,7 @@ describe('/accessdata', () => {
     ];
     const provider = {
       ...identity,
-      getPasskeys: async () => ({ errorCode: 0, passkeys, hasPassword: false }),
+      getPasskeys: async () => ({ errorCode: 0, passkeys, hasPassword }),
       // The fake's own answer tells whether the login is recent; it holds none of these passkeys (404000 once it is).
       removePasskey: async ({ id }: { id: string }) => {
         const answer = await identity.removePasskey!({ id });
@@ -512,7 +498,7 @@ describe('/accessdata', () => {
 
   it('an account without a password logs in again before it removes a passkey, and the passkey asked about goes once it is back', async () => {
     const removed: string[] = [];
-    const { provider } = await passwordlessWithTwoPasskeys(removed);
+    const { provider } = await olderLoginWithTwoPasskeys(removed, false);
     await openApp('/accessdata', { identity: provider });
     const section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
     await removePasskey(section, 'Laptop');
@@ -529,7 +515,7 @@ describe('/accessdata', () => {
 
   it("a removal asked for before logging in again is not another account's to do, nor the same account's after minutes", async () => {
     const removed: string[] = [];
-    const { identity, provider } = await passwordlessWithTwoPasskeys(removed);
+    const { identity, provider } = await olderLoginWithTwoPasskeys(removed, false);
     await openApp('/accessdata', { identity: provider });
     let section = await screen.findByRole('region', { name: 'Passkeys' }, { timeout: 5000 });
     await removePasskey(section, 'Laptop');

@@ -1,12 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { identitySettingsQuery } from '@portal/identity';
+import type { Metadata } from '@portal/cms';
+import { identitySettingsQuery, type IdentityProvider } from '@portal/identity';
 import { SiteLayout, type IdentityGateProps } from '@portal/ui';
 import { DoubleOptInDonePage } from '../features/double-opt-in/DoubleOptInDonePage';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { subscriberTokenQueryOptions } from '../features/preferences/api/exchange-subscriber-token';
+import { sessionLinkQueryOptions } from '../features/preferences/api/session-link';
 import { SESSION_ENDED_PATH, SessionEndedPage } from '../features/preferences/components/SessionEndedPage';
 import { LINK_PATH, linkInState, PreferenceCentreEntry } from '../features/preferences/PreferenceCentreEntry';
 import { TokenlessEntry } from '../features/preferences/TokenlessEntry';
@@ -14,6 +17,8 @@ import { UnsubscribeSuccessPage } from '../features/unsubscribe/UnsubscribeSucce
 import { useLanguageCookie } from './language-cookie';
 
 const TOKEN_ROUTE = '/preferences/token/:token';
+const DOUBLE_OPT_IN_DONE_PATH = '/preferences/double-opt-in-done';
+const CENTRE_ERROR_ROUTE = '/preferences/error/:errorCodeParameter';
 
 /**
  * The centre's start, where its title and the error page of a site that did not load lead: the centre of a
@@ -23,30 +28,49 @@ const TOKEN_ROUTE = '/preferences/token/:token';
 export const CENTRE_HOME = '/preferences/';
 
 /**
- * The link's token, taken out of the address as the app starts, for LINK_PATH (the query, whose `lang` the language
+ * The link token of the page the app starts on. A mail's link: the token, taken out of the address as the app starts, for LINK_PATH (the query, whose `lang` the language
  * is detected by, and the tab's #anchor stay), and kept in the history entry's state where the router gives it to
  * the centre (PreferenceCentreEntry, which does the same for a link the app navigates to). Not only once the centre
  * shows: a site that does not load (metadata, content: spec 001 §8) showed its error with the token in the address
- * and the history (QA spec audit, 2026-11-30).
+ * and the history (QA spec audit, 2026-11-30). The centre reloaded at LINK_PATH: the token that state kept.
  */
-export function takeLinkFromAddress(): string | undefined {
+export function takeFirstPageLink(): string | undefined {
   const { pathname, search, hash } = window.location;
   const token = matchPath(TOKEN_ROUTE, pathname)?.params.token;
-  if (token) window.history.replaceState({ ...window.history.state, usr: { link: token } }, '', LINK_PATH + search + hash);
+  if (!token) return matchPath(LINK_PATH, pathname) ? linkInState((window.history.state as { usr?: unknown } | null)?.usr) : undefined;
+  window.history.replaceState({ ...window.history.state, usr: { link: token } }, '', LINK_PATH + search + hash);
   return token;
 }
 
 /**
- * A centre opened from its link (`jwt`) asks for the link's regToken and the provider's settings as soon as the
- * identity provider exists, beside the texts rather than after them (the warm-up this returns, for AppProviders): a
- * round trip less before the centre shows.
+ * What the first page asks for as soon as the identity provider exists (the warm-up this returns, for AppProviders),
+ * beside the texts and content rather than after them: a round trip or two less before the page shows. A centre
+ * opened from its link (`jwt`) asks for the link's regToken and the provider's settings. The token-less entry
+ * (`pathname`) asks for the session's link first, and with it the same: it waited for the texts and the content, and
+ * the not-found page of a visitor without a login came after four requests in series (issue 16, 2026-11-30).
  */
-export function prepareFirstPage(jwt: string | undefined): IdentityGateProps['warmUp'] {
-  if (!jwt) return undefined;
+export function prepareFirstPage(jwt: string | undefined, pathname: string): IdentityGateProps['warmUp'] {
+  if (jwt) return (provider, client, metadata) => warmUpLink(jwt, provider, client, metadata);
+  if (!opensTokenlessEntry(pathname)) return undefined;
   return (provider, client, metadata) => {
-    void client.prefetchQuery(identitySettingsQuery(provider));
-    void client.prefetchQuery(subscriberTokenQueryOptions(metadata.restApi, jwt));
+    // TokenlessEntry asks for a session link only where the metadata offers the centre and single sign-on.
+    if (!metadata.marketingPreferenceCenter?.apiKey || !metadata.sso?.apiKey) return;
+    client.fetchQuery(sessionLinkQueryOptions(metadata.restApi, provider)).then(
+      (session) => session && warmUpLink(session.jwt, provider, client, metadata),
+      // The entry shows the failure, when it asks for the same query.
+      () => undefined,
+    );
   };
+}
+
+function warmUpLink(jwt: string, provider: IdentityProvider, client: QueryClient, metadata: Metadata) {
+  void client.prefetchQuery(identitySettingsQuery(provider));
+  void client.prefetchQuery(subscriberTokenQueryOptions(metadata.restApi, jwt));
+}
+
+/** Whether the routes below show `pathname` with TokenlessEntry when the address holds no link token. */
+function opensTokenlessEntry(pathname: string): boolean {
+  return Boolean(matchPath('/preferences/*', pathname)) && ![DOUBLE_OPT_IN_DONE_PATH, CENTRE_ERROR_ROUTE, SESSION_ENDED_PATH].some((path) => matchPath(path, pathname));
 }
 
 /**
@@ -83,8 +107,8 @@ export function AppRoutes() {
       <Routes>
         <Route path={TOKEN_ROUTE} element={<PreferenceCentreEntry />} />
         <Route path={LINK_PATH} element={<LinkEntry />} />
-        <Route path="/preferences/double-opt-in-done" element={<DoubleOptInDonePage />} />
-        <Route path="/preferences/error/:errorCodeParameter" element={<ErrorPage />} />
+        <Route path={DOUBLE_OPT_IN_DONE_PATH} element={<DoubleOptInDonePage />} />
+        <Route path={CENTRE_ERROR_ROUTE} element={<ErrorPage />} />
         <Route path={SESSION_ENDED_PATH} element={<SessionEndedPage />} />
         <Route path="/preferences/*" element={<TokenlessEntry />} />
         <Route path="/unsubscribe-success" element={<UnsubscribeSuccessPage />} />

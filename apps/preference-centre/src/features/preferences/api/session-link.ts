@@ -24,10 +24,11 @@ export async function issueSessionLink(restApi: string, provider: Pick<IdentityP
   }
 }
 
+/** The session's link token as a query: null without a login (a query's data is never undefined). */
 export function sessionLinkQueryOptions(restApi: string, provider: Pick<IdentityProvider, 'getJWT'>) {
   return queryOptions({
     queryKey: ['preference-centre', 'session-link'],
-    queryFn: () => issueSessionLink(restApi, provider),
+    queryFn: async () => (await issueSessionLink(restApi, provider)) ?? null,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: false,

@@ -28,11 +28,12 @@ const CENTRE_ERROR_ROUTE = '/preferences/error/:errorCodeParameter';
 export const CENTRE_HOME = '/preferences/';
 
 /**
- * The link token of the page the app starts on. A mail's link: the token, taken out of the address as the app starts, for LINK_PATH (the query, whose `lang` the language
- * is detected by, and the tab's #anchor stay), and kept in the history entry's state where the router gives it to
- * the centre (PreferenceCentreEntry, which does the same for a link the app navigates to). Not only once the centre
- * shows: a site that does not load (metadata, content: spec 001 §8) showed its error with the token in the address
- * and the history (QA spec audit, 2026-11-30). The centre reloaded at LINK_PATH: the token that state kept.
+ * The link token of the page the app starts on. A mail's link: its token, taken out of the address as the app
+ * starts, for LINK_PATH (the query, whose `lang` the language is detected by, and the tab's #anchor stay), and kept
+ * in the history entry's state where the router gives it to the centre (PreferenceCentreEntry, which does the same
+ * for a link the app navigates to). Not only once the centre shows: a site that does not load (metadata, content:
+ * spec 001 §8) showed its error with the token in the address and the history (QA spec audit, 2026-11-30). The
+ * centre reloaded at LINK_PATH: the token that state kept.
  */
 export function takeFirstPageLink(): string | undefined {
   const { pathname, search, hash } = window.location;

@@ -51,7 +51,8 @@ export function RequireLogin({ children }: { children: ReactNode }) {
 function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): [checking: boolean, loggedOutElsewhere: boolean] {
   const { provider, refresh } = useIdentity();
   const [checking, setChecking] = useState(false);
-  // Another tab's /logout said so before it logged out: the end of the session the next check finds is that logout.
+  // Another tab's /logout said so before it logged out: the end of the session the next check finds is that logout,
+  // unless that tab said since that its logout failed (the session goes on, and may still expire).
   const [loggedOutElsewhere, setLoggedOutElsewhere] = useState(false);
   // The account the page shows, read when the service answers (the effect stays put while the account changes).
   const shown = useRef(uid);
@@ -88,8 +89,9 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): [c
     };
     const onShow = (event: PageTransitionEvent) => void check(event);
     const onChange = () => void checkSession();
-    // The logout page's word comes before its logout, whose change of the session the account store tells next.
-    const onMessage = ({ data }: MessageEvent<SessionChannelMessage>) => (data === 'logout' ? setLoggedOutElsewhere(true) : onChange());
+    // The logout page's word comes before its logout, whose change of the session the account store tells next; the
+    // page takes it back when the logout failed.
+    const onMessage = ({ data }: MessageEvent<SessionChannelMessage>) => (data === 0 ? onChange() : setLoggedOutElsewhere(data === 'logout'));
     const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : undefined;
     channel?.addEventListener('message', onMessage);
     window.addEventListener('pagehide', hide);

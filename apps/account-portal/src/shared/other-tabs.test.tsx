@@ -112,6 +112,28 @@ describe('an account page while another tab changes the browser session', () => 
     disconnect();
   }, 20_000);
 
+  // 2026-11-30: after another tab's /logout had failed (the session goes on), the page kept its word that the shopper
+  // logs out, and the session's later end went to a login that did not say the session expired (spec 000).
+  it("another tab's /logout failed: the session goes on, and when it later idles out the login says it expired", async () => {
+    withChannels(true);
+    const { fake, disconnect, tabB } = await twoTabs();
+    await act(async () => {
+      // What tab B's /logout does when its logout fails (LogoutPage, whose words a test below checks).
+      const logoutPage = new BroadcastChannel(SESSION_CHANNEL);
+      logoutPage.postMessage('logout');
+      logoutPage.postMessage('logoutFailed');
+      logoutPage.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.getByDisplayValue('Muster')).toBeInTheDocument();
+    fake.clock.advance(31 * MINUTE);
+    await act(async () => {
+      await tabB.refresh({ sessionEnded: true });
+    });
+    await expectLogin();
+    disconnect();
+  }, 20_000);
+
   it('/logout tells the other tabs that the shopper logs out', async () => {
     withChannels(true);
     const fake = createFakeProvider({ accounts: [{ email: 'erika@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
@@ -123,6 +145,48 @@ describe('an account page while another tab changes the browser session', () => 
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(told[0]).toBe('logout'));
     expect(screen.queryByText(/Ihre Sitzung ist abgelaufen/)).not.toBeInTheDocument();
+    // A logout that succeeded takes nothing back.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(told).not.toContain('logoutFailed');
+  }, 20_000);
+
+  // 2026-11-30: a /logout that failed left its word that the shopper logs out with the other tabs (see above).
+  it.each([
+    ['answers an error', (fake: IdentityProvider) => ({ ...fake, logout: async () => ({ errorCode: 500001, errorMessage: 'General Server Error', callId: 'c1' }) })],
+    ['gets no answer', (fake: IdentityProvider) => ({ ...fake, logout: () => Promise.reject(new TypeError('Failed to fetch')) })],
+  ])('a /logout that %s tells the other tabs that it failed, after its word that the shopper logs out', async (_, failing) => {
+    withChannels(true);
+    const fake = createFakeProvider({ accounts: [{ email: 'erika@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+    await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
+    const told: unknown[] = [];
+    const otherTab = new TabChannel(SESSION_CHANNEL);
+    otherTab.addEventListener('message', (event) => told.push((event as MessageEvent).data));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await openApp('/logout', { identity: failing(fake) });
+      await waitFor(() => expect(told.filter((message) => message !== 0)).toEqual(['logout', 'logoutFailed']));
+      expect((await fake.getAccountInfo()).errorCode).toBe(0);
+    } finally {
+      warn.mockRestore();
+    }
+  }, 20_000);
+
+  it('a /logout that finds no session left (403005) takes nothing back: the shopper wanted it ended', async () => {
+    withChannels(true);
+    const fake = createFakeProvider();
+    const identity: IdentityProvider = { ...fake, logout: async () => ({ errorCode: 403005, errorMessage: 'Unauthorized user', callId: 'c1' }) };
+    const told: unknown[] = [];
+    const otherTab = new TabChannel(SESSION_CHANNEL);
+    otherTab.addEventListener('message', (event) => told.push((event as MessageEvent).data));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await openApp('/logout', { identity });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(told.filter((message) => message !== 0)).toEqual(['logout']);
+    } finally {
+      warn.mockRestore();
+    }
   }, 20_000);
 
   it('another tab logs out without its /logout (a password change ends every session): the page leaves at once, saying the session ended', async () => {

@@ -274,8 +274,10 @@ export const SESSION_CHANNEL = 'portal-session';
  * What goes on SESSION_CHANNEL: `0` from the account store, the browser's session changed (a login, a logout, an ended
  * session), and `'logout'` from an app's logout page before it logs out, so that the other tabs take the end of the
  * session that follows for the shopper's own logout, not for a session that expired (the account portal's RequireLogin).
+ * `'logoutFailed'` from that page takes its `'logout'` back when the logout failed and the session goes on, so that its
+ * later end says that it expired (spec 000; 2026-11-30: after a failed logout the other tabs' login did not say so).
  */
-export type SessionChannelMessage = 0 | 'logout';
+export type SessionChannelMessage = 0 | 'logout' | 'logoutFailed';
 
 /** Posts `message` to the app's other tabs on SESSION_CHANNEL, where the browser has one. */
 export function tellOtherTabs(message: SessionChannelMessage) {

@@ -57,11 +57,18 @@ export function LogoutPage() {
         .logout()
         .then(
           // An answer with an error code fails as much as a rejection; its code alone is logged, the rest may name
-          // the account.
+          // the account. The session goes on after either, and the other tabs take back the word that the shopper
+          // logs out (2026-11-30: its later end went to a login without the expiry notice). 403005 leaves no
+          // session: nothing to take back.
           (answer) => {
-            if (!isSuccess(answer)) console.warn('logout failed', answer.errorCode);
+            if (isSuccess(answer)) return;
+            console.warn('logout failed', answer.errorCode);
+            if (!isUnauthorized(answer)) tellOtherTabs('logoutFailed');
           },
-          (error: unknown) => console.warn('logout failed', error),
+          (error: unknown) => {
+            console.warn('logout failed', error);
+            tellOtherTabs('logoutFailed');
+          },
         )
         .then(() => partners)
         .then((list) => {

@@ -10,6 +10,7 @@ import type {
   AccountSchema,
   AddressBookEntry,
   ConsentDetails,
+  GetAccountInfoResponse,
   IdentityProvider,
   LoginEvent,
   Preferences,
@@ -1112,6 +1113,44 @@ export function describeIdentityContract(
         expect((await provider.setAccountInfo({ regToken: login.regToken!, password: STRONG_PASSWORD, profile: { email: freshEmail('thief') } })).errorCode).toBe(
           ErrorCode.UNAUTHORIZED,
         );
+      });
+
+      // Security finding of 2026-11-30: a registration without names answered 206002 for a subscriber who had given
+      // names in the preference centre and 206001 for an unknown address, telling a subscriber from nobody to someone
+      // who has not proven the address. Until the mail proves it, nothing the subscriber stored changes an answer.
+      lite("a registration without names answers a newsletter subscriber's address as an unknown one, and so do its regToken's answers", async () => {
+        const subscriber = freshEmail('litenames');
+        const centre = await helpers.subscriberRegToken(subscriber);
+        const held = { profile: { firstName: 'Lea', lastName: 'Lang', birthYear: 1980 }, subscriptions: { NLT_GENERAL: { email: { isSubscribed: true } } } };
+        expect((await provider.setAccountInfo({ regToken: centre, ...held })).errorCode).toBe(0);
+        const { data, preferences } = await requiredValues();
+
+        /** What the one who registers email without names sees: the answer, then the account and finalize with its regToken. */
+        async function registrationWithoutNames(email: string) {
+          const { regToken } = await provider.initRegistration();
+          const include = 'profile,data,subscriptions,missing-required-fields';
+          const answer = (await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', data, preferences, lang: 'de', include })) as Envelope & {
+            missingRequiredFields?: string[];
+          };
+          const seen = (await provider.getAccountInfo({ regToken: answer.regToken ?? '', include })) as GetAccountInfoResponse & { missingRequiredFields?: string[] };
+          const finalize = (await provider.finalizeRegistration({ regToken: answer.regToken ?? '', include })) as Envelope & { missingRequiredFields?: string[] };
+          const { email: address, ...profile } = seen.profile ?? {};
+          expect(address).toBe(email);
+          return {
+            register: [answer.errorCode, answer.missingRequiredFields, answer.validationErrors],
+            account: [seen.errorCode, profile, seen.data, seen.subscriptions, seen.missingRequiredFields],
+            finalize: [finalize.errorCode, finalize.missingRequiredFields],
+          };
+        }
+
+        const asSubscriber = await registrationWithoutNames(subscriber);
+        expect(asSubscriber).toEqual(await registrationWithoutNames(freshEmail('nobodynames')));
+        expect(asSubscriber.register[0]).toBe(ErrorCode.PENDING_REGISTRATION);
+        expect(asSubscriber.register[1]).toEqual(expect.arrayContaining(['profile.firstName', 'profile.lastName']));
+        // The subscriber's values stay where they were, for the address's owner.
+        const kept = await provider.getAccountInfo({ regToken: await helpers.subscriberRegToken(subscriber), include: 'profile,subscriptions' });
+        expect(kept.profile).toMatchObject(held.profile);
+        expect(kept.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(true);
       });
 
       lite('registering over a newsletter subscriber fills what the subscriber left empty but renames and unsubscribes no one', async () => {

@@ -1,10 +1,11 @@
 import { ErrorDetails } from '@portal/identity-contract';
 import { ErrorCode, type ValidationError } from '../../envelope';
-import type { ConsentState, IdentityProvider, Preferences } from '../../types';
+import type { IdentityProvider } from '../../types';
 import type { Account } from './model';
 import { missingFields, refuseNewPassword, writeData, writePreferences, writeProfile } from './rules';
 import { baseLang } from '../../language';
 import type { FakeStore } from './store';
+import { ownSections, registrantView } from './registrant';
 import { withCustomerAssignment } from './store-area';
 import { subscriberRefusal, subscriberView } from './subscriber-scope';
 import { applySubscriptions, checkSubscriptions, newsletterOnly } from './subscriptions';
@@ -25,18 +26,13 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       // A disabled account hands out nothing, also to a regToken issued before the disabling (as the embedded
       // provider; QA security round of 2026-11-29).
       if (acc.disabled) return store.fail(ErrorCode.ACCOUNT_DISABLED);
-      const full = store.accountAnswer(acc, params.include, params.extraProfileFields);
+      // A registration over a subscriber's address reads what it gave itself until the address is verified, as a new
+      // account of the address would answer it; nothing of the subscriber shows (registrant.ts).
+      const seen = limited ? registrantView(acc) : acc;
+      const full = store.accountAnswer(seen, params.include, params.extraProfileFields);
       // The preference centre's regToken reads what the centre shows (contract subscriberScope).
       const answer = subscriber ? subscriberView(full) : full;
-      if (limited) {
-        // A registration over a subscriber's address: nothing of the subscriber shows until it is verified, but the
-        // consents the registration gave itself (as the embedded provider; finalize asked the terms again).
-        if (answer.profile) answer.profile = { email: acc.email };
-        if (answer.data) answer.data = {};
-        if (answer.preferences) answer.preferences = consentsOfRegistration(acc);
-        if (answer.subscriptions) answer.subscriptions = {};
-      }
-      const missing = listOf(params.include).includes('missing-required-fields') ? { missingRequiredFields: missingFields(store, acc) } : {};
+      const missing = listOf(params.include).includes('missing-required-fields') ? { missingRequiredFields: missingFields(store, seen) } : {};
       return store.ok({ ...answer, ...missing });
     },
 
@@ -59,8 +55,10 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       }
       const lang = params.lang ? baseLang(params.lang) : acc.lang;
       const { email: emailGiven, ...profile } = (params.profile ?? {}) as Record<string, unknown>;
-      // Consents are recorded with the statement of the page's tag, which may be its country's (nl-BE).
-      const write = checkWrite(store, acc, { ...params, profile }, params.lang || lang);
+      // Checked against what the caller sees: for an unconfirmed registration over a subscriber, what it gave itself
+      // (registrant.ts). Consents are recorded with the statement of the page's tag, which may be its country's (nl-BE).
+      const seen = limited ? registrantView(acc) : acc;
+      const write = checkWrite(store, seen, { ...params, profile }, params.lang || lang);
       if (write.serverOnly) return store.fail(ErrorCode.READ_ONLY_FIELD, 'data.customerassignment is a server-only field');
       const errors = [...write.errors];
       let newEmail: string | undefined;
@@ -101,7 +99,8 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       }
 
       // The store area follows the postcode the write leaves, derived before anything changes (it may ask the service).
-      const applied = await withCustomerAssignment(store, limited ? keepSubscriber(acc, write) : write);
+      const applied = await withCustomerAssignment(store, limited ? keepSubscriber(acc, checkWrite(store, acc, { ...params, profile }, params.lang || lang)) : write);
+      if (limited) acc.registrant = ownSections(store, seen, await withCustomerAssignment(store, write));
       acc.lang = lang;
       applyWrite(store, acc, applied);
       if (params.newPassword) {
@@ -196,16 +195,4 @@ export function keepSubscriber(subscriber: Account, write: CheckedWrite): Checke
     data: { ...write.data, ...held(subscriber.data) },
     subscriptions: Object.fromEntries(Object.entries(write.subscriptions).filter(([key, wanted]) => wanted || !subscribed(key))),
   };
-}
-
-/** The consents recorded at the account's registration (their lastConsentModified is its registeredAt). */
-function consentsOfRegistration(acc: Account): Preferences {
-  const out: Record<string, Record<string, ConsentState>> = {};
-  if (!acc.isRegistered || !acc.registeredAt) return out;
-  for (const [group, consents] of Object.entries(acc.preferences)) {
-    for (const [name, record] of Object.entries((consents ?? {}) as Record<string, ConsentState>)) {
-      if (record?.lastConsentModified === acc.registeredAt) (out[group] ??= {})[name] = record;
-    }
-  }
-  return out;
 }

@@ -167,7 +167,16 @@ export interface Account {
   pendingFields: string[];
   /** Unverified registrations are deleted after this (verification link lifetime). */
   deleteAfter?: number;
+  /**
+   * What an unconfirmed registration of a newsletter subscriber's address gave (its request and its regToken's saves),
+   * as a new account of the address would hold it: until the address is confirmed, that registration sees this, not
+   * the subscriber's values (registrantView; as the embedded provider's Account.Registrant).
+   */
+  registrant?: AccountSections;
 }
+
+/** The four documents of an account. */
+export type AccountSections = Pick<Account, 'profile' | 'data' | 'preferences' | 'subscriptions'>;
 
 /** A passkey of an account (what the embedded provider keeps in identity_passkeys). */
 export interface Passkey {

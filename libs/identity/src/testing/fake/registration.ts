@@ -10,6 +10,7 @@ import { TOO_MANY_MAILS, TOO_MANY_STARTS, type FakeStore } from './store';
 import { confirmationsDue } from './subscriptions';
 import { withCustomerAssignment } from './store-area';
 import { absorbSubscriber, newsletterOnly } from './subscriptions';
+import { ownSections } from './registrant';
 import { isEmailAddress } from './values';
 
 type RegistrationMethods = Pick<IdentityProvider, 'initRegistration' | 'register' | 'finalizeRegistration' | 'resendVerificationCode'>;
@@ -42,12 +43,15 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       if (!withPasskey) errors.push(...checkPassword(store, 'password', params.password));
       const existing = store.byEmail(email);
       if (existing?.isRegistered) errors.push({ fieldName: 'email', errorCode: ErrorCode.UNIQUE_IDENTIFIER_EXISTS, message: 'email already exists' });
-      const lang = params.lang ? baseLang(params.lang) : (existing?.lang ?? 'de');
+      // Nothing a newsletter subscriber stored at the address counts before the address is proven, its language
+      // neither (registrant.ts).
+      const lang = params.lang ? baseLang(params.lang) : 'de';
       // The email parameter is the login ID; a profile.email beside it is ignored.
       const profile: Record<string, unknown> = { ...(params.profile ?? {}) };
       delete profile.email;
+      // Checked as for a new account of the address, whatever a newsletter subscriber stored there (registrant.ts).
       // Consents are recorded with the statement of the page's tag, which may be its country's (nl-BE).
-      const write = checkWrite(store, existing, { ...params, profile }, params.lang || lang);
+      const write = checkWrite(store, undefined, { ...params, profile }, params.lang || lang);
       if (write.serverOnly) return store.fail(ErrorCode.READ_ONLY_FIELD, 'data.customerassignment is a server-only field');
       errors.push(...write.errors);
       if (errors.length > 0) return store.validationFailed(errors);
@@ -56,10 +60,12 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       // that the address is theirs, so the regToken answered may write but not read the subscriber's data.
       const upgrade = existing !== undefined;
       // The store area follows the postcode registered, derived before anything changes (it may ask the service).
-      const applied = await withCustomerAssignment(store, existing ? keepSubscriber(existing, write) : write);
+      const own = await withCustomerAssignment(store, write);
+      const applied = existing ? await withCustomerAssignment(store, keepSubscriber(existing, checkWrite(store, existing, { ...params, profile }, params.lang || lang))) : own;
       // Its mails, the verification and each double opt-in confirmation, count against the client's mail limit
-      // before anything is stored, for a new address and a subscriber's alike (as the embedded provider).
-      if (!store.allowClient('mail', 1 + confirmationsDue(store, existing, applied.subscriptions))) {
+      // before anything is stored, for a new address and a subscriber's alike (as the embedded provider): counted as
+      // for a new account, also a subscription the subscriber had confirmed, which mails nothing.
+      if (!store.allowClient('mail', 1 + confirmationsDue(store, undefined, write.subscriptions))) {
         return store.fail(ErrorCode.FREQUENCY_LIMIT, TOO_MANY_MAILS);
       }
       let passkey: Passkey | undefined;
@@ -70,6 +76,7 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
       }
       // A new account takes the ceremony's user handle as its UID; a newsletter account keeps its own.
       const acc = existing ?? store.newAccount(email, 'site', passkey?.userHandle);
+      if (upgrade) acc.registrant = ownSections(store, { ...acc, subscriptions: {} }, own);
       acc.password = withPasskey ? undefined : params.password;
       if (passkey) store.passkeys.set(passkey.id, { ...passkey, UID: acc.UID });
       acc.isRegistered = true;
@@ -145,5 +152,6 @@ export function openVerificationLink(store: FakeStore, value: string): string {
   token.used = true;
   acc.isVerified = true;
   acc.deleteAfter = undefined;
+  acc.registrant = undefined; // the address is proven: its owner sees the account's values (registrant.ts)
   return landing(ErrorCode.OK);
 }

@@ -27,6 +27,7 @@ export function resetMethods(store: FakeStore): ResetMethods {
         if (!acc.isVerified) store.forgetPasskeys(acc.UID);
         acc.isVerified = true;
         acc.deleteAfter = undefined;
+        acc.registrant = undefined; // the link proved the address (registrant.ts)
         acc.failures = [];
         acc.lockedUntil = 0;
         store.endCredentials(acc);

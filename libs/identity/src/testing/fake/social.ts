@@ -1,6 +1,6 @@
 import { ErrorCode, type Envelope } from '../../envelope';
 import type { IdentityProvider } from '../../types';
-import { REG_TOKEN_LIFETIME, type Account } from './model';
+import { REG_TOKEN_LIFETIME, type Account, type FakeSocialIdentity } from './model';
 import { writeProfile } from './rules';
 import type { FakeStore } from './store';
 import { dropUndefined } from './values';
@@ -46,15 +46,15 @@ export function socialMethods(store: FakeStore): SocialMethods {
       const acc = existing ?? store.newAccount(email, 'social');
       acc.isRegistered = true;
       acc.social.push({ provider: params.provider, providerUID });
-      // Only what the schema takes: the provider's data must not block the login.
-      for (const [field, value] of Object.entries(dropUndefined({ firstName: identity.firstName, lastName: identity.lastName }))) {
-        const written = writeProfile(store, { [field]: value }, acc.profile);
-        if (written.errors.length === 0) acc.profile = written.values;
-      }
+      acc.profile = socialProfile(store, acc.profile, identity);
       if (identity.emailVerified !== false) {
         acc.isVerified = true;
         acc.deleteAfter = undefined;
+        acc.registrant = undefined;
       } else if (!acc.isVerified) {
+        // Until our mail confirms a subscriber's address, the login's later answers are made on what it gave, as for
+        // a new account of the address (registrant.ts).
+        if (acc.origin === 'lite') acc.registrant = { profile: { ...socialProfile(store, {}, identity), email: acc.email }, data: {}, preferences: {}, subscriptions: {} };
         store.sendVerification(acc);
         return awaitMailbox(store);
       }
@@ -104,4 +104,14 @@ export function linkSocialIdentity(store: FakeStore, acc: Account, regToken: str
   token.used = true;
   acc.social.push({ provider, providerUID });
   return undefined;
+}
+
+/** The provider's names written into `onto`, only what the schema takes: the provider's data must not block the login. */
+function socialProfile(store: FakeStore, onto: Record<string, unknown>, identity: FakeSocialIdentity): Record<string, unknown> {
+  let profile = onto;
+  for (const [field, value] of Object.entries(dropUndefined({ firstName: identity.firstName, lastName: identity.lastName }))) {
+    const written = writeProfile(store, { [field]: value }, profile);
+    if (written.errors.length === 0) profile = written.values;
+  }
+  return profile;
 }

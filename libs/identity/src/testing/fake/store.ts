@@ -26,6 +26,7 @@ import {
   type TokenKind,
 } from './model';
 import type { ForcedAnswer } from './forced';
+import { registrantView, unconfirmedOverSubscriber } from './registrant';
 import { COMMON_PASSWORD_MESSAGE, missingFields } from './rules';
 import { adoptServiceSubscriberToken, lapseUnconfirmed } from './subscriptions';
 import { clone, listOf } from './values';
@@ -196,6 +197,7 @@ export class FakeStore {
         acc.password = undefined;
         acc.isRegistered = false;
         acc.deleteAfter = undefined;
+        acc.registrant = undefined;
       } else this.accounts.delete(acc.UID);
     }
   }
@@ -285,7 +287,8 @@ export class FakeStore {
    * `missing-required-fields` in include) or 206002 (not verified), with a regToken; undefined when it is ready.
    */
   pendingAnswer(acc: Account, include: string | undefined, regToken?: string) {
-    const missing = missingFields(this, acc);
+    // An unconfirmed registration over a newsletter subscriber is answered on what it gave itself (registrant.ts).
+    const missing = missingFields(this, unconfirmedOverSubscriber(acc) ? registrantView(acc) : acc);
     if (missing.length === 0 && acc.isVerified) return undefined;
     const fields = { regToken: regToken ?? this.registrationToken(acc), UID: acc.UID, isRegistered: acc.isRegistered, isVerified: acc.isVerified };
     if (missing.length === 0) return this.fail(ErrorCode.PENDING_VERIFICATION, undefined, fields);

@@ -47,21 +47,26 @@ export function confirmationsDue(store: FakeStore, acc: Account | undefined, cha
   return Object.entries(changes).filter(([key, wanted]) => mailsConfirmation(store, emailChannel(acc, key), key, wanted)).length;
 }
 
-/** Applies checked `isSubscribed` changes; a new subscription to a double opt-in key mails its confirmation link. */
-export function applySubscriptions(store: FakeStore, acc: Account, changes: Record<string, boolean>) {
+/**
+ * Applies checked `isSubscribed` changes; a new subscription to a double opt-in key mails its confirmation link, unless
+ * `mail` is false: the states alone, as a registration's own values keep them (registrant.ts).
+ */
+export function applySubscriptions(store: FakeStore, acc: Account, changes: Record<string, boolean>, mail = true) {
   for (const [key, wanted] of Object.entries(changes)) {
     const current = emailChannel(acc, key);
     let status = (current?.doubleOptIn?.status as string | undefined) ?? 'NotConfirmed';
     let emailSentTime = current?.doubleOptIn?.emailSentTime as string | undefined;
     if (mailsConfirmation(store, current, key, wanted)) {
-      const token = store.issue('double-opt-in', confirmationLifetime(key), { UID: acc.UID, subscription: key });
-      store.send(acc, 'double-opt-in', token, `${store.linkBase}${Links.confirmSubscription.path}?${Links.confirmSubscription.tokenParam}=${token.token}`);
+      if (mail) {
+        const token = store.issue('double-opt-in', confirmationLifetime(key), { UID: acc.UID, subscription: key });
+        store.send(acc, 'double-opt-in', token, `${store.linkBase}${Links.confirmSubscription.path}?${Links.confirmSubscription.tokenParam}=${token.token}`);
+      }
       status = 'Pending';
       emailSentTime = store.iso(store.now());
     }
     if (!wanted) {
       status = 'NotConfirmed';
-      for (const t of store.tokens.values()) if (t.kind === 'double-opt-in' && t.UID === acc.UID && t.subscription === key) t.used = true;
+      if (mail) for (const t of store.tokens.values()) if (t.kind === 'double-opt-in' && t.UID === acc.UID && t.subscription === key) t.used = true;
     }
     const changed = wanted !== (current?.isSubscribed === true);
     acc.subscriptions[key] = {

@@ -29,14 +29,14 @@ func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, inclu
 	if a.Disabled {
 		return fail(contract.CodeAccountDisabled, ""), nil
 	}
+	// An unconfirmed registration over a newsletter subscriber reads what it gave itself, as a new account of the
+	// address would answer it, never the subscriber's values (registrant.go).
+	if acc.limited {
+		a = registrantView(a)
+	}
 	fields, err := p.accountFields(ctx, a, extraProfileFields)
 	if err != nil {
 		return Result{}, err
-	}
-	if acc.limited {
-		fields["profile"] = map[string]any{"email": a.Email}
-		fields["data"], fields["subscriptions"] = map[string]any{}, map[string]any{}
-		fields["preferences"] = consentsOfRegistration(a)
 	}
 	if acc.subscriber {
 		fields = subscriberView(fields)
@@ -146,19 +146,23 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	profileIn := deepCopy(in.Profile)
 	newEmailRaw, emailGiven := profileIn["email"]
 	delete(profileIn, "email")
-	profile, errs, serverOnly := p.schema.mergeProfile(profileIn, a.Profile)
-	data, derrs, dataServerOnly := p.schema.mergeData(in.Data, a.Data)
-	if serverOnly || dataServerOnly {
-		return fail(contract.CodeReadOnlyField, "data.customerassignment is a server-only field"), nil
-	}
 	// A consent is recorded with the statement of the page's tag, which may be its country's (nl-BE), not only its language's.
 	consentLang := in.Lang
 	if consentLang == "" {
 		consentLang = lang
 	}
-	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, consentLang, now)
-	subs, pendingSubs, serrs := p.schema.mergeSubscriptions(in.Subscriptions, a.Subscriptions, now)
-	errs = append(append(append(errs, derrs...), prerrs...), serrs...)
+	write := sectionsInput{Profile: profileIn, Data: in.Data, Preferences: in.Preferences, Subscriptions: in.Subscriptions, ConsentLang: consentLang}
+	// What the caller sees is what the write is checked against: for an unconfirmed registration over a newsletter
+	// subscriber, what it gave itself (registrant.go).
+	seenBefore := a
+	if acc.limited {
+		seenBefore = registrantView(a)
+	}
+	seen := p.mergeSections(seenBefore.sections(), write, now)
+	if seen.serverOnly {
+		return fail(contract.CodeReadOnlyField, "data.customerassignment is a server-only field"), nil
+	}
+	errs := seen.errs
 
 	newEmail := ""
 	if emailGiven {
@@ -174,7 +178,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 			defer p.padMailRequest(ctx, start)
 		}
 	}
-	storeErr, err := p.checkFavouriteStore(ctx, data, a.Data)
+	storeErr, err := p.checkFavouriteStore(ctx, seen.Data, seenBefore.Data)
 	if err != nil {
 		return Result{}, err
 	}
@@ -184,9 +188,12 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	if len(errs) > 0 {
 		return validationFailed(errs), nil
 	}
+	held := seen
 	if acc.limited {
-		profile, data, subs = keepHeld(a.Profile, profile), keepHeld(a.Data, data), keepSubscribed(a.Subscriptions, subs)
+		held = p.mergeOverSubscriber(a.sections(), write, now)
+		a.Registrant = p.ownSections(seen)
 	}
+	profile, data, prefs, subs, pendingSubs := held.Profile, held.Data, held.Preferences, held.Subscriptions, held.pendingSubs
 
 	// An account without a password (registered with a passkey, or social only) sets its first one with its
 	// session: there is no current password to confirm, and a regToken is not enough. The session's login must be
@@ -251,7 +258,9 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 	}
 
 	data = p.withCustomerAssignment(profile, data)
-	if newEmail != "" || len(pendingSubs) > 0 {
+	// Counted as the caller sees it: the subscriptions a registration over a subscriber asks for count as for a new
+	// account, also those the subscriber had confirmed already, which send no mail (registrant.go).
+	if newEmail != "" || len(seen.pendingSubs) > 0 {
 		// The call sends mail: throttled per account and per client address, before anything changes.
 		if allowed, err := permit.allow(ctx, p, c, a.UID); err != nil {
 			return Result{}, err

@@ -24,7 +24,7 @@ func TestUnconfirmedRegistrationRenamesAndUnsubscribesNoSubscriber(t *testing.T)
 
 		// A stranger registers the subscriber's address: 206002 with a "limited" regToken.
 		reg := h.register(embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
-			Profile: map[string]any{"lastName": "X"}, Preferences: consent})
+			Profile: map[string]any{"firstName": "Xaver", "lastName": "X"}, Preferences: consent})
 		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode)
 
 		// ...and with it renames and unsubscribes the subscriber, which Register itself refuses to do.
@@ -49,7 +49,7 @@ func TestUnconfirmedRegistrationMovesNoSubscriberToAnotherAddress(t *testing.T) 
 		h.subscriber("news@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Nina", "birthYear": 1980}})
 
 		reg := h.register(embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
-			Profile: map[string]any{"lastName": "X"}, Preferences: consent})
+			Profile: map[string]any{"firstName": "Xaver", "lastName": "X"}, Preferences: consent})
 		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode)
 		w, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: reg.RegToken, Password: goodPassword,
 			Profile: map[string]any{"email": "thief@example.net"}})
@@ -193,7 +193,7 @@ func TestRegistrationOverAVerifiedSubscriberWaitsForTheMail(t *testing.T) {
 		require.NoError(t, err)
 
 		r := h.register(embedded.RegisterParams{Email: "news@example.com", Password: "Strangers-Passw0rd!",
-			Profile: map[string]any{"lastName": "S"}, Preferences: consent})
+			Profile: map[string]any{"firstName": "Sven", "lastName": "S"}, Preferences: consent})
 		require.Equal(t, contract.CodePendingVerification, r.ErrorCode)
 		l, tok := h.login("news@example.com", "Strangers-Passw0rd!")
 		require.Equal(t, contract.CodePendingVerification, l.ErrorCode)

@@ -24,7 +24,7 @@ func TestLoginOfAnUnconfirmedRegistrationOfASubscriberIsLimitedToo(t *testing.T)
 
 		// A stranger registers the subscriber's address with a password of their own, then logs in with it.
 		reg := h.register(embedded.RegisterParams{Email: "news@example.com", Password: goodPassword,
-			Profile: map[string]any{"lastName": "X"}, Preferences: consent})
+			Profile: map[string]any{"firstName": "Xaver", "lastName": "X"}, Preferences: consent})
 		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode)
 		login, _ := h.login("news@example.com", goodPassword)
 		require.Equal(t, contract.CodePendingVerification, login.ErrorCode)
@@ -33,7 +33,8 @@ func TestLoginOfAnUnconfirmedRegistrationOfASubscriberIsLimitedToo(t *testing.T)
 		info, err := h.p.GetAccountInfo(h.ctx, c, login.RegToken, "profile,data", "")
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, info.ErrorCode)
-		require.Equal(t, map[string]any{"email": "news@example.com"}, info.Fields["profile"], "the subscriber's data stays unread")
+		require.Equal(t, map[string]any{"email": "news@example.com", "firstName": "Xaver", "lastName": "X"}, info.Fields["profile"],
+			"the subscriber's data stays unread: the registration's own shows")
 
 		moved, err := h.p.SetAccountInfo(h.ctx, c, embedded.SetAccountInfoParams{RegToken: login.RegToken, Password: goodPassword,
 			Profile: map[string]any{"email": "thief@example.net"}})
@@ -73,7 +74,7 @@ func TestPasskeyLoginOfAnUnconfirmedRegistrationOfASubscriberIsLimited(t *testin
 		answer, err := auth.Register(opts.Fields["options"])
 		require.NoError(t, err)
 		reg, err := h.p.Register(h.ctx, c, embedded.RegisterParams{Email: "news@example.com", RegToken: init.RegToken,
-			Passkey: answer, Profile: map[string]any{"lastName": "X"}, Preferences: consent})
+			Passkey: answer, Profile: map[string]any{"firstName": "Xaver", "lastName": "X"}, Preferences: consent})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode, reg.ErrorDetails)
 
@@ -81,6 +82,7 @@ func TestPasskeyLoginOfAnUnconfirmedRegistrationOfASubscriberIsLimited(t *testin
 		require.Equal(t, contract.CodePendingVerification, login.ErrorCode)
 		info, err := h.p.GetAccountInfo(h.ctx, c, login.RegToken, "profile", "")
 		require.NoError(t, err)
-		require.Equal(t, map[string]any{"email": "news@example.com"}, info.Fields["profile"], "the subscriber's data stays unread")
+		require.Equal(t, map[string]any{"email": "news@example.com", "firstName": "Xaver", "lastName": "X"}, info.Fields["profile"],
+			"the subscriber's data stays unread: the registration's own shows")
 	})
 }

@@ -529,7 +529,7 @@ func TestPasskeyRegistrationOptionsTellNoSubscriber(t *testing.T) {
 		answer, err := auth.Register(opts.Fields["options"])
 		require.NoError(t, err)
 		reg, err := h.p.Register(h.ctx, embedded.Caller{}, embedded.RegisterParams{Email: "news@example.com", RegToken: regToken, Lang: "de",
-			Passkey: answer, Profile: map[string]any{"lastName": "Neu"}, Preferences: consent})
+			Passkey: answer, Profile: map[string]any{"firstName": "Nina", "lastName": "Neu"}, Preferences: consent})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodePendingVerification, reg.ErrorCode, reg.ErrorDetails)
 		require.Equal(t, lite.UID, reg.Fields["UID"])

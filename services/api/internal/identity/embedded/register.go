@@ -147,18 +147,17 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 		return Result{}, err
 	}
 	a := existing
-	profile, perrs, serverOnly := p.schema.mergeProfile(profileIn, a.Profile)
-	data, derrs, dataServerOnly := p.schema.mergeData(in.Data, a.Data)
-	if serverOnly || dataServerOnly {
+	// A consent is recorded with the statement of the page's tag, which may be its country's (nl-BE), not only its language's.
+	write := sectionsInput{Profile: profileIn, Data: in.Data, Preferences: in.Preferences, Subscriptions: in.Subscriptions, ConsentLang: pageLang}
+	// Checked as for a new account of the address, whatever a newsletter subscriber stored there (registrant.go).
+	seen := p.mergeSections(emptySections(), write, now)
+	if seen.serverOnly {
 		return fail(contract.CodeReadOnlyField, "data.customerassignment is a server-only field"), nil
 	}
-	// A consent is recorded with the statement of the page's tag, which may be its country's (nl-BE), not only its language's.
-	prefs, prerrs := p.schema.mergePreferences(in.Preferences, a.Preferences, pageLang, now)
-	subs, pendingSubs, serrs := p.schema.mergeSubscriptions(in.Subscriptions, a.Subscriptions, now)
-	errs = append(append(append(append(errs, perrs...), derrs...), prerrs...), serrs...)
+	errs = append(errs, seen.errs...)
 	// A favourite store chosen at the registration is a new choice as on a save: it must exist and be open (spec
 	// 001 §5). Registration stored any id, which the account pages then showed (QA round of 2026-11-29).
-	storeErr, err := p.checkFavouriteStore(ctx, data, a.Data)
+	storeErr, err := p.checkFavouriteStore(ctx, seen.Data, nil)
 	if err != nil {
 		return Result{}, err
 	}
@@ -174,7 +173,7 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 	// with every newsletter, 7 mails). Only the address's limit: a new address has no account to count, and counting
 	// a newsletter subscriber's account would answer its address differently from a new one.
 	mails := throttle.Limit{Scope: mailScopeAddress, Max: p.cfg.MailLimits.PerAddress, Window: p.cfg.MailLimits.Window}
-	if allowed, err := permit.once(func() (bool, error) { return p.allowClient(ctx, c, mails, 1+len(pendingSubs)) }); err != nil {
+	if allowed, err := permit.once(func() (bool, error) { return p.allowClient(ctx, c, mails, 1+len(seen.pendingSubs)) }); err != nil {
 		return Result{}, err
 	} else if !allowed {
 		return fail(contract.CodeFrequencyLimit, tooManyMails), nil
@@ -214,11 +213,12 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 		}
 		passkey = &k
 	}
+	held := seen
 	if upgrade {
-		profile, data, subs = keepHeld(existing.Profile, profile), keepHeld(existing.Data, data), keepSubscribed(existing.Subscriptions, subs)
+		held = p.mergeOverSubscriber(existing.sections(), write, now)
+		a.Registrant = p.ownSections(seen)
 	}
-	data = p.withCustomerAssignment(profile, data)
-	a.PasswordHash, a.Profile, a.Data, a.Preferences, a.Subscriptions = hash, profile, data, prefs, subs
+	a.PasswordHash, a.Profile, a.Data, a.Preferences, a.Subscriptions = hash, held.Profile, p.withCustomerAssignment(held.Profile, held.Data), held.Preferences, held.Subscriptions
 	a.IsRegistered, a.RegisteredAt, a.UpdatedAt, a.Lang = true, now, now, lang
 	if upgrade {
 		// Whoever registers a subscriber's address proves it with the mail, even when the subscriber's account
@@ -258,7 +258,7 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 		if verifyToken, err = p.verificationToken(ctx, st, a, ""); err != nil {
 			return err
 		}
-		subTokens, err = p.subscriptionTokens(ctx, st, a, pendingSubs)
+		subTokens, err = p.subscriptionTokens(ctx, st, a, held.pendingSubs)
 		return err
 	})
 	if errors.Is(err, errRegTokenSpent) {
@@ -313,7 +313,12 @@ func keepSubscribed(held, merged map[string]any) map[string]any {
 // pendingResult answers 206001 (fields or consents missing) or 206002 (not verified) with a regToken for the
 // account, or 0 when nothing is pending.
 func (p *Provider) pendingResult(ctx context.Context, a Account, include string, payload map[string]string) (Result, error) {
-	missing := p.schema.missingRequired(a)
+	// An unconfirmed registration over a newsletter subscriber is answered on what it gave itself (registrant.go).
+	seen := a
+	if limitedAccess(Token{Kind: TokenRegistration, Payload: payload}, a) {
+		seen = registrantView(a)
+	}
+	missing := p.schema.missingRequired(seen)
 	code := contract.CodeOK
 	switch {
 	case len(missing) > 0:
@@ -421,7 +426,11 @@ func (p *Provider) FinalizeRegistration(ctx context.Context, c Caller, regToken,
 	if a.Disabled {
 		return fail(contract.CodeAccountDisabled, ""), nil
 	}
-	if missing := p.schema.missingRequired(a); len(missing) > 0 || !a.IsVerified {
+	seen := a
+	if limitedAccess(t, a) {
+		seen = registrantView(a) // nothing the subscriber stored answers before the address is confirmed (registrant.go)
+	}
+	if missing := p.schema.missingRequired(seen); len(missing) > 0 || !a.IsVerified {
 		r := fail(contract.CodePendingVerification, "")
 		if len(missing) > 0 {
 			r = fail(contract.CodePendingRegistration, "Missing required fields for registration: "+strings.Join(missing, ", "))
@@ -514,7 +523,8 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 				return doi["status"] == "Confirmed" // the subscriber's confirmation took its place
 			}), theirs...)
 		}
-		a.IsVerified, a.VerifiedAt, a.UpdatedAt = true, now, now
+		// The address is proven: the account's owner sees the account's values now (registrant.go).
+		a.IsVerified, a.VerifiedAt, a.UpdatedAt, a.Registrant = true, now, now, nil
 		a, err := st.UpdateAccount(ctx, a)
 		if err != nil || newEmail == "" {
 			return a, err

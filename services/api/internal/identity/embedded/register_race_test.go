@@ -186,7 +186,7 @@ func TestUnsubscribeThatLosesARaceWithARegistration(t *testing.T) {
 
 		p, _ := h.afterLookUpOf(email, func() {
 			r := h.register(embedded.RegisterParams{Email: email, Password: goodPassword, Lang: "de",
-				Profile: map[string]any{"lastName": "Lauf"}, Preferences: consent})
+				Profile: map[string]any{"firstName": "Lina", "lastName": "Lauf"}, Preferences: consent})
 			require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
 		})
 		erased, err := p.EraseSubscriber(h.ctx, identity.Email(email))

@@ -143,7 +143,7 @@ func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPasswo
 			if unlinked, err = st.UnlinkSocial(ctx, a.UID); err != nil {
 				return a, err
 			}
-			a.IsVerified, a.VerifiedAt = true, now
+			a.IsVerified, a.VerifiedAt, a.Registrant = true, now, nil // the owner sees the account's values (registrant.go)
 		}
 		a, err := st.UpdateAccount(ctx, a)
 		if err != nil {

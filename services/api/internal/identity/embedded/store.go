@@ -44,6 +44,28 @@ type Account struct {
 	LastLoginAt   time.Time
 	UpdatedAt     time.Time
 	Version       int64 // optimistic concurrency: UpdateAccount fails with ErrConflict on a stale version
+	// Registrant is what an unconfirmed registration of a newsletter subscriber's address gave (its request and its
+	// regToken's saves), as a new account of the address would hold it; nil for every other account. Until the
+	// address is confirmed, that registration sees this instead of the subscriber's values (registrantView).
+	Registrant *AccountSections
+}
+
+// AccountSections are the four documents of an account.
+type AccountSections struct {
+	Profile       map[string]any `json:"profile"`
+	Data          map[string]any `json:"data"`
+	Preferences   map[string]any `json:"preferences"`
+	Subscriptions map[string]any `json:"subscriptions"`
+}
+
+// emptySections are the documents of an account that holds nothing yet.
+func emptySections() AccountSections {
+	return AccountSections{Profile: map[string]any{}, Data: map[string]any{}, Preferences: map[string]any{}, Subscriptions: map[string]any{}}
+}
+
+// sections are the account's documents.
+func (a Account) sections() AccountSections {
+	return AccountSections{Profile: a.Profile, Data: a.Data, Preferences: a.Preferences, Subscriptions: a.Subscriptions}
 }
 
 // Token kinds.

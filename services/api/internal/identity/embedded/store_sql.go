@@ -106,6 +106,35 @@ func decodeDoc(s string) map[string]any {
 const accountColumns = `uid, email, password_hash, profile, data, preferences, subscriptions, is_registered, is_verified,
 	disabled, origin, reg_source, lang, created_at, registered_at, verified_at, last_login_at, updated_at, version`
 
+// registrantColumn holds Account.Registrant as JSON, NULL without one. It is read and updated beside accountColumns
+// but not inserted: a new account and a seeded one have none.
+const registrantColumn = `registrant`
+
+func encodeRegistrant(r *AccountSections) (sql.NullString, error) {
+	if r == nil {
+		return sql.NullString{}, nil
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return sql.NullString{}, fmt.Errorf("identity: encode account: %w", err)
+	}
+	return sql.NullString{String: string(b), Valid: true}, nil
+}
+
+func decodeRegistrant(v sql.NullString) *AccountSections {
+	if !v.Valid {
+		return nil
+	}
+	r := emptySections()
+	_ = json.Unmarshal([]byte(v.String), &r)
+	for _, m := range []*map[string]any{&r.Profile, &r.Data, &r.Preferences, &r.Subscriptions} {
+		if *m == nil {
+			*m = map[string]any{}
+		}
+	}
+	return &r
+}
+
 func (s *SQLStore) docs(a Account) ([4]string, error) {
 	var out [4]string
 	for i, m := range []map[string]any{a.Profile, a.Data, a.Preferences, a.Subscriptions} {
@@ -142,8 +171,9 @@ func (s *SQLStore) scanAccount(row *sql.Row) (Account, error) {
 	var profile, data, prefs, subs string
 	var created, updated int64
 	var registered, verified, lastLogin sql.NullInt64
+	var registrant sql.NullString
 	err := row.Scan(&a.UID, &a.Email, &a.PasswordHash, &profile, &data, &prefs, &subs, &a.IsRegistered, &a.IsVerified,
-		&a.Disabled, &a.Origin, &a.RegSource, &a.Lang, &created, &registered, &verified, &lastLogin, &updated, &a.Version)
+		&a.Disabled, &a.Origin, &a.RegSource, &a.Lang, &created, &registered, &verified, &lastLogin, &updated, &a.Version, &registrant)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Account{}, ErrNotFound
 	}
@@ -153,6 +183,7 @@ func (s *SQLStore) scanAccount(row *sql.Row) (Account, error) {
 	a.Profile, a.Data, a.Preferences, a.Subscriptions = decodeDoc(profile), decodeDoc(data), decodeDoc(prefs), decodeDoc(subs)
 	a.CreatedAt, a.UpdatedAt = fromMS(created), fromMS(updated)
 	a.RegisteredAt, a.VerifiedAt, a.LastLoginAt = fromNullMS(registered), fromNullMS(verified), fromNullMS(lastLogin)
+	a.Registrant = decodeRegistrant(registrant)
 	return a, nil
 }
 
@@ -161,7 +192,7 @@ func (s *SQLStore) AccountByUID(ctx context.Context, uid string) (Account, error
 	if !database.Storable(uid) {
 		return Account{}, ErrNotFound
 	}
-	return s.scanAccount(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountColumns+` FROM identity_accounts WHERE uid = ?`), uid))
+	return s.scanAccount(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountColumns+`, `+registrantColumn+` FROM identity_accounts WHERE uid = ?`), uid))
 }
 
 // AccountByEmail loads an account by its (lower-cased) e-mail.
@@ -169,7 +200,7 @@ func (s *SQLStore) AccountByEmail(ctx context.Context, email string) (Account, e
 	if !database.Storable(email) {
 		return Account{}, ErrNotFound
 	}
-	return s.scanAccount(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountColumns+` FROM identity_accounts WHERE email = ?`), strings.ToLower(email)))
+	return s.scanAccount(s.x.QueryRowContext(ctx, s.db.Rebind(`SELECT `+accountColumns+`, `+registrantColumn+` FROM identity_accounts WHERE email = ?`), strings.ToLower(email)))
 }
 
 // UpdateAccount writes every column of a when its version is current.
@@ -178,12 +209,16 @@ func (s *SQLStore) UpdateAccount(ctx context.Context, a Account) (Account, error
 	if err != nil {
 		return Account{}, err
 	}
+	registrant, err := encodeRegistrant(a.Registrant)
+	if err != nil {
+		return Account{}, err
+	}
 	res, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_accounts SET email = ?, password_hash = ?, profile = ?,
 		data = ?, preferences = ?, subscriptions = ?, is_registered = ?, is_verified = ?, disabled = ?, origin = ?,
-		reg_source = ?, lang = ?, registered_at = ?, verified_at = ?, updated_at = ?, version = version + 1
+		reg_source = ?, lang = ?, registered_at = ?, verified_at = ?, updated_at = ?, `+registrantColumn+` = ?, version = version + 1
 		WHERE uid = ? AND version = ?`),
 		a.Email, a.PasswordHash, d[0], d[1], d[2], d[3], a.IsRegistered, a.IsVerified, a.Disabled, a.Origin, a.RegSource,
-		a.Lang, nullMS(a.RegisteredAt), nullMS(a.VerifiedAt), ms(a.UpdatedAt), a.UID, a.Version)
+		a.Lang, nullMS(a.RegisteredAt), nullMS(a.VerifiedAt), ms(a.UpdatedAt), registrant, a.UID, a.Version)
 	if isUniqueViolation(err) {
 		return Account{}, ErrEmailTaken
 	}
@@ -304,7 +339,7 @@ func (s *SQLStore) SweepUnverified(ctx context.Context, cutoff time.Time) (int, 
 		if v.origin == OriginLite {
 			// It was a newsletter subscriber before: keep the subscriber, drop the unconfirmed registration.
 			if _, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_accounts SET password_hash = '', is_registered = ?,
-				registered_at = NULL, version = version + 1 WHERE uid = ?`), false, v.uid); err != nil {
+				registered_at = NULL, `+registrantColumn+` = NULL, version = version + 1 WHERE uid = ?`), false, v.uid); err != nil {
 				return n, fmt.Errorf("identity: revert lite account: %w", err)
 			}
 			if _, err := s.x.ExecContext(ctx, s.db.Rebind(`DELETE FROM identity_sessions WHERE uid = ?`), v.uid); err != nil {

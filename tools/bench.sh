@@ -60,10 +60,11 @@ CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} node tools/bench/long-tasks.mjs --
 
 echo
 echo "== Go benchmarks (BenchmarkEdge: one request through the router with the production middleware and JSON access log;"
+echo "   BenchmarkAccessLog: the access log's line and request metrics alone; cpu-ns/op: the process's CPU per request;"
 echo "   BenchmarkLoginBeyondHash: a successful login with the cheapest argon2id, i.e. what a login adds to its hash)"
 (cd services/api && go test -run '^$' -bench . -benchmem -benchtime 1x ./internal/region/ >/dev/null && \
   go test -run '^$' -bench . -benchmem ./internal/region/ ./internal/stores/... 2>/dev/null | grep -E '^(Benchmark|ok)' || true
-  go test -run '^$' -bench Edge -benchmem ./internal/httpapi/ 2>/dev/null | grep -E '^(Benchmark|ok)' || true
+  go test -run '^$' -bench 'Edge|AccessLog' -benchmem ./internal/httpapi/ 2>/dev/null | grep -E '^(Benchmark|ok)' || true
   go test -run '^$' -bench LoginBeyondHash -benchmem ./internal/identity/identityapi/ 2>/dev/null | grep -E '^(Benchmark|ok)' || true)
 
 echo

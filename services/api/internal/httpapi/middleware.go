@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"net/http"
 	"path"
 	"regexp"
@@ -52,7 +53,8 @@ func requestID() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			id := c.Request().Header.Get(HeaderRequestID)
-			if !validRequestID.MatchString(id) {
+			// Most requests bring none: no regular expression to run for them.
+			if id == "" || !validRequestID.MatchString(id) {
 				// Appended in a buffer on the stack: one allocation for the id instead of three.
 				var buf [32]byte
 				id = string(strconv.AppendUint(append(buf[:0], base...), counter.Add(1), 36))
@@ -79,6 +81,7 @@ func RequestID(c echo.Context) string {
 func accessLog(logger *zap.Logger) echo.MiddlewareFunc {
 	// The caller would always be this file; finding it costs a stack walk per request.
 	logger = logger.WithOptions(zap.WithCaller(false))
+	routes := newRouteLogs(logger)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			start := time.Now()
@@ -93,26 +96,22 @@ func accessLog(logger *zap.Logger) echo.MiddlewareFunc {
 				route = "(unmatched)"
 			}
 			elapsed := time.Since(start)
-			method := methodLabel(c.Request().Method)
-			m := requestMetricsOf(route, method, res.Status)
-			m.requests.Inc()
-			m.duration.Observe(elapsed.Seconds())
+			r := routes.of(route, methodLabel(c.Request().Method), res.Status)
+			r.requests.Inc()
+			r.duration.Observe(elapsed.Seconds())
 			level := zap.InfoLevel
 			if isFailure(res.Status, err) {
 				level = zap.ErrorLevel
 			}
-			if ce := logger.Check(level, "request"); ce != nil {
+			if ce := r.log.Check(level, "request"); ce != nil {
 				// The fields go in a pooled array: as a variadic argument they escaped, 384 bytes per request.
 				// The encoder is done with them when Write returns (it copies what it keeps).
-				f := accessLogFields.Get().(*[6]zap.Field)
-				f[0] = zap.String("method", method)
-				f[1] = zap.String("route", route)
-				f[2] = zap.Int("status", res.Status)
-				f[3] = zap.Duration("duration", elapsed)
-				f[4] = zap.String("request_id", RequestID(c))
-				f[5] = zap.Int64("bytes", res.Size)
+				f := accessLogFields.Get().(*[3]zap.Field)
+				f[0] = zap.Duration("duration", elapsed)
+				f[1] = zap.String("request_id", RequestID(c))
+				f[2] = zap.Int64("bytes", res.Size)
 				ce.Write(f[:]...)
-				*f = [6]zap.Field{}
+				*f = [3]zap.Field{}
 				accessLogFields.Put(f)
 			}
 			return nil
@@ -120,7 +119,7 @@ func accessLog(logger *zap.Logger) echo.MiddlewareFunc {
 	}
 }
 
-var accessLogFields = sync.Pool{New: func() any { return new([6]zap.Field) }}
+var accessLogFields = sync.Pool{New: func() any { return new([3]zap.Field) }}
 
 // methodLabel names the request's method for the metrics and the access log: one of HTTP's own, or OTHER. Any
 // token is a method to net/http, and each one a caller made up became a metric series of its own and went into
@@ -134,31 +133,59 @@ func methodLabel(method string) string {
 	return "OTHER"
 }
 
-// The metric children of each route, method and status, looked up once and together: the vectors hash their
-// label values and lock on every lookup. Routes are templates and methods and statuses few, so the map stays
-// small.
-var requestMetrics sync.Map // requestKey -> *routeMetrics
+// routeLogs holds, for each route, method and status, the request metrics' children and the access logger with
+// the three fields already encoded (logger.With, after env and in the line's order: method, route, status), looked
+// up once and together: the vectors hash their label values and lock on every lookup, and the three fields were
+// half of the fields each line encoded (2026-11-30, issue 16). Routes are templates and methods and statuses few,
+// so the map stays as small as the metrics' own children. It is copied for every new key and read without a lock:
+// a sync.Map hashed its struct key through an interface, about a twentieth of the line's CPU.
+type routeLogs struct {
+	logger *zap.Logger
+	mu     sync.Mutex // held by writers only
+	byKey  atomic.Pointer[map[requestKey]*routeLog]
+}
 
 type requestKey struct {
 	route, method string
 	status        int
 }
 
-type routeMetrics struct {
+type routeLog struct {
 	requests prometheus.Counter
 	duration prometheus.Observer
+	log      *zap.Logger
 }
 
-func requestMetricsOf(route, method string, status int) *routeMetrics {
+func newRouteLogs(logger *zap.Logger) *routeLogs {
+	l := &routeLogs{logger: logger}
+	l.byKey.Store(&map[requestKey]*routeLog{})
+	return l
+}
+
+func (l *routeLogs) of(route, method string, status int) *routeLog {
 	k := requestKey{route, method, status}
-	if m, ok := requestMetrics.Load(k); ok {
-		return m.(*routeMetrics)
+	if r, ok := (*l.byKey.Load())[k]; ok {
+		return r
 	}
-	m, _ := requestMetrics.LoadOrStore(k, &routeMetrics{
-		requests: metrics.Requests.WithLabelValues(route, method, statusText(status)),
-		duration: metrics.RequestDuration.WithLabelValues(route),
-	})
-	return m.(*routeMetrics)
+	return l.add(k)
+}
+
+func (l *routeLogs) add(k requestKey) *routeLog {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	old := *l.byKey.Load()
+	if r, ok := old[k]; ok {
+		return r
+	}
+	r := &routeLog{
+		requests: metrics.Requests.WithLabelValues(k.route, k.method, statusText(k.status)),
+		duration: metrics.RequestDuration.WithLabelValues(k.route),
+		log:      l.logger.With(zap.String("method", k.method), zap.String("route", k.route), zap.Int("status", k.status)),
+	}
+	m := maps.Clone(old)
+	m[k] = r
+	l.byKey.Store(&m)
+	return r
 }
 
 // statusTexts holds the label of every status code, so counting a request allocates nothing.

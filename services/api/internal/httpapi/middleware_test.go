@@ -1,16 +1,20 @@
 package httpapi_test
 
 import (
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
+	"github.com/grocer-portal/portal/services/api/internal/logging"
 )
 
 func TestErrorShape(t *testing.T) {
@@ -171,4 +175,58 @@ func toString(v any) string {
 		return s
 	}
 	return ""
+}
+
+// TestAccessLogLine holds the access log's JSON line to its fields and their order, through the production logger:
+// the line's method, route and status come from a logger made once per route (2026-11-30, issue 16), and the line
+// must stay the one log collectors parse, for answers and failures alike.
+func TestAccessLogLine(t *testing.T) {
+	var out lockedBuffer
+	logger, err := logging.NewTo("info", "test", logging.FormatJSON, &out)
+	require.NoError(t, err)
+	svc := apitest.New(t, apitest.WithLogger(logger))
+	svc.Echo.GET("/rest/v1/test-failure", func(echo.Context) error { return errors.New("boom") })
+	for range 2 {
+		svc.Do(apitest.Request{Target: "/rest/v1/region?zip=20095", Header: map[string]string{"X-Request-Id": "req-1"}})
+	}
+	svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/region?zip=20095", Header: map[string]string{"X-Request-Id": "req-2"}})
+	svc.Do(apitest.Request{Target: "/rest/v1/test-failure", Header: map[string]string{"X-Request-Id": "req-3"}})
+	require.NoError(t, logger.Sync())
+
+	var lines []string
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.Contains(line, `"msg":"request"`) {
+			lines = append(lines, line)
+		}
+	}
+	require.Len(t, lines, 4, out.String())
+	shape := func(level, method, route, status, id, bytes string) string {
+		return `^\{"level":"` + level + `","time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[-+Z][\d]*","msg":"request","env":"test",` +
+			`"method":"` + method + `","route":"` + regexp.QuoteMeta(route) + `","status":` + status +
+			`,"duration":\d+(\.\d+)?(e-\d+)?,"request_id":"` + id + `","bytes":` + bytes + `\}$`
+	}
+	require.Regexp(t, shape("info", "GET", "/rest/v1/region", "200", "req-1", "24"), lines[0])
+	require.Regexp(t, shape("info", "GET", "/rest/v1/region", "200", "req-1", "24"), lines[1])
+	require.Regexp(t, shape("info", "POST", "/rest/*", "405", "req-2", `\d+`), lines[2])
+	require.Regexp(t, shape("error", "GET", "/rest/v1/test-failure", "500", "req-3", `\d+`), lines[3])
+}
+
+// lockedBuffer is a log's output in a test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) Sync() error { return nil }
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -119,3 +119,73 @@ func TestTimeIsZapsISO8601(t *testing.T) {
 		require.Equal(t, want.String(), got.String(), tm.String())
 	}
 }
+
+// TestOneCoreWritesWhatTheTeeWrote: the JSON log is one core that flushes after warnings (2026-11-30, issue 16);
+// it writes the very lines, and flushes at the very points, of the two cores it replaced (a buffered one below
+// warnings and a flushing one above, joined by zapcore.NewTee).
+func TestOneCoreWritesWhatTheTeeWrote(t *testing.T) {
+	var ours, tees syncBuffer
+	logger, err := NewTo("info", "test", FormatJSON, &ours)
+	require.NoError(t, err)
+	loggers := []*zap.Logger{logger, teeOfTwoCores(t, zapcore.InfoLevel, &tees)}
+	at := time.Date(2026, 11, 30, 12, 0, 0, 123_000_000, time.UTC)
+	for i, l := range loggers {
+		loggers[i] = l.WithOptions(zap.WithClock(fixedClock{at}))
+	}
+	steps := []func(l *zap.Logger){
+		func(l *zap.Logger) {
+			l.Info("request", zap.String("route", "/rest/v1/region"), zap.Duration("duration", 1234567))
+		},
+		func(l *zap.Logger) {
+			l.With(zap.String("method", "GET"), zap.Int("status", 200)).Info("request", zap.Int64("bytes", 24))
+		},
+		func(l *zap.Logger) { l.Debug("hidden") },
+		func(l *zap.Logger) { l.Warn("relay slow", zap.Error(io.ErrUnexpectedEOF)) },
+		func(l *zap.Logger) { l.Info("after the warning") },
+		func(l *zap.Logger) { l.With(zap.String("route", "/x")).Error("request", zap.String("quote", "a\"b\n")) },
+		func(l *zap.Logger) { l.Info("buffered again") },
+		func(l *zap.Logger) { require.NoError(t, l.Sync()) },
+	}
+	for i, step := range steps {
+		for _, l := range loggers {
+			step(l)
+		}
+		require.Equal(t, tees.String(), ours.String(), "after step %d", i)
+	}
+	require.Equal(t, loggers[1].Level(), loggers[0].Level())
+	require.Contains(t, ours.String(), `"msg":"buffered again"`)
+}
+
+// teeOfTwoCores is the JSON logger NewTo built before 2026-11-30.
+func teeOfTwoCores(t *testing.T, lvl zapcore.Level, w zapcore.WriteSyncer) *zap.Logger {
+	t.Helper()
+	enc := zap.NewProductionEncoderConfig()
+	enc.TimeKey = "time"
+	enc.EncodeTime = iso8601Millis
+	w = syncWhereItCan{w}
+	buffered := &zapcore.BufferedWriteSyncer{WS: zapcore.Lock(w), Size: bufferSize, FlushInterval: FlushInterval}
+	json := zapcore.NewJSONEncoder(enc)
+	core := zapcore.NewTee(
+		zapcore.NewCore(json, buffered, zap.LevelEnablerFunc(func(l zapcore.Level) bool { return l >= lvl && l < zapcore.WarnLevel })),
+		zapcore.NewCore(json, teeFlushing{buffered}, zap.LevelEnablerFunc(func(l zapcore.Level) bool { return l >= lvl && l >= zapcore.WarnLevel })),
+	)
+	return zap.New(core, zap.ErrorOutput(zapcore.Lock(w)), zap.AddCaller(), zap.AddStacktrace(zapcore.DPanicLevel), zap.Fields(zap.String("env", "test")))
+}
+
+// teeFlushing is the flushing writer of teeOfTwoCores.
+type teeFlushing struct{ b *zapcore.BufferedWriteSyncer }
+
+func (f teeFlushing) Write(p []byte) (int, error) {
+	n, err := f.b.Write(p)
+	if err != nil {
+		return n, err
+	}
+	return n, f.b.Sync()
+}
+
+func (f teeFlushing) Sync() error { return f.b.Sync() }
+
+type fixedClock struct{ at time.Time }
+
+func (c fixedClock) Now() time.Time                         { return c.at }
+func (c fixedClock) NewTicker(d time.Duration) *time.Ticker { return time.NewTicker(d) }

@@ -1082,6 +1082,24 @@ export function describeIdentityContract(
         expect(seen.subscriptions?.NLT_GENERAL?.email?.isSubscribed).toBe(true);
       });
 
+      // Checked without the subscriber's values, a registration's postcode and day of birth would join her country and
+      // year into an address or a date nobody checked (2026-11-30): the group she gave a field of stays hers.
+      lite("a registration over a subscriber who gave a country and a birth year adds no postcode or day of birth to them", async () => {
+        const email = freshEmail('litegroups');
+        const centre = await helpers.subscriberRegToken(email);
+        expect((await provider.setAccountInfo({ regToken: centre, profile: { birthYear: 1981, country: 'BE' } })).errorCode).toBe(0);
+        const { regToken } = await provider.initRegistration();
+        const values = await requiredValues();
+        const profile = { ...values.profile, birthDay: 29, birthMonth: 2, zip: '20095' };
+        const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '', ...values, profile, lang: 'de' });
+        expect([ErrorCode.PENDING_REGISTRATION, ErrorCode.PENDING_VERIFICATION]).toContain(answer.errorCode);
+        const kept = await provider.getAccountInfo({ regToken: await helpers.subscriberRegToken(email), include: 'profile' });
+        expect(kept.profile).toMatchObject({ birthYear: 1981, country: 'BE' });
+        expect(kept.profile?.zip).toBeUndefined();
+        expect(kept.profile?.birthDay).toBeUndefined();
+        expect(kept.profile?.birthMonth).toBeUndefined();
+      });
+
       lite('a disabled account answers 403041 to a regToken issued before the disabling, for reading as for writing', async () => {
         const email = freshEmail('centre-disabled');
         const centre = await helpers.subscriberRegToken(email);

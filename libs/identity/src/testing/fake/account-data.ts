@@ -182,6 +182,16 @@ export function applyWrite(store: FakeStore, acc: Account, write: CheckedWrite) 
 }
 
 /**
+ * The profile's fields checked against each other (a day of birth against its month and year, a postcode against its
+ * country): where the subscriber gave one of a group, the whole group stays the subscriber's, since the registration's
+ * write was checked without the subscriber's values (as the embedded provider's heldTogether).
+ */
+const HELD_TOGETHER = [
+  ['birthDay', 'birthMonth', 'birthYear'],
+  ['zip', 'country'],
+];
+
+/**
  * A registration of a newsletter subscriber's address fills what the subscriber left empty and adds subscriptions,
  * but changes and ends nothing the subscriber has: whoever registers has not proven the address yet (as the
  * embedded provider's keepHeld and keepSubscribed).
@@ -189,9 +199,13 @@ export function applyWrite(store: FakeStore, acc: Account, write: CheckedWrite) 
 export function keepSubscriber(subscriber: Account, write: CheckedWrite): CheckedWrite {
   const held = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, value]) => !isBlank(value)));
   const subscribed = (key: string) => (subscriber.subscriptions[key] as { email?: { isSubscribed?: boolean } } | undefined)?.email?.isSubscribed === true;
+  const profile: Record<string, unknown> = { ...write.profile, ...held(subscriber.profile) };
+  for (const group of HELD_TOGETHER.filter((fields) => fields.some((field) => !isBlank(subscriber.profile[field])))) {
+    for (const field of group) if (isBlank(subscriber.profile[field])) delete profile[field];
+  }
   return {
     ...write,
-    profile: { ...write.profile, ...held(subscriber.profile) },
+    profile,
     data: { ...write.data, ...held(subscriber.data) },
     subscriptions: Object.fromEntries(Object.entries(write.subscriptions).filter(([key, wanted]) => wanted || !subscribed(key))),
   };

@@ -290,13 +290,30 @@ func (p *Provider) registerOnce(ctx context.Context, c Caller, in RegisterParams
 // subscriber's address renamed them). The subscriber changes their own values in the preference centre, or on the
 // account pages once the address is confirmed.
 func keepHeld(held, merged map[string]any) map[string]any {
+	isHeld := func(k string) bool { return held[k] != nil && held[k] != "" }
 	for k, v := range held {
-		if v != nil && v != "" {
+		if isHeld(k) {
 			merged[k] = copyValue(v)
+		}
+	}
+	for _, group := range heldTogether {
+		if slices.ContainsFunc(group, isHeld) {
+			for _, k := range group {
+				if !isHeld(k) {
+					delete(merged, k)
+				}
+			}
 		}
 	}
 	return merged
 }
+
+// heldTogether are the profile's fields checked against each other (checkBirthDate, checkProfilePostcode). A
+// registration's write is checked without the subscriber's values (registrantView), so where the subscriber gave a
+// field of a group, the whole group stays the subscriber's: a registration's day of birth beside the subscriber's
+// year (29 February 1981), or its German postcode beside the subscriber's Belgium, was a date or an address nobody
+// had checked (2026-11-30).
+var heldTogether = [][]string{{"birthDay", "birthMonth", "birthYear"}, {"zip", "country"}}
 
 // keepSubscribed keeps the subscriber's subscriptions on: a registration of the address may add subscriptions
 // (each confirmed by mail) but end none (QA security round: anyone who knew a subscriber's address unsubscribed

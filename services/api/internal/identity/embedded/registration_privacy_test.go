@@ -155,6 +155,39 @@ func TestRegistrationOverASubscriberKeepsTheSubscribersValues(t *testing.T) {
 	})
 }
 
+// TestRegistrationOverASubscriberKeepsFieldsCheckedTogether: a registration's day of birth and postcode are checked
+// without the subscriber's values, so they do not join the subscriber's year or country into a date or an address
+// nobody checked (2026-11-30): where the subscriber gave a field of such a group, the group stays the subscriber's.
+// A group the subscriber left empty is the registration's.
+func TestRegistrationOverASubscriberKeepsFieldsCheckedTogether(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.subscriber("lea@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"birthYear": 1981, "country": "BE"}})
+		h.subscriber("ben@example.com", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "Ben"}})
+		registrant := map[string]any{"firstName": "Max", "lastName": "Neu", "birthDay": 29, "birthMonth": 2, "zip": "20095"}
+		for _, email := range []string{"lea@example.com", "ben@example.com"} {
+			r := h.register(embedded.RegisterParams{Email: email, Password: goodPassword, Preferences: consent, Profile: registrant})
+			require.Equal(t, contract.CodePendingVerification, r.ErrorCode, email)
+		}
+
+		lea, err := h.store.AccountByEmail(h.ctx, "lea@example.com")
+		require.NoError(t, err)
+		require.EqualValues(t, 1981, lea.Profile["birthYear"])
+		require.Equal(t, "BE", lea.Profile["country"])
+		for _, field := range []string{"birthDay", "birthMonth", "zip"} {
+			require.NotContains(t, lea.Profile, field, "the subscriber's birth date and address stay whole")
+		}
+		require.Equal(t, "Max", lea.Profile["firstName"], "a field of no group the subscriber left empty is filled")
+
+		ben, err := h.store.AccountByEmail(h.ctx, "ben@example.com")
+		require.NoError(t, err)
+		require.Equal(t, "Ben", ben.Profile["firstName"])
+		require.EqualValues(t, 29, ben.Profile["birthDay"], "groups the subscriber left empty are the registration's")
+		require.EqualValues(t, 2, ben.Profile["birthMonth"])
+		require.Equal(t, "20095", ben.Profile["zip"])
+	})
+}
+
 // withoutAddress takes out of seen what names the address itself: its UID, and the address where it is a value.
 func withoutAddress(seen registrantSees, email string) registrantSees {
 	var drop func(v any) any

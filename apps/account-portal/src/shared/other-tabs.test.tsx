@@ -63,6 +63,14 @@ async function twoTabs() {
   return { fake, phone, disconnect, tabB };
 }
 
+/** The session idles out, and tab B notices it first (its own look-up), which tells this page. */
+async function idleOutNoticedInTabB(fake: ReturnType<typeof createFakeProvider>, tabB: AccountStore) {
+  fake.clock.advance(31 * MINUTE);
+  await act(async () => {
+    await tabB.refresh({ sessionEnded: true });
+  });
+}
+
 const saves = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo');
 
 async function expectLogin() {
@@ -104,10 +112,7 @@ describe('an account page while another tab changes the browser session', () => 
   it('the session idled out, which another tab noticed first: the page goes to the login, which says the session expired', async () => {
     withChannels(true);
     const { fake, disconnect, tabB } = await twoTabs();
-    fake.clock.advance(31 * MINUTE);
-    await act(async () => {
-      await tabB.refresh({ sessionEnded: true });
-    });
+    await idleOutNoticedInTabB(fake, tabB);
     await expectLogin();
     disconnect();
   }, 20_000);
@@ -126,10 +131,7 @@ describe('an account page while another tab changes the browser session', () => 
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(screen.getByDisplayValue('Muster')).toBeInTheDocument();
-    fake.clock.advance(31 * MINUTE);
-    await act(async () => {
-      await tabB.refresh({ sessionEnded: true });
-    });
+    await idleOutNoticedInTabB(fake, tabB);
     await expectLogin();
     disconnect();
   }, 20_000);

@@ -27,7 +27,9 @@ func (b backend) Login(ctx context.Context, loginID, password string) (identity.
 	switch {
 	case a.Disabled:
 		return identity.LoginResult{ErrorCode: contract.CodeAccountDisabled}, nil
-	case len(p.schema.missingRequired(a)) > 0:
+	// Answered as accounts.login answers (pendingResult): an unconfirmed registration over a newsletter subscriber on
+	// what it gave itself (regression round of 2026-11-30: 206002 for a subscriber's address, 206001 for an unknown one).
+	case len(p.missingForRegistration(Token{Kind: TokenRegistration}, a)) > 0:
 		return identity.LoginResult{ErrorCode: contract.CodePendingRegistration, UID: a.UID}, nil
 	case !a.IsVerified:
 		return identity.LoginResult{ErrorCode: contract.CodePendingVerification, UID: a.UID}, nil

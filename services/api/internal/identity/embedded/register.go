@@ -330,12 +330,7 @@ func keepSubscribed(held, merged map[string]any) map[string]any {
 // pendingResult answers 206001 (fields or consents missing) or 206002 (not verified) with a regToken for the
 // account, or 0 when nothing is pending.
 func (p *Provider) pendingResult(ctx context.Context, a Account, include string, payload map[string]string) (Result, error) {
-	// An unconfirmed registration over a newsletter subscriber is answered on what it gave itself (registrant.go).
-	seen := a
-	if limitedAccess(Token{Kind: TokenRegistration, Payload: payload}, a) {
-		seen = registrantView(a)
-	}
-	missing := p.schema.missingRequired(seen)
+	missing := p.missingForRegistration(Token{Kind: TokenRegistration, Payload: payload}, a)
 	code := contract.CodeOK
 	switch {
 	case len(missing) > 0:
@@ -443,11 +438,7 @@ func (p *Provider) FinalizeRegistration(ctx context.Context, c Caller, regToken,
 	if a.Disabled {
 		return fail(contract.CodeAccountDisabled, ""), nil
 	}
-	seen := a
-	if limitedAccess(t, a) {
-		seen = registrantView(a) // nothing the subscriber stored answers before the address is confirmed (registrant.go)
-	}
-	if missing := p.schema.missingRequired(seen); len(missing) > 0 || !a.IsVerified {
+	if missing := p.missingForRegistration(t, a); len(missing) > 0 || !a.IsVerified {
 		r := fail(contract.CodePendingVerification, "")
 		if len(missing) > 0 {
 			r = fail(contract.CodePendingRegistration, "Missing required fields for registration: "+strings.Join(missing, ", "))

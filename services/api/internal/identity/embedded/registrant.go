@@ -31,6 +31,15 @@ func registrantView(a Account) Account {
 	return seen
 }
 
+// missingForRegistration are the required fields a registration's token (its regToken, a login's pending answer)
+// finds missing: for an unconfirmed registration over a newsletter subscriber, among what it gave itself.
+func (p *Provider) missingForRegistration(t Token, a Account) []string {
+	if limitedAccess(t, a) {
+		a = registrantView(a)
+	}
+	return p.schema.missingRequired(a)
+}
+
 // sectionsWrite is a write of the four sections merged into an account's.
 type sectionsWrite struct {
 	AccountSections

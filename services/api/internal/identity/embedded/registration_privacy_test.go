@@ -30,6 +30,7 @@ type registrantSees struct {
 	LoginCode              int
 	LoginMissing           any
 	LoginProfile           any
+	CustomLoginCode        int
 	ResendCode             int
 	FinalizeStepValidation []embedded.ValidationError
 }
@@ -68,6 +69,11 @@ func watchRegistration(h *harness, email string, in embedded.RegisterParams, ste
 		require.NoError(h.t, err)
 		seen.LoginProfile = info.Fields["profile"]
 	}
+	// The product backend's custom login (POST /rest/v1/account/login) answers the same codes (regression round of
+	// 2026-11-30: 206002 for a subscriber's address, 206001 for an unknown one).
+	custom, err := h.p.Backend().Login(h.ctx, email, goodPassword)
+	require.NoError(h.t, err)
+	seen.CustomLoginCode = custom.ErrorCode
 	resend, err := h.p.ResendVerificationCode(h.ctx, c, r.RegToken, "")
 	require.NoError(h.t, err)
 	seen.ResendCode = resend.ErrorCode

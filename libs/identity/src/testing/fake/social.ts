@@ -52,9 +52,6 @@ export function socialMethods(store: FakeStore): SocialMethods {
         acc.deleteAfter = undefined;
         acc.registrant = undefined;
       } else if (!acc.isVerified) {
-        // Until our mail confirms a subscriber's address, the login's later answers are made on what it gave, as for
-        // a new account of the address (registrant.ts).
-        if (acc.origin === 'lite') acc.registrant = { profile: { ...socialProfile(store, {}, identity), email: acc.email }, data: {}, preferences: {}, subscriptions: {} };
         store.sendVerification(acc);
         return awaitMailbox(store);
       }

@@ -170,13 +170,6 @@ func (p *Provider) completeSocialLoginOnce(ctx context.Context, c Caller, id Soc
 	if id.EmailVerified && !a.IsVerified {
 		a.IsVerified, a.VerifiedAt = true, now
 	}
-	if a.Origin == OriginLite && !a.IsVerified {
-		// Until our mail confirms the address, the social login's later answers are made on what it gave, as for
-		// a new account of the address, not on the subscriber's values (registrant.go).
-		own := emptySections()
-		own.Profile, _, _ = p.schema.mergeProfile(in, own.Profile)
-		a.Registrant = &own
-	}
 	if a.Lang == "" {
 		a.Lang = p.lang(c, a)
 	}

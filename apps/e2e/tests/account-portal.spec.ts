@@ -222,7 +222,7 @@ test.describe('account portal', () => {
     const brand = page.locator('.page__brand');
     await expect(brand).toBeFocused();
     expect(await ring(brand)).toBe('rgb(255, 255, 255)');
-    // The language list opens inside the header but is white: its buttons take the red ring, not the header's
+    // The language list opens inside the header but is white: its buttons take the blue ring, not the header's
     // white one, which was invisible there (QA, WCAG 2.4.7).
     await page.keyboard.press('Tab');
     const toggle = page.getByRole('button', { name: 'Sprache Deutsch (Deutschland)' });
@@ -232,10 +232,15 @@ test.describe('account portal', () => {
     await page.keyboard.press('Tab');
     const language = page.getByRole('button', { name: 'Deutsch (Deutschland)', exact: true });
     await expect(language).toBeFocused();
-    expect(await ring(language)).toBe('rgb(181, 15, 20)');
+    expect(await ring(language)).toBe('rgb(0, 32, 91)');
     expect(await language.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
     await page.keyboard.press('Escape');
     await expect(toggle).toBeFocused();
+    // On the page the ring is blue too, never the red of a field in error: after a save a red frame over the
+    // success text read as a failure (QA phone round).
+    const email = page.getByLabel('E-Mail-Adresse');
+    await email.focus();
+    expect(await ring(email)).toBe('rgb(0, 32, 91)');
 
     await page.emulateMedia({ forcedColors: 'active' });
     await page.getByRole('button', { name: /Sprache/ }).click();

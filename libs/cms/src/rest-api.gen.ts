@@ -888,7 +888,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The page to show: /preferences/double-opt-in-done, /preferences/error/doi-expired, /preferences/error/reminder-404000 (not waiting: used already, deleted, or unknown) or /preferences/error/reminder-500001 (the identity provider could not record the subscription: the reminder stays pending and the link works again). */
+            /** @description The page to show: /preferences/double-opt-in-done, /preferences/error/reminder-403002 (expired: the reminder is not active; the shop sets it again for a new link), /preferences/error/reminder-404000 (not waiting: used already, deleted, or unknown) or /preferences/error/reminder-500001 (the identity provider could not record the subscription: the reminder stays pending and the link works again). */
             200: {
                 headers: {
                     [name: string]: unknown;

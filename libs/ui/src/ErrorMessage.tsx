@@ -4,10 +4,11 @@ import { ErrorCode } from '@portal/identity';
 import { StatusPage } from './StatusPage';
 
 /**
- * Codes whose error page shows the expired-link picture (spec 000 §8, spec 001 §8): doi-expired, and the account
- * portal's expired confirmation link, where its links land (the picture showed on no page they reach, QA).
+ * Codes whose error page shows the expired-link picture (spec 000 §8, spec 001 §8): doi-expired, and the expired
+ * links of the account portal's confirmation and of the product reminders, where those links land (the picture
+ * showed on no page they reach, QA).
  */
-const codesWithImage = new Set(['doi-expired', `doi-${ErrorCode.ACTIVATION_EXPIRED}`]);
+const codesWithImage = new Set(['doi-expired', `doi-${ErrorCode.ACTIVATION_EXPIRED}`, `reminder-${ErrorCode.ACTIVATION_EXPIRED}`]);
 
 /**
  * What the fallback text names as the code: a number of the error catalogue or an HTTP status, with the services'

@@ -81,6 +81,13 @@ describe('preference centre routes', () => {
     expect(screen.getByText(/einen neueren Link geschickt/)).toBeInTheDocument();
   });
 
+  it('an expired product reminder link says the reminder is not active and how to get a new link, with the expired-link picture (QA centre round)', async () => {
+    await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/error/reminder-403002' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link zur Produkterinnerung ist abgelaufen.' })).toBeInTheDocument();
+    expect(screen.getByText(/legen Sie sie im Onlineshop beim Produkt einfach noch einmal an/)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Abgelaufener Link' })).toBeInTheDocument();
+  });
+
   it('a product reminder link the service could not carry out says the link stays valid, not that the network failed (QA round of 2026-11-29)', async () => {
     await renderPage(<AppRoutes />, { messages: loadMessages, path: '/preferences/error/reminder-500001' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Produkterinnerung konnte gerade nicht aktiviert werden.' })).toBeInTheDocument();

@@ -57,7 +57,7 @@ func newReminderHandlers(svc reminderService, shopAPIKeys []string, logger *zap.
 // Where the verification link sends the browser (spec 001 §2, §8).
 var (
 	reminderConfirmedPath = contract.PagePreferencesDoubleOptInDone
-	reminderExpiredPath   = contract.PagePreferencesLinkExpired
+	reminderExpiredPath   = contract.PagePreferencesReminderLinkExpired
 	reminderUnknownPath   = contract.PagePreferencesReminderLinkUnknown
 	reminderFailedPath    = contract.PagePreferencesReminderLinkFailed
 )

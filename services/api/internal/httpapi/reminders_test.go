@@ -232,7 +232,7 @@ func TestConfirmProductReminderRedirects(t *testing.T) {
 	}{
 		{"unknown", strings.Repeat("A", 43), 0, "/preferences/error/reminder-404000"},
 		{"malformed", "not a token!", 0, "/preferences/error/reminder-404000"}, // a NUL is refused by name (TestMailLinkPostsRefuseWhatNoPageSends)
-		{"after 7 days", u.Query().Get("token"), 7*24*time.Hour + time.Second, "/preferences/error/doi-expired"},
+		{"after 7 days", u.Query().Get("token"), 7*24*time.Hour + time.Second, "/preferences/error/reminder-403002"},
 	}
 	start := f.now
 	for _, tc := range tests {

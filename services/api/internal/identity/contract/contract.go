@@ -144,9 +144,11 @@ func charGroup(r rune) int {
 	return rest
 }
 
-// PagePreferencesLinkExpired is the preference centre's page for an expired link of the product reminders (their
-// own confirmation and the reminder service's subscription): the `expired` of PagePreferencesDoubleOptInError.
-const PagePreferencesLinkExpired = PagePreferencesDoubleOptInError + "expired"
+// PagePreferencesReminderLinkExpired is the preference centre's page for an expired link of the product reminders
+// (their own confirmation and the reminder service's subscription): it says the reminder is not active and how to
+// get a new link, setting the reminder again in the shop. The newsletters' doi-expired page it used to share said
+// "please ask for a new confirmation", which the centre offers for newsletters only (QA centre round, 2026-11-30).
+var PagePreferencesReminderLinkExpired = "/preferences/error/reminder-" + strconv.Itoa(CodeActivationExpired)
 
 // PagePreferencesReminderLinkUnknown is the preference centre's page for a product reminder's verification link
 // whose reminder is not waiting (activated with it already, deleted meanwhile, or never made). The subscriptions'

@@ -458,7 +458,7 @@ func (h *handler) confirmSubscription(c echo.Context) error {
 	// The product reminders' link lives 7 days, not a newsletter's 14, and is not asked for again in the
 	// newsletter list: its page is the reminders' own expired link.
 	if code == contract.CodeActivationExpired && key != "" && !strings.HasPrefix(key, newsletterKeyPrefix) {
-		return maillink.Answer(c, contract.PagePreferencesLinkExpired)
+		return maillink.Answer(c, contract.PagePreferencesReminderLinkExpired)
 	}
 	return maillink.Answer(c, contract.PagePreferencesDoubleOptInError+strconv.Itoa(code))
 }

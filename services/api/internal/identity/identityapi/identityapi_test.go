@@ -623,7 +623,7 @@ func TestSubscriptionConfirmationLink(t *testing.T) {
 	}
 	require.GreaterOrEqual(t, len(links), 2)
 	v.now = v.now.Add(15 * 24 * time.Hour)
-	require.Equal(t, "/preferences/error/doi-expired", v.openLink(links[0]))
+	require.Equal(t, "/preferences/error/reminder-403002", v.openLink(links[0]))
 	require.Equal(t, "/preferences/error/doi-403002", v.openLink(links[1]))
 }
 

@@ -288,8 +288,12 @@ test.describe('account pages', () => {
     await page.goto(url.pathname + url.search);
     await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
 
-    // Changing the login ID ended every session: the login asks again, and only the new address works.
-    await page.goto('/login');
+    // Changing the login ID ended every session, this tab's too: its "Zum Login" shows the login, not the account page
+    // it had read before the confirmation (QA), and the login asks again; only the new address works.
+    await page.getByRole('link', { name: 'Zum Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByText(/Ihre Sitzung ist abgelaufen/)).toHaveCount(0);
     await logIn(page, email, PASSWORD);
     await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist falsch.')).toBeVisible();
     await logIn(page, newEmail, PASSWORD);

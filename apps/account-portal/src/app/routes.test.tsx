@@ -1,5 +1,9 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Links, type IdentityProvider } from '@portal/identity';
+import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
+import { jsonResponse, openApp } from '../testing/render-app';
 import { loadMessages } from './messages';
 import { AppRoutes } from './routes';
 
@@ -82,5 +86,29 @@ describe('account portal routes', () => {
       await open('/double-opt-in-done');
       expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
     });
+
+    // QA: the tab that followed the link of an e-mail change, logged in, still showed the account ("Zum Login" led to
+    // "Willkommen, …" with the old data) after the confirmation had ended every session, until its first save.
+    it('confirms an e-mail change in the tab that is logged in: the change ends the session, and "Zum Login" shows the login (spec 000 §4)', async () => {
+      const preferences = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+      const identity = createFakeProvider({ accounts: [{ email: 'anna@example.com', password: 'Geheim12!', preferences, profile: { firstName: 'Anna-Lena', lastName: 'Muster' } }] });
+      await identity.login({ loginID: 'anna@example.com', password: 'Geheim12!' });
+      await identity.setAccountInfo({ profile: { email: 'anna.neu@example.com' }, password: 'Geheim12!' });
+      const link = identity.lastMail('anna.neu@example.com', 'verification')!.link;
+      const token = new URL(link).searchParams.get(Links.verifyEmail.tokenParam)!;
+      // In the browser the account's look-up starts with the app, before the page's code is in: it finds the session
+      // still there, and the page's POST (which follows the link) comes after it.
+      let lookedUp: () => void;
+      const firstLookUp = new Promise<void>((resolve) => (lookedUp = resolve));
+      const provider: IdentityProvider = { ...identity, getAccountInfo: (params) => identity.getAccountInfo(params).finally(() => lookedUp()) };
+      const rest = (url: string, init?: RequestInit) =>
+        url === Links.verifyEmail.path && init?.method === 'POST' ? firstLookUp.then(() => jsonResponse(200, { next: identity.openLink(link) })) : undefined;
+      await openApp(`/double-opt-in-done#verify=${token}`, { identity: provider, rest });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' }, { timeout: 5000 })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('link', { name: 'Zum Login' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+      // The shopper's own change ended the session, not the idle time.
+      expect(screen.queryByText(/Ihre Sitzung ist abgelaufen/)).not.toBeInTheDocument();
+    }, 15_000);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { confirmMailLink, ErrorCode, Links, mailLinkToken, Pages } from '@portal/identity';
+import { confirmMailLink, ErrorCode, Links, mailLinkToken, Pages, useIdentity } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
 
 /** The fragment key the verification link lands with (services/api identityapi.VerifyFragmentKey). */
@@ -34,18 +34,30 @@ export function DoubleOptInDonePage() {
   );
 }
 
+/**
+ * Confirms the link, then reads the account again before the outcome shows. The link of an e-mail change ends every
+ * session of the account (spec 000 §4: changing login details logs out), this tab's too, while the account state was
+ * read as the page loaded, before the confirmation: the tab went on believing the shopper logged in ("Zum Login" showed
+ * the account page with the old data, and the first save went to the login saying the session had expired; QA). The
+ * read tells the end of the session as a logout (no "session expired" on the login: the shopper ended it), and any
+ * other link leaves the account as it is.
+ */
 function ConfirmVerificationLink({ token }: { token: string }) {
   const navigate = useNavigate();
+  const { refresh } = useIdentity();
   useEffect(() => {
     let current = true;
     confirmMailLink(Links.verifyEmail.path, token)
-      .catch(() => `${Pages.doubleOptInError}network`)
+      .then(
+        (next) => refresh().then(() => next),
+        () => `${Pages.doubleOptInError}network`,
+      )
       .then((next) => {
         if (current) void navigate(next, { replace: true });
       });
     return () => {
       current = false;
     };
-  }, [navigate, token]);
+  }, [navigate, refresh, token]);
   return <Loader />;
 }

@@ -38,9 +38,9 @@ async function reopen(page: Page, url: string) {
 /** The demo subscriber as `portal seed` promises it, whatever an earlier journey of this worker did. */
 async function resetDemo(portal: PortalServer) {
   portalCommand(portal.databaseURL, ['seed', 'demo-subscriber']);
-  // The favourite-store journey closes this store; the demo's favourite may be it. The service compares the
-  // directory's generation at most once a second: until it has, the store is still closed to it, and a save of the
-  // next journey was refused for the closed favourite (its tab shown instead of the success).
+  // The favourite-store journey closes this store and leaves it the demo's favourite. The service compares the
+  // directory's generation at most once a second: until it has, the store is still closed to it, and the next
+  // journey would find the closed-store text on its tab.
   portalCommand(portal.databaseURL, ['import-stores', '-'], storeRow(LUENEBURG, true));
   await new Promise((resolve) => setTimeout(resolve, 1_100));
 }
@@ -68,7 +68,7 @@ async function loggedInShopper(page: Page, request: APIRequestContext, baseURL: 
 }
 
 test.describe('preference centre, complete', () => {
-  test('favourite store: search, choose with the keyboard, save, reload; closed: the closed-store text', async ({ page, portal }) => {
+  test('favourite store: search, choose with the keyboard, save, reload; closed: the closed-store text, not a choice, blocks nothing', async ({ page, portal }) => {
     test.setTimeout(JOURNEY_TIMEOUT);
     await resetDemo(portal);
     const link = preferenceLink(DEMO, { databaseURL: portal.databaseURL });
@@ -147,6 +147,31 @@ test.describe('preference centre, complete', () => {
         await expect(page.getByText('Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.')).toBeVisible({ timeout: 2_000 });
       }).toPass({ timeout: 45_000 });
       await expectAccessible(page);
+    });
+
+    await test.step('the closed store is found, marked, but cannot be chosen (QA: it could)', async () => {
+      const box = page.getByRole('combobox', { name: 'Meine Grocer-Filiale' });
+      await box.fill('Lünebu');
+      const closed = page.getByRole('option', { name: /Schulstraße 129, 21335 Lüneburg \(geschlossen\)/ });
+      await expect(closed).toHaveAttribute('aria-disabled', 'true');
+      // Playwright waits for an aria-disabled element to be enabled: forced, the click is the shopper's that does nothing.
+      await closed.click({ force: true });
+      await expect(box).toHaveValue('Lünebu');
+      await expectAccessible(page);
+    });
+
+    await test.step('the closed favourite stops no tab change and no unsubscribe (QA: every save jumped to #my-store)', async () => {
+      await reopen(page, `${link}#my-store`);
+      await expect(page.getByText('Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.')).toBeVisible({ timeout: 15_000 });
+      await page.getByRole('tab', { name: 'Newsletter' }).click();
+      await expect(page.getByRole('tab', { name: 'Newsletter', selected: true })).toBeVisible();
+      // The demo keeps its reminders: leaving the last newsletter is a plain save, no question (spec 001 §4).
+      await page.getByRole('switch', { name: 'Allgemeiner Newsletter' }).uncheck();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeVisible();
+      expect(new URL(page.url()).hash).not.toBe('#my-store');
+      await reopen(page, `${link}#newsletter`);
+      await expect(page.getByRole('switch', { name: 'Allgemeiner Newsletter' })).not.toBeChecked();
     });
   });
 

@@ -306,16 +306,16 @@ describe('tiles, profile fields and the favourite store', () => {
     });
 
     it('of another tab: that tab opens with the focus on the field; no alert', async () => {
-      const { user } = await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#interests' });
+      // Subscribed without the opt-in: a save of another tab needs it (spec 001 §5).
+      const { user } = await openCentre({ seed: { ...subscriber, data: { sfmc: { dataProcessingConsented: true } } }, path: '/preferences/token/link-jwt#interests' });
       await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
       act(() => save().focus());
       await user.keyboard('{Enter}');
-      const closed = 'Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.';
-      expect(await screen.findByText(closed)).toBeInTheDocument();
-      const store = screen.getByRole('combobox', { name: 'Meine Grocer-Filiale' });
-      await waitFor(() => expect(store).toHaveFocus());
-      expect(store).toHaveAccessibleDescription(expect.stringContaining(closed));
-      expect(screen.getByText(closed)).not.toHaveAttribute('role', 'alert');
+      expect(await screen.findByText(REQUIRED)).toBeInTheDocument();
+      const optIn = screen.getByRole('checkbox', { name: /personalisierte Newsletter/ });
+      await waitFor(() => expect(optIn).toHaveFocus());
+      expect(optIn).toHaveAccessibleDescription(REQUIRED);
+      expect(screen.getByText(REQUIRED)).not.toHaveAttribute('role', 'alert');
     });
   });
 
@@ -555,11 +555,12 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('1 Filiale gefunden. Mit den Pfeiltasten auswählen.')).toBeInTheDocument();
   });
 
-  it('refuses typed text that is no store, and names a saved store that has closed', async () => {
+  it('refuses typed text that is no store', async () => {
     const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
     await user.type(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), 'Irgendwo');
     await user.click(save());
-    expect(await screen.findByText('Bitte wählen Sie eine gültige Grocer-Filiale aus.')).toBeInTheDocument();
+    // At the field (the focus being in it, the save's status line says it too).
+    expect(await screen.findByText('Bitte wählen Sie eine gültige Grocer-Filiale aus.', { selector: '.form-field__error' })).toBeInTheDocument();
   });
 
   // The rule of every field (FieldFrame): an error that changes as the shopper types shows at once but is said only as
@@ -605,11 +606,11 @@ describe('tiles, profile fields and the favourite store', () => {
   });
 
   it('a save from another tab opens the tab of a field in error', async () => {
-    const { user, fake } = await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#interests' });
+    const { user, fake } = await openCentre({ seed: { ...subscriber, data: { sfmc: { dataProcessingConsented: true } } }, path: '/preferences/token/link-jwt#interests' });
     await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
     await user.click(save());
-    expect(await screen.findByText('Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Filiale' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Zum Speichern füllen Sie bitte dieses Feld aus.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
     expect(written(fake)).toBeUndefined();
   });
 
@@ -666,11 +667,79 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
   });
 
-  it('shows the closed-store text for a favourite that closed', async () => {
-    await openCentre({ seed: { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } }, path: '/preferences/token/link-jwt#store' });
-    expect(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' })).toHaveValue('Hamburg-Altona, Große Bergstraße 1, 22767 Hamburg');
-    // Named at once, before any save.
-    expect(await screen.findByText('Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.')).toBeInTheDocument();
+  describe('a saved favourite that has closed since (spec 001 §5)', () => {
+    const closedFavourite = { ...subscriber, data: { ...subscriber.data, preference: { FAVORITE_STORE: 'DE-22767-01' } } };
+    const CLOSED = 'Ihre Lieblingsfiliale wurde geschlossen. Bitte wählen Sie eine neue aus.';
+
+    it('shows the closed-store text at once, as the field\'s description', async () => {
+      await openCentre({ seed: closedFavourite, path: '/preferences/token/link-jwt#store' });
+      const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+      expect(box).toHaveValue('Hamburg-Altona, Große Bergstraße 1, 22767 Hamburg');
+      // Named at once, before any save.
+      expect(await screen.findByText(CLOSED)).toBeInTheDocument();
+      expect(box).toHaveAccessibleDescription(expect.stringContaining(CLOSED));
+    });
+
+    // QA: the closed store stopped every save and every tab change; the centre jumped to the store's tab instead.
+    it('keeps nobody from unsubscribing: unticking the last newsletter asks whether to unsubscribe from everything', async () => {
+      const { user, fake } = await openCentre({ seed: closedFavourite, path: '/preferences/token/link-jwt#newsletter' });
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+      await user.click(save());
+      expect(await screen.findByRole('dialog', { name: 'Wirklich abmelden?' })).toBeInTheDocument();
+      expect(shownHash()).toBe('#newsletter');
+      expect(screen.queryByText(CLOSED)).not.toBeInTheDocument();
+      expect(written(fake)).toBeUndefined();
+    });
+
+    it('stops no save of another tab, which leaves the store as it is', async () => {
+      const { user, fake } = await openCentre({ seed: closedFavourite, path: '/preferences/token/link-jwt#interests' });
+      await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+      await user.click(save());
+      await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
+      expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de-DE', data: { preference: { ORGANIC: true } } });
+    });
+
+    it('stops no tab change from its own tab', async () => {
+      const { user } = await openCentre({ seed: closedFavourite, path: '/preferences/token/link-jwt#store' });
+      await screen.findByText(CLOSED);
+      await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+      await waitFor(() => expect(shownHash()).toBe('#reminders'));
+      expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true');
+    });
+
+    it('a save of its own tab keeps it, as the service does, and saves the rest; emptied, it is removed', async () => {
+      const { user, fake } = await openCentre({ seed: closedFavourite, path: '/preferences/token/link-jwt#store' });
+      await user.type(await screen.findByRole('textbox', { name: 'Vorname' }), 'Erika');
+      await user.click(save());
+      await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
+      expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de-DE', profile: { firstName: 'Erika' } });
+
+      await user.click(screen.getByRole('tab', { name: 'Filiale' }));
+      const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+      expect(screen.getByText(CLOSED)).toBeInTheDocument();
+      await user.clear(box);
+      expect(screen.queryByText(CLOSED)).not.toBeInTheDocument();
+      await user.click(save());
+      await waitFor(() => expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de-DE', data: { preference: { FAVORITE_STORE: null } } }));
+    });
+  });
+
+  // QA: "Gartenstraße 70, 01589 Riesa (geschlossen)" could be picked, and was then called closed as a favourite.
+  it('shows a closed store among those found, marked, but it cannot be chosen, neither by click nor by keyboard', async () => {
+    const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+    await user.type(box, 'Altona');
+    const closed = await screen.findByRole('option', { name: 'Hamburg-Altona, Große Bergstraße 1, 22767 Hamburg (geschlossen)' });
+    expect(closed).toHaveAttribute('aria-disabled', 'true');
+    await user.click(closed);
+    expect(box).toHaveValue('Altona');
+    await user.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', closed.id);
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('Altona');
+    await user.click(save());
+    expect(await screen.findByText('Bitte wählen Sie eine gültige Grocer-Filiale aus.', { selector: '.form-field__error' })).toBeInTheDocument();
+    expect(written(fake)).toBeUndefined();
   });
 });
 

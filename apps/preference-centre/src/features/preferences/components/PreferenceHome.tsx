@@ -288,9 +288,6 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     initialValues: initial,
     enableReinitialize: true,
     validationSchema,
-    // A saved favourite that has closed since is named at once, without waiting for a save (spec 001 §5).
-    validateOnMount: !initial.favouriteStore.open,
-    initialTouched: initial.favouriteStore.open ? {} : { favouriteStore: { text: true } },
     // The submit is ended here rather than by formik as a returned promise settles: when the server refuses a field
     // of another tab, the submit lasts until that tab shows (revealTabOf), so that SubmitButton finds the field to
     // focus there (QA: the centre stayed on the tab saved from, the field in error out of sight).
@@ -357,8 +354,8 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
   }
 
   /**
-   * Shows the errors that stop a save or a tab change. An error on another tab opens that tab: a closed favourite
-   * store or the missing personalisation opt-in would otherwise block every click without a word.
+   * Shows the errors that stop a save or a tab change. An error on another tab opens that tab: the missing
+   * personalisation opt-in would otherwise block every click without a word.
    *
    * Until its errors are on screen the check counts as a submit for the form's components, as formik's own submit
    * does while it checks (`isSubmitting`): the errors it brings are not each an alert (FieldError; QA: the alert and

@@ -5,6 +5,7 @@ import { FieldFrame, leaveField, message, requestFailedMessage, translateMessage
 import { MIN_QUERY_LENGTH, useRetailStoreSearch, type RetailStore } from '../api/retail-stores';
 import type { PreferencesValues } from '../lib/form';
 import { PRODUCT_NAME } from '../lib/product';
+import { centreMessages } from '../lib/validation';
 
 /** A store search that failed with an answer of the service (an error status). */
 const SEARCH_FAILED = message('mpp.favouritestore.error.search', 'Die Filialsuche ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.');
@@ -26,7 +27,8 @@ function useDebounced(value: string, delay: number): string {
  * 'My {product} store': a search-as-you-type combobox (WAI-ARIA 1.2 combobox pattern with a list box popup) over
  * the store search. Arrow keys move through the suggestions, Enter chooses, Escape closes (and clears when
  * closed); the number of suggestions is announced. Choosing stores the store's id in data.preference.FAVORITE_STORE;
- * typing again clears the choice until a store is picked, so free text never passes as a store.
+ * typing again clears the choice until a store is picked, so free text never passes as a store. A closed store is
+ * listed, marked, so the shopper knows, but is no choice (aria-disabled); the service refuses it as a new favourite.
  */
 export function StoreCombobox() {
   const { t } = useTranslation();
@@ -55,6 +57,12 @@ export function StoreCombobox() {
   const failure = searched && search.isError ? translateMessage(t, requestFailedMessage(search.error, SEARCH_FAILED)) : '';
   const expanded = results.length > 0;
   const statusId = `${id}-status`;
+  // A saved favourite that has closed since (spec 001 §5) is named here from the start, as the field's description.
+  // It stops nothing: a save leaves the store as it is, as the service keeps it (a store kept is not a new choice).
+  // As a rule of the whole form it stopped every save and tab change of every tab, an unsubscribe too (QA); nor is
+  // the field marked invalid, which SubmitButton would take for a refused save. Another store, or none, ends it.
+  const closed = store.id !== '' && !store.open;
+  const closedId = `${id}-closed`;
 
   // The highlighted suggestion stays in the list's view as the arrow keys move it (WAI-ARIA combobox): the sixth
   // and later of 20 were highlighted out of sight (QA). The list scrolls, not the page; at once, as keys repeat.
@@ -68,12 +76,13 @@ export function StoreCombobox() {
   }, [expanded, active, id]);
 
   const choose = (choice: RetailStore) => {
+    if (!choice.open) return;
     setOpen(false);
     setActive(-1);
     // The field is marked touched only once the chosen store's check is done: before it, a field not judged yet showed
     // the typed text's error, "choose a valid store", for a render, and a screen reader announced that alert at the
     // moment of the choice (QA).
-    void setFieldValue('favouriteStore', { id: choice.id, text: choice.uiText, open: choice.open }).then(() => void setFieldTouched('favouriteStore.text', true, false));
+    void setFieldValue('favouriteStore', { id: choice.id, text: choice.uiText, open: true }).then(() => void setFieldTouched('favouriteStore.text', true, false));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -135,7 +144,7 @@ export function StoreCombobox() {
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
           aria-invalid={frame.aria['aria-invalid']}
-          aria-describedby={[frame.hintId, failure ? statusId : '', error ? frame.errorId : ''].filter(Boolean).join(' ')}
+          aria-describedby={[frame.hintId, closed ? closedId : '', failure ? statusId : '', error ? frame.errorId : ''].filter(Boolean).join(' ')}
           value={store.text}
           onChange={(event) => {
             void setFieldValue('favouriteStore', { id: '', text: event.target.value, open: true });
@@ -160,7 +169,8 @@ export function StoreCombobox() {
               id={`${id}-option-${index}`}
               role="option"
               aria-selected={index === active}
-              className={`pc-store__option${index === active ? ' pc-store__option--active' : ''}`}
+              aria-disabled={result.open ? undefined : true}
+              className={`pc-store__option${index === active ? ' pc-store__option--active' : ''}${result.open ? '' : ' pc-store__option--closed'}`}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(result)}
             >
@@ -170,6 +180,11 @@ export function StoreCombobox() {
           ))}
         </ul>
       </div>
+      {closed ? (
+        <p id={closedId} className="form-field__error">
+          {translateMessage(t, centreMessages.storeClosed())}
+        </p>
+      ) : null}
       {/* The number of stores found is for screen readers (the list shows them); a failure is for everyone. */}
       <p id={statusId} className={failure ? 'form-field__error' : 'visually-hidden'} role="status" aria-live="polite">
         {failure || announcement}

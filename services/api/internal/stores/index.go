@@ -184,10 +184,10 @@ func newIndex(generation int64, all []Store) *index {
 				best[term] = kind
 			}
 		}
-		for _, t := range Tokenize(s.Name) {
+		for _, t := range Spellings(s.Name) {
 			add(t, fieldName)
 		}
-		for _, t := range Tokenize(s.City) {
+		for _, t := range Spellings(s.City) {
 			add(t, fieldCity)
 		}
 		pc := Tokenize(s.Postcode)
@@ -198,7 +198,7 @@ func newIndex(generation int64, all []Store) *index {
 			// "1012 AB" and "00-950" are also typed without the separator.
 			add(strings.Join(pc, ""), fieldPostcode)
 		}
-		for _, t := range Tokenize(s.Street) {
+		for _, t := range Spellings(s.Street) {
 			add(t, fieldStreet)
 			for _, suffix := range streetSuffixes {
 				if stem, ok := strings.CutSuffix(t, suffix); ok && len(stem) >= minStemLen {

@@ -8,7 +8,9 @@ import (
 
 // fold spells lower-case Latin letters with diacritics the way a shopper
 // types them on a keyboard without them: German umlauts as two letters
-// (ü = ue, so "Muenchen" finds "München"), every other accent dropped.
+// (ü = ue, so "Muenchen" finds "München"), every other accent dropped. The
+// other usual spelling of an umlaut, the bare vowel ("Munchen"), is the
+// index's second spelling of a store's words (Spellings).
 var fold = map[rune]string{
 	'ä': "ae", 'ö': "oe", 'ü': "ue", 'ß': "ss",
 	'æ': "ae", 'œ': "oe", 'ø': "o", 'å': "a",
@@ -48,6 +50,11 @@ const (
 // accents dropped, and every run of whitespace or punctuation turned into one
 // space. Normalize(Normalize(s)) == Normalize(s).
 func Normalize(s string) string {
+	return normalize(s, false)
+}
+
+// normalize is Normalize, with ä, ö and ü spelt as their bare vowels (a, o, u) when bareUmlauts is set.
+func normalize(s string, bareUmlauts bool) string {
 	if isNormalASCII(s) {
 		return s
 	}
@@ -72,7 +79,7 @@ func Normalize(s string) string {
 			b.WriteRune(r)
 		case r == combiningDiaeresis:
 			// Only the dots over a, o and u mean an umlaut; other marks vanish.
-			if out := b.String(); out != "" && !pendingSpace {
+			if out := b.String(); out != "" && !pendingSpace && !bareUmlauts {
 				switch out[len(out)-1] {
 				case 'a', 'o', 'u':
 					b.WriteByte('e')
@@ -85,7 +92,11 @@ func Normalize(s string) string {
 				b.WriteByte(' ')
 				pendingSpace = false
 			}
-			b.WriteString(fold[r])
+			if bareUmlauts && (r == 'ä' || r == 'ö' || r == 'ü') {
+				b.WriteString(fold[r][:1])
+			} else {
+				b.WriteString(fold[r])
+			}
 		case (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unicode.IsUpper(r) && !unicode.IsTitle(r):
 			// Letters of other scripts are kept as they are; a letter that
 			// stays upper case after ToLower has no lower case and is dropped
@@ -132,4 +143,25 @@ func isNormalASCII(s string) bool {
 // Tokenize splits s into normalised words, the units the search matches by prefix.
 func Tokenize(s string) []string {
 	return strings.Fields(Normalize(s))
+}
+
+// Spellings returns the words a store's name, street or city is found by: its normalised words (Tokenize) and,
+// after them, each word with an umlaut also with the bare vowel (ü = u), as a keyboard without umlauts spells it
+// besides ue. A query is normalised one way, ü as ue, so with both spellings in the index "München", "Muenchen"
+// and "Munchen" all find München (QA: "Munchen" and "Dusseldorf" found nothing), while "Muenster" still finds
+// Münster alone, not Munster.
+func Spellings(s string) []string {
+	words := Tokenize(s)
+	if !strings.ContainsAny(s, "äöüÄÖÜ\u0308") {
+		return words
+	}
+	// The two spellings differ only inside words, so their words pair up one to one.
+	n := len(words)
+	bare := strings.Fields(normalize(s, true))
+	for i := range min(n, len(bare)) {
+		if bare[i] != words[i] {
+			words = append(words, bare[i])
+		}
+	}
+	return words
 }

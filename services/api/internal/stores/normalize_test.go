@@ -55,6 +55,29 @@ func TestTokenize(t *testing.T) {
 	require.Empty(t, stores.Tokenize(" - "))
 }
 
+// A store's words are found by the usual spellings of their umlauts: ü as ue (Normalize) and as u (QA: "Munchen"
+// and "Dusseldorf" found nothing). Words without an umlaut have one spelling.
+func TestSpellings(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"no umlaut", "Hamburg-Altona", []string{"hamburg", "altona"}},
+		{"sharp s has one spelling", "Große Bergstraße 1", []string{"grosse", "bergstrasse", "1"}},
+		{"umlauts", "München Köln Gräfelfing", []string{"muenchen", "koeln", "graefelfing", "munchen", "koln", "grafelfing"}},
+		{"capital umlauts", "ÜBERSEE", []string{"uebersee", "ubersee"}},
+		{"only the words with an umlaut twice", "Düsseldorf Königsallee 60", []string{"duesseldorf", "koenigsallee", "60", "dusseldorf", "konigsallee"}},
+		{"decomposed umlaut", "Mu\u0308nster", []string{"muenster", "munster"}},
+		{"other accents have one spelling", "Liège Kraków Æbelø", []string{"liege", "krakow", "aebelo"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, stores.Spellings(tc.in))
+		})
+	}
+}
+
 func FuzzNormalize(f *testing.F) {
 	for _, s := range []string{"München", "Große Bergstraße 1", "Mu\u0308nchen", "ÄÖÜẞ", "Łódź", "  a  b  ", "\xff\xfe", "ǅemal", "ϒ", "İstanbul", "ＨＡＭ　１０１"} {
 		f.Add(s)
@@ -63,6 +86,13 @@ func FuzzNormalize(f *testing.F) {
 		out := stores.Normalize(in)
 		if again := stores.Normalize(out); again != out {
 			t.Fatalf("not idempotent: %q -> %q -> %q", in, out, again)
+		}
+		// The first spelling of a store's words is its normalised words, every other one a normalised word too.
+		words := stores.Spellings(in)
+		require.Equal(t, stores.Tokenize(in), words[:len(stores.Tokenize(in))])
+		for _, w := range words {
+			require.Equal(t, w, stores.Normalize(w))
+			require.NotContains(t, w, " ")
 		}
 		if !utf8.ValidString(out) {
 			t.Fatalf("invalid UTF-8 out of %q: %q", in, out)

@@ -133,6 +133,48 @@ func TestSearchRanksStreetAndHouseNumberFirst(t *testing.T) {
 	}
 }
 
+// A keyboard without umlauts spells ü as u or as ue, ö as o or oe, ä as a or ae: every spelling finds the store, as
+// ß typed as ss does. "Munchen" and "Dusseldorf" found nothing while "Muenchen" found München (QA). A town whose
+// name has the bare vowel (Munster) is found by that spelling too, beside the town with the umlaut (Münster), which
+// the umlaut or its ue spelling finds alone.
+func TestSearchFindsEveryUsualSpellingOfAnUmlaut(t *testing.T) {
+	svc := newService(t, []stores.Store{
+		{ID: "muenchen", Name: "München", Street: "Sendlinger Straße 5", Postcode: "80331", City: "München", Country: "DE", Open: true},
+		{ID: "duesseldorf", Name: "Düsseldorf", Street: "Königsallee 60", Postcode: "40212", City: "Düsseldorf", Country: "DE", Open: true},
+		{ID: "graefelfing", Name: "Gräfelfing", Street: "Mühlenweg 3", Postcode: "82166", City: "Gräfelfing", Country: "DE", Open: true},
+		{ID: "muenster", Name: "Münster", Street: "Hammer Straße 1", Postcode: "48153", City: "Münster", Country: "DE", Open: true},
+		{ID: "munster", Name: "Munster", Street: "Bahnhofstraße 2", Postcode: "29633", City: "Munster", Country: "DE", Open: true},
+	})
+	tests := []struct {
+		name string
+		term string
+		want []string
+	}{
+		{"ü typed", "München", []string{"muenchen"}},
+		{"ü as ue", "Muenchen", []string{"muenchen"}},
+		{"ü as u", "Munchen", []string{"muenchen"}},
+		{"ü as u, a prefix", "munc", []string{"muenchen"}},
+		{"ü as u in another town", "Dusseldorf", []string{"duesseldorf"}},
+		{"ü as ue in another town", "Duesseldorf", []string{"duesseldorf"}},
+		{"ö as o in a street", "Konigsallee", []string{"duesseldorf"}},
+		{"ö as oe in a street", "koenigsallee 60", []string{"duesseldorf"}},
+		{"half of a compound street, ö as o", "konigs", []string{"duesseldorf"}},
+		{"ä as a", "Grafelfing", []string{"graefelfing"}},
+		{"ä as ae", "Graefelfing", []string{"graefelfing"}},
+		{"ü as u in a compound street's half", "muhlen", []string{"graefelfing"}},
+		{"ß as ss", "sendlinger strasse", []string{"muenchen"}},
+		{"the umlaut finds only the town with it", "Münster", []string{"muenster"}},
+		{"ue finds only the town with the umlaut", "Muenster", []string{"muenster"}},
+		{"the bare vowel finds both towns", "Munster", []string{"munster", "muenster"}},
+		{"decomposed umlaut", "Mu\u0308nster", []string{"muenster"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, search(t, svc, tc.term))
+		})
+	}
+}
+
 func TestSearchReturnsAtMost20InPostcodeOrder(t *testing.T) {
 	var list []stores.Store
 	for i := 29; i >= 0; i-- {
@@ -226,6 +268,9 @@ func TestDemoStores(t *testing.T) {
 		{"umlaut and its spelling", "münchen", "muenchen"},
 		{"case", "Köln", "KOELN"},
 		{"accent", "Liège", "liege"},
+		{"umlaut typed as its bare vowel", "münchen", "munchen"},
+		{"another town, umlaut as bare vowel", "Düsseldorf", "Dusseldorf"},
+		{"Köln typed without the dots", "Köln", "Koln"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -555,6 +555,25 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('1 Filiale gefunden. Mit den Pfeiltasten auswählen.')).toBeInTheDocument();
   });
 
+  // A search that finds nothing says so under the field, in the suggestions' place, as the shopper types (QA: "xyzxyz"
+  // showed nothing until the field was left). The live region that counts the stores found says it, so a screen
+  // reader hears it once; the count itself stays for screen readers, the list showing the stores.
+  it('says under the field, while typing, that no store was found, and says it once', async () => {
+    const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+    await user.type(box, 'xyzxyz');
+    const none = await screen.findByText('Keine Filiale gefunden.');
+    expect(none).not.toHaveClass('visually-hidden');
+    expect(none).toHaveAttribute('role', 'status');
+    expect(screen.getAllByText('Keine Filiale gefunden.')).toHaveLength(1);
+    expect(box).toHaveFocus();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await user.clear(box);
+    await user.type(box, 'ham');
+    expect(await screen.findByText('3 Filialen gefunden. Mit den Pfeiltasten auswählen.')).toHaveClass('visually-hidden');
+    expect(screen.queryByText('Keine Filiale gefunden.')).not.toBeInTheDocument();
+  });
+
   it('refuses typed text that is no store', async () => {
     const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });
     await user.type(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), 'Irgendwo');

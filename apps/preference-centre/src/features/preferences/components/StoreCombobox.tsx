@@ -120,12 +120,12 @@ export function StoreCombobox() {
     }
   };
 
+  const noneFound = searched && search.isSuccess && results.length === 0;
   let announcement = '';
   if (searched && search.isSuccess) {
-    announcement =
-      results.length === 0
-        ? t('mpp.favouritestore.noresults', { defaultValue: 'Keine Filiale gefunden.' })
-        : t('mpp.favouritestore.results', { count: results.length, defaultValue: '{count} Filialen gefunden. Mit den Pfeiltasten auswählen.' });
+    announcement = noneFound
+      ? t('mpp.favouritestore.noresults', { defaultValue: 'Keine Filiale gefunden.' })
+      : t('mpp.favouritestore.results', { count: results.length, defaultValue: '{count} Filialen gefunden. Mit den Pfeiltasten auswählen.' });
   }
 
   return (
@@ -185,8 +185,10 @@ export function StoreCombobox() {
           {translateMessage(t, centreMessages.storeClosed())}
         </p>
       ) : null}
-      {/* The number of stores found is for screen readers (the list shows them); a failure is for everyone. */}
-      <p id={statusId} className={failure ? 'form-field__error' : 'visually-hidden'} role="status" aria-live="polite">
+      {/* The number of stores found is for screen readers (the list shows them); a failure is for everyone, and so is
+          that none was found, in the list's place (QA: "xyzxyz" showed nothing until the field was left). One live
+          region for all three, so each is said once. */}
+      <p id={statusId} className={failure ? 'form-field__error' : noneFound ? 'pc-store__none' : 'visually-hidden'} role="status" aria-live="polite">
         {failure || announcement}
       </p>
     </FieldFrame>

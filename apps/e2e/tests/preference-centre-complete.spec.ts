@@ -176,7 +176,7 @@ test.describe('preference centre, complete', () => {
     });
   });
 
-  test('birth year, tiles and the personalisation opt-in', async ({ page, portal }) => {
+  test('birth year, tiles and the personalisation opt-in', async ({ page, portal, request }) => {
     test.setTimeout(JOURNEY_TIMEOUT);
     await resetDemo(portal);
     const link = preferenceLink(DEMO, { databaseURL: portal.databaseURL });
@@ -219,6 +219,28 @@ test.describe('preference centre, complete', () => {
       await page.getByRole('button', { name: 'Speichern' }).click();
       await expect(fieldError(page, 'Zum Speichern füllen Sie bitte dieses Feld aus.')).toBeVisible();
       await expectAccessible(page);
+    });
+
+    // An account that never gave the opt-in (set here through the identity API, as an older account has it) withdraws
+    // without giving it (GDPR Art. 7(3)): the reminders' tab opened from the newsletters stopped on the opt-in.
+    await test.step('without the personalisation opt-in, unsubscribing from everything goes through', async () => {
+      const exchanged = await request.post('/rest/v1/subscriber/regToken/jwt', { form: { jwt: link.split('/').at(-1)! } });
+      expect(exchanged.status()).toBe(200);
+      const { regToken } = (await exchanged.json()) as { regToken: string };
+      const withdrawn = await request.post('/identity/accounts.setAccountInfo', {
+        data: { regToken, data: { sfmc: { personalisationOptIn: false } } },
+        headers: { Origin: portal.baseURL },
+      });
+      expect(((await withdrawn.json()) as { errorCode: number }).errorCode).toBe(0);
+      await reopen(page, `${link}#newsletter`);
+      await expect(page.getByRole('checkbox', { name: /personalisierte Newsletter/ })).not.toBeChecked();
+      await page.getByRole('tab', { name: 'Produkterinnerungen' }).click();
+      await page.getByRole('switch', { name: 'Alle Produkterinnerungen' }).uncheck();
+      await page.getByRole('tab', { name: 'Newsletter' }).click();
+      await page.getByRole('switch', { name: 'Allgemeiner Newsletter' }).uncheck();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByRole('dialog', { name: 'Wirklich abmelden?' }).getByRole('button', { name: 'Ja' }).click();
+      await expect(page).toHaveURL(/\/unsubscribe-success$/);
     });
   });
 

@@ -281,9 +281,10 @@ describe('tiles, profile fields and the favourite store', () => {
     const REQUIRED = 'Zum Speichern füllen Sie bitte dieses Feld aus.';
 
     it('from the keyboard: the focus goes to the field, which its error describes; no alert', async () => {
-      // Without the opt-in from the start: the field is not left before the save, whose error it then is.
-      const { user } = await openCentre({ seed: { ...subscriber, data: { sfmc: { dataProcessingConsented: true } } } });
-      await screen.findByRole('checkbox', { name: /personalisierte Newsletter/ });
+      // Without the opt-in from the start: the field is not left before the save, whose error it then is. The save
+      // subscribes, which needs it; a save that only withdraws does not (personalisationOptInRequired).
+      const { user } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
+      await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
       act(() => save().focus());
       await user.keyboard('{Enter}');
       expect(await screen.findByText(REQUIRED)).toBeInTheDocument();
@@ -638,7 +639,9 @@ describe('tiles, profile fields and the favourite store', () => {
       seed: { ...subscriber, data: { sfmc: { dataProcessingConsented: true } } },
       path: '/preferences/token/link-jwt#store',
     });
-    await user.click(await screen.findByRole('tab', { name: 'Interessen' }));
+    // A name given needs the opt-in; with nothing new the tab would change (personalisationOptInRequired).
+    await user.type(await screen.findByRole('textbox', { name: 'Vorname' }), 'Erika');
+    await user.click(screen.getByRole('tab', { name: 'Interessen' }));
     expect(await screen.findByText('Zum Speichern füllen Sie bitte dieses Feld aus.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
     const optIn = screen.getByRole('checkbox', { name: /personalisierte Newsletter/ });

@@ -1244,3 +1244,147 @@ describe('the preference centre', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true'));
   });
 });
+
+// Spec 001 §5 makes the personalisation opt-in required to save; a subscriber who never ticked it could save nothing,
+// no withdrawal either: unticking a newsletter, deleting reminders, clearing the store or the birth year, and even
+// the tab change to the reminders stopped on it. Withdrawing a consent needs no other one given (GDPR Art. 7(3)).
+describe('withdrawing without the personalisation opt-in (spec 001 §5, GDPR Art. 7(3))', () => {
+  const REQUIRED = 'Zum Speichern füllen Sie bitte dieses Feld aus.';
+  const [newsletterTab, , remindersTab] = preferenceCentre.tabs;
+  const withOptIn: PreferenceCentreContent = {
+    ...preferenceCentre,
+    tabs: [
+      { ...newsletterTab!, items: [...newsletterTab!.items, { type: 'profileFields', id: 'opt', fields: ['personalisationOptIn'] }] },
+      {
+        id: 'profile',
+        title: 'Profil',
+        accessWithoutNewsletterSubscription: false,
+        items: [
+          { type: 'booleanTile', id: 'organic', preference: 'data.preference.ORGANIC', title: 'Bio', description: 'Öko', icon: '/images/tile-organic.svg' },
+          { type: 'profileFields', id: 'fields', fields: ['firstName', 'favouriteStore', 'birthYear'] },
+        ],
+      },
+      remindersTab!,
+    ],
+  };
+  const kaffee = { reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee' } };
+  // Subscribed, consented to the data processing, never ticked the personalisation opt-in; a store, a birth year, a tile.
+  const withoutOptIn = (...keys: string[]): Partial<FakeAccountSeed> => ({
+    subscriptions: subscribedTo(...keys),
+    profile: { firstName: 'Erika', birthYear: 1980 },
+    data: { sfmc: { dataProcessingConsented: true }, preference: { FAVORITE_STORE: 'DE-20095-01', ORGANIC: true } },
+  });
+  const written = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params;
+
+  it('unticking one newsletter of two saves it', async () => {
+    const { user, fake } = await openCentre({ seed: withoutOptIn('NLT_GENERAL', 'NLT_RECIPES'), centre: withOptIn });
+    await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(screen.queryByText(REQUIRED)).not.toBeInTheDocument();
+    expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de-DE', subscriptions: { NLT_RECIPES: { email: { isSubscribed: false } } } });
+  });
+
+  it('the switch for all newsletters turned off saves it, the reminders kept', async () => {
+    const { user, fake } = await openCentre({ seed: withoutOptIn('NLT_GENERAL', 'NLT_RECIPES', 'SVC_PRODUCT_REMINDER'), reminders: [kaffee], centre: withOptIn });
+    await user.click(await screen.findByRole('switch', { name: 'Alle Newsletter abonnieren' }));
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(written(fake)).toMatchObject({ subscriptions: { NLT_GENERAL: { email: { isSubscribed: false } }, NLT_RECIPES: { email: { isSubscribed: false } } } });
+  });
+
+  it.each([
+    ['reached by its tab', ''],
+    ['opened by the link', '#reminders'],
+  ])('deleting reminders while a newsletter stays (%s): the save deletes them', async (_, hash) => {
+    const { user, fake, listed } = await openCentre({ seed: withoutOptIn('NLT_GENERAL', 'SVC_PRODUCT_REMINDER'), reminders: [kaffee], centre: withOptIn, path: `/preferences/token/link-jwt${hash}` });
+    if (!hash) await user.click(await screen.findByRole('tab', { name: 'Erinnerungen' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Erinnerungen' })).toHaveAttribute('aria-selected', 'true'));
+    await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(screen.queryByText(REQUIRED)).not.toBeInTheDocument();
+    expect(listed).toEqual([]);
+    expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+  });
+
+  it.each([
+    ['Newsletters', ['NLT_GENERAL', 'NLT_RECIPES'], [], ['newsletters']],
+    ['ProductReminders', ['SVC_PRODUCT_REMINDER'], [kaffee], ['reminders']],
+    // The reminders first: the tab change from the newsletters, still subscribed, is no save either.
+    ['All', ['NLT_GENERAL', 'NLT_RECIPES', 'SVC_PRODUCT_REMINDER'], [kaffee], ['reminders', 'newsletters']],
+  ])('the unsubscribe dialog (%s): Yes unsubscribes from everything', async (_, keys, reminders, steps) => {
+    const { user, requests } = await openCentre({ seed: withoutOptIn(...keys), reminders, centre: withOptIn });
+    await screen.findByRole('heading', { level: 1, name: 'Hallo Erika!' });
+    for (const step of steps) {
+      if (step === 'reminders') {
+        await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+        await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+      } else {
+        await user.click(screen.getByRole('tab', { name: 'Newsletter' }));
+        await user.click(await screen.findByRole('switch', { name: 'Alle Newsletter abonnieren' }));
+      }
+    }
+    await user.click(save());
+    await user.click(within(await screen.findByRole('dialog', { name: 'Wirklich abmelden?' })).getByRole('button', { name: 'Ja' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie wurden erfolgreich abgemeldet.' })).toBeInTheDocument();
+    expect(requests.some((request) => request.url.endsWith('/rest/v1/subscriber/unsubscribe/link-jwt'))).toBe(true);
+  });
+
+  it.each([
+    ['the favourite store', () => screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), { data: { preference: { FAVORITE_STORE: null } } }],
+    ['the birth year', () => screen.findByRole('textbox', { name: /Geburtsjahr/ }), { profile: { birthYear: null } }],
+  ])('clearing %s saves it', async (_, field, change) => {
+    const { user, fake } = await openCentre({ seed: withoutOptIn('NLT_GENERAL'), centre: withOptIn, path: '/preferences/token/link-jwt#profile' });
+    const input = await field();
+    await waitFor(() => expect(input).not.toHaveValue(''));
+    await user.clear(input);
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de-DE', ...change });
+  });
+
+  it('unticking a tile saves it', async () => {
+    const { user, fake } = await openCentre({ seed: withoutOptIn('NLT_GENERAL'), centre: withOptIn, path: '/preferences/token/link-jwt#profile' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    await user.click(save());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(written(fake)).toEqual({ regToken: expect.any(String), lang: 'de-DE', data: { preference: { ORGANIC: false } } });
+  });
+
+  // What gives something still needs the opt-in, with the spec's text at the field, on the newsletters' tab.
+  type Change = (user: ReturnType<typeof userEvent.setup>) => Promise<void>;
+  it.each<[string, string[], string, Change]>([
+    ['subscribing to a newsletter', ['NLT_GENERAL'], '#newsletter', async (user) => user.click(await screen.findByRole('switch', { name: 'Rezepte' }))],
+    ['ticking a tile', ['NLT_GENERAL'], '#profile', async (user) => user.click(await screen.findByRole('checkbox', { name: 'Bio' }))],
+    ['a new first name', ['NLT_GENERAL'], '#profile', async (user) => user.type(await screen.findByRole('textbox', { name: 'Vorname' }), 'na')],
+    [
+      'a new birth year',
+      ['NLT_GENERAL'],
+      '#profile',
+      async (user) => {
+        const year = await screen.findByRole('textbox', { name: /Geburtsjahr/ });
+        await user.clear(year);
+        await user.type(year, '1981');
+      },
+    ],
+    [
+      'a tile ticked with a newsletter unticked',
+      ['NLT_GENERAL', 'NLT_RECIPES'],
+      '#profile',
+      async (user) => {
+        await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+        await user.click(screen.getByRole('tab', { name: 'Newsletter' }));
+        await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      },
+    ],
+  ])('%s still needs the opt-in', async (_, keys, tab, change) => {
+    const seed = withoutOptIn(...keys);
+    const { user, fake } = await openCentre({ seed: { ...seed, data: { ...seed.data, preference: { FAVORITE_STORE: 'DE-20095-01' } } }, centre: withOptIn, path: `/preferences/token/link-jwt${tab}` });
+    await change(user);
+    await user.click(save());
+    expect(await screen.findByText(REQUIRED)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Newsletter' })).toHaveAttribute('aria-selected', 'true');
+    expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+  });
+});

@@ -15,7 +15,7 @@ import type { RetailStore } from '../api/retail-stores';
 import { savePreferences } from '../api/save-preferences';
 import { searchProductReminders, type ProductReminder, type ProductReminders } from '../api/search-product-reminders';
 import { unsubscribeAll } from '../api/unsubscribe-all';
-import { formFieldOf, initialValues, keepsNewsletter, listedNewsletters, newslettersAfterSave, preferenceKey, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, subscriptionKeyOf, type PreferencesValues } from '../lib/form';
+import { formFieldOf, initialValues, keepsNewsletter, listedNewsletters, newslettersAfterSave, personalisationOptInRequired, preferenceKey, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, subscriptionKeyOf, type PreferencesValues } from '../lib/form';
 import { greetingText } from '../lib/greeting';
 import { useLeaveWarning } from '../lib/leave-warning';
 import { displayedNewsletterKeys, hasNewsletterSubscription, isNewsletterTab, remindersActive, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
@@ -109,12 +109,13 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
         centreSchema(kit, {
           shown,
           zipCodeRules: metadata.validation.zipCode,
-          staysSubscribed: (newsletters) => staysSubscribed({ newsletters }),
+          // Against the form's start, the account as loaded: what a save would write (preferencesUpdate).
+          personalisationOptInRequired: (values) => personalisationOptInRequired(values, initial),
           accountSchema,
           saved: account.profile,
         }),
       ),
-    [shown, metadata.validation.zipCode, account, accountSchema],
+    [shown, metadata.validation.zipCode, account, accountSchema, initial],
   );
 
   const subscribed = hasNewsletterSubscription(account.subscriptions);

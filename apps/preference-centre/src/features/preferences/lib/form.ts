@@ -168,6 +168,58 @@ export function staysSubscribed(values: Pick<PreferencesValues, 'newsletters'>):
   return Object.values(values.newsletters).some(Boolean);
 }
 
+/**
+ * Whether a save of `values` needs the personalisation opt-in ticked (spec 001 §5: required to save, "To save, please
+ * fill in this field."). It is the opt-in to personalised newsletters: only while a listed newsletter stays subscribed
+ * (staysSubscribed). A subscriber who has given it keeps it as long as a newsletter stays. One who has not is asked for
+ * it by a save that gives something (givesSomething: a subscription, a tile, a store, a name, a birth date), not by
+ * one that only withdraws: unticking a newsletter, deleting reminders, clearing a field, nor by a tab change with
+ * nothing new. Withdrawing a consent is as easy as giving it and never asks for another (GDPR Art. 7(3), UWG §7(3)):
+ * before, a subscriber without the opt-in could withdraw nothing short of unsubscribing from every newsletter, and
+ * could not even open the reminders' tab to delete them.
+ */
+export function personalisationOptInRequired(values: PreferencesValues, initial: PreferencesValues): boolean {
+  return staysSubscribed(values) && (initial.personalisationOptIn || givesSomething(values, initial));
+}
+
+/**
+ * What the shopper gives in a field, or undefined for nothing: an empty text (trimmed, as preferencesUpdate saves it),
+ * no answer and off count as nothing. The form's check gets the values as formik hands them to it, an empty text as
+ * undefined.
+ */
+function given(value: unknown): string | number | true | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (typeof value === 'number' || value === true) return value;
+  return undefined;
+}
+
+/** Whether `now` gives a value the account did not have: a new one, or another one than it had. */
+const givesNew = (now: unknown, before: unknown) => given(now) !== undefined && given(now) !== given(before);
+
+/** The birth date's parts as numbers, typed or loaded. */
+const birthPart = (value: number | string | undefined) => numberOrNull(value) ?? undefined;
+
+/**
+ * Whether a save of `values` gives something the account did not have, where preferencesUpdate writes it: a
+ * subscription, a tile ticked or answered, a store, a salutation, a name, a birth date, a postcode or its country.
+ * Ending a subscription, deleting a reminder, unticking a tile and clearing a field give nothing.
+ */
+function givesSomething(values: PreferencesValues, initial: PreferencesValues): boolean {
+  const now = values.profile;
+  const before = initial.profile;
+  return (
+    Object.entries(values.newsletters).some(([key, on]) => on && !initial.newsletters[key]) ||
+    Object.entries(values.preferences).some(([key, value]) => givesNew(value, initial.preferences[key])) ||
+    givesNew(values.favouriteStore.id, initial.favouriteStore.id) ||
+    givesNew(values.salutation, initial.salutation) ||
+    givesNew(now.firstName, before.firstName) ||
+    givesNew(now.lastName, before.lastName) ||
+    (['birthDay', 'birthMonth', 'birthYear'] as const).some((part) => givesNew(birthPart(now[part]), birthPart(before[part]))) ||
+    givesNew(now.zip, before.zip) ||
+    givesNew(now.country, before.country)
+  );
+}
+
 /** Whether the account keeps any newsletter after saving `values`, listed or not: what opens the tabs (spec 001 §2). */
 export function keepsNewsletter(values: Pick<PreferencesValues, 'newsletters'>, account: SubscriberAccount): boolean {
   if (staysSubscribed(values)) return true;

@@ -8,7 +8,7 @@ const valid = (schema: ReturnType<typeof centreSchema>, birthYear: string) =>
 
 describe("the birth year's range (spec 001 §7: the provider's getSchema)", () => {
   const shown = new Set(['birthYear'] as const);
-  const base = { shown, zipCodeRules: {}, staysSubscribed: () => false };
+  const base = { shown, zipCodeRules: {}, personalisationOptInRequired: () => false };
 
   it("is the spec's 1900 to 2020 without a schema", async () => {
     const schema = centreSchema(base);
@@ -38,7 +38,7 @@ describe("the birth year's range (spec 001 §7: the provider's getSchema)", () =
 
 describe('a name too long (QA languages round of 2026-11-30: 201 letters of a first name were told "letters only")', () => {
   const LANGUAGES = ['de', 'en', 'es', 'fr', 'nl', 'pl', 'pt'];
-  const schema = centreSchema({ shown: new Set(['firstName', 'lastName'] as const), zipCodeRules: {}, staysSubscribed: () => false });
+  const schema = centreSchema({ shown: new Set(['firstName', 'lastName'] as const), zipCodeRules: {}, personalisationOptInRequired: () => false });
   const errorOf = async (path: string, profile: Record<string, string>) => {
     const values = { profile, favouriteStore: { text: '', id: '', open: true }, newsletters: {} };
     try {

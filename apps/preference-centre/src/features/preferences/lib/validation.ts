@@ -15,6 +15,7 @@ import {
 } from '@portal/forms';
 import { ErrorCode } from '@portal/identity';
 
+import type { PreferencesValues } from './form';
 import { PRODUCT_NAME } from './product';
 
 /** The preference centre's own rules (spec 001 §5), as message descriptors. */
@@ -29,8 +30,8 @@ export const centreMessages = {
 export interface CentreRules {
   shown: Set<ProfileFieldName>;
   zipCodeRules: Record<string, ZipCodeRule>;
-  /** Whether the values leave a newsletter subscribed: then the personalisation opt-in is required to save. */
-  staysSubscribed: (newsletters: Record<string, boolean>) => boolean;
+  /** Whether a save of the values needs the personalisation opt-in (personalisationOptInRequired in lib/form). */
+  personalisationOptInRequired: (values: PreferencesValues) => boolean;
   /**
    * The provider's getSchema answer: its `range(…)` of profile.birthYear bounds the birth year (spec 001 §7), and the
    * names it requires may not be removed.
@@ -53,7 +54,7 @@ const refusal = (errorCode: number, fieldName: string, fallback: string): Messag
  */
 export function centreSchema(
   { yup, birthYearSchema, firstNameSchema, personNameSchema, postcodeSchema, tooLongMessage }: SchemaKit,
-  { shown, zipCodeRules, staysSubscribed, accountSchema, saved }: CentreRules,
+  { shown, zipCodeRules, personalisationOptInRequired, accountSchema, saved }: CentreRules,
 ) {
   const profile: Record<string, AnySchema> = {};
   for (const name of ['firstName', 'lastName'] as const) {
@@ -90,10 +91,10 @@ export function centreSchema(
           }),
         })
       : yup.object(),
+    // Required to save (spec 001 §5), but never to withdraw: the rule and its why are personalisationOptInRequired's.
     personalisationOptIn: shown.has('personalisationOptIn')
       ? yup.boolean().test('required', centreMessages.personalisationRequired(), function required(value) {
-          const { newsletters } = this.parent as { newsletters: Record<string, boolean> };
-          return value === true || !staysSubscribed(newsletters);
+          return value === true || !personalisationOptInRequired(this.parent as PreferencesValues);
         })
       : yup.boolean(),
   });

@@ -197,6 +197,22 @@ test.describe('preference centre, complete', () => {
       await expect(page.getByLabel('Geburtsdatum')).toHaveValue('1900-01-01');
     });
 
+    await test.step('a date of birth left in part (Backspace in the month) is refused, and the saved date stays (QA)', async () => {
+      const dateOfBirth = page.getByLabel('Geburtsdatum');
+      // The first segment has the focus (the day, in German); the next is the month.
+      await dateOfBirth.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Backspace');
+      // What the form cannot see in the value ("", as of an empty input): the browser holds a date in part.
+      expect(await dateOfBirth.evaluate((input: HTMLInputElement) => [input.value, input.validity.badInput])).toEqual(['', true]);
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(fieldError(page, 'Bitte geben Sie ein gültiges Geburtsdatum ein.')).toBeVisible();
+      await expect(dateOfBirth).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeHidden();
+      await reopen(page, `${link}#my-store`);
+      await expect(page.getByLabel('Geburtsdatum')).toHaveValue('1900-01-01');
+    });
+
     await test.step('tiles toggled, saved, reloaded: kept', async () => {
       await reopen(page, `${link}#interests`);
       const organic = page.getByRole('checkbox', { name: 'Bio' });

@@ -51,3 +51,12 @@ export function forgetLanguage() {
   document.cookie = 'i18next=; path=/; max-age=0';
   window.localStorage.clear();
 }
+
+/**
+ * Makes a date input report what Chromium reports for a date left in part (a segment emptied or not yet typed): the
+ * value "" of an empty one, and `validity.badInput`, which jsdom does not keep. `false` takes the stub down.
+ */
+export function holdDateInPart(input: HTMLElement, inPart = true) {
+  if (inPart) Object.defineProperty(input, 'validity', { configurable: true, get: () => ({ badInput: true, valid: false }) });
+  else delete (input as { validity?: unknown }).validity;
+}

@@ -1,10 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import type { PreferenceCentreContent } from '@portal/cms';
 import { ErrorCode } from '@portal/identity';
 import { createFakeProvider, type FakeAccountSeed } from '@portal/identity/testing';
-import { forgetLanguage, renderPage } from '@portal/ui/testing';
+import { forgetLanguage, holdDateInPart, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../../app/messages';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../../app/routes';
@@ -213,6 +213,44 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(screen.getByRole('tab', { name: 'Filiale' })).toHaveAttribute('aria-selected', 'true');
     expect(year).toHaveAccessibleDescription(/Das Geburtsjahr muss zwischen 1900 und 2020 liegen/);
   });
+
+  // QA: Backspace in the month of a saved date of birth left the date in part, which the browser reports as an empty
+  // value; the save removed the date and said "Erfolgreich!".
+  it('refuses a date of birth left in part and keeps the saved one; a date emptied whole is removed', async () => {
+    const withDate: PreferenceCentreContent = {
+      ...preferenceCentre,
+      tabs: preferenceCentre.tabs.map((tab) =>
+        tab.id === 'store' ? { ...tab, title: 'Meine Filiale', items: [{ type: 'profileFields', id: 'profile', fields: ['firstName', 'dateOfBirth'] }] } : tab,
+      ),
+    };
+    const { user, fake } = await openCentre({
+      seed: { ...subscriber, profile: { firstName: 'Erika', birthDay: 15, birthMonth: 6, birthYear: 1985 } },
+      path: '/preferences/token/link-jwt#store',
+      centre: withDate,
+    });
+    const date = await screen.findByLabelText('Geburtsdatum');
+    expect(date).toHaveValue('1985-06-15');
+    await user.click(date);
+    holdDateInPart(date);
+    fireEvent.change(date, { target: { value: '' } });
+    // Checked before the tab changes (spec 001 §2), and before the save.
+    await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+    await waitFor(() => expect(date).toHaveAccessibleDescription('Bitte geben Sie ein gültiges Geburtsdatum ein.'), { timeout: 2000 });
+    expect(screen.getByRole('tab', { name: 'Meine Filiale' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(save());
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+    expect(screen.queryByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).not.toBeInTheDocument();
+    expect(fake.account(EMAIL)?.profile).toMatchObject({ birthDay: 15, birthMonth: 6, birthYear: 1985 });
+    // Every part emptied: no date, which the save removes. The value stays "", so the browser reports no change; leaving
+    // the field checks it again.
+    holdDateInPart(date, false);
+    act(() => date.blur());
+    await waitFor(() => expect(date).not.toHaveAttribute('aria-invalid'));
+    await user.click(save());
+    await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
+    expect(written(fake)).toMatchObject({ profile: { birthDay: null, birthMonth: null, birthYear: null } });
+  }, 20_000);
 
   it('re-validates the postcode when the country changes', async () => {
     const { user } = await openCentre({ path: '/preferences/token/link-jwt#store' });

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
-import { forgetLanguage } from '@portal/ui/testing';
+import { forgetLanguage, holdDateInPart } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
 import { personalDataUpdate, personalDataValues } from '../api/update-personal-data';
 
@@ -173,6 +173,24 @@ describe('/personaldata', () => {
     expect(screen.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeInTheDocument();
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
   });
+
+  // The preference centre's QA finding, on the same date input: a date left in part (Backspace in the month) is reported
+  // as an empty value, and the save removed the date of birth.
+  it('refuses a date of birth left in part and keeps the saved one', async () => {
+    const identity = await loggedIn({ birthDay: 15, birthMonth: 6, birthYear: 1985 });
+    await openApp('/personaldata', { identity });
+    const date = await screen.findByLabelText('Geburtsdatum', {}, { timeout: 5000 });
+    await waitFor(() => expect(date).toHaveValue('1985-06-15'));
+    await userEvent.click(date);
+    holdDateInPart(date);
+    fireEvent.change(date, { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(date).toHaveAccessibleDescription('Bitte geben Sie ein gültiges Geburtsdatum ein.'), { timeout: 2000 });
+    expect(date).toHaveFocus();
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+    expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
+    expect(identity.account(EMAIL)!.profile).toMatchObject({ birthDay: 15, birthMonth: 6, birthYear: 1985 });
+  }, 20_000);
 
   it('puts server validation errors on their fields: the message key, else the server text; phones at the first phone', async () => {
     const fake = await loggedIn();

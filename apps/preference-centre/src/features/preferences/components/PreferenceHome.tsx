@@ -600,6 +600,8 @@ function groupTiles(items: PreferenceTabItem[]): (PreferenceTabItem | Extract<Pr
 const FIELD_OF_PATH: Record<string, ProfileFieldName[]> = {
   'favouriteStore.text': ['favouriteStore'],
   'profile.birthYear': ['birthYear', 'dateOfBirth'],
+  // The date input's own error, of a date it holds in part (DateField, BIRTH_DATE_FIELDS.date).
+  'profile.birthDate': ['dateOfBirth'],
   'profile.firstName': ['firstName'],
   'profile.lastName': ['lastName'],
   'profile.zip': ['zip'],

@@ -100,7 +100,9 @@ describe('schemaFieldRule', () => {
     ['profile.birthDay', 12, undefined],
     ['profile.phones.0.number', '+4912345678', undefined],
     ['profile.phones.0.number', '004912345678', 'gigya.schema.profile.phones.number'],
-    ['profile.phones.0.number', '+35112345678', 'gigya.schema.profile.phones.number'],
+    ['profile.phones.0.number', '+35112345678', 'global.phone.error.length'],
+    // The schema's pattern (^\+[0-9]{6,15}$) holds the number as it is stored, without the spaces it was written with.
+    ['profile.phones.0.number', '+48 123 456 789', undefined],
     ['data.salutation', 'mrs', undefined],
     ['data.salutation', 'sir', 'gigya.schema.data.salutation'],
     ['data.salutation', '', 'gigya.schema.data.salutation.required.error'],

@@ -49,29 +49,24 @@ export function hasValue(value: unknown): boolean {
  */
 export { charGroupCount } from '@portal/identity-contract';
 
+/** "+49 (0)30 …": the trunk prefix, which is dialled only within the country, so no part of the number. */
+const TRUNK_PREFIX = /^\+\s*(\d{1,3})\s*\(0\)/;
 /**
- * Countries whose numbers have a fixed length after the country code (spec 000 §5: PT 9 digits, PL 11 digits –
- * read as the whole number, +48 and 9 digits, which is the length of every Polish number).
+ * "+48 (22) 123 45 67": an area code in brackets, whose digits are part of the number. One that starts with 0
+ * ("+49 (030) …") stays refused: whether its 0 is a trunk prefix or part of the number (Italy's) no rule can tell.
  */
-export const PHONE_NUMBER_LENGTHS: Readonly<Record<string, { countryCode: string; digits: number }>> = {
-  PT: { countryCode: '351', digits: 9 },
-  PL: { countryCode: '48', digits: 9 },
-};
-
-const INTERNATIONAL_NUMBER = /^\+([1-9]\d{6,14})$/;
+const BRACKETED_DIGITS = /\(([1-9]\d*)\)/g;
+/** Spaces (also the no-break one) and the hyphens, dashes, slashes and dots people group the digits with. */
+const SEPARATORS = /[\s\-\u2010-\u2013/.]/g;
 
 /**
- * Whether a phone number is written internationally: a plus sign, the country code and digits only, 7 to 15
- * digits in all (E.164), e.g. +4912345678; numbers of the countries in `PHONE_NUMBER_LENGTHS` need exactly their
- * length. Country codes are prefix-free, so the leading digits say which country a number belongs to.
+ * A phone number as the service stores it (E.164: a plus sign and digits, its rule `^\+\d{6,15}$`), from one written
+ * as shoppers write it: "+48 123 456 789", "+49 (0)30 123-45-67". The form checks this and the save sends it; the
+ * form took only the digits run together, which no one writes (QA phone round). Anything else stays in, for the
+ * check to refuse.
  */
-export function isValidPhoneNumber(value: string): boolean {
-  const digits = INTERNATIONAL_NUMBER.exec(value)?.[1];
-  if (!digits) return false;
-  for (const { countryCode, digits: length } of Object.values(PHONE_NUMBER_LENGTHS)) {
-    if (digits.startsWith(countryCode)) return digits.length === countryCode.length + length;
-  }
-  return true;
+export function normalisePhoneNumber(value: string): string {
+  return value.trim().replace(TRUNK_PREFIX, '+$1').replace(BRACKETED_DIGITS, '$1').replace(SEPARATORS, '');
 }
 
 /**

@@ -19,8 +19,7 @@ export {
   emptyToUndefined,
   FIRST_NAME,
   hasValue,
-  isValidPhoneNumber,
-  PHONE_NUMBER_LENGTHS,
+  normalisePhoneNumber,
   type PasswordComplexity,
 } from './checks';
 export {

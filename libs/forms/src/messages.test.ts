@@ -1,6 +1,6 @@
-import { createI18n, loadShippedMessages } from '@portal/i18n';
+import { createI18n, loadShippedMessages, SHIPPED_LANGUAGES } from '@portal/i18n';
 import { isMessage, message, messages, toMessage, translateMessage } from './messages';
-import { passwordMessages } from './rules';
+import { isValidPhoneNumber, passwordMessages, phoneLengthMessage } from './rules';
 
 describe('message descriptors', () => {
   it.each([
@@ -34,6 +34,7 @@ describe('translateMessage', () => {
     ['de-DE', messages.retypeMismatch(), 'Die eingegebenen Passwörter stimmen nicht überein.'],
     ['en-GB', messages.consentMissing(), 'Please agree to the terms and conditions of use.'],
     ['de-DE', message('ap.errors.profile.firstName.400026', 'Invalid format'), 'Invalid format'],
+    ['pl-PL', messages.phoneFormat(), 'Prosimy podać numer telefonu ze znakiem plus, numerem kierunkowym kraju i cyframi, np. +48123456789.'],
   ])('%s: %j', async (language, descriptor, text) => {
     const i18n = await createI18n(loadShippedMessages, language);
     expect(translateMessage(i18n.t, descriptor)).toBe(text);
@@ -48,5 +49,20 @@ describe('translateMessage', () => {
   it('uses the English fallback with placeholders filled when no catalogue is loaded', async () => {
     const i18n = await createI18n(async () => ({}));
     expect(translateMessage(i18n.t, passwordMessages.passwordMinLength(8))).toBe('The password must be at least 8 characters long.');
+    // The account portal's profile texts have it in each language (the pages that take a phone load them).
+    expect(translateMessage(i18n.t, phoneLengthMessage('48', 9))).toBe('Phone numbers starting with +48 have 9 digits after the country code.');
+  });
+});
+
+// QA phone round: every language's refusal gave the German example, which a Polish or Portuguese shopper took for the
+// shape of their own number. Each language's example must be one the form takes.
+describe('the example of the phone format', () => {
+  const COUNTRY_CODES: Record<string, string[]> = { de: ['49'], en: ['49', '44'], es: ['34'], fr: ['33'], nl: ['31'], pl: ['48'], pt: ['351'] };
+
+  it.each(SHIPPED_LANGUAGES)('%s: is a number of its country the form takes', async (language) => {
+    const text = (await loadShippedMessages(language))['global.phone.error.format']!;
+    const example = /\+\d+/.exec(text)?.[0];
+    expect(example && isValidPhoneNumber(example)).toBe(true);
+    expect(COUNTRY_CODES[language]!.some((code) => example!.startsWith(`+${code}`))).toBe(true);
   });
 });

@@ -7,17 +7,19 @@ import {
   consentSchema,
   emailSchema,
   firstNameSchema,
+  isValidPhoneNumber,
   newPasswordSchema,
   passwordMessages,
   passwordSchema,
   PERSON_NAME_MAX_LENGTH,
+  phoneLengthMessage,
   personNameSchema,
   phoneSchema,
   postcodeSchema,
   retypePasswordSchema,
   tooLongMessage,
 } from './rules';
-import { charGroupCount, isValidPhoneNumber } from './checks';
+import { charGroupCount, normalisePhoneNumber } from './checks';
 import { messages } from './messages';
 import { parseFormat } from './schema-fields';
 import { firstError, firstKey } from './test-utils';
@@ -173,19 +175,69 @@ describe('phone numbers', () => {
     ['+4812345678', false],
     ['+481234567890', false],
     ['4912345678', false],
-    ['+49 1234 5678', false],
-    ['+49-12345678', false],
     ['+0912345678', false],
     ['+12345', false],
     ['+1234567890123456', false],
     ['+49123456a8', false],
-  ])('%s valid: %s', (value, valid) => {
+    // As shoppers write them (QA phone round): spaces and the usual separators are no part of the number.
+    ['+49 1234 5678', true],
+    ['+49-12345678', true],
+    ['+48 123 456 789', true],
+    ['+48 123-456-789', true],
+    ['+351 912 345 678', true],
+    ['+49 30/1234567', true],
+    ['+49.30.1234567', true],
+    ['\u00a0+49\u00a030 1234567 ', true],
+    ['+49 (0)30 1234567', true],
+    ['+48 (22) 123 45 67', true],
+    ['+48 12 345 678', false],
+    // Only the trunk prefix "(0)" after the country code is dropped; a bracketed 0 with more digits may be part of the
+    // number or a trunk prefix written into it, which the form cannot tell.
+    ['+49 (030) 1234567', false],
+    ['+49 30 (0)1234567', false],
+    ['+49 (30 1234567', false],
+    ['49 30 1234567', false],
+    ['+ 49 30 1234567', true],
+  ])('%j valid: %s', (value, valid) => {
     expect(isValidPhoneNumber(value)).toBe(valid);
+  });
+
+  it.each([
+    ['+48 123 456 789', '+48123456789'],
+    ['  +4912345678 ', '+4912345678'],
+    ['+49 (0)30 123-45-67', '+49301234567'],
+    ['+44 (0) 20 7946 0000', '+442079460000'],
+    ['+48 (22) 123 45 67', '+48221234567'],
+    ['+49 (030) 1234567', '+49(030)1234567'],
+    ['', ''],
+  ])('%j is stored as %j', (value, stored) => {
+    expect(normalisePhoneNumber(value)).toBe(stored);
   });
 
   it('leaves an empty number to the required rule', async () => {
     await expect(phoneSchema().isValid('')).resolves.toBe(true);
     expect(firstKey(await firstError(phoneSchema(), '12345'))).toBe('gigya.schema.profile.phones.number');
+  });
+
+  // QA phone round: "+4812345678" was told the German example, nothing of the length Polish numbers have.
+  it.each([
+    ['+4812345678', { countryCode: '48', digits: 9 }],
+    ['+48 123 456 78 90', { countryCode: '48', digits: 9 }],
+    ['+48 123', { countryCode: '48', digits: 9 }],
+    ['+35112345678', { countryCode: '351', digits: 9 }],
+  ])('says the length of a %j of a country with one', async (value, length) => {
+    const error = await firstError(phoneSchema(), value);
+    expect(error).toEqual(phoneLengthMessage(length.countryCode, length.digits));
+    expect(firstKey(error)).toBe('global.phone.error.length');
+  });
+
+  it.each(['+12345', '0171 1234567', '+49 (030) 1234567'])('says the format of %j, whose country has no fixed length', async (value) => {
+    expect(firstKey(await firstError(phoneSchema(), value))).toBe('gigya.schema.profile.phones.number');
+  });
+
+  it('checks the number as it is stored, so a pattern of the identity schema on top holds it without its spaces', async () => {
+    const schema = phoneSchema().test('format', 'schema pattern', (value) => !value || /^\+[0-9]{6,15}$/.test(value));
+    await expect(schema.validate('+48 123 456 789')).resolves.toBe('+48123456789');
   });
 });
 

@@ -1,4 +1,5 @@
-import { createI18n, type MessageLoader } from '@portal/i18n';
+import { isValidPhoneNumber } from '@portal/forms/schemas';
+import { createI18n, loadShippedMessages, type MessageLoader } from '@portal/i18n';
 import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
 import { loadProfileMessages } from '../shared/profile-texts';
 import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
@@ -50,5 +51,24 @@ describe('app messages', () => {
     expect(new Set(texts).size).toBe(3);
     expect(texts.filter((text) => text.includes('{'))).toEqual([]);
     expect(texts[2]).toContain('2');
+  });
+
+  // QA phone round: the hint gave the German example on every page. Each language's is a number the form takes, the
+  // same its format error gives (libs/forms checks that one is of the language's country).
+  it.each(APP_LANGUAGES)('%s: the phone hint gives an example the form takes, the one of the format error', async (language) => {
+    const example = (text: string | undefined) => /\+\d+/.exec(text ?? '')?.[0];
+    const hint = example((await loadProfileMessages(language))['ap.personaldata.phone.hint']);
+    expect(hint && isValidPhoneNumber(hint)).toBe(true);
+    expect(hint).toBe(example((await loadShippedMessages(language))['global.phone.error.format']));
+  });
+
+  it.each([
+    ['de', 'Telefonnummern mit +48 haben nach der Ländervorwahl 9 Ziffern.'],
+    ['en', 'Phone numbers starting with +48 have 9 digits after the country code.'],
+    ['pl', 'Numery telefonów zaczynające się od +48 mają 9 cyfr po numerze kierunkowym kraju.'],
+    ['pt', 'Os números de telefone começados por +48 têm 9 algarismos após o indicativo do país.'],
+  ])('%s: the length of the numbers of a country with one fills in the country code and the digits', async (language, text) => {
+    const i18n = await createI18n(loadProfileMessages, language, { completeLanguages: COMPLETE_LANGUAGES });
+    expect(i18n.t('global.phone.error.length', { countryCode: '48', digits: 9 })).toBe(text);
   });
 });

@@ -5,7 +5,7 @@ import { use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
-import { deferredSchema, FormError, hasValue, message, messages, postcodeInputMode, SubmitButton, TextField, zipCodeRule, type AccountFormSchemaOptions, type AccountSchemaDefinition } from '@portal/forms';
+import { deferredSchema, FormError, hasValue, message, messages, normalisePhoneNumber, postcodeInputMode, SubmitButton, TextField, zipCodeRule, type AccountFormSchemaOptions, type AccountSchemaDefinition } from '@portal/forms';
 import { addMessages } from '@portal/i18n';
 import { useIdentity, type LegalStatement } from '@portal/identity';
 import { AccountField, accountFieldOf, accountFieldPaths, ACCOUNT_FIELDS } from '../../../shared/account-fields';
@@ -47,6 +47,16 @@ const trimmed = (value: unknown): unknown =>
       : value && typeof value === 'object'
         ? Object.fromEntries(Object.entries(value).map(([key, part]) => [key, trimmed(part)]))
         : value;
+
+/**
+ * The profile as the account keeps it: trimmed, and the phone number as the service stores it, a plus sign and digits
+ * (normalisePhoneNumber), as the personal data page sends it; the form takes it with spaces (QA phone round).
+ */
+function storedProfile(profile: FinalizeValues['profile']): FinalizeValues['profile'] {
+  const stored = trimmed(profile) as FinalizeValues['profile'];
+  if (!stored?.phones) return stored;
+  return { ...stored, phones: stored.phones.map((phone) => (phone.number === undefined ? phone : { ...phone, number: normalisePhoneNumber(phone.number) })) };
+}
 
 /**
  * Starts loading the texts of the personal data page's fields (their labels are the profile's texts), which the form
@@ -105,7 +115,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
     helpers.setStatus(undefined);
     let outcome;
     try {
-      outcome = await finalizeRegistration(provider, regToken, { ...values, profile: trimmed(values.profile) as FinalizeValues['profile'], data: trimmed(values.data) as FinalizeValues['data'] }, consentId, language);
+      outcome = await finalizeRegistration(provider, regToken, { ...values, profile: storedProfile(values.profile), data: trimmed(values.data) as FinalizeValues['data'] }, consentId, language);
     } catch (error) {
       outcome = { kind: 'unexpected' as const, code: failureCode(error) };
     }

@@ -326,6 +326,23 @@ describe('/registration/finalize', () => {
     20_000,
   );
 
+  // QA phone round: the phone is taken as a shopper writes it, and sent as the service stores it (a plus sign and digits).
+  it('a required phone number written with spaces and a trunk prefix is sent as the service stores it', async () => {
+    const phoneRequired = {
+      ...defaultSchema,
+      profileSchema: { fields: { ...defaultSchema.profileSchema.fields, 'phones.number': { ...defaultSchema.profileSchema.fields['phones.number']!, required: true } } },
+    };
+    const { identity, regToken } = await pendingLogin({ verified: true, profile: { firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' } }, phoneRequired);
+    regions();
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Telefonnummer/ }, { timeout: 5000 }), '+49 (0)30 123 45 67');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' }, { timeout: 5000 })).toBeInTheDocument();
+    const write = identity.calls.find((c) => c.method === 'setAccountInfo')!.params as { profile: Record<string, unknown> };
+    expect(write.profile).toMatchObject({ phones: [{ number: '+49301234567' }] });
+    expect(identity.account(EMAIL)?.profile).toMatchObject({ phones: [{ number: '+49301234567' }] });
+  }, 20_000);
+
   it('a required field no page shows has a label in the shopper’s language, not its path', async () => {
     const schema = { ...defaultSchema, dataSchema: { fields: { ...defaultSchema.dataSchema.fields, loyaltyCard: { type: 'string' as const, required: true, writeAccess: 'clientModify' as const } } } };
     const { identity, regToken } = await pendingLogin({ verified: true, profile: { firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' } }, schema);

@@ -1,4 +1,4 @@
-import { joinDate, SALUTATIONS } from '@portal/forms';
+import { joinDate, normalisePhoneNumber, SALUTATIONS } from '@portal/forms';
 import type { AccountState, DeepPartial, Phone, Profile, Salutation, SetAccountInfoParams } from '@portal/identity';
 import { useAccountSave } from '../../../shared/account-save';
 
@@ -37,9 +37,10 @@ export function personalDataValues(account: Pick<AccountState, 'profile' | 'data
  * same account personalDataValues filled it from). Written whole, the form replaced what another tab or the
  * preference centre had saved meanwhile: a phone or a date of birth saved there was lost (QA). A changed field goes
  * as the form has it: trimmed names, the date of birth as its three parts (null removes a cleared date), and the
- * first phone number replaced while any further ones the account has stay (spec 000 §3: type 'default'); a field
- * emptied on purpose sends its null. The phones go as a whole list, so the further ones come from the account as
- * stored just before the save (`stored`): taken from the page's copy, they undid a phone another tab had saved.
+ * first phone number as the service stores it (normalisePhoneNumber) replaced while any further ones the account has
+ * stay (spec 000 §3: type 'default'); a field emptied on purpose sends its null. The phones go as a whole list, so
+ * the further ones come from the account as stored just before the save (`stored`): taken from the page's copy, they
+ * undid a phone another tab had saved.
  */
 export function personalDataUpdate(
   values: PersonalDataValues,
@@ -58,9 +59,11 @@ export function personalDataUpdate(
     const hasDate = birthDay !== undefined && birthMonth !== undefined && birthYear !== undefined;
     Object.assign(profile, { birthDay: hasDate ? birthDay : null, birthMonth: hasDate ? birthMonth : null, birthYear: hasDate ? birthYear : null });
   }
-  if (values.profile.phones[0].number !== loaded.profile.phones[0].number) {
+  // The number as the service stores it (E.164): the shopper may write it with spaces, "+48 123 456 789", and the same
+  // number written otherwise is no change.
+  const number = normalisePhoneNumber(values.profile.phones[0].number);
+  if (number !== normalisePhoneNumber(loaded.profile.phones[0].number)) {
     const others: Phone[] = current?.phones?.slice(1) ?? [];
-    const number = values.profile.phones[0].number.trim();
     const first: Phone[] = number ? [{ ...(current?.phones?.[0] ?? {}), number, type: current?.phones?.[0]?.type ?? 'default' }] : [];
     const phones = [...first, ...others];
     profile.phones = phones.length > 0 ? phones : null;

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { testMetadata } from '@portal/cms/testing';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage, holdDateInPart } from '@portal/ui/testing';
@@ -49,6 +50,15 @@ describe('personal data values', () => {
     expect(personalDataUpdate(values, account, stored)).toEqual({
       profile: { phones: [{ number: '+4933333333', type: 'default' }, { number: '+4922222222', type: 'mobile' }] },
     });
+  });
+
+  it('sends the phone number as the service stores it: a plus sign and digits; the same number written otherwise is no change', () => {
+    const account = { profile: { phones: [{ number: '+48123456789', type: 'default' }] }, data: {} };
+    const values = personalDataValues(account);
+    values.profile.phones[0].number = '+48 123 456 789';
+    expect(personalDataUpdate(values, account)).toEqual({});
+    values.profile.phones[0].number = '+49 (0)30 123-45-67';
+    expect(personalDataUpdate(values, account)).toEqual({ profile: { phones: [{ number: '+49301234567', type: 'default' }] } });
   });
 
   it('writes only what the shopper changed against the values the form was loaded with (QA: lost update)', () => {
@@ -190,6 +200,25 @@ describe('/personaldata', () => {
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
     expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
     expect(identity.account(EMAIL)!.profile).toMatchObject({ birthDay: 15, birthMonth: 6, birthYear: 1985 });
+  }, 20_000);
+
+  // QA phone round: on the Polish page "+48 123 456 789", as Poles write a number, was refused, and "+4812345678" (the
+  // shape of the German example) was told that example, nothing of the length.
+  it('takes a number as a shopper writes it and saves it as the service stores it; a wrong length is told (Polish page)', async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata?lang=pl', { identity, metadata: testMetadata({ locales: ['de_DE', 'pl_PL'] }) });
+    const phone = await screen.findByRole('textbox', { name: /Numer telefonu/ }, { timeout: 5000 });
+    expect(phone).toHaveAccessibleDescription(/np\. \+48123456789/);
+    await userEvent.type(phone, '+4812345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Numery telefonów zaczynające się od +48 mają 9 cyfr po numerze kierunkowym kraju.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+48 123 456 789');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(identity.account(EMAIL)!.profile).toMatchObject({ phones: [{ number: '+48123456789', type: 'default' }] }));
+    await waitFor(() => expect(phone).toHaveValue('+48123456789'));
   }, 20_000);
 
   it('puts server validation errors on their fields: the message key, else the server text; phones at the first phone', async () => {

@@ -216,8 +216,12 @@ test.describe('account portal', () => {
     await page.goto('/login');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const ring = (locator: ReturnType<typeof page.locator>) => locator.evaluate((element) => getComputedStyle(element).outlineColor);
-    // The skip link comes first, then the logo in the header: the red ring had 2.24:1 on its blue (WCAG 1.4.11).
+    // The skip link comes first, over the header in its blue, then the logo in the header: the red ring had 2.24:1 on
+    // its blue (WCAG 1.4.11), and a blue one vanished there.
     await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
+    await expect(skip).toBeFocused();
+    expect(await ring(skip)).toBe('rgb(255, 255, 255)');
     await page.keyboard.press('Tab');
     const brand = page.locator('.page__brand');
     await expect(brand).toBeFocused();

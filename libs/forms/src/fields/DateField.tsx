@@ -1,4 +1,5 @@
 import { getIn, setIn, useFormikContext } from 'formik';
+import { ErrorCode } from '@portal/identity-contract';
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { message, type Message } from '../message';
 import { FieldFrame, useFieldFrame } from './field-state';
@@ -49,7 +50,8 @@ export function joinDate({ birthDay, birthMonth, birthYear }: DateParts): string
  * right in the same field.
  */
 function invalidDateMessage(day: string): Message {
-  return message([`ap.errors.${day}.400006`, `mpp.errors.400006.${day}`], 'Please enter a valid date of birth.');
+  const code = ErrorCode.INVALID_PARAMETER;
+  return message([`ap.errors.${day}.${code}`, `mpp.errors.${code}.${day}`], 'Please enter a valid date of birth.');
 }
 
 export interface DateFieldProps {

@@ -607,6 +607,11 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(screen.getAllByText('Keine Filiale gefunden.')).toHaveLength(1);
     expect(box).toHaveFocus();
     expect(box).toHaveAttribute('aria-expanded', 'false');
+    // Typing on, the words stay until the next search answers: emptied between keystrokes, the live region said them
+    // again after each pause (QA regression round).
+    await user.type(box, 'x');
+    expect(none).toHaveTextContent('Keine Filiale gefunden.');
+    expect(none).toHaveClass('pc-store__none');
     await user.clear(box);
     await user.type(box, 'ham');
     expect(await screen.findByText('3 Filialen gefunden. Mit den Pfeiltasten auswählen.')).toHaveClass('visually-hidden');

@@ -10,6 +10,9 @@ import { centreMessages } from '../lib/validation';
 /** A store search that failed with an answer of the service (an error status). */
 const SEARCH_FAILED = message('mpp.favouritestore.error.search', 'Die Filialsuche ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.');
 
+/** The field's status line before any search has answered. */
+const NOTHING_SAID = { noneFound: false, announcement: '' };
+
 /** How long typing must pause before the search runs. */
 export const STORE_SEARCH_DEBOUNCE_MS = 300;
 
@@ -120,13 +123,26 @@ export function StoreCombobox() {
     }
   };
 
-  const noneFound = searched && search.isSuccess && results.length === 0;
-  let announcement = '';
+  // What the last answered search said stays while the next one is on its way (typing ahead of the debounce, or the
+  // answer loading): emptied between keystrokes, the live region said "Keine Filiale gefunden." again after each
+  // pause and the visible text flickered (QA regression round). The same words again are no change, so nothing is
+  // said twice; a different count is said as it comes.
+  // (React's "information from previous renders": the state is set while rendering, only when it changes.)
+  const [settled, setSettled] = useState(NOTHING_SAID);
+  let status = settled;
   if (searched && search.isSuccess) {
-    announcement = noneFound
-      ? t('mpp.favouritestore.noresults', { defaultValue: 'Keine Filiale gefunden.' })
-      : t('mpp.favouritestore.results', { count: results.length, defaultValue: '{count} Filialen gefunden. Mit den Pfeiltasten auswählen.' });
+    const none = results.length === 0;
+    status = {
+      noneFound: none,
+      announcement: none
+        ? t('mpp.favouritestore.noresults', { defaultValue: 'Keine Filiale gefunden.' })
+        : t('mpp.favouritestore.results', { count: results.length, defaultValue: '{count} Filialen gefunden. Mit den Pfeiltasten auswählen.' }),
+    };
+  } else if (!open || typing.length < MIN_QUERY_LENGTH || failure) {
+    status = NOTHING_SAID;
   }
+  if (status.noneFound !== settled.noneFound || status.announcement !== settled.announcement) setSettled(status);
+  const { noneFound, announcement } = status;
 
   return (
     <FieldFrame frame={frame} label={t('mpp.favouritestore.label', { product: PRODUCT_NAME, defaultValue: 'Meine {product}-Filiale' })} hint={hint} className="pc-store">

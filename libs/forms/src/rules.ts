@@ -107,13 +107,13 @@ export interface PhoneNumberLength {
 const PLUS_AND_DIGITS = /^\+([1-9]\d*)$/;
 
 /**
- * What is wrong with a phone number written as shoppers write it (normalisePhoneNumber): 'format' when it is not a
- * plus sign, the country code and digits, 7 to 15 in all (E.164); its country's length when it is a number of a
+ * What is wrong with a phone number as the service stores it (normalisePhoneNumber's result): 'format' when it is not
+ * a plus sign, the country code and digits, 7 to 15 in all (E.164); its country's length when it is a number of a
  * country in `PHONE_NUMBER_LENGTHS` with another length; undefined when nothing. Country codes are prefix-free, so
  * the leading digits say which country a number belongs to.
  */
-function phoneNumberFault(value: string): 'format' | PhoneNumberLength | undefined {
-  const digits = PLUS_AND_DIGITS.exec(normalisePhoneNumber(value))?.[1];
+function phoneNumberFault(number: string): 'format' | PhoneNumberLength | undefined {
+  const digits = PLUS_AND_DIGITS.exec(number)?.[1];
   if (!digits) return 'format';
   const country = Object.values(PHONE_NUMBER_LENGTHS).find(({ countryCode }) => digits.startsWith(countryCode));
   if (country) return digits.length === country.countryCode.length + country.digits ? undefined : country;
@@ -127,7 +127,7 @@ function phoneNumberFault(value: string): 'format' | PhoneNumberLength | undefin
  * weight).
  */
 export function isValidPhoneNumber(value: string): boolean {
-  return phoneNumberFault(value) === undefined;
+  return phoneNumberFault(normalisePhoneNumber(value)) === undefined;
 }
 
 /**

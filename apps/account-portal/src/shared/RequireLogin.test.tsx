@@ -104,3 +104,25 @@ describe('an account page brought back by the back button (back/forward cache)',
     expect(fake.calls.length).toBe(before);
   });
 });
+
+describe('a move to another account page', () => {
+  const addressesLink = () => screen.getByRole('link', { name: 'Adresse' });
+
+  it('goes to the login when the session has ended elsewhere (QA: the password changed on another device)', async () => {
+    const { identity, end } = await loggedIn();
+    await openPersonalData(identity);
+    end();
+    await act(() => userEvent.click(addressesLink()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByDisplayValue('Muster')).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('asks the service once and shows the page while the session goes on', async () => {
+    const { identity, fake } = await loggedIn();
+    await openPersonalData(identity);
+    const before = fake.calls.length;
+    await act(() => userEvent.click(addressesLink()));
+    expect(await screen.findByRole('heading', { level: 1, name: /Adresse/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(fake.calls.slice(before).filter((call) => call.method === 'getAccountInfo' && Object.keys(call.params ?? {}).length === 0)).toHaveLength(1);
+  });
+});

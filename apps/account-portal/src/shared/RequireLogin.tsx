@@ -15,7 +15,7 @@ import type { LoginState } from './navigation';
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { account, ready } = useIdentity();
   const location = useLocation();
-  const [checking, loggedOutElsewhere] = useSessionCheckOnReturn(account.loggedIn, account.UID);
+  const [checking, loggedOutElsewhere] = useSessionCheckOnReturn(account.loggedIn, account.UID, location.pathname);
   if (!useRevealed(ready)) return <Loader />;
   if (!account.loggedIn) {
     const state: LoginState = {
@@ -47,8 +47,14 @@ export function RequireLogin({ children }: { children: ReactNode }) {
  * account store announces a login, a logout or an ended session) and whenever the tab is shown again: a tab left on
  * one account's page saved into the account another tab had logged in since, and said "saved" (QA). No answer then
  * leaves the page as it is: the connection may be down, and the save checks again (useShownAccountSession).
+ *
+ * And whenever the shopper moves to another account page (`pathname`): a second device left logged in showed its
+ * account pages, the name, birth date and address, page after page after the shopper had changed the password or the
+ * e-mail address elsewhere to end every other session, until its next save or focus (QA, 2026-11-30). One bare
+ * look-up a move (the service answers it from its session table in under a millisecond); the page shows at once and
+ * goes to the login when the answer says the session has ended.
  */
-function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): [checking: boolean, loggedOutElsewhere: boolean] {
+function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined, pathname: string): [checking: boolean, loggedOutElsewhere: boolean] {
   const { provider, refresh } = useIdentity();
   const [checking, setChecking] = useState(false);
   // Another tab's /logout said so before it logged out: the end of the session the next check finds is that logout,
@@ -59,6 +65,14 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): [c
   useEffect(() => {
     shown.current = uid;
   }, [uid]);
+  // The check of the effect below, for the moves between pages; none while logged out.
+  const checkSessionRef = useRef<(() => void) | undefined>(undefined);
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    checkSessionRef.current?.();
+  }, [pathname]);
   useEffect(() => {
     if (!loggedIn) return undefined;
     let run = 0;
@@ -89,6 +103,7 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): [c
     };
     const onShow = (event: PageTransitionEvent) => void check(event);
     const onChange = () => void checkSession();
+    checkSessionRef.current = onChange;
     // The logout page's word comes before its logout, whose change of the session the account store tells next; the
     // page takes it back when the logout failed.
     const onMessage = ({ data }: MessageEvent<SessionChannelMessage>) => (data === 0 ? onChange() : setLoggedOutElsewhere(data === 'logout'));
@@ -100,6 +115,7 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined): [c
     document.addEventListener('visibilitychange', onChange);
     return () => {
       run++;
+      checkSessionRef.current = undefined;
       channel?.close();
       window.removeEventListener('pagehide', hide);
       window.removeEventListener('pageshow', onShow);

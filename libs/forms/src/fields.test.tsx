@@ -14,6 +14,7 @@ import { SelectField } from './fields/SelectField';
 import { SubmitButton } from './fields/SubmitButton';
 import { TextField } from './fields/TextField';
 import { message, messages } from './messages';
+import { phoneExample } from './phone-examples';
 import { consentSchema, emailSchema, passwordSchema, postcodeSchema } from './rules';
 import { mapValidationErrors } from './server-errors';
 import { renderForm } from './test-utils';
@@ -220,6 +221,7 @@ describe('validating the whole form on submit', () => {
       {
         initialValues: { profile: { firstName: '' } } as Record<string, unknown>,
         validationSchema: accountFormSchema(accountSchema, ['profile.firstName', 'profile.phones.0.number'], {
+          phoneExample: phoneExample('de-DE'),
           rules: { password: passwordSchema({ minLength: 8, minCharGroups: 4 }) },
         }),
       },
@@ -232,11 +234,11 @@ describe('validating the whole form on submit', () => {
     // not announced each: the focus goes to the first, which reads it.
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveFocus());
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
-      'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4912345678.',
+      'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4915123456789.',
     ]);
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
     expect(screen.getByRole('textbox', { name: 'Telefonnummer' })).toHaveAccessibleDescription(
-      'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4912345678.',
+      'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4915123456789.',
     );
     expect(screen.getByLabelText('Passwort')).toHaveAccessibleDescription('Bitte geben Sie Ihr Passwort ein.');
     expect(onSubmit).not.toHaveBeenCalled();

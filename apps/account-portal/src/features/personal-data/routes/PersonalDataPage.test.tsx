@@ -179,7 +179,7 @@ describe('/personaldata', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /Telefonnummer/ }, { timeout: 5000 }), '0171 1234567');
     await userEvent.type(screen.getByLabelText('Geburtsdatum'), '1850-01-01');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4912345678.')).toBeInTheDocument();
+    expect(await screen.findByText('Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4915123456789.')).toBeInTheDocument();
     expect(screen.getByText('Das Geburtsjahr muss zwischen 1900 und 2020 liegen.')).toBeInTheDocument();
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
   });
@@ -208,7 +208,7 @@ describe('/personaldata', () => {
     const identity = await loggedIn();
     await openApp('/personaldata?lang=pl', { identity, metadata: testMetadata({ locales: ['de_DE', 'pl_PL'] }) });
     const phone = await screen.findByRole('textbox', { name: /Numer telefonu/ }, { timeout: 5000 });
-    expect(phone).toHaveAccessibleDescription(/np\. \+48123456789/);
+    expect(phone).toHaveAccessibleDescription(/np\. \+48512345678/);
     await userEvent.type(phone, '+4812345678');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('Numery telefonów zaczynające się od +48 mają 9 cyfr po numerze kierunkowym kraju.')).toBeInTheDocument();
@@ -219,6 +219,19 @@ describe('/personaldata', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     await waitFor(() => expect(identity.account(EMAIL)!.profile).toMatchObject({ phones: [{ number: '+48123456789', type: 'default' }] }));
     await waitFor(() => expect(phone).toHaveValue('+48123456789'));
+  }, 20_000);
+
+  // QA, 2026-11-30: a Belgian shopper reading Dutch was shown a Dutch number (+316…) in the hint and in the format
+  // error, the example of the language's country rather than of the site's.
+  it('gives a Belgian example number in the hint and the format error on the Belgian Dutch page (nl-BE)', async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata?lang=nl-BE', { identity, metadata: testMetadata({ locales: ['de_DE', 'nl_BE'] }) });
+    const phone = await screen.findByRole('textbox', { name: /Telefoonnummer/ }, { timeout: 5000 });
+    expect(phone).toHaveAccessibleDescription('Met plusteken en landcode, bijv. +32470123456');
+    await userEvent.type(phone, '0470 12 34 56');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Vul het telefoonnummer in met een plusteken, landcode en cijfers, bijv. +32470123456.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
   }, 20_000);
 
   it('puts server validation errors on their fields: the message key, else the server text; phones at the first phone', async () => {

@@ -234,11 +234,11 @@ describe('validating the whole form on submit', () => {
     // not announced each: the focus goes to the first, which reads it.
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveFocus());
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
-      'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4915123456789.',
+      'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4912345678.',
     ]);
     expect(screen.getByRole('textbox', { name: 'Vorname' })).toHaveAccessibleDescription('Bitte geben Sie einen Wert ein.');
     expect(screen.getByRole('textbox', { name: 'Telefonnummer' })).toHaveAccessibleDescription(
-      'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4915123456789.',
+      'Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +4912345678.',
     );
     expect(screen.getByLabelText('Passwort')).toHaveAccessibleDescription('Bitte geben Sie Ihr Passwort ein.');
     expect(onSubmit).not.toHaveBeenCalled();

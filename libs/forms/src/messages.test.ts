@@ -36,8 +36,8 @@ describe('translateMessage', () => {
     ['de-DE', message('ap.errors.profile.firstName.400026', 'Invalid format'), 'Invalid format'],
     [
       'pl-PL',
-      { ...messages.phoneFormat(), values: { example: '+48512345678' } },
-      'Prosimy podać numer telefonu ze znakiem plus, numerem kierunkowym kraju i cyframi, np. +48512345678.',
+      { ...messages.phoneFormat(), values: { example: '+48123456789' } },
+      'Prosimy podać numer telefonu ze znakiem plus, numerem kierunkowym kraju i cyframi, np. +48123456789.',
     ],
   ])('%s: %j', async (language, descriptor, text) => {
     const i18n = await createI18n(loadShippedMessages, language);

@@ -15,21 +15,21 @@
 // leaving it or a submit); the hint follows at once.
 
 /**
- * An example number of each country, a mobile number as its people write it (without spaces), by ISO country code: the
- * countries of the sites and their neighbours. Every one passes the phone's rule (isValidPhoneNumber).
+ * An example number of each country as its people write it (without spaces; Germany's is the spec's), by ISO
+ * country code: the countries of the sites and their neighbours. Every one passes the phone's rule (isValidPhoneNumber).
  */
 export const PHONE_EXAMPLES: Readonly<Record<string, string>> = {
   AT: '+436641234567',
   BE: '+32470123456',
   CH: '+41791234567',
-  DE: '+4915123456789',
+  DE: '+4912345678',
   ES: '+34612345678',
   FR: '+33612345678',
   GB: '+447700900123',
   IT: '+393123456789',
   LU: '+352621123456',
   NL: '+31612345678',
-  PL: '+48512345678',
+  PL: '+48123456789',
   PT: '+351912345678',
 };
 

@@ -12,6 +12,8 @@ module.exports = {
     '^@portal/ui/testing$': path.join(root, 'libs/ui/src/testing/index.tsx'),
     // The schema kit, which the apps load through deferredSchema; their tests build rules from it directly.
     '^@portal/forms/schemas$': path.join(root, 'libs/forms/src/schemas.ts'),
+    // The example phone numbers, apart from the barrel so that only the pages with a phone field carry them (page weight).
+    '^@portal/forms/phone-examples$': path.join(root, 'libs/forms/src/phone-examples.ts'),
     // The address countries, apart from the barrel so that the entry chunk does not carry them (page weight).
     '^@portal/i18n/country$': path.join(root, 'libs/i18n/src/country.ts'),
     '^@portal/(cms|forms|i18n|identity|identity-contract|ui)$': path.join(root, 'libs/$1/src/index.ts'),

@@ -12,6 +12,12 @@ const BOOLEAN_TYPES = new Set(['boolean', 'bool']);
 export interface FieldRuleOptions {
   /** Metadata `validation.zipCode`; with it `profile.zip` follows the rule of `profile.country`. */
   zipCodeRules?: Record<string, ZipCodeRule>;
+  /**
+   * The example number the phone's format error names: the site's country's (phoneExample of
+   * '@portal/forms/phone-examples'), the one the field's hint names. A form with the phone field passes it; without it
+   * the text shows its placeholder.
+   */
+  phoneExample?: string;
 }
 
 /** The product's own rule of a field (spec 000 §5), which the provider's schema adds to. */
@@ -24,7 +30,7 @@ function productRule(name: string, format: FieldFormat | undefined, options: Fie
     case 'profile.lastName':
       return lastNameSchema(name);
     case 'profile.phones.number':
-      return phoneSchema(name);
+      return phoneSchema(name, options.phoneExample);
     case 'profile.birthYear':
       return format?.kind === 'range' ? birthYearSchema(format.min, format.max) : birthYearSchema();
     case 'profile.zip':

@@ -14,6 +14,7 @@ import { SelectField } from './fields/SelectField';
 import { SubmitButton } from './fields/SubmitButton';
 import { TextField } from './fields/TextField';
 import { message, messages } from './messages';
+import { phoneExample } from './phone-examples';
 import { consentSchema, emailSchema, passwordSchema, postcodeSchema } from './rules';
 import { mapValidationErrors } from './server-errors';
 import { renderForm } from './test-utils';
@@ -220,6 +221,7 @@ describe('validating the whole form on submit', () => {
       {
         initialValues: { profile: { firstName: '' } } as Record<string, unknown>,
         validationSchema: accountFormSchema(accountSchema, ['profile.firstName', 'profile.phones.0.number'], {
+          phoneExample: phoneExample('de-DE'),
           rules: { password: passwordSchema({ minLength: 8, minCharGroups: 4 }) },
         }),
       },

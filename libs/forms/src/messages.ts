@@ -38,10 +38,11 @@ export const messages = {
   consentMissing: () => message('clp.registration.iconsent.missing', 'Please agree to the terms and conditions of use.'),
   birthYearRange: (min: number, max: number) =>
     message('global.birthyear.error.range', 'The year of birth must be between {min} and {max}.', { min, max }),
+  /** Its `{example}` is the site's country's number, which the phone's rule (phoneSchema) puts in. */
   phoneFormat: (field = 'profile.phones.number') =>
     message(
       [`gigya.schema.${field}`, 'global.phone.error.format'],
-      'Please enter the phone number with a plus sign, country code and digits, e.g. +4912345678.',
+      'Please enter the phone number with a plus sign, country code and digits, e.g. {example}.',
     ),
   firstNameFormat: (field = 'profile.firstName') =>
     message(

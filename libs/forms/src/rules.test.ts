@@ -235,6 +235,15 @@ describe('phone numbers', () => {
     expect(firstKey(await firstError(phoneSchema(), value))).toBe('gigya.schema.profile.phones.number');
   });
 
+  // QA, 2026-11-30: the format error named the example of the language's country (a Dutch number on the Belgian Dutch
+  // page); the page gives the site's country's, which the text's {example} takes.
+  it('names in the format error the example number the page gives it', async () => {
+    expect(await firstError(phoneSchema('profile.phones.number', '+32470123456'), '0470 12 34 56')).toEqual({
+      ...messages.phoneFormat(),
+      values: { example: '+32470123456' },
+    });
+  });
+
   it('checks the number as it is stored, so a pattern of the identity schema on top holds it without its spaces', async () => {
     const schema = phoneSchema().test('format', 'schema pattern', (value) => !value || /^\+[0-9]{6,15}$/.test(value));
     await expect(schema.validate('+48 123 456 789')).resolves.toBe('+48123456789');

@@ -147,16 +147,20 @@ export const phoneLengthMessage = (countryCode: string, digits: number) =>
 /**
  * The phone number of the profile (an empty one is left to the required rule), checked as the service stores it and
  * the pages send it (normalisePhoneNumber): so a pattern of the identity schema on top of this rule holds the number
- * without the spaces the shopper wrote it with.
+ * without the spaces the shopper wrote it with. `example` is the number the format error names ({example}), the one
+ * of the site's country that the field's hint names too (phone-examples.ts, phoneExample); the pages with a phone
+ * field pass it, as the table is theirs, not this kit's.
  */
-export function phoneSchema(field = 'profile.phones.number') {
+export function phoneSchema(field = 'profile.phones.number', example?: string) {
+  const format = messages.phoneFormat(field);
+  const formatMessage = example === undefined ? format : { ...format, values: { example } };
   return yup
     .string()
     .transform((value: unknown) => (typeof value === 'string' ? normalisePhoneNumber(value) : value))
     .test('phone', function phone(value) {
       const fault = value ? phoneNumberFault(value) : undefined;
       if (!fault) return true;
-      return this.createError({ message: fault === 'format' ? messages.phoneFormat(field) : phoneLengthMessage(fault.countryCode, fault.digits) });
+      return this.createError({ message: fault === 'format' ? formatMessage : phoneLengthMessage(fault.countryCode, fault.digits) });
     });
 }
 

@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BIRTH_DATE_FIELDS, DateField, findSchemaField, SelectField, TextField, type AccountSchemaDefinition } from '@portal/forms';
+import { useSite } from '@portal/cms';
+import { BIRTH_DATE_FIELDS, DateField, findSchemaField, SelectField, TextField, type AccountSchemaDefinition, type FieldRuleOptions } from '@portal/forms';
+import { phoneExample } from '@portal/forms/phone-examples';
 import { salutationOptions } from './account-save';
 
 // The account's own fields as the personal data page shows them (spec 000 §2, /personaldata), one place for that
@@ -14,7 +16,8 @@ import { salutationOptions } from './account-save';
 interface AccountFieldView {
   /** The form paths it fills, as the identity schema names the fields. */
   paths: readonly string[];
-  render: (t: TFunction, required: boolean) => ReactNode;
+  /** `language`: the site's language tag (useSite().language), whose country the phone's example is of. */
+  render: (t: TFunction, required: boolean, language: string) => ReactNode;
 }
 
 const views = {
@@ -45,12 +48,12 @@ const views = {
   },
   phone: {
     paths: ['profile.phones.0.number'],
-    render: (t, required) => (
+    render: (t, required, language) => (
       <TextField
         name="profile.phones.0.number"
         type="tel"
         label={t('ap.personaldata.phone')}
-        hint={t('ap.personaldata.phone.hint')}
+        hint={t('ap.personaldata.phone.hint', { example: phoneExample(language) })}
         required={required}
         autoComplete="tel"
         inputMode="tel"
@@ -74,8 +77,16 @@ export const accountFieldOf = (path: string): AccountFieldName | undefined => AC
 export const isAccountFieldRequired = (schema: AccountSchemaDefinition, name: AccountFieldName): boolean =>
   views[name].paths.some((path) => findSchemaField(schema, path)?.required === true);
 
+/**
+ * What the rules of the account's fields need of the site (accountFormSchema's options), for the language tag
+ * `language`: the phone's format error names the example number its hint names, the one of the site's country (a
+ * Belgian number on the Belgian Dutch page, not a Dutch one; QA, 2026-11-30). Both forms with these fields pass it.
+ */
+export const accountFieldRuleOptions = (language: string): FieldRuleOptions => ({ phoneExample: phoneExample(language) });
+
 /** One field of the account as the personal data page shows it. */
 export function AccountField({ name, required }: { name: AccountFieldName; required: boolean }) {
   const { t } = useTranslation();
-  return <>{views[name].render(t, required)}</>;
+  const { language } = useSite();
+  return <>{views[name].render(t, required, language)}</>;
 }

@@ -8,7 +8,7 @@ import { useSite } from '@portal/cms';
 import { deferredSchema, FormError, hasValue, message, messages, normalisePhoneNumber, postcodeInputMode, SubmitButton, TextField, zipCodeRule, type AccountFormSchemaOptions, type AccountSchemaDefinition } from '@portal/forms';
 import { addMessages } from '@portal/i18n';
 import { useIdentity, type LegalStatement } from '@portal/identity';
-import { AccountField, accountFieldOf, accountFieldPaths, ACCOUNT_FIELDS } from '../../../shared/account-fields';
+import { AccountField, accountFieldOf, accountFieldPaths, accountFieldRuleOptions, ACCOUNT_FIELDS } from '../../../shared/account-fields';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { ConsentField } from '../../../shared/ConsentField';
 import { consentMissingMessage, TERMS_CONSENT } from '../../../shared/identity-settings';
@@ -91,7 +91,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
   const validationSchema = useMemo(
     () =>
       deferredSchema(({ accountFormSchema, consentSchema, postcodeSchema }) => {
-        const rules: AccountFormSchemaOptions = { zipCodeRules, rules: {} };
+        const rules: AccountFormSchemaOptions = { ...accountFieldRuleOptions(language), zipCodeRules, rules: {} };
         // The region check asks the postcode whether the schema requires it or not; a required one has the schema's rule.
         if (regionCheck) {
           rules.rules![POSTCODE_FIELD] = postcodeSchema(zipCodeRules, { field: POSTCODE_FIELD, countryField: 'country' }).test(
@@ -103,7 +103,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
         if (askConsent) rules.rules!.consent = consentSchema(consentMissingMessage(consentId));
         return accountFormSchema(schema, paths, rules);
       }),
-    [schema, paths, regionCheck, askConsent, consentId, zipCodeRules],
+    [schema, paths, regionCheck, askConsent, consentId, zipCodeRules, language],
   );
 
   const fromLogin = LOGIN_ORIGINS.includes(origin);

@@ -343,6 +343,24 @@ describe('/registration/finalize', () => {
     expect(identity.account(EMAIL)?.profile).toMatchObject({ phones: [{ number: '+49301234567' }] });
   }, 20_000);
 
+  // QA, 2026-11-30: the phone's hint and format error named the example of the language's country, a German number for
+  // a Luxembourg shopper reading German.
+  it('a required phone number: the hint and the format error give an example of the site’s country (de-LU)', async () => {
+    const phoneRequired = {
+      ...defaultSchema,
+      profileSchema: { fields: { ...defaultSchema.profileSchema.fields, 'phones.number': { ...defaultSchema.profileSchema.fields['phones.number']!, required: true } } },
+    };
+    const { identity, regToken } = await pendingLogin({ verified: true, profile: { firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' } }, phoneRequired);
+    regions();
+    await openApp('/registration/finalize', { identity, metadata: belgianMetadata, browserLanguages: ['de-LU'], state: { origin: 'siteLogin', regToken } });
+    const phone = await screen.findByRole('textbox', { name: /Telefonnummer/ }, { timeout: 5000 });
+    expect(phone).toHaveAccessibleDescription('Mit Pluszeichen und Ländervorwahl, z. B. +352621123456');
+    await userEvent.type(phone, '621 123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByText('Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z. B. +352621123456.')).toBeInTheDocument();
+    expect(identity.calls.map((c) => c.method)).not.toContain('finalizeRegistration');
+  }, 20_000);
+
   it('a required field no page shows has a label in the shopper’s language, not its path', async () => {
     const schema = { ...defaultSchema, dataSchema: { fields: { ...defaultSchema.dataSchema.fields, loyaltyCard: { type: 'string' as const, required: true, writeAccess: 'clientModify' as const } } } };
     const { identity, regToken } = await pendingLogin({ verified: true, profile: { firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' } }, schema);

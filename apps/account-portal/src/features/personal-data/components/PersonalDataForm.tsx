@@ -1,9 +1,10 @@
 import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSite } from '@portal/cms';
 import { deferredSchema, FormError, SubmitButton, type AccountSchemaDefinition } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
-import { ACCOUNT_FIELDS, AccountField, accountFieldPaths, isAccountFieldRequired } from '../../../shared/account-fields';
+import { ACCOUNT_FIELDS, AccountField, accountFieldPaths, accountFieldRuleOptions, isAccountFieldRequired } from '../../../shared/account-fields';
 import { submitSave } from '../../../shared/account-save';
 import { personalDataValues, useUpdatePersonalData } from '../api/update-personal-data';
 
@@ -20,9 +21,13 @@ const PATHS = ACCOUNT_FIELDS.flatMap(accountFieldPaths);
 export function PersonalDataForm({ schema, onSaved }: PersonalDataFormProps) {
   const { t } = useTranslation();
   const { account } = useIdentity();
+  const { language } = useSite();
   const save = useUpdatePersonalData();
   const initialValues = useMemo(() => personalDataValues(account), [account]);
-  const validationSchema = useMemo(() => deferredSchema(({ accountFormSchema }) => accountFormSchema(schema, PATHS)), [schema]);
+  const validationSchema = useMemo(
+    () => deferredSchema(({ accountFormSchema }) => accountFormSchema(schema, PATHS, accountFieldRuleOptions(language))),
+    [schema, language],
+  );
   const submit = submitSave(save.mutateAsync, onSaved);
 
   return (

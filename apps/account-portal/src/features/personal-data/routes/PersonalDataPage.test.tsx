@@ -221,6 +221,19 @@ describe('/personaldata', () => {
     await waitFor(() => expect(phone).toHaveValue('+48123456789'));
   }, 20_000);
 
+  // QA, 2026-11-30: a Belgian shopper reading Dutch was shown a Dutch number (+316…) in the hint and in the format
+  // error, the example of the language's country rather than of the site's.
+  it('gives a Belgian example number in the hint and the format error on the Belgian Dutch page (nl-BE)', async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata?lang=nl-BE', { identity, metadata: testMetadata({ locales: ['de_DE', 'nl_BE'] }) });
+    const phone = await screen.findByRole('textbox', { name: /Telefoonnummer/ }, { timeout: 5000 });
+    expect(phone).toHaveAccessibleDescription('Met plusteken en landcode, bijv. +32470123456');
+    await userEvent.type(phone, '0470 12 34 56');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Vul het telefoonnummer in met een plusteken, landcode en cijfers, bijv. +32470123456.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+  }, 20_000);
+
   it('puts server validation errors on their fields: the message key, else the server text; phones at the first phone', async () => {
     const fake = await loggedIn();
     const identity: IdentityProvider = {

@@ -35,10 +35,11 @@ export default defineConfig({
             // The forms of the other pages (fields, formik) in one chunk: fewer requests, and a shorter preload list
             // in the first chunk. The schema kit (yup and the schema builders: schemas.ts, rules.ts,
             // account-schema.ts) stays out: it loads on its own when a form is first checked (deferredSchema); so does
-            // what a refused submit does (refused-submit.ts, loadRefusal), which /login shares.
+            // what a refused submit does (refused-submit.ts, loadRefusal), which /login shares, and the phone's example
+            // numbers (phone-examples.ts), which go with the pages that have a phone field.
             {
               name: 'forms',
-              test: /[\\/](libs[\\/]forms[\\/]src[\\/](?!(schemas|rules|account-schema|fields[\\/]refused-submit)\.ts$)|node_modules[\\/](formik|react-fast-compare|hoist-non-react-statics|lodash(-es)?|deepmerge|tiny-warning)[\\/]|account-portal[\\/]src[\\/]shared[\\/](Breadcrumbs|SuccessBanner|flash|identity-settings|ConsentField)\.tsx?$)/,
+              test: /[\\/](libs[\\/]forms[\\/]src[\\/](?!(schemas|rules|account-schema|phone-examples|fields[\\/]refused-submit)\.ts$)|node_modules[\\/](formik|react-fast-compare|hoist-non-react-statics|lodash(-es)?|deepmerge|tiny-warning)[\\/]|account-portal[\\/]src[\\/]shared[\\/](Breadcrumbs|SuccessBanner|flash|identity-settings|ConsentField)\.tsx?$)/,
             },
             // The profile's texts stay in the chunk of the account area, which every account page loads, as before
             // the finalize form shared them (it loads that chunk with its own code, when it shows): as a chunk of

@@ -129,8 +129,10 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
         navigate('/registration/confirmation', { replace: true, state: CAME_FROM_REGISTRATION });
         return;
       case 'expired':
-        if (fromLogin) navigate('/session-expired', { replace: true });
-        else helpers.setStatus({ formError: message('clp.registration.sessionexpired', 'Your session has expired.') });
+        // From any origin (spec 000 §8, session expired during finalize): the page that says so, focused, with the login
+        // that hands out a fresh regToken and comes back here. From the registration the message stood in the form with
+        // no way to the login, and the submit sent the dead regToken again (QA, 2026-11-30).
+        navigate('/session-expired', { replace: true });
         return;
       case 'stillIncomplete':
         await queryClient.invalidateQueries({ queryKey: ['pending-account'] });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
-import { ErrorCode, type AccountSchema } from '@portal/identity';
+import { Durations, ErrorCode, type AccountSchema } from '@portal/identity';
 import { createFakeProvider, defaultSchema } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { CAME_FROM_REGISTRATION } from '../../../shared/registration-confirmation';
@@ -384,6 +384,33 @@ describe('/registration/finalize', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' }, { timeout: 5000 })).toBeInTheDocument();
   });
+
+  // QA, 2026-11-30: from the registration the expired regToken left the message in the form, no way to the login it asks
+  // for, and a submit button that sent the same doomed request again (spec 000 §2 /session-expired, §8).
+  it.each(['registration', 'siteLogin'])('the regToken expires before the submit (from %s): the message with the login, which leads back to finalize', async (origin) => {
+    const { identity, regToken } = await pendingLogin({ verified: false });
+    await openApp('/registration/finalize', { identity, state: { origin, regToken } });
+    regions();
+    await userEvent.type(await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 }), 'Erika');
+    await userEvent.type(screen.getByRole('textbox', { name: /Nachname/ }), 'Muster');
+    await userEvent.type(screen.getByRole('textbox', { name: /Postleitzahl/ }), '80331');
+    identity.clock.advance(Durations.regTokenLifetime + 60_000);
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+
+    const headline = await screen.findByRole('heading', { level: 1, name: 'Sitzung abgelaufen' }, { timeout: 5000 });
+    await waitFor(() => expect(headline).toHaveFocus());
+    expect(screen.getByText(/Ihre Sitzung ist abgelaufen\. Bitte melden Sie sich mit den zugewiesenen Daten an/)).toBeInTheDocument();
+    // Nothing left to send with the dead regToken: the form is gone, the one request made.
+    expect(screen.queryByRole('button', { name: 'Registrierung abschließen' })).not.toBeInTheDocument();
+    expect(identity.calls.filter((c) => c.method === 'setAccountInfo')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Login' }));
+    await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/, undefined, { timeout: 5000 }), EMAIL);
+    await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 })).toHaveValue('');
+  }, 20_000);
 
   it('rejects a postcode that is not five digits', async () => {
     const { identity, regToken } = await pendingLogin({ profile: { firstName: 'Erika', lastName: 'Muster' }, pendingFields: ['profile.zip'] });

@@ -232,8 +232,8 @@ describe('/login', () => {
     await openApp('/login', { identity });
     await logIn();
     const text = await screen.findByText(/nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt/);
-    // The spec's text as it was, and the link in the same alert.
-    expect(text).toHaveTextContent('Ihr Kundenkonto wurde nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt. Bitte versuchen Sie es später erneut.');
+    // The spec's text with the lockout's duration (messages.test.ts ties it to the contract), and the link in the same alert.
+    expect(text).toHaveTextContent('Ihr Kundenkonto wurde nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt. Bitte versuchen Sie es in 15 Minuten erneut.');
     const alert = text.closest<HTMLElement>('[role="alert"]')!;
     expect(within(alert).getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
   });
@@ -500,7 +500,7 @@ describe('return from a social login', () => {
   // account is blocked: a social login's answer is said in the password login's words (spec 000 §8).
   it.each([
     [403041, 'Ihr Kundenkonto ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice.'],
-    [403120, 'Ihr Kundenkonto wurde nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt. Bitte versuchen Sie es später erneut.'],
+    [403120, 'Ihr Kundenkonto wurde nach zu vielen fehlgeschlagenen Anmeldeversuchen vorübergehend gesperrt. Bitte versuchen Sie es in 15 Minuten erneut.'],
     [206006, 'Ihr Kundenkonto ist noch nicht aktiviert. Bitte bestätigen Sie Ihre E-Mail-Adresse über den Link in unserer E-Mail.'],
   ])('%s: says what a password login answered so says', async (code, text) => {
     await openApp(`/login?errorCode=${code}&provider=googleplus`);

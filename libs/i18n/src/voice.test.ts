@@ -36,4 +36,12 @@ describe('the voice of the shipped texts', () => {
     const all = Object.fromEntries(texts(language));
     expect([all['ap.salutation.div'], all['mpp.profile.salutation.div']]).toEqual([name, name]);
   });
+
+  // The courtesy titles of a form are the formal ones, one word in both apps: the centre said "Meneer" where the
+  // portal says "De heer" (QA, 2026-11-30). nl-BE and nl-NL share these texts (nl.json).
+  it('Dutch names the mr and mrs salutations De heer and Mevrouw in both apps', () => {
+    const all = Object.fromEntries(texts('nl'));
+    expect([all['ap.salutation.mr'], all['mpp.profile.salutation.mr']]).toEqual(['De heer', 'De heer']);
+    expect([all['ap.salutation.mrs'], all['mpp.profile.salutation.mrs']]).toEqual(['Mevrouw', 'Mevrouw']);
+  });
 });

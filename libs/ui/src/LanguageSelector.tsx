@@ -11,6 +11,8 @@ export interface LanguageSelectorProps {
  * The own names of the languages the retailer's sites offer (the locales of their metadata), as
  * `Intl.DisplayNames` gives them. The first use of `Intl.DisplayNames` in a page loads ICU's display-name data:
  * some 30 ms of a phone's main thread on every page that shows the selector (total blocking time, issue 16).
+ * Save one: CLDR calls nl-BE "Vlaams", a regional name beside the language-and-country names of the others; Belgian
+ * Dutch is named as Belgian French is (QA, 2026-11-30).
  */
 export const OWN_LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   de: 'Deutsch',
@@ -27,7 +29,7 @@ export const OWN_LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   it: 'Italiano',
   'it-IT': 'Italiano (Italia)',
   nl: 'Nederlands',
-  'nl-BE': 'Vlaams',
+  'nl-BE': 'Nederlands (België)',
   'nl-NL': 'Nederlands (Nederland)',
   pl: 'Polski',
   'pl-PL': 'Polski (Polska)',

@@ -541,9 +541,16 @@ describe('Dialog', () => {
 });
 
 describe('languageName', () => {
-  it.each(Object.entries(OWN_LANGUAGE_NAMES))("names %s as Intl.DisplayNames does, without asking it", (tag, name) => {
+  // Belgian Dutch is not CLDR's "Vlaams" (OWN_LANGUAGE_NAMES).
+  const OWN_NAMING = new Set(['nl-BE']);
+  it.each(Object.entries(OWN_LANGUAGE_NAMES).filter(([tag]) => !OWN_NAMING.has(tag)))("names %s as Intl.DisplayNames does, without asking it", (tag, name) => {
     expect(intlLanguageName(tag)).toBe(name);
     expect(languageName(tag)).toBe(name);
+  });
+
+  it('names Belgian Dutch as Belgian French is named, by language and country (QA, 2026-11-30)', () => {
+    expect(languageName('nl-BE')).toBe('Nederlands (België)');
+    expect(languageName('fr-BE')).toBe('Français (Belgique)');
   });
 
   it('asks Intl.DisplayNames for a language of no site yet, and keeps a tag it cannot name', () => {

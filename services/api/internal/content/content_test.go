@@ -696,6 +696,24 @@ func TestShippedSpanishSaysUsted(t *testing.T) {
 	}
 }
 
+// TestShippedDutchSaysKlantaccount: both Dutch documents name the account "klantaccount", as the apps' texts and the
+// mails do; nl_BE's logo text and footer said "klantenaccount" (QA, 2026-11-30). Belgian words of their own stay
+// (klantendienst).
+func TestShippedDutchSaysKlantaccount(t *testing.T) {
+	for _, name := range []string{"portal/nl_NL.json", "portal/nl_BE.json"} {
+		t.Run(name, func(t *testing.T) {
+			named := 0
+			for _, text := range shippedTexts(t, name) {
+				require.NotContains(t, strings.ToLower(text), "klantenaccount", "in %q", text)
+				if strings.Contains(strings.ToLower(text), "klantaccount") {
+					named++
+				}
+			}
+			require.Equal(t, 2, named, "the logo's text and the footer name the klantaccount")
+		})
+	}
+}
+
 // frozenTile is a yes/no tile a content manager adds to the interests tab (QA round of 2026-11-29).
 var frozenTile = map[string]any{"type": "booleanTile", "id": "frozen", "preference": "data.preference.FROZEN",
 	"title": "Tiefkühl", "description": "Eis und Tiefkühlkost", "icon": "/images/tile-organic.svg"}

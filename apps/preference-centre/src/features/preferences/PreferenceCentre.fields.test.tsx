@@ -668,6 +668,30 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(await screen.findByText('Bitte wählen Sie eine gültige Grocer-Filiale aus.')).toHaveAttribute('role', 'alert');
   });
 
+  // QA, 2026-11-30: the save marked every field touched and counted a submit; where the account read again as before
+  // (nothing changed on the tab saved) nothing started the form afresh, and the store field on the tab the save moved on
+  // to called the first letters typed "no valid store", the suggestions still open.
+  it.each([
+    ['without a change', false],
+    ['with a tile ticked', true],
+  ])('a save %s that moves on to the store tab leaves the store field unjudged until it is left', async (_case, tick) => {
+    const { user } = await openCentre({ path: '/preferences/token/link-jwt#interests' });
+    if (tick) await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    await user.click(await screen.findByRole('button', { name: 'Speichern' }));
+    await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Filiale' })).toHaveAttribute('aria-selected', 'true'));
+    const box = await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' });
+    const refusal = 'Bitte wählen Sie eine gültige Grocer-Filiale aus.';
+    await user.type(box, 'ham');
+    expect(await screen.findByRole('option', { name: /Mönckebergstraße/ })).toBeInTheDocument();
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
+    expect(box).not.toHaveAttribute('aria-invalid');
+    // Left without a choice, it is judged as when the tab is opened directly.
+    await user.tab();
+    expect(await screen.findByText(refusal, { selector: '.form-field__error' })).toHaveAttribute('role', 'alert');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('a save from another tab opens the tab of a field in error', async () => {
     const { user, fake } = await openCentre({ seed: { ...subscriber, data: { sfmc: { dataProcessingConsented: true } } }, path: '/preferences/token/link-jwt#interests' });
     await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));

@@ -239,6 +239,12 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
       return;
     }
     setSavedValues(values);
+    // The save is done: its submit no longer counts for the fields. formik's submit marks every field touched and
+    // counts a submit, which shows a field's error from its first key (useFieldError); a save that changes the account
+    // starts the form afresh (enableReinitialize), but one whose account reads as before kept both, and on the tab the
+    // save moved on to, the store field said "choose a valid store" at the first key typed, the suggestions still open
+    // (QA, 2026-11-30). The values stay as they are.
+    formik.setFormikState((state) => ({ ...state, touched: {}, submitCount: 0 }));
     await reload();
     setBannerShown(true);
     setSaves((count) => count + 1);

@@ -39,7 +39,7 @@ export function StoreCombobox() {
   const [field, meta] = useField<string>('favouriteStore.text');
   const hint = t('mpp.favouritestore.hint', { defaultValue: 'Ort, Postleitzahl oder Straße eingeben, ab zwei Zeichen.' });
   // The frame every field has (label, hint, error), with its rule for errors: one that changes as the shopper types
-  // (text that is no store yet, from the first key after a save) shows at once but is said only as the field is
+  // (text that is no store yet, from the first key after a save that stopped at it) shows at once but is said only as the field is
   // left, if it is still there, rather than cutting into the number of stores found (QA). The field hid it while
   // typing instead, and said it again as it was left.
   const frame = useFieldFrame('favouriteStore.text', { hint });

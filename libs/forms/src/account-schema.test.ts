@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PersonNamePattern } from '@portal/identity-contract';
+import { PersonNamePattern, PhoneNumberPattern } from '@portal/identity-contract';
 import { accountFormSchema, formSchema, schemaFieldRule } from './account-schema';
 import { accountFieldName, findSchemaField, missingRequiredFields, parseFormat, type AccountSchemaDefinition } from './schema-fields';
 import { messages } from './messages';
@@ -17,7 +17,8 @@ const schema: AccountSchemaDefinition = {
       birthYear: { type: 'long', required: false, format: 'range(1900,2020)', writeAccess: 'clientModify' },
       zip: { type: 'string', required: true, writeAccess: 'clientModify' },
       country: { type: 'string', required: false, writeAccess: 'clientModify' },
-      'phones.number': { type: 'string', required: false, format: "regex('^\\+[0-9]{6,15}$')", writeAccess: 'clientModify' },
+      // As the service gives it: the identity contract's phone pattern.
+      'phones.number': { type: 'string', required: false, format: `regex('${PhoneNumberPattern}')`, writeAccess: 'clientModify' },
     },
   },
   dataSchema: {
@@ -101,7 +102,8 @@ describe('schemaFieldRule', () => {
     ['profile.phones.0.number', '+4912345678', undefined],
     ['profile.phones.0.number', '004912345678', 'gigya.schema.profile.phones.number'],
     ['profile.phones.0.number', '+35112345678', 'global.phone.error.length'],
-    // The schema's pattern (^\+[0-9]{6,15}$) holds the number as it is stored, without the spaces it was written with.
+    // The schema's pattern (the contract's PhoneNumberPattern) holds the number as it is stored, without the spaces it
+    // was written with.
     ['profile.phones.0.number', '+48 123 456 789', undefined],
     ['data.salutation', 'mrs', undefined],
     ['data.salutation', 'sir', 'gigya.schema.data.salutation'],

@@ -60,10 +60,10 @@ const BRACKETED_DIGITS = /\(([1-9]\d*)\)/g;
 const SEPARATORS = /[\s\-\u2010-\u2013/.]/g;
 
 /**
- * A phone number as the service stores it (E.164: a plus sign and digits, its rule `^\+\d{6,15}$`), from one written
- * as shoppers write it: "+48 123 456 789", "+49 (0)30 123-45-67". The form checks this and the save sends it; the
- * form took only the digits run together, which no one writes (QA phone round). Anything else stays in, for the
- * check to refuse.
+ * A phone number as the service stores it (E.164: a plus sign and digits, the identity contract's phoneNumber), from
+ * one written as shoppers write it: "+48 123 456 789", "+49 (0)30 123-45-67". The form checks this and the save sends
+ * it; the form took only the digits run together, which no one writes (QA phone round). Anything else stays in, for
+ * the check to refuse.
  */
 export function normalisePhoneNumber(value: string): string {
   return value.trim().replace(TRUNK_PREFIX, '+$1').replace(BRACKETED_DIGITS, '$1').replace(SEPARATORS, '');

@@ -1,6 +1,6 @@
 // The example number the phone's hint and format error name ({example} in both texts, spec 000 §5: "plus sign,
-// country code and digits, e.g. …"). The phone's rule (rules.ts, phoneSchema, PHONE_NUMBER_LENGTHS) says which numbers
-// the form takes; this says what one of each country looks like, beside it, and phone-examples.test.ts holds every
+// country code and digits, e.g. …"). The phone's rule (rules.ts, phoneSchema: the identity contract's phoneNumber)
+// says which numbers the form takes; this says what one of each country looks like, beside it, and phone-examples.test.ts holds every
 // entry to that rule. A module of its own, reached as '@portal/forms/phone-examples' by the code of the pages with a
 // phone field only (the account's fields: personal data, finalize): not the forms' entry every form page and /login
 // load, nor the schema kit, whose chunk every form loads once checked, and which the bundler would split it out of into

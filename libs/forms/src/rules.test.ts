@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PasswordPolicyDefaults, PersonNameMaxLength, PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
+import { PasswordPolicyDefaults, PersonNameMaxLength, PersonNamePattern, PhoneNumberExamples, PhoneNumberPattern, TextMaxLength } from '@portal/identity-contract';
 import {
   ADDRESS_TEXT_MAX_LENGTH,
   addressTextSchema,
@@ -165,6 +165,14 @@ describe('emailSchema', () => {
 });
 
 describe('phone numbers', () => {
+  // The identity contract's examples, which the service's rule (contract.PhoneNumberValid) and the embedded provider's
+  // setAccountInfo are tested against too: the form takes the numbers the service stores, and no other (QA round of
+  // 2026-11-30: the service stored +35191234567 and +4860123456, which the form refuses).
+  it.each(PhoneNumberExamples.map((e) => [e.number, e.valid] as const))('takes %j as the service does: %s', async (number, valid) => {
+    expect(isValidPhoneNumber(number)).toBe(valid);
+    await expect(phoneSchema().isValid(number)).resolves.toBe(valid);
+  });
+
   it.each([
     ['+4912345678', true],
     ['+491701234567', true],
@@ -245,7 +253,8 @@ describe('phone numbers', () => {
   });
 
   it('checks the number as it is stored, so a pattern of the identity schema on top holds it without its spaces', async () => {
-    const schema = phoneSchema().test('format', 'schema pattern', (value) => !value || /^\+[0-9]{6,15}$/.test(value));
+    const pattern = new RegExp(PhoneNumberPattern, 'u');
+    const schema = phoneSchema().test('format', 'schema pattern', (value) => !value || pattern.test(value));
     await expect(schema.validate('+48 123 456 789')).resolves.toBe('+48123456789');
   });
 });

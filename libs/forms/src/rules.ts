@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { charGroupCount, ErrorCode, isEmailAddress, passwordLength, passwordTooLong } from '@portal/identity-contract';
+import { charGroupCount, ErrorCode, isEmailAddress, passwordLength, passwordTooLong, phoneNumberFault } from '@portal/identity-contract';
 import { BIRTH_YEAR_RANGE, compilePattern, emptyToUndefined, FIRST_NAME, hasValue, normalisePhoneNumber, type PasswordComplexity } from './checks';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
@@ -90,52 +90,22 @@ export function emailSchema({ field = 'profile.email', required }: { field?: str
 }
 
 /**
- * Countries whose numbers have a fixed length after the country code (spec 000 §5: PT 9 digits, PL 11 digits –
- * read as the whole number, +48 and 9 digits, which is the length of every Polish number).
- */
-export const PHONE_NUMBER_LENGTHS: Readonly<Record<string, PhoneNumberLength>> = {
-  PT: { countryCode: '351', digits: 9 },
-  PL: { countryCode: '48', digits: 9 },
-};
-
-/** The length of a country's numbers: `digits` after the country code `countryCode`. */
-export interface PhoneNumberLength {
-  countryCode: string;
-  digits: number;
-}
-
-const PLUS_AND_DIGITS = /^\+([1-9]\d*)$/;
-
-/**
- * What is wrong with a phone number as the service stores it (normalisePhoneNumber's result): 'format' when it is not
- * a plus sign, the country code and digits, 7 to 15 in all (E.164); its country's length when it is a number of a
- * country in `PHONE_NUMBER_LENGTHS` with another length; undefined when nothing. Country codes are prefix-free, so
- * the leading digits say which country a number belongs to.
- */
-function phoneNumberFault(number: string): 'format' | PhoneNumberLength | undefined {
-  const digits = PLUS_AND_DIGITS.exec(number)?.[1];
-  if (!digits) return 'format';
-  const country = Object.values(PHONE_NUMBER_LENGTHS).find(({ countryCode }) => digits.startsWith(countryCode));
-  if (country) return digits.length === country.countryCode.length + country.digits ? undefined : country;
-  return digits.length >= 7 && digits.length <= 15 ? undefined : 'format';
-}
-
-/**
  * Whether a phone number written as shoppers write it is one the product takes, e.g. +4912345678 or
- * "+48 123 456 789". With the phone's rule here rather than among the checks pages render with (checks.ts), as only
- * the rule needs it: the forms chunk every form page loads first holds only the normalising the save needs (page
- * weight).
+ * "+48 123 456 789": normalised as the save sends it, then the identity contract's phone rule (phoneNumberFault), the
+ * one the service stores numbers by. With the phone's rule here rather than among the checks pages render with
+ * (checks.ts), as only the rule needs it: the forms chunk every form page loads first holds only the normalising the
+ * save needs (page weight).
  */
 export function isValidPhoneNumber(value: string): boolean {
   return phoneNumberFault(normalisePhoneNumber(value)) === undefined;
 }
 
 /**
- * A number of a country whose numbers have one length (PHONE_NUMBER_LENGTHS) with another: the length, which the
- * format's text does not say (QA phone round: "+4812345678" was told the German example). Only phoneSchema gives it,
- * so it is here rather than among the messages every form page loads, and its texts are the account portal's profile
- * texts, which the pages that take a phone load (personal data, finalize), not the shared ones of every first page
- * (page weight).
+ * A number of a country whose numbers have one length (the identity contract's PhoneNumberLengths) with another: the
+ * length, which the format's text does not say (QA phone round: "+4812345678" was told the German example). Only
+ * phoneSchema gives it, so it is here rather than among the messages every form page loads, and its texts are the
+ * account portal's profile texts, which the pages that take a phone load (personal data, finalize), not the shared
+ * ones of every first page (page weight).
  */
 export const phoneLengthMessage = (countryCode: string, digits: number) =>
   message(

@@ -14,7 +14,6 @@ export {
   newPasswordSchema,
   passwordSchema,
   personNameSchema,
-  PHONE_NUMBER_LENGTHS,
   phoneSchema,
   postcodeSchema,
   retypePasswordSchema,

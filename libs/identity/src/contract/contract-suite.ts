@@ -3,7 +3,7 @@
  * the in-memory fake (contract.fake.test.ts) and the embedded provider of the Go service through the http adapter
  * (contract.http.test.ts). What differs between implementations sits behind ContractHelpers.
  */
-import { Durations, EveryMethodCodes, IdentityApiMethods, Limits, Lockout, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
+import { Durations, EveryMethodCodes, IdentityApiMethods, Limits, Lockout, PersonNameMaxLength, PhoneNumberExamples, TextMaxLength } from '@portal/identity-contract';
 import { ErrorCode, ErrorDetails, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
 import { SoftAuthenticator } from './soft-authenticator';
 import type {
@@ -1270,6 +1270,25 @@ export function describeIdentityContract(
         expect(stored.profile).toMatchObject({ zip: '10115', birthYear: 1985, phones: [{ number: '+4912345678', type: 'default' }] });
         expect((await provider.setAccountInfo({ profile: { zip: '' } })).errorCode).toBe(0);
         expect((await provider.getAccountInfo({ include: 'profile' })).profile?.zip).toBeUndefined();
+      });
+
+      it('stores the phone numbers of the contract\'s rule and refuses the others with 400026 on profile.phones.number', async () => {
+        // The contract's examples, which the forms' phone rule tests against too: the embedded provider stored
+        // +35191234567 (Portugal, 8 digits after +351) and numbers of 6 digits, which the form refuses, and the
+        // personal data page then refused every later save (QA round of 2026-11-30).
+        await activeAccount('phones');
+        for (const { number, valid } of PhoneNumberExamples) {
+          const answer = await provider.setAccountInfo({ profile: { phones: [{ number }] } });
+          expect([number, answer.errorCode, answer.validationErrors]).toEqual(
+            valid
+              ? [number, 0, undefined]
+              : [number, ErrorCode.VALIDATION, [expect.objectContaining({ fieldName: 'profile.phones.number', errorCode: ErrorCode.INVALID_FORMAT })]],
+          );
+          if (valid) {
+            const stored = await provider.getAccountInfo({ include: 'profile', extraProfileFields: 'phones' });
+            expect(stored.profile?.phones).toEqual([{ number, type: 'default' }]);
+          }
+        }
       });
 
       it('a long field takes a JSON number: "1980", " 5\\n" and "+5" are refused with 400006 on the field, as "true" is in a boolean one', async () => {

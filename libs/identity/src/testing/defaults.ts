@@ -1,4 +1,4 @@
-import { Durations, Lockout, PasswordPolicyDefaults, PersonNamePattern } from '@portal/identity-contract';
+import { Durations, Lockout, PasswordPolicyDefaults, PersonNamePattern, PhoneNumberPattern } from '@portal/identity-contract';
 import type { AccountSchema, ConsentDetails, Policies } from '../types';
 
 /**
@@ -25,7 +25,8 @@ export const defaultSchema: AccountSchema = {
       birthYear: { type: 'long', required: false, format: 'range(1900,2020)', writeAccess: 'clientModify' },
       zip: { type: 'string', required: false, writeAccess: 'clientModify' },
       country: { type: 'string', required: false, writeAccess: 'clientModify' },
-      'phones.number': { type: 'string', required: false, format: "regex('^\\+[0-9]{6,15}$')", writeAccess: 'clientModify' },
+      // The identity contract's phone pattern, as the embedded provider's schema gives it (writePhones adds the lengths).
+      'phones.number': { type: 'string', required: false, format: `regex('${PhoneNumberPattern}')`, writeAccess: 'clientModify' },
       'phones.type': { type: 'string', required: false, writeAccess: 'clientModify' },
     },
   },

@@ -3,6 +3,7 @@ package identity_test
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -82,6 +83,36 @@ func FuzzParseEmail(f *testing.F) {
 
 // A withdrawal lists the subscriptions consented to: on, and confirmed or without double opt-in; not one whose
 // confirmation link was never followed, nor one switched off.
+// A mail's text shows an address masked, for its owner to recognise it: its first character, whatever script it is in
+// (QA round of 2026-11-30: the first byte of "ł" was stored, invalid UTF-8), and the domain as people write it, in
+// Unicode rather than the xn-- form it is stored in; a domain mixing scripts keeps that form (a look-alike).
+func TestMaskedAddress(t *testing.T) {
+	tests := []struct {
+		name, address, want string
+	}{
+		{"ASCII", "eva@example.com", "e***@example.com"},
+		{"a first letter outside ASCII", "łukasz.wąsowski+neu@example.pl", "ł***@example.pl"},
+		{"a first letter of four bytes", "\U0001d49cnna@example.com", "\U0001d49c***@example.com"},
+		{"a first letter of another script", "ολγα@example.gr", "ο***@example.gr"},
+		{"an internationalised domain", "kunde@xn--bcher-kva.de", "k***@bücher.de"},
+		{"both: the QA case as stored", "łukasz.wąsowski+neu@xn--bcher-kva.de", "ł***@bücher.de"},
+		{"a domain of another script", "ivan@xn--e1afmkfd.xn--p1ai", "i***@пример.рф"},
+		{"Japanese, which mixes Han and kana", "taro@xn--eckwd4c7c.xn--wgv71a", "t***@ドメイン.日本"},
+		{"a label mixing Latin and Cyrillic: its xn-- form", "eva@xn--exmple-4nf.com", "e***@xn--exmple-4nf.com"},
+		{"a label that is no valid punycode: as stored", "eva@xn--zz.example", "e***@xn--zz.example"},
+		{"one character before the @", "e@example.com", "e***@example.com"},
+		{"nothing before the @", "@example.com", "***"},
+		{"no @", "example.com", "***"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := identity.Email(tc.address).Masked()
+			require.True(t, utf8.ValidString(got), "%q", got)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
 func TestConsentedKeys(t *testing.T) {
 	email := func(on bool, status string) map[string]any {
 		return map[string]any{"email": map[string]any{"isSubscribed": on, "doubleOptIn": map[string]any{"status": status}}}

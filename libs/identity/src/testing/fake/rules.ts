@@ -2,7 +2,7 @@ import { ErrorCode, SAME_PASSWORD_DETAILS, type Envelope, type ValidationError }
 import type { ConsentDetails, SchemaField } from '../../types';
 import { baseLang } from '../../language';
 import { GENERIC_POSTCODE } from '../defaults';
-import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
+import { passwordPolicyProblem, phoneNumberFault, type PasswordPolicyProblem } from '@portal/identity-contract';
 import type { Account } from './model';
 import type { FakeStore } from './store';
 import { clone, getPath, isBlank, isEmailAddress, isPlainObject, setPath } from './values';
@@ -420,6 +420,12 @@ function writePhones(numberField: SchemaField | undefined, typeField: SchemaFiel
       continue;
     }
     if (number.value === undefined) continue;
+    // The lengths of the countries whose numbers have one, which no schema format says, as the embedded provider holds
+    // a number to the contract's whole phone rule (QA round of 2026-11-30: +35191234567 was taken).
+    if (numberField && phoneNumberFault(String(number.value)) !== undefined) {
+      errors.push({ fieldName: 'profile.phones.number', errorCode: ErrorCode.INVALID_FORMAT, message: 'The specified value does not correspond to the expected format.' });
+      continue;
+    }
     const type = item.type === undefined || item.type === null ? { value: undefined } : coerce(typeField ?? { type: 'string' }, 'profile.phones.type', item.type);
     if ('error' in type) {
       errors.push(type.error);

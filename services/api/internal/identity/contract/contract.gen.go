@@ -242,6 +242,38 @@ const (
 	TextMaxMarksInRow    = 10
 )
 
+// PhoneNumberPattern is the rule of a phone number as it is stored (E.164), the schema's format of the number.
+const PhoneNumberPattern = "^\\+[1-9][0-9]{6,14}$"
+
+// PhoneNumberLengths are the countries whose numbers have one length: Digits after CountryCode.
+var PhoneNumberLengths = []PhoneNumberLength{
+	{Country: "PT", CountryCode: "351", Digits: 9},
+	{Country: "PL", CountryCode: "48", Digits: 9},
+}
+
+// PhoneNumberExamples are numbers as stored and whether the provider takes them; both sides test against them.
+var PhoneNumberExamples = []PhoneNumberExample{
+	{Number: "+4912345678", Valid: true},
+	{Number: "+491701234567", Valid: true},
+	{Number: "+4940123456", Valid: true},
+	{Number: "+351912345678", Valid: true},
+	{Number: "+35191234567", Valid: false},
+	{Number: "+3519123456789", Valid: false},
+	{Number: "+48123456789", Valid: true},
+	{Number: "+4860123456", Valid: false},
+	{Number: "+481234567890", Valid: false},
+	{Number: "+48123", Valid: false},
+	{Number: "+3521234567", Valid: true},
+	{Number: "+1234567", Valid: true},
+	{Number: "+123456", Valid: false},
+	{Number: "+123456789012345", Valid: true},
+	{Number: "+1234567890123456", Valid: false},
+	{Number: "4912345678", Valid: false},
+	{Number: "+0912345678", Valid: false},
+	{Number: "+49123456a8", Valid: false},
+	{Number: "+４９12345678", Valid: false},
+}
+
 // EmailAddressExamples are addresses and whether the provider takes them; both sides test against them.
 var EmailAddressExamples = []EmailAddressExample{
 	{Address: "kunde@example.com", Valid: true},

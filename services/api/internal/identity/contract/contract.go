@@ -61,6 +61,19 @@ type EmailAddressExample struct {
 	Valid   bool
 }
 
+// PhoneNumberLength is a country whose phone numbers have one length: Digits after its CountryCode.
+type PhoneNumberLength struct {
+	Country     string
+	CountryCode string
+	Digits      int
+}
+
+// PhoneNumberExample is a number as stored and whether the provider takes it (PhoneNumberValid).
+type PhoneNumberExample struct {
+	Number string
+	Valid  bool
+}
+
 // Method is one accounts.* method of the identity HTTP API.
 type Method struct {
 	Name   string
@@ -161,6 +174,23 @@ var PagePreferencesReminderLinkUnknown = "/preferences/error/reminder-" + strcon
 // pending and its link works again. It answered HTTP 500, which the page showed as a network error (QA round of
 // 2026-11-29); the newsletters' links answer such a failure with their page and 500001 alike.
 var PagePreferencesReminderLinkFailed = "/preferences/error/reminder-" + strconv.Itoa(CodeGeneralServerError)
+
+var phoneNumberPattern = regexp.MustCompile(PhoneNumberPattern)
+
+// PhoneNumberValid reports whether the provider stores number, as it is stored (no spaces): PhoneNumberPattern,
+// and for a country of PhoneNumberLengths, its length. The forms hold a number to the same rule
+// (@portal/identity-contract phoneNumberFault); both test against PhoneNumberExamples.
+func PhoneNumberValid(number string) bool {
+	if !phoneNumberPattern.MatchString(number) {
+		return false
+	}
+	for _, l := range PhoneNumberLengths {
+		if rest, found := strings.CutPrefix(number[1:], l.CountryCode); found {
+			return len(rest) == l.Digits
+		}
+	}
+	return true
+}
 
 var statementLanguagePattern = regexp.MustCompile(`^[a-z]{2,3}(-[a-z]{2})?$`)
 

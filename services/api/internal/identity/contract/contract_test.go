@@ -87,3 +87,12 @@ func TestStatementLanguageTakesALanguageOrALanguageWithItsCountry(t *testing.T) 
 		require.Equal(t, tc.key, key, "%q", tc.tag)
 	}
 }
+
+// The examples come from the contract file; the forms' phone rule (@portal/identity-contract phoneNumberFault) tests
+// against the same list, so the service stores what the form takes and no other number.
+func TestPhoneNumberValidFollowsTheContractExamples(t *testing.T) {
+	require.NotEmpty(t, contract.PhoneNumberExamples)
+	for _, ex := range contract.PhoneNumberExamples {
+		require.Equal(t, ex.Valid, contract.PhoneNumberValid(ex.Number), "%q", ex.Number)
+	}
+}

@@ -304,7 +304,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 			return Result{}, err
 		}
 		if err := p.sendMail(ctx, MailEmailChangedNotice, lang, a.UID, a.Email, map[string]any{
-			"FirstName": stringField(a.Profile, "firstName"), "NewEmail": maskEmail(newEmail), "Link": p.pageLink(resetStartPath, lang),
+			"FirstName": stringField(a.Profile, "firstName"), "NewEmail": identity.Email(newEmail).Masked(), "Link": p.pageLink(resetStartPath, lang),
 		}); err != nil {
 			return Result{}, err
 		}
@@ -337,15 +337,6 @@ func (p *Provider) checkFavouriteStore(ctx context.Context, data, before map[str
 		return &ValidationError{FieldName: FavouriteStoreField, ErrorCode: contract.CodeInvalidParameter, Message: "The store has closed"}, nil
 	}
 	return nil, nil
-}
-
-// maskEmail shows enough of an address for its owner to recognise it ("e***@example.com").
-func maskEmail(e string) string {
-	at := strings.LastIndex(e, "@")
-	if at < 1 {
-		return "***"
-	}
-	return e[:1] + "***" + e[at:]
 }
 
 // sendSubscriptionConfirmations mails a double opt-in link per newly subscribed key.

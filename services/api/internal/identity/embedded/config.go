@@ -188,7 +188,9 @@ func DefaultFields() []FieldSchema {
 		{Name: "profile.birthYear", Type: "long", Min: 1900, Max: 2020},
 		{Name: "profile.zip", Type: "string", Format: `^[A-Za-z0-9 \-]{1,10}$`},
 		{Name: "profile.country", Type: "string", Format: `^[A-Z]{2}$`},
-		{Name: "profile.phones.number", Type: "string", Format: `^\+\d{6,15}$`},
+		// The contract's phone rule (phoneNumber), which the forms hold a number to too: schema.phones adds the
+		// lengths of the countries whose numbers have one.
+		{Name: "profile.phones.number", Type: "string", Format: contract.PhoneNumberPattern},
 		{Name: "profile.phones.type", Type: "string", Format: `^[A-Za-z][A-Za-z0-9_-]{0,29}$`},
 		{Name: "data.salutation", Type: "string", Format: `^(mr|mrs|div)?$`},
 		{Name: "data.customerassignment", Type: "string", WriteAccess: "serverOnly"},

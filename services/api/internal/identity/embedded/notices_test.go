@@ -2,6 +2,8 @@ package embedded_test
 
 import (
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -75,5 +77,38 @@ func TestTheEmailChangeNoticeLinksTheReset(t *testing.T) {
 		require.Equal(t, "fr", notice.Language)
 		require.Equal(t, []string{"https://portal.example/login/reset-password/start?lang=fr-BE"}, mail.Links(notice.Text))
 		require.Contains(t, notice.Text, "t***@example.net")
+	})
+}
+
+// QA round of 2026-11-30: the notice to the old address of a change to "Łukasz.Wąsowski+Neu@Bücher.DE" was stored in
+// the outbox as "…auf \xc5***@xn--bcher-kva.de angefordert": the masked address kept the first byte of "ł" (invalid
+// UTF-8, which PostgreSQL refuses to store at all) and the domain's xn-- form, which its owner never wrote.
+func TestTheEmailChangeNoticeShowsTheNewAddressAsItWasWritten(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		const email = "nina@example.com"
+		_, caller := h.loggedIn(email)
+		caller.Lang = "de"
+		outbox := mail.NewOutbox(db, nil).WithClock(func() time.Time { return h.now })
+		cfg := embedded.DefaultConfig()
+		cfg.PublicURL, cfg.Argon2, cfg.MailRequestMinDuration = "https://portal.example", cheapArgon2, 0
+		p, err := embedded.New(cfg, embedded.Deps{Store: h.store, Mail: outbox, Now: func() time.Time { return h.now }})
+		require.NoError(t, err)
+
+		asked, err := p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword,
+			Profile: map[string]any{"email": "Łukasz.Wąsowski+Neu@Bücher.DE"}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, asked.ErrorCode, asked.ErrorDetails)
+		stored, err := outbox.Latest(h.ctx, email, 10)
+		require.NoError(t, err)
+		var notice *mail.Stored
+		for i := range stored {
+			if stored[i].Kind == embedded.MailEmailChangedNotice {
+				notice = &stored[i]
+			}
+		}
+		require.NotNil(t, notice, "no notice stored for the old address")
+		require.True(t, utf8.ValidString(notice.Text), "the stored body is not valid UTF-8: %q", notice.Text)
+		require.Contains(t, notice.Text, "auf ł***@bücher.de angefordert")
 	})
 }

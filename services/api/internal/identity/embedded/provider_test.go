@@ -1704,7 +1704,7 @@ func TestSchemaPoliciesConsents(t *testing.T) {
 	profile := s["profileSchema"].(map[string]any)["fields"].(map[string]any)
 	require.Equal(t, "range(1900,2020)", profile["birthYear"].(map[string]any)["format"])
 	require.Equal(t, true, profile["firstName"].(map[string]any)["required"])
-	require.Equal(t, `regex('^\+\d{6,15}$')`, profile["phones.number"].(map[string]any)["format"])
+	require.Equal(t, "regex('"+contract.PhoneNumberPattern+"')", profile["phones.number"].(map[string]any)["format"])
 	data := s["dataSchema"].(map[string]any)["fields"].(map[string]any)
 	require.Equal(t, "serverOnly", data["customerassignment"].(map[string]any)["writeAccess"])
 	subs := s["subscriptionsSchema"].(map[string]any)["fields"].(map[string]any)

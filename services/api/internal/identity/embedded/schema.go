@@ -392,6 +392,13 @@ func (s *schema) phones(v any) ([]any, []ValidationError) {
 			if val == "" {
 				continue // an empty number removes the entry
 			}
+			// The lengths of the countries whose numbers have one, which no schema format says: the form refused
+			// +35191234567 and the service stored it (QA round of 2026-11-30).
+			if !contract.PhoneNumberValid(val.(string)) {
+				errs = append(errs, ValidationError{FieldName: f.Name, ErrorCode: contract.CodeInvalidFormat,
+					Message: "The specified value does not correspond to the expected format."})
+				continue
+			}
 			phone["number"] = val
 		}
 		typ := "default"

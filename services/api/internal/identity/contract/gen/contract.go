@@ -19,6 +19,7 @@ type document struct {
 	PasswordPolicy policy    `yaml:"passwordPolicy"`
 	EmailAddress   emailRule `yaml:"emailAddress"`
 	PersonName     nameRule  `yaml:"personName"`
+	PhoneNumber    phoneRule `yaml:"phoneNumber"`
 	TextLength     struct {
 		Account    int `yaml:"account"`
 		Address    int `yaml:"address"`
@@ -88,6 +89,21 @@ type emailRule struct {
 type nameRule struct {
 	Pattern   string `yaml:"pattern"`
 	MaxLength int    `yaml:"maxLength"`
+}
+
+// phoneRule is the rule of a phone number as it is stored: the pattern, read alike by Go's regexp and JavaScript's
+// with the u flag, the countries whose numbers have one length, and numbers both sides test against.
+type phoneRule struct {
+	Pattern string `yaml:"pattern"`
+	Lengths []struct {
+		Country     string `yaml:"country"`
+		CountryCode string `yaml:"countryCode"`
+		Digits      int    `yaml:"digits"`
+	} `yaml:"lengths"`
+	Examples []struct {
+		Number string `yaml:"number"`
+		Valid  bool   `yaml:"valid"`
+	} `yaml:"examples"`
 }
 
 type duration struct {
@@ -166,10 +182,12 @@ func parse(raw []byte) (document, error) {
 }
 
 var (
-	upperSnake = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
-	lowerCamel = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
-	durationRe = regexp.MustCompile(`^([1-9][0-9]*)(s|m|h|d)$`)
-	scopeName  = regexp.MustCompile(`^(profile|data|preferences|subscriptions)(\.[A-Za-z][A-Za-z0-9_]*)*$`)
+	upperSnake  = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
+	lowerCamel  = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
+	durationRe  = regexp.MustCompile(`^([1-9][0-9]*)(s|m|h|d)$`)
+	country     = regexp.MustCompile(`^[A-Z]{2}$`)
+	callingCode = regexp.MustCompile(`^[1-9][0-9]{0,2}$`)
+	scopeName   = regexp.MustCompile(`^(profile|data|preferences|subscriptions)(\.[A-Za-z][A-Za-z0-9_]*)*$`)
 )
 
 func (d document) validate() error {
@@ -260,6 +278,32 @@ func (d document) validate() error {
 	if _, err := regexp.Compile(d.PersonName.Pattern); err != nil || !strings.HasPrefix(d.PersonName.Pattern, "^") ||
 		!strings.HasSuffix(d.PersonName.Pattern, "$") {
 		bad("personName.pattern: a regular expression from ^ to $ that Go's regexp reads")
+	}
+	ph := d.PhoneNumber
+	if _, err := regexp.Compile(ph.Pattern); err != nil || !strings.HasPrefix(ph.Pattern, "^") || !strings.HasSuffix(ph.Pattern, "$") {
+		bad("phoneNumber.pattern: a regular expression from ^ to $ that Go's regexp reads")
+	}
+	for i, l := range ph.Lengths {
+		if !country.MatchString(l.Country) || !callingCode.MatchString(l.CountryCode) || l.Digits < 1 {
+			bad("phoneNumber.lengths: %q needs an ISO country (PT), its country code (1 to 3 digits, not from 0) and digits >= 1", l.Country)
+		}
+		// Which country a number is of is read from its first digits: one code may not begin another.
+		for _, other := range ph.Lengths[:i] {
+			if strings.HasPrefix(l.CountryCode, other.CountryCode) || strings.HasPrefix(other.CountryCode, l.CountryCode) {
+				bad("phoneNumber.lengths: the country codes of %s and %s begin alike", other.Country, l.Country)
+			}
+		}
+	}
+	valid = map[bool]int{}
+	for _, e := range ph.Examples {
+		valid[e.Valid]++
+		// The examples are numbers as stored; one written with spaces would test the forms' normalising instead.
+		if strings.ContainsFunc(e.Number, unicode.IsSpace) {
+			bad("phoneNumber.examples: %q holds a space: the examples are numbers as they are stored", e.Number)
+		}
+	}
+	if valid[true] == 0 || valid[false] == 0 {
+		bad("phoneNumber: examples are what both sides test against; give valid and invalid ones")
 	}
 	if d.TextLength.Account < 1 || d.TextLength.Address < 1 || d.TextLength.MarksInRow < 1 {
 		bad("textLength: account, address and marksInRow, each at least 1")

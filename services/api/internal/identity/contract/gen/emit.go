@@ -88,6 +88,21 @@ func goFile(d document) ([]byte, error) {
 	w("// and the most combining marks in a row in a text of the schema.\n")
 	w("const (\n\tAccountTextMaxLength = %d\n\tAddressTextMaxLength = %d\n\tTextMaxMarksInRow = %d\n)\n\n",
 		d.TextLength.Account, d.TextLength.Address, d.TextLength.MarksInRow)
+	ph := d.PhoneNumber
+	w("// PhoneNumberPattern is the rule of a phone number as it is stored (E.164), the schema's format of the number.\n")
+	w("const PhoneNumberPattern = %q\n\n", ph.Pattern)
+	w("// PhoneNumberLengths are the countries whose numbers have one length: Digits after CountryCode.\n")
+	w("var PhoneNumberLengths = []PhoneNumberLength{\n")
+	for _, l := range ph.Lengths {
+		w("\t{Country: %q, CountryCode: %q, Digits: %d},\n", l.Country, l.CountryCode, l.Digits)
+	}
+	w("}\n\n")
+	w("// PhoneNumberExamples are numbers as stored and whether the provider takes them; both sides test against them.\n")
+	w("var PhoneNumberExamples = []PhoneNumberExample{\n")
+	for _, e := range ph.Examples {
+		w("\t{Number: %q, Valid: %t},\n", e.Number, e.Valid)
+	}
+	w("}\n\n")
 	w("// EmailAddressExamples are addresses and whether the provider takes them; both sides test against them.\n")
 	w("var EmailAddressExamples = []EmailAddressExample{\n")
 	for _, e := range d.EmailAddress.Examples {
@@ -431,6 +446,26 @@ func linksTSFile(d document, w tsWriter) {
 	w("} as const;\n\n")
 }
 
+// phoneTSFile is phone.gen.ts: the rule of a phone number. A file of its own (see limitsTSFile): only the forms'
+// schema kit reads it, which loads when a form is first checked, not with the first page.
+func phoneTSFile(d document, w tsWriter) {
+	ph := d.PhoneNumber
+	w("/** The rule of a phone number as it is stored (E.164), the schema's format of the number (a RegExp with the u flag). */\n")
+	w("export const PhoneNumberPattern = %s;\n\n", tsString(ph.Pattern))
+	w("/** The countries whose numbers have one length, by ISO country code: `digits` after the country code `countryCode`. */\n")
+	w("export const PhoneNumberLengths: Readonly<Record<string, { countryCode: string; digits: number }>> = {\n")
+	for _, l := range ph.Lengths {
+		w("  %s: { countryCode: %s, digits: %d },\n", l.Country, tsString(l.CountryCode), l.Digits)
+	}
+	w("};\n\n")
+	w("/** Numbers as stored and whether the provider takes them; both sides test against them. */\n")
+	w("export const PhoneNumberExamples: readonly { number: string; valid: boolean }[] = [\n")
+	for _, e := range ph.Examples {
+		w("  { number: %s, valid: %t },\n", tsString(e.Number), e.Valid)
+	}
+	w("];\n")
+}
+
 // tsWriter writes a line or more of a TypeScript file (fmt.Fprintf's format and arguments).
 type tsWriter func(format string, args ...any)
 
@@ -443,6 +478,7 @@ var tsFiles = []struct {
 	{"session.gen.ts", sessionTSFile},
 	{"limits.gen.ts", limitsTSFile},
 	{"links.gen.ts", linksTSFile},
+	{"phone.gen.ts", phoneTSFile},
 }
 
 // tsSource is one TypeScript file: the generated-code header, what emit writes, and one newline at the end.

@@ -20,7 +20,7 @@ func TestGeneratedCodeIsCurrent(t *testing.T) {
 	for _, f := range out.ts {
 		files["../../../../../../libs/identity-contract/src/"+f.name] = f.src
 	}
-	require.Len(t, out.ts, 4, "contract, session, limits and links")
+	require.Len(t, out.ts, 5, "contract, session, limits, links and phone")
 	for path, src := range files {
 		current, err := os.ReadFile(path)
 		require.NoError(t, err)
@@ -47,6 +47,10 @@ func TestContractMistakesAreRefused(t *testing.T) {
 		{"an idle minimum that leaves no time before the warning", "idleMinimum: 5m", "idleMinimum: 3m", "sessionKeeping.idleMinimum"},
 		{"a name pattern Go cannot read", "personName:\n  pattern: \"^", "personName:\n  pattern: \"(^", "personName.pattern"},
 		{"a name longer than an address takes", "  maxLength: 200\n", "  maxLength: 201\n", "personName.maxLength"},
+		{"a phone pattern Go cannot read", "phoneNumber:\n  pattern: \"^", "phoneNumber:\n  pattern: \"(^", "phoneNumber.pattern"},
+		{"a country code that begins another", "countryCode: \"48\"", "countryCode: \"3\"", "begin alike"},
+		{"a country without its code", "countryCode: \"48\"", "countryCode: \"048\"", "phoneNumber.lengths"},
+		{"an example as written, not as stored", "number: \"+48123456789\"", "number: \"+48 123 456 789\"", "as they are stored"},
 		{"no marks at all", "  marksInRow: 10\n", "  marksInRow: 0\n", "marksInRow"},
 		{"no body limit", "  maxBodyBytes: 65536\n", "  maxBodyBytes: 0\n", "api.maxBodyBytes"},
 		{"a subscriber write it does not read", "  write: [profile.firstName,", "  write: [data.addressBook, profile.firstName,", "subscriberScope.write"},

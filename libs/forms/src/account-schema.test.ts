@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { PersonNamePattern, PhoneNumberPattern } from '@portal/identity-contract';
+import { PersonNamePattern } from '@portal/identity-contract';
+import { PhoneNumberPattern } from '@portal/identity-contract/phone';
 import { accountFormSchema, formSchema, schemaFieldRule } from './account-schema';
 import { accountFieldName, findSchemaField, missingRequiredFields, parseFormat, type AccountSchemaDefinition } from './schema-fields';
 import { messages } from './messages';

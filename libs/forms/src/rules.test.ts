@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { PasswordPolicyDefaults, PersonNameMaxLength, PersonNamePattern, PhoneNumberExamples, PhoneNumberPattern, TextMaxLength } from '@portal/identity-contract';
+import { PasswordPolicyDefaults, PersonNameMaxLength, PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
+import { PhoneNumberExamples, PhoneNumberPattern } from '@portal/identity-contract/phone';
 import {
   ADDRESS_TEXT_MAX_LENGTH,
   addressTextSchema,

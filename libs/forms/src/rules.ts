@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { charGroupCount, ErrorCode, isEmailAddress, passwordLength, passwordTooLong, phoneNumberFault } from '@portal/identity-contract';
+import { charGroupCount, ErrorCode, isEmailAddress, passwordLength, passwordTooLong } from '@portal/identity-contract';
+import { phoneNumberFault } from '@portal/identity-contract/phone';
 import { BIRTH_YEAR_RANGE, compilePattern, emptyToUndefined, FIRST_NAME, hasValue, normalisePhoneNumber, type PasswordComplexity } from './checks';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';

@@ -1,5 +1,7 @@
 import { PhoneNumberLengths, PhoneNumberPattern } from './phone.gen';
 
+export * from './phone.gen';
+
 /** The length of a country's phone numbers: `digits` after the country code `countryCode`. */
 export interface PhoneNumberLength {
   countryCode: string;

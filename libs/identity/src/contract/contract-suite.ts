@@ -3,7 +3,8 @@
  * the in-memory fake (contract.fake.test.ts) and the embedded provider of the Go service through the http adapter
  * (contract.http.test.ts). What differs between implementations sits behind ContractHelpers.
  */
-import { Durations, EveryMethodCodes, IdentityApiMethods, Limits, Lockout, PersonNameMaxLength, PhoneNumberExamples, TextMaxLength } from '@portal/identity-contract';
+import { Durations, EveryMethodCodes, IdentityApiMethods, Limits, Lockout, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
+import { PhoneNumberExamples } from '@portal/identity-contract/phone';
 import { ErrorCode, ErrorDetails, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
 import { SoftAuthenticator } from './soft-authenticator';
 import type {

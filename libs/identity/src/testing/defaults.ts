@@ -1,4 +1,5 @@
-import { Durations, Lockout, PasswordPolicyDefaults, PersonNamePattern, PhoneNumberPattern } from '@portal/identity-contract';
+import { Durations, Lockout, PasswordPolicyDefaults, PersonNamePattern } from '@portal/identity-contract';
+import { PhoneNumberPattern } from '@portal/identity-contract/phone';
 import type { AccountSchema, ConsentDetails, Policies } from '../types';
 
 /**

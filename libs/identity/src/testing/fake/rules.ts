@@ -2,7 +2,8 @@ import { ErrorCode, SAME_PASSWORD_DETAILS, type Envelope, type ValidationError }
 import type { ConsentDetails, SchemaField } from '../../types';
 import { baseLang } from '../../language';
 import { GENERIC_POSTCODE } from '../defaults';
-import { passwordPolicyProblem, phoneNumberFault, type PasswordPolicyProblem } from '@portal/identity-contract';
+import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
+import { phoneNumberFault } from '@portal/identity-contract/phone';
 import type { Account } from './model';
 import type { FakeStore } from './store';
 import { clone, getPath, isBlank, isEmailAddress, isPlainObject, setPath } from './values';

@@ -10,13 +10,15 @@ const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersio
 
 /**
  * The browser's BroadcastChannel between the tabs of one origin, which jsdom lacks: a message goes to every other
- * open channel of its name, as a task (not at once); a closed channel gets none.
+ * open channel of its name, as a task (not at once), to its listeners and its onmessage; a closed channel gets none.
  */
 class TabChannel extends EventTarget {
   static readonly open = new Set<TabChannel>();
+  onmessage: ((event: MessageEvent) => unknown) | null = null;
   constructor(readonly name: string) {
     super();
     TabChannel.open.add(this);
+    this.addEventListener('message', (event) => this.onmessage?.(event as MessageEvent));
   }
   postMessage(data: unknown) {
     for (const other of TabChannel.open) {
@@ -78,6 +80,68 @@ async function expectLogin() {
   expect(screen.getByText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.')).toBeInTheDocument();
   expect(screen.queryByDisplayValue('Muster')).not.toBeInTheDocument();
 }
+
+/**
+ * Tab A, the app under test, shows /login (opened at `path`, logged out); tab B is another app's account store over the
+ * same provider, which tab A does not hear from: only the channel tells tab A of tab B's login.
+ */
+async function loginOpenBesideTabB(path: string, heading: string) {
+  const fake = createFakeProvider({
+    accounts: [{ email: 'erika@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+  });
+  const tabA: IdentityProvider = { ...fake, onLogin: () => () => undefined, onLogout: () => () => undefined };
+  const tabB = new AccountStore(fake);
+  const disconnect = tabB.connect();
+  await tabB.load();
+  await openApp(path, { identity: tabA });
+  expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
+  return { fake, disconnect };
+}
+
+// QA, 2026-11-30: a /login left open in tab A stayed the form after tab B's login, also on focus, and its login as
+// another account then sent tab B's half-filled /personaldata to the login, its surname lost (spec 000 §2: /login
+// redirects a logged-in visitor).
+describe('/login while another tab logs in', () => {
+  it('goes on to / once another tab says it logged in', async () => {
+    withChannels(true);
+    const { fake, disconnect } = await loginOpenBesideTabB('/login', 'Anmelden');
+    await act(async () => {
+      await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    disconnect();
+  }, 20_000);
+
+  it('goes on to the page the login was asked for', async () => {
+    withChannels(true);
+    const { fake, disconnect } = await loginOpenBesideTabB('/personaldata', 'Anmelden');
+    await act(async () => {
+      await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
+    });
+    expect(await screen.findByDisplayValue('Muster', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Persönliche Daten' })).toBeInTheDocument();
+    disconnect();
+  }, 20_000);
+
+  it("takes another tab's word that it logs out for no change: the session it reads then may be the one that ends", async () => {
+    withChannels(true);
+    const { fake, disconnect } = await loginOpenBesideTabB('/login', 'Anmelden');
+    // A session the tabs were not told of (a partner's login: tab B's store no longer listens), which a /logout then
+    // ends: its word comes first.
+    disconnect();
+    const reads = () => fake.calls.filter((call) => call.method === 'getAccountInfo').length;
+    await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
+    const before = reads();
+    await act(async () => {
+      const logoutPage = new BroadcastChannel(SESSION_CHANNEL);
+      logoutPage.postMessage('logout');
+      logoutPage.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(reads()).toBe(before);
+    expect(screen.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+  }, 20_000);
+});
 
 describe('an account page while another tab changes the browser session', () => {
   it('another tab logs in another account: the page goes to the login at once, never shows nor saves into it (QA)', async () => {

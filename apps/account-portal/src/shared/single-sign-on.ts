@@ -32,9 +32,6 @@ export const REDIRECT_PAGE = '/login/redirect?mode=afterConsent&skipConsent=true
 /** Where the service's provider continues a partner's sign-in once the shopper is logged in. */
 export const PARTNER_CONTINUE_PATH = '/oidc/continue';
 
-/** Where the service lists the registered partners (logout addresses, home pages for the back button). */
-export const PARTNERS_PATH = '/oidc/partners';
-
 export type SsoSessionType = 'WebSDKSSo' | 'OIDC' | 'NONE';
 
 /** A stored token record: the token and when it expires (ms since the epoch). */
@@ -207,46 +204,4 @@ export function afterLoginPath(fallback = '/'): string {
 /** Where the browser continues a partner's sign-in (a page of the service, not of this app). */
 export function partnerContinueURL(token: string): string {
   return `${PARTNER_CONTINUE_PATH}?id=${encodeURIComponent(token)}`;
-}
-
-/** A registered partner as the service lists it. */
-export interface Partner {
-  id: string;
-  name: string;
-  homeUrl?: string;
-  postLogoutRedirectUris: string[];
-}
-
-/** The registered partners; none when the list cannot be loaded. */
-export async function fetchPartners(fetchImpl: typeof fetch = fetch): Promise<Partner[]> {
-  try {
-    const response = await fetchImpl(PARTNERS_PATH, { headers: { Accept: 'application/json' } });
-    if (!response.ok) return [];
-    const body = (await response.json()) as unknown;
-    return Array.isArray(body) ? (body as Partner[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Whether an address is exactly one a registered partner's logout may return to (never an open redirect). */
-export function isPartnerLogoutAddress(address: string, partners: Partner[]): boolean {
-  const registered = withoutState(address);
-  return registered !== undefined && partners.some((partner) => partner.postLogoutRedirectUris?.includes(registered));
-}
-
-/**
- * The address without the `state` parameter a partner's logout request asked to get back (OpenID Connect
- * RP-Initiated Logout); only that parameter may differ from a registered address, so nothing else can be smuggled in.
- */
-function withoutState(address: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return undefined;
-  }
-  if (!url.searchParams.has('state')) return address;
-  url.searchParams.delete('state');
-  return url.toString().replace(/\?$/, '');
 }

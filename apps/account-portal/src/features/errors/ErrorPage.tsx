@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorCode, useIdentity } from '@portal/identity';
 import { ErrorMessage } from '@portal/ui';
-import { fetchPartners, SIGN_IN_PARTNER_KEY, type Partner } from '../../shared/single-sign-on';
+import { fetchPartners, type Partner } from '../../shared/partners';
+import { SIGN_IN_PARTNER_KEY } from '../../shared/single-sign-on';
 
 /** Expired confirmation links can only be fixed by registering again; every other error by logging in. */
 const codesOfferingRegistration = new Set([`doi-${ErrorCode.ACTIVATION_EXPIRED}`]);

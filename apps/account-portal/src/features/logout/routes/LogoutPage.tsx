@@ -5,7 +5,7 @@ import { isSuccess, isUnauthorized, tellOtherTabs, useIdentity } from '@portal/i
 import { Loader, StatusPage } from '@portal/ui';
 import { leaveApp } from '../../../shared/leave-app';
 import { isSameSitePath, type LogoutState } from '../../../shared/navigation';
-import { fetchPartners, isPartnerLogoutAddress, type Partner } from '../../../shared/single-sign-on';
+import { fetchPartners, isPartnerLogoutAddress, type Partner } from '../../../shared/partners';
 
 /**
  * With it the service's provider asks the shopper before the logout (sso.ConfirmLogoutParam), as it must for a

@@ -398,7 +398,7 @@ test.describe('preference centre, complete', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Hallo Eva!' })).toBeVisible();
     });
 
-    await test.step('another tab logs out; the save here says the session ended, not that the link expired', async () => {
+    await test.step('another tab logs out; the save here says the session ended and the change was not saved, not that the link expired', async () => {
       const other = await page.context().newPage();
       await other.goto('/logout');
       await expect(other).toHaveURL(/\/login$/);
@@ -408,6 +408,10 @@ test.describe('preference centre, complete', () => {
       await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'OK' }).click();
       await page.getByRole('checkbox', { name: /personalisierte Newsletter/ }).check();
       await page.getByRole('button', { name: 'Speichern' }).click();
+      // The change could not be saved: the centre says so, with the reason, before it goes (QA, 2026-11-30).
+      const ended = page.getByRole('dialog', { name: 'Ihre Sitzung ist beendet.' });
+      await expect(ended.getByText('Ihre letzten Änderungen wurden nicht gespeichert.')).toBeVisible();
+      await ended.getByRole('button', { name: 'OK' }).click();
       await expect(page).toHaveURL(/\/preferences\/session-ended$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Ihre Sitzung ist beendet.' })).toBeVisible();
       await expect(page.getByText(/über den Link in Ihrer letzten E-Mail/)).toHaveCount(0);

@@ -43,7 +43,8 @@ export async function renderPage(ui: ReactElement, options: RenderPageOptions = 
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, i18n, requested, identity };
+  // The page's queries, for a test that plays what a timer of the page does (a scheduled renewal) without waiting.
+  return { ...result, i18n, requested, identity, queryClient };
 }
 
 /** Clears what language selection remembers between tests. */

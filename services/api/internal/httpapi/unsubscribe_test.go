@@ -15,6 +15,7 @@ import (
 
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/app"
+	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/reminders"
@@ -569,4 +570,60 @@ func TestDoubleOptInLinksEndWithANewerRequestOrAddress(t *testing.T) {
 		require.Equal(t, "/preferences/double-opt-in-done?newsletter=NLT_GENERAL", svc.OpenMailLink(asked))
 		require.Equal(t, "Confirmed", doubleOptIn(t, moved.account(t), "NLT_GENERAL")["status"])
 	})
+}
+
+// The preference centre opened from the account pages keeps the shopper's session alive as those pages do: its saves
+// and the renewals of its regToken are uses of the session its link is bound to (QA, 2026-11-30, on the development
+// clock: saving every 10 minutes in the centre, the account portal's / sent the shopper to the login at 42 minutes, and
+// between 110 and 120 minutes the centre's renewal of its link was refused and the centre ended).
+func TestTheSessionsCentreKeepsTheSessionAlive(t *testing.T) {
+	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
+		registerUnverified(t, svc, "session@example.com")
+		mails, err := svc.App.Outbox.Latest(context.Background(), "session@example.com", 1)
+		require.NoError(t, err)
+		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(mails[0].Links[0]))
+		session := login(t, svc, "session@example.com")
+		centre := sessionCentre(t, svc, session)
+		at := time.Duration(0)
+		until := func(when time.Duration) {
+			t.Helper()
+			_, err := svc.App.Clock.Advance(when - at)
+			require.NoError(t, err)
+			at = when
+		}
+		save := func() {
+			t.Helper()
+			saved := centre.set(t, map[string]any{"profile": map[string]any{"firstName": []string{"Eva", "Ada"}[int(at/(10*time.Minute))%2]}})
+			require.EqualValues(t, 0, saved["errorCode"], "save at %s: %v", at, saved)
+		}
+		// The centre's renewal of its regToken, 10 seconds before the hour is out (spec 001 §9): the link again, and
+		// once that has expired the session's new one (POST /rest/v1/subscriber/jwt).
+		renew := func() {
+			t.Helper()
+			status, exchanged := centre.exchange(t, centre.jwt)
+			if status == http.StatusUnauthorized {
+				renewed := sessionCentre(t, svc, session)
+				centre.jwt, centre.regToken = renewed.jwt, renewed.regToken
+				return
+			}
+			require.Equal(t, http.StatusOK, status, "renewal at %s: %v", at, exchanged)
+			centre.regToken = exchanged["regToken"].(string)
+		}
+
+		for _, minute := range []time.Duration{10, 20, 30, 40} {
+			until(minute * time.Minute)
+			save()
+		}
+		until(42 * time.Minute)
+		require.EqualValues(t, 0, identityCallAs(t, svc, session, "getAccountInfo", map[string]any{})["errorCode"], "the account pages at 42 minutes")
+		for _, minute := range []time.Duration{50, 60, 70, 80, 90, 100, 110, 120, 130} {
+			if minute == 60 || minute == 120 {
+				until(minute*time.Minute - 10*time.Second)
+				renew()
+			}
+			until(minute * time.Minute)
+			save()
+		}
+		require.EqualValues(t, 0, identityCallAs(t, svc, session, "getAccountInfo", map[string]any{})["errorCode"], "the account pages at 130 minutes")
+	}, apitest.WithConfig(func(c *config.Config) { c.Dev.Clock.Enabled = true }))
 }

@@ -47,7 +47,8 @@ type SessionBinder interface {
 	// SessionKey is what a link carries to name the session of sessionToken; never the token itself.
 	SessionKey(sessionToken string) string
 	// SessionLive reports whether the session a key names has not ended. Its idle time does not count: the
-	// shopper is in the preference centre, not on the account pages that keep it alive.
+	// shopper is in the preference centre, not on the account pages. The link's use is a use of the session, which
+	// keeps it alive for the account pages too while it has not idled out (the embedded provider).
 	SessionLive(ctx context.Context, key string) (bool, error)
 }
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import type { PreferenceCentreContent } from '@portal/cms';
-import { ErrorCode } from '@portal/identity';
+import { ErrorCode, SESSION_CHANNEL } from '@portal/identity';
 import { createFakeProvider, type FakeAccountSeed } from '@portal/identity/testing';
 import { forgetLanguage, holdDateInPart, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../../app/messages';
@@ -832,7 +832,39 @@ describe('tiles, profile fields and the favourite store', () => {
   });
 });
 
+/**
+ * The browser's BroadcastChannel between the tabs of one origin, which jsdom lacks: a message goes to every other
+ * open channel of its name, as a task.
+ */
+class TabChannel extends EventTarget {
+  static readonly open = new Set<TabChannel>();
+  constructor(readonly name: string) {
+    super();
+    TabChannel.open.add(this);
+  }
+  postMessage(data: unknown) {
+    for (const other of TabChannel.open) {
+      if (other !== this && other.name === this.name) setTimeout(() => TabChannel.open.has(other) && other.dispatchEvent(new MessageEvent('message', { data })));
+    }
+  }
+  close() {
+    TabChannel.open.delete(this);
+  }
+}
+
 describe('reminders, entry and texts', () => {
+  const browserChannel = Object.getOwnPropertyDescriptor(globalThis, 'BroadcastChannel');
+  /** The account portal in another tab of the browser. */
+  let otherTab: TabChannel;
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'BroadcastChannel', { value: TabChannel, configurable: true, writable: true });
+    otherTab = new TabChannel(SESSION_CHANNEL);
+  });
+  afterEach(() => {
+    if (browserChannel) Object.defineProperty(globalThis, 'BroadcastChannel', browserChannel);
+    else Reflect.deleteProperty(globalThis, 'BroadcastChannel');
+    TabChannel.open.clear();
+  });
   const reminderSeed = { ...subscriber, subscriptions: { ...subscriber.subscriptions, SVC_PRODUCT_REMINDER: { email: confirmed } } };
   const list = {
     productReminders: [{ reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee' } }],
@@ -874,7 +906,12 @@ describe('reminders, entry and texts', () => {
   it('a logout in another tab, then a save: the session-ended page with the login, not the mail link\'s error page (QA)', async () => {
     const { user, fake, service } = await openCentre({ path: '/preferences#newsletter' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
-    // The other tab logs out: the session's regToken reads and writes nothing, its link token exchanges for none.
+    // The other tab logs out (the account portal's /logout says so first): the session's regToken reads and writes
+    // nothing, its link token exchanges for none.
+    await act(async () => {
+      otherTab.postMessage('logout');
+      await new Promise((resolve) => setTimeout(resolve));
+    });
     service.sessionStatus = 401;
     service.exchangeStatus = 401;
     fake.forceNext('getAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
@@ -886,6 +923,49 @@ describe('reminders, entry and texts', () => {
     expect(screen.queryByText(/über den Link in Ihrer letzten E-Mail/)).not.toBeInTheDocument();
     // The page has an address of its own: a reload says the same.
     expect(shownPath()).toBe('/preferences/session-ended');
+  });
+
+  it('a session that ran out (no tab said that the shopper logs out), then a save: the session-ended page says that it expired (QA)', async () => {
+    const { user, fake, service } = await openCentre({ path: '/preferences#newsletter' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo!' })).toBeInTheDocument();
+    service.sessionStatus = 401;
+    service.exchangeStatus = 401;
+    fake.forceNext('getAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
+    fake.forceNext('setAccountInfo', { errorCode: ErrorCode.UNAUTHORIZED });
+    await user.click(save());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist abgelaufen.' })).toBeInTheDocument();
+    expect(screen.getByText('Bitte melden Sie sich erneut an; Ihre Einstellungen öffnen Sie dann über Ihr Kundenkonto.')).toBeInTheDocument();
+    expect(screen.queryByText(/Sie wurden abgemeldet/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+    expect(shownPath()).toBe('/preferences/session-ended');
+  });
+
+  it('the session ran out under a change not saved: the renewal of the regToken keeps the form, says so, and goes on at OK (QA)', async () => {
+    const { user, service, queryClient } = await openCentre({ path: '/preferences#interests' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    // The session ran out: its link opens nothing, and the service has no session to give a new one for.
+    service.endedLinks.add('session-jwt');
+    service.sessionStatus = 401;
+    // The regToken's renewal, as its schedule starts it (an hour after the exchange, less 10 s).
+    await act(() => queryClient.refetchQueries({ queryKey: ['preference-centre', 'subscriber-token'] }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ihre Sitzung ist abgelaufen.' });
+    expect(within(dialog).getByText('Ihre letzten Änderungen wurden nicht gespeichert.')).toBeInTheDocument();
+    expect(shownPath()).toBe('/preferences');
+    expect(screen.getByRole('checkbox', { name: 'Bio' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist abgelaufen.' })).toBeInTheDocument();
+    expect(shownPath()).toBe('/preferences/session-ended');
+    expect(screen.queryByRole('checkbox', { name: 'Bio', hidden: true })).not.toBeInTheDocument();
+  });
+
+  it('the session ran out with nothing unsaved: the renewal of the regToken leads to the session-ended page at once', async () => {
+    const { service, queryClient } = await openCentre({ path: '/preferences#interests' });
+    expect(await screen.findByRole('checkbox', { name: 'Bio' })).toBeInTheDocument();
+    service.endedLinks.add('session-jwt');
+    service.sessionStatus = 401;
+    await act(() => queryClient.refetchQueries({ queryKey: ['preference-centre', 'subscriber-token'] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist abgelaufen.' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("a login in another tab (the account page's password check) ends the link's session: the save goes on with the session's new link (QA)", async () => {

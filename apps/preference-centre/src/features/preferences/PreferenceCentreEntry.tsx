@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { ResponseError, useSite } from '@portal/cms';
 import { identitySettingsQuery, useIdentity } from '@portal/identity';
@@ -41,6 +41,17 @@ export function PreferenceCentreEntry() {
 }
 
 /**
+ * Whether the entry's failure page is shown over the centre's form, which holds changes not saved (PreferenceCentre):
+ * the failure page then says so and moves on at the shopper's word, not by itself.
+ */
+const FailureOverUnsavedChanges = createContext(false);
+
+/** Whether this failure page is shown over a form that holds changes not saved (PreferenceCentre's `failurePage`). */
+export function useFailureOverUnsavedChanges(): boolean {
+  return useContext(FailureOverUnsavedChanges);
+}
+
+/**
  * Exchanges the link's JWT (or the one issued for a login session) for a regToken (renewed before it expires),
  * loads the account with it, the reminders, the saved favourite store and the provider's settings, then shows
  * the centre; any failure to load is the `preferences.loading` error page (spec 001 §4), or what the entry puts in
@@ -49,7 +60,8 @@ export function PreferenceCentreEntry() {
  * above its Save button. A link older than a full unsubscribe opens nothing: the unsubscribe-success page.
  * `relink` (the session's centre) replaces a link that ended with its session by the session's new one; a save
  * that would reach another account than the one shown goes nowhere: `onAccountChanged`, by default the page of
- * a link that opens nothing.
+ * a link that opens nothing. A failure once the centre is shown, while its form holds changes not saved, leaves the
+ * form in view under `failurePage` (useFailureOverUnsavedChanges).
  */
 export function PreferenceCentre({
   jwt,
@@ -84,6 +96,8 @@ export function PreferenceCentre({
   // navigation to the error page is a transition), its queries loaded again at once, the other account came on the
   // page, and its tab in the address won over the error page (a Jest run under load, 2026-11-30).
   const [accountChanged, setAccountChanged] = useState(false);
+  // Whether the form holds changes not saved (PreferenceHome tells).
+  const [unsaved, setUnsaved] = useState(false);
   useEffect(() => {
     if (accountChanged) return () => queryClient.removeQueries({ queryKey: ['preference-centre'] });
   }, [accountChanged, queryClient]);
@@ -104,7 +118,12 @@ export function PreferenceCentre({
   if (token.error instanceof ResponseError && token.error.status === 410) return <Navigate to="/unsubscribe-success" replace />;
   // In place, not on the error page's address: the link stays with the page (its history state) for the next try.
   if (!shown && connection.lost && !connection.retrying) return <CentreConnectionLostPage onRetry={connection.retry} />;
-  if ([token, account, settings].some((query) => query.isError && !failedForConnection(query))) return failurePage;
+  const failed = [token, account, settings].some((query) => query.isError && !failedForConnection(query));
+  // Once the centre was shown, a failure (the renewal of the regToken finds the session ended) does not take the form
+  // with its changes not saved off the screen: the failure page comes above it and says so first (QA, 2026-11-30: the
+  // centre went to the session-ended page by itself, and a toggle the shopper had not saved was lost without a word).
+  const failedOverUnsavedChanges = failed && shown && unsaved;
+  if (failed && !failedOverUnsavedChanges) return failurePage;
   if (!loaded || !revealed) return <Loader />;
   // Adjusting state while rendering, as React recommends for values derived from earlier renders.
   if (!shown) setShown(true);
@@ -118,23 +137,27 @@ export function PreferenceCentre({
   }
 
   return (
-    <PreferenceHome
-      jwt={link}
-      regToken={token.data.regToken}
-      renewToken={() => renewSubscriberToken(queryClient, metadata.restApi, jwt, relink)}
-      onAccountChanged={onAccountChanged ?? (() => setAccountChanged(true))}
-      account={account.data}
-      content={content.preferenceCentre!}
-      reminders={list}
-      remindersFailed={remindersFailed}
-      favouriteStore={favouriteStore.data}
-      headerActions={headerActions}
-      accountSchema={settings.data.schema}
-      connectionLost={connection.lost}
-      reload={async () => {
-        await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'account', jwt] });
-        await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'product-reminders', jwt] });
-      }}
-    />
+    <FailureOverUnsavedChanges.Provider value={failedOverUnsavedChanges}>
+      <PreferenceHome
+        jwt={link}
+        regToken={token.data.regToken}
+        renewToken={() => renewSubscriberToken(queryClient, metadata.restApi, jwt, relink)}
+        onAccountChanged={onAccountChanged ?? (() => setAccountChanged(true))}
+        account={account.data}
+        content={content.preferenceCentre!}
+        reminders={list}
+        remindersFailed={remindersFailed}
+        favouriteStore={favouriteStore.data}
+        headerActions={headerActions}
+        accountSchema={settings.data.schema}
+        connectionLost={connection.lost}
+        reload={async () => {
+          await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'account', jwt] });
+          await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'product-reminders', jwt] });
+        }}
+        onUnsavedChange={setUnsaved}
+      />
+      {failedOverUnsavedChanges ? failurePage : null}
+    </FailureOverUnsavedChanges.Provider>
   );
 }

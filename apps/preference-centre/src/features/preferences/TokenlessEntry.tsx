@@ -3,13 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
-import { useIdentity } from '@portal/identity';
-import { Loader, useConnectionWait } from '@portal/ui';
+import { SESSION_CHANNEL, useIdentity, type SessionChannelMessage } from '@portal/identity';
+import { Dialog, Loader, useConnectionWait } from '@portal/ui';
 import { issueSessionLink, useSessionLink } from './api/session-link';
 import { CentreConnectionLostPage } from './components/ConnectionLost';
 import { NotAvailablePage } from './components/NotAvailablePage';
 import { SESSION_ENDED_PATH, type SessionEndedState } from './components/SessionEndedPage';
-import { PreferenceCentre } from './PreferenceCentreEntry';
+import { PreferenceCentre, useFailureOverUnsavedChanges } from './PreferenceCentreEntry';
 
 /**
  * `/preferences` and any other `/preferences/*` path: without a link token, the centre opens only for a
@@ -27,7 +27,7 @@ export function TokenlessEntry() {
 function SessionEntry() {
   const { metadata } = useSite();
   const { provider } = useIdentity();
-  const { ended, markLogoutHere, endSession } = useSessionEnd();
+  const { ended, markLogoutHere, sessionEnded, accountChanged, loggedOutElsewhere } = useSessionEnd();
   // A login in another tab (the account page's password check, a logout and login) ends the session the link was
   // issued for and opens a new one: the centre goes on with the new session's link, for the same account only.
   const relink = useCallback(async () => (await issueSessionLink(metadata.restApi, provider))?.jwt, [metadata.restApi, provider]);
@@ -42,26 +42,39 @@ function SessionEntry() {
     <PreferenceCentre
       jwt={session.data.jwt}
       headerActions={<LogoutButton onLogout={markLogoutHere} />}
-      failurePage={<SessionFailure onSessionEnded={endSession} />}
+      failurePage={<SessionFailure onSessionEnded={sessionEnded} expired={!loggedOutElsewhere} />}
       relink={relink}
-      onAccountChanged={endSession}
+      onAccountChanged={accountChanged}
     />
   );
 }
 
 /**
  * Whichever app logs out (this page's button, the account portal in another tab), or a failed load or save finds
- * the session ended (endSession), the centre leaves the account for the session-ended page, which says "you have
- * logged out" when this page's button did it (it led to "page not found": QA). The entry itself takes the centre
- * off the screen, then the account's data leaves the page's memory: removed while the centre still asked for its
- * session link, the link was asked for again, and its "no session" answer could overtake the way to the
- * session-ended page.
+ * the session ended (sessionEnded), or the session's link opens another account (accountChanged), the centre leaves
+ * the account for the session-ended page, which says "you have logged out" when this page's button did it (it led to
+ * "page not found": QA), and that the session expired when the service no longer has it and no tab said that the
+ * shopper logs out there (the account portal's /logout says so on SESSION_CHANNEL, as its RequireLogin reads it): it
+ * said "you were logged out, in another window perhaps" of a session that had run out (QA, 2026-11-30). The entry
+ * itself takes the centre off the screen, then the account's data leaves the page's memory: removed while the centre
+ * still asked for its session link, the link was asked for again, and its "no session" answer could overtake the way
+ * to the session-ended page.
  */
 function useSessionEnd() {
   const { provider } = useIdentity();
   const queryClient = useQueryClient();
   const [ended, setEnded] = useState<SessionEndedState>();
   const loggingOutHere = useRef(false);
+  const [loggedOutElsewhere, setLoggedOutElsewhere] = useState(false);
+  useEffect(() => {
+    if (typeof BroadcastChannel !== 'function') return undefined;
+    const channel = new BroadcastChannel(SESSION_CHANNEL);
+    // 'logoutFailed' takes a 'logout' back: the session went on, and may still expire.
+    channel.addEventListener('message', ({ data }: MessageEvent<SessionChannelMessage>) => {
+      if (data !== 0) setLoggedOutElsewhere(data === 'logout');
+    });
+    return () => channel.close();
+  }, []);
   useEffect(() => {
     const offLogout = provider.onLogout(() => setEnded({ loggedOutHere: loggingOutHere.current }));
     // A login as somebody else (in the account portal) must not show the previous shopper's data.
@@ -77,18 +90,21 @@ function useSessionEnd() {
   const markLogoutHere = useCallback(() => {
     loggingOutHere.current = true;
   }, []);
-  const endSession = useCallback(() => setEnded({}), []);
-  return { ended, markLogoutHere, endSession };
+  const sessionEnded = useCallback(() => setEnded(loggedOutElsewhere ? {} : { expired: true }), [loggedOutElsewhere]);
+  const accountChanged = useCallback(() => setEnded({}), []);
+  return { ended, markLogoutHere, sessionEnded, accountChanged, loggedOutElsewhere };
 }
 
 /**
  * The session's centre failed to load, or to renew its regToken for a save: the link token the service issued
  * ends with the session. The service is asked whether the shopper is still logged in: a session that ended
- * meanwhile (a logout in another tab, a password change) is the session-ended page with the login, not the mail
- * link's error page (QA), and the account's data leaves the page's memory as after a logout here. Still logged in,
- * the failure is the loading error page, as for a link.
+ * meanwhile (it expired, a logout in another tab, a password change) is the session-ended page with the login, not
+ * the mail link's error page (QA), and the account's data leaves the page's memory as after a logout here. Still
+ * logged in, the failure is the loading error page, as for a link. Over a form with changes not saved, the centre
+ * stays in view and a dialog says that the session ended (`expired`: it ran out) and that the changes were not saved;
+ * its OK leads on (QA, 2026-11-30: the page went on by itself, and the shopper's toggle was gone without a word).
  */
-function SessionFailure({ onSessionEnded }: { onSessionEnded: () => void }) {
+function SessionFailure({ onSessionEnded, expired }: { onSessionEnded: () => void; expired: boolean }) {
   const { metadata } = useSite();
   const { provider } = useIdentity();
   // Its own key: the entry's session link stays as it was, so the entry does not take over with "not found".
@@ -100,11 +116,43 @@ function SessionFailure({ onSessionEnded }: { onSessionEnded: () => void }) {
     retry: false,
   });
   const ended = check.data === false;
+  const unsaved = useFailureOverUnsavedChanges();
   useEffect(() => {
-    if (ended) onSessionEnded();
-  }, [ended, onSessionEnded]);
-  if (check.isPending || ended) return <Loader />;
+    if (ended && !unsaved) onSessionEnded();
+  }, [ended, unsaved, onSessionEnded]);
+  if (ended && unsaved) return <UnsavedChangesDialog expired={expired} onContinue={onSessionEnded} />;
+  // Over the form, the check goes unseen: most often it finds the session going on.
+  if (check.isPending || ended) return unsaved ? null : <Loader />;
   return <Navigate to="/preferences/error/preferences.loading" replace />;
+}
+
+/** The session ended under a form with changes not saved: said, with the reason, before the centre goes. */
+function UnsavedChangesDialog({ expired, onContinue }: { expired: boolean; onContinue: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      title={
+        expired
+          ? t('mpp.session.expired.headline', { defaultValue: 'Ihre Sitzung ist abgelaufen.' })
+          : t('mpp.session.ended.headline', { defaultValue: 'Ihre Sitzung ist beendet.' })
+      }
+      onClose={onContinue}
+      actions={
+        <button type="button" className="button" onClick={onContinue}>
+          {t('mpp.button.ok', { defaultValue: 'OK' })}
+        </button>
+      }
+    >
+      <p>{t('mpp.session.unsaved.text', { defaultValue: 'Ihre letzten Änderungen wurden nicht gespeichert.' })}</p>
+      <p>
+        {expired
+          ? t('mpp.session.expired.text', { defaultValue: 'Bitte melden Sie sich erneut an; Ihre Einstellungen öffnen Sie dann über Ihr Kundenkonto.' })
+          : t('mpp.session.ended.text', {
+              defaultValue: 'Sie wurden abgemeldet, zum Beispiel in einem anderen Fenster. Bitte melden Sie sich erneut an; Ihre Einstellungen öffnen Sie dann über Ihr Kundenkonto.',
+            })}
+      </p>
+    </Dialog>
+  );
 }
 
 /** The logout for a logged-in shopper (`accounts.logout`); its failure is only logged (spec 001 §8). */

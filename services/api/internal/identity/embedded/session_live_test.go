@@ -1,6 +1,7 @@
 package embedded_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -45,5 +46,57 @@ func TestSessionLiveForTheLinksASessionAsksFor(t *testing.T) {
 		info, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{}, centre.Token, "profile", "")
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeUnauthorized, info.ErrorCode, "and the regTokens the centre holds: it exchanges its link again")
+	})
+}
+
+// The centre opened from the account pages is the shopper's use of the session: each use of its link (the exchange,
+// SessionLive) and of the regToken exchanged from it (the centre's reads and saves) slides the session's idle expiry,
+// as the account pages' requests do (QA, 2026-11-30: saving in the centre every 10 minutes, the shopper found the
+// account logged out after 30). A session that has idled out is not woken by them, and the absolute limit holds.
+func TestTheCentresUseOfASessionsLinkKeepsTheSessionAlive(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("lina@example.com")
+		_, session := h.login("lina@example.com", goodPassword)
+		key := h.p.SessionKey(session)
+		bound, ok := h.p.Backend().(interface {
+			SessionSubscriberRegToken(ctx context.Context, email identity.Email, sessionKey string) (identity.RegToken, error)
+		})
+		require.True(t, ok, "the embedded backend binds regTokens to sessions")
+		centre, err := bound.SessionSubscriberRegToken(h.ctx, identity.Email("lina@example.com"), key)
+		require.NoError(t, err)
+		accountPages := func() int {
+			info, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: session}, "", "profile", "")
+			require.NoError(t, err)
+			return info.ErrorCode
+		}
+
+		// Saves every 10 minutes, and the link exchanged again before the regToken's hour is out: no request of the
+		// account pages.
+		for minute := 10; minute <= 110; minute += 10 {
+			h.advance(10 * time.Minute)
+			if minute == 30 || minute == 90 {
+				ok, err := h.p.SessionLive(h.ctx, key)
+				require.NoError(t, err)
+				require.True(t, ok, "minute %d", minute)
+				centre, err = bound.SessionSubscriberRegToken(h.ctx, identity.Email("lina@example.com"), key)
+				require.NoError(t, err)
+				continue
+			}
+			saved, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{}, embedded.SetAccountInfoParams{RegToken: centre.Token,
+				Profile: map[string]any{"firstName": []string{"Lina", "Line"}[minute/10%2]}})
+			require.NoError(t, err)
+			require.Equal(t, contract.CodeOK, saved.ErrorCode, "minute %d: %s", minute, saved.ErrorDetails)
+		}
+		h.advance(2 * time.Minute)
+		require.Equal(t, contract.CodeOK, accountPages(), "the account pages 2 minutes after the centre's last save")
+
+		// Left alone, the session idles out; the centre's regToken still opens (its binding ignores idle time), but its
+		// use does not bring the session back for the account pages.
+		h.advance(31 * time.Minute)
+		read, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{}, centre.Token, "profile", "")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, read.ErrorCode)
+		require.Equal(t, contract.CodeUnauthorized, accountPages(), "idled out")
 	})
 }

@@ -51,6 +51,8 @@ export interface PreferenceHomeProps {
   accountSchema?: AccountSchemaDefinition;
   /** The centre's data waits for the connection (the read after a save, the regToken's renewal): said above Save. */
   connectionLost?: boolean;
+  /** Told whether the form holds changes not saved, also while a save of them runs (it may fail). */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
 /** A save that failed without an answer to show; requestFailedMessage names a missing connection instead (QA). */
@@ -67,7 +69,7 @@ type OpenDialog =
   | { kind: 'notAllowed'; Dialog: Awaited<ReturnType<typeof loadNotAllowed>>['NotAllowedDialog']; refused: string[]; then?: { status: FormStatus; errors: object } };
 
 /** The preference centre: greeting, tabs from the CMS and the form that saves them (spec 001 §2). */
-export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions, accountSchema, connectionLost }: PreferenceHomeProps) {
+export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, account, content, reminders, remindersFailed, favouriteStore, reload, headerActions, accountSchema, connectionLost, onUnsavedChange }: PreferenceHomeProps) {
   const { t } = useTranslation();
   const { metadata, language, content: site } = useSite();
   const { provider } = useIdentity();
@@ -305,8 +307,10 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     },
   });
 
+  const unsaved = formik.dirty && formik.values !== savedValues;
   // Not while a save or the full unsubscribe runs: the shopper has asked for the changes to be kept, or for all to go.
-  useLeaveWarning(formik.dirty && formik.values !== savedValues && !formik.isSubmitting);
+  useLeaveWarning(unsaved && !formik.isSubmitting);
+  useEffect(() => onUnsavedChange?.(unsaved), [unsaved, onUnsavedChange]);
 
   const isConsentPending = (consentInForm: boolean) => metadata.forceConsent === true && !consentInForm;
   const access = (tab: PreferenceTab) => tabAccess(tab, { subscribed, consentPending: isConsentPending(formik.values.dataProcessingConsented) });

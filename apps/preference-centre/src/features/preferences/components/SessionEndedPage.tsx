@@ -11,13 +11,19 @@ export const SESSION_ENDED_PATH = '/preferences/session-ended';
 export interface SessionEndedState {
   /** The centre's own logout button ended the session (not another tab, not a password change). */
   loggedOutHere?: boolean;
+  /**
+   * The service no longer has the session and no tab said that the shopper logged out: it ran out (30 minutes unused,
+   * or its 12 hours), as the account pages say too (clp.login.sessionEnded).
+   */
+  expired?: boolean;
 }
 
 /**
  * `/preferences/session-ended`: the centre was opened from the account page (a login session, spec 001 §6) and that
  * session ended meanwhile, by a logout in another tab, say. Not the link's error page: this shopper came through
  * the login, not a mail. The login returns to the account page, whose tile opens the centre again (/login takes
- * its way back only from the portal's own pages). After the centre's own logout button it says just that.
+ * its way back only from the portal's own pages). After the centre's own logout button it says just that; after a
+ * session that ran out, that it expired (it said "you were logged out, in another window perhaps": QA, 2026-11-30).
  */
 export function SessionEndedPage() {
   const { t } = useTranslation();
@@ -30,6 +36,13 @@ export function SessionEndedPage() {
             defaultValue: 'Um Ihre Einstellungen wieder zu öffnen, melden Sie sich in Ihrem Kundenkonto an oder nutzen Sie den Link in einer unserer E-Mails.',
           })}
         </p>
+      </StatusPage>
+    );
+  }
+  if (state?.expired) {
+    return (
+      <StatusPage headline={t('mpp.session.expired.headline', { defaultValue: 'Ihre Sitzung ist abgelaufen.' })} actions={<LoginLink />}>
+        <p>{t('mpp.session.expired.text', { defaultValue: 'Bitte melden Sie sich erneut an; Ihre Einstellungen öffnen Sie dann über Ihr Kundenkonto.' })}</p>
       </StatusPage>
     );
   }

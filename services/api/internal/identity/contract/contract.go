@@ -61,6 +61,13 @@ type EmailAddressExample struct {
 	Valid   bool
 }
 
+// PersonNameExample is a first or a last name as sent and whether the provider takes it (PersonNamePattern after
+// trimming and composing).
+type PersonNameExample struct {
+	Name  string
+	Valid bool
+}
+
 // Method is one accounts.* method of the identity HTTP API.
 type Method struct {
 	Name   string

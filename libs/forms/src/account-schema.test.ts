@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PersonNamePattern } from '@portal/identity-contract';
+import { PersonNameExamples, PersonNamePattern } from '@portal/identity-contract';
 import { PhoneNumberPattern } from '@portal/identity-contract/phone';
 import { accountFormSchema, formSchema, schemaFieldRule } from './account-schema';
 import { accountFieldName, findSchemaField, missingRequiredFields, parseFormat, type AccountSchemaDefinition } from './schema-fields';
@@ -49,11 +49,15 @@ describe('parseFormat', () => {
     ["regex('^\\d{5}$')", '1234', false],
     ["regex('^[\\p{L} .'-]{1,50}$')", "D'Angelo", true],
     ["regex('^[\\p{L} .'-]{1,50}$')", 'R2D2', false],
-    // The embedded provider's name format (services/api NameFormat), as its getSchema sends it.
-    ["regex('^\\p{L}[\\p{L}\\p{M} '’\\-]*$')", 'D’Angelo', true],
-    ["regex('^\\p{L}[\\p{L}\\p{M} '’\\-]*$')", 'Ștefan', true],
-    ["regex('^\\p{L}[\\p{L}\\p{M} '’\\-]*$')", 'Jose\u0301', true],
-    ["regex('^\\p{L}[\\p{L}\\p{M} '’\\-]*$')", '-Eva', false],
+    // The embedded provider's name format (services/api NameFormat, the contract's personName), as its getSchema sends it.
+    [`regex('${PersonNamePattern}')`, 'D’Angelo', true],
+    [`regex('${PersonNamePattern}')`, 'Ștefan', true],
+    [`regex('${PersonNamePattern}')`, 'Jose\u0301', true],
+    [`regex('${PersonNamePattern}')`, "'t Hart", true],
+    [`regex('${PersonNamePattern}')`, 'Gal·la', true],
+    [`regex('${PersonNamePattern}')`, 'Smith Jr.', true],
+    [`regex('${PersonNamePattern}')`, '-Eva', false],
+    [`regex('${PersonNamePattern}')`, "'Eva", false],
   ])('reads %s (quotes and Unicode classes included)', (format, value, matches) => {
     const parsed = parseFormat(format);
     expect(parsed?.kind).toBe('regex');
@@ -152,6 +156,12 @@ describe('schemaFieldRule', () => {
       ['profile.phones.0.number', ' +4912345678 '],
     ])('%s = %j is valid', async (path, value) => {
       await expect(firstError(named(path), value)).resolves.toBeUndefined();
+    });
+
+    // The contract's table of names, with the provider's format on top of the product's rule: both composed first, as
+    // the service composes a text before its format (Gal\u0387la is Gal·la).
+    it.each(PersonNameExamples.map((e) => [e.name, e.valid] as const))('the last name %j is valid: %s', async (name, valid) => {
+      await expect(firstError(named('profile.lastName'), name)).resolves.toEqual(valid ? undefined : invalidLastName);
     });
 
     it("says a malformed last name in the last name's words, as the service's refusal 400026 does, and a long one too long", async () => {

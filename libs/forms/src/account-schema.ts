@@ -61,7 +61,9 @@ export function schemaFieldRule(path: string, field: SchemaFieldDefinition | und
   else rule = yup.string().trim();
 
   if (format?.kind === 'regex') {
-    rule = rule.test('format', invalid, (value: unknown) => !hasValue(value) || format.pattern.test(String(value)));
+    // Composed (NFC), as the service composes a text before it tests its format (2026-11-30: the names' pattern takes
+    // the middle dot U+00B7, which U+0387 is once composed).
+    rule = rule.test('format', invalid, (value: unknown) => !hasValue(value) || format.pattern.test(String(value).normalize('NFC')));
   } else if (format?.kind === 'email' && !own) {
     rule = rule.test('format', invalid, (value: unknown) => !hasValue(value) || isEmailAddress(String(value)));
   } else if (format?.kind === 'range' && !own) {

@@ -72,7 +72,9 @@ export function normalisePhoneNumber(value: string): string {
 /**
  * A first name: the identity contract's person-name rule (personName), the one the embedded provider and the fake hold
  * a name to: letters of any script (umlauts, accents, also as combining marks), with spaces, hyphens and apostrophes,
- * starting with a letter. It has no length of its own: the specs name none and the service takes a name of up to
+ * starting with a letter or a Dutch elided article ('t Hart, ’s-Gravesande), a Catalan middle dot between letters
+ * (Gal·la) and a period after a letter (St. John, Smith Jr.; 2026-11-30), tested on the composed (NFC) text (rules.ts,
+ * personNameSchema). It has no length of its own: the specs name none and the service takes a name of up to
  * 1,000 characters (an address's up to 200), answering a longer one with 400006 on the field. The rule written here
  * by hand stopped at 50 characters and so refused names the service stores.
  */

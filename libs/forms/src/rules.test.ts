@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PasswordPolicyDefaults, PersonNameMaxLength, PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
+import { PasswordPolicyDefaults, PersonNameExamples, PersonNameMaxLength, PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
 import { PhoneNumberExamples, PhoneNumberPattern } from '@portal/identity-contract/phone';
 import {
   ADDRESS_TEXT_MAX_LENGTH,
@@ -9,6 +9,7 @@ import {
   emailSchema,
   firstNameSchema,
   isValidPhoneNumber,
+  lastNameSchema,
   newPasswordSchema,
   passwordMessages,
   passwordSchema,
@@ -301,6 +302,22 @@ describe('personNameSchema', () => {
     const schema = personNameSchema(invalid, tooLong, ADDRESS_TEXT_MAX_LENGTH);
     await expect(firstError(schema, 'M'.repeat(201))).resolves.toEqual(tooLong);
     await expect(firstError(schema, `Anna-Maria ${'a'.repeat(190)}`)).resolves.toEqual(tooLong);
+  });
+});
+
+// The identity contract's table of names (personName.examples), which the embedded provider's tests hold its schema
+// to as well: QA, 2026-11-30, 't Hart, ’s-Gravesande, Gal·la and Smith Jr. were refused by the form ("Bitte geben Sie
+// einen gültigen Nachnamen ein.") and by the service, so their owners could not finish a registration.
+describe("the names of the contract's table", () => {
+  const address = personNameSchema(messages.format('data.addressBook.lastName'), tooLongMessage('data.addressBook.lastName'), ADDRESS_TEXT_MAX_LENGTH);
+  it.each(PersonNameExamples.map((e) => [e.name, e.valid] as const))('%j valid: %s, as a first, a last and an address\'s name', async (name, valid) => {
+    await expect(firstNameSchema().isValid(name)).resolves.toBe(valid);
+    await expect(lastNameSchema().isValid(name)).resolves.toBe(valid);
+    await expect(address.isValid(name)).resolves.toBe(valid);
+  });
+
+  it('has names taken and names refused', () => {
+    expect(new Set(PersonNameExamples.map((e) => e.valid))).toEqual(new Set([true, false]));
   });
 });
 

@@ -176,14 +176,16 @@ export function addressTextSchema(tooLong: Message) {
 }
 
 /**
- * A first or a last name as the service holds it: the identity contract's person-name rule (FIRST_NAME), else
- * `invalid`, and at most `maxLength` characters (a name's, or where the form has a field's own limit, an address's
- * ADDRESS_TEXT_MAX_LENGTH), else `tooLong`. The address form's last name had no pattern and stopped at 100 characters,
- * half of what the service takes (QA); the profile's names had no limit, and the service took 1,000 characters there
- * (QA bad-input round of 2026-11-29).
+ * A first or a last name as the service holds it: the identity contract's person-name rule (FIRST_NAME), tested as the
+ * service tests it, trimmed and composed (NFC), else `invalid`, and at most `maxLength` characters (a name's, or where
+ * the form has a field's own limit, an address's ADDRESS_TEXT_MAX_LENGTH), else `tooLong`. The address form's last
+ * name had no pattern and stopped at 100 characters, half of what the service takes (QA); the profile's names had no
+ * limit, and the service took 1,000 characters there (QA bad-input round of 2026-11-29). Composed first since the rule
+ * takes the Catalan middle dot (2026-11-30), which a Greek keyboard types as U+0387, one with it once composed.
  */
 export function personNameSchema(invalid: Message, tooLong: Message, maxLength = PERSON_NAME_MAX_LENGTH) {
-  return maxLengthTest(yup.string().trim().matches(FIRST_NAME, { message: invalid, excludeEmptyString: true }), tooLong, maxLength);
+  const named = yup.string().trim().test('format', invalid, (value) => !value || FIRST_NAME.test(value.normalize('NFC')));
+  return maxLengthTest(named, tooLong, maxLength);
 }
 
 export function firstNameSchema(field = 'profile.firstName') {

@@ -224,10 +224,61 @@ export const CharGroupExamples: readonly { password: string; groups: number }[] 
 ];
 
 /** The rule of a first and a last name, in the profile and in an address book entry (a RegExp with the u flag). */
-export const PersonNamePattern = '^\\p{L}[\\p{L}\\p{M} \'’\\-]*$';
+export const PersonNamePattern = '^(?:[\'’]\\p{L}[ \\-])?\\p{L}(?:[·.]?\\p{L}|\\p{M}|\\.?[\'’\\-]+[\\p{L}\\p{M}])*(?:[\'’\\-]+|\\.?[\'’\\-]* [ \'’\\-]*[\\p{L}\\p{M}](?:[·.]?\\p{L}|\\p{M}|\\.?[ \'’\\-]+[\\p{L}\\p{M}])*(?:\\.|[ \'’\\-]*)|[\'’\\-]* [ \'’\\-]*)?$';
 
 /** The most characters (code points after trimming and NFC) of a first or a last name. */
 export const PersonNameMaxLength = 200;
+
+/** Names as sent and whether the provider takes them; both sides test against them. */
+export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [
+  { name: 'Anna', valid: true },
+  { name: '  Müller  ', valid: true },
+  { name: 'Zoe\u0308', valid: true },
+  { name: 'D’Angelo', valid: true },
+  { name: 'O\'Brien', valid: true },
+  { name: 'Anne-Marie', valid: true },
+  { name: 'Mary Ann', valid: true },
+  { name: 'Ștefan', valid: true },
+  { name: 'Δήμητρα', valid: true },
+  { name: 'Бойко', valid: true },
+  { name: '\'t Hart', valid: true },
+  { name: '’s-Gravesande', valid: true },
+  { name: 'van \'t Hek', valid: true },
+  { name: 'van ’t Hek', valid: true },
+  { name: 'Gal·la', valid: true },
+  { name: 'Pujol·i', valid: true },
+  { name: 'Gal·la', valid: true },
+  { name: 'St. John', valid: true },
+  { name: 'Smith Jr.', valid: true },
+  { name: 'Jr. Dr.', valid: true },
+  { name: 'J.R.R. Tolkien', valid: true },
+  { name: 'Anna1', valid: false },
+  { name: 'R2D2', valid: false },
+  { name: 'Anna😀', valid: false },
+  { name: 'Anna!', valid: false },
+  { name: 'Anna_Maria', valid: false },
+  { name: 'Anna\u0009Maria', valid: false },
+  { name: 'Anna\u0000', valid: false },
+  { name: '-Anna', valid: false },
+  { name: '\'Anna', valid: false },
+  { name: '\u0308Anna', valid: false },
+  { name: '\'', valid: false },
+  { name: '’', valid: false },
+  { name: '\'t', valid: false },
+  { name: '\' Hart', valid: false },
+  { name: '.', valid: false },
+  { name: '·', valid: false },
+  { name: '- \'', valid: false },
+  { name: 'Eva.', valid: false },
+  { name: '.Anna', valid: false },
+  { name: 'Smith Jr..', valid: false },
+  { name: 'Smith .', valid: false },
+  { name: 'Smith Jr. -', valid: false },
+  { name: 'Gal·', valid: false },
+  { name: '·la', valid: false },
+  { name: 'Gal ·la', valid: false },
+  { name: 'Gal-·la', valid: false },
+];
 
 /**
  * The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book

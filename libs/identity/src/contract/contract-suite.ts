@@ -3,7 +3,7 @@
  * the in-memory fake (contract.fake.test.ts) and the embedded provider of the Go service through the http adapter
  * (contract.http.test.ts). What differs between implementations sits behind ContractHelpers.
  */
-import { Durations, EveryMethodCodes, IdentityApiMethods, Limits, Lockout, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
+import { Durations, EveryMethodCodes, IdentityApiMethods, Limits, Lockout, PersonNameExamples, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
 import { PhoneNumberExamples } from '@portal/identity-contract/phone';
 import { ErrorCode, ErrorDetails, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
 import { SoftAuthenticator } from './soft-authenticator';
@@ -1487,6 +1487,28 @@ export function describeIdentityContract(
         const stored = await provider.getAccountInfo({ include: 'profile,data' });
         expect(stored.profile).toMatchObject({ firstName: composed, lastName: 'D’Angelo' });
         expect(stored.data?.addressBook).toEqual([{ ...BRUSSELS, firstName: composed, lastName: 'D’Angelo' }]);
+      });
+
+      it("names are taken or refused (400026) as the contract's table of names says, in the profile and in an address", async () => {
+        // QA, 2026-11-30: 't Hart, ’s-Gravesande, Gal·la and Smith Jr. were refused as a last name (400026), so their
+        // owners could not finish a registration. The forms test their rule against the same table.
+        await activeAccount('name-table');
+        for (const { name, valid } of PersonNameExamples) {
+          const asLastName = await provider.setAccountInfo({ profile: { lastName: name } });
+          const inAddress = await provider.setAccountInfo({ data: { addressBook: [{ ...BRUSSELS, firstName: name }] } });
+          if (valid) {
+            expect([name, asLastName.errorCode, inAddress.errorCode]).toEqual([name, 0, 0]);
+            const stored = await provider.getAccountInfo({ include: 'profile,data' });
+            const composed = name.trim().normalize('NFC');
+            expect([name, stored.profile?.lastName, stored.data?.addressBook?.[0]?.firstName]).toEqual([name, composed, composed]);
+          } else {
+            expect([name, asLastName.validationErrors]).toEqual([name, [expect.objectContaining({ fieldName: 'profile.lastName', errorCode: ErrorCode.INVALID_FORMAT })]]);
+            expect([name, inAddress.validationErrors]).toEqual([
+              name,
+              [expect.objectContaining({ fieldName: 'data.addressBook.firstName', errorCode: ErrorCode.INVALID_FORMAT })],
+            ]);
+          }
+        }
       });
 
       it('a text of the schema is stored as it was sent (trimmed and composed), else 400026: marks piled on a letter, a Hangul filler, a line separator', async () => {

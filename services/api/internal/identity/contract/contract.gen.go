@@ -229,10 +229,61 @@ var CharGroupExamples = []CharGroupExample{
 }
 
 // PersonNamePattern is the rule of a first and a last name, in the profile and in an address book entry.
-const PersonNamePattern = "^\\p{L}[\\p{L}\\p{M} '’\\-]*$"
+const PersonNamePattern = "^(?:['’]\\p{L}[ \\-])?\\p{L}(?:[·.]?\\p{L}|\\p{M}|\\.?['’\\-]+[\\p{L}\\p{M}])*(?:['’\\-]+|\\.?['’\\-]* [ '’\\-]*[\\p{L}\\p{M}](?:[·.]?\\p{L}|\\p{M}|\\.?[ '’\\-]+[\\p{L}\\p{M}])*(?:\\.|[ '’\\-]*)|['’\\-]* [ '’\\-]*)?$"
 
 // PersonNameMaxLength is the most characters (code points after trimming and NFC) of a first or a last name.
 const PersonNameMaxLength = 200
+
+// PersonNameExamples are names as sent and whether the provider takes them; both sides test against them.
+var PersonNameExamples = []PersonNameExample{
+	{Name: "Anna", Valid: true},
+	{Name: "  Müller  ", Valid: true},
+	{Name: "Zoë", Valid: true},
+	{Name: "D’Angelo", Valid: true},
+	{Name: "O'Brien", Valid: true},
+	{Name: "Anne-Marie", Valid: true},
+	{Name: "Mary Ann", Valid: true},
+	{Name: "Ștefan", Valid: true},
+	{Name: "Δήμητρα", Valid: true},
+	{Name: "Бойко", Valid: true},
+	{Name: "'t Hart", Valid: true},
+	{Name: "’s-Gravesande", Valid: true},
+	{Name: "van 't Hek", Valid: true},
+	{Name: "van ’t Hek", Valid: true},
+	{Name: "Gal·la", Valid: true},
+	{Name: "Pujol·i", Valid: true},
+	{Name: "Gal·la", Valid: true},
+	{Name: "St. John", Valid: true},
+	{Name: "Smith Jr.", Valid: true},
+	{Name: "Jr. Dr.", Valid: true},
+	{Name: "J.R.R. Tolkien", Valid: true},
+	{Name: "Anna1", Valid: false},
+	{Name: "R2D2", Valid: false},
+	{Name: "Anna😀", Valid: false},
+	{Name: "Anna!", Valid: false},
+	{Name: "Anna_Maria", Valid: false},
+	{Name: "Anna\tMaria", Valid: false},
+	{Name: "Anna\x00", Valid: false},
+	{Name: "-Anna", Valid: false},
+	{Name: "'Anna", Valid: false},
+	{Name: "̈Anna", Valid: false},
+	{Name: "'", Valid: false},
+	{Name: "’", Valid: false},
+	{Name: "'t", Valid: false},
+	{Name: "' Hart", Valid: false},
+	{Name: ".", Valid: false},
+	{Name: "·", Valid: false},
+	{Name: "- '", Valid: false},
+	{Name: "Eva.", Valid: false},
+	{Name: ".Anna", Valid: false},
+	{Name: "Smith Jr..", Valid: false},
+	{Name: "Smith .", Valid: false},
+	{Name: "Smith Jr. -", Valid: false},
+	{Name: "Gal·", Valid: false},
+	{Name: "·la", Valid: false},
+	{Name: "Gal ·la", Valid: false},
+	{Name: "Gal-·la", Valid: false},
+}
 
 // The most characters (code points after trimming and NFC) of a profile or data text and of an address book field,
 // and the most combining marks in a row in a text of the schema.

@@ -74,6 +74,13 @@ type PhoneNumberExample struct {
 	Valid  bool
 }
 
+// PersonNameExample is a first or a last name as sent and whether the provider takes it (PersonNamePattern after
+// trimming and composing).
+type PersonNameExample struct {
+	Name  string
+	Valid bool
+}
+
 // Method is one accounts.* method of the identity HTTP API.
 type Method struct {
 	Name   string

@@ -170,7 +170,9 @@ func DefaultStartLimits() StartLimits {
 // NameFormat accepts a letter of any script, then letters, combining marks, spaces, hyphens and apostrophes (the
 // typewriter's and the typographic one phones type), as the apps' first-name rule (libs/forms FIRST_NAME), which is
 // built from the same pattern. The stores' countries write names the Latin-1 ranges it once listed refused: Romanian Ș and Ț,
-// Greek, Bulgarian Cyrillic, D’Angelo as a phone's keyboard types it (QA). The apps compile a schema's regex with
+// Greek, Bulgarian Cyrillic, D’Angelo as a phone's keyboard types it (QA). Since 2026-11-30 also a Dutch elided
+// article before the name ('t Hart, ’s-Gravesande), a Catalan middle dot between letters (Gal·la) and a period after
+// a letter (St. John, Smith Jr.): the contract says exactly how, with the table of names both sides test against. The apps compile a schema's regex with
 // the u flag (libs/forms compilePattern), which \p{L} needs. It comes from the identity contract (personName), from
 // which the fake identity provider takes it too.
 const NameFormat = contract.PersonNamePattern

@@ -550,6 +550,8 @@ func FuzzMethodBody(f *testing.F) {
 		`{"data":{"sfmc..x":true}}`, `{"preferences":{"terms":{"customeraccount":{"isConsentGranted":"maybe"}}}}`,
 		`{"lang":"und","finalizeRegistration":2}`, `{"subscriptions":{"NLT_GENERAL":true}}`, `{"":1}`, `[`, `{"x":"\ud800"}`,
 		`{"regToken":"a\u0000","email":"a\u0000@b.de","UID":"\u0000"}`, "{\"regToken\":\"\xff\"}",
+		// The names the contract took on 2026-11-30: an elided article, a middle dot, periods.
+		`{"profile":{"firstName":"J.R.R.","lastName":"'t Hart Jr."},"data":{"addressBook":[{"lastName":"Gal·la"}]}}`,
 	} {
 		f.Add(seed)
 	}

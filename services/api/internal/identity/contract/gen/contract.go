@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"go.yaml.in/yaml/v3"
+	"golang.org/x/text/unicode/norm"
 )
 
 // document is api/identity-contract.yaml; the file's comments say what each part means.
@@ -85,10 +86,14 @@ type emailRule struct {
 }
 
 // nameRule is the pattern of a first and a last name, read alike by Go's regexp and JavaScript's with the u flag,
-// and the most characters a name takes.
+// the most characters a name takes, and the names both sides test their rule against.
 type nameRule struct {
 	Pattern   string `yaml:"pattern"`
 	MaxLength int    `yaml:"maxLength"`
+	Examples  []struct {
+		Name  string `yaml:"name"`
+		Valid bool   `yaml:"valid"`
+	} `yaml:"examples"`
 }
 
 // phoneRule is the rule of a phone number as it is stored: the pattern, read alike by Go's regexp and JavaScript's
@@ -275,9 +280,21 @@ func (d document) validate() error {
 		bad("emailAddress: examples are what both sides test against; give valid and invalid ones")
 	}
 	// Go's regexp is the narrower reader of the two; the contract suite runs the pattern in JavaScript too.
-	if _, err := regexp.Compile(d.PersonName.Pattern); err != nil || !strings.HasPrefix(d.PersonName.Pattern, "^") ||
-		!strings.HasSuffix(d.PersonName.Pattern, "$") {
+	namePattern, err := regexp.Compile(d.PersonName.Pattern)
+	if err != nil || !strings.HasPrefix(d.PersonName.Pattern, "^") || !strings.HasSuffix(d.PersonName.Pattern, "$") {
 		bad("personName.pattern: a regular expression from ^ to $ that Go's regexp reads")
+		namePattern = nil
+	}
+	valid = map[bool]int{}
+	for _, e := range d.PersonName.Examples {
+		valid[e.Valid]++
+		// The table says what the pattern says, as the providers test a name: trimmed and composed.
+		if namePattern != nil && namePattern.MatchString(norm.NFC.String(strings.TrimSpace(e.Name))) != e.Valid {
+			bad("personName.examples: %q is valid: %t, which the pattern does not say", e.Name, e.Valid)
+		}
+	}
+	if valid[true] == 0 || valid[false] == 0 {
+		bad("personName: examples are what both sides test against; give valid and invalid ones")
 	}
 	ph := d.PhoneNumber
 	if _, err := regexp.Compile(ph.Pattern); err != nil || !strings.HasPrefix(ph.Pattern, "^") || !strings.HasSuffix(ph.Pattern, "$") {

@@ -84,6 +84,12 @@ func goFile(d document) ([]byte, error) {
 	w("const PersonNamePattern = %q\n\n", d.PersonName.Pattern)
 	w("// PersonNameMaxLength is the most characters (code points after trimming and NFC) of a first or a last name.\n")
 	w("const PersonNameMaxLength = %d\n\n", d.PersonName.MaxLength)
+	w("// PersonNameExamples are names as sent and whether the provider takes them; both sides test against them.\n")
+	w("var PersonNameExamples = []PersonNameExample{\n")
+	for _, e := range d.PersonName.Examples {
+		w("\t{Name: %q, Valid: %t},\n", e.Name, e.Valid)
+	}
+	w("}\n\n")
 	w("// The most characters (code points after trimming and NFC) of a profile or data text and of an address book field,\n")
 	w("// and the most combining marks in a row in a text of the schema.\n")
 	w("const (\n\tAccountTextMaxLength = %d\n\tAddressTextMaxLength = %d\n\tTextMaxMarksInRow = %d\n)\n\n",
@@ -299,6 +305,12 @@ func tsFile(d document, w tsWriter) {
 	w("export const PersonNamePattern = %s;\n\n", tsString(d.PersonName.Pattern))
 	w("/** The most characters (code points after trimming and NFC) of a first or a last name. */\n")
 	w("export const PersonNameMaxLength = %d;\n\n", d.PersonName.MaxLength)
+	w("/** Names as sent and whether the provider takes them; both sides test against them. */\n")
+	w("export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [\n")
+	for _, e := range d.PersonName.Examples {
+		w("  { name: %s, valid: %t },\n", tsString(e.Name), e.Valid)
+	}
+	w("];\n\n")
 	w("/**\n * The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book\n")
 	w(" * field (address), and the most combining marks in a row in a text of the schema (marksInRow).\n */\n")
 	w("export const TextMaxLength = { account: %d, address: %d, marksInRow: %d } as const;\n\n",

@@ -46,6 +46,9 @@ func TestContractMistakesAreRefused(t *testing.T) {
 		// The warning would come as the page opens (QA 2026-11-30: with 3 minutes it never came).
 		{"an idle minimum that leaves no time before the warning", "idleMinimum: 5m", "idleMinimum: 3m", "sessionKeeping.idleMinimum"},
 		{"a name pattern Go cannot read", "personName:\n  pattern: \"^", "personName:\n  pattern: \"(^", "personName.pattern"},
+		// The table both sides test against says what the pattern says (QA, 2026-11-30: the names of the Dutch and
+		// Catalan shoppers were refused, and the forms' and the service's tests had lists of their own).
+		{"a name example the pattern contradicts", "{ name: \"Eva.\", valid: false }", "{ name: \"Eva.\", valid: true }", "personName.examples"},
 		{"a name longer than an address takes", "  maxLength: 200\n", "  maxLength: 201\n", "personName.maxLength"},
 		{"a phone pattern Go cannot read", "phoneNumber:\n  pattern: \"^", "phoneNumber:\n  pattern: \"(^", "phoneNumber.pattern"},
 		{"a country code that begins another", "countryCode: \"48\"", "countryCode: \"3\"", "begin alike"},

@@ -313,10 +313,7 @@ func TestUnsubscribeOfAnAccountThatAlsoLogsInKeepsTheCustomerAccount(t *testing.
 
 func TestSessionLinkTokenOpensTheCentreForALoggedInShopper(t *testing.T) {
 	svc := apitest.New(t)
-	registerUnverified(t, svc, "session@example.com")
-	mails, err := svc.App.Outbox.Latest(context.Background(), "session@example.com", 1)
-	require.NoError(t, err)
-	require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(mails[0].Links[0]))
+	registerConfirmed(t, svc, "session@example.com")
 
 	issue := func(cookie string) (int, map[string]any) {
 		rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/jwt", Header: map[string]string{"Cookie": cookie}})
@@ -378,6 +375,13 @@ func login(t *testing.T, svc *apitest.Service, email string) string {
 }
 
 // sessionCentre opens the preference centre as the account page's tile does: the session's link, exchanged.
+// registerConfirmed registers an account and opens its confirmation mail's link, as the shopper does.
+func registerConfirmed(t *testing.T, svc *apitest.Service, email string) {
+	t.Helper()
+	registerUnverified(t, svc, email)
+	require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(lastMailLink(t, svc, email, "verification")))
+}
+
 func sessionCentre(t *testing.T, svc *apitest.Service, session string) *subscriberFixture {
 	t.Helper()
 	rec := svc.Do(apitest.Request{Method: http.MethodPost, Target: "/rest/v1/subscriber/jwt", Header: map[string]string{"Cookie": "portal_session=" + session}})
@@ -396,10 +400,7 @@ func sessionCentre(t *testing.T, svc *apitest.Service, session string) *subscrib
 // 2026-11-29; ASVS 3.3.1). A mailed link's regToken is bound to no session and survives the logout.
 func TestSessionLinksRegTokenEndsWithTheSession(t *testing.T) {
 	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
-		registerUnverified(t, svc, "session@example.com")
-		mails, err := svc.App.Outbox.Latest(context.Background(), "session@example.com", 1)
-		require.NoError(t, err)
-		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(mails[0].Links[0]))
+		registerConfirmed(t, svc, "session@example.com")
 
 		session := login(t, svc, "session@example.com")
 		centre := sessionCentre(t, svc, session)
@@ -424,7 +425,7 @@ func TestSessionLinksRegTokenEndsWithTheSession(t *testing.T) {
 		session = login(t, svc, "session@example.com")
 		centre = sessionCentre(t, svc, session)
 		require.EqualValues(t, 0, centre.account(t)["errorCode"])
-		_, err = svc.DB.ExecContext(context.Background(), `UPDATE identity_sessions SET expires_at = 0`)
+		_, err := svc.DB.ExecContext(context.Background(), `UPDATE identity_sessions SET expires_at = 0`)
 		require.NoError(t, err)
 		require.EqualValues(t, 403005, centre.account(t)["errorCode"])
 	})
@@ -553,8 +554,7 @@ func TestDoubleOptInLinksEndWithANewerRequestOrAddress(t *testing.T) {
 
 		// (B) Pending at the old address, then the address changes: the old link confirms nothing; the new address
 		// is asked, and its link confirms.
-		registerUnverified(t, svc, "old@example.com")
-		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(lastMailLink(t, svc, "old@example.com", "verification")))
+		registerConfirmed(t, svc, "old@example.com")
 		session := login(t, svc, "old@example.com")
 		require.EqualValues(t, 0, identityCallAs(t, svc, session, "setAccountInfo", map[string]any{
 			"subscriptions": map[string]any{"NLT_GENERAL": map[string]any{"email": map[string]any{"isSubscribed": true}}}})["errorCode"])
@@ -578,10 +578,7 @@ func TestDoubleOptInLinksEndWithANewerRequestOrAddress(t *testing.T) {
 // between 110 and 120 minutes the centre's renewal of its link was refused and the centre ended).
 func TestTheSessionsCentreKeepsTheSessionAlive(t *testing.T) {
 	apitest.EachDatabase(t, func(t *testing.T, svc *apitest.Service) {
-		registerUnverified(t, svc, "session@example.com")
-		mails, err := svc.App.Outbox.Latest(context.Background(), "session@example.com", 1)
-		require.NoError(t, err)
-		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(mails[0].Links[0]))
+		registerConfirmed(t, svc, "session@example.com")
 		session := login(t, svc, "session@example.com")
 		centre := sessionCentre(t, svc, session)
 		at := time.Duration(0)

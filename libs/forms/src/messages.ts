@@ -47,6 +47,6 @@ export const messages = {
   firstNameFormat: (field = 'profile.firstName') =>
     message(
       [`gigya.schema.${field}`, 'global.firstname.error.format'],
-      'Please enter a first name made of letters; spaces, hyphens and apostrophes are allowed.',
+      'Please enter a first name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.',
     ),
 } as const;

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PasswordPolicyDefaults, PersonNameExamples, PersonNameMaxLength, PersonNamePattern, TextMaxLength } from '@portal/identity-contract';
+import { PasswordPolicyDefaults, PersonNameExamples, PersonNameMaxLength, PersonNamePattern, TextHiddenLetters, TextMaxLength } from '@portal/identity-contract';
 import { PhoneNumberExamples, PhoneNumberPattern } from '@portal/identity-contract/phone';
 import {
   ADDRESS_TEXT_MAX_LENGTH,
@@ -318,6 +318,21 @@ describe("the names of the contract's table", () => {
 
   it('has names taken and names refused', () => {
     expect(new Set(PersonNameExamples.map((e) => e.valid))).toEqual(new Set([true, false]));
+  });
+
+  // The service refuses a text with more marks in a row or a letter that shows nothing whatever its pattern says; the
+  // form took "\u3164" and 11 accents on a letter, which the service then refused on saving (QA, 2026-11-30).
+  it("refuses as the service does more marks in a row than the contract's marksInRow, and each of its hidden letters, in the field's words", async () => {
+    const schema = firstNameSchema();
+    const piled = (count: number) => `Max${'\u0301'.repeat(count)}`;
+    await expect(schema.isValid(piled(TextMaxLength.marksInRow))).resolves.toBe(true);
+    await expect(schema.isValid(`${piled(TextMaxLength.marksInRow)}-${piled(TextMaxLength.marksInRow)}`)).resolves.toBe(true);
+    await expect(firstError(schema, piled(TextMaxLength.marksInRow + 1))).resolves.toEqual(messages.firstNameFormat('profile.firstName'));
+    expect(TextHiddenLetters.length).toBeGreaterThan(0);
+    for (const letter of TextHiddenLetters) {
+      await expect(firstError(schema, letter)).resolves.toEqual(messages.firstNameFormat('profile.firstName'));
+      await expect(firstError(lastNameSchema(), `Mus${letter}ter`)).resolves.toEqual(await firstError(lastNameSchema(), 'R2D2'));
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SHIPPED_LANGUAGES } from './i18n';
 
 // The texts of every part of the product in one language: the shared texts and both apps' first-page and
 // page texts, so that a screen which mixes them reads as one voice.
@@ -37,11 +38,45 @@ describe('the voice of the shipped texts', () => {
     expect([all['ap.salutation.div'], all['mpp.profile.salutation.div']]).toEqual([name, name]);
   });
 
-  // The courtesy titles of a form are the formal ones, one word in both apps: the centre said "Meneer" where the
-  // portal says "De heer" (QA, 2026-11-30). nl-BE and nl-NL share these texts (nl.json).
-  it('Dutch names the mr and mrs salutations De heer and Mevrouw in both apps', () => {
-    const all = Object.fromEntries(texts('nl'));
-    expect([all['ap.salutation.mr'], all['mpp.profile.salutation.mr']]).toEqual(['De heer', 'De heer']);
-    expect([all['ap.salutation.mrs'], all['mpp.profile.salutation.mrs']]).toEqual(['Mevrouw', 'Mevrouw']);
+  // The courtesy titles of a form are the formal ones, the same words in both apps: the centre said "Meneer" where the
+  // portal says "De heer", and "Sr."/"Sra." where it says "Señor"/"Señora" and "Senhor"/"Senhora" (QA, 2026-11-30).
+  // nl-BE and nl-NL share these texts (nl.json).
+  it.each(SHIPPED_LANGUAGES)('%s names every salutation alike in both apps', (language) => {
+    const all = Object.fromEntries(texts(language));
+    for (const salutation of ['mr', 'mrs', 'div']) {
+      expect([salutation, all[`mpp.profile.salutation.${salutation}`]]).toEqual([salutation, all[`ap.salutation.${salutation}`]]);
+      expect(all[`ap.salutation.${salutation}`]).toBeTruthy();
+    }
+  });
+
+  it.each([
+    ['nl', 'De heer', 'Mevrouw'],
+    ['es', 'Señor', 'Señora'],
+    ['pt', 'Senhor', 'Senhora'],
+  ])('%s names the mr and mrs salutations %s and %s, in full, in both apps', (language, mr, mrs) => {
+    const all = Object.fromEntries(texts(language));
+    expect([all['ap.salutation.mr'], all['mpp.profile.salutation.mr']]).toEqual([mr, mr]);
+    expect([all['ap.salutation.mrs'], all['mpp.profile.salutation.mrs']]).toEqual([mrs, mrs]);
+  });
+
+  // The person-name rule takes a period after a letter (St. John, Smith Jr.) and a middle dot between letters (Gal·la)
+  // since 2026-11-30; the first name's format text, which says what a name may hold, named spaces, hyphens and
+  // apostrophes only.
+  it.each([
+    ['de', 'Punkte', 'Mittelpunkte'],
+    ['en', 'full stops', 'middle dots'],
+    ['fr', 'points', 'points médians'],
+    ['nl', 'punten', 'middenpunten'],
+    ['pl', 'kropki', 'kropki środkowe'],
+    ['pt', 'pontos', 'pontos médios'],
+    ['es', 'puntos', 'puntos medios'],
+  ])('%s says a first name may hold %s and %s', (language, periods, middleDots) => {
+    const all = Object.fromEntries(texts(language));
+    expect(all['global.firstname.error.format']).toMatch(words(periods));
+    expect(all['global.firstname.error.format']).toMatch(words(middleDots));
+  });
+
+  it('names every shipped language in these checks', () => {
+    expect([...SHIPPED_LANGUAGES].sort()).toEqual(['de', 'en', 'es', 'fr', 'nl', 'pl', 'pt']);
   });
 });

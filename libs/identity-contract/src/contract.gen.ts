@@ -278,6 +278,12 @@ export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [
   { name: '·la', valid: false },
   { name: 'Gal ·la', valid: false },
   { name: 'Gal-·la', valid: false },
+  { name: '\u3164', valid: false },
+  { name: 'A\u3164', valid: false },
+  { name: 'Mus\uffa0ter', valid: false },
+  { name: 'Kim \u115f\u1160', valid: false },
+  { name: 'Max\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301', valid: true },
+  { name: 'Max\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301', valid: false },
 ];
 
 /**
@@ -285,6 +291,9 @@ export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [
  * field (address), and the most combining marks in a row in a text of the schema (marksInRow).
  */
 export const TextMaxLength = { account: 1000, address: 200, marksInRow: 10 } as const;
+
+/** The letters that show nothing (the Hangul fillers), which no text of the schema holds (textLength.hiddenLetters). */
+export const TextHiddenLetters = '\u115f\u1160\u3164\uffa0';
 
 /** Addresses and whether the provider takes them; both sides test against them. */
 export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [

@@ -448,9 +448,9 @@ function writePhones(numberField: SchemaField | undefined, typeField: SchemaFiel
 const TEXT_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF]/u;
 
 /**
- * What a text of the schema may not hold to be stored and shown as it was sent (the contract's textLength, the embedded
- * provider's showsAsSent): more than marksInRow (10) combining marks in a row, past 30 of which Go's NFC inserts U+034F,
- * and the Hangul fillers, letters that show nothing.
+ * What a text of the schema may not hold to be stored and shown as it was sent (the contract's textLength, Go's
+ * contract.TextShowsAsSent): more than marksInRow (10) combining marks in a row, past 30 of which Go's NFC inserts U+034F,
+ * and the Hangul fillers (hiddenLetters), letters that show nothing.
  */
 const NOT_AS_SENT = /\p{M}{11}|[\u115F\u1160\u3164\uFFA0]/u;
 

@@ -199,6 +199,29 @@ func PhoneNumberValid(number string) bool {
 	return true
 }
 
+// TextShowsAsSent reports whether a composed (NFC) text of the schema is stored and shows as it was sent (the
+// contract's textLength), which every field's own rule comes on top of: at most TextMaxMarksInRow combining marks in
+// a row, since past 30 Go's NFC inserts U+034F to keep the text stream-safe (UAX #15) and "A" with 150 accents was
+// stored with four of them; and none of TextHiddenLetters, letters that show nothing, so a first name of U+3164
+// looked empty (QA bad-input round of 2026-11-29). The forms hold a name to it as well (libs/forms
+// personNameSchema), and both test against PersonNameExamples.
+func TextShowsAsSent(s string) bool {
+	marks := 0
+	for _, r := range s {
+		switch {
+		case strings.ContainsRune(TextHiddenLetters, r):
+			return false
+		case unicode.Is(unicode.M, r):
+			if marks++; marks > TextMaxMarksInRow {
+				return false
+			}
+		default:
+			marks = 0
+		}
+	}
+	return true
+}
+
 var statementLanguagePattern = regexp.MustCompile(`^[a-z]{2,3}(-[a-z]{2})?$`)
 
 // StatementLanguage is the key of a consent's legal statement for a language tag: a language ("de") or a language

@@ -72,11 +72,40 @@ func nameByRule(name string) bool {
 }
 
 // TestPersonNameExamplesByRule: the contract's table of names, which both sides test their rule against, says what
-// the rule's words say (the generator holds it to the pattern).
+// the rule's words say with textLength's on top (the generator holds it to the pattern): a Hangul filler is a letter
+// to the pattern, and marks after a letter are taken however many, but the service refuses both, which the forms
+// took (QA, 2026-11-30).
 func TestPersonNameExamplesByRule(t *testing.T) {
 	require.NotEmpty(t, contract.PersonNameExamples)
 	for _, ex := range contract.PersonNameExamples {
-		require.Equal(t, ex.Valid, nameByRule(norm.NFC.String(strings.TrimSpace(ex.Name))), "%q", ex.Name)
+		name := norm.NFC.String(strings.TrimSpace(ex.Name))
+		require.Equal(t, ex.Valid, nameByRule(name) && contract.TextShowsAsSent(name), "%q", ex.Name)
+	}
+}
+
+// TestTextShowsAsSent: at most TextMaxMarksInRow marks in a row, anywhere in a text, and none of the letters that
+// show nothing.
+func TestTextShowsAsSent(t *testing.T) {
+	marks := func(n int) string { return strings.Repeat("\u0301", n) }
+	for _, tc := range []struct {
+		name, text string
+		shows      bool
+	}{
+		{"a name", "Anna", true},
+		{"marks in a row, as many as taken", "x" + marks(contract.TextMaxMarksInRow), true},
+		{"one more", "x" + marks(contract.TextMaxMarksInRow+1), false},
+		{"as many on each of two letters", "x" + marks(contract.TextMaxMarksInRow) + "y" + marks(contract.TextMaxMarksInRow), true},
+		{"one more on the second", "x" + marks(contract.TextMaxMarksInRow) + "y" + marks(contract.TextMaxMarksInRow+1), false},
+		{"a Hangul filler alone", "\u3164", false},
+		{"a halfwidth one inside a name", "Mus\uffa0ter", false},
+		{"a Hangul syllable", "김", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.shows, contract.TextShowsAsSent(tc.text))
+		})
+	}
+	for _, r := range contract.TextHiddenLetters {
+		require.False(t, contract.TextShowsAsSent("Anna"+string(r)), "%U", r)
 	}
 }
 

@@ -99,7 +99,7 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 			case utf8.RuneCountInString(str) > contract.AddressTextMaxLength:
 				errs = append(errs, bad(field, contract.CodeInvalidParameter, "The value is too long."))
 				continue
-			case strings.ContainsFunc(str, identity.IsTextControl) || !showsAsSent(str):
+			case strings.ContainsFunc(str, identity.IsTextControl) || !contract.TextShowsAsSent(str):
 				// As the profile's texts (coerce): NUL, a bell and U+202E were stored in a street and a city, and an
 				// address goes onto parcels and into the operator's tools (QA round of 2026-11-29).
 				errs = append(errs, bad(field, contract.CodeInvalidFormat, "The specified value does not correspond to the expected format."))

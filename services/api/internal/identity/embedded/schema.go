@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -170,7 +169,7 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 		if utf8.RuneCountInString(str) > maxLength { // characters, as forms count them (an address's likewise)
 			return bad(contract.CodeInvalidParameter, "The value is too long.")
 		}
-		if strings.ContainsFunc(str, identity.IsTextControl) || !showsAsSent(str) {
+		if strings.ContainsFunc(str, identity.IsTextControl) || !contract.TextShowsAsSent(str) {
 			return bad(contract.CodeInvalidFormat, "The specified value does not correspond to the expected format.")
 		}
 		if str == "" {
@@ -184,27 +183,6 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 		}
 		return str, nil
 	}
-}
-
-// showsAsSent reports a composed (NFC) text of the schema that is stored and shows as it was sent (the identity
-// contract's textLength): at most TextMaxMarksInRow combining marks in a row, since past 30 Go's NFC inserts U+034F to
-// keep the text stream-safe (UAX #15) and "A" with 150 accents was stored with four of them; and no Hangul filler, a
-// letter that shows nothing, so a first name of U+3164 looked empty (QA bad-input round of 2026-11-29).
-func showsAsSent(s string) bool {
-	marks := 0
-	for _, r := range s {
-		switch {
-		case r == '\u115F' || r == '\u1160' || r == '\u3164' || r == '\uFFA0':
-			return false
-		case unicode.Is(unicode.M, r):
-			if marks++; marks > contract.TextMaxMarksInRow {
-				return false
-			}
-		default:
-			marks = 0
-		}
-	}
-	return true
 }
 
 // mergeProfile validates profile input (without email, which has its own flow) and merges it into cur.

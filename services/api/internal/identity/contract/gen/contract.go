@@ -15,17 +15,13 @@ import (
 
 // document is api/identity-contract.yaml; the file's comments say what each part means.
 type document struct {
-	Codes          []code    `yaml:"codes"`
-	Details        []detail  `yaml:"details"`
-	PasswordPolicy policy    `yaml:"passwordPolicy"`
-	EmailAddress   emailRule `yaml:"emailAddress"`
-	PersonName     nameRule  `yaml:"personName"`
-	PhoneNumber    phoneRule `yaml:"phoneNumber"`
-	TextLength     struct {
-		Account    int `yaml:"account"`
-		Address    int `yaml:"address"`
-		MarksInRow int `yaml:"marksInRow"`
-	} `yaml:"textLength"`
+	Codes          []code         `yaml:"codes"`
+	Details        []detail       `yaml:"details"`
+	PasswordPolicy policy         `yaml:"passwordPolicy"`
+	EmailAddress   emailRule      `yaml:"emailAddress"`
+	PersonName     nameRule       `yaml:"personName"`
+	PhoneNumber    phoneRule      `yaml:"phoneNumber"`
+	TextLength     textLength     `yaml:"textLength"`
 	Durations      []duration     `yaml:"durations"`
 	SessionKeeping sessionKeeping `yaml:"sessionKeeping"`
 	Lockout        struct {
@@ -94,6 +90,34 @@ type nameRule struct {
 		Name  string `yaml:"name"`
 		Valid bool   `yaml:"valid"`
 	} `yaml:"examples"`
+}
+
+// textLength is what every text of the schema holds to besides its field's own rule: the most characters of an
+// account's and an address's, the most combining marks in a row and the letters that show nothing.
+type textLength struct {
+	Account       int    `yaml:"account"`
+	Address       int    `yaml:"address"`
+	MarksInRow    int    `yaml:"marksInRow"`
+	HiddenLetters string `yaml:"hiddenLetters"`
+}
+
+// showsAsSent is contract.TextShowsAsSent from the document (the generator cannot read the constants it writes): a
+// composed text with at most MarksInRow combining marks in a row and none of HiddenLetters.
+func (l textLength) showsAsSent(s string) bool {
+	marks := 0
+	for _, r := range s {
+		switch {
+		case strings.ContainsRune(l.HiddenLetters, r):
+			return false
+		case unicode.Is(unicode.M, r):
+			if marks++; marks > l.MarksInRow {
+				return false
+			}
+		default:
+			marks = 0
+		}
+	}
+	return true
 }
 
 // phoneRule is the rule of a phone number as it is stored: the pattern, read alike by Go's regexp and JavaScript's
@@ -288,9 +312,11 @@ func (d document) validate() error {
 	valid = map[bool]int{}
 	for _, e := range d.PersonName.Examples {
 		valid[e.Valid]++
-		// The table says what the pattern says, as the providers test a name: trimmed and composed.
-		if namePattern != nil && namePattern.MatchString(norm.NFC.String(strings.TrimSpace(e.Name))) != e.Valid {
-			bad("personName.examples: %q is valid: %t, which the pattern does not say", e.Name, e.Valid)
+		// The table says what the pattern and textLength's marks and hidden letters say, as the providers test a name:
+		// trimmed and composed.
+		name := norm.NFC.String(strings.TrimSpace(e.Name))
+		if namePattern != nil && (namePattern.MatchString(name) && d.TextLength.showsAsSent(name)) != e.Valid {
+			bad("personName.examples: %q is valid: %t, which the pattern and textLength do not say", e.Name, e.Valid)
 		}
 	}
 	if valid[true] == 0 || valid[false] == 0 {
@@ -324,6 +350,14 @@ func (d document) validate() error {
 	}
 	if d.TextLength.Account < 1 || d.TextLength.Address < 1 || d.TextLength.MarksInRow < 1 {
 		bad("textLength: account, address and marksInRow, each at least 1")
+	}
+	// Letters that show nothing: a visible one listed would refuse a name people write, a mark or a control is refused
+	// otherwise already, and composing must leave each as it is, since a text is checked composed.
+	hidden := d.TextLength.HiddenLetters
+	if hidden == "" || !norm.NFC.IsNormalString(hidden) || strings.ContainsFunc(hidden, func(r rune) bool {
+		return !unicode.IsLetter(r) || !unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) || !norm.NFC.IsNormalString(string(r))
+	}) {
+		bad("textLength.hiddenLetters: letters that show nothing (default-ignorable), which composing leaves as they are")
 	}
 	// A name goes from the profile into an address: it must fit both.
 	if d.PersonName.MaxLength < 1 || d.PersonName.MaxLength > min(d.TextLength.Account, d.TextLength.Address) {

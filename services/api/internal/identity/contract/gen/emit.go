@@ -87,13 +87,14 @@ func goFile(d document) ([]byte, error) {
 	w("// PersonNameExamples are names as sent and whether the provider takes them; both sides test against them.\n")
 	w("var PersonNameExamples = []PersonNameExample{\n")
 	for _, e := range d.PersonName.Examples {
-		w("\t{Name: %q, Valid: %t},\n", e.Name, e.Valid)
+		w("\t{Name: %s, Valid: %t},\n", goString(e.Name), e.Valid)
 	}
 	w("}\n\n")
 	w("// The most characters (code points after trimming and NFC) of a profile or data text and of an address book field,\n")
-	w("// and the most combining marks in a row in a text of the schema.\n")
-	w("const (\n\tAccountTextMaxLength = %d\n\tAddressTextMaxLength = %d\n\tTextMaxMarksInRow = %d\n)\n\n",
-		d.TextLength.Account, d.TextLength.Address, d.TextLength.MarksInRow)
+	w("// the most combining marks in a row in a text of the schema, and the letters that show nothing, which no text of\n")
+	w("// the schema holds (TextShowsAsSent).\n")
+	w("const (\n\tAccountTextMaxLength = %d\n\tAddressTextMaxLength = %d\n\tTextMaxMarksInRow = %d\n\tTextHiddenLetters = %s\n)\n\n",
+		d.TextLength.Account, d.TextLength.Address, d.TextLength.MarksInRow, goString(d.TextLength.HiddenLetters))
 	ph := d.PhoneNumber
 	w("// PhoneNumberPattern is the rule of a phone number as it is stored (E.164), the schema's format of the number.\n")
 	w("const PhoneNumberPattern = %q\n\n", ph.Pattern)
@@ -315,6 +316,8 @@ func tsFile(d document, w tsWriter) {
 	w(" * field (address), and the most combining marks in a row in a text of the schema (marksInRow).\n */\n")
 	w("export const TextMaxLength = { account: %d, address: %d, marksInRow: %d } as const;\n\n",
 		d.TextLength.Account, d.TextLength.Address, d.TextLength.MarksInRow)
+	w("/** The letters that show nothing (the Hangul fillers), which no text of the schema holds (textLength.hiddenLetters). */\n")
+	w("export const TextHiddenLetters = %s;\n\n", tsString(d.TextLength.HiddenLetters))
 	w("/** Addresses and whether the provider takes them; both sides test against them. */\n")
 	w("export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [\n")
 	for _, e := range d.EmailAddress.Examples {
@@ -370,7 +373,7 @@ func tsString(s string) string {
 			b.WriteRune(r)
 		case r == '\n':
 			b.WriteString(`\n`)
-		case r == ' ' || unicode.IsGraphic(r) && !unicode.In(r, unicode.Mn, unicode.Zs):
+		case r == ' ' || unicode.IsGraphic(r) && !unicode.In(r, unicode.Mn, unicode.Zs) && !showsNothing(r):
 			b.WriteRune(r)
 		case r <= 0xffff:
 			fmt.Fprintf(&b, `\u%04x`, r)
@@ -379,6 +382,32 @@ func tsString(s string) string {
 		}
 	}
 	b.WriteByte('\'')
+	return b.String()
+}
+
+// showsNothing: a default-ignorable character (a Hangul filler), which written as it is would look like nothing in
+// the generated files.
+func showsNothing(r rune) bool { return unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) }
+
+// goString is a Go string literal of s, as strconv.Quote writes it but for the characters that show nothing and the
+// combining marks, which it escapes as tsString does: strconv.Quote wrote "Max" and ten accents as an x with the
+// accents piled on it, which no one can count.
+func goString(s string) string {
+	escaped := func(r rune) bool { return showsNothing(r) || unicode.Is(unicode.Mn, r) }
+	if !strings.ContainsFunc(s, escaped) {
+		return strconv.Quote(s)
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		if escaped(r) {
+			fmt.Fprintf(&b, `\u%04x`, r)
+			continue
+		}
+		q := strconv.Quote(string(r))
+		b.WriteString(q[1 : len(q)-1])
+	}
+	b.WriteByte('"')
 	return b.String()
 }
 

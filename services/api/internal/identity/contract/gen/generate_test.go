@@ -55,6 +55,10 @@ func TestContractMistakesAreRefused(t *testing.T) {
 		{"a country without its code", "countryCode: \"48\"", "countryCode: \"048\"", "phoneNumber.lengths"},
 		{"an example as written, not as stored", "number: \"+48123456789\"", "number: \"+48 123 456 789\"", "as they are stored"},
 		{"no marks at all", "  marksInRow: 10\n", "  marksInRow: 0\n", "marksInRow"},
+		// The forms took a Hangul filler as a name, which the service refuses (QA, 2026-11-30): the table says both.
+		{"a name example with a hidden letter taken", "{ name: \"\\u3164\", valid: false }", "{ name: \"\\u3164\", valid: true }", "personName.examples"},
+		{"a name example with more marks in a row than taken", "\\u0301\", valid: false }", "\\u0301\", valid: true }", "personName.examples"},
+		{"a hidden letter that shows", "  hiddenLetters: \"\\u115F", "  hiddenLetters: \"a\\u115F", "textLength.hiddenLetters"},
 		{"no body limit", "  maxBodyBytes: 65536\n", "  maxBodyBytes: 0\n", "api.maxBodyBytes"},
 		{"a subscriber write it does not read", "  write: [profile.firstName,", "  write: [data.addressBook, profile.firstName,", "subscriberScope.write"},
 		{"a subscriber read outside the sections", "  read: [profile.email,", "  read: [password, profile.email,", "subscriberScope.read"},

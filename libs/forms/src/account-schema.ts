@@ -15,7 +15,7 @@ export interface FieldRuleOptions {
   /**
    * The example number the phone's format error names: the site's country's (phoneExample of
    * '@portal/forms/phone-examples'), the one the field's hint names. A form with the phone field passes it; without it
-   * the text shows its placeholder.
+   * the error names spec 000 §5's example (phoneSchema).
    */
   phoneExample?: string;
 }

@@ -254,6 +254,10 @@ describe('phone numbers', () => {
     });
   });
 
+  it("names spec 000 §5's example when the form gives none, never the bare {example}", async () => {
+    expect(await firstError(phoneSchema(), '0470 12 34 56')).toEqual({ ...messages.phoneFormat(), values: { example: '+4912345678' } });
+  });
+
   it('checks the number as it is stored, so a pattern of the identity schema on top holds it without its spaces', async () => {
     const pattern = new RegExp(PhoneNumberPattern, 'u');
     const schema = phoneSchema().test('format', 'schema pattern', (value) => !value || pattern.test(value));

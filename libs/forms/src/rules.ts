@@ -120,11 +120,11 @@ export const phoneLengthMessage = (countryCode: string, digits: number) =>
  * the pages send it (normalisePhoneNumber): so a pattern of the identity schema on top of this rule holds the number
  * without the spaces the shopper wrote it with. `example` is the number the format error names ({example}), the one
  * of the site's country that the field's hint names too (phone-examples.ts, phoneExample); the pages with a phone
- * field pass it, as the table is theirs, not this kit's.
+ * field pass it, as the table is theirs, not this kit's. A form that passes none names spec 000 §5's example rather
+ * than showing "{example}".
  */
-export function phoneSchema(field = 'profile.phones.number', example?: string) {
-  const format = messages.phoneFormat(field);
-  const formatMessage = example === undefined ? format : { ...format, values: { example } };
+export function phoneSchema(field = 'profile.phones.number', example = '+4912345678') {
+  const formatMessage = { ...messages.phoneFormat(field), values: { example } };
   return yup
     .string()
     .transform((value: unknown) => (typeof value === 'string' ? normalisePhoneNumber(value) : value))

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { charGroupCount, ErrorCode, isEmailAddress, passwordLength, passwordTooLong } from '@portal/identity-contract';
 import { phoneNumberFault } from '@portal/identity-contract/phone';
+import { textShowsAsSent } from '@portal/identity-contract/text';
 import { BIRTH_YEAR_RANGE, compilePattern, emptyToUndefined, FIRST_NAME, hasValue, normalisePhoneNumber, type PasswordComplexity } from './checks';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
@@ -176,17 +177,10 @@ export function addressTextSchema(tooLong: Message) {
 }
 
 /**
- * What a composed text may not hold for the service to store it (the identity contract's textLength, Go's
- * contract.TextShowsAsSent), on top of a field's own rule: more than marksInRow (10) combining marks in a row, and the
- * Hangul fillers (hiddenLetters), letters that show nothing, which the name pattern takes as letters. Written out as
- * ADDRESS_TEXT_MAX_LENGTH is; rules.test.ts holds it to the contract.
- */
-const NOT_AS_SENT = /\p{M}{11}|[\u115F\u1160\u3164\uFFA0]/u;
-
-/**
  * A first or a last name as the service holds it: the identity contract's person-name rule (FIRST_NAME) and what every
- * text of the schema holds to (NOT_AS_SENT), tested as the service tests them, trimmed and composed (NFC), else
- * `invalid`, and at most `maxLength` characters (a name's, or where the form has a field's own limit, an address's
+ * text of the schema holds to (textShowsAsSent: no more combining marks in a row than the contract's, and none of the
+ * letters that show nothing, which the name pattern takes as letters), tested as the service tests them, trimmed and
+ * composed (NFC), else `invalid`, and at most `maxLength` characters (a name's, or where the form has a field's own limit, an address's
  * ADDRESS_TEXT_MAX_LENGTH), else `tooLong`. The address form's last name had no pattern and stopped at 100 characters,
  * half of what the service takes (QA); the profile's names had no limit, and the service took 1,000 characters there
  * (QA bad-input round of 2026-11-29). Composed first since the rule takes the Catalan middle dot (2026-11-30), which a
@@ -199,7 +193,7 @@ export function personNameSchema(invalid: Message, tooLong: Message, maxLength =
     .trim()
     .test('format', invalid, (value) => {
       const text = value?.normalize('NFC');
-      return !text || (FIRST_NAME.test(text) && !NOT_AS_SENT.test(text));
+      return !text || (FIRST_NAME.test(text) && textShowsAsSent(text));
     });
   return maxLengthTest(named, tooLong, maxLength);
 }

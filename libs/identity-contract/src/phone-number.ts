@@ -11,6 +11,8 @@ export interface PhoneNumberLength {
 /** A plus sign and a country code, then digits: the shape in which a number's country says its length. */
 const PLUS_AND_DIGITS = /^\+[1-9][0-9]*$/;
 
+const PHONE_NUMBER = new RegExp(PhoneNumberPattern, 'u');
+
 /**
  * What is wrong with a phone number as it is stored (no spaces or separators) by the identity contract's rule
  * (`phoneNumber`), the one the embedded provider stores numbers by (contract.PhoneNumberValid in services/api):
@@ -23,5 +25,5 @@ export function phoneNumberFault(number: string): 'format' | PhoneNumberLength |
   const digits = number.slice(1);
   const country = Object.values(PhoneNumberLengths).find(({ countryCode }) => digits.startsWith(countryCode));
   if (country && digits.length !== country.countryCode.length + country.digits) return country;
-  return new RegExp(PhoneNumberPattern, 'u').test(number) ? undefined : 'format';
+  return PHONE_NUMBER.test(number) ? undefined : 'format';
 }

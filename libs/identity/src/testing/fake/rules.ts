@@ -4,6 +4,7 @@ import { baseLang } from '../../language';
 import { GENERIC_POSTCODE } from '../defaults';
 import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
 import { phoneNumberFault } from '@portal/identity-contract/phone';
+import { textShowsAsSent } from '@portal/identity-contract/text';
 import type { Account } from './model';
 import type { FakeStore } from './store';
 import { clone, getPath, isBlank, isEmailAddress, isPlainObject, setPath } from './values';
@@ -388,7 +389,7 @@ function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength
   const text = value.trim().normalize('NFC');
   // In characters (code points), as the embedded provider and the forms count them.
   if ([...text].length > maxLength) return bad(ErrorCode.INVALID_PARAMETER, 'The value is too long.');
-  if (TEXT_CONTROL.test(text) || NOT_AS_SENT.test(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
+  if (TEXT_CONTROL.test(text) || !textShowsAsSent(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   if (text === '') return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
   if (!followsFormat(field, text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   return { value: text };
@@ -446,13 +447,6 @@ function writePhones(numberField: SchemaField | undefined, typeField: SchemaFiel
  * no single-line text holds them (identity.IsTextControl; the fake took the last three).
  */
 const TEXT_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF]/u;
-
-/**
- * What a text of the schema may not hold to be stored and shown as it was sent (the contract's textLength, Go's
- * contract.TextShowsAsSent): more than marksInRow (10) combining marks in a row, past 30 of which Go's NFC inserts U+034F,
- * and the Hangul fillers (hiddenLetters), letters that show nothing.
- */
-const NOT_AS_SENT = /\p{M}{11}|[\u115F\u1160\u3164\uFFA0]/u;
 
 /** A control or override in a free-form value: in a text, or in a text or key anywhere in a list or an object. */
 function holdsTextControl(value: unknown): boolean {

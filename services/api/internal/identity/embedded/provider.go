@@ -318,10 +318,15 @@ func (p *Provider) useBoundSession(ctx context.Context, key string) error {
 	if err != nil {
 		return err
 	}
-	if p.clock().Sub(s.LastSeenAt) >= p.cfg.SessionIdleTimeout {
+	if p.idledOut(s) {
 		return nil
 	}
 	return p.slideIdleExpiry(ctx, s)
+}
+
+// idledOut reports whether the session s has gone unused for the idle timeout.
+func (p *Provider) idledOut(s Session) bool {
+	return p.clock().Sub(s.LastSeenAt) >= p.cfg.SessionIdleTimeout
 }
 
 // regTokenAccount resolves a regToken that names an account (registration or subscriber).
@@ -381,7 +386,7 @@ func (p *Provider) liveSession(ctx context.Context, token string) (Account, Sess
 	if err != nil {
 		return Account{}, Session{}, err
 	}
-	if p.clock().Sub(s.LastSeenAt) >= p.cfg.SessionIdleTimeout {
+	if p.idledOut(s) {
 		return Account{}, Session{}, ErrNotFound
 	}
 	if err := p.slideIdleExpiry(ctx, s); err != nil {

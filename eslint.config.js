@@ -64,8 +64,9 @@ export default tseslint.config(
   projectBoundaries,
   featureBoundaries,
   {
-    // The apps' build settings share their plugins (tools/vite); build tooling is no dependency of the app's code.
-    files: ['apps/*/vite.config.ts'],
+    // The apps' build settings share their plugins (tools/vite), and their tests the plugins' code; build tooling is
+    // no dependency of the app's code.
+    files: ['apps/*/vite.config.ts', 'apps/*/vite.config.test.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {

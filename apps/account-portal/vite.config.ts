@@ -1,12 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { brotliCopies, compileHints, firstPageTexts, formikFieldArrayPure, i18nextPureExports, metadataPreload, moduleSideEffects, pageLoaderInHtml, reactRouterProductionBuild, reactRouterPureComponents, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
+import { brotliCopies, compileHints, firstPageTexts, formikFieldArrayPure, htmlInEveryLanguage, i18nextPureExports, metadataPreload, moduleSideEffects, reactRouterProductionBuild, reactRouterPureComponents, reactRouterWithoutDisplayNames, reactSyncExternalStore } from '../../tools/vite/plugins';
 
 // The build lands inside the Go service, which embeds it into the portal binary.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), reactSyncExternalStore, reactRouterProductionBuild, reactRouterWithoutDisplayNames, reactRouterPureComponents, formikFieldArrayPure, i18nextPureExports, metadataPreload, pageLoaderInHtml, compileHints, brotliCopies],
+  plugins: [react(), reactSyncExternalStore, reactRouterProductionBuild, reactRouterWithoutDisplayNames, reactRouterPureComponents, formikFieldArrayPure, i18nextPureExports, metadataPreload, htmlInEveryLanguage(import.meta.dirname, { title: 'ap.title', description: 'ap.html.description', noscript: 'ap.html.noscript' }), compileHints, brotliCopies],
   resolve: { tsconfigPaths: true },
   // Both apps show the same pictures (logo, favicon, CMS icons under /images/); they live once in libs/ui and
   // each build copies them to its root, so every URL stays what the CMS content and index.html name.

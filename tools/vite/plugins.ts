@@ -1,10 +1,11 @@
 // Build settings both apps share (apps/*/vite.config.ts), each for page weight or loading speed (issue 16).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { DEFAULT_METADATA_URL } from '../../libs/cms/src/metadata-url';
-import { PAGE_LOADER_HTML } from '../../libs/ui/src/page-loader-html';
+import { baseLanguage, DEFAULT_LANGUAGE } from '../../libs/i18n/src/language';
+import { htmlFileName, htmlInLanguage, readHtmlTexts, type HtmlTextKeys } from './html-texts';
 
 // react-i18next imports the useSyncExternalStore shim for React < 18; React 19 has the hook itself (page weight).
 export const reactSyncExternalStore: Plugin = {
@@ -118,18 +119,28 @@ export const metadataPreload: Plugin = (() => {
 })();
 
 /**
- * The page's loader in its HTML (PAGE_LOADER_HTML of libs/ui), so that a visitor sees it from the first paint, once
- * the HTML and the styles are in, instead of a blank page until the app's code has arrived and run. React replaces
- * it with the same loader when the app mounts.
+ * The words of the app's HTML from its message keys (html-texts.ts): German in index.html, what the dev server and a
+ * service without the other languages send, and a copy in each language the apps ship texts for (index.nl.html), from
+ * which the service sends the page in the language the app will show (services/api/internal/webapp): a Dutch shopper's
+ * link with ?lang=nl-BE showed German furniture, and a screen reader spoke it with a German voice, until the app's
+ * texts were in (2026-11-30). The HTML carries the page's loader (pageLoaderHtml of libs/ui), so that a visitor sees it
+ * from the first paint, once the HTML and the styles are in, instead of a blank page until the app's code has arrived
+ * and run; React replaces it with the same loader when the app mounts.
  */
-export const pageLoaderInHtml: Plugin = {
-  name: 'page-loader-in-html',
-  transformIndexHtml: (html) => {
-    const emptyRoot = '<div id="root"></div>';
-    if (!html.includes(emptyRoot)) throw new Error(`page-loader-in-html: index.html has no ${emptyRoot}`);
-    return html.replace(emptyRoot, `<div id="root">${PAGE_LOADER_HTML}</div>`);
-  },
-};
+export function htmlInEveryLanguage(appDir: string, keys: HtmlTextKeys): Plugin {
+  const german = baseLanguage(DEFAULT_LANGUAGE);
+  return {
+    name: 'html-in-every-language',
+    transformIndexHtml: (html) => htmlInLanguage(html, german, readHtmlTexts(appDir, keys)[german]!),
+    // From the index.html written, with everything the build put in it (its scripts, styles, the metadata preload).
+    writeBundle(options) {
+      const html = readFileSync(join(options.dir!, 'index.html'), 'utf8');
+      for (const [language, texts] of Object.entries(readHtmlTexts(appDir, keys))) {
+        writeFileSync(join(options.dir!, htmlFileName(language)), htmlInLanguage(html, language, texts));
+      }
+    },
+  };
+}
 
 /**
  * A code-splitting group (`build.rolldownOptions.output.codeSplitting.groups`): each language's texts that always

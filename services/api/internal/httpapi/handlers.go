@@ -130,7 +130,7 @@ func (h *handlers) webapp(c echo.Context) error {
 	if h.localOrigin != "" && clientaddr.IsLoopback(c.Request().Host) {
 		return c.Redirect(http.StatusTemporaryRedirect, h.localOrigin+c.Request().URL.RequestURI())
 	}
-	asset, _, err := h.site.Resolve(c.Request().Host, c.Request().URL.Path)
+	asset, _, err := h.site.Resolve(c.Request().Host, c.Request().URL.Path, webapp.VisitorOf(c.Request()))
 	var moved *webapp.OtherHostError
 	if errors.As(err, &moved) {
 		// The same path and query on the other app's host (keeping a development port).
@@ -143,6 +143,10 @@ func (h *handlers) webapp(c echo.Context) error {
 	}
 	if err != nil {
 		return err
+	}
+	if asset.Vary != "" {
+		// On the 304 as well: a cache that keeps the page keeps one for each language.
+		c.Response().Header().Set(echo.HeaderVary, asset.Vary)
 	}
 	return writePrepared(c, preparedFor(asset.Body, asset.Brotli, asset.ContentType, asset.ETag, asset.CacheControl))
 }

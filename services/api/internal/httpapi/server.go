@@ -111,6 +111,7 @@ func New(d Deps) (*echo.Echo, error) {
 	if err != nil {
 		return nil, err
 	}
+	site.Localize(d.Config.Metadata.Locales, d.Config.Metadata.DefaultLocale)
 	thirdParty := thirdparty.Settings{SettingsID: d.Config.Metadata.UserCentrics.SettingsID, LaunchURL: d.Config.Metadata.AdobeTagManager.LaunchURL}
 	site.AddToHead(thirdParty.HeadTag())
 	built := false

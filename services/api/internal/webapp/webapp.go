@@ -4,6 +4,8 @@
 package webapp
 
 import (
+	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -84,7 +86,14 @@ type Asset struct {
 	// Brotli is the body compressed by the build (a `.br` file beside it), for browsers that accept br: some 15 %
 	// smaller than gzip for the apps' code. Nil when the build made none.
 	Brotli []byte
+	// Vary names the request headers besides the URL that chose this answer: an app's page on a site of several
+	// languages is in the one the cookie or the browser's languages pick. Empty for a file.
+	Vary string
 }
+
+// varyLanguage are the headers a page's language follows besides its URL (?lang=): the remembered language's cookie
+// and the browser's languages.
+const varyLanguage = "Accept-Language, Cookie"
 
 // Hosts binds apps to host names; an empty host means the app shares any host.
 type Hosts struct {
@@ -96,13 +105,25 @@ type Hosts struct {
 type Site struct {
 	hosts Hosts
 	apps  map[App]*bundle
+	// head is what AddToHead puts at the end of every page's head.
+	head string
+	// languages are the site's languages as tags (nl-BE), defaultLanguage the one a page shows when nothing else
+	// decides (Localize).
+	languages       []string
+	defaultLanguage string
 }
 
 type bundle struct {
 	files map[string]Asset // path relative to the app folder
 	// folders are the top-level folders of the build (assets/, images/): a path in one names a file, never a page.
 	folders map[string]bool
-	index   *Asset
+	// built is the app's index.html as the build wrote it, in German; translations are the same page in each other
+	// language the apps ship texts for (index.nl.html), by base language.
+	built        []byte
+	translations map[string]translation
+	// index is the page sent when the site names no languages; pages are the page in each of the site's languages.
+	index *Asset
+	pages map[string]Asset
 	// root are the well-known files answered at the root of the app's host (robots.txt, favicon.ico, ...) when the
 	// app's own build has no file of that name.
 	root map[string]Asset
@@ -134,6 +155,7 @@ func New(fsys fs.FS, hosts Hosts) (*Site, error) {
 		}
 		s.apps[app] = b
 	}
+	s.render()
 	return s, nil
 }
 
@@ -165,7 +187,7 @@ func loadRootFiles(app App) (map[string]Asset, error) {
 }
 
 func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
-	b := &bundle{files: map[string]Asset{}, folders: map[string]bool{}}
+	b := &bundle{files: map[string]Asset{}, folders: map[string]bool{}, translations: map[string]translation{}}
 	brotli := map[string][]byte{}
 	if _, err := fs.Stat(fsys, dir); errors.Is(err, fs.ErrNotExist) {
 		return b, nil
@@ -185,6 +207,19 @@ func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
 		// A compressed copy is served with its file, never at an address of its own.
 		if original, ok := strings.CutSuffix(name, ".br"); ok {
 			brotli[original] = body
+			return nil
+		}
+		// The page is sent in the visitor's language (Resolve), never as a file.
+		if name == "index.html" {
+			b.built = body
+			return nil
+		}
+		if m := translationFile.FindStringSubmatch(name); m != nil {
+			t, err := translationOf(body)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			b.translations[m[1]] = t
 			return nil
 		}
 		if folder, _, nested := strings.Cut(name, "/"); nested {
@@ -216,34 +251,95 @@ func loadBundle(fsys fs.FS, dir string) (*bundle, error) {
 			b.files[name] = a
 		}
 	}
-	if idx, ok := b.files["index.html"]; ok {
-		b.index = &idx
-	}
 	return b, nil
 }
 
-// AddToHead puts an HTML snippet at the end of the head of both apps' index.html (the retailer's consent manager,
-// see package thirdparty); an empty snippet changes nothing. Call it once, before serving.
+// AddToHead puts an HTML snippet at the end of the head of both apps' pages, in every language (the retailer's
+// consent manager, see package thirdparty); an empty snippet changes nothing. Call it once, before serving.
 func (s *Site) AddToHead(snippet string) {
-	if snippet == "" {
-		return
+	s.head = snippet
+	s.render()
+}
+
+// Localize makes each app's page in each of the site's languages (metadata.locales, de_DE), and names the one a
+// page shows when the request names none the site offers (metadata.defaultLocale). Call it once, before serving:
+// the pages are made here, not for each request.
+func (s *Site) Localize(locales []string, defaultLocale string) {
+	s.languages = nil
+	for _, locale := range locales {
+		if tag := languageTag(locale); tag != "" {
+			s.languages = append(s.languages, tag)
+		}
+	}
+	s.defaultLanguage = cmp.Or(languageTag(defaultLocale), defaultLocale)
+	s.render()
+}
+
+// render makes the pages of both apps from their builds, the site's languages and the head snippet.
+func (s *Site) render() {
+	vary := ""
+	if len(s.languages) > 1 {
+		vary = varyLanguage
 	}
 	for _, b := range s.apps {
-		if b.index == nil {
+		if b.built == nil {
 			continue
 		}
-		body := string(b.index.Body)
-		at := strings.Index(strings.ToLower(body), "</head>")
-		if at < 0 {
-			continue
+		index := pageAsset(b.built, s.head, vary)
+		b.index = &index
+		b.pages = make(map[string]Asset, len(s.languages))
+		for _, tag := range s.languages {
+			// A language the apps ship no texts in shows German (their last fallback), and the page says so.
+			b.pages[tag] = index
+			if t, ok := b.translations[baseLanguage(tag)]; ok {
+				b.pages[tag] = pageAsset(t.in(tag), s.head, vary)
+			}
 		}
-		idx := *b.index
-		idx.Body = []byte(body[:at] + snippet + body[at:])
-		sum := sha256.Sum256(idx.Body)
-		idx.ETag = `"` + hex.EncodeToString(sum[:16]) + `"`
-		b.index = &idx
-		b.files["index.html"] = idx
 	}
+}
+
+// pageAsset is a page with the head snippet at the end of its head.
+func pageAsset(body []byte, head, vary string) Asset {
+	if at := bytes.Index(bytes.ToLower(body), []byte("</head>")); at >= 0 && head != "" {
+		body = slices.Concat(body[:at], []byte(head), body[at:])
+	}
+	sum := sha256.Sum256(body)
+	return Asset{Body: body, ContentType: contentType("index.html"), CacheControl: CacheRevalidate,
+		ETag: `"` + hex.EncodeToString(sum[:16]) + `"`, Vary: vary}
+}
+
+// translationFile names an app's page in another language, as the build writes it (tools/vite/html-texts.ts).
+var translationFile = regexp.MustCompile(`^index\.([a-z]{2,3})\.html$`)
+
+// htmlLang is the page's language attribute, which names the base language in the build's file.
+var htmlLang = regexp.MustCompile(`<html lang="[^"]*">`)
+
+// translation is the page in one language, split where its lang attribute goes, which names the site's language
+// (nl-BE) rather than the base language the build knows (nl).
+type translation struct{ beforeLang, afterLang []byte }
+
+func translationOf(body []byte) (translation, error) {
+	found := htmlLang.FindAllIndex(body, -1)
+	if len(found) != 1 {
+		return translation{}, fmt.Errorf("webapp: %d elements <html lang=\"…\">, not one", len(found))
+	}
+	start, end := found[0][0], found[0][1]
+	return translation{beforeLang: slices.Clone(body[:start]), afterLang: slices.Clone(body[end:])}, nil
+}
+
+// in is the page with the language tag in its lang attribute.
+func (t translation) in(tag string) []byte {
+	return slices.Concat(t.beforeLang, []byte(`<html lang="`+tag+`">`), t.afterLang)
+}
+
+// page is the app's page in the language the visitor's page will show.
+func (s *Site) page(b *bundle, v Visitor) Asset {
+	if len(b.pages) > 0 {
+		if p, ok := b.pages[detectLanguage(s.languages, s.defaultLanguage, v)]; ok {
+			return p
+		}
+	}
+	return *b.index
 }
 
 // Built reports whether an app's index.html was found.
@@ -252,10 +348,11 @@ func (s *Site) Built(app App) bool {
 }
 
 // Resolve picks the app for a request's Host header and path and returns the
-// file to send: the file itself, or the app's index.html for client-side
-// routes (history fallback). A missing file under an assets folder is
-// ErrNotFound, so a browser never receives HTML for a script.
-func (s *Site) Resolve(host, urlPath string) (Asset, App, error) {
+// file to send: the file itself, or the app's page for client-side routes
+// (history fallback), in the language the visitor's page will show. A missing
+// file under an assets folder is ErrNotFound, so a browser never receives HTML
+// for a script.
+func (s *Site) Resolve(host, urlPath string, v Visitor) (Asset, App, error) {
 	clean := path.Clean("/" + urlPath)
 	if centre := s.hosts.PreferenceCentre; centre != "" && hostname(host) != centre && isPreferenceCentrePath(clean) {
 		return Asset{}, "", &OtherHostError{Host: centre}
@@ -278,6 +375,9 @@ func (s *Site) Resolve(host, urlPath string) (Asset, App, error) {
 		name = strings.TrimPrefix(name, PreferenceCentreBase)
 	}
 	name = strings.TrimPrefix(name, "/")
+	if name == "index.html" {
+		return s.page(b, v), app, nil
+	}
 	if a, ok := b.files[name]; ok {
 		return a, app, nil
 	}
@@ -310,7 +410,7 @@ func (s *Site) Resolve(host, urlPath string) (Asset, App, error) {
 	if s.accountPageOnCentreHost(hostname(host), clean) {
 		return Asset{}, "", &OtherHostError{Host: s.hosts.AccountPortal}
 	}
-	return *b.index, app, nil
+	return s.page(b, v), app, nil
 }
 
 // probedEndings are the endings of the server scripts and files that scanners ask for, beside the types the apps'

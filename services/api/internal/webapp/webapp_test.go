@@ -1,6 +1,7 @@
 package webapp_test
 
 import (
+	"cmp"
 	"testing"
 	"testing/fstest"
 
@@ -76,7 +77,7 @@ func TestResolve(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			site, err := webapp.New(testFS(), tc.hosts)
 			require.NoError(t, err)
-			asset, app, err := site.Resolve(tc.host, tc.path)
+			asset, app, err := site.Resolve(tc.host, tc.path, webapp.Visitor{})
 			if want, moved := tc.wantErr.(*webapp.OtherHostError); moved {
 				var got *webapp.OtherHostError
 				require.ErrorAs(t, err, &got)
@@ -124,7 +125,7 @@ func TestResolveNotBuilt(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, site.Built(webapp.AccountPortal))
 	require.False(t, site.Built(webapp.PreferenceCentre))
-	_, _, err = site.Resolve("localhost", "/preferences/")
+	_, _, err = site.Resolve("localhost", "/preferences/", webapp.Visitor{})
 	require.ErrorIs(t, err, webapp.ErrNotBuilt)
 }
 
@@ -183,7 +184,7 @@ func TestRootFiles(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			site, err := webapp.New(testFS(), tc.hosts)
 			require.NoError(t, err)
-			asset, app, err := site.Resolve(tc.host, tc.path)
+			asset, app, err := site.Resolve(tc.host, tc.path, webapp.Visitor{})
 			if tc.wantErr != nil {
 				require.ErrorIs(t, err, tc.wantErr)
 				return
@@ -201,4 +202,109 @@ func TestRootFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// builtFS is both apps' build with their pages in German (index.html) and in Dutch and French beside it, as
+// tools/vite/html-texts.ts writes them.
+func builtFS() fstest.MapFS {
+	fsys := testFS()
+	page := func(lang, title string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte(`<!doctype html><html lang="` + lang + `"><head><title>` + title + `</title></head><body></body></html>`)}
+	}
+	for app, titles := range map[string][3]string{
+		"account-portal":    {"Kundenkonto", "Klantaccount", "Compte client"},
+		"preference-centre": {"Präferenzcenter", "Voorkeurencentrum", "Centre de préférences"},
+	} {
+		fsys[app+"/index.html"] = page("de", titles[0])
+		fsys[app+"/index.de.html"] = page("de", titles[0])
+		fsys[app+"/index.nl.html"] = page("nl", titles[1])
+		fsys[app+"/index.fr.html"] = page("fr", titles[2])
+	}
+	return fsys
+}
+
+// TestPageInTheVisitorsLanguage: each app's page is sent in the language the app will show on its first load
+// (libs/i18n detectLanguage), among the site's languages, its lang attribute naming the site's tag.
+func TestPageInTheVisitorsLanguage(t *testing.T) {
+	germanSite := []string{"de_DE", "en_GB", "fr_FR", "nl_NL", "nl_BE", "fr_BE", "pl_PL"}
+	tests := []struct {
+		name          string
+		locales       []string
+		defaultLocale string
+		hosts         webapp.Hosts
+		host          string
+		path          string
+		visitor       webapp.Visitor
+		want          string
+	}{
+		{name: "the site's default language", locales: germanSite, defaultLocale: "de_DE", path: "/login", want: `<html lang="de-DE"><head><title>Kundenkonto</title>`},
+		{name: "a mail link's language", locales: germanSite, defaultLocale: "de_DE", path: "/login", visitor: webapp.Visitor{Lang: "nl-BE"}, want: `<html lang="nl-BE"><head><title>Klantaccount</title>`},
+		{name: "the link before the cookie and the browser", locales: germanSite, defaultLocale: "de_DE", path: "/", visitor: webapp.Visitor{Lang: "fr_BE", Remembered: "nl-NL", AcceptLanguage: "de"}, want: `<html lang="fr-BE">`},
+		{name: "the cookie before the browser", locales: germanSite, defaultLocale: "de_DE", path: "/", visitor: webapp.Visitor{Remembered: "nl-NL", AcceptLanguage: "fr-FR"}, want: `<html lang="nl-NL"><head><title>Klantaccount</title>`},
+		{name: "a base language takes the remembered region", locales: germanSite, defaultLocale: "de_DE", path: "/", visitor: webapp.Visitor{Lang: "nl", Remembered: "nl-BE"}, want: `<html lang="nl-BE">`},
+		{name: "the browser's most wanted language the site offers", locales: germanSite, defaultLocale: "de_DE", path: "/", visitor: webapp.Visitor{AcceptLanguage: "it-IT,it;q=0.9,fr;q=0.8,nl;q=0.7"}, want: `<html lang="fr-FR"><head><title>Compte client</title>`},
+		{name: "what the site does not offer is passed over", locales: germanSite, defaultLocale: "de_DE", path: "/", visitor: webapp.Visitor{Lang: "es-ES", Remembered: "xx", AcceptLanguage: "*, es;q=0.5"}, want: `<html lang="de-DE">`},
+		{name: "the index.html path is the page", locales: germanSite, defaultLocale: "de_DE", path: "/index.html", visitor: webapp.Visitor{Lang: "nl-NL"}, want: `<html lang="nl-NL">`},
+		{name: "the centre's page", locales: germanSite, defaultLocale: "de_DE", path: "/preferences/token/abc", visitor: webapp.Visitor{Lang: "fr-BE"}, want: `<html lang="fr-BE"><head><title>Centre de préférences</title>`},
+		{name: "a language without the apps' texts shows German and says so", locales: []string{"it_IT", "de_DE"}, defaultLocale: "it_IT", path: "/", want: `<html lang="de"><head><title>Kundenkonto</title>`},
+		{name: "a German region", locales: []string{"de_LU", "fr_LU"}, defaultLocale: "de_LU", path: "/", want: `<html lang="de-LU"><head><title>Kundenkonto</title>`},
+		{name: "the Belgian site's account host", locales: []string{"nl_BE", "fr_BE"}, defaultLocale: "nl_BE", hosts: webapp.Hosts{AccountPortal: "konto.example.be", PreferenceCentre: "prefs.example.be"},
+			host: "konto.example.be", path: "/login", visitor: webapp.Visitor{AcceptLanguage: "de-DE"}, want: `<html lang="nl-BE"><head><title>Klantaccount</title>`},
+		{name: "the Belgian site's centre host", locales: []string{"nl_BE", "fr_BE"}, defaultLocale: "nl_BE", hosts: webapp.Hosts{AccountPortal: "konto.example.be", PreferenceCentre: "prefs.example.be"},
+			host: "prefs.example.be", path: "/preferences/token/abc", visitor: webapp.Visitor{AcceptLanguage: "fr"}, want: `<html lang="fr-BE"><head><title>Centre de préférences</title>`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			site, err := webapp.New(builtFS(), tc.hosts)
+			require.NoError(t, err)
+			site.Localize(tc.locales, tc.defaultLocale)
+			asset, _, err := site.Resolve(cmp.Or(tc.host, "localhost"), tc.path, tc.visitor)
+			require.NoError(t, err)
+			require.Contains(t, string(asset.Body), tc.want)
+			require.Equal(t, "text/html; charset=utf-8", asset.ContentType)
+			require.Equal(t, webapp.CacheRevalidate, asset.CacheControl)
+			require.Equal(t, "Accept-Language, Cookie", asset.Vary)
+		})
+	}
+}
+
+// TestPagesAreMadeOnce: each language's page, with the head snippet, has its own validator; a site of one language
+// varies with nothing but its URL; the languages' files are no files of the site.
+func TestPagesAreMadeOnce(t *testing.T) {
+	site, err := webapp.New(builtFS(), webapp.Hosts{})
+	require.NoError(t, err)
+	site.Localize([]string{"de_DE", "nl_NL"}, "de_DE")
+	site.AddToHead(`<script src="/third-party/consent.js"></script>`)
+	german, _, err := site.Resolve("localhost", "/", webapp.Visitor{})
+	require.NoError(t, err)
+	dutch, _, err := site.Resolve("localhost", "/", webapp.Visitor{Lang: "nl"})
+	require.NoError(t, err)
+	require.Contains(t, string(dutch.Body), `<title>Klantaccount</title><script src="/third-party/consent.js"></script></head>`)
+	require.Contains(t, string(german.Body), `<title>Kundenkonto</title><script src="/third-party/consent.js"></script></head>`)
+	require.NotEqual(t, german.ETag, dutch.ETag)
+	again, _, err := site.Resolve("localhost", "/personaldata", webapp.Visitor{AcceptLanguage: "nl-NL"})
+	require.NoError(t, err)
+	require.Equal(t, dutch.ETag, again.ETag)
+	require.Same(t, &dutch.Body[0], &again.Body[0], "made once, not for each request")
+
+	for _, path := range []string{"/index.nl.html", "/preferences/index.fr.html"} {
+		_, _, err := site.Resolve("localhost", path, webapp.Visitor{})
+		require.ErrorIs(t, err, webapp.ErrNotFound, path)
+	}
+	require.False(t, site.Serves("/index.nl.html"))
+
+	one, err := webapp.New(builtFS(), webapp.Hosts{})
+	require.NoError(t, err)
+	one.Localize([]string{"fr_BE"}, "fr_BE")
+	page, _, err := one.Resolve("localhost", "/", webapp.Visitor{Remembered: "nl-NL", AcceptLanguage: "de"})
+	require.NoError(t, err)
+	require.Contains(t, string(page.Body), `<html lang="fr-BE"><head><title>Compte client</title>`)
+	require.Empty(t, page.Vary)
+}
+
+func TestABuildWithoutTheLanguagesAttributeIsRefused(t *testing.T) {
+	fsys := builtFS()
+	fsys["account-portal/index.nl.html"] = &fstest.MapFile{Data: []byte(`<html><head></head></html>`)}
+	_, err := webapp.New(fsys, webapp.Hosts{})
+	require.ErrorContains(t, err, "index.nl.html")
 }

@@ -117,6 +117,14 @@ export interface AccountInfo {
   socialProviders?: string;
 }
 
+/**
+ * What an answer tells of the caller's session (contract: sessionInfo): `expires_in`, the whole seconds from the
+ * answer until the session ends at the latest, however it is used (its absolute end). Not every provider says it.
+ */
+export interface SessionInfo {
+  expires_in: number;
+}
+
 // ---- parameters and answers, one pair per method (identity contract, Methods) ----
 
 export interface InitRegistrationParams {
@@ -195,7 +203,8 @@ export interface GetAccountInfoParams {
   extraProfileFields?: string;
   regToken?: string;
 }
-export type GetAccountInfoResponse = Envelope & Partial<AccountInfo>;
+/** With a session (never with a regToken), `sessionInfo` tells when it ends at the latest. */
+export type GetAccountInfoResponse = Envelope & Partial<AccountInfo> & { sessionInfo?: SessionInfo };
 
 export interface SetAccountInfoParams {
   regToken?: string;

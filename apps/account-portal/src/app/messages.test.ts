@@ -2,6 +2,7 @@ import { Durations } from '@portal/identity-contract';
 import { createI18n, loadShippedMessages, type MessageLoader } from '@portal/i18n';
 import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
 import { loadProfileMessages } from '../shared/profile-texts';
+import { loadSessionMessages } from '../shared/session-texts';
 import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
 
 const PARTS: Record<string, MessageLoader> = {
@@ -11,6 +12,7 @@ const PARTS: Record<string, MessageLoader> = {
   'account page': loadAccountMessages,
   'personal data and address pages': loadProfileMessages,
   '/accessdata': loadAccessDataMessages,
+  "the session's dialogs": loadSessionMessages,
 };
 
 describe('app messages', () => {
@@ -43,15 +45,18 @@ describe('app messages', () => {
     expect(COMPLETE_LANGUAGES.sort()).toEqual([...APP_LANGUAGES].sort());
   });
 
-  // The session warning says the time left in i18next plurals (SessionWarning): less than a minute (0), one
-  // minute, and more, each its own words in every language, the number filled in.
-  it.each(APP_LANGUAGES)('%s: the session warning has its words for 0, 1 and 2 minutes', async (language) => {
-    const i18n = await createI18n(loadPageMessages, language, { completeLanguages: COMPLETE_LANGUAGES });
-    const texts = [0, 1, 2].map((count) => i18n.t('ap.session.expiring.text', { count }));
-    expect(new Set(texts).size).toBe(3);
-    expect(texts.filter((text) => text.includes('{'))).toEqual([]);
-    expect(texts[2]).toContain('2');
-  });
+  // The session's dialogs say the time left in i18next plurals (SessionWarning): less than a minute (0), one minute,
+  // and more, each its own words in every language, the number filled in.
+  it.each(APP_LANGUAGES.flatMap((language) => ['ap.session.expiring.text', 'ap.session.ending.text'].map((key) => [language, key])))(
+    '%s: %s has its words for 0, 1 and 2 minutes',
+    async (language, key) => {
+      const i18n = await createI18n(loadSessionMessages, language, { completeLanguages: COMPLETE_LANGUAGES });
+      const texts = [0, 1, 2].map((count) => i18n.t(key, { count }));
+      expect(new Set(texts).size).toBe(3);
+      expect(texts.filter((text) => text.includes('{'))).toEqual([]);
+      expect(texts[2]).toContain('2');
+    },
+  );
 
   // QA phone round: the hint gave the German example on every page; then the language's, a Dutch number on the Belgian
   // Dutch page (QA, 2026-11-30). The hint and the format error name no number of their own but the same {example}, the

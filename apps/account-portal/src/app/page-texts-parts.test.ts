@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadMessages, loadPageMessages, loadSignInMessages } from './messages';
 import { loadProfileMessages } from '../shared/profile-texts';
+import { loadSessionMessages } from '../shared/session-texts';
 import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
 
 /**
@@ -20,6 +21,8 @@ const PROFILE_PAGES = /^features[\\/](addresses|personal-data)[\\/]/;
 // The account's fields show on the personal data page and in the finalize form, which both load the profile's texts
 // (the finalize form's addFieldTexts).
 const ACCOUNT_FIELDS = /^shared[\\/]account-fields\.tsx$/;
+// The session's dialogs load their texts with their code, when one is due (session-texts.ts).
+const SESSION_DIALOGS = /^shared[\\/]SessionWarning\.tsx$/;
 // The login page loads no part (routes.tsx: its texts are the first page's); a text of the other pages it shows, after
 // a password change say, is there when the shopper comes from one of them, sign-in page or account area alike.
 const FIRST_PAGE = /^features[\\/]login[\\/]/;
@@ -36,10 +39,12 @@ function modules(dir: string): string[] {
 
 describe('the parts of the page texts', () => {
   it("every key a module shows is in the first page's texts or a part its pages load", async () => {
-    const [first, shared, signIn, account, profile, accessData] = await Promise.all(
-      [loadMessages, loadPageMessages, loadSignInMessages, loadAccountMessages, loadProfileMessages, loadAccessDataMessages].map((load) => load('de')),
+    const [first, shared, signIn, account, profile, accessData, session] = await Promise.all(
+      [loadMessages, loadPageMessages, loadSignInMessages, loadAccountMessages, loadProfileMessages, loadAccessDataMessages, loadSessionMessages].map(
+        (load) => load('de'),
+      ),
     );
-    const every = [first!, shared!, signIn!, account!, profile!, accessData!];
+    const every = [first!, shared!, signIn!, account!, profile!, accessData!, session!];
     const known = (parts: Record<string, string>[], key: string, prefix: boolean) =>
       parts.some((part) => (prefix ? Object.keys(part).some((k) => k.startsWith(key)) : key in part));
     const missing: string[] = [];
@@ -53,6 +58,8 @@ describe('the parts of the page texts', () => {
             ? [first!, shared!, account!]
             : PROFILE_PAGES.test(file) || ACCOUNT_FIELDS.test(file)
               ? [first!, shared!, profile!]
+            : SESSION_DIALOGS.test(file)
+              ? [first!, shared!, session!]
             : SIGN_IN.test(file) && !FIRST_PAGE.test(file)
               ? [first!, shared!, signIn!]
               : [first!, shared!];

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { testMetadata } from '@portal/cms/testing';
 import { SessionKeeping, type IdentityProvider } from '@portal/identity';
-import { createFakeProvider } from '@portal/identity/testing';
+import { createFakeProvider, HOUR, type FakeClock } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { SESSION_KEEPER_DELAY_MS } from '../app/account-area';
 import { openApp } from '../testing/render-app';
@@ -28,6 +28,36 @@ async function openAccountPage(identity: IdentityProvider, idleSeconds = IDLE_S)
 async function loggedIn() {
   const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
   await identity.login({ loginID: EMAIL, password: PASSWORD });
+  return identity;
+}
+
+/** The page's clock (jest's), and time the test lets pass besides: the fake's sessions end when the page's time says. */
+function pageClock(): FakeClock {
+  let ahead = 0;
+  return {
+    now: () => Date.now() + ahead,
+    advance: (ms) => {
+      ahead += ms;
+    },
+    set: (time) => {
+      ahead = new Date(time).getTime() - Date.now();
+    },
+  };
+}
+
+/** Logged in long ago and used every 29 minutes since, so that `left` of the session's 12 hours are left. */
+async function loggedInLongAgo(left: number) {
+  const identity = createFakeProvider({
+    clock: pageClock(),
+    accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+  });
+  await identity.login({ loginID: EMAIL, password: PASSWORD });
+  for (let passed = 0; passed < 12 * HOUR - left; ) {
+    const step = Math.min(29 * MINUTE, 12 * HOUR - left - passed);
+    identity.clock.advance(step);
+    passed += step;
+    expect((await identity.getAccountInfo()).errorCode).toBe(0);
+  }
   return identity;
 }
 
@@ -130,6 +160,50 @@ describe('the session of the account pages (WCAG 2.2.1)', () => {
     jest.useRealTimers();
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/Ihre Sitzung ist abgelaufen/)).toBeInTheDocument();
+  });
+
+  // A session ends 12 hours after its login however it is used, and what a form held was lost with it, unannounced.
+  // The keeper asks the service for that end as it comes, so a page opened (or reloaded) late in the session knows it.
+  it('says five minutes before the session\'s absolute end that it ends, offers no staying, and the login then says why', async () => {
+    const identity = await loggedInLongAgo(24 * MINUTE);
+    await openAccountPage(identity, 30 * 60);
+    await pass(18 * MINUTE);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await pass(MINUTE);
+    const dialog = screen.getByRole('dialog', { name: 'Ihre Sitzung endet bald' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Zu Ihrer Sicherheit endet Ihre Sitzung in 5 Minuten. Speichern Sie Ihre Änderungen jetzt. Danach melden Sie sich bitte erneut an.',
+    );
+    // Nothing extends the session: one button, which closes the notice.
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Verstanden']);
+    expect(within(dialog).getByRole('button', { name: 'Verstanden' })).toHaveFocus();
+    await act(async () => within(dialog).getByRole('button', { name: 'Verstanden' }).click());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Work renews the idle limit; the service tells the same end again (to the second), and the notice stays closed.
+    const before = identity.calls.length;
+    await typeAKey();
+    await pass(10_000);
+    expect(lookUps(identity, before)).toBe(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await pass(5 * MINUTE);
+    jest.useRealTimers();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/Ihre Sitzung ist abgelaufen/)).toBeInTheDocument();
+  });
+
+  it('does not ask whether to stay when the session\'s absolute end comes before its idle limit', async () => {
+    const identity = await loggedInLongAgo(8 * MINUTE);
+    await openAccountPage(identity);
+    await pass(3 * MINUTE);
+    expect(screen.getByRole('dialog', { name: 'Ihre Sitzung endet bald' })).toHaveTextContent('in 5 Minuten');
+    await act(async () => screen.getByRole('button', { name: 'Verstanden' }).click());
+    // The question would come two minutes before the idle limit (nine minutes after the keeper's look-up), after the end.
+    await pass(4 * MINUTE);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await pass(MINUTE + 10_000);
+    jest.useRealTimers();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('a shopper at work renews the session now and then, so no warning comes', async () => {

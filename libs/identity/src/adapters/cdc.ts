@@ -33,6 +33,7 @@ import type {
   Policies,
   Preferences,
   SchemaSection,
+  SessionInfo,
   Subscriptions,
 } from '../types';
 
@@ -159,7 +160,13 @@ type SdkAnswer<M extends keyof SdkAccounts> = SdkAccounts[M] extends (params: in
 
 // Every answer of the vendor may carry validationErrors (spec 000 §5 and 001 §5 map them from any call) and a
 // regToken (000 §4: 206001 and 403043 hand one over); the definitions list them on a few answers only.
-type ContractAnswer<M extends keyof SdkAccounts> = SdkAnswer<M> & { validationErrors?: GigyaValidationError[]; regToken?: string };
+type ContractAnswer<M extends keyof SdkAccounts> = SdkAnswer<M> & { validationErrors?: GigyaValidationError[]; regToken?: string } & ContractOnly<M>;
+/**
+ * What the contract adds to an answer that the vendor does not give: getAccountInfo's sessionInfo, the embedded
+ * provider's (the session's absolute end). The SDK answers none, so with this adapter the account pages give no notice
+ * before a session's end, as they ask nothing before its idle limit (SessionKeeper).
+ */
+type ContractOnly<M> = M extends 'getAccountInfo' ? { sessionInfo?: SessionInfo } : unknown;
 
 type OurAnswer<M extends IdentityMethod> = Awaited<ReturnType<IdentityProvider[M]>>;
 

@@ -16,6 +16,7 @@ import type {
   LoginEvent,
   Preferences,
   Profile,
+  SessionInfo,
   SocialProviderName,
   SubscriptionsUpdate,
 } from '../types';
@@ -77,6 +78,8 @@ export interface ContractSubject {
 }
 
 const MINUTE = 60_000;
+/** How long a session lasts at most by default (embedded provider: identity.embedded.session.absoluteTimeout). */
+const SESSION_LIFETIME_S = 12 * 60 * 60;
 
 /** Passes every policy the specs describe: upper, lower, digit, other, 12 characters. */
 export const STRONG_PASSWORD = 'Grocer-Pass-2024!';
@@ -573,6 +576,38 @@ export function describeIdentityContract(
         const answer = await provider.getAccountInfo({ regToken });
         expect(answer.errorCode).toBe(0);
         expect(answer.profile?.email).toBe(email);
+        // A regToken is no session: there is no session's end to tell.
+        expect(answer.sessionInfo).toBeUndefined();
+      });
+
+      // The account pages warn before a session's absolute end, after a reload too: the login and every look-up
+      // with the session say the seconds it has left (sessionInfo.expires_in), 12 hours after the login by default.
+      it('a login and a look-up with its session say how long the session lasts at most', async () => {
+        const email = await activeAccount('lasts');
+        // (The login's answer types no sessionInfo: the vendor's SDK answers its own there, which the apps do not read.)
+        const login = await provider.login({ loginID: email, password: STRONG_PASSWORD });
+        expect(login).toMatchObject({ sessionInfo: { expires_in: expect.any(Number) } });
+        const atLogin = (login as { sessionInfo?: SessionInfo }).sessionInfo?.expires_in ?? 0;
+        expect(atLogin).toBeLessThanOrEqual(SESSION_LIFETIME_S);
+        expect(atLogin).toBeGreaterThan(SESSION_LIFETIME_S - 60);
+        const left = (await provider.getAccountInfo()).sessionInfo?.expires_in;
+        expect(left).toBeLessThanOrEqual(atLogin);
+        expect(left).toBeGreaterThan(SESSION_LIFETIME_S - 60);
+      });
+
+      timeTravel('the seconds a session has left count down to its end however it is used, and then it is over', async () => {
+        await activeAccount('countdown');
+        // Used every 29 minutes, 24 times: 11 hours 36 minutes after the login, 24 minutes are left.
+        for (let use = 0; use < 24; use += 1) {
+          await helpers.advanceTime(29 * MINUTE);
+          expect((await provider.getAccountInfo()).errorCode).toBe(0);
+        }
+        const left = (await provider.getAccountInfo()).sessionInfo?.expires_in ?? 0;
+        // (The real service's clock runs on beside the development clock while the cases run.)
+        expect(left).toBeLessThanOrEqual(24 * 60);
+        expect(left).toBeGreaterThan(24 * 60 - 60);
+        await helpers.advanceTime(left * 1000 + 1000);
+        expect((await provider.getAccountInfo()).errorCode).toBe(ErrorCode.UNAUTHORIZED);
       });
     });
 

@@ -33,7 +33,9 @@ export function accountDataMethods(store: FakeStore): AccountDataMethods {
       // The preference centre's regToken reads what the centre shows (contract subscriberScope).
       const answer = subscriber ? subscriberView(full) : full;
       const missing = listOf(params.include).includes('missing-required-fields') ? { missingRequiredFields: missingFields(store, seen) } : {};
-      return store.ok({ ...answer, ...missing });
+      // The session's end, which the account pages warn before; a regToken is no session.
+      const session = params.regToken ? {} : { sessionInfo: store.sessionInfo() };
+      return store.ok({ ...answer, ...missing, ...session });
     },
 
     async setAccountInfo(params) {

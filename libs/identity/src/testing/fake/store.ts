@@ -4,7 +4,17 @@ import type { StoreAreas } from '../store-areas';
 import { Durations, Limits, Links } from '@portal/identity-contract';
 import { IdentityTransportError } from '../../errors';
 import { IdentityEvents } from '../../events';
-import type { AccountInfo, AccountSchema, ConsentDetails, IdentityMethod, PasskeyMethod, Policies, Profile, SocialProviderName } from '../../types';
+import type {
+  AccountInfo,
+  AccountSchema,
+  ConsentDetails,
+  IdentityMethod,
+  PasskeyMethod,
+  Policies,
+  Profile,
+  SessionInfo,
+  SocialProviderName,
+} from '../../types';
 import { createClock, HOUR, type FakeClock } from '../clock';
 import { defaultConsent, defaultPolicies, defaultPostcodeRules, defaultSchema } from '../defaults';
 import {
@@ -313,7 +323,13 @@ export class FakeStore {
       subscriptions: full.subscriptions,
       newUser,
     });
-    return this.ok({ ...this.accountAnswer(acc, include), provider, newUser, ...extra });
+    return this.ok({ ...this.accountAnswer(acc, include), provider, newUser, sessionInfo: this.sessionInfo(), ...extra });
+  }
+
+  /** How long the session lasts at most, in whole seconds from now (contract: sessionInfo), as the embedded provider says. */
+  sessionInfo(): SessionInfo | undefined {
+    if (!this.session) return undefined;
+    return { expires_in: Math.max(0, Math.floor((this.session.createdAt + SESSION_ABSOLUTE_TIMEOUT - this.now()) / 1000)) };
   }
 
   /** The account of a live session: not idle 30 minutes, not older than 12 hours, not disabled; a call keeps it alive. */

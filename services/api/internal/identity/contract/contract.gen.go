@@ -425,8 +425,8 @@ const (
 	RecentLogin = 10 * time.Minute
 )
 
-// Session keeping (WCAG 2.2.1): how the account portal warns before an unused session of the embedded provider
-// ends (SessionKeeping in TypeScript, session.gen.ts).
+// Session keeping (WCAG 2.2.1): how the account portal warns before a session of the embedded provider ends,
+// unused or at its absolute end (SessionKeeping in TypeScript, session.gen.ts).
 const (
 	// SessionTouchInterval: the embedded provider records a session's use at most this often, so it may date a
 	// session's last use up to this much early.
@@ -437,6 +437,8 @@ const (
 	// SessionIdleMinimum: the shortest idle limit of the sessions start-up accepts, one that leaves a page time
 	// before the warning (more than SessionTouchInterval and SessionWarningLead together).
 	SessionIdleMinimum = 5 * time.Minute
+	// SessionEndWarningLead: the account portal says this long before a session's absolute end that it ends.
+	SessionEndWarningLead = 5 * time.Minute
 )
 
 // LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.

@@ -45,6 +45,9 @@ func (p *Provider) GetAccountInfo(ctx context.Context, c Caller, regToken, inclu
 		fields["missingRequiredFields"] = p.schema.missingRequired(a)
 	}
 	keepSections(fields, include)
+	if !acc.sessionEndsAt.IsZero() {
+		fields["sessionInfo"] = p.sessionInfo(acc.sessionEndsAt)
+	}
 	return ok(fields), nil
 }
 

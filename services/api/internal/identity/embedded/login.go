@@ -282,7 +282,7 @@ func (p *Provider) completeLogin(ctx context.Context, c Caller, a Account, provi
 	}
 	fields["provider"] = provider
 	fields["newUser"] = newUser
-	fields["sessionInfo"] = map[string]any{"expires_in": int(p.cfg.SessionAbsoluteTimeout.Seconds())}
+	fields["sessionInfo"] = p.sessionInfo(s.ExpiresAt)
 	r := ok(fields)
 	r.Session = s
 	return r, nil

@@ -447,6 +447,8 @@ type access struct {
 	subscriber bool
 	// loggedInAt: when the session's login was (zero with a regToken), for what needs a recent one (recentLogin).
 	loggedInAt time.Time
+	// sessionEndsAt: the session's absolute end (zero with a regToken), which getAccountInfo tells (sessionInfo).
+	sessionEndsAt time.Time
 }
 
 // recentLogin reports whether the caller logged in within contract.RecentLogin: what adds a lasting way in (a
@@ -478,7 +480,14 @@ func (p *Provider) authorize(ctx context.Context, c Caller, regToken string) (Ac
 	if err != nil {
 		return Account{}, access{}, false, err
 	}
-	return a, access{loggedInAt: s.CreatedAt}, true, nil
+	return a, access{loggedInAt: s.CreatedAt, sessionEndsAt: s.ExpiresAt}, true, nil
+}
+
+// sessionInfo is what an answer tells of a session ending at endsAt (contract: sessionInfo.expires_in): the whole
+// seconds left, counted from the answer so that the browser's own clock does not matter. The account pages warn
+// before that end, which nothing extends (sessionKeeping.endWarningLead).
+func (p *Provider) sessionInfo(endsAt time.Time) map[string]any {
+	return map[string]any{"expires_in": int(max(endsAt.Sub(p.clock()), 0) / time.Second)}
 }
 
 // limitedAccess reports whether a regToken reaches a newsletter subscriber's account that someone registered and

@@ -1062,6 +1062,40 @@ func TestSessions(t *testing.T) {
 	})
 }
 
+// The account pages warn before a session's absolute end, after a reload too: getAccountInfo with a session says
+// how many seconds it has left however it is used (sessionInfo.expires_in, rounded down), as the login did.
+func TestAccountInfoSaysWhenTheSessionEnds(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		h.registerVerified("eva@example.com")
+		login, session := h.login("eva@example.com", goodPassword)
+		require.Equal(t, map[string]any{"expires_in": 12 * 3600}, login.Fields["sessionInfo"])
+		secondsLeft := func() any {
+			info, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: session}, "", "", "")
+			require.NoError(t, err)
+			require.Equal(t, contract.CodeOK, info.ErrorCode)
+			return info.Fields["sessionInfo"]
+		}
+
+		// Used all along, the session still ends 12 hours after its login.
+		for range 24 {
+			h.advance(29 * time.Minute)
+			secondsLeft()
+		}
+		h.advance(3*time.Minute + 30500*time.Millisecond) // 11 hours 39 minutes 30.5 seconds after the login
+		require.Equal(t, map[string]any{"expires_in": 20*60 + 29}, secondsLeft())
+
+		// A regToken's answer has no session to tell of.
+		pending := h.register(embedded.RegisterParams{Email: "nils@example.com", Password: goodPassword,
+			Profile: map[string]any{"firstName": "Nils", "lastName": "Berg"}, Preferences: consent})
+		require.Equal(t, contract.CodePendingVerification, pending.ErrorCode)
+		info, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{SessionToken: session}, pending.RegToken, "", "")
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, info.ErrorCode)
+		require.NotContains(t, info.Fields, "sessionInfo")
+	})
+}
+
 func TestReConsentWhenMinDocVersionRises(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)

@@ -142,12 +142,14 @@ type duration struct {
 	Source   string `yaml:"source"`
 }
 
-// sessionKeeping is how the account portal warns before an unused session of the embedded provider ends, and the
-// shortest idle limit that leaves it the time to (durations like 1m).
+// sessionKeeping is how the account portal warns before a session of the embedded provider ends (unused, or at its
+// absolute end), and the shortest idle limit that leaves it the time to (durations like 1m).
 type sessionKeeping struct {
 	TouchInterval string `yaml:"touchInterval"`
 	WarningLead   string `yaml:"warningLead"`
 	IdleMinimum   string `yaml:"idleMinimum"`
+	// EndWarningLead is how long before a session's absolute end the portal says that it ends.
+	EndWarningLead string `yaml:"endWarningLead"`
 }
 
 // subscriberScope is what a preference-centre regToken reads and writes (dotted names; a name covers what is below
@@ -373,8 +375,9 @@ func (d document) validate() error {
 		}
 	}
 	sk := d.SessionKeeping
-	if !durationRe.MatchString(sk.TouchInterval) || !durationRe.MatchString(sk.WarningLead) || !durationRe.MatchString(sk.IdleMinimum) {
-		bad("sessionKeeping: touchInterval, warningLead and idleMinimum, each a duration like 1m")
+	if !durationRe.MatchString(sk.TouchInterval) || !durationRe.MatchString(sk.WarningLead) || !durationRe.MatchString(sk.IdleMinimum) ||
+		!durationRe.MatchString(sk.EndWarningLead) {
+		bad("sessionKeeping: touchInterval, warningLead, idleMinimum and endWarningLead, each a duration like 1m")
 	} else if durationOf(sk.IdleMinimum) <= durationOf(sk.TouchInterval)+durationOf(sk.WarningLead) {
 		// The warning comes idleMinimum - touchInterval - warningLead after a page's last request: at once, or never.
 		bad("sessionKeeping.idleMinimum must be more than touchInterval and warningLead together")

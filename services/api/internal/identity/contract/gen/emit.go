@@ -124,15 +124,17 @@ func goFile(d document) ([]byte, error) {
 	}
 	w(")\n\n")
 	sk := d.SessionKeeping
-	w("// Session keeping (WCAG 2.2.1): how the account portal warns before an unused session of the embedded provider\n")
-	w("// ends (SessionKeeping in TypeScript, session.gen.ts).\nconst (\n")
+	w("// Session keeping (WCAG 2.2.1): how the account portal warns before a session of the embedded provider ends,\n")
+	w("// unused or at its absolute end (SessionKeeping in TypeScript, session.gen.ts).\nconst (\n")
 	w("\t// SessionTouchInterval: the embedded provider records a session's use at most this often, so it may date a\n")
 	w("\t// session's last use up to this much early.\n\tSessionTouchInterval = %s\n", goDuration(sk.TouchInterval))
 	w("\t// SessionWarningLead: the account portal asks whether to stay logged in this long before an unused session\n")
 	w("\t// would end.\n\tSessionWarningLead = %s\n", goDuration(sk.WarningLead))
 	w("\t// SessionIdleMinimum: the shortest idle limit of the sessions start-up accepts, one that leaves a page time\n")
 	w("\t// before the warning (more than SessionTouchInterval and SessionWarningLead together).\n")
-	w("\tSessionIdleMinimum = %s\n)\n\n", goDuration(sk.IdleMinimum))
+	w("\tSessionIdleMinimum = %s\n", goDuration(sk.IdleMinimum))
+	w("\t// SessionEndWarningLead: the account portal says this long before a session's absolute end that it ends.\n")
+	w("\tSessionEndWarningLead = %s\n)\n\n", goDuration(sk.EndWarningLead))
 	w("// LockoutMaxFailures failed logins of one login ID within LockoutWindow lock it for LockoutDuration.\n")
 	w("const LockoutMaxFailures = %d\n\n", d.Lockout.MaxFailures)
 	w("// Limits per account and per client (an address, an IPv6 one by its /64): the mails calls may make the service send\n")
@@ -190,7 +192,7 @@ func goFile(d document) ([]byte, error) {
 // session keeper, which loads after the page, takes it along; contract.gen.ts is in the first chunk of every page.
 func sessionTSFile(d document, w tsWriter) {
 	sk := d.SessionKeeping
-	w("/** How the account portal warns before an unused session of the embedded provider ends (WCAG 2.2.1), in milliseconds. */\n")
+	w("/** How the account portal warns before a session of the embedded provider ends, unused or at its absolute end (WCAG 2.2.1), in milliseconds. */\n")
 	w("export const SessionKeeping = {\n")
 	w("  /** The embedded provider records a session's use at most this often, so it may date a session's last use up to this much early. */\n")
 	w("  touchInterval: %s,\n", tsMillis(durationOf(sk.TouchInterval)))
@@ -198,6 +200,8 @@ func sessionTSFile(d document, w tsWriter) {
 	w("  warningLead: %s,\n", tsMillis(durationOf(sk.WarningLead)))
 	w("  /** The shortest idle limit of the sessions the service starts with (metadata identity.sessionIdleSeconds), more than touchInterval and warningLead together. */\n")
 	w("  idleMinimum: %s,\n", tsMillis(durationOf(sk.IdleMinimum)))
+	w("  /** The account portal says this long before a session's absolute end (sessionInfo.expires_in) that it ends: nothing extends it. */\n")
+	w("  endWarningLead: %s,\n", tsMillis(durationOf(sk.EndWarningLead)))
 	w("} as const;\n")
 }
 

@@ -27,10 +27,12 @@ export default defineConfig({
             firstPageTexts,
             // What /login shares with the other sign-in pages, as one chunk rather than three small ones; the forms'
             // messages and connection check, which its failures show, and the loader of what a refused submit does
-            // (its own small file, load-refusal.ts), stay out of the forms chunk it does not load.
+            // (its own small file, load-refusal.ts), stay out of the forms chunk it does not load. What the other tabs
+            // say of the session (@portal/identity/other-tabs), which /login and the account area both hear, too: left
+            // to the account area's chunk, /login loaded that whole chunk for it (19 KB, 2026-11-30).
             {
               name: 'auth',
-              test: /[\\/](account-portal[\\/]src[\\/]shared[\\/](SocialLogin|AuthTabs|navigation)\.tsx?|forms[\\/]src[\\/](message|connection|fields[\\/]load-refusal)\.ts|react-query[\\/]build[\\/]modern[\\/]useMutation\.js|query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js)$/,
+              test: /[\\/](account-portal[\\/]src[\\/]shared[\\/](SocialLogin|AuthTabs|navigation)\.tsx?|identity[\\/]src[\\/]react[\\/]other-tabs\.ts|forms[\\/]src[\\/](message|connection|fields[\\/]load-refusal)\.ts|react-query[\\/]build[\\/]modern[\\/]useMutation\.js|query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js)$/,
             },
             // The forms of the other pages (fields, formik) in one chunk: fewer requests, and a shorter preload list
             // in the first chunk. The schema kit (yup and the schema builders: schemas.ts, rules.ts,

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, useLocation } from 'react-router-dom';
-import { isSuccess, isUnauthorized, SESSION_CHANNEL, useIdentity, type SessionChannelMessage } from '@portal/identity';
+import { isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
+import { useOtherTabs } from '@portal/identity/other-tabs';
 import { Loader, useRevealed } from '@portal/ui';
 import type { LoginState } from './navigation';
 
@@ -57,16 +58,16 @@ export function RequireLogin({ children }: { children: ReactNode }) {
 function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined, pathname: string): [checking: boolean, loggedOutElsewhere: boolean] {
   const { provider, refresh } = useIdentity();
   const [checking, setChecking] = useState(false);
-  // Another tab's /logout said so before it logged out: the end of the session the next check finds is that logout,
-  // unless that tab said since that its logout failed (the session goes on, and may still expire).
-  const [loggedOutElsewhere, setLoggedOutElsewhere] = useState(false);
   // The account the page shows, read when the service answers (the effect stays put while the account changes).
   const shown = useRef(uid);
   useEffect(() => {
     shown.current = uid;
   }, [uid]);
-  // The check of the effect below, for the moves between pages; none while logged out.
+  // The check of the effect below, for the moves between pages and the other tabs' word; none while logged out.
   const checkSessionRef = useRef<(() => void) | undefined>(undefined);
+  // The logout page's word comes before its logout, whose change of the session the account store tells next (the
+  // check then finds the session ended by that logout); the page takes it back when the logout failed.
+  const loggedOutElsewhere = useOtherTabs(useCallback(() => checkSessionRef.current?.(), []));
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return;
@@ -104,11 +105,6 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined, pat
     const onShow = (event: PageTransitionEvent) => void check(event);
     const onChange = () => void checkSession();
     checkSessionRef.current = onChange;
-    // The logout page's word comes before its logout, whose change of the session the account store tells next; the
-    // page takes it back when the logout failed.
-    const onMessage = ({ data }: MessageEvent<SessionChannelMessage>) => (data === 0 ? onChange() : setLoggedOutElsewhere(data === 'logout'));
-    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : undefined;
-    channel?.addEventListener('message', onMessage);
     window.addEventListener('pagehide', hide);
     window.addEventListener('pageshow', onShow);
     window.addEventListener('focus', onChange);
@@ -116,7 +112,6 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined, pat
     return () => {
       run++;
       checkSessionRef.current = undefined;
-      channel?.close();
       window.removeEventListener('pagehide', hide);
       window.removeEventListener('pageshow', onShow);
       window.removeEventListener('focus', onChange);

@@ -1,47 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountStore, SESSION_CHANNEL, type IdentityProvider } from '@portal/identity';
-import { createFakeProvider, MINUTE } from '@portal/identity/testing';
+import { createFakeProvider, MINUTE, restoreTabChannels, TabChannel, withTabChannels } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../testing/render-app';
 
 const PASSWORD = 'Geheim12!';
 const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
 
-/**
- * The browser's BroadcastChannel between the tabs of one origin, which jsdom lacks: a message goes to every other
- * open channel of its name, as a task (not at once), to its listeners and its onmessage; a closed channel gets none.
- */
-class TabChannel extends EventTarget {
-  static readonly open = new Set<TabChannel>();
-  onmessage: ((event: MessageEvent) => unknown) | null = null;
-  constructor(readonly name: string) {
-    super();
-    TabChannel.open.add(this);
-    this.addEventListener('message', (event) => this.onmessage?.(event as MessageEvent));
-  }
-  postMessage(data: unknown) {
-    for (const other of TabChannel.open) {
-      if (other === this || other.name !== this.name) continue;
-      setTimeout(() => TabChannel.open.has(other) && other.dispatchEvent(new MessageEvent('message', { data })));
-    }
-  }
-  close() {
-    TabChannel.open.delete(this);
-  }
-}
-
-const browserChannel = Object.getOwnPropertyDescriptor(globalThis, 'BroadcastChannel');
-function withChannels(on: boolean) {
-  if (on) Object.defineProperty(globalThis, 'BroadcastChannel', { value: TabChannel, configurable: true, writable: true });
-  else Reflect.deleteProperty(globalThis, 'BroadcastChannel');
-}
 beforeEach(forgetLanguage);
-afterEach(() => {
-  if (browserChannel) Object.defineProperty(globalThis, 'BroadcastChannel', browserChannel);
-  else Reflect.deleteProperty(globalThis, 'BroadcastChannel');
-  TabChannel.open.clear();
-});
+afterEach(restoreTabChannels);
 
 /**
  * Two tabs of one browser over one session (the fake's): tab A, the app under test, shows Erika's personal data; tab
@@ -103,7 +71,7 @@ async function loginOpenBesideTabB(path: string, heading: string) {
 // redirects a logged-in visitor).
 describe('/login while another tab logs in', () => {
   it('goes on to / once another tab says it logged in', async () => {
-    withChannels(true);
+    withTabChannels(true);
     const { fake, disconnect } = await loginOpenBesideTabB('/login', 'Anmelden');
     await act(async () => {
       await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
@@ -113,7 +81,7 @@ describe('/login while another tab logs in', () => {
   }, 20_000);
 
   it('goes on to the page the login was asked for', async () => {
-    withChannels(true);
+    withTabChannels(true);
     const { fake, disconnect } = await loginOpenBesideTabB('/personaldata', 'Anmelden');
     await act(async () => {
       await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
@@ -124,7 +92,7 @@ describe('/login while another tab logs in', () => {
   }, 20_000);
 
   it("takes another tab's word that it logs out for no change: the session it reads then may be the one that ends", async () => {
-    withChannels(true);
+    withTabChannels(true);
     const { fake, disconnect } = await loginOpenBesideTabB('/login', 'Anmelden');
     // A session the tabs were not told of (a partner's login: tab B's store no longer listens), which a /logout then
     // ends: its word comes first.
@@ -145,7 +113,7 @@ describe('/login while another tab logs in', () => {
 
 describe('an account page while another tab changes the browser session', () => {
   it('another tab logs in another account: the page goes to the login at once, never shows nor saves into it (QA)', async () => {
-    withChannels(true);
+    withTabChannels(true);
     const { fake, disconnect } = await twoTabs();
     await act(async () => {
       await fake.login({ loginID: 'max@example.com', password: PASSWORD });
@@ -158,7 +126,7 @@ describe('an account page while another tab changes the browser session', () => 
   // QA spec audit, 2026-11-30: logging out in one tab made the other tab's /accessdata go to the login saying
   // "Ihre Sitzung ist abgelaufen…", although the shopper had logged out on purpose.
   it("another tab's /logout: the page goes to the login at once, which does not say the session expired", async () => {
-    withChannels(true);
+    withTabChannels(true);
     const { fake, disconnect } = await twoTabs();
     await act(async () => {
       // What tab B's /logout does (LogoutPage, whose word a test below checks): tells the tabs, then logs out.
@@ -174,7 +142,7 @@ describe('an account page while another tab changes the browser session', () => 
   }, 20_000);
 
   it('the session idled out, which another tab noticed first: the page goes to the login, which says the session expired', async () => {
-    withChannels(true);
+    withTabChannels(true);
     const { fake, disconnect, tabB } = await twoTabs();
     await idleOutNoticedInTabB(fake, tabB);
     await expectLogin();
@@ -184,7 +152,7 @@ describe('an account page while another tab changes the browser session', () => 
   // 2026-11-30: after another tab's /logout had failed (the session goes on), the page kept its word that the shopper
   // logs out, and the session's later end went to a login that did not say the session expired (spec 000).
   it("another tab's /logout failed: the session goes on, and when it later idles out the login says it expired", async () => {
-    withChannels(true);
+    withTabChannels(true);
     const { fake, disconnect, tabB } = await twoTabs();
     await act(async () => {
       // What tab B's /logout does when its logout fails (LogoutPage, whose words a test below checks).
@@ -201,7 +169,7 @@ describe('an account page while another tab changes the browser session', () => 
   }, 20_000);
 
   it('/logout tells the other tabs that the shopper logs out', async () => {
-    withChannels(true);
+    withTabChannels(true);
     const fake = createFakeProvider({ accounts: [{ email: 'erika@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
     const told: unknown[] = [];
@@ -221,7 +189,7 @@ describe('an account page while another tab changes the browser session', () => 
     ['answers an error', (fake: IdentityProvider) => ({ ...fake, logout: async () => ({ errorCode: 500001, errorMessage: 'General Server Error', callId: 'c1' }) })],
     ['gets no answer', (fake: IdentityProvider) => ({ ...fake, logout: () => Promise.reject(new TypeError('Failed to fetch')) })],
   ])('a /logout that %s tells the other tabs that it failed, after its word that the shopper logs out', async (_, failing) => {
-    withChannels(true);
+    withTabChannels(true);
     const fake = createFakeProvider({ accounts: [{ email: 'erika@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
     await fake.login({ loginID: 'erika@example.com', password: PASSWORD });
     const told: unknown[] = [];
@@ -238,7 +206,7 @@ describe('an account page while another tab changes the browser session', () => 
   }, 20_000);
 
   it('a /logout that finds no session left (403005) takes nothing back: the shopper wanted it ended', async () => {
-    withChannels(true);
+    withTabChannels(true);
     const fake = createFakeProvider();
     const identity: IdentityProvider = { ...fake, logout: async () => ({ errorCode: 403005, errorMessage: 'Unauthorized user', callId: 'c1' }) };
     const told: unknown[] = [];
@@ -256,7 +224,7 @@ describe('an account page while another tab changes the browser session', () => 
   }, 20_000);
 
   it('another tab logs out without its /logout (a password change ends every session): the page leaves at once, saying the session ended', async () => {
-    withChannels(true);
+    withTabChannels(true);
     const { fake, disconnect } = await twoTabs();
     await act(async () => {
       await fake.logout();
@@ -266,7 +234,7 @@ describe('an account page while another tab changes the browser session', () => 
   }, 20_000);
 
   it('without a channel the tab checks whose session it is when it is shown again', async () => {
-    withChannels(false);
+    withTabChannels(false);
     const { fake, disconnect } = await twoTabs();
     await fake.login({ loginID: 'max@example.com', password: PASSWORD });
     act(() => {
@@ -277,7 +245,7 @@ describe('an account page while another tab changes the browser session', () => 
   }, 20_000);
 
   it('a save of a page not told of the other login is not made into the other account (QA: "gespeichert" on Max)', async () => {
-    withChannels(false);
+    withTabChannels(false);
     const { fake, phone, disconnect } = await twoTabs();
     await fake.login({ loginID: 'max@example.com', password: PASSWORD });
     await userEvent.type(phone, '+4912345678');
@@ -293,7 +261,7 @@ describe('an account page while another tab changes the browser session', () => 
   // QA keyboard round, 2026-11-30: a deletion ended the session as a logout does, but told no other tab, whose account
   // page stayed until it was next shown or used. The deleting tab now logs out in its state, which tells them.
   it('the account deleted in one tab: the other tabs are told at once, as of a logout, and the tab keeps its confirmation', async () => {
-    withChannels(true);
+    withTabChannels(true);
     const fake = createFakeProvider({
       accounts: [{ email: 'erika@example.com', password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
     });

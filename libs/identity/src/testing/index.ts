@@ -16,3 +16,4 @@ export {
 export { createFakeProviderFromScenario, parseScenario, type IdentityScenario, type ScenarioAccount } from './scenario';
 export { storeAreasFrom, storeAreasOfService, type StoreAreas } from './store-areas';
 export { createScriptedGigya, type ScriptedGigya } from './scripted-gigya';
+export { restoreTabChannels, TabChannel, withTabChannels } from './tab-channel';

@@ -2,8 +2,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import type { PreferenceCentreContent } from '@portal/cms';
-import { ErrorCode, SESSION_CHANNEL } from '@portal/identity';
-import { createFakeProvider, type FakeAccountSeed } from '@portal/identity/testing';
+import { ErrorCode, SESSION_CHANNEL, type GetAccountInfoParams, type IdentityProvider } from '@portal/identity';
+import {
+  createFakeProvider,
+  MINUTE,
+  restoreTabChannels,
+  TabChannel,
+  withTabChannels,
+  type FakeAccountSeed,
+  type FakeIdentityProvider,
+} from '@portal/identity/testing';
 import { forgetLanguage, holdDateInPart, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../../app/messages';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -89,7 +97,25 @@ interface Options {
   centre?: PreferenceCentreContent;
   /** The history entry's state `path` opens with (a reload of a page that had it). */
   state?: unknown;
+  /** The shopper logged in to the account (the fake's session), as before opening the centre from the account page. */
+  loggedIn?: boolean;
+  /** The provider as this tab has it, made from the fake (default: the fake itself). */
+  tab?: (fake: FakeIdentityProvider) => IdentityProvider;
 }
+
+/**
+ * The fake's session is the browser's, which the account portal in another tab shares: the test calls the fake as
+ * that tab, whose logins and logouts this tab's provider does not hear (a provider tells only its own calls).
+ */
+const besideAnotherTab = (fake: FakeIdentityProvider): IdentityProvider => ({ ...fake, onLogin: () => () => undefined, onLogout: () => () => undefined });
+
+const PASSWORD = 'Geheim12!';
+/** What a customer account has besides a subscriber's: a password, a name, and the account's terms accepted. */
+const account: Partial<FakeAccountSeed> = {
+  password: PASSWORD,
+  profile: { firstName: 'Erika', lastName: 'Muster' },
+  preferences: { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } },
+};
 
 async function openCentre({
   seed = subscriber,
@@ -102,8 +128,11 @@ async function openCentre({
   language = 'de-DE',
   centre = preferenceCentre,
   state,
+  loggedIn = false,
+  tab = (fake) => fake,
 }: Options = {}) {
-  const fake = createFakeProvider({ accounts: [{ email: EMAIL, ...seed }] });
+  const fake = createFakeProvider({ accounts: [{ email: EMAIL, ...seed, ...(loggedIn ? account : {}) }] });
+  if (loggedIn) expect(await fake.login({ loginID: EMAIL, password: PASSWORD })).toMatchObject({ errorCode: 0 });
   const requests: string[] = [];
   // What the service answers; a test changes it while the page is open (a logout in another tab, a lost connection).
   const service: {
@@ -160,9 +189,15 @@ async function openCentre({
     {
       messages: loadMessages,
       path: state === undefined ? path : '/__start',
-      identity: fake,
+      identity: tab(fake),
       initialRefresh: false,
-      metadata: testMetadata({ sso: { apiKey: sso, customLogin: false }, locales: ['de_DE', 'en_GB', 'fr_FR', 'fr_BE'], validation: { zipCode } }),
+      metadata: testMetadata({
+        sso: { apiKey: sso, customLogin: false },
+        locales: ['de_DE', 'en_GB', 'fr_FR', 'fr_BE'],
+        validation: { zipCode },
+        // The embedded provider's sessions, as the service tells them.
+        identity: { ...testMetadata().identity, sessionIdleSeconds: 30 * 60 },
+      }),
       content: { de_DE: testContent({ preferenceCentre: centre }), en_GB: testContent({ preferenceCentre: centre }), fr_BE: testContent({ preferenceCentre: centre }) },
       browserLanguages: [language],
       rest,
@@ -832,39 +867,14 @@ describe('tiles, profile fields and the favourite store', () => {
   });
 });
 
-/**
- * The browser's BroadcastChannel between the tabs of one origin, which jsdom lacks: a message goes to every other
- * open channel of its name, as a task.
- */
-class TabChannel extends EventTarget {
-  static readonly open = new Set<TabChannel>();
-  constructor(readonly name: string) {
-    super();
-    TabChannel.open.add(this);
-  }
-  postMessage(data: unknown) {
-    for (const other of TabChannel.open) {
-      if (other !== this && other.name === this.name) setTimeout(() => TabChannel.open.has(other) && other.dispatchEvent(new MessageEvent('message', { data })));
-    }
-  }
-  close() {
-    TabChannel.open.delete(this);
-  }
-}
-
 describe('reminders, entry and texts', () => {
-  const browserChannel = Object.getOwnPropertyDescriptor(globalThis, 'BroadcastChannel');
   /** The account portal in another tab of the browser. */
   let otherTab: TabChannel;
   beforeEach(() => {
-    Object.defineProperty(globalThis, 'BroadcastChannel', { value: TabChannel, configurable: true, writable: true });
+    withTabChannels(true);
     otherTab = new TabChannel(SESSION_CHANNEL);
   });
-  afterEach(() => {
-    if (browserChannel) Object.defineProperty(globalThis, 'BroadcastChannel', browserChannel);
-    else Reflect.deleteProperty(globalThis, 'BroadcastChannel');
-    TabChannel.open.clear();
-  });
+  afterEach(restoreTabChannels);
   const reminderSeed = { ...subscriber, subscriptions: { ...subscriber.subscriptions, SVC_PRODUCT_REMINDER: { email: confirmed } } };
   const list = {
     productReminders: [{ reminderId: 'r1', variantId: 'v1', variantName: { de: 'Kaffee' } }],
@@ -1087,6 +1097,163 @@ describe('reminders, entry and texts', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('de-DE');
     document.cookie = 'i18next=; path=/; max-age=0';
+  });
+});
+
+/**
+ * The centre opened from the account (a login session, not a mail link), whose session ends unseen: it idles out
+ * while the tab is left alone (the embedded provider's 30 minutes), or another tab logs out. Its link and regToken go
+ * on for up to two hours; the centre asks the service when the shopper comes back to it, or acts after a pause.
+ */
+describe("the session's centre, when its session ends unseen", () => {
+  /** The account portal in another tab of the browser. */
+  let otherTab: TabChannel;
+  beforeEach(() => {
+    withTabChannels(true);
+    otherTab = new TabChannel(SESSION_CHANNEL);
+  });
+  afterEach(() => {
+    restoreTabChannels();
+    Reflect.deleteProperty(document, 'visibilityState');
+    jest.useRealTimers();
+  });
+
+  /** The tab goes to the background, or comes back to view, as the browser tells it. */
+  const shown = (visibility: 'hidden' | 'visible') => {
+    Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  /** The shopper comes back to the tab: it is shown, and its window gets the focus, one right after the other. */
+  const backToTab = () =>
+    act(() => {
+      shown('visible');
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+  /** Fakes only the clock the page reads (Date.now): React, React Query and the user's events keep their timers. */
+  const fakeClockOnly = () =>
+    jest.useFakeTimers({
+      doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'hrtime', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback'],
+    });
+  /** A call held until the test lets it answer. */
+  const held = () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    return { answered, answer };
+  };
+  /** The look-ups of the session: getAccountInfo without a regToken. */
+  const sessionLookUps = (fake: FakeIdentityProvider) =>
+    fake.calls.filter((call) => call.method === 'getAccountInfo' && !(call.params as GetAccountInfoParams).regToken).length;
+
+  it('left alone past the idle limit: back in view it asks the service once and says the session expired', async () => {
+    const { fake } = await openCentre({ path: '/preferences#newsletter', loggedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo Erika!' })).toBeInTheDocument();
+    act(() => shown('hidden'));
+    expect(sessionLookUps(fake)).toBe(0);
+    fake.clock.advance(31 * MINUTE);
+    backToTab();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist abgelaufen.' })).toBeInTheDocument();
+    expect(screen.getByText('Bitte melden Sie sich erneut an; Ihre Einstellungen öffnen Sie dann über Ihr Kundenkonto.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Abmelden' })).not.toBeInTheDocument();
+    expect(shownPath()).toBe('/preferences/session-ended');
+    expect(sessionLookUps(fake)).toBe(1);
+  });
+
+  it('back in view with the session going on: the centre stays as it was, after one look-up', async () => {
+    const { user, fake } = await openCentre({ path: '/preferences#interests', loggedIn: true });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    fake.clock.advance(10 * MINUTE);
+    backToTab();
+    await waitFor(() => expect(sessionLookUps(fake)).toBe(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Bio' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+    expect(shownPath()).toBe('/preferences');
+  });
+
+  it('expired under a change not saved: back in view the form stays, a dialog says so, and OK leads on', async () => {
+    const { user, fake } = await openCentre({ path: '/preferences#interests', loggedIn: true });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    fake.clock.advance(31 * MINUTE);
+    backToTab();
+    const dialog = await screen.findByRole('dialog', { name: 'Ihre Sitzung ist abgelaufen.' });
+    expect(within(dialog).getByText('Ihre letzten Änderungen wurden nicht gespeichert.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Bio', hidden: true })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist abgelaufen.' })).toBeInTheDocument();
+    expect(shownPath()).toBe('/preferences/session-ended');
+  });
+
+  it("another tab's /logout: the centre follows at once and says that the session ended, not that it expired", async () => {
+    const { fake } = await openCentre({ path: '/preferences#newsletter', loggedIn: true, tab: besideAnotherTab });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo Erika!' })).toBeInTheDocument();
+    // What the account portal's /logout does in the other tab: its word, the logout, then its account store's word that
+    // the session changed.
+    await act(async () => {
+      otherTab.postMessage('logout');
+      await fake.logout();
+      otherTab.postMessage(0);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist beendet.' })).toBeInTheDocument();
+    expect(screen.getByText(/Sie wurden abgemeldet, zum Beispiel in einem anderen Fenster/)).toBeInTheDocument();
+    expect(shownPath()).toBe('/preferences/session-ended');
+  });
+
+  it('at work the centre asks at most once in five minutes; the first action after a longer pause finds the session expired', async () => {
+    fakeClockOnly();
+    const { user, fake } = await openCentre({ path: '/preferences#interests', loggedIn: true });
+    const organic = await screen.findByRole('checkbox', { name: 'Bio' });
+    await user.click(organic);
+    jest.setSystemTime(Date.now() + 4 * MINUTE);
+    await user.click(organic);
+    expect(sessionLookUps(fake)).toBe(0);
+    // Six minutes after the centre opened: the next action asks, and the session, unused as long, goes on; the action
+    // after it does not ask again.
+    jest.setSystemTime(Date.now() + 2 * MINUTE);
+    fake.clock.advance(6 * MINUTE);
+    await user.click(organic);
+    await waitFor(() => expect(sessionLookUps(fake)).toBe(1));
+    await user.click(organic);
+    expect(sessionLookUps(fake)).toBe(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Left alone past the idle limit in view (no focus, no visibility change): the first click asks, and the change it
+    // makes is said to be lost with the session.
+    jest.setSystemTime(Date.now() + 31 * MINUTE);
+    fake.clock.advance(31 * MINUTE);
+    await user.click(organic);
+    const dialog = await screen.findByRole('dialog', { name: 'Ihre Sitzung ist abgelaufen.' });
+    expect(within(dialog).getByText('Ihre letzten Änderungen wurden nicht gespeichert.')).toBeInTheDocument();
+    expect(sessionLookUps(fake)).toBe(2);
+  });
+
+  it("the centre's own logout after a pause says that the shopper logged out, whatever the look-up its click started finds", async () => {
+    fakeClockOnly();
+    // The click's look-up of the session answers after the click, and the logout after that look-up.
+    const lookUp = held();
+    const logout = held();
+    const slowly = (fake: FakeIdentityProvider): IdentityProvider => ({
+      ...fake,
+      getAccountInfo: async (params) => {
+        if (!params?.regToken) await lookUp.answered;
+        return fake.getAccountInfo(params);
+      },
+      logout: async () => {
+        await logout.answered;
+        return fake.logout();
+      },
+    });
+    const { user, fake } = await openCentre({ path: '/preferences#newsletter', loggedIn: true, tab: slowly });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo Erika!' })).toBeInTheDocument();
+    jest.setSystemTime(Date.now() + 31 * MINUTE);
+    fake.clock.advance(31 * MINUTE);
+    await user.click(screen.getByRole('button', { name: 'Abmelden' }));
+    await act(async () => {
+      lookUp.answer();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      logout.answer();
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sie haben sich abgemeldet.' })).toBeInTheDocument();
   });
 });
 

@@ -61,7 +61,8 @@ export function useFailureOverUnsavedChanges(): boolean {
  * `relink` (the session's centre) replaces a link that ended with its session by the session's new one; a save
  * that would reach another account than the one shown goes nowhere: `onAccountChanged`, by default the page of
  * a link that opens nothing. A failure once the centre is shown, while its form holds changes not saved, leaves the
- * form in view under `failurePage` (useFailureOverUnsavedChanges).
+ * form in view under `failurePage` (useFailureOverUnsavedChanges). `sessionOver`: the session's centre found that its
+ * session has ended (TokenlessEntry), which fails the centre as a load that found it would.
  */
 export function PreferenceCentre({
   jwt,
@@ -69,12 +70,14 @@ export function PreferenceCentre({
   failurePage = <Navigate to="/preferences/error/preferences.loading" replace />,
   relink,
   onAccountChanged,
+  sessionOver = false,
 }: {
   jwt: string;
   headerActions?: ReactNode;
   failurePage?: ReactNode;
   relink?: Relink;
   onAccountChanged?: () => void;
+  sessionOver?: boolean;
 }) {
   const { content, metadata } = useSite();
   const { ready, provider } = useIdentity();
@@ -118,7 +121,7 @@ export function PreferenceCentre({
   if (token.error instanceof ResponseError && token.error.status === 410) return <Navigate to="/unsubscribe-success" replace />;
   // In place, not on the error page's address: the link stays with the page (its history state) for the next try.
   if (!shown && connection.lost && !connection.retrying) return <CentreConnectionLostPage onRetry={connection.retry} />;
-  const failed = [token, account, settings].some((query) => query.isError && !failedForConnection(query));
+  const failed = sessionOver || [token, account, settings].some((query) => query.isError && !failedForConnection(query));
   // Once the centre was shown, a failure (the renewal of the regToken finds the session ended) does not take the form
   // with its changes not saved off the screen: the failure page comes above it and says so first (QA, 2026-11-30: the
   // centre went to the session-ended page by itself, and a toggle the shopper had not saved was lost without a word).

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { useSite } from '@portal/cms';
-import { SESSION_CHANNEL, useIdentity, type SessionChannelMessage } from '@portal/identity';
+import { isUnauthorized, SessionKeeping, useIdentity } from '@portal/identity';
+import { useOtherTabs } from '@portal/identity/other-tabs';
 import { Dialog, Loader, useConnectionWait } from '@portal/ui';
 import { issueSessionLink, useSessionLink } from './api/session-link';
 import { CentreConnectionLostPage } from './components/ConnectionLost';
@@ -27,7 +28,7 @@ export function TokenlessEntry() {
 function SessionEntry() {
   const { metadata } = useSite();
   const { provider } = useIdentity();
-  const { ended, markLogoutHere, sessionEnded, accountChanged, loggedOutElsewhere } = useSessionEnd();
+  const { ended, markLogoutHere, sessionEnded, accountChanged, loggedOutElsewhere, sessionOver } = useSessionEnd();
   // A login in another tab (the account page's password check, a logout and login) ends the session the link was
   // issued for and opens a new one: the centre goes on with the new session's link, for the same account only.
   const relink = useCallback(async () => (await issueSessionLink(metadata.restApi, provider))?.jwt, [metadata.restApi, provider]);
@@ -42,7 +43,8 @@ function SessionEntry() {
     <PreferenceCentre
       jwt={session.data.jwt}
       headerActions={<LogoutButton onLogout={markLogoutHere} />}
-      failurePage={<SessionFailure onSessionEnded={sessionEnded} expired={!loggedOutElsewhere} />}
+      failurePage={<SessionFailure onSessionEnded={sessionEnded} expired={!loggedOutElsewhere} sessionOver={sessionOver} />}
+      sessionOver={sessionOver}
       relink={relink}
       onAccountChanged={accountChanged}
     />
@@ -54,27 +56,24 @@ function SessionEntry() {
  * the session ended (sessionEnded), or the session's link opens another account (accountChanged), the centre leaves
  * the account for the session-ended page, which says "you have logged out" when this page's button did it (it led to
  * "page not found": QA), and that the session expired when the service no longer has it and no tab said that the
- * shopper logs out there (the account portal's /logout says so on SESSION_CHANNEL, as its RequireLogin reads it): it
- * said "you were logged out, in another window perhaps" of a session that had run out (QA, 2026-11-30). The entry
- * itself takes the centre off the screen, then the account's data leaves the page's memory: removed while the centre
- * still asked for its session link, the link was asked for again, and its "no session" answer could overtake the way
- * to the session-ended page.
+ * shopper logs out there (the account portal's /logout says so, useOtherTabs): it said "you were logged out, in
+ * another window perhaps" of a session that had run out (QA, 2026-11-30). The entry itself takes the centre off the
+ * screen, then the account's data leaves the page's memory: removed while the centre still asked for its session
+ * link, the link was asked for again, and its "no session" answer could overtake the way to the session-ended page.
+ *
+ * `sessionOver`: the service said that the session has ended when the centre asked (useSessionCheck), which the
+ * centre takes as a failure of its session (SessionFailure): its link and regToken go on for up to two hours after
+ * the session idled out or another tab logged out, and the centre showed "Abmelden" and the account's data all that
+ * time (QA, 2026-11-30). Not after this page's own logout, whose page says that the shopper logged out.
  */
 function useSessionEnd() {
   const { provider } = useIdentity();
   const queryClient = useQueryClient();
   const [ended, setEnded] = useState<SessionEndedState>();
   const loggingOutHere = useRef(false);
-  const [loggedOutElsewhere, setLoggedOutElsewhere] = useState(false);
-  useEffect(() => {
-    if (typeof BroadcastChannel !== 'function') return undefined;
-    const channel = new BroadcastChannel(SESSION_CHANNEL);
-    // 'logoutFailed' takes a 'logout' back: the session went on, and may still expire.
-    channel.addEventListener('message', ({ data }: MessageEvent<SessionChannelMessage>) => {
-      if (data !== 0) setLoggedOutElsewhere(data === 'logout');
-    });
-    return () => channel.close();
-  }, []);
+  const [sessionOver, setSessionOver] = useState(false);
+  const checkSession = useSessionCheck(useCallback(() => setSessionOver(!loggingOutHere.current), []));
+  const loggedOutElsewhere = useOtherTabs(checkSession);
   useEffect(() => {
     const offLogout = provider.onLogout(() => setEnded({ loggedOutHere: loggingOutHere.current }));
     // A login as somebody else (in the account portal) must not show the previous shopper's data.
@@ -92,19 +91,78 @@ function useSessionEnd() {
   }, []);
   const sessionEnded = useCallback(() => setEnded(loggedOutElsewhere ? {} : { expired: true }), [loggedOutElsewhere]);
   const accountChanged = useCallback(() => setEnded({}), []);
-  return { ended, markLogoutHere, sessionEnded, accountChanged, loggedOutElsewhere };
+  return { ended, markLogoutHere, sessionEnded, accountChanged, loggedOutElsewhere, sessionOver };
+}
+
+/** At work in the centre, the shopper's actions ask the service at most this often (the account pages renew as often), */
+const ASK_AT_WORK_AFTER_MS = 5 * 60_000;
+
+/**
+ * … and sooner with a short idle limit (metadata identity.sessionIdleSeconds): soon enough that work keeps the session
+ * alive, which the service may date a minute early (SessionKeeping.touchInterval). Another provider keeps its own
+ * sessions: the contract's shortest idle limit stands in for its unknown one.
+ */
+function askAtWorkAfter(idleSeconds = 0): number {
+  const idleMs = Math.max(idleSeconds * 1000, SessionKeeping.idleMinimum);
+  return Math.min(ASK_AT_WORK_AFTER_MS, idleMs - 2 * SessionKeeping.touchInterval);
+}
+
+/**
+ * Asks the service whether the session the centre was opened for goes on, by a bare look-up (getAccountInfo without a
+ * regToken, which the session's cookie or the vendor's SDK answers), and calls `onOver` when it answers 403005. The
+ * centre's link and regToken outlive a session that idled out (the service lets them, so that work in the centre is
+ * no idle time), so the centre would not learn of it by itself. It asks when it can know: when another tab says that
+ * the browser's session changed (the check useOtherTabs runs), when the tab is shown again or its window gets the
+ * focus, and at the shopper's first action (a key, a pointer) after askAtWorkAfter without a look-up, which also
+ * keeps the session of a shopper at work alive, as the account pages' SessionKeeper does. Never on a timer: a tab left
+ * open must not keep the session alive, nor ask the service for nobody. One look-up at a time (focus and
+ * visibilitychange come together); one that gets no answer changes nothing.
+ */
+function useSessionCheck(onOver: () => void): () => void {
+  const { metadata } = useSite();
+  const { provider } = useIdentity();
+  const quietFor = askAtWorkAfter(metadata.identity.sessionIdleSeconds);
+  const asked = useRef({ at: 0, asking: false });
+  const check = useCallback(async () => {
+    if (asked.current.asking) return;
+    asked.current = { at: Date.now(), asking: true };
+    const answer = await provider.getAccountInfo({}).catch(() => undefined);
+    asked.current.asking = false;
+    if (answer && isUnauthorized(answer)) onOver();
+  }, [provider, onOver]);
+  useEffect(() => {
+    // The page opened with the session in use (its link was issued for it just now).
+    asked.current.at = Date.now();
+    const onShown = () => {
+      if (document.visibilityState === 'visible') void check();
+    };
+    const atWork = () => {
+      if (Date.now() - asked.current.at >= quietFor) void check();
+    };
+    const actions = ['keydown', 'pointerdown'] as const;
+    for (const action of actions) document.addEventListener(action, atWork, { capture: true, passive: true });
+    document.addEventListener('visibilitychange', onShown);
+    window.addEventListener('focus', onShown);
+    return () => {
+      for (const action of actions) document.removeEventListener(action, atWork, { capture: true });
+      document.removeEventListener('visibilitychange', onShown);
+      window.removeEventListener('focus', onShown);
+    };
+  }, [check, quietFor]);
+  return check;
 }
 
 /**
  * The session's centre failed to load, or to renew its regToken for a save: the link token the service issued
- * ends with the session. The service is asked whether the shopper is still logged in: a session that ended
- * meanwhile (it expired, a logout in another tab, a password change) is the session-ended page with the login, not
- * the mail link's error page (QA), and the account's data leaves the page's memory as after a logout here. Still
- * logged in, the failure is the loading error page, as for a link. Over a form with changes not saved, the centre
+ * ends with the session. The service is asked whether the shopper is still logged in (not again when the entry's
+ * look-up has just found the session over, `sessionOver`): a session that ended meanwhile (it expired, a logout in
+ * another tab, a password change) is the session-ended page with the login, not the mail link's error page (QA), and
+ * the account's data leaves the page's memory as after a logout here. Still logged in, the failure is the loading
+ * error page, as for a link. Over a form with changes not saved, the centre
  * stays in view and a dialog says that the session ended (`expired`: it ran out) and that the changes were not saved;
  * its OK leads on (QA, 2026-11-30: the page went on by itself, and the shopper's toggle was gone without a word).
  */
-function SessionFailure({ onSessionEnded, expired }: { onSessionEnded: () => void; expired: boolean }) {
+function SessionFailure({ onSessionEnded, expired, sessionOver }: { onSessionEnded: () => void; expired: boolean; sessionOver: boolean }) {
   const { metadata } = useSite();
   const { provider } = useIdentity();
   // Its own key: the entry's session link stays as it was, so the entry does not take over with "not found".
@@ -114,8 +172,9 @@ function SessionFailure({ onSessionEnded, expired }: { onSessionEnded: () => voi
     staleTime: 0,
     gcTime: 0,
     retry: false,
+    enabled: !sessionOver,
   });
-  const ended = check.data === false;
+  const ended = sessionOver || check.data === false;
   const unsaved = useFailureOverUnsavedChanges();
   useEffect(() => {
     if (ended && !unsaved) onSessionEnded();

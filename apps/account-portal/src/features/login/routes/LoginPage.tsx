@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { use, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { readSocialLoginResult, SESSION_CHANNEL, useIdentity, type SessionChannelMessage } from '@portal/identity';
+import { readSocialLoginResult, useIdentity } from '@portal/identity';
+import { useOtherTabs } from '@portal/identity/other-tabs';
 import { addPageTexts } from '../../../app/page-texts';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { returnPath, type LoginState } from '../../../shared/navigation';
@@ -20,7 +21,7 @@ import { PasskeyLogin } from '../components/PasskeyLogin';
  * once that login is done.
  *
  * The same when another tab logs in while the page is open: the account is read again when a tab says that the
- * browser's session changed (SESSION_CHANNEL), and the redirect follows. QA, 2026-11-30: a /login left open stayed
+ * browser's session changed (useOtherTabs), and the redirect follows. QA, 2026-11-30: a /login left open stayed
  * the form after another tab's login, and its own login as another account then sent that tab's account page, with
  * what the shopper had typed, to the login.
  */
@@ -31,14 +32,9 @@ export function LoginPage() {
   const loginAgain = new URLSearchParams(location.search).get(LOGIN_AGAIN_PARAM) === 'login';
   const [loggedInAgain, setLoggedInAgain] = useState(false);
   useEffect(() => (loginAgain ? provider.onLogin(() => setLoggedInAgain(true)) : undefined), [loginAgain, provider]);
-  useEffect(() => {
-    if (typeof BroadcastChannel !== 'function') return undefined;
-    const channel = new BroadcastChannel(SESSION_CHANNEL);
-    // Only the account store's word that the session changed (0): a /logout says 'logout' before it logs out, and a
-    // read then could still find the session that is ending.
-    channel.onmessage = ({ data }: MessageEvent<SessionChannelMessage>) => data || refresh();
-    return () => channel.close();
-  }, [refresh]);
+  // Only at the account store's word that the session changed: a /logout says 'logout' before it logs out, and a
+  // read then could still find the session that is ending.
+  useOtherTabs(refresh);
   const ownId = useOwnIdLogin();
   // Once per visit of the page: keep what a partner handed over before deciding where a logged-in visitor goes.
   useState(() => rememberHandOver(location.search));

@@ -15,6 +15,7 @@ module.exports = {
     // The example phone numbers, apart from the barrel so that only the pages with a phone field carry them (page weight).
     '^@portal/identity-contract/text$': path.join(root, 'libs/identity-contract/src/text-as-sent.ts'),
     '^@portal/identity-contract/phone$': path.join(root, 'libs/identity-contract/src/phone-number.ts'),
+    '^@portal/identity-contract/email-display$': path.join(root, 'libs/identity-contract/src/email-display.ts'),
     '^@portal/forms/phone-examples$': path.join(root, 'libs/forms/src/phone-examples.ts'),
     // The address countries, apart from the barrel so that the entry chunk does not carry them (page weight).
     '^@portal/i18n/country$': path.join(root, 'libs/i18n/src/country.ts'),

@@ -15,6 +15,7 @@ module.exports = {
     // The example phone numbers, apart from the barrel so that only the pages with a phone field carry them (page weight).
     '^@portal/identity-contract/text$': path.join(root, 'libs/identity-contract/src/text-as-sent.ts'),
     '^@portal/identity-contract/phone$': path.join(root, 'libs/identity-contract/src/phone-number.ts'),
+    '^@portal/identity-contract/email-display$': path.join(root, 'libs/identity-contract/src/email-display.ts'),
     // What the other tabs say of the session, apart from the barrel: /login uses it and has no byte left (page weight).
     '^@portal/identity/other-tabs$': path.join(root, 'libs/identity/src/react/other-tabs.ts'),
     '^@portal/forms/phone-examples$': path.join(root, 'libs/forms/src/phone-examples.ts'),

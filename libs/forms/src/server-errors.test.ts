@@ -23,6 +23,12 @@ describe('mapValidationErrors', () => {
     });
   });
 
+  it("gives every message the placeholders' values: the phone's refusal names the site's example (QA wording round, 2026-11-30)", () => {
+    expect(mapValidationErrors(errors.slice(1, 2), { values: { example: '+32470123456' } })).toEqual({
+      profile: { phones: [{ number: { key: 'ap.errors.profile.phones.number.400026', fallback: 'Invalid phone', values: { example: '+32470123456' } } }] },
+    });
+  });
+
   it('keys the preference centre errors mpp.errors.{errorCode}.{fieldName}', () => {
     expect(mapValidationErrors(errors.slice(0, 1), { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS })).toEqual({
       profile: { firstName: { key: 'mpp.errors.400026.profile.firstName', fallback: 'Invalid format' } },

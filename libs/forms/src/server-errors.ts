@@ -29,6 +29,11 @@ export interface MapValidationErrorsOptions {
    * every phone field to the first phone entry and keeps every other name.
    */
   fieldPath?: (fieldName: string) => string | undefined;
+  /**
+   * The values of the messages' placeholders: the phone's refusal names the example number of the site's country
+   * (`{example}`), the one the field's hint and the form's own check name (accountFieldErrorOptions in the account portal).
+   */
+  values?: Readonly<Record<string, string | number>>;
 }
 
 /** Phone fields (`profile.phones.number`, `profile.phones.type`, `profile.phones[1].number`) show at the first entry's number. */
@@ -41,10 +46,10 @@ export function defaultFieldPath(fieldName: string): string {
  * field without a list index (`profile.phones[1].number` is `profile.phones.number`): the texts are per field, not
  * per entry (QA: a second phone entry's error showed the server's English words).
  */
-export function serverErrorMessage(error: ServerValidationError, keyPattern: string): Message {
+export function serverErrorMessage(error: ServerValidationError, keyPattern: string, values?: Readonly<Record<string, string | number>>): Message {
   const field = error.fieldName.replace(/\[\d+\]|\.\d+(?=\.|$)/g, '');
   const key = keyPattern.replaceAll('{fieldName}', field).replaceAll('{errorCode}', String(error.errorCode));
-  return message(key, error.message);
+  return message(key, error.message, values);
 }
 
 /**
@@ -53,7 +58,7 @@ export function serverErrorMessage(error: ServerValidationError, keyPattern: str
  */
 export function mapValidationErrors<Values = Record<string, unknown>>(
   errors: readonly ServerValidationError[] | undefined,
-  { keyPattern, keyPrefix, fieldPath = defaultFieldPath }: MapValidationErrorsOptions = {},
+  { keyPattern, keyPrefix, fieldPath = defaultFieldPath, values }: MapValidationErrorsOptions = {},
 ): FormikErrors<Values> {
   const pattern = keyPattern ?? (keyPrefix ? `${keyPrefix}.{fieldName}.{errorCode}` : ACCOUNT_PORTAL_ERROR_KEYS);
   let result: object = {};
@@ -62,7 +67,7 @@ export function mapValidationErrors<Values = Record<string, unknown>>(
     const path = fieldPath(error.fieldName);
     if (!path || seen.has(path)) continue;
     seen.add(path);
-    result = setIn(result, path, serverErrorMessage(error, pattern));
+    result = setIn(result, path, serverErrorMessage(error, pattern, values));
   }
   return result as FormikErrors<Values>;
 }

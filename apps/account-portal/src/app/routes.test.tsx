@@ -52,6 +52,16 @@ describe('account portal routes', () => {
     expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
   });
 
+  // QA wording round, 2026-11-30: the link of an e-mail change a newer change ended said "ungültig … bereits verwendet",
+  // where a newsletter's replaced link says a newer one was sent (services/api identityapi.ReplacedEmailChangePage).
+  it("says an e-mail change's link that a newer change ended was replaced by a newer link, and offers the login", async () => {
+    await open('/error/email-change-replaced');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inzwischen wurde ein neuerer Bestätigungslink verschickt.' })).toBeInTheDocument();
+    expect(screen.getByText(/Dieser Link ändert Ihre E-Mail-Adresse deshalb nicht mehr/)).toBeInTheDocument();
+    expect(screen.queryByText(/ungültig|bereits verwendet|Fehlercode/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+  });
+
   it('shows the not-found page with home and back for unknown paths', async () => {
     await open('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();

@@ -2,7 +2,16 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '@portal/cms';
-import { BIRTH_DATE_FIELDS, DateField, findSchemaField, SelectField, TextField, type AccountSchemaDefinition, type FieldRuleOptions } from '@portal/forms';
+import {
+  BIRTH_DATE_FIELDS,
+  DateField,
+  findSchemaField,
+  SelectField,
+  TextField,
+  type AccountSchemaDefinition,
+  type FieldRuleOptions,
+  type MapValidationErrorsOptions,
+} from '@portal/forms';
 import { phoneExample } from '@portal/forms/phone-examples';
 import { salutationOptions } from './account-save';
 
@@ -83,6 +92,13 @@ export const isAccountFieldRequired = (schema: AccountSchemaDefinition, name: Ac
  * Belgian number on the Belgian Dutch page, not a Dutch one; QA, 2026-11-30). Both forms with these fields pass it.
  */
 export const accountFieldRuleOptions = (language: string): FieldRuleOptions => ({ phoneExample: phoneExample(language) });
+
+/**
+ * What the service's refusals of the account's fields need of the site (mapValidationErrors' options), for the language
+ * tag `language`: the phone's (ap.errors.profile.phones.number.400026) names the example its hint and the form's own
+ * check name, not a German one on every site (QA wording round, 2026-11-30). Both forms with these fields pass it.
+ */
+export const accountFieldErrorOptions = (language: string): MapValidationErrorsOptions => ({ values: { example: phoneExample(language) } });
 
 /** One field of the account as the personal data page shows it. */
 export function AccountField({ name, required }: { name: AccountFieldName; required: boolean }) {

@@ -486,11 +486,46 @@ func (p *Provider) openLink(ctx context.Context, token, kind string) (Token, int
 	return t, contract.CodeOK, nil
 }
 
-// ExpiredEmailChange reports whether token is the link of an e-mail change whose time is up: its page says the
-// address stayed as it was, not that no account was made (which the expired link of a registration says).
-func (p *Provider) ExpiredEmailChange(ctx context.Context, token string) bool {
-	t, code, err := p.openLink(ctx, token, TokenVerification)
-	return err == nil && code == contract.CodeActivationExpired && t.Payload["email"] != ""
+// LinkExpired: a link's time ran out before it was followed or ended (EndedEmailChange).
+const LinkExpired = "expired"
+
+// EndedEmailChange says why token, the link of an e-mail change, no longer changes the address, where the account
+// tells, as spentSubscriptionLink does for a double opt-in link: LinkExpired when its time ran out (before a newer
+// change ended it, too), LinkReplaced when a newer change ended it and waits for its own link (verificationToken).
+// Empty for any other link, and for one that changed the address: their pages say what a registration's link says
+// (its expired link says that no account was made, which is wrong for a change of address).
+func (p *Provider) EndedEmailChange(ctx context.Context, token string) (string, error) {
+	if token == "" || len(token) > 200 {
+		return "", nil
+	}
+	t, err := p.store.TokenByHash(ctx, hashToken(token))
+	if errors.Is(err, ErrNotFound) || (err == nil && (t.Kind != TokenVerification || t.Payload["email"] == "")) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case t.UsedAt.IsZero() && !p.clock().Before(t.ExpiresAt), !t.UsedAt.IsZero() && !t.UsedAt.Before(t.ExpiresAt):
+		return LinkExpired, nil
+	case t.UsedAt.IsZero():
+		return "", nil
+	}
+	a, err := p.store.AccountByUID(ctx, t.UID)
+	if errors.Is(err, ErrNotFound) || (err == nil && a.Email == t.Payload["email"]) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	waiting, err := p.store.UnusedTokens(ctx, t.UID, TokenVerification)
+	if err != nil {
+		return "", err
+	}
+	if slices.ContainsFunc(waiting, func(newer Token) bool { return newer.Payload["email"] != "" }) {
+		return LinkReplaced, nil
+	}
+	return "", nil
 }
 
 // VerifyEmail follows a verification link and returns the code for /double-opt-in-done: 0 verified,

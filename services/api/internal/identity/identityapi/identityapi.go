@@ -385,6 +385,11 @@ func ApplySession(c echo.Context, r embedded.Result, cookieName string) {
 // again".
 const ExpiredEmailChangePage = "/error/email-change-expired"
 
+// ReplacedEmailChangePage is where the link of an e-mail change that a newer change ended lands: the account
+// portal's error page saying a newer link was sent (global.errors.email-change-replaced), as a newsletter's replaced
+// double opt-in link says (ReplacedCode), not "invalid, perhaps used already" (QA wording round, 2026-11-30).
+const ReplacedEmailChangePage = "/error/email-change-" + ReplacedCode
+
 // Fragment keys of the pages the mail links land on: the page posts the token back to the link's address.
 const (
 	VerifyFragmentKey       = "verify"
@@ -392,7 +397,8 @@ const (
 )
 
 // verify is the POST of the verification link (its page sends the token): the address is verified and the
-// answer names /double-opt-in-done with errorCode 0, 403002 (expired) or 404000 (unknown or used).
+// answer names /double-opt-in-done with errorCode 0, 403002 (expired) or 404000 (unknown or used); an e-mail
+// change's link that expired or that a newer change ended names the page saying so (EndedEmailChange).
 func (h *handler) verify(c echo.Context) error {
 	if !h.sameOrigin(c.Request()) {
 		return h.refuse(c)
@@ -406,8 +412,17 @@ func (h *handler) verify(c echo.Context) error {
 		h.o.Logger.Error("verification link failed", zap.Error(err))
 		code = contract.CodeGeneralServerError
 	}
-	if code == contract.CodeActivationExpired && h.p.ExpiredEmailChange(c.Request().Context(), token) {
-		return maillink.Answer(c, ExpiredEmailChangePage)
+	if code == contract.CodeActivationExpired || code == contract.CodeNotFound {
+		ended, err := h.p.EndedEmailChange(c.Request().Context(), token)
+		if err != nil {
+			h.o.Logger.Error("verification link failed", zap.Error(err))
+		}
+		switch ended {
+		case embedded.LinkExpired:
+			return maillink.Answer(c, ExpiredEmailChangePage)
+		case embedded.LinkReplaced:
+			return maillink.Answer(c, ReplacedEmailChangePage)
+		}
 	}
 	return maillink.Answer(c, contract.PageDoubleOptInDone+"?errorCode="+strconv.Itoa(code))
 }

@@ -805,6 +805,39 @@ func TestExpiredLinksLandWhereTheirTextFits(t *testing.T) {
 	require.Equal(t, "/double-opt-in-done?errorCode=403002", v.openLink(registrationLink))
 }
 
+// An e-mail change's link that a newer change ended lands on a page saying a newer link was sent, as a newsletter's
+// replaced double opt-in link does (doi-replaced), not on "invalid, perhaps used already" (QA wording round,
+// 2026-11-30); the newer link still changes the address, and once it has, the older one says nothing more. An
+// expired link that a newer change ended still says it expired, as a newsletter's does.
+func TestReplacedEmailChangeLinkSaysANewerOneWasSent(t *testing.T) {
+	v := newEnv(t)
+	v.registerVerified("eva@example.com")
+	l, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{json: true})
+	require.Equal(t, 0, code(l), l)
+	change := func(to string) string {
+		out, _ := v.call("setAccountInfo", map[string]any{"password": password, "profile": map[string]any{"email": to}}, req{cookie: sessionCookie(rec)})
+		require.Equal(t, 0, code(out), out)
+		return v.outboxLink(to, embedded.MailVerification)
+	}
+
+	first := change("eva.x@example.com")
+	second := change("eva.y@example.com")
+	require.Equal(t, identityapi.ReplacedEmailChangePage, v.openLink(first))
+	require.Equal(t, "/double-opt-in-done?errorCode=0", v.openLink(second))
+	require.Equal(t, "/double-opt-in-done?errorCode=404000", v.openLink(first), "the newer link changed the address")
+
+	login := func() {
+		l, rec = v.call("login", map[string]any{"loginID": "eva.y@example.com", "password": password}, req{json: true})
+		require.Equal(t, 0, code(l), l)
+	}
+	login()
+	expired := change("eva.z@example.com")
+	v.now = v.now.Add(embedded.DefaultConfig().VerificationLifetime + time.Minute)
+	login()
+	change("eva.w@example.com")
+	require.Equal(t, identityapi.ExpiredEmailChangePage, v.openLink(expired))
+}
+
 // TestServerFailuresAreCounted: a call that fails on the server answers 500001 in the envelope with HTTP 200, as
 // the vendor's API does; the failure is counted by method, so an outage shows in the metrics (QA operations round:
 // with the database gone, every login answered 500001 and the request metrics counted status 200).

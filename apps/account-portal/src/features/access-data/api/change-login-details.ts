@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { message, messages, type Message } from '@portal/forms';
 import {
   ErrorCode,
@@ -9,11 +8,10 @@ import {
   isSamePassword,
   isSuccess,
   isValidationError,
-  useIdentity,
   type Envelope,
   type IdentityProvider,
 } from '@portal/identity';
-import { useShownAccountSession, withoutSessionCheck, type ShownAccountSession } from '../../../shared/shown-account-session';
+import { withoutSessionCheck, type ShownAccountSession } from '../../../shared/shown-account-session';
 import { refusedPasswordMessage, wrongPasswordMessage } from '../../../shared/identity-settings';
 
 /**
@@ -106,27 +104,4 @@ export async function changePassword(
   // The provider text is the current password check's (spec 000 §5); here a code the catalogue lacks reads the
   // generic text with the code (spec 000 audit: "General Server Error" under "Neues Passwort" on the German page).
   return { kind: 'error', field: isLockedOut(answer) ? 'currentPassword' : 'newPassword', message: refusedPasswordMessage(answer, newPassword) ?? providerMessage(answer, false) };
-}
-
-// Each step is made only while the browser's session is the page's account (useShownAccountSession): the password's
-// check is a login, which would replace another account's session another tab had started.
-export function useConfirmPassword() {
-  const { provider, account } = useIdentity();
-  const asShown = useShownAccountSession();
-  return useMutation({ mutationFn: (password: string) => confirmPassword(provider, account.profile?.email ?? '', password, asShown) });
-}
-
-export function useChangeEmail() {
-  const { provider } = useIdentity();
-  const asShown = useShownAccountSession();
-  return useMutation({ mutationFn: ({ email, password }: { email: string; password: string }) => changeEmail(provider, email, password, asShown) });
-}
-
-export function useChangePassword() {
-  const { provider } = useIdentity();
-  const asShown = useShownAccountSession();
-  return useMutation({
-    mutationFn: ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) =>
-      changePassword(provider, currentPassword, newPassword, asShown),
-  });
 }

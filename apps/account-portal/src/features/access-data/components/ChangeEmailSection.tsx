@@ -4,12 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
-import { useChangeEmail, useConfirmPassword } from '../api/change-login-details';
+import { useChangeEmail, useConfirmPassword } from '../api/login-details-mutations';
 import { usePasskeys } from '../api/passkey-list';
 
+/** `sent` holds the new address as the notice shows it (shownEmail). */
 type Step = { name: 'password' } | { name: 'email'; password: string } | { name: 'sent'; email: string };
 
 const passwordForm = deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() }));
+
+/**
+ * An address as the section shows it: its domain as people write it (displayEmail, the rule of the service's mails),
+ * not the xn-- form the service stores and the browser's e-mail field hands over (QA wording round, 2026-11-30). The
+ * rule loads when an address needs it, not with the page, which has no room for it (page weight); when it fails to
+ * load, the address shows as it is.
+ */
+const shownEmail = (address: string) =>
+  import('@portal/identity-contract/email-display').then(
+    (rule) => rule.displayEmail(address),
+    () => address,
+  );
 
 /**
  * Change e-mail (spec 000 §2): the current password first, then the new address. The change takes effect when the
@@ -20,6 +33,12 @@ export function ChangeEmailSection() {
   const { t } = useTranslation();
   const { account } = useIdentity();
   const current = account.profile?.email ?? '';
+  // Only a domain label in xn-- form (an internationalised domain) has another form to show. The address stays for
+  // as long as the page shows: its change ends the session.
+  const [shownCurrent, setShownCurrent] = useState<string>();
+  useEffect(() => {
+    if (/[@.]xn--/i.test(current)) void shownEmail(current).then(setShownCurrent);
+  }, [current]);
   const [step, setStep] = useState<Step>({ name: 'password' });
   const confirm = useConfirmPassword();
   const change = useChangeEmail();
@@ -60,7 +79,7 @@ export function ChangeEmailSection() {
     const email = values.email.trim();
     try {
       const outcome = await change.mutateAsync({ email, password: step.password });
-      if (outcome.kind === 'done') setStep({ name: 'sent', email });
+      if (outcome.kind === 'done') setStep({ name: 'sent', email: await shownEmail(email) });
       else if (outcome.field === 'email') helpers.setStatus({ fieldErrors: { errors: { email: outcome.message }, values } });
       // The password stopped working meanwhile (changed elsewhere): back to the first step, with the reason.
       else setStep({ name: 'password' });
@@ -72,7 +91,7 @@ export function ChangeEmailSection() {
   return (
     <section ref={section} className="panel access-section" aria-labelledby="change-email-heading">
       <h2 id="change-email-heading">{t('ap.accessdata.email.headline')}</h2>
-      <p>{t('ap.accessdata.email.current', { email: current })}</p>
+      <p>{t('ap.accessdata.email.current', { email: shownCurrent ?? current })}</p>
       {step.name === 'password' && withoutPassword ? <p>{t('ap.accessdata.email.passwordFirst')}</p> : null}
       {step.name === 'password' && !withoutPassword ? (
         <Formik initialValues={{ password: '' }} validationSchema={passwordForm} onSubmit={submitPassword}>

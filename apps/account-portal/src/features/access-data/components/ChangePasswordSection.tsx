@@ -7,7 +7,7 @@ import { useIdentity, type PasswordComplexity } from '@portal/identity';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import type { LoginState } from '../../../shared/navigation';
 import { useSuccessBanner } from '../../../shared/SuccessBanner';
-import { useChangePassword } from '../api/change-login-details';
+import { useChangePassword } from '../api/login-details-mutations';
 import { usePasskeys } from '../api/passkey-list';
 import { askedAfterLogin, forgetAsked, LoginAgain } from './LoginAgain';
 

@@ -6,7 +6,7 @@ import { useIdentity, type PasskeyInfo } from '@portal/identity';
 import { Loader } from '@portal/ui';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { FORM_BANNER_MS, useSuccessBanner } from '../../../shared/SuccessBanner';
-import { useConfirmPassword } from '../api/change-login-details';
+import { useConfirmPassword } from '../api/login-details-mutations';
 import { usePasskeys } from '../api/passkey-list';
 import { useAddPasskey, useRemovePasskey } from '../api/passkeys';
 import type { CeremonyFailure } from '../../../shared/passkey-browser';

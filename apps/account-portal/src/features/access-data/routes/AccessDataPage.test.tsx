@@ -228,6 +228,25 @@ describe('/accessdata', () => {
     expect(identity.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params).toMatchObject({ profile: { email: 'neu@example.com' }, lang: 'de-DE' });
   }, 20_000);
 
+  // QA wording round, 2026-11-30: an internationalised domain showed in its xn-- form, the account's as the service
+  // stores it and the new one as the browser's e-mail field hands it over.
+  it('shows the current and the new address with their domains in Unicode, as the shopper writes them', async () => {
+    const identity = createFakeProvider({
+      accounts: [{ email: 'anna@xn--bcher-kva.de', password: PASSWORD, preferences: accepted, profile: { firstName: 'Anna', lastName: 'Muster' } }],
+    });
+    await identity.login({ loginID: 'anna@xn--bcher-kva.de', password: PASSWORD });
+    await openApp('/accessdata', { identity });
+    expect(await screen.findByText('Ihre E-Mail-Adresse: anna@bücher.de', {}, { timeout: 5000 })).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'E-Mail-Adresse ändern' });
+    await userEvent.type(within(section).getByLabelText(/^Aktuelles Passwort/), PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Neue E-Mail-Adresse/ }), 'anna.neu@xn--bcher-kva.de');
+    await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
+    const sent = await screen.findByText(/Wir haben einen Bestätigungslink an anna\.neu@bücher\.de geschickt/);
+    await waitFor(() => expect(sent).toHaveFocus());
+    expect(screen.queryByText(/xn--/)).not.toBeInTheDocument();
+  }, 20_000);
+
   it('the password change: an unknown code reads "Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: …" under the new password', async () => {
     const identity = await loggedIn();
     const failing: IdentityProvider = { ...identity, setAccountInfo: async () => ({ errorCode: 500001, errorMessage: 'General Server Error' }) };

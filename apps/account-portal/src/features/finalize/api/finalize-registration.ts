@@ -13,6 +13,7 @@ import {
   type IdentityProvider,
   type Profile,
 } from '@portal/identity';
+import { accountFieldErrorOptions } from '../../../shared/account-fields';
 import { grantConsent, type MarketConsentId } from '../../../shared/identity-settings';
 
 export interface FinalizeValues {
@@ -32,7 +33,8 @@ export type FinalizeOutcome =
 
 /**
  * setAccountInfo with the regToken (the postcode as profile.zip, the market's consent when ticked, with the page's
- * language `lang`), then finalizeRegistration; 206002 is tolerated.
+ * language `lang`, whose country's example number a refused phone names), then finalizeRegistration; 206002 is
+ * tolerated.
  */
 export async function finalizeRegistration(
   provider: IdentityProvider,
@@ -50,7 +52,7 @@ export async function finalizeRegistration(
     // QA round of 2026-11-29: the finalize page wrote the consent without it, registration sends it.
     ...(values.consent ? { preferences: grantConsent(consentId), lang } : {}),
   });
-  if (isValidationError(saved)) return { kind: 'fieldErrors', errors: mapValidationErrors<FinalizeValues>(saved.validationErrors) };
+  if (isValidationError(saved)) return { kind: 'fieldErrors', errors: mapValidationErrors<FinalizeValues>(saved.validationErrors, accountFieldErrorOptions(lang)) };
   if (isInvalidParameter(saved) || isUnauthorized(saved)) return { kind: 'expired' };
   if (!isSuccess(saved)) return { kind: 'unexpected', code: saved.errorCode };
 

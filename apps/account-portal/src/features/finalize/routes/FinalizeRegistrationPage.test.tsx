@@ -361,6 +361,28 @@ describe('/registration/finalize', () => {
     expect(identity.calls.map((c) => c.method)).not.toContain('finalizeRegistration');
   }, 20_000);
 
+  // QA wording round, 2026-11-30: the service's refusal of the number named a German example on every site.
+  it('a required phone number the service refuses: its text gives the example of the site’s country too (de-LU)', async () => {
+    const phoneRequired = {
+      ...defaultSchema,
+      profileSchema: { fields: { ...defaultSchema.profileSchema.fields, 'phones.number': { ...defaultSchema.profileSchema.fields['phones.number']!, required: true } } },
+    };
+    const { identity: fake, regToken } = await pendingLogin({ verified: true, profile: { firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' } }, phoneRequired);
+    const identity = {
+      ...fake,
+      setAccountInfo: async () => ({
+        errorCode: ErrorCode.VALIDATION,
+        validationErrors: [{ fieldName: 'profile.phones.number', errorCode: 400026, message: 'bad phone' }],
+      }),
+    };
+    regions();
+    await openApp('/registration/finalize', { identity, metadata: belgianMetadata, browserLanguages: ['de-LU'], state: { origin: 'siteLogin', regToken } });
+    const phone = await screen.findByRole('textbox', { name: /Telefonnummer/ }, { timeout: 5000 });
+    await userEvent.type(phone, '+352621123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(/Bitte geben Sie die Telefonnummer mit Pluszeichen, Ländervorwahl und Ziffern ein, z\. B\. \+352621123456\.$/));
+  }, 20_000);
+
   it('a required field no page shows has a label in the shopper’s language, not its path', async () => {
     const schema = { ...defaultSchema, dataSchema: { fields: { ...defaultSchema.dataSchema.fields, loyaltyCard: { type: 'string' as const, required: true, writeAccess: 'clientModify' as const } } } };
     const { identity, regToken } = await pendingLogin({ verified: true, profile: { firstName: 'Erika', lastName: 'Muster', zip: '20095', country: 'DE' } }, schema);

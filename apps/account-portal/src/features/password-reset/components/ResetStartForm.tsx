@@ -14,8 +14,12 @@ interface ResetStartValues {
 
 const MINUTE = 60_000;
 
-/** The e-mail address to send the reset link to; `onStarted` once the mail is on its way. */
-export function ResetStartForm({ onStarted }: { onStarted: (email: string) => void }) {
+/**
+ * The e-mail address to send the reset link to; `onStarted` once the mail is on its way, with the address as the page
+ * shows it: its domain as people write it (displayEmail), not the xn-- form the browser's e-mail field hands over (QA
+ * wording round, 2026-11-30). The rule loads beside the request, not with the page (page weight).
+ */
+export function ResetStartForm({ onStarted }: { onStarted: (shownAddress: string) => void }) {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
   // The address /registration found an account for, when its link brought the shopper here (EmailState).
@@ -30,10 +34,14 @@ export function ResetStartForm({ onStarted }: { onStarted: (email: string) => vo
   const submit = async (values: ResetStartValues, helpers: FormikHelpers<ResetStartValues>) => {
     helpers.setStatus(undefined);
     const email = values.email.trim();
+    const shown = import('@portal/identity-contract/email-display').then(
+      ({ displayEmail }) => displayEmail(email),
+      () => email,
+    );
     const outcome = await request.mutateAsync(email);
     switch (outcome.kind) {
       case 'started':
-        onStarted(email);
+        onStarted(await shown);
         return;
       case 'unknownEmail':
         // Field errors are message descriptors (libs/forms), which the field translates.

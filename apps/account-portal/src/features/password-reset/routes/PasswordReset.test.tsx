@@ -75,6 +75,18 @@ describe('/login/reset-password/start', () => {
     expect(identity.calls.find((call) => call.method === 'resetPassword')?.params).toEqual({ loginID: EMAIL, lang: 'de-DE' });
   });
 
+  // QA wording round, 2026-11-30: the browser's e-mail field hands an internationalised domain over in its xn-- form,
+  // which the process-started page showed.
+  it('names the address with its domain in Unicode, as the shopper wrote it', async () => {
+    const identity = createFakeProvider({
+      accounts: [{ email: 'kunde@xn--bcher-kva.de', password: OLD_PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+    });
+    await openApp('/login/reset-password/start', { identity });
+    await requestReset('kunde@xn--bcher-kva.de');
+    expect(await screen.findByText(/Wir haben eine E-Mail an kunde@bücher\.de geschickt\./)).toBeInTheDocument();
+    expect(identity.calls.find((call) => call.method === 'resetPassword')?.params).toMatchObject({ loginID: 'kunde@xn--bcher-kva.de' });
+  });
+
   it('403047: says that no account has this address', async () => {
     await openApp('/login/reset-password/start', { identity: shopper() });
     await requestReset('niemand@example.com');

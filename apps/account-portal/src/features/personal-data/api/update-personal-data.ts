@@ -1,5 +1,7 @@
+import { useSite } from '@portal/cms';
 import { joinDate, normalisePhoneNumber, SALUTATIONS } from '@portal/forms';
 import type { AccountState, DeepPartial, Phone, Profile, Salutation, SetAccountInfoParams } from '@portal/identity';
+import { accountFieldErrorOptions } from '../../../shared/account-fields';
 import { useAccountSave } from '../../../shared/account-save';
 
 /** What the personal data form edits (spec 000 §3): salutation, names, date of birth, the first phone number. */
@@ -74,7 +76,11 @@ export function personalDataUpdate(
   return update;
 }
 
-/** The save of the personal data form; server validation errors land on their fields (`ap.errors.{field}.{code}`). */
+/**
+ * The save of the personal data form; server validation errors land on their fields (`ap.errors.{field}.{code}`), the
+ * phone's with the site's example number (accountFieldErrorOptions).
+ */
 export function useUpdatePersonalData() {
-  return useAccountSave((values: PersonalDataValues, account, stored) => personalDataUpdate(values, account, stored));
+  const { language } = useSite();
+  return useAccountSave((values: PersonalDataValues, account, stored) => personalDataUpdate(values, account, stored), accountFieldErrorOptions(language));
 }

@@ -234,6 +234,24 @@ describe('/personaldata', () => {
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
   }, 20_000);
 
+  // QA wording round, 2026-11-30: the service's refusal of the number named a German example on every site, where the
+  // hint and the form's own check name the site's country's.
+  it("names the site's example number in the service's refusal of the phone number too (nl-BE: a Belgian one)", async () => {
+    const fake = await loggedIn();
+    const identity: IdentityProvider = {
+      ...fake,
+      setAccountInfo: async () => ({
+        errorCode: ErrorCode.VALIDATION,
+        validationErrors: [{ fieldName: 'profile.phones.number', errorCode: 400026, message: 'bad phone' }],
+      }),
+    };
+    await openApp('/personaldata?lang=nl-BE', { identity, metadata: testMetadata({ locales: ['de_DE', 'nl_BE'] }) });
+    const phone = await screen.findByRole('textbox', { name: /Telefoonnummer/ }, { timeout: 5000 });
+    await userEvent.type(phone, '+32470123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(/Voer het telefoonnummer in met een plusteken, landcode en cijfers, bijv\. \+32470123456\.$/));
+  }, 20_000);
+
   it('puts server validation errors on their fields: the message key, else the server text; phones at the first phone', async () => {
     const fake = await loggedIn();
     const identity: IdentityProvider = {

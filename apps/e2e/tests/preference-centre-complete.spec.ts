@@ -390,7 +390,7 @@ test.describe('preference centre, complete', () => {
     });
   });
 
-  test('opened from the account page, then a logout in another tab: a save shows the session-ended page with the login (QA)', async ({ page, portal, request }) => {
+  test('opened from the account page with a change unsaved, then a logout in another tab: the centre says at once that the change was not saved, then the session-ended page with the login (QA)', async ({ page, portal, request }) => {
     test.setTimeout(JOURNEY_TIMEOUT);
     await test.step('register, confirm, log in and open the centre with the session', async () => {
       await loggedInShopper(page, request, portal.baseURL, 'session-ended');
@@ -398,17 +398,16 @@ test.describe('preference centre, complete', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Hallo Eva!' })).toBeVisible();
     });
 
-    await test.step('another tab logs out; the save here says the session ended and the change was not saved, not that the link expired', async () => {
+    await test.step('a change not yet saved; another tab logs out, and the centre follows at once, saying the change was not saved, not that the link expired', async () => {
+      await page.getByRole('switch', { name: 'Angebote der Woche' }).check();
+      await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('checkbox', { name: /personalisierte Newsletter/ }).check();
       const other = await page.context().newPage();
       await other.goto('/logout');
       await expect(other).toHaveURL(/\/login$/);
       await other.close();
-      // A change to save: a save with nothing changed writes nothing (QA spec audit, 2026-11-30), so it asks nobody.
-      await page.getByRole('switch', { name: 'Angebote der Woche' }).check();
-      await page.getByRole('dialog', { name: 'Ihre Einwilligung' }).getByRole('button', { name: 'OK' }).click();
-      await page.getByRole('checkbox', { name: /personalisierte Newsletter/ }).check();
-      await page.getByRole('button', { name: 'Speichern' }).click();
-      // The change could not be saved: the centre says so, with the reason, before it goes (QA, 2026-11-30).
+      // The other tab's word reaches the centre without a save (useOtherTabs); the change is lost, and the centre says
+      // so with the reason before it goes (QA, 2026-11-30).
       const ended = page.getByRole('dialog', { name: 'Ihre Sitzung ist beendet.' });
       await expect(ended.getByText('Ihre letzten Änderungen wurden nicht gespeichert.')).toBeVisible();
       await ended.getByRole('button', { name: 'OK' }).click();

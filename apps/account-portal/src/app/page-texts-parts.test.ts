@@ -21,8 +21,9 @@ const PROFILE_PAGES = /^features[\\/](addresses|personal-data)[\\/]/;
 // The account's fields show on the personal data page and in the finalize form, which both load the profile's texts
 // (the finalize form's addFieldTexts).
 const ACCOUNT_FIELDS = /^shared[\\/]account-fields\.tsx$/;
-// The session's dialogs load their texts with their code, when one is due (session-texts.ts).
-const SESSION_DIALOGS = /^shared[\\/]SessionWarning\.tsx$/;
+// The session's dialogs load their texts with their code, when one is due, and so does the notice of a form's entries
+// kept across the login after a session's end (session-texts.ts).
+const SESSION_DIALOGS = /^shared[\\/](SessionWarning|FormDraftKeeper)\.tsx$/;
 // The login page loads no part (routes.tsx: its texts are the first page's); a text of the other pages it shows, after
 // a password change say, is there when the shopper comes from one of them, sign-in page or account area alike.
 const FIRST_PAGE = /^features[\\/]login[\\/]/;

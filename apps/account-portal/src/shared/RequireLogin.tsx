@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
 import { useOtherTabs } from '@portal/identity/other-tabs';
 import { Loader, useRevealed } from '@portal/ui';
+import { useDraftKeeping } from './form-draft';
 import type { LoginState } from './navigation';
 
 /**
@@ -11,12 +12,14 @@ import type { LoginState } from './navigation';
  * when the session ended under the page, says so, unless another tab said that the shopper logs out there (its
  * /logout): the login said "Ihre Sitzung ist abgelaufen…" to a shopper who had logged out on purpose (QA spec audit,
  * 2026-11-30). A page the browser brings back from its back/forward cache shows again only once the session is
- * confirmed (useSessionCheckOnReturn).
+ * confirmed (useSessionCheckOnReturn). A form the ended session leaves with unsaved values is kept for after the login
+ * (useDraftKeeping, WCAG 2.2.5).
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { account, ready } = useIdentity();
   const location = useLocation();
   const [checking, loggedOutElsewhere] = useSessionCheckOnReturn(account.loggedIn, account.UID, location.pathname);
+  useDraftKeeping(account);
   if (!useRevealed(ready)) return <Loader />;
   if (!account.loggedIn) {
     const state: LoginState = {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
+import { KeptDraft } from '../../../shared/form-draft';
 import { useChangeEmail, useConfirmPassword } from '../api/login-details-mutations';
 import { usePasskeys } from '../api/passkey-list';
 
@@ -27,7 +28,8 @@ const shownEmail = (address: string) =>
 /**
  * Change e-mail (spec 000 §2): the current password first, then the new address. The change takes effect when the
  * link mailed to the new address is followed. An account without a password (registered with a passkey) sets one
- * first, in the password section below: the change is confirmed with it.
+ * first, in the password section below: the change is confirmed with it. A new address typed when the session ended
+ * is back in its field after the login and the password (KeptDraft); the password is typed again, never kept.
  */
 export function ChangeEmailSection() {
   const { t } = useTranslation();
@@ -106,6 +108,7 @@ export function ChangeEmailSection() {
       {step.name === 'email' ? (
         <Formik initialValues={{ email: '' }} validationSchema={emailForm} onSubmit={submitEmail}>
           <Form className="form" noValidate>
+            <KeptDraft />
             <TextField name="email" type="email" label={t('ap.accessdata.email.new')} required autoComplete="email" autoCapitalize="off" spellCheck={false} />
             <FormError />
             <SubmitButton>{t('ap.accessdata.email.submit')}</SubmitButton>

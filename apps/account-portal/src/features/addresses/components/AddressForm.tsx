@@ -14,6 +14,7 @@ import {
   type ZipCodeRule,
 } from '@portal/forms';
 import { salutationOptions, submitSave } from '../../../shared/account-save';
+import { KeptDraft } from '../../../shared/form-draft';
 import { useSaveAddress, type AddressValues } from '../api/save-address';
 import { addressSchema } from '../address-schema';
 import { countryOptions } from '../countries';
@@ -39,6 +40,7 @@ export function AddressForm({ initialValues, adding, onSaved }: AddressFormProps
   return (
     <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit}>
       <Form className="form" noValidate>
+        <KeptDraft />
         <SelectField name="salutation" label={t('ap.address.salutation')} options={salutations} emptyLabel={t('ap.salutation.none')} autoComplete="honorific-prefix" />
         <TextField name="firstName" label={t('ap.address.firstName')} required autoComplete="given-name" />
         <TextField name="lastName" label={t('ap.address.lastName')} required autoComplete="family-name" />

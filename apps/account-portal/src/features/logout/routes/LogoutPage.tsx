@@ -53,6 +53,13 @@ export function LogoutPage() {
       // The other tabs' account pages go to the login with this logout: told first that it is the shopper's own, their
       // login does not say that the session expired (RequireLogin; QA spec audit, 2026-11-30).
       tellOtherTabs('logout');
+      // What a form kept for after a login goes with the shopper's own logout (KeptDraft's key: imported, its module
+      // would bring the account area's code to this page).
+      try {
+        sessionStorage.removeItem('ap.formDraft');
+      } catch {
+        // nothing is kept without storage
+      }
       void provider
         .logout()
         .then(

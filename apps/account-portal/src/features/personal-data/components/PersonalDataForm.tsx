@@ -6,6 +6,7 @@ import { deferredSchema, FormError, SubmitButton, type AccountSchemaDefinition }
 import { useIdentity } from '@portal/identity';
 import { ACCOUNT_FIELDS, AccountField, accountFieldPaths, accountFieldRuleOptions, isAccountFieldRequired } from '../../../shared/account-fields';
 import { submitSave } from '../../../shared/account-save';
+import { KeptDraft } from '../../../shared/form-draft';
 import { personalDataValues, useUpdatePersonalData } from '../api/update-personal-data';
 
 export interface PersonalDataFormProps {
@@ -33,6 +34,7 @@ export function PersonalDataForm({ schema, onSaved }: PersonalDataFormProps) {
   return (
     <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit} enableReinitialize>
       <Form className="form" noValidate>
+        <KeptDraft />
         {ACCOUNT_FIELDS.map((name) => (
           <AccountField key={name} name={name} required={isAccountFieldRequired(schema, name)} />
         ))}

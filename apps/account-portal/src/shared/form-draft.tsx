@@ -1,0 +1,82 @@
+import { useLayoutEffect } from 'react';
+import type { AccountState } from '@portal/identity';
+import { InBackground } from './InBackground';
+import { lazyNamed } from './load-page';
+
+/**
+ * What an account page's form held unsaved when the session ended under it: the account it was typed for (`by`), the
+ * page (`path`), the form's values and when they were kept (`at`). WCAG 2.2.5 (re-authenticating): after the login the
+ * same account goes on where it was, its entries filled in; they were lost with the session (QA, 2026-11-30).
+ */
+export interface FormDraft {
+  by?: string;
+  path: string;
+  values: object;
+  at: number;
+}
+
+// One draft, for this tab alone and gone with it (sessionStorage, never localStorage): no other tab's login, nor a
+// later visitor's, finds it. The logout page forgets it by this key too (LogoutPage).
+const DRAFT_KEY = 'ap.formDraft';
+/** Long enough to log in again; entries typed longer ago are no longer the work in hand. */
+const DRAFT_KEEP_MS = 30 * 60_000;
+
+/** The draft of the form that the commit being made removes, as kept (leaveDraft), until that commit is over. */
+let left: string | undefined;
+
+/**
+ * A form leaves the page with unsaved values (FormDraftKeeper, as it is removed): `draft` is their FormDraft as it
+ * would be kept (JSON). The login guard keeps it when the session ended, in the same commit (useDraftKeeping); left
+ * any other way (a link, a save, a logout), it is dropped as the commit ends.
+ */
+export function leaveDraft(draft: string) {
+  left = draft;
+  queueMicrotask(() => (left = undefined));
+}
+
+/** The draft this tab keeps, unless it is older than DRAFT_KEEP_MS (or the browser refuses storage: private modes). */
+export function keptDraft(): FormDraft | undefined {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) || '{}') as FormDraft;
+    return Date.now() - draft.at < DRAFT_KEEP_MS ? draft : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `draft` (JSON) for this tab; none given, drops the kept one. */
+export function keepDraft(draft?: string) {
+  try {
+    if (draft) sessionStorage.setItem(DRAFT_KEY, draft);
+    else sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // nothing is kept without storage
+  }
+}
+
+/**
+ * The login guard's part (RequireLogin). When the session ends under the page (the idle or the 12-hour limit, another
+ * tab's logout, a call answered 403005: the account store's `sessionEnded`), React removes the page, and with it a
+ * form's FormDraftKeeper, before it runs this effect in the same commit: the values the form leaves unsaved are kept.
+ * The page's own logout (LoginAgain, the password change's) drops them; so does the login of another account, and age.
+ */
+export function useDraftKeeping(account: AccountState) {
+  useLayoutEffect(() => {
+    if (account.loggedIn ? keptDraft()?.by !== account.UID : left) keepDraft(account.sessionEnded ? left : undefined);
+  }, [account]);
+}
+
+// Its code loads with the form, not with the page's first load (page weight: the address pages had 0.4 KB left).
+const FormDraftKeeper = lazyNamed(() => import('./FormDraftKeeper'), 'FormDraftKeeper');
+
+/**
+ * Inside an account form (not one of passwords: those are typed again): its unsaved values kept when the session ends
+ * under it, and back after the login (FormDraftKeeper). A failure to load its code leaves the form as it is.
+ */
+export function KeptDraft() {
+  return (
+    <InBackground>
+      <FormDraftKeeper />
+    </InBackground>
+  );
+}

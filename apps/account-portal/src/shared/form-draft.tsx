@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { AccountState } from '@portal/identity';
 import { InBackground } from './InBackground';
 import { lazyNamed } from './load-page';
@@ -66,17 +66,36 @@ export function useDraftKeeping(account: AccountState) {
   }, [account]);
 }
 
-// Its code loads with the form, not with the page's first load (page weight: the address pages had 0.4 KB left).
+// Its code loads once the shopper types in the page (only then can a form hold unsaved values), or at once when a draft
+// waits in this tab: loaded with every form, it and the session's texts took the address pages 0.8 KB over their
+// first load's budget (2026-11-30). The forms' rules wait for the first check the same way (deferredSchema).
 const FormDraftKeeper = lazyNamed(() => import('./FormDraftKeeper'), 'FormDraftKeeper');
+
+/** Whether this tab keeps a draft: the keeper then loads at once, to see whether it is this page's. */
+function draftWaits() {
+  try {
+    return sessionStorage.getItem(DRAFT_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Inside an account form (not one of passwords: those are typed again): its unsaved values kept when the session ends
  * under it, and back after the login (FormDraftKeeper). A failure to load its code leaves the form as it is.
  */
 export function KeptDraft() {
-  return (
+  const [wanted, setWanted] = useState(draftWaits);
+  useEffect(() => {
+    if (wanted) return undefined;
+    // Every field says 'input' as it changes (text, select, checkbox, radio), before formik holds the new value.
+    const want = () => setWanted(true);
+    document.addEventListener('input', want, { capture: true });
+    return () => document.removeEventListener('input', want, { capture: true });
+  }, [wanted]);
+  return wanted ? (
     <InBackground>
       <FormDraftKeeper />
     </InBackground>
-  );
+  ) : null;
 }

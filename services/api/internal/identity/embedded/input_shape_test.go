@@ -1,6 +1,7 @@
 package embedded_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -67,6 +68,10 @@ func TestInputShapeIsHeldToTheContract(t *testing.T) {
 				require.NotEmpty(t, r.ValidationErrors)
 				require.Equal(t, bad.field, r.ValidationErrors[0].FieldName)
 				require.Equal(t, bad.code, r.ValidationErrors[0].ErrorCode)
+				if bad.code == contract.CodeInvalidParameter && strings.Contains(bad.name, "characters") {
+					// A text too long names the limit of its field (a name's), for a client without a text of its own.
+					require.Equal(t, fmt.Sprintf("The value is too long: at most %d characters.", contract.PersonNameMaxLength), r.ValidationErrors[0].Message)
+				}
 			})
 		}
 		after, err := h.store.AccountByUID(h.ctx, uid)

@@ -355,13 +355,33 @@ describe('tooLongMessage', () => {
 });
 
 describe('addressTextSchema', () => {
+  const invalid = messages.format('data.addressBook.streetNo');
   const tooLong = tooLongMessage('data.addressBook.streetNo');
 
   it("takes up to the service's 200 characters of an address's text, as the service counts them, and says a longer one is too long, naming the limit", async () => {
-    const schema = addressTextSchema(tooLong);
+    const schema = addressTextSchema(invalid, tooLong);
     await expect(schema.isValid('1'.repeat(TextMaxLength.address))).resolves.toBe(true);
     await expect(schema.isValid(` ${'e\u0301'.repeat(TextMaxLength.address)} `)).resolves.toBe(true);
     await expect(firstError(schema, '1'.repeat(TextMaxLength.address + 1))).resolves.toEqual({ ...tooLong, values: { max: TextMaxLength.address } });
+  });
+
+  // The service holds every text of an address to the contract's text-as-sent rule, as it does the names (400026 on
+  // the field); the form held the street, house number and city to their length only, so a street with a Hangul filler
+  // or a letter with 11 accents was refused only once saved (QA, 2026-11-30).
+  it("refuses as the service does more marks in a row than the contract's marksInRow, and each of its hidden letters", async () => {
+    const schema = addressTextSchema(invalid, tooLong);
+    const piled = (count: number) => `Weg 1${'\u0301'.repeat(count)}`;
+    await expect(schema.isValid(piled(TextMaxLength.marksInRow))).resolves.toBe(true);
+    await expect(firstError(schema, piled(TextMaxLength.marksInRow + 1))).resolves.toEqual(invalid);
+    expect(TextHiddenLetters.length).toBeGreaterThan(0);
+    for (const letter of TextHiddenLetters) {
+      await expect(firstError(schema, letter)).resolves.toEqual(invalid);
+      await expect(firstError(schema, `12${letter}a`)).resolves.toEqual(invalid);
+    }
+    // Composed first, as the service composes: decomposed letters with an accent each are one mark apiece.
+    await expect(schema.isValid('e\u0301'.repeat(20))).resolves.toBe(true);
+    // Its length first, as the service checks it first (400006 before 400026).
+    await expect(firstError(schema, `${'1'.repeat(TextMaxLength.address)}\u3164`)).resolves.toEqual(expect.objectContaining({ key: tooLong.key }));
   });
 });
 

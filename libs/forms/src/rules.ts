@@ -176,9 +176,17 @@ function maxLengthTest(schema: yup.StringSchema, tooLong: Message, maxLength: nu
   return schema.test('maxLength', named, (value) => !value || [...value.normalize('NFC')].length <= maxLength);
 }
 
-/** A text of an address entry: at most the service's ADDRESS_TEXT_MAX_LENGTH characters, or `tooLong`. */
-export function addressTextSchema(tooLong: Message) {
-  return maxLengthTest(yup.string().trim(), tooLong, ADDRESS_TEXT_MAX_LENGTH);
+/**
+ * A text of an address entry (the street, the house number, the city) as the service holds it: at most
+ * ADDRESS_TEXT_MAX_LENGTH characters, else `tooLong`, and then, as every text of the schema, shown as it was sent (no
+ * more combining marks in a row than the contract's, none of the letters that show nothing), else `invalid`: in the
+ * service's order (400006, then 400026). The form checked the length only, so a street of a Hangul filler or a letter
+ * with 11 accents was refused only by the service, once saved (QA, 2026-11-30).
+ */
+export function addressTextSchema(invalid: Message, tooLong: Message) {
+  const text = maxLengthTest(yup.string().trim(), tooLong, ADDRESS_TEXT_MAX_LENGTH);
+  // Composed (NFC), as the service composes a text before it checks it.
+  return text.test('format', invalid, (value) => !value || textShowsAsSent(value.normalize('NFC')));
 }
 
 /**

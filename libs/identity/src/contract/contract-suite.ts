@@ -1563,6 +1563,8 @@ export function describeIdentityContract(
           ['data.addressBook.street', { data: { addressBook: [{ ...BRUSSELS, street: `R${'\u0301'.repeat(150)}` }] } }],
           ['data.addressBook.street', { data: { addressBook: [{ ...BRUSSELS, street: 'Rue\u2028Haute' }] } }],
           ['data.addressBook.city', { data: { addressBook: [{ ...BRUSSELS, city: 'Bru\ufeffxelles' }] } }],
+          ['data.addressBook.streetNo', { data: { addressBook: [{ ...BRUSSELS, streetNo: '12\u3164' }] } }],
+          ['data.addressBook.city', { data: { addressBook: [{ ...BRUSSELS, city: `B${'\u0301'.repeat(TextMaxLength.marksInRow + 1)}` }] } }],
         ];
         for (const [fieldName, write] of refusals) {
           const answer = await provider.setAccountInfo(write);

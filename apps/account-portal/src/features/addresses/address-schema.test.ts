@@ -1,5 +1,5 @@
 import * as kit from '@portal/forms/schemas';
-import { TextMaxLength } from '@portal/identity';
+import { TextHiddenLetters, TextMaxLength } from '@portal/identity';
 import { addressSchema } from './address-schema';
 import { errorAt, PAGE_LANGUAGES as LANGUAGES, textIn } from '../../testing/schema-errors';
 
@@ -39,5 +39,24 @@ describe('the address form, a text too long', () => {
 
   it.each([['firstName'], ['lastName']])("%s: a name of other characters hears the address's own refusal", async (field) => {
     expect(await textIn('de', await errorAt(schema, field, { ...ADDRESS, [field]: 'R2D2' }))).toMatch(/gültigen/);
+  });
+});
+
+// QA, 2026-11-30: the service refuses a street, house number or city that does not show as sent (more combining marks in
+// a row than the contract's, a Hangul filler: 400026 on the field), as it refuses such a name; the form took them, and the
+// shopper learnt it only from the save.
+describe('the address form, a text that would not show as sent', () => {
+  const schema = addressSchema(kit, {});
+  const piled = `1${'\u0301'.repeat(TextMaxLength.marksInRow + 1)}`;
+
+  it.each([
+    ['street', 'Bitte geben Sie eine gültige Straße ein.'],
+    ['streetNo', 'Bitte geben Sie eine gültige Hausnummer ein.'],
+    ['city', 'Bitte geben Sie einen gültigen Ort ein.'],
+  ])("%s: refused in the words of the service's refusal 400026 of the field", async (field, german) => {
+    for (const value of [piled, ...[...TextHiddenLetters].map((letter) => `Nord${letter}weg`)]) {
+      expect([value, await textIn('de', await errorAt(schema, field, { ...ADDRESS, [field]: value }))]).toEqual([value, german]);
+    }
+    await expect(errorAt(schema, field, { ...ADDRESS, [field]: `1${'\u0301'.repeat(TextMaxLength.marksInRow)}` })).resolves.toBeUndefined();
   });
 });

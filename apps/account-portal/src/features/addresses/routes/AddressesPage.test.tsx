@@ -288,6 +288,11 @@ describe('/addresses', () => {
     await retype(street, 'S'.repeat(201));
     await save();
     expect(street).toHaveAccessibleDescription('Die Straße darf höchstens 200 Zeichen lang sein.');
+    // One that would not show as sent (a Hangul filler, as the service refuses it in every text: QA, 2026-11-30) is not
+    // a valid street.
+    await retype(street, 'Haupt\u3164straße');
+    await save();
+    expect(street).toHaveAccessibleDescription('Bitte geben Sie eine gültige Straße ein.');
     await retype(street, 'Hauptstraße');
     expect(sent()).toBe(0);
 

@@ -60,7 +60,7 @@ test.describe('account pages', () => {
     const lastName = page.getByRole('textbox', { name: /Nachname/ });
     await lastName.fill(`M${'a'.repeat(1000)}`);
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(fieldError(page, 'Bitte geben Sie einen kürzeren Nachnamen ein.')).toBeVisible();
+    await expect(fieldError(page, 'Der Nachname darf höchstens 200 Zeichen lang sein.')).toBeVisible();
     await expect(lastName).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Ihre persönlichen Daten wurden gespeichert.')).toBeHidden();
   });

@@ -164,11 +164,12 @@ describe('schemaFieldRule', () => {
       await expect(firstError(named('profile.lastName'), name)).resolves.toEqual(valid ? undefined : invalidLastName);
     });
 
-    it("says a malformed last name in the last name's words, as the service's refusal 400026 does, and a long one too long", async () => {
+    it("says a malformed last name in the last name's words, as the service's refusal 400026 does, and a long one too long, naming the limit", async () => {
       await expect(firstError(named('profile.lastName'), ' R2D2 ')).resolves.toEqual(invalidLastName);
       await expect(firstError(named('profile.lastName'), 'M'.repeat(201))).resolves.toEqual({
         key: ['ap.errors.profile.lastName.400006', 'mpp.errors.400006.profile.lastName'],
-        fallback: 'Please enter a shorter last name.',
+        fallback: 'The last name can have at most {max} characters.',
+        values: { max: 200 },
       });
       expect(firstKey(await firstError(named('profile.lastName'), '   '))).toBe('gigya.schema.profile.lastName.required.error');
     });

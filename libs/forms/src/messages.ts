@@ -1,3 +1,4 @@
+import { PasswordPolicyDefaults } from '@portal/identity-contract';
 import { formatMessage, message, passwordRequiredMessage, requiredMessage } from './message';
 
 export {
@@ -29,8 +30,16 @@ export const messages = {
    * The password is longer than the service takes (the identity contract's passwordPolicy.maxBytes): the form's own check
    * and the service's refusal alike (refusedPasswordMessage), in the part of the account portal's texts every page with a
    * new password loads. The policy's other messages only its rule gives, and they are with it (rules.ts, passwordMessages).
+   * It names the limit ({max}), so that the shopper knows how much to cut (it said only "too long", QA 2026-11-30): in
+   * characters where that is true of the password typed, one of characters of a byte each (A–Z, digits, ! and #), else
+   * as the limit for those characters, which the others (an umlaut, an emoji) count two to four times towards.
    */
-  passwordTooLong: () => message('clp.registration.password.tooLong', 'The password is too long.'),
+  passwordTooLong: (password: string) =>
+    message(
+      /^\p{ASCII}*$/u.test(password) ? 'clp.registration.password.tooLong' : 'clp.registration.password.tooLong.bytes',
+      'The password can have at most {max} plain characters (A–Z, digits, ! or #); others count two to four times.',
+      { max: PasswordPolicyDefaults.maxBytes },
+    ),
   passwordSameAsOld: () => message('global.password.error.same', 'The new password must be different from the old one.'),
   passwordCommon: () =>
     message('global.password.error.common', 'This password is too common: it appears in lists of stolen passwords. Please choose another one.'),

@@ -48,15 +48,19 @@ describe('passwordSchema', () => {
   });
 
   // QA spec audit, 2026-11-30: `Aa1!` and 300 times `x` reached the service, whose English "The password is too long."
-  // then stood on the German page; so did `Aa1!` and 140 times `ä`, 144 characters but 284 bytes.
+  // then stood on the German page; so did `Aa1!` and 140 times `ä`, 144 characters but 284 bytes. The text named no
+  // limit, so nobody could tell how much to cut (QA, 2026-11-30): it names the contract's maxBytes ({max}), as a number
+  // of characters only where that is true, a password of characters of one byte each.
   it.each([
-    ['300 ASCII letters', `Aa1!${'x'.repeat(300)}`],
-    ['140 umlauts: 144 characters, 284 bytes', `Aa1!${'ä'.repeat(140)}`],
-    ['one byte over', `Aa1!${'x'.repeat(PasswordPolicyDefaults.maxBytes - 3)}`],
-  ])("refuses a password longer than the service takes (the identity contract's maxBytes, in UTF-8 bytes): %s", async (_case, password) => {
-    const tooLong = { key: 'clp.registration.password.tooLong', fallback: 'The password is too long.' };
+    ['300 ASCII letters', `Aa1!${'x'.repeat(300)}`, 'clp.registration.password.tooLong'],
+    ['140 umlauts: 144 characters, 284 bytes', `Aa1!${'ä'.repeat(140)}`, 'clp.registration.password.tooLong.bytes'],
+    ['one byte over', `Aa1!${'x'.repeat(PasswordPolicyDefaults.maxBytes - 3)}`, 'clp.registration.password.tooLong'],
+    ['one emoji over', `Aa1!${'x'.repeat(PasswordPolicyDefaults.maxBytes - 7)}😀`, 'clp.registration.password.tooLong.bytes'],
+  ])("refuses a password longer than the service takes (the identity contract's maxBytes, in UTF-8 bytes), naming the limit: %s", async (_case, password, key) => {
+    const tooLong = expect.objectContaining({ key, values: { max: PasswordPolicyDefaults.maxBytes } });
     await expect(firstError(passwordSchema(policy), password)).resolves.toEqual(tooLong);
     await expect(firstError(newPasswordSchema(policy), password)).resolves.toEqual(tooLong);
+    await expect(firstError(passwordSchema(policy), password)).resolves.toEqual(messages.passwordTooLong(password));
   });
 
   it('takes a password of exactly the bytes the service takes', async () => {
@@ -293,7 +297,6 @@ describe('personNameSchema', () => {
   const tooLong = tooLongMessage('profile.lastName');
 
   it("takes an address's names up to the service's limit, in characters as the service counts them", async () => {
-    // The contract's limit, written out in the schema kit so that the contract's module is not part of it.
     expect(ADDRESS_TEXT_MAX_LENGTH).toBe(TextMaxLength.address);
     const schema = personNameSchema(invalid, tooLong, ADDRESS_TEXT_MAX_LENGTH);
     await expect(schema.isValid('M'.repeat(200))).resolves.toBe(true);
@@ -302,10 +305,12 @@ describe('personNameSchema', () => {
     await expect(firstError(schema, 'Mül3er')).resolves.toEqual(invalid);
   });
 
-  it('says a name too long is too long, not malformed (QA: 201 letters were told "letters only")', async () => {
+  it('says a name too long is too long, not malformed (QA: 201 letters were told "letters only"), naming the limit it checks', async () => {
     const schema = personNameSchema(invalid, tooLong, ADDRESS_TEXT_MAX_LENGTH);
-    await expect(firstError(schema, 'M'.repeat(201))).resolves.toEqual(tooLong);
-    await expect(firstError(schema, `Anna-Maria ${'a'.repeat(190)}`)).resolves.toEqual(tooLong);
+    const named = { ...tooLong, values: { max: ADDRESS_TEXT_MAX_LENGTH } };
+    await expect(firstError(schema, 'M'.repeat(201))).resolves.toEqual(named);
+    await expect(firstError(schema, `Anna-Maria ${'a'.repeat(190)}`)).resolves.toEqual(named);
+    await expect(firstError(personNameSchema(invalid, tooLong, 20), 'M'.repeat(21))).resolves.toEqual({ ...tooLong, values: { max: 20 } });
   });
 });
 
@@ -341,22 +346,42 @@ describe("the names of the contract's table", () => {
 });
 
 describe('tooLongMessage', () => {
-  it("is the service's refusal 400006 of the field in the keys of either app, then the given text", () => {
+  it("is the service's refusal 400006 of the field in the keys of either app, then the given text, which names the limit", () => {
     expect(tooLongMessage('data.addressBook.street')).toEqual({
       key: ['ap.errors.data.addressBook.street.400006', 'mpp.errors.400006.data.addressBook.street'],
-      fallback: 'The value is too long.',
+      fallback: 'The value can have at most {max} characters.',
     });
   });
 });
 
 describe('addressTextSchema', () => {
+  const invalid = messages.format('data.addressBook.streetNo');
   const tooLong = tooLongMessage('data.addressBook.streetNo');
 
-  it("takes up to the service's 200 characters of an address's text, as the service counts them, and says a longer one is too long", async () => {
-    const schema = addressTextSchema(tooLong);
+  it("takes up to the service's 200 characters of an address's text, as the service counts them, and says a longer one is too long, naming the limit", async () => {
+    const schema = addressTextSchema(invalid, tooLong);
     await expect(schema.isValid('1'.repeat(TextMaxLength.address))).resolves.toBe(true);
     await expect(schema.isValid(` ${'e\u0301'.repeat(TextMaxLength.address)} `)).resolves.toBe(true);
-    await expect(firstError(schema, '1'.repeat(TextMaxLength.address + 1))).resolves.toEqual(tooLong);
+    await expect(firstError(schema, '1'.repeat(TextMaxLength.address + 1))).resolves.toEqual({ ...tooLong, values: { max: TextMaxLength.address } });
+  });
+
+  // The service holds every text of an address to the contract's text-as-sent rule, as it does the names (400026 on
+  // the field); the form held the street, house number and city to their length only, so a street with a Hangul filler
+  // or a letter with 11 accents was refused only once saved (QA, 2026-11-30).
+  it("refuses as the service does more marks in a row than the contract's marksInRow, and each of its hidden letters", async () => {
+    const schema = addressTextSchema(invalid, tooLong);
+    const piled = (count: number) => `Weg 1${'\u0301'.repeat(count)}`;
+    await expect(schema.isValid(piled(TextMaxLength.marksInRow))).resolves.toBe(true);
+    await expect(firstError(schema, piled(TextMaxLength.marksInRow + 1))).resolves.toEqual(invalid);
+    expect(TextHiddenLetters.length).toBeGreaterThan(0);
+    for (const letter of TextHiddenLetters) {
+      await expect(firstError(schema, letter)).resolves.toEqual(invalid);
+      await expect(firstError(schema, `12${letter}a`)).resolves.toEqual(invalid);
+    }
+    // Composed first, as the service composes: decomposed letters with an accent each are one mark apiece.
+    await expect(schema.isValid('e\u0301'.repeat(20))).resolves.toBe(true);
+    // Its length first, as the service checks it first (400006 before 400026).
+    await expect(firstError(schema, `${'1'.repeat(TextMaxLength.address)}\u3164`)).resolves.toEqual(expect.objectContaining({ key: tooLong.key }));
   });
 });
 
@@ -398,13 +423,17 @@ describe('firstNameSchema', () => {
     // The samples say what they should: the first all taken, the second all refused.
     expect(names.filter((name) => !format.pattern.test(name))).toEqual([]);
     expect(refused.filter((name) => format.pattern.test(name))).toEqual([]);
-    // And its length, the contract's personName.maxLength, written out in the schema kit as the address's is.
+    // And its length, the contract's personName.maxLength.
     expect(PERSON_NAME_MAX_LENGTH).toBe(PersonNameMaxLength);
     await expect(firstNameSchema().isValid('A'.repeat(PersonNameMaxLength + 1))).resolves.toBe(false);
   });
 
   it('says a first name too long is too long, in the words of the service\'s refusal (QA: it said "letters only")', async () => {
-    const tooLong = { key: ['ap.errors.profile.firstName.400006', 'mpp.errors.400006.profile.firstName'], fallback: 'Please enter a shorter first name.' };
+    const tooLong = {
+      key: ['ap.errors.profile.firstName.400006', 'mpp.errors.400006.profile.firstName'],
+      fallback: 'The first name can have at most {max} characters.',
+      values: { max: PersonNameMaxLength },
+    };
     await expect(firstError(firstNameSchema(), 'A'.repeat(201))).resolves.toEqual(tooLong);
     await expect(firstError(firstNameSchema(), `Anna-Maria ${'a'.repeat(190)}`)).resolves.toEqual(tooLong);
     // Letters only is what a name of other characters hears, whatever its length.

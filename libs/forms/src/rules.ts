@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { charGroupCount, ErrorCode, isEmailAddress, passwordLength, passwordTooLong } from '@portal/identity-contract';
+import { charGroupCount, ErrorCode, isEmailAddress, passwordLength, passwordTooLong, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
 import { phoneNumberFault } from '@portal/identity-contract/phone';
 import { textShowsAsSent } from '@portal/identity-contract/text';
 import { BIRTH_YEAR_RANGE, compilePattern, emptyToUndefined, FIRST_NAME, hasValue, normalisePhoneNumber, type PasswordComplexity } from './checks';
@@ -46,7 +46,9 @@ export function passwordSchema(policy?: PasswordComplexity, required: Message = 
   schema = schema
     .test('minLength', passwordMessages.passwordMinLength(minLength), (value) => !value || passwordLength(value) >= minLength)
     // The service refused a longer one with its English words on the German page (QA spec audit, 2026-11-30).
-    .test('maxBytes', messages.passwordTooLong(), (value) => !value || !passwordTooLong(value))
+    .test('maxBytes', function maxBytes(value) {
+      return !value || !passwordTooLong(value) || this.createError({ message: messages.passwordTooLong(value) });
+    })
     .test(
       'charGroups',
       minCharGroups >= 4 ? passwordMessages.passwordAllCharGroups() : passwordMessages.passwordCharGroups(minCharGroups),
@@ -143,37 +145,48 @@ export function birthYearSchema(min: number = BIRTH_YEAR_RANGE.min, max: number 
 }
 
 /**
- * The most characters the service takes in a field of an address: the identity contract's textLength.address, which
- * rules.test.ts holds this equal to. Written out here, as the contract's module loads with every page and this one
- * only when a form is first checked (page weight).
+ * The most characters the service takes in a field of an address: the identity contract's textLength.address (from
+ * text-length.gen.ts, which loads with the forms' rules, not with every page as the contract's first module does).
  */
-export const ADDRESS_TEXT_MAX_LENGTH = 200;
+export const ADDRESS_TEXT_MAX_LENGTH = TextMaxLength.address;
+
+/** The most characters of a first or a last name, in the profile as in an address: the contract's personName.maxLength. */
+export const PERSON_NAME_MAX_LENGTH = PersonNameMaxLength;
 
 /**
- * The most characters of a first or a last name, in the profile as in an address: the identity contract's
- * personName.maxLength, which rules.test.ts holds this equal to, written out as ADDRESS_TEXT_MAX_LENGTH is.
- */
-export const PERSON_NAME_MAX_LENGTH = 200;
-
-/**
- * What the service says of a too long `field` (400006, "The value is too long."), in the keys of either app: the
+ * What the service says of a too long `field` (400006), in the keys of either app: the
  * account portal's `ap.errors.{field}.400006` and the preference centre's `mpp.errors.400006.{field}` (spec 000 §5,
  * 001 §5), so that a form refusing the length first says what the service would, not that the value is malformed (QA
- * languages round of 2026-11-30: 201 letters of a first name were told "letters only", a long street "format").
+ * languages round of 2026-11-30: 201 letters of a first name were told "letters only", a long street "format"). Its
+ * texts name the limit, `{max}`: the rule that checks it fills it in (maxLengthTest), the pages the service's refusal
+ * (mapValidationErrors' values).
  */
-export function tooLongMessage(field: string, fallback = 'The value is too long.'): Message {
+export function tooLongMessage(field: string, fallback = 'The value can have at most {max} characters.'): Message {
   const code = ErrorCode.INVALID_PARAMETER;
   return message([`ap.errors.${field}.${code}`, `mpp.errors.${code}.${field}`], fallback);
 }
 
-/** At most `maxLength` characters, counted as the service counts them: code points after trimming and composing (NFC). */
+/**
+ * At most `maxLength` characters, counted as the service counts them: code points after trimming and composing (NFC);
+ * else `tooLong` naming that limit ({max}), so that the shopper knows how much to cut (the texts said only "shorter",
+ * QA 2026-11-30) and the number said is the one checked.
+ */
 function maxLengthTest(schema: yup.StringSchema, tooLong: Message, maxLength: number) {
-  return schema.test('maxLength', tooLong, (value) => !value || [...value.normalize('NFC')].length <= maxLength);
+  const named = { ...tooLong, values: { ...tooLong.values, max: maxLength } };
+  return schema.test('maxLength', named, (value) => !value || [...value.normalize('NFC')].length <= maxLength);
 }
 
-/** A text of an address entry: at most the service's ADDRESS_TEXT_MAX_LENGTH characters, or `tooLong`. */
-export function addressTextSchema(tooLong: Message) {
-  return maxLengthTest(yup.string().trim(), tooLong, ADDRESS_TEXT_MAX_LENGTH);
+/**
+ * A text of an address entry (the street, the house number, the city) as the service holds it: at most
+ * ADDRESS_TEXT_MAX_LENGTH characters, else `tooLong`, and then, as every text of the schema, shown as it was sent (no
+ * more combining marks in a row than the contract's, none of the letters that show nothing), else `invalid`: in the
+ * service's order (400006, then 400026). The form checked the length only, so a street of a Hangul filler or a letter
+ * with 11 accents was refused only by the service, once saved (QA, 2026-11-30).
+ */
+export function addressTextSchema(invalid: Message, tooLong: Message) {
+  const text = maxLengthTest(yup.string().trim(), tooLong, ADDRESS_TEXT_MAX_LENGTH);
+  // Composed (NFC), as the service composes a text before it checks it.
+  return text.test('format', invalid, (value) => !value || textShowsAsSent(value.normalize('NFC')));
 }
 
 /**
@@ -199,7 +212,7 @@ export function personNameSchema(invalid: Message, tooLong: Message, maxLength =
 }
 
 export function firstNameSchema(field = 'profile.firstName') {
-  return personNameSchema(messages.firstNameFormat(field), tooLongMessage(field, 'Please enter a shorter first name.'));
+  return personNameSchema(messages.firstNameFormat(field), tooLongMessage(field, 'The first name can have at most {max} characters.'));
 }
 
 /**
@@ -213,7 +226,7 @@ export function firstNameSchema(field = 'profile.firstName') {
 export function lastNameSchema(field = 'profile.lastName') {
   const code = ErrorCode.INVALID_FORMAT;
   const invalid = message([`gigya.schema.${field}`, `ap.errors.${field}.${code}`, `mpp.errors.${code}.${field}`], 'Please enter a valid last name.');
-  return personNameSchema(invalid, tooLongMessage(field, 'Please enter a shorter last name.'));
+  return personNameSchema(invalid, tooLongMessage(field, 'The last name can have at most {max} characters.'));
 }
 
 /**

@@ -226,9 +226,6 @@ export const CharGroupExamples: readonly { password: string; groups: number }[] 
 /** The rule of a first and a last name, in the profile and in an address book entry (a RegExp with the u flag). */
 export const PersonNamePattern = '^(?:[\'’]\\p{L}[ \\-])?\\p{L}(?:[·.]?\\p{L}|\\p{M}|\\.?[\'’\\-]+[\\p{L}\\p{M}])*(?:[\'’\\-]+|\\.?[\'’\\-]* [ \'’\\-]*[\\p{L}\\p{M}](?:[·.]?\\p{L}|\\p{M}|\\.?[ \'’\\-]+[\\p{L}\\p{M}])*(?:\\.|[ \'’\\-]*)|[\'’\\-]* [ \'’\\-]*)?$';
 
-/** The most characters (code points after trimming and NFC) of a first or a last name. */
-export const PersonNameMaxLength = 200;
-
 /** Names as sent and whether the provider takes them; both sides test against them. */
 export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [
   { name: 'Anna', valid: true },
@@ -285,15 +282,6 @@ export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [
   { name: 'Max\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301', valid: true },
   { name: 'Max\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301', valid: false },
 ];
-
-/**
- * The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book
- * field (address), and the most combining marks in a row in a text of the schema (marksInRow).
- */
-export const TextMaxLength = { account: 1000, address: 200, marksInRow: 10 } as const;
-
-/** The letters that show nothing (the Hangul fillers), which no text of the schema holds (textLength.hiddenLetters). */
-export const TextHiddenLetters = '\u115f\u1160\u3164\uffa0';
 
 /** Addresses and whether the provider takes them; both sides test against them. */
 export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [

@@ -1,4 +1,4 @@
-import { TextHiddenLetters, TextMaxLength } from './contract.gen';
+import { TextHiddenLetters, TextMaxLength } from './text-length.gen';
 import { textShowsAsSent } from './text-as-sent';
 
 describe('textShowsAsSent', () => {

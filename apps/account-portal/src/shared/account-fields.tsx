@@ -13,6 +13,7 @@ import {
   type MapValidationErrorsOptions,
 } from '@portal/forms';
 import { phoneExample } from '@portal/forms/phone-examples';
+import { PersonNameMaxLength } from '@portal/identity';
 import { salutationOptions } from './account-save';
 
 // The account's own fields as the personal data page shows them (spec 000 §2, /personaldata), one place for that
@@ -96,9 +97,13 @@ export const accountFieldRuleOptions = (language: string): FieldRuleOptions => (
 /**
  * What the service's refusals of the account's fields need of the site (mapValidationErrors' options), for the language
  * tag `language`: the phone's (ap.errors.profile.phones.number.400026) names the example its hint and the form's own
- * check name, not a German one on every site (QA wording round, 2026-11-30). Both forms with these fields pass it.
+ * check name, not a German one on every site (QA wording round, 2026-11-30), and a name too long (.400006) the most
+ * characters of a name, the texts of this form the service limits ({max}; "shorter" did not say how much to cut, QA
+ * 2026-11-30). Both forms with these fields pass it.
  */
-export const accountFieldErrorOptions = (language: string): MapValidationErrorsOptions => ({ values: { example: phoneExample(language) } });
+export const accountFieldErrorOptions = (language: string): MapValidationErrorsOptions => ({
+  values: { example: phoneExample(language), max: PersonNameMaxLength },
+});
 
 /** One field of the account as the personal data page shows it. */
 export function AccountField({ name, required }: { name: AccountFieldName; required: boolean }) {

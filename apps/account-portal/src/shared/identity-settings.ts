@@ -81,7 +81,7 @@ export function refusedPasswordMessage(answer: Envelope, password: string): Mess
   if (!refused) return undefined;
   if (isCommonPassword(answer)) return messages.passwordCommon();
   // The contract's passwordTooLong, written out: its module loads with the form rules, not with the pages (page weight).
-  if (new TextEncoder().encode(password).length > PasswordPolicyDefaults.maxBytes) return messages.passwordTooLong();
+  if (new TextEncoder().encode(password).length > PasswordPolicyDefaults.maxBytes) return messages.passwordTooLong(password);
   return serverErrorMessage(refused, ACCOUNT_PORTAL_ERROR_KEYS);
 }
 

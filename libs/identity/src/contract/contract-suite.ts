@@ -1563,6 +1563,8 @@ export function describeIdentityContract(
           ['data.addressBook.street', { data: { addressBook: [{ ...BRUSSELS, street: `R${'\u0301'.repeat(150)}` }] } }],
           ['data.addressBook.street', { data: { addressBook: [{ ...BRUSSELS, street: 'Rue\u2028Haute' }] } }],
           ['data.addressBook.city', { data: { addressBook: [{ ...BRUSSELS, city: 'Bru\ufeffxelles' }] } }],
+          ['data.addressBook.streetNo', { data: { addressBook: [{ ...BRUSSELS, streetNo: '12\u3164' }] } }],
+          ['data.addressBook.city', { data: { addressBook: [{ ...BRUSSELS, city: `B${'\u0301'.repeat(TextMaxLength.marksInRow + 1)}` }] } }],
         ];
         for (const [fieldName, write] of refusals) {
           const answer = await provider.setAccountInfo(write);
@@ -1583,10 +1585,12 @@ export function describeIdentityContract(
         await activeAccount('namelength');
         for (const field of ['firstName', 'lastName'] as const) {
           const answer = await provider.setAccountInfo({ profile: { [field]: 'ä'.repeat(PersonNameMaxLength + 1) } });
+          // Its words name the limit, for a client without a text of its own for the field (QA, 2026-11-30).
+          const message = `The value is too long: at most ${PersonNameMaxLength} characters.`;
           expect([field, answer.errorCode, answer.validationErrors]).toEqual([
             field,
             ErrorCode.VALIDATION,
-            [expect.objectContaining({ fieldName: `profile.${field}`, errorCode: ErrorCode.INVALID_PARAMETER })],
+            [expect.objectContaining({ fieldName: `profile.${field}`, errorCode: ErrorCode.INVALID_PARAMETER, message })],
           ]);
         }
         const longest = 'ä'.repeat(PersonNameMaxLength);

@@ -16,17 +16,15 @@ export function addressSchema(
   zipCodeRules: Record<string, ZipCodeRule>,
 ) {
   const required = (field: string, rule: Schema = yup.string()) => rule.test('required', messages.required(`${FIELD}.${field}`), hasValue);
-  // The service's rule of an address's names, said in the words of its refusal (ap.errors.data.addressBook.lastName.400026);
-  // a name too long in the profile's words for one (a shorter first name), which are the same.
-  const name = (field: string) =>
-    required(
-      field,
-      personNameSchema(message(`ap.errors.${FIELD}.${field}.${ErrorCode.INVALID_FORMAT}`, GENERIC_FORMAT_MESSAGE), tooLongMessage(`profile.${field}`), ADDRESS_TEXT_MAX_LENGTH),
-    );
-  // The street, house number and city: the service's length (its only rule of them besides controls), said as such. They
-  // stopped at 200, 20 and 100 characters with the format message, so a long street or city was called malformed and a
-  // house number the service takes was refused (QA languages round of 2026-11-30).
-  const text = (field: string) => required(field, addressTextSchema(tooLongMessage(`${FIELD}.${field}`)));
+  // Each field's rules in the words of the service's refusals of it: ap.errors.data.addressBook.<field>.400026 for what
+  // it does not take, .400006, which names the limit, for a text too long.
+  const invalid = (field: string) => message(`ap.errors.${FIELD}.${field}.${ErrorCode.INVALID_FORMAT}`, GENERIC_FORMAT_MESSAGE);
+  const name = (field: string) => required(field, personNameSchema(invalid(field), tooLongMessage(`${FIELD}.${field}`), ADDRESS_TEXT_MAX_LENGTH));
+  // The street, house number and city: the service's length and what every text of the schema holds to (shown as sent),
+  // its rules of them besides controls. They stopped at 200, 20 and 100 characters with the format message, so a long
+  // street or city was called malformed and a house number the service takes was refused (QA languages round of
+  // 2026-11-30); a Hangul filler or a letter with 11 accents passed the form and was refused on saving (QA, 2026-11-30).
+  const text = (field: string) => required(field, addressTextSchema(invalid(field), tooLongMessage(`${FIELD}.${field}`)));
   return formSchema({
     salutation: yup.string().oneOf(['', 'mr', 'mrs', 'div']),
     firstName: name('firstName'),

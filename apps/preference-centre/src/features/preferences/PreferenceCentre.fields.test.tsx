@@ -519,6 +519,19 @@ describe('tiles, profile fields and the favourite store', () => {
     expect(screen.queryByText(/The month has no day|expected format/)).not.toBeInTheDocument();
   });
 
+  // QA, 2026-11-30: "shorter" did not say how much shorter; the service's refusal names the limit, the page fills it in.
+  it("the server's refusal of a first name too long names the limit", async () => {
+    const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    await user.type(await screen.findByRole('textbox', { name: 'Vorname' }), 'Erika');
+    jest.spyOn(fake, 'setAccountInfo').mockResolvedValueOnce({
+      errorCode: 400009,
+      errorMessage: 'Validation error',
+      validationErrors: [{ fieldName: 'profile.firstName', errorCode: 400006, message: 'The value is too long.' }],
+    });
+    await user.click(save());
+    expect(await screen.findByText('Der Vorname darf höchstens 200 Zeichen lang sein.')).toBeInTheDocument();
+  }, 20_000);
+
   describe('the names, which the identity schema requires (QA)', () => {
     // The store tab with the last name beside the first, as a CMS may place them.
     const withNames: PreferenceCentreContent = {

@@ -360,9 +360,9 @@ const PERSON_NAME_MAX_LENGTH = 200;
 
 /**
  * One value in its stored form, or why it cannot be stored; `value: undefined` removes the field. `maxLength` is the
- * contract's textLength (an account text's, an address field's), written out: the contract's module loads with every
- * page and this one with the fake only, so taking TextMaxLength would weigh on every page; the contract suite holds
- * both providers to it.
+ * contract's textLength (an account text's, an address field's), written out: taken from text-length.gen.ts, it would
+ * make the fake's chunk load the account portal's forms chunk, one more entry in the list of the first chunk, 9 bytes of
+ * /login's (2026-11-30); the contract suite holds both providers to it.
  */
 function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength = 1000): Coerced {
   const bad = (errorCode: number, message: string): Coerced => ({ error: { fieldName, errorCode, message } });
@@ -388,7 +388,7 @@ function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength
   // would be stored apart from the same name composed.
   const text = value.trim().normalize('NFC');
   // In characters (code points), as the embedded provider and the forms count them.
-  if ([...text].length > maxLength) return bad(ErrorCode.INVALID_PARAMETER, 'The value is too long.');
+  if ([...text].length > maxLength) return bad(ErrorCode.INVALID_PARAMETER, `The value is too long: at most ${maxLength} characters.`);
   if (TEXT_CONTROL.test(text) || !textShowsAsSent(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   if (text === '') return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
   if (!followsFormat(field, text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');

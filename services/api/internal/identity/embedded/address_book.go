@@ -97,7 +97,7 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 			// In characters, as the address form counts them: in bytes a street of 101 umlauts passed the form and was
 			// refused with 400006.
 			case utf8.RuneCountInString(str) > contract.AddressTextMaxLength:
-				errs = append(errs, bad(field, contract.CodeInvalidParameter, "The value is too long."))
+				errs = append(errs, bad(field, contract.CodeInvalidParameter, tooLong(contract.AddressTextMaxLength)))
 				continue
 			case strings.ContainsFunc(str, identity.IsTextControl) || !contract.TextShowsAsSent(str):
 				// As the profile's texts (coerce): NUL, a bell and U+202E were stored in a street and a city, and an

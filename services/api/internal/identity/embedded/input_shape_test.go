@@ -1,6 +1,7 @@
 package embedded_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -59,6 +60,10 @@ func TestInputShapeIsHeldToTheContract(t *testing.T) {
 			{"150 accents on one letter", embedded.SetAccountInfoParams{Profile: map[string]any{"firstName": "A" + strings.Repeat("\u0301", 150)}}, "profile.firstName", contract.CodeInvalidFormat},
 			{"11 marks on one letter", embedded.SetAccountInfoParams{Profile: map[string]any{"lastName": "x" + strings.Repeat("\u0301", 11)}}, "profile.lastName", contract.CodeInvalidFormat},
 			{"150 accents in a street", embedded.SetAccountInfoParams{Data: address("street", "A"+strings.Repeat("\u0301", 150))}, "data.addressBook.street", contract.CodeInvalidFormat},
+			// Every free text of an address, as the address form checks them (QA, 2026-11-30: the form took these).
+			{"a Hangul filler in a street", embedded.SetAccountInfoParams{Data: address("street", "Haupt\u3164stra\u00dfe")}, "data.addressBook.street", contract.CodeInvalidFormat},
+			{"a halfwidth Hangul filler as a house number", embedded.SetAccountInfoParams{Data: address("streetNo", "\uFFA0")}, "data.addressBook.streetNo", contract.CodeInvalidFormat},
+			{"11 marks in a city", embedded.SetAccountInfoParams{Data: address("city", "1"+strings.Repeat("\u0301", contract.TextMaxMarksInRow+1))}, "data.addressBook.city", contract.CodeInvalidFormat},
 		} {
 			t.Run(bad.name, func(t *testing.T) {
 				r, err := h.p.SetAccountInfo(h.ctx, me, bad.in)
@@ -67,6 +72,10 @@ func TestInputShapeIsHeldToTheContract(t *testing.T) {
 				require.NotEmpty(t, r.ValidationErrors)
 				require.Equal(t, bad.field, r.ValidationErrors[0].FieldName)
 				require.Equal(t, bad.code, r.ValidationErrors[0].ErrorCode)
+				if bad.code == contract.CodeInvalidParameter && strings.Contains(bad.name, "characters") {
+					// A text too long names the limit of its field (a name's), for a client without a text of its own.
+					require.Equal(t, fmt.Sprintf("The value is too long: at most %d characters.", contract.PersonNameMaxLength), r.ValidationErrors[0].Message)
+				}
 			})
 		}
 		after, err := h.store.AccountByUID(h.ctx, uid)

@@ -199,6 +199,8 @@ func TestAddressTextsCountCharacters(t *testing.T) {
 		require.Equal(t, contract.CodeValidation, r.ErrorCode)
 		require.Equal(t, "data.addressBook.street", r.ValidationErrors[0].FieldName)
 		require.Equal(t, contract.CodeInvalidParameter, r.ValidationErrors[0].ErrorCode)
+		// Its words name the limit, for a client without a text of its own for the field (QA, 2026-11-30).
+		require.Equal(t, "The value is too long: at most 200 characters.", r.ValidationErrors[0].Message)
 		r = register(strings.Repeat("ä", 200))
 		require.Equal(t, contract.CodePendingVerification, r.ErrorCode, r.ErrorDetails)
 	})

@@ -167,7 +167,7 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 			maxLength = f.MaxLength
 		}
 		if utf8.RuneCountInString(str) > maxLength { // characters, as forms count them (an address's likewise)
-			return bad(contract.CodeInvalidParameter, "The value is too long.")
+			return bad(contract.CodeInvalidParameter, tooLong(maxLength))
 		}
 		if strings.ContainsFunc(str, identity.IsTextControl) || !contract.TextShowsAsSent(str) {
 			return bad(contract.CodeInvalidFormat, "The specified value does not correspond to the expected format.")
@@ -183,6 +183,12 @@ func (f *compiledField) coerce(v any) (any, *ValidationError) {
 		}
 		return str, nil
 	}
+}
+
+// tooLong is the message of a text longer than maxLength characters: it names the limit, so that a client without a
+// text of its own for the field still says how much to cut (QA, 2026-11-30: "too long" alone did not).
+func tooLong(maxLength int) string {
+	return fmt.Sprintf("The value is too long: at most %d characters.", maxLength)
 }
 
 // mergeProfile validates profile input (without email, which has its own flow) and merges it into cur.

@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Durations } from '@portal/identity-contract';
-import { ErrorCode, ErrorDetails, type Envelope, type IdentityProvider } from '@portal/identity';
+import { ErrorCode, ErrorDetails, PasswordPolicyDefaults, type Envelope, type IdentityProvider } from '@portal/identity';
 import { commonPasswordsFrom, createFakeProvider, MINUTE } from '@portal/identity/testing';
+import { messages } from '@portal/forms';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
+import { PAGE_LANGUAGES, textIn } from '../../../testing/schema-errors';
 import { accessDataSections } from './AccessDataPage';
 import { changeEmail, changePassword, confirmPassword } from '../api/change-login-details';
 import { CeremonyError, createPasskey } from '../../../shared/passkey-browser';
@@ -107,14 +109,27 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
     expect(await changePassword(identity, PASSWORD, 'p@sSw0rD')).toMatchObject({ field: 'newPassword', message: { key: 'global.password.error.common' } });
   });
 
-  // QA spec audit, 2026-11-30: the service's "The password is too long." stood on the German page.
+  // QA spec audit, 2026-11-30: the service's "The password is too long." stood on the German page; its text then named no
+  // limit (QA, 2026-11-30): the contract's maxBytes, as characters only for a password of one byte a character.
   it("the service's refusal of a too long new password says so in the page's language: 400006 without details of its own, the password over maxBytes", async () => {
     const tooLong = { errorCode: ErrorCode.VALIDATION, validationErrors: [{ fieldName: 'newPassword', errorCode: ErrorCode.INVALID_PARAMETER, message: 'The password is too long.' }] };
-    const tooLongMessage = { key: 'clp.registration.password.tooLong', fallback: 'The password is too long.' };
-    expect(await changePassword(answering(tooLong), PASSWORD, `Aa1!${'ä'.repeat(140)}`)).toEqual({ kind: 'error', field: 'newPassword', message: tooLongMessage });
-    expect(await changePassword(answering(tooLong), PASSWORD, `Aa1!${'x'.repeat(253)}`)).toMatchObject({ message: tooLongMessage });
+    const tooLongMessage = (key: string) => expect.objectContaining({ key, values: { max: PasswordPolicyDefaults.maxBytes } });
+    expect(await changePassword(answering(tooLong), PASSWORD, `Aa1!${'ä'.repeat(140)}`)).toEqual({
+      kind: 'error',
+      field: 'newPassword',
+      message: tooLongMessage('clp.registration.password.tooLong.bytes'),
+    });
+    expect(await changePassword(answering(tooLong), PASSWORD, `Aa1!${'x'.repeat(253)}`)).toMatchObject({ message: tooLongMessage('clp.registration.password.tooLong') });
     // Within the bytes the service takes, the refusal is another one of the policy's: its own key, else its words.
     expect(await changePassword(answering(tooLong), PASSWORD, `Aa1!${'x'.repeat(252)}`)).toMatchObject({ message: { key: 'ap.errors.newPassword.400006' } });
+  });
+
+  it.each(PAGE_LANGUAGES)('the text of a too long password names the limit in %s, in characters only for one of a byte a character', async (language) => {
+    const plain = await textIn(language, messages.passwordTooLong(`Aa1!${'x'.repeat(300)}`));
+    const umlauts = await textIn(language, messages.passwordTooLong(`Aa1!${'ä'.repeat(140)}`));
+    for (const text of [plain, umlauts]) expect(text).toEqual(expect.stringContaining(String(PasswordPolicyDefaults.maxBytes)));
+    expect(umlauts).not.toEqual(plain);
+    expect(`${plain} ${umlauts}`).not.toContain('{');
   });
 
   it('the password change refuses a new password longer than the service takes before sending it (QA: its English words)', async () => {
@@ -128,7 +143,7 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
     await userEvent.click(within(section).getByLabelText(/^Neues Passwort wiederholen/));
     await userEvent.paste(`Aa1!${'x'.repeat(300)}`);
     await userEvent.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
-    await waitFor(() => expect(newPassword).toHaveAccessibleDescription(/Das Passwort ist zu lang\./));
+    await waitFor(() => expect(newPassword).toHaveAccessibleDescription(expect.stringContaining('Das Passwort darf höchstens 256 Zeichen lang sein.')));
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
   }, 20_000);
 

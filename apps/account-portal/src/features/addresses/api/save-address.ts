@@ -1,5 +1,5 @@
 import { message } from '@portal/forms';
-import type { AccountData, AddressBookEntry, Salutation } from '@portal/identity';
+import { TextMaxLength, type AccountData, type AddressBookEntry, type Salutation } from '@portal/identity';
 import { useAccountSave, type AccountChange } from '../../../shared/account-save';
 
 /** The address form; postcode and country are siblings, so the postcode follows the country's rule. */
@@ -76,9 +76,14 @@ export function addressUpdate(values: AddressValues, loaded: AddressValues, addi
   return { data: { addressBook: [entry as AddressBookEntry] } };
 }
 
-/** Saves the one address of the account (spec 000 §3): addressUpdate, from the values the form was loaded with. */
+/**
+ * Saves the one address of the account (spec 000 §3): addressUpdate, from the values the form was loaded with. The
+ * service's refusal of a text too long (ap.errors.data.addressBook.<field>.400006) names the most characters of an
+ * address's text ({max}), its names' too.
+ */
 export function useSaveAddress(loaded: AddressValues, adding: boolean) {
   return useAccountSave((values: AddressValues, _account, stored) => addressUpdate(values, loaded, adding, currentAddress(stored.data)), {
     fieldPath: addressFieldPath,
+    values: { max: TextMaxLength.address },
   });
 }

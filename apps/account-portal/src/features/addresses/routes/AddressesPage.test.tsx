@@ -277,17 +277,22 @@ describe('/addresses', () => {
     await retype(lastName, `M${'ü'.repeat(200)}`);
     await save();
     expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Vornamen ein.');
-    expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen kürzeren Nachnamen ein.');
+    expect(lastName).toHaveAccessibleDescription('Der Nachname darf höchstens 200 Zeichen lang sein.');
     await retype(firstName, `E${'r'.repeat(200)}`);
     await retype(lastName, 'Mül3er');
     await save();
-    expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen kürzeren Vornamen ein.');
+    expect(firstName).toHaveAccessibleDescription('Der Vorname darf höchstens 200 Zeichen lang sein.');
     expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Nachnamen ein.');
     // A street, house number or city too long is too long, not "not the expected format" (the same QA round).
     const street = screen.getByRole('textbox', { name: /Straße/ });
     await retype(street, 'S'.repeat(201));
     await save();
-    expect(street).toHaveAccessibleDescription('Bitte geben Sie eine kürzere Straße ein.');
+    expect(street).toHaveAccessibleDescription('Die Straße darf höchstens 200 Zeichen lang sein.');
+    // One that would not show as sent (a Hangul filler, as the service refuses it in every text: QA, 2026-11-30) is not
+    // a valid street.
+    await retype(street, 'Haupt\u3164straße');
+    await save();
+    expect(street).toHaveAccessibleDescription('Bitte geben Sie eine gültige Straße ein.');
     await retype(street, 'Hauptstraße');
     expect(sent()).toBe(0);
 
@@ -412,6 +417,23 @@ describe('/addresses', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl für das gewählte Land ein.')).toBeInTheDocument();
   });
+
+  // QA, 2026-11-30: the service's refusal of a text too long said "shorter" (and of an address's name, its English
+  // words), not how much shorter: it names the limit, the most characters of an address's text.
+  it("says the service's refusal of a text too long with the limit, a name's too", async () => {
+    const fake = await loggedIn({ addressBook: [belgium] });
+    const tooLong = (field: string) => ({ fieldName: `data.addressBook.${field}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'The value is too long.' });
+    const identity: IdentityProvider = {
+      ...fake,
+      setAccountInfo: async () => ({ errorCode: ErrorCode.VALIDATION, validationErrors: [tooLong('street'), tooLong('city'), tooLong('lastName')] }),
+    };
+    await openApp('/addresses/addresschange', { identity, metadata });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Adresse ändern' }, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Die Straße darf höchstens 200 Zeichen lang sein.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Ort/ })).toHaveAccessibleDescription('Der Ort darf höchstens 200 Zeichen lang sein.');
+    expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveAccessibleDescription('Der Nachname darf höchstens 200 Zeichen lang sein.');
+  }, 20_000);
 
   it("tells the browser what to fill, and the phone the keyboard of the chosen country's postcode (QA phone)", async () => {
     await openApp('/addresses/addaddress', { identity: await loggedIn(), metadata });

@@ -317,7 +317,7 @@ describe('/login/reset-password', () => {
     await userEvent.click(screen.getByLabelText(/^Neues Passwort wiederholen/));
     await userEvent.paste(password);
     await userEvent.click(screen.getByRole('button', { name: 'Passwort speichern' }));
-    await waitFor(() => expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveAccessibleDescription(/Das Passwort ist zu lang\./));
+    await waitFor(() => expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveAccessibleDescription(expect.stringContaining('Das Passwort ist zu lang: höchstens 256 einfache Zeichen (A–Z, Ziffern, ! oder #); Umlaute, Buchstaben mit Akzent und Emojis zählen zwei- bis vierfach.')));
     expect(identity.calls.some((call) => call.method === 'resetPassword' && 'newPassword' in (call.params as object))).toBe(false);
   });
 

@@ -267,7 +267,7 @@ describe('/personaldata', () => {
     };
     await openApp('/personaldata', { identity });
     await userEvent.click(await screen.findByRole('button', { name: 'Speichern' }, { timeout: 5000 }));
-    expect(await screen.findByText('Bitte geben Sie einen kürzeren Nachnamen ein.')).toBeInTheDocument();
+    expect(await screen.findByText('Der Nachname darf höchstens 200 Zeichen lang sein.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Telefonnummer/ })).toHaveAccessibleDescription(/Bitte geben Sie die Telefonnummer mit Pluszeichen/);
     expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveAccessibleDescription('Der Server mag diesen Namen nicht.');
     expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
@@ -284,16 +284,16 @@ describe('/personaldata', () => {
     };
     await openApp('/personaldata', { identity });
     await userEvent.click(await screen.findByRole('button', { name: 'Speichern' }, { timeout: 5000 }));
-    expect(await screen.findByText('Bitte geben Sie einen kürzeren Nachnamen ein.')).toBeInTheDocument();
+    expect(await screen.findByText('Der Nachname darf höchstens 200 Zeichen lang sein.')).toBeInTheDocument();
     // The focus is in the last name's field: opening the language menu leaves it, and formik checks the form.
     await userEvent.click(screen.getByRole('button', { name: /^Sprache / }));
     await userEvent.click(screen.getByRole('button', { name: 'British English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Personal data' })).toBeInTheDocument();
     const lastName = screen.getByRole('textbox', { name: /Last name/ });
-    await waitFor(() => expect(lastName).toHaveAccessibleDescription('Please enter a shorter last name.'));
+    await waitFor(() => expect(lastName).toHaveAccessibleDescription('The last name can have at most 200 characters.'));
     // Another field's change keeps it; a change of the last name takes it down.
     await userEvent.type(screen.getByRole('textbox', { name: /First name/ }), 'a');
-    expect(lastName).toHaveAccessibleDescription('Please enter a shorter last name.');
+    expect(lastName).toHaveAccessibleDescription('The last name can have at most 200 characters.');
     await userEvent.type(lastName, 'x');
     await waitFor(() => expect(lastName).not.toHaveAttribute('aria-invalid'));
   }, 20_000);
@@ -317,7 +317,7 @@ describe('/personaldata', () => {
     // Within the banner's 5 seconds the shopper changes something again and saves.
     await userEvent.type(first, 'b');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Bitte geben Sie einen kürzeren Nachnamen ein.')).toBeInTheDocument();
+    expect(await screen.findByText('Der Nachname darf höchstens 200 Zeichen lang sein.')).toBeInTheDocument();
     expect(screen.queryByText('Ihre persönlichen Daten wurden gespeichert.')).not.toBeInTheDocument();
   });
 

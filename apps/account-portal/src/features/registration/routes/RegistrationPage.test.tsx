@@ -84,7 +84,7 @@ describe('/registration', () => {
   });
 
   // QA spec audit, 2026-11-30: `Aa1!` and 300 times `x` reached the service, whose English "The password is too long."
-  // then stood under the German page's password field.
+  // then stood under the German page's password field; the German text then named no limit (QA, 2026-11-30).
   it('a password longer than the service takes: the page says so in its language before registering', async () => {
     const identity = createFakeProvider();
     await openApp('/registration', { identity });
@@ -93,19 +93,20 @@ describe('/registration', () => {
     await userEvent.paste(`Aa1!${'x'.repeat(300)}`);
     await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
-    await waitFor(() => expect(screen.getByLabelText(/^Passwort/)).toHaveAccessibleDescription(/Das Passwort ist zu lang\./));
+    await waitFor(() => expect(screen.getByLabelText(/^Passwort/)).toHaveAccessibleDescription(expect.stringContaining('Das Passwort darf höchstens 256 Zeichen lang sein.')));
     expect(screen.queryByText(/too long/)).not.toBeInTheDocument();
     expect(identity.calls.some((call) => call.method === 'register')).toBe(false);
-  });
+  }, 20_000);
 
-  it("the service's refusal of a too long password (400009, 400006 on the password) says it in the page's language too", async () => {
+  // 256 characters would not be true of 144 with 140 umlauts, two bytes each: the text says how the limit counts them.
+  it("the service's refusal of a too long password (400009, 400006 on the password) says it in the page's language too, with the limit", async () => {
     const fake = createFakeProvider();
     const tooLong = { errorCode: ErrorCode.VALIDATION, errorDetails: 'Validation failed', validationErrors: [{ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER, message: 'The password is too long.' }] };
     // A provider that gives no password policy: the page checks none, and the refusal alone decides what it says.
     const refusing = { ...fake, register: async () => tooLong, getPolicies: async () => ({ errorCode: 0 }) };
     await openApp('/registration', { identity: refusing });
     await register('neu@example.com', `Aa1!${'ä'.repeat(140)}`);
-    expect(await screen.findByText('Das Passwort ist zu lang.')).toBeInTheDocument();
+    expect(await screen.findByText('Das Passwort ist zu lang: höchstens 256 einfache Zeichen (A–Z, Ziffern, ! oder #); Umlaute, Buchstaben mit Akzent und Emojis zählen zwei- bis vierfach.')).toBeInTheDocument();
     expect(screen.queryByText(/too long/)).not.toBeInTheDocument();
   }, 20_000);
 

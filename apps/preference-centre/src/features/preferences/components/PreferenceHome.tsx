@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
 import { connectionLostMessage, deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, requestFailedMessage, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
 import { shopperCountry } from '@portal/i18n/country';
-import { isAccountDisabled, isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
+import { isAccountDisabled, isSuccess, isUnauthorized, PersonNameMaxLength, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
 import { deleteMarkedReminders } from '../api/delete-product-reminders';
 import type { SubscriberToken } from '../api/exchange-subscriber-token';
@@ -206,7 +206,12 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
             ? await loadNotAllowed().then(({ NotAllowedDialog, refusedSubscriptions }) => ({ Dialog: NotAllowedDialog, ...refusedSubscriptions(answer.validationErrors, update.subscriptions) }), () => undefined)
             : undefined;
           const refused = refusal?.keys.length ? refusal : undefined;
-          const errors = mapValidationErrors(refused ? refused.rest : answer.validationErrors, { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS, fieldPath: formFieldOf });
+          // A name too long (mpp.errors.400006.profile.firstName) names the limit, the centre's only texts the service limits.
+          const errors = mapValidationErrors(refused ? refused.rest : answer.validationErrors, {
+            keyPattern: PREFERENCE_CENTRE_ERROR_KEYS,
+            fieldPath: formFieldOf,
+            values: { max: PersonNameMaxLength },
+          });
           const status = {
             formError: identityErrorMessage(answer, { leading: [`mpp.errors.${answer.errorCode}.general`], fallback: answer.errorDetails || answer.errorMessage }),
             fieldErrors: { errors, values },

@@ -48,22 +48,26 @@ describe('a name too long (QA languages round of 2026-11-30: 201 letters of a fi
       return (error as { errors: kit.yup.ValidationError['errors'] }).errors[0] as unknown as { key: string | string[] };
     }
   };
-  // The text a language's bundle gives the message: its first key the bundle has.
-  const textIn = async (language: string, error: { key: string | string[] } | undefined) => {
+  // The text a language's bundle gives the message: its first key the bundle has, its placeholders filled from its values.
+  const textIn = async (language: string, error: { key: string | string[]; values?: Record<string, unknown> } | undefined) => {
     const bundle = (await import(`../../../locales/${language}.json`)) as Record<string, string>;
-    return [error?.key ?? []].flat().map((key) => bundle[key]).find(Boolean);
+    const text = [error?.key ?? []].flat().map((key) => bundle[key]).find(Boolean);
+    return text?.replace(/\{(\w+)\}/g, (placeholder, name: string) => String(error?.values?.[name] ?? placeholder));
   };
 
-  it('is told that it is too long, with the shorter-name text of the service\'s refusal 400006 in every language', async () => {
+  // And the text names the limit: "shorter" did not say how much shorter (QA, 2026-11-30).
+  it("is told that it is too long, naming the limit, with the text of the service's refusal 400006 in every language", async () => {
     const firstName = await errorOf('profile.firstName', { firstName: 'A'.repeat(201), lastName: '' });
     const lastName = await errorOf('profile.lastName', { firstName: '', lastName: 'B'.repeat(201) });
-    expect(await textIn('de', firstName)).toBe('Bitte geben Sie einen kürzeren Vornamen ein.');
-    expect(await textIn('de', lastName)).toBe('Bitte geben Sie einen kürzeren Nachnamen ein.');
+    expect(await textIn('de', firstName)).toBe('Der Vorname darf höchstens 200 Zeichen lang sein.');
+    expect(await textIn('de', lastName)).toBe('Der Nachname darf höchstens 200 Zeichen lang sein.');
     for (const language of LANGUAGES) {
-      const bundle = (await import(`../../../locales/${language}.json`)) as Record<string, string>;
-      expect([language, await textIn(language, firstName)]).toEqual([language, bundle['mpp.errors.400006.profile.firstName']]);
-      expect([language, await textIn(language, lastName)]).toEqual([language, bundle['mpp.errors.400006.profile.lastName']]);
-      expect([language, bundle['mpp.errors.400006.profile.firstName']]).toEqual([language, expect.any(String)]);
+      for (const [field, error] of [['firstName', firstName], ['lastName', lastName]] as const) {
+        expect([language, error?.key]).toEqual([language, expect.arrayContaining([`mpp.errors.400006.profile.${field}`])]);
+        const text = await textIn(language, error);
+        expect([language, text]).toEqual([language, expect.stringContaining('200')]);
+        expect([language, text]).toEqual([language, expect.not.stringContaining('{')]);
+      }
     }
     // And with a hyphen and a space, as QA typed it.
     expect(await errorOf('profile.firstName', { firstName: `Anna-Maria ${'a'.repeat(190)}`, lastName: '' })).toEqual(firstName);

@@ -215,7 +215,8 @@ func tsMillis(d time.Duration) string {
 }
 
 // tsFile is contract.gen.ts: the same facts as TypeScript values, those the first page of each app may need (error
-// codes and messages, the password and name rules); the others are in limitsTSFile's and linksTSFile's files.
+// codes and messages, the password and name rules); the others are in the files of their own below (limitsTSFile's,
+// textLengthTSFile's and the others).
 func tsFile(d document, w tsWriter) {
 	codeName := map[int]string{}
 	for _, c := range d.Codes {
@@ -308,20 +309,12 @@ func tsFile(d document, w tsWriter) {
 	w("];\n\n")
 	w("/** The rule of a first and a last name, in the profile and in an address book entry (a RegExp with the u flag). */\n")
 	w("export const PersonNamePattern = %s;\n\n", tsString(d.PersonName.Pattern))
-	w("/** The most characters (code points after trimming and NFC) of a first or a last name. */\n")
-	w("export const PersonNameMaxLength = %d;\n\n", d.PersonName.MaxLength)
 	w("/** Names as sent and whether the provider takes them; both sides test against them. */\n")
 	w("export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [\n")
 	for _, e := range d.PersonName.Examples {
 		w("  { name: %s, valid: %t },\n", tsString(e.Name), e.Valid)
 	}
 	w("];\n\n")
-	w("/**\n * The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book\n")
-	w(" * field (address), and the most combining marks in a row in a text of the schema (marksInRow).\n */\n")
-	w("export const TextMaxLength = { account: %d, address: %d, marksInRow: %d } as const;\n\n",
-		d.TextLength.Account, d.TextLength.Address, d.TextLength.MarksInRow)
-	w("/** The letters that show nothing (the Hangul fillers), which no text of the schema holds (textLength.hiddenLetters). */\n")
-	w("export const TextHiddenLetters = %s;\n\n", tsString(d.TextLength.HiddenLetters))
 	w("/** Addresses and whether the provider takes them; both sides test against them. */\n")
 	w("export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [\n")
 	for _, e := range d.EmailAddress.Examples {
@@ -511,6 +504,21 @@ func phoneTSFile(d document, w tsWriter) {
 	w("];\n")
 }
 
+// textLengthTSFile is text-length.gen.ts: the most characters of a name and of a text, the marks in a row and the
+// letters that show nothing. A file of its own (see limitsTSFile): the forms' rules, which load when a form is first
+// checked, and the pages that map the service's refusals name these limits in their texts ({max}), and in
+// contract.gen.ts each limit a page named would weigh on every first page, /login's too (page weight, 2026-11-30).
+func textLengthTSFile(d document, w tsWriter) {
+	w("/** The most characters (code points after trimming and NFC) of a first or a last name. */\n")
+	w("export const PersonNameMaxLength = %d;\n\n", d.PersonName.MaxLength)
+	w("/**\n * The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book\n")
+	w(" * field (address), and the most combining marks in a row in a text of the schema (marksInRow).\n */\n")
+	w("export const TextMaxLength = { account: %d, address: %d, marksInRow: %d } as const;\n\n",
+		d.TextLength.Account, d.TextLength.Address, d.TextLength.MarksInRow)
+	w("/** The letters that show nothing (the Hangul fillers), which no text of the schema holds (textLength.hiddenLetters). */\n")
+	w("export const TextHiddenLetters = %s;\n", tsString(d.TextLength.HiddenLetters))
+}
+
 // tsWriter writes a line or more of a TypeScript file (fmt.Fprintf's format and arguments).
 type tsWriter func(format string, args ...any)
 
@@ -524,6 +532,7 @@ var tsFiles = []struct {
 	{"limits.gen.ts", limitsTSFile},
 	{"links.gen.ts", linksTSFile},
 	{"phone.gen.ts", phoneTSFile},
+	{"text-length.gen.ts", textLengthTSFile},
 }
 
 // tsSource is one TypeScript file: the generated-code header, what emit writes, and one newline at the end.

@@ -20,7 +20,7 @@ func TestGeneratedCodeIsCurrent(t *testing.T) {
 	for _, f := range out.ts {
 		files["../../../../../../libs/identity-contract/src/"+f.name] = f.src
 	}
-	require.Len(t, out.ts, 5, "contract, session, limits, links and phone")
+	require.Len(t, out.ts, 6, "contract, session, limits, links, phone and text lengths")
 	for path, src := range files {
 		current, err := os.ReadFile(path)
 		require.NoError(t, err)

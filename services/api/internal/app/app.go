@@ -84,7 +84,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	}
 	var relay mail.Relay
 	if cfg.Mail.SMTP.URL != "" {
-		smtp, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: cfg.Mail.SMTP.URL, From: cfg.Mail.From})
+		smtp, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: cfg.Mail.SMTP.URL, From: cfg.Mail.From, RequireTLS: cfg.SMTPRequiresTLS()})
 		if err != nil {
 			return nil, err
 		}

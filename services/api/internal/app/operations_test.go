@@ -18,6 +18,8 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/identityapi"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/mail/mailtest"
 )
 
 // In production the admin listener may listen on every interface for the metrics scraper; the profiler's memory
@@ -88,4 +90,31 @@ func TestStopIsLoggedWhenItIsAsked(t *testing.T) {
 	lines := svc.Logs.FilterMessage("stopping").AllUntimed()
 	require.Len(t, lines, 1)
 	require.Equal(t, "terminated signal received", lines[0].ContextMap()["cause"])
+}
+
+// Production's mails went out in clear text to a relay that offered no STARTTLS (QA operator round): the service
+// hands mail to an smtp:// relay only over STARTTLS there unless mail.smtp.tls says opportunistic.
+func TestProductionMailNeedsTheRelaysTLS(t *testing.T) {
+	for _, tc := range []struct {
+		policy    string
+		delivered int
+	}{
+		{"", 0},
+		{config.SMTPTLSOpportunistic, 1},
+	} {
+		t.Run("mail.smtp.tls="+tc.policy, func(t *testing.T) {
+			relay := mailtest.Start(t, mailtest.Options{}) // no STARTTLS on offer
+			s := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+				c.Env = config.EnvProduction
+				c.Mail.SMTP.URL = "smtp://" + relay.Addr
+				c.Mail.SMTP.TLS = tc.policy
+			}))
+			ctx := context.Background()
+			require.NoError(t, s.App.Outbox.Send(ctx, mail.Message{To: "eva@example.com", Subject: "s", Text: "t"}))
+			sent, err := s.App.Outbox.DeliverPending(ctx, 10)
+			require.NoError(t, err)
+			require.Equal(t, tc.delivered, sent)
+			require.Len(t, relay.Received(), tc.delivered)
+		})
+	}
 }

@@ -47,6 +47,9 @@ func (c Config) Validate() error {
 	if c.Mail.SMTP.URL != "" {
 		c.validateSMTPURL(bad)
 	}
+	if t := c.Mail.SMTP.TLS; t != "" && t != SMTPTLSRequired && t != SMTPTLSOpportunistic {
+		bad("mail.smtp.tls", `must be "required" or "opportunistic" (empty: required in production, opportunistic in development), got %q`, t)
+	}
 	if c.HTTP.PublicURL != "" {
 		// Links are built by appending paths to it, so a query, a fragment or credentials would break every one.
 		if u, err := url.Parse(c.HTTP.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||

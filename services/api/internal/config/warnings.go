@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"net/url"
 	"sort"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
@@ -23,6 +24,10 @@ func (c Config) warnings(configured func(key string) bool) []string {
 	if c.Identity.Embedded.MailLimits.ExemptLoopback && configured("identity.embedded.mailLimits.exemptLoopback") {
 		out = append(out, `identity.embedded.mailLimits.exemptLoopback: ignored when env is "production" (callers on the machine itself get no exemption there)`)
 	}
+	if c.mailInClearText() {
+		out = append(out, `mail.smtp.tls: opportunistic when env is "production": mails (reset links among them) go out unencrypted to a relay that offers no STARTTLS; `+
+			`set it to required, or use smtps://`)
+	}
 	e := c.Identity.Embedded
 	if e.Password.MinLength < contract.DefaultPasswordMinLength {
 		out = append(out, fmt.Sprintf("identity.embedded.password.minLength: %d, weaker than the spec's %d", e.Password.MinLength, contract.DefaultPasswordMinLength))
@@ -37,4 +42,11 @@ func (c Config) warnings(configured func(key string) bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// mailInClearText: an smtp:// relay without credentials may get the mails unencrypted (mail.smtp.tls:
+// opportunistic); credentials and smtps:// always encrypt.
+func (c Config) mailInClearText() bool {
+	u, err := url.Parse(c.Mail.SMTP.URL)
+	return err == nil && u.Scheme == "smtp" && u.User == nil && !c.SMTPRequiresTLS()
 }

@@ -37,6 +37,11 @@ func TestProductionWarnings(t *testing.T) {
 				`identity.embedded.password.minCharGroups: 0, weaker than the spec's 4 (lower and upper case letters, digits and other characters)`,
 				`identity.embedded.password.minLength: 1, weaker than the spec's 8`,
 			}},
+		{name: "mail in clear text to a relay without STARTTLS", env: map[string]string{"PORTAL_MAIL_SMTP_TLS": "opportunistic"},
+			want: []string{`mail.smtp.tls: opportunistic when env is "production": mails (reset links among them) go out unencrypted to a relay that offers no STARTTLS; ` +
+				`set it to required, or use smtps://`}},
+		{name: "mail in clear text asked for but the relay has credentials", env: map[string]string{"PORTAL_MAIL_SMTP_TLS": "opportunistic", "PORTAL_MAIL_SMTP_URL": "smtp://portal:s3cret@mail.example.com:587"}},
+		{name: "mail in clear text asked for but the relay URL is smtps", env: map[string]string{"PORTAL_MAIL_SMTP_TLS": "opportunistic", "PORTAL_MAIL_SMTP_URL": "smtps://mail.example.com"}},
 		{name: "a stricter policy", env: map[string]string{"PORTAL_IDENTITY_EMBEDDED_PASSWORD_MINLENGTH": "12", "PORTAL_IDENTITY_EMBEDDED_LOCKOUT_MAXFAILURES": "3"}},
 	}
 	for _, tc := range tests {

@@ -6,7 +6,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/otel"
@@ -117,4 +119,40 @@ func TestProductionMailNeedsTheRelaysTLS(t *testing.T) {
 			require.Len(t, relay.Received(), tc.delivered)
 		})
 	}
+}
+
+// A database outage wrote a "mail delivery" warning every jobs.mailInterval (QA operator round), where the README
+// says an outage is logged once at warn and its end once at info, as /readyz does: the delivery logs the same way.
+func TestMailDeliveryLogsItsOutageOnce(t *testing.T) {
+	relay := mailtest.Start(t, mailtest.Options{})
+	s := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+		c.Mail.SMTP.URL = "smtp://" + relay.Addr
+		c.Jobs.MailInterval = 100 * time.Millisecond
+	}))
+	// The outbox's table gone is what a database that does not answer is to the delivery: every round fails.
+	_, err := s.DB.Exec(`ALTER TABLE mail_outbox RENAME TO mail_outbox_away`)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); s.App.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+
+	delivery := func() []string {
+		var lines []string
+		for _, e := range s.Logs.All() {
+			if strings.HasPrefix(e.Message, "mail delivery") {
+				lines = append(lines, e.Level.String()+" "+e.Message)
+			}
+		}
+		return lines
+	}
+	time.Sleep(600 * time.Millisecond) // some five rounds
+	_, err = s.DB.Exec(`ALTER TABLE mail_outbox_away RENAME TO mail_outbox`)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return len(delivery()) == 2 }, 5*time.Second, 20*time.Millisecond, "%q", delivery())
+	time.Sleep(300 * time.Millisecond)
+	require.Equal(t, []string{
+		"warn mail delivery stopped: the outbox in the database cannot be read or written",
+		"info mail delivery resumed: the outbox answers again",
+	}, delivery())
 }

@@ -197,8 +197,10 @@ func checkDatabaseURL(raw string) error {
 		if err != nil {
 			return errors.New("is not a valid URL")
 		}
-		if u.Host == "" {
-			return errors.New("postgres URL needs a host")
+		// pgx also takes the host, a Unix socket's folder among them, as a parameter; a URL without either would
+		// have it guess a socket or localhost.
+		if u.Host == "" && u.Query().Get("host") == "" {
+			return errors.New("postgres URL needs a host: postgres://user@host/database, or a Unix socket's folder as postgres://user@/database?host=/var/run/postgresql")
 		}
 		return nil
 	case raw == "":

@@ -89,6 +89,9 @@ func TestOperatorSettingsAccepted(t *testing.T) {
 	}{
 		{name: "public URL with a slash", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "https://konto.example.com/"}},
 		{name: "public URL on localhost", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://localhost:8080"}},
+		// pgx takes a Unix socket's folder in the host parameter; the URL was refused for its empty host (QA operator round).
+		{name: "PostgreSQL over a Unix socket", env: map[string]string{"PORTAL_DATABASE_URL": "postgres://postgres@/portal?host=/var/run/postgresql"}},
+		{name: "PostgreSQL with its host as a parameter", env: map[string]string{"PORTAL_DATABASE_URL": "postgresql:///portal?host=db.example.com&sslmode=disable"}},
 		{name: "public URL on a loopback address (passkeys on localhost)", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://127.0.0.1:8080"}},
 		{name: "a one-word host with the vendor's identity provider (no passkeys here)", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://portal:8080",
 			"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc", "PORTAL_METADATA_IDENTITY_CDC_APIKEY": "3_abc", "PORTAL_METADATA_IDENTITY_CDC_DATACENTER": "eu1"}},

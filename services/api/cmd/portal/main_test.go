@@ -207,6 +207,37 @@ func TestServeRefusesABadAddressBeforeTheDatabase(t *testing.T) {
 	require.NoDirExists(t, dir, "nothing created")
 }
 
+// TestServeRefusesABusyPortBeforeTheDatabase: a port another process holds stops serve naming its setting, before a
+// database is created or migrated (QA operator round: the public port's error came after the migrations, without
+// http.addr; admin.addr's named its setting).
+func TestServeRefusesABusyPortBeforeTheDatabase(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer func() { _ = busy.Close() }()
+	for _, tc := range []struct{ setting, flag, addr string }{
+		{"http.addr", "--http-addr", busy.Addr().String()},
+		{"admin.addr", "", busy.Addr().String()},
+	} {
+		t.Run(tc.setting, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "portal.db")
+			args := []string{"serve", "--database-url", "sqlite:" + path}
+			if tc.flag != "" {
+				args = append(args, tc.flag, tc.addr)
+			} else {
+				args = append(args, "--http-addr", "127.0.0.1:0")
+				t.Setenv("PORTAL_ADMIN_ADDR", tc.addr)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			var stdout, stderr bytes.Buffer
+			err := run(ctx, args, &stdout, &stderr)
+			require.ErrorContains(t, err, "listen on "+tc.setting+" "+tc.addr+": ")
+			require.ErrorContains(t, err, "address already in use")
+			require.NoFileExists(t, path, "no database made")
+		})
+	}
+}
+
 // TestANewerDatabaseIsRefused: a database a newer version migrated is refused by migrate, serve and the commands
 // on the database, naming the newest migration of each, unless the operator allows it (QA operations round: a
 // rollback's migrate said the database was up to date; QA upgrade round: its serve ran on it with one warning, and

@@ -48,6 +48,16 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 			return err
 		}
 	}
+	// The ports first: one another process holds stops serve before a database is made or migrated (QA operator
+	// round). Serve closes them; a start that fails before closes them here.
+	ln, adminLn, err := listen(cfg)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = ln.Close() }()
+	if adminLn != nil {
+		defer func() { _ = adminLn.Close() }()
+	}
 	db, err := openAndMigrate(ctx, cfg, logger, false)
 	if err != nil {
 		return err
@@ -58,22 +68,16 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 		}
 	}()
 
-	ln, err := net.Listen("tcp", cfg.HTTP.Addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", cfg.HTTP.Addr, err)
-	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	if cfg.HTTP.PublicURL == "" {
 		cfg.HTTP.PublicURL = localURL(cfg.HTTP.Addr, port)
 	}
 	service, err := app.New(ctx, cfg, logger, db, app.Options{})
 	if err != nil {
-		_ = ln.Close()
 		return err
 	}
 	shutdownTracing, err := app.StartTracing(ctx, cfg, logger)
 	if err != nil {
-		_ = ln.Close()
 		return err
 	}
 	defer shutdownTracing()
@@ -82,12 +86,7 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	defer cancelStop()
 	go endDrainOnSignal(ctx, stop, cancelStop, env.releaseSignals, logger)
 	adminAddr := ""
-	if cfg.Admin.Addr != "" {
-		adminLn, err := net.Listen("tcp", cfg.Admin.Addr)
-		if err != nil {
-			_ = ln.Close()
-			return fmt.Errorf("listen on admin.addr %s: %w", cfg.Admin.Addr, err)
-		}
+	if adminLn != nil {
 		adminAddr = adminLn.Addr().String()
 		go func() {
 			if err := service.ServeAdmin(stop, adminLn); err != nil {
@@ -119,6 +118,20 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	}
 	logger.Info("stopped")
 	return err
+}
+
+// listen binds http.addr and, when it is set, admin.addr; an address that cannot be had is named by its setting.
+func listen(cfg config.Config) (public, admin net.Listener, err error) {
+	if public, err = net.Listen("tcp", cfg.HTTP.Addr); err != nil {
+		return nil, nil, fmt.Errorf("listen on http.addr %s: %w", cfg.HTTP.Addr, err)
+	}
+	if cfg.Admin.Addr != "" {
+		if admin, err = net.Listen("tcp", cfg.Admin.Addr); err != nil {
+			_ = public.Close()
+			return nil, nil, fmt.Errorf("listen on admin.addr %s: %w", cfg.Admin.Addr, err)
+		}
+	}
+	return public, admin, nil
 }
 
 // endDrainOnSignal lets an operator cut the drain short: a second SIGINT or SIGTERM (the first one ended

@@ -21,6 +21,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi"
 	"github.com/grocer-portal/portal/services/api/internal/logging"
+	"github.com/grocer-portal/portal/services/api/internal/release"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 )
 
@@ -104,7 +105,9 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 			logger.Warn("background work still running at shutdown")
 		}
 	}()
-	logger.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("public_url", cfg.HTTP.PublicURL), zap.String("admin_addr", adminAddr))
+	build := release.Read()
+	logger.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("public_url", cfg.HTTP.PublicURL), zap.String("admin_addr", adminAddr),
+		zap.String("version", build.Version), zap.String("revision", build.Revision), zap.Bool("modified", build.Modified))
 	// Where a person opens it: the public URL (a proxy's address in production, which named localhost before),
 	// else this machine's listener.
 	base := strings.TrimRight(cfg.HTTP.PublicURL, "/")

@@ -188,9 +188,6 @@ func printStartup(ctx context.Context, env cmdEnv, cfg config.Config, db *databa
 		fmt.Fprintf(w, "  Metrics            http://%s/metrics\n", adminAddr)
 	}
 	fmt.Fprintf(w, "  Database           %s (%s)\n\n", cfg.Masked()["database"].(map[string]any)["url"], cfg.Env)
-	if host, _, _ := net.SplitHostPort(cfg.HTTP.Addr); cfg.Env != config.EnvProduction && (host == "" || host == "0.0.0.0" || host == "::") {
-		fmt.Fprintln(w, "  Warning: listening on every interface; the development pages (/dev/*) still answer only this machine.")
-	}
 	fmt.Fprintln(w, "  Ctrl-C stops the service. Log lines follow.")
 	fmt.Fprintln(w)
 }

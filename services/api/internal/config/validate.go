@@ -298,13 +298,5 @@ const MinClientSecretBytes = 32
 // secureOrigin reports whether browsers treat u's origin as secure, so that they keep a Secure cookie from it:
 // HTTPS, or plain HTTP on the machine itself (localhost, a loopback address).
 func secureOrigin(u *url.URL) bool {
-	if strings.EqualFold(u.Scheme, "https") {
-		return true
-	}
-	host := strings.ToLower(u.Hostname())
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return strings.EqualFold(u.Scheme, "https") || loopbackHost(u.Hostname())
 }

@@ -109,9 +109,12 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	logger.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("public_url", cfg.HTTP.PublicURL), zap.String("admin_addr", adminAddr),
 		zap.String("version", build.Version), zap.String("revision", build.Revision), zap.Bool("modified", build.Modified))
 	// Where a person opens it: the public URL (a proxy's address in production, which named localhost before),
-	// else this machine's listener.
-	base := strings.TrimRight(cfg.HTTP.PublicURL, "/")
-	fmt.Fprintf(env.stdout, "Portal is running at %s/ (account portal) and %s/preferences/ (preference centre)\n", base, base)
+	// else this machine's listener. Production's standard output lands among its JSON log lines (a container's
+	// log): there the listening line says it (QA operator round).
+	if cfg.Env != config.EnvProduction {
+		base := strings.TrimRight(cfg.HTTP.PublicURL, "/")
+		fmt.Fprintf(env.stdout, "Portal is running at %s/ (account portal) and %s/preferences/ (preference centre)\n", base, base)
+	}
 	printStartup(ctx, env, cfg, db, adminAddr)
 
 	err = httpapi.Serve(stop, service.Echo, ln, httpapi.ShutdownTimeout)

@@ -19,7 +19,10 @@ COPY services/api/go.mod services/api/go.sum ./
 RUN go mod download
 COPY services/api ./
 COPY --from=apps /src/services/api/internal/webapp/dist ./internal/webapp/dist
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/portal ./cmd/portal
+# The context has no .git for Go to read the commit from: the release is given, e.g.
+# docker build --build-arg PORTAL_VERSION=1.4.2 --build-arg PORTAL_REVISION=$(git rev-parse HEAD) . (`portal version`).
+ARG PORTAL_VERSION="" PORTAL_REVISION=""
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w -X github.com/grocer-portal/portal/services/api/internal/release.version=${PORTAL_VERSION} -X github.com/grocer-portal/portal/services/api/internal/release.revision=${PORTAL_REVISION}" -o /out/portal ./cmd/portal
 
 # Stage 3: a small runtime image, running as a user without privileges.
 FROM gcr.io/distroless/static-debian12:nonroot

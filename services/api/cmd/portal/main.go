@@ -54,6 +54,7 @@ var commands = []command{
 	{name: "mail", summary: "queue the mails whose delivery failed for good again: mail requeue-failed", run: runMail},
 	{name: "audit", summary: "print the security events of an account: audit --email ADDRESS", run: runAudit},
 	{name: "seed-scale", summary: "synthetic stores and accounts for measuring at scale: seed-scale --stores N --accounts N", run: runSeedScale},
+	{name: "version", summary: "print the release: version, commit and Go (also portal --version)", run: runVersion},
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -67,6 +68,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if name == "help" || (!named && len(args) == 1 && slices.Contains([]string{"-h", "-help", "--help"}, args[0])) {
 		usage(stdout)
 		return nil
+	}
+	if !named && len(args) == 1 && slices.Contains(versionFlags, args[0]) {
+		name, args = "version", nil
 	}
 	for _, c := range commands {
 		if c.name == name {

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -17,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/grocer-portal/portal/services/api/internal/database"
+	"github.com/grocer-portal/portal/services/api/internal/release"
 )
 
 // migratedSQLite is a fresh, migrated SQLite database for a command to work on (its URL for --database-url, and
@@ -86,13 +89,13 @@ func startServe(t *testing.T, ctx context.Context) (string, <-chan error) {
 	return startServeOn(t, ctx, "sqlite:"+filepath.Join(t.TempDir(), "portal.db"))
 }
 
-// startServeOn is startServe on the database dbURL.
-func startServeOn(t *testing.T, ctx context.Context, dbURL string) (string, <-chan error) {
+// startServeOn is startServe on the database dbURL, with flags after the others.
+func startServeOn(t *testing.T, ctx context.Context, dbURL string, flags ...string) (string, <-chan error) {
 	t.Helper()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"--http-addr", "127.0.0.1:0", "--database-url", dbURL, "--log-level", "warn"}, outW, io.Discard)
+		done <- run(ctx, append([]string{"--http-addr", "127.0.0.1:0", "--database-url", dbURL, "--log-level", "warn"}, flags...), outW, io.Discard)
 		_ = outW.Close()
 	}()
 	lines := make(chan string, 1)
@@ -108,6 +111,56 @@ func startServeOn(t *testing.T, ctx context.Context, dbURL string) (string, <-ch
 		t.Fatal("serve printed nothing")
 		return "", nil
 	}
+}
+
+// TestVersion: nothing told which release ran (QA operator round); `portal version` and `portal --version` say it, and
+// the start-up line names it.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			require.NoError(t, run(context.Background(), args, &stdout, &stderr))
+			require.Equal(t, release.Read().String()+"\n", stdout.String())
+			require.Regexp(t, `^portal \S+ \(`, stdout.String())
+		})
+	}
+
+	log := logTo(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	_, done := startServeOn(t, ctx, "sqlite:"+filepath.Join(t.TempDir(), "portal.db"), "--log-level", "info")
+	cancel()
+	require.NoError(t, <-done)
+	listening := logged(t, log, "listening")
+	require.NotNil(t, listening, "no listening line")
+	require.Equal(t, release.Read().Version, listening["version"])
+	require.Contains(t, listening, "revision")
+}
+
+// logTo has the log of the commands the test runs written as JSON lines to the file it answers: the logger writes
+// to the process's standard error (logging.New).
+func logTo(t *testing.T) string {
+	t.Helper()
+	t.Setenv("PORTAL_LOG_FORMAT", "json")
+	f, err := os.Create(filepath.Join(t.TempDir(), "stderr.log"))
+	require.NoError(t, err)
+	stderr := os.Stderr
+	os.Stderr = f
+	t.Cleanup(func() { os.Stderr = stderr; _ = f.Close() })
+	return f.Name()
+}
+
+// logged is the first line of the log file whose message is msg, its fields decoded; nil when there is none.
+func logged(t *testing.T, file, msg string) map[string]any {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	require.NoError(t, err)
+	for _, line := range strings.Split(string(raw), "\n") {
+		var fields map[string]any
+		if json.Unmarshal([]byte(line), &fields) == nil && fields["msg"] == msg {
+			return fields
+		}
+	}
+	return nil
 }
 
 // Behind a proxy the address to open is the public URL, not the listener's port on localhost (operator round).
@@ -205,6 +258,37 @@ func TestServeRefusesABadAddressBeforeTheDatabase(t *testing.T) {
 	err := run(context.Background(), []string{"serve", "--http-addr", "127.0.0.1:8093x", "--database-url", "sqlite:" + filepath.Join(dir, "portal.db")}, &stdout, &stderr)
 	require.ErrorContains(t, err, `config: http.addr: must be host:port or :port with a port from 0 to 65535, e.g. :8080 or 127.0.0.1:8080, got "127.0.0.1:8093x"`)
 	require.NoDirExists(t, dir, "nothing created")
+}
+
+// TestServeRefusesABusyPortBeforeTheDatabase: a port another process holds stops serve naming its setting, before a
+// database is created or migrated (QA operator round: the public port's error came after the migrations, without
+// http.addr; admin.addr's named its setting).
+func TestServeRefusesABusyPortBeforeTheDatabase(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer func() { _ = busy.Close() }()
+	for _, tc := range []struct{ setting, flag, addr string }{
+		{"http.addr", "--http-addr", busy.Addr().String()},
+		{"admin.addr", "", busy.Addr().String()},
+	} {
+		t.Run(tc.setting, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "portal.db")
+			args := []string{"serve", "--database-url", "sqlite:" + path}
+			if tc.flag != "" {
+				args = append(args, tc.flag, tc.addr)
+			} else {
+				args = append(args, "--http-addr", "127.0.0.1:0")
+				t.Setenv("PORTAL_ADMIN_ADDR", tc.addr)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			var stdout, stderr bytes.Buffer
+			err := run(ctx, args, &stdout, &stderr)
+			require.ErrorContains(t, err, "listen on "+tc.setting+" "+tc.addr+": ")
+			require.ErrorContains(t, err, "address already in use")
+			require.NoFileExists(t, path, "no database made")
+		})
+	}
 }
 
 // TestANewerDatabaseIsRefused: a database a newer version migrated is refused by migrate, serve and the commands

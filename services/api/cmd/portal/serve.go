@@ -21,6 +21,7 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/database"
 	"github.com/grocer-portal/portal/services/api/internal/httpapi"
 	"github.com/grocer-portal/portal/services/api/internal/logging"
+	"github.com/grocer-portal/portal/services/api/internal/release"
 	"github.com/grocer-portal/portal/services/api/internal/subscribers"
 )
 
@@ -48,6 +49,16 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 			return err
 		}
 	}
+	// The ports first: one another process holds stops serve before a database is made or migrated (QA operator
+	// round). Serve closes them; a start that fails before closes them here.
+	ln, adminLn, err := listen(cfg)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = ln.Close() }()
+	if adminLn != nil {
+		defer func() { _ = adminLn.Close() }()
+	}
 	db, err := openAndMigrate(ctx, cfg, logger, false)
 	if err != nil {
 		return err
@@ -58,22 +69,16 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 		}
 	}()
 
-	ln, err := net.Listen("tcp", cfg.HTTP.Addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", cfg.HTTP.Addr, err)
-	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	if cfg.HTTP.PublicURL == "" {
 		cfg.HTTP.PublicURL = localURL(cfg.HTTP.Addr, port)
 	}
 	service, err := app.New(ctx, cfg, logger, db, app.Options{})
 	if err != nil {
-		_ = ln.Close()
 		return err
 	}
 	shutdownTracing, err := app.StartTracing(ctx, cfg, logger)
 	if err != nil {
-		_ = ln.Close()
 		return err
 	}
 	defer shutdownTracing()
@@ -82,12 +87,7 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	defer cancelStop()
 	go endDrainOnSignal(ctx, stop, cancelStop, env.releaseSignals, logger)
 	adminAddr := ""
-	if cfg.Admin.Addr != "" {
-		adminLn, err := net.Listen("tcp", cfg.Admin.Addr)
-		if err != nil {
-			_ = ln.Close()
-			return fmt.Errorf("listen on admin.addr %s: %w", cfg.Admin.Addr, err)
-		}
+	if adminLn != nil {
 		adminAddr = adminLn.Addr().String()
 		go func() {
 			if err := service.ServeAdmin(stop, adminLn); err != nil {
@@ -105,11 +105,16 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 			logger.Warn("background work still running at shutdown")
 		}
 	}()
-	logger.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("public_url", cfg.HTTP.PublicURL), zap.String("admin_addr", adminAddr))
+	build := release.Read()
+	logger.Info("listening", zap.String("addr", ln.Addr().String()), zap.String("public_url", cfg.HTTP.PublicURL), zap.String("admin_addr", adminAddr),
+		zap.String("version", build.Version), zap.String("revision", build.Revision), zap.Bool("modified", build.Modified))
 	// Where a person opens it: the public URL (a proxy's address in production, which named localhost before),
-	// else this machine's listener.
-	base := strings.TrimRight(cfg.HTTP.PublicURL, "/")
-	fmt.Fprintf(env.stdout, "Portal is running at %s/ (account portal) and %s/preferences/ (preference centre)\n", base, base)
+	// else this machine's listener. Production's standard output lands among its JSON log lines (a container's
+	// log): there the listening line says it (QA operator round).
+	if cfg.Env != config.EnvProduction {
+		base := strings.TrimRight(cfg.HTTP.PublicURL, "/")
+		fmt.Fprintf(env.stdout, "Portal is running at %s/ (account portal) and %s/preferences/ (preference centre)\n", base, base)
+	}
 	printStartup(ctx, env, cfg, db, adminAddr)
 
 	err = httpapi.Serve(stop, service.Echo, ln, httpapi.ShutdownTimeout)
@@ -119,6 +124,20 @@ func runServe(ctx context.Context, env cmdEnv, args []string) error {
 	}
 	logger.Info("stopped")
 	return err
+}
+
+// listen binds http.addr and, when it is set, admin.addr; an address that cannot be had is named by its setting.
+func listen(cfg config.Config) (public, admin net.Listener, err error) {
+	if public, err = net.Listen("tcp", cfg.HTTP.Addr); err != nil {
+		return nil, nil, fmt.Errorf("listen on http.addr %s: %w", cfg.HTTP.Addr, err)
+	}
+	if cfg.Admin.Addr != "" {
+		if admin, err = net.Listen("tcp", cfg.Admin.Addr); err != nil {
+			_ = public.Close()
+			return nil, nil, fmt.Errorf("listen on admin.addr %s: %w", cfg.Admin.Addr, err)
+		}
+	}
+	return public, admin, nil
 }
 
 // endDrainOnSignal lets an operator cut the drain short: a second SIGINT or SIGTERM (the first one ended
@@ -172,9 +191,6 @@ func printStartup(ctx context.Context, env cmdEnv, cfg config.Config, db *databa
 		fmt.Fprintf(w, "  Metrics            http://%s/metrics\n", adminAddr)
 	}
 	fmt.Fprintf(w, "  Database           %s (%s)\n\n", cfg.Masked()["database"].(map[string]any)["url"], cfg.Env)
-	if host, _, _ := net.SplitHostPort(cfg.HTTP.Addr); cfg.Env != config.EnvProduction && (host == "" || host == "0.0.0.0" || host == "::") {
-		fmt.Fprintln(w, "  Warning: listening on every interface; the development pages (/dev/*) still answer only this machine.")
-	}
 	fmt.Fprintln(w, "  Ctrl-C stops the service. Log lines follow.")
 	fmt.Fprintln(w)
 }

@@ -70,7 +70,9 @@ func runImportStores(ctx context.Context, env cmdEnv, args []string) error {
 		if err != nil {
 			return fmt.Errorf("import-stores: nothing imported: %w", err)
 		}
-		fmt.Fprintf(env.stdout, "imported %s (%d new, %d updated)\n", countOf(len(list), "store", "stores"), res.New, res.Updated)
+		// Unchanged stores are counted as seed counts them: a file imported again said "0 new, 0 updated" and no more
+		// (QA operator round).
+		fmt.Fprintf(env.stdout, "imported %s (%d new, %d updated, %d unchanged)\n", countOf(len(list), "store", "stores"), res.New, res.Updated, res.Unchanged)
 		return nil
 	})
 }
@@ -78,7 +80,10 @@ func runImportStores(ctx context.Context, env cmdEnv, args []string) error {
 // readStoreFile reads and validates the whole file before the database is touched.
 func readStoreFile(path string) ([]stores.Store, error) {
 	var r io.Reader = os.Stdin
+	// What the messages call the file: standard input by that name, not "-" (QA operator round).
+	name := "standard input"
 	if path != "-" {
+		name = path
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, fmt.Errorf("import-stores: %w", err)
@@ -92,10 +97,10 @@ func readStoreFile(path string) ([]stores.Store, error) {
 	}
 	list, err := stores.ReadCSV(r)
 	if err != nil {
-		return nil, fmt.Errorf("import-stores: nothing imported, %s has bad rows:\n%w", path, err)
+		return nil, fmt.Errorf("import-stores: nothing imported, %s has bad rows:\n%w", name, err)
 	}
 	if len(list) > maxImportStores {
-		return nil, fmt.Errorf("import-stores: nothing imported, %s has %d stores, more than the %d a store directory holds: a wrong file?", path, len(list), maxImportStores)
+		return nil, fmt.Errorf("import-stores: nothing imported, %s has %d stores, more than the %d a store directory holds: a wrong file?", name, len(list), maxImportStores)
 	}
 	return list, nil
 }

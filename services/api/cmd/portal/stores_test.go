@@ -69,19 +69,26 @@ func TestImportStores(t *testing.T) {
 		{
 			name:      "new stores",
 			file:      header + "DE-20095-01,Hamburg,Mönckebergstraße 7,20095,Hamburg,DE,true\nAT-1060-01,Wien-Mariahilf,Mariahilfer Straße 120,1060,Wien,AT,yes\n",
-			wantOut:   "imported 2 stores (2 new, 0 updated)\n",
+			wantOut:   "imported 2 stores (2 new, 0 updated, 0 unchanged)\n",
 			wantCount: 2,
 		},
 		{
 			name:      "update one, add one, keep one",
 			file:      header + "DE-20095-01,Hamburg,Mönckebergstraße 7,20095,Hamburg,DE,0\nAT-1060-01,Wien-Mariahilf,Mariahilfer Straße 120,1060,Wien,AT,1\nDE-80331-01,München,Sendlinger Straße 5,80331,München,DE,true\n",
-			wantOut:   "imported 3 stores (1 new, 1 updated)\n",
+			wantOut:   "imported 3 stores (1 new, 1 updated, 1 unchanged)\n",
 			wantCount: 3,
 		},
 		{
 			name:      "a store without a name of its own (the help says it may be empty)",
 			file:      header + "BE-1000-01,,Rue Neuve 57,1000,Bruxelles,BE,true\n",
-			wantOut:   "imported 1 store (1 new, 0 updated)\n",
+			wantOut:   "imported 1 store (1 new, 0 updated, 0 unchanged)\n",
+			wantCount: 4,
+		},
+		{
+			// It said "imported 1 store (0 new, 0 updated)", where seed says unchanged (QA operator round).
+			name:      "the same file again",
+			file:      header + "BE-1000-01,,Rue Neuve 57,1000,Bruxelles,BE,true\n",
+			wantOut:   "imported 1 store (0 new, 0 updated, 1 unchanged)\n",
 			wantCount: 4,
 		},
 		{
@@ -116,6 +123,16 @@ func TestImportStores(t *testing.T) {
 	t.Run("missing file", func(t *testing.T) {
 		_, err := runCLI(t, "import-stores", "--database-url", dbURL, filepath.Join(t.TempDir(), "nope.csv"))
 		require.ErrorContains(t, err, "no such file")
+	})
+	// QA operator round: standard input was named "-" ("- has bad rows").
+	t.Run("standard input", func(t *testing.T) {
+		stdin := os.Stdin
+		f, err := os.Open(writeCSV(t, header+"DE-1011-01,Berlin,Hauptstraße 1,1011,Berlin,DE,true\n"))
+		require.NoError(t, err)
+		os.Stdin = f
+		defer func() { os.Stdin = stdin; _ = f.Close() }()
+		_, err = runCLI(t, "import-stores", "--database-url", dbURL, "-")
+		require.ErrorContains(t, err, "import-stores: nothing imported, standard input has bad rows:\nline 2: postcode")
 	})
 	// QA operator round: a folder "has bad rows: read csv: is a directory".
 	t.Run("a folder", func(t *testing.T) {

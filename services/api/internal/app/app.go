@@ -84,7 +84,7 @@ func New(ctx context.Context, cfg config.Config, logger *zap.Logger, db *databas
 	}
 	var relay mail.Relay
 	if cfg.Mail.SMTP.URL != "" {
-		smtp, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: cfg.Mail.SMTP.URL, From: cfg.Mail.From})
+		smtp, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: cfg.Mail.SMTP.URL, From: cfg.Mail.From, RequireTLS: cfg.SMTPRequiresTLS()})
 		if err != nil {
 			return nil, err
 		}
@@ -282,7 +282,10 @@ func (a *App) Run(ctx context.Context) {
 	delivery := make(chan struct{})
 	go func() {
 		defer close(delivery)
-		a.Outbox.RunDelivery(ctx, a.Config.Jobs.MailInterval, func(err error) { a.logger.Warn("mail delivery", zap.Error(err)) })
+		var failing outage
+		a.Outbox.RunDelivery(ctx, a.Config.Jobs.MailInterval, func(err error) {
+			failing.report(a.logger, err, "mail delivery stopped: the outbox in the database cannot be read or written", "mail delivery resumed: the outbox answers again")
+		})
 	}()
 	defer func() { <-delivery }()
 	// The data of an older release, changed once (UpgradeData), beside the service's work.

@@ -81,9 +81,26 @@ type readiness struct {
 	db       httpapi.Pinger
 	logger   *zap.Logger
 	stopping atomic.Bool
-	// down is whether the database's last answer was a failure: its outage and its return are logged once each,
-	// not with every probe (QA operator round: an error line per probe while the database was down).
+	// down: the database's outage and its return are logged once each, not with every probe (QA operator round: an
+	// error line per probe while the database was down).
+	down outage
+}
+
+// outage is whether something the service relies on failed at its last try: its failing is logged once, at warn
+// with the error, when it begins (began), and once at info when it works again (ended), not at every try (QA
+// operator rounds: a line per readiness probe, a "mail delivery" warning per jobs.mailInterval).
+type outage struct {
 	down atomic.Bool
+}
+
+// report logs err when it begins an outage, or the outage's end when err is nil after a failure.
+func (o *outage) report(logger *zap.Logger, err error, began, ended string) {
+	switch {
+	case err != nil && o.down.CompareAndSwap(false, true):
+		logger.Warn(began, zap.Error(err))
+	case err == nil && o.down.CompareAndSwap(true, false):
+		logger.Info(ended)
+	}
 }
 
 // Ping answers httpapi.ErrStopping once the stop has begun (DrainOnStop), else the database's answer.
@@ -92,12 +109,7 @@ func (r *readiness) Ping(ctx context.Context) error {
 		return httpapi.ErrStopping
 	}
 	err := r.db.Ping(ctx)
-	switch {
-	case err != nil && r.down.CompareAndSwap(false, true):
-		r.logger.Warn("not ready: the database does not answer", zap.Error(err))
-	case err == nil && r.down.CompareAndSwap(true, false):
-		r.logger.Info("ready: the database answers again")
-	}
+	r.down.report(r.logger, err, "not ready: the database does not answer", "ready: the database answers again")
 	return err
 }
 

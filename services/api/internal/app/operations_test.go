@@ -6,7 +6,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/otel"
@@ -18,6 +20,8 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/database/dbtest"
 	"github.com/grocer-portal/portal/services/api/internal/identity/identityapi"
+	"github.com/grocer-portal/portal/services/api/internal/mail"
+	"github.com/grocer-portal/portal/services/api/internal/mail/mailtest"
 )
 
 // In production the admin listener may listen on every interface for the metrics scraper; the profiler's memory
@@ -88,4 +92,67 @@ func TestStopIsLoggedWhenItIsAsked(t *testing.T) {
 	lines := svc.Logs.FilterMessage("stopping").AllUntimed()
 	require.Len(t, lines, 1)
 	require.Equal(t, "terminated signal received", lines[0].ContextMap()["cause"])
+}
+
+// Production's mails went out in clear text to a relay that offered no STARTTLS (QA operator round): the service
+// hands mail to an smtp:// relay only over STARTTLS there unless mail.smtp.tls says opportunistic.
+func TestProductionMailNeedsTheRelaysTLS(t *testing.T) {
+	for _, tc := range []struct {
+		policy    string
+		delivered int
+	}{
+		{"", 0},
+		{config.SMTPTLSOpportunistic, 1},
+	} {
+		t.Run("mail.smtp.tls="+tc.policy, func(t *testing.T) {
+			relay := mailtest.Start(t, mailtest.Options{}) // no STARTTLS on offer
+			s := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+				c.Env = config.EnvProduction
+				c.Mail.SMTP.URL = "smtp://" + relay.Addr
+				c.Mail.SMTP.TLS = tc.policy
+			}))
+			ctx := context.Background()
+			require.NoError(t, s.App.Outbox.Send(ctx, mail.Message{To: "eva@example.com", Subject: "s", Text: "t"}))
+			sent, err := s.App.Outbox.DeliverPending(ctx, 10)
+			require.NoError(t, err)
+			require.Equal(t, tc.delivered, sent)
+			require.Len(t, relay.Received(), tc.delivered)
+		})
+	}
+}
+
+// A database outage wrote a "mail delivery" warning every jobs.mailInterval (QA operator round), where the README
+// says an outage is logged once at warn and its end once at info, as /readyz does: the delivery logs the same way.
+func TestMailDeliveryLogsItsOutageOnce(t *testing.T) {
+	relay := mailtest.Start(t, mailtest.Options{})
+	s := apitest.New(t, apitest.WithConfig(func(c *config.Config) {
+		c.Mail.SMTP.URL = "smtp://" + relay.Addr
+		c.Jobs.MailInterval = 100 * time.Millisecond
+	}))
+	// The outbox's table gone is what a database that does not answer is to the delivery: every round fails.
+	_, err := s.DB.Exec(`ALTER TABLE mail_outbox RENAME TO mail_outbox_away`)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); s.App.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+
+	delivery := func() []string {
+		var lines []string
+		for _, e := range s.Logs.All() {
+			if strings.HasPrefix(e.Message, "mail delivery") {
+				lines = append(lines, e.Level.String()+" "+e.Message)
+			}
+		}
+		return lines
+	}
+	time.Sleep(600 * time.Millisecond) // some five rounds
+	_, err = s.DB.Exec(`ALTER TABLE mail_outbox_away RENAME TO mail_outbox`)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return len(delivery()) == 2 }, 5*time.Second, 20*time.Millisecond, "%q", delivery())
+	time.Sleep(300 * time.Millisecond)
+	require.Equal(t, []string{
+		"warn mail delivery stopped: the outbox in the database cannot be read or written",
+		"info mail delivery resumed: the outbox answers again",
+	}, delivery())
 }

@@ -47,6 +47,9 @@ func (c Config) Validate() error {
 	if c.Mail.SMTP.URL != "" {
 		c.validateSMTPURL(bad)
 	}
+	if t := c.Mail.SMTP.TLS; t != "" && t != SMTPTLSRequired && t != SMTPTLSOpportunistic {
+		bad("mail.smtp.tls", `must be "required" or "opportunistic" (empty: required in production, opportunistic in development), got %q`, t)
+	}
 	if c.HTTP.PublicURL != "" {
 		// Links are built by appending paths to it, so a query, a fragment or credentials would break every one.
 		if u, err := url.Parse(c.HTTP.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
@@ -194,8 +197,10 @@ func checkDatabaseURL(raw string) error {
 		if err != nil {
 			return errors.New("is not a valid URL")
 		}
-		if u.Host == "" {
-			return errors.New("postgres URL needs a host")
+		// pgx also takes the host, a Unix socket's folder among them, as a parameter; a URL without either would
+		// have it guess a socket or localhost.
+		if u.Host == "" && u.Query().Get("host") == "" {
+			return errors.New("postgres URL needs a host: postgres://user@host/database, or a Unix socket's folder as postgres://user@/database?host=/var/run/postgresql")
 		}
 		return nil
 	case raw == "":
@@ -293,13 +298,5 @@ const MinClientSecretBytes = 32
 // secureOrigin reports whether browsers treat u's origin as secure, so that they keep a Secure cookie from it:
 // HTTPS, or plain HTTP on the machine itself (localhost, a loopback address).
 func secureOrigin(u *url.URL) bool {
-	if strings.EqualFold(u.Scheme, "https") {
-		return true
-	}
-	host := strings.ToLower(u.Hostname())
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return strings.EqualFold(u.Scheme, "https") || loopbackHost(u.Hostname())
 }

@@ -34,6 +34,8 @@ func TestOperatorSettingsAreCheckedUpFront(t *testing.T) {
 			wantErr: `config: mail.smtp.url: a user needs a password`},
 		{name: "relay URL with a port out of range", env: map[string]string{"PORTAL_MAIL_SMTP_URL": "smtp://relay.example.com:99999"},
 			wantErr: `config: mail.smtp.url: the port must be from 1 to 65535, got "99999"`},
+		{name: "relay TLS policy that is neither", env: map[string]string{"PORTAL_MAIL_SMTP_TLS": "yes"},
+			wantErr: `config: mail.smtp.tls: must be "required" or "opportunistic" (empty: required in production, opportunistic in development), got "yes"`},
 		{name: "a one-word host as the passkeys' relying party", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://portal:8080"},
 			wantErr: `config: http.publicUrl: its host "portal" cannot be the relying-party id of passkeys: WebAuthn needs a domain name such as konto.example.com, or localhost; ` +
 				`open the service at such a name, or set identity.embedded.passkeys.rpId (and .origins) to the domain shoppers open`},
@@ -87,6 +89,9 @@ func TestOperatorSettingsAccepted(t *testing.T) {
 	}{
 		{name: "public URL with a slash", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "https://konto.example.com/"}},
 		{name: "public URL on localhost", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://localhost:8080"}},
+		// pgx takes a Unix socket's folder in the host parameter; the URL was refused for its empty host (QA operator round).
+		{name: "PostgreSQL over a Unix socket", env: map[string]string{"PORTAL_DATABASE_URL": "postgres://postgres@/portal?host=/var/run/postgresql"}},
+		{name: "PostgreSQL with its host as a parameter", env: map[string]string{"PORTAL_DATABASE_URL": "postgresql:///portal?host=db.example.com&sslmode=disable"}},
 		{name: "public URL on a loopback address (passkeys on localhost)", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://127.0.0.1:8080"}},
 		{name: "a one-word host with the vendor's identity provider (no passkeys here)", env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://portal:8080",
 			"PORTAL_METADATA_IDENTITY_PROVIDER": "cdc", "PORTAL_METADATA_IDENTITY_CDC_APIKEY": "3_abc", "PORTAL_METADATA_IDENTITY_CDC_DATACENTER": "eu1"}},
@@ -98,6 +103,15 @@ func TestOperatorSettingsAccepted(t *testing.T) {
 			"PORTAL_IDENTITY_EMBEDDED_PASSKEYS_ORIGINS": "https://example.de,https://konto.example.de,http://newsletter.example.de:8443"}},
 		{name: "relay URL with credentials", env: map[string]string{"PORTAL_MAIL_SMTP_URL": "smtp://user:pw@relay.example.com:587"}},
 		{name: "relay URL with a slash", env: map[string]string{"PORTAL_MAIL_SMTP_URL": "smtps://relay.example.com/"}},
+		{name: "the relay's TLS as development's default: STARTTLS when offered", check: func(t *testing.T, cfg config.Config) {
+			require.False(t, cfg.SMTPRequiresTLS())
+		}},
+		{name: "the relay's TLS required in development", env: map[string]string{"PORTAL_MAIL_SMTP_TLS": "Required"}, check: func(t *testing.T, cfg config.Config) {
+			require.True(t, cfg.SMTPRequiresTLS())
+		}},
+		{name: "the relay's TLS as production's default: required", env: configtest.Production(), check: func(t *testing.T, cfg config.Config) {
+			require.True(t, cfg.SMTPRequiresTLS())
+		}},
 		{name: "every address as a trusted proxy outside production", env: map[string]string{"PORTAL_HTTP_TRUSTEDPROXIES": "0.0.0.0/0"}},
 		{name: "a Unicode host is taken in its ASCII form (IDNA)",
 			env: map[string]string{"PORTAL_HTTP_PUBLICURL": "http://Bücher.example:8080/", "PORTAL_IDENTITY_EMBEDDED_PASSKEYS_ORIGINS": "https://bücher.example",

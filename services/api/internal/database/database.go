@@ -101,9 +101,50 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	defer cancel()
 	if err := db.PingContext(pingCtx); err != nil {
 		_ = sqlDB.Close()
+		if dialect == SQLite {
+			if cause := sqliteUnopenable(strings.TrimPrefix(url, "sqlite:")); cause != "" {
+				return nil, fmt.Errorf("database.url: cannot open the SQLite file %s: %s: %w", strings.TrimPrefix(url, "sqlite:"), cause, err)
+			}
+		}
 		return nil, fmt.Errorf("database: connect to %s: %w", dialect, err)
 	}
 	return db, nil
+}
+
+// sqliteUnopenable says why SQLite cannot open the file at path, once it could not: SQLite itself says only
+// "unable to open database file (14)", naming neither the file nor the cause (QA operator round: a file of mode 000,
+// a folder). SQLite needs to read and write the file, and to make its -wal and -shm files in its folder. "" when
+// none of these is the cause.
+func sqliteUnopenable(path string) string {
+	info, err := os.Stat(path)
+	if err == nil && info.IsDir() {
+		return "it is a folder, not a file (check --database-url)"
+	}
+	if err == nil {
+		f, err := os.OpenFile(path, os.O_RDWR, 0)
+		if err != nil {
+			return "the service's user may not read and write it: " + pathErrorCause(err) + " (check the file's owner and permissions)"
+		}
+		_ = f.Close()
+	}
+	dir := filepath.Dir(path)
+	probe, err := os.CreateTemp(dir, ".portal-open-check-*")
+	if err != nil {
+		return "the service's user may not make files in its folder " + dir + " (SQLite keeps its -wal and -shm files beside it): " + pathErrorCause(err) +
+			" (check the folder's owner and permissions)"
+	}
+	_ = probe.Close()
+	_ = os.Remove(probe.Name())
+	return ""
+}
+
+// pathErrorCause is the operating system's words for err without the path it repeats ("permission denied").
+func pathErrorCause(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // shouldPing decides whether a pooled PostgreSQL connection is pinged before its next use: after a second of rest

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -79,6 +80,40 @@ func TestOpenSQLiteMakesNoFolder(t *testing.T) {
 	require.ErrorIs(t, err, database.ErrNoFolder)
 	require.ErrorContains(t, err, "database: there is no folder "+dir+" for the SQLite file")
 	require.NoDirExists(t, dir)
+}
+
+// TestOpenSQLiteSaysWhyNot: a SQLite file the service cannot open was "database: connect to sqlite: unable to open
+// database file (14)", naming neither the setting nor the path nor the cause (QA operator round); the error says
+// all three, as a missing folder's does.
+func TestOpenSQLiteSaysWhyNot(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		prepare  func(t *testing.T, dir, path string)
+		cause    string
+		needUser bool // permissions bind every user but root
+	}{
+		{name: "a folder", prepare: func(t *testing.T, _, path string) { require.NoError(t, os.Mkdir(path, 0o750)) }, cause: "it is a folder, not a file (check --database-url)"},
+		{name: "a file the service may not read", needUser: true, prepare: func(t *testing.T, _, path string) {
+			require.NoError(t, os.WriteFile(path, nil, 0o000))
+		}, cause: "the service's user may not read and write it: permission denied (check the file's owner and permissions)"},
+		{name: "a folder the service may not write", needUser: true, prepare: func(t *testing.T, dir, _ string) {
+			require.NoError(t, os.Chmod(dir, 0o500))
+			t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+		}, cause: "the service's user may not make files in its folder DIR (SQLite keeps its -wal and -shm files beside it): permission denied (check the folder's owner and permissions)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.needUser && os.Geteuid() == 0 {
+				t.Skip("root may read and write any file")
+			}
+			dir := filepath.Join(t.TempDir(), "data")
+			require.NoError(t, os.Mkdir(dir, 0o700))
+			path := filepath.Join(dir, "portal.db")
+			tc.prepare(t, dir, path)
+			_, err := database.Open(context.Background(), "sqlite:"+path)
+			cause := strings.NewReplacer("PATH", path, "DIR", dir).Replace(tc.cause)
+			require.ErrorContains(t, err, "database.url: cannot open the SQLite file "+path+": "+cause)
+		})
+	}
 }
 
 func TestOpenSQLite(t *testing.T) {

@@ -537,16 +537,18 @@ func timeArg(d database.Dialect, t time.Time) any {
 	return timestamp(t)
 }
 
-// RunDelivery delivers pending messages every interval until ctx ends.
-func (o *Outbox) RunDelivery(ctx context.Context, interval time.Duration, onError func(error)) {
+// RunDelivery delivers pending messages every interval until ctx ends, and tells report each round's outcome (nil
+// when the outbox could be worked through; a mail the relay did not take is the mail's, logged with it), so that
+// the caller can log a failing outbox when it begins to fail and when it works again.
+func (o *Outbox) RunDelivery(ctx context.Context, interval time.Duration, report func(error)) {
 	if o.relay == nil {
 		return
 	}
 	ticker := time.NewTicker(interval)
 	defer ticker.Stop()
 	for {
-		if _, err := o.DeliverPending(ctx, 50); err != nil && ctx.Err() == nil && onError != nil {
-			onError(err)
+		if _, err := o.DeliverPending(ctx, 50); ctx.Err() == nil && report != nil {
+			report(err)
 		}
 		select {
 		case <-ctx.Done():

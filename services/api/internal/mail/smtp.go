@@ -21,8 +21,9 @@ import (
 
 // SMTPRelay delivers over SMTP with wneessen/go-mail to the relay named by a URL:
 //
-//   - smtp://host:port: STARTTLS when the relay offers it; smtp://user:password@host:port requires STARTTLS, so
-//     a password never crosses the network in clear text;
+//   - smtp://host:port: STARTTLS when the relay offers it, or required (SMTPSettings.RequireTLS, mail.smtp.tls);
+//     smtp://user:password@host:port always requires STARTTLS, so a password never crosses the network in clear
+//     text;
 //   - smtps://[user:password@]host:port: TLS from the first byte (implicit TLS, usually port 465).
 //
 // The envelope sender is the bare address of mail.from (no display name); every message carries a Message-ID
@@ -32,10 +33,12 @@ type SMTPRelay struct {
 	host     string
 	port     int
 	implicit bool
-	user     string
-	password string
-	from     *netmail.Address
-	tls      *tls.Config
+	// requireTLS: no message without STARTTLS (credentials require it whatever this says).
+	requireTLS bool
+	user       string
+	password   string
+	from       *netmail.Address
+	tls        *tls.Config
 }
 
 // SMTPSettings configure the relay.
@@ -45,6 +48,8 @@ type SMTPSettings struct {
 	// TLS replaces the default TLS configuration (the system's roots, the relay's host name); tests trust their
 	// own certificate with it.
 	TLS *tls.Config
+	// RequireTLS refuses to send over smtp:// without STARTTLS, as credentials always do (mail.smtp.tls: required).
+	RequireTLS bool
 }
 
 // NewSMTPRelay parses the relay URL; from is the sender, optionally with a display name.
@@ -57,7 +62,7 @@ func NewSMTPRelay(s SMTPSettings) (*SMTPRelay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mail.from: %w", err)
 	}
-	r := &SMTPRelay{host: u.Hostname(), implicit: u.Scheme == "smtps", from: from, tls: s.TLS}
+	r := &SMTPRelay{host: u.Hostname(), implicit: u.Scheme == "smtps", requireTLS: s.RequireTLS, from: from, tls: s.TLS}
 	r.port = 25
 	if r.implicit {
 		r.port = 465
@@ -82,7 +87,7 @@ func (r *SMTPRelay) client() (*gomail.Client, error) {
 	switch {
 	case r.implicit:
 		opts = append(opts, gomail.WithSSL())
-	case r.user != "":
+	case r.user != "" || r.requireTLS:
 		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
 	default:
 		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))

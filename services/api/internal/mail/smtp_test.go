@@ -113,6 +113,24 @@ func TestSMTPRelayRequiresTLSForCredentials(t *testing.T) {
 	require.Empty(t, srv.Received())
 }
 
+// A relay that offers no STARTTLS got production's mails in clear text when no credentials were set (QA operator
+// round): with RequireTLS (mail.smtp.tls: required, production's default) the session ends before anything is sent;
+// without it (opportunistic) the mail goes out as before.
+func TestSMTPRelayRequiresTLSWhenAsked(t *testing.T) {
+	srv := mailtest.Start(t, mailtest.Options{}) // no STARTTLS on offer
+	required, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: "smtp://" + srv.Addr, From: "noreply@portal.example", RequireTLS: true})
+	require.NoError(t, err)
+	err = required.Deliver(context.Background(), resetMail)
+	require.ErrorContains(t, err, "STARTTLS", "the error says why")
+	require.Empty(t, srv.Received(), "nothing in clear text")
+
+	opportunistic, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: "smtp://" + srv.Addr, From: "noreply@portal.example"})
+	require.NoError(t, err)
+	require.NoError(t, opportunistic.Deliver(context.Background(), resetMail))
+	require.Len(t, srv.Received(), 1)
+	require.False(t, srv.Received()[0].TLS)
+}
+
 func TestSMTPRelayRejectsBadSettings(t *testing.T) {
 	_, err := mail.NewSMTPRelay(mail.SMTPSettings{URL: "http://host:25", From: "a@example.com"})
 	require.ErrorContains(t, err, "mail.smtp.url")

@@ -7,12 +7,15 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
+	"strconv"
 	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/grocer-portal/portal/services/api/internal/release"
 )
 
 // Registry holds every metric of the service, plus the Go runtime's and the process's.
@@ -68,6 +71,11 @@ var (
 	MailsDelivered = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "portal_mail_delivered_total", Help: "Mails handed to the SMTP relay.",
 	})
+	// buildInfo is 1, labelled with the running release (package release, `portal version`): which release each
+	// replica runs.
+	buildInfo = prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "portal_build_info", Help: "The running release: version, commit (revision), uncommitted changes (modified) and Go version; always 1.",
+	}, []string{"version", "revision", "modified", "goversion"})
 )
 
 // Sources are the running service's parts that metrics read at scrape time.
@@ -84,7 +92,9 @@ var sources atomic.Pointer[Sources]
 func SetSources(s Sources) { sources.Store(&s) }
 
 func init() {
-	Registry.MustRegister(
+	build := release.Read()
+	buildInfo.WithLabelValues(build.Version, build.Revision, strconv.FormatBool(build.Modified), build.GoVersion).Set(1)
+	Registry.MustRegister(buildInfo,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		Requests, RequestDuration, Logins, IdentityFailures, Lockouts, Throttled, HashQueueWait, MailDeliveryFailures, MailsFailed, MailsDelivered,

@@ -851,6 +851,22 @@ func TestServerFailuresAreCounted(t *testing.T) {
 	require.Equal(t, before+1, testutil.ToFloat64(metrics.IdentityFailures.WithLabelValues("initRegistration")))
 }
 
+// TestCallIDIsTheRequestID: the callId of an answer is the request's id, which the failure's log line names (and the
+// service's access log), so a support ticket quoting the answer finds the lines; it was a random id of its own that
+// appeared in no log (QA operator round).
+func TestCallIDIsTheRequestID(t *testing.T) {
+	core, logs := observer.New(zap.DebugLevel)
+	v := newEnv(t, func(_ *embedded.Config, o *identityapi.Options) { o.Logger = zap.New(core) })
+	require.NoError(t, v.dbClose())
+	out, rec := v.call("initRegistration", nil, req{})
+	require.EqualValues(t, contract.CodeGeneralServerError, out["errorCode"])
+	failed := logs.FilterMessage("identity call failed").All()
+	require.Len(t, failed, 1)
+	require.NotEmpty(t, out["callId"])
+	require.Equal(t, out["callId"], failed[0].ContextMap()["request_id"])
+	require.Equal(t, out["callId"], rec.Header().Get(echo.HeaderXRequestID))
+}
+
 // TestAbortedCallsAreNoServerFailures: a call whose client went away (the request's context canceled, as when the
 // shopper navigates on) is logged at debug level and not counted; a failure on the server stays an error (QA
 // privacy round of 2026-11-29: a navigation logged "identity call failed ... read session: context canceled" as an

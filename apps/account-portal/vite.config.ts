@@ -34,6 +34,13 @@ export default defineConfig({
               name: 'auth',
               test: /[\\/](account-portal[\\/]src[\\/]shared[\\/](SocialLogin|AuthTabs|navigation)\.tsx?|identity[\\/]src[\\/]react[\\/]other-tabs\.ts|forms[\\/]src[\\/](message|connection|fields[\\/]load-refusal)\.ts|react-query[\\/]build[\\/]modern[\\/]useMutation\.js|query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js)$/,
             },
+            // A passkey's sign-in (passkey-login.ts, its button and messages) and the browser's side of a passkey ceremony
+            // (passkey-browser.ts) in one chunk: every page that loads one at first loads the other (/login, the partner's
+            // login, the confirmation pages, /logout, linking accounts), and as two chunks they cost each of those pages
+            // 0.2 KB (/login had none left, 2026-11-30). The code that makes a passkey (/accessdata's passkeys, a
+            // registration with one) loads the sign-in's with it: 0.8 KB more, later, when it is shown or used. After the
+            // sign-in pages' chunk, which keeps what they share with it (login-outcome.ts, call-failure.ts).
+            { name: 'passkey-login', test: /account-portal[\\/]src[\\/]shared[\\/](passkey-browser|passkey-login|PasskeyLoginMessage|PasskeyLoginButton)\.tsx?$/ },
             // The forms of the other pages (fields, formik) in one chunk: fewer requests, and a shorter preload list
             // in the first chunk. The schema kit (yup and the schema builders: schemas.ts, rules.ts,
             // account-schema.ts) stays out: it loads on its own when a form is first checked (deferredSchema); so does

@@ -24,11 +24,12 @@ export const FORM_ERROR = '_form';
  * and the builders stay out of every form page's first load (issue 16). Errors show on touched fields only, so
  * the first check (on the first change or blur) has the kit in time. A kit that failed to load (a dropped
  * connection) stops the submit with the form's error (`FORM_ERROR`: no connection) and is asked for again at the
- * next check.
+ * next check. A form's own rules that need more than the kit can load then too: `build` may wait for their code, whose
+ * failure to load counts as the kit's (the address form's, AddressForm).
  *
  * @example const schema = useMemo(() => deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() })), []);
  */
-export function deferredSchema(build: (kit: SchemaKit) => AnySchema): DeferredSchema {
+export function deferredSchema(build: (kit: SchemaKit) => AnySchema | Promise<AnySchema>): DeferredSchema {
   let rules: Promise<AnySchema> | undefined;
   const load = () =>
     (rules ??= import('./schemas').then(build).catch((error: unknown) => {

@@ -50,7 +50,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
  * The same question is asked, without hiding the page, whenever another tab says the browser's session changed (the
  * account store announces a login, a logout or an ended session) and whenever the tab is shown again: a tab left on
  * one account's page saved into the account another tab had logged in since, and said "saved" (QA). No answer then
- * leaves the page as it is: the connection may be down, and the save checks again (useShownAccountSession).
+ * leaves the page as it is: the connection may be down, and the save checks again (shownAccountSession).
  *
  * And whenever the shopper moves to another account page (`pathname`): a second device left logged in showed its
  * account pages, the name, birth date and address, page after page after the shopper had changed the password or the

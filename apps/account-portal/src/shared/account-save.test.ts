@@ -1,7 +1,8 @@
 import type { FormikHelpers } from 'formik';
 import { ErrorCode, IdentityTransportError } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
-import { saveAccountInfo, submitSave, type SaveOutcome } from './account-save';
+import { submitSave, type SaveOutcome } from './account-save';
+import { saveAccountInfo } from './account-save-call';
 import type { ShownAccountSession } from './shown-account-session';
 
 type Values = { name: string };
@@ -102,7 +103,7 @@ describe('saveAccountInfo', () => {
     expect((await fake.login({ loginID: 'erika@example.org', password: 'Secret-Passw0rd!' })).errorCode).toBe(0);
     const refusal = { key: 'ap.addresses.exists', fallback: 'An address has been saved meanwhile.' };
     const seen: unknown[] = [];
-    // The account as the session's check reads it (useShownAccountSession).
+    // The account as the session's check reads it (shownAccountSession).
     const asShown: ShownAccountSession = async (call) => call(await fake.getAccountInfo({}));
     const outcome = await saveAccountInfo(fake, (stored) => (seen.push(stored.data?.salutation), { refused: refusal }), values, undefined, asShown);
     expect(outcome).toEqual({ kind: 'refused', message: refusal });

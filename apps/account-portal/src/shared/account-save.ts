@@ -1,21 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { getIn, type FormikErrors, type FormikHelpers } from 'formik';
+import type { FormikErrors, FormikHelpers } from 'formik';
 import type { TFunction } from 'i18next';
-import { mapValidationErrors, message, SALUTATIONS, type MapValidationErrorsOptions, type Message, type SelectOption } from '@portal/forms';
-import {
-  isInvalidParameter,
-  isSuccess,
-  isUnauthorized,
-  isValidationError,
-  useIdentity,
-  type AccountState,
-  type Envelope,
-  type GetAccountInfoResponse,
-  type IdentityProvider,
-  type SetAccountInfoParams,
-} from '@portal/identity';
+import { message, SALUTATIONS, type MapValidationErrorsOptions, type Message, type SelectOption } from '@portal/forms';
+import { useIdentity, type AccountState, type GetAccountInfoResponse, type SetAccountInfoParams } from '@portal/identity';
 import { failureCode, unexpectedMessage } from './call-failure';
-import { useShownAccountSession, withoutSessionCheck, type ShownAccountSession } from './shown-account-session';
+
+/**
+ * The save itself (account-save-call.ts: the write, its answer, the check that the session is the page's account),
+ * loaded with the first save rather than with the page: the address pages and /personaldata had no bytes to spare in
+ * their first load (2026-11-30), and a save whose code does not load fails as one without a connection does
+ * (failureCode: `network`), as /accessdata's calls do (login-details-mutations.ts).
+ */
+const loadSave = () => import('./account-save-call');
 
 /**
  * What saving an account form came to: saved (with the change written), errors to show on the form's fields, refused
@@ -34,50 +30,6 @@ export type SaveOutcome<Values> =
 export type AccountChange = SetAccountInfoParams | { refused: Message };
 
 /**
- * setAccountInfo with the session, the change built on the account as the session's look-up read it (`update`);
- * server validation errors land on the form's fields (`ap.errors.{field}.{code}`). Refused input that names no field
- * of the form (400006, or 400009 on a field the form does not show) gets the general form text (spec 000 §8), never
- * silence.
- */
-export async function saveAccountInfo<Values extends object>(
-  provider: IdentityProvider,
-  update: (stored: GetAccountInfoResponse) => AccountChange,
-  values: Values,
-  fields?: MapValidationErrorsOptions,
-  asShown: ShownAccountSession = withoutSessionCheck,
-): Promise<SaveOutcome<Values>> {
-  const answer = await asShown(async (stored): Promise<SaveOutcome<Values> | Envelope> => {
-    const change = update(stored);
-    if ('refused' in change) return { kind: 'refused', message: change.refused };
-    const written = await provider.setAccountInfo(change);
-    return isSuccess(written) ? { kind: 'saved', change } : written;
-  });
-  if ('kind' in answer) return answer;
-  if (isValidationError(answer)) {
-    const errors = onForm(mapValidationErrors<Values>(answer.validationErrors, fields), values);
-    return Object.keys(errors).length > 0 ? { kind: 'fieldErrors', errors } : { kind: 'invalid' };
-  }
-  if (isInvalidParameter(answer)) return { kind: 'invalid' };
-  // The session ended elsewhere (another tab's logout, the idle timeout): useIdentity's provider has logged the
-  // shopper out in client state, and the page's login guard sends them to the login and back here.
-  if (isUnauthorized(answer)) return { kind: 'sessionLost' };
-  return { kind: 'failed', code: answer.errorCode };
-}
-
-/** The errors whose field the form has; formik would keep the others where nobody sees them. */
-function onForm<Values extends object>(errors: FormikErrors<Values>, values: Values, prefix = ''): FormikErrors<Values> {
-  // Arrays stay arrays (the phone numbers), as formik's own errors are shaped like the values.
-  const kept: Record<string, unknown> = Array.isArray(errors) ? ([] as unknown as Record<string, unknown>) : {};
-  for (const [key, error] of Object.entries(errors as Record<string, unknown>)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (getIn(values, path) === undefined) continue;
-    const nested = error && typeof error === 'object' && !('fallback' in error) ? onForm(error as FormikErrors<Values>, values, path) : error;
-    if (typeof nested !== 'object' || nested === null || Object.keys(nested).length > 0) kept[key] = nested;
-  }
-  return kept as FormikErrors<Values>;
-}
-
-/**
  * An account form's save as a mutation: `update` turns the form's values into the change, given the account the page
  * shows and the account as stored just before the save (the session's look-up), and the account is read again after
  * a save, so every page shows the new values. A save stays saved when that read gets no answer (the phone's
@@ -89,11 +41,12 @@ export function useAccountSave<Values extends object>(
   update: (values: Values, account: AccountState, stored: GetAccountInfoResponse) => AccountChange,
   fields?: MapValidationErrorsOptions,
 ) {
-  const { provider, account, refreshAfterSave } = useIdentity();
-  const asShown = useShownAccountSession();
+  const identity = useIdentity();
+  const { provider, account, refreshAfterSave } = identity;
   return useMutation({
     mutationFn: async (values: Values) => {
-      const outcome = await saveAccountInfo<Values>(provider, (stored) => update(values, account, stored), values, fields, asShown);
+      const { saveAccountInfo, shownAccountSession } = await loadSave();
+      const outcome = await saveAccountInfo<Values>(provider, (stored) => update(values, account, stored), values, fields, shownAccountSession(identity));
       if (outcome.kind === 'saved') await refreshAfterSave(outcome.change);
       // What the change was refused for (another tab's save) is stored, and the session was just seen alive, as after
       // a save: the pages show it, the overview the address to change.

@@ -14,6 +14,8 @@ import {
 import { withoutSessionCheck, type ShownAccountSession } from '../../../shared/shown-account-session';
 import { refusedPasswordMessage, wrongPasswordMessage } from '../../../shared/identity-settings';
 
+export { shownAccountSession } from '../../../shared/shown-account-session';
+
 /**
  * The texts of the codes these calls can answer that the catalogue (spec 000 §8) has, and of too many mails (400125:
  * the e-mail change's mail limit): "others show the provider text" (spec 000 §5) holds for the codes it does not

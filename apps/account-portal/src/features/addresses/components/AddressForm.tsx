@@ -16,8 +16,13 @@ import {
 import { salutationOptions, submitSave } from '../../../shared/account-save';
 import { KeptDraft } from '../../../shared/form-draft';
 import { useSaveAddress, type AddressValues } from '../api/save-address';
-import { addressSchema } from '../address-schema';
 import { countryOptions } from '../countries';
+
+/**
+ * The address's rules (address-schema.ts) load with the forms' rules, when the form is first checked (deferredSchema),
+ * not with the page: the address pages had no bytes to spare in their first load (2026-11-30).
+ */
+const loadAddressRules = () => import('../address-schema');
 
 export interface AddressFormProps {
   initialValues: AddressValues;
@@ -31,7 +36,10 @@ export function AddressForm({ initialValues, adding, onSaved }: AddressFormProps
   const { t } = useTranslation();
   const { language, metadata } = useSite();
   const save = useSaveAddress(initialValues, adding);
-  const validationSchema = useMemo(() => deferredSchema((kit) => addressSchema(kit, metadata.validation.zipCode)), [metadata]);
+  const validationSchema = useMemo(
+    () => deferredSchema((kit) => loadAddressRules().then(({ addressSchema }) => addressSchema(kit, metadata.validation.zipCode))),
+    [metadata],
+  );
   const countries = useMemo(() => countryOptions(t, language), [t, language]);
 
   const submit = submitSave(save.mutateAsync, onSaved);

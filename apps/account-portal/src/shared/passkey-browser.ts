@@ -3,7 +3,8 @@ import type { PasskeyCredentialJSON } from '@portal/identity';
 /**
  * The browser's side of a passkey ceremony through @simplewebauthn/browser, loaded only when a ceremony starts:
  * /login's first load carries none of it (the widget's button loads it when pressed; the e-mail field's
- * conditional request uses the platform's JSON helpers, and the script only where a browser lacks them).
+ * conditional request uses the platform's JSON helpers, and the script only where a browser lacks them). Making a
+ * passkey is passkey-create.ts, which /login does not load.
  */
 
 /**
@@ -18,7 +19,7 @@ export class CeremonyError extends Error {
   }
 }
 
-function failureOf(error: unknown): CeremonyFailure {
+export function failureOf(error: unknown): CeremonyFailure {
   const name = (error as { name?: string; cause?: { name?: string } } | undefined)?.cause?.name ?? (error as { name?: string } | undefined)?.name;
   if (name === 'NotAllowedError' || name === 'AbortError') return 'cancelled';
   if (name === 'NotSupportedError') return 'unsupported';
@@ -39,17 +40,6 @@ export async function conditionalMediationAvailable(): Promise<boolean> {
     return typeof check === 'function' && (await check.call(window.PublicKeyCredential));
   } catch {
     return false;
-  }
-}
-
-/** Makes a passkey for creation options; answers the RegistrationResponseJSON. */
-export async function createPasskey(options: PasskeyCredentialJSON | undefined): Promise<PasskeyCredentialJSON> {
-  if (!options || !passkeysSupported()) throw new CeremonyError('unsupported');
-  const { startRegistration } = await import('@simplewebauthn/browser');
-  try {
-    return (await startRegistration({ optionsJSON: options as never })) as unknown as PasskeyCredentialJSON;
-  } catch (error) {
-    throw new CeremonyError(failureOf(error), error);
   }
 }
 

@@ -44,10 +44,11 @@ export async function loginWithPasskey(provider: IdentityProvider, autofill: boo
  * A passkey button's state, one way for the login and the link page: the attempt under way and the outcome shown
  * below the button. `settle` acts on an outcome that leads on (a login, finalize, an expired link) and answers
  * true; any other outcome is shown. An attempt with `quiet` (the e-mail field's autofill, which the shopper did not
- * start with the button) leaves the button as it is, and `settle` learns it was one.
+ * start with the button) leaves the button as it is, and `settle` learns it was one; its outcome says so (`quiet`),
+ * for /login, which shows it beside the e-mail field rather than under the button.
  */
 export function usePasskeyAttempt(settle: (result: PasskeyLoginOutcome, quiet: boolean) => boolean) {
-  const [outcome, setOutcome] = useState<PasskeyLoginOutcome>();
+  const [outcome, setOutcome] = useState<PasskeyLoginOutcome & { quiet?: boolean }>();
   const [pending, setPending] = useState(false);
   const attempt = useCallback(
     async (run: () => Promise<PasskeyLoginOutcome>, quiet = false) => {
@@ -60,7 +61,7 @@ export function usePasskeyAttempt(settle: (result: PasskeyLoginOutcome, quiet: b
         result = { kind: 'unexpected', code: failureCode(error) };
       }
       if (!quiet) setPending(false);
-      if (!settle(result, quiet)) setOutcome(result);
+      if (!settle(result, quiet)) setOutcome({ ...result, quiet });
     },
     [settle],
   );

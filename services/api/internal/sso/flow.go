@@ -394,13 +394,16 @@ func (s *Service) authorize(ctx context.Context, req AuthRequest, shopper Shoppe
 	return Decision{Step: StepAnswer, Request: req}, nil
 }
 
-// ConsentRequest is what the portal's consent page shows.
+// ConsentRequest is what the portal's consent page shows, and to whom: Account is the uid of the shopper whose
+// session the page was shown in, which the page's decision names (Decide).
 type ConsentRequest struct {
 	Partner PartnerInfo `json:"partner"`
 	Scopes  []string    `json:"scopes"`
+	Account string      `json:"account"`
 }
 
-// AskConsent answers what a live request's partner asks for (the scopes besides openid).
+// AskConsent answers what a live request's partner asks for (the scopes besides openid); the edge names the
+// shopper it asks (Account).
 func (s *Service) AskConsent(ctx context.Context, id, browser string) (ConsentRequest, Decision, error) {
 	req, err := s.request(ctx, id, browser)
 	if err != nil {
@@ -420,11 +423,18 @@ func (s *Service) AskConsent(ctx context.Context, id, browser string) (ConsentRe
 }
 
 // Decide takes the logged-in shopper's answer: allow stores the consent and authorises the request; decline
-// answers the partner access_denied.
-func (s *Service) Decide(ctx context.Context, id, browser string, shopper Shopper, allow bool) (Decision, error) {
+// answers the partner access_denied. The answer counts only from the shopper the consent page was shown to
+// (shownTo, the page's ConsentRequest.Account): from another, the request stays at its consent step
+// (StepConsent), which the page then asks of the session's shopper. QA of 2026-11-30: the page stayed as one shopper
+// logged out and another logged in in another tab, and its "Erlauben" granted the partner the other shopper, who
+// had never seen it.
+func (s *Service) Decide(ctx context.Context, id, browser string, shopper Shopper, shownTo string, allow bool) (Decision, error) {
 	req, err := s.request(ctx, id, browser)
 	if err != nil {
 		return invalid(err)
+	}
+	if shownTo != shopper.UID {
+		return Decision{Step: StepConsent, Request: req}, nil
 	}
 	if !allow {
 		return s.answerError(ctx, req, oidc.ErrAccessDenied().WithDescription("the shopper declined"))

@@ -177,17 +177,12 @@ func (v *env) authorize(party rp, verifier string, extra ...oauth2.AuthCodeOptio
 	return loc
 }
 
-// decideConsent posts the shopper's answer on the consent page for the waiting request id and answers where the
-// service sends the browser: the partner's callback with a code, or with access_denied, or a page of the portal.
+// decideConsent posts the shopper's answer on the consent page for the waiting request id, for the account the page
+// is shown to, and answers where the service sends the browser: the partner's callback with a code, or with
+// access_denied, or a page of the portal.
 func (v *env) decideConsent(id, decision string) *url.URL {
 	v.t.Helper()
-	res, err := v.browser.PostForm(v.issuer+"/consent", url.Values{"id": {id}, "decision": {decision}})
-	require.NoError(v.t, err)
-	_ = res.Body.Close()
-	if loc, err := res.Location(); err == nil {
-		return loc
-	}
-	return res.Request.URL
+	return v.decideFor(id, v.shownAccount(id), decision)
 }
 
 func (v *env) advanceClock(d time.Duration) {
@@ -881,7 +876,8 @@ func TestConsentDecisionAnsweredAsJSON(t *testing.T) {
 	decide := func(decision string) string {
 		loc := v.authorize(third, oauth2.GenerateVerifier())
 		require.Equal(t, "/login/consent", loc.Path, loc.String())
-		req, _ := http.NewRequest(http.MethodPost, v.issuer+"/consent", strings.NewReader(url.Values{"id": {loc.Query().Get("oidcRequest")}, "decision": {decision}}.Encode()))
+		id := loc.Query().Get("oidcRequest")
+		req, _ := http.NewRequest(http.MethodPost, v.issuer+"/consent", strings.NewReader(url.Values{"id": {id}, "account": {v.shownAccount(id)}, "decision": {decision}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Accept", "application/json")
 		req.Header.Set("Origin", v.base)

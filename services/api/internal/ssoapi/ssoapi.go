@@ -333,12 +333,20 @@ func (h *handlers) consentRequest(c echo.Context) error {
 	if shopper == nil {
 		return c.JSON(http.StatusUnauthorized, oauthError{Error: "login_required"})
 	}
+	// The page names this shopper with its decision: a decision in another shopper's session is not taken (Decide).
+	ask.Account = shopper.UID
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return c.JSON(http.StatusOK, ask)
 }
 
-// consentDecision takes the shopper's answer (a form with id and decision=allow|deny). The session cookie
-// (SameSite=Lax) does not come with another site's form, so no other site can decide for the shopper.
+// consentDecision takes the shopper's answer (a form with id, account, the uid the page was shown to
+// (ConsentRequest.Account), and decision=allow|deny). The session cookie (SameSite=Lax) does not come with another
+// site's form, so no other site can decide for the shopper.
+//
+// The consent page, which asks for JSON, hears of a session that changed under it: 401 login_required when there is
+// none (the page says that the session ended and goes to the login; it was sent to the login without a word), 409
+// account_changed when it is another shopper's, whom the page then asks (sso's Decide takes no decision of theirs).
+// A form post is sent to the login or to the consent page again.
 func (h *handlers) consentDecision(c echo.Context) error {
 	decision := c.FormValue("decision")
 	if decision != "allow" && decision != "deny" {
@@ -353,15 +361,22 @@ func (h *handlers) consentDecision(c echo.Context) error {
 	if shopper == nil {
 		d, err = h.svc.Continue(c.Request().Context(), id, browser, nil)
 	} else {
-		d, err = h.svc.Decide(c.Request().Context(), id, browser, *shopper, decision == "allow")
+		d, err = h.svc.Decide(c.Request().Context(), id, browser, *shopper, c.FormValue("account"), decision == "allow")
 	}
 	if err != nil {
 		return err
 	}
-	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
-		return h.nextAsJSON(c, d)
+	if !strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
+		return h.carryOut(c, d)
 	}
-	return h.carryOut(c, d)
+	switch {
+	case shopper == nil && (d.Step == sso.StepLogin || d.Step == sso.StepLoginAgain):
+		return c.JSON(http.StatusUnauthorized, oauthError{Error: "login_required", Description: "the session has ended"})
+	case shopper != nil && d.Step == sso.StepConsent:
+		return c.JSON(http.StatusConflict, oauthError{Error: "account_changed",
+			Description: "the consent page was shown to another account than the session's: ask this account"})
+	}
+	return h.nextAsJSON(c, d)
 }
 
 // nextAsJSON answers {"next": URL} with where carryOut would redirect. The consent page posts the decision with

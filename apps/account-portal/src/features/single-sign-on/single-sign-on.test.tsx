@@ -1,7 +1,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
-import { createFakeProvider, createScriptedGigya } from '@portal/identity/testing';
+import { SESSION_CHANNEL } from '@portal/identity';
+import { createFakeProvider, createScriptedGigya, restoreTabChannels, withTabChannels } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { PARTNER_TOKEN_KEY, SIGN_IN_PARTNER_KEY, storePartnerToken } from '../../shared/single-sign-on';
 import { jsonResponse, openApp } from '../../testing/render-app';
@@ -159,6 +160,108 @@ describe('/login/consent', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Ablehnen' }, { timeout: 5000 }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Diese Anmeldung ist abgelaufen.' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zum Login' })).toBeInTheDocument();
+  });
+});
+
+// QA of 2026-11-30: the consent page stayed as its shopper logged out in another tab of the browser, and another account
+// logged in there; "Erlauben" then granted the partner that other account, which had never seen the page. After a
+// logout only, it went to /login?oidcRequest=… without a word. The page follows the other tabs' word on the session,
+// as the account pages do, and names the account it was shown to with the decision, which the service takes only from
+// that account's session.
+describe('/login/consent while the browser session changes', () => {
+  afterEach(restoreTabChannels);
+
+  const partner = { id: 'reisen', name: 'Reiseservice' };
+  const SESSION_ENDED = 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.';
+  const ACCOUNT_CHANGED = 'Inzwischen ist in diesem Browser ein anderes Kundenkonto angemeldet. Ihre Entscheidung gilt nun für dieses Kundenkonto.';
+
+  /**
+   * The service over the browser's session: `session.account` is the uid of its shopper (none: logged out); a decision
+   * counts only from the account the page names (account), else 409, and 401 without a session.
+   */
+  function consentService(session: { account?: string }) {
+    const decisions: URLSearchParams[] = [];
+    const rest = (url: string, init?: RequestInit) => {
+      if (!url.startsWith('/oidc/consent')) return undefined;
+      if (init?.method === 'POST') {
+        const body = new URLSearchParams(String(init.body));
+        decisions.push(body);
+        if (!session.account) return jsonResponse(401, { error: 'login_required' });
+        if (body.get('account') !== session.account) return jsonResponse(409, { error: 'account_changed' });
+        return jsonResponse(200, { next: 'https://reisen.example/callback?code=c' });
+      }
+      return session.account ? jsonResponse(200, { partner, scopes: ['email'], account: session.account }) : jsonResponse(401, { error: 'login_required' });
+    };
+    return { rest, decisions };
+  }
+
+  /** Another tab's account store: the browser's session changed (a login, a logout). */
+  async function anotherTabSays(...messages: unknown[]) {
+    await act(async () => {
+      const channel = new BroadcastChannel(SESSION_CHANNEL);
+      messages.forEach((message) => channel.postMessage(message));
+      channel.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+  }
+
+  const consentHeading = () => screen.findByRole('heading', { level: 1, name: 'Reiseservice möchte Sie mit Ihrem Kundenkonto anmelden' }, { timeout: 5000 });
+
+  it('another tab logs out: the page says that the session ended, at the login that goes on with the sign-in', async () => {
+    withTabChannels(true);
+    const session = { account: 'uid-erika' };
+    await openApp('/login/consent?oidcRequest=req-9&partner=reisen', { rest: consentService(session).rest });
+    await consentHeading();
+    delete (session as { account?: string }).account;
+    await anotherTabSays('logout', 0);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(SESSION_ENDED)).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(PARTNER_TOKEN_KEY)!)).toMatchObject({ token: 'req-9' });
+  });
+
+  it('another tab logs in another account: the page asks that account, says so, and names it with the decision', async () => {
+    withTabChannels(true);
+    const session = { account: 'uid-erika' };
+    const service = consentService(session);
+    const spy = jest.spyOn(leaveApp, 'to').mockImplementation(() => undefined);
+    try {
+      await openApp('/login/consent?oidcRequest=req-9&partner=reisen', { rest: service.rest });
+      await consentHeading();
+      expect(screen.queryByText(ACCOUNT_CHANGED)).not.toBeInTheDocument();
+      session.account = 'uid-max';
+      await anotherTabSays(0);
+      expect(await screen.findByText(ACCOUNT_CHANGED, undefined, { timeout: 5000 })).toBeInTheDocument();
+      await act(() => userEvent.click(screen.getByRole('button', { name: 'Erlauben' })));
+      await waitFor(() => expect(spy).toHaveBeenCalledWith('https://reisen.example/callback?code=c'));
+      expect(service.decisions.map((body) => body.get('account'))).toEqual(['uid-max']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  // Without the other tabs' word (a browser without BroadcastChannel, a tab asleep): the service's answer to the decision.
+  it('a decision the service refuses for another account: the page asks the account logged in now', async () => {
+    withTabChannels(false);
+    const session = { account: 'uid-erika' };
+    const service = consentService(session);
+    await openApp('/login/consent?oidcRequest=req-9&partner=reisen', { rest: service.rest });
+    await consentHeading();
+    session.account = 'uid-max';
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Erlauben' })));
+    expect(await screen.findByText(ACCOUNT_CHANGED, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Reiseservice möchte Sie mit Ihrem Kundenkonto anmelden' })).toBeInTheDocument();
+    expect(service.decisions.map((body) => body.get('account'))).toEqual(['uid-erika']);
+  });
+
+  it('a decision without a session: the login says that the session ended', async () => {
+    withTabChannels(false);
+    const session = { account: 'uid-erika' };
+    await openApp('/login/consent?oidcRequest=req-9&partner=reisen', { rest: consentService(session).rest });
+    await consentHeading();
+    delete (session as { account?: string }).account;
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Erlauben' })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(SESSION_ENDED)).toBeInTheDocument();
   });
 });
 

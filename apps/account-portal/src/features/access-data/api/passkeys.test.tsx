@@ -7,8 +7,7 @@ import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../../../testing/render-app';
 
 // The browser's ceremony, which jsdom cannot take part in, answers with a made-up passkey.
-jest.mock('../../../shared/passkey-browser', () => ({
-  ...jest.requireActual('../../../shared/passkey-browser'),
+jest.mock('../../../shared/passkey-create', () => ({
   createPasskey: async () => ({ id: 'credential-1', type: 'public-key', response: {} }),
 }));
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorDetails, isRecentLoginRequired, isSuccess, useIdentity, type IdentityProvider } from '@portal/identity';
-import { CeremonyError, createPasskey, type CeremonyFailure } from '../../../shared/passkey-browser';
+import { CeremonyError, type CeremonyFailure } from '../../../shared/passkey-browser';
+import { createPasskey } from '../../../shared/passkey-create';
 
 export type AddPasskeyOutcome =
   | { kind: 'done' }

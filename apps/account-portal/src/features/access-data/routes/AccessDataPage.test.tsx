@@ -9,11 +9,12 @@ import { openApp } from '../../../testing/render-app';
 import { PAGE_LANGUAGES, textIn } from '../../../testing/schema-errors';
 import { accessDataSections } from './AccessDataPage';
 import { changeEmail, changePassword, confirmPassword } from '../api/change-login-details';
-import { CeremonyError, createPasskey } from '../../../shared/passkey-browser';
+import { CeremonyError } from '../../../shared/passkey-browser';
+import { createPasskey } from '../../../shared/passkey-create';
 
 // The browser's ceremony as jsdom has it (no passkeys), unless a test makes it answer otherwise.
-jest.mock('../../../shared/passkey-browser', () => {
-  const actual = jest.requireActual<typeof import('../../../shared/passkey-browser')>('../../../shared/passkey-browser');
+jest.mock('../../../shared/passkey-create', () => {
+  const actual = jest.requireActual<typeof import('../../../shared/passkey-create')>('../../../shared/passkey-create');
   return { ...actual, createPasskey: jest.fn(actual.createPasskey) };
 });
 

@@ -7,7 +7,9 @@ import { loginWithPasskey, usePasskeyAttempt, type PasskeyLoginOutcome } from '.
 /**
  * The login page's passkey login: a success is followed by the page's logged-in redirect, an incomplete account
  * goes to finalize with the origin spec 000 §2 names for the passwordless widget (ownIdLogin); anything else is
- * the outcome to show.
+ * the outcome to show. One for the page, which the e-mail field's autofill and the widget's button share: the
+ * outcome is shown once, beside the way tried last (`autofill`). QA of 2026-11-30: each kept its own, and an unknown
+ * passkey tried both ways was said twice, above "Anmelden" and under the button.
  */
 export function usePasskeyLogin() {
   const { provider, setRegistration } = useIdentity();
@@ -30,3 +32,5 @@ export function usePasskeyLogin() {
   const start = useCallback((autofill: boolean) => attempt(() => loginWithPasskey(provider, autofill), autofill), [attempt, provider]);
   return { ...passkeyAttempt, start };
 }
+
+export type PasskeyLoginState = ReturnType<typeof usePasskeyLogin>;

@@ -12,7 +12,7 @@ import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { forgetLinkingRegToken, goToLinkAccounts } from '../../../shared/SocialLogin';
 import { validateLogin, type LoginErrors, type LoginValues } from '../validate-login';
 import { cancelConditionalRequest, conditionalMediationAvailable } from '../../../shared/passkey-browser';
-import { usePasskeyLogin } from '../api/passkey-login';
+import type { PasskeyLoginState } from '../api/passkey-login';
 import { PasskeyLoginMessage } from '../../../shared/PasskeyLoginMessage';
 import { UnverifiedRegistration } from '../../../shared/UnverifiedRegistration';
 
@@ -60,8 +60,11 @@ function Field({ label, type, name, value, error, autoComplete, onChange }: {
   );
 }
 
-/** E-mail and password; every login outcome of the error catalogue (spec 000 §8). */
-export function LoginForm() {
+/**
+ * E-mail and password; every login outcome of the error catalogue (spec 000 §8). The page's passkey login
+ * (`passkey`, shared with the widget's button) answers the e-mail field's autofill here.
+ */
+export function LoginForm({ passkey }: { passkey: PasskeyLoginState }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { provider, setRegistration } = useIdentity();
@@ -87,8 +90,8 @@ export function LoginForm() {
   // Conditional mediation: the browser offers the shopper's passkeys in the e-mail field's autofill. It starts
   // after the first paint and loads the WebAuthn script only where the browser can do it.
   const passkeys = Boolean(provider.passkeyLogin);
-  const autofill = usePasskeyLogin();
-  const startAutofill = autofill.start;
+  const startAutofill = passkey.start;
+  const autofill = passkey.outcome?.quiet ? passkey.outcome : undefined;
   useEffect(() => {
     if (!passkeys) return;
     let active = true;
@@ -129,7 +132,7 @@ export function LoginForm() {
     // A new attempt takes the last answer down, also when the form's own check stops it (QA: the wrong password's
     // message stood beside "not an e-mail address"), the autofill's too (it stood again while a second login ran).
     setOutcome(undefined);
-    autofill.dismiss();
+    passkey.dismiss();
     const found = validateLogin(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -183,7 +186,7 @@ export function LoginForm() {
           <Link to="/login/reset-password/start">{t('clp.login.forgotPassword')}</Link>
         </p>
         <div className="form-error" role="alert">
-          {outcome ? <LoginOutcomeMessage outcome={outcome.result} /> : autofill.outcome ? <PasskeyLoginMessage outcome={autofill.outcome} /> : null}
+          {outcome ? <LoginOutcomeMessage outcome={outcome.result} /> : autofill ? <PasskeyLoginMessage outcome={autofill} /> : null}
         </div>
         {/* Not disabled while the login runs, which would drop the focus to the page: a second submit is ignored. */}
         <button type="submit" className="button" aria-disabled={submitting || undefined} aria-busy={submitting || undefined}>
@@ -196,7 +199,7 @@ export function LoginForm() {
         </span>
       </form>
       {outcome?.result.kind === 'unverified' ? <UnverifiedRegistration target={{ email: outcome.email }} /> : null}
-      {!outcome && autofill.outcome?.kind === 'unverified' && autofill.outcome.regToken ? <UnverifiedRegistration target={{ regToken: autofill.outcome.regToken }} /> : null}
+      {!outcome && autofill?.kind === 'unverified' && autofill.regToken ? <UnverifiedRegistration target={{ regToken: autofill.regToken }} /> : null}
     </>
   );
 }

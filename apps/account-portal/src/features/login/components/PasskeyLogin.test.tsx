@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { IdentityProvider } from '@portal/identity';
+import { ErrorDetails, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { jsonResponse, openApp, stubBackend } from '../../../testing/render-app';
@@ -119,5 +119,36 @@ describe('/login shows one resend-verification panel, beside the way the shopper
     expect(alert).toHaveTextContent(/^$/);
     answer({ errorCode: 403042 });
     await waitFor(() => expect(alert).toHaveTextContent(refusal!));
+  }, 15_000);
+});
+
+// QA of 2026-11-30: a passkey no longer registered (removed on another device), picked in the e-mail field's autofill and
+// then tried with the widget's button, said "Dieser Passkey gehört zu keinem Kundenkonto" twice, above "Anmelden" and
+// under the button: the form and the widget each kept their own answer. One answer, beside the way used last; and it
+// sends no passkey-only or social-only shopper to a password they do not have.
+describe('/login says a passkey refusal once', () => {
+  const UNKNOWN = 'Dieser Passkey gehört zu keinem Kundenkonto. Bitte melden Sie sich auf andere Weise an.';
+  const unknownPasskey = (): IdentityProvider => ({
+    ...createFakeProvider(),
+    passkeyLogin: async () => ({ errorCode: 403042, errorDetails: ErrorDetails.PASSKEY_UNKNOWN }),
+  });
+
+  it("the e-mail field's autofill, then the widget's button: one message, under the widget", async () => {
+    mockAutofill = true;
+    await openApp('/login', { identity: unknownPasskey() });
+    const first = await screen.findByText(UNKNOWN, undefined, { timeout: 5000 });
+    expect(widget()).not.toContainElement(first);
+
+    await userEvent.click(within(widget()).getByRole('button', { name: 'Mit Passkey anmelden' }));
+    await waitFor(() => expect(within(widget()).getByText(UNKNOWN)).toBeInTheDocument());
+    expect(screen.getAllByText(UNKNOWN)).toHaveLength(1);
+  }, 15_000);
+
+  it("the widget's button, then the autofill's word is gone too once the password form is sent", async () => {
+    await openApp('/login', { identity: unknownPasskey() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mit Passkey anmelden' }, { timeout: 5000 }));
+    expect(widget()).toContainElement(await screen.findByText(UNKNOWN));
+    await logIn();
+    await waitFor(() => expect(screen.queryByText(UNKNOWN)).not.toBeInTheDocument());
   }, 15_000);
 });

@@ -11,6 +11,7 @@ import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { Passwordless } from '../../../shared/Passwordless';
 import { SocialLoginButtons, SocialLoginReturn, socialLoginReturn } from '../../../shared/SocialLogin';
 import { useOwnIdLogin } from '../api/ownid-login';
+import { usePasskeyLogin } from '../api/passkey-login';
 import { LoginForm } from '../components/LoginForm';
 import { PasskeyLogin } from '../components/PasskeyLogin';
 
@@ -36,6 +37,7 @@ export function LoginPage() {
   // read then could still find the session that is ending.
   useOtherTabs(refresh);
   const ownId = useOwnIdLogin();
+  const passkey = usePasskeyLogin();
   // Once per visit of the page: keep what a partner handed over before deciding where a logged-in visitor goes.
   useState(() => rememberHandOver(location.search));
   // Back from a social provider, the page the login was asked for comes from storage: the redirect lost the state.
@@ -71,8 +73,8 @@ export function LoginPage() {
         </p>
       ))}
       <SocialLoginReturn />
-      <LoginForm />
-      <Passwordless kind="login" passkeys={<PasskeyLogin />} ownId={ownId.callbacks} />
+      <LoginForm passkey={passkey} />
+      <Passwordless kind="login" passkeys={<PasskeyLogin passkey={passkey} />} ownId={ownId.callbacks} />
       {ownId.outcome ? (
         <div className="form-error" role="alert">
           <LoginOutcomeMessage outcome={ownId.outcome} />

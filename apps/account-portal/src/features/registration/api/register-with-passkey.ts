@@ -1,6 +1,7 @@
 import { isEmailInUse, isFrequencyLimited, isPendingRegistration, isPendingVerification, isSuccess, isValidationError, type IdentityProvider } from '@portal/identity';
 import { grantConsent } from '../../../shared/identity-settings';
-import { CeremonyError, createPasskey, type CeremonyFailure } from '../../../shared/passkey-browser';
+import { CeremonyError, type CeremonyFailure } from '../../../shared/passkey-browser';
+import { createPasskey } from '../../../shared/passkey-create';
 import type { RegisterAccountOptions, RegistrationOutcome } from './register-account';
 
 export type PasskeyRegistrationOutcome = RegistrationOutcome | { kind: 'ceremony'; failure: CeremonyFailure };

@@ -1,13 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useOtherTabs } from '@portal/identity/other-tabs';
 import { Loader, StatusPage } from '@portal/ui';
+import { leaveApp } from '../../../shared/leave-app';
+import type { LoginState } from '../../../shared/navigation';
 import { PARTNER_REQUEST_PARAM, rememberSignInPartner } from '../../../shared/single-sign-on';
 
 interface ConsentRequest {
   partner: { id: string; name: string };
   scopes: string[];
+  /** The account the service asks (its uid): the decision names it, and counts only from that account's session. */
+  account: string;
 }
+
+/** What the service answers for the browser's session: the request, no session (`login`), or no request (`expired`). */
+type ConsentAnswer = ConsentRequest | 'login' | 'expired';
 
 /** Where the service shows and takes the shopper's consent for a partner's sign-in. */
 const CONSENT_PATH = '/oidc/consent';
@@ -15,11 +23,30 @@ const CONSENT_PATH = '/oidc/consent';
 /** The page the service sends a sign-in to that it no longer holds (ssoapi.ExpiredSignInPage). */
 const EXPIRED_SIGN_IN_PAGE = '/error/sso-expired';
 
+/** Asks the service what the partner asks of the browser's session; undefined when no answer came. */
+async function askConsent(id: string): Promise<ConsentAnswer | undefined> {
+  try {
+    const response = await fetch(`${CONSENT_PATH}?id=${encodeURIComponent(id)}`, { headers: { Accept: 'application/json' } });
+    if (response.status === 401) return 'login';
+    return response.ok ? ((await response.json()) as ConsentRequest) : 'expired';
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `/login/consent`: a partner that is not the retailer's own asks to sign the shopper in; the page names what it
  * receives, and the shopper allows or declines. The decision goes to the service with fetch, which names where
  * the browser goes next (the partner's answer); the page then goes there. A form post whose answer redirected to
  * the partner's origin was stopped by the pages' CSP (form-action 'self'), which Chromium applies to the redirects.
+ *
+ * The page follows the browser's session, as the account pages do: when another tab says it changed (useOtherTabs),
+ * and when the service refuses a decision for it. A session that ended takes the shopper to the login, which says so
+ * and then goes on with the sign-in; another account's is asked for its own consent, with a word that the account
+ * changed. The decision names the account the page was shown to, and the service takes it from that account's session
+ * only (409 otherwise). QA of 2026-11-30: the page stayed as its shopper logged out and another account logged in in
+ * another tab, and "Erlauben" granted the partner that other account; after a logout alone it went to the login
+ * without a word.
  */
 export function ConsentPage() {
   const { t } = useTranslation();
@@ -29,19 +56,50 @@ export function ConsentPage() {
   // The partner that asks, for the expired sign-in's way back to it should the request lapse here.
   useState(() => rememberSignInPartner(params));
   const [request, setRequest] = useState<ConsentRequest | 'expired'>();
+  const [accountChanged, setAccountChanged] = useState(false);
   const [sending, setSending] = useState(false);
+  // The account the page shows the request to, once it shows one.
+  const shownTo = useRef<string>(undefined);
+  const logIn = useCallback(
+    (sessionEnded: boolean) => {
+      const state: LoginState | undefined = sessionEnded ? { sessionEnded } : undefined;
+      navigate(`/login?${PARTNER_REQUEST_PARAM}=${encodeURIComponent(id)}`, { replace: true, state });
+    },
+    [id, navigate],
+  );
+  const show = useCallback((asked: ConsentRequest) => {
+    setAccountChanged(shownTo.current !== undefined && asked.account !== shownTo.current);
+    shownTo.current = asked.account;
+    setRequest(asked);
+  }, []);
+  // The service's answer for the session as it is now, once the page shows a request. No answer (the connection)
+  // leaves the page as it is: the decision asks again.
+  const askAgain = useCallback(async () => {
+    if (shownTo.current === undefined) return;
+    const answer = await askConsent(id);
+    if (answer === 'login') logIn(true);
+    else if (answer === 'expired') setRequest(answer);
+    else if (answer) show(answer);
+  }, [id, logIn, show]);
+  useOtherTabs(askAgain);
   const decide = async (decision: 'allow' | 'deny') => {
-    if (sending) return;
+    if (sending || typeof request !== 'object') return;
     setSending(true);
     try {
       const response = await fetch(CONSENT_PATH, {
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ id, decision }),
+        body: new URLSearchParams({ id, account: request.account, decision }),
       });
+      if (response.status === 401) return logIn(true);
+      if (response.status === 409) {
+        await askAgain();
+        setSending(false);
+        return;
+      }
       const answer = response.ok ? ((await response.json()) as { next?: string }) : {};
       if (answer.next) {
-        window.location.assign(answer.next);
+        leaveApp.to(answer.next);
         return;
       }
     } catch {
@@ -51,20 +109,16 @@ export function ConsentPage() {
   };
   useEffect(() => {
     let cancelled = false;
-    void fetch(`${CONSENT_PATH}?id=${encodeURIComponent(id)}`, { headers: { Accept: 'application/json' } })
-      .then(async (response) => {
-        if (cancelled) return;
-        if (response.status === 401) {
-          navigate(`/login?${PARTNER_REQUEST_PARAM}=${encodeURIComponent(id)}`, { replace: true });
-          return;
-        }
-        setRequest(response.ok ? ((await response.json()) as ConsentRequest) : 'expired');
-      })
-      .catch(() => !cancelled && setRequest('expired'));
+    void askConsent(id).then((answer) => {
+      if (cancelled) return;
+      if (answer === 'login') logIn(false);
+      else if (answer && answer !== 'expired') show(answer);
+      else setRequest('expired');
+    });
     return () => {
       cancelled = true;
     };
-  }, [id, navigate]);
+  }, [id, logIn, show]);
   if (!request) return <Loader />;
   // A request the service no longer holds (decided already, Back from the partner, a made-up id) is the service's own
   // expired sign-in: its heading and the way to the login (QA: "Sie werden zurückgeleitet", with nothing to follow).
@@ -72,6 +126,8 @@ export function ConsentPage() {
   const partner = request.partner.name;
   return (
     <StatusPage headline={t('clp.login.consent.headline', { partner })}>
+      {/* Announced as it comes: the page stays, and the decision asked of the account now logged in looks the same. */}
+      <div role="status">{accountChanged ? <p className="notice">{t('clp.login.consent.accountChanged')}</p> : null}</div>
       {/* A partner asking for openid alone receives no data: one sentence says so, where a lead-in over an empty
           list once did (QA round). */}
       {request.scopes.length === 0 ? (

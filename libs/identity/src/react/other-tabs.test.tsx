@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { useOtherTabs } from '@portal/identity/other-tabs';
-import { restoreTabChannels, TabChannel, withTabChannels } from '@portal/identity/testing';
+import { useOtherTabs } from './other-tabs';
+import { restoreTabChannels, TabChannel, withTabChannels } from '../testing';
 import { SESSION_CHANNEL, type SessionChannelMessage } from './account-store';
 
 afterEach(restoreTabChannels);

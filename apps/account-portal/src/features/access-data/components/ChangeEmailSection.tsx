@@ -5,7 +5,6 @@ import { deferredSchema, FormError, message, messages, PasswordField, SubmitButt
 import { useIdentity } from '@portal/identity';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { KeptDraft } from '../../../shared/form-draft';
-import { shownEmail } from '../../../shared/shown-email';
 import { useChangeEmail, useConfirmPassword } from '../api/login-details-mutations';
 import { usePasskeys } from '../api/passkey-list';
 
@@ -13,6 +12,18 @@ import { usePasskeys } from '../api/passkey-list';
 type Step = { name: 'password' } | { name: 'email'; password: string } | { name: 'sent'; email: string };
 
 const passwordForm = deferredSchema(({ formSchema, passwordSchema }) => formSchema({ password: passwordSchema() }));
+
+/**
+ * An address as the section shows it: its domain as people write it (displayEmail, the rule of the service's mails),
+ * not the xn-- form the service stores and the browser's e-mail field hands over (QA wording round, 2026-11-30). The
+ * rule loads when an address needs it, not with the page, which has no room for it (page weight); when it fails to
+ * load, the address shows as it is.
+ */
+const shownEmail = (address: string) =>
+  import('../../../shared/email-display').then(
+    (rule) => rule.displayEmail(address),
+    () => address,
+  );
 
 /**
  * Change e-mail (spec 000 §2): the current password first, then the new address. The change takes effect when the

@@ -6,7 +6,6 @@ import { deferredSchema, FormError, message, messages, SubmitButton, TextField }
 import { Durations } from '@portal/identity';
 import { unexpectedMessage } from '../../../shared/call-failure';
 import type { EmailState } from '../../../shared/navigation';
-import { shownEmail } from '../../../shared/shown-email';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 interface ResetStartValues {
@@ -35,7 +34,10 @@ export function ResetStartForm({ onStarted }: { onStarted: (shownAddress: string
   const submit = async (values: ResetStartValues, helpers: FormikHelpers<ResetStartValues>) => {
     helpers.setStatus(undefined);
     const email = values.email.trim();
-    const shown = shownEmail(email);
+    const shown = import('../../../shared/email-display').then(
+      ({ displayEmail }) => displayEmail(email),
+      () => email,
+    );
     const outcome = await request.mutateAsync(email);
     switch (outcome.kind) {
       case 'started':

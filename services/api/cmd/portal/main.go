@@ -69,8 +69,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		usage(stdout)
 		return nil
 	}
-	if !named && len(args) == 1 && slices.Contains(versionFlags, args[0]) {
-		name, args = "version", nil
+	// `portal --version --json` as `portal version --json` (QA regression round: serve's usage answered it).
+	if !named && len(args) > 0 && slices.Contains(versionFlags, args[0]) {
+		name, args = "version", args[1:]
 	}
 	for _, c := range commands {
 		if c.name == name {

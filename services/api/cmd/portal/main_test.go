@@ -124,6 +124,15 @@ func TestVersion(t *testing.T) {
 			require.Regexp(t, `^portal \S+ \(`, stdout.String())
 		})
 	}
+	for _, args := range [][]string{{"version", "--json"}, {"--version", "--json"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			require.NoError(t, run(context.Background(), args, &stdout, &stderr))
+			var printed map[string]any
+			require.NoError(t, json.Unmarshal(stdout.Bytes(), &printed), stdout.String())
+			require.Equal(t, release.Read().Version, printed["version"])
+		})
+	}
 
 	log := logTo(t)
 	ctx, cancel := context.WithCancel(context.Background())

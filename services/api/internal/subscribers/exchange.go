@@ -46,9 +46,9 @@ type AccountAddresses interface {
 type SessionBinder interface {
 	// SessionKey is what a link carries to name the session of sessionToken; never the token itself.
 	SessionKey(sessionToken string) string
-	// SessionLive reports whether the session a key names has not ended. Its idle time does not count: the
-	// shopper is in the preference centre, not on the account pages. The link's use is a use of the session, which
-	// keeps it alive for the account pages too while it has not idled out (the embedded provider).
+	// SessionLive reports whether the session a key names has not ended, idled out included. The link's use is a
+	// use of the session, which keeps it alive for the account pages too (the embedded provider): work in the
+	// preference centre is no idle time, and a session that idled out was not used there either.
 	SessionLive(ctx context.Context, key string) (bool, error)
 }
 

@@ -1240,6 +1240,43 @@ describe("the session's centre, when its session ends unseen", () => {
     expect(sessionLookUps(fake)).toBe(2);
   });
 
+  it('a save, the first action after the idle limit: nothing is written, the dialog says so, and OK leads on; the page is never blank (QA)', async () => {
+    fakeClockOnly();
+    const { user, fake } = await openCentre({ path: '/preferences#interests', loggedIn: true });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    const writes = fake.calls.filter((call) => call.method === 'setAccountInfo').length;
+    jest.setSystemTime(Date.now() + 35 * MINUTE);
+    fake.clock.advance(35 * MINUTE);
+    // The session's look-up finds it over; the save's regToken is still taken (as the service took it, QA 2026-11-30).
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: 'Ihre Sitzung ist abgelaufen.' });
+    expect(within(dialog).getByText('Ihre letzten Änderungen wurden nicht gespeichert.')).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(writes);
+    expect(screen.getByRole('checkbox', { name: 'Bio', hidden: true })).toBeChecked();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('dialog', { name: 'Ihre Sitzung ist abgelaufen.' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist abgelaufen.' })).toBeInTheDocument();
+    expect(shownPath()).toBe('/preferences/session-ended');
+  });
+
+  it('a newsletter checkbox, the first action after the idle limit: only the session dialog is open, not the consent dialog under it (QA)', async () => {
+    fakeClockOnly();
+    // Not subscribed, no consent given yet: ticking the newsletter asks for the consent (OptInDialog).
+    const seed = { subscriptions: { NLT_GENERAL: { email: { isSubscribed: false } } }, data: { sfmc: { dataProcessingConsented: false } } };
+    const { user, fake } = await openCentre({ seed, path: '/preferences#newsletter', loggedIn: true });
+    const newsletter = await screen.findByRole('switch', { name: 'Allgemein' });
+    jest.setSystemTime(Date.now() + 35 * MINUTE);
+    fake.clock.advance(35 * MINUTE);
+    await user.click(newsletter);
+    await screen.findByRole('dialog', { name: /Sitzung/ });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await user.click(within(screen.getByRole('dialog', { name: 'Ihre Sitzung ist abgelaufen.' })).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Sitzung ist abgelaufen.' })).toBeInTheDocument();
+    expect(shownPath()).toBe('/preferences/session-ended');
+  });
+
   it("the centre's own logout after a pause says that the shopper logged out, whatever the look-up its click started finds", async () => {
     fakeClockOnly();
     // The click's look-up of the session answers after the click, and the logout after that look-up.

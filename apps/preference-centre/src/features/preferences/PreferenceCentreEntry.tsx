@@ -62,7 +62,8 @@ export function useFailureOverUnsavedChanges(): boolean {
  * that would reach another account than the one shown goes nowhere: `onAccountChanged`, by default the page of
  * a link that opens nothing. A failure once the centre is shown, while its form holds changes not saved, leaves the
  * form in view under `failurePage` (useFailureOverUnsavedChanges). `sessionOver`: the session's centre found that its
- * session has ended (TokenlessEntry), which fails the centre as a load that found it would.
+ * session has ended (TokenlessEntry), which fails the centre as a load that found it would; a save waits for
+ * `sessionGoesOn` (PreferenceHome).
  */
 export function PreferenceCentre({
   jwt,
@@ -71,6 +72,7 @@ export function PreferenceCentre({
   relink,
   onAccountChanged,
   sessionOver = false,
+  sessionGoesOn,
 }: {
   jwt: string;
   headerActions?: ReactNode;
@@ -78,6 +80,7 @@ export function PreferenceCentre({
   relink?: Relink;
   onAccountChanged?: () => void;
   sessionOver?: boolean;
+  sessionGoesOn?: () => Promise<boolean>;
 }) {
   const { content, metadata } = useSite();
   const { ready, provider } = useIdentity();
@@ -159,6 +162,8 @@ export function PreferenceCentre({
           await queryClient.invalidateQueries({ queryKey: ['preference-centre', 'product-reminders', jwt] });
         }}
         onUnsavedChange={setUnsaved}
+        sessionGoesOn={sessionGoesOn}
+        interrupted={failedOverUnsavedChanges}
       />
       {failedOverUnsavedChanges ? failurePage : null}
     </FailureOverUnsavedChanges.Provider>

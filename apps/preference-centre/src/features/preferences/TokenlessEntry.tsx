@@ -28,7 +28,7 @@ export function TokenlessEntry() {
 function SessionEntry() {
   const { metadata } = useSite();
   const { provider } = useIdentity();
-  const { ended, markLogoutHere, sessionEnded, accountChanged, loggedOutElsewhere, sessionOver } = useSessionEnd();
+  const { ended, markLogoutHere, sessionEnded, accountChanged, loggedOutElsewhere, sessionOver, sessionGoesOn } = useSessionEnd();
   // A login in another tab (the account page's password check, a logout and login) ends the session the link was
   // issued for and opens a new one: the centre goes on with the new session's link, for the same account only.
   const relink = useCallback(async () => (await issueSessionLink(metadata.restApi, provider))?.jwt, [metadata.restApi, provider]);
@@ -45,6 +45,7 @@ function SessionEntry() {
       headerActions={<LogoutButton onLogout={markLogoutHere} />}
       failurePage={<SessionFailure onSessionEnded={sessionEnded} expired={!loggedOutElsewhere} sessionOver={sessionOver} />}
       sessionOver={sessionOver}
+      sessionGoesOn={sessionGoesOn}
       relink={relink}
       onAccountChanged={accountChanged}
     />
@@ -72,7 +73,7 @@ function useSessionEnd() {
   const [ended, setEnded] = useState<SessionEndedState>();
   const loggingOutHere = useRef(false);
   const [sessionOver, setSessionOver] = useState(false);
-  const checkSession = useSessionCheck(useCallback(() => setSessionOver(!loggingOutHere.current), []));
+  const { check: checkSession, goesOn: sessionGoesOn } = useSessionCheck(useCallback(() => setSessionOver(!loggingOutHere.current), []));
   const loggedOutElsewhere = useOtherTabs(checkSession);
   useEffect(() => {
     const offLogout = provider.onLogout(() => setEnded({ loggedOutHere: loggingOutHere.current }));
@@ -91,7 +92,7 @@ function useSessionEnd() {
   }, []);
   const sessionEnded = useCallback(() => setEnded(loggedOutElsewhere ? {} : { expired: true }), [loggedOutElsewhere]);
   const accountChanged = useCallback(() => setEnded({}), []);
-  return { ended, markLogoutHere, sessionEnded, accountChanged, loggedOutElsewhere, sessionOver };
+  return { ended, markLogoutHere, sessionEnded, accountChanged, loggedOutElsewhere, sessionOver, sessionGoesOn };
 }
 
 /** At work in the centre, the shopper's actions ask the service at most this often (the account pages renew as often), */
@@ -117,19 +118,33 @@ function askAtWorkAfter(idleSeconds = 0): number {
  * keeps the session of a shopper at work alive, as the account pages' SessionKeeper does. Never on a timer: a tab left
  * open must not keep the session alive, nor ask the service for nobody. One look-up at a time (focus and
  * visibilitychange come together); one that gets no answer changes nothing.
+ *
+ * `goesOn`: the answer of the look-up under way, else of the last one, which a save waits for: the look-up a click on
+ * Save starts (its pointerdown) comes first, and a save sent beside it was written after the session had ended
+ * (QA, 2026-11-30).
  */
-function useSessionCheck(onOver: () => void): () => void {
+function useSessionCheck(onOver: () => void): { check: () => Promise<boolean>; goesOn: () => Promise<boolean> } {
   const { metadata } = useSite();
   const { provider } = useIdentity();
   const quietFor = askAtWorkAfter(metadata.identity.sessionIdleSeconds);
-  const asked = useRef({ at: 0, asking: false });
-  const check = useCallback(async () => {
-    if (asked.current.asking) return;
-    asked.current = { at: Date.now(), asking: true };
-    const answer = await provider.getAccountInfo({}).catch(() => undefined);
-    asked.current.asking = false;
-    if (answer && isUnauthorized(answer)) onOver();
+  const asked = useRef<{ at: number; answer?: Promise<boolean>; over?: boolean }>({ at: 0 });
+  const check = useCallback(() => {
+    if (asked.current.answer) return asked.current.answer;
+    const answer = provider.getAccountInfo({}).then(
+      (info) => !isUnauthorized(info),
+      () => true,
+    );
+    asked.current = {
+      at: Date.now(),
+      answer: answer.then((goesOn) => {
+        asked.current = { at: asked.current.at, over: !goesOn };
+        if (!goesOn) onOver();
+        return goesOn;
+      }),
+    };
+    return asked.current.answer!;
   }, [provider, onOver]);
+  const goesOn = useCallback(() => asked.current.answer ?? Promise.resolve(!asked.current.over), []);
   useEffect(() => {
     // The page opened with the session in use (its link was issued for it just now).
     asked.current.at = Date.now();
@@ -149,7 +164,7 @@ function useSessionCheck(onOver: () => void): () => void {
       window.removeEventListener('focus', onShown);
     };
   }, [check, quietFor]);
-  return check;
+  return { check, goesOn };
 }
 
 /**

@@ -291,9 +291,8 @@ func (p *Provider) liveToken(ctx context.Context, plain string, kinds ...string)
 const payloadSession = "session"
 
 // liveRegToken is liveToken for a regToken: one issued for a login session (payloadSession) is live only as long
-// as that session is (storedSession: not logged out, revoked, expired, its account disabled or its credentials
-// changed; idle time does not count, as for the link it was exchanged from), and its use is the session's
-// (useBoundSession).
+// as that session is (not logged out, revoked, expired, idled out, its account disabled or its credentials
+// changed, as for the link it was exchanged from), and its use is the session's (useBoundSession).
 func (p *Provider) liveRegToken(ctx context.Context, plain string, kinds ...string) (Token, error) {
 	t, err := p.liveToken(ctx, plain, kinds...)
 	if err != nil {
@@ -308,18 +307,20 @@ func (p *Provider) liveRegToken(ctx context.Context, plain string, kinds ...stri
 }
 
 // useBoundSession checks the login session stored under key, which a preference-centre link or its regToken is
-// bound to (payloadSession, SessionLive): ErrNotFound once it has ended (storedSession; its idle time does not end
-// the link). Their use is the shopper's use of that session, in the centre the account pages opened, and counts as
-// the account pages' requests do: the idle expiry slides (QA, 2026-11-30: a shopper saving in the centre every
-// 10 minutes found the account logged out after 30, and the centre ended once its link was renewed). A session that
-// has idled out is not woken: the centre's link outliving it does not make it the account pages' again.
+// bound to (payloadSession, SessionLive): ErrNotFound once it has ended (storedSession) or idled out. Their use is
+// the shopper's use of that session, in the centre the account pages opened, and counts as the account pages'
+// requests do: the idle expiry slides (QA, 2026-11-30: a shopper saving in the centre every 10 minutes found the
+// account logged out after 30, and the centre ended once its link was renewed). So a session that has idled out
+// was not used in the centre either, and ends its link and regTokens as it ends the account pages: they outlived
+// it, and a save 35 minutes after the last use was written while the centre's own look-up found the session over
+// (QA, 2026-11-30).
 func (p *Provider) useBoundSession(ctx context.Context, key string) error {
 	_, s, err := p.storedSession(ctx, key)
 	if err != nil {
 		return err
 	}
 	if p.idledOut(s) {
-		return nil
+		return ErrNotFound
 	}
 	return p.slideIdleExpiry(ctx, s)
 }
@@ -408,7 +409,7 @@ func (p *Provider) slideIdleExpiry(ctx context.Context, s Session) error {
 
 // storedSession is the session stored under hash with its account; ErrNotFound once it has ended: revoked,
 // past its absolute expiry, its account disabled or its credentials no longer those the login proved. Idle time
-// is the caller's to judge (it does not end a preference-centre link's session, useBoundSession).
+// is the caller's to judge (idledOut).
 func (p *Provider) storedSession(ctx context.Context, hash string) (Account, Session, error) {
 	s, err := p.store.SessionByHash(ctx, hash)
 	if err != nil {

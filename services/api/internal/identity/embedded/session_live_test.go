@@ -14,8 +14,9 @@ import (
 	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
 
-// The preference-centre link a session asks for lives while the session does (subscribers.SessionBinder): idle
-// time in the centre does not end it, a password change does.
+// The preference-centre link a session asks for lives while the session does (subscribers.SessionBinder): its use
+// keeps the session alive (TestTheCentresUseOfASessionsLinkKeepsTheSessionAlive), so a session that idled out ends
+// it, as a password change does.
 func TestSessionLiveForTheLinksASessionAsksFor(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
@@ -29,8 +30,10 @@ func TestSessionLiveForTheLinksASessionAsksFor(t *testing.T) {
 			return ok
 		}
 		require.True(t, live())
-		h.advance(45 * time.Minute) // past the idle limit: the shopper is in the centre
-		require.True(t, live())
+		h.advance(29 * time.Minute)
+		require.True(t, live(), "the link's use is the session's: it slides the idle expiry")
+		h.advance(31 * time.Minute) // past the idle limit, unused: neither the centre nor the account pages
+		require.False(t, live(), "a session that idled out ends its links (QA, 2026-11-30)")
 		ok, err := h.p.SessionLive(h.ctx, h.p.SessionKey("no-such-session"))
 		require.NoError(t, err)
 		require.False(t, ok)
@@ -91,12 +94,19 @@ func TestTheCentresUseOfASessionsLinkKeepsTheSessionAlive(t *testing.T) {
 		h.advance(2 * time.Minute)
 		require.Equal(t, contract.CodeOK, accountPages(), "the account pages 2 minutes after the centre's last save")
 
-		// Left alone, the session idles out; the centre's regToken still opens (its binding ignores idle time), but its
-		// use does not bring the session back for the account pages.
-		h.advance(31 * time.Minute)
+		// Left alone, the session idles out, and with it the centre's regToken: a save 35 minutes after the last use
+		// was written while the session was over for the account pages and for the centre's look-up (QA, 2026-11-30).
+		h.advance(35 * time.Minute)
 		read, err := h.p.GetAccountInfo(h.ctx, embedded.Caller{}, centre.Token, "profile", "")
 		require.NoError(t, err)
-		require.Equal(t, contract.CodeOK, read.ErrorCode)
+		require.Equal(t, contract.CodeUnauthorized, read.ErrorCode, "the regToken ends with the session it is bound to")
+		saved, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{}, embedded.SetAccountInfoParams{RegToken: centre.Token,
+			Profile: map[string]any{"firstName": "Lena"}})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeUnauthorized, saved.ErrorCode, "nothing is written")
+		ok, err = h.p.SessionLive(h.ctx, key)
+		require.NoError(t, err)
+		require.False(t, ok, "nor does its link exchange for a new regToken")
 		require.Equal(t, contract.CodeUnauthorized, accountPages(), "idled out")
 	})
 }

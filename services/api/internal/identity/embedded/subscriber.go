@@ -286,9 +286,8 @@ func (p *Provider) SessionKey(sessionToken string) string {
 }
 
 // SessionLive reports whether the session stored under key has not ended: not logged out or revoked (a password
-// change or reset, the disabling), not past its absolute expiry, and its account's credentials those it was opened
-// with. Its idle time does not count, and the link's use slides its idle expiry (useBoundSession,
-// subscribers.SessionBinder).
+// change or reset, the disabling), not idled out, not past its absolute expiry, and its account's credentials those
+// it was opened with. The link's use slides its idle expiry (useBoundSession, subscribers.SessionBinder).
 func (p *Provider) SessionLive(ctx context.Context, key string) (bool, error) {
 	err := p.useBoundSession(ctx, key)
 	if errors.Is(err, ErrNotFound) {

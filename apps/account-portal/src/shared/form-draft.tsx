@@ -19,8 +19,11 @@ export interface FormDraft {
 // One draft, for this tab alone and gone with it (sessionStorage, never localStorage): no other tab's login, nor a
 // later visitor's, finds it. The logout page forgets it by this key too (LogoutPage).
 const DRAFT_KEY = 'ap.formDraft';
-/** Long enough to log in again; entries typed longer ago are no longer the work in hand. */
-const DRAFT_KEEP_MS = 30 * 60_000;
+/**
+ * Long enough to log in again; entries typed longer ago are no longer the work in hand. The idle dialog names these
+ * minutes (ap.session.expiring.text, messages.test.ts).
+ */
+export const DRAFT_KEEP_MS = 30 * 60_000;
 
 /** The draft of the form that the commit being made removes, as kept (leaveDraft), until that commit is over. */
 let left: string | undefined;

@@ -80,6 +80,13 @@ describe('app messages', () => {
     }
   });
 
+  // QA, 2026-11-30: the form's own check and the service's refusal of a phone number said it in other words (nl "Vul
+  // het…" and "Voer het…", pl "numerem kierunkowym" and "kodem kraju"): the same text both ways, the hint's words.
+  it.each(APP_LANGUAGES)("%s: the service's refusal of a phone number's format says the form's own text", async (language) => {
+    const form = (await loadShippedMessages(language))['global.phone.error.format'];
+    expect((await loadPageMessages(language))['ap.errors.profile.phones.number.400026']).toBe(form);
+  });
+
   // QA, 2026-11-30: the lockout message said "later" where the password reset's limit says its 15 minutes. The login's
   // first load has no room for code that fills the contract's duration in (tools/bench/budgets.json), so the texts
   // write the number; this holds it to the contract's lockoutDuration, the service's default.

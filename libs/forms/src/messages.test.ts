@@ -37,7 +37,7 @@ describe('translateMessage', () => {
     [
       'pl-PL',
       { ...messages.phoneFormat(), values: { example: '+48123456789' } },
-      'Prosimy podać numer telefonu ze znakiem plus, numerem kierunkowym kraju i cyframi, np. +48123456789.',
+      'Podaj numer telefonu ze znakiem plus, kodem kraju i cyframi, np. +48123456789.',
     ],
   ])('%s: %j', async (language, descriptor, text) => {
     const i18n = await createI18n(loadShippedMessages, language);

@@ -2,6 +2,7 @@ import { Durations } from '@portal/identity-contract';
 import { createI18n, loadShippedMessages, type MessageLoader } from '@portal/i18n';
 import { APP_LANGUAGES, COMPLETE_LANGUAGES, loadMessages, loadPageMessages, loadSignInMessages } from './messages';
 import { loadProfileMessages } from '../shared/profile-texts';
+import { DRAFT_KEEP_MS } from '../shared/form-draft';
 import { loadSessionMessages } from '../shared/session-texts';
 import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
 
@@ -58,6 +59,15 @@ describe('app messages', () => {
     },
   );
 
+  // QA, 2026-11-30: the idle dialog said that anything unsaved would be lost, though a form's entries come back after a
+  // login in the same tab within DRAFT_KEEP_MS (form-draft.tsx): each text names those minutes, besides the time left.
+  it.each(APP_LANGUAGES)('%s: the idle dialog names the minutes a form\'s entries are kept for the next login', async (language) => {
+    const i18n = await createI18n(loadSessionMessages, language, { completeLanguages: COMPLETE_LANGUAGES });
+    for (const count of [0, 1, 2]) {
+      expect(i18n.t('ap.session.expiring.text', { count })).toContain(String(DRAFT_KEEP_MS / 60_000));
+    }
+  });
+
   // QA phone round: the hint gave the German example on every page; then the language's, a Dutch number on the Belgian
   // Dutch page (QA, 2026-11-30). The hint and the format error name no number of their own but the same {example}, the
   // site's country's, which the page puts in both (account-fields.tsx; phone-examples.test.ts holds each to the rule).
@@ -68,6 +78,13 @@ describe('app messages', () => {
       expect(text).toContain('{example}');
       expect(text).not.toMatch(/\+\d/);
     }
+  });
+
+  // QA, 2026-11-30: the form's own check and the service's refusal of a phone number said it in other words (nl "Vul
+  // het…" and "Voer het…", pl "numerem kierunkowym" and "kodem kraju"): the same text both ways, the hint's words.
+  it.each(APP_LANGUAGES)("%s: the service's refusal of a phone number's format says the form's own text", async (language) => {
+    const form = (await loadShippedMessages(language))['global.phone.error.format'];
+    expect((await loadPageMessages(language))['ap.errors.profile.phones.number.400026']).toBe(form);
   });
 
   // QA, 2026-11-30: the lockout message said "later" where the password reset's limit says its 15 minutes. The login's

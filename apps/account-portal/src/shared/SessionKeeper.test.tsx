@@ -138,8 +138,8 @@ describe('the session of the account pages (WCAG 2.2.1)', () => {
     for (let second = 0; second < 60; second++) await pass(1000);
     observer.disconnect();
     expect(seen).toEqual([
-      'Zu Ihrer Sicherheit endet Ihre Sitzung in einer Minute, wenn Sie nichts tun. Was Sie nicht gespeichert haben, geht dann verloren.',
-      'Zu Ihrer Sicherheit endet Ihre Sitzung in weniger als einer Minute, wenn Sie nichts tun. Was Sie nicht gespeichert haben, geht dann verloren.',
+      'Zu Ihrer Sicherheit endet Ihre Sitzung in einer Minute, wenn Sie nichts tun. Speichern Sie Ihre Änderungen am besten jetzt. Melden Sie sich in diesem Tab innerhalb von 30 Minuten wieder an, sind Ihre Eingaben noch da, Passwörter ausgenommen.',
+      'Zu Ihrer Sicherheit endet Ihre Sitzung in weniger als einer Minute, wenn Sie nichts tun. Speichern Sie Ihre Änderungen am besten jetzt. Melden Sie sich in diesem Tab innerhalb von 30 Minuten wieder an, sind Ihre Eingaben noch da, Passwörter ausgenommen.',
     ]);
     expect(text).toHaveTextContent('in weniger als einer Minute');
   });

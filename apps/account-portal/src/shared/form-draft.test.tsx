@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createFakeProvider, MINUTE } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { openApp } from '../testing/render-app';
+import { changedFields } from './FormDraftKeeper';
 
 // WCAG 2.2.5 (re-authenticating): what an account form held unsaved when the session ended comes back after the login
 // of the same account, and to nobody else (form-draft.tsx, FormDraftKeeper.tsx).
@@ -79,6 +80,24 @@ describe('the entries of an account form across the login after the session ende
     expect(screen.queryByText(KEPT)).not.toBeInTheDocument();
   }, 20_000);
 
+  it('bring back only the fields the shopper changed: what another device saved meanwhile stays (QA, 2026-11-30)', async () => {
+    const identity = await loggedIn();
+    await openApp('/personaldata', { identity });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Telefonnummer/ }, { timeout: 5000 }), '+4930123456');
+    // Another device changes the last name; this page still shows "Muster".
+    await identity.setAccountInfo({ profile: { lastName: 'Neumann' } });
+    await sessionEnds(identity);
+    expect(sessionStorage.getItem(DRAFT_KEY)).not.toContain('Muster');
+
+    await logIn(EMAIL, 'Persönliche Daten');
+    expect(await screen.findByText(KEPT)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Telefonnummer/ })).toHaveValue('+4930123456');
+    expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveValue('Neumann');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ihre persönlichen Daten wurden gespeichert.')).toBeInTheDocument();
+    expect(identity.account(EMAIL)!.profile).toMatchObject({ lastName: 'Neumann', phones: [{ number: '+4930123456' }] });
+  }, 20_000);
+
   it('come back on the address form as it was left (a save answered 403005)', async () => {
     const identity = await loggedIn();
     await openApp('/addresses/addaddress', { identity });
@@ -125,6 +144,25 @@ describe('the entries of an account form across the login after the session ende
     await logIn(EMAIL, 'Persönliche Daten');
     expect(await screen.findByRole('textbox', { name: /Nachname/ })).toHaveValue('Muster');
     expect(screen.queryByText(KEPT)).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  }, 20_000);
+
+  it('are deleted once expired, as they are read and as an account page starts (spec: 30 minutes)', async () => {
+    const identity = await loggedIn();
+    const expired = { by: identity.account(EMAIL)!.UID, path: '/addresses', values: { 'profile.phones.0.number': '+4930123456' }, at: Date.now() - 31 * MINUTE };
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(expired));
+    await openApp('/personaldata', { identity });
+    expect(await screen.findByRole('textbox', { name: /Nachname/ }, { timeout: 5000 })).toHaveValue('Muster');
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  }, 20_000);
+
+  it('are deleted once expired when an account page starts logged out', async () => {
+    const identity = await loggedIn();
+    const expired = { by: identity.account(EMAIL)!.UID, path: '/personaldata', values: {}, at: Date.now() - 31 * MINUTE };
+    await identity.logout();
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(expired));
+    await openApp('/addresses', { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   }, 20_000);
 
@@ -186,4 +224,16 @@ describe('the entries of an account form across the login after the session ende
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   }, 30_000);
+});
+
+describe('changedFields', () => {
+  it('names each changed field by its path, nested objects and lists alike; a list of another length is one change', () => {
+    const initial = { profile: { firstName: 'Erika', lastName: 'Muster', phones: [{ number: '+491' }] }, address: { city: 'Berlin' } };
+    const values = { profile: { firstName: 'Erika', lastName: 'Muster', phones: [{ number: '+492' }] }, address: { city: 'Köln' } };
+    expect(changedFields(values, initial)).toEqual({ 'profile.phones.0.number': '+492', 'address.city': 'Köln' });
+    expect(changedFields({ phones: [{ number: '+491' }, { number: '+49' }] }, { phones: [{ number: '+491' }] })).toEqual({
+      phones: [{ number: '+491' }, { number: '+49' }],
+    });
+    expect(changedFields(initial, initial)).toEqual({});
+  });
 });

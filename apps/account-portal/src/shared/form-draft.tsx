@@ -5,21 +5,25 @@ import { lazyNamed } from './load-page';
 
 /**
  * What an account page's form held unsaved when the session ended under it: the account it was typed for (`by`), the
- * page (`path`), the form's values and when they were kept (`at`). WCAG 2.2.5 (re-authenticating): after the login the
+ * page (`path`), the fields the shopper changed by their path (`values`, FormDraftKeeper's changedFields) and when
+ * they were kept (`at`). WCAG 2.2.5 (re-authenticating): after the login the
  * same account goes on where it was, its entries filled in; they were lost with the session (QA, 2026-11-30).
  */
 export interface FormDraft {
   by?: string;
   path: string;
-  values: object;
+  values: Record<string, unknown>;
   at: number;
 }
 
 // One draft, for this tab alone and gone with it (sessionStorage, never localStorage): no other tab's login, nor a
 // later visitor's, finds it. The logout page forgets it by this key too (LogoutPage).
 const DRAFT_KEY = 'ap.formDraft';
-/** Long enough to log in again; entries typed longer ago are no longer the work in hand. */
-const DRAFT_KEEP_MS = 30 * 60_000;
+/**
+ * Long enough to log in again; entries typed longer ago are no longer the work in hand. The idle dialog names these
+ * minutes (ap.session.expiring.text, messages.test.ts).
+ */
+export const DRAFT_KEEP_MS = 30 * 60_000;
 
 /** The draft of the form that the commit being made removes, as kept (leaveDraft), until that commit is over. */
 let left: string | undefined;
@@ -34,14 +38,19 @@ export function leaveDraft(draft: string) {
   queueMicrotask(() => (left = undefined));
 }
 
-/** The draft this tab keeps, unless it is older than DRAFT_KEEP_MS (or the browser refuses storage: private modes). */
+/**
+ * The draft this tab keeps, unless it is older than DRAFT_KEEP_MS (or the browser refuses storage: private modes). An
+ * older one is deleted as it is read: the phone number and the names stayed in the tab until it closed (QA, 2026-11-30).
+ */
 export function keptDraft(): FormDraft | undefined {
   try {
     const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) || '{}') as FormDraft;
-    return Date.now() - draft.at < DRAFT_KEEP_MS ? draft : undefined;
+    if (Date.now() - draft.at < DRAFT_KEEP_MS) return draft;
+    keepDraft();
   } catch {
-    return undefined;
+    // none without storage
   }
+  return undefined;
 }
 
 /** Keeps `draft` (JSON) for this tab; none given, drops the kept one. */
@@ -62,7 +71,9 @@ export function keepDraft(draft?: string) {
  */
 export function useDraftKeeping(account: AccountState) {
   useLayoutEffect(() => {
-    if (account.loggedIn ? keptDraft()?.by !== account.UID : left) keepDraft(account.sessionEnded ? left : undefined);
+    // Read first on every start of an account page, logged in or not: an expired draft goes (keptDraft).
+    const draft = keptDraft();
+    if (account.loggedIn ? draft?.by !== account.UID : left) keepDraft(account.sessionEnded ? left : undefined);
   }, [account]);
 }
 
@@ -72,13 +83,7 @@ export function useDraftKeeping(account: AccountState) {
 const FormDraftKeeper = lazyNamed(() => import('./FormDraftKeeper'), 'FormDraftKeeper');
 
 /** Whether this tab keeps a draft: the keeper then loads at once, to see whether it is this page's. */
-function draftWaits() {
-  try {
-    return sessionStorage.getItem(DRAFT_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
+const draftWaits = () => keptDraft() !== undefined;
 
 /**
  * Inside an account form (not one of passwords: those are typed again): its unsaved values kept when the session ends

@@ -306,6 +306,19 @@ describe('/login/reset-password', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveAttribute('aria-invalid', 'true'));
   });
 
+  // QA, 2026-11-30: a password the page took, made too long on its way (the request rewritten), got the service's English.
+  it("the service's refusal of a too long password says the page's text with the limit, whatever the page sent", async () => {
+    const identity = shopper();
+    const refusing = {
+      ...identity,
+      resetPassword: async () => ({ errorCode: 400009, validationErrors: [{ fieldName: 'newPassword', errorCode: 400006, message: 'The password is too long.' }] }),
+    };
+    await openApp('/login/reset-password?pwrt=abc', { identity: refusing });
+    await setNewPassword(NEW_PASSWORD);
+    expect(await screen.findByText('Das Passwort darf höchstens 256 Zeichen lang sein.')).toBeInTheDocument();
+    expect(screen.queryByText(/too long/)).not.toBeInTheDocument();
+  });
+
   // QA spec audit, 2026-11-30: `Aa1!` and 140 times `ä`, 144 characters but 284 bytes, got the service's English words.
   it('a password longer than the service takes (in bytes: umlauts count two) is refused on the page, in its language', async () => {
     const identity = shopper();

@@ -230,7 +230,7 @@ describe('/personaldata', () => {
     expect(phone).toHaveAccessibleDescription('Met plusteken en landcode, bijv. +32470123456');
     await userEvent.type(phone, '0470 12 34 56');
     await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect(await screen.findByText('Vul het telefoonnummer in met een plusteken, landcode en cijfers, bijv. +32470123456.')).toBeInTheDocument();
+    expect(await screen.findByText('Voer het telefoonnummer in met een plusteken, landcode en cijfers, bijv. +32470123456.')).toBeInTheDocument();
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
   }, 20_000);
 

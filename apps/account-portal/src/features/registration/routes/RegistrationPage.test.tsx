@@ -110,6 +110,16 @@ describe('/registration', () => {
     expect(screen.queryByText(/too long/)).not.toBeInTheDocument();
   }, 20_000);
 
+  // QA, 2026-11-30: a password the page took, made too long on its way (the request rewritten), got the service's English.
+  it("the service's refusal of a too long password says the page's text with the limit, whatever the page sent", async () => {
+    const fake = createFakeProvider();
+    const tooLong = { errorCode: ErrorCode.VALIDATION, errorDetails: 'Validation failed', validationErrors: [{ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER, message: 'The password is too long.' }] };
+    await openApp('/registration', { identity: { ...fake, register: async () => tooLong } });
+    await register('neu@example.com', 'Geheim12!x');
+    expect(await screen.findByText('Das Passwort darf höchstens 256 Zeichen lang sein.')).toBeInTheDocument();
+    expect(screen.queryByText(/too long/)).not.toBeInTheDocument();
+  }, 20_000);
+
   it('a common or breached password: the provider refuses it and the page says why', async () => {
     const identity = createFakeProvider({ commonPasswords: commonPasswordsFrom('123456\nP@ssw0rd\n') });
     await openApp('/registration', { identity });

@@ -8,6 +8,7 @@ module.exports = {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
   },
   moduleNameMapper: {
+    '^@portal/forms/testing$': path.join(root, 'libs/forms/src/testing/index.ts'),
     '^@portal/(cms|identity)/testing$': path.join(root, 'libs/$1/src/testing/index.ts'),
     '^@portal/ui/testing$': path.join(root, 'libs/ui/src/testing/index.tsx'),
     // The schema kit, which the apps load through deferredSchema; their tests build rules from it directly.

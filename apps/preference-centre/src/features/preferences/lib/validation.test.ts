@@ -1,4 +1,5 @@
 import * as kit from '@portal/forms/schemas';
+import { errorAt, textInBundle, type Descriptor } from '@portal/forms/testing';
 import { centreSchema as centreRules, type CentreRules } from './validation';
 
 const centreSchema = (rules: CentreRules) => centreRules(kit, rules);
@@ -39,21 +40,10 @@ describe("the birth year's range (spec 001 §7: the provider's getSchema)", () =
 describe('a name too long (QA languages round of 2026-11-30: 201 letters of a first name were told "letters only")', () => {
   const LANGUAGES = ['de', 'en', 'es', 'fr', 'nl', 'pl', 'pt'];
   const schema = centreSchema({ shown: new Set(['firstName', 'lastName'] as const), zipCodeRules: {}, personalisationOptInRequired: () => false });
-  const errorOf = async (path: string, profile: Record<string, string>) => {
-    const values = { profile, favouriteStore: { text: '', id: '', open: true }, newsletters: {} };
-    try {
-      await schema.validateAt(path, values);
-      return undefined;
-    } catch (error) {
-      return (error as { errors: kit.yup.ValidationError['errors'] }).errors[0] as unknown as { key: string | string[] };
-    }
-  };
-  // The text a language's bundle gives the message: its first key the bundle has, its placeholders filled from its values.
-  const textIn = async (language: string, error: { key: string | string[]; values?: Record<string, unknown> } | undefined) => {
-    const bundle = (await import(`../../../locales/${language}.json`)) as Record<string, string>;
-    const text = [error?.key ?? []].flat().map((key) => bundle[key]).find(Boolean);
-    return text?.replace(/\{(\w+)\}/g, (placeholder, name: string) => String(error?.values?.[name] ?? placeholder));
-  };
+  const errorOf = (path: string, profile: Record<string, string>) =>
+    errorAt(schema, path, { profile, favouriteStore: { text: '', id: '', open: true }, newsletters: {} });
+  const textIn = async (language: string, error: Descriptor | undefined) =>
+    textInBundle((await import(`../../../locales/${language}.json`)) as Record<string, string>, error);
 
   // And the text names the limit: "shorter" did not say how much shorter (QA, 2026-11-30).
   it("is told that it is too long, naming the limit, with the text of the service's refusal 400006 in every language", async () => {

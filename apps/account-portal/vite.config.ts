@@ -41,6 +41,11 @@ export default defineConfig({
             // registration with one) loads the sign-in's with it: 0.8 KB more, later, when it is shown or used. After the
             // sign-in pages' chunk, which keeps what they share with it (login-outcome.ts, call-failure.ts).
             { name: 'passkey-login', test: /account-portal[\\/]src[\\/]shared[\\/](passkey-browser|passkey-login|PasskeyLoginMessage|PasskeyLoginButton)\.tsx?$/ },
+            // The passwordless widget and the loader of the unconfirmed-login panel in one chunk, as when /login and
+            // registration were their only pages: linking accounts, which shows the panel too, split them into two,
+            // and /login's first load grew by 0.3 KB (one request more); with the panel's loader in the sign-in pages'
+            // chunk, by 60 bytes. The link page loads the widget's few lines it does not show.
+            { name: 'passwordless', test: /account-portal[\\/]src[\\/]shared[\\/](Passwordless|wide-screen|UnverifiedRegistration)\.tsx?$/ },
             // The forms of the other pages (fields, formik) in one chunk: fewer requests, and a shorter preload list
             // in the first chunk. The schema kit (yup and the schema builders: schemas.ts, rules.ts,
             // account-schema.ts) stays out: it loads on its own when a form is first checked (deferredSchema); so does

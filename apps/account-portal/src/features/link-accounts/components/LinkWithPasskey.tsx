@@ -5,6 +5,7 @@ import { PasskeyLoginButton } from '../../../shared/PasskeyLoginButton';
 import { loginWithPasskey, usePasskeyAttempt, type PasskeyLoginOutcome } from '../../../shared/passkey-login';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import { afterLoginPath } from '../../../shared/single-sign-on';
+import { UnverifiedRegistration } from '../../../shared/UnverifiedRegistration';
 
 /**
  * For an account without a password that has a passkey (registered with one): its passkey proves the owner and
@@ -30,5 +31,12 @@ export function LinkWithPasskey({ regToken, onLinkExpired }: { regToken: string;
     [navigate, onLinkExpired],
   );
   const { attempt, outcome, pending } = usePasskeyAttempt(settle);
-  return <PasskeyLoginButton pending={pending} onStart={() => void attempt(() => loginWithPasskey(provider, false, { regToken }))} outcome={outcome} />;
+  // An account whose e-mail is not confirmed yet gets /login's panel, whose mail the pending account's regToken asks
+  // for (QA: the button said nothing, PasskeyLoginMessage leaving that to the panel).
+  return (
+    <>
+      <PasskeyLoginButton pending={pending} onStart={() => void attempt(() => loginWithPasskey(provider, false, { regToken }))} outcome={outcome} />
+      {outcome?.kind === 'unverified' && outcome.regToken ? <UnverifiedRegistration target={{ regToken: outcome.regToken }} /> : null}
+    </>
+  );
 }

@@ -8,6 +8,7 @@ import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import type { LoginOutcome } from '../../../shared/login-outcome';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import type { FinalizeState } from '../../../shared/navigation';
+import { UnverifiedRegistration } from '../../../shared/UnverifiedRegistration';
 import { useLinkAccounts } from '../api/link-accounts';
 import { afterLoginPath } from '../../../shared/single-sign-on';
 
@@ -60,18 +61,22 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
 
   return (
     <Formik initialValues={{ loginID, password: '' }} validationSchema={schema} onSubmit={submit}>
-      <Form className="form" noValidate>
-        <TextField name="loginID" type="email" label={t('clp.form.email')} readOnly autoComplete="username" />
-        <PasswordField name="password" label={t('clp.form.password')} required autoComplete="current-password" />
-        {/* The form's own error (its rules did not load: no connection); empty, it takes no room. */}
-        <FormError />
-        <div className="form-error" role="alert">
-          {refused?.kind === 'unverified' ? <p className="form-error__text">{t('clp.login.unverified.text')}</p> : null}
-          {refused ? <LoginOutcomeMessage outcome={refused} /> : null}
-        </div>
-        {/* A new submit takes the last refusal down, also when the form's own check stops it (QA). */}
-        <SubmitButton onClick={() => setRefused(undefined)}>{t('clp.linkaccounts.submit')}</SubmitButton>
-      </Form>
+      <>
+        <Form className="form" noValidate>
+          <TextField name="loginID" type="email" label={t('clp.form.email')} readOnly autoComplete="username" />
+          <PasswordField name="password" label={t('clp.form.password')} required autoComplete="current-password" />
+          {/* The form's own error (its rules did not load: no connection); empty, it takes no room. */}
+          <FormError />
+          <div className="form-error" role="alert">
+            {refused ? <LoginOutcomeMessage outcome={refused} /> : null}
+          </div>
+          {/* A new submit takes the last refusal down, also when the form's own check stops it (QA). */}
+          <SubmitButton onClick={() => setRefused(undefined)}>{t('clp.linkaccounts.submit')}</SubmitButton>
+        </Form>
+        {/* As on /login: the account's e-mail is not confirmed yet; its mail goes to the account's address (QA: the
+            text alone said a new one could be sent, with nothing to send it). */}
+        {refused?.kind === 'unverified' ? <UnverifiedRegistration target={{ email: loginID }} /> : null}
+      </>
     </Formik>
   );
 }

@@ -1,11 +1,17 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { IdentityProvider } from '@portal/identity';
+import { ErrorCode, ErrorDetails, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { leaveApp } from '../../../shared/leave-app';
 import { storePartnerToken } from '../../../shared/single-sign-on';
-import { loadApp, openApp } from '../../../testing/render-app';
+import { jsonResponse, loadApp, openApp, stubBackend } from '../../../testing/render-app';
+
+// The browser's passkey ceremony, which jsdom cannot take part in, answers with a made-up passkey.
+jest.mock('../../../shared/passkey-browser', () => ({
+  ...jest.requireActual('../../../shared/passkey-browser'),
+  signInWithPasskey: async () => ({ id: 'credential-1', type: 'public-key', response: {} }),
+}));
 
 beforeEach(() => {
   forgetLanguage();
@@ -249,5 +255,82 @@ describe('/social/link-accounts', () => {
     await openApp('/social/link-accounts?errorCode=200001&provider=apple', { identity });
     expect(await screen.findByText('Die Anmeldung wurde abgebrochen.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeInTheDocument();
+  });
+});
+
+// QA: a passkey proving an account whose e-mail is not confirmed yet showed nothing, and the password form only the
+// check-your-inbox text; /login shows the resend-verification panel for both (spec 000 §4 "Unverified registration").
+describe('/social/link-accounts of an account whose e-mail is not confirmed yet', () => {
+  const PANEL = 'Bitte bestätigen Sie Ihre E-Mail-Adresse';
+  const RESEND = 'Bestätigungs-E-Mail erneut senden';
+  const SENT = 'Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.';
+
+  async function unconfirmedConflict(): Promise<FakeIdentityProvider> {
+    const identity = createFakeProvider({
+      accounts: [{ email: EMAIL, password: PASSWORD, verified: false, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+      social: { googleplus: { email: EMAIL } },
+    });
+    const answer = await identity.socialLogin({ provider: 'googleplus' });
+    expect(answer.errorCode).toBe(ErrorCode.SOCIAL_CONFLICT);
+    window.sessionStorage.setItem(TOKEN_KEY, answer.regToken!);
+    return identity;
+  }
+
+  /** The panel, with the focus on its heading, as /login shows it. */
+  async function thePanel() {
+    const panel = await screen.findByRole('region', { name: PANEL }, { timeout: 5000 });
+    await waitFor(() => expect(within(panel).getByRole('heading', { level: 2, name: PANEL })).toHaveFocus());
+    return panel;
+  }
+
+  async function resendToAddress(panel: HTMLElement) {
+    const calls = stubBackend((url) => (url.includes('/rest/v1/account/registration/verification-email') ? jsonResponse(201) : undefined));
+    await userEvent.click(within(panel).getByRole('button', { name: RESEND }));
+    expect(await within(panel).findByText(SENT)).toBeInTheDocument();
+    expect(calls.map((call) => call.init?.body)).toEqual([`email=${encodeURIComponent(EMAIL)}&lang=de-DE`]);
+  }
+
+  it("the password (206002): the resend panel, whose mail goes to the account's address", async () => {
+    const identity = await unconfirmedConflict();
+    await openApp('/social/link-accounts', { identity });
+    await linkWith(PASSWORD);
+    await resendToAddress(await thePanel());
+    expect(screen.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeInTheDocument();
+  });
+
+  it("the password answered 400006 REGISTRATION_UNVERIFIED: the same panel, to the account's address", async () => {
+    const identity = await unconfirmedConflict();
+    identity.forceNext('login', { errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: ErrorDetails.REGISTRATION_UNVERIFIED });
+    await openApp('/social/link-accounts', { identity });
+    await linkWith(PASSWORD);
+    await resendToAddress(await thePanel());
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).not.toBeNull();
+  });
+
+  it("the account's passkey (206002): the resend panel, whose mail the pending account's regToken asks for", async () => {
+    const identity = await unconfirmedConflict();
+    const passkeyLogins: unknown[] = [];
+    const answers: { regToken?: string }[] = [];
+    const resent: unknown[] = [];
+    const passkeyOnly: IdentityProvider = {
+      ...identity,
+      getConflictingAccount: async () => ({ errorCode: 0, conflictingAccount: { loginID: EMAIL, loginProviders: ['passkey'] } }),
+      passkeyLogin: async (params) => {
+        passkeyLogins.push(params);
+        // Stands for the provider's passkey login of the account, which answers what its password login does (206002).
+        const answer = await identity.login({ loginID: EMAIL, password: PASSWORD });
+        answers.push(answer);
+        return answer;
+      },
+      resendVerificationCode: async (params) => (resent.push(params), { errorCode: 0 }),
+    };
+    await openApp('/social/link-accounts', { identity: passkeyOnly });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mit Passkey anmelden' }, { timeout: 5000 }));
+    const panel = await thePanel();
+    expect(passkeyLogins).toEqual([expect.objectContaining({ loginMode: 'link' })]);
+    expect(answers[0]).toMatchObject({ errorCode: ErrorCode.PENDING_VERIFICATION, regToken: expect.any(String) });
+    await userEvent.click(within(panel).getByRole('button', { name: RESEND }));
+    expect(await within(panel).findByText(SENT)).toBeInTheDocument();
+    expect(resent).toEqual([{ regToken: answers[0]!.regToken }]);
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { addMessages } from '@portal/i18n';
 import { useIdentity } from '@portal/identity';
-import { keepDraft, keptDraft, leaveDraft, type FormDraft } from './form-draft';
+import { keepDraft, keptValues, leaveDraft, type FormDraft } from './form-draft';
 import { loadSessionMessages } from './session-texts';
 
 /**
@@ -16,10 +16,7 @@ export function FormDraftKeeper() {
   const { values, initialValues, dirty, setValues } = useFormikContext<object>();
   const { UID } = useIdentity().account;
   const { pathname } = useLocation();
-  const [kept] = useState(() => {
-    const draft = keptDraft();
-    return draft && draft.by === UID && draft.path === pathname ? draft.values : undefined;
-  });
+  const [kept] = useState(() => keptValues(UID, pathname));
   useEffect(() => {
     if (!kept) return;
     keepDraft();

@@ -197,6 +197,44 @@ describe('the entries of an account form across the login after the session ende
     expect(within(passwordAgain).getByLabelText(/^Neues Passwort(?! wiederholen)/)).toHaveValue('');
   }, 30_000);
 
+  // QA, 2026-11-30: back after the login, the e-mail change's password step said nothing of the address waiting behind it.
+  it("are named on /accessdata's password step: the new address, as the page shows addresses, back once the password is confirmed", async () => {
+    const identity = await loggedIn();
+    await openApp('/accessdata', { identity });
+    const email = await screen.findByRole('region', { name: 'E-Mail-Adresse ändern' }, { timeout: 5000 });
+    await userEvent.type(within(email).getByLabelText(/^Aktuelles Passwort/), PASSWORD);
+    await userEvent.click(within(email).getByRole('button', { name: 'Weiter' }));
+    // As the browser's e-mail field hands over an internationalised domain.
+    await userEvent.type(await within(email).findByRole('textbox', { name: /Neue E-Mail-Adresse/ }), 'erika@xn--mller-kva.example');
+    await sessionEnds(identity);
+
+    await logIn(EMAIL, 'Anmeldedaten');
+    const again = screen.getByRole('region', { name: 'E-Mail-Adresse ändern' });
+    const waiting =
+      'Ihre neue E-Mail-Adresse erika@müller.example von vor der Anmeldung ist noch da, aber noch nicht gespeichert. ' +
+      'Sie steht wieder im Formular, sobald Sie Ihr Passwort bestätigt haben.';
+    expect(await within(again).findByText(waiting, {}, { timeout: 5000 })).toBeInTheDocument();
+    // Read out with the field the step asks for, not only seen beside it.
+    expect(within(again).getByLabelText(/^Aktuelles Passwort/)).toHaveAccessibleDescription(expect.stringContaining(waiting));
+    expect(within(again).queryByText(KEPT)).not.toBeInTheDocument();
+
+    await userEvent.type(within(again).getByLabelText(/^Aktuelles Passwort/), PASSWORD);
+    await userEvent.click(within(again).getByRole('button', { name: 'Weiter' }));
+    expect(await within(again).findByRole('textbox', { name: /Neue E-Mail-Adresse/ })).toHaveValue('erika@xn--mller-kva.example');
+    expect(await within(again).findByText(KEPT)).toBeInTheDocument();
+    expect(within(again).queryByText(waiting)).not.toBeInTheDocument();
+  }, 30_000);
+
+  it("are not named on /accessdata's password step when kept for another page", async () => {
+    const identity = await loggedIn();
+    const draft = { by: identity.account(EMAIL)!.UID, path: '/personaldata', values: { email: 'erika.neu@example.com' }, at: Date.now() };
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    await openApp('/accessdata', { identity });
+    const email = await screen.findByRole('region', { name: 'E-Mail-Adresse ändern' }, { timeout: 5000 });
+    expect(within(email).getByLabelText(/^Aktuelles Passwort/)).not.toHaveAccessibleDescription(/erika\.neu/);
+    expect(within(email).queryByText(/erika\.neu/)).not.toBeInTheDocument();
+  }, 20_000);
+
   it('are not kept when the shopper leaves the form by a link', async () => {
     const identity = await loggedIn();
     await openApp('/personaldata', { identity });

@@ -53,6 +53,12 @@ export function keptDraft(): FormDraft | undefined {
   return undefined;
 }
 
+/** The values this tab keeps for the account `by` on the page `path` (keptDraft), to give back to its form. */
+export function keptValues(by: string | undefined, path: string) {
+  const draft = keptDraft();
+  return draft && draft.by === by && draft.path === path ? draft.values : undefined;
+}
+
 /** Keeps `draft` (JSON) for this tab; none given, drops the kept one. */
 export function keepDraft(draft?: string) {
   try {

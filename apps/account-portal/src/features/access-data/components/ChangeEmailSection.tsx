@@ -1,10 +1,13 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { deferredSchema, FormError, message, messages, PasswordField, SubmitButton, TextField } from '@portal/forms';
 import { useIdentity } from '@portal/identity';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
-import { KeptDraft } from '../../../shared/form-draft';
+import { KeptDraft, keptValues } from '../../../shared/form-draft';
+import { InBackground } from '../../../shared/InBackground';
+import { lazyNamed } from '../../../shared/load-page';
 import { useChangeEmail, useConfirmPassword } from '../api/login-details-mutations';
 import { usePasskeys } from '../api/passkey-list';
 
@@ -25,11 +28,15 @@ const shownEmail = (address: string) =>
     () => address,
   );
 
+const KeptEmailNotice = lazyNamed(() => import('./KeptEmailNotice'), 'KeptEmailNotice');
+const KEPT_EMAIL_ID = 'change-email-kept';
+
 /**
  * Change e-mail (spec 000 §2): the current password first, then the new address. The change takes effect when the
  * link mailed to the new address is followed. An account without a password (registered with a passkey) sets one
  * first, in the password section below: the change is confirmed with it. A new address typed when the session ended
- * is back in its field after the login and the password (KeptDraft); the password is typed again, never kept.
+ * is back in its field after the login and the password (KeptDraft); the password is typed again, never kept. Until
+ * then the password step names the address that waits (KeptEmailNotice), with the field it asks for.
  */
 export function ChangeEmailSection() {
   const { t } = useTranslation();
@@ -42,6 +49,13 @@ export function ChangeEmailSection() {
     if (/[@.]xn--/i.test(current)) void shownEmail(current).then(setShownCurrent);
   }, [current]);
   const [step, setStep] = useState<Step>({ name: 'password' });
+  const { pathname } = useLocation();
+  // The new address kept for after the login, as the section shows addresses, read as the password step shows: once
+  // the new address's form has taken it back, none waits.
+  const keptEmail = useMemo(() => {
+    const email = step.name === 'password' ? keptValues(account.UID, pathname)?.email : undefined;
+    return typeof email === 'string' ? shownEmail(email) : undefined;
+  }, [step.name, account.UID, pathname]);
   const confirm = useConfirmPassword();
   const change = useChangeEmail();
   const withoutPassword = usePasskeys().data?.hasPassword === false;
@@ -99,7 +113,18 @@ export function ChangeEmailSection() {
         <Formik initialValues={{ password: '' }} validationSchema={passwordForm} onSubmit={submitPassword}>
           <Form className="form" noValidate>
             <p>{t('ap.accessdata.email.confirmIntro')}</p>
-            <PasswordField name="password" label={t('ap.accessdata.currentPassword')} required autoComplete="current-password" />
+            {keptEmail ? (
+              <InBackground>
+                <KeptEmailNotice id={KEPT_EMAIL_ID} email={keptEmail} />
+              </InBackground>
+            ) : null}
+            <PasswordField
+              name="password"
+              label={t('ap.accessdata.currentPassword')}
+              required
+              autoComplete="current-password"
+              aria-describedby={keptEmail && KEPT_EMAIL_ID}
+            />
             <FormError />
             <SubmitButton>{t('ap.accessdata.email.confirm')}</SubmitButton>
           </Form>

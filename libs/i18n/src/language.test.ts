@@ -26,6 +26,11 @@ describe('matchLanguage', () => {
     expect(matchLanguage('fr', available, ['nl-NL', 'fr-BE'])).toBe('fr-BE');
     expect(matchLanguage('fr', available, ['fr-CH', 'fr-BE'])).toBe('fr-BE');
     expect(matchLanguage('fr', available, ['fr-CH'])).toBe('fr-FR');
+    // Then the language in the shopper's own country: `?lang=nl` from a Belgian French browser is Belgian Dutch, not
+    // the list's first Dutch (QA: fr-BE opened nl-NL).
+    expect(matchLanguage('nl', [...available, 'nl-BE'], ['fr-BE'])).toBe('nl-BE');
+    expect(matchLanguage('nl', [...available, 'nl-BE'], ['de-DE', 'fr-BE'])).toBe('nl-BE');
+    expect(matchLanguage('nl', [...available, 'nl-BE'], ['fr'])).toBe('nl-NL');
     // A region the candidate names is the candidate's, even when not available.
     expect(matchLanguage('fr-CH', available, ['fr-BE'])).toBe('fr-FR');
   });

@@ -36,7 +36,9 @@ export function baseLanguage(languageTag: string): string {
  * Finds the available language that a candidate asks for: an exact match first (`fr-BE`); for a base language alone
  * (`fr`, as a partner's ui_locales may say it), the first of `preferred` (the shopper's remembered and browser tags)
  * that is available in that language, as the base names no region and the shopper's own is the one they read; then
- * the first available language with the same base language (`fr` -> `fr-FR` when that comes first in the metadata).
+ * that language in the country of one of `preferred` (`nl` for a Belgian French browser is `nl-BE`: the shopper's
+ * country's stores and offers, QA); then the first available language with the same base language (`fr` -> `fr-FR`
+ * when that comes first in the metadata).
  */
 export function matchLanguage(candidate: string, available: readonly string[], preferred: readonly (string | null | undefined)[] = []): string | undefined {
   const tag = toLanguageTag(candidate);
@@ -46,6 +48,7 @@ export function matchLanguage(candidate: string, available: readonly string[], p
   return (
     exact(tag) ??
     (tag === base ? preferred.map(exact).find((lng) => lng && baseLanguage(lng) === base) : undefined) ??
+    (tag === base ? preferred.map((lng) => exact(`${base}-${lng?.split(/[-_]/)[1]}`)).find(Boolean) : undefined) ??
     available.find((lng) => baseLanguage(lng) === base)
   );
 }

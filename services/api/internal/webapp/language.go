@@ -94,8 +94,8 @@ func baseLanguage(tag string) string {
 }
 
 // matchLanguage is the available language a candidate asks for, as matchLanguage of libs/i18n: the same tag; for a
-// base language alone, the first of preferred in that language that is available; then the first available one in
-// that language. "" when none is.
+// base language alone, the first of preferred in that language that is available, then that language in the country
+// of one of preferred; then the first available one in that language. "" when none is.
 func matchLanguage(candidate string, available, preferred []string) string {
 	tag := languageTag(candidate)
 	if tag == "" {
@@ -115,6 +115,15 @@ func matchLanguage(candidate string, available, preferred []string) string {
 		for _, p := range preferred {
 			if found := exact(p); found != "" && baseLanguage(found) == base {
 				return found
+			}
+		}
+	}
+	if tag == base {
+		for _, p := range preferred {
+			if _, region, ok := strings.Cut(languageTag(p), "-"); ok {
+				if found := exact(base + "-" + region); found != "" {
+					return found
+				}
 			}
 		}
 	}

@@ -44,7 +44,8 @@ export default defineConfig({
             // The passwordless widget and the loader of the unconfirmed-login panel in one chunk, as when /login and
             // registration were their only pages: linking accounts, which shows the panel too, split them into two,
             // and /login's first load grew by 0.3 KB (one request more); with the panel's loader in the sign-in pages'
-            // chunk, by 60 bytes. The link page loads the widget's few lines it does not show.
+            // chunk, by 60 bytes. The link page imports the panel's loader on demand (UnverifiedAccountPanel), so that
+            // this chunk is not in its first load.
             { name: 'passwordless', test: /account-portal[\\/]src[\\/]shared[\\/](Passwordless|wide-screen|UnverifiedRegistration)\.tsx?$/ },
             // The forms of the other pages (fields, formik) in one chunk: fewer requests, and a shorter preload list
             // in the first chunk. The schema kit (yup and the schema builders: schemas.ts, rules.ts,

@@ -5,7 +5,7 @@ import { PasskeyLoginButton } from '../../../shared/PasskeyLoginButton';
 import { loginWithPasskey, usePasskeyAttempt, type PasskeyLoginOutcome } from '../../../shared/passkey-login';
 import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import { afterLoginPath } from '../../../shared/single-sign-on';
-import { UnverifiedRegistration } from '../../../shared/UnverifiedRegistration';
+import { UnverifiedAccountPanel } from './UnverifiedAccountPanel';
 
 /**
  * For an account without a password that has a passkey (registered with one): its passkey proves the owner and
@@ -36,7 +36,7 @@ export function LinkWithPasskey({ regToken, onLinkExpired }: { regToken: string;
   return (
     <>
       <PasskeyLoginButton pending={pending} onStart={() => void attempt(() => loginWithPasskey(provider, false, { regToken }))} outcome={outcome} />
-      {outcome?.kind === 'unverified' && outcome.regToken ? <UnverifiedRegistration target={{ regToken: outcome.regToken }} /> : null}
+      {outcome?.kind === 'unverified' && outcome.regToken ? <UnverifiedAccountPanel target={{ regToken: outcome.regToken }} /> : null}
     </>
   );
 }

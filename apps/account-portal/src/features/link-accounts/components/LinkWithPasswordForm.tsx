@@ -8,9 +8,9 @@ import { forgetLinkingRegToken } from '../../../shared/SocialLogin';
 import type { LoginOutcome } from '../../../shared/login-outcome';
 import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import type { FinalizeState } from '../../../shared/navigation';
-import { UnverifiedRegistration } from '../../../shared/UnverifiedRegistration';
 import { useLinkAccounts } from '../api/link-accounts';
 import { afterLoginPath } from '../../../shared/single-sign-on';
+import { UnverifiedAccountPanel } from './UnverifiedAccountPanel';
 
 interface PasswordValues {
   loginID: string;
@@ -75,7 +75,7 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
         </Form>
         {/* As on /login: the account's e-mail is not confirmed yet; its mail goes to the account's address (QA: the
             text alone said a new one could be sent, with nothing to send it). */}
-        {refused?.kind === 'unverified' ? <UnverifiedRegistration target={{ email: loginID }} /> : null}
+        {refused?.kind === 'unverified' ? <UnverifiedAccountPanel target={{ email: loginID }} /> : null}
       </>
     </Formik>
   );

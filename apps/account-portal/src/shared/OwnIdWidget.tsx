@@ -1,5 +1,8 @@
 import { IntegrationType, OwnID, OwnIDInit, WidgetType } from '@ownid/react';
 import { useCallback, useState, type RefObject } from 'react';
+import type { LoginOutcome } from './login-outcome';
+import { LoginOutcomeMessage } from './LoginOutcomeMessage';
+import { UnverifiedRegistration } from './UnverifiedRegistration';
 
 /** What the vendor's widget reports to the page that shows it. */
 export interface OwnIdCallbacks {
@@ -8,6 +11,8 @@ export interface OwnIdCallbacks {
   /** The widget made a passwordless credential for the registration; its data goes with accounts.register. */
   onRegister?: (payload: unknown) => void;
   onError?: (error: unknown) => void;
+  /** What the page made of the widget's last login that did not log in (/login): shown below the widget. */
+  outcome?: LoginOutcome;
 }
 
 export interface OwnIdWidgetProps extends OwnIdCallbacks {
@@ -21,7 +26,7 @@ export interface OwnIdWidgetProps extends OwnIdCallbacks {
  * application id and environment, integrated with the identity provider's SDK (gigya); OwnID renders beside the
  * form's e-mail and password fields, which it finds in the form around it.
  */
-export default function OwnIdWidget({ kind, application, environment, onLogin, onRegister, onError }: OwnIdWidgetProps) {
+export default function OwnIdWidget({ kind, application, environment, onLogin, onRegister, onError, outcome }: OwnIdWidgetProps) {
   const [fields, setFields] = useState<{ email: RefObject<HTMLInputElement>; password: RefObject<HTMLInputElement> }>();
   // The forms' fields are the forms library's; the widget needs the elements themselves, found once it is placed.
   const anchor = useCallback((node: HTMLDivElement | null) => {
@@ -43,6 +48,24 @@ export default function OwnIdWidget({ kind, application, environment, onLogin, o
           onError={onError}
         />
       ) : null}
+      {outcome ? <LoginAnswer outcome={outcome} email={fields?.email.current?.value.trim() ?? ''} /> : null}
     </div>
+  );
+}
+
+/**
+ * A login through the widget that did not log in: the refusal's text (spec 000 §8), or for an account whose e-mail is
+ * not confirmed yet the resend panel, as after a password or passkey login (spec 000 §4): for the pending account's
+ * regToken (206002), else for the address in the login ID field, which the widget logged in with (400006
+ * REGISTRATION_UNVERIFIED). Here, in the widget's code, and not on /login, whose first load has no room for it.
+ */
+function LoginAnswer({ outcome, email }: { outcome: LoginOutcome; email: string }) {
+  return (
+    <>
+      <div className="form-error" role="alert">
+        <LoginOutcomeMessage outcome={outcome} />
+      </div>
+      {outcome.kind === 'unverified' ? <UnverifiedRegistration target={outcome.regToken ? { regToken: outcome.regToken } : { email }} /> : null}
+    </>
   );
 }

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
-import { PASSKEY_METHODS, type IdentityProvider } from '@portal/identity';
+import { ErrorCode, ErrorDetails, PASSKEY_METHODS, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
-import { openApp } from '../testing/render-app';
+import { jsonResponse, openApp, stubBackend } from '../testing/render-app';
 import { windowWidth } from '../testing/window-width';
 import { PASSWORDLESS_MIN_WIDTH } from './wide-screen';
 
@@ -88,6 +89,36 @@ describe('the passwordless widget (spec 000 §2)', () => {
     // Finalize from a login origin asks for the missing names (a registration origin would say so otherwise).
     expect(await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 })).toBeInTheDocument();
   });
+
+  it('a login through the OwnID widget of an account whose e-mail is not confirmed shows the resend panel, for its regToken (206002)', async () => {
+    windowWidth(1280);
+    const widget = scriptedOwnIdWidget();
+    const fake = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' }, verified: false }] });
+    // What the vendor's SDK answers when the provider stops the login: 206002 with the pending account's regToken.
+    const stopped = await fake.login({ loginID: EMAIL, password: PASSWORD });
+    expect(stopped).toMatchObject({ errorCode: ErrorCode.PENDING_VERIFICATION, regToken: expect.any(String) });
+    await openApp('/login', { identity: vendorLike(fake), metadata: ownIdMetadata });
+    await waitFor(() => expect(widget.config('login')).toBeDefined());
+    act(() => (widget.config('login')!.onLogin as (payload: unknown) => void)(stopped));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }));
+    expect(await screen.findByText('Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.')).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.method === 'resendVerificationCode')).toMatchObject([{ params: { regToken: stopped.regToken } }]);
+   }, 15_000);
+
+  it('a login through the OwnID widget answered 400006 REGISTRATION_UNVERIFIED shows the resend panel, for the address in its login ID field', async () => {
+    windowWidth(1280);
+    const widget = scriptedOwnIdWidget();
+    await openApp('/login', { identity: vendorLike(createFakeProvider()), metadata: ownIdMetadata });
+    const calls = stubBackend((url) => (url.includes('/rest/v1/account/registration/verification-email') ? jsonResponse(201) : undefined));
+    await waitFor(() => expect(widget.config('login')).toBeDefined());
+    await userEvent.type(screen.getByLabelText(/E-Mail-Adresse/), EMAIL);
+    act(() => (widget.config('login')!.onLogin as (payload: unknown) => void)({ errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: ErrorDetails.REGISTRATION_UNVERIFIED }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }));
+    expect(await screen.findByText('Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.')).toBeInTheDocument();
+    expect(calls[0]!.init).toMatchObject({ method: 'PUT', body: `email=${encodeURIComponent(EMAIL)}&lang=de-DE` });
+   }, 15_000);
 
   it('without the widget script yet, loads it from the vendor CDN with the application id and environment', async () => {
     windowWidth(1280);

@@ -16,8 +16,11 @@ export function ownIdLoginOutcome(payload: unknown): LoginOutcome {
   return { kind: 'loggedIn' };
 }
 
-/** The OwnID widget's callbacks on /login: an incomplete account goes to finalize with origin ownIdLogin. */
-export function useOwnIdLogin(): { callbacks: OwnIdCallbacks; outcome: LoginOutcome | undefined } {
+/**
+ * The OwnID widget's callbacks on /login: an incomplete account goes to finalize with origin ownIdLogin; any other
+ * answer that did not log in is the outcome the widget shows.
+ */
+export function useOwnIdLogin(): OwnIdCallbacks {
   const { refresh, setRegistration } = useIdentity();
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<LoginOutcome>();
@@ -41,5 +44,5 @@ export function useOwnIdLogin(): { callbacks: OwnIdCallbacks; outcome: LoginOutc
     }),
     [navigate, refresh, setRegistration],
   );
-  return { callbacks, outcome };
+  return { ...callbacks, outcome };
 }

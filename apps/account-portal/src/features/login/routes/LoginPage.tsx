@@ -7,7 +7,6 @@ import { addPageTexts } from '../../../app/page-texts';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { returnPath, type LoginState } from '../../../shared/navigation';
 import { afterLoginPath, LOGIN_AGAIN_PARAM, rememberHandOver } from '../../../shared/single-sign-on';
-import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import { Passwordless } from '../../../shared/Passwordless';
 import { SocialLoginButtons, SocialLoginReturn, socialLoginReturn } from '../../../shared/SocialLogin';
 import { useOwnIdLogin } from '../api/ownid-login';
@@ -74,12 +73,7 @@ export function LoginPage() {
       ))}
       <SocialLoginReturn />
       <LoginForm passkey={passkey} />
-      <Passwordless kind="login" passkeys={<PasskeyLogin passkey={passkey} />} ownId={ownId.callbacks} />
-      {ownId.outcome ? (
-        <div className="form-error" role="alert">
-          <LoginOutcomeMessage outcome={ownId.outcome} />
-        </div>
-      ) : null}
+      <Passwordless kind="login" passkeys={<PasskeyLogin passkey={passkey} />} ownId={ownId} />
       <SocialLoginButtons />
     </section>
   );

@@ -203,6 +203,46 @@ func TestUpgradeTellsRefusalsApart(t *testing.T) {
 	})
 }
 
+// TestUpgradeTellsReplacedLinksApart: before 0022 an e-mail change's link that a newer change ended was marked used
+// as one that changed the address, and said it was replaced only while the newer change waited. 0022 marks it
+// replaced, by the newer change's link made as it was ended; a link that changed the address stays a used one,
+// whatever change came after it.
+func TestUpgradeTellsReplacedLinksApart(t *testing.T) {
+	eachAt(t, "0021_registrant_view", func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		o := oldRows{t: t, db: db, t0: time.Now().Add(-24 * time.Hour).Truncate(time.Millisecond)}
+		link := func(hash, uid, payload string, createdMS int, usedMS any) {
+			var used any
+			if ms, ok := usedMS.(int); ok {
+				used = o.t0.UnixMilli() + int64(ms)
+			}
+			created := o.t0.UnixMilli() + int64(createdMS)
+			o.exec(`INSERT INTO identity_tokens (token_hash, kind, uid, payload, created_at, expires_at, used_at) VALUES (?, 'verification', ?, ?, ?, ?, ?)`,
+				hash, uid, payload, created, created+14*24*3600*1000, used)
+		}
+		// Eva asked for eva.x@, then for eva.y@, whose link she followed; Max followed his link to max.x@ and later
+		// asked for max.y@.
+		link("eva-x", "u-eva", `{"email":"eva.x@example.com","from":"eva@example.com"}`, 0, 60_000)
+		link("eva-y", "u-eva", `{"email":"eva.y@example.com","from":"eva@example.com"}`, 60_001, 90_000)
+		link("max-x", "u-max", `{"email":"max.x@example.com","from":"max@example.com"}`, 0, 60_000)
+		link("max-y", "u-max", `{"email":"max.y@example.com","from":"max.x@example.com"}`, 600_000, nil)
+
+		_, err := db.Migrate(ctx)
+		require.NoError(t, err)
+		replaced := map[string]bool{}
+		rows, err := db.QueryContext(ctx, `SELECT token_hash, replaced FROM identity_tokens`)
+		require.NoError(t, err)
+		for rows.Next() {
+			var hash string
+			var r bool
+			require.NoError(t, rows.Scan(&hash, &r))
+			replaced[hash] = r
+		}
+		require.NoError(t, rows.Err())
+		require.Equal(t, map[string]bool{"eva-x": true, "eva-y": false, "max-x": false, "max-y": false}, replaced)
+	})
+}
+
 // TestANewerDatabaseIsRefused: a database with migrations this build does not know was migrated by a newer version,
 // whose data this one may not read or write right (QA upgrade round of 2026-11-29: a rolled-back binary served it).
 // Migrate refuses it before applying anything, naming the newest migration of each; AllowNewer migrates it.

@@ -2,6 +2,7 @@ package embedded_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -123,5 +124,50 @@ func TestEmailChangeToASubscribersAddress(t *testing.T) {
 		again, err := h.p.ConfirmSubscription(h.ctx, h.lastLink("news@example.com", embedded.MailSubscriptionConfirmation))
 		require.NoError(t, err)
 		require.Equal(t, embedded.SubscriptionLinkOutcome{Code: contract.CodeOK, Key: "NLT_OFFERS"}, again)
+	})
+}
+
+// An e-mail change's link that a newer change ended stays replaced once the newer link changed the address, and
+// through the housekeeping for as long as it would have been valid: it was never used (QA round of 2026-12-01: it
+// then said "ungültig … bereits verwendet"). A link that changed the address is a used one, whatever change
+// waits after it.
+func TestReplacedEmailChangeLinkOutlivesTheNewerOnesConfirmation(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		_, caller := h.loggedIn("eva@example.com")
+		change := func(caller embedded.Caller, to string) string {
+			w, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, Profile: map[string]any{"email": to}})
+			require.NoError(t, err)
+			require.Equal(t, contract.CodeOK, w.ErrorCode, w.ErrorDetails)
+			return h.lastLink(to, embedded.MailVerification)
+		}
+		ended := func(link string) string {
+			why, err := h.p.EndedEmailChange(h.ctx, link)
+			require.NoError(t, err)
+			return why
+		}
+		verify := func(link string) int {
+			code, err := h.p.VerifyEmail(h.ctx, link)
+			require.NoError(t, err)
+			return code
+		}
+
+		replaced := change(caller, "eva.x@example.com")
+		h.advance(time.Minute)
+		newer := change(caller, "eva.y@example.com")
+		require.Equal(t, embedded.LinkReplaced, ended(replaced))
+		require.Equal(t, contract.CodeOK, verify(newer))
+		require.Equal(t, contract.CodeNotFound, verify(replaced), "the replaced link changes nothing")
+		require.Equal(t, embedded.LinkReplaced, ended(replaced), "the newer link's confirmation")
+		require.Empty(t, ended(newer), "the link that changed the address")
+
+		h.advance(embedded.DefaultConfig().VerificationLifetime - time.Hour)
+		_, err := h.p.Maintain(h.ctx, h.now)
+		require.NoError(t, err)
+		require.Equal(t, embedded.LinkReplaced, ended(replaced), "the housekeeping on the replaced link's last day")
+
+		_, session := h.login("eva.y@example.com", goodPassword)
+		change(embedded.Caller{SessionToken: session}, "eva.z@example.com")
+		require.Empty(t, ended(newer), "a used link, though a newer change waits")
 	})
 }

@@ -371,7 +371,7 @@ func (p *Provider) sendVerification(ctx context.Context, a Account, lang, newEma
 func (p *Provider) verificationToken(ctx context.Context, st Store, a Account, newEmail string) (string, error) {
 	var payload map[string]string
 	if newEmail != "" {
-		if err := st.RevokeTokens(ctx, a.UID, TokenVerification, p.clock()); err != nil {
+		if err := st.ReplaceTokens(ctx, a.UID, TokenVerification, p.clock()); err != nil {
 			return "", err
 		}
 		payload = map[string]string{"email": newEmail, "from": a.Email}
@@ -491,9 +491,16 @@ const LinkExpired = "expired"
 
 // EndedEmailChange says why token, the link of an e-mail change, no longer changes the address, where the account
 // tells, as spentSubscriptionLink does for a double opt-in link: LinkExpired when its time ran out (before a newer
-// change ended it, too), LinkReplaced when a newer change ended it and waits for its own link (verificationToken).
-// Empty for any other link, and for one that changed the address: their pages say what a registration's link says
-// (its expired link says that no account was made, which is wrong for a change of address).
+// change ended it, too), LinkReplaced when a newer change ended it (verificationToken), whether that change still
+// waits for its own link or was confirmed since (QA round of 2026-12-01: then it said "ungültig … bereits
+// verwendet", though it was never used). Empty for any other link, and for one that changed the address: their
+// pages say what a registration's link says (its expired link says that no account was made, which is wrong for a
+// change of address).
+//
+// What tells a replaced link is its own token (Token.Replaced): the newer link's confirmation, a reset and any later
+// change end only unused tokens, so only Purge and the account's deletion remove it. Purge keeps it recordRetention
+// (30 days) past the link's own expiry, so it says it was replaced for longer than it could have changed the
+// address; once the account is deleted, it is an unknown link.
 func (p *Provider) EndedEmailChange(ctx context.Context, token string) (string, error) {
 	if token == "" || len(token) > 200 {
 		return "", nil
@@ -508,21 +515,7 @@ func (p *Provider) EndedEmailChange(ctx context.Context, token string) (string, 
 	switch {
 	case t.UsedAt.IsZero() && !p.clock().Before(t.ExpiresAt), !t.UsedAt.IsZero() && !t.UsedAt.Before(t.ExpiresAt):
 		return LinkExpired, nil
-	case t.UsedAt.IsZero():
-		return "", nil
-	}
-	a, err := p.store.AccountByUID(ctx, t.UID)
-	if errors.Is(err, ErrNotFound) || (err == nil && a.Email == t.Payload["email"]) {
-		return "", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	waiting, err := p.store.UnusedTokens(ctx, t.UID, TokenVerification)
-	if err != nil {
-		return "", err
-	}
-	if slices.ContainsFunc(waiting, func(newer Token) bool { return newer.Payload["email"] != "" }) {
+	case t.Replaced:
 		return LinkReplaced, nil
 	}
 	return "", nil

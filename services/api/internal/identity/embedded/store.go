@@ -87,6 +87,9 @@ type Token struct {
 	CreatedAt time.Time
 	ExpiresAt time.Time
 	UsedAt    time.Time
+	// Replaced: a newer link of the kind ended it (ReplaceTokens), not its use, a reset or the account's change of
+	// address. Kept with the token, so it outlives what the newer link does.
+	Replaced bool
 }
 
 // Session is a stored (hashed) login session.
@@ -180,6 +183,8 @@ type Store interface {
 	UseToken(ctx context.Context, hash string, at time.Time) (bool, error)
 	// RevokeTokens marks every unused token of the kind for uid used.
 	RevokeTokens(ctx context.Context, uid, kind string, at time.Time) error
+	// ReplaceTokens marks every unused token of the kind for uid used and replaced: a newer one takes their place.
+	ReplaceTokens(ctx context.Context, uid, kind string, at time.Time) error
 	// UnusedTokens returns every unused token of the kind for uid, expired ones too, oldest first.
 	UnusedTokens(ctx context.Context, uid, kind string) ([]Token, error)
 	// LatestToken returns the newest token of the kind for uid.

@@ -432,7 +432,7 @@ func (s *SQLStore) scanToken(row rowScanner) (Token, error) {
 	var payload string
 	var created, expires int64
 	var used sql.NullInt64
-	err := row.Scan(&t.Hash, &t.Kind, &t.UID, &payload, &created, &expires, &used)
+	err := row.Scan(&t.Hash, &t.Kind, &t.UID, &payload, &created, &expires, &used, &t.Replaced)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Token{}, ErrNotFound
 	}
@@ -445,7 +445,7 @@ func (s *SQLStore) scanToken(row rowScanner) (Token, error) {
 	return t, nil
 }
 
-const tokenColumns = `token_hash, kind, uid, payload, created_at, expires_at, used_at`
+const tokenColumns = `token_hash, kind, uid, payload, created_at, expires_at, used_at, replaced`
 
 // TokenByHash loads a token, used or not.
 func (s *SQLStore) TokenByHash(ctx context.Context, hash string) (Token, error) {
@@ -465,6 +465,12 @@ func (s *SQLStore) UseToken(ctx context.Context, hash string, at time.Time) (boo
 // RevokeTokens marks every unused token of kind for uid used.
 func (s *SQLStore) RevokeTokens(ctx context.Context, uid, kind string, at time.Time) error {
 	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_tokens SET used_at = ? WHERE uid = ? AND kind = ? AND used_at IS NULL`), ms(at), uid, kind)
+	return err
+}
+
+// ReplaceTokens marks every unused token of kind for uid used and replaced.
+func (s *SQLStore) ReplaceTokens(ctx context.Context, uid, kind string, at time.Time) error {
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_tokens SET used_at = ?, replaced = ? WHERE uid = ? AND kind = ? AND used_at IS NULL`), ms(at), true, uid, kind)
 	return err
 }
 

@@ -807,8 +807,9 @@ func TestExpiredLinksLandWhereTheirTextFits(t *testing.T) {
 
 // An e-mail change's link that a newer change ended lands on a page saying a newer link was sent, as a newsletter's
 // replaced double opt-in link does (doi-replaced), not on "invalid, perhaps used already" (QA wording round,
-// 2026-11-30); the newer link still changes the address, and once it has, the older one says nothing more. An
-// expired link that a newer change ended still says it expired, as a newsletter's does.
+// 2026-11-30); the newer link still changes the address, and once it has, the older one still says it was replaced
+// (QA round of 2026-12-01: it said "ungültig … bereits verwendet", though it was never used) while the newer one is
+// a used link. An expired link that a newer change ended still says it expired, as a newsletter's does.
 func TestReplacedEmailChangeLinkSaysANewerOneWasSent(t *testing.T) {
 	v := newEnv(t)
 	v.registerVerified("eva@example.com")
@@ -824,7 +825,8 @@ func TestReplacedEmailChangeLinkSaysANewerOneWasSent(t *testing.T) {
 	second := change("eva.y@example.com")
 	require.Equal(t, identityapi.ReplacedEmailChangePage, v.openLink(first))
 	require.Equal(t, "/double-opt-in-done?errorCode=0", v.openLink(second))
-	require.Equal(t, "/double-opt-in-done?errorCode=404000", v.openLink(first), "the newer link changed the address")
+	require.Equal(t, identityapi.ReplacedEmailChangePage, v.openLink(first), "the newer link changed the address")
+	require.Equal(t, "/double-opt-in-done?errorCode=404000", v.openLink(second))
 
 	login := func() {
 		l, rec = v.call("login", map[string]any{"loginID": "eva.y@example.com", "password": password}, req{json: true})

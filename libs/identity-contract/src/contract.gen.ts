@@ -176,6 +176,8 @@ export const ErrorDetails = {
   SAME_PASSWORD: '100001',
   /** With ErrorCode.VALIDATION: The password (register, setAccountInfo's newPassword, resetPassword's newPassword) is on the list of the 100,000 most common and breached passwords, compared regardless of case (OWASP ASVS 6.2.4; decided): the validation error of the password field has errorCode 400006 and the envelope this errorDetails. The embedded provider and the fake check it; the vendor applies its own rules. */
   COMMON_PASSWORD: 'COMMON_PASSWORD',
+  /** With ErrorCode.VALIDATION: The password (register, setAccountInfo's newPassword, resetPassword's newPassword) is longer than the password policy's maxBytes in UTF-8 (decided): the validation error of the password field has errorCode 400006 and the envelope this errorDetails. The embedded provider and the fake check it; the vendor applies its own rules. */
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
   /** With ErrorCode.INVALID_PARAMETER: The registration is not verified yet (a login of an unverified account, answered by the vendor's site policy). */
   REGISTRATION_UNVERIFIED: 'REGISTRATION_UNVERIFIED',
   /** With ErrorCode.INVALID_LOGIN: The browser signed for another origin than the service's configured ones (phishing site, wrong host). */

@@ -3,6 +3,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { ACCOUNT_PORTAL_ERROR_KEYS, message, messages, serverErrorMessage, type Message } from '@portal/forms';
 import { baseLanguage } from '@portal/i18n';
 import {
+  ErrorDetails,
   identitySettingsQuery,
   isCommonPassword,
   PasswordPolicyDefaults,
@@ -66,18 +67,13 @@ export function wrongPasswordMessage(): Message {
   return message('ap.accessdata.password.wrong', 'Your password is incorrect. Please enter your current password.');
 }
 
-/** The embedded provider's and the fake's words for a password over the contract's maxBytes (password.go, fake rules.ts). */
-const PASSWORD_TOO_LONG = 'The password is too long.';
-
 /**
  * What a refused new password says at its field, the same at the registration (register's `password`), the password
  * change and the reset (setAccountInfo's and resetPassword's `newPassword`); undefined when the answer refuses none. A
  * common or breached password has global.password.error.common (identity contract, COMMON_PASSWORD): the provider's
- * own words are English in every language (QA). A `password` longer than the contract's maxBytes was refused for that
- * (the provider checks the length before the groups and the pattern) and says so as the form's own check does: that
- * refusal carries no details of its own, and its English words stood on the German page (QA spec audit, 2026-11-30).
- * So does the refusal in the words of the contract's providers (the embedded one's, the fake's) of a password the page
- * took, made too long on its way: a request rewritten got the English words (QA, 2026-11-30).
+ * own words are English in every language (QA). A password over the contract's maxBytes (PASSWORD_TOO_LONG) says so as
+ * the form's own check does: its English words stood on the German page (QA spec audit, 2026-11-30), also for a
+ * password the page took, made too long on its way (a request rewritten, QA 2026-11-30).
  * Another refusal has its key ap.errors.{field}.{errorCode}, else the provider's words: the page checks the provider's
  * policy before it sends, so only a policy it does not know gets here.
  */
@@ -85,8 +81,11 @@ export function refusedPasswordMessage(answer: Envelope, password: string): Mess
   const refused = answer.validationErrors?.find(({ fieldName }) => /^(new)?password$/i.test(fieldName));
   if (!refused) return undefined;
   if (isCommonPassword(answer)) return messages.passwordCommon();
-  // The contract's passwordTooLong, written out: its module loads with the form rules, not with the pages (page weight).
-  if (refused.message === PASSWORD_TOO_LONG || new TextEncoder().encode(password).length > PasswordPolicyDefaults.maxBytes) {
+  // The length of the password sent still counts: the vendor (SAP CDC) names no detail for its refusals, so a password
+  // over maxBytes it refused says the form's text, not the vendor's English words. The contract's passwordTooLong,
+  // written out: its module loads with the form rules, not with the pages (page weight). The detail is compared here,
+  // not by a check of its own beside isCommonPassword: those are in every page's first chunk, /login's too (page weight).
+  if (answer.errorDetails === ErrorDetails.PASSWORD_TOO_LONG || new TextEncoder().encode(password).length > PasswordPolicyDefaults.maxBytes) {
     return messages.passwordTooLong(password);
   }
   return serverErrorMessage(refused, ACCOUNT_PORTAL_ERROR_KEYS);

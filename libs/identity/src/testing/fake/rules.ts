@@ -59,6 +59,9 @@ export function missingFields(store: FakeStore, acc: Account): string[] {
 /** The validation message of a common password (the embedded provider's wording). */
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common: it appears in lists of breached passwords.';
 
+/** The validation message of a password over the contract's maxBytes (the embedded provider's wording). */
+export const PASSWORD_TOO_LONG_MESSAGE = 'The password is too long.';
+
 /** The password policy on one field (the contract's check): 400027 when empty, else 400006 naming the broken rule. */
 /**
  * The answer to a new password the account may not take, in the contract's order: its current one again (400006
@@ -79,7 +82,7 @@ export function checkPassword(store: FakeStore, fieldName: string, password: str
   }
   const messages: Record<PasswordPolicyProblem, string> = {
     minLength: `The password must be at least ${store.policies.passwordComplexity.minLength} characters long.`,
-    maxLength: 'The password is too long.',
+    maxLength: PASSWORD_TOO_LONG_MESSAGE,
     charGroups: 'The password must contain digits, upper and lower case letters and special characters.',
     regExp: 'The password does not match the password policy.',
   };

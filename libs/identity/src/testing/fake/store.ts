@@ -37,7 +37,7 @@ import {
 } from './model';
 import type { ForcedAnswer } from './forced';
 import { registrantView, unconfirmedOverSubscriber } from './registrant';
-import { COMMON_PASSWORD_MESSAGE, missingFields } from './rules';
+import { COMMON_PASSWORD_MESSAGE, missingFields, PASSWORD_TOO_LONG_MESSAGE } from './rules';
 import { adoptServiceSubscriberToken, lapseUnconfirmed } from './subscriptions';
 import { clone, listOf } from './values';
 
@@ -52,6 +52,12 @@ export type ClientScope = 'mail' | 'start-registration' | 'start-passkey-login';
 /** The errorDetails of an answer beyond a limit per client, as the embedded provider's. */
 export const TOO_MANY_MAILS = 'Too many e-mails were requested; try again later';
 export const TOO_MANY_STARTS = 'Too many requests from this address; try again later';
+
+/** The refusals of a password that the envelope's errorDetails names, by their validation message, as the embedded provider's validationFailed. */
+const PASSWORD_REFUSAL_DETAILS: Readonly<Record<string, string>> = {
+  [COMMON_PASSWORD_MESSAGE]: ErrorDetails.COMMON_PASSWORD,
+  [PASSWORD_TOO_LONG_MESSAGE]: ErrorDetails.PASSWORD_TOO_LONG,
+};
 
 export class FakeStore {
   readonly clock: FakeClock;
@@ -154,8 +160,8 @@ export class FakeStore {
   }
 
   validationFailed(validationErrors: ValidationError[]) {
-    const common = validationErrors.some((e) => e.message === COMMON_PASSWORD_MESSAGE);
-    return this.fail(ErrorCode.VALIDATION, common ? ErrorDetails.COMMON_PASSWORD : 'Validation failed', { validationErrors });
+    const details = validationErrors.map(({ message }) => PASSWORD_REFUSAL_DETAILS[message]).find(Boolean);
+    return this.fail(ErrorCode.VALIDATION, details ?? 'Validation failed', { validationErrors });
   }
 
   /**

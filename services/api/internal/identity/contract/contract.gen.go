@@ -160,6 +160,11 @@ const (
 	// 400006 and the envelope this errorDetails. The embedded provider and the fake check it; the vendor applies
 	// its own rules.
 	DetailsCommonPassword = "COMMON_PASSWORD"
+	// DetailsPasswordTooLong (with CodeValidation): The password (register, setAccountInfo's newPassword,
+	// resetPassword's newPassword) is longer than the password policy's maxBytes in UTF-8 (decided): the
+	// validation error of the password field has errorCode 400006 and the envelope this errorDetails. The
+	// embedded provider and the fake check it; the vendor applies its own rules.
+	DetailsPasswordTooLong = "PASSWORD_TOO_LONG"
 	// DetailsRegistrationUnverified (with CodeInvalidParameter): The registration is not verified yet (a login
 	// of an unverified account, answered by the vendor's site policy).
 	DetailsRegistrationUnverified = "REGISTRATION_UNVERIFIED"

@@ -133,6 +133,10 @@ func decodeHash(encoded string) (Argon2Params, []byte, []byte, error) {
 	return p, salt, key, nil
 }
 
+// PasswordTooLongMessage is the validation message of a password longer than the contract's maxBytes; the
+// envelope then carries contract.DetailsPasswordTooLong.
+const PasswordTooLongMessage = "The password is too long."
+
 // check reports whether password satisfies the policy; the message names the first broken rule. The length
 // counts code points and the groups Unicode categories, as the identity contract defines them.
 func (pp PasswordPolicy) check(password string, re *regexp.Regexp) (string, bool) {
@@ -140,7 +144,7 @@ func (pp PasswordPolicy) check(password string, re *regexp.Regexp) (string, bool
 		return fmt.Sprintf("The password must be at least %d characters long.", pp.MinLength), false
 	}
 	if len(password) > contract.PasswordMaxBytes {
-		return "The password is too long.", false
+		return PasswordTooLongMessage, false
 	}
 	if contract.CharGroupCount(password) < pp.MinCharGroups {
 		return "The password must contain digits, upper and lower case letters and special characters.", false

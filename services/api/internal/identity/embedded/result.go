@@ -59,8 +59,11 @@ func wrongPassword(code int) Result {
 func validationFailed(errs []ValidationError) Result {
 	details := "Validation failed"
 	for _, e := range errs {
-		if e.Message == CommonPasswordMessage {
+		switch e.Message {
+		case CommonPasswordMessage:
 			details = contract.DetailsCommonPassword
+		case PasswordTooLongMessage:
+			details = contract.DetailsPasswordTooLong
 		}
 	}
 	return Result{ErrorCode: contract.CodeValidation, ErrorDetails: details, ValidationErrors: errs}

@@ -3,6 +3,7 @@ package embedded_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -156,4 +157,34 @@ func TestCommonPasswordsAreRefused(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, contract.DetailsCommonPassword, r.ErrorDetails)
 	require.Equal(t, "newPassword", r.ValidationErrors[0].FieldName)
+}
+
+// TestTooLongPasswordsAreRefused: registration, a password change and a reset refuse a password longer than the
+// contract's maxBytes with 400009, the password field's 400006 and errorDetails PASSWORD_TOO_LONG, so that a client
+// knows the refusal by its code, not by the words of its message.
+func TestTooLongPasswordsAreRefused(t *testing.T) {
+	db := dbtest.SQLite(t)
+	h := newHarness(t, db)
+	tooLong := "Aa1!" + strings.Repeat("ä", (contract.PasswordMaxBytes-4)/2+1)
+	refused := func(field string, r embedded.Result) {
+		t.Helper()
+		require.Equal(t, contract.CodeValidation, r.ErrorCode)
+		require.Equal(t, contract.DetailsPasswordTooLong, r.ErrorDetails)
+		require.Equal(t, []embedded.ValidationError{{FieldName: field, ErrorCode: contract.CodeInvalidParameter, Message: embedded.PasswordTooLongMessage}}, r.ValidationErrors)
+	}
+	refused("password", h.register(embedded.RegisterParams{Email: "eva@example.com", Password: tooLong,
+		Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: consent}))
+
+	_, caller := h.loggedIn("eva@example.com")
+	r, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: tooLong})
+	require.NoError(t, err)
+	refused("newPassword", r)
+
+	r, err = h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{LoginID: "eva@example.com"})
+	require.NoError(t, err)
+	require.Equal(t, contract.CodeOK, r.ErrorCode, r.ErrorDetails)
+	r, err = h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{
+		PasswordResetToken: h.lastLink("eva@example.com", embedded.MailPasswordReset), NewPassword: tooLong})
+	require.NoError(t, err)
+	refused("newPassword", r)
 }

@@ -112,8 +112,13 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
 
   // QA spec audit, 2026-11-30: the service's "The password is too long." stood on the German page; its text then named no
   // limit (QA, 2026-11-30): the contract's maxBytes, as characters only for a password of one byte a character.
-  it("the service's refusal of a too long new password says so in the page's language: 400006 without details of its own, the password over maxBytes", async () => {
-    const tooLong = { errorCode: ErrorCode.VALIDATION, validationErrors: [{ fieldName: 'newPassword', errorCode: ErrorCode.INVALID_PARAMETER, message: 'The password is too long.' }] };
+  it("the service's refusal of a too long new password says so in the page's language: 400009 with details PASSWORD_TOO_LONG, or a password over maxBytes", async () => {
+    // The contract's answer, in other words than the providers' own: the details tell it.
+    const tooLong = {
+      errorCode: ErrorCode.VALIDATION,
+      errorDetails: ErrorDetails.PASSWORD_TOO_LONG,
+      validationErrors: [{ fieldName: 'newPassword', errorCode: ErrorCode.INVALID_PARAMETER, message: 'Password exceeds the maximum length.' }],
+    };
     const tooLongMessage = (key: string) => expect.objectContaining({ key, values: { max: PasswordPolicyDefaults.maxBytes } });
     expect(await changePassword(answering(tooLong), PASSWORD, `Aa1!${'ä'.repeat(140)}`)).toEqual({
       kind: 'error',
@@ -124,8 +129,11 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
     // QA, 2026-11-30: a password the page took, made longer on its way (the request rewritten), got the service's English
     // words: the service's too-long refusal says the page's text whatever the page sent.
     expect(await changePassword(answering(tooLong), PASSWORD, 'Geheim12!x')).toMatchObject({ message: tooLongMessage('clp.registration.password.tooLong') });
+    // The vendor (SAP CDC) names no details: a password over maxBytes it refused says the page's text all the same.
+    const vendorRefusal = { ...tooLong, errorDetails: 'Validation failed', validationErrors: [{ ...tooLong.validationErrors[0]!, message: 'Password too long' }] };
+    expect(await changePassword(answering(vendorRefusal), PASSWORD, `Aa1!${'x'.repeat(253)}`)).toMatchObject({ message: tooLongMessage('clp.registration.password.tooLong') });
     // Another refusal of the policy's: its own key, else its words.
-    const otherRefusal = { ...tooLong, validationErrors: [{ ...tooLong.validationErrors[0]!, message: 'The password does not match the password policy.' }] };
+    const otherRefusal = { ...vendorRefusal, validationErrors: [{ ...tooLong.validationErrors[0]!, message: 'The password does not match the password policy.' }] };
     expect(await changePassword(answering(otherRefusal), PASSWORD, `Aa1!${'x'.repeat(252)}`)).toMatchObject({ message: { key: 'ap.errors.newPassword.400006' } });
   });
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
+import { ErrorCode, ErrorDetails } from '@portal/identity';
 import { commonPasswordsFrom, createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../../../app/messages';
@@ -307,11 +308,16 @@ describe('/login/reset-password', () => {
   });
 
   // QA, 2026-11-30: a password the page took, made too long on its way (the request rewritten), got the service's English.
+  // The refusal is known by its details (the contract's PASSWORD_TOO_LONG), whatever its words.
   it("the service's refusal of a too long password says the page's text with the limit, whatever the page sent", async () => {
     const identity = shopper();
     const refusing = {
       ...identity,
-      resetPassword: async () => ({ errorCode: 400009, validationErrors: [{ fieldName: 'newPassword', errorCode: 400006, message: 'The password is too long.' }] }),
+      resetPassword: async () => ({
+        errorCode: ErrorCode.VALIDATION,
+        errorDetails: ErrorDetails.PASSWORD_TOO_LONG,
+        validationErrors: [{ fieldName: 'newPassword', errorCode: ErrorCode.INVALID_PARAMETER, message: 'Password exceeds the maximum length.' }],
+      }),
     };
     await openApp('/login/reset-password?pwrt=abc', { identity: refusing });
     await setNewPassword(NEW_PASSWORD);

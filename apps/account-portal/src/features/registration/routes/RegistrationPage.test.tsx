@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
-import { ErrorCode } from '@portal/identity';
+import { ErrorCode, ErrorDetails } from '@portal/identity';
 import { commonPasswordsFrom, createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { leaveApp } from '../../../shared/leave-app';
@@ -34,6 +34,14 @@ async function register(email: string, password = 'Geheim12!', consent = true) {
   if (consent) await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
   await userEvent.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
 }
+
+
+/** The contract's refusal of a password over maxBytes (PASSWORD_TOO_LONG), in other words than the providers' own. */
+const tooLong = {
+  errorCode: ErrorCode.VALIDATION,
+  errorDetails: ErrorDetails.PASSWORD_TOO_LONG,
+  validationErrors: [{ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER, message: 'Password exceeds the maximum length.' }],
+};
 
 describe('/registration', () => {
   it('offers the legal statement of the terms of use and the social logins', async () => {
@@ -99,9 +107,8 @@ describe('/registration', () => {
   }, 20_000);
 
   // 256 characters would not be true of 144 with 140 umlauts, two bytes each: the text says how the limit counts them.
-  it("the service's refusal of a too long password (400009, 400006 on the password) says it in the page's language too, with the limit", async () => {
+  it("the service's refusal of a too long password (400009, details PASSWORD_TOO_LONG) says it in the page's language too, with the limit", async () => {
     const fake = createFakeProvider();
-    const tooLong = { errorCode: ErrorCode.VALIDATION, errorDetails: 'Validation failed', validationErrors: [{ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER, message: 'The password is too long.' }] };
     // A provider that gives no password policy: the page checks none, and the refusal alone decides what it says.
     const refusing = { ...fake, register: async () => tooLong, getPolicies: async () => ({ errorCode: 0 }) };
     await openApp('/registration', { identity: refusing });
@@ -111,9 +118,9 @@ describe('/registration', () => {
   }, 20_000);
 
   // QA, 2026-11-30: a password the page took, made too long on its way (the request rewritten), got the service's English.
+  // The refusal is known by its details, whatever its words.
   it("the service's refusal of a too long password says the page's text with the limit, whatever the page sent", async () => {
     const fake = createFakeProvider();
-    const tooLong = { errorCode: ErrorCode.VALIDATION, errorDetails: 'Validation failed', validationErrors: [{ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER, message: 'The password is too long.' }] };
     await openApp('/registration', { identity: { ...fake, register: async () => tooLong } });
     await register('neu@example.com', 'Geheim12!x');
     expect(await screen.findByText('Das Passwort darf höchstens 256 Zeichen lang sein.')).toBeInTheDocument();

@@ -1776,6 +1776,29 @@ export function describeIdentityContract(
         expect((await provider.login({ loginID: moved, password: STRONG_PASSWORD })).errorCode).toBe(0);
       });
 
+      // The shopper's latest wish counts: after changes to X and then Y, X's link must not make the address X, before
+      // Y's link is followed or after. Where the old link lands is the implementation's own page (the service says a
+      // newer link was sent); what the contract asks is that it changes nothing.
+      it("a newer e-mail change ends the older change's link: only the newer link changes the address", async () => {
+        const email = await activeAccount('emailtwice');
+        const first = freshEmail('emailtwice-first');
+        expect((await provider.setAccountInfo({ profile: { email: first }, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        const older = await helpers.lastMail(first, 'verification');
+        const second = freshEmail('emailtwice-second');
+        expect((await provider.setAccountInfo({ profile: { email: second }, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        const newer = await helpers.lastMail(second, 'verification');
+        expect(older).toBeDefined();
+        expect(newer).toBeDefined();
+
+        expect(await helpers.openLink(older!.link)).not.toMatch(/errorCode=0$/);
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile?.email).toBe(email);
+        expect(await helpers.openLink(newer!.link)).toMatch(/double-opt-in-done\?errorCode=0$/);
+        expect(await helpers.openLink(older!.link)).not.toMatch(/errorCode=0$/);
+        expect((await provider.login({ loginID: first, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(ErrorCode.INVALID_LOGIN);
+        expect((await provider.login({ loginID: second, password: STRONG_PASSWORD })).errorCode).toBe(0);
+      });
+
       lite("an e-mail change to a newsletter subscriber's address answers as to a new one; its link joins the subscriber's account to the account", async () => {
         const subscriber = freshEmail('changelite');
         const centre = await helpers.subscriberRegToken(subscriber);

@@ -408,8 +408,13 @@ export class FakeStore {
     this.sentMails.push({ to: acc.email, kind, token: token.token, link, sentAt: this.iso(this.now()), lang: acc.lang, subscription: token.subscription });
   }
 
-  /** A 14-day verification link; with `newEmail` it confirms an e-mail change and goes to the new address. */
+  /**
+   * A 14-day verification link; with `newEmail` it confirms an e-mail change and goes to the new address, and ends
+   * the account's unused verification links: the shopper's latest wish counts, so an older change's link no longer
+   * changes the address (as the embedded provider's verificationToken).
+   */
   sendVerification(acc: Account, newEmail?: string) {
+    if (newEmail) for (const t of this.tokens.values()) if (t.kind === 'verification' && t.UID === acc.UID) t.used = true;
     const token = this.issue('verification', VERIFICATION_LIFETIME, { UID: acc.UID, ...(newEmail ? { newEmail } : {}) });
     if (!newEmail && !acc.isVerified) acc.deleteAfter = Math.max(acc.deleteAfter ?? 0, token.expiresAt);
     const link = `${this.linkBase}${Links.verifyEmail.path}?${Links.verifyEmail.tokenParam}=${token.token}`;

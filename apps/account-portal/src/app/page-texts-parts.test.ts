@@ -22,8 +22,8 @@ const PROFILE_PAGES = /^features[\\/](addresses|personal-data)[\\/]/;
 // (the finalize form's addFieldTexts).
 const ACCOUNT_FIELDS = /^shared[\\/]account-fields\.tsx$/;
 // The session's dialogs load their texts with their code, when one is due, and so does the notice of a form's entries
-// kept across the login after a session's end (session-texts.ts).
-const SESSION_DIALOGS = /^shared[\\/](SessionWarning|FormDraftKeeper)\.tsx$/;
+// kept across the login after a session's end (session-texts.ts), also /accessdata's of a kept new e-mail address.
+const SESSION_DIALOGS = /^(shared[\\/](SessionWarning|FormDraftKeeper)|features[\\/]access-data[\\/]components[\\/]KeptEmailNotice)\.tsx$/;
 // The login page loads no part (routes.tsx: its texts are the first page's); a text of the other pages it shows, after
 // a password change say, is there when the shopper comes from one of them, sign-in page or account area alike.
 const FIRST_PAGE = /^features[\\/]login[\\/]/;
@@ -51,16 +51,17 @@ describe('the parts of the page texts', () => {
     const missing: string[] = [];
     let checked = 0;
     for (const file of modules('.')) {
-      const parts = FRAME.test(file)
-        ? [first!, shared!]
+      // First: a session notice of a page's own folder loads the session's texts, not its page's.
+      const parts = SESSION_DIALOGS.test(file)
+        ? [first!, shared!, session!]
+        : FRAME.test(file)
+          ? [first!, shared!]
         : ACCESS_DATA.test(file)
           ? [first!, shared!, accessData!]
           : ACCOUNT_PAGE.test(file)
             ? [first!, shared!, account!]
             : PROFILE_PAGES.test(file) || ACCOUNT_FIELDS.test(file)
               ? [first!, shared!, profile!]
-            : SESSION_DIALOGS.test(file)
-              ? [first!, shared!, session!]
             : SIGN_IN.test(file) && !FIRST_PAGE.test(file)
               ? [first!, shared!, signIn!]
               : [first!, shared!];

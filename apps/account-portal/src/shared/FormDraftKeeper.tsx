@@ -1,7 +1,8 @@
 import { setIn, useFormikContext } from 'formik';
-import { Suspense, use, useEffect, useLayoutEffect, useState } from 'react';
+import { Suspense, use, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { BIRTH_DATE_FIELDS } from '@portal/forms';
 import { addMessages } from '@portal/i18n';
 import { useIdentity } from '@portal/identity';
 import { keepDraft, keptValues, leaveDraft, type FormDraft } from './form-draft';
@@ -17,6 +18,12 @@ export function FormDraftKeeper() {
   const { UID } = useIdentity().account;
   const { pathname } = useLocation();
   const [kept] = useState(() => keptValues(UID, pathname));
+  // The focus goes to the entries once, as they come back: not again when the notice shows again after an undo.
+  const focused = useRef(false);
+  const focusOnce = useCallback((field: HTMLElement | undefined) => {
+    if (!focused.current) focusRestored(field);
+    focused.current = true;
+  }, []);
   useEffect(() => {
     if (!kept) return;
     keepDraft();
@@ -36,7 +43,7 @@ export function FormDraftKeeper() {
   );
   return kept && dirty ? (
     <Suspense fallback={null}>
-      <KeptNotice />
+      <KeptNotice kept={kept} focusOnce={focusOnce} />
     </Suspense>
   ) : null;
 }
@@ -63,9 +70,77 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const sameShape = (values: object, initial: object) =>
   Array.isArray(values) ? Array.isArray(initial) && values.length === initial.length : !Array.isArray(initial);
 
-/** The notice of the values kept, in the session's texts (session-texts.ts), which load with it. */
-function KeptNotice() {
+/**
+ * The notice of the values kept, in the session's texts (session-texts.ts), which load with it. A screen reader read
+ * only the label and the value of the field the entries came back to, not the notice above it (QA, 2026-12): it is
+ * that field's description (tellWithFields), read as the focus lands there, which a live region added with its text
+ * is not reliably. `kept` are the values that came back, by their form paths (changedFields).
+ */
+function KeptNotice({ kept, focusOnce }: { kept: Record<string, unknown>; focusOnce: (field: HTMLElement | undefined) => void }) {
   const { t, i18n } = useTranslation();
   use(addMessages(i18n, loadSessionMessages));
-  return <p className="notice">{t('ap.session.kept')}</p>;
+  const id = useId();
+  const notice = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    const form = notice.current?.closest('form');
+    return form ? tellWithFields(form, id, Object.keys(kept)) : undefined;
+  }, [id, kept]);
+  // After the form's own layout effects, which hand its fields' handlers the values that came back: entered again,
+  // the field is left first, and checked as it is left.
+  useEffect(() => {
+    const form = notice.current?.closest('form');
+    if (form) focusOnce(restoredFields(form, Object.keys(kept))[0]);
+  }, [kept, focusOnce]);
+  return (
+    <p ref={notice} id={id} className="notice">
+      {t('ap.session.kept')}
+    </p>
+  );
+}
+
+/** The form's controls of the paths that came back (a list kept as one change, its items' fields too), in page order. */
+function restoredFields(form: HTMLFormElement, paths: string[]) {
+  const dates = Object.values(BIRTH_DATE_FIELDS);
+  return [...form.querySelectorAll<HTMLElement>('input, select, textarea')].filter((field) => {
+    // The date of birth is one input without a name for its three values (DateField).
+    const name = field.getAttribute('name') ?? (field.matches('[type="date"]') ? dates.join(' ') : '');
+    return paths.some((path) => name.split(' ').some((own) => own === path || own.startsWith(`${path}.`)));
+  });
+}
+
+/**
+ * The focus to the first field that came back, its description now naming the notice, unless the shopper has put it
+ * elsewhere: the page gives it to its heading (usePageAnnouncement), or the e-mail change to its empty field, before
+ * the entries and the notice are back. That field is entered again, so that its description is read.
+ */
+function focusRestored(first: HTMLElement | undefined) {
+  const focus = document.activeElement;
+  if (!first || !(!focus || focus === document.body || focus === first || focus.matches('#main h1'))) return;
+  if (focus === first) first.blur();
+  first.focus();
+}
+
+/**
+ * Adds the notice `id` to the description of the fields that came back, after what each field has (its hint, its
+ * error), for as long as the notice shows: a field's own render sets its description anew as its error comes or goes,
+ * and a field can show later (an address's fields after its country).
+ */
+function tellWithFields(form: HTMLFormElement, id: string, paths: string[]) {
+  const ids = (field: Element) => (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  const tell = () => {
+    for (const field of restoredFields(form, paths)) {
+      if (!ids(field).includes(id)) field.setAttribute('aria-describedby', [...ids(field), id].join(' '));
+    }
+  };
+  tell();
+  const watch = new MutationObserver(tell);
+  watch.observe(form, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-describedby'] });
+  return () => {
+    watch.disconnect();
+    for (const field of restoredFields(form, paths)) {
+      const rest = ids(field).filter((own) => own !== id);
+      if (rest.length > 0) field.setAttribute('aria-describedby', rest.join(' '));
+      else field.removeAttribute('aria-describedby');
+    }
+  };
 }

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeProvider, MINUTE } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
@@ -70,6 +70,10 @@ describe('the entries of an account form across the login after the session ende
     expect(await screen.findByText(KEPT)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveValue('Mustermann');
     expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveValue('Erika');
+    // Read out with the field the entries came back to, where the focus goes: a notice beside it was only seen (QA).
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveAccessibleDescription(KEPT);
+    expect(screen.getByRole('textbox', { name: /Vorname/ })).not.toHaveAccessibleDescription(KEPT);
     // Taken once: a reload or a later visit starts from the account again.
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
     expect(identity.account(EMAIL)!.profile).toMatchObject({ lastName: 'Muster' });
@@ -78,6 +82,7 @@ describe('the entries of an account form across the login after the session ende
     expect(await screen.findByText('Ihre persönlichen Daten wurden gespeichert.')).toBeInTheDocument();
     expect(identity.account(EMAIL)!.profile).toMatchObject({ lastName: 'Mustermann' });
     expect(screen.queryByText(KEPT)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Nachname/ })).not.toHaveAccessibleDescription(KEPT);
   }, 20_000);
 
   it('bring back only the fields the shopper changed: what another device saved meanwhile stays (QA, 2026-11-30)', async () => {
@@ -115,6 +120,9 @@ describe('the entries of an account form across the login after the session ende
     expect(await screen.findByText(KEPT)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Straße/ })).toHaveValue('Hauptstraße');
     expect(screen.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('10115');
+    expect(screen.getByRole('textbox', { name: /Postleitzahl/ })).toHaveAccessibleDescription(expect.stringContaining(KEPT));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveAccessibleDescription(KEPT);
     expect(identity.account(EMAIL)!.data?.addressBook).toBeUndefined();
   }, 20_000);
 
@@ -193,6 +201,8 @@ describe('the entries of an account form across the login after the session ende
     await userEvent.click(within(again).getByRole('button', { name: 'Weiter' }));
     expect(await within(again).findByRole('textbox', { name: /Neue E-Mail-Adresse/ })).toHaveValue('erika.neu@example.com');
     expect(await within(again).findByText(KEPT)).toBeInTheDocument();
+    expect(within(again).getByRole('textbox', { name: /Neue E-Mail-Adresse/ })).toHaveAccessibleDescription(KEPT);
+    expect(within(again).getByRole('textbox', { name: /Neue E-Mail-Adresse/ })).toHaveFocus();
     const passwordAgain = screen.getByRole('region', { name: 'Passwort ändern' });
     expect(within(passwordAgain).getByLabelText(/^Neues Passwort(?! wiederholen)/)).toHaveValue('');
   }, 30_000);

@@ -5,6 +5,7 @@ import { loadProfileMessages } from '../shared/profile-texts';
 import { DRAFT_KEEP_MS } from '../shared/form-draft';
 import { loadSessionMessages } from '../shared/session-texts';
 import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
+import { loadLinkedMessages } from '../features/link-accounts/linked-texts';
 
 const PARTS: Record<string, MessageLoader> = {
   'first page': loadMessages,
@@ -14,6 +15,7 @@ const PARTS: Record<string, MessageLoader> = {
   'personal data and address pages': loadProfileMessages,
   '/accessdata': loadAccessDataMessages,
   "the session's dialogs": loadSessionMessages,
+  'a link done for an unconfirmed e-mail': loadLinkedMessages,
 };
 
 describe('app messages', () => {

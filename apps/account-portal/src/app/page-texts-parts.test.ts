@@ -4,6 +4,7 @@ import { loadMessages, loadPageMessages, loadSignInMessages } from './messages';
 import { loadProfileMessages } from '../shared/profile-texts';
 import { loadSessionMessages } from '../shared/session-texts';
 import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
+import { loadLinkedMessages } from '../features/link-accounts/linked-texts';
 
 /**
  * The texts of the pages after the first come in parts (messages.ts): the shared ones, the sign-in pages' and the
@@ -24,6 +25,9 @@ const ACCOUNT_FIELDS = /^shared[\\/]account-fields\.tsx$/;
 // The session's dialogs load their texts with their code, when one is due, and so does the notice of a form's entries
 // kept across the login after a session's end (session-texts.ts), also /accessdata's of a kept new e-mail address.
 const SESSION_DIALOGS = /^(shared[\\/](SessionWarning|FormDraftKeeper)|features[\\/]access-data[\\/]components[\\/]KeptEmailNotice)\.tsx$/;
+// What the link page shows once it linked an account whose e-mail is not confirmed yet loads its text with its code
+// (linked-texts.ts).
+const LINKED_UNVERIFIED = /^features[\\/]link-accounts[\\/]components[\\/]UnverifiedAccountPanel\.tsx$/;
 // The login page loads no part (routes.tsx: its texts are the first page's); a text of the other pages it shows, after
 // a password change say, is there when the shopper comes from one of them, sign-in page or account area alike.
 const FIRST_PAGE = /^features[\\/]login[\\/]/;
@@ -40,12 +44,12 @@ function modules(dir: string): string[] {
 
 describe('the parts of the page texts', () => {
   it("every key a module shows is in the first page's texts or a part its pages load", async () => {
-    const [first, shared, signIn, account, profile, accessData, session] = await Promise.all(
-      [loadMessages, loadPageMessages, loadSignInMessages, loadAccountMessages, loadProfileMessages, loadAccessDataMessages, loadSessionMessages].map(
+    const [first, shared, signIn, account, profile, accessData, session, linked] = await Promise.all(
+      [loadMessages, loadPageMessages, loadSignInMessages, loadAccountMessages, loadProfileMessages, loadAccessDataMessages, loadSessionMessages, loadLinkedMessages].map(
         (load) => load('de'),
       ),
     );
-    const every = [first!, shared!, signIn!, account!, profile!, accessData!, session!];
+    const every = [first!, shared!, signIn!, account!, profile!, accessData!, session!, linked!];
     const known = (parts: Record<string, string>[], key: string, prefix: boolean) =>
       parts.some((part) => (prefix ? Object.keys(part).some((k) => k.startsWith(key)) : key in part));
     const missing: string[] = [];
@@ -62,6 +66,8 @@ describe('the parts of the page texts', () => {
             ? [first!, shared!, account!]
             : PROFILE_PAGES.test(file) || ACCOUNT_FIELDS.test(file)
               ? [first!, shared!, profile!]
+            : LINKED_UNVERIFIED.test(file)
+              ? [first!, shared!, signIn!, linked!]
             : SIGN_IN.test(file) && !FIRST_PAGE.test(file)
               ? [first!, shared!, signIn!]
               : [first!, shared!];

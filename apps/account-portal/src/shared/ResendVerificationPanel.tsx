@@ -36,8 +36,9 @@ function useNewestPanel(): boolean {
  * Shown when a login, or a registration of an address already registered (its login with the same password, spec 000
  * §8), meets an unconfirmed registration (spec 000 §4): explains it and sends a new verification mail, to the
  * address typed or, after a passkey login, to the pending account's. Loaded on demand: UnverifiedRegistration.
+ * `takesFocus` false: a text before the panel, which the page shows with it, has taken the focus (linking accounts).
  */
-export function ResendVerificationPanel({ target }: { target: ResendTarget }) {
+export function ResendVerificationPanel({ target, takesFocus = true }: { target: ResendTarget; takesFocus?: boolean }) {
   const { t } = useTranslation();
   const resend = useResendVerification(target);
   const result = resend.result;
@@ -46,8 +47,8 @@ export function ResendVerificationPanel({ target }: { target: ResendTarget }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = useNewestPanel();
   useEffect(() => {
-    if (shown) heading.current?.focus();
-  }, [shown]);
+    if (shown && takesFocus) heading.current?.focus();
+  }, [shown, takesFocus]);
   if (!shown) return null;
   return (
     <section className="panel" aria-labelledby="resend-verification-heading">

@@ -10,7 +10,6 @@ import { LoginOutcomeMessage } from '../../../shared/LoginOutcomeMessage';
 import type { FinalizeState } from '../../../shared/navigation';
 import { useLinkAccounts } from '../api/link-accounts';
 import { afterLoginPath } from '../../../shared/single-sign-on';
-import { UnverifiedAccountPanel } from './UnverifiedAccountPanel';
 
 interface PasswordValues {
   loginID: string;
@@ -20,11 +19,12 @@ interface PasswordValues {
 export interface LinkWithPasswordFormProps {
   loginID: string;
   regToken: string;
-  onLinkExpired: () => void;
+  /** The answer ended the linking: the token no longer valid, or (`unverified`) linked, the e-mail to confirm. */
+  onLinkEnded: (unverified?: { regToken?: string }) => void;
 }
 
 /** The existing account's e-mail (read-only) and its password, which proves the owner before anything is linked. */
-export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkWithPasswordFormProps) {
+export function LinkWithPasswordForm({ loginID, regToken, onLinkEnded }: LinkWithPasswordFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { setRegistration } = useIdentity();
@@ -43,8 +43,7 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
       case 'linkExpired':
       case 'linkAccounts':
         // The token is spent or no longer this account's (another account took the identity meanwhile).
-        forgetLinkingRegToken();
-        onLinkExpired();
+        onLinkEnded();
         return;
       case 'finalize': {
         // The account must finish its registration first (e.g. changed terms); the identity is linked already.
@@ -54,6 +53,10 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
         navigate('/registration/finalize', { state });
         return;
       }
+      case 'unverified':
+        // The password linked the identity; the account's mail goes to its address.
+        onLinkEnded({});
+        return;
       default:
         setRefused(outcome);
     }
@@ -61,22 +64,17 @@ export function LinkWithPasswordForm({ loginID, regToken, onLinkExpired }: LinkW
 
   return (
     <Formik initialValues={{ loginID, password: '' }} validationSchema={schema} onSubmit={submit}>
-      <>
-        <Form className="form" noValidate>
-          <TextField name="loginID" type="email" label={t('clp.form.email')} readOnly autoComplete="username" />
-          <PasswordField name="password" label={t('clp.form.password')} required autoComplete="current-password" />
-          {/* The form's own error (its rules did not load: no connection); empty, it takes no room. */}
-          <FormError />
-          <div className="form-error" role="alert">
-            {refused ? <LoginOutcomeMessage outcome={refused} /> : null}
-          </div>
-          {/* A new submit takes the last refusal down, also when the form's own check stops it (QA). */}
-          <SubmitButton onClick={() => setRefused(undefined)}>{t('clp.linkaccounts.submit')}</SubmitButton>
-        </Form>
-        {/* As on /login: the account's e-mail is not confirmed yet; its mail goes to the account's address (QA: the
-            text alone said a new one could be sent, with nothing to send it). */}
-        {refused?.kind === 'unverified' ? <UnverifiedAccountPanel target={{ email: loginID }} /> : null}
-      </>
+      <Form className="form" noValidate>
+        <TextField name="loginID" type="email" label={t('clp.form.email')} readOnly autoComplete="username" />
+        <PasswordField name="password" label={t('clp.form.password')} required autoComplete="current-password" />
+        {/* The form's own error (its rules did not load: no connection); empty, it takes no room. */}
+        <FormError />
+        <div className="form-error" role="alert">
+          {refused ? <LoginOutcomeMessage outcome={refused} /> : null}
+        </div>
+        {/* A new submit takes the last refusal down, also when the form's own check stops it (QA). */}
+        <SubmitButton onClick={() => setRefused(undefined)}>{t('clp.linkaccounts.submit')}</SubmitButton>
+      </Form>
     </Formik>
   );
 }

@@ -1,16 +1,36 @@
-import { Suspense } from 'react';
+import { Suspense, use, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addMessages } from '@portal/i18n';
 import { lazyNamed } from '../../../shared/load-page';
 import type { ResendTarget } from '../../../shared/resend-verification-email';
+import { loadLinkedMessages } from '../linked-texts';
 
-// /login's panel, imported on demand: its loader shares a chunk with the passwordless widget (so that /login loads
-// one request less), and a static import put that chunk into this page's first load, 0.8 KB over its budget.
-const UnverifiedRegistration = lazyNamed(() => import('../../../shared/UnverifiedRegistration'), 'UnverifiedRegistration');
+// Its own chunk, as /login loads it: a static import put it into the link page's list of this module's chunks, 25 bytes
+// gzipped over what the page had left.
+const ResendVerificationPanel = lazyNamed(() => import('../../../shared/ResendVerificationPanel'), 'ResendVerificationPanel');
 
-/** What linking shows for an account whose e-mail is not confirmed yet: /login's resend-verification panel. */
+/**
+ * What linking shows once the password or passkey proved an account whose e-mail is not confirmed yet: the service
+ * linked the identity at that proof (README), so the page says the linking is done and the confirmation is all that is
+ * left, then /login's resend-verification panel. Loaded on demand with its text (page weight).
+ */
 export function UnverifiedAccountPanel({ target }: { target: ResendTarget }) {
+  const { t, i18n } = useTranslation();
+  use(addMessages(i18n, loadLinkedMessages));
+  // It replaces the form the focus was in (WCAG 2.4.3): the statement takes the focus, read out as it arrives, and the
+  // panel after it leaves the focus where it is.
+  const linked = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    linked.current?.focus();
+  }, []);
   return (
-    <Suspense fallback={null}>
-      <UnverifiedRegistration target={target} />
-    </Suspense>
+    <>
+      <p ref={linked} className="notice notice--success" tabIndex={-1}>
+        {t('clp.linkaccounts.linked.unverified')}
+      </p>
+      <Suspense fallback={null}>
+        <ResendVerificationPanel target={target} takesFocus={false} />
+      </Suspense>
+    </>
   );
 }

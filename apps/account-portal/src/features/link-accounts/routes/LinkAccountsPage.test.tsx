@@ -260,10 +260,13 @@ describe('/social/link-accounts', () => {
 
 // QA: a passkey proving an account whose e-mail is not confirmed yet showed nothing, and the password form only the
 // check-your-inbox text; /login shows the resend-verification panel for both (spec 000 §4 "Unverified registration").
+// QA: the proof links the identity also then (README), but the form stayed, filled: pressed again, or reloaded, it said
+// that nothing waited for linking or the request had expired, and the shopper took the linking for failed.
 describe('/social/link-accounts of an account whose e-mail is not confirmed yet', () => {
   const PANEL = 'Bitte bestätigen Sie Ihre E-Mail-Adresse';
   const RESEND = 'Bestätigungs-E-Mail erneut senden';
   const SENT = 'Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.';
+  const LINKED = /^Ihre soziale Anmeldung ist jetzt mit Ihrem Kundenkonto verknüpft\. Es fehlt nur noch/;
 
   async function unconfirmedConflict(): Promise<FakeIdentityProvider> {
     const identity = createFakeProvider({
@@ -276,10 +279,21 @@ describe('/social/link-accounts of an account whose e-mail is not confirmed yet'
     return identity;
   }
 
-  /** The panel, with the focus on its heading, as /login shows it. */
-  async function thePanel() {
-    const panel = await screen.findByRole('region', { name: PANEL }, { timeout: 5000 });
-    await waitFor(() => expect(within(panel).getByRole('heading', { level: 2, name: PANEL })).toHaveFocus());
+  /**
+   * What replaces the link's form: the statement that the linking is done and the e-mail's confirmation is all that is
+   * left, with the focus (the form it was in is gone), then /login's panel; the link token is spent.
+   */
+  async function linkedThenThePanel() {
+    const linked = await screen.findByText(LINKED, {}, { timeout: 5000 });
+    await waitFor(() => expect(linked).toHaveFocus());
+    const panel = await screen.findByRole('region', { name: PANEL });
+    expect(linked.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Passwort/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verknüpfen und anmelden' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mit Passkey anmelden' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Abbrechen' })).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
     return panel;
   }
 
@@ -290,24 +304,24 @@ describe('/social/link-accounts of an account whose e-mail is not confirmed yet'
     expect(calls.map((call) => call.init?.body)).toEqual([`email=${encodeURIComponent(EMAIL)}&lang=de-DE`]);
   }
 
-  it("the password (206002): the resend panel, whose mail goes to the account's address", async () => {
+  it("the password (206002): linked, and the resend panel, whose mail goes to the account's address", async () => {
     const identity = await unconfirmedConflict();
     await openApp('/social/link-accounts', { identity });
     await linkWith(PASSWORD);
-    await resendToAddress(await thePanel());
-    expect(screen.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeInTheDocument();
+    const panel = await linkedThenThePanel();
+    expect(identity.account(EMAIL)?.socialProviders).toContain('googleplus');
+    await resendToAddress(panel);
   });
 
-  it("the password answered 400006 REGISTRATION_UNVERIFIED: the same panel, to the account's address", async () => {
+  it("the password answered 400006 REGISTRATION_UNVERIFIED: the same, to the account's address", async () => {
     const identity = await unconfirmedConflict();
     identity.forceNext('login', { errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: ErrorDetails.REGISTRATION_UNVERIFIED });
     await openApp('/social/link-accounts', { identity });
     await linkWith(PASSWORD);
-    await resendToAddress(await thePanel());
-    expect(window.sessionStorage.getItem(TOKEN_KEY)).not.toBeNull();
+    await resendToAddress(await linkedThenThePanel());
   });
 
-  it("the account's passkey (206002): the resend panel, whose mail the pending account's regToken asks for", async () => {
+  it("the account's passkey (206002): linked, and the resend panel, whose mail the pending account's regToken asks for", async () => {
     const identity = await unconfirmedConflict();
     const passkeyLogins: unknown[] = [];
     const answers: { regToken?: string }[] = [];
@@ -317,8 +331,9 @@ describe('/social/link-accounts of an account whose e-mail is not confirmed yet'
       getConflictingAccount: async () => ({ errorCode: 0, conflictingAccount: { loginID: EMAIL, loginProviders: ['passkey'] } }),
       passkeyLogin: async (params) => {
         passkeyLogins.push(params);
-        // Stands for the provider's passkey login of the account, which answers what its password login does (206002).
-        const answer = await identity.login({ loginID: EMAIL, password: PASSWORD });
+        // Stands for the provider's passkey login of the account in link mode, which links and answers what its password
+        // login does (206002).
+        const answer = await identity.login({ loginID: EMAIL, password: PASSWORD, loginMode: params.loginMode, regToken: params.regToken });
         answers.push(answer);
         return answer;
       },
@@ -326,11 +341,24 @@ describe('/social/link-accounts of an account whose e-mail is not confirmed yet'
     };
     await openApp('/social/link-accounts', { identity: passkeyOnly });
     await userEvent.click(await screen.findByRole('button', { name: 'Mit Passkey anmelden' }, { timeout: 5000 }));
-    const panel = await thePanel();
+    const panel = await linkedThenThePanel();
     expect(passkeyLogins).toEqual([expect.objectContaining({ loginMode: 'link' })]);
+    expect(identity.account(EMAIL)?.socialProviders).toContain('googleplus');
     expect(answers[0]).toMatchObject({ errorCode: ErrorCode.PENDING_VERIFICATION, regToken: expect.any(String) });
     await userEvent.click(within(panel).getByRole('button', { name: RESEND }));
     expect(await within(panel).findByText(SENT)).toBeInTheDocument();
     expect(resent).toEqual([{ regToken: answers[0]!.regToken }]);
+  });
+
+  it("the account's passkey answered 400006 REGISTRATION_UNVERIFIED (no regToken): the same, to the account's address", async () => {
+    const identity = await unconfirmedConflict();
+    const passkeyOnly: IdentityProvider = {
+      ...identity,
+      getConflictingAccount: async () => ({ errorCode: 0, conflictingAccount: { loginID: EMAIL, loginProviders: ['passkey'] } }),
+      passkeyLogin: async () => ({ errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: ErrorDetails.REGISTRATION_UNVERIFIED }),
+    };
+    await openApp('/social/link-accounts', { identity: passkeyOnly });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mit Passkey anmelden' }, { timeout: 5000 }));
+    await resendToAddress(await linkedThenThePanel());
   });
 });

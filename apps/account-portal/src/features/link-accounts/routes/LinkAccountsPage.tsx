@@ -9,7 +9,13 @@ import { LinkWithOwnProvider } from '../components/LinkWithOwnProvider';
 import { LinkWithPasskey } from '../components/LinkWithPasskey';
 import { LinkWithPasswordForm } from '../components/LinkWithPasswordForm';
 import { IdentityUnavailablePage } from '../../../shared/IdentityUnavailable';
+import { lazyNamed } from '../../../shared/load-page';
+import type { ResendTarget } from '../../../shared/resend-verification-email';
 import { afterLoginPath } from '../../../shared/single-sign-on';
+
+// What the page shows once it linked an account whose e-mail is not confirmed yet: its code and text load then, not
+// with the page, which had 25 bytes left of its 150 KB (2026-11-30).
+const UnverifiedAccountPanel = lazyNamed(() => import('../components/UnverifiedAccountPanel'), 'UnverifiedAccountPanel');
 
 /** No social identity waits for linking (no token, or it expired): said plainly, with the way back to the login. */
 function NothingToLink() {
@@ -42,6 +48,8 @@ export function LinkAccountsPage() {
   // Read once: the token stays with this visit of the page even when storage is cleared meanwhile.
   const [regToken] = useState(readLinkingRegToken);
   const [expired, setExpired] = useState(false);
+  // Whom the mail that confirms the e-mail goes to, once the proof linked an account whose e-mail is not confirmed yet.
+  const [linkedUnverified, setLinkedUnverified] = useState<ResendTarget>();
   const conflicting = useConflictingAccount(expired ? undefined : regToken);
   const returned = readSocialLoginResult(search);
   const linkedByOwnProvider = returned !== undefined && isSuccess(returned);
@@ -68,6 +76,16 @@ export function LinkAccountsPage() {
   }, [gone]);
 
   if (linkedByOwnProvider) return <Navigate to={afterLoginPath()} replace />;
+  // In place of the form, once it linked an account whose e-mail is not confirmed yet; the page's loader shows while
+  // its code and text load.
+  if (linkedUnverified) {
+    return (
+      <section className="auth-page">
+        <h1>{t('clp.linkaccounts.headline')}</h1>
+        <UnverifiedAccountPanel target={linkedUnverified} />
+      </section>
+    );
+  }
   if (!regToken || gone) return ready && account.loggedIn ? <Navigate to={afterLoginPath()} replace /> : <NothingToLink />;
   if (conflicting.isError) return <IdentityUnavailablePage headline={t('clp.linkaccounts.headline')} />;
   if (!conflicting.data || conflicting.data.expired) return <Loader />;
@@ -83,6 +101,16 @@ export function LinkAccountsPage() {
     forgetLinkingRegToken();
     navigate('/login', { replace: true });
   };
+  // The proof's answer ended the linking, and its token is spent. With `unverified` the password or passkey proved the
+  // account and the service linked the identity at that proof (README), but the account's e-mail is not confirmed yet
+  // (206002, or 400006 REGISTRATION_UNVERIFIED): the form stayed, and pressed again said that nothing waited for
+  // linking (QA). Its mail goes to the pending account's regToken after a passkey, else to the account's address.
+  // Without it the token was no longer valid.
+  const linkEnded = (unverified?: { regToken?: string }) => {
+    forgetLinkingRegToken();
+    if (unverified) setLinkedUnverified(unverified.regToken ? { regToken: unverified.regToken } : { email: loginID });
+    else setExpired(true);
+  };
   return (
     <section className="auth-page">
       <h1>{t('clp.linkaccounts.headline')}</h1>
@@ -97,12 +125,12 @@ export function LinkAccountsPage() {
         <>
           <p>{t('clp.linkaccounts.social.intro')}</p>
           {ownProviders.length > 0 ? <LinkWithOwnProvider providers={ownProviders} regToken={regToken} /> : null}
-          {ownPasskey ? <LinkWithPasskey regToken={regToken} onLinkExpired={() => setExpired(true)} /> : null}
+          {ownPasskey ? <LinkWithPasskey regToken={regToken} onLinkEnded={linkEnded} /> : null}
         </>
       ) : (
         <>
           <p>{t('clp.linkaccounts.intro')}</p>
-          <LinkWithPasswordForm loginID={loginID} regToken={regToken} onLinkExpired={() => setExpired(true)} />
+          <LinkWithPasswordForm loginID={loginID} regToken={regToken} onLinkEnded={linkEnded} />
         </>
       )}
       <p>

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
-import { isCancelled, readSocialLoginResult, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
+import { isCancelled, isPendingRegistration, isSocialConflict, readSocialLoginResult, useIdentity, type Envelope, type SocialProviderName } from '@portal/identity';
 import { useSite } from '@portal/cms';
 import { failureCode } from './call-failure';
 import { loginOutcome, type LoginOutcome } from './login-outcome';
@@ -27,7 +27,7 @@ export function rememberSocialLoginStart(path: string) {
  * The page the social login being returned from was started for. Read, not taken: the login page may render
  * more than once (its first render can suspend) before it goes on.
  */
-export function socialLoginReturn(): string | undefined {
+function socialLoginReturn(): string | undefined {
   try {
     const path = window.sessionStorage.getItem(SOCIAL_LOGIN_RETURN_KEY);
     return isSameSitePath(path) ? returnPath({ from: { pathname: path } }) : undefined;
@@ -46,7 +46,7 @@ export function useOfferedSocialLogins(): readonly SocialProviderName[] {
 
 /**
  * Buttons for the social logins the deployment offers; none offered, no section. With a redirect (embedded
- * provider) the answer comes back as query parameters of this page (SocialLoginReturn); a provider that answers in
+ * provider) the answer comes back as query parameters of this page (useSocialLoginReturn); a provider that answers in
  * the page (the vendor's popup, the fake) resolves with it, and the same reaction follows here.
  */
 export function SocialLoginButtons() {
@@ -122,14 +122,19 @@ function LinkAccounts({ regToken }: { regToken: string }) {
 }
 
 /**
- * What a return from the social provider means (spec 000 §4): 206001 finishes the registration, 403043 links
- * the accounts, 206002 asks to confirm the address by mail, a success is picked up by the page's logged-in redirect, a cancel or failure is said here.
+ * A return from the social provider (spec 000 §4): what it shows on the page, whether it goes on to another page, and
+ * the page its social login was started for. 206001 goes on to finish the registration and 403043 to link the
+ * accounts: a page that goes on shows nothing else, for the navigation keeps the page shown until the next one's
+ * code and texts are in (a transition), and QA saw the empty login form meanwhile, as if the social login had failed.
+ * 206002 asks to confirm the address by mail, a success is picked up by the page's logged-in redirect, a cancel or
+ * failure is said on the page.
  */
-export function SocialLoginReturn() {
-  const { search } = useLocation();
-  const result = readSocialLoginResult(search);
+export function useSocialLoginReturn(): [reaction?: ReactNode, goesOn?: boolean, startedFor?: string] {
+  const result = readSocialLoginResult(useLocation().search);
+  if (!result) return [];
   // The regToken is never read from the address: start-up took it out, for this tab's own social login only.
-  return result ? <SocialLoginReaction result={{ ...result, regToken: returnedSocialRegToken() }} /> : null;
+  const answer = { ...result, regToken: returnedSocialRegToken() };
+  return [<SocialLoginReaction result={answer} />, isPendingRegistration(answer) || isSocialConflict(answer), socialLoginReturn()];
 }
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { isInvalidLogin, isSuccess, readSocialLoginResult, useIdentity } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
-import { forgetLinkingRegToken, readLinkingRegToken, SocialLoginReturn, useOfferedSocialLogins } from '../../../shared/SocialLogin';
+import { forgetLinkingRegToken, readLinkingRegToken, useOfferedSocialLogins, useSocialLoginReturn } from '../../../shared/SocialLogin';
 import { useConflictingAccount } from '../api/get-conflicting-account';
 import { LinkWithOwnProvider } from '../components/LinkWithOwnProvider';
 import { LinkWithPasswordForm } from '../components/LinkWithPasswordForm';
@@ -55,6 +55,7 @@ export function LinkAccountsPage() {
   const [linkedUnverified, setLinkedUnverified] = useState<ResendTarget>();
   const conflicting = useConflictingAccount(expired ? undefined : regToken);
   const returned = readSocialLoginResult(search);
+  const [socialReaction] = useSocialLoginReturn();
   const linkedByOwnProvider = returned !== undefined && isSuccess(returned);
   // Back from a login with another identity than the account's own: it proved nothing (403042 in link mode).
   const notTheAccounts = returned !== undefined && isInvalidLogin(returned);
@@ -122,7 +123,7 @@ export function LinkAccountsPage() {
           {t('clp.linkaccounts.social.notOwn')}
         </p>
       ) : (
-        <SocialLoginReturn />
+        socialReaction
       )}
       {socialOnly ? (
         <>

@@ -450,6 +450,37 @@ describe('return from a social login', () => {
     expect(identity.calls).toContainEqual(expect.objectContaining({ method: 'getAccountInfo', params: expect.objectContaining({ regToken: answer.regToken }) }));
   });
 
+  // QA: back from the provider to link accounts, the empty login form showed for up to 0.2 s, with the address
+  // already on the link page, as if the social login had failed; the same before finishing a registration.
+  it.each([
+    [ErrorCode.SOCIAL_CONFLICT, 'Konten verknüpfen'],
+    [ErrorCode.PENDING_REGISTRATION, 'Registrierung abschließen'],
+  ])('%s: goes on without ever showing the login page', async (code, heading) => {
+    const identity = createFakeProvider({
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+      social: { googleplus: { email: code === ErrorCode.SOCIAL_CONFLICT ? EMAIL : 'neu@example.com' } },
+    });
+    const answer = await identity.socialLogin({ provider: 'googleplus' });
+    expect(answer.errorCode).toBe(code);
+    window.sessionStorage.setItem('socialLoginReturnPath', '/'); // this tab started the social login
+    let loginShown = false;
+    // Every element put into the page, also one taken out again before anyone could look (the link page has a
+    // password field of its own: the login page is known by its heading).
+    const watcher = new MutationObserver((changes) => {
+      for (const node of changes.flatMap((change) => [...change.addedNodes])) {
+        if (node instanceof Element && [node, ...node.querySelectorAll('h1')].some((element) => element.matches('h1') && element.textContent === 'Anmelden')) loginShown = true;
+      }
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    try {
+      await loadApp(`/login?errorCode=${code}&provider=googleplus&regToken=${answer.regToken}`, { identity });
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    } finally {
+      watcher.disconnect();
+    }
+    expect(loginShown).toBe(false);
+  });
+
   it("206001 opened from the browser's history by another tab (QA: the next user finished the registration and was logged in) is the plain login", async () => {
     window.sessionStorage.clear();
     const identity = createFakeProvider({ social: { googleplus: { email: 'neu@example.com' } } });

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { use, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { readSocialLoginResult, useIdentity } from '@portal/identity';
+import { useIdentity } from '@portal/identity';
 import { useOtherTabs } from '@portal/identity/other-tabs';
 import { addPageTexts } from '../../../app/page-texts';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { returnPath, type LoginState } from '../../../shared/navigation';
 import { afterLoginPath, LOGIN_AGAIN_PARAM, rememberHandOver } from '../../../shared/single-sign-on';
 import { Passwordless } from '../../../shared/Passwordless';
-import { SocialLoginButtons, SocialLoginReturn, socialLoginReturn } from '../../../shared/SocialLogin';
+import { SocialLoginButtons, useSocialLoginReturn } from '../../../shared/SocialLogin';
 import { useOwnIdLogin } from '../api/ownid-login';
 import { usePasskeyLogin } from '../api/passkey-login';
 import { LoginForm } from '../components/LoginForm';
@@ -40,10 +40,11 @@ export function LoginPage() {
   // Once per visit of the page: keep what a partner handed over before deciding where a logged-in visitor goes.
   useState(() => rememberHandOver(location.search));
   // Back from a social provider, the page the login was asked for comes from storage: the redirect lost the state.
-  const socialReturn = readSocialLoginResult(location.search) ? socialLoginReturn() : undefined;
+  const [socialReaction, socialGoesOn, socialReturn] = useSocialLoginReturn();
   if (ready && account.loggedIn && (!loginAgain || loggedInAgain)) {
     return <Navigate to={afterLoginPath(socialReturn ?? returnPath(location.state))} replace />;
   }
+  if (socialGoesOn) return socialReaction;
   const state = location.state as LoginState | null;
   // What the page arrived with (a partner's request, a session that ended, a changed password, a registration to
   // confirm): its text, whose key is its element's id too, and its kind. It is read with the heading, which the focus
@@ -71,7 +72,7 @@ export function LoginPage() {
           {t(text)}
         </p>
       ))}
-      <SocialLoginReturn />
+      {socialReaction}
       <LoginForm passkey={passkey} />
       <Passwordless kind="login" passkeys={<PasskeyLogin passkey={passkey} />} ownId={ownId} />
       <SocialLoginButtons />

@@ -4,7 +4,7 @@ import { useIdentity } from '@portal/identity';
 import { Loader } from '@portal/ui';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { useIdentitySettings } from '../../../shared/identity-settings';
-import { SocialLoginButtons, SocialLoginReturn } from '../../../shared/SocialLogin';
+import { SocialLoginButtons, useSocialLoginReturn } from '../../../shared/SocialLogin';
 import { RegistrationForm } from '../components/RegistrationForm';
 import { IdentityUnavailable } from '../../../shared/IdentityUnavailable';
 
@@ -13,12 +13,14 @@ export function RegistrationPage() {
   const { t } = useTranslation();
   const { account, ready } = useIdentity();
   const settings = useIdentitySettings();
+  const [socialReaction, socialGoesOn] = useSocialLoginReturn();
   if (ready && account.loggedIn) return <Navigate to="/" replace />;
+  if (socialGoesOn) return socialReaction;
   return (
     <section className="auth-page">
       <h1>{t('clp.registration.headline')}</h1>
       <AuthTabs current="registration" />
-      <SocialLoginReturn />
+      {socialReaction}
       {/* The social buttons show with the form, not under its loader: the form arriving would push them down. */}
       {settings.isError ? (
         <>

@@ -302,7 +302,6 @@ func randomToken() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// Maintain removes what expired (run by the service's periodic sweep).
 // EndTokensOf revokes every partner's tokens of the shopper: their credentials ended (a password reset or change,
 // an e-mail change, a disabling), and a partner holding tokens of the old ones kept access (code review round: a
 // refresh token outlived the owner's reset).
@@ -310,6 +309,7 @@ func (s *Service) EndTokensOf(ctx context.Context, uid string) error {
 	return s.store.RevokeTokensOf(ctx, uid, "", s.clock())
 }
 
+// Maintain removes what expired (run by the service's periodic sweep).
 func (s *Service) Maintain(ctx context.Context) error {
 	return s.store.Purge(ctx, s.clock())
 }

@@ -1,6 +1,6 @@
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { expect, expectAccessible } from '../fixtures';
-import { confirmEmail, logIn, logInWithGoogle, mailsTo, PASSWORD, registerThroughApi, uniqueEmail } from '../helpers/account';
+import { confirmEmail, logIn, logInWithGoogle, mailsTo, PASSWORD, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
 import { startPortal, type PortalServer } from '../portal-server';
 import { fieldError } from '../helpers/forms';
 
@@ -196,6 +196,42 @@ test.describe('getting back in', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Zum Login' })).toBeVisible();
       await expectAccessible(page);
+    });
+  });
+
+  // QA: after the password linked an account whose e-mail is not confirmed yet, a reload said that nothing waited for
+  // linking, though the identity was linked. The page keeps the outcome in its history entry (not the spent token).
+  test('linking an account whose e-mail is not confirmed yet: the page says it is linked, also after a reload', async ({ page, baseURL }) => {
+    test.slow(); // the development issuer, a reload, a resent mail
+    const email = uniqueEmail(test.info(), 'link-unconfirmed');
+    expect((await registerThroughApi(page.request, baseURL!, email, { firstName: 'Erika', lastName: 'Muster' })).errorCode).toBe(206002);
+    await verificationMails(page.request, baseURL!, email, 1);
+    const linked = page.getByText(/^Ihre soziale Anmeldung ist jetzt mit Ihrem Kundenkonto verknüpft\. Es fehlt nur noch/);
+    const panel = page.getByRole('region', { name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' });
+
+    await test.step('the password links: the statement, focused, then the resend panel; the token is spent', async () => {
+      await page.goto('/login');
+      await logInWithGoogle(page, email);
+      await expect(page).toHaveURL(/\/social\/link-accounts$/);
+      await page.getByLabel(/^Passwort/).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Verknüpfen und anmelden' }).click();
+      await expect(linked).toBeFocused();
+      await expect(panel).toBeVisible();
+      expect(await page.evaluate(() => window.sessionStorage.getItem('accountLinkingRegToken'))).toBeNull();
+      // The page writes the outcome into its history entry a moment after it shows it (React Router keeps a
+      // navigation's state under `usr`): the reload comes once it is there.
+      await expect.poll(() => page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr ?? null)).not.toBeNull();
+      await expectAccessible(page);
+    });
+
+    await test.step('reloaded, the page still says it is linked, and the panel still sends the mail', async () => {
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeVisible();
+      await expect(linked).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).toHaveCount(0);
+      await panel.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click();
+      await expect(panel.getByText('Wir haben Ihnen eine neue Bestätigungs-E-Mail geschickt.')).toBeVisible();
+      await verificationMails(page.request, baseURL!, email, 2);
     });
   });
 });

@@ -1,8 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { ErrorCode, ErrorDetails, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
-import { forgetLanguage } from '@portal/ui/testing';
+import { forgetLanguage, renderPage } from '@portal/ui/testing';
+import { loadMessages } from '../../../app/messages';
+import { AppRoutes } from '../../../app/routes';
 import { leaveApp } from '../../../shared/leave-app';
 import { storePartnerToken } from '../../../shared/single-sign-on';
 import { jsonResponse, loadApp, openApp, stubBackend } from '../../../testing/render-app';
@@ -348,6 +351,132 @@ describe('/social/link-accounts of an account whose e-mail is not confirmed yet'
     await userEvent.click(within(panel).getByRole('button', { name: RESEND }));
     expect(await within(panel).findByText(SENT)).toBeInTheDocument();
     expect(resent).toEqual([{ regToken: answers[0]!.regToken }]);
+  });
+
+  /** The app's router as the test holds it: the shown history entry's state, and the way to other entries. */
+  let router: { state: unknown; navigate: NavigateFunction };
+  function HoldRouter() {
+    router = { state: useLocation().state, navigate: useNavigate() };
+    return null;
+  }
+  /** The state of the entry shown, once the page has written one (the router's replace commits a moment after the panel). */
+  async function entryState() {
+    await waitFor(() => expect(router.state).toEqual(expect.any(Object)));
+    return router.state;
+  }
+  function openAppHoldingRouter(path: string, identity: IdentityProvider) {
+    return renderPage(
+      <>
+        <AppRoutes />
+        <HoldRouter />
+      </>,
+      { path, messages: loadMessages, identity },
+    );
+  }
+
+  /** The statement and the panel, where the form was, as a page loaded again (no focus move asked of it) shows them. */
+  async function stillLinked() {
+    expect(await screen.findByText(LINKED, {}, { timeout: 5000 })).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: PANEL });
+    expect(screen.getByRole('heading', { level: 1, name: 'Konten verknüpfen' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/ist abgelaufen|nicht mehr gültig/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Passwort/)).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    return panel;
+  }
+
+  // QA: a reload, or Back then Forward, said that nothing waited for linking or it had expired, though the identity was
+  // linked. The history entry keeps whom the mail goes to (its state, which a reload and Back/Forward bring back), never
+  // the spent link token.
+  it('reloaded after the password linked it: still the statement and the panel, and the mail still goes out', async () => {
+    const identity = await unconfirmedConflict();
+    const linkToken = window.sessionStorage.getItem(TOKEN_KEY)!;
+    const first = await openAppHoldingRouter('/social/link-accounts', identity);
+    await linkWith(PASSWORD);
+    await linkedThenThePanel();
+    const entry = await entryState();
+    expect(JSON.stringify(entry)).not.toContain(linkToken);
+    // Writing the entry moves nothing: the statement keeps the focus.
+    expect(screen.getByText(LINKED)).toHaveFocus();
+    first.unmount();
+    await loadApp('/social/link-accounts', { identity, state: entry });
+    await resendToAddress(await stillLinked());
+  });
+
+  it("reloaded after the passkey linked it: the mail still goes to the pending account's regToken", async () => {
+    const identity = await unconfirmedConflict();
+    const resent: unknown[] = [];
+    let pendingRegToken: string | undefined;
+    const passkeyOnly: IdentityProvider = {
+      ...identity,
+      getConflictingAccount: async () => ({ errorCode: 0, conflictingAccount: { loginID: EMAIL, loginProviders: ['passkey'] } }),
+      passkeyLogin: async (params) => {
+        const answer = await identity.login({ loginID: EMAIL, password: PASSWORD, loginMode: params.loginMode, regToken: params.regToken });
+        pendingRegToken = answer.regToken;
+        return answer;
+      },
+      resendVerificationCode: async (params) => (resent.push(params), { errorCode: 0 }),
+    };
+    const first = await openAppHoldingRouter('/social/link-accounts', passkeyOnly);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mit Passkey anmelden' }, { timeout: 5000 }));
+    await linkedThenThePanel();
+    const entry = await entryState();
+    first.unmount();
+    await loadApp('/social/link-accounts', { identity: passkeyOnly, state: entry });
+    const panel = await stillLinked();
+    await userEvent.click(within(panel).getByRole('button', { name: RESEND }));
+    expect(await within(panel).findByText(SENT)).toBeInTheDocument();
+    expect(resent).toEqual([{ regToken: pendingRegToken }]);
+    expect(pendingRegToken).toEqual(expect.any(String));
+  });
+
+  it('to another page and Back to it: still the statement and the panel', async () => {
+    const identity = await unconfirmedConflict();
+    await openAppHoldingRouter('/social/link-accounts', identity);
+    await linkWith(PASSWORD);
+    await linkedThenThePanel();
+    await entryState();
+    await act(async () => void router.navigate('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    await act(async () => void router.navigate(-1));
+    await resendToAddress(await stillLinked());
+  });
+
+  it('brought back by Back from the cache after it linked (the token is gone then): still the statement', async () => {
+    const identity = await unconfirmedConflict();
+    await openApp('/social/link-accounts', { identity });
+    await linkWith(PASSWORD);
+    await linkedThenThePanel();
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    await stillLinked();
+  });
+
+  // Only the shape the page writes counts: anything else in the entry's state (another page's, a made-up one) claims no
+  // linking.
+  it.each([
+    ['an address that is no string', { linkedUnverified: { email: 42 } }],
+    ['an empty address', { linkedUnverified: { email: '' } }],
+    ['neither address nor regToken', { linkedUnverified: { loginID: EMAIL } }],
+    ['no object', { linkedUnverified: EMAIL }],
+    ['null', { linkedUnverified: null }],
+    ['the target without its name', { email: EMAIL }],
+    ['a regToken that is no string', { linkedUnverified: { regToken: ['x'] } }],
+  ])('a history entry whose state holds %s: nothing waits for linking', async (_name, state) => {
+    await loadApp('/social/link-accounts', { identity: createFakeProvider(), state });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Verknüpfung offen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(LINKED)).not.toBeInTheDocument();
+  });
+
+  it('a shopper logged in meanwhile who opens the entry again goes on to the account, as without the state', async () => {
+    const identity = createFakeProvider({
+      accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }],
+    });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await loadApp('/social/link-accounts', { identity, state: { linkedUnverified: { email: EMAIL } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("the account's passkey answered 400006 REGISTRATION_UNVERIFIED (no regToken): the same, to the account's address", async () => {

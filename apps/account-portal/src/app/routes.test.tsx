@@ -63,6 +63,16 @@ describe('account portal routes', () => {
     expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
   });
 
+  // A later QA round of 2026-12-01: the link of an e-mail change that a password change or reset ended said "ungültig …
+  // bereits verwendet", though it was never used (services/api identityapi.EndedEmailChangePage).
+  it("says an e-mail change's link that a new password ended was ended for the shopper's security, and offers the login", async () => {
+    await open('/error/email-change-ended');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Die Änderung Ihrer E-Mail-Adresse wurde abgebrochen.' })).toBeInTheDocument();
+    expect(screen.getByText(/Passwort inzwischen geändert oder zurückgesetzt.*Sicherheit.*„Anmeldedaten“ erneut/)).toBeInTheDocument();
+    expect(screen.queryByText(/ungültig|bereits verwendet|neuerer|Fehlercode/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+  });
+
   it('shows the not-found page with home and back for unknown paths', async () => {
     await open('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();

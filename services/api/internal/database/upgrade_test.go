@@ -243,6 +243,60 @@ func TestUpgradeTellsReplacedLinksApart(t *testing.T) {
 	})
 }
 
+// TestUpgradeTellsEndedLinksApart: before 0023 an e-mail change's link that a new password ended was marked used as
+// one that changed the address, and an older link it had replaced did not name it. 0023 names the newer link of each
+// replaced one (the account's next change's link, made as it was ended, as 0022 found it), and marks ended by the
+// password the change links the account's password change or reset ended: the audit log has the change or reset
+// within a minute after the link ended, with no confirmed change of address in between.
+func TestUpgradeTellsEndedLinksApart(t *testing.T) {
+	eachAt(t, "0022_replaced_links", func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		o := oldRows{t: t, db: db, t0: time.Now().Add(-24 * time.Hour).Truncate(time.Millisecond)}
+		link := func(hash, uid, payload string, createdMS int, usedMS any, replaced bool) {
+			var used any
+			if ms, ok := usedMS.(int); ok {
+				used = o.t0.UnixMilli() + int64(ms)
+			}
+			created := o.t0.UnixMilli() + int64(createdMS)
+			o.exec(`INSERT INTO identity_tokens (token_hash, kind, uid, payload, created_at, expires_at, used_at, replaced) VALUES (?, 'verification', ?, ?, ?, ?, ?, ?)`,
+				hash, uid, payload, created, created+14*24*3600*1000, used, replaced)
+		}
+		// Eva asked for eva.x@, then for eva.y@, and changed her password before she followed the link; Ida asked for
+		// ida.x@ and reset her password. Max followed his link to max.x@ and changed his password half a minute later;
+		// Tom's link was ended ten minutes before his password change; Udo's registration link ended with a reset.
+		link("eva-x", "u-eva", `{"email":"eva.x@example.com","from":"eva@example.com"}`, 0, 60_000, true)
+		link("eva-y", "u-eva", `{"email":"eva.y@example.com","from":"eva@example.com"}`, 60_001, 120_000, false)
+		o.event(120_300, "password.changed", "u-eva", "eva@example.com")
+		link("ida-x", "u-ida", `{"email":"ida.x@example.com","from":"ida@example.com"}`, 0, 60_000, false)
+		o.event(60_005, "password.reset.completed", "u-ida", "ida@example.com")
+		link("max-x", "u-max", `{"email":"max.x@example.com","from":"max@example.com"}`, 0, 60_000, false)
+		o.event(60_010, "email.changed", "u-max", "max.x@example.com")
+		o.event(90_000, "password.changed", "u-max", "max.x@example.com")
+		link("tom-x", "u-tom", `{"email":"tom.x@example.com","from":"tom@example.com"}`, 0, 60_000, false)
+		o.event(660_000, "password.changed", "u-tom", "tom@example.com")
+		link("udo-reg", "u-udo", `{}`, 0, 60_000, false)
+		o.event(60_005, "password.reset.completed", "u-udo", "udo@example.com")
+
+		_, err := db.Migrate(ctx)
+		require.NoError(t, err)
+		type ended struct{ ReplacedBy, EndedBy string }
+		got := map[string]ended{}
+		rows, err := db.QueryContext(ctx, `SELECT token_hash, replaced_by, ended_by FROM identity_tokens`)
+		require.NoError(t, err)
+		for rows.Next() {
+			var hash string
+			var e ended
+			require.NoError(t, rows.Scan(&hash, &e.ReplacedBy, &e.EndedBy))
+			got[hash] = e
+		}
+		require.NoError(t, rows.Err())
+		require.Equal(t, map[string]ended{
+			"eva-x": {ReplacedBy: "eva-y"}, "eva-y": {EndedBy: "password"}, "ida-x": {EndedBy: "password"},
+			"max-x": {}, "tom-x": {}, "udo-reg": {},
+		}, got)
+	})
+}
+
 // TestANewerDatabaseIsRefused: a database with migrations this build does not know was migrated by a newer version,
 // whose data this one may not read or write right (QA upgrade round of 2026-11-29: a rolled-back binary served it).
 // Migrate refuses it before applying anything, naming the newest migration of each; AllowNewer migrates it.

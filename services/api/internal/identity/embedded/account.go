@@ -283,7 +283,7 @@ func (p *Provider) setAccountInfoOnce(ctx context.Context, c Caller, in SetAccou
 		if !endSessions {
 			return nil
 		}
-		return endCredentials(ctx, st, a.UID, now)
+		return endCredentials(ctx, st, a.UID, now, EndedByPassword)
 	})
 	if errors.Is(err, ErrNotFound) {
 		// Erased meanwhile (an unsubscribe from everything deleted the newsletter-only account): the caller's

@@ -171,3 +171,101 @@ func TestReplacedEmailChangeLinkOutlivesTheNewerOnesConfirmation(t *testing.T) {
 		require.Empty(t, ended(newer), "a used link, though a newer change waits")
 	})
 }
+
+// A later QA round of 2026-12-01: a password change or reset ends the open e-mail change's link with the account's
+// other links (endCredentials). That link, never used, said "ungültig … bereits verwendet", and the older link it
+// had replaced said that only the newest link could change the address, which no longer could either. Both say
+// now that the change was ended by the password's change (LinkEnded). A link whose time ran out before still says it
+// expired; a replaced link whose newer link changed the address, or ran out, still says it was replaced.
+func TestEmailChangeLinksEndedByANewPasswordSaySo(t *testing.T) {
+	for _, event := range []struct {
+		name string
+		run  func(h *harness, caller embedded.Caller)
+	}{
+		{"change", func(h *harness, caller embedded.Caller) {
+			w, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "Another-Passw0rd"})
+			require.NoError(h.t, err)
+			require.Equal(h.t, contract.CodeOK, w.ErrorCode, w.ErrorDetails)
+		}},
+		{"reset", func(h *harness, _ embedded.Caller) { h.resetPassword("eva@example.com", "Another-Passw0rd") }},
+	} {
+		t.Run(event.name, func(t *testing.T) {
+			dbtest.Each(t, func(t *testing.T, db *database.DB) {
+				h := newHarness(t, db)
+				_, caller := h.loggedIn("eva@example.com")
+				change := func(caller embedded.Caller, to string) string {
+					w, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, Profile: map[string]any{"email": to}})
+					require.NoError(t, err)
+					require.Equal(t, contract.CodeOK, w.ErrorCode, w.ErrorDetails)
+					return h.lastLink(to, embedded.MailVerification)
+				}
+				ended := func(link string) string {
+					why, err := h.p.EndedEmailChange(h.ctx, link)
+					require.NoError(t, err)
+					return why
+				}
+
+				older := change(caller, "eva.x@example.com")
+				h.advance(time.Minute)
+				newest := change(caller, "eva.y@example.com")
+				require.Equal(t, embedded.LinkReplaced, ended(older), "the newest link is open")
+				h.advance(time.Minute)
+				event.run(h, caller)
+				code, err := h.p.VerifyEmail(h.ctx, newest)
+				require.NoError(t, err)
+				require.Equal(t, contract.CodeNotFound, code, "the change ended")
+				require.Equal(t, embedded.LinkEnded, ended(newest), "(a) never used: the password's change ended it")
+				require.Equal(t, embedded.LinkEnded, ended(older), "(b) the link that replaced it can no longer change the address either")
+
+				h.advance(embedded.DefaultConfig().VerificationLifetime - time.Hour)
+				_, err = h.p.Maintain(h.ctx, h.now)
+				require.NoError(t, err)
+				require.Equal(t, embedded.LinkEnded, ended(newest), "the housekeeping on the link's last day")
+				require.Equal(t, embedded.LinkEnded, ended(older))
+			})
+		})
+	}
+}
+
+// A link whose time ran out before a password's change ended it says it expired, as before; a replaced link whose
+// newer link ran out first, or had changed the address, says it was replaced.
+func TestEmailChangeLinksEndedByANewPasswordAfterTheyLapsedOrWereConfirmed(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		_, caller := h.loggedIn("eva@example.com")
+		password := goodPassword
+		change := func(caller embedded.Caller, to string) string {
+			w, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: password, Profile: map[string]any{"email": to}})
+			require.NoError(t, err)
+			require.Equal(t, contract.CodeOK, w.ErrorCode, w.ErrorDetails)
+			return h.lastLink(to, embedded.MailVerification)
+		}
+		ended := func(link string) string {
+			why, err := h.p.EndedEmailChange(h.ctx, link)
+			require.NoError(t, err)
+			return why
+		}
+
+		older := change(caller, "eva.x@example.com")
+		lapsed := change(caller, "eva.y@example.com")
+		h.advance(embedded.DefaultConfig().VerificationLifetime + time.Minute)
+		h.resetPassword("eva@example.com", "Another-Passw0rd")
+		require.Equal(t, embedded.LinkExpired, ended(lapsed), "its time ran out before the reset")
+		require.Equal(t, embedded.LinkReplaced, ended(older), "the newer link ran out before the reset")
+
+		password = "Another-Passw0rd"
+		_, session := h.login("eva@example.com", password)
+		caller = embedded.Caller{SessionToken: session}
+		replaced := change(caller, "eva.z@example.com")
+		confirmed := change(caller, "eva.w@example.com")
+		code, err := h.p.VerifyEmail(h.ctx, confirmed)
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, code)
+		_, session = h.login("eva.w@example.com", "Another-Passw0rd")
+		w, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: session}, embedded.SetAccountInfoParams{Password: "Another-Passw0rd", NewPassword: "Third-Passw0rd"})
+		require.NoError(t, err)
+		require.Equal(t, contract.CodeOK, w.ErrorCode, w.ErrorDetails)
+		require.Empty(t, ended(confirmed), "the link that changed the address")
+		require.Equal(t, embedded.LinkReplaced, ended(replaced), "the newer link changed the address before the password's change")
+	})
+}

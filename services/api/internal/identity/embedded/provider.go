@@ -261,9 +261,13 @@ func (p *Provider) issueToken(ctx context.Context, kind, uid string, payload map
 // issueTokenIn is issueToken on a given store, e.g. inside a transaction.
 func (p *Provider) issueTokenIn(ctx context.Context, st Store, kind, uid string, payload map[string]string, lifetime time.Duration) (string, error) {
 	plain, hash := newToken()
+	return plain, p.storeToken(ctx, st, hash, kind, uid, payload, lifetime)
+}
+
+// storeToken stores the token of hash, made beforehand (newToken) when what it replaces must name it.
+func (p *Provider) storeToken(ctx context.Context, st Store, hash, kind, uid string, payload map[string]string, lifetime time.Duration) error {
 	now := p.clock()
-	err := st.CreateToken(ctx, Token{Hash: hash, Kind: kind, UID: uid, Payload: payload, CreatedAt: now, ExpiresAt: now.Add(lifetime)})
-	return plain, err
+	return st.CreateToken(ctx, Token{Hash: hash, Kind: kind, UID: uid, Payload: payload, CreatedAt: now, ExpiresAt: now.Add(lifetime)})
 }
 
 // liveToken returns an unused, unexpired token of one of the kinds; ErrNotFound otherwise.

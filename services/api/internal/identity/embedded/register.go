@@ -369,14 +369,16 @@ func (p *Provider) sendVerification(ctx context.Context, a Account, lang, newEma
 // links of the account's earlier changes: the shopper's latest wish counts (QA: after changes to X and then Y, both
 // links worked, and the older one, followed last, made the address X).
 func (p *Provider) verificationToken(ctx context.Context, st Store, a Account, newEmail string) (string, error) {
+	plain, hash := newToken()
 	var payload map[string]string
 	if newEmail != "" {
-		if err := st.ReplaceTokens(ctx, a.UID, TokenVerification, p.clock()); err != nil {
+		// The ended links name the new one: what becomes of it tells what became of their change (EndedEmailChange).
+		if err := st.ReplaceTokens(ctx, a.UID, TokenVerification, p.clock(), hash); err != nil {
 			return "", err
 		}
 		payload = map[string]string{"email": newEmail, "from": a.Email}
 	}
-	return p.issueTokenIn(ctx, st, TokenVerification, a.UID, payload, p.cfg.VerificationLifetime)
+	return plain, p.storeToken(ctx, st, hash, TokenVerification, a.UID, payload, p.cfg.VerificationLifetime)
 }
 
 // mailVerification sends the verification mail carrying token.
@@ -489,18 +491,31 @@ func (p *Provider) openLink(ctx context.Context, token, kind string) (Token, int
 // LinkExpired: a link's time ran out before it was followed or ended (EndedEmailChange).
 const LinkExpired = "expired"
 
+// LinkEnded: a password change or reset ended the link before its time ran out, or ended the newer link that had
+// replaced it, before that one changed the address (EndedEmailChange).
+const LinkEnded = "ended"
+
+// maxReplacements bounds the newer links EndedEmailChange follows from a replaced one: each is a change the shopper
+// asked for (its mail is throttled); beyond them the link says it was replaced.
+const maxReplacements = 50
+
 // EndedEmailChange says why token, the link of an e-mail change, no longer changes the address, where the account
 // tells, as spentSubscriptionLink does for a double opt-in link: LinkExpired when its time ran out (before a newer
-// change ended it, too), LinkReplaced when a newer change ended it (verificationToken), whether that change still
-// waits for its own link or was confirmed since (QA round of 2026-12-01: then it said "ungültig … bereits
-// verwendet", though it was never used). Empty for any other link, and for one that changed the address: their
-// pages say what a registration's link says (its expired link says that no account was made, which is wrong for a
-// change of address).
+// change or a new password ended it, too); LinkEnded when a password change or reset ended it (endCredentials; a
+// later QA round of 2026-12-01: it said "ungültig … bereits verwendet", though it was never used); LinkReplaced when
+// a newer change ended it (verificationToken), whether that change still waits for its own link, was confirmed
+// since or ran out (QA round of 2026-12-01: then it said "ungültig … bereits verwendet", too); and LinkEnded when a
+// new password ended that newer change before it was confirmed (the page said only the newest link could change the
+// address, which no longer could either). Empty for any other link, and for one that changed the address: their pages
+// say what a registration's link says (its expired link says that no account was made, which is wrong for a change
+// of address). An operator's block ends the links, too (endEmailChangeLinks); the shopper learns of the block
+// otherwise, and its links say what a used one says.
 //
-// What tells a replaced link is its own token (Token.Replaced): the newer link's confirmation, a reset and any later
-// change end only unused tokens, so only Purge and the account's deletion remove it. Purge keeps it recordRetention
-// (30 days) past the link's own expiry, so it says it was replaced for longer than it could have changed the
-// address; once the account is deleted, it is an unknown link.
+// What tells an ended link is its own token (Token.Replaced, ReplacedBy, EndedBy), and the tokens it names: the
+// newer link's confirmation, a reset and any later change end only unused tokens, so only Purge and the account's
+// deletion remove them. Purge keeps each recordRetention (30 days) past the link's own expiry, so it says why it
+// ended for longer than it could have changed the address; a newer link expires later than the one it replaced, so
+// it stays as long. Once the account is deleted, it is an unknown link.
 func (p *Provider) EndedEmailChange(ctx context.Context, token string) (string, error) {
 	if token == "" || len(token) > 200 {
 		return "", nil
@@ -515,10 +530,41 @@ func (p *Provider) EndedEmailChange(ctx context.Context, token string) (string, 
 	switch {
 	case t.UsedAt.IsZero() && !p.clock().Before(t.ExpiresAt), !t.UsedAt.IsZero() && !t.UsedAt.Before(t.ExpiresAt):
 		return LinkExpired, nil
+	case t.EndedBy == EndedByPassword:
+		return LinkEnded, nil
 	case t.Replaced:
-		return LinkReplaced, nil
+		return p.replacedEmailChange(ctx, t)
 	}
 	return "", nil
+}
+
+// replacedEmailChange says what became of the change that replaced t, a replaced link of an e-mail change: LinkEnded
+// when a new password ended the newest link of the changes that followed before its time ran out, else LinkReplaced
+// (the newest one waits, changed the address, ran out, or is gone).
+func (p *Provider) replacedEmailChange(ctx context.Context, t Token) (string, error) {
+	for range maxReplacements {
+		if t.ReplacedBy == "" {
+			break
+		}
+		newer, err := p.store.TokenByHash(ctx, t.ReplacedBy)
+		if errors.Is(err, ErrNotFound) {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+		if newer.UsedAt.IsZero() || !newer.UsedAt.Before(newer.ExpiresAt) {
+			break // waits, or ran out before anything ended it
+		}
+		if newer.EndedBy == EndedByPassword {
+			return LinkEnded, nil
+		}
+		if !newer.Replaced {
+			break // changed the address, or ended otherwise
+		}
+		t = newer
+	}
+	return LinkReplaced, nil
 }
 
 // VerifyEmail follows a verification link and returns the code for /double-opt-in-done: 0 verified,
@@ -565,7 +611,7 @@ func (p *Provider) VerifyEmail(ctx context.Context, token string) (int, error) {
 		if err != nil || newEmail == "" {
 			return a, err
 		}
-		if err := endCredentials(ctx, st, a.UID, now); err != nil {
+		if err := endCredentials(ctx, st, a.UID, now, ""); err != nil {
 			return a, err
 		}
 		// What is kept under the former address is the person's and moves with the account (QA round of

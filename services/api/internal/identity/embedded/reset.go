@@ -76,7 +76,7 @@ func (p *Provider) startReset(ctx context.Context, c Caller, loginID string) (Re
 		return fail(contract.CodeFrequencyLimit, tooManyMails), nil
 	}
 	p.audit(ctx, audit.Event{Type: audit.PasswordResetSent, UID: a.UID, Email: a.Email, ClientAddress: c.ClientAddress})
-	if err := p.store.RevokeTokens(ctx, a.UID, TokenReset, now); err != nil {
+	if err := p.store.RevokeTokens(ctx, a.UID, TokenReset, now, ""); err != nil {
 		return Result{}, err
 	}
 	token, err := p.issueToken(ctx, TokenReset, a.UID, nil, p.cfg.ResetTokenLifetime)
@@ -149,7 +149,7 @@ func (p *Provider) completeReset(ctx context.Context, c Caller, token, newPasswo
 		if err != nil {
 			return a, err
 		}
-		if err := endCredentials(ctx, st, a.UID, now); err != nil {
+		if err := endCredentials(ctx, st, a.UID, now, EndedByPassword); err != nil {
 			return a, err
 		}
 		if err := st.ClearFailures(ctx, p.loginKey(a.Email)); err != nil {
@@ -200,18 +200,20 @@ func dropPasskeys(ctx context.Context, st Store, uid string) (int, error) {
 // was still confirmed after the owner's reset), and regTokens (one a login with the old password answered still
 // finalised into a session after the reset; code review round), the preference centre's among them (one exchanged
 // from a link a copied session cookie asked for read and changed the profile for its hour; the centre exchanges
-// its link again, which a mailed link survives and a session's does not; security round).
-func endCredentials(ctx context.Context, st Store, uid string, now time.Time) error {
-	return endSessionsAndTokens(ctx, st, uid, now, TokenReset, TokenVerification, TokenRegistration, TokenSubscriber)
+// its link again, which a mailed link survives and a session's does not; security round). why is recorded with the
+// ended tokens (Token.EndedBy): EndedByPassword for a password change or reset, whose ended e-mail change link says
+// so (EndedEmailChange); "" for the confirmed change of address, whose own link was the change.
+func endCredentials(ctx context.Context, st Store, uid string, now time.Time, why string) error {
+	return endSessionsAndTokens(ctx, st, uid, now, why, TokenReset, TokenVerification, TokenRegistration, TokenSubscriber)
 }
 
-// endSessionsAndTokens ends every session of the account and its unused tokens of the given kinds.
-func endSessionsAndTokens(ctx context.Context, st Store, uid string, now time.Time, kinds ...string) error {
+// endSessionsAndTokens ends every session of the account and its unused tokens of the given kinds, ended by why.
+func endSessionsAndTokens(ctx context.Context, st Store, uid string, now time.Time, why string, kinds ...string) error {
 	if err := st.RevokeSessions(ctx, uid, now); err != nil {
 		return err
 	}
 	for _, kind := range kinds {
-		if err := st.RevokeTokens(ctx, uid, kind, now); err != nil {
+		if err := st.RevokeTokens(ctx, uid, kind, now, why); err != nil {
 			return err
 		}
 	}

@@ -90,7 +90,18 @@ type Token struct {
 	// Replaced: a newer link of the kind ended it (ReplaceTokens), not its use, a reset or the account's change of
 	// address. Kept with the token, so it outlives what the newer link does.
 	Replaced bool
+	// ReplacedBy is the hash of the newer link that replaced it ("" for one replaced before migration 0023 whose
+	// newer link was not found, and for one not replaced): what became of that link tells what became of the change
+	// (EndedEmailChange).
+	ReplacedBy string
+	// EndedBy is the event that ended it unused (RevokeTokens), EndedByPassword or "": used, replaced, or ended by
+	// anything else (the account's confirmed change of address, an operator's block).
+	EndedBy string
 }
+
+// EndedByPassword (Token.EndedBy): a password change or reset ended the link with the account's other links
+// (endCredentials).
+const EndedByPassword = "password"
 
 // Session is a stored (hashed) login session.
 type Session struct {
@@ -181,10 +192,11 @@ type Store interface {
 	TokenByHash(ctx context.Context, hash string) (Token, error)
 	// UseToken marks an unused token used and reports whether this call did it (single use under concurrency).
 	UseToken(ctx context.Context, hash string, at time.Time) (bool, error)
-	// RevokeTokens marks every unused token of the kind for uid used.
-	RevokeTokens(ctx context.Context, uid, kind string, at time.Time) error
-	// ReplaceTokens marks every unused token of the kind for uid used and replaced: a newer one takes their place.
-	ReplaceTokens(ctx context.Context, uid, kind string, at time.Time) error
+	// RevokeTokens marks every unused token of the kind for uid used, ended by why (Token.EndedBy; "" for none told).
+	RevokeTokens(ctx context.Context, uid, kind string, at time.Time, why string) error
+	// ReplaceTokens marks every unused token of the kind for uid used and replaced: a newer one, whose hash is by,
+	// takes their place.
+	ReplaceTokens(ctx context.Context, uid, kind string, at time.Time, by string) error
 	// UnusedTokens returns every unused token of the kind for uid, expired ones too, oldest first.
 	UnusedTokens(ctx context.Context, uid, kind string) ([]Token, error)
 	// LatestToken returns the newest token of the kind for uid.

@@ -432,7 +432,7 @@ func (s *SQLStore) scanToken(row rowScanner) (Token, error) {
 	var payload string
 	var created, expires int64
 	var used sql.NullInt64
-	err := row.Scan(&t.Hash, &t.Kind, &t.UID, &payload, &created, &expires, &used, &t.Replaced)
+	err := row.Scan(&t.Hash, &t.Kind, &t.UID, &payload, &created, &expires, &used, &t.Replaced, &t.ReplacedBy, &t.EndedBy)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Token{}, ErrNotFound
 	}
@@ -445,7 +445,7 @@ func (s *SQLStore) scanToken(row rowScanner) (Token, error) {
 	return t, nil
 }
 
-const tokenColumns = `token_hash, kind, uid, payload, created_at, expires_at, used_at, replaced`
+const tokenColumns = `token_hash, kind, uid, payload, created_at, expires_at, used_at, replaced, replaced_by, ended_by`
 
 // TokenByHash loads a token, used or not.
 func (s *SQLStore) TokenByHash(ctx context.Context, hash string) (Token, error) {
@@ -462,15 +462,15 @@ func (s *SQLStore) UseToken(ctx context.Context, hash string, at time.Time) (boo
 	return n == 1, nil
 }
 
-// RevokeTokens marks every unused token of kind for uid used.
-func (s *SQLStore) RevokeTokens(ctx context.Context, uid, kind string, at time.Time) error {
-	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_tokens SET used_at = ? WHERE uid = ? AND kind = ? AND used_at IS NULL`), ms(at), uid, kind)
+// RevokeTokens marks every unused token of kind for uid used, ended by why.
+func (s *SQLStore) RevokeTokens(ctx context.Context, uid, kind string, at time.Time, why string) error {
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_tokens SET used_at = ?, ended_by = ? WHERE uid = ? AND kind = ? AND used_at IS NULL`), ms(at), why, uid, kind)
 	return err
 }
 
-// ReplaceTokens marks every unused token of kind for uid used and replaced.
-func (s *SQLStore) ReplaceTokens(ctx context.Context, uid, kind string, at time.Time) error {
-	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_tokens SET used_at = ?, replaced = ? WHERE uid = ? AND kind = ? AND used_at IS NULL`), ms(at), true, uid, kind)
+// ReplaceTokens marks every unused token of kind for uid used and replaced by the token of hash by.
+func (s *SQLStore) ReplaceTokens(ctx context.Context, uid, kind string, at time.Time, by string) error {
+	_, err := s.x.ExecContext(ctx, s.db.Rebind(`UPDATE identity_tokens SET used_at = ?, replaced = ?, replaced_by = ? WHERE uid = ? AND kind = ? AND used_at IS NULL`), ms(at), true, by, uid, kind)
 	return err
 }
 

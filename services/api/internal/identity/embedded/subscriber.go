@@ -172,7 +172,7 @@ func (p *Provider) EraseSubscriber(ctx context.Context, email identity.Email) (i
 		if _, err = p.store.UpdateAccount(ctx, a); err != nil {
 			return err
 		}
-		return p.store.RevokeTokens(ctx, a.UID, TokenSubscriber, now)
+		return p.store.RevokeTokens(ctx, a.UID, TokenSubscriber, now, "")
 	})
 	if err != nil {
 		return identity.ErasedSubscriber{}, err

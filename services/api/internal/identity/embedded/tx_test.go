@@ -28,11 +28,11 @@ func (f failingStore) InTx(ctx context.Context, fn func(embedded.Store) error) e
 	return f.Store.InTx(ctx, func(s embedded.Store) error { return fn(failingStore{Store: s, failOn: f.failOn}) })
 }
 
-func (f failingStore) RevokeTokens(ctx context.Context, uid, kind string, at time.Time) error {
+func (f failingStore) RevokeTokens(ctx context.Context, uid, kind string, at time.Time, why string) error {
 	if f.failOn == "RevokeTokens" {
 		return errInjected
 	}
-	return f.Store.RevokeTokens(ctx, uid, kind, at)
+	return f.Store.RevokeTokens(ctx, uid, kind, at, why)
 }
 
 func (f failingStore) Lock(ctx context.Context, key string, until time.Time) error {

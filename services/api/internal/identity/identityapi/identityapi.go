@@ -400,6 +400,12 @@ const ExpiredEmailChangePage = "/error/email-change-expired"
 // double opt-in link says (ReplacedCode), not "invalid, perhaps used already" (QA wording round, 2026-11-30).
 const ReplacedEmailChangePage = "/error/email-change-" + ReplacedCode
 
+// EndedEmailChangePage is where the link of an e-mail change that a password change or reset ended lands, and the
+// older link it had replaced: the account portal's error page saying the change was ended for the shopper's security
+// and can be made again after logging in (global.errors.email-change-ended), not "invalid, perhaps used already"
+// nor "only the newest link changes the address" (later QA round of 2026-12-01).
+const EndedEmailChangePage = "/error/email-change-ended"
+
 // Fragment keys of the pages the mail links land on: the page posts the token back to the link's address.
 const (
 	VerifyFragmentKey       = "verify"
@@ -408,7 +414,8 @@ const (
 
 // verify is the POST of the verification link (its page sends the token): the address is verified and the
 // answer names /double-opt-in-done with errorCode 0, 403002 (expired) or 404000 (unknown or used); an e-mail
-// change's link that expired or that a newer change ended names the page saying so (EndedEmailChange).
+// change's link that expired, that a newer change ended or that a new password ended names the page saying so
+// (EndedEmailChange).
 func (h *handler) verify(c echo.Context) error {
 	if !h.sameOrigin(c.Request()) {
 		return h.refuse(c)
@@ -432,6 +439,8 @@ func (h *handler) verify(c echo.Context) error {
 			return maillink.Answer(c, ExpiredEmailChangePage)
 		case embedded.LinkReplaced:
 			return maillink.Answer(c, ReplacedEmailChangePage)
+		case embedded.LinkEnded:
+			return maillink.Answer(c, EndedEmailChangePage)
 		}
 	}
 	return maillink.Answer(c, contract.PageDoubleOptInDone+"?errorCode="+strconv.Itoa(code))

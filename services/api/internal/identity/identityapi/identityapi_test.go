@@ -840,6 +840,29 @@ func TestReplacedEmailChangeLinkSaysANewerOneWasSent(t *testing.T) {
 	require.Equal(t, identityapi.ExpiredEmailChangePage, v.openLink(expired))
 }
 
+// A later QA round of 2026-12-01: an e-mail change's links that a password change ended, the newest one and the
+// older one it had replaced, land on a page saying the password's change ended the change (email-change-ended), not
+// on "invalid, perhaps used already" and not on "only the newest link changes the address", which no longer could
+// either.
+func TestEmailChangeLinksEndedByAPasswordChangeSaySo(t *testing.T) {
+	v := newEnv(t)
+	v.registerVerified("eva@example.com")
+	l, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{json: true})
+	require.Equal(t, 0, code(l), l)
+	change := func(to string) string {
+		out, _ := v.call("setAccountInfo", map[string]any{"password": password, "profile": map[string]any{"email": to}}, req{cookie: sessionCookie(rec)})
+		require.Equal(t, 0, code(out), out)
+		return v.outboxLink(to, embedded.MailVerification)
+	}
+
+	older := change("eva.x@example.com")
+	newest := change("eva.y@example.com")
+	out, _ := v.call("setAccountInfo", map[string]any{"password": password, "newPassword": "Another-Passw0rd"}, req{cookie: sessionCookie(rec)})
+	require.Equal(t, 0, code(out), out)
+	require.Equal(t, identityapi.EndedEmailChangePage, v.openLink(newest))
+	require.Equal(t, identityapi.EndedEmailChangePage, v.openLink(older))
+}
+
 // TestServerFailuresAreCounted: a call that fails on the server answers 500001 in the envelope with HTTP 200, as
 // the vendor's API does; the failure is counted by method, so an outage shows in the metrics (QA operations round:
 // with the database gone, every login answered 500001 and the request metrics counted status 200).

@@ -176,6 +176,57 @@ test.describe('preference centre, complete', () => {
     });
   });
 
+  // QA: a hash changed in the page (`location.hash`, what an anchor to a tab does) or in the address bar is a new
+  // history entry of the same document, which the browser makes without the state that holds the link's token: the
+  // centre found no token and showed "This link is not valid (any more)".
+  test("another tab's hash set in the page or in the address bar keeps the centre open on that tab, the token out of the address", async ({ page, portal }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    // The demo subscribed to a newsletter, for which its store and interests tabs are open.
+    await resetDemo(portal);
+    const link = preferenceLink(DEMO, { databaseURL: portal.databaseURL });
+    const jwt = link.split('/').at(-1)!;
+    await page.goto(`${link}#newsletter`);
+    await expect(page.getByRole('tab', { name: 'Newsletter', selected: true })).toBeVisible();
+
+    await test.step('location.hash, as an anchor to a tab sets it', async () => {
+      await page.evaluate(() => {
+        location.hash = '#my-store';
+      });
+      await expect(page.getByRole('tab', { name: 'Meine Filiale', selected: true })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Meine Grocer-Filiale' })).toBeVisible();
+      await expect(page).toHaveURL(/\/preferences\/token\/#my-store$/);
+      expect(page.url()).not.toContain(jwt);
+    });
+
+    await test.step('the address bar: only another #fragment, the same document', async () => {
+      await page.goto('/preferences/token/#interests');
+      await expect(page.getByRole('tab', { name: 'Meine Interessen', selected: true })).toBeVisible();
+      // A hash that names no tab: the first tab, as a link's unknown one.
+      await page.evaluate(() => {
+        location.hash = '#nowhere';
+      });
+      await expect(page.getByRole('tab', { name: 'Newsletter', selected: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/preferences\/token\/#newsletter$/);
+    });
+
+    await test.step('each is an entry of its own that keeps the token: the way back and a reload show the centre', async () => {
+      await page.goBack();
+      await expect(page.getByRole('tab', { name: 'Meine Interessen', selected: true })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('tab', { name: 'Meine Interessen', selected: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/preferences\/token\/#interests$/);
+      expect(page.url()).not.toContain(jwt);
+    });
+
+    await test.step('the address in a new tab has no token by design: not found', async () => {
+      const other = await page.context().newPage();
+      await other.goto('/preferences/token/#my-store');
+      await expect(other).toHaveURL(/\/preferences\/error\/notfound$/);
+      await expect(other.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
+      await other.close();
+    });
+  });
+
   test('birth year, tiles and the personalisation opt-in', async ({ page, portal, request }) => {
     test.setTimeout(JOURNEY_TIMEOUT);
     await resetDemo(portal);

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { Metadata } from '@portal/cms';
@@ -30,7 +30,7 @@ export const CENTRE_HOME = '/preferences/';
 /**
  * The link token of the page the app starts on. A mail's link: its token, taken out of the address as the app
  * starts, for LINK_PATH (the query, whose `lang` the language is detected by, and the tab's #anchor stay), and kept
- * in the history entry's state where the router gives it to the centre (PreferenceCentreEntry, which does the same
+ * in the history entry's state where the router gives it to the centre (usePageLink; PreferenceCentreEntry does the same
  * for a link the app navigates to). Not only once the centre shows: a site that does not load (metadata, content:
  * spec 001 §8) showed its error with the token in the address and the history (QA spec audit, 2026-11-30). The
  * centre reloaded at LINK_PATH: the token that state kept.
@@ -75,24 +75,38 @@ function opensTokenlessEntry(pathname: string): boolean {
 }
 
 /**
- * LINK_PATH: the centre of the link whose token left the address (PreferenceCentreEntry); without one, the token-less
- * entry, as any other `/preferences/*` path.
+ * The link token of the page: the one the history entry's state keeps (PreferenceCentreEntry), else, at LINK_PATH, the
+ * one this page last had. A hash changed in the address bar, by `location.hash` or by an anchor to a tab (the tab's
+ * #anchor, spec 001 §2) is a new history entry of the same document that the browser makes without the state: the
+ * centre found no token, asked for a session's link, and showed "not found" (QA). It stays open on that tab, and the
+ * token goes into the new entry's state, for a reload and the way back to it; never into the address. Memory of this
+ * page only: a new tab or a bookmark of LINK_PATH is a new document without the token, the token-less entry.
  */
-function LinkEntry() {
-  return linkInState(useLocation().state) ? <PreferenceCentreEntry /> : <TokenlessEntry />;
+function usePageLink(): string | undefined {
+  const { pathname, search, hash, state } = useLocation();
+  const navigate = useNavigate();
+  const inState = linkInState(state);
+  const [kept, setKept] = useState(inState);
+  if (inState && inState !== kept) setKept(inState);
+  const link = inState ?? (matchPath(LINK_PATH, pathname) ? kept : undefined);
+  useEffect(() => {
+    // The router's own replace: its location has the state the tabs and the way home pass on.
+    if (link && !inState) void navigate({ pathname, search, hash }, { replace: true, state: { link } });
+  }, [link, inState, navigate, pathname, search, hash]);
+  return link;
 }
 
 /** Every route of spec 001 §2. */
 export function AppRoutes() {
   const { t } = useTranslation();
-  const { pathname, state } = useLocation();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
+  const link = usePageLink();
   useLanguageCookie();
   // The link's address and the one its token leaves it for are one page: announced once, the focus left alone.
   const page = pathname.startsWith(LINK_PATH) ? LINK_PATH : pathname;
   // A page that has the link's token (the centre, in its history state) leads home to the link's centre, its first
   // tab, in the page: the token goes with it. A click that opens another tab or window is left to the browser.
-  const link = linkInState(state);
   const home = link
     ? {
         href: LINK_PATH,
@@ -107,7 +121,8 @@ export function AppRoutes() {
     <SiteLayout title={t('mpp.title', { defaultValue: 'Präferenzcenter' })} pageKey={page} home={home}>
       <Routes>
         <Route path={TOKEN_ROUTE} element={<PreferenceCentreEntry />} />
-        <Route path={LINK_PATH} element={<LinkEntry />} />
+        {/* The centre of the link whose token left the address; without one, the token-less entry. */}
+        <Route path={LINK_PATH} element={link ? <PreferenceCentreEntry link={link} /> : <TokenlessEntry />} />
         <Route path={DOUBLE_OPT_IN_DONE_PATH} element={<DoubleOptInDonePage />} />
         <Route path={CENTRE_ERROR_ROUTE} element={<ErrorPage />} />
         <Route path={SESSION_ENDED_PATH} element={<SessionEndedPage />} />

@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
+import type { PreferenceCentreContent } from '@portal/cms';
 import { stubSiteFetch, testContent, testMetadata } from '@portal/cms/testing';
+import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { startCentre } from './start';
 
@@ -134,4 +136,109 @@ describe('what the first page asks for before its content has arrived', () => {
       expect(asked(requested, SESSION_LINK)).toBe(0);
     },
   );
+});
+
+// The active tab is kept in the URL hash (spec 001 §2). A hash changed in the address bar, by `location.hash` or by a
+// page's anchor to a tab is a new history entry of the same document, made by the browser without the entry's state
+// that holds the link's token: the centre found no token, asked for a session's link and showed "not found" (QA).
+describe("another hash at the link's centre, in the same document", () => {
+  const SESSION_LINK = '/rest/v1/subscriber/jwt';
+  const REG_TOKEN = '/rest/v1/subscriber/regToken/jwt';
+  const EMAIL = 'erika@example.org';
+  const centre: PreferenceCentreContent = {
+    subscribeAgainUrl: 'https://example.com/newsletter',
+    tabs: [
+      { id: 'newsletter', title: 'Newsletter', accessWithoutNewsletterSubscription: true, items: [{ type: 'separator', id: 'one' }] },
+      { id: 'my-store', title: 'My store', accessWithoutNewsletterSubscription: true, items: [{ type: 'separator', id: 'two' }] },
+    ],
+    newsletters: {},
+  };
+
+  /** The site whose link opens Erika's centre; the embedded provider's calls answered by a fake of the service. */
+  function stubCentre(): string[] {
+    const fake = createFakeProvider({ accounts: [{ email: EMAIL, profile: { firstName: 'Erika' } }] });
+    const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body }) as Response;
+    return stubSiteFetch({
+      // With single sign-on: the token-less entry asks for a session's link, which nobody logged in has (401).
+      metadata: testMetadata({ sso: { apiKey: 'portal', customLogin: false } }),
+      content: { de_DE: testContent({ preferenceCentre: centre }), en_GB: testContent({ preferenceCentre: centre }), default: testContent({ preferenceCentre: centre }) },
+      rest: (url, init) => {
+        if (url.endsWith(REG_TOKEN)) return answer(200, fake.issueSubscriberRegToken(EMAIL));
+        if (url.endsWith(SESSION_LINK)) return answer(401, {});
+        const method = /\/identity\/accounts\.(\w+)$/.exec(url)?.[1];
+        if (!method) return undefined;
+        const call = (fake as unknown as Record<string, (params: unknown) => Promise<unknown>>)[method]!;
+        return call(JSON.parse(String(init?.body ?? '{}'))).then((body) => answer(200, body));
+      },
+    });
+  }
+  const asked = (requested: string[], path: string) => requested.filter((url) => url.endsWith(path)).length;
+  const tab = (name: string) => screen.getByRole('tab', { name });
+
+  it.each([
+    // The address bar (a new hash and Enter): a new entry without state, announced by popstate and hashchange.
+    [
+      'typed in the address bar',
+      '#my-store',
+      () => {
+        window.history.pushState(null, '', '/preferences/token/#my-store');
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+        window.dispatchEvent(new HashChangeEvent('hashchange'));
+      },
+      'My store',
+    ],
+    // What an in-page anchor to a tab does.
+    ['set by location.hash', '#my-store', () => (window.location.hash = '#my-store'), 'My store'],
+    // A hash that names no tab: the default tab, as when the link named one.
+    ['naming no tab', '#nowhere', () => (window.location.hash = '#nowhere'), 'Newsletter'],
+  ])('%s keeps the centre open on the tab it names, with the token in the new entry\'s state only', async (_, hash, go, shown) => {
+    const requested = stubCentre();
+    await open(`/preferences/token/${JWT}#newsletter`);
+    await waitFor(() => expect(tab('Newsletter')).toHaveAttribute('aria-selected', 'true'), { timeout: 10_000 });
+    const tabs = screen.getByRole('tablist');
+
+    act(go);
+    // The browser's popstate and hashchange come a task after the navigation by location.hash.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+    await waitFor(() => expect(tab(shown)).toHaveAttribute('aria-selected', 'true'), { timeout: 10_000 });
+    expect(window.location.pathname).toBe('/preferences/token/');
+    if (shown === 'Newsletter') await waitFor(() => expect(window.location.hash).toBe('#newsletter'));
+    else expect(window.location.hash).toBe(hash);
+    // The new entry holds the token now (for a reload), never the address.
+    expect(window.history.state).toMatchObject({ usr: { link: JWT } });
+    expect(window.location.href).not.toContain(JWT);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(window.location.pathname).toBe('/preferences/token/');
+    expect(tab(shown)).toHaveAttribute('aria-selected', 'true');
+    // The same centre, not a new one: a form with changes not saved keeps them; no session's link asked for, the
+    // link's regToken not again.
+    expect(screen.getByRole('tablist')).toBe(tabs);
+    expect(asked(requested, SESSION_LINK)).toBe(0);
+    expect(asked(requested, REG_TOKEN)).toBe(1);
+
+    // An entry of its own: Back returns to the one before, with its tab.
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.hash).toBe('#newsletter'));
+    await waitFor(() => expect(tab('Newsletter')).toHaveAttribute('aria-selected', 'true'));
+    expect(window.history.state).toMatchObject({ usr: { link: JWT } });
+    expect(screen.getByRole('tablist')).toBe(tabs);
+  });
+
+  // A new tab or a bookmark is a new document: the token is not in the address by design (spec 001 §2, the
+  // token-less entry), and nothing of an earlier page's link is kept for it.
+  it("a new document at the link's address with a tab's hash and no state is the token-less entry: not found", async () => {
+    const first = stubCentre();
+    await open(`/preferences/token/${JWT}#newsletter`);
+    await waitFor(() => expect(tab('Newsletter')).toHaveAttribute('aria-selected', 'true'), { timeout: 10_000 });
+    expect(asked(first, SESSION_LINK)).toBe(0);
+    act(() => root?.unmount());
+    document.body.replaceChildren();
+
+    const requested = stubCentre();
+    await open('/preferences/token/#my-store');
+    await waitFor(() => expect(window.location.pathname).toBe('/preferences/error/notfound'), { timeout: 10_000 });
+    expect(asked(requested, SESSION_LINK)).toBe(1);
+    expect(asked(requested, REG_TOKEN)).toBe(0);
+  });
 });

@@ -27,13 +27,14 @@ export function linkInState(state: unknown): string | undefined {
  * subscriber's data for 30 days, leaves the address at once for LINK_PATH (the tab's #anchor stays), as a
  * confirmation link's does once posted: the retailer's tag manager reads the address, and the browser's history
  * keeps it (QA security round of 2026-11-29). It waits in the history entry's state, which a reload, the way back
- * and a tab switch keep; an address typed or copied later does not have it.
+ * and a tab switch keep, and the page carries it over to an entry of another hash (AppRoutes, `link`: the token at
+ * LINK_PATH); an address typed or copied later does not have it.
  */
-export function PreferenceCentreEntry() {
+export function PreferenceCentreEntry({ link: held }: { link?: string }) {
   const { token } = useParams();
-  const { hash, state } = useLocation();
+  const { hash } = useLocation();
   const { metadata, content } = useSite();
-  const link = token ?? linkInState(state);
+  const link = token ?? held;
   if (!link || !metadata.marketingPreferenceCenter?.apiKey || !content.preferenceCentre) return <Navigate to="/preferences/error/notfound" replace />;
   // Without the query: its lang was read as the site started.
   if (token) return <Navigate to={{ pathname: LINK_PATH, hash }} replace state={{ link: token }} />;

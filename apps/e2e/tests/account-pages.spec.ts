@@ -112,6 +112,14 @@ test.describe('account pages', () => {
     await expect(card).toContainText('Belgien');
     await expectAccessible(page);
 
+    // Forward to the add form's entry: the account has its one address now, so the overview takes that entry in place
+    // of an empty add form, whose save said that another window had saved an address meanwhile (QA).
+    await page.goForward();
+    await expect(page).toHaveURL(/\/addresses$/);
+    await expect(page.getByRole('article', { name: 'Ihre Standardadresse' })).toContainText('Rue Neuve 12');
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse hinzufügen' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
+
     await card.getByRole('link', { name: 'Adresse bearbeiten' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Adresse ändern' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('1000');

@@ -5,10 +5,12 @@ import { testMetadata } from '@portal/cms/testing';
 import { ErrorCode, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { ADDRESS_COUNTRIES } from '@portal/i18n/country';
-import { forgetLanguage } from '@portal/ui/testing';
+import { forgetLanguage, renderPage } from '@portal/ui/testing';
+import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { preloadAccountScreen } from '../../../app/account-area';
 import { loadProfileMessages } from '../../../shared/profile-texts';
-import { APP_LANGUAGES } from '../../../app/messages';
+import { APP_LANGUAGES, loadMessages } from '../../../app/messages';
+import { AppRoutes } from '../../../app/routes';
 import { openApp } from '../../../testing/render-app';
 import { addressEntry, addressUpdate, addressValues, currentAddress } from '../api/save-address';
 import { countryKey, countryName, countryOptions } from '../countries';
@@ -323,6 +325,63 @@ describe('/addresses', () => {
     const heading = screen.getByRole('heading', { level: 1, name: 'Adresse' });
     expect(heading).toHaveAccessibleDescription('Ihre Adresse wurde gespeichert.');
   }, 20_000);
+
+  // QA: Forward after adding the address (or Back after changing it) brought the add form's entry back, empty, and its
+  // save said that another window had saved an address meanwhile. The account keeps one address (spec 000 §3).
+  describe('the add form of an account that has its address', () => {
+    /** The app's router as the test holds it: the shown entry's path, and the browser's Back and Forward. */
+    let router: { pathname: string; navigate: NavigateFunction };
+    function HoldRouter() {
+      router = { pathname: useLocation().pathname, navigate: useNavigate() };
+      return null;
+    }
+
+    async function theOverviewInstead(street: string) {
+      expect(await screen.findByRole('article', { name: 'Ihre Standardadresse' }, { timeout: 5000 })).toHaveTextContent(street);
+      expect(screen.getByRole('heading', { level: 1, name: 'Adresse' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 1, name: 'Adresse hinzufügen' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
+      expect(router.pathname).toBe('/addresses');
+    }
+
+    it('opened: the overview with the card takes its entry, not the empty form', async () => {
+      const identity = await loggedIn({ addressBook: [belgium] });
+      await renderPage(
+        <>
+          <AppRoutes />
+          <HoldRouter />
+        </>,
+        { path: '/addresses/addaddress', messages: loadMessages, identity, metadata },
+      );
+      await theOverviewInstead('Rue Neuve 12');
+      expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+    });
+
+    it('Forward to it after saving the address here: the overview, whose card is the address', async () => {
+      const identity = await loggedIn();
+      await renderPage(
+        <>
+          <AppRoutes />
+          <HoldRouter />
+        </>,
+        { path: '/addresses', messages: loadMessages, identity, metadata },
+      );
+      await preloadAccountScreen('/addresses/addaddress');
+      await userEvent.click(await screen.findByRole('link', { name: 'Adresse hinzufügen' }, { timeout: 5000 }));
+      await fillInHamburg();
+      await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+      expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
+      // The form's own save, with the address in the account as it went back: no move of its own.
+      expect(router.pathname).toBe('/addresses');
+
+      await act(async () => void router.navigate(1));
+      await theOverviewInstead('Jungfernstieg 1');
+      // Its entry now is the overview's: Back goes to the overview it was added from, Forward nowhere new.
+      await act(async () => void router.navigate(-1));
+      await theOverviewInstead('Jungfernstieg 1');
+      expect(identity.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(1);
+    }, 20_000);
+  });
 
   it('reached through the login, saving goes to the overview, not back out of the portal (QA)', async () => {
     const identity = createFakeProvider({

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { ErrorCode, ErrorDetails } from '@portal/identity';
 import { commonPasswordsFrom, createFakeProvider, type FakeIdentityProvider } from '@portal/identity/testing';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
@@ -128,6 +129,90 @@ describe('/login/reset-password/start', () => {
     await openApp('/login/reset-password/start', { identity });
     await requestReset();
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: invalid-response')).toBeInTheDocument();
+  });
+
+  // QA: a reload of the process-started page (or Back/Forward to it) brought the empty form back, whose second request
+  // the service refuses for 15 minutes. The history entry keeps the outcome (its state), nothing else does.
+  describe('the process-started page brought back', () => {
+    const STARTED = 'Bitte sehen Sie in Ihr Postfach';
+    /** The app's router as the test holds it once rendered: the shown entry's path, and the browser's Back and Forward. */
+    let router: { pathname: string; navigate: NavigateFunction };
+    function HoldRouter() {
+      const { pathname } = useLocation();
+      const navigate = useNavigate();
+      useEffect(() => {
+        router = { pathname, navigate };
+      });
+      return null;
+    }
+    /** Asks for the mail with the router held and the entry's address and state shown; answers the entry's state. */
+    async function sentWithEntry(identity: FakeIdentityProvider) {
+      const page = await renderPage(
+        <>
+          <AppRoutes />
+          <Address />
+          <HoldRouter />
+        </>,
+        { path: '/login/reset-password/start', messages: loadMessages, identity },
+      );
+      await requestReset();
+      expect(await screen.findByRole('heading', { level: 1, name: STARTED }, { timeout: 5000 })).toBeInTheDocument();
+      // The entry is replaced a moment after the page shows; it holds the address as shown, nothing else.
+      await waitFor(() => expect(JSON.parse(screen.getByTestId('address').dataset.state!)).toEqual({ resetSentTo: EMAIL }));
+      expect(screen.getByTestId('address')).toHaveTextContent(/^\/login\/reset-password\/start$/);
+      return { page, state: JSON.parse(screen.getByTestId('address').dataset.state!) as unknown };
+    }
+    async function stillStarted(identity: FakeIdentityProvider) {
+      expect(await screen.findByRole('heading', { level: 1, name: STARTED }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByText(/Wir haben eine E-Mail an kunde@example.com geschickt\. .* innerhalb von 60 Minuten/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Zurück zur Anmeldung' })).toHaveAttribute('href', '/login');
+      expect(screen.queryByRole('textbox', { name: /E-Mail-Adresse/ })).not.toBeInTheDocument();
+      expect(identity.calls.filter((call) => call.method === 'resetPassword')).toHaveLength(1);
+    }
+
+    it('reloaded: still the process-started page with the address, and no second request', async () => {
+      const identity = shopper();
+      const { page, state } = await sentWithEntry(identity);
+      // Writing the entry moves nothing: the headline keeps the focus.
+      expect(screen.getByRole('heading', { level: 1, name: STARTED })).toHaveFocus();
+      page.unmount();
+      // The reload: the same address with the history entry's state.
+      await openApp('/login/reset-password/start', { identity, state });
+      await stillStarted(identity);
+    });
+
+    it('to the login and Back to it: still the process-started page', async () => {
+      const identity = shopper();
+      await sentWithEntry(identity);
+      await userEvent.click(screen.getByRole('link', { name: 'Zurück zur Anmeldung' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+      await act(async () => void router.navigate(-1));
+      await stillStarted(identity);
+      expect(router.pathname).toBe('/login/reset-password/start');
+    });
+
+    it('opened at an entry that holds the address: the process-started page', async () => {
+      const identity = shopper();
+      await identity.resetPassword({ loginID: EMAIL });
+      await openApp('/login/reset-password/start', { identity, state: { resetSentTo: EMAIL } });
+      await stillStarted(identity);
+    });
+
+    // Only the shape the page writes counts: anything else in the entry's state (another page's, a made-up one) is
+    // the form, and the registration's hand-over still fills it in.
+    it.each([
+      ['an address that is no string', { resetSentTo: 42 }],
+      ['an empty address', { resetSentTo: '' }],
+      ['no object', 'kunde@example.com'],
+      ['null', { resetSentTo: null }],
+      ['an address under another name', { sentTo: EMAIL }],
+      ["the registration's hand-over", { email: EMAIL }],
+    ])('an entry whose state holds %s: the form', async (name, state) => {
+      await openApp('/login/reset-password/start', { identity: shopper(), state });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Passwort vergessen?' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /E-Mail-Adresse/ })).toHaveValue(name === "the registration's hand-over" ? EMAIL : '');
+      expect(screen.queryByRole('heading', { level: 1, name: STARTED })).not.toBeInTheDocument();
+    });
   });
 });
 

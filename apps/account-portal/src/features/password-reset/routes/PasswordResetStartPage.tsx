@@ -1,33 +1,27 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Durations } from '@portal/identity';
-import { StatusPage } from '@portal/ui';
+import { useLocation } from 'react-router-dom';
+import { ResetStarted, type ResetSentState } from '../components/ResetStarted';
 import { ResetStartForm } from '../components/ResetStartForm';
 
-const MINUTE = 60_000;
-
-/** The process-started page: the mail is on its way; a link back to the login. */
-function ResetStarted({ email }: { email: string }) {
-  const { t } = useTranslation();
-  return (
-    <StatusPage
-      headline={t('clp.resetpassword.started.headline')}
-      actions={
-        <Link className="button" to="/login">
-          {t('clp.resetpassword.backToLogin')}
-        </Link>
-      }
-    >
-      <p>{t('clp.resetpassword.started.text', { email, minutes: Durations.resetLinkLifetime / MINUTE })}</p>
-    </StatusPage>
-  );
+/**
+ * The address the mail went to, as the process-started page wrote it into the page's history entry (ResetSentState);
+ * any other state (another page's, such as the registration's EmailState, or one made up) is none.
+ */
+function resetSentIn(state: unknown): string | undefined {
+  const sentTo = (state as Partial<ResetSentState> | null)?.resetSentTo;
+  return typeof sentTo == 'string' && sentTo ? sentTo : undefined;
 }
 
-/** `/login/reset-password/start` (spec 000 §2): asks for the e-mail address, then shows that the reset started. */
+/**
+ * `/login/reset-password/start` (spec 000 §2): asks for the e-mail address, then shows that the reset started, also
+ * after a reload or Back/Forward to this history entry, whose state keeps the address (ResetStarted writes it there,
+ * once shown: a request answered after the shopper left the page writes nothing).
+ */
 export function PasswordResetStartPage() {
   const { t } = useTranslation();
-  const [sentTo, setSentTo] = useState<string>();
+  const { state } = useLocation();
+  const [sentTo, setSentTo] = useState(() => resetSentIn(state));
   if (sentTo !== undefined) return <ResetStarted email={sentTo} />;
   return (
     <section className="auth-page">

@@ -8,6 +8,7 @@ import {
   consentSchema,
   emailSchema,
   firstNameSchema,
+  invisibleTrimmed,
   isValidPhoneNumber,
   lastNameSchema,
   newPasswordSchema,
@@ -19,6 +20,7 @@ import {
   phoneSchema,
   postcodeSchema,
   retypePasswordSchema,
+  STREET_NO_MAX_LENGTH,
   tooLongMessage,
 } from './rules';
 import { charGroupCount, normalisePhoneNumber } from './checks';
@@ -382,6 +384,46 @@ describe('addressTextSchema', () => {
     await expect(schema.isValid('e\u0301'.repeat(20))).resolves.toBe(true);
     // Its length first, as the service checks it first (400006 before 400026).
     await expect(firstError(schema, `${'1'.repeat(TextMaxLength.address)}\u3164`)).resolves.toEqual(expect.objectContaining({ key: tooLong.key }));
+  });
+});
+
+// QA, 2026-12-01: the form took a street, house number or town of only a zero-width space or only an emoji. The service
+// trims what shows nothing off an address's ends as it trims spaces, and wants a letter or a digit in each (the
+// contract's textLength, Go's contract.TrimInvisible and HasLetterOrDigit).
+describe('invisibleTrimmed and an address text of nothing to read', () => {
+  const invalid = messages.format('data.addressBook.city');
+  const tooLong = tooLongMessage('data.addressBook.city');
+  const schema = addressTextSchema(invalid, tooLong);
+
+  it('trims spaces and format characters at either end, and leaves them inside, a control beside a letter, tags, and anything but a text', () => {
+    expect(invisibleTrimmed('\u200B\uFEFF Köln\u2060\u00AD\u200E\t')).toBe('Köln');
+    expect(invisibleTrimmed('\u202EBerlin\u0085\u3000')).toBe('Berlin');
+    expect(invisibleTrimmed('Nord\u200Bweg')).toBe('Nord\u200Bweg');
+    expect(invisibleTrimmed('Berlin\u0000 ')).toBe('Berlin\u0000'); // for the rule to refuse, as the service does
+    for (const blank of ['', '\u200B\u200B', '\u0007', '\u0000 \u200B', '\u00A0\u3000']) expect([blank, invisibleTrimmed(blank)]).toEqual([blank, '']);
+    const flag = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    expect(invisibleTrimmed(`Weg ${flag}\u200B`)).toBe(`Weg ${flag}`);
+    expect(invisibleTrimmed(undefined)).toBeUndefined();
+    expect(invisibleTrimmed(5)).toBe(5);
+  });
+
+  it('takes time in proportion to a long run of them', () => {
+    const started = performance.now();
+    expect(invisibleTrimmed(`${'\u200B'.repeat(100_000)}a${'\u200B'.repeat(100_000)}`)).toBe('a');
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('an address text of nothing to read: empty once trimmed (left to the required rule), else without a letter or a digit refused', async () => {
+    await expect(schema.validate('\u200B\u2060')).resolves.toBe('');
+    for (const value of ['😀', '-', '…', '\u0301', '\u200B😀']) await expect(firstError(schema, value)).resolves.toEqual(invalid);
+    for (const value of ['Köln', '7/1', '١٢', 'Ἀθῆναι', '\u200B12a\u200B']) await expect(schema.isValid(value)).resolves.toBe(true);
+  });
+
+  it("a house number's own limit", async () => {
+    const streetNo = addressTextSchema(invalid, tooLong, STREET_NO_MAX_LENGTH);
+    expect(STREET_NO_MAX_LENGTH).toBe(TextMaxLength.streetNo);
+    await expect(streetNo.isValid('1'.repeat(STREET_NO_MAX_LENGTH))).resolves.toBe(true);
+    await expect(firstError(streetNo, '1'.repeat(STREET_NO_MAX_LENGTH + 1))).resolves.toEqual({ ...tooLong, values: { max: STREET_NO_MAX_LENGTH } });
   });
 });
 

@@ -150,6 +150,12 @@ export function birthYearSchema(min: number = BIRTH_YEAR_RANGE.min, max: number 
  */
 export const ADDRESS_TEXT_MAX_LENGTH = TextMaxLength.address;
 
+/**
+ * The most characters of an address's house number, the contract's textLength.streetNo: it took the 200 of every
+ * address text, and a house number of 60 characters was stored (QA, 2026-12-01).
+ */
+export const STREET_NO_MAX_LENGTH = TextMaxLength.streetNo;
+
 /** The most characters of a first or a last name, in the profile as in an address: the contract's personName.maxLength. */
 export const PERSON_NAME_MAX_LENGTH = PersonNameMaxLength;
 
@@ -176,17 +182,44 @@ function maxLengthTest(schema: yup.StringSchema, tooLong: Message, maxLength: nu
   return schema.test('maxLength', named, (value) => !value || [...value.normalize('NFC')].length <= maxLength);
 }
 
+/** One character trimmed off an address's ends: White_Space (\s, and U+0085) or a format character, but a tag (they end a flag). */
+const INVISIBLE = /^(?![\u{E0000}-\u{E007F}])[\s\x85\p{Cf}]$/u;
+/** A text of nothing that shows: spaces, format characters and controls. */
+const BLANK = /^[\s\p{Cc}\p{Cf}]*$/u;
+/** A letter or a digit of any script. */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 /**
- * A text of an address entry (the street, the house number, the city) as the service holds it: at most
- * ADDRESS_TEXT_MAX_LENGTH characters, else `tooLong`, and then, as every text of the schema, shown as it was sent (no
- * more combining marks in a row than the contract's, none of the letters that show nothing), else `invalid`: in the
- * service's order (400006, then 400026). The form checked the length only, so a street of a Hangul filler or a letter
- * with 11 accents was refused only by the service, once saved (QA, 2026-11-30).
+ * A text of an address trimmed as the service trims it (the contract's textLength, Go's contract.TrimInvisible): of
+ * spaces and of format characters at either end, a pasted U+200B, U+2060 or U+FEFF; a text of nothing else, controls
+ * included, is empty, as one of spaces is (QA, 2026-12-01: a zero-width space was saved as a street). A yup transform;
+ * anything but a text stays as it is. Walked by character rather than matched at the end by a pattern, which takes
+ * time growing with the square of a long run of them.
  */
-export function addressTextSchema(invalid: Message, tooLong: Message) {
-  const text = maxLengthTest(yup.string().trim(), tooLong, ADDRESS_TEXT_MAX_LENGTH);
+export function invisibleTrimmed(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (BLANK.test(value)) return '';
+  const chars = [...value];
+  let start = 0;
+  let end = chars.length;
+  while (INVISIBLE.test(chars[start]!)) start++;
+  while (INVISIBLE.test(chars[end - 1]!)) end--;
+  return chars.slice(start, end).join('');
+}
+
+/**
+ * A text of an address entry (the street, the house number, the city) as the service holds it: trimmed of what shows
+ * nothing at its ends (invisibleTrimmed); at most `maxLength` characters (an address text's, the house number's
+ * STREET_NO_MAX_LENGTH), else `tooLong`; and then, as every text of the schema, shown as it was sent (no more combining
+ * marks in a row than the contract's, none of the letters that show nothing) and, as a place's text, with a letter or
+ * a digit, else `invalid`: in the service's order (400006, then 400026). The form checked the length only, so a street
+ * of a Hangul filler or a letter with 11 accents was refused only by the service, once saved (QA, 2026-11-30); it took
+ * an emoji alone as a town (QA, 2026-12-01).
+ */
+export function addressTextSchema(invalid: Message, tooLong: Message, maxLength: number = ADDRESS_TEXT_MAX_LENGTH) {
+  const text = maxLengthTest(yup.string().transform(invisibleTrimmed), tooLong, maxLength);
   // Composed (NFC), as the service composes a text before it checks it.
-  return text.test('format', invalid, (value) => !value || textShowsAsSent(value.normalize('NFC')));
+  return text.test('format', invalid, (value) => !value || (textShowsAsSent(value.normalize('NFC')) && LETTER_OR_DIGIT.test(value)));
 }
 
 /**

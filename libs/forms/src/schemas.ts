@@ -10,6 +10,7 @@ export {
   consentSchema,
   emailSchema,
   firstNameSchema,
+  invisibleTrimmed,
   isValidPhoneNumber,
   newPasswordSchema,
   passwordSchema,
@@ -17,5 +18,6 @@ export {
   phoneSchema,
   postcodeSchema,
   retypePasswordSchema,
+  STREET_NO_MAX_LENGTH,
   tooLongMessage,
 } from './rules';

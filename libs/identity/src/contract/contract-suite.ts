@@ -1478,6 +1478,39 @@ export function describeIdentityContract(
         expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([{ ...longest, lastName: longest.lastName.normalize('NFC') }]);
       });
 
+      // QA, 2026-12-01: a street of a pasted zero-width space, a town of an emoji and a house number of 60 characters
+      // were stored. What shows nothing is trimmed off an address's ends as spaces are (the contract's textLength).
+      it("an address's texts hold something to read: nothing but what shows nothing is missing, a place's text a letter or a digit, a house number at most textLength.streetNo", async () => {
+        await activeAccount('booktexts');
+        const refusals: [Record<string, unknown>, string, number][] = [
+          [{ street: '\u200B' }, 'street', ErrorCode.MISSING_REQUIRED_VALUE],
+          [{ streetNo: ' \u2060\uFEFF ' }, 'streetNo', ErrorCode.MISSING_REQUIRED_VALUE],
+          [{ city: '\u00AD\u0007' }, 'city', ErrorCode.MISSING_REQUIRED_VALUE],
+          [{ lastName: '\u200E' }, 'lastName', ErrorCode.MISSING_REQUIRED_VALUE],
+          [{ street: '😀' }, 'street', ErrorCode.INVALID_FORMAT],
+          [{ streetNo: '-' }, 'streetNo', ErrorCode.INVALID_FORMAT],
+          [{ city: '\u200B👍🏽' }, 'city', ErrorCode.INVALID_FORMAT],
+          [{ city: 'Bruxelles\u0000' }, 'city', ErrorCode.INVALID_FORMAT], // a control beside a letter is no end to trim
+          [{ streetNo: '1'.repeat(60) }, 'streetNo', ErrorCode.INVALID_PARAMETER],
+          [{ streetNo: '1'.repeat(TextMaxLength.streetNo + 1) }, 'streetNo', ErrorCode.INVALID_PARAMETER],
+        ];
+        for (const [change, field, errorCode] of refusals) {
+          const answer = await provider.setAccountInfo({ data: { addressBook: [{ ...BRUSSELS, ...change }] } as never });
+          expect([change, answer.errorCode, answer.validationErrors]).toEqual([
+            change,
+            ErrorCode.VALIDATION,
+            [expect.objectContaining({ fieldName: `data.addressBook.${field}`, errorCode })],
+          ]);
+        }
+        expect((await provider.getAccountInfo({ include: 'data' })).data).not.toHaveProperty('addressBook');
+        for (const streetNo of ['12a', '12-14', '123 b', '7/1', '1'.repeat(TextMaxLength.streetNo)]) {
+          expect([streetNo, (await provider.setAccountInfo({ data: { addressBook: [{ ...BRUSSELS, streetNo }] } })).errorCode]).toEqual([streetNo, 0]);
+        }
+        const pasted = { ...BRUSSELS, street: '\u200BRue Haute\uFEFF', streetNo: ' 12a\u2060', city: '\u2060Bruxelles\u200B' };
+        expect((await provider.setAccountInfo({ data: { addressBook: [pasted] } })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([{ ...BRUSSELS, streetNo: '12a' }]);
+      });
+
       it('the address book is a list of one address (000 §3), else 400009 naming data.addressBook; null or [] removes it', async () => {
         await activeAccount('bookshape');
         expect((await provider.setAccountInfo({ data: { addressBook: [BRUSSELS] } })).errorCode).toBe(0);

@@ -1,12 +1,13 @@
+import { messages } from '@portal/forms';
 import * as kit from '@portal/forms/schemas';
 import { TextHiddenLetters, TextMaxLength } from '@portal/identity';
 import { addressSchema } from './address-schema';
 import { errorAt, PAGE_LANGUAGES as LANGUAGES, textIn } from '../../testing/schema-errors';
 
 // QA languages round of 2026-11-30: a street, city or house number too long was told it "does not match the expected
-// format". The form now checks the service's length (200 characters each) and says it as the service's refusal 400006
-// does, in the words of this app's bundles; and those words name the limit, as "shorter" did not say how much to cut
-// (QA, 2026-11-30).
+// format". The form now checks the service's length (200 characters each, a house number its own: below) and says it
+// as the service's refusal 400006 does, in the words of this app's bundles; and those words name the limit, as
+// "shorter" did not say how much to cut (QA, 2026-11-30).
 
 const ADDRESS = { salutation: '', firstName: 'Erika', lastName: 'Muster', street: 'Hauptstraße', streetNo: '1', zip: '20095', city: 'Hamburg', country: 'DE' };
 
@@ -15,7 +16,6 @@ describe('the address form, a text too long', () => {
 
   it.each([
     ['street', 'Die Straße darf höchstens 200 Zeichen lang sein.'],
-    ['streetNo', 'Die Hausnummer darf höchstens 200 Zeichen lang sein.'],
     ['city', 'Der Ort darf höchstens 200 Zeichen lang sein.'],
     ['firstName', 'Der Vorname darf höchstens 200 Zeichen lang sein.'],
     ['lastName', 'Der Nachname darf höchstens 200 Zeichen lang sein.'],
@@ -58,5 +58,62 @@ describe('the address form, a text that would not show as sent', () => {
       expect([value, await textIn('de', await errorAt(schema, field, { ...ADDRESS, [field]: value }))]).toEqual([value, german]);
     }
     await expect(errorAt(schema, field, { ...ADDRESS, [field]: `1${'\u0301'.repeat(TextMaxLength.marksInRow)}` })).resolves.toBeUndefined();
+  });
+});
+
+// QA, 2026-12-01: the form took a street, house number or town that was only a pasted zero-width space (the card then
+// showed " 12a") or only an emoji, and a house number of 60 characters. Only invisible characters at either end are
+// trimmed as spaces are, so a field of nothing else is empty ("Please enter a value."); a street, house number or town
+// holds a letter or a digit, else the field's format text; a house number is at most the contract's
+// textLength.streetNo characters. The service (data.addressBook) and the fake answer these alike (contract suite).
+describe('the address form, a text of nothing to read', () => {
+  const schema = addressSchema(kit, {});
+  it.each(['firstName', 'lastName', 'street', 'streetNo', 'zip', 'city'])('%s: a field of only invisible characters is empty', async (field) => {
+    for (const value of ['\u200B', ' \u200B ', '\uFEFF', '\u2060\u200D', '\u00AD', '\u200E\u200F', '\u00A0\u3000', '\u202E', '\u0007']) {
+      // The required text every field has ("Please enter a value.", spec 000 §5), as for a field of spaces.
+      const error = await errorAt(schema, field, { ...ADDRESS, [field]: value });
+      expect([value, error]).toEqual([value, messages.required(`data.addressBook.${field}`)]);
+    }
+  });
+
+  it.each([
+    ['street', 'Bitte geben Sie eine gültige Straße ein.'],
+    ['streetNo', 'Bitte geben Sie eine gültige Hausnummer ein.'],
+    ['city', 'Bitte geben Sie einen gültigen Ort ein.'],
+  ])('%s: without a letter or a digit, refused with the format text of the field', async (field, german) => {
+    for (const value of ['😀', '😀😀', '👍🏽', '\u200B😀\u200B', '-', '/', '...', '\u0301', '\uFE0F']) {
+      expect([value, await textIn('de', await errorAt(schema, field, { ...ADDRESS, [field]: value }))]).toEqual([value, german]);
+    }
+  });
+
+  it('streetNo: at most textLength.streetNo characters, the limit named; real house numbers pass', async () => {
+    expect(TextMaxLength.streetNo).toBeGreaterThanOrEqual(10);
+    expect(TextMaxLength.streetNo).toBeLessThan(60);
+    const error = await errorAt(schema, 'streetNo', { ...ADDRESS, streetNo: '1'.repeat(60) });
+    expect(await textIn('de', error)).toBe(`Die Hausnummer darf höchstens ${TextMaxLength.streetNo} Zeichen lang sein.`);
+    for (const language of LANGUAGES) {
+      expect([language, await textIn(language, error)]).toEqual([language, expect.stringContaining(String(TextMaxLength.streetNo))]);
+    }
+    await expect(errorAt(schema, 'streetNo', { ...ADDRESS, streetNo: '1'.repeat(TextMaxLength.streetNo + 1) })).resolves.toEqual(
+      expect.objectContaining({ values: { max: TextMaxLength.streetNo } }),
+    );
+    await expect(errorAt(schema, 'streetNo', { ...ADDRESS, streetNo: '1'.repeat(TextMaxLength.streetNo) })).resolves.toBeUndefined();
+    for (const streetNo of ['1', '12a', '12-14', '123 b', '7/1', '12 bis', 'Nr. 5', '٣', '\u200B12a\u200B', ' 12a\u2060']) {
+      expect([streetNo, await errorAt(schema, 'streetNo', { ...ADDRESS, streetNo })]).toEqual([streetNo, undefined]);
+    }
+  });
+
+  it('real streets and towns pass, invisible characters at their ends trimmed as spaces are', async () => {
+    for (const [street, city] of [
+      ['Hauptstraße', 'Hamburg'],
+      ['Ulica 3 Maja', 'Łódź'],
+      ["Rue de l'Église", 'Saint-Étienne'],
+      ['Οδός Ερμού', 'Αθήνα'],
+      ['\u200BHauptstraße\uFEFF', '\u2060Köln\u200B'],
+      ['Straße des 17. Juni', "'s-Hertogenbosch"],
+    ]) {
+      await expect(errorAt(schema, 'street', { ...ADDRESS, street })).resolves.toBeUndefined();
+      await expect(errorAt(schema, 'city', { ...ADDRESS, city })).resolves.toBeUndefined();
+    }
   });
 });

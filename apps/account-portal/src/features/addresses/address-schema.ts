@@ -12,10 +12,23 @@ const FIELD = 'data.addressBook';
  * SelectField's `recheck`).
  */
 export function addressSchema(
-  { yup, formSchema, personNameSchema, postcodeSchema, addressTextSchema, tooLongMessage, ADDRESS_TEXT_MAX_LENGTH }: SchemaKit,
+  {
+    yup,
+    formSchema,
+    personNameSchema,
+    postcodeSchema,
+    addressTextSchema,
+    invisibleTrimmed,
+    tooLongMessage,
+    ADDRESS_TEXT_MAX_LENGTH,
+    STREET_NO_MAX_LENGTH,
+  }: SchemaKit,
   zipCodeRules: Record<string, ZipCodeRule>,
 ) {
-  const required = (field: string, rule: Schema = yup.string()) => rule.test('required', messages.required(`${FIELD}.${field}`), hasValue);
+  // A field of nothing but what shows nothing (a pasted U+200B) is empty, as one of spaces: the service trims both off
+  // an address's texts (QA, 2026-12-01: the form and the service took a street of a zero-width space).
+  const required = (field: string, rule: Schema = yup.string()) =>
+    rule.transform(invisibleTrimmed).test('required', messages.required(`${FIELD}.${field}`), hasValue);
   // Each field's rules in the words of the service's refusals of it: ap.errors.data.addressBook.<field>.400026 for what
   // it does not take, .400006, which names the limit, for a text too long.
   const invalid = (field: string) => message(`ap.errors.${FIELD}.${field}.${ErrorCode.INVALID_FORMAT}`, GENERIC_FORMAT_MESSAGE);
@@ -24,13 +37,16 @@ export function addressSchema(
   // its rules of them besides controls. They stopped at 200, 20 and 100 characters with the format message, so a long
   // street or city was called malformed and a house number the service takes was refused (QA languages round of
   // 2026-11-30); a Hangul filler or a letter with 11 accents passed the form and was refused on saving (QA, 2026-11-30).
-  const text = (field: string) => required(field, addressTextSchema(invalid(field), tooLongMessage(`${FIELD}.${field}`)));
+  // They hold a letter or a digit, the house number at most its own STREET_NO_MAX_LENGTH characters (QA, 2026-12-01: an
+  // emoji alone and a house number of 60 characters were saved).
+  const text = (field: string, maxLength?: number) =>
+    required(field, addressTextSchema(invalid(field), tooLongMessage(`${FIELD}.${field}`), maxLength));
   return formSchema({
     salutation: yup.string().oneOf(['', 'mr', 'mrs', 'div']),
     firstName: name('firstName'),
     lastName: name('lastName'),
     street: text('street'),
-    streetNo: text('streetNo'),
+    streetNo: text('streetNo', STREET_NO_MAX_LENGTH),
     zip: required('zip', postcodeSchema(zipCodeRules, { field: `${FIELD}.zip`, countryField: 'country' })),
     city: text('city'),
     country: required(

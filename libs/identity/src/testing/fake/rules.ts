@@ -258,10 +258,33 @@ function nestsDeeper(value: unknown, room: number): boolean {
 /** The fields of an address book entry (spec 000 §3); each is required but the salutation and the standard flag. */
 const ADDRESS_FIELDS = ['salutation', 'firstName', 'lastName', 'street', 'streetNo', 'zip', 'city', 'country', 'isStandardAddress'];
 const OPTIONAL_ADDRESS_FIELDS = ['salutation', 'isStandardAddress'];
+/** The texts that say where an address is, each with a letter or a digit (Go's contract.HasLetterOrDigit). */
+const PLACE_FIELDS = ['street', 'streetNo', 'city'];
+/** The house number's most characters, the contract's textLength.streetNo, written out as the others are (coerce). */
+const STREET_NO_MAX_LENGTH = 30;
+
+const FORMAT_MESSAGE = 'The specified value does not correspond to the expected format.';
+/** One character trimmed off an address's ends: White_Space or a format character, but a tag (they end a flag). */
+const INVISIBLE = /^(?![\u{E0000}-\u{E007F}])[\s\x85\p{Cf}]$/u;
+
+/**
+ * An address's text as the embedded provider trims it (Go's contract.TrimInvisible): spaces and format characters off
+ * either end (a pasted U+200B), and a text of nothing else, controls included, is empty (QA, 2026-12-01).
+ */
+function trimInvisible(text: string): string {
+  if (/^[\s\p{Cc}\p{Cf}]*$/u.test(text)) return '';
+  const chars = [...text];
+  let start = 0;
+  let end = chars.length;
+  while (INVISIBLE.test(chars[start]!)) start++;
+  while (INVISIBLE.test(chars[end - 1]!)) end--;
+  return chars.slice(start, end).join('');
+}
 
 /**
  * data.addressBook in its stored form, as the embedded provider's addressBook: null or an empty list removes it; else a
- * list of at most one address (spec 000 §3) of known fields, texts trimmed (at most 200 characters, no controls), the
+ * list of at most one address (spec 000 §3) of known fields, texts trimmed of spaces and what else shows nothing (at
+ * most 200 characters, a house number 30, no controls; a street, house number and town with a letter or a digit), the
  * country upper case, then held to checkAddress. Errors name the entry's field, `data.addressBook.<field>`. The fake
  * stored an address as given ("be" stayed "be", a street could be missing), so the address page's tests saw answers
  * the service never gives.
@@ -281,9 +304,13 @@ function writeAddressBook(store: FakeStore, value: unknown): { entries: Record<s
     const entry: Record<string, unknown> = {};
     for (const name of ADDRESS_FIELDS) {
       const field = { type: name === 'isStandardAddress' ? 'boolean' : 'string', required: !OPTIONAL_ADDRESS_FIELDS.includes(name) };
-      const result = coerce(field, `data.addressBook.${name}`, item[name], 200);
+      const raw = typeof item[name] === 'string' ? trimInvisible(item[name]) : item[name];
+      const result = coerce(field, `data.addressBook.${name}`, raw, name === 'streetNo' ? STREET_NO_MAX_LENGTH : 200);
       if ('error' in result) errors.push(result.error);
-      else if (result.value !== undefined) entry[name] = name === 'country' ? String(result.value).toUpperCase() : result.value;
+      // A place's text is required: given, it holds a letter or a digit.
+      else if (PLACE_FIELDS.includes(name) && !/[\p{L}\p{N}]/u.test(String(result.value))) {
+        errors.push({ fieldName: `data.addressBook.${name}`, errorCode: ErrorCode.INVALID_FORMAT, message: FORMAT_MESSAGE });
+      } else if (result.value !== undefined) entry[name] = name === 'country' ? String(result.value).toUpperCase() : result.value;
     }
     errors.push(...checkAddress(store, entry));
     return entry;

@@ -296,14 +296,15 @@ var PersonNameExamples = []PersonNameExample{
 	{Name: "Max\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301", Valid: false},
 }
 
-// The most characters (code points after trimming and NFC) of a profile or data text and of an address book field,
-// the most combining marks in a row in a text of the schema, and the letters that show nothing, which no text of
-// the schema holds (TextShowsAsSent).
+// The most characters (code points after trimming and NFC) of a profile or data text, of an address book field and
+// of its house number (streetNo), the most combining marks in a row in a text of the schema, and the letters that
+// show nothing, which no text of the schema holds (TextShowsAsSent).
 const (
-	AccountTextMaxLength = 1000
-	AddressTextMaxLength = 200
-	TextMaxMarksInRow    = 10
-	TextHiddenLetters    = "\u115f\u1160\u3164\uffa0"
+	AccountTextMaxLength     = 1000
+	AddressTextMaxLength     = 200
+	AddressStreetNoMaxLength = 30
+	TextMaxMarksInRow        = 10
+	TextHiddenLetters        = "\u115f\u1160\u3164\uffa0"
 )
 
 // PhoneNumberPattern is the rule of a phone number as it is stored (E.164), the schema's format of the number.

@@ -222,6 +222,26 @@ func TextShowsAsSent(s string) bool {
 	return true
 }
 
+// TrimInvisible trims what shows nothing from both ends of an address's text, as strings.TrimSpace trims spaces
+// (textLength): White_Space and format characters (Cf: U+200B, U+2060, U+FEFF, U+00AD, the direction marks), but the
+// tags U+E0000 to U+E007F, which end a subdivision flag. A text of nothing else, controls (Cc) included, is empty, as
+// one of spaces is (QA, 2026-12-01: a pasted zero-width space was stored as a street). A control beside a letter stays,
+// for the field's rule to refuse ("Anna\x00" is no name, personName.examples).
+func TrimInvisible(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsSpace(r) && !unicode.In(r, unicode.Cc, unicode.Cf) }) {
+		return ""
+	}
+	return strings.TrimFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || ((r < 0xE0000 || r > 0xE007F) && unicode.Is(unicode.Cf, r))
+	})
+}
+
+// HasLetterOrDigit reports whether an address's street, house number or town holds a letter or a digit (\p{L},
+// \p{N}), as the contract's textLength asks: an emoji, a dash or a mark alone was stored as a town (QA, 2026-12-01).
+func HasLetterOrDigit(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) })
+}
+
 var statementLanguagePattern = regexp.MustCompile(`^[a-z]{2,3}(-[a-z]{2})?$`)
 
 // StatementLanguage is the key of a consent's legal statement for a language tag: a language ("de") or a language

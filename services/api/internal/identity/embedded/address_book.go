@@ -29,6 +29,18 @@ var addressFields = []string{"salutation", "firstName", "lastName", "street", "s
 
 var optionalAddressFields = map[string]bool{"salutation": true, "isStandardAddress": true}
 
+// placeFields are the texts of an address that say where it is, free text with no pattern of their own: each holds a
+// letter or a digit (contract.HasLetterOrDigit). A zero-width space alone, an emoji alone was stored (QA, 2026-12-01).
+var placeFields = map[string]bool{"street": true, "streetNo": true, "city": true}
+
+// addressMaxLength is the most characters of an address's field: the house number's own, else an address text's.
+func addressMaxLength(field string) int {
+	if field == "streetNo" {
+		return contract.AddressStreetNoMaxLength
+	}
+	return contract.AddressTextMaxLength
+}
+
 // addressBook checks data.addressBook (a list of at most MaxAddresses entries, or null to remove it) and
 // returns it normalised: trimmed strings, the postcode by its country's rule, the country as an upper-case code
 // the product knows. Errors name the field as `data.addressBook.<field>`, like the vendor's phones.
@@ -86,8 +98,9 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 				continue
 			}
 			// Composed (NFC), as the profile's texts (coerce): a name typed decomposed ("José" as e and a combining
-			// accent) was stored apart from the same name composed, and the parcel label shows what is stored.
-			str = norm.NFC.String(strings.TrimSpace(str))
+			// accent) was stored apart from the same name composed, and the parcel label shows what is stored. Trimmed
+			// of spaces and of what else shows nothing (a pasted U+200B), so that a field of nothing else is missing.
+			str = norm.NFC.String(contract.TrimInvisible(str))
 			switch {
 			case str == "" && optionalAddressFields[field]:
 				continue
@@ -96,12 +109,14 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 				continue
 			// In characters, as the address form counts them: in bytes a street of 101 umlauts passed the form and was
 			// refused with 400006.
-			case utf8.RuneCountInString(str) > contract.AddressTextMaxLength:
-				errs = append(errs, bad(field, contract.CodeInvalidParameter, tooLong(contract.AddressTextMaxLength)))
+			case utf8.RuneCountInString(str) > addressMaxLength(field):
+				errs = append(errs, bad(field, contract.CodeInvalidParameter, tooLong(addressMaxLength(field))))
 				continue
-			case strings.ContainsFunc(str, identity.IsTextControl) || !contract.TextShowsAsSent(str):
+			case strings.ContainsFunc(str, identity.IsTextControl) || !contract.TextShowsAsSent(str) ||
+				(placeFields[field] && !contract.HasLetterOrDigit(str)):
 				// As the profile's texts (coerce): NUL, a bell and U+202E were stored in a street and a city, and an
-				// address goes onto parcels and into the operator's tools (QA round of 2026-11-29).
+				// address goes onto parcels and into the operator's tools (QA round of 2026-11-29); a street, house
+				// number or town with no letter or digit says nowhere ("😀", "-").
 				errs = append(errs, bad(field, contract.CodeInvalidFormat, "The specified value does not correspond to the expected format."))
 				continue
 			}

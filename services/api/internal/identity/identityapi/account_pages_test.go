@@ -286,6 +286,67 @@ func TestAddressBook(t *testing.T) {
 	require.False(t, kept, "null removes the address")
 }
 
+// TestAddressTextsHoldSomethingToRead: QA, 2026-12-01: the service stored a street, house number or town that was only a
+// pasted zero-width space (the card showed " 12a") or only an emoji, and a house number of 60 characters. Invisible
+// characters at either end (spaces, format characters such as U+200B, controls) are trimmed as spaces were, so a field
+// of nothing else is missing (400027); a street, house number or town without a letter or a digit is refused with
+// 400026; a house number is at most contract.AddressStreetNoMaxLength characters (400006). Each a 400 naming its field.
+func TestAddressTextsHoldSomethingToRead(t *testing.T) {
+	s := apitest.New(t)
+	b := registerAndLogIn(t, s, "address-texts@example.com", erika)
+	with := func(field, value string) map[string]any {
+		book := address("DE", "20095", true)
+		book["addressBook"].([]any)[0].(map[string]any)[field] = value
+		return book
+	}
+	refused := func(field, value string, code int) {
+		t.Helper()
+		r := b.call("setAccountInfo", map[string]any{"data": with(field, value)})
+		require.EqualValues(t, contract.CodeValidation, r["errorCode"], "%s %+q: %v", field, value, r)
+		require.EqualValues(t, http.StatusBadRequest, r["statusCode"], r)
+		errs := r["validationErrors"].([]any)
+		require.Len(t, errs, 1, r)
+		require.Equal(t, "data.addressBook."+field, errs[0].(map[string]any)["fieldName"], r)
+		require.EqualValues(t, code, errs[0].(map[string]any)["errorCode"], "%s %+q: %v", field, value, r)
+	}
+	for _, field := range []string{"street", "streetNo", "city"} {
+		for _, invisible := range []string{"\u200B", " \u200B ", "\uFEFF", "\u2060\u200D", "\u00AD", "\u200E\u200F", "\u00A0\u3000", "\u202E", "\u0007"} {
+			refused(field, invisible, contract.CodeMissingRequiredValue)
+		}
+		for _, unreadable := range []string{"😀", "😀😀", "👍🏽", "\u200B😀\u200B", "-", "/", "...", "\u0301", "\uFE0F"} {
+			refused(field, unreadable, contract.CodeInvalidFormat)
+		}
+	}
+	// Every required text of an address: nothing to read is nothing given.
+	for _, field := range []string{"firstName", "lastName", "zip"} {
+		refused(field, "\u200B\u2060", contract.CodeMissingRequiredValue)
+	}
+	refused("streetNo", strings.Repeat("1", 60), contract.CodeInvalidParameter)
+	refused("streetNo", strings.Repeat("1", contract.AddressStreetNoMaxLength+1), contract.CodeInvalidParameter)
+	r := b.call("setAccountInfo", map[string]any{"data": with("streetNo", strings.Repeat("1", contract.AddressStreetNoMaxLength+1))})
+	require.Equal(t, fmt.Sprintf("The value is too long: at most %d characters.", contract.AddressStreetNoMaxLength),
+		r["validationErrors"].([]any)[0].(map[string]any)["message"], "the house number's own limit named")
+
+	for _, streetNo := range []string{"1", "12a", "12-14", "123 b", "7/1", "12 bis", "Nr. 5", "\u0663", strings.Repeat("1", contract.AddressStreetNoMaxLength)} {
+		r := b.call("setAccountInfo", map[string]any{"data": with("streetNo", streetNo)})
+		require.EqualValues(t, 0, r["errorCode"], "%+q: %v", streetNo, r)
+	}
+	for _, place := range [][2]string{{"Ulica 3 Maja", "\u0141\u00f3d\u017a"}, {"Rue de l'\u00c9glise", "Saint-\u00c9tienne"}, {"Stra\u00dfe des 17. Juni", "'s-Hertogenbosch"}} {
+		book := with("street", place[0])
+		book["addressBook"].([]any)[0].(map[string]any)["city"] = place[1]
+		r := b.call("setAccountInfo", map[string]any{"data": book})
+		require.EqualValues(t, 0, r["errorCode"], "%+q: %v", place, r)
+	}
+	// Stored as trimmed, as spaces are: the card shows what there is to read.
+	book := with("street", "\u200BHauptstra\u00dfe\uFEFF")
+	book["addressBook"].([]any)[0].(map[string]any)["streetNo"] = " 12a\u2060"
+	book["addressBook"].([]any)[0].(map[string]any)["city"] = "\u2060K\u00f6ln\u200B"
+	r = b.call("setAccountInfo", map[string]any{"data": book})
+	require.EqualValues(t, 0, r["errorCode"], r)
+	stored := b.data()["addressBook"].([]any)[0].(map[string]any)
+	require.Equal(t, []any{"Hauptstra\u00dfe", "12a", "K\u00f6ln"}, []any{stored["street"], stored["streetNo"], stored["city"]})
+}
+
 // The profile's postcode and country follow the rules the address book's do (spec 000 §5: the country's postcode
 // rule, DE five digits; §3: the 32 countries): a German "ABCDE" was stored and derived the store area UNKNOWN.
 func TestProfilePostcodeFollowsItsCountrysRule(t *testing.T) {

@@ -97,6 +97,7 @@ type nameRule struct {
 type textLength struct {
 	Account       int    `yaml:"account"`
 	Address       int    `yaml:"address"`
+	StreetNo      int    `yaml:"streetNo"`
 	MarksInRow    int    `yaml:"marksInRow"`
 	HiddenLetters string `yaml:"hiddenLetters"`
 }
@@ -352,6 +353,10 @@ func (d document) validate() error {
 	}
 	if d.TextLength.Account < 1 || d.TextLength.Address < 1 || d.TextLength.MarksInRow < 1 {
 		bad("textLength: account, address and marksInRow, each at least 1")
+	}
+	// A house number is a field of an address: its own limit is a narrower one.
+	if d.TextLength.StreetNo < 1 || d.TextLength.StreetNo > d.TextLength.Address {
+		bad("textLength.streetNo: at least 1 and at most textLength.address")
 	}
 	// Letters that show nothing: a visible one listed would refuse a name people write, a mark or a control is refused
 	// otherwise already, and composing must leave each as it is, since a text is checked composed.

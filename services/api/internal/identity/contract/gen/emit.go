@@ -90,11 +90,11 @@ func goFile(d document) ([]byte, error) {
 		w("\t{Name: %s, Valid: %t},\n", goString(e.Name), e.Valid)
 	}
 	w("}\n\n")
-	w("// The most characters (code points after trimming and NFC) of a profile or data text and of an address book field,\n")
-	w("// the most combining marks in a row in a text of the schema, and the letters that show nothing, which no text of\n")
-	w("// the schema holds (TextShowsAsSent).\n")
-	w("const (\n\tAccountTextMaxLength = %d\n\tAddressTextMaxLength = %d\n\tTextMaxMarksInRow = %d\n\tTextHiddenLetters = %s\n)\n\n",
-		d.TextLength.Account, d.TextLength.Address, d.TextLength.MarksInRow, goString(d.TextLength.HiddenLetters))
+	w("// The most characters (code points after trimming and NFC) of a profile or data text, of an address book field and\n")
+	w("// of its house number (streetNo), the most combining marks in a row in a text of the schema, and the letters that\n")
+	w("// show nothing, which no text of the schema holds (TextShowsAsSent).\n")
+	w("const (\n\tAccountTextMaxLength = %d\n\tAddressTextMaxLength = %d\n\tAddressStreetNoMaxLength = %d\n\tTextMaxMarksInRow = %d\n\tTextHiddenLetters = %s\n)\n\n",
+		d.TextLength.Account, d.TextLength.Address, d.TextLength.StreetNo, d.TextLength.MarksInRow, goString(d.TextLength.HiddenLetters))
 	ph := d.PhoneNumber
 	w("// PhoneNumberPattern is the rule of a phone number as it is stored (E.164), the schema's format of the number.\n")
 	w("const PhoneNumberPattern = %q\n\n", ph.Pattern)
@@ -511,10 +511,11 @@ func phoneTSFile(d document, w tsWriter) {
 func textLengthTSFile(d document, w tsWriter) {
 	w("/** The most characters (code points after trimming and NFC) of a first or a last name. */\n")
 	w("export const PersonNameMaxLength = %d;\n\n", d.PersonName.MaxLength)
-	w("/**\n * The most characters (code points after trimming and NFC) of a profile or data text (account) and of an address book\n")
-	w(" * field (address), and the most combining marks in a row in a text of the schema (marksInRow).\n */\n")
-	w("export const TextMaxLength = { account: %d, address: %d, marksInRow: %d } as const;\n\n",
-		d.TextLength.Account, d.TextLength.Address, d.TextLength.MarksInRow)
+	w("/**\n * The most characters (code points after trimming and NFC) of a profile or data text (account), of an address book\n")
+	w(" * field (address) and of its house number (streetNo), and the most combining marks in a row in a text of the schema\n")
+	w(" * (marksInRow).\n */\n")
+	w("export const TextMaxLength = { account: %d, address: %d, streetNo: %d, marksInRow: %d } as const;\n\n",
+		d.TextLength.Account, d.TextLength.Address, d.TextLength.StreetNo, d.TextLength.MarksInRow)
 	w("/** The letters that show nothing (the Hangul fillers), which no text of the schema holds (textLength.hiddenLetters). */\n")
 	w("export const TextHiddenLetters = %s;\n", tsString(d.TextLength.HiddenLetters))
 }

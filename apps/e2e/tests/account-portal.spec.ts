@@ -86,6 +86,9 @@ test.describe('account portal', () => {
   test.describe('the site without a connection (QA phone)', () => {
     const UNEXPECTED = 'Es ist ein unerwarteter Fehler aufgetreten.';
     const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
+    // A request without an answer while the browser says it is online (a route aborted here): the service is down,
+    // not the shopper's connection. Before the texts are in, the German text is the missing connection's for both.
+    const UNAVAILABLE = 'Unser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.';
     const METADATA = '**/rest/v1/metadata';
     const CONTENT = '**/cms/**';
 
@@ -102,10 +105,10 @@ test.describe('account portal', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
     });
 
-    test('content that gets no answer: the error page says so, and the page loads by itself once the browser is back online', async ({ page, context }) => {
+    test('content that gets no answer, the browser online: the error page says the service is unavailable, and the page loads by itself once the browser is back online', async ({ page, context }) => {
       await page.route(CONTENT, (route) => route.abort('internetdisconnected'));
       await page.goto('/login');
-      await expect(page.getByRole('alert')).toHaveText(`Die CMS-Daten konnten nicht geladen werden. ${NO_CONNECTION}`);
+      await expect(page.getByRole('alert')).toHaveText(`Die CMS-Daten konnten nicht geladen werden. ${UNAVAILABLE}`);
       await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
 
       await page.unroute(CONTENT);

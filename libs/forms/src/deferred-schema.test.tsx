@@ -60,8 +60,10 @@ describe('deferredSchema', () => {
         { initialValues: { email: 'shopper@example.com' }, validationSchema: isolated(({ formSchema, emailSchema }) => formSchema({ email: emailSchema({ field: 'profile.email' }) })) },
       );
       const button = screen.getByRole('button', { name: 'Jetzt registrieren' });
+      const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
       await userEvent.click(button);
       expect(await screen.findByRole('alert')).toHaveTextContent('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.');
+      offline.mockRestore();
       await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'));
       expect(button).not.toHaveAttribute('aria-disabled');
       expect(onSubmit).not.toHaveBeenCalled();

@@ -32,7 +32,7 @@ export {
   type SchemaFieldDefinition,
   type SchemaSectionDefinition,
 } from './schema-fields';
-export { connectionLostMessage, isConnectionLost, requestFailedMessage } from './connection';
+export { isConnectionLost, isUnanswered, noAnswerMessage, requestFailedMessage } from './connection';
 export { deferredSchema, FORM_ERROR, type DeferredSchema, type SchemaKit } from './deferred-schema';
 export type { AccountFormSchemaOptions, FieldRuleOptions } from './account-schema';
 export {

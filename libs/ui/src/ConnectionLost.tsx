@@ -2,7 +2,7 @@ import { onlineManager, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { connectionLostMessage, isConnectionLost, translateMessage } from '@portal/forms';
+import { isConnectionLost, noAnswerMessage, translateMessage } from '@portal/forms';
 import { StatusPage } from './StatusPage';
 
 /** A load that got no answer for lack of a connection (isConnectionLost): no failure of what it asked for. */
@@ -42,12 +42,13 @@ export function useConnectionWait(queries: UseQueryResult<unknown>[]) {
 }
 
 /**
- * The missing connection named. Its German text stands until the page's texts are in, as the site's error page's
- * texts do: without a connection they may never have loaded.
+ * Why the data did not come (noAnswerMessage): the missing connection while the browser says it is offline, else the
+ * service briefly unavailable (QA: the service down, the page blamed the shopper's connection). Until the page's
+ * texts are in, which without an answer may never have loaded, the missing connection's German text stands, as the
+ * site's error page's texts do.
  */
 export function connectionLostText(t: TFunction): string {
-  const fallback = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
-  return translateMessage(t, { ...connectionLostMessage(), fallback });
+  return translateMessage(t, noAnswerMessage());
 }
 
 /** The way to try again of a page whose data waits for the connection (useConnectionWait's `retry`). */
@@ -60,7 +61,7 @@ export function RetryButton({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** In place of a page whose data waits for the connection (useConnectionWait): the missing connection named, a way to try again. */
+/** In place of a page whose data waits for the connection (useConnectionWait): why it did not come (connectionLostText), a way to try again. */
 export function ConnectionLostPage({ headline, onRetry }: { headline: string; onRetry: () => void }) {
   const { t } = useTranslation();
   return (

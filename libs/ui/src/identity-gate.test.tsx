@@ -66,6 +66,8 @@ describe('the identity provider the metadata names', () => {
 
   it('without a connection: the page says so, offers a try, and creates the provider once back online (QA phone)', async () => {
     const network = { connected: false, asked: 0 };
+    // The browser says it is offline (online, the same failure is the service down).
+    const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     stubSiteFetch({
       metadata: testMetadata({ identity: { provider: 'fake', socialProviders: ['apple', 'googleplus', 'facebook'] } }),
       // The fake's scenario file gets no answer without a connection, as the cdc adapter's code would.
@@ -92,6 +94,7 @@ describe('the identity provider the metadata names', () => {
     expect(screen.queryByText(/anonymous|looking up/)).not.toBeInTheDocument();
 
     network.connected = true;
+    offline.mockRestore();
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByText('anonymous')).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, type UseQueryResult } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { stubSiteFetch, testContent, testMetadata, type SiteResponses } from '@p
 import { createI18n, loadShippedMessages, SHIPPED_LANGUAGES } from '@portal/i18n';
 import { createFakeProvider } from '@portal/identity/testing';
 import { AppProviders, createQueryClient } from './AppProviders';
+import { ConnectionLostPage, useConnectionWait } from './ConnectionLost';
 import { Dialog } from './Dialog';
 import { ErrorMessage } from './ErrorMessage';
 import { intlLanguageName, languageName, OWN_LANGUAGE_NAMES } from './LanguageSelector';
@@ -289,11 +290,21 @@ describe('site loading errors', () => {
 
   describe('without a connection (QA phone)', () => {
     const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
+    const UNAVAILABLE = 'Unser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.';
     const HEADLINE = 'Es ist ein unerwarteter Fehler aufgetreten.';
     const app = <h1>Die Seite</h1>;
     const metadataRequests = (requested: string[]) => requested.filter((url) => url.endsWith('/rest/v1/metadata')).length;
+    // The phone is offline, and the browser says so (navigator.onLine): online, a load without an answer is the
+    // service down instead (below).
+    let onLine: jest.SpyInstance<boolean, []>;
+    beforeEach(() => {
+      onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    });
     // React Query's view of the connection is one for the whole file: every test ends online.
-    afterEach(() => act(() => onlineManager.setOnline(true)));
+    afterEach(() => {
+      onLine.mockRestore();
+      act(() => onlineManager.setOnline(true));
+    });
 
     it('metadata that gets no answer: the error page says the connection is missing, and the site loads once the browser is back online', async () => {
       await renderPage(app, { metadata: 'no answer' });
@@ -500,12 +511,46 @@ describe('site loading errors', () => {
       });
     });
 
-    // The failure's text was the spec's English there (QA spec audit, 2026-11-30).
-    it("says it in German also when no texts have loaded (the account portal loads none before metadata names the language)", async () => {
+    // The failure's text was the spec's English there (QA spec audit, 2026-11-30). Online too the German is the
+    // missing connection's until the texts are in (noAnswerMessage: /login has no room for a text of its own).
+    it.each([
+      ['offline', false],
+      ['online', true],
+    ])("says it in German also when no texts have loaded (the account portal loads none before metadata names the language): %s", async (_, online) => {
+      onLine.mockReturnValue(online);
       await renderPage(app, { metadata: 'no answer', messages: async () => ({}) });
       expect(await screen.findByRole('alert')).toHaveTextContent(`Die Metadaten konnten nicht geladen werden. ${NO_CONNECTION}`);
       expect(screen.getByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+    });
+
+    // The shopper's connection works and the service does not answer (connection refused): that the connection was
+    // missing blamed the shopper (QA).
+    describe('the browser online: the service down', () => {
+      beforeEach(() => onLine.mockReturnValue(true));
+
+      it('metadata that gets no answer: the error page says the service is briefly unavailable, and a try loads the site', async () => {
+        const user = userEvent.setup();
+        await renderPage(app, { metadata: 'no answer' });
+        expect(await screen.findByRole('alert')).toHaveTextContent(`Die Metadaten konnten nicht geladen werden. ${UNAVAILABLE}`);
+        expect(screen.queryByText(/Keine Verbindung/)).not.toBeInTheDocument();
+        stubSiteFetch();
+        await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+        expect(await screen.findByRole('heading', { level: 1, name: 'Die Seite' })).toBeInTheDocument();
+      });
+
+      it('a page whose data gets no answer says the same (ConnectionLostPage)', async () => {
+        const failed = { isError: true, error: new TypeError('Failed to fetch'), isPaused: false, isFetching: false } as UseQueryResult<unknown>;
+        function Page() {
+          const { lost, retry } = useConnectionWait([failed]);
+          return lost ? <ConnectionLostPage headline="Nicht geladen" onRetry={retry} /> : null;
+        }
+        await renderPage(<Page />);
+        expect(await screen.findByRole('alert')).toHaveTextContent(UNAVAILABLE);
+        onLine.mockReturnValue(false);
+        act(() => void window.dispatchEvent(new Event('offline')));
+        expect(await screen.findByRole('alert')).toHaveTextContent(NO_CONNECTION);
+      });
     });
   });
 });

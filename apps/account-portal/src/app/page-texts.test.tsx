@@ -22,11 +22,14 @@ describe('the texts of the pages after the first (PageTexts)', () => {
   it('that did not load for lack of a connection load when the shopper comes back to the page (QA)', async () => {
     // React reports the failed load on the console.
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Offline: the browser says so (online, the same failure is the service down).
+    const offline = jest.spyOn(navigator, 'onLine', 'get');
     try {
       await openApp('/login');
       expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
 
       mockTextsArrive = false;
+      offline.mockReturnValue(false);
       await click(screen.getByRole('link', { name: 'Registrieren' }));
       expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
       // Asked for once: the render React makes once more before the error page shows does not ask again.
@@ -34,12 +37,14 @@ describe('the texts of the pages after the first (PageTexts)', () => {
 
       // The connection is back; the shopper goes back to the login and opens the registration again.
       mockTextsArrive = true;
+      offline.mockReturnValue(true);
       await click(screen.getByRole('button', { name: 'Zurück' }));
       await click(await screen.findByRole('link', { name: 'Registrieren' }));
       expect(await screen.findByRole('button', { name: 'Jetzt registrieren' })).toBeInTheDocument();
       expect(screen.queryByText(/Keine Verbindung zum Internet/)).not.toBeInTheDocument();
       expect(mockTextsAsked).toBe(2);
     } finally {
+      offline.mockRestore();
       log.mockRestore();
     }
   }, 20_000);

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { connectionLostMessage, isConnectionLost, translateMessage } from '@portal/forms';
+import { isConnectionLost, noAnswerMessage, translateMessage } from '@portal/forms';
 import { StatusPage } from '@portal/ui';
 import { CHUNK_LOAD_TIMEOUT, retryFailedCode } from './load-page';
 
@@ -9,7 +9,7 @@ import { CHUNK_LOAD_TIMEOUT, retryFailedCode } from './load-page';
  * The generic error page ('An unexpected error has occurred.' with an error code) and the page-not-found page
  * (`code` 404), both with the way home and back (spec 000 §2 and §8): `global.errors.{code}.headline` and
  * `.description`, and the `errorCode` of what failed. A page that did not load for lack of a connection says so
- * instead of naming the code `network` (QA).
+ * instead of naming the code `network` (QA), or, the browser online, that the service is briefly unavailable.
  */
 export function PageFailed({ code = 'unexpected', errorCode }: { code?: string; errorCode?: string }) {
   const { t, i18n } = useTranslation();
@@ -17,7 +17,7 @@ export function PageFailed({ code = 'unexpected', errorCode }: { code?: string; 
   // Not every code has a description; asked for one it lacks, i18next answers with the key itself.
   const description = `global.errors.${code}.description`;
   const lost = errorCode === 'network';
-  const text = lost ? translateMessage(t, connectionLostMessage()) : i18n.exists(description) ? t(description) : '';
+  const text = lost ? translateMessage(t, noAnswerMessage()) : i18n.exists(description) ? t(description) : '';
   return (
     <StatusPage
       headline={t(`global.errors.${code}.headline`)}

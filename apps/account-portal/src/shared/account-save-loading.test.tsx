@@ -78,12 +78,14 @@ describe('the code of a form that a check or a save needs', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Ort/ }), 'Berlin');
 
     mockSaveArrives = false;
+    const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
 
     // The connection is back: the next save loads the code, checks the session and saves.
     mockSaveArrives = true;
+    offline.mockRestore();
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(mockAsked).toEqual(['address rules', 'save', 'session check']);

@@ -56,13 +56,31 @@ describe('submitSave', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it.each<[string, unknown]>([
+  const noAnswer: [string, unknown][] = [
     ['a request that never got an answer', new TypeError('Failed to fetch')],
     ["the identity provider's network failure", new IdentityTransportError('network', 'accounts.setAccountInfo: the identity service could not be reached')],
-  ])('says the connection is missing for %s, not the code network (QA)', async (_, error) => {
+  ];
+
+  describe.each([
+    ['offline', false, 'global.errors.network'],
+    // The shopper's connection works: the service is down (connection refused), or a proxy answers for it (QA).
+    ['online', true, 'global.errors.unavailable'],
+  ])('%s', (_, online, key) => {
+    beforeEach(() => jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(online));
+    afterEach(() => jest.restoreAllMocks());
+
+    it.each(noAnswer)(`says why there was no answer (${key}) for %s, not the code network (QA)`, async (_, error) => {
+      const helpers = formikHelpers();
+      await submitSave<Values>(() => Promise.reject(error), jest.fn())({ name: 'a' }, helpers);
+      expect(helpers.setStatus).toHaveBeenLastCalledWith({ formError: expect.objectContaining({ key }) });
+    });
+  });
+
+  it.each([502, 503, 504])("online, a proxy's %i in place of the service's answer says the service is briefly unavailable (QA)", async (status) => {
     const helpers = formikHelpers();
+    const error = new IdentityTransportError('invalid-response', `accounts.setAccountInfo: answer ${status} is not JSON`, { status });
     await submitSave<Values>(() => Promise.reject(error), jest.fn())({ name: 'a' }, helpers);
-    expect(helpers.setStatus).toHaveBeenLastCalledWith({ formError: expect.objectContaining({ key: 'global.errors.network' }) });
+    expect(helpers.setStatus).toHaveBeenLastCalledWith({ formError: expect.objectContaining({ key: 'global.errors.unavailable' }) });
   });
 });
 

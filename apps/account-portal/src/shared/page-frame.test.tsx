@@ -91,6 +91,7 @@ function renderInBoundary(page: ReactNode) {
 describe('RouteErrorBoundary', () => {
   it('a page whose code did not load loads when the shopper comes back to it (QA phone)', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     let connected = false;
     const Flaky = lazyNamed(async () => {
       if (!connected) throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/Flaky-x.js');
@@ -105,6 +106,7 @@ describe('RouteErrorBoundary', () => {
     );
     expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
     connected = true;
+    offline.mockRestore();
     await userEvent.click(screen.getByRole('link', { name: 'Zur Startseite' }));
     await userEvent.click(await screen.findByRole('link', { name: 'Zur Seite' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Geladen' })).toBeInTheDocument();
@@ -122,14 +124,19 @@ describe('RouteErrorBoundary', () => {
     log.mockRestore();
   });
 
-  it('a page whose code did not load for lack of a connection says so instead of the code network (QA)', async () => {
+  it.each([
+    ['for lack of a connection (offline) says so', false, 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.'],
+    ['with the browser online (the service down) says the service is briefly unavailable', true, 'Unser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.'],
+  ])('a page whose code did not load %s instead of the code network (QA)', async (_, online, text) => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
     function Unloaded(): never {
       throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/PersonalDataPage-x.js');
     }
     await renderInBoundary(<Unloaded />);
-    expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+    expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+    onLine.mockRestore();
     log.mockRestore();
   });
 

@@ -224,6 +224,8 @@ function HashProbe() {
   );
 }
 const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
+/** A request without an answer while the browser says it is online: the service is down, not the shopper's connection. */
+const UNAVAILABLE = 'Unser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.';
 const shownHash = () => screen.getByTestId('hash').textContent;
 const shownPath = () => screen.getByTestId('path').textContent;
 const written = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params;
@@ -624,11 +626,30 @@ describe('tiles, profile fields and the favourite store', () => {
       expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument();
     });
 
-    it('a request the connection dropped says the same', async () => {
+    it('a request without an answer while the browser says it is offline says the same', async () => {
       const { user, service } = await openCentre({ path: '/preferences/token/link-jwt#store' });
       service.storeSearch = 'no answer';
+      const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      try {
+        await user.type(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), 'Ham');
+        expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
+      } finally {
+        offline.mockRestore();
+      }
+    });
+
+    // The shopper's connection works: the service is down (connection refused), or a proxy answers in its place.
+    it.each<[string, 'no answer' | number]>([
+      ['gets no answer', 'no answer'],
+      ["gets a proxy's 502", 502],
+      ["gets a proxy's 503", 503],
+    ])('a search that %s with the browser online says the service is briefly unavailable, not the connection (QA)', async (_, answer) => {
+      const { user, service } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+      service.storeSearch = answer;
       await user.type(await screen.findByRole('combobox', { name: 'Meine Grocer-Filiale' }), 'Ham');
-      expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
+      expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
+      expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument();
+      expect(screen.queryByText('Keine Filiale gefunden.')).not.toBeInTheDocument();
     });
 
     it('a search the service fails says the search is unavailable', async () => {
@@ -1429,6 +1450,8 @@ describe('without a connection (QA phone)', () => {
     const write = fake.setAccountInfo.bind(fake);
     jest.spyOn(fake, 'setAccountInfo').mockImplementation(async (params) => {
       const answer = await write(params);
+      // The phone loses its connection just after the save; the browser says so without an 'offline' event yet.
+      onLine.mockReturnValue(false);
       fake.failNext('getAccountInfo');
       return answer;
     });
@@ -1437,12 +1460,32 @@ describe('without a connection (QA phone)', () => {
     expect(screen.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: LOAD_FAILED })).not.toBeInTheDocument();
     const reads = fake.calls.filter((call) => call.method === 'getAccountInfo').length;
+    onLine.mockReturnValue(true);
     act(() => void window.dispatchEvent(new Event('online')));
-    await waitFor(() => expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument());
-    expect(fake.calls.filter((call) => call.method === 'getAccountInfo')).toHaveLength(reads + 1);
+    await waitFor(() => expect(fake.calls.filter((call) => call.method === 'getAccountInfo')).toHaveLength(reads + 1));
+    await waitFor(() => expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument());
+    expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument();
     // The read done, the centre goes on to the next open tab (spec 001 §4), so the saved choice is read from the account.
     expect(fake.account(EMAIL)?.data?.preference).toMatchObject({ ORGANIC: true });
     expect(screen.queryByRole('heading', { level: 1, name: LOAD_FAILED })).not.toBeInTheDocument();
+  });
+
+  it('the read after a save that the service does not answer, the browser online, says above Save that the service is briefly unavailable (QA)', async () => {
+    const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#interests' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
+    const write = fake.setAccountInfo.bind(fake);
+    jest.spyOn(fake, 'setAccountInfo').mockImplementationOnce(async (params) => {
+      const answer = await write(params);
+      fake.failNext('getAccountInfo');
+      return answer;
+    });
+    await user.click(save());
+    expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
+    expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument();
+    expect(screen.getByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    // No browser event says that the service is back: the next read, here the next save's, ends it.
+    await user.click(save());
+    await waitFor(() => expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument());
   });
 });
 

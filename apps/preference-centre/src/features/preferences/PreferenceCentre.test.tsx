@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { Schema } from 'yup';
 import { testContent, testMetadata } from '@portal/cms/testing';
 import type { PreferenceCentreContent } from '@portal/cms';
-import { ErrorCode } from '@portal/identity';
+import { ErrorCode, IdentityTransportError } from '@portal/identity';
 import { createFakeProvider, type FakeAccountSeed } from '@portal/identity/testing';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { loadMessages } from '../../app/messages';
@@ -654,6 +654,27 @@ describe('the preference centre', () => {
       await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
       await user.click(save());
       expect(await screen.findByText('Leider konnten wir Ihre Produkterinnerungen aus technischen Gründen nicht löschen. Bitte versuchen Sie es später erneut.')).toBeInTheDocument();
+      // Nothing else was changed: nothing else is said to be saved.
+      expect(screen.queryByText(/übrigen Änderungen/)).not.toBeInTheDocument();
+      error.mockRestore();
+    });
+
+    // The account's write went through (the newsletter pending, its confirmation mail sent), the deletion after it
+    // failed: the page said only that the reminders were not deleted (QA).
+    it('a deletion that fails after the rest was written says that the rest was saved and only the reminders are left', async () => {
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user, fake } = await openCentre({ seed: withReminders, reminders: [kaffee], deleteStatus: 500 });
+      await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+      await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+      await user.click(save());
+      expect(
+        await screen.findByText(
+          'Ihre übrigen Änderungen wurden gespeichert. Ihre Produkterinnerungen konnten wir aus technischen Gründen leider nicht löschen. Bitte versuchen Sie es später erneut.',
+        ),
+      ).toBeInTheDocument();
+      expect(fake.account(EMAIL)?.subscriptions?.NLT_RECIPES?.email?.isSubscribed).toBe(true);
+      expect(screen.queryByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).not.toBeInTheDocument();
       error.mockRestore();
     });
   });
@@ -1134,7 +1155,15 @@ describe('the preference centre', () => {
   describe('losing the connection (QA)', () => {
     // The form's rules come as a chunk of their own when the form is first checked; offline, the import fails.
     const SCHEMA_KIT = '../../../../../libs/forms/src/schemas';
-    afterEach(() => jest.dontMock(SCHEMA_KIT));
+    const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.';
+    // The browser online, a request without an answer is the service down (connection refused), or a proxy's 502 to 504.
+    const UNAVAILABLE = 'Unser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.';
+    afterEach(() => {
+      jest.dontMock(SCHEMA_KIT);
+      jest.restoreAllMocks();
+    });
+    /** What the browser says about the connection. */
+    const browserOnline = (online: boolean) => jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
 
     it('offline before the form was first checked, Save says the connection is missing, stays usable and saves once it is back', async () => {
       let connected = false;
@@ -1144,43 +1173,50 @@ describe('the preference centre', () => {
       });
       const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
       await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+      const onLine = browserOnline(false);
       await user.click(save());
-      expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+      expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
       await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
       expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
 
       connected = true;
+      onLine.mockReturnValue(true);
       await user.click(save());
       expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
       expect(screen.queryByText(/Keine Verbindung/)).not.toBeInTheDocument();
     });
 
-    it('a save that gets no answer says the connection is missing, not only "an unexpected error"', async () => {
-      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    it.each([
+      ['offline, says the connection is missing', false, NO_CONNECTION],
+      ['online (the service down), says the service is briefly unavailable, not the connection (QA)', true, UNAVAILABLE],
+    ])('a save that gets no answer, %s, not only "an unexpected error"', async (_, online, text) => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const { user, fake } = await openCentre({ seed: { data: { sfmc: { dataProcessingConsented: true } } } });
       await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
-      fake.failNext('setAccountInfo');
+      browserOnline(online);
+      // As the service's provider fails when its fetch gets no answer.
+      fake.failNext('setAccountInfo', new IdentityTransportError('network', 'accounts.setAccountInfo: the identity service could not be reached', { cause: new TypeError('Failed to fetch') }));
       await user.click(save());
-      expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+      expect(await screen.findByText(text)).toBeInTheDocument();
       expect(screen.queryByText(/unerwarteter Fehler/)).not.toBeInTheDocument();
       await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
-      error.mockRestore();
     });
 
-    it('the full unsubscribe without an answer says the connection is missing and stays on the page', async () => {
-      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    it.each([
+      ['offline: the connection is missing', false, () => Promise.reject(new TypeError('Failed to fetch')), NO_CONNECTION],
+      ['online, the service down: it is briefly unavailable (QA)', true, () => Promise.reject(new TypeError('Failed to fetch')), UNAVAILABLE],
+      ["online, a proxy's 503: the same", true, async () => ({ ok: false, status: 503, json: async () => ({}) }) as Response, UNAVAILABLE],
+    ])('the full unsubscribe without an answer says why, %s, and stays on the page', async (_, online, answer, text) => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const { user } = await openCentre({ seed: { subscriptions: subscribedTo('NLT_GENERAL'), data: { sfmc: { dataProcessingConsented: true } } } });
       await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
       const site = globalThis.fetch;
-      const dropped = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
-        String(input).includes('/rest/v1/subscriber/unsubscribe/') ? Promise.reject(new TypeError('Failed to fetch')) : site(input, init),
-      );
+      jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => (String(input).includes('/rest/v1/subscriber/unsubscribe/') ? answer() : site(input, init)));
       await user.click(save());
+      browserOnline(online);
       await user.click(within(await screen.findByRole('dialog', { name: 'Wirklich abmelden?' })).getByRole('button', { name: 'Ja' }));
-      expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+      expect(await screen.findByText(text)).toBeInTheDocument();
       expect(screen.getByRole('switch', { name: 'Allgemein' })).toBeInTheDocument();
-      dropped.mockRestore();
-      error.mockRestore();
     });
   });
 

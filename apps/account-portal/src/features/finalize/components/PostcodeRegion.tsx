@@ -1,7 +1,7 @@
 import { getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '@portal/cms';
-import { connectionLostMessage, isConnectionLost, translateMessage } from '@portal/forms';
+import { isUnanswered, noAnswerMessage, translateMessage } from '@portal/forms';
 import { isRegionLookup, useRegion } from '../api/get-region';
 
 /** The states of the postcode check (spec 000 §4). */
@@ -36,11 +36,11 @@ export function PostcodeRegion({ name = 'profile.zip', id }: { name?: string; id
   const region = useRegion(zip, lookup);
   const state: PostcodeCheckState = !lookup ? 'INCOMPLETE' : region.isError ? 'FAILED' : region.isSuccess ? 'FINISHED' : 'CHECKING';
   const text = regionText(state, region.data?.region.id);
-  // Without a connection "please check your entry" would blame the postcode.
-  const lost = state === 'FAILED' && isConnectionLost(region.error);
+  // Without an answer "please check your entry" would blame the postcode: the missing connection, or the service, is named.
+  const lost = state === 'FAILED' && isUnanswered(region.error);
   return (
     <p id={id} className={`postcode-region postcode-region--${text}`} role="status" data-state={state}>
-      {lost ? translateMessage(t, connectionLostMessage()) : t(`clp.finalize.region.${text}`)}
+      {lost ? translateMessage(t, noAnswerMessage()) : t(`clp.finalize.region.${text}`)}
     </p>
   );
 }

@@ -318,14 +318,23 @@ describe('/login', () => {
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500001')).toBeInTheDocument();
   });
 
-  it('a login without a connection says so, not "Fehlercode: network", and the button can try again (QA)', async () => {
-    const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
-    identity.failNext('login');
-    await openApp('/login', { identity });
-    await logIn();
-    expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
-    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
+  // Online, a login without an answer is the service down (connection refused), not the shopper's connection (QA).
+  it.each([
+    ['offline: the connection is missing', false, 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.'],
+    ['online: the service is briefly unavailable', true, 'Unser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.'],
+  ])('a login without an answer says why (%s), not "Fehlercode: network", and the button can try again (QA)', async (_, online, text) => {
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+    try {
+      const identity = createFakeProvider({ accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, profile: { firstName: 'Erika', lastName: 'Muster' } }] });
+      identity.failNext('login');
+      await openApp('/login', { identity });
+      await logIn();
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('206006: the account is not activated yet, verify it', async () => {

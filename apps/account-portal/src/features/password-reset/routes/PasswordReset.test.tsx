@@ -114,13 +114,18 @@ describe('/login/reset-password/start', () => {
     expect(await screen.findByText('Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: 500001')).toBeInTheDocument();
   });
 
-  it('a request without an answer says the connection is missing, not the code network (QA)', async () => {
-    const identity = shopper();
-    identity.failNext('resetPassword');
-    await openApp('/login/reset-password/start', { identity });
-    await requestReset();
-    expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
-    expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+  it('a request without an answer, offline, says the connection is missing, not the code network (QA)', async () => {
+    const offline = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const identity = shopper();
+      identity.failNext('resetPassword');
+      await openApp('/login/reset-password/start', { identity });
+      await requestReset();
+      expect(await screen.findByText('Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+      expect(screen.queryByText(/Fehlercode/)).not.toBeInTheDocument();
+    } finally {
+      offline.mockRestore();
+    }
   });
 
   it('another transport failure is said with its code', async () => {

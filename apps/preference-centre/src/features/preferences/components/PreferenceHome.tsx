@@ -4,7 +4,7 @@ import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type FormE
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite, type PreferenceCentreContent, type PreferenceTab, type PreferenceTabItem, type ProfileFieldName } from '@portal/cms';
-import { connectionLostMessage, deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, PREFERENCE_CENTRE_ERROR_KEYS, requestFailedMessage, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
+import { deferredSchema, FormError, identityErrorMessage, mapValidationErrors, message, noAnswerMessage, PREFERENCE_CENTRE_ERROR_KEYS, requestFailedMessage, SubmitButton, type AccountSchemaDefinition, type FormStatus } from '@portal/forms';
 import { shopperCountry } from '@portal/i18n/country';
 import { isAccountDisabled, isSuccess, isUnauthorized, PersonNameMaxLength, useIdentity } from '@portal/identity';
 import { scrollBehavior } from '@portal/ui';
@@ -62,7 +62,7 @@ export interface PreferenceHomeProps {
   interrupted?: boolean;
 }
 
-/** A save that failed without an answer to show; requestFailedMessage names a missing connection instead (QA). */
+/** A save that failed without an answer to show; requestFailedMessage names a missing connection, or the service briefly unavailable, instead (QA). */
 const UNEXPECTED = message('global.errors.unexpected.headline', 'Es ist ein unerwarteter Fehler aufgetreten.');
 
 /** The 'Sorry!' dialog (spec 001 §2, screen 6) and its rule, loaded when a save meets an error on a subscription: not in the first load. */
@@ -183,6 +183,8 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
       return;
     }
     const update = preferencesUpdate(values, initial, shown);
+    // Whether the account was written: the reminders' deletion comes after, and may fail on its own.
+    let written = false;
     // Nothing changed, nothing is written: the provider was asked to write the regToken and the page's language alone
     // (QA spec audit, 2026-11-30), whose `lang` is only for the mails a write sends (savePreferences). The marked
     // reminders are still deleted, and the save ends as any save (spec 001 §4: the banner, the next tab).
@@ -237,6 +239,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
           revealTabOf(errors);
           return;
         }
+        written = true;
       } catch (error) {
         if (error instanceof AccountChanged) return onAccountChanged();
         console.error('preference centre: setAccountInfo failed', error);
@@ -248,11 +251,19 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
       await deleteMarkedReminders(metadata.restApi, link, remindersToDelete(values));
     } catch (error) {
       console.error('preference centre: deleting reminders failed', error);
+      // After the account's write the message says that the rest was saved: it said only that the reminders were not
+      // deleted, and the shopper could not tell that the newsletter (its confirmation mail sent) and the rest were in
+      // (QA). Nothing else changed, it stays the spec's (spec 001 §8).
       formik.setStatus({
-        formError: message(
-          'mpp.errors.productreminders.deletion.failed',
-          "We're sorry, but for technical reasons, we couldn't delete your product reminders. Please try again later.",
-        ),
+        formError: written
+          ? message(
+              'mpp.errors.productreminders.deletion.failed.restsaved',
+              "Your other changes have been saved. However, for technical reasons, we couldn't delete your product reminders. Please try again later.",
+            )
+          : message(
+              'mpp.errors.productreminders.deletion.failed',
+              "We're sorry, but for technical reasons, we couldn't delete your product reminders. Please try again later.",
+            ),
       } satisfies FormStatus);
       return;
     }
@@ -468,7 +479,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
                   <Fragment key={group.id}>{renderItem(group)}</Fragment>
                 ),
               )}
-              <FormError message={connectionLost ? connectionLostMessage() : undefined} />
+              <FormError message={connectionLost ? noAnswerMessage() : undefined} />
               <SubmitButton>{t('mpp.button.save', { defaultValue: 'Speichern' })}</SubmitButton>
             </form>
           </div>

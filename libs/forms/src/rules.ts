@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { charGroupCount, ErrorCode, isEmailAddress, passwordLength, passwordTooLong, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
 import { phoneNumberFault } from '@portal/identity-contract/phone';
-import { textShowsAsSent } from '@portal/identity-contract/text';
+import { textShowsAsSent, trimInvisible } from '@portal/identity-contract/text';
 import { BIRTH_YEAR_RANGE, compilePattern, emptyToUndefined, FIRST_NAME, hasValue, normalisePhoneNumber, type PasswordComplexity } from './checks';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
@@ -182,29 +182,12 @@ function maxLengthTest(schema: yup.StringSchema, tooLong: Message, maxLength: nu
   return schema.test('maxLength', named, (value) => !value || [...value.normalize('NFC')].length <= maxLength);
 }
 
-/** One character trimmed off an address's ends: White_Space (\s, and U+0085) or a format character, but a tag (they end a flag). */
-const INVISIBLE = /^(?![\u{E0000}-\u{E007F}])[\s\x85\p{Cf}]$/u;
-/** A text of nothing that shows: spaces, format characters and controls. */
-const BLANK = /^[\s\p{Cc}\p{Cf}]*$/u;
 /** A letter or a digit of any script. */
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-/**
- * A text of an address trimmed as the service trims it (the contract's textLength, Go's contract.TrimInvisible): of
- * spaces and of format characters at either end, a pasted U+200B, U+2060 or U+FEFF; a text of nothing else, controls
- * included, is empty, as one of spaces is (QA, 2026-12-01: a zero-width space was saved as a street). A yup transform;
- * anything but a text stays as it is. Walked by character rather than matched at the end by a pattern, which takes
- * time growing with the square of a long run of them.
- */
+/** A text of an address trimmed as the service trims it (trimInvisible): a yup transform; anything but a text stays as it is. */
 export function invisibleTrimmed(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  if (BLANK.test(value)) return '';
-  const chars = [...value];
-  let start = 0;
-  let end = chars.length;
-  while (INVISIBLE.test(chars[start]!)) start++;
-  while (INVISIBLE.test(chars[end - 1]!)) end--;
-  return chars.slice(start, end).join('');
+  return typeof value === 'string' ? trimInvisible(value) : value;
 }
 
 /**

@@ -4,7 +4,7 @@ import { baseLang } from '../../language';
 import { GENERIC_POSTCODE } from '../defaults';
 import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
 import { phoneNumberFault } from '@portal/identity-contract/phone';
-import { textShowsAsSent } from '@portal/identity-contract/text';
+import { textShowsAsSent, trimInvisible } from '@portal/identity-contract/text';
 import type { Account } from './model';
 import type { FakeStore } from './store';
 import { clone, getPath, isBlank, isEmailAddress, isPlainObject, setPath } from './values';
@@ -264,23 +264,6 @@ const PLACE_FIELDS = ['street', 'streetNo', 'city'];
 const STREET_NO_MAX_LENGTH = 30;
 
 const FORMAT_MESSAGE = 'The specified value does not correspond to the expected format.';
-/** One character trimmed off an address's ends: White_Space or a format character, but a tag (they end a flag). */
-const INVISIBLE = /^(?![\u{E0000}-\u{E007F}])[\s\x85\p{Cf}]$/u;
-
-/**
- * An address's text as the embedded provider trims it (Go's contract.TrimInvisible): spaces and format characters off
- * either end (a pasted U+200B), and a text of nothing else, controls included, is empty (QA, 2026-12-01).
- */
-function trimInvisible(text: string): string {
-  if (/^[\s\p{Cc}\p{Cf}]*$/u.test(text)) return '';
-  const chars = [...text];
-  let start = 0;
-  let end = chars.length;
-  while (INVISIBLE.test(chars[start]!)) start++;
-  while (INVISIBLE.test(chars[end - 1]!)) end--;
-  return chars.slice(start, end).join('');
-}
-
 /**
  * data.addressBook in its stored form, as the embedded provider's addressBook: null or an empty list removes it; else a
  * list of at most one address (spec 000 §3) of known fields, texts trimmed of spaces and what else shows nothing (at

@@ -92,12 +92,12 @@ test.describe('account portal', () => {
     const METADATA = '**/rest/v1/metadata';
     const CONTENT = '**/cms/**';
 
-    test('metadata that gets no answer: the error page says the connection is missing, and a try loads the page', async ({ page }) => {
-      // The page and its code arrive; metadata (the HTML's preload and the app's own request) gets no answer.
+    test('metadata that gets no answer, the browser online: the error page says the service is unavailable, and a try loads the page', async ({ page }) => {
+      // The page, its code and its texts arrive; metadata (the HTML's preload and the app's own request) gets no answer.
       await page.route(METADATA, (route) => route.abort('internetdisconnected'));
       await page.goto('/login');
       await expect(page.getByRole('heading', { level: 1, name: UNEXPECTED })).toBeFocused();
-      await expect(page.getByRole('alert')).toHaveText(`Die Metadaten konnten nicht geladen werden. ${NO_CONNECTION}`);
+      await expect(page.getByRole('alert')).toHaveText(`Die Metadaten konnten nicht geladen werden. ${UNAVAILABLE}`);
       await expectAccessible(page);
 
       await page.unroute(METADATA);

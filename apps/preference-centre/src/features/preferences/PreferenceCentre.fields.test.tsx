@@ -1487,6 +1487,25 @@ describe('without a connection (QA phone)', () => {
     await user.click(save());
     await waitFor(() => expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument());
   });
+
+  // The form stays as saved until the account is read again: Save again wrote the same changes a second time (QA).
+  it('Save again after a save whose read got no answer writes nothing the first save wrote, a name typed with spaces neither', async () => {
+    const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#store' });
+    await user.type(await screen.findByRole('textbox', { name: 'Vorname' }), ' Eva ');
+    const write = fake.setAccountInfo.bind(fake);
+    jest.spyOn(fake, 'setAccountInfo').mockImplementationOnce(async (params) => {
+      const answer = await write(params);
+      fake.failNext('getAccountInfo');
+      return answer;
+    });
+    await user.click(save());
+    expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
+    expect(written(fake)).toMatchObject({ profile: { firstName: 'Eva' } });
+    await user.click(save());
+    await waitFor(() => expect(screen.queryByText(UNAVAILABLE)).not.toBeInTheDocument());
+    expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(1);
+  });
 });
 
 describe('the greeting', () => {

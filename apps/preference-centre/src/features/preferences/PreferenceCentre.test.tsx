@@ -47,7 +47,7 @@ interface Options {
   reminders?: { reminderId: string; variantId: string; variantName: Record<string, string> }[];
   /** The reminder search's status; it answers `reminders` when 200. */
   remindersStatus?: number;
-  /** The status of every deletion; without it the service's: all or none, 403 when an id is not listed. */
+  /** The status of every deletion; without it the service's: all or none, 403 when an id is not listed. A test changes it as `deletion.status`. */
   deleteStatus?: number;
   forceConsent?: boolean;
   /** The address the centre opens at (default: the link without a hash). */
@@ -73,6 +73,7 @@ async function openCentre({
   const requests: { url: string; init?: RequestInit }[] = [];
   // The service's reminders: another tab's deletions are made here.
   const listed = [...reminders];
+  const deletion = { status: deleteStatus };
   const rest = (url: string, init?: RequestInit) => {
     requests.push({ url, init });
     const answer = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body }) as Response;
@@ -83,7 +84,7 @@ async function openCentre({
       return remindersStatus === 200 ? answer(200, { productReminders: [...listed] }) : answer(remindersStatus, { error: { code: 'internal' } });
     }
     if (url.endsWith('/rest/v1/productreminder')) {
-      if (deleteStatus) return answer(deleteStatus, { error: { code: 'internal' } });
+      if (deletion.status) return answer(deletion.status, { error: { code: 'internal' } });
       const ids = (JSON.parse(String(init?.body)) as { productReminderIds: string[] }).productReminderIds;
       if (!ids.every((id) => listed.some((reminder) => reminder.reminderId === id))) {
         return answer(403, { error: { code: 'reminder_not_owned', message: 'At least one of these reminders is not yours; nothing was deleted.' } });
@@ -111,7 +112,7 @@ async function openCentre({
     content: { de_DE: testContent({ preferenceCentre: centre }) },
     rest,
   });
-  return { ...page, fake, requests, listed, user: userEvent.setup() };
+  return { ...page, fake, requests, listed, deletion, user: userEvent.setup() };
 }
 
 const save = () => screen.getByRole('button', { name: 'Speichern' });
@@ -676,6 +677,68 @@ describe('the preference centre', () => {
       expect(fake.account(EMAIL)?.subscriptions?.NLT_RECIPES?.email?.isSubscribed).toBe(true);
       expect(screen.queryByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).not.toBeInTheDocument();
       error.mockRestore();
+    });
+
+    describe('Save again after the rest was written and the deletion failed', () => {
+      const writes = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo').map((call) => call.params);
+
+      /** Rezepte subscribed and the reminder marked; the account's write goes through, the deletion after it fails. */
+      async function partlySaved() {
+        const centre = await openCentre({ seed: withReminders, reminders: [kaffee], deleteStatus: 500 });
+        const { user } = centre;
+        await user.click(await screen.findByRole('switch', { name: 'Rezepte' }));
+        await user.click(screen.getByRole('tab', { name: 'Erinnerungen' }));
+        await user.click(await screen.findByRole('switch', { name: 'Alle Produkterinnerungen' }));
+        await user.click(save());
+        expect(await screen.findByText(/Ihre übrigen Änderungen wurden gespeichert/)).toBeInTheDocument();
+        // The form keeps the shopper's values, the reminder still marked.
+        expect(screen.getByRole('switch', { name: 'Alle Produkterinnerungen' })).not.toBeChecked();
+        centre.deletion.status = undefined;
+        return centre;
+      }
+
+      beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+      afterEach(() => jest.restoreAllMocks());
+
+      // The second save diffed against the account as first loaded and wrote its changes again: the subscription a
+      // second time (a double opt-in's confirmation mail again), a write the shopper did not make (QA). It does what
+      // is left, the reminders, and ends as any save (spec 001 §4: the banner).
+      it('deletes the reminders and writes nothing the first save wrote', async () => {
+        const { user, fake, requests, listed } = await partlySaved();
+        await user.click(save());
+        expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+        expect(writes(fake)).toEqual([expect.objectContaining({ subscriptions: { NLT_RECIPES: { email: { isSubscribed: true } } } })]);
+        expect(deletions(requests)).toEqual([['r1'], ['r1']]);
+        expect(listed).toEqual([]);
+        expect(screen.queryByText(/nicht löschen/)).not.toBeInTheDocument();
+      });
+
+      it.each([
+        ['a newsletter changed since is written, alone', 'Allgemein', 'NLT_GENERAL'],
+        ['the newsletter the first save subscribed, turned off again, is unsubscribed', 'Rezepte', 'NLT_RECIPES'],
+      ])('%s', async (_, name, key) => {
+        const { user, fake, listed } = await partlySaved();
+        await user.click(screen.getByRole('tab', { name: 'Newsletter' }));
+        await user.click(await screen.findByRole('switch', { name }));
+        await user.click(save());
+        expect(await screen.findByText('Erfolgreich! Ihr Profil wurde aktualisiert.')).toBeInTheDocument();
+        expect(writes(fake)).toHaveLength(2);
+        expect(writes(fake)[1]).toEqual(expect.objectContaining({ subscriptions: { [key]: { email: { isSubscribed: false } } } }));
+        expect(fake.account(EMAIL)?.subscriptions?.[key]?.email?.isSubscribed).toBe(false);
+        expect(listed).toEqual([]);
+      });
+
+      // Whether the save leaves nothing subscribed counts Rezepte as the form has it: it counted as the account has it
+      // (subscribed by the first save), the dialog did not ask and Rezepte stayed.
+      it('turning off every newsletter, the one the first save subscribed too, asks to unsubscribe from all', async () => {
+        const { user, fake } = await partlySaved();
+        await user.click(screen.getByRole('tab', { name: 'Newsletter' }));
+        await user.click(await screen.findByRole('switch', { name: 'Allgemein' }));
+        await user.click(screen.getByRole('switch', { name: 'Rezepte' }));
+        await user.click(save());
+        expect(await screen.findByRole('dialog', { name: 'Wirklich abmelden?' })).toBeInTheDocument();
+        expect(writes(fake)).toHaveLength(1);
+      });
     });
   });
 

@@ -15,7 +15,7 @@ import type { RetailStore } from '../api/retail-stores';
 import { savePreferences } from '../api/save-preferences';
 import { searchProductReminders, type ProductReminder, type ProductReminders } from '../api/search-product-reminders';
 import { unsubscribeAll } from '../api/unsubscribe-all';
-import { formFieldOf, initialValues, keepsNewsletter, listedNewsletters, newslettersAfterSave, personalisationOptInRequired, preferenceKey, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, subscriptionKeyOf, type PreferencesValues } from '../lib/form';
+import { formFieldOf, initialValues, keepsNewsletter, listedNewsletters, newslettersAfterSave, personalisationOptInRequired, preferenceKey, preferencesUpdate, remindersToDelete, shownProfileFields, staysSubscribed, subscriptionKeyOf, writtenValues, type PreferencesValues } from '../lib/form';
 import { greetingText } from '../lib/greeting';
 import { useLeaveWarning } from '../lib/leave-warning';
 import { displayedNewsletterKeys, hasNewsletterSubscription, isNewsletterTab, remindersActive, showsReminderToggles, tabAccess, unsubscribeVariant, type UnsubscribeVariant } from '../lib/rules';
@@ -114,6 +114,14 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
     () => initialValues(account, content, keys, reminders.active, favouriteStore, country),
     [account, content, keys, reminders.active, favouriteStore, country],
   );
+  // What the account's last write wrote, and the account read it was made over: until the account is read again, a
+  // save writes what changed since that write (`start`), not since the page loaded. A save whose reminders' deletion
+  // failed after the write keeps the form as it is (the reminders still marked), and Save again wrote the same changes
+  // a second time: a newsletter's subscription again, its double opt-in mail with it (QA); one turned off again since
+  // was written as nothing. The same after a save whose read of the account got no answer. Keyed by the read, not by
+  // the form's start: the start is made again (the language's content, the reminders) from the same account.
+  const [lastWrite, setLastWrite] = useState<{ over: SubscriberAccount; values: PreferencesValues }>();
+  const start = lastWrite?.over === account ? lastWrite.values : initial;
   // The rules (with yup) load when the form is first checked, not with the page (first-load weight).
   const validationSchema = useMemo(
     () =>
@@ -121,13 +129,14 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
         centreSchema(kit, {
           shown,
           zipCodeRules: metadata.validation.zipCode,
-          // Against the form's start, the account as loaded: what a save would write (preferencesUpdate).
-          personalisationOptInRequired: (values) => personalisationOptInRequired(values, initial),
+          // Against what a save diffs with (start), the account as loaded or as the last write left it: what a save
+          // would write (preferencesUpdate).
+          personalisationOptInRequired: (values) => personalisationOptInRequired(values, start),
           accountSchema,
           saved: account.profile,
         }),
       ),
-    [shown, metadata.validation.zipCode, account, accountSchema, initial],
+    [shown, metadata.validation.zipCode, account, accountSchema, start],
   );
 
   const subscribed = hasNewsletterSubscription(account.subscriptions);
@@ -182,7 +191,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
       queryClient.removeQueries({ queryKey: ['preference-centre'] });
       return;
     }
-    const update = preferencesUpdate(values, initial, shown);
+    const update = preferencesUpdate(values, start, shown);
     // Whether the account was written: the reminders' deletion comes after, and may fail on its own.
     let written = false;
     // Nothing changed, nothing is written: the provider was asked to write the regToken and the page's language alone
@@ -240,6 +249,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
           return;
         }
         written = true;
+        setLastWrite({ over: account, values: writtenValues(values) });
       } catch (error) {
         if (error instanceof AccountChanged) return onAccountChanged();
         console.error('preference centre: setAccountInfo failed', error);
@@ -309,7 +319,7 @@ export function PreferenceHome({ jwt, regToken, renewToken, onAccountChanged, ac
       ? unsubscribeVariant(
           { newsletters: staysSubscribed(listedNewsletters(now.account, keys)), reminders: now.reminders.length },
           {
-            newsletters: staysSubscribed(newslettersAfterSave(values, initial, now.account)),
+            newsletters: staysSubscribed(newslettersAfterSave(values, start, now.account)),
             reminders: now.reminders.filter((reminder) => !marked.includes(reminder.reminderId)).length,
           },
         )

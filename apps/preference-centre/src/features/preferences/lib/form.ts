@@ -151,6 +151,15 @@ export function preferencesUpdate(values: PreferencesValues, initial: Preference
   };
 }
 
+/**
+ * The form's values as the account has them once a save of `values` is written, what the next save diffs against
+ * (preferencesUpdate) until the account read again is the form's start: the texts trimmed, as written.
+ */
+export function writtenValues(values: PreferencesValues): PreferencesValues {
+  const { profile } = values;
+  return { ...values, profile: { ...profile, firstName: profile.firstName.trim(), lastName: profile.lastName.trim(), zip: profile.zip.trim() } };
+}
+
 /** The listed newsletters (`keys`: displayedNewsletterKeys) as the account has them: subscribed or not. */
 export function listedNewsletters(account: SubscriberAccount, keys: string[]): Pick<PreferencesValues, 'newsletters'> {
   return { newsletters: Object.fromEntries(keys.map((key) => [key, account.subscriptions?.[key]?.email?.isSubscribed === true])) };

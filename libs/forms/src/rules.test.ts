@@ -385,6 +385,23 @@ describe('addressTextSchema', () => {
     // Its length first, as the service checks it first (400006 before 400026).
     await expect(firstError(schema, `${'1'.repeat(TextMaxLength.address)}\u3164`)).resolves.toEqual(expect.objectContaining({ key: tooLong.key }));
   });
+
+  // The service refuses a text of the schema with a control in it (Go's identity.IsTextControl: 400026 on the field),
+  // an address's too; the form took "Haupt\u0007straße" or a pasted tab, and the shopper heard of it only from the save.
+  it('refuses as the service does a control inside: C0 and C1 controls, DEL, the direction embeddings, overrides and isolates, the line and paragraph separators, the byte order mark', async () => {
+    const schema = addressTextSchema(invalid, tooLong);
+    const controls = ['\u0000', '\u0007', '\t', '\n', '\r', '\u001F', '\u007F', '\u0085', '\u009F', '\u202A', '\u202E', '\u2066', '\u2069', '\u2028', '\u2029', '\uFEFF'];
+    for (const control of controls) {
+      expect([control, await firstError(schema, `12${control}a`)]).toEqual([control, invalid]);
+      expect([control, await firstError(schema, `Haupt${control}straße`)]).toEqual([control, invalid]);
+    }
+    // At an end, what the service trims (spaces, format characters) is trimmed; a control beside a letter stays, refused.
+    await expect(firstError(schema, 'Hauptstraße\u0007')).resolves.toEqual(invalid);
+    await expect(schema.isValid('Hauptstraße\u2028\uFEFF')).resolves.toBe(true);
+    // Other format characters inside are no controls to the service: a soft hyphen, a zero-width space, direction marks,
+    // the joiner of an emoji sequence.
+    for (const value of ['Haupt\u00ADstraße', 'Nord\u200Bweg', '12\u200Ea', 'Weg 👩\u200D🔧']) await expect(schema.isValid(value)).resolves.toBe(true);
+  });
 });
 
 // QA, 2026-12-01: the form took a street, house number or town of only a zero-width space or only an emoji. The service

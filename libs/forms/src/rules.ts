@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { charGroupCount, ErrorCode, isEmailAddress, passwordLength, passwordTooLong, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
 import { phoneNumberFault } from '@portal/identity-contract/phone';
-import { textShowsAsSent, trimInvisible } from '@portal/identity-contract/text';
+import { hasTextControl, textShowsAsSent, trimInvisible } from '@portal/identity-contract/text';
 import { BIRTH_YEAR_RANGE, compilePattern, emptyToUndefined, FIRST_NAME, hasValue, normalisePhoneNumber, type PasswordComplexity } from './checks';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
@@ -194,15 +194,19 @@ export function invisibleTrimmed(value: unknown): unknown {
  * A text of an address entry (the street, the house number, the city) as the service holds it: trimmed of what shows
  * nothing at its ends (invisibleTrimmed); at most `maxLength` characters (an address text's, the house number's
  * STREET_NO_MAX_LENGTH), else `tooLong`; and then, as every text of the schema, shown as it was sent (no more combining
- * marks in a row than the contract's, none of the letters that show nothing) and, as a place's text, with a letter or
- * a digit, else `invalid`: in the service's order (400006, then 400026). The form checked the length only, so a street
- * of a Hangul filler or a letter with 11 accents was refused only by the service, once saved (QA, 2026-11-30); it took
- * an emoji alone as a town (QA, 2026-12-01).
+ * marks in a row than the contract's, none of the letters that show nothing, no control: hasTextControl) and, as a
+ * place's text, with a letter or a digit, else `invalid`: in the service's order (400006, then 400026). The form checked
+ * the length only, so a street of a Hangul filler or a letter with 11 accents was refused only by the service, once
+ * saved (QA, 2026-11-30); it took an emoji alone as a town, and a bell or a pasted tab inside a street (QA, 2026-12-01).
  */
 export function addressTextSchema(invalid: Message, tooLong: Message, maxLength: number = ADDRESS_TEXT_MAX_LENGTH) {
   const text = maxLengthTest(yup.string().transform(invisibleTrimmed), tooLong, maxLength);
   // Composed (NFC), as the service composes a text before it checks it.
-  return text.test('format', invalid, (value) => !value || (textShowsAsSent(value.normalize('NFC')) && LETTER_OR_DIGIT.test(value)));
+  return text.test(
+    'format',
+    invalid,
+    (value) => !value || (textShowsAsSent(value.normalize('NFC')) && !hasTextControl(value) && LETTER_OR_DIGIT.test(value)),
+  );
 }
 
 /**

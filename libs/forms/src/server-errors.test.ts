@@ -29,6 +29,21 @@ describe('mapValidationErrors', () => {
     });
   });
 
+  // QA, 2026-12-01: the address form's refusal of a house number too long named the 200 characters of the address's
+  // other texts, not its own 30: a form whose fields have limits of their own gives each field's values.
+  it("gives each field's message the values for that field, when they are a function of the field's name", () => {
+    const tooLong = (fieldName: string) => ({ fieldName, errorCode: 400006, message: 'too long' });
+    const values = (fieldName: string) => ({ max: fieldName.endsWith('.streetNo') ? 30 : 200 });
+    expect(mapValidationErrors([tooLong('data.addressBook.street'), tooLong('data.addressBook.streetNo')], { values })).toEqual({
+      data: {
+        addressBook: {
+          street: { key: 'ap.errors.data.addressBook.street.400006', fallback: 'too long', values: { max: 200 } },
+          streetNo: { key: 'ap.errors.data.addressBook.streetNo.400006', fallback: 'too long', values: { max: 30 } },
+        },
+      },
+    });
+  });
+
   it('keys the preference centre errors mpp.errors.{errorCode}.{fieldName}', () => {
     expect(mapValidationErrors(errors.slice(0, 1), { keyPattern: PREFERENCE_CENTRE_ERROR_KEYS })).toEqual({
       profile: { firstName: { key: 'mpp.errors.400026.profile.firstName', fallback: 'Invalid format' } },

@@ -32,8 +32,10 @@ export interface MapValidationErrorsOptions {
   /**
    * The values of the messages' placeholders: the phone's refusal names the example number of the site's country
    * (`{example}`), the one the field's hint and the form's own check name (accountFieldErrorOptions in the account portal).
+   * A function gives each field its own, by the name the server gives it: the address's house number has a limit
+   * (`{max}`) of its own (QA, 2026-12-01: its refusal named the 200 characters of the address's other texts).
    */
-  values?: Readonly<Record<string, string | number>>;
+  values?: Readonly<Record<string, string | number>> | ((fieldName: string) => Readonly<Record<string, string | number>>);
 }
 
 /** Phone fields (`profile.phones.number`, `profile.phones.type`, `profile.phones[1].number`) show at the first entry's number. */
@@ -67,7 +69,7 @@ export function mapValidationErrors<Values = Record<string, unknown>>(
     const path = fieldPath(error.fieldName);
     if (!path || seen.has(path)) continue;
     seen.add(path);
-    result = setIn(result, path, serverErrorMessage(error, pattern, values));
+    result = setIn(result, path, serverErrorMessage(error, pattern, typeof values === 'function' ? values(error.fieldName) : values));
   }
   return result as FormikErrors<Values>;
 }

@@ -16,6 +16,22 @@ export function textShowsAsSent(text: string): boolean {
   return !NOT_AS_SENT.test(text);
 }
 
+/**
+ * Controls (Cc: C0, DEL, C1), bidirectional embeddings, overrides and isolates, the line and paragraph separators and
+ * the byte order mark: no single-line text holds them (Go's identity.IsTextControl, which the service refuses in every
+ * text of the schema with 400026).
+ */
+const TEXT_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF]/u;
+
+/**
+ * Whether a text holds a character the service refuses in any text (TEXT_CONTROL). One definition for the fake
+ * provider, which refuses them as the service does, and the address form, which took "Haupt\u0007straße" or a pasted
+ * tab the service then refused on saving (QA, 2026-12-01).
+ */
+export function hasTextControl(text: string): boolean {
+  return TEXT_CONTROL.test(text);
+}
+
 /** One character trimmed off an address text's ends: White_Space (\s, and U+0085) or a format character, but a tag (they end a flag). */
 const INVISIBLE = /^(?![\u{E0000}-\u{E007F}])[\s\x85\p{Cf}]$/u;
 /** A text of nothing that shows: spaces, format characters and controls. */

@@ -1461,6 +1461,14 @@ export function describeIdentityContract(
           [{ lastName: 'Mül3er' }, 'lastName', ErrorCode.INVALID_FORMAT], // the person-name rule, as the first name's
           [{ street: 'Rue\u202EHaute' }, 'street', ErrorCode.INVALID_FORMAT],
           [{ city: 'Bru\u0007xelles' }, 'city', ErrorCode.INVALID_FORMAT],
+          // Every control of a text (identity.IsTextControl, @portal/identity-contract/text hasTextControl, which the
+          // address form refuses too): a pasted tab or line break, a C1 control, a separator, an isolate, a BOM inside.
+          [{ street: 'Rue\tHaute' }, 'street', ErrorCode.INVALID_FORMAT],
+          [{ streetNo: '1\n2' }, 'streetNo', ErrorCode.INVALID_FORMAT],
+          [{ city: 'Bru\u0085xelles' }, 'city', ErrorCode.INVALID_FORMAT],
+          [{ street: 'Rue\u2028Haute' }, 'street', ErrorCode.INVALID_FORMAT],
+          [{ streetNo: '1\u20662' }, 'streetNo', ErrorCode.INVALID_FORMAT],
+          [{ city: 'Bru\uFEFFxelles' }, 'city', ErrorCode.INVALID_FORMAT],
         ];
         for (const [change, field, errorCode] of refusals) {
           const answer = await provider.setAccountInfo({ data: { addressBook: [{ ...BRUSSELS, ...change }] } as never });

@@ -4,7 +4,7 @@ import { baseLang } from '../../language';
 import { GENERIC_POSTCODE } from '../defaults';
 import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
 import { phoneNumberFault } from '@portal/identity-contract/phone';
-import { textShowsAsSent, trimInvisible } from '@portal/identity-contract/text';
+import { hasTextControl, textShowsAsSent, trimInvisible } from '@portal/identity-contract/text';
 import type { Account } from './model';
 import type { FakeStore } from './store';
 import { clone, getPath, isBlank, isEmailAddress, isPlainObject, setPath } from './values';
@@ -196,7 +196,7 @@ export function writeData(store: FakeStore, input: unknown, current: Record<stri
     if (tooDeep([path, value])) continue;
     // Keys and free-form values hold no controls or overrides, and a key alike a schema name but for case is
     // refused (the server-only field's as the field itself), as the embedded provider does (QA round of 2026-11-29).
-    if (TEXT_CONTROL.test(path) || (!fields[path] && holdsTextControl(value))) {
+    if (hasTextControl(path) || (!fields[path] && holdsTextControl(value))) {
       errors.push({ fieldName: `data.${path}`, errorCode: ErrorCode.INVALID_FORMAT, message: 'The specified value does not correspond to the expected format.' });
       continue;
     }
@@ -402,7 +402,7 @@ function coerce(field: SchemaField, fieldName: string, value: unknown, maxLength
   const text = value.trim().normalize('NFC');
   // In characters (code points), as the embedded provider and the forms count them.
   if ([...text].length > maxLength) return bad(ErrorCode.INVALID_PARAMETER, `The value is too long: at most ${maxLength} characters.`);
-  if (TEXT_CONTROL.test(text) || !textShowsAsSent(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
+  if (hasTextControl(text) || !textShowsAsSent(text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   if (text === '') return field.required ? bad(ErrorCode.MISSING_REQUIRED_VALUE, 'Missing required field') : { value: undefined };
   if (!followsFormat(field, text)) return bad(ErrorCode.INVALID_FORMAT, 'The specified value does not correspond to the expected format.');
   return { value: text };
@@ -456,16 +456,14 @@ function writePhones(numberField: SchemaField | undefined, typeField: SchemaFiel
 }
 
 /**
- * Controls, bidirectional embeddings, overrides and isolates, the line and paragraph separators and the byte order mark:
- * no single-line text holds them (identity.IsTextControl; the fake took the last three).
+ * A control or override (hasTextControl: identity.IsTextControl's controls, embeddings, overrides, isolates, line and
+ * paragraph separators and byte order mark) in a free-form value: in a text, or in a text or key anywhere in a list or
+ * an object.
  */
-const TEXT_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF]/u;
-
-/** A control or override in a free-form value: in a text, or in a text or key anywhere in a list or an object. */
 function holdsTextControl(value: unknown): boolean {
-  if (typeof value === 'string') return TEXT_CONTROL.test(value);
+  if (typeof value === 'string') return hasTextControl(value);
   if (Array.isArray(value)) return value.some(holdsTextControl);
-  if (isPlainObject(value)) return Object.entries(value).some(([key, item]) => TEXT_CONTROL.test(key) || holdsTextControl(item));
+  if (isPlainObject(value)) return Object.entries(value).some(([key, item]) => hasTextControl(key) || holdsTextControl(item));
   return false;
 }
 

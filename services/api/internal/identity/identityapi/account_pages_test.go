@@ -316,6 +316,11 @@ func TestAddressTextsHoldSomethingToRead(t *testing.T) {
 		for _, unreadable := range []string{"😀", "😀😀", "👍🏽", "\u200B😀\u200B", "-", "/", "...", "\u0301", "\uFE0F"} {
 			refused(field, unreadable, contract.CodeInvalidFormat)
 		}
+		// A control inside (identity.IsTextControl), which the address form refuses as well (libs/forms
+		// addressTextSchema, @portal/identity-contract/text hasTextControl): a pasted tab or line break, C1, an isolate.
+		for _, control := range []string{"\u0007", "\t", "\n", "\u0085", "\u009F", "\u202E", "\u2066", "\u2028", "\uFEFF"} {
+			refused(field, "1"+control+"a", contract.CodeInvalidFormat)
+		}
 	}
 	// Every required text of an address: nothing to read is nothing given.
 	for _, field := range []string{"firstName", "lastName", "zip"} {

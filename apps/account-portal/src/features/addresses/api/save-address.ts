@@ -78,12 +78,13 @@ export function addressUpdate(values: AddressValues, loaded: AddressValues, addi
 
 /**
  * Saves the one address of the account (spec 000 §3): addressUpdate, from the values the form was loaded with. The
- * service's refusal of a text too long (ap.errors.data.addressBook.<field>.400006) names the most characters of an
- * address's text ({max}), its names' too.
+ * service's refusal of a text too long (ap.errors.data.addressBook.<field>.400006) names the most characters of the
+ * field ({max}): an address's text's, its names' too, and the house number's own (textLength.streetNo), where it named
+ * the 200 of the others (QA, 2026-12-01).
  */
 export function useSaveAddress(loaded: AddressValues, adding: boolean) {
   return useAccountSave((values: AddressValues, _account, stored) => addressUpdate(values, loaded, adding, currentAddress(stored.data)), {
     fieldPath: addressFieldPath,
-    values: { max: TextMaxLength.address },
+    values: (fieldName) => ({ max: addressFieldPath(fieldName) === 'streetNo' ? TextMaxLength.streetNo : TextMaxLength.address }),
   });
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
-import { ErrorCode, type IdentityProvider } from '@portal/identity';
+import { ErrorCode, TextMaxLength, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
 import { ADDRESS_COUNTRIES } from '@portal/i18n/country';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
@@ -478,13 +478,17 @@ describe('/addresses', () => {
   });
 
   // QA, 2026-11-30: the service's refusal of a text too long said "shorter" (and of an address's name, its English
-  // words), not how much shorter: it names the limit, the most characters of an address's text.
-  it("says the service's refusal of a text too long with the limit, a name's too", async () => {
+  // words), not how much shorter: it names the limit, the most characters of an address's text, and of the house number
+  // its own (textLength.streetNo), where it named the 200 of the other texts (QA, 2026-12-01).
+  it("says the service's refusal of a text too long with the limit, a name's too, the house number's its own", async () => {
     const fake = await loggedIn({ addressBook: [belgium] });
     const tooLong = (field: string) => ({ fieldName: `data.addressBook.${field}`, errorCode: ErrorCode.INVALID_PARAMETER, message: 'The value is too long.' });
     const identity: IdentityProvider = {
       ...fake,
-      setAccountInfo: async () => ({ errorCode: ErrorCode.VALIDATION, validationErrors: [tooLong('street'), tooLong('city'), tooLong('lastName')] }),
+      setAccountInfo: async () => ({
+        errorCode: ErrorCode.VALIDATION,
+        validationErrors: [tooLong('street'), tooLong('city'), tooLong('lastName'), tooLong('streetNo')],
+      }),
     };
     await openApp('/addresses/addresschange', { identity, metadata });
     expect(await screen.findByRole('heading', { level: 1, name: 'Adresse ändern' }, { timeout: 5000 })).toBeInTheDocument();
@@ -492,6 +496,7 @@ describe('/addresses', () => {
     expect(await screen.findByText('Die Straße darf höchstens 200 Zeichen lang sein.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Ort/ })).toHaveAccessibleDescription('Der Ort darf höchstens 200 Zeichen lang sein.');
     expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveAccessibleDescription('Der Nachname darf höchstens 200 Zeichen lang sein.');
+    expect(screen.getByRole('textbox', { name: /Hausnummer/ })).toHaveAccessibleDescription(`Die Hausnummer darf höchstens ${TextMaxLength.streetNo} Zeichen lang sein.`);
   }, 20_000);
 
   it("tells the browser what to fill, and the phone the keyboard of the chosen country's postcode (QA phone)", async () => {

@@ -258,6 +258,30 @@ test.describe('single sign-on against the development clock', () => {
       await server.stop();
     }
   });
+
+  // QA: the partner's login page left open 16 minutes of real time, so that the browser's record of the request had
+  // expired as well as the service's request, sent the login to the account page; the partner never heard back.
+  test("a login after both clocks passed the sign-in's 15 minutes leads back to the partner", async ({ page }) => {
+    const server = await startPortal({ PORTAL_DEV_CLOCK_ENABLED: 'true' });
+    try {
+      const email = uniqueEmail(test.info(), 'sso-idle');
+      await confirmedAccount(page.request, server.baseURL, email);
+      await page.clock.install();
+      await page.goto(`${server.baseURL}${PARTNER}`);
+      await page.getByRole('link', { name: 'Mit Ihrem Kundenkonto anmelden' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+      await expect(page).toHaveURL(/\/login\?oidcRequest=[^&]+&partner=fotoservice$/);
+      expect((await page.request.post(`${server.baseURL}/dev/clock`, { data: { advance: '16m' } })).ok()).toBe(true);
+      await page.clock.fastForward('16:00');
+      await logIn(page, email);
+      await expect(page).toHaveURL(/\/error\/sso-expired$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Diese Anmeldung ist abgelaufen.' })).toBeFocused();
+      await expect(page.getByRole('link', { name: 'Zurück zu Fotoservice' })).toHaveAttribute('href', new RegExp(`${PARTNER}$`));
+      await expect(page.getByRole('link', { name: 'Zur Startseite', exact: true })).toHaveAttribute('href', '/');
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 test.describe("a partner that is not the retailer's own", () => {

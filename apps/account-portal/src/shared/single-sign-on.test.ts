@@ -1,4 +1,5 @@
 import {
+  afterLoginPath,
   clearSsoTokenOnError,
   partnerContinueURL,
   PARTNER_TOKEN_KEY,
@@ -108,6 +109,20 @@ describe('session type (spec 000 §4)', () => {
     expect(ssoSessionType('', PARTNER_TOKEN_LIFETIME_MS)).toBe('NONE');
   });
   it('is NONE otherwise', () => expect(ssoSessionType('')).toBe('NONE'));
+});
+
+describe('where a login goes (spec 000 §4)', () => {
+  it('hands a waiting sign-in back to the partner, else goes to the fallback', () => {
+    expect(afterLoginPath('/addresses')).toBe('/addresses');
+    storePartnerToken('p');
+    expect(afterLoginPath('/addresses', '?oidcRequest=p')).toBe('/login/redirect?mode=afterConsent&skipConsent=true');
+  });
+  // QA: the partner's login left open 16 minutes went to the account page, and the partner never heard back.
+  it("goes to the expired sign-in's page when the address's sign-in request is no longer kept", () => {
+    storePartnerToken('p', 0);
+    expect(afterLoginPath('/', '?oidcRequest=p&partner=fotoservice')).toBe('/error/sso-expired');
+    expect(afterLoginPath('/', '?partner=fotoservice')).toBe('/');
+  });
 });
 
 describe('the partner sign-in', () => {

@@ -29,6 +29,12 @@ export const LOGIN_AGAIN_PARAM = 'prompt';
 /** Spec 000 §2: the redirect page, as single sign-on opens it. */
 export const REDIRECT_PAGE = '/login/redirect?mode=afterConsent&skipConsent=true';
 
+/**
+ * The page of a partner's sign-in that expired (the service's ssoapi.ExpiredSignInPage): it leads back to the partner
+ * the tab's sign-in was for (SIGN_IN_PARTNER_KEY).
+ */
+export const EXPIRED_SIGN_IN_PAGE = '/error/sso-expired';
+
 /** Where the service's provider continues a partner's sign-in once the shopper is logged in. */
 export const PARTNER_CONTINUE_PATH = '/oidc/continue';
 
@@ -83,7 +89,8 @@ function writeToken(key: string, token: StoredToken, storage: TokenStorage | und
   try {
     storage?.setItem(key, JSON.stringify(token));
   } catch {
-    // storage unavailable (private mode): the hand-over then ends at the account page
+    // storage unavailable (private mode): the hand-over then ends at the account page (at /login?oidcRequest=…, at
+    // the expired sign-in's page: no record of the request is found)
   }
 }
 
@@ -195,10 +202,13 @@ export function ssoSessionType(
 
 /**
  * Where a shopper goes once logged in: with a partner's sign-in (or the Web SDK's single sign-on) waiting, the
- * redirect page that hands them back to the partner (spec 000 §1, §4); else `fallback`.
+ * redirect page that hands them back to the partner (spec 000 §1, §4); else `fallback`. A page's address (`search`)
+ * that still carries a sign-in request whose record expired (15 minutes, spec 000 §4, §9) leads to the expired
+ * sign-in's page and its way back to the partner, as the service's own expiry does: the account page left the
+ * partner without an answer (QA: the partner's /login left open 16 minutes).
  */
-export function afterLoginPath(fallback = '/'): string {
-  return ssoSessionType() !== 'NONE' ? REDIRECT_PAGE : fallback;
+export function afterLoginPath(fallback = '/', search = ''): string {
+  return ssoSessionType() !== 'NONE' ? REDIRECT_PAGE : new URLSearchParams(search).has(PARTNER_REQUEST_PARAM) ? EXPIRED_SIGN_IN_PAGE : fallback;
 }
 
 /** Where the browser continues a partner's sign-in (a page of the service, not of this app). */

@@ -321,6 +321,28 @@ describe('the expired sign-in page (/error/sso-expired)', () => {
     expect(within(screen.getByRole('main')).getAllByRole('link').map((link) => link.textContent)).toEqual(['Zum Login']);
   });
 
+  // QA: a login after the partner's login page stood open 16 minutes (the browser's clock and the service's moved on)
+  // landed on the account page, since the browser's record had expired, and the partner never heard back.
+  it('a login after the sign-in expired at the login page leads back to the partner', async () => {
+    const spy = jest.spyOn(leaveApp, 'replaceWith').mockImplementation(() => undefined);
+    const now = jest.spyOn(Date, 'now');
+    try {
+      const identity = createFakeProvider({ accounts: [account] });
+      await openApp('/login?oidcRequest=req-42&partner=fotoservice', { identity, rest: partnerList });
+      await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 });
+      const opened = Date.now();
+      now.mockImplementation(() => opened + 16 * 60_000);
+      await logIn();
+      await expiredHeading();
+      expect(await screen.findByRole('link', { name: 'Zurück zu Fotoservice' }, { timeout: 5000 })).toHaveAttribute('href', 'https://foto.example/');
+      expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      now.mockRestore();
+      spy.mockRestore();
+    }
+  });
+
   it("the consent page's expired request leads back to the partner that asked", async () => {
     const rest = (url: string) => (url.startsWith('/oidc/consent') ? jsonResponse(400, { error: 'invalid_request' }) : partnerList(url));
     await openApp('/login/consent?oidcRequest=gone&partner=fotoservice', { rest });

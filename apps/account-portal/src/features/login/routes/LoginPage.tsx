@@ -42,7 +42,8 @@ export function LoginPage() {
   // Back from a social provider, the page the login was asked for comes from storage: the redirect lost the state.
   const [socialReaction, socialGoesOn, socialReturn] = useSocialLoginReturn();
   if (ready && account.loggedIn && (!loginAgain || loggedInAgain)) {
-    return <Navigate to={afterLoginPath(socialReturn ?? returnPath(location.state))} replace />;
+    // The address still names a partner's sign-in request whose record expired while the page stood open.
+    return <Navigate to={afterLoginPath(socialReturn ?? returnPath(location.state), location.search)} replace />;
   }
   if (socialGoesOn) return socialReaction;
   const state = location.state as LoginState | null;

@@ -5,7 +5,7 @@ import { useOtherTabs } from '@portal/identity/other-tabs';
 import { Loader, StatusPage } from '@portal/ui';
 import { leaveApp } from '../../../shared/leave-app';
 import type { LoginState } from '../../../shared/navigation';
-import { PARTNER_REQUEST_PARAM, rememberSignInPartner } from '../../../shared/single-sign-on';
+import { EXPIRED_SIGN_IN_PAGE, PARTNER_REQUEST_PARAM, rememberSignInPartner } from '../../../shared/single-sign-on';
 
 interface ConsentRequest {
   partner: { id: string; name: string };
@@ -19,9 +19,6 @@ type ConsentAnswer = ConsentRequest | 'login' | 'expired';
 
 /** Where the service shows and takes the shopper's consent for a partner's sign-in. */
 const CONSENT_PATH = '/oidc/consent';
-
-/** The page the service sends a sign-in to that it no longer holds (ssoapi.ExpiredSignInPage). */
-const EXPIRED_SIGN_IN_PAGE = '/error/sso-expired';
 
 /** Asks the service what the partner asks of the browser's session; undefined when no answer came. */
 async function askConsent(id: string): Promise<ConsentAnswer | undefined> {

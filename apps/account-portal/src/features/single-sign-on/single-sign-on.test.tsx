@@ -321,6 +321,23 @@ describe('the expired sign-in page (/error/sso-expired)', () => {
     expect(within(screen.getByRole('main')).getAllByRole('link').map((link) => link.textContent)).toEqual(['Zum Login']);
   });
 
+  // QA: the pages of a partner's sign-in and logout that the service refuses offered a logged-in shopper only "Zum
+  // Login", which led home; the logout's one even asks the shopper to log out in the customer account.
+  it.each([
+    ['sso-invalid', 'Die Anmeldung beim Partnerdienst ist nicht möglich.'],
+    ['sso-logout-invalid', 'Die Abmeldung über den Partnerdienst ist nicht möglich.'],
+  ])('/error/%s leads a logged-in shopper home, and one who is not to the login, as the expired one does', async (code, headline) => {
+    const identity = createFakeProvider({ accounts: [account] });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await openApp(`/error/${code}`, { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: headline }, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Zur Startseite', '/']]);
+    cleanup();
+    await openApp(`/error/${code}`, { identity: createFakeProvider({ accounts: [account] }) });
+    expect(await screen.findByRole('heading', { level: 1, name: headline }, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Zum Login', '/login']]);
+  });
+
   it("the consent page's expired request leads back to the partner that asked", async () => {
     const rest = (url: string) => (url.startsWith('/oidc/consent') ? jsonResponse(400, { error: 'invalid_request' }) : partnerList(url));
     await openApp('/login/consent?oidcRequest=gone&partner=fotoservice', { rest });

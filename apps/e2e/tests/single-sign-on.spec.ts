@@ -287,6 +287,9 @@ test.describe("a partner that is not the retailer's own", () => {
     await page.goto(`/oidc/authorize?${authorize.toString()}`);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Reiseservice möchte Sie mit Ihrem Kundenkonto anmelden' })).toBeVisible();
+    // The account whose identity the partner receives, by name (QA: the page named none).
+    await expect(page.getByText(`Angemeldet als ${email.toLowerCase()}`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Abmelden und mit einem anderen Kundenkonto anmelden' })).toBeVisible();
     await expect(page.getByText('Ihren Vor- und Nachnamen')).toBeVisible();
     await expect(page.getByText('Ihre E-Mail-Adresse')).toBeVisible();
     await expectAccessible(page);

@@ -182,12 +182,14 @@ test.describe('single sign-on with a partner service', () => {
     await page.goto(`/oidc/end_session?client_id=fotoservice&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`);
     await expect(page).toHaveURL(/\/error\/sso-logout-invalid$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Die Abmeldung über den Partnerdienst ist nicht möglich.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
   });
 
   test('a sign-in request naming no registered partner or return address shows the portal error page', async ({ page }) => {
     await page.goto(`/oidc/authorize?client_id=nobody&response_type=code&scope=openid&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`);
     await expect(page).toHaveURL(/\/error\/sso-invalid$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Die Anmeldung beim Partnerdienst ist nicht möglich.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
     await expectAccessible(page);
   });
 
@@ -309,6 +311,9 @@ test.describe("a partner that is not the retailer's own", () => {
     await page.goto(`/oidc/authorize?${authorize.toString()}`);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Reiseservice möchte Sie mit Ihrem Kundenkonto anmelden' })).toBeVisible();
+    // The account whose identity the partner receives, by name (QA: the page named none).
+    await expect(page.getByText(`Angemeldet als ${email.toLowerCase()}`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Abmelden und mit einem anderen Kundenkonto anmelden' })).toBeVisible();
     await expect(page.getByText('Ihren Vor- und Nachnamen')).toBeVisible();
     await expect(page.getByText('Ihre E-Mail-Adresse')).toBeVisible();
     await expectAccessible(page);
@@ -324,6 +329,16 @@ test.describe("a partner that is not the retailer's own", () => {
     await expect(page.getByRole('link', { name: 'Zur Startseite', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: /^Zurück zu/ })).toHaveCount(0);
     await expectAccessible(page);
+    // A sign-in or a logout the provider refuses shows a logged-in shopper the way home too, not "Zum Login", which
+    // led there without a word (QA).
+    await page.goto(`/oidc/authorize?client_id=nobody&response_type=code&scope=openid&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`);
+    await expect(page).toHaveURL(/\/error\/sso-invalid$/);
+    await expect(page.getByRole('link', { name: 'Zur Startseite', exact: true })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Zum Login' })).toHaveCount(0);
+    await page.goto(`/oidc/end_session?client_id=${id}&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`);
+    await expect(page).toHaveURL(/\/error\/sso-logout-invalid$/);
+    await expect(page.getByRole('link', { name: 'Zur Startseite', exact: true })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Zum Login' })).toHaveCount(0);
     partner.close();
   });
 });

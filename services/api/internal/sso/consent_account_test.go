@@ -69,6 +69,34 @@ func TestConsentDecisionWithoutSessionAsksForTheLogin(t *testing.T) {
 	require.Equal(t, "/login", v.decideFor(id, shown, "allow").Path, "a form post goes to the login")
 }
 
+// QA: the consent page said "… möchte Sie mit Ihrem Kundenkonto anmelden" without naming the account, so a shopper
+// whose browser had meanwhile logged in as another account (another tab) could not see whose identity "Erlauben"
+// hands over. The answer names the session's account by its address too, which the page shows, and follows the session.
+func TestConsentRequestNamesTheAccountsAddress(t *testing.T) {
+	v := newEnv(t)
+	const other = "max@example.com"
+	v.register(other)
+	v.registerAndLogIn()
+	loc := v.authorize(v.relyingParty("third", rpSecret), oauth2.GenerateVerifier())
+	require.Equal(t, "/login/consent", loc.Path, loc.String())
+	id := loc.Query().Get("oidcRequest")
+	require.Equal(t, shopperEmail, v.askedOf(id)["email"])
+	v.logInAs(other)
+	require.Equal(t, other, v.askedOf(id)["email"], "the account logged in now")
+}
+
+// askedOf is the service's answer to the consent page's question for the request.
+func (v *env) askedOf(id string) map[string]any {
+	v.t.Helper()
+	res, err := v.browser.Get(v.issuer + "/consent?id=" + url.QueryEscape(id))
+	require.NoError(v.t, err)
+	defer res.Body.Close()
+	require.Equal(v.t, http.StatusOK, res.StatusCode)
+	answer := map[string]any{}
+	require.NoError(v.t, json.NewDecoder(res.Body).Decode(&answer))
+	return answer
+}
+
 // shownAccount is the account the consent page is shown to for the request (empty when the service answers none).
 func (v *env) shownAccount(id string) string {
 	v.t.Helper()

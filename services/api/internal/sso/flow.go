@@ -395,11 +395,14 @@ func (s *Service) authorize(ctx context.Context, req AuthRequest, shopper Shoppe
 }
 
 // ConsentRequest is what the portal's consent page shows, and to whom: Account is the uid of the shopper whose
-// session the page was shown in, which the page's decision names (Decide).
+// session the page was shown in, which the page's decision names (Decide), and Email that shopper's address, which
+// the page names: the partner receives that account's identity (QA: the page named no account, and one logged in
+// meanwhile in another tab went to the partner with nothing changed on the page).
 type ConsentRequest struct {
 	Partner PartnerInfo `json:"partner"`
 	Scopes  []string    `json:"scopes"`
 	Account string      `json:"account"`
+	Email   string      `json:"email"`
 }
 
 // AskConsent answers what a live request's partner asks for (the scopes besides openid); the edge names the

@@ -334,7 +334,8 @@ func (h *handlers) consentRequest(c echo.Context) error {
 		return c.JSON(http.StatusUnauthorized, oauthError{Error: "login_required"})
 	}
 	// The page names this shopper with its decision: a decision in another shopper's session is not taken (Decide).
-	ask.Account = shopper.UID
+	// It shows the shopper's address, as the shopper knows the account.
+	ask.Account, ask.Email = shopper.UID, shopper.Email
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return c.JSON(http.StatusOK, ask)
 }

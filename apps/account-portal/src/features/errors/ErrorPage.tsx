@@ -13,6 +13,14 @@ const codesOfferingRegistration = new Set([`doi-${ErrorCode.ACTIVATION_EXPIRED}`
 const EXPIRED_SIGN_IN = 'sso-expired';
 
 /**
+ * The service's pages of a partner's sign-in or logout that it cannot carry out (ssoapi.ExpiredSignInPage,
+ * InvalidSignInPage, InvalidLogoutPage). They reach a shopper who is logged in as often as one who is not, so their
+ * way on fits the session: the start page, or the login. The login sends a logged-in shopper home anyway, without a
+ * word, and the logout's page asks that shopper to log out in the customer account (QA).
+ */
+const SIGN_ON_PAGES = new Set([EXPIRED_SIGN_IN, 'sso-invalid', 'sso-logout-invalid']);
+
+/**
  * The registered partner with a start page that this tab's last sign-in was for (SIGN_IN_PARTNER_KEY): there the
  * shopper starts an expired sign-in again. The remembered id only picks among the registered partners, so one that
  * names none, or none with a start page, links nowhere (never an open redirect).
@@ -41,8 +49,8 @@ function useSignInPartner(expiredSignIn: boolean): Partner | undefined {
 
 /**
  * `/error/{errorCode}` (spec 000 §2 and §8). An expired partner sign-in (spec 000 §1: the shopper returns to the
- * originating site) leads back to the partner it was for, when known; its other way fits the login, which a
- * logged-in shopper has already (QA journeys round, 2026-11-30: "Zum Login" was its only way, and led home).
+ * originating site) leads back to the partner it was for, when known. The single sign-on pages' other way fits the
+ * session (SIGN_ON_PAGES; QA journeys round, 2026-11-30: "Zum Login" was the expired sign-in's only way, and led home).
  */
 export function ErrorPage() {
   const { t } = useTranslation();
@@ -55,7 +63,7 @@ export function ErrorPage() {
     <Link className="button" to="/registration">
       {t('global.button.register', { defaultValue: 'Jetzt registrieren' })}
     </Link>
-  ) : expiredSignIn && account.loggedIn ? (
+  ) : SIGN_ON_PAGES.has(code) && account.loggedIn ? (
     <Link className={className} to="/">
       {t('global.button.home', { defaultValue: 'Zur Startseite' })}
     </Link>

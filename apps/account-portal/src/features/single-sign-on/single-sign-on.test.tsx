@@ -114,8 +114,21 @@ describe('sso.customLogin (spec 000 §7)', () => {
 });
 
 describe("the consent page of a partner that is not the retailer's own", () => {
-  const consentAnswer = (scopes: string[]) => (url: string) =>
-    url.startsWith('/oidc/consent?') ? jsonResponse(200, { partner: { id: 'reisen', name: 'Reiseservice' }, scopes }) : undefined;
+  const consentAnswer = (scopes: string[], email = 'anna@example.com') => (url: string) =>
+    url.startsWith('/oidc/consent?') ? jsonResponse(200, { partner: { id: 'reisen', name: 'Reiseservice' }, scopes, account: 'uid-anna', email }) : undefined;
+
+  // QA: the page named no account, so one that another tab had logged in meanwhile went to the partner with nothing
+  // on the page changed.
+  it('names the account the partner receives, by its address', async () => {
+    await openApp('/login/consent?oidcRequest=req-1', { rest: consentAnswer(['email']) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reiseservice möchte Sie mit Ihrem Kundenkonto anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Angemeldet als anna@example.com')).toBeInTheDocument();
+  });
+
+  it('shows an address of an internationalised domain as people write it', async () => {
+    await openApp('/login/consent?oidcRequest=req-1', { rest: consentAnswer(['email'], 'anna@xn--bcher-kva.de') });
+    expect(await screen.findByText('Angemeldet als anna@bücher.de', undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
 
   it('lists what the partner receives', async () => {
     await openApp('/login/consent?oidcRequest=req-1', { rest: consentAnswer(['profile', 'email']) });
@@ -154,7 +167,9 @@ describe('/login/consent', () => {
   it('a decision the service no longer takes (the request answered meanwhile) ends the same way', async () => {
     const rest = (url: string, init?: RequestInit) => {
       if (!url.startsWith('/oidc/consent')) return undefined;
-      return init?.method === 'POST' ? jsonResponse(400, { error: { code: 'expired' } }) : jsonResponse(200, { partner: { id: 'p', name: 'Rezeptwelt' }, scopes: ['openid', 'email'] });
+      return init?.method === 'POST'
+        ? jsonResponse(400, { error: { code: 'expired' } })
+        : jsonResponse(200, { partner: { id: 'p', name: 'Rezeptwelt' }, scopes: ['openid', 'email'], account: 'uid-anna', email: 'anna@example.com' });
     };
     await openApp('/login/consent?oidcRequest=req-1', { rest });
     await userEvent.click(await screen.findByRole('button', { name: 'Ablehnen' }, { timeout: 5000 }));
@@ -190,7 +205,9 @@ describe('/login/consent while the browser session changes', () => {
         if (body.get('account') !== session.account) return jsonResponse(409, { error: 'account_changed' });
         return jsonResponse(200, { next: 'https://reisen.example/callback?code=c' });
       }
-      return session.account ? jsonResponse(200, { partner, scopes: ['email'], account: session.account }) : jsonResponse(401, { error: 'login_required' });
+      return session.account
+        ? jsonResponse(200, { partner, scopes: ['email'], account: session.account, email: `${session.account.slice('uid-'.length)}@example.com` })
+        : jsonResponse(401, { error: 'login_required' });
     };
     return { rest, decisions };
   }
@@ -228,9 +245,13 @@ describe('/login/consent while the browser session changes', () => {
       await openApp('/login/consent?oidcRequest=req-9&partner=reisen', { rest: service.rest });
       await consentHeading();
       expect(screen.queryByText(ACCOUNT_CHANGED)).not.toBeInTheDocument();
+      expect(screen.getByText('Angemeldet als erika@example.com')).toBeInTheDocument();
       session.account = 'uid-max';
       await anotherTabSays(0);
       expect(await screen.findByText(ACCOUNT_CHANGED, undefined, { timeout: 5000 })).toBeInTheDocument();
+      // The account the decision now hands over, by name.
+      expect(screen.getByText('Angemeldet als max@example.com')).toBeInTheDocument();
+      expect(screen.queryByText(/erika@example\.com/)).not.toBeInTheDocument();
       await act(() => userEvent.click(screen.getByRole('button', { name: 'Erlauben' })));
       await waitFor(() => expect(spy).toHaveBeenCalledWith('https://reisen.example/callback?code=c'));
       expect(service.decisions.map((body) => body.get('account'))).toEqual(['uid-max']);
@@ -251,6 +272,31 @@ describe('/login/consent while the browser session changes', () => {
     expect(await screen.findByText(ACCOUNT_CHANGED, undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Reiseservice möchte Sie mit Ihrem Kundenkonto anmelden' })).toBeInTheDocument();
     expect(service.decisions.map((body) => body.get('account'))).toEqual(['uid-erika']);
+  });
+
+  // "Nicht Sie?": the product's own way to another account, the logout, goes on to the login of this sign-in.
+  it('offers another account: a logout, then the login that goes on with the sign-in', async () => {
+    withTabChannels(false);
+    const other = { ...account, email: 'max@example.com', profile: { firstName: 'Max', lastName: 'Muster' } };
+    const identity = createFakeProvider({ accounts: [account, other] });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    const spy = jest.spyOn(leaveApp, 'replaceWith').mockImplementation(() => undefined);
+    try {
+      await openApp('/login/consent?oidcRequest=req-9&partner=reisen', { identity, rest: consentService({ account: 'uid-erika' }).rest });
+      await consentHeading();
+      await act(() => userEvent.click(screen.getByRole('link', { name: 'Abmelden und mit einem anderen Kundenkonto anmelden' })));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(identity.calls.filter((call) => call.method === 'logout')).toHaveLength(1);
+      expect((await identity.getAccountInfo()).errorCode).toBe(403005);
+      expect(JSON.parse(window.localStorage.getItem(PARTNER_TOKEN_KEY)!)).toMatchObject({ token: 'req-9' });
+      await userEvent.type(screen.getByLabelText(/E-Mail-Adresse/), other.email);
+      await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+      await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+      // The service then asks that account for its consent.
+      await waitFor(() => expect(spy).toHaveBeenCalledWith('/oidc/continue?id=req-9'), { timeout: 5000 });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('a decision without a session: the login says that the session ended', async () => {
@@ -341,6 +387,23 @@ describe('the expired sign-in page (/error/sso-expired)', () => {
       now.mockRestore();
       spy.mockRestore();
     }
+  });
+
+  // QA: the pages of a partner's sign-in and logout that the service refuses offered a logged-in shopper only "Zum
+  // Login", which led home; the logout's one even asks the shopper to log out in the customer account.
+  it.each([
+    ['sso-invalid', 'Die Anmeldung beim Partnerdienst ist nicht möglich.'],
+    ['sso-logout-invalid', 'Die Abmeldung über den Partnerdienst ist nicht möglich.'],
+  ])('/error/%s leads a logged-in shopper home, and one who is not to the login, as the expired one does', async (code, headline) => {
+    const identity = createFakeProvider({ accounts: [account] });
+    await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await openApp(`/error/${code}`, { identity });
+    expect(await screen.findByRole('heading', { level: 1, name: headline }, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Zur Startseite', '/']]);
+    cleanup();
+    await openApp(`/error/${code}`, { identity: createFakeProvider({ accounts: [account] }) });
+    expect(await screen.findByRole('heading', { level: 1, name: headline }, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Zum Login', '/login']]);
   });
 
   it("the consent page's expired request leads back to the partner that asked", async () => {

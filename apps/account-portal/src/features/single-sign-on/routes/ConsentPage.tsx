@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useOtherTabs } from '@portal/identity/other-tabs';
 import { Loader, StatusPage } from '@portal/ui';
 import { leaveApp } from '../../../shared/leave-app';
@@ -12,6 +12,8 @@ interface ConsentRequest {
   scopes: string[];
   /** The account the service asks (its uid): the decision names it, and counts only from that account's session. */
   account: string;
+  /** That account's e-mail address, by which the page names it: the partner receives this account's identity. */
+  email: string;
 }
 
 /** What the service answers for the browser's session: the request, no session (`login`), or no request (`expired`). */
@@ -19,6 +21,31 @@ type ConsentAnswer = ConsentRequest | 'login' | 'expired';
 
 /** Where the service shows and takes the shopper's consent for a partner's sign-in. */
 const CONSENT_PATH = '/oidc/consent';
+
+/**
+ * An address as the page shows it: its domain as people write it (displayEmail, the rule of the service's mails), not
+ * the xn-- form the service stores. The rule loads only for an address with such a label (page weight); when it fails
+ * to load, the address shows as it is.
+ */
+function useShownEmail(address: string): string {
+  const [shown, setShown] = useState<{ address: string; as: string }>();
+  useEffect(() => {
+    if (!/[@.]xn--/i.test(address)) return;
+    let cancelled = false;
+    void import('../../../shared/email-display')
+      .then(
+        (rule) => rule.displayEmail(address),
+        () => address,
+      )
+      .then((as) => {
+        if (!cancelled) setShown({ address, as });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [address]);
+  return shown && shown.address === address ? shown.as : address;
+}
 
 /** Asks the service what the partner asks of the browser's session; undefined when no answer came. */
 async function askConsent(id: string): Promise<ConsentAnswer | undefined> {
@@ -40,8 +67,9 @@ async function askConsent(id: string): Promise<ConsentAnswer | undefined> {
  * The page follows the browser's session, as the account pages do: when another tab says it changed (useOtherTabs),
  * and when the service refuses a decision for it. A session that ended takes the shopper to the login, which says so
  * and then goes on with the sign-in; another account's is asked for its own consent, with a word that the account
- * changed. The decision names the account the page was shown to, and the service takes it from that account's session
- * only (409 otherwise). QA of 2026-11-30: the page stayed as its shopper logged out and another account logged in in
+ * changed. The page names that account by its address (the service's answer), so the shopper sees whose identity
+ * "Erlauben" hands over. The decision names the account the page was shown to, and the service takes it from that
+ * account's session only (409 otherwise). QA of 2026-11-30: the page stayed as its shopper logged out and another account logged in in
  * another tab, and "Erlauben" granted the partner that other account; after a logout alone it went to the login
  * without a word.
  */
@@ -55,14 +83,17 @@ export function ConsentPage() {
   const [request, setRequest] = useState<ConsentRequest | 'expired'>();
   const [accountChanged, setAccountChanged] = useState(false);
   const [sending, setSending] = useState(false);
+  const email = useShownEmail(typeof request === 'object' ? request.email : '');
   // The account the page shows the request to, once it shows one.
   const shownTo = useRef<string>(undefined);
+  // The login that goes on with this sign-in.
+  const loginPath = `/login?${PARTNER_REQUEST_PARAM}=${encodeURIComponent(id)}`;
   const logIn = useCallback(
     (sessionEnded: boolean) => {
       const state: LoginState | undefined = sessionEnded ? { sessionEnded } : undefined;
-      navigate(`/login?${PARTNER_REQUEST_PARAM}=${encodeURIComponent(id)}`, { replace: true, state });
+      navigate(loginPath, { replace: true, state });
     },
-    [id, navigate],
+    [loginPath, navigate],
   );
   const show = useCallback((asked: ConsentRequest) => {
     setAccountChanged(shownTo.current !== undefined && asked.account !== shownTo.current);
@@ -123,8 +154,17 @@ export function ConsentPage() {
   const partner = request.partner.name;
   return (
     <StatusPage headline={t('clp.login.consent.headline', { partner })}>
-      {/* Announced as it comes: the page stays, and the decision asked of the account now logged in looks the same. */}
-      <div role="status">{accountChanged ? <p className="notice">{t('clp.login.consent.accountChanged')}</p> : null}</div>
+      {/* Announced as it comes: the page stays, and the decision asked of the account now logged in looks the same
+          but for the account it names. That is the account whose identity the partner receives, as the service names
+          it now (QA: the page named none, and another tab's login changed nothing on it). Another account is the
+          product's logout, which goes on to the login of this sign-in: /login sends a logged-in shopper on. */}
+      <div role="status">
+        {accountChanged ? <p className="notice">{t('clp.login.consent.accountChanged')}</p> : null}
+        <p>
+          {t('clp.login.consent.account', { email })}{' '}
+          <Link to={`/logout?redirect=${encodeURIComponent(loginPath)}`}>{t('clp.login.consent.otherAccount')}</Link>
+        </p>
+      </div>
       {/* A partner asking for openid alone receives no data: one sentence says so, where a lead-in over an empty
           list once did (QA round). */}
       {request.scopes.length === 0 ? (

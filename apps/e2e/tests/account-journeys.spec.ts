@@ -69,6 +69,35 @@ test.describe('account portal journeys', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  // QA, 2026-12-01: the login a registration ends on, with its notice that a mail was sent, stayed the form after the
+  // address was confirmed and the shopper logged in in another tab (a plain /login goes on, spec 000 §2).
+  test('the login a registration ended on goes on when the shopper logs in in another tab', async ({ page, context, baseURL }) => {
+    test.slow(); // the post-registration timer and two logins' pages
+    const email = uniqueEmail(test.info(), 'regtabs');
+    await page.goto('/registration');
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+    await page.getByLabel(/^Passwort/).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
+    await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+    await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    await expect(page.getByText(/Wir haben Ihnen eine E-Mail geschickt/)).toBeVisible();
+
+    const other = await context.newPage();
+    await confirmEmail(other, baseURL!, email);
+    await other.getByRole('link', { name: 'Zum Login' }).click();
+    await logIn(other, email);
+    await expect(other.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+
+    await page.bringToFront();
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' })).toBeVisible();
+    await other.close();
+  });
+
   test('logging in before confirming offers to resend the verification mail', async ({ page, baseURL }) => {
     const email = uniqueEmail(test.info(), 'unverified');
     expect((await registerThroughApi(page.request, baseURL!, email, { firstName: 'Otto', lastName: 'Normal' })).errorCode).toBe(206002);

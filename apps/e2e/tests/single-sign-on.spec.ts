@@ -74,10 +74,23 @@ test.describe('single sign-on with a partner service', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Hallo, Erika Muster!' })).toBeVisible();
     expect(visited).not.toContain('/login');
 
-    // Logout at the partner ends the portal session too and comes back to the partner's registered address.
+    // Logout at the partner ends the portal session too and comes back to the partner's registered address, through
+    // the portal's logout page, which tells the portal's other tabs that the shopper logs out: an account page left
+    // open in another tab goes to the login without saying that the session expired (QA, 2026-12-01).
+    const accountTab = await context.newPage();
+    await accountTab.goto('/accessdata');
+    await expect(accountTab.getByRole('heading', { level: 1, name: 'Anmeldedaten' })).toBeVisible();
+    await page.bringToFront();
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen beim Fotoservice' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${PARTNER}$`));
+    await accountTab.bringToFront();
+    await expect(accountTab.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expect(accountTab.getByText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.')).toHaveCount(0);
+    await accountTab.close();
+    // The logout page left in the partner's place: Back goes to the partner's page before it.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/logout/);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AccountStore, SESSION_CHANNEL, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider, MINUTE, restoreTabChannels, TabChannel, withTabChannels } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
-import { openApp } from '../testing/render-app';
+import { jsonResponse, openApp, stubBackend } from '../testing/render-app';
 
 const PASSWORD = 'Geheim12!';
 const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
@@ -91,6 +91,38 @@ describe('/login while another tab logs in', () => {
     disconnect();
   }, 20_000);
 
+  // QA, 2026-12-01: the /login a registration ends on (its notice that a mail was sent) stayed the form after the
+  // address was confirmed and the shopper logged in in another tab. The registration's regToken, which its finalize
+  // left with the tab, was read instead of the session (a regToken opens its account or nothing, never the session).
+  it('goes on to / from the login a registration ended on, whose finalize left its regToken with the tab', async () => {
+    withTabChannels(true);
+    const fake = createFakeProvider();
+    const tabA: IdentityProvider = { ...fake, onLogin: () => () => undefined, onLogout: () => () => undefined };
+    const tabB = new AccountStore(fake);
+    const disconnect = tabB.connect();
+    await tabB.load();
+    await openApp('/registration', { identity: tabA });
+    stubBackend((url) => (url.includes('/rest/v1/region?') ? jsonResponse(200, { region: { id: 'NORD' } }) : undefined));
+    await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 }), 'neu@example.com');
+    await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 }), 'Erika');
+    await userEvent.type(screen.getByRole('textbox', { name: /Nachname/ }), 'Muster');
+    await userEvent.type(screen.getByRole('textbox', { name: /Postleitzahl/ }), '20095');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    const login = await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 8000 });
+    expect(login).toHaveAccessibleDescription(/Bitte bestätigen Sie Ihre E-Mail-Adresse innerhalb von 14 Tagen/);
+
+    // The mail's link, then the login, in tab B.
+    fake.openLink(fake.lastMail('neu@example.com', 'verification')!.link);
+    await act(async () => {
+      await fake.login({ loginID: 'neu@example.com', password: PASSWORD });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Willkommen, Erika Muster!' }, { timeout: 5000 })).toBeInTheDocument();
+    disconnect();
+  }, 30_000);
+
   it("takes another tab's word that it logs out for no change: the session it reads then may be the one that ends", async () => {
     withTabChannels(true);
     const { fake, disconnect } = await loginOpenBesideTabB('/login', 'Anmelden');
@@ -139,6 +171,27 @@ describe('an account page while another tab changes the browser session', () => 
     expect(screen.queryByDisplayValue('Muster')).not.toBeInTheDocument();
     expect(screen.queryByText(/Ihre Sitzung ist abgelaufen/)).not.toBeInTheDocument();
     disconnect();
+  }, 20_000);
+
+  // QA, 2026-12-01: the shopper's logout at a partner (its id_token_hint) sent an account page left open to a login
+  // that said the session had expired. The service ends that session itself, which no tab hears, and sends the
+  // browser on through /logout, whose word comes after the end; the page learns of the end when it is shown again.
+  it("a partner's logout, ended by the service, then /logout's word: the page, shown again, goes to the login, which does not say the session expired", async () => {
+    withTabChannels(true);
+    const { fake, disconnect } = await twoTabs();
+    disconnect();
+    await fake.logout();
+    await act(async () => {
+      const logoutPage = new BroadcastChannel(SESSION_CHANNEL);
+      logoutPage.postMessage('logout');
+      logoutPage.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    act(() => {
+      window.dispatchEvent(new FocusEvent('focus'));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Ihre Sitzung ist abgelaufen/)).not.toBeInTheDocument();
   }, 20_000);
 
   it('the session idled out, which another tab noticed first: the page goes to the login, which says the session expired', async () => {

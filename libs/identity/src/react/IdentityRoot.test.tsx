@@ -18,6 +18,7 @@ function AccountView({ regToken = 'rt_manual' }: { regToken?: string }) {
       {account.regToken ? <p>Registration {account.regToken}</p> : null}
       {account.UID ? <p>UID {account.UID}</p> : null}
       <button onClick={() => void refresh()}>Refresh</button>
+      <button onClick={() => void refresh({ session: true })}>Read session</button>
       <button onClick={() => setRegistration(regToken, { profile: { email: 'new@example.org' } })}>Start registration</button>
     </div>
   );
@@ -131,6 +132,25 @@ describe('IdentityRoot and useIdentity', () => {
     expect(screen.getByText('Logged out')).toBeInTheDocument();
     expect(screen.getByText(`Registration ${regToken}`)).toBeInTheDocument();
     expect(fake.calls.at(-1)?.params).toMatchObject({ regToken });
+  });
+
+  // What another tab's word that the session changed reads: a /login a registration's finalize left its regToken
+  // with stayed the form after another tab's login (QA, 2026-12-01).
+  it("reads the browser's session, not the registration's regToken, when asked for the session", async () => {
+    const { regToken } = fake.issueSubscriberRegToken('reader@example.org');
+    // Another tab's login: this tab's provider tells only its own calls.
+    render(
+      <IdentityRoot provider={{ ...fake, onLogin: () => () => undefined }}>
+        <AccountView regToken={regToken} />
+      </IdentityRoot>,
+    );
+    await screen.findByText('Logged out');
+    await userEvent.click(screen.getByRole('button', { name: 'Start registration' }));
+    await fake.login({ loginID: 'erika@example.org', password: PASSWORD });
+    await userEvent.click(screen.getByRole('button', { name: 'Read session' }));
+    expect(await screen.findByText('Logged in as erika@example.org')).toBeInTheDocument();
+    expect(screen.queryByText(/^Registration /)).not.toBeInTheDocument();
+    expect(fake.calls.at(-1)?.params).not.toHaveProperty('regToken');
   });
 
   it('a call answered 403005 while logged in (the session idled out) logs out in client state', async () => {

@@ -47,9 +47,10 @@ export interface UseIdentity {
   ready: boolean;
   /**
    * getAccountInfo again; a failure logs out in client state. `sessionEnded`: the page's session may have ended, and
-   * the logout says so; another account's session ends it too.
+   * the logout says so; another account's session ends it too. `session`: the session's account, even where a
+   * registration's regToken is held.
    */
-  refresh: (options?: { sessionEnded?: boolean }) => Promise<void>;
+  refresh: (options?: { sessionEnded?: boolean; session?: boolean }) => Promise<void>;
   /** getAccountInfo again after the shopper's change was saved; without an answer the change is held and read later. */
   refreshAfterSave: (change: SavedChange) => Promise<void>;
   /** Keeps the regToken (and what is known) of a registration in progress. */

@@ -171,9 +171,11 @@ export class AccountStore {
    * 403005 and a transport error, logs out in client state (spec 001 §4); `sessionEnded` marks that logout as the
    * end of a session a page was using, and then another account's session is that end too: the browser's session
    * went to an account another tab logged in, and the page, which acts for its own account, goes to the login
-   * (spec 000 §6) instead of showing the other one's data.
+   * (spec 000 §6) instead of showing the other one's data. `session` reads the browser's session even where a regToken
+   * is held: another tab's word that the session changed is of the session, which the regToken never reads (a /login
+   * after a registration whose finalize left its regToken stayed the form after another tab's login, QA 2026-12-01).
    */
-  refresh = ({ sessionEnded = false }: { sessionEnded?: boolean } = {}): Promise<void> => this.readAccount({ sessionEnded });
+  refresh = (options: { sessionEnded?: boolean; session?: boolean } = {}): Promise<void> => this.readAccount(options);
 
   /**
    * Reads the account again after a change of the shopper's was saved (setAccountInfo answered 0), so every page
@@ -203,10 +205,10 @@ export class AccountStore {
     stops = [onlineManager.subscribe((online) => online && again()), focusManager.subscribe((focused) => focused && again())];
   }
 
-  private async readAccount({ sessionEnded = false, onNoAnswer }: { sessionEnded?: boolean; onNoAnswer?: () => void }): Promise<void> {
+  private async readAccount({ sessionEnded = false, session, onNoAnswer }: { sessionEnded?: boolean; session?: boolean; onNoAnswer?: () => void }): Promise<void> {
     const run = ++this.refreshes;
     const { account } = this.snapshot;
-    const regToken = !account.loggedIn ? account.regToken : undefined;
+    const regToken = !account.loggedIn && !session ? account.regToken : undefined;
     try {
       const answer = await this.provider.getAccountInfo({
         include: ACCOUNT_INCLUDE,

@@ -297,11 +297,12 @@ func TestWholeFlowWithAStandardRelyingParty(t *testing.T) {
 	_, err = party.provider.UserInfo(context.Background(), oauth2.StaticTokenSource(tok))
 	require.Error(t, err, "the access token of a reused code is revoked")
 
-	// RP-initiated logout with the registered address ends the portal session and goes back to the partner.
+	// RP-initiated logout with the registered address ends the portal session and goes back to the partner, through
+	// the portal's logout page (which tells the portal's other tabs).
 	tok2 := v.signIn(party)
 	raw2, _ := tok2.Extra("id_token").(string)
 	loc, _ = v.follow(meta.EndSession + "?" + url.Values{"id_token_hint": {raw2}, "post_logout_redirect_uri": {rpLogout}, "state": {"s2"}}.Encode())
-	require.Equal(t, rpLogout+"?state=s2", loc.String())
+	requireOnToPartner(t, loc, rpLogout+"?state=s2")
 	_, err = party.provider.UserInfo(context.Background(), oauth2.StaticTokenSource(tok2))
 	require.Error(t, err, "logout revokes the partner's tokens")
 	// Logged out: the next sign-in goes to the portal's login page.
@@ -716,15 +717,29 @@ func TestDemoPartnerSignsTheShopperIn(t *testing.T) {
 	require.Equal(t, "/partner/fotoservice/", res.Request.URL.Path)
 	require.Contains(t, string(body), "Hallo, Erika Muster!")
 
-	// Its logout ends the portal session and comes back to the partner.
+	// Its logout ends the portal session and comes back to the partner, through the portal's logout page, whose
+	// script (which this client does not run) goes on to the partner's address.
 	res, err = v.browser.PostForm(v.base+"/partner/fotoservice/logout", nil)
+	require.NoError(t, err)
+	_ = res.Body.Close()
+	requireOnToPartner(t, res.Request.URL, v.base+"/partner/fotoservice/")
+	res, err = v.browser.Get(res.Request.URL.Query().Get("redirect"))
 	require.NoError(t, err)
 	body, _ = io.ReadAll(res.Body)
 	_ = res.Body.Close()
-	require.Equal(t, "/partner/fotoservice/", res.Request.URL.Path)
 	require.Contains(t, string(body), "Mit Ihrem Kundenkonto anmelden")
 	loc, _ := v.follow(v.base + "/partner/fotoservice/login")
 	require.Equal(t, "/login", loc.Path, "logged out at the portal too")
+}
+
+// requireOnToPartner checks that a partner's logout of the browser's own shopper, which ended the session, sends
+// the browser on to the partner's address `partner` through the portal's logout page, without its question: the
+// page tells the portal's other tabs that the shopper logs out.
+func requireOnToPartner(t *testing.T, loc *url.URL, partner string) {
+	t.Helper()
+	require.Equal(t, sso.PortalLogout, loc.Path, loc.String())
+	require.False(t, loc.Query().Has(sso.ConfirmLogoutParam), loc.String())
+	require.Equal(t, partner, loc.Query().Get("redirect"))
 }
 
 // make run listens on 127.0.0.1 and prints localhost: a shopper who opens the partner at 127.0.0.1 is signed in

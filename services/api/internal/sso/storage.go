@@ -323,13 +323,17 @@ func (s storage) TerminateSession(ctx context.Context, userID, clientID string) 
 
 // TerminateSessionFromRequest carries out a partner's logout (OpenID Connect RP-Initiated Logout 1.0 §2). An
 // id_token_hint revokes the partner's tokens of the shopper it names; when that shopper is the browser's session, the
-// session ends here and the browser goes on to the partner's address without a question. Without a hint, or with one
-// of another shopper, nothing shows that the browser's shopper asked, and the provider MUST ask: the browser goes to
-// the portal's logout page with ConfirmLogoutParam, which asks before it logs out (QA security round, 2026-11-30: a
-// plain link to the endpoint from any site logged the shopper out). A browser without a session has nothing to log
-// out of and is not asked: a hint's logout goes on to the partner, one without through the portal's logout page.
+// session ends here and the browser goes on without a question, through the portal's logout page to the partner's
+// address: that page tells the portal's other tabs that the shopper logs out, which a redirect cannot, and their
+// login then does not say that the session expired (QA, 2026-12-01: an account page left open in another tab said
+// so after the shopper's logout at a partner). Without a hint, or with one of another shopper, nothing shows that
+// the browser's shopper asked, and the provider MUST ask: the browser goes to the portal's logout page with
+// ConfirmLogoutParam, which asks before it logs out (QA security round, 2026-11-30: a plain link to the endpoint from
+// any site logged the shopper out). A browser without a session has nothing to log out of and is not asked: a hint's
+// logout goes on to the partner, one without through the portal's logout page.
 func (s storage) TerminateSessionFromRequest(ctx context.Context, req *op.EndSessionRequest) (string, error) {
 	session, _ := ctx.Value(endSessionKey{}).(browserSession)
+	q := url.Values{"redirect": {req.RedirectURI}}
 	if req.UserID != "" {
 		if err := s.svc.store.RevokeTokensOf(ctx, req.UserID, req.ClientID, s.svc.clock()); err != nil {
 			return "", serverError(err)
@@ -338,13 +342,12 @@ func (s storage) TerminateSessionFromRequest(ctx context.Context, req *op.EndSes
 			if err := session.end(); err != nil {
 				return "", serverError(err)
 			}
-			return req.RedirectURI, nil
+			return PortalLogout + "?" + q.Encode(), nil
 		}
 		if session.shopper == "" {
 			return req.RedirectURI, nil
 		}
 	}
-	q := url.Values{"redirect": {req.RedirectURI}}
 	if session.shopper != "" {
 		q.Set(ConfirmLogoutParam, req.ClientID)
 	}

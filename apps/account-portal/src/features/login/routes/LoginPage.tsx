@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { use, useEffect, useState } from 'react';
+import { use, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import { useOtherTabs } from '@portal/identity/other-tabs';
@@ -33,8 +33,9 @@ export function LoginPage() {
   const [loggedInAgain, setLoggedInAgain] = useState(false);
   useEffect(() => (loginAgain ? provider.onLogin(() => setLoggedInAgain(true)) : undefined), [loginAgain, provider]);
   // Only at the account store's word that the session changed: a /logout says 'logout' before it logs out, and a
-  // read then could still find the session that is ending.
-  useOtherTabs(refresh);
+  // read then could still find the session that is ending. The session's account, not that of the regToken a
+  // registration's finalize left with the tab: the login it ends on stayed the form after another tab's login (QA).
+  useOtherTabs(useCallback(() => refresh({ session: true }), [refresh]));
   const ownId = useOwnIdLogin();
   const passkey = usePasskeyLogin();
   // Once per visit of the page: keep what a partner handed over before deciding where a logged-in visitor goes.

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeProvider } from '@portal/identity/testing';
+import { SESSION_CHANNEL } from '@portal/identity';
+import { createFakeProvider, restoreTabChannels, TabChannel, withTabChannels } from '@portal/identity/testing';
 import { forgetLanguage } from '@portal/ui/testing';
 import { leaveApp } from '../../../shared/leave-app';
 import { jsonResponse, openApp } from '../../../testing/render-app';
@@ -73,7 +74,7 @@ describe('/logout asked by a partner (the service\'s confirm parameter)', () => 
 
   it('asks, naming the partner; Abmelden logs out and goes on to the partner\'s address', async () => {
     const left: string[] = [];
-    const spy = jest.spyOn(leaveApp, 'to').mockImplementation((url) => void left.push(url));
+    const spy = jest.spyOn(leaveApp, 'replaceWith').mockImplementation((url) => void left.push(url));
     try {
       const identity = await loggedIn();
       const back = 'https://foto.example/?state=s1';
@@ -114,6 +115,28 @@ describe('/logout asked by a partner (the service\'s confirm parameter)', () => 
       expect(logouts(fake)).toBe(0);
     } finally {
       error.mockRestore();
+    }
+  });
+
+  // The service ends the session of a partner's logout with its own shopper's hint and sends the browser on through
+  // this page, without the question: the page tells the other tabs that the shopper logs out, which the service's
+  // redirect cannot (QA, 2026-12-01: an account page left open said the session had expired), and goes on.
+  it("the shopper's own logout at the partner, ended by the service: tells the other tabs, and leaves for the partner in its place", async () => {
+    withTabChannels(true);
+    const told: unknown[] = [];
+    const otherTab = new TabChannel(SESSION_CHANNEL);
+    otherTab.addEventListener('message', (event) => told.push((event as MessageEvent).data));
+    const left: string[] = [];
+    // In its place: Back from the partner's page would return to this hand-over, which goes on to the partner again.
+    const spy = jest.spyOn(leaveApp, 'replaceWith').mockImplementation((url) => void left.push(url));
+    try {
+      const back = 'https://foto.example/?state=s1';
+      await openApp(`/logout?redirect=${encodeURIComponent(back)}`, { identity: createFakeProvider(), rest });
+      await waitFor(() => expect(left).toEqual([back]));
+      expect(told).toEqual(['logout']);
+    } finally {
+      spy.mockRestore();
+      restoreTabChannels();
     }
   });
 

@@ -33,9 +33,11 @@ type Shown = 'leaving' | 'accountDeleted' | { partner: string | undefined; partn
  * deletion (the account page's LogoutState) it stays, confirming the deletion with the way to the login: outside the
  * account area, whose login check would take the session the deletion ended for one that expired.
  *
- * A partner's logout that the service's provider could not tell to be the shopper's comes with CONFIRM_LOGOUT_PARAM:
- * the page asks first (OpenID Connect RP-Initiated Logout 1.0 §2), unless the browser has no session to end. Only a
- * look-up that answers "nobody is logged in" skips the question; one that fails asks.
+ * A partner's logout of the browser's own shopper (its id_token_hint) passes through the page on its way back to the
+ * partner, the session ended by the service already: the page's word to the other tabs keeps their login from saying
+ * that the session expired (QA, 2026-12-01). One that the service's provider could not tell to be the shopper's comes
+ * with CONFIRM_LOGOUT_PARAM: the page asks first (OpenID Connect RP-Initiated Logout 1.0 §2), unless the browser has
+ * no session to end. Only a look-up that answers "nobody is logged in" skips the question; one that fails asks.
  */
 export function LogoutPage() {
   const { t } = useTranslation();
@@ -81,7 +83,9 @@ export function LogoutPage() {
         .then((list) => {
           if (accountDeleted) return setShown('accountDeleted');
           const target = logoutTarget(redirect, list);
-          if ('address' in target) leaveApp.to(target.address);
+          // In this page's place, as it goes to a page of the portal: Back from the partner's page would return to
+          // this hand-over, which goes on to the partner again (a partner's own logout passes through it).
+          if ('address' in target) leaveApp.replaceWith(target.address);
           else navigate(target.path, { replace: true });
         });
     },

@@ -1,4 +1,13 @@
-import { identityCall, PASSWORD, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
+import {
+  confirmedAccount,
+  confirmThroughLink,
+  identityCall,
+  logInThroughApi,
+  PASSWORD,
+  registerThroughApi,
+  uniqueEmail,
+  verificationMails,
+} from '../helpers/account';
 import { expect, expectAccessible, test } from '../fixtures';
 
 // Mail scanners and link previews open every link of a mail with GET before the recipient does: a confirmation
@@ -45,5 +54,32 @@ test.describe('mail links', () => {
     await page.goto(link.pathname + link.search);
     await expect(page).toHaveURL(/\/double-opt-in-done\?errorCode=0$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-BE');
+  });
+
+  // A later QA round of 2026-12-01: the link of an e-mail change whose new address someone registered meanwhile (not
+  // confirmed yet) said "Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: doi-400003", not that the address stayed.
+  test("an e-mail change's link to an address registered meanwhile says it was taken, and leads to another address", async ({ page, request, baseURL }) => {
+    const email = uniqueEmail(test.info(), 'changer');
+    const taken = uniqueEmail(test.info(), 'taken-meanwhile');
+    await confirmedAccount(request, baseURL!, email);
+    await logInThroughApi(page, baseURL!, email);
+    expect((await identityCall(page.request, baseURL!, 'setAccountInfo', { password: PASSWORD, profile: { email: taken } })).errorCode).toBe(0);
+    const [change] = await verificationMails(request, baseURL!, taken);
+    expect((await registerThroughApi(request, baseURL!, taken, { firstName: 'Max', lastName: 'Muster' })).errorCode).toBe(206002);
+    const [registration] = await verificationMails(request, baseURL!, taken, 2); // newest first
+
+    const link = new URL(change!.links[0]!);
+    await page.goto(link.pathname + link.search);
+    await expect(page).toHaveURL(/\/error\/email-change-in-use$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Die neue E-Mail-Adresse ist inzwischen vergeben.' })).toBeVisible();
+    await expect(page.getByText(/Ihre E-Mail-Adresse wurde deshalb nicht geändert/)).toBeVisible();
+    await expect(page.getByText(/Fehlercode/)).toHaveCount(0);
+    await expectAccessible(page);
+    // The change ended no session: the way on is the login data page, with the address as it was.
+    await page.getByRole('link', { name: 'Andere E-Mail-Adresse angeben' }).click();
+    await expect(page).toHaveURL(/\/accessdata$/);
+    await expect(page.getByText(`Ihre E-Mail-Adresse: ${email}`)).toBeVisible();
+    // The registration's own link still confirms it.
+    expect(await confirmThroughLink(request, baseURL!, registration!.links[0]!)).toBe('/double-opt-in-done?errorCode=0');
   });
 });

@@ -6,6 +6,7 @@ import { DRAFT_KEEP_MS } from '../shared/form-draft';
 import { loadSessionMessages } from '../shared/session-texts';
 import { loadAccessDataMessages, loadAccountMessages } from './account-page-texts';
 import { loadLinkedMessages } from '../features/link-accounts/linked-texts';
+import { loadEmailInUseMessages } from '../features/errors/email-in-use-texts';
 
 const PARTS: Record<string, MessageLoader> = {
   'first page': loadMessages,
@@ -16,6 +17,7 @@ const PARTS: Record<string, MessageLoader> = {
   '/accessdata': loadAccessDataMessages,
   "the session's dialogs": loadSessionMessages,
   'a link done for an unconfirmed e-mail': loadLinkedMessages,
+  "the page of an e-mail change's address taken meanwhile": loadEmailInUseMessages,
 };
 
 describe('app messages', () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Links, type IdentityProvider } from '@portal/identity';
 import { createFakeProvider } from '@portal/identity/testing';
@@ -71,6 +71,40 @@ describe('account portal routes', () => {
     expect(screen.getByText(/Passwort inzwischen geändert oder zurückgesetzt.*Sicherheit.*„Anmeldedaten“ erneut/)).toBeInTheDocument();
     expect(screen.queryByText(/ungültig|bereits verwendet|neuerer|Fehlercode/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
+  });
+
+  // A later QA round of 2026-12-01: the link of an e-mail change whose new address was registered meanwhile (a
+  // registration not confirmed yet is enough) said "Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: doi-400003",
+  // not that the address stayed as it was (services/api identityapi.InUseEmailChangePage). Its way on is another
+  // address: the login data page, through the login for a shopper who is logged out.
+  describe('the page of an e-mail change whose new address was taken meanwhile', () => {
+    const email = 'anna@example.com';
+    const password = 'Geheim12!';
+    const preferences = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
+    const identity = () => createFakeProvider({ accounts: [{ email, password, preferences, profile: { firstName: 'Anna', lastName: 'Muster' } }] });
+    const headline = 'Die neue E-Mail-Adresse ist inzwischen vergeben.';
+    const links = () => within(screen.getByRole('main')).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+
+    it('says the address belongs to another account or registration and was not changed; the login leads to the login data', async () => {
+      await openApp('/error/email-change-in-use', { identity: identity() });
+      expect(await screen.findByRole('heading', { level: 1, name: headline })).toBeInTheDocument();
+      expect(screen.getByText(/anderes Kundenkonto angelegt oder eine Registrierung begonnen.*Ihre E-Mail-Adresse wurde deshalb nicht geändert.*„Anmeldedaten“/)).toBeInTheDocument();
+      expect(screen.queryByText(/unerwarteter Fehler|Fehlercode/)).not.toBeInTheDocument();
+      expect(links()).toEqual([['Zum Login', '/login']]);
+      await userEvent.click(screen.getByRole('link', { name: 'Zum Login' }));
+      await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/), email);
+      await userEvent.type(screen.getByLabelText(/^Passwort/), password);
+      await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Anmeldedaten' }, { timeout: 5000 })).toBeInTheDocument();
+    }, 15_000);
+
+    it('leads a shopper who is logged in to the login data', async () => {
+      const provider = identity();
+      await provider.login({ loginID: email, password });
+      await openApp('/error/email-change-in-use', { identity: provider });
+      expect(await screen.findByRole('heading', { level: 1, name: headline }, { timeout: 5000 })).toBeInTheDocument();
+      expect(links()).toEqual([['Andere E-Mail-Adresse angeben', '/accessdata']]);
+    }, 15_000);
   });
 
   it('shows the not-found page with home and back for unknown paths', async () => {

@@ -1840,6 +1840,30 @@ export function describeIdentityContract(
         expect((await provider.login({ loginID: second, password: STRONG_PASSWORD })).errorCode).toBe(0);
       });
 
+      // A registration holds its address from the start, confirmed or not, as setAccountInfo's 400003 says: one made
+      // while a change to the address waits for its link wins it, and the change's link changes nothing. The contract
+      // answers 400003 there; the service's page says the address was taken (/error/email-change-in-use). The link stays
+      // as it was, and the registration's own link still confirms it.
+      it("an e-mail change whose new address a registration took meanwhile changes nothing; the registration's link still confirms it", async () => {
+        const email = await activeAccount('inuse');
+        const moved = freshEmail('inuse-new');
+        expect((await provider.setAccountInfo({ profile: { email: moved }, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        const change = await helpers.lastMail(moved, 'verification');
+        await provider.logout();
+        const { answer } = await registerComplete(moved);
+        expect(answer.errorCode).toBe(ErrorCode.PENDING_VERIFICATION);
+        const registration = await helpers.lastMail(moved, 'verification');
+        expect(registration?.token).not.toBe(change?.token);
+
+        const taken = /(\/double-opt-in-done\?errorCode=400003|\/error\/email-change-in-use)$/;
+        expect(await helpers.openLink(change!.link)).toMatch(taken);
+        expect((await provider.login({ loginID: email, password: STRONG_PASSWORD })).errorCode).toBe(0);
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile?.email).toBe(email);
+        expect(await helpers.openLink(registration!.link)).toMatch(/double-opt-in-done\?errorCode=0$/);
+        expect(await helpers.openLink(change!.link)).toMatch(taken);
+        expect((await provider.getAccountInfo({ include: 'profile' })).profile?.email).toBe(email);
+      });
+
       lite("an e-mail change to a newsletter subscriber's address answers as to a new one; its link joins the subscriber's account to the account", async () => {
         const subscriber = freshEmail('changelite');
         const centre = await helpers.subscriberRegToken(subscriber);

@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorCode, useIdentity } from '@portal/identity';
+import { addMessages } from '@portal/i18n';
 import { ErrorMessage } from '@portal/ui';
+import type { LoginState } from '../../shared/navigation';
 import { fetchPartners, type Partner } from '../../shared/partners';
 import { SIGN_IN_PARTNER_KEY } from '../../shared/single-sign-on';
+import { loadEmailInUseMessages } from './email-in-use-texts';
 
 /** Expired confirmation links can only be fixed by registering again; every other error by logging in. */
 const codesOfferingRegistration = new Set([`doi-${ErrorCode.ACTIVATION_EXPIRED}`]);
@@ -19,6 +22,15 @@ const EXPIRED_SIGN_IN = 'sso-expired';
  * word, and the logout's page asks that shopper to log out in the customer account (QA).
  */
 const SIGN_ON_PAGES = new Set([EXPIRED_SIGN_IN, 'sso-invalid', 'sso-logout-invalid']);
+
+/**
+ * The code of the page an e-mail change's link lands on when another account or registration took the new address
+ * before it was followed (identityapi.InUseEmailChangePage). Its way on is another address: the login data page, and
+ * for a shopper who is not logged in the login, which goes on to it (QA: the page said only "Fehlercode: doi-400003").
+ * Its texts load with it (loadEmailInUseMessages).
+ */
+const EMAIL_IN_USE = 'email-change-in-use';
+const toAccessData: LoginState = { from: { pathname: '/accessdata', search: '', hash: '' } };
 
 /**
  * The registered partner with a start page that this tab's last sign-in was for (SIGN_IN_PARTNER_KEY): there the
@@ -53,13 +65,19 @@ function useSignInPartner(expiredSignIn: boolean): Partner | undefined {
  * session (SIGN_ON_PAGES; QA journeys round, 2026-11-30: "Zum Login" was the expired sign-in's only way, and led home).
  */
 export function ErrorPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { account } = useIdentity();
   const code = useParams().errorCode ?? 'unknown';
+  const inUse = code === EMAIL_IN_USE;
+  if (inUse) use(addMessages(i18n, loadEmailInUseMessages));
   const expiredSignIn = code === EXPIRED_SIGN_IN;
   const partner = useSignInPartner(expiredSignIn);
   const className = partner ? 'button button--secondary' : 'button';
-  const action = codesOfferingRegistration.has(code) ? (
+  const action = inUse && account.loggedIn ? (
+    <Link className="button" to="/accessdata">
+      {t('global.errors.email-change-in-use.button')}
+    </Link>
+  ) : codesOfferingRegistration.has(code) ? (
     <Link className="button" to="/registration">
       {t('global.button.register', { defaultValue: 'Jetzt registrieren' })}
     </Link>
@@ -68,7 +86,7 @@ export function ErrorPage() {
       {t('global.button.home', { defaultValue: 'Zur Startseite' })}
     </Link>
   ) : (
-    <Link className={className} to="/login">
+    <Link className={className} to="/login" state={inUse ? toAccessData : undefined}>
       {t('global.button.login', { defaultValue: 'Zum Login' })}
     </Link>
   );

@@ -471,14 +471,16 @@ var (
 const (
 	// LinkVerifyEmailPath: GET changes nothing (mail scanners open links): it lands on
 	// doubleOptInDone#verify={token}, whose page POSTs the token here (a form, as the REST API's link POSTs);
-	// the answer {next} is doubleOptInDone with errorCode 0, 403002 (expired) or 404000 (unknown or used); a
-	// newer e-mail change ends an older change's link (404000 from then on). The service's own REST layer says
-	// more of an e-mail change's link than the contract does: /error/email-change-expired,
-	// /error/email-change-replaced (a newer change was requested, even after that one was confirmed) and
-	// /error/email-change-ended (a password change or reset ended the change, also the newer change that
-	// replaced it before it was confirmed). The POST is the page's fetch, not a navigation, so a request no page
-	// sends is refused as the REST API refuses it: without the token, with it given twice or not text, 400
-	// naming token; another body type, 415 naming Content-Type.
+	// the answer {next} is doubleOptInDone with errorCode 0, 403002 (expired), 404000 (unknown or used) or
+	// 400003 (an e-mail change's new address became another account's before the link was followed, a
+	// registration's not confirmed yet too, which holds its address as setAccountInfo's 400003 says: the address
+	// is not changed and the link stays unused); a newer e-mail change ends an older change's link (404000 from
+	// then on). The service's own REST layer says more of an e-mail change's link than the contract does:
+	// /error/email-change-expired, /error/email-change-replaced (a newer change was requested, even after that
+	// one was confirmed), /error/email-change-ended (a password change or reset ended the change, also the newer
+	// change that replaced it before it was confirmed) and /error/email-change-in-use (400003). The POST is the
+	// page's fetch, not a navigation, so a request no page sends is refused as the REST API refuses it: without
+	// the token, with it given twice or not text, 400 naming token; another body type, 415 naming Content-Type.
 	LinkVerifyEmailPath       = "/identity/verify"
 	LinkVerifyEmailTokenParam = "token"
 	// LinkConfirmSubscriptionPath: GET changes nothing: it lands on

@@ -406,6 +406,14 @@ const ReplacedEmailChangePage = "/error/email-change-" + ReplacedCode
 // nor "only the newest link changes the address" (later QA round of 2026-12-01).
 const EndedEmailChangePage = "/error/email-change-ended"
 
+// InUseEmailChangePage is where the link of an e-mail change lands whose new address became another account's before
+// it was followed (400003), also by a registration not confirmed yet, which holds its address as any account does:
+// the account portal's error page saying the address belongs to another account or registration and the shopper's
+// own address is unchanged, and where to give another (global.errors.email-change-in-use). The generic
+// /error/doi-400003 said only "Es ist ein unerwarteter Fehler aufgetreten. Fehlercode: doi-400003" (a later QA round
+// of 2026-12-01). The link stays unused, as the change was not made.
+const InUseEmailChangePage = "/error/email-change-in-use"
+
 // Fragment keys of the pages the mail links land on: the page posts the token back to the link's address.
 const (
 	VerifyFragmentKey       = "verify"
@@ -415,7 +423,8 @@ const (
 // verify is the POST of the verification link (its page sends the token): the address is verified and the
 // answer names /double-opt-in-done with errorCode 0, 403002 (expired) or 404000 (unknown or used); an e-mail
 // change's link that expired, that a newer change ended or that a new password ended names the page saying so
-// (EndedEmailChange).
+// (EndedEmailChange), and one whose new address another account took meanwhile (400003; only an e-mail change's link
+// changes an address) names InUseEmailChangePage.
 func (h *handler) verify(c echo.Context) error {
 	if !h.sameOrigin(c.Request()) {
 		return h.refuse(c)
@@ -428,6 +437,9 @@ func (h *handler) verify(c echo.Context) error {
 	if err != nil {
 		h.o.Logger.Error("verification link failed", zap.Error(err))
 		code = contract.CodeGeneralServerError
+	}
+	if code == contract.CodeUniqueIdentifierExists {
+		return maillink.Answer(c, InUseEmailChangePage)
 	}
 	if code == contract.CodeActivationExpired || code == contract.CodeNotFound {
 		ended, err := h.p.EndedEmailChange(c.Request().Context(), token)

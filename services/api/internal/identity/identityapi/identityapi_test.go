@@ -863,6 +863,34 @@ func TestEmailChangeLinksEndedByAPasswordChangeSaySo(t *testing.T) {
 	require.Equal(t, identityapi.EndedEmailChangePage, v.openLink(older))
 }
 
+// A later QA round of 2026-12-01: the link of an e-mail change whose new address was registered meanwhile, by a
+// registration not confirmed yet, landed on /error/doi-400003, "Es ist ein unerwarteter Fehler aufgetreten.
+// Fehlercode: doi-400003", without a word that the address was left as it was. It lands on a page saying the address
+// belongs to another account now (email-change-in-use); the address stays the old one, the registration's own link
+// still confirms it, and the change's link says the same once that registration is confirmed.
+func TestEmailChangeLinkOfAnAddressRegisteredMeanwhileSaysSo(t *testing.T) {
+	v := newEnv(t)
+	v.registerVerified("eva@example.com")
+	l, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{json: true})
+	require.Equal(t, 0, code(l), l)
+	out, _ := v.call("setAccountInfo", map[string]any{"password": password, "profile": map[string]any{"email": "frei@example.com"}}, req{cookie: sessionCookie(rec)})
+	require.Equal(t, 0, code(out), out)
+	change := v.outboxLink("frei@example.com", embedded.MailVerification)
+
+	init, _ := v.call("initRegistration", nil, req{})
+	r, _ := v.call("register", map[string]any{"email": "frei@example.com", "password": password, "regToken": init["regToken"],
+		"profile": map[string]any{"firstName": "Max", "lastName": "Muster"}, "preferences": consent}, req{})
+	require.Equal(t, contract.CodePendingVerification, code(r), r)
+	registration := v.outboxLink("frei@example.com", embedded.MailVerification)
+
+	require.Equal(t, identityapi.InUseEmailChangePage, v.openLink(change))
+	me, _ := v.call("getAccountInfo", map[string]any{"include": "profile"}, req{cookie: sessionCookie(rec)})
+	require.Equal(t, 0, code(me), me)
+	require.Equal(t, "eva@example.com", me["profile"].(map[string]any)["email"], "the address is unchanged, the session lives on")
+	require.Equal(t, "/double-opt-in-done?errorCode=0", v.openLink(registration))
+	require.Equal(t, identityapi.InUseEmailChangePage, v.openLink(change), "the registration was confirmed since")
+}
+
 // TestServerFailuresAreCounted: a call that fails on the server answers 500001 in the envelope with HTTP 200, as
 // the vendor's API does; the failure is counted by method, so an outage shows in the metrics (QA operations round:
 // with the database gone, every login answered 500001 and the request metrics counted status 200).

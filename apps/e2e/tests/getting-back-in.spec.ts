@@ -247,4 +247,39 @@ test.describe('getting back in', () => {
       await verificationMails(page.request, baseURL!, email, 2);
     });
   });
+  // QA (WCAG 2.2.1): finalize's regToken lives 60 minutes; the entries it held come back after the login that hands out
+  // a new one, and that login is filled with the account's address.
+  test("finishing a registration after the regToken's hour: /session-expired, the login with the address, the entries back", async ({ page, portal }) => {
+    test.slow(); // a registration, the clock moved, a login and two finalize pages with accessibility scans
+    const email = uniqueEmail(test.info(), 'finalize-later');
+    await page.goto('/registration');
+    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+    await page.getByLabel(/^Passwort/).fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+    await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
+    await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
+    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
+    await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+    expect((await page.request.post(`${portal.baseURL}/dev/clock`, { data: { advance: '61m' } })).ok()).toBe(true);
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Sitzung abgelaufen' })).toBeVisible();
+    await page.getByRole('link', { name: 'Zum Login' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
+    await page.getByLabel('Passwort', { exact: false }).first().fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
+    await expect(page.getByText('Ihre Eingaben von vor der Anmeldung sind wieder da, aber noch nicht gespeichert.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /Vorname/ })).toHaveValue('Erika');
+    await expect(page.getByRole('textbox', { name: /Nachname/ })).toHaveValue('Muster');
+    await expect(page.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('20095');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('ap.formDraft'))).toBeNull();
+  });
 });

@@ -5,19 +5,24 @@ import { useLocation } from 'react-router-dom';
 import { BIRTH_DATE_FIELDS } from '@portal/forms';
 import { addMessages } from '@portal/i18n';
 import { useIdentity } from '@portal/identity';
-import { keepDraft, keptValues, leaveDraft, type FormDraft } from './form-draft';
+import { keepDraft, keptValues, leaveDraft, type FormDraft, type KeptDraftOptions } from './form-draft';
 import { loadSessionMessages } from './session-texts';
 
 /**
  * An account form's part of keeping what it holds unsaved (form-draft.tsx): its values as it leaves the page, which
  * the login guard keeps when the session ended, and back after the login of the same account on the same page,
  * unsaved (the form compares them with the account's values as ever), with a notice that they still need saving.
+ * Finalize's form names its account and its fields, and says when its regToken ran out (KeptDraftOptions).
  */
-export function FormDraftKeeper() {
+export function FormDraftKeeper({ by: account, fields, expired }: KeptDraftOptions) {
   const { values, initialValues, dirty, setValues } = useFormikContext<object>();
-  const { UID } = useIdentity().account;
+  const session = useIdentity().account.UID;
+  const by = account ?? session;
   const { pathname } = useLocation();
-  const [kept] = useState(() => keptValues(UID, pathname));
+  const [kept] = useState(() => {
+    const found = keptValues(by, pathname);
+    return found && fields ? Object.fromEntries(Object.entries(found).filter(([path]) => fields.includes(path))) : found;
+  });
   // The focus goes to the entries once, as they come back: not again when the notice shows again after an undo.
   const focused = useRef(false);
   const focusOnce = useCallback((field: HTMLElement | undefined) => {
@@ -31,15 +36,16 @@ export function FormDraftKeeper() {
     void setValues((current) => Object.entries(kept).reduce((form: object, [path, value]) => setIn(form, path, value), current));
   }, [kept, setValues]);
   // The clean-up runs as the page is removed, before the login guard's layout effect; it runs at each change of the
-  // values too, handing on values that the commit's end drops.
+  // values too, handing on values that the commit's end drops. A form whose regToken ran out is kept here: no login
+  // guard is around it.
   useLayoutEffect(
     () => () => {
       if (!dirty) return;
-      const draft: FormDraft = { by: UID, path: pathname, values: changedFields(values, initialValues), at: Date.now() };
+      const draft: FormDraft = { by, path: pathname, values: changedFields(values, initialValues), at: Date.now() };
       // Never a password, whichever form it came from.
-      leaveDraft(JSON.stringify(draft, (key, value: unknown) => (/password/i.test(key) ? undefined : value)));
+      (expired?.() ? keepDraft : leaveDraft)(JSON.stringify(draft, (key, value: unknown) => (/password/i.test(key) ? undefined : value)));
     },
-    [dirty, values, initialValues, UID, pathname],
+    [dirty, values, initialValues, by, pathname, expired],
   );
   return kept && dirty ? (
     <Suspense fallback={null}>

@@ -92,10 +92,23 @@ const FormDraftKeeper = lazyNamed(() => import('./FormDraftKeeper'), 'FormDraftK
 const draftWaits = () => keptDraft() !== undefined;
 
 /**
+ * What a form outside the account area tells its keeper: finalize's (spec 000 §4), whose entries its regToken's 60
+ * minutes took (QA, WCAG 2.2.1), has no session to name the account nor a login guard to keep them.
+ */
+export interface KeptDraftOptions {
+  /** The account the entries are kept for and given back to; without it, the session's. */
+  by?: string;
+  /** The form's fields: kept entries of others stay out (finalize asks only what the account lacks by now). */
+  fields?: string[];
+  /** Whether the form leaves because what let it save ran out (the regToken): its entries are kept as it goes. */
+  expired?: () => boolean;
+}
+
+/**
  * Inside an account form (not one of passwords: those are typed again): its unsaved values kept when the session ends
  * under it, and back after the login (FormDraftKeeper). A failure to load its code leaves the form as it is.
  */
-export function KeptDraft() {
+export function KeptDraft(options: KeptDraftOptions) {
   const [wanted, setWanted] = useState(draftWaits);
   useEffect(() => {
     if (wanted) return undefined;
@@ -106,7 +119,7 @@ export function KeptDraft() {
   }, [wanted]);
   return wanted ? (
     <InBackground>
-      <FormDraftKeeper />
+      <FormDraftKeeper {...options} />
     </InBackground>
   ) : null;
 }

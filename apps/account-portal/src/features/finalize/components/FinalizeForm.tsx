@@ -11,11 +11,13 @@ import { useIdentity, type LegalStatement } from '@portal/identity';
 import { AccountField, accountFieldOf, accountFieldPaths, accountFieldRuleOptions, ACCOUNT_FIELDS } from '../../../shared/account-fields';
 import { failureCode, unexpectedMessage } from '../../../shared/call-failure';
 import { ConsentField } from '../../../shared/ConsentField';
+import { KeptDraft } from '../../../shared/form-draft';
 import { consentMissingMessage, TERMS_CONSENT } from '../../../shared/identity-settings';
 import { LOGIN_ORIGINS, type FinalizeOrigin } from '../../../shared/navigation';
 import { loadProfileMessages } from '../../../shared/profile-texts';
 import { CAME_FROM_REGISTRATION, type CameFromRegistrationState } from '../../../shared/registration-confirmation';
 import { finalizeRegistration, type FinalizeValues } from '../api/finalize-registration';
+import { pendingAccountQuery } from '../api/get-pending-account';
 import { POSTCODE_FIELD, type FinalizeFields } from '../finalize-fields';
 import { PostcodeRegion } from './PostcodeRegion';
 
@@ -26,6 +28,8 @@ export interface FinalizeFormProps extends FinalizeFields {
   origin: FinalizeOrigin;
   /** The postcode the account has already: the field shows it (the region check asks for the postcode even then). */
   postcode?: string;
+  /** The account's UID: what the form holds as the regToken runs out is kept for this account alone (KeptDraft). */
+  uid?: string;
 }
 
 /**
@@ -67,7 +71,7 @@ export function addFieldTexts(i18n: I18n): Promise<void> {
 }
 
 /** The fields still missing, the postcode (with its region in Germany) and the terms of use when missing. */
-export function FinalizeForm({ schema, consent, regToken, origin, fields, country, regionCheck, consentId, askConsent, consentChanged, postcode = '' }: FinalizeFormProps) {
+export function FinalizeForm({ schema, consent, regToken, origin, fields, country, regionCheck, consentId, askConsent, consentChanged, postcode = '', uid }: FinalizeFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -76,6 +80,8 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
   const asksPostcode = fields.includes(POSTCODE_FIELD);
   const zipCodeRules = metadata.validation.zipCode;
   const { known, others, paths } = useMemo(() => shownFields(fields), [fields]);
+  // The page's look-up of the account, whose answer says when the regToken ran out.
+  const pendingKey = pendingAccountQuery(provider, regToken).queryKey;
   if (known.length > 0) use(addFieldTexts(i18n));
 
   const initialValues = useMemo(() => {
@@ -131,8 +137,9 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
       case 'expired':
         // From any origin (spec 000 §8, session expired during finalize): the page that says so, focused, with the login
         // that hands out a fresh regToken and comes back here. From the registration the message stood in the form with
-        // no way to the login, and the submit sent the dead regToken again (QA, 2026-11-30).
-        navigate('/session-expired', { replace: true });
+        // no way to the login, and the submit sent the dead regToken again (QA, 2026-11-30). Told as the page's look-up
+        // would tell it: the page goes there with the account's address, and the entries are kept (KeptDraft).
+        queryClient.setQueryData(pendingKey, { expired: true });
         return;
       case 'stillIncomplete':
         await queryClient.invalidateQueries({ queryKey: ['pending-account'] });
@@ -149,6 +156,7 @@ export function FinalizeForm({ schema, consent, regToken, origin, fields, countr
   return (
     <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit}>
       <Form className="form" noValidate>
+        {uid ? <KeptDraft by={uid} fields={[...paths, 'consent']} expired={() => queryClient.getQueryData(pendingKey)?.expired === true} /> : null}
         {known.map((name) => (
           <AccountField key={name} name={name} required />
         ))}

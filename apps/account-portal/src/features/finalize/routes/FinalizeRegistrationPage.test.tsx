@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testMetadata } from '@portal/cms/testing';
 import { Durations, ErrorCode, type AccountSchema } from '@portal/identity';
@@ -10,9 +10,15 @@ import { regionText } from '../components/PostcodeRegion';
 import { finalizeFields } from '../finalize-fields';
 
 beforeEach(forgetLanguage);
+beforeEach(() => sessionStorage.clear());
+afterEach(() => jest.restoreAllMocks());
 
 const EMAIL = 'kunde@example.com';
+const OTHER_EMAIL = 'max@example.com';
 const PASSWORD = 'Geheim12!';
+/** Where a form's entries wait for the login (form-draft.tsx), and the notice of their return. */
+const DRAFT_KEY = 'ap.formDraft';
+const KEPT = 'Ihre Eingaben von vor der Anmeldung sind wieder da, aber noch nicht gespeichert.';
 const accepted = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
 
 function regions() {
@@ -56,6 +62,29 @@ async function pendingLogin(seed: Record<string, unknown> = {}, schema?: Account
   const identity = createFakeProvider({ schema, accounts: [{ email: EMAIL, password: PASSWORD, preferences: accepted, ...seed }] });
   const answer = await identity.login({ loginID: EMAIL, password: PASSWORD });
   return { identity, regToken: answer.regToken! };
+}
+
+/** On /login, its address field filled already: the password, and the login's 206001 back to finalize. */
+async function logInAgain() {
+  await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
+  await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
+}
+
+/** Types the names and the postcode into finalize, and lets the regToken's hour pass (the page left open). */
+async function typeThenWait(identity: ReturnType<typeof createFakeProvider>) {
+  await userEvent.type(await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 }), 'Erika');
+  await userEvent.type(screen.getByRole('textbox', { name: /Nachname/ }), 'Muster');
+  await userEvent.type(screen.getByRole('textbox', { name: /Postleitzahl/ }), '80331');
+  identity.clock.advance(Durations.regTokenLifetime + 60_000);
+}
+
+/** The submit finds the regToken expired: /session-expired, then its login. */
+async function submitExpired() {
+  await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Sitzung abgelaufen' }, { timeout: 5000 })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('link', { name: 'Zum Login' }));
+  return screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 });
 }
 
 describe('finalize field selection', () => {
@@ -426,12 +455,23 @@ describe('/registration/finalize', () => {
     expect(screen.queryByRole('button', { name: 'Registrierung abschließen' })).not.toBeInTheDocument();
     expect(identity.calls.filter((c) => c.method === 'setAccountInfo')).toHaveLength(1);
 
+    // QA (WCAG 2.2.1): the login that hands out a new regToken is filled with the account's address, and finalize has
+    // the entries back, as the account pages have theirs after a session's end.
     await userEvent.click(screen.getByRole('link', { name: 'Zum Login' }));
-    await userEvent.type(await screen.findByLabelText(/E-Mail-Adresse/, undefined, { timeout: 5000 }), EMAIL);
-    await userEvent.type(screen.getByLabelText(/^Passwort/), PASSWORD);
-    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Registrierung abschließen' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 })).toHaveValue('');
+    expect(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 })).toHaveValue(EMAIL);
+    await logInAgain();
+    expect(await screen.findByText(KEPT, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveValue('Erika');
+    expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveValue('Muster');
+    expect(screen.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('80331');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveAccessibleDescription(KEPT);
+    // Taken once, and nothing kept after the registration is finished.
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fast geschafft!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.account(EMAIL)?.profile).toMatchObject({ firstName: 'Erika', lastName: 'Muster', zip: '80331' });
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   }, 20_000);
 
   it('rejects a postcode that is not five digits', async () => {
@@ -512,6 +552,92 @@ describe('/registration/finalize', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank!' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Sie haben bestätigt, dass Sie die geänderten Datenschutzhinweise gelesen haben. Sie werden gleich weitergeleitet.')).toBeInTheDocument();
     expect(screen.queryByText(/Ihre Registrierung ist abgeschlossen/)).not.toBeInTheDocument();
+  }, 20_000);
+});
+
+// QA (WCAG 2.2.1, the regToken's 60 minutes): what finalize held when its regToken ran out comes back after the login
+// that hands out a new one, as the account pages' entries do after a session's end (form-draft.tsx), and to nobody else.
+describe('the entries of finalize across the login after the regToken ran out', () => {
+  it.each(['registration', 'siteLogin'])('found out as the tab is shown again (from %s): the session expired, and the entries back after the login', async (origin) => {
+    const { identity, regToken } = await pendingLogin({ verified: false });
+    await openApp('/registration/finalize', { identity, state: { origin, regToken } });
+    regions();
+    await typeThenWait(identity);
+    // The page's look-up of the account runs again as the shopper comes back to the tab (the event bubbles to window).
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    // From the registration too: the regToken ran out during finalize (spec 000 §8), not "regtoken missing", whose
+    // way back was a new registration of an address that has an account.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sitzung abgelaufen' }, { timeout: 5000 })).toBeInTheDocument();
+    const draft = sessionStorage.getItem(DRAFT_KEY);
+    expect(draft).toContain('Muster');
+    expect(draft).not.toContain(regToken);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Login' }));
+    expect(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 })).toHaveValue(EMAIL);
+    await logInAgain();
+    expect(await screen.findByText(KEPT, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveValue('Muster');
+    expect(screen.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('80331');
+  }, 20_000);
+
+  it('never show to another account logging in on the same browser', async () => {
+    const identity = createFakeProvider({
+      accounts: [
+        { email: EMAIL, password: PASSWORD, preferences: accepted },
+        { email: OTHER_EMAIL, password: PASSWORD, preferences: accepted },
+      ],
+    });
+    const { regToken } = await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    regions();
+    await typeThenWait(identity);
+    const email = await submitExpired();
+    expect(sessionStorage.getItem(DRAFT_KEY)).toContain('Muster');
+
+    await userEvent.clear(email);
+    await userEvent.type(email, OTHER_EMAIL);
+    await logInAgain();
+    expect(await screen.findByRole('textbox', { name: /Nachname/ }, { timeout: 5000 })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveValue('');
+    expect(screen.queryByText(KEPT)).not.toBeInTheDocument();
+    expect(screen.queryByDisplayValue('Muster')).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('are dropped when the login comes more than 30 minutes later, as the account pages\' entries', async () => {
+    const { identity, regToken } = await pendingLogin();
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    regions();
+    await typeThenWait(identity);
+    await submitExpired();
+    expect(sessionStorage.getItem(DRAFT_KEY)).toContain('Muster');
+
+    const now = Date.now();
+    jest.spyOn(Date, 'now').mockImplementation(() => now + 31 * 60_000);
+    await logInAgain();
+    expect(await screen.findByRole('textbox', { name: /Nachname/ }, { timeout: 5000 })).toHaveValue('');
+    expect(screen.queryByText(KEPT)).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  }, 20_000);
+
+  it('bring back only what finalize still asks: a first name saved meanwhile stays', async () => {
+    const { identity, regToken } = await pendingLogin();
+    await openApp('/registration/finalize', { identity, state: { origin: 'siteLogin', regToken } });
+    regions();
+    await typeThenWait(identity);
+    await submitExpired();
+    // Another device finishes part of it: the login's regToken writes the first name.
+    const elsewhere = await identity.login({ loginID: EMAIL, password: PASSWORD });
+    await identity.setAccountInfo({ regToken: elsewhere.regToken!, profile: { firstName: 'Erika-Maria' } });
+
+    await logInAgain();
+    expect(await screen.findByText(KEPT, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Vorname/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveValue('Muster');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrierung abschließen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank! Ihre Angaben wurden gespeichert.' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(identity.account(EMAIL)?.profile).toMatchObject({ firstName: 'Erika-Maria', lastName: 'Muster', zip: '80331' });
   }, 20_000);
 });
 

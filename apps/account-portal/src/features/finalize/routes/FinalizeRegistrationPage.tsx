@@ -1,11 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useSite } from '@portal/cms';
 import { useIdentity } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
 import { useIdentitySettings } from '../../../shared/identity-settings';
-import { finalizeStateOf, LOGIN_ORIGINS } from '../../../shared/navigation';
+import { finalizeStateOf, LOGIN_ORIGINS, type EmailState } from '../../../shared/navigation';
 import { usePendingAccount } from '../api/get-pending-account';
 import { finalizeFields } from '../finalize-fields';
 import { IdentityUnavailablePage } from '../../../shared/IdentityUnavailable';
@@ -35,7 +35,10 @@ function RegTokenMissing() {
 
 /**
  * `/registration/finalize` (spec 000 §2 and §4): the navigation state names the origin and carries the
- * regToken. Without a (valid) regToken the registration origin explains it, login origins go to /session-expired.
+ * regToken. Without a (valid) regToken the registration origin explains it, login origins go to /session-expired; so
+ * does any origin once the form was shown (spec 000 §8, the regToken ran out during finalize: the submit, or the look-up
+ * again as the tab is shown), with the account's address for the login (router state, never stored), after which the
+ * form's entries come back (KeptDraft).
  */
 export function FinalizeRegistrationPage() {
   const { t, i18n } = useTranslation();
@@ -48,8 +51,15 @@ export function FinalizeRegistrationPage() {
   const fromLogin = LOGIN_ORIGINS.includes(origin);
   const settings = useIdentitySettings();
   const pending = usePendingAccount(regToken);
+  // The address of the account the form was shown for, which an answer that the regToken ran out no longer names.
+  const [email, setEmail] = useState<string>();
+  const shown = pending.data?.expired === false ? pending.data.account.profile?.email : undefined;
+  if (shown && shown !== email) setEmail(shown);
 
-  if (!regToken || pending.data?.expired) return fromLogin ? <Navigate to="/session-expired" replace /> : <RegTokenMissing />;
+  if (!regToken || pending.data?.expired) {
+    const state: EmailState = { email };
+    return fromLogin || email ? <Navigate to="/session-expired" replace state={state} /> : <RegTokenMissing />;
+  }
   // The form's code, then its fields' texts, load beside the look-ups below; a failure is the form's to show.
   void loadCode(loadForm).then(
     (form) => void form.addFieldTexts(i18n),
@@ -82,6 +92,7 @@ export function FinalizeRegistrationPage() {
           askConsent={askConsent}
           consentChanged={consentChanged}
           postcode={typeof pending.data.account.profile?.zip === 'string' ? pending.data.account.profile.zip : undefined}
+          uid={pending.data.account.UID}
         />
       </Suspense>
     </section>

@@ -141,6 +141,11 @@ test.describe('account portal journeys', () => {
     await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
     await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
     await expect(page.getByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)).toBeVisible();
+    // The e-mail field's error, which the refused submit puts the focus on, as any other (QA, 2026-12-01).
+    const emailField = page.getByRole('textbox', { name: /E-Mail-Adresse/ });
+    await expect(emailField).toBeFocused();
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    await expect(emailField).toHaveAccessibleDescription(/^Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/);
     // The two ways on the text names, as links (QA).
     await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
     await expect(page.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');

@@ -94,8 +94,20 @@ describe('passwordSchema', () => {
     await expect(passwordSchema({ ...policy, regExp: '([' }).isValid('Abcdef1!')).resolves.toBe(true);
   });
 
+  // QA, 2026-12-01: "Abcdefg1!" and a NUL reached the service, whose refusal the pages showed as the form's general
+  // error, or under the new password when the NUL was in the current one. A new password with one gets the format's
+  // text at its field before it is sent; the other controls stay characters of a password, as the service takes them.
+  it('refuses a NUL in a new password with the format text, after the rules of the policy', async () => {
+    await expect(firstError(passwordSchema(policy), 'Abcdefg1!\0')).resolves.toEqual(messages.format('password'));
+    await expect(firstError(newPasswordSchema(policy), '\0Abcdefg1!')).resolves.toEqual(messages.format('password'));
+    expect(firstKey(await firstError(passwordSchema(policy), 'Ab1!\0'))).toBe('global.passwordcomplexity.error.minlength');
+    await expect(passwordSchema(policy).isValid('Abcdefg1!\t\u0001\u007f\u2028')).resolves.toBe(true);
+  });
+
   it('without a policy only asks for a password (login)', async () => {
     await expect(passwordSchema().isValid('x')).resolves.toBe(true);
+    // A NUL in a password only asked for is the service's to answer: a wrong password, as no account has one.
+    await expect(passwordSchema().isValid('Abcdefg1!\0')).resolves.toBe(true);
     expect(firstKey(await firstError(passwordSchema(), ''))).toBe('global.password.required');
   });
 });
@@ -167,6 +179,14 @@ describe('emailSchema', () => {
     ['max@mustermann', undefined, 'gigya.schema.profile.email'],
     ['x@y', messages.emailRequired(), 'gigya.schema.profile.email'],
     [' josé@bücher.de ', messages.emailRequired(), undefined],
+    // Names no registry hands out, which the service refuses too (QA, 2026-12-01: name@😀.de was stored as
+    // xn--e28h.de); real internationalised names, in either form, stay taken.
+    ['name@😀.de', undefined, 'gigya.schema.profile.email'],
+    ['name@xn--e28h.de', undefined, 'gigya.schema.profile.email'],
+    ['name@1.2.3.4', undefined, 'gigya.schema.profile.email'],
+    ['name@müller.de', undefined, undefined],
+    ['name@bücher.example', undefined, undefined],
+    ['name@xn--mller-kva.de', undefined, undefined],
   ])('%j (required: %j)', async (value, required, key) => {
     expect(firstKey(await firstError(emailSchema({ required }), value))).toBe(key);
   });

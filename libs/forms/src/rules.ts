@@ -36,8 +36,9 @@ export const passwordMessages = {
 /**
  * The password of registration, reset and change: required, and, once the policy is known, its minimum length
  * (in characters, not UTF-16 units), the most the service takes (the identity contract's maxBytes, in UTF-8 bytes),
- * its character groups and its optional pattern, in the order the service checks them. Without a policy (login,
- * current password) only required.
+ * its character groups, its optional pattern and no NUL, in the order the service checks them. Without a policy
+ * (login, current password) only required: a password only asked for is the service's to judge, and one with a NUL
+ * is a wrong one there (403042), as no account has such a password (the identity contract's passwordPolicy).
  */
 export function passwordSchema(policy?: PasswordComplexity, required: Message = messages.passwordRequired()) {
   let schema = yup.string().required(required);
@@ -56,7 +57,9 @@ export function passwordSchema(policy?: PasswordComplexity, required: Message = 
     );
   const pattern = regExp ? compilePattern(regExp) : undefined;
   if (pattern) schema = schema.test('regex', passwordMessages.passwordRegex(), (value) => !value || pattern.test(value));
-  return schema;
+  // The format's text: the NUL shows as nothing, and was pasted rather than typed (QA, 2026-12-01: the service's
+  // refusal of it was the form's general error). Other controls are characters of a password, as the service takes them.
+  return schema.test('nul', messages.format('password'), (value) => !value?.includes('\0'));
 }
 
 /** A new password: the policy, and different from the current password in the sibling field `currentPasswordField`. */

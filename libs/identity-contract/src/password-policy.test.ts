@@ -26,6 +26,10 @@ describe('password policy', () => {
     expect(passwordPolicyProblem(`Aa1!${'x'.repeat(PasswordPolicyDefaults.maxBytes)}`, policy)).toBe('maxLength');
     expect(passwordPolicyProblem('Aa1!Aa1!', { ...policy, regExp: '^[^!]*$' })).toBe('regExp');
     expect(passwordPolicyProblem('Aa1!Aa1!', { ...policy, regExp: '(' })).toBeUndefined();
+    // A NUL after the other rules, as the embedded provider checks it (QA, 2026-12-01); other controls are characters.
+    expect(passwordPolicyProblem('Abcdefg1!\0', policy)).toBe('nul');
+    expect(passwordPolicyProblem('Ab1!\0', policy)).toBe('minLength');
+    expect(passwordPolicyProblem('Abcdefg1!\t\u0001\u007f\u2028', policy)).toBeUndefined();
   });
 
   // QA spec audit, 2026-11-30: `Aa1!` and 140 times `ä` are 144 characters but 284 bytes, which the service refuses.

@@ -30,8 +30,12 @@ export function passwordTooLong(password: string): boolean {
   return new TextEncoder().encode(password).length > PasswordPolicyDefaults.maxBytes;
 }
 
-/** The rule of the policy a password breaks first, in the order the embedded provider checks them. */
-export type PasswordPolicyProblem = 'minLength' | 'maxLength' | 'charGroups' | 'regExp';
+/**
+ * The rule of the policy a password breaks first, in the order the embedded provider checks them. `nul`: a new password
+ * holds no NUL (U+0000), the identity contract's passwordPolicy (a password only asked for, at a login, is then a wrong
+ * one).
+ */
+export type PasswordPolicyProblem = 'minLength' | 'maxLength' | 'charGroups' | 'regExp' | 'nul';
 
 /**
  * The first rule of `policy` that `password` breaks, undefined when it passes. A `regExp` that does not compile
@@ -45,7 +49,7 @@ export function passwordPolicyProblem(password: string, policy: PasswordRules): 
     const pattern = compile(policy.regExp);
     if (pattern && !pattern.test(password)) return 'regExp';
   }
-  return undefined;
+  return password.includes('\0') ? 'nul' : undefined;
 }
 
 function compile(pattern: string): RegExp | undefined {

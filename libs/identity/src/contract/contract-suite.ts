@@ -317,6 +317,24 @@ export function describeIdentityContract(
         expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'password', errorCode: ErrorCode.MISSING_REQUIRED_VALUE }));
       });
 
+      // The identity contract's passwordPolicy: a new password holds no NUL. The embedded provider refused it as
+      // "Invalid parameter value: password" (400006 without a field), which the page could only show as its general
+      // error (QA, 2026-12-01).
+      it('register with a NUL in the password answers 400009 with 400006 on password', async () => {
+        const answer = await registerWithPassword(`${STRONG_PASSWORD}\0`);
+        expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'password', errorCode: ErrorCode.INVALID_PARAMETER }));
+      });
+
+      // Names no registry hands out, which the IDNA lookup maps all the same (QA, 2026-12-01): the contract's
+      // emailAddress rule.
+      it.each(['kunde@😀.de', 'kunde@xn--e28h.de', 'kunde@1.2.3.4'])('register with %s answers 400009 with 400026 on email', async (email) => {
+        const { regToken } = await provider.initRegistration();
+        const answer = await provider.register({ email, password: STRONG_PASSWORD, regToken: regToken ?? '' });
+        expect(answer.errorCode).toBe(ErrorCode.VALIDATION);
+        expect(answer.validationErrors).toContainEqual(expect.objectContaining({ fieldName: 'email', errorCode: ErrorCode.INVALID_FORMAT }));
+      });
+
       it('register with a malformed e-mail answers 400009 with 400026 on email', async () => {
         const { regToken } = await provider.initRegistration();
         const answer = await provider.register({ email: 'not-an-address', password: STRONG_PASSWORD, regToken: regToken ?? '' });
@@ -500,6 +518,17 @@ export function describeIdentityContract(
         expect(unknown.errorCode).toBe(ErrorCode.INVALID_LOGIN);
         expect(unknown.errorMessage).toBe(wrong.errorMessage);
         expect(unknown.errorDetails).toBe(wrong.errorDetails);
+      });
+
+      // No account has a password with a NUL (passwordPolicy): a login with one is a wrong password, for an account as
+      // for none, not a refusal of the parameter (QA, 2026-12-01: "Die Anmeldung ist fehlgeschlagen.").
+      it('answers 403042 alike for a password with a NUL, whether the account exists', async () => {
+        const email = await activeAccount();
+        await provider.logout();
+        const known = await provider.login({ loginID: email, password: `${STRONG_PASSWORD}\0` });
+        const unknown = await provider.login({ loginID: freshEmail('nobody'), password: `${STRONG_PASSWORD}\0` });
+        expect([known.errorCode, unknown.errorCode]).toEqual([ErrorCode.INVALID_LOGIN, ErrorCode.INVALID_LOGIN]);
+        expect(unknown.errorDetails).toBe(known.errorDetails);
       });
 
       it('answers 206002 with a regToken before the e-mail is verified', async () => {

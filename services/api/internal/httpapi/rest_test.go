@@ -163,6 +163,13 @@ func TestVerificationEmailAndCustomLoginThroughTheService(t *testing.T) {
 	require.EqualValues(t, 403042, body["errorCode"])
 	_, body = login("nobody@example.com", "wrong")
 	require.EqualValues(t, 403042, body["errorCode"], "unknown login IDs answer like wrong passwords")
+	// No password holds a NUL: one with it is a wrong password, for an account as for none, not a refusal of the
+	// form that the login page showed as "Die Anmeldung ist fehlgeschlagen." (QA, 2026-12-01).
+	for _, loginID := range []string{"eva@example.com", "nobody@example.com"} {
+		status, body = login(loginID, "Sommer-2026!\x00")
+		require.Equal(t, http.StatusOK, status, body)
+		require.EqualValues(t, 403042, body["errorCode"], loginID)
+	}
 	status, body = login("", "x")
 	require.Equal(t, http.StatusBadRequest, status)
 	require.Equal(t, "loginID", body["error"].(map[string]any)["field"])

@@ -28,7 +28,7 @@ var ErrInvalidEmail = errors.New("identity: invalid e-mail address")
 // "bücher.de" beside "xn--bcher-kva.de", made two accounts each). Refused: invalid UTF-8, control and format
 // characters (a right-to-left override or a zero-width space makes a look-alike of someone else's address), the
 // replacement character, more than 64 octets before the @ or 254 in all (RFC 5321 4.5.3.1), a domain literal
-// ([127.0.0.1]) or one without a dot.
+// ([127.0.0.1]) or one without a dot, and a domain no registry hands out (hostName: name@😀.de, name@1.2.3.4).
 func ParseEmail(raw string) (Email, error) {
 	s := strings.TrimSpace(raw)
 	if !utf8.ValidString(s) || strings.IndexFunc(s, unfit) >= 0 {
@@ -40,7 +40,7 @@ func ParseEmail(raw string) (Email, error) {
 		return "", ErrInvalidEmail
 	}
 	domain, err := idna.Lookup.ToASCII(s[at+1:])
-	if err != nil || !strings.Contains(domain, ".") {
+	if err != nil || !strings.Contains(domain, ".") || !hostName(domain) {
 		return "", ErrInvalidEmail
 	}
 	s = s[:at+1] + domain
@@ -52,6 +52,88 @@ func ParseEmail(raw string) (Email, error) {
 		return "", ErrInvalidEmail
 	}
 	return Email(strings.ToLower(s)), nil
+}
+
+// hostName reports whether domain, the ASCII form the IDNA lookup gives, is a name a registry could hand out, by the
+// identity contract's emailAddress rule (the forms' isEmailAddress checks the same): each label, its xn-- form decoded,
+// holds only what IDNA2008 takes (idna2008Label), and the last is not all digits. The lookup maps, and lets through,
+// what UTS 46 takes, emoji and symbols too (x/net/idna leaves IDNA2008's own exclusions, NV8, to its callers, its
+// Registration profile as well): name@😀.de was stored as xn--e28h.de, and name@1.2.3.4 as a host name (QA, 2026-12-01).
+func hostName(domain string) bool {
+	labels := strings.Split(domain, ".")
+	if strings.Trim(labels[len(labels)-1], "0123456789") == "" {
+		return false
+	}
+	for _, label := range labels {
+		if strings.HasPrefix(label, "xn--") {
+			var err error
+			if label, err = idna.Punycode.ToUnicode(label); err != nil {
+				return false
+			}
+		}
+		if !idna2008Label(label) {
+			return false
+		}
+	}
+	return true
+}
+
+// idna2008Label reports whether a label, in Unicode and mapped (lower case, composed), holds only what RFC 5892
+// (IDNA2008's code points) takes: hyphens, and letters, combining marks and decimal digits (its LetterDigits) but for
+// its exceptions (the Arabic tatweel, the vertical kana repeat marks, ...), the old Hangul jamo and its ignorable
+// blocks (the combining marks for symbols, the musical symbols); besides, the few exceptions it takes (ۭ ۾ ་ 〇) and
+// the characters of its context rules where they hold (appendix A: the Catalan middle dot between two l's, the
+// Greek lower numeral sign before a Greek letter, the Hebrew geresh and gershayim after a Hebrew letter, the katakana
+// middle dot in a label with kana or Han, one kind of Arabic-Indic digits). The joiners of A.1 and A.2, format
+// characters, never get here (unfit). Nor does it begin or end with a hyphen, or have two in its third and fourth
+// place (RFC 5891 4.2.3.1): the lookup refuses an xn-- form of such a label already, the browser's URL parser, which
+// the forms' rule reads the ASCII form with, does not, so the rule says it.
+func idna2008Label(label string) bool {
+	runes := []rune(label)
+	if len(runes) == 0 || runes[0] == '-' || runes[len(runes)-1] == '-' || len(runes) >= 4 && runes[2] == '-' && runes[3] == '-' {
+		return false
+	}
+	kana, arabicIndic, extendedArabicIndic := false, false, false
+	for _, r := range runes {
+		kana = kana || unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han)
+		arabicIndic = arabicIndic || r >= 0x0660 && r <= 0x0669
+		extendedArabicIndic = extendedArabicIndic || r >= 0x06f0 && r <= 0x06f9
+	}
+	if arabicIndic && extendedArabicIndic {
+		return false
+	}
+	for i, r := range runes {
+		before, after := rune(0), rune(0)
+		if i > 0 {
+			before = runes[i-1]
+		}
+		if i+1 < len(runes) {
+			after = runes[i+1]
+		}
+		var fits bool
+		switch {
+		case r == '-', r == 0x06fd, r == 0x06fe, r == 0x0f0b, r == 0x3007:
+			fits = true
+		case r == 0x00b7:
+			fits = before == 'l' && after == 'l'
+		case r == 0x0375:
+			fits = unicode.Is(unicode.Greek, after)
+		case r == 0x05f3, r == 0x05f4:
+			fits = unicode.Is(unicode.Hebrew, before)
+		case r == 0x30fb:
+			fits = kana
+		case r == 0x0640, r == 0x07fa, r == 0x302e, r == 0x302f, r >= 0x3031 && r <= 0x3035, r == 0x303b,
+			r >= 0x1100 && r <= 0x11ff, r >= 0xa960 && r <= 0xa97f, r >= 0xd7b0 && r <= 0xd7ff,
+			r >= 0x20d0 && r <= 0x20ff, r >= 0x1d100 && r <= 0x1d24f:
+			fits = false
+		default:
+			fits = unicode.In(r, unicode.Ll, unicode.Lu, unicode.Lo, unicode.Lm, unicode.Mn, unicode.Mc, unicode.Nd)
+		}
+		if !fits {
+			return false
+		}
+	}
+	return true
 }
 
 // unfit reports the characters an address may not hold: controls (NUL among them), format characters, and the

@@ -3,9 +3,11 @@ package identity_test
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/idna"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
@@ -37,6 +39,22 @@ func TestParseEmail(t *testing.T) {
 		{"zero-width space", "ev\u200ba@example.com", "", false},
 		{"domain literal", "ip@[127.0.0.1]", "", false},
 		{"domain label with underscore", "a@ex_ample.com", "", false},
+		// The IDNA lookup maps emoji and symbols, but no registry hands such a name out: mail never reaches it (QA,
+		// 2026-12-01: name@😀.de was stored as xn--e28h.de). Real internationalised names stay.
+		{"an emoji as a domain label", "name@😀.de", "", false},
+		{"an emoji label in its ASCII form", "name@xn--e28h.de", "", false},
+		{"an emoji inside a label", "name@shop🛒.de", "", false},
+		{"a symbol as a domain label", "name@☃.com", "", false},
+		{"an umlaut", "name@müller.de", "name@xn--mller-kva.de", true},
+		{"an umlaut in its ASCII form", "name@xn--mller-kva.de", "name@xn--mller-kva.de", true},
+		{"an umlaut under another top level", "name@bücher.example", "name@xn--bcher-kva.example", true},
+		{"Cyrillic", "name@пример.рф", "name@xn--e1afmkfd.xn--p1ai", true},
+		{"the Catalan middle dot between two l's", "name@col·legi.cat", "name@xn--collegi-xma.cat", true},
+		{"a middle dot elsewhere", "name@a·b.de", "", false},
+		// A host by its number is written as a domain literal, which an address does not take either (RFC 3696 2).
+		{"an IPv4 address without brackets", "name@1.2.3.4", "", false},
+		{"an all-numeric top level", "name@example.123", "", false},
+		{"digits below the top level", "name@163.com", "name@163.com", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -75,9 +93,43 @@ func FuzzParseEmail(f *testing.F) {
 		s := email.String()
 		require.True(t, len(s) <= 254 && strings.LastIndex(s, "@") <= 64, s)
 		require.False(t, strings.ContainsRune(s, 0), s)
+		requireRegistrableDomain(t, s[strings.LastIndex(s, "@")+1:])
 		again, err := identity.ParseEmail(s)
 		require.NoError(t, err, s)
 		require.Equal(t, email, again)
+	})
+}
+
+// requireRegistrableDomain fails unless domain, an accepted address's, is a name a registry could hand out: its last
+// label not all digits, and no label, decoded, with an emoji, a symbol or punctuation, but for the hyphen and what
+// IDNA2008 takes by exception or in context (RFC 5892 2.6, appendix A), which the rule itself checks further.
+func requireRegistrableDomain(t *testing.T, domain string) {
+	t.Helper()
+	labels := strings.Split(domain, ".")
+	require.NotEmpty(t, strings.Trim(labels[len(labels)-1], "0123456789"), domain)
+	decoded, err := idna.Punycode.ToUnicode(domain)
+	require.NoError(t, err, domain)
+	for _, r := range decoded {
+		if strings.ContainsRune("-.·͵׳״۽۾་・", r) {
+			continue
+		}
+		require.False(t, unicode.In(r, unicode.S, unicode.P, unicode.Z, unicode.C), "%q holds %U", decoded, r)
+	}
+}
+
+// FuzzParseEmailDomain: whatever the domain, one taken is a name a registry could hand out (requireRegistrableDomain).
+func FuzzParseEmailDomain(f *testing.F) {
+	for _, seed := range []string{"bücher.de", "😀.de", "xn--e28h.de", "1.2.3.4", "１.２.３.４", "col·legi.cat",
+		"ドメイン.日本", "a⁄b.de", "①.de", "™.de", "xn--mller-kva.de"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, domain string) {
+		email, err := identity.ParseEmail("name@" + domain)
+		if err != nil {
+			return
+		}
+		s := email.String()
+		requireRegistrableDomain(t, s[strings.LastIndex(s, "@")+1:])
 	})
 }
 

@@ -62,6 +62,9 @@ export const COMMON_PASSWORD_MESSAGE = 'This password is too common: it appears 
 /** The validation message of a password over the contract's maxBytes (the embedded provider's wording). */
 export const PASSWORD_TOO_LONG_MESSAGE = 'The password is too long.';
 
+/** The validation message of a new password with a NUL (the embedded provider's wording). */
+export const PASSWORD_NUL_MESSAGE = 'The password cannot contain a NUL character (U+0000).';
+
 /** The password policy on one field (the contract's check): 400027 when empty, else 400006 naming the broken rule. */
 /**
  * The answer to a new password the account may not take, in the contract's order: its current one again (400006
@@ -85,6 +88,7 @@ export function checkPassword(store: FakeStore, fieldName: string, password: str
     maxLength: PASSWORD_TOO_LONG_MESSAGE,
     charGroups: 'The password must contain digits, upper and lower case letters and special characters.',
     regExp: 'The password does not match the password policy.',
+    nul: PASSWORD_NUL_MESSAGE,
   };
   return [{ fieldName, errorCode: ErrorCode.INVALID_PARAMETER, message: messages[problem] }];
 }

@@ -137,6 +137,10 @@ func decodeHash(encoded string) (Argon2Params, []byte, []byte, error) {
 // envelope then carries contract.DetailsPasswordTooLong.
 const PasswordTooLongMessage = "The password is too long."
 
+// PasswordNULMessage is the validation message of a new password that holds a NUL (U+0000), which the identity
+// contract's passwordPolicy refuses after its other rules.
+const PasswordNULMessage = "The password cannot contain a NUL character (U+0000)."
+
 // check reports whether password satisfies the policy; the message names the first broken rule. The length
 // counts code points and the groups Unicode categories, as the identity contract defines them.
 func (pp PasswordPolicy) check(password string, re *regexp.Regexp) (string, bool) {
@@ -151,6 +155,9 @@ func (pp PasswordPolicy) check(password string, re *regexp.Regexp) (string, bool
 	}
 	if re != nil && !re.MatchString(password) {
 		return "The password does not match the password policy.", false
+	}
+	if strings.IndexByte(password, 0) >= 0 {
+		return PasswordNULMessage, false
 	}
 	return "", true
 }

@@ -188,3 +188,43 @@ func TestTooLongPasswordsAreRefused(t *testing.T) {
 	require.NoError(t, err)
 	refused("newPassword", r)
 }
+
+// TestPasswordsWithNULAreRefusedOrWrong: a new password with a NUL (registration, a password change, a reset) is
+// refused on its field with 400009 and 400006, as a broken rule of the policy; a login's or a current password's is
+// a wrong password, 403042, the same answer whether the account exists (QA, 2026-12-01: the identity API refused
+// each as "Invalid parameter value: password", which the pages showed as the form's general error).
+func TestPasswordsWithNULAreRefusedOrWrong(t *testing.T) {
+	db := dbtest.SQLite(t)
+	h := newHarness(t, db)
+	withNUL := goodPassword + "\x00"
+	refused := func(field string, r embedded.Result) {
+		t.Helper()
+		require.Equal(t, contract.CodeValidation, r.ErrorCode, r.ErrorDetails)
+		require.Equal(t, []embedded.ValidationError{{FieldName: field, ErrorCode: contract.CodeInvalidParameter, Message: embedded.PasswordNULMessage}}, r.ValidationErrors)
+	}
+	refused("password", h.register(embedded.RegisterParams{Email: "eva@example.com", Password: withNUL,
+		Profile: map[string]any{"firstName": "Eva", "lastName": "Müller"}, Preferences: consent}))
+
+	_, caller := h.loggedIn("eva@example.com")
+	r, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, NewPassword: "Other-Passw0rd" + "\x00"})
+	require.NoError(t, err)
+	refused("newPassword", r)
+	r, err = h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: withNUL, NewPassword: "Other-Passw0rd"})
+	require.NoError(t, err)
+	require.Equal(t, contract.CodeInvalidLogin, r.ErrorCode, r.ErrorDetails)
+	require.Equal(t, "password", r.ValidationErrors[0].FieldName)
+
+	r, err = h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{LoginID: "eva@example.com"})
+	require.NoError(t, err)
+	require.Equal(t, contract.CodeOK, r.ErrorCode, r.ErrorDetails)
+	r, err = h.p.ResetPassword(h.ctx, embedded.Caller{}, embedded.ResetPasswordParams{
+		PasswordResetToken: h.lastLink("eva@example.com", embedded.MailPasswordReset), NewPassword: "Other-Passw0rd" + "\x00"})
+	require.NoError(t, err)
+	refused("newPassword", r)
+
+	known, _ := h.login("eva@example.com", withNUL)
+	unknown, _ := h.login("nobody@example.com", withNUL)
+	require.Equal(t, []int{contract.CodeInvalidLogin, contract.CodeInvalidLogin}, []int{known.ErrorCode, unknown.ErrorCode})
+	ok, _ := h.login("eva@example.com", goodPassword)
+	require.Equal(t, contract.CodeOK, ok.ErrorCode, "nothing changed the password")
+}

@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"go.uber.org/zap"
@@ -524,10 +525,18 @@ func (e paramError) Error() string { return "Invalid parameter value: " + e.name
 // parameter is a single value.
 var objectParams = map[string]bool{"profile": true, "data": true, "preferences": true, "subscriptions": true, "passkey": true}
 
+// hashedParams are the parameters the provider only hashes or compares with a hash, never stores nor looks up: the
+// passwords. A NUL in one is no danger to the database, so it is the provider's to judge, as the password it is part
+// of: a new one is refused naming its field (the identity contract's passwordPolicy), a current one or a login's is a
+// wrong password (403042), as no account has one with a NUL. Refused here as any other value, registration and the
+// password change answered "Invalid parameter value: password", which the pages could only show as the form's general
+// error, under the new password even when the NUL was in the current one (QA, 2026-12-01).
+var hashedParams = map[string]bool{"password": true, "newPassword": true}
+
 // parseParams reads a call's parameters from its body, a JSON object or a form; never from the URL, where
 // credentials would end in proxies' logs. Each parameter is a single value (a string, number or boolean; a JSON
-// object only for objectParams), strings valid UTF-8 without NUL: the database refuses those (PostgreSQL with an
-// error), a list was once joined into one string with commas (QA), and an object was read as an empty value, so
+// object only for objectParams), strings valid UTF-8 without NUL (but for hashedParams): the database refuses those
+// (PostgreSQL with an error), a list was once joined into one string with commas (QA), and an object was read as an empty value, so
 // setAccountInfo with newPassword {…} answered 0 and changed nothing (QA bad-input round). The body holds at most
 // contract.APIMaxBodyBytes; the service's REST limit leaves these calls to it, so that one over it is refused in the
 // envelope too.
@@ -593,7 +602,11 @@ func parseParams(r *http.Request) (params, error) {
 				return params{}, paramError{k}
 			}
 		case string:
-			if !database.Storable(v) {
+			fit := database.Storable(v)
+			if hashedParams[k] {
+				fit = utf8.ValidString(v)
+			}
+			if !fit {
 				return params{}, paramError{k}
 			}
 		}

@@ -440,6 +440,13 @@ func testBadInputNeverFails500(t *testing.T, db *database.DB) {
 		{"NUL in the login ID", "login", echo.MIMEApplicationJSON, `{"loginID":"a\u0000@example.com","password":"x"}`, contract.CodeInvalidParameter, "loginID"},
 		{"NUL in the language", "register", echo.MIMEApplicationJSON, `{"lang":"de\u0000"}`, contract.CodeInvalidParameter, "lang"},
 		{"invalid UTF-8 in a form", "register", echo.MIMEApplicationForm, `regSource=w%FF`, contract.CodeInvalidParameter, "regSource"},
+		// A password is only hashed: its NUL is the provider's to judge, naming the field the pages show it at, a new
+		// password's refusal or a wrong password, not "Invalid parameter value: password" (QA, 2026-12-01).
+		{"NUL in a registration's password", "register", echo.MIMEApplicationJSON, `{"regToken":"` + regTokenHere + `","email":"nul@example.com","password":"` + password + `\u0000","profile":{"firstName":"Ann","lastName":"Test"}}`, contract.CodeValidation, "password"},
+		{"NUL in a form's new password", "setAccountInfo", echo.MIMEApplicationForm, `password=` + password + `&newPassword=Other-Passw0rd%00`, contract.CodeValidation, "newPassword"},
+		{"NUL in the current password", "setAccountInfo", echo.MIMEApplicationJSON, `{"password":"` + password + `\u0000","newPassword":"Other-Passw0rd"}`, contract.CodeInvalidLogin, ""},
+		{"NUL in a login's password", "login", echo.MIMEApplicationJSON, `{"loginID":"eva@example.com","password":"` + password + `\u0000"}`, contract.CodeInvalidLogin, ""},
+		{"invalid UTF-8 in a form's password", "login", echo.MIMEApplicationForm, `loginID=eva%40example.com&password=w%FF`, contract.CodeInvalidParameter, "password"},
 		// JSON text that is not UTF-8 was read as U+FFFD, so two different passwords were one (QA bad-input round).
 		{"invalid UTF-8 in JSON", "login", echo.MIMEApplicationJSON, "{\"loginID\":\"a@b.de\",\"password\":\"Gr\xf6cer-Pass-1\"}", contract.CodeInvalidParameter, "password"},
 		{"half a surrogate pair in JSON", "login", echo.MIMEApplicationJSON, `{"loginID":"a@b.de","password":"Gr\ud800cer-Pass-1"}`, contract.CodeInvalidParameter, "password"},

@@ -160,6 +160,37 @@ describe('login details outcomes (spec 000 §5 and §8)', () => {
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
   }, 20_000);
 
+  // QA, 2026-12-01: a NUL in either password went to the service, whose refusal stood as the generic text under "Neues
+  // Passwort", also when the NUL was in the current one. A new password with one gets the format text before it is sent;
+  // a current one with one is a wrong password, on its own field, as the service answers it (no password holds one).
+  it('the password change: a NUL in the new password gets the format text there before sending, one in the current password is a wrong password', async () => {
+    const identity = await loggedIn();
+    await openApp('/accessdata', { identity });
+    const section = await screen.findByRole('region', { name: 'Passwort ändern' }, { timeout: 5000 });
+    const current = within(section).getByLabelText(/^Aktuelles Passwort/);
+    const newPassword = within(section).getByLabelText(/^Neues Passwort(?! wiederholen)/);
+    const retype = within(section).getByLabelText(/^Neues Passwort wiederholen/);
+    await userEvent.type(current, PASSWORD);
+    for (const field of [newPassword, retype]) {
+      await userEvent.click(field);
+      await userEvent.paste(`${NEW_PASSWORD}\0`);
+    }
+    await userEvent.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
+    await waitFor(() => expect(newPassword).toHaveAccessibleDescription(expect.stringContaining('Der angegebene Wert entspricht nicht dem erwarteten Format.')));
+    expect(current).not.toHaveAttribute('aria-invalid');
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+
+    for (const field of [newPassword, retype]) {
+      await userEvent.clear(field);
+      await userEvent.type(field, NEW_PASSWORD);
+    }
+    await userEvent.click(current);
+    await userEvent.paste('\0');
+    await userEvent.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
+    await waitFor(() => expect(current).toHaveAccessibleDescription('Ihr Passwort ist nicht korrekt. Bitte geben Sie Ihr aktuelles Passwort ein.'));
+    expect(newPassword).not.toHaveAttribute('aria-invalid');
+  }, 20_000);
+
   it('the password change: 403042 and 403005 on the current password, everything else on the new one', async () => {
     for (const errorCode of [ErrorCode.INVALID_LOGIN, ErrorCode.UNAUTHORIZED]) {
       expect(await changePassword(answering({ errorCode }), 'a', 'b')).toMatchObject({ field: 'currentPassword' });
@@ -239,6 +270,14 @@ describe('/accessdata', () => {
     await userEvent.type(newEmail, 'max@mustermann');
     await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
     expect(await screen.findByText('Der angegebene Wert entspricht nicht dem erwarteten Format.')).toBeInTheDocument();
+    expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+    // Nor one no registry hands out, which never receives the confirmation (QA, 2026-12-01).
+    for (const address of ['neu@😀.de', 'neu@1.2.3.4']) {
+      await userEvent.clear(newEmail);
+      await userEvent.type(newEmail, address);
+      await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
+      await waitFor(() => expect(newEmail).toHaveAccessibleDescription('Der angegebene Wert entspricht nicht dem erwarteten Format.'));
+    }
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
 
     await userEvent.clear(newEmail);

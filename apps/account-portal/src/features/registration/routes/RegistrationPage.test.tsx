@@ -251,10 +251,12 @@ describe('/registration', () => {
     expect(screen.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument();
   });
 
-  it("refuses in the browser an address the provider would refuse (a domain without a dot), as the provider's rule says (QA)", async () => {
+  // A domain without a dot (QA); and names no registry hands out, which never receive the confirmation: an emoji, an
+  // IPv4 address without brackets (QA, 2026-12-01).
+  it.each(['max@mustermann', 'name@😀.de', 'name@1.2.3.4'])("refuses in the browser an address the provider would refuse, as the provider's rule says: %s", async (address) => {
     const identity = createFakeProvider();
     await openApp('/registration', { identity });
-    await register('max@mustermann');
+    await register(address);
     expect(await screen.findByText('Der angegebene Wert entspricht nicht dem erwarteten Format.')).toBeInTheDocument();
     expect(identity.calls.some((call) => call.method === 'register')).toBe(false);
   });
@@ -276,7 +278,7 @@ describe('/registration', () => {
     await openApp('/registration', { identity });
     await register('alt@example.com');
     const text = await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/);
-    const links = within(text.closest('.form-error')!.parentElement!);
+    const links = within(text.closest('form')!);
     expect(links.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/login');
     expect(links.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
     // A new submit takes them down with the text.
@@ -293,7 +295,7 @@ describe('/registration', () => {
     await openApp('/registration', { identity });
     await register('alt@example.com');
     const text = await screen.findByText(/Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/);
-    const links = within(text.closest('.form-error')!.parentElement!);
+    const links = within(text.closest('form')!);
     expect(links.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/login/reset-password/start');
     const login = links.getByRole('link', { name: 'Zum Login' });
     expect(login).toHaveAttribute('href', '/login');
@@ -404,6 +406,62 @@ describe('/registration with the keyboard and a screen reader (QA round)', () =>
     await waitFor(() => expect(email).toHaveFocus());
     expect(email).toHaveAccessibleDescription('Der angegebene Wert entspricht nicht dem erwarteten Format.');
     await waitFor(() => expect(said('status')).toContain('Bitte prüfen Sie 3 Felder.'));
+  });
+
+  // QA, 2026-12-01: the account-exists text was the form's general alert, the focus stayed in the password field (or on
+  // the button), and the e-mail field it speaks of was neither marked nor described by it. It is that field's error
+  // now, as a refused submit's every other error: the focus goes there, which reads it, and its links follow it.
+  it('an address that has an account: Enter in the password field puts the focus on the e-mail field, marked and described by the text; its links follow it', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: 'alt@example.com', password: 'Anders12!' }] });
+    await openApp('/registration', { identity });
+    const email = await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 });
+    await userEvent.type(email, 'alt@example.com');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
+    await userEvent.type(screen.getByLabelText(/^Passwort/), 'Geheim12!{Enter}');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(expect.stringMatching(/^Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/));
+    // Its ways on come next with Tab, before the password.
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByLabelText(/^Passwort/)).toHaveFocus();
+    expect(said('alert')).toEqual([]);
+  });
+
+  it('an address that has an account, submitted from the e-mail field itself: the status line says its text', async () => {
+    const identity = createFakeProvider({ accounts: [{ email: 'alt@example.com', password: 'Anders12!' }] });
+    await openApp('/registration', { identity });
+    const email = await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 });
+    await userEvent.type(screen.getByLabelText(/^Passwort/), 'Geheim12!');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
+    await userEvent.type(email, 'alt@example.com{Enter}');
+    await waitFor(() => expect(said('status')).toEqual([expect.stringMatching(/^Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto/)]));
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    // Another address takes the text and its links down.
+    await userEvent.type(email, 'x');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('link', { name: 'Passwort vergessen?' })).not.toBeInTheDocument();
+  });
+
+  // QA, 2026-12-01: "Abcdefg1!" and a NUL went to the service, and the page said only "Bitte überprüfen Sie Ihre
+  // Eingaben im Formular.", no field marked.
+  it('a password with a NUL: the format text at the password field, which takes the focus, and nothing is sent', async () => {
+    const identity = createFakeProvider();
+    await openApp('/registration', { identity });
+    await userEvent.type(await screen.findByRole('textbox', { name: /E-Mail-Adresse/ }, { timeout: 5000 }), 'neu@example.com');
+    const password = screen.getByLabelText(/^Passwort/);
+    await userEvent.click(password);
+    await userEvent.paste('Abcdefg1!\0');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Jetzt registrieren' }));
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('Der angegebene Wert entspricht nicht dem erwarteten Format.'));
+    expect(identity.calls.some((call) => call.method === 'register')).toBe(false);
   });
 
   it('tabbing past the empty fields to the passkey button shows no error; the button then puts the focus on the e-mail field and says so once', async () => {

@@ -128,3 +128,11 @@ export async function logInWithGoogle(page: Page, email: string) {
   await page.getByRole('checkbox', { name: 'E-Mail bestätigt' }).check();
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
+
+/** Fills and sends the registration form on the page it is on (/registration): address, password, the terms ticked. */
+export async function registerOnPage(page: Page, email: string, password = PASSWORD) {
+  await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
+  await page.getByLabel(/^Passwort/).fill(password);
+  await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
+  await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+}

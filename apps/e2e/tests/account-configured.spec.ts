@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmedAccount, logIn, logInWithGoogle, PASSWORD, uniqueEmail } from '../helpers/account';
+import { confirmedAccount, logIn, logInWithGoogle, PASSWORD, registerOnPage, uniqueEmail } from '../helpers/account';
 import { preferenceLink } from '../helpers/preferences';
 import { removeServiceDir, startPortal, type PortalServer } from '../portal-server';
 
@@ -74,10 +74,7 @@ test.describe('account portal with its own configuration', () => {
     const market = await startPortal({ PORTAL_IDENTITY_EMBEDDED_REQUIREDFIELDS: 'profile.firstName,profile.lastName,profile.birthYear,data.salutation' });
     try {
       await page.goto(`${market.baseURL}/registration`);
-      await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(uniqueEmail(test.info(), 'market-fields'));
-      await page.getByLabel(/^Passwort/).fill(PASSWORD);
-      await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
-      await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+      await registerOnPage(page, uniqueEmail(test.info(), 'market-fields'));
 
       await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
       await expect(page.getByText(/profile\.|data\./)).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { expect, expectAccessible } from '../fixtures';
-import { confirmEmail, logIn, logInWithGoogle, mailsTo, PASSWORD, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
+import { confirmEmail, logIn, logInWithGoogle, mailsTo, PASSWORD, registerOnPage, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
 import { startPortal, type PortalServer } from '../portal-server';
 import { fieldError } from '../helpers/forms';
 
@@ -253,10 +253,7 @@ test.describe('getting back in', () => {
     test.slow(); // a registration, the clock moved, a login and two finalize pages with accessibility scans
     const email = uniqueEmail(test.info(), 'finalize-later');
     await page.goto('/registration');
-    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
-    await page.getByLabel(/^Passwort/).fill(PASSWORD);
-    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
-    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await registerOnPage(page, email);
     await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
     await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
     await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmedAccount, confirmEmail, logIn, PASSWORD, registerThroughApi, uniqueEmail } from '../helpers/account';
+import { confirmedAccount, confirmEmail, logIn, registerOnPage, registerThroughApi, uniqueEmail } from '../helpers/account';
 import { startPortal } from '../portal-server';
 
 // Single sign-on (spec 000 §2, §4): the demonstration partner "Fotoservice" (a relying party built on
@@ -130,10 +130,7 @@ test.describe('single sign-on with a partner service', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Registrieren' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Registrieren' })).toBeVisible();
-    await page.getByRole('textbox', { name: /E-Mail-Adresse/ }).fill(email);
-    await page.getByLabel(/^Passwort/).fill(PASSWORD);
-    await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
-    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await registerOnPage(page, email);
     await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
     await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
     await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');

@@ -135,40 +135,29 @@ func TestReplacedEmailChangeLinkOutlivesTheNewerOnesConfirmation(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *database.DB) {
 		h := newHarness(t, db)
 		_, caller := h.loggedIn("eva@example.com")
-		change := func(caller embedded.Caller, to string) string {
-			w, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, Profile: map[string]any{"email": to}})
-			require.NoError(t, err)
-			require.Equal(t, contract.CodeOK, w.ErrorCode, w.ErrorDetails)
-			return h.lastLink(to, embedded.MailVerification)
-		}
-		ended := func(link string) string {
-			why, err := h.p.EndedEmailChange(h.ctx, link)
-			require.NoError(t, err)
-			return why
-		}
 		verify := func(link string) int {
 			code, err := h.p.VerifyEmail(h.ctx, link)
 			require.NoError(t, err)
 			return code
 		}
 
-		replaced := change(caller, "eva.x@example.com")
+		replaced := h.changeEmail(caller, goodPassword, "eva.x@example.com")
 		h.advance(time.Minute)
-		newer := change(caller, "eva.y@example.com")
-		require.Equal(t, embedded.LinkReplaced, ended(replaced))
+		newer := h.changeEmail(caller, goodPassword, "eva.y@example.com")
+		require.Equal(t, embedded.LinkReplaced, h.endedEmailChange(replaced))
 		require.Equal(t, contract.CodeOK, verify(newer))
 		require.Equal(t, contract.CodeNotFound, verify(replaced), "the replaced link changes nothing")
-		require.Equal(t, embedded.LinkReplaced, ended(replaced), "the newer link's confirmation")
-		require.Empty(t, ended(newer), "the link that changed the address")
+		require.Equal(t, embedded.LinkReplaced, h.endedEmailChange(replaced), "the newer link's confirmation")
+		require.Empty(t, h.endedEmailChange(newer), "the link that changed the address")
 
 		h.advance(embedded.DefaultConfig().VerificationLifetime - time.Hour)
 		_, err := h.p.Maintain(h.ctx, h.now)
 		require.NoError(t, err)
-		require.Equal(t, embedded.LinkReplaced, ended(replaced), "the housekeeping on the replaced link's last day")
+		require.Equal(t, embedded.LinkReplaced, h.endedEmailChange(replaced), "the housekeeping on the replaced link's last day")
 
 		_, session := h.login("eva.y@example.com", goodPassword)
-		change(embedded.Caller{SessionToken: session}, "eva.z@example.com")
-		require.Empty(t, ended(newer), "a used link, though a newer change waits")
+		h.changeEmail(embedded.Caller{SessionToken: session}, goodPassword, "eva.z@example.com")
+		require.Empty(t, h.endedEmailChange(newer), "a used link, though a newer change waits")
 	})
 }
 
@@ -193,35 +182,24 @@ func TestEmailChangeLinksEndedByANewPasswordSaySo(t *testing.T) {
 			dbtest.Each(t, func(t *testing.T, db *database.DB) {
 				h := newHarness(t, db)
 				_, caller := h.loggedIn("eva@example.com")
-				change := func(caller embedded.Caller, to string) string {
-					w, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: goodPassword, Profile: map[string]any{"email": to}})
-					require.NoError(t, err)
-					require.Equal(t, contract.CodeOK, w.ErrorCode, w.ErrorDetails)
-					return h.lastLink(to, embedded.MailVerification)
-				}
-				ended := func(link string) string {
-					why, err := h.p.EndedEmailChange(h.ctx, link)
-					require.NoError(t, err)
-					return why
-				}
 
-				older := change(caller, "eva.x@example.com")
+				older := h.changeEmail(caller, goodPassword, "eva.x@example.com")
 				h.advance(time.Minute)
-				newest := change(caller, "eva.y@example.com")
-				require.Equal(t, embedded.LinkReplaced, ended(older), "the newest link is open")
+				newest := h.changeEmail(caller, goodPassword, "eva.y@example.com")
+				require.Equal(t, embedded.LinkReplaced, h.endedEmailChange(older), "the newest link is open")
 				h.advance(time.Minute)
 				event.run(h, caller)
 				code, err := h.p.VerifyEmail(h.ctx, newest)
 				require.NoError(t, err)
 				require.Equal(t, contract.CodeNotFound, code, "the change ended")
-				require.Equal(t, embedded.LinkEnded, ended(newest), "(a) never used: the password's change ended it")
-				require.Equal(t, embedded.LinkEnded, ended(older), "(b) the link that replaced it can no longer change the address either")
+				require.Equal(t, embedded.LinkEnded, h.endedEmailChange(newest), "(a) never used: the password's change ended it")
+				require.Equal(t, embedded.LinkEnded, h.endedEmailChange(older), "(b) the link that replaced it can no longer change the address either")
 
 				h.advance(embedded.DefaultConfig().VerificationLifetime - time.Hour)
 				_, err = h.p.Maintain(h.ctx, h.now)
 				require.NoError(t, err)
-				require.Equal(t, embedded.LinkEnded, ended(newest), "the housekeeping on the link's last day")
-				require.Equal(t, embedded.LinkEnded, ended(older))
+				require.Equal(t, embedded.LinkEnded, h.endedEmailChange(newest), "the housekeeping on the link's last day")
+				require.Equal(t, embedded.LinkEnded, h.endedEmailChange(older))
 			})
 		})
 	}
@@ -234,30 +212,19 @@ func TestEmailChangeLinksEndedByANewPasswordAfterTheyLapsedOrWereConfirmed(t *te
 		h := newHarness(t, db)
 		_, caller := h.loggedIn("eva@example.com")
 		password := goodPassword
-		change := func(caller embedded.Caller, to string) string {
-			w, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: password, Profile: map[string]any{"email": to}})
-			require.NoError(t, err)
-			require.Equal(t, contract.CodeOK, w.ErrorCode, w.ErrorDetails)
-			return h.lastLink(to, embedded.MailVerification)
-		}
-		ended := func(link string) string {
-			why, err := h.p.EndedEmailChange(h.ctx, link)
-			require.NoError(t, err)
-			return why
-		}
 
-		older := change(caller, "eva.x@example.com")
-		lapsed := change(caller, "eva.y@example.com")
+		older := h.changeEmail(caller, password, "eva.x@example.com")
+		lapsed := h.changeEmail(caller, password, "eva.y@example.com")
 		h.advance(embedded.DefaultConfig().VerificationLifetime + time.Minute)
 		h.resetPassword("eva@example.com", "Another-Passw0rd")
-		require.Equal(t, embedded.LinkExpired, ended(lapsed), "its time ran out before the reset")
-		require.Equal(t, embedded.LinkReplaced, ended(older), "the newer link ran out before the reset")
+		require.Equal(t, embedded.LinkExpired, h.endedEmailChange(lapsed), "its time ran out before the reset")
+		require.Equal(t, embedded.LinkReplaced, h.endedEmailChange(older), "the newer link ran out before the reset")
 
 		password = "Another-Passw0rd"
 		_, session := h.login("eva@example.com", password)
 		caller = embedded.Caller{SessionToken: session}
-		replaced := change(caller, "eva.z@example.com")
-		confirmed := change(caller, "eva.w@example.com")
+		replaced := h.changeEmail(caller, password, "eva.z@example.com")
+		confirmed := h.changeEmail(caller, password, "eva.w@example.com")
 		code, err := h.p.VerifyEmail(h.ctx, confirmed)
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, code)
@@ -265,7 +232,7 @@ func TestEmailChangeLinksEndedByANewPasswordAfterTheyLapsedOrWereConfirmed(t *te
 		w, err := h.p.SetAccountInfo(h.ctx, embedded.Caller{SessionToken: session}, embedded.SetAccountInfoParams{Password: "Another-Passw0rd", NewPassword: "Third-Passw0rd"})
 		require.NoError(t, err)
 		require.Equal(t, contract.CodeOK, w.ErrorCode, w.ErrorDetails)
-		require.Empty(t, ended(confirmed), "the link that changed the address")
-		require.Equal(t, embedded.LinkReplaced, ended(replaced), "the newer link changed the address before the password's change")
+		require.Empty(t, h.endedEmailChange(confirmed), "the link that changed the address")
+		require.Equal(t, embedded.LinkReplaced, h.endedEmailChange(replaced), "the newer link changed the address before the password's change")
 	})
 }

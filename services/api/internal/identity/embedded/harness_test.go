@@ -264,6 +264,23 @@ func (h *harness) resetPassword(email, newPassword string) {
 	require.Equal(h.t, contract.CodeOK, r.ErrorCode, r.ErrorDetails)
 }
 
+// changeEmail asks, confirmed by password, that caller's address become to, and returns the link mailed to it.
+func (h *harness) changeEmail(caller embedded.Caller, password, to string) string {
+	h.t.Helper()
+	w, err := h.p.SetAccountInfo(h.ctx, caller, embedded.SetAccountInfoParams{Password: password, Profile: map[string]any{"email": to}})
+	require.NoError(h.t, err)
+	require.Equal(h.t, contract.CodeOK, w.ErrorCode, w.ErrorDetails)
+	return h.lastLink(to, embedded.MailVerification)
+}
+
+// endedEmailChange is why an e-mail change's link ended, as EndedEmailChange says it.
+func (h *harness) endedEmailChange(link string) string {
+	h.t.Helper()
+	why, err := h.p.EndedEmailChange(h.ctx, link)
+	require.NoError(h.t, err)
+	return why
+}
+
 // login logs in and returns the session token.
 func (h *harness) login(email, password string) (embedded.Result, string) {
 	h.t.Helper()

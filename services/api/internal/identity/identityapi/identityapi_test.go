@@ -169,6 +169,22 @@ func (v *env) registerVerified(email string) {
 	require.Equal(v.t, "/double-opt-in-done?errorCode=0", v.openLink(v.outboxLink(email, embedded.MailVerification)))
 }
 
+// logIn logs email in with the test password and returns its session's cookie.
+func (v *env) logIn(email string) *http.Cookie {
+	v.t.Helper()
+	l, rec := v.call("login", map[string]any{"loginID": email, "password": password}, req{json: true})
+	require.Equal(v.t, 0, code(l), l)
+	return sessionCookie(rec)
+}
+
+// changeEmail asks, in session, that the account's address become to, and returns the link mailed to it.
+func (v *env) changeEmail(session *http.Cookie, to string) string {
+	v.t.Helper()
+	out, _ := v.call("setAccountInfo", map[string]any{"password": password, "profile": map[string]any{"email": to}}, req{cookie: session})
+	require.Equal(v.t, 0, code(out), out)
+	return v.outboxLink(to, embedded.MailVerification)
+}
+
 // openLink is a click on a mail link: its GET lands on the page with the token in the fragment, and that page
 // posts the token back; it returns the page that shows the outcome.
 func (v *env) openLink(link string) string {
@@ -795,11 +811,7 @@ func benchmarkLogins(b *testing.B, v *env) {
 func TestExpiredLinksLandWhereTheirTextFits(t *testing.T) {
 	v := newEnv(t)
 	v.registerVerified("eva@example.com")
-	l, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{json: true})
-	require.Equal(t, 0, code(l), l)
-	change, _ := v.call("setAccountInfo", map[string]any{"password": password, "profile": map[string]any{"email": "eva.neu@example.com"}}, req{cookie: sessionCookie(rec)})
-	require.Equal(t, 0, code(change), change)
-	changeLink := v.outboxLink("eva.neu@example.com", embedded.MailVerification)
+	changeLink := v.changeEmail(v.logIn("eva@example.com"), "eva.neu@example.com")
 
 	init, _ := v.call("initRegistration", nil, req{})
 	r, _ := v.call("register", map[string]any{"email": "max@example.com", "password": password, "regToken": init["regToken"],
@@ -820,13 +832,8 @@ func TestExpiredLinksLandWhereTheirTextFits(t *testing.T) {
 func TestReplacedEmailChangeLinkSaysANewerOneWasSent(t *testing.T) {
 	v := newEnv(t)
 	v.registerVerified("eva@example.com")
-	l, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{json: true})
-	require.Equal(t, 0, code(l), l)
-	change := func(to string) string {
-		out, _ := v.call("setAccountInfo", map[string]any{"password": password, "profile": map[string]any{"email": to}}, req{cookie: sessionCookie(rec)})
-		require.Equal(t, 0, code(out), out)
-		return v.outboxLink(to, embedded.MailVerification)
-	}
+	session := v.logIn("eva@example.com")
+	change := func(to string) string { return v.changeEmail(session, to) }
 
 	first := change("eva.x@example.com")
 	second := change("eva.y@example.com")
@@ -835,14 +842,10 @@ func TestReplacedEmailChangeLinkSaysANewerOneWasSent(t *testing.T) {
 	require.Equal(t, identityapi.ReplacedEmailChangePage, v.openLink(first), "the newer link changed the address")
 	require.Equal(t, "/double-opt-in-done?errorCode=404000", v.openLink(second))
 
-	login := func() {
-		l, rec = v.call("login", map[string]any{"loginID": "eva.y@example.com", "password": password}, req{json: true})
-		require.Equal(t, 0, code(l), l)
-	}
-	login()
+	session = v.logIn("eva.y@example.com")
 	expired := change("eva.z@example.com")
 	v.now = v.now.Add(embedded.DefaultConfig().VerificationLifetime + time.Minute)
-	login()
+	session = v.logIn("eva.y@example.com")
 	change("eva.w@example.com")
 	require.Equal(t, identityapi.ExpiredEmailChangePage, v.openLink(expired))
 }
@@ -854,17 +857,12 @@ func TestReplacedEmailChangeLinkSaysANewerOneWasSent(t *testing.T) {
 func TestEmailChangeLinksEndedByAPasswordChangeSaySo(t *testing.T) {
 	v := newEnv(t)
 	v.registerVerified("eva@example.com")
-	l, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{json: true})
-	require.Equal(t, 0, code(l), l)
-	change := func(to string) string {
-		out, _ := v.call("setAccountInfo", map[string]any{"password": password, "profile": map[string]any{"email": to}}, req{cookie: sessionCookie(rec)})
-		require.Equal(t, 0, code(out), out)
-		return v.outboxLink(to, embedded.MailVerification)
-	}
+	session := v.logIn("eva@example.com")
+	change := func(to string) string { return v.changeEmail(session, to) }
 
 	older := change("eva.x@example.com")
 	newest := change("eva.y@example.com")
-	out, _ := v.call("setAccountInfo", map[string]any{"password": password, "newPassword": "Another-Passw0rd"}, req{cookie: sessionCookie(rec)})
+	out, _ := v.call("setAccountInfo", map[string]any{"password": password, "newPassword": "Another-Passw0rd"}, req{cookie: session})
 	require.Equal(t, 0, code(out), out)
 	require.Equal(t, identityapi.EndedEmailChangePage, v.openLink(newest))
 	require.Equal(t, identityapi.EndedEmailChangePage, v.openLink(older))
@@ -878,11 +876,8 @@ func TestEmailChangeLinksEndedByAPasswordChangeSaySo(t *testing.T) {
 func TestEmailChangeLinkOfAnAddressRegisteredMeanwhileSaysSo(t *testing.T) {
 	v := newEnv(t)
 	v.registerVerified("eva@example.com")
-	l, rec := v.call("login", map[string]any{"loginID": "eva@example.com", "password": password}, req{json: true})
-	require.Equal(t, 0, code(l), l)
-	out, _ := v.call("setAccountInfo", map[string]any{"password": password, "profile": map[string]any{"email": "frei@example.com"}}, req{cookie: sessionCookie(rec)})
-	require.Equal(t, 0, code(out), out)
-	change := v.outboxLink("frei@example.com", embedded.MailVerification)
+	session := v.logIn("eva@example.com")
+	change := v.changeEmail(session, "frei@example.com")
 
 	init, _ := v.call("initRegistration", nil, req{})
 	r, _ := v.call("register", map[string]any{"email": "frei@example.com", "password": password, "regToken": init["regToken"],
@@ -891,7 +886,7 @@ func TestEmailChangeLinkOfAnAddressRegisteredMeanwhileSaysSo(t *testing.T) {
 	registration := v.outboxLink("frei@example.com", embedded.MailVerification)
 
 	require.Equal(t, identityapi.InUseEmailChangePage, v.openLink(change))
-	me, _ := v.call("getAccountInfo", map[string]any{"include": "profile"}, req{cookie: sessionCookie(rec)})
+	me, _ := v.call("getAccountInfo", map[string]any{"include": "profile"}, req{cookie: session})
 	require.Equal(t, 0, code(me), me)
 	require.Equal(t, "eva@example.com", me["profile"].(map[string]any)["email"], "the address is unchanged, the session lives on")
 	require.Equal(t, "/double-opt-in-done?errorCode=0", v.openLink(registration))

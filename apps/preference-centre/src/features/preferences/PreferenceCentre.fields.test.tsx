@@ -228,6 +228,21 @@ const NO_CONNECTION = 'Keine Verbindung zum Internet. Bitte prüfen Sie Ihre Ver
 const UNAVAILABLE = 'Unser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.';
 const shownHash = () => screen.getByTestId('hash').textContent;
 const shownPath = () => screen.getByTestId('path').textContent;
+/**
+ * The account's write goes through, then `then` happens (the connection lost, the next read failing) before the save
+ * reads the account again; for every write, or the next one only (once).
+ */
+function afterWrite(fake: FakeIdentityProvider, then: () => void, once = false) {
+  const write = fake.setAccountInfo.bind(fake);
+  const after = async (params: Parameters<FakeIdentityProvider['setAccountInfo']>[0]) => {
+    const answer = await write(params);
+    then();
+    return answer;
+  };
+  const spy = jest.spyOn(fake, 'setAccountInfo');
+  if (once) spy.mockImplementationOnce(after);
+  else spy.mockImplementation(after);
+}
 const written = (fake: ReturnType<typeof createFakeProvider>) => fake.calls.filter((call) => call.method === 'setAccountInfo').at(-1)?.params;
 
 beforeEach(forgetLanguage);
@@ -1429,12 +1444,7 @@ describe('without a connection (QA phone)', () => {
   it('the read after a save that React Query holds back offline says so above Save, and ends once the connection is back', async () => {
     const { user, fake, service } = await openCentre({ path: '/preferences/token/link-jwt#interests' });
     await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
-    const write = fake.setAccountInfo.bind(fake);
-    jest.spyOn(fake, 'setAccountInfo').mockImplementation(async (params) => {
-      const answer = await write(params);
-      browserGoesOffline();
-      return answer;
-    });
+    afterWrite(fake, browserGoesOffline);
     await user.click(save());
     expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
     // Saved: the centre may go on to the next open tab (spec 001 §4) before the read; the choice is the account's.
@@ -1447,13 +1457,10 @@ describe('without a connection (QA phone)', () => {
   it('the read after a save that gets no answer keeps the centre (it was the loading error page) and reads again once the browser is online', async () => {
     const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#interests' });
     await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
-    const write = fake.setAccountInfo.bind(fake);
-    jest.spyOn(fake, 'setAccountInfo').mockImplementation(async (params) => {
-      const answer = await write(params);
+    afterWrite(fake, () => {
       // The phone loses its connection just after the save; the browser says so without an 'offline' event yet.
       onLine.mockReturnValue(false);
       fake.failNext('getAccountInfo');
-      return answer;
     });
     await user.click(save());
     expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
@@ -1473,12 +1480,7 @@ describe('without a connection (QA phone)', () => {
   it('the read after a save that the service does not answer, the browser online, says above Save that the service is briefly unavailable (QA)', async () => {
     const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#interests' });
     await user.click(await screen.findByRole('checkbox', { name: 'Bio' }));
-    const write = fake.setAccountInfo.bind(fake);
-    jest.spyOn(fake, 'setAccountInfo').mockImplementationOnce(async (params) => {
-      const answer = await write(params);
-      fake.failNext('getAccountInfo');
-      return answer;
-    });
+    afterWrite(fake, () => fake.failNext('getAccountInfo'), true);
     await user.click(save());
     expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
     expect(screen.queryByText(NO_CONNECTION)).not.toBeInTheDocument();
@@ -1492,12 +1494,7 @@ describe('without a connection (QA phone)', () => {
   it('Save again after a save whose read got no answer writes nothing the first save wrote, a name typed with spaces neither', async () => {
     const { user, fake } = await openCentre({ path: '/preferences/token/link-jwt#store' });
     await user.type(await screen.findByRole('textbox', { name: 'Vorname' }), ' Eva ');
-    const write = fake.setAccountInfo.bind(fake);
-    jest.spyOn(fake, 'setAccountInfo').mockImplementationOnce(async (params) => {
-      const answer = await write(params);
-      fake.failNext('getAccountInfo');
-      return answer;
-    });
+    afterWrite(fake, () => fake.failNext('getAccountInfo'), true);
     await user.click(save());
     expect(await screen.findByText(UNAVAILABLE)).toBeInTheDocument();
     expect(written(fake)).toMatchObject({ profile: { firstName: 'Eva' } });

@@ -136,3 +136,14 @@ export async function registerOnPage(page: Page, email: string, password = PASSW
   await page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ }).check();
   await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
 }
+
+/**
+ * Fills finalize's fields of the default registration (/registration/finalize): the name and a German postcode, then
+ * waits for the region the postcode names. The submit is the caller's.
+ */
+export async function fillFinalizeForm(page: Page, zip = '20095', region = 'Nord') {
+  await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
+  await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
+  await page.getByRole('textbox', { name: /Postleitzahl/ }).fill(zip);
+  await expect(page.getByText(`Ihre Region: ${region}`)).toBeVisible();
+}

@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmedAccount, confirmEmail, logIn, logInThroughApi, logInWithGoogle, PASSWORD, registerOnPage, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
+import { confirmedAccount, confirmEmail, fillFinalizeForm, logIn, logInThroughApi, logInWithGoogle, PASSWORD, registerOnPage, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
 
 test.describe('account portal journeys', () => {
   // The terms a Belgian or Luxembourg shopper accepts are their country's, the document the footer beside the
@@ -37,10 +37,7 @@ test.describe('account portal journeys', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
     await expect(page.getByText('Geben Sie Ihre Postleitzahl ein, damit wir Ihnen Ihre Region zuordnen können.')).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
-    await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
-    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
-    await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+    await fillFinalizeForm(page);
     await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
@@ -73,10 +70,7 @@ test.describe('account portal journeys', () => {
     const email = uniqueEmail(test.info(), 'regtabs');
     await page.goto('/registration');
     await registerOnPage(page, email);
-    await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
-    await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
-    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
-    await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+    await fillFinalizeForm(page);
     await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
     await expect(page.getByText(/Wir haben Ihnen eine E-Mail geschickt/)).toBeVisible();
@@ -213,10 +207,7 @@ test.describe('account portal journeys', () => {
       await page.goto('/login');
       await logIn(page, email);
       await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
-      await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
-      await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
-      await page.getByRole('textbox', { name: /Postleitzahl/ }).fill(zip);
-      await expect(page.getByText(`Ihre Region: ${region}`)).toBeVisible();
+      await fillFinalizeForm(page, zip, region);
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
       await expect(page).toHaveURL(/\/update-confirmation$/);

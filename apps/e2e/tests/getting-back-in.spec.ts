@@ -1,6 +1,6 @@
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { expect, expectAccessible } from '../fixtures';
-import { confirmEmail, logIn, logInWithGoogle, mailsTo, PASSWORD, registerOnPage, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
+import { confirmEmail, fillFinalizeForm, logIn, logInWithGoogle, mailsTo, PASSWORD, registerOnPage, registerThroughApi, uniqueEmail, verificationMails } from '../helpers/account';
 import { startPortal, type PortalServer } from '../portal-server';
 import { fieldError } from '../helpers/forms';
 
@@ -255,10 +255,7 @@ test.describe('getting back in', () => {
     await page.goto('/registration');
     await registerOnPage(page, email);
     await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
-    await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
-    await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
-    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
-    await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+    await fillFinalizeForm(page);
     expect((await page.request.post(`${portal.baseURL}/dev/clock`, { data: { advance: '61m' } })).ok()).toBe(true);
     await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
 

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, expectAccessible, test } from '../fixtures';
-import { confirmedAccount, confirmEmail, logIn, registerOnPage, registerThroughApi, uniqueEmail } from '../helpers/account';
+import { confirmedAccount, confirmEmail, fillFinalizeForm, logIn, registerOnPage, registerThroughApi, uniqueEmail } from '../helpers/account';
 import { startPortal } from '../portal-server';
 
 // Single sign-on (spec 000 §2, §4): the demonstration partner "Fotoservice" (a relying party built on
@@ -132,10 +132,7 @@ test.describe('single sign-on with a partner service', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Registrieren' })).toBeVisible();
     await registerOnPage(page, email);
     await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' })).toBeVisible();
-    await page.getByRole('textbox', { name: /Vorname/ }).fill('Erika');
-    await page.getByRole('textbox', { name: /Nachname/ }).fill('Muster');
-    await page.getByRole('textbox', { name: /Postleitzahl/ }).fill('20095');
-    await expect(page.getByText('Ihre Region: Nord')).toBeVisible();
+    await fillFinalizeForm(page);
     await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Fast geschafft!' })).toBeVisible();
 

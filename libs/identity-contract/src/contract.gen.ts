@@ -348,6 +348,7 @@ export const EmailAddressExamples: readonly { address: string; valid: boolean }[
   { address: 'kunde@example.123', valid: false },
   { address: 'kunde@xn----756b.jp', valid: false },
   { address: 'kunde@xn--ab---8j1i.jp', valid: false },
+  { address: 'kunde@xn---8j1i.jp', valid: false },
 ];
 
 /** The accounts.* methods of the identity HTTP API, their parameters and the codes they answer besides EveryMethodCodes. */

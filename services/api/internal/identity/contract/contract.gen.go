@@ -402,6 +402,7 @@ var EmailAddressExamples = []EmailAddressExample{
 	{Address: "kunde@example.123", Valid: false},
 	{Address: "kunde@xn----756b.jp", Valid: false},
 	{Address: "kunde@xn--ab---8j1i.jp", Valid: false},
+	{Address: "kunde@xn---8j1i.jp", Valid: false},
 }
 
 // Durations of the contract.

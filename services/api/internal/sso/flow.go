@@ -119,21 +119,32 @@ func (s *Service) partnerOrigin(ctx context.Context, origin string) bool {
 	return false
 }
 
-// IssuerFor is the issuer under the host the request came to, when that host is the service's (the public
-// URL's, a configured app host, or the loopback alias of a loopback public URL); else the public URL's.
+// IssuerFor is the issuer of the service's own host the request came to: the public URL's, a configured app host,
+// or, for a loopback public URL, the loopback name asked (make run prints localhost, a partner may be opened at
+// 127.0.0.1); any other host gets the public URL's. Only which host it is comes from the request: the issuer is
+// that host as configured, in lower case, with the public URL's scheme and port. OpenID Connect Discovery 1.0 §4.3
+// wants the issuer exactly the one a partner configured, and the Host header is the caller's to write (QA security
+// round: Host: konto.example.de:1 gave https://konto.example.de:1/oidc and every endpoint on port 1).
 func (s *Service) IssuerFor(r *http.Request) string {
 	pub, err := url.Parse(s.settings.PublicURL)
 	if err != nil || pub.Host == "" {
 		return s.Issuer()
 	}
-	host := r.Host
-	name := host
-	if h, _, err := net.SplitHostPort(host); err == nil {
+	name := r.Host
+	if h, _, err := net.SplitHostPort(name); err == nil {
 		name = h
 	}
-	ours := strings.EqualFold(name, pub.Hostname()) || slices.ContainsFunc(s.settings.Hosts, func(h string) bool { return h != "" && strings.EqualFold(h, name) })
-	if !ours && !(isLoopback(pub.Hostname()) && isLoopback(name)) {
+	name = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(name, "["), "]"))
+	if i := slices.IndexFunc(s.settings.Hosts, func(h string) bool { return h != "" && strings.EqualFold(h, name) }); i >= 0 {
+		name = strings.ToLower(s.settings.Hosts[i])
+	} else if strings.EqualFold(name, pub.Hostname()) || !isLoopback(pub.Hostname()) || !isLoopback(name) {
 		return s.Issuer()
+	}
+	host := name
+	if port := pub.Port(); port != "" {
+		host = net.JoinHostPort(name, port)
+	} else if strings.Contains(name, ":") {
+		host = "[" + name + "]"
 	}
 	return pub.Scheme + "://" + host + Path
 }

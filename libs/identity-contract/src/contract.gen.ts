@@ -64,7 +64,7 @@ export const ErrorCode = {
   NOT_FOUND: 404000,
   /** The provider failed; the unexpected-error text with the code (000 §8). */
   GENERAL_SERVER_ERROR: 500001,
-  /** The social login provider failed, is unknown or is not configured. */
+  /** The social login provider failed or is not configured. A name that is none of socialLogin's providers is no provider that failed: 400006 naming provider. */
   PROVIDER_ERROR: 500023,
   /** The vendor is down; the Go CDC client reports the provider unavailable. */
   SERVICE_UNAVAILABLE: 503001,

@@ -901,6 +901,12 @@ export function describeIdentityContract(
         expect(await provider.socialLogin({ provider: '' } as never)).toMatchObject({ errorCode: ErrorCode.MISSING_REQUIRED_PARAMETER, errorDetails: 'provider' });
       });
 
+      // A name that is none of the contract's providers is the caller's mistake, not a provider that failed (500023,
+      // which the embedded provider answered: QA security round).
+      it('socialLogin with a name that is no provider answers 400006 naming it', async () => {
+        expect(await provider.socialLogin({ provider: 'nope' } as never)).toMatchObject({ errorCode: ErrorCode.INVALID_PARAMETER, errorDetails: 'provider' });
+      });
+
       it('getConflictingAccount answers 400006 for an unknown regToken', async () => {
         expect((await provider.getConflictingAccount({ regToken: 'no-such-token' })).errorCode).toBe(ErrorCode.INVALID_PARAMETER);
       });

@@ -321,11 +321,14 @@ async function followSocialLogin(
     const next = new URL(location, from);
     return new URL(`${next.pathname}${next.search}`, baseUrl); // the service names its public URL; the test talks to this port
   };
-  // 1. The service keeps the login state in a cookie and sends the browser to the provider.
+  // 1. The service keeps the login state in a cookie and sends the browser to the provider (302), or refuses before
+  // the provider and sends it back to redirectURL with the answer (303: a name that is no provider).
   const start = new URL(startUrl, baseUrl);
   const toIssuer = await browserFetch(start.toString(), { redirect: 'manual' });
   const authorizeLocation = toIssuer.headers.get('location');
-  if (toIssuer.status !== 302 || !authorizeLocation) throw new Error(`social start answered ${toIssuer.status}, not a redirect to the provider`);
+  if ((toIssuer.status !== 302 && toIssuer.status !== 303) || !authorizeLocation) {
+    throw new Error(`social start answered ${toIssuer.status}, not a redirect to the provider or back to the app`);
+  }
   const authorize = local(authorizeLocation, start);
   if (!authorize.pathname.startsWith('/dev/oidc/')) return `${authorize.pathname}${authorize.search}`; // refused before the provider
 

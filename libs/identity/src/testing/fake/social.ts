@@ -1,5 +1,5 @@
 import { ErrorCode, type Envelope } from '../../envelope';
-import type { IdentityProvider } from '../../types';
+import type { IdentityProvider, SocialProviderName } from '../../types';
 import { REG_TOKEN_LIFETIME, type Account, type FakeSocialIdentity } from './model';
 import { writeProfile } from './rules';
 import type { FakeStore } from './store';
@@ -7,12 +7,16 @@ import { dropUndefined } from './values';
 
 type SocialMethods = Pick<IdentityProvider, 'socialLogin' | 'getConflictingAccount'>;
 
+/** The contract's providers: another name is the caller's mistake (400006), as with the embedded provider. */
+const SOCIAL_PROVIDERS: readonly string[] = ['apple', 'googleplus', 'facebook'] satisfies SocialProviderName[];
+
 /** Social login (the fake plays the provider) and the conflicting site account of a social identity. */
 export function socialMethods(store: FakeStore): SocialMethods {
   return {
     async socialLogin(params) {
       await store.guard('socialLogin', params);
       if (!params.provider?.trim()) return store.fail(ErrorCode.MISSING_REQUIRED_PARAMETER, 'provider');
+      if (!SOCIAL_PROVIDERS.includes(params.provider)) return store.fail(ErrorCode.INVALID_PARAMETER, 'provider');
       const identity = store.social[params.provider];
       if (!identity) return store.fail(ErrorCode.CANCELLED, 'Operation canceled');
       if (identity.error !== undefined) return store.fail(identity.error);

@@ -100,7 +100,8 @@ const (
 	CodeNotFound = 404000
 	// CodeGeneralServerError (500001): The provider failed; the unexpected-error text with the code (000 §8).
 	CodeGeneralServerError = 500001
-	// CodeProviderError (500023): The social login provider failed, is unknown or is not configured.
+	// CodeProviderError (500023): The social login provider failed or is not configured. A name that is none of
+	// socialLogin's providers is no provider that failed: 400006 naming provider.
 	CodeProviderError = 500023
 	// CodeServiceUnavailable (503001): The vendor is down; the Go CDC client reports the provider unavailable.
 	CodeServiceUnavailable = 503001

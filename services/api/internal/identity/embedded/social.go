@@ -5,18 +5,23 @@ import (
 
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
 	"github.com/grocer-portal/portal/services/api/internal/identity/contract"
 )
 
+// SocialProviders are the contract's social login providers (accounts.socialLogin's provider), in the order the
+// pages show them.
+var SocialProviders = []string{"apple", "googleplus", "facebook"}
+
 // SocialLogins is what the provider needs from the social-login package (OIDC with PKCE and the development
 // issuer). It only starts the flow; the callback verifies the ID token and calls CompleteSocialLogin, and the
 // linking of a conflicting identity (login with loginMode "link") is done here.
 type SocialLogins interface {
-	// Start answers accounts.socialLogin, typically 0 with the provider's authorisation URL in Fields (e.g.
-	// "redirectURL"), or 500023 for an unknown or unconfigured provider.
+	// Start answers accounts.socialLogin of one of SocialProviders, typically 0 with the provider's authorisation URL
+	// in Fields (e.g. "redirectURL"), or 500023 for a provider that is not configured.
 	Start(ctx context.Context, c Caller, in SocialLoginParams) (Result, error)
 }
 
@@ -46,6 +51,10 @@ const SocialNotTheAccountsDetails = "This login does not belong to the account t
 func (p *Provider) SocialLogin(ctx context.Context, c Caller, in SocialLoginParams) (Result, error) {
 	if strings.TrimSpace(in.Provider) == "" {
 		return fail(contract.CodeMissingRequiredParameter, "provider"), nil // was 500023, as if a provider had failed
+	}
+	// Another name is the caller's mistake, not a provider that failed (QA security round: it answered 500023).
+	if !slices.Contains(SocialProviders, in.Provider) {
+		return fail(contract.CodeInvalidParameter, "provider"), nil
 	}
 	if p.social == nil {
 		return fail(contract.CodeProviderError, "Social login is not configured"), nil

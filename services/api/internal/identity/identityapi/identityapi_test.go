@@ -450,6 +450,8 @@ func testBadInputNeverFails500(t *testing.T, db *database.DB) {
 		{"reset without parameters", "resetPassword", echo.MIMEApplicationForm, ``, contract.CodeMissingRequiredParameter, ""},
 		{"finalize without token", "finalizeRegistration", echo.MIMEApplicationForm, ``, contract.CodeInvalidParameter, ""},
 		{"social login without hook", "socialLogin", echo.MIMEApplicationForm, `provider=apple`, contract.CodeProviderError, ""},
+		// A name that is none of the contract's providers was answered as a provider's failure (QA security round).
+		{"social login with a name that is no provider", "socialLogin", echo.MIMEApplicationForm, `provider=nope`, contract.CodeInvalidParameter, "provider"},
 		{"conflicting account bad token", "getConflictingAccount", echo.MIMEApplicationForm, `regToken=x`, contract.CodeInvalidParameter, ""},
 		// Values the database refuses or that were read wrongly are refused by name (QA: PostgreSQL answered 500001
 		// for a NUL byte; a list became one string with commas and changed a password).

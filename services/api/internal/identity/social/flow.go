@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -57,8 +58,9 @@ func (s *Service) SpentStateCookie(base string) *http.Cookie {
 // Begin is the start of a login (GET /identity/social/:provider/start?redirectURL=/path&lang=fr): it sends the
 // browser to the provider with the sealed login state in a cookie. base is the service's public URL for this
 // request; lang, the app's language, goes with the state to the mails the login sends.
-// ErrRedirectURL and ErrLoginMode refuse the request; a provider that is not configured sends the browser back
-// to the app with 500023.
+// ErrRedirectURL and ErrLoginMode refuse the request; the app hears of the rest as accounts.socialLogin's answer
+// (query parameters of redirectURL): a name that is none of the contract's providers is 400006 naming provider,
+// and one that is not configured 500023.
 func (s *Service) Begin(base, name, redirectURL, loginMode, regToken, lang string) (Redirect, error) {
 	redirectURL, err := s.checkRedirect(redirectURL, base)
 	if err != nil {
@@ -67,10 +69,15 @@ func (s *Service) Begin(base, name, redirectURL, loginMode, regToken, lang strin
 	if loginMode != "" && loginMode != "standard" && loginMode != "link" {
 		return Redirect{}, ErrLoginMode
 	}
+	if !slices.Contains(ProviderNames, name) {
+		// No page links there, so the address was made by hand: bad input, not a provider that failed (it answered
+		// 500023, "Es ist ein unerwarteter Fehler aufgetreten": QA security round).
+		return Redirect{Location: withOutcome(redirectURL, contract.CodeInvalidParameter, "provider", "", "")}, nil
+	}
 	p, ok := s.providers[name]
 	if !ok {
 		s.log.Info("social login refused", zap.String("provider", safeName(name)), zap.String("reason", "provider not configured"))
-		return Redirect{Location: withOutcome(redirectURL, contract.CodeProviderError, "", "")}, nil
+		return Redirect{Location: withOutcome(redirectURL, contract.CodeProviderError, "", "", "")}, nil
 	}
 	st := loginState{
 		State: randomString(32), CodeVerifier: oauth2.GenerateVerifier(), Nonce: randomString(32),
@@ -99,7 +106,7 @@ func (s *Service) Finish(ctx context.Context, name string, stateCookie *http.Coo
 			fields = append(fields, zap.Error(err))
 		}
 		s.log.Warn("social login refused", fields...)
-		return Redirect{Location: withOutcome(redirectURL, code, "", safeName(name))}, nil
+		return Redirect{Location: withOutcome(redirectURL, code, "", "", safeName(name))}, nil
 	}
 
 	// A callback without a live login state of this browser is no provider's failure: the provider's page was
@@ -133,7 +140,7 @@ func (s *Service) Finish(ctx context.Context, name string, stateCookie *http.Coo
 	if e := answer.Error; e != "" {
 		if e == "access_denied" {
 			s.log.Info("social login cancelled at the provider", zap.String("provider", name))
-			return Redirect{Location: withOutcome(st.RedirectURL, contract.CodeCancelled, "", name)}, nil
+			return Redirect{Location: withOutcome(st.RedirectURL, contract.CodeCancelled, "", "", name)}, nil
 		}
 		return refuse(st.RedirectURL, contract.CodeProviderError, "provider answered error "+safeOAuthError(e), nil)
 	}
@@ -166,7 +173,7 @@ func (s *Service) Finish(ctx context.Context, name string, stateCookie *http.Coo
 		cookies = append(cookies, out.Session)
 	}
 	s.log.Info("social login", zap.String("provider", name), zap.Int("error_code", out.ErrorCode))
-	return Redirect{Location: withOutcome(st.RedirectURL, out.ErrorCode, out.RegToken, name), Cookies: cookies}, nil
+	return Redirect{Location: withOutcome(st.RedirectURL, out.ErrorCode, "", out.RegToken, name), Cookies: cookies}, nil
 }
 
 // safeName keeps a provider name for the log only when it is one of ours.

@@ -12,16 +12,19 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
 	"go.uber.org/zap"
 
 	"github.com/grocer-portal/portal/services/api/internal/identity"
+	"github.com/grocer-portal/portal/services/api/internal/identity/embedded"
 )
 
-// ProviderNames are the contract's provider names, in the order they are shown.
-var ProviderNames = []string{"apple", "googleplus", "facebook"}
+// ProviderNames are the contract's provider names, in the order they are shown: the embedded provider's, which
+// answers the contract.
+var ProviderNames = embedded.SocialProviders
 
 // Identity is what a verified ID token says about the user. Email is as the provider sent it (may be empty:
 // Facebook without the e-mail permission); the identity provider decides what an unverified one is worth.
@@ -156,15 +159,21 @@ func (s *Service) Enabled() []string {
 
 // Errors of StartURL.
 var (
-	ErrUnknownProvider = errors.New("social: provider unknown or not configured")
+	// ErrProviderName: the name is none of ProviderNames (contract: 400006 naming provider).
+	ErrProviderName = errors.New("social: provider must be one of the contract's")
+	// ErrUnknownProvider: the provider is one of ProviderNames but not configured (contract: 500023).
+	ErrUnknownProvider = errors.New("social: provider not configured")
 	ErrRedirectURL     = errors.New("social: redirectURL must be a path on this site")
 )
 
 // StartURL is where the browser goes to log in with provider and come back to redirectURL: the answer of
 // accounts.socialLogin in the embedded provider. loginMode and regToken are passed on ("link" with the regToken
-// of a conflict), and so is the app's language, for the mails of the login. ErrUnknownProvider (contract: 500023)
-// or ErrRedirectURL (contract: 400006); the start endpoint checks the redirect again against the request's host.
+// of a conflict), and so is the app's language, for the mails of the login. ErrProviderName, ErrUnknownProvider or
+// ErrRedirectURL; the start endpoint checks the redirect again against the request's host.
 func (s *Service) StartURL(provider, redirectURL, loginMode, regToken, lang string) (string, error) {
+	if !slices.Contains(ProviderNames, provider) {
+		return "", ErrProviderName
+	}
 	if _, ok := s.providers[provider]; !ok {
 		return "", ErrUnknownProvider
 	}
@@ -256,16 +265,20 @@ func SafeRedirect(raw string) (string, error) {
 	return raw, nil
 }
 
-// withOutcome appends errorCode (and regToken, provider) to the app's URL, replacing any it carried.
-func withOutcome(redirectURL string, code int, regToken, provider string) string {
+// withOutcome appends errorCode (and errorDetails, regToken, provider) to the app's URL, replacing any it carried.
+func withOutcome(redirectURL string, code int, details, regToken, provider string) string {
 	u, err := url.Parse(redirectURL)
 	if err != nil {
 		u = &url.URL{Path: "/"}
 	}
 	q := u.Query()
+	q.Del("errorDetails")
 	q.Del("regToken")
 	q.Del("provider")
 	q.Set("errorCode", fmt.Sprint(code))
+	if details != "" {
+		q.Set("errorDetails", details)
+	}
 	if regToken != "" {
 		q.Set("regToken", regToken)
 	}

@@ -61,9 +61,11 @@ func testWithTheEmbeddedProvider(t *testing.T, wantNewUser string, configure ...
 	require.NoError(t, err)
 	require.Equal(t, 0, res.ErrorCode)
 	require.Equal(t, "/identity/social/googleplus/start?redirectURL=%2Flogin", res.Fields["redirectURL"])
+	// A name that is none of the contract's providers is bad input, not a provider's failure (QA security round).
 	res, err = p.SocialLogin(ctx, embedded.Caller{}, embedded.SocialLoginParams{Provider: "myspace"})
 	require.NoError(t, err)
-	require.Equal(t, 500023, res.ErrorCode)
+	require.Equal(t, 400006, res.ErrorCode)
+	require.Equal(t, "provider", res.ErrorDetails)
 	res, err = p.SocialLogin(ctx, embedded.Caller{}, embedded.SocialLoginParams{Provider: "apple", RedirectURL: "//evil.example/"})
 	require.NoError(t, err)
 	require.Equal(t, 400006, res.ErrorCode)

@@ -412,11 +412,18 @@ func TestLinkModeIsPassedThrough(t *testing.T) {
 	require.Equal(t, "rt-conflict", ids[0].RegToken)
 }
 
+// A name that is none of the contract's providers is bad input, not a provider that failed (500023 at the app, "Es
+// ist ein unerwarteter Fehler aufgetreten"; QA security round): the app hears 400006 naming provider, as
+// accounts.socialLogin answers it, and nothing goes to a provider. A known provider that is not configured still
+// answers 500023 (TestProductionMountsNoDevIssuer).
 func TestStartOfUnknownProvider(t *testing.T) {
 	e := newEnv(t)
-	res, _ := get(t, browser(t), e.srv.URL+"/identity/social/myspace/start?redirectURL=/login")
-	back := location(t, res)
-	require.Equal(t, "/login?errorCode=500023", back.String())
+	for _, name := range []string{"myspace", "Apple", "nope"} {
+		res, _ := get(t, browser(t), e.srv.URL+"/identity/social/"+name+"/start?redirectURL="+url.QueryEscape("/login?errorDetails=x"))
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, name)
+		require.Equal(t, "/login?errorCode=400006&errorDetails=provider", location(t, res).String(), name)
+		require.Empty(t, res.Cookies(), name)
+	}
 }
 
 func TestProductionMountsNoDevIssuer(t *testing.T) {

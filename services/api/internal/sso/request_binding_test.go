@@ -376,3 +376,51 @@ func TestIntrospectionRefusesAClientInJSON(t *testing.T) {
 		}
 	}
 }
+
+// A sign-in request is stored for its 15 minutes for anyone who asks, so what it keeps of the partner's request is
+// bounded: the PKCE challenge is what S256 makes, and state and nonce hold at most 2 KB each. Beyond, the partner
+// hears invalid_request at its redirect URI with its state (RFC 6749 §4.1.2.1), and nothing is stored (QA security
+// round: code_challenge=abc and a 200 KB state were taken and stored).
+func TestSignInRequestValuesAreBounded(t *testing.T) {
+	v := newEnv(t)
+	party := v.relyingParty("rp", rpSecret)
+	stored := func() int {
+		var n int
+		require.NoError(t, v.svc.DB.QueryRow(`SELECT COUNT(*) FROM sso_auth_requests`).Scan(&n))
+		return n
+	}
+	challenge := oauth2.S256ChallengeFromVerifier(oauth2.GenerateVerifier())
+	withChallenge := func(c string) []oauth2.AuthCodeOption {
+		return []oauth2.AuthCodeOption{oauth2.SetAuthURLParam("code_challenge", c), oauth2.SetAuthURLParam("code_challenge_method", "S256")}
+	}
+	before := stored()
+	for name, tc := range map[string]struct {
+		state string
+		opts  []oauth2.AuthCodeOption
+	}{
+		"a challenge of three characters":        {"s1", withChallenge("abc")},
+		"a challenge of 42 characters":           {"s2", withChallenge(challenge[:42])},
+		"a challenge of 128 characters":          {"s3", withChallenge(strings.Repeat("a", 128))},
+		"a challenge padded":                     {"s4", withChallenge(challenge + "=")},
+		"a challenge of characters S256 has not": {"s5", withChallenge(strings.Repeat("~", 43))},
+		"a nonce over 2 KB":                      {"s6", []oauth2.AuthCodeOption{oauth2.S256ChallengeOption(oauth2.GenerateVerifier()), oidc.Nonce(strings.Repeat("n", 2049))}},
+		"a state over 2 KB":                      {strings.Repeat("s", 2049), []oauth2.AuthCodeOption{oauth2.S256ChallengeOption(oauth2.GenerateVerifier())}},
+	} {
+		loc, _ := v.follow(party.config.AuthCodeURL(tc.state, tc.opts...))
+		require.Equal(t, "rp.test", loc.Host, name)
+		require.Equal(t, "invalid_request", loc.Query().Get("error"), name)
+		require.Equal(t, tc.state, loc.Query().Get("state"), name)
+	}
+	require.Equal(t, before, stored(), "nothing stored")
+
+	// At the bounds the sign-in goes on to the login. Of prompt and ui_locales, lists of any length, the request keeps
+	// what it uses: the prompt values the provider knows, once each, and the language the login page gets.
+	loc, _ := v.follow(party.config.AuthCodeURL(strings.Repeat("s", 2048), oauth2.S256ChallengeOption(oauth2.GenerateVerifier()), oidc.Nonce(strings.Repeat("n", 2048)),
+		oauth2.SetAuthURLParam("prompt", strings.Repeat("consent login ", 5000)+"whatever"), oauth2.SetAuthURLParam("ui_locales", "fr "+strings.Repeat("de ", 20000))))
+	require.Equal(t, "/login", loc.Path, loc.String())
+	require.Equal(t, "fr", loc.Query().Get("lang"))
+	require.Equal(t, before+1, stored())
+	var request string
+	require.NoError(t, v.svc.DB.QueryRow(`SELECT request FROM sso_auth_requests`).Scan(&request))
+	require.Less(t, len(request), 5000, "what is stored of the request")
+}

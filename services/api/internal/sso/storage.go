@@ -2,6 +2,8 @@ package sso
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"net/url"
 	"slices"
@@ -79,11 +81,27 @@ func (r *refreshRequest) GetScopes() []string              { return r.scopes }
 func (r *refreshRequest) GetSubject() string               { return r.Subject }
 func (r *refreshRequest) SetCurrentScopes(scopes []string) { r.scopes = scopes }
 
+// maxRequestValue is the most bytes of a sign-in request's state and nonce: the request is stored for anyone who
+// asks (QA security round: a 200 KB state was), and goes back in the partner's redirect address and into its ID
+// tokens. The protocols set no bound; partners keep a random value there, or one with a return path: 2 KB keeps the
+// whole answer's address well within what browsers and proxies take, and is above what other providers allow
+// (Connect2id's default for state is 1,024 characters, 128 for the nonce).
+const maxRequestValue = 2048
+
 // CreateAuthRequest stores a validated request; PKCE with S256 is required of every client. hint is the shopper the
 // partner's id_token_hint names (op verified it); the request is bound to the browser of the context (WithBrowser).
+// op has verified the client and its redirect URI, so a refusal here goes to the partner's redirect URI.
 func (s storage) CreateAuthRequest(ctx context.Context, in *oidc.AuthRequest, hint string) (op.AuthRequest, error) {
 	if in.CodeChallenge == "" || in.CodeChallengeMethod != oidc.CodeChallengeMethodS256 {
 		return nil, oidc.ErrInvalidRequest().WithDescription("PKCE is required: send code_challenge with code_challenge_method S256")
+	}
+	// An S256 challenge is the SHA-256 of the verifier in base64url without padding, 43 characters (RFC 7636 §4.2,
+	// Appendix A): no verifier matches another, which was stored all the same (QA security round: abc).
+	if b, err := base64.RawURLEncoding.DecodeString(in.CodeChallenge); err != nil || len(b) != sha256.Size {
+		return nil, oidc.ErrInvalidRequest().WithDescription("code_challenge must be the S256 challenge: 43 characters of base64url")
+	}
+	if len(in.State) > maxRequestValue || len(in.Nonce) > maxRequestValue {
+		return nil, oidc.ErrInvalidRequest().WithDescription("state and nonce may hold at most %d bytes each", maxRequestValue)
 	}
 	// form_post answers with op's page that posts itself to the partner, which the pages' CSP stops (script-src
 	// 'self', form-action 'self'): the code was issued and never delivered (QA). An unsupported response mode is
@@ -107,15 +125,28 @@ func (s storage) CreateAuthRequest(ctx context.Context, in *oidc.AuthRequest, hi
 		ExpiresAt: now.Add(s.svc.settings.RequestLifetime),
 		Request: Request{
 			RedirectURI: in.RedirectURI, Scopes: grantableTo(client, in.Scopes), State: in.State, Nonce: in.Nonce, CodeChallenge: in.CodeChallenge,
-			CodeChallengeMethod: string(in.CodeChallengeMethod), ResponseMode: string(in.ResponseMode), Prompt: in.Prompt, MaxAge: in.MaxAge,
+			CodeChallengeMethod: string(in.CodeChallengeMethod), ResponseMode: string(in.ResponseMode), Prompt: knownPrompts(in.Prompt), MaxAge: in.MaxAge,
 		}}
-	for _, l := range in.UILocales {
-		r.Request.Locales = append(r.Request.Locales, l.String())
+	// Only the first language goes on to the login page; a list of any length was stored whole (QA security round).
+	if len(in.UILocales) > 0 {
+		r.Request.Locales = []string{in.UILocales[0].String()}
 	}
 	if err := s.svc.store.CreateAuthRequest(ctx, r); err != nil {
 		return nil, serverError(err)
 	}
 	return authRequest{r}, nil
+}
+
+// knownPrompts are the prompt values the provider knows, once each: the others mean nothing to it (OpenID Connect
+// Core 3.1.2.1), and a list of any length was stored whole (QA security round).
+func knownPrompts(prompts []string) []string {
+	var out []string
+	for _, p := range prompts {
+		if slices.Contains([]string{oidc.PromptNone, oidc.PromptLogin, oidc.PromptConsent, oidc.PromptSelectAccount}, p) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // unknownRequest is the answer for a request that cannot be carried on: unknown, expired, answered, or another

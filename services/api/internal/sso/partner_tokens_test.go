@@ -293,3 +293,62 @@ func TestIDTokenAuthTimeIsNotAfterIssuedAtWithTheDevelopmentClock(t *testing.T) 
 	c = party.idClaims(t, fresh)
 	require.LessOrEqual(t, c.AuthTime, c.IssuedAt)
 }
+
+// tokenRequest sends a request to the token endpoint as the partner "rp" and answers the status, the Allow header
+// and the OAuth error.
+func (v *env) tokenRequest(method, query string, form url.Values) (status int, allow string, answer oauthErrorBody) {
+	v.t.Helper()
+	req, _ := http.NewRequest(method, v.issuer+"/oauth/token"+query, strings.NewReader(form.Encode()))
+	if method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	req.SetBasicAuth("rp", rpSecret)
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(v.t, err)
+	defer res.Body.Close()
+	require.Contains(v.t, res.Header.Get("Content-Type"), "application/json")
+	require.NoError(v.t, json.NewDecoder(res.Body).Decode(&answer))
+	return res.StatusCode, res.Header.Get("Allow"), answer
+}
+
+type oauthErrorBody struct {
+	Error       string `json:"error"`
+	Description string `json:"error_description"`
+}
+
+// The token endpoint takes each parameter once (RFC 6749 §3.2) and POST only (§3.2: the client MUST use POST): a
+// repeated parameter is invalid_request, naming it, and leaves the code unused; a GET is 405 with Allow: POST and
+// the protocol's JSON error. QA security round: grant_type=authorization_code&grant_type=refresh_token was processed,
+// and a GET answered "grant_type missing".
+func TestTokenEndpointTakesEachParameterOnceAndOnlyPOST(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	party := v.relyingParty("rp", rpSecret)
+	verifier := oauth2.GenerateVerifier()
+	code := v.authorize(party, verifier).Query().Get("code")
+	exchange := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {rpRedirect}, "code_verifier": {verifier}}
+
+	for name, tc := range map[string]struct {
+		query string
+		form  url.Values
+		named string
+	}{
+		"grant_type twice":                   {"", url.Values{"grant_type": {"authorization_code", "refresh_token"}, "code": {code}, "redirect_uri": {rpRedirect}, "code_verifier": {verifier}}, "grant_type"},
+		"the code twice":                     {"", url.Values{"grant_type": {"authorization_code"}, "code": {code, code}, "redirect_uri": {rpRedirect}, "code_verifier": {verifier}}, "code"},
+		"the code in the query and the body": {"?code=" + url.QueryEscape(code), exchange, "code"},
+	} {
+		status, _, answer := v.tokenRequest(http.MethodPost, tc.query, tc.form)
+		require.Equal(t, http.StatusBadRequest, status, name)
+		require.Equal(t, "invalid_request", answer.Error, name)
+		require.Contains(t, answer.Description, tc.named, name)
+	}
+	status, allow, answer := v.tokenRequest(http.MethodGet, "?"+exchange.Encode(), nil)
+	require.Equal(t, http.StatusMethodNotAllowed, status)
+	require.Equal(t, http.MethodPost, allow)
+	require.Equal(t, "invalid_request", answer.Error)
+
+	// None of these used the code.
+	tok, err := party.config.Exchange(context.Background(), code, oauth2.VerifierOption(verifier))
+	require.NoError(t, err)
+	require.NotEmpty(t, tok.AccessToken)
+}

@@ -6,6 +6,7 @@ package ssoapi
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -203,6 +204,20 @@ func (h *handlers) protocol(c echo.Context) error {
 			w.WriteHeader(http.StatusFound)
 			return true
 		}}
+	case strings.HasSuffix(r.URL.Path, "/oauth/token"):
+		// RFC 6749 §3.2: the client MUST use POST (op answered a GET "grant_type missing"), and no parameter is given
+		// twice (op read the first of each: grant_type=authorization_code&grant_type=refresh_token exchanged the
+		// code; QA security round). 405 is HTTP's answer to a method the endpoint does not take, with the protocol's
+		// JSON error for the partner's library; OPTIONS is CORS's preflight, which op's CORS handler answers.
+		if r.Method != http.MethodPost && r.Method != http.MethodOptions {
+			c.Response().Header().Set(echo.HeaderAllow, http.MethodPost)
+			return c.JSON(http.StatusMethodNotAllowed, oauthError{Error: string(oidc.InvalidRequest), Description: "the token endpoint takes POST only"})
+		}
+		for _, name := range slices.Sorted(maps.Keys(r.Form)) {
+			if len(r.Form[name]) > 1 {
+				return c.JSON(http.StatusBadRequest, oauthError{Error: string(oidc.InvalidRequest), Description: name + " is given more than once"})
+			}
+		}
 	case strings.HasSuffix(r.URL.Path, "/oauth/introspect"):
 		// op answers a failed client authentication with a plain-text 401 naming its Go errors; RFC 7662 §2.3 and
 		// RFC 6749 §5.2 want the JSON error, invalid_client.

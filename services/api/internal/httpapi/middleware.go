@@ -248,9 +248,11 @@ func ContentSecurityPolicy(extraScriptSrc, extraConnectSrc []string) string {
 // be opened in a tab (OWASP REST Security Cheat Sheet).
 const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 
-// isAPIPath tells the JSON API (REST and content) from the pages and everything else on the site.
+// isAPIPath tells the JSON API (REST, content and the identity API's calls) from the pages and everything else on
+// the site. The other identity paths are navigations (the social login's start and callback, the mail links),
+// answered with redirects that keep the pages' set.
 func isAPIPath(p string) bool {
-	return strings.HasPrefix(p, "/rest/") || strings.HasPrefix(p, "/cms/")
+	return strings.HasPrefix(p, "/rest/") || strings.HasPrefix(p, "/cms/") || strings.HasPrefix(p, identityAPIPrefix)
 }
 
 // securityHeaders are set before the handler runs, so error responses carry them too. Pages get the full set;

@@ -184,8 +184,10 @@ func TestWebAppNotBuilt(t *testing.T) {
 	require.Equal(t, http.StatusOK, svc.Get("/healthz").Code, "the API works without the apps")
 }
 
-// Pages get the full set of security headers; the JSON API (/rest, /cms) gets those that protect an API answer
-// and not those only a document reads (issue 16).
+// Pages get the full set of security headers; the JSON API (/rest, /cms, the identity API's calls) gets those that
+// protect an API answer and not those only a document reads (issue 16; the identity API's calls had the pages' set,
+// QA security round). The identity paths a browser navigates to (the social login's start, a mail link) answer with
+// redirects and keep the pages' set: the start's Referrer-Policy holds for the redirect to the social provider.
 func TestSecurityHeaders(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -193,21 +195,25 @@ func TestSecurityHeaders(t *testing.T) {
 		target   string
 		api      bool
 		wantHSTS bool
+		method   string
 	}{
-		{"app page in development", config.EnvDevelopment, "/", false, false},
-		{"error in development", config.EnvDevelopment, "/identity/nope", false, false},
-		{"app page in production", config.EnvProduction, "/preferences/", false, true},
-		{"development aid in production", config.EnvProduction, "/dev/outbox", false, true},
-		{"API answer in development", config.EnvDevelopment, "/rest/v1/metadata", true, false},
-		{"region answer in production", config.EnvProduction, "/rest/v1/region?zip=20095", true, true},
-		{"API error in development", config.EnvDevelopment, "/rest/v1/nope", true, false},
-		{"content error in production", config.EnvProduction, "/cms/BAD/de_DE.json", true, true},
+		{"identity call in production", config.EnvProduction, "/identity/accounts.getPolicies", true, true, http.MethodPost},
+		{"identity call's refusal in development", config.EnvDevelopment, "/identity/accounts.login", true, false, http.MethodPost},
+		{"social login start in development", config.EnvDevelopment, "/identity/social/googleplus/start?redirectURL=/login", false, false, http.MethodGet},
+		{"app page in development", config.EnvDevelopment, "/", false, false, http.MethodGet},
+		{"error in development", config.EnvDevelopment, "/identity/nope", false, false, http.MethodGet},
+		{"app page in production", config.EnvProduction, "/preferences/", false, true, http.MethodGet},
+		{"development aid in production", config.EnvProduction, "/dev/outbox", false, true, http.MethodGet},
+		{"API answer in development", config.EnvDevelopment, "/rest/v1/metadata", true, false, http.MethodGet},
+		{"region answer in production", config.EnvProduction, "/rest/v1/region?zip=20095", true, true, http.MethodGet},
+		{"API error in development", config.EnvDevelopment, "/rest/v1/nope", true, false, http.MethodGet},
+		{"content error in production", config.EnvProduction, "/cms/BAD/de_DE.json", true, true, http.MethodGet},
 	}
 	documentOnly := []string{"Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy"}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			svc := apitest.New(t, apitest.WithConfig(func(c *config.Config) { c.Env = tc.env }))
-			h := svc.Get(tc.target).Header()
+			h := svc.Do(apitest.Request{Method: tc.method, Target: tc.target}).Header()
 			require.Equal(t, "nosniff", h.Get("X-Content-Type-Options"))
 			require.Equal(t, "DENY", h.Get("X-Frame-Options"))
 			require.Equal(t, tc.wantHSTS, h.Get("Strict-Transport-Security") != "")

@@ -122,8 +122,9 @@ func TestTextPostgreSQLCannotTakeIsAnsweredAsUnknown(t *testing.T) {
 				{"continue", apitest.Request{Target: "/oidc/continue?id=" + q}, page(ssoapi.ExpiredSignInPage)},
 				{"consent asked", apitest.Request{Target: "/oidc/consent?id=" + q}, oauthAnswer(http.StatusBadRequest, "invalid_request")},
 				{"callback", apitest.Request{Target: "/oidc/authorize/callback?id=" + q}, page(ssoapi.ExpiredSignInPage)},
+				// The decision is a form under the service's one rule of forms (formbody), which names such a value.
 				{"consent posted", apitest.Request{Method: http.MethodPost, Target: "/oidc/consent", Body: "id=" + q + "&decision=allow", Header: form},
-					page(ssoapi.ExpiredSignInPage)},
+					fieldError(http.StatusBadRequest, "invalid_parameter", "id")},
 
 				// The same with the shopper's session, which takes the steps further.
 				{"continue, logged in", apitest.Request{Target: "/oidc/continue?id=" + q, Header: loggedIn(nil)}, page(ssoapi.ExpiredSignInPage)},
@@ -131,9 +132,9 @@ func TestTextPostgreSQLCannotTakeIsAnsweredAsUnknown(t *testing.T) {
 					oauthAnswer(http.StatusBadRequest, "invalid_request")},
 				{"callback, logged in", apitest.Request{Target: "/oidc/authorize/callback?id=" + q, Header: loggedIn(nil)}, page(ssoapi.ExpiredSignInPage)},
 				{"consent allowed, logged in", apitest.Request{Method: http.MethodPost, Target: "/oidc/consent", Body: "id=" + q + "&decision=allow",
-					Header: loggedIn(form)}, page(ssoapi.ExpiredSignInPage)},
+					Header: loggedIn(form)}, fieldError(http.StatusBadRequest, "invalid_parameter", "id")},
 				{"consent declined, logged in", apitest.Request{Method: http.MethodPost, Target: "/oidc/consent", Body: "id=" + q + "&decision=deny",
-					Header: loggedIn(form)}, page(ssoapi.ExpiredSignInPage)},
+					Header: loggedIn(form)}, fieldError(http.StatusBadRequest, "invalid_parameter", "id")},
 
 				// The provider's other endpoints, with the partner's own credentials.
 				{"token: refresh token", apitest.Request{Method: http.MethodPost, Target: "/oidc/oauth/token",

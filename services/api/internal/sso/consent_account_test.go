@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"golang.org/x/oauth2"
+
+	"github.com/grocer-portal/portal/services/api/internal/apierror"
 )
 
 // QA of 2026-11-30: the consent page stayed while its shopper logged out and another logged in in another tab of the
@@ -138,4 +140,40 @@ func (v *env) decideFor(id, account, decision string) *url.URL {
 		return loc
 	}
 	return res.Request.URL
+}
+
+// The consent decision is a form, as the consent page sends it: another body is refused as the service's other form
+// endpoints refuse it (formbody: 415 naming Content-Type; a parameter twice, 400 naming it), and leaves the request
+// waiting. QA security round: a JSON body was answered "decision must be allow or deny".
+func TestConsentDecisionIsAForm(t *testing.T) {
+	v := newEnv(t)
+	v.registerAndLogIn()
+	loc := v.authorize(v.relyingParty("third", rpSecret), oauth2.GenerateVerifier())
+	require.Equal(t, "/login/consent", loc.Path, loc.String())
+	id := loc.Query().Get("oidcRequest")
+	account := v.shownAccount(id)
+
+	post := func(contentType, body string) (int, apierror.BodyError) {
+		req, _ := http.NewRequest(http.MethodPost, v.issuer+"/consent", strings.NewReader(body))
+		req.Header.Set("Content-Type", contentType)
+		req.Header.Set("Accept", "application/json")
+		req.Header.Set("Origin", v.base)
+		res, err := v.browser.Do(req)
+		require.NoError(t, err)
+		defer res.Body.Close()
+		var answer apierror.Body
+		require.NoError(t, json.NewDecoder(res.Body).Decode(&answer))
+		return res.StatusCode, answer.Error
+	}
+	asJSON, _ := json.Marshal(map[string]string{"id": id, "account": account, "decision": "allow"})
+	status, refusal := post("application/json", string(asJSON))
+	require.Equal(t, http.StatusUnsupportedMediaType, status)
+	require.Equal(t, "Content-Type", refusal.Field)
+	status, refusal = post("application/x-www-form-urlencoded", url.Values{"id": {id}, "account": {account}, "decision": {"allow", "deny"}}.Encode())
+	require.Equal(t, http.StatusBadRequest, status)
+	require.Equal(t, "decision", refusal.Field)
+
+	status, answer := v.decideAsThePage(id, account, "allow")
+	require.Equal(t, http.StatusOK, status, answer)
+	require.Contains(t, answer["next"], "/authorize/callback")
 }

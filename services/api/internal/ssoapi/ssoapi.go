@@ -17,6 +17,7 @@ import (
 	"github.com/zitadel/oidc/v3/pkg/op"
 	"go.uber.org/zap"
 
+	"github.com/grocer-portal/portal/services/api/internal/formbody"
 	"github.com/grocer-portal/portal/services/api/internal/sso"
 )
 
@@ -364,6 +365,11 @@ func (h *handlers) consentRequest(c echo.Context) error {
 // account_changed when it is another shopper's, whom the page then asks (sso's Decide takes no decision of theirs).
 // A form post is sent to the login or to the consent page again.
 func (h *handlers) consentDecision(c echo.Context) error {
+	// A form, as the page sends it, under the service's one rule of forms: a JSON body was answered "decision must be
+	// allow or deny" (QA security round).
+	if err := formbody.Check(c.Request(), echo.MIMEApplicationForm); err != nil {
+		return err
+	}
 	decision := c.FormValue("decision")
 	if decision != "allow" && decision != "deny" {
 		return c.JSON(http.StatusBadRequest, oauthError{Error: "invalid_request", Description: "decision must be allow or deny"})

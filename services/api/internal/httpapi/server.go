@@ -177,8 +177,9 @@ func New(d Deps) (*echo.Echo, error) {
 	// Registered again, in front of the generated binding: the region check's plain queries skip it (region.go).
 	e.GET("/rest/v1/region", regions.plainZipQuery((&restapi.ServerInterfaceWrapper{Handler: rest}).GetRegion))
 	// Unknown paths under the API prefixes are JSON 404s, never an app's index.html; so are the metrics and the
-	// profiler, which the admin listener serves (admin.addr), and which answered 200 with an app's page here.
-	for _, prefix := range []string{"/rest", "/cms", "/identity", "/dev", "/metrics", "/debug"} {
+	// profiler, which the admin listener serves (admin.addr), and which answered 200 with an app's page here. The
+	// single sign-on provider (/oidc, package ssoapi) routes each of its endpoints.
+	for _, prefix := range []string{"/rest", "/cms", "/identity", "/dev", "/oidc", "/metrics", "/debug"} {
 		e.Any(prefix, noSuchEndpoint(e))
 		e.Any(prefix+"/*", noSuchEndpoint(e))
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/oauth2"
 
+	"github.com/grocer-portal/portal/services/api/internal/apierror"
 	"github.com/grocer-portal/portal/services/api/internal/apitest"
 	"github.com/grocer-portal/portal/services/api/internal/config"
 	"github.com/grocer-portal/portal/services/api/internal/mail"
@@ -917,4 +918,23 @@ func TestConsentDecisionAnsweredAsJSON(t *testing.T) {
 	loc, _ := v.follow(v.base + next)
 	require.Equal(t, "rp.test", loc.Host)
 	require.NotEmpty(t, loc.Query().Get("code"))
+}
+
+// A path under /oidc that is none of the provider's endpoints is the service's JSON 404, as under the other API
+// prefixes; op answered its plain-text "404 page not found" (QA security round).
+func TestUnknownPathsOfTheProviderAreTheServicesJSON404(t *testing.T) {
+	v := newEnv(t)
+	for _, method := range []string{http.MethodGet, http.MethodPost} {
+		for _, path := range []string{"/nope", "/", "/authorize/nope", "/oauth", "/healthz"} {
+			req, _ := http.NewRequest(method, v.issuer+path, nil)
+			res, err := http.DefaultClient.Do(req)
+			require.NoError(t, err)
+			var answer apierror.Body
+			require.Contains(t, res.Header.Get("Content-Type"), "application/json", "%s %s", method, path)
+			require.NoError(t, json.NewDecoder(res.Body).Decode(&answer), "%s %s", method, path)
+			_ = res.Body.Close()
+			require.Equal(t, http.StatusNotFound, res.StatusCode, "%s %s", method, path)
+			require.Equal(t, "not_found", answer.Error.Code, "%s %s", method, path)
+		}
+	}
 }

@@ -61,7 +61,13 @@ func Mount(e *echo.Echo, svc *sso.Service, provider *op.Provider, sessions Sessi
 	e.Any(sso.Path+deviceAuthorizationPath, func(c echo.Context) error {
 		return c.JSON(http.StatusNotFound, oauthError{Error: "invalid_request", Description: "device authorization is not offered"})
 	})
-	e.Any(sso.Path+"/*", h.protocol)
+	// op's endpoints, each at its own path: any other path under sso.Path is the service's JSON 404 (httpapi's
+	// API prefixes), where op's router answered its plain-text "404 page not found" (QA security round).
+	authorize := provider.AuthorizationEndpoint().Relative()
+	for _, path := range []string{authorize, authorize + "/callback", provider.TokenEndpoint().Relative(), provider.IntrospectionEndpoint().Relative(),
+		provider.UserinfoEndpoint().Relative(), provider.RevocationEndpoint().Relative(), provider.EndSessionEndpoint().Relative(), provider.KeysEndpoint().Relative()} {
+		e.Any(sso.Path+path, h.protocol)
+	}
 	return nil
 }
 

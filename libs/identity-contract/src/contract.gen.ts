@@ -226,7 +226,7 @@ export const CharGroupExamples: readonly { password: string; groups: number }[] 
 ];
 
 /** The rule of a first and a last name, in the profile and in an address book entry (a RegExp with the u flag). */
-export const PersonNamePattern = '^(?:[\'’]\\p{L}[ \\-])?\\p{L}(?:[·.]?\\p{L}|\\p{M}|\\.?[\'’\\-]+[\\p{L}\\p{M}])*(?:[\'’\\-]+|\\.?[\'’\\-]* [ \'’\\-]*[\\p{L}\\p{M}](?:[·.]?\\p{L}|\\p{M}|\\.?[ \'’\\-]+[\\p{L}\\p{M}])*(?:\\.|[ \'’\\-]*)|[\'’\\-]* [ \'’\\-]*)?$';
+export const PersonNamePattern = '^(?:[\'’]\\p{L}[ \\-\u2010\u2011])?\\p{L}(?:[·.]?\\p{L}|\\p{M}|\\.?[\'’\\-\u2010\u2011]+[\\p{L}\\p{M}])*(?:[\'’\\-\u2010\u2011]+|\\.?[\'’\\-\u2010\u2011]* [ \'’\\-\u2010\u2011]*[\\p{L}\\p{M}](?:[·.]?\\p{L}|\\p{M}|\\.?[ \'’\\-\u2010\u2011]+[\\p{L}\\p{M}])*(?:\\.|[ \'’\\-\u2010\u2011]*)|[\'’\\-\u2010\u2011]* [ \'’\\-\u2010\u2011]*)?$';
 
 /** Names as sent and whether the provider takes them; both sides test against them. */
 export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [
@@ -234,6 +234,12 @@ export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [
   { name: '  Müller  ', valid: true },
   { name: 'Zoe\u0308', valid: true },
   { name: 'D’Angelo', valid: true },
+  { name: 'd’Artagnan', valid: true },
+  { name: 'Müller\u2010Lüdenscheidt', valid: true },
+  { name: 'Müller\u2011Lüdenscheidt', valid: true },
+  { name: 'Anne\u2010Marie von Bülow\u2011Ruhe', valid: true },
+  { name: '’s\u2010Gravesande', valid: true },
+  { name: 'Müller \u2010 Lüdenscheidt', valid: true },
   { name: 'O\'Brien', valid: true },
   { name: 'Anne-Marie', valid: true },
   { name: 'Mary Ann', valid: true },
@@ -259,6 +265,11 @@ export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [
   { name: 'Anna\u0009Maria', valid: false },
   { name: 'Anna\u0000', valid: false },
   { name: '-Anna', valid: false },
+  { name: '\u2010Anna', valid: false },
+  { name: 'Müller\u2013Lüdenscheidt', valid: false },
+  { name: 'Müller \u2013 Lüdenscheidt', valid: false },
+  { name: 'Müller\u2014Lüdenscheidt', valid: false },
+  { name: 'Müller−Lüdenscheidt', valid: false },
   { name: '\'Anna', valid: false },
   { name: '\u0308Anna', valid: false },
   { name: '\'', valid: false },
@@ -283,6 +294,43 @@ export const PersonNameExamples: readonly { name: string; valid: boolean }[] = [
   { name: 'Kim \u115f\u1160', valid: false },
   { name: 'Max\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301', valid: true },
   { name: 'Max\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301', valid: false },
+];
+
+/** Streets, house numbers and towns as sent and whether the provider takes them; both sides test against them. */
+export const PlaceTextExamples: readonly { text: string; valid: boolean }[] = [
+  { text: 'Frankfurt (Oder)', valid: true },
+  { text: 'Halle (Saale)', valid: true },
+  { text: 'St. Gallen', valid: true },
+  { text: '\'s-Hertogenbosch', valid: true },
+  { text: '’s-Hertogenbosch', valid: true },
+  { text: 'Sankt Peter-Ording', valid: true },
+  { text: 'Łódź', valid: true },
+  { text: 'Μύκονος', valid: true },
+  { text: 'Straße des 17. Juni', valid: true },
+  { text: 'Am Wall 3/4', valid: true },
+  { text: 'Rue de l\'Église', valid: true },
+  { text: '12a', valid: true },
+  { text: '12-14', valid: true },
+  { text: '3 ½', valid: true },
+  { text: 'Via Roma 5, 3° piano', valid: true },
+  { text: '№ 15', valid: true },
+  { text: 'Mu\u0308nchen', valid: true },
+  { text: '\u200bKöln\u2060', valid: true },
+  { text: 'München😀', valid: false },
+  { text: '😀', valid: false },
+  { text: 'Berlin ❤', valid: false },
+  { text: '★ Hauptstraße', valid: false },
+  { text: 'Weg ©', valid: false },
+  { text: '🇩🇪 Berlin', valid: false },
+  { text: '12🏽', valid: false },
+  { text: '1\ufe0f⃣', valid: false },
+  { text: 'Mü\u200dnchen', valid: false },
+  { text: 'Mü\u200bnchen', valid: false },
+  { text: 'Haupt\u00adstraße', valid: false },
+  { text: 'Köln\u200e Süd', valid: false },
+  { text: 'Mün\u0007chen', valid: false },
+  { text: '-', valid: false },
+  { text: '\u0301', valid: false },
 ];
 
 /** Addresses and whether the provider takes them; both sides test against them. */

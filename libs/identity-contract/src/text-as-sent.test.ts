@@ -1,5 +1,5 @@
 import { TextHiddenLetters, TextMaxLength } from './text-length.gen';
-import { hasTextControl, textShowsAsSent } from './text-as-sent';
+import { hasTextControl, isPlaceText, textShowsAsSent } from './text-as-sent';
 
 describe('textShowsAsSent', () => {
   const piled = (count: number) => `Max${'\u0301'.repeat(count)}`;
@@ -33,5 +33,23 @@ describe('hasTextControl', () => {
       if (hasTextControl(`a${String.fromCodePoint(c)}b`) !== isTextControl(c)) differ.push(c.toString(16));
     }
     expect(differ).toEqual([]);
+  });
+});
+
+describe('isPlaceText', () => {
+  // Go's contract.PlaceTextValid takes and refuses the same (address_text_test.go); the contract's placeText examples
+  // hold both sides' whole address rule to one table (libs/forms addressTextSchema, the contract suite).
+  it('takes a letter or a digit of any script, with punctuation, numbers such as ½, the degree and numero signs and the other symbols', () => {
+    for (const text of ['12a', '7/1', 'Łódź', 'Αθήνα', '\u0663', 'Straße des 17. Juni', 'Frankfurt (Oder)', "'s-Hertogenbosch", '3 ½', 'Via Roma 5, 3° piano', '№ 15', '12+14', 'Weg 5 €', 'Mu\u0308nchen']) {
+      expect([text, isPlaceText(text)]).toEqual([text, true]);
+    }
+  });
+
+  it('refuses a text without a letter or a digit, and emoji, other symbols (So) and format characters (Cf) inside (QA, 2026-12-01)', () => {
+    for (const text of ['', '😀', '👍🏽', '-', '/', '...', '\u0301', '\uFE0F', 'München😀', 'Berlin ❤', '★ Weg', 'Weg ©', 'Weg ™',
+      '\u{1F1E9}\u{1F1EA} Berlin', '12\u{1F3FB}', '1\uFE0F\u20E3', '1\u20E3', 'Weg 3\uFE0F', 'Mü\u200Dnchen', 'Mü\u200Bnchen', 'Mü\u200Cnchen',
+      'Haupt\u00ADstraße', 'Köln\u200E Süd', 'Köln\u2060Süd', 'Weg\u061C 5', 'Weg \u{E0067}']) {
+      expect([text, isPlaceText(text)]).toEqual([text, false]);
+    }
   });
 });

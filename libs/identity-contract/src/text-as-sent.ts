@@ -32,6 +32,25 @@ export function hasTextControl(text: string): boolean {
   return TEXT_CONTROL.test(text);
 }
 
+/**
+ * What no street, house number or town holds (the contract's placeText, Go's contract.isPlaceSymbol): a symbol of
+ * category So (emoji, pictographs, dingbats, ©) but the degree and the numero sign, which addresses write ("3° piano",
+ * "№ 15"); the skin tones, the keycap and the emoji presentation selector, which make an emoji of another character;
+ * and a format character (Cf), which shows nothing.
+ */
+const PLACE_SYMBOL = /(?![°№])[\p{So}\p{Cf}\u{1F3FB}-\u{1F3FF}]|\u20E3|\uFE0F/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether an address's street, house number or town, trimmed (trimInvisible) and composed, follows the contract's
+ * placeText (Go's contract.PlaceTextValid), on top of every text's rules (textShowsAsSent, hasTextControl): a letter or
+ * a digit, and no emoji, other symbol or format character (QA, 2026-12-01: "München😀" and "Mü\u200Dnchen" were taken
+ * as towns, which names refuse). One definition for the address form and the fake provider.
+ */
+export function isPlaceText(text: string): boolean {
+  return LETTER_OR_DIGIT.test(text) && !PLACE_SYMBOL.test(text);
+}
+
 /** One character trimmed off an address text's ends: White_Space (\s, and U+0085) or a format character, but a tag (they end a flag). */
 const INVISIBLE = /^(?![\u{E0000}-\u{E007F}])[\s\x85\p{Cf}]$/u;
 /** A text of nothing that shows: spaces, format characters and controls. */

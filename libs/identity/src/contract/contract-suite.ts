@@ -12,9 +12,11 @@ import {
   PasswordPolicyDefaults,
   PersonNameExamples,
   PersonNameMaxLength,
+  PlaceTextExamples,
   TextMaxLength,
 } from '@portal/identity-contract';
 import { PhoneNumberExamples } from '@portal/identity-contract/phone';
+import { trimInvisible } from '@portal/identity-contract/text';
 import { ErrorCode, ErrorDetails, errorMessageOf, isSuccess, statusCodeOf, type Envelope } from '../envelope';
 import { SoftAuthenticator } from './soft-authenticator';
 import type {
@@ -1552,6 +1554,28 @@ export function describeIdentityContract(
         const pasted = { ...BRUSSELS, street: '\u200BRue Haute\uFEFF', streetNo: ' 12a\u2060', city: '\u2060Bruxelles\u200B' };
         expect((await provider.setAccountInfo({ data: { addressBook: [pasted] } })).errorCode).toBe(0);
         expect((await provider.getAccountInfo({ include: 'data' })).data?.addressBook).toEqual([{ ...BRUSSELS, streetNo: '12a' }]);
+      });
+
+      // QA, 2026-12-01: "München😀" and "Mü\u200Dnchen" (a zero-width joiner) were stored as towns, while names refuse
+      // emoji and zero-width characters. The forms' address rule tests against the same table.
+      it("a street, a house number and a town are taken or refused (400026) as the contract's table of place texts says", async () => {
+        await activeAccount('place-table');
+        for (const { text, valid } of PlaceTextExamples) {
+          for (const field of ['street', 'streetNo', 'city'] as const) {
+            const answer = await provider.setAccountInfo({ data: { addressBook: [{ ...BRUSSELS, [field]: text }] } });
+            if (valid) {
+              expect([text, field, answer.errorCode]).toEqual([text, field, 0]);
+              const stored = (await provider.getAccountInfo({ include: 'data' })).data?.addressBook?.[0];
+              expect([text, stored?.[field]]).toEqual([text, trimInvisible(text).normalize('NFC')]);
+            } else {
+              expect([text, field, answer.validationErrors]).toEqual([
+                text,
+                field,
+                [expect.objectContaining({ fieldName: `data.addressBook.${field}`, errorCode: ErrorCode.INVALID_FORMAT })],
+              ]);
+            }
+          }
+        }
       });
 
       it('the address book is a list of one address (000 §3), else 400009 naming data.addressBook; null or [] removes it', async () => {

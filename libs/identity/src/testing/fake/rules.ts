@@ -4,7 +4,7 @@ import { baseLang } from '../../language';
 import { GENERIC_POSTCODE } from '../defaults';
 import { passwordPolicyProblem, type PasswordPolicyProblem } from '@portal/identity-contract';
 import { phoneNumberFault } from '@portal/identity-contract/phone';
-import { hasTextControl, textShowsAsSent, trimInvisible } from '@portal/identity-contract/text';
+import { hasTextControl, isPlaceText, textShowsAsSent, trimInvisible } from '@portal/identity-contract/text';
 import type { Account } from './model';
 import type { FakeStore } from './store';
 import { clone, getPath, isBlank, isEmailAddress, isPlainObject, setPath } from './values';
@@ -262,7 +262,7 @@ function nestsDeeper(value: unknown, room: number): boolean {
 /** The fields of an address book entry (spec 000 §3); each is required but the salutation and the standard flag. */
 const ADDRESS_FIELDS = ['salutation', 'firstName', 'lastName', 'street', 'streetNo', 'zip', 'city', 'country', 'isStandardAddress'];
 const OPTIONAL_ADDRESS_FIELDS = ['salutation', 'isStandardAddress'];
-/** The texts that say where an address is, each with a letter or a digit (Go's contract.HasLetterOrDigit). */
+/** The texts that say where an address is, each held to the contract's placeText (isPlaceText, Go's contract.PlaceTextValid). */
 const PLACE_FIELDS = ['street', 'streetNo', 'city'];
 /** The house number's most characters, the contract's textLength.streetNo, written out as the others are (coerce). */
 const STREET_NO_MAX_LENGTH = 30;
@@ -271,7 +271,7 @@ const FORMAT_MESSAGE = 'The specified value does not correspond to the expected 
 /**
  * data.addressBook in its stored form, as the embedded provider's addressBook: null or an empty list removes it; else a
  * list of at most one address (spec 000 §3) of known fields, texts trimmed of spaces and what else shows nothing (at
- * most 200 characters, a house number 30, no controls; a street, house number and town with a letter or a digit), the
+ * most 200 characters, a house number 30, no controls; a street, house number and town by the place's rule), the
  * country upper case, then held to checkAddress. Errors name the entry's field, `data.addressBook.<field>`. The fake
  * stored an address as given ("be" stayed "be", a street could be missing), so the address page's tests saw answers
  * the service never gives.
@@ -294,8 +294,8 @@ function writeAddressBook(store: FakeStore, value: unknown): { entries: Record<s
       const raw = typeof item[name] === 'string' ? trimInvisible(item[name]) : item[name];
       const result = coerce(field, `data.addressBook.${name}`, raw, name === 'streetNo' ? STREET_NO_MAX_LENGTH : 200);
       if ('error' in result) errors.push(result.error);
-      // A place's text is required: given, it holds a letter or a digit.
-      else if (PLACE_FIELDS.includes(name) && !/[\p{L}\p{N}]/u.test(String(result.value))) {
+      // A place's text is required: given, it follows the place's rule.
+      else if (PLACE_FIELDS.includes(name) && !isPlaceText(String(result.value))) {
         errors.push({ fieldName: `data.addressBook.${name}`, errorCode: ErrorCode.INVALID_FORMAT, message: FORMAT_MESSAGE });
       } else if (result.value !== undefined) entry[name] = name === 'country' ? String(result.value).toUpperCase() : result.value;
     }

@@ -31,13 +31,18 @@ func TestTrimInvisible(t *testing.T) {
 	}
 }
 
-// TestHasLetterOrDigit: a letter or a digit of any script; an emoji, a dash or a mark alone is none.
-func TestHasLetterOrDigit(t *testing.T) {
-	for _, s := range []string{"12a", "7/1", "Łódź", "Αθήνα", "\u0663", "Straße des 17. Juni"} {
-		require.True(t, contract.HasLetterOrDigit(s), "%+q", s)
+// TestPlaceTextValid: a letter or a digit of any script, and none of the emoji, other symbols (So, but the degree and
+// the numero sign) and format characters inside (QA, 2026-12-01: "München😀" and "Mü\u200Dnchen" were stored as towns,
+// which names refuse); punctuation, numbers such as ½ and the other symbols stay.
+func TestPlaceTextValid(t *testing.T) {
+	for _, s := range []string{"12a", "7/1", "Łódź", "Αθήνα", "\u0663", "Straße des 17. Juni", "Frankfurt (Oder)", "'s-Hertogenbosch",
+		"3 ½", "Via Roma 5, 3° piano", "№ 15", "12+14", "Weg 5 €", "Mu\u0308nchen"} {
+		require.True(t, contract.PlaceTextValid(s), "%+q", s)
 	}
-	for _, s := range []string{"", "😀", "👍🏽", "-", "/", "...", "\u0301", "\uFE0F"} {
-		require.False(t, contract.HasLetterOrDigit(s), "%+q", s)
+	for _, s := range []string{"", "😀", "👍🏽", "-", "/", "...", "\u0301", "\uFE0F", "München😀", "Berlin ❤", "★ Weg", "Weg ©", "Weg ™",
+		"\U0001F1E9\U0001F1EA Berlin", "12\U0001F3FB", "1\uFE0F\u20E3", "1\u20E3", "Weg 3\uFE0F", "Mü\u200Dnchen", "Mü\u200Bnchen", "Mü\u200Cnchen",
+		"Haupt\u00ADstraße", "Köln\u200E Süd", "Köln\u2060Süd", "Weg\u061C 5", "Weg \U000E0067"} {
+		require.False(t, contract.PlaceTextValid(s), "%+q", s)
 	}
 }
 

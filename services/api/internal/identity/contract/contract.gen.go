@@ -235,7 +235,7 @@ var CharGroupExamples = []CharGroupExample{
 }
 
 // PersonNamePattern is the rule of a first and a last name, in the profile and in an address book entry.
-const PersonNamePattern = "^(?:['’]\\p{L}[ \\-])?\\p{L}(?:[·.]?\\p{L}|\\p{M}|\\.?['’\\-]+[\\p{L}\\p{M}])*(?:['’\\-]+|\\.?['’\\-]* [ '’\\-]*[\\p{L}\\p{M}](?:[·.]?\\p{L}|\\p{M}|\\.?[ '’\\-]+[\\p{L}\\p{M}])*(?:\\.|[ '’\\-]*)|['’\\-]* [ '’\\-]*)?$"
+const PersonNamePattern = "^(?:['’]\\p{L}[ \\-\u2010\u2011])?\\p{L}(?:[·.]?\\p{L}|\\p{M}|\\.?['’\\-\u2010\u2011]+[\\p{L}\\p{M}])*(?:['’\\-\u2010\u2011]+|\\.?['’\\-\u2010\u2011]* [ '’\\-\u2010\u2011]*[\\p{L}\\p{M}](?:[·.]?\\p{L}|\\p{M}|\\.?[ '’\\-\u2010\u2011]+[\\p{L}\\p{M}])*(?:\\.|[ '’\\-\u2010\u2011]*)|['’\\-\u2010\u2011]* [ '’\\-\u2010\u2011]*)?$"
 
 // PersonNameMaxLength is the most characters (code points after trimming and NFC) of a first or a last name.
 const PersonNameMaxLength = 200
@@ -246,6 +246,12 @@ var PersonNameExamples = []PersonNameExample{
 	{Name: "  Müller  ", Valid: true},
 	{Name: "Zoe\u0308", Valid: true},
 	{Name: "D’Angelo", Valid: true},
+	{Name: "d’Artagnan", Valid: true},
+	{Name: "Müller\u2010Lüdenscheidt", Valid: true},
+	{Name: "Müller\u2011Lüdenscheidt", Valid: true},
+	{Name: "Anne\u2010Marie von Bülow\u2011Ruhe", Valid: true},
+	{Name: "’s\u2010Gravesande", Valid: true},
+	{Name: "Müller \u2010 Lüdenscheidt", Valid: true},
 	{Name: "O'Brien", Valid: true},
 	{Name: "Anne-Marie", Valid: true},
 	{Name: "Mary Ann", Valid: true},
@@ -271,6 +277,11 @@ var PersonNameExamples = []PersonNameExample{
 	{Name: "Anna\tMaria", Valid: false},
 	{Name: "Anna\x00", Valid: false},
 	{Name: "-Anna", Valid: false},
+	{Name: "\u2010Anna", Valid: false},
+	{Name: "Müller\u2013Lüdenscheidt", Valid: false},
+	{Name: "Müller \u2013 Lüdenscheidt", Valid: false},
+	{Name: "Müller\u2014Lüdenscheidt", Valid: false},
+	{Name: "Müller−Lüdenscheidt", Valid: false},
 	{Name: "'Anna", Valid: false},
 	{Name: "\u0308Anna", Valid: false},
 	{Name: "'", Valid: false},
@@ -307,6 +318,44 @@ const (
 	TextMaxMarksInRow        = 10
 	TextHiddenLetters        = "\u115f\u1160\u3164\uffa0"
 )
+
+// PlaceTextExamples are streets, house numbers and towns as sent and whether the provider takes them (PlaceTextValid
+// after trimming and composing, with every text's rules); both sides test against them.
+var PlaceTextExamples = []PlaceTextExample{
+	{Text: "Frankfurt (Oder)", Valid: true},
+	{Text: "Halle (Saale)", Valid: true},
+	{Text: "St. Gallen", Valid: true},
+	{Text: "'s-Hertogenbosch", Valid: true},
+	{Text: "’s-Hertogenbosch", Valid: true},
+	{Text: "Sankt Peter-Ording", Valid: true},
+	{Text: "Łódź", Valid: true},
+	{Text: "Μύκονος", Valid: true},
+	{Text: "Straße des 17. Juni", Valid: true},
+	{Text: "Am Wall 3/4", Valid: true},
+	{Text: "Rue de l'Église", Valid: true},
+	{Text: "12a", Valid: true},
+	{Text: "12-14", Valid: true},
+	{Text: "3 ½", Valid: true},
+	{Text: "Via Roma 5, 3° piano", Valid: true},
+	{Text: "№ 15", Valid: true},
+	{Text: "Mu\u0308nchen", Valid: true},
+	{Text: "\u200bKöln\u2060", Valid: true},
+	{Text: "München😀", Valid: false},
+	{Text: "😀", Valid: false},
+	{Text: "Berlin ❤", Valid: false},
+	{Text: "★ Hauptstraße", Valid: false},
+	{Text: "Weg ©", Valid: false},
+	{Text: "🇩🇪 Berlin", Valid: false},
+	{Text: "12🏽", Valid: false},
+	{Text: "1\ufe0f⃣", Valid: false},
+	{Text: "Mü\u200dnchen", Valid: false},
+	{Text: "Mü\u200bnchen", Valid: false},
+	{Text: "Haupt\u00adstraße", Valid: false},
+	{Text: "Köln\u200e Süd", Valid: false},
+	{Text: "Mün\achen", Valid: false},
+	{Text: "-", Valid: false},
+	{Text: "\u0301", Valid: false},
+}
 
 // PhoneNumberPattern is the rule of a phone number as it is stored (E.164), the schema's format of the number.
 const PhoneNumberPattern = "^\\+[1-9][0-9]{6,14}$"

@@ -81,6 +81,13 @@ type PersonNameExample struct {
 	Valid bool
 }
 
+// PlaceTextExample is an address's street, house number or town as sent and whether the provider takes it
+// (PlaceTextValid after trimming and composing, with every text's rules).
+type PlaceTextExample struct {
+	Text  string
+	Valid bool
+}
+
 // Method is one accounts.* method of the identity HTTP API.
 type Method struct {
 	Name   string
@@ -236,10 +243,28 @@ func TrimInvisible(s string) string {
 	})
 }
 
-// HasLetterOrDigit reports whether an address's street, house number or town holds a letter or a digit (\p{L},
-// \p{N}), as the contract's textLength asks: an emoji, a dash or a mark alone was stored as a town (QA, 2026-12-01).
-func HasLetterOrDigit(s string) bool {
-	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) })
+// PlaceTextValid reports whether an address's street, house number or town, trimmed (TrimInvisible) and composed, follows
+// the contract's placeText, which every text's rules (TextShowsAsSent, identity.IsTextControl) come on top of: it
+// holds a letter or a digit (\p{L}, \p{N}), as an emoji, a dash or a mark alone was stored as a town, and no
+// isPlaceSymbol, as "München😀" and "Mü\u200Dnchen" were (QA, 2026-12-01). The address form and the fake hold a place
+// to the same rule (@portal/identity-contract/text isPlaceText); both test against PlaceTextExamples.
+func PlaceTextValid(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) &&
+		!strings.ContainsFunc(s, isPlaceSymbol)
+}
+
+// isPlaceSymbol is a character no place's text holds (placeText): a symbol of category So (emoji, pictographs,
+// dingbats, ©) but the degree and the numero sign, which addresses write ("3° piano", "№ 15"); what makes an emoji
+// of another character, the skin tones (Sk), the keycap (Me) and the emoji presentation selector (Mn); and a format
+// character (Cf), which shows nothing.
+func isPlaceSymbol(r rune) bool {
+	switch {
+	case r == '°' || r == '№':
+		return false
+	case unicode.In(r, unicode.So, unicode.Cf):
+		return true
+	}
+	return (r >= 0x1F3FB && r <= 0x1F3FF) || r == 0x20E3 || r == 0xFE0F
 }
 
 var statementLanguagePattern = regexp.MustCompile(`^[a-z]{2,3}(-[a-z]{2})?$`)

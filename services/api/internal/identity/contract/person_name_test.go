@@ -19,7 +19,10 @@ var personName = regexp.MustCompile(contract.PersonNamePattern)
 var formerPersonName = regexp.MustCompile(`^\p{L}[\p{L}\p{M} '’\-]*$`)
 
 // isNameSeparator: a space, an apostrophe (the typewriter's or the typographic one) or a hyphen.
-func isNameSeparator(r rune) bool { return r == ' ' || r == '\'' || r == '’' || r == '-' }
+func isNameSeparator(r rune) bool { return r == ' ' || r == '\'' || r == '’' || isHyphen(r) }
+
+// isHyphen: the typewriter's hyphen, U+2010 HYPHEN or U+2011 NON-BREAKING HYPHEN; no dash.
+func isHyphen(r rune) bool { return r == '-' || r == '\u2010' || r == '\u2011' }
 
 func isLetterOrMark(r rune) bool { return unicode.IsLetter(r) || unicode.IsMark(r) }
 
@@ -30,7 +33,7 @@ func isLetterOrMark(r rune) bool { return unicode.IsLetter(r) || unicode.IsMark(
 func nameByRule(name string) bool {
 	r := []rune(name)
 	if len(r) > 0 && (r[0] == '\'' || r[0] == '’') {
-		if len(r) < 3 || !unicode.IsLetter(r[1]) || (r[2] != ' ' && r[2] != '-') {
+		if len(r) < 3 || !unicode.IsLetter(r[1]) || (r[2] != ' ' && !isHyphen(r[2])) {
 			return false
 		}
 		r = r[3:]
@@ -115,7 +118,7 @@ func FuzzPersonNamePattern(f *testing.F) {
 	for _, ex := range contract.PersonNameExamples {
 		f.Add(ex.Name)
 	}
-	for _, seed := range []string{"Eva. -", "St.-Gallen", "A -\u0301", "Gal·l·a", "J.R.R.", "'t Hart.", "van 't Hek.", "Anna- ", "l·\u0301"} {
+	for _, seed := range []string{"Eva. -", "St.\u2010Gallen", "A\u2011\u2010B", "A\u2013B", "St.-Gallen", "A -\u0301", "Gal·l·a", "J.R.R.", "'t Hart.", "van 't Hek.", "Anna- ", "l·\u0301"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, name string) {

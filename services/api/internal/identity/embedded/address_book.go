@@ -29,8 +29,9 @@ var addressFields = []string{"salutation", "firstName", "lastName", "street", "s
 
 var optionalAddressFields = map[string]bool{"salutation": true, "isStandardAddress": true}
 
-// placeFields are the texts of an address that say where it is, free text with no pattern of their own: each holds a
-// letter or a digit (contract.HasLetterOrDigit). A zero-width space alone, an emoji alone was stored (QA, 2026-12-01).
+// placeFields are the texts of an address that say where it is, free text with no pattern of their own: each follows
+// the contract's placeText (contract.PlaceTextValid): a letter or a digit, no emoji, other symbol or format character.
+// A zero-width space alone, an emoji alone (QA, 2026-12-01), "München😀" and "Mü\u200Dnchen" (QA) were stored.
 var placeFields = map[string]bool{"street": true, "streetNo": true, "city": true}
 
 // addressMaxLength is the most characters of an address's field: the house number's own, else an address text's.
@@ -113,10 +114,11 @@ func (s *schema) addressBook(v any) ([]any, []ValidationError) {
 				errs = append(errs, bad(field, contract.CodeInvalidParameter, tooLong(addressMaxLength(field))))
 				continue
 			case strings.ContainsFunc(str, identity.IsTextControl) || !contract.TextShowsAsSent(str) ||
-				(placeFields[field] && !contract.HasLetterOrDigit(str)):
+				(placeFields[field] && !contract.PlaceTextValid(str)):
 				// As the profile's texts (coerce): NUL, a bell and U+202E were stored in a street and a city, and an
 				// address goes onto parcels and into the operator's tools (QA round of 2026-11-29); a street, house
-				// number or town with no letter or digit says nowhere ("😀", "-").
+				// number or town with no letter or digit says nowhere ("😀", "-"), and one with an emoji or a character
+				// that shows nothing is printed otherwise than the shopper sees it.
 				errs = append(errs, bad(field, contract.CodeInvalidFormat, "The specified value does not correspond to the expected format."))
 				continue
 			}

@@ -734,6 +734,33 @@ func TestNamesFollowTheContractExamples(t *testing.T) {
 	})
 }
 
+// TestPlaceTextsFollowTheContractExamples: a street, a house number and a town are taken or refused (400026) as the
+// contract's table of place texts says, and stored trimmed and composed. QA, 2026-12-01: "München😀" and
+// "Mü\u200Dnchen" were stored as towns, while names refuse emoji and zero-width characters.
+func TestPlaceTextsFollowTheContractExamples(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *database.DB) {
+		h := newHarness(t, db)
+		uid, me := h.loggedIn("ort@example.com")
+		for _, ex := range contract.PlaceTextExamples {
+			for _, field := range []string{"street", "streetNo", "city"} {
+				r, err := h.p.SetAccountInfo(h.ctx, me, embedded.SetAccountInfoParams{Data: address(field, ex.Text)})
+				require.NoError(t, err)
+				if !ex.Valid {
+					require.Equal(t, contract.CodeValidation, r.ErrorCode, "%s %+q", field, ex.Text)
+					require.Equal(t, []embedded.ValidationError{{FieldName: "data.addressBook." + field, ErrorCode: contract.CodeInvalidFormat,
+						Message: "The specified value does not correspond to the expected format."}}, r.ValidationErrors, "%+q", ex.Text)
+					continue
+				}
+				require.Equal(t, contract.CodeOK, r.ErrorCode, "%s %+q: %+v", field, ex.Text, r.ValidationErrors)
+				a, err := h.store.AccountByUID(h.ctx, uid)
+				require.NoError(t, err)
+				entry := a.Data["addressBook"].([]any)[0].(map[string]any)
+				require.Equal(t, norm.NFC.String(contract.TrimInvisible(ex.Text)), entry[field], "%+q", ex.Text)
+			}
+		}
+	})
+}
+
 // TestOnlyTheLatestEmailChangeCounts: a new e-mail change ends the links of earlier ones, and of changes asked at
 // once only the first link followed changes the address (QA: after changes to X and then Y, both links worked and
 // the older, followed last, made the address X).

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/unicode/norm"
@@ -22,6 +23,7 @@ type document struct {
 	PersonName     nameRule       `yaml:"personName"`
 	PhoneNumber    phoneRule      `yaml:"phoneNumber"`
 	TextLength     textLength     `yaml:"textLength"`
+	PlaceText      placeText      `yaml:"placeText"`
 	Durations      []duration     `yaml:"durations"`
 	SessionKeeping sessionKeeping `yaml:"sessionKeeping"`
 	Lockout        struct {
@@ -119,6 +121,15 @@ func (l textLength) showsAsSent(s string) bool {
 		}
 	}
 	return true
+}
+
+// placeText is the rule of an address's street, house number and town: the texts both sides test their rule against
+// (the rule itself is contract.PlaceTextValid and its TypeScript twin, written out).
+type placeText struct {
+	Examples []struct {
+		Text  string `yaml:"text"`
+		Valid bool   `yaml:"valid"`
+	} `yaml:"examples"`
 }
 
 // phoneRule is the rule of a phone number as it is stored: the pattern, read alike by Go's regexp and JavaScript's
@@ -350,6 +361,20 @@ func (d document) validate() error {
 	}
 	if valid[true] == 0 || valid[false] == 0 {
 		bad("phoneNumber: examples are what both sides test against; give valid and invalid ones")
+	}
+	valid = map[bool]int{}
+	for _, e := range d.PlaceText.Examples {
+		valid[e.Valid]++
+		// Each example goes into every place field, the house number's too, and is refused (400026) or taken, never
+		// missing (400027).
+		if utf8.RuneCountInString(e.Text) > d.TextLength.StreetNo || !strings.ContainsFunc(e.Text, func(r rune) bool {
+			return !unicode.IsSpace(r) && !unicode.In(r, unicode.Cc, unicode.Cf)
+		}) {
+			bad("placeText.examples: %q must hold something besides spaces and format characters, in at most textLength.streetNo characters", e.Text)
+		}
+	}
+	if valid[true] == 0 || valid[false] == 0 {
+		bad("placeText: examples are what both sides test against; give valid and invalid ones")
 	}
 	if d.TextLength.Account < 1 || d.TextLength.Address < 1 || d.TextLength.MarksInRow < 1 {
 		bad("textLength: account, address and marksInRow, each at least 1")

@@ -81,7 +81,7 @@ func goFile(d document) ([]byte, error) {
 	}
 	w("}\n\n")
 	w("// PersonNamePattern is the rule of a first and a last name, in the profile and in an address book entry.\n")
-	w("const PersonNamePattern = %q\n\n", d.PersonName.Pattern)
+	w("const PersonNamePattern = %s\n\n", goString(d.PersonName.Pattern))
 	w("// PersonNameMaxLength is the most characters (code points after trimming and NFC) of a first or a last name.\n")
 	w("const PersonNameMaxLength = %d\n\n", d.PersonName.MaxLength)
 	w("// PersonNameExamples are names as sent and whether the provider takes them; both sides test against them.\n")
@@ -95,6 +95,13 @@ func goFile(d document) ([]byte, error) {
 	w("// show nothing, which no text of the schema holds (TextShowsAsSent).\n")
 	w("const (\n\tAccountTextMaxLength = %d\n\tAddressTextMaxLength = %d\n\tAddressStreetNoMaxLength = %d\n\tTextMaxMarksInRow = %d\n\tTextHiddenLetters = %s\n)\n\n",
 		d.TextLength.Account, d.TextLength.Address, d.TextLength.StreetNo, d.TextLength.MarksInRow, goString(d.TextLength.HiddenLetters))
+	w("// PlaceTextExamples are streets, house numbers and towns as sent and whether the provider takes them (PlaceTextValid\n")
+	w("// after trimming and composing, with every text's rules); both sides test against them.\n")
+	w("var PlaceTextExamples = []PlaceTextExample{\n")
+	for _, e := range d.PlaceText.Examples {
+		w("\t{Text: %s, Valid: %t},\n", goString(e.Text), e.Valid)
+	}
+	w("}\n\n")
 	ph := d.PhoneNumber
 	w("// PhoneNumberPattern is the rule of a phone number as it is stored (E.164), the schema's format of the number.\n")
 	w("const PhoneNumberPattern = %q\n\n", ph.Pattern)
@@ -315,6 +322,12 @@ func tsFile(d document, w tsWriter) {
 		w("  { name: %s, valid: %t },\n", tsString(e.Name), e.Valid)
 	}
 	w("];\n\n")
+	w("/** Streets, house numbers and towns as sent and whether the provider takes them; both sides test against them. */\n")
+	w("export const PlaceTextExamples: readonly { text: string; valid: boolean }[] = [\n")
+	for _, e := range d.PlaceText.Examples {
+		w("  { text: %s, valid: %t },\n", tsString(e.Text), e.Valid)
+	}
+	w("];\n\n")
 	w("/** Addresses and whether the provider takes them; both sides test against them. */\n")
 	w("export const EmailAddressExamples: readonly { address: string; valid: boolean }[] = [\n")
 	for _, e := range d.EmailAddress.Examples {
@@ -358,8 +371,8 @@ func jsdoc(text string) string {
 }
 
 // tsString quotes s for TypeScript; a character that does not print on its own (a control, a zero-width space, a
-// combining accent, a space other than the plain one) is written as its escape, so the file shows what the string
-// holds.
+// combining accent, a space other than the plain one) or looks like another (a dash or a hyphen other than the
+// typewriter's) is written as its escape, so the file shows what the string holds.
 func tsString(s string) string {
 	var b strings.Builder
 	b.WriteByte('\'')
@@ -370,7 +383,7 @@ func tsString(s string) string {
 			b.WriteRune(r)
 		case r == '\n':
 			b.WriteString(`\n`)
-		case r == ' ' || unicode.IsGraphic(r) && !unicode.In(r, unicode.Mn, unicode.Zs) && !showsNothing(r):
+		case r == ' ' || unicode.IsGraphic(r) && !unicode.In(r, unicode.Mn, unicode.Zs) && !showsNothing(r) && !dashLike(r):
 			b.WriteRune(r)
 		case r <= 0xffff:
 			fmt.Fprintf(&b, `\u%04x`, r)
@@ -386,17 +399,25 @@ func tsString(s string) string {
 // the generated files.
 func showsNothing(r rune) bool { return unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) }
 
-// goString is a Go string literal of s, as strconv.Quote writes it but for the characters that show nothing and the
-// combining marks, which it escapes as tsString does: strconv.Quote wrote "Max" and ten accents as an x with the
-// accents piled on it, which no one can count.
+// dashLike: a dash or a hyphen (Pd) other than the typewriter's, which written as it is looks like that one in the
+// generated files ("Müller‐Lüdenscheidt" is taken, "Müller–Lüdenscheidt" is not).
+func dashLike(r rune) bool { return r != '-' && unicode.Is(unicode.Pd, r) }
+
+// goString is a Go string literal of s, as strconv.Quote writes it but for the characters that show nothing, the
+// combining marks and the dashes, which it escapes as tsString does: strconv.Quote wrote "Max" and ten accents as an x
+// with the accents piled on it, which no one can count.
 func goString(s string) string {
-	escaped := func(r rune) bool { return showsNothing(r) || unicode.Is(unicode.Mn, r) }
+	escaped := func(r rune) bool { return showsNothing(r) || unicode.Is(unicode.Mn, r) || dashLike(r) }
 	if !strings.ContainsFunc(s, escaped) {
 		return strconv.Quote(s)
 	}
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {
+		if escaped(r) && r > 0xffff {
+			fmt.Fprintf(&b, `\U%08x`, r)
+			continue
+		}
 		if escaped(r) {
 			fmt.Fprintf(&b, `\u%04x`, r)
 			continue

@@ -58,6 +58,10 @@ func TestContractMistakesAreRefused(t *testing.T) {
 		// The forms took a Hangul filler as a name, which the service refuses (QA, 2026-11-30): the table says both.
 		{"a name example with a hidden letter taken", "{ name: \"\\u3164\", valid: false }", "{ name: \"\\u3164\", valid: true }", "personName.examples"},
 		{"a name example with more marks in a row than taken", "\\u0301\", valid: false }", "\\u0301\", valid: true }", "personName.examples"},
+		// Each place example goes into every place field, the house number's too (the contract suite sends it as each).
+		{"a place example longer than a house number takes", "{ text: \"Straße des 17. Juni\", valid: true }",
+			"{ text: \"Straße des 17. Juni, Berlin-Tiergarten\", valid: true }", "placeText.examples"},
+		{"a place example that trimming empties", "{ text: \"-\", valid: false }", "{ text: \"\\u200B\", valid: false }", "placeText.examples"},
 		{"a hidden letter that shows", "  hiddenLetters: \"\\u115F", "  hiddenLetters: \"a\\u115F", "textLength.hiddenLetters"},
 		{"no body limit", "  maxBodyBytes: 65536\n", "  maxBodyBytes: 0\n", "api.maxBodyBytes"},
 		{"a subscriber write it does not read", "  write: [profile.firstName,", "  write: [data.addressBook, profile.firstName,", "subscriberScope.write"},

@@ -123,11 +123,11 @@ test.describe('account pages', () => {
     await card.getByRole('link', { name: 'Adresse bearbeiten' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Adresse ändern' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('1000');
-    // A right-to-left override pasted into the town passes the form's rules; the service's refusal shows in German
-    // on its field, not in the service's English (QA).
+    // A right-to-left override pasted into the town is refused in German on its field, saying what a town holds, as
+    // the service's refusal of it says, not in the service's English (QA).
     await page.getByRole('textbox', { name: /Ort/ }).fill('Ixel\u202eles');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(fieldError(page, 'Bitte geben Sie einen gültigen Ort ein.')).toBeVisible();
+    await expect(fieldError(page, 'Bitte geben Sie einen Ort aus Buchstaben und Ziffern ein; Leerzeichen und Satzzeichen sind erlaubt, Emojis, Symbole und unsichtbare Zeichen nicht.')).toBeVisible();
     await page.getByRole('textbox', { name: /Ort/ }).fill('Ixelles');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page).toHaveURL(/\/addresses$/);

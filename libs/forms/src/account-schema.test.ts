@@ -146,7 +146,7 @@ describe('schemaFieldRule', () => {
     const named = (path: string) => schemaFieldRule(path, findSchemaField(names, path));
     const invalidLastName = {
       key: ['gigya.schema.profile.lastName', 'ap.errors.profile.lastName.400026', 'mpp.errors.400026.profile.lastName'],
-      fallback: 'Please enter a valid last name.',
+      fallback: 'Please enter a last name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.',
     };
 
     it.each([

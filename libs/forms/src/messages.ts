@@ -53,9 +53,4 @@ export const messages = {
       [`gigya.schema.${field}`, 'global.phone.error.format'],
       'Please enter the phone number with a plus sign, country code and digits, e.g. {example}.',
     ),
-  firstNameFormat: (field = 'profile.firstName') =>
-    message(
-      [`gigya.schema.${field}`, 'global.firstname.error.format'],
-      'Please enter a first name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.',
-    ),
 } as const;

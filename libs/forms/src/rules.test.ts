@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PasswordPolicyDefaults, PersonNameExamples, PersonNameMaxLength, PersonNamePattern, TextHiddenLetters, TextMaxLength } from '@portal/identity-contract';
+import { PasswordPolicyDefaults, PersonNameExamples, PersonNameMaxLength, PersonNamePattern, PlaceTextExamples, TextHiddenLetters, TextMaxLength } from '@portal/identity-contract';
 import { PhoneNumberExamples, PhoneNumberPattern } from '@portal/identity-contract/phone';
 import {
   ADDRESS_TEXT_MAX_LENGTH,
@@ -27,6 +27,12 @@ import { charGroupCount, normalisePhoneNumber } from './checks';
 import { messages } from './messages';
 import { parseFormat } from './schema-fields';
 import { firstError, firstKey } from './test-utils';
+
+/** What the person-name rule says of a first name it refuses (the service's 400026 of the field, then what a name holds). */
+const firstNameFormat = (field = 'profile.firstName') => ({
+  key: [`gigya.schema.${field}`, `ap.errors.${field}.400026`, `mpp.errors.400026.${field}`],
+  fallback: 'Please enter a first name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.',
+});
 
 const policy = { minLength: 8, minCharGroups: 4 };
 
@@ -358,10 +364,10 @@ describe("the names of the contract's table", () => {
     const piled = (count: number) => `Max${'\u0301'.repeat(count)}`;
     await expect(schema.isValid(piled(TextMaxLength.marksInRow))).resolves.toBe(true);
     await expect(schema.isValid(`${piled(TextMaxLength.marksInRow)}-${piled(TextMaxLength.marksInRow)}`)).resolves.toBe(true);
-    await expect(firstError(schema, piled(TextMaxLength.marksInRow + 1))).resolves.toEqual(messages.firstNameFormat('profile.firstName'));
+    await expect(firstError(schema, piled(TextMaxLength.marksInRow + 1))).resolves.toEqual(firstNameFormat());
     expect(TextHiddenLetters.length).toBeGreaterThan(0);
     for (const letter of TextHiddenLetters) {
-      await expect(firstError(schema, letter)).resolves.toEqual(messages.firstNameFormat('profile.firstName'));
+      await expect(firstError(schema, letter)).resolves.toEqual(firstNameFormat());
       await expect(firstError(lastNameSchema(), `Mus${letter}ter`)).resolves.toEqual(await firstError(lastNameSchema(), 'R2D2'));
     }
   });
@@ -418,15 +424,23 @@ describe('addressTextSchema', () => {
     // At an end, what the service trims (spaces, format characters) is trimmed; a control beside a letter stays, refused.
     await expect(firstError(schema, 'Hauptstraße\u0007')).resolves.toEqual(invalid);
     await expect(schema.isValid('Hauptstraße\u2028\uFEFF')).resolves.toBe(true);
-    // Other format characters inside are no controls to the service: a soft hyphen, a zero-width space, direction marks,
-    // the joiner of an emoji sequence.
-    for (const value of ['Haupt\u00ADstraße', 'Nord\u200Bweg', '12\u200Ea', 'Weg 👩\u200D🔧']) await expect(schema.isValid(value)).resolves.toBe(true);
+    // Other format characters inside are no controls, but no street, house number or town holds them (the contract's
+    // placeText): a soft hyphen, a zero-width space, a direction mark, the joiner of an emoji sequence.
+    for (const value of ['Haupt\u00ADstraße', 'Nord\u200Bweg', '12\u200Ea', 'Weg 👩\u200D🔧']) await expect(firstError(schema, value)).resolves.toEqual(invalid);
+  });
+
+  // QA, 2026-12-01: the town took "München😀" and "Mü\u200Dnchen" (a zero-width joiner), which names refuse, and the
+  // service stored them. The contract's table of place texts, which the service and the fake are held to as well.
+  it.each(PlaceTextExamples.map((e) => [e.text, e.valid] as const))("%j valid: %s, as the contract's place texts say", async (text, valid) => {
+    const schema = addressTextSchema(invalid, tooLong);
+    if (valid) await expect(schema.isValid(text)).resolves.toBe(true);
+    else await expect(firstError(schema, text)).resolves.toEqual(invalid);
   });
 });
 
 // QA, 2026-12-01: the form took a street, house number or town of only a zero-width space or only an emoji. The service
 // trims what shows nothing off an address's ends as it trims spaces, and wants a letter or a digit in each (the
-// contract's textLength, Go's contract.TrimInvisible and HasLetterOrDigit).
+// contract's textLength and placeText, Go's contract.TrimInvisible and PlaceTextValid).
 describe('invisibleTrimmed and an address text of nothing to read', () => {
   const invalid = messages.format('data.addressBook.city');
   const tooLong = tooLongMessage('data.addressBook.city');
@@ -516,7 +530,25 @@ describe('firstNameSchema', () => {
     await expect(firstError(firstNameSchema(), 'A'.repeat(201))).resolves.toEqual(tooLong);
     await expect(firstError(firstNameSchema(), `Anna-Maria ${'a'.repeat(190)}`)).resolves.toEqual(tooLong);
     // Letters only is what a name of other characters hears, whatever its length.
-    await expect(firstError(firstNameSchema(), 'Anna1')).resolves.toEqual(messages.firstNameFormat());
+    await expect(firstError(firstNameSchema(), 'Anna1')).resolves.toEqual(firstNameFormat());
+  });
+});
+
+// QA, 2026-12-01: "Erika1" was told what a first name holds on the personal data page (the form's own text there, not
+// the service's), and "Please enter a valid first name." in the address form; a last name was told the latter
+// everywhere. A name has one text, the words of the service's refusal 400026 of the field, which say what a name holds,
+// in the form and from the service, unless a deployment has a text of its own (gigya.schema.{field}).
+describe('the texts of a name the rule refuses', () => {
+  it.each([
+    ['profile.firstName', firstNameSchema, 'Please enter a first name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.'],
+    ['data.addressBook.firstName', firstNameSchema, 'Please enter a first name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.'],
+    ['profile.lastName', lastNameSchema, 'Please enter a last name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.'],
+    ['data.addressBook.lastName', lastNameSchema, 'Please enter a last name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.'],
+  ])('%s: the service\'s 400026 of the field in the keys of either app, then what a name holds', async (field, schema, fallback) => {
+    await expect(firstError(schema(field, ADDRESS_TEXT_MAX_LENGTH), 'Erika1')).resolves.toEqual({
+      key: [`gigya.schema.${field}`, `ap.errors.${field}.400026`, `mpp.errors.400026.${field}`],
+      fallback,
+    });
   });
 });
 

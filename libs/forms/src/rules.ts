@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { charGroupCount, ErrorCode, isEmailAddress, passwordLength, passwordTooLong, PersonNameMaxLength, TextMaxLength } from '@portal/identity-contract';
 import { phoneNumberFault } from '@portal/identity-contract/phone';
-import { hasTextControl, textShowsAsSent, trimInvisible } from '@portal/identity-contract/text';
+import { hasTextControl, isPlaceText, textShowsAsSent, trimInvisible } from '@portal/identity-contract/text';
 import { BIRTH_YEAR_RANGE, compilePattern, emptyToUndefined, FIRST_NAME, hasValue, normalisePhoneNumber, type PasswordComplexity } from './checks';
 import { message, messages, type Message } from './messages';
 import { GENERIC_FORMAT_MESSAGE, zipCodeRule, type ZipCodeRule } from './zip-code';
@@ -185,9 +185,6 @@ function maxLengthTest(schema: yup.StringSchema, tooLong: Message, maxLength: nu
   return schema.test('maxLength', named, (value) => !value || [...value.normalize('NFC')].length <= maxLength);
 }
 
-/** A letter or a digit of any script. */
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-
 /** A text of an address trimmed as the service trims it (trimInvisible): a yup transform; anything but a text stays as it is. */
 export function invisibleTrimmed(value: unknown): unknown {
   return typeof value === 'string' ? trimInvisible(value) : value;
@@ -197,10 +194,12 @@ export function invisibleTrimmed(value: unknown): unknown {
  * A text of an address entry (the street, the house number, the city) as the service holds it: trimmed of what shows
  * nothing at its ends (invisibleTrimmed); at most `maxLength` characters (an address text's, the house number's
  * STREET_NO_MAX_LENGTH), else `tooLong`; and then, as every text of the schema, shown as it was sent (no more combining
- * marks in a row than the contract's, none of the letters that show nothing, no control: hasTextControl) and, as a
- * place's text, with a letter or a digit, else `invalid`: in the service's order (400006, then 400026). The form checked
- * the length only, so a street of a Hangul filler or a letter with 11 accents was refused only by the service, once
- * saved (QA, 2026-11-30); it took an emoji alone as a town, and a bell or a pasted tab inside a street (QA, 2026-12-01).
+ * marks in a row than the contract's, none of the letters that show nothing, no control: hasTextControl) and by the
+ * contract's rule of a place's text (isPlaceText: a letter or a digit, no emoji, other symbol or format character),
+ * else `invalid`: in the service's order (400006, then 400026). The form checked the length only, so a street of a
+ * Hangul filler or a letter with 11 accents was refused only by the service, once saved (QA, 2026-11-30); it took an
+ * emoji alone as a town, a bell or a pasted tab inside a street (QA, 2026-12-01), and "München😀" or a zero-width
+ * joiner inside a town, which names refuse (QA).
  */
 export function addressTextSchema(invalid: Message, tooLong: Message, maxLength: number = ADDRESS_TEXT_MAX_LENGTH) {
   const text = maxLengthTest(yup.string().transform(invisibleTrimmed), tooLong, maxLength);
@@ -208,7 +207,10 @@ export function addressTextSchema(invalid: Message, tooLong: Message, maxLength:
   return text.test(
     'format',
     invalid,
-    (value) => !value || (textShowsAsSent(value.normalize('NFC')) && !hasTextControl(value) && LETTER_OR_DIGIT.test(value)),
+    (value) => {
+      const text = value?.normalize('NFC');
+      return !text || (textShowsAsSent(text) && !hasTextControl(text) && isPlaceText(text));
+    },
   );
 }
 
@@ -234,22 +236,44 @@ export function personNameSchema(invalid: Message, tooLong: Message, maxLength =
   return maxLengthTest(named, tooLong, maxLength);
 }
 
-export function firstNameSchema(field = 'profile.firstName') {
-  return personNameSchema(messages.firstNameFormat(field), tooLongMessage(field, 'The first name can have at most {max} characters.'));
+/**
+ * What the service says of a name `field` it does not take (400026), which the form's own check says too: the account
+ * portal's `ap.errors.{field}.400026` or the preference centre's `mpp.errors.400026.{field}` (spec 000 §5, 001 §5), which
+ * say what a name may hold, unless a deployment has a text of its own (`gigya.schema.{field}`). One text a name wherever
+ * it is, the profile's or an address's, in the form and from the service: only the personal data form's own check said
+ * what a first name holds; the service's refusal there, the address's names and every last name said "Please enter a
+ * valid … name." (QA, 2026-12-01).
+ */
+function nameFormatMessage(field: string, fallback: string): Message {
+  const code = ErrorCode.INVALID_FORMAT;
+  return message([`gigya.schema.${field}`, `ap.errors.${field}.${code}`, `mpp.errors.${code}.${field}`], fallback);
+}
+
+/**
+ * A first name, in the profile (`profile.firstName`) or in an address (`data.addressBook.firstName`, with an address
+ * text's `maxLength`): the person-name rule, in the words of the service's refusals of the field.
+ */
+export function firstNameSchema(field = 'profile.firstName', maxLength = PERSON_NAME_MAX_LENGTH) {
+  return personNameSchema(
+    nameFormatMessage(field, 'Please enter a first name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.'),
+    tooLongMessage(field, 'The first name can have at most {max} characters.'),
+    maxLength,
+  );
 }
 
 /**
  * A last name, by the same person-name rule as the first name: trimmed as the service trims it, then its pattern and its
- * length, in the words of the service's refusals of the field (ap.errors.profile.lastName.400026 and .400006, or the
- * preference centre's) unless a deployment has a text of its own (gigya.schema.profile.lastName). It had no rule of its
- * own and ran the schema's pattern on the value as typed: "  d'Ärger  " was refused in the browser with the generic
- * format text, which the service takes (QA spec audit, 2026-11-30). Written here, in the schema kit, rather than in the
- * messages of every form page (page weight).
+ * length, in the words of the service's refusals of the field. It had no rule of its own and ran the schema's pattern on
+ * the value as typed: "  d'Ärger  " was refused in the browser with the generic format text, which the service takes
+ * (QA spec audit, 2026-11-30). Written here, in the schema kit, rather than in the messages of every form page (page
+ * weight).
  */
-export function lastNameSchema(field = 'profile.lastName') {
-  const code = ErrorCode.INVALID_FORMAT;
-  const invalid = message([`gigya.schema.${field}`, `ap.errors.${field}.${code}`, `mpp.errors.${code}.${field}`], 'Please enter a valid last name.');
-  return personNameSchema(invalid, tooLongMessage(field, 'The last name can have at most {max} characters.'));
+export function lastNameSchema(field = 'profile.lastName', maxLength = PERSON_NAME_MAX_LENGTH) {
+  return personNameSchema(
+    nameFormatMessage(field, 'Please enter a last name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.'),
+    tooLongMessage(field, 'The last name can have at most {max} characters.'),
+    maxLength,
+  );
 }
 
 /**

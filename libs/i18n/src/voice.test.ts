@@ -5,7 +5,13 @@ import { SHIPPED_LANGUAGES } from './i18n';
 // The texts of every part of the product in one language: the shared texts and both apps' first-page and
 // page texts, so that a screen which mixes them reads as one voice.
 const root = path.resolve(__dirname, '../../..');
-const parts = ['libs/i18n/src/locales', 'apps/account-portal/src/locales', 'apps/account-portal/src/locales/pages', 'apps/preference-centre/src/locales'];
+const parts = [
+  'libs/i18n/src/locales',
+  'apps/account-portal/src/locales',
+  'apps/account-portal/src/locales/pages',
+  'apps/account-portal/src/locales/profile',
+  'apps/preference-centre/src/locales',
+];
 const texts = (language: string): [string, string][] =>
   parts.flatMap((part) => Object.entries(JSON.parse(readFileSync(path.join(root, part, `${language}.json`), 'utf8')) as Record<string, string>));
 
@@ -61,7 +67,9 @@ describe('the voice of the shipped texts', () => {
 
   // The person-name rule takes a period after a letter (St. John, Smith Jr.) and a middle dot between letters (Gal·la)
   // since 2026-11-30; the first name's format text, which says what a name may hold, named spaces, hyphens and
-  // apostrophes only.
+  // apostrophes only. A name has one text, the service's refusal's (400026), which the forms' check says too: the same
+  // on the personal data page, in an address and in the preference centre (QA, 2026-12-01: an address's names and a
+  // last name were told "a valid name" only).
   it.each([
     ['de', 'Punkte', 'Mittelpunkte'],
     ['en', 'full stops', 'middle dots'],
@@ -70,10 +78,14 @@ describe('the voice of the shipped texts', () => {
     ['pl', 'kropki', 'kropki środkowe'],
     ['pt', 'pontos', 'pontos médios'],
     ['es', 'puntos', 'puntos medios'],
-  ])('%s says a first name may hold %s and %s', (language, periods, middleDots) => {
+  ])('%s says a first and a last name may hold %s and %s, in the same words wherever a name is', (language, periods, middleDots) => {
     const all = Object.fromEntries(texts(language));
-    expect(all['global.firstname.error.format']).toMatch(words(periods));
-    expect(all['global.firstname.error.format']).toMatch(words(middleDots));
+    for (const field of ['firstName', 'lastName']) {
+      const text = all[`ap.errors.profile.${field}.400026`];
+      expect([field, text]).toEqual([field, expect.stringMatching(words(periods))]);
+      expect([field, text]).toEqual([field, expect.stringMatching(words(middleDots))]);
+      expect([field, all[`ap.errors.data.addressBook.${field}.400026`], all[`mpp.errors.400026.profile.${field}`]]).toEqual([field, text, text]);
+    }
   });
 
   it('names every shipped language in these checks', () => {

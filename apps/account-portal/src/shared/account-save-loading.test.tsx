@@ -66,7 +66,7 @@ describe('the code of a form that a check or a save needs', () => {
     const firstName = screen.getByRole('textbox', { name: /Vorname/ });
     await userEvent.type(firstName, 'R2D2');
     await userEvent.tab();
-    await waitFor(() => expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Vornamen ein.'));
+    await waitFor(() => expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen Vornamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.'));
     expect(mockAsked).toEqual(['address rules']);
 
     await userEvent.clear(firstName);

@@ -1,6 +1,7 @@
-import { messages } from '@portal/forms';
+import { ACCOUNT_PORTAL_ERROR_KEYS, messages, serverErrorMessage } from '@portal/forms';
 import * as kit from '@portal/forms/schemas';
-import { TextHiddenLetters, TextMaxLength } from '@portal/identity';
+import { ErrorCode, TextHiddenLetters, TextMaxLength } from '@portal/identity';
+import { defaultSchema } from '@portal/identity/testing';
 import { addressSchema } from './address-schema';
 import { errorAt, PAGE_LANGUAGES as LANGUAGES, textIn } from '../../testing/schema-errors';
 
@@ -10,6 +11,15 @@ import { errorAt, PAGE_LANGUAGES as LANGUAGES, textIn } from '../../testing/sche
 // "shorter" did not say how much to cut (QA, 2026-11-30).
 
 const ADDRESS = { salutation: '', firstName: 'Erika', lastName: 'Muster', street: 'Hauptstraße', streetNo: '1', zip: '20095', city: 'Hamburg', country: 'DE' };
+
+/** The German words of the service's refusal 400026 of each field, which the form's own check says too: what it holds. */
+const INVALID: Record<string, string> = {
+  firstName: 'Bitte geben Sie einen Vornamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.',
+  lastName: 'Bitte geben Sie einen Nachnamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.',
+  street: 'Bitte geben Sie eine Straße aus Buchstaben und Ziffern ein; Leerzeichen und Satzzeichen sind erlaubt, Emojis, Symbole und unsichtbare Zeichen nicht.',
+  streetNo: 'Bitte geben Sie eine Hausnummer aus Ziffern und Buchstaben ein; Leerzeichen und Satzzeichen sind erlaubt, Emojis, Symbole und unsichtbare Zeichen nicht.',
+  city: 'Bitte geben Sie einen Ort aus Buchstaben und Ziffern ein; Leerzeichen und Satzzeichen sind erlaubt, Emojis, Symbole und unsichtbare Zeichen nicht.',
+};
 
 describe('the address form, a text too long', () => {
   const schema = addressSchema(kit, {});
@@ -37,8 +47,8 @@ describe('the address form, a text too long', () => {
     await expect(errorAt(schema, 'streetNo', { ...ADDRESS, streetNo: '1'.repeat(30) })).resolves.toBeUndefined();
   });
 
-  it.each([['firstName'], ['lastName']])("%s: a name of other characters hears the address's own refusal", async (field) => {
-    expect(await textIn('de', await errorAt(schema, field, { ...ADDRESS, [field]: 'R2D2' }))).toMatch(/gültigen/);
+  it.each([['firstName'], ['lastName']])("%s: a name of other characters hears what a name holds", async (field) => {
+    expect(await textIn('de', await errorAt(schema, field, { ...ADDRESS, [field]: 'R2D2' }))).toBe(INVALID[field]);
   });
 });
 
@@ -50,9 +60,9 @@ describe('the address form, a text that would not show as sent', () => {
   const piled = `1${'\u0301'.repeat(TextMaxLength.marksInRow + 1)}`;
 
   it.each([
-    ['street', 'Bitte geben Sie eine gültige Straße ein.'],
-    ['streetNo', 'Bitte geben Sie eine gültige Hausnummer ein.'],
-    ['city', 'Bitte geben Sie einen gültigen Ort ein.'],
+    ['street', INVALID.street!],
+    ['streetNo', INVALID.streetNo!],
+    ['city', INVALID.city!],
   ])("%s: refused in the words of the service's refusal 400026 of the field", async (field, german) => {
     for (const value of [piled, ...[...TextHiddenLetters].map((letter) => `Nord${letter}weg`)]) {
       expect([value, await textIn('de', await errorAt(schema, field, { ...ADDRESS, [field]: value }))]).toEqual([value, german]);
@@ -77,9 +87,9 @@ describe('the address form, a text of nothing to read', () => {
   });
 
   it.each([
-    ['street', 'Bitte geben Sie eine gültige Straße ein.'],
-    ['streetNo', 'Bitte geben Sie eine gültige Hausnummer ein.'],
-    ['city', 'Bitte geben Sie einen gültigen Ort ein.'],
+    ['street', INVALID.street!],
+    ['streetNo', INVALID.streetNo!],
+    ['city', INVALID.city!],
   ])('%s: without a letter or a digit, refused with the format text of the field', async (field, german) => {
     for (const value of ['😀', '😀😀', '👍🏽', '\u200B😀\u200B', '-', '/', '...', '\u0301', '\uFE0F']) {
       expect([value, await textIn('de', await errorAt(schema, field, { ...ADDRESS, [field]: value }))]).toEqual([value, german]);
@@ -127,11 +137,11 @@ describe('the address form, a control inside a text', () => {
   const inside = ['\u0007', '\t', '\n', '\r\n', '\u0000', '\u007F', '\u0085', '\u202E', '\u2066', '\u2028', '\uFEFF'];
 
   it.each([
-    ['street', 'Bitte geben Sie eine gültige Straße ein.', 'Haupt{}straße'],
-    ['streetNo', 'Bitte geben Sie eine gültige Hausnummer ein.', '12{}a'],
-    ['city', 'Bitte geben Sie einen gültigen Ort ein.', 'Ham{}burg'],
-    ['firstName', 'Bitte geben Sie einen gültigen Vornamen ein.', 'Er{}ika'],
-    ['lastName', 'Bitte geben Sie einen gültigen Nachnamen ein.', 'Mus{}ter'],
+    ['street', INVALID.street!, 'Haupt{}straße'],
+    ['streetNo', INVALID.streetNo!, '12{}a'],
+    ['city', INVALID.city!, 'Ham{}burg'],
+    ['firstName', INVALID.firstName!, 'Er{}ika'],
+    ['lastName', INVALID.lastName!, 'Mus{}ter'],
   ])("%s: refused in the words of the service's refusal 400026 of the field", async (field, german, text) => {
     for (const control of inside) {
       const value = text.replace('{}', control);
@@ -142,6 +152,72 @@ describe('the address form, a control inside a text', () => {
   it('postcode: refused by its rule', async () => {
     for (const control of inside) {
       expect([control, await errorAt(schema, 'zip', { ...ADDRESS, zip: `200${control}95` })]).toEqual([control, messages.format('data.addressBook.zip')]);
+    }
+  });
+});
+
+// QA, 2026-12-01: "Erika1" as the address's first name was told "Bitte geben Sie einen gültigen Vornamen ein.", where the
+// personal data page says what a first name holds, and "Muster1" as a last name "…gültigen Nachnamen ein." on both. A
+// name has one text, the form's and the service's refusal's alike, on the personal data page and in the address.
+describe('the address form, a name its rule refuses', () => {
+  const schema = addressSchema(kit, {});
+  const profile = kit.accountFormSchema(defaultSchema, ['profile.firstName', 'profile.lastName']);
+  const refusal = (fieldName: string) =>
+    serverErrorMessage({ fieldName, errorCode: ErrorCode.INVALID_FORMAT, message: 'The specified value does not correspond to the expected format.' }, ACCOUNT_PORTAL_ERROR_KEYS);
+
+  it.each([
+    ['firstName', 'Erika1'],
+    ['lastName', 'Muster1'],
+  ])("%s: says what a name holds, as the personal data page and the service's refusal of either say, in every language", async (field, value) => {
+    const error = await errorAt(schema, field, { ...ADDRESS, [field]: value });
+    const personal = await errorAt(profile, `profile.${field}`, { profile: { firstName: 'Erika', lastName: 'Muster', [field]: value } });
+    expect(await textIn('de', error)).toBe(INVALID[field]);
+    for (const language of LANGUAGES) {
+      const text = await textIn(language, error);
+      expect([language, text]).toEqual([language, expect.stringMatching(/;/)]);
+      const others = [personal, refusal(`data.addressBook.${field}`), refusal(`profile.${field}`)];
+      expect([language, ...(await Promise.all(others.map((other) => textIn(language, other))))]).toEqual([language, text, text, text]);
+    }
+  });
+
+  it('takes the hyphens keyboards and autocorrection type (U+2010, U+2011) as the service does, and no dash', async () => {
+    for (const lastName of ['Müller\u2010Lüdenscheidt', 'Müller\u2011Lüdenscheidt', 'd’Artagnan']) {
+      expect([lastName, await errorAt(schema, 'lastName', { ...ADDRESS, lastName })]).toEqual([lastName, undefined]);
+    }
+    expect(await textIn('de', await errorAt(schema, 'lastName', { ...ADDRESS, lastName: 'Müller\u2013Lüdenscheidt' }))).toBe(INVALID.lastName);
+  });
+});
+
+// QA, 2026-12-01: the town took "München😀" and "Mü\u200Dnchen" (a zero-width joiner), which names refuse, and the service
+// stored them. A street, a house number and a town follow the contract's place rule: letters, marks, digits, spaces and
+// punctuation; no emoji or other symbol, no character that shows nothing inside. The service refuses the same (400026
+// on the field, the contract's place texts), whose text the form's check says.
+describe('the address form, an emoji, a symbol or a character that shows nothing in a street, house number or town', () => {
+  const schema = addressSchema(kit, {});
+
+  it.each([
+    ['city', 'München😀'],
+    ['city', 'Mü\u200Dnchen'],
+    ['city', 'Berlin ❤'],
+    ['street', 'Hauptstraße 🏠'],
+    ['street', 'Haupt\u00ADstraße'],
+    ['streetNo', '1\uFE0F\u20E3'],
+    ['streetNo', '12\u200Ba'],
+  ])("%s = %j: refused, saying what the field holds, in the words of the service's refusal, in every language", async (field, value) => {
+    const error = await errorAt(schema, field, { ...ADDRESS, [field]: value });
+    expect(await textIn('de', error)).toBe(INVALID[field]);
+    for (const language of LANGUAGES) {
+      expect([language, error?.key]).toEqual([language, `ap.errors.data.addressBook.${field}.400026`]);
+      const text = await textIn(language, error);
+      expect([language, text]).toEqual([language, expect.stringMatching(/emoji/i)]);
+    }
+  });
+
+  it('takes real streets, towns and house numbers with brackets, periods, apostrophes, hyphens, slashes and ½', async () => {
+    const towns = ['Frankfurt (Oder)', 'Halle (Saale)', 'St. Gallen', "'s-Hertogenbosch", 'Sankt Peter-Ording', 'Łódź', 'Μύκονος'];
+    const streets = ['Straße des 17. Juni', 'Am Wall 3/4', "Rue de l'Église"];
+    for (const [field, values] of [['city', towns], ['street', streets], ['streetNo', ['12a', '12-14', '3 ½', '7/1']]] as const) {
+      for (const value of values) expect([value, await errorAt(schema, field, { ...ADDRESS, [field]: value })]).toEqual([value, undefined]);
     }
   });
 });

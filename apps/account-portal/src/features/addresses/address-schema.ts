@@ -15,7 +15,8 @@ export function addressSchema(
   {
     yup,
     formSchema,
-    personNameSchema,
+    firstNameSchema,
+    lastNameSchema,
     postcodeSchema,
     addressTextSchema,
     invisibleTrimmed,
@@ -30,21 +31,23 @@ export function addressSchema(
   const required = (field: string, rule: Schema = yup.string()) =>
     rule.transform(invisibleTrimmed).test('required', messages.required(`${FIELD}.${field}`), hasValue);
   // Each field's rules in the words of the service's refusals of it: ap.errors.data.addressBook.<field>.400026 for what
-  // it does not take, .400006, which names the limit, for a text too long.
+  // it does not take, which says what the field holds, .400006, which names the limit, for a text too long. The names
+  // are the profile's, with the profile's texts (QA, 2026-12-01: "Erika1" was told what a first name holds on the
+  // personal data page, and only "Please enter a valid first name." here).
   const invalid = (field: string) => message(`ap.errors.${FIELD}.${field}.${ErrorCode.INVALID_FORMAT}`, GENERIC_FORMAT_MESSAGE);
-  const name = (field: string) => required(field, personNameSchema(invalid(field), tooLongMessage(`${FIELD}.${field}`), ADDRESS_TEXT_MAX_LENGTH));
   // The street, house number and city: the service's length and what every text of the schema holds to (shown as sent),
   // its rules of them besides controls. They stopped at 200, 20 and 100 characters with the format message, so a long
   // street or city was called malformed and a house number the service takes was refused (QA languages round of
   // 2026-11-30); a Hangul filler or a letter with 11 accents passed the form and was refused on saving (QA, 2026-11-30).
-  // They hold a letter or a digit, the house number at most its own STREET_NO_MAX_LENGTH characters (QA, 2026-12-01: an
-  // emoji alone and a house number of 60 characters were saved).
+  // They follow the contract's place rule (a letter or a digit, no emoji, other symbol or format character), the house
+  // number at most its own STREET_NO_MAX_LENGTH characters (QA, 2026-12-01: an emoji alone, "München😀", a zero-width
+  // joiner inside a town and a house number of 60 characters were saved).
   const text = (field: string, maxLength?: number) =>
     required(field, addressTextSchema(invalid(field), tooLongMessage(`${FIELD}.${field}`), maxLength));
   return formSchema({
     salutation: yup.string().oneOf(['', 'mr', 'mrs', 'div']),
-    firstName: name('firstName'),
-    lastName: name('lastName'),
+    firstName: required('firstName', firstNameSchema(`${FIELD}.firstName`, ADDRESS_TEXT_MAX_LENGTH)),
+    lastName: required('lastName', lastNameSchema(`${FIELD}.lastName`, ADDRESS_TEXT_MAX_LENGTH)),
     street: text('street'),
     streetNo: text('streetNo', STREET_NO_MAX_LENGTH),
     zip: required('zip', postcodeSchema(zipCodeRules, { field: `${FIELD}.zip`, countryField: 'country' })),

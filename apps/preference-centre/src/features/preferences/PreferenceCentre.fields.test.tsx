@@ -536,7 +536,7 @@ describe('tiles, profile fields and the favourite store', () => {
     });
     await user.click(save());
     expect(await screen.findByText('Bitte geben Sie ein gültiges Geburtsdatum ein.')).toBeInTheDocument();
-    expect(screen.getByText('Bitte geben Sie einen gültigen Vornamen ein.')).toBeInTheDocument();
+    expect(screen.getByText('Bitte geben Sie einen Vornamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.')).toBeInTheDocument();
     expect(screen.queryByText(/The month has no day|expected format/)).not.toBeInTheDocument();
   });
 
@@ -584,7 +584,7 @@ describe('tiles, profile fields and the favourite store', () => {
       const lastName = await screen.findByRole('textbox', { name: 'Nachname' });
       await user.type(lastName, '2');
       await user.click(save());
-      await waitFor(() => expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Nachnamen ein.'));
+      await waitFor(() => expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen Nachnamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.'));
       expect(written(fake)).toBeUndefined();
     });
 

@@ -278,13 +278,13 @@ describe('/addresses', () => {
     await retype(firstName, 'R2D2');
     await retype(lastName, `M${'ü'.repeat(200)}`);
     await save();
-    expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Vornamen ein.');
+    expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen Vornamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.');
     expect(lastName).toHaveAccessibleDescription('Der Nachname darf höchstens 200 Zeichen lang sein.');
     await retype(firstName, `E${'r'.repeat(200)}`);
     await retype(lastName, 'Mül3er');
     await save();
     expect(firstName).toHaveAccessibleDescription('Der Vorname darf höchstens 200 Zeichen lang sein.');
-    expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen gültigen Nachnamen ein.');
+    expect(lastName).toHaveAccessibleDescription('Bitte geben Sie einen Nachnamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.');
     // A street, house number or city too long is too long, not "not the expected format" (the same QA round).
     const street = screen.getByRole('textbox', { name: /Straße/ });
     await retype(street, 'S'.repeat(201));
@@ -294,7 +294,7 @@ describe('/addresses', () => {
     // a valid street.
     await retype(street, 'Haupt\u3164straße');
     await save();
-    expect(street).toHaveAccessibleDescription('Bitte geben Sie eine gültige Straße ein.');
+    expect(street).toHaveAccessibleDescription('Bitte geben Sie eine Straße aus Buchstaben und Ziffern ein; Leerzeichen und Satzzeichen sind erlaubt, Emojis, Symbole und unsichtbare Zeichen nicht.');
     await retype(street, 'Hauptstraße');
     expect(sent()).toBe(0);
 
@@ -306,6 +306,45 @@ describe('/addresses', () => {
     await save();
     expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(identity.account(EMAIL)!.data?.addressBook).toEqual([expect.objectContaining({ firstName: 'D’Angela', lastName: long.normalize('NFC') })]);
+  }, 20_000);
+
+  // QA, 2026-12-01: the town took "München😀" and "Mü\u200Dnchen" (a zero-width joiner), which the service stored, and
+  // "Erika1" was told what a first name holds on the personal data page only. The form refuses them before sending,
+  // saying what the field holds, and the service's refusal of them says the same.
+  it('refuses an emoji or a zero-width joiner in the town before sending, saying what a town holds', async () => {
+    const identity = await loggedIn();
+    await openApp('/addresses/addaddress', { identity, metadata });
+    await fillInHamburg();
+    const city = screen.getByRole('textbox', { name: /Ort/ });
+    for (const town of ['München😀', 'Mü\u200Dnchen']) {
+      await userEvent.clear(city);
+      await userEvent.click(city);
+      await userEvent.paste(town);
+      await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+      await waitFor(() => expect(city).toHaveAccessibleDescription('Bitte geben Sie einen Ort aus Buchstaben und Ziffern ein; Leerzeichen und Satzzeichen sind erlaubt, Emojis, Symbole und unsichtbare Zeichen nicht.'));
+    }
+    expect(identity.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(0);
+  }, 20_000);
+
+  it("says the service's refusal of the names and the town in the words the personal data page and the form's check say", async () => {
+    const fake = await loggedIn();
+    const identity: IdentityProvider = {
+      ...fake,
+      setAccountInfo: async () => ({
+        errorCode: ErrorCode.VALIDATION,
+        validationErrors: ['firstName', 'lastName', 'city'].map((field) => ({
+          fieldName: `data.addressBook.${field}`,
+          errorCode: 400026,
+          message: 'The specified value does not correspond to the expected format.',
+        })),
+      }),
+    };
+    await openApp('/addresses/addaddress', { identity, metadata });
+    await fillInHamburg();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Ort/ })).toHaveAccessibleDescription('Bitte geben Sie einen Ort aus Buchstaben und Ziffern ein; Leerzeichen und Satzzeichen sind erlaubt, Emojis, Symbole und unsichtbare Zeichen nicht.'));
+    expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveAccessibleDescription('Bitte geben Sie einen Vornamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.');
+    expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveAccessibleDescription('Bitte geben Sie einen Nachnamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.');
   }, 20_000);
 
   it('opened from the overview, saving goes back to it with the banner', async () => {

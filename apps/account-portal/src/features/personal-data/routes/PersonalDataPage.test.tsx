@@ -169,8 +169,36 @@ describe('/personaldata', () => {
     await userEvent.clear(lastName);
     await userEvent.type(lastName, ' R2D2 ');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Bitte geben Sie einen gültigen Nachnamen ein.')).toBeInTheDocument();
+    expect(await screen.findByText('Bitte geben Sie einen Nachnamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.')).toBeInTheDocument();
     expect(identity.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+  }, 20_000);
+
+  // QA, 2026-12-01: "Erika1" was told what a first name holds by the form's check, and "Please enter a valid first name."
+  // by the service's refusal; a last name the latter by both. One text a name, the form's and the service's.
+  it("says what a first name holds when the form's check refuses it", async () => {
+    const fake = await loggedIn();
+    await openApp('/personaldata', { identity: fake });
+    const firstName = await screen.findByRole('textbox', { name: /Vorname/ }, { timeout: 5000 });
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Erika1');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(firstName).toHaveAccessibleDescription('Bitte geben Sie einen Vornamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.'));
+    expect(fake.calls.some((call) => call.method === 'setAccountInfo')).toBe(false);
+  }, 20_000);
+
+  it("says the service's refusal of a name in the words of the form's check: what a name holds", async () => {
+    const fake = await loggedIn();
+    const identity: IdentityProvider = {
+      ...fake,
+      setAccountInfo: async () => ({
+        errorCode: ErrorCode.VALIDATION,
+        validationErrors: ['firstName', 'lastName'].map((name) => ({ fieldName: `profile.${name}`, errorCode: 400026, message: 'The specified value does not correspond to the expected format.' })),
+      }),
+    };
+    await openApp('/personaldata', { identity });
+    await userEvent.click(await screen.findByRole('button', { name: 'Speichern' }, { timeout: 5000 }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Vorname/ })).toHaveAccessibleDescription('Bitte geben Sie einen Vornamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.'));
+    expect(screen.getByRole('textbox', { name: /Nachname/ })).toHaveAccessibleDescription('Bitte geben Sie einen Nachnamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.');
   }, 20_000);
 
   it('checks the phone and the birth year before saving', async () => {

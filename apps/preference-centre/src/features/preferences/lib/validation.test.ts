@@ -63,8 +63,15 @@ describe('a name too long (QA languages round of 2026-11-30: 201 letters of a fi
     expect(await errorOf('profile.firstName', { firstName: `Anna-Maria ${'a'.repeat(190)}`, lastName: '' })).toEqual(firstName);
   });
 
-  it('keeps "letters only" for a name of other characters', async () => {
-    const error = await errorOf('profile.firstName', { firstName: 'Anna1', lastName: '' });
-    expect(error).toEqual(expect.objectContaining({ key: ['gigya.schema.profile.firstName', 'global.firstname.error.format'] }));
+  // QA, 2026-12-01: a first name of other characters was told what a name holds by the form's check and "…gültigen
+  // Vornamen ein." by the service's refusal; a last name the latter by both. One text a name: the service's refusal's.
+  it.each([
+    ['firstName', 'Bitte geben Sie einen Vornamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.'],
+    ['lastName', 'Bitte geben Sie einen Nachnamen aus Buchstaben ein; Leerzeichen, Bindestriche, Apostrophe, Punkte und Mittelpunkte sind erlaubt.'],
+  ])('says what a name holds for a %s of other characters, in the words of the service\'s refusal, in every language', async (field, german) => {
+    const error = await errorOf(`profile.${field}`, { firstName: '', lastName: '', [field]: 'Anna1' });
+    expect(error).toEqual(expect.objectContaining({ key: [`gigya.schema.profile.${field}`, `ap.errors.profile.${field}.400026`, `mpp.errors.400026.profile.${field}`] }));
+    expect(await textIn('de', error)).toBe(german);
+    for (const language of LANGUAGES) expect([language, await textIn(language, error)]).toEqual([language, expect.stringMatching(/;/)]);
   });
 });

@@ -2,7 +2,6 @@ import type { AnySchema } from 'yup';
 import type { ProfileFieldName, ZipCodeRule } from '@portal/cms';
 import {
   findSchemaField,
-  GENERIC_FORMAT_MESSAGE,
   GENERIC_REQUIRED_TEXT,
   hasValue,
   message,
@@ -53,19 +52,16 @@ const refusal = (errorCode: number, fieldName: string, fallback: string): Messag
  * so the postcode is checked again when the country changes, and every field before a tab switch (spec 001 §2).
  */
 export function centreSchema(
-  { yup, birthYearSchema, firstNameSchema, personNameSchema, postcodeSchema, tooLongMessage }: SchemaKit,
+  { yup, birthYearSchema, firstNameSchema, lastNameSchema, postcodeSchema }: SchemaKit,
   { shown, zipCodeRules, personalisationOptInRequired, accountSchema, saved }: CentreRules,
 ) {
   const profile: Record<string, AnySchema> = {};
   for (const name of ['firstName', 'lastName'] as const) {
     if (!shown.has(name)) continue;
     const field = `profile.${name}`;
-    // The service's person-name rule (the first name's with the product's own words), a name too long said as such
-    // (mpp.errors.400006.profile.lastName, which the service's refusal shows too).
-    let rule =
-      name === 'firstName'
-        ? firstNameSchema()
-        : personNameSchema(refusal(ErrorCode.INVALID_FORMAT, field, GENERIC_FORMAT_MESSAGE), tooLongMessage(field));
+    // The service's person-name rule, in the words of its refusals: what a name holds (mpp.errors.400026.profile.lastName),
+    // a name too long said as such (mpp.errors.400006.profile.lastName).
+    let rule = name === 'firstName' ? firstNameSchema() : lastNameSchema();
     // A name the schema requires cannot be removed: a cleared one went to the service as null and came back refused
     // (400027). An account that never had the name (a newsletter-only one) saves on without it, as the service takes.
     if (findSchemaField(accountSchema, field)?.required && hasValue(saved?.[name])) {

@@ -307,6 +307,12 @@ test.describe('account pages', () => {
     const url = new URL(link!.links[0]!);
     await page.goto(url.pathname + url.search);
     await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeVisible();
+    // The page says that the address changed and is the login now, not the registration's "Sie können sich jetzt
+    // anmelden" (QA round of 2026-12-01).
+    await expect(page).toHaveURL(/\/double-opt-in-done\?errorCode=0&emailChanged=true$/);
+    await expect(page.getByText('Ihre E-Mail-Adresse wurde geändert. Bitte melden Sie sich ab jetzt mit der neuen E-Mail-Adresse an.')).toBeVisible();
+    await expect(page.getByText(/Sie können sich jetzt anmelden/)).toHaveCount(0);
+    await expectAccessible(page);
 
     // Changing the login ID ended every session, this tab's too: its "Zum Login" shows the login, not the account page
     // it had read before the confirmation (QA), and the login asks again; only the new address works.

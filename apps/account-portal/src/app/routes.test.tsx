@@ -124,6 +124,21 @@ describe('account portal routes', () => {
     it('shows the success for code 0', async () => {
       await open('/double-opt-in-done?errorCode=0');
       expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeInTheDocument();
+      expect(screen.getByText('Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.')).toBeInTheDocument();
+    });
+
+    // QA round of 2026-12-01: a confirmed e-mail change said the registration's "Sie können sich jetzt anmelden", not
+    // that the login is the new address now. The vendor's links bring only the code, and keep the text above.
+    it("says that the address was changed and the login is the new one for an e-mail change's link", async () => {
+      await open('/double-opt-in-done?errorCode=0&emailChanged=true');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' })).toBeInTheDocument();
+      expect(screen.getByText('Ihre E-Mail-Adresse wurde geändert. Bitte melden Sie sich ab jetzt mit der neuen E-Mail-Adresse an.')).toBeInTheDocument();
+      expect(screen.queryByText(/Sie können sich jetzt anmelden/)).not.toBeInTheDocument();
+    });
+
+    it("says it in the page's language", async () => {
+      await open('/double-opt-in-done?errorCode=0&emailChanged=true&lang=en-GB');
+      expect(await screen.findByText('Your e-mail address has been changed. From now on, please log in with your new e-mail address.')).toBeInTheDocument();
     });
 
     it('goes to the error page doi-{code} for any other code', async () => {
@@ -160,6 +175,7 @@ describe('account portal routes', () => {
         url === Links.verifyEmail.path && init?.method === 'POST' ? firstLookUp.then(() => jsonResponse(200, { next: identity.openLink(link) })) : undefined;
       await openApp(`/double-opt-in-done#verify=${token}`, { identity: provider, rest });
       expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByText(/Ihre E-Mail-Adresse wurde geändert\. Bitte melden Sie sich ab jetzt mit der neuen E-Mail-Adresse an\./)).toBeInTheDocument();
       await userEvent.click(screen.getByRole('link', { name: 'Zum Login' }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
       // The shopper's own change ended the session, not the idle time.

@@ -78,6 +78,13 @@ test.describe('account pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Adresse' })).toBeFocused();
     await expect(page.getByText('Sie haben noch keine Adresse hinterlegt.')).toBeVisible();
     await expectAccessible(page);
+    // Without an address the change form's address opens the add form in its place, and Back returns to the overview
+    // (QA round of 2026-12-01: it showed an empty "Adresse ändern").
+    await page.goto('/addresses/addresschange');
+    await expect(page).toHaveURL(/\/addresses\/addaddress$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse hinzufügen' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/addresses$/);
     await page.getByRole('link', { name: 'Adresse hinzufügen' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Adresse hinzufügen' })).toBeVisible();

@@ -8,6 +8,7 @@ export {
   Links,
   Lockout,
   Pages,
+  PageParams,
   PasswordPolicyDefaults,
   PersonNameMaxLength,
   SessionKeeping,

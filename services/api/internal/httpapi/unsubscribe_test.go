@@ -561,7 +561,7 @@ func TestDoubleOptInLinksEndWithANewerRequestOrAddress(t *testing.T) {
 		old := lastMailLink(t, svc, "old@example.com", kind)
 		require.EqualValues(t, 0, identityCallAs(t, svc, session, "setAccountInfo", map[string]any{
 			"profile": map[string]any{"email": "new@example.com"}, "password": "Sommer-2026!"})["errorCode"])
-		require.Equal(t, "/double-opt-in-done?errorCode=0", svc.OpenMailLink(lastMailLink(t, svc, "new@example.com", "verification")))
+		require.Equal(t, "/double-opt-in-done?errorCode=0&emailChanged=true", svc.OpenMailLink(lastMailLink(t, svc, "new@example.com", "verification")))
 
 		require.Equal(t, "/preferences/error/doi-replaced", svc.OpenMailLink(old))
 		moved := newSubscriber(t, svc, "new@example.com")

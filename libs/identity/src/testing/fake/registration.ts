@@ -1,4 +1,4 @@
-import { Pages } from '@portal/identity-contract';
+import { PageParams, Pages } from '@portal/identity-contract';
 import { ErrorCode, type ValidationError } from '../../envelope';
 import type { IdentityProvider } from '../../types';
 import { applyWrite, checkWrite, keepSubscriber } from './account-data';
@@ -126,8 +126,9 @@ export function registrationMethods(store: FakeStore): RegistrationMethods {
 }
 
 /**
- * Follows a verification link; answers where the browser lands (`/double-opt-in-done?errorCode=…`): 0 verified,
- * 403002 expired, 404000 unknown or used, 400003 when the new address of an e-mail change was taken meanwhile.
+ * Follows a verification link; answers where the browser lands (`/double-opt-in-done?errorCode=…`): 0 verified (with
+ * emailChanged=true for an e-mail change), 403002 expired, 404000 unknown or used, 400003 when the new address of an
+ * e-mail change was taken meanwhile.
  */
 export function openVerificationLink(store: FakeStore, value: string): string {
   const landing = (code: number) => `${Pages.doubleOptInDone}?errorCode=${code}`;
@@ -153,5 +154,5 @@ export function openVerificationLink(store: FakeStore, value: string): string {
   acc.isVerified = true;
   acc.deleteAfter = undefined;
   acc.registrant = undefined; // the address is proven: its owner sees the account's values (registrant.ts)
-  return landing(ErrorCode.OK);
+  return token.newEmail ? `${landing(ErrorCode.OK)}&${PageParams.doubleOptInDone.emailChanged}=true` : landing(ErrorCode.OK);
 }

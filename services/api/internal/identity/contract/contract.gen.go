@@ -542,11 +542,12 @@ var (
 const (
 	// LinkVerifyEmailPath: GET changes nothing (mail scanners open links): it lands on
 	// doubleOptInDone#verify={token}, whose page POSTs the token here (a form, as the REST API's link POSTs);
-	// the answer {next} is doubleOptInDone with errorCode 0, 403002 (expired), 404000 (unknown or used) or
-	// 400003 (an e-mail change's new address became another account's before the link was followed, a
-	// registration's not confirmed yet too, which holds its address as setAccountInfo's 400003 says: the address
-	// is not changed and the link stays unused); a newer e-mail change ends an older change's link (404000 from
-	// then on). The service's own REST layer says more of an e-mail change's link than the contract does:
+	// the answer {next} is doubleOptInDone with errorCode 0 (and emailChanged=true when the link was an e-mail
+	// change's, which made the new address the login), 403002 (expired), 404000 (unknown or used) or 400003 (an
+	// e-mail change's new address became another account's before the link was followed, a registration's not
+	// confirmed yet too, which holds its address as setAccountInfo's 400003 says: the address is not changed and
+	// the link stays unused); a newer e-mail change ends an older change's link (404000 from then on). The
+	// service's own REST layer says more of an e-mail change's link than the contract does:
 	// /error/email-change-expired, /error/email-change-replaced (a newer change was requested, even after that
 	// one was confirmed), /error/email-change-ended (a password change or reset ended the change, also the newer
 	// change that replaced it before it was confirmed) and /error/email-change-in-use (400003). The POST is the
@@ -573,6 +574,11 @@ const (
 	// PageDoubleOptInDone: Account portal; query errorCode. 0 success; another code goes to doubleOptInError +
 	// code (000 §2).
 	PageDoubleOptInDone = "/double-opt-in-done"
+	// PageDoubleOptInDoneEmailChangedParam: true beside errorCode 0 when the link confirmed an e-mail change,
+	// not a registration: the page says that the address was changed and the login is the new one from now on
+	// (QA round of 2026-12-01: it said the registration's "you can log in now"). The vendor's links give only
+	// errorCode, and get the registration's words.
+	PageDoubleOptInDoneEmailChangedParam = "emailChanged"
 	// PageDoubleOptInError: Account portal error page; the code follows (doi-403002 offers registration) (000
 	// §2).
 	PageDoubleOptInError = "/error/doi-"

@@ -517,14 +517,8 @@ const maxReplacements = 50
 // ended for longer than it could have changed the address; a newer link expires later than the one it replaced, so
 // it stays as long. Once the account is deleted, it is an unknown link.
 func (p *Provider) EndedEmailChange(ctx context.Context, token string) (string, error) {
-	if token == "" || len(token) > 200 {
-		return "", nil
-	}
-	t, err := p.store.TokenByHash(ctx, hashToken(token))
-	if errors.Is(err, ErrNotFound) || (err == nil && (t.Kind != TokenVerification || t.Payload["email"] == "")) {
-		return "", nil
-	}
-	if err != nil {
+	t, ok, err := p.emailChangeLink(ctx, token)
+	if !ok || err != nil {
 		return "", err
 	}
 	switch {
@@ -536,6 +530,29 @@ func (p *Provider) EndedEmailChange(ctx context.Context, token string) (string, 
 		return p.replacedEmailChange(ctx, t)
 	}
 	return "", nil
+}
+
+// IsEmailChange says whether token is the link of an e-mail change (mailed to the new address), not a registration's
+// verification link: VerifyEmail answers 0 for both, and the page of a confirmed change says that the login is the
+// new address now.
+func (p *Provider) IsEmailChange(ctx context.Context, token string) (bool, error) {
+	_, ok, err := p.emailChangeLink(ctx, token)
+	return ok, err
+}
+
+// emailChangeLink reads token's row when it is the link of an e-mail change, used or not.
+func (p *Provider) emailChangeLink(ctx context.Context, token string) (Token, bool, error) {
+	if token == "" || len(token) > 200 {
+		return Token{}, false, nil
+	}
+	t, err := p.store.TokenByHash(ctx, hashToken(token))
+	if errors.Is(err, ErrNotFound) {
+		return Token{}, false, nil
+	}
+	if err != nil {
+		return Token{}, false, err
+	}
+	return t, t.Kind == TokenVerification && t.Payload["email"] != "", nil
 }
 
 // replacedEmailChange says what became of the change that replaced t, a replaced link of an e-mail change: LinkEnded

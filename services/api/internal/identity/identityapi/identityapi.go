@@ -422,7 +422,8 @@ const (
 )
 
 // verify is the POST of the verification link (its page sends the token): the address is verified and the
-// answer names /double-opt-in-done with errorCode 0, 403002 (expired) or 404000 (unknown or used); an e-mail
+// answer names /double-opt-in-done with errorCode 0 (and its emailChanged=true for an e-mail change's link), 403002
+// (expired) or 404000 (unknown or used); an e-mail
 // change's link that expired, that a newer change ended or that a new password ended names the page saying so
 // (EndedEmailChange), and one whose new address another account took meanwhile (400003; only an e-mail change's link
 // changes an address) names InUseEmailChangePage.
@@ -456,7 +457,18 @@ func (h *handler) verify(c echo.Context) error {
 			return maillink.Answer(c, EndedEmailChangePage)
 		}
 	}
-	return maillink.Answer(c, contract.PageDoubleOptInDone+"?errorCode="+strconv.Itoa(code))
+	next := contract.PageDoubleOptInDone + "?errorCode=" + strconv.Itoa(code)
+	if code == contract.CodeOK {
+		changed, err := h.p.IsEmailChange(c.Request().Context(), token)
+		if err != nil {
+			// The change is made: the page says so in the registration's words rather than fail.
+			h.o.Logger.Error("verification link's kind unknown", zap.Error(err))
+		}
+		if changed {
+			next += "&" + contract.PageDoubleOptInDoneEmailChangedParam + "=true"
+		}
+	}
+	return maillink.Answer(c, next)
 }
 
 // UnsubscribedSinceCode ends the error page of a double opt-in link whose subscription ended before it was

@@ -826,6 +826,17 @@ func TestExpiredLinksLandWhereTheirTextFits(t *testing.T) {
 	require.Equal(t, "/double-opt-in-done?errorCode=403002", v.openLink(registrationLink))
 }
 
+// QA round of 2026-12-01: the page of a confirmed e-mail change said the registration's "Ihre E-Mail-Adresse ist
+// bestätigt. Sie können sich jetzt anmelden." and not that the login is the new address now. The link of an e-mail
+// change names the change on the page (emailChanged), a registration's link does not.
+func TestConfirmedEmailChangeNamesTheChangeOnItsPage(t *testing.T) {
+	v := newEnv(t)
+	v.registerVerified("eva@example.com")
+	change := v.changeEmail(v.logIn("eva@example.com"), "eva.neu@example.com")
+	require.Equal(t, "/double-opt-in-done?errorCode=0&"+contract.PageDoubleOptInDoneEmailChangedParam+"=true", v.openLink(change))
+	require.Equal(t, "/double-opt-in-done?errorCode=404000", v.openLink(change), "used: no word of a change")
+}
+
 // An e-mail change's link that a newer change ended lands on a page saying a newer link was sent, as a newsletter's
 // replaced double opt-in link does (doi-replaced), not on "invalid, perhaps used already" (QA wording round,
 // 2026-11-30); the newer link still changes the address, and once it has, the older one still says it was replaced
@@ -840,7 +851,7 @@ func TestReplacedEmailChangeLinkSaysANewerOneWasSent(t *testing.T) {
 	first := change("eva.x@example.com")
 	second := change("eva.y@example.com")
 	require.Equal(t, identityapi.ReplacedEmailChangePage, v.openLink(first))
-	require.Equal(t, "/double-opt-in-done?errorCode=0", v.openLink(second))
+	require.Equal(t, "/double-opt-in-done?errorCode=0&"+contract.PageDoubleOptInDoneEmailChangedParam+"=true", v.openLink(second))
 	require.Equal(t, identityapi.ReplacedEmailChangePage, v.openLink(first), "the newer link changed the address")
 	require.Equal(t, "/double-opt-in-done?errorCode=404000", v.openLink(second))
 

@@ -36,6 +36,11 @@ function AddressFormPage({ mode }: { mode: 'change' | 'add' }) {
   // RequireLogin): an address saved after, by this form or in another window (whose save is then refused with the
   // text that says so), leaves the form in place.
   const [hadAddress] = useState(() => mode === 'add' && !!currentAddress(account.data));
+  // The mirror: a change form opened for an account without an address goes, in place of its entry, to the add form
+  // (spec 000 §2: the overview offers to add when there is no address), with the navigation state it came with, so that
+  // its save goes back one page as the change form's would. It showed an empty "Adresse ändern" that added (QA round of
+  // 2026-12-01). Judged as the form opens, as above.
+  const [hadNoAddress] = useState(() => mode === 'change' && !existing);
   const title = t(mode === 'change' ? 'ap.addresses.change.headline' : 'ap.addresses.add.headline');
 
   const saved = () => {
@@ -45,6 +50,7 @@ function AddressFormPage({ mode }: { mode: 'change' | 'add' }) {
   };
 
   if (hadAddress) return <Navigate to="/addresses" replace />;
+  if (hadNoAddress) return <Navigate to="/addresses/addaddress" replace state={location.state} />;
   return (
     <section className="account-form-page">
       <Breadcrumbs trail={[{ label: t('ap.addresses.headline'), to: '/addresses' }, { label: title }]} />

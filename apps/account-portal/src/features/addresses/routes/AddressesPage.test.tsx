@@ -11,6 +11,7 @@ import { preloadAccountScreen } from '../../../app/account-area';
 import { loadProfileMessages } from '../../../shared/profile-texts';
 import { APP_LANGUAGES, loadMessages } from '../../../app/messages';
 import { AppRoutes } from '../../../app/routes';
+import { CAME_FROM_APP } from '../../../shared/navigation';
 import { openApp } from '../../../testing/render-app';
 import { addressEntry, addressUpdate, addressValues, currentAddress } from '../api/save-address';
 import { countryKey, countryName, countryOptions } from '../countries';
@@ -365,16 +366,16 @@ describe('/addresses', () => {
     expect(heading).toHaveAccessibleDescription('Ihre Adresse wurde gespeichert.');
   }, 20_000);
 
+  /** The app's router as the test holds it: the shown entry's path, and the browser's Back and Forward. */
+  let router: { pathname: string; navigate: NavigateFunction };
+  function HoldRouter() {
+    router = { pathname: useLocation().pathname, navigate: useNavigate() };
+    return null;
+  }
+
   // QA: Forward after adding the address (or Back after changing it) brought the add form's entry back, empty, and its
   // save said that another window had saved an address meanwhile. The account keeps one address (spec 000 §3).
   describe('the add form of an account that has its address', () => {
-    /** The app's router as the test holds it: the shown entry's path, and the browser's Back and Forward. */
-    let router: { pathname: string; navigate: NavigateFunction };
-    function HoldRouter() {
-      router = { pathname: useLocation().pathname, navigate: useNavigate() };
-      return null;
-    }
-
     async function theOverviewInstead(street: string) {
       expect(await screen.findByRole('article', { name: 'Ihre Standardadresse' }, { timeout: 5000 })).toHaveTextContent(street);
       expect(screen.getByRole('heading', { level: 1, name: 'Adresse' })).toBeInTheDocument();
@@ -419,6 +420,49 @@ describe('/addresses', () => {
       await act(async () => void router.navigate(-1));
       await theOverviewInstead('Jungfernstieg 1');
       expect(identity.calls.filter((call) => call.method === 'setAccountInfo')).toHaveLength(1);
+    }, 20_000);
+  });
+
+  // QA round of 2026-12-01: the change form of an account without an address showed an empty "Adresse ändern" form,
+  // whose save added the address. Spec 000 §2: the overview offers the add form when there is no address.
+  describe('the change form of an account without an address', () => {
+    async function theAddFormInstead() {
+      expect(await screen.findByRole('heading', { level: 1, name: 'Adresse hinzufügen' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 1, name: 'Adresse ändern' })).not.toBeInTheDocument();
+      expect(router.pathname).toBe('/addresses/addaddress');
+    }
+
+    it('opened: the add form takes its entry', async () => {
+      await renderPage(
+        <>
+          <AppRoutes />
+          <HoldRouter />
+        </>,
+        { path: '/addresses/addresschange', messages: loadMessages, identity: await loggedIn(), metadata },
+      );
+      await theAddFormInstead();
+    });
+
+    it("reached from the overview: the add form in the change form's entry, whose save goes back to the overview", async () => {
+      const identity = await loggedIn();
+      await renderPage(
+        <>
+          <AppRoutes />
+          <HoldRouter />
+        </>,
+        { path: '/addresses', messages: loadMessages, identity, metadata },
+      );
+      expect(await screen.findByRole('link', { name: 'Adresse hinzufügen' }, { timeout: 5000 })).toBeInTheDocument();
+      await preloadAccountScreen('/addresses/addaddress');
+      await act(async () => void router.navigate('/addresses/addresschange', { state: CAME_FROM_APP }));
+      await theAddFormInstead();
+      await fillInHamburg();
+      await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+      expect(await screen.findByText('Ihre Adresse wurde gespeichert.', undefined, { timeout: 5000 })).toBeInTheDocument();
+      // Back one page, as the form it stands in for: the overview, with the address.
+      expect(router.pathname).toBe('/addresses');
+      expect(screen.getByRole('article', { name: 'Ihre Standardadresse' })).toHaveTextContent('Jungfernstieg 1');
+      expect(identity.account(EMAIL)!.data?.addressBook).toEqual([expect.objectContaining({ street: 'Jungfernstieg', city: 'Hamburg' })]);
     }, 20_000);
   });
 

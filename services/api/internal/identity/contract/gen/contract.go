@@ -181,8 +181,15 @@ type link struct {
 }
 
 type page struct {
+	Name    string      `yaml:"name"`
+	Path    string      `yaml:"path"`
+	Meaning string      `yaml:"meaning"`
+	Params  []pageParam `yaml:"params"`
+}
+
+// pageParam is a query parameter that a link's answer gives its page beside the path.
+type pageParam struct {
 	Name    string `yaml:"name"`
-	Path    string `yaml:"path"`
 	Meaning string `yaml:"meaning"`
 }
 
@@ -446,6 +453,11 @@ func (d document) validate() error {
 	for _, pg := range d.Pages {
 		if !lowerCamel.MatchString(pg.Name) || !strings.HasPrefix(pg.Path, "/") {
 			bad("page %q: lowerCamelCase name and a path starting with /", pg.Name)
+		}
+		for _, prm := range pg.Params {
+			if !lowerCamel.MatchString(prm.Name) {
+				bad("page %q: param %q: lowerCamelCase name", pg.Name, prm.Name)
+			}
 		}
 	}
 	for _, n := range d.API.EveryMethod {

@@ -168,6 +168,11 @@ func goFile(d document) ([]byte, error) {
 	for _, pg := range d.Pages {
 		comment(&b, "\t", fmt.Sprintf("%s: %s", goName("Page", pg.Name), pg.Meaning))
 		w("\t%s = %q\n", goName("Page", pg.Name), pg.Path)
+		for _, prm := range pg.Params {
+			name := goName("Page", pg.Name) + goName("", prm.Name) + "Param"
+			comment(&b, "\t", fmt.Sprintf("%s: %s", name, prm.Meaning))
+			w("\t%s = %q\n", name, prm.Name)
+		}
 	}
 	w(")\n\n")
 
@@ -503,6 +508,18 @@ func linksTSFile(d document, w tsWriter) {
 		w("  /** %s */\n  %s: %s,\n", jsdoc(pg.Meaning), pg.Name, tsString(pg.Path))
 	}
 	w("} as const;\n\n")
+	w("/** Query parameters that a link's answer gives its page beside the path, by page. */\nexport const PageParams = {\n")
+	for _, pg := range d.Pages {
+		if len(pg.Params) == 0 {
+			continue
+		}
+		w("  %s: {\n", pg.Name)
+		for _, prm := range pg.Params {
+			w("    /** %s */\n    %s: %s,\n", jsdoc(prm.Meaning), prm.Name, tsString(prm.Name))
+		}
+		w("  },\n")
+	}
+	w("} as const;\n")
 }
 
 // phoneTSFile is phone.gen.ts: the rule of a phone number. A file of its own (see limitsTSFile): only the forms'

@@ -50,6 +50,7 @@ func TestContractMistakesAreRefused(t *testing.T) {
 		// Catalan shoppers were refused, and the forms' and the service's tests had lists of their own).
 		{"a name example the pattern contradicts", "{ name: \"Eva.\", valid: false }", "{ name: \"Eva.\", valid: true }", "personName.examples"},
 		{"a name longer than an address takes", "  maxLength: 200\n", "  maxLength: 201\n", "personName.maxLength"},
+		{"a page parameter that names no TypeScript property", "      - name: emailChanged", "      - name: email-changed", "param \"email-changed\""},
 		{"a phone pattern Go cannot read", "phoneNumber:\n  pattern: \"^", "phoneNumber:\n  pattern: \"(^", "phoneNumber.pattern"},
 		{"a country code that begins another", "countryCode: \"48\"", "countryCode: \"3\"", "begin alike"},
 		{"a country without its code", "countryCode: \"48\"", "countryCode: \"048\"", "phoneNumber.lengths"},

@@ -31,9 +31,6 @@ const LINKED_UNVERIFIED = /^features[\\/]link-accounts[\\/]components[\\/]Unveri
 // The login page loads no part (routes.tsx: its texts are the first page's); a text of the other pages it shows, after
 // a password change say, is there when the shopper comes from one of them, sign-in page or account area alike.
 const FIRST_PAGE = /^features[\\/]login[\\/]/;
-// Its notices wait for their texts when they are not in (LoginPage): the shared part and the sign-in pages', where the
-// changed e-mail address's is, which an account page sends it on with (QA round of 2026-12-01).
-const LOGIN_NOTICES = /^features[\\/]login[\\/]routes[\\/]LoginPage\.tsx$/;
 const SIGN_IN = /^features[\\/]/;
 const KEY = /['"`]((?:ap|clp)\.[A-Za-z0-9_.]*[A-Za-z0-9_])(\$\{)?['"`]?/g;
 
@@ -71,7 +68,7 @@ describe('the parts of the page texts', () => {
               ? [first!, shared!, profile!]
             : LINKED_UNVERIFIED.test(file)
               ? [first!, shared!, signIn!, linked!]
-            : (SIGN_IN.test(file) && !FIRST_PAGE.test(file)) || LOGIN_NOTICES.test(file)
+            : SIGN_IN.test(file) && !FIRST_PAGE.test(file)
               ? [first!, shared!, signIn!]
               : [first!, shared!];
       const source = readFileSync(path.join(SRC, file), 'utf8');

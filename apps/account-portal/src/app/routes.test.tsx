@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Links, SESSION_CHANNEL, type IdentityProvider } from '@portal/identity';
-import { createFakeProvider, restoreTabChannels, TabChannel, withTabChannels } from '@portal/identity/testing';
+import { Links, type IdentityProvider } from '@portal/identity';
+import { createFakeProvider } from '@portal/identity/testing';
 import { forgetLanguage, renderPage } from '@portal/ui/testing';
 import { jsonResponse, openApp } from '../testing/render-app';
 import { loadMessages } from './messages';
@@ -181,46 +181,5 @@ describe('account portal routes', () => {
       // The shopper's own change ended the session, not the idle time.
       expect(screen.queryByText(/Ihre Sitzung ist abgelaufen/)).not.toBeInTheDocument();
     }, 15_000);
-
-    // QA round of 2026-12-01: an account page open in another tab went to a login saying the session had expired. The
-    // page tells the other tabs why the session ends before its read of the account tells them that it did.
-    describe("the other tabs' word", () => {
-      afterEach(restoreTabChannels);
-
-      async function followLink(link: string, identity: ReturnType<typeof createFakeProvider>) {
-        withTabChannels(true);
-        const told: unknown[] = [];
-        const otherTab = new TabChannel(SESSION_CHANNEL);
-        otherTab.addEventListener('message', (event) => told.push((event as MessageEvent).data));
-        const token = new URL(link).searchParams.get(Links.verifyEmail.tokenParam)!;
-        // The POST after the account's first look-up, as in the browser (above).
-        let lookedUp: () => void;
-        const firstLookUp = new Promise<void>((resolve) => (lookedUp = resolve));
-        const provider: IdentityProvider = { ...identity, getAccountInfo: (params) => identity.getAccountInfo(params).finally(() => lookedUp()) };
-        const rest = (url: string, init?: RequestInit) =>
-          url === Links.verifyEmail.path && init?.method === 'POST' ? firstLookUp.then(() => jsonResponse(200, { next: identity.openLink(link) })) : undefined;
-        await openApp(`/double-opt-in-done#verify=${token}`, { identity: provider, rest });
-        expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestätigung!' }, { timeout: 5000 })).toBeInTheDocument();
-        return told;
-      }
-
-      it('says that the e-mail change was confirmed here, before the session ends', async () => {
-        const preferences = { terms: { customeraccount: { isConsentGranted: true, docVersion: 1 } } };
-        const identity = createFakeProvider({ accounts: [{ email: 'anna@example.com', password: 'Geheim12!', preferences, profile: { firstName: 'Anna', lastName: 'Muster' } }] });
-        await identity.login({ loginID: 'anna@example.com', password: 'Geheim12!' });
-        expect((await identity.setAccountInfo({ profile: { email: 'anna.neu@example.com' }, password: 'Geheim12!' })).errorCode).toBe(0);
-        const told = await followLink(identity.lastMail('anna.neu@example.com', 'verification')!.link, identity);
-        // The first look-up's login, then the word, then the read that finds the session ended.
-        await waitFor(() => expect(told).toEqual([0, 'emailChanged', 0]));
-      }, 15_000);
-
-      it("says nothing of a registration's link", async () => {
-        const identity = createFakeProvider();
-        const { regToken } = await identity.initRegistration();
-        await identity.register({ email: 'neu@example.com', password: 'Geheim12!', regToken: regToken!, finalizeRegistration: true, preferences: { terms: { customeraccount: { isConsentGranted: true } } } });
-        const told = await followLink(identity.lastMail('neu@example.com', 'verification')!.link, identity);
-        expect(told).not.toContain('emailChanged');
-      }, 15_000);
-    });
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isSuccess, isUnauthorized, useIdentity } from '@portal/identity';
-import { useOtherTabs, type OtherTabsWord } from '@portal/identity/other-tabs';
+import { useOtherTabs } from '@portal/identity/other-tabs';
 import { Loader, useRevealed } from '@portal/ui';
 import { useDraftKeeping } from './form-draft';
 import type { LoginState } from './navigation';
@@ -11,22 +11,20 @@ import type { LoginState } from './navigation';
  * Account pages need a login; a logged-out visitor goes to /login, which returns here afterwards (spec 000 §2) and,
  * when the session ended under the page, says so, unless another tab said that the shopper logs out there (its
  * /logout): the login said "Ihre Sitzung ist abgelaufen…" to a shopper who had logged out on purpose (QA spec audit,
- * 2026-11-30). When another tab said that the shopper confirmed an e-mail change there, the login says that the
- * address changed and is the login now (QA round of 2026-12-01: it said the session had expired). A change confirmed
- * on another device only ends the session here, which is all this tab can see. A page the browser brings back from its back/forward cache shows again only once the session is
+ * 2026-11-30). A page the browser brings back from its back/forward cache shows again only once the session is
  * confirmed (useSessionCheckOnReturn). A form the ended session leaves with unsaved values is kept for after the login
  * (useDraftKeeping, WCAG 2.2.5).
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { account, ready } = useIdentity();
   const location = useLocation();
-  const [checking, otherTabsWord] = useSessionCheckOnReturn(account.loggedIn, account.UID, location.pathname);
+  const [checking, loggedOutElsewhere] = useSessionCheckOnReturn(account.loggedIn, account.UID, location.pathname);
   useDraftKeeping(account);
   if (!useRevealed(ready)) return <Loader />;
   if (!account.loggedIn) {
     const state: LoginState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
-      ...(account.sessionEnded && otherTabsWord !== 'logout' ? (otherTabsWord === 'emailChanged' ? { emailChanged: true } : { sessionEnded: true }) : {}),
+      ...(account.sessionEnded && !loggedOutElsewhere ? { sessionEnded: true } : {}),
     };
     return <Navigate to="/login" replace state={state} />;
   }
@@ -60,7 +58,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
  * look-up a move (the service answers it from its session table in under a millisecond); the page shows at once and
  * goes to the login when the answer says the session has ended.
  */
-function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined, pathname: string): [checking: boolean, otherTabsWord: OtherTabsWord | undefined] {
+function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined, pathname: string): [checking: boolean, loggedOutElsewhere: boolean] {
   const { provider, refresh } = useIdentity();
   const [checking, setChecking] = useState(false);
   // The account the page shows, read when the service answers (the effect stays put while the account changes).
@@ -71,9 +69,8 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined, pat
   // The check of the effect below, for the moves between pages and the other tabs' word; none while logged out.
   const checkSessionRef = useRef<(() => void) | undefined>(undefined);
   // The logout page's word comes before its logout, whose change of the session the account store tells next (the
-  // check then finds the session ended by that logout); the page takes it back when the logout failed. So does the
-  // word of the page of an e-mail change's link before it reads the account.
-  const otherTabsWord = useOtherTabs(useCallback(() => checkSessionRef.current?.(), []));
+  // check then finds the session ended by that logout); the page takes it back when the logout failed.
+  const loggedOutElsewhere = useOtherTabs(useCallback(() => checkSessionRef.current?.(), []));
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return;
@@ -124,5 +121,5 @@ function useSessionCheckOnReturn(loggedIn: boolean, uid: string | undefined, pat
       document.removeEventListener('visibilitychange', onChange);
     };
   }, [loggedIn, provider, refresh]);
-  return [checking, otherTabsWord];
+  return [checking, loggedOutElsewhere];
 }

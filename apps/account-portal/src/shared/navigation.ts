@@ -28,11 +28,6 @@ export interface LoginState extends EmailState {
   /** The password was just changed, which ended the session; the login says so (its text comes with that page's). */
   passwordChanged?: boolean;
   /**
-   * Another tab confirmed a change of the e-mail address, which ended the session (spec 000 §4): the login says that the
-   * address changed and is the login now, rather than that the session expired (its text loads with it).
-   */
-  emailChanged?: boolean;
-  /**
    * A registration waits for its address's confirmation: the login says again what the confirmation page said, whose
    * 3 s (spec 000 §9) were too short to read it or hear it to its end (WCAG 2.2.1, QA keyboard round).
    */

@@ -278,11 +278,8 @@ export const SESSION_CHANNEL = 'portal-session';
  * session that follows for the shopper's own logout, not for a session that expired (the account portal's RequireLogin).
  * `'logoutFailed'` from that page takes its `'logout'` back when the logout failed and the session goes on, so that its
  * later end says that it expired (spec 000; 2026-11-30: after a failed logout the other tabs' login did not say so).
- * `'emailChanged'` from the page of an e-mail change's link before it reads the account again: the change ended the
- * session (spec 000 §4), and the other tabs' login says that the address changed, not that the session expired (QA
- * round of 2026-12-01).
  */
-export type SessionChannelMessage = 0 | 'logout' | 'logoutFailed' | 'emailChanged';
+export type SessionChannelMessage = 0 | 'logout' | 'logoutFailed';
 
 /** Posts `message` to the app's other tabs on SESSION_CHANNEL, where the browser has one. */
 export function tellOtherTabs(message: SessionChannelMessage) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { confirmMailLink, ErrorCode, Links, mailLinkToken, PageParams, Pages, tellOtherTabs, useIdentity } from '@portal/identity';
+import { confirmMailLink, ErrorCode, Links, mailLinkToken, PageParams, Pages, useIdentity } from '@portal/identity';
 import { Loader, StatusPage } from '@portal/ui';
 
 /** The fragment key the verification link lands with (services/api identityapi.VerifyFragmentKey). */
@@ -14,7 +14,7 @@ const VERIFY_KEY = 'verify';
  * The link of an e-mail change adds emailChanged=true to code 0 (PageParams): the success then says that the address
  * was changed and the login is the new one from now on (QA round of 2026-12-01: it said the registration's "Ihre
  * E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden."). The vendor's links give only the code, and get the
- * registration's text. Its text is in the sign-in pages' part, which this page loads, as the login does when it shows it.
+ * registration's text. Its text is in the sign-in pages' part, which this page loads.
  */
 export function DoubleOptInDonePage() {
   const { t } = useTranslation();
@@ -50,9 +50,7 @@ export function DoubleOptInDonePage() {
  * read as the page loaded, before the confirmation: the tab went on believing the shopper logged in ("Zum Login" showed
  * the account page with the old data, and the first save went to the login saying the session had expired; QA). The
  * read tells the end of the session as a logout (no "session expired" on the login: the shopper ended it), and any
- * other link leaves the account as it is. The other tabs are told first that an e-mail change was confirmed here: their
- * account pages then go to a login that says that the address changed, not that the session expired (QA round of
- * 2026-12-01).
+ * other link leaves the account as it is.
  */
 function ConfirmVerificationLink({ token }: { token: string }) {
   const navigate = useNavigate();
@@ -61,10 +59,7 @@ function ConfirmVerificationLink({ token }: { token: string }) {
     let current = true;
     confirmMailLink(Links.verifyEmail.path, token)
       .then(
-        (next) => {
-          if (new URLSearchParams(next.split('?')[1]).get(PageParams.doubleOptInDone.emailChanged) === 'true') tellOtherTabs('emailChanged');
-          return refresh().then(() => next);
-        },
+        (next) => refresh().then(() => next),
         () => `${Pages.doubleOptInError}network`,
       )
       .then((next) => {

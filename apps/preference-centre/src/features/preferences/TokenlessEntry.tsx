@@ -74,7 +74,7 @@ function useSessionEnd() {
   const loggingOutHere = useRef(false);
   const [sessionOver, setSessionOver] = useState(false);
   const { check: checkSession, goesOn: sessionGoesOn } = useSessionCheck(useCallback(() => setSessionOver(!loggingOutHere.current), []));
-  const loggedOutElsewhere = useOtherTabs(checkSession) === 'logout';
+  const loggedOutElsewhere = useOtherTabs(checkSession);
   useEffect(() => {
     const offLogout = provider.onLogout(() => setEnded({ loggedOutHere: loggingOutHere.current }));
     // A login as somebody else (in the account portal) must not show the previous shopper's data.

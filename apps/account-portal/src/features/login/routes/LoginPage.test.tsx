@@ -254,18 +254,16 @@ describe('/login', () => {
   });
 
   // QA of 2026-11-30: the history state outlives a reload (F5, or /login opened again by its address), which loads
-  // /login afresh without the texts of the pages after the first, where these notices' texts are; the notice read
+  // /login afresh without the texts of the pages after the first, where these two notices' texts are; the notice read
   // `clp.registration.confirmation.text` or `clp.login.passwordChanged`. openApp with a state is such a first load.
-  // Every language the app has, each with a locale of its own country (en: GB). The changed e-mail address's text is
-  // among the sign-in pages' (the page of the change's link shows it too; QA round of 2026-12-01).
+  // Every language the app has, each with a locale of its own country (en: GB).
   const locales = APP_LANGUAGES.map((language): [string, string] => [language, `${language}_${language === 'en' ? 'GB' : language.toUpperCase()}`]);
   describe.each(locales)('a notice from the history state, with the page loaded afresh (%s)', (language, locale) => {
     it.each([
-      ['the registration to confirm (from /registration/confirmation)', 'registered', 'clp.registration.confirmation.text', 'pages'],
-      ['the changed password (from /accessdata)', 'passwordChanged', 'clp.login.passwordChanged', 'pages'],
-      ["the changed e-mail address (from an account page, confirmed in another tab)", 'emailChanged', 'clp.login.emailChanged', 'sign-in'],
-    ])('%s shows its text, read with the heading', async (_, notice, key, part) => {
-      const pages = (await import(`../../../locales/${part}/${language}.json`)) as Record<string, string>;
+      ['the registration to confirm (from /registration/confirmation)', 'registered', 'clp.registration.confirmation.text'],
+      ['the changed password (from /accessdata)', 'passwordChanged', 'clp.login.passwordChanged'],
+    ])('%s shows its text, read with the heading', async (_, notice, key) => {
+      const pages = (await import(`../../../locales/pages/${language}.json`)) as Record<string, string>;
       const first = (await import(`../../../locales/${language}.json`)) as Record<string, string>;
       await openApp('/login', {
         state: { [notice]: true },

@@ -3,7 +3,6 @@ import { use, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useIdentity } from '@portal/identity';
 import { useOtherTabs } from '@portal/identity/other-tabs';
-import { loadSignInMessages } from '../../../app/messages';
 import { addPageTexts } from '../../../app/page-texts';
 import { AuthTabs } from '../../../shared/AuthTabs';
 import { returnPath, type LoginState } from '../../../shared/navigation';
@@ -49,8 +48,8 @@ export function LoginPage() {
   }
   if (socialGoesOn) return socialReaction;
   const state = location.state as LoginState | null;
-  // What the page arrived with (a partner's request, a session that ended, a changed password or e-mail address, a
-  // registration to confirm): its text, whose key is its element's id too, and its kind. It is read with the heading, which the focus
+  // What the page arrived with (a partner's request, a session that ended, a changed password, a registration to
+  // confirm): its text, whose key is its element's id too, and its kind. It is read with the heading, which the focus
   // moves to (usePageAnnouncement): a status region that comes with the page, filled already, is often not announced
   // (QA). Not a live region too, which a screen reader that does announce it would read twice.
   const notices = (
@@ -58,17 +57,14 @@ export function LoginPage() {
       [loginAgain, 'clp.login.again'],
       [state?.sessionEnded, 'clp.login.sessionEnded'],
       [state?.passwordChanged, 'clp.login.passwordChanged', ' notice--success'],
-      [state?.emailChanged, 'clp.login.emailChanged', ' notice--success'],
       [state?.registered, 'clp.registration.confirmation.text'],
     ] satisfies [unknown, string, string?][]
   ).filter(([shown]) => shown);
   // The history state outlives a reload, which loads /login afresh without the texts of the pages after the first
   // (the page it came from had them in): a notice whose text is among those, the changed password's and the
   // registration's, waits for them with the page (as PageTexts does), so the heading is read with it. QA of
-  // 2026-11-30: after F5 they read `clp.login.passwordChanged` and `clp.registration.confirmation.text`. The changed
-  // e-mail address's is the sign-in pages' (the page of the change's link shows it), which an account page never has
-  // in: that notice always waits. A part of its own would need a loader here, some 50 bytes /login has not got.
-  if (notices.some(([, text]) => !i18n.exists(text))) addPageTexts(i18n, loadSignInMessages).forEach(use);
+  // 2026-11-30: after F5 they read `clp.login.passwordChanged` and `clp.registration.confirmation.text`.
+  if (notices.some(([, text]) => !i18n.exists(text))) addPageTexts(i18n).forEach(use);
   return (
     <section className="auth-page">
       <h1 aria-describedby={notices.map(([, text]) => text).join(' ') || undefined}>{t('clp.login.headline')}</h1>

@@ -237,44 +237,31 @@ export function personNameSchema(invalid: Message, tooLong: Message, maxLength =
 }
 
 /**
- * What the service says of a name `field` it does not take (400026), which the form's own check says too: the account
- * portal's `ap.errors.{field}.400026` or the preference centre's `mpp.errors.400026.{field}` (spec 000 §5, 001 §5), which
- * say what a name may hold, unless a deployment has a text of its own (`gigya.schema.{field}`). One text a name wherever
- * it is, the profile's or an address's, in the form and from the service: only the personal data form's own check said
- * what a first name holds; the service's refusal there, the address's names and every last name said "Please enter a
- * valid … name." (QA, 2026-12-01).
+ * A first or a last name (`word`), in the profile (`profile.firstName`, `profile.lastName`) or in an address
+ * (`data.addressBook.firstName`, with an address text's `maxLength`): the person-name rule, in the words of the
+ * service's refusals of the field. What the service says of a name it does not take (400026) the form's own check says
+ * too: the account portal's `ap.errors.{field}.400026` or the preference centre's `mpp.errors.400026.{field}` (spec 000
+ * §5, 001 §5), which say what a name may hold, unless a deployment has a text of its own (`gigya.schema.{field}`). One
+ * text a name wherever it is, the profile's or an address's, in the form and from the service: only the personal data
+ * form's own check said what a first name holds; the service's refusal there, the address's names and every last name
+ * said "Please enter a valid … name." (QA, 2026-12-01). The last name had no rule of its own and ran the schema's
+ * pattern on the value as typed: "  d'Ärger  " was refused in the browser with the generic format text, which the
+ * service takes (QA spec audit, 2026-11-30). Written here, in the schema kit, rather than in the messages of every form
+ * page (page weight).
  */
-function nameFormatMessage(field: string, fallback: string): Message {
-  const code = ErrorCode.INVALID_FORMAT;
-  return message([`gigya.schema.${field}`, `ap.errors.${field}.${code}`, `mpp.errors.${code}.${field}`], fallback);
+function nameSchema(word: 'first' | 'last') {
+  return (field = `profile.${word}Name`, maxLength = PERSON_NAME_MAX_LENGTH) => {
+    const code = ErrorCode.INVALID_FORMAT;
+    const invalid = message(
+      [`gigya.schema.${field}`, `ap.errors.${field}.${code}`, `mpp.errors.${code}.${field}`],
+      `Please enter a ${word} name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.`,
+    );
+    return personNameSchema(invalid, tooLongMessage(field, `The ${word} name can have at most {max} characters.`), maxLength);
+  };
 }
 
-/**
- * A first name, in the profile (`profile.firstName`) or in an address (`data.addressBook.firstName`, with an address
- * text's `maxLength`): the person-name rule, in the words of the service's refusals of the field.
- */
-export function firstNameSchema(field = 'profile.firstName', maxLength = PERSON_NAME_MAX_LENGTH) {
-  return personNameSchema(
-    nameFormatMessage(field, 'Please enter a first name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.'),
-    tooLongMessage(field, 'The first name can have at most {max} characters.'),
-    maxLength,
-  );
-}
-
-/**
- * A last name, by the same person-name rule as the first name: trimmed as the service trims it, then its pattern and its
- * length, in the words of the service's refusals of the field. It had no rule of its own and ran the schema's pattern on
- * the value as typed: "  d'Ärger  " was refused in the browser with the generic format text, which the service takes
- * (QA spec audit, 2026-11-30). Written here, in the schema kit, rather than in the messages of every form page (page
- * weight).
- */
-export function lastNameSchema(field = 'profile.lastName', maxLength = PERSON_NAME_MAX_LENGTH) {
-  return personNameSchema(
-    nameFormatMessage(field, 'Please enter a last name made of letters; spaces, hyphens, apostrophes, full stops and middle dots are allowed.'),
-    tooLongMessage(field, 'The last name can have at most {max} characters.'),
-    maxLength,
-  );
-}
+export const firstNameSchema = nameSchema('first');
+export const lastNameSchema = nameSchema('last');
 
 /**
  * The postcode for the country in the sibling field `countryField`, by the rules of metadata `validation.zipCode`
